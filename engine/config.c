@@ -1,0 +1,244 @@
+/* config.c — configuration defaults, names of enums, CPU sets, deep copy and range validation. */
+#include "rcuvis.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const flavor_names[RV_NFLAVORS] = {"rcu_sched", "rcu_bh", "rcu_preempt"};
+
+const char *rv_flavor_name(int flavor)
+{
+    return (flavor >= 0 && flavor < RV_NFLAVORS) ? flavor_names[flavor] : "?";
+}
+
+int rv_flavor_from_name(const char *name)
+{
+    if (!name) return -1;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (strcmp(name, flavor_names[f]) == 0 || strcmp(name, flavor_names[f] + 4) == 0) return f;
+    }
+    return -1;
+}
+
+const char *rv_mode_name(enum rv_mode mode) { return mode == RV_MODE_KTHREAD ? "kthread" : "softirq"; }
+
+static const char *const inject_names[RV_INJ_NKINDS] = {
+    "long_reader", "preempt_reader", "kernel_loop", "idle", "wake",
+    "offline", "online", "call_rcu_burst", "synchronize", "force_qs",
+};
+
+const char *rv_inject_kind_name(enum rv_inject_kind kind)
+{
+    return ((unsigned)kind < RV_INJ_NKINDS) ? inject_names[kind] : "?";
+}
+
+int rv_inject_kind_from_name(const char *name)
+{
+    for (int k = 0; name && k < RV_INJ_NKINDS; k++)
+        if (strcmp(name, inject_names[k]) == 0) return k;
+    return -1;
+}
+
+const char *rv_cpu_state_name(enum rv_cpu_state s)
+{
+    static const char *const n[] = {"user", "kernel", "idle (tick)", "dyntick-idle", "offline"};
+    return ((unsigned)s <= RV_CPU_OFFLINE) ? n[s] : "?";
+}
+
+const char *rv_gp_phase_name(enum rv_gp_phase p)
+{
+    static const char *const n[] = {"idle", "init", "waiting for QSs", "cleanup"};
+    return ((unsigned)p <= RV_GP_CLEANUP) ? n[p] : "?";
+}
+
+/*
+ * Cost defaults. The figures are what a 2012 x86 server plausibly paid, chosen so that the
+ * mechanisms (not the reported numbers) produce the article's magnitudes:
+ * - node_lock_ns 770: 200 us of irqs-off GP init over the 261 nodes of a 4096-CPU tree;
+ * - cache_miss_ns 200: a remote atomic on another socket's cache line;
+ * - kthread_wakeup_ns 9000: try_to_wake_up + context switch + cache refill for the GP kthread,
+ *   paid at each of its wakeups (INIT, QS-done, FQS timer);
+ * - cb_invoke_ns 150: freeing a small object with kfree()/kmem_cache_free().
+ */
+void rv_costs_defaults(rv_costs *c)
+{
+    c->node_lock_ns = 770;
+    c->node_init_ns = 0;
+    c->cache_miss_ns = 200;
+    c->qs_report_ns = 600;
+    c->note_gp_ns = 250;
+    c->cb_invoke_ns = 150;
+    c->call_rcu_ns = 40;
+    c->softirq_entry_ns = 400;
+    c->tick_ns = 120;
+    c->kthread_wakeup_ns = 9000;
+    c->ctxsw_ns = 15;
+    c->kthread_latency_ns = 20000;
+    c->ksoftirqd_latency_ns = 150000;
+}
+
+void rv_config_defaults(rv_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    snprintf(cfg->name, sizeof cfg->name, "unnamed");
+    cfg->cpus = 4;
+    cfg->hz = 1000;
+    cfg->seed = 1;
+    cfg->duration_s = 10.0;
+    rv_rcu_config *r = &cfg->rcu;
+    r->mode = RV_MODE_KTHREAD;
+    r->fanout = 64;
+    r->fanout_leaf = 16;
+    r->no_hz = true;
+    r->stall_timeout_s = 60;
+    r->jiffies_till_first_fqs = 3;
+    r->jiffies_till_next_fqs = 3;
+    r->needs_gp_fix = false;
+    r->busted = false;
+    r->blimit = 10;
+    r->qhimark = 10000;
+    r->qlowmark = 100;
+    for (int f = 0; f < RV_NFLAVORS; f++) r->flavors[f] = true;
+    r->size_tree_by_nr_cpus = true;
+    r->nr_cpus_compiled = 0;
+    r->rcu_boost = false;
+    rv_costs_defaults(&cfg->costs);
+}
+
+void rv_config_free(rv_config *cfg)
+{
+    if (!cfg) return;
+    free(cfg->phases);
+    free(cfg->events);
+    free(cfg->captions);
+    free(cfg->expects);
+    cfg->phases = NULL; cfg->events = NULL; cfg->captions = NULL; cfg->expects = NULL;
+    cfg->nphases = cfg->nevents = cfg->ncaptions = cfg->nexpects = 0;
+}
+
+static void *dup_array(const void *src, size_t n, size_t size, int *failed)
+{
+    if (!src || n == 0) return NULL;
+    void *p = malloc(n * size);
+    if (!p) { *failed = 1; return NULL; }
+    memcpy(p, src, n * size);
+    return p;
+}
+
+int rv_config_copy(rv_config *dst, const rv_config *src)
+{
+    int failed = 0;
+    *dst = *src;
+    dst->phases = dup_array(src->phases, src->nphases, sizeof *src->phases, &failed);
+    dst->events = dup_array(src->events, src->nevents, sizeof *src->events, &failed);
+    dst->captions = dup_array(src->captions, src->ncaptions, sizeof *src->captions, &failed);
+    dst->expects = dup_array(src->expects, src->nexpects, sizeof *src->expects, &failed);
+    if (failed) { rv_config_free(dst); return -1; }
+    return 0;
+}
+
+bool rv_cpuset_has(const rv_cpuset *set, int cpu)
+{
+    return cpu >= 0 && cpu < RV_MAX_CPUS && (set->bits[cpu / 64] >> (cpu % 64)) & 1;
+}
+
+void rv_cpuset_add(rv_cpuset *set, int cpu)
+{
+    if (cpu >= 0 && cpu < RV_MAX_CPUS) set->bits[cpu / 64] |= 1ull << (cpu % 64);
+}
+
+static int parse_uint(const char **p, long *out)
+{
+    if (!isdigit((unsigned char)**p)) return -1;
+    char *end;
+    *out = strtol(*p, &end, 10);
+    *p = end;
+    return 0;
+}
+
+int rv_cpuset_parse(rv_cpuset *set, const char *spec, int ncpus, char *err, size_t errlen)
+{
+    memset(set, 0, sizeof *set);
+    if (strcmp(spec, "all") == 0) {
+        for (int c = 0; c < ncpus; c++) rv_cpuset_add(set, c);
+        return 0;
+    }
+    const char *p = spec;
+    if (!*p) { snprintf(err, errlen, "expected a CPU list like \"0-3,8\" or \"all\", got \"\""); return -1; }
+    while (*p) {
+        long lo, hi;
+        if (parse_uint(&p, &lo) < 0) goto bad;
+        hi = lo;
+        if (*p == '-') { p++; if (parse_uint(&p, &hi) < 0) goto bad; }
+        if (hi < lo) goto bad;
+        if (hi >= ncpus) {
+            snprintf(err, errlen, "expected CPUs below %d, got \"%s\"", ncpus, spec);
+            return -1;
+        }
+        for (long c = lo; c <= hi; c++) rv_cpuset_add(set, (int)c);
+        if (*p == ',') p++;
+        else if (*p) goto bad;
+    }
+    return 0;
+bad:
+    snprintf(err, errlen, "expected a CPU list like \"0-3,8\" or \"all\", got \"%s\"", spec);
+    return -1;
+}
+
+#define CHECK_RANGE(field, val, lo, hi)                                                        \
+    do {                                                                                       \
+        if ((val) < (lo) || (val) > (hi)) {                                                    \
+            snprintf(err, errlen, "%s: expected %ld..%ld, got %ld", field, (long)(lo), (long)(hi), \
+                     (long)(val));                                                             \
+            return -1;                                                                         \
+        }                                                                                      \
+    } while (0)
+
+int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
+{
+    CHECK_RANGE("cpus", cfg->cpus, 1, RV_MAX_CPUS);
+    CHECK_RANGE("hz", cfg->hz, 10, 10000);
+    if (!(cfg->duration_s > 0) || cfg->duration_s > 86400.0 * 7) {
+        snprintf(err, errlen, "duration_s: expected a number of seconds in (0, 604800], got %g", cfg->duration_s);
+        return -1;
+    }
+    const rv_rcu_config *r = &cfg->rcu;
+    CHECK_RANGE("rcu.fanout", r->fanout, 2, 64);
+    CHECK_RANGE("rcu.fanout_leaf", r->fanout_leaf, 2, 64);
+    CHECK_RANGE("rcu.stall_timeout_s", r->stall_timeout_s, 3, 300);
+    CHECK_RANGE("rcu.jiffies_till_first_fqs", r->jiffies_till_first_fqs, 0, cfg->hz);
+    CHECK_RANGE("rcu.jiffies_till_next_fqs", r->jiffies_till_next_fqs, 1, cfg->hz);
+    CHECK_RANGE("rcu.blimit", r->blimit, 1, 1000000);
+    CHECK_RANGE("rcu.qhimark", r->qhimark, 1, 100000000);
+    CHECK_RANGE("rcu.qlowmark", r->qlowmark, 0, 100000000);
+    if (r->nr_cpus_compiled) CHECK_RANGE("rcu.nr_cpus_compiled", r->nr_cpus_compiled, cfg->cpus, RV_MAX_CPUS);
+    /* the tree must fit in 4 levels, as MAX_RCU_LVLS allows */
+    double cap = r->fanout_leaf;
+    for (int l = 1; l < 4; l++) cap *= r->fanout;
+    int n = r->nr_cpus_compiled && !r->size_tree_by_nr_cpus ? r->nr_cpus_compiled : cfg->cpus;
+    if (n > cap) {
+        snprintf(err, errlen, "rcu.fanout: %d CPUs need more than 4 rcu_node levels at fanout %d/%d",
+                 n, r->fanout, r->fanout_leaf);
+        return -1;
+    }
+    bool any = false;
+    for (int f = 0; f < RV_NFLAVORS; f++) any |= r->flavors[f];
+    if (!any) { snprintf(err, errlen, "rcu.flavors: expected at least one flavor, got none"); return -1; }
+    const int64_t *costs = &cfg->costs.node_lock_ns;
+    for (size_t i = 0; i < sizeof cfg->costs / sizeof(int64_t); i++) {
+        if (costs[i] < 0 || costs[i] > 1000000000) {
+            snprintf(err, errlen, "costs: expected 0..1000000000 ns, got %lld", (long long)costs[i]);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        if (ev->cpu >= cfg->cpus) {
+            snprintf(err, errlen, "events[%zu].cpu: expected -1..%d, got %d", i, cfg->cpus - 1, ev->cpu);
+            return -1;
+        }
+    }
+    return 0;
+}

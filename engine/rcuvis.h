@@ -1,0 +1,407 @@
+/* rcuvis.h — the engine's one public header: configuration, commands, state views, events, report. */
+#ifndef RCUVIS_H
+#define RCUVIS_H
+
+/*
+ * The engine is a deterministic discrete-event model of Linux Tree RCU as of 3.6 (grace periods
+ * driven from RCU_SOFTIRQ) and 3.7 (one grace-period kthread per flavor). It never reads a clock,
+ * never touches a file or a screen: the caller builds an rv_config (usually through
+ * rv_scenario_load()), creates an engine, advances simulated time and reads state, events and the
+ * report back. The app, the CLI and the tests use nothing but this header.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RCUVIS_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- basic enums */
+
+enum { RV_SCHED = 0, RV_BH = 1, RV_PREEMPT = 2, RV_NFLAVORS = 3 };
+enum rv_mode { RV_MODE_SOFTIRQ = 0, RV_MODE_KTHREAD = 1 }; /* 3.6 and 3.7 grace-period drivers */
+
+/* Callback segments, as the kernel's nxttail[] indexes them. */
+enum { RV_DONE_TAIL = 0, RV_WAIT_TAIL = 1, RV_NEXT_READY_TAIL = 2, RV_NEXT_TAIL = 3, RV_NSEGS = 4 };
+
+#define RV_MAX_CPUS 4096
+#define RV_PIPE_LEN 11 /* rcutorture's Reader Pipe histogram length (RCU_TORTURE_PIPE_LEN + 1) */
+
+const char *rv_flavor_name(int flavor);     /* "rcu_sched", "rcu_bh", "rcu_preempt" */
+int rv_flavor_from_name(const char *name);  /* -1 when unknown; accepts "sched", "rcu_sched", ... */
+const char *rv_mode_name(enum rv_mode mode); /* "softirq", "kthread" */
+
+/* ---------------------------------------------------------------- configuration */
+
+/* Cost of each unit of RCU work, in simulated nanoseconds. Charged where the kernel charges it. */
+typedef struct rv_costs {
+    int64_t node_lock_ns;       /* acquire+release one rcu_node lock and touch its fields */
+    int64_t node_init_ns;       /* per-node work in GP init/cleanup besides the lock (qsmask copy...) */
+    int64_t cache_miss_ns;      /* remote dynticks probe by FQS (atomic_add_return on another CPU's line) */
+    int64_t qs_report_ns;       /* rcu_report_qs_rdp(): leaf lock + bit clear */
+    int64_t note_gp_ns;         /* note_new_gpnum()/rcu_process_gp_end() bookkeeping */
+    int64_t cb_invoke_ns;       /* one callback invocation (average free/kfree) */
+    int64_t call_rcu_ns;        /* enqueue one callback (charged to the caller) */
+    int64_t softirq_entry_ns;   /* entering RCU_SOFTIRQ once (rcu_process_callbacks for all flavors) */
+    int64_t tick_ns;            /* rcu_check_callbacks()+rcu_pending() in the scheduling-clock irq */
+    int64_t kthread_wakeup_ns;  /* wake + context switch into a kthread (charged to the kthread) */
+    int64_t ctxsw_ns;           /* rcu_note_context_switch() (charged to the switching task) */
+    int64_t kthread_latency_ns; /* simulated delay between a kthread wakeup and it running */
+    int64_t ksoftirqd_latency_ns; /* simulated delay before ksoftirqd/N runs deferred softirq work */
+} rv_costs;
+
+/* A set of CPUs (bitmap over RV_MAX_CPUS). */
+typedef struct rv_cpuset { uint64_t bits[RV_MAX_CPUS / 64]; } rv_cpuset;
+/* Parse "all", "3", "0-15", "0-3,8,10-11" (against ncpus). Returns 0, or -1 with a message in err. */
+int rv_cpuset_parse(rv_cpuset *set, const char *spec, int ncpus, char *err, size_t errlen);
+bool rv_cpuset_has(const rv_cpuset *set, int cpu);
+void rv_cpuset_add(rv_cpuset *set, int cpu);
+
+/* Read-side critical sections of one flavor on each CPU of a phase. */
+typedef struct rv_readers {
+    double rate_per_s;    /* sections started per second per busy CPU (0 = none) */
+    double mean_us;       /* mean length (exponential) */
+    double long_prob;     /* probability that a section is a "long" one instead */
+    double long_us;       /* length of a long section (rcutorture's mdelay(50) = 50000) */
+    double preempt_prob;  /* rcu_preempt only: probability the reader is preempted (blkd_tasks) */
+} rv_readers;
+
+/* A workload phase: what a group of CPUs does between two moments. Later phases override earlier
+ * ones for the CPUs they cover. All rates are per CPU while the CPU is busy. */
+typedef struct rv_phase {
+    char task[32];             /* name of the tasks, as top would show them ("hackbench", "cc1") */
+    double start_s, end_s;     /* end_s <= start_s means "until the end of the run" */
+    rv_cpuset cpus;
+    double busy_frac;          /* fraction of time not idle (0..1) */
+    double user_frac;          /* of the busy time, fraction in user mode (ticks there are QSs) */
+    double busy_period_ms;     /* mean busy stretch before the CPU goes idle (if busy_frac < 1) */
+    double ctxsw_per_s;        /* context switches per second while busy */
+    double irqs_per_s;         /* device irqs/IPIs per second while busy (softirq opportunities) */
+    double idle_irqs_per_s;    /* interrupts per second arriving while idle (wake the CPU briefly) */
+    rv_readers readers[RV_NFLAVORS];
+    double call_rcu_per_s[RV_NFLAVORS]; /* call_rcu*() rate per flavor */
+    double kfree_rcu_per_s;             /* lazy callbacks (counted on the preempt flavor if present, else sched) */
+    double burst_mean;                  /* callbacks arrive in bursts of this mean size (>=1) */
+    double sync_per_s[RV_NFLAVORS];     /* synchronize_*() calls per second (each blocks a task) */
+    /* rcutorture-style pieces (0 = off) */
+    int torture_fake_writers;           /* tasks looping: sleep 1..10 jiffies, synchronize_*() */
+    bool torture_writer;                /* one writer retiring an element each jiffy through a 10-stage pipeline */
+    int torture_flavor;                 /* flavor the torture writers use */
+} rv_phase;
+
+/* Scripted events and interactive injections share one type. */
+enum rv_inject_kind {
+    RV_INJ_LONG_READER = 0,  /* cpu, flavor, duration_s: a read-side critical section */
+    RV_INJ_PREEMPT_READER,   /* cpu, duration_s: an rcu_preempt reader preempted right away (blkd_tasks) */
+    RV_INJ_KERNEL_LOOP,      /* cpu, duration_s: loop in the kernel, no context switch, preemption off */
+    RV_INJ_IDLE,             /* cpu (-1 = all), duration_s (<=0: until woken): go idle now */
+    RV_INJ_WAKE,             /* cpu (-1 = all): an interrupt wakes the CPU; it stays busy per its phase */
+    RV_INJ_OFFLINE,          /* cpu: CPU hotplug offline */
+    RV_INJ_ONLINE,           /* cpu: CPU hotplug online */
+    RV_INJ_CALL_RCU_BURST,   /* cpu, flavor, count: queue count callbacks now */
+    RV_INJ_SYNCHRONIZE,      /* cpu, flavor: a task calls synchronize_*() and blocks */
+    RV_INJ_FORCE_QS,         /* flavor: an explicit force_quiescent_state() (as rcutorture can) */
+    RV_INJ_NKINDS
+};
+const char *rv_inject_kind_name(enum rv_inject_kind kind); /* "long_reader", "kernel_loop", ... */
+int rv_inject_kind_from_name(const char *name);             /* -1 when unknown */
+
+typedef struct rv_inject {
+    enum rv_inject_kind kind;
+    int cpu;            /* -1 = all CPUs where meaningful */
+    int flavor;         /* RV_SCHED... */
+    double duration_s;
+    long count;
+    double at_s;        /* for scripted events: when (ignored by rv_engine_inject) */
+} rv_inject;
+
+typedef struct rv_caption {
+    double at_s, until_s; /* until_s <= at_s: shown until the next caption */
+    char text[512];
+} rv_caption;
+
+/* An `expect` assertion of a scenario: a dotted path into the report JSON (as `rcuvis run --json`
+ * prints it, e.g. "flavors.rcu_sched.grace_periods" or "stalls.0.cpu" or "stalls.length") and
+ * bounds. Checked by the CLI, not the engine. */
+typedef struct rv_expect {
+    char path[160];
+    bool has_min, has_max, has_equals;
+    double min, max, equals;
+    char equals_str[256]; /* when the expected value is a string (has_equals false) */
+    bool has_equals_str;
+    char why[256];        /* the author's explanation, printed when the assertion fails */
+} rv_expect;
+
+typedef struct rv_rcu_config {
+    enum rv_mode mode;
+    int fanout, fanout_leaf;       /* 64 / 16 */
+    bool no_hz;                    /* CONFIG_NO_HZ: idle CPUs without callbacks stop their tick */
+    int stall_timeout_s;           /* 60, clamped 3..300 like jiffies_till_stall_check() */
+    int jiffies_till_first_fqs;    /* 3 */
+    int jiffies_till_next_fqs;     /* 3 */
+    bool needs_gp_fix;             /* 3.7 cpu_needs_another_gp(); false = 3.6 form */
+    bool busted;                   /* invoke callbacks without waiting for a grace period */
+    int blimit, qhimark, qlowmark; /* 10 / 10000 / 100 */
+    bool flavors[RV_NFLAVORS];     /* which flavors exist (rcu_preempt = CONFIG_TREE_PREEMPT_RCU) */
+    bool size_tree_by_nr_cpus;     /* 3.7 sizes the tree by nr_cpu_ids; 3.6 by NR_CPUS (= cpus here) */
+    int nr_cpus_compiled;          /* NR_CPUS for the 3.6 geometry; 0 = same as cpus */
+    bool rcu_boost;                /* CONFIG_RCU_BOOST: rcu_preempt callbacks run in rcuc/N */
+} rv_rcu_config;
+
+typedef struct rv_config {
+    char name[128];
+    char description[1024];
+    char path[512];            /* file it came from, "" if built in code */
+    int cpus;                  /* nr_cpu_ids, 1..4096 */
+    int hz;                    /* 100, 250, 300, 1000 ... */
+    uint64_t seed;
+    double duration_s;
+    rv_rcu_config rcu;
+    rv_costs costs;
+    int initially_offline_count;   /* CPUs listed offline at boot */
+    rv_cpuset initially_offline;
+    rv_phase *phases;   size_t nphases;
+    rv_inject *events;  size_t nevents;   /* sorted by at_s */
+    rv_caption *captions; size_t ncaptions; /* sorted by at_s */
+    rv_expect *expects; size_t nexpects;
+} rv_config;
+
+/* Fill every field with the kernel's defaults (3.7 kthread mode, 64/16, HZ 1000, 60 s, 10/10000/100,
+ * all three flavors, NO_HZ on) and a single idle phase-free workload. */
+void rv_config_defaults(rv_config *cfg);
+void rv_costs_defaults(rv_costs *costs);
+void rv_config_free(rv_config *cfg);              /* frees the arrays, not cfg itself */
+int rv_config_copy(rv_config *dst, const rv_config *src); /* deep copy; 0 or -1 on OOM */
+/* Range checks that do not need JSON paths (cpus 1..4096, fanout 2..64, ...). 0 ok, else -1 and a
+ * message naming the field ("rcu.fanout_leaf: expected 2..64, got 100"). */
+int rv_config_validate(const rv_config *cfg, char *err, size_t errlen);
+
+/* ---------------------------------------------------------------- scenario files (cJSON, in engine/) */
+
+/* Load and fully validate a scenario file. On error returns -1 and writes one or more lines
+ * (separated by '\n') into err, each "FILE:LINE:COL: message" for syntax errors or
+ * "FILE: $.path.to.key: expected ..., got ..." for schema errors (unknown keys: "... did you mean
+ * `x`?"). On success cfg is filled (call rv_config_free later). */
+int rv_scenario_load(const char *path, rv_config *cfg, char *err, size_t errlen);
+/* Same from a string; `name` stands in for the file name in messages. */
+int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *err, size_t errlen);
+/* Apply a --set override "rcu.fanout_leaf=32" (VALUE parsed as JSON, else a string) to the source
+ * JSON before validation. The loader keeps the overrides list; call before rv_scenario_load... */
+typedef struct rv_overrides { const char **items; size_t n; } rv_overrides;
+int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen);
+
+/* ---------------------------------------------------------------- engine lifetime and time */
+
+typedef struct rv_engine rv_engine;
+
+typedef struct rv_engine_opts {
+    size_t event_ring;  /* events kept in memory for readers (0 = default 65536) */
+} rv_engine_opts;
+
+/* Create an engine for cfg (copied). Returns NULL and a message in err on a config error. */
+rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char *err, size_t errlen);
+void rv_engine_free(rv_engine *e);
+/* A full independent copy (time travel checkpoints, compare mode, predict questions). */
+rv_engine *rv_engine_clone(const rv_engine *e);
+
+int64_t rv_now_ns(const rv_engine *e);     /* simulated time */
+uint64_t rv_jiffies(const rv_engine *e);   /* simulated jiffies since boot */
+int64_t rv_end_ns(const rv_engine *e);     /* duration_s in ns */
+const rv_config *rv_engine_config(const rv_engine *e);
+
+/* Advance to t_ns (processing every event with time < t_ns; time becomes t_ns). */
+void rv_run_until(rv_engine *e, int64_t t_ns);
+/* Process exactly the next event (whatever its kind); returns its time, or -1 at the end. */
+int64_t rv_step_event(rv_engine *e);
+/* Advance to the next jiffy boundary. */
+void rv_step_jiffy(rv_engine *e);
+/* Advance until the next grace-period phase change of flavor (start, init done, FQS pass, end)
+ * or limit_ns; returns true if one happened. */
+bool rv_step_gp_phase(rv_engine *e, int flavor, int64_t limit_ns);
+
+/* Apply a command now (same path as scripted events). 0 ok, -1 with a message when impossible
+ * ("cpu 3 is already offline"). */
+int rv_engine_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
+
+/* ---------------------------------------------------------------- events (the one log) */
+
+enum rv_ev_type {
+    RV_EV_READER_BEGIN,  /* id, cpu, flavor */
+    RV_EV_READER_END,    /* id, cpu, flavor */
+    RV_EV_READER_BLOCK,  /* id, cpu, flavor(preempt), node: preempted inside rcu_read_lock() → blkd_tasks */
+    RV_EV_CB_QUEUE,      /* id, cpu, flavor, n (a batch record of n callbacks), arg=1 if lazy, 2 if synchronize */
+    RV_EV_CB_INVOKE,     /* id, cpu, flavor, n */
+    RV_EV_GP_START,      /* flavor, gp */
+    RV_EV_GP_INIT_NODE,  /* flavor, gp, node: init walk reached node */
+    RV_EV_GP_END,        /* flavor, gp (= completed) */
+    RV_EV_GP_CLEANUP_NODE, /* flavor, gp, node */
+    RV_EV_NOTE_GP,       /* cpu, flavor, gp: the CPU noticed the new GP ("cpustart") */
+    RV_EV_QS,            /* cpu, flavor, gp: passed a quiescent state (local, no lock) */
+    RV_EV_QS_REPORT,     /* cpu, flavor, gp, node, mask: bits cleared in node ("cpuqs"/climb) */
+    RV_EV_FQS,           /* flavor, gp, arg: 0 snapshot pass, 1 check pass; n = CPUs probed */
+    RV_EV_FQS_CREDIT,    /* cpu, flavor, gp, arg: 0 "dti", 1 "ofl" */
+    RV_EV_IDLE_ENTER,    /* cpu, arg: 1 if the tick stopped */
+    RV_EV_IDLE_EXIT,     /* cpu */
+    RV_EV_CPU_OFFLINE,   /* cpu */
+    RV_EV_CPU_ONLINE,    /* cpu */
+    RV_EV_CB_ORPHAN,     /* cpu (dead), flavor, n, node = adopting cpu */
+    RV_EV_STALL,         /* cpu (reporter), flavor, gp, arg: 0 self, 1 other; n = jiffies; text in klog */
+    RV_EV_SYNC_BEGIN,    /* id (task), cpu, flavor */
+    RV_EV_SYNC_END,      /* id (task), cpu, flavor, n = latency ns */
+    RV_EV_KTHREAD_WAKE,  /* flavor, cpu, arg: 1 INIT, 2 FQS, 3 timeout, 4 cleanup */
+    RV_EV_SOFTIRQ,       /* cpu, arg: 0 irq exit (inline), 1 ksoftirqd */
+    RV_EV_KERNEL_LOOP,   /* cpu, n = duration ns (begin) */
+    RV_EV_INJECT,        /* arg = rv_inject_kind, cpu, flavor, n = count */
+    RV_EV_CAPTION,       /* id = caption index */
+    RV_EV_VIOLATION,     /* cpu, flavor, id = callback record, n = reader id still running */
+    RV_EV_NTYPES
+};
+const char *rv_ev_name(enum rv_ev_type t); /* "reader_begin", "cb_queue", "gp_start", ... */
+
+typedef struct rv_event {
+    uint64_t seq;      /* position in the log, from 0 */
+    int64_t t;         /* simulated ns */
+    uint16_t type;     /* enum rv_ev_type */
+    int8_t flavor;     /* -1 if none */
+    int8_t arg;
+    int32_t cpu;       /* -1 if none */
+    int32_t node;      /* -1 if none */
+    uint64_t id;
+    uint64_t gp;
+    int64_t n;
+    uint64_t mask;
+} rv_event;
+
+/* Sequence number the next event will get (= number of events so far). */
+uint64_t rv_event_count(const rv_engine *e);
+/* The event with that sequence number, or NULL if it left the ring (or is not yet emitted). */
+const rv_event *rv_event_get(const rv_engine *e, uint64_t seq);
+/* Called for every event as it is emitted (the CLI's --trace writer). NULL to remove. */
+typedef void (*rv_event_sink)(const rv_event *ev, void *ctx);
+void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx);
+/* One JSON object (no newline) in the --trace format: {"t":123,"ev":"gp_start","flavor":"rcu_sched","gp":5}.
+ * Returns the length written (truncated at bufsz like snprintf). */
+int rv_event_to_json(const rv_event *ev, char *buf, size_t bufsz);
+
+/* Kernel log: dmesg-style lines ("[   60.001000] INFO: rcu_sched self-detected stall on CPU { 0}  (t=60001 jiffies)"). */
+size_t rv_klog_count(const rv_engine *e);
+const char *rv_klog_line(const rv_engine *e, size_t i);  /* without the timestamp prefix */
+int64_t rv_klog_time(const rv_engine *e, size_t i);
+
+/* ---------------------------------------------------------------- state views (read-only copies) */
+
+enum rv_cpu_state { RV_CPU_USER, RV_CPU_KERNEL, RV_CPU_IDLE_TICK, RV_CPU_IDLE_NOHZ, RV_CPU_OFFLINE };
+const char *rv_cpu_state_name(enum rv_cpu_state s);
+
+typedef struct rv_rdp_view {          /* struct rcu_data of one CPU, one flavor */
+    unsigned long gpnum, completed;   /* this CPU's (possibly stale) view */
+    bool passed_quiesce, qs_pending;
+    bool qs_owed;                     /* this CPU's bit still set in its leaf's qsmask */
+    long seg[RV_NSEGS];               /* callbacks in DONE, WAIT, NEXT_READY, NEXT */
+    long qlen, qlen_lazy;
+    long blimit;
+    unsigned long n_cbs_invoked, dynticks_fqs, offline_fqs;
+    bool in_reader;                   /* a read-side critical section of this flavor is running */
+    int64_t reader_since_ns;
+    bool reader_preexisting;          /* began before the current GP started: the GP waits for it */
+} rv_rdp_view;
+
+typedef struct rv_cpu_view {
+    int cpu;
+    enum rv_cpu_state state;
+    unsigned long dynticks;           /* even = idle (extended quiescent state) */
+    bool tick_running;
+    bool kernel_loop;                 /* in a scripted/injected kernel loop */
+    bool softirq_pending;
+    int running_kthread;              /* flavor whose GP kthread runs here now, or -1 */
+    int leaf;                         /* index of its leaf rcu_node */
+    rv_rdp_view rdp[RV_NFLAVORS];
+    double cpu_seconds_rcu;           /* RCU work charged on this CPU so far */
+    char task[32];                    /* current workload task name ("idle", "swapper" ...) */
+} rv_cpu_view;
+int rv_cpus(const rv_engine *e);
+void rv_cpu_get(const rv_engine *e, int cpu, rv_cpu_view *out);
+
+typedef struct rv_node_view {         /* struct rcu_node */
+    int index, level, parent, grpnum, grplo, grphi;
+    int nchildren, first_child;       /* children are indexes first_child .. first_child+nchildren-1 (inner nodes) */
+    unsigned long qsmask, qsmaskinit, grpmask;
+    unsigned long gpnum, completed;
+    int n_blkd_tasks;                 /* tasks on blkd_tasks */
+    int n_gp_tasks;                   /* of them, blocking the current GP (from gp_tasks on) */
+} rv_node_view;
+int rv_tree_levels(const rv_engine *e);
+int rv_tree_nodes(const rv_engine *e);
+int rv_tree_level_count(const rv_engine *e, int level); /* nodes at that level, root = 0 */
+void rv_node_get(const rv_engine *e, int flavor, int node, rv_node_view *out);
+
+enum rv_gp_phase { RV_GP_IDLE, RV_GP_INIT, RV_GP_WAIT, RV_GP_CLEANUP };
+const char *rv_gp_phase_name(enum rv_gp_phase p);
+typedef struct rv_flavor_view {       /* struct rcu_state */
+    bool enabled;
+    unsigned long gpnum, completed;
+    enum rv_gp_phase phase;
+    int fqs_state;                    /* 0 RCU_GP_IDLE, 1 RCU_GP_INIT, 2 RCU_SAVE_DYNTICK, 3 RCU_FORCE_QS */
+    int walk_node;                    /* node the init/cleanup walk is at, -1 if none */
+    int kthread_cpu;                  /* 3.7: CPU the GP kthread last ran on (-1 softirq mode) */
+    bool kthread_running;
+    int64_t gp_start_ns;              /* of the current (or last) GP */
+    int64_t next_fqs_ns;              /* when the next FQS is due, -1 if none */
+    uint64_t n_force_qs, gp_max_jiffies;
+    uint64_t jiffies_stall;
+    uint64_t grace_periods;           /* completed since boot */
+} rv_flavor_view;
+void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out);
+
+/* "Why is this grace period still waiting?" One or more lines of plain English naming the CPU or
+ * task that holds it up and why. cpu >= 0 asks about a CPU, node >= 0 about a node, both -1 about
+ * the whole grace period. Returns the length written. */
+int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, size_t bufsz);
+
+/* ---------------------------------------------------------------- report (rcuvis run --json) */
+
+typedef struct rv_flavor_report {
+    bool enabled;
+    uint64_t grace_periods, updates, callbacks_invoked;
+    double updates_per_gp;
+    double gp_overhead_us;          /* CPU time of this flavor's GP machinery, wherever charged */
+    double overhead_per_gp_us, overhead_per_update_ns;
+    double gp_ms_p50, gp_ms_p99, gp_ms_max;
+    uint64_t fqs_scans, idle_probes, offline_credits, stall_warnings;
+    uint64_t sync_calls; double sync_latency_ms_mean;
+    double callback_latency_ms_mean;
+} rv_flavor_report;
+
+typedef struct rv_thread_report {
+    char name[32];      /* "rcu_sched", "ksoftirqd/3", "rcuc/0", "hackbench" */
+    double cpu_seconds;
+    bool alive;         /* still running at the end (workload tasks exit when their phase ends) */
+    bool kernel_thread;
+} rv_thread_report;
+
+typedef struct rv_stall_report {
+    double t_s; uint64_t jiffies; int flavor; int cpu; int kind; /* 0 self, 1 other */
+    char text[512];
+} rv_stall_report;
+
+typedef struct rv_report {
+    char scenario[128];
+    enum rv_mode mode;
+    int cpus, hz; uint64_t seed;
+    double sim_seconds;
+    int tree_levels, tree_nodes, nodes_per_level[4], fanout, fanout_leaf;
+    rv_flavor_report flavors[RV_NFLAVORS];
+    rv_thread_report *threads; size_t nthreads; /* sorted by cpu_seconds, descending */
+    double rcu_gp_kthreads_s, ksoftirqd_s, softirq_inline_s, rcuc_s, tick_s, caller_s;
+    double max_irqs_off_us, max_nonpreempt_us;
+    rv_stall_report *stalls; size_t nstalls;
+    uint64_t readers, callbacks_checked, violations;
+    uint64_t reader_pipe[RV_PIPE_LEN];
+    uint64_t events;
+} rv_report;
+
+/* Build the report for the run so far (allocates threads and stalls). */
+void rv_report_build(const rv_engine *e, rv_report *out);
+void rv_report_free(rv_report *r);
+
+#endif
