@@ -1,0 +1,39 @@
+/* paths.c — find shipped data (scenarios, quizzes, fonts) from the source tree or the install prefix. */
+#include "commands.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef RCUVIS_PREFIX
+#define RCUVIS_PREFIX "/usr/local"
+#endif
+
+static int exists(const char *p) { return access(p, R_OK) == 0; }
+
+const char *rcuvis_data_path(const char *rel, char *buf, size_t bufsz)
+{
+    const char *env = getenv("RCUVIS_DATA");
+    if (env && *env) {
+        snprintf(buf, bufsz, "%s/%s", env, rel);
+        return buf;
+    }
+    /* the binary lives in <tree>/build/rcuvis: look in <tree>/ */
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        for (int up = 0; up < 2; up++) {
+            char *slash = strrchr(exe, '/');
+            if (!slash) break;
+            *slash = 0;
+            snprintf(buf, bufsz, "%s/%s", exe, rel);
+            if (exists(buf)) return buf;
+        }
+    }
+    snprintf(buf, bufsz, "%s/share/rcuvis/%s", RCUVIS_PREFIX, rel);
+    if (exists(buf)) return buf;
+    snprintf(buf, bufsz, "%s", rel); /* relative to the working directory, last resort */
+    return buf;
+}
