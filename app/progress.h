@@ -1,0 +1,52 @@
+/* progress.h — the student's workbook progress: answers and attempts per question, per lesson, on disk. */
+#ifndef RCUVIS_PROGRESS_H
+#define RCUVIS_PROGRESS_H
+
+/*
+ * One file, $XDG_STATE_HOME/rcuvis/progress.json (default ~/.local/state/rcuvis/), shared by the
+ * terminal workbook and the window. Every save replaces the file atomically (progress_file.h), so a
+ * crash leaves the previous progress intact. A file that cannot be understood is never wiped: it is
+ * renamed progress.json.corrupt-<unix time> and reported, and the student starts afresh.
+ *
+ * Lessons are keyed "<quiz id>/<lesson id>" and questions by their id inside the lesson.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct progress_entry {
+    char lesson[96];     /* "article/1" */
+    char qid[24];        /* "1.2" */
+    int attempts;        /* answers given (wrong ones included) */
+    bool correct;        /* answered correctly at least once */
+    bool revealed;       /* the student asked to see the answer */
+    bool hinted;         /* the student read the hint */
+    char last[64];       /* the last answer as typed, normalized ("ac", "261", "yes") */
+    long long updated;   /* unix time of the last change */
+} progress_entry;
+
+typedef struct progress {
+    progress_entry *e; size_t n, cap;
+    char path[4096];
+} progress;
+
+/* $XDG_STATE_HOME/rcuvis/progress.json, or $HOME/.local/state/rcuvis/progress.json. */
+const char *progress_default_path(char *buf, size_t bufsz);
+
+/* Load path into p (a missing file is empty progress). 0 ok; 1 the file was corrupt and has been
+ * set aside (msg says where; p is empty); -1 it cannot be used at all (unreadable, or written by a
+ * newer rcuvis: msg explains, the file is left alone and saving is refused). */
+int progress_load(progress *p, const char *path, char *msg, size_t msglen);
+/* Write p to p->path atomically, creating the directory. 0, or -1 with a message. */
+int progress_save(const progress *p, char *err, size_t errlen);
+void progress_free(progress *p);
+
+/* The entry of one question, or NULL; with create, a zeroed new entry (NULL only on OOM). */
+progress_entry *progress_get(progress *p, const char *lesson, const char *qid, bool create);
+/* Record one answer: attempts++, last = answer, correct |= ok. */
+void progress_record(progress *p, const char *lesson, const char *qid, const char *answer, bool ok, long long now);
+/* Forget one lesson's answers (returns how many entries went) or all of them. */
+size_t progress_reset_lesson(progress *p, const char *lesson);
+void progress_reset_all(progress *p);
+
+#endif
