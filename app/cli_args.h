@@ -1,0 +1,21 @@
+/* cli_args.h — the options of `rcuvis run`, parsed and checked; shorthand flags become --set overrides. */
+#ifndef RCUVIS_CLI_ARGS_H
+#define RCUVIS_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct cli_run_opts {
+    const char *scenario; /* as given on the command line */
+    char **sets;          /* "PATH=VALUE" overrides in command-line order (later ones win) */
+    size_t nsets;
+    bool json, expect, help;
+    const char *trace;
+} cli_run_opts;
+
+/* 0 ok (help set when --help was asked), 2 usage error (message already on stderr). */
+int cli_run_parse(int argc, char **argv, cli_run_opts *o);
+void cli_run_opts_free(cli_run_opts *o);
+void cli_run_usage(void);
+
+#endif

@@ -1,0 +1,32 @@
+/* expect.h — evaluate a scenario's `expect` assertions against the report JSON of a run. */
+#ifndef RCUVIS_EXPECT_H
+#define RCUVIS_EXPECT_H
+
+#include "rcuvis.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One assertion checked: passed or not, and a line "ok   PATH = VALUE, expected BOUNDS: WHY" or
+ * "FAIL PATH ..." explaining it (a path that is not in the report fails with the reason). */
+typedef struct expect_result {
+    bool ok;
+    char line[768];
+    char value[256]; /* the value found, as text ("" if none) */
+} expect_result;
+
+/* Check x against report (the JSON `rcuvis run --json` prints, parsed back). */
+void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out);
+
+/* Resolve a dotted path: object keys, array indexes, "length" of an array, and array items by
+ * their "name" (threads.rcu_sched). Returns the value, or NULL with the reason in why. When the
+ * last part is "length", *length receives it and the array is returned. */
+const cJSON *expect_lookup(const cJSON *report, const char *path, char *why, size_t whylen, bool *is_length,
+                           double *length);
+
+/* For `rcuvis check`: is the path's first component a key the report has? 0 yes, else -1 and a
+ * message ("\"flavours\" is not a report key; did you mean \"flavors\"?"). */
+int expect_check_path(const char *path, char *msg, size_t msglen);
+
+#endif
