@@ -1,0 +1,93 @@
+/* account.c — where RCU's CPU time goes: the interrupted task, ksoftirqd/N, the GP kthreads, rcuc/N; longest non-preemptible stretches. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Charge ns of work done in the current execution context. gp_work marks grace-period machinery
+ * (as opposed to callback invocation or enqueueing), which the per-GP overhead figures count. */
+void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
+{
+    if (ns <= 0) return;
+    int cpu = e->ctx_cpu;
+    switch (e->ctx) {
+    case CTX_TICK:
+        if (cpu >= 0) e->cpu[cpu].tick_ns_total += ns;
+        e->tick_total_ns += ns;
+        e->stretch_nonpreempt += ns;
+        break;
+    case CTX_SOFTIRQ:
+        if (cpu >= 0) e->cpu[cpu].inline_ns += ns;
+        e->stretch_nonpreempt += ns;
+        break;
+    case CTX_KSOFTIRQD:
+        if (cpu >= 0) e->cpu[cpu].ksoftirqd_ns += ns;
+        e->stretch_nonpreempt += ns;
+        break;
+    case CTX_KTHREAD:
+        e->rsp[e->ctx_flavor].kthread_ns += ns;
+        e->stretch_nonpreempt += ns;
+        break;
+    case CTX_RCUC:
+        if (cpu >= 0) e->cpu[cpu].rcuc_ns += ns;
+        break;
+    case CTX_TASK:
+    case CTX_NONE:
+        e->caller_ns += ns;
+        break;
+    }
+    if (gp_work && flavor >= 0) e->rsp[flavor].gp_overhead_ns += ns;
+}
+
+void charge_lock_section(rv_engine *e, int64_t ns)
+{
+    if (ns > e->max_irqoff) e->max_irqoff = ns;
+}
+
+int task_index(rv_engine *e, const char *name)
+{
+    for (int i = 0; i < e->ntasks; i++)
+        if (strcmp(e->tasks[i].name, name) == 0) return i;
+    task_acct *t = realloc(e->tasks, (size_t)(e->ntasks + 1) * sizeof *t);
+    if (!t) abort();
+    e->tasks = t;
+    memset(&t[e->ntasks], 0, sizeof *t);
+    snprintf(t[e->ntasks].name, sizeof t->name, "%s", name);
+    return e->ntasks++;
+}
+
+/* GP durations in a log-linear histogram: 8 sub-buckets per power of two of nanoseconds. */
+static int hist_bucket(int64_t ns)
+{
+    if (ns < 8) return (int)(ns < 0 ? 0 : ns);
+    int p = 63 - __builtin_clzll((unsigned long long)ns);
+    int sub = (int)((ns >> (p - 3)) & 7);
+    int b = p * 8 + sub;
+    return b < 64 * 8 ? b : 64 * 8 - 1;
+}
+
+static double bucket_mid(int b)
+{
+    if (b < 8) return b;
+    int p = b / 8, sub = b % 8;
+    double lo = ldexp(8 + sub, p - 3), hi = ldexp(9 + sub, p - 3);
+    return (lo + hi) / 2;
+}
+
+void gp_hist_add(rcu_state *rsp, int64_t ns) { rsp->gp_hist[hist_bucket(ns)]++; }
+
+double gp_hist_quantile(const rcu_state *rsp, double q)
+{
+    uint64_t total = 0;
+    for (int b = 0; b < 64 * 8; b++) total += rsp->gp_hist[b];
+    if (!total) return 0;
+    uint64_t want = (uint64_t)ceil(q * (double)total), acc = 0;
+    if (want == 0) want = 1;
+    for (int b = 0; b < 64 * 8; b++) {
+        acc += rsp->gp_hist[b];
+        if (acc >= want) return bucket_mid(b);
+    }
+    return 0;
+}

@@ -1,0 +1,203 @@
+/* callbacks.c — the four-segment callback list, call_rcu*(), rcu_do_batch() with blimit/qhimark/qlowmark, synchronize_*(). */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void cblist_init(cblist *l) { memset(l, 0, sizeof *l); }
+void cblist_free(cblist *l) { free(l->ring); memset(l, 0, sizeof *l); }
+
+int cblist_clone(cblist *dst, const cblist *src)
+{
+    *dst = *src;
+    if (!src->ring) return 0;
+    dst->ring = malloc(src->cap * sizeof *dst->ring);
+    if (!dst->ring) return -1;
+    memcpy(dst->ring, src->ring, src->cap * sizeof *dst->ring);
+    return 0;
+}
+
+static void grow(cblist *l)
+{
+    uint64_t ncap = l->cap ? l->cap * 2 : 8;
+    cb_rec *r = malloc(ncap * sizeof *r);
+    if (!r) abort();
+    for (uint64_t i = l->head; i < l->end; i++) r[i & (ncap - 1)] = l->ring[i & (l->cap - 1)];
+    free(l->ring);
+    l->ring = r;
+    l->cap = ncap;
+}
+
+static inline cb_rec *at(const cblist *l, uint64_t i) { return &l->ring[i & (l->cap - 1)]; }
+
+void cblist_append(cblist *l, const cb_rec *rec)
+{
+    if (l->end - l->head == l->cap) grow(l);
+    *at(l, l->end++) = *rec;
+    l->seg[RV_NEXT_TAIL] += rec->n;
+}
+
+/* Adopted callbacks that were already done go in front of everything (rcu_adopt_orphan_cbs()). */
+static void cblist_push_done_front(cblist *l, const cb_rec *rec)
+{
+    if (l->end - l->head == l->cap) grow(l);
+    *at(l, --l->head) = *rec;
+    l->seg[RV_DONE_TAIL] += rec->n;
+}
+
+void cblist_advance(cblist *l)
+{
+    l->tail[0] = l->tail[1]; l->tail[1] = l->tail[2]; l->tail[2] = l->end;
+    l->seg[0] += l->seg[1]; l->seg[1] = l->seg[2]; l->seg[2] = l->seg[3]; l->seg[3] = 0;
+}
+
+void cblist_accelerate_all(cblist *l)
+{
+    l->tail[1] = l->tail[2] = l->end;
+    l->seg[1] += l->seg[2] + l->seg[3]; l->seg[2] = l->seg[3] = 0;
+}
+
+void cblist_next_ready(cblist *l)
+{
+    l->tail[2] = l->end;
+    l->seg[2] += l->seg[3]; l->seg[3] = 0;
+}
+
+static void invoke_record(rv_engine *e, rcu_state *rsp, int cpu, const cb_rec *rec, long k);
+
+/* __call_rcu() + __call_rcu_core(): queue n callbacks at RCU_NEXT_TAIL, then the overflow checks. */
+void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux)
+{
+    rcu_state *rsp = &e->rsp[flavor];
+    if (!rsp->enabled || n <= 0) return;
+    rcu_data *rdp = &rsp->rda[cpu];
+    cb_rec rec = {.id = ++e->next_cb_id, .t_queued = e->now, .n = n, .kind = (uint8_t)kind, .aux = aux};
+    safety_note_retire(e, flavor, &rec);
+    rsp->updates += (uint64_t)n;
+    charge(e, -1, e->cfg.costs.call_rcu_ns * n, false);
+    rv_event *ev = emit(e, RV_EV_CB_QUEUE, cpu, flavor);
+    if (ev) { ev->id = rec.id; ev->n = n; ev->arg = kind == CB_LAZY ? 1 : kind == CB_SYNC ? 2 : 0; }
+    if (e->cfg.rcu.busted) { /* like rcutorture's rcu_busted: run it now, no grace period */
+        invoke_record(e, rsp, cpu, &rec, n);
+        return;
+    }
+    cblist_append(&rdp->cbl, &rec);
+    rdp->qlen += n;
+    if (kind == CB_LAZY) rdp->qlen_lazy += n;
+    cpu_t *c = &e->cpu[cpu];
+    if (!(c->dynticks & 1) && c->run != RS_OFFLINE) raise_softirq(e, cpu); /* from an extended QS */
+    if (c->run == RS_IDLE && !c->tick_on) tick_start(e, cpu);              /* rcu_needs_cpu() now says yes */
+    if (rdp->qlen > rdp->qlen_last_fqs_check + e->cfg.rcu.qhimark) {
+        note_gp_changes(e, rsp, cpu);
+        if (!gp_in_progress(rsp)) {
+            rcu_start_gp(e, rsp, cpu);
+        } else {
+            rdp->blimit = LONG_MAX_BLIMIT;
+            if (rsp->n_force_qs == rdp->n_force_qs_snap && rdp->cbl.end - rdp->cbl.head > 1)
+                force_quiescent_state(e, rsp, false);
+            rdp->n_force_qs_snap = rsp->n_force_qs;
+            rdp->qlen_last_fqs_check = rdp->qlen;
+        }
+    } else if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies) {
+        force_quiescent_state(e, rsp, true); /* 3.6 also forces from call_rcu() when overdue */
+    }
+}
+
+static void invoke_record(rv_engine *e, rcu_state *rsp, int cpu, const cb_rec *rec, long k)
+{
+    safety_check_invoke(e, rsp->flavor, rec, k);
+    charge(e, -1, e->cfg.costs.cb_invoke_ns * k, false);
+    rsp->cbs_invoked += (uint64_t)k;
+    rsp->cb_latency_sum += (e->now - rec->t_queued) * k;
+    rsp->cb_latency_n += (uint64_t)k;
+    rv_event *ev = emit(e, RV_EV_CB_INVOKE, cpu, rsp->flavor);
+    if (ev) { ev->id = rec->id; ev->n = k; }
+    if (rec->kind == CB_SYNC) { /* wakeme_after_rcu(): the synchronize_*() caller returns */
+        int64_t lat = e->now - rec->t_queued;
+        rsp->sync_calls++;
+        rsp->sync_latency_sum += lat;
+        rv_event *se = emit(e, RV_EV_SYNC_END, cpu, rsp->flavor);
+        if (se) { se->id = rec->aux; se->n = lat; }
+        if (rec->aux >= 1 && (int)rec->aux <= e->nfake_writers) /* an rcutorture fake writer loops */
+            sched_at(e, e->now + e->jiffy_ns * rng_range(&e->r, 1, 10), QE_FAKE_WRITER, -1, 0, rec->aux, 0);
+    } else if (rec->kind == CB_TORTURE && rec->aux + 1 < RCU_TORTURE_PIPE_LEN) {
+        /* rcu_torture_cb(): bump the pipe count and re-queue until it reaches the end */
+        call_rcu(e, cpu, rsp->flavor, k, CB_TORTURE, rec->aux + 1);
+    }
+}
+
+/* rcu_do_batch(): invoke DONE callbacks, at most blimit of them unless in the idle task. */
+void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited)
+{
+    rcu_data *rdp = &rsp->rda[cpu];
+    cblist *l = &rdp->cbl;
+    if (l->seg[RV_DONE_TAIL] == 0) return;
+    long limit = unlimited ? LONG_MAX : (rdp->blimit > 0 ? rdp->blimit : 1);
+    long count = 0;
+    while (l->head < l->tail[0] && count < limit) {
+        cb_rec rec = *at(l, l->head);
+        long k = rec.n < limit - count ? rec.n : limit - count;
+        rec.n -= k;
+        if (rec.n == 0) l->head++; else at(l, l->head)->n = rec.n;
+        l->seg[RV_DONE_TAIL] -= k;
+        rdp->qlen -= k;
+        if (rec.kind == CB_LAZY) rdp->qlen_lazy -= k;
+        count += k;
+        rec.n = k;
+        invoke_record(e, rsp, cpu, &rec, k); /* may append (torture re-queue): l stays valid */
+    }
+    rdp->n_cbs_invoked += (unsigned long)count;
+    if (rdp->blimit == LONG_MAX_BLIMIT && rdp->qlen <= e->cfg.rcu.qlowmark) rdp->blimit = e->cfg.rcu.blimit;
+    if (rdp->qlen == 0 && rdp->qlen_last_fqs_check != 0) rdp->qlen_last_fqs_check = 0;
+    else if (rdp->qlen < rdp->qlen_last_fqs_check - e->cfg.rcu.qhimark) rdp->qlen_last_fqs_check = rdp->qlen;
+    if (l->seg[RV_DONE_TAIL] > 0) raise_softirq(e, cpu); /* more to do: the softirq runs again */
+}
+
+/* rcu_needs_cpu() in 3.6/3.7 without RCU_FAST_NO_HZ: an idle CPU keeps its tick while it has callbacks. */
+bool rcu_needs_cpu(rv_engine *e, int cpu)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (e->rsp[f].enabled && e->rsp[f].rda[cpu].qlen > 0) return true;
+    return false;
+}
+
+/* synchronize_sched()/synchronize_rcu_bh()/synchronize_rcu(): queue wakeme_after_rcu() and block. */
+void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task)
+{
+    rcu_state *rsp = &e->rsp[flavor];
+    if (!rsp->enabled) return;
+    rv_event *ev = emit(e, RV_EV_SYNC_BEGIN, cpu, flavor);
+    if (ev) ev->id = task;
+    int online = 0;
+    for (int c = 0; c < e->ncpus && online < 2; c++) online += e->cpu[c].run != RS_OFFLINE;
+    if (flavor != RV_PREEMPT && online <= 1) { /* rcu_blocking_is_gp(): one CPU is a grace period */
+        rsp->sync_calls++;
+        rv_event *se = emit(e, RV_EV_SYNC_END, cpu, flavor);
+        if (se) { se->id = task; se->n = 0; }
+        if (task >= 1 && (int)task <= e->nfake_writers)
+            sched_at(e, e->now + e->jiffy_ns * rng_range(&e->r, 1, 10), QE_FAKE_WRITER, -1, 0, task, 0);
+        return;
+    }
+    call_rcu(e, cpu, flavor, 1, CB_SYNC, task);
+    if (e->cpu[cpu].run == RS_BUSY && e->cpu[cpu].nonpreempt == 0) context_switch(e, cpu); /* the caller sleeps */
+}
+
+/* rcu_send_cbs_to_orphanage() + rcu_adopt_orphan_cbs(): a dead CPU's callbacks move to `to`; the
+ * done ones stay done, the others restart their wait from NEXT. Returns callbacks moved. */
+long cblist_orphan(rv_engine *e, rcu_state *rsp, int dead, int to)
+{
+    rcu_data *src = &rsp->rda[dead], *dst = &rsp->rda[to];
+    cblist *l = &src->cbl;
+    long moved = 0;
+    /* done ones go to the front in reverse so that their order is kept */
+    for (uint64_t i = l->tail[0]; i-- > l->head;) { cblist_push_done_front(&dst->cbl, at(l, i)); moved += at(l, i)->n; }
+    for (uint64_t i = l->tail[0]; i < l->end; i++) { cblist_append(&dst->cbl, at(l, i)); moved += at(l, i)->n; }
+    dst->qlen += src->qlen;
+    dst->qlen_lazy += src->qlen_lazy;
+    src->n_cbs_orphaned += (unsigned long)moved;
+    dst->n_cbs_adopted += (unsigned long)moved;
+    src->qlen = src->qlen_lazy = 0;
+    cblist_free(l);
+    (void)e;
+    return moved;
+}

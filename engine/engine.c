@@ -1,0 +1,208 @@
+/* engine.c — engine lifetime, deep copies for time travel, and the main loop (ticks at jiffy boundaries, events between). */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *dup_mem(const void *src, size_t bytes)
+{
+    if (!src || !bytes) return NULL;
+    void *p = malloc(bytes);
+    if (p) memcpy(p, src, bytes);
+    return p;
+}
+
+rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char *err, size_t errlen)
+{
+    if (rv_config_validate(cfg, err, errlen)) return NULL;
+    rv_engine *e = calloc(1, sizeof *e);
+    if (!e || rv_config_copy(&e->cfg, cfg)) { free(e); snprintf(err, errlen, "out of memory"); return NULL; }
+    e->ncpus = cfg->cpus;
+    e->hz = cfg->hz;
+    e->jiffy_ns = NS_PER_S / cfg->hz;
+    e->end = (int64_t)(cfg->duration_s * (double)NS_PER_S);
+    e->ctx_cpu = -1;
+    rng_seed(&e->r, cfg->seed, 0);
+    size_t ring = opts && opts->event_ring ? opts->event_ring : 65536;
+    e->ring_cap = 1;
+    while (e->ring_cap < ring) e->ring_cap <<= 1;
+    e->ring = calloc(e->ring_cap, sizeof *e->ring);
+    e->cpu = calloc((size_t)e->ncpus, sizeof *e->cpu);
+    e->tick_list = calloc((size_t)e->ncpus, sizeof *e->tick_list);
+    for (int f = 0; f < RV_NFLAVORS; f++) e->retire[f] = calloc(RETIRE_RING, sizeof *e->retire[f]);
+    e->phase_task = calloc(cfg->nphases + 1, sizeof *e->phase_task);
+    if (!e->ring || !e->cpu || !e->tick_list || !e->retire[0] || !e->retire[1] || !e->retire[2] || !e->phase_task) {
+        rv_engine_free(e);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (tree_build(e, err, errlen)) { rv_engine_free(e); return NULL; }
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rcu_state *rsp = &e->rsp[f];
+        rsp->flavor = f;
+        rsp->enabled = cfg->rcu.flavors[f];
+        rsp->walk_node = -1;
+        rsp->kt.state = KT_IDLE;
+        rsp->kt.run_t = rsp->kt.timeout_t = -1;
+        rsp->kt.cpu = 0;
+    }
+    for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
+    workload_boot(e);
+    events_flush(e);
+    return e;
+}
+
+void rv_engine_free(rv_engine *e)
+{
+    if (!e) return;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rcu_state *rsp = &e->rsp[f];
+        if (rsp->rda)
+            for (int c = 0; c < e->ncpus; c++) cblist_free(&rsp->rda[c].cbl);
+        free(rsp->rda);
+        free(rsp->node);
+        free(e->retire[f]);
+    }
+    for (size_t i = 0; i < e->nklog; i++) free(e->klog[i].text);
+    free(e->klog);
+    free(e->stalls);
+    free(e->ring);
+    free(e->cpu);
+    free(e->tick_list);
+    free(e->readers);
+    free(e->tasks);
+    free(e->phase_task);
+    free(e->q.h);
+    rv_config_free(&e->cfg);
+    free(e);
+}
+
+rv_engine *rv_engine_clone(const rv_engine *src)
+{
+    rv_engine *e = malloc(sizeof *e);
+    if (!e) return NULL;
+    *e = *src;
+    e->sink = NULL; e->sink_ctx = NULL;
+    bool ok = rv_config_copy(&e->cfg, &src->cfg) == 0;
+    e->q.h = dup_mem(src->q.h, src->q.cap * sizeof *src->q.h);
+    e->cpu = dup_mem(src->cpu, (size_t)src->ncpus * sizeof *src->cpu);
+    e->tick_list = dup_mem(src->tick_list, (size_t)src->ncpus * sizeof *src->tick_list);
+    e->readers = dup_mem(src->readers, src->readers_cap * sizeof *src->readers);
+    e->tasks = dup_mem(src->tasks, (size_t)src->ntasks * sizeof *src->tasks);
+    e->phase_task = dup_mem(src->phase_task, (src->cfg.nphases + 1) * sizeof *src->phase_task);
+    e->ring = dup_mem(src->ring, src->ring_cap * sizeof *src->ring);
+    e->stalls = dup_mem(src->stalls, src->stalls_cap * sizeof *src->stalls);
+    e->klog = dup_mem(src->klog, src->klog_cap * sizeof *src->klog);
+    for (size_t i = 0; e->klog && i < src->nklog; i++) { e->klog[i].text = strdup(src->klog[i].text); ok &= e->klog[i].text != NULL; }
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        e->retire[f] = dup_mem(src->retire[f], RETIRE_RING * sizeof *src->retire[f]);
+        rcu_state *rsp = &e->rsp[f];
+        rsp->node = dup_mem(src->rsp[f].node, (size_t)src->nnodes * sizeof *rsp->node);
+        rsp->rda = dup_mem(src->rsp[f].rda, (size_t)src->ncpus * sizeof *rsp->rda);
+        ok &= e->retire[f] && rsp->node && rsp->rda;
+        for (int c = 0; rsp->rda && c < src->ncpus; c++)
+            if (cblist_clone(&rsp->rda[c].cbl, &src->rsp[f].rda[c].cbl)) {
+                ok = false;
+                for (int k = c; k < src->ncpus; k++) rsp->rda[k].cbl.ring = NULL;
+                break;
+            }
+    }
+    ok &= (!src->q.h || e->q.h) && e->cpu && e->tick_list && e->ring && (!src->readers || e->readers) &&
+          (!src->tasks || e->tasks) && e->phase_task && (!src->stalls || e->stalls) && (!src->klog || e->klog);
+    if (!ok) {
+        if (e->klog) for (size_t i = 0; i < src->nklog; i++) if (!e->klog[i].text) { e->nklog = i; break; }
+        rv_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+int64_t rv_now_ns(const rv_engine *e) { return e->now; }
+uint64_t rv_jiffies(const rv_engine *e) { return e->jiffies; }
+int64_t rv_end_ns(const rv_engine *e) { return e->end; }
+const rv_config *rv_engine_config(const rv_engine *e) { return &e->cfg; }
+int rv_cpus(const rv_engine *e) { return e->ncpus; }
+
+static void jiffy_sweep(rv_engine *e)
+{
+    jiffy_global(e);
+    int n = e->ntick;
+    int stackbuf[256];
+    int *list = n <= 256 ? stackbuf : malloc((size_t)n * sizeof *list);
+    if (!list) abort();
+    memcpy(list, e->tick_list, (size_t)n * sizeof *list); /* ticks may start or stop ticks */
+    for (int i = 0; i < n; i++)
+        if (e->cpu[list[i]].tick_on) do_tick(e, list[i]);
+    if (list != stackbuf) free(list);
+}
+
+/* One unit of progress: the next queued event, or the tick sweep at the next jiffy boundary,
+ * whichever is first; false if that lies at or beyond `limit`. */
+static bool step_once(rv_engine *e, int64_t limit)
+{
+    int64_t next_tick = (int64_t)(e->jiffies + 1) * e->jiffy_ns;
+    int64_t tq = evq_peek_t(&e->q);
+    if ((tq < next_tick ? tq : next_tick) >= limit) return false;
+    if (tq < next_tick) {
+        qev ev;
+        evq_pop(&e->q, &ev);
+        e->now = ev.t;
+        handle_qev(e, &ev);
+        e->ctx = CTX_NONE; e->ctx_cpu = -1;
+    } else {
+        e->now = next_tick;
+        e->jiffies++;
+        jiffy_sweep(e);
+    }
+    return true;
+}
+
+void rv_run_until(rv_engine *e, int64_t t)
+{
+    while (step_once(e, t)) {}
+    if (t > e->now) e->now = t;
+    events_flush(e);
+}
+
+int64_t rv_step_event(rv_engine *e)
+{
+    bool ok = step_once(e, INT64_MAX);
+    events_flush(e);
+    return ok ? e->now : -1;
+}
+
+void rv_step_jiffy(rv_engine *e)
+{
+    int64_t next_tick = (int64_t)(e->jiffies + 1) * e->jiffy_ns;
+    rv_run_until(e, next_tick);
+    step_once(e, next_tick + 1); /* the tick at the boundary itself */
+    events_flush(e);
+}
+
+bool rv_step_gp_phase(rv_engine *e, int flavor, int64_t limit)
+{
+    uint64_t seen = e->nevents;
+    while (step_once(e, limit)) {
+        for (uint64_t s = seen; s < e->nevents; s++) {
+            const rv_event *ev = &e->ring[s & (e->ring_cap - 1)];
+            if (ev->flavor != flavor) continue;
+            if (ev->type == RV_EV_GP_START || ev->type == RV_EV_GP_END || ev->type == RV_EV_FQS ||
+                (ev->type == RV_EV_GP_INIT_NODE && ev->node == e->nnodes - 1)) {
+                events_flush(e);
+                return true;
+            }
+        }
+        seen = e->nevents;
+    }
+    if (limit > e->now) e->now = limit;
+    events_flush(e);
+    return false;
+}
+
+int rv_engine_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
+{
+    int rc = apply_inject(e, cmd, err, errlen);
+    events_flush(e);
+    return rc;
+}

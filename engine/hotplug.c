@@ -1,0 +1,114 @@
+/* hotplug.c — CPU offline/online: qsmaskinit edits, orphaned and adopted callbacks, blocked readers to the root. */
+#include "internal.h"
+
+#include <stdio.h>
+
+/* rcu_init_percpu_data(): a CPU coming online joins the *next* grace period. */
+void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rcu_state *rsp = &e->rsp[f];
+        rcu_data *rdp = &rsp->rda[cpu];
+        rdp->blimit = e->cfg.rcu.blimit;
+        rdp->qlen = rdp->qlen_lazy = 0;
+        rdp->qlen_last_fqs_check = 0;
+        rdp->n_force_qs_snap = rsp->n_force_qs;
+        cblist_free(&rdp->cbl);
+        cblist_init(&rdp->cbl);
+        tree_set_cpu_online(e, rsp, cpu, true);
+        rcu_node *rnp = leaf_of(rsp, rdp);
+        rdp->gpnum = rdp->completed = rnp->completed;
+        rdp->passed_quiesce = rdp->qs_pending = false;
+        (void)boot;
+    }
+    dynticks_busy(&e->cpu[cpu]); /* the counter is forced odd */
+}
+
+static int first_online_other(rv_engine *e, int cpu)
+{
+    for (int c = 0; c < e->ncpus; c++)
+        if (c != cpu && e->cpu[c].run != RS_OFFLINE) return c;
+    return -1;
+}
+
+int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run == RS_OFFLINE) { snprintf(err, errlen, "CPU %d is already offline", cpu); return -1; }
+    int to = first_online_other(e, cpu);
+    if (to < 0) { snprintf(err, errlen, "CPU %d is the last online CPU", cpu); return -1; }
+    if (c->kloop) { snprintf(err, errlen, "CPU %d is looping in the kernel; it cannot be offlined now", cpu); return -1; }
+    for (size_t i = 0; i < e->nreaders; i++) {
+        reader *r = &e->readers[i];
+        if (r->cpu == cpu && !r->blocked && r->injected) {
+            snprintf(err, errlen, "CPU %d is inside a read-side critical section (reader %llu)", cpu, (unsigned long long)r->id);
+            return -1;
+        }
+    }
+    /* CPU_DYING: sampled (short) readers on it have ended; it leaves the scheduler. */
+    for (size_t i = 0; i < e->nreaders;) {
+        reader *r = &e->readers[i];
+        if (r->cpu == cpu && !r->blocked) reader_finish(e, r->id); else i++;
+    }
+    if (c->run == RS_IDLE && c->softirq_pending) c->softirq_pending = false;
+    c->run = RS_OFFLINE;
+    c->gen_run++; c->gen_ctxsw++; c->gen_softirq++; c->gen_idle_irq++;
+    for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;
+    c->ctxsw_scheduled = c->softirq_scheduled = false;
+    c->softirq_pending = false;
+    tick_stop(e, cpu);
+    emit(e, RV_EV_CPU_OFFLINE, cpu, -1);
+    klog(e, "CPU %d is now offline", cpu);
+    /* CPU_DEAD, run on another CPU: orphan callbacks, shrink qsmaskinit, move blocked readers. */
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    e->ctx = CTX_TASK; e->ctx_cpu = to;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rcu_state *rsp = &e->rsp[f];
+        if (!rsp->enabled) continue;
+        long moved = cblist_orphan(e, rsp, cpu, to);
+        if (moved) {
+            rv_event *ev = emit(e, RV_EV_CB_ORPHAN, cpu, f);
+            if (ev) { ev->n = moved; ev->node = to; }
+            if (rsp->rda[to].cbl.seg[RV_DONE_TAIL]) raise_softirq(e, to);
+            if (e->cpu[to].run == RS_IDLE && !e->cpu[to].tick_on) tick_start(e, to);
+        }
+        rcu_data *rdp = &rsp->rda[cpu];
+        int leaf = rdp->mynode;
+        tree_set_cpu_online(e, rsp, cpu, false);
+        rcu_node *rnp = &rsp->node[leaf];
+        if (rnp->qsmaskinit == 0 && rnp->n_blkd > 0 && leaf != 0) { /* rcu_preempt_offline_tasks() */
+            rcu_node *root = &rsp->node[0];
+            for (size_t i = 0; i < e->nreaders; i++) {
+                reader *r = &e->readers[i];
+                if (r->blocked && r->node == leaf && r->flavor == f) {
+                    r->node = 0;
+                    root->n_blkd++;
+                    if (r->blocks_gp) root->n_gp_tasks++;
+                }
+            }
+            rnp->n_blkd = 0;
+            int had = rnp->n_gp_tasks;
+            rnp->n_gp_tasks = 0;
+            if (had && rnp->qsmask == 0 && gp_in_progress(rsp) && rnp->parent >= 0)
+                rcu_report_qs_rnp(e, rsp, rnp->grpmask, rnp->parent);
+        }
+    }
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        gp_kthread *kt = &e->rsp[f].kt;
+        if (kt->cpu == cpu) kt->cpu = to;
+    }
+    return 0;
+}
+
+int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run != RS_OFFLINE) { snprintf(err, errlen, "CPU %d is already online", cpu); return -1; }
+    rcu_init_percpu_data(e, cpu, false);
+    c->run = RS_IDLE;
+    emit(e, RV_EV_CPU_ONLINE, cpu, -1);
+    klog(e, "CPU %d is now online", cpu);
+    cpu_wake(e, cpu);
+    return 0;
+}

@@ -1,0 +1,317 @@
+/* internal.h — the engine's private structures (rcu_state, rcu_node, rcu_data, CPUs, queue), shared by the engine sources only. */
+#ifndef RCUVIS_INTERNAL_H
+#define RCUVIS_INTERNAL_H
+
+#include "rcuvis.h"
+
+#include <limits.h>
+
+#define NS_PER_S 1000000000LL
+#define RCU_STALL_RAT_DELAY 2      /* jiffies others wait past the deadline before reporting */
+#define MAX_SOFTIRQ_RESTART 10     /* __do_softirq() restarts before deferring to ksoftirqd */
+#define RCU_TORTURE_PIPE_LEN 10
+#define LONG_MAX_BLIMIT LONG_MAX
+
+/* fqs_state values, as in rcutree.h */
+enum { RCU_GP_IDLE = 0, RCU_GP_INIT = 1, RCU_SAVE_DYNTICK = 2, RCU_FORCE_QS = 3 };
+/* gp_flags (3.7) */
+enum { RCU_GP_FLAG_INIT = 0x1, RCU_GP_FLAG_FQS = 0x2 };
+
+/* ------------------------------------------------------------------ PRNG (xoshiro256**) */
+typedef struct rng { uint64_t s[4]; } rng;
+void rng_seed(rng *r, uint64_t seed, uint64_t stream);
+uint64_t rng_next(rng *r);
+double rng_unit(rng *r);                    /* [0,1) */
+double rng_exp(rng *r, double mean);        /* exponential with that mean */
+long rng_poisson(rng *r, double mean);
+int rng_range(rng *r, int lo, int hi);      /* inclusive */
+
+/* ------------------------------------------------------------------ event queue */
+enum qev_kind {
+    QE_RUNSTATE,      /* cpu: end of a busy or idle stretch */
+    QE_CTXSW,         /* cpu: the next context switch */
+    QE_READER_BEGIN,  /* cpu, arg = flavor: next sampled reader */
+    QE_READER_END,    /* cpu, id = reader id */
+    QE_SOFTIRQ,       /* cpu, arg = 0 irq exit, 1 ksoftirqd: deferred RCU_SOFTIRQ */
+    QE_KTHREAD,       /* arg = flavor: the GP kthread runs */
+    QE_SCRIPT,        /* id = index into cfg.events */
+    QE_PHASE,         /* a workload phase boundary */
+    QE_KLOOP_END,     /* cpu: end of an injected kernel loop */
+    QE_IDLE_IRQ,      /* cpu: an interrupt arriving while idle */
+    QE_FAKE_WRITER,   /* id = writer index */
+    QE_CAPTION,       /* id = caption index */
+    QE_RCUC,          /* cpu: rcuc/N runs the boosted flavor's callbacks */
+};
+
+typedef struct qev {
+    int64_t t;
+    uint64_t seq;
+    uint64_t id;
+    uint32_t gen;
+    int32_t cpu;
+    int16_t kind;
+    int16_t arg;
+} qev;
+
+typedef struct evq { qev *h; size_t n, cap; uint64_t seq; } evq;
+void evq_push(evq *q, qev ev);
+bool evq_pop(evq *q, qev *out);
+static inline int64_t evq_peek_t(const evq *q) { return q->n ? q->h[0].t : INT64_MAX; }
+
+/* ------------------------------------------------------------------ callbacks */
+enum cb_kind { CB_NORMAL = 0, CB_LAZY = 1, CB_SYNC = 2, CB_TORTURE = 3 };
+typedef struct cb_rec {     /* a batch of n callbacks queued together on one CPU */
+    uint64_t id;
+    int64_t t_queued;
+    long n;
+    uint64_t retire_idx;    /* position in the flavor's retirement sequence (Reader Pipe) */
+    uint32_t aux;           /* sync: task id; torture: pipe stage */
+    uint8_t kind;
+    uint8_t counted;        /* retirement already marked invoked */
+} cb_rec;
+
+/* One CPU's segmented callback list: records [head, tail[0]) are DONE, [tail[0], tail[1]) WAIT,
+ * [tail[1], tail[2]) NEXT_READY, [tail[2], end) NEXT — the kernel's nxttail[] as indexes. */
+typedef struct cblist {
+    cb_rec *ring; uint64_t cap;    /* power of two */
+    uint64_t head, end;
+    uint64_t tail[3];              /* RCU_DONE_TAIL, RCU_WAIT_TAIL, RCU_NEXT_READY_TAIL */
+    long seg[RV_NSEGS];            /* callbacks per segment */
+} cblist;
+
+/* ------------------------------------------------------------------ readers */
+typedef struct reader {
+    uint64_t id;
+    int64_t begin;
+    int64_t end;              /* scheduled end */
+    int32_t cpu;
+    int8_t flavor;
+    int8_t blocked;           /* rcu_preempt: preempted, queued on blkd_tasks */
+    int8_t need_qs;           /* tick saw it owing a preempt QS: report at unlock */
+    int8_t injected;
+    int32_t node;             /* leaf (or root) whose blkd_tasks holds it */
+    int8_t blocks_gp;         /* it is at or after gp_tasks: blocks the current GP */
+    uint64_t seen_retire;     /* Reader Pipe: element current when it began */
+} reader;
+
+/* ------------------------------------------------------------------ rcu_node / rcu_data / rcu_state */
+typedef struct rcu_node {
+    unsigned long qsmask, qsmaskinit, grpmask;
+    int grpnum, grplo, grphi, level, parent;
+    int first_child, nchildren;
+    unsigned long gpnum, completed;
+    int n_blkd, n_gp_tasks;         /* blkd_tasks length; entries from gp_tasks on */
+} rcu_node;
+
+typedef struct rcu_data {
+    unsigned long gpnum, completed, passed_quiesce_gpnum;
+    bool passed_quiesce, qs_pending;
+    unsigned long grpmask;
+    int mynode;
+    cblist cbl;
+    long qlen, qlen_lazy, blimit, qlen_last_fqs_check;
+    unsigned long n_force_qs_snap;
+    unsigned long dynticks_snap;
+    unsigned long n_cbs_invoked, n_cbs_orphaned, n_cbs_adopted;
+    unsigned long dynticks_fqs, offline_fqs;
+    unsigned long ticks_this_gp;
+} rcu_data;
+
+enum kt_state { KT_IDLE, KT_INIT, KT_WAIT, KT_CLEANUP };
+
+typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
+    enum kt_state state;
+    int cpu;                         /* CPU it runs (or last ran) on */
+    int walk;                        /* next node of the init/cleanup walk */
+    int64_t timeout_t;               /* FQS wait timeout (-1: none) */
+    int64_t run_t;                   /* scheduled run (-1: none) */
+    uint32_t gen;
+    bool running;                    /* on a CPU right now (for views) */
+} gp_kthread;
+
+typedef struct rcu_state {
+    int flavor;
+    bool enabled;
+    unsigned long gpnum, completed;
+    int fqs_state, gp_flags;
+    uint64_t gp_start, jiffies_stall, jiffies_force_qs, gp_max;
+    int64_t gp_start_ns;
+    unsigned long n_force_qs, n_force_qs_ngp, n_force_qs_lh;
+    rcu_node *node;                  /* breadth-first, root = node[0] */
+    rcu_data *rda;                   /* per CPU */
+    gp_kthread kt;
+    int walk_node;                   /* for views: node being initialised/cleaned (-1) */
+    /* statistics */
+    uint64_t grace_periods, updates, cbs_invoked, fqs_scans, idle_probes, offline_credits, stalls;
+    uint64_t sync_calls; int64_t sync_latency_sum;
+    int64_t gp_overhead_ns, kthread_ns;
+    int64_t cb_latency_sum; uint64_t cb_latency_n;
+    uint64_t gp_hist[64 * 8];        /* GP durations: log2 buckets of ns, 8 sub-buckets */
+    int64_t gp_max_ns;
+    uint64_t retire_count;           /* Reader Pipe: elements retired (callback records queued) */
+} rcu_state;
+
+/* ------------------------------------------------------------------ CPUs */
+enum run_state { RS_BUSY, RS_IDLE, RS_OFFLINE };
+
+typedef struct cpu_t {
+    int id;
+    enum run_state run;
+    bool user;                /* busy in user mode at the last tick */
+    bool tick_on;
+    int tick_pos;             /* index in the engine's tick list, -1 if none */
+    unsigned long dynticks;   /* even = RCU-idle */
+    int phase;                /* index of the phase in force, -1 = none (idle) */
+    int nonpreempt;           /* sched readers + kernel loop: no context switch possible */
+    int bh_disabled;          /* bh readers */
+    bool ctxsw_deferred;      /* a context switch is due as soon as nonpreempt drops to 0 */
+    bool ctxsw_scheduled;
+    bool kloop;
+    int64_t kloop_since;
+    bool softirq_pending;
+    bool softirq_scheduled;
+    bool rcuc_scheduled;
+    int running_kthread;      /* flavor, or -1 */
+    uint32_t gen_run, gen_ctxsw, gen_reader[RV_NFLAVORS], gen_softirq, gen_idle_irq;
+    int64_t run_since;
+    int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
+    rng r;
+    /* accounting, ns */
+    int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;
+} cpu_t;
+
+/* rcu_idle_enter()/rcu_idle_exit() on the dynticks counter: even = RCU-idle, odd = not. */
+static inline void dynticks_idle(cpu_t *c) { if (c->dynticks & 1) c->dynticks++; }
+static inline void dynticks_busy(cpu_t *c) { if (!(c->dynticks & 1)) c->dynticks++; }
+
+typedef struct task_acct { char name[32]; int64_t ns; bool alive; } task_acct;
+typedef struct klog_line { int64_t t; char *text; } klog_line;
+
+enum exec_ctx { CTX_NONE, CTX_TICK, CTX_SOFTIRQ, CTX_KSOFTIRQD, CTX_KTHREAD, CTX_TASK, CTX_RCUC };
+
+struct rv_engine {
+    rv_config cfg;
+    int ncpus, hz;
+    int64_t jiffy_ns;
+    int64_t now, end;
+    uint64_t jiffies;
+    evq q;
+    rng r;
+    cpu_t *cpu;
+    rcu_state rsp[RV_NFLAVORS];
+    int levels, nnodes, levelcnt[4], levelspread[4], level_first[4];
+    int *tick_list; int ntick;
+    reader *readers; size_t nreaders, readers_cap; /* active readers */
+    uint64_t next_reader_id, next_cb_id, next_task_id;
+    /* execution context while handling something */
+    enum exec_ctx ctx; int ctx_cpu; int ctx_flavor;
+    int64_t stretch_irqoff, stretch_nonpreempt;
+    int64_t max_irqoff, max_nonpreempt;
+    /* accounting */
+    task_acct *tasks; int ntasks;
+    int *phase_task;                 /* phase index -> tasks[] index */
+    int64_t tick_total_ns, caller_ns;
+    /* events */
+    rv_event *ring; size_t ring_cap; uint64_t nevents, flushed;
+    rv_event_sink sink; void *sink_ctx;
+    klog_line *klog; size_t nklog, klog_cap;
+    rv_stall_report *stalls; size_t nstalls, stalls_cap;
+    /* safety */
+    uint64_t n_readers_done, callbacks_checked, violations;
+    uint64_t reader_pipe[RV_PIPE_LEN];
+    struct retire_slot { uint64_t idx; int64_t invoked_t; unsigned long completed_at; } *retire[RV_NFLAVORS];
+    /* torture writers */
+    int nfake_writers;
+    uint64_t sync_task_begin_ns_dummy;
+    size_t next_script;
+    bool booted;
+};
+
+#define RETIRE_RING 65536
+
+/* ------------------------------------------------------------------ module functions */
+/* events.c */
+rv_event *emit(rv_engine *e, int type, int cpu, int flavor);
+void events_flush(rv_engine *e);
+void klog(rv_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* tree.c */
+int tree_build(rv_engine *e, char *err, size_t errlen);
+void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int node);
+void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online);
+static inline rcu_node *leaf_of(rcu_state *rsp, rcu_data *rdp) { return &rsp->node[rdp->mynode]; }
+static inline bool gp_in_progress(const rcu_state *rsp) { return rsp->gpnum != rsp->completed; }
+
+/* gp.c: the per-CPU side and the 3.6 softirq driver */
+void rcu_process_callbacks(rv_engine *e, int cpu);   /* RCU_SOFTIRQ handler, all flavors */
+bool rcu_pending(rv_engine *e, int cpu);
+bool cpu_needs_another_gp(rv_engine *e, rcu_state *rsp, rcu_data *rdp);
+void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu);
+void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp);
+void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed);
+void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp);
+void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu);
+void gp_begin(rv_engine *e, rcu_state *rsp);
+void gp_finish(rv_engine *e, rcu_state *rsp);
+void note_gp_changes(rv_engine *e, rcu_state *rsp, int cpu);
+void rcu_qs(rv_engine *e, int cpu, int flavor);      /* rcu_sched_qs() & co.: local flag only */
+void raise_softirq(rv_engine *e, int cpu);
+
+/* kthread.c (3.7) */
+void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason);
+void kthread_run(rv_engine *e, rcu_state *rsp);
+
+/* callbacks.c */
+void cblist_init(cblist *l);
+void cblist_free(cblist *l);
+int cblist_clone(cblist *dst, const cblist *src);
+void cblist_append(cblist *l, const cb_rec *rec);      /* at RCU_NEXT_TAIL */
+void cblist_advance(cblist *l);                        /* DONE<-WAIT, WAIT<-NEXT_READY, NEXT_READY<-NEXT */
+void cblist_accelerate_all(cblist *l);                 /* everything not done into WAIT */
+void cblist_next_ready(cblist *l);                     /* NEXT_READY <- NEXT */
+static inline long cblist_len(const cblist *l) { return l->seg[0] + l->seg[1] + l->seg[2] + l->seg[3]; }
+void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux);
+void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited);
+bool rcu_needs_cpu(rv_engine *e, int cpu);
+void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task);
+long cblist_orphan(rv_engine *e, rcu_state *rsp, int dead, int to);
+
+/* stall.c */
+void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu);
+void record_gp_stall_check_time(rv_engine *e, rcu_state *rsp);
+
+/* hotplug.c */
+int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen);
+int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen);
+void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot);
+
+/* account.c */
+void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work);
+void charge_lock_section(rv_engine *e, int64_t ns);   /* an irqs-off lock section of that length */
+int task_index(rv_engine *e, const char *name);
+void gp_hist_add(rcu_state *rsp, int64_t ns);
+double gp_hist_quantile(const rcu_state *rsp, double q);
+
+/* safety.c */
+reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool injected);
+void reader_finish(rv_engine *e, uint64_t id);
+reader *reader_find(rv_engine *e, uint64_t id);
+void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n);
+void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec);
+
+/* workload.c */
+void workload_boot(rv_engine *e);
+void handle_qev(rv_engine *e, const qev *ev);
+void jiffy_global(rv_engine *e);
+void do_tick(rv_engine *e, int cpu);
+void cpu_go_idle(rv_engine *e, int cpu, int64_t until);
+void cpu_wake(rv_engine *e, int cpu);
+void ensure_ctxsw(rv_engine *e, int cpu);
+void context_switch(rv_engine *e, int cpu);
+void tick_start(rv_engine *e, int cpu);
+void tick_stop(rv_engine *e, int cpu);
+void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen);
+const rv_phase *cpu_phase(const rv_engine *e, int cpu);
+int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,150 @@
+/* kthread.c — the 3.7 grace-period kthread: sleep for INIT, preemptible per-node init, FQS loop on a timer, cleanup. */
+#include "internal.h"
+
+enum { KT_EV_RUN = 1, KT_EV_TIMEOUT = 2 };
+
+static int pick_cpu(rv_engine *e, int preferred)
+{
+    if (preferred >= 0 && e->cpu[preferred].run != RS_OFFLINE && e->cpu[preferred].nonpreempt == 0) return preferred;
+    for (int c = 0; c < e->ncpus; c++)
+        if (e->cpu[c].run != RS_OFFLINE && e->cpu[c].nonpreempt == 0) return c;
+    return -1;
+}
+
+/* wake_up(&rsp->gp_wq). A wakeup from a CPU's softirq runs the kthread on that CPU (wake-affine);
+ * the kthread runs kthread_latency_ns later, as the scheduler gets to it. */
+void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
+{
+    gp_kthread *kt = &rsp->kt;
+    rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);
+    if (ev) ev->arg = (int8_t)reason;
+    int64_t t = e->now + e->cfg.costs.kthread_latency_ns;
+    if (kt->run_t >= 0 && kt->run_t <= t) return; /* already on its way */
+    if (!kt->running && waker_cpu >= 0 && e->cpu[waker_cpu].run == RS_BUSY) kt->cpu = waker_cpu;
+    kt->run_t = t;
+    sched_at(e, t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+}
+
+static void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
+{
+    if (j < 1) j = 1;
+    if (j > e->hz) j = e->hz;
+    gp_kthread *kt = &rsp->kt;
+    rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
+    kt->timeout_t = (int64_t)rsp->jiffies_force_qs * e->jiffy_ns; /* a timer fires on a tick boundary */
+    sched_at(e, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, kt->gen);
+}
+
+static bool root_clear(const rcu_state *rsp) { return rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0; }
+
+static void preempt_point(rv_engine *e)
+{
+    if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
+    e->stretch_nonpreempt = 0;
+}
+
+/* One slice of rcu_gp_kthread(). Returns true when it wants to continue at once (next node). */
+static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
+{
+    gp_kthread *kt = &rsp->kt;
+    const int64_t node_cost = e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns;
+    switch (kt->state) {
+    case KT_IDLE:
+        if (!(rsp->gp_flags & RCU_GP_FLAG_INIT)) return false;
+        rsp->gp_flags = 0;
+        if (gp_in_progress(rsp)) return false;
+        gp_begin(e, rsp);
+        kt->state = KT_INIT;
+        kt->walk = 0;
+        /* fall through: the first node right away */
+        /* FALLTHROUGH */
+    case KT_INIT:
+        gp_init_node(e, rsp, kt->walk, kt->cpu);
+        charge_lock_section(e, node_cost);
+        preempt_point(e);
+        if (++kt->walk < e->nnodes) {
+            kt->run_t = e->now + (node_cost > 0 ? node_cost : 1);
+            sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+            return true;
+        }
+        rsp->walk_node = -1;
+        rsp->fqs_state = RCU_SAVE_DYNTICK;
+        kt->state = KT_WAIT;
+        ++kt->gen;
+        arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_first_fqs);
+        return root_clear(rsp) ? kthread_slice(e, rsp, false) : false;
+    case KT_WAIT:
+        if (!root_clear(rsp) && (timed_out || (rsp->gp_flags & RCU_GP_FLAG_FQS))) {
+            rsp->n_force_qs++;
+            rcu_gp_fqs_pass(e, rsp);
+            rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
+            if (!root_clear(rsp)) {
+                ++kt->gen;
+                arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_next_fqs);
+                return false;
+            }
+        }
+        if (!root_clear(rsp)) return false; /* a stray wakeup: keep waiting, timer stays armed */
+        ++kt->gen;                          /* cancel the timer */
+        kt->timeout_t = -1;
+        kt->state = KT_CLEANUP;
+        kt->walk = 0;
+        /* FALLTHROUGH */
+    case KT_CLEANUP: {
+        rcu_node *rnp = &rsp->node[kt->walk];
+        rnp->completed = rsp->gpnum;
+        rsp->walk_node = kt->walk;
+        charge(e, rsp->flavor, node_cost, true);
+        charge_lock_section(e, node_cost);
+        rv_event *ev = emit(e, RV_EV_GP_CLEANUP_NODE, kt->cpu, rsp->flavor);
+        if (ev) { ev->gp = rsp->gpnum; ev->node = kt->walk; }
+        preempt_point(e);
+        if (++kt->walk < e->nnodes) {
+            kt->run_t = e->now + (node_cost > 0 ? node_cost : 1);
+            sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+            return true;
+        }
+        gp_finish(e, rsp);
+        kt->state = KT_IDLE;
+        if (cpu_needs_another_gp(e, rsp, &rsp->rda[kt->cpu])) rsp->gp_flags = RCU_GP_FLAG_INIT;
+        return kthread_slice(e, rsp, false);
+    }
+    }
+    return false;
+}
+
+/* The kthread gets the CPU: a context switch there (a QS for that CPU), and if the CPU was idle it
+ * leaves dyntick-idle for the duration — which is why FQS credits it on the next pass. */
+void kthread_run(rv_engine *e, rcu_state *rsp)
+{
+    gp_kthread *kt = &rsp->kt;
+    int cpu = pick_cpu(e, kt->cpu);
+    if (cpu < 0) { /* every CPU is non-preemptible right now: try again next jiffy */
+        kt->run_t = e->now + e->jiffy_ns;
+        sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+        return;
+    }
+    kt->cpu = cpu;
+    cpu_t *c = &e->cpu[cpu];
+    bool from_idle = c->run == RS_IDLE && !kt->running;
+    if (from_idle) { dynticks_busy(c); emit(e, RV_EV_IDLE_EXIT, cpu, -1); }
+    bool timed_out = kt->timeout_t >= 0 && e->now >= kt->timeout_t;
+    kt->run_t = -1;
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu, saved_fl = e->ctx_flavor;
+    if (!kt->running) {
+        if (c->run == RS_BUSY) context_switch(e, cpu);
+        else { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); rcu_qs(e, cpu, RV_PREEMPT); }
+    }
+    e->ctx = CTX_KTHREAD; e->ctx_cpu = cpu; e->ctx_flavor = rsp->flavor;
+    if (!kt->running) charge(e, rsp->flavor, e->cfg.costs.kthread_wakeup_ns, true);
+    c->running_kthread = rsp->flavor;
+    kt->running = true;
+    bool more = kthread_slice(e, rsp, timed_out);
+    preempt_point(e);
+    e->ctx = saved; e->ctx_cpu = saved_cpu; e->ctx_flavor = saved_fl;
+    if (!more) {
+        kt->running = false;
+        c->running_kthread = -1;
+        if (c->run == RS_IDLE) { dynticks_idle(c); emit(e, RV_EV_IDLE_ENTER, cpu, -1); }
+    }
+}

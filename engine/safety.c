@@ -1,0 +1,118 @@
+/* safety.c — the checker independent of the GP machinery: no callback may run while a reader older than it is still running; and rcutorture's Reader Pipe. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+reader *reader_find(rv_engine *e, uint64_t id)
+{
+    for (size_t i = 0; i < e->nreaders; i++)
+        if (e->readers[i].id == id) return &e->readers[i];
+    return NULL;
+}
+
+reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool injected)
+{
+    if (e->nreaders == e->readers_cap) {
+        size_t cap = e->readers_cap ? e->readers_cap * 2 : 64;
+        reader *r = realloc(e->readers, cap * sizeof *r);
+        if (!r) abort();
+        e->readers = r; e->readers_cap = cap;
+    }
+    reader *r = &e->readers[e->nreaders++];
+    memset(r, 0, sizeof *r);
+    r->id = ++e->next_reader_id;
+    r->begin = e->now;
+    r->end = len >= 0 ? e->now + len : INT64_MAX;
+    r->cpu = cpu;
+    r->flavor = (int8_t)flavor;
+    r->injected = injected;
+    r->node = -1;
+    r->seen_retire = e->rsp[flavor].retire_count;
+    cpu_t *c = &e->cpu[cpu];
+    if (flavor == RV_SCHED) c->nonpreempt++;
+    else if (flavor == RV_BH) c->bh_disabled++;
+    rv_event *ev = emit(e, RV_EV_READER_BEGIN, cpu, flavor);
+    if (ev) { ev->id = r->id; ev->n = len; }
+    if (len >= 0) sched_at(e, r->end, QE_READER_END, cpu, flavor, r->id, 0);
+    return r;
+}
+
+/* The element a reader picked up when it began was retired by callback record number
+ * `seen_retire`; its pipe count is 0 if never retired, 1 while its callback has not run, and grows
+ * with every grace period after the callback ran (rcutorture re-queues it until 10). */
+static int pipe_index(rv_engine *e, const reader *r)
+{
+    rcu_state *rsp = &e->rsp[r->flavor];
+    if (rsp->retire_count <= r->seen_retire) return 0;
+    const struct retire_slot *s = &e->retire[r->flavor][r->seen_retire % RETIRE_RING];
+    if (s->idx != r->seen_retire || s->invoked_t < 0) return 1;
+    unsigned long gps = rsp->completed - s->completed_at;
+    unsigned long idx = 2 + gps;
+    return idx >= RV_PIPE_LEN ? RV_PIPE_LEN - 1 : (int)idx;
+}
+
+void reader_finish(rv_engine *e, uint64_t id)
+{
+    reader *r = reader_find(e, id);
+    if (!r) return;
+    int cpu = r->cpu, f = r->flavor;
+    cpu_t *c = &e->cpu[cpu];
+    rcu_state *rsp = &e->rsp[f];
+    if (f == RV_SCHED) c->nonpreempt--;
+    else if (f == RV_BH) c->bh_disabled--;
+    e->reader_pipe[pipe_index(e, r)]++;
+    e->n_readers_done++;
+    bool blocked = r->blocked, blocks_gp = r->blocks_gp, need_qs = r->need_qs;
+    int node = r->node;
+    rv_event *ev = emit(e, RV_EV_READER_END, cpu, f);
+    if (ev) { ev->id = id; ev->n = e->now - r->begin; }
+    *r = e->readers[--e->nreaders];
+    if (f == RV_PREEMPT && rsp->enabled) {
+        if (blocked) { /* rcu_read_unlock_special(): leave blkd_tasks, maybe end the GP's wait */
+            rcu_node *rnp = &rsp->node[node];
+            rnp->n_blkd--;
+            if (blocks_gp && --rnp->n_gp_tasks == 0 && rnp->qsmask == 0 && gp_in_progress(rsp)) {
+                enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+                e->ctx = CTX_TASK; e->ctx_cpu = c->run != RS_OFFLINE ? cpu : 0;
+                if (rnp->parent < 0) rcu_report_qs_rsp(e, rsp);
+                else rcu_report_qs_rnp(e, rsp, rnp->grpmask, rnp->parent);
+                e->ctx = saved; e->ctx_cpu = saved_cpu;
+            }
+        } else if (need_qs) {
+            rcu_qs(e, cpu, RV_PREEMPT);
+        }
+    }
+    if (c->nonpreempt == 0 && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, cpu);
+}
+
+void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec)
+{
+    rcu_state *rsp = &e->rsp[flavor];
+    rec->retire_idx = rsp->retire_count++;
+    struct retire_slot *s = &e->retire[flavor][rec->retire_idx % RETIRE_RING];
+    s->idx = rec->retire_idx;
+    s->invoked_t = -1;
+    s->completed_at = 0;
+}
+
+/* A callback queued at t_queued may run only if every reader of its flavor that had begun by
+ * then has ended. Violations are counted and traced; the run goes on. */
+void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n)
+{
+    e->callbacks_checked += (uint64_t)n;
+    struct retire_slot *s = &e->retire[flavor][rec->retire_idx % RETIRE_RING];
+    if (s->idx == rec->retire_idx && s->invoked_t < 0) {
+        s->invoked_t = e->now;
+        s->completed_at = e->rsp[flavor].completed;
+    }
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor == flavor && r->begin < rec->t_queued) {
+            e->violations += (uint64_t)n;
+            rv_event *ev = emit(e, RV_EV_VIOLATION, r->cpu, flavor);
+            if (ev) { ev->id = rec->id; ev->n = (int64_t)r->id; }
+            return;
+        }
+    }
+}

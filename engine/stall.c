@@ -1,0 +1,104 @@
+/* stall.c — RCU CPU stall warnings: check_cpu_stall() from the tick, with the 3.6/3.7 message text exactly. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* jiffies_till_stall_check(): the timeout, clamped 3..300 s, read at every GP start. */
+static uint64_t stall_check_jiffies(const rv_engine *e)
+{
+    int s = e->cfg.rcu.stall_timeout_s;
+    if (s < 3) s = 3;
+    if (s > 300) s = 300;
+    return (uint64_t)s * (uint64_t)e->hz;
+}
+
+void record_gp_stall_check_time(rv_engine *e, rcu_state *rsp)
+{
+    rsp->gp_start = e->jiffies;
+    rsp->jiffies_stall = e->jiffies + stall_check_jiffies(e);
+}
+
+static void record_stall(rv_engine *e, rcu_state *rsp, int cpu, int kind, uint64_t t_jiffies, const char *text)
+{
+    klog(e, "%s", text);
+    rsp->stalls++;
+    if (e->nstalls == e->stalls_cap) {
+        size_t cap = e->stalls_cap ? e->stalls_cap * 2 : 8;
+        rv_stall_report *s = realloc(e->stalls, cap * sizeof *s);
+        if (!s) return;
+        e->stalls = s; e->stalls_cap = cap;
+    }
+    rv_stall_report *s = &e->stalls[e->nstalls++];
+    memset(s, 0, sizeof *s);
+    s->t_s = (double)e->now / NS_PER_S;
+    s->jiffies = t_jiffies;
+    s->flavor = rsp->flavor;
+    s->cpu = cpu;
+    s->kind = kind;
+    snprintf(s->text, sizeof s->text, "%s", text);
+    rv_event *ev = emit(e, RV_EV_STALL, cpu, rsp->flavor);
+    if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)kind; ev->n = (int64_t)t_jiffies; }
+}
+
+/* print_cpu_stall(): this CPU itself still owes the GP a quiescent state. */
+static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    uint64_t t = e->jiffies - rsp->gp_start;
+    char text[160];
+    snprintf(text, sizeof text, "INFO: %s self-detected stall on CPU { %d}  (t=%lu jiffies)",
+             rv_flavor_name(rsp->flavor), cpu, (unsigned long)t);
+    record_stall(e, rsp, cpu, 0, t, text);
+    if (e->jiffies >= rsp->jiffies_stall) rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run == RS_BUSY && c->nonpreempt == 0) context_switch(e, cpu); /* set_need_resched() */
+}
+
+/* print_other_cpu_stall(): name every CPU still in a leaf's qsmask and (rcu_preempt) every task
+ * blocking the GP, then kick them all with FQS. */
+static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
+    char list[400] = "";
+    size_t len = 0;
+    int found = 0;
+    int first_leaf = e->level_first[e->levels - 1];
+    for (int n = first_leaf; n < e->nnodes; n++) {
+        unsigned long bits = rsp->node[n].qsmask;
+        while (bits) {
+            int bit = __builtin_ctzl(bits);
+            bits &= bits - 1;
+            if (len < sizeof list - 16) len += (size_t)snprintf(list + len, sizeof list - len, " %d", rsp->node[n].grplo + bit);
+            found++;
+        }
+    }
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor == rsp->flavor && r->blocked && r->blocks_gp && len < sizeof list - 16) {
+            len += (size_t)snprintf(list + len, sizeof list - len, " P%d", (int)(1000 + r->id % 30000));
+            found++;
+        }
+    }
+    uint64_t t = e->jiffies - rsp->gp_start;
+    char text[512];
+    if (!found) snprintf(text, sizeof text, "INFO: Stall ended before state dump start");
+    else snprintf(text, sizeof text, "INFO: %s detected stalls on CPUs/tasks: {%s} (detected by %d, t=%lu jiffies)",
+                  rv_flavor_name(rsp->flavor), list, cpu, (unsigned long)t);
+    record_stall(e, rsp, cpu, 1, t, text);
+    force_quiescent_state(e, rsp, false);
+}
+
+/* check_cpu_stall(): only a CPU taking ticks can notice; the stalled CPU itself first, others
+ * RCU_STALL_RAT_DELAY jiffies later so that a self-report usually wins. */
+void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    rcu_data *rdp = &rsp->rda[cpu];
+    rcu_node *rnp = leaf_of(rsp, rdp);
+    uint64_t j = e->jiffies, js = rsp->jiffies_stall;
+    bool gp = gp_in_progress(rsp);
+    if ((rnp->qsmask & rdp->grpmask) && j >= js && (gp || e->cfg.rcu.mode == RV_MODE_SOFTIRQ))
+        print_cpu_stall(e, rsp, cpu);
+    else if (gp && j >= js + RCU_STALL_RAT_DELAY)
+        print_other_cpu_stall(e, rsp, cpu);
+}

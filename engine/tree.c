@@ -1,0 +1,157 @@
+/* tree.c — the rcu_node tree: geometry computed the kernel's way, and quiescent states climbing it. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * rcu_init_geometry() + rcu_init_levelspread() (balanced) + rcu_init_one(). `n` is the CPU count
+ * the tree is sized for: nr_cpu_ids in 3.7, NR_CPUS in 3.6 unless rcu_fanout_leaf was changed.
+ */
+static int geometry(rv_engine *e, int n, char *err, size_t errlen)
+{
+    const int fanout = e->cfg.rcu.fanout, leaf = e->cfg.rcu.fanout_leaf;
+    long cap[4];
+    cap[0] = leaf;
+    for (int i = 1; i < 4; i++) cap[i] = cap[i - 1] * fanout;
+    int levels = 0;
+    for (int i = 0; i < 4; i++)
+        if (n <= cap[i]) { levels = i + 1; break; }
+    if (!levels) { snprintf(err, errlen, "rcu.fanout: %d CPUs do not fit in 4 levels", n); return -1; }
+    e->levels = levels;
+    e->nnodes = 0;
+    for (int i = 0; i < levels; i++) {
+        e->levelcnt[i] = (int)((n + cap[levels - 1 - i] - 1) / cap[levels - 1 - i]);
+        e->level_first[i] = e->nnodes;
+        e->nnodes += e->levelcnt[i];
+    }
+    int cprv = n;
+    for (int i = levels - 1; i >= 0; i--) {
+        int ccur = e->levelcnt[i];
+        e->levelspread[i] = (cprv + ccur - 1) / ccur;
+        cprv = ccur;
+    }
+    return 0;
+}
+
+static void init_nodes(rv_engine *e, rcu_state *rsp, int n)
+{
+    long cpustride = 1;
+    for (int i = e->levels - 1; i >= 0; i--) {
+        cpustride *= e->levelspread[i];
+        for (int j = 0; j < e->levelcnt[i]; j++) {
+            rcu_node *rnp = &rsp->node[e->level_first[i] + j];
+            memset(rnp, 0, sizeof *rnp);
+            rnp->grplo = (int)(j * cpustride);
+            rnp->grphi = (int)((j + 1) * cpustride - 1);
+            if (rnp->grphi >= n) rnp->grphi = n - 1;
+            rnp->level = i;
+            rnp->first_child = -1;
+            if (i == 0) {
+                rnp->grpnum = 0; rnp->grpmask = 0; rnp->parent = -1;
+            } else {
+                rnp->grpnum = j % e->levelspread[i - 1];
+                rnp->grpmask = 1ul << rnp->grpnum;
+                rnp->parent = e->level_first[i - 1] + j / e->levelspread[i - 1];
+            }
+        }
+    }
+    for (int k = e->nnodes - 1; k > 0; k--) {   /* children are contiguous: record first and count */
+        rcu_node *p = &rsp->node[rsp->node[k].parent];
+        p->first_child = k;
+        p->nchildren++;
+    }
+    for (int cpu = 0; cpu < e->ncpus; cpu++) {
+        rcu_data *rdp = &rsp->rda[cpu];
+        int first_leaf = e->level_first[e->levels - 1];
+        int leafidx = first_leaf;
+        while (rsp->node[leafidx].grphi < cpu) leafidx++;
+        rdp->mynode = leafidx;
+        rdp->grpmask = 1ul << (cpu - rsp->node[leafidx].grplo);
+    }
+}
+
+int tree_build(rv_engine *e, char *err, size_t errlen)
+{
+    const rv_rcu_config *r = &e->cfg.rcu;
+    int n = e->ncpus;
+    if (!r->size_tree_by_nr_cpus && r->nr_cpus_compiled > n) n = r->nr_cpus_compiled;
+    if (geometry(e, n, err, errlen)) return -1;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rcu_state *rsp = &e->rsp[f];
+        rsp->node = calloc((size_t)e->nnodes, sizeof *rsp->node);
+        rsp->rda = calloc((size_t)e->ncpus, sizeof *rsp->rda);
+        if (!rsp->node || !rsp->rda) { snprintf(err, errlen, "out of memory"); return -1; }
+        init_nodes(e, rsp, n);
+    }
+    return 0;
+}
+
+/* Set (online) or clear (offline) a CPU's bit in qsmaskinit, climbing while a node changes emptiness. */
+void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online)
+{
+    rcu_data *rdp = &rsp->rda[cpu];
+    unsigned long mask = rdp->grpmask;
+    int n = rdp->mynode;
+    while (n >= 0) {
+        rcu_node *rnp = &rsp->node[n];
+        bool was_empty = rnp->qsmaskinit == 0;
+        if (online) rnp->qsmaskinit |= mask; else rnp->qsmaskinit &= ~mask;
+        bool now_empty = rnp->qsmaskinit == 0;
+        if (was_empty == now_empty) break; /* the parent's view of this node is unchanged */
+        mask = rnp->grpmask;
+        n = rnp->parent;
+    }
+}
+
+/*
+ * rcu_report_qs_rnp(): clear `mask` in node n; only the last reporter of a node climbs, handing the
+ * lock to the parent. A node with preempted readers blocking this GP (gp_tasks) stops the climb.
+ */
+void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
+{
+    for (;;) {
+        rcu_node *rnp = &rsp->node[n];
+        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+        charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
+        rnp->qsmask &= ~mask;
+        rv_event *ev = emit(e, RV_EV_QS_REPORT, e->ctx_cpu, rsp->flavor);
+        if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = mask; }
+        if (rnp->qsmask != 0 || rnp->n_gp_tasks > 0) return;
+        mask = rnp->grpmask;
+        if (rnp->parent < 0) { rcu_report_qs_rsp(e, rsp); return; }
+        n = rnp->parent;
+    }
+}
+
+/* ---------------------------------------------------------------- views */
+int rv_tree_levels(const rv_engine *e) { return e->levels; }
+int rv_tree_nodes(const rv_engine *e) { return e->nnodes; }
+int rv_tree_level_count(const rv_engine *e, int level)
+{
+    return (level >= 0 && level < e->levels) ? e->levelcnt[level] : 0;
+}
+
+void rv_node_get(const rv_engine *e, int flavor, int node, rv_node_view *out)
+{
+    memset(out, 0, sizeof *out);
+    if (flavor < 0 || flavor >= RV_NFLAVORS || node < 0 || node >= e->nnodes) { out->parent = -1; return; }
+    const rcu_node *rnp = &e->rsp[flavor].node[node];
+    out->index = node;
+    out->level = rnp->level;
+    out->parent = rnp->parent;
+    out->grpnum = rnp->grpnum;
+    out->grplo = rnp->grplo;
+    out->grphi = rnp->grphi;
+    out->nchildren = rnp->nchildren;
+    out->first_child = rnp->first_child;
+    out->qsmask = rnp->qsmask;
+    out->qsmaskinit = rnp->qsmaskinit;
+    out->grpmask = rnp->grpmask;
+    out->gpnum = rnp->gpnum;
+    out->completed = rnp->completed;
+    out->n_blkd_tasks = rnp->n_blkd;
+    out->n_gp_tasks = rnp->n_gp_tasks;
+}

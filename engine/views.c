@@ -1,0 +1,167 @@
+/* views.c — read-only copies of CPU and flavor state for the app, and "why is this grace period still waiting?". */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void rv_cpu_get(const rv_engine *e, int cpu, rv_cpu_view *out)
+{
+    memset(out, 0, sizeof *out);
+    out->running_kthread = -1;
+    if (cpu < 0 || cpu >= e->ncpus) return;
+    const cpu_t *c = &e->cpu[cpu];
+    out->cpu = cpu;
+    switch (c->run) {
+    case RS_OFFLINE: out->state = RV_CPU_OFFLINE; break;
+    case RS_IDLE: out->state = c->tick_on ? RV_CPU_IDLE_TICK : RV_CPU_IDLE_NOHZ; break;
+    case RS_BUSY: out->state = (c->user && c->nonpreempt == 0 && !c->kloop) ? RV_CPU_USER : RV_CPU_KERNEL; break;
+    }
+    out->dynticks = c->dynticks;
+    out->tick_running = c->tick_on;
+    out->kernel_loop = c->kloop;
+    out->softirq_pending = c->softirq_pending;
+    out->running_kthread = c->running_kthread;
+    out->leaf = e->rsp[0].rda[cpu].mynode;
+    out->cpu_seconds_rcu = (double)(c->ksoftirqd_ns + c->inline_ns + c->rcuc_ns + c->tick_ns_total) / NS_PER_S;
+    const rv_phase *ph = c->run == RS_BUSY ? cpu_phase(e, cpu) : NULL;
+    snprintf(out->task, sizeof out->task, "%s", c->run == RS_OFFLINE ? "offline" : ph ? ph->task : c->run == RS_BUSY ? "task" : "swapper");
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rcu_state *rsp = &e->rsp[f];
+        const rcu_data *rdp = &rsp->rda[cpu];
+        rv_rdp_view *v = &out->rdp[f];
+        v->gpnum = rdp->gpnum;
+        v->completed = rdp->completed;
+        v->passed_quiesce = rdp->passed_quiesce;
+        v->qs_pending = rdp->qs_pending;
+        v->qs_owed = gp_in_progress(rsp) && (rsp->node[rdp->mynode].qsmask & rdp->grpmask) != 0;
+        for (int s = 0; s < RV_NSEGS; s++) v->seg[s] = rdp->cbl.seg[s];
+        v->qlen = rdp->qlen;
+        v->qlen_lazy = rdp->qlen_lazy;
+        v->blimit = rdp->blimit;
+        v->n_cbs_invoked = rdp->n_cbs_invoked;
+        v->dynticks_fqs = rdp->dynticks_fqs;
+        v->offline_fqs = rdp->offline_fqs;
+        for (size_t i = 0; i < e->nreaders; i++) {
+            const reader *r = &e->readers[i];
+            if (r->cpu != cpu || r->flavor != f || r->blocked) continue;
+            if (!v->in_reader || r->begin < v->reader_since_ns) v->reader_since_ns = r->begin;
+            v->in_reader = true;
+        }
+        v->reader_preexisting = v->in_reader && gp_in_progress(rsp) && v->reader_since_ns < rsp->gp_start_ns;
+    }
+}
+
+void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
+{
+    memset(out, 0, sizeof *out);
+    out->walk_node = -1;
+    out->kthread_cpu = -1;
+    out->next_fqs_ns = -1;
+    if (flavor < 0 || flavor >= RV_NFLAVORS) return;
+    const rcu_state *rsp = &e->rsp[flavor];
+    out->enabled = rsp->enabled;
+    out->gpnum = rsp->gpnum;
+    out->completed = rsp->completed;
+    out->fqs_state = rsp->fqs_state;
+    out->walk_node = rsp->walk_node;
+    out->gp_start_ns = rsp->gp_start_ns;
+    out->n_force_qs = rsp->n_force_qs;
+    out->gp_max_jiffies = rsp->gp_max;
+    out->jiffies_stall = rsp->jiffies_stall;
+    out->grace_periods = rsp->grace_periods;
+    bool kthread = e->cfg.rcu.mode == RV_MODE_KTHREAD;
+    if (kthread) {
+        out->kthread_cpu = rsp->kt.cpu;
+        out->kthread_running = rsp->kt.running;
+        out->phase = rsp->kt.state == KT_INIT ? RV_GP_INIT : rsp->kt.state == KT_CLEANUP ? RV_GP_CLEANUP
+                   : gp_in_progress(rsp) ? RV_GP_WAIT : RV_GP_IDLE;
+        if (rsp->kt.timeout_t >= 0 && gp_in_progress(rsp)) out->next_fqs_ns = rsp->kt.timeout_t;
+    } else {
+        out->phase = gp_in_progress(rsp) ? RV_GP_WAIT : RV_GP_IDLE;
+        if (gp_in_progress(rsp)) out->next_fqs_ns = (int64_t)(rsp->jiffies_force_qs + 1) * e->jiffy_ns;
+    }
+}
+
+static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *buf, size_t n)
+{
+    const cpu_t *c = &e->cpu[cpu];
+    const rcu_data *rdp = &rsp->rda[cpu];
+    const rcu_node *rnp = &rsp->node[rdp->mynode];
+    const char *fl = rv_flavor_name(rsp->flavor);
+    double now = (double)e->now / NS_PER_S;
+    if (!gp_in_progress(rsp)) return snprintf(buf, n, "No %s grace period is in progress: nothing waits for CPU %d.", fl, cpu);
+    if (!(rnp->qsmask & rdp->grpmask)) {
+        if (rnp->gpnum != rsp->gpnum)
+            return snprintf(buf, n, "CPU %d's leaf (node %d) has not been initialised for GP %lu yet: the init walk has not reached it.",
+                            cpu, rdp->mynode, rsp->gpnum);
+        return snprintf(buf, n, "CPU %d has already reported its quiescent state for %s GP %lu (or FQS credited it).", cpu, fl, rsp->gpnum);
+    }
+    if (c->run == RS_OFFLINE)
+        return snprintf(buf, n, "CPU %d went offline during %s GP %lu. Its bit stays in qsmask until an FQS pass sees it offline "
+                        "(\"ofl\"), which needs the GP to be at least 2 jiffies old.", cpu, fl, rsp->gpnum);
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->cpu != cpu || r->blocked) continue;
+        if (r->flavor == rsp->flavor || (rsp->flavor == RV_SCHED && r->flavor == RV_SCHED))
+            return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since t=%.6f s (%.3f ms ago). %s",
+                            cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, (now - (double)r->begin / NS_PER_S) * 1e3,
+                            r->flavor == RV_PREEMPT ? "Its rcu_read_unlock() will report the quiescent state."
+                                                    : "No context switch can happen on it until the section ends.");
+    }
+    if (c->kloop)
+        return snprintf(buf, n, "CPU %d has been looping in the kernel with preemption off since t=%.3f s: no context switch, "
+                        "no user-mode tick, so no quiescent state. If this lasts %d s, a stall warning follows.",
+                        cpu, (double)c->kloop_since / NS_PER_S, e->cfg.rcu.stall_timeout_s);
+    if (!(c->dynticks & 1))
+        return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even). Idle is a quiescent state, but an idle CPU never "
+                        "reports it: the next FQS pass must probe its counter and credit it (\"dti\").%s",
+                        cpu, c->dynticks, e->cfg.rcu.mode == RV_MODE_SOFTIRQ
+                        ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
+    if (rdp->gpnum != rsp->gpnum)
+        return snprintf(buf, n, "CPU %d has not noticed %s GP %lu yet (its rdp->gpnum is %lu); it notices in its next RCU softirq.",
+                        cpu, fl, rsp->gpnum, rdp->gpnum);
+    if (rdp->passed_quiesce)
+        return snprintf(buf, n, "CPU %d passed a quiescent state but has not reported it: reports go through the leaf lock from "
+                        "RCU_SOFTIRQ, normally raised by its next tick.", cpu);
+    return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
+                    "mode, or idle.", cpu, fl, rsp->gpnum);
+}
+
+int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, size_t n)
+{
+    if (!buf || !n) return 0;
+    buf[0] = 0;
+    if (flavor < 0 || flavor >= RV_NFLAVORS || !e->rsp[flavor].enabled) return snprintf(buf, n, "That flavor is not enabled.");
+    const rcu_state *rsp = &e->rsp[flavor];
+    if (cpu >= 0 && cpu < e->ncpus) return explain_cpu(e, rsp, cpu, buf, n);
+    if (!gp_in_progress(rsp))
+        return snprintf(buf, n, "No %s grace period is in progress (completed = gpnum = %lu).", rv_flavor_name(flavor), rsp->gpnum);
+    int len = 0;
+    int lo = node >= 0 && node < e->nnodes ? node : 0;
+    const rcu_node *top = &rsp->node[lo];
+    len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) still waits on qsmask 0x%lx%s.",
+                    rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo, top->grplo, top->grphi,
+                    top->qsmask, top->n_gp_tasks ? " and preempted readers on blkd_tasks" : "");
+    int shown = 0;
+    int first_leaf = e->level_first[e->levels - 1];
+    for (int l = first_leaf; l < e->nnodes && shown < 4 && (size_t)len < n; l++) {
+        const rcu_node *rnp = &rsp->node[l];
+        if (rnp->grphi < top->grplo || rnp->grplo > top->grphi) continue;
+        unsigned long bits = rnp->qsmask;
+        while (bits && shown < 4 && (size_t)len < n) {
+            int cpu_id = rnp->grplo + __builtin_ctzl(bits);
+            bits &= bits - 1;
+            len += snprintf(buf + len, n - (size_t)len, "\n- ");
+            if ((size_t)len < n) len += explain_cpu(e, rsp, cpu_id, buf + len, n - (size_t)len);
+            shown++;
+        }
+    }
+    for (size_t i = 0; i < e->nreaders && (size_t)len < n; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor == flavor && r->blocked && r->blocks_gp)
+            len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at t=%.3f s and "
+                            "sits on node %d's blkd_tasks: the GP waits for its rcu_read_unlock().",
+                            (int)(1000 + r->id % 30000), r->cpu, (double)r->begin / NS_PER_S, r->node);
+    }
+    return len;
+}

@@ -1,0 +1,624 @@
+/* workload.c — simulated CPUs: busy/idle stretches, ticks, context switches, readers, updates, softirq, scripted events. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Everything a CPU does is drawn lazily from its phase's rates with the CPU's own PRNG stream:
+ * a context switch is only simulated when some flavor is waiting for one, updates of a jiffy
+ * travel as one batch record at the tick, and an idle CPU with its tick stopped has no events at
+ * all. That keeps 4096 mostly idle CPUs, or ten minutes of hackbench, cheap.
+ */
+
+void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen)
+{
+    qev ev = {.t = t < e->now ? e->now : t, .id = id, .gen = gen, .cpu = cpu, .kind = (int16_t)kind, .arg = (int16_t)arg};
+    evq_push(&e->q, ev);
+}
+
+static int64_t s2ns(double s) { return (int64_t)(s * (double)NS_PER_S); }
+
+const rv_phase *cpu_phase(const rv_engine *e, int cpu)
+{
+    for (size_t i = e->cfg.nphases; i-- > 0;) {
+        const rv_phase *ph = &e->cfg.phases[i];
+        int64_t start = s2ns(ph->start_s), end = s2ns(ph->end_s);
+        if (rv_cpuset_has(&ph->cpus, cpu) && start <= e->now && (end <= start || e->now < end)) return ph;
+    }
+    return NULL;
+}
+
+static bool phase_active(const rv_engine *e, const rv_phase *ph)
+{
+    int64_t start = s2ns(ph->start_s), end = s2ns(ph->end_s);
+    return start <= e->now && (end <= start || e->now < end);
+}
+
+/* call_rcu_preempt() without CONFIG_TREE_PREEMPT_RCU is call_rcu_sched(); bh has no fallback. */
+static int target_flavor(const rv_engine *e, int f)
+{
+    if (e->rsp[f].enabled) return f;
+    if (f == RV_PREEMPT && e->rsp[RV_SCHED].enabled) return RV_SCHED;
+    return -1;
+}
+
+/* ------------------------------------------------------------------ ticks */
+void tick_start(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->tick_on) return;
+    c->tick_on = true;
+    int i = e->ntick++;
+    while (i > 0 && e->tick_list[i - 1] > cpu) { e->tick_list[i] = e->tick_list[i - 1]; i--; }
+    e->tick_list[i] = cpu; /* kept sorted so ticks run in CPU order */
+}
+
+void tick_stop(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (!c->tick_on) return;
+    c->tick_on = false;
+    int i = 0;
+    while (i < e->ntick && e->tick_list[i] != cpu) i++;
+    for (; i + 1 < e->ntick; i++) e->tick_list[i] = e->tick_list[i + 1];
+    e->ntick--;
+}
+
+/* ------------------------------------------------------------------ scheduling of a CPU's future */
+static void schedule_runstate(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    const rv_phase *ph = cpu_phase(e, cpu);
+    uint32_t gen = ++c->gen_run;
+    int64_t t = -1;
+    if (c->run == RS_BUSY) {
+        if (!ph || ph->busy_frac <= 0) t = e->now + s2ns(rng_exp(&c->r, ph ? ph->busy_period_ms : 1) / 1000.0);
+        else if (ph->busy_frac < 1) t = e->now + s2ns(rng_exp(&c->r, ph->busy_period_ms) / 1000.0);
+    } else if (c->run == RS_IDLE) {
+        if (c->idle_until == INT64_MAX) t = -1;
+        else if (c->idle_until > e->now) t = c->idle_until;
+        else if (ph && ph->busy_frac >= 1) t = e->now;
+        else if (ph && ph->busy_frac > 0)
+            t = e->now + s2ns(rng_exp(&c->r, ph->busy_period_ms * (1 - ph->busy_frac) / ph->busy_frac) / 1000.0);
+    }
+    if (t >= 0) sched_at(e, t, QE_RUNSTATE, cpu, 0, 0, gen);
+}
+
+static void schedule_reader(rv_engine *e, int cpu, int f)
+{
+    cpu_t *c = &e->cpu[cpu];
+    uint32_t gen = ++c->gen_reader[f];
+    const rv_phase *ph = cpu_phase(e, cpu);
+    if (c->run != RS_BUSY || !ph || !e->rsp[f].enabled || ph->readers[f].rate_per_s <= 0) return;
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s)), QE_READER_BEGIN, cpu, f, 0, gen);
+}
+
+static void schedule_idle_irq(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    uint32_t gen = ++c->gen_idle_irq;
+    const rv_phase *ph = cpu_phase(e, cpu);
+    if (c->run != RS_IDLE || !ph || ph->idle_irqs_per_s <= 0) return;
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_irqs_per_s)), QE_IDLE_IRQ, cpu, 0, 0, gen);
+}
+
+static bool needs_ctxsw(const rv_engine *e, int cpu)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rcu_state *rsp = &e->rsp[f];
+        if (rsp->enabled && rsp->rda[cpu].qs_pending && !rsp->rda[cpu].passed_quiesce) return true;
+    }
+    return false;
+}
+
+void ensure_ctxsw(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run != RS_BUSY || c->ctxsw_scheduled || !needs_ctxsw(e, cpu)) return;
+    const rv_phase *ph = cpu_phase(e, cpu);
+    if (!ph || ph->ctxsw_per_s <= 0) return;
+    c->ctxsw_scheduled = true;
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s)), QE_CTXSW, cpu, 0, 0, ++c->gen_ctxsw);
+}
+
+/* rcu_preempt_note_context_switch(): a task switched out inside rcu_read_lock() goes on its
+ * leaf's blkd_tasks; it blocks the current GP only if this CPU still owes that GP a QS. */
+static void block_reader(rv_engine *e, reader *r)
+{
+    rcu_state *rsp = &e->rsp[RV_PREEMPT];
+    rcu_data *rdp = &rsp->rda[r->cpu];
+    rcu_node *rnp = leaf_of(rsp, rdp);
+    r->blocked = 1;
+    r->node = rdp->mynode;
+    rnp->n_blkd++;
+    if ((rnp->qsmask & rdp->grpmask) && gp_in_progress(rsp)) { r->blocks_gp = 1; rnp->n_gp_tasks++; }
+    rv_event *ev = emit(e, RV_EV_READER_BLOCK, r->cpu, RV_PREEMPT);
+    if (ev) { ev->id = r->id; ev->node = r->node; ev->arg = r->blocks_gp; }
+}
+
+/* rcu_note_context_switch(): a QS for sched and bh, and preempted readers get queued. */
+void context_switch(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    if (e->ctx != CTX_KTHREAD) { e->ctx = CTX_TASK; e->ctx_cpu = cpu; }
+    charge(e, RV_SCHED, e->cfg.costs.ctxsw_ns, true);
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
+    rcu_qs(e, cpu, RV_SCHED);
+    rcu_qs(e, cpu, RV_BH);
+    if (e->rsp[RV_PREEMPT].enabled) {
+        for (size_t i = 0; i < e->nreaders; i++) {
+            reader *r = &e->readers[i];
+            if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) block_reader(e, r);
+        }
+        rcu_qs(e, cpu, RV_PREEMPT);
+    }
+    c->ctxsw_deferred = false;
+}
+
+static bool has_running_preempt_reader(const rv_engine *e, int cpu)
+{
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) return true;
+    }
+    return false;
+}
+
+/* ------------------------------------------------------------------ softirq */
+static void defer_softirq(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->softirq_scheduled || c->run == RS_OFFLINE) return;
+    int64_t t = e->now + e->cfg.costs.ksoftirqd_latency_ns;
+    int where = 1;
+    const rv_phase *ph = cpu_phase(e, cpu);
+    if (c->run == RS_BUSY && ph && ph->irqs_per_s > 0) { /* the next interrupt's irq_exit may get there first */
+        int64_t ti = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->irqs_per_s));
+        if (ti < t) { t = ti; where = 0; }
+    }
+    c->softirq_scheduled = true;
+    sched_at(e, t, QE_SOFTIRQ, cpu, where, 0, ++c->gen_softirq);
+}
+
+/* __do_softirq(): run RCU_SOFTIRQ while it keeps being raised, up to MAX_SOFTIRQ_RESTART times;
+ * what is left goes to ksoftirqd/N (or the next interrupt). */
+static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
+{
+    cpu_t *c = &e->cpu[cpu];
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    e->ctx = in_ksoftirqd ? CTX_KSOFTIRQD : CTX_SOFTIRQ;
+    e->ctx_cpu = cpu;
+    for (int pass = 0; c->softirq_pending && pass < MAX_SOFTIRQ_RESTART; pass++) {
+        c->softirq_pending = false;
+        charge(e, -1, e->cfg.costs.softirq_entry_ns, false);
+        rcu_process_callbacks(e, cpu);
+    }
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
+    if (c->softirq_pending) defer_softirq(e, cpu);
+}
+
+static void close_stretch(rv_engine *e)
+{
+    if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
+    e->stretch_nonpreempt = 0;
+}
+
+/* ------------------------------------------------------------------ idle entry and exit */
+void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run == RS_OFFLINE) return;
+    if (c->run == RS_IDLE) { c->idle_until = until; schedule_runstate(e, cpu); return; }
+    if (c->kloop) return;
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->cpu == cpu && !r->blocked && r->injected) return; /* an injected reader pins the CPU */
+    }
+    for (size_t i = 0; i < e->nreaders;) { /* short sampled readers have finished by now */
+        reader *r = &e->readers[i];
+        if (r->cpu == cpu && !r->blocked) reader_finish(e, r->id); else i++;
+    }
+    for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true); /* ksoftirqd drains first */
+    close_stretch(e);
+    context_switch(e, cpu); /* to the idle task */
+    c->run = RS_IDLE;
+    c->idle_until = until;
+    c->user = false;
+    c->ctxsw_scheduled = false;
+    c->gen_ctxsw++;
+    for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;
+    if (c->running_kthread < 0) dynticks_idle(c); /* rcu_idle_enter() */
+    if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, cpu) && !c->softirq_pending) tick_stop(e, cpu);
+    rv_event *ev = emit(e, RV_EV_IDLE_ENTER, cpu, -1);
+    if (ev) ev->arg = !c->tick_on;
+    schedule_runstate(e, cpu);
+    schedule_idle_irq(e, cpu);
+}
+
+void cpu_wake(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run != RS_IDLE) return;
+    c->run = RS_BUSY;
+    c->idle_until = 0;
+    c->run_since = e->now;
+    dynticks_busy(c); /* rcu_idle_exit() */
+    emit(e, RV_EV_IDLE_EXIT, cpu, -1);
+    tick_start(e, cpu);
+    c->gen_idle_irq++;
+    context_switch(e, cpu); /* from the idle task to a task */
+    schedule_runstate(e, cpu);
+    for (int f = 0; f < RV_NFLAVORS; f++) schedule_reader(e, cpu, f);
+    ensure_ctxsw(e, cpu);
+}
+
+/* ------------------------------------------------------------------ the tick */
+static long sample_updates(rv_engine *e, cpu_t *c, const rv_phase *ph, double mean)
+{
+    (void)e;
+    if (mean <= 0) return 0;
+    if (ph->burst_mean <= 1) return rng_poisson(&c->r, mean);
+    long bursts = rng_poisson(&c->r, mean / ph->burst_mean), n = 0;
+    for (long b = 0; b < bursts; b++) n += 1 + (long)rng_exp(&c->r, ph->burst_mean - 1);
+    return n;
+}
+
+/* The jiffy's updates on a busy CPU, as batch records queued by the running task. */
+static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
+{
+    cpu_t *c = &e->cpu[cpu];
+    double dt = 1.0 / e->hz;
+    enum exec_ctx saved = e->ctx;
+    e->ctx = CTX_TASK;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        int tf = target_flavor(e, f);
+        if (tf < 0) continue;
+        long n = sample_updates(e, c, ph, ph->call_rcu_per_s[f] * dt);
+        if (n) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
+    }
+    int kf = target_flavor(e, RV_PREEMPT);
+    if (kf >= 0) {
+        long n = sample_updates(e, c, ph, ph->kfree_rcu_per_s * dt);
+        if (n) call_rcu(e, cpu, kf, n, CB_LAZY, 0);
+    }
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        int tf = target_flavor(e, f);
+        if (tf >= 0 && ph->sync_per_s[f] > 0 && rng_unit(&c->r) < ph->sync_per_s[f] * dt && c->nonpreempt == 0)
+            synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+    }
+    e->ctx = saved;
+}
+
+/* rcu_check_callbacks() from the scheduling-clock interrupt, then irq_exit()'s softirq. */
+void do_tick(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    e->ctx = CTX_TICK;
+    e->ctx_cpu = cpu;
+    e->stretch_nonpreempt = 0;
+    charge(e, -1, e->cfg.costs.tick_ns, false);
+    bool idle = c->run == RS_IDLE;
+    if (idle) {
+        dynticks_busy(c); /* rcu_irq_enter() from idle */
+        rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); rcu_qs(e, cpu, RV_PREEMPT);
+    } else {
+        const rv_phase *ph = cpu_phase(e, cpu);
+        if (ph) {
+            e->tasks[e->phase_task[ph - e->cfg.phases]].ns += e->jiffy_ns;
+            tick_updates(e, cpu, ph);
+            e->ctx = CTX_TICK; e->ctx_cpu = cpu;
+        }
+        bool preempt_reader = has_running_preempt_reader(e, cpu);
+        bool kernel_forced = c->nonpreempt > 0 || c->bh_disabled > 0 || preempt_reader || c->kloop;
+        c->user = !kernel_forced && ph && rng_unit(&c->r) < ph->user_frac;
+        if (c->user) { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); }
+        else if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH);
+        if (e->rsp[RV_PREEMPT].enabled) {
+            if (!preempt_reader) rcu_qs(e, cpu, RV_PREEMPT);
+            else if (e->rsp[RV_PREEMPT].rda[cpu].qs_pending)
+                for (size_t i = 0; i < e->nreaders; i++)
+                    if (e->readers[i].cpu == cpu && e->readers[i].flavor == RV_PREEMPT && !e->readers[i].blocked) e->readers[i].need_qs = 1;
+        }
+    }
+    if (rcu_pending(e, cpu)) c->softirq_pending = true;
+    if (c->softirq_pending && c->run != RS_OFFLINE) {
+        c->gen_softirq++; c->softirq_scheduled = false; /* it runs now, at irq exit */
+        run_softirq(e, cpu, false);
+    }
+    if (c->run == RS_IDLE) {
+        if (c->running_kthread < 0) dynticks_idle(c); /* rcu_irq_exit() back to idle */
+        if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, cpu) && !c->softirq_pending) tick_stop(e, cpu);
+    }
+    close_stretch(e);
+    e->ctx = CTX_NONE;
+    e->ctx_cpu = -1;
+}
+
+/* ------------------------------------------------------------------ phases and rcutorture writers */
+static void phase_boundary(rv_engine *e)
+{
+    for (int cpu = 0; cpu < e->ncpus; cpu++) {
+        cpu_t *c = &e->cpu[cpu];
+        if (c->run == RS_OFFLINE) continue;
+        const rv_phase *ph = cpu_phase(e, cpu);
+        if (c->run == RS_BUSY && (!ph || ph->busy_frac <= 0)) cpu_go_idle(e, cpu, 0);
+        else if (c->run == RS_IDLE && c->idle_until == 0 && ph && ph->busy_frac >= 1) cpu_wake(e, cpu);
+        else {
+            schedule_runstate(e, cpu);
+            if (c->run == RS_BUSY) for (int f = 0; f < RV_NFLAVORS; f++) schedule_reader(e, cpu, f);
+            else schedule_idle_irq(e, cpu);
+        }
+    }
+    for (size_t i = 0; i < e->cfg.nphases; i++) {
+        const rv_phase *ph = &e->cfg.phases[i];
+        if (ph->torture_fake_writers <= 0 || s2ns(ph->start_s) != e->now) continue;
+        for (int w = 1; w <= ph->torture_fake_writers; w++) {
+            if (w > e->nfake_writers) e->nfake_writers = w;
+            sched_at(e, e->now + e->jiffy_ns * rng_range(&e->r, 1, 10), QE_FAKE_WRITER, -1, 0, (uint64_t)w, 0);
+        }
+    }
+}
+
+static int random_cpu_of(rv_engine *e, const rv_phase *ph)
+{
+    int n = 0, pick = -1;
+    for (int cpu = 0; cpu < e->ncpus; cpu++) {
+        if (!rv_cpuset_has(&ph->cpus, cpu) || e->cpu[cpu].run != RS_BUSY) continue;
+        if (rng_range(&e->r, 0, n) == 0) pick = cpu; /* reservoir choice among busy CPUs */
+        n++;
+    }
+    return pick;
+}
+
+static void fake_writer(rv_engine *e, int w)
+{
+    for (size_t i = e->cfg.nphases; i-- > 0;) {
+        const rv_phase *ph = &e->cfg.phases[i];
+        if (!phase_active(e, ph) || ph->torture_fake_writers < w) continue;
+        int cpu = random_cpu_of(e, ph);
+        if (cpu < 0) { sched_at(e, e->now + e->jiffy_ns, QE_FAKE_WRITER, -1, 0, (uint64_t)w, 0); return; }
+        int f = target_flavor(e, ph->torture_flavor);
+        if (f < 0) return;
+        e->ctx = CTX_TASK; e->ctx_cpu = cpu;
+        synchronize_rcu_flavor(e, cpu, f, (uint32_t)w);
+        e->ctx = CTX_NONE; e->ctx_cpu = -1;
+        return;
+    }
+}
+
+/* Once per jiffy: the rcutorture writer retires the current element into the 10-stage pipeline. */
+void jiffy_global(rv_engine *e)
+{
+    for (size_t i = 0; i < e->cfg.nphases; i++) {
+        const rv_phase *ph = &e->cfg.phases[i];
+        if (!ph->torture_writer || !phase_active(e, ph)) continue;
+        int cpu = random_cpu_of(e, ph);
+        int f = target_flavor(e, ph->torture_flavor);
+        if (cpu < 0 || f < 0) continue;
+        e->ctx = CTX_TASK; e->ctx_cpu = cpu;
+        call_rcu(e, cpu, f, 1, CB_TORTURE, 1);
+        e->ctx = CTX_NONE; e->ctx_cpu = -1;
+    }
+}
+
+/* ------------------------------------------------------------------ injections and scripted events */
+static int check_cpu(rv_engine *e, int cpu, bool allow_all, char *err, size_t errlen)
+{
+    if ((cpu == -1 && allow_all) || (cpu >= 0 && cpu < e->ncpus)) return 0;
+    snprintf(err, errlen, "cpu: expected 0..%d%s, got %d", e->ncpus - 1, allow_all ? " or -1 (all)" : "", cpu);
+    return -1;
+}
+
+static int check_flavor(rv_engine *e, int f, char *err, size_t errlen)
+{
+    if (f >= 0 && f < RV_NFLAVORS && e->rsp[f].enabled) return 0;
+    snprintf(err, errlen, "flavor %s is not enabled in this scenario", rv_flavor_name(f));
+    return -1;
+}
+
+int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
+{
+    int cpu = cmd->cpu;
+    int64_t dur = s2ns(cmd->duration_s);
+    bool all_ok = cmd->kind == RV_INJ_IDLE || cmd->kind == RV_INJ_WAKE || cmd->kind == RV_INJ_FORCE_QS;
+    if (check_cpu(e, cpu, all_ok, err, errlen)) return -1;
+    switch (cmd->kind) {
+    case RV_INJ_LONG_READER: case RV_INJ_PREEMPT_READER: case RV_INJ_KERNEL_LOOP:
+        if (dur <= 0) { snprintf(err, errlen, "duration_s: expected a positive number of seconds, got %g", cmd->duration_s); return -1; }
+        /* FALLTHROUGH */
+    case RV_INJ_CALL_RCU_BURST: case RV_INJ_SYNCHRONIZE:
+        if (e->cpu[cpu].run == RS_OFFLINE) { snprintf(err, errlen, "CPU %d is offline", cpu); return -1; }
+        break;
+    default: break;
+    }
+    int f = cmd->kind == RV_INJ_PREEMPT_READER ? RV_PREEMPT : cmd->flavor;
+    if ((cmd->kind == RV_INJ_LONG_READER || cmd->kind == RV_INJ_PREEMPT_READER || cmd->kind == RV_INJ_CALL_RCU_BURST ||
+         cmd->kind == RV_INJ_SYNCHRONIZE || cmd->kind == RV_INJ_FORCE_QS) && check_flavor(e, f, err, errlen))
+        return -1;
+    if (cmd->kind == RV_INJ_CALL_RCU_BURST && cmd->count <= 0) { snprintf(err, errlen, "count: expected a positive number, got %ld", cmd->count); return -1; }
+    rv_event *ev = emit(e, RV_EV_INJECT, cpu, (cmd->kind == RV_INJ_IDLE || cmd->kind == RV_INJ_WAKE || cmd->kind == RV_INJ_OFFLINE || cmd->kind == RV_INJ_ONLINE || cmd->kind == RV_INJ_KERNEL_LOOP) ? -1 : f);
+    if (ev) { ev->arg = (int8_t)cmd->kind; ev->n = cmd->count; }
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    e->ctx = CTX_TASK; e->ctx_cpu = cpu >= 0 ? cpu : 0;
+    int rc = 0;
+    switch (cmd->kind) {
+    case RV_INJ_LONG_READER:
+        cpu_wake(e, cpu);
+        reader_start(e, cpu, f, dur, true);
+        break;
+    case RV_INJ_PREEMPT_READER:
+        cpu_wake(e, cpu);
+        reader_start(e, cpu, RV_PREEMPT, dur, true);
+        context_switch(e, cpu); /* preempted at once: onto blkd_tasks */
+        break;
+    case RV_INJ_KERNEL_LOOP: {
+        cpu_t *c = &e->cpu[cpu];
+        cpu_wake(e, cpu);
+        if (c->kloop) { snprintf(err, errlen, "CPU %d is already looping in the kernel", cpu); rc = -1; break; }
+        c->kloop = true;
+        c->kloop_since = e->now;
+        c->nonpreempt++;
+        rv_event *k = emit(e, RV_EV_KERNEL_LOOP, cpu, -1);
+        if (k) k->n = dur;
+        sched_at(e, e->now + dur, QE_KLOOP_END, cpu, 0, 0, 0);
+        break;
+    }
+    case RV_INJ_IDLE:
+        for (int c = 0; c < e->ncpus; c++)
+            if (cpu < 0 || c == cpu) cpu_go_idle(e, c, dur > 0 ? e->now + dur : INT64_MAX);
+        break;
+    case RV_INJ_WAKE:
+        for (int c = 0; c < e->ncpus; c++)
+            if ((cpu < 0 || c == cpu) && e->cpu[c].run == RS_IDLE) { e->cpu[c].idle_until = 0; cpu_wake(e, c); }
+        break;
+    case RV_INJ_OFFLINE: rc = cpu_offline(e, cpu, err, errlen); break;
+    case RV_INJ_ONLINE: rc = cpu_online(e, cpu, err, errlen); break;
+    case RV_INJ_CALL_RCU_BURST: call_rcu(e, cpu, f, cmd->count, CB_NORMAL, 0); break;
+    case RV_INJ_SYNCHRONIZE: synchronize_rcu_flavor(e, cpu, f, (uint32_t)(++e->next_task_id)); break;
+    case RV_INJ_FORCE_QS: force_quiescent_state(e, &e->rsp[f], false); break;
+    default: snprintf(err, errlen, "unknown injection kind %d", (int)cmd->kind); rc = -1; break;
+    }
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ boot and dispatch */
+void workload_boot(rv_engine *e)
+{
+    for (int cpu = 0; cpu < e->ncpus; cpu++) {
+        cpu_t *c = &e->cpu[cpu];
+        c->id = cpu;
+        c->tick_pos = -1;
+        c->running_kthread = -1;
+        c->dynticks = 1;
+        rng_seed(&c->r, e->cfg.seed, (uint64_t)cpu + 1);
+        if (rv_cpuset_has(&e->cfg.initially_offline, cpu)) { c->run = RS_OFFLINE; continue; }
+        rcu_init_percpu_data(e, cpu, true);
+        const rv_phase *ph = cpu_phase(e, cpu);
+        if (ph && ph->busy_frac > 0 && rng_unit(&c->r) < ph->busy_frac) {
+            c->run = RS_BUSY;
+            tick_start(e, cpu);
+        } else {
+            c->run = RS_IDLE;
+            c->dynticks++; /* even: idle from boot */
+            if (!e->cfg.rcu.no_hz) tick_start(e, cpu);
+        }
+    }
+    for (size_t i = 0; i < e->cfg.nphases; i++) {
+        const rv_phase *ph = &e->cfg.phases[i];
+        if (ph->start_s > 0) sched_at(e, s2ns(ph->start_s), QE_PHASE, -1, 0, 0, 0);
+        if (ph->end_s > ph->start_s) sched_at(e, s2ns(ph->end_s), QE_PHASE, -1, 0, 0, 0);
+    }
+    for (size_t i = 0; i < e->cfg.nevents; i++) sched_at(e, s2ns(e->cfg.events[i].at_s), QE_SCRIPT, -1, 0, i, 0);
+    for (size_t i = 0; i < e->cfg.ncaptions; i++) sched_at(e, s2ns(e->cfg.captions[i].at_s), QE_CAPTION, -1, 0, i, 0);
+    phase_boundary(e);
+}
+
+void handle_qev(rv_engine *e, const qev *ev)
+{
+    cpu_t *c = ev->cpu >= 0 && ev->cpu < e->ncpus ? &e->cpu[ev->cpu] : NULL;
+    switch (ev->kind) {
+    case QE_RUNSTATE:
+        if (!c || ev->gen != c->gen_run) return;
+        if (c->run == RS_BUSY) {
+            cpu_go_idle(e, ev->cpu, 0);
+            if (c->run == RS_BUSY) sched_at(e, e->now + e->jiffy_ns, QE_RUNSTATE, ev->cpu, 0, 0, ++c->gen_run);
+        } else if (c->run == RS_IDLE) {
+            cpu_wake(e, ev->cpu);
+        }
+        return;
+    case QE_CTXSW:
+        if (!c || ev->gen != c->gen_ctxsw) return;
+        c->ctxsw_scheduled = false;
+        if (c->run != RS_BUSY) return;
+        if (c->nonpreempt > 0) { c->ctxsw_deferred = true; return; }
+        context_switch(e, ev->cpu);
+        ensure_ctxsw(e, ev->cpu);
+        return;
+    case QE_READER_BEGIN: {
+        if (!c || ev->gen != c->gen_reader[ev->arg] || c->run != RS_BUSY) return;
+        const rv_phase *ph = cpu_phase(e, ev->cpu);
+        if (!ph) return;
+        const rv_readers *rd = &ph->readers[ev->arg];
+        double us = rng_unit(&c->r) < rd->long_prob ? rd->long_us : rng_exp(&c->r, rd->mean_us);
+        reader_start(e, ev->cpu, ev->arg, (int64_t)(us * 1000) + 1, false);
+        if (ev->arg == RV_PREEMPT && rd->preempt_prob > 0 && rng_unit(&c->r) < rd->preempt_prob && c->nonpreempt == 0)
+            context_switch(e, ev->cpu);
+        schedule_reader(e, ev->cpu, ev->arg);
+        return;
+    }
+    case QE_READER_END:
+        reader_finish(e, ev->id);
+        return;
+    case QE_SOFTIRQ:
+        if (!c || ev->gen != c->gen_softirq) return;
+        c->softirq_scheduled = false;
+        if (!c->softirq_pending || c->run == RS_OFFLINE) return;
+        if (ev->arg == 1) { /* ksoftirqd/N gets the CPU */
+            if (c->run == RS_BUSY && c->nonpreempt > 0) { defer_softirq(e, ev->cpu); return; }
+            bool was_idle = c->run == RS_IDLE;
+            if (was_idle) dynticks_busy(c); else context_switch(e, ev->cpu);
+            run_softirq(e, ev->cpu, true);
+            if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) {
+                dynticks_idle(c);
+                if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, ev->cpu) && !c->softirq_pending) tick_stop(e, ev->cpu);
+            }
+        } else if (c->run == RS_BUSY) {
+            run_softirq(e, ev->cpu, false);
+        } else {
+            defer_softirq(e, ev->cpu);
+        }
+        close_stretch(e);
+        return;
+    case QE_KTHREAD: {
+        rcu_state *rsp = &e->rsp[ev->arg];
+        if (ev->gen != rsp->kt.gen) return;
+        kthread_run(e, rsp);
+        return;
+    }
+    case QE_SCRIPT: {
+        char err[256];
+        if (apply_inject(e, &e->cfg.events[ev->id], err, sizeof err))
+            klog(e, "rcuvis: scripted %s at %.3f s not applied: %s", rv_inject_kind_name(e->cfg.events[ev->id].kind),
+                 e->cfg.events[ev->id].at_s, err);
+        return;
+    }
+    case QE_PHASE:
+        phase_boundary(e);
+        return;
+    case QE_KLOOP_END:
+        if (!c || !c->kloop) return;
+        c->kloop = false;
+        c->nonpreempt--;
+        if (c->nonpreempt == 0 && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, ev->cpu);
+        return;
+    case QE_IDLE_IRQ:
+        if (!c || ev->gen != c->gen_idle_irq || c->run != RS_IDLE) return;
+        dynticks_busy(c);
+        if (c->softirq_pending) run_softirq(e, ev->cpu, false);
+        if (c->running_kthread < 0) dynticks_idle(c);
+        close_stretch(e);
+        schedule_idle_irq(e, ev->cpu);
+        return;
+    case QE_FAKE_WRITER:
+        fake_writer(e, (int)ev->id);
+        return;
+    case QE_CAPTION: {
+        rv_event *ce = emit(e, RV_EV_CAPTION, -1, -1);
+        if (ce) ce->id = ev->id;
+        return;
+    }
+    case QE_RCUC: {
+        if (!c) return;
+        c->rcuc_scheduled = false;
+        if (c->run == RS_OFFLINE) return;
+        enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+        e->ctx = CTX_RCUC; e->ctx_cpu = ev->cpu;
+        rcu_do_batch(e, &e->rsp[RV_PREEMPT], ev->cpu, true);
+        e->ctx = saved; e->ctx_cpu = saved_cpu;
+        return;
+    }
+    }
+}
