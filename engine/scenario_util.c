@@ -127,25 +127,25 @@ void sc_describe(const cJSON *v, char *buf, size_t n)
     else snprintf(buf, n, "an invalid value");
 }
 
+/* Optimal-string-alignment distance: a swap of two neighbours ("nmae") counts as one slip. */
 int sc_edit_distance(const char *a, const char *b, int cap)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 64 || lb > 64) return cap + 1; /* nobody misspells a 65-letter key */
-    int row[65];
-    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+    int d[65][65];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
     for (size_t i = 1; i <= la; i++) {
-        int diag = row[0], best = row[0] = (int)i;
         for (size_t j = 1; j <= lb; j++) {
-            int up = row[j];
-            int sub = diag + (a[i - 1] != b[j - 1]);
-            int v = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
-            row[j] = sub < v ? sub : v;
-            diag = up;
-            if (row[j] < best) best = row[j];
+            int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
         }
-        if (best > cap) return cap + 1;
     }
-    return row[lb] > cap ? cap + 1 : row[lb];
+    return d[la][lb] > cap ? cap + 1 : d[la][lb];
 }
 
 /* A suggestion is offered when the distance is small relative to the word: one slip in a short

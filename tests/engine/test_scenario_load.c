@@ -1,0 +1,462 @@
+/* test_scenario_load.c — the scenario loader: values and defaults, exact messages for bad input, --set overrides. */
+#include "rcuvis.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char err[16384];
+
+/* Parse text as "t.json"; the config is freed here, the error text stays in err. */
+static int parse(const char *text)
+{
+    rv_config cfg;
+    err[0] = 0;
+    int rc = rv_scenario_parse(text, "t.json", &cfg, err, sizeof err);
+    rv_config_free(&cfg);
+    return rc;
+}
+
+/* Expect text to be rejected with exactly this message (all lines). */
+static void bad(const char *text, const char *want)
+{
+    int rc = parse(text);
+    cr_expect_eq(rc, -1, "accepted: %s", text);
+    cr_expect_str_eq(err, want, "input: %s\n  got: %s\n want: %s", text, err, want);
+}
+
+#define MIN "\"name\":\"m\",\"cpus\":4,\"duration_s\":1"
+
+static char *write_tmp(const char *text)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/rv_scn_XXXXXX");
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return path;
+}
+
+/* ---------------------------------------------------------------- good input */
+
+Test(scenario_load, minimal_file_gets_kernel_defaults)
+{
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse("{\"name\":\"tiny\",\"cpus\":2,\"duration_s\":1.5}", "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect_str_eq(cfg.name, "tiny");
+    cr_expect_eq(cfg.cpus, 2);
+    cr_expect_float_eq(cfg.duration_s, 1.5, 1e-12);
+    cr_expect_eq(cfg.hz, 1000);
+    cr_expect_eq(cfg.seed, 1);
+    cr_expect_eq(cfg.rcu.mode, RV_MODE_KTHREAD);
+    cr_expect_eq(cfg.rcu.fanout, 64);
+    cr_expect_eq(cfg.rcu.fanout_leaf, 16);
+    cr_expect_eq(cfg.rcu.blimit, 10);
+    cr_expect(cfg.rcu.flavors[RV_SCHED] && cfg.rcu.flavors[RV_BH] && cfg.rcu.flavors[RV_PREEMPT]);
+    cr_expect_eq(cfg.costs.node_lock_ns, 770);
+    cr_expect_eq(cfg.nphases + cfg.nevents + cfg.ncaptions + cfg.nexpects, 0);
+    cr_expect_str_eq(cfg.path, "");
+    rv_config_free(&cfg);
+}
+
+Test(scenario_load, every_top_and_rcu_key_is_read)
+{
+    const char *text =
+        "{\"$schema\":\"schema.json\",\"name\":\"all\",\"description\":\"d\",\"cpus\":8,\"hz\":250,"
+        "\"seed\":\"18446744073709551615\",\"duration_s\":3,\"offline_cpus\":\"2-3\","
+        "\"rcu\":{\"mode\":\"softirq\",\"fanout\":4,\"fanout_leaf\":2,\"no_hz\":false,\"stall_timeout_s\":21,"
+        "\"jiffies_till_first_fqs\":0,\"jiffies_till_next_fqs\":250,\"needs_gp_fix\":true,\"busted\":true,"
+        "\"blimit\":5,\"qhimark\":500,\"qlowmark\":50,\"flavors\":[\"bh\",\"rcu_sched\"],"
+        "\"size_tree_by_nr_cpus\":false,\"nr_cpus_compiled\":64,\"rcu_boost\":true},"
+        "\"costs\":{\"tick_ns\":7,\"ksoftirqd_latency_ns\":0}}";
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse(text, "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect_str_eq(cfg.description, "d");
+    cr_expect_eq(cfg.hz, 250);
+    cr_expect_eq(cfg.seed, UINT64_MAX);
+    cr_expect_eq(cfg.initially_offline_count, 2);
+    cr_expect(rv_cpuset_has(&cfg.initially_offline, 2) && rv_cpuset_has(&cfg.initially_offline, 3));
+    cr_expect(!rv_cpuset_has(&cfg.initially_offline, 1));
+    const rv_rcu_config *r = &cfg.rcu;
+    cr_expect_eq(r->mode, RV_MODE_SOFTIRQ);
+    cr_expect_eq(r->fanout, 4);
+    cr_expect_eq(r->fanout_leaf, 2);
+    cr_expect(!r->no_hz && r->needs_gp_fix && r->busted && r->rcu_boost && !r->size_tree_by_nr_cpus);
+    cr_expect_eq(r->stall_timeout_s, 21);
+    cr_expect_eq(r->jiffies_till_first_fqs, 0);
+    cr_expect_eq(r->jiffies_till_next_fqs, 250);
+    cr_expect_eq(r->blimit, 5);
+    cr_expect_eq(r->qhimark, 500);
+    cr_expect_eq(r->qlowmark, 50);
+    cr_expect(r->flavors[RV_SCHED] && r->flavors[RV_BH] && !r->flavors[RV_PREEMPT]);
+    cr_expect_eq(r->nr_cpus_compiled, 64);
+    cr_expect_eq(cfg.costs.tick_ns, 7);
+    cr_expect_eq(cfg.costs.ksoftirqd_latency_ns, 0);
+    cr_expect_eq(cfg.costs.node_lock_ns, 770, "costs not named keep their defaults");
+    rv_config_free(&cfg);
+}
+
+Test(scenario_load, phase_defaults_and_values)
+{
+    const char *text = "{" MIN ",\"workload\":[{},{\"task\":\"hackbench\",\"start_s\":1,\"end_s\":2,\"cpus\":\"1,3\","
+                       "\"busy_frac\":0.25,\"user_frac\":0,\"busy_period_ms\":3,\"ctxsw_per_s\":100,\"irqs_per_s\":7,"
+                       "\"idle_irqs_per_s\":2,\"readers\":{\"rcu_preempt\":{\"rate_per_s\":10,\"mean_us\":4,"
+                       "\"long_prob\":0.5,\"long_us\":50000,\"preempt_prob\":0.1},\"sched\":{\"rate_per_s\":3}},"
+                       "\"call_rcu_per_s\":{\"rcu_bh\":9},\"kfree_rcu_per_s\":6,\"burst_mean\":8,"
+                       "\"sync_per_s\":{\"rcu_sched\":0.5},\"torture\":{\"fake_writers\":4,\"writer\":true,\"flavor\":\"rcu_bh\"}}]}";
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse(text, "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cfg.nphases, 2);
+    const rv_phase *d = &cfg.phases[0], *p = &cfg.phases[1];
+    cr_expect_str_eq(d->task, "task");
+    for (int c = 0; c < 4; c++) cr_expect(rv_cpuset_has(&d->cpus, c), "default cpus all: %d", c);
+    cr_expect(!rv_cpuset_has(&d->cpus, 4));
+    cr_expect_float_eq(d->busy_frac, 1, 0);
+    cr_expect_float_eq(d->user_frac, 0.5, 0);
+    cr_expect_float_eq(d->busy_period_ms, 10, 0);
+    cr_expect_float_eq(d->burst_mean, 1, 0);
+    cr_expect_float_eq(d->readers[RV_SCHED].rate_per_s + d->call_rcu_per_s[RV_BH] + d->ctxsw_per_s, 0, 0);
+    cr_expect_str_eq(p->task, "hackbench");
+    cr_expect(rv_cpuset_has(&p->cpus, 1) && rv_cpuset_has(&p->cpus, 3) && !rv_cpuset_has(&p->cpus, 2));
+    cr_expect_float_eq(p->start_s, 1, 0);
+    cr_expect_float_eq(p->end_s, 2, 0);
+    cr_expect_float_eq(p->busy_frac, 0.25, 0);
+    cr_expect_float_eq(p->user_frac, 0, 0);
+    cr_expect_float_eq(p->readers[RV_PREEMPT].long_us, 50000, 0);
+    cr_expect_float_eq(p->readers[RV_PREEMPT].preempt_prob, 0.1, 0);
+    cr_expect_float_eq(p->readers[RV_SCHED].rate_per_s, 3, 0, "\"sched\" names rcu_sched");
+    cr_expect_float_eq(p->call_rcu_per_s[RV_BH], 9, 0);
+    cr_expect_float_eq(p->sync_per_s[RV_SCHED], 0.5, 0);
+    cr_expect_float_eq(p->kfree_rcu_per_s, 6, 0);
+    cr_expect_float_eq(p->burst_mean, 8, 0);
+    cr_expect_eq(p->torture_fake_writers, 4);
+    cr_expect(p->torture_writer);
+    cr_expect_eq(p->torture_flavor, RV_BH);
+    rv_config_free(&cfg);
+}
+
+Test(scenario_load, events_are_sorted_stably_and_defaulted)
+{
+    const char *text = "{" MIN ",\"events\":["
+                       "{\"at_s\":0.5,\"kind\":\"offline\",\"cpu\":3},"
+                       "{\"at_s\":0.2,\"kind\":\"idle\",\"cpu\":\"all\"},"
+                       "{\"at_s\":0.5,\"kind\":\"call_rcu_burst\",\"cpu\":1,\"flavor\":\"rcu_bh\",\"count\":1000},"
+                       "{\"at_s\":0.1,\"kind\":\"preempt_reader\",\"cpu\":2,\"duration_s\":0.25},"
+                       "{\"kind\":\"force_qs\"}]}";
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse(text, "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cfg.nevents, 5);
+    cr_expect_eq(cfg.events[0].kind, RV_INJ_FORCE_QS);
+    cr_expect_eq(cfg.events[0].flavor, RV_SCHED);
+    cr_expect_eq(cfg.events[1].kind, RV_INJ_PREEMPT_READER);
+    cr_expect_eq(cfg.events[1].flavor, RV_PREEMPT);
+    cr_expect_float_eq(cfg.events[1].duration_s, 0.25, 0);
+    cr_expect_eq(cfg.events[2].kind, RV_INJ_IDLE);
+    cr_expect_eq(cfg.events[2].cpu, -1);
+    cr_expect_eq(cfg.events[3].kind, RV_INJ_OFFLINE, "equal times keep file order");
+    cr_expect_eq(cfg.events[3].cpu, 3);
+    cr_expect_eq(cfg.events[4].kind, RV_INJ_CALL_RCU_BURST);
+    cr_expect_eq(cfg.events[4].count, 1000);
+    cr_expect_eq(cfg.events[4].flavor, RV_BH);
+    rv_config_free(&cfg);
+}
+
+Test(scenario_load, captions_and_expects)
+{
+    const char *text = "{" MIN ",\"captions\":[{\"at_s\":2,\"text\":\"second\"},{\"at_s\":1,\"until_s\":1.5,\"text\":\"first\"}],"
+                       "\"expect\":[{\"path\":\"stalls.length\",\"equals\":0,\"why\":\"none\"},"
+                       "{\"path\":\"stalls.0.flavor\",\"equals\":\"rcu_sched\"},{\"path\":\"cpus\",\"min\":1,\"max\":4},"
+                       "{\"path\":\"busted\",\"equals\":true}]}";
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse(text, "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cfg.ncaptions, 2);
+    cr_expect_str_eq(cfg.captions[0].text, "first");
+    cr_expect_float_eq(cfg.captions[0].until_s, 1.5, 0);
+    cr_expect_str_eq(cfg.captions[1].text, "second");
+    cr_assert_eq(cfg.nexpects, 4);
+    cr_expect(cfg.expects[0].has_equals && cfg.expects[0].equals == 0 && !cfg.expects[0].has_min);
+    cr_expect_str_eq(cfg.expects[0].why, "none");
+    cr_expect(cfg.expects[1].has_equals_str && !cfg.expects[1].has_equals);
+    cr_expect_str_eq(cfg.expects[1].equals_str, "rcu_sched");
+    cr_expect(cfg.expects[2].has_min && cfg.expects[2].has_max && cfg.expects[2].max == 4);
+    cr_expect(cfg.expects[3].has_equals && cfg.expects[3].equals == 1);
+    rv_config_free(&cfg);
+}
+
+Test(scenario_load, shipped_small_busy_loads)
+{
+    rv_config cfg;
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root ? root : ".");
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(cfg.cpus, 4);
+    cr_expect_eq(cfg.rcu.mode, RV_MODE_KTHREAD);
+    cr_expect_str_eq(cfg.path, path);
+    cr_expect(cfg.nphases >= 1 && cfg.nevents >= 2 && cfg.ncaptions >= 4 && cfg.nexpects >= 3);
+    rv_config_free(&cfg);
+}
+
+/* ---------------------------------------------------------------- syntax errors: line:col and what */
+
+Test(scenario_syntax, missing_comma_points_at_next_key)
+{
+    bad("{\"name\":\"x\",\n \"cpus\": 4\n \"duration_s\":1}",
+        "t.json:3:2: syntax error: expected ',' or '}' after the value of \"cpus\", found '\"' (a missing comma?)");
+}
+
+Test(scenario_syntax, trailing_comma)
+{
+    bad("{\"name\":\"x\",}", "t.json:1:13: syntax error: expected a key after ',', found '}' (JSON allows no trailing comma)");
+    bad("{\"a\":[1,2,]}", "t.json:1:11: syntax error: expected a value after ',', found ']' (JSON allows no trailing comma)");
+}
+
+Test(scenario_syntax, unterminated_string_and_eof)
+{
+    bad("{\"name\":\"x", "t.json:1:11: syntax error: unterminated string (it starts at line 1, column 9)");
+    bad("", "t.json:1:1: syntax error: expected a value, found end of file");
+    bad("{\"name\":", "t.json:1:9: syntax error: expected a value, found end of file");
+    bad("{\n  \"name\": \"a\n\"}", "t.json:2:13: syntax error: expected '\"' to end the string, found a line break");
+}
+
+Test(scenario_syntax, bad_tokens)
+{
+    bad("{\"cpus\": yes}", "t.json:1:10: syntax error: expected a value, found \"yes\"");
+    bad("{\"cpus\": tru}", "t.json:1:10: syntax error: expected a value, found \"tru\"");
+    bad("{\n// comment\n}", "t.json:2:1: syntax error: expected a key in double quotes or '}', found '/' (JSON has no comments)");
+    bad("{'name': 1}", "t.json:1:2: syntax error: expected a key in double quotes or '}', found a single quote (JSON strings use double quotes)");
+    bad("{\"cpus\": 04}", "t.json:1:10: syntax error: a number cannot have a leading zero");
+    bad("{\"cpus\": 1.}", "t.json:1:12: syntax error: expected a digit after '.', found '}'");
+    bad("{\"cpus\" 4}", "t.json:1:9: syntax error: expected ':' after the key \"cpus\", found \"4\"");
+    bad("{} x", "t.json:1:4: syntax error: expected end of file after the JSON value, found \"x\"");
+    bad("{\"a\":\"\\q\"}", "t.json:1:7: syntax error: invalid escape '\\q' in a string");
+}
+
+Test(scenario_syntax, columns_count_characters_not_bytes)
+{
+    /* "é" is two bytes in UTF-8 but one column in an editor */
+    bad("{\"description\":\"é\" \"x\"}",
+        "t.json:1:20: syntax error: expected ',' or '}' after the value of \"description\", found '\"' (a missing comma?)");
+}
+
+Test(scenario_syntax, byte_order_mark_is_skipped)
+{
+    cr_expect_eq(parse("\xEF\xBB\xBF{" MIN "}"), 0, "%s", err);
+}
+
+/* ---------------------------------------------------------------- schema errors: path, expected, got */
+
+Test(scenario_schema, wrong_types_name_what_was_found)
+{
+    bad("{\"name\":\"m\",\"cpus\":\"16\",\"duration_s\":1}", "t.json: $.cpus: expected an integer 1..4096, got a string \"16\"");
+    bad("{" MIN ",\"rcu\":[]}", "t.json: $.rcu: expected an object, got an array");
+    bad("{" MIN ",\"rcu\":{\"no_hz\":1}}", "t.json: $.rcu.no_hz: expected true or false, got 1");
+    bad("{\"name\":5,\"cpus\":4,\"duration_s\":1}", "t.json: $.name: expected a string, got 5");
+    bad("{" MIN ",\"workload\":[{\"busy_frac\":true}]}", "t.json: $.workload[0].busy_frac: expected a number 0..1, got true");
+    bad("{" MIN ",\"workload\":{}}", "t.json: $.workload: expected an array, got an object");
+    bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_bh\":null}}]}", "t.json: $.workload[0].readers.rcu_bh: expected an object, got null");
+    bad("[1]", "t.json: $: expected an object with \"name\", \"cpus\" and \"duration_s\", got an array");
+}
+
+Test(scenario_schema, out_of_range)
+{
+    bad("{" MIN ",\"rcu\":{\"fanout_leaf\":100}}", "t.json: $.rcu.fanout_leaf: expected an integer 2..64, got 100");
+    bad("{" MIN ",\"rcu\":{\"fanout\":16.5}}", "t.json: $.rcu.fanout: expected an integer 2..64, got 16.5");
+    bad("{" MIN ",\"hz\":5}", "t.json: $.hz: expected an integer 10..10000, got 5");
+    bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":0}", "t.json: $.duration_s: expected a number above 0 and at most 604800, got 0");
+    bad("{" MIN ",\"rcu\":{\"jiffies_till_first_fqs\":2000}}", "t.json: $.rcu.jiffies_till_first_fqs: expected an integer 0..1000, got 2000");
+    bad("{" MIN ",\"rcu\":{\"qhimark\":10,\"qlowmark\":20}}", "t.json: $.rcu.qlowmark: expected at most qhimark (10), got 20");
+    bad("{" MIN ",\"rcu\":{\"nr_cpus_compiled\":2}}", "t.json: $.rcu.nr_cpus_compiled: expected 0 or an integer 4..4096 (at least cpus), got 2");
+    bad("{" MIN ",\"costs\":{\"tick_ns\":-1}}", "t.json: $.costs.tick_ns: expected an integer 0..1000000000, got -1");
+    bad("{" MIN ",\"seed\":-3}", "t.json: $.seed: expected an integer 0..9007199254740992 (or a decimal string up to 2^64-1), got -3");
+    bad("{" MIN ",\"seed\":\"18446744073709551616\"}",
+        "t.json: $.seed: expected an integer 0..9007199254740992 (or a decimal string up to 2^64-1), got a string \"18446744073709551616\"");
+    bad("{" MIN ",\"workload\":[{\"start_s\":5,\"end_s\":3}]}",
+        "t.json: $.workload[0].end_s: expected 0 (until the end) or a time after start_s (5), got 3");
+    bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_sched\":{\"preempt_prob\":0.5}}}]}",
+        "t.json: $.workload[0].readers.rcu_sched.preempt_prob: only rcu_preempt readers can be preempted; expected 0 for rcu_sched, got 0.5");
+    bad("{" MIN ",\"workload\":[{\"task\":\"a-task-name-that-is-far-too-long\"}]}",
+        "t.json: $.workload[0].task: expected a string of at most 31 bytes, got 32 bytes");
+}
+
+Test(scenario_schema, unknown_keys_suggest_the_nearest)
+{
+    bad("{" MIN ",\"nmae\":\"x\"}", "t.json: $.nmae: unknown key; did you mean \"name\"?");
+    bad("{" MIN ",\"fanout\":3}", "t.json: $.fanout: unknown key; did you mean \"rcu.fanout\"?");
+    bad("{" MIN ",\"rcu\":{\"fanoutleaf\":16}}", "t.json: $.rcu.fanoutleaf: unknown key; did you mean \"fanout_leaf\"?");
+    bad("{" MIN ",\"workload\":[{\"busy_fraction\":1}]}", "t.json: $.workload[0].busy_fraction: unknown key; did you mean \"busy_frac\"?");
+    bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_sced\":{}}}]}", "t.json: $.workload[0].readers.rcu_sced: unknown key; did you mean \"rcu_sched\"?");
+    bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_bh\":{\"rate\":1}}}]}", "t.json: $.workload[0].readers.rcu_bh.rate: unknown key; did you mean \"rate_per_s\"?");
+    bad("{" MIN ",\"events\":[{\"kind\":\"idle\",\"durtion_s\":1}]}", "t.json: $.events[0].durtion_s: unknown key; did you mean \"duration_s\"?");
+    bad("{" MIN ",\"costs\":{\"zzz\":1}}",
+        "t.json: $.costs.zzz: unknown key; valid here: node_lock_ns, node_init_ns, cache_miss_ns, qs_report_ns, note_gp_ns, "
+        "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, kthread_wakeup_ns, ctxsw_ns, kthread_latency_ns, ksoftirqd_latency_ns");
+    bad("{" MIN ",\"cpus\":4}", "t.json: $.cpus: duplicate key (only one value is allowed)");
+}
+
+Test(scenario_schema, bad_enums_and_flavors)
+{
+    bad("{" MIN ",\"rcu\":{\"mode\":\"threaded\"}}", "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"threaded\"");
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\",\"rcu_shed\"]}}",
+        "t.json: $.rcu.flavors[1]: expected \"rcu_sched\", \"rcu_bh\" or \"rcu_preempt\", got \"rcu_shed\"; did you mean \"rcu_sched\"?");
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\",\"bh\"]}}", "t.json: $.rcu.flavors[1]: rcu_bh is listed twice");
+    bad("{" MIN ",\"rcu\":{\"flavors\":[]}}",
+        "t.json: $.rcu.flavors: expected an array of flavor names like [\"rcu_sched\", \"rcu_bh\"], got an empty array");
+    bad("{" MIN ",\"workload\":[{\"torture\":{\"flavor\":\"srcu\"}}]}",
+        "t.json: $.workload[0].torture.flavor: expected \"rcu_sched\", \"rcu_bh\" or \"rcu_preempt\", got \"srcu\"");
+    bad("{" MIN ",\"events\":[{\"kind\":\"long_readr\",\"cpu\":0}]}",
+        "t.json: $.events[0].kind: expected one of \"long_reader\", \"preempt_reader\", \"kernel_loop\", \"idle\", \"wake\", "
+        "\"offline\", \"online\", \"call_rcu_burst\", \"synchronize\", \"force_qs\", got \"long_readr\"; did you mean \"long_reader\"?");
+}
+
+Test(scenario_schema, bad_cpusets)
+{
+    bad("{" MIN ",\"workload\":[{},{\"cpus\":\"0-7\"}]}", "t.json: $.workload[1].cpus: expected CPUs below 4, got \"0-7\"");
+    bad("{" MIN ",\"workload\":[{\"cpus\":\"1-\"}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got \"1-\"");
+    bad("{" MIN ",\"workload\":[{\"cpus\":[0,1]}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got an array");
+    bad("{" MIN ",\"offline_cpus\":\"0-3\"}", "t.json: $.offline_cpus: expected at least one CPU left online, got all 4 offline");
+}
+
+Test(scenario_schema, events_need_what_their_kind_uses)
+{
+    bad("{" MIN ",\"events\":[{\"kind\":\"offline\"}]}", "t.json: $.events[0].cpu: required key missing");
+    bad("{" MIN ",\"events\":[{\"kind\":\"offline\",\"cpu\":\"all\"}]}",
+        "t.json: $.events[0].cpu: expected a CPU 0..3 (offline acts on one CPU), got a string \"all\"");
+    bad("{" MIN ",\"events\":[{\"kind\":\"wake\",\"cpu\":4}]}", "t.json: $.events[0].cpu: expected a CPU 0..3, or -1 or \"all\", got 4");
+    bad("{" MIN ",\"events\":[{\"kind\":\"long_reader\",\"cpu\":1}]}", "t.json: $.events[0].duration_s: required key missing");
+    bad("{" MIN ",\"events\":[{\"kind\":\"preempt_reader\",\"cpu\":1,\"duration_s\":1,\"flavor\":\"rcu_bh\"}]}",
+        "t.json: $.events[0].flavor: a preempt_reader is always rcu_preempt, got rcu_bh");
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\"]},\"events\":[{\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_bh\"}]}",
+        "t.json: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors)");
+    bad("{" MIN ",\"events\":[{\"kind\":\"call_rcu_burst\",\"cpu\":0,\"count\":0}]}",
+        "t.json: $.events[0].count: expected an integer 1..1000000000, got 0");
+}
+
+Test(scenario_schema, captions_and_expects)
+{
+    bad("{" MIN ",\"captions\":[{\"at_s\":1}]}", "t.json: $.captions[0].text: required key missing");
+    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\"}]}", "t.json: $.expect[0]: expected at least one of \"min\", \"max\" or \"equals\"");
+    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"min\":5,\"max\":1}]}", "t.json: $.expect[0].max: expected at least min (5), got 1");
+    bad("{" MIN ",\"expect\":[{\"path\":\"a..b\",\"min\":0}]}",
+        "t.json: $.expect[0].path: expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got \"a..b\"");
+    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"equals\":[]}]}", "t.json: $.expect[0].equals: expected a number, a string or true/false, got an array");
+}
+
+Test(scenario_schema, missing_required_keys_all_reported)
+{
+    bad("{}", "t.json: $.name: required key missing\nt.json: $.cpus: required key missing\nt.json: $.duration_s: required key missing");
+}
+
+Test(scenario_schema, several_problems_one_line_each)
+{
+    int rc = parse("{\"name\":\"m\",\"cpus\":4,\"duration_s\":1,\"rcu\":{\"fanoutleaf\":3,\"mode\":\"threaded\",\"fanout_leaf\":100}}");
+    cr_assert_eq(rc, -1);
+    cr_expect_str_eq(err, "t.json: $.rcu.fanoutleaf: unknown key; did you mean \"fanout_leaf\"?\n"
+                          "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"threaded\"\n"
+                          "t.json: $.rcu.fanout_leaf: expected an integer 2..64, got 100");
+}
+
+Test(scenario_schema, long_lists_are_capped)
+{
+    char text[4096] = "{" MIN;
+    for (int i = 0; i < 30; i++) snprintf(text + strlen(text), sizeof text - strlen(text), ",\"zz%02d\":1", i);
+    strcat(text, "}");
+    cr_assert_eq(parse(text), -1);
+    int lines = 1;
+    for (const char *p = err; *p; p++) lines += *p == '\n';
+    cr_expect_eq(lines, 26, "25 problems and a summary line, got %d", lines);
+    cr_expect(strstr(err, "t.json: ... and 5 more problems") != NULL, "%s", err);
+}
+
+Test(scenario_schema, cross_field_checks_come_from_validate)
+{
+    /* each key is in range, but 4096 CPUs do not fit 4 levels of fanout 2 */
+    bad("{\"name\":\"m\",\"cpus\":4096,\"duration_s\":1,\"rcu\":{\"fanout\":2,\"fanout_leaf\":2}}",
+        "t.json: rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2");
+}
+
+Test(scenario_schema, a_failed_load_leaves_no_arrays)
+{
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"workload\":[{}],\"hz\":1}", "t.json", &cfg, err, sizeof err), -1);
+    cr_expect_eq(cfg.phases, NULL);
+    cr_expect_eq(cfg.nphases, 0);
+    rv_config_free(&cfg);
+}
+
+/* ---------------------------------------------------------------- files and --set overrides */
+
+Test(scenario_file, missing_file_and_file_name_in_messages)
+{
+    rv_config cfg;
+    cr_expect_eq(rv_scenario_load("/nonexistent/x.json", &cfg, err, sizeof err), -1);
+    cr_expect_str_eq(err, "/nonexistent/x.json: cannot read: No such file or directory");
+    char *p = write_tmp("{\"name\":\"m\",\n\"cpus\":4,,\"duration_s\":1}");
+    char want[256];
+    snprintf(want, sizeof want, "%s:2:10: syntax error: expected a key in double quotes, found ','", p);
+    cr_expect_eq(rv_scenario_load(p, &cfg, err, sizeof err), -1);
+    cr_expect_str_eq(err, want);
+    unlink(p);
+}
+
+static int load_with(const char *text, const char **items, size_t n, rv_config *cfg, char **path)
+{
+    *path = write_tmp(text);
+    rv_overrides ov = {items, n};
+    int rc = rv_scenario_load_with(*path, &ov, cfg, err, sizeof err);
+    unlink(*path);
+    return rc;
+}
+
+Test(scenario_set, overrides_replace_and_create_values)
+{
+    const char *items[] = {"rcu.fanout_leaf=32", "costs.tick_ns=5", "rcu.mode=softirq", "workload.0.busy_frac=0.5",
+                           "rcu.flavors=[\"rcu_sched\"]", "name=\"renamed\"", "workload.1.task=cc1", "seed=7",
+                           "rcu.fanout_leaf=8"};
+    rv_config cfg;
+    char *path;
+    cr_assert_eq(load_with("{\"name\":\"m\",\"cpus\":4,\"duration_s\":1,\"workload\":[{\"busy_frac\":1}]}", items, 9, &cfg, &path), 0, "%s", err);
+    cr_expect_eq(cfg.rcu.fanout_leaf, 8, "later overrides win");
+    cr_expect_eq(cfg.costs.tick_ns, 5, "missing object created");
+    cr_expect_eq(cfg.rcu.mode, RV_MODE_SOFTIRQ, "a VALUE that is not JSON is a string");
+    cr_expect(cfg.rcu.flavors[RV_SCHED] && !cfg.rcu.flavors[RV_BH] && !cfg.rcu.flavors[RV_PREEMPT]);
+    cr_expect_str_eq(cfg.name, "renamed");
+    cr_expect_eq(cfg.seed, 7);
+    cr_assert_eq(cfg.nphases, 2, "index just past the end appends");
+    cr_expect_float_eq(cfg.phases[0].busy_frac, 0.5, 0);
+    cr_expect_str_eq(cfg.phases[1].task, "cc1");
+    rv_config_free(&cfg);
+}
+
+Test(scenario_set, overrides_are_validated_like_the_file)
+{
+    const char *items[] = {"rcu.fanout_leaf=100", "rcu.fanoutleaf=3", "cpus=\"8\""};
+    rv_config cfg;
+    char *path;
+    cr_assert_eq(load_with("{" MIN "}", items, 3, &cfg, &path), -1);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "%s: $.cpus: expected an integer 1..4096, got a string \"8\"\n"
+             "%s: $.rcu.fanoutleaf: unknown key; did you mean \"fanout_leaf\"?\n"
+             "%s: $.rcu.fanout_leaf: expected an integer 2..64, got 100", path, path, path);
+    cr_expect_str_eq(err, want);
+}
+
+Test(scenario_set, malformed_overrides)
+{
+    const char *items[] = {"nokey", "workload.3.busy_frac=1", "name.x=1", "rcu..mode=kthread"};
+    rv_config cfg;
+    char *path;
+    cr_assert_eq(load_with("{" MIN ",\"workload\":[]}", items, 4, &cfg, &path), -1);
+    char want[2048];
+    snprintf(want, sizeof want,
+             "%s: --set \"nokey\": expected PATH=VALUE, like rcu.fanout_leaf=32\n"
+             "%s: --set \"workload.3.busy_frac=1\": $.workload is an array of 0 items; expected an index 0..0, got \"3\"\n"
+             "%s: --set \"name.x=1\": $.name holds a string \"m\", which has no \"x\" inside\n"
+             "%s: --set \"rcu..mode=kthread\": expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac",
+             path, path, path, path);
+    cr_expect_str_eq(err, want);
+}
