@@ -125,7 +125,8 @@ typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     int walk;                        /* next node of the init/cleanup walk */
     int64_t timeout_t;               /* FQS wait timeout (-1: none) */
     int64_t run_t;                   /* scheduled run (-1: none) */
-    uint32_t gen;
+    uint32_t gen;                    /* of the pending run event */
+    uint32_t tgen;                   /* of the armed FQS timer */
     bool running;                    /* on a CPU right now (for views) */
 } gp_kthread;
 

@@ -18,6 +18,7 @@ void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
     gp_kthread *kt = &rsp->kt;
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);
     if (ev) ev->arg = (int8_t)reason;
+    if (kt->running && e->ctx == CTX_KTHREAD && e->ctx_flavor == rsp->flavor) return; /* it re-checks before sleeping */
     int64_t t = e->now + e->cfg.costs.kthread_latency_ns;
     if (kt->run_t >= 0 && kt->run_t <= t) return; /* already on its way */
     if (!kt->running && waker_cpu >= 0 && e->cpu[waker_cpu].run == RS_BUSY) kt->cpu = waker_cpu;
@@ -32,7 +33,7 @@ static void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
     gp_kthread *kt = &rsp->kt;
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
     kt->timeout_t = (int64_t)rsp->jiffies_force_qs * e->jiffy_ns; /* a timer fires on a tick boundary */
-    sched_at(e, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, kt->gen);
+    sched_at(e, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, ++kt->tgen);
 }
 
 static bool root_clear(const rcu_state *rsp) { return rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0; }
@@ -70,7 +71,6 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         rsp->walk_node = -1;
         rsp->fqs_state = RCU_SAVE_DYNTICK;
         kt->state = KT_WAIT;
-        ++kt->gen;
         arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_first_fqs);
         return root_clear(rsp) ? kthread_slice(e, rsp, false) : false;
     case KT_WAIT:
@@ -79,13 +79,12 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             rcu_gp_fqs_pass(e, rsp);
             rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
             if (!root_clear(rsp)) {
-                ++kt->gen;
                 arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_next_fqs);
                 return false;
             }
         }
         if (!root_clear(rsp)) return false; /* a stray wakeup: keep waiting, timer stays armed */
-        ++kt->gen;                          /* cancel the timer */
+        ++kt->tgen;                         /* cancel the timer */
         kt->timeout_t = -1;
         kt->state = KT_CLEANUP;
         kt->walk = 0;

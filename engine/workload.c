@@ -574,7 +574,8 @@ void handle_qev(rv_engine *e, const qev *ev)
         return;
     case QE_KTHREAD: {
         rcu_state *rsp = &e->rsp[ev->arg];
-        if (ev->gen != rsp->kt.gen) return;
+        if (ev->id == 2 ? ev->gen != rsp->kt.tgen : ev->gen != rsp->kt.gen) return; /* 2: timer */
+        if (ev->id != 2 && rsp->kt.run_t != ev->t) return;
         kthread_run(e, rsp);
         return;
     }
