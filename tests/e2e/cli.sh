@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# cli.sh — end-to-end checks of `rcuvis run` and `rcuvis check`: exit codes, messages, JSON report, traces.
+#   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/cli.sh     (exit 0 = all passed)
+set -u
+bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
+root=${RCUVIS_ROOT:-.}
+scn="$root/scenarios/small-busy.json"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fail() { echo "FAIL: $*"; failed=1; }
+# expect_rc WANT DESCRIPTION -- COMMAND...: run it, keep stdout/stderr in $tmp/out, $tmp/err
+expect_rc() {
+  local want=$1 what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
+}
+err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
+out_has() { grep -qF -- "$1" "$tmp/out" || { fail "$2: stdout lacks '$1'"; head -5 "$tmp/out" | sed 's/^/  stdout: /'; }; }
+err_prefixed() { [ -s "$tmp/err" ] && ! grep -qv '^rcuvis: ' "$tmp/err" || fail "$1: every stderr line must start with 'rcuvis: '"; }
+
+# --- version and help
+expect_rc 0 "--version" -- "$bin" --version && out_has "rcuvis " "--version"
+expect_rc 0 "--help" -- "$bin" --help && out_has "rcuvis run" "--help"
+expect_rc 0 "run --help" -- "$bin" run --help && out_has "--set PATH=VALUE" "run --help"
+expect_rc 0 "check --help" -- "$bin" check --help && out_has "usage: rcuvis check" "check --help"
+
+# --- run --json: one object with every key other tools read
+if expect_rc 0 "run --json" -- "$bin" run "$scn" --json --duration 2; then
+  python3 - "$tmp/out" <<'EOF' || fail "run --json: report keys"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in ["scenario", "mode", "cpus", "hz", "seed", "sim_seconds", "wall_seconds", "tree", "flavors", "threads",
+          "accounting", "latency", "stalls", "safety", "events"]:
+    assert k in d, "missing top-level key " + k
+assert d["scenario"] == "small-busy" and d["cpus"] == 4 and d["hz"] == 1000 and d["mode"] == "kthread", d["scenario"]
+assert abs(d["sim_seconds"] - 2) < 1e-9, "sim_seconds %r" % d["sim_seconds"]
+assert d["wall_seconds"] >= 0
+for k in ["levels", "nodes", "nodes_per_level", "fanout", "fanout_leaf"]:
+    assert k in d["tree"], "tree." + k
+assert sorted(d["flavors"]) == ["rcu_bh", "rcu_preempt", "rcu_sched"], sorted(d["flavors"])
+for name, f in d["flavors"].items():
+    for k in ["grace_periods", "updates", "callbacks_invoked", "updates_per_gp", "gp_overhead_us", "overhead_per_gp_us",
+              "overhead_per_update_ns", "gp_duration_ms", "fqs_scans", "idle_probes", "stall_warnings",
+              "offline_credits", "sync_calls", "sync_latency_ms_mean", "callback_latency_ms_mean"]:
+        assert k in f, name + "." + k
+    assert set(f["gp_duration_ms"]) == {"p50", "p99", "max"}
+secs = [t["cpu_seconds"] for t in d["threads"]]
+assert secs == sorted(secs, reverse=True), "threads not sorted by CPU time"
+assert all("name" in t and "alive" in t for t in d["threads"])
+for k in ["rcu_gp_kthreads_s", "ksoftirqd_s", "softirq_inline_s", "rcuc_s", "tick_s", "caller_s"]:
+    assert k in d["accounting"], "accounting." + k
+assert set(d["latency"]) >= {"max_irqs_off_us", "max_nonpreempt_us"}
+assert isinstance(d["stalls"], list)
+for s in d["stalls"]:
+    assert set(s) >= {"t_s", "jiffies", "flavor", "cpu", "kind", "text"} and s["kind"] in ("self", "other")
+s = d["safety"]
+assert set(s) >= {"readers", "callbacks_checked", "violations", "reader_pipe"}
+assert len(s["reader_pipe"]) == 11 and all(isinstance(x, int) for x in s["reader_pipe"]), s["reader_pipe"]
+EOF
+fi
+
+# --- the text summary
+expect_rc 0 "run (text)" -- "$bin" run "$scn" --duration 1 && { out_has "THREAD" "summary"; out_has "FLAVOR" "summary"; out_has "safety:" "summary"; out_has "Reader Pipe:" "summary"; }
+
+# --- shorthands and --set reach the report
+if expect_rc 0 "shorthands" -- "$bin" run "$scn" --json --mode softirq --cpus 8 --duration 0.5 --seed 42 --set rcu.fanout_leaf=8; then
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert (d["mode"],d["cpus"],d["seed"],d["sim_seconds"])==("softirq",8,42,0.5), d' "$tmp/out" \
+    || fail "shorthands: report does not show mode/cpus/seed/duration"
+fi
+expect_rc 0 "shipped scenario by name" -- "$bin" run small-busy --duration 0.1 --json
+
+# --- bad input and usage: exit 2, message prefixed "rcuvis: "
+expect_rc 2 "missing file" -- "$bin" run "$tmp/nope.json" && { err_has "cannot read: No such file or directory" "missing file"; err_prefixed "missing file"; }
+printf '{"name": "x",\n "cpus": 4\n "duration_s": 1}\n' >"$tmp/syntax.json"
+expect_rc 2 "syntax error" -- "$bin" run "$tmp/syntax.json" && { err_has "syntax.json:3:2: syntax error:" "syntax error"; err_prefixed "syntax error"; }
+expect_rc 2 "unknown option" -- "$bin" run "$scn" --frobnicate && { err_has "unknown option '--frobnicate'" "unknown option"; err_prefixed "unknown option"; }
+expect_rc 2 "no scenario" -- "$bin" run --json && err_prefixed "no scenario"
+expect_rc 2 "--cpus 0" -- "$bin" run "$scn" --cpus 0 && err_has "--cpus" "--cpus 0"
+expect_rc 2 "--cpus 5000" -- "$bin" run "$scn" --cpus 5000 && err_has "--cpus" "--cpus 5000"
+expect_rc 2 "--duration -1" -- "$bin" run "$scn" --duration -1 && err_has "--duration" "--duration -1"
+expect_rc 2 "--mode bogus" -- "$bin" run "$scn" --mode threaded && err_has "--mode" "--mode bogus"
+expect_rc 2 "--set out of range" -- "$bin" run "$scn" --set rcu.fanout_leaf=100 \
+  && { err_has '$.rcu.fanout_leaf: expected an integer 2..64, got 100' "--set out of range"; err_prefixed "--set out of range"; }
+expect_rc 2 "--set unknown key" -- "$bin" run "$scn" --set rcu.fanoutleaf=8 && err_has 'did you mean "fanout_leaf"?' "--set unknown key"
+expect_rc 2 "--set without =" -- "$bin" run "$scn" --set rcu.fanout_leaf && err_has "PATH=VALUE" "--set without ="
+
+# --- --trace: atomic, deterministic, one JSON object per line in time order
+expect_rc 0 "trace 1" -- "$bin" run "$scn" --duration 3 --trace "$tmp/a.jsonl"
+expect_rc 0 "trace 2" -- "$bin" run "$scn" --duration 3 --trace "$tmp/b.jsonl"
+[ -f "$tmp/a.jsonl" ] && [ ! -e "$tmp/a.jsonl.tmp" ] || fail "trace: file missing or temp file left behind"
+cmp -s "$tmp/a.jsonl" "$tmp/b.jsonl" || fail "trace: same scenario and seed gave different traces"
+python3 - "$tmp/a.jsonl" <<'EOF' || fail "trace: lines are not JSON objects in time order"
+import json, sys
+last = -1
+for n, line in enumerate(open(sys.argv[1]), 1):
+    o = json.loads(line)
+    assert isinstance(o, dict) and "t" in o and "ev" in o, "line %d: %r" % (n, line[:80])
+    assert o["t"] >= last, "line %d goes back in time" % n
+    last = o["t"]
+EOF
+expect_rc 0 "trace other seed" -- "$bin" run "$scn" --duration 3 --seed 2 --trace "$tmp/c.jsonl"
+if [ -s "$tmp/a.jsonl" ] && cmp -s "$tmp/a.jsonl" "$tmp/c.jsonl"; then fail "trace: seed 2 gave the same trace as seed 1"; fi
+expect_rc 2 "trace unwritable" -- "$bin" run "$scn" --duration 0.1 --trace "$tmp/no/such/dir/t.jsonl" \
+  && { err_has "cannot write" "trace unwritable"; err_prefixed "trace unwritable"; }
+
+# --- --expect: 0 when all hold, 1 when one fails, each assertion on its own line
+cat >"$tmp/exp-ok.json" <<'EOF'
+{"name": "exp", "cpus": 2, "duration_s": 0.5,
+ "expect": [{"path": "cpus", "equals": 2, "why": "the machine has two CPUs"},
+            {"path": "mode", "equals": "kthread"},
+            {"path": "safety.reader_pipe.length", "equals": 11},
+            {"path": "sim_seconds", "min": 0.5, "max": 0.5}]}
+EOF
+expect_rc 0 "--expect passing" -- "$bin" run "$tmp/exp-ok.json" --expect && { out_has "ok   cpus = 2, expected == 2: the machine has two CPUs" "--expect passing"; out_has "4 of 4 passed" "--expect passing"; }
+cat >"$tmp/exp-bad.json" <<'EOF'
+{"name": "exp", "cpus": 2, "duration_s": 0.5,
+ "expect": [{"path": "cpus", "max": 1, "why": "deliberately wrong"},
+            {"path": "stalls.0.text", "equals": "x"},
+            {"path": "flavors.rcu_sched.grace_periods", "min": 0}]}
+EOF
+expect_rc 1 "--expect failing" -- "$bin" run "$tmp/exp-bad.json" --expect \
+  && { out_has "FAIL cpus = 2, expected <= 1: deliberately wrong" "--expect failing"; out_has "FAIL stalls.0.text: not in the report" "--expect missing path"; out_has "ok   flavors.rcu_sched.grace_periods" "--expect"; }
+expect_rc 1 "--expect --json" -- "$bin" run "$tmp/exp-bad.json" --expect --json \
+  && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [e["ok"] for e in d["expect"]]==[False,False,True], d["expect"]' "$tmp/out" \
+  || fail "--expect --json: results not in the JSON"
+
+# --- check: good files print "FILE: ok", bad ones exit 2 with one message per problem
+expect_rc 0 "check good" -- "$bin" check "$scn" "$tmp/exp-ok.json" && { out_has "$scn: ok" "check good"; out_has "exp-ok.json: ok" "check good"; }
+cat >"$tmp/bad.json" <<'EOF'
+{"name": "bad", "cpus": 4, "duration_s": 1,
+ "rcu": {"mode": "threaded", "fanoutleaf": 16},
+ "workload": [{"cpus": "0-7"}],
+ "expect": [{"path": "flavours.rcu_sched.grace_periods", "min": 1}]}
+EOF
+expect_rc 2 "check bad" -- "$bin" check "$scn" "$tmp/bad.json" && {
+  out_has "$scn: ok" "check bad: the good file is still ok"
+  err_has '$.rcu.mode: expected "softirq" or "kthread", got "threaded"' "check bad"
+  err_has '$.rcu.fanoutleaf: unknown key; did you mean "fanout_leaf"?' "check bad"
+  err_has '$.workload[0].cpus: expected CPUs below 4, got "0-7"' "check bad"
+  err_prefixed "check bad"
+  grep -qF "bad.json: ok" "$tmp/out" && fail "check bad: printed ok for an invalid file"
+}
+cat >"$tmp/badexp.json" <<'EOF'
+{"name": "bad", "cpus": 4, "duration_s": 1, "expect": [{"path": "flavours.rcu_sched.grace_periods", "min": 1}]}
+EOF
+expect_rc 2 "check expect path" -- "$bin" check "$tmp/badexp.json" && err_has '$.expect[0].path: "flavours" is not a report key; did you mean "flavors"?' "check expect path"
+expect_rc 2 "check syntax" -- "$bin" check "$tmp/syntax.json" && err_has "syntax.json:3:2: syntax error" "check syntax"
+expect_rc 2 "check nothing" -- "$bin" check
+for f in "$root"/scenarios/*.json; do
+  case $f in */schema.json) continue ;; esac
+  expect_rc 0 "check shipped $(basename "$f")" -- "$bin" check "$f"
+done
+
+[ $failed -eq 0 ] && echo "cli.sh: all passed"
+exit $failed
