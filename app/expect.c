@@ -119,7 +119,8 @@ void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out)
     out->ok = false;
     out->value[0] = 0;
     if (!v) {
-        snprintf(out->line, sizeof out->line, "FAIL %s: not in the report: %s%s%s", x->path, why, author[0] ? "; " : "", author);
+        snprintf(out->line, sizeof out->line, "FAIL %.159s: not in the report: %.400s%s%.255s", x->path, why,
+                 author[0] ? "; " : "", author);
         return;
     }
     if (is_len || cJSON_IsNumber(v) || cJSON_IsBool(v) || cJSON_IsRaw(v)) {
@@ -137,8 +138,8 @@ void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out)
         snprintf(why, sizeof why, " (name a value inside it%s)", cJSON_IsArray(v) ? ", or .length" : "");
     }
     snprintf(out->value, sizeof out->value, "%s", val);
-    snprintf(out->line, sizeof out->line, "%-4s %s = %s, expected %s%s%s%s", out->ok ? "ok" : "FAIL", x->path, val,
-             bounds, out->ok ? "" : why, author[0] ? ": " : "", author);
+    snprintf(out->line, sizeof out->line, "%-4s %.159s = %.255s, expected %.199s%.400s%s%.255s", out->ok ? "ok" : "FAIL",
+             x->path, val, bounds, out->ok ? "" : why, author[0] ? ": " : "", author);
 }
 
 /* Edit distance, for the "did you mean" of a misspelled first component. */

@@ -12,7 +12,7 @@
  * "FAIL PATH ..." explaining it (a path that is not in the report fails with the reason). */
 typedef struct expect_result {
     bool ok;
-    char line[768];
+    char line[1400];
     char value[256]; /* the value found, as text ("" if none) */
 } expect_result;
 

@@ -5,6 +5,7 @@ set -u
 bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
 root=${RCUVIS_ROOT:-.}
 scn="$root/scenarios/small-busy.json"
+[ -x "$bin" ] || { echo "FAIL: $bin is not an executable"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
