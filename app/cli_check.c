@@ -1,4 +1,5 @@
 /* cli_check.c — `rcuvis check FILE...`: validate quiz and scenario files without running them. */
+#include "cli_util.h"
 #include "commands.h"
 #include "expect.h"
 #include "rcuvis.h"
@@ -15,23 +16,13 @@ static void usage(void)
            "Exit status: 0 when every file is valid, 2 otherwise.\n");
 }
 
-static void print_lines(const char *msg)
-{
-    for (const char *p = msg; *p;) {
-        size_t n = strcspn(p, "\n");
-        if (n) fprintf(stderr, "rcuvis: %.*s\n", (int)n, p);
-        p += n;
-        if (*p) p++;
-    }
-}
-
 /* Loading already validated everything but the expect paths, which only the CLI knows how to read. */
 static int check_scenario(const char *path)
 {
     static char err[16384];
     rv_config cfg;
     if (rv_scenario_load(path, &cfg, err, sizeof err) < 0) {
-        print_lines(err);
+        cli_print_lines(err);
         rv_config_free(&cfg);
         return -1;
     }
@@ -64,7 +55,7 @@ int cmd_check(int argc, char **argv)
         err[0] = 0;
         int rc = quiz_check_file(path, err, sizeof err); /* 1: not a quiz, so a scenario */
         if (rc == 1) rc = check_scenario(path);
-        else if (rc < 0 && err[0]) print_lines(err);
+        else if (rc < 0 && err[0]) cli_print_lines(err);
         else if (rc < 0) fprintf(stderr, "rcuvis: %s: invalid quiz file\n", path);
         if (rc == 0) printf("%s: ok\n", path);
         else bad++;

@@ -18,22 +18,22 @@ static bool flavor_on(const rv_report *r, const rv_config *cfg, int f)
 }
 
 /* Threads by CPU time, descending; equal times by name so the order never depends on the engine's. */
-static const rv_report *sort_rep;
 static int cmp_thread(const void *a, const void *b)
 {
-    const rv_thread_report *x = &sort_rep->threads[*(const size_t *)a], *y = &sort_rep->threads[*(const size_t *)b];
+    const rv_thread_report *x = a, *y = b;
     if (x->cpu_seconds != y->cpu_seconds) return x->cpu_seconds > y->cpu_seconds ? -1 : 1;
     return strcmp(x->name, y->name);
 }
 
-static size_t *thread_order(const rv_report *r)
+/* A sorted copy (the report stays as built); NULL on OOM or when there are no threads. */
+static rv_thread_report *sorted_threads(const rv_report *r)
 {
-    size_t *idx = malloc((r->nthreads ? r->nthreads : 1) * sizeof *idx);
-    if (!idx) return NULL;
-    for (size_t i = 0; i < r->nthreads; i++) idx[i] = i;
-    sort_rep = r;
-    qsort(idx, r->nthreads, sizeof *idx, cmp_thread);
-    return idx;
+    if (r->nthreads == 0) return NULL;
+    rv_thread_report *t = malloc(r->nthreads * sizeof *t);
+    if (!t) return NULL;
+    memcpy(t, r->threads, r->nthreads * sizeof *t);
+    qsort(t, r->nthreads, sizeof *t, cmp_thread);
+    return t;
 }
 
 /* uint64 counters go out as raw integers: a double would round seeds above 2^53. */
@@ -83,9 +83,9 @@ static void add_tree(cJSON *root, const rv_report *r)
 static void add_threads(cJSON *root, const rv_report *r)
 {
     cJSON *a = cJSON_AddArrayToObject(root, "threads");
-    size_t *idx = thread_order(r);
-    for (size_t i = 0; idx && i < r->nthreads; i++) {
-        const rv_thread_report *t = &r->threads[idx[i]];
+    rv_thread_report *ts = sorted_threads(r);
+    for (size_t i = 0; ts && i < r->nthreads; i++) {
+        const rv_thread_report *t = &ts[i];
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", t->name);
         cJSON_AddNumberToObject(o, "cpu_seconds", t->cpu_seconds);
@@ -93,7 +93,7 @@ static void add_threads(cJSON *root, const rv_report *r)
         cJSON_AddBoolToObject(o, "kernel_thread", t->kernel_thread);
         cJSON_AddItemToArray(a, o);
     }
-    free(idx);
+    free(ts);
 }
 
 static void add_stalls(cJSON *root, const rv_report *r)
@@ -172,16 +172,16 @@ static void text_threads(FILE *out, const rv_report *r)
     /* top's %CPU: 100% is one CPU busy for the whole run */
     double span = r->sim_seconds > 0 ? r->sim_seconds : 1;
     fprintf(out, "\n  %-20s %12s %8s\n", "THREAD", "CPU s", "%CPU");
-    size_t *idx = thread_order(r);
+    rv_thread_report *ts = sorted_threads(r);
     size_t shown = r->nthreads < TOP_THREADS ? r->nthreads : TOP_THREADS;
-    for (size_t i = 0; idx && i < shown; i++) {
-        const rv_thread_report *t = &r->threads[idx[i]];
+    for (size_t i = 0; ts && i < shown; i++) {
+        const rv_thread_report *t = &ts[i];
         fprintf(out, "  %-20s %12.6f %7.2f%%%s\n", t->name, t->cpu_seconds, 100.0 * t->cpu_seconds / span,
                 t->alive ? "" : "  (exited)");
     }
     if (r->nthreads > shown) fprintf(out, "  ... and %zu more threads (see --json)\n", r->nthreads - shown);
     if (r->nthreads == 0) fprintf(out, "  (no threads reported)\n");
-    free(idx);
+    free(ts);
 }
 
 static void text_flavors(FILE *out, const rv_report *r, const rv_config *cfg)
@@ -210,7 +210,7 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
             rv_mode_name(r->mode), r->mode == RV_MODE_KTHREAD ? "3.7" : "3.6", r->seed,
             cfg && cfg->rcu.busted ? ", BUSTED RCU" : "");
     fprintf(out, "simulated %.3f s in %.3f s of wall time", r->sim_seconds, wall_s);
-    if (wall_s > 0) fprintf(out, " (%.0fx real time)", r->sim_seconds / wall_s);
+    if (wall_s >= 1e-4) fprintf(out, " (%.0fx real time)", r->sim_seconds / wall_s);
     fprintf(out, "; %" PRIu64 " events\n", r->events);
     fprintf(out, "rcu_node tree: %d level%s, %d node%s (fanout %d, leaf %d)\n", r->tree_levels,
             r->tree_levels == 1 ? "" : "s", r->tree_nodes, r->tree_nodes == 1 ? "" : "s", r->fanout, r->fanout_leaf);

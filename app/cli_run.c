@@ -2,6 +2,7 @@
 #include "cli_args.h"
 #include "cli_report.h"
 #include "cli_trace.h"
+#include "cli_util.h"
 #include "commands.h"
 #include "expect.h"
 #include "rcuvis.h"
@@ -11,18 +12,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-/* Every line of a multi-line message gets the "rcuvis: " prefix other tools grep for. */
-static void print_lines(const char *msg)
-{
-    const char *p = msg;
-    while (*p) {
-        size_t n = strcspn(p, "\n");
-        fprintf(stderr, "rcuvis: %.*s\n", (int)n, p);
-        p += n;
-        if (*p) p++;
-    }
-}
 
 /* "small-busy" finds the shipped scenarios/small-busy.json when no such file is here. */
 static const char *resolve(const char *arg, char *buf, size_t n)
@@ -146,7 +135,7 @@ int cmd_run(int argc, char **argv)
     rv_overrides ov = {(const char **)o.sets, o.nsets};
     rv_config cfg;
     if (rv_scenario_load_with(path, &ov, &cfg, err, sizeof err) < 0) {
-        print_lines(err);
+        cli_print_lines(err);
         rv_config_free(&cfg);
         cli_run_opts_free(&o);
         return 2;
