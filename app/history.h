@@ -1,0 +1,57 @@
+/* history.h — what the timeline and the tree need from the engine's event log, kept for the whole run. */
+#ifndef RCUVIS_HISTORY_H
+#define RCUVIS_HISTORY_H
+
+/*
+ * The engine keeps only the last events in a ring, so the app reads new events after every
+ * advance (ui_history_ingest) and keeps the few kinds the pictures need: grace periods as bars,
+ * FQS passes, stalls, injections, and, for the tree and the tiles, the latest quiescent-state
+ * report per node and the latest FQS credit ("dti"/"ofl") per CPU. Events are identified by their
+ * sequence number, so re-simulating a stretch that was already seen (after a seek back) adds
+ * nothing twice: the engine is deterministic and re-emits the same sequence numbers.
+ */
+
+#include "rcuvis.h"
+
+typedef struct ui_gp_bar { uint64_t gp; int64_t start, end; /* end < 0: still running */ } ui_gp_bar;
+typedef struct ui_mark { int64_t t; uint64_t gp; int64_t n; int32_t cpu; int8_t flavor, arg; } ui_mark;
+
+#define UI_VEC(T) struct { T *v; size_t n, cap; }
+
+typedef struct ui_history {
+    uint64_t next_seq;      /* events with seq below this have been taken in */
+    uint64_t lost;          /* events that left the engine's ring before they were read */
+    int64_t known_until;    /* latest simulated time ingested */
+    UI_VEC(ui_gp_bar) gps[RV_NFLAVORS];
+    UI_VEC(int64_t) phase_t[RV_NFLAVORS]; /* GP start, FQS pass, cleanup start, GP end: step back by phase */
+    UI_VEC(ui_mark) fqs;      /* flavor, arg = pass (0 snapshot, 1 check), n = CPUs probed */
+    UI_VEC(ui_mark) stalls;   /* flavor, cpu, arg = 0 self / 1 other, n = jiffies */
+    UI_VEC(ui_mark) injects;  /* arg = rv_inject_kind, cpu, flavor, n = count */
+    UI_VEC(ui_mark) violations;
+    /* per flavor x node: last QS report (time, bits cleared), for the "bits lighting off" flash */
+    int nnodes, ncpus;
+    int64_t *rep_t[RV_NFLAVORS];
+    uint64_t *rep_mask[RV_NFLAVORS];
+    /* per flavor x CPU: last FQS credit (time, 0 dti / 1 ofl) */
+    int64_t *cred_t[RV_NFLAVORS];
+    uint64_t *cred_gp[RV_NFLAVORS];   /* the GP the credit was for: only the current GP's matter */
+    int8_t *cred_arg[RV_NFLAVORS];
+    /* the latest FQS credits in order, for the "probes landing" list (ring) */
+    ui_mark recent_cred[64];
+    unsigned nrecent;
+} ui_history;
+
+int ui_history_init(ui_history *h, int ncpus, int nnodes);
+void ui_history_free(ui_history *h);
+int ui_history_copy(ui_history *dst, const ui_history *src);
+/* Read every event the engine emitted since the last call. */
+void ui_history_ingest(ui_history *h, const rv_engine *e);
+/* Forget everything at or after seq / after time t (a new branch starts there). */
+void ui_history_truncate(ui_history *h, uint64_t seq, int64_t t);
+/* Index of the first GP bar of flavor f that ends at/after t (or is running); n if none. */
+size_t ui_history_gp_from(const ui_history *h, int f, int64_t t);
+/* Was cpu credited by FQS (dti/ofl) during grace period gp of flavor f, at or before now? -1 no, else arg. */
+int ui_history_credit(const ui_history *h, int f, int cpu, uint64_t gp, int64_t now);
+/* Latest phase-change time of flavor f strictly before t, or -1. */
+int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t);
+#endif

@@ -1,0 +1,40 @@
+/* panel_api.h — the draw functions of every panel, and the small helpers they share. */
+#ifndef RCUVIS_PANEL_API_H
+#define RCUVIS_PANEL_API_H
+#include "layout.h"
+#include "view.h"
+
+/* Shared helpers (panel_common.c). */
+/* Panel background + title bar; returns the content rect below the title. */
+rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);
+/* A clickable button; `on` draws it pressed. Returns its width. */
+int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int action, int arg, bool on);
+/* Colour and letter for a CPU state (the letter makes the state readable without colour). */
+rd_color panel_cpu_color(const ui_theme *th, const rv_cpu_view *c);
+const char *panel_cpu_letter(const rv_cpu_view *c);
+/* Is a highlight at time t (ns) still fresh at now? */
+bool panel_fresh(int64_t t, int64_t now, int64_t window);
+
+void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name);
+void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+int panel_banner_height(rd_ctx *rd, const ui_state *st, int width);
+void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v);
+void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+int64_t panel_timeline_span(const ui_state *st);
+void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
+void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
+int panel_caption_height(rd_ctx *rd, const ui_view *v);
+void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+/* The right-hand column reserved for the workbook (quiz) panel; a placeholder until it exists. */
+void panel_workbook_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+
+/* The whole picture for 1 or 2 views (compare). Same code for the window and `rcuvis shot`. */
+void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st,
+                 const char *scenario_name);
+#endif

@@ -1,5 +1,0 @@
-/* stub_window.c — TEMPORARY stubs; the owner of these commands deletes this file when implementing them. */
-#include "commands.h"
-#include <stdio.h>
-int cmd_window(int argc, char **argv) { (void)argc; fprintf(stderr, "rcuvis: %s: not implemented yet\n", argv[0]); return 2; }
-int cmd_shot(int argc, char **argv) { (void)argc; fprintf(stderr, "rcuvis: %s: not implemented yet\n", argv[0]); return 2; }
