@@ -73,7 +73,9 @@ static void schedule_runstate(rv_engine *e, int cpu)
     uint32_t gen = ++c->gen_run;
     int64_t t = -1;
     if (c->run == RS_BUSY) {
-        if (!ph || ph->busy_frac <= 0) t = e->now + s2ns(rng_exp(&c->r, ph ? ph->busy_period_ms : 1) / 1000.0);
+        /* woken with nothing to do by its phase: it handles the interrupt's work for a couple of
+         * ticks, as a real wakeup does before the idle loop stops the tick again */
+        if (!ph || ph->busy_frac <= 0) t = e->now + 2 * e->jiffy_ns + s2ns(rng_exp(&c->r, ph ? ph->busy_period_ms : 1) / 1000.0);
         else if (ph->busy_frac < 1) t = e->now + s2ns(rng_exp(&c->r, ph->busy_period_ms) / 1000.0);
     } else if (c->run == RS_IDLE) {
         if (c->idle_until == INT64_MAX) t = -1;
