@@ -90,7 +90,10 @@ int quiz_update_expected(const char *path, FILE *out, FILE *errout)
     quiz_file q;
     int rc = quiz_load(path, &q, true, err, sizeof err);
     if (rc == 1) { fprintf(errout, "rcuvis: %s: not a quiz file (no \"lessons\")\n", path); return 2; }
-    if (rc != 0) { fputs(err, errout); return 2; }
+    if (rc != 0) {
+        for (char *line = strtok(err, "\n"); line; line = strtok(NULL, "\n")) fprintf(errout, "rcuvis: %s\n", line);
+        return 2;
+    }
     char *text = qj_read_file(path, NULL);
     int l0, c0;
     char what[64];
@@ -104,7 +107,7 @@ int quiz_update_expected(const char *path, FILE *out, FILE *errout)
             quiz_value v;
             char msg[1024];
             if (quiz_measure_run(qq, &v, msg, sizeof msg) != 0) {
-                fprintf(errout, "%s: %s: question %s: cannot compute the answer: %s\n", path, qq->jpath, qq->id, msg);
+                fprintf(errout, "rcuvis: %s: %s: question %s: cannot compute the answer: %s\n", path, qq->jpath, qq->id, msg);
                 status = 1;
                 continue;
             }

@@ -21,6 +21,17 @@ static void usage(FILE *out)
             "yes/no; h shows the hint, s shows the answer, q quits. Progress: $XDG_STATE_HOME/rcuvis/progress.json.\n");
 }
 
+/* Messages from the loaders are "FILE: ..." lines; on stderr every line says who speaks. */
+static void print_prefixed(const char *msg)
+{
+    for (const char *p = msg; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        fprintf(stderr, "rcuvis: %.*s\n", n, p);
+        p += n + (nl != NULL);
+    }
+}
+
 static int term_width(void)
 {
     const char *c = getenv("COLUMNS");
@@ -66,16 +77,17 @@ int cmd_quiz(int argc, char **argv)
     quiz_set set = {0};
     char err[16384] = "";
     if (file) {
-        if (quiz_set_add_file(&set, file, err, sizeof err) != 0) { fputs(err, stderr); return 2; }
+        if (quiz_set_add_file(&set, file, err, sizeof err) != 0) { print_prefixed(err); quiz_set_free(&set); return 2; }
     } else {
         char dir[4096];
         rcuvis_data_path("quizzes", dir, sizeof dir);
         if (quiz_set_load_dir(&set, dir, err, sizeof err) != 0 || set.n == 0) {
-            fprintf(stderr, "rcuvis: quiz: no quiz files in %s\n%s", dir, err);
+            fprintf(stderr, "rcuvis: quiz: no quiz files in %s\n", dir);
+            print_prefixed(err);
             quiz_set_free(&set);
             return 2;
         }
-        if (err[0]) fputs(err, stderr); /* a broken file does not hide the others */
+        print_prefixed(err); /* a broken file does not hide the others */
     }
 
     int status = 0;

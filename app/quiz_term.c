@@ -40,6 +40,20 @@ void quiz_wrap(FILE *out, const char *text, int indent, int width)
     }
 }
 
+/* "  a) text that wraps" with the continuation lines hanging under the text, not under "a)" */
+static void wrap_hanging(FILE *out, const char *lead, const char *text, int indent, int width)
+{
+    int hang = indent + (int)strlen(lead);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) return;
+    quiz_wrap(mem, text, hang, width);
+    fclose(mem);
+    if (len >= (size_t)hang) fprintf(out, "%*s%s%s", indent, "", lead, buf + hang);
+    free(buf);
+}
+
 static long long now_s(void) { return (long long)time(NULL); }
 
 static void save(quiz_term *t)
@@ -90,17 +104,7 @@ static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_questi
     for (size_t i = 0; i < q->nanswers && q->kind != QUIZ_NUMERIC; i++) {
         char lead[8];
         snprintf(lead, sizeof lead, "%c) ", (char)('a' + i));
-        fprintf(out, "  %s", lead);
-        /* hang the answer text under its first character */
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&buf, &len);
-        if (mem) {
-            quiz_wrap(mem, q->answers[i].text, 5, t->width);
-            fclose(mem);
-            fputs(buf + 5, out);
-            free(buf);
-        }
+        wrap_hanging(out, lead, q->answers[i].text, 2, t->width);
     }
 }
 
@@ -209,21 +213,23 @@ void quiz_term_review(FILE *out, int width, const quiz_file *f, const quiz_lesso
         print_scenario(out, q, width);
         for (size_t a = 0; a < q->nanswers; a++) {
             const quiz_answer *ans = &q->answers[a];
-            char head[256];
+            char lead[16], head[96];
             if (q->kind == QUIZ_NUMERIC) {
-                if (ans->lo == ans->hi) snprintf(head, sizeof head, "%c %.10g", ans->correct ? '*' : ' ', ans->lo);
-                else snprintf(head, sizeof head, "%c %.10g to %.10g", ans->correct ? '*' : ' ', ans->lo, ans->hi);
+                snprintf(lead, sizeof lead, "[%c] ", ans->correct ? '*' : ' ');
+                if (ans->lo == ans->hi) snprintf(head, sizeof head, "%.10g", ans->lo);
+                else snprintf(head, sizeof head, "%.10g to %.10g", ans->lo, ans->hi);
+                wrap_hanging(out, lead, head, 2, width);
             } else {
-                snprintf(head, sizeof head, "%c %c) %s", ans->correct ? '*' : ' ', (char)('a' + a), ans->text);
+                snprintf(lead, sizeof lead, "[%c] %c) ", ans->correct ? '*' : ' ', (char)('a' + a));
+                wrap_hanging(out, lead, ans->text, 2, width);
             }
-            quiz_wrap(out, head, 2, width);
-            if (ans->feedback) quiz_wrap(out, ans->feedback, 8, width);
+            if (ans->feedback) quiz_wrap(out, ans->feedback, 2 + (int)strlen(lead), width);
         }
-        if (q->kind == QUIZ_NUMERIC && q->otherwise) { fprintf(out, "    any other number:\n"); quiz_wrap(out, q->otherwise, 8, width); }
+        if (q->kind == QUIZ_NUMERIC && q->otherwise) { fprintf(out, "  [ ] any other number\n"); quiz_wrap(out, q->otherwise, 8, width); }
         if (q->kind == QUIZ_PREDICT) {
             char v[96];
             quiz_correct_answer(q, v, sizeof v);
-            fprintf(out, "  * engine: %s = %s\n", quiz_measure_name(q->measure.kind), v);
+            fprintf(out, "  [*] %s (the engine's %s measure)\n", v, quiz_measure_name(q->measure.kind));
         }
         if (q->hint) { fprintf(out, "  Hint:\n"); quiz_wrap(out, q->hint, 4, width); }
         fprintf(out, "  Explanation:\n");

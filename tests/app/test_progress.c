@@ -1,0 +1,234 @@
+/* test_progress.c — progress survives crashes mid-write, corrupt files are set aside (never wiped), resets, paths. */
+#include "progress.h"
+#include "progress_file.h"
+#include "quiz_json.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char dir[256], path[512];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/rcuvis-test-progress-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/state/rcuvis/progress.json", dir);
+}
+
+static void remove_dir(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+}
+
+TestSuite(progress, .init = make_dir, .fini = remove_dir);
+
+static void write_file(const char *p, const char *text)
+{
+    char d[512];
+    snprintf(d, sizeof d, "%s/state/rcuvis", dir);
+    char err[256];
+    cr_assert_eq(pf_mkdirs(d, err, sizeof err), 0, "%s", err);
+    FILE *f = fopen(p, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Number of directory entries whose name starts with prefix. */
+static int count_files(const char *prefix)
+{
+    char d[512];
+    snprintf(d, sizeof d, "%s/state/rcuvis", dir);
+    DIR *dd = opendir(d);
+    int n = 0;
+    for (struct dirent *de; dd && (de = readdir(dd));) n += !strncmp(de->d_name, prefix, strlen(prefix));
+    if (dd) closedir(dd);
+    return n;
+}
+
+static void save_one(const char *qid, bool ok)
+{
+    progress p;
+    char msg[1024];
+    cr_assert_geq(progress_load(&p, path, msg, sizeof msg), 0, "%s", msg);
+    progress_record(&p, "workbook/1", qid, "b", ok, 1000);
+    cr_assert_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    progress_free(&p);
+}
+
+Test(progress, round_trip_and_missing_file_is_empty)
+{
+    progress p;
+    char msg[1024];
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0, "a missing file is empty progress");
+    cr_expect_eq(p.n, 0);
+    progress_record(&p, "workbook/1", "1.1", "a", false, 100);
+    progress_record(&p, "workbook/1", "1.1", "b", true, 200);
+    progress_entry *e = progress_get(&p, "workbook/2", "2.1", true);
+    e->hinted = true;
+    cr_assert_eq(progress_save(&p, msg, sizeof msg), 0, "the state directory is created: %s", msg);
+    progress_free(&p);
+
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0, "%s", msg);
+    const progress_entry *a = progress_get(&p, "workbook/1", "1.1", false);
+    cr_assert_not_null(a);
+    cr_expect_eq(a->attempts, 2);
+    cr_expect(a->correct);
+    cr_expect_str_eq(a->last, "b");
+    cr_expect_eq(a->updated, 200);
+    cr_expect(progress_get(&p, "workbook/2", "2.1", false)->hinted);
+    progress_free(&p);
+    cr_expect_eq(count_files("progress.json.tmp"), 0, "no temp file is left behind");
+}
+
+/* The test hook: the process dies right here, at the stage named in the environment. */
+static void die(enum pf_stage s, const char *tmp)
+{
+    (void)tmp;
+    const char *want = getenv("RCUVIS_TEST_CRASH_STAGE");
+    if (want && atoi(want) == (int)s) _exit(42);
+}
+
+/* A child process records a second answer and dies at `stage` of its save. */
+static void crash_at(enum pf_stage stage)
+{
+    char st_s[8];
+    snprintf(st_s, sizeof st_s, "%d", (int)stage);
+    setenv("RCUVIS_TEST_CRASH_STAGE", st_s, 1);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        pf_test_hook = die;
+        progress p;
+        char msg[1024];
+        if (progress_load(&p, path, msg, sizeof msg) < 0) _exit(3);
+        progress_record(&p, "workbook/1", "1.2", "c", true, 2000);
+        progress_save(&p, msg, sizeof msg);
+        _exit(2); /* the hook should have ended us first */
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 42, "the child died inside the save (status %d)", st);
+}
+
+static void check_old_progress_intact(void)
+{
+    progress p;
+    char msg[1024] = "";
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0, "the file is still valid after the crash: %s", msg);
+    cr_expect_eq(p.n, 1, "only the answer saved before the crash is there");
+    cr_expect_not_null(progress_get(&p, "workbook/1", "1.1", false));
+    cr_expect_null(progress_get(&p, "workbook/1", "1.2", false), "the half-saved answer did not leak in");
+    /* and the next save works despite the leftover temp file */
+    progress_record(&p, "workbook/1", "1.3", "a", true, 3000);
+    cr_expect_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    progress_free(&p);
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0);
+    cr_expect_eq(p.n, 2);
+    progress_free(&p);
+}
+
+Test(progress, crash_with_a_half_written_temp_file_keeps_old_progress)
+{
+    save_one("1.1", true);
+    crash_at(PF_STAGE_PARTIAL);
+    cr_expect_eq(count_files("progress.json.tmp-"), 1, "the crash left its partial temp file");
+    check_old_progress_intact();
+}
+
+Test(progress, crash_between_write_and_rename_keeps_old_progress)
+{
+    save_one("1.1", true);
+    crash_at(PF_STAGE_BEFORE_RENAME);
+    check_old_progress_intact();
+}
+
+static void expect_set_aside(const char *content, const char *why)
+{
+    write_file(path, content);
+    progress p;
+    char msg[2048] = "";
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 1, "a corrupt file is reported: %s", msg);
+    cr_expect_eq(p.n, 0, "the student starts with empty progress");
+    cr_expect(strstr(msg, "is corrupt") && strstr(msg, why) && strstr(msg, "progress.json.corrupt-"), "the message says why and where: %s", msg);
+    cr_expect_eq(access(path, F_OK), -1, "the corrupt file is no longer in the way");
+    cr_expect_eq(count_files("progress.json.corrupt-"), 1, "it was renamed, not deleted");
+    /* the set-aside copy is byte for byte what was there */
+    const char *moved = strstr(msg, "moved it to ") + strlen("moved it to ");
+    char mpath[1024];
+    snprintf(mpath, sizeof mpath, "%.*s", (int)(strstr(moved, " and started") - moved), moved);
+    char *kept = qj_read_file(mpath, NULL);
+    cr_assert_not_null(kept, "%s exists", mpath);
+    cr_expect_str_eq(kept, content);
+    free(kept);
+    cr_expect_eq(progress_save(&p, msg, sizeof msg), 0, "saving afterwards creates a fresh file");
+    progress_free(&p);
+}
+
+Test(progress, corrupt_json_is_set_aside_with_a_message)
+{
+    expect_set_aside("{\"version\": 1, \"lessons\": {\"workbook/1\": {\"1.1\": {\"attempts\": 2,", "unexpected end of input");
+}
+
+Test(progress, empty_file_is_set_aside)
+{
+    expect_set_aside("", "the file is empty");
+}
+
+Test(progress, wrong_shape_is_set_aside)
+{
+    expect_set_aside("{\"version\": 1, \"lessons\": [1, 2]}", "$.lessons: expected an object");
+    remove_dir();
+    make_dir();
+    expect_set_aside("{\"version\": 1, \"lessons\": {\"workbook/1\": {\"1.1\": {\"attempts\": \"two\"}}}}",
+                     "$.lessons.workbook/1.1.1: not a valid answer record");
+}
+
+Test(progress, newer_format_is_left_alone_and_not_overwritten)
+{
+    const char *text = "{\"version\": 2, \"lessons\": {}}";
+    write_file(path, text);
+    progress p;
+    char msg[1024];
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), -1);
+    cr_expect(strstr(msg, "newer rcuvis") != NULL, "%s", msg);
+    cr_expect_eq(progress_save(&p, msg, sizeof msg), -1, "saving is refused rather than destroying newer data");
+    char *now = qj_read_file(path, NULL);
+    cr_expect_str_eq(now, text);
+    free(now);
+    progress_free(&p);
+}
+
+Test(progress, reset_one_lesson_or_all)
+{
+    progress p = {0};
+    progress_record(&p, "workbook/1", "1.1", "a", true, 1);
+    progress_record(&p, "workbook/1", "1.2", "a", true, 1);
+    progress_record(&p, "workbook/2", "2.1", "a", true, 1);
+    cr_expect_eq(progress_reset_lesson(&p, "workbook/1"), 2);
+    cr_expect_eq(p.n, 1);
+    cr_expect_not_null(progress_get(&p, "workbook/2", "2.1", false));
+    progress_reset_all(&p);
+    cr_expect_eq(p.n, 0);
+    progress_free(&p);
+}
+
+Test(progress, default_path_follows_xdg_state_home)
+{
+    char buf[512];
+    setenv("XDG_STATE_HOME", "/x/state", 1);
+    cr_expect_str_eq(progress_default_path(buf, sizeof buf), "/x/state/rcuvis/progress.json");
+    setenv("XDG_STATE_HOME", "relative/dir", 1);
+    setenv("HOME", "/home/s", 1);
+    cr_expect_str_eq(progress_default_path(buf, sizeof buf), "/home/s/.local/state/rcuvis/progress.json",
+                     "a relative XDG_STATE_HOME is ignored, as the XDG spec says");
+    unsetenv("XDG_STATE_HOME");
+    cr_expect_str_eq(progress_default_path(buf, sizeof buf), "/home/s/.local/state/rcuvis/progress.json");
+}

@@ -1,0 +1,263 @@
+/* test_quiz.c — shipped quiz files load and agree with the engine; malformed files give exact messages; grading. */
+#include "commands.h"
+#include "quiz.h"
+#include "quiz_json.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Scenario paths resolve through $RCUVIS_DATA; point it at the source tree. */
+static const char *root(void)
+{
+    const char *r = getenv("RCUVIS_ROOT");
+    return r && *r ? r : ".";
+}
+static void use_tree(void) { setenv("RCUVIS_DATA", root(), 1); }
+
+TestSuite(quiz, .init = use_tree);
+
+Test(quiz, every_shipped_quiz_file_loads_and_checks)
+{
+    char dir[4096], err[16384] = "";
+    snprintf(dir, sizeof dir, "%s/quizzes", root());
+    quiz_set set = {0};
+    cr_assert_eq(quiz_set_load_dir(&set, dir, err, sizeof err), 0, "the quizzes directory can be read: %s", err);
+    cr_assert_str_empty(err, "every shipped quiz file is valid, but: %s", err);
+    cr_assert_geq(set.n, 1, "at least one quiz file is shipped");
+    size_t questions = 0;
+    for (size_t i = 0; i < set.n; i++) {
+        for (size_t l = 0; l < set.files[i].nlessons; l++) questions += set.files[i].lessons[l].nquestions;
+        char msg[16384] = "";
+        cr_expect_eq(quiz_check_file(set.files[i].path, msg, sizeof msg), 0, "rcuvis check passes on %s:\n%s", set.files[i].path, msg);
+    }
+    cr_expect_geq(questions, 18, "the workbook has the article's 3 quizzes plus at least 15 more (has %zu)", questions);
+    quiz_set_free(&set);
+}
+
+Test(quiz, every_predict_answer_matches_the_engine)
+{
+    char dir[4096], err[16384] = "";
+    snprintf(dir, sizeof dir, "%s/quizzes", root());
+    quiz_set set = {0};
+    cr_assert_eq(quiz_set_load_dir(&set, dir, err, sizeof err), 0);
+    int predicts = 0;
+    for (size_t i = 0; i < set.n; i++)
+        for (size_t l = 0; l < set.files[i].nlessons; l++)
+            for (size_t k = 0; k < set.files[i].lessons[l].nquestions; k++) {
+                const quiz_question *q = &set.files[i].lessons[l].questions[k];
+                if (q->kind != QUIZ_PREDICT) continue;
+                predicts++;
+                quiz_value v;
+                char msg[1024] = "";
+                cr_assert_eq(quiz_measure_run(q, &v, msg, sizeof msg), 0, "question %s can be computed: %s", q->id, msg);
+                char sv[64], cv[64];
+                quiz_value_format(&q->expected, sv, sizeof sv);
+                quiz_value_format(&v, cv, sizeof cv);
+                cr_expect(quiz_value_equal(&v, &q->expected), "question %s of %s: stored %s, the engine computes %s", q->id,
+                          set.files[i].path, sv, cv);
+                /* the student typing the engine's own answer must be told it is right */
+                quiz_result r;
+                quiz_grade(q, cv, &r);
+                cr_expect_eq(r.status, 1, "question %s accepts the engine's answer %s", q->id, cv);
+            }
+    cr_expect_geq(predicts, 4, "several predict questions are shipped (found %d)", predicts);
+    quiz_set_free(&set);
+}
+
+/* ---------------------------------------------------------------- exact messages */
+
+static void expect_error(const char *json, const char *message)
+{
+    quiz_file q;
+    char err[8192] = "";
+    int rc = quiz_parse(json, "t.json", &q, false, err, sizeof err);
+    cr_assert_eq(rc, -1, "the file is rejected (rc %d) for: %s", rc, message);
+    cr_expect(strstr(err, message) != NULL, "the messages\n%s\ncontain\n%s", err, message);
+}
+
+#define HEAD "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": ["
+#define TAIL "]}]}"
+#define Q(extra) "{\"id\": \"1.1\", \"question\": \"Q?\", \"explanation\": \"E.\", " extra "}"
+#define TWO "\"answers\": [{\"text\": \"a\", \"correct\": true, \"feedback\": \"f\"}, {\"text\": \"b\", \"feedback\": \"g\"}]"
+
+Test(quiz_errors, syntax_error_names_line_and_column)
+{
+    expect_error("{\"lessons\": [\n  {\"id\": \"1\",, }\n]}", "t.json:2:14: syntax error: unexpected character ','");
+    expect_error("{\"lessons\": [", "t.json:1:14: syntax error: unexpected end of input");
+}
+
+Test(quiz_errors, unknown_key_suggests_the_right_one)
+{
+    expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"hnt\": \"h\"") TAIL,
+                 "t.json: $.lessons[0].questions[0].hnt: unknown key, did you mean `hint`?");
+    expect_error("{\"id\": \"t\", \"title\": \"T\", \"lesons\": 1, \"lessons\": []}", "t.json: $.lesons: unknown key, did you mean `lessons`?");
+}
+
+Test(quiz_errors, wrong_types_name_path_expected_and_got)
+{
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": {\"a\": 1}") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers: expected an array of 2 to 7 answers (letters a to g), got object");
+    expect_error(HEAD Q("\"kind\": \"chioce\", " TWO) TAIL,
+                 "t.json: $.lessons[0].questions[0].kind: expected one of choice, multi, numeric, predict, got string \"chioce\" (did you mean `choice`?)");
+    expect_error("{\"id\": \"t\", \"title\": \"T\", \"lessons\": []}", "t.json: $.lessons: expected a non-empty array of lessons, got array of 0");
+    expect_error(HEAD "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Q?\", " TWO "}" TAIL,
+                 "t.json: $.lessons[0].questions[0].explanation: expected a non-empty string, got nothing (required)");
+}
+
+Test(quiz_errors, choice_needs_exactly_one_correct_answer)
+{
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"feedback\": \"f\"}, {\"text\": \"b\", \"feedback\": \"g\"}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers: expected exactly one answer with \"correct\": true for kind choice, got 0 (use kind multi for several)");
+}
+
+Test(quiz_errors, predict_needs_measure_expected_and_scenario)
+{
+    expect_error(HEAD Q("\"kind\": \"predict\"") TAIL,
+                 "t.json: $.lessons[0].questions[0].measure: expected a measure object, got nothing (required for kind predict)");
+    expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"stall_appears\", \"by_s\": 5}, \"expected\": 1, \"scenario\": {\"file\": \"s.json\"}") TAIL,
+                 "t.json: $.lessons[0].questions[0].expected: expected true or false for measure stall_appears, got number 1");
+    expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 1, \"to_s\": 2}, \"scenario\": {\"file\": \"s.json\"}") TAIL,
+                 "t.json: $.lessons[0].questions[0].expected: expected the engine's answer (a number), got nothing (run `rcuvis quiz --update-expected FILE`)");
+    expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 3, \"to_s\": 2, \"at_s\": 1}, \"expected\": 2, \"scenario\": {\"file\": \"s.json\"}") TAIL,
+                 "t.json: $.lessons[0].questions[0].measure.at_s: not used by measure grace_periods (it reads: flavor, from_s, to_s, round)");
+    expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 3, \"to_s\": 2}, \"expected\": 2, \"scenario\": {\"file\": \"s.json\"}") TAIL,
+                 "t.json: $.lessons[0].questions[0].measure.to_s: expected a number > from_s (3), got number 2");
+    expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"holdout\", \"at_s\": 1}, \"expected\": 2, \"scenario\": {\"file\": \"s.json\"}") TAIL,
+                 "t.json: $.lessons[0].questions[0].measure.measure: expected one of grace_periods, stall_appears, holdout_cpu, report, got string \"holdout\"");
+    expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"report\", \"path\": \"tree.nodes\"}, \"expected\": 2, \"scenario\": {\"file\": \"../s.json\"}") TAIL,
+                 "t.json: $.lessons[0].questions[0].scenario.file: expected a .json file name relative to scenarios/ (no '/' prefix, no ..), got string \"../s.json\"");
+}
+
+Test(quiz_errors, ids_must_be_unique)
+{
+    expect_error(HEAD Q("\"kind\": \"choice\", " TWO) ", " Q("\"kind\": \"choice\", " TWO) TAIL,
+                 "t.json: $.lessons[0].questions[1].id: expected a unique question id, got \"1.1\" again (first at $.lessons[0].questions[0])");
+}
+
+Test(quiz_errors, at_needs_a_scenario_and_a_valid_moment)
+{
+    expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"at\": \"first_stal\"") TAIL,
+                 "t.json: $.lessons[0].questions[0].at: expected seconds >= 0 or \"first_stall\", got string \"first_stal\"");
+    expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"at\": 3") TAIL, "t.json: $.lessons[0].questions[0].at: a moment needs a \"scenario\" to happen in");
+}
+
+Test(quiz_errors, model_disagreement_names_question_stored_and_computed)
+{
+    use_tree();
+    const char *text = HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"report\", \"path\": \"tree.nodes\", \"at_s\": 0}, "
+                              "\"expected\": 7, \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"cpus=64\", \"duration_s=0.001\"]}") TAIL;
+    quiz_file q;
+    char err[4096] = "";
+    cr_assert_eq(quiz_parse(text, "t.json", &q, false, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(quiz_check_model(&q, err, sizeof err), 1);
+    cr_expect_str_eq(err, "t.json: $.lessons[0].questions[0].expected: question 1.1: stored 7, the engine computes 5 (after a "
+                          "deliberate model change run `rcuvis quiz --update-expected t.json`)\n");
+    quiz_free(&q);
+}
+
+Test(quiz_errors, a_scenario_is_not_a_quiz)
+{
+    char path[4096], err[256] = "";
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root());
+    cr_expect_eq(quiz_check_file(path, err, sizeof err), 1, "a file without \"lessons\" is left to the scenario checker");
+    cr_expect_str_empty(err);
+}
+
+/* ---------------------------------------------------------------- grading */
+
+static quiz_file load_ok(const char *text)
+{
+    quiz_file q;
+    char err[4096] = "";
+    cr_assert_eq(quiz_parse(text, "t.json", &q, false, err, sizeof err), 0, "%s", err);
+    return q;
+}
+
+Test(quiz_grade, choice_and_multi_letters)
+{
+    quiz_file f = load_ok(HEAD Q("\"kind\": \"choice\", " TWO) ", {\"id\": \"1.2\", \"kind\": \"multi\", \"question\": \"Q\", \"explanation\": \"E\", \"answers\": ["
+                          "{\"text\": \"a\", \"correct\": true, \"feedback\": \"fa\"}, {\"text\": \"b\", \"feedback\": \"fb\"}, "
+                          "{\"text\": \"c\", \"correct\": true, \"feedback\": \"fc\"}]}" TAIL);
+    const quiz_question *c = &f.lessons[0].questions[0], *m = &f.lessons[0].questions[1];
+    quiz_result r;
+    quiz_grade(c, " A ", &r);
+    cr_expect_eq(r.status, 1);
+    cr_expect_str_eq(r.message, "f");
+    quiz_grade(c, "b", &r);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.message, "g");
+    quiz_grade(c, "z", &r);
+    cr_expect_eq(r.status, -1, "a letter past the answers is not understood");
+    quiz_grade(c, "a b", &r);
+    cr_expect_eq(r.status, -1, "kind choice takes one letter");
+    quiz_grade(m, "c,a", &r);
+    cr_expect_eq(r.status, 1);
+    cr_expect_str_eq(r.normalized, "ac");
+    cr_expect_str_eq(r.message, "(a) fa\n(c) fc");
+    quiz_grade(m, "ab", &r);
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.message, "Not the full set: 1 of the 2 right answers picked, 1 wrong one.") != NULL, "%s", r.message);
+    char ans[32];
+    quiz_correct_answer(m, ans, sizeof ans);
+    cr_expect_str_eq(ans, "a, c");
+    quiz_free(&f);
+}
+
+Test(quiz_grade, numeric_values_ranges_and_otherwise)
+{
+    quiz_file f = load_ok(HEAD Q("\"kind\": \"numeric\", \"answers\": [{\"value\": 5, \"correct\": true, \"feedback\": \"yes\"}, "
+                                 "{\"range\": [60, 70], \"feedback\": \"too many\"}], \"otherwise\": \"count again\"") TAIL);
+    const quiz_question *q = &f.lessons[0].questions[0];
+    quiz_result r;
+    quiz_grade(q, "5.0", &r);
+    cr_expect_eq(r.status, 1);
+    quiz_grade(q, "65", &r);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.message, "too many");
+    quiz_grade(q, "7", &r);
+    cr_expect_str_eq(r.message, "count again");
+    quiz_grade(q, "five", &r);
+    cr_expect_eq(r.status, -1);
+    quiz_free(&f);
+}
+
+Test(quiz_grade, predict_yes_no_and_tolerance)
+{
+    quiz_file f = load_ok(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"stall_appears\", \"by_s\": 5}, \"expected\": true, "
+                                 "\"scenario\": {\"file\": \"s.json\"}") ", {\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"Q\", "
+                          "\"explanation\": \"E\", \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"sched\", \"from_s\": 1, \"to_s\": 2}, "
+                          "\"expected\": 100, \"tolerance\": 10, \"scenario\": {\"file\": \"s.json\"}}" TAIL);
+    const quiz_question *b = &f.lessons[0].questions[0], *n = &f.lessons[0].questions[1];
+    quiz_result r;
+    quiz_grade(b, "Yes", &r);
+    cr_expect_eq(r.status, 1);
+    quiz_grade(b, "n", &r);
+    cr_expect_eq(r.status, 0);
+    quiz_grade(b, "maybe", &r);
+    cr_expect_eq(r.status, -1);
+    quiz_grade(n, "110", &r);
+    cr_expect_eq(r.status, 1, "within the tolerance");
+    quiz_grade(n, "111", &r);
+    cr_expect_eq(r.status, 0, "outside the tolerance");
+    quiz_free(&f);
+}
+
+/* ---------------------------------------------------------------- canonical printing */
+
+Test(quiz_json, printing_is_stable_and_keeps_key_order)
+{
+    const char *text = "{\"b\": 1, \"a\": [1, 2.5, true, null], \"s\": \"\\\"q\\\" \\u00e9\\n\"}";
+    int l, c;
+    char what[64];
+    cJSON *j = qj_parse(text, &l, &c, what, sizeof what);
+    cr_assert_not_null(j);
+    char *once = qj_print(j);
+    cr_expect_str_eq(once, "{\"b\": 1, \"a\": [1, 2.5, true, null], \"s\": \"\\\"q\\\" \xc3\xa9\\n\"}\n");
+    cJSON *k = qj_parse(once, &l, &c, what, sizeof what);
+    char *twice = qj_print(k);
+    cr_expect_str_eq(once, twice, "printing what was printed changes nothing");
+    free(once); free(twice);
+    cJSON_Delete(j); cJSON_Delete(k);
+}
