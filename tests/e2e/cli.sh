@@ -101,6 +101,10 @@ for n, line in enumerate(open(sys.argv[1]), 1):
     assert o["t"] >= last, "line %d goes back in time" % n
     last = o["t"]
 EOF
+expect_rc 0 "trace with --json" -- "$bin" run "$scn" --duration 3 --json --trace "$tmp/d.jsonl" \
+  && python3 -c 'import json,sys; n=json.load(open(sys.argv[1]))["events"]; m=sum(1 for _ in open(sys.argv[2])); assert n==m, (n,m)' "$tmp/out" "$tmp/d.jsonl" \
+  || fail "trace: line count differs from the report's event count"
+cmp -s "$tmp/a.jsonl" "$tmp/d.jsonl" || fail "trace: --json changed the trace"
 expect_rc 0 "trace other seed" -- "$bin" run "$scn" --duration 3 --seed 2 --trace "$tmp/c.jsonl"
 if [ -s "$tmp/a.jsonl" ] && cmp -s "$tmp/a.jsonl" "$tmp/c.jsonl"; then fail "trace: seed 2 gave the same trace as seed 1"; fi
 expect_rc 2 "trace unwritable" -- "$bin" run "$scn" --duration 0.1 --trace "$tmp/no/such/dir/t.jsonl" \
