@@ -1,0 +1,214 @@
+/* test_dyntick_fqs.c — dyntick-idle counters and force-quiescent-state passes: snapshot then check, "dti" for idle CPUs, "ofl" for offline ones. */
+#include "engine_fixtures.h"
+
+/* cpus CPUs, only those in `busy` run (the rest idle with NO_HZ from boot). */
+static rv_engine *machine(int cpus, enum rv_mode mode, const char *busy, fx_log *log)
+{
+    rv_config cfg;
+    fx_config(&cfg, cpus, mode);
+    if (busy) fx_add_phase(&cfg, busy, 1.0);
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    return e;
+}
+
+/* One rcu_sched GP for a burst on CPU 0; returns the report. */
+static rv_report one_gp(int cpus, enum rv_mode mode, fx_log *log)
+{
+    rv_engine *e = machine(cpus, mode, "0", log);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 3);
+    fx_run_s(e, 0.100);
+    rv_report r;
+    rv_report_build(e, &r);
+    cr_assert_geq(r.flavors[RV_SCHED].grace_periods, 1u);
+    for (int c = 1; c < cpus; c++) {
+        rv_cpu_view v = fx_cpu(e, c);
+        cr_expect_eq(v.state, RV_CPU_IDLE_NOHZ, "cpu %d dyntick-idle", c);
+        cr_expect_gt(v.rdp[RV_SCHED].dynticks_fqs, 0ul, "cpu %d credited by FQS", c);
+    }
+    rv_engine_free(e);
+    return r;
+}
+
+static void idle_cpus_credited(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS_CREDIT) | FX_BIT(RV_EV_GP_END) | FX_BIT(RV_EV_QS_REPORT)};
+    rv_report small = one_gp(8, mode, &log);
+    size_t dti = 0;
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_FQS_CREDIT, RV_SCHED)) {
+            cr_expect_eq(log.v[i].arg, 0, "idle CPUs are credited as \"dti\"");
+            cr_expect_neq(log.v[i].cpu, 0, "the busy CPU reports for itself");
+            dti++;
+        }
+    cr_expect_eq(dti, 7u * small.flavors[RV_SCHED].grace_periods, "each of the 7 idle CPUs credited once per GP: %zu credits, %lu GPs", dti, (unsigned long)small.flavors[RV_SCHED].grace_periods);
+    fx_log_free(&log);
+    rv_report big = one_gp(32, mode, NULL);
+    cr_expect_geq(small.flavors[RV_SCHED].idle_probes, 7u);
+    cr_expect_geq(big.flavors[RV_SCHED].idle_probes, small.flavors[RV_SCHED].idle_probes + 24,
+                  "probes grow with idle CPUs: %lu for 7 idle, %lu for 31",
+                  (unsigned long)small.flavors[RV_SCHED].idle_probes, (unsigned long)big.flavors[RV_SCHED].idle_probes);
+    cr_expect_geq(big.flavors[RV_SCHED].fqs_scans, 1u);
+    rv_report_free(&small);
+    rv_report_free(&big);
+}
+
+Test(dyntick_fqs, idle_cpus_credited_dti_kthread) { idle_cpus_credited(RV_MODE_KTHREAD); }
+Test(dyntick_fqs, idle_cpus_credited_dti_softirq) { idle_cpus_credited(RV_MODE_SOFTIRQ); }
+
+/* A long rcu_sched reader on busy CPU 1 holds the GP: FQS runs repeatedly, the first pass of each
+ * GP snapshots (arg 0) and every later pass checks (arg 1). */
+static void snapshot_then_check(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_GP_START) | FX_BIT(RV_EV_GP_END)};
+    rv_engine *e = machine(8, mode, "0-1", &log);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_SCHED, 0.030, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 3);
+    fx_run_s(e, 0.100);
+    int gps = 0, checks = 0;
+    uint64_t gp = 0;
+    bool first = false;
+    for (size_t i = 0; i < log.n; i++) {
+        const rv_event *ev = &log.v[i];
+        if (ev->flavor != RV_SCHED) continue;
+        if (ev->type == RV_EV_GP_START) { gp = ev->gp; first = true; gps++; continue; }
+        if (ev->type != RV_EV_FQS || ev->gp != gp) continue;
+        cr_expect_eq(ev->arg, first ? 0 : 1, "GP %lu: %s pass expected", (unsigned long)gp, first ? "snapshot" : "check");
+        if (!first) checks++;
+        first = false;
+    }
+    cr_expect_geq(gps, 1);
+    cr_expect_geq(checks, 3, "a 30 ms reader keeps FQS checking (every 3 jiffies)");
+    rv_flavor_view v = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(v.gpnum, v.completed, "the GP ended after the reader");
+    cr_expect_geq(v.n_force_qs, (uint64_t)checks);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(dyntick_fqs, first_pass_snapshots_then_checks_kthread) { snapshot_then_check(RV_MODE_KTHREAD); }
+Test(dyntick_fqs, first_pass_snapshots_then_checks_softirq) { snapshot_then_check(RV_MODE_SOFTIRQ); }
+
+/* A CPU that goes offline after the GP began keeps its qsmask bit until an FQS check pass sees
+ * it offline, and that needs the GP to be more than 2 jiffies old. FQS every jiffy here. */
+Test(dyntick_fqs, offline_cpu_credited_ofl_after_two_jiffies)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_FQS_CREDIT) | FX_BIT(RV_EV_GP_START) | FX_BIT(RV_EV_GP_END)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    cfg.rcu.jiffies_till_first_fqs = 1;
+    cfg.rcu.jiffies_till_next_fqs = 1;
+    fx_add_phase(&cfg, "all", 1.0);
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.0055);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 2);
+    cr_assert(rv_step_gp_phase(e, RV_SCHED, FX_S(1)));
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_assert_neq(f.gpnum, f.completed, "a GP is running");
+    cr_assert(fx_cpu(e, 3).rdp[RV_SCHED].qs_owed, "CPU 3 owes the new GP");
+    uint64_t gp_jiffy = (uint64_t)(f.gp_start_ns / (FX_NS_PER_S / 1000));
+    fx_inject(e, RV_INJ_OFFLINE, 3, 0, 0, 0);
+    cr_expect(fx_node(e, RV_SCHED, 0).qsmask & 0x8ul, "bit stays in qsmask");
+    cr_expect_eq(fx_node(e, RV_SCHED, 0).qsmaskinit & 0x8ul, 0ul, "but leaves qsmaskinit");
+    char why[512];
+    rv_explain(e, RV_SCHED, 3, -1, why, sizeof why);
+    cr_expect(strstr(why, "offline") != NULL, "explain: %s", why);
+    fx_run_s(e, 0.050);
+    long ofl = -1;
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_FQS_CREDIT, RV_SCHED) && log.v[i].cpu == 3) { ofl = (long)i; break; }
+    cr_assert(ofl >= 0, "CPU 3 never credited");
+    cr_expect_eq(log.v[ofl].arg, 1, "credited as \"ofl\"");
+    cr_expect_eq(log.v[ofl].gp, f.gpnum);
+    uint64_t j = (uint64_t)(log.v[ofl].t / (FX_NS_PER_S / 1000));
+    cr_expect_eq(j, gp_jiffy + 3, "ofl at the first FQS with gp_start + 2 < jiffies (GP began at jiffy %lu, credit at %lu)",
+                 (unsigned long)gp_jiffy, (unsigned long)j);
+    /* there were passes before that did not credit it */
+    size_t passes_before = 0;
+    for (long i = 0; i < ofl; i++)
+        if (fx_match(&log.v[i], RV_EV_FQS, RV_SCHED) && log.v[i].gp == f.gpnum) passes_before++;
+    cr_expect_geq(passes_before, 1u, "an earlier pass left the offline CPU alone");
+    cr_expect_eq(fx_cpu(e, 3).rdp[RV_SCHED].offline_fqs, 1ul);
+    rv_report r;
+    rv_report_build(e, &r);
+    cr_expect_eq(r.flavors[RV_SCHED].offline_credits, 1u);
+    rv_report_free(&r);
+    f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.gpnum, f.completed, "the GP then ended");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+/* even = RCU-idle, odd = not; every transition moves the counter by one. */
+Test(dyntick_fqs, dynticks_parity_follows_idle)
+{
+    rv_engine *e = machine(4, RV_MODE_KTHREAD, "0", NULL);
+    fx_run_s(e, 0.003);
+    rv_cpu_view busy = fx_cpu(e, 0), idle = fx_cpu(e, 2);
+    cr_expect_eq(busy.dynticks & 1, 1ul, "busy CPU: odd");
+    cr_expect_eq(idle.dynticks & 1, 0ul, "idle CPU: even");
+    cr_expect_eq(idle.state, RV_CPU_IDLE_NOHZ);
+    cr_expect_not(idle.tick_running, "NO_HZ: no tick while idle without callbacks");
+    fx_inject(e, RV_INJ_WAKE, 2, 0, 0, 0);
+    rv_cpu_view woke = fx_cpu(e, 2);
+    cr_expect_eq(woke.dynticks & 1, 1ul, "woken: odd");
+    cr_expect_eq(woke.dynticks, idle.dynticks + 1);
+    cr_expect(woke.tick_running);
+    fx_inject(e, RV_INJ_IDLE, 2, 0, 0, 0);
+    rv_cpu_view back = fx_cpu(e, 2);
+    cr_expect_eq(back.dynticks & 1, 0ul, "idle again: even");
+    cr_expect_eq(back.dynticks, idle.dynticks + 2);
+    fx_run_s(e, 0.050);
+    cr_expect_eq(fx_cpu(e, 2).dynticks & 1, 0ul, "stays even while idle");
+    cr_expect_eq(fx_cpu(e, 0).dynticks & 1, 1ul);
+    rv_engine_free(e);
+}
+
+/* An idle CPU that keeps its tick (callbacks queued) is still RCU-idle between ticks. */
+Test(dyntick_fqs, idle_cpu_with_callbacks_keeps_tick_and_even_counter)
+{
+    rv_engine *e = machine(4, RV_MODE_KTHREAD, "0", NULL);
+    fx_run_s(e, 0.003);
+    fx_inject(e, RV_INJ_LONG_READER, 0, RV_SCHED, 0.020, 0); /* hold the GP so the callback waits */
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.0105);
+    rv_cpu_view v = fx_cpu(e, 2);
+    cr_expect_gt(v.rdp[RV_SCHED].qlen, 0);
+    cr_expect_eq(v.state, RV_CPU_IDLE_TICK, "rcu_needs_cpu(): tick kept for callbacks");
+    cr_expect_eq(v.dynticks & 1, 0ul, "between ticks the counter is even");
+    fx_run_s(e, 0.100);
+    v = fx_cpu(e, 2);
+    cr_expect_eq(v.rdp[RV_SCHED].qlen, 0);
+    cr_expect_eq(v.state, RV_CPU_IDLE_NOHZ, "callbacks done: tick stops");
+    rv_engine_free(e);
+}
+
+/* Without NO_HZ idle CPUs take ticks; the tick from idle is a QS, so FQS has nothing to credit. */
+Test(dyntick_fqs, no_hz_off_idle_cpus_report_from_their_ticks)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS_CREDIT) | FX_BIT(RV_EV_QS_REPORT)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_SOFTIRQ);
+    cfg.rcu.no_hz = false;
+    fx_add_phase(&cfg, "0", 1.0);
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.003);
+    cr_expect_eq(fx_cpu(e, 3).state, RV_CPU_IDLE_TICK);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 2);
+    fx_run_s(e, 0.050);
+    cr_expect_geq(fx_flavor(e, RV_SCHED).completed, 1ul);
+    bool self_report[4] = {false};
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_QS_REPORT, RV_SCHED) && log.v[i].cpu >= 0 && log.v[i].cpu < 4 &&
+            __builtin_popcountl(log.v[i].mask) == 1 && log.v[i].mask == 1ul << log.v[i].cpu)
+            self_report[log.v[i].cpu] = true;
+    cr_expect(self_report[3] || fx_count(&log, RV_EV_FQS_CREDIT, RV_SCHED) == 0,
+              "idle CPU 3 reported for itself from its tick");
+    cr_expect(self_report[1] && self_report[2] && self_report[3], "every idle CPU reported its own QS");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
