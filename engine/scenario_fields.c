@@ -34,6 +34,7 @@ void sc_check_keys(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t 
 void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n,
                         const char *(*elsewhere)(const char *key))
 {
+    bool listed = false;
     for (const cJSON *it = obj->child; it; it = it->next) {
         const char *k = it->string ? it->string : "";
         for (const cJSON *prev = obj->child; prev != it; prev = prev->next) {
@@ -47,7 +48,10 @@ void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, si
         if (pre) { sc_bad(c, k, "unknown key; did you mean \"%s%s\"?", pre, k); continue; }
         const char *s = sc_suggest(k, keys, n);
         if (s) { sc_bad(c, k, "unknown key; did you mean \"%s\"?", s); continue; }
-        /* no close match: list what is valid here, so the author need not open the schema */
+        /* no close match: list what is valid here (once per object), so the author need not open
+         * the schema */
+        if (listed) { sc_bad(c, k, "unknown key (valid keys listed above)"); continue; }
+        listed = true;
         char list[600];
         size_t o = 0;
         for (size_t i = 0; i < n && o + 40 < sizeof list; i++)

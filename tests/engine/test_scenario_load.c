@@ -295,6 +295,11 @@ Test(scenario_schema, unknown_keys_suggest_the_nearest)
         "t.json: $.costs.zzz: unknown key; valid here: node_lock_ns, node_init_ns, cache_miss_ns, qs_report_ns, note_gp_ns, "
         "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, kthread_wakeup_ns, ctxsw_ns, kthread_latency_ns, ksoftirqd_latency_ns");
     bad("{" MIN ",\"cpus\":4}", "t.json: $.cpus: duplicate key (only one value is allowed)");
+    bad("{" MIN ",\"rcu\":{\"aaaaaa\":1,\"bbbbbb\":2}}",
+        "t.json: $.rcu.aaaaaa: unknown key; valid here: mode, fanout, fanout_leaf, no_hz, stall_timeout_s, "
+        "jiffies_till_first_fqs, jiffies_till_next_fqs, needs_gp_fix, busted, blimit, qhimark, qlowmark, flavors, "
+        "size_tree_by_nr_cpus, nr_cpus_compiled, rcu_boost\n"
+        "t.json: $.rcu.bbbbbb: unknown key (valid keys listed above)");
 }
 
 Test(scenario_schema, bad_enums_and_flavors)
