@@ -70,7 +70,10 @@ int quiz_report_value(const rv_report *r, const rv_config *cfg, const char *path
         cur = step(cur, seg, path, err, errlen);
     }
     if (!cur) goto out;
+    char *end = NULL;
     if (cJSON_IsNumber(cur)) { out->num = cur->valuedouble; rc = 0; }
+    /* 64-bit counters are printed exactly as raw JSON numbers rather than through a double */
+    else if (cJSON_IsRaw(cur) && (out->num = strtod(cur->valuestring, &end), end && end != cur->valuestring && !*end)) rc = 0;
     else if (cJSON_IsBool(cur)) { out->num = cJSON_IsTrue(cur); rc = 0; } /* true counts as 1 */
     else {
         char known[512] = "";
