@@ -186,7 +186,13 @@ void rd_output_size(const rd_ctx *c, int *w, int *h)
 
 SDL_Surface *rd_surface(rd_ctx *c) { return c->surface; }
 
-static void set_color(rd_ctx *c, rd_color col) { SDL_SetRenderDrawColor(c->ren, col.r, col.g, col.b, col.a); }
+/* Opaque colours draw without blending: the software renderer then fills like memset, several
+ * times faster than its blend loop, which is what keeps full-window frames cheap. */
+static void set_color(rd_ctx *c, rd_color col)
+{
+    SDL_SetRenderDrawColor(c->ren, col.r, col.g, col.b, col.a);
+    SDL_SetRenderDrawBlendMode(c->ren, col.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+}
 
 void rd_begin(rd_ctx *c, rd_color bg)
 {

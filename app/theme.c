@@ -29,7 +29,7 @@ static void init(void)
     l->seg[0] = rd_rgb(OI_GREEN); l->seg[1] = rd_rgb(OI_ORANGE); l->seg[2] = rd_rgb(OI_SKY); l->seg[3] = rd_rgb(OI_PURPLE);
     l->flavor[0] = rd_rgb(OI_BLUE); l->flavor[1] = rd_rgb(OI_GREEN); l->flavor[2] = rd_rgb(OI_PURPLE);
     l->fqs = rd_rgb(OI_ORANGE); l->stall = rd_rgb(OI_VERMILLION);
-    l->caption_bg = (rd_color){20, 30, 45, 235}; l->caption_text = rd_rgb(0xFFFFFF);
+    l->caption_bg = rd_rgb(0x14202D); l->caption_text = rd_rgb(0xFFFFFF);
     l->select = rd_rgb(0x000000); l->walk = rd_rgb(OI_YELLOW);
     l->error_bg = rd_rgb(0xFBE3D6); l->error_text = rd_rgb(0x7A2600); l->ok = rd_rgb(OI_GREEN);
 
@@ -42,7 +42,7 @@ static void init(void)
     d->reader_new = rd_rgb(OI_SKY); d->cleared = rd_rgb(0x48505B);
     d->flavor[0] = rd_rgb(OI_SKY);
     d->select = rd_rgb(0xFFFFFF);
-    d->caption_bg = (rd_color){240, 228, 66, 235}; d->caption_text = rd_rgb(0x111111);
+    d->caption_bg = rd_rgb(0xF0E442); d->caption_text = rd_rgb(0x111111);
     d->error_bg = rd_rgb(0x4A1E0A); d->error_text = rd_rgb(0xFFD2B8);
     ready = 1;
 }

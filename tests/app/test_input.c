@@ -1,0 +1,265 @@
+/* test_input.c — synthetic SDL events drive the window's input code: play/pause, steps and exact step back,
+ * clicks on tiles, injections and branches, drops of broken files, settings. No display needed. */
+#include <criterion/criterion.h>
+
+#include "window.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ULL; }
+
+static uint64_t digest(const rv_engine *e)
+{
+    uint64_t h = 1469598103934665603ULL;
+    h = mix(h, (uint64_t)rv_now_ns(e));
+    h = mix(h, rv_event_count(e));
+    for (int c = 0; c < rv_cpus(e); c++) {
+        rv_cpu_view v;
+        rv_cpu_get(e, c, &v);
+        h = mix(h, (uint64_t)v.state);
+        h = mix(h, v.dynticks);
+        for (int f = 0; f < RV_NFLAVORS; f++) {
+            h = mix(h, v.rdp[f].qs_owed); h = mix(h, v.rdp[f].in_reader); h = mix(h, v.rdp[f].gpnum);
+            for (int s = 0; s < RV_NSEGS; s++) h = mix(h, (uint64_t)v.rdp[f].seg[s]);
+        }
+    }
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rv_flavor_view fv;
+        rv_flavor_get(e, f, &fv);
+        h = mix(h, fv.gpnum); h = mix(h, fv.completed); h = mix(h, (uint64_t)fv.phase);
+    }
+    return h;
+}
+
+static ui_win *W;
+static char cfgdir[64];
+
+static void setup(void)
+{
+    snprintf(cfgdir, sizeof cfgdir, "/tmp/rcuvis-input-XXXXXX");
+    cr_assert(mkdtemp(cfgdir));
+    setenv("XDG_CONFIG_HOME", cfgdir, 1);
+    setenv("RCUVIS_DATA", "/nonexistent", 1); /* the built-in demo, whatever scenarios/ holds */
+    W = calloc(1, sizeof *W);
+    ui_app_init(&W->app);
+    char err[1024];
+    cr_assert_eq(ui_app_load(&W->app, NULL, -1, err, sizeof err), 0, "%s", err);
+    W->rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
+    cr_assert(W->rd, "%s", err);
+    W->hidpi = 1;
+}
+
+static void teardown(void)
+{
+    rd_free(W->rd);
+    ui_app_free(&W->app);
+    free(W);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cfgdir);
+    if (system(cmd) != 0) {}
+    unsetenv("RCUVIS_DATA");
+}
+
+static void frame(void)
+{
+    ui_app_refresh_reports(&W->app, 0, 0);
+    ui_app_draw(&W->app, W->rd);
+    rd_end(W->rd);
+}
+
+static void keymod(SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = k;
+    ev.key.keysym.mod = mod;
+    ui_input_event(W, &ev, 1000);
+    frame();
+}
+
+static void key(SDL_Keycode k) { keymod(k, 0); }
+
+static void click(int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEBUTTONDOWN;
+    ev.button.button = SDL_BUTTON_LEFT;
+    ev.button.x = x;
+    ev.button.y = y;
+    ui_input_event(W, &ev, 1000);
+    ev.type = SDL_MOUSEBUTTONUP;
+    ui_input_event(W, &ev, 1000);
+    frame();
+}
+
+static rd_rect hit_rect(int kind, int a)
+{
+    for (int i = 0; i < W->app.fr.nhits; i++)
+        if (W->app.fr.hits[i].kind == kind && W->app.fr.hits[i].a == a) return W->app.fr.hits[i].r;
+    cr_assert_fail("no hit of kind %d/%d on screen", kind, a);
+    return (rd_rect){0, 0, 0, 0};
+}
+
+TestSuite(input, .init = setup, .fini = teardown);
+
+Test(input, space_and_period_toggle_play)
+{
+    frame();
+    cr_assert_not(W->app.st.playing);
+    key(SDLK_SPACE);
+    cr_assert(W->app.st.playing);
+    key(SDLK_SPACE);
+    cr_assert_not(W->app.st.playing);
+    key(SDLK_PERIOD);
+    cr_assert(W->app.st.playing, "'.' (presenter clicker) must toggle too");
+    key(SDLK_RIGHT);
+    cr_assert_not(W->app.st.playing, "stepping pauses");
+}
+
+Test(input, step_back_restores_exact_prior_state)
+{
+    ui_app_advance(&W->app, 1000000000LL, 0);
+    frame();
+    struct { SDL_Keycode fwd, back; Uint16 mod; } ways[] = {
+        {SDLK_RIGHT, SDLK_LEFT, 0}, {SDLK_RIGHT, SDLK_LEFT, KMOD_LSHIFT}, {SDLK_PAGEDOWN, SDLK_PAGEUP, 0},
+    };
+    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+        rv_engine *e = tt_engine(W->app.s[0].tt);
+        int64_t t0 = rv_now_ns(e);
+        uint64_t d0 = digest(e);
+        for (int i = 0; i < 4; i++) keymod(ways[w].fwd, ways[w].mod);
+        /* several events can share one instant, so "forward" is a changed state, not always a later time */
+        cr_assert(tt_now(W->app.s[0].tt) >= t0 && digest(tt_engine(W->app.s[0].tt)) != d0, "way %zu did not move forward", w);
+        for (int i = 0; i < 4; i++) keymod(ways[w].back, ways[w].mod);
+        e = tt_engine(W->app.s[0].tt);
+        cr_assert_eq(rv_now_ns(e), t0, "way %zu: time not restored", w);
+        cr_assert_eq(digest(e), d0, "way %zu: views differ after stepping back", w);
+    }
+}
+
+Test(input, click_cpu_selects_and_key_injects)
+{
+    frame();
+    rd_rect r = hit_rect(HIT_CPU, 5);
+    click(r.x + r.w / 2, r.y + r.h / 2);
+    cr_assert_eq(W->app.st.sel_cpu, 5);
+    cr_assert(strstr(W->app.s[0].view.why, "5") != NULL, "why panel should speak of CPU 5: %s", W->app.s[0].view.why);
+    size_t before = tt_history(W->app.s[0].tt)->injects.n;
+    key(SDLK_k);
+    cr_assert_eq(tt_history(W->app.s[0].tt)->injects.n, before + 1, "kernel loop not injected: %s", W->app.st.status);
+    key(SDLK_ESCAPE);
+    cr_assert_eq(W->app.st.sel_cpu, -1);
+    key(SDLK_l);
+    cr_assert(strstr(W->app.st.status, "Select a CPU"), "without a selection the user is told what to do");
+}
+
+Test(input, inject_after_scrubbing_back_starts_a_branch)
+{
+    ui_app_advance(&W->app, 3000000000LL, 0);
+    frame();
+    rd_rect r = hit_rect(HIT_SCRUB, 0);
+    click(r.x + r.w / 40, r.y + r.h / 2); /* ~0.5 s of a 20 s run */
+    cr_assert_lt(ui_app_now(&W->app), 1000000000LL);
+    W->app.st.sel_cpu = 2;
+    key(SDLK_b);
+    cr_assert_eq(tt_branch_count(W->app.s[0].tt), 2);
+    cr_assert(strstr(W->app.st.status, "branch"), "the user must be told a branch started: %s", W->app.st.status);
+    keymod(SDLK_b, KMOD_LCTRL);
+    cr_assert_eq(tt_branch_current(W->app.s[0].tt), 0, "Ctrl+B goes back to the first branch");
+}
+
+Test(input, speed_keys_are_logarithmic_and_clamped)
+{
+    double s0 = W->app.st.speed;
+    key(SDLK_RIGHTBRACKET);
+    cr_assert_float_eq(W->app.st.speed, s0 * 2, 1e-12);
+    for (int i = 0; i < 40; i++) key(SDLK_LEFTBRACKET);
+    cr_assert_float_eq(W->app.st.speed, 0.001, 1e-12);
+    for (int i = 0; i < 60; i++) key(SDLK_RIGHTBRACKET);
+    cr_assert_float_eq(W->app.st.speed, 1000, 1e-9);
+}
+
+Test(input, overlays_and_keys)
+{
+    key(SDLK_F1);
+    cr_assert(W->app.st.show_help);
+    key(SDLK_ESCAPE);
+    cr_assert_not(W->app.st.show_help);
+    key(SDLK_c);
+    cr_assert(W->app.st.compare);
+    cr_assert_eq(W->app.nsessions, 2);
+    cr_assert_eq(W->app.s[0].cfg.rcu.mode, RV_MODE_SOFTIRQ);
+    cr_assert_eq(W->app.s[1].cfg.rcu.mode, RV_MODE_KTHREAD);
+    key(SDLK_RIGHT);
+    cr_assert_eq(tt_now(W->app.s[0].tt), tt_now(W->app.s[1].tt), "one clock in compare mode");
+    key(SDLK_3);
+    cr_assert_eq(W->app.st.flavor, RV_PREEMPT);
+    key(SDLK_F12);
+    cr_assert(W->want_screenshot);
+    float sc = W->app.st.ui_scale;
+    keymod(SDLK_EQUALS, KMOD_LCTRL);
+    cr_assert_gt(W->app.st.ui_scale, sc);
+    cr_assert(W->scale_changed);
+    key(SDLK_w);
+    cr_assert(W->app.st.show_workbook);
+    cr_assert_gt(W->app.L.workbook.w, 0, "the layout keeps a column for the workbook");
+}
+
+Test(input, dropping_a_broken_file_keeps_the_running_scenario)
+{
+    char path[] = "/tmp/rcuvis-drop-XXXXXX.json";
+    int fd = mkstemps(path, 5);
+    cr_assert(fd >= 0);
+    const char *bad = "{ \"name\": \"x\", \"cpus\": \"many\" }\n";
+    cr_assert_eq(write(fd, bad, strlen(bad)), (ssize_t)strlen(bad));
+    close(fd);
+    ui_app_advance(&W->app, 700000000LL, 0);
+    char name[160];
+    snprintf(name, sizeof name, "%s", W->app.name);
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_DROPFILE;
+    ev.drop.file = SDL_strdup(path);
+    ui_input_event(W, &ev, 1000);
+    frame();
+    cr_assert(W->app.st.error[0], "the load error must be shown");
+    cr_assert(strstr(W->app.st.error, path), "the message names the file: %s", W->app.st.error);
+    cr_assert_str_eq(W->app.name, name);
+    cr_assert_eq(ui_app_now(&W->app), 700000000LL, "the previous scenario keeps its time");
+    cr_assert_gt(W->app.L.banner.h, 0, "the banner is on screen");
+    key(SDLK_ESCAPE);
+    cr_assert_eq(W->app.st.error[0], 0);
+    unlink(path);
+}
+
+Test(input, corrupt_settings_are_set_aside_not_dropped)
+{
+    char dir[128], path[160];
+    snprintf(dir, sizeof dir, "%s/rcuvis", cfgdir);
+    snprintf(path, sizeof path, "%s/settings.json", dir);
+    ui_settings s = {.ui_scale = 1.5f, .theme = 1};
+    char err[256], note[1400];
+    cr_assert_eq(ui_settings_save(&s, err, sizeof err), 0, "%s", err);
+    ui_settings r;
+    cr_assert_eq(ui_settings_load(&r, note, sizeof note), 0);
+    cr_assert_float_eq(r.ui_scale, 1.5f, 1e-6);
+    cr_assert_eq(r.theme, 1);
+    FILE *f = fopen(path, "w");
+    fputs("{ this is not json", f);
+    fclose(f);
+    cr_assert_eq(ui_settings_load(&r, note, sizeof note), 1);
+    cr_assert(strstr(note, "corrupt"), "%s", note);
+    cr_assert_float_eq(r.ui_scale, 1.0f, 1e-6);
+    DIR *d = opendir(dir);
+    bool aside = false;
+    struct dirent *de;
+    while ((de = readdir(d))) aside |= strncmp(de->d_name, "settings.json.corrupt-", 22) == 0;
+    closedir(d);
+    cr_assert(aside, "the corrupt file must be kept beside");
+}

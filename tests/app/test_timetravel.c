@@ -1,0 +1,148 @@
+/* test_timetravel.c — seeking, exact step back and branching give the same states as straight simulation. */
+#include <criterion/criterion.h>
+
+#include "timetravel.h"
+#include "ui_app.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A digest of everything the panels read: time, events, CPU/node/flavor views. */
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ULL; }
+
+static uint64_t digest(const rv_engine *e)
+{
+    uint64_t h = 1469598103934665603ULL;
+    h = mix(h, (uint64_t)rv_now_ns(e));
+    h = mix(h, rv_event_count(e));
+    h = mix(h, rv_klog_count(e));
+    for (int c = 0; c < rv_cpus(e); c++) {
+        rv_cpu_view v;
+        memset(&v, 0, sizeof v);
+        rv_cpu_get(e, c, &v);
+        h = mix(h, (uint64_t)v.state);
+        h = mix(h, v.dynticks);
+        for (int f = 0; f < RV_NFLAVORS; f++) {
+            const rv_rdp_view *d = &v.rdp[f];
+            h = mix(h, d->gpnum); h = mix(h, d->completed); h = mix(h, d->qs_owed); h = mix(h, d->passed_quiesce);
+            h = mix(h, d->in_reader); h = mix(h, d->reader_preexisting);
+            for (int s = 0; s < RV_NSEGS; s++) h = mix(h, (uint64_t)d->seg[s]);
+        }
+    }
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rv_flavor_view fv;
+        memset(&fv, 0, sizeof fv);
+        rv_flavor_get(e, f, &fv);
+        h = mix(h, fv.gpnum); h = mix(h, fv.completed); h = mix(h, (uint64_t)fv.phase); h = mix(h, (uint64_t)fv.walk_node);
+        for (int n = 0; n < rv_tree_nodes(e); n++) {
+            rv_node_view nv;
+            rv_node_get(e, f, n, &nv);
+            h = mix(h, nv.qsmask); h = mix(h, nv.gpnum); h = mix(h, nv.completed);
+        }
+    }
+    return h;
+}
+
+static tt *demo(void)
+{
+    rv_config cfg;
+    ui_builtin_scenario(&cfg);
+    char err[256];
+    tt *t = tt_new(&cfg, err, sizeof err);
+    rv_config_free(&cfg);
+    cr_assert(t, "tt_new: %s", err);
+    return t;
+}
+
+Test(timetravel, seek_back_equals_straight_run)
+{
+    tt *a = demo(), *b = demo();
+    tt_advance(a, 3500000000LL, 0);
+    tt_seek(a, 1234567890LL);          /* back through a checkpoint */
+    tt_advance(b, 1234567890LL, 0);    /* straight */
+    cr_assert_eq(tt_now(a), 1234567890LL);
+    cr_assert_eq(digest(tt_engine(a)), digest(tt_engine(b)), "state after a seek back differs from a straight run");
+    tt_seek(a, 2500000000LL);          /* forward again over known checkpoints */
+    tt_advance(b, 2500000000LL, 0);
+    cr_assert_eq(digest(tt_engine(a)), digest(tt_engine(b)));
+    cr_assert_gt(tt_checkpoints(a), 1);
+    tt_free(a);
+    tt_free(b);
+}
+
+Test(timetravel, step_back_restores_exact_prior_state)
+{
+    tt *t = demo();
+    tt_advance(t, 1000000000LL, 0);
+    enum tt_step kinds[] = {TT_STEP_TICK, TT_STEP_EVENT, TT_STEP_PHASE};
+    for (int k = 0; k < 3; k++) {
+        uint64_t before = digest(tt_engine(t));
+        int64_t tb = tt_now(t);
+        for (int i = 0; i < 5; i++) tt_step(t, kinds[k], RV_SCHED);
+        cr_assert(tt_now(t) >= tb);
+        for (int i = 0; i < 5; i++) tt_step_back(t, kinds[k], RV_SCHED);
+        cr_assert_eq(tt_now(t), tb, "kind %d: time %lld != %lld", k, (long long)tt_now(t), (long long)tb);
+        cr_assert_eq(digest(tt_engine(t)), before, "kind %d: state not restored", k);
+    }
+    /* event steps replayed after a step back are the same steps */
+    tt_step(t, TT_STEP_EVENT, RV_SCHED);
+    tt_step(t, TT_STEP_EVENT, RV_SCHED);
+    uint64_t two = digest(tt_engine(t));
+    tt_step_back(t, TT_STEP_EVENT, RV_SCHED);
+    tt_step(t, TT_STEP_EVENT, RV_SCHED);
+    cr_assert_eq(digest(tt_engine(t)), two);
+    tt_free(t);
+}
+
+Test(timetravel, inject_after_seek_back_branches_and_keeps_old_future)
+{
+    tt *t = demo();
+    tt_advance(t, 3000000000LL, 0);
+    uint64_t old_future = digest(tt_engine(t));
+    tt_seek(t, 1500000000LL);
+    rv_inject cmd = {.kind = RV_INJ_KERNEL_LOOP, .cpu = 2, .flavor = RV_SCHED, .duration_s = 0.5};
+    bool branched = false;
+    char err[256] = "";
+    cr_assert_eq(tt_inject(t, &cmd, &branched, err, sizeof err), 0, "%s", err);
+    cr_assert(branched, "an injection with a known future must start a branch");
+    cr_assert_eq(tt_branch_count(t), 2);
+    cr_assert_eq(tt_branch_current(t), 1);
+    cr_assert_eq(tt_branch_fork_time(t, 1), 1500000000LL);
+    tt_advance(t, 3000000000LL, 0);
+    uint64_t new_future = digest(tt_engine(t));
+    cr_assert_neq(new_future, old_future, "the injection changed nothing?");
+    /* the injection is part of the branch: seeking back before it and forward again replays it */
+    tt_seek(t, 1000000000LL);
+    tt_seek(t, 3000000000LL);
+    cr_assert_eq(digest(tt_engine(t)), new_future);
+    /* the old branch is still there, with its future */
+    tt_switch_branch(t, 0);
+    cr_assert_eq(tt_now(t), 3000000000LL);
+    cr_assert_eq(digest(tt_engine(t)), old_future);
+    tt_free(t);
+}
+
+Test(timetravel, inject_at_the_frontier_does_not_branch)
+{
+    tt *t = demo();
+    tt_advance(t, 500000000LL, 0);
+    rv_inject cmd = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 100};
+    bool branched = true;
+    char err[256] = "";
+    cr_assert_eq(tt_inject(t, &cmd, &branched, err, sizeof err), 0, "%s", err);
+    cr_assert_not(branched);
+    cr_assert_eq(tt_branch_count(t), 1);
+    tt_free(t);
+}
+
+Test(timetravel, history_is_not_duplicated_by_resimulation)
+{
+    tt *t = demo();
+    tt_advance(t, 2000000000LL, 0);
+    size_t gps = tt_history(t)->gps[RV_SCHED].n;
+    cr_assert_gt(gps, 10);
+    tt_seek(t, 100000000LL);
+    tt_seek(t, 2000000000LL);
+    cr_assert_eq(tt_history(t)->gps[RV_SCHED].n, gps);
+    tt_free(t);
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# xvfb_smoke.sh — the real window under Xvfb: starts, takes keys (Space, ?, F12), stays alive, draws a non-blank picture.
+#   RCUVIS_BIN=build/rcuvis tests/e2e/xvfb_smoke.sh
+set -u
+bin=${RCUVIS_BIN:-build/rcuvis}
+for t in Xvfb xdotool import; do
+  command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install -y xvfb xdotool imagemagick)"; exit 0; }
+done
+[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+work=$(mktemp -d); apid=""; xpid=""
+cleanup() { [ -n "$apid" ] && kill "$apid" 2>/dev/null; [ -n "$xpid" ] && kill "$xpid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+# a free display number: no socket and no lock file
+d=90; while [ -e /tmp/.X11-unix/X$d ] || [ -e /tmp/.X$d-lock ]; do d=$((d+1)); done
+Xvfb :$d -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & xpid=$!
+for i in $(seq 50); do [ -e /tmp/.X11-unix/X$d ] && break; sleep 0.1; done
+[ -e /tmp/.X11-unix/X$d ] || { echo "SKIP: Xvfb did not start: $(cat "$work/xvfb.log")"; exit 0; }
+export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_PICTURES_DIR="$work"
+(cd "$work" && exec "$bin") >"$work/app.log" 2>&1 & apid=$!
+# wait for the window to be mapped
+win=""
+for i in $(seq 100); do
+  win=$(xdotool search --name '^rcuvis' 2>/dev/null | head -1)
+  [ -n "$win" ] && break
+  kill -0 $apid 2>/dev/null || break
+  sleep 0.1
+done
+if [ -z "$win" ]; then echo "FAIL: no rcuvis window appeared"; cat "$work/app.log"; exit 1; fi
+sleep 1
+for k in space question Escape space Right F12; do xdotool key --window "$win" $k; sleep 0.3; done
+sleep 0.5
+kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited after the keys"; cat "$work/app.log"; exit 1; }
+import -window root "$work/shot.png" 2>/dev/null || { echo "FAIL: import could not take a screenshot"; exit 1; }
+colors=$(convert "$work/shot.png" -format %k info:)
+[ "${colors:-0}" -gt 20 ] || { echo "FAIL: the screenshot has only ${colors:-0} colours (blank window?)"; exit 1; }
+# F12 saved a PNG named after the scenario, seed and time, into XDG_PICTURES_DIR
+f12=$(ls "$work"/rcuvis-*-seed*-t*s.png 2>/dev/null | head -1)
+[ -n "$f12" ] || { echo "FAIL: F12 did not save rcuvis-<scenario>-seed<N>-t<time>s.png"; ls "$work"; exit 1; }
+shot_colors=$(convert "$f12" -format %k info:)
+[ "${shot_colors:-0}" -gt 20 ] || { echo "FAIL: the F12 picture is blank"; exit 1; }
+xdotool key --window "$win" ctrl+q; sleep 0.5
+if kill -0 $apid 2>/dev/null; then echo "FAIL: Ctrl+Q did not quit"; exit 1; fi
+wait $apid; rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: exit status $rc"; cat "$work/app.log"; exit 1; }
+echo "ok: window alive after keys, $colors colours on screen, F12 saved $(basename "$f12")"
