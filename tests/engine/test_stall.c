@@ -1,0 +1,230 @@
+/* test_stall.c — RCU CPU stall warnings: when they fire, their exact 3.6/3.7 text, re-arming, blocked preempted readers, the timeout's range. */
+#include "engine_fixtures.h"
+
+#include <ctype.h>
+
+/* Parse "INFO: <flavor> self-detected stall on CPU { N}  (t=T jiffies)" exactly (two spaces before
+ * the parenthesis). Returns true and fills cpu and t. */
+static bool parse_self(const char *line, const char *flavor, int *cpu, unsigned long *t)
+{
+    char prefix[96];
+    snprintf(prefix, sizeof prefix, "INFO: %s self-detected stall on CPU { ", flavor);
+    size_t pl = strlen(prefix);
+    if (strncmp(line, prefix, pl) != 0) return false;
+    const char *p = line + pl;
+    if (!isdigit((unsigned char)*p)) return false;
+    *cpu = (int)strtol(p, (char **)&p, 10);
+    if (strncmp(p, "}  (t=", 6) != 0) return false;
+    p += 6;
+    if (!isdigit((unsigned char)*p)) return false;
+    *t = strtoul(p, (char **)&p, 10);
+    return strcmp(p, " jiffies)") == 0;
+}
+
+/* Parse "INFO: <flavor> detected stalls on CPUs/tasks: {LIST} (detected by N, t=T jiffies)";
+ * LIST is copied out (with its leading spaces). */
+static bool parse_other(const char *line, const char *flavor, char *list, size_t listlen, int *by, unsigned long *t)
+{
+    char prefix[96];
+    snprintf(prefix, sizeof prefix, "INFO: %s detected stalls on CPUs/tasks: {", flavor);
+    size_t pl = strlen(prefix);
+    if (strncmp(line, prefix, pl) != 0) return false;
+    const char *p = line + pl, *close = strchr(p, '}');
+    if (!close || (size_t)(close - p) >= listlen) return false;
+    memcpy(list, p, (size_t)(close - p));
+    list[close - p] = 0;
+    p = close;
+    if (strncmp(p, "} (detected by ", 15) != 0) return false;
+    p += 15;
+    if (!isdigit((unsigned char)*p)) return false;
+    *by = (int)strtol(p, (char **)&p, 10);
+    if (strncmp(p, ", t=", 4) != 0) return false;
+    p += 4;
+    if (!isdigit((unsigned char)*p)) return false;
+    *t = strtoul(p, (char **)&p, 10);
+    return strcmp(p, " jiffies)") == 0;
+}
+
+/* 4 CPUs at HZ 1000, CPUs 0-1 busy; CPU 1 loops in the kernel from 5 ms; a burst starts an
+ * rcu_sched GP that CPU 1 cannot help. */
+static rv_engine *looping(int timeout_s, double loop_s, int hz, fx_log *log)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    cfg.hz = hz;
+    cfg.rcu.stall_timeout_s = timeout_s;
+    fx_add_phase(&cfg, "0-1", 1.0);
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, loop_s, 0);
+    cr_assert(fx_cpu(e, 1).kernel_loop);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 4);
+    return e;
+}
+
+static size_t stall_lines(const rv_engine *e) { return fx_klog_count(e, "stall"); }
+
+Test(stall, kernel_loop_self_detects_after_60_s, .timeout = 60)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_STALL) | FX_BIT(RV_EV_GP_START)};
+    rv_engine *e = looping(60, 70, 1000, &log);
+    fx_run_s(e, 59.0);
+    cr_expect_eq(stall_lines(e), 0u, "nothing before the timeout");
+    fx_run_s(e, 72.0);
+    cr_assert_eq(stall_lines(e), 1u, "exactly one warning in 70 s");
+    long k = fx_klog_find(e, "stall");
+    const char *line = rv_klog_line(e, (size_t)k);
+    int cpu = -1;
+    unsigned long t = 0;
+    cr_assert(parse_self(line, "rcu_sched", &cpu, &t), "not the 3.6/3.7 self-detected form: \"%s\"", line);
+    cr_expect_eq(cpu, 1);
+    cr_expect(t >= 60000 && t <= 60003, "t=%lu, expected about 60000", t);
+    double at = (double)rv_klog_time(e, (size_t)k) / 1e9;
+    cr_expect(at > 60.0 && at < 60.1, "printed at %.3f s", at);
+    rv_report r;
+    rv_report_build(e, &r);
+    cr_assert_eq(r.nstalls, 1u);
+    cr_expect_eq(r.stalls[0].kind, 0, "self-detected");
+    cr_expect_eq(r.stalls[0].cpu, 1);
+    cr_expect_eq(r.stalls[0].flavor, RV_SCHED);
+    cr_expect_eq(r.stalls[0].jiffies, (uint64_t)t);
+    cr_expect_str_eq(r.stalls[0].text, line);
+    cr_expect_eq(r.flavors[RV_SCHED].stall_warnings, 1u);
+    cr_expect_eq(r.flavors[RV_BH].stall_warnings + r.flavors[RV_PREEMPT].stall_warnings, 0u,
+                 "the loop still passes rcu_bh and rcu_preempt quiescent states");
+    long ev = fx_find(&log, 0, RV_EV_STALL, RV_SCHED);
+    cr_assert(ev >= 0);
+    cr_expect_eq(log.v[ev].arg, 0);
+    cr_expect_eq(log.v[ev].n, (int64_t)t);
+    /* after the loop the CPU context-switches and the GP ends */
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.gpnum, f.completed, "GP completed once the loop ended");
+    cr_expect_geq(f.gp_max_jiffies, 70000u);
+    rv_report_free(&r);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+/* A persisting stall is reported again 3 * timeout + 3 jiffies later. */
+Test(stall, rearmed_warning_after_three_timeouts)
+{
+    rv_engine *e = looping(3, 14, 1000, NULL);
+    fx_run_s(e, 14.5);
+    cr_assert_eq(stall_lines(e), 2u, "two warnings during a 14 s loop at a 3 s timeout");
+    unsigned long t[2];
+    size_t got = 0;
+    for (size_t i = 0; i < rv_klog_count(e) && got < 2; i++) {
+        int cpu;
+        if (parse_self(rv_klog_line(e, i), "rcu_sched", &cpu, &t[got])) {
+            cr_expect_eq(cpu, 1);
+            got++;
+        }
+    }
+    cr_assert_eq(got, 2u);
+    cr_expect(t[0] >= 3000 && t[0] <= 3002, "first at t=%lu", t[0]);
+    cr_expect_eq(t[1], t[0] + 3 * 3000 + 3, "re-armed at jiffies + 3*timeout + 3: t=%lu", t[1]);
+    rv_engine_free(e);
+}
+
+/* HZ 100: the timeout counts jiffies of that HZ. */
+Test(stall, timeout_in_jiffies_follows_hz)
+{
+    rv_engine *e = looping(3, 4, 100, NULL);
+    fx_run_s(e, 4.5);
+    cr_assert_eq(stall_lines(e), 1u);
+    int cpu;
+    unsigned long t;
+    cr_assert(parse_self(rv_klog_line(e, (size_t)fx_klog_find(e, "stall")), "rcu_sched", &cpu, &t));
+    cr_expect(t >= 300 && t <= 302, "t=%lu at HZ 100", t);
+    rv_engine_free(e);
+}
+
+/* A kernel loop shorter than the timeout: no warning at all. */
+Test(stall, short_loop_no_warning)
+{
+    rv_engine *e = looping(3, 2.5, 1000, NULL);
+    fx_run_s(e, 8);
+    cr_expect_eq(stall_lines(e), 0u);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.gpnum, f.completed);
+    cr_expect_geq(f.gp_max_jiffies, 2400u, "the GP lasted as long as the loop");
+    rv_engine_free(e);
+}
+
+/* A task preempted inside rcu_read_lock() for longer than the timeout: another CPU reports it
+ * two jiffies after the deadline, naming the task (P<pid>) instead of a CPU. */
+Test(stall, preempted_reader_reported_as_task)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_READER_BLOCK) | FX_BIT(RV_EV_STALL)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    cfg.rcu.stall_timeout_s = 3;
+    fx_add_phase(&cfg, "0-1", 1.0);
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_PREEMPT_READER, 1, RV_PREEMPT, 5.0, 0);
+    cr_assert_eq(fx_count(&log, RV_EV_READER_BLOCK, RV_PREEMPT), 1u, "preempted at once onto blkd_tasks");
+    cr_expect_eq(fx_node(e, RV_PREEMPT, 0).n_blkd_tasks, 1);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_PREEMPT, 0, 2);
+    fx_run_s(e, 0.100);
+    cr_expect_eq(fx_node(e, RV_PREEMPT, 0).n_gp_tasks, 1, "the new GP waits for the blocked task");
+    rv_flavor_view f = fx_flavor(e, RV_PREEMPT);
+    cr_assert_neq(f.gpnum, f.completed);
+    char why[1024];
+    rv_explain(e, RV_PREEMPT, -1, -1, why, sizeof why);
+    cr_expect(strstr(why, "blkd_tasks") != NULL, "explain: %s", why);
+    fx_run_s(e, 3.5);
+    cr_assert_geq(stall_lines(e), 1u);
+    long k = fx_klog_find(e, "rcu_preempt detected stalls");
+    cr_assert(k >= 0, "no rcu_preempt other-CPU stall line; first stall line: %s",
+              rv_klog_line(e, (size_t)fx_klog_find(e, "stall")));
+    const char *line = rv_klog_line(e, (size_t)k);
+    char list[256];
+    int by = -1;
+    unsigned long t = 0;
+    cr_assert(parse_other(line, "rcu_preempt", list, sizeof list, &by, &t), "not the detected-stalls form: \"%s\"", line);
+    cr_expect(list[0] == ' ' && list[1] == 'P' && isdigit((unsigned char)list[2]), "a task, not a CPU: {%s}", list);
+    cr_expect(strchr(list + 1, ' ') == NULL, "exactly one entry: {%s}", list);
+    cr_expect(by == 0 || by == 1, "detected by a ticking CPU, got %d", by);
+    cr_expect(t >= 3002 && t <= 3004, "RCU_STALL_RAT_DELAY after the deadline: t=%lu", t);
+    cr_expect_eq(fx_klog_count(e, "self-detected"), 0u, "no CPU owes the GP anything");
+    long ev = fx_find(&log, 0, RV_EV_STALL, RV_PREEMPT);
+    cr_assert(ev >= 0);
+    cr_expect_eq(log.v[ev].arg, 1, "kind: other");
+    fx_run_s(e, 6);
+    f = fx_flavor(e, RV_PREEMPT);
+    cr_expect_eq(f.gpnum, f.completed, "the GP ends when the reader unlocks");
+    cr_expect_eq(fx_node(e, RV_PREEMPT, 0).n_blkd_tasks, 0);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+/* jiffies_till_stall_check(): the timeout is 3..300 s, read at each GP start. */
+Test(stall, timeout_range)
+{
+    rv_config cfg;
+    char err[256];
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    cfg.rcu.stall_timeout_s = 2;
+    cr_expect_eq(rv_config_validate(&cfg, err, sizeof err), -1);
+    cr_expect_str_eq(err, "rcu.stall_timeout_s: expected 3..300, got 2");
+    cfg.rcu.stall_timeout_s = 301;
+    cr_expect_eq(rv_config_validate(&cfg, err, sizeof err), -1);
+    cr_expect_null(rv_engine_new(&cfg, NULL, err, sizeof err), "the engine refuses it too");
+    cr_expect_str_eq(err, "rcu.stall_timeout_s: expected 3..300, got 301");
+    int ok[] = {3, 300};
+    for (int i = 0; i < 2; i++) {
+        cfg.rcu.stall_timeout_s = ok[i];
+        cfg.hz = 250;
+        rv_engine *e = fx_engine(&cfg, NULL);
+        fx_run_s(e, 0.010);
+        fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+        cr_assert(rv_step_gp_phase(e, RV_SCHED, FX_S(1)));
+        rv_flavor_view f = fx_flavor(e, RV_SCHED);
+        uint64_t start_j = (uint64_t)(f.gp_start_ns / (FX_NS_PER_S / 250));
+        cr_expect_eq(f.jiffies_stall, start_j + (uint64_t)ok[i] * 250u, "deadline %d s after GP start", ok[i]);
+        rv_engine_free(e);
+    }
+}
