@@ -130,8 +130,10 @@ void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     }
     /* one line when it fits (centred), else wrapped on two */
     int tw = rd_text_width(rd, RD_BIG, v->caption);
-    if (tw <= r.w - 2 * pad) rd_text_in(rd, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption);
-    else rd_text_wrap(rd, RD_BIG, (rd_rect){r.x + pad, r.y + rd_px(rd, 5), r.w - 2 * pad, r.h - rd_px(rd, 5)}, th->caption_text, v->caption);
+    if (tw <= r.w - 2 * pad) { rd_text_in(rd, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption); return; }
+    /* long captions: two lines of the big font if they fit, else the normal bold font (never cut) */
+    enum rd_font f = tw <= 2 * (r.w - 2 * pad) * 9 / 10 ? RD_BIG : RD_BOLD;
+    rd_text_wrap(rd, f, (rd_rect){r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 4)}, th->caption_text, v->caption);
 }
 
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)

@@ -165,7 +165,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, th->stall);
         char lab[64];
         snprintf(lab, sizeof lab, "! stall %s CPU %d", rv_flavor_name(m->flavor), m->cpu);
-        rd_text(rd, RD_BOLD, x + rd_px(rd, 4), plot.y, th->stall, lab);
+        rd_text(rd, RD_BOLD, x + rd_px(rd, 4), y - lane_h + (lane_h - lh) / 2, th->stall, lab); /* in the events lane */
     }
     /* axis */
     int64_t step = nice_step(span, plot.w, rd_px(rd, 90));

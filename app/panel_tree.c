@@ -136,7 +136,10 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         size_t l = strlen(drv);
         int64_t dt = fl->next_fqs_ns - v->now;
         int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
-        snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiffies", (long long)((dt + tick - 1) / tick));
+        if (dt >= 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiffies", (long long)((dt + tick - 1) / tick));
+        else if (v->mode == RV_MODE_SOFTIRQ)
+            snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiffies: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick));
+        else snprintf(drv + l, sizeof drv - l, " · FQS due");
     }
     rd_text_fit(rd, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
     c.y += lh; c.h -= lh;
