@@ -197,7 +197,14 @@ bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out)
         v->valuedouble < RV_MAX_CPUS) {
         snprintf(spec, sizeof spec, "%d", (int)v->valuedouble);
     } else if (cJSON_IsString(v)) {
-        if (rv_cpuset_parse(out, v->valuestring, c->ncpus, err, sizeof err) < 0) {
+        const char *sp = v->valuestring;
+        if (strcmp(sp, "all") != 0 && strspn(sp, "0123456789,-") != strlen(sp)) {
+            /* quoted here: rv_cpuset_parse echoes the text as is, which must not carry a newline */
+            sc_quote(sp, g, sizeof g);
+            sc_bad(c, key, "expected a CPU list like \"0-3,8\" or \"all\", got %s", g);
+            return false;
+        }
+        if (rv_cpuset_parse(out, sp, c->ncpus, err, sizeof err) < 0) {
             sc_bad(c, key, "%s", err);
             return false;
         }

@@ -150,8 +150,11 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
     if (sc_get(c, obj, "path", true) && sc_str(c, obj, "path", x->path, sizeof x->path)) {
         const char *p = x->path;
         size_t len = strlen(p);
-        if (len == 0 || p[0] == '.' || p[len - 1] == '.' || strstr(p, ".."))
-            sc_bad(c, "path", "expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got \"%s\"", p);
+        if (len == 0 || p[0] == '.' || p[len - 1] == '.' || strstr(p, "..") || strpbrk(p, "\n\r\t")) {
+            char q[200];
+            sc_quote(p, q, sizeof q);
+            sc_bad(c, "path", "expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got %s", q);
+        }
     }
     x->has_min = sc_num(c, obj, "min", -1e300, 1e300, &x->min);
     x->has_max = sc_num(c, obj, "max", -1e300, 1e300, &x->max);

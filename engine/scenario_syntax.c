@@ -93,6 +93,11 @@ static bool string(lx *x)
                         return false;
                     }
                 }
+                /* cJSON ends a C string at a NUL, so "a\u0000b" would silently become "a" */
+                if (memcmp(x->s + x->pos + 1, "0000", 4) == 0) {
+                    fail_at(x, x->pos - 1, "'\\u0000' (a NUL character) cannot appear in a string");
+                    return false;
+                }
                 x->pos += 4;
             } else if (!strchr("\"\\/bfnrt", e)) {
                 fail_at(x, x->pos - 1, "invalid escape '\\%c' in a string", isprint((unsigned char)e) ? e : '?');

@@ -64,10 +64,20 @@ static void path_grow(sc_path *p, int n)
     if (n > 0) p->len += (size_t)n < sizeof p->s - p->len ? (size_t)n : sizeof p->s - p->len - 1;
 }
 
+/* Plain keys read as ".key"; anything else (spaces, dots, a newline from "\n") as ["key"], quoted and
+ * escaped, so that one problem always stays one line. */
 size_t sc_path_key(sc_path *p, const char *key)
 {
     size_t old = p->len;
-    path_grow(p, snprintf(p->s + p->len, sizeof p->s - p->len, ".%s", key ? key : ""));
+    if (!key) key = "";
+    bool plain = *key && strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$-") == strlen(key);
+    if (plain) {
+        path_grow(p, snprintf(p->s + p->len, sizeof p->s - p->len, ".%s", key));
+    } else {
+        char q[200];
+        sc_quote(key, q, sizeof q);
+        path_grow(p, snprintf(p->s + p->len, sizeof p->s - p->len, "[%s]", q));
+    }
     return old;
 }
 
@@ -88,6 +98,7 @@ void sc_fmt_num(double v, char *buf, size_t n)
 {
     if (isnan(v)) { snprintf(buf, n, "NaN"); return; }
     if (isinf(v)) { snprintf(buf, n, v > 0 ? "1e999" : "-1e999"); return; }
+    if (v == floor(v) && fabs(v) < 1e15) { snprintf(buf, n, "%.0f", v); return; } /* 1000000000, not 1e+09 */
     for (int prec = 6; prec <= 17; prec++) {
         snprintf(buf, n, "%.*g", prec, v);
         if (strtod(buf, NULL) == v) return;

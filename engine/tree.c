@@ -111,10 +111,14 @@ void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online)
  */
 void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
 {
+    bool climbed = false; /* the caller already holds (and paid for) the first node's lock */
     for (;;) {
         rcu_node *rnp = &rsp->node[n];
-        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-        charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        if (climbed) {
+            charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+            charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        }
+        climbed = true;
         if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
         rnp->qsmask &= ~mask;
         rv_event *ev = emit(e, RV_EV_QS_REPORT, e->ctx_cpu, rsp->flavor);

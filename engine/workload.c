@@ -145,7 +145,7 @@ void context_switch(rv_engine *e, int cpu)
     cpu_t *c = &e->cpu[cpu];
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
     if (e->ctx != CTX_KTHREAD) { e->ctx = CTX_TASK; e->ctx_cpu = cpu; }
-    charge(e, RV_SCHED, e->cfg.costs.ctxsw_ns, true);
+    charge(e, -1, e->cfg.costs.ctxsw_ns, false); /* a flag write in the task, not GP machinery */
     e->ctx = saved; e->ctx_cpu = saved_cpu;
     rcu_qs(e, cpu, RV_SCHED);
     rcu_qs(e, cpu, RV_BH);
@@ -563,6 +563,7 @@ void handle_qev(rv_engine *e, const qev *ev)
             bool was_idle = c->run == RS_IDLE;
             if (was_idle) dynticks_busy(c); else context_switch(e, ev->cpu);
             run_softirq(e, ev->cpu, true);
+            if (!was_idle) context_switch(e, ev->cpu); /* run_ksoftirqd() notes a QS after each __do_softirq() */
             if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) {
                 dynticks_idle(c);
                 if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, ev->cpu) && !c->softirq_pending) tick_stop(e, ev->cpu);
