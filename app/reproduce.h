@@ -1,0 +1,87 @@
+/* reproduce.h — `rcuvis reproduce`: the claim table, the parallel run pool and the checkers' helpers. */
+#ifndef RCUVIS_REPRODUCE_H
+#define RCUVIS_REPRODUCE_H
+
+#include "rcuvis.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * A claim is one sentence of the article (or of the OMAP thread) with a figure. It names the
+ * scenario runs it needs (a scenario plus --set style overrides); the command runs every distinct
+ * run once per seed, in parallel, and hands the checker the reports. Several claims usually share
+ * a run (the hackbench claims all read the same kthread run), so runs are keyed by their text.
+ */
+
+#define RP_MAX_RUNS 20  /* runs one claim may read (the scaling sweep is the largest) */
+#define RP_MAX_SETS 6   /* overrides per run */
+#define RP_MAX_MARKS 4  /* moments at which a run also snapshots its report */
+
+/* Moments (simulated seconds) at which a run snapshots the report besides the end: lets a claim
+ * measure what happened inside a stretch ("FQS scans while both CPUs idle"). Returns how many. */
+typedef int (*rp_marks_fn)(const rv_config *cfg, double *at_s, int max);
+
+typedef struct rp_run {
+    const char *scenario;               /* name under scenarios/, without .json */
+    const char *sets[RP_MAX_SETS];      /* "path=value" overrides, NULL-terminated (or full) */
+    bool scalable;                      /* --quick may shorten duration_s: the claim reads rates, not totals */
+    rp_marks_fn marks;
+} rp_run;
+
+/* What a checker gets for one seed: the reports of its runs, in the order the claim lists them. */
+typedef struct rp_view {
+    const cJSON *rep[RP_MAX_RUNS];                 /* final report of each run */
+    const cJSON *snap[RP_MAX_RUNS][RP_MAX_MARKS];  /* reports at the run's marks */
+    const rv_config *cfg[RP_MAX_RUNS];             /* the config each run used (after overrides) */
+    int nsnaps[RP_MAX_RUNS];
+    uint64_t seed;                                 /* seed of the first run */
+} rp_view;
+
+typedef struct rp_verdict {
+    bool holds;
+    double fig;          /* the headline figure, to summarise several seeds as a range */
+    char text[200];      /* the simulated figure as the table shows it */
+} rp_verdict;
+
+typedef void (*rp_check_fn)(const rp_view *v, rp_verdict *out);
+
+typedef struct rp_claim {
+    const char *id;       /* --only ID */
+    const char *claim;    /* the claim in our words */
+    const char *article;  /* the figure as the seed gives it */
+    rp_run runs[RP_MAX_RUNS];
+    int nruns;
+    rp_check_fn check;
+} rp_claim;
+
+extern const rp_claim rp_claims[];
+extern const size_t rp_nclaims;
+
+/* ---------------------------------------------------------------- the run pool (reproduce_pool.c) */
+
+typedef struct rp_job {
+    rv_config cfg;                     /* loaded, overrides and seed applied; owned by the job */
+    double marks[RP_MAX_MARKS];
+    int nmarks;
+    double cost;                       /* estimate, to start the longest runs first */
+    /* results */
+    cJSON *final;                      /* report JSON at the end, NULL on failure */
+    cJSON *snaps[RP_MAX_MARKS];
+    double wall_s;                     /* wall time of the simulation itself */
+    char err[512];                     /* why it failed ("" when it did not) */
+} rp_job;
+
+/* Run every job, at most `parallel` at a time (forked children writing their reports to pipes;
+ * parallel <= 1 runs them one after the other in this process). Always fills final or err. */
+void rp_pool_run(rp_job *jobs, size_t n, int parallel);
+void rp_job_free(rp_job *j);
+
+/* ---------------------------------------------------------------- helpers for checkers (reproduce_claims.c) */
+
+/* Number at a dotted report path ("flavors.rcu_sched.grace_periods", "threads.rcu_sched.cpu_seconds",
+ * "stalls.length"). Returns false when absent; *out is then 0. */
+bool rp_num(const cJSON *rep, const char *path, double *out);
+
+#endif

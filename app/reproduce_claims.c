@@ -1,0 +1,522 @@
+/* reproduce_claims.c — the article's and the OMAP thread's claims as data: runs to simulate, and a checker per claim. */
+#include "expect.h"
+#include "reproduce.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Adding a claim: write a checker that reads the reports in v->rep[] (in the order of the claim's
+ * runs), fills out->text with the simulated figure and out->holds with the verdict, then add a row
+ * to rp_claims[] below. Runs are shared by their scenario and overrides, so naming the same run as
+ * another claim costs nothing.
+ *
+ * Counts the article gives for a span of time ("a million grace periods in ten minutes") are
+ * compared as rates over that span, so a shortened run (--quick) is judged by the same bounds.
+ */
+
+bool rp_num(const cJSON *rep, const char *path, double *out)
+{
+    char why[256];
+    bool is_len = false;
+    double len = 0;
+    *out = 0;
+    const cJSON *v = rep ? expect_lookup(rep, path, why, sizeof why, &is_len, &len) : NULL;
+    if (!v) return false;
+    if (is_len) *out = len;
+    else if (cJSON_IsNumber(v)) *out = v->valuedouble;
+    else if (cJSON_IsBool(v)) *out = cJSON_IsTrue(v);
+    else return false;
+    return true;
+}
+
+/* A number the checker cannot do without; when absent the claim fails and says what was missing. */
+static bool need(const cJSON *rep, const char *path, double *out, rp_verdict *vd)
+{
+    if (rp_num(rep, path, out)) return true;
+    snprintf(vd->text, sizeof vd->text, "the report has no %s", path);
+    vd->holds = false;
+    return false;
+}
+
+/* 1234567 -> "1,234,567" */
+static const char *grouped(double x, char *buf, size_t n)
+{
+    char raw[40];
+    snprintf(raw, sizeof raw, "%.0f", fabs(x));
+    size_t len = strlen(raw), k = 0;
+    if (x < 0 && k + 1 < n) buf[k++] = '-';
+    for (size_t i = 0; i < len && k + 2 < n; i++) {
+        if (i && (len - i) % 3 == 0) buf[k++] = ',';
+        buf[k++] = raw[i];
+    }
+    buf[k] = 0;
+    return buf;
+}
+
+static double sim_seconds(const cJSON *rep)
+{
+    double s = 0;
+    rp_num(rep, "sim_seconds", &s);
+    return s > 0 ? s : 1;
+}
+
+/* A count over the run, expressed over `span` seconds like the article; the note says when it was
+ * extrapolated from a shorter (or longer) run. */
+static double over_span(const cJSON *rep, double count, double span, char *note, size_t n)
+{
+    double s = sim_seconds(rep);
+    note[0] = 0;
+    if (fabs(s - span) > 1e-6) {
+        char b[40];
+        snprintf(note, n, " (%s in a %.0f s run)", grouped(count, b, sizeof b), s);
+    }
+    return count * span / s;
+}
+
+#define TEN_MIN 600.0
+
+/* ---------------------------------------------------------------- hackbench, 3.7 */
+
+static void chk_hb_gps(const rp_view *v, rp_verdict *out)
+{
+    double g;
+    if (!need(v->rep[0], "flavors.rcu_sched.grace_periods", &g, out)) return;
+    char note[80], b[40];
+    out->fig = over_span(v->rep[0], g, TEN_MIN, note, sizeof note);
+    snprintf(out->text, sizeof out->text, "%s in 10 min%s", grouped(out->fig, b, sizeof b), note);
+    out->holds = out->fig >= 0.8e6 && out->fig <= 1.2e6;
+}
+
+static void chk_hb_cpu(const rp_view *v, rp_verdict *out)
+{
+    double s;
+    if (!need(v->rep[0], "threads.rcu_sched.cpu_seconds", &s, out)) return;
+    char note[80];
+    double full = over_span(v->rep[0], s, TEN_MIN, note, sizeof note);
+    note[0] = 0;
+    if (fabs(sim_seconds(v->rep[0]) - TEN_MIN) > 1e-6)
+        snprintf(note, sizeof note, " (%.2f s in a %.0f s run)", s, sim_seconds(v->rep[0]));
+    out->fig = full;
+    snprintf(out->text, sizeof out->text, "%.1f s in 10 min%s", full, note);
+    out->holds = full > 30;
+}
+
+static void chk_hb_per_gp(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_gp_us", &out->fig, out)) return;
+    snprintf(out->text, sizeof out->text, "%.1f us per grace period", out->fig);
+    out->holds = out->fig >= 20 && out->fig <= 40;
+}
+
+static void chk_hb_upd_per_gp(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "flavors.rcu_sched.updates_per_gp", &out->fig, out)) return;
+    snprintf(out->text, sizeof out->text, "%.0f updates per grace period", out->fig);
+    out->holds = out->fig > 100;
+}
+
+static void chk_hb_per_update(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_update_ns", &out->fig, out)) return;
+    snprintf(out->text, sizeof out->text, "%.0f ns per update", out->fig);
+    out->holds = out->fig >= 150 && out->fig <= 450;
+}
+
+static void chk_hb_kthreads_vs_ksoftirqd(const rp_view *v, rp_verdict *out)
+{
+    double k, s;
+    if (!need(v->rep[0], "accounting.rcu_gp_kthreads_s", &k, out) ||
+        !need(v->rep[0], "accounting.ksoftirqd_s", &s, out))
+        return;
+    if (s <= 0) {
+        snprintf(out->text, sizeof out->text, "GP kthreads %.2f s, ksoftirqd none at all", k);
+        out->holds = false;
+        return;
+    }
+    out->fig = k / s;
+    snprintf(out->text, sizeof out->text, "GP kthreads %.2f s / ksoftirqd %.2f s = %.2f", k, s, out->fig);
+    out->holds = out->fig >= 0.67 && out->fig <= 1.5;
+}
+
+/* ---------------------------------------------------------------- hackbench, 3.6 against 3.7 */
+
+/* The grace-period machinery's CPU time, summed over flavors: the engine counts it wherever it
+ * is charged (kthread, ksoftirqd or the interrupted task), so 3.6 and 3.7 compare like for like. */
+static bool gp_overhead_s(const cJSON *rep, double *out, rp_verdict *vd)
+{
+    const cJSON *fl = cJSON_GetObjectItemCaseSensitive(rep, "flavors");
+    *out = 0;
+    if (!cJSON_IsObject(fl) || !fl->child) {
+        snprintf(vd->text, sizeof vd->text, "the report has no flavors");
+        vd->holds = false;
+        return false;
+    }
+    for (const cJSON *f = fl->child; f; f = f->next)
+        *out += cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(f, "gp_overhead_us")) / 1e6;
+    return true;
+}
+
+static void chk_sirq_same_cost(const rp_view *v, rp_verdict *out)
+{
+    double k, s;
+    if (!gp_overhead_s(v->rep[0], &k, out) || !gp_overhead_s(v->rep[1], &s, out)) return;
+    if (k <= 0) {
+        snprintf(out->text, sizeof out->text, "the 3.7 run has no grace-period overhead at all");
+        out->holds = false;
+        return;
+    }
+    out->fig = (s / k - 1) * 100;
+    snprintf(out->text, sizeof out->text, "GP work 3.6 %.2f s vs 3.7 %.2f s (%+.0f %%)", s, k, out->fig);
+    out->holds = fabs(out->fig) <= 25;
+}
+
+static void chk_sirq_hidden(const rp_view *v, rp_verdict *out)
+{
+    double kk, k_ks, k_in, sk, s_ks, s_in;
+    if (!need(v->rep[0], "accounting.rcu_gp_kthreads_s", &kk, out) ||
+        !need(v->rep[0], "accounting.ksoftirqd_s", &k_ks, out) ||
+        !need(v->rep[0], "accounting.softirq_inline_s", &k_in, out) ||
+        !need(v->rep[1], "accounting.rcu_gp_kthreads_s", &sk, out) ||
+        !need(v->rep[1], "accounting.ksoftirqd_s", &s_ks, out) ||
+        !need(v->rep[1], "accounting.softirq_inline_s", &s_in, out))
+        return;
+    /* the work the kthreads did in 3.7 must reappear in softirq context in 3.6 */
+    out->fig = (s_ks + s_in) - (k_ks + k_in);
+    snprintf(out->text, sizeof out->text,
+             "3.6: GP kthreads %.2f s, ksoftirqd+inline %.2f s (3.7: %.2f s + kthreads %.2f s)", sk, s_ks + s_in,
+             k_ks + k_in, kk);
+    out->holds = sk == 0 && out->fig > 0;
+}
+
+/* ---------------------------------------------------------------- rcutorture */
+
+/* The flavor the torture writers use, else the flavor with the most grace periods. */
+static int torture_flavor(const rv_config *cfg)
+{
+    for (size_t i = 0; cfg && i < cfg->nphases; i++)
+        if (cfg->phases[i].torture_writer || cfg->phases[i].torture_fake_writers > 0) return cfg->phases[i].torture_flavor;
+    return -1;
+}
+
+static void chk_rt_gps(const rp_view *v, rp_verdict *out)
+{
+    int f = torture_flavor(v->cfg[0]);
+    double g = 0;
+    char path[96];
+    if (f < 0) {
+        for (int i = 0; i < RV_NFLAVORS; i++) {
+            double x;
+            snprintf(path, sizeof path, "flavors.%s.grace_periods", rv_flavor_name(i));
+            if (rp_num(v->rep[0], path, &x) && (f < 0 || x > g)) f = i, g = x;
+        }
+        if (f < 0) f = RV_SCHED;
+    }
+    snprintf(path, sizeof path, "flavors.%s.grace_periods", rv_flavor_name(f));
+    if (!need(v->rep[0], path, &g, out)) return;
+    char note[80], b[40];
+    out->fig = over_span(v->rep[0], g, TEN_MIN, note, sizeof note);
+    snprintf(out->text, sizeof out->text, "%s %s GPs in 10 min%s", grouped(out->fig, b, sizeof b), rv_flavor_name(f),
+             note);
+    out->holds = out->fig >= 80e3 && out->fig <= 120e3;
+}
+
+/* Reader Pipe as rcutorture prints it; returns readers that saw an element two or more grace
+ * periods old (each one a reader that outlived a grace period: a failure). */
+static bool pipe_late(const cJSON *rep, double *late, double *total, char *buf, size_t n, rp_verdict *vd)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rep, "safety"), "reader_pipe");
+    if (!cJSON_IsArray(p)) {
+        snprintf(vd->text, sizeof vd->text, "the report has no safety.reader_pipe");
+        vd->holds = false;
+        return false;
+    }
+    *late = *total = 0;
+    size_t k = (size_t)snprintf(buf, n, "Reader Pipe:");
+    int i = 0;
+    for (const cJSON *x = p->child; x; x = x->next, i++) {
+        double c = cJSON_GetNumberValue(x);
+        *total += c;
+        if (i >= 2) *late += c;
+        if (k < n) k += (size_t)snprintf(buf + k, n - k, " %.0f", c);
+    }
+    return true;
+}
+
+static void chk_rt_clean(const rp_view *v, rp_verdict *out)
+{
+    double late, total, viol;
+    char pipe[160];
+    if (!pipe_late(v->rep[0], &late, &total, pipe, sizeof pipe, out) ||
+        !need(v->rep[0], "safety.violations", &viol, out))
+        return;
+    out->fig = late;
+    snprintf(out->text, sizeof out->text, "%s; %.0f violations", pipe, viol);
+    out->holds = total > 0 && late == 0 && viol == 0;
+}
+
+static void chk_rt_busted(const rp_view *v, rp_verdict *out)
+{
+    double late, total, viol;
+    char pipe[160];
+    if (!pipe_late(v->rep[0], &late, &total, pipe, sizeof pipe, out) ||
+        !need(v->rep[0], "safety.violations", &viol, out))
+        return;
+    out->fig = late;
+    snprintf(out->text, sizeof out->text, "busted: %s; %.0f violations", pipe, viol);
+    out->holds = late > 0 && viol > 0;
+}
+
+/* ---------------------------------------------------------------- OMAP */
+
+/* The idle stretch: from the scripted "idle" of all CPUs to the first "wake" after it. Both marks
+ * fall back to the ends of the run when the scenario scripts no such events. */
+static void idle_stretch(const rv_config *cfg, double *from, double *to)
+{
+    *from = 0;
+    *to = cfg ? cfg->duration_s : 0;
+    bool found = false;
+    for (size_t i = 0; cfg && i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        if (!found && ev->kind == RV_INJ_IDLE && ev->cpu < 0) {
+            *from = ev->at_s;
+            found = true;
+        } else if (found && ev->kind == RV_INJ_WAKE) {
+            *to = ev->at_s;
+            break;
+        }
+    }
+    if (*to > cfg->duration_s) *to = cfg->duration_s;
+}
+
+static int omap_marks(const rv_config *cfg, double *at_s, int max)
+{
+    if (max < 2) return 0;
+    idle_stretch(cfg, &at_s[0], &at_s[1]);
+    return 2;
+}
+
+static void chk_omap_stall(const rp_view *v, rp_verdict *out)
+{
+    double from, to;
+    idle_stretch(v->cfg[0], &from, &to);
+    double idle = to - from, hz = v->cfg[0] ? v->cfg[0]->hz : 1000;
+    const cJSON *stalls = cJSON_GetObjectItemCaseSensitive(v->rep[0], "stalls");
+    const cJSON *hit = NULL;
+    for (const cJSON *s = stalls ? stalls->child : NULL; s && !hit; s = s->next) {
+        const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s, "text"));
+        if (text && strstr(text, "self-detected stall")) hit = s;
+    }
+    if (!hit) {
+        snprintf(out->text, sizeof out->text, "no self-detected stall (%d stall lines)", cJSON_GetArraySize(stalls));
+        out->holds = false;
+        return;
+    }
+    double jif = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(hit, "jiffies"));
+    double at = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(hit, "t_s"));
+    out->fig = jif / hz;
+    snprintf(out->text, sizeof out->text, "self-detected stall at %.1f s, t=%.0f jiffies = %.1f s; idle %.1f s", at,
+             jif, out->fig, idle);
+    out->holds = idle > 0 && fabs(out->fig - idle) <= 0.05 * idle;
+}
+
+static void chk_omap_kthread(const rp_view *v, rp_verdict *out)
+{
+    double stalls, f0, f1;
+    if (!need(v->rep[0], "stalls.length", &stalls, out)) return;
+    if (v->nsnaps[0] < 2 || !need(v->snap[0][0], "flavors.rcu_sched.fqs_scans", &f0, out) ||
+        !need(v->snap[0][1], "flavors.rcu_sched.fqs_scans", &f1, out)) {
+        if (v->nsnaps[0] < 2) snprintf(out->text, sizeof out->text, "the run kept no snapshots of the idle stretch");
+        out->holds = false;
+        return;
+    }
+    out->fig = f1 - f0;
+    snprintf(out->text, sizeof out->text, "%.0f stall lines; %.0f rcu_sched FQS scans while idle", stalls, out->fig);
+    out->holds = stalls == 0 && out->fig > 0;
+}
+
+static void chk_no_stall(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "stalls.length", &out->fig, out)) return;
+    snprintf(out->text, sizeof out->text, "%.0f stall lines", out->fig);
+    out->holds = out->fig == 0;
+}
+
+/* ---------------------------------------------------------------- big machine */
+
+static void chk_big_irqs_off(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "latency.max_irqs_off_us", &out->fig, out)) return;
+    snprintf(out->text, sizeof out->text, "3.6: longest irqs-off stretch %.0f us", out->fig);
+    out->holds = out->fig >= 200;
+}
+
+static void chk_big_nonpreempt(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "latency.max_nonpreempt_us", &out->fig, out)) return;
+    snprintf(out->text, sizeof out->text, "3.7: longest non-preemptible stretch %.1f us", out->fig);
+    out->holds = out->fig < 10;
+}
+
+static void chk_big_per_gp(const rp_view *v, rp_verdict *out)
+{
+    double a, b;
+    if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_gp_us", &a, out) ||
+        !need(v->rep[1], "flavors.rcu_sched.overhead_per_gp_us", &b, out))
+        return;
+    out->fig = a < b ? a : b;
+    snprintf(out->text, sizeof out->text, "rcu_sched: 3.6 %.0f us, 3.7 %.0f us per grace period", a, b);
+    out->holds = out->fig >= 100;
+}
+
+/* ---------------------------------------------------------------- scaling sweep */
+
+/* The sweep's runs, in this order, in every scaling claim (so they are shared). */
+#define SC(n) {"scaling", {"cpus=" #n}, false, NULL}
+#define SC_IDLE(n) {"scaling", {"cpus=" #n, "workload.0.busy_frac=0.2"}, false, NULL}
+#define SWEEP SC(2), SC(4), SC(8), SC(16), SC(17), SC(32), SC(33), SC(48), SC(64), SC_IDLE(16), SC_IDLE(64)
+enum { SW_2, SW_4, SW_8, SW_16, SW_17, SW_32, SW_33, SW_48, SW_64, SW_16I, SW_64I, SW_N };
+static const int sweep_cpus[SW_N] = {2, 4, 8, 16, 17, 32, 33, 48, 64, 16, 64};
+
+static bool sweep_us(const rp_view *v, double *us, rp_verdict *out)
+{
+    for (int i = 0; i < SW_N; i++)
+        if (!need(v->rep[i], "flavors.rcu_sched.overhead_per_gp_us", &us[i], out)) return false;
+    return true;
+}
+
+static void chk_scaling_step(const rp_view *v, rp_verdict *out)
+{
+    double us[SW_N];
+    if (!sweep_us(v, us, out)) return;
+    /* one CPU past a multiple of fanout_leaf adds a leaf (and a root): that single CPU must cost
+     * more than the fifteen that follow it into the same leaves */
+    double step1 = us[SW_17] - us[SW_16], flat = us[SW_32] - us[SW_17], step2 = us[SW_33] - us[SW_32];
+    out->fig = step1;
+    snprintf(out->text, sizeof out->text, "16->17 CPUs %+.1f us, 17->32 %+.1f us, 32->33 %+.1f us", step1, flat, step2);
+    out->holds = step1 > 0 && step2 > 0 && flat < step1 && flat < step2;
+}
+
+static void chk_scaling_idle(const rp_view *v, rp_verdict *out)
+{
+    double us[SW_N];
+    if (!sweep_us(v, us, out)) return;
+    out->fig = us[SW_64I] - us[SW_64];
+    snprintf(out->text, sizeof out->text, "busy -> mostly idle: 16 CPUs %.1f -> %.1f us, 64 CPUs %.1f -> %.1f us",
+             us[SW_16], us[SW_16I], us[SW_64], us[SW_64I]);
+    out->holds = us[SW_16I] > us[SW_16] && us[SW_64I] > us[SW_64];
+}
+
+static void chk_scaling_range(const rp_view *v, rp_verdict *out)
+{
+    double us[SW_N];
+    if (!sweep_us(v, us, out)) return;
+    int lo = 0, hi = 0;
+    for (int i = 1; i < SW_N; i++) {
+        if (us[i] < us[lo]) lo = i;
+        if (us[i] > us[hi]) hi = i;
+    }
+    out->fig = us[hi];
+    snprintf(out->text, sizeof out->text, "%.1f us (%d CPUs%s) to %.1f us (%d CPUs%s)", us[lo], sweep_cpus[lo],
+             lo >= SW_16I ? ", idle" : "", us[hi], sweep_cpus[hi], hi >= SW_16I ? ", idle" : "");
+    out->holds = us[lo] >= 15 && us[hi] <= 100;
+}
+
+/* ---------------------------------------------------------------- kernel build */
+
+static void chk_kb_cpu(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "threads.rcu_sched.cpu_seconds", &out->fig, out)) return;
+    snprintf(out->text, sizeof out->text, "rcu_sched %.0f s (%.1f min) after %.1f h", out->fig, out->fig / 60,
+             sim_seconds(v->rep[0]) / 3600);
+    out->holds = out->fig > 180;
+}
+
+static void chk_kb_top(const rp_view *v, rp_verdict *out)
+{
+    const cJSON *th = cJSON_GetObjectItemCaseSensitive(v->rep[0], "threads");
+    const cJSON *first = NULL, *second = NULL;
+    for (const cJSON *t = th ? th->child : NULL; t && !second; t = t->next) {
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "alive"))) continue;
+        if (!first) first = t;
+        else second = t;
+    }
+    if (!first) {
+        snprintf(out->text, sizeof out->text, "no thread is alive at the end");
+        out->holds = false;
+        return;
+    }
+    const char *n1 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "name"));
+    double s1 = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(first, "cpu_seconds"));
+    out->fig = s1;
+    if (second)
+        snprintf(out->text, sizeof out->text, "first: %s %.0f s; next: %s %.1f s", n1 ? n1 : "?", s1,
+                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(second, "name")),
+                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(second, "cpu_seconds")));
+    else
+        snprintf(out->text, sizeof out->text, "first: %s %.0f s, alone", n1 ? n1 : "?", s1);
+    out->holds = n1 && strcmp(n1, "rcu_sched") == 0;
+}
+
+/* ---------------------------------------------------------------- the table */
+
+#define HB_37 {"hackbench", {"rcu.mode=kthread"}, true, NULL}
+#define HB_36 {"hackbench", {"rcu.mode=softirq"}, true, NULL}
+#define RT {"rcutorture", {NULL}, true, NULL}
+#define RT_BUSTED {"rcutorture", {"rcu.busted=true"}, true, NULL}
+#define OMAP_36 {"omap-stall", {"rcu.mode=softirq", "rcu.needs_gp_fix=false"}, false, omap_marks}
+#define OMAP_37 {"omap-stall", {"rcu.mode=kthread"}, false, omap_marks}
+#define OMAP_FIX {"omap-stall", {"rcu.mode=softirq", "rcu.needs_gp_fix=true"}, false, NULL}
+#define BIG_36 {"big-machine", {"rcu.mode=softirq"}, false, NULL}
+#define BIG_37 {"big-machine", {"rcu.mode=kthread"}, false, NULL}
+#define KB {"kernel-build", {NULL}, false, NULL}
+
+const rp_claim rp_claims[] = {
+    {"hackbench-gps", "Ten minutes of hackbench (3.7, 16 CPUs) need about a million rcu_sched grace periods",
+     "almost 1,000,000 in 10 min (0.8-1.2 M)", {HB_37}, 1, chk_hb_gps},
+    {"hackbench-cpu", "...and rcu_sched shows more than thirty seconds of CPU time in top", "> 30 s", {HB_37}, 1,
+     chk_hb_cpu},
+    {"hackbench-us-per-gp", "Each grace period costs about thirty microseconds", "~30 us (20-40)", {HB_37}, 1,
+     chk_hb_per_gp},
+    {"hackbench-updates-per-gp", "One grace period serves more than a hundred updates", "> 100", {HB_37}, 1,
+     chk_hb_upd_per_gp},
+    {"hackbench-ns-per-update", "So one update costs only about 300 nanoseconds", "~300 ns (150-450)", {HB_37}, 1,
+     chk_hb_per_update},
+    {"hackbench-kthreads-vs-ksoftirqd", "The GP kthreads' CPU time roughly equals that of all ksoftirqd threads",
+     "roughly equal (ratio 0.67-1.5)", {HB_37}, 1, chk_hb_kthreads_vs_ksoftirqd},
+    {"softirq-same-cost",
+     "Under 3.6 the same hackbench costs the same grace-period work (GP machinery summed over flavors)",
+     "not new overhead (within 25 %)", {HB_37, HB_36}, 2, chk_sirq_same_cost},
+    {"softirq-hidden", "...but 3.6 charges it to ksoftirqd and interrupted tasks: no GP kthread in top",
+     "hidden in softirq before 3.7", {HB_37, HB_36}, 2, chk_sirq_hidden},
+    {"rcutorture-gps", "rcutorture does about a tenth of hackbench's grace periods", "~100,000 in 10 min (80-120 k)",
+     {RT}, 1, chk_rt_gps},
+    {"rcutorture-pipe", "rcutorture's Reader Pipe stays zero past stage 1 (no reader outlives a grace period)",
+     "pipe[2..] = 0", {RT}, 1, chk_rt_clean},
+    {"rcutorture-busted", "With rcu_busted the Reader Pipe fills past stage 1 and the checker counts violations",
+     "pipe[>=2] > 0", {RT_BUSTED}, 1, chk_rt_busted},
+    {"omap-stall", "3.6 on the idle OMAP board prints a self-detected stall whose t= spans the idle stretch",
+     "stall warnings after idle (t = idle time, 5 %)", {OMAP_36}, 1, chk_omap_stall},
+    {"omap-kthread", "Driven by the GP kthread (3.7) the warning is gone, and FQS runs while the CPUs idle",
+     "warnings go away; FQS loop runs with no callbacks", {OMAP_37}, 1, chk_omap_kthread},
+    {"omap-fix", "The mainline fix to cpu_needs_another_gp() also silences it under 3.6", "no stall warning",
+     {OMAP_FIX}, 1, chk_no_stall},
+    {"big-irqs-off", "On 4096 CPUs 3.6 grace-period initialization runs with irqs off for over 200 us",
+     ">= 200 us latency spikes", {BIG_36}, 1, chk_big_irqs_off},
+    {"big-nonpreempt", "In the 3.7 kthread it is preemptible: no stretch longer than a few microseconds",
+     "a few us (< 10)", {BIG_37}, 1, chk_big_nonpreempt},
+    {"big-us-per-gp", "A grace period on thousands of CPUs costs hundreds of microseconds or more",
+     "many hundreds of us (>= 100)", {BIG_36, BIG_37}, 2, chk_big_per_gp},
+    {"scaling-leaf-step", "Per-GP cost steps up with each set of fanout_leaf (16) CPUs", "a step every 16 CPUs",
+     {SWEEP}, SW_N, chk_scaling_step},
+    {"scaling-idle", "Idle CPUs make grace periods dearer: FQS probes each one (a cache miss)",
+     "more idle CPUs, more work", {SWEEP}, SW_N, chk_scaling_idle},
+    {"scaling-range", "From 2 to 64 CPUs a grace period costs 15 to 100 microseconds", "15-100 us", {SWEEP}, SW_N,
+     chk_scaling_range},
+    {"kernel-build-cpu", "A couple of hours of kernel builds leave rcu_sched with over three minutes of CPU",
+     "> 3 min (180 s)", {KB}, 1, chk_kb_cpu},
+    {"kernel-build-top", "...the most of any thread still alive once the builds have exited",
+     "largest of the remaining", {KB}, 1, chk_kb_top},
+};
+const size_t rp_nclaims = sizeof rp_claims / sizeof rp_claims[0];

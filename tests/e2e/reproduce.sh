@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# reproduce.sh — end-to-end checks of `rcuvis reproduce`: every claim holds (--quick), JSON shape, exit codes, messages.
+#   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/reproduce.sh     (exit 0 = all passed)
+set -u
+bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
+root=${RCUVIS_ROOT:-.}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fail() { echo "FAIL: $*"; failed=1; }
+# run WANT DESCRIPTION -- COMMAND...: keep stdout/stderr in $tmp/out, $tmp/err
+run() {
+  local want=$1 what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stdout: /' "$tmp/out" | tail -40;
+                             sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
+}
+err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
+err_prefixed() { [ -s "$tmp/err" ] && ! grep -qv '^rcuvis: ' "$tmp/err" || fail "$1: every stderr line must start with 'rcuvis: '"; }
+
+# --- every claim of the article holds (the full-length runs are `make bench`'s job)
+start=$(date +%s)
+if run 0 "reproduce --quick" -- "$bin" reproduce --quick; then
+  grep -qE '^reproduce: ([0-9]+) of \1 claims hold$' "$tmp/out" || fail "reproduce: no 'N of N claims hold' line"
+  grep -q 'FAILS' "$tmp/out" && fail "reproduce: exit 0 but the table shows FAILS"
+  grep -q -- '--quick' "$tmp/out" || fail "reproduce --quick: the table does not say the runs were shortened"
+fi
+echo "NOTE reproduce --quick took $(( $(date +%s) - start )) s"
+
+# --- --json: one object, every claim with its fields, all_hold true
+if run 0 "reproduce --quick --json" -- "$bin" reproduce --quick --json; then
+  cp "$tmp/out" "$tmp/all.json"
+  python3 - "$tmp/out" <<'EOF' || fail "reproduce --json: shape"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["all_hold"] is True, "all_hold is not true"
+claims = d["claims"]
+assert len(claims) >= 14, "only %d claims" % len(claims)
+ids = [c["id"] for c in claims]
+assert len(set(ids)) == len(ids), "duplicate claim ids"
+for c in claims:
+    for k, t in [("id", str), ("claim", str), ("article", str), ("simulated", str), ("holds", bool)]:
+        assert isinstance(c.get(k), t), "%s: %s is not a %s" % (c.get("id"), k, t.__name__)
+    assert c["holds"] and c["simulated"], c["id"]
+assert d["quick"] is True
+assert all(r.get("wall_seconds", -1) >= 0 and "error" not in r for r in d["runs"]), "a run failed"
+EOF
+fi
+
+# --- --list names the same claims as --json
+if run 0 "reproduce --list" -- "$bin" reproduce --list && [ -s "$tmp/all.json" ]; then
+  python3 - "$tmp/all.json" "$tmp/out" <<'EOF' || fail "reproduce --list: ids differ from --json"
+import json, sys
+ids = [c["id"] for c in json.load(open(sys.argv[1]))["claims"]]
+listed = [l.split()[0] for l in open(sys.argv[2]) if l.strip()]
+assert ids == listed, (ids, listed)
+EOF
+fi
+
+# --- --only runs one claim; the same seed gives the same figure, with or without parallel runs
+if run 0 "reproduce --only omap-stall" -- "$bin" reproduce --only omap-stall --json; then
+  cp "$tmp/out" "$tmp/a.json"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [c["id"] for c in d["claims"]] == ["omap-stall"], d' \
+    "$tmp/a.json" || fail "--only omap-stall: not exactly that claim"
+fi
+if run 0 "reproduce --only scaling-range --jobs 1" -- "$bin" reproduce --only scaling-range --jobs 1 --json; then
+  cp "$tmp/out" "$tmp/j1.json"
+  if run 0 "reproduce --only scaling-range --jobs 2" -- "$bin" reproduce --only scaling-range --jobs 2 --json; then
+    python3 - "$tmp/j1.json" "$tmp/out" <<'EOF' || fail "--jobs 1 and --jobs 2 disagree"
+import json, sys
+a, b = (json.load(open(p))["claims"] for p in sys.argv[1:3])
+assert [c["simulated"] for c in a] == [c["simulated"] for c in b], (a, b)
+EOF
+  fi
+fi
+
+# --- --seeds: one entry per seed, consecutive from --seed
+if run 0 "reproduce --only omap-fix --seed 40 --seeds 3" -- "$bin" reproduce --only omap-fix --seed 40 --seeds 3 --json; then
+  python3 - "$tmp/out" <<'EOF' || fail "--seed 40 --seeds 3: seeds"
+import json, sys
+c = json.load(open(sys.argv[1]))["claims"][0]
+assert [s["seed"] for s in c["seeds"]] == [40, 41, 42], c["seeds"]
+EOF
+fi
+
+# --- usage errors exit 2 with rcuvis: messages
+run 2 "--only unknown" -- "$bin" reproduce --only no-such-claim && { err_has "no claim 'no-such-claim'" "--only unknown"; err_prefixed "--only unknown"; }
+run 2 "--only near miss" -- "$bin" reproduce --only omap-stal && err_has "did you mean omap-stall" "--only near miss"
+run 2 "unknown option" -- "$bin" reproduce --frobnicate && err_prefixed "unknown option"
+run 2 "--seeds 0" -- "$bin" reproduce --seeds 0 && err_has "--seeds" "--seeds 0"
+run 2 "--seed x" -- "$bin" reproduce --seed x && err_has "--seed" "--seed x"
+run 2 "--only without a value" -- "$bin" reproduce --only && err_prefixed "--only without a value"
+run 0 "--help" -- "$bin" reproduce --help && grep -qF -- "--seeds K" "$tmp/out" || fail "--help lacks --seeds"
+
+# --- a missing scenario is a usage error, named
+mkdir -p "$tmp/empty/scenarios"
+run 2 "missing scenario" -- env RCUVIS_DATA="$tmp/empty" "$bin" reproduce --only omap-stall &&
+  { err_has "scenario 'omap-stall' not found" "missing scenario"; err_prefixed "missing scenario"; }
+
+# --- a claim that fails makes the exit status 1 and shows FAILS: a stall timeout longer than the run
+mkdir -p "$tmp/busy/scenarios"
+python3 - "$root/scenarios/omap-stall.json" "$tmp/busy/scenarios/omap-stall.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.setdefault("rcu", {})["stall_timeout_s"] = 300
+d["duration_s"] = min(d.get("duration_s", 90), 290)
+d.pop("expect", None)
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+if run 1 "failing claim" -- env RCUVIS_DATA="$tmp/busy" "$bin" reproduce --only omap-stall; then
+  grep -q 'FAILS' "$tmp/out" || fail "failing claim: no FAILS in the table"
+  grep -q '^reproduce: 0 of 1 claim holds' "$tmp/out" || fail "failing claim: summary line"
+fi
+
+exit $failed
