@@ -16,19 +16,15 @@ void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
     case CTX_TICK:
         if (cpu >= 0) e->cpu[cpu].tick_ns_total += ns;
         e->tick_total_ns += ns;
-        e->stretch_nonpreempt += ns;
         break;
     case CTX_SOFTIRQ:
         if (cpu >= 0) e->cpu[cpu].inline_ns += ns;
-        e->stretch_nonpreempt += ns;
         break;
     case CTX_KSOFTIRQD:
         if (cpu >= 0) e->cpu[cpu].ksoftirqd_ns += ns;
-        e->stretch_nonpreempt += ns;
         break;
     case CTX_KTHREAD:
         e->rsp[e->ctx_flavor].kthread_ns += ns;
-        e->stretch_nonpreempt += ns;
         break;
     case CTX_RCUC:
         if (cpu >= 0) e->cpu[cpu].rcuc_ns += ns;
@@ -39,6 +35,9 @@ void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
         break;
     }
     if (gp_work && flavor >= 0) e->rsp[flavor].gp_overhead_ns += ns;
+    /* longest stretch of grace-period machinery that nothing can preempt: softirq, tick or the
+     * kthread between its cond_resched() points (callback batches are not counted here) */
+    if (gp_work && e->ctx != CTX_TASK && e->ctx != CTX_NONE && e->ctx != CTX_RCUC) e->stretch_nonpreempt += ns;
 }
 
 void charge_lock_section(rv_engine *e, int64_t ns)

@@ -42,6 +42,11 @@ long rng_poisson(rng *r, double mean)
         long v = lround(mean + z * sqrt(mean));
         return v < 0 ? 0 : v;
     }
+    if (mean < 0.02) { /* the common per-tick case: at most one event, P(N>=1) = 1 - e^-m ~ m - m^2/2 */
+        double u = rng_unit(r);
+        if (u >= mean - mean * mean / 2) return 0;
+        return u < (mean * mean / 2) * (1 - mean / 3) ? 2 : 1;
+    }
     double l = exp(-mean), p = 1.0;
     long k = 0;
     do { k++; p *= rng_unit(r); } while (p > l);

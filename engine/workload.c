@@ -19,14 +19,22 @@ void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, 
 
 static int64_t s2ns(double s) { return (int64_t)(s * (double)NS_PER_S); }
 
-const rv_phase *cpu_phase(const rv_engine *e, int cpu)
+/* The phase in force for a CPU now: the last listed phase covering it. */
+static int find_phase(const rv_engine *e, int cpu)
 {
     for (size_t i = e->cfg.nphases; i-- > 0;) {
         const rv_phase *ph = &e->cfg.phases[i];
         int64_t start = s2ns(ph->start_s), end = s2ns(ph->end_s);
-        if (rv_cpuset_has(&ph->cpus, cpu) && start <= e->now && (end <= start || e->now < end)) return ph;
+        if (rv_cpuset_has(&ph->cpus, cpu) && start <= e->now && (end <= start || e->now < end)) return (int)i;
     }
-    return NULL;
+    return -1;
+}
+
+/* Cached per CPU and refreshed at every phase boundary: the tick asks for it constantly. */
+const rv_phase *cpu_phase(const rv_engine *e, int cpu)
+{
+    int i = e->cpu[cpu].phase;
+    return i >= 0 ? &e->cfg.phases[i] : NULL;
 }
 
 static bool phase_active(const rv_engine *e, const rv_phase *ph)
@@ -341,6 +349,7 @@ void do_tick(rv_engine *e, int cpu)
 /* ------------------------------------------------------------------ phases and rcutorture writers */
 static void phase_boundary(rv_engine *e)
 {
+    for (int cpu = 0; cpu < e->ncpus; cpu++) e->cpu[cpu].phase = find_phase(e, cpu);
     for (int cpu = 0; cpu < e->ncpus; cpu++) {
         cpu_t *c = &e->cpu[cpu];
         if (c->run == RS_OFFLINE) continue;
@@ -496,6 +505,7 @@ void workload_boot(rv_engine *e)
         c->running_kthread = -1;
         c->dynticks = 1;
         rng_seed(&c->r, e->cfg.seed, (uint64_t)cpu + 1);
+        c->phase = find_phase(e, cpu);
         if (rv_cpuset_has(&e->cfg.initially_offline, cpu)) { c->run = RS_OFFLINE; continue; }
         rcu_init_percpu_data(e, cpu, true);
         const rv_phase *ph = cpu_phase(e, cpu);
