@@ -233,6 +233,7 @@ Test(scenario_syntax, bad_tokens)
     bad("{\"cpus\" 4}", "t.json:1:9: syntax error: expected ':' after the key \"cpus\", found \"4\"");
     bad("{} x", "t.json:1:4: syntax error: expected end of file after the JSON value, found \"x\"");
     bad("{\"a\":\"\\q\"}", "t.json:1:7: syntax error: invalid escape '\\q' in a string");
+    bad("{\"a\":\"x\\u0000\"}", "t.json:1:8: syntax error: '\\u0000' (a NUL character) cannot appear in a string");
 }
 
 Test(scenario_syntax, columns_count_characters_not_bytes)
@@ -464,4 +465,90 @@ Test(scenario_set, malformed_overrides)
              "%s: --set \"rcu..mode=kthread\": expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac",
              path, path, path, path);
     cr_expect_str_eq(err, want);
+}
+
+/* ---------------------------------------------------------------- never trust input */
+
+#ifndef FUZZ_ROUNDS
+#define FUZZ_ROUNDS 3000 /* a longer hunt: make CFLAGS=-DFUZZ_ROUNDS=200000 */
+#endif
+#ifndef FUZZ_SEED
+#define FUZZ_SEED 0x9E3779B97F4A7C15ull
+#endif
+
+static char *read_small_busy(size_t *len)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root ? root : ".");
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "%s", path);
+    static char text[65536];
+    *len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[*len] = 0;
+    return text;
+}
+
+/* Whatever the bytes, the loader either returns a config that validates or explains itself with
+ * lines that all name the file; it never crashes (run under ASan by `make test`). */
+static void load_or_explain(const char *buf)
+{
+    rv_config cfg;
+    char msg[256];
+    err[0] = 0;
+    if (rv_scenario_parse(buf, "t.json", &cfg, err, sizeof err) == 0) {
+        cr_expect_eq(rv_config_validate(&cfg, msg, sizeof msg), 0, "accepted an invalid config: %s", msg);
+    } else {
+        cr_expect(err[0] != 0, "rejected without a message: %s", buf);
+        for (const char *line = err; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+            cr_expect(strncmp(line, "t.json:", 7) == 0, "line without the file name: %.80s", line);
+    }
+    rv_config_free(&cfg);
+}
+
+Test(scenario_fuzz, every_truncation_is_a_syntax_error)
+{
+    size_t len;
+    const char *text = read_small_busy(&len);
+    const char *end = strrchr(text, '}');
+    cr_assert(end);
+    char *buf = malloc(len + 1);
+    for (size_t n = 0; n <= (size_t)(end - text); n++) {
+        memcpy(buf, text, n);
+        buf[n] = 0;
+        cr_assert_eq(rv_scenario_parse(buf, "t.json", &(rv_config){0}, err, sizeof err), -1, "prefix %zu accepted", n);
+        cr_assert(strstr(err, "syntax error") != NULL, "prefix %zu: %s", n, err);
+    }
+    free(buf);
+}
+
+Test(scenario_fuzz, mutated_files_load_or_explain)
+{
+    static const char alphabet[] = "{}[],:\"0123456789-.eE+ \n\\tfnux";
+    size_t len;
+    const char *text = read_small_busy(&len);
+    char *buf = malloc(2 * len + 64);
+    uint64_t x = FUZZ_SEED;
+    for (int round = 0; round < FUZZ_ROUNDS; round++) {
+        memcpy(buf, text, len + 1);
+        size_t n = len;
+        int edits = 1 + round % 3;
+        for (int k = 0; k < edits && n > 1; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift: deterministic, so failures reproduce */
+            size_t at = (size_t)(x % n);
+            switch ((x >> 32) % 3) {
+            case 0: buf[at] = alphabet[(x >> 40) % (sizeof alphabet - 1)]; break;
+            case 1: memmove(buf + at, buf + at + 1, n - at); n--; break;
+            default: { /* duplicate a short run: repeated keys, doubled commas, nested values */
+                size_t run = 1 + (x >> 48) % 16;
+                if (at + run > n) run = n - at;
+                memmove(buf + at + run, buf + at, n - at + 1);
+                n += run;
+            }
+            }
+        }
+        load_or_explain(buf);
+    }
+    free(buf);
 }
