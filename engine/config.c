@@ -57,7 +57,8 @@ const char *rv_gp_phase_name(enum rv_gp_phase p)
  * Cost defaults. The figures are what a 2012 x86 server plausibly paid; they are calibrated so that
  * the mechanisms (never the reported numbers) land on the article's magnitudes:
  * - node_lock_ns 770: 3.6's irqs-off GP init over the 261 nodes of a 4096-CPU tree took ~200 us;
- * - cache_miss_ns 200: FQS's atomic on an idle CPU's dynticks line, usually on another socket;
+ * - cache_miss_ns 350: FQS's atomic_add_return() on an idle CPU's dynticks line, usually owned by
+ *   another socket (a read-for-ownership miss, dearer than a plain read);
  * - kthread_wakeup_ns 12000: the GP kthread's CPU time per wakeup (wait-queue wakeup, context switch
  *   in and out, cache refill on a busy machine); a grace period wakes it at least twice (INIT and
  *   cleanup), which puts most of the article's ~30 us per grace period in the kthread;
@@ -69,7 +70,7 @@ void rv_costs_defaults(rv_costs *c)
 {
     c->node_lock_ns = 770;
     c->node_init_ns = 0;
-    c->cache_miss_ns = 200;
+    c->cache_miss_ns = 350;
     c->qs_report_ns = 150;
     c->note_gp_ns = 50;
     c->cb_invoke_ns = 350;

@@ -135,7 +135,10 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
         else { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); rcu_qs(e, cpu, RV_PREEMPT); }
     }
     e->ctx = CTX_KTHREAD; e->ctx_cpu = cpu; e->ctx_flavor = rsp->flavor;
-    if (!kt->running) charge(e, rsp->flavor, e->cfg.costs.kthread_wakeup_ns, true);
+    if (!kt->running) {
+        charge(e, rsp->flavor, e->cfg.costs.kthread_wakeup_ns, true);
+        e->stretch_nonpreempt = 0; /* the switch into the kthread is the scheduler's, not a GP code stretch */
+    }
     c->running_kthread = rsp->flavor;
     kt->running = true;
     bool more = kthread_slice(e, rsp, timed_out);
