@@ -66,6 +66,15 @@ static int check_scenario(const char *path)
             bad = 1;
         }
     }
+    /* the engine may refuse what the loader accepts (a limit of its own); creating one is cheap
+     * and runs nothing, so check that too */
+    char msg[1024];
+    rv_engine *e = bad ? NULL : rv_engine_new(&cfg, NULL, msg, sizeof msg);
+    if (!bad && !e) {
+        fprintf(stderr, "rcuvis: %s: %s\n", path, msg);
+        bad = 1;
+    }
+    rv_engine_free(e);
     rv_config_free(&cfg);
     return bad ? -1 : 0;
 }
