@@ -83,11 +83,32 @@ static int bench(ui_app *a, rd_ctx *rd, int frames)
     return 0;
 }
 
+/* Seek benchmark (hidden, for tests/bench/frames.sh): after simulating up to --at once, N seeks to
+ * pseudo-random times in [0, at]; each is a checkpoint restore + re-simulation, as the scrubber does. */
+static int bench_seeks(ui_app *a, int n, int64_t upto)
+{
+    double *ms = malloc(sizeof *ms * (size_t)n);
+    if (!ms) return 2;
+    uint64_t x = 88172645463325252ULL;
+    for (int i = 0; i < n; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17; /* xorshift: the same targets on every run */
+        int64_t t = (int64_t)(x % (uint64_t)(upto > 0 ? upto : 1));
+        double t0 = now_ms();
+        ui_app_seek(a, t);
+        ms[i] = now_ms() - t0;
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    printf("seeks=%d over=%.0fs checkpoints=%zu interval=%.2fs seek_ms_p50=%.2f seek_ms_p99=%.2f seek_ms_max=%.2f\n", n, upto / 1e9,
+           tt_checkpoints(a->s[0].tt), tt_interval(a->s[0].tt) / 1e9, ms[n / 2], ms[(n * 99) / 100], ms[n - 1]);
+    free(ms);
+    return 0;
+}
+
 int cmd_shot(int argc, char **argv)
 {
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL;
     double at = -1, scale = 1;
-    int w = 1600, h = 900, bench_frames = 0, select = -1;
+    int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1;
     long long seed = -1;
     bool compare = false;
     for (int i = 1; i < argc; i++) {
@@ -97,7 +118,7 @@ int cmd_shot(int argc, char **argv)
         if (!strcmp(o, "--compare")) { compare = true; continue; }
         bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
-                     !strcmp(o, "--bench-frames") || !strcmp(o, "--select");
+                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select");
         if (takes && !val) return bad("option %s needs a value", o);
         if (!strcmp(o, "--at")) { if (!parse_double(val, &at) || at < 0) return bad("--at: expected seconds >= 0, got \"%s\"", val); }
         else if (!strcmp(o, "-o")) out = val;
@@ -121,6 +142,9 @@ int cmd_shot(int argc, char **argv)
         } else if (!strcmp(o, "--bench-frames")) {
             bench_frames = atoi(val);
             if (bench_frames < 1 || bench_frames > 100000) return bad("--bench-frames: expected 1..100000, got \"%s\"", val);
+        } else if (!strcmp(o, "--bench-seeks")) {
+            bench_seek = atoi(val);
+            if (bench_seek < 1 || bench_seek > 100000) return bad("--bench-seeks: expected 1..100000, got \"%s\"", val);
         } else if (o[0] == '-' && o[1]) return bad("unknown option '%s' (see rcuvis shot --help)", o);
         else if (!scen) { scen = o; continue; }
         else return bad("unexpected argument '%s'", o);
@@ -128,7 +152,7 @@ int cmd_shot(int argc, char **argv)
     }
     if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
     if (at < 0) return bad("%s", "missing --at SECONDS");
-    if (!out && !bench_frames) return bad("%s", "missing -o FILE.png");
+    if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
 
     ui_app a;
     ui_app_init(&a);
@@ -171,7 +195,14 @@ int cmd_shot(int argc, char **argv)
         ui_app_free(&a);
         return 2;
     }
+    double sim0 = now_ms();
     ui_app_seek(&a, t);
+    if (bench_seek) {
+        printf("first pass: simulated %.0f s in %.0f ms\n", t / 1e9, now_ms() - sim0);
+        int rc = bench_seeks(&a, bench_seek, t);
+        ui_app_free(&a);
+        return rc;
+    }
     ui_app_refresh_reports(&a, 0, 0);
     int pw = (int)(w * scale + 0.5), ph = (int)(h * scale + 0.5);
     rd_ctx *rd = rd_new_offscreen(pw, ph, (float)scale, err, sizeof err);

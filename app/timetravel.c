@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#define MAX_CKPTS 200          /* per branch; beyond it every other checkpoint is dropped */
 #define SEEK_BUDGET_MS 40.0    /* target wall time to re-simulate one checkpoint interval */
-#define RING 65536             /* the engine's default event ring */
+#define RING 16384             /* our engines' event ring: read after every chunk, and small in clones */
+#define CKPT_BUDGET (512.0 * 1024 * 1024) /* memory for one timeline's checkpoints */
 
 typedef struct ckpt { int64_t t; rv_engine *e; int refs; bool inject; } ckpt;
 typedef struct op { uint8_t kind; int8_t flavor; int64_t limit; } op;
@@ -29,6 +29,7 @@ struct tt {
     int64_t interval;   /* simulated ns between periodic checkpoints */
     int64_t chunk;      /* simulated ns per run_until between two reads of the event ring */
     double sim_per_wall; /* simulated ns per wall ns, smoothed */
+    size_t max_ck;      /* checkpoints kept per branch, from the measured size of one (memory budget) */
     pos cursor;         /* how the live state was reached: seek(base) then ops */
     pos *undo;
     size_t nundo, capundo;
@@ -39,6 +40,17 @@ static double wall_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Resident memory in bytes (Linux), to learn what one checkpoint costs; 0 when unknown. */
+static double rss_bytes(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = 0, res = 0;
+    if (!f) return 0;
+    if (fscanf(f, "%ld %ld", &pages, &res) != 2) res = 0;
+    fclose(f);
+    return (double)res * 4096.0;
 }
 
 static ckpt *ck_new(rv_engine *src, bool inject)
@@ -102,12 +114,14 @@ tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
 {
     tt *t = calloc(1, sizeof *t);
     if (!t) { snprintf(err, errlen, "out of memory"); return NULL; }
-    t->e = rv_engine_new(cfg, NULL, err, errlen);
+    rv_engine_opts opts = {.event_ring = RING};
+    t->e = rv_engine_new(cfg, &opts, err, errlen);
     if (!t->e) { free(t); return NULL; }
     t->br = calloc(1, sizeof *t->br);
     t->nbr = 1;
     t->interval = 1000000000LL;
     t->chunk = 10000000LL;
+    t->max_ck = 64;
     if (!t->br || ui_history_init(&t->br[0].hist, rv_cpus(t->e), rv_tree_nodes(t->e)) != 0) {
         snprintf(err, errlen, "out of memory");
         rv_engine_free(t->e); free(t->br); free(t);
@@ -181,7 +195,7 @@ static void run_plain(tt *t, int64_t to)
     }
 }
 
-/* Keep at most MAX_CKPTS: drop every other periodic checkpoint, double the interval. */
+/* Keep at most max_ck: drop every other periodic checkpoint, double the interval. */
 static void thin(tt *t)
 {
     branch *b = cur(t);
@@ -237,10 +251,18 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
                 run_plain(t, next);
                 if (rv_now_ns(t->e) == next) {
                     adapt_interval(t);
+                    double m0 = b->n == 1 ? rss_bytes() : 0;
                     ckpt *c = ck_new(t->e, false);
+                    if (c && m0 > 0) {
+                        /* the first clone tells how big a checkpoint is: keep as many as the budget allows */
+                        double sz = rss_bytes() - m0;
+                        if (sz < 256 * 1024) sz = 256 * 1024;
+                        double n = CKPT_BUDGET / sz;
+                        t->max_ck = n < 24 ? 24 : n > 400 ? 400 : (size_t)n;
+                    }
                     if (c && br_push(b, c) == 0) t->applied = b->n - 1;
                     else ck_release(c);
-                    if (b->n > MAX_CKPTS) thin(t);
+                    if (b->n > t->max_ck) thin(t);
                 }
             } else {
                 run_plain(t, to);

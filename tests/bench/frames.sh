@@ -30,3 +30,7 @@ for n in 2 16 64 4096; do
     echo "cpus=$n $out"
   done
 done
+# time travel: a 10-minute run on 16 CPUs, then seeks to random moments (checkpoint + re-simulation)
+scen 16
+sed -i 's/"duration_s": 30/"duration_s": 600/' "$work/b16.json"
+echo "cpus=16 10-minute run: $("$bin" shot "$work/b16.json" --at 590 --bench-seeks 40 2>&1 | tr '\n' ' ')"
