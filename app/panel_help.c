@@ -16,7 +16,7 @@ static const char *const keys[][2] = {
     {"click scrubber / timeline", "jump there (time travel: re-simulated from a checkpoint)"},
     {"1  2  3", "show rcu_sched / rcu_bh / rcu_preempt"},
     {"click a CPU or a qsmask bit", "select it: \"why is it waiting?\" explains"},
-    {"L  K  I  O", "on the selected CPU: long reader, kernel loop, idle/wake, offline/online"},
+    {"L  K  I  O", "on the selected CPU: long reader, kernel loop (1 s; Shift: 70 s), idle/wake, offline/online"},
     {"B  P  Y", "call_rcu burst (1000), preempted reader, synchronize_*()"},
     {"Q", "force a quiescent-state pass (FQS) now"},
     {"Ctrl+B", "switch branch (an injection after a seek back starts a new one)"},

@@ -27,7 +27,12 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     /* the readout students need: how much simulated time one real second shows */
     char per[32];
     ui_fmt_dur(per, sizeof per, st->speed);
-    snprintf(spd, sizeof spd, " %s (1 s = %s) ", sp, per);
+    if (st->playing && st->speed_actual > 0 && st->speed_actual < st->speed * 0.7) {
+        /* say so when the engine cannot keep up instead of pretending */
+        char act[32];
+        fmt_speed(act, sizeof act, st->speed_actual);
+        snprintf(spd, sizeof spd, " %s (engine-limited: %s) ", sp, act);
+    } else snprintf(spd, sizeof spd, " %s (1 s = %s) ", sp, per);
     int sw = rd_text_width(rd, RD_SANS, spd);
     rd_text_in(rd, RD_SANS, (rd_rect){x, y, sw, bh}, RD_CENTER, th->text, spd);
     x += sw;

@@ -55,13 +55,18 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     int64_t t0 = v->now - span * 3 / 4;
     if (t0 < 0) t0 = 0;
     int64_t t1 = t0 + span;
-    char sub[128], a[32], b[32];
+    char sub[256], a[32], b[32];
     ui_fmt_dur(a, sizeof a, span / 1e9);
     ui_fmt_dur(b, sizeof b, v->now / 1e9);
     snprintf(sub, sizeof sub, "window %s (%s) · faded = known future after a seek back", a,
              st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms");
-    rd_rect c = panel_frame(fr, r, "Timeline", sub);
     const ui_history *h = v->hist;
+    if (h && h->lost) {
+        /* the engine's ring overflowed between two reads: some marks are missing, say how many */
+        size_t l = strlen(sub);
+        snprintf(sub + l, sizeof sub - l, " · %llu events not seen", (unsigned long long)h->lost);
+    }
+    rd_rect c = panel_frame(fr, r, "Timeline", sub);
     if (!h) return;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     int label_w = rd_text_width(rd, RD_SANS_SMALL, "rcu_preempt ") + rd_px(rd, 4);

@@ -174,10 +174,12 @@ static void restore(tt *t, size_t k)
     t->applied = k;
 }
 
-/* Simulate to `to` in chunks small enough that the event ring never overflows between reads. */
-static void run_plain(tt *t, int64_t to)
+/* Simulate to `to` in chunks small enough that the event ring never overflows between reads and
+ * that one chunk never blocks the window for long; stops early past deadline_ms (0 = none). */
+static void run_plain_until(tt *t, int64_t to, double deadline_ms)
 {
     while (rv_now_ns(t->e) < to) {
+        if (deadline_ms > 0 && wall_ms() > deadline_ms) break;
         int64_t now = rv_now_ns(t->e), step = now + t->chunk < to ? now + t->chunk : to;
         uint64_t c0 = rv_event_count(t->e);
         double w0 = wall_ms();
@@ -185,8 +187,8 @@ static void run_plain(tt *t, int64_t to)
         double w = wall_ms() - w0;
         ui_history_ingest(&cur(t)->hist, t->e);
         uint64_t d = rv_event_count(t->e) - c0;
-        if (d > RING / 4 && t->chunk > 20000) t->chunk /= 2;
-        else if (d < RING / 16 && t->chunk < 1000000000LL) t->chunk *= 2;
+        if ((d > RING / 4 || w > 8.0) && t->chunk > 20000) t->chunk /= 2;
+        else if (d < RING / 16 && w < 2.0 && t->chunk < 1000000000LL) t->chunk *= 2;
         if (w > 0.05) {
             double r = (double)(step - now) / (w * 1e6);
             t->sim_per_wall = t->sim_per_wall > 0 ? 0.8 * t->sim_per_wall + 0.2 * r : r;
@@ -194,6 +196,8 @@ static void run_plain(tt *t, int64_t to)
         if (rv_now_ns(t->e) < step) break; /* the engine refused to move (end of run) */
     }
 }
+
+static void run_plain(tt *t, int64_t to) { run_plain_until(t, to, 0); }
 
 /* Keep at most max_ck: drop every other periodic checkpoint, double the interval. */
 static void thin(tt *t)
@@ -228,14 +232,14 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
 {
     int64_t end = rv_end_ns(t->e);
     if (to > end) to = end;
-    double w0 = wall_ms();
+    double w0 = wall_ms(), deadline = budget_ms > 0 ? w0 + budget_ms : 0;
     while (rv_now_ns(t->e) < to) {
         branch *b = cur(t);
         size_t j = t->applied + 1;
         int64_t now = rv_now_ns(t->e);
         if (j < b->n) {
             ckpt *c = b->ck[j];
-            if (c->t > to) run_plain(t, to);
+            if (c->t > to) run_plain_until(t, to, deadline);
             else if (c->inject) {
                 /* the branch's injection: its checkpoint is exactly the state after it */
                 restore(t, j);
@@ -265,7 +269,7 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
                     if (b->n > t->max_ck) thin(t);
                 }
             } else {
-                run_plain(t, to);
+                run_plain_until(t, to, deadline);
             }
         }
         if (rv_now_ns(t->e) == now) break; /* no progress: end of run */

@@ -70,6 +70,7 @@ typedef struct ui_state {
     float ui_scale;
     bool playing, compare, show_help, show_picker, show_workbook, fullscreen;
     double speed;                 /* simulated seconds per real second */
+    double speed_actual;          /* what playback reached (lower when the engine cannot keep up) */
     int flavor;
     int sel_cpu, sel_node;        /* -1 none */
     int klog_scroll;              /* lines scrolled up from the newest */

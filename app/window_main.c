@@ -188,7 +188,10 @@ int cmd_window(int argc, char **argv)
             if (to == from) to = from + 1;
             /* at most ~25 ms of simulation per frame: fast speeds become engine-limited, not frozen */
             int64_t got = ui_app_advance(&w->app, to, 25.0);
-            w->achieved_speed = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
+            double a = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
+            /* smoothed, so the "engine-limited" readout does not flicker */
+            w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
+            st->speed_actual = w->achieved_speed;
             if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
         }
         w->last_frame_ms = now;
