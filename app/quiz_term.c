@@ -173,7 +173,7 @@ static int ask(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_q
         quiz_grade(q, line, &r);
         if (r.status < 0) { fprintf(t->out, "%s\n", r.message); continue; }
         if (t->prog) { progress_record(t->prog, key, q->id, r.normalized, r.status == 1, now_s()); save(t); }
-        fprintf(t->out, "%s\n", r.status ? "Right." : "Not quite.");
+        fprintf(t->out, "%s\n", r.status ? "Correct." : "Not quite.");
         if (r.message[0]) quiz_wrap(t->out, r.message, 2, t->width);
         if (r.status) { show_answer(t, q); return QT_CONTINUE; }
         retry = true;

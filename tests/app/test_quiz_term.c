@@ -55,7 +55,7 @@ Test(term, wrong_then_hint_then_right_records_everything)
     cr_expect_eq(r.rc, QT_CONTINUE);
     cr_expect(strstr(r.out, "Not quite.\n  no a\n"), "%s", r.out);
     cr_expect(strstr(r.out, "Hint:\n  Not a.\n"), "the hint is shown on h");
-    cr_expect(strstr(r.out, "Right.\n  yes b\n\nThe answer: b\n\n  Because b.\n"), "feedback then the explanation: %s", r.out);
+    cr_expect(strstr(r.out, "Correct.\n  yes b\n\nThe answer: b\n\n  Because b.\n"), "feedback then the explanation: %s", r.out);
     cr_expect(strstr(r.out, "  add the root\n"), "per-answer feedback for a numeric answer");
     cr_expect(strstr(r.out, "=== End of lesson 1: 2 of 2 answered right ===\n"), "%s", r.out);
     const progress_entry *e = progress_get(&r.prog, "t/1", "1.1", false);

@@ -1,0 +1,246 @@
+/* test_quiz_panel.c — the window's workbook: session logic, keyboard-only answering, "show me" requests, drawing. */
+#include "panel_workbook.h"
+#include "quiz_session.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char dir[128], qdir[256], ppath[256];
+
+static const char *quiz_text =
+    "{\"id\": \"p\", \"title\": \"P\", \"lessons\": ["
+    "{\"id\": \"1\", \"title\": \"One\", \"questions\": ["
+    " {\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Pick b.\", \"explanation\": \"Because b.\", \"hint\": \"Not a.\","
+    "  \"answers\": [{\"text\": \"A\", \"feedback\": \"no a\"}, {\"text\": \"B\", \"correct\": true, \"feedback\": \"yes b\"}],"
+    "  \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 2.5},"
+    " {\"id\": \"1.2\", \"kind\": \"multi\", \"question\": \"Pick a and c.\", \"explanation\": \"E.\","
+    "  \"answers\": [{\"text\": \"A\", \"correct\": true, \"feedback\": \"fa\"}, {\"text\": \"B\", \"feedback\": \"fb\"},"
+    "  {\"text\": \"C\", \"correct\": true, \"feedback\": \"fc\"}]}]},"
+    "{\"id\": \"2\", \"title\": \"Two\", \"questions\": ["
+    " {\"id\": \"2.1\", \"kind\": \"numeric\", \"question\": \"Nodes for 1024 CPUs?\", \"explanation\": \"65.\","
+    "  \"answers\": [{\"value\": 65, \"correct\": true, \"feedback\": \"yes\"}]},"
+    " {\"id\": \"2.2\", \"kind\": \"choice\", \"question\": \"Stall?\", \"explanation\": \"E.\","
+    "  \"answers\": [{\"text\": \"yes\", \"correct\": true, \"feedback\": \"y\"}, {\"text\": \"no\", \"feedback\": \"n\"}],"
+    "  \"scenario\": {\"file\": \"omap-stall.json\", \"overrides\": [\"duration_s=81\"], \"seed\": 7}, \"at\": \"first_stall\"}]}]}";
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/rcuvis-test-panel-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(qdir, sizeof qdir, "%s/quizzes", dir);
+    snprintf(ppath, sizeof ppath, "%s/state/progress.json", dir);
+    char path[300];
+    snprintf(path, sizeof path, "%s/p.json", qdir);
+    cr_assert_eq(mkdir(qdir, 0700), 0);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(quiz_text, f);
+    fclose(f);
+    const char *root = getenv("RCUVIS_ROOT");
+    setenv("RCUVIS_DATA", root && *root ? root : ".", 1); /* show-me resolves scenarios in the source tree */
+}
+
+static void teardown(void)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+}
+
+TestSuite(session, .init = setup, .fini = teardown);
+TestSuite(panel, .init = setup, .fini = teardown);
+
+Test(session, answer_records_progress_and_resume_skips_done)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1");
+    quiz_session_pick(&s, 0);
+    cr_expect_eq(quiz_session_submit(&s), 0);
+    cr_expect_str_eq(s.last.message, "no a");
+    cr_expect_not(s.done);
+    quiz_session_pick(&s, 1);
+    cr_expect_eq(quiz_session_submit(&s), 1);
+    cr_expect(s.done, "a right answer opens the explanation");
+    cr_expect_eq(quiz_session_entry(&s)->attempts, 2);
+    quiz_session_close(&s);
+
+    /* a new session (the window restarted) continues at the first unfinished question */
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.2");
+    quiz_session_close(&s);
+}
+
+Test(session, navigation_crosses_lessons_and_stops_at_the_ends)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_not(quiz_session_step(&s, -1), "nothing before the first question");
+    cr_expect(quiz_session_step(&s, +1));
+    cr_expect(quiz_session_step(&s, +1));
+    cr_expect_str_eq(quiz_session_question(&s)->id, "2.1", "the next lesson follows the last question");
+    cr_expect(quiz_session_step_lesson(&s, -1));
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1");
+    cr_expect(quiz_session_step_lesson(&s, +1));
+    cr_expect(quiz_session_step(&s, +1));
+    cr_expect_not(quiz_session_step(&s, +1), "nothing after the last question");
+    quiz_session_close(&s);
+}
+
+Test(session, multi_toggles_numeric_types_and_review_records_nothing)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    quiz_session_goto(&s, 0, 0, 1);
+    quiz_session_pick(&s, 0);
+    quiz_session_pick(&s, 1);
+    quiz_session_pick(&s, 1);
+    quiz_session_pick(&s, 2);
+    cr_expect_eq(quiz_session_submit(&s), 1, "a and c picked, b toggled off");
+    quiz_session_goto(&s, 0, 1, 0);
+    quiz_session_type(&s, "66");
+    quiz_session_backspace(&s);
+    quiz_session_type(&s, "5");
+    cr_expect_eq(quiz_session_submit(&s), 1);
+    s.review = true;
+    quiz_session_goto(&s, 0, 1, 1);
+    quiz_session_pick(&s, 0);
+    cr_expect_eq(quiz_session_submit(&s), 1);
+    cr_expect_null(quiz_session_entry(&s), "teacher view leaves no trace in the progress file");
+    quiz_session_close(&s);
+}
+
+Test(session, moments_of_plain_scenarios_select_their_question)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    quiz_session_goto(&s, 0, 1, 0);
+    cr_expect_not(quiz_session_moment(&s, "/x/scenarios/small-busy.json", 1.0, 2.4));
+    cr_expect(quiz_session_moment(&s, "/x/scenarios/small-busy.json", 2.4, 2.6));
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1");
+    cr_expect_not(quiz_session_moment(&s, "/x/scenarios/omap-stall.json", 0, 90), "a run with overrides is not the one on screen");
+    quiz_session_close(&s);
+}
+
+/* ---------------------------------------------------------------- the panel */
+
+typedef struct shown { int calls; char path[1024]; char ov[128]; double at; bool has_seed; uint64_t seed; char qid[16]; } shown;
+
+static void on_show(const workbook_show_me *req, void *ctx)
+{
+    shown *sh = ctx;
+    sh->calls++;
+    snprintf(sh->path, sizeof sh->path, "%s", req->scenario_path);
+    snprintf(sh->ov, sizeof sh->ov, "%s", req->noverrides ? req->overrides[0] : "");
+    sh->at = req->at_s;
+    sh->has_seed = req->has_seed;
+    sh->seed = req->seed;
+    snprintf(sh->qid, sizeof sh->qid, "%s", req->question_id);
+}
+
+static void draw(workbook_panel *wb, rd_ctx *rd)
+{
+    ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT)};
+    rd_begin(rd, fr.th->bg);
+    workbook_panel_draw(wb, &fr, (rd_rect){400, 0, 400, 600});
+    rd_end(rd);
+}
+
+Test(panel, keyboard_only_answering)
+{
+    char err[1024];
+    workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    rd_ctx *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    quiz_session *s = workbook_panel_session(wb);
+    draw(wb, rd);
+    cr_expect_not(workbook_panel_key(wb, SDLK_b, 0), "without focus the window keeps its keys");
+    workbook_panel_set_focus(wb, true);
+    cr_expect(workbook_panel_key(wb, SDLK_DOWN, 0));
+    cr_expect(workbook_panel_key(wb, SDLK_SPACE, 0), "Space picks the answer under the cursor");
+    cr_expect_eq(s->sel, 2u);
+    cr_expect(workbook_panel_key(wb, SDLK_h, 0));
+    cr_expect(s->hint_shown);
+    draw(wb, rd);
+    cr_expect(workbook_panel_key(wb, SDLK_RETURN, 0));
+    cr_expect_eq(s->last.status, 1);
+    draw(wb, rd);
+    cr_expect(workbook_panel_key(wb, SDLK_RETURN, 0), "Enter on an answered question goes on");
+    cr_expect_str_eq(quiz_session_question(s)->id, "1.2");
+    workbook_panel_key(wb, SDLK_PAGEDOWN, 0);
+    cr_expect_str_eq(quiz_session_question(s)->id, "2.1");
+    workbook_panel_key(wb, SDLK_6, 0);
+    workbook_panel_key(wb, SDLK_KP_5, 0);
+    cr_expect_str_eq(s->input, "65");
+    workbook_panel_key(wb, SDLK_RETURN, 0);
+    cr_expect_eq(s->last.status, 1);
+    cr_expect_not(workbook_panel_key(wb, SDLK_F11, 0), "window shortcuts pass through");
+    cr_expect(workbook_panel_key(wb, SDLK_ESCAPE, 0));
+    cr_expect_not(workbook_panel_has_focus(wb));
+    draw(wb, rd);
+    rd_free(rd);
+    workbook_panel_free(wb);
+}
+
+Test(panel, show_me_resolves_the_moment_and_passes_overrides)
+{
+    char err[1024];
+    workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    shown sh = {0};
+    workbook_panel_on_show_me(wb, on_show, &sh);
+    workbook_panel_set_focus(wb, true);
+    workbook_panel_key(wb, SDLK_m, 0);
+    cr_expect_eq(sh.calls, 1);
+    cr_expect(strstr(sh.path, "/scenarios/small-busy.json") != NULL, "%s", sh.path);
+    cr_expect_eq(sh.at, 2.5);
+    quiz_session_goto(workbook_panel_session(wb), 0, 1, 1);
+    workbook_panel_key(wb, SDLK_m, 0);
+    cr_expect_eq(sh.calls, 2);
+    cr_expect_str_eq(sh.ov, "duration_s=81");
+    cr_expect(sh.has_seed && sh.seed == 7);
+    cr_expect_str_eq(sh.qid, "2.2");
+    cr_expect(sh.at > 60 && sh.at <= 81, "first_stall becomes the time of the first warning (%g s)", sh.at);
+    workbook_panel_free(wb);
+}
+
+Test(panel, clicks_pick_answers_and_teacher_view_draws)
+{
+    char err[1024];
+    workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    rd_ctx *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    draw(wb, rd);
+    /* click the middle of every hit area until answer b is picked */
+    quiz_session *s = workbook_panel_session(wb);
+    bool picked = false;
+    for (int y = 0; y < 600 && !picked; y += 2) {
+        workbook_panel_click(wb, 600, y);
+        picked = s->sel == 2u;
+        if (s->sel == 1u) s->sel = 0;
+    }
+    cr_expect(picked, "answer b can be clicked");
+    cr_expect(workbook_panel_has_focus(wb), "a click gives the panel the keyboard");
+    workbook_panel_set_review(wb, true);
+    draw(wb, rd);
+    SDL_Surface *surf = rd_surface(rd);
+    int ink = 0;
+    for (int y = 0; y < 600; y++)
+        for (int x = 400; x < 800; x++) {
+            uint32_t px = ((uint32_t *)((uint8_t *)surf->pixels + y * surf->pitch))[x] & 0xffffff;
+            int lum = (int)((px >> 16) & 255) + (int)((px >> 8) & 255) + (int)(px & 255);
+            ink += lum < 300; /* dark pixels: text on the light theme */
+        }
+    cr_expect_gt(ink, 1000, "the teacher view has text in the column (%d dark pixels)", ink);
+    rd_free(rd);
+    workbook_panel_free(wb);
+}
