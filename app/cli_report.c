@@ -171,12 +171,12 @@ static void text_threads(FILE *out, const rv_report *r)
 {
     /* top's %CPU: 100% is one CPU busy for the whole run */
     double span = r->sim_seconds > 0 ? r->sim_seconds : 1;
-    fprintf(out, "\n  %-20s %12s %8s\n", "THREAD", "CPU s", "%CPU");
+    fprintf(out, "\n  %-20s %12s %9s\n", "THREAD", "CPU s", "%CPU");
     rv_thread_report *ts = sorted_threads(r);
     size_t shown = r->nthreads < TOP_THREADS ? r->nthreads : TOP_THREADS;
     for (size_t i = 0; ts && i < shown; i++) {
         const rv_thread_report *t = &ts[i];
-        fprintf(out, "  %-20s %12.6f %7.2f%%%s\n", t->name, t->cpu_seconds, 100.0 * t->cpu_seconds / span,
+        fprintf(out, "  %-20s %12.6f %8.2f%%%s\n", t->name, t->cpu_seconds, 100.0 * t->cpu_seconds / span,
                 t->alive ? "" : "  (exited)");
     }
     if (r->nthreads > shown) fprintf(out, "  ... and %zu more threads (see --json)\n", r->nthreads - shown);

@@ -1,0 +1,96 @@
+/* test_cli_args.c — `rcuvis run` option parsing: forms, order of overrides, shorthand checks, usage errors. */
+#include "cli_args.h"
+
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <string.h>
+
+static int parse(cli_run_opts *o, int argc, const char **argv) { return cli_run_parse(argc, (char **)argv, o); }
+
+Test(cli_args, shorthands_become_overrides_in_order)
+{
+    const char *argv[] = {"run", "--cpus", "8", "s.json", "--set", "rcu.fanout_leaf=32", "--mode=softirq",
+                          "--duration", "0.25", "--seed", "18446744073709551615", "--busted", "--json", "--expect",
+                          "--trace", "t.jsonl"};
+    cli_run_opts o;
+    cr_assert_eq(parse(&o, 16, argv), 0);
+    cr_expect_str_eq(o.scenario, "s.json");
+    cr_assert_eq(o.nsets, 6);
+    cr_expect_str_eq(o.sets[0], "cpus=8");
+    cr_expect_str_eq(o.sets[1], "rcu.fanout_leaf=32");
+    cr_expect_str_eq(o.sets[2], "rcu.mode=\"softirq\"");
+    cr_expect_str_eq(o.sets[3], "duration_s=0.25");
+    cr_expect_str_eq(o.sets[4], "seed=\"18446744073709551615\"", "seeds pass as strings to keep 64 bits");
+    cr_expect_str_eq(o.sets[5], "rcu.busted=true");
+    cr_expect(o.json && o.expect && !o.help);
+    cr_expect_str_eq(o.trace, "t.jsonl");
+    cli_run_opts_free(&o);
+}
+
+Test(cli_args, double_dash_ends_options)
+{
+    const char *argv[] = {"run", "--json", "--", "--odd-name.json"};
+    cli_run_opts o;
+    cr_assert_eq(parse(&o, 4, argv), 0);
+    cr_expect_str_eq(o.scenario, "--odd-name.json");
+    cli_run_opts_free(&o);
+}
+
+Test(cli_args, help_wins)
+{
+    const char *argv[] = {"run", "--help", "--frob"};
+    cli_run_opts o;
+    cr_expect_eq(parse(&o, 3, argv), 0);
+    cr_expect(o.help);
+    cli_run_opts_free(&o);
+}
+
+/* Rejected with exit status 2; the messages are compared all together at the end of the test. */
+static void usage_error(int argc, const char **argv)
+{
+    cli_run_opts o;
+    cr_expect_eq(parse(&o, argc, argv), 2, "accepted: %s", argv[argc - 1]);
+    cli_run_opts_free(&o);
+    fflush(stderr);
+}
+
+Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
+{
+    const char *a1[] = {"run", "s.json", "--cpus", "0"};
+    usage_error(4, a1);
+    const char *a2[] = {"run", "s.json", "--cpus", "4097"};
+    usage_error(4, a2);
+    const char *a3[] = {"run", "s.json", "--cpus", "8x"};
+    usage_error(4, a3);
+    const char *a4[] = {"run", "s.json", "--duration", "0"};
+    usage_error(4, a4);
+    const char *a5[] = {"run", "s.json", "--seed", "18446744073709551616"};
+    usage_error(4, a5);
+    const char *a6[] = {"run", "s.json", "--mode", "3.7"};
+    usage_error(4, a6);
+    const char *a7[] = {"run", "s.json", "--json=yes"};
+    usage_error(3, a7);
+    const char *a8[] = {"run", "s.json", "--trace"};
+    usage_error(3, a8);
+    const char *a9[] = {"run", "a.json", "b.json"};
+    usage_error(3, a9);
+    const char *a10[] = {"run", "--json"};
+    usage_error(2, a10);
+    const char *a11[] = {"run", "s.json", "--set", "novalue"};
+    usage_error(4, a11);
+    const char *a12[] = {"run", "s.json", "--frobnicate"};
+    usage_error(3, a12);
+    cr_expect_stderr_eq_str(
+        "rcuvis: run: --cpus: expected an integer 1..4096, got '0' (see rcuvis run --help)\n"
+        "rcuvis: run: --cpus: expected an integer 1..4096, got '4097' (see rcuvis run --help)\n"
+        "rcuvis: run: --cpus: expected an integer 1..4096, got '8x' (see rcuvis run --help)\n"
+        "rcuvis: run: --duration: expected seconds above 0 and at most 604800, got '0' (see rcuvis run --help)\n"
+        "rcuvis: run: --seed: expected an integer 0..18446744073709551615, got '18446744073709551616' (see rcuvis run --help)\n"
+        "rcuvis: run: --mode: expected softirq or kthread, got '3.7' (see rcuvis run --help)\n"
+        "rcuvis: run: option '--json' takes no value (see rcuvis run --help)\n"
+        "rcuvis: run: option '--trace' needs a value (see rcuvis run --help)\n"
+        "rcuvis: run: one scenario at a time, got 'a.json' and 'b.json' (see rcuvis run --help)\n"
+        "rcuvis: run: missing SCENARIO.json (see rcuvis run --help)\n"
+        "rcuvis: run: --set: expected PATH=VALUE, got 'novalue' (see rcuvis run --help)\n"
+        "rcuvis: run: unknown option '--frobnicate' (see rcuvis run --help)\n");
+}
