@@ -11,8 +11,7 @@ static int pick_cpu(rv_engine *e, int preferred)
     return -1;
 }
 
-/* wake_up(&rsp->gp_wq). A wakeup from a CPU's softirq runs the kthread on that CPU (wake-affine);
- * the kthread runs kthread_latency_ns later, as the scheduler gets to it. */
+/* wake_up(&rsp->gp_wq): the kthread runs kthread_latency_ns later, as the scheduler gets to it. */
 void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
 {
     gp_kthread *kt = &rsp->kt;
@@ -21,7 +20,8 @@ void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
     if (kt->running && e->ctx == CTX_KTHREAD && e->ctx_flavor == rsp->flavor) return; /* it re-checks before sleeping */
     int64_t t = e->now + e->cfg.costs.kthread_latency_ns;
     if (kt->run_t >= 0 && kt->run_t <= t) return; /* already on its way */
-    if (!kt->running && waker_cpu >= 0 && e->cpu[waker_cpu].run == RS_BUSY) kt->cpu = waker_cpu;
+    /* wake-affine: the woken kthread runs where it was woken (an idle waker is the cheapest target) */
+    if (!kt->running && waker_cpu >= 0 && e->cpu[waker_cpu].run != RS_OFFLINE) kt->cpu = waker_cpu;
     kt->run_t = t;
     sched_at(e, t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
 }
