@@ -23,10 +23,17 @@
  * measure what happened inside a stretch ("FQS scans while both CPUs idle"). Returns how many. */
 typedef int (*rp_marks_fn)(const rv_config *cfg, double *at_s, int max);
 
+/* How --quick may shorten a run without changing what its claims read. */
+enum rp_scale {
+    RP_FULL = 0,     /* never: the claim needs the whole scenario (a stall after 60 s of idle) */
+    RP_TRUNCATE,     /* stop early: a steady workload whose claims read rates (per 10 min, per GP) */
+    RP_COMPRESS,     /* squeeze the timeline (phases, events, duration): totals scale with it */
+};
+
 typedef struct rp_run {
     const char *scenario;               /* name under scenarios/, without .json */
     const char *sets[RP_MAX_SETS];      /* "path=value" overrides, NULL-terminated (or full) */
-    bool scalable;                      /* --quick may shorten duration_s: the claim reads rates, not totals */
+    enum rp_scale scale;
     rp_marks_fn marks;
 } rp_run;
 
@@ -35,6 +42,7 @@ typedef struct rp_view {
     const cJSON *rep[RP_MAX_RUNS];                 /* final report of each run */
     const cJSON *snap[RP_MAX_RUNS][RP_MAX_MARKS];  /* reports at the run's marks */
     const rv_config *cfg[RP_MAX_RUNS];             /* the config each run used (after overrides) */
+    double scale[RP_MAX_RUNS];                     /* 1, or the --quick factor the run was shortened by */
     int nsnaps[RP_MAX_RUNS];
     uint64_t seed;                                 /* seed of the first run */
 } rp_view;
