@@ -5,7 +5,7 @@
 #include <string.h>
 
 typedef struct level_geo {
-    int first, count, per_row, rows, node_w, node_h, bit_cols, bit_rows, nbits;
+    int first, count, per_row, rows, node_w, node_h, bit_cols, bit_rows, nbits, gap, bsz;
     bool title;
 } level_geo;
 
@@ -15,18 +15,26 @@ static int node_bits(const rv_node_view *n, bool leaf)
     return b < 1 ? 1 : b > 64 ? 64 : b;
 }
 
-/* Fit all levels into h with bit squares of size bsz; returns total height. */
-static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz)
+/* Lay out every level with bit squares of bsz_upper (inner levels) and bsz_leaf (leaves); returns
+ * the total height. Inner levels have few nodes, so they keep big readable bits when hundreds of
+ * leaves must shrink. */
+static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf)
 {
-    int gap = rd_px(rd, 4), pad = rd_px(rd, 3), total = 0;
+    int total = 0;
     int title_h = rd_line_height(rd, RD_SANS_SMALL) * 2;
     int first = 0;
     for (int l = 0; l < v->levels; l++) {
         level_geo *g = &lv[l];
         g->first = first;
         g->count = v->level_count[l];
+        int gap = g->count > 32 ? 1 : rd_px(rd, 4);
+        g->gap = gap;
         first += g->count;
         bool leaf = l == v->levels - 1;
+        int bsz = leaf ? bsz_leaf : bsz_upper;
+        /* dense trees (hundreds of leaves) lose their margins before they lose their bits */
+        int pad = bsz >= 8 ? rd_px(rd, 3) : 1;
+        g->bsz = bsz;
         g->nbits = 1;
         for (int i = 0; i < g->count && g->first + i < v->nnodes; i++) {
             int b = node_bits(&v->nodes[g->first + i], leaf);
@@ -44,7 +52,7 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz)
         g->bit_rows = (g->nbits + g->bit_cols - 1) / g->bit_cols;
         g->title = g->node_w >= rd_px(rd, 96) && bsz >= rd_px(rd, 8);
         g->node_h = (g->title ? title_h : 0) + g->bit_rows * bsz + 2 * pad;
-        total += g->rows * (g->node_h + gap) + (l ? rd_px(rd, 10) : 0);
+        total += g->rows * (g->node_h + gap) + (l ? rd_px(rd, g->count > 32 ? 4 : 10) : 0);
     }
     return total;
 }
@@ -61,7 +69,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     rd_frame(rd, r, st->sel_node == n->index ? th->select : th->panel_edge, st->sel_node == n->index ? rd_px(rd, 2) : 1);
     if (walking) rd_frame(rd, rd_inset(r, -rd_px(rd, 2)), th->walk, rd_px(rd, 3));
     ui_hit_add(fr, r, HIT_NODE, n->index, 0);
-    int pad = rd_px(rd, 3), y = r.y + pad;
+    int pad = bsz >= 8 ? rd_px(rd, 3) : 1, y = r.y + pad;
     rd_clip_push(rd, r);
     if (g->title) {
         char t1[96], t2[96];
@@ -93,7 +101,8 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             rd_fill(rd, q, th->panel);
             rd_frame(rd, q, gp_here ? th->passed : th->cleared, bsz >= 8 ? rd_px(rd, 1.5f) : 1);
         }
-        if (flash_node && (h->rep_mask[v->flavor][n->index] & bit)) rd_frame(rd, rd_inset(q, -1), th->walk, rd_px(rd, 2));
+        /* the flash needs room: on dense trees it would bury the bits it is about */
+        if (flash_node && bsz >= 8 && (h->rep_mask[v->flavor][n->index] & bit)) rd_frame(rd, rd_inset(q, -1), th->walk, rd_px(rd, 2));
         int cpu = leaf ? n->grplo + b : -1;
         if (bsz >= rd_px(rd, 13)) {
             char lab[16] = "";
@@ -136,7 +145,8 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         size_t l = strlen(drv);
         int64_t dt = fl->next_fqs_ns - v->now;
         int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
-        if (dt >= 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiffies", (long long)((dt + tick - 1) / tick));
+        if (dt > 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiffies", (long long)((dt + tick - 1) / tick));
+        else if (dt == 0) snprintf(drv + l, sizeof drv - l, " · FQS due now");
         else if (v->mode == RV_MODE_SOFTIRQ)
             snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiffies: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick));
         else snprintf(drv + l, sizeof drv - l, " · FQS due");
@@ -179,14 +189,20 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     }
     if (v->levels <= 0 || v->nnodes <= 0 || area.h <= 0) return;
     level_geo lv[UI_MAX_LEVELS];
-    int bsz = rd_px(rd, 34);
-    while (bsz > 3 && plan(rd, v, lv, area.w, bsz) > area.h) bsz--;
-    plan(rd, v, lv, area.w, bsz);
+    int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
+    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl) > area.h) {
+        if (bu > floor_u) bu--; /* shrink together down to a readable size... */
+        bl--;                   /* ...then only the leaves */
+        if (bu < bl) bu = bl;
+    }
+    while (bu > bl && plan(rd, v, lv, area.w, bu, bl) > area.h) bu--;
+    plan(rd, v, lv, area.w, bu, bl);
     rd_clip_push(rd, area);
-    int y = area.y, gap = rd_px(rd, 4);
+    int y = area.y;
     int prev_y = -1, prev_h = 0;
     for (int l = 0; l < v->levels; l++) {
         level_geo *g = &lv[l];
+        int gap = g->gap;
         bool leaf = l == v->levels - 1;
         int row_w = g->per_row * g->node_w + (g->per_row - 1) * gap;
         int x0 = area.x + (area.w - row_w) / 2;
@@ -196,15 +212,16 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             /* edges to the parent when both levels fit on one row (a readable tree, not a hairball) */
             if (l > 0 && g->rows == 1 && lv[l - 1].rows == 1 && n->parent >= 0) {
                 int pi = n->parent - lv[l - 1].first;
-                int prow_w = lv[l - 1].per_row * lv[l - 1].node_w + (lv[l - 1].per_row - 1) * gap;
-                int px = area.x + (area.w - prow_w) / 2 + pi * (lv[l - 1].node_w + gap) + lv[l - 1].node_w / 2;
+                int pg = lv[l - 1].gap;
+                int prow_w = lv[l - 1].per_row * lv[l - 1].node_w + (lv[l - 1].per_row - 1) * pg;
+                int px = area.x + (area.w - prow_w) / 2 + pi * (lv[l - 1].node_w + pg) + lv[l - 1].node_w / 2;
                 rd_line(rd, px, prev_y + prev_h, nr.x + nr.w / 2, nr.y, th->panel_edge);
             }
-            draw_node(fr, nr, v, st, n, g, bsz, leaf);
+            draw_node(fr, nr, v, st, n, g, g->bsz, leaf);
         }
         prev_y = y;
         prev_h = g->node_h;
-        y += g->rows * (g->node_h + gap) + rd_px(rd, 10);
+        y += g->rows * (g->node_h + gap) + rd_px(rd, l + 1 < v->levels && lv[l + 1].count > 32 ? 4 : 10);
     }
     rd_clip_pop(rd);
 }

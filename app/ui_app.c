@@ -227,9 +227,9 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
         rd_begin(rd, a->fr.th->bg);
         return;
     }
-    /* the flash window follows the playback speed: ~0.4 s of real time, at least one jiffy */
+    /* the flash window follows the playback speed: ~0.25 s of real time, at least one jiffy */
     int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
-    a->st.flash_ns = (int64_t)(a->st.speed * 0.4e9);
+    a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), panel_caption_height(rd, views[0]));
     ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name);
