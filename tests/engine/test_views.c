@@ -1,0 +1,236 @@
+/* test_views.c — the read-only views the app draws from: GP phases and walks, per-CPU state and readers, and "why is this grace period still waiting?". */
+#include "engine_fixtures.h"
+
+static rv_engine *machine(int cpus, enum rv_mode mode, const char *busy, rv_costs *costs)
+{
+    rv_config cfg;
+    fx_config(&cfg, cpus, mode);
+    cfg.rcu.needs_gp_fix = true; /* no extra GP after the first: one clean lifecycle to watch */
+    if (busy) fx_add_phase(&cfg, busy, 1.0);
+    if (costs) cfg.costs = *costs;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    return e;
+}
+
+/* 3.7: idle -> init (walking nodes in order) -> waiting (FQS timer armed) -> cleanup -> idle. */
+Test(views, kthread_gp_phases_in_order)
+{
+    rv_costs k;
+    rv_costs_defaults(&k);
+    k.node_init_ns = 200000; /* a slow walk, so each node is visible between events */
+    rv_engine *e = machine(64, RV_MODE_KTHREAD, "0-3", &k);
+    fx_run_s(e, 0.005);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.phase, RV_GP_IDLE);
+    cr_expect_eq(f.next_fqs_ns, -1);
+    cr_expect_eq(f.fqs_state, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    enum rv_gp_phase seq[8] = {RV_GP_IDLE};
+    int nseq = 1, last_walk = -1;
+    bool saw_timer = false;
+    while (rv_now_ns(e) < FX_S(0.1) && fx_flavor(e, RV_SCHED).completed < 1) {
+        rv_step_event(e);
+        f = fx_flavor(e, RV_SCHED);
+        if (seq[nseq - 1] != f.phase) {
+            cr_assert_lt(nseq, 8);
+            seq[nseq++] = f.phase;
+            last_walk = -1;
+        }
+        if (f.phase == RV_GP_INIT) {
+            cr_expect_eq(f.fqs_state, 1, "RCU_GP_INIT during the walk");
+            cr_expect_gt(f.walk_node, last_walk, "the walk moves forward");
+            last_walk = f.walk_node;
+            cr_expect(f.kthread_running);
+        }
+        if (f.phase == RV_GP_WAIT && f.next_fqs_ns >= 0) {
+            cr_expect_geq(f.next_fqs_ns, rv_now_ns(e), "the timer is still ahead (or firing now)");
+            cr_expect_eq(f.next_fqs_ns % 1000000, 0, "the FQS timer fires on a tick boundary");
+            cr_expect_eq(f.walk_node, -1);
+            saw_timer = true;
+        }
+        if (f.phase == RV_GP_CLEANUP) cr_expect_geq(f.walk_node, 0);
+    }
+    enum rv_gp_phase want[] = {RV_GP_IDLE, RV_GP_INIT, RV_GP_WAIT, RV_GP_CLEANUP, RV_GP_IDLE};
+    cr_assert_eq(nseq, 5, "phases seen: %d", nseq);
+    for (int i = 0; i < 5; i++)
+        cr_expect_eq(seq[i], want[i], "phase %d: %s, expected %s", i, rv_gp_phase_name(seq[i]), rv_gp_phase_name(want[i]));
+    cr_expect(saw_timer, "the FQS timer was visible while waiting");
+    f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.grace_periods, 1u);
+    cr_expect_geq(f.kthread_cpu, 0);
+    cr_expect_lt(f.kthread_cpu, 4, "the kthread ran on a busy CPU");
+    rv_engine_free(e);
+}
+
+/* 3.6 has no kthread: only idle and waiting, and no kthread CPU. */
+Test(views, softirq_gp_phases)
+{
+    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    bool waited = false;
+    while (rv_now_ns(e) < FX_S(0.05)) {
+        rv_step_event(e);
+        rv_flavor_view f = fx_flavor(e, RV_SCHED);
+        cr_assert(f.phase == RV_GP_IDLE || f.phase == RV_GP_WAIT, "phase %s", rv_gp_phase_name(f.phase));
+        cr_assert_eq(f.kthread_cpu, -1);
+        cr_assert_not(f.kthread_running);
+        if (f.phase == RV_GP_WAIT) {
+            waited = true;
+            cr_expect_gt(f.next_fqs_ns, 0);
+        }
+    }
+    cr_expect(waited);
+    cr_expect_geq(fx_flavor(e, RV_SCHED).completed, 1ul);
+    rv_engine_free(e);
+}
+
+Test(views, cpu_states_and_tasks)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    rv_phase *ph = fx_add_phase(&cfg, "0-1", 1.0);
+    snprintf(ph->task, sizeof ph->task, "hackbench");
+    ph->user_frac = 1.0;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.0105);
+    rv_cpu_view v0 = fx_cpu(e, 0), v2 = fx_cpu(e, 2);
+    cr_expect_str_eq(v0.task, "hackbench");
+    cr_expect_eq(v0.state, RV_CPU_USER, "all user time: %s", rv_cpu_state_name(v0.state));
+    cr_expect(v0.tick_running);
+    cr_expect_str_eq(v2.task, "swapper");
+    cr_expect_eq(v2.state, RV_CPU_IDLE_NOHZ);
+    cr_expect_eq(v2.leaf, 0);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 0.5, 0);
+    rv_cpu_view v1 = fx_cpu(e, 1);
+    cr_expect_eq(v1.state, RV_CPU_KERNEL);
+    cr_expect(v1.kernel_loop);
+    fx_inject(e, RV_INJ_OFFLINE, 3, 0, 0, 0);
+    rv_cpu_view v3 = fx_cpu(e, 3);
+    cr_expect_eq(v3.state, RV_CPU_OFFLINE);
+    cr_expect_str_eq(v3.task, "offline");
+    cr_expect_not(v3.tick_running);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 50);
+    fx_run_s(e, 0.1);
+    cr_expect_gt(fx_cpu(e, 0).cpu_seconds_rcu, 0.0, "RCU work charged on a busy CPU");
+    rv_cpu_view out = fx_cpu(e, 99);
+    cr_expect_eq(out.running_kthread, -1, "out-of-range CPU view is empty");
+    cr_expect_eq(out.rdp[RV_SCHED].qlen, 0);
+    cr_expect_eq(rv_cpus(e), 4);
+    rv_engine_free(e);
+}
+
+/* A reader that began before the GP is one the GP waits for; one that began after is not. */
+Test(views, pre_existing_readers)
+{
+    rv_engine *e = machine(4, RV_MODE_KTHREAD, "all", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_SCHED, 0.030, 0);
+    rv_cpu_view v = fx_cpu(e, 1);
+    cr_expect(v.rdp[RV_SCHED].in_reader);
+    cr_expect_eq(v.rdp[RV_SCHED].reader_since_ns, FX_S(0.005));
+    cr_expect_not(v.rdp[RV_SCHED].reader_preexisting, "no GP yet");
+    cr_expect_not(v.rdp[RV_BH].in_reader);
+    fx_run_s(e, 0.006);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.010);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_assert_neq(f.gpnum, f.completed);
+    fx_inject(e, RV_INJ_LONG_READER, 2, RV_SCHED, 0.010, 0);
+    v = fx_cpu(e, 1);
+    cr_expect(v.rdp[RV_SCHED].reader_preexisting, "began before the GP");
+    cr_expect(v.rdp[RV_SCHED].qs_owed, "and its CPU owes the GP a QS");
+    rv_cpu_view w = fx_cpu(e, 2);
+    cr_expect(w.rdp[RV_SCHED].in_reader);
+    cr_expect_not(w.rdp[RV_SCHED].reader_preexisting, "began during the GP");
+    fx_run_s(e, 0.060);
+    v = fx_cpu(e, 1);
+    cr_expect_not(v.rdp[RV_SCHED].in_reader);
+    cr_expect_not(v.rdp[RV_SCHED].qs_owed);
+    rv_engine_free(e);
+}
+
+/* An idle CPU does not look at new GPs; its rcu_data view lags until FQS or a wakeup. */
+Test(views, idle_cpu_view_lags)
+{
+    rv_engine *e = machine(4, RV_MODE_KTHREAD, "0", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.100);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_assert_geq(f.completed, 1ul);
+    rv_cpu_view idle = fx_cpu(e, 3);
+    cr_expect_lt(idle.rdp[RV_SCHED].gpnum, f.gpnum, "CPU 3 slept through GP %lu", f.gpnum);
+    cr_expect_eq(fx_cpu(e, 0).rdp[RV_SCHED].gpnum, f.gpnum, "the busy CPU noticed");
+    rv_engine_free(e);
+}
+
+static void explain(const rv_engine *e, int f, int cpu, char *buf, size_t n)
+{
+    int len = rv_explain(e, f, cpu, -1, buf, n);
+    cr_assert_eq(len, (int)strlen(buf), "returns the length written");
+}
+
+Test(views, explain_names_the_holdout)
+{
+    char buf[2048];
+    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0-1", NULL);
+    fx_run_s(e, 0.005);
+    explain(e, RV_SCHED, -1, buf, sizeof buf);
+    cr_expect_str_eq(buf, "No rcu_sched grace period is in progress (completed = gpnum = 0).");
+    explain(e, RV_SCHED, 2, buf, sizeof buf);
+    cr_expect_str_eq(buf, "No rcu_sched grace period is in progress: nothing waits for CPU 2.");
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 1.0, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.0055);
+    cr_assert_neq(fx_flavor(e, RV_SCHED).gpnum, fx_flavor(e, RV_SCHED).completed);
+    explain(e, RV_SCHED, 2, buf, sizeof buf);
+    cr_expect(strstr(buf, "CPU 2 is dyntick-idle") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "In 3.6 FQS runs only from a CPU that takes ticks") != NULL, "%s", buf);
+    explain(e, RV_SCHED, 1, buf, sizeof buf);
+    cr_expect(strstr(buf, "CPU 1 has been looping in the kernel with preemption off since t=0.005 s") != NULL, "%s", buf);
+    fx_run_s(e, 0.100);
+    explain(e, RV_SCHED, 2, buf, sizeof buf);
+    cr_expect(strstr(buf, "CPU 2 has already reported its quiescent state for rcu_sched GP 1 (or FQS credited it).") != NULL,
+              "%s", buf);
+    explain(e, RV_SCHED, -1, buf, sizeof buf);
+    cr_expect(strncmp(buf, "rcu_sched GP 1, ", 16) == 0, "%s", buf);
+    cr_expect(strstr(buf, "Node 0 (CPUs 0-3) still waits on qsmask 0x2.") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "\n- CPU 1 has been looping in the kernel") != NULL, "%s", buf);
+    char small[16];
+    int n = rv_explain(e, RV_SCHED, -1, -1, small, sizeof small);
+    cr_expect_geq(n, 15, "the full length is returned");
+    cr_expect_eq(strlen(small), 15u, "truncated to the buffer");
+    rv_engine_free(e);
+
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    cfg.rcu.flavors[RV_BH] = false;
+    e = fx_engine(&cfg, NULL);
+    explain(e, RV_BH, 0, buf, sizeof buf);
+    cr_expect_str_eq(buf, "That flavor is not enabled.");
+    cr_expect_eq(rv_explain(e, RV_SCHED, 0, -1, buf, 0), 0);
+    rv_engine_free(e);
+}
+
+/* The reader case of explain, and blocked tasks for rcu_preempt. */
+Test(views, explain_readers)
+{
+    char buf[2048];
+    rv_engine *e = machine(4, RV_MODE_KTHREAD, "all", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 3, RV_SCHED, 0.050, 0);
+    fx_inject(e, RV_INJ_PREEMPT_READER, 2, RV_PREEMPT, 0.050, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_PREEMPT, 0, 1);
+    fx_run_s(e, 0.020);
+    rv_explain(e, RV_SCHED, 3, -1, buf, sizeof buf);
+    cr_expect(strstr(buf, "CPU 3 is inside a rcu_sched read-side critical section since t=0.005000 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "No context switch can happen on it") != NULL, "%s", buf);
+    rv_explain(e, RV_PREEMPT, -1, -1, buf, sizeof buf);
+    cr_expect(strstr(buf, "and preempted readers on blkd_tasks") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "was preempted inside rcu_read_lock() on CPU 2 at t=0.005 s") != NULL, "%s", buf);
+    rv_engine_free(e);
+}
