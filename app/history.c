@@ -129,6 +129,13 @@ static void take(ui_history *h, const rv_event *ev)
     }
 }
 
+void ui_history_take(ui_history *h, const rv_event *ev)
+{
+    if (ev->seq < h->next_seq) return;
+    take(h, ev);
+    h->next_seq = ev->seq + 1;
+}
+
 void ui_history_ingest(ui_history *h, const rv_engine *e)
 {
     uint64_t count = rv_event_count(e);

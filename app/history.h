@@ -44,7 +44,9 @@ typedef struct ui_history {
 int ui_history_init(ui_history *h, int ncpus, int nnodes);
 void ui_history_free(ui_history *h);
 int ui_history_copy(ui_history *dst, const ui_history *src);
-/* Read every event the engine emitted since the last call. */
+/* Take one event as the engine emits it (its sink); events already seen (seq below next_seq) are skipped. */
+void ui_history_take(ui_history *h, const rv_event *ev);
+/* Read every event the engine emitted since the last call (from its ring). */
 void ui_history_ingest(ui_history *h, const rv_engine *e);
 /* Forget everything at or after seq / after time t (a new branch starts there). */
 void ui_history_truncate(ui_history *h, uint64_t seq, int64_t t);

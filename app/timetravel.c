@@ -110,6 +110,14 @@ static void cursor_reset(tt *t)
 
 static branch *cur(tt *t) { return &t->br[t->cur]; }
 
+/* Every event reaches the current branch's history as it is emitted, so nothing is lost however
+ * many events a stretch of simulation produces (the ring is only a fallback). */
+static void sink(const rv_event *ev, void *ctx)
+{
+    tt *t = ctx;
+    ui_history_take(&t->br[t->cur].hist, ev);
+}
+
 tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
 {
     tt *t = calloc(1, sizeof *t);
@@ -128,6 +136,7 @@ tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     ui_history_ingest(&t->br[0].hist, t->e);
+    rv_engine_set_sink(t->e, sink, t);
     ckpt *c0 = ck_new(t->e, false);
     if (!c0 || br_push(&t->br[0], c0) != 0) {
         snprintf(err, errlen, "cannot clone the engine for a checkpoint");
@@ -172,6 +181,7 @@ static void restore(tt *t, size_t k)
     rv_engine_free(t->e);
     t->e = c;
     t->applied = k;
+    rv_engine_set_sink(t->e, sink, t); /* clones start without one */
 }
 
 /* Simulate to `to` in chunks small enough that the event ring never overflows between reads and
@@ -187,8 +197,9 @@ static void run_plain_until(tt *t, int64_t to, double deadline_ms)
         double w = wall_ms() - w0;
         ui_history_ingest(&cur(t)->hist, t->e);
         uint64_t d = rv_event_count(t->e) - c0;
-        if ((d > RING / 4 || w > 8.0) && t->chunk > 20000) t->chunk /= 2;
-        else if (d < RING / 16 && w < 2.0 && t->chunk < 1000000000LL) t->chunk *= 2;
+        /* chunks stay short in wall time (responsive playback) and in events (ring fallback) */
+        if ((d > RING / 2 || w > 8.0) && t->chunk > 20000) t->chunk /= 2;
+        else if (d < RING / 8 && w < 2.0 && t->chunk < 1000000000LL) t->chunk *= 2;
         if (w > 0.05) {
             double r = (double)(step - now) / (w * 1e6);
             t->sim_per_wall = t->sim_per_wall > 0 ? 0.8 * t->sim_per_wall + 0.2 * r : r;
@@ -416,10 +427,12 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor)
 int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t errlen)
 {
     *branched = false;
+    if (errlen) err[0] = 0;
     int64_t now = rv_now_ns(t->e);
     uint64_t seq_before = rv_event_count(t->e);
     bool future = tt_known_until(t) > now || t->applied + 1 < cur(t)->n;
-    if (rv_engine_inject(t->e, cmd, err, errlen) != 0) return -1;
+    int old_cur = t->cur;
+    /* the branch is made before the injection so that its events land in the new history */
     if (future) {
         branch *nb = realloc(t->br, (size_t)(t->nbr + 1) * sizeof *nb);
         if (nb) {
@@ -437,17 +450,28 @@ int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t err
                 *branched = true;
             }
         }
-        /* when no branch could be made the old future is abandoned: say so rather than pretend */
-        if (!*branched) snprintf(err, errlen, "out of memory: the previous future of this run was dropped");
     }
-    ui_history_ingest(&cur(t)->hist, t->e);
+    if (rv_engine_inject(t->e, cmd, err, errlen) != 0) {
+        if (*branched) { /* nothing happened: take the new branch back */
+            branch *b = &t->br[--t->nbr];
+            for (size_t i = 0; i < b->n; i++) ck_release(b->ck[i]);
+            free(b->ck);
+            ui_history_free(&b->hist);
+            t->cur = old_cur;
+            *branched = false;
+        }
+        return -1;
+    }
     branch *b = cur(t);
-    if (!*branched && future) {
+    if (future && !*branched) {
+        /* no memory for a branch: the old future is abandoned, and the user is told so */
         for (size_t i = t->applied + 1; i < b->n; i++) ck_release(b->ck[i]);
         b->n = t->applied + 1;
         ui_history_truncate(&b->hist, seq_before, now);
         ui_history_ingest(&b->hist, t->e);
+        snprintf(err, errlen, "out of memory: the previous future of this run was dropped");
     }
+    ui_history_ingest(&b->hist, t->e);
     ckpt *c = ck_new(t->e, true);
     if (c && br_push(b, c) == 0) t->applied = b->n - 1;
     else ck_release(c);
