@@ -29,19 +29,19 @@ expect_rc 0 "quiz --help" "" -- "$bin" quiz --help && out_has "--update-expected
 expect_rc 0 "check the shipped quiz" "" -- "$bin" check "$quiz"
 
 # --- a whole lesson answered through a pipe: one wrong answer, then all right
-answers='4\n5\n65\n261\n3\na\na\na\na\n'
+answers='4\n5\n65\n261\n3\na\na\na\na\n3\n261\n'
 if expect_rc 0 "quiz 2 with piped answers" "$answers" -- "$bin" quiz 2; then
   out_has "Not quite." "wrong answer gets feedback"
   out_has "Those are the leaves." "per-answer feedback for 4"
   out_has "The answer: 261 (computed by running the simulation)" "predict answer shown with its origin"
-  out_has "=== End of lesson 2: 8 of 8 answered right ===" "lesson summary"
+  out_has "=== End of lesson 2: 10 of 10 answered right ===" "lesson summary"
   [ -f "$progress" ] || fail "progress file written under XDG_STATE_HOME"
   [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.1"]["attempts"]')" = 2 ] || fail "two attempts recorded for 2.1"
   [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.3"]["last"]')" = 261 ] || fail "the prediction is recorded"
   ls "$XDG_STATE_HOME/rcuvis" | grep -q tmp && fail "a temp file was left next to progress.json"
 fi
 
-expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && out_has " 8/8  right" "list shows lesson 2 done"
+expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && out_has "10/10 right" "list shows lesson 2 done"
 
 # --- continuing without a lesson starts at the first unfinished question; q saves and leaves
 expect_rc 0 "quiz, then q" "q\n" -- "$bin" quiz && { out_has "question 1.1 (1 of 7)" "continues at lesson 1"; out_has "Progress saved." "q says progress is saved"; }
@@ -58,8 +58,8 @@ expect_rc 0 "hint then show" "h\ns\n" -- "$bin" quiz 3 && out_has "Hint:" "h sho
 expect_rc 0 "nonsense input" "zzz\n" -- "$bin" quiz 4 && out_has "Type one letter, a to d." "nonsense explained"
 
 # --- resets
-expect_rc 0 "reset lesson 2" "" -- "$bin" quiz --reset 2 && out_has "Forgot 8 answers of lesson workbook/2" "reset one lesson"
-expect_rc 0 "list after reset" "" -- "$bin" quiz --list && out_has " 0/8  right" "lesson 2 forgotten"
+expect_rc 0 "reset lesson 2" "" -- "$bin" quiz --reset 2 && out_has "Forgot 10 answers of lesson workbook/2" "reset one lesson"
+expect_rc 0 "list after reset" "" -- "$bin" quiz --list && out_has " 0/10 right" "lesson 2 forgotten"
 [ "$(json_get "$progress" '"workbook/1" in d["lessons"]')" = True ] || fail "reset of lesson 2 kept lesson 1"
 expect_rc 0 "reset all" "" -- "$bin" quiz --reset-all && out_has "Forgot every answer." "reset-all"
 [ "$(json_get "$progress" 'len(d["lessons"])')" = 0 ] || fail "reset-all empties the progress"
