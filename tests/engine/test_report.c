@@ -1,0 +1,189 @@
+/* test_report.c — where RCU's CPU time is charged (interrupted task, ksoftirqd/N, GP kthreads, rcuc/N) and how the report sums it up. */
+#include "engine_fixtures.h"
+
+static const rv_thread_report *thread(const rv_report *r, const char *name)
+{
+    for (size_t i = 0; i < r->nthreads; i++)
+        if (strcmp(r->threads[i].name, name) == 0) return &r->threads[i];
+    return NULL;
+}
+
+/* 4 CPUs busy all the time with updates in every flavor, for 1 s. */
+static rv_report busy_second(enum rv_mode mode, bool boost)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, mode);
+    snprintf(cfg.name, sizeof cfg.name, "busy-second");
+    cfg.rcu.rcu_boost = boost;
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    snprintf(ph->task, sizeof ph->task, "hackbench");
+    for (int f = 0; f < RV_NFLAVORS; f++) ph->call_rcu_per_s[f] = 1000;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 1.0);
+    rv_report r;
+    rv_report_build(e, &r);
+    rv_engine_free(e);
+    return r;
+}
+
+Test(report, header_and_tree)
+{
+    rv_report r = busy_second(RV_MODE_SOFTIRQ, false);
+    cr_expect_str_eq(r.scenario, "busy-second");
+    cr_expect_eq(r.mode, RV_MODE_SOFTIRQ);
+    cr_expect_eq(r.cpus, 4);
+    cr_expect_eq(r.hz, 1000);
+    cr_expect_eq(r.seed, 1u);
+    cr_expect_float_eq(r.sim_seconds, 1.0, 1e-12);
+    cr_expect_eq(r.tree_levels, 1);
+    cr_expect_eq(r.tree_nodes, 1);
+    cr_expect_eq(r.nodes_per_level[0], 1);
+    cr_expect_eq(r.fanout, 64);
+    cr_expect_eq(r.fanout_leaf, 16);
+    cr_expect_gt(r.events, 10000u);
+    rv_report_free(&r);
+    cr_expect_null(r.threads);
+    cr_expect_eq(r.nthreads, 0u);
+}
+
+/* Ticks and the workload's own time are exact: 999 ticks per CPU before t = 1 s. */
+Test(report, tick_and_task_time)
+{
+    rv_report r = busy_second(RV_MODE_KTHREAD, false);
+    rv_costs k;
+    rv_costs_defaults(&k);
+    cr_expect_float_eq(r.tick_s, 4 * 999 * (double)k.tick_ns / 1e9, 1e-12, "tick_s %.9f", r.tick_s);
+    const rv_thread_report *hb = thread(&r, "hackbench");
+    cr_assert_not_null(hb);
+    cr_expect_float_eq(hb->cpu_seconds, 4 * 0.999, 1e-9);
+    cr_expect(hb->alive);
+    cr_expect_not(hb->kernel_thread);
+    cr_expect_eq(&r.threads[0], hb, "the workload tops the list");
+    for (size_t i = 1; i < r.nthreads; i++) cr_expect_geq(r.threads[i - 1].cpu_seconds, r.threads[i].cpu_seconds);
+    rv_report_free(&r);
+}
+
+/* Per-flavor figures agree with each other. */
+Test(report, flavor_figures_are_consistent)
+{
+    for (int m = 0; m < 2; m++) {
+        rv_report r = busy_second(m, false);
+        for (int f = 0; f < RV_NFLAVORS; f++) {
+            const rv_flavor_report *fr = &r.flavors[f];
+            cr_expect(fr->enabled);
+            cr_expect_gt(fr->grace_periods, 100u, "%s %s", rv_mode_name(m), rv_flavor_name(f));
+            cr_expect_gt(fr->updates, 3000u);
+            cr_expect_leq(fr->callbacks_invoked, fr->updates);
+            cr_expect_gt(fr->callbacks_invoked, fr->updates - 100, "only the last few ms still queued");
+            cr_expect_float_eq(fr->updates_per_gp, (double)fr->updates / (double)fr->grace_periods, 1e-9);
+            cr_expect_float_eq(fr->overhead_per_gp_us, fr->gp_overhead_us / (double)fr->grace_periods, 1e-9);
+            cr_expect_float_eq(fr->overhead_per_update_ns, fr->gp_overhead_us * 1e3 / (double)fr->updates, 1e-6);
+            cr_expect_gt(fr->gp_overhead_us, 0.0);
+            cr_expect_gt(fr->gp_ms_max, 0.0);
+            cr_expect_leq(fr->gp_ms_p50, fr->gp_ms_p99);
+            cr_expect_gt(fr->callback_latency_ms_mean, 0.0);
+        }
+        cr_expect_gt(r.caller_s, 0.0, "call_rcu() is charged to its caller");
+        rv_report_free(&r);
+    }
+}
+
+/* 3.6: GP work runs in RCU_SOFTIRQ on the interrupted task; 3.7: in the rcu_* kthreads, whose
+ * time adds up to rcu_gp_kthreads_s. */
+Test(report, gp_work_charged_where_the_kernel_runs_it)
+{
+    rv_report r36 = busy_second(RV_MODE_SOFTIRQ, false);
+    cr_expect_eq(r36.rcu_gp_kthreads_s, 0.0);
+    cr_expect_gt(r36.softirq_inline_s, 0.0, "irq-exit softirq on the interrupted task");
+    cr_expect_null(thread(&r36, "rcu_sched"));
+    rv_report r37 = busy_second(RV_MODE_KTHREAD, false);
+    double sum = 0;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rv_thread_report *t = thread(&r37, rv_flavor_name(f));
+        cr_assert_not_null(t, "%s listed", rv_flavor_name(f));
+        cr_expect_gt(t->cpu_seconds, 0.0);
+        cr_expect(t->kernel_thread);
+        cr_expect(t->alive);
+        sum += t->cpu_seconds;
+    }
+    cr_expect_float_eq(r37.rcu_gp_kthreads_s, sum, 1e-12);
+    cr_expect_lt(r37.softirq_inline_s, r36.softirq_inline_s, "less work left in softirq under 3.7");
+    rv_report_free(&r36);
+    rv_report_free(&r37);
+}
+
+/* A softirq raised outside interrupt context (call_rcu on an RCU-idle CPU) runs in ksoftirqd/N. */
+Test(report, ksoftirqd_shows_up_for_idle_cpus)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_SOFTIRQ);
+    fx_add_phase(&cfg, "0", 1.0);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    for (int k = 0; k < 5; k++) {
+        fx_run_s(e, 0.0055 + 0.05 * k); /* between ticks: process context, not irq exit */
+        fx_inject(e, RV_INJ_CALL_RCU_BURST, 3, RV_SCHED, 0, 20);
+    }
+    fx_run_s(e, 0.3);
+    rv_report r;
+    rv_report_build(e, &r);
+    const rv_thread_report *t = thread(&r, "ksoftirqd/3");
+    cr_assert_not_null(t, "ksoftirqd/3 listed");
+    cr_expect_gt(t->cpu_seconds, 0.0);
+    cr_expect(t->kernel_thread);
+    cr_expect_gt(r.ksoftirqd_s, 0.0);
+    cr_expect_null(thread(&r, "ksoftirqd/2"), "CPU 2 never ran RCU work");
+    rv_report_free(&r);
+    rv_engine_free(e);
+}
+
+/* CONFIG_RCU_BOOST: rcu_preempt callbacks run in rcuc/N; the other flavors still in softirq. */
+Test(report, rcu_boost_runs_preempt_callbacks_in_rcuc)
+{
+    rv_report plain = busy_second(RV_MODE_KTHREAD, false);
+    rv_report boost = busy_second(RV_MODE_KTHREAD, true);
+    cr_expect_eq(plain.rcuc_s, 0.0);
+    cr_expect_null(thread(&plain, "rcuc/0"));
+    cr_expect_gt(boost.rcuc_s, 0.0);
+    double sum = 0;
+    for (int c = 0; c < 4; c++) {
+        char name[16];
+        snprintf(name, sizeof name, "rcuc/%d", c);
+        const rv_thread_report *t = thread(&boost, name);
+        cr_assert_not_null(t, "%s listed", name);
+        sum += t->cpu_seconds;
+    }
+    cr_expect_float_eq(boost.rcuc_s, sum, 1e-12);
+    cr_expect_lt(boost.softirq_inline_s, plain.softirq_inline_s, "callback work moved out of softirq");
+    cr_expect_eq(boost.flavors[RV_PREEMPT].callbacks_invoked > 3000, true);
+    rv_report_free(&plain);
+    rv_report_free(&boost);
+}
+
+/* A workload task whose phase has ended is reported as exited. */
+Test(report, finished_phase_task_not_alive)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    rv_phase *a = fx_add_phase(&cfg, "0", 1.0);
+    snprintf(a->task, sizeof a->task, "make");
+    a->end_s = 0.1;
+    rv_phase *b = fx_add_phase(&cfg, "1", 1.0);
+    snprintf(b->task, sizeof b->task, "sshd");
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.3);
+    rv_report r;
+    rv_report_build(e, &r);
+    const rv_thread_report *mk = thread(&r, "make"), *sh = thread(&r, "sshd");
+    cr_assert_not_null(mk);
+    cr_assert_not_null(sh);
+    cr_expect_not(mk->alive, "make's phase ended at 0.1 s");
+    cr_expect(sh->alive);
+    cr_expect_float_eq(mk->cpu_seconds, 0.100, 1e-9, "ticks 1..100 (the tick at 0.1 s closes its last jiffy): %.6f", mk->cpu_seconds);
+    cr_expect_float_eq(sh->cpu_seconds, 0.299, 1e-9);
+    cr_expect_eq(fx_cpu(e, 0).state, RV_CPU_IDLE_NOHZ, "CPU 0 idle after the phase");
+    rv_report_free(&r);
+    rv_engine_free(e);
+}
