@@ -40,6 +40,11 @@ void cblist_append(cblist *l, const cb_rec *rec)
 /* Adopted callbacks that were already done go in front of everything (rcu_adopt_orphan_cbs()). */
 static void cblist_push_done_front(cblist *l, const cb_rec *rec)
 {
+    if (l->head == 0) { /* make room below: indexes only matter modulo cap, a power of two <= 2^40 */
+        const uint64_t shift = 1ull << 40;
+        l->head += shift; l->end += shift;
+        for (int i = 0; i < 3; i++) l->tail[i] += shift;
+    }
     if (l->end - l->head == l->cap) grow(l);
     *at(l, --l->head) = *rec;
     l->seg[RV_DONE_TAIL] += rec->n;
@@ -179,7 +184,7 @@ void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task)
         return;
     }
     call_rcu(e, cpu, flavor, 1, CB_SYNC, task);
-    if (e->cpu[cpu].run == RS_BUSY && e->cpu[cpu].nonpreempt == 0) context_switch(e, cpu); /* the caller sleeps */
+    if (e->cpu[cpu].run == RS_BUSY && cpu_preemptible(&e->cpu[cpu])) context_switch(e, cpu); /* the caller sleeps */
 }
 
 /* rcu_send_cbs_to_orphanage() + rcu_adopt_orphan_cbs(): a dead CPU's callbacks move to `to`; the

@@ -221,10 +221,14 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
     bool snapshot = rsp->fqs_state != RCU_FORCE_QS;
+    const unsigned long gp = rsp->gpnum;
     int probed = 0;
     rsp->fqs_scans++;
     int first_leaf = e->level_first[e->levels - 1];
-    for (int n = first_leaf; n < e->nnodes && gp_in_progress(rsp); n++) {
+    /* Stop as soon as this GP is over: in 3.6 its end may chain the next GP from inside this pass,
+     * and that GP must begin with its own snapshot pass, never with this one's stale snapshots
+     * (the kernel defers such a start with fqs_need_gp for the same reason). */
+    for (int n = first_leaf; n < e->nnodes && gp_in_progress(rsp) && rsp->gpnum == gp; n++) {
         rcu_node *rnp = &rsp->node[n];
         int64_t section = e->cfg.costs.node_lock_ns;
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
@@ -263,8 +267,8 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
         }
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
-    if (ev) { ev->gp = rsp->gpnum; ev->arg = snapshot ? 0 : 1; ev->n = probed; }
-    if (snapshot && gp_in_progress(rsp)) rsp->fqs_state = RCU_FORCE_QS;
+    if (ev) { ev->gp = gp; ev->arg = snapshot ? 0 : 1; ev->n = probed; }
+    if (snapshot && gp_in_progress(rsp) && rsp->gpnum == gp) rsp->fqs_state = RCU_FORCE_QS;
 }
 
 /* force_quiescent_state(). 3.6: run a pass here (relaxed callers only when overdue). 3.7: set

@@ -181,6 +181,10 @@ typedef struct cpu_t {
     int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;
 } cpu_t;
 
+/* No context switch can happen while preemption (sched readers, kernel loops) or bottom halves
+ * (rcu_read_lock_bh(), which raises preempt_count) are disabled. */
+static inline bool cpu_preemptible(const cpu_t *c) { return c->nonpreempt == 0 && c->bh_disabled == 0; }
+
 /* rcu_idle_enter()/rcu_idle_exit() on the dynticks counter: even = RCU-idle, odd = not. */
 static inline void dynticks_idle(cpu_t *c) { if (c->dynticks & 1) c->dynticks++; }
 static inline void dynticks_busy(cpu_t *c) { if (!(c->dynticks & 1)) c->dynticks++; }

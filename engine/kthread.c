@@ -5,9 +5,9 @@ enum { KT_EV_RUN = 1, KT_EV_TIMEOUT = 2 };
 
 static int pick_cpu(rv_engine *e, int preferred)
 {
-    if (preferred >= 0 && e->cpu[preferred].run != RS_OFFLINE && e->cpu[preferred].nonpreempt == 0) return preferred;
+    if (preferred >= 0 && e->cpu[preferred].run != RS_OFFLINE && cpu_preemptible(&e->cpu[preferred])) return preferred;
     for (int c = 0; c < e->ncpus; c++)
-        if (e->cpu[c].run != RS_OFFLINE && e->cpu[c].nonpreempt == 0) return c;
+        if (e->cpu[c].run != RS_OFFLINE && cpu_preemptible(&e->cpu[c])) return c;
     return -1;
 }
 

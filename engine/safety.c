@@ -83,7 +83,7 @@ void reader_finish(rv_engine *e, uint64_t id)
             rcu_qs(e, cpu, RV_PREEMPT);
         }
     }
-    if (c->nonpreempt == 0 && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, cpu);
+    if (cpu_preemptible(c) && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, cpu);
 }
 
 void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec)

@@ -52,7 +52,7 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     record_stall(e, rsp, cpu, 0, t, text);
     if (e->jiffies >= rsp->jiffies_stall) rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
     cpu_t *c = &e->cpu[cpu];
-    if (c->run == RS_BUSY && c->nonpreempt == 0) context_switch(e, cpu); /* set_need_resched() */
+    if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch(e, cpu); /* set_need_resched() */
 }
 
 /* print_other_cpu_stall(): name every CPU still in a leaf's qsmask and (rcu_preempt) every task

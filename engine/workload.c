@@ -295,7 +295,7 @@ static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
     }
     for (int f = 0; f < RV_NFLAVORS; f++) {
         int tf = target_flavor(e, f);
-        if (tf >= 0 && ph->sync_per_s[f] > 0 && rng_unit(&c->r) < ph->sync_per_s[f] * dt && c->nonpreempt == 0)
+        if (tf >= 0 && ph->sync_per_s[f] > 0 && rng_unit(&c->r) < ph->sync_per_s[f] * dt && cpu_preemptible(c))
             synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
     }
     e->ctx = saved;
@@ -545,7 +545,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (!c || ev->gen != c->gen_ctxsw) return;
         c->ctxsw_scheduled = false;
         if (c->run != RS_BUSY) return;
-        if (c->nonpreempt > 0) { c->ctxsw_deferred = true; return; }
+        if (!cpu_preemptible(c)) { c->ctxsw_deferred = true; return; }
         context_switch(e, ev->cpu);
         ensure_ctxsw(e, ev->cpu);
         return;
@@ -556,7 +556,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         const rv_readers *rd = &ph->readers[ev->arg];
         double us = rng_unit(&c->r) < rd->long_prob ? rd->long_us : rng_exp(&c->r, rd->mean_us);
         reader_start(e, ev->cpu, ev->arg, (int64_t)(us * 1000) + 1, false);
-        if (ev->arg == RV_PREEMPT && rd->preempt_prob > 0 && rng_unit(&c->r) < rd->preempt_prob && c->nonpreempt == 0)
+        if (ev->arg == RV_PREEMPT && rd->preempt_prob > 0 && rng_unit(&c->r) < rd->preempt_prob && cpu_preemptible(c))
             context_switch(e, ev->cpu);
         schedule_reader(e, ev->cpu, ev->arg);
         return;
@@ -569,7 +569,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         c->softirq_scheduled = false;
         if (!c->softirq_pending || c->run == RS_OFFLINE) return;
         if (ev->arg == 1) { /* ksoftirqd/N gets the CPU */
-            if (c->run == RS_BUSY && c->nonpreempt > 0) { defer_softirq(e, ev->cpu); return; }
+            if (c->run == RS_BUSY && !cpu_preemptible(c)) { defer_softirq(e, ev->cpu); return; }
             bool was_idle = c->run == RS_IDLE;
             if (was_idle) dynticks_busy(c); else context_switch(e, ev->cpu);
             run_softirq(e, ev->cpu, true);
@@ -606,7 +606,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (!c || !c->kloop) return;
         c->kloop = false;
         c->nonpreempt--;
-        if (c->nonpreempt == 0 && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, ev->cpu);
+        if (cpu_preemptible(c) && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, ev->cpu);
         return;
     case QE_IDLE_IRQ:
         if (!c || ev->gen != c->gen_idle_irq || c->run != RS_IDLE) return;
