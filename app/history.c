@@ -50,7 +50,7 @@ void ui_history_free(ui_history *h)
         free(h->gps[f].v); free(h->phase_t[f].v);
         free(h->rep_t[f]); free(h->rep_mask[f]); free(h->cred_t[f]); free(h->cred_arg[f]); free(h->cred_gp[f]);
     }
-    free(h->fqs.v); free(h->stalls.v); free(h->injects.v); free(h->violations.v);
+    free(h->fqs.v); free(h->stalls.v); free(h->injects.v); free(h->violations.v); free(h->hotplug.v);
     memset(h, 0, sizeof *h);
 }
 
@@ -73,6 +73,7 @@ int ui_history_copy(ui_history *d, const ui_history *s)
         memcpy(d->cred_arg[f], s->cred_arg[f], nc);
     }
     DUP(d->fqs, s->fqs); DUP(d->stalls, s->stalls); DUP(d->injects, s->injects); DUP(d->violations, s->violations);
+    DUP(d->hotplug, s->hotplug);
     if (!ok) { ui_history_free(d); return -1; }
     return 0;
 }
@@ -125,6 +126,12 @@ static void take(ui_history *h, const rv_event *ev)
     case RV_EV_STALL: PUSH(h->stalls, mark_of(ev)); break;
     case RV_EV_INJECT: PUSH(h->injects, mark_of(ev)); break;
     case RV_EV_VIOLATION: PUSH(h->violations, mark_of(ev)); break;
+    case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: {
+        ui_mark m = mark_of(ev);
+        m.arg = ev->type == RV_EV_CPU_ONLINE;
+        PUSH(h->hotplug, m);
+        break;
+    }
     default: break;
     }
 }
@@ -181,6 +188,7 @@ void ui_history_truncate(ui_history *h, uint64_t seq, int64_t t)
             if (h->cred_t[f][i] > t) h->cred_t[f][i] = -1;
     }
     CUT(h->fqs, AFTER_T); CUT(h->stalls, AFTER_T); CUT(h->injects, AFTER_T); CUT(h->violations, AFTER_T);
+    CUT(h->hotplug, AFTER_T);
     for (unsigned i = 0; i < 64; i++)
         if (h->recent_cred[i].t > t) h->recent_cred[i].t = -1;
 }

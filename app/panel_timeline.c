@@ -161,6 +161,19 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             last_lab_end = x + rd_px(rd, 5) + rd_text(rd, RD_SANS_SMALL, x + rd_px(rd, 5), y + (lane_h - lh) / 2, th->text, lab);
         }
     }
+    /* hotplug, whoever caused it: striped ticks, labelled when there is room */
+    for (size_t i = first_mark(h->hotplug.v, h->hotplug.n, t0); i < h->hotplug.n && h->hotplug.v[i].t <= t1; i++) {
+        const ui_mark *m = &h->hotplug.v[i];
+        int x = xof(plot, m->t, t0, span);
+        rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
+        rd_fill(rd, tk, m->arg ? th->passed : th->offline);
+        if (!m->arg) rd_hatch(rd, tk, rd_rgb(0xFFFFFF), rd_px(rd, 3));
+        if (x > last_lab_end) {
+            char lab[48];
+            snprintf(lab, sizeof lab, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
+            last_lab_end = x + rd_px(rd, 5) + rd_text(rd, RD_SANS_SMALL, x + rd_px(rd, 5), y + (lane_h - lh) / 2, th->text, lab);
+        }
+    }
     y += lane_h;
     /* stalls cut across every lane */
     for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
