@@ -268,6 +268,15 @@ typedef struct result {
     rp_verdict per_seed[MAX_SEEDS];
 } result;
 
+/* A headline figure for the seeds' range: whole numbers when large, three digits otherwise. */
+static const char *figure(double x, char *buf, size_t n)
+{
+    if (!isfinite(x)) snprintf(buf, n, "-");
+    else if (fabs(x) >= 1000) snprintf(buf, n, "%.0f", x);
+    else snprintf(buf, n, "%.3g", x);
+    return buf;
+}
+
 static void judge(const plan *p, size_t c, result *res)
 {
     const rp_claim *cl = p->claims[c];
@@ -305,8 +314,9 @@ static void judge(const plan *p, size_t c, result *res)
         snprintf(res->simulated, sizeof res->simulated, "seed %" PRIu64 ": %s", j->cfg.seed,
                  res->per_seed[first_fail].text);
     } else {
-        snprintf(res->simulated, sizeof res->simulated, "%s (%d seeds: %.3g..%.3g)", res->per_seed[0].text, p->seeds,
-                 lo, hi);
+        char a[40], b[40];
+        snprintf(res->simulated, sizeof res->simulated, "%s (%d seeds: %s..%s)", res->per_seed[0].text, p->seeds,
+                 figure(lo, a, sizeof a), figure(hi, b, sizeof b));
     }
 }
 
@@ -357,7 +367,9 @@ static void print_table(const plan *p, const result *res, const opts *o, double 
         row(cells, width, 4);
         holds += res[c].holds;
     }
-    if (o->quick)
+    bool shortened = false;
+    for (size_t r = 0; r < p->nruns; r++) shortened |= p->runs[r]->scale != RP_FULL;
+    if (o->quick && shortened)
         printf("\n--quick: hackbench and rcutorture ran for a tenth of their scenarios' durations and kernel-build on a\n"
                "timeline squeezed tenfold; their counts are scaled back to the article's span (the run's own figure in\n"
                "parentheses), and the bounds are the article's.\n");
