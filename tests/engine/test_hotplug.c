@@ -60,6 +60,33 @@ static void check_orphans(enum rv_mode mode)
 Test(hotplug, orphaned_callbacks_run_elsewhere_kthread) { check_orphans(RV_MODE_KTHREAD); }
 Test(hotplug, orphaned_callbacks_run_elsewhere_softirq) { check_orphans(RV_MODE_SOFTIRQ); }
 
+/* Done callbacks stay done on adoption: the adopting CPU invokes them without waiting for a GP. */
+Test(hotplug, adopted_done_callbacks_run_without_a_new_gp)
+{
+    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0-2", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_SCHED, 0, 5000); /* drains 10 per batch on a busy CPU */
+    unsigned long g;
+    int64_t until = FX_S(0.5);
+    while (rv_now_ns(e) < until && fx_cpu(e, 2).rdp[RV_SCHED].seg[RV_DONE_TAIL] == 0) rv_step_event(e);
+    rv_rdp_view r = fx_cpu(e, 2).rdp[RV_SCHED];
+    cr_assert_gt(r.seg[RV_DONE_TAIL], 100, "a long DONE list");
+    g = fx_flavor(e, RV_SCHED).completed;
+    long done = r.seg[RV_DONE_TAIL];
+    offline(e, 2);
+    rv_rdp_view a = fx_cpu(e, 0).rdp[RV_SCHED];
+    cr_expect_geq(a.seg[RV_DONE_TAIL], done, "adopted into DONE");
+    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.002);
+    cr_expect_lt(fx_cpu(e, 0).rdp[RV_SCHED].seg[RV_DONE_TAIL], done, "CPU 0 is invoking them");
+    cr_expect_leq(fx_flavor(e, RV_SCHED).completed, g + 1, "no GP wait needed for done callbacks");
+    fx_run_s(e, 1.0);
+    rv_report rep;
+    rv_report_build(e, &rep);
+    cr_expect_eq(rep.flavors[RV_SCHED].callbacks_invoked, 5000u, "every adopted callback ran");
+    rv_report_free(&rep);
+    rv_engine_free(e);
+}
+
 /* qsmaskinit loses the CPU's bit, and the parent's bit when a leaf empties; online restores both. */
 Test(hotplug, qsmaskinit_follows_hotplug_up_the_tree)
 {

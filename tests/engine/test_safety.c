@@ -17,9 +17,6 @@ static rv_config torture_box(enum rv_mode mode, int torture_flavor, bool busted)
         ph->readers[f].long_us = 5000;
         ph->call_rcu_per_s[f] = 1500;
     }
-    /* Long rcu_bh sections are left out: the engine lets a context switch (and its bh QS) happen
-     * inside rcu_read_lock_bh(), see pending_bh_reader.c. */
-    ph->readers[RV_BH].long_prob = 0;
     ph->readers[RV_PREEMPT].preempt_prob = 0.3;
     ph->burst_mean = 4;
     ph->torture_writer = true;
@@ -146,3 +143,30 @@ Test(safety, sched_reader_delays_only_rcu_sched_kthread) { check_isolation(RV_MO
 Test(safety, sched_reader_delays_only_rcu_sched_softirq) { check_isolation(RV_MODE_SOFTIRQ, RV_SCHED); }
 Test(safety, preempt_reader_delays_only_rcu_preempt_kthread) { check_isolation(RV_MODE_KTHREAD, RV_PREEMPT); }
 Test(safety, preempt_reader_delays_only_rcu_preempt_softirq) { check_isolation(RV_MODE_SOFTIRQ, RV_PREEMPT); }
+
+/* rcu_read_lock_bh() disables bh and so preemption: no context switch, no rcu_bh QS inside it. */
+Test(safety, long_bh_reader_holds_the_bh_grace_period)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_CB_INVOKE) | FX_BIT(RV_EV_QS) | FX_BIT(RV_EV_VIOLATION)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    fx_add_phase(&cfg, "all", 1.0);
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 2, RV_BH, 0.100, 0);
+    fx_run_s(e, 0.006);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_BH, 0, 4);
+    fx_run_s(e, 0.300);
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_QS, RV_BH) && log.v[i].cpu == 2)
+            cr_expect(log.v[i].t < FX_S(0.005) || log.v[i].t >= FX_S(0.105),
+                      "rcu_bh QS on CPU 2 at %.6f s, inside its bh reader", (double)log.v[i].t / 1e9);
+    long inv = fx_find(&log, 0, RV_EV_CB_INVOKE, RV_BH);
+    cr_assert(inv >= 0);
+    cr_expect_geq(log.v[inv].t, FX_S(0.105), "rcu_bh callbacks ran at %.6f s, before the reader ended",
+                  (double)log.v[inv].t / 1e9);
+    cr_expect_eq(fx_count(&log, RV_EV_VIOLATION, -1), 0u);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
