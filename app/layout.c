@@ -91,8 +91,8 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
             ui_side *s = &L->side[i];
             s->head = take_top(&c, rd_px(rd, 24));
             int rest = c.h;
-            s->klog = take_bottom(&c, clampi(rest * 15 / 100, rd_px(rd, 50), rd_px(rd, 200)));
-            s->timeline = take_bottom(&c, clampi(rest * 15 / 100, rd_px(rd, 70), rd_px(rd, 200)) + g);
+            s->klog = take_bottom(&c, clampi(rest * 15 / 100, rd_px(rd, 70), rd_px(rd, 220)));
+            s->timeline = take_bottom(&c, clampi(rest * 18 / 100, rd_px(rd, 90), rd_px(rd, 220)) + g);
             s->timeline.h -= g;
             s->acct = take_bottom(&c, clampi(rest * 27 / 100, rd_px(rd, 120), rd_px(rd, 400)) + g);
             s->acct.h -= g;
@@ -101,7 +101,6 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
             c.x += g; c.w -= g; c.h -= g;
             s->tree = c;
         }
-        L->why_floating = true;
-        L->why = (rd_rect){r.x + r.w - r.w * 36 / 100 - g, r.y + r.h * 38 / 100, r.w * 36 / 100, r.h * 30 / 100};
+        L->why_floating = true; /* each side's "why" takes its kernel-log slot while something is selected */
     }
 }

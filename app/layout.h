@@ -13,7 +13,7 @@ typedef struct ui_layout {
     rd_rect workbook;       /* right-hand column for the workbook panel (w = 0 when hidden) */
     ui_side side[2];
     int nsides;
-    bool why_floating;      /* compare mode: the why box floats over the trees */
+    bool why_floating;      /* compare mode: no why panel of its own; each side shows it in its klog slot */
 } ui_layout;
 
 /* banner_h: height the error banner needs (0 when none); caption_h: the caption strip (0 when the

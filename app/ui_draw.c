@@ -15,11 +15,14 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
         panel_tree_draw(fr, s->tree, v, st);
         panel_accounting_draw(fr, s->acct, v, st);
         panel_timeline_draw(fr, s->timeline, v, st);
-        panel_klog_draw(fr, s->klog, v, st);
+        /* compare mode: each side explains its own engine, in place of its kernel log, while
+         * something is selected (the two answers differ: that is the point of comparing) */
+        bool sel = st->sel_cpu >= 0 || st->sel_node >= 0;
+        if (L->why_floating && sel) panel_why_draw(fr, s->klog, v, st, false);
+        else panel_klog_draw(fr, s->klog, v, st);
     }
     fr->side = 0;
-    bool sel = st->sel_cpu >= 0 || st->sel_node >= 0;
-    if (!L->why_floating || sel) panel_why_draw(fr, L->why, views[0], st, L->why_floating);
+    if (!L->why_floating) panel_why_draw(fr, L->why, views[0], st, false);
     if (L->workbook.w > 0) panel_workbook_draw(fr, L->workbook, st);
     panel_caption_draw(fr, L->caption, views[0]);
     panel_scrub_draw(fr, L->scrub, views[0], st);
