@@ -9,6 +9,7 @@
 #   make clean
 
 CC      ?= cc
+NPROC   := $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
 BUILD   ?= build
 SAN     ?=
@@ -66,6 +67,7 @@ run: deps $(BUILD)/rcuvis
 
 # Criterion runs each test binary; RCUVIS_BIN tells CLI tests which binary to drive.
 test: deps deps-test
+	$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS)
 	$(MAKE) --no-print-directory test-plain
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-e2e
@@ -74,7 +76,7 @@ test-plain: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS)
 	@tools/run-tests.sh $(BUILD) $(ENG_TESTS) $(APP_TESTS)
 
 test-asan:
-	$(MAKE) --no-print-directory BUILD=build-asan SAN=1 build-asan/rcuvis \
+	$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan SAN=1 build-asan/rcuvis \
 	  $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS))
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  tools/run-tests.sh build-asan $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS))
