@@ -1,6 +1,8 @@
 /* test_determinism.c — same scenario and seed give the same trace byte for byte; clones replay exactly; stepping granularity does not change history. */
 #include "engine_fixtures.h"
 
+#include <cjson/cJSON.h>
+
 /* The --trace JSONL text, built by the sink. */
 typedef struct trace {
     char *buf;
@@ -274,4 +276,65 @@ Test(determinism, event_json_format)
     cr_expect_eq(strlen(small), 9u, "and truncates");
     for (int t = 0; t < RV_EV_NTYPES; t++) cr_expect_str_neq(rv_ev_name((enum rv_ev_type)t), "?", "type %d has a name", t);
     cr_expect_str_eq(rv_ev_name(RV_EV_NTYPES), "?");
+}
+
+/* Every event of a lively run (all kinds of activity, hotplug, stalls, violations) formats to one
+ * valid JSON object whose fields say what the event says. */
+Test(determinism, every_event_is_valid_json)
+{
+    rv_config cfg;
+    busy_config(&cfg, RV_MODE_KTHREAD, 13);
+    cfg.rcu.stall_timeout_s = 3;
+    cfg.rcu.rcu_boost = true;
+    rv_inject *ev = realloc(cfg.events, 6 * sizeof *ev);
+    cr_assert_not_null(ev);
+    cfg.events = ev;
+    ev[1].at_s = 0.01; /* offline CPU 5 early, while its callbacks wait: cb_orphan */
+    ev[2] = (rv_inject){.kind = RV_INJ_KERNEL_LOOP, .cpu = 2, .duration_s = 3.5, .at_s = 0.3};
+    ev[3] = (rv_inject){.kind = RV_INJ_ONLINE, .cpu = 5, .at_s = 0.5};
+    ev[4] = (rv_inject){.kind = RV_INJ_FORCE_QS, .cpu = -1, .flavor = RV_BH, .at_s = 0.6};
+    ev[5] = (rv_inject){.kind = RV_INJ_CALL_RCU_BURST, .cpu = 7, .flavor = RV_SCHED, .count = 20000, .at_s = 0.7};
+    cfg.nevents = 6;
+    cfg.duration_s = 4.0;
+    rv_caption cap = {.at_s = 0.2, .until_s = 1.0, .text = "a caption"};
+    cfg.captions = &cap; /* not owned: detached before rv_config_free */
+    cfg.ncaptions = 1;
+    fx_log log = {0};
+    rv_engine *e = fx_engine(&cfg, &log);
+    cfg.captions = NULL;
+    cfg.ncaptions = 0;
+    rv_config_free(&cfg);
+    fx_run_s(e, 4.0);
+    bool seen[RV_EV_NTYPES] = {false};
+    char buf[1024];
+    for (size_t i = 0; i < log.n; i++) {
+        const rv_event *x = &log.v[i];
+        int n = rv_event_to_json(x, buf, sizeof buf);
+        cr_assert(n > 0 && (size_t)n < sizeof buf);
+        cJSON *j = cJSON_Parse(buf);
+        cr_assert_not_null(j, "not JSON: %s", buf);
+        cr_assert(cJSON_IsObject(j));
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(j, "t"), *name = cJSON_GetObjectItemCaseSensitive(j, "ev");
+        cr_assert(cJSON_IsNumber(t) && (int64_t)t->valuedouble == x->t, "%s", buf);
+        cr_assert(cJSON_IsString(name), "%s", buf);
+        cr_assert_str_eq(name->valuestring, rv_ev_name((enum rv_ev_type)x->type));
+        const cJSON *fl = cJSON_GetObjectItemCaseSensitive(j, "flavor");
+        if (fl) {
+            cr_assert(cJSON_IsString(fl), "%s", buf);
+            cr_assert_eq(rv_flavor_from_name(fl->valuestring), x->flavor, "%s", buf);
+        }
+        const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(j, "cpu");
+        if (cpu) cr_assert(cJSON_IsNumber(cpu) && (int)cpu->valuedouble == x->cpu, "%s", buf);
+        const cJSON *gp = cJSON_GetObjectItemCaseSensitive(j, "gp");
+        if (gp) cr_assert(cJSON_IsNumber(gp) && (uint64_t)gp->valuedouble == x->gp, "%s", buf);
+        seen[x->type] = true;
+        cJSON_Delete(j);
+    }
+    int kinds = 0;
+    for (int k = 0; k < RV_EV_NTYPES; k++) kinds += seen[k];
+    cr_expect_geq(kinds, 26, "a run that shows nearly every event kind (%d seen)", kinds);
+    cr_expect(seen[RV_EV_STALL] && seen[RV_EV_CB_ORPHAN] && seen[RV_EV_CPU_ONLINE] && seen[RV_EV_READER_BLOCK] &&
+              seen[RV_EV_CAPTION] && seen[RV_EV_KERNEL_LOOP]);
+    rv_engine_free(e);
+    fx_log_free(&log);
 }
