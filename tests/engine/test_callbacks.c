@@ -272,3 +272,45 @@ Test(callbacks, report_counts_updates_and_invocations)
     rv_report_free(&r);
     rv_engine_free(e);
 }
+
+/* kfree_rcu() callbacks are lazy: counted in qlen_lazy, traced as lazy, queued on rcu_preempt when
+ * it exists and on rcu_sched otherwise. */
+static void check_lazy(bool preempt)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_CB_QUEUE)};
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    cfg.rcu.flavors[RV_PREEMPT] = preempt;
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    ph->kfree_rcu_per_s = 5000;
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    int want = preempt ? RV_PREEMPT : RV_SCHED;
+    long max_lazy = 0;
+    while (rv_now_ns(e) < FX_S(0.2)) {
+        rv_step_jiffy(e);
+        for (int c = 0; c < 2; c++) {
+            rv_rdp_view r = fx_cpu(e, c).rdp[want];
+            cr_assert_leq(r.qlen_lazy, r.qlen);
+            if (r.qlen_lazy > max_lazy) max_lazy = r.qlen_lazy;
+        }
+    }
+    cr_expect_gt(max_lazy, 0, "lazy callbacks seen in qlen_lazy");
+    size_t lazy = 0;
+    for (size_t i = 0; i < log.n; i++) {
+        cr_expect_eq(log.v[i].flavor, want, "kfree_rcu on %s", rv_flavor_name(log.v[i].flavor));
+        lazy += log.v[i].arg == 1;
+    }
+    cr_expect_gt(lazy, 0u);
+    cr_expect_eq(lazy, log.n, "every kfree_rcu record is lazy");
+    rv_report r;
+    rv_report_build(e, &r);
+    cr_expect_gt(r.flavors[want].updates, 500u);
+    cr_expect_eq(r.flavors[RV_BH].updates, 0u);
+    rv_report_free(&r);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(callbacks, kfree_rcu_is_lazy_on_rcu_preempt) { check_lazy(true); }
+Test(callbacks, kfree_rcu_falls_back_to_rcu_sched) { check_lazy(false); }

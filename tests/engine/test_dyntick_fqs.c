@@ -296,3 +296,38 @@ Test(dyntick_fqs, stale_snapshot_never_credits_a_cpu_inside_a_reader)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* An explicit force_quiescent_state() (rcutorture can call it) runs a pass at once in 3.6 and
+ * wakes the kthread for one in 3.7, without waiting for jiffies_force_qs; with no GP it does nothing. */
+static void check_forced(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_KTHREAD_WAKE)};
+    rv_engine *e = machine(4, mode, "0-1", &log);
+    fx_run_s(e, 0.0052);
+    fx_inject(e, RV_INJ_FORCE_QS, -1, RV_SCHED, 0, 0);
+    fx_run_s(e, 0.0053);
+    cr_expect_eq(fx_count(&log, RV_EV_FQS, RV_SCHED), 0u, "%s: no GP, no pass", rv_mode_name(mode));
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_SCHED, 0.050, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.0095); /* GP running, first FQS due at about 9-10 ms */
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_assert_neq(f.gpnum, f.completed);
+    size_t before = fx_count(&log, RV_EV_FQS, RV_SCHED);
+    uint64_t nfqs = f.n_force_qs;
+    int64_t t0 = rv_now_ns(e);
+    fx_inject(e, RV_INJ_FORCE_QS, -1, RV_SCHED, 0, 0);
+    fx_run_s(e, 0.0096);
+    cr_expect_eq(fx_count(&log, RV_EV_FQS, RV_SCHED), before + 1, "%s: one forced pass", rv_mode_name(mode));
+    long last = fx_find_last(&log, RV_EV_FQS, RV_SCHED);
+    cr_expect_leq(log.v[last].t - t0, 50000, "within the kthread's wakeup latency");
+    cr_expect_eq(fx_flavor(e, RV_SCHED).n_force_qs, nfqs + 1);
+    if (mode == RV_MODE_KTHREAD) {
+        long w = fx_find_last(&log, RV_EV_KTHREAD_WAKE, RV_SCHED);
+        cr_expect(w >= 0 && log.v[w].arg == 2, "woken for FQS");
+    }
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(dyntick_fqs, forced_pass_kthread) { check_forced(RV_MODE_KTHREAD); }
+Test(dyntick_fqs, forced_pass_softirq) { check_forced(RV_MODE_SOFTIRQ); }

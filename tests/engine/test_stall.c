@@ -228,3 +228,48 @@ Test(stall, timeout_range)
         rv_engine_free(e);
     }
 }
+
+/* A reader preempted after its CPU already reported the current GP blocks only the next GP. */
+Test(stall, preempted_reader_after_qs_blocks_only_next_gp)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_READER_BLOCK) | FX_BIT(RV_EV_GP_END) | FX_BIT(RV_EV_GP_START)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    cfg.rcu.needs_gp_fix = true;
+    fx_add_phase(&cfg, "all", 1.0);
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 3, RV_SCHED, 0.010, 0); /* holds rcu_sched, not rcu_preempt */
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_PREEMPT, 0, 1);
+    /* wait until CPU 1 has reported the rcu_preempt GP, which is still running */
+    int64_t lim = FX_S(0.5);
+    while (rv_now_ns(e) < lim && !(fx_flavor(e, RV_PREEMPT).gpnum == 1 && !(fx_node(e, RV_PREEMPT, 0).qsmask & 0x2ul)))
+        rv_step_event(e);
+    rv_flavor_view f = fx_flavor(e, RV_PREEMPT);
+    cr_assert_eq(f.gpnum, 1ul);
+    cr_assert_eq(f.completed, 0ul, "GP 1 still running once CPU 1 has reported it");
+    fx_inject(e, RV_INJ_PREEMPT_READER, 1, RV_PREEMPT, 0.080, 0);
+    long b = fx_find_last(&log, RV_EV_READER_BLOCK, RV_PREEMPT);
+    cr_assert(b >= 0);
+    cr_expect_eq(log.v[b].arg, 0, "does not block the current GP");
+    cr_expect_eq(fx_node(e, RV_PREEMPT, 0).n_gp_tasks, 0);
+    cr_expect_eq(fx_node(e, RV_PREEMPT, 0).n_blkd_tasks, 1);
+    fx_run_s(e, 0.030);
+    cr_expect_geq(fx_flavor(e, RV_PREEMPT).completed, 1ul, "GP 1 ended without waiting for it");
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_PREEMPT, 0, 1);
+    fx_run_s(e, 0.060);
+    f = fx_flavor(e, RV_PREEMPT);
+    cr_expect_eq(f.gpnum, 2ul);
+    cr_expect_eq(f.completed, 1ul, "GP 2 waits for the reader");
+    cr_expect_eq(fx_node(e, RV_PREEMPT, 0).n_gp_tasks, 1, "made to block GP 2 at its init");
+    fx_run_s(e, 0.200);
+    cr_expect_geq(fx_flavor(e, RV_PREEMPT).completed, 2ul);
+    long end2 = -1;
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_GP_END, RV_PREEMPT) && log.v[i].gp == 2) end2 = (long)i;
+    cr_assert(end2 >= 0);
+    cr_expect_geq(log.v[end2].t, FX_S(0.085), "GP 2 ended only when the reader unlocked");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
