@@ -2,6 +2,7 @@
 #include "cli_trace.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,39 @@ struct cli_trace {
     size_t cap;
     int err; /* first errno of a failed write; later writes are skipped */
 };
+
+/* A run interrupted with ^C must not leave FILE.tmp behind: the handler removes it and then dies
+ * of the same signal, so the shell still sees the interruption. unlink() and raise() are
+ * async-signal-safe; the path is set before the handlers go in and cleared after they go out. */
+static const char *volatile tmp_in_progress;
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction saved[3];
+
+static void on_signal(int sig)
+{
+    if (tmp_in_progress) unlink(tmp_in_progress);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void guard(const char *tmp)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    tmp_in_progress = tmp;
+    for (int i = 0; i < 3; i++) {
+        sigaction(caught[i], NULL, &saved[i]);
+        if (saved[i].sa_handler != SIG_IGN) sigaction(caught[i], &sa, NULL); /* nohup & co. stay ignored */
+    }
+}
+
+static void unguard(void)
+{
+    for (int i = 0; i < 3; i++) sigaction(caught[i], &saved[i], NULL);
+    tmp_in_progress = NULL;
+}
 
 cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
 {
@@ -33,6 +67,7 @@ cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
         cli_trace_abort(t);
         return NULL;
     }
+    guard(t->tmp);
     return t;
 }
 
@@ -70,6 +105,7 @@ int cli_trace_close(cli_trace *t, rv_engine *e, char *err, size_t errlen)
     if (fclose(t->f) != 0 && !t->err) t->err = errno;
     t->f = NULL;
     if (!t->err && rename(t->tmp, t->path) != 0) t->err = errno;
+    unguard(); /* from here FILE.tmp is either renamed or removed below */
     if (t->err) {
         snprintf(err, errlen, "%s: cannot write: %s", t->path, strerror(t->err));
         cli_trace_abort(t);
@@ -84,6 +120,7 @@ int cli_trace_close(cli_trace *t, rv_engine *e, char *err, size_t errlen)
 void cli_trace_abort(cli_trace *t)
 {
     if (!t) return;
+    if (tmp_in_progress && tmp_in_progress == t->tmp) unguard();
     if (t->f) fclose(t->f);
     if (t->tmp) unlink(t->tmp);
     free(t->tmp);

@@ -110,6 +110,12 @@ if [ -s "$tmp/a.jsonl" ] && cmp -s "$tmp/a.jsonl" "$tmp/c.jsonl"; then fail "tra
 expect_rc 2 "trace unwritable" -- "$bin" run "$scn" --duration 0.1 --trace "$tmp/no/such/dir/t.jsonl" \
   && { err_has "cannot write" "trace unwritable"; err_prefixed "trace unwritable"; }
 
+# an interrupted run leaves neither FILE nor FILE.tmp behind
+"$bin" run "$scn" --duration 100000 --trace "$tmp/int.jsonl" >/dev/null 2>&1 &
+pid=$!; sleep 1; kill -TERM $pid; wait $pid; rc=$?
+[ $rc -eq 143 ] || fail "trace: SIGTERM during a run: exit $rc, wanted 143"
+ls "$tmp"/int.jsonl* >/dev/null 2>&1 && fail "trace: an interrupted run left $(ls "$tmp"/int.jsonl*)"
+
 # --- --expect: 0 when all hold, 1 when one fails, each assertion on its own line
 cat >"$tmp/exp-ok.json" <<'EOF'
 {"name": "exp", "cpus": 2, "duration_s": 0.5,
