@@ -26,14 +26,20 @@ const char *progress_default_path(char *buf, size_t bufsz)
 void progress_free(progress *p)
 {
     free(p->e);
+    free(p->resets);
     p->e = NULL;
-    p->n = p->cap = 0;
+    p->resets = NULL;
+    p->n = p->cap = p->nresets = 0;
+    p->reset_all = false;
 }
 
 progress_entry *progress_get(progress *p, const char *lesson, const char *qid, bool create)
 {
     for (size_t i = 0; i < p->n; i++)
-        if (!strcmp(p->e[i].lesson, lesson) && !strcmp(p->e[i].qid, qid)) return &p->e[i];
+        if (!strcmp(p->e[i].lesson, lesson) && !strcmp(p->e[i].qid, qid)) {
+            if (create) p->e[i].dirty = true;
+            return &p->e[i];
+        }
     if (!create) return NULL;
     if (p->n == p->cap) {
         size_t ncap = p->cap ? p->cap * 2 : 32;
@@ -45,6 +51,7 @@ progress_entry *progress_get(progress *p, const char *lesson, const char *qid, b
     memset(e, 0, sizeof *e);
     snprintf(e->lesson, sizeof e->lesson, "%s", lesson);
     snprintf(e->qid, sizeof e->qid, "%s", qid);
+    e->dirty = true;
     return e;
 }
 
@@ -58,7 +65,7 @@ void progress_record(progress *p, const char *lesson, const char *qid, const cha
     e->updated = now;
 }
 
-size_t progress_reset_lesson(progress *p, const char *lesson)
+static size_t drop_lesson(progress *p, const char *lesson)
 {
     size_t kept = 0, gone = 0;
     for (size_t i = 0; i < p->n; i++) {
@@ -69,7 +76,22 @@ size_t progress_reset_lesson(progress *p, const char *lesson)
     return gone;
 }
 
-void progress_reset_all(progress *p) { p->n = 0; }
+size_t progress_reset_lesson(progress *p, const char *lesson)
+{
+    char (*nr)[96] = realloc(p->resets, (p->nresets + 1) * sizeof *nr);
+    if (nr) {
+        p->resets = nr;
+        snprintf(p->resets[p->nresets++], sizeof *nr, "%s", lesson);
+    }
+    return drop_lesson(p, lesson);
+}
+
+void progress_reset_all(progress *p)
+{
+    p->n = 0;
+    p->nresets = 0;
+    p->reset_all = true;
+}
 
 /* Move a file we cannot read aside, never deleting it: the student may want it back. */
 static int set_aside(const char *path, char *dest, size_t destsz)
@@ -166,7 +188,10 @@ int progress_load(progress *p, const char *path, char *msg, size_t msglen)
         else from_json(p, root, why, sizeof why);
         cJSON_Delete(root);
     }
-    if (!why[0]) return 0;
+    if (!why[0]) {
+        for (size_t i = 0; i < p->n; i++) p->e[i].dirty = false; /* as on disk: nothing to merge yet */
+        return 0;
+    }
     progress_free(p);
     char dest[4200];
     if (set_aside(path, dest, sizeof dest) != 0) {
@@ -180,9 +205,36 @@ int progress_load(progress *p, const char *path, char *msg, size_t msglen)
     return 1;
 }
 
-int progress_save(const progress *p, char *err, size_t errlen)
+/* Apply p's changes to the file's current contents: resets first, then every changed entry; other
+ * entries come from the file (another process may have answered them, or reset them away). */
+static int merge_with_file(progress *p, char *err, size_t errlen)
+{
+    progress disk;
+    char msg[4096];
+    int rc = progress_load(&disk, p->path, msg, sizeof msg);
+    if (rc < 0) { snprintf(err, errlen, "%s", msg); progress_free(&disk); return -1; }
+    if (p->reset_all) disk.n = 0;
+    for (size_t i = 0; i < p->nresets; i++) drop_lesson(&disk, p->resets[i]);
+    for (size_t i = 0; i < p->n; i++) {
+        if (!p->e[i].dirty) continue;
+        progress_entry *d = progress_get(&disk, p->e[i].lesson, p->e[i].qid, true);
+        if (!d) { snprintf(err, errlen, "out of memory"); progress_free(&disk); return -1; }
+        *d = p->e[i];
+    }
+    for (size_t i = 0; i < disk.n; i++) disk.e[i].dirty = false;
+    /* p takes the merged entries; its path stays */
+    free(p->e);
+    free(p->resets);
+    p->e = disk.e; p->n = disk.n; p->cap = disk.cap;
+    p->resets = NULL; p->nresets = 0; p->reset_all = false;
+    free(disk.resets);
+    return 0;
+}
+
+int progress_save(progress *p, char *err, size_t errlen)
 {
     if (!p->path[0]) { snprintf(err, errlen, "progress is not being saved (see the earlier message)"); return -1; }
+    if (merge_with_file(p, err, errlen) != 0) return -1;
     int rc = -1;
     char *text = NULL;
     cJSON *root = cJSON_CreateObject();

@@ -23,11 +23,16 @@ typedef struct progress_entry {
     bool hinted;         /* the student read the hint */
     char last[64];       /* the last answer as typed, normalized ("ac", "261", "yes") */
     long long updated;   /* unix time of the last change */
+    bool dirty;          /* changed by this process since its last save (merged over the file's copy) */
 } progress_entry;
 
 typedef struct progress {
     progress_entry *e; size_t n, cap;
     char path[4096];
+    /* resets since the last save, replayed on the file's copy so another process's answers to
+     * other lessons survive and this process's reset is not undone by stale entries */
+    bool reset_all;
+    char (*resets)[96]; size_t nresets;
 } progress;
 
 /* $XDG_STATE_HOME/rcuvis/progress.json, or $HOME/.local/state/rcuvis/progress.json. */
@@ -37,11 +42,15 @@ const char *progress_default_path(char *buf, size_t bufsz);
  * set aside (msg says where; p is empty); -1 it cannot be used at all (unreadable, or written by a
  * newer rcuvis: msg explains, the file is left alone and saving is refused). */
 int progress_load(progress *p, const char *path, char *msg, size_t msglen);
-/* Write p to p->path atomically, creating the directory. 0, or -1 with a message. */
-int progress_save(const progress *p, char *err, size_t errlen);
+/* Write p to p->path atomically, creating the directory. The file is re-read first and this
+ * process's changes (answers given, lessons reset) are applied to it, so the window and a
+ * terminal session working at the same time do not erase each other's answers; afterwards p holds
+ * the merged progress. 0, or -1 with a message. */
+int progress_save(progress *p, char *err, size_t errlen);
 void progress_free(progress *p);
 
-/* The entry of one question, or NULL; with create, a zeroed new entry (NULL only on OOM). */
+/* The entry of one question, or NULL. With create (use it to change the entry), the entry is
+ * marked changed, and made zeroed if new (NULL only on OOM). */
 progress_entry *progress_get(progress *p, const char *lesson, const char *qid, bool create);
 /* Record one answer: attempts++, last = answer, correct |= ok. */
 void progress_record(progress *p, const char *lesson, const char *qid, const char *answer, bool ok, long long now);

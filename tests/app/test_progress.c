@@ -220,6 +220,34 @@ Test(progress, reset_one_lesson_or_all)
     progress_free(&p);
 }
 
+Test(progress, two_processes_do_not_erase_each_others_answers)
+{
+    progress a, b;
+    char msg[1024];
+    save_one("1.1", true);
+    cr_assert_eq(progress_load(&a, path, msg, sizeof msg), 0, "%s", msg);
+    cr_assert_eq(progress_load(&b, path, msg, sizeof msg), 0, "%s", msg);
+    progress_record(&a, "workbook/1", "1.2", "a", true, 10);
+    cr_assert_eq(progress_save(&a, msg, sizeof msg), 0, "%s", msg);
+    progress_record(&b, "workbook/2", "2.1", "c", false, 20);
+    cr_assert_eq(progress_save(&b, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_not_null(progress_get(&b, "workbook/1", "1.2", false), "b now sees a's answer too");
+
+    /* a resets lesson 1; b, still holding lesson 1 from before, answers in lesson 2 */
+    progress_reset_lesson(&a, "workbook/1");
+    cr_assert_eq(progress_save(&a, msg, sizeof msg), 0, "%s", msg);
+    progress_record(&b, "workbook/2", "2.2", "a", true, 30);
+    cr_assert_eq(progress_save(&b, msg, sizeof msg), 0, "%s", msg);
+    progress c;
+    cr_assert_eq(progress_load(&c, path, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_null(progress_get(&c, "workbook/1", "1.1", false), "a's reset is not undone by b's stale copy");
+    cr_expect_null(progress_get(&c, "workbook/1", "1.2", false));
+    cr_expect_not_null(progress_get(&c, "workbook/2", "2.1", false), "answers to other lessons survive");
+    cr_expect_not_null(progress_get(&c, "workbook/2", "2.2", false));
+    cr_expect_eq(c.n, 2);
+    progress_free(&a); progress_free(&b); progress_free(&c);
+}
+
 Test(progress, default_path_follows_xdg_state_home)
 {
     char buf[512];
