@@ -9,6 +9,8 @@
 rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);
 /* A clickable button; `on` draws it pressed. Returns its width. */
 int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int action, int arg, bool on);
+/* Width panel_button() will take for label. */
+int panel_button_width(ui_frame *fr, const char *label);
 /* Colour and letter for a CPU state (the letter makes the state readable without colour). */
 rd_color panel_cpu_color(const ui_theme *th, const rv_cpu_view *c);
 const char *panel_cpu_letter(const rv_cpu_view *c);

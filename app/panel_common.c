@@ -20,6 +20,8 @@ rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subt
     return (rd_rect){r.x + pad, r.y + th_h + rd_px(rd, 3), r.w - 2 * pad, r.h - th_h - rd_px(rd, 3) - pad / 2};
 }
 
+int panel_button_width(ui_frame *fr, const char *label) { return rd_text_width(fr->rd, RD_SANS, label) + rd_px(fr->rd, 12); }
+
 int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int action, int arg, bool on)
 {
     rd_ctx *rd = fr->rd;

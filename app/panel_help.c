@@ -10,7 +10,7 @@ static const char *const keys[][2] = {
     {"→  /  ←", "step one jiffy forward / back"},
     {"Shift+→  /  Shift+←", "step one event forward / back"},
     {"PgDn / PgUp,  Ctrl+→ / Ctrl+←", "next / previous grace-period phase (start, init, FQS, end)"},
-    {"[  /  ]", "slower / faster (logarithmic, 1/1000x up to engine speed)"},
+    {"[  /  ]", "slower / faster (x2 per press, 1/1000x up to whatever the engine can run)"},
     {"0", "speed 1/100x"},
     {"Home  /  End", "back to t = 0 (reset) / to the end of what was simulated"},
     {"click scrubber / timeline", "jump there (time travel: re-simulated from a checkpoint)"},
