@@ -58,8 +58,10 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
     if (!st->compare) {
         L->nsides = 1;
         ui_side *s = &L->side[0];
-        int klog_h = clampi(r.h * 14 / 100, rd_px(rd, 60), rd_px(rd, 220));
-        int tl_h = clampi(r.h * 18 / 100, rd_px(rd, 90), rd_px(rd, 220));
+        /* minimums in lines of text, so a projector scale keeps lanes readable rather than crushed */
+        int lh = rd_line_height(rd, RD_SANS_SMALL), head = rd_line_height(rd, RD_BOLD) + rd_px(rd, 8);
+        int klog_h = clampi(r.h * 11 / 100, head + 2 * lh, head + 12 * lh);
+        int tl_h = clampi(r.h * 19 / 100, head + 6 * (lh + rd_px(rd, 4)), head + 6 * rd_px(rd, 34));
         s->klog = take_bottom(&r, klog_h);
         rd_rect tl = take_bottom(&r, tl_h + g);
         s->timeline = (rd_rect){tl.x, tl.y, tl.w, tl.h - g};
@@ -91,8 +93,9 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
             ui_side *s = &L->side[i];
             s->head = take_top(&c, rd_px(rd, 24));
             int rest = c.h;
-            s->klog = take_bottom(&c, clampi(rest * 15 / 100, rd_px(rd, 70), rd_px(rd, 220)));
-            s->timeline = take_bottom(&c, clampi(rest * 18 / 100, rd_px(rd, 90), rd_px(rd, 220)) + g);
+            int lh = rd_line_height(rd, RD_SANS_SMALL), head = rd_line_height(rd, RD_BOLD) + rd_px(rd, 8);
+            s->klog = take_bottom(&c, clampi(rest * 15 / 100, head + 3 * lh, head + 12 * lh));
+            s->timeline = take_bottom(&c, clampi(rest * 18 / 100, head + 6 * (lh + rd_px(rd, 4)), head + 6 * rd_px(rd, 34)) + g);
             s->timeline.h -= g;
             s->acct = take_bottom(&c, clampi(rest * 27 / 100, rd_px(rd, 120), rd_px(rd, 400)) + g);
             s->acct.h -= g;

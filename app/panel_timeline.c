@@ -118,7 +118,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x1 <= last_x && x1 - x0 < 2) continue; /* many GPs in one pixel: one is enough */
             last_x = x1;
             if (x1 - x0 < 1) x1 = x0 + 1;
-            rd_rect bar = {x0, y + rd_px(rd, 3), x1 - x0, lane_h - rd_px(rd, 10)};
+            int bh = lane_h * 6 / 10;
+            rd_rect bar = {x0, y + (lane_h - bh) / 4, x1 - x0, bh > 2 ? bh : 2};
             rd_color col = (g->gp & 1) ? th->flavor[f] : rd_mix(th->flavor[f], th->panel, 0.35f);
             bool future = g->start > v->now;
             rd_fill(rd, bar, future ? rd_alpha(col, 70) : col);
@@ -142,7 +143,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             int x = xof(plot, m->t, t0, span);
             if (x == last_x) continue;
             last_x = x;
-            rd_triangle(rd, x, y + lane_h - rd_px(rd, 7), rd_px(rd, 6), false, m->arg ? th->fqs : th->text_dim);
+            int ts = lane_h / 4 > 3 ? lane_h / 4 : 3;
+            rd_triangle(rd, x, y + lane_h - ts - 1, ts, false, m->arg ? th->fqs : th->text_dim);
         }
         rd_clip_pop(rd);
         y += lane_h;
