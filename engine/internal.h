@@ -174,6 +174,9 @@ typedef struct cpu_t {
     bool rcuc_scheduled;
     int running_kthread;      /* flavor, or -1 */
     uint32_t gen_run, gen_ctxsw, gen_reader[RV_NFLAVORS], gen_softirq, gen_idle_irq;
+    uint64_t busy_ticks;      /* ticks taken while busy: the clock of the update streams */
+    uint64_t next_upd[7];     /* busy tick of the next burst: call_rcu per flavor, kfree_rcu, sync per flavor */
+    int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
     int64_t run_since;
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     rng r;

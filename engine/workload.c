@@ -1,6 +1,7 @@
 /* workload.c — simulated CPUs: busy/idle stretches, ticks, context switches, readers, updates, softirq, scripted events. */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -265,13 +266,41 @@ void cpu_wake(rv_engine *e, int cpu)
 }
 
 /* ------------------------------------------------------------------ the tick */
-static long sample_updates(rv_engine *e, cpu_t *c, const rv_phase *ph, double mean)
+/*
+ * Update streams (call_rcu per flavor, kfree_rcu, synchronize per flavor) arrive as Poisson bursts
+ * during busy time. For sparse streams the number of busy ticks until the next burst is drawn once
+ * (geometric), so a tick costs one comparison per stream instead of a random draw.
+ */
+enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
+
+static double stream_bursts_per_tick(const rv_engine *e, const rv_phase *ph, int s)
 {
-    (void)e;
-    if (mean <= 0) return 0;
-    if (ph->burst_mean <= 1) return rng_poisson(&c->r, mean);
-    long bursts = rng_poisson(&c->r, mean / ph->burst_mean), n = 0;
-    for (long b = 0; b < bursts; b++) n += 1 + (long)rng_exp(&c->r, ph->burst_mean - 1);
+    double dt = 1.0 / e->hz, burst = ph->burst_mean > 1 ? ph->burst_mean : 1;
+    if (s < RV_NFLAVORS) return ph->call_rcu_per_s[s] * dt / burst;
+    if (s == UPD_KFREE) return ph->kfree_rcu_per_s * dt / burst;
+    return ph->sync_per_s[s - UPD_SYNC] * dt;
+}
+
+static void draw_next(rv_engine *e, cpu_t *c, const rv_phase *ph, int s)
+{
+    double m = stream_bursts_per_tick(e, ph, s);
+    if (m <= 0) { c->next_upd[s] = UINT64_MAX; return; }
+    if (m >= 0.5) { c->next_upd[s] = c->busy_ticks; return; } /* dense: sample every tick */
+    double u = 1.0 - rng_unit(&c->r); /* (0,1] */
+    double gap = floor(log(u) / log1p(-(-expm1(-m))));
+    c->next_upd[s] = c->busy_ticks + 1 + (gap > 1e15 ? (uint64_t)1e15 : (uint64_t)gap);
+}
+
+/* Callbacks in the bursts due this tick on stream s (0 if none). */
+static long stream_take(rv_engine *e, cpu_t *c, const rv_phase *ph, int s)
+{
+    if (c->next_upd[s] > c->busy_ticks) return 0;
+    double m = stream_bursts_per_tick(e, ph, s);
+    long bursts = m >= 0.5 ? rng_poisson(&c->r, m) : 1;
+    draw_next(e, c, ph, s);
+    if (s >= UPD_SYNC) return bursts;
+    long n = 0;
+    for (long b = 0; b < bursts; b++) n += ph->burst_mean > 1 ? 1 + (long)rng_exp(&c->r, ph->burst_mean - 1) : 1;
     return n;
 }
 
@@ -279,23 +308,24 @@ static long sample_updates(rv_engine *e, cpu_t *c, const rv_phase *ph, double me
 static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
 {
     cpu_t *c = &e->cpu[cpu];
-    double dt = 1.0 / e->hz;
+    if (c->upd_phase != c->phase) {
+        c->upd_phase = c->phase;
+        for (int s = 0; s < UPD_STREAMS; s++) draw_next(e, c, ph, s);
+    }
+    c->busy_ticks++;
     enum exec_ctx saved = e->ctx;
     e->ctx = CTX_TASK;
     for (int f = 0; f < RV_NFLAVORS; f++) {
+        long n = stream_take(e, c, ph, f);
         int tf = target_flavor(e, f);
-        if (tf < 0) continue;
-        long n = sample_updates(e, c, ph, ph->call_rcu_per_s[f] * dt);
-        if (n) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
+        if (n && tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
     }
+    long lazy = stream_take(e, c, ph, UPD_KFREE);
     int kf = target_flavor(e, RV_PREEMPT);
-    if (kf >= 0) {
-        long n = sample_updates(e, c, ph, ph->kfree_rcu_per_s * dt);
-        if (n) call_rcu(e, cpu, kf, n, CB_LAZY, 0);
-    }
+    if (lazy && kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
     for (int f = 0; f < RV_NFLAVORS; f++) {
         int tf = target_flavor(e, f);
-        if (tf >= 0 && ph->sync_per_s[f] > 0 && rng_unit(&c->r) < ph->sync_per_s[f] * dt && cpu_preemptible(c))
+        if (stream_take(e, c, ph, UPD_SYNC + f) && tf >= 0 && cpu_preemptible(c))
             synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
     }
     e->ctx = saved;
@@ -506,6 +536,7 @@ void workload_boot(rv_engine *e)
         c->dynticks = 1;
         rng_seed(&c->r, e->cfg.seed, (uint64_t)cpu + 1);
         c->phase = find_phase(e, cpu);
+        c->upd_phase = -2;
         if (rv_cpuset_has(&e->cfg.initially_offline, cpu)) { c->run = RS_OFFLINE; continue; }
         rcu_init_percpu_data(e, cpu, true);
         const rv_phase *ph = cpu_phase(e, cpu);
