@@ -10,7 +10,8 @@
  * The path walks the very JSON that `rcuvis run --json` prints (cli_report_json), so a quiz, a
  * scenario's `expect` and a student reading the report all use the same names: dotted keys, array
  * elements by index, ".length" for an array's size. Threads may also be named
- * ("threads.rcu_sched.cpu_seconds") because their order depends on the run.
+ * ("threads.rcu_sched.cpu_seconds") because their order depends on the run. "A / B" divides two
+ * such numbers ("flavors.rcu_sched.idle_probes / flavors.rcu_sched.grace_periods").
  */
 
 static void keys_of(const cJSON *o, char *buf, size_t bufsz)
@@ -50,11 +51,34 @@ static const cJSON *step(const cJSON *cur, const char *seg, const char *path, ch
     return NULL;
 }
 
+static int path_value(const cJSON *root, const char *path, quiz_value *out, char *err, size_t errlen);
+
 int quiz_report_value(const rv_report *r, const rv_config *cfg, const char *path, quiz_value *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     cJSON *root = cli_report_json(r, cfg, 0.0);
     if (!root) { snprintf(err, errlen, "out of memory"); return -1; }
+    /* "A / B": a ratio of two report numbers (spaces around the slash: thread names contain '/') */
+    const char *slash = strstr(path, " / ");
+    int rc;
+    if (!slash) {
+        rc = path_value(root, path, out, err, errlen);
+    } else {
+        char num[160];
+        snprintf(num, sizeof num, "%.*s", (int)(slash - path), path);
+        quiz_value a, b;
+        rc = path_value(root, num, &a, err, errlen);
+        if (rc == 0) rc = path_value(root, slash + 3, &b, err, errlen);
+        if (rc == 0 && b.num == 0) { snprintf(err, errlen, "report path `%s`: the divisor is 0", path); rc = -1; }
+        if (rc == 0) out->num = a.num / b.num;
+    }
+    cJSON_Delete(root);
+    return rc;
+}
+
+static int path_value(const cJSON *root, const char *path, quiz_value *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
     char buf[160];
     snprintf(buf, sizeof buf, "%s", path);
     const cJSON *cur = root;
@@ -65,11 +89,11 @@ int quiz_report_value(const rv_report *r, const rv_config *cfg, const char *path
             out->num = cJSON_GetArraySize(cur);
             rc = strtok_r(NULL, ".", &save) ? -1 : 0;
             if (rc) snprintf(err, errlen, "report path `%s`: nothing can follow `length`", path);
-            goto out;
+            return rc;
         }
         cur = step(cur, seg, path, err, errlen);
     }
-    if (!cur) goto out;
+    if (!cur) return -1;
     char *end = NULL;
     if (cJSON_IsNumber(cur)) { out->num = cur->valuedouble; rc = 0; }
     /* 64-bit counters are printed exactly as raw JSON numbers rather than through a double */
@@ -80,7 +104,5 @@ int quiz_report_value(const rv_report *r, const rv_config *cfg, const char *path
         if (cJSON_IsObject(cur)) keys_of(cur, known, sizeof known);
         snprintf(err, errlen, "report path `%s` is not a number%s%s%s", path, known[0] ? " (it has: " : "", known, known[0] ? ")" : "");
     }
-out:
-    cJSON_Delete(root);
     return rc;
 }
