@@ -21,15 +21,38 @@ void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...)
     w->status_until_ms = now_ms + 6000;
 }
 
+static long long mtime_ns(const struct stat *sb) { return (long long)sb->st_mtim.tv_sec * 1000000000LL + sb->st_mtim.tv_nsec; }
+
 static void remember_source(ui_win *w)
 {
     struct stat sb;
     if (w->app.source[0] && stat(w->app.source, &sb) == 0) {
-        w->src_mtime = sb.st_mtime;
+        w->src_mtime_ns = mtime_ns(&sb);
         w->src_size = (long long)sb.st_size;
     } else {
-        w->src_mtime = 0;
+        w->src_mtime_ns = 0;
         w->src_size = -1;
+    }
+}
+
+void ui_win_watch(ui_win *w, double now)
+{
+    if (now < 0) { remember_source(w); return; }
+    if (!w->app.source[0] || now - w->watch_ms < 500) return;
+    w->watch_ms = now;
+    struct stat sb;
+    if (stat(w->app.source, &sb) != 0) return;
+    if (mtime_ns(&sb) == w->src_mtime_ns && (long long)sb.st_size == w->src_size) return;
+    w->src_mtime_ns = mtime_ns(&sb);
+    w->src_size = (long long)sb.st_size;
+    char err[sizeof w->app.st.error];
+    char src[1024];
+    snprintf(src, sizeof src, "%s", w->app.source);
+    if (ui_app_load(&w->app, src, -1, err, sizeof err) != 0) {
+        snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
+    } else {
+        w->app.st.error[0] = 0;
+        ui_win_status(w, now, "%s changed on disk: reloaded at the same time", src);
     }
 }
 

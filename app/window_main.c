@@ -24,28 +24,6 @@ static float hidpi_of(SDL_Window *win, SDL_Renderer *ren)
     return (float)dw / (float)ww;
 }
 
-/* A changed scenario file reloads at the current time; a broken one shows its error and the
- * running scenario stays. Checked twice a second (stat is cheap). */
-static void watch_file(ui_win *w, double now)
-{
-    if (!w->app.source[0] || now - w->watch_ms < 500) return;
-    w->watch_ms = now;
-    struct stat sb;
-    if (stat(w->app.source, &sb) != 0) return;
-    if (sb.st_mtime == w->src_mtime && (long long)sb.st_size == w->src_size) return;
-    w->src_mtime = sb.st_mtime;
-    w->src_size = (long long)sb.st_size;
-    char err[sizeof w->app.st.error];
-    char src[1024];
-    snprintf(src, sizeof src, "%s", w->app.source);
-    if (ui_app_load(&w->app, src, -1, err, sizeof err) != 0) {
-        snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
-    } else {
-        w->app.st.error[0] = 0;
-        ui_win_status(w, now, "%s changed on disk: reloaded at the same time", src);
-    }
-}
-
 static void save_screenshot(ui_win *w, double now)
 {
     char path[1200], err[512];
@@ -147,10 +125,7 @@ int cmd_window(int argc, char **argv)
         free(w);
         return 1;
     }
-    if (w->app.source[0]) {
-        struct stat sb;
-        if (stat(w->app.source, &sb) == 0) { w->src_mtime = sb.st_mtime; w->src_size = (long long)sb.st_size; }
-    }
+    ui_win_watch(w, -1); /* remember the file's current version */
     /* start playing: the default scenario shows something within seconds without a key press */
     w->app.st.playing = true;
     w->last_frame_ms = wall_ms();
@@ -195,7 +170,7 @@ int cmd_window(int argc, char **argv)
             if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
         }
         w->last_frame_ms = now;
-        watch_file(w, now);
+        ui_win_watch(w, now);
         if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
         snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
         SDL_SetWindowTitle(win, title);

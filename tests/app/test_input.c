@@ -263,3 +263,40 @@ Test(input, corrupt_settings_are_set_aside_not_dropped)
     closedir(d);
     cr_assert(aside, "the corrupt file must be kept beside");
 }
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+Test(input, edited_scenario_reloads_at_the_same_time_and_a_broken_edit_keeps_it_running)
+{
+    char path[] = "/tmp/rcuvis-watch-XXXXXX.json";
+    int fd = mkstemps(path, 5);
+    cr_assert(fd >= 0);
+    close(fd);
+    const char *good = "{\"name\": \"watch-a\", \"cpus\": 4, \"duration_s\": 10,"
+                       " \"workload\": [{\"task\": \"w\", \"cpus\": \"all\", \"busy_frac\": 0.5,"
+                       " \"readers\": {\"rcu_sched\": {\"rate_per_s\": 100, \"mean_us\": 3}}}]}\n";
+    write_file(path, good);
+    cr_assert_eq(ui_win_open(W, path, 1000), 0, "%s", W->app.st.error);
+    cr_assert_str_eq(W->app.name, "watch-a");
+    ui_app_advance(&W->app, 2500000000LL, 0);
+    char edited[1024];
+    snprintf(edited, sizeof edited, "%s", good);
+    memcpy(strstr(edited, "watch-a"), "watch-b", 7);
+    write_file(path, edited);
+    ui_win_watch(W, 5000);
+    cr_assert_str_eq(W->app.name, "watch-b", "the edit was not picked up");
+    cr_assert_eq(ui_app_now(&W->app), 2500000000LL, "a reload keeps the current time");
+    cr_assert_eq(W->app.st.error[0], 0);
+    write_file(path, "{\"name\": \"watch-c\", \"cpus\": 4, \"duration_s\": 10, \"bogus_key\": 1}\n");
+    ui_win_watch(W, 10000);
+    cr_assert_str_eq(W->app.name, "watch-b", "a broken file must not replace the running scenario");
+    cr_assert(strstr(W->app.st.error, "bogus_key"), "the exact error is shown: %s", W->app.st.error);
+    cr_assert_eq(ui_app_now(&W->app), 2500000000LL);
+    unlink(path);
+}
