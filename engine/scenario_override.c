@@ -60,7 +60,11 @@ static int apply_one(cJSON *root, const char *item, sc_errs *e)
     memcpy(path, item, plen);
     path[plen] = 0;
     /* JSON if it parses ("32", "true", "[\"rcu_sched\"]", "\"x\""), else the text itself */
-    cJSON *val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
+    cJSON *val = NULL;
+    sc_errs quiet; /* the same strict syntax as files (no "\u0000"), without messages */
+    size_t skip;
+    sc_errs_init(&quiet, e->file, NULL, 0);
+    if (sc_syntax_check(eq + 1, strlen(eq + 1), &quiet, &skip) == 0) val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
     if (!val) val = cJSON_CreateString(eq + 1);
     int rc = -1;
     sc_path p;
