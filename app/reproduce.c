@@ -434,6 +434,13 @@ static void print_json(const plan *p, const result *res, const opts *o, double w
     cJSON_Delete(root);
 }
 
+static void progress(size_t done, size_t total, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "\rrcuvis: reproduce: %zu of %zu runs done", done, total);
+    fflush(stderr);
+}
+
 static void list_claims(void)
 {
     for (size_t i = 0; i < rp_nclaims; i++) printf("%-32s %s\n", rp_claims[i].id, rp_claims[i].claim);
@@ -459,7 +466,11 @@ int cmd_reproduce(int argc, char **argv)
     }
     size_t njobs = p.nruns * (size_t)p.seeds;
     if ((size_t)jobs > njobs) jobs = (int)njobs;
-    rp_pool_run(p.jobs, njobs, jobs);
+    /* a progress line only for a person watching: never in pipes, logs or tests */
+    bool tty = isatty(STDERR_FILENO);
+    if (tty) progress(0, njobs, NULL);
+    rp_pool_run(p.jobs, njobs, jobs, tty ? progress : NULL, NULL);
+    if (tty) fprintf(stderr, "\r\033[K");
     result *res = calloc(p.nclaims, sizeof *res);
     if (!res) {
         plan_free(&p);

@@ -81,9 +81,12 @@ typedef struct rp_job {
     char err[512];                     /* why it failed ("" when it did not) */
 } rp_job;
 
+/* Called after each job finishes with the number done so far (for a progress line). */
+typedef void (*rp_progress_fn)(size_t done, size_t total, void *ctx);
+
 /* Run every job, at most `parallel` at a time (forked children writing their reports to pipes;
  * parallel <= 1 runs them one after the other in this process). Always fills final or err. */
-void rp_pool_run(rp_job *jobs, size_t n, int parallel);
+void rp_pool_run(rp_job *jobs, size_t n, int parallel, rp_progress_fn progress, void *ctx);
 void rp_job_free(rp_job *j);
 
 /* ---------------------------------------------------------------- helpers for checkers (reproduce_claims.c) */

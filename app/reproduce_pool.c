@@ -183,8 +183,9 @@ static void sort_order(size_t *order, size_t n, rp_job *jobs)
         }
 }
 
-void rp_pool_run(rp_job *jobs, size_t n, int parallel)
+void rp_pool_run(rp_job *jobs, size_t n, int parallel, rp_progress_fn progress, void *ctx)
 {
+    size_t done = 0;
     if (n == 0) return;
     size_t *order = malloc(n * sizeof *order);
     slot *slots = parallel > 1 ? calloc((size_t)parallel, sizeof *slots) : NULL;
@@ -198,6 +199,7 @@ void rp_pool_run(rp_job *jobs, size_t n, int parallel)
         for (size_t k = 0; k < n; k++) {
             rp_job *j = &jobs[order ? order[k] : k];
             absorb(j, simulate(j));
+            if (progress) progress(++done, n, ctx);
         }
         goto out;
     }
@@ -207,6 +209,7 @@ void rp_pool_run(rp_job *jobs, size_t n, int parallel)
             size_t i = order[next++];
             if (spawn(&slots[running], i, &jobs[i]) < 0) {
                 absorb(&jobs[i], simulate(&jobs[i])); /* no fork: do it ourselves */
+                if (progress) progress(++done, n, ctx);
                 continue;
             }
             running++;
@@ -222,6 +225,7 @@ void rp_pool_run(rp_job *jobs, size_t n, int parallel)
             if (drain(&slots[s])) {
                 finish(&slots[s], &jobs[slots[s].job]);
                 slots[s] = slots[--running];
+                if (progress) progress(++done, n, ctx);
             }
         }
     }
