@@ -108,7 +108,7 @@ int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen)
     rcu_init_percpu_data(e, cpu, false);
     c->run = RS_IDLE;
     emit(e, RV_EV_CPU_ONLINE, cpu, -1);
-    klog(e, "CPU %d is now online", cpu);
+    klog(e, "smpboot: Booting Node 0 Processor %d APIC 0x%x", cpu, cpu);
     cpu_wake(e, cpu);
     return 0;
 }

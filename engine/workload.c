@@ -429,12 +429,27 @@ static void fake_writer(rv_engine *e, int w)
     }
 }
 
+/* rcu_torture_stats_print(): every stat_interval (60 s) the Reader Pipe histogram goes to the log,
+ * flagged with "!!!" once a reader has seen an element older than one grace period. */
+static void torture_stats(rv_engine *e)
+{
+    char line[400];
+    int len = snprintf(line, sizeof line, "rcu-torture: %sReader Pipe: ",
+                       e->reader_pipe[2] || e->reader_pipe[3] || e->reader_pipe[4] ? "!!! " : "");
+    for (int i = 0; i < RV_PIPE_LEN && len < (int)sizeof line - 24; i++)
+        len += snprintf(line + len, sizeof line - (size_t)len, " %llu", (unsigned long long)e->reader_pipe[i]);
+    klog(e, "%s", line);
+}
+
 /* Once per jiffy: the rcutorture writer retires the current element into the 10-stage pipeline. */
 void jiffy_global(rv_engine *e)
 {
+    bool torture = false;
     for (size_t i = 0; i < e->cfg.nphases; i++) {
         const rv_phase *ph = &e->cfg.phases[i];
-        if (!ph->torture_writer || !phase_active(e, ph)) continue;
+        if (!ph->torture_writer) continue;
+        torture = true;
+        if (!phase_active(e, ph)) continue;
         int cpu = random_cpu_of(e, ph);
         int f = target_flavor(e, ph->torture_flavor);
         if (cpu < 0 || f < 0) continue;
@@ -442,6 +457,7 @@ void jiffy_global(rv_engine *e)
         call_rcu(e, cpu, f, 1, CB_TORTURE, 1);
         e->ctx = CTX_NONE; e->ctx_cpu = -1;
     }
+    if (torture && e->jiffies % (60ull * (uint64_t)e->hz) == 0) torture_stats(e);
 }
 
 /* ------------------------------------------------------------------ injections and scripted events */
