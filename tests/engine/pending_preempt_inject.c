@@ -1,0 +1,67 @@
+/* pending_preempt_inject.c — (not built) injecting a preempted rcu_preempt reader must not context-switch a CPU that cannot be preempted. */
+/*
+ * Engine bug kept out of the suite (workload.c, apply_inject(), case RV_INJ_PREEMPT_READER): it
+ * calls context_switch() unconditionally. On a CPU inside rcu_read_lock_sched()/_bh() or a kernel
+ * loop (preemption off) that records rcu_sched and rcu_bh quiescent states in the middle of the
+ * section, so the GP ends and callbacks run under a reader of those flavors (the safety checker
+ * counts a violation) or a kernel-loop stall goes unreported. Expected: the reader starts, and
+ * is preempted (onto blkd_tasks) only when the CPU next becomes preemptible, or the command is
+ * refused with a message.
+ */
+#include "engine_fixtures.h"
+
+static rv_engine *two_busy(fx_log *log)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    fx_add_phase(&cfg, "all", 1.0);
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    return e;
+}
+
+static void inside_reader(int flavor)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_QS) | FX_BIT(RV_EV_VIOLATION) | FX_BIT(RV_EV_CB_INVOKE)};
+    rv_engine *e = two_busy(&log);
+    fx_inject(e, RV_INJ_LONG_READER, 1, flavor, 0.030, 0);
+    fx_run_s(e, 0.006);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, flavor, 0, 2);
+    fx_run_s(e, 0.008);
+    fx_inject(e, RV_INJ_PREEMPT_READER, 1, RV_PREEMPT, 0.005, 0);
+    fx_run_s(e, 0.100);
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_QS, flavor) && log.v[i].cpu == 1)
+            cr_expect(log.v[i].t < FX_S(0.005) || log.v[i].t >= FX_S(0.035), "%s QS on CPU 1 at %.3f ms, inside its reader",
+                      rv_flavor_name(flavor), (double)log.v[i].t / 1e6);
+    long inv = fx_find(&log, 0, RV_EV_CB_INVOKE, flavor);
+    cr_assert(inv >= 0);
+    cr_expect_geq(log.v[inv].t, FX_S(0.035), "%s callbacks ran at %.3f ms under the reader", rv_flavor_name(flavor),
+                  (double)log.v[inv].t / 1e6);
+    cr_expect_eq(fx_count(&log, RV_EV_VIOLATION, -1), 0u);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(pending_preempt_inject, inside_sched_reader) { inside_reader(RV_SCHED); }
+Test(pending_preempt_inject, inside_bh_reader) { inside_reader(RV_BH); }
+
+Test(pending_preempt_inject, inside_kernel_loop)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    cfg.rcu.stall_timeout_s = 3;
+    fx_add_phase(&cfg, "all", 1.0);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 4.0, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 1.0);
+    fx_inject(e, RV_INJ_PREEMPT_READER, 1, RV_PREEMPT, 0.010, 0);
+    fx_run_s(e, 3.5);
+    cr_expect_eq(fx_klog_count(e, "rcu_sched self-detected stall on CPU { 1}"), 1u,
+                 "the loop still stalls rcu_sched: nothing may context-switch it");
+    rv_engine_free(e);
+}
