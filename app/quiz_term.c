@@ -139,6 +139,16 @@ static void show_answer(quiz_term *t, const quiz_question *q)
     if (q->trick) fprintf(t->out, "(A trick question.)\n");
     fprintf(t->out, "\n");
     quiz_wrap(t->out, q->explanation, 2, t->width);
+    if (q->has_scenario) {
+        /* on SSH there is no window to "show me": give the command that runs the same setup */
+        char cmd[1024];
+        int n = snprintf(cmd, sizeof cmd, "Try it: rcuvis run %.*s", (int)(strlen(q->scenario) - 5), q->scenario);
+        for (size_t i = 0; i < q->noverrides && n < (int)sizeof cmd; i++)
+            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --set %s", q->overrides[i]);
+        if (q->has_seed && n < (int)sizeof cmd) snprintf(cmd + n, sizeof cmd - (size_t)n, " --seed %llu", (unsigned long long)q->seed);
+        fprintf(t->out, "\n");
+        quiz_wrap(t->out, cmd, 2, t->width);
+    }
 }
 
 /* Ask one question until it is answered right, shown, or the student leaves. */
