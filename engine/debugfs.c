@@ -1,0 +1,90 @@
+/* debugfs.c — /sys/kernel/debug/rcu/{rcugp,rcuhier,rcudata} as 3.6/3.7 printed them, from the model's state. */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct out { char *buf; size_t n, len; } out;
+
+static void put(out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(out *o, const char *fmt, ...)
+{
+    if (o->len + 1 >= o->n) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
+    va_end(ap);
+    if (k > 0) o->len = o->len + (size_t)k < o->n ? o->len + (size_t)k : o->n - 1;
+}
+
+/* print_one_rcu_state() of rcugp: age is jiffies since the current GP began (0 when idle). */
+static void rcugp(const rv_engine *e, out *o)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rcu_state *rsp = &e->rsp[f];
+        if (!rsp->enabled) continue;
+        long age = gp_in_progress(rsp) ? (long)(e->jiffies - rsp->gp_start) : 0;
+        put(o, "%s: completed=%ld gpnum=%lu age=%ld max=%ld\n", rv_flavor_name(f), (long)rsp->completed,
+            rsp->gpnum, age, (long)rsp->gp_max);
+    }
+}
+
+static void rcuhier(const rv_engine *e, out *o)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rcu_state *rsp = &e->rsp[f];
+        if (!rsp->enabled) continue;
+        long jfq = (long)(rsp->jiffies_force_qs - e->jiffies);
+        put(o, "%s: c=%lu g=%lu s=%d jfq=%ld j=%x nfqs=%lu/nfqsng=%lu(%lu) fqlh=%lu oqlen=%ld/%ld\n",
+            rv_flavor_name(f), rsp->completed, rsp->gpnum, rsp->fqs_state, jfq, (unsigned)(e->jiffies & 0xffff),
+            rsp->n_force_qs, rsp->n_force_qs_ngp, rsp->n_force_qs - rsp->n_force_qs_ngp, rsp->n_force_qs_lh, 0L, 0L);
+        for (int l = 0; l < e->levels; l++) {
+            for (int k = 0; k < e->levelcnt[l]; k++) {
+                const rcu_node *rnp = &rsp->node[e->level_first[l] + k];
+                put(o, "%lx/%lx %c%c>%c %d:%d ^%d ", rnp->qsmask, rnp->qsmaskinit, rnp->n_gp_tasks ? 'G' : '.', '.',
+                    rnp->n_blkd ? 'T' : '.', rnp->grplo, rnp->grphi, rnp->grpnum);
+            }
+            put(o, "\n");
+        }
+    }
+}
+
+/* print_one_rcu_data(): `!` marks an offline CPU; dt= counter/nesting/NMI nesting; qs= the four
+ * segments N R W D ('.' when empty); ql= lazy/total; ci/co/ca invoked/orphaned/adopted. */
+static void rcudata(const rv_engine *e, out *o)
+{
+    bool v36 = e->cfg.rcu.mode == RV_MODE_SOFTIRQ;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rcu_state *rsp = &e->rsp[f];
+        if (!rsp->enabled) continue;
+        put(o, "%s:\n", rv_flavor_name(f));
+        for (int cpu = 0; cpu < e->ncpus; cpu++) {
+            const cpu_t *c = &e->cpu[cpu];
+            const rcu_data *rdp = &rsp->rda[cpu];
+            const long *seg = rdp->cbl.seg;
+            put(o, "%3d%cc=%lu g=%lu pq=%d", cpu, c->run == RS_OFFLINE ? '!' : ' ', rdp->completed, rdp->gpnum,
+                rdp->passed_quiesce);
+            if (v36) put(o, " pgp=%lu", rdp->passed_quiesce_gpnum);
+            put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%ld ci=%lu co=%lu ca=%lu\n",
+                rdp->qs_pending, (int)(c->dynticks & 0xfff),
+                (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp->dynticks_fqs, rdp->offline_fqs,
+                rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
+                seg[RV_WAIT_TAIL] ? 'W' : '.', seg[RV_DONE_TAIL] ? 'D' : '.',
+                rdp->blimit == LONG_MAX_BLIMIT ? -1L : rdp->blimit, rdp->n_cbs_invoked, rdp->n_cbs_orphaned,
+                rdp->n_cbs_adopted);
+        }
+    }
+}
+
+int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz)
+{
+    if (!buf || !bufsz) return -1;
+    out o = {buf, bufsz, 0};
+    buf[0] = 0;
+    if (!strcmp(name, "rcugp")) rcugp(e, &o);
+    else if (!strcmp(name, "rcuhier")) rcuhier(e, &o);
+    else if (!strcmp(name, "rcudata")) rcudata(e, &o);
+    else return -1;
+    return (int)o.len;
+}

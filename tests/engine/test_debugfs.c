@@ -1,0 +1,65 @@
+/* test_debugfs.c — rv_debugfs(): rcugp, rcuhier and rcudata in the 3.6/3.7 debugfs formats. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rcuvis.h"
+
+static rv_engine *idle_board(enum rv_mode mode, int cpus)
+{
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    cfg.cpus = cpus;
+    cfg.rcu.mode = mode;
+    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+    cfg.duration_s = 1;
+    char err[256];
+    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    cr_assert_not_null(e, "%s", err);
+    rv_config_free(&cfg);
+    return e;
+}
+
+Test(debugfs, rcugp_shows_an_open_grace_period_and_its_age)
+{
+    rv_engine *e = idle_board(RV_MODE_SOFTIRQ, 2);
+    char err[128], buf[4096];
+    rv_inject burst = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 3};
+    cr_assert_eq(rv_engine_inject(e, &burst, err, sizeof err), 0, "%s", err);
+    rv_run_until(e, 2000000); /* 2 jiffies: the tick raised the softirq, a GP started */
+    cr_assert_gt(rv_debugfs(e, "rcugp", buf, sizeof buf), 0);
+    unsigned long completed, gpnum;
+    long age, max;
+    cr_assert_eq(sscanf(buf, "rcu_sched: completed=%lu gpnum=%lu age=%ld max=%ld", &completed, &gpnum, &age, &max), 4, "%s", buf);
+    cr_expect_eq(gpnum, completed + 1, "a grace period is open: %s", buf);
+    cr_expect_geq(age, 0);
+    rv_engine_free(e);
+}
+
+Test(debugfs, rcuhier_lists_every_node_by_level)
+{
+    rv_engine *e = idle_board(RV_MODE_KTHREAD, 64);
+    char buf[8192];
+    cr_assert_gt(rv_debugfs(e, "rcuhier", buf, sizeof buf), 0);
+    cr_expect_not_null(strstr(buf, "rcu_sched: c=0 g=0 s=0 "), "%s", buf);
+    /* 64 CPUs: a root over four leaves of 16; qsmaskinit shows the online CPUs / children */
+    cr_expect_not_null(strstr(buf, "\n0/f ..>. 0:63 ^0 \n"), "%s", buf);
+    cr_expect_not_null(strstr(buf, "0/ffff ..>. 0:15 ^0 0/ffff ..>. 16:31 ^1 0/ffff ..>. 32:47 ^2 0/ffff ..>. 48:63 ^3 "), "%s", buf);
+    rv_engine_free(e);
+}
+
+Test(debugfs, rcudata_marks_offline_cpus_and_callback_segments)
+{
+    rv_engine *e = idle_board(RV_MODE_SOFTIRQ, 4);
+    char err[128], buf[8192];
+    rv_inject off = {.kind = RV_INJ_OFFLINE, .cpu = 3};
+    cr_assert_eq(rv_engine_inject(e, &off, err, sizeof err), 0, "%s", err);
+    rv_inject burst = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 5};
+    cr_assert_eq(rv_engine_inject(e, &burst, err, sizeof err), 0, "%s", err);
+    cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
+    cr_expect_not_null(strstr(buf, "rcu_sched:\n  0 c=0 g=0 pq=0 pgp=0 qp=0 dt="), "3.6 prints pgp=: %s", buf);
+    cr_expect_not_null(strstr(buf, "\n  3!c="), "offline CPU 3 gets a '!': %s", buf);
+    cr_expect_not_null(strstr(buf, "ql=0/5 qs=N..."), "CPU 1's five callbacks sit in NEXT: %s", buf);
+    cr_expect_eq(rv_debugfs(e, "rcu_pending_nope", buf, sizeof buf), -1);
+    rv_engine_free(e);
+}
