@@ -212,8 +212,11 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     fprintf(out, "simulated %.3f s in %.3f s of wall time", r->sim_seconds, wall_s);
     if (wall_s >= 1e-4) fprintf(out, " (%.0fx real time)", r->sim_seconds / wall_s);
     fprintf(out, "; %" PRIu64 " events\n", r->events);
-    fprintf(out, "rcu_node tree: %d level%s, %d node%s (fanout %d, leaf %d)\n", r->tree_levels,
-            r->tree_levels == 1 ? "" : "s", r->tree_nodes, r->tree_nodes == 1 ? "" : "s", r->fanout, r->fanout_leaf);
+    fprintf(out, "rcu_node tree: %d level%s, %d node%s", r->tree_levels, r->tree_levels == 1 ? "" : "s", r->tree_nodes,
+            r->tree_nodes == 1 ? "" : "s");
+    for (int l = 0; r->tree_levels > 1 && l < r->tree_levels && l < 4; l++)
+        fprintf(out, "%s%d", l ? " + " : " (", r->nodes_per_level[l]);
+    fprintf(out, "%s, fanout %d, leaf %d\n", r->tree_levels > 1 ? ")" : "", r->fanout, r->fanout_leaf);
     text_threads(out, r);
     text_flavors(out, r, cfg);
     fprintf(out, "\nRCU CPU time: GP kthreads %.6f s, ksoftirqd %.6f s, softirq inline (hidden in other tasks) %.6f s,\n"
