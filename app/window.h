@@ -16,6 +16,8 @@ typedef struct ui_win {
     bool quit, toggle_fullscreen, want_screenshot, scale_changed;
     bool dragging;               /* on the scrubber or the timeline */
     ui_hit drag_hit;
+    int drag_x;                  /* latest pointer x while dragging: one seek per frame, not per motion event */
+    bool drag_pending;
     double status_until_ms;      /* when the status message disappears */
     double last_frame_ms;
     double watch_ms;             /* last check of the scenario file */
@@ -26,6 +28,8 @@ typedef struct ui_win {
 
 /* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
+/* Apply the latest scrubber drag position (once per frame). */
+void ui_input_frame(ui_win *w);
 /* Run an action (a key's or a button's). */
 void ui_input_action(ui_win *w, int action, int arg, double now_ms);
 /* Set the status line for a few seconds. */

@@ -368,6 +368,12 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
 }
 
+void ui_input_frame(ui_win *w)
+{
+    if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
+    w->drag_pending = false;
+}
+
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
 {
     ui_state *st = &w->app.st;
@@ -378,10 +384,13 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT) click(w, (int)(ev->button.x * k), (int)(ev->button.y * k), now_ms);
         break;
-    case SDL_MOUSEBUTTONUP: w->dragging = false; break;
+    case SDL_MOUSEBUTTONUP:
+        ui_input_frame(w);
+        w->dragging = false;
+        break;
     case SDL_MOUSEMOTION: {
         int x = (int)(ev->motion.x * k), y = (int)(ev->motion.y * k);
-        if (w->dragging) { seek_at(w, &w->drag_hit, x); break; }
+        if (w->dragging) { w->drag_x = x; w->drag_pending = true; break; }
         const ui_hit *h = ui_hit_find(&w->app.fr, x, y);
         st->hover_cpu = (h && h->kind == HIT_CPU && h->a >= 0) ? h->a : -1;
         break;

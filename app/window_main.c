@@ -141,6 +141,7 @@ int cmd_window(int argc, char **argv)
                 w->scale_changed = true;
             ui_input_event(w, &ev, wall_ms());
         }
+        ui_input_frame(w);
         now = wall_ms();
         if (w->scale_changed) {
             /* HiDPI factor can change when the window moves between monitors */

@@ -300,3 +300,33 @@ Test(input, edited_scenario_reloads_at_the_same_time_and_a_broken_edit_keeps_it_
     cr_assert_eq(ui_app_now(&W->app), 2500000000LL);
     unlink(path);
 }
+
+Test(input, dragging_the_scrubber_seeks_once_per_frame)
+{
+    frame();
+    rd_rect r = hit_rect(HIT_SCRUB, 0);
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEBUTTONDOWN;
+    ev.button.button = SDL_BUTTON_LEFT;
+    ev.button.x = r.x + 1;
+    ev.button.y = r.y + r.h / 2;
+    ui_input_event(W, &ev, 1000);
+    cr_assert(W->dragging);
+    for (int i = 1; i <= 10; i++) {
+        memset(&ev, 0, sizeof ev);
+        ev.type = SDL_MOUSEMOTION;
+        ev.motion.x = r.x + r.w * i / 100;
+        ev.motion.y = r.y + r.h / 2;
+        ui_input_event(W, &ev, 1000);
+    }
+    ui_input_frame(W);
+    int64_t want = (int64_t)((double)(r.w * 10 / 100) / r.w * (double)ui_app_end(&W->app));
+    int64_t got = ui_app_now(&W->app);
+    cr_assert(got > want - ui_app_end(&W->app) / 100 && got < want + ui_app_end(&W->app) / 100,
+              "dragged to %lld, expected about %lld", (long long)got, (long long)want);
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEBUTTONUP;
+    ui_input_event(W, &ev, 1000);
+    cr_assert_not(W->dragging);
+}
