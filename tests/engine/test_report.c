@@ -148,7 +148,7 @@ Test(report, rcu_boost_runs_preempt_callbacks_in_rcuc)
     cr_expect_gt(boost.rcuc_s, 0.0);
     double sum = 0;
     for (int c = 0; c < 4; c++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "rcuc/%d", c);
         const rv_thread_report *t = thread(&boost, name);
         cr_assert_not_null(t, "%s listed", name);
