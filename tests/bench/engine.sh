@@ -47,14 +47,14 @@ except Exception:
 held = sum(c["holds"] for c in d["claims"])
 runs = d["runs"]
 slow = sorted(runs, key=lambda r: -r["wall_seconds"])[:3]
-print("  reproduce %-22s %6.1f s wall, %d runs, %d of %d claims hold (exit %d)"
-      % (opts, t1 - t0, len(runs), held, len(d["claims"]), rc))
+print("  reproduce %-22s %6.1f s wall, %6.1f s CPU, %d runs, %d of %d claims hold (exit %d)"
+      % (opts, t1 - t0, d.get("cpu_seconds", 0), len(runs), held, len(d["claims"]), rc))
 for r in slow:
     print("      slowest: %-14s %-44s %7.2f s" % (r["scenario"], " ".join(r["sets"]), r["wall_seconds"]))
 EOF
 }
 
-echo "rcuvis reproduce (parallel runs on $(nproc) CPUs):"
+echo "rcuvis reproduce (parallel runs on $(nproc) CPUs; load average now $(cut -d' ' -f1 /proc/loadavg)):"
 reproduce
 reproduce --quick
 reproduce --quick --seeds 3
