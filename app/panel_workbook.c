@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum wb_hit { WB_ANSWER = 1, WB_CHECK, WB_HINT, WB_REVEAL, WB_SHOWME, WB_PREV, WB_NEXT, WB_DOT };
+enum wb_hit { WB_ANSWER = 1, WB_CHECK, WB_HINT, WB_REVEAL, WB_SHOWME, WB_PREV, WB_NEXT, WB_DOT, WB_LESSON };
 typedef struct wb_hitrec { rd_rect r; int kind, arg; } wb_hitrec;
 
 struct workbook_panel {
@@ -83,6 +83,7 @@ static void act(workbook_panel *wb, int kind, int arg)
     case WB_PREV: if (quiz_session_step(s, -1)) wb->scroll = 0; break;
     case WB_NEXT: if (quiz_session_step(s, +1)) wb->scroll = 0; break;
     case WB_DOT: quiz_session_goto(s, s->file, s->lesson, (size_t)arg); wb->scroll = 0; break;
+    case WB_LESSON: quiz_session_goto(s, (size_t)arg >> 8, (size_t)arg & 0xff, 0); wb->scroll = 0; break;
     default: break;
     }
 }
@@ -175,6 +176,40 @@ static int button(workbook_panel *wb, pen *p, int x, const char *label, int kind
     rd_text_in(rd, RD_SANS, b, RD_CENTER, th->text, label);
     hit(wb, b, kind, 0);
     return w;
+}
+
+/* One chip per lesson, "3 4/7": its id and how many of its questions are answered right; full
+ * lessons are filled, the current one framed. A click opens the lesson. */
+static void lesson_chips(workbook_panel *wb, pen *p)
+{
+    rd_ctx *rd = p->fr->rd;
+    const ui_theme *th = p->fr->th;
+    int h = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 4), sp = rd_px(rd, 4), x = p->c.x;
+    for (size_t fi = 0; fi < wb->s.set.n; fi++) {
+        const quiz_file *f = &wb->s.set.files[fi];
+        for (size_t li = 0; li < f->nlessons && li < 256; li++) {
+            const quiz_lesson *l = &f->lessons[li];
+            char key[128], label[48];
+            quiz_lesson_key(f, l, key, sizeof key);
+            size_t right = 0;
+            for (size_t i = 0; i < l->nquestions; i++) {
+                const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
+                right += e && e->correct;
+            }
+            snprintf(label, sizeof label, "%s %zu/%zu", l->id, right, l->nquestions);
+            int w = rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8);
+            if (x + w > p->c.x + p->c.w && x > p->c.x) { x = p->c.x; p->y += h + sp; }
+            rd_rect b = {x, p->y, w, h};
+            bool full = right == l->nquestions;
+            rd_fill(rd, b, full ? rd_mix(th->panel, th->ok, 0.35f) : right ? rd_mix(th->panel, th->ok, 0.12f) : th->panel);
+            bool cur = fi == wb->s.file && li == wb->s.lesson;
+            rd_frame(rd, b, cur ? th->heading : th->panel_edge, cur ? rd_px(rd, 2) : 1);
+            rd_text_in(rd, RD_SANS_SMALL, b, RD_CENTER, th->text, label);
+            hit(wb, b, WB_LESSON, (int)(fi << 8 | li));
+            x += w + sp;
+        }
+    }
+    p->y += h + sp;
 }
 
 /* One square per question of the lesson: right, shown, tried, untouched; the current one framed. */
@@ -279,6 +314,8 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     wb->view_h = view.h;
     rd_clip_push(rd, view);
     pen p = {fr, view, view.y - wb->scroll};
+    lesson_chips(wb, &p);
+    gap(&p, 4);
     char line[256];
     snprintf(line, sizeof line, "Lesson %s: %s", l->id, l->title);
     para(&p, RD_BOLD, th->heading, line);
@@ -318,7 +355,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     if (show) {
         char ans[160];
         quiz_correct_answer(q, ans, sizeof ans);
-        snprintf(line, sizeof line, "The answer: %s%s", ans, q->kind == QUIZ_PREDICT ? " (computed by running the simulation)" : "");
+        snprintf(line, sizeof line, "The answer: %s%s", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
         para(&p, RD_BOLD, th->heading, line);
         para(&p, RD_SANS, th->text, q->explanation);
     }

@@ -135,7 +135,7 @@ static void show_answer(quiz_term *t, const quiz_question *q)
 {
     char ans[160];
     quiz_correct_answer(q, ans, sizeof ans);
-    fprintf(t->out, "\nThe answer: %s%s\n", ans, q->kind == QUIZ_PREDICT ? " (computed by running the simulation)" : "");
+    fprintf(t->out, "\nThe answer: %s%s\n", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
     if (q->trick) fprintf(t->out, "(A trick question.)\n");
     fprintf(t->out, "\n");
     quiz_wrap(t->out, q->explanation, 2, t->width);

@@ -229,6 +229,14 @@ Test(panel, clicks_pick_answers_and_teacher_view_draws)
         if (s->sel == 1u) s->sel = 0;
     }
     cr_expect(picked, "answer b can be clicked");
+    /* the lesson chips along the top open a lesson */
+    bool moved = false;
+    for (int x = 400; x < 800 && !moved; x += 2) {
+        workbook_panel_click(wb, x, 30);
+        moved = s->lesson == 1;
+    }
+    cr_expect(moved, "a click on the chip of lesson 2 opens it");
+    draw(wb, rd);
     cr_expect(workbook_panel_has_focus(wb), "a click gives the panel the keyboard");
     workbook_panel_set_review(wb, true);
     draw(wb, rd);

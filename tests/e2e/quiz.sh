@@ -33,7 +33,7 @@ answers='4\n5\n65\n261\n3\na\na\na\na\n3\n261\n'
 if expect_rc 0 "quiz 2 with piped answers" "$answers" -- "$bin" quiz 2; then
   out_has "Not quite." "wrong answer gets feedback"
   out_has "Those are the leaves." "per-answer feedback for 4"
-  out_has "The answer: 261 (computed by running the simulation)" "predict answer shown with its origin"
+  out_has "The answer: 261, computed by running the simulation" "predict answer shown with its origin"
   out_has "=== End of lesson 2: 10 of 10 answered right ===" "lesson summary"
   [ -f "$progress" ] || fail "progress file written under XDG_STATE_HOME"
   [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.1"]["attempts"]')" = 2 ] || fail "two attempts recorded for 2.1"
