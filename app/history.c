@@ -83,6 +83,35 @@ static ui_mark mark_of(const rv_event *ev)
     return (ui_mark){.t = ev->t, .gp = ev->gp, .n = ev->n, .cpu = ev->cpu, .flavor = ev->flavor, .arg = ev->arg};
 }
 
+/* "What is true right now" (latest FQS credit per CPU, latest report per node): fed only by the
+ * live engine, every time it passes an event, so a look-ahead never leaks the future into it. */
+static void take_instant(ui_history *h, const rv_event *ev)
+{
+    int f = ev->flavor;
+    bool fok = f >= 0 && f < RV_NFLAVORS;
+    switch (ev->type) {
+    case RV_EV_FQS_CREDIT:
+        if (fok && ev->cpu >= 0 && ev->cpu < h->ncpus) {
+            h->cred_t[f][ev->cpu] = ev->t;
+            h->cred_gp[f][ev->cpu] = ev->gp;
+            h->cred_arg[f][ev->cpu] = ev->arg;
+        }
+        h->recent_cred[h->nrecent++ % 64] = mark_of(ev);
+        break;
+    case RV_EV_QS_REPORT:
+        if (fok && ev->node >= 0 && ev->node < h->nnodes) {
+            /* several reports in the same instant (a climb) accumulate into one flash */
+            if (h->rep_t[f][ev->node] == ev->t) h->rep_mask[f][ev->node] |= ev->mask;
+            else h->rep_mask[f][ev->node] = ev->mask;
+            h->rep_t[f][ev->node] = ev->t;
+        }
+        break;
+    default: break;
+    }
+}
+
+/* The time series the timeline and the scrubber draw: taken once per event (by sequence number),
+ * from the live engine or from the look-ahead, whichever reaches it first. */
 static void take(ui_history *h, const rv_event *ev)
 {
     int f = ev->flavor;
@@ -107,22 +136,6 @@ static void take(ui_history *h, const rv_event *ev)
         PUSH(h->fqs, mark_of(ev));
         if (fok) PUSH(h->phase_t[f], ev->t);
         break;
-    case RV_EV_FQS_CREDIT:
-        if (fok && ev->cpu >= 0 && ev->cpu < h->ncpus) {
-            h->cred_t[f][ev->cpu] = ev->t;
-            h->cred_gp[f][ev->cpu] = ev->gp;
-            h->cred_arg[f][ev->cpu] = ev->arg;
-        }
-        h->recent_cred[h->nrecent++ % 64] = mark_of(ev);
-        break;
-    case RV_EV_QS_REPORT:
-        if (fok && ev->node >= 0 && ev->node < h->nnodes) {
-            /* several reports in the same instant (a climb) accumulate into one flash */
-            if (h->rep_t[f][ev->node] == ev->t) h->rep_mask[f][ev->node] |= ev->mask;
-            else h->rep_mask[f][ev->node] = ev->mask;
-            h->rep_t[f][ev->node] = ev->t;
-        }
-        break;
     case RV_EV_STALL: PUSH(h->stalls, mark_of(ev)); break;
     case RV_EV_INJECT: PUSH(h->injects, mark_of(ev)); break;
     case RV_EV_VIOLATION: PUSH(h->violations, mark_of(ev)); break;
@@ -138,9 +151,16 @@ static void take(ui_history *h, const rv_event *ev)
 
 void ui_history_take(ui_history *h, const rv_event *ev)
 {
+    take_instant(h, ev);
+    ui_history_take_series(h, ev);
+}
+
+void ui_history_take_series(ui_history *h, const rv_event *ev)
+{
     if (ev->seq < h->next_seq) return;
     take(h, ev);
     h->next_seq = ev->seq + 1;
+    if (ev->t > h->known_until) h->known_until = ev->t;
 }
 
 void ui_history_ingest(ui_history *h, const rv_engine *e)
@@ -159,6 +179,7 @@ void ui_history_ingest(ui_history *h, const rv_engine *e)
             s = lo - 1;
             continue;
         }
+        take_instant(h, ev);
         take(h, ev);
     }
     if (count > h->next_seq) h->next_seq = count;

@@ -45,8 +45,11 @@ typedef struct ui_history {
 int ui_history_init(ui_history *h, int ncpus, int nnodes);
 void ui_history_free(ui_history *h);
 int ui_history_copy(ui_history *dst, const ui_history *src);
-/* Take one event as the engine emits it (its sink); events already seen (seq below next_seq) are skipped. */
+/* Take one event from the live engine (its sink): updates "now" state and, once per sequence
+ * number, the time series. */
 void ui_history_take(ui_history *h, const rv_event *ev);
+/* Take one event from a look-ahead engine: time series only (the future must not leak into "now"). */
+void ui_history_take_series(ui_history *h, const rv_event *ev);
 /* Read every event the engine emitted since the last call (from its ring). */
 void ui_history_ingest(ui_history *h, const rv_engine *e);
 /* Forget everything at or after seq / after time t (a new branch starts there). */

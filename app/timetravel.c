@@ -33,6 +33,8 @@ struct tt {
     pos cursor;         /* how the live state was reached: seek(base) then ops */
     pos *undo;
     size_t nundo, capundo;
+    rv_engine *scout;   /* look-ahead: simulates the rest of the run so the scrubber can mark it */
+    int scout_branch;
 };
 
 static double wall_ms(void)
@@ -118,6 +120,12 @@ static void sink(const rv_event *ev, void *ctx)
     ui_history_take(&t->br[t->cur].hist, ev);
 }
 
+static void scout_sink(const rv_event *ev, void *ctx)
+{
+    tt *t = ctx;
+    if (t->scout_branch >= 0 && t->scout_branch < t->nbr) ui_history_take_series(&t->br[t->scout_branch].hist, ev);
+}
+
 tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
 {
     tt *t = calloc(1, sizeof *t);
@@ -160,7 +168,39 @@ void tt_free(tt *t)
     free(t->undo);
     pos_free(&t->cursor);
     rv_engine_free(t->e);
+    rv_engine_free(t->scout);
     free(t);
+}
+
+bool tt_explore(tt *t, double budget_ms)
+{
+    branch *b = cur(t);
+    int64_t end = rv_end_ns(t->e);
+    if (b->hist.known_until >= end) return false;
+    double deadline = wall_ms() + budget_ms;
+    ckpt *last = b->ck[b->n - 1];
+    /* start (again) from the branch's latest checkpoint when the scout belongs to another branch
+     * or the live engine has overtaken it */
+    if (!t->scout || t->scout_branch != t->cur || rv_now_ns(t->scout) < last->t) {
+        rv_engine_free(t->scout);
+        t->scout = rv_engine_clone(last->e);
+        if (!t->scout) return false;
+        t->scout_branch = t->cur;
+        rv_engine_set_sink(t->scout, scout_sink, t);
+    }
+    int64_t step = t->chunk;
+    while (rv_now_ns(t->scout) < end && wall_ms() < deadline) {
+        int64_t now = rv_now_ns(t->scout), to = now + step < end ? now + step : end;
+        double w0 = wall_ms();
+        rv_run_until(t->scout, to);
+        double w = wall_ms() - w0;
+        if (w > budget_ms / 2 && step > 20000) step /= 2;
+        else if (w < budget_ms / 8 && step < 1000000000LL) step *= 2;
+        if (rv_now_ns(t->scout) == now) break;
+    }
+    if (rv_now_ns(t->scout) > b->hist.known_until) b->hist.known_until = rv_now_ns(t->scout);
+    if (rv_now_ns(t->scout) >= end) { rv_engine_free(t->scout); t->scout = NULL; }
+    return b->hist.known_until < end;
 }
 
 rv_engine *tt_engine(tt *t) { return t->e; }

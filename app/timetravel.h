@@ -48,6 +48,11 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor);
  * 0 ok, -1 with the engine's message. */
 int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t errlen);
 
+/* Look ahead: simulate the rest of the current branch on a separate clone for at most budget_ms,
+ * so the timeline and the scrubber know the whole run (GPs, stalls) before playback gets there.
+ * Single-threaded: call it from the frame loop. Returns true while there is more to explore. */
+bool tt_explore(tt *t, double budget_ms);
+
 int tt_branch_count(const tt *t);
 int tt_branch_current(const tt *t);
 int64_t tt_branch_fork_time(const tt *t, int branch); /* where it split off (0 for the first) */

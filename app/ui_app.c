@@ -196,6 +196,13 @@ void ui_app_switch_branch(ui_app *a)
     }
 }
 
+bool ui_app_explore(ui_app *a, double budget_ms)
+{
+    bool more = false;
+    for (int i = 0; i < a->nsessions; i++) more |= tt_explore(a->s[i].tt, budget_ms / a->nsessions);
+    return more;
+}
+
 void ui_app_refresh_reports(ui_app *a, double now_ms, double min_interval_ms)
 {
     for (int i = 0; i < a->nsessions; i++) {

@@ -60,6 +60,8 @@ void ui_app_step(ui_app *a, enum tt_step kind, bool back);
 int ui_app_inject(ui_app *a, const rv_inject *cmd, char *msg, size_t msglen);
 void ui_app_switch_branch(ui_app *a);
 
+/* Look ahead in every session for at most budget_ms in total; true while unfinished. */
+bool ui_app_explore(ui_app *a, double budget_ms);
 /* Refresh cached reports (at most every min_interval_ms of wall time; 0 = now). */
 void ui_app_refresh_reports(ui_app *a, double now_wall_ms, double min_interval_ms);
 /* Build views, lay out for w x h and draw everything into rd. */

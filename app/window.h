@@ -18,6 +18,7 @@ typedef struct ui_win {
     ui_hit drag_hit;
     int drag_x;                  /* latest pointer x while dragging: one seek per frame, not per motion event */
     bool drag_pending;
+    bool exploring;              /* the look-ahead has not reached the end of the run yet */
     double status_until_ms;      /* when the status message disappears */
     double last_frame_ms;
     double watch_ms;             /* last check of the scenario file */

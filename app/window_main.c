@@ -133,7 +133,7 @@ int cmd_window(int argc, char **argv)
         double now = wall_ms();
         SDL_Event ev;
         /* paused and idle: sleep in the event wait instead of spinning */
-        bool busy = w->app.st.playing || w->dragging;
+        bool busy = w->app.st.playing || w->dragging || w->exploring;
         if (!busy && SDL_WaitEventTimeout(&ev, 100)) ui_input_event(w, &ev, wall_ms());
         while (SDL_PollEvent(&ev)) {
             if (ev.type == SDL_WINDOWEVENT && (ev.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
@@ -175,6 +175,8 @@ int cmd_window(int argc, char **argv)
         if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
         snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
         SDL_SetWindowTitle(win, title);
+        /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
+        w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 12.0);
         ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
         ui_app_draw(&w->app, w->rd);
         if (w->want_screenshot) {
