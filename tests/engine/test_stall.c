@@ -47,10 +47,10 @@ static bool parse_other(const char *line, const char *flavor, char *list, size_t
 
 /* 4 CPUs at HZ 1000, CPUs 0-1 busy; CPU 1 loops in the kernel from 5 ms; a burst starts an
  * rcu_sched GP that CPU 1 cannot help. */
-static rv_engine *looping(int timeout_s, double loop_s, int hz, fx_log *log)
+static rv_engine *looping_in(enum rv_mode mode, int timeout_s, double loop_s, int hz, fx_log *log)
 {
     rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    fx_config(&cfg, 4, mode);
     cfg.hz = hz;
     cfg.rcu.stall_timeout_s = timeout_s;
     fx_add_phase(&cfg, "0-1", 1.0);
@@ -61,6 +61,11 @@ static rv_engine *looping(int timeout_s, double loop_s, int hz, fx_log *log)
     cr_assert(fx_cpu(e, 1).kernel_loop);
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 4);
     return e;
+}
+
+static rv_engine *looping(int timeout_s, double loop_s, int hz, fx_log *log)
+{
+    return looping_in(RV_MODE_KTHREAD, timeout_s, loop_s, hz, log);
 }
 
 static size_t stall_lines(const rv_engine *e) { return fx_klog_count(e, "stall"); }
@@ -106,10 +111,10 @@ Test(stall, kernel_loop_self_detects_after_60_s, .timeout = 60)
     fx_log_free(&log);
 }
 
-/* A persisting stall is reported again 3 * timeout + 3 jiffies later. */
-Test(stall, rearmed_warning_after_three_timeouts)
+/* A persisting stall is reported again 3 * timeout + 3 jiffies later (3.7 and 3.6 alike). */
+static void check_rearm(enum rv_mode mode)
 {
-    rv_engine *e = looping(3, 14, 1000, NULL);
+    rv_engine *e = looping_in(mode, 3, 14, 1000, NULL);
     fx_run_s(e, 14.5);
     cr_assert_eq(stall_lines(e), 2u, "two warnings during a 14 s loop at a 3 s timeout");
     unsigned long t[2];
@@ -126,6 +131,9 @@ Test(stall, rearmed_warning_after_three_timeouts)
     cr_expect_eq(t[1], t[0] + 3 * 3000 + 3, "re-armed at jiffies + 3*timeout + 3: t=%lu", t[1]);
     rv_engine_free(e);
 }
+
+Test(stall, rearmed_warning_after_three_timeouts_kthread) { check_rearm(RV_MODE_KTHREAD); }
+Test(stall, rearmed_warning_after_three_timeouts_softirq) { check_rearm(RV_MODE_SOFTIRQ); }
 
 /* HZ 100: the timeout counts jiffies of that HZ. */
 Test(stall, timeout_in_jiffies_follows_hz)
