@@ -61,7 +61,7 @@ static int check_scenario(const char *path)
     int bad = 0;
     for (size_t i = 0; i < cfg.nexpects; i++) {
         char msg[400];
-        if (expect_check_path(cfg.expects[i].path, msg, sizeof msg) < 0) {
+        if (expect_check_path(cfg.expects[i].path, &cfg, msg, sizeof msg) < 0) {
             fprintf(stderr, "rcuvis: %s: $.expect[%zu].path: %s\n", path, i, msg);
             bad = 1;
         }

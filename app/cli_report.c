@@ -5,12 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const cli_report_keys[] = {
-    "scenario", "path", "mode", "cpus", "hz", "seed", "duration_s", "busted", "sim_seconds", "wall_seconds",
-    "tree", "flavors", "threads", "accounting", "latency", "stalls", "safety", "events",
-};
-const size_t cli_report_nkeys = sizeof cli_report_keys / sizeof cli_report_keys[0];
-
 /* A flavor is in the report when the scenario enables it: the config is what the user asked for. */
 static bool flavor_on(const rv_report *r, const rv_config *cfg, int f)
 {

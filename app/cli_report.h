@@ -5,11 +5,24 @@
 #include "rcuvis.h"
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stdio.h>
 
-/* Top-level keys of the report JSON, for `rcuvis check` to vet expect paths against. */
-extern const char *const cli_report_keys[];
-extern const size_t cli_report_nkeys;
+/* The shape of the report JSON (cli_report_shape.c), for `rcuvis check` to vet expect paths
+ * against: each level is an array of keys ended by a NULL name. */
+typedef enum rk_kind {
+    RK_LEAF,    /* a number, string or boolean */
+    RK_OBJECT,  /* fixed keys: sub */
+    RK_FLAVORS, /* one key per enabled flavor, each an object with the keys sub */
+    RK_ARRAY,   /* items by index (or "length"); sub = keys of each item, NULL for plain values */
+} rk_kind;
+typedef struct rk_key {
+    const char *name;
+    rk_kind kind;
+    const struct rk_key *sub;
+    bool by_name; /* RK_ARRAY: items can also be named by their "name" (threads.rcu_sched) */
+} rk_key;
+extern const rk_key cli_report_shape[];
 
 /* The report of a finished run as one JSON object (caller frees with cJSON_Delete); NULL on OOM.
  * cfg supplies what the report does not carry (enabled flavors, duration); wall_s is the real

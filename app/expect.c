@@ -142,7 +142,7 @@ void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out)
              x->path, val, bounds, out->ok ? "" : why, author[0] ? ": " : "", author);
 }
 
-/* Edit distance, for the "did you mean" of a misspelled first component. */
+/* Edit distance, for the "did you mean" of a misspelled key. */
 static int distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
@@ -160,19 +160,89 @@ static int distance(const char *a, const char *b)
     return d[la][lb];
 }
 
-int expect_check_path(const char *path, char *msg, size_t msglen)
+static const rk_key *find_key(const rk_key *keys, const char *name, const char **suggestion)
 {
-    char first[160];
-    size_t n = strcspn(path, ".");
-    snprintf(first, sizeof first, "%.*s", (int)(n < sizeof first - 1 ? n : sizeof first - 1), path);
-    const char *best = NULL;
     int bestd = 3;
-    for (size_t i = 0; i < cli_report_nkeys; i++) {
-        if (strcmp(first, cli_report_keys[i]) == 0) return 0;
-        int d = distance(first, cli_report_keys[i]);
-        if (d < bestd) { bestd = d; best = cli_report_keys[i]; }
+    *suggestion = NULL;
+    for (const rk_key *k = keys; k->name; k++) {
+        if (strcmp(k->name, name) == 0) return k;
+        int d = distance(name, k->name);
+        if (d < bestd) { bestd = d; *suggestion = k->name; }
     }
-    if (best) snprintf(msg, msglen, "\"%s\" is not a report key; did you mean \"%s\"?", first, best);
-    else snprintf(msg, msglen, "\"%s\" is not a report key (the report has flavors, threads, accounting, latency, stalls, safety, tree, ...)", first);
+    return NULL;
+}
+
+static void key_list(const rk_key *keys, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (const rk_key *k = keys; k->name && o + 30 < n; k++) o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? ", " : "", k->name);
+}
+
+/* Walk the path through the report's shape: keys of objects, enabled flavor names, array indexes,
+ * "length", thread names; the path must end on a value, not on an object or an array. */
+int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen)
+{
+    char buf[256], where[256] = "", list[400];
+    snprintf(buf, sizeof buf, "%s", path);
+    const rk_key *keys = cli_report_shape; /* the keys expected at this level, when at an object */
+    const rk_key *node = NULL;             /* the container or value reached so far */
+    enum { AT_OBJECT, AT_FLAVORS, AT_ARRAY, AT_VALUE } at = AT_OBJECT;
+    char *save = NULL;
+    for (char *seg = strtok_r(buf, ".", &save); seg; seg = strtok_r(NULL, ".", &save)) {
+        const char *sugg;
+        switch (at) {
+        case AT_OBJECT:
+            node = find_key(keys, seg, &sugg);
+            if (!node) {
+                key_list(keys, list, sizeof list);
+                if (!where[0] && sugg) snprintf(msg, msglen, "\"%s\" is not a report key; did you mean \"%s\"?", seg, sugg);
+                else if (!where[0]) snprintf(msg, msglen, "\"%s\" is not a report key (the report has %s)", seg, list);
+                else if (sugg) snprintf(msg, msglen, "%s has no \"%s\"; did you mean \"%s\"?", where, seg, sugg);
+                else snprintf(msg, msglen, "%s has no \"%s\" (it has %s)", where, seg, list);
+                return -1;
+            }
+            at = node->kind == RK_LEAF ? AT_VALUE : node->kind == RK_OBJECT ? AT_OBJECT
+                 : node->kind == RK_FLAVORS ? AT_FLAVORS : AT_ARRAY;
+            keys = node->sub;
+            break;
+        case AT_FLAVORS: {
+            int f = -1;
+            for (int i = 0; i < RV_NFLAVORS; i++)
+                if (strcmp(seg, rv_flavor_name(i)) == 0) f = i;
+            if (f < 0) {
+                snprintf(msg, msglen, "%s has no \"%s\" (flavors are named rcu_sched, rcu_bh, rcu_preempt)", where, seg);
+                return -1;
+            }
+            if (cfg && !cfg->rcu.flavors[f]) {
+                snprintf(msg, msglen, "%s is not enabled in rcu.flavors, so the report has no %s.%s", seg, where, seg);
+                return -1;
+            }
+            at = AT_OBJECT;
+            break;
+        }
+        case AT_ARRAY:
+            if (strcmp(seg, "length") == 0) {
+                if (strtok_r(NULL, ".", &save)) { snprintf(msg, msglen, "nothing can follow %s.length", where); return -1; }
+                return 0;
+            }
+            if (!all_digits(seg) && !node->by_name) {
+                snprintf(msg, msglen, "%s is an array: expected an index or \"length\" after it, got \"%s\"", where, seg);
+                return -1;
+            }
+            at = node->sub ? AT_OBJECT : AT_VALUE;
+            keys = node->sub;
+            break;
+        case AT_VALUE:
+            snprintf(msg, msglen, "%s is a single value; \"%s\" cannot follow it", where, seg);
+            return -1;
+        }
+        size_t l = strlen(where);
+        snprintf(where + l, sizeof where - l, "%s%s", l ? "." : "", seg);
+    }
+    if (at == AT_VALUE) return 0;
+    if (at == AT_ARRAY) snprintf(msg, msglen, "%s is an array; name an item (%s.0) or its length (%s.length)", where, where, where);
+    else if (at == AT_FLAVORS) snprintf(msg, msglen, "%s is an object; name a flavor in it (%s.rcu_sched...)", where, where);
+    else snprintf(msg, msglen, "%s is an object; name a value in it (%s.%s...)", where[0] ? where : "the path", where, keys[0].name);
     return -1;
 }

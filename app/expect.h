@@ -25,8 +25,11 @@ void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out);
 const cJSON *expect_lookup(const cJSON *report, const char *path, char *why, size_t whylen, bool *is_length,
                            double *length);
 
-/* For `rcuvis check`: is the path's first component a key the report has? 0 yes, else -1 and a
- * message ("\"flavours\" is not a report key; did you mean \"flavors\"?"). */
-int expect_check_path(const char *path, char *msg, size_t msglen);
+/* For `rcuvis check`, without a run: can the path name a value in the report of this scenario?
+ * Checks keys at every level against the report's shape, flavor names against the enabled flavors
+ * (cfg may be NULL), indexes and "length" of arrays. 0 yes, else -1 and a message ("\"flavours\" is
+ * not a report key; did you mean \"flavors\"?"). Thread names and array sizes are only known after
+ * a run, so those are left to `rcuvis run --expect`. */
+int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen);
 
 #endif

@@ -114,14 +114,105 @@ Test(expect, missing_paths_fail_with_the_reason)
     cr_expect(strstr(r.line, "name a value inside it") != NULL, "%s", r.line);
 }
 
-Test(expect_paths, first_component_must_be_a_report_key)
+static int check(const char *path, const rv_config *cfg, char *msg) { return expect_check_path(path, cfg, msg, 400); }
+
+Test(expect_paths, good_paths_pass)
 {
     char msg[400];
-    cr_expect_eq(expect_check_path("flavors.rcu_sched.grace_periods", msg, sizeof msg), 0);
-    cr_expect_eq(expect_check_path("stalls.length", msg, sizeof msg), 0);
-    cr_expect_eq(expect_check_path("flavours.rcu_sched.grace_periods", msg, sizeof msg), -1);
-    cr_expect_str_eq(msg, "\"flavours\" is not a report key; did you mean \"flavors\"?");
-    cr_expect_eq(expect_check_path("zzzzzzzz", msg, sizeof msg), -1);
+    const char *good[] = {"flavors.rcu_sched.grace_periods", "flavors.rcu_bh.gp_duration_ms.p99", "stalls.length",
+                          "stalls.0.text", "threads.rcu_sched.cpu_seconds", "threads.0.name", "threads.length",
+                          "safety.reader_pipe.10", "safety.reader_pipe.length", "tree.nodes_per_level.2", "cpus",
+                          "accounting.softirq_inline_s", "latency.max_irqs_off_us"};
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) cr_expect_eq(check(good[i], NULL, msg), 0, "%s: %s", good[i], msg);
+}
+
+Test(expect_paths, bad_paths_say_why)
+{
+    char msg[400];
+    struct { const char *path, *want; } bad[] = {
+        {"flavours.rcu_sched.grace_periods", "\"flavours\" is not a report key; did you mean \"flavors\"?"},
+        {"flavors.rcu_sched.grace_period", "flavors.rcu_sched has no \"grace_period\"; did you mean \"grace_periods\"?"},
+        {"flavors.sched.grace_periods", "flavors has no \"sched\" (flavors are named rcu_sched, rcu_bh, rcu_preempt)"},
+        {"stalls.first.text", "stalls is an array: expected an index or \"length\" after it, got \"first\""},
+        {"stalls.length.x", "nothing can follow stalls.length"},
+        {"cpus.max", "cpus is a single value; \"max\" cannot follow it"},
+        {"flavors.rcu_sched", "flavors.rcu_sched is an object; name a value in it (flavors.rcu_sched.grace_periods...)"},
+        {"stalls", "stalls is an array; name an item (stalls.0) or its length (stalls.length)"},
+        {"flavors", "flavors is an object; name a flavor in it (flavors.rcu_sched...)"},
+        {"safety.zzzzzzzz", "safety has no \"zzzzzzzz\" (it has readers, callbacks_checked, violations, reader_pipe)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_expect_eq(check(bad[i].path, NULL, msg), -1, "accepted %s", bad[i].path);
+        cr_expect_str_eq(msg, bad[i].want);
+    }
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    cfg.rcu.flavors[RV_PREEMPT] = false;
+    cr_expect_eq(check("flavors.rcu_preempt.grace_periods", &cfg, msg), -1);
+    cr_expect_str_eq(msg, "rcu_preempt is not enabled in rcu.flavors, so the report has no flavors.rcu_preempt");
+}
+
+/* Every leaf of the JSON the report builder writes is a valid path, and every path the shape
+ * allows exists in that JSON: the two descriptions of the report cannot drift apart. */
+static void json_leaves(const cJSON *v, char *path, size_t len, int *n)
+{
+    char msg[400];
+    if (!cJSON_IsObject(v) && !cJSON_IsArray(v)) {
+        (*n)++;
+        cr_expect_eq(check(path, NULL, msg), 0, "report JSON has %s but the shape rejects it: %s", path, msg);
+        return;
+    }
+    int i = 0;
+    for (const cJSON *c = v->child; c; c = c->next, i++) {
+        int w = cJSON_IsObject(v) ? snprintf(path + len, 256 - len, "%s%s", len ? "." : "", c->string)
+                                  : snprintf(path + len, 256 - len, ".%d", i);
+        json_leaves(c, path, len + (size_t)w, n);
+        path[len] = 0;
+    }
+}
+
+static void shape_leaves(const rk_key *keys, const cJSON *rep, char *path, size_t len, int *n)
+{
+    for (const rk_key *k = keys; k->name; k++) {
+        int w = snprintf(path + len, 256 - len, "%s%s", len ? "." : "", k->name);
+        size_t l2 = len + (size_t)w;
+        if (k->kind == RK_FLAVORS) l2 += (size_t)snprintf(path + l2, 256 - l2, ".rcu_sched");
+        if (k->kind == RK_ARRAY) l2 += (size_t)snprintf(path + l2, 256 - l2, ".0");
+        if (k->sub) shape_leaves(k->sub, rep, path, l2, n);
+        else {
+            char why[400];
+            bool is_len;
+            double length;
+            (*n)++;
+            cr_expect_not_null(expect_lookup(rep, path, why, sizeof why, &is_len, &length), "shape has %s, report lacks it: %s", path, why);
+        }
+        path[len] = 0;
+    }
+}
+
+Test(report_json, shape_and_builder_agree)
+{
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    rv_thread_report th[1] = {{"rcu_sched", 0.5, true, true}};
+    rv_stall_report st[1] = {{60.0, 60001, RV_SCHED, 0, 0, "INFO: rcu_sched self-detected stall on CPU { 0}"}};
+    rv_report r;
+    memset(&r, 0, sizeof r);
+    r.tree_levels = 3;
+    r.threads = th, r.nthreads = 1, r.stalls = st, r.nstalls = 1;
+    cJSON *j = cli_report_json(&r, &cfg, 0.1);
+    char *s = cJSON_PrintUnformatted(j);
+    cJSON *p = cJSON_Parse(s);
+    cr_assert(p);
+    char path[256] = "";
+    int n1 = 0, n2 = 0;
+    json_leaves(p, path, 0, &n1);
+    shape_leaves(cli_report_shape, p, path, 0, &n2);
+    cr_expect_gt(n1, 80, "walked %d leaves of the JSON", n1);
+    cr_expect_gt(n2, 40, "walked %d leaves of the shape", n2);
+    cJSON_Delete(p);
+    free(s);
+    cJSON_Delete(j);
 }
 
 Test(report_json, shape_order_and_enabled_flavors)
@@ -156,8 +247,7 @@ Test(report_json, shape_order_and_enabled_flavors)
     cr_expect_eq(cJSON_GetArraySize(pipe), RV_PIPE_LEN);
     cr_expect_eq(cJSON_GetArrayItem(pipe, 10)->valuedouble, 7);
     cr_expect_eq(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(p, "tree"), "nodes_per_level")), 2);
-    for (size_t i = 0; i < cli_report_nkeys; i++)
-        if (strcmp(cli_report_keys[i], "expect")) cr_expect_not_null(cJSON_GetObjectItem(p, cli_report_keys[i]), "key %s", cli_report_keys[i]);
+    for (const rk_key *k = cli_report_shape; k->name; k++) cr_expect_not_null(cJSON_GetObjectItem(p, k->name), "key %s", k->name);
     cJSON_Delete(p);
     free(s);
     cJSON_Delete(j);

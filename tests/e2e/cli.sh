@@ -157,6 +157,14 @@ cat >"$tmp/badexp.json" <<'EOF'
 {"name": "bad", "cpus": 4, "duration_s": 1, "expect": [{"path": "flavours.rcu_sched.grace_periods", "min": 1}]}
 EOF
 expect_rc 2 "check expect path" -- "$bin" check "$tmp/badexp.json" && err_has '$.expect[0].path: "flavours" is not a report key; did you mean "flavors"?' "check expect path"
+cat >"$tmp/badexp2.json" <<'EOF'
+{"name": "bad", "cpus": 4, "duration_s": 1, "rcu": {"flavors": ["rcu_sched"]},
+ "expect": [{"path": "flavors.rcu_sched.grace_period", "min": 1}, {"path": "flavors.rcu_bh.grace_periods", "min": 1}]}
+EOF
+expect_rc 2 "check deep expect path" -- "$bin" check "$tmp/badexp2.json" && {
+  err_has '$.expect[0].path: flavors.rcu_sched has no "grace_period"; did you mean "grace_periods"?' "check deep expect path"
+  err_has '$.expect[1].path: rcu_bh is not enabled in rcu.flavors, so the report has no flavors.rcu_bh' "check disabled flavor path"
+}
 expect_rc 2 "check syntax" -- "$bin" check "$tmp/syntax.json" && err_has "syntax.json:3:2: syntax error" "check syntax"
 expect_rc 2 "check nothing" -- "$bin" check
 for f in "$root"/scenarios/*.json; do
