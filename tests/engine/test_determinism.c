@@ -338,3 +338,38 @@ Test(determinism, every_event_is_valid_json)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* A clone owns everything it uses: it runs on after the original is freed, and it never feeds the
+ * original's sink. */
+Test(determinism, clone_is_independent_of_the_original)
+{
+    trace ta = {0}, tc = {0}, ref = {0};
+    rv_engine *r = traced(RV_MODE_KTHREAD, 21, NULL);
+    fx_run_s(r, 0.1);
+    rv_engine_set_sink(r, trace_sink, &ref);
+    fx_run_s(r, 0.3);
+
+    rv_engine *a = traced(RV_MODE_KTHREAD, 21, &ta);
+    fx_run_s(a, 0.1);
+    size_t seen = ta.len;
+    rv_engine *c = rv_engine_clone(a);
+    cr_assert_not_null(c);
+    rv_engine_free(a);
+    fx_run_s(c, 0.3);
+    cr_expect_eq(ta.len, seen, "the clone wrote into the original's sink");
+    rv_engine_set_sink(c, trace_sink, &tc);
+    fx_run_s(c, 0.3); /* nothing new */
+    cr_expect_eq(tc.events, 0u);
+    rv_report rc;
+    rv_report_build(c, &rc);
+    cr_expect_eq(rc.events, rv_event_count(r));
+    cr_expect_eq(rv_klog_count(c), rv_klog_count(r));
+    for (size_t i = 0; i < rv_klog_count(c); i++) cr_expect_str_eq(rv_klog_line(c, i), rv_klog_line(r, i));
+    rv_report_free(&rc);
+    same_report(c, r);
+    rv_engine_free(c);
+    rv_engine_free(r);
+    trace_free(&ta);
+    trace_free(&tc);
+    trace_free(&ref);
+}
