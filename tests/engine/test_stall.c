@@ -281,3 +281,38 @@ Test(stall, preempted_reader_after_qs_blocks_only_next_gp)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* Which flavors a long reader stalls: rcu_read_lock_sched() only rcu_sched; rcu_read_lock_bh()
+ * disables bh and preemption, so rcu_bh and rcu_sched; an rcu_preempt reader gets preempted and
+ * is then reported as a task. */
+static void long_reader_stalls(int flavor, const char *const want[], size_t nwant)
+{
+    for (int m = 0; m < 2; m++) {
+        rv_config cfg;
+        fx_config(&cfg, 4, m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ);
+        cfg.rcu.stall_timeout_s = 3;
+        fx_add_phase(&cfg, "0-1", 1.0);
+        rv_engine *e = fx_engine(&cfg, NULL);
+        rv_config_free(&cfg);
+        fx_run_s(e, 0.005);
+        fx_inject(e, RV_INJ_LONG_READER, 1, flavor, 4.0, 0);
+        for (int f = 0; f < RV_NFLAVORS; f++) fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, f, 0, 1);
+        fx_run_s(e, 4.5);
+        cr_expect_eq(fx_klog_count(e, "stall"), nwant, "%s reader, %s: %zu stall lines", rv_flavor_name(flavor),
+                     rv_mode_name(m), fx_klog_count(e, "stall"));
+        for (size_t i = 0; i < nwant; i++)
+            cr_expect_eq(fx_klog_count(e, want[i]), 1u, "%s reader, %s: missing \"%s\"", rv_flavor_name(flavor), rv_mode_name(m), want[i]);
+        rv_engine_free(e);
+    }
+}
+
+Test(stall, which_flavors_a_long_reader_stalls)
+{
+    const char *sched[] = {"INFO: rcu_sched self-detected stall on CPU { 1}  (t=3000 jiffies)"};
+    long_reader_stalls(RV_SCHED, sched, 1);
+    const char *bh[] = {"INFO: rcu_sched self-detected stall on CPU { 1}  (t=3000 jiffies)",
+                        "INFO: rcu_bh self-detected stall on CPU { 1}  (t=3000 jiffies)"};
+    long_reader_stalls(RV_BH, bh, 2);
+    const char *pr[] = {"INFO: rcu_preempt detected stalls on CPUs/tasks: { P"};
+    long_reader_stalls(RV_PREEMPT, pr, 1);
+}
