@@ -7,6 +7,7 @@
 #include "expect.h"
 #include "rcuvis.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,11 @@ int cmd_run(int argc, char **argv)
         return 2;
     }
     rc = simulate(&cfg, &o);
+    /* a report that did not reach its reader (disk full, closed pipe) is a failure, not a success */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "rcuvis: run: cannot write the report: %s\n", strerror(errno));
+        rc = 2;
+    }
     rv_config_free(&cfg);
     cli_run_opts_free(&o);
     return rc;

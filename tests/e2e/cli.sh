@@ -72,6 +72,8 @@ if expect_rc 0 "shorthands" -- "$bin" run "$scn" --json --mode softirq --cpus 8 
 fi
 expect_rc 0 "shipped scenario by name" -- "$bin" run small-busy --duration 0.1 --json
 
+[ -w /dev/full ] && expect_rc 2 "report to a full disk" -- sh -c "'$bin' run '$scn' --duration 0.1 --json >/dev/full" && err_has "cannot write the report" "report to a full disk"
+
 # --- bad input and usage: exit 2, message prefixed "rcuvis: "
 expect_rc 2 "missing file" -- "$bin" run "$tmp/nope.json" && { err_has "cannot read: No such file or directory" "missing file"; err_prefixed "missing file"; }
 printf '{"name": "x",\n "cpus": 4\n "duration_s": 1}\n' >"$tmp/syntax.json"
