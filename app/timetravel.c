@@ -172,6 +172,8 @@ void tt_free(tt *t)
     free(t);
 }
 
+static void thin(tt *t);
+
 bool tt_explore(tt *t, double budget_ms)
 {
     branch *b = cur(t);
@@ -191,9 +193,18 @@ bool tt_explore(tt *t, double budget_ms)
     int64_t step = t->chunk;
     while (rv_now_ns(t->scout) < end && wall_ms() < deadline) {
         int64_t now = rv_now_ns(t->scout), to = now + step < end ? now + step : end;
+        /* the look-ahead leaves checkpoints too, so a later seek far ahead restores instead of simulating */
+        int64_t next_ck = b->ck[b->n - 1]->t + t->interval;
+        if (next_ck > now && next_ck < to) to = next_ck;
         double w0 = wall_ms();
         rv_run_until(t->scout, to);
         double w = wall_ms() - w0;
+        if (rv_now_ns(t->scout) == next_ck) {
+            ckpt *c = ck_new(t->scout, false);
+            if (c && br_push(b, c) == 0) {
+                if (b->n > t->max_ck) thin(t);
+            } else ck_release(c);
+        }
         if (w > budget_ms / 2 && step > 20000) step /= 2;
         else if (w < budget_ms / 8 && step < 1000000000LL) step *= 2;
         if (rv_now_ns(t->scout) == now) break;
@@ -486,6 +497,14 @@ int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t err
                     br_push(b, old->ck[i]);
                 }
                 b->fork_t = now;
+                /* the branch left behind keeps its history and its injections; its periodic
+                 * checkpoints past the fork go (memory), it is re-simulated if you switch back */
+                size_t w = 0;
+                for (size_t i = 0; i < old->n; i++) {
+                    if (i > t->applied && !old->ck[i]->inject) ck_release(old->ck[i]);
+                    else old->ck[w++] = old->ck[i];
+                }
+                old->n = w;
                 t->cur = t->nbr++;
                 *branched = true;
             }

@@ -160,6 +160,14 @@ Test(timetravel, look_ahead_marks_the_whole_run_without_leaking_the_future)
     cr_assert_gt(h->gps[RV_SCHED].v[h->gps[RV_SCHED].n - 1].start, 15000000000LL, "GPs late in the run are known");
     /* "now" state only comes from the live engine */
     for (int c = 0; c < h->ncpus; c++) cr_assert_leq(h->cred_t[RV_SCHED][c], tt_now(a));
+    cr_assert_gt(tt_checkpoints(a), 5, "the look-ahead leaves checkpoints along the run");
+    /* a seek far ahead restores one of them: same state as a straight run */
+    tt *c = demo();
+    tt_seek(a, 17300000000LL);
+    tt_advance(c, 17300000000LL, 0);
+    cr_assert_eq(digest(tt_engine(a)), digest(tt_engine(c)));
+    tt_free(c);
+    tt_seek(a, 500000000LL);
     /* playing through the explored part adds nothing twice: same series as a plain run */
     tt_advance(a, 6000000000LL, 0);
     tt_advance(b, 20000000000LL, 0);
