@@ -170,3 +170,46 @@ Test(safety, long_bh_reader_holds_the_bh_grace_period)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* rcutorture's pieces: one writer retiring an element per jiffy through the 9 re-queues of its
+ * callback, and fake writers looping on synchronize_*(), all on the torture flavor only. */
+Test(safety, torture_writers_use_their_flavor)
+{
+    for (int tf = 0; tf < RV_NFLAVORS; tf++) {
+        fx_log log = {.keep = FX_BIT(RV_EV_SYNC_BEGIN) | FX_BIT(RV_EV_SYNC_END)};
+        rv_config cfg;
+        fx_config(&cfg, 4, tf == RV_BH ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD);
+        rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+        ph->torture_writer = true;
+        ph->torture_fake_writers = 3;
+        ph->torture_flavor = tf;
+        fx_readers_all(ph, 1000, 20);
+        rv_engine *e = fx_engine(&cfg, &log);
+        rv_config_free(&cfg);
+        fx_run_s(e, 1.0);
+        rv_report r;
+        rv_report_build(e, &r);
+        for (int f = 0; f < RV_NFLAVORS; f++) {
+            if (f != tf) {
+                cr_expect_eq(r.flavors[f].updates, 0u, "torture on %s queued on %s", rv_flavor_name(tf), rv_flavor_name(f));
+                continue;
+            }
+            /* ~1000 elements x 9 stages, plus one callback per synchronize */
+            cr_expect_gt(r.flavors[f].updates, 8000u, "%s updates %lu", rv_flavor_name(f), (unsigned long)r.flavors[f].updates);
+            cr_expect_lt(r.flavors[f].updates, 9600u);
+            cr_expect(r.flavors[f].sync_calls > 150 && r.flavors[f].sync_calls < 450, "%s: %lu synchronize calls from 3 fake writers",
+                      rv_flavor_name(f), (unsigned long)r.flavors[f].sync_calls);
+            cr_expect_gt(r.flavors[f].sync_latency_ms_mean, 1.0, "each waits for a GP");
+        }
+        for (size_t i = 0; i < log.n; i++) {
+            cr_expect_eq(log.v[i].flavor, tf);
+            cr_expect(log.v[i].id >= 1 && log.v[i].id <= 3, "task %lu is one of the 3 fake writers", (unsigned long)log.v[i].id);
+        }
+        cr_expect_eq(r.violations, 0u);
+        cr_expect_gt(r.reader_pipe[1], 0u);
+        for (int i = 2; i < RV_PIPE_LEN; i++) cr_expect_eq(r.reader_pipe[i], 0u);
+        rv_report_free(&r);
+        rv_engine_free(e);
+        fx_log_free(&log);
+    }
+}
