@@ -194,6 +194,16 @@ void quiz_session_reveal(quiz_session *s)
     if (e && !e->revealed && !e->correct) { e->revealed = true; e->updated = (long long)time(NULL); save(s); }
 }
 
+/* Overrides that only shorten the run (kept short so `rcuvis check` is fast) do not change what
+ * happens before the end, so the question still belongs to the scenario as the window plays it. */
+static bool same_run_as_file(const quiz_question *q)
+{
+    if (q->has_seed) return false;
+    for (size_t i = 0; i < q->noverrides; i++)
+        if (strncmp(q->overrides[i], "duration_s=", 11)) return false;
+    return true;
+}
+
 bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, double now_s)
 {
     const char *base = strrchr(scenario, '/');
@@ -202,8 +212,8 @@ bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, d
         for (size_t l = 0; l < s->set.files[f].nlessons; l++)
             for (size_t i = 0; i < s->set.files[f].lessons[l].nquestions; i++) {
                 const quiz_question *q = &s->set.files[f].lessons[l].questions[i];
-                /* overrides or another seed make it a different run from the one on screen */
-                if (!q->has_at || q->at_first_stall || q->noverrides || q->has_seed || strcmp(q->scenario, base)) continue;
+                /* other settings or another seed make it a different run from the one on screen */
+                if (!q->has_at || q->at_first_stall || !same_run_as_file(q) || strcmp(q->scenario, base)) continue;
                 if (q->at_s > prev_s && q->at_s <= now_s) { quiz_session_goto(s, f, l, i); return true; }
             }
     return false;

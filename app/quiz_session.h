@@ -60,8 +60,9 @@ int quiz_session_submit(quiz_session *s);
 void quiz_session_hint(quiz_session *s);
 void quiz_session_reveal(quiz_session *s);
 
-/* If a question of the scenario file `scenario` (plain, without overrides) has its numeric moment
- * in (prev_s, now_s], make it current and return true: the window pauses there to ask it. */
+/* If a question about the scenario file `scenario` as shipped (no overrides but duration_s, no
+ * seed) has its numeric moment in (prev_s, now_s], make it current and return true: the window
+ * pauses there to ask it. */
 bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, double now_s);
 
 #endif

@@ -125,7 +125,20 @@ Test(session, moments_of_plain_scenarios_select_their_question)
     cr_expect_not(quiz_session_moment(&s, "/x/scenarios/small-busy.json", 1.0, 2.4));
     cr_expect(quiz_session_moment(&s, "/x/scenarios/small-busy.json", 2.4, 2.6));
     cr_expect_str_eq(quiz_session_question(&s)->id, "1.1");
-    cr_expect_not(quiz_session_moment(&s, "/x/scenarios/omap-stall.json", 0, 90), "a run with overrides is not the one on screen");
+    cr_expect_not(quiz_session_moment(&s, "/x/scenarios/omap-stall.json", 0, 90), "a run with another seed is not the one on screen");
+    quiz_session_close(&s);
+}
+
+Test(session, shipped_questions_pause_the_shipped_scenarios)
+{
+    quiz_session s;
+    char msg[1024], qd[512];
+    const char *root = getenv("RCUVIS_ROOT");
+    snprintf(qd, sizeof qd, "%s/quizzes", root && *root ? root : ".");
+    cr_assert_eq(quiz_session_open(&s, qd, ppath, msg, sizeof msg), 0, "%s", msg);
+    /* question 1.5 only shortens small-busy (duration_s=3): it is asked while small-busy plays */
+    cr_expect(quiz_session_moment(&s, "scenarios/small-busy.json", 1.99, 2.01));
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.5");
     quiz_session_close(&s);
 }
 
