@@ -234,3 +234,27 @@ Test(views, explain_readers)
     cr_expect(strstr(buf, "was preempted inside rcu_read_lock() on CPU 2 at t=0.005 s") != NULL, "%s", buf);
     rv_engine_free(e);
 }
+
+/* Asking about one node: its CPU range, its qsmask, and the CPUs under it that hold the GP. */
+Test(views, explain_a_node)
+{
+    char buf[4096];
+    rv_engine *e = machine(64, RV_MODE_KTHREAD, "0-31", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 20, RV_SCHED, 0.050, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.030);
+    cr_assert_neq(fx_flavor(e, RV_SCHED).gpnum, fx_flavor(e, RV_SCHED).completed);
+    rv_node_view lf = fx_node(e, RV_SCHED, 2);
+    cr_assert_eq(lf.grplo, 16);
+    cr_assert_eq(lf.qsmask, 1ul << 4, "only CPU 20 left in its leaf (qsmask 0x%lx)", lf.qsmask);
+    rv_explain(e, RV_SCHED, -1, 2, buf, sizeof buf);
+    cr_expect(strstr(buf, "Node 2 (CPUs 16-31) still waits on qsmask 0x10.") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "\n- CPU 20 is inside a rcu_sched read-side critical section") != NULL, "%s", buf);
+    rv_explain(e, RV_SCHED, -1, 1, buf, sizeof buf);
+    cr_expect(strstr(buf, "Node 1 (CPUs 0-15) still waits on qsmask 0x0.") != NULL, "%s", buf);
+    cr_expect_null(strstr(buf, "\n- "), "nothing under node 1 holds the GP: %s", buf);
+    rv_explain(e, RV_SCHED, -1, 0, buf, sizeof buf);
+    cr_expect(strstr(buf, "Node 0 (CPUs 0-63) still waits on qsmask 0x2.") != NULL, "%s", buf);
+    rv_engine_free(e);
+}
