@@ -16,7 +16,7 @@ void ui_builtin_scenario(rv_config *cfg)
     rv_config_defaults(cfg);
     snprintf(cfg->name, sizeof cfg->name, "built-in demo");
     snprintf(cfg->description, sizeof cfg->description,
-             "16 CPUs: 12 busy, 4 idle; a long reader, a CPU going offline and a kernel loop.");
+             "16 CPUs: 12 busy, 4 idle; a long reader, a CPU going offline and a kernel loop, all in the first 0.7 s.");
     cfg->cpus = 16;
     cfg->hz = 1000;
     cfg->duration_s = 20.0;
@@ -43,11 +43,12 @@ void ui_builtin_scenario(rv_config *cfg)
         q->readers[RV_SCHED] = (rv_readers){.rate_per_s = 100, .mean_us = 4};
         q->burst_mean = 1;
     }
+    /* at the window's default 1/100x, 0.1 s of simulated time is 10 s of watching */
     static const struct { double at; enum rv_inject_kind k; int cpu; double dur; } ev[] = {
-        {1.0, RV_INJ_LONG_READER, 3, 0.25},
-        {2.0, RV_INJ_OFFLINE, 14, 0},
-        {3.5, RV_INJ_ONLINE, 14, 0},
-        {4.5, RV_INJ_KERNEL_LOOP, 5, 0.2},
+        {0.12, RV_INJ_LONG_READER, 3, 0.06},
+        {0.25, RV_INJ_OFFLINE, 14, 0},
+        {0.45, RV_INJ_ONLINE, 14, 0},
+        {0.55, RV_INJ_KERNEL_LOOP, 5, 0.08},
     };
     size_t ne = sizeof ev / sizeof ev[0];
     cfg->events = calloc(ne, sizeof *cfg->events);
@@ -58,11 +59,11 @@ void ui_builtin_scenario(rv_config *cfg)
     }
     static const struct { double at; const char *text; } cap[] = {
         {0.0, "12 CPUs run a busy workload, 4 sleep in dyntick-idle. Each rcu_sched grace period waits until every CPU has passed a quiescent state."},
-        {1.0, "CPU 3 starts a 250 ms read-side critical section (R!): the grace period in progress cannot end until it finishes."},
-        {1.3, "The reader is done: CPU 3 reports its quiescent state, the bits clear up to the root and the grace period ends."},
-        {2.0, "CPU 14 goes offline. Nobody waits for it: force-quiescent-state marks it 'ofl'."},
-        {4.5, "CPU 5 loops in the kernel without a context switch: rcu_sched gets no quiescent state from it for 200 ms."},
-        {5.0, "Free play: click a CPU, then L (long reader), K (kernel loop), I (idle), O (offline). Press ? for all keys."},
+        {0.12, "CPU 3 starts a 60 ms read-side critical section (R!): the grace period in progress cannot end until it finishes."},
+        {0.18, "The reader is done: CPU 3 reports its quiescent state, the bits clear up to the root and the grace period ends."},
+        {0.25, "CPU 14 goes offline. Nobody waits for it: force-quiescent-state marks it 'ofl'."},
+        {0.55, "CPU 5 loops in the kernel without a context switch: rcu_sched gets no quiescent state from it for 80 ms."},
+        {0.7, "Free play: click a CPU, then L (long reader), K (kernel loop), I (idle), O (offline). Press ? for all keys."},
     };
     size_t nc = sizeof cap / sizeof cap[0];
     cfg->captions = calloc(nc, sizeof *cfg->captions);
