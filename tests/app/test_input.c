@@ -330,3 +330,23 @@ Test(input, dragging_the_scrubber_seeks_once_per_frame)
     ui_input_event(W, &ev, 1000);
     cr_assert_not(W->dragging);
 }
+
+Test(input, clicking_the_heat_map_selects_the_cpu_under_the_pointer)
+{
+    rv_config cfg;
+    ui_builtin_scenario(&cfg);
+    cfg.cpus = 1024;
+    for (size_t i = 0; i < cfg.nphases; i++) rv_cpuset_parse(&cfg.phases[i].cpus, i ? "1000-1023" : "0-999", 1024, NULL, 0);
+    char err[256];
+    cr_assert_eq(ui_app_set_config(&W->app, &cfg, "dense", "", err, sizeof err), 0, "%s", err);
+    rv_config_free(&cfg);
+    frame();
+    /* the heat map registers one hit per row: a = -(first CPU of the row) - 1, b = cols << 16 | cell width */
+    const ui_hit *row = NULL;
+    for (int i = 0; i < W->app.fr.nhits && !row; i++)
+        if (W->app.fr.hits[i].kind == HIT_CPU && W->app.fr.hits[i].a == -1 - 2 * (W->app.fr.hits[i].b >> 16)) row = &W->app.fr.hits[i];
+    cr_assert(row, "no third heat-map row");
+    int cols = row->b >> 16, cw = row->b & 0xffff;
+    click(row->r.x + 5 * cw + cw / 2, row->r.y + row->r.h / 2);
+    cr_assert_eq(W->app.st.sel_cpu, 2 * cols + 5);
+}
