@@ -162,7 +162,9 @@ static int distance(const char *a, const char *b)
 
 static const rk_key *find_key(const rk_key *keys, const char *name, const char **suggestion)
 {
-    int bestd = 3;
+    /* one slip in a short key, two in a medium one, a third of a long one (as the loader does) */
+    size_t len = strlen(name);
+    int bestd = (len <= 4 ? 1 : len <= 8 ? 2 : (int)(len / 3)) + 1;
     *suggestion = NULL;
     for (const rk_key *k = keys; k->name; k++) {
         if (strcmp(k->name, name) == 0) return k;
