@@ -164,16 +164,25 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         rd_rect segs = {x, y, r.w - 2 * pad - (big ? 0 : rd_px(rd, 14)), r.y + r.h - pad - y};
         if (segs.h > rd_px(rd, 8)) draw_segments(fr, segs, d, smax, big && segs.h >= 4 * rd_line_height(rd, RD_MONO_SMALL) - rd_px(rd, 4), ink);
     } else {
-        /* small tile: letter, a corner mark for the reader, a dot for QS owed */
-        rd_text_in(rd, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
-        int m = r.h / 3 > 2 ? r.h / 3 : 2;
-        if (d->in_reader) {
-            rd_color rc = d->reader_preexisting ? th->reader_old : th->reader_new;
-            if (d->reader_preexisting) rd_fill(rd, (rd_rect){r.x, r.y, m, m}, rc);
-            else rd_frame(rd, (rd_rect){r.x, r.y, m, m}, rc, 1);
+        /* small tile: number and letter when they fit, a corner mark for the reader, one for QS owed */
+        if (r.w >= rd_px(rd, 34) && r.h >= rd_px(rd, 20)) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", c->cpu);
+            rd_text(rd, RD_SANS_SMALL, r.x + rd_px(rd, 2), r.y, ink, num);
+            const char *L = panel_cpu_letter(c);
+            rd_text(rd, RD_BOLD, r.x + r.w - rd_px(rd, 3) - rd_text_width(rd, RD_BOLD, L), r.y, ink, L);
+        } else {
+            rd_text_in(rd, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
         }
-        if (qs == QS_OWED || qs == QS_PASSED) {
+        int m = r.h / 3 > 2 ? r.h / 3 : 2;
+        if (d->in_reader) { /* bottom right: reader (filled when the GP waits for it) */
+            rd_color rc = d->reader_preexisting ? th->reader_old : th->reader_new;
             rd_rect q = {r.x + r.w - m, r.y + r.h - m, m, m};
+            if (d->reader_preexisting) rd_fill(rd, q, rc);
+            else rd_frame(rd, q, rc, 1);
+        }
+        if (qs == QS_OWED || qs == QS_PASSED) { /* bottom left: QS owed (filled) or passed (hollow) */
+            rd_rect q = {r.x, r.y + r.h - m, m, m};
             if (qs == QS_OWED) rd_fill(rd, q, th->owed);
             else rd_frame(rd, q, th->kernel, 1);
         }

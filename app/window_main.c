@@ -173,8 +173,9 @@ int cmd_window(int argc, char **argv)
         w->last_frame_ms = now;
         ui_win_watch(w, now);
         if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
-        snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
-        SDL_SetWindowTitle(win, title);
+        char want[256];
+        snprintf(want, sizeof want, "rcuvis — %s", w->app.name);
+        if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }
         /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
         w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 12.0);
         ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
