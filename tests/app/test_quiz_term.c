@@ -36,15 +36,21 @@ static quiz_file load(void)
     return f;
 }
 
-/* progress saves go to a scratch file */
-static char ppath[256];
+/* progress saves go to a scratch directory, removed afterwards */
+static char sdir[64], ppath[256];
 static void scratch(void)
 {
-    char d[] = "/tmp/rcuvis-test-term-XXXXXX";
-    cr_assert_not_null(mkdtemp(d));
-    snprintf(ppath, sizeof ppath, "%s/progress.json", d);
+    snprintf(sdir, sizeof sdir, "/tmp/rcuvis-test-term-XXXXXX");
+    cr_assert_not_null(mkdtemp(sdir));
+    snprintf(ppath, sizeof ppath, "%s/progress.json", sdir);
 }
-TestSuite(term, .init = scratch);
+static void unscratch(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", sdir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", sdir);
+}
+TestSuite(term, .init = scratch, .fini = unscratch);
 
 Test(term, wrong_then_hint_then_right_records_everything)
 {
