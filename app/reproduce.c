@@ -331,8 +331,9 @@ static void judge(const plan *p, size_t c, result *res)
                  res->per_seed[first_fail].text);
     } else {
         char a[40], b[40];
-        snprintf(res->simulated, sizeof res->simulated, "%s (%d seeds: %s..%s)", res->per_seed[0].text, p->seeds,
-                 figure(lo, a, sizeof a), figure(hi, b, sizeof b));
+        const char *unit = res->per_seed[0].unit;
+        snprintf(res->simulated, sizeof res->simulated, "%s (%d seeds: %s..%s%s%s)", res->per_seed[0].text, p->seeds,
+                 figure(lo, a, sizeof a), figure(hi, b, sizeof b), unit ? " " : "", unit ? unit : "");
     }
 }
 
@@ -417,6 +418,7 @@ static void print_json(const plan *p, const result *res, const opts *o, double w
             snprintf(b, sizeof b, "%" PRIu64, j->cfg.seed);
             cJSON_AddRawToObject(s, "seed", b);
             cJSON_AddNumberToObject(s, "figure", isfinite(res[c].per_seed[k].fig) ? res[c].per_seed[k].fig : 0);
+            if (res[c].per_seed[k].unit) cJSON_AddStringToObject(s, "unit", res[c].per_seed[k].unit);
             cJSON_AddStringToObject(s, "simulated", res[c].per_seed[k].text);
             cJSON_AddBoolToObject(s, "holds", res[c].per_seed[k].holds);
             cJSON_AddItemToArray(seeds, s);

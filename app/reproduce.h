@@ -50,6 +50,7 @@ typedef struct rp_view {
 typedef struct rp_verdict {
     bool holds;
     double fig;          /* the headline figure, to summarise several seeds as a range */
+    const char *unit;    /* what fig counts, for that range ("us per GP"); NULL = none */
     char text[200];      /* the simulated figure as the table shows it */
 } rp_verdict;
 

@@ -85,6 +85,7 @@ static void chk_hb_gps(const rp_view *v, rp_verdict *out)
     if (!need(v->rep[0], "flavors.rcu_sched.grace_periods", &g, out)) return;
     char note[80], b[40];
     out->fig = over_span(v->rep[0], g, TEN_MIN, note, sizeof note);
+    out->unit = "GPs per 10 min";
     snprintf(out->text, sizeof out->text, "%s in 10 min%s", grouped(out->fig, b, sizeof b), note);
     out->holds = out->fig >= 0.8e6 && out->fig <= 1.2e6;
 }
@@ -97,6 +98,7 @@ static void chk_hb_cpu(const rp_view *v, rp_verdict *out)
     char note[80] = "";
     if (fabs(run - TEN_MIN) > 1e-6) snprintf(note, sizeof note, " (%.2f s in a %.0f s run)", s, run);
     out->fig = s * TEN_MIN / run;
+    out->unit = "s per 10 min";
     snprintf(out->text, sizeof out->text, "%.1f s in 10 min%s", out->fig, note);
     out->holds = out->fig > 30;
 }
@@ -104,6 +106,7 @@ static void chk_hb_cpu(const rp_view *v, rp_verdict *out)
 static void chk_hb_per_gp(const rp_view *v, rp_verdict *out)
 {
     if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_gp_us", &out->fig, out)) return;
+    out->unit = "us per GP";
     snprintf(out->text, sizeof out->text, "%.1f us per grace period", out->fig);
     out->holds = out->fig >= 20 && out->fig <= 40;
 }
@@ -111,6 +114,7 @@ static void chk_hb_per_gp(const rp_view *v, rp_verdict *out)
 static void chk_hb_upd_per_gp(const rp_view *v, rp_verdict *out)
 {
     if (!need(v->rep[0], "flavors.rcu_sched.updates_per_gp", &out->fig, out)) return;
+    out->unit = "updates per GP";
     snprintf(out->text, sizeof out->text, "%.0f updates per grace period", out->fig);
     out->holds = out->fig > 100;
 }
@@ -118,6 +122,7 @@ static void chk_hb_upd_per_gp(const rp_view *v, rp_verdict *out)
 static void chk_hb_per_update(const rp_view *v, rp_verdict *out)
 {
     if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_update_ns", &out->fig, out)) return;
+    out->unit = "ns per update";
     snprintf(out->text, sizeof out->text, "%.0f ns per update", out->fig);
     out->holds = out->fig >= 150 && out->fig <= 450;
 }
@@ -134,6 +139,7 @@ static void chk_hb_kthreads_vs_ksoftirqd(const rp_view *v, rp_verdict *out)
         return;
     }
     out->fig = k / s;
+    out->unit = "kthreads/ksoftirqd";
     snprintf(out->text, sizeof out->text, "GP kthreads %.2f s / ksoftirqd %.2f s = %.2f", k, s, out->fig);
     out->holds = out->fig >= 0.67 && out->fig <= 1.5;
 }
@@ -148,6 +154,7 @@ static void chk_hb_still_spread(const rp_view *v, rp_verdict *out)
         return;
     double all = k + s + in;
     out->fig = all > 0 ? (s + in) / all * 100 : 0;
+    out->unit = "% outside the kthreads";
     snprintf(out->text, sizeof out->text, "GP kthreads %.2f s, ksoftirqd %.2f s, inline softirq %.2f s (%.0f %% outside the kthreads)",
              k, s, in, out->fig);
     out->holds = k > 0 && s > 0 && in > 0;
@@ -183,6 +190,7 @@ static void chk_sirq_same_cost(const rp_view *v, rp_verdict *out)
         return;
     }
     out->fig = (s / k - 1) * 100;
+    out->unit = "%";
     snprintf(out->text, sizeof out->text, "all RCU CPU time: 3.6 %.2f s vs 3.7 %.2f s (%+.0f %%)", s, k, out->fig);
     out->holds = fabs(out->fig) <= 25;
 }
@@ -222,7 +230,8 @@ static void chk_sirq_hidden(const rp_view *v, rp_verdict *out)
     /* in 3.6 nothing shows up under a GP kthread's name, and the GP work fits inside the softirq
      * time (ksoftirqd, or run at irq exit on whatever task was interrupted) */
     double work = gp_work_s(v->rep[1]), threads = gp_thread_s(v->rep[1]);
-    out->fig = s_ks + s_in > 0 ? work / (s_ks + s_in) : INFINITY;
+    out->fig = s_ks + s_in > 0 ? work / (s_ks + s_in) * 100 : INFINITY;
+    out->unit = "% of the softirq time is GP work";
     snprintf(out->text, sizeof out->text,
              "3.6: GP kthreads %.2f s; its %.2f s of GP work is inside ksoftirqd %.2f s + inline %.2f s (3.7: kthreads "
              "%.2f s)",
@@ -257,6 +266,7 @@ static void chk_rt_gps(const rp_view *v, rp_verdict *out)
     if (!need(v->rep[0], path, &g, out)) return;
     char note[80], b[40];
     out->fig = over_span(v->rep[0], g, TEN_MIN, note, sizeof note);
+    out->unit = "GPs per 10 min";
     snprintf(out->text, sizeof out->text, "%s %s GPs in 10 min%s", grouped(out->fig, b, sizeof b), rv_flavor_name(f),
              note);
     out->holds = out->fig >= 80e3 && out->fig <= 120e3;
@@ -292,6 +302,7 @@ static void chk_rt_clean(const rp_view *v, rp_verdict *out)
         !need(v->rep[0], "safety.violations", &viol, out))
         return;
     out->fig = late;
+    out->unit = "late readers";
     snprintf(out->text, sizeof out->text, "%s; %.0f violations", pipe, viol);
     out->holds = total > 0 && late == 0 && viol == 0;
 }
@@ -304,6 +315,7 @@ static void chk_rt_busted(const rp_view *v, rp_verdict *out)
         !need(v->rep[0], "safety.violations", &viol, out))
         return;
     out->fig = late;
+    out->unit = "late readers";
     snprintf(out->text, sizeof out->text, "busted: %s; %.0f violations", pipe, viol);
     out->holds = late > 0 && viol > 0;
 }
@@ -356,6 +368,7 @@ static void chk_omap_stall(const rp_view *v, rp_verdict *out)
     double jif = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(hit, "jiffies"));
     double at = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(hit, "t_s"));
     out->fig = jif / hz;
+    out->unit = "s of stall t";
     snprintf(out->text, sizeof out->text, "self-detected stall at %.1f s, t=%.0f jiffies = %.1f s; idle %.1f s", at,
              jif, out->fig, idle);
     out->holds = idle > 0 && fabs(out->fig - idle) <= 0.05 * idle;
@@ -372,6 +385,7 @@ static void chk_omap_kthread(const rp_view *v, rp_verdict *out)
         return;
     }
     out->fig = f1 - f0;
+    out->unit = "FQS scans while idle";
     snprintf(out->text, sizeof out->text, "%.0f stall lines; %.0f rcu_sched FQS scans while idle", stalls, out->fig);
     out->holds = stalls == 0 && out->fig > 0;
 }
@@ -379,6 +393,7 @@ static void chk_omap_kthread(const rp_view *v, rp_verdict *out)
 static void chk_no_stall(const rp_view *v, rp_verdict *out)
 {
     if (!need(v->rep[0], "stalls.length", &out->fig, out)) return;
+    out->unit = "stall lines";
     snprintf(out->text, sizeof out->text, "%.0f stall lines", out->fig);
     out->holds = out->fig == 0;
 }
@@ -388,6 +403,7 @@ static void chk_no_stall(const rp_view *v, rp_verdict *out)
 static void chk_big_irqs_off(const rp_view *v, rp_verdict *out)
 {
     if (!need(v->rep[0], "latency.max_irqs_off_us", &out->fig, out)) return;
+    out->unit = "us";
     snprintf(out->text, sizeof out->text, "3.6: longest irqs-off stretch %.0f us", out->fig);
     out->holds = out->fig >= 200;
 }
@@ -399,6 +415,7 @@ static void chk_big_nonpreempt(const rp_view *v, rp_verdict *out)
         !need(v->rep[0], "latency.max_irqs_off_us", &irqs, out) ||
         !need(v->rep[1], "latency.max_nonpreempt_us", &old, out))
         return;
+    out->unit = "us";
     snprintf(out->text, sizeof out->text, "3.7: longest non-preemptible stretch %.1f us, irqs off %.1f us (3.6: %.0f us)",
              out->fig, irqs, old);
     out->holds = out->fig < 10;
@@ -411,6 +428,7 @@ static void chk_big_per_gp(const rp_view *v, rp_verdict *out)
         !need(v->rep[1], "flavors.rcu_sched.overhead_per_gp_us", &b, out))
         return;
     out->fig = a < b ? a : b;
+    out->unit = "us per GP, lower mode";
     snprintf(out->text, sizeof out->text, "rcu_sched: 3.6 %.0f us, 3.7 %.0f us per grace period", a, b);
     out->holds = out->fig >= 100;
 }
@@ -441,6 +459,7 @@ static void chk_scaling_step(const rp_view *v, rp_verdict *out)
     double step1 = us[SW_17] - us[SW_16], step2 = us[SW_33] - us[SW_32];
     double slope = (us[SW_32] - us[SW_17]) / 15, floor = 5 * (slope > 0 ? slope : 0);
     out->fig = step1 < step2 ? step1 : step2;
+    out->unit = "us, smaller step";
     snprintf(out->text, sizeof out->text, "+1 CPU at 16->17: %+.1f us, at 32->33: %+.1f us; 17->32: %+.2f us per CPU",
              step1, step2, slope);
     out->holds = step1 > 0 && step2 > 0 && step1 >= floor && step2 >= floor;
@@ -451,6 +470,7 @@ static void chk_scaling_idle(const rp_view *v, rp_verdict *out)
     double us[SW_N];
     if (!sweep_us(v, us, out)) return;
     out->fig = us[SW_64I] - us[SW_64];
+    out->unit = "us more at 64 CPUs";
     snprintf(out->text, sizeof out->text, "all busy -> half idle: 16 CPUs %.1f -> %.1f us, 64 CPUs %.1f -> %.1f us",
              us[SW_16], us[SW_16I], us[SW_64], us[SW_64I]);
     out->holds = us[SW_16I] > us[SW_16] && us[SW_64I] > us[SW_64];
@@ -466,6 +486,7 @@ static void chk_scaling_range(const rp_view *v, rp_verdict *out)
         if (us[i] > us[hi]) hi = i;
     }
     out->fig = us[hi];
+    out->unit = "us at the dearest point";
     snprintf(out->text, sizeof out->text, "%.1f us (%d CPUs%s) to %.1f us (%d CPUs%s)", us[lo], sweep_cpus[lo],
              lo >= SW_16I ? ", idle" : "", us[hi], sweep_cpus[hi], hi >= SW_16I ? ", idle" : "");
     out->holds = us[lo] >= 15 && us[hi] <= 100;
@@ -479,6 +500,7 @@ static void chk_kb_cpu(const rp_view *v, rp_verdict *out)
     if (!need(v->rep[0], "threads.rcu_sched.cpu_seconds", &s, out)) return;
     double k = v->scale[0] > 0 ? v->scale[0] : 1, hours = sim_seconds(v->rep[0]) / k / 3600;
     out->fig = s / k; /* a squeezed timeline ran a tenth of the builds */
+    out->unit = "s";
     char note[80] = "";
     if (k != 1) snprintf(note, sizeof note, " (%.1f s on a timeline squeezed %.0fx)", s, 1 / k);
     snprintf(out->text, sizeof out->text, "rcu_sched %.0f s (%.1f min) after %.1f h%s", out->fig, out->fig / 60, hours,
@@ -503,6 +525,7 @@ static void chk_kb_top(const rp_view *v, rp_verdict *out)
     const char *n1 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "name"));
     double s1 = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(first, "cpu_seconds"));
     out->fig = s1;
+    out->unit = "s";
     if (second)
         snprintf(out->text, sizeof out->text, "first: %s %.0f s; next: %s %.1f s", n1 ? n1 : "?", s1,
                  cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(second, "name")),
