@@ -423,7 +423,12 @@ void tt_step(tt *t, enum tt_step kind, int flavor)
         cursor_reset(t); /* a jiffy step lands on a boundary: the state of seek(that time) */
         return;
     }
-    op o = {.kind = (uint8_t)kind, .flavor = (int8_t)flavor, .limit = now + 30000000000LL};
+    /* look for the next phase change at most 30 s ahead, and no further than ~1.5 s of wall time
+     * at the measured engine speed (4096 CPUs simulate slower than real time) */
+    int64_t horizon = 30000000000LL;
+    if (t->sim_per_wall > 0 && t->sim_per_wall * 1.5e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 1.5e9);
+    if (horizon < 10000000LL) horizon = 10000000LL;
+    op o = {.kind = (uint8_t)kind, .flavor = (int8_t)flavor, .limit = now + horizon};
     if (o.limit > end) o.limit = end;
     op *nv = realloc(t->cursor.ops, (t->cursor.nops + 1) * sizeof *nv);
     if (!nv) return;

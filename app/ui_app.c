@@ -86,6 +86,10 @@ int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const c
     snprintf(a->name, sizeof a->name, "%s", name && *name ? name : cfg->name);
     snprintf(a->source, sizeof a->source, "%s", source ? source : "");
     if (a->st.sel_cpu >= cfg->cpus) a->st.sel_cpu = -1;
+    if (!cfg->rcu.flavors[a->st.flavor]) { /* the new scenario may not have the flavor shown before */
+        a->st.flavor = RV_SCHED;
+        for (int f = RV_NFLAVORS - 1; f >= 0; f--) if (cfg->rcu.flavors[f]) a->st.flavor = f;
+    }
     a->st.sel_node = -1;
     if (t > 0) ui_app_seek(a, t);
     ui_app_refresh_reports(a, 0, 0);
