@@ -13,6 +13,7 @@ static const char *const keys[][2] = {
     {"[  /  ]", "slower / faster (x2 per press, 1/1000x up to whatever the engine can run)"},
     {"0", "speed 1/100x"},
     {"Home  /  End", "back to t = 0 (reset) / to the end of what was simulated"},
+    {"J", "jump to the next caption or to just before the next stall warning"},
     {"click scrubber / timeline", "jump there (time travel: re-simulated from a checkpoint)"},
     {"1  2  3", "show rcu_sched / rcu_bh / rcu_preempt"},
     {"click a CPU or a qsmask bit", "select it: \"why is it waiting?\" explains"},

@@ -350,6 +350,23 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_q: ui_input_action(w, ACT_FQS, 0, now_ms); break;
     case SDLK_c: ui_input_action(w, ACT_COMPARE, 0, now_ms); break;
     case SDLK_w: ui_input_action(w, ACT_WORKBOOK, 0, now_ms); break;
+    case SDLK_j: { /* jump to the next caption or stall warning: the moments a lesson is about */
+        int64_t now = ui_app_now(a), best = -1;
+        int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
+        for (size_t i = 0; i < a->base.ncaptions; i++) {
+            int64_t t = (int64_t)(a->base.captions[i].at_s * 1e9);
+            if (t > now && (best < 0 || t < best)) best = t;
+        }
+        const ui_history *h = a->nsessions ? tt_history(a->s[a->nsessions - 1].tt) : NULL;
+        for (size_t i = 0; h && i < h->stalls.n; i++) {
+            int64_t t = h->stalls.v[i].t - jiffy; /* just before the warning is printed */
+            if (t > now && (best < 0 || t < best)) best = t;
+        }
+        if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
+        st->playing = false;
+        ui_app_seek(a, best);
+        break;
+    }
     case SDLK_t:
         st->theme = (st->theme + 1) % UI_NTHEMES;
         w->settings.theme = st->theme;

@@ -350,3 +350,12 @@ Test(input, clicking_the_heat_map_selects_the_cpu_under_the_pointer)
     click(row->r.x + 5 * cw + cw / 2, row->r.y + row->r.h / 2);
     cr_assert_eq(W->app.st.sel_cpu, 2 * cols + 5);
 }
+
+Test(input, j_jumps_to_the_next_caption)
+{
+    frame();
+    key(SDLK_j);
+    cr_assert_eq(ui_app_now(&W->app), (int64_t)(W->app.base.captions[1].at_s * 1e9), "J goes to the next caption");
+    key(SDLK_j);
+    cr_assert_eq(ui_app_now(&W->app), (int64_t)(W->app.base.captions[2].at_s * 1e9));
+}
