@@ -177,7 +177,7 @@ int cmd_window(int argc, char **argv)
         snprintf(want, sizeof want, "rcuvis — %s", w->app.name);
         if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }
         /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
-        w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 12.0);
+        w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
         ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
         ui_app_draw(&w->app, w->rd);
         if (w->want_screenshot) {
