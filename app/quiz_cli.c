@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static void usage(FILE *out)
@@ -36,6 +37,9 @@ static int term_width(void)
 {
     const char *c = getenv("COLUMNS");
     int w = c ? atoi(c) : 0;
+    struct winsize ws;
+    /* shells rarely export COLUMNS; ask the terminal itself */
+    if (w <= 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
     if (w < 40) w = 80;
     return w > 100 ? 100 : w; /* long lines are hard to read, even on a wide terminal */
 }
