@@ -12,6 +12,8 @@
  *    (pending_preempt_inject.c): seed 273 (2 CPUs, softirq): a preempt_reader injection at 326 ms on
  *    CPU 0, inside an rcu_bh reader begun at 325.5 ms, records an rcu_bh QS; GP 212 ends and
  *    callback 457 (queued at 326 ms) runs at 327 ms under reader 705.
+ * 3. A CPU pinned by a kernel loop or injected reader when its phase ends never goes idle again
+ *    (pending_phase_end_busy.c); rarer with these small machines, see that file's evidence.
  */
 #define INVARIANTS_NO_TESTS
 #include "test_invariants.c"

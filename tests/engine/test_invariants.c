@@ -73,9 +73,12 @@ static void check_state(const rv_engine *e, const char *where)
 
 /* Known engine bugs (pending_invariants.c, pending_kthread_migrate.c, pending_preempt_inject.c)
  * would make most seeds fail sooner or later, so by default the generator steers clear of their
- * triggers: no preempted-reader injection on a CPU that cannot be preempted, and the 3.7 kthread
- * only on single-node trees (its walk never spans slices there, so it cannot change CPU mid-walk). */
+ * triggers: no preempted-reader injection on a CPU that cannot be preempted, the 3.7 kthread
+ * only on single-node trees (its walk never spans slices there, so it cannot change CPU mid-walk),
+ * and no kernel loop or injected reader still running when the workload phase ends
+ * (pending_phase_end_busy.c). */
 static bool unrestricted;
+#define PHASE_END_S 0.6
 
 static void random_command(rv_engine *e, int cpus)
 {
@@ -98,6 +101,8 @@ static void random_command(rv_engine *e, int cpus)
     case 10: cmd.kind = RV_INJ_SYNCHRONIZE; break;
     default: cmd.kind = RV_INJ_FORCE_QS; break;
     }
+    bool pins = cmd.kind == RV_INJ_LONG_READER || cmd.kind == RV_INJ_KERNEL_LOOP;
+    if (!unrestricted && pins && rv_now_ns(e) + FX_S(cmd.duration_s) >= FX_S(PHASE_END_S)) return;
     char err[256];
     (void)rv_engine_inject(e, &cmd, err, sizeof err); /* refusals are fine; state must stay sane */
 }
@@ -132,7 +137,7 @@ static void one_case(uint64_t seed)
     ph->readers[RV_PREEMPT].preempt_prob = 0.1 * pick(4);
     ph->kfree_rcu_per_s = 100.0 * pick(3);
     ph->idle_irqs_per_s = 20.0 * pick(3);
-    ph->end_s = 0.6; /* then the box goes quiet: everything queued must drain */
+    ph->end_s = PHASE_END_S; /* then the box goes quiet: everything queued must drain */
     rv_engine *e = fx_engine(&cfg, NULL);
     char where[96];
     snprintf(where, sizeof where, "seed %lu (%d CPUs, %s)", (unsigned long)seed, cpus, rv_mode_name(cfg.rcu.mode));
