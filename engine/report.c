@@ -54,9 +54,12 @@ void rv_report_build(const rv_engine *e, rv_report *r)
         fr->gp_overhead_us = (double)rsp->gp_overhead_ns / 1e3;
         fr->overhead_per_gp_us = rsp->grace_periods ? fr->gp_overhead_us / (double)rsp->grace_periods : 0;
         fr->overhead_per_update_ns = rsp->updates ? (double)rsp->gp_overhead_ns / (double)rsp->updates : 0;
+        fr->gp_ms_max = (double)rsp->gp_max_ns / 1e6;
+        /* quantiles come from a log-linear histogram (bucket midpoints): never above the true max */
         fr->gp_ms_p50 = gp_hist_quantile(rsp, 0.50) / 1e6;
         fr->gp_ms_p99 = gp_hist_quantile(rsp, 0.99) / 1e6;
-        fr->gp_ms_max = (double)rsp->gp_max_ns / 1e6;
+        if (fr->gp_ms_p50 > fr->gp_ms_max) fr->gp_ms_p50 = fr->gp_ms_max;
+        if (fr->gp_ms_p99 > fr->gp_ms_max) fr->gp_ms_p99 = fr->gp_ms_max;
         fr->fqs_scans = rsp->fqs_scans;
         fr->idle_probes = rsp->idle_probes;
         fr->offline_credits = rsp->offline_credits;
