@@ -213,3 +213,54 @@ Test(safety, torture_writers_use_their_flavor)
         fx_log_free(&log);
     }
 }
+
+/* rcu_torture_stats_print() every 60 s: the Reader Pipe histogram in the kernel log, flagged
+ * "!!!" once a reader saw an element older than a grace period. */
+static void torture_minute(bool busted, rv_report *r, char *line, size_t linelen)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    cfg.hz = 100;
+    cfg.rcu.busted = busted;
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    ph->torture_writer = true;
+    ph->torture_flavor = RV_PREEMPT;
+    ph->readers[RV_PREEMPT].rate_per_s = 200;
+    ph->readers[RV_PREEMPT].mean_us = 50;
+    ph->readers[RV_PREEMPT].long_prob = 0.05;
+    ph->readers[RV_PREEMPT].long_us = 50000;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_jiffies(e, 5999);
+    cr_expect_eq(fx_klog_find(e, "Reader Pipe"), -1, "nothing before the first minute");
+    fx_run_jiffies(e, 6000);
+    long k = fx_klog_find(e, "Reader Pipe");
+    cr_assert(k >= 0, "no Reader Pipe line at 60 s");
+    cr_expect_eq(rv_klog_time(e, (size_t)k), FX_S(60));
+    snprintf(line, linelen, "%s", rv_klog_line(e, (size_t)k));
+    rv_report_build(e, r);
+    rv_engine_free(e);
+}
+
+/* The expected line for a report's histogram. */
+static void pipe_line(const rv_report *r, bool flagged, char *buf, size_t n)
+{
+    int len = snprintf(buf, n, "rcu-torture: %sReader Pipe: ", flagged ? "!!! " : "");
+    for (int i = 0; i < RV_PIPE_LEN; i++) len += snprintf(buf + len, n - (size_t)len, " %lu", (unsigned long)r->reader_pipe[i]);
+}
+
+Test(safety, reader_pipe_in_the_kernel_log_every_minute, .timeout = 60)
+{
+    char line[512], want[512];
+    rv_report r;
+    torture_minute(false, &r, line, sizeof line);
+    cr_expect_gt(r.reader_pipe[0] + r.reader_pipe[1], 5000u);
+    pipe_line(&r, false, want, sizeof want);
+    cr_expect_str_eq(line, want);
+    rv_report_free(&r);
+    torture_minute(true, &r, line, sizeof line);
+    cr_expect_gt(r.violations, 0u);
+    pipe_line(&r, true, want, sizeof want);
+    cr_expect_str_eq(line, want, "busted: flagged with !!!");
+    rv_report_free(&r);
+}
