@@ -33,10 +33,10 @@ void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 int panel_caption_height(rd_ctx *rd, const ui_view *v);
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
-/* The right-hand column reserved for the workbook (quiz) panel; a placeholder until it exists. */
-void panel_workbook_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 
-/* The whole picture for 1 or 2 views (compare). Same code for the window and `rcuvis shot`. */
+/* The whole picture for 1 or 2 views (compare). Same code for the window and `rcuvis shot`.
+ * app is handed to the workbook column's hook (ui_workbook.h). */
+struct ui_app;
 void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st,
-                 const char *scenario_name);
+                 const char *scenario_name, struct ui_app *app);
 #endif

@@ -56,12 +56,3 @@ bool panel_fresh(int64_t t, int64_t now, int64_t window)
 {
     return t >= 0 && t <= now && now - t <= window;
 }
-
-void panel_workbook_draw(ui_frame *fr, rd_rect r, const ui_state *st)
-{
-    (void)st;
-    rd_rect c = panel_frame(fr, r, "Workbook", "W hides this column");
-    rd_text_wrap(fr->rd, RD_SANS, c, fr->th->text_dim,
-                 "The workbook (quick quizzes tied to this scenario) is not part of this build yet. "
-                 "This column is where it will appear.");
-}

@@ -243,5 +243,5 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), panel_caption_height(rd, views[0]));
-    ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name);
+    ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, a);
 }

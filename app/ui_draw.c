@@ -1,8 +1,9 @@
 /* ui_draw.c — composes every panel into one picture; shared by the window and `rcuvis shot`. */
 #include "panel_api.h"
+#include "ui_workbook.h"
 
 void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st,
-                 const char *scenario_name)
+                 const char *scenario_name, struct ui_app *app)
 {
     fr->nhits = 0;
     rd_begin(fr->rd, fr->th->bg);
@@ -23,7 +24,7 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     }
     fr->side = 0;
     if (!L->why_floating) panel_why_draw(fr, L->why, views[0], st, false);
-    if (L->workbook.w > 0) panel_workbook_draw(fr, L->workbook, st);
+    if (L->workbook.w > 0) ui_workbook_draw(fr, L->workbook, app);
     panel_caption_draw(fr, L->caption, views[0]);
     panel_scrub_draw(fr, L->scrub, views[0], st);
     panel_top_draw(fr, L->top, views[0], st, scenario_name);

@@ -45,7 +45,8 @@ typedef struct ui_view {
 
 enum ui_hit_kind {
     HIT_NONE = 0, HIT_CPU, HIT_NODE, HIT_NODE_BIT, HIT_SCRUB, HIT_TIMELINE, HIT_BUTTON, HIT_PICKER_ITEM,
-    HIT_FLAVOR, HIT_KLOG, HIT_BANNER
+    HIT_FLAVOR, HIT_KLOG, HIT_BANNER,
+    HIT_WORKBOOK /* the workbook's own hits (ui_workbook.h): a, b are its to use */
 };
 
 typedef struct ui_hit { rd_rect r; int kind, a, b; int side; int64_t t0, t1; } ui_hit;

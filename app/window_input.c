@@ -2,6 +2,7 @@
 #include "window.h"
 
 #include "commands.h"
+#include "ui_workbook.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -288,6 +289,7 @@ static void click(ui_win *w, int x, int y, double now_ms)
         break;
     case HIT_BUTTON: ui_input_action(w, h->a, h->b, now_ms); break;
     case HIT_BANNER: st->error[0] = 0; break;
+    case HIT_WORKBOOK: ui_workbook_click(a, h, now_ms); break;
     default: break;
     }
 }
@@ -309,6 +311,8 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         return;
     }
+    /* the workbook column gets the keys first while it is shown (typing an answer, a b c...) */
+    if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
     if (ctrl) {
         switch (sym) {
         case SDLK_q: w->quit = true; return;

@@ -1,5 +1,6 @@
 /* window_main.c — `rcuvis [SCENARIO.json]`: the SDL window, its frame loop, playback, file watching, F11/F12. */
 #include "commands.h"
+#include "ui_workbook.h"
 #include "window.h"
 
 #include <limits.h>
@@ -156,6 +157,7 @@ int cmd_window(int argc, char **argv)
             w->scale_changed = true;
         }
         ui_state *st = &w->app.st;
+        ui_workbook_frame(&w->app, now); /* may pause or seek to a question's moment */
         if (st->playing) {
             double dt = now - w->last_frame_ms;
             if (dt > 100) dt = 100; /* after a stall (window drag), do not jump ahead */
