@@ -18,6 +18,8 @@ void cli_run_usage(void)
            "  --set PATH=VALUE        override a scenario key, e.g. rcu.fanout_leaf=32 or workload.0.busy_frac=0.5;\n"
            "                          VALUE is JSON when it parses, else a string; repeatable, later ones win\n"
            "  --busted                invoke callbacks without waiting for grace periods (rcutorture's rcu_busted)\n"
+           "  --debugfs               after the run, print rcugp, rcuhier and rcudata as 3.6/3.7 debugfs showed them\n"
+           "  --dmesg                 after the run, print the whole kernel log (stall warnings, hotplug, rcutorture)\n"
            "  --json                  print the report as one JSON object on stdout\n"
            "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
@@ -111,7 +113,8 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         const char *eq = strchr(a, '=');
         size_t nl = eq ? (size_t)(eq - a) : strlen(a);
         snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), a);
-        bool *flag = !strcmp(name, "--json") ? &o->json : !strcmp(name, "--expect") ? &o->expect : NULL;
+        bool *flag = !strcmp(name, "--json") ? &o->json : !strcmp(name, "--expect") ? &o->expect
+                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg : NULL;
         if (flag || !strcmp(name, "--busted")) {
             if (eq) return usage_error("option '%s' takes no value%s", name, "");
             if (flag) *flag = true;

@@ -10,6 +10,7 @@ typedef struct cli_run_opts {
     char **sets;          /* "PATH=VALUE" overrides in command-line order (later ones win) */
     size_t nsets;
     bool json, expect, help;
+    bool debugfs, dmesg;  /* print the debugfs files / the whole kernel log after the run */
     const char *trace;
 } cli_run_opts;
 

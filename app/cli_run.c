@@ -56,7 +56,41 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
 }
 
 /* Report out, expects checked; returns the exit status (0, or 1 when an expect failed). */
-static int output(const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o)
+static const char *const debugfs_files[] = {"rcugp", "rcuhier", "rcudata"};
+
+/* --debugfs and --dmesg: the engine's views in the kernel's own text forms. */
+static void kernel_views_text(const rv_engine *e, const cli_run_opts *o)
+{
+    if (o->dmesg) {
+        printf("\n");
+        for (size_t i = 0; i < rv_klog_count(e); i++) {
+            int64_t t = rv_klog_time(e, i);
+            printf("[%5lld.%06lld] %s\n", (long long)(t / 1000000000), (long long)(t % 1000000000 / 1000), rv_klog_line(e, i));
+        }
+    }
+    static char buf[1 << 20];
+    for (size_t k = 0; o->debugfs && k < sizeof debugfs_files / sizeof *debugfs_files; k++)
+        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) printf("\n/sys/kernel/debug/rcu/%s:\n%s", debugfs_files[k], buf);
+}
+
+static void kernel_views_json(const rv_engine *e, const cli_run_opts *o, cJSON *json)
+{
+    if (o->dmesg) {
+        cJSON *lines = cJSON_AddArrayToObject(json, "dmesg");
+        for (size_t i = 0; lines && i < rv_klog_count(e); i++) {
+            cJSON *l = cJSON_CreateObject();
+            cJSON_AddNumberToObject(l, "t_s", (double)rv_klog_time(e, i) / 1e9);
+            cJSON_AddStringToObject(l, "text", rv_klog_line(e, i));
+            cJSON_AddItemToArray(lines, l);
+        }
+    }
+    static char buf[1 << 20];
+    cJSON *files = o->debugfs ? cJSON_AddObjectToObject(json, "debugfs") : NULL;
+    for (size_t k = 0; files && k < sizeof debugfs_files / sizeof *debugfs_files; k++)
+        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) cJSON_AddStringToObject(files, debugfs_files[k], buf);
+}
+
+static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o)
 {
     cJSON *json = cli_report_json(rep, cfg, wall);
     char *text = json ? cJSON_Print(json) : NULL;
@@ -72,12 +106,16 @@ static int output(const rv_report *rep, const rv_config *cfg, double wall, const
         if (o->expect) {
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
             failed = run_expects(cfg, printed, NULL, results);
+        }
+        if (o->expect || o->debugfs || o->dmesg) {
+            kernel_views_json(e, o, json);
             free(text);
             text = cJSON_Print(json);
         }
         if (text) printf("%s\n", text);
     } else {
         cli_report_text(stdout, rep, cfg, wall);
+        kernel_views_text(e, o);
         if (o->expect) {
             printf("\n");
             failed = run_expects(cfg, printed, stdout, NULL);
@@ -115,7 +153,7 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
     if (rc == 0) {
         rv_report rep;
         rv_report_build(e, &rep);
-        rc = output(&rep, cfg, wall, o);
+        rc = output(e, &rep, cfg, wall, o);
         rv_report_free(&rep);
     }
     rv_engine_free(e);
