@@ -24,7 +24,8 @@ static void check_gp_for_callbacks(enum rv_mode mode)
         fx_inject(e, RV_INJ_CALL_RCU_BURST, round % 2, RV_SCHED, 0, 7);
         fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_PREEMPT, 0, 3); /* an idle CPU queues too */
         unsigned long prev_gp = fx_flavor(e, RV_SCHED).gpnum, prev_c = fx_flavor(e, RV_SCHED).completed;
-        int64_t until = rv_now_ns(e) + FX_S(0.2);
+        int64_t queued = rv_now_ns(e), until = queued + FX_S(0.2);
+        size_t mark = log.n;
         while (rv_now_ns(e) < until) {
             rv_step_jiffy(e);
             for (int f = 0; f < RV_NFLAVORS; f++) {
@@ -36,6 +37,12 @@ static void check_gp_for_callbacks(enum rv_mode mode)
             cr_assert_geq(v.gpnum, prev_gp);
             cr_assert_geq(v.completed, prev_c);
             prev_gp = v.gpnum; prev_c = v.completed;
+        }
+        for (int f = RV_SCHED; f <= RV_PREEMPT; f += RV_PREEMPT) {
+            long st = fx_find(&log, mark, RV_EV_GP_START, f);
+            cr_assert(st >= 0, "round %d: no %s GP after the burst", round, rv_flavor_name(f));
+            cr_expect_leq(log.v[st].t - queued, FX_S(0.002), "round %d: %s GP started %lld ns after the burst", round,
+                          rv_flavor_name(f), (long long)(log.v[st].t - queued));
         }
     }
     rv_flavor_view f1 = fx_flavor(e, RV_SCHED), p1 = fx_flavor(e, RV_PREEMPT), b1 = fx_flavor(e, RV_BH);
