@@ -10,10 +10,11 @@ grep -qE '^rcu_sched: completed=154 gpnum=155 age=[0-9]+ max=[0-9]+$' <<<"$out" 
   || { echo "FAIL: rcugp does not show the spurious GP 155 still open"; fail=1; }
 grep -qE '^  0 c=[0-9]+ g=[0-9]+ pq=[01] pgp=[0-9]+ qp=[01] dt=[0-9]+/[0-9a-f]+/0 df=[0-9]+ of=0 ql=0/0 qs=\.\.\.\. b=10 ci=[0-9]+ co=0 ca=0$' <<<"$out" \
   || { echo "FAIL: rcudata line for CPU 0 is not in the 3.6 format"; fail=1; }
-json=$("$bin" run "$root/scenarios/small-busy.json" --duration 9 --json --debugfs --dmesg) || { echo "FAIL: --json run"; exit 1; }
-python3 - <<PY || fail=1
-import json
-r = json.loads('''$json''')
+tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
+"$bin" run "$root/scenarios/small-busy.json" --duration 9 --json --debugfs --dmesg > "$tmp" || { echo "FAIL: --json run"; exit 1; }
+python3 - "$tmp" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
 assert any(l["text"] == "CPU 3 is now offline" for l in r["dmesg"]), "no hotplug line in dmesg"
 assert "  3!c=" in r["debugfs"]["rcudata"], "offline CPU 3 lacks its '!' in rcudata"
 assert r["debugfs"]["rcuhier"].startswith("rcu_sched: c="), "rcuhier header"
