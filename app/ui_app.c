@@ -104,6 +104,12 @@ int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err,
     if (!p) {
         p = rcuvis_data_path("scenarios/default.json", buf, sizeof buf);
         if (access(p, R_OK) != 0) p = NULL;
+    } else if (!strchr(p, '/') && access(p, R_OK) != 0) {
+        /* a bare name ("omap-stall") means a shipped scenario, as for `rcuvis run` */
+        char rel[300];
+        snprintf(rel, sizeof rel, "scenarios/%s%s", p, strstr(p, ".json") ? "" : ".json");
+        const char *q = rcuvis_data_path(rel, buf, sizeof buf);
+        if (access(q, R_OK) == 0) p = q;
     }
     if (p) {
         memset(&cfg, 0, sizeof cfg);
