@@ -6,7 +6,11 @@
  * validation and rv_engine_new(); the engine then draws negative lengths, reader_start() treats
  * them as "never ends", and the first rcu_sched GP never completes (4 CPUs, busy_frac 1.5,
  * readers 100/s of mean -50 us: after 2 s gpnum 1, completed 0, 0 readers finished).
- * Expected: -1 with a message naming the field, like the other range checks.
+ * Worse, torture_flavor is used as an index: with torture_flavor = 7 the engine reads
+ * e->rsp[7] in target_flavor() (UBSan: "engine/workload.c:50:15: runtime error: index 7 out of
+ * bounds for type 'rcu_state [3]'") on the first jiffy.
+ * Expected: -1 with a message naming the field, like the other range checks, and rv_engine_new()
+ * refusing the config.
  */
 #include "engine_fixtures.h"
 
@@ -34,4 +38,16 @@ Test(pending_validate_phases, phase_values_are_range_checked)
     rejects(neg_rate, "call_rcu");
     rejects(neg_prob, "preempt_prob");
     rejects(bad_torture, "torture_flavor");
+}
+
+Test(pending_validate_phases, engine_refuses_an_out_of_range_torture_flavor)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    bad_torture(fx_add_phase(&cfg, "all", 1.0));
+    char err[256] = "";
+    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    rv_config_free(&cfg);
+    cr_expect_null(e, "accepted; the first jiffy indexes rsp[7]");
+    if (e) rv_engine_free(e);
 }
