@@ -82,6 +82,8 @@ Test(report, flavor_figures_are_consistent)
             cr_expect_gt(fr->gp_overhead_us, 0.0);
             cr_expect_gt(fr->gp_ms_max, 0.0);
             cr_expect_leq(fr->gp_ms_p50, fr->gp_ms_p99);
+            cr_expect_leq(fr->gp_ms_p99, fr->gp_ms_max, "%s %s: p99 %.3f ms above max %.3f ms", rv_mode_name(m),
+                          rv_flavor_name(f), fr->gp_ms_p99, fr->gp_ms_max);
             cr_expect_gt(fr->callback_latency_ms_mean, 0.0);
         }
         cr_expect_gt(r.caller_s, 0.0, "call_rcu() is charged to its caller");
