@@ -203,3 +203,31 @@ Test(gp_lifecycle, step_gp_phase_stops_at_start_fqs_and_end)
     cr_expect_eq(rv_now_ns(e), t + FX_S(0.01), "time moved to the limit");
     rv_engine_free(e);
 }
+
+/* A distro 3.6 kernel built for NR_CPUS=4096 walks all 261 nodes with irqs off even on 8 CPUs;
+ * 3.7 sizes the tree by nr_cpu_ids and walks one. */
+Test(gp_lifecycle, nr_cpus_sized_tree_costs_a_small_box)
+{
+    double irqs_off[2];
+    for (int m = 0; m < 2; m++) {
+        rv_config cfg;
+        fx_config(&cfg, 8, m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ);
+        cfg.rcu.size_tree_by_nr_cpus = m == 1;
+        cfg.rcu.nr_cpus_compiled = 4096;
+        fx_add_phase(&cfg, "0-1", 1.0);
+        rv_engine *e = fx_engine(&cfg, NULL);
+        rv_config_free(&cfg);
+        cr_expect_eq(rv_tree_nodes(e), m ? 1 : 261);
+        fx_run_s(e, 0.005);
+        fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 2);
+        fx_run_s(e, 0.100);
+        rv_report r;
+        rv_report_build(e, &r);
+        cr_expect_geq(r.flavors[RV_SCHED].grace_periods, 1u);
+        irqs_off[m] = r.max_irqs_off_us;
+        rv_report_free(&r);
+        rv_engine_free(e);
+    }
+    cr_expect_geq(irqs_off[0], 200.0, "3.6 on 8 CPUs with NR_CPUS=4096: %.1f us irqs off", irqs_off[0]);
+    cr_expect_lt(irqs_off[1], 10.0, "3.7: %.1f us", irqs_off[1]);
+}
