@@ -82,10 +82,11 @@ static void badge(ui_frame *fr, int *x, int y, const char *txt, rd_color bg, rd_
     rd_ctx *rd = fr->rd;
     int w = rd_text_width(rd, f, txt) + rd_px(rd, 6), h = rd_line_height(rd, f);
     rd_rect b = {*x, y, w, h};
+    /* hollow badges are white with dark text: readable on every tile colour, the border carries the hue */
     if (filled) rd_fill(rd, b, bg);
     else rd_fill(rd, b, rd_rgb(0xFFFFFF));
     rd_frame(rd, b, bg, rd_px(rd, 1.5f));
-    rd_text(rd, f, b.x + rd_px(rd, 3), y, filled ? fg : bg, txt);
+    rd_text(rd, f, b.x + rd_px(rd, 3), y, filled ? fg : rd_rgb(0x111111), txt);
     *x += w + rd_px(rd, 3);
 }
 
@@ -135,7 +136,8 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         if (qs != QS_NONE) {
             char qb[32];
             snprintf(qb, sizeof qb, "%s%s", qs_glyph(qs), big ? (qs == QS_OWED ? " owed" : qs == QS_PASSED ? " passed" : " done") : "");
-            badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs != QS_DONE, bf);
+            /* only "owed" is filled: the one state the grace period is waiting on */
+            badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf);
         }
         int cr = v->fl[v->flavor].gpnum != v->fl[v->flavor].completed
                      ? ui_history_credit(v->hist, v->flavor, c->cpu, v->fl[v->flavor].gpnum, v->now) : -1;
@@ -250,7 +252,7 @@ static void legend(ui_frame *fr, rd_rect r)
         {"U user", th->user, 0}, {"K kernel", th->kernel, 0}, {"I idle, tick on", th->idle_tick, 0},
         {"Z dyntick-idle", th->idle_nohz, 1}, {"X offline", th->offline, 2},
         {"R! reader the GP waits for", th->reader_old, 3}, {"r new reader", th->reader_new, 4},
-        {"○ QS owed", th->owed, 3}, {"◐ QS passed, not reported", th->kernel, 3}, {"✓ reported", th->passed, 4},
+        {"○ QS owed", th->owed, 3}, {"◐ QS passed, not reported", th->kernel, 4}, {"✓ reported", th->passed, 4},
         {"dti/ofl FQS did it", th->walk, 3},
         {"D W R N callbacks: done, waiting, next-ready, next", th->seg[1], 0},
     };
