@@ -322,24 +322,39 @@ static void chk_rt_busted(const rp_view *v, rp_verdict *out)
 
 /* ---------------------------------------------------------------- OMAP */
 
-/* The idle stretch: from the scripted "idle" of all CPUs to the first "wake" after it. Both marks
- * fall back to the ends of the run when the scenario scripts no such events. */
+/* The idle stretch: from the last work before the scripted "idle" of all CPUs (the end of the
+ * last workload phase, or the last scripted burst of updates) to the first "wake" after it. The
+ * board of the thread had nothing to do once its last callbacks were queued; the scripted idle
+ * only makes sure every CPU is asleep. Without such events the whole run counts. */
 static void idle_stretch(const rv_config *cfg, double *from, double *to)
 {
     *from = 0;
     *to = cfg ? cfg->duration_s : 0;
-    bool found = false;
-    for (size_t i = 0; cfg && i < cfg->nevents; i++) {
+    if (!cfg) return;
+    double idle_at = -1;
+    for (size_t i = 0; i < cfg->nevents; i++) {
         const rv_inject *ev = &cfg->events[i];
-        if (!found && ev->kind == RV_INJ_IDLE && ev->cpu < 0) {
-            *from = ev->at_s;
-            found = true;
-        } else if (found && ev->kind == RV_INJ_WAKE) {
+        if (idle_at < 0 && ev->kind == RV_INJ_IDLE && ev->cpu < 0) {
+            idle_at = ev->at_s;
+        } else if (idle_at >= 0 && ev->kind == RV_INJ_WAKE) {
             *to = ev->at_s;
             break;
         }
     }
     if (*to > cfg->duration_s) *to = cfg->duration_s;
+    if (idle_at < 0) return;
+    double last = 0;
+    for (size_t i = 0; i < cfg->nphases; i++) {
+        const rv_phase *ph = &cfg->phases[i];
+        if (ph->start_s >= idle_at) continue;
+        double end = ph->end_s > ph->start_s && ph->end_s < idle_at ? ph->end_s : idle_at;
+        last = end > last ? end : last;
+    }
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        if (ev->at_s < idle_at && ev->kind != RV_INJ_IDLE && ev->at_s > last) last = ev->at_s;
+    }
+    *from = last;
 }
 
 static int omap_marks(const rv_config *cfg, double *at_s, int max)
@@ -369,8 +384,8 @@ static void chk_omap_stall(const rp_view *v, rp_verdict *out)
     double at = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(hit, "t_s"));
     out->fig = jif / hz;
     out->unit = "s of stall t";
-    snprintf(out->text, sizeof out->text, "self-detected stall at %.1f s, t=%.0f jiffies = %.1f s; idle %.1f s", at,
-             jif, out->fig, idle);
+    snprintf(out->text, sizeof out->text, "self-detected stall at %.1f s, t=%.0f jiffies = %.2f s; idle %.2f s (%.1f-%.1f s)",
+             at, jif, out->fig, idle, from, to);
     out->holds = idle > 0 && fabs(out->fig - idle) <= 0.05 * idle;
 }
 
@@ -384,9 +399,12 @@ static void chk_omap_kthread(const rp_view *v, rp_verdict *out)
         out->holds = false;
         return;
     }
+    double from, to;
+    idle_stretch(v->cfg[0], &from, &to);
     out->fig = f1 - f0;
     out->unit = "FQS scans while idle";
-    snprintf(out->text, sizeof out->text, "%.0f stall lines; %.0f rcu_sched FQS scans while idle", stalls, out->fig);
+    snprintf(out->text, sizeof out->text, "%.0f stall lines; %.0f rcu_sched FQS scans while idle (%.1f-%.1f s)", stalls,
+             out->fig, from, to);
     out->holds = stalls == 0 && out->fig > 0;
 }
 
