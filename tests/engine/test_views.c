@@ -258,3 +258,30 @@ Test(views, explain_a_node)
     cr_expect(strstr(buf, "Node 0 (CPUs 0-63) still waits on qsmask 0x2.") != NULL, "%s", buf);
     rv_engine_free(e);
 }
+
+/* next_fqs_ns tells when the next FQS pass will run, in both drivers. */
+Test(views, next_fqs_predicts_the_pass)
+{
+    for (int m = 0; m < 2; m++) {
+        fx_log log = {.keep = FX_BIT(RV_EV_FQS)};
+        rv_config cfg;
+        fx_config(&cfg, 4, m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ);
+        fx_add_phase(&cfg, "0", 1.0);
+        rv_engine *e = fx_engine(&cfg, &log);
+        rv_config_free(&cfg);
+        fx_run_s(e, 0.0053);
+        fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+        int64_t predicted = -1;
+        while (rv_now_ns(e) < FX_S(0.05) && log.n == 0) {
+            rv_flavor_view f = fx_flavor(e, RV_SCHED);
+            if (predicted < 0 && f.phase == RV_GP_WAIT && f.next_fqs_ns >= 0) predicted = f.next_fqs_ns;
+            rv_step_event(e);
+        }
+        cr_assert_gt(predicted, 0, "%s: no prediction seen", rv_mode_name(m));
+        cr_assert_gt(log.n, 0u, "%s: no FQS pass (idle CPUs 1-3 need one)", rv_mode_name(m));
+        cr_expect_eq(log.v[0].t, predicted, "%s: the pass ran at %lld, predicted %lld", rv_mode_name(m), (long long)log.v[0].t,
+                     (long long)predicted);
+        rv_engine_free(e);
+        fx_log_free(&log);
+    }
+}
