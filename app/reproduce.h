@@ -85,8 +85,8 @@ typedef struct rp_job {
 /* Called after each job finishes with the number done so far (for a progress line). */
 typedef void (*rp_progress_fn)(size_t done, size_t total, void *ctx);
 
-/* Run every job, at most `parallel` at a time (forked children writing their reports to pipes;
- * parallel <= 1 runs them one after the other in this process). Always fills final or err. */
+/* Run every job, at most `parallel` at a time, each in a forked child writing its report to a pipe
+ * (in this process only when fork or memory fails). Always fills final or err. */
 void rp_pool_run(rp_job *jobs, size_t n, int parallel, rp_progress_fn progress, void *ctx);
 void rp_job_free(rp_job *j);
 

@@ -187,15 +187,15 @@ void rp_pool_run(rp_job *jobs, size_t n, int parallel, rp_progress_fn progress, 
 {
     size_t done = 0;
     if (n == 0) return;
+    if (parallel < 1) parallel = 1;
     size_t *order = malloc(n * sizeof *order);
-    slot *slots = parallel > 1 ? calloc((size_t)parallel, sizeof *slots) : NULL;
-    struct pollfd *pfd = parallel > 1 ? calloc((size_t)parallel, sizeof *pfd) : NULL;
-    if (!order || (parallel > 1 && (!slots || !pfd))) parallel = 1;
+    slot *slots = calloc((size_t)parallel, sizeof *slots);
+    struct pollfd *pfd = calloc((size_t)parallel, sizeof *pfd);
     if (order) {
         for (size_t i = 0; i < n; i++) order[i] = i;
         sort_order(order, n, jobs); /* longest first: the short ones fill the gaps at the end */
     }
-    if (parallel <= 1) {
+    if (!order || !slots || !pfd) { /* no memory to juggle children: one after the other, here */
         for (size_t k = 0; k < n; k++) {
             rp_job *j = &jobs[order ? order[k] : k];
             absorb(j, simulate(j));
