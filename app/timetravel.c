@@ -8,7 +8,7 @@
 
 #define SEEK_BUDGET_MS 40.0    /* target wall time to re-simulate one checkpoint interval */
 #define RING 16384             /* our engines' event ring: read after every chunk, and small in clones */
-#define CKPT_BUDGET (512.0 * 1024 * 1024) /* memory for one timeline's checkpoints */
+#define CKPT_BUDGET (384.0 * 1024 * 1024) /* memory for one timeline's checkpoints */
 
 typedef struct ckpt { int64_t t; rv_engine *e; int refs; bool inject; } ckpt;
 typedef struct op { uint8_t kind; int8_t flavor; int64_t limit; } op;
@@ -173,6 +173,15 @@ void tt_free(tt *t)
 }
 
 static void thin(tt *t);
+static void adapt_interval(tt *t);
+
+/* The first clone tells how big a checkpoint is: keep as many as the memory budget allows. */
+static void measure_ck(tt *t, double sz)
+{
+    if (sz < 256 * 1024) sz = 256 * 1024;
+    double n = CKPT_BUDGET / sz;
+    t->max_ck = n < 24 ? 24 : n > 400 ? 400 : (size_t)n;
+}
 
 bool tt_explore(tt *t, double budget_ms)
 {
@@ -199,8 +208,15 @@ bool tt_explore(tt *t, double budget_ms)
         double w0 = wall_ms();
         rv_run_until(t->scout, to);
         double w = wall_ms() - w0;
+        if (w > 0.05) { /* the look-ahead measures engine speed too: it sets the checkpoint spacing */
+            double r = (double)(rv_now_ns(t->scout) - now) / (w * 1e6);
+            t->sim_per_wall = t->sim_per_wall > 0 ? 0.8 * t->sim_per_wall + 0.2 * r : r;
+        }
         if (rv_now_ns(t->scout) == next_ck) {
+            adapt_interval(t);
+            double m0 = b->n == 1 ? rss_bytes() : 0;
             ckpt *c = ck_new(t->scout, false);
+            if (c && m0 > 0) measure_ck(t, rss_bytes() - m0);
             if (c && br_push(b, c) == 0) {
                 if (b->n > t->max_ck) thin(t);
             } else ck_release(c);
@@ -319,13 +335,7 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
                     adapt_interval(t);
                     double m0 = b->n == 1 ? rss_bytes() : 0;
                     ckpt *c = ck_new(t->e, false);
-                    if (c && m0 > 0) {
-                        /* the first clone tells how big a checkpoint is: keep as many as the budget allows */
-                        double sz = rss_bytes() - m0;
-                        if (sz < 256 * 1024) sz = 256 * 1024;
-                        double n = CKPT_BUDGET / sz;
-                        t->max_ck = n < 24 ? 24 : n > 400 ? 400 : (size_t)n;
-                    }
+                    if (c && m0 > 0) measure_ck(t, rss_bytes() - m0);
                     if (c && br_push(b, c) == 0) t->applied = b->n - 1;
                     else ck_release(c);
                     if (b->n > t->max_ck) thin(t);
