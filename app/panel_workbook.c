@@ -1,5 +1,7 @@
 /* panel_workbook.c — the window's workbook column: lessons, progress, the current question, answering, "show me". */
 #include "panel_workbook.h"
+#include "ui_app.h"
+#include "ui_workbook.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +65,8 @@ static void show_me(workbook_panel *wb)
         snprintf(wb->note, sizeof wb->note, "show me %s: %s", q->id, err);
         return;
     }
+    /* the engine runs events strictly before the time it is asked for: stop just after the warning */
+    if (q->at_first_stall) at += 1e-6;
     workbook_show_me req = {path, (const char *const *)q->overrides, q->noverrides, q->has_seed, q->seed, at, q->id};
     wb->note[0] = 0;
     wb->show_me(&req, wb->show_me_ctx);
@@ -125,6 +129,7 @@ bool workbook_panel_key(workbook_panel *wb, SDL_Keycode key, Uint16 mod)
         quiz_session_type(s, c);
         return true;
     }
+    if (mod & KMOD_SHIFT && (key == SDLK_UP || key == SDLK_DOWN)) { workbook_panel_scroll(wb, key == SDLK_DOWN ? 1 : -1); return true; }
     switch (key) {
     case SDLK_BACKSPACE: if (yesno) s->input[0] = 0; else quiz_session_backspace(s); return true;
     case SDLK_UP: if (letters && s->cursor > 0) s->cursor--; return true;
@@ -376,4 +381,139 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     wb_hitrec all = wb->hits[wb->nhits - 1];
     memmove(wb->hits + 1, wb->hits, (size_t)(wb->nhits - 1) * sizeof *wb->hits);
     wb->hits[0] = all;
+}
+
+/* ---------------------------------------------------------------- the window's hooks (ui_workbook.h) */
+
+/*
+ * The window calls these; they replace the weak placeholders of ui_workbook_slot.c. One panel
+ * lives for the whole process (created on first use, progress saved after every answer, so
+ * nothing is lost at exit). "Show me" is only recorded when asked and carried out in
+ * ui_workbook_frame(), the one place where the window lets the workbook move the simulation.
+ */
+
+static workbook_panel *g_wb;
+static char g_wb_err[2048];
+static bool g_wb_tried;
+
+typedef struct pending_show {
+    bool set;
+    char path[1024], qid[24];
+    char ov[16][160]; size_t nov;
+    bool has_seed; uint64_t seed;
+    double at_s;
+} pending_show;
+static pending_show g_show;
+static double g_last_s = -1;       /* simulated time seen by the last frame, for moments */
+static char g_last_source[1024];
+
+static void remember_show_me(const workbook_show_me *req, void *ctx)
+{
+    (void)ctx;
+    pending_show *p = &g_show;
+    memset(p, 0, sizeof *p);
+    p->set = true;
+    snprintf(p->path, sizeof p->path, "%s", req->scenario_path);
+    snprintf(p->qid, sizeof p->qid, "%s", req->question_id);
+    for (size_t i = 0; i < req->noverrides && i < 16; i++) snprintf(p->ov[p->nov++], sizeof p->ov[0], "%s", req->overrides[i]);
+    p->has_seed = req->has_seed;
+    p->seed = req->seed;
+    p->at_s = req->at_s;
+}
+
+static workbook_panel *panel(void)
+{
+    if (!g_wb && !g_wb_tried) {
+        g_wb_tried = true; /* a missing quizzes/ directory is reported once, not retried every frame */
+        g_wb = workbook_panel_new(NULL, NULL, g_wb_err, sizeof g_wb_err);
+        if (g_wb) workbook_panel_on_show_me(g_wb, remember_show_me, NULL);
+    }
+    return g_wb;
+}
+
+bool ui_workbook_available(void) { return panel() != NULL; }
+
+void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
+{
+    (void)a;
+    workbook_panel *wb = panel();
+    if (!wb) {
+        rd_rect c = panel_frame(fr, r, "Workbook", "W hides this column");
+        rd_text_wrap(fr->rd, RD_SANS, c, fr->th->stall, g_wb_err);
+        return;
+    }
+    workbook_panel_draw(wb, fr, r);
+    /* the window finds clicks through its own hit list: mirror ours there, the catch-all first so
+     * that the specific areas, added later, win */
+    for (int i = 0; i < wb->nhits; i++) ui_hit_add(fr, wb->hits[i].r, HIT_WORKBOOK, i, 0);
+}
+
+bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms)
+{
+    (void)a; (void)now_ms;
+    workbook_panel *wb = panel();
+    if (!wb) return false;
+    Uint16 mod = k->keysym.mod;
+    if (k->keysym.sym == SDLK_TAB && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
+        workbook_panel_set_focus(wb, !workbook_panel_has_focus(wb));
+        return true;
+    }
+    return workbook_panel_key(wb, k->keysym.sym, mod);
+}
+
+bool ui_workbook_click(struct ui_app *a, const ui_hit *h, double now_ms)
+{
+    (void)a; (void)now_ms;
+    workbook_panel *wb = panel();
+    if (!wb || h->a < 0 || h->a >= wb->nhits) return false;
+    wb->focus = true;
+    act(wb, wb->hits[h->a].kind, wb->hits[h->a].arg);
+    return true;
+}
+
+static void do_show_me(ui_app *a)
+{
+    pending_show *p = &g_show;
+    p->set = false;
+    const char *ov[16];
+    for (size_t i = 0; i < p->nov; i++) ov[i] = p->ov[i];
+    rv_overrides o = {ov, p->nov};
+    rv_config cfg;
+    char err[4096];
+    if (rv_scenario_load_with(p->path, &o, &cfg, err, sizeof err) != 0) {
+        snprintf(a->st.error, sizeof a->st.error, "%s", err);
+        return;
+    }
+    if (p->has_seed) cfg.seed = p->seed;
+    if (ui_app_set_config(a, &cfg, cfg.name, p->path, err, sizeof err) != 0) {
+        snprintf(a->st.error, sizeof a->st.error, "%s", err);
+    } else {
+        ui_app_seek(a, (int64_t)(p->at_s * 1e9));
+        a->st.playing = false;
+        snprintf(a->st.status, sizeof a->st.status, "Question %.23s: %.127s at %.3f s", p->qid, cfg.name, p->at_s);
+        g_last_s = p->at_s;
+        snprintf(g_last_source, sizeof g_last_source, "%s", a->source);
+    }
+    rv_config_free(&cfg);
+}
+
+void ui_workbook_frame(struct ui_app *a, double now_ms)
+{
+    (void)now_ms;
+    workbook_panel *wb = panel();
+    if (!wb) return;
+    if (g_show.set) { do_show_me(a); return; }
+    double t = (double)ui_app_now(a) / 1e9;
+    bool same = !strcmp(g_last_source, a->source);
+    /* a question waits at its moment: when playback crosses it, stop there and ask */
+    if (same && a->st.playing && a->st.show_workbook && g_last_s >= 0 && t > g_last_s &&
+        workbook_panel_moment(wb, a->source, g_last_s, t)) {
+        const quiz_question *q = quiz_session_question(&wb->s);
+        a->st.playing = false;
+        ui_app_seek(a, (int64_t)(q->at_s * 1e9));
+        snprintf(a->st.status, sizeof a->st.status, "Workbook: question %s is about this moment", q->id);
+        t = q->at_s;
+    }
+    g_last_s = t;
+    snprintf(g_last_source, sizeof g_last_source, "%s", a->source);
 }

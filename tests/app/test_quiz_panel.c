@@ -265,3 +265,59 @@ Test(panel, clicks_pick_answers_and_teacher_view_draws)
     rd_free(rd);
     workbook_panel_free(wb);
 }
+
+/* ---------------------------------------------------------------- the window's hooks (ui_workbook.h) */
+
+#include "ui_app.h"
+#include "ui_workbook.h"
+
+static SDL_KeyboardEvent keyev(SDL_Keycode sym)
+{
+    SDL_KeyboardEvent k;
+    memset(&k, 0, sizeof k);
+    k.type = SDL_KEYDOWN;
+    k.keysym.sym = sym;
+    return k;
+}
+
+Test(panel, window_hooks_answer_and_show_me)
+{
+    char env[300], path[512], err[4096];
+    snprintf(env, sizeof env, "%s/xdg", dir);
+    setenv("XDG_STATE_HOME", env, 1);
+    const char *root = getenv("RCUVIS_ROOT");
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root && *root ? root : ".");
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    a.st.show_workbook = true;
+    rd_ctx *rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    cr_assert(ui_workbook_available(), "the shipped workbook loads");
+    ui_app_draw(&a, rd);
+    int wb_hits = 0;
+    for (int i = 0; i < a.fr.nhits; i++) wb_hits += a.fr.hits[i].kind == HIT_WORKBOOK;
+    cr_expect_gt(wb_hits, 3, "the column's click areas are in the window's hit list");
+    SDL_KeyboardEvent k = keyev(SDLK_b);
+    cr_expect_not(ui_workbook_key(&a, &k, 0), "keys stay with the window until Tab");
+    k = keyev(SDLK_TAB);
+    cr_expect(ui_workbook_key(&a, &k, 0));
+    /* to question 1.5, a prediction about small-busy at t = 2 s, and "show me" */
+    for (int i = 0; i < 4; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(&a, &k, 0); }
+    k = keyev(SDLK_m);
+    cr_expect(ui_workbook_key(&a, &k, 0));
+    ui_workbook_frame(&a, 0);
+    cr_expect_str_eq(a.source, path);
+    cr_expect_eq(ui_app_now(&a), 2000000000LL, "stopped at the question's moment");
+    cr_expect_not(a.st.playing);
+    cr_expect(strstr(a.st.status, "Question 1.5") != NULL, "%s", a.st.status);
+    cr_expect_eq(a.base.duration_s, 3.0, "the question's overrides were applied");
+    /* a click on an answer area goes through HIT_WORKBOOK */
+    ui_app_draw(&a, rd);
+    bool clicked = false;
+    for (int i = a.fr.nhits - 1; i >= 0 && !clicked; i--)
+        if (a.fr.hits[i].kind == HIT_WORKBOOK && a.fr.hits[i].a > 0) clicked = ui_workbook_click(&a, &a.fr.hits[i], 0);
+    cr_expect(clicked);
+    rd_free(rd);
+    ui_app_free(&a);
+}
