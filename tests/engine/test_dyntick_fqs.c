@@ -330,3 +330,26 @@ static void check_forced(enum rv_mode mode)
 
 Test(dyntick_fqs, forced_pass_kthread) { check_forced(RV_MODE_KTHREAD); }
 Test(dyntick_fqs, forced_pass_softirq) { check_forced(RV_MODE_SOFTIRQ); }
+
+/* An idle command with a duration ends by itself: the CPU is back to its busy phase afterwards;
+ * cpu -1 idles every CPU. */
+Test(dyntick_fqs, timed_idle_returns_to_work)
+{
+    rv_engine *e = machine(4, RV_MODE_KTHREAD, "all", NULL);
+    fx_run_s(e, 0.0055);
+    fx_inject(e, RV_INJ_IDLE, 1, 0, 0.020, 0);
+    rv_cpu_view v = fx_cpu(e, 1);
+    cr_expect_eq(v.state, RV_CPU_IDLE_NOHZ);
+    cr_expect_eq(v.dynticks & 1, 0ul);
+    fx_run_s(e, 0.0250);
+    cr_expect_eq(fx_cpu(e, 1).state, RV_CPU_IDLE_NOHZ, "still idle before its 20 ms are up");
+    fx_run_s(e, 0.0260);
+    v = fx_cpu(e, 1);
+    cr_expect(v.state == RV_CPU_USER || v.state == RV_CPU_KERNEL, "busy again: %s", rv_cpu_state_name(v.state));
+    cr_expect_eq(v.dynticks & 1, 1ul);
+    fx_inject(e, RV_INJ_IDLE, -1, 0, 0.010, 0);
+    for (int c = 0; c < 4; c++) cr_expect_eq(fx_cpu(e, c).state, RV_CPU_IDLE_NOHZ, "cpu %d idle", c);
+    fx_run_s(e, 0.0400);
+    for (int c = 0; c < 4; c++) cr_expect_neq(fx_cpu(e, c).state, RV_CPU_IDLE_NOHZ, "cpu %d back at work", c);
+    rv_engine_free(e);
+}
