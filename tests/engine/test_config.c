@@ -233,3 +233,26 @@ Test(config, scripted_events_apply_at_their_time)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* Captions become caption events at their times, carrying their index. */
+Test(config, captions_fire_in_order)
+{
+    rv_config c;
+    fx_config(&c, 2, RV_MODE_SOFTIRQ);
+    c.captions = calloc(2, sizeof *c.captions);
+    c.ncaptions = 2;
+    c.captions[0] = (rv_caption){.at_s = 0.010, .until_s = 0.020, .text = "first"};
+    c.captions[1] = (rv_caption){.at_s = 0.030, .text = "second"};
+    fx_log log = {.keep = FX_BIT(RV_EV_CAPTION)};
+    rv_engine *e = fx_engine(&c, &log);
+    rv_config_free(&c);
+    fx_run_s(e, 0.1);
+    cr_assert_eq(log.n, 2u);
+    cr_expect_eq(log.v[0].t, FX_S(0.010));
+    cr_expect_eq(log.v[0].id, 0u);
+    cr_expect_eq(log.v[1].t, FX_S(0.030));
+    cr_expect_eq(log.v[1].id, 1u);
+    cr_expect_str_eq(rv_engine_config(e)->captions[1].text, "second");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
