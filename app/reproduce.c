@@ -22,6 +22,7 @@ typedef struct opts {
     bool has_seed;
     uint64_t seed;
     int seeds, jobs;
+    double timeout_s;
 } opts;
 
 static void usage(FILE *out)
@@ -38,6 +39,7 @@ static void usage(FILE *out)
             "  --quick       a tenth of the simulated time: hackbench and rcutorture stop early, kernel-build's\n"
             "                timeline is squeezed; counts are scaled back to the article's span (the table says so)\n"
             "  --jobs N      simulations run at once (default: the number of CPUs)\n"
+            "  --timeout S   stop a simulation after S seconds of wall time; its claims fail (default 600, 0 = none)\n"
             "Scenarios come from scenarios/ ($RCUVIS_DATA/scenarios/ when set).\n"
             "Exit status: 0 every claim holds, 1 a claim fails, 2 bad usage or a missing scenario.\n");
 }
@@ -67,6 +69,7 @@ static int parse(int argc, char **argv, opts *o)
 {
     memset(o, 0, sizeof *o);
     o->seeds = 1;
+    o->timeout_s = 600;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         char name[32];
@@ -84,7 +87,7 @@ static int parse(int argc, char **argv, opts *o)
         if (!strcmp(name, "--quick")) { o->quick = true; continue; }
         if (!strcmp(name, "--list")) { o->list = true; continue; }
         bool takes = !strcmp(name, "--only") || !strcmp(name, "--seed") || !strcmp(name, "--seeds") ||
-                     !strcmp(name, "--jobs");
+                     !strcmp(name, "--jobs") || !strcmp(name, "--timeout");
         if (!takes && a[0] != '-') return usage_error("unexpected argument '%s' (claims are chosen with --only ID)", a);
         if (!takes) return usage_error("unknown option '%s' (see rcuvis reproduce --help)", a);
         if (!val) {
@@ -101,6 +104,13 @@ static int parse(int argc, char **argv, opts *o)
             if (!parse_u64(val, &n) || n < 1 || n > MAX_SEEDS)
                 return usage_error("--seeds: expected an integer 1..%d, got '%s'", MAX_SEEDS, val);
             o->seeds = (int)n;
+        } else if (!strcmp(name, "--timeout")) {
+            char *end;
+            errno = 0;
+            double t = strtod(val, &end);
+            if (errno || end == val || *end || !(t >= 0) || t > 86400)
+                return usage_error("--timeout: expected seconds 0..86400, got '%s'", val);
+            o->timeout_s = t;
         } else {
             if (!parse_u64(val, &n) || n < 1 || n > 256) return usage_error("--jobs: expected an integer 1..256, got '%s'", val);
             o->jobs = (int)n;
@@ -489,7 +499,7 @@ int cmd_reproduce(int argc, char **argv)
     /* a progress line only for a person watching: never in pipes, logs or tests */
     bool tty = isatty(STDERR_FILENO);
     if (tty) progress(0, njobs, NULL);
-    rp_pool_run(p.jobs, njobs, jobs, tty ? progress : NULL, NULL);
+    rp_pool_run(p.jobs, njobs, jobs, o.timeout_s, tty ? progress : NULL, NULL);
     if (tty) fprintf(stderr, "\r\033[K");
     result *res = calloc(p.nclaims, sizeof *res);
     if (!res) {

@@ -86,8 +86,9 @@ typedef struct rp_job {
 typedef void (*rp_progress_fn)(size_t done, size_t total, void *ctx);
 
 /* Run every job, at most `parallel` at a time, each in a forked child writing its report to a pipe
- * (in this process only when fork or memory fails). Always fills final or err. */
-void rp_pool_run(rp_job *jobs, size_t n, int parallel, rp_progress_fn progress, void *ctx);
+ * (in this process only when fork or memory fails). A child still running after limit_s seconds of
+ * wall time (0 = no limit) is killed and its job fails. Always fills final or err. */
+void rp_pool_run(rp_job *jobs, size_t n, int parallel, double limit_s, rp_progress_fn progress, void *ctx);
 void rp_job_free(rp_job *j);
 
 /* ---------------------------------------------------------------- helpers for checkers (reproduce_claims.c) */

@@ -3,7 +3,9 @@
 #include "reproduce.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +103,8 @@ typedef struct slot {
     size_t job;
     char *buf;
     size_t len, cap;
+    double started;   /* wall clock, for the time limit */
+    bool timed_out;
 } slot;
 
 /* Start job i in a child. Returns 0, or -1 when fork/pipe failed (the caller runs it in-process). */
@@ -124,7 +128,7 @@ static int spawn(slot *s, size_t i, rp_job *j)
         _exit(rc); /* no atexit handlers: the parent owns stdio and the leak check */
     }
     close(p[1]);
-    *s = (slot){.pid = pid, .fd = p[0], .job = i};
+    *s = (slot){.pid = pid, .fd = p[0], .job = i, .started = now_s()};
     return 0;
 }
 
@@ -150,7 +154,9 @@ static void finish(slot *s, rp_job *j)
     close(s->fd);
     int status = 0;
     while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR) {}
-    if (WIFSIGNALED(status))
+    if (s->timed_out)
+        snprintf(j->err, sizeof j->err, "the simulation ran past the time limit (--timeout) and was stopped");
+    else if (WIFSIGNALED(status))
         snprintf(j->err, sizeof j->err, "the simulation crashed (signal %d, %s)", WTERMSIG(status),
                  strsignal(WTERMSIG(status)));
     else if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && !s->len)
@@ -183,7 +189,20 @@ static void sort_order(size_t *order, size_t n, rp_job *jobs)
         }
 }
 
-void rp_pool_run(rp_job *jobs, size_t n, int parallel, rp_progress_fn progress, void *ctx)
+/* Milliseconds poll() may wait before the first running child reaches its time limit (-1: none). */
+static int wait_ms(const slot *slots, size_t running, double limit_s)
+{
+    if (limit_s <= 0) return -1;
+    double soonest = INFINITY, now = now_s();
+    for (size_t s = 0; s < running; s++) {
+        double left = slots[s].started + limit_s - now;
+        soonest = left < soonest ? left : soonest;
+    }
+    if (soonest <= 0) return 0;
+    return soonest > 1e6 ? 1000000000 : (int)(soonest * 1000) + 1;
+}
+
+void rp_pool_run(rp_job *jobs, size_t n, int parallel, double limit_s, rp_progress_fn progress, void *ctx)
 {
     size_t done = 0;
     if (n == 0) return;
@@ -216,10 +235,17 @@ void rp_pool_run(rp_job *jobs, size_t n, int parallel, rp_progress_fn progress, 
         }
         if (!running) break;
         for (size_t s = 0; s < running; s++) pfd[s] = (struct pollfd){.fd = slots[s].fd, .events = POLLIN};
-        if (poll(pfd, (nfds_t)running, -1) < 0) {
+        if (poll(pfd, (nfds_t)running, wait_ms(slots, running, limit_s)) < 0) {
             if (errno == EINTR) continue;
             for (size_t s = 0; s < running; s++) pfd[s].revents = POLLIN; /* fall back to blocking reads */
         }
+        /* a run past its limit (an engine that no longer advances) is killed; its pipe then ends */
+        for (size_t s = 0; limit_s > 0 && s < running; s++)
+            if (!slots[s].timed_out && now_s() - slots[s].started >= limit_s) {
+                kill(slots[s].pid, SIGKILL);
+                slots[s].timed_out = true;
+                pfd[s].revents |= POLLHUP;
+            }
         for (size_t s = running; s-- > 0;) {
             if (!pfd[s].revents) continue;
             if (drain(&slots[s])) {

@@ -90,12 +90,18 @@ assert [s["seed"] for s in c["seeds"]] == [40, 41, 42], c["seeds"]
 EOF
 fi
 
+# --- a run past --timeout is stopped and fails its claim (exit 1), named in the table
+if run 1 "--timeout" -- "$bin" reproduce --only hackbench-gps --timeout 0.01; then
+  grep -q 'time limit' "$tmp/out" || fail "--timeout: the table does not say the run was stopped"
+fi
+
 # --- usage errors exit 2 with rcuvis: messages
 run 2 "--only unknown" -- "$bin" reproduce --only no-such-claim && { err_has "no claim 'no-such-claim'" "--only unknown"; err_prefixed "--only unknown"; }
 run 2 "--only near miss" -- "$bin" reproduce --only omap-stal && err_has "did you mean omap-stall" "--only near miss"
 run 2 "unknown option" -- "$bin" reproduce --frobnicate && err_prefixed "unknown option"
 run 2 "--seeds 0" -- "$bin" reproduce --seeds 0 && err_has "--seeds" "--seeds 0"
 run 2 "--seed x" -- "$bin" reproduce --seed x && err_has "--seed" "--seed x"
+run 2 "--timeout -1" -- "$bin" reproduce --timeout -1 && err_has "--timeout" "--timeout -1"
 run 2 "--only without a value" -- "$bin" reproduce --only && err_prefixed "--only without a value"
 run 0 "--help" -- "$bin" reproduce --help && grep -qF -- "--seeds K" "$tmp/out" || fail "--help lacks --seeds"
 
