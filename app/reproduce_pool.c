@@ -41,7 +41,8 @@ static char *simulate(const rp_job *j)
         double t0 = now_s();
         cJSON *marks = cJSON_AddArrayToObject(out, "marks");
         for (int i = 0; i < j->nmarks; i++) {
-            rv_run_until(e, (int64_t)(j->marks[i] * 1e9));
+            int64_t at = (int64_t)(j->marks[i] * 1e9);
+            rv_run_until(e, at < rv_end_ns(e) ? at : rv_end_ns(e)); /* a mark past the end is the end */
             rv_report rep;
             rv_report_build(e, &rep);
             cJSON_AddItemToArray(marks, cli_report_json(&rep, &j->cfg, now_s() - t0));
