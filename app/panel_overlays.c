@@ -43,8 +43,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     snprintf(tl, sizeof tl, "t = %s  (jiffy %llu)", tb, jf);
     x += rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl) + gap * 3;
     char name[256];
-    snprintf(name, sizeof name, "%s · %s%s", scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label,
-             v->nbranches > 1 ? "" : "");
+    snprintf(name, sizeof name, "%s · %s", scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label);
     if (v->nbranches > 1) {
         size_t l = strlen(name);
         snprintf(name + l, sizeof name - l, " · branch %d of %d", v->branch + 1, v->nbranches);

@@ -164,8 +164,9 @@ int rd_set_scale(rd_ctx *c, float scale)
     c->scale = scale;
     char err[256];
     if (open_fonts(c, err, sizeof err) != 0) {
-        c->scale = old;
-        return open_fonts(c, err, sizeof err) == 0 ? -1 : -1;
+        c->scale = old; /* keep drawing at the old size rather than with no fonts */
+        open_fonts(c, err, sizeof err);
+        return -1;
     }
     return 0;
 }
