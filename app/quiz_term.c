@@ -235,7 +235,7 @@ void quiz_term_review(FILE *out, int width, const quiz_file *f, const quiz_lesso
             }
             if (ans->feedback) quiz_wrap(out, ans->feedback, 2 + (int)strlen(lead), width);
         }
-        if (q->kind == QUIZ_NUMERIC && q->otherwise) { fprintf(out, "  [ ] any other number\n"); quiz_wrap(out, q->otherwise, 8, width); }
+        if (q->kind == QUIZ_NUMERIC && q->otherwise) { fprintf(out, "  [ ] any other number\n"); quiz_wrap(out, q->otherwise, 6, width); }
         if (q->kind == QUIZ_PREDICT) {
             char v[96];
             quiz_correct_answer(q, v, sizeof v);
