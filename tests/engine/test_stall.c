@@ -316,3 +316,42 @@ Test(stall, which_flavors_a_long_reader_stalls)
     const char *pr[] = {"INFO: rcu_preempt detected stalls on CPUs/tasks: { P"};
     long_reader_stalls(RV_PREEMPT, pr, 1);
 }
+
+/* 3.7: every CPU reported the rcu_bh GP, but all of them sit in long rcu_sched readers, so the GP
+ * kthread cannot run its cleanup. The deadline passes with nobody left in any qsmask: the kernel
+ * says "Stall ended before state dump start". */
+Test(stall, stall_ended_before_state_dump)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    cfg.rcu.stall_timeout_s = 3;
+    fx_add_phase(&cfg, "all", 1.0);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_BH, 0, 1);
+    while (fx_flavor(e, RV_BH).phase != RV_GP_WAIT && rv_now_ns(e) < FX_S(0.1)) rv_step_event(e);
+    rv_flavor_view f = fx_flavor(e, RV_BH);
+    cr_assert_eq(f.phase, RV_GP_WAIT);
+    uint64_t start_j = (uint64_t)(f.gp_start_ns / 1000000);
+    for (int c = 0; c < 2; c++) fx_inject(e, RV_INJ_LONG_READER, c, RV_SCHED, 5.0, 0);
+    fx_run_s(e, 0.5);
+    f = fx_flavor(e, RV_BH);
+    cr_expect_eq(fx_node(e, RV_BH, 0).qsmask, 0ul, "every CPU reported");
+    cr_expect_neq(f.gpnum, f.completed, "but the cleanup cannot run");
+    fx_run_s(e, 4.0);
+    long k = fx_klog_find(e, "Stall ended");
+    cr_assert(k >= 0, "no warning");
+    cr_expect_str_eq(rv_klog_line(e, (size_t)k), "INFO: Stall ended before state dump start");
+    cr_expect_eq(rv_klog_time(e, (size_t)k), (int64_t)(start_j + 3000 + 2) * 1000000, "at the deadline + RCU_STALL_RAT_DELAY");
+    rv_report r;
+    rv_report_build(e, &r);
+    cr_assert_geq(r.nstalls, 1u);
+    cr_expect_eq(r.stalls[0].kind, 1);
+    cr_expect_eq(r.stalls[0].flavor, RV_BH);
+    rv_report_free(&r);
+    fx_run_s(e, 6.0);
+    f = fx_flavor(e, RV_BH);
+    cr_expect_eq(f.gpnum, f.completed, "the GP ends once the readers let the kthread run");
+    rv_engine_free(e);
+}
