@@ -19,12 +19,18 @@ static const char *const font_file[RD_NFONTS] = {
     "DejaVuSans.ttf", "DejaVuSansMono.ttf", "DejaVuSans-Bold.ttf",
 };
 
+#define TINTS 6
+
 typedef struct glyph {
     uint32_t cp;
     bool have_metrics;
     int advance, minx;
-    SDL_Texture *tex; /* white glyph, tinted per draw; NULL until first drawn */
+    SDL_Texture *tex; /* white glyph, tinted per draw (colours with alpha); NULL until first drawn */
     int tw, th;
+    /* the same glyph pre-rendered in its last few opaque colours: the software renderer blits
+     * these much faster than a colour-modulated copy, and a screen uses few text colours */
+    struct { uint32_t rgb; SDL_Texture *tex; int w, h; } tint[TINTS];
+    uint8_t next_tint;
 } glyph;
 
 #define EXTRA_GLYPHS 160
@@ -56,10 +62,12 @@ static void close_fonts(rd_ctx *c)
 {
     for (int f = 0; f < RD_NFONTS; f++) {
         font_slot *s = &c->fonts[f];
-        for (int i = 0; i < 128; i++)
-            if (s->ascii[i].tex) SDL_DestroyTexture(s->ascii[i].tex);
-        for (int i = 0; i < s->nextra; i++)
-            if (s->extra[i].tex) SDL_DestroyTexture(s->extra[i].tex);
+        for (int i = 0; i < 128 + s->nextra; i++) {
+            glyph *g = i < 128 ? &s->ascii[i] : &s->extra[i - 128];
+            if (g->tex) SDL_DestroyTexture(g->tex);
+            for (int k = 0; k < TINTS; k++)
+                if (g->tint[k].tex) SDL_DestroyTexture(g->tint[k].tex);
+        }
         if (s->font) TTF_CloseFont(s->font);
         memset(s, 0, sizeof *s);
     }
@@ -364,6 +372,25 @@ static SDL_Texture *glyph_tex(rd_ctx *c, enum rd_font f, glyph *g)
     return g->tex;
 }
 
+static SDL_Texture *glyph_tinted(rd_ctx *c, enum rd_font f, glyph *g, rd_color col, int *w, int *h)
+{
+    uint32_t key = ((uint32_t)col.r << 16) | ((uint32_t)col.g << 8) | col.b;
+    for (int k = 0; k < TINTS; k++)
+        if (g->tint[k].tex && g->tint[k].rgb == key) { *w = g->tint[k].w; *h = g->tint[k].h; return g->tint[k].tex; }
+    if (g->cp == ' ') return NULL;
+    SDL_Surface *gs = TTF_RenderGlyph32_Blended(c->fonts[f].font, g->cp, (SDL_Color){col.r, col.g, col.b, 255});
+    if (!gs) return NULL;
+    int k = g->next_tint++ % TINTS;
+    if (g->tint[k].tex) SDL_DestroyTexture(g->tint[k].tex);
+    g->tint[k].tex = SDL_CreateTextureFromSurface(c->ren, gs);
+    g->tint[k].rgb = key;
+    g->tint[k].w = *w = gs->w;
+    g->tint[k].h = *h = gs->h;
+    SDL_FreeSurface(gs);
+    if (g->tint[k].tex) SDL_SetTextureBlendMode(g->tint[k].tex, SDL_BLENDMODE_BLEND);
+    return g->tint[k].tex;
+}
+
 int rd_text_width(rd_ctx *c, enum rd_font f, const char *s)
 {
     int w = 0;
@@ -382,8 +409,12 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
     while (*s && (!end || s < end)) {
         glyph *g = get_glyph(c, f, utf8_next(&s));
         if (visible_row && x + g->advance > clip.x && x < clip.x + clip.w) {
-            SDL_Texture *t = glyph_tex(c, f, g);
+            int tw, th;
+            SDL_Texture *t = col.a == 255 ? glyph_tinted(c, f, g, col, &tw, &th) : NULL;
             if (t) {
+                int ox = g->minx < 0 ? g->minx : 0;
+                SDL_RenderCopy(c->ren, t, NULL, &(SDL_Rect){x + ox, y, tw, th});
+            } else if ((t = glyph_tex(c, f, g))) {
                 SDL_SetTextureColorMod(t, col.r, col.g, col.b);
                 SDL_SetTextureAlphaMod(t, col.a);
                 int ox = g->minx < 0 ? g->minx : 0; /* SDL_ttf shifts the box left for negative bearings */
