@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# reproduce.sh — end-to-end checks of `rcuvis reproduce`: every claim holds (--quick), JSON shape, exit codes, messages.
+# reproduce.sh — end-to-end checks of `rcuvis reproduce`: every claim holds (full length), --quick JSON shape, exit codes, messages.
 #   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/reproduce.sh     (exit 0 = all passed)
 set -u
 bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
