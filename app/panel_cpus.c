@@ -212,6 +212,9 @@ static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     const ui_theme *th = fr->th;
     int n = v->ncpus;
     int cols = (int)ceil(sqrt((double)n * r.w / (r.h > 0 ? r.h : 1)));
+    /* whole leaves per row (a multiple of fanout_leaf), so columns of cells line up with rnp leaves */
+    int leaf = v->cfg && v->cfg->rcu.fanout_leaf > 0 ? v->cfg->rcu.fanout_leaf : 16;
+    if (cols > leaf) cols = (cols + leaf / 2) / leaf * leaf;
     if (cols < 1) cols = 1;
     int rows = (n + cols - 1) / cols;
     int cw = r.w / cols, ch = r.h / (rows ? rows : 1);
@@ -226,6 +229,8 @@ static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     rd_rect g = {r.x, r.y, cw * cols, ch * rows};
     rd_grid(rd, g, cols, rows, rgb);
     free(rgb);
+    if (cols > leaf && cw * leaf >= 12)
+        for (int k = leaf; k < cols; k += leaf) rd_fill(rd, (rd_rect){g.x + k * cw, g.y, 1, g.h}, th->panel);
     if (cw >= 3 && ch >= 3) {
         for (int i = 0; i < n; i++) {
             enum qs_kind q = qs_of(v, &v->cpus[i]);
