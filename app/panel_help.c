@@ -17,6 +17,7 @@ static const char *const keys[][2] = {
     {"click scrubber / timeline", "jump there (time travel: re-simulated from a checkpoint)"},
     {"1  2  3", "show rcu_sched / rcu_bh / rcu_preempt"},
     {"click a CPU or a qsmask bit", "select it: \"why is it waiting?\" explains"},
+    {"Tab  /  Shift+Tab", "select the next / previous CPU"},
     {"L  K  I  O", "on the selected CPU: long reader, kernel loop (1 s; Shift: 70 s), idle/wake, offline/online"},
     {"B  P  Y", "call_rcu burst (1000), preempted reader, synchronize_*()"},
     {"Q", "force a quiescent-state pass (FQS) now"},
@@ -48,7 +49,10 @@ void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
         if (b > dw) dw = b;
     }
     int pad = rd_px(rd, 16);
-    int w = kw + dw + 3 * pad, h = (n + 2) * lh + 2 * pad;
+    /* two columns when one does not fit the height (large UI scales on a projector) */
+    int ncol = (n + 2) * lh + 2 * pad > r.h ? 2 : 1, per = (n + ncol - 1) / ncol;
+    int colw = kw + dw + 2 * pad;
+    int w = ncol * colw + pad, h = (per + 2) * lh + 2 * pad;
     if (w > r.w) w = r.w;
     if (h > r.h) h = r.h;
     rd_fill(rd, r, rd_alpha(rd_rgb(0x000000), 110));
@@ -60,9 +64,9 @@ void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     rd_text(rd, RD_BIG, x, y, th->heading, "Keys");
     y += lh * 2;
     for (int i = 0; i < n; i++) {
-        rd_text(rd, RD_BOLD, x, y, th->text, keys[i][0]);
-        rd_text(rd, RD_SANS, x + kw + pad, y, th->text, keys[i][1]);
-        y += lh;
+        int cx = x + (i / per) * colw, cy = y + (i % per) * lh;
+        rd_text(rd, RD_BOLD, cx, cy, th->text, keys[i][0]);
+        rd_text(rd, RD_SANS, cx + kw + pad, cy, th->text, keys[i][1]);
     }
     rd_clip_pop(rd);
 }

@@ -354,6 +354,12 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_q: ui_input_action(w, ACT_FQS, 0, now_ms); break;
     case SDLK_c: ui_input_action(w, ACT_COMPARE, 0, now_ms); break;
     case SDLK_w: ui_input_action(w, ACT_WORKBOOK, 0, now_ms); break;
+    case SDLK_TAB: { /* select the next / previous CPU without the mouse (presenting) */
+        int n = a->base.cpus > 0 ? a->base.cpus : 1;
+        st->sel_cpu = st->sel_cpu < 0 ? (shift ? n - 1 : 0) : (st->sel_cpu + (shift ? n - 1 : 1)) % n;
+        st->sel_node = -1;
+        break;
+    }
     case SDLK_j: { /* jump to the next caption or stall warning: the moments a lesson is about */
         int64_t now = ui_app_now(a), best = -1;
         int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;

@@ -359,3 +359,15 @@ Test(input, j_jumps_to_the_next_caption)
     key(SDLK_j);
     cr_assert_eq(ui_app_now(&W->app), (int64_t)(W->app.base.captions[2].at_s * 1e9));
 }
+
+Test(input, tab_cycles_the_selected_cpu)
+{
+    frame();
+    key(SDLK_TAB);
+    cr_assert_eq(W->app.st.sel_cpu, 0);
+    key(SDLK_TAB);
+    cr_assert_eq(W->app.st.sel_cpu, 1);
+    keymod(SDLK_TAB, KMOD_LSHIFT);
+    keymod(SDLK_TAB, KMOD_LSHIFT);
+    cr_assert_eq(W->app.st.sel_cpu, W->app.base.cpus - 1, "Shift+Tab wraps around");
+}
