@@ -41,18 +41,29 @@ void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     int n = (int)(sizeof keys / sizeof keys[0]);
-    int lh = rd_line_height(rd, RD_SANS) + rd_px(rd, 3);
-    int kw = 0, dw = 0;
-    for (int i = 0; i < n; i++) {
-        int a = rd_text_width(rd, RD_BOLD, keys[i][0]), b = rd_text_width(rd, RD_SANS, keys[i][1]);
-        if (a > kw) kw = a;
-        if (b > dw) dw = b;
-    }
     int pad = rd_px(rd, 16);
-    /* two columns when one does not fit the height (large UI scales on a projector) */
-    int ncol = (n + 2) * lh + 2 * pad > r.h ? 2 : 1, per = (n + ncol - 1) / ncol;
-    int colw = kw + dw + 2 * pad;
-    int w = ncol * colw + pad, h = (per + 2) * lh + 2 * pad;
+    /* one column if it fits, else two; if two are too wide, the smaller fonts (large UI scales) */
+    enum rd_font fk = RD_BOLD, fd = RD_SANS;
+    int ncol = 1, per = n, kw[2], dw[2], lh = 0, w = 0, h = 0;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        if (attempt == 2) { fk = RD_MONO_SMALL; fd = RD_SANS_SMALL; }
+        lh = rd_line_height(rd, fd) + rd_px(rd, 3);
+        ncol = (n + 2) * lh + 2 * pad > r.h ? 2 : 1;
+        if (attempt == 1) ncol = 2;
+        per = (n + ncol - 1) / ncol;
+        w = pad;
+        for (int c = 0; c < ncol; c++) {
+            kw[c] = dw[c] = 0;
+            for (int i = c * per; i < n && i < (c + 1) * per; i++) {
+                int a = rd_text_width(rd, fk, keys[i][0]), b = rd_text_width(rd, fd, keys[i][1]);
+                if (a > kw[c]) kw[c] = a;
+                if (b > dw[c]) dw[c] = b;
+            }
+            w += kw[c] + dw[c] + 2 * pad;
+        }
+        h = (per + 2) * lh + 2 * pad;
+        if (w <= r.w && h <= r.h) break;
+    }
     if (w > r.w) w = r.w;
     if (h > r.h) h = r.h;
     rd_fill(rd, r, rd_alpha(rd_rgb(0x000000), 110));
@@ -63,11 +74,11 @@ void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     int x = box.x + pad, y = box.y + pad;
     rd_text(rd, RD_BIG, x, y, th->heading, "Keys");
     y += lh * 2;
-    for (int i = 0; i < n; i++) {
-        int cx = x + (i / per) * colw, cy = y + (i % per) * lh;
-        rd_text(rd, RD_BOLD, cx, cy, th->text, keys[i][0]);
-        rd_text(rd, RD_SANS, cx + kw + pad, cy, th->text, keys[i][1]);
-    }
+    for (int c = 0, cx = x; c < ncol; cx += kw[c] + dw[c] + 2 * pad, c++)
+        for (int i = c * per, row = 0; i < n && i < (c + 1) * per; i++, row++) {
+            rd_text(rd, fk, cx, y + row * lh, th->text, keys[i][0]);
+            rd_text(rd, fd, cx + kw[c] + pad, y + row * lh, th->text, keys[i][1]);
+        }
     rd_clip_pop(rd);
 }
 
