@@ -237,6 +237,34 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
             return -1;
         }
     }
+    for (size_t i = 0; i < cfg->nphases; i++) { /* rates, lengths and fractions of each phase */
+        const rv_phase *ph = &cfg->phases[i];
+        const char *bad = NULL;
+        double v = 0;
+#define PHASE_CHECK(cond, val, what) do { if (!bad && !(cond)) { bad = what; v = (val); } } while (0)
+        PHASE_CHECK(ph->busy_frac >= 0 && ph->busy_frac <= 1, ph->busy_frac, "busy_frac: expected 0..1");
+        PHASE_CHECK(ph->user_frac >= 0 && ph->user_frac <= 1, ph->user_frac, "user_frac: expected 0..1");
+        PHASE_CHECK(ph->busy_period_ms > 0 || ph->busy_frac >= 1 || ph->busy_frac <= 0, ph->busy_period_ms, "busy_period_ms: expected > 0");
+        PHASE_CHECK(ph->ctxsw_per_s >= 0, ph->ctxsw_per_s, "ctxsw_per_s: expected >= 0");
+        PHASE_CHECK(ph->irqs_per_s >= 0, ph->irqs_per_s, "irqs_per_s: expected >= 0");
+        PHASE_CHECK(ph->idle_irqs_per_s >= 0, ph->idle_irqs_per_s, "idle_irqs_per_s: expected >= 0");
+        PHASE_CHECK(ph->kfree_rcu_per_s >= 0, ph->kfree_rcu_per_s, "kfree_rcu_per_s: expected >= 0");
+        PHASE_CHECK(ph->burst_mean >= 0, ph->burst_mean, "burst_mean: expected >= 0");
+        PHASE_CHECK(ph->torture_flavor >= 0 && ph->torture_flavor < RV_NFLAVORS, ph->torture_flavor, "torture_flavor: expected a flavor index 0..2");
+        PHASE_CHECK(ph->torture_fake_writers >= 0 && ph->torture_fake_writers <= 1000, ph->torture_fake_writers, "torture_fake_writers: expected 0..1000");
+        for (int f = 0; f < RV_NFLAVORS; f++) {
+            const rv_readers *rd = &ph->readers[f];
+            PHASE_CHECK(rd->rate_per_s >= 0, rd->rate_per_s, "readers.rate_per_s: expected >= 0");
+            PHASE_CHECK(rd->mean_us >= 0, rd->mean_us, "readers.mean_us: expected >= 0");
+            PHASE_CHECK(rd->long_us >= 0, rd->long_us, "readers.long_us: expected >= 0");
+            PHASE_CHECK(rd->long_prob >= 0 && rd->long_prob <= 1, rd->long_prob, "readers.long_prob: expected 0..1");
+            PHASE_CHECK(rd->preempt_prob >= 0 && rd->preempt_prob <= 1, rd->preempt_prob, "readers.preempt_prob: expected 0..1");
+            PHASE_CHECK(ph->call_rcu_per_s[f] >= 0, ph->call_rcu_per_s[f], "call_rcu_per_s: expected >= 0");
+            PHASE_CHECK(ph->sync_per_s[f] >= 0, ph->sync_per_s[f], "sync_per_s: expected >= 0");
+        }
+#undef PHASE_CHECK
+        if (bad) { snprintf(err, errlen, "workload[%zu].%s, got %g", i, bad, v); return -1; }
+    }
     for (size_t i = 0; i < cfg->nevents; i++) {
         const rv_inject *ev = &cfg->events[i];
         if (ev->cpu >= cfg->cpus) {

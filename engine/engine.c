@@ -167,7 +167,7 @@ void rv_run_until(rv_engine *e, int64_t t)
 
 int64_t rv_step_event(rv_engine *e)
 {
-    bool ok = step_once(e, INT64_MAX);
+    bool ok = step_once(e, e->end); /* nothing at or beyond the scenario's end */
     events_flush(e);
     return ok ? e->now : -1;
 }

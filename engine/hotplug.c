@@ -94,10 +94,11 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
         }
     }
     e->ctx = saved; e->ctx_cpu = saved_cpu;
-    for (int f = 0; f < RV_NFLAVORS; f++) {
+    for (int f = 0; f < RV_NFLAVORS; f++) { /* a kthread that was here continues elsewhere */
         gp_kthread *kt = &e->rsp[f].kt;
         if (kt->cpu == cpu) kt->cpu = to;
     }
+    c->running_kthread = -1;
     return 0;
 }
 

@@ -179,6 +179,7 @@ typedef struct cpu_t {
     int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
     int64_t run_since;
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
+    int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
     rng r;
     /* accounting, ns */
     int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;

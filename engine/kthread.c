@@ -112,6 +112,14 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
     return false;
 }
 
+/* The CPU the kthread leaves is an ordinary CPU again: back to dyntick-idle if that is its state. */
+static void release_cpu(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    c->running_kthread = -1;
+    if (c->run == RS_IDLE) { dynticks_idle(c); emit(e, RV_EV_IDLE_ENTER, cpu, -1); }
+}
+
 /* The kthread gets the CPU: a context switch there (a QS for that CPU), and if the CPU was idle it
  * leaves dyntick-idle for the duration — which is why FQS credits it on the next pass. */
 void kthread_run(rv_engine *e, rcu_state *rsp)
@@ -123,19 +131,25 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
         sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
         return;
     }
+    if (kt->running && kt->cpu != cpu) release_cpu(e, kt->cpu); /* migrated between two slices */
+    bool arriving = !(kt->running && kt->cpu == cpu);
+    bool woken = !kt->running;
     kt->cpu = cpu;
     cpu_t *c = &e->cpu[cpu];
-    bool from_idle = c->run == RS_IDLE && !kt->running;
-    if (from_idle) { dynticks_busy(c); emit(e, RV_EV_IDLE_EXIT, cpu, -1); }
     bool timed_out = kt->timeout_t >= 0 && e->now >= kt->timeout_t;
     kt->run_t = -1;
-    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu, saved_fl = e->ctx_flavor;
-    if (!kt->running) {
+    if (timed_out && woken) {
+        rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, cpu, rsp->flavor);
+        if (ev) ev->arg = 3; /* the FQS timer */
+    }
+    if (arriving) {
+        if (c->run == RS_IDLE) { dynticks_busy(c); emit(e, RV_EV_IDLE_EXIT, cpu, -1); }
         if (c->run == RS_BUSY) context_switch(e, cpu);
         else { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); rcu_qs(e, cpu, RV_PREEMPT); }
     }
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu, saved_fl = e->ctx_flavor;
     e->ctx = CTX_KTHREAD; e->ctx_cpu = cpu; e->ctx_flavor = rsp->flavor;
-    if (!kt->running) {
+    if (arriving) {
         charge(e, rsp->flavor, e->cfg.costs.kthread_wakeup_ns, true);
         e->stretch_nonpreempt = 0; /* the switch into the kthread is the scheduler's, not a GP code stretch */
     }
@@ -146,7 +160,6 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     e->ctx = saved; e->ctx_cpu = saved_cpu; e->ctx_flavor = saved_fl;
     if (!more) {
         kt->running = false;
-        c->running_kthread = -1;
-        if (c->run == RS_IDLE) { dynticks_idle(c); emit(e, RV_EV_IDLE_ENTER, cpu, -1); }
+        release_cpu(e, cpu);
     }
 }

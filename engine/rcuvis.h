@@ -211,7 +211,8 @@ const rv_config *rv_engine_config(const rv_engine *e);
 
 /* Advance to t_ns (processing every event with time < t_ns; time becomes t_ns). */
 void rv_run_until(rv_engine *e, int64_t t_ns);
-/* Process exactly the next event (whatever its kind); returns its time, or -1 at the end. */
+/* Process exactly the next event (whatever its kind); returns its time, or -1 when the next one
+ * lies at or beyond the scenario's end (rv_end_ns). */
 int64_t rv_step_event(rv_engine *e);
 /* Advance to the next jiffy boundary. */
 void rv_step_jiffy(rv_engine *e);
@@ -249,7 +250,7 @@ enum rv_ev_type {
     RV_EV_SYNC_BEGIN,    /* id (task), cpu, flavor */
     RV_EV_SYNC_END,      /* id (task), cpu, flavor, n = latency ns */
     RV_EV_KTHREAD_WAKE,  /* flavor, cpu, arg: 1 INIT, 2 FQS, 3 timeout, 4 cleanup */
-    RV_EV_SOFTIRQ,       /* cpu, arg: 0 irq exit (inline), 1 ksoftirqd */
+    RV_EV_SOFTIRQ,       /* cpu, arg: 0 irq exit (inline), 1 ksoftirqd; n = passes (restarts) */
     RV_EV_KERNEL_LOOP,   /* cpu, n = duration ns (begin) */
     RV_EV_INJECT,        /* arg = rv_inject_kind, cpu, flavor, n = count */
     RV_EV_CAPTION,       /* id = caption index */

@@ -81,6 +81,7 @@ static void schedule_runstate(rv_engine *e, int cpu)
     const rv_phase *ph = cpu_phase(e, cpu);
     uint32_t gen = ++c->gen_run;
     int64_t t = -1;
+    c->pending_idle_until = 0;
     if (c->run == RS_BUSY) {
         /* woken with nothing to do by its phase: it handles the interrupt's work for a couple of
          * ticks, as a real wakeup does before the idle loop stops the tick again */
@@ -201,10 +202,15 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
     e->ctx = in_ksoftirqd ? CTX_KSOFTIRQD : CTX_SOFTIRQ;
     e->ctx_cpu = cpu;
-    for (int pass = 0; c->softirq_pending && pass < MAX_SOFTIRQ_RESTART; pass++) {
+    int pass = 0;
+    for (; c->softirq_pending && pass < MAX_SOFTIRQ_RESTART; pass++) {
         c->softirq_pending = false;
         charge(e, -1, e->cfg.costs.softirq_entry_ns, false);
         rcu_process_callbacks(e, cpu);
+    }
+    if (pass) {
+        rv_event *ev = emit(e, RV_EV_SOFTIRQ, cpu, -1);
+        if (ev) { ev->arg = in_ksoftirqd; ev->n = pass; }
     }
     e->ctx = saved; e->ctx_cpu = saved_cpu;
     if (c->softirq_pending) defer_softirq(e, cpu);
@@ -222,10 +228,15 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     cpu_t *c = &e->cpu[cpu];
     if (c->run == RS_OFFLINE) return;
     if (c->run == RS_IDLE) { c->idle_until = until; schedule_runstate(e, cpu); return; }
-    if (c->kloop) return;
-    for (size_t i = 0; i < e->nreaders; i++) {
+    bool pinned = c->kloop; /* a kernel loop or an injected reader keeps the CPU busy: retry later */
+    for (size_t i = 0; i < e->nreaders && !pinned; i++) {
         const reader *r = &e->readers[i];
-        if (r->cpu == cpu && !r->blocked && r->injected) return; /* an injected reader pins the CPU */
+        pinned = r->cpu == cpu && !r->blocked && r->injected;
+    }
+    if (pinned) {
+        c->pending_idle_until = until;
+        sched_at(e, e->now + e->jiffy_ns, QE_RUNSTATE, cpu, 0, 0, ++c->gen_run);
+        return;
     }
     for (size_t i = 0; i < e->nreaders;) { /* short sampled readers have finished by now */
         reader *r = &e->readers[i];
@@ -434,8 +445,10 @@ static void fake_writer(rv_engine *e, int w)
 static void torture_stats(rv_engine *e)
 {
     char line[400];
+    bool stale = false; /* any reader that saw an element at pipe count 2 or more */
+    for (int i = 2; i < RV_PIPE_LEN; i++) stale |= e->reader_pipe[i] != 0;
     int len = snprintf(line, sizeof line, "rcu-torture: %sReader Pipe: ",
-                       e->reader_pipe[2] || e->reader_pipe[3] || e->reader_pipe[4] ? "!!! " : "");
+                       stale ? "!!! " : "");
     for (int i = 0; i < RV_PIPE_LEN && len < (int)sizeof line - 24; i++)
         len += snprintf(line + len, sizeof line - (size_t)len, " %llu", (unsigned long long)e->reader_pipe[i]);
     klog(e, "%s", line);
@@ -508,7 +521,9 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
     case RV_INJ_PREEMPT_READER:
         cpu_wake(e, cpu);
         reader_start(e, cpu, RV_PREEMPT, dur, true);
-        context_switch(e, cpu); /* preempted at once: onto blkd_tasks */
+        /* preempted at once (onto blkd_tasks) — or as soon as the CPU can switch at all */
+        if (cpu_preemptible(&e->cpu[cpu])) context_switch(e, cpu);
+        else e->cpu[cpu].ctxsw_deferred = true;
         break;
     case RV_INJ_KERNEL_LOOP: {
         cpu_t *c = &e->cpu[cpu];
@@ -582,8 +597,7 @@ void handle_qev(rv_engine *e, const qev *ev)
     case QE_RUNSTATE:
         if (!c || ev->gen != c->gen_run) return;
         if (c->run == RS_BUSY) {
-            cpu_go_idle(e, ev->cpu, 0);
-            if (c->run == RS_BUSY) sched_at(e, e->now + e->jiffy_ns, QE_RUNSTATE, ev->cpu, 0, 0, ++c->gen_run);
+            cpu_go_idle(e, ev->cpu, c->pending_idle_until);
         } else if (c->run == RS_IDLE) {
             cpu_wake(e, ev->cpu);
         }

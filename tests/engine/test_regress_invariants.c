@@ -1,4 +1,4 @@
-/* pending_invariants.c — (not built) test_invariants.c's random machines without the workarounds for known engine bugs. */
+/* pending_invariants.c — regression: test_invariants.c's random machines without the workarounds for known engine bugs. */
 /*
  * test_invariants.c steers its generator away from two engine bugs; here they are left in.
  * With the engine of b44a5ee, seeds 1..300 fail at 11 30 41 47 69 115 138 185 231 243 253 260
@@ -24,6 +24,6 @@ static void unrestricted_seeds(uint64_t from, uint64_t to)
     for (uint64_t s = from; s <= to; s++) one_case(s);
 }
 
-Test(pending_invariants, seeds_1_100, .timeout = 120) { unrestricted_seeds(1, 100); }
-Test(pending_invariants, seeds_101_200, .timeout = 120) { unrestricted_seeds(101, 200); }
-Test(pending_invariants, seeds_201_300, .timeout = 120) { unrestricted_seeds(201, 300); }
+Test(invariants, seeds_1_100, .timeout = 120) { unrestricted_seeds(1, 100); }
+Test(invariants, seeds_101_200, .timeout = 120) { unrestricted_seeds(101, 200); }
+Test(invariants, seeds_201_300, .timeout = 120) { unrestricted_seeds(201, 300); }

@@ -1,6 +1,6 @@
-/* pending_step_end.c — (not built) rv_step_event() should report the end of the scenario with -1, as rcuvis.h says. */
+/* pending_step_end.c — regression: rv_step_event() should report the end of the scenario with -1, as rcuvis.h says. */
 /*
- * Header/behaviour mismatch kept out of the suite: rcuvis.h says rv_step_event() "returns its
+ * Header/behaviour mismatch, fixed; kept as a regression test: rcuvis.h says rv_step_event() "returns its
  * time, or -1 at the end", but step_once() is called with limit INT64_MAX and there is always a
  * next tick, so it never returns -1: after rv_run_until(e, rv_end_ns(e)) on a 10 ms scenario it
  * returns 10000000, 11000000, 12000000, ... and simulated time runs past duration_s. Either stop
@@ -8,7 +8,7 @@
  */
 #include "engine_fixtures.h"
 
-Test(pending_step_end, step_event_returns_minus_one_at_the_end)
+Test(step_end, step_event_returns_minus_one_at_the_end)
 {
     rv_config cfg;
     fx_config(&cfg, 2, RV_MODE_KTHREAD);

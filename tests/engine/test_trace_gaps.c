@@ -1,6 +1,6 @@
-/* pending_trace_gaps.c — (not built) events rcuvis.h documents but the engine never emits: RV_EV_SOFTIRQ, and RV_EV_KTHREAD_WAKE for the FQS timer. */
+/* pending_trace_gaps.c — regression: events rcuvis.h documents but the engine never emits: RV_EV_SOFTIRQ, and RV_EV_KTHREAD_WAKE for the FQS timer. */
 /*
- * Engine gap kept out of the suite: rcuvis.h documents RV_EV_SOFTIRQ ("cpu, arg: 0 irq exit
+ * Engine gap, fixed; kept as a regression test: rcuvis.h documents RV_EV_SOFTIRQ ("cpu, arg: 0 irq exit
  * (inline), 1 ksoftirqd") and events.c formats it ({"ev":"softirq","cpu":..,"where":..,"passes":..}),
  * but no engine source emits it (grep emit(e, RV_EV_SOFTIRQ: nothing). The trace therefore cannot
  * show where RCU_SOFTIRQ ran, which is the article's 3.6 accounting point, and per-softirq batch
@@ -15,7 +15,7 @@
  */
 #include "engine_fixtures.h"
 
-Test(pending_trace_gaps, softirq_runs_are_traced)
+Test(trace_gaps, softirq_runs_are_traced)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_SOFTIRQ) | FX_BIT(RV_EV_CB_INVOKE)};
     rv_config cfg;
@@ -42,7 +42,7 @@ Test(pending_trace_gaps, softirq_runs_are_traced)
     fx_log_free(&log);
 }
 
-Test(pending_trace_gaps, fqs_timer_wakeups_are_traced)
+Test(trace_gaps, fqs_timer_wakeups_are_traced)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_KTHREAD_WAKE) | FX_BIT(RV_EV_FQS)};
     rv_config cfg;

@@ -1,4 +1,4 @@
-/* pending_validate_phases.c — (not built) rv_config_validate() should reject phase values the engine cannot run. */
+/* pending_validate_phases.c — regression: rv_config_validate() should reject phase values the engine cannot run. */
 /*
  * Gap kept out of the suite (config.c): rv_config_validate() checks the machine, rcu.* and costs
  * but no phase field, while the scenario schema bounds them (e.g. mean_us minimum 0). A config
@@ -31,7 +31,7 @@ static void neg_rate(rv_phase *ph) { ph->call_rcu_per_s[RV_BH] = -10; }
 static void neg_prob(rv_phase *ph) { ph->readers[RV_PREEMPT].preempt_prob = -0.5; }
 static void bad_torture(rv_phase *ph) { ph->torture_writer = true; ph->torture_flavor = 7; }
 
-Test(pending_validate_phases, phase_values_are_range_checked)
+Test(validate_phases, phase_values_are_range_checked)
 {
     rejects(neg_mean, "mean_us");
     rejects(big_busy, "busy_frac");
@@ -40,7 +40,7 @@ Test(pending_validate_phases, phase_values_are_range_checked)
     rejects(bad_torture, "torture_flavor");
 }
 
-Test(pending_validate_phases, engine_refuses_an_out_of_range_torture_flavor)
+Test(validate_phases, engine_refuses_an_out_of_range_torture_flavor)
 {
     rv_config cfg;
     fx_config(&cfg, 2, RV_MODE_KTHREAD);

@@ -1,6 +1,6 @@
-/* pending_preempt_inject.c — (not built) injecting a preempted rcu_preempt reader must not context-switch a CPU that cannot be preempted. */
+/* pending_preempt_inject.c — regression: injecting a preempted rcu_preempt reader must not context-switch a CPU that cannot be preempted. */
 /*
- * Engine bug kept out of the suite (workload.c, apply_inject(), case RV_INJ_PREEMPT_READER): it
+ * Fixed engine bug, kept as a regression test (workload.c, apply_inject(), case RV_INJ_PREEMPT_READER): it
  * calls context_switch() unconditionally. On a CPU inside rcu_read_lock_sched()/_bh() or a kernel
  * loop (preemption off) that records rcu_sched and rcu_bh quiescent states in the middle of the
  * section, so the GP ends and callbacks run under a reader of those flavors (the safety checker
@@ -44,10 +44,10 @@ static void inside_reader(int flavor)
     fx_log_free(&log);
 }
 
-Test(pending_preempt_inject, inside_sched_reader) { inside_reader(RV_SCHED); }
-Test(pending_preempt_inject, inside_bh_reader) { inside_reader(RV_BH); }
+Test(preempt_inject, inside_sched_reader) { inside_reader(RV_SCHED); }
+Test(preempt_inject, inside_bh_reader) { inside_reader(RV_BH); }
 
-Test(pending_preempt_inject, inside_kernel_loop)
+Test(preempt_inject, inside_kernel_loop)
 {
     rv_config cfg;
     fx_config(&cfg, 2, RV_MODE_KTHREAD);

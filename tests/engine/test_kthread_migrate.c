@@ -1,6 +1,6 @@
-/* pending_kthread_migrate.c — (not built) when the GP kthread moves to another CPU mid-walk, the CPU it left must be an ordinary CPU again. */
+/* pending_kthread_migrate.c — regression: when the GP kthread moves to another CPU mid-walk, the CPU it left must be an ordinary CPU again. */
 /*
- * Engine bug kept out of the suite (kthread.c, kthread_run()): cpu->running_kthread is set on the
+ * Fixed engine bug, kept as a regression test (kthread.c, kthread_run()): cpu->running_kthread is set on the
  * CPU the kthread runs on and cleared only on that same CPU when the kthread sleeps. If a slice
  * continues on another CPU (pick_cpu() skips kt->cpu because it became non-preemptible, or
  * cpu_offline() moved kt->cpu), the old CPU keeps running_kthread = flavor forever. Idle entry and
@@ -52,7 +52,7 @@ static void check_old_cpu(rv_engine *e, int old)
     cr_expect_eq(k, -1, "false stall: %s", k >= 0 ? rv_klog_line(e, (size_t)k) : "");
 }
 
-Test(pending_kthread_migrate, kthread_leaves_a_cpu_that_became_non_preemptible)
+Test(kthread_migrate, kthread_leaves_a_cpu_that_became_non_preemptible)
 {
     rv_engine *e = slow_walk();
     int old = fx_flavor(e, RV_SCHED).kthread_cpu;
@@ -62,7 +62,7 @@ Test(pending_kthread_migrate, kthread_leaves_a_cpu_that_became_non_preemptible)
     rv_engine_free(e);
 }
 
-Test(pending_kthread_migrate, kthread_cpu_goes_offline_mid_walk)
+Test(kthread_migrate, kthread_cpu_goes_offline_mid_walk)
 {
     rv_engine *e = slow_walk();
     int old = fx_flavor(e, RV_SCHED).kthread_cpu;
