@@ -88,7 +88,8 @@ void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     const ui_theme *th = fr->th;
     int lh = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), pad = rd_px(rd, 14);
     int n = st->npicker;
-    int w = r.w * 60 / 100, h = (n + 3) * lh + 2 * pad;
+    int desc_h = 4 * rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 8);
+    int w = r.w * 60 / 100, h = (n + 3) * lh + 2 * pad + desc_h;
     if (h > r.h * 85 / 100) h = r.h * 85 / 100;
     rd_fill(rd, r, rd_alpha(rd_rgb(0x000000), 110));
     rd_rect box = {r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, w, h};
@@ -101,9 +102,14 @@ void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     rd_text(rd, RD_SANS_SMALL, x, y, th->text_dim, "↑/↓ and Enter, or click · Esc closes · you can also drop a .json file on the window");
     y += lh;
     if (n == 0) rd_text(rd, RD_SANS, x, y, th->text, "No scenarios/*.json found.");
-    int visible = (box.y + box.h - pad - y) / lh, first = 0;
+    rd_rect desc = {x, box.y + box.h - pad / 2 - desc_h, w - 2 * pad, desc_h - rd_px(rd, 4)};
+    rd_line(rd, desc.x, desc.y - rd_px(rd, 3), desc.x + desc.w, desc.y - rd_px(rd, 3), th->grid);
+    rd_text_wrap(rd, RD_SANS_SMALL, desc, th->text_dim, st->picker_desc);
+    int list_bottom = desc.y - rd_px(rd, 6);
+    int visible = (list_bottom - y) / lh, first = 0;
+    if (visible < 1) visible = 1;
     if (st->picker_sel >= visible) first = st->picker_sel - visible + 1;
-    for (int i = first; i < n && y + lh <= box.y + box.h - pad / 2; i++) {
+    for (int i = first; i < n && y + lh <= list_bottom; i++) {
         rd_rect row = {x, y, w - 2 * pad, lh};
         if (i == st->picker_sel) rd_fill(rd, row, rd_mix(th->panel, th->flavor[0], 0.25f));
         const char *name = strrchr(st->picker_items[i], '/');

@@ -84,6 +84,7 @@ typedef struct ui_state {
     /* scenario picker */
     char **picker_items;
     int npicker, picker_sel;
+    char picker_desc[1200];       /* description of the highlighted scenario (or why it does not load) */
     int hover_cpu;
 } ui_state;
 

@@ -75,6 +75,25 @@ int ui_win_open(ui_win *w, const char *path, double now_ms)
     return 0;
 }
 
+/* What the highlighted scenario is about, read from the file itself; a file that does not load
+ * says so here already, before anyone opens it. */
+static void picker_describe(ui_win *w)
+{
+    ui_state *st = &w->app.st;
+    st->picker_desc[0] = 0;
+    if (st->picker_sel < 0 || st->picker_sel >= st->npicker) return;
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    char err[1024];
+    if (rv_scenario_load(st->picker_items[st->picker_sel], &cfg, err, sizeof err) != 0) {
+        snprintf(st->picker_desc, sizeof st->picker_desc, "Does not load: %s", err);
+        return;
+    }
+    snprintf(st->picker_desc, sizeof st->picker_desc, "%d CPUs, %s, %g s. %s", cfg.cpus, rv_mode_name(cfg.rcu.mode),
+             cfg.duration_s, cfg.description);
+    rv_config_free(&cfg);
+}
+
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 void ui_win_fill_picker(ui_win *w)
@@ -108,6 +127,7 @@ void ui_win_fill_picker(ui_win *w)
     if (st->npicker) qsort(st->picker_items, (size_t)st->npicker, sizeof *st->picker_items, cmp_str);
     for (int i = 0; i < st->npicker; i++)
         if (!strcmp(st->picker_items[i], w->app.st.scenario_path)) st->picker_sel = i;
+    picker_describe(w);
 }
 
 void ui_win_shot_name(const ui_win *w, char *buf, size_t n)
@@ -303,8 +323,8 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     bool ctrl = mod & KMOD_CTRL, shift = mod & KMOD_SHIFT;
     if (st->show_picker) {
         if (sym == SDLK_ESCAPE) st->show_picker = false;
-        else if (sym == SDLK_DOWN && st->picker_sel + 1 < st->npicker) st->picker_sel++;
-        else if (sym == SDLK_UP && st->picker_sel > 0) st->picker_sel--;
+        else if (sym == SDLK_DOWN && st->picker_sel + 1 < st->npicker) { st->picker_sel++; picker_describe(w); }
+        else if (sym == SDLK_UP && st->picker_sel > 0) { st->picker_sel--; picker_describe(w); }
         else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && st->npicker) {
             st->show_picker = false;
             ui_win_open(w, st->picker_items[st->picker_sel], now_ms);
