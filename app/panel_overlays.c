@@ -69,7 +69,10 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     }
     int mid_w = rx - x - gap;
     if (mid_w > 0) {
-        const char *msg = st->status[0] ? st->status : name;
+        /* paused: after the name, what the last step did (the event that brought the state here) */
+        char both[640];
+        snprintf(both, sizeof both, "%s — %s", name, v->last_event);
+        const char *msg = st->status[0] ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
         rd_text_in(rd, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
                    st->status[0] ? th->ok : th->text, msg);
     }

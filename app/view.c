@@ -96,12 +96,68 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->nbranches = tt_branch_count(t);
     v->branch_fork = tt_branch_fork_time(t, v->branch);
 
+    v->last_event[0] = 0;
+    uint64_t cnt = rv_event_count(e);
+    const rv_event *last = cnt ? rv_event_get(e, cnt - 1) : NULL;
+    if (last) {
+        char d[240], tb[32];
+        ui_describe_event(last, d, sizeof d);
+        ui_fmt_time(tb, sizeof tb, last->t);
+        snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
+    }
     v->caption = NULL;
     for (size_t i = 0; i < cfg->ncaptions; i++) {
         const rv_caption *c = &cfg->captions[i];
         int64_t at = (int64_t)(c->at_s * 1e9), until = (int64_t)(c->until_s * 1e9);
         if (at > v->now) break;
         v->caption = (c->until_s > c->at_s && v->now >= until) ? NULL : c->text;
+    }
+}
+
+void ui_describe_event(const rv_event *ev, char *b, size_t n)
+{
+    const char *fl = ev->flavor >= 0 ? rv_flavor_name(ev->flavor) : "";
+    unsigned long long gp = (unsigned long long)ev->gp;
+    long long cnt = (long long)ev->n;
+    int cpu = ev->cpu, node = ev->node;
+    switch (ev->type) {
+    case RV_EV_GP_START: snprintf(b, n, "%s grace period %llu started", fl, gp); break;
+    case RV_EV_GP_END: snprintf(b, n, "%s grace period %llu ended", fl, gp); break;
+    case RV_EV_GP_INIT_NODE: snprintf(b, n, "%s GP %llu: initialisation reached rnp%d", fl, gp, node); break;
+    case RV_EV_GP_CLEANUP_NODE: snprintf(b, n, "%s GP %llu: cleanup reached rnp%d", fl, gp, node); break;
+    case RV_EV_NOTE_GP: snprintf(b, n, "CPU %d noticed %s grace period %llu", cpu, fl, gp); break;
+    case RV_EV_QS: snprintf(b, n, "CPU %d passed a quiescent state (%s, not reported yet)", cpu, fl); break;
+    case RV_EV_QS_REPORT:
+        snprintf(b, n, "CPU %d reported to rnp%d: bits %#llx cleared (%s)", cpu, node, (unsigned long long)ev->mask, fl);
+        break;
+    case RV_EV_FQS: snprintf(b, n, "%s force-quiescent-state %s pass probed %lld CPUs", fl, ev->arg ? "check" : "snapshot", cnt); break;
+    case RV_EV_FQS_CREDIT:
+        snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl, ev->arg ? "offline (ofl)" : "dyntick-idle (dti)");
+        break;
+    case RV_EV_READER_BEGIN: snprintf(b, n, "CPU %d entered a %s read-side critical section", cpu, fl); break;
+    case RV_EV_READER_END: snprintf(b, n, "CPU %d left its %s read-side critical section", cpu, fl); break;
+    case RV_EV_READER_BLOCK: snprintf(b, n, "a %s reader on CPU %d was preempted: queued on rnp%d's blkd_tasks", fl, cpu, node); break;
+    case RV_EV_CB_QUEUE: snprintf(b, n, "CPU %d queued %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
+    case RV_EV_CB_INVOKE: snprintf(b, n, "CPU %d invoked %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
+    case RV_EV_IDLE_ENTER: snprintf(b, n, "CPU %d went idle%s", cpu, ev->arg ? " and stopped its tick (dyntick-idle)" : ""); break;
+    case RV_EV_IDLE_EXIT: snprintf(b, n, "CPU %d left idle", cpu); break;
+    case RV_EV_CPU_OFFLINE: snprintf(b, n, "CPU %d went offline", cpu); break;
+    case RV_EV_CPU_ONLINE: snprintf(b, n, "CPU %d came online", cpu); break;
+    case RV_EV_CB_ORPHAN: snprintf(b, n, "%lld %s callbacks of dead CPU %d adopted by CPU %d", cnt, fl, cpu, node); break;
+    case RV_EV_STALL: snprintf(b, n, "%s CPU stall warning (%s, reported by CPU %d)", fl, ev->arg ? "other CPUs" : "self-detected", cpu); break;
+    case RV_EV_SYNC_BEGIN: snprintf(b, n, "a task on CPU %d called synchronize_%s() and blocks", cpu, fl + 4); break;
+    case RV_EV_SYNC_END: snprintf(b, n, "synchronize_%s() on CPU %d returned after %.3f ms", fl + 4, cpu, cnt / 1e6); break;
+    case RV_EV_KTHREAD_WAKE: {
+        static const char *const why[] = {"", "to start a GP", "for FQS", "on its timeout", "to clean up"};
+        snprintf(b, n, "%s kthread woken on CPU %d %s", fl, cpu, (ev->arg >= 1 && ev->arg <= 4) ? why[ev->arg] : "");
+        break;
+    }
+    case RV_EV_SOFTIRQ: snprintf(b, n, "RCU_SOFTIRQ ran on CPU %d %s", cpu, ev->arg ? "in ksoftirqd" : "at irq exit (charged to the interrupted task)"); break;
+    case RV_EV_KERNEL_LOOP: snprintf(b, n, "CPU %d loops in the kernel for %.0f ms", cpu, cnt / 1e6); break;
+    case RV_EV_INJECT: snprintf(b, n, "injected %s%s", rv_inject_kind_name((enum rv_inject_kind)ev->arg), cpu >= 0 ? "" : ""); break;
+    case RV_EV_CAPTION: snprintf(b, n, "caption %llu", (unsigned long long)ev->id); break;
+    case RV_EV_VIOLATION: snprintf(b, n, "SAFETY VIOLATION: a %s callback ran while reader %lld was still running", fl, cnt); break;
+    default: snprintf(b, n, "%s", rv_ev_name((enum rv_ev_type)ev->type)); break;
     }
 }
 

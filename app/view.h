@@ -41,6 +41,7 @@ typedef struct ui_view {
     int branch, nbranches;
     int64_t branch_fork;
     const char *caption;         /* scenario caption active now, or NULL */
+    char last_event[320];        /* the latest event in words (what the last step did) */
 } ui_view;
 
 enum ui_hit_kind {
@@ -98,6 +99,9 @@ void ui_state_defaults(ui_state *st);
 struct tt;
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label);
 void ui_view_free(ui_view *v);
+
+/* One engine event in plain words ("CPU 3 reported to rnp1: bits 0x8 cleared (rcu_sched)"). */
+void ui_describe_event(const rv_event *ev, char *buf, size_t n);
 
 /* Formatting helpers shared by panels. */
 void ui_fmt_time(char *buf, size_t n, int64_t ns);      /* "61.234567 s" */
