@@ -371,3 +371,16 @@ Test(input, tab_cycles_the_selected_cpu)
     keymod(SDLK_TAB, KMOD_LSHIFT);
     cr_assert_eq(W->app.st.sel_cpu, W->app.base.cpus - 1, "Shift+Tab wraps around");
 }
+
+Test(input, an_event_step_is_narrated)
+{
+    ui_app_advance(&W->app, 150000000LL, 0);
+    keymod(SDLK_RIGHT, KMOD_LSHIFT);
+    const rv_engine *e = tt_engine(W->app.s[0].tt);
+    const rv_event *last = rv_event_get(e, rv_event_count(e) - 1);
+    cr_assert(last);
+    char want[240];
+    ui_describe_event(last, want, sizeof want);
+    cr_assert(strstr(W->app.s[0].view.last_event, want), "top bar should tell what the step did: '%s' vs '%s'",
+              W->app.s[0].view.last_event, want);
+}
