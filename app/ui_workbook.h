@@ -4,10 +4,9 @@
 
 /*
  * The window keeps a right-hand column for the workbook (toggled with W). The workbook's owner
- * implements these functions in app/panel_workbook.c; until then ui_workbook_slot.c provides weak
- * placeholders (a "not in this build" note, no keys, no clicks). A strong definition in
- * panel_workbook.c replaces them: that file sorts before ui_workbook_slot.c in libapp.a, so the
- * linker takes it first.
+ * implements these functions in app/panel_workbook.c. (Weak placeholders in a separate archive
+ * member were tried and removed: ld pulls the weak member as soon as ui_draw.o needs the symbol,
+ * before it revisits the member with the real one.)
  *
  * Contract:
  * - ui_workbook_draw draws inside r only, with app/render.h primitives (see render.h); it may add
