@@ -310,7 +310,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
         right += e && e->correct;
     }
     snprintf(sub, sizeof sub, "%s%zu/%zu right%s", s->review ? "teacher view - " : "", right, l->nquestions,
-             wb->focus ? "" : " - click or Tab to answer");
+             wb->focus ? "" : " - A or a click to answer");
     rd_rect c = panel_frame(fr, r, "Workbook", sub);
     wb->line_h = rd_line_height(rd, RD_SANS);
     /* the key line stays put at the bottom; everything above scrolls */
@@ -375,7 +375,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     rd_text_wrap(rd, RD_SANS_SMALL, foot, th->text_dim,
                  wb->focus ? "a-g pick (Up/Down, Space), 0-9 type, Enter check, h hint, s show answer, m show me, "
                              "PgUp/PgDn question, Home/End lesson, v teacher view, Esc back to the simulation"
-                           : "Tab or a click gives the workbook the keyboard.");
+                           : "A (answer) or a click gives the workbook the keyboard; Esc gives it back.");
     hit(wb, (rd_rect){r.x, r.y, r.w, r.h}, 0, 0); /* the whole column: a click anywhere focuses */
     /* keep the panel's own rects first in lookup order over the catch-all */
     wb_hitrec all = wb->hits[wb->nhits - 1];
@@ -454,9 +454,13 @@ bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms
     workbook_panel *wb = panel();
     if (!wb) return false;
     Uint16 mod = k->keysym.mod;
-    if (k->keysym.sym == SDLK_TAB && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
-        workbook_panel_set_focus(wb, !workbook_panel_has_focus(wb));
-        return true;
+    /* A ("answer") takes the keyboard; until then every key is the window's (Tab selects CPUs) */
+    if (!workbook_panel_has_focus(wb)) {
+        if (k->keysym.sym == SDLK_a && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI | KMOD_SHIFT))) {
+            workbook_panel_set_focus(wb, true);
+            return true;
+        }
+        return false;
     }
     return workbook_panel_key(wb, k->keysym.sym, mod);
 }

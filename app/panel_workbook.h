@@ -8,6 +8,7 @@
  * in its workbook column, forwards keys while the panel has focus and clicks that land in the
  * column, and loads a scenario when "show me" asks for one.
  *
+ * Focus: A ("answer") or a click in the column gives the panel the keyboard, Esc gives it back.
  * Keys while focused: a-g pick (multi: toggle), Up/Down + Space the same with a cursor, digits . -
  * type a number, y/n a yes/no prediction, Backspace, Enter check (again: next question), h hint,
  * s show the answer, m show me, PgUp/PgDn or Left/Right previous/next question, Home/End

@@ -299,9 +299,13 @@ Test(panel, window_hooks_answer_and_show_me)
     for (int i = 0; i < a.fr.nhits; i++) wb_hits += a.fr.hits[i].kind == HIT_WORKBOOK;
     cr_expect_gt(wb_hits, 3, "the column's click areas are in the window's hit list");
     SDL_KeyboardEvent k = keyev(SDLK_b);
-    cr_expect_not(ui_workbook_key(&a, &k, 0), "keys stay with the window until Tab");
+    cr_expect_not(ui_workbook_key(&a, &k, 0), "keys stay with the window until A");
     k = keyev(SDLK_TAB);
-    cr_expect(ui_workbook_key(&a, &k, 0));
+    cr_expect_not(ui_workbook_key(&a, &k, 0), "Tab is the window's (it selects CPUs)");
+    k = keyev(SDLK_a);
+    cr_expect(ui_workbook_key(&a, &k, 0), "A gives the workbook the keyboard");
+    k = keyev(SDLK_TAB);
+    cr_expect_not(ui_workbook_key(&a, &k, 0), "even while the workbook has the keyboard");
     /* to question 1.5, a prediction about small-busy at t = 2 s, and "show me" */
     for (int i = 0; i < 4; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(&a, &k, 0); }
     k = keyev(SDLK_m);
