@@ -513,10 +513,14 @@ void ui_workbook_frame(struct ui_app *a, double now_ms)
     if (same && a->st.playing && a->st.show_workbook && g_last_s >= 0 && t > g_last_s &&
         workbook_panel_moment(wb, a->source, g_last_s, t)) {
         const quiz_question *q = quiz_session_question(&wb->s);
+        double at = t;
+        char err[256];
+        if (q->has_at && quiz_moment_resolve(q, &at, err, sizeof err) != 0) at = t;
+        if (q->at_first_stall) at += 1e-6; /* just after the warning, so the kernel log shows it */
         a->st.playing = false;
-        ui_app_seek(a, (int64_t)(q->at_s * 1e9));
+        ui_app_seek(a, (int64_t)(at * 1e9));
         snprintf(a->st.status, sizeof a->st.status, "Workbook: question %s is about this moment", q->id);
-        t = q->at_s;
+        t = at;
     }
     g_last_s = t;
     snprintf(g_last_source, sizeof g_last_source, "%s", a->source);

@@ -35,6 +35,9 @@ void quiz_session_close(quiz_session *s)
 {
     quiz_set_free(&s->set);
     progress_free(&s->prog);
+    free(s->stall_at);
+    s->stall_at = NULL;
+    s->nstall_at = 0;
 }
 
 const quiz_file *quiz_session_file(const quiz_session *s) { return s->file < s->set.n ? &s->set.files[s->file] : NULL; }
@@ -204,17 +207,38 @@ static bool same_run_as_file(const quiz_question *q)
     return true;
 }
 
+/* The moment of a question in seconds, or -1 when it has none (or its first stall never comes). */
+static double moment_of(quiz_session *s, const quiz_question *q, size_t flat)
+{
+    if (!q->at_first_stall) return q->at_s;
+    if (flat >= s->nstall_at) {
+        double *n = realloc(s->stall_at, (flat + 1) * sizeof *n);
+        if (!n) return -1;
+        for (size_t k = s->nstall_at; k <= flat; k++) n[k] = 0;
+        s->stall_at = n;
+        s->nstall_at = flat + 1;
+    }
+    if (s->stall_at[flat] == 0) {
+        double at;
+        char err[256];
+        s->stall_at[flat] = quiz_moment_resolve(q, &at, err, sizeof err) == 0 ? at : -1;
+    }
+    return s->stall_at[flat];
+}
+
 bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, double now_s)
 {
     const char *base = strrchr(scenario, '/');
     base = base ? base + 1 : scenario;
+    size_t flat = 0;
     for (size_t f = 0; f < s->set.n; f++)
         for (size_t l = 0; l < s->set.files[f].nlessons; l++)
-            for (size_t i = 0; i < s->set.files[f].lessons[l].nquestions; i++) {
+            for (size_t i = 0; i < s->set.files[f].lessons[l].nquestions; i++, flat++) {
                 const quiz_question *q = &s->set.files[f].lessons[l].questions[i];
                 /* other settings or another seed make it a different run from the one on screen */
-                if (!q->has_at || q->at_first_stall || !same_run_as_file(q) || strcmp(q->scenario, base)) continue;
-                if (q->at_s > prev_s && q->at_s <= now_s) { quiz_session_goto(s, f, l, i); return true; }
+                if (!q->has_at || !same_run_as_file(q) || strcmp(q->scenario, base)) continue;
+                double at = moment_of(s, q, flat);
+                if (at >= 0 && at > prev_s && at <= now_s) { quiz_session_goto(s, f, l, i); return true; }
             }
     return false;
 }

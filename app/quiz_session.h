@@ -29,6 +29,8 @@ typedef struct quiz_session {
     bool done;                 /* answered right or shown: the explanation is open */
     bool hint_shown;
     char message[1024];        /* for the panel: corrupt progress set aside, save failures */
+    double *stall_at;          /* per question (flattened): resolved "first_stall" moment, 0 = not yet, -1 = none */
+    size_t nstall_at;
 } quiz_session;
 
 /* Load every quiz in quiz_dir (NULL = the shipped quizzes/) and the progress file (NULL = the
@@ -61,8 +63,8 @@ void quiz_session_hint(quiz_session *s);
 void quiz_session_reveal(quiz_session *s);
 
 /* If a question about the scenario file `scenario` as shipped (no overrides but duration_s, no
- * seed) has its numeric moment in (prev_s, now_s], make it current and return true: the window
- * pauses there to ask it. */
+ * seed) has its moment in (prev_s, now_s], make it current and return true: the window pauses
+ * there to ask it. A "first_stall" moment is found once by running the scenario (then cached). */
 bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, double now_s);
 
 #endif

@@ -139,6 +139,10 @@ Test(session, shipped_questions_pause_the_shipped_scenarios)
     /* question 1.5 only shortens small-busy (duration_s=3): it is asked while small-busy plays */
     cr_expect(quiz_session_moment(&s, "scenarios/small-busy.json", 1.99, 2.01));
     cr_expect_str_eq(quiz_session_question(&s)->id, "1.5");
+    /* 5.5 is asked at omap-stall's first stall warning, found by running the scenario once */
+    cr_expect_not(quiz_session_moment(&s, "scenarios/omap-stall.json", 50, 79.9));
+    cr_expect(quiz_session_moment(&s, "scenarios/omap-stall.json", 79.9, 80.1));
+    cr_expect_str_eq(quiz_session_question(&s)->id, "5.5");
     quiz_session_close(&s);
 }
 
