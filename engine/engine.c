@@ -30,9 +30,11 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     e->ring = calloc(e->ring_cap, sizeof *e->ring);
     e->cpu = calloc((size_t)e->ncpus, sizeof *e->cpu);
     e->tick_list = calloc((size_t)e->ncpus, sizeof *e->tick_list);
-    for (int f = 0; f < RV_NFLAVORS; f++) e->retire[f] = calloc(RETIRE_RING, sizeof *e->retire[f]);
+    bool retire_ok = true; /* only flavors that exist retire elements */
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (cfg->rcu.flavors[f]) retire_ok &= (e->retire[f] = calloc(RETIRE_RING, sizeof *e->retire[f])) != NULL;
     e->phase_task = calloc(cfg->nphases + 1, sizeof *e->phase_task);
-    if (!e->ring || !e->cpu || !e->tick_list || !e->retire[0] || !e->retire[1] || !e->retire[2] || !e->phase_task) {
+    if (!e->ring || !e->cpu || !e->tick_list || !retire_ok || !e->phase_task) {
         rv_engine_free(e);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -100,7 +102,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
         rcu_state *rsp = &e->rsp[f];
         rsp->node = dup_mem(src->rsp[f].node, (size_t)src->nnodes * sizeof *rsp->node);
         rsp->rda = dup_mem(src->rsp[f].rda, (size_t)src->ncpus * sizeof *rsp->rda);
-        ok &= e->retire[f] && rsp->node && rsp->rda;
+        ok &= (e->retire[f] || !src->retire[f]) && rsp->node && rsp->rda;
         for (int c = 0; rsp->rda && c < src->ncpus; c++)
             if (cblist_clone(&rsp->rda[c].cbl, &src->rsp[f].rda[c].cbl)) {
                 ok = false;

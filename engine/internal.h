@@ -236,7 +236,9 @@ struct rv_engine {
     bool booted;
 };
 
-#define RETIRE_RING 65536
+/* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives
+ * that many retirements reports index 1 for its element (unknown age, never a false alarm). */
+#define RETIRE_RING 16384
 
 /* ------------------------------------------------------------------ module functions */
 /* events.c */
