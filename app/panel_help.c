@@ -26,6 +26,7 @@ static const char *const keys[][2] = {
     {"Ctrl+O,  drop a file", "open a scenario"},
     {"Ctrl+R", "reload the scenario file (also automatic when it changes)"},
     {"W", "show / hide the workbook column"},
+    {"A", "answer in the workbook column (Esc gives the keys back)"},
     {"F11", "fullscreen"},
     {"F12", "save a PNG screenshot"},
     {"Ctrl + / Ctrl − / Ctrl 0", "UI scale for projectors (bigger / smaller / 1x)"},
