@@ -160,7 +160,6 @@ typedef struct cpu_t {
     enum run_state run;
     bool user;                /* busy in user mode at the last tick */
     bool tick_on;
-    int tick_pos;             /* index in the engine's tick list, -1 if none */
     unsigned long dynticks;   /* even = RCU-idle */
     int phase;                /* index of the phase in force, -1 = none (idle) */
     int nonpreempt;           /* sched readers + kernel loop: no context switch possible */
@@ -177,7 +176,6 @@ typedef struct cpu_t {
     uint64_t busy_ticks;      /* ticks taken while busy: the clock of the update streams */
     uint64_t next_upd[7];     /* busy tick of the next burst: call_rcu per flavor, kfree_rcu, sync per flavor */
     int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
-    int64_t run_since;
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
     rng r;
@@ -231,9 +229,6 @@ struct rv_engine {
     struct retire_slot { uint64_t idx; int64_t invoked_t; unsigned long completed_at; } *retire[RV_NFLAVORS];
     /* torture writers */
     int nfake_writers;
-    uint64_t sync_task_begin_ns_dummy;
-    size_t next_script;
-    bool booted;
 };
 
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives

@@ -265,7 +265,6 @@ void cpu_wake(rv_engine *e, int cpu)
     if (c->run != RS_IDLE) return;
     c->run = RS_BUSY;
     c->idle_until = 0;
-    c->run_since = e->now;
     dynticks_busy(c); /* rcu_idle_exit() */
     emit(e, RV_EV_IDLE_EXIT, cpu, -1);
     tick_start(e, cpu);
@@ -562,7 +561,6 @@ void workload_boot(rv_engine *e)
     for (int cpu = 0; cpu < e->ncpus; cpu++) {
         cpu_t *c = &e->cpu[cpu];
         c->id = cpu;
-        c->tick_pos = -1;
         c->running_kthread = -1;
         c->dynticks = 1;
         rng_seed(&c->r, e->cfg.seed, (uint64_t)cpu + 1);
