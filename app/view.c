@@ -157,6 +157,9 @@ void ui_describe_event(const rv_event *ev, char *b, size_t n)
     case RV_EV_INJECT: snprintf(b, n, "injected %s%s", rv_inject_kind_name((enum rv_inject_kind)ev->arg), cpu >= 0 ? "" : ""); break;
     case RV_EV_CAPTION: snprintf(b, n, "caption %llu", (unsigned long long)ev->id); break;
     case RV_EV_VIOLATION: snprintf(b, n, "SAFETY VIOLATION: a %s callback ran while reader %lld was still running", fl, cnt); break;
+    case RV_EV_IDLE_DRAIN:
+        snprintf(b, n, "CPU %d entering idle with callbacks: QS, force_quiescent_state(), softirq (RCU_FAST_NO_HZ, %lld tries left)", cpu, cnt);
+        break;
     default: snprintf(b, n, "%s", rv_ev_name((enum rv_ev_type)ev->type)); break;
     }
 }

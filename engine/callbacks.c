@@ -158,14 +158,6 @@ void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited)
     if (l->seg[RV_DONE_TAIL] > 0) raise_softirq(e, cpu); /* more to do: the softirq runs again */
 }
 
-/* rcu_needs_cpu() in 3.6/3.7 without RCU_FAST_NO_HZ: an idle CPU keeps its tick while it has callbacks. */
-bool rcu_needs_cpu(rv_engine *e, int cpu)
-{
-    for (int f = 0; f < RV_NFLAVORS; f++)
-        if (e->rsp[f].enabled && e->rsp[f].rda[cpu].qlen > 0) return true;
-    return false;
-}
-
 /* synchronize_sched()/synchronize_rcu_bh()/synchronize_rcu(): queue wakeme_after_rcu() and block. */
 void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task)
 {

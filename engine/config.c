@@ -108,6 +108,7 @@ void rv_config_defaults(rv_config *cfg)
     r->size_tree_by_nr_cpus = true;
     r->nr_cpus_compiled = 0;
     r->rcu_boost = false;
+    r->fast_no_hz = false; /* the kernel default: CONFIG_RCU_FAST_NO_HZ=n */
     rv_costs_defaults(&cfg->costs);
 }
 
@@ -248,6 +249,7 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
         PHASE_CHECK(ph->ctxsw_per_s >= 0, ph->ctxsw_per_s, "ctxsw_per_s: expected >= 0");
         PHASE_CHECK(ph->irqs_per_s >= 0, ph->irqs_per_s, "irqs_per_s: expected >= 0");
         PHASE_CHECK(ph->idle_irqs_per_s >= 0, ph->idle_irqs_per_s, "idle_irqs_per_s: expected >= 0");
+        PHASE_CHECK(ph->idle_blips_per_s >= 0, ph->idle_blips_per_s, "idle_blips_per_s: expected >= 0");
         PHASE_CHECK(ph->kfree_rcu_per_s >= 0, ph->kfree_rcu_per_s, "kfree_rcu_per_s: expected >= 0");
         PHASE_CHECK(ph->burst_mean >= 0, ph->burst_mean, "burst_mean: expected >= 0");
         PHASE_CHECK(ph->torture_flavor >= 0 && ph->torture_flavor < RV_NFLAVORS, ph->torture_flavor, "torture_flavor: expected a flavor index 0..2");

@@ -11,6 +11,7 @@ static const char *const ev_names[RV_EV_NTYPES] = {
     "gp_end", "gp_cleanup_node", "note_gp", "qs", "qs_report", "fqs", "fqs_credit", "idle_enter",
     "idle_exit", "cpu_offline", "cpu_online", "cb_orphan", "stall", "sync_begin", "sync_end",
     "kthread_wake", "softirq", "kernel_loop", "inject", "caption", "violation",
+    "idle_drain",
 };
 
 const char *rv_ev_name(enum rv_ev_type t) { return (unsigned)t < RV_EV_NTYPES ? ev_names[t] : "?"; }
@@ -88,6 +89,7 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
     case RV_EV_INJECT: ADD(",\"kind\":\"%s\",\"cpu\":%d%s%s%s,\"count\":%lld", rv_inject_kind_name((enum rv_inject_kind)ev->arg), ev->cpu, fl ? ",\"flavor\":\"" : "", fl ? fl : "", fl ? "\"" : "", (long long)ev->n); break;
     case RV_EV_CAPTION: ADD(",\"index\":%llu", (unsigned long long)ev->id); break;
     case RV_EV_VIOLATION: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"cb\":%llu,\"reader\":%lld", ev->cpu, fl, (unsigned long long)ev->id, (long long)ev->n); break;
+    case RV_EV_IDLE_DRAIN: ADD(",\"cpu\":%d,\"drain\":%lld", ev->cpu, (long long)ev->n); break;
     default: break;
     }
     ADD("}");

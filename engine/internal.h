@@ -41,6 +41,8 @@ enum qev_kind {
     QE_FAKE_WRITER,   /* id = writer index */
     QE_CAPTION,       /* id = caption index */
     QE_RCUC,          /* cpu: rcuc/N runs the boosted flavor's callbacks */
+    QE_IDLE_BLIP,     /* cpu: a busy CPU passes through the idle loop for an instant */
+    QE_IDLE_GP_TIMER, /* cpu: RCU_FAST_NO_HZ's idle_gp_timer wakes an idle CPU holding callbacks */
 };
 
 typedef struct qev {
@@ -178,6 +180,12 @@ typedef struct cpu_t {
     int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
+    bool blip_scheduled;      /* an idle blip is on the queue (drawn only while RCU can notice one) */
+    uint32_t gen_blip, gen_idle_timer;
+    /* RCU_FAST_NO_HZ (struct rcu_dynticks): drain attempts left, the jiffy of the last holdoff */
+    int dyntick_drain;
+    uint64_t dyntick_holdoff;
+    int64_t idle_gp_timer_t;  /* when the posted idle_gp_timer fires, -1 = none */
     rng r;
     /* accounting, ns */
     int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;
@@ -279,6 +287,8 @@ static inline long cblist_len(const cblist *l) { return l->seg[0] + l->seg[1] + 
 void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux);
 void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited);
 bool rcu_needs_cpu(rv_engine *e, int cpu);
+bool rcu_cpu_has_callbacks(const rv_engine *e, int cpu);
+bool rcu_prepare_for_idle(rv_engine *e, int cpu);
 void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task);
 long cblist_orphan(rv_engine *e, rcu_state *rsp, int dead, int to);
 
@@ -313,6 +323,7 @@ void do_tick(rv_engine *e, int cpu);
 void cpu_go_idle(rv_engine *e, int cpu, int64_t until);
 void cpu_wake(rv_engine *e, int cpu);
 void ensure_ctxsw(rv_engine *e, int cpu);
+void ensure_blip(rv_engine *e, int cpu);
 void context_switch(rv_engine *e, int cpu);
 void tick_start(rv_engine *e, int cpu);
 void tick_stop(rv_engine *e, int cpu);

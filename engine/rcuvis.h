@@ -78,6 +78,8 @@ typedef struct rv_phase {
     double ctxsw_per_s;        /* context switches per second while busy */
     double irqs_per_s;         /* device irqs/IPIs per second while busy (softirq opportunities) */
     double idle_irqs_per_s;    /* interrupts per second arriving while idle (wake the CPU briefly) */
+    double idle_blips_per_s;   /* while busy: instants per second when every task blocks and the CPU
+                                  passes through the idle loop (hackbench), too short to show as idle */
     rv_readers readers[RV_NFLAVORS];
     double call_rcu_per_s[RV_NFLAVORS]; /* call_rcu*() rate per flavor */
     double kfree_rcu_per_s;             /* lazy callbacks (counted on the preempt flavor if present, else sched) */
@@ -146,6 +148,7 @@ typedef struct rv_rcu_config {
     bool size_tree_by_nr_cpus;     /* 3.7 sizes the tree by nr_cpu_ids; 3.6 by NR_CPUS (= cpus here) */
     int nr_cpus_compiled;          /* NR_CPUS for the 3.6 geometry; 0 = same as cpus */
     bool rcu_boost;                /* CONFIG_RCU_BOOST: rcu_preempt callbacks run in rcuc/N */
+    bool fast_no_hz;               /* CONFIG_RCU_FAST_NO_HZ: idle entry drains callbacks (QS + FQS + softirq) */
 } rv_rcu_config;
 
 typedef struct rv_config {
@@ -255,6 +258,7 @@ enum rv_ev_type {
     RV_EV_INJECT,        /* arg = rv_inject_kind, cpu, flavor, n = count */
     RV_EV_CAPTION,       /* id = caption index */
     RV_EV_VIOLATION,     /* cpu, flavor, id = callback record, n = reader id still running */
+    RV_EV_IDLE_DRAIN,    /* cpu, n = drain attempts left: RCU_FAST_NO_HZ pushed callbacks on idle entry */
     RV_EV_NTYPES
 };
 const char *rv_ev_name(enum rv_ev_type t); /* "reader_begin", "cb_queue", "gp_start", ... */

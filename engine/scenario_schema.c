@@ -15,7 +15,7 @@ static const char *const top_keys[] = {
 static const char *const rcu_keys[] = {
     "mode", "fanout", "fanout_leaf", "no_hz", "stall_timeout_s", "jiffies_till_first_fqs",
     "jiffies_till_next_fqs", "needs_gp_fix", "busted", "blimit", "qhimark", "qlowmark",
-    "flavors", "size_tree_by_nr_cpus", "nr_cpus_compiled", "rcu_boost",
+    "flavors", "size_tree_by_nr_cpus", "nr_cpus_compiled", "rcu_boost", "fast_no_hz",
 };
 
 /* Same order as the fields of rv_costs, which are all int64_t: the walk indexes them as an array. */
@@ -88,6 +88,7 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     if (sc_int(c, obj, "jiffies_till_next_fqs", 1, hz, &v)) r->jiffies_till_next_fqs = (int)v;
     sc_bool(c, obj, "needs_gp_fix", &r->needs_gp_fix);
     sc_bool(c, obj, "busted", &r->busted);
+    sc_bool(c, obj, "fast_no_hz", &r->fast_no_hz);
     if (sc_int(c, obj, "blimit", 1, 1000000, &v)) r->blimit = (int)v;
     if (sc_int(c, obj, "qhimark", 1, 100000000, &v)) r->qhimark = (int)v;
     if (sc_int(c, obj, "qlowmark", 0, 100000000, &v)) r->qlowmark = (int)v;

@@ -14,7 +14,7 @@
 
 static const char *const phase_keys[] = {
     "task", "start_s", "end_s", "cpus", "busy_frac", "user_frac", "busy_period_ms", "ctxsw_per_s",
-    "irqs_per_s", "idle_irqs_per_s", "readers", "call_rcu_per_s", "kfree_rcu_per_s", "burst_mean",
+    "irqs_per_s", "idle_irqs_per_s", "idle_blips_per_s", "readers", "call_rcu_per_s", "kfree_rcu_per_s", "burst_mean",
     "sync_per_s", "torture",
 };
 static const char *const reader_keys[] = {"rate_per_s", "mean_us", "long_prob", "long_us", "preempt_prob"};
@@ -110,6 +110,7 @@ static void build_phase(sc_ctx *c, const cJSON *obj, rv_phase *ph)
     sc_num(c, obj, "ctxsw_per_s", 0, MAX_RATE, &ph->ctxsw_per_s);
     sc_num(c, obj, "irqs_per_s", 0, MAX_RATE, &ph->irqs_per_s);
     sc_num(c, obj, "idle_irqs_per_s", 0, MAX_RATE, &ph->idle_irqs_per_s);
+    sc_num(c, obj, "idle_blips_per_s", 0, MAX_RATE, &ph->idle_blips_per_s);
     sc_num(c, obj, "kfree_rcu_per_s", 0, MAX_RATE, &ph->kfree_rcu_per_s);
     sc_num(c, obj, "burst_mean", 1, 1e6, &ph->burst_mean);
     const cJSON *o;

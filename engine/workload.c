@@ -216,6 +216,78 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
     if (c->softirq_pending) defer_softirq(e, cpu);
 }
 
+/* The idle loop's entry: tick_nohz_idle_enter() asks rcu_needs_cpu() whether the tick may stop,
+ * then rcu_idle_enter() runs RCU_FAST_NO_HZ's rcu_prepare_for_idle() (also on each irq exit back to
+ * idle). Each time that raises RCU_SOFTIRQ, ksoftirqd/N takes the otherwise idle CPU at once, runs
+ * it, notes a context switch and hands the CPU back to the idle loop, which starts over — until the
+ * state machine lets the CPU sleep or gives up. Returns rcu_needs_cpu() as the last entry saw it. */
+static bool idle_drain(rv_engine *e, int cpu)
+{
+    bool needs = rcu_needs_cpu(e, cpu);
+    if (!e->cfg.rcu.fast_no_hz) return needs;
+    cpu_t *c = &e->cpu[cpu];
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    for (int round = 0; round < 8; round++) { /* at most 5 attempts and one give-up */
+        e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* the idle task */
+        needs = rcu_needs_cpu(e, cpu);
+        if (!rcu_prepare_for_idle(e, cpu)) break;
+        c->gen_softirq++; c->softirq_scheduled = false; /* ksoftirqd runs now, not after a wakeup delay */
+        context_switch(e, cpu);
+        run_softirq(e, cpu, true);
+        context_switch(e, cpu); /* run_ksoftirqd()'s rcu_note_context_switch(), then back to idle */
+    }
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
+    return needs;
+}
+
+/* Back to idle after an interrupt (or from the idle-entry path): drain, counter even, tick decision. */
+static void idle_settle(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    bool needs = idle_drain(e, cpu);
+    if (c->running_kthread < 0) dynticks_idle(c); /* rcu_idle_enter() / rcu_irq_exit() */
+    if (e->cfg.rcu.no_hz && !needs && !c->softirq_pending) tick_stop(e, cpu);
+}
+
+/* Does RCU care whether this busy CPU passes through idle right now? Its dynticks counter matters
+ * to an FQS pass while it owes the current GP a QS, and FAST_NO_HZ drains on idle entry while it
+ * holds callbacks outside a holdoff. Blips nobody could notice are not simulated. */
+static bool blip_matters(const rv_engine *e, int cpu)
+{
+    const cpu_t *c = &e->cpu[cpu];
+    if (e->cfg.rcu.fast_no_hz && c->dyntick_holdoff != e->jiffies && rcu_cpu_has_callbacks(e, cpu)) return true;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rcu_state *rsp = &e->rsp[f];
+        if (!rsp->enabled || !gp_in_progress(rsp)) continue;
+        const rcu_data *rdp = &rsp->rda[cpu];
+        if (rsp->node[rdp->mynode].qsmask & rdp->grpmask) return true;
+    }
+    return false;
+}
+
+void ensure_blip(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run != RS_BUSY || c->blip_scheduled) return;
+    const rv_phase *ph = cpu_phase(e, cpu);
+    if (!ph || ph->idle_blips_per_s <= 0 || !blip_matters(e, cpu)) return;
+    c->blip_scheduled = true;
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
+}
+
+/* Every runnable task on the CPU has blocked for an instant: switch to the idle task, rcu_idle_enter()
+ * (with FAST_NO_HZ's drain), and straight out again as the next wakeup arrives. */
+static void idle_blip(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (!cpu_preemptible(c) || c->running_kthread >= 0) return;
+    context_switch(e, cpu);
+    (void)idle_drain(e, cpu); /* the tick keeps running: the CPU is busy again at once */
+    dynticks_idle(c);
+    dynticks_busy(c);
+    context_switch(e, cpu);
+}
+
 static void close_stretch(rv_engine *e)
 {
     if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
@@ -250,9 +322,10 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     c->user = false;
     c->ctxsw_scheduled = false;
     c->gen_ctxsw++;
+    c->blip_scheduled = false;
+    c->gen_blip++;
     for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;
-    if (c->running_kthread < 0) dynticks_idle(c); /* rcu_idle_enter() */
-    if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, cpu) && !c->softirq_pending) tick_stop(e, cpu);
+    idle_settle(e, cpu);
     rv_event *ev = emit(e, RV_EV_IDLE_ENTER, cpu, -1);
     if (ev) ev->arg = !c->tick_on;
     schedule_runstate(e, cpu);
@@ -273,6 +346,7 @@ void cpu_wake(rv_engine *e, int cpu)
     schedule_runstate(e, cpu);
     for (int f = 0; f < RV_NFLAVORS; f++) schedule_reader(e, cpu, f);
     ensure_ctxsw(e, cpu);
+    ensure_blip(e, cpu);
 }
 
 /* ------------------------------------------------------------------ the tick */
@@ -365,6 +439,7 @@ void do_tick(rv_engine *e, int cpu)
         c->user = !kernel_forced && ph && rng_unit(&c->r) < ph->user_frac;
         if (c->user) { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); }
         else if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH);
+        ensure_blip(e, cpu); /* a new jiffy may have ended a FAST_NO_HZ holdoff */
         if (e->rsp[RV_PREEMPT].enabled) {
             if (!preempt_reader) rcu_qs(e, cpu, RV_PREEMPT);
             else if (e->rsp[RV_PREEMPT].rda[cpu].qs_pending)
@@ -377,10 +452,7 @@ void do_tick(rv_engine *e, int cpu)
         c->gen_softirq++; c->softirq_scheduled = false; /* it runs now, at irq exit */
         run_softirq(e, cpu, false);
     }
-    if (c->run == RS_IDLE) {
-        if (c->running_kthread < 0) dynticks_idle(c); /* rcu_irq_exit() back to idle */
-        if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, cpu) && !c->softirq_pending) tick_stop(e, cpu);
-    }
+    if (c->run == RS_IDLE) idle_settle(e, cpu); /* rcu_irq_exit() back to idle */
     close_stretch(e);
     e->ctx = CTX_NONE;
     e->ctx_cpu = -1;
@@ -566,6 +638,8 @@ void workload_boot(rv_engine *e)
         rng_seed(&c->r, e->cfg.seed, (uint64_t)cpu + 1);
         c->phase = find_phase(e, cpu);
         c->upd_phase = -2;
+        c->dyntick_holdoff = UINT64_MAX; /* no holdoff yet */
+        c->idle_gp_timer_t = -1;
         if (rv_cpuset_has(&e->cfg.initially_offline, cpu)) { c->run = RS_OFFLINE; continue; }
         rcu_init_percpu_data(e, cpu, true);
         const rv_phase *ph = cpu_phase(e, cpu);
@@ -671,9 +745,26 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (!c || ev->gen != c->gen_idle_irq || c->run != RS_IDLE) return;
         dynticks_busy(c);
         if (c->softirq_pending) run_softirq(e, ev->cpu, false);
-        if (c->running_kthread < 0) dynticks_idle(c);
+        idle_settle(e, ev->cpu);
         close_stretch(e);
         schedule_idle_irq(e, ev->cpu);
+        return;
+    case QE_IDLE_GP_TIMER: /* the timer's interrupt takes the CPU out of idle: the state machine runs again */
+        if (!c || ev->gen != c->gen_idle_timer) return;
+        c->idle_gp_timer_t = -1;
+        if (c->run != RS_IDLE) return;
+        dynticks_busy(c);
+        tick_start(e, ev->cpu); /* the timer's wakeup restarts the tick; idle_settle() may stop it again */
+        if (c->softirq_pending) run_softirq(e, ev->cpu, false);
+        idle_settle(e, ev->cpu);
+        close_stretch(e);
+        return;
+    case QE_IDLE_BLIP:
+        if (!c || ev->gen != c->gen_blip) return;
+        c->blip_scheduled = false;
+        if (c->run != RS_BUSY) return;
+        idle_blip(e, ev->cpu);
+        ensure_blip(e, ev->cpu);
         return;
     case QE_FAKE_WRITER:
         fake_writer(e, (int)ev->id);

@@ -299,7 +299,7 @@ Test(scenario_schema, unknown_keys_suggest_the_nearest)
     bad("{" MIN ",\"rcu\":{\"aaaaaa\":1,\"bbbbbb\":2}}",
         "t.json: $.rcu.aaaaaa: unknown key; valid here: mode, fanout, fanout_leaf, no_hz, stall_timeout_s, "
         "jiffies_till_first_fqs, jiffies_till_next_fqs, needs_gp_fix, busted, blimit, qhimark, qlowmark, flavors, "
-        "size_tree_by_nr_cpus, nr_cpus_compiled, rcu_boost\n"
+        "size_tree_by_nr_cpus, nr_cpus_compiled, rcu_boost, fast_no_hz\n"
         "t.json: $.rcu.bbbbbb: unknown key (valid keys listed above)");
 }
 
@@ -551,4 +551,21 @@ Test(scenario_fuzz, mutated_files_load_or_explain)
         load_or_explain(buf);
     }
     free(buf);
+}
+
+Test(scenario_load, fast_no_hz_and_idle_blips)
+{
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"fast_no_hz\":true},\"workload\":[{\"idle_blips_per_s\":2500}]}", "t.json",
+                                   &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect(cfg.rcu.fast_no_hz);
+    cr_expect_eq(cfg.nphases, 1);
+    cr_expect_float_eq(cfg.phases[0].idle_blips_per_s, 2500.0, 1e-9);
+    rv_config_free(&cfg);
+    cr_assert_eq(rv_scenario_parse("{" MIN "}", "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect(!cfg.rcu.fast_no_hz, "off by default, as CONFIG_RCU_FAST_NO_HZ was");
+    rv_config_free(&cfg);
+    cr_expect_eq(parse("{" MIN ",\"workload\":[{\"idle_blips_per_s\":-1}]}"), -1);
+    cr_expect(strstr(err, "t.json: $.workload[0].idle_blips_per_s: expected") != NULL, "got: %s", err);
+    bad("{" MIN ",\"rcu\":{\"fast_no_hz\":1}}", "t.json: $.rcu.fast_no_hz: expected true or false, got 1");
 }

@@ -1,0 +1,84 @@
+/* fast_no_hz.c — rcu_needs_cpu() and RCU_FAST_NO_HZ's idle-entry drain, rcu_prepare_for_idle() (3.6/3.7 form). */
+#include "internal.h"
+
+/*
+ * Without RCU_FAST_NO_HZ an idle CPU holding callbacks keeps its tick, so they age one tick at a
+ * time. With it, every entry to idle (and every irq exit back to idle) runs a small state machine
+ * that tries to push this CPU's callbacks through the grace-period machinery right away: report a
+ * QS for each flavor with callbacks, force quiescent states, raise RCU_SOFTIRQ — up to five
+ * attempts, after which the CPU either sleeps with its callbacks behind a timer or gives up for the
+ * rest of the jiffy (holdoff). On a machine whose CPUs blip through idle thousands of times a second
+ * this is what drives grace periods far faster than the tick can, and what makes the GP kthread
+ * run FQS scans over and over.
+ */
+enum { RCU_IDLE_FLUSHES = 5, RCU_IDLE_OPT_FLUSHES = 3, RCU_IDLE_GP_DELAY = 4 };
+
+bool rcu_cpu_has_callbacks(const rv_engine *e, int cpu)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (e->rsp[f].enabled && e->rsp[f].rda[cpu].qlen > 0) return true;
+    return false;
+}
+
+static bool has_nonlazy_callbacks(const rv_engine *e, int cpu)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (e->rsp[f].enabled && e->rsp[f].rda[cpu].qlen > e->rsp[f].rda[cpu].qlen_lazy) return true;
+    return false;
+}
+
+/* rcu_needs_cpu(): may this idle CPU stop its tick? Plain 3.6/3.7: not while it holds callbacks.
+ * FAST_NO_HZ: yes, except during the jiffy of a holdoff (the drain just failed or just finished). */
+bool rcu_needs_cpu(rv_engine *e, int cpu)
+{
+    if (!rcu_cpu_has_callbacks(e, cpu)) return false;
+    if (!e->cfg.rcu.fast_no_hz) return true;
+    return e->cpu[cpu].dyntick_holdoff == e->jiffies;
+}
+
+static void post_idle_gp_timer(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    uint64_t j = e->jiffies + RCU_IDLE_GP_DELAY;
+    if (has_nonlazy_callbacks(e, cpu)) j = (j + RCU_IDLE_GP_DELAY - 1) / RCU_IDLE_GP_DELAY * RCU_IDLE_GP_DELAY;
+    else j = e->jiffies + 6ull * (uint64_t)e->hz; /* RCU_IDLE_LAZY_GP_DELAY: only kfree_rcu() waiting */
+    c->idle_gp_timer_t = (int64_t)j * e->jiffy_ns;
+    sched_at(e, c->idle_gp_timer_t, QE_IDLE_GP_TIMER, cpu, 0, 0, ++c->gen_idle_timer);
+}
+
+/* One call of rcu_prepare_for_idle(), run by the idle task. Returns true when it raised RCU_SOFTIRQ
+ * (invoke_rcu_core()), i.e. ksoftirqd/N is about to take the CPU out of idle for a moment. */
+bool rcu_prepare_for_idle(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (!rcu_cpu_has_callbacks(e, cpu)) {
+        c->dyntick_holdoff = e->jiffies - 1; /* no callbacks: nothing to drain, no holdoff either */
+        c->dyntick_drain = 0;
+        return false;
+    }
+    if (c->dyntick_holdoff == e->jiffies) return false;
+    if (c->dyntick_drain <= 0) {
+        c->dyntick_drain = RCU_IDLE_FLUSHES;
+    } else if (c->dyntick_drain <= RCU_IDLE_OPT_FLUSHES && !rcu_pending(e, cpu) && !c->softirq_pending) {
+        /* RCU needs nothing more from this CPU right now: sleep with callbacks, timer as backstop */
+        c->dyntick_drain = 0;
+        c->dyntick_holdoff = e->jiffies;
+        post_idle_gp_timer(e, cpu);
+        return false;
+    } else if (--c->dyntick_drain <= 0) {
+        c->dyntick_holdoff = e->jiffies; /* give up until the next jiffy; keep the tick */
+        c->softirq_pending = true;
+        return true;
+    }
+    rv_event *ev = emit(e, RV_EV_IDLE_DRAIN, cpu, -1);
+    if (ev) ev->n = c->dyntick_drain;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        rcu_state *rsp = &e->rsp[f];
+        if (!rsp->enabled || rsp->rda[cpu].qlen == 0) continue;
+        rcu_qs(e, cpu, f);
+        force_quiescent_state(e, rsp, false); /* 3.6: a full pass right here; 3.7: kick the kthread */
+    }
+    if (!rcu_cpu_has_callbacks(e, cpu)) return false;
+    c->softirq_pending = true;
+    return true;
+}

@@ -1,0 +1,202 @@
+/* test_fast_no_hz.c — RCU_FAST_NO_HZ: the idle-entry drain state machine, its holdoff, its FQS kicks, its timer, and idle blips. */
+#include "engine_fixtures.h"
+
+/* Two CPUs, no workload (idle from boot, NO_HZ), HZ 1000. */
+static rv_engine *pair(enum rv_mode mode, bool fast, fx_log *log)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, mode);
+    cfg.rcu.no_hz = true;
+    cfg.rcu.fast_no_hz = fast;
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    return e;
+}
+
+/* CPU 0 wakes, queues `n` callbacks and goes idle again, all at time `at_s`. */
+static void queue_then_idle(rv_engine *e, double at_s, long n)
+{
+    fx_run_s(e, at_s);
+    fx_inject(e, RV_INJ_WAKE, 0, 0, 0, 0);
+    if (n > 0) fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, n);
+    fx_inject(e, RV_INJ_IDLE, 0, 0, 0, 0);
+}
+
+static size_t drains_on(const fx_log *log, size_t from, int cpu, long *first_n)
+{
+    size_t k = 0;
+    for (size_t i = from; i < log->n; i++) {
+        if (log->v[i].type != RV_EV_IDLE_DRAIN || log->v[i].cpu != cpu) continue;
+        if (k++ == 0 && first_n) *first_n = (long)log->v[i].n;
+    }
+    return k;
+}
+
+Test(fast_no_hz, idle_entry_with_callbacks_drains_then_sleeps_without_tick)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_DRAIN) | FX_BIT(RV_EV_CB_INVOKE) | FX_BIT(RV_EV_GP_END)};
+    rv_engine *e = pair(RV_MODE_KTHREAD, true, &log);
+    queue_then_idle(e, 0.010, 5);
+    long first = -1;
+    size_t n = drains_on(&log, 0, 0, &first);
+    cr_assert_geq(n, 2, "entering idle with callbacks runs several drain attempts (got %zu)", n);
+    cr_expect_leq(n, 5, "never more than RCU_IDLE_FLUSHES attempts (got %zu)", n);
+    cr_expect_eq(first, 5, "the first attempt starts the counter at RCU_IDLE_FLUSHES");
+    /* the first sequence may give up (a GP is still needed) and keep the tick for that jiffy; once
+     * the CPU has nothing to report it sleeps with its callbacks, tick stopped */
+    bool slept_with_callbacks = false;
+    for (int j = 0; j < 20 && !slept_with_callbacks; j++) {
+        rv_cpu_view c = fx_cpu(e, 0);
+        slept_with_callbacks = c.state == RV_CPU_IDLE_NOHZ && !c.tick_running && c.rdp[RV_SCHED].qlen > 0;
+        rv_step_jiffy(e);
+    }
+    cr_expect(slept_with_callbacks, "FAST_NO_HZ lets an idle CPU holding callbacks stop its tick");
+    /* the idle_gp_timer and the GP machinery still get the callbacks invoked */
+    cr_assert(fx_run_until_quiet(e, RV_SCHED, 1.0), "the callbacks are invoked within a second");
+    cr_expect_eq(fx_sum_n(&log, RV_EV_CB_INVOKE, RV_SCHED), 5);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(fast_no_hz, without_it_an_idle_cpu_keeps_its_tick_while_holding_callbacks)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_DRAIN)};
+    rv_engine *e = pair(RV_MODE_KTHREAD, false, &log);
+    queue_then_idle(e, 0.010, 5);
+    cr_expect_eq(fx_count(&log, RV_EV_IDLE_DRAIN, -1), 0, "no drain without RCU_FAST_NO_HZ");
+    cr_expect(fx_cpu(e, 0).tick_running, "rcu_needs_cpu() keeps the tick while callbacks wait");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(fast_no_hz, no_callbacks_no_drain)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_DRAIN)};
+    rv_engine *e = pair(RV_MODE_KTHREAD, true, &log);
+    queue_then_idle(e, 0.010, 0);
+    cr_expect_eq(fx_count(&log, RV_EV_IDLE_DRAIN, -1), 0);
+    cr_expect(!fx_cpu(e, 0).tick_running, "nothing queued: the tick stops as usual");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(fast_no_hz, holdoff_allows_one_drain_per_jiffy)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_DRAIN)};
+    rv_engine *e = pair(RV_MODE_KTHREAD, true, &log);
+    queue_then_idle(e, 0.0102, 1000); /* plenty: they cannot all be gone by the next entry */
+    size_t first = drains_on(&log, 0, 0, NULL);
+    cr_assert_gt(first, 0);
+    size_t mark = log.n;
+    queue_then_idle(e, 0.0104, 1); /* same jiffy (10): holdoff */
+    cr_expect_eq(drains_on(&log, mark, 0, NULL), 0, "a second idle entry in the same jiffy does not drain");
+    mark = log.n;
+    queue_then_idle(e, 0.0115, 1); /* next jiffy */
+    cr_expect_gt(drains_on(&log, mark, 0, NULL), 0, "the holdoff ends with the jiffy");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+static bool gp_running(const rv_engine *e)
+{
+    rv_flavor_view v = fx_flavor(e, RV_SCHED);
+    return v.gpnum != v.completed;
+}
+
+/* CPU 1 busy (it owes the grace period a QS), CPU 0 drains while a GP is in progress. */
+static rv_engine *drain_during_gp(enum rv_mode mode, fx_log *log, int64_t *drain_t)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, mode);
+    cfg.rcu.fast_no_hz = true;
+    cfg.rcu.needs_gp_fix = true;
+    rv_phase *ph = fx_add_phase(&cfg, "1", 1.0);
+    ph->user_frac = 0;     /* in the kernel: its ticks are no QS */
+    ph->ctxsw_per_s = 1;   /* and it hardly ever switches */
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.010);
+    fx_inject(e, RV_INJ_WAKE, 0, 0, 0, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 3);
+    for (int i = 0; i < 200 && !gp_running(e); i++) rv_step_jiffy(e);
+    cr_assert(gp_running(e), "a grace period started for the callbacks");
+    rv_step_jiffy(e); /* past the 3.7 init walk */
+    *drain_t = rv_now_ns(e);
+    fx_inject(e, RV_INJ_IDLE, 0, 0, 0, 0);
+    return e;
+}
+
+static size_t count_at(const fx_log *log, int64_t t, int type, int arg)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < log->n; i++)
+        if (log->v[i].t == t && log->v[i].type == type && (arg < 0 || log->v[i].arg == arg)) k++;
+    return k;
+}
+
+Test(fast_no_hz, v36_drain_forces_quiescent_states_inline)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_DRAIN) | FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_KTHREAD_WAKE)};
+    int64_t t;
+    rv_engine *e = drain_during_gp(RV_MODE_SOFTIRQ, &log, &t);
+    size_t drains = count_at(&log, t, RV_EV_IDLE_DRAIN, -1);
+    cr_assert_geq(drains, 2);
+    cr_expect_geq(count_at(&log, t, RV_EV_FQS, -1), 2, "3.6: force_quiescent_state(rsp, 0) scans from the idle task at once, attempt after attempt");
+    cr_expect_eq(count_at(&log, t, RV_EV_KTHREAD_WAKE, -1), 0, "no GP kthread in 3.6");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(fast_no_hz, v37_drain_kicks_the_kthread_once)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_DRAIN) | FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_KTHREAD_WAKE)};
+    int64_t t;
+    rv_engine *e = drain_during_gp(RV_MODE_KTHREAD, &log, &t);
+    cr_assert_geq(count_at(&log, t, RV_EV_IDLE_DRAIN, -1), 2);
+    cr_expect_eq(count_at(&log, t, RV_EV_FQS, -1), 0, "3.7: the idle task only sets RCU_GP_FLAG_FQS");
+    cr_expect_eq(count_at(&log, t, RV_EV_KTHREAD_WAKE, 2), 1, "repeated attempts coalesce into one FQS wakeup");
+    size_t mark = log.n;
+    fx_run_s(e, (double)t / 1e9 + 0.001);
+    cr_expect_gt(fx_count_from(&log, mark, RV_EV_FQS, RV_SCHED), 0, "the kthread then runs the FQS pass");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+/* Busy CPUs that blip through idle: with FAST_NO_HZ each drain reports the CPU's QS and kicks FQS,
+ * so grace periods complete faster than the two-tick path allows, yet the once-per-jiffy holdoff
+ * keeps them near one per jiffy. */
+static uint64_t gps_with(bool fast, double blips)
+{
+    rv_config cfg;
+    fx_config(&cfg, 8, RV_MODE_KTHREAD);
+    cfg.rcu.fast_no_hz = fast;
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    ph->user_frac = 0.3;
+    ph->ctxsw_per_s = 20000;
+    ph->call_rcu_per_s[RV_SCHED] = 10000;
+    ph->burst_mean = 5;
+    ph->idle_blips_per_s = blips;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 2.0);
+    uint64_t n = fx_flavor(e, RV_SCHED).grace_periods;
+    rv_engine_free(e);
+    return n;
+}
+
+Test(fast_no_hz, blips_speed_grace_periods_up_to_about_one_per_jiffy)
+{
+    uint64_t plain = gps_with(false, 10000), fast = gps_with(true, 10000), still = gps_with(true, 0);
+    cr_expect_leq(plain, 1000, "without FAST_NO_HZ at most one GP per two jiffies (got %llu in 2 s)", (unsigned long long)plain);
+    cr_expect_lt(still * 3, fast * 2, "blips are what drive it: %llu without blips vs %llu with", (unsigned long long)still, (unsigned long long)fast);
+    cr_expect_gt(fast, plain * 3 / 2, "drains speed GPs up: %llu vs %llu", (unsigned long long)fast, (unsigned long long)plain);
+    cr_expect_leq(fast, 2200, "the holdoff caps it near HZ: %llu GPs in 2000 jiffies", (unsigned long long)fast);
+}
+
+Test(fast_no_hz, blips_only_move_dynticks_without_fast_no_hz)
+{
+    /* without FAST_NO_HZ a blip is only seen by an FQS pass: the GP count stays tick-bound */
+    uint64_t none = gps_with(false, 0), blips = gps_with(false, 10000);
+    cr_expect_leq(blips, 1000);
+    cr_expect_leq(none, 1000);
+}
