@@ -118,11 +118,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         cpu, c->dynticks, e->cfg.rcu.mode == RV_MODE_SOFTIRQ
                         ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
     if (rdp->gpnum != rsp->gpnum)
-        return snprintf(buf, n, "CPU %d has not noticed %s GP %lu yet (its rdp->gpnum is %lu); it notices in its next RCU softirq.",
-                        cpu, fl, rsp->gpnum, rdp->gpnum);
+        return snprintf(buf, n, "CPU %d has not noticed %s GP %lu yet (its rdp->gpnum is %lu); it notices in its next RCU softirq%s.",
+                        cpu, fl, rsp->gpnum, rdp->gpnum,
+                        e->cfg.rcu.fast_no_hz ? " (its tick's, or the one its next idle-entry drain raises)" : "");
     if (rdp->passed_quiesce)
         return snprintf(buf, n, "CPU %d passed a quiescent state but has not reported it: reports go through the leaf lock from "
-                        "RCU_SOFTIRQ, normally raised by its next tick.", cpu);
+                        "RCU_SOFTIRQ, normally raised by its next tick%s.", cpu,
+                        e->cfg.rcu.fast_no_hz ? " (or, with RCU_FAST_NO_HZ, by its next drain on entering idle)" : "");
     return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
                     "mode, or idle.", cpu, fl, rsp->gpnum);
 }
