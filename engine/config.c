@@ -218,6 +218,10 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
     CHECK_RANGE("rcu.blimit", r->blimit, 1, 1000000);
     CHECK_RANGE("rcu.qhimark", r->qhimark, 1, 100000000);
     CHECK_RANGE("rcu.qlowmark", r->qlowmark, 0, 100000000);
+    if (r->fast_no_hz && !r->no_hz) {
+        snprintf(err, errlen, "rcu.fast_no_hz: needs rcu.no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ)");
+        return -1;
+    }
     if (r->nr_cpus_compiled) CHECK_RANGE("rcu.nr_cpus_compiled", r->nr_cpus_compiled, cfg->cpus, RV_MAX_CPUS);
     /* the tree must fit in 4 levels, as MAX_RCU_LVLS allows */
     double cap = r->fanout_leaf;

@@ -111,6 +111,8 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     sc_bool(c, obj, "rcu_boost", &r->rcu_boost);
     if (r->qlowmark > r->qhimark)
         sc_bad(c, "qlowmark", "expected at most qhimark (%d), got %d", r->qhimark, r->qlowmark);
+    if (r->fast_no_hz && !r->no_hz) /* Kconfig: RCU_FAST_NO_HZ depends on NO_HZ */
+        sc_bad(c, "fast_no_hz", "needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
     sc_path_pop(&c->path, old);
 }
 

@@ -568,4 +568,6 @@ Test(scenario_load, fast_no_hz_and_idle_blips)
     cr_expect_eq(parse("{" MIN ",\"workload\":[{\"idle_blips_per_s\":-1}]}"), -1);
     cr_expect(strstr(err, "t.json: $.workload[0].idle_blips_per_s: expected") != NULL, "got: %s", err);
     bad("{" MIN ",\"rcu\":{\"fast_no_hz\":1}}", "t.json: $.rcu.fast_no_hz: expected true or false, got 1");
+    bad("{" MIN ",\"rcu\":{\"fast_no_hz\":true,\"no_hz\":false}}",
+        "t.json: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
 }
