@@ -185,7 +185,6 @@ typedef struct cpu_t {
     /* RCU_FAST_NO_HZ (struct rcu_dynticks): drain attempts left, the jiffy of the last holdoff */
     int dyntick_drain;
     uint64_t dyntick_holdoff;
-    int64_t idle_gp_timer_t;  /* when the posted idle_gp_timer fires, -1 = none */
     rng r;
     /* accounting, ns */
     int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;

@@ -639,7 +639,6 @@ void workload_boot(rv_engine *e)
         c->phase = find_phase(e, cpu);
         c->upd_phase = -2;
         c->dyntick_holdoff = UINT64_MAX; /* no holdoff yet */
-        c->idle_gp_timer_t = -1;
         if (rv_cpuset_has(&e->cfg.initially_offline, cpu)) { c->run = RS_OFFLINE; continue; }
         rcu_init_percpu_data(e, cpu, true);
         const rv_phase *ph = cpu_phase(e, cpu);
@@ -751,7 +750,6 @@ void handle_qev(rv_engine *e, const qev *ev)
         return;
     case QE_IDLE_GP_TIMER: /* the timer's interrupt takes the CPU out of idle: the state machine runs again */
         if (!c || ev->gen != c->gen_idle_timer) return;
-        c->idle_gp_timer_t = -1;
         if (c->run != RS_IDLE) return;
         dynticks_busy(c);
         tick_start(e, ev->cpu); /* the timer's wakeup restarts the tick; idle_settle() may stop it again */
