@@ -156,7 +156,7 @@ void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
     rnp->completed = rsp->completed;
     rsp->walk_node = n;
     if (cpu >= 0 && cpu_is_online(e, cpu) && rsp->rda[cpu].mynode == n) rcu_start_gp_per_cpu(e, rsp, cpu);
-    if (n >= e->level_first[e->levels - 1]) /* a leaf: its CPUs' trips through idle now matter to FQS */
+    if (e->any_blips && n >= e->level_first[e->levels - 1]) /* a leaf: its CPUs' trips through idle now matter to FQS */
         for (int c = rnp->grplo; c <= rnp->grphi && c < e->ncpus; c++) ensure_blip(e, c);
     rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
     if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }

@@ -215,6 +215,7 @@ struct rv_engine {
     rcu_state rsp[RV_NFLAVORS];
     int levels, nnodes, levelcnt[4], levelspread[4], level_first[4];
     int *tick_list; int ntick;
+    bool any_blips;           /* some phase has idle_blips_per_s > 0: GP init must wake the blip clocks */
     reader *readers; size_t nreaders, readers_cap; /* active readers */
     uint64_t next_reader_id, next_cb_id, next_task_id;
     /* execution context while handling something */

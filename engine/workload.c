@@ -630,6 +630,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
 /* ------------------------------------------------------------------ boot and dispatch */
 void workload_boot(rv_engine *e)
 {
+    for (size_t i = 0; i < e->cfg.nphases; i++) e->any_blips |= e->cfg.phases[i].idle_blips_per_s > 0;
     for (int cpu = 0; cpu < e->ncpus; cpu++) {
         cpu_t *c = &e->cpu[cpu];
         c->id = cpu;
