@@ -5,6 +5,7 @@
 #   make test       all tests, then again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      performance figures (simulated s per wall s, frame times)
 #   make deps       apt-get install whatever pkg-config cannot find
+#   make check-layout   fail on an #include that crosses a boundary the README forbids
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -25,20 +26,24 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CJSON_LIBS := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
 CRIT_LIBS  := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(SANFL) $(PKG_CFLAGS) -Iengine -Iapp $(CFLAGS)
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(SANFL) $(PKG_CFLAGS) -Iengine -Iscenario -Iapp -Iassets $(CFLAGS)
 LDFLAGS_ALL = $(SANFL) $(LDFLAGS)
 
-ENGINE_SRC := $(sort $(wildcard engine/*.c))
-APP_SRC    := $(sort $(filter-out app/main.c,$(wildcard app/*.c)))
-ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
-APP_OBJ    := $(APP_SRC:%.c=$(BUILD)/%.o)
+# engine/: the RCU model (no files, no JSON). scenario/: the file format (cJSON). app/*/: the rest.
+ENGINE_SRC   := $(sort $(wildcard engine/*.c))
+SCENARIO_SRC := $(sort $(wildcard scenario/*.c))
+APP_SRC      := $(sort $(filter-out app/main.c,$(wildcard app/*.c app/*/*.c app/*/*/*.c)))
+ALL_HDR      := $(wildcard engine/*.h scenario/*.h app/*.h app/*/*.h app/*/*/*.h) assets/palettes.def
+ENGINE_OBJ   := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+SCENARIO_OBJ := $(SCENARIO_SRC:%.c=$(BUILD)/%.o)
+APP_OBJ      := $(APP_SRC:%.c=$(BUILD)/%.o)
 ENG_TESTS  := $(patsubst tests/engine/%.c,$(BUILD)/tests/engine/%,$(sort $(wildcard tests/engine/test_*.c)))
 APP_TESTS  := $(patsubst tests/app/%.c,$(BUILD)/tests/app/%,$(sort $(wildcard tests/app/test_*.c)))
 
-.PHONY: all run test test-plain test-asan test-e2e bench deps deps-test install clean check-tools
+.PHONY: all run test test-plain test-asan test-e2e bench deps deps-test install clean check-tools check-layout
 all: $(BUILD)/rcuvis
 
-$(BUILD)/%.o: %.c $(wildcard engine/*.h app/*.h)
+$(BUILD)/%.o: %.c $(ALL_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -46,27 +51,32 @@ $(BUILD)/libengine.a: $(ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+$(BUILD)/libscenario.a: $(SCENARIO_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
 $(BUILD)/libapp.a: $(APP_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/rcuvis: $(BUILD)/app/main.o $(BUILD)/libapp.a $(BUILD)/libengine.a
+$(BUILD)/rcuvis: $(BUILD)/app/main.o $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(PKG_LIBS) -lm
 
-# Engine tests link the engine (and cJSON for the loader) only: no SDL.
-$(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libengine.a tests/engine/*.h
+# Engine tests link the engine and the scenario loader (cJSON) only: no SDL.
+$(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libscenario.a $(BUILD)/libengine.a tests/engine/*.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(SANFL) -Iengine -Itests/engine $(CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libengine.a $(CJSON_LIBS) $(CRIT_LIBS) -lm
+	$(CC) $(CSTD) $(WARN) $(OPT) $(SANFL) -Iengine -Iscenario -Itests/engine $(CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libscenario.a $(BUILD)/libengine.a $(CJSON_LIBS) $(CRIT_LIBS) -lm
 
-$(BUILD)/tests/app/%: tests/app/%.c $(BUILD)/libapp.a $(BUILD)/libengine.a $(BUILD)/rcuvis
+$(BUILD)/tests/app/%: tests/app/%.c $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
 
 run: deps $(BUILD)/rcuvis
 	./$(BUILD)/rcuvis
 
 # Criterion runs each test binary; RCUVIS_BIN tells CLI tests which binary to drive.
 test: deps deps-test
+	@tools/check-layout.sh
 	$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS)
 	$(MAKE) --no-print-directory test-plain
 	$(MAKE) --no-print-directory test-asan
@@ -87,6 +97,9 @@ test-e2e: $(BUILD)/rcuvis
 bench: $(BUILD)/rcuvis
 	@tools/bench.sh $(BUILD)/rcuvis
 
+check-layout:
+	@tools/check-layout.sh
+
 deps:
 	@tools/deps.sh app
 
@@ -94,10 +107,18 @@ deps-test:
 	@tools/deps.sh test
 
 install: $(BUILD)/rcuvis
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/rcuvis/scenarios $(DESTDIR)$(PREFIX)/share/rcuvis/quizzes
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/rcuvis/scenarios $(DESTDIR)$(PREFIX)/share/rcuvis/quizzes \
+	  $(DESTDIR)$(PREFIX)/share/rcuvis/assets/icons $(DESTDIR)$(PREFIX)/share/applications \
+	  $(DESTDIR)$(PREFIX)/share/metainfo $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps
 	install -m 755 $(BUILD)/rcuvis $(DESTDIR)$(PREFIX)/bin/rcuvis
 	install -m 644 scenarios/*.json $(DESTDIR)$(PREFIX)/share/rcuvis/scenarios/
-	-install -m 644 quizzes/*.json $(DESTDIR)$(PREFIX)/share/rcuvis/quizzes/ 2>/dev/null
+	install -m 644 quizzes/*.json $(DESTDIR)$(PREFIX)/share/rcuvis/quizzes/
+	install -m 644 assets/icons/*.png assets/icons/*.svg $(DESTDIR)$(PREFIX)/share/rcuvis/assets/icons/
+	install -m 644 assets/rcuvis.desktop $(DESTDIR)$(PREFIX)/share/applications/rcuvis.desktop
+	install -m 644 assets/io.github.rcuvis.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/
+	install -m 644 assets/icons/rcuvis.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rcuvis.svg
+	install -m 644 assets/icons/rcuvis.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps/rcuvis.png
 
 clean:
 	rm -rf build build-asan

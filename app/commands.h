@@ -1,6 +1,8 @@
 /* commands.h — entry points of rcuvis's subcommands; main.c dispatches to them, each owner implements one. */
 #ifndef RCUVIS_COMMANDS_H
 #define RCUVIS_COMMANDS_H
+#include "paths.h"
+
 #include <stddef.h>
 
 /* Each returns the process exit status: 0 success, 1 a check/claim failed, 2 bad input or usage.
@@ -16,7 +18,4 @@ int cmd_reproduce(int argc, char **argv);  /* rcuvis reproduce: the article's cl
  * (no top-level "lessons"), -1 invalid with one message per line in err. (quiz_check.c) */
 int quiz_check_file(const char *path, char *err, size_t errlen);
 
-/* Where shipped data lives: $RCUVIS_DATA, else the source tree (next to the binary's ../), else
- * PREFIX/share/rcuvis. Writes e.g. "/work/main/scenarios/default.json" into buf. (paths.c) */
-const char *rcuvis_data_path(const char *rel, char *buf, size_t bufsz);
 #endif

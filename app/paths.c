@@ -1,5 +1,5 @@
 /* paths.c — find shipped data (scenarios, quizzes, fonts) from the source tree or the install prefix. */
-#include "commands.h"
+#include "paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
 /*
  * The engine is a deterministic discrete-event model of Linux Tree RCU as of 3.6 (grace periods
  * driven from RCU_SOFTIRQ) and 3.7 (one grace-period kthread per flavor). It never reads a clock,
- * never touches a file or a screen: the caller builds an rv_config (usually through
- * rv_scenario_load()), creates an engine, advances simulated time and reads state, events and the
+ * never touches a file or a screen: the caller builds an rv_config (usually through the scenario
+ * module, scenario/scenario.h), creates an engine, advances simulated time and reads state, events and the
  * report back. The app, the CLI and the tests use nothing but this header.
  */
 
@@ -178,20 +178,6 @@ int rv_config_copy(rv_config *dst, const rv_config *src); /* deep copy; 0 or -1 
 /* Range checks that do not need JSON paths (cpus 1..4096, fanout 2..64, ...). 0 ok, else -1 and a
  * message naming the field ("rcu.fanout_leaf: expected 2..64, got 100"). */
 int rv_config_validate(const rv_config *cfg, char *err, size_t errlen);
-
-/* ---------------------------------------------------------------- scenario files (cJSON, in engine/) */
-
-/* Load and fully validate a scenario file. On error returns -1 and writes one or more lines
- * (separated by '\n') into err, each "FILE:LINE:COL: message" for syntax errors or
- * "FILE: $.path.to.key: expected ..., got ..." for schema errors (unknown keys: "... did you mean
- * `x`?"). On success cfg is filled (call rv_config_free later). */
-int rv_scenario_load(const char *path, rv_config *cfg, char *err, size_t errlen);
-/* Same from a string; `name` stands in for the file name in messages. */
-int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *err, size_t errlen);
-/* Apply a --set override "rcu.fanout_leaf=32" (VALUE parsed as JSON, else a string) to the source
- * JSON before validation. The loader keeps the overrides list; call before rv_scenario_load... */
-typedef struct rv_overrides { const char **items; size_t n; } rv_overrides;
-int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen);
 
 /* ---------------------------------------------------------------- engine lifetime and time */
 

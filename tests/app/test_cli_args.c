@@ -1,5 +1,5 @@
 /* test_cli_args.c — `rcuvis run` option parsing: forms, order of overrides, shorthand checks, usage errors. */
-#include "cli_args.h"
+#include "cli/args.h"
 
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>

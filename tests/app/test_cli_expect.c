@@ -1,6 +1,6 @@
 /* test_cli_expect.c — expect paths into the report JSON, their verdicts and lines; the report's JSON shape. */
-#include "cli_report.h"
-#include "expect.h"
+#include "report/report.h"
+#include "report/expect.h"
 
 #include <criterion/criterion.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * clicks on tiles, injections and branches, drops of broken files, settings. No display needed. */
 #include <criterion/criterion.h>
 
-#include "window.h"
+#include "window/window.h"
 
 #include <dirent.h>
 #include <stdio.h>

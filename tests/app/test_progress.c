@@ -1,7 +1,7 @@
 /* test_progress.c — progress survives crashes mid-write, corrupt files are set aside (never wiped), resets, paths. */
-#include "progress.h"
-#include "progress_file.h"
-#include "quiz_json.h"
+#include "workbook/progress.h"
+#include "workbook/progress_file.h"
+#include "workbook/json.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>

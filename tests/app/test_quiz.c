@@ -1,7 +1,7 @@
 /* test_quiz.c — shipped quiz files load and agree with the engine; malformed files give exact messages; grading. */
 #include "commands.h"
-#include "quiz.h"
-#include "quiz_json.h"
+#include "workbook/quiz.h"
+#include "workbook/json.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>

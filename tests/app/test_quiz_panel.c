@@ -1,6 +1,6 @@
 /* test_quiz_panel.c — the window's workbook: session logic, keyboard-only answering, "show me" requests, drawing. */
-#include "panel_workbook.h"
-#include "quiz_session.h"
+#include "panels/workbook.h"
+#include "workbook/session.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -272,8 +272,8 @@ Test(panel, clicks_pick_answers_and_teacher_view_draws)
 
 /* ---------------------------------------------------------------- the window's hooks (ui_workbook.h) */
 
-#include "ui_app.h"
-#include "ui_workbook.h"
+#include "window/app.h"
+#include "window/workbook_hooks.h"
 
 static SDL_KeyboardEvent keyev(SDL_Keycode sym)
 {

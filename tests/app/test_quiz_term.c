@@ -1,7 +1,7 @@
 /* test_quiz_term.c — the terminal workbook on streams: answers, hints, retries, show, quit and end of input. */
-#include "progress.h"
-#include "quiz.h"
-#include "quiz_term.h"
+#include "workbook/progress.h"
+#include "workbook/quiz.h"
+#include "workbook/term.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>

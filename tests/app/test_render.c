@@ -1,7 +1,7 @@
 /* test_render.c — off-screen pictures of known moments: panels filled where expected, never blank, deterministic. */
 #include <criterion/criterion.h>
 
-#include "ui_app.h"
+#include "window/app.h"
 
 #include <SDL_image.h>
 

@@ -1,8 +1,8 @@
 /* test_timetravel.c — seeking, exact step back and branching give the same states as straight simulation. */
 #include <criterion/criterion.h>
 
-#include "timetravel.h"
-#include "ui_app.h"
+#include "view/timetravel.h"
+#include "window/app.h"
 
 #include <stdio.h>
 #include <string.h>

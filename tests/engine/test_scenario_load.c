@@ -1,5 +1,6 @@
 /* test_scenario_load.c — the scenario loader: values and defaults, exact messages for bad input, --set overrides. */
 #include "rcuvis.h"
+#include "scenario.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>

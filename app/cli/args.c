@@ -1,0 +1,147 @@
+/* args.c — parse `rcuvis run` options; validate the shorthand flags so their messages name the flag. */
+#include "cli/args.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_run_usage(void)
+{
+    printf("usage: rcuvis run SCENARIO.json [options]\n"
+           "Run a scenario without a window and print a summary, or the report as JSON.\n"
+           "  --mode softirq|kthread  grace periods driven from RCU_SOFTIRQ (3.6) or by kthreads (3.7)\n"
+           "  --cpus N                number of CPUs, 1..4096\n"
+           "  --duration SECONDS      simulated time to run (fractions allowed)\n"
+           "  --seed N                seed of the workload's random generator\n"
+           "  --set PATH=VALUE        override a scenario key, e.g. rcu.fanout_leaf=32 or workload.0.busy_frac=0.5;\n"
+           "                          VALUE is JSON when it parses, else a string; repeatable, later ones win\n"
+           "  --busted                invoke callbacks without waiting for grace periods (rcutorture's rcu_busted)\n"
+           "  --debugfs               after the run, print rcugp, rcuhier and rcudata as 3.6/3.7 debugfs showed them\n"
+           "  --dmesg                 after the run, print the whole kernel log (stall warnings, hotplug, rcutorture)\n"
+           "  --json                  print the report as one JSON object on stdout\n"
+           "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
+           "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
+           "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
+           "Exit status: 0 ok, 1 an expectation failed, 2 bad input or usage.\n");
+}
+
+static int usage_error(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "rcuvis: run: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, " (see rcuvis run --help)\n");
+    return 2;
+}
+
+static int add_set(cli_run_opts *o, const char *fmt, const char *v)
+{
+    char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
+    if (!ns) return -1;
+    o->sets = ns;
+    size_t n = strlen(fmt) + strlen(v) + 1;
+    if (!(o->sets[o->nsets] = malloc(n))) return -1;
+    snprintf(o->sets[o->nsets++], n, fmt, v);
+    return 0;
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* The shorthands are checked here, not only by the loader, so that "--cpus 0" is reported as the
+ * flag the user typed rather than as the scenario key it stands for. */
+static int shorthand(cli_run_opts *o, const char *name, const char *v)
+{
+    long n;
+    if (!strcmp(name, "--mode")) {
+        if (strcmp(v, "softirq") && strcmp(v, "kthread"))
+            return usage_error("--mode: expected softirq or kthread, got '%s'%s", v, "");
+        return add_set(o, "rcu.mode=\"%s\"", v);
+    }
+    if (!strcmp(name, "--cpus")) {
+        if (!parse_long(v, 1, 4096, &n)) return usage_error("--cpus: expected an integer 1..4096, got '%s'%s", v, "");
+        return add_set(o, "cpus=%s", v);
+    }
+    if (!strcmp(name, "--duration")) {
+        char *end;
+        double d = strtod(v, &end);
+        if (!*v || *end || !isfinite(d) || d <= 0 || d > 604800)
+            return usage_error("--duration: expected seconds above 0 and at most 604800, got '%s'%s", v, "");
+        return add_set(o, "duration_s=%s", v);
+    }
+    if (!strcmp(name, "--seed")) {
+        /* passed as a decimal string so that seeds above 2^53 survive the JSON number type */
+        if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 20 ||
+            (strlen(v) == 20 && strcmp(v, "18446744073709551615") > 0))
+            return usage_error("--seed: expected an integer 0..18446744073709551615, got '%s'%s", v, "");
+        return add_set(o, "seed=\"%s\"", v);
+    }
+    if (!strcmp(name, "--set")) {
+        if (!strchr(v, '=') || v[0] == '=') return usage_error("--set: expected PATH=VALUE, got '%s'%s", v, "");
+        return add_set(o, "%s", v);
+    }
+    if (!strcmp(name, "--trace")) {
+        if (!*v) return usage_error("--trace: expected a file name%s%s", "", "");
+        o->trace = v;
+        return 0;
+    }
+    return 1; /* not an option with a value */
+}
+
+int cli_run_parse(int argc, char **argv, cli_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    bool opts_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (opts_done || a[0] != '-' || !strcmp(a, "-")) {
+            if (o->scenario) return usage_error("one scenario at a time, got '%s' and '%s'", o->scenario, a);
+            o->scenario = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) { opts_done = true; continue; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { o->help = true; return 0; }
+        char name[64];
+        const char *eq = strchr(a, '=');
+        size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+        snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), a);
+        bool *flag = !strcmp(name, "--json") ? &o->json : !strcmp(name, "--expect") ? &o->expect
+                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg : NULL;
+        if (flag || !strcmp(name, "--busted")) {
+            if (eq) return usage_error("option '%s' takes no value%s", name, "");
+            if (flag) *flag = true;
+            else if (add_set(o, "%s", "rcu.busted=true") < 0) goto oom;
+            continue;
+        }
+        static const char *const with_value[] = {"--mode", "--cpus", "--duration", "--seed", "--set", "--trace"};
+        bool known = false;
+        for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(name, with_value[k]);
+        if (!known) return usage_error("unknown option '%s'%s", a, "");
+        const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!v) return usage_error("option '%s' needs a value%s", name, "");
+        int rc = shorthand(o, name, v);
+        if (rc == 2) return 2;
+        if (rc < 0) goto oom;
+    }
+    if (!o->scenario) return usage_error("missing SCENARIO.json%s%s", "", "");
+    return 0;
+oom:
+    fprintf(stderr, "rcuvis: run: out of memory\n");
+    return 2;
+}
+
+void cli_run_opts_free(cli_run_opts *o)
+{
+    for (size_t i = 0; i < o->nsets; i++) free(o->sets[i]);
+    free(o->sets);
+    o->sets = NULL;
+    o->nsets = 0;
+}

@@ -1,0 +1,192 @@
+/* run.c — `rcuvis run`: load a scenario with overrides, simulate it headless, report, check expects. */
+#include "cli/args.h"
+#include "report/report.h"
+#include "cli/trace.h"
+#include "cli/util.h"
+#include "commands.h"
+#include "report/expect.h"
+#include "rcuvis.h"
+#include "scenario.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* "small-busy" finds the shipped scenarios/small-busy.json when no such file is here. */
+static const char *resolve(const char *arg, char *buf, size_t n)
+{
+    if (access(arg, F_OK) == 0 || strchr(arg, '/')) return arg;
+    char rel[600];
+    snprintf(rel, sizeof rel, "scenarios/%s%s", arg, strstr(arg, ".json") ? "" : ".json");
+    const char *p = rcuvis_data_path(rel, buf, n);
+    return access(p, R_OK) == 0 ? p : arg;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Check every expect against the report as printed (re-parsed, so the checks see exactly what
+ * --json shows). Lines go to out, or into results when the report is printed as JSON. */
+static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJSON *results)
+{
+    int failed = 0;
+    for (size_t i = 0; i < cfg->nexpects; i++) {
+        expect_result r;
+        expect_eval(printed, &cfg->expects[i], &r);
+        failed += !r.ok;
+        if (out) fprintf(out, "%s\n", r.line);
+        if (results) {
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddStringToObject(o, "path", cfg->expects[i].path);
+            cJSON_AddBoolToObject(o, "ok", r.ok);
+            cJSON_AddStringToObject(o, "value", r.value);
+            cJSON_AddStringToObject(o, "line", r.line);
+            cJSON_AddItemToArray(results, o);
+        }
+    }
+    if (out && cfg->nexpects == 0) fprintf(out, "expect: the scenario has no expect list\n");
+    else if (out) fprintf(out, "expect: %zu of %zu passed\n", cfg->nexpects - (size_t)failed, cfg->nexpects);
+    return failed;
+}
+
+/* Report out, expects checked; returns the exit status (0, or 1 when an expect failed). */
+static const char *const debugfs_files[] = {"rcugp", "rcuhier", "rcudata"};
+
+/* --debugfs and --dmesg: the engine's views in the kernel's own text forms. */
+static void kernel_views_text(const rv_engine *e, const cli_run_opts *o)
+{
+    if (o->dmesg) {
+        printf("\n");
+        for (size_t i = 0; i < rv_klog_count(e); i++) {
+            int64_t t = rv_klog_time(e, i);
+            printf("[%5lld.%06lld] %s\n", (long long)(t / 1000000000), (long long)(t % 1000000000 / 1000), rv_klog_line(e, i));
+        }
+    }
+    static char buf[1 << 20];
+    for (size_t k = 0; o->debugfs && k < sizeof debugfs_files / sizeof *debugfs_files; k++)
+        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) printf("\n/sys/kernel/debug/rcu/%s:\n%s", debugfs_files[k], buf);
+}
+
+static void kernel_views_json(const rv_engine *e, const cli_run_opts *o, cJSON *json)
+{
+    if (o->dmesg) {
+        cJSON *lines = cJSON_AddArrayToObject(json, "dmesg");
+        for (size_t i = 0; lines && i < rv_klog_count(e); i++) {
+            cJSON *l = cJSON_CreateObject();
+            cJSON_AddNumberToObject(l, "t_s", (double)rv_klog_time(e, i) / 1e9);
+            cJSON_AddStringToObject(l, "text", rv_klog_line(e, i));
+            cJSON_AddItemToArray(lines, l);
+        }
+    }
+    static char buf[1 << 20];
+    cJSON *files = o->debugfs ? cJSON_AddObjectToObject(json, "debugfs") : NULL;
+    for (size_t k = 0; files && k < sizeof debugfs_files / sizeof *debugfs_files; k++)
+        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) cJSON_AddStringToObject(files, debugfs_files[k], buf);
+}
+
+static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o)
+{
+    cJSON *json = cli_report_json(rep, cfg, wall);
+    char *text = json ? cJSON_Print(json) : NULL;
+    cJSON *printed = text ? cJSON_Parse(text) : NULL;
+    if (!printed) {
+        fprintf(stderr, "rcuvis: run: out of memory building the report\n");
+        cJSON_Delete(json);
+        free(text);
+        return 2;
+    }
+    int failed = 0;
+    if (o->json) {
+        if (o->expect) {
+            cJSON *results = cJSON_AddArrayToObject(json, "expect");
+            failed = run_expects(cfg, printed, NULL, results);
+        }
+        if (o->expect || o->debugfs || o->dmesg) {
+            kernel_views_json(e, o, json);
+            free(text);
+            text = cJSON_Print(json);
+        }
+        if (text) printf("%s\n", text);
+    } else {
+        cli_report_text(stdout, rep, cfg, wall);
+        kernel_views_text(e, o);
+        if (o->expect) {
+            printf("\n");
+            failed = run_expects(cfg, printed, stdout, NULL);
+        }
+    }
+    free(text);
+    cJSON_Delete(printed);
+    cJSON_Delete(json);
+    return failed ? 1 : 0;
+}
+
+static int simulate(const rv_config *cfg, const cli_run_opts *o)
+{
+    char err[2048];
+    cli_trace *tr = NULL;
+    if (o->trace && !(tr = cli_trace_open(o->trace, err, sizeof err))) {
+        fprintf(stderr, "rcuvis: run: %s\n", err);
+        return 2;
+    }
+    rv_engine *e = rv_engine_new(cfg, NULL, err, sizeof err);
+    if (!e) {
+        fprintf(stderr, "rcuvis: %s: %s\n", cfg->path, err);
+        cli_trace_abort(tr);
+        return 2;
+    }
+    if (tr) cli_trace_attach(tr, e);
+    double t0 = now_s();
+    rv_run_until(e, rv_end_ns(e));
+    double wall = now_s() - t0;
+    int rc = 0;
+    if (tr && cli_trace_close(tr, e, err, sizeof err) < 0) {
+        fprintf(stderr, "rcuvis: run: %s\n", err);
+        rc = 2;
+    }
+    if (rc == 0) {
+        rv_report rep;
+        rv_report_build(e, &rep);
+        rc = output(e, &rep, cfg, wall, o);
+        rv_report_free(&rep);
+    }
+    rv_engine_free(e);
+    return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    cli_run_opts o;
+    int rc = cli_run_parse(argc, argv, &o);
+    if (rc == 0 && o.help) cli_run_usage();
+    if (rc != 0 || o.help) {
+        cli_run_opts_free(&o);
+        return rc;
+    }
+    char pathbuf[1024], err[8192];
+    const char *path = resolve(o.scenario, pathbuf, sizeof pathbuf);
+    rv_overrides ov = {(const char **)o.sets, o.nsets};
+    rv_config cfg;
+    if (rv_scenario_load_with(path, &ov, &cfg, err, sizeof err) < 0) {
+        cli_print_lines(err);
+        rv_config_free(&cfg);
+        cli_run_opts_free(&o);
+        return 2;
+    }
+    rc = simulate(&cfg, &o);
+    /* a report that did not reach its reader (disk full, closed pipe) is a failure, not a success */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "rcuvis: run: cannot write the report: %s\n", strerror(errno));
+        rc = 2;
+    }
+    rv_config_free(&cfg);
+    cli_run_opts_free(&o);
+    return rc;
+}

@@ -1,0 +1,229 @@
+/* shot.c — `rcuvis shot`: render the window's picture at a given moment, off-screen, to a PNG. */
+#include "commands.h"
+#include "export/export.h"
+#include "window/app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: rcuvis shot SCENARIO.json --at SECONDS -o FILE.png [options]\n"
+            "  --at S          simulated time of the picture (seconds, from 0 to the scenario's duration)\n"
+            "  -o FILE.png     output file (written atomically)\n"
+            "  --size WxH      picture size in logical pixels (default 1600x900)\n"
+            "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
+            "  --mode M        softirq (3.6), kthread (3.7) or compare (both side by side)\n"
+            "  --compare       same as --mode compare\n"
+            "  --seed N        override the scenario's seed\n"
+            "  --flavor F      rcu_sched, rcu_bh or rcu_preempt (tree and tiles)\n"
+            "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
+            "  --theme T       light (default) or dark\n"
+            "SCENARIO.json may be \"-\" for the built-in demo.\n");
+}
+
+static int bad(const char *fmt, const char *a)
+{
+    fprintf(stderr, "rcuvis: shot: ");
+    fprintf(stderr, fmt, a);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+static bool parse_double(const char *s, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end) return false;
+    *out = v;
+    return true;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Frame-time benchmark (hidden option used by tests/bench/frames.sh): N frames of playback at the
+ * window's default speed from --at, each = advance 1/60 s of real time + build views + draw. */
+static int bench(ui_app *a, rd_ctx *rd, int frames)
+{
+    double *ft = malloc(sizeof *ft * (size_t)frames), *dt = malloc(sizeof *dt * (size_t)frames);
+    if (!ft || !dt) { free(ft); free(dt); return 2; }
+    int64_t step = (int64_t)(a->st.speed * 1e9 / 60.0);
+    for (int i = 0; i < frames; i++) {
+        double t0 = now_ms();
+        ui_app_advance(a, ui_app_now(a) + step, 0);
+        ui_app_refresh_reports(a, t0, 250);
+        double t1 = now_ms();
+        ui_app_draw(a, rd);
+        rd_end(rd);
+        double t2 = now_ms();
+        ft[i] = t2 - t0;
+        dt[i] = t2 - t1;
+    }
+    qsort(ft, (size_t)frames, sizeof *ft, cmp_double);
+    qsort(dt, (size_t)frames, sizeof *dt, cmp_double);
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    printf("frames=%d size=%dx%d cpus=%d frame_ms_p50=%.2f frame_ms_p99=%.2f draw_ms_p50=%.2f draw_ms_p99=%.2f\n",
+           frames, w, h, a->base.cpus, ft[frames / 2], ft[(frames * 99) / 100], dt[frames / 2], dt[(frames * 99) / 100]);
+    free(ft);
+    free(dt);
+    return 0;
+}
+
+/* Seek benchmark (hidden, for tests/bench/frames.sh): after simulating up to --at once, N seeks to
+ * pseudo-random times in [0, at]; each is a checkpoint restore + re-simulation, as the scrubber does. */
+static int bench_seeks(ui_app *a, int n, int64_t upto)
+{
+    double *ms = malloc(sizeof *ms * (size_t)n);
+    if (!ms) return 2;
+    uint64_t x = 88172645463325252ULL;
+    for (int i = 0; i < n; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17; /* xorshift: the same targets on every run */
+        int64_t t = (int64_t)(x % (uint64_t)(upto > 0 ? upto : 1));
+        double t0 = now_ms();
+        ui_app_seek(a, t);
+        ms[i] = now_ms() - t0;
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    printf("seeks=%d over=%.0fs checkpoints=%zu interval=%.2fs seek_ms_p50=%.2f seek_ms_p99=%.2f seek_ms_max=%.2f\n", n, upto / 1e9,
+           tt_checkpoints(a->s[0].tt), tt_interval(a->s[0].tt) / 1e9, ms[n / 2], ms[(n * 99) / 100], ms[n - 1]);
+    free(ms);
+    return 0;
+}
+
+int cmd_shot(int argc, char **argv)
+{
+    const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL;
+    double at = -1, scale = 1;
+    int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1;
+    long long seed = -1;
+    bool compare = false;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
+        if (!strcmp(o, "--compare")) { compare = true; continue; }
+        bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
+                     !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
+                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select");
+        if (takes && !val) return bad("option %s needs a value", o);
+        if (!strcmp(o, "--at")) { if (!parse_double(val, &at) || at < 0) return bad("--at: expected seconds >= 0, got \"%s\"", val); }
+        else if (!strcmp(o, "-o")) out = val;
+        else if (!strcmp(o, "--size")) {
+            char x;
+            if (sscanf(val, "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 200 || w > 8192 || h > 8192)
+                return bad("--size: expected WxH between 320x200 and 8192x8192, got \"%s\"", val);
+        } else if (!strcmp(o, "--scale")) {
+            if (!parse_double(val, &scale) || scale < 0.5 || scale > 4) return bad("--scale: expected a number from 0.5 to 4, got \"%s\"", val);
+        } else if (!strcmp(o, "--mode")) mode = val;
+        else if (!strcmp(o, "--seed")) {
+            char *end;
+            seed = strtoll(val, &end, 10);
+            if (end == val || *end || seed < 0) return bad("--seed: expected a non-negative integer, got \"%s\"", val);
+        } else if (!strcmp(o, "--flavor")) flavor = val;
+        else if (!strcmp(o, "--theme")) theme = val;
+        else if (!strcmp(o, "--select")) {
+            char *end;
+            select = (int)strtol(val, &end, 10);
+            if (end == val || *end || select < 0) return bad("--select: expected a CPU number, got \"%s\"", val);
+        } else if (!strcmp(o, "--bench-frames")) {
+            bench_frames = atoi(val);
+            if (bench_frames < 1 || bench_frames > 100000) return bad("--bench-frames: expected 1..100000, got \"%s\"", val);
+        } else if (!strcmp(o, "--bench-seeks")) {
+            bench_seek = atoi(val);
+            if (bench_seek < 1 || bench_seek > 100000) return bad("--bench-seeks: expected 1..100000, got \"%s\"", val);
+        } else if (o[0] == '-' && o[1]) return bad("unknown option '%s' (see rcuvis shot --help)", o);
+        else if (!scen) { scen = o; continue; }
+        else return bad("unexpected argument '%s'", o);
+        if (takes) i++;
+    }
+    if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
+    if (at < 0) return bad("%s", "missing --at SECONDS");
+    if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
+
+    ui_app a;
+    ui_app_init(&a);
+    if (mode) {
+        if (!strcmp(mode, "compare")) compare = true;
+        else if (!strcmp(mode, "softirq") || !strcmp(mode, "3.6")) { a.mode_forced = true; a.forced_mode = RV_MODE_SOFTIRQ; }
+        else if (!strcmp(mode, "kthread") || !strcmp(mode, "3.7")) { a.mode_forced = true; a.forced_mode = RV_MODE_KTHREAD; }
+        else return bad("--mode: expected softirq, kthread or compare, got \"%s\"", mode);
+    }
+    if (flavor) {
+        int f = rv_flavor_from_name(flavor);
+        if (f < 0) return bad("--flavor: expected rcu_sched, rcu_bh or rcu_preempt, got \"%s\"", flavor);
+        a.st.flavor = f;
+    }
+    if (theme) {
+        int t = ui_theme_from_name(theme);
+        if (t < 0) return bad("--theme: expected light or dark, got \"%s\"", theme);
+        a.st.theme = t;
+    }
+    a.st.compare = compare;
+    char err[8192];
+    if (ui_app_load(&a, strcmp(scen, "-") ? scen : NULL, seed, err, sizeof err) != 0) {
+        fprintf(stderr, "rcuvis: %s\n", err);
+        ui_app_free(&a);
+        return 2;
+    }
+    if (flavor && !a.base.rcu.flavors[a.st.flavor]) {
+        ui_app_free(&a);
+        return bad("--flavor: %s is not enabled in this scenario", flavor);
+    }
+    if (select >= a.base.cpus) {
+        ui_app_free(&a);
+        fprintf(stderr, "rcuvis: shot: --select: the scenario has %d CPUs\n", a.base.cpus);
+        return 2;
+    }
+    a.st.sel_cpu = select;
+    int64_t t = (int64_t)(at * 1e9 + 0.5);
+    if (t > ui_app_end(&a)) {
+        fprintf(stderr, "rcuvis: shot: --at %g is after the end of the run (%g s)\n", at, ui_app_end(&a) / 1e9);
+        ui_app_free(&a);
+        return 2;
+    }
+    double sim0 = now_ms();
+    ui_app_seek(&a, t);
+    if (bench_seek) {
+        printf("first pass: simulated %.0f s in %.0f ms\n", t / 1e9, now_ms() - sim0);
+        int rc = bench_seeks(&a, bench_seek, t);
+        ui_app_free(&a);
+        return rc;
+    }
+    ui_app_refresh_reports(&a, 0, 0);
+    int pw = (int)(w * scale + 0.5), ph = (int)(h * scale + 0.5);
+    rd_ctx *rd = rd_new_offscreen(pw, ph, (float)scale, err, sizeof err);
+    if (!rd) {
+        fprintf(stderr, "rcuvis: shot: %s\n", err);
+        ui_app_free(&a);
+        return 2;
+    }
+    int rc = 0;
+    if (bench_frames) {
+        rc = bench(&a, rd, bench_frames);
+    } else {
+        ui_app_draw(&a, rd);
+        rd_end(rd);
+        if (rd_save_png(rd, out, err, sizeof err) != 0) {
+            fprintf(stderr, "rcuvis: shot: %s\n", err);
+            rc = 2;
+        }
+    }
+    rd_free(rd);
+    ui_app_free(&a);
+    return rc;
+}

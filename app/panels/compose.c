@@ -1,0 +1,33 @@
+/* compose.c — composes every panel into one picture; shared by the window and `rcuvis shot`. */
+#include "panels/panels.h"
+
+void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st,
+                 const char *scenario_name, ui_column_draw_fn column, void *column_ctx)
+{
+    fr->nhits = 0;
+    rd_begin(fr->rd, fr->th->bg);
+    for (int i = 0; i < L->nsides && i < nviews; i++) {
+        const ui_side *s = &L->side[i];
+        const ui_view *v = views[i];
+        fr->side = i;
+        if (L->nsides > 1) panel_side_head_draw(fr, s->head, v);
+        panel_cpus_draw(fr, s->cpus, v, st);
+        panel_tree_draw(fr, s->tree, v, st);
+        panel_accounting_draw(fr, s->acct, v, st);
+        panel_timeline_draw(fr, s->timeline, v, st);
+        /* compare mode: each side explains its own engine, in place of its kernel log, while
+         * something is selected (the two answers differ: that is the point of comparing) */
+        bool sel = st->sel_cpu >= 0 || st->sel_node >= 0;
+        if (L->why_floating && sel) panel_why_draw(fr, s->klog, v, st, false);
+        else panel_klog_draw(fr, s->klog, v, st);
+    }
+    fr->side = 0;
+    if (!L->why_floating) panel_why_draw(fr, L->why, views[0], st, false);
+    if (L->workbook.w > 0 && column) column(fr, L->workbook, column_ctx);
+    panel_caption_draw(fr, L->caption, views[0]);
+    panel_scrub_draw(fr, L->scrub, views[0], st);
+    panel_top_draw(fr, L->top, views[0], st, scenario_name);
+    panel_banner_draw(fr, L->banner, st);
+    if (st->show_picker) panel_picker_draw(fr, L->whole, st);
+    else if (st->show_help) panel_help_draw(fr, L->whole, st);
+}

@@ -1,0 +1,320 @@
+/* cpus.c — one tile per CPU (state, reader, quiescent state, callback segments), a heat map when dense. */
+#include "panels/panels.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* QS status of a CPU for the shown flavor, as a shape + word so it reads without colour. */
+enum qs_kind { QS_NONE, QS_OWED, QS_PASSED, QS_DONE };
+
+static enum qs_kind qs_of(const ui_view *v, const rv_cpu_view *c)
+{
+    const rv_rdp_view *d = &c->rdp[v->flavor];
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    if (c->state == RV_CPU_OFFLINE || fl->gpnum == fl->completed) return QS_NONE;
+    if (d->qs_owed) return d->passed_quiesce ? QS_PASSED : QS_OWED;
+    return QS_DONE;
+}
+
+static const char *qs_glyph(enum qs_kind k)
+{
+    return k == QS_OWED ? "○" : k == QS_PASSED ? "◐" : k == QS_DONE ? "✓" : "";
+}
+
+static rd_color qs_color(const ui_theme *th, enum qs_kind k)
+{
+    return k == QS_OWED ? th->owed : k == QS_PASSED ? th->kernel : th->passed;
+}
+
+/* Readable text on a state colour: dark on light backgrounds, white on dark ones. */
+static rd_color ink_on(rd_color bg)
+{
+    int lum = (bg.r * 299 + bg.g * 587 + bg.b * 114) / 1000;
+    return lum > 140 ? rd_rgb(0x111111) : rd_rgb(0xFFFFFF);
+}
+
+static void state_background(ui_frame *fr, rd_rect r, const rv_cpu_view *c, rd_color bg)
+{
+    rd_fill(fr->rd, r, bg);
+    /* patterns double the colour: dots for dyntick-idle (the tick sleeps), stripes for offline */
+    if (c->state == RV_CPU_IDLE_NOHZ) rd_dots(fr->rd, r, rd_alpha(rd_rgb(0xFFFFFF), 90), rd_px(fr->rd, 6));
+    else if (c->state == RV_CPU_OFFLINE) rd_hatch(fr->rd, r, rd_alpha(rd_rgb(0xFFFFFF), 70), rd_px(fr->rd, 7));
+}
+
+static long seg_max(const ui_view *v)
+{
+    long m = 1;
+    for (int i = 0; i < v->ncpus; i++)
+        for (int s = 0; s < RV_NSEGS; s++)
+            if (v->cpus[i].rdp[v->flavor].seg[s] > m) m = v->cpus[i].rdp[v->flavor].seg[s];
+    return m;
+}
+
+static void draw_segments(ui_frame *fr, rd_rect r, const rv_rdp_view *d, long max, bool numbers, rd_color ink)
+{
+    static const char *const tag[RV_NSEGS] = {"D", "W", "R", "N"};
+    rd_ctx *rd = fr->rd;
+    int rowh = r.h / RV_NSEGS;
+    if (rowh < 2) return;
+    int label_w = numbers ? rd_text_width(rd, RD_MONO_SMALL, "W 00000 ") : 0;
+    for (int s = 0; s < RV_NSEGS; s++) {
+        rd_rect row = {r.x, r.y + s * rowh, r.w, rowh - (rowh > 4 ? 1 : 0)};
+        if (numbers) {
+            char buf[32], n[16];
+            ui_fmt_count(n, sizeof n, d->seg[s]);
+            snprintf(buf, sizeof buf, "%s %s", tag[s], n);
+            rd_text(rd, RD_MONO_SMALL, row.x, row.y + (row.h - rd_line_height(rd, RD_MONO_SMALL)) / 2, ink, buf);
+        }
+        rd_rect bar = {row.x + label_w, row.y, row.w - label_w, row.h};
+        rd_fill(rd, bar, rd_alpha(rd_rgb(0xFFFFFF), 110));
+        if (d->seg[s] > 0) {
+            /* log scale: 1 callback is visible, 10000 does not swamp the tile */
+            double f = log10(1.0 + (double)d->seg[s]) / log10(1.0 + (double)max);
+            rd_fill(rd, (rd_rect){bar.x, bar.y, (int)(bar.w * f) > 1 ? (int)(bar.w * f) : 2, bar.h}, fr->th->seg[s]);
+        }
+    }
+}
+
+static void badge(ui_frame *fr, int *x, int y, const char *txt, rd_color bg, rd_color fg, bool filled, enum rd_font f)
+{
+    rd_ctx *rd = fr->rd;
+    int w = rd_text_width(rd, f, txt) + rd_px(rd, 6), h = rd_line_height(rd, f);
+    rd_rect b = {*x, y, w, h};
+    /* hollow badges are white with dark text: readable on every tile colour, the border carries the hue */
+    if (filled) rd_fill(rd, b, bg);
+    else rd_fill(rd, b, rd_rgb(0xFFFFFF));
+    rd_frame(rd, b, bg, rd_px(rd, 1.5f));
+    rd_text(rd, f, b.x + rd_px(rd, 3), y, filled ? fg : rd_rgb(0x111111), txt);
+    *x += w + rd_px(rd, 3);
+}
+
+static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_cpu_view *c, long smax)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    const rv_rdp_view *d = &c->rdp[v->flavor];
+    rd_color bg = panel_cpu_color(th, c), ink = ink_on(bg);
+    state_background(fr, r, c, bg);
+    enum qs_kind qs = qs_of(v, c);
+    bool big = r.w >= rd_px(rd, 120) && r.h >= rd_px(rd, 78);
+    bool mid = r.w >= rd_px(rd, 54) && r.h >= rd_px(rd, 40);
+    int pad = rd_px(rd, 3);
+    rd_clip_push(rd, r);
+    if (big || mid) {
+        enum rd_font fb = big ? RD_BOLD : RD_SANS_SMALL, fs = big ? RD_SANS_SMALL : RD_SANS_SMALL;
+        char head[64];
+        snprintf(head, sizeof head, big ? "CPU %d" : "%d", c->cpu);
+        int x = r.x + pad, y = r.y + pad / 2;
+        int w = rd_text(rd, fb, x, y, ink, head);
+        /* state letter in a box: readable without colour */
+        char st_txt[48];
+        snprintf(st_txt, sizeof st_txt, "%s", panel_cpu_letter(c));
+        int lw = rd_text_width(rd, RD_BOLD, st_txt) + rd_px(rd, 4);
+        rd_rect lb = {r.x + r.w - lw - pad, y, lw, rd_line_height(rd, RD_BOLD)};
+        rd_frame(rd, lb, ink, 1);
+        rd_text_in(rd, RD_BOLD, lb, RD_CENTER, ink, st_txt);
+        if (big) rd_text_fit(rd, fs, x + w + pad, y + rd_px(rd, 2), lb.x - x - w - 2 * pad, ink, c->task);
+        y += rd_line_height(rd, fb);
+        /* line 2: reader and quiescent state */
+        int bx = x;
+        enum rd_font bf = RD_SANS_SMALL;
+        if (d->in_reader) {
+            char rb[64];
+            if (d->reader_preexisting) {
+                if (big) {
+                    char dur[24];
+                    ui_fmt_dur(dur, sizeof dur, (v->now - d->reader_since_ns) / 1e9);
+                    snprintf(rb, sizeof rb, "R! %s", dur);
+                } else snprintf(rb, sizeof rb, "R!");
+                badge(fr, &bx, y, rb, th->reader_old, rd_rgb(0xFFFFFF), true, bf);
+            } else {
+                badge(fr, &bx, y, big ? "r new" : "r", th->reader_new, rd_rgb(0xFFFFFF), false, bf);
+            }
+        }
+        if (qs != QS_NONE) {
+            char qb[32];
+            snprintf(qb, sizeof qb, "%s%s", qs_glyph(qs), big ? (qs == QS_OWED ? " owed" : qs == QS_PASSED ? " passed" : " done") : "");
+            /* only "owed" is filled: the one state the grace period is waiting on */
+            badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf);
+        }
+        int cr = v->fl[v->flavor].gpnum != v->fl[v->flavor].completed
+                     ? ui_history_credit(v->hist, v->flavor, c->cpu, v->fl[v->flavor].gpnum, v->now) : -1;
+        if (cr >= 0) badge(fr, &bx, y, cr ? "ofl" : "dti", th->text, th->walk, true, bf);
+        y += rd_line_height(rd, bf) + rd_px(rd, 1);
+        /* line 3 (big tiles): what runs here besides the task */
+        if (big) {
+            int ex = x;
+            if (c->running_kthread >= 0) {
+                char kb[32];
+                snprintf(kb, sizeof kb, "%s kthread", rv_flavor_name(c->running_kthread));
+                badge(fr, &ex, y, kb, th->heading, th->walk, true, bf);
+            }
+            if (c->softirq_pending) badge(fr, &ex, y, "softirq", th->heading, th->panel, true, bf);
+            if (c->kernel_loop) badge(fr, &ex, y, "loop", th->stall, rd_rgb(0xFFFFFF), true, bf);
+            if (ex == x) {
+                char dn[48];
+                snprintf(dn, sizeof dn, "dynticks %lu%s", c->dynticks, (c->dynticks & 1) ? "" : " (idle)");
+                rd_text_fit(rd, RD_MONO_SMALL, x, y, r.w - 2 * pad, ink, dn);
+            }
+            y += rd_line_height(rd, bf) + rd_px(rd, 1);
+        } else if (c->running_kthread >= 0 || c->kernel_loop) {
+            rd_text(rd, RD_SANS_SMALL, r.x + r.w - rd_px(rd, 14), r.y + r.h - rd_line_height(rd, RD_SANS_SMALL),
+                    ink, c->kernel_loop ? "∞" : "⚙");
+        }
+        rd_rect segs = {x, y, r.w - 2 * pad - (big ? 0 : rd_px(rd, 14)), r.y + r.h - pad - y};
+        if (segs.h > rd_px(rd, 8)) draw_segments(fr, segs, d, smax, big && segs.h >= 4 * rd_line_height(rd, RD_MONO_SMALL) - rd_px(rd, 4), ink);
+    } else {
+        /* small tile: number and letter when they fit, a corner mark for the reader, one for QS owed */
+        if (r.w >= rd_px(rd, 34) && r.h >= rd_px(rd, 20)) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", c->cpu);
+            rd_text(rd, RD_SANS_SMALL, r.x + rd_px(rd, 2), r.y, ink, num);
+            const char *L = panel_cpu_letter(c);
+            rd_text(rd, RD_BOLD, r.x + r.w - rd_px(rd, 3) - rd_text_width(rd, RD_BOLD, L), r.y, ink, L);
+        } else {
+            rd_text_in(rd, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
+        }
+        int m = r.h / 3 > 2 ? r.h / 3 : 2;
+        if (d->in_reader) { /* bottom right: reader (filled when the GP waits for it) */
+            rd_color rc = d->reader_preexisting ? th->reader_old : th->reader_new;
+            rd_rect q = {r.x + r.w - m, r.y + r.h - m, m, m};
+            if (d->reader_preexisting) rd_fill(rd, q, rc);
+            else rd_frame(rd, q, rc, 1);
+        }
+        if (qs == QS_OWED || qs == QS_PASSED) { /* bottom left: QS owed (filled) or passed (hollow) */
+            rd_rect q = {r.x, r.y + r.h - m, m, m};
+            if (qs == QS_OWED) rd_fill(rd, q, th->owed);
+            else rd_frame(rd, q, th->kernel, 1);
+        }
+    }
+    rd_clip_pop(rd);
+    /* what just changed: this CPU's bit was cleared in its leaf a moment ago */
+    const ui_history *h = v->hist;
+    if (h && (big || mid) && c->leaf >= 0 && c->leaf < v->nnodes && c->leaf < h->nnodes) {
+        int b = c->cpu - v->nodes[c->leaf].grplo;
+        if (b >= 0 && b < 64 && panel_fresh(h->rep_t[v->flavor][c->leaf], v->now, st->flash_ns) &&
+            (h->rep_mask[v->flavor][c->leaf] & (1ULL << b)))
+            rd_frame(rd, r, th->walk, rd_px(rd, 3));
+    }
+    bool sel = st->sel_cpu == c->cpu, hov = st->hover_cpu == c->cpu;
+    if (sel) rd_frame(rd, rd_inset(r, -rd_px(rd, 1)), th->select, rd_px(rd, 3));
+    else if (hov) rd_frame(rd, r, th->select, 1);
+    if (d->in_reader && d->reader_preexisting && (big || mid)) rd_frame(rd, r, th->reader_old, rd_px(rd, 2));
+}
+
+/* Dense view for hundreds or thousands of CPUs: one cell each, coloured by state; a small inner
+ * square marks CPUs whose quiescent state is still owed and a corner one marks pre-existing readers. */
+static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int n = v->ncpus;
+    int cols = (int)ceil(sqrt((double)n * r.w / (r.h > 0 ? r.h : 1)));
+    /* whole leaves per row (a multiple of fanout_leaf), so columns of cells line up with rnp leaves */
+    int leaf = v->cfg && v->cfg->rcu.fanout_leaf > 0 ? v->cfg->rcu.fanout_leaf : 16;
+    if (cols > leaf) cols = (cols + leaf / 2) / leaf * leaf;
+    if (cols < 1) cols = 1;
+    int rows = (n + cols - 1) / cols;
+    int cw = r.w / cols, ch = r.h / (rows ? rows : 1);
+    if (cw < 1 || ch < 1) return;
+    uint32_t *rgb = malloc(sizeof *rgb * (size_t)cols * rows);
+    if (!rgb) return;
+    for (int i = 0; i < cols * rows; i++) {
+        if (i >= n) { rgb[i] = ((uint32_t)th->panel.r << 16) | ((uint32_t)th->panel.g << 8) | th->panel.b; continue; }
+        rd_color c = panel_cpu_color(th, &v->cpus[i]);
+        rgb[i] = ((uint32_t)c.r << 16) | ((uint32_t)c.g << 8) | c.b;
+    }
+    rd_rect g = {r.x, r.y, cw * cols, ch * rows};
+    rd_grid(rd, g, cols, rows, rgb);
+    free(rgb);
+    if (cols > leaf && cw * leaf >= 12)
+        for (int k = leaf; k < cols; k += leaf) rd_fill(rd, (rd_rect){g.x + k * cw, g.y, 1, g.h}, th->panel);
+    if (cw >= 3 && ch >= 3) {
+        for (int i = 0; i < n; i++) {
+            enum qs_kind q = qs_of(v, &v->cpus[i]);
+            const rv_rdp_view *d = &v->cpus[i].rdp[v->flavor];
+            int x = g.x + (i % cols) * cw, y = g.y + (i / cols) * ch;
+            if (q == QS_OWED) rd_fill(rd, (rd_rect){x + cw / 4, y + ch / 4, (cw + 1) / 2, (ch + 1) / 2}, th->owed);
+            if (d->in_reader && d->reader_preexisting) rd_fill(rd, (rd_rect){x, y, (cw + 1) / 2, (ch + 1) / 2}, th->reader_old);
+        }
+    }
+    if (st->sel_cpu >= 0 && st->sel_cpu < n) {
+        int i = st->sel_cpu;
+        rd_frame(rd, (rd_rect){g.x + (i % cols) * cw - 2, g.y + (i / cols) * ch - 2, cw + 4, ch + 4}, th->select, 2);
+    }
+    /* one hit per row keeps the hit list short; the click handler maps x to the column */
+    for (int row = 0; row < rows; row++)
+        ui_hit_add(fr, (rd_rect){g.x, g.y + row * ch, g.w, ch}, HIT_CPU, -1 - row * cols, cols * 65536 + cw);
+}
+
+static void legend(ui_frame *fr, rd_rect r)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    struct { const char *txt; rd_color c; int kind; } items[] = {
+        {"U user", th->user, 0}, {"K kernel", th->kernel, 0}, {"I idle, tick on", th->idle_tick, 0},
+        {"Z dyntick-idle", th->idle_nohz, 1}, {"X offline", th->offline, 2},
+        {"R! reader the GP waits for", th->reader_old, 3}, {"r new reader", th->reader_new, 4},
+        {"○ QS owed", th->owed, 3}, {"◐ QS passed, not reported", th->kernel, 4}, {"✓ reported", th->passed, 4},
+        {"dti/ofl FQS did it", th->walk, 3},
+        {"D W R N callbacks: done, waiting, next-ready, next", th->seg[1], 0},
+    };
+    int x = r.x, y = r.y, lh = rd_line_height(rd, RD_SANS_SMALL), sw = rd_px(rd, 10);
+    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
+        int w = sw + rd_px(rd, 3) + rd_text_width(rd, RD_SANS_SMALL, items[i].txt) + rd_px(rd, 10);
+        if (x + w > r.x + r.w && x > r.x) { x = r.x; y += lh; }
+        if (y + lh > r.y + r.h + 2) break;
+        rd_rect s = {x, y + (lh - sw) / 2, sw, sw};
+        if (items[i].kind == 4) rd_frame(rd, s, items[i].c, rd_px(rd, 1.5f));
+        else rd_fill(rd, s, items[i].c);
+        if (items[i].kind == 1) rd_dots(rd, s, rd_rgb(0xFFFFFF), rd_px(rd, 4));
+        if (items[i].kind == 2) rd_hatch(rd, s, rd_rgb(0xFFFFFF), rd_px(rd, 4));
+        rd_text(rd, RD_SANS_SMALL, x + sw + rd_px(rd, 3), y, th->text, items[i].txt);
+        x += w;
+    }
+}
+
+void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    char sub[160];
+    int online = 0, idle = 0, owed = 0;
+    for (int i = 0; i < v->ncpus; i++) {
+        online += v->cpus[i].state != RV_CPU_OFFLINE;
+        idle += v->cpus[i].state == RV_CPU_IDLE_NOHZ;
+        owed += qs_of(v, &v->cpus[i]) == QS_OWED || qs_of(v, &v->cpus[i]) == QS_PASSED;
+    }
+    snprintf(sub, sizeof sub, "%s · %d online, %d dyntick-idle · %d still owe a QS", rv_flavor_name(v->flavor), online, idle, owed);
+    rd_rect c = panel_frame(fr, r, v->ncpus == 1 ? "CPU" : "CPUs", sub);
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    /* two legend lines if wide enough for them, three otherwise */
+    int leg_h = (c.w > rd_px(rd, 560) ? 2 : c.w > rd_px(rd, 300) ? 3 : 4) * lh;
+    rd_rect grid = {c.x, c.y, c.w, c.h - leg_h - rd_px(rd, 4)};
+    legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h});
+    int n = v->ncpus;
+    if (n <= 0 || grid.h <= 0) return;
+    int gap = rd_px(rd, n <= 64 ? 3 : 1);
+    int best_cols = 1;
+    double best = 0;
+    for (int cols = 1; cols <= n; cols++) {
+        int rows = (n + cols - 1) / cols;
+        double tw = (double)(grid.w - gap * (cols - 1)) / cols, th_ = (double)(grid.h - gap * (rows - 1)) / rows;
+        double s = fmin(tw / 1.45, th_);
+        if (s > best) { best = s; best_cols = cols; }
+    }
+    int cols = best_cols, rows = (n + cols - 1) / cols;
+    int tw = (grid.w - gap * (cols - 1)) / cols, th_ = (grid.h - gap * (rows - 1)) / rows;
+    if (th_ > rd_px(rd, 150)) th_ = rd_px(rd, 150);
+    if (n > 256 || th_ < rd_px(rd, 12) || tw < rd_px(rd, 12)) {
+        draw_heatmap(fr, grid, v, st);
+        return;
+    }
+    long smax = seg_max(v);
+    for (int i = 0; i < n; i++) {
+        rd_rect t = {grid.x + (i % cols) * (tw + gap), grid.y + (i / cols) * (th_ + gap), tw, th_};
+        draw_tile(fr, t, v, st, &v->cpus[i], smax);
+        ui_hit_add(fr, t, HIT_CPU, i, 0);
+    }
+}

@@ -1,0 +1,123 @@
+/* help.c — the `?` overlay listing every key, and the in-window scenario picker. */
+#include "panels/panels.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Keep in step with window_input.c; README's "The window" section has the same table. */
+static const char *const keys[][2] = {
+    {"Space  or  .", "play / pause (. is what presenter clickers send)"},
+    {"→  /  ←", "step one jiffy forward / back"},
+    {"Shift+→  /  Shift+←", "step one event forward / back"},
+    {"PgDn / PgUp,  Ctrl+→ / Ctrl+←", "next / previous grace-period phase (start, init, FQS, end)"},
+    {"[  /  ]", "slower / faster (x2 per press, 1/1000x up to whatever the engine can run)"},
+    {"0", "speed 1/100x"},
+    {"Home  /  End", "back to t = 0 (reset) / to the end of what was simulated"},
+    {"J", "jump to the next caption or to just before the next stall warning"},
+    {"click scrubber / timeline", "jump there (time travel: re-simulated from a checkpoint)"},
+    {"1  2  3", "show rcu_sched / rcu_bh / rcu_preempt"},
+    {"click a CPU or a qsmask bit", "select it: \"why is it waiting?\" explains"},
+    {"Tab  /  Shift+Tab", "select the next / previous CPU"},
+    {"L  K  I  O", "on the selected CPU: long reader, kernel loop (1 s; Shift: 70 s), idle/wake, offline/online"},
+    {"B  P  Y", "call_rcu burst (1000), preempted reader, synchronize_*()"},
+    {"Q", "force a quiescent-state pass (FQS) now"},
+    {"Ctrl+B", "switch branch (an injection after a seek back starts a new one)"},
+    {"C", "compare 3.6 (softirq) and 3.7 (kthread) side by side"},
+    {"Ctrl+O,  drop a file", "open a scenario"},
+    {"Ctrl+R", "reload the scenario file (also automatic when it changes)"},
+    {"W", "show / hide the workbook column"},
+    {"A", "answer in the workbook column (Esc gives the keys back)"},
+    {"F11", "fullscreen"},
+    {"F12", "save a PNG screenshot"},
+    {"Ctrl + / Ctrl − / Ctrl 0", "UI scale for projectors (bigger / smaller / 1x)"},
+    {"T", "light / dark palette (both colour-blind safe)"},
+    {"Esc", "close this help, the picker, an error, or the selection"},
+    {"?  or  F1", "this help"},
+    {"Ctrl+Q", "quit"},
+};
+
+void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
+{
+    (void)st;
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int n = (int)(sizeof keys / sizeof keys[0]);
+    int pad = rd_px(rd, 16);
+    /* one column if it fits, else two; if two are too wide, the smaller fonts (large UI scales) */
+    enum rd_font fk = RD_BOLD, fd = RD_SANS;
+    int ncol = 1, per = n, kw[2], dw[2], lh = 0, w = 0, h = 0;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        if (attempt == 2) { fk = RD_MONO_SMALL; fd = RD_SANS_SMALL; }
+        lh = rd_line_height(rd, fd) + rd_px(rd, 3);
+        ncol = (n + 2) * lh + 2 * pad > r.h ? 2 : 1;
+        if (attempt == 1) ncol = 2;
+        per = (n + ncol - 1) / ncol;
+        w = pad;
+        for (int c = 0; c < ncol; c++) {
+            kw[c] = dw[c] = 0;
+            for (int i = c * per; i < n && i < (c + 1) * per; i++) {
+                int a = rd_text_width(rd, fk, keys[i][0]), b = rd_text_width(rd, fd, keys[i][1]);
+                if (a > kw[c]) kw[c] = a;
+                if (b > dw[c]) dw[c] = b;
+            }
+            w += kw[c] + dw[c] + 2 * pad;
+        }
+        h = (per + 2) * lh + 2 * pad;
+        if (w <= r.w && h <= r.h) break;
+    }
+    if (w > r.w) w = r.w;
+    if (h > r.h) h = r.h;
+    rd_fill(rd, r, rd_alpha(rd_rgb(0x000000), 110));
+    rd_rect box = {r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, w, h};
+    rd_fill(rd, box, th->panel);
+    rd_frame(rd, box, th->heading, rd_px(rd, 2));
+    rd_clip_push(rd, box);
+    int x = box.x + pad, y = box.y + pad;
+    rd_text(rd, RD_BIG, x, y, th->heading, "Keys");
+    y += lh * 2;
+    for (int c = 0, cx = x; c < ncol; cx += kw[c] + dw[c] + 2 * pad, c++)
+        for (int i = c * per, row = 0; i < n && i < (c + 1) * per; i++, row++) {
+            rd_text(rd, fk, cx, y + row * lh, th->text, keys[i][0]);
+            rd_text(rd, fd, cx + kw[c] + pad, y + row * lh, th->text, keys[i][1]);
+        }
+    rd_clip_pop(rd);
+}
+
+void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int lh = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), pad = rd_px(rd, 14);
+    int n = st->npicker;
+    int desc_h = 4 * rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 8);
+    int w = r.w * 60 / 100, h = (n + 3) * lh + 2 * pad + desc_h;
+    if (h > r.h * 85 / 100) h = r.h * 85 / 100;
+    rd_fill(rd, r, rd_alpha(rd_rgb(0x000000), 110));
+    rd_rect box = {r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, w, h};
+    rd_fill(rd, box, th->panel);
+    rd_frame(rd, box, th->heading, rd_px(rd, 2));
+    rd_clip_push(rd, box);
+    int x = box.x + pad, y = box.y + pad;
+    rd_text(rd, RD_BIG, x, y, th->heading, "Open a scenario");
+    y += lh + rd_px(rd, 8);
+    rd_text(rd, RD_SANS_SMALL, x, y, th->text_dim, "↑/↓ and Enter, or click · Esc closes · you can also drop a .json file on the window");
+    y += lh;
+    if (n == 0) rd_text(rd, RD_SANS, x, y, th->text, "No scenarios/*.json found.");
+    rd_rect desc = {x, box.y + box.h - pad / 2 - desc_h, w - 2 * pad, desc_h - rd_px(rd, 4)};
+    rd_line(rd, desc.x, desc.y - rd_px(rd, 3), desc.x + desc.w, desc.y - rd_px(rd, 3), th->grid);
+    rd_text_wrap(rd, RD_SANS_SMALL, desc, th->text_dim, st->picker_desc);
+    int list_bottom = desc.y - rd_px(rd, 6);
+    int visible = (list_bottom - y) / lh, first = 0;
+    if (visible < 1) visible = 1;
+    if (st->picker_sel >= visible) first = st->picker_sel - visible + 1;
+    for (int i = first; i < n && y + lh <= list_bottom; i++) {
+        rd_rect row = {x, y, w - 2 * pad, lh};
+        if (i == st->picker_sel) rd_fill(rd, row, rd_mix(th->panel, th->flavor[0], 0.25f));
+        const char *name = strrchr(st->picker_items[i], '/');
+        rd_text_in(rd, RD_SANS, (rd_rect){row.x + rd_px(rd, 6), row.y, row.w - rd_px(rd, 12), row.h}, RD_LEFT, th->text,
+                   name ? name + 1 : st->picker_items[i]);
+        ui_hit_add(fr, row, HIT_PICKER_ITEM, i, 0);
+        y += lh;
+    }
+    rd_clip_pop(rd);
+}

@@ -1,0 +1,157 @@
+/* overlays.c — top bar, error banner, caption, compare-side headers: the chrome around the panels. */
+#include "panels/panels.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void fmt_speed(char *b, size_t n, double s)
+{
+    if (s >= 1) snprintf(b, n, "%gx", s);
+    else snprintf(b, n, "1/%.0fx", 1.0 / s);
+}
+
+void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    rd_fill(rd, r, th->panel);
+    rd_line(rd, r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h - 1, th->panel_edge);
+    int pad = rd_px(rd, 6), bh = r.h - rd_px(rd, 8), y = r.y + rd_px(rd, 4), x = r.x + pad, gap = rd_px(rd, 4);
+    rd_clip_push(rd, r);
+    x += panel_button(fr, x, y, bh, st->playing ? "❚❚ pause" : "▶ play", ACT_PLAY, 0, st->playing) + gap;
+    x += panel_button(fr, x, y, bh, "◀", ACT_STEP_BACK, 0, false) + gap;
+    x += panel_button(fr, x, y, bh, "▶|", ACT_STEP_FWD, 0, false) + gap * 2;
+    x += panel_button(fr, x, y, bh, "−", ACT_SLOWER, 0, false);
+    char sp[32], spd[128];
+    fmt_speed(sp, sizeof sp, st->speed);
+    /* the readout students need: how much simulated time one real second shows */
+    char per[32];
+    ui_fmt_dur(per, sizeof per, st->speed);
+    if (st->playing && st->speed_actual > 0 && st->speed_actual < st->speed * 0.7) {
+        /* say so when the engine cannot keep up instead of pretending */
+        char act[32];
+        fmt_speed(act, sizeof act, st->speed_actual);
+        snprintf(spd, sizeof spd, " %s (engine-limited: %s) ", sp, act);
+    } else snprintf(spd, sizeof spd, " %s (1 s = %s) ", sp, per);
+    int sw = rd_text_width(rd, RD_SANS, spd);
+    rd_text_in(rd, RD_SANS, (rd_rect){x, y, sw, bh}, RD_CENTER, th->text, spd);
+    x += sw;
+    x += panel_button(fr, x, y, bh, "+", ACT_FASTER, 0, false) + gap * 3;
+    char tb[64], tl[128];
+    ui_fmt_time(tb, sizeof tb, v->now);
+    unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
+    snprintf(tl, sizeof tl, "t = %s  (jiffy %llu)", tb, jf);
+    x += rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl) + gap * 3;
+    char name[256];
+    snprintf(name, sizeof name, "%s · %s", scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label);
+    if (v->nbranches > 1) {
+        size_t l = strlen(name);
+        snprintf(name + l, sizeof name - l, " · branch %d of %d", v->branch + 1, v->nbranches);
+    }
+    /* right side: flavor selector and mode buttons, placed from the right edge */
+    int rx = r.x + r.w - pad;
+    const char *labels[] = {"?", "Open", "Compare"};
+    int acts[] = {ACT_HELP, ACT_OPEN, ACT_COMPARE};
+    for (int i = 0; i < 3; i++) {
+        int w = rd_text_width(rd, RD_SANS, labels[i]) + rd_px(rd, 12);
+        rx -= w;
+        panel_button(fr, rx, y, bh, labels[i], acts[i], 0, i == 2 && st->compare);
+        rx -= gap;
+    }
+    rx -= gap * 2;
+    for (int f = RV_NFLAVORS - 1; f >= 0; f--) {
+        if (!v->fl[f].enabled) continue;
+        const char *n = rv_flavor_name(f) + 4;
+        int w = rd_text_width(rd, RD_SANS, n) + rd_px(rd, 12);
+        rx -= w;
+        panel_button(fr, rx, y, bh, n, ACT_FLAVOR, f, f == v->flavor);
+        rx -= gap;
+    }
+    int mid_w = rx - x - gap;
+    if (mid_w > 0) {
+        /* paused: after the name, what the last step did (the event that brought the state here) */
+        char both[640];
+        snprintf(both, sizeof both, "%s — %s", name, v->last_event);
+        const char *msg = st->status[0] ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
+        rd_text_in(rd, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
+                   st->status[0] ? th->ok : th->text, msg);
+    }
+    rd_clip_pop(rd);
+}
+
+int panel_banner_height(rd_ctx *rd, const ui_state *st, int width)
+{
+    (void)width;
+    if (!st->error[0]) return 0;
+    int lines = 1;
+    for (const char *p = st->error; *p; p++) lines += *p == '\n';
+    if (lines > 8) lines = 8;
+    return (lines + 1) * rd_line_height(rd, RD_MONO) + rd_px(rd, 10);
+}
+
+void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    if (r.h <= 0) return;
+    rd_fill(rd, r, th->error_bg);
+    rd_fill(rd, (rd_rect){r.x, r.y, rd_px(rd, 6), r.h}, th->stall);
+    int x = r.x + rd_px(rd, 12), y = r.y + rd_px(rd, 4);
+    rd_clip_push(rd, r);
+    rd_text(rd, RD_BOLD, x, y, th->error_text, "⚠ Could not load the scenario — the previous one keeps running. Esc or click to dismiss.");
+    y += rd_line_height(rd, RD_MONO);
+    const char *p = st->error;
+    for (int i = 0; i < 8 && *p; i++) {
+        const char *e = strchr(p, '\n');
+        char line[1024];
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n >= sizeof line) n = sizeof line - 1;
+        memcpy(line, p, n);
+        line[n] = 0;
+        rd_text_fit(rd, RD_MONO, x, y, r.w - 2 * (x - r.x), th->error_text, line);
+        y += rd_line_height(rd, RD_MONO);
+        p = e ? e + 1 : p + n;
+    }
+    rd_clip_pop(rd);
+    ui_hit_add(fr, r, HIT_BANNER, 0, 0);
+}
+
+int panel_caption_height(rd_ctx *rd, const ui_view *v)
+{
+    if (!v->cfg || v->cfg->ncaptions == 0) return 0;
+    return 2 * rd_line_height(rd, RD_BIG) + rd_px(rd, 10);
+}
+
+void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    if (r.w <= 0 || r.h <= 0) return;
+    bool on = v->caption && v->caption[0];
+    rd_fill(rd, r, on ? th->caption_bg : th->panel);
+    rd_frame(rd, r, th->panel_edge, 1);
+    int pad = rd_px(rd, 10);
+    if (!on) {
+        rd_text_in(rd, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
+        return;
+    }
+    /* one line when it fits (centred), else wrapped on two */
+    int tw = rd_text_width(rd, RD_BIG, v->caption);
+    if (tw <= r.w - 2 * pad) { rd_text_in(rd, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption); return; }
+    /* long captions: two lines of the big font if they fit, else the normal bold font (never cut) */
+    enum rd_font f = tw <= 2 * (r.w - 2 * pad) * 9 / 10 ? RD_BIG : RD_BOLD;
+    rd_text_wrap(rd, f, (rd_rect){r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 4)}, th->caption_text, v->caption);
+}
+
+void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    if (r.h <= 0) return;
+    rd_fill(rd, r, v->mode == RV_MODE_KTHREAD ? rd_mix(th->panel, th->flavor[0], 0.18f) : rd_mix(th->panel, th->kernel, 0.25f));
+    rd_frame(rd, r, th->panel_edge, 1);
+    char t[160];
+    snprintf(t, sizeof t, "%s — grace periods driven %s", v->label,
+             v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ");
+    rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 6)), RD_LEFT, th->heading, t);
+}

@@ -1,0 +1,52 @@
+/* panels.h — the draw functions of every panel, and the small helpers they share. */
+/*
+ * Module app/panels/ — one file per panel (CPUs, tree, accounting, timeline, kernel log, why,
+ * help, overlays, the workbook column) and compose.c, which lays every panel into one picture for
+ * the window, `rcuvis shot` and tests alike. Panels read views (view.h) and draw through the
+ * renderer; they never touch an engine or SDL events. They may include engine, render, view and
+ * workbook (for the workbook panel's session); never the window or the CLI.
+ */
+#ifndef RCUVIS_PANEL_API_H
+#define RCUVIS_PANEL_API_H
+#include "view/layout.h"
+#include "view/view.h"
+
+/* Shared helpers (panel_common.c). */
+/* Panel background + title bar; returns the content rect below the title. */
+rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);
+/* A clickable button; `on` draws it pressed. Returns its width. */
+int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int action, int arg, bool on);
+/* Width panel_button() will take for label. */
+int panel_button_width(ui_frame *fr, const char *label);
+/* Colour and letter for a CPU state (the letter makes the state readable without colour). */
+rd_color panel_cpu_color(const ui_theme *th, const rv_cpu_view *c);
+const char *panel_cpu_letter(const rv_cpu_view *c);
+/* Is a highlight at time t (ns) still fresh at now? */
+bool panel_fresh(int64_t t, int64_t now, int64_t window);
+
+void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name);
+void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+int panel_banner_height(rd_ctx *rd, const ui_state *st, int width);
+void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v);
+void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+int64_t panel_timeline_span(const ui_state *st);
+void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
+void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
+void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
+int panel_caption_height(rd_ctx *rd, const ui_view *v);
+void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+
+/* Draws the right-hand column (the workbook) inside r; the window supplies it, panels do not
+ * know who fills the column. */
+typedef void (*ui_column_draw_fn)(ui_frame *fr, rd_rect r, void *ctx);
+
+/* The whole picture for 1 or 2 views (compare). Same code for the window and `rcuvis shot`.
+ * column (may be NULL) fills L->workbook when that column is shown. */
+void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st,
+                 const char *scenario_name, ui_column_draw_fn column, void *column_ctx);
+#endif

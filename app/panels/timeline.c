@@ -1,0 +1,259 @@
+/* timeline.c — grace periods as bars per flavor, FQS passes, stalls, injections and captions over time. */
+#include "panels/panels.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int64_t panel_timeline_span(const ui_state *st)
+{
+    if (st->timeline_manual && st->timeline_span > 1000) return st->timeline_span;
+    /* follow the speed: the window holds ~25 s of real playback, so bars move at a readable pace */
+    double s = st->speed * 25e9;
+    if (s < 20e6) s = 20e6;
+    if (s > 600e9) s = 600e9;
+    return (int64_t)s;
+}
+
+static int xof(rd_rect r, int64_t t, int64_t t0, int64_t span)
+{
+    return r.x + (int)((double)(t - t0) * r.w / (double)span);
+}
+
+/* 1-2-5 steps so that labels are ~100 px apart */
+static int64_t nice_step(int64_t span, int width, int min_px)
+{
+    double want = (double)span * min_px / (width > 0 ? width : 1);
+    double p = pow(10, floor(log10(want > 1 ? want : 1)));
+    double steps[] = {1, 2, 5, 10};
+    for (int i = 0; i < 4; i++) if (p * steps[i] >= want) return (int64_t)(p * steps[i]);
+    return (int64_t)(p * 10);
+}
+
+static void fmt_axis(char *b, size_t n, int64_t t, int64_t step)
+{
+    double s = t / 1e9;
+    if (step >= 1000000000LL) snprintf(b, n, "%.0f s", s);
+    else if (step >= 100000000LL) snprintf(b, n, "%.1f s", s);
+    else if (step >= 10000000LL) snprintf(b, n, "%.2f s", s);
+    else if (step >= 1000000LL) snprintf(b, n, "%.3f s", s);
+    else snprintf(b, n, "%.6f s", s);
+}
+
+static size_t first_mark(const ui_mark *m, size_t n, int64_t t)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) { size_t mid = (lo + hi) / 2; if (m[mid].t < t) lo = mid + 1; else hi = mid; }
+    return lo;
+}
+
+void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int64_t span = panel_timeline_span(st);
+    int64_t t0 = v->now - span * 3 / 4;
+    if (t0 < 0) t0 = 0;
+    int64_t t1 = t0 + span;
+    char sub[256], a[32], b[32];
+    ui_fmt_dur(a, sizeof a, span / 1e9);
+    ui_fmt_dur(b, sizeof b, v->now / 1e9);
+    snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)", a,
+             st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms");
+    const ui_history *h = v->hist;
+    if (h && h->lost) {
+        /* the engine's ring overflowed between two reads: some marks are missing, say how many */
+        size_t l = strlen(sub);
+        snprintf(sub + l, sizeof sub - l, " · %llu events not seen", (unsigned long long)h->lost);
+    }
+    rd_rect c = panel_frame(fr, r, "Timeline", sub);
+    if (!h) return;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    int label_w = rd_text_width(rd, RD_SANS_SMALL, "rcu_preempt ") + rd_px(rd, 4);
+    int nfl = 0;
+    for (int f = 0; f < RV_NFLAVORS; f++) nfl += v->fl[f].enabled;
+    bool have_caps = v->cfg && v->cfg->ncaptions > 0;
+    int axis_h = lh + rd_px(rd, 2);
+    int lanes = nfl + 1 + (have_caps ? 1 : 0);
+    int lane_h = (c.h - axis_h) / (lanes > 0 ? lanes : 1);
+    if (lane_h > rd_px(rd, 30)) lane_h = rd_px(rd, 30);
+    rd_rect plot = {c.x + label_w, c.y, c.w - label_w, lanes * lane_h};
+    int hi = ui_hit_add(fr, (rd_rect){plot.x, plot.y, plot.w, plot.h + axis_h}, HIT_TIMELINE, 0, 0);
+    if (hi >= 0) { fr->hits[hi].t0 = t0; fr->hits[hi].t1 = t1; }
+    rd_clip_push(rd, (rd_rect){c.x, c.y, c.w, c.h});
+    int y = plot.y;
+    /* captions lane */
+    if (have_caps) {
+        rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "captions");
+        for (size_t i = 0; i < v->cfg->ncaptions; i++) {
+            const rv_caption *cp = &v->cfg->captions[i];
+            int64_t at = (int64_t)(cp->at_s * 1e9);
+            int64_t nx = i + 1 < v->cfg->ncaptions ? (int64_t)(v->cfg->captions[i + 1].at_s * 1e9) : v->end;
+            if (cp->until_s > cp->at_s) nx = (int64_t)(cp->until_s * 1e9);
+            if (nx < t0 || at > t1) continue;
+            int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);
+            if (x0 < plot.x) x0 = plot.x;
+            if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
+            rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, rd_alpha(th->caption_bg, 40));
+            rd_line(rd, x0, y + 2, x0, y + lane_h - 2, th->heading);
+            rd_clip_push(rd, (rd_rect){x0, y, x1 - x0, lane_h});
+            rd_text(rd, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, th->text, cp->text);
+            rd_clip_pop(rd);
+        }
+        y += lane_h;
+    }
+    /* one lane per flavor: GP bars, FQS passes as ticks below them */
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (!v->fl[f].enabled) continue;
+        bool sel = f == v->flavor;
+        rd_text(rd, sel ? RD_BOLD : RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->flavor[f], rv_flavor_name(f) + 4);
+        rd_clip_push(rd, (rd_rect){plot.x, y, plot.w, lane_h});
+        rd_line(rd, plot.x, y + lane_h - 1, plot.x + plot.w, y + lane_h - 1, th->grid);
+        int last_x = -1;
+        for (size_t i = ui_history_gp_from(h, f, t0); i < h->gps[f].n; i++) {
+            const ui_gp_bar *g = &h->gps[f].v[i];
+            if (g->start > t1) break;
+            int64_t e = g->end >= 0 ? g->end : h->known_until;
+            int x0 = xof(plot, g->start, t0, span), x1 = xof(plot, e, t0, span);
+            if (x1 <= last_x && x1 - x0 < 2) continue; /* many GPs in one pixel: one is enough */
+            last_x = x1;
+            if (x1 - x0 < 1) x1 = x0 + 1;
+            int bh = lane_h * 6 / 10;
+            rd_rect bar = {x0, y + (lane_h - bh) / 4, x1 - x0, bh > 2 ? bh : 2};
+            rd_color col = (g->gp & 1) ? th->flavor[f] : rd_mix(th->flavor[f], th->panel, 0.35f);
+            bool future = g->start > v->now;
+            rd_fill(rd, bar, future ? rd_alpha(col, 70) : col);
+            if (g->start <= v->now && e > v->now && !future) {
+                /* the part after now is not seen yet in this play-through: lighter */
+                int xn = xof(plot, v->now, t0, span);
+                rd_fill(rd, (rd_rect){xn, bar.y, x1 - xn, bar.h}, rd_alpha(th->panel, 150));
+            }
+            if (bar.w > rd_px(rd, 40)) {
+                char gl[32];
+                snprintf(gl, sizeof gl, "GP %llu", (unsigned long long)g->gp);
+                rd_clip_push(rd, bar);
+                rd_text(rd, RD_SANS_SMALL, bar.x + 3, bar.y + (bar.h - lh) / 2, rd_rgb(0xFFFFFF), gl);
+                rd_clip_pop(rd);
+            }
+        }
+        last_x = -1;
+        for (size_t i = first_mark(h->fqs.v, h->fqs.n, t0); i < h->fqs.n && h->fqs.v[i].t <= t1; i++) {
+            const ui_mark *m = &h->fqs.v[i];
+            if (m->flavor != f) continue;
+            int x = xof(plot, m->t, t0, span);
+            if (x == last_x) continue;
+            last_x = x;
+            int ts = lane_h / 4 > 3 ? lane_h / 4 : 3;
+            rd_triangle(rd, x, y + lane_h - ts - 1, ts, false, m->arg ? th->fqs : th->text_dim);
+        }
+        rd_clip_pop(rd);
+        y += lane_h;
+    }
+    /* events lane: injections and violations, labelled when there is room */
+    rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "events");
+    int last_lab_end = -1;
+    for (size_t i = first_mark(h->injects.v, h->injects.n, t0); i < h->injects.n && h->injects.v[i].t <= t1; i++) {
+        const ui_mark *m = &h->injects.v[i];
+        int x = xof(plot, m->t, t0, span);
+        rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, th->heading);
+        if (x > last_lab_end) {
+            char lab[64];
+            if (m->cpu >= 0) snprintf(lab, sizeof lab, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
+            else snprintf(lab, sizeof lab, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
+            last_lab_end = x + rd_px(rd, 5) + rd_text(rd, RD_SANS_SMALL, x + rd_px(rd, 5), y + (lane_h - lh) / 2, th->text, lab);
+        }
+    }
+    /* hotplug, whoever caused it: striped ticks, labelled when there is room */
+    for (size_t i = first_mark(h->hotplug.v, h->hotplug.n, t0); i < h->hotplug.n && h->hotplug.v[i].t <= t1; i++) {
+        const ui_mark *m = &h->hotplug.v[i];
+        int x = xof(plot, m->t, t0, span);
+        rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
+        rd_fill(rd, tk, m->arg ? th->passed : th->offline);
+        if (!m->arg) rd_hatch(rd, tk, rd_rgb(0xFFFFFF), rd_px(rd, 3));
+        if (x > last_lab_end) {
+            char lab[48];
+            snprintf(lab, sizeof lab, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
+            last_lab_end = x + rd_px(rd, 5) + rd_text(rd, RD_SANS_SMALL, x + rd_px(rd, 5), y + (lane_h - lh) / 2, th->text, lab);
+        }
+    }
+    y += lane_h;
+    /* stalls cut across every lane */
+    for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
+        const ui_mark *m = &h->stalls.v[i];
+        int x = xof(plot, m->t, t0, span);
+        rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y - plot.y}, th->stall);
+        rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, th->stall);
+        char lab[64];
+        snprintf(lab, sizeof lab, "! stall %s CPU %d", rv_flavor_name(m->flavor), m->cpu);
+        rd_text(rd, RD_BOLD, x + rd_px(rd, 4), y - lane_h + (lane_h - lh) / 2, th->stall, lab); /* in the events lane */
+    }
+    /* axis */
+    int64_t step = nice_step(span, plot.w, rd_px(rd, 90));
+    for (int64_t t = (t0 / step) * step; t <= t1; t += step) {
+        if (t < t0) continue;
+        int x = xof(plot, t, t0, span);
+        rd_line(rd, x, y, x, y + rd_px(rd, 4), th->text_dim);
+        char lab[32];
+        fmt_axis(lab, sizeof lab, t, step);
+        rd_text(rd, RD_SANS_SMALL, x + 2, y + 1, th->text_dim, lab);
+    }
+    /* now */
+    int xn = xof(plot, v->now, t0, span);
+    rd_fill(rd, (rd_rect){xn - rd_px(rd, 1), plot.y, rd_px(rd, 2), y - plot.y + rd_px(rd, 4)}, th->select);
+    (void)b;
+    rd_clip_pop(rd);
+}
+
+void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    (void)st;
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    rd_fill(rd, r, th->panel);
+    rd_line(rd, r.x, r.y, r.x + r.w, r.y, th->panel_edge);
+    int pad = rd_px(rd, 8);
+    char a[32], b[32];
+    ui_fmt_dur(b, sizeof b, v->end / 1e9);
+    snprintf(a, sizeof a, "0 s");
+    int lw = rd_text_width(rd, RD_SANS_SMALL, "0 s") + pad, rw = rd_text_width(rd, RD_SANS_SMALL, b) + pad;
+    rd_text_in(rd, RD_SANS_SMALL, (rd_rect){r.x + pad / 2, r.y, lw, r.h}, RD_LEFT, th->text_dim, a);
+    rd_text_in(rd, RD_SANS_SMALL, (rd_rect){r.x + r.w - rw, r.y, rw - pad / 2, r.h}, RD_LEFT, th->text_dim, b);
+    rd_rect bar = {r.x + lw + pad / 2, r.y + rd_px(rd, 7), r.w - lw - rw - pad, r.h - rd_px(rd, 14)};
+    int64_t end = v->end > 0 ? v->end : 1;
+    rd_fill(rd, bar, th->bg);
+    int kx = bar.x + (int)((double)v->known_until * bar.w / end);
+    rd_fill(rd, (rd_rect){bar.x, bar.y, kx - bar.x, bar.h}, rd_mix(th->bg, th->flavor[v->flavor], 0.15f));
+    const ui_history *h = v->hist;
+    if (h) {
+        /* GP starts of the shown flavor, as ticks: density tells busy from quiet stretches */
+        int f = v->flavor, last = -1;
+        for (size_t i = 0; i < h->gps[f].n; i++) {
+            int x = bar.x + (int)((double)h->gps[f].v[i].start * bar.w / end);
+            if (x == last) continue;
+            last = x;
+            rd_line(rd, x, bar.y + bar.h / 2, x, bar.y + bar.h - 1, th->flavor[f]);
+        }
+        for (size_t i = 0; i < h->stalls.n; i++) {
+            int x = bar.x + (int)((double)h->stalls.v[i].t * bar.w / end);
+            rd_triangle(rd, x, bar.y, rd_px(rd, 10), true, th->stall);
+        }
+        for (size_t i = 0; i < h->injects.n; i++) {
+            int x = bar.x + (int)((double)h->injects.v[i].t * bar.w / end);
+            rd_fill(rd, (rd_rect){x, bar.y, 1, bar.h / 2}, th->heading);
+        }
+    }
+    if (v->cfg)
+        for (size_t i = 0; i < v->cfg->ncaptions; i++) {
+            int x = bar.x + (int)(v->cfg->captions[i].at_s * 1e9 * bar.w / end);
+            rd_fill(rd, (rd_rect){x, bar.y + bar.h - rd_px(rd, 4), rd_px(rd, 2), rd_px(rd, 4)}, th->text_dim);
+        }
+    if (v->nbranches > 1 && v->branch_fork > 0) {
+        int x = bar.x + (int)((double)v->branch_fork * bar.w / end);
+        rd_fill(rd, (rd_rect){x - 1, bar.y - rd_px(rd, 3), rd_px(rd, 3), bar.h + rd_px(rd, 6)}, th->flavor[2]);
+    }
+    rd_frame(rd, bar, th->panel_edge, 1);
+    int nx = bar.x + (int)((double)v->now * bar.w / end);
+    rd_fill(rd, (rd_rect){nx - rd_px(rd, 2), r.y + rd_px(rd, 3), rd_px(rd, 4), r.h - rd_px(rd, 6)}, th->select);
+    int hi = ui_hit_add(fr, (rd_rect){bar.x, r.y, bar.w, r.h}, HIT_SCRUB, 0, 0);
+    if (hi >= 0) { fr->hits[hi].t0 = 0; fr->hits[hi].t1 = end; }
+}

@@ -1,0 +1,227 @@
+/* tree.c — the rcu_node tree of one flavor: qsmask bits clearing, gpnum/completed, the GP walk, FQS probes. */
+#include "panels/panels.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct level_geo {
+    int first, count, per_row, rows, node_w, node_h, bit_cols, bit_rows, nbits, gap, bsz;
+    bool title;
+} level_geo;
+
+static int node_bits(const rv_node_view *n, bool leaf)
+{
+    int b = leaf ? n->grphi - n->grplo + 1 : n->nchildren;
+    return b < 1 ? 1 : b > 64 ? 64 : b;
+}
+
+/* Lay out every level with bit squares of bsz_upper (inner levels) and bsz_leaf (leaves); returns
+ * the total height. Inner levels have few nodes, so they keep big readable bits when hundreds of
+ * leaves must shrink. */
+static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf)
+{
+    int total = 0;
+    int title_h = rd_line_height(rd, RD_SANS_SMALL) * 2;
+    int first = 0;
+    for (int l = 0; l < v->levels; l++) {
+        level_geo *g = &lv[l];
+        g->first = first;
+        g->count = v->level_count[l];
+        int gap = g->count > 32 ? 1 : rd_px(rd, 4);
+        g->gap = gap;
+        first += g->count;
+        bool leaf = l == v->levels - 1;
+        int bsz = leaf ? bsz_leaf : bsz_upper;
+        /* dense trees (hundreds of leaves) lose their margins before they lose their bits */
+        int pad = bsz >= 8 ? rd_px(rd, 3) : 1;
+        g->bsz = bsz;
+        g->nbits = 1;
+        for (int i = 0; i < g->count && g->first + i < v->nnodes; i++) {
+            int b = node_bits(&v->nodes[g->first + i], leaf);
+            if (b > g->nbits) g->nbits = b;
+        }
+        int min_w = bsz * (g->nbits < 4 ? g->nbits : 4) + 2 * pad;
+        g->per_row = g->count;
+        while (g->per_row > 1 && (w - gap * (g->per_row - 1)) / g->per_row < min_w) g->per_row = (g->per_row + 1) / 2;
+        g->rows = (g->count + g->per_row - 1) / g->per_row;
+        g->node_w = (w - gap * (g->per_row - 1)) / g->per_row;
+        if (g->node_w > rd_px(rd, 420)) g->node_w = rd_px(rd, 420);
+        g->bit_cols = (g->node_w - 2 * pad) / bsz;
+        if (g->bit_cols > g->nbits) g->bit_cols = g->nbits;
+        if (g->bit_cols < 1) g->bit_cols = 1;
+        g->bit_rows = (g->nbits + g->bit_cols - 1) / g->bit_cols;
+        g->title = g->node_w >= rd_px(rd, 96) && bsz >= rd_px(rd, 8);
+        g->node_h = (g->title ? title_h : 0) + g->bit_rows * bsz + 2 * pad;
+        total += g->rows * (g->node_h + gap) + (l ? rd_px(rd, g->count > 32 ? 4 : 10) : 0);
+    }
+    return total;
+}
+
+static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_node_view *n,
+                      const level_geo *g, int bsz, bool leaf)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    bool gp_here = n->gpnum != n->completed;
+    bool walking = fl->walk_node == n->index && (fl->phase == RV_GP_INIT || fl->phase == RV_GP_CLEANUP);
+    rd_fill(rd, r, walking ? rd_mix(th->panel, th->walk, 0.35f) : th->panel);
+    rd_frame(rd, r, st->sel_node == n->index ? th->select : th->panel_edge, st->sel_node == n->index ? rd_px(rd, 2) : 1);
+    if (walking) rd_frame(rd, rd_inset(r, -rd_px(rd, 2)), th->walk, rd_px(rd, 3));
+    ui_hit_add(fr, r, HIT_NODE, n->index, 0);
+    int pad = bsz >= 8 ? rd_px(rd, 3) : 1, y = r.y + pad;
+    rd_clip_push(rd, r);
+    if (g->title) {
+        char t1[96], t2[96];
+        if (leaf) snprintf(t1, sizeof t1, "rnp%d  CPUs %d-%d", n->index, n->grplo, n->grphi);
+        else snprintf(t1, sizeof t1, "rnp%d  level %d", n->index, n->level);
+        snprintf(t2, sizeof t2, "g%lu c%lu  qsmask %#lx", n->gpnum, n->completed, n->qsmask);
+        if (n->n_blkd_tasks) {
+            size_t l = strlen(t2);
+            snprintf(t2 + l, sizeof t2 - l, "  blkd %d", n->n_blkd_tasks);
+        }
+        rd_text_fit(rd, RD_SANS_SMALL, r.x + pad, y, r.w - 2 * pad, th->text, t1);
+        y += rd_line_height(rd, RD_SANS_SMALL);
+        rd_text_fit(rd, RD_MONO_SMALL, r.x + pad, y, r.w - 2 * pad, th->text_dim, t2);
+        y += rd_line_height(rd, RD_SANS_SMALL);
+    }
+    const ui_history *h = v->hist;
+    bool flash_node = h && n->index < h->nnodes && panel_fresh(h->rep_t[v->flavor][n->index], v->now, st->flash_ns);
+    int nb = node_bits(n, leaf);
+    for (int b = 0; b < nb; b++) {
+        rd_rect q = {r.x + pad + (b % g->bit_cols) * bsz, y + (b / g->bit_cols) * bsz, bsz - 1, bsz - 1};
+        if (bsz > 6) { q.w--; q.h--; }
+        unsigned long bit = 1UL << b;
+        if (!(n->qsmaskinit & bit)) {
+            rd_fill(rd, q, th->cleared);
+            rd_hatch(rd, q, th->text_dim, rd_px(rd, 4));
+        } else if (n->qsmask & bit) {
+            rd_fill(rd, q, th->owed);
+        } else {
+            rd_fill(rd, q, th->panel);
+            rd_frame(rd, q, gp_here ? th->passed : th->cleared, bsz >= 8 ? rd_px(rd, 1.5f) : 1);
+        }
+        /* the flash needs room: on dense trees it would bury the bits it is about */
+        if (flash_node && bsz >= 8 && (h->rep_mask[v->flavor][n->index] & bit)) rd_frame(rd, rd_inset(q, -1), th->walk, rd_px(rd, 2));
+        int cpu = leaf ? n->grplo + b : -1;
+        if (bsz >= rd_px(rd, 13)) {
+            char lab[16] = "";
+            int cr = leaf && gp_here ? ui_history_credit(h, v->flavor, cpu, fl->gpnum, v->now) : -1;
+            if (cr >= 0) snprintf(lab, sizeof lab, "%s", cr ? "o" : "d");
+            else if (bsz >= rd_px(rd, 17)) snprintf(lab, sizeof lab, "%d", leaf ? cpu : b);
+            rd_color ink = (n->qsmask & bit) ? rd_rgb(0xFFFFFF) : th->text;
+            if (lab[0]) rd_text_in(rd, RD_SANS_SMALL, q, RD_CENTER, ink, lab);
+        }
+        ui_hit_add(fr, q, HIT_NODE_BIT, n->index, b);
+    }
+    rd_clip_pop(rd);
+}
+
+void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    char sub[200];
+    snprintf(sub, sizeof sub, "%s · gpnum %lu · completed %lu · %s", rv_flavor_name(v->flavor), fl->gpnum, fl->completed,
+             rv_gp_phase_name(fl->phase));
+    rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    /* who drives the grace period, and where it is */
+    char drv[256];
+    if (v->mode == RV_MODE_KTHREAD) {
+        if (fl->kthread_cpu >= 0)
+            snprintf(drv, sizeof drv, "3.7: %s kthread %s on CPU %d", rv_flavor_name(v->flavor),
+                     fl->kthread_running ? "running" : "sleeping, last ran", fl->kthread_cpu);
+        else snprintf(drv, sizeof drv, "3.7: %s kthread sleeping", rv_flavor_name(v->flavor));
+    } else {
+        snprintf(drv, sizeof drv, "3.6: driven from RCU_SOFTIRQ (no kthread)");
+    }
+    if (fl->walk_node >= 0 && (fl->phase == RV_GP_INIT || fl->phase == RV_GP_CLEANUP)) {
+        size_t l = strlen(drv);
+        snprintf(drv + l, sizeof drv - l, " · %s at rnp%d", fl->phase == RV_GP_INIT ? "initialising" : "cleaning up", fl->walk_node);
+    }
+    if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
+        size_t l = strlen(drv);
+        int64_t dt = fl->next_fqs_ns - v->now;
+        int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
+        if (dt > 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiffies", (long long)((dt + tick - 1) / tick));
+        else if (dt == 0) snprintf(drv + l, sizeof drv - l, " · FQS due now");
+        else if (v->mode == RV_MODE_SOFTIRQ)
+            snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiffies: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick));
+        else snprintf(drv + l, sizeof drv - l, " · FQS due");
+    }
+    rd_text_fit(rd, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
+    c.y += lh; c.h -= lh;
+    /* FQS probes that landed during this grace period, newest first */
+    const ui_history *h = v->hist;
+    if (h && fl->gpnum != fl->completed) {
+        char pr[256] = "";
+        size_t len = 0;
+        int shown = 0, total = 0;
+        for (unsigned i = 0; i < 64 && i < h->nrecent; i++) {
+            const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
+            if (m->flavor != v->flavor || m->gp != fl->gpnum || m->t > v->now) continue;
+            total++;
+            if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, m->arg ? "ofl" : "dti"); shown++; }
+        }
+        if (total) {
+            char line[320];
+            snprintf(line, sizeof line, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
+            rd_text_fit(rd, RD_SANS_SMALL, c.x, c.y, c.w, th->text, line);
+            c.y += lh; c.h -= lh;
+        }
+    }
+    int leg_h = lh;
+    rd_rect area = {c.x, c.y + rd_px(rd, 2), c.w, c.h - leg_h - rd_px(rd, 4)};
+    {   /* legend */
+        int x = c.x, y = c.y + c.h - leg_h, s = rd_px(rd, 10);
+        rd_fill(rd, (rd_rect){x, y + 2, s, s}, th->owed);
+        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "bit set: QS still owed") + rd_px(rd, 10);
+        rd_frame(rd, (rd_rect){x, y + 2, s, s}, th->passed, 2);
+        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "reported") + rd_px(rd, 10);
+        rd_fill(rd, (rd_rect){x, y + 2, s, s}, th->cleared);
+        rd_hatch(rd, (rd_rect){x, y + 2, s, s}, th->text_dim, 4);
+        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "not in qsmaskinit") + rd_px(rd, 10);
+        rd_frame(rd, (rd_rect){x, y + 2, s, s}, th->walk, 2);
+        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "just cleared") + rd_px(rd, 10);
+        rd_text(rd, RD_SANS_SMALL, x, y, th->text, "d/o: FQS dti/ofl");
+    }
+    if (v->levels <= 0 || v->nnodes <= 0 || area.h <= 0) return;
+    level_geo lv[UI_MAX_LEVELS];
+    int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
+    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl) > area.h) {
+        if (bu > floor_u) bu--; /* shrink together down to a readable size... */
+        bl--;                   /* ...then only the leaves */
+        if (bu < bl) bu = bl;
+    }
+    while (bu > bl && plan(rd, v, lv, area.w, bu, bl) > area.h) bu--;
+    plan(rd, v, lv, area.w, bu, bl);
+    rd_clip_push(rd, area);
+    int y = area.y;
+    int prev_y = -1, prev_h = 0;
+    for (int l = 0; l < v->levels; l++) {
+        level_geo *g = &lv[l];
+        int gap = g->gap;
+        bool leaf = l == v->levels - 1;
+        int row_w = g->per_row * g->node_w + (g->per_row - 1) * gap;
+        int x0 = area.x + (area.w - row_w) / 2;
+        for (int i = 0; i < g->count && g->first + i < v->nnodes; i++) {
+            const rv_node_view *n = &v->nodes[g->first + i];
+            rd_rect nr = {x0 + (i % g->per_row) * (g->node_w + gap), y + (i / g->per_row) * (g->node_h + gap), g->node_w, g->node_h};
+            /* edges to the parent when both levels fit on one row (a readable tree, not a hairball) */
+            if (l > 0 && g->rows == 1 && lv[l - 1].rows == 1 && n->parent >= 0) {
+                int pi = n->parent - lv[l - 1].first;
+                int pg = lv[l - 1].gap;
+                int prow_w = lv[l - 1].per_row * lv[l - 1].node_w + (lv[l - 1].per_row - 1) * pg;
+                int px = area.x + (area.w - prow_w) / 2 + pi * (lv[l - 1].node_w + pg) + lv[l - 1].node_w / 2;
+                rd_line(rd, px, prev_y + prev_h, nr.x + nr.w / 2, nr.y, th->panel_edge);
+            }
+            draw_node(fr, nr, v, st, n, g, g->bsz, leaf);
+        }
+        prev_y = y;
+        prev_h = g->node_h;
+        y += g->rows * (g->node_h + gap) + rd_px(rd, l + 1 < v->levels && lv[l + 1].count > 32 ? 4 : 10);
+    }
+    rd_clip_pop(rd);
+}

@@ -1,0 +1,52 @@
+/* why.c — "Why is this grace period waiting?": rv_explain() for the clicked CPU or node, plus inject buttons. */
+#include "panels/panels.h"
+
+#include <stdio.h>
+
+void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    char sub[96];
+    if (st->sel_cpu >= 0) snprintf(sub, sizeof sub, "CPU %d, %s", st->sel_cpu, rv_flavor_name(v->flavor));
+    else if (st->sel_node >= 0) snprintf(sub, sizeof sub, "rnp%d, %s", st->sel_node, rv_flavor_name(v->flavor));
+    else snprintf(sub, sizeof sub, "whole GP of %s · click a CPU or a qsmask bit", rv_flavor_name(v->flavor));
+    if (floating) rd_fill(rd, rd_inset(r, -rd_px(rd, 3)), rd_alpha(th->select, 60));
+    rd_rect c = panel_frame(fr, r, "Why is it waiting?", sub);
+    int bh = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), gap = rd_px(rd, 4);
+    bool cpu = st->sel_cpu >= 0 && st->sel_cpu < v->ncpus;
+    /* the actions that make sense here, laid out left to right and wrapped to the panel width */
+    struct { const char *label; int act; } b[8];
+    int nb = 0;
+    if (cpu) {
+        const rv_cpu_view *cv = &v->cpus[st->sel_cpu];
+        bool idle = cv->state == RV_CPU_IDLE_NOHZ || cv->state == RV_CPU_IDLE_TICK;
+        bool off = cv->state == RV_CPU_OFFLINE;
+        b[nb].label = "L long reader"; b[nb++].act = ACT_INJ_READER;
+        b[nb].label = "K kernel loop"; b[nb++].act = ACT_INJ_LOOP;
+        b[nb].label = idle ? "I wake" : "I idle"; b[nb++].act = ACT_INJ_IDLE;
+        b[nb].label = off ? "O online" : "O offline"; b[nb++].act = ACT_INJ_OFFLINE;
+        b[nb].label = "B call_rcu ×1000"; b[nb++].act = ACT_INJ_BURST;
+        if (v->cfg && v->cfg->rcu.flavors[RV_PREEMPT]) { b[nb].label = "P preempted reader"; b[nb++].act = ACT_INJ_PREEMPT; }
+        b[nb].label = "Y synchronize"; b[nb++].act = ACT_INJ_SYNC;
+    }
+    b[nb].label = "Q force QS (FQS)"; b[nb++].act = ACT_FQS;
+    int rows = 1, x = 0;
+    for (int i = 0; i < nb; i++) {
+        int w = panel_button_width(fr, b[i].label);
+        if (x > 0 && x + w > c.w) { rows++; x = 0; }
+        x += w + gap;
+    }
+    int btn_h = rows * (bh + rd_px(rd, 3));
+    rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
+    rd_text_wrap(rd, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)");
+    int y = c.y + c.h - btn_h + rd_px(rd, 3);
+    x = c.x;
+    rd_clip_push(rd, c);
+    for (int i = 0; i < nb; i++) {
+        int w = panel_button_width(fr, b[i].label);
+        if (x > c.x && x + w > c.x + c.w) { x = c.x; y += bh + rd_px(rd, 3); }
+        x += panel_button(fr, x, y, bh, b[i].label, b[i].act, 0, false) + gap;
+    }
+    rd_clip_pop(rd);
+}

@@ -1,0 +1,395 @@
+/* workbook.c — the window's workbook column: lessons, progress, the current question, answering, "show me". */
+#include "panels/workbook.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum wb_hit { WB_ANSWER = 1, WB_CHECK, WB_HINT, WB_REVEAL, WB_SHOWME, WB_PREV, WB_NEXT, WB_DOT, WB_LESSON };
+typedef struct wb_hitrec { rd_rect r; int kind, arg; } wb_hitrec;
+
+struct workbook_panel {
+    quiz_session s;
+    bool focus;
+    int scroll;                 /* pixels scrolled down in the content */
+    int content_h, view_h;      /* last frame's content height and visible height, to clamp scroll */
+    int line_h;
+    workbook_show_me_fn show_me;
+    void *show_me_ctx;
+    char note[512];             /* panel-local status ("show me: ...") */
+    wb_hitrec hits[64];
+    int nhits;
+};
+
+workbook_panel *workbook_panel_new(const char *quiz_dir, const char *progress_path, char *err, size_t errlen)
+{
+    workbook_panel *wb = calloc(1, sizeof *wb);
+    if (!wb) { snprintf(err, errlen, "out of memory"); return NULL; }
+    if (quiz_session_open(&wb->s, quiz_dir, progress_path, err, errlen) != 0) { free(wb); return NULL; }
+    return wb;
+}
+
+void workbook_panel_free(workbook_panel *wb)
+{
+    if (!wb) return;
+    quiz_session_close(&wb->s);
+    free(wb);
+}
+
+void workbook_panel_on_show_me(workbook_panel *wb, workbook_show_me_fn fn, void *ctx) { wb->show_me = fn; wb->show_me_ctx = ctx; }
+void workbook_panel_set_review(workbook_panel *wb, bool on) { wb->s.review = on; }
+void workbook_panel_set_focus(workbook_panel *wb, bool on) { wb->focus = on; }
+bool workbook_panel_has_focus(const workbook_panel *wb) { return wb->focus; }
+const char *workbook_panel_message(const workbook_panel *wb) { return wb->note[0] ? wb->note : wb->s.message; }
+quiz_session *workbook_panel_session(workbook_panel *wb) { return &wb->s; }
+
+static void hit(workbook_panel *wb, rd_rect r, int kind, int arg)
+{
+    if (wb->nhits < (int)(sizeof wb->hits / sizeof wb->hits[0])) wb->hits[wb->nhits++] = (wb_hitrec){r, kind, arg};
+}
+
+/* ---------------------------------------------------------------- actions */
+
+static void show_me(workbook_panel *wb)
+{
+    const quiz_question *q = quiz_session_question(&wb->s);
+    if (!q || !q->has_scenario) { snprintf(wb->note, sizeof wb->note, "This question has no scenario to show."); return; }
+    if (!wb->show_me) { snprintf(wb->note, sizeof wb->note, "\"Show me\" is not available here."); return; }
+    char path[1024], err[400];
+    quiz_scenario_path(q, path, sizeof path);
+    double at = 0;
+    /* resolve "first_stall" here, so the window only ever seeks to a time */
+    if (q->has_at && quiz_moment_resolve(q, &at, err, sizeof err) != 0) {
+        snprintf(wb->note, sizeof wb->note, "show me %s: %s", q->id, err);
+        return;
+    }
+    /* the engine runs events strictly before the time it is asked for: stop just after the warning */
+    if (q->at_first_stall) at += 1e-6;
+    workbook_show_me req = {path, (const char *const *)q->overrides, q->noverrides, q->has_seed, q->seed, at, q->id};
+    wb->note[0] = 0;
+    wb->show_me(&req, wb->show_me_ctx);
+}
+
+static void act(workbook_panel *wb, int kind, int arg)
+{
+    quiz_session *s = &wb->s;
+    switch (kind) {
+    case WB_ANSWER: quiz_session_pick(s, arg); break;
+    case WB_CHECK:
+        if (s->done) { if (quiz_session_step(s, +1)) wb->scroll = 0; }
+        else quiz_session_submit(s);
+        break;
+    case WB_HINT: quiz_session_hint(s); break;
+    case WB_REVEAL: quiz_session_reveal(s); break;
+    case WB_SHOWME: show_me(wb); break;
+    case WB_PREV: if (quiz_session_step(s, -1)) wb->scroll = 0; break;
+    case WB_NEXT: if (quiz_session_step(s, +1)) wb->scroll = 0; break;
+    case WB_DOT: quiz_session_goto(s, s->file, s->lesson, (size_t)arg); wb->scroll = 0; break;
+    case WB_LESSON: quiz_session_goto(s, (size_t)arg >> 8, (size_t)arg & 0xff, 0); wb->scroll = 0; break;
+    default: break;
+    }
+}
+
+bool workbook_panel_click(workbook_panel *wb, int x, int y)
+{
+    for (int i = wb->nhits - 1; i >= 0; i--)
+        if (rd_contains(wb->hits[i].r, x, y)) { wb->focus = true; act(wb, wb->hits[i].kind, wb->hits[i].arg); return true; }
+    return false;
+}
+
+void workbook_panel_scroll(workbook_panel *wb, int lines)
+{
+    wb->scroll += lines * (wb->line_h ? wb->line_h : 16) * 3;
+    int max = wb->content_h - wb->view_h;
+    if (wb->scroll > max) wb->scroll = max;
+    if (wb->scroll < 0) wb->scroll = 0;
+}
+
+bool workbook_panel_key(workbook_panel *wb, SDL_Keycode key, Uint16 mod)
+{
+    if (!wb->focus) return false;
+    quiz_session *s = &wb->s;
+    const quiz_question *q = quiz_session_question(s);
+    if (!q) return false;
+    bool letters = q->kind == QUIZ_CHOICE || q->kind == QUIZ_MULTI;
+    bool yesno = q->kind == QUIZ_PREDICT && q->expected.is_bool;
+    bool number = !letters && !yesno;
+    if (mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) return false; /* leave shortcuts to the window */
+    if (letters && key >= SDLK_a && key <= SDLK_g) { quiz_session_pick(s, (int)(key - SDLK_a)); return true; }
+    if (yesno && (key == SDLK_y || key == SDLK_n)) { snprintf(s->input, sizeof s->input, "%s", key == SDLK_y ? "yes" : "no"); return true; }
+    if (number && ((key >= SDLK_0 && key <= SDLK_9) || key == SDLK_PERIOD || key == SDLK_MINUS)) {
+        char c[2] = {(char)key, 0};
+        quiz_session_type(s, c);
+        return true;
+    }
+    if (number && key >= SDLK_KP_1 && key <= SDLK_KP_0) {
+        char c[2] = {key == SDLK_KP_0 ? '0' : (char)('1' + (key - SDLK_KP_1)), 0};
+        quiz_session_type(s, c);
+        return true;
+    }
+    if (mod & KMOD_SHIFT && (key == SDLK_UP || key == SDLK_DOWN)) { workbook_panel_scroll(wb, key == SDLK_DOWN ? 1 : -1); return true; }
+    switch (key) {
+    case SDLK_BACKSPACE: if (yesno) s->input[0] = 0; else quiz_session_backspace(s); return true;
+    case SDLK_UP: if (letters && s->cursor > 0) s->cursor--; return true;
+    case SDLK_DOWN: if (letters && (size_t)s->cursor + 1 < q->nanswers) s->cursor++; return true;
+    case SDLK_SPACE: if (letters) quiz_session_pick(s, s->cursor); return true;
+    case SDLK_RETURN: case SDLK_KP_ENTER: act(wb, WB_CHECK, 0); return true;
+    case SDLK_h: act(wb, WB_HINT, 0); return true;
+    case SDLK_s: act(wb, WB_REVEAL, 0); return true;
+    case SDLK_m: act(wb, WB_SHOWME, 0); return true;
+    case SDLK_v: s->review = !s->review; return true;
+    case SDLK_PAGEDOWN: case SDLK_RIGHT: act(wb, WB_NEXT, 0); return true;
+    case SDLK_PAGEUP: case SDLK_LEFT: act(wb, WB_PREV, 0); return true;
+    case SDLK_HOME: if (quiz_session_step_lesson(s, -1)) wb->scroll = 0; return true;
+    case SDLK_END: if (quiz_session_step_lesson(s, +1)) wb->scroll = 0; return true;
+    case SDLK_ESCAPE: wb->focus = false; return true;
+    default: return false;
+    }
+}
+
+bool workbook_panel_moment(workbook_panel *wb, const char *scenario_path, double prev_s, double now_s)
+{
+    if (!quiz_session_moment(&wb->s, scenario_path, prev_s, now_s)) return false;
+    wb->focus = true;
+    wb->scroll = 0;
+    return true;
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+typedef struct pen { ui_frame *fr; rd_rect c; int y; } pen; /* c: content column; y: next line */
+
+static void para(pen *p, enum rd_font f, rd_color col, const char *text)
+{
+    rd_rect r = {p->c.x, p->y, p->c.w, 1 << 20};
+    p->y += rd_text_wrap(p->fr->rd, f, r, col, text);
+}
+
+static void gap(pen *p, float px) { p->y += rd_px(p->fr->rd, px); }
+
+/* A small button with its key; returns its width. */
+static int button(workbook_panel *wb, pen *p, int x, const char *label, int kind, bool on)
+{
+    rd_ctx *rd = p->fr->rd;
+    const ui_theme *th = p->fr->th;
+    int h = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), w = rd_text_width(rd, RD_SANS, label) + rd_px(rd, 12);
+    rd_rect b = {x, p->y, w, h};
+    rd_fill(rd, b, on ? rd_mix(th->panel, th->heading, 0.18f) : th->panel);
+    rd_frame(rd, b, th->panel_edge, 1);
+    rd_text_in(rd, RD_SANS, b, RD_CENTER, th->text, label);
+    hit(wb, b, kind, 0);
+    return w;
+}
+
+/* One chip per lesson, "3 4/7": its id and how many of its questions are answered right; full
+ * lessons are filled, the current one framed. A click opens the lesson. */
+static void lesson_chips(workbook_panel *wb, pen *p)
+{
+    rd_ctx *rd = p->fr->rd;
+    const ui_theme *th = p->fr->th;
+    int h = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 4), sp = rd_px(rd, 4), x = p->c.x;
+    for (size_t fi = 0; fi < wb->s.set.n; fi++) {
+        const quiz_file *f = &wb->s.set.files[fi];
+        for (size_t li = 0; li < f->nlessons && li < 256; li++) {
+            const quiz_lesson *l = &f->lessons[li];
+            char key[128], label[48];
+            quiz_lesson_key(f, l, key, sizeof key);
+            size_t right = 0;
+            for (size_t i = 0; i < l->nquestions; i++) {
+                const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
+                right += e && e->correct;
+            }
+            snprintf(label, sizeof label, "%s %zu/%zu", l->id, right, l->nquestions);
+            int w = rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8);
+            if (x + w > p->c.x + p->c.w && x > p->c.x) { x = p->c.x; p->y += h + sp; }
+            rd_rect b = {x, p->y, w, h};
+            bool full = right == l->nquestions;
+            rd_fill(rd, b, full ? rd_mix(th->panel, th->ok, 0.35f) : right ? rd_mix(th->panel, th->ok, 0.12f) : th->panel);
+            bool cur = fi == wb->s.file && li == wb->s.lesson;
+            rd_frame(rd, b, cur ? th->heading : th->panel_edge, cur ? rd_px(rd, 2) : 1);
+            rd_text_in(rd, RD_SANS_SMALL, b, RD_CENTER, th->text, label);
+            hit(wb, b, WB_LESSON, (int)(fi << 8 | li));
+            x += w + sp;
+        }
+    }
+    p->y += h + sp;
+}
+
+/* One square per question of the lesson: right, shown, tried, untouched; the current one framed. */
+static void dots(workbook_panel *wb, pen *p, const quiz_lesson *l)
+{
+    rd_ctx *rd = p->fr->rd;
+    const ui_theme *th = p->fr->th;
+    int sz = rd_px(rd, 12), sp = rd_px(rd, 4), x = p->c.x;
+    char key[128];
+    quiz_lesson_key(quiz_session_file(&wb->s), l, key, sizeof key);
+    for (size_t i = 0; i < l->nquestions; i++) {
+        if (x + sz > p->c.x + p->c.w) { x = p->c.x; p->y += sz + sp; }
+        const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
+        rd_rect d = {x, p->y, sz, sz};
+        rd_color col = !e ? th->grid : e->correct ? th->ok : e->revealed ? th->fqs : th->owed;
+        rd_fill(rd, d, col);
+        /* the state is also readable without colour: a letter-free shape code */
+        if (e && e->revealed && !e->correct) rd_line(rd, d.x, d.y + d.h - 1, d.x + d.w - 1, d.y, th->panel);
+        if (i == wb->s.question) rd_frame(rd, rd_inset(d, -rd_px(rd, 2)), th->heading, rd_px(rd, 2));
+        hit(wb, d, WB_DOT, (int)i);
+        x += sz + sp;
+    }
+    p->y += sz + sp;
+}
+
+static void answers(workbook_panel *wb, pen *p, const quiz_question *q, bool show)
+{
+    rd_ctx *rd = p->fr->rd;
+    const ui_theme *th = p->fr->th;
+    const quiz_session *s = &wb->s;
+    int lead = rd_text_width(rd, RD_MONO, "[x] a) ");
+    /* a right-hand column for the verdict marks, so they never cover the text */
+    int mark_w = show ? rd_text_width(rd, RD_BOLD, "\u2713") + rd_px(rd, 6) : 0;
+    for (size_t i = 0; i < q->nanswers; i++) {
+        const quiz_answer *a = &q->answers[i];
+        bool picked = s->sel & (1u << i);
+        int y0 = p->y;
+        /* the row's height is only known after wrapping: draw the text, then the background under it would
+         * hide it, so the picked tint is drawn first over a measured height from a dry run off-clip */
+        rd_rect tr = {p->c.x + lead, p->y, p->c.w - lead - mark_w, 1 << 20};
+        int h = rd_text_wrap(rd, RD_SANS, (rd_rect){tr.x, -(1 << 20), tr.w, 1 << 20}, th->text, a->text);
+        if (picked) rd_fill(rd, (rd_rect){p->c.x - rd_px(rd, 3), y0 - rd_px(rd, 1), p->c.w + rd_px(rd, 6), h + rd_px(rd, 2)},
+                            rd_mix(th->panel, th->select, 0.12f));
+        char tag[16];
+        snprintf(tag, sizeof tag, "[%c] %c)", picked ? 'x' : ' ', (char)('a' + i));
+        rd_text(rd, RD_MONO, p->c.x, p->y, th->text, tag);
+        rd_text_wrap(rd, RD_SANS, tr, th->text, a->text);
+        if (show && a->correct) rd_text(rd, RD_BOLD, p->c.x + p->c.w - mark_w + rd_px(rd, 3), p->y, th->ok, "\u2713");
+        else if (show && picked) rd_text(rd, RD_BOLD, p->c.x + p->c.w - mark_w + rd_px(rd, 3), p->y, th->stall, "\u2717");
+        p->y += h;
+        if (s->review) {
+            rd_rect fb = {p->c.x + lead, p->y, p->c.w - lead - mark_w, 1 << 20};
+            p->y += rd_text_wrap(rd, RD_SANS_SMALL, fb, th->text_dim, a->feedback);
+        }
+        rd_rect row = {p->c.x - rd_px(rd, 3), y0 - rd_px(rd, 1), p->c.w + rd_px(rd, 6), p->y - y0 + rd_px(rd, 2)};
+        if (wb->focus && (int)i == s->cursor) rd_frame(rd, row, th->select, 1);
+        hit(wb, row, WB_ANSWER, (int)i);
+        gap(p, 3);
+    }
+}
+
+static void input_box(workbook_panel *wb, pen *p, const quiz_question *q)
+{
+    rd_ctx *rd = p->fr->rd;
+    const ui_theme *th = p->fr->th;
+    bool yesno = q->kind == QUIZ_PREDICT && q->expected.is_bool;
+    const char *label = yesno ? "Your prediction (y / n): " : q->kind == QUIZ_PREDICT ? "Your prediction: " : "Your answer: ";
+    int w = rd_text(rd, RD_SANS, p->c.x, p->y, th->text, label);
+    rd_rect box = {p->c.x + w, p->y - rd_px(rd, 1), rd_px(rd, 110), rd_line_height(rd, RD_MONO) + rd_px(rd, 2)};
+    rd_fill(rd, box, th->bg);
+    rd_frame(rd, box, wb->focus ? th->select : th->panel_edge, 1);
+    char shown[64];
+    snprintf(shown, sizeof shown, "%s%s", wb->s.input, wb->focus ? "_" : "");
+    rd_text(rd, RD_MONO, box.x + rd_px(rd, 4), p->y, th->text, shown);
+    p->y += box.h + rd_px(rd, 4);
+}
+
+void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    quiz_session *s = &wb->s;
+    wb->nhits = 0;
+    const quiz_file *f = quiz_session_file(s);
+    const quiz_lesson *l = quiz_session_lesson(s);
+    const quiz_question *q = quiz_session_question(s);
+    char sub[160];
+    size_t right = 0;
+    char key[128];
+    quiz_lesson_key(f, l, key, sizeof key);
+    for (size_t i = 0; i < l->nquestions; i++) {
+        const progress_entry *e = progress_get(&s->prog, key, l->questions[i].id, false);
+        right += e && e->correct;
+    }
+    snprintf(sub, sizeof sub, "%s%zu/%zu right%s", s->review ? "teacher view - " : "", right, l->nquestions,
+             wb->focus ? "" : " - A or a click to answer");
+    rd_rect c = panel_frame(fr, r, "Workbook", sub);
+    wb->line_h = rd_line_height(rd, RD_SANS);
+    /* the key line stays put at the bottom; everything above scrolls */
+    int foot_h = rd_line_height(rd, RD_SANS_SMALL) * 3 + rd_px(rd, 4);
+    rd_rect view = {c.x, c.y, c.w, c.h - foot_h};
+    wb->view_h = view.h;
+    rd_clip_push(rd, view);
+    pen p = {fr, view, view.y - wb->scroll};
+    lesson_chips(wb, &p);
+    gap(&p, 4);
+    char line[256];
+    snprintf(line, sizeof line, "Lesson %s: %s", l->id, l->title);
+    para(&p, RD_BOLD, th->heading, line);
+    gap(&p, 3);
+    dots(wb, &p, l);
+    gap(&p, 4);
+    bool show = s->done || s->review;
+    snprintf(line, sizeof line, "Question %s  (%s%s)", q->id, quiz_kind_name(q->kind), q->trick && show ? ", a trick question" : "");
+    para(&p, RD_SANS_SMALL, th->text_dim, line);
+    if (q->source) para(&p, RD_SANS_SMALL, th->text_dim, q->source);
+    gap(&p, 2);
+    para(&p, RD_SANS, th->text, q->question);
+    gap(&p, 6);
+    if (q->kind == QUIZ_CHOICE || q->kind == QUIZ_MULTI) answers(wb, &p, q, show);
+    else input_box(wb, &p, q);
+    gap(&p, 4);
+    int x = p.c.x, sp = rd_px(rd, 6);
+    if (s->review) x += button(wb, &p, x, "Next (PgDn)", WB_NEXT, false) + sp;
+    else x += button(wb, &p, x, s->done ? "Next (Enter)" : "Check (Enter)", WB_CHECK, false) + sp;
+    if (q->hint && !s->review) x += button(wb, &p, x, "Hint (h)", WB_HINT, s->hint_shown) + sp;
+    if (!s->done && !s->review) x += button(wb, &p, x, "Show answer (s)", WB_REVEAL, false) + sp;
+    if (q->has_scenario) button(wb, &p, x, "Show me (m)", WB_SHOWME, false);
+    p.y += rd_line_height(rd, RD_SANS) + rd_px(rd, 12);
+    if (s->last.status >= 0) {
+        para(&p, RD_BOLD, s->last.status ? th->ok : th->stall, s->last.status ? "Correct." : "Not quite. Try again, or ask for a hint.");
+        para(&p, RD_SANS, th->text, s->last.message);
+        gap(&p, 6);
+    } else if (s->last.status == -1) {
+        para(&p, RD_SANS, th->stall, s->last.message);
+        gap(&p, 6);
+    }
+    if (q->hint && (s->hint_shown || s->review)) {
+        para(&p, RD_BOLD, th->heading, "Hint");
+        para(&p, RD_SANS, th->text, q->hint);
+        gap(&p, 6);
+    }
+    if (show) {
+        char ans[160];
+        quiz_correct_answer(q, ans, sizeof ans);
+        snprintf(line, sizeof line, "The answer: %s%s", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
+        para(&p, RD_BOLD, th->heading, line);
+        para(&p, RD_SANS, th->text, q->explanation);
+    }
+    const char *msg = workbook_panel_message(wb);
+    if (msg[0]) { gap(&p, 6); para(&p, RD_SANS_SMALL, th->stall, msg); }
+    wb->content_h = p.y + wb->scroll - view.y;
+    rd_clip_pop(rd);
+    /* footer: the keys, so the panel is usable without a mouse */
+    rd_rect foot = {c.x, c.y + c.h - foot_h, c.w, foot_h};
+    rd_line(rd, foot.x, foot.y, foot.x + foot.w, foot.y, th->grid);
+    foot.y += rd_px(rd, 3);
+    rd_text_wrap(rd, RD_SANS_SMALL, foot, th->text_dim,
+                 wb->focus ? "a-g pick (Up/Down, Space), 0-9 type, Enter check, h hint, s show answer, m show me, "
+                             "PgUp/PgDn question, Home/End lesson, v teacher view, Esc back to the simulation"
+                           : "A (answer) or a click gives the workbook the keyboard; Esc gives it back.");
+    hit(wb, (rd_rect){r.x, r.y, r.w, r.h}, 0, 0); /* the whole column: a click anywhere focuses */
+    /* keep the panel's own rects first in lookup order over the catch-all */
+    wb_hitrec all = wb->hits[wb->nhits - 1];
+    memmove(wb->hits + 1, wb->hits, (size_t)(wb->nhits - 1) * sizeof *wb->hits);
+    wb->hits[0] = all;
+}
+
+void workbook_panel_publish_hits(const workbook_panel *wb, ui_frame *fr, int hit_kind)
+{
+    for (int i = 0; i < wb->nhits; i++) ui_hit_add(fr, wb->hits[i].r, hit_kind, i, 0);
+}
+
+bool workbook_panel_click_hit(workbook_panel *wb, int index)
+{
+    if (index < 0 || index >= wb->nhits) return false;
+    wb->focus = true;
+    act(wb, wb->hits[index].kind, wb->hits[index].arg);
+    return true;
+}

@@ -1,0 +1,9 @@
+/* paths.h — where rcuvis's shipped data (scenarios, quizzes, assets) is found. Shared by every part of the app. */
+#ifndef RCUVIS_PATHS_H
+#define RCUVIS_PATHS_H
+#include <stddef.h>
+
+/* Where shipped data lives: $RCUVIS_DATA, else the source tree (next to the binary's ../), else
+ * PREFIX/share/rcuvis. Writes e.g. "/work/main/scenarios/default.json" into buf. (paths.c) */
+const char *rcuvis_data_path(const char *rel, char *buf, size_t bufsz);
+#endif

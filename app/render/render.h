@@ -1,0 +1,100 @@
+/* render.h — the one drawing layer: rects, lines, text with cached glyphs, clipping, off-screen targets. */
+/*
+ * Module app/render/ — owns every SDL2 / SDL_ttf drawing call and the colour palettes (theme).
+ * Panels describe what to draw through this header; the renderer knows nothing of panels, views
+ * or the engine. It may include nothing else of the project but paths.h (where the font is).
+ */
+#ifndef RCUVIS_RENDER_H
+#define RCUVIS_RENDER_H
+
+/*
+ * Every pixel rcuvis draws goes through these functions; nothing else in app/ calls SDL_Render* or
+ * TTF_*. A render context draws either into a window's renderer or into an SDL_Surface through
+ * SDL's software renderer (headless screenshots, tests), and the panels cannot tell which.
+ *
+ * Coordinates are in output pixels. A context has a `scale` (UI scale x HiDPI factor x export
+ * factor); panels multiply their logical sizes by it with rd_px(). Fonts are opened at
+ * point size x scale, so text stays sharp at any scale instead of being stretched.
+ *
+ * Text is drawn from per-font glyph textures rendered once (white, alpha = coverage) and tinted
+ * with the requested colour, so numbers that change every frame cost blits, not rasterization.
+ */
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct rd_ctx rd_ctx;
+
+typedef struct rd_rect { int x, y, w, h; } rd_rect;
+typedef struct rd_color { uint8_t r, g, b, a; } rd_color;
+
+enum rd_font {
+    RD_SANS = 0,    /* DejaVu Sans: labels and prose */
+    RD_BOLD,        /* DejaVu Sans Bold: headings, numbers that matter */
+    RD_MONO,        /* DejaVu Sans Mono: kernel log, counters, kernel field names */
+    RD_SANS_SMALL,  /* smaller Sans for dense tiles and legends */
+    RD_MONO_SMALL,  /* smaller Mono for dense tiles */
+    RD_BIG,         /* large Bold for captions and banners */
+    RD_NFONTS
+};
+
+/* Text alignment inside a rect for rd_text_in(). */
+enum { RD_LEFT = 0, RD_CENTER = 1, RD_RIGHT = 2 };
+
+/* A context on an existing window renderer (not owned). scale as above. NULL + message on error. */
+rd_ctx *rd_new_window(SDL_Renderer *ren, float scale, char *err, size_t errlen);
+/* A context that owns a w x h ARGB8888 surface and a software renderer on it (no display needed). */
+rd_ctx *rd_new_offscreen(int w, int h, float scale, char *err, size_t errlen);
+void rd_free(rd_ctx *c);
+
+/* Change the scale (re-opens the fonts at the new size, drops cached glyphs). 0 ok, -1 on error. */
+int rd_set_scale(rd_ctx *c, float scale);
+float rd_scale(const rd_ctx *c);
+/* A logical length in output pixels (rounded, at least 1 for positive v). */
+int rd_px(const rd_ctx *c, float v);
+/* Size of the drawing area in output pixels (window drawable size or surface size). */
+void rd_output_size(const rd_ctx *c, int *w, int *h);
+/* The off-screen surface (NULL for a window context). Valid until rd_free. */
+SDL_Surface *rd_surface(rd_ctx *c);
+
+/* Frame bracket: clear to colour / present (window) or flush (surface). */
+void rd_begin(rd_ctx *c, rd_color bg);
+void rd_end(rd_ctx *c);
+
+/* Shapes. Alpha < 255 blends. */
+void rd_fill(rd_ctx *c, rd_rect r, rd_color col);
+void rd_frame(rd_ctx *c, rd_rect r, rd_color col, int thickness); /* outline, drawn inside r */
+void rd_line(rd_ctx *c, int x0, int y0, int x1, int y1, rd_color col);
+void rd_hatch(rd_ctx *c, rd_rect r, rd_color col, int spacing);   /* diagonal stripes (offline, "no data") */
+void rd_dots(rd_ctx *c, rd_rect r, rd_color col, int spacing);    /* dot pattern (dyntick-idle) */
+void rd_triangle(rd_ctx *c, int x, int y, int size, bool down, rd_color col); /* marker centred on x */
+/* A w x h grid of 0xRRGGBB cells stretched over r with sharp (nearest) edges: dense heat maps. */
+void rd_grid(rd_ctx *c, rd_rect r, int w, int h, const uint32_t *rgb);
+
+/* Clipping: push intersects with the current clip; pop restores. Depth up to 16. */
+void rd_clip_push(rd_ctx *c, rd_rect r);
+void rd_clip_pop(rd_ctx *c);
+
+/* Text (UTF-8). Returns the advance width in pixels. Clipped to the current clip. */
+int rd_text(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const char *s);
+/* Like rd_text but stops before max_w pixels, ending with an ellipsis when cut. */
+int rd_text_fit(rd_ctx *c, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s);
+/* Aligned horizontally (RD_LEFT/CENTER/RIGHT) and centred vertically in r, cut to fit. */
+void rd_text_in(rd_ctx *c, enum rd_font f, rd_rect r, int align, rd_color col, const char *s);
+int rd_text_width(rd_ctx *c, enum rd_font f, const char *s);
+int rd_line_height(const rd_ctx *c, enum rd_font f);
+/* Word-wrapped paragraph in r ('\n' breaks lines). Returns the height used. */
+int rd_text_wrap(rd_ctx *c, enum rd_font f, rd_rect r, rd_color col, const char *s);
+
+/* Geometry helpers. */
+bool rd_contains(rd_rect r, int x, int y);
+rd_rect rd_inset(rd_rect r, int d);
+rd_color rd_rgb(uint32_t rgb);                /* 0xRRGGBB, opaque */
+rd_color rd_alpha(rd_color c, uint8_t a);
+rd_color rd_mix(rd_color a, rd_color b, float t); /* t=0 a, t=1 b */
+
+/* Save the current output as PNG, atomically (FILE.tmp-PID then rename). 0 ok, -1 + message. */
+int rd_save_png(rd_ctx *c, const char *path, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,250 @@
+/* expect.c — resolve an expect path in the report JSON and compare the value with the bounds. */
+#include "report/expect.h"
+
+#include "report/report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool all_digits(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
+
+/* Names of what a container holds, for "flavors has no \"rcu_foo\" (it has rcu_sched, rcu_bh)". */
+static void list_keys(const cJSON *o, char *buf, size_t n)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (const cJSON *it = o->child; it && k + 40 < n; it = it->next) {
+        const char *name = it->string;
+        if (!name && cJSON_IsObject(it)) name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(it, "name"));
+        if (name) k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? ", " : "", name);
+    }
+    if (!buf[0]) snprintf(buf, n, "it is empty");
+}
+
+static const char *o_has(const cJSON *o) { return o->child ? "it has " : ""; }
+
+static const cJSON *by_name(const cJSON *arr, const char *name)
+{
+    for (const cJSON *it = arr->child; it; it = it->next) {
+        const char *n = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(it, "name"));
+        if (n && strcmp(n, name) == 0) return it;
+    }
+    return NULL;
+}
+
+const cJSON *expect_lookup(const cJSON *report, const char *path, char *why, size_t whylen, bool *is_length,
+                           double *length)
+{
+    char buf[256], seen[256] = "", keys[200];
+    snprintf(buf, sizeof buf, "%s", path);
+    const cJSON *cur = report;
+    *is_length = false;
+    char *save = NULL;
+    for (char *seg = strtok_r(buf, ".", &save); seg; seg = strtok_r(NULL, ".", &save)) {
+        const char *where = seen[0] ? seen : "the report";
+        const cJSON *next = NULL;
+        if (cJSON_IsArray(cur)) {
+            int size = cJSON_GetArraySize(cur);
+            if (strcmp(seg, "length") == 0) {
+                if (strtok_r(NULL, ".", &save)) { snprintf(why, whylen, "nothing follows \"length\""); return NULL; }
+                *is_length = true;
+                *length = size;
+                return cur;
+            }
+            if (all_digits(seg)) {
+                long i = strlen(seg) < 9 ? strtol(seg, NULL, 10) : -1;
+                next = i >= 0 && i < size ? cJSON_GetArrayItem(cur, (int)i) : NULL;
+                if (!next) { snprintf(why, whylen, "%s has %d item%s, no item %s", where, size, size == 1 ? "" : "s", seg); return NULL; }
+            } else if (!(next = by_name(cur, seg))) {
+                list_keys(cur, keys, sizeof keys);
+                snprintf(why, whylen, "%s has no item named \"%s\" (%s%s)", where, seg, o_has(cur), keys);
+                return NULL;
+            }
+        } else if (cJSON_IsObject(cur)) {
+            if (!(next = cJSON_GetObjectItemCaseSensitive(cur, seg))) {
+                list_keys(cur, keys, sizeof keys);
+                snprintf(why, whylen, "%s has no \"%s\" (%s%s)", where, seg, o_has(cur), keys);
+                return NULL;
+            }
+        } else {
+            snprintf(why, whylen, "%s is a plain value, it has no \"%s\"", where, seg);
+            return NULL;
+        }
+        size_t l = strlen(seen);
+        snprintf(seen + l, sizeof seen - l, "%s%s", l ? "." : "", seg);
+        cur = next;
+    }
+    return cur;
+}
+
+static void fmt_num(double v, char *b, size_t n) { snprintf(b, n, "%.10g", v); }
+
+static void bounds_text(const rv_expect *x, char *b, size_t n)
+{
+    char lo[40], hi[40], eq[40];
+    fmt_num(x->min, lo, sizeof lo);
+    fmt_num(x->max, hi, sizeof hi);
+    fmt_num(x->equals, eq, sizeof eq);
+    if (x->has_equals_str) snprintf(b, n, "== \"%.150s\"", x->equals_str);
+    else if (x->has_equals && (x->has_min || x->has_max)) snprintf(b, n, "== %s within %s..%s", eq, x->has_min ? lo : "", x->has_max ? hi : "");
+    else if (x->has_equals) snprintf(b, n, "== %s", eq);
+    else if (x->has_min && x->has_max) snprintf(b, n, "%s..%s", lo, hi);
+    else if (x->has_min) snprintf(b, n, ">= %s", lo);
+    else snprintf(b, n, "<= %s", hi);
+}
+
+/* Counters come out of a double; compare equality with a relative tolerance that forgives the
+ * last printed digit, not a real difference. */
+static bool num_equal(double a, double b) { return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b))); }
+
+static bool check_number(const rv_expect *x, double v)
+{
+    if (x->has_equals_str) return false;
+    if (x->has_equals && !num_equal(v, x->equals)) return false;
+    if (x->has_min && v < x->min) return false;
+    if (x->has_max && v > x->max) return false;
+    return true;
+}
+
+void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out)
+{
+    char why[400] = "", bounds[200], val[256] = "";
+    bool is_len = false;
+    double len = 0;
+    bounds_text(x, bounds, sizeof bounds);
+    const char *author = x->why[0] ? x->why : "";
+    const cJSON *v = expect_lookup(report, x->path, why, sizeof why, &is_len, &len);
+    out->ok = false;
+    out->value[0] = 0;
+    if (!v) {
+        snprintf(out->line, sizeof out->line, "FAIL %.159s: not in the report: %.400s%s%.255s", x->path, why,
+                 author[0] ? "; " : "", author);
+        return;
+    }
+    if (is_len || cJSON_IsNumber(v) || cJSON_IsBool(v) || cJSON_IsRaw(v)) {
+        double d = is_len ? len : cJSON_IsBool(v) ? (double)cJSON_IsTrue(v) : cJSON_IsRaw(v) ? strtod(v->valuestring, NULL) : v->valuedouble;
+        if (cJSON_IsBool(v)) snprintf(val, sizeof val, "%s", cJSON_IsTrue(v) ? "true" : "false");
+        else fmt_num(d, val, sizeof val);
+        out->ok = check_number(x, d);
+        if (x->has_equals_str) snprintf(why, sizeof why, " (a number, not a string)");
+    } else if (cJSON_IsString(v)) {
+        snprintf(val, sizeof val, "\"%.240s\"", v->valuestring);
+        out->ok = x->has_equals_str && strcmp(v->valuestring, x->equals_str) == 0;
+        if (!x->has_equals_str) snprintf(why, sizeof why, " (a string; only \"equals\" with a string can match it)");
+    } else {
+        snprintf(val, sizeof val, "%s", cJSON_IsArray(v) ? "an array" : cJSON_IsObject(v) ? "an object" : "null");
+        snprintf(why, sizeof why, " (name a value inside it%s)", cJSON_IsArray(v) ? ", or .length" : "");
+    }
+    snprintf(out->value, sizeof out->value, "%s", val);
+    snprintf(out->line, sizeof out->line, "%-4s %.159s = %.255s, expected %.199s%.400s%s%.255s", out->ok ? "ok" : "FAIL",
+             x->path, val, bounds, out->ok ? "" : why, author[0] ? ": " : "", author);
+}
+
+/* Edit distance, for the "did you mean" of a misspelled key. */
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40) return 99;
+    int d[41][41];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+static const rk_key *find_key(const rk_key *keys, const char *name, const char **suggestion)
+{
+    /* one slip in a short key, two in a medium one, a third of a long one (as the loader does) */
+    size_t len = strlen(name);
+    int bestd = (len <= 4 ? 1 : len <= 8 ? 2 : (int)(len / 3)) + 1;
+    *suggestion = NULL;
+    for (const rk_key *k = keys; k->name; k++) {
+        if (strcmp(k->name, name) == 0) return k;
+        int d = distance(name, k->name);
+        if (d < bestd) { bestd = d; *suggestion = k->name; }
+    }
+    return NULL;
+}
+
+static void key_list(const rk_key *keys, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (const rk_key *k = keys; k->name && o + 30 < n; k++) o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? ", " : "", k->name);
+}
+
+/* Walk the path through the report's shape: keys of objects, enabled flavor names, array indexes,
+ * "length", thread names; the path must end on a value, not on an object or an array. */
+int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen)
+{
+    char buf[256], where[256] = "", list[400];
+    snprintf(buf, sizeof buf, "%s", path);
+    const rk_key *keys = cli_report_shape; /* the keys expected at this level, when at an object */
+    const rk_key *node = NULL;             /* the container or value reached so far */
+    enum { AT_OBJECT, AT_FLAVORS, AT_ARRAY, AT_VALUE } at = AT_OBJECT;
+    char *save = NULL;
+    for (char *seg = strtok_r(buf, ".", &save); seg; seg = strtok_r(NULL, ".", &save)) {
+        const char *sugg;
+        switch (at) {
+        case AT_OBJECT:
+            node = find_key(keys, seg, &sugg);
+            if (!node) {
+                key_list(keys, list, sizeof list);
+                if (!where[0] && sugg) snprintf(msg, msglen, "\"%s\" is not a report key; did you mean \"%s\"?", seg, sugg);
+                else if (!where[0]) snprintf(msg, msglen, "\"%s\" is not a report key (the report has %s)", seg, list);
+                else if (sugg) snprintf(msg, msglen, "%s has no \"%s\"; did you mean \"%s\"?", where, seg, sugg);
+                else snprintf(msg, msglen, "%s has no \"%s\" (it has %s)", where, seg, list);
+                return -1;
+            }
+            at = node->kind == RK_LEAF ? AT_VALUE : node->kind == RK_OBJECT ? AT_OBJECT
+                 : node->kind == RK_FLAVORS ? AT_FLAVORS : AT_ARRAY;
+            keys = node->sub;
+            break;
+        case AT_FLAVORS: {
+            int f = -1;
+            for (int i = 0; i < RV_NFLAVORS; i++)
+                if (strcmp(seg, rv_flavor_name(i)) == 0) f = i;
+            if (f < 0) {
+                snprintf(msg, msglen, "%s has no \"%s\" (flavors are named rcu_sched, rcu_bh, rcu_preempt)", where, seg);
+                return -1;
+            }
+            if (cfg && !cfg->rcu.flavors[f]) {
+                snprintf(msg, msglen, "%s is not enabled in rcu.flavors, so the report has no %s.%s", seg, where, seg);
+                return -1;
+            }
+            at = AT_OBJECT;
+            break;
+        }
+        case AT_ARRAY:
+            if (strcmp(seg, "length") == 0) {
+                if (strtok_r(NULL, ".", &save)) { snprintf(msg, msglen, "nothing can follow %s.length", where); return -1; }
+                return 0;
+            }
+            if (!all_digits(seg) && !node->by_name) {
+                snprintf(msg, msglen, "%s is an array: expected an index or \"length\" after it, got \"%s\"", where, seg);
+                return -1;
+            }
+            at = node->sub ? AT_OBJECT : AT_VALUE;
+            keys = node->sub;
+            break;
+        case AT_VALUE:
+            snprintf(msg, msglen, "%s is a single value; \"%s\" cannot follow it", where, seg);
+            return -1;
+        }
+        size_t l = strlen(where);
+        snprintf(where + l, sizeof where - l, "%s%s", l ? "." : "", seg);
+    }
+    if (at == AT_VALUE) return 0;
+    if (at == AT_ARRAY) snprintf(msg, msglen, "%s is an array; name an item (%s.0) or its length (%s.length)", where, where, where);
+    else if (at == AT_FLAVORS) snprintf(msg, msglen, "%s is an object; name a flavor in it (%s.rcu_sched...)", where, where);
+    else snprintf(msg, msglen, "%s is an object; name a value in it (%s.%s...)", where[0] ? where : "the path", where, keys[0].name);
+    return -1;
+}

@@ -1,0 +1,230 @@
+/* report.c — rv_report to the JSON of `rcuvis run --json`, and to the readable summary. */
+#include "report/report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A flavor is in the report when the scenario enables it: the config is what the user asked for. */
+static bool flavor_on(const rv_report *r, const rv_config *cfg, int f)
+{
+    return cfg ? cfg->rcu.flavors[f] : r->flavors[f].enabled;
+}
+
+/* Threads by CPU time, descending; equal times by name so the order never depends on the engine's. */
+static int cmp_thread(const void *a, const void *b)
+{
+    const rv_thread_report *x = a, *y = b;
+    if (x->cpu_seconds != y->cpu_seconds) return x->cpu_seconds > y->cpu_seconds ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+/* A sorted copy (the report stays as built); NULL on OOM or when there are no threads. */
+static rv_thread_report *sorted_threads(const rv_report *r)
+{
+    if (r->nthreads == 0) return NULL;
+    rv_thread_report *t = malloc(r->nthreads * sizeof *t);
+    if (!t) return NULL;
+    memcpy(t, r->threads, r->nthreads * sizeof *t);
+    qsort(t, r->nthreads, sizeof *t, cmp_thread);
+    return t;
+}
+
+/* uint64 counters go out as raw integers: a double would round seeds above 2^53. */
+static void add_u64(cJSON *o, const char *k, uint64_t v)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%" PRIu64, v);
+    cJSON_AddRawToObject(o, k, b);
+}
+
+static cJSON *flavor_json(const rv_flavor_report *f)
+{
+    cJSON *o = cJSON_CreateObject();
+    add_u64(o, "grace_periods", f->grace_periods);
+    add_u64(o, "updates", f->updates);
+    add_u64(o, "callbacks_invoked", f->callbacks_invoked);
+    cJSON_AddNumberToObject(o, "updates_per_gp", f->updates_per_gp);
+    cJSON_AddNumberToObject(o, "gp_overhead_us", f->gp_overhead_us);
+    cJSON_AddNumberToObject(o, "overhead_per_gp_us", f->overhead_per_gp_us);
+    cJSON_AddNumberToObject(o, "overhead_per_update_ns", f->overhead_per_update_ns);
+    cJSON *d = cJSON_AddObjectToObject(o, "gp_duration_ms");
+    cJSON_AddNumberToObject(d, "p50", f->gp_ms_p50);
+    cJSON_AddNumberToObject(d, "p99", f->gp_ms_p99);
+    cJSON_AddNumberToObject(d, "max", f->gp_ms_max);
+    add_u64(o, "fqs_scans", f->fqs_scans);
+    add_u64(o, "idle_probes", f->idle_probes);
+    add_u64(o, "offline_credits", f->offline_credits);
+    add_u64(o, "stall_warnings", f->stall_warnings);
+    add_u64(o, "sync_calls", f->sync_calls);
+    cJSON_AddNumberToObject(o, "sync_latency_ms_mean", f->sync_latency_ms_mean);
+    cJSON_AddNumberToObject(o, "callback_latency_ms_mean", f->callback_latency_ms_mean);
+    return o;
+}
+
+static void add_tree(cJSON *root, const rv_report *r)
+{
+    cJSON *t = cJSON_AddObjectToObject(root, "tree");
+    cJSON_AddNumberToObject(t, "levels", r->tree_levels);
+    cJSON_AddNumberToObject(t, "nodes", r->tree_nodes);
+    cJSON *per = cJSON_AddArrayToObject(t, "nodes_per_level");
+    int levels = r->tree_levels < 0 ? 0 : r->tree_levels > 4 ? 4 : r->tree_levels;
+    for (int l = 0; l < levels; l++) cJSON_AddItemToArray(per, cJSON_CreateNumber(r->nodes_per_level[l]));
+    cJSON_AddNumberToObject(t, "fanout", r->fanout);
+    cJSON_AddNumberToObject(t, "fanout_leaf", r->fanout_leaf);
+}
+
+static void add_threads(cJSON *root, const rv_report *r)
+{
+    cJSON *a = cJSON_AddArrayToObject(root, "threads");
+    rv_thread_report *ts = sorted_threads(r);
+    for (size_t i = 0; ts && i < r->nthreads; i++) {
+        const rv_thread_report *t = &ts[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", t->name);
+        cJSON_AddNumberToObject(o, "cpu_seconds", t->cpu_seconds);
+        cJSON_AddBoolToObject(o, "alive", t->alive);
+        cJSON_AddBoolToObject(o, "kernel_thread", t->kernel_thread);
+        cJSON_AddItemToArray(a, o);
+    }
+    free(ts);
+}
+
+static void add_stalls(cJSON *root, const rv_report *r)
+{
+    cJSON *a = cJSON_AddArrayToObject(root, "stalls");
+    for (size_t i = 0; i < r->nstalls; i++) {
+        const rv_stall_report *s = &r->stalls[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "t_s", s->t_s);
+        add_u64(o, "jiffies", s->jiffies);
+        cJSON_AddStringToObject(o, "flavor", rv_flavor_name(s->flavor));
+        cJSON_AddNumberToObject(o, "cpu", s->cpu);
+        cJSON_AddStringToObject(o, "kind", s->kind ? "other" : "self");
+        cJSON_AddStringToObject(o, "text", s->text);
+        cJSON_AddItemToArray(a, o);
+    }
+}
+
+static void add_safety(cJSON *root, const rv_report *r)
+{
+    cJSON *s = cJSON_AddObjectToObject(root, "safety");
+    add_u64(s, "readers", r->readers);
+    add_u64(s, "callbacks_checked", r->callbacks_checked);
+    add_u64(s, "violations", r->violations);
+    cJSON *p = cJSON_AddArrayToObject(s, "reader_pipe");
+    for (int i = 0; i < RV_PIPE_LEN; i++) {
+        char b[32];
+        snprintf(b, sizeof b, "%" PRIu64, r->reader_pipe[i]);
+        cJSON_AddItemToArray(p, cJSON_CreateRaw(b));
+    }
+}
+
+cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (!root) return NULL;
+    cJSON_AddStringToObject(root, "scenario", r->scenario);
+    if (cfg) cJSON_AddStringToObject(root, "path", cfg->path);
+    cJSON_AddStringToObject(root, "mode", rv_mode_name(r->mode));
+    cJSON_AddNumberToObject(root, "cpus", r->cpus);
+    cJSON_AddNumberToObject(root, "hz", r->hz);
+    add_u64(root, "seed", r->seed);
+    if (cfg) {
+        cJSON_AddNumberToObject(root, "duration_s", cfg->duration_s);
+        cJSON_AddBoolToObject(root, "busted", cfg->rcu.busted);
+    }
+    cJSON_AddNumberToObject(root, "sim_seconds", r->sim_seconds);
+    cJSON_AddNumberToObject(root, "wall_seconds", wall_s);
+    add_tree(root, r);
+    cJSON *fl = cJSON_AddObjectToObject(root, "flavors");
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (flavor_on(r, cfg, f)) cJSON_AddItemToObject(fl, rv_flavor_name(f), flavor_json(&r->flavors[f]));
+    add_threads(root, r);
+    cJSON *acc = cJSON_AddObjectToObject(root, "accounting");
+    cJSON_AddNumberToObject(acc, "rcu_gp_kthreads_s", r->rcu_gp_kthreads_s);
+    cJSON_AddNumberToObject(acc, "ksoftirqd_s", r->ksoftirqd_s);
+    cJSON_AddNumberToObject(acc, "softirq_inline_s", r->softirq_inline_s);
+    cJSON_AddNumberToObject(acc, "rcuc_s", r->rcuc_s);
+    cJSON_AddNumberToObject(acc, "tick_s", r->tick_s);
+    cJSON_AddNumberToObject(acc, "caller_s", r->caller_s);
+    cJSON *lat = cJSON_AddObjectToObject(root, "latency");
+    cJSON_AddNumberToObject(lat, "max_irqs_off_us", r->max_irqs_off_us);
+    cJSON_AddNumberToObject(lat, "max_nonpreempt_us", r->max_nonpreempt_us);
+    add_stalls(root, r);
+    add_safety(root, r);
+    add_u64(root, "events", r->events);
+    return root;
+}
+
+/* ---------------------------------------------------------------- text summary */
+
+#define TOP_THREADS 12
+
+static void text_threads(FILE *out, const rv_report *r)
+{
+    /* top's %CPU: 100% is one CPU busy for the whole run */
+    double span = r->sim_seconds > 0 ? r->sim_seconds : 1;
+    fprintf(out, "\n  %-20s %12s %9s\n", "THREAD", "CPU s", "%CPU");
+    rv_thread_report *ts = sorted_threads(r);
+    size_t shown = r->nthreads < TOP_THREADS ? r->nthreads : TOP_THREADS;
+    for (size_t i = 0; ts && i < shown; i++) {
+        const rv_thread_report *t = &ts[i];
+        fprintf(out, "  %-20s %12.6f %8.2f%%%s\n", t->name, t->cpu_seconds, 100.0 * t->cpu_seconds / span,
+                t->alive ? "" : "  (exited)");
+    }
+    if (r->nthreads > shown) fprintf(out, "  ... and %zu more threads (see --json)\n", r->nthreads - shown);
+    if (r->nthreads == 0) fprintf(out, "  (no threads reported)\n");
+    free(ts);
+}
+
+static void text_flavors(FILE *out, const rv_report *r, const rv_config *cfg)
+{
+    fprintf(out, "\n  %-12s %8s %9s %7s %26s %11s %11s %6s %6s %6s\n", "FLAVOR", "GPs", "updates", "upd/GP",
+            "GP ms p50 / p99 / max", "us/GP", "ns/update", "FQS", "probes", "stalls");
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (!flavor_on(r, cfg, f)) continue;
+        const rv_flavor_report *x = &r->flavors[f];
+        char gp[40];
+        snprintf(gp, sizeof gp, "%.2f / %.2f / %.2f", x->gp_ms_p50, x->gp_ms_p99, x->gp_ms_max);
+        fprintf(out, "  %-12s %8" PRIu64 " %9" PRIu64 " %7.1f %26s %11.2f %11.1f %6" PRIu64 " %6" PRIu64 " %6" PRIu64 "\n",
+                rv_flavor_name(f), x->grace_periods, x->updates, x->updates_per_gp, gp, x->overhead_per_gp_us,
+                x->overhead_per_update_ns, x->fqs_scans, x->idle_probes, x->stall_warnings);
+        if (x->sync_calls || x->callbacks_invoked)
+            fprintf(out, "  %-12s %" PRIu64 " callbacks invoked (mean latency %.2f ms), %" PRIu64
+                         " synchronize calls (mean %.2f ms), %" PRIu64 " offline credits\n",
+                    "", x->callbacks_invoked, x->callback_latency_ms_mean, x->sync_calls, x->sync_latency_ms_mean,
+                    x->offline_credits);
+    }
+}
+
+void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double wall_s)
+{
+    fprintf(out, "%s: %d CPUs, HZ %d, %s mode (%s), seed %" PRIu64 "%s\n", r->scenario, r->cpus, r->hz,
+            rv_mode_name(r->mode), r->mode == RV_MODE_KTHREAD ? "3.7" : "3.6", r->seed,
+            cfg && cfg->rcu.busted ? ", BUSTED RCU" : "");
+    fprintf(out, "simulated %.3f s in %.3f s of wall time", r->sim_seconds, wall_s);
+    if (wall_s >= 1e-4) fprintf(out, " (%.0fx real time)", r->sim_seconds / wall_s);
+    fprintf(out, "; %" PRIu64 " events\n", r->events);
+    fprintf(out, "rcu_node tree: %d level%s, %d node%s", r->tree_levels, r->tree_levels == 1 ? "" : "s", r->tree_nodes,
+            r->tree_nodes == 1 ? "" : "s");
+    for (int l = 0; r->tree_levels > 1 && l < r->tree_levels && l < 4; l++)
+        fprintf(out, "%s%d", l ? " + " : " (", r->nodes_per_level[l]);
+    fprintf(out, "%s, fanout %d, leaf %d\n", r->tree_levels > 1 ? ")" : "", r->fanout, r->fanout_leaf);
+    text_threads(out, r);
+    text_flavors(out, r, cfg);
+    fprintf(out, "\nRCU CPU time: GP kthreads %.6f s, ksoftirqd %.6f s, softirq inline (hidden in other tasks) %.6f s,\n"
+                 "              rcuc %.6f s, scheduling-clock tick %.6f s, callers of call_rcu %.6f s\n",
+            r->rcu_gp_kthreads_s, r->ksoftirqd_s, r->softirq_inline_s, r->rcuc_s, r->tick_s, r->caller_s);
+    fprintf(out, "latency: longest irqs-off stretch %.1f us, longest non-preemptible stretch %.1f us\n",
+            r->max_irqs_off_us, r->max_nonpreempt_us);
+    fprintf(out, "safety: %" PRIu64 " readers, %" PRIu64 " callbacks checked, %" PRIu64 " violation%s%s\n", r->readers,
+            r->callbacks_checked, r->violations, r->violations == 1 ? "" : "s",
+            r->violations ? "  <-- callbacks ran under readers that predate them" : "");
+    fprintf(out, "Reader Pipe:");
+    for (int i = 0; i < RV_PIPE_LEN; i++) fprintf(out, " %" PRIu64, r->reader_pipe[i]);
+    fprintf(out, "\n");
+    if (r->nstalls == 0) fprintf(out, "stalls: none\n");
+    for (size_t i = 0; i < r->nstalls; i++)
+        fprintf(out, "stall [%12.6f] %s\n", r->stalls[i].t_s, r->stalls[i].text);
+}

@@ -1,0 +1,42 @@
+/* report.h — the run report as JSON (`rcuvis run --json`, the expect paths) and as a text summary. */
+/*
+ * Module app/report/ — owns the run report in its user-visible shapes: the JSON of
+ * `rcuvis run --json` (whose dotted paths `expect`, `reproduce` and predict questions read), the
+ * text summary, and the `expect` assertions. It reads the engine's rv_report and nothing else:
+ * it may include the engine's header only.
+ */
+#ifndef RCUVIS_CLI_REPORT_H
+#define RCUVIS_CLI_REPORT_H
+
+#include "rcuvis.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* The shape of the report JSON (cli_report_shape.c), for `rcuvis check` to vet expect paths
+ * against: each level is an array of keys ended by a NULL name. */
+typedef enum rk_kind {
+    RK_LEAF,    /* a number, string or boolean */
+    RK_OBJECT,  /* fixed keys: sub */
+    RK_FLAVORS, /* one key per enabled flavor, each an object with the keys sub */
+    RK_ARRAY,   /* items by index (or "length"); sub = keys of each item, NULL for plain values */
+} rk_kind;
+typedef struct rk_key {
+    const char *name;
+    rk_kind kind;
+    const struct rk_key *sub;
+    bool by_name; /* RK_ARRAY: items can also be named by their "name" (threads.rcu_sched) */
+} rk_key;
+extern const rk_key cli_report_shape[];
+
+/* The report of a finished run as one JSON object (caller frees with cJSON_Delete); NULL on OOM.
+ * cfg supplies what the report does not carry (enabled flavors, duration); wall_s is the real
+ * time the simulation took. */
+cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s);
+
+/* A readable summary: threads like top, per-flavor grace-period figures, accounting, latency,
+ * safety and stall lines. */
+void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double wall_s);
+
+#endif

@@ -1,0 +1,630 @@
+/* claims.c — the article's and the OMAP thread's claims as data: runs to simulate, and a checker per claim. */
+#include "report/expect.h"
+#include "reproduce/reproduce.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Adding a claim: write a checker that reads the reports in v->rep[] (in the order of the claim's
+ * runs), fills out->text with the simulated figure and out->holds with the verdict, then add a row
+ * to rp_claims[] below. Runs are shared by their scenario and overrides, so naming the same run as
+ * another claim costs nothing.
+ *
+ * Counts the article gives for a span of time ("a million grace periods in ten minutes") are
+ * compared as rates over that span, so a shortened run (--quick) is judged by the same bounds.
+ */
+
+bool rp_num(const cJSON *rep, const char *path, double *out)
+{
+    char why[256];
+    bool is_len = false;
+    double len = 0;
+    *out = 0;
+    const cJSON *v = rep ? expect_lookup(rep, path, why, sizeof why, &is_len, &len) : NULL;
+    if (!v) return false;
+    if (is_len) *out = len;
+    else if (cJSON_IsNumber(v)) *out = v->valuedouble;
+    else if (cJSON_IsBool(v)) *out = cJSON_IsTrue(v);
+    else return false;
+    return true;
+}
+
+/* A number the checker cannot do without; when absent the claim fails and says what was missing. */
+static bool need(const cJSON *rep, const char *path, double *out, rp_verdict *vd)
+{
+    if (rp_num(rep, path, out)) return true;
+    snprintf(vd->text, sizeof vd->text, "the report has no %s", path);
+    vd->holds = false;
+    return false;
+}
+
+/* 1234567 -> "1,234,567" */
+static const char *grouped(double x, char *buf, size_t n)
+{
+    char raw[40];
+    snprintf(raw, sizeof raw, "%.0f", fabs(x));
+    size_t len = strlen(raw), k = 0;
+    if (x < 0 && k + 1 < n) buf[k++] = '-';
+    for (size_t i = 0; i < len && k + 2 < n; i++) {
+        if (i && (len - i) % 3 == 0) buf[k++] = ',';
+        buf[k++] = raw[i];
+    }
+    buf[k] = 0;
+    return buf;
+}
+
+static double sim_seconds(const cJSON *rep)
+{
+    double s = 0;
+    rp_num(rep, "sim_seconds", &s);
+    return s > 0 ? s : 1;
+}
+
+/* A count over the run, expressed over `span` seconds like the article; the note says when it was
+ * extrapolated from a shorter (or longer) run. */
+static double over_span(const cJSON *rep, double count, double span, char *note, size_t n)
+{
+    double s = sim_seconds(rep);
+    note[0] = 0;
+    if (fabs(s - span) > 1e-6) {
+        char b[40];
+        snprintf(note, n, " (%s in a %.0f s run)", grouped(count, b, sizeof b), s);
+    }
+    return count * span / s;
+}
+
+#define TEN_MIN 600.0
+
+/* ---------------------------------------------------------------- hackbench, 3.7 */
+
+static void chk_hb_gps(const rp_view *v, rp_verdict *out)
+{
+    double g;
+    if (!need(v->rep[0], "flavors.rcu_sched.grace_periods", &g, out)) return;
+    char note[80], b[40];
+    out->fig = over_span(v->rep[0], g, TEN_MIN, note, sizeof note);
+    out->unit = "GPs per 10 min";
+    /* the median GP length says what limits the rate: back to back, 600 s / p50 is the ceiling */
+    double p50 = 0;
+    rp_num(v->rep[0], "flavors.rcu_sched.gp_duration_ms.p50", &p50);
+    snprintf(out->text, sizeof out->text, "%s in 10 min%s; median GP %.2f ms", grouped(out->fig, b, sizeof b), note, p50);
+    out->holds = out->fig >= 0.8e6 && out->fig <= 1.2e6;
+}
+
+static void chk_hb_cpu(const rp_view *v, rp_verdict *out)
+{
+    double s;
+    if (!need(v->rep[0], "threads.rcu_sched.cpu_seconds", &s, out)) return;
+    double run = sim_seconds(v->rep[0]);
+    char note[80] = "";
+    if (fabs(run - TEN_MIN) > 1e-6) snprintf(note, sizeof note, " (%.2f s in a %.0f s run)", s, run);
+    out->fig = s * TEN_MIN / run;
+    out->unit = "s per 10 min";
+    snprintf(out->text, sizeof out->text, "%.1f s in 10 min%s", out->fig, note);
+    out->holds = out->fig > 30;
+}
+
+static void chk_hb_per_gp(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_gp_us", &out->fig, out)) return;
+    out->unit = "us per GP";
+    snprintf(out->text, sizeof out->text, "%.1f us per grace period", out->fig);
+    out->holds = out->fig >= 20 && out->fig <= 40;
+}
+
+static void chk_hb_upd_per_gp(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "flavors.rcu_sched.updates_per_gp", &out->fig, out)) return;
+    out->unit = "updates per GP";
+    snprintf(out->text, sizeof out->text, "%.0f updates per grace period", out->fig);
+    out->holds = out->fig > 100;
+}
+
+static void chk_hb_per_update(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_update_ns", &out->fig, out)) return;
+    out->unit = "ns per update";
+    snprintf(out->text, sizeof out->text, "%.0f ns per update", out->fig);
+    out->holds = out->fig >= 150 && out->fig <= 450;
+}
+
+static void chk_hb_kthreads_vs_ksoftirqd(const rp_view *v, rp_verdict *out)
+{
+    double k, s;
+    if (!need(v->rep[0], "accounting.rcu_gp_kthreads_s", &k, out) ||
+        !need(v->rep[0], "accounting.ksoftirqd_s", &s, out))
+        return;
+    if (s <= 0) {
+        snprintf(out->text, sizeof out->text, "GP kthreads %.2f s, ksoftirqd none at all", k);
+        out->holds = false;
+        return;
+    }
+    out->fig = k / s;
+    out->unit = "kthreads/ksoftirqd";
+    snprintf(out->text, sizeof out->text, "GP kthreads %.2f s / ksoftirqd %.2f s = %.2f", k, s, out->fig);
+    out->holds = out->fig >= 0.67 && out->fig <= 1.5;
+}
+
+/* Quick Quiz 3: the kthreads do not get all of it; ksoftirqd and the interrupted tasks keep a part. */
+static void chk_hb_still_spread(const rp_view *v, rp_verdict *out)
+{
+    double k, s, in;
+    if (!need(v->rep[0], "accounting.rcu_gp_kthreads_s", &k, out) ||
+        !need(v->rep[0], "accounting.ksoftirqd_s", &s, out) ||
+        !need(v->rep[0], "accounting.softirq_inline_s", &in, out))
+        return;
+    double all = k + s + in;
+    out->fig = all > 0 ? (s + in) / all * 100 : 0;
+    out->unit = "% outside the kthreads";
+    snprintf(out->text, sizeof out->text, "GP kthreads %.2f s, ksoftirqd %.2f s, inline softirq %.2f s (%.0f %% outside the kthreads)",
+             k, s, in, out->fig);
+    out->holds = k > 0 && s > 0 && in > 0;
+}
+
+/* ---------------------------------------------------------------- hackbench, 3.6 against 3.7 */
+
+/* All the CPU time the engine charges to RCU, wherever top would see it (or not): GP kthreads,
+ * ksoftirqd, softirq run at irq exit, rcuc, the tick's RCU part and call_rcu()'s callers. The
+ * article's point is that 3.7 moved this cost, not that it added to it, so the totals compare. */
+static const char *const acct_keys[] = {"rcu_gp_kthreads_s", "ksoftirqd_s", "softirq_inline_s", "rcuc_s", "tick_s", "caller_s"};
+
+static bool rcu_total_s(const cJSON *rep, double *out, rp_verdict *vd)
+{
+    *out = 0;
+    for (size_t i = 0; i < sizeof acct_keys / sizeof acct_keys[0]; i++) {
+        char path[64];
+        double x;
+        snprintf(path, sizeof path, "accounting.%s", acct_keys[i]);
+        if (!need(rep, path, &x, vd)) return false;
+        *out += x;
+    }
+    return true;
+}
+
+static void chk_sirq_same_cost(const rp_view *v, rp_verdict *out)
+{
+    double k, s;
+    if (!rcu_total_s(v->rep[0], &k, out) || !rcu_total_s(v->rep[1], &s, out)) return;
+    if (k <= 0) {
+        snprintf(out->text, sizeof out->text, "the 3.7 run charged no RCU time at all");
+        out->holds = false;
+        return;
+    }
+    out->fig = (s / k - 1) * 100;
+    out->unit = "%";
+    snprintf(out->text, sizeof out->text, "all RCU CPU time: 3.6 %.2f s vs 3.7 %.2f s (%+.0f %%)", s, k, out->fig);
+    out->holds = fabs(out->fig) <= 25;
+}
+
+/* The grace-period machinery's own CPU time, summed over flavors (the engine counts it wherever it
+ * is charged). */
+static double gp_work_s(const cJSON *rep)
+{
+    double sum = 0;
+    const cJSON *fl = cJSON_GetObjectItemCaseSensitive(rep, "flavors");
+    for (const cJSON *f = cJSON_IsObject(fl) ? fl->child : NULL; f; f = f->next)
+        sum += cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(f, "gp_overhead_us")) / 1e6;
+    return sum;
+}
+
+/* CPU time of the GP kthreads as top lists them (rcu_sched, rcu_bh, rcu_preempt). */
+static double gp_thread_s(const cJSON *rep)
+{
+    double sum = 0;
+    const cJSON *th = cJSON_GetObjectItemCaseSensitive(rep, "threads");
+    for (const cJSON *t = cJSON_IsArray(th) ? th->child : NULL; t; t = t->next) {
+        const char *n = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t, "name"));
+        if (n && rv_flavor_from_name(n) >= 0 && !strncmp(n, "rcu_", 4))
+            sum += cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "cpu_seconds"));
+    }
+    return sum;
+}
+
+static void chk_sirq_hidden(const rp_view *v, rp_verdict *out)
+{
+    double kk, sk, s_ks, s_in;
+    if (!need(v->rep[0], "accounting.rcu_gp_kthreads_s", &kk, out) ||
+        !need(v->rep[1], "accounting.rcu_gp_kthreads_s", &sk, out) ||
+        !need(v->rep[1], "accounting.ksoftirqd_s", &s_ks, out) ||
+        !need(v->rep[1], "accounting.softirq_inline_s", &s_in, out))
+        return;
+    /* in 3.6 nothing shows up under a GP kthread's name, and the GP work fits inside the softirq
+     * time (ksoftirqd, or run at irq exit on whatever task was interrupted) */
+    double work = gp_work_s(v->rep[1]), threads = gp_thread_s(v->rep[1]);
+    out->fig = s_ks + s_in > 0 ? work / (s_ks + s_in) * 100 : INFINITY;
+    out->unit = "% of the softirq time is GP work";
+    snprintf(out->text, sizeof out->text,
+             "3.6: GP kthreads %.2f s; its %.2f s of GP work is inside ksoftirqd %.2f s + inline %.2f s (3.7: kthreads "
+             "%.2f s)",
+             sk + threads, work, s_ks, s_in, kk);
+    out->holds = sk == 0 && threads == 0 && work > 0 && work <= s_ks + s_in;
+}
+
+/* ---------------------------------------------------------------- rcutorture */
+
+/* The flavor the torture writers use, else the flavor with the most grace periods. */
+static int torture_flavor(const rv_config *cfg)
+{
+    for (size_t i = 0; cfg && i < cfg->nphases; i++)
+        if (cfg->phases[i].torture_writer || cfg->phases[i].torture_fake_writers > 0) return cfg->phases[i].torture_flavor;
+    return -1;
+}
+
+static void chk_rt_gps(const rp_view *v, rp_verdict *out)
+{
+    int f = torture_flavor(v->cfg[0]);
+    double g = 0;
+    char path[96];
+    if (f < 0) {
+        for (int i = 0; i < RV_NFLAVORS; i++) {
+            double x;
+            snprintf(path, sizeof path, "flavors.%s.grace_periods", rv_flavor_name(i));
+            if (rp_num(v->rep[0], path, &x) && (f < 0 || x > g)) f = i, g = x;
+        }
+        if (f < 0) f = RV_SCHED;
+    }
+    snprintf(path, sizeof path, "flavors.%s.grace_periods", rv_flavor_name(f));
+    if (!need(v->rep[0], path, &g, out)) return;
+    char note[80], b[40];
+    out->fig = over_span(v->rep[0], g, TEN_MIN, note, sizeof note);
+    out->unit = "GPs per 10 min";
+    snprintf(out->text, sizeof out->text, "%s %s GPs in 10 min%s", grouped(out->fig, b, sizeof b), rv_flavor_name(f),
+             note);
+    out->holds = out->fig >= 80e3 && out->fig <= 120e3;
+}
+
+/* Reader Pipe as rcutorture prints it; returns readers that saw an element two or more grace
+ * periods old (each one a reader that outlived a grace period: a failure). */
+static bool pipe_late(const cJSON *rep, double *late, double *total, char *buf, size_t n, rp_verdict *vd)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rep, "safety"), "reader_pipe");
+    if (!cJSON_IsArray(p)) {
+        snprintf(vd->text, sizeof vd->text, "the report has no safety.reader_pipe");
+        vd->holds = false;
+        return false;
+    }
+    *late = *total = 0;
+    size_t k = (size_t)snprintf(buf, n, "Reader Pipe:");
+    int i = 0;
+    for (const cJSON *x = p->child; x; x = x->next, i++) {
+        double c = cJSON_GetNumberValue(x);
+        *total += c;
+        if (i >= 2) *late += c;
+        if (k < n) k += (size_t)snprintf(buf + k, n - k, " %.0f", c);
+    }
+    return true;
+}
+
+static void chk_rt_clean(const rp_view *v, rp_verdict *out)
+{
+    double late, total, viol;
+    char pipe[160];
+    if (!pipe_late(v->rep[0], &late, &total, pipe, sizeof pipe, out) ||
+        !need(v->rep[0], "safety.violations", &viol, out))
+        return;
+    out->fig = late;
+    out->unit = "late readers";
+    snprintf(out->text, sizeof out->text, "%s; %.0f violations", pipe, viol);
+    out->holds = total > 0 && late == 0 && viol == 0;
+}
+
+static void chk_rt_busted(const rp_view *v, rp_verdict *out)
+{
+    double late, total, viol;
+    char pipe[160];
+    if (!pipe_late(v->rep[0], &late, &total, pipe, sizeof pipe, out) ||
+        !need(v->rep[0], "safety.violations", &viol, out))
+        return;
+    out->fig = late;
+    out->unit = "late readers";
+    snprintf(out->text, sizeof out->text, "busted: %s; %.0f violations", pipe, viol);
+    out->holds = late > 0 && viol > 0;
+}
+
+/* ---------------------------------------------------------------- OMAP */
+
+/* The idle stretch: from the last work before the scripted "idle" of all CPUs (the end of the
+ * last workload phase, or the last scripted burst of updates) to the first "wake" after it. The
+ * board of the thread had nothing to do once its last callbacks were queued; the scripted idle
+ * only makes sure every CPU is asleep. Without such events the whole run counts. */
+static void idle_stretch(const rv_config *cfg, double *from, double *to)
+{
+    *from = 0;
+    *to = cfg ? cfg->duration_s : 0;
+    if (!cfg) return;
+    double idle_at = -1;
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        if (idle_at < 0 && ev->kind == RV_INJ_IDLE && ev->cpu < 0) {
+            idle_at = ev->at_s;
+        } else if (idle_at >= 0 && ev->kind == RV_INJ_WAKE) {
+            *to = ev->at_s;
+            break;
+        }
+    }
+    if (*to > cfg->duration_s) *to = cfg->duration_s;
+    if (idle_at < 0) return;
+    double last = 0;
+    for (size_t i = 0; i < cfg->nphases; i++) {
+        const rv_phase *ph = &cfg->phases[i];
+        if (ph->start_s >= idle_at) continue;
+        double end = ph->end_s > ph->start_s && ph->end_s < idle_at ? ph->end_s : idle_at;
+        last = end > last ? end : last;
+    }
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        if (ev->at_s < idle_at && ev->kind != RV_INJ_IDLE && ev->at_s > last) last = ev->at_s;
+    }
+    *from = last;
+}
+
+static int omap_marks(const rv_config *cfg, double *at_s, int max)
+{
+    if (max < 2) return 0;
+    idle_stretch(cfg, &at_s[0], &at_s[1]);
+    return 2;
+}
+
+static void chk_omap_stall(const rp_view *v, rp_verdict *out)
+{
+    double from, to;
+    idle_stretch(v->cfg[0], &from, &to);
+    double idle = to - from, hz = v->cfg[0] ? v->cfg[0]->hz : 1000;
+    const cJSON *stalls = cJSON_GetObjectItemCaseSensitive(v->rep[0], "stalls");
+    const cJSON *hit = NULL;
+    for (const cJSON *s = stalls ? stalls->child : NULL; s && !hit; s = s->next) {
+        const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s, "text"));
+        if (text && strstr(text, "self-detected stall")) hit = s;
+    }
+    if (!hit) {
+        snprintf(out->text, sizeof out->text, "no self-detected stall (%d stall lines)", cJSON_GetArraySize(stalls));
+        out->holds = false;
+        return;
+    }
+    double jif = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(hit, "jiffies"));
+    double at = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(hit, "t_s"));
+    out->fig = jif / hz;
+    out->unit = "s of stall t";
+    snprintf(out->text, sizeof out->text, "self-detected stall at %.1f s, t=%.0f jiffies = %.2f s; idle %.2f s (%.1f-%.1f s)",
+             at, jif, out->fig, idle, from, to);
+    out->holds = idle > 0 && fabs(out->fig - idle) <= 0.05 * idle;
+}
+
+static void chk_omap_kthread(const rp_view *v, rp_verdict *out)
+{
+    double stalls, f0, f1;
+    if (!need(v->rep[0], "stalls.length", &stalls, out)) return;
+    if (v->nsnaps[0] < 2 || !need(v->snap[0][0], "flavors.rcu_sched.fqs_scans", &f0, out) ||
+        !need(v->snap[0][1], "flavors.rcu_sched.fqs_scans", &f1, out)) {
+        if (v->nsnaps[0] < 2) snprintf(out->text, sizeof out->text, "the run kept no snapshots of the idle stretch");
+        out->holds = false;
+        return;
+    }
+    double from, to;
+    idle_stretch(v->cfg[0], &from, &to);
+    out->fig = f1 - f0;
+    out->unit = "FQS scans while idle";
+    snprintf(out->text, sizeof out->text, "%.0f stall lines; %.0f rcu_sched FQS scans while idle (%.1f-%.1f s)", stalls,
+             out->fig, from, to);
+    out->holds = stalls == 0 && out->fig > 0;
+}
+
+static void chk_no_stall(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "stalls.length", &out->fig, out)) return;
+    out->unit = "stall lines";
+    snprintf(out->text, sizeof out->text, "%.0f stall lines", out->fig);
+    out->holds = out->fig == 0;
+}
+
+/* ---------------------------------------------------------------- big machine */
+
+static void chk_big_irqs_off(const rp_view *v, rp_verdict *out)
+{
+    if (!need(v->rep[0], "latency.max_irqs_off_us", &out->fig, out)) return;
+    out->unit = "us";
+    snprintf(out->text, sizeof out->text, "3.6: longest irqs-off stretch %.0f us", out->fig);
+    out->holds = out->fig >= 200;
+}
+
+static void chk_big_nonpreempt(const rp_view *v, rp_verdict *out)
+{
+    double irqs, old;
+    if (!need(v->rep[0], "latency.max_nonpreempt_us", &out->fig, out) ||
+        !need(v->rep[0], "latency.max_irqs_off_us", &irqs, out) ||
+        !need(v->rep[1], "latency.max_nonpreempt_us", &old, out))
+        return;
+    out->unit = "us";
+    snprintf(out->text, sizeof out->text, "3.7: longest non-preemptible stretch %.1f us, irqs off %.1f us (3.6: %.0f us)",
+             out->fig, irqs, old);
+    out->holds = out->fig < 10;
+}
+
+static void chk_big_per_gp(const rp_view *v, rp_verdict *out)
+{
+    double a, b;
+    if (!need(v->rep[0], "flavors.rcu_sched.overhead_per_gp_us", &a, out) ||
+        !need(v->rep[1], "flavors.rcu_sched.overhead_per_gp_us", &b, out))
+        return;
+    out->fig = a < b ? a : b;
+    out->unit = "us per GP, lower mode";
+    snprintf(out->text, sizeof out->text, "rcu_sched: 3.6 %.0f us, 3.7 %.0f us per grace period", a, b);
+    out->holds = out->fig >= 100;
+}
+
+/* ---------------------------------------------------------------- scaling sweep */
+
+/* The sweep's runs, in this order, in every scaling claim (so they are shared). */
+#define SC(n) {"scaling", {"cpus=" #n}, RP_FULL, NULL}
+#define SC_IDLE(n) {"scaling", {"cpus=" #n, "workload.0.busy_frac=0.5"}, RP_FULL, NULL}
+#define SWEEP SC(2), SC(4), SC(8), SC(16), SC(17), SC(32), SC(33), SC(48), SC(64), SC_IDLE(16), SC_IDLE(64)
+enum { SW_2, SW_4, SW_8, SW_16, SW_17, SW_32, SW_33, SW_48, SW_64, SW_16I, SW_64I, SW_N };
+static const int sweep_cpus[SW_N] = {2, 4, 8, 16, 17, 32, 33, 48, 64, 16, 64};
+
+static bool sweep_us(const rp_view *v, double *us, rp_verdict *out)
+{
+    for (int i = 0; i < SW_N; i++)
+        if (!need(v->rep[i], "flavors.rcu_sched.overhead_per_gp_us", &us[i], out)) return false;
+    return true;
+}
+
+static void chk_scaling_step(const rp_view *v, rp_verdict *out)
+{
+    double us[SW_N];
+    if (!sweep_us(v, us, out)) return;
+    /* one CPU past a multiple of fanout_leaf adds a leaf (and a root) that every GP's init and
+     * cleanup walk: it must cost several times what an extra CPU inside a leaf costs (each CPU
+     * still reports its own quiescent state, so "flat" is a slope, not zero) */
+    double step1 = us[SW_17] - us[SW_16], step2 = us[SW_33] - us[SW_32];
+    double slope = (us[SW_32] - us[SW_17]) / 15, floor = 5 * (slope > 0 ? slope : 0);
+    out->fig = step1 < step2 ? step1 : step2;
+    out->unit = "us, smaller step";
+    /* and between the steps it never falls as CPUs are added (3 % allows for the workload's noise) */
+    int drop = -1;
+    for (int i = SW_2; i < SW_64 && drop < 0; i++)
+        if (us[i + 1] < us[i] * 0.97) drop = i;
+    char tail[64] = "";
+    if (drop >= 0)
+        snprintf(tail, sizeof tail, "; but %d->%d CPUs falls %.1f->%.1f us", sweep_cpus[drop], sweep_cpus[drop + 1],
+                 us[drop], us[drop + 1]);
+    snprintf(out->text, sizeof out->text,
+             "+1 CPU at 16->17: %+.1f us, at 32->33: %+.1f us; 17->32: %+.2f us per CPU; 2->64 CPUs: %.1f->%.1f us%s",
+             step1, step2, slope, us[SW_2], us[SW_64], tail);
+    out->holds = step1 > 0 && step2 > 0 && step1 >= floor && step2 >= floor && drop < 0;
+}
+
+static void chk_scaling_idle(const rp_view *v, rp_verdict *out)
+{
+    double us[SW_N];
+    if (!sweep_us(v, us, out)) return;
+    out->fig = us[SW_64I] - us[SW_64];
+    out->unit = "us more at 64 CPUs";
+    snprintf(out->text, sizeof out->text, "all busy -> half idle: 16 CPUs %.1f -> %.1f us, 64 CPUs %.1f -> %.1f us",
+             us[SW_16], us[SW_16I], us[SW_64], us[SW_64I]);
+    out->holds = us[SW_16I] > us[SW_16] && us[SW_64I] > us[SW_64];
+}
+
+static void chk_scaling_range(const rp_view *v, rp_verdict *out)
+{
+    double us[SW_N];
+    if (!sweep_us(v, us, out)) return;
+    int lo = 0, hi = 0;
+    for (int i = 1; i < SW_N; i++) {
+        if (us[i] < us[lo]) lo = i;
+        if (us[i] > us[hi]) hi = i;
+    }
+    out->fig = us[hi];
+    out->unit = "us at the dearest point";
+    snprintf(out->text, sizeof out->text, "%.1f us (%d CPUs%s) to %.1f us (%d CPUs%s)", us[lo], sweep_cpus[lo],
+             lo >= SW_16I ? ", idle" : "", us[hi], sweep_cpus[hi], hi >= SW_16I ? ", idle" : "");
+    out->holds = us[lo] >= 15 && us[hi] <= 100;
+}
+
+/* ---------------------------------------------------------------- kernel build */
+
+static void chk_kb_cpu(const rp_view *v, rp_verdict *out)
+{
+    double s;
+    if (!need(v->rep[0], "threads.rcu_sched.cpu_seconds", &s, out)) return;
+    double k = v->scale[0] > 0 ? v->scale[0] : 1, hours = sim_seconds(v->rep[0]) / k / 3600;
+    out->fig = s / k; /* a squeezed timeline ran a tenth of the builds */
+    out->unit = "s";
+    char note[80] = "";
+    if (k != 1) snprintf(note, sizeof note, " (%.1f s on a timeline squeezed %.0fx)", s, 1 / k);
+    snprintf(out->text, sizeof out->text, "rcu_sched %.0f s (%.1f min) after %.1f h%s", out->fig, out->fig / 60, hours,
+             note);
+    out->holds = out->fig > 180;
+}
+
+static void chk_kb_top(const rp_view *v, rp_verdict *out)
+{
+    const cJSON *th = cJSON_GetObjectItemCaseSensitive(v->rep[0], "threads");
+    const cJSON *first = NULL, *second = NULL;
+    for (const cJSON *t = th ? th->child : NULL; t && !second; t = t->next) {
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "alive"))) continue;
+        if (!first) first = t;
+        else second = t;
+    }
+    if (!first) {
+        snprintf(out->text, sizeof out->text, "no thread is alive at the end");
+        out->holds = false;
+        return;
+    }
+    const char *n1 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "name"));
+    double s1 = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(first, "cpu_seconds"));
+    out->fig = s1;
+    out->unit = "s";
+    if (second)
+        snprintf(out->text, sizeof out->text, "first: %s %.0f s; next: %s %.1f s", n1 ? n1 : "?", s1,
+                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(second, "name")),
+                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(second, "cpu_seconds")));
+    else
+        snprintf(out->text, sizeof out->text, "first: %s %.0f s, alone", n1 ? n1 : "?", s1);
+    out->holds = n1 && strcmp(n1, "rcu_sched") == 0;
+}
+
+/* ---------------------------------------------------------------- the table */
+
+#define HB_37 {"hackbench", {"rcu.mode=kthread"}, RP_TRUNCATE, NULL}
+#define HB_36 {"hackbench", {"rcu.mode=softirq"}, RP_TRUNCATE, NULL}
+#define RT {"rcutorture", {NULL}, RP_TRUNCATE, NULL}
+#define RT_BUSTED {"rcutorture", {"rcu.busted=true"}, RP_TRUNCATE, NULL}
+#define OMAP_36 {"omap-stall", {"rcu.mode=softirq", "rcu.needs_gp_fix=false"}, RP_FULL, omap_marks}
+#define OMAP_37 {"omap-stall", {"rcu.mode=kthread"}, RP_FULL, omap_marks}
+#define OMAP_FIX {"omap-stall", {"rcu.mode=softirq", "rcu.needs_gp_fix=true"}, RP_FULL, NULL}
+#define BIG_36 {"big-machine", {"rcu.mode=softirq"}, RP_FULL, NULL}
+#define BIG_37 {"big-machine", {"rcu.mode=kthread"}, RP_FULL, NULL}
+#define KB {"kernel-build", {NULL}, RP_COMPRESS, NULL}
+
+const rp_claim rp_claims[] = {
+    {"hackbench-gps", "Ten minutes of hackbench (3.7, 16 CPUs) need about a million rcu_sched grace periods",
+     "almost 1,000,000 in 10 min (0.8-1.2 M)", {HB_37}, 1, chk_hb_gps},
+    {"hackbench-cpu", "...and rcu_sched shows more than thirty seconds of CPU time in top", "> 30 s", {HB_37}, 1,
+     chk_hb_cpu},
+    {"hackbench-us-per-gp", "Each grace period costs about thirty microseconds", "~30 us (20-40)", {HB_37}, 1,
+     chk_hb_per_gp},
+    {"hackbench-updates-per-gp", "One grace period serves more than a hundred updates", "> 100", {HB_37}, 1,
+     chk_hb_upd_per_gp},
+    {"hackbench-ns-per-update", "So one update costs only about 300 nanoseconds", "~300 ns (150-450)", {HB_37}, 1,
+     chk_hb_per_update},
+    {"hackbench-kthreads-vs-ksoftirqd", "The GP kthreads' CPU time roughly equals that of all ksoftirqd threads",
+     "roughly equal (ratio 0.67-1.5)", {HB_37}, 1, chk_hb_kthreads_vs_ksoftirqd},
+    {"hackbench-still-spread", "Even in 3.7 part of RCU's CPU time stays on ksoftirqd and on the interrupted tasks",
+     "some on ksoftirqd, some spread over other tasks", {HB_37}, 1, chk_hb_still_spread},
+    {"softirq-same-cost",
+     "Under 3.6 the same hackbench costs as much RCU CPU time in total (accounting: kthreads, ksoftirqd, inline softirq, rcuc, tick, callers)",
+     "not new overhead (within 25 %)", {HB_37, HB_36}, 2, chk_sirq_same_cost},
+    {"softirq-hidden", "...but 3.6 charges it to ksoftirqd and interrupted tasks: no GP kthread in top",
+     "hidden in softirq before 3.7", {HB_37, HB_36}, 2, chk_sirq_hidden},
+    {"rcutorture-gps", "rcutorture does about a tenth of hackbench's grace periods", "~100,000 in 10 min (80-120 k)",
+     {RT}, 1, chk_rt_gps},
+    {"rcutorture-pipe", "rcutorture's Reader Pipe stays zero past stage 1 (no reader outlives a grace period)",
+     "pipe[2..] = 0", {RT}, 1, chk_rt_clean},
+    {"rcutorture-busted", "With rcu_busted the Reader Pipe fills past stage 1 and the checker counts violations",
+     "pipe[>=2] > 0", {RT_BUSTED}, 1, chk_rt_busted},
+    {"omap-stall", "3.6 on the idle OMAP board prints a self-detected stall whose t= spans the idle stretch",
+     "stall warnings after idle (t = idle time, 5 %)", {OMAP_36}, 1, chk_omap_stall},
+    {"omap-kthread", "Driven by the GP kthread (3.7) the warning is gone, and FQS runs while the CPUs idle",
+     "warnings go away; FQS loop runs with no callbacks", {OMAP_37}, 1, chk_omap_kthread},
+    {"omap-fix", "The mainline fix to cpu_needs_another_gp() also silences it under 3.6", "no stall warning",
+     {OMAP_FIX}, 1, chk_no_stall},
+    {"big-irqs-off", "On 4096 CPUs 3.6 grace-period initialization runs with irqs off for over 200 us",
+     ">= 200 us latency spikes", {BIG_36}, 1, chk_big_irqs_off},
+    {"big-nonpreempt", "In the 3.7 kthread it is preemptible: no stretch longer than a few microseconds",
+     "a few us (< 10)", {BIG_37, BIG_36}, 2, chk_big_nonpreempt},
+    {"big-us-per-gp", "A grace period on thousands of CPUs costs hundreds of microseconds or more",
+     "many hundreds of us (>= 100)", {BIG_36, BIG_37}, 2, chk_big_per_gp},
+    {"scaling-leaf-step", "Per-GP cost steps up with each set of fanout_leaf (16) CPUs", "a step every 16 CPUs",
+     {SWEEP}, SW_N, chk_scaling_step},
+    {"scaling-idle", "Idle CPUs make grace periods dearer: FQS probes each one (a cache miss); half-idle vs busy",
+     "more idle CPUs, more work", {SWEEP}, SW_N, chk_scaling_idle},
+    {"scaling-range", "From 2 to 64 CPUs a grace period costs 15 to 100 microseconds", "15-100 us", {SWEEP}, SW_N,
+     chk_scaling_range},
+    {"kernel-build-cpu", "A couple of hours of kernel builds leave rcu_sched with over three minutes of CPU",
+     "> 3 min (180 s)", {KB}, 1, chk_kb_cpu},
+    {"kernel-build-top", "...the most of any thread still alive once the builds have exited",
+     "largest of the remaining", {KB}, 1, chk_kb_top},
+};
+const size_t rp_nclaims = sizeof rp_claims / sizeof rp_claims[0];

@@ -1,0 +1,522 @@
+/* reproduce.c — `rcuvis reproduce`: simulate every claim of the article on one or more seeds, print holds/FAILS. */
+#include "commands.h"
+#include "scenario.h"
+#include "reproduce/reproduce.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#define QUICK_FACTOR 0.1 /* --quick: scalable runs last a tenth of their scenario's duration */
+#define MAX_SEEDS 64
+
+typedef struct opts {
+    bool json, quick, list, help;
+    const char *only;
+    bool has_seed;
+    uint64_t seed;
+    int seeds, jobs;
+    double timeout_s;
+} opts;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: rcuvis reproduce [options]\n"
+            "Simulate every claim of \"The new visibility of RCU processing\" (2012) and of the OMAP stall\n"
+            "thread, and print the seed's figure next to the simulated one.\n"
+            "  --json        print one JSON object {claims:[{id, claim, article, simulated, holds}], all_hold}\n"
+            "  --only ID     check one claim (see --list)\n"
+            "  --list        list the claims and exit\n"
+            "  --seed N      seed every run with N instead of its scenario's own seed\n"
+            "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds only if it holds on all\n"
+            "  --quick       a tenth of the simulated time: hackbench and rcutorture stop early, kernel-build's\n"
+            "                timeline is squeezed; counts are scaled back to the article's span (the table says so)\n"
+            "  --jobs N      simulations run at once (default: the number of CPUs)\n"
+            "  --timeout S   stop a simulation after S seconds of wall time; its claims fail (default 600, 0 = none)\n"
+            "Scenarios come from scenarios/ ($RCUVIS_DATA/scenarios/ when set).\n"
+            "Exit status: 0 every claim holds, 1 a claim fails, 2 bad usage or a missing scenario.\n");
+}
+
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "rcuvis: reproduce: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return 2;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || strspn(s, "0123456789") != strlen(s)) return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno) return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+static int parse(int argc, char **argv, opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seeds = 1;
+    o->timeout_s = 600;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        char name[32];
+        const char *val = NULL;
+        const char *eq = strchr(a, '=');
+        if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof name) {
+            memcpy(name, a, (size_t)(eq - a));
+            name[eq - a] = 0;
+            val = eq + 1;
+        } else {
+            snprintf(name, sizeof name, "%s", a);
+        }
+        if (!strcmp(name, "--help") || !strcmp(name, "-h")) { o->help = true; return 0; }
+        if (!strcmp(name, "--json")) { o->json = true; continue; }
+        if (!strcmp(name, "--quick")) { o->quick = true; continue; }
+        if (!strcmp(name, "--list")) { o->list = true; continue; }
+        bool takes = !strcmp(name, "--only") || !strcmp(name, "--seed") || !strcmp(name, "--seeds") ||
+                     !strcmp(name, "--jobs") || !strcmp(name, "--timeout");
+        if (!takes && a[0] != '-') return usage_error("unexpected argument '%s' (claims are chosen with --only ID)", a);
+        if (!takes) return usage_error("unknown option '%s' (see rcuvis reproduce --help)", a);
+        if (!val) {
+            if (i + 1 >= argc) return usage_error("%s needs a value", name);
+            val = argv[++i];
+        }
+        uint64_t n;
+        if (!strcmp(name, "--only")) {
+            o->only = val;
+        } else if (!strcmp(name, "--seed")) {
+            if (!parse_u64(val, &o->seed)) return usage_error("--seed: expected an integer 0..18446744073709551615, got '%s'", val);
+            o->has_seed = true;
+        } else if (!strcmp(name, "--seeds")) {
+            if (!parse_u64(val, &n) || n < 1 || n > MAX_SEEDS)
+                return usage_error("--seeds: expected an integer 1..%d, got '%s'", MAX_SEEDS, val);
+            o->seeds = (int)n;
+        } else if (!strcmp(name, "--timeout")) {
+            char *end;
+            errno = 0;
+            double t = strtod(val, &end);
+            if (errno || end == val || *end || !(t >= 0) || t > 86400)
+                return usage_error("--timeout: expected seconds 0..86400, got '%s'", val);
+            o->timeout_s = t;
+        } else {
+            if (!parse_u64(val, &n) || n < 1 || n > 256) return usage_error("--jobs: expected an integer 1..256, got '%s'", val);
+            o->jobs = (int)n;
+        }
+    }
+    return 0;
+}
+
+/* CPU time of this process and its finished children: with the wall time it tells a slow machine
+ * from a busy one. */
+static double cpu_s(void)
+{
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    double t = 0;
+    const struct rusage *u[] = {&self, &kids};
+    for (int i = 0; i < 2; i++)
+        t += (double)u[i]->ru_utime.tv_sec + u[i]->ru_utime.tv_usec / 1e6 + (double)u[i]->ru_stime.tv_sec +
+             u[i]->ru_stime.tv_usec / 1e6;
+    return t;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---------------------------------------------------------------- runs: distinct across claims */
+
+static bool same_run(const rp_run *a, const rp_run *b)
+{
+    if (strcmp(a->scenario, b->scenario) || a->scale != b->scale || a->marks != b->marks) return false;
+    for (int i = 0; i < RP_MAX_SETS; i++) {
+        const char *x = a->sets[i], *y = b->sets[i];
+        if (!x || !y) return x == y;
+        if (strcmp(x, y)) return false;
+    }
+    return true;
+}
+
+typedef struct plan {
+    const rp_claim **claims;
+    size_t nclaims;
+    const rp_run **runs; /* distinct */
+    size_t nruns;
+    int (*idx)[RP_MAX_RUNS]; /* per claim: index into runs of each of its runs */
+    rp_job *jobs;            /* nruns * seeds; job of run r, seed k at r * seeds + k */
+    int seeds;
+    bool quick;
+} plan;
+
+static void plan_free(plan *p)
+{
+    for (size_t i = 0; p->jobs && i < p->nruns * (size_t)p->seeds; i++) rp_job_free(&p->jobs[i]);
+    free(p->jobs);
+    free(p->claims);
+    free(p->runs);
+    free(p->idx);
+}
+
+static size_t run_index(plan *p, const rp_run *r)
+{
+    for (size_t i = 0; i < p->nruns; i++)
+        if (same_run(p->runs[i], r)) return i;
+    p->runs[p->nruns] = r;
+    return p->nruns++;
+}
+
+/* Close matches for a mistyped claim id, to put in the message. */
+static void suggest(const char *id, char *buf, size_t n)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < rp_nclaims; i++) {
+        const char *c = rp_claims[i].id;
+        size_t l = strlen(id) < 6 ? strlen(id) : 6;
+        if ((l && !strncmp(c, id, l)) || (strlen(id) >= 4 && strstr(c, id)))
+            k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? ", " : "", c);
+        if (k >= n) break;
+    }
+}
+
+/* Every line of a multi-line loader message gets the "rcuvis: " prefix. */
+static void print_lines(const char *msg)
+{
+    for (const char *p = msg; *p;) {
+        size_t n = strcspn(p, "\n");
+        fprintf(stderr, "rcuvis: %.*s\n", (int)n, p);
+        p += n;
+        if (*p) p++;
+    }
+}
+
+/* --quick: cut a steady run short, or squeeze a phased one (its phases and scripted events keep
+ * their proportions, so "two hours of builds, then ten idle minutes" stays that shape). */
+static void shorten(rv_config *cfg, enum rp_scale how)
+{
+    const double f = QUICK_FACTOR;
+    if (how == RP_FULL) return;
+    cfg->duration_s *= f;
+    if (how != RP_COMPRESS) return;
+    for (size_t i = 0; i < cfg->nphases; i++) {
+        cfg->phases[i].start_s *= f;
+        cfg->phases[i].end_s *= f; /* 0 ("until the end") stays 0 */
+    }
+    for (size_t i = 0; i < cfg->nevents; i++) cfg->events[i].at_s *= f;
+    for (size_t i = 0; i < cfg->ncaptions; i++) {
+        cfg->captions[i].at_s *= f;
+        cfg->captions[i].until_s *= f;
+    }
+}
+
+/* Load each distinct run's scenario once, then make one job per seed. 0, or 2 with a message. */
+static int load_jobs(plan *p, const opts *o)
+{
+    p->jobs = calloc(p->nruns * (size_t)p->seeds, sizeof *p->jobs);
+    if (!p->jobs) return usage_error("out of memory");
+    static char err[16384];
+    for (size_t r = 0; r < p->nruns; r++) {
+        const rp_run *run = p->runs[r];
+        char rel[256], path[1024];
+        snprintf(rel, sizeof rel, "scenarios/%s.json", run->scenario);
+        rcuvis_data_path(rel, path, sizeof path);
+        if (access(path, R_OK) != 0)
+            return usage_error("scenario '%s' not found (looked for %s: %s)", run->scenario, path, strerror(errno));
+        const char *sets[RP_MAX_SETS];
+        size_t nsets = 0;
+        while (nsets < RP_MAX_SETS && run->sets[nsets]) sets[nsets] = run->sets[nsets], nsets++;
+        rv_overrides ov = {sets, nsets};
+        rv_config base;
+        if (rv_scenario_load_with(path, &ov, &base, err, sizeof err) < 0) {
+            print_lines(err);
+            rv_config_free(&base);
+            return 2;
+        }
+        for (int k = 0; k < p->seeds; k++) {
+            rp_job *j = &p->jobs[r * (size_t)p->seeds + (size_t)k];
+            if (rv_config_copy(&j->cfg, &base) < 0) {
+                rv_config_free(&base);
+                return usage_error("out of memory");
+            }
+            j->cfg.seed = (o->has_seed ? o->seed : base.seed) + (uint64_t)k;
+            if (o->quick) shorten(&j->cfg, run->scale);
+            if (run->marks) j->nmarks = run->marks(&j->cfg, j->marks, RP_MAX_MARKS);
+            j->cost = (double)j->cfg.cpus * j->cfg.duration_s;
+        }
+        rv_config_free(&base);
+    }
+    return 0;
+}
+
+static int make_plan(plan *p, const opts *o)
+{
+    memset(p, 0, sizeof *p);
+    p->seeds = o->seeds;
+    p->quick = o->quick;
+    p->claims = calloc(rp_nclaims, sizeof *p->claims);
+    p->runs = calloc(rp_nclaims * RP_MAX_RUNS, sizeof *p->runs);
+    p->idx = calloc(rp_nclaims, sizeof *p->idx);
+    if (!p->claims || !p->runs || !p->idx) return usage_error("out of memory");
+    for (size_t i = 0; i < rp_nclaims; i++)
+        if (!o->only || !strcmp(o->only, rp_claims[i].id)) p->claims[p->nclaims++] = &rp_claims[i];
+    if (p->nclaims == 0) {
+        char near[512];
+        suggest(o->only, near, sizeof near);
+        if (near[0]) return usage_error("no claim '%s'; did you mean %s? (--list shows them all)", o->only, near);
+        return usage_error("no claim '%s' (--list shows them all)", o->only);
+    }
+    for (size_t c = 0; c < p->nclaims; c++)
+        for (int r = 0; r < p->claims[c]->nruns; r++) p->idx[c][r] = (int)run_index(p, &p->claims[c]->runs[r]);
+    return load_jobs(p, o);
+}
+
+/* ---------------------------------------------------------------- verdicts */
+
+typedef struct result {
+    bool holds;
+    char simulated[400];
+    rp_verdict per_seed[MAX_SEEDS];
+} result;
+
+/* A headline figure for the seeds' range: whole numbers when large, three digits otherwise. */
+static const char *figure(double x, char *buf, size_t n)
+{
+    if (!isfinite(x)) snprintf(buf, n, "-");
+    else if (fabs(x) >= 1000) snprintf(buf, n, "%.0f", x);
+    else snprintf(buf, n, "%.3g", x);
+    return buf;
+}
+
+static void judge(const plan *p, size_t c, result *res)
+{
+    const rp_claim *cl = p->claims[c];
+    double lo = INFINITY, hi = -INFINITY;
+    int first_fail = -1;
+    for (int k = 0; k < p->seeds; k++) {
+        rp_verdict *vd = &res->per_seed[k];
+        memset(vd, 0, sizeof *vd);
+        rp_view v;
+        memset(&v, 0, sizeof v);
+        const char *failed = NULL;
+        for (int r = 0; r < cl->nruns; r++) {
+            const rp_job *j = &p->jobs[(size_t)p->idx[c][r] * (size_t)p->seeds + (size_t)k];
+            if (!j->final) { failed = j->err; break; }
+            v.rep[r] = j->final;
+            v.cfg[r] = &j->cfg;
+            v.scale[r] = p->quick && cl->runs[r].scale != RP_FULL ? QUICK_FACTOR : 1;
+            v.nsnaps[r] = j->nmarks;
+            for (int m = 0; m < j->nmarks; m++) v.snap[r][m] = j->snaps[m];
+            if (r == 0) v.seed = j->cfg.seed;
+        }
+        if (failed) snprintf(vd->text, sizeof vd->text, "run failed: %.180s", failed[0] ? failed : "no report");
+        else cl->check(&v, vd);
+        if (!vd->holds && first_fail < 0) first_fail = k;
+        if (isfinite(vd->fig)) {
+            lo = vd->fig < lo ? vd->fig : lo;
+            hi = vd->fig > hi ? vd->fig : hi;
+        }
+    }
+    res->holds = first_fail < 0;
+    if (p->seeds == 1) {
+        snprintf(res->simulated, sizeof res->simulated, "%s", res->per_seed[0].text);
+    } else if (first_fail >= 0) {
+        const rp_job *j = &p->jobs[(size_t)p->idx[c][0] * (size_t)p->seeds + (size_t)first_fail];
+        snprintf(res->simulated, sizeof res->simulated, "seed %" PRIu64 ": %s", j->cfg.seed,
+                 res->per_seed[first_fail].text);
+    } else {
+        char a[40], b[40];
+        const char *unit = res->per_seed[0].unit;
+        snprintf(res->simulated, sizeof res->simulated, "%s (%d seeds: %s..%s%s%s)", res->per_seed[0].text, p->seeds,
+                 figure(lo, a, sizeof a), figure(hi, b, sizeof b), unit ? " " : "", unit ? unit : "");
+    }
+}
+
+/* ---------------------------------------------------------------- output */
+
+/* Print cells side by side, each wrapped to its column's width at spaces (or at a '\n' in it). */
+static void row(const char *const *cells, const int *width, int n)
+{
+    const char *pos[8];
+    for (int i = 0; i < n; i++) pos[i] = cells[i];
+    for (;;) {
+        bool more = false;
+        for (int i = 0; i < n; i++) more |= *pos[i] != 0;
+        if (!more) break;
+        char line[1024];
+        size_t k = 0;
+        for (int i = 0; i < n; i++) {
+            const char *s = pos[i];
+            size_t take = strcspn(s, "\n");
+            if ((int)take > width[i]) {
+                size_t w = (size_t)width[i];
+                while (w > 0 && s[w] != ' ') w--;
+                take = w ? w : (size_t)width[i]; /* one long word: cut it */
+            }
+            if (k < sizeof line)
+                k += (size_t)snprintf(line + k, sizeof line - k, "%-*.*s%s", width[i], (int)take, s, i + 1 < n ? "  " : "");
+            s += take;
+            while (*s == ' ' || *s == '\n') s++;
+            pos[i] = s;
+        }
+        if (k >= sizeof line) k = sizeof line - 1;
+        while (k > 0 && line[k - 1] == ' ') line[--k] = 0;
+        printf("%s\n", line);
+    }
+}
+
+static void print_table(const plan *p, const result *res, const opts *o, double wall, double cpu, int jobs)
+{
+    /* the id heads the claim's cell: it is what --only takes */
+    static const int width[] = {42, 24, 40, 5};
+    const char *head[] = {"CLAIM", "ARTICLE", "SIMULATED", ""};
+    row(head, width, 4);
+    int holds = 0;
+    for (size_t c = 0; c < p->nclaims; c++) {
+        char claim[600];
+        snprintf(claim, sizeof claim, "[%s]\n%s", p->claims[c]->id, p->claims[c]->claim);
+        const char *cells[] = {claim, p->claims[c]->article, res[c].simulated, res[c].holds ? "holds" : "FAILS"};
+        row(cells, width, 4);
+        holds += res[c].holds;
+    }
+    bool shortened = false;
+    for (size_t r = 0; r < p->nruns; r++) shortened |= p->runs[r]->scale != RP_FULL;
+    if (o->quick && shortened)
+        printf("\n--quick: hackbench and rcutorture ran for a tenth of their scenarios' durations and kernel-build on a\n"
+               "timeline squeezed tenfold; their counts are scaled back to the article's span (the run's own figure in\n"
+               "parentheses), and the bounds are the article's.\n");
+    printf("\nTo see one claim's runs: rcuvis reproduce --only ID --json\n");
+    printf("%zu run%s", p->nruns * (size_t)p->seeds, p->nruns * (size_t)p->seeds == 1 ? "" : "s");
+    if (p->seeds > 1) printf(" (%zu on each of %d seeds)", p->nruns, p->seeds);
+    printf(", %d at a time, %.1f s wall time, %.1f s CPU time\n", jobs, wall, cpu);
+    printf("reproduce: %d of %zu claim%s hold%s\n", holds, p->nclaims, p->nclaims == 1 ? "" : "s",
+           p->nclaims == 1 ? "s" : "");
+}
+
+static void print_json(const plan *p, const result *res, const opts *o, double wall, double cpu)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *arr = cJSON_AddArrayToObject(root, "claims");
+    bool all = true;
+    for (size_t c = 0; c < p->nclaims; c++) {
+        cJSON *x = cJSON_CreateObject();
+        cJSON_AddStringToObject(x, "id", p->claims[c]->id);
+        cJSON_AddStringToObject(x, "claim", p->claims[c]->claim);
+        cJSON_AddStringToObject(x, "article", p->claims[c]->article);
+        cJSON_AddStringToObject(x, "simulated", res[c].simulated);
+        cJSON_AddBoolToObject(x, "holds", res[c].holds);
+        cJSON *seeds = cJSON_AddArrayToObject(x, "seeds");
+        for (int k = 0; k < p->seeds; k++) {
+            const rp_job *j = &p->jobs[(size_t)p->idx[c][0] * (size_t)p->seeds + (size_t)k];
+            cJSON *s = cJSON_CreateObject();
+            char b[32];
+            snprintf(b, sizeof b, "%" PRIu64, j->cfg.seed);
+            cJSON_AddRawToObject(s, "seed", b);
+            cJSON_AddNumberToObject(s, "figure", isfinite(res[c].per_seed[k].fig) ? res[c].per_seed[k].fig : 0);
+            if (res[c].per_seed[k].unit) cJSON_AddStringToObject(s, "unit", res[c].per_seed[k].unit);
+            cJSON_AddStringToObject(s, "simulated", res[c].per_seed[k].text);
+            cJSON_AddBoolToObject(s, "holds", res[c].per_seed[k].holds);
+            cJSON_AddItemToArray(seeds, s);
+        }
+        cJSON_AddItemToArray(arr, x);
+        all &= res[c].holds;
+    }
+    cJSON_AddBoolToObject(root, "all_hold", all);
+    cJSON_AddBoolToObject(root, "quick", o->quick);
+    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
+    for (size_t r = 0; r < p->nruns; r++)
+        for (int k = 0; k < p->seeds; k++) {
+            const rp_job *j = &p->jobs[r * (size_t)p->seeds + (size_t)k];
+            cJSON *x = cJSON_CreateObject();
+            cJSON_AddStringToObject(x, "scenario", p->runs[r]->scenario);
+            cJSON *sets = cJSON_AddArrayToObject(x, "sets");
+            for (int i = 0; i < RP_MAX_SETS && p->runs[r]->sets[i]; i++)
+                cJSON_AddItemToArray(sets, cJSON_CreateString(p->runs[r]->sets[i]));
+            char b[32];
+            snprintf(b, sizeof b, "%" PRIu64, j->cfg.seed);
+            cJSON_AddRawToObject(x, "seed", b);
+            cJSON_AddNumberToObject(x, "duration_s", j->cfg.duration_s);
+            cJSON_AddNumberToObject(x, "wall_seconds", j->wall_s);
+            if (j->err[0]) cJSON_AddStringToObject(x, "error", j->err);
+            cJSON_AddItemToArray(runs, x);
+        }
+    cJSON_AddNumberToObject(root, "wall_seconds", wall);
+    cJSON_AddNumberToObject(root, "cpu_seconds", cpu);
+    char *text = cJSON_Print(root);
+    if (text) printf("%s\n", text);
+    free(text);
+    cJSON_Delete(root);
+}
+
+static void progress(size_t done, size_t total, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "\rrcuvis: reproduce: %zu of %zu runs done", done, total);
+    fflush(stderr);
+}
+
+static void list_claims(void)
+{
+    for (size_t i = 0; i < rp_nclaims; i++) printf("%-32s %s\n", rp_claims[i].id, rp_claims[i].claim);
+}
+
+int cmd_reproduce(int argc, char **argv)
+{
+    opts o;
+    int rc = parse(argc, argv, &o);
+    if (rc) return rc;
+    if (o.help) { usage(stdout); return 0; }
+    if (o.list) { list_claims(); return 0; }
+    double t0 = now_s(), c0 = cpu_s();
+    plan p;
+    if ((rc = make_plan(&p, &o)) != 0) {
+        plan_free(&p);
+        return rc;
+    }
+    int jobs = o.jobs;
+    if (jobs <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = n < 1 ? 1 : n > 64 ? 64 : (int)n;
+    }
+    size_t njobs = p.nruns * (size_t)p.seeds;
+    if ((size_t)jobs > njobs) jobs = (int)njobs;
+    /* a progress line only for a person watching: never in pipes, logs or tests */
+    bool tty = isatty(STDERR_FILENO);
+    if (tty) progress(0, njobs, NULL);
+    rp_pool_run(p.jobs, njobs, jobs, o.timeout_s, tty ? progress : NULL, NULL);
+    if (tty) fprintf(stderr, "\r\033[K");
+    result *res = calloc(p.nclaims, sizeof *res);
+    if (!res) {
+        plan_free(&p);
+        return usage_error("out of memory");
+    }
+    bool all = true;
+    for (size_t c = 0; c < p.nclaims; c++) {
+        judge(&p, c, &res[c]);
+        all &= res[c].holds;
+    }
+    double wall = now_s() - t0, cpu = cpu_s() - c0;
+    if (o.json) print_json(&p, res, &o, wall, cpu);
+    else print_table(&p, res, &o, wall, cpu, jobs);
+    fflush(stdout);
+    free(res);
+    plan_free(&p);
+    return all ? 0 : 1;
+}

@@ -1,0 +1,109 @@
+/* layout.c — splits the output into panels; proportions chosen so 64 CPU tiles and the tree stay readable. */
+#include "view/layout.h"
+
+#include <string.h>
+
+static rd_rect take_top(rd_rect *r, int h)
+{
+    if (h > r->h) h = r->h;
+    rd_rect out = {r->x, r->y, r->w, h};
+    r->y += h; r->h -= h;
+    return out;
+}
+
+static rd_rect take_bottom(rd_rect *r, int h)
+{
+    if (h > r->h) h = r->h;
+    rd_rect out = {r->x, r->y + r->h - h, r->w, h};
+    r->h -= h;
+    return out;
+}
+
+static rd_rect take_left(rd_rect *r, int w)
+{
+    if (w > r->w) w = r->w;
+    rd_rect out = {r->x, r->y, w, r->h};
+    r->x += w; r->w -= w;
+    return out;
+}
+
+static rd_rect take_right(rd_rect *r, int w)
+{
+    if (w > r->w) w = r->w;
+    rd_rect out = {r->x + r->w - w, r->y, w, r->h};
+    r->w -= w;
+    return out;
+}
+
+static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int banner_h, int caption_h)
+{
+    memset(L, 0, sizeof *L);
+    int g = rd_px(rd, 4); /* gap between panels */
+    rd_rect r = {0, 0, w, h};
+    L->whole = r;
+    L->top = take_top(&r, rd_px(rd, 34));
+    if (banner_h > 0) L->banner = take_top(&r, banner_h);
+    L->scrub = take_bottom(&r, rd_px(rd, 34));
+    r = (rd_rect){r.x + g, r.y + g, r.w - 2 * g, r.h - 2 * g};
+    if (st->show_workbook) {
+        L->workbook = take_right(&r, clampi(r.w * 28 / 100, rd_px(rd, 220), r.w / 2));
+        L->workbook.x += g; L->workbook.w -= g;
+    }
+    if (caption_h > 0) {
+        /* the caption strip sits between the live panels and the timeline, full width */
+        L->caption = (rd_rect){r.x, 0, r.w, caption_h};
+    }
+    if (!st->compare) {
+        L->nsides = 1;
+        ui_side *s = &L->side[0];
+        /* minimums in lines of text, so a projector scale keeps lanes readable rather than crushed */
+        int lh = rd_line_height(rd, RD_SANS_SMALL), head = rd_line_height(rd, RD_BOLD) + rd_px(rd, 8);
+        int klog_h = clampi(r.h * 11 / 100, head + 2 * lh, head + 12 * lh);
+        int tl_h = clampi(r.h * 19 / 100, head + 6 * (lh + rd_px(rd, 4)), head + 6 * rd_px(rd, 34));
+        s->klog = take_bottom(&r, klog_h);
+        rd_rect tl = take_bottom(&r, tl_h + g);
+        s->timeline = (rd_rect){tl.x, tl.y, tl.w, tl.h - g};
+        if (caption_h > 0) {
+            rd_rect cap = take_bottom(&r, caption_h + g);
+            L->caption.y = cap.y;
+        }
+        r.h -= g;
+        int cpus_w = r.w * 40 / 100, tree_w = r.w * 32 / 100;
+        s->cpus = take_left(&r, cpus_w);
+        rd_rect mid = take_left(&r, tree_w + g);
+        mid.x += g; mid.w -= g;
+        r.x += g; r.w -= g;
+        s->acct = r;
+        int why_h = clampi(mid.h * 40 / 100, rd_px(rd, 120), mid.h / 2);
+        L->why = take_bottom(&mid, why_h);
+        mid.h -= g;
+        s->tree = mid;
+        s->head = (rd_rect){0, 0, 0, 0};
+    } else {
+        L->nsides = 2;
+        int half = (r.w - g) / 2;
+        if (caption_h > 0) {
+            rd_rect cap = take_bottom(&r, caption_h + g);
+            L->caption.y = cap.y + g;
+        }
+        for (int i = 0; i < 2; i++) {
+            rd_rect c = {r.x + i * (half + g), r.y, half, r.h};
+            ui_side *s = &L->side[i];
+            s->head = take_top(&c, rd_px(rd, 24));
+            int rest = c.h;
+            int lh = rd_line_height(rd, RD_SANS_SMALL), head = rd_line_height(rd, RD_BOLD) + rd_px(rd, 8);
+            s->klog = take_bottom(&c, clampi(rest * 15 / 100, head + 3 * lh, head + 12 * lh));
+            s->timeline = take_bottom(&c, clampi(rest * 18 / 100, head + 6 * (lh + rd_px(rd, 4)), head + 6 * rd_px(rd, 34)) + g);
+            s->timeline.h -= g;
+            s->acct = take_bottom(&c, clampi(rest * 27 / 100, rd_px(rd, 120), rd_px(rd, 400)) + g);
+            s->acct.h -= g;
+            int cw = c.w * 55 / 100;
+            s->cpus = take_left(&c, cw);
+            c.x += g; c.w -= g; c.h -= g;
+            s->tree = c;
+        }
+        L->why_floating = true; /* each side's "why" takes its kernel-log slot while something is selected */
+    }
+}

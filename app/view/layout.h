@@ -1,0 +1,22 @@
+/* layout.h — where each panel goes for a window size, UI scale and mode (single, compare, workbook column). */
+#ifndef RCUVIS_LAYOUT_H
+#define RCUVIS_LAYOUT_H
+#include "render/render.h"
+#include "view/view.h"
+
+/* One engine's panels. In compare mode there are two sides with the same geometry, so the
+ * accounting panels line up row for row. */
+typedef struct ui_side { rd_rect head, cpus, tree, acct, timeline, klog; } ui_side;
+
+typedef struct ui_layout {
+    rd_rect whole, top, banner, scrub, why, caption;
+    rd_rect workbook;       /* right-hand column for the workbook panel (w = 0 when hidden) */
+    ui_side side[2];
+    int nsides;
+    bool why_floating;      /* compare mode: no why panel of its own; each side shows it in its klog slot */
+} ui_layout;
+
+/* banner_h: height the error banner needs (0 when none); caption_h: the caption strip (0 when the
+ * scenario has no captions; reserved even between captions so panels do not jump). */
+void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int banner_h, int caption_h);
+#endif

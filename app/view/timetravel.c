@@ -1,0 +1,566 @@
+/* timetravel.c — checkpoints + deterministic re-simulation for seeking, exact step back, and branches. */
+#include "view/timetravel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define SEEK_BUDGET_MS 40.0    /* target wall time to re-simulate one checkpoint interval */
+#define RING 16384             /* our engines' event ring: read after every chunk, and small in clones */
+#define CKPT_BUDGET (384.0 * 1024 * 1024) /* memory for one timeline's checkpoints */
+
+typedef struct ckpt { int64_t t; rv_engine *e; int refs; bool inject; } ckpt;
+typedef struct op { uint8_t kind; int8_t flavor; int64_t limit; } op;
+typedef struct pos { int64_t base; op *ops; size_t nops; enum tt_step kind; } pos;
+
+typedef struct branch {
+    ckpt **ck;
+    size_t n, cap;
+    ui_history hist;
+    int64_t fork_t;
+} branch;
+
+struct tt {
+    rv_engine *e;
+    branch *br;
+    int nbr, cur;
+    size_t applied;     /* latest checkpoint of the current branch whose state the live engine contains */
+    int64_t interval;   /* simulated ns between periodic checkpoints */
+    int64_t chunk;      /* simulated ns per run_until between two reads of the event ring */
+    double sim_per_wall; /* simulated ns per wall ns, smoothed */
+    size_t max_ck;      /* checkpoints kept per branch, from the measured size of one (memory budget) */
+    pos cursor;         /* how the live state was reached: seek(base) then ops */
+    pos *undo;
+    size_t nundo, capundo;
+    rv_engine *scout;   /* look-ahead: simulates the rest of the run so the scrubber can mark it */
+    int scout_branch;
+};
+
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Resident memory in bytes (Linux), to learn what one checkpoint costs; 0 when unknown. */
+static double rss_bytes(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = 0, res = 0;
+    if (!f) return 0;
+    if (fscanf(f, "%ld %ld", &pages, &res) != 2) res = 0;
+    fclose(f);
+    return (double)res * 4096.0;
+}
+
+static ckpt *ck_new(rv_engine *src, bool inject)
+{
+    ckpt *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->e = rv_engine_clone(src);
+    if (!c->e) { free(c); return NULL; }
+    c->t = rv_now_ns(src);
+    c->refs = 1;
+    c->inject = inject;
+    return c;
+}
+
+static void ck_release(ckpt *c)
+{
+    if (c && --c->refs == 0) { rv_engine_free(c->e); free(c); }
+}
+
+static int br_push(branch *b, ckpt *c)
+{
+    if (b->n == b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 32;
+        ckpt **nv = realloc(b->ck, nc * sizeof *nv);
+        if (!nv) return -1;
+        b->ck = nv; b->cap = nc;
+    }
+    b->ck[b->n++] = c;
+    return 0;
+}
+
+static void pos_free(pos *p) { free(p->ops); p->ops = NULL; p->nops = 0; }
+
+static int pos_copy(pos *d, const pos *s)
+{
+    *d = *s;
+    d->ops = NULL;
+    if (s->nops) {
+        d->ops = malloc(s->nops * sizeof *d->ops);
+        if (!d->ops) { d->nops = 0; return -1; }
+        memcpy(d->ops, s->ops, s->nops * sizeof *d->ops);
+    }
+    return 0;
+}
+
+static void undo_clear(tt *t)
+{
+    for (size_t i = 0; i < t->nundo; i++) pos_free(&t->undo[i]);
+    t->nundo = 0;
+}
+
+static void cursor_reset(tt *t)
+{
+    pos_free(&t->cursor);
+    t->cursor.base = rv_now_ns(t->e);
+}
+
+static branch *cur(tt *t) { return &t->br[t->cur]; }
+
+/* Every event reaches the current branch's history as it is emitted, so nothing is lost however
+ * many events a stretch of simulation produces (the ring is only a fallback). */
+static void sink(const rv_event *ev, void *ctx)
+{
+    tt *t = ctx;
+    ui_history_take(&t->br[t->cur].hist, ev);
+}
+
+static void scout_sink(const rv_event *ev, void *ctx)
+{
+    tt *t = ctx;
+    if (t->scout_branch >= 0 && t->scout_branch < t->nbr) ui_history_take_series(&t->br[t->scout_branch].hist, ev);
+}
+
+tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
+{
+    tt *t = calloc(1, sizeof *t);
+    if (!t) { snprintf(err, errlen, "out of memory"); return NULL; }
+    rv_engine_opts opts = {.event_ring = RING};
+    t->e = rv_engine_new(cfg, &opts, err, errlen);
+    if (!t->e) { free(t); return NULL; }
+    t->br = calloc(1, sizeof *t->br);
+    t->nbr = 1;
+    t->interval = 1000000000LL;
+    t->chunk = 10000000LL;
+    t->max_ck = 64;
+    if (!t->br || ui_history_init(&t->br[0].hist, rv_cpus(t->e), rv_tree_nodes(t->e)) != 0) {
+        snprintf(err, errlen, "out of memory");
+        rv_engine_free(t->e); free(t->br); free(t);
+        return NULL;
+    }
+    ui_history_ingest(&t->br[0].hist, t->e);
+    rv_engine_set_sink(t->e, sink, t);
+    ckpt *c0 = ck_new(t->e, false);
+    if (!c0 || br_push(&t->br[0], c0) != 0) {
+        snprintf(err, errlen, "cannot clone the engine for a checkpoint");
+        ck_release(c0);
+        tt_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void tt_free(tt *t)
+{
+    if (!t) return;
+    for (int b = 0; b < t->nbr; b++) {
+        for (size_t i = 0; i < t->br[b].n; i++) ck_release(t->br[b].ck[i]);
+        free(t->br[b].ck);
+        ui_history_free(&t->br[b].hist);
+    }
+    free(t->br);
+    undo_clear(t);
+    free(t->undo);
+    pos_free(&t->cursor);
+    rv_engine_free(t->e);
+    rv_engine_free(t->scout);
+    free(t);
+}
+
+static void thin(tt *t);
+static void adapt_interval(tt *t);
+
+/* The first clone tells how big a checkpoint is: keep as many as the memory budget allows. */
+static void measure_ck(tt *t, double sz)
+{
+    if (sz < 256 * 1024) sz = 256 * 1024;
+    double n = CKPT_BUDGET / sz;
+    t->max_ck = n < 24 ? 24 : n > 400 ? 400 : (size_t)n;
+}
+
+bool tt_explore(tt *t, double budget_ms)
+{
+    branch *b = cur(t);
+    int64_t end = rv_end_ns(t->e);
+    if (b->hist.known_until >= end) return false;
+    double deadline = wall_ms() + budget_ms;
+    ckpt *last = b->ck[b->n - 1];
+    /* start (again) from the branch's latest checkpoint when the scout belongs to another branch
+     * or the live engine has overtaken it */
+    if (!t->scout || t->scout_branch != t->cur || rv_now_ns(t->scout) < last->t) {
+        rv_engine_free(t->scout);
+        t->scout = rv_engine_clone(last->e);
+        if (!t->scout) return false;
+        t->scout_branch = t->cur;
+        rv_engine_set_sink(t->scout, scout_sink, t);
+    }
+    int64_t step = t->chunk;
+    while (rv_now_ns(t->scout) < end && wall_ms() < deadline) {
+        int64_t now = rv_now_ns(t->scout), to = now + step < end ? now + step : end;
+        /* the look-ahead leaves checkpoints too, so a later seek far ahead restores instead of simulating */
+        int64_t next_ck = b->ck[b->n - 1]->t + t->interval;
+        if (next_ck > now && next_ck < to) to = next_ck;
+        double w0 = wall_ms();
+        rv_run_until(t->scout, to);
+        double w = wall_ms() - w0;
+        if (w > 0.05) { /* the look-ahead measures engine speed too: it sets the checkpoint spacing */
+            double r = (double)(rv_now_ns(t->scout) - now) / (w * 1e6);
+            t->sim_per_wall = t->sim_per_wall > 0 ? 0.8 * t->sim_per_wall + 0.2 * r : r;
+        }
+        if (rv_now_ns(t->scout) == next_ck) {
+            adapt_interval(t);
+            double m0 = b->n == 1 ? rss_bytes() : 0;
+            ckpt *c = ck_new(t->scout, false);
+            if (c && m0 > 0) measure_ck(t, rss_bytes() - m0);
+            if (c && br_push(b, c) == 0) {
+                if (b->n > t->max_ck) thin(t);
+            } else ck_release(c);
+        }
+        if (w > budget_ms / 2 && step > 20000) step /= 2;
+        else if (w < budget_ms / 8 && step < 1000000000LL) step *= 2;
+        if (rv_now_ns(t->scout) == now) break;
+    }
+    if (rv_now_ns(t->scout) > b->hist.known_until) b->hist.known_until = rv_now_ns(t->scout);
+    if (rv_now_ns(t->scout) >= end) { rv_engine_free(t->scout); t->scout = NULL; }
+    return b->hist.known_until < end;
+}
+
+rv_engine *tt_engine(tt *t) { return t->e; }
+const ui_history *tt_history(const tt *t) { return &t->br[t->cur].hist; }
+int64_t tt_now(const tt *t) { return rv_now_ns(t->e); }
+int64_t tt_end(const tt *t) { return rv_end_ns(t->e); }
+int64_t tt_known_until(const tt *t) { return t->br[t->cur].hist.known_until; }
+int tt_branch_count(const tt *t) { return t->nbr; }
+int tt_branch_current(const tt *t) { return t->cur; }
+int64_t tt_branch_fork_time(const tt *t, int b) { return (b >= 0 && b < t->nbr) ? t->br[b].fork_t : 0; }
+size_t tt_checkpoints(const tt *t) { return t->br[t->cur].n; }
+int64_t tt_interval(const tt *t) { return t->interval; }
+
+static void restore(tt *t, size_t k)
+{
+    rv_engine *c = rv_engine_clone(cur(t)->ck[k]->e);
+    if (!c) return; /* out of memory: stay where we are rather than lose the live state */
+    rv_engine_free(t->e);
+    t->e = c;
+    t->applied = k;
+    rv_engine_set_sink(t->e, sink, t); /* clones start without one */
+}
+
+/* Simulate to `to` in chunks small enough that the event ring never overflows between reads and
+ * that one chunk never blocks the window for long; stops early past deadline_ms (0 = none). */
+static void run_plain_until(tt *t, int64_t to, double deadline_ms)
+{
+    while (rv_now_ns(t->e) < to) {
+        if (deadline_ms > 0 && wall_ms() > deadline_ms) break;
+        int64_t now = rv_now_ns(t->e), step = now + t->chunk < to ? now + t->chunk : to;
+        uint64_t c0 = rv_event_count(t->e);
+        double w0 = wall_ms();
+        rv_run_until(t->e, step);
+        double w = wall_ms() - w0;
+        ui_history_ingest(&cur(t)->hist, t->e);
+        uint64_t d = rv_event_count(t->e) - c0;
+        /* chunks stay short in wall time (responsive playback) and in events (ring fallback) */
+        if ((d > RING / 2 || w > 8.0) && t->chunk > 20000) t->chunk /= 2;
+        else if (d < RING / 8 && w < 2.0 && t->chunk < 1000000000LL) t->chunk *= 2;
+        if (w > 0.05) {
+            double r = (double)(step - now) / (w * 1e6);
+            t->sim_per_wall = t->sim_per_wall > 0 ? 0.8 * t->sim_per_wall + 0.2 * r : r;
+        }
+        if (rv_now_ns(t->e) < step) break; /* the engine refused to move (end of run) */
+    }
+}
+
+static void run_plain(tt *t, int64_t to) { run_plain_until(t, to, 0); }
+
+/* Keep at most max_ck: drop every other periodic checkpoint, double the interval. */
+static void thin(tt *t)
+{
+    branch *b = cur(t);
+    int64_t applied_t = b->ck[t->applied]->t;
+    size_t w = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        bool keep = i == 0 || b->ck[i]->inject || (i % 2 == 0) || i == b->n - 1;
+        if (keep) b->ck[w++] = b->ck[i];
+        else ck_release(b->ck[i]);
+    }
+    b->n = w;
+    t->applied = 0;
+    for (size_t i = 0; i < b->n; i++)
+        if (b->ck[i]->t <= applied_t) t->applied = i;
+    t->interval *= 2;
+}
+
+static void adapt_interval(tt *t)
+{
+    if (t->sim_per_wall <= 0) return;
+    double want = t->sim_per_wall * SEEK_BUDGET_MS * 1e6;
+    if (want < 100e6) want = 100e6;
+    if (want > 10e9) want = 10e9;
+    /* only shrink freely; growing is done by thinning so old checkpoints stay evenly spaced */
+    if (want < (double)t->interval) t->interval = (int64_t)want;
+    else if (cur(t)->n < 4) t->interval = (int64_t)want;
+}
+
+int64_t tt_advance(tt *t, int64_t to, double budget_ms)
+{
+    int64_t end = rv_end_ns(t->e);
+    if (to > end) to = end;
+    double w0 = wall_ms(), deadline = budget_ms > 0 ? w0 + budget_ms : 0;
+    while (rv_now_ns(t->e) < to) {
+        branch *b = cur(t);
+        size_t j = t->applied + 1;
+        int64_t now = rv_now_ns(t->e);
+        if (j < b->n) {
+            ckpt *c = b->ck[j];
+            if (c->t > to) run_plain_until(t, to, deadline);
+            else if (c->inject) {
+                /* the branch's injection: its checkpoint is exactly the state after it */
+                restore(t, j);
+                cursor_reset(t);
+            } else {
+                run_plain(t, c->t);
+                t->applied = j;
+            }
+        } else {
+            int64_t next = b->ck[b->n - 1]->t + t->interval;
+            while (next <= now) next += t->interval;
+            if (next <= to && next <= end) {
+                run_plain(t, next);
+                if (rv_now_ns(t->e) == next) {
+                    adapt_interval(t);
+                    double m0 = b->n == 1 ? rss_bytes() : 0;
+                    ckpt *c = ck_new(t->e, false);
+                    if (c && m0 > 0) measure_ck(t, rss_bytes() - m0);
+                    if (c && br_push(b, c) == 0) t->applied = b->n - 1;
+                    else ck_release(c);
+                    if (b->n > t->max_ck) thin(t);
+                }
+            } else {
+                run_plain_until(t, to, deadline);
+            }
+        }
+        if (rv_now_ns(t->e) == now) break; /* no progress: end of run */
+        if (budget_ms > 0 && wall_ms() - w0 > budget_ms) break;
+    }
+    if (rv_now_ns(t->e) != t->cursor.base || t->cursor.nops) cursor_reset(t);
+    return rv_now_ns(t->e);
+}
+
+static size_t last_ck_at_or_before(const branch *b, int64_t to)
+{
+    size_t lo = 0, hi = b->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (b->ck[mid]->t <= to) lo = mid + 1; else hi = mid;
+    }
+    return lo ? lo - 1 : 0;
+}
+
+static void seek_keep_undo(tt *t, int64_t to)
+{
+    int64_t end = rv_end_ns(t->e), now = rv_now_ns(t->e);
+    if (to < 0) to = 0;
+    if (to > end) to = end;
+    size_t k = last_ck_at_or_before(cur(t), to);
+    if (to < now || (to == now && t->cursor.nops) || k > t->applied) restore(t, k);
+    tt_advance(t, to, 0);
+    cursor_reset(t);
+}
+
+void tt_seek(tt *t, int64_t to)
+{
+    undo_clear(t);
+    seek_keep_undo(t, to);
+}
+
+/* After a single step: account for checkpoints passed; an unapplied injection passed by the
+ * step is applied (the branch says it happened), then we come back to where the step ended. */
+static void after_op(tt *t)
+{
+    ui_history_ingest(&cur(t)->hist, t->e);
+    branch *b = cur(t);
+    int64_t now = rv_now_ns(t->e);
+    for (size_t j = t->applied + 1; j < b->n && b->ck[j]->t <= now; j++) {
+        if (b->ck[j]->inject) {
+            restore(t, j);
+            run_plain(t, now);
+            cursor_reset(t);
+        } else {
+            t->applied = j;
+        }
+    }
+}
+
+static void do_op(tt *t, op o)
+{
+    if (o.kind == TT_STEP_EVENT) rv_step_event(t->e);
+    else rv_step_gp_phase(t->e, o.flavor, o.limit);
+    after_op(t);
+}
+
+static int push_undo(tt *t, enum tt_step kind)
+{
+    if (t->nundo == t->capundo) {
+        size_t nc = t->capundo ? t->capundo * 2 : 64;
+        pos *nv = realloc(t->undo, nc * sizeof *nv);
+        if (!nv) return -1;
+        t->undo = nv; t->capundo = nc;
+    }
+    if (t->nundo >= 4096) { /* bounded: forget the oldest */
+        pos_free(&t->undo[0]);
+        memmove(t->undo, t->undo + 1, (t->nundo - 1) * sizeof *t->undo);
+        t->nundo--;
+    }
+    if (pos_copy(&t->undo[t->nundo], &t->cursor) != 0) return -1;
+    t->undo[t->nundo].kind = kind;
+    t->nundo++;
+    return 0;
+}
+
+void tt_step(tt *t, enum tt_step kind, int flavor)
+{
+    int64_t now = rv_now_ns(t->e), end = rv_end_ns(t->e);
+    if (now >= end) return;
+    push_undo(t, kind);
+    if (kind == TT_STEP_TICK) {
+        rv_step_jiffy(t->e);
+        after_op(t);
+        cursor_reset(t); /* a jiffy step lands on a boundary: the state of seek(that time) */
+        return;
+    }
+    /* look for the next phase change at most 30 s ahead, and no further than ~1.5 s of wall time
+     * at the measured engine speed (4096 CPUs simulate slower than real time) */
+    int64_t horizon = 30000000000LL;
+    if (t->sim_per_wall > 0 && t->sim_per_wall * 1.5e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 1.5e9);
+    if (horizon < 10000000LL) horizon = 10000000LL;
+    op o = {.kind = (uint8_t)kind, .flavor = (int8_t)flavor, .limit = now + horizon};
+    if (o.limit > end) o.limit = end;
+    op *nv = realloc(t->cursor.ops, (t->cursor.nops + 1) * sizeof *nv);
+    if (!nv) return;
+    t->cursor.ops = nv;
+    t->cursor.ops[t->cursor.nops++] = o;
+    pos keep;
+    if (pos_copy(&keep, &t->cursor) != 0) return;
+    do_op(t, o);
+    /* after_op may have reset the cursor (injection passed); otherwise it is base + ops */
+    if (t->cursor.nops == 0 && rv_now_ns(t->e) != keep.base) pos_free(&keep);
+    else { pos_free(&t->cursor); t->cursor = keep; }
+}
+
+static void goto_pos(tt *t, const pos *p)
+{
+    seek_keep_undo(t, p->base);
+    for (size_t i = 0; i < p->nops; i++) do_op(t, p->ops[i]);
+    pos_free(&t->cursor);
+    pos_copy(&t->cursor, p);
+}
+
+void tt_step_back(tt *t, enum tt_step kind, int flavor)
+{
+    if (t->nundo && t->undo[t->nundo - 1].kind == kind) {
+        pos p = t->undo[--t->nundo];
+        goto_pos(t, &p);
+        pos_free(&p);
+        return;
+    }
+    int64_t now = rv_now_ns(t->e), target = 0;
+    const rv_config *cfg = rv_engine_config(t->e);
+    int hz = cfg->hz > 0 ? cfg->hz : 1000;
+    if (kind == TT_STEP_TICK) {
+        int64_t j = (int64_t)rv_jiffies(t->e);
+        target = j * 1000000000LL / hz;
+        while (target >= now && j > 0) target = --j * 1000000000LL / hz;
+        if (target >= now) target = 0;
+    } else if (kind == TT_STEP_EVENT) {
+        target = now > 0 ? now - 1 : 0;
+        for (uint64_t s = rv_event_count(t->e); s-- > 0;) {
+            const rv_event *ev = rv_event_get(t->e, s);
+            if (!ev) break;
+            if (ev->t < now) { target = ev->t; break; }
+        }
+    } else {
+        target = ui_history_prev_phase(&cur(t)->hist, flavor, now);
+        if (target < 0) target = 0;
+    }
+    tt_seek(t, target);
+}
+
+int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t errlen)
+{
+    *branched = false;
+    if (errlen) err[0] = 0;
+    int64_t now = rv_now_ns(t->e);
+    uint64_t seq_before = rv_event_count(t->e);
+    bool future = tt_known_until(t) > now || t->applied + 1 < cur(t)->n;
+    int old_cur = t->cur;
+    /* the branch is made before the injection so that its events land in the new history */
+    if (future) {
+        branch *nb = realloc(t->br, (size_t)(t->nbr + 1) * sizeof *nb);
+        if (nb) {
+            t->br = nb;
+            branch *old = &t->br[t->cur], *b = &t->br[t->nbr];
+            memset(b, 0, sizeof *b);
+            if (ui_history_copy(&b->hist, &old->hist) == 0) {
+                ui_history_truncate(&b->hist, seq_before, now);
+                for (size_t i = 0; i <= t->applied && i < old->n; i++) {
+                    old->ck[i]->refs++;
+                    br_push(b, old->ck[i]);
+                }
+                b->fork_t = now;
+                /* the branch left behind keeps its history and its injections; its periodic
+                 * checkpoints past the fork go (memory), it is re-simulated if you switch back */
+                size_t w = 0;
+                for (size_t i = 0; i < old->n; i++) {
+                    if (i > t->applied && !old->ck[i]->inject) ck_release(old->ck[i]);
+                    else old->ck[w++] = old->ck[i];
+                }
+                old->n = w;
+                t->cur = t->nbr++;
+                *branched = true;
+            }
+        }
+    }
+    if (rv_engine_inject(t->e, cmd, err, errlen) != 0) {
+        if (*branched) { /* nothing happened: take the new branch back */
+            branch *b = &t->br[--t->nbr];
+            for (size_t i = 0; i < b->n; i++) ck_release(b->ck[i]);
+            free(b->ck);
+            ui_history_free(&b->hist);
+            t->cur = old_cur;
+            *branched = false;
+        }
+        return -1;
+    }
+    branch *b = cur(t);
+    if (future && !*branched) {
+        /* no memory for a branch: the old future is abandoned, and the user is told so */
+        for (size_t i = t->applied + 1; i < b->n; i++) ck_release(b->ck[i]);
+        b->n = t->applied + 1;
+        ui_history_truncate(&b->hist, seq_before, now);
+        ui_history_ingest(&b->hist, t->e);
+        snprintf(err, errlen, "out of memory: the previous future of this run was dropped");
+    }
+    ui_history_ingest(&b->hist, t->e);
+    ckpt *c = ck_new(t->e, true);
+    if (c && br_push(b, c) == 0) t->applied = b->n - 1;
+    else ck_release(c);
+    cursor_reset(t);
+    return 0;
+}
+
+void tt_switch_branch(tt *t, int bi)
+{
+    if (bi < 0 || bi >= t->nbr || bi == t->cur) return;
+    int64_t now = rv_now_ns(t->e);
+    t->cur = bi;
+    undo_clear(t);
+    size_t k = last_ck_at_or_before(cur(t), now);
+    restore(t, k);
+    tt_advance(t, now, 0);
+    cursor_reset(t);
+}

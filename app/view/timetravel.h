@@ -1,0 +1,65 @@
+/* timetravel.h — a live engine with checkpoints, deterministic re-simulation, undoable steps and branches. */
+#ifndef RCUVIS_TIMETRAVEL_H
+#define RCUVIS_TIMETRAVEL_H
+
+/*
+ * The engine is single-threaded and deterministic, so "going back" means: restore the latest
+ * checkpoint (an rv_engine_clone) at or before the target time and simulate forward again. The
+ * forward run takes checkpoints every `interval` of simulated time, no threads involved; the
+ * interval adapts to how fast the engine runs so that a seek never re-simulates more than about
+ * 40 ms of wall time.
+ *
+ * An injection changes the future. It is stored as a checkpoint taken right after it, and when
+ * the known future (checkpoints after now) exists, a new branch starts: the old branch and its
+ * future stay available (tt_switch_branch), nothing is discarded.
+ *
+ * Steps (by event, by grace-period phase) are recorded as a position "base time + ops" and pushed
+ * on an undo stack, so stepping back restores exactly the previous state, not an approximation.
+ */
+
+#include "view/history.h"
+#include "rcuvis.h"
+
+enum tt_step { TT_STEP_TICK = 0, TT_STEP_EVENT = 1, TT_STEP_PHASE = 2 };
+
+typedef struct tt tt;
+
+tt *tt_new(const rv_config *cfg, char *err, size_t errlen);
+void tt_free(tt *t);
+
+rv_engine *tt_engine(tt *t);            /* the live engine (read it, do not advance it directly) */
+const ui_history *tt_history(const tt *t);
+int64_t tt_now(const tt *t);
+int64_t tt_end(const tt *t);            /* duration of the run */
+int64_t tt_known_until(const tt *t);    /* how far this branch has been simulated */
+
+/* Advance to t (forward only; clamps to the end). When budget_ms > 0 stops early once that much
+ * wall time was spent (playback keeps the window responsive); returns the time reached. */
+int64_t tt_advance(tt *t, int64_t to, double budget_ms);
+/* Go anywhere: back through a checkpoint, forward by simulation. Clears the undo stack. */
+void tt_seek(tt *t, int64_t to);
+/* One step forward of the given kind (flavor for phases); pushes the prior position for undo. */
+void tt_step(tt *t, enum tt_step kind, int flavor);
+/* One step back: undoes the last step if it was of this kind, else goes to the previous jiffy
+ * boundary / previous event time / previous phase change of flavor. */
+void tt_step_back(tt *t, enum tt_step kind, int flavor);
+
+/* Apply an injection now. *branched is set when a new branch had to start (a known future existed).
+ * 0 ok, -1 with the engine's message. */
+int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t errlen);
+
+/* Look ahead: simulate the rest of the current branch on a separate clone for at most budget_ms,
+ * so the timeline and the scrubber know the whole run (GPs, stalls) before playback gets there.
+ * Single-threaded: call it from the frame loop. Returns true while there is more to explore. */
+bool tt_explore(tt *t, double budget_ms);
+
+int tt_branch_count(const tt *t);
+int tt_branch_current(const tt *t);
+int64_t tt_branch_fork_time(const tt *t, int branch); /* where it split off (0 for the first) */
+/* Switch to another branch, at the same simulated time when it exists there. */
+void tt_switch_branch(tt *t, int branch);
+
+/* Diagnostics for tests and the bench: checkpoints held by the current branch, interval. */
+size_t tt_checkpoints(const tt *t);
+int64_t tt_interval(const tt *t);
+#endif

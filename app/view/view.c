@@ -1,0 +1,198 @@
+/* view.c — copies engine state into a ui_view each frame; hit list and number formatting for panels. */
+#include "view/view.h"
+
+#include "view/timetravel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ui_hit_add(ui_frame *fr, rd_rect r, int kind, int a, int b)
+{
+    if (fr->nhits == fr->caphits) {
+        int nc = fr->caphits ? fr->caphits * 2 : 256;
+        ui_hit *nv = realloc(fr->hits, (size_t)nc * sizeof *nv);
+        if (!nv) return -1;
+        fr->hits = nv;
+        fr->caphits = nc;
+    }
+    fr->hits[fr->nhits++] = (ui_hit){.r = r, .kind = kind, .a = a, .b = b, .side = fr->side};
+    return fr->nhits - 1;
+}
+
+const ui_hit *ui_hit_find(const ui_frame *fr, int x, int y)
+{
+    for (int i = fr->nhits; i-- > 0;)
+        if (rd_contains(fr->hits[i].r, x, y)) return &fr->hits[i];
+    return NULL;
+}
+
+void ui_state_defaults(ui_state *st)
+{
+    memset(st, 0, sizeof *st);
+    st->theme = 0;
+    st->ui_scale = 1.0f;
+    st->speed = 0.01; /* 1/100x: a 3 ms FQS interval takes 0.3 s to watch */
+    st->flavor = RV_SCHED;
+    st->sel_cpu = -1;
+    st->sel_node = -1;
+    st->hover_cpu = -1;
+    st->timeline_span = 2000000000LL;
+    st->flash_ns = 3000000LL;
+}
+
+static bool has_stall(const char *s)
+{
+    return strstr(s, "stall") != NULL || strstr(s, "Stall") != NULL;
+}
+
+void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
+{
+    rv_engine *e = tt_engine(t);
+    const rv_config *cfg = rv_engine_config(e);
+    int ncpus = rv_cpus(e), nnodes = rv_tree_nodes(e);
+    if (!v->cpus || v->ncpus != ncpus) {
+        free(v->cpus);
+        v->cpus = calloc((size_t)ncpus, sizeof *v->cpus);
+    }
+    if (!v->nodes || v->nnodes != nnodes) {
+        free(v->nodes);
+        v->nodes = calloc((size_t)(nnodes > 0 ? nnodes : 1), sizeof *v->nodes);
+    }
+    v->cfg = cfg;
+    v->label = label;
+    v->mode = cfg->rcu.mode;
+    v->flavor = st->flavor;
+    if (!cfg->rcu.flavors[v->flavor]) v->flavor = RV_SCHED;
+    v->now = tt_now(t);
+    v->end = tt_end(t);
+    v->known_until = tt_known_until(t);
+    v->hz = cfg->hz;
+    v->ncpus = v->cpus ? ncpus : 0;
+    v->nnodes = v->nodes ? nnodes : 0;
+    v->levels = rv_tree_levels(e);
+    if (v->levels > UI_MAX_LEVELS) v->levels = UI_MAX_LEVELS;
+    for (int l = 0; l < v->levels; l++) v->level_count[l] = rv_tree_level_count(e, l);
+    for (int c = 0; c < v->ncpus; c++) rv_cpu_get(e, c, &v->cpus[c]);
+    for (int n = 0; n < v->nnodes; n++) rv_node_get(e, v->flavor, n, &v->nodes[n]);
+    for (int f = 0; f < RV_NFLAVORS; f++) rv_flavor_get(e, f, &v->fl[f]);
+    v->report = report;
+    v->hist = tt_history(t);
+
+    size_t nk = rv_klog_count(e);
+    v->klog_total = nk;
+    size_t first = nk > UI_KLOG_LINES ? nk - UI_KLOG_LINES : 0;
+    v->nklog = 0;
+    for (size_t i = first; i < nk; i++) {
+        const char *s = rv_klog_line(e, i);
+        v->klog[v->nklog++] = (ui_klog_line){rv_klog_time(e, i), s ? s : "", s && has_stall(s)};
+    }
+
+    int cpu = st->sel_cpu < ncpus ? st->sel_cpu : -1, node = st->sel_node < nnodes ? st->sel_node : -1;
+    v->why[0] = 0;
+    rv_explain(e, v->flavor, cpu, cpu >= 0 ? -1 : node, v->why, sizeof v->why);
+
+    v->branch = tt_branch_current(t);
+    v->nbranches = tt_branch_count(t);
+    v->branch_fork = tt_branch_fork_time(t, v->branch);
+
+    v->last_event[0] = 0;
+    uint64_t cnt = rv_event_count(e);
+    const rv_event *last = cnt ? rv_event_get(e, cnt - 1) : NULL;
+    if (last) {
+        char d[240], tb[32];
+        ui_describe_event(last, d, sizeof d);
+        ui_fmt_time(tb, sizeof tb, last->t);
+        snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
+    }
+    v->caption = NULL;
+    for (size_t i = 0; i < cfg->ncaptions; i++) {
+        const rv_caption *c = &cfg->captions[i];
+        int64_t at = (int64_t)(c->at_s * 1e9), until = (int64_t)(c->until_s * 1e9);
+        if (at > v->now) break;
+        v->caption = (c->until_s > c->at_s && v->now >= until) ? NULL : c->text;
+    }
+}
+
+void ui_describe_event(const rv_event *ev, char *b, size_t n)
+{
+    const char *fl = ev->flavor >= 0 ? rv_flavor_name(ev->flavor) : "";
+    unsigned long long gp = (unsigned long long)ev->gp;
+    long long cnt = (long long)ev->n;
+    int cpu = ev->cpu, node = ev->node;
+    switch (ev->type) {
+    case RV_EV_GP_START: snprintf(b, n, "%s grace period %llu started", fl, gp); break;
+    case RV_EV_GP_END: snprintf(b, n, "%s grace period %llu ended", fl, gp); break;
+    case RV_EV_GP_INIT_NODE: snprintf(b, n, "%s GP %llu: initialisation reached rnp%d", fl, gp, node); break;
+    case RV_EV_GP_CLEANUP_NODE: snprintf(b, n, "%s GP %llu: cleanup reached rnp%d", fl, gp, node); break;
+    case RV_EV_NOTE_GP: snprintf(b, n, "CPU %d noticed %s grace period %llu", cpu, fl, gp); break;
+    case RV_EV_QS: snprintf(b, n, "CPU %d passed a quiescent state (%s, not reported yet)", cpu, fl); break;
+    case RV_EV_QS_REPORT:
+        snprintf(b, n, "CPU %d reported to rnp%d: bits %#llx cleared (%s)", cpu, node, (unsigned long long)ev->mask, fl);
+        break;
+    case RV_EV_FQS: snprintf(b, n, "%s force-quiescent-state %s pass probed %lld CPUs", fl, ev->arg ? "check" : "snapshot", cnt); break;
+    case RV_EV_FQS_CREDIT:
+        snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl, ev->arg ? "offline (ofl)" : "dyntick-idle (dti)");
+        break;
+    case RV_EV_READER_BEGIN: snprintf(b, n, "CPU %d entered a %s read-side critical section", cpu, fl); break;
+    case RV_EV_READER_END: snprintf(b, n, "CPU %d left its %s read-side critical section", cpu, fl); break;
+    case RV_EV_READER_BLOCK: snprintf(b, n, "a %s reader on CPU %d was preempted: queued on rnp%d's blkd_tasks", fl, cpu, node); break;
+    case RV_EV_CB_QUEUE: snprintf(b, n, "CPU %d queued %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
+    case RV_EV_CB_INVOKE: snprintf(b, n, "CPU %d invoked %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
+    case RV_EV_IDLE_ENTER: snprintf(b, n, "CPU %d went idle%s", cpu, ev->arg ? " and stopped its tick (dyntick-idle)" : ""); break;
+    case RV_EV_IDLE_EXIT: snprintf(b, n, "CPU %d left idle", cpu); break;
+    case RV_EV_CPU_OFFLINE: snprintf(b, n, "CPU %d went offline", cpu); break;
+    case RV_EV_CPU_ONLINE: snprintf(b, n, "CPU %d came online", cpu); break;
+    case RV_EV_CB_ORPHAN: snprintf(b, n, "%lld %s callbacks of dead CPU %d adopted by CPU %d", cnt, fl, cpu, node); break;
+    case RV_EV_STALL: snprintf(b, n, "%s CPU stall warning (%s, reported by CPU %d)", fl, ev->arg ? "other CPUs" : "self-detected", cpu); break;
+    case RV_EV_SYNC_BEGIN: snprintf(b, n, "a task on CPU %d called synchronize_%s() and blocks", cpu, fl + 4); break;
+    case RV_EV_SYNC_END: snprintf(b, n, "synchronize_%s() on CPU %d returned after %.3f ms", fl + 4, cpu, cnt / 1e6); break;
+    case RV_EV_KTHREAD_WAKE: {
+        static const char *const why[] = {"", "to start a GP", "for FQS", "on its timeout", "to clean up"};
+        snprintf(b, n, "%s kthread woken on CPU %d %s", fl, cpu, (ev->arg >= 1 && ev->arg <= 4) ? why[ev->arg] : "");
+        break;
+    }
+    case RV_EV_SOFTIRQ: snprintf(b, n, "RCU_SOFTIRQ ran on CPU %d %s", cpu, ev->arg ? "in ksoftirqd" : "at irq exit (charged to the interrupted task)"); break;
+    case RV_EV_KERNEL_LOOP: snprintf(b, n, "CPU %d loops in the kernel for %.0f ms", cpu, cnt / 1e6); break;
+    case RV_EV_INJECT: snprintf(b, n, "injected %s%s", rv_inject_kind_name((enum rv_inject_kind)ev->arg), cpu >= 0 ? "" : ""); break;
+    case RV_EV_CAPTION: snprintf(b, n, "caption %llu", (unsigned long long)ev->id); break;
+    case RV_EV_VIOLATION: snprintf(b, n, "SAFETY VIOLATION: a %s callback ran while reader %lld was still running", fl, cnt); break;
+    case RV_EV_IDLE_DRAIN:
+        snprintf(b, n, "CPU %d entering idle with callbacks: QS, force_quiescent_state(), softirq (RCU_FAST_NO_HZ, %lld tries left)", cpu, cnt);
+        break;
+    default: snprintf(b, n, "%s", rv_ev_name((enum rv_ev_type)ev->type)); break;
+    }
+}
+
+void ui_view_free(ui_view *v)
+{
+    free(v->cpus);
+    free(v->nodes);
+    v->cpus = NULL;
+    v->nodes = NULL;
+}
+
+void ui_fmt_time(char *buf, size_t n, int64_t ns)
+{
+    snprintf(buf, n, "%lld.%06lld s", (long long)(ns / 1000000000LL), (long long)((ns % 1000000000LL) / 1000));
+}
+
+void ui_fmt_dur(char *buf, size_t n, double s)
+{
+    if (s < 0) s = 0;
+    if (s >= 10) snprintf(buf, n, "%.1f s", s);
+    else if (s >= 1) snprintf(buf, n, "%.2f s", s);
+    else if (s >= 1e-3) snprintf(buf, n, "%.*f ms", s >= 0.1 ? 0 : s >= 0.01 ? 1 : 2, s * 1e3);
+    else if (s >= 1e-6) snprintf(buf, n, "%.*f µs", s >= 1e-4 ? 0 : 1, s * 1e6);
+    else if (s > 0) snprintf(buf, n, "%.0f ns", s * 1e9);
+    else snprintf(buf, n, "0");
+}
+
+void ui_fmt_count(char *buf, size_t n, long v)
+{
+    long a = v < 0 ? -v : v;
+    if (a < 10000) snprintf(buf, n, "%ld", v);
+    else if (a < 1000000) snprintf(buf, n, "%.1fk", v / 1e3);
+    else if (a < 1000000000) snprintf(buf, n, "%.1fM", v / 1e6);
+    else snprintf(buf, n, "%.1fG", v / 1e9);
+}

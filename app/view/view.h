@@ -1,0 +1,116 @@
+/* view.h — the snapshot panels draw from (engine state copied out), the UI state, and a frame's hit list. */
+/*
+ * Module app/view/ — owns what is shown, apart from how it is drawn: the view snapshot copied out
+ * of an engine, the UI state, the timeline history, time travel (checkpoints, look-ahead,
+ * branches) and the layout of panels for a window size. It may include the engine and the
+ * renderer's types; never panels, the window or the CLI.
+ */
+#ifndef RCUVIS_VIEW_H
+#define RCUVIS_VIEW_H
+
+/*
+ * Panels never talk to the engine: ui_view_build() copies what they need out of one engine
+ * (CPU and node views, flavor state, the cached report, the latest kernel-log lines, the
+ * "why" text), and the panels turn that plus ui_state into pixels. The window and `rcuvis shot`
+ * build the same view and call the same panels, so a screenshot is the window's picture.
+ *
+ * While drawing, panels record clickable areas in the frame's hit list; the window's input code
+ * looks clicks up there, so hit-testing always matches what was drawn.
+ */
+
+#include "view/history.h"
+#include "rcuvis.h"
+#include "render/render.h"
+#include "render/theme.h"
+
+#define UI_KLOG_LINES 160
+#define UI_MAX_LEVELS 16 /* the kernel stops at 4; a fanout of 2 on 4096 CPUs needs 12 */
+
+typedef struct ui_klog_line { int64_t t; const char *text; bool stall; } ui_klog_line;
+
+typedef struct ui_view {
+    const rv_config *cfg;
+    const char *label;           /* "3.7 (kthread)" / "3.6 (softirq)" */
+    enum rv_mode mode;
+    int flavor;                  /* flavor shown in the tree and tiles */
+    int64_t now, end, known_until;
+    int hz, ncpus, nnodes, levels, level_count[UI_MAX_LEVELS];
+    rv_cpu_view *cpus;           /* ncpus */
+    rv_node_view *nodes;         /* nnodes, of `flavor` */
+    rv_flavor_view fl[RV_NFLAVORS];
+    const rv_report *report;     /* may be a little older than now (cached) */
+    const ui_history *hist;
+    ui_klog_line klog[UI_KLOG_LINES];
+    int nklog;                   /* lines kept, oldest first */
+    size_t klog_total;           /* lines in the engine's log */
+    char why[2048];              /* rv_explain() for the selection (or the whole GP) */
+    int branch, nbranches;
+    int64_t branch_fork;
+    const char *caption;         /* scenario caption active now, or NULL */
+    char last_event[320];        /* the latest event in words (what the last step did) */
+} ui_view;
+
+enum ui_hit_kind {
+    HIT_NONE = 0, HIT_CPU, HIT_NODE, HIT_NODE_BIT, HIT_SCRUB, HIT_TIMELINE, HIT_BUTTON, HIT_PICKER_ITEM,
+    HIT_FLAVOR, HIT_KLOG, HIT_BANNER,
+    HIT_WORKBOOK /* the workbook's own hits (ui_workbook.h): a, b are its to use */
+};
+
+typedef struct ui_hit { rd_rect r; int kind, a, b; int side; int64_t t0, t1; } ui_hit;
+
+typedef struct ui_frame {
+    rd_ctx *rd;
+    const ui_theme *th;
+    ui_hit *hits;
+    int nhits, caphits;
+    int side;                    /* 0 or 1 in compare mode: tags hits */
+} ui_frame;
+
+/* Actions behind HIT_BUTTON (a = action). */
+enum ui_action {
+    ACT_NONE = 0, ACT_PLAY, ACT_STEP_BACK, ACT_STEP_FWD, ACT_SLOWER, ACT_FASTER, ACT_OPEN, ACT_HELP,
+    ACT_COMPARE, ACT_FLAVOR, ACT_INJ_READER, ACT_INJ_IDLE, ACT_INJ_OFFLINE, ACT_INJ_LOOP, ACT_INJ_BURST,
+    ACT_INJ_PREEMPT, ACT_INJ_SYNC, ACT_FQS, ACT_BRANCH, ACT_DISMISS, ACT_WORKBOOK, ACT_RESET
+};
+
+typedef struct ui_state {
+    int theme;
+    float ui_scale;
+    bool playing, compare, show_help, show_picker, show_workbook, fullscreen;
+    double speed;                 /* simulated seconds per real second */
+    double speed_actual;          /* what playback reached (lower when the engine cannot keep up) */
+    int flavor;
+    int sel_cpu, sel_node;        /* -1 none */
+    int klog_scroll;              /* lines scrolled up from the newest */
+    int64_t timeline_span;        /* ns of simulated time across the timeline (when not auto) */
+    bool timeline_manual;         /* the user zoomed: stop following the speed */
+    int64_t flash_ns;             /* how long a cleared bit / probe stays highlighted (sim ns) */
+    char status[512];             /* last action, shown in the top bar ("saved ...") */
+    char error[4096];             /* a load error, shown until dismissed */
+    char scenario_path[1024];
+    /* scenario picker */
+    char **picker_items;
+    int npicker, picker_sel;
+    char picker_desc[1200];       /* description of the highlighted scenario (or why it does not load) */
+    int hover_cpu;
+} ui_state;
+
+int ui_hit_add(ui_frame *fr, rd_rect r, int kind, int a, int b);
+const ui_hit *ui_hit_find(const ui_frame *fr, int x, int y); /* topmost (last added) hit */
+
+void ui_state_defaults(ui_state *st);
+
+/* Fill v from the live engine. `report` is the caller's cached report. Allocates cpus/nodes on
+ * first use (ui_view_free). */
+struct tt;
+void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label);
+void ui_view_free(ui_view *v);
+
+/* One engine event in plain words ("CPU 3 reported to rnp1: bits 0x8 cleared (rcu_sched)"). */
+void ui_describe_event(const rv_event *ev, char *buf, size_t n);
+
+/* Formatting helpers shared by panels. */
+void ui_fmt_time(char *buf, size_t n, int64_t ns);      /* "61.234567 s" */
+void ui_fmt_dur(char *buf, size_t n, double seconds);   /* "12.3 ms", "450 µs", "2.10 s" */
+void ui_fmt_count(char *buf, size_t n, long v);          /* "12", "3.4k", "1.2M" */
+#endif

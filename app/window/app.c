@@ -1,0 +1,258 @@
+/* app.c — scenario loading, the compare split, time control across sessions, and drawing a frame. */
+#include "window/app.h"
+#include "scenario.h"
+
+#include "commands.h"
+#include "window/workbook_hooks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void ui_app_init(ui_app *a)
+{
+    memset(a, 0, sizeof *a);
+    ui_state_defaults(&a->st);
+}
+
+static void session_free(ui_session *s)
+{
+    tt_free(s->tt);
+    if (s->have_rep) rv_report_free(&s->rep);
+    rv_config_free(&s->cfg);
+    ui_view_free(&s->view);
+    memset(s, 0, sizeof *s);
+}
+
+void ui_app_free(ui_app *a)
+{
+    for (int i = 0; i < 2; i++) session_free(&a->s[i]);
+    if (a->have_base) rv_config_free(&a->base);
+    free(a->fr.hits);
+    for (int i = 0; i < a->st.npicker; i++) free(a->st.picker_items[i]);
+    free(a->st.picker_items);
+    memset(a, 0, sizeof *a);
+}
+
+static void label_for(char *b, size_t n, enum rv_mode m)
+{
+    snprintf(b, n, "%s", m == RV_MODE_KTHREAD ? "3.7 (kthread)" : "3.6 (softirq)");
+}
+
+static int session_new(ui_session *s, const rv_config *cfg, enum rv_mode mode, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (rv_config_copy(&s->cfg, cfg) != 0) { snprintf(err, errlen, "out of memory"); return -1; }
+    s->cfg.rcu.mode = mode;
+    s->tt = tt_new(&s->cfg, err, errlen);
+    if (!s->tt) { rv_config_free(&s->cfg); return -1; }
+    label_for(s->label, sizeof s->label, mode);
+    return 0;
+}
+
+/* Build the sessions for cfg in the current mode into out[]; the caller swaps them in. */
+static int build_sessions(ui_app *a, const rv_config *cfg, ui_session out[2], int *n, char *err, size_t errlen)
+{
+    if (a->st.compare) {
+        if (session_new(&out[0], cfg, RV_MODE_SOFTIRQ, err, errlen) != 0) return -1;
+        if (session_new(&out[1], cfg, RV_MODE_KTHREAD, err, errlen) != 0) { session_free(&out[0]); return -1; }
+        *n = 2;
+    } else {
+        enum rv_mode m = a->mode_forced ? a->forced_mode : cfg->rcu.mode;
+        if (session_new(&out[0], cfg, m, err, errlen) != 0) return -1;
+        *n = 1;
+    }
+    return 0;
+}
+
+int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const char *source, char *err, size_t errlen)
+{
+    ui_session ns[2];
+    int n = 0;
+    memset(ns, 0, sizeof ns);
+    if (build_sessions(a, cfg, ns, &n, err, errlen) != 0) return -1;
+    rv_config copy;
+    if (rv_config_copy(&copy, cfg) != 0) {
+        for (int i = 0; i < n; i++) session_free(&ns[i]);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int64_t t = a->nsessions ? ui_app_now(a) : 0;
+    for (int i = 0; i < 2; i++) session_free(&a->s[i]);
+    if (a->have_base) rv_config_free(&a->base);
+    a->base = copy;
+    a->have_base = true;
+    memcpy(a->s, ns, sizeof ns);
+    a->nsessions = n;
+    snprintf(a->name, sizeof a->name, "%s", name && *name ? name : cfg->name);
+    snprintf(a->source, sizeof a->source, "%s", source ? source : "");
+    if (a->st.sel_cpu >= cfg->cpus) a->st.sel_cpu = -1;
+    if (!cfg->rcu.flavors[a->st.flavor]) { /* the new scenario may not have the flavor shown before */
+        a->st.flavor = RV_SCHED;
+        for (int f = RV_NFLAVORS - 1; f >= 0; f--) if (cfg->rcu.flavors[f]) a->st.flavor = f;
+    }
+    a->st.sel_node = -1;
+    if (t > 0) ui_app_seek(a, t);
+    ui_app_refresh_reports(a, 0, 0);
+    return 0;
+}
+
+int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err, size_t errlen)
+{
+    rv_config cfg;
+    char buf[1024];
+    const char *p = path;
+    if (!p) {
+        p = rcuvis_data_path("scenarios/default.json", buf, sizeof buf);
+        if (access(p, R_OK) != 0) p = NULL;
+    } else if (!strchr(p, '/') && access(p, R_OK) != 0) {
+        /* a bare name ("omap-stall") means a shipped scenario, as for `rcuvis run` */
+        char rel[300];
+        snprintf(rel, sizeof rel, "scenarios/%s%s", p, strstr(p, ".json") ? "" : ".json");
+        const char *q = rcuvis_data_path(rel, buf, sizeof buf);
+        if (access(q, R_OK) == 0) p = q;
+    }
+    if (p) {
+        memset(&cfg, 0, sizeof cfg);
+        if (rv_scenario_load(p, &cfg, err, errlen) != 0) return -1;
+    } else {
+        ui_builtin_scenario(&cfg);
+    }
+    if (seed_override >= 0) cfg.seed = (uint64_t)seed_override;
+    int rc = ui_app_set_config(a, &cfg, cfg.name, p ? p : "", err, errlen);
+    rv_config_free(&cfg);
+    if (rc == 0 && p) snprintf(a->st.scenario_path, sizeof a->st.scenario_path, "%s", p);
+    return rc;
+}
+
+int ui_app_set_compare(ui_app *a, bool on, char *err, size_t errlen)
+{
+    if (on == a->st.compare || !a->have_base) { a->st.compare = on; return 0; }
+    bool old = a->st.compare;
+    a->st.compare = on;
+    rv_config cfg;
+    if (rv_config_copy(&cfg, &a->base) != 0) { a->st.compare = old; return -1; }
+    char name[160], src[1024];
+    snprintf(name, sizeof name, "%s", a->name);
+    snprintf(src, sizeof src, "%s", a->source);
+    int rc = ui_app_set_config(a, &cfg, name, src, err, errlen);
+    rv_config_free(&cfg);
+    if (rc != 0) a->st.compare = old;
+    return rc;
+}
+
+int64_t ui_app_now(const ui_app *a) { return a->nsessions ? tt_now(a->s[0].tt) : 0; }
+int64_t ui_app_end(const ui_app *a) { return a->nsessions ? tt_end(a->s[0].tt) : 0; }
+
+void ui_app_seek(ui_app *a, int64_t t)
+{
+    for (int i = 0; i < a->nsessions; i++) tt_seek(a->s[i].tt, t);
+}
+
+int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms)
+{
+    if (!a->nsessions) return 0;
+    int64_t reached = tt_advance(a->s[0].tt, t, budget_ms);
+    /* one clock: the second engine follows the first exactly */
+    for (int i = 1; i < a->nsessions; i++) tt_advance(a->s[i].tt, reached, 0);
+    return reached;
+}
+
+void ui_app_step(ui_app *a, enum tt_step kind, bool back)
+{
+    if (!a->nsessions) return;
+    if (a->nsessions == 1 || kind == TT_STEP_TICK) {
+        for (int i = 0; i < a->nsessions; i++) {
+            if (back) tt_step_back(a->s[i].tt, kind, a->st.flavor);
+            else tt_step(a->s[i].tt, kind, a->st.flavor);
+        }
+        return;
+    }
+    /* compare mode: events and phases differ between 3.6 and 3.7; step the 3.7 side (the one the
+     * article is about) and bring the other to the same time */
+    ui_session *lead = &a->s[1];
+    if (back) tt_step_back(lead->tt, kind, a->st.flavor);
+    else tt_step(lead->tt, kind, a->st.flavor);
+    tt_seek(a->s[0].tt, tt_now(lead->tt));
+}
+
+int ui_app_inject(ui_app *a, const rv_inject *cmd, char *msg, size_t msglen)
+{
+    msg[0] = 0;
+    int rc = 0;
+    for (int i = 0; i < a->nsessions; i++) {
+        bool br = false;
+        char err[256] = "";
+        if (tt_inject(a->s[i].tt, cmd, &br, err, sizeof err) != 0) {
+            snprintf(msg, msglen, "%s", err);
+            rc = -1;
+            continue;
+        }
+        if (err[0]) snprintf(msg, msglen, "%s", err);
+        else if (br && i == 0) {
+            char tb[32];
+            ui_fmt_time(tb, sizeof tb, tt_now(a->s[i].tt));
+            snprintf(msg, msglen, "New branch %d started at %s; the previous future is kept (Ctrl+B switches)",
+                     tt_branch_count(a->s[i].tt), tb);
+        }
+    }
+    return rc;
+}
+
+void ui_app_switch_branch(ui_app *a)
+{
+    for (int i = 0; i < a->nsessions; i++) {
+        int n = tt_branch_count(a->s[i].tt);
+        if (n > 1) tt_switch_branch(a->s[i].tt, (tt_branch_current(a->s[i].tt) + 1) % n);
+    }
+}
+
+bool ui_app_explore(ui_app *a, double budget_ms)
+{
+    bool more = false;
+    for (int i = 0; i < a->nsessions; i++) more |= tt_explore(a->s[i].tt, budget_ms / a->nsessions);
+    return more;
+}
+
+void ui_app_refresh_reports(ui_app *a, double now_ms, double min_interval_ms)
+{
+    for (int i = 0; i < a->nsessions; i++) {
+        ui_session *s = &a->s[i];
+        int64_t t = tt_now(s->tt);
+        if (s->have_rep && s->rep_t == t) continue;
+        if (s->have_rep && min_interval_ms > 0 && now_ms - s->rep_wall_ms < min_interval_ms) continue;
+        if (s->have_rep) rv_report_free(&s->rep);
+        rv_report_build(tt_engine(s->tt), &s->rep);
+        s->have_rep = true;
+        s->rep_t = t;
+        s->rep_wall_ms = now_ms;
+    }
+}
+
+/* The workbook column's content comes from the window's workbook hooks. */
+static void draw_workbook_column(ui_frame *fr, rd_rect r, void *ctx) { ui_workbook_draw(fr, r, ctx); }
+
+void ui_app_draw(ui_app *a, rd_ctx *rd)
+{
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    a->fr.rd = rd;
+    a->fr.th = ui_theme_get(a->st.theme);
+    ui_view *views[2] = {NULL, NULL};
+    for (int i = 0; i < a->nsessions; i++) {
+        ui_session *s = &a->s[i];
+        ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);
+        views[i] = &s->view;
+    }
+    if (!a->nsessions) {
+        rd_begin(rd, a->fr.th->bg);
+        return;
+    }
+    /* the flash window follows the playback speed: ~0.25 s of real time, at least one jiffy */
+    int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
+    a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
+    if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
+    ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), panel_caption_height(rd, views[0]));
+    ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
+}

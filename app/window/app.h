@@ -1,0 +1,72 @@
+/* app.h — one loaded scenario as the window shows it: 1 or 2 timelines (compare), UI state, drawing. */
+#ifndef RCUVIS_UI_APP_H
+#define RCUVIS_UI_APP_H
+
+/*
+ * The window (window_main.c) and `rcuvis shot` (shot.c) both drive a ui_app: load a scenario,
+ * move time, inject, build the views and draw them with the same panels. In compare mode the app
+ * holds two engines, the scenario under 3.6 (softirq) and under 3.7 (kthread), always moved to
+ * the same simulated time: one clock.
+ */
+
+#include "view/layout.h"
+#include "panels/panels.h"
+#include "view/timetravel.h"
+#include "view/view.h"
+
+typedef struct ui_session {
+    rv_config cfg;
+    tt *tt;
+    rv_report rep;
+    bool have_rep;
+    int64_t rep_t;
+    double rep_wall_ms;
+    ui_view view;
+    char label[48];
+} ui_session;
+
+typedef struct ui_app {
+    rv_config base;               /* as loaded, before the compare split */
+    bool have_base;
+    char name[160];               /* shown in the top bar and used in screenshot names */
+    char source[1024];            /* file it came from ("" = built in) */
+    ui_session s[2];
+    int nsessions;
+    ui_state st;
+    ui_frame fr;
+    ui_layout L;
+    bool mode_forced;             /* --mode given: the single view uses it */
+    enum rv_mode forced_mode;
+} ui_app;
+
+void ui_app_init(ui_app *a);
+void ui_app_free(ui_app *a);
+
+/* Load a scenario file (or the default one when path is NULL: scenarios/default.json, else a
+ * built-in demo). On error returns -1 with the loader's exact message and leaves a running app
+ * untouched. seed_override < 0 keeps the file's seed. */
+int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err, size_t errlen);
+/* Replace the scenario by cfg (copied), keeping the current simulated time. */
+int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const char *source, char *err, size_t errlen);
+int ui_app_set_compare(ui_app *a, bool on, char *err, size_t errlen);
+
+int64_t ui_app_now(const ui_app *a);
+int64_t ui_app_end(const ui_app *a);
+void ui_app_seek(ui_app *a, int64_t t);
+/* Advance all sessions to t (playback). Returns the time reached. */
+int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms);
+void ui_app_step(ui_app *a, enum tt_step kind, bool back);
+/* Inject into every session. *note receives "new branch ..." when one started. */
+int ui_app_inject(ui_app *a, const rv_inject *cmd, char *msg, size_t msglen);
+void ui_app_switch_branch(ui_app *a);
+
+/* Look ahead in every session for at most budget_ms in total; true while unfinished. */
+bool ui_app_explore(ui_app *a, double budget_ms);
+/* Refresh cached reports (at most every min_interval_ms of wall time; 0 = now). */
+void ui_app_refresh_reports(ui_app *a, double now_wall_ms, double min_interval_ms);
+/* Build views, lay out for w x h and draw everything into rd. */
+void ui_app_draw(ui_app *a, rd_ctx *rd);
+
+/* The default scenario used when none is given and scenarios/default.json is missing. */
+void ui_builtin_scenario(rv_config *cfg);
+#endif

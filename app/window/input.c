@@ -1,0 +1,474 @@
+/* input.c — turns keys, clicks, wheel and drops into commands on the app (play, step, seek, inject...). */
+#include "window/window.h"
+#include "scenario.h"
+
+#include "commands.h"
+#include "window/workbook_hooks.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->app.st.status, sizeof w->app.st.status, fmt, ap);
+    va_end(ap);
+    w->status_until_ms = now_ms + 6000;
+}
+
+static long long mtime_ns(const struct stat *sb) { return (long long)sb->st_mtim.tv_sec * 1000000000LL + sb->st_mtim.tv_nsec; }
+
+static void remember_source(ui_win *w)
+{
+    struct stat sb;
+    if (w->app.source[0] && stat(w->app.source, &sb) == 0) {
+        w->src_mtime_ns = mtime_ns(&sb);
+        w->src_size = (long long)sb.st_size;
+    } else {
+        w->src_mtime_ns = 0;
+        w->src_size = -1;
+    }
+}
+
+void ui_win_watch(ui_win *w, double now)
+{
+    if (now < 0) { remember_source(w); return; }
+    if (!w->app.source[0] || now - w->watch_ms < 500) return;
+    w->watch_ms = now;
+    struct stat sb;
+    if (stat(w->app.source, &sb) != 0) return;
+    if (mtime_ns(&sb) == w->src_mtime_ns && (long long)sb.st_size == w->src_size) return;
+    w->src_mtime_ns = mtime_ns(&sb);
+    w->src_size = (long long)sb.st_size;
+    char err[sizeof w->app.st.error];
+    char src[1024];
+    snprintf(src, sizeof src, "%s", w->app.source);
+    if (ui_app_load(&w->app, src, -1, err, sizeof err) != 0) {
+        snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
+    } else {
+        w->app.st.error[0] = 0;
+        ui_win_status(w, now, "%s changed on disk: reloaded at the same time", src);
+    }
+}
+
+int ui_win_open(ui_win *w, const char *path, double now_ms)
+{
+    char err[sizeof w->app.st.error];
+    if (ui_app_load(&w->app, path, -1, err, sizeof err) != 0) {
+        snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
+        return -1;
+    }
+    w->app.st.error[0] = 0;
+    remember_source(w);
+    if (path) {
+        snprintf(w->settings.last_scenario, sizeof w->settings.last_scenario, "%s", path);
+        char e2[256];
+        ui_settings_save(&w->settings, e2, sizeof e2);
+    }
+    ui_win_status(w, now_ms, "Opened %s", w->app.name);
+    return 0;
+}
+
+/* What the highlighted scenario is about, read from the file itself; a file that does not load
+ * says so here already, before anyone opens it. */
+static void picker_describe(ui_win *w)
+{
+    ui_state *st = &w->app.st;
+    st->picker_desc[0] = 0;
+    if (st->picker_sel < 0 || st->picker_sel >= st->npicker) return;
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    char err[1024];
+    if (rv_scenario_load(st->picker_items[st->picker_sel], &cfg, err, sizeof err) != 0) {
+        snprintf(st->picker_desc, sizeof st->picker_desc, "Does not load: %s", err);
+        return;
+    }
+    snprintf(st->picker_desc, sizeof st->picker_desc, "%d CPUs, %s, %g s. %s", cfg.cpus, rv_mode_name(cfg.rcu.mode),
+             cfg.duration_s, cfg.description);
+    rv_config_free(&cfg);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+void ui_win_fill_picker(ui_win *w)
+{
+    ui_state *st = &w->app.st;
+    for (int i = 0; i < st->npicker; i++) free(st->picker_items[i]);
+    free(st->picker_items);
+    st->picker_items = NULL;
+    st->npicker = 0;
+    st->picker_sel = 0;
+    char dir[1024];
+    rcuvis_data_path("scenarios", dir, sizeof dir);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *de;
+    int cap = 0;
+    while ((de = readdir(d))) {
+        size_t n = strlen(de->d_name);
+        if (n < 6 || strcmp(de->d_name + n - 5, ".json") || !strcmp(de->d_name, "schema.json")) continue;
+        if (st->npicker == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **nv = realloc(st->picker_items, (size_t)cap * sizeof *nv);
+            if (!nv) break;
+            st->picker_items = nv;
+        }
+        char full[2048];
+        snprintf(full, sizeof full, "%s/%s", dir, de->d_name);
+        st->picker_items[st->npicker++] = strdup(full);
+    }
+    closedir(d);
+    if (st->npicker) qsort(st->picker_items, (size_t)st->npicker, sizeof *st->picker_items, cmp_str);
+    for (int i = 0; i < st->npicker; i++)
+        if (!strcmp(st->picker_items[i], w->app.st.scenario_path)) st->picker_sel = i;
+    picker_describe(w);
+}
+
+void ui_win_shot_name(const ui_win *w, char *buf, size_t n)
+{
+    char name[64];
+    size_t k = 0;
+    /* the scenario's file stem if it has one, else its name, as a safe file-name fragment */
+    const char *src = w->app.source[0] ? w->app.source : w->app.name;
+    const char *base = strrchr(src, '/');
+    base = base ? base + 1 : src;
+    for (const char *p = base; *p && k < sizeof name - 1; p++) {
+        if (!strcmp(p, ".json")) break;
+        name[k++] = (isalnum((unsigned char)*p) || *p == '-' || *p == '_') ? *p : '-';
+    }
+    name[k] = 0;
+    int64_t t = ui_app_now(&w->app);
+    const char *dir = getenv("XDG_PICTURES_DIR");
+    struct stat sb;
+    if (!dir || !*dir || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) dir = ".";
+    snprintf(buf, n, "%s/rcuvis-%s-seed%llu-t%lld.%03llds.png", dir, name[0] ? name : "scenario",
+             (unsigned long long)w->app.base.seed, (long long)(t / 1000000000LL), (long long)((t % 1000000000LL) / 1000000));
+}
+
+static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, double now_ms)
+{
+    ui_app *a = &w->app;
+    bool needs_cpu = kind != RV_INJ_FORCE_QS;
+    if (needs_cpu && (a->st.sel_cpu < 0 || a->st.sel_cpu >= a->base.cpus)) {
+        ui_win_status(w, now_ms, "Select a CPU first (click its tile), then press the key again");
+        return;
+    }
+    rv_inject cmd = {.kind = kind, .cpu = needs_cpu ? a->st.sel_cpu : -1, .flavor = a->st.flavor, .duration_s = dur, .count = count};
+    if (kind == RV_INJ_PREEMPT_READER) cmd.flavor = RV_PREEMPT;
+    char msg[512];
+    if (ui_app_inject(a, &cmd, msg, sizeof msg) != 0) {
+        ui_win_status(w, now_ms, "Not possible: %s", msg);
+        return;
+    }
+    if (msg[0]) ui_win_status(w, now_ms, "%s", msg);
+    else if (needs_cpu) ui_win_status(w, now_ms, "Injected %s on CPU %d", rv_inject_kind_name(kind), cmd.cpu);
+    else ui_win_status(w, now_ms, "Injected %s", rv_inject_kind_name(kind));
+    ui_app_refresh_reports(a, now_ms, 0);
+}
+
+static void set_speed(ui_win *w, double s, double now_ms)
+{
+    if (s < 0.001) s = 0.001;
+    if (s > 100000) s = 100000; /* far beyond what the engine runs at 4096 CPUs: the readout says so */
+    w->app.st.speed = s;
+    if (s >= 1) ui_win_status(w, now_ms, "Speed %gx: 1 s of real time shows %g s of simulated time", s, s);
+    else ui_win_status(w, now_ms, "Speed 1/%.0fx: 1 s of real time shows %g ms of simulated time", 1 / s, s * 1000);
+}
+
+static void set_scale(ui_win *w, float s, double now_ms)
+{
+    if (s < 0.6f) s = 0.6f;
+    if (s > 4.0f) s = 4.0f;
+    w->app.st.ui_scale = s;
+    w->settings.ui_scale = s;
+    w->scale_changed = true;
+    char err[256];
+    ui_settings_save(&w->settings, err, sizeof err);
+    ui_win_status(w, now_ms, "UI scale %.0f%%", s * 100);
+}
+
+void ui_input_action(ui_win *w, int action, int arg, double now_ms)
+{
+    ui_app *a = &w->app;
+    ui_state *st = &a->st;
+    char err[1024];
+    switch (action) {
+    case ACT_PLAY:
+        if (!st->playing && ui_app_now(a) >= ui_app_end(a)) {
+            ui_win_status(w, now_ms, "At the end of the run: Home goes back to the start");
+            break;
+        }
+        st->playing = !st->playing;
+        w->last_frame_ms = now_ms;
+        break;
+    case ACT_STEP_FWD: st->playing = false; ui_app_step(a, TT_STEP_TICK, false); break;
+    case ACT_STEP_BACK: st->playing = false; ui_app_step(a, TT_STEP_TICK, true); break;
+    case ACT_SLOWER: set_speed(w, st->speed / 2, now_ms); break;
+    case ACT_FASTER: set_speed(w, st->speed * 2, now_ms); break;
+    case ACT_OPEN: ui_win_fill_picker(w); st->show_picker = true; st->show_help = false; break;
+    case ACT_HELP: st->show_help = !st->show_help; st->show_picker = false; break;
+    case ACT_COMPARE:
+        if (ui_app_set_compare(a, !st->compare, err, sizeof err) != 0) ui_win_status(w, now_ms, "Compare failed: %s", err);
+        else ui_win_status(w, now_ms, st->compare ? "Compare: 3.6 (softirq) left, 3.7 (kthread) right, one clock" : "Single view");
+        break;
+    case ACT_FLAVOR:
+        if (arg >= 0 && arg < RV_NFLAVORS && a->base.rcu.flavors[arg]) { st->flavor = arg; st->sel_node = -1; }
+        else ui_win_status(w, now_ms, "%s is not enabled in this scenario", rv_flavor_name(arg));
+        break;
+    case ACT_INJ_READER: inject(w, RV_INJ_LONG_READER, arg ? 70.0 : 1.0, 0, now_ms); break;
+    case ACT_INJ_LOOP: inject(w, RV_INJ_KERNEL_LOOP, arg ? 70.0 : 1.0, 0, now_ms); break;
+    case ACT_INJ_IDLE: {
+        bool idle = st->sel_cpu >= 0 && st->sel_cpu < a->s[0].view.ncpus &&
+                    (a->s[0].view.cpus[st->sel_cpu].state == RV_CPU_IDLE_NOHZ || a->s[0].view.cpus[st->sel_cpu].state == RV_CPU_IDLE_TICK);
+        inject(w, idle ? RV_INJ_WAKE : RV_INJ_IDLE, 0, 0, now_ms);
+        break;
+    }
+    case ACT_INJ_OFFLINE: {
+        bool off = st->sel_cpu >= 0 && st->sel_cpu < a->s[0].view.ncpus && a->s[0].view.cpus[st->sel_cpu].state == RV_CPU_OFFLINE;
+        inject(w, off ? RV_INJ_ONLINE : RV_INJ_OFFLINE, 0, 0, now_ms);
+        break;
+    }
+    case ACT_INJ_BURST: inject(w, RV_INJ_CALL_RCU_BURST, 0, 1000, now_ms); break;
+    case ACT_INJ_PREEMPT:
+        if (!a->base.rcu.flavors[RV_PREEMPT]) { ui_win_status(w, now_ms, "rcu_preempt is not enabled in this scenario"); break; }
+        inject(w, RV_INJ_PREEMPT_READER, 0.5, 0, now_ms);
+        break;
+    case ACT_INJ_SYNC: inject(w, RV_INJ_SYNCHRONIZE, 0, 0, now_ms); break;
+    case ACT_FQS: inject(w, RV_INJ_FORCE_QS, 0, 0, now_ms); break;
+    case ACT_BRANCH:
+        if (a->nsessions && tt_branch_count(a->s[0].tt) > 1) {
+            ui_app_switch_branch(a);
+            ui_win_status(w, now_ms, "Branch %d of %d", tt_branch_current(a->s[0].tt) + 1, tt_branch_count(a->s[0].tt));
+        } else ui_win_status(w, now_ms, "Only one branch: inject something after seeking back to start another");
+        break;
+    case ACT_DISMISS: st->error[0] = 0; break;
+    case ACT_WORKBOOK: st->show_workbook = !st->show_workbook; break;
+    case ACT_RESET: st->playing = false; ui_app_seek(a, 0); ui_win_status(w, now_ms, "Back to t = 0"); break;
+    default: break;
+    }
+}
+
+static void seek_at(ui_win *w, const ui_hit *h, int x)
+{
+    if (h->r.w <= 0) return;
+    double f = (double)(x - h->r.x) / h->r.w;
+    if (f < 0) f = 0;
+    if (f > 1) f = 1;
+    ui_app_seek(&w->app, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
+}
+
+static void click(ui_win *w, int x, int y, double now_ms)
+{
+    ui_app *a = &w->app;
+    ui_state *st = &a->st;
+    const ui_hit *h = ui_hit_find(&a->fr, x, y);
+    if (st->show_help) { st->show_help = false; return; }
+    if (st->show_picker) {
+        if (h && h->kind == HIT_PICKER_ITEM && h->a < st->npicker) {
+            st->show_picker = false;
+            ui_win_open(w, st->picker_items[h->a], now_ms);
+        } else if (!h || h->kind != HIT_PICKER_ITEM) st->show_picker = false;
+        return;
+    }
+    if (!h) return;
+    switch (h->kind) {
+    case HIT_CPU: {
+        int cpu = h->a;
+        if (cpu < 0) { /* heat-map row: a = -(first cpu) - 1, b = cols<<16 | cell width */
+            int cw = h->b & 0xffff, cols = h->b >> 16;
+            int col = cw > 0 ? (x - h->r.x) / cw : 0;
+            if (col >= cols) col = cols - 1;
+            cpu = -cpu - 1 + col;
+        }
+        if (cpu < a->base.cpus) { st->sel_cpu = st->sel_cpu == cpu ? -1 : cpu; st->sel_node = -1; }
+        break;
+    }
+    case HIT_NODE_BIT: {
+        const ui_view *v = &a->s[h->side < a->nsessions ? h->side : 0].view;
+        if (h->a < v->nnodes) {
+            const rv_node_view *n = &v->nodes[h->a];
+            bool leaf = n->nchildren == 0;
+            if (leaf) { st->sel_cpu = n->grplo + h->b; st->sel_node = h->a; }
+            else { st->sel_cpu = -1; st->sel_node = n->first_child + h->b; }
+        }
+        break;
+    }
+    case HIT_NODE: st->sel_node = st->sel_node == h->a ? -1 : h->a; st->sel_cpu = -1; break;
+    case HIT_SCRUB:
+    case HIT_TIMELINE:
+        w->dragging = true;
+        w->drag_hit = *h;
+        st->playing = false;
+        seek_at(w, h, x);
+        break;
+    case HIT_BUTTON: ui_input_action(w, h->a, h->b, now_ms); break;
+    case HIT_BANNER: st->error[0] = 0; break;
+    case HIT_WORKBOOK: ui_workbook_click(a, h, now_ms); break;
+    default: break;
+    }
+}
+
+static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
+{
+    ui_app *a = &w->app;
+    ui_state *st = &a->st;
+    SDL_Keycode sym = k->keysym.sym;
+    Uint16 mod = k->keysym.mod;
+    bool ctrl = mod & KMOD_CTRL, shift = mod & KMOD_SHIFT;
+    if (st->show_picker) {
+        if (sym == SDLK_ESCAPE) st->show_picker = false;
+        else if (sym == SDLK_DOWN && st->picker_sel + 1 < st->npicker) { st->picker_sel++; picker_describe(w); }
+        else if (sym == SDLK_UP && st->picker_sel > 0) { st->picker_sel--; picker_describe(w); }
+        else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && st->npicker) {
+            st->show_picker = false;
+            ui_win_open(w, st->picker_items[st->picker_sel], now_ms);
+        }
+        return;
+    }
+    /* the workbook column gets the keys first while it is shown (typing an answer, a b c...) */
+    if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
+    if (ctrl) {
+        switch (sym) {
+        case SDLK_q: w->quit = true; return;
+        case SDLK_o: ui_input_action(w, ACT_OPEN, 0, now_ms); return;
+        case SDLK_b: ui_input_action(w, ACT_BRANCH, 0, now_ms); return;
+        case SDLK_r:
+            if (a->source[0]) {
+                if (ui_win_open(w, a->source, now_ms) == 0) ui_win_status(w, now_ms, "Reloaded %s", a->source);
+            } else ui_win_status(w, now_ms, "The built-in demo has no file to reload");
+            return;
+        case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: set_scale(w, st->ui_scale * 1.15f, now_ms); return;
+        case SDLK_MINUS: case SDLK_KP_MINUS: set_scale(w, st->ui_scale / 1.15f, now_ms); return;
+        case SDLK_0: case SDLK_KP_0: set_scale(w, 1.0f, now_ms); return;
+        case SDLK_RIGHT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, false); return;
+        case SDLK_LEFT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, true); return;
+        case SDLK_s: w->want_screenshot = true; return;
+        default: return;
+        }
+    }
+    switch (sym) {
+    case SDLK_SPACE: case SDLK_PERIOD: ui_input_action(w, ACT_PLAY, 0, now_ms); break;
+    case SDLK_RIGHT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, false); break;
+    case SDLK_LEFT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, true); break;
+    case SDLK_PAGEDOWN: st->playing = false; ui_app_step(a, TT_STEP_PHASE, false); break;
+    case SDLK_PAGEUP: st->playing = false; ui_app_step(a, TT_STEP_PHASE, true); break;
+    case SDLK_LEFTBRACKET: ui_input_action(w, ACT_SLOWER, 0, now_ms); break;
+    case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
+    case SDLK_0: set_speed(w, 0.01, now_ms); break;
+    case SDLK_HOME: ui_input_action(w, ACT_RESET, 0, now_ms); break;
+    case SDLK_END: st->playing = false; ui_app_seek(a, a->nsessions ? tt_known_until(a->s[0].tt) : 0); break;
+    case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
+    case SDLK_l: ui_input_action(w, ACT_INJ_READER, shift, now_ms); break;
+    case SDLK_k: ui_input_action(w, ACT_INJ_LOOP, shift, now_ms); break;
+    case SDLK_i: ui_input_action(w, ACT_INJ_IDLE, 0, now_ms); break;
+    case SDLK_o: ui_input_action(w, ACT_INJ_OFFLINE, 0, now_ms); break;
+    case SDLK_b: ui_input_action(w, ACT_INJ_BURST, 0, now_ms); break;
+    case SDLK_p: ui_input_action(w, ACT_INJ_PREEMPT, 0, now_ms); break;
+    case SDLK_y: ui_input_action(w, ACT_INJ_SYNC, 0, now_ms); break;
+    case SDLK_q: ui_input_action(w, ACT_FQS, 0, now_ms); break;
+    case SDLK_c: ui_input_action(w, ACT_COMPARE, 0, now_ms); break;
+    case SDLK_w: ui_input_action(w, ACT_WORKBOOK, 0, now_ms); break;
+    case SDLK_TAB: { /* select the next / previous CPU without the mouse (presenting) */
+        int n = a->base.cpus > 0 ? a->base.cpus : 1;
+        st->sel_cpu = st->sel_cpu < 0 ? (shift ? n - 1 : 0) : (st->sel_cpu + (shift ? n - 1 : 1)) % n;
+        st->sel_node = -1;
+        break;
+    }
+    case SDLK_j: { /* jump to the next caption or stall warning: the moments a lesson is about */
+        int64_t now = ui_app_now(a), best = -1;
+        int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
+        for (size_t i = 0; i < a->base.ncaptions; i++) {
+            int64_t t = (int64_t)(a->base.captions[i].at_s * 1e9);
+            if (t > now && (best < 0 || t < best)) best = t;
+        }
+        const ui_history *h = a->nsessions ? tt_history(a->s[a->nsessions - 1].tt) : NULL;
+        for (size_t i = 0; h && i < h->stalls.n; i++) {
+            int64_t t = h->stalls.v[i].t - jiffy; /* just before the warning is printed */
+            if (t > now && (best < 0 || t < best)) best = t;
+        }
+        if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
+        st->playing = false;
+        ui_app_seek(a, best);
+        break;
+    }
+    case SDLK_t:
+        st->theme = (st->theme + 1) % UI_NTHEMES;
+        w->settings.theme = st->theme;
+        { char e[256]; ui_settings_save(&w->settings, e, sizeof e); }
+        break;
+    case SDLK_SLASH: if (shift) ui_input_action(w, ACT_HELP, 0, now_ms); break;
+    case SDLK_QUESTION: case SDLK_F1: case SDLK_h: ui_input_action(w, ACT_HELP, 0, now_ms); break;
+    case SDLK_F11: w->toggle_fullscreen = true; break;
+    case SDLK_F12: w->want_screenshot = true; break;
+    case SDLK_ESCAPE:
+        if (st->show_help) st->show_help = false;
+        else if (st->error[0]) st->error[0] = 0;
+        else { st->sel_cpu = -1; st->sel_node = -1; }
+        break;
+    default: break;
+    }
+}
+
+void ui_input_frame(ui_win *w)
+{
+    if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
+    w->drag_pending = false;
+}
+
+void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
+{
+    ui_state *st = &w->app.st;
+    float k = w->hidpi > 0 ? w->hidpi : 1;
+    switch (ev->type) {
+    case SDL_QUIT: w->quit = true; break;
+    case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;
+    case SDL_MOUSEBUTTONDOWN:
+        if (ev->button.button == SDL_BUTTON_LEFT) click(w, (int)(ev->button.x * k), (int)(ev->button.y * k), now_ms);
+        break;
+    case SDL_MOUSEBUTTONUP:
+        ui_input_frame(w);
+        w->dragging = false;
+        break;
+    case SDL_MOUSEMOTION: {
+        int x = (int)(ev->motion.x * k), y = (int)(ev->motion.y * k);
+        if (w->dragging) { w->drag_x = x; w->drag_pending = true; break; }
+        const ui_hit *h = ui_hit_find(&w->app.fr, x, y);
+        st->hover_cpu = (h && h->kind == HIT_CPU && h->a >= 0) ? h->a : -1;
+        break;
+    }
+    case SDL_MOUSEWHEEL: {
+        int mx, my;
+        SDL_GetMouseState(&mx, &my);
+        const ui_hit *h = ui_hit_find(&w->app.fr, (int)(mx * k), (int)(my * k));
+        int dy = ev->wheel.y;
+        if (h && h->kind == HIT_KLOG) {
+            st->klog_scroll += dy * 3;
+            if (st->klog_scroll < 0) st->klog_scroll = 0;
+            if (st->klog_scroll > UI_KLOG_LINES) st->klog_scroll = UI_KLOG_LINES;
+        } else if (h && (h->kind == HIT_TIMELINE || h->kind == HIT_SCRUB)) {
+            double f = pow(1.5, -dy);
+            int64_t s = (int64_t)(panel_timeline_span(st) * f);
+            st->timeline_manual = true;
+            if (s < 1000000) s = 1000000;
+            if (s > 3600LL * 1000000000LL) s = 3600LL * 1000000000LL;
+            st->timeline_span = s;
+        }
+        break;
+    }
+    case SDL_DROPFILE:
+        if (ev->drop.file) {
+            st->show_picker = false;
+            ui_win_open(w, ev->drop.file, now_ms);
+            SDL_free(ev->drop.file);
+        }
+        break;
+    default: break;
+    }
+}

@@ -1,0 +1,213 @@
+/* window.c — `rcuvis [SCENARIO.json]`: the SDL window, its frame loop, playback, file watching, F11/F12. */
+#include "commands.h"
+#include "window/workbook_hooks.h"
+#include "window/window.h"
+
+#include <SDL_image.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static double wall_ms(void) { return SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency(); }
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N] [--scale N]\n"
+                 "Opens the window (the default scenario without a file). Press ? in the window for the keys.\n");
+}
+
+static float hidpi_of(SDL_Window *win, SDL_Renderer *ren)
+{
+    int ww, wh, dw, dh;
+    SDL_GetWindowSize(win, &ww, &wh);
+    if (SDL_GetRendererOutputSize(ren, &dw, &dh) != 0 || ww <= 0) return 1.0f;
+    return (float)dw / (float)ww;
+}
+
+static void save_screenshot(ui_win *w, double now)
+{
+    char path[1200], err[512];
+    ui_win_shot_name(w, path, sizeof path);
+    if (rd_save_png(w->rd, path, err, sizeof err) != 0) ui_win_status(w, now, "Screenshot failed: %s", err);
+    else {
+        char abs[PATH_MAX];
+        ui_win_status(w, now, "Screenshot saved: %s", realpath(path, abs) ? abs : path);
+    }
+}
+
+/* The icon from assets/icons/ (shipped data); a missing file only costs the icon. */
+static void set_window_icon(SDL_Window *win)
+{
+    char buf[1024];
+    const char *p = rcuvis_data_path("assets/icons/rcuvis-64.png", buf, sizeof buf);
+    SDL_Surface *icon = p ? IMG_Load(p) : NULL;
+    if (!icon) return;
+    SDL_SetWindowIcon(win, icon);
+    SDL_FreeSurface(icon);
+}
+
+int cmd_window(int argc, char **argv)
+{
+    const char *path = NULL;
+    bool compare = false;
+    long long seed = -1;
+    float scale_arg = 0;
+    enum rv_mode mode = RV_MODE_KTHREAD;
+    bool mode_set = false;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(o, "--compare")) compare = true;
+        else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--scale")) {
+            if (!val) { fprintf(stderr, "rcuvis: option %s needs a value\n", o); return 2; }
+            i++;
+            if (!strcmp(o, "--mode")) {
+                if (!strcmp(val, "softirq") || !strcmp(val, "3.6")) mode = RV_MODE_SOFTIRQ;
+                else if (!strcmp(val, "kthread") || !strcmp(val, "3.7")) mode = RV_MODE_KTHREAD;
+                else if (!strcmp(val, "compare")) { compare = true; continue; }
+                else { fprintf(stderr, "rcuvis: --mode: expected softirq, kthread or compare, got \"%s\"\n", val); return 2; }
+                mode_set = true;
+            } else if (!strcmp(o, "--seed")) {
+                char *end;
+                seed = strtoll(val, &end, 10);
+                if (end == val || *end || seed < 0) { fprintf(stderr, "rcuvis: --seed: expected a non-negative integer, got \"%s\"\n", val); return 2; }
+            } else {
+                char *end;
+                scale_arg = strtof(val, &end);
+                if (end == val || *end || scale_arg < 0.5f || scale_arg > 4) { fprintf(stderr, "rcuvis: --scale: expected 0.5..4, got \"%s\"\n", val); return 2; }
+            }
+        } else if (o[0] == '-' && o[1]) { fprintf(stderr, "rcuvis: unknown option '%s'\n", o); usage(stderr); return 2; }
+        else if (!path) path = o;
+        else { fprintf(stderr, "rcuvis: one scenario at a time (got '%s' and '%s')\n", path, o); return 2; }
+    }
+
+    ui_win *w = calloc(1, sizeof *w);
+    if (!w) return 1;
+    ui_app_init(&w->app);
+    char note[1400];
+    ui_settings_load(&w->settings, note, sizeof note);
+    w->app.st.ui_scale = scale_arg > 0 ? scale_arg : w->settings.ui_scale;
+    w->app.st.theme = w->settings.theme;
+    w->app.st.compare = compare;
+    w->app.mode_forced = mode_set;
+    w->app.forced_mode = mode;
+    char err[sizeof w->app.st.error];
+    /* a file named on the command line that does not load is an error, not a cue for a default */
+    if (ui_app_load(&w->app, path, seed, err, sizeof err) != 0) {
+        fprintf(stderr, "rcuvis: %s\n", err);
+        ui_app_free(&w->app);
+        free(w);
+        return 2;
+    }
+    if (path) snprintf(w->settings.last_scenario, sizeof w->settings.last_scenario, "%s", path);
+    if (note[0]) snprintf(w->app.st.error, sizeof w->app.st.error, "%s", note);
+
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
+        fprintf(stderr, "rcuvis: cannot open a window: %s (without a display, use `rcuvis shot`)\n", SDL_GetError());
+        ui_app_free(&w->app);
+        free(w);
+        return 1;
+    }
+    SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
+    char title[256];
+    snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1400, 860,
+                                       SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC) : NULL;
+    if (win && !ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
+    if (!win || !ren) {
+        fprintf(stderr, "rcuvis: cannot open a window: %s\n", SDL_GetError());
+        if (win) SDL_DestroyWindow(win);
+        SDL_Quit();
+        ui_app_free(&w->app);
+        free(w);
+        return 1;
+    }
+    SDL_SetWindowMinimumSize(win, 640, 420);
+    set_window_icon(win);
+    w->hidpi = hidpi_of(win, ren);
+    w->rd = rd_new_window(ren, w->app.st.ui_scale * w->hidpi, err, sizeof err);
+    if (!w->rd) {
+        fprintf(stderr, "rcuvis: %s\n", err);
+        SDL_DestroyRenderer(ren);
+        SDL_DestroyWindow(win);
+        SDL_Quit();
+        ui_app_free(&w->app);
+        free(w);
+        return 1;
+    }
+    ui_win_watch(w, -1); /* remember the file's current version */
+    /* start playing: the default scenario shows something within seconds without a key press */
+    w->app.st.playing = true;
+    w->last_frame_ms = wall_ms();
+    while (!w->quit) {
+        double now = wall_ms();
+        SDL_Event ev;
+        /* paused and idle: sleep in the event wait instead of spinning */
+        bool busy = w->app.st.playing || w->dragging || w->exploring;
+        if (!busy && SDL_WaitEventTimeout(&ev, 100)) ui_input_event(w, &ev, wall_ms());
+        while (SDL_PollEvent(&ev)) {
+            if (ev.type == SDL_WINDOWEVENT && (ev.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+                                               ev.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED))
+                w->scale_changed = true;
+            ui_input_event(w, &ev, wall_ms());
+        }
+        ui_input_frame(w);
+        now = wall_ms();
+        if (w->scale_changed) {
+            /* HiDPI factor can change when the window moves between monitors */
+            w->hidpi = hidpi_of(win, ren);
+            rd_set_scale(w->rd, w->app.st.ui_scale * w->hidpi);
+            w->scale_changed = false;
+        }
+        if (w->toggle_fullscreen) {
+            bool fs = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+            SDL_SetWindowFullscreen(win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+            w->toggle_fullscreen = false;
+            w->scale_changed = true;
+        }
+        ui_state *st = &w->app.st;
+        ui_workbook_frame(&w->app, now); /* may pause or seek to a question's moment */
+        if (st->playing) {
+            double dt = now - w->last_frame_ms;
+            if (dt > 100) dt = 100; /* after a stall (window drag), do not jump ahead */
+            int64_t from = ui_app_now(&w->app);
+            int64_t to = from + (int64_t)(dt * 1e6 * st->speed);
+            if (to == from) to = from + 1;
+            /* at most ~25 ms of simulation per frame: fast speeds become engine-limited, not frozen */
+            int64_t got = ui_app_advance(&w->app, to, 25.0);
+            double a = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
+            /* smoothed, so the "engine-limited" readout does not flicker */
+            w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
+            st->speed_actual = w->achieved_speed;
+            if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
+        }
+        w->last_frame_ms = now;
+        ui_win_watch(w, now);
+        if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
+        char want[256];
+        snprintf(want, sizeof want, "rcuvis — %s", w->app.name);
+        if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }
+        /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
+        w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
+        ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
+        ui_app_draw(&w->app, w->rd);
+        if (w->want_screenshot) {
+            w->want_screenshot = false;
+            save_screenshot(w, now);
+        }
+        rd_end(w->rd);
+    }
+    char e2[256];
+    ui_settings_save(&w->settings, e2, sizeof e2);
+    rd_free(w->rd);
+    SDL_DestroyRenderer(ren);
+    SDL_DestroyWindow(win);
+    SDL_Quit();
+    ui_app_free(&w->app);
+    free(w);
+    return 0;
+}

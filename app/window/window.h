@@ -1,0 +1,55 @@
+/* window.h — the interactive window's state and its input handling (separate from SDL window setup for tests). */
+/*
+ * Module app/window/ — owns the interactive window: SDL window and event loop, keys and clicks
+ * turned into commands, the app state shared with `rcuvis shot` (app.h), settings, the built-in
+ * demo and the workbook column's hooks. It may include every module below it (engine, scenario,
+ * report, render, view, panels, workbook); nothing includes it but main.c and export/.
+ */
+#ifndef RCUVIS_WINDOW_H
+#define RCUVIS_WINDOW_H
+
+#include "window/settings.h"
+#include "window/app.h"
+
+#include <SDL.h>
+#include <time.h>
+
+typedef struct ui_win {
+    ui_app app;
+    rd_ctx *rd;
+    float hidpi;                 /* drawable pixels per window coordinate */
+    ui_settings settings;
+    bool quit, toggle_fullscreen, want_screenshot, scale_changed;
+    bool dragging;               /* on the scrubber or the timeline */
+    ui_hit drag_hit;
+    int drag_x;                  /* latest pointer x while dragging: one seek per frame, not per motion event */
+    bool drag_pending;
+    bool exploring;              /* the look-ahead has not reached the end of the run yet */
+    double status_until_ms;      /* when the status message disappears */
+    double last_frame_ms;
+    double watch_ms;             /* last check of the scenario file */
+    long long src_mtime_ns;
+    long long src_size;
+    double achieved_speed;       /* simulated s per real s actually reached (engine-limited) */
+} ui_win;
+
+/* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */
+void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
+/* Apply the latest scrubber drag position (once per frame). */
+void ui_input_frame(ui_win *w);
+/* Run an action (a key's or a button's). */
+void ui_input_action(ui_win *w, int action, int arg, double now_ms);
+/* Set the status line for a few seconds. */
+void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...);
+/* Load a scenario into the window: on failure the error banner shows the loader's message and the
+ * current scenario keeps running. Returns 0 on success. */
+int ui_win_open(ui_win *w, const char *path, double now_ms);
+/* A scenario file that changed on disk is reloaded at the current time; a broken one shows its
+ * error and the running scenario stays. Checked at most twice a second; now_ms < 0 only records
+ * the file's current version. */
+void ui_win_watch(ui_win *w, double now_ms);
+/* Fill the picker with the .json files in scenarios/. */
+void ui_win_fill_picker(ui_win *w);
+/* F12: file name with scenario, seed and time; directory $XDG_PICTURES_DIR or the current one. */
+void ui_win_shot_name(const ui_win *w, char *buf, size_t n);
+#endif

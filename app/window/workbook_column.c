@@ -1,0 +1,145 @@
+/* workbook_column.c — the window's workbook column: one workbook panel for the process, its keys, clicks and "show me". */
+#include "panels/workbook.h"
+#include "scenario.h"
+#include "window/app.h"
+#include "window/workbook_hooks.h"
+
+#include <stdio.h>
+#include <string.h>
+
+
+/*
+ * The window calls these; they are the implementation of window/workbook_hooks.h. One panel
+ * lives for the whole process (created on first use, progress saved after every answer, so
+ * nothing is lost at exit). "Show me" is only recorded when asked and carried out in
+ * ui_workbook_frame(), the one place where the window lets the workbook move the simulation.
+ */
+
+static workbook_panel *g_wb;
+static char g_wb_err[2048];
+static bool g_wb_tried;
+
+typedef struct pending_show {
+    bool set;
+    char path[1024], qid[24];
+    char ov[16][160]; size_t nov;
+    bool has_seed; uint64_t seed;
+    double at_s;
+} pending_show;
+static pending_show g_show;
+static double g_last_s = -1;       /* simulated time seen by the last frame, for moments */
+static char g_last_source[1024];
+
+static void remember_show_me(const workbook_show_me *req, void *ctx)
+{
+    (void)ctx;
+    pending_show *p = &g_show;
+    memset(p, 0, sizeof *p);
+    p->set = true;
+    snprintf(p->path, sizeof p->path, "%s", req->scenario_path);
+    snprintf(p->qid, sizeof p->qid, "%s", req->question_id);
+    for (size_t i = 0; i < req->noverrides && i < 16; i++) snprintf(p->ov[p->nov++], sizeof p->ov[0], "%s", req->overrides[i]);
+    p->has_seed = req->has_seed;
+    p->seed = req->seed;
+    p->at_s = req->at_s;
+}
+
+static workbook_panel *panel(void)
+{
+    if (!g_wb && !g_wb_tried) {
+        g_wb_tried = true; /* a missing quizzes/ directory is reported once, not retried every frame */
+        g_wb = workbook_panel_new(NULL, NULL, g_wb_err, sizeof g_wb_err);
+        if (g_wb) workbook_panel_on_show_me(g_wb, remember_show_me, NULL);
+    }
+    return g_wb;
+}
+
+bool ui_workbook_available(void) { return panel() != NULL; }
+
+void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
+{
+    (void)a;
+    workbook_panel *wb = panel();
+    if (!wb) {
+        rd_rect c = panel_frame(fr, r, "Workbook", "W hides this column");
+        rd_text_wrap(fr->rd, RD_SANS, c, fr->th->stall, g_wb_err);
+        return;
+    }
+    workbook_panel_draw(wb, fr, r);
+    workbook_panel_publish_hits(wb, fr, HIT_WORKBOOK);
+}
+
+bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms)
+{
+    (void)a; (void)now_ms;
+    workbook_panel *wb = panel();
+    if (!wb) return false;
+    Uint16 mod = k->keysym.mod;
+    /* A ("answer") takes the keyboard; until then every key is the window's (Tab selects CPUs) */
+    if (!workbook_panel_has_focus(wb)) {
+        if (k->keysym.sym == SDLK_a && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI | KMOD_SHIFT))) {
+            workbook_panel_set_focus(wb, true);
+            return true;
+        }
+        return false;
+    }
+    return workbook_panel_key(wb, k->keysym.sym, mod);
+}
+
+bool ui_workbook_click(struct ui_app *a, const ui_hit *h, double now_ms)
+{
+    (void)a; (void)now_ms;
+    workbook_panel *wb = panel();
+    return wb && workbook_panel_click_hit(wb, h->a);
+}
+
+static void do_show_me(ui_app *a)
+{
+    pending_show *p = &g_show;
+    p->set = false;
+    const char *ov[16];
+    for (size_t i = 0; i < p->nov; i++) ov[i] = p->ov[i];
+    rv_overrides o = {ov, p->nov};
+    rv_config cfg;
+    char err[4096];
+    if (rv_scenario_load_with(p->path, &o, &cfg, err, sizeof err) != 0) {
+        snprintf(a->st.error, sizeof a->st.error, "%s", err);
+        return;
+    }
+    if (p->has_seed) cfg.seed = p->seed;
+    if (ui_app_set_config(a, &cfg, cfg.name, p->path, err, sizeof err) != 0) {
+        snprintf(a->st.error, sizeof a->st.error, "%s", err);
+    } else {
+        ui_app_seek(a, (int64_t)(p->at_s * 1e9));
+        a->st.playing = false;
+        snprintf(a->st.status, sizeof a->st.status, "Question %.23s: %.127s at %.3f s", p->qid, cfg.name, p->at_s);
+        g_last_s = p->at_s;
+        snprintf(g_last_source, sizeof g_last_source, "%s", a->source);
+    }
+    rv_config_free(&cfg);
+}
+
+void ui_workbook_frame(struct ui_app *a, double now_ms)
+{
+    (void)now_ms;
+    workbook_panel *wb = panel();
+    if (!wb) return;
+    if (g_show.set) { do_show_me(a); return; }
+    double t = (double)ui_app_now(a) / 1e9;
+    bool same = !strcmp(g_last_source, a->source);
+    /* a question waits at its moment: when playback crosses it, stop there and ask */
+    if (same && a->st.playing && a->st.show_workbook && g_last_s >= 0 && t > g_last_s &&
+        workbook_panel_moment(wb, a->source, g_last_s, t)) {
+        const quiz_question *q = quiz_session_question(workbook_panel_session(wb));
+        double at = t;
+        char err[256];
+        if (q->has_at && quiz_moment_resolve(q, &at, err, sizeof err) != 0) at = t;
+        if (q->at_first_stall) at += 1e-6; /* just after the warning, so the kernel log shows it */
+        a->st.playing = false;
+        ui_app_seek(a, (int64_t)(at * 1e9));
+        snprintf(a->st.status, sizeof a->st.status, "Workbook: question %s is about this moment", q->id);
+        t = at;
+    }
+    g_last_s = t;
+    snprintf(g_last_source, sizeof g_last_source, "%s", a->source);
+}

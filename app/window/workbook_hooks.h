@@ -1,0 +1,34 @@
+/* workbook_hooks.h — the hooks through which the workbook (quiz) panel plugs into the window's right column. */
+#ifndef RCUVIS_UI_WORKBOOK_H
+#define RCUVIS_UI_WORKBOOK_H
+
+/*
+ * The window keeps a right-hand column for the workbook (toggled with W). The workbook's owner
+ * implements these functions in app/window/workbook_column.c. (Weak placeholders in a separate archive
+ * member were tried and removed: ld pulls the weak member as soon as ui_draw.o needs the symbol,
+ * before it revisits the member with the real one.)
+ *
+ * Contract:
+ * - ui_workbook_draw draws inside r only, with app/render.h primitives (see render.h); it may add
+ *   hits of kind HIT_WORKBOOK (a, b free for the workbook's use) with ui_hit_add().
+ * - ui_workbook_key is offered every key press while the column is shown, before the window's
+ *   own keys; return true when the key was used (then the window ignores it).
+ * - ui_workbook_click receives clicks on HIT_WORKBOOK hits.
+ * - ui_workbook_frame runs once per frame before playback advances: it may pause, seek, step or
+ *   load a scenario through ui_app.h (ui_app_seek, ui_app_step, ui_app_load...) to show a question's moment.
+ */
+
+#include "render/render.h"
+#include "view/view.h"
+
+#include <SDL.h>
+#include <stdbool.h>
+
+struct ui_app;
+
+bool ui_workbook_available(void);
+void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a);
+bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms);
+bool ui_workbook_click(struct ui_app *a, const ui_hit *h, double now_ms);
+void ui_workbook_frame(struct ui_app *a, double now_ms);
+#endif

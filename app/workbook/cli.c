@@ -1,0 +1,166 @@
+/* cli.c — `rcuvis quiz`: options, choosing lessons, resets, --update-expected; the asking is in quiz_term.c. */
+#include "commands.h"
+#include "workbook/progress.h"
+#include "workbook/quiz.h"
+#include "workbook/term.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: rcuvis quiz [LESSON] [--file QUIZ.json]   work through the workbook (all lessons, or one)\n"
+            "       rcuvis quiz --list                        lessons and your progress\n"
+            "       rcuvis quiz [LESSON] --review             teacher view: every answer, feedback and explanation\n"
+            "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
+            "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
+            "LESSON is QUIZ/ID, a lesson id, or a piece of its title. Answers: letters (a, \"a c\"), a number, or\n"
+            "yes/no; h shows the hint, s shows the answer, q quits. Progress: $XDG_STATE_HOME/rcuvis/progress.json.\n");
+}
+
+/* Messages from the loaders are "FILE: ..." lines; on stderr every line says who speaks. */
+static void print_prefixed(const char *msg)
+{
+    for (const char *p = msg; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        fprintf(stderr, "rcuvis: %.*s\n", n, p);
+        p += n + (nl != NULL);
+    }
+}
+
+static int term_width(void)
+{
+    const char *c = getenv("COLUMNS");
+    int w = c ? atoi(c) : 0;
+    struct winsize ws;
+    /* shells rarely export COLUMNS; ask the terminal itself */
+    if (w <= 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
+    if (w < 40) w = 80;
+    return w > 100 ? 100 : w; /* long lines are hard to read, even on a wide terminal */
+}
+
+static void list_lessons(const quiz_set *set, progress *prog)
+{
+    for (size_t i = 0; i < set->n; i++) {
+        const quiz_file *f = &set->files[i];
+        printf("%s (%s)\n", f->title, f->id);
+        for (size_t j = 0; j < f->nlessons; j++) {
+            size_t right, shown;
+            quiz_term_lesson_stats(prog, f, &f->lessons[j], &right, &shown);
+            printf("  %-4s %-52s %2zu/%-2zu right%s\n", f->lessons[j].id, f->lessons[j].title, right,
+                   f->lessons[j].nquestions, shown ? " (some shown)" : "");
+        }
+    }
+}
+
+int cmd_quiz(int argc, char **argv)
+{
+    const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL;
+    bool review = false, reset_all = false, list = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_next = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(a, "--review")) review = true;
+        else if (!strcmp(a, "--reset-all")) reset_all = true;
+        else if (!strcmp(a, "--list")) list = true;
+        else if (!strcmp(a, "--reset") && has_next) reset = argv[++i];
+        else if (!strcmp(a, "--file") && has_next) file = argv[++i];
+        else if (!strcmp(a, "--update-expected") && has_next) update = argv[++i];
+        else if (a[0] == '-') { fprintf(stderr, "rcuvis: quiz: unknown option or missing value: %s\n", a); usage(stderr); return 2; }
+        else if (!lesson) lesson = a;
+        else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
+    }
+    if (update) return quiz_update_expected(update, stdout, stderr);
+
+    quiz_set set = {0};
+    char err[16384] = "";
+    if (file) {
+        if (quiz_set_add_file(&set, file, err, sizeof err) != 0) { print_prefixed(err); quiz_set_free(&set); return 2; }
+    } else {
+        char dir[4096];
+        rcuvis_data_path("quizzes", dir, sizeof dir);
+        if (quiz_set_load_dir(&set, dir, err, sizeof err) != 0 || set.n == 0) {
+            fprintf(stderr, "rcuvis: quiz: no quiz files in %s\n", dir);
+            print_prefixed(err);
+            quiz_set_free(&set);
+            return 2;
+        }
+        print_prefixed(err); /* a broken file does not hide the others */
+    }
+
+    int status = 0;
+    const quiz_file *qf = NULL;
+    const quiz_lesson *ql = NULL;
+    if (lesson && quiz_set_find(&set, lesson, &qf, &ql, err, sizeof err) != 0) {
+        fprintf(stderr, "rcuvis: quiz: %s\n", err);
+        quiz_set_free(&set);
+        return 2;
+    }
+    if (review) {
+        for (size_t i = 0; i < set.n; i++)
+            for (size_t j = 0; j < set.files[i].nlessons; j++)
+                if (!ql || ql == &set.files[i].lessons[j]) quiz_term_review(stdout, term_width(), &set.files[i], &set.files[i].lessons[j]);
+        quiz_set_free(&set);
+        return 0;
+    }
+
+    progress prog;
+    char ppath[4096], msg[8192];
+    progress_default_path(ppath, sizeof ppath);
+    int lrc = progress_load(&prog, ppath, msg, sizeof msg);
+    if (lrc != 0) fprintf(stderr, "rcuvis: %s\n", msg);
+
+    if (reset || reset_all) {
+        const quiz_file *rf = NULL;
+        const quiz_lesson *rl = NULL;
+        char key[128] = "";
+        if (reset && quiz_set_find(&set, reset, &rf, &rl, err, sizeof err) != 0) {
+            fprintf(stderr, "rcuvis: quiz: %s\n", err);
+            status = 2;
+            goto out;
+        }
+        if (rl) {
+            quiz_lesson_key(rf, rl, key, sizeof key);
+            size_t n = progress_reset_lesson(&prog, key);
+            printf("Forgot %zu answer%s of lesson %s (%s).\n", n, n == 1 ? "" : "s", key, rl->title);
+        } else {
+            progress_reset_all(&prog);
+            printf("Forgot every answer.\n");
+        }
+        if (progress_save(&prog, err, sizeof err) != 0) { fprintf(stderr, "rcuvis: cannot save progress: %s\n", err); status = 1; }
+        goto out;
+    }
+    if (list) { list_lessons(&set, &prog); goto out; }
+
+    quiz_term t = {.in = stdin, .out = stdout, .width = term_width(), .prog = &prog};
+    int rc = QT_CONTINUE;
+    if (ql) {
+        rc = quiz_term_lesson(&t, qf, ql, false);
+    } else {
+        /* no lesson named: carry on where the student stopped */
+        bool asked = false;
+        for (size_t i = 0; i < set.n && rc == QT_CONTINUE; i++)
+            for (size_t j = 0; j < set.files[i].nlessons && rc == QT_CONTINUE; j++) {
+                size_t right, shown;
+                const quiz_lesson *l = &set.files[i].lessons[j];
+                quiz_term_lesson_stats(&prog, &set.files[i], l, &right, &shown);
+                if (right + shown == l->nquestions) continue;
+                asked = true;
+                rc = quiz_term_lesson(&t, &set.files[i], l, true);
+            }
+        if (!asked) printf("Every question is answered. `rcuvis quiz LESSON` goes through a lesson again; "
+                           "`rcuvis quiz --reset-all` starts over.\n");
+    }
+    if (rc == QT_QUIT) printf("Progress saved. `rcuvis quiz` continues where you stopped.\n");
+    if (rc == QT_EOF) printf("(end of input) Progress saved.\n");
+out:
+    progress_free(&prog);
+    quiz_set_free(&set);
+    return status;
+}

@@ -1,0 +1,188 @@
+/* grade.c — judge a typed answer (letters, a number, yes/no) against a question and pick the feedback. */
+#include "workbook/quiz.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void quiz_value_format(const quiz_value *v, char *buf, size_t bufsz)
+{
+    if (v->is_bool) snprintf(buf, bufsz, "%s", v->b ? "yes" : "no");
+    else snprintf(buf, bufsz, "%.10g", v->num);
+}
+
+bool quiz_value_equal(const quiz_value *a, const quiz_value *b)
+{
+    if (a->is_bool != b->is_bool) return false;
+    if (a->is_bool) return a->b == b->b;
+    /* stored values are printed with up to 17 digits; allow only the last-bit noise of a round trip */
+    return fabs(a->num - b->num) <= 1e-12 * fmax(1.0, fmax(fabs(a->num), fabs(b->num)));
+}
+
+static void trim(const char *in, char *out, size_t outsz)
+{
+    while (*in && isspace((unsigned char)*in)) in++;
+    snprintf(out, outsz, "%s", in);
+    size_t n = strlen(out);
+    while (n && isspace((unsigned char)out[n - 1])) out[--n] = 0;
+}
+
+static void append(char *buf, size_t bufsz, const char *fmt, const char *a, const char *b)
+{
+    size_t n = strlen(buf);
+    if (n + 1 < bufsz) snprintf(buf + n, bufsz - n, fmt, a, b);
+}
+
+/* "a c", "a,c", "AC" → bitmask of answers; -1 when a character is not a valid letter */
+static long parse_letters(const char *s, size_t nanswers, int *count)
+{
+    long mask = 0;
+    *count = 0;
+    for (; *s; s++) {
+        if (isspace((unsigned char)*s) || *s == ',') continue;
+        int c = tolower((unsigned char)*s) - 'a';
+        if (c < 0 || (size_t)c >= nanswers) return -1;
+        if (!(mask & (1L << c))) (*count)++;
+        mask |= 1L << c;
+    }
+    return mask;
+}
+
+static bool parse_number(const char *s, double *out)
+{
+    char *end;
+    if (!*s) return false;
+    *out = strtod(s, &end);
+    while (*end && isspace((unsigned char)*end)) end++;
+    return *end == 0 && isfinite(*out);
+}
+
+static bool in_range(double x, double lo, double hi)
+{
+    double eps = 1e-9 * fmax(1.0, fmax(fabs(lo), fabs(hi)));
+    return x >= lo - eps && x <= hi + eps;
+}
+
+static void grade_letters(const quiz_question *q, const char *in, quiz_result *out)
+{
+    int count;
+    long mask = parse_letters(in, q->nanswers, &count);
+    char last = (char)('a' + q->nanswers - 1);
+    if (mask < 0 || count == 0 || (q->kind == QUIZ_CHOICE && count != 1)) {
+        if (q->kind == QUIZ_CHOICE) snprintf(out->message, sizeof out->message, "Type one letter, a to %c.", last);
+        else snprintf(out->message, sizeof out->message, "Type the letters of every answer you pick (a to %c), e.g. \"a c\".", last);
+        return;
+    }
+    long want = 0;
+    for (size_t i = 0; i < q->nanswers; i++) if (q->answers[i].correct) want |= 1L << i;
+    size_t n = 0;
+    for (size_t i = 0; i < q->nanswers; i++)
+        if (mask & (1L << i)) {
+            if (n + 2 < sizeof out->normalized) { out->normalized[n++] = (char)('a' + i); out->normalized[n] = 0; }
+            char tag[8];
+            snprintf(tag, sizeof tag, "(%c)", (char)('a' + i));
+            append(out->message, sizeof out->message, q->kind == QUIZ_MULTI ? "%s %s\n" : "%.0s%s\n", tag,
+                   q->answers[i].feedback ? q->answers[i].feedback : "");
+        }
+    out->status = mask == want;
+    if (q->kind == QUIZ_MULTI && !out->status) {
+        int right = 0, wrong = 0, total = 0;
+        for (size_t i = 0; i < q->nanswers; i++) {
+            bool picked = mask & (1L << i), good = want & (1L << i);
+            right += picked && good; wrong += picked && !good; total += good;
+        }
+        char line[160];
+        snprintf(line, sizeof line, "Not the full set: %d of the %d right answers picked, %d wrong one%s.\n", right, total,
+                 wrong, wrong == 1 ? "" : "s");
+        append(out->message, sizeof out->message, "%s%s", line, "");
+    }
+}
+
+static void grade_numeric(const quiz_question *q, const char *in, quiz_result *out)
+{
+    double x;
+    if (!parse_number(in, &x)) { snprintf(out->message, sizeof out->message, "Type a number."); return; }
+    snprintf(out->normalized, sizeof out->normalized, "%.10g", x);
+    for (size_t i = 0; i < q->nanswers; i++)
+        if (in_range(x, q->answers[i].lo, q->answers[i].hi)) {
+            out->status = q->answers[i].correct;
+            snprintf(out->message, sizeof out->message, "%s", q->answers[i].feedback ? q->answers[i].feedback : "");
+            return;
+        }
+    out->status = 0;
+    snprintf(out->message, sizeof out->message, "%s", q->otherwise ? q->otherwise : "No, that is not it.");
+}
+
+static void grade_predict(const quiz_question *q, const char *in, quiz_result *out)
+{
+    bool ok;
+    if (q->expected.is_bool) {
+        bool yes = !strcasecmp(in, "y") || !strcasecmp(in, "yes") || !strcasecmp(in, "true") || !strcmp(in, "1");
+        bool no = !strcasecmp(in, "n") || !strcasecmp(in, "no") || !strcasecmp(in, "false") || !strcmp(in, "0");
+        if (!yes && !no) { snprintf(out->message, sizeof out->message, "Type yes or no."); return; }
+        snprintf(out->normalized, sizeof out->normalized, "%s", yes ? "yes" : "no");
+        ok = yes == q->expected.b;
+    } else {
+        double x;
+        if (!parse_number(in, &x)) { snprintf(out->message, sizeof out->message, "Type a number."); return; }
+        snprintf(out->normalized, sizeof out->normalized, "%.10g", x);
+        ok = in_range(x, q->expected.num - q->tolerance, q->expected.num + q->tolerance);
+    }
+    out->status = ok;
+    const char *fb = ok ? q->fb_correct : q->fb_incorrect;
+    snprintf(out->message, sizeof out->message, "%s",
+             fb ? fb : ok ? "Right: that is what the simulation does." : "That is not what the simulation does.");
+}
+
+void quiz_grade(const quiz_question *q, const char *input, quiz_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->status = -1;
+    char in[256];
+    trim(input ? input : "", in, sizeof in);
+    switch (q->kind) {
+    case QUIZ_CHOICE:
+    case QUIZ_MULTI: grade_letters(q, in, out); break;
+    case QUIZ_NUMERIC: grade_numeric(q, in, out); break;
+    case QUIZ_PREDICT: grade_predict(q, in, out); break;
+    default: snprintf(out->message, sizeof out->message, "This kind of question cannot be answered."); break;
+    }
+    /* feedback lines end with '\n' when several are joined; drop the last one for tidy printing */
+    size_t n = strlen(out->message);
+    if (n && out->message[n - 1] == '\n') out->message[n - 1] = 0;
+}
+
+void quiz_correct_answer(const quiz_question *q, char *buf, size_t bufsz)
+{
+    buf[0] = 0;
+    switch (q->kind) {
+    case QUIZ_CHOICE:
+    case QUIZ_MULTI:
+        for (size_t i = 0; i < q->nanswers; i++)
+            if (q->answers[i].correct) {
+                size_t n = strlen(buf);
+                snprintf(buf + n, bufsz - n, "%s%c", n ? ", " : "", (char)('a' + i));
+            }
+        break;
+    case QUIZ_NUMERIC:
+        for (size_t i = 0; i < q->nanswers; i++)
+            if (q->answers[i].correct) {
+                const quiz_answer *a = &q->answers[i];
+                if (a->lo == a->hi) snprintf(buf, bufsz, "%.10g", a->lo);
+                else snprintf(buf, bufsz, "%.10g to %.10g", a->lo, a->hi);
+                break;
+            }
+        break;
+    case QUIZ_PREDICT:
+        quiz_value_format(&q->expected, buf, bufsz);
+        if (!q->expected.is_bool && q->tolerance > 0) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, bufsz - n, " (give or take %.10g)", q->tolerance);
+        }
+        break;
+    default: break;
+    }
+}

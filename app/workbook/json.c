@@ -1,0 +1,245 @@
+/* json.c — JSON helpers for the workbook: file reading, line:col syntax errors, message lists, printing. */
+#include "workbook/json.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+char *qj_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (cap - n < 4096) {
+            size_t ncap = cap ? cap * 2 : 16384;
+            char *nb = realloc(buf, ncap + 1);
+            if (!nb) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
+            buf = nb; cap = ncap;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) { free(buf); errno = EIO; return NULL; }
+    buf[n] = 0;
+    if (len) *len = n;
+    return buf;
+}
+
+cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
+    if (root) return root;
+    /* cJSON reports the byte where parsing stopped; turn it into the line:column editors show */
+    if (!end || end < text) end = text;
+    /* cJSON stops after the whitespace following the culprit: point at the culprit itself */
+    while (end > text && *end && isspace((unsigned char)*end)) end--;
+    int l = 1, c = 1;
+    for (const char *p = text; p < end && *p; p++) {
+        if (*p == '\n') { l++; c = 1; }
+        else if (((unsigned char)*p & 0xC0) != 0x80) c++; /* count UTF-8 characters, not bytes */
+    }
+    *line = l; *col = c;
+    if (!*end) snprintf(what, whatsz, "unexpected end of input");
+    else if ((unsigned char)*end >= 0x20 && (unsigned char)*end < 0x7f) snprintf(what, whatsz, "unexpected character '%c'", *end);
+    else snprintf(what, whatsz, "unexpected byte 0x%02x", (unsigned char)*end);
+    return NULL;
+}
+
+void qj_errs_init(qj_errs *e, const char *file, char *buf, size_t cap)
+{
+    e->buf = buf; e->cap = cap; e->len = 0; e->file = file; e->count = 0;
+    if (buf && cap) buf[0] = 0;
+}
+
+void qj_err(qj_errs *e, const char *path, const char *fmt, ...)
+{
+    e->count++;
+    if (!e->buf || e->len + 1 >= e->cap) return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int w = path ? snprintf(e->buf + e->len, e->cap - e->len, "%s: %s: %s\n", e->file, path, msg)
+                 : snprintf(e->buf + e->len, e->cap - e->len, "%s: %s\n", e->file, msg);
+    if (w < 0) return;
+    e->len += (size_t)w;
+    if (e->len >= e->cap) e->len = e->cap - 1;
+}
+
+void qj_describe(const cJSON *v, char *buf, size_t bufsz)
+{
+    if (!v) snprintf(buf, bufsz, "nothing");
+    else if (cJSON_IsString(v)) snprintf(buf, bufsz, "string \"%.40s%s\"", v->valuestring,
+                                         strlen(v->valuestring) > 40 ? "..." : "");
+    else if (cJSON_IsNumber(v)) snprintf(buf, bufsz, "number %g", v->valuedouble);
+    else if (cJSON_IsTrue(v)) snprintf(buf, bufsz, "true");
+    else if (cJSON_IsFalse(v)) snprintf(buf, bufsz, "false");
+    else if (cJSON_IsNull(v)) snprintf(buf, bufsz, "null");
+    else if (cJSON_IsArray(v)) snprintf(buf, bufsz, "array of %d", cJSON_GetArraySize(v));
+    else snprintf(buf, bufsz, "object");
+}
+
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63) return 99;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++) row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t cost = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]) ? 0 : 1;
+            size_t best = diag + cost;
+            if (row[j] + 1 < best) best = row[j] + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *qj_nearest(const char *word, const char *const *allowed)
+{
+    const char *best = NULL;
+    size_t bestd = 3;
+    for (size_t i = 0; allowed[i]; i++) {
+        size_t d = edit_distance(word, allowed[i]);
+        if (d < bestd) { bestd = d; best = allowed[i]; }
+    }
+    /* short words are too easy to confuse: "at" is not a typo of "id" */
+    if (best && bestd == 2 && strlen(word) < 5) best = NULL;
+    return best;
+}
+
+int qj_check_keys(qj_errs *e, const char *path, const cJSON *obj, const char *const *allowed)
+{
+    int unknown = 0;
+    for (const cJSON *k = obj ? obj->child : NULL; k; k = k->next) {
+        bool ok = false;
+        for (size_t i = 0; allowed[i] && !ok; i++) ok = strcmp(k->string, allowed[i]) == 0;
+        if (ok) continue;
+        unknown++;
+        char kp[256];
+        snprintf(kp, sizeof kp, "%s.%s", path, k->string);
+        const char *near = qj_nearest(k->string, allowed);
+        if (near) qj_err(e, kp, "unknown key, did you mean `%s`?", near);
+        else qj_err(e, kp, "unknown key");
+    }
+    return unknown;
+}
+
+/* ---------------------------------------------------------------- printer */
+
+typedef struct sbuf { char *p; size_t len, cap; bool oom; } sbuf;
+
+static void sb_putn(sbuf *s, const char *t, size_t n)
+{
+    if (s->oom) return;
+    if (s->len + n + 1 > s->cap) {
+        size_t ncap = s->cap ? s->cap : 4096;
+        while (s->len + n + 1 > ncap) ncap *= 2;
+        char *np = realloc(s->p, ncap);
+        if (!np) { s->oom = true; return; }
+        s->p = np; s->cap = ncap;
+    }
+    memcpy(s->p + s->len, t, n);
+    s->len += n;
+    s->p[s->len] = 0;
+}
+static void sb_puts(sbuf *s, const char *t) { sb_putn(s, t, strlen(t)); }
+
+static void put_string(sbuf *s, const char *str)
+{
+    sb_puts(s, "\"");
+    for (const unsigned char *p = (const unsigned char *)str; *p; p++) {
+        char esc[8];
+        switch (*p) {
+        case '"': sb_puts(s, "\\\""); break;
+        case '\\': sb_puts(s, "\\\\"); break;
+        case '\n': sb_puts(s, "\\n"); break;
+        case '\t': sb_puts(s, "\\t"); break;
+        case '\r': sb_puts(s, "\\r"); break;
+        default:
+            if (*p < 0x20) { snprintf(esc, sizeof esc, "\\u%04x", *p); sb_puts(s, esc); }
+            else sb_putn(s, (const char *)p, 1);
+        }
+    }
+    sb_puts(s, "\"");
+}
+
+static void put_number(sbuf *s, double d)
+{
+    char b[40];
+    if (!isfinite(d)) snprintf(b, sizeof b, "null");
+    else if (d == floor(d) && fabs(d) < 9007199254740992.0) snprintf(b, sizeof b, "%.0f", d);
+    else {
+        /* shortest form that reads back to the same double */
+        for (int prec = 15; prec <= 17; prec++) {
+            snprintf(b, sizeof b, "%.*g", prec, d);
+            if (strtod(b, NULL) == d) break;
+        }
+    }
+    sb_puts(s, b);
+}
+
+static void put_value(sbuf *s, const cJSON *v, int indent, bool compact);
+
+static void put_container(sbuf *s, const cJSON *v, int indent, bool compact)
+{
+    bool obj = cJSON_IsObject(v);
+    if (!v->child) { sb_puts(s, obj ? "{}" : "[]"); return; }
+    sb_puts(s, obj ? (compact ? "{" : "{\n") : (compact ? "[" : "[\n"));
+    for (const cJSON *c = v->child; c; c = c->next) {
+        if (!compact) for (int i = 0; i < indent + 2; i++) sb_puts(s, " ");
+        if (obj) { put_string(s, c->string); sb_puts(s, ": "); }
+        put_value(s, c, indent + 2, compact);
+        if (c->next) sb_puts(s, compact ? ", " : ",");
+        if (!compact) sb_puts(s, "\n");
+    }
+    if (!compact) for (int i = 0; i < indent; i++) sb_puts(s, " ");
+    sb_puts(s, obj ? "}" : "]");
+}
+
+static void put_value(sbuf *s, const cJSON *v, int indent, bool compact)
+{
+    if (cJSON_IsString(v)) put_string(s, v->valuestring);
+    else if (cJSON_IsNumber(v)) put_number(s, v->valuedouble);
+    else if (cJSON_IsTrue(v)) sb_puts(s, "true");
+    else if (cJSON_IsFalse(v)) sb_puts(s, "false");
+    else if (cJSON_IsNull(v)) sb_puts(s, "null");
+    else {
+        if (!compact) {
+            /* try the one-line form first; keep it if it is short enough */
+            sbuf t = {0};
+            put_container(&t, v, 0, true);
+            bool fits = !t.oom && t.len + (size_t)indent + 24 <= 100 && !strchr(t.p ? t.p : "", '\n');
+            if (fits) { sb_puts(s, t.p); free(t.p); return; }
+            free(t.p);
+        }
+        put_container(s, v, indent, compact);
+    }
+}
+
+char *qj_print(const cJSON *v)
+{
+    sbuf s = {0};
+    put_value(&s, v, 0, false);
+    sb_puts(&s, "\n");
+    if (s.oom) { free(s.p); return NULL; }
+    return s.p;
+}

@@ -1,0 +1,39 @@
+/* json.h — JSON helpers for the workbook: file reading, line:col syntax errors, message lists, printing. */
+#ifndef RCUVIS_QUIZ_JSON_H
+#define RCUVIS_QUIZ_JSON_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Whole file into a NUL-terminated malloc'd buffer; NULL with errno set on failure. */
+char *qj_read_file(const char *path, size_t *len);
+
+/* Parse text; on a syntax error returns NULL, fills *line, *col (1-based) of the offending
+ * character and describes it in `what` ("unexpected end of input", "unexpected character '}'"). */
+cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz);
+
+/* A list of messages, one per line, written into a caller's buffer (truncated, never overflowed). */
+typedef struct qj_errs {
+    char *buf; size_t cap, len;
+    const char *file;
+    int count;
+} qj_errs;
+void qj_errs_init(qj_errs *e, const char *file, char *buf, size_t cap);
+/* Appends "FILE: PATH: message\n" (PATH omitted if NULL). */
+void qj_err(qj_errs *e, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* "string \"abc\"", "number 3", "true", "object", "array", "null": for "expected ..., got X". */
+void qj_describe(const cJSON *v, char *buf, size_t bufsz);
+
+/* Check the keys of an object against the allowed list (NULL-terminated); reports unknown keys
+ * with a "did you mean" when one is close. Returns the number of unknown keys. */
+int qj_check_keys(qj_errs *e, const char *path, const cJSON *obj, const char *const *allowed);
+/* The allowed word nearest to `word` (edit distance <= 2, or a case-insensitive match), or NULL. */
+const char *qj_nearest(const char *word, const char *const *allowed);
+
+/* Pretty-print in the workbook's canonical style: two-space indent, containers that fit in 100
+ * columns on one line, UTF-8 kept as is, integers without exponent. malloc'd, ends with '\n'. */
+char *qj_print(const cJSON *v);
+
+#endif

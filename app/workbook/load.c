@@ -1,0 +1,555 @@
+/* load.c — read and validate a quiz file into quiz_file structs, naming the JSON path of every mistake. */
+#include "workbook/quiz.h"
+#include "workbook/json.h"
+#include "rcuvis.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Validation keeps going after the first mistake so an author sees every problem in one run of
+ * `rcuvis check`; each message is "FILE: $.json.path: expected ..., got ...". The structs are only
+ * handed back when no message was produced.
+ */
+
+static const char *const top_keys[] = {"$schema", "id", "title", "description", "lessons", NULL};
+static const char *const lesson_keys[] = {"id", "title", "intro", "questions", NULL};
+static const char *const question_keys[] = {"id", "kind", "question", "answers", "explanation", "hint",
+                                            "source", "trick", "otherwise", "measure", "expected",
+                                            "tolerance", "feedback", "scenario", "at", NULL};
+static const char *const choice_answer_keys[] = {"text", "correct", "feedback", NULL};
+static const char *const numeric_answer_keys[] = {"value", "tolerance", "range", "text", "correct", "feedback", NULL};
+static const char *const measure_keys[] = {"measure", "flavor", "from_s", "to_s", "by_s", "at_s", "path", "round", NULL};
+static const char *const scenario_keys[] = {"file", "overrides", "seed", NULL};
+static const char *const feedback_keys[] = {"correct", "incorrect", NULL};
+static const char *const kind_names[] = {"choice", "multi", "numeric", "predict", NULL};
+static const char *const measure_names[] = {"grace_periods", "stall_appears", "holdout_cpu", "report", NULL};
+
+const char *quiz_kind_name(enum quiz_kind k) { return (unsigned)k < QUIZ_NKINDS ? kind_names[k] : "?"; }
+const char *quiz_measure_name(enum quiz_measure_kind k) { return (unsigned)k < QM_NKINDS ? measure_names[k] : "?"; }
+
+static void got(const cJSON *v, char *buf, size_t n) { qj_describe(v, buf, n); }
+
+/* JSON paths in messages: "$.lessons[0].questions[2].answers" (buffers of QP_MAX, truncated if ever longer) */
+#define QP_MAX 256
+__attribute__((noinline)) static void jkey(char *out, const char *path, const char *key) { snprintf(out, QP_MAX, "%s.%s", path, key); }
+__attribute__((noinline)) static void jidx(char *out, const char *path, int i) { snprintf(out, QP_MAX, "%s[%d]", path, i); }
+__attribute__((noinline)) static void jcopy(char *out, size_t n, const char *s) { snprintf(out, n, "%s", s); }
+
+/* A required (or optional) non-empty string, duplicated; NULL when absent or wrong. */
+static char *get_str(qj_errs *e, const cJSON *obj, const char *key, const char *path, bool required)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    char p[QP_MAX], g[96];
+    jkey(p, path, key);
+    if (!v) {
+        if (required) qj_err(e, p, "expected a non-empty string, got nothing (required)");
+        return NULL;
+    }
+    if (!cJSON_IsString(v) || !v->valuestring[0]) {
+        got(v, g, sizeof g);
+        qj_err(e, p, "expected a non-empty string, got %s", g);
+        return NULL;
+    }
+    char *s = strdup(v->valuestring);
+    if (!s) qj_err(e, p, "out of memory");
+    return s;
+}
+
+/* Optional number; returns true when present and valid. */
+static bool get_num(qj_errs *e, const cJSON *obj, const char *key, const char *path, double lo, double *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) return false;
+    char p[QP_MAX], g[96];
+    jkey(p, path, key);
+    if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < lo) {
+        got(v, g, sizeof g);
+        qj_err(e, p, "expected a number >= %g, got %s", lo, g);
+        return false;
+    }
+    *out = v->valuedouble;
+    return true;
+}
+
+static bool get_bool(qj_errs *e, const cJSON *obj, const char *key, const char *path, bool dflt)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) return dflt;
+    if (cJSON_IsBool(v)) return cJSON_IsTrue(v);
+    char p[QP_MAX], g[96];
+    jkey(p, path, key);
+    got(v, g, sizeof g);
+    qj_err(e, p, "expected true or false, got %s", g);
+    return dflt;
+}
+
+/* An id: letters, digits and dots ("1.2", "omap"). */
+static void get_id(qj_errs *e, const cJSON *obj, const char *path, char *out, size_t outsz)
+{
+    char *s = get_str(e, obj, "id", path, true);
+    out[0] = 0;
+    if (!s) return;
+    bool ok = strlen(s) < outsz;
+    for (const char *c = s; *c && ok; c++) ok = isalnum((unsigned char)*c) || *c == '.' || *c == '-' || *c == '_';
+    if (!ok) {
+        char p[QP_MAX];
+        jkey(p, path, "id");
+        qj_err(e, p, "expected letters, digits, '.', '-' or '_' (at most %zu), got string \"%s\"", outsz - 1, s);
+    } else {
+        snprintf(out, outsz, "%s", s);
+    }
+    free(s);
+}
+
+static int enum_index(const char *s, const char *const *names)
+{
+    for (int i = 0; names[i]; i++) if (!strcmp(s, names[i])) return i;
+    return -1;
+}
+
+static void load_choice_answers(qj_errs *e, const cJSON *arr, const char *path, quiz_question *q)
+{
+    int n = cJSON_GetArraySize(arr);
+    char g[96];
+    if (!cJSON_IsArray(arr) || n < 2 || n > 7) {
+        got(arr, g, sizeof g);
+        qj_err(e, path, "expected an array of 2 to 7 answers (letters a to g), got %s", g);
+        return;
+    }
+    q->answers = calloc((size_t)n, sizeof *q->answers);
+    if (!q->answers) { qj_err(e, path, "out of memory"); return; }
+    q->nanswers = (size_t)n;
+    int ncorrect = 0, i = 0;
+    for (const cJSON *a = arr->child; a; a = a->next, i++) {
+        char ap[QP_MAX];
+        jidx(ap, path, i);
+        if (!cJSON_IsObject(a)) { got(a, g, sizeof g); qj_err(e, ap, "expected an answer object, got %s", g); continue; }
+        qj_check_keys(e, ap, a, choice_answer_keys);
+        q->answers[i].text = get_str(e, a, "text", ap, true);
+        q->answers[i].feedback = get_str(e, a, "feedback", ap, true);
+        q->answers[i].correct = get_bool(e, a, "correct", ap, false);
+        ncorrect += q->answers[i].correct;
+    }
+    if (q->kind == QUIZ_CHOICE && ncorrect != 1)
+        qj_err(e, path, "expected exactly one answer with \"correct\": true for kind choice, got %d (use kind multi for several)", ncorrect);
+    if (q->kind == QUIZ_MULTI && ncorrect < 1)
+        qj_err(e, path, "expected at least one answer with \"correct\": true, got 0");
+}
+
+static void load_numeric_answers(qj_errs *e, const cJSON *arr, const char *path, quiz_question *q)
+{
+    int n = cJSON_GetArraySize(arr);
+    char g[96];
+    if (!cJSON_IsArray(arr) || n < 1 || n > 8) {
+        got(arr, g, sizeof g);
+        qj_err(e, path, "expected an array of 1 to 8 numeric answers, got %s", g);
+        return;
+    }
+    q->answers = calloc((size_t)n, sizeof *q->answers);
+    if (!q->answers) { qj_err(e, path, "out of memory"); return; }
+    q->nanswers = (size_t)n;
+    int ncorrect = 0, i = 0;
+    for (const cJSON *a = arr->child; a; a = a->next, i++) {
+        char ap[QP_MAX], kp[280];
+        jidx(ap, path, i);
+        if (!cJSON_IsObject(a)) { got(a, g, sizeof g); qj_err(e, ap, "expected an answer object, got %s", g); continue; }
+        qj_check_keys(e, ap, a, numeric_answer_keys);
+        quiz_answer *ans = &q->answers[i];
+        const cJSON *val = cJSON_GetObjectItemCaseSensitive(a, "value");
+        const cJSON *range = cJSON_GetObjectItemCaseSensitive(a, "range");
+        if (val && range) {
+            qj_err(e, ap, "expected either \"value\" or \"range\", got both");
+        } else if (val) {
+            double tol = 0;
+            get_num(e, a, "tolerance", ap, 0, &tol);
+            if (!cJSON_IsNumber(val)) {
+                jkey(kp, ap, "value");
+                got(val, g, sizeof g);
+                qj_err(e, kp, "expected a number, got %s", g);
+            } else {
+                ans->lo = val->valuedouble - tol;
+                ans->hi = val->valuedouble + tol;
+            }
+        } else if (range) {
+            jkey(kp, ap, "range");
+            if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2 || !cJSON_IsNumber(range->child) ||
+                !cJSON_IsNumber(range->child->next) || range->child->valuedouble > range->child->next->valuedouble) {
+                got(range, g, sizeof g);
+                qj_err(e, kp, "expected [low, high] with low <= high, got %s", g);
+            } else {
+                ans->lo = range->child->valuedouble;
+                ans->hi = range->child->next->valuedouble;
+            }
+            if (cJSON_GetObjectItemCaseSensitive(a, "tolerance"))
+                qj_err(e, ap, "\"tolerance\" goes with \"value\", not with \"range\"");
+        } else {
+            qj_err(e, ap, "expected \"value\" or \"range\", got neither");
+        }
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(a, "text");
+        if (t) ans->text = get_str(e, a, "text", ap, false);
+        ans->feedback = get_str(e, a, "feedback", ap, true);
+        ans->correct = get_bool(e, a, "correct", ap, false);
+        ncorrect += ans->correct;
+    }
+    if (ncorrect < 1) qj_err(e, path, "expected at least one answer with \"correct\": true, got 0");
+}
+
+static void load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_question *q)
+{
+    char g[96], kp[280];
+    quiz_measure *qm = &q->measure;
+    qm->flavor = -1; qm->at_s = -1; qm->round = -1;
+    if (!cJSON_IsObject(m)) { got(m, g, sizeof g); qj_err(e, path, "expected a measure object, got %s", g); return; }
+    qj_check_keys(e, path, m, measure_keys);
+    char *name = get_str(e, m, "measure", path, true);
+    if (!name) return;
+    int k = enum_index(name, measure_names);
+    jkey(kp, path, "measure");
+    if (k < 0) {
+        const char *near = qj_nearest(name, measure_names);
+        qj_err(e, kp, "expected one of grace_periods, stall_appears, holdout_cpu, report, got string \"%s\"%s%s%s",
+               name, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+        free(name);
+        return;
+    }
+    free(name);
+    qm->kind = (enum quiz_measure_kind)k;
+    /* which keys each measure reads; any other one is a mistake worth reporting */
+    static const char *const used[QM_NKINDS][6] = {
+        [QM_GRACE_PERIODS] = {"flavor", "from_s", "to_s", "round", NULL},
+        [QM_STALL_APPEARS] = {"flavor", "by_s", NULL},
+        [QM_HOLDOUT_CPU] = {"flavor", "at_s", NULL},
+        [QM_REPORT] = {"path", "at_s", "round", NULL},
+    };
+    for (const cJSON *c = m->child; c; c = c->next) {
+        if (!strcmp(c->string, "measure") || enum_index(c->string, measure_keys) < 0) continue;
+        if (enum_index(c->string, used[k]) < 0) {
+            char list[96] = "";
+            for (int i = 0; used[k][i]; i++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", used[k][i]);
+            jkey(kp, path, c->string);
+            qj_err(e, kp, "not used by measure %s (it reads: %s)", measure_names[k], list);
+        }
+    }
+    const cJSON *fl = cJSON_GetObjectItemCaseSensitive(m, "flavor");
+    jkey(kp, path, "flavor");
+    if (fl) {
+        int f = cJSON_IsString(fl) ? rv_flavor_from_name(fl->valuestring) : -1;
+        if (f < 0) { got(fl, g, sizeof g); qj_err(e, kp, "expected rcu_sched, rcu_bh or rcu_preempt, got %s", g); }
+        qm->flavor = f;
+    } else if (k == QM_GRACE_PERIODS || k == QM_HOLDOUT_CPU) {
+        qj_err(e, kp, "expected rcu_sched, rcu_bh or rcu_preempt, got nothing (required by %s)", measure_names[k]);
+    }
+    double r;
+    if (get_num(e, m, "round", path, 0, &r)) {
+        if (r != floor(r) || r > 9) { jkey(kp, path, "round"); qj_err(e, kp, "expected an integer 0..9, got number %g", r); }
+        else qm->round = (int)r;
+    }
+    switch (k) {
+    case QM_GRACE_PERIODS:
+        if (!get_num(e, m, "from_s", path, 0, &qm->from_s) || !get_num(e, m, "to_s", path, 0, &qm->to_s)) {
+            qj_err(e, path, "expected \"from_s\" and \"to_s\" (seconds) for grace_periods");
+        } else if (qm->to_s <= qm->from_s) {
+            jkey(kp, path, "to_s");
+            qj_err(e, kp, "expected a number > from_s (%g), got number %g", qm->from_s, qm->to_s);
+        }
+        break;
+    case QM_STALL_APPEARS:
+        if (!get_num(e, m, "by_s", path, 0, &qm->to_s)) qj_err(e, path, "expected \"by_s\" (seconds) for stall_appears");
+        break;
+    case QM_HOLDOUT_CPU:
+        if (!get_num(e, m, "at_s", path, 0, &qm->at_s)) qj_err(e, path, "expected \"at_s\" (seconds) for holdout_cpu");
+        break;
+    case QM_REPORT: {
+        char *p = get_str(e, m, "path", path, true);
+        if (p) {
+            if (strlen(p) >= sizeof qm->path) { jkey(kp, path, "path"); qj_err(e, kp, "expected at most %zu characters", sizeof qm->path - 1); }
+            else snprintf(qm->path, sizeof qm->path, "%s", p);
+            free(p);
+        }
+        get_num(e, m, "at_s", path, 0, &qm->at_s);
+        break;
+    }
+    }
+}
+
+static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_question *q)
+{
+    char g[96], kp[280];
+    if (!cJSON_IsObject(s)) { got(s, g, sizeof g); qj_err(e, path, "expected an object {\"file\": ..., \"overrides\": [...], \"seed\": N}, got %s", g); return; }
+    qj_check_keys(e, path, s, scenario_keys);
+    char *file = get_str(e, s, "file", path, true);
+    if (file) {
+        size_t n = strlen(file);
+        jkey(kp, path, "file");
+        if (file[0] == '/' || strstr(file, "..") || n < 6 || strcmp(file + n - 5, ".json") || n >= sizeof q->scenario)
+            qj_err(e, kp, "expected a .json file name relative to scenarios/ (no '/' prefix, no ..), got string \"%s\"", file);
+        else { snprintf(q->scenario, sizeof q->scenario, "%s", file); q->has_scenario = true; }
+        free(file);
+    }
+    const cJSON *ov = cJSON_GetObjectItemCaseSensitive(s, "overrides");
+    if (ov) {
+        jkey(kp, path, "overrides");
+        if (!cJSON_IsArray(ov)) { got(ov, g, sizeof g); qj_err(e, kp, "expected an array of \"path=value\" strings, got %s", g); }
+        else {
+            int n = cJSON_GetArraySize(ov), i = 0;
+            q->overrides = calloc((size_t)n + 1, sizeof *q->overrides);
+            for (const cJSON *o = ov->child; o && q->overrides; o = o->next, i++) {
+                char op[QP_MAX];
+                jidx(op, kp, i);
+                const char *eq = cJSON_IsString(o) ? strchr(o->valuestring, '=') : NULL;
+                if (!eq || eq == o->valuestring) { got(o, g, sizeof g); qj_err(e, op, "expected \"path=value\" (e.g. \"rcu.mode=softirq\"), got %s", g); continue; }
+                q->overrides[q->noverrides++] = strdup(o->valuestring);
+            }
+        }
+    }
+    double seed;
+    if (get_num(e, s, "seed", path, 0, &seed)) {
+        if (seed != floor(seed) || seed > 9007199254740991.0) { jkey(kp, path, "seed"); qj_err(e, kp, "expected a non-negative integer, got number %g", seed); }
+        else { q->has_seed = true; q->seed = (uint64_t)seed; }
+    }
+}
+
+static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_question *q, bool allow_missing)
+{
+    char g[96], kp[300];
+    jcopy(q->jpath, sizeof q->jpath, path);
+    if (!cJSON_IsObject(o)) { got(o, g, sizeof g); qj_err(e, path, "expected a question object, got %s", g); return; }
+    qj_check_keys(e, path, o, question_keys);
+    get_id(e, o, path, q->id, sizeof q->id);
+    char *kind = get_str(e, o, "kind", path, true);
+    int k = kind ? enum_index(kind, kind_names) : -1;
+    if (kind && k < 0) {
+        jkey(kp, path, "kind");
+        const char *near = qj_nearest(kind, kind_names);
+        qj_err(e, kp, "expected one of choice, multi, numeric, predict, got string \"%s\"%s%s%s",
+               kind, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+    }
+    free(kind);
+    q->kind = k < 0 ? QUIZ_CHOICE : (enum quiz_kind)k;
+    q->question = get_str(e, o, "question", path, true);
+    q->explanation = get_str(e, o, "explanation", path, true);
+    if (cJSON_GetObjectItemCaseSensitive(o, "hint")) q->hint = get_str(e, o, "hint", path, false);
+    if (cJSON_GetObjectItemCaseSensitive(o, "source")) q->source = get_str(e, o, "source", path, false);
+    q->trick = get_bool(e, o, "trick", path, false);
+
+    const cJSON *answers = cJSON_GetObjectItemCaseSensitive(o, "answers");
+    const cJSON *measure = cJSON_GetObjectItemCaseSensitive(o, "measure");
+    const cJSON *expected = cJSON_GetObjectItemCaseSensitive(o, "expected");
+    const cJSON *feedback = cJSON_GetObjectItemCaseSensitive(o, "feedback");
+    const cJSON *scenario = cJSON_GetObjectItemCaseSensitive(o, "scenario");
+    const cJSON *at = cJSON_GetObjectItemCaseSensitive(o, "at");
+    jkey(kp, path, "answers");
+    if (k < 0) {
+        /* kind unknown: the kind-specific checks would only add noise */
+    } else if (q->kind == QUIZ_PREDICT) {
+        static const char *const not_predict[] = {"answers", "otherwise", NULL};
+        for (int i = 0; not_predict[i]; i++)
+            if (cJSON_GetObjectItemCaseSensitive(o, not_predict[i])) {
+                jkey(kp, path, not_predict[i]);
+                qj_err(e, kp, "not used by kind predict (the engine computes the answer: use \"measure\" and \"expected\")");
+            }
+        jkey(kp, path, "measure");
+        if (!measure) qj_err(e, kp, "expected a measure object, got nothing (required for kind predict)");
+        else load_measure(e, measure, kp, q);
+        jkey(kp, path, "expected");
+        bool want_bool = measure && q->measure.kind == QM_STALL_APPEARS;
+        if (!expected) {
+            if (!allow_missing)
+                qj_err(e, kp, "expected the engine's answer (%s), got nothing (run `rcuvis quiz --update-expected FILE`)",
+                       want_bool ? "true or false" : "a number");
+        } else if (want_bool ? !cJSON_IsBool(expected) : !cJSON_IsNumber(expected)) {
+            got(expected, g, sizeof g);
+            qj_err(e, kp, "expected %s for measure %s, got %s", want_bool ? "true or false" : "a number",
+                   quiz_measure_name(q->measure.kind), g);
+        } else {
+            q->has_expected = true;
+            q->expected.is_bool = want_bool;
+            q->expected.b = cJSON_IsTrue(expected);
+            q->expected.num = want_bool ? 0 : expected->valuedouble;
+        }
+        get_num(e, o, "tolerance", path, 0, &q->tolerance);
+        if (want_bool && cJSON_GetObjectItemCaseSensitive(o, "tolerance")) {
+            jkey(kp, path, "tolerance");
+            qj_err(e, kp, "not used by a yes/no measure");
+        }
+        if (feedback) {
+            jkey(kp, path, "feedback");
+            if (!cJSON_IsObject(feedback)) { got(feedback, g, sizeof g); qj_err(e, kp, "expected {\"correct\": ..., \"incorrect\": ...}, got %s", g); }
+            else {
+                qj_check_keys(e, kp, feedback, feedback_keys);
+                if (cJSON_GetObjectItemCaseSensitive(feedback, "correct")) q->fb_correct = get_str(e, feedback, "correct", kp, false);
+                if (cJSON_GetObjectItemCaseSensitive(feedback, "incorrect")) q->fb_incorrect = get_str(e, feedback, "incorrect", kp, false);
+            }
+        }
+        if (!scenario) { jkey(kp, path, "scenario"); qj_err(e, kp, "expected a scenario object, got nothing (required for kind predict)"); }
+    } else {
+        static const char *const predict_only[] = {"measure", "expected", "tolerance", "feedback", NULL};
+        for (int i = 0; predict_only[i]; i++)
+            if (cJSON_GetObjectItemCaseSensitive(o, predict_only[i])) {
+                jkey(kp, path, predict_only[i]);
+                qj_err(e, kp, "only used by kind predict (this question is kind %s%s)", kind_names[k],
+                       !strcmp(predict_only[i], "feedback") ? "; put feedback on each answer" : "");
+            }
+        jkey(kp, path, "answers");
+        if (!answers) qj_err(e, kp, "expected an array of answers, got nothing (required for kind %s)", kind_names[k]);
+        else if (q->kind == QUIZ_NUMERIC) load_numeric_answers(e, answers, kp, q);
+        else load_choice_answers(e, answers, kp, q);
+        if (cJSON_GetObjectItemCaseSensitive(o, "otherwise")) {
+            if (q->kind != QUIZ_NUMERIC) { jkey(kp, path, "otherwise"); qj_err(e, kp, "only used by kind numeric"); }
+            else q->otherwise = get_str(e, o, "otherwise", path, false);
+        }
+    }
+    if (scenario) { jkey(kp, path, "scenario"); load_scenario(e, scenario, kp, q); }
+    if (at) {
+        jkey(kp, path, "at");
+        if (cJSON_IsNumber(at) && at->valuedouble >= 0 && isfinite(at->valuedouble)) { q->has_at = true; q->at_s = at->valuedouble; }
+        else if (cJSON_IsString(at) && !strcmp(at->valuestring, "first_stall")) { q->has_at = true; q->at_first_stall = true; q->at_s = -1; }
+        else { got(at, g, sizeof g); qj_err(e, kp, "expected seconds >= 0 or \"first_stall\", got %s", g); }
+        if (!scenario) qj_err(e, kp, "a moment needs a \"scenario\" to happen in");
+    }
+}
+
+static void load_lesson(qj_errs *e, const cJSON *o, const char *path, quiz_lesson *l, bool allow_missing)
+{
+    char g[96], kp[280];
+    if (!cJSON_IsObject(o)) { got(o, g, sizeof g); qj_err(e, path, "expected a lesson object, got %s", g); return; }
+    qj_check_keys(e, path, o, lesson_keys);
+    get_id(e, o, path, l->id, sizeof l->id);
+    l->title = get_str(e, o, "title", path, true);
+    if (cJSON_GetObjectItemCaseSensitive(o, "intro")) l->intro = get_str(e, o, "intro", path, false);
+    const cJSON *qs = cJSON_GetObjectItemCaseSensitive(o, "questions");
+    jkey(kp, path, "questions");
+    int n = cJSON_GetArraySize(qs);
+    if (!cJSON_IsArray(qs) || n < 1) { got(qs, g, sizeof g); qj_err(e, kp, "expected a non-empty array of questions, got %s", g); return; }
+    l->questions = calloc((size_t)n, sizeof *l->questions);
+    if (!l->questions) { qj_err(e, kp, "out of memory"); return; }
+    l->nquestions = (size_t)n;
+    int i = 0;
+    for (const cJSON *c = qs->child; c; c = c->next, i++) {
+        char qp[QP_MAX];
+        jidx(qp, kp, i);
+        load_question(e, c, qp, &l->questions[i], allow_missing);
+    }
+}
+
+/* Ids must be unique: progress is keyed by them. */
+static void check_unique_ids(qj_errs *e, const quiz_file *q)
+{
+    for (size_t a = 0; a < q->nlessons; a++) {
+        const quiz_lesson *la = &q->lessons[a];
+        for (size_t b = 0; b < a; b++)
+            if (la->id[0] && !strcmp(la->id, q->lessons[b].id)) {
+                char p[QP_MAX];
+                snprintf(p, sizeof p, "$.lessons[%zu].id", a);
+                qj_err(e, p, "expected a unique lesson id, got \"%s\" again (first at $.lessons[%zu])", la->id, b);
+            }
+        for (size_t i = 0; i < la->nquestions; i++) {
+            const quiz_question *qi = &la->questions[i];
+            for (size_t b = 0; b <= a && qi->id[0]; b++) {
+                const quiz_lesson *lb = &q->lessons[b];
+                size_t lim = b == a ? i : lb->nquestions;
+                for (size_t j = 0; j < lim; j++)
+                    if (!strcmp(qi->id, lb->questions[j].id)) {
+                        char p[QP_MAX];
+                        jkey(p, qi->jpath, "id");
+                        qj_err(e, p, "expected a unique question id, got \"%s\" again (first at %s)", qi->id, lb->questions[j].jpath);
+                    }
+            }
+        }
+    }
+}
+
+int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_missing, char *err, size_t errlen)
+{
+    memset(q, 0, sizeof *q);
+    qj_errs e;
+    qj_errs_init(&e, name, err, errlen);
+    int line, col;
+    char what[64];
+    cJSON *root = qj_parse(text, &line, &col, what, sizeof what);
+    if (!root) {
+        /* only claim a broken file as ours when it looks like a quiz; else the scenario loader speaks */
+        bool quizlike = strstr(text, "\"lessons\"") || strstr(name, "quiz");
+        if (!quizlike) return 1;
+        if (err && errlen) snprintf(err, errlen, "%s:%d:%d: syntax error: %s\n", name, line, col, what);
+        return -1;
+    }
+    if (!cJSON_IsObject(root) || !cJSON_GetObjectItemCaseSensitive(root, "lessons")) {
+        cJSON_Delete(root);
+        return 1;
+    }
+    snprintf(q->path, sizeof q->path, "%s", name);
+    qj_check_keys(&e, "$", root, top_keys);
+    char id[64];
+    get_id(&e, root, "$", id, sizeof id);
+    snprintf(q->id, sizeof q->id, "%s", id);
+    q->title = get_str(&e, root, "title", "$", true);
+    if (cJSON_GetObjectItemCaseSensitive(root, "description")) q->description = get_str(&e, root, "description", "$", false);
+    const cJSON *ls = cJSON_GetObjectItemCaseSensitive(root, "lessons");
+    int n = cJSON_GetArraySize(ls);
+    char g[96];
+    if (!cJSON_IsArray(ls) || n < 1) {
+        got(ls, g, sizeof g);
+        qj_err(&e, "$.lessons", "expected a non-empty array of lessons, got %s", g);
+    } else if ((q->lessons = calloc((size_t)n, sizeof *q->lessons))) {
+        q->nlessons = (size_t)n;
+        int i = 0;
+        for (const cJSON *c = ls->child; c; c = c->next, i++) {
+            char lp[QP_MAX];
+            snprintf(lp, sizeof lp, "$.lessons[%d]", i);
+            load_lesson(&e, c, lp, &q->lessons[i], allow_missing);
+        }
+        check_unique_ids(&e, q);
+    }
+    cJSON_Delete(root);
+    if (e.count) { quiz_free(q); return -1; }
+    return 0;
+}
+
+int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, size_t errlen)
+{
+    memset(q, 0, sizeof *q);
+    char *text = qj_read_file(path, NULL);
+    if (!text) {
+        if (err && errlen) snprintf(err, errlen, "%s: cannot read: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int rc = quiz_parse(text, path, q, allow_missing, err, errlen);
+    free(text);
+    return rc;
+}
+
+static void free_question(quiz_question *q)
+{
+    free(q->question); free(q->explanation); free(q->hint); free(q->source); free(q->otherwise);
+    free(q->fb_correct); free(q->fb_incorrect);
+    for (size_t i = 0; i < q->nanswers; i++) { free(q->answers[i].text); free(q->answers[i].feedback); }
+    free(q->answers);
+    for (size_t i = 0; i < q->noverrides; i++) free(q->overrides[i]);
+    free(q->overrides);
+}
+
+void quiz_free(quiz_file *q)
+{
+    if (!q) return;
+    for (size_t l = 0; l < q->nlessons; l++) {
+        quiz_lesson *ls = &q->lessons[l];
+        for (size_t i = 0; i < ls->nquestions; i++) free_question(&ls->questions[i]);
+        free(ls->questions); free(ls->title); free(ls->intro);
+    }
+    free(q->lessons); free(q->title); free(q->description);
+    memset(q, 0, sizeof *q);
+}
+
+const quiz_lesson *quiz_find_lesson(const quiz_file *q, const char *id)
+{
+    for (size_t i = 0; i < q->nlessons; i++)
+        if (!strcmp(q->lessons[i].id, id)) return &q->lessons[i];
+    return NULL;
+}

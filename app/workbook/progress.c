@@ -1,0 +1,268 @@
+/* progress.c — load, update and atomically save the workbook progress file; set corrupt files aside. */
+#include "workbook/progress.h"
+#include "workbook/progress_file.h"
+#include "workbook/json.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROGRESS_VERSION 1
+
+const char *progress_default_path(char *buf, size_t bufsz)
+{
+    const char *xdg = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    /* the XDG spec says a relative XDG_STATE_HOME is invalid and must be ignored */
+    if (xdg && xdg[0] == '/') snprintf(buf, bufsz, "%s/rcuvis/progress.json", xdg);
+    else snprintf(buf, bufsz, "%s/.local/state/rcuvis/progress.json", home && *home ? home : ".");
+    return buf;
+}
+
+void progress_free(progress *p)
+{
+    free(p->e);
+    free(p->resets);
+    p->e = NULL;
+    p->resets = NULL;
+    p->n = p->cap = p->nresets = 0;
+    p->reset_all = false;
+}
+
+progress_entry *progress_get(progress *p, const char *lesson, const char *qid, bool create)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (!strcmp(p->e[i].lesson, lesson) && !strcmp(p->e[i].qid, qid)) {
+            if (create) p->e[i].dirty = true;
+            return &p->e[i];
+        }
+    if (!create) return NULL;
+    if (p->n == p->cap) {
+        size_t ncap = p->cap ? p->cap * 2 : 32;
+        progress_entry *ne = realloc(p->e, ncap * sizeof *ne);
+        if (!ne) return NULL;
+        p->e = ne; p->cap = ncap;
+    }
+    progress_entry *e = &p->e[p->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->lesson, sizeof e->lesson, "%s", lesson);
+    snprintf(e->qid, sizeof e->qid, "%s", qid);
+    e->dirty = true;
+    return e;
+}
+
+void progress_record(progress *p, const char *lesson, const char *qid, const char *answer, bool ok, long long now)
+{
+    progress_entry *e = progress_get(p, lesson, qid, true);
+    if (!e) return;
+    e->attempts++;
+    e->correct = e->correct || ok;
+    snprintf(e->last, sizeof e->last, "%s", answer ? answer : "");
+    e->updated = now;
+}
+
+static size_t drop_lesson(progress *p, const char *lesson)
+{
+    size_t kept = 0, gone = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        if (!strcmp(p->e[i].lesson, lesson)) { gone++; continue; }
+        p->e[kept++] = p->e[i];
+    }
+    p->n = kept;
+    return gone;
+}
+
+size_t progress_reset_lesson(progress *p, const char *lesson)
+{
+    char (*nr)[96] = realloc(p->resets, (p->nresets + 1) * sizeof *nr);
+    if (nr) {
+        p->resets = nr;
+        snprintf(p->resets[p->nresets++], sizeof *nr, "%s", lesson);
+    }
+    return drop_lesson(p, lesson);
+}
+
+void progress_reset_all(progress *p)
+{
+    p->n = 0;
+    p->nresets = 0;
+    p->reset_all = true;
+}
+
+/* Move a file we cannot read aside, never deleting it: the student may want it back. */
+static int set_aside(const char *path, char *dest, size_t destsz)
+{
+    long long t = (long long)time(NULL);
+    for (int k = 0; k < 100; k++) {
+        if (k == 0) snprintf(dest, destsz, "%s.corrupt-%lld", path, t);
+        else snprintf(dest, destsz, "%s.corrupt-%lld-%d", path, t, k);
+        if (access(dest, F_OK) == 0) continue;
+        return rename(path, dest);
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+static const char *const top_keys[] = {"version", "lessons", NULL};
+static const char *const entry_keys[] = {"attempts", "correct", "revealed", "hinted", "last", "updated", NULL};
+
+/* Fill p from the parsed tree; on a shape error write why into why and return -1. */
+static int from_json(progress *p, const cJSON *root, char *why, size_t whysz)
+{
+    if (!cJSON_IsObject(root)) { snprintf(why, whysz, "$: expected an object"); return -1; }
+    for (const cJSON *k = root->child; k; k = k->next) {
+        bool ok = false;
+        for (int i = 0; top_keys[i]; i++) ok = ok || !strcmp(k->string, top_keys[i]);
+        if (!ok) { snprintf(why, whysz, "$.%s: unknown key", k->string); return -1; }
+    }
+    const cJSON *lessons = cJSON_GetObjectItemCaseSensitive(root, "lessons");
+    if (!cJSON_IsObject(lessons)) { snprintf(why, whysz, "$.lessons: expected an object"); return -1; }
+    for (const cJSON *l = lessons->child; l; l = l->next) {
+        if (!cJSON_IsObject(l) || strlen(l->string) >= sizeof p->e[0].lesson) {
+            snprintf(why, whysz, "$.lessons.%s: expected an object", l->string);
+            return -1;
+        }
+        for (const cJSON *q = l->child; q; q = q->next) {
+            const cJSON *att = cJSON_GetObjectItemCaseSensitive(q, "attempts");
+            const cJSON *last = cJSON_GetObjectItemCaseSensitive(q, "last");
+            const cJSON *upd = cJSON_GetObjectItemCaseSensitive(q, "updated");
+            bool bad = !cJSON_IsObject(q) || strlen(q->string) >= sizeof p->e[0].qid || !cJSON_IsNumber(att) ||
+                       att->valuedouble < 0 || (last && !cJSON_IsString(last)) || (upd && !cJSON_IsNumber(upd));
+            for (int i = 1; !bad && i <= 3; i++) {
+                const cJSON *b = cJSON_GetObjectItemCaseSensitive(q, entry_keys[i]);
+                bad = b && !cJSON_IsBool(b);
+            }
+            for (const cJSON *k = cJSON_IsObject(q) ? q->child : NULL; k && !bad; k = k->next) {
+                bool ok = false;
+                for (int i = 0; entry_keys[i]; i++) ok = ok || !strcmp(k->string, entry_keys[i]);
+                bad = !ok;
+            }
+            if (bad) { snprintf(why, whysz, "$.lessons.%s.%s: not a valid answer record", l->string, q->string); return -1; }
+            progress_entry *e = progress_get(p, l->string, q->string, true);
+            if (!e) { snprintf(why, whysz, "out of memory"); return -1; }
+            e->attempts = (int)att->valuedouble;
+            e->correct = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "correct"));
+            e->revealed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "revealed"));
+            e->hinted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "hinted"));
+            if (last) snprintf(e->last, sizeof e->last, "%s", last->valuestring);
+            if (upd) e->updated = (long long)upd->valuedouble;
+        }
+    }
+    return 0;
+}
+
+int progress_load(progress *p, const char *path, char *msg, size_t msglen)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->path, sizeof p->path, "%s", path);
+    if (msg && msglen) msg[0] = 0;
+    size_t len;
+    char *text = qj_read_file(path, &len);
+    if (!text) {
+        if (errno == ENOENT) return 0;
+        snprintf(msg, msglen, "cannot read progress file %s: %s", path, strerror(errno));
+        p->path[0] = 0; /* refuse to overwrite what we could not read */
+        return -1;
+    }
+    char why[512] = "";
+    int line, col;
+    char what[64];
+    cJSON *root = qj_parse(text, &line, &col, what, sizeof what);
+    free(text);
+    if (!root) {
+        snprintf(why, sizeof why, "%d:%d: %s", line, col, len ? what : "the file is empty");
+    } else {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
+        if (cJSON_IsNumber(v) && v->valuedouble > PROGRESS_VERSION) {
+            snprintf(msg, msglen, "progress file %s was written by a newer rcuvis (format %g); leaving it alone, "
+                     "progress will not be saved", path, v->valuedouble);
+            cJSON_Delete(root);
+            p->path[0] = 0;
+            return -1;
+        }
+        if (!cJSON_IsNumber(v) || v->valuedouble != PROGRESS_VERSION) snprintf(why, sizeof why, "$.version: expected 1");
+        else from_json(p, root, why, sizeof why);
+        cJSON_Delete(root);
+    }
+    if (!why[0]) {
+        for (size_t i = 0; i < p->n; i++) p->e[i].dirty = false; /* as on disk: nothing to merge yet */
+        return 0;
+    }
+    progress_free(p);
+    char dest[4200];
+    if (set_aside(path, dest, sizeof dest) != 0) {
+        snprintf(msg, msglen, "progress file %s is corrupt (%s) and could not be moved aside: %s; "
+                 "progress will not be saved", path, why, strerror(errno));
+        p->path[0] = 0;
+        return -1;
+    }
+    snprintf(msg, msglen, "progress file %s is corrupt (%s); moved it to %s and started with empty progress",
+             path, why, dest);
+    return 1;
+}
+
+/* Apply p's changes to the file's current contents: resets first, then every changed entry; other
+ * entries come from the file (another process may have answered them, or reset them away). */
+static int merge_with_file(progress *p, char *err, size_t errlen)
+{
+    progress disk;
+    char msg[4096];
+    int rc = progress_load(&disk, p->path, msg, sizeof msg);
+    if (rc < 0) { snprintf(err, errlen, "%s", msg); progress_free(&disk); return -1; }
+    if (p->reset_all) disk.n = 0;
+    for (size_t i = 0; i < p->nresets; i++) drop_lesson(&disk, p->resets[i]);
+    for (size_t i = 0; i < p->n; i++) {
+        if (!p->e[i].dirty) continue;
+        progress_entry *d = progress_get(&disk, p->e[i].lesson, p->e[i].qid, true);
+        if (!d) { snprintf(err, errlen, "out of memory"); progress_free(&disk); return -1; }
+        *d = p->e[i];
+    }
+    for (size_t i = 0; i < disk.n; i++) disk.e[i].dirty = false;
+    /* p takes the merged entries; its path stays */
+    free(p->e);
+    free(p->resets);
+    p->e = disk.e; p->n = disk.n; p->cap = disk.cap;
+    p->resets = NULL; p->nresets = 0; p->reset_all = false;
+    free(disk.resets);
+    return 0;
+}
+
+int progress_save(progress *p, char *err, size_t errlen)
+{
+    if (!p->path[0]) { snprintf(err, errlen, "progress is not being saved (see the earlier message)"); return -1; }
+    if (merge_with_file(p, err, errlen) != 0) return -1;
+    int rc = -1;
+    char *text = NULL;
+    cJSON *root = cJSON_CreateObject();
+    cJSON *lessons = root && cJSON_AddNumberToObject(root, "version", PROGRESS_VERSION)
+                         ? cJSON_AddObjectToObject(root, "lessons") : NULL;
+    if (!lessons) goto oom;
+    for (size_t i = 0; i < p->n; i++) {
+        const progress_entry *e = &p->e[i];
+        cJSON *l = cJSON_GetObjectItemCaseSensitive(lessons, e->lesson);
+        if (!l) l = cJSON_AddObjectToObject(lessons, e->lesson);
+        cJSON *q = l ? cJSON_AddObjectToObject(l, e->qid) : NULL;
+        if (!q) goto oom;
+        cJSON_AddNumberToObject(q, "attempts", e->attempts);
+        cJSON_AddBoolToObject(q, "correct", e->correct);
+        cJSON_AddBoolToObject(q, "revealed", e->revealed);
+        cJSON_AddBoolToObject(q, "hinted", e->hinted);
+        cJSON_AddStringToObject(q, "last", e->last);
+        cJSON_AddNumberToObject(q, "updated", (double)e->updated);
+    }
+    if (!(text = qj_print(root))) goto oom;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", p->path);
+    if (pf_mkdirs(dirname(dir), err, errlen) == 0) rc = pf_write_atomic(p->path, text, strlen(text), err, errlen);
+    goto out;
+oom:
+    snprintf(err, errlen, "out of memory");
+out:
+    free(text);
+    cJSON_Delete(root);
+    return rc;
+}

@@ -1,0 +1,244 @@
+/* session.c — the workbook as an interactive session: position, selection, typed input, grading, progress. */
+#include "workbook/session.h"
+#include "commands.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progress_path, char *msg, size_t msglen)
+{
+    memset(s, 0, sizeof *s);
+    s->last.status = -2;
+    char dir[4096], ppath[4096], err[8192] = "";
+    if (!quiz_dir) quiz_dir = rcuvis_data_path("quizzes", dir, sizeof dir);
+    if (quiz_set_load_dir(&s->set, quiz_dir, err, sizeof err) != 0 || s->set.n == 0) {
+        snprintf(msg, msglen, "no workbook: %s", err[0] ? err : "no quiz files found");
+        quiz_set_free(&s->set);
+        return -1;
+    }
+    msg[0] = 0;
+    if (err[0]) snprintf(msg, msglen, "%s", err); /* a broken file does not hide the others */
+    if (!progress_path) progress_path = progress_default_path(ppath, sizeof ppath);
+    char pmsg[4096];
+    if (progress_load(&s->prog, progress_path, pmsg, sizeof pmsg) != 0) {
+        size_t n = strlen(msg);
+        snprintf(msg + n, msglen - n, "%s%s", n ? "\n" : "", pmsg);
+    }
+    snprintf(s->message, sizeof s->message, "%s", msg);
+    quiz_session_resume(s);
+    return 0;
+}
+
+void quiz_session_close(quiz_session *s)
+{
+    quiz_set_free(&s->set);
+    progress_free(&s->prog);
+    free(s->stall_at);
+    s->stall_at = NULL;
+    s->nstall_at = 0;
+}
+
+const quiz_file *quiz_session_file(const quiz_session *s) { return s->file < s->set.n ? &s->set.files[s->file] : NULL; }
+
+const quiz_lesson *quiz_session_lesson(const quiz_session *s)
+{
+    const quiz_file *f = quiz_session_file(s);
+    return f && s->lesson < f->nlessons ? &f->lessons[s->lesson] : NULL;
+}
+
+const quiz_question *quiz_session_question(const quiz_session *s)
+{
+    const quiz_lesson *l = quiz_session_lesson(s);
+    return l && s->question < l->nquestions ? &l->questions[s->question] : NULL;
+}
+
+static void lesson_key(const quiz_session *s, char *buf, size_t n)
+{
+    quiz_lesson_key(quiz_session_file(s), quiz_session_lesson(s), buf, n);
+}
+
+const progress_entry *quiz_session_entry(const quiz_session *s)
+{
+    const quiz_question *q = quiz_session_question(s);
+    if (!q) return NULL;
+    char key[128];
+    lesson_key(s, key, sizeof key);
+    return progress_get((progress *)&s->prog, key, q->id, false);
+}
+
+void quiz_session_goto(quiz_session *s, size_t file, size_t lesson, size_t question)
+{
+    s->file = file; s->lesson = lesson; s->question = question;
+    s->sel = 0; s->cursor = 0; s->input[0] = 0; s->hint_shown = false;
+    memset(&s->last, 0, sizeof s->last);
+    s->last.status = -2;
+    const progress_entry *e = quiz_session_entry(s);
+    s->done = e && (e->correct || e->revealed);
+}
+
+bool quiz_session_step(quiz_session *s, int dir)
+{
+    size_t f = s->file, l = s->lesson, q = s->question;
+    if (dir > 0) {
+        if (++q >= s->set.files[f].lessons[l].nquestions) {
+            q = 0;
+            if (++l >= s->set.files[f].nlessons) {
+                l = 0;
+                if (++f >= s->set.n) return false;
+            }
+        }
+    } else {
+        if (q-- == 0) {
+            if (l-- == 0) {
+                if (f-- == 0) return false;
+                l = s->set.files[f].nlessons - 1;
+            }
+            q = s->set.files[f].lessons[l].nquestions - 1;
+        }
+    }
+    quiz_session_goto(s, f, l, q);
+    return true;
+}
+
+bool quiz_session_step_lesson(quiz_session *s, int dir)
+{
+    size_t f = s->file, l = s->lesson;
+    if (dir > 0) {
+        if (++l >= s->set.files[f].nlessons) { l = 0; if (++f >= s->set.n) return false; }
+    } else if (l-- == 0) {
+        if (f-- == 0) return false;
+        l = s->set.files[f].nlessons - 1;
+    }
+    quiz_session_goto(s, f, l, 0);
+    return true;
+}
+
+void quiz_session_resume(quiz_session *s)
+{
+    quiz_session_goto(s, 0, 0, 0);
+    do {
+        if (!s->done) return;
+    } while (quiz_session_step(s, +1));
+    quiz_session_goto(s, 0, 0, 0); /* everything done: start over at the top */
+}
+
+void quiz_session_pick(quiz_session *s, int i)
+{
+    const quiz_question *q = quiz_session_question(s);
+    if (!q || i < 0 || (size_t)i >= q->nanswers || q->kind == QUIZ_NUMERIC || q->kind == QUIZ_PREDICT) return;
+    s->cursor = i;
+    if (q->kind == QUIZ_CHOICE) s->sel = 1u << i;
+    else s->sel ^= 1u << i;
+}
+
+void quiz_session_type(quiz_session *s, const char *text)
+{
+    size_t n = strlen(s->input);
+    snprintf(s->input + n, sizeof s->input - n, "%s", text);
+}
+
+void quiz_session_backspace(quiz_session *s)
+{
+    size_t n = strlen(s->input);
+    while (n && ((unsigned char)s->input[n - 1] & 0xC0) == 0x80) n--; /* a whole UTF-8 character */
+    if (n) s->input[n - 1] = 0;
+}
+
+static void save(quiz_session *s)
+{
+    char err[512];
+    if (s->prog.path[0] && progress_save(&s->prog, err, sizeof err) != 0)
+        snprintf(s->message, sizeof s->message, "cannot save progress: %s", err);
+}
+
+int quiz_session_submit(quiz_session *s)
+{
+    const quiz_question *q = quiz_session_question(s);
+    if (!q) return -1;
+    char typed[64] = "";
+    if (q->kind == QUIZ_CHOICE || q->kind == QUIZ_MULTI) {
+        for (size_t i = 0; i < q->nanswers; i++)
+            if (s->sel & (1u << i)) { size_t n = strlen(typed); typed[n] = (char)('a' + i); typed[n + 1] = 0; }
+    } else {
+        snprintf(typed, sizeof typed, "%s", s->input);
+    }
+    quiz_grade(q, typed, &s->last);
+    if (s->last.status < 0 || s->review) return s->last.status;
+    char key[128];
+    lesson_key(s, key, sizeof key);
+    progress_record(&s->prog, key, q->id, s->last.normalized, s->last.status == 1, (long long)time(NULL));
+    save(s);
+    if (s->last.status == 1) s->done = true;
+    return s->last.status;
+}
+
+static progress_entry *entry_for_update(quiz_session *s)
+{
+    const quiz_question *q = quiz_session_question(s);
+    if (!q || s->review) return NULL;
+    char key[128];
+    lesson_key(s, key, sizeof key);
+    return progress_get(&s->prog, key, q->id, true);
+}
+
+void quiz_session_hint(quiz_session *s)
+{
+    s->hint_shown = true;
+    progress_entry *e = entry_for_update(s);
+    if (e && !e->hinted) { e->hinted = true; e->updated = (long long)time(NULL); save(s); }
+}
+
+void quiz_session_reveal(quiz_session *s)
+{
+    s->done = true;
+    progress_entry *e = entry_for_update(s);
+    if (e && !e->revealed && !e->correct) { e->revealed = true; e->updated = (long long)time(NULL); save(s); }
+}
+
+/* Overrides that only shorten the run (kept short so `rcuvis check` is fast) do not change what
+ * happens before the end, so the question still belongs to the scenario as the window plays it. */
+static bool same_run_as_file(const quiz_question *q)
+{
+    if (q->has_seed) return false;
+    for (size_t i = 0; i < q->noverrides; i++)
+        if (strncmp(q->overrides[i], "duration_s=", 11)) return false;
+    return true;
+}
+
+/* The moment of a question in seconds, or -1 when it has none (or its first stall never comes). */
+static double moment_of(quiz_session *s, const quiz_question *q, size_t flat)
+{
+    if (!q->at_first_stall) return q->at_s;
+    if (flat >= s->nstall_at) {
+        double *n = realloc(s->stall_at, (flat + 1) * sizeof *n);
+        if (!n) return -1;
+        for (size_t k = s->nstall_at; k <= flat; k++) n[k] = 0;
+        s->stall_at = n;
+        s->nstall_at = flat + 1;
+    }
+    if (s->stall_at[flat] == 0) {
+        double at;
+        char err[256];
+        s->stall_at[flat] = quiz_moment_resolve(q, &at, err, sizeof err) == 0 ? at : -1;
+    }
+    return s->stall_at[flat];
+}
+
+bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, double now_s)
+{
+    const char *base = strrchr(scenario, '/');
+    base = base ? base + 1 : scenario;
+    size_t flat = 0;
+    for (size_t f = 0; f < s->set.n; f++)
+        for (size_t l = 0; l < s->set.files[f].nlessons; l++)
+            for (size_t i = 0; i < s->set.files[f].lessons[l].nquestions; i++, flat++) {
+                const quiz_question *q = &s->set.files[f].lessons[l].questions[i];
+                /* other settings or another seed make it a different run from the one on screen */
+                if (!q->has_at || !same_run_as_file(q) || strcmp(q->scenario, base)) continue;
+                double at = moment_of(s, q, flat);
+                if (at >= 0 && at > prev_s && at <= now_s) { quiz_session_goto(s, f, l, i); return true; }
+            }
+    return false;
+}

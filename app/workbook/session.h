@@ -1,0 +1,70 @@
+/* session.h — the workbook as an interactive session: position, selection, typed input, grading, progress. */
+#ifndef RCUVIS_QUIZ_SESSION_H
+#define RCUVIS_QUIZ_SESSION_H
+
+/*
+ * What the window's workbook panel shows and changes, without any drawing: which question is
+ * current, which letters are picked or what number is typed, the last verdict, and whether the
+ * explanation is open. Answers go through quiz_grade() and into the same progress file as the
+ * terminal workbook (saved after every answer). Kept apart from panel_workbook.c so it can be
+ * tested without SDL.
+ */
+
+#include "workbook/progress.h"
+#include "workbook/quiz.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct quiz_session {
+    quiz_set set;              /* owned */
+    progress prog;             /* owned; path "" = not saving */
+    bool review;               /* teacher mode: answers visible, nothing recorded */
+    size_t file, lesson, question;
+    /* the current question's interaction */
+    unsigned sel;              /* choice/multi: picked answers, bit i = letter a+i */
+    int cursor;                /* answer highlighted by Up/Down */
+    char input[48];            /* numeric/predict: what is typed ("261", "yes") */
+    quiz_result last;          /* last verdict; last.status == -2 when nothing was submitted yet */
+    bool done;                 /* answered right or shown: the explanation is open */
+    bool hint_shown;
+    char message[1024];        /* for the panel: corrupt progress set aside, save failures */
+    double *stall_at;          /* per question (flattened): resolved "first_stall" moment, 0 = not yet, -1 = none */
+    size_t nstall_at;
+} quiz_session;
+
+/* Load every quiz in quiz_dir (NULL = the shipped quizzes/) and the progress file (NULL = the
+ * default path). 0 ok (msg may still carry a warning, e.g. a corrupt progress file set aside), -1
+ * no quiz could be loaded (msg says why). */
+int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progress_path, char *msg, size_t msglen);
+void quiz_session_close(quiz_session *s);
+
+const quiz_file *quiz_session_file(const quiz_session *s);
+const quiz_lesson *quiz_session_lesson(const quiz_session *s);
+const quiz_question *quiz_session_question(const quiz_session *s);
+/* The progress record of the current question, or NULL. */
+const progress_entry *quiz_session_entry(const quiz_session *s);
+
+/* Move to a question (resets the interaction; a question answered before opens as done). */
+void quiz_session_goto(quiz_session *s, size_t file, size_t lesson, size_t question);
+/* Next/previous question (dir +1/-1), across lessons and files; false at either end. */
+bool quiz_session_step(quiz_session *s, int dir);
+bool quiz_session_step_lesson(quiz_session *s, int dir);
+/* The first question not yet answered right or shown (the "continue" position). */
+void quiz_session_resume(quiz_session *s);
+
+/* Input. pick: choice selects answer i, multi toggles it. */
+void quiz_session_pick(quiz_session *s, int i);
+void quiz_session_type(quiz_session *s, const char *text); /* appends */
+void quiz_session_backspace(quiz_session *s);
+/* Grade what is picked or typed; records it. Returns last.status (1 right, 0 wrong, -1 not understood). */
+int quiz_session_submit(quiz_session *s);
+void quiz_session_hint(quiz_session *s);
+void quiz_session_reveal(quiz_session *s);
+
+/* If a question about the scenario file `scenario` as shipped (no overrides but duration_s, no
+ * seed) has its moment in (prev_s, now_s], make it current and return true: the window pauses
+ * there to ask it. A "first_stall" moment is found once by running the scenario (then cached). */
+bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, double now_s);
+
+#endif

@@ -1,0 +1,248 @@
+/* term.c — the workbook in a terminal: ask a lesson's questions on a stream, or print it for review. */
+#include "workbook/term.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/*
+ * Works the same on a terminal and on a pipe (tests drive it that way): one answer per input line,
+ * nothing depends on terminal modes, end of input saves and ends cleanly. Progress is saved after
+ * every answer, so a dropped SSH session loses nothing.
+ */
+
+void quiz_wrap(FILE *out, const char *text, int indent, int width)
+{
+    int avail = width - indent > 20 ? width - indent : 20;
+    const char *p = text;
+    while (*p) {
+        const char *eol = strchr(p, '\n');
+        size_t para = eol ? (size_t)(eol - p) : strlen(p);
+        /* one paragraph: greedy word wrap counting UTF-8 characters, not bytes */
+        size_t i = 0;
+        if (para == 0) fprintf(out, "\n");
+        while (i < para) {
+            while (i < para && p[i] == ' ') i++;
+            size_t start = i, last_space = 0, cols = 0, j = i;
+            for (; j < para; j++) {
+                if (((unsigned char)p[j] & 0xC0) != 0x80) cols++;
+                if ((int)cols > avail) break;
+                if (p[j] == ' ') last_space = j;
+            }
+            size_t end = j;
+            if (j < para && last_space > start) end = last_space;
+            fprintf(out, "%*s%.*s\n", indent, "", (int)(end - start), p + start);
+            i = end;
+        }
+        p += para;
+        if (*p == '\n') p++;
+    }
+}
+
+/* "  a) text that wraps" with the continuation lines hanging under the text, not under "a)" */
+static void wrap_hanging(FILE *out, const char *lead, const char *text, int indent, int width)
+{
+    int hang = indent + (int)strlen(lead);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) return;
+    quiz_wrap(mem, text, hang, width);
+    fclose(mem);
+    if (len >= (size_t)hang) fprintf(out, "%*s%s%s", indent, "", lead, buf + hang);
+    free(buf);
+}
+
+static long long now_s(void) { return (long long)time(NULL); }
+
+static void save(quiz_term *t)
+{
+    if (!t->prog) return;
+    char err[512];
+    if (progress_save(t->prog, err, sizeof err) != 0 && !t->save_failed) {
+        fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
+        t->save_failed = true;
+    }
+}
+
+void quiz_term_lesson_stats(progress *p, const quiz_file *f, const quiz_lesson *l, size_t *right, size_t *shown)
+{
+    char key[128];
+    quiz_lesson_key(f, l, key, sizeof key);
+    *right = *shown = 0;
+    for (size_t i = 0; p && i < l->nquestions; i++) {
+        const progress_entry *e = progress_get(p, key, l->questions[i].id, false);
+        if (e && e->correct) (*right)++;
+        else if (e && e->revealed) (*shown)++;
+    }
+}
+
+static void print_scenario(FILE *out, const quiz_question *q, int width)
+{
+    if (!q->has_scenario) return;
+    char line[1024];
+    int n = snprintf(line, sizeof line, "Scenario: %s", q->scenario);
+    for (size_t i = 0; i < q->noverrides && n < (int)sizeof line; i++)
+        n += snprintf(line + n, sizeof line - (size_t)n, "%s%s", i ? ", " : " with ", q->overrides[i]);
+    if (q->has_seed && n < (int)sizeof line) n += snprintf(line + n, sizeof line - (size_t)n, ", seed %llu", (unsigned long long)q->seed);
+    if (q->has_at && n < (int)sizeof line) {
+        if (q->at_first_stall) snprintf(line + n, sizeof line - (size_t)n, ", at the first stall warning");
+        else snprintf(line + n, sizeof line - (size_t)n, ", at %g s", q->at_s);
+    }
+    quiz_wrap(out, line, 2, width);
+}
+
+static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_question *q, size_t idx)
+{
+    FILE *out = t->out;
+    fprintf(out, "\n--- %s: question %s (%zu of %zu) ---\n", l->title, q->id, idx + 1, l->nquestions);
+    if (q->source) quiz_wrap(out, q->source, 2, t->width);
+    quiz_wrap(out, q->question, 0, t->width);
+    print_scenario(out, q, t->width);
+    fprintf(out, "\n");
+    for (size_t i = 0; i < q->nanswers && q->kind != QUIZ_NUMERIC; i++) {
+        char lead[8];
+        snprintf(lead, sizeof lead, "%c) ", (char)('a' + i));
+        wrap_hanging(out, lead, q->answers[i].text, 2, t->width);
+    }
+}
+
+static const char *prompt_for(const quiz_question *q)
+{
+    switch (q->kind) {
+    case QUIZ_CHOICE: return "Your answer (a letter";
+    case QUIZ_MULTI: return "Your answers (every letter that applies, e.g. \"a c\"";
+    case QUIZ_NUMERIC: return "Your answer (a number";
+    default: return q->expected.is_bool ? "Your prediction (yes or no" : "Your prediction (a number";
+    }
+}
+
+/* Read one line without its newline; false at end of input. */
+static bool read_line(FILE *in, char *buf, size_t n)
+{
+    if (!fgets(buf, (int)n, in)) return false;
+    size_t len = strlen(buf);
+    if (len && buf[len - 1] != '\n' && !feof(in)) {
+        int c;
+        while ((c = fgetc(in)) != EOF && c != '\n') {} /* drop the rest of an overlong line */
+    }
+    while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+    return true;
+}
+
+static void show_answer(quiz_term *t, const quiz_question *q)
+{
+    char ans[160];
+    quiz_correct_answer(q, ans, sizeof ans);
+    fprintf(t->out, "\nThe answer: %s%s\n", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
+    if (q->trick) fprintf(t->out, "(A trick question.)\n");
+    fprintf(t->out, "\n");
+    quiz_wrap(t->out, q->explanation, 2, t->width);
+    if (q->has_scenario) {
+        /* on SSH there is no window to "show me": give the command that runs the same setup */
+        char cmd[1024];
+        int n = snprintf(cmd, sizeof cmd, "Try it: rcuvis run %.*s", (int)(strlen(q->scenario) - 5), q->scenario);
+        for (size_t i = 0; i < q->noverrides && n < (int)sizeof cmd; i++)
+            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --set %s", q->overrides[i]);
+        if (q->has_seed && n < (int)sizeof cmd) snprintf(cmd + n, sizeof cmd - (size_t)n, " --seed %llu", (unsigned long long)q->seed);
+        fprintf(t->out, "\n");
+        quiz_wrap(t->out, cmd, 2, t->width);
+    }
+}
+
+/* Ask one question until it is answered right, shown, or the student leaves. */
+static int ask(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_question *q, size_t idx)
+{
+    print_question(t, l, q, idx);
+    bool retry = false;
+    for (;;) {
+        fprintf(t->out, "%s%s; h hint, s show the answer, q quit)\n> ", retry ? "Try again. " : "", prompt_for(q));
+        fflush(t->out);
+        char line[256];
+        if (!read_line(t->in, line, sizeof line)) { fprintf(t->out, "\n"); return QT_EOF; }
+        /* commands are single letters no answer uses: answers are a..g, yes/no or numbers */
+        char cmd[8] = "", extra[8] = "";
+        sscanf(line, " %7s %7s", cmd, extra);
+        bool single = !extra[0];
+        if (single && !strcmp(cmd, "q")) return QT_QUIT;
+        if (single && !strcmp(cmd, "h")) {
+            if (q->hint) { fprintf(t->out, "Hint:\n"); quiz_wrap(t->out, q->hint, 2, t->width); }
+            else fprintf(t->out, "No hint for this one.\n");
+            progress_entry *e = t->prog ? progress_get(t->prog, key, q->id, true) : NULL;
+            if (e && !e->hinted) { e->hinted = true; e->updated = now_s(); save(t); }
+            continue;
+        }
+        if (single && !strcmp(cmd, "s")) {
+            progress_entry *e = t->prog ? progress_get(t->prog, key, q->id, true) : NULL;
+            if (e) { e->revealed = true; e->updated = now_s(); save(t); }
+            show_answer(t, q);
+            return QT_CONTINUE;
+        }
+        quiz_result r;
+        quiz_grade(q, line, &r);
+        if (r.status < 0) { fprintf(t->out, "%s\n", r.message); continue; }
+        if (t->prog) { progress_record(t->prog, key, q->id, r.normalized, r.status == 1, now_s()); save(t); }
+        fprintf(t->out, "%s\n", r.status ? "Correct." : "Not quite.");
+        if (r.message[0]) quiz_wrap(t->out, r.message, 2, t->width);
+        if (r.status) { show_answer(t, q); return QT_CONTINUE; }
+        retry = true;
+    }
+}
+
+int quiz_term_lesson(quiz_term *t, const quiz_file *f, const quiz_lesson *l, bool only_unfinished)
+{
+    char key[128];
+    quiz_lesson_key(f, l, key, sizeof key);
+    fprintf(t->out, "\n=== Lesson %s: %s ===\n", l->id, l->title);
+    if (l->intro) quiz_wrap(t->out, l->intro, 0, t->width);
+    for (size_t i = 0; i < l->nquestions; i++) {
+        const quiz_question *q = &l->questions[i];
+        const progress_entry *e = t->prog ? progress_get(t->prog, key, q->id, false) : NULL;
+        if (only_unfinished && e && (e->correct || e->revealed)) continue;
+        int rc = ask(t, key, l, q, i);
+        if (rc != QT_CONTINUE) return rc;
+    }
+    size_t right, shown;
+    quiz_term_lesson_stats(t->prog, f, l, &right, &shown);
+    fprintf(t->out, "\n=== End of lesson %s: %zu of %zu answered right", l->id, right, l->nquestions);
+    if (shown) fprintf(t->out, ", %zu shown", shown);
+    fprintf(t->out, " ===\n");
+    return QT_CONTINUE;
+}
+
+void quiz_term_review(FILE *out, int width, const quiz_file *f, const quiz_lesson *l)
+{
+    fprintf(out, "\n=== Lesson %s: %s (%s) ===\n", l->id, l->title, f->id);
+    if (l->intro) quiz_wrap(out, l->intro, 0, width);
+    for (size_t i = 0; i < l->nquestions; i++) {
+        const quiz_question *q = &l->questions[i];
+        fprintf(out, "\n--- %s [%s%s] ---\n", q->id, quiz_kind_name(q->kind), q->trick ? ", trick" : "");
+        if (q->source) quiz_wrap(out, q->source, 2, width);
+        quiz_wrap(out, q->question, 0, width);
+        print_scenario(out, q, width);
+        for (size_t a = 0; a < q->nanswers; a++) {
+            const quiz_answer *ans = &q->answers[a];
+            char lead[16], head[96];
+            if (q->kind == QUIZ_NUMERIC) {
+                snprintf(lead, sizeof lead, "[%c] ", ans->correct ? '*' : ' ');
+                if (ans->lo == ans->hi) snprintf(head, sizeof head, "%.10g", ans->lo);
+                else snprintf(head, sizeof head, "%.10g to %.10g", ans->lo, ans->hi);
+                wrap_hanging(out, lead, head, 2, width);
+            } else {
+                snprintf(lead, sizeof lead, "[%c] %c) ", ans->correct ? '*' : ' ', (char)('a' + a));
+                wrap_hanging(out, lead, ans->text, 2, width);
+            }
+            if (ans->feedback) quiz_wrap(out, ans->feedback, 2 + (int)strlen(lead), width);
+        }
+        if (q->kind == QUIZ_NUMERIC && q->otherwise) { fprintf(out, "  [ ] any other number\n"); quiz_wrap(out, q->otherwise, 6, width); }
+        if (q->kind == QUIZ_PREDICT) {
+            char v[96];
+            quiz_correct_answer(q, v, sizeof v);
+            fprintf(out, "  [*] %s (the engine's %s measure)\n", v, quiz_measure_name(q->measure.kind));
+        }
+        if (q->hint) { fprintf(out, "  Hint:\n"); quiz_wrap(out, q->hint, 4, width); }
+        fprintf(out, "  Explanation:\n");
+        quiz_wrap(out, q->explanation, 4, width);
+    }
+}

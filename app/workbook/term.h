@@ -1,0 +1,30 @@
+/* term.h — the workbook in a terminal: ask a lesson's questions on a stream, or print it for review. */
+#ifndef RCUVIS_QUIZ_TERM_H
+#define RCUVIS_QUIZ_TERM_H
+
+#include "workbook/progress.h"
+#include "workbook/quiz.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct quiz_term {
+    FILE *in, *out;
+    int width;          /* wrap prose at this many columns */
+    progress *prog;     /* updated and saved after every answer; NULL = do not record */
+    bool save_failed;   /* a save failed once (reported once) */
+} quiz_term;
+
+enum { QT_CONTINUE = 0, QT_QUIT = 1, QT_EOF = 2 };
+/* Ask the lesson's questions in order (only_unfinished: skip those answered right or shown
+ * before). Returns QT_CONTINUE when the lesson is over, QT_QUIT on `q`, QT_EOF at end of input. */
+int quiz_term_lesson(quiz_term *t, const quiz_file *f, const quiz_lesson *l, bool only_unfinished);
+/* Teacher view: every question with its answers marked, feedback, hint and explanation. */
+void quiz_term_review(FILE *out, int width, const quiz_file *f, const quiz_lesson *l);
+/* "3 of 5 right" line data for a lesson. */
+void quiz_term_lesson_stats(progress *p, const quiz_file *f, const quiz_lesson *l, size_t *right, size_t *shown);
+
+/* Print text wrapped at width with every line indented (paragraph breaks at '\n' are kept). */
+void quiz_wrap(FILE *out, const char *text, int indent, int width);
+
+#endif

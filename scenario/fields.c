@@ -1,0 +1,237 @@
+/* fields.c — typed, range-checked reads of one JSON value each, with path-naming messages. */
+#include "priv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const sc_flavor_keys[RV_NFLAVORS] = {"rcu_sched", "rcu_bh", "rcu_preempt"};
+
+void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t old = key ? sc_path_key(&c->path, key) : c->path.len;
+    sc_errf(c->errs, "%s: %s", c->path.s, msg);
+    sc_path_pop(&c->path, old);
+}
+
+static bool known(const char *k, const char *const *keys, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(k, keys[i]) == 0) return true;
+    return false;
+}
+
+void sc_check_keys(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n)
+{
+    sc_check_keys_hint(c, obj, keys, n, NULL);
+}
+
+void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n,
+                        const char *(*elsewhere)(const char *key))
+{
+    bool listed = false;
+    for (const cJSON *it = obj->child; it; it = it->next) {
+        const char *k = it->string ? it->string : "";
+        for (const cJSON *prev = obj->child; prev != it; prev = prev->next) {
+            if (prev->string && strcmp(prev->string, k) == 0) {
+                sc_bad(c, k, "duplicate key (only one value is allowed)");
+                break;
+            }
+        }
+        if (known(k, keys, n)) continue;
+        const char *pre = elsewhere ? elsewhere(k) : NULL;
+        if (pre) { sc_bad(c, k, "unknown key; did you mean \"%s%s\"?", pre, k); continue; }
+        const char *s = sc_suggest(k, keys, n);
+        if (s) { sc_bad(c, k, "unknown key; did you mean \"%s\"?", s); continue; }
+        /* no close match: list what is valid here (once per object), so the author need not open
+         * the schema */
+        if (listed) { sc_bad(c, k, "unknown key (valid keys listed above)"); continue; }
+        listed = true;
+        char list[600];
+        size_t o = 0;
+        for (size_t i = 0; i < n && o + 40 < sizeof list; i++)
+            o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", keys[i]);
+        sc_bad(c, k, "unknown key; valid here: %s", list);
+    }
+}
+
+const cJSON *sc_get(sc_ctx *c, const cJSON *obj, const char *key, bool required)
+{
+    const cJSON *v = obj ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
+    if (!v && required) sc_bad(c, key, "required key missing");
+    return v;
+}
+
+static void got(const cJSON *v, char *buf, size_t n) { sc_describe(v, buf, n); }
+
+/* Integral doubles only: 16.0 is accepted as 16, 16.5 is not. */
+bool sc_int(sc_ctx *c, const cJSON *obj, const char *key, long lo, long hi, long *out)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    char g[200];
+    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) || v->valuedouble < (double)lo ||
+        v->valuedouble > (double)hi) {
+        got(v, g, sizeof g);
+        sc_bad(c, key, "expected an integer %ld..%ld, got %s", lo, hi, g);
+        return false;
+    }
+    *out = (long)v->valuedouble;
+    return true;
+}
+
+bool sc_num(sc_ctx *c, const cJSON *obj, const char *key, double lo, double hi, double *out)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    char g[200], a[40], b[40];
+    if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < lo || v->valuedouble > hi) {
+        got(v, g, sizeof g);
+        sc_fmt_num(lo, a, sizeof a);
+        sc_fmt_num(hi, b, sizeof b);
+        sc_bad(c, key, "expected a number %s..%s, got %s", a, b, g);
+        return false;
+    }
+    *out = v->valuedouble;
+    return true;
+}
+
+bool sc_num_pos(sc_ctx *c, const cJSON *obj, const char *key, double hi, double *out)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    char g[200], b[40];
+    if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || !(v->valuedouble > 0) || v->valuedouble > hi) {
+        got(v, g, sizeof g);
+        sc_fmt_num(hi, b, sizeof b);
+        sc_bad(c, key, "expected a number above 0 and at most %s, got %s", b, g);
+        return false;
+    }
+    *out = v->valuedouble;
+    return true;
+}
+
+bool sc_bool(sc_ctx *c, const cJSON *obj, const char *key, bool *out)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    if (!cJSON_IsBool(v)) {
+        char g[200];
+        got(v, g, sizeof g);
+        sc_bad(c, key, "expected true or false, got %s", g);
+        return false;
+    }
+    *out = cJSON_IsTrue(v);
+    return true;
+}
+
+bool sc_str(sc_ctx *c, const cJSON *obj, const char *key, char *out, size_t outsz)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    char g[200];
+    if (!cJSON_IsString(v)) {
+        got(v, g, sizeof g);
+        sc_bad(c, key, "expected a string, got %s", g);
+        return false;
+    }
+    size_t n = strlen(v->valuestring);
+    if (n >= outsz) { /* refuse rather than cut: a silently shortened name or path misleads later */
+        sc_bad(c, key, "expected a string of at most %zu bytes, got %zu bytes", outsz - 1, n);
+        return false;
+    }
+    memcpy(out, v->valuestring, n + 1);
+    return true;
+}
+
+static void enum_list(const char *const *names, size_t n, char *buf, size_t sz)
+{
+    size_t o = 0;
+    if (n == 2) { snprintf(buf, sz, "\"%s\" or \"%s\"", names[0], names[1]); return; }
+    if (n > 3) o += (size_t)snprintf(buf, sz, "one of ");
+    for (size_t i = 0; i < n && o < sz; i++)
+        o += (size_t)snprintf(buf + o, sz - o, "%s\"%s\"", i == 0 ? "" : (n <= 3 && i == n - 1) ? " or " : ", ", names[i]);
+}
+
+bool sc_enum(sc_ctx *c, const cJSON *obj, const char *key, const char *const *names, size_t n, int *out)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    char g[200], list[400];
+    if (cJSON_IsString(v)) {
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(v->valuestring, names[i]) == 0) { *out = (int)i; return true; }
+        sc_quote(v->valuestring, g, sizeof g);
+    } else {
+        got(v, g, sizeof g);
+    }
+    enum_list(names, n, list, sizeof list);
+    const char *s = cJSON_IsString(v) ? sc_suggest(v->valuestring, names, n) : NULL;
+    if (s) sc_bad(c, key, "expected %s, got %s; did you mean \"%s\"?", list, g, s);
+    else sc_bad(c, key, "expected %s, got %s", list, g);
+    return false;
+}
+
+bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    int f = cJSON_IsString(v) ? rv_flavor_from_name(v->valuestring) : -1;
+    if (f >= 0) { *out = f; return true; }
+    int dummy;
+    sc_enum(c, obj, key, sc_flavor_keys, RV_NFLAVORS, &dummy); /* reports the error */
+    return false;
+}
+
+bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out)
+{
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    char spec[64], err[300], g[200];
+    if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && v->valuedouble >= 0 &&
+        v->valuedouble < RV_MAX_CPUS) {
+        snprintf(spec, sizeof spec, "%d", (int)v->valuedouble);
+    } else if (cJSON_IsString(v)) {
+        const char *sp = v->valuestring;
+        if (strcmp(sp, "all") != 0 && strspn(sp, "0123456789,-") != strlen(sp)) {
+            /* quoted here: rv_cpuset_parse echoes the text as is, which must not carry a newline */
+            sc_quote(sp, g, sizeof g);
+            sc_bad(c, key, "expected a CPU list like \"0-3,8\" or \"all\", got %s", g);
+            return false;
+        }
+        if (rv_cpuset_parse(out, sp, c->ncpus, err, sizeof err) < 0) {
+            sc_bad(c, key, "%s", err);
+            return false;
+        }
+        return true;
+    } else {
+        got(v, g, sizeof g);
+        sc_bad(c, key, "expected a CPU list like \"0-3,8\" or \"all\", got %s", g);
+        return false;
+    }
+    if (rv_cpuset_parse(out, spec, c->ncpus, err, sizeof err) < 0) { sc_bad(c, key, "%s", err); return false; }
+    return true;
+}
+
+bool sc_is_object(sc_ctx *c, const cJSON *v, const char *key)
+{
+    if (cJSON_IsObject(v)) return true;
+    char g[200];
+    got(v, g, sizeof g);
+    sc_bad(c, key, "expected an object, got %s", g);
+    return false;
+}
+
+bool sc_is_array(sc_ctx *c, const cJSON *v, const char *key)
+{
+    if (cJSON_IsArray(v)) return true;
+    char g[200];
+    got(v, g, sizeof g);
+    sc_bad(c, key, "expected an array, got %s", g);
+    return false;
+}

@@ -1,0 +1,108 @@
+/* load.c — rv_scenario_load/parse/load_with: read, syntax-check, override, walk, validate. */
+#include "priv.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A scenario is a few kilobytes; anything this big is a wrong file, not a scenario. */
+#define MAX_FILE (64u << 20)
+
+/*
+ * The order matters for the messages: a syntax error stops everything (nothing after it can be
+ * trusted), then overrides are applied to the tree, then the whole tree is walked and every
+ * problem collected, and only a tree without problems reaches rv_config_validate (whose checks
+ * span several fields and would otherwise repeat what the walk already said).
+ */
+static int load_text(const char *text, size_t len, const char *name, const char *path, const rv_overrides *ov,
+                     rv_config *cfg, char *err, size_t errlen)
+{
+    sc_errs e;
+    sc_errs_init(&e, name, err, errlen);
+    rv_config_defaults(cfg);
+    size_t skip = 0;
+    if (sc_syntax_check(text, len, &e, &skip) < 0) goto fail;
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text + skip, len - skip, &end, 0);
+    if (!root) { /* the checker accepted it, so this is cJSON's own limit (or memory) */
+        int l = 1, c = 1;
+        if (end && end >= text + skip && end <= text + len) sc_line_col(text + skip, (size_t)(end - text - skip), &l, &c);
+        char line[700];
+        snprintf(line, sizeof line, "%s:%d:%d: syntax error: cJSON cannot parse this (too deep or out of memory)", e.file, l, c);
+        sc_err_line(&e, line);
+        goto fail;
+    }
+    sc_apply_overrides(root, ov, &e);
+    sc_ctx c = {.errs = &e, .cfg = cfg, .ncpus = RV_MAX_CPUS};
+    sc_path_root(&c.path);
+    sc_build_config(&c, root);
+    cJSON_Delete(root);
+    if (e.count == 0) {
+        char msg[600];
+        if (rv_config_validate(cfg, msg, sizeof msg) < 0) sc_errf(&e, "%s", msg);
+    }
+    if (e.count) goto fail;
+    snprintf(cfg->path, sizeof cfg->path, "%s", path ? path : "");
+    return 0;
+fail:
+    sc_errs_finish(&e);
+    rv_config_free(cfg);
+    rv_config_defaults(cfg); /* leave a usable, array-free config behind */
+    return -1;
+}
+
+/* Whole file into memory; on failure a "FILE: cannot read: <why>" message. */
+static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return NULL; }
+    size_t cap = 8192, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+        if (n + 1 == cap) {
+            if (cap >= MAX_FILE) { free(buf); buf = NULL; errno = EFBIG; break; }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) { free(buf); buf = NULL; errno = ENOMEM; break; }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (buf && ferror(f)) { int er = errno; free(buf); buf = NULL; errno = er ? er : EIO; }
+    int er = errno;
+    fclose(f);
+    if (!buf) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, er == EFBIG ? "larger than 64 MiB, not a scenario" : strerror(er));
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen)
+{
+    char dummy[1];
+    if (!err || errlen == 0) { err = dummy; errlen = sizeof dummy; }
+    size_t len = 0;
+    char *text = read_file(path, &len, err, errlen);
+    if (!text) { rv_config_defaults(cfg); return -1; }
+    int rc = load_text(text, len, path, path, ov, cfg, err, errlen);
+    free(text);
+    return rc;
+}
+
+int rv_scenario_load(const char *path, rv_config *cfg, char *err, size_t errlen)
+{
+    return rv_scenario_load_with(path, NULL, cfg, err, errlen);
+}
+
+int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *err, size_t errlen)
+{
+    char dummy[1];
+    if (!err || errlen == 0) { err = dummy; errlen = sizeof dummy; }
+    return load_text(text ? text : "", text ? strlen(text) : 0, name, NULL, NULL, cfg, err, errlen);
+}

@@ -1,0 +1,108 @@
+/* priv.h — internals shared by the scenario loader's files (not part of the public face, scenario.h). */
+#ifndef RCUVIS_SCENARIO_PRIV_H
+#define RCUVIS_SCENARIO_PRIV_H
+
+#include "scenario.h"
+
+#include <cjson/cJSON.h>
+#include <stdarg.h>
+
+/* Past this many problems the loader stops listing them: a wrong file usually has one root cause,
+ * and a screenful of follow-on errors hides it. */
+#define SC_MAX_ERRORS 25
+
+/* Collected problems: one "FILE: ..." line each, all of them, not just the first. */
+typedef struct sc_errs {
+    const char *file;
+    char *buf;
+    size_t cap, len;
+    int count;
+} sc_errs;
+
+void sc_errs_init(sc_errs *e, const char *file, char *buf, size_t cap);
+/* Append "FILE: <formatted>" as one line. */
+void sc_errf(sc_errs *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append a line that already carries its own prefix (syntax errors: "FILE:LINE:COL: ..."). */
+void sc_err_line(sc_errs *e, const char *line);
+/* Close the list: "... and N more problems" when some were left off. */
+void sc_errs_finish(sc_errs *e);
+
+/* A JSONPath-like location ("$.workload[1].cpus") built as the walker descends. */
+typedef struct sc_path {
+    char s[512];
+    size_t len;
+} sc_path;
+
+void sc_path_root(sc_path *p);
+size_t sc_path_key(sc_path *p, const char *key); /* returns the length to restore with sc_path_pop */
+size_t sc_path_index(sc_path *p, int i);
+void sc_path_pop(sc_path *p, size_t len);
+
+/* What a JSON value is, the way messages print it after "got ": "100", "a string \"16\"",
+ * "an array", "true". */
+void sc_describe(const cJSON *v, char *buf, size_t n);
+/* A string quoted for a message, shortened when long: "\"0-7\"". */
+void sc_quote(const char *s, char *buf, size_t n);
+/* Shortest "%g" form that reads back as the same double. */
+void sc_fmt_num(double v, char *buf, size_t n);
+/* The candidate closest to word by edit distance, or NULL if none is plausibly meant. */
+const char *sc_suggest(const char *word, const char *const *cands, size_t n);
+/* Levenshtein distance, capped (values above cap are returned as cap + 1). */
+int sc_edit_distance(const char *a, const char *b, int cap);
+
+/* Check the JSON text's syntax. On the first error appends "FILE:LINE:COL: syntax error: ..." and
+ * returns -1. *skip receives how many leading bytes to ignore (a UTF-8 byte order mark). */
+int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip);
+/* 1-based line and column (in characters, not bytes) of byte offset off. */
+void sc_line_col(const char *text, size_t off, int *line, int *col);
+
+/* Apply --set overrides to the parsed tree. Returns the number of problems appended. */
+int sc_apply_overrides(cJSON *root, const rv_overrides *ov, sc_errs *errs);
+
+/* ---- the schema walker: checks every value against what rv_config accepts and fills cfg ---- */
+
+typedef struct sc_ctx {
+    sc_errs *errs;
+    sc_path path;
+    rv_config *cfg;
+    int ncpus;       /* CPUs to check cpusets and event CPUs against (RV_MAX_CPUS until known) */
+} sc_ctx;
+
+/* Error at the current path plus ".key" (key may be NULL for the current path itself). */
+void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Report keys of obj not in keys[] ("unknown key; did you mean ...") and duplicate keys. */
+void sc_check_keys(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n);
+/* Same, and a key that belongs in another block gets "did you mean \"<elsewhere(k)>k\"?" when
+ * elsewhere returns a prefix such as "rcu." for it. */
+void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n,
+                        const char *(*elsewhere)(const char *key));
+/* Does obj have key? If required and absent, reports "required key missing". */
+const cJSON *sc_get(sc_ctx *c, const cJSON *obj, const char *key, bool required);
+
+/* Typed getters: absent → false and *out untouched; present and valid → true; invalid → an error
+ * naming the path and false. */
+bool sc_int(sc_ctx *c, const cJSON *obj, const char *key, long lo, long hi, long *out);
+bool sc_num(sc_ctx *c, const cJSON *obj, const char *key, double lo, double hi, double *out);
+bool sc_num_pos(sc_ctx *c, const cJSON *obj, const char *key, double hi, double *out); /* (0, hi] */
+bool sc_bool(sc_ctx *c, const cJSON *obj, const char *key, bool *out);
+bool sc_str(sc_ctx *c, const cJSON *obj, const char *key, char *out, size_t outsz);
+/* A string of a fixed set; *out is its index. */
+bool sc_enum(sc_ctx *c, const cJSON *obj, const char *key, const char *const *names, size_t n, int *out);
+/* A flavor name ("rcu_sched", also "sched"); *out is RV_SCHED... */
+bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out);
+/* A CPU set string ("all", "0-3,8") or a single CPU number. */
+bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out);
+/* Is v an object? Otherwise report "expected an object, got ..." at key. */
+bool sc_is_object(sc_ctx *c, const cJSON *v, const char *key);
+bool sc_is_array(sc_ctx *c, const cJSON *v, const char *key);
+
+extern const char *const sc_flavor_keys[RV_NFLAVORS];
+
+/* Parts of the walk (scenario_schema.c, scenario_workload.c, scenario_script.c). */
+void sc_build_config(sc_ctx *c, const cJSON *root);
+void sc_build_workload(sc_ctx *c, const cJSON *arr);
+void sc_build_events(sc_ctx *c, const cJSON *arr);
+void sc_build_captions(sc_ctx *c, const cJSON *arr);
+void sc_build_expects(sc_ctx *c, const cJSON *arr);
+
+#endif

@@ -1,0 +1,29 @@
+/* scenario.h — the scenario file format: JSON files and --set overrides in, a validated rv_config out. */
+#ifndef RCUVIS_SCENARIO_H
+#define RCUVIS_SCENARIO_H
+
+/*
+ * The scenario module owns everything about scenario files: reading them (capped in size),
+ * parsing JSON with cJSON, located error messages (file:line:column, JSON paths, "did you mean"),
+ * --set overrides, and turning the result into the engine's rv_config. The engine never sees a
+ * file or JSON. This module may include the engine's public header and nothing of the app.
+ */
+
+#include "rcuvis.h"
+
+#include <stddef.h>
+
+
+/* Load and fully validate a scenario file. On error returns -1 and writes one or more lines
+ * (separated by '\n') into err, each "FILE:LINE:COL: message" for syntax errors or
+ * "FILE: $.path.to.key: expected ..., got ..." for schema errors (unknown keys: "... did you mean
+ * `x`?"). On success cfg is filled (call rv_config_free later). */
+int rv_scenario_load(const char *path, rv_config *cfg, char *err, size_t errlen);
+/* Same from a string; `name` stands in for the file name in messages. */
+int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *err, size_t errlen);
+/* Apply a --set override "rcu.fanout_leaf=32" (VALUE parsed as JSON, else a string) to the source
+ * JSON before validation. The loader keeps the overrides list; call before rv_scenario_load... */
+typedef struct rv_overrides { const char **items; size_t n; } rv_overrides;
+int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,204 @@
+/* schema.c — the walk over a scenario's top level, its "rcu" block and its "costs" into rv_config. */
+#include "priv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const top_keys[] = {
+    "$schema", "name", "description", "cpus", "hz", "seed", "duration_s", "offline_cpus",
+    "rcu", "costs", "workload", "events", "captions", "expect",
+};
+
+static const char *const rcu_keys[] = {
+    "mode", "fanout", "fanout_leaf", "no_hz", "stall_timeout_s", "jiffies_till_first_fqs",
+    "jiffies_till_next_fqs", "needs_gp_fix", "busted", "blimit", "qhimark", "qlowmark",
+    "flavors", "size_tree_by_nr_cpus", "nr_cpus_compiled", "rcu_boost", "fast_no_hz",
+};
+
+/* Same order as the fields of rv_costs, which are all int64_t: the walk indexes them as an array. */
+static const char *const cost_keys[] = {
+    "node_lock_ns", "node_init_ns", "cache_miss_ns", "qs_report_ns", "note_gp_ns", "cb_invoke_ns",
+    "call_rcu_ns", "softirq_entry_ns", "tick_ns", "kthread_wakeup_ns", "ctxsw_ns",
+    "kthread_latency_ns", "ksoftirqd_latency_ns",
+};
+_Static_assert(sizeof(rv_costs) == N(cost_keys) * sizeof(int64_t), "cost_keys must list every rv_costs field");
+
+static const char *const mode_names[] = {"softirq", "kthread"};
+
+/* A key that belongs one level down ("fanout" at the top) is pointed there. */
+static const char *elsewhere(const char *k)
+{
+    for (size_t i = 0; i < N(rcu_keys); i++)
+        if (strcmp(k, rcu_keys[i]) == 0) return "rcu.";
+    for (size_t i = 0; i < N(cost_keys); i++)
+        if (strcmp(k, cost_keys[i]) == 0) return "costs.";
+    return NULL;
+}
+
+static void build_flavors(sc_ctx *c, const cJSON *arr, rv_rcu_config *r)
+{
+    size_t old = sc_path_key(&c->path, "flavors");
+    bool seen[RV_NFLAVORS] = {false};
+    char g[200];
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) == 0) {
+        sc_describe(arr, g, sizeof g);
+        if (cJSON_IsArray(arr)) snprintf(g, sizeof g, "an empty array");
+        sc_bad(c, NULL, "expected an array of flavor names like [\"rcu_sched\", \"rcu_bh\"], got %s", g);
+        sc_path_pop(&c->path, old);
+        return;
+    }
+    int i = 0;
+    for (const cJSON *it = arr->child; it; it = it->next, i++) {
+        size_t o2 = sc_path_index(&c->path, i);
+        int f = cJSON_IsString(it) ? rv_flavor_from_name(it->valuestring) : -1;
+        if (f < 0) {
+            if (cJSON_IsString(it)) sc_quote(it->valuestring, g, sizeof g);
+            else sc_describe(it, g, sizeof g);
+            const char *s = cJSON_IsString(it) ? sc_suggest(it->valuestring, sc_flavor_keys, RV_NFLAVORS) : NULL;
+            if (s) sc_bad(c, NULL, "expected \"rcu_sched\", \"rcu_bh\" or \"rcu_preempt\", got %s; did you mean \"%s\"?", g, s);
+            else sc_bad(c, NULL, "expected \"rcu_sched\", \"rcu_bh\" or \"rcu_preempt\", got %s", g);
+        } else if (seen[f]) {
+            sc_bad(c, NULL, "%s is listed twice", rv_flavor_name(f));
+        }
+        if (f >= 0) seen[f] = true;
+        sc_path_pop(&c->path, o2);
+    }
+    memcpy(r->flavors, seen, sizeof seen);
+    sc_path_pop(&c->path, old);
+}
+
+static void build_rcu(sc_ctx *c, const cJSON *obj)
+{
+    rv_rcu_config *r = &c->cfg->rcu;
+    size_t old = sc_path_key(&c->path, "rcu");
+    sc_check_keys(c, obj, rcu_keys, N(rcu_keys));
+    int mode;
+    long v;
+    if (sc_enum(c, obj, "mode", mode_names, N(mode_names), &mode)) r->mode = (enum rv_mode)mode;
+    if (sc_int(c, obj, "fanout", 2, 64, &v)) r->fanout = (int)v;
+    if (sc_int(c, obj, "fanout_leaf", 2, 64, &v)) r->fanout_leaf = (int)v;
+    sc_bool(c, obj, "no_hz", &r->no_hz);
+    if (sc_int(c, obj, "stall_timeout_s", 3, 300, &v)) r->stall_timeout_s = (int)v;
+    /* FQS delays are in jiffies and the kernel clamps them to one second (HZ) */
+    int hz = c->cfg->hz;
+    if (sc_int(c, obj, "jiffies_till_first_fqs", 0, hz, &v)) r->jiffies_till_first_fqs = (int)v;
+    if (sc_int(c, obj, "jiffies_till_next_fqs", 1, hz, &v)) r->jiffies_till_next_fqs = (int)v;
+    sc_bool(c, obj, "needs_gp_fix", &r->needs_gp_fix);
+    sc_bool(c, obj, "busted", &r->busted);
+    sc_bool(c, obj, "fast_no_hz", &r->fast_no_hz);
+    if (sc_int(c, obj, "blimit", 1, 1000000, &v)) r->blimit = (int)v;
+    if (sc_int(c, obj, "qhimark", 1, 100000000, &v)) r->qhimark = (int)v;
+    if (sc_int(c, obj, "qlowmark", 0, 100000000, &v)) r->qlowmark = (int)v;
+    const cJSON *fl = sc_get(c, obj, "flavors", false);
+    if (fl) build_flavors(c, fl, r);
+    sc_bool(c, obj, "size_tree_by_nr_cpus", &r->size_tree_by_nr_cpus);
+    const cJSON *nc = sc_get(c, obj, "nr_cpus_compiled", false);
+    if (nc) {
+        /* NR_CPUS is a compile-time upper bound on nr_cpu_ids, so it cannot be below cpus */
+        char g[200];
+        double d = cJSON_IsNumber(nc) ? nc->valuedouble : -1;
+        if (cJSON_IsNumber(nc) && d == floor(d) && (d == 0 || (d >= c->cfg->cpus && d <= RV_MAX_CPUS))) {
+            r->nr_cpus_compiled = (int)d;
+        } else {
+            sc_describe(nc, g, sizeof g);
+            sc_bad(c, "nr_cpus_compiled", "expected 0 or an integer %d..%d (at least cpus), got %s",
+                   c->cfg->cpus, RV_MAX_CPUS, g);
+        }
+    }
+    sc_bool(c, obj, "rcu_boost", &r->rcu_boost);
+    if (r->qlowmark > r->qhimark)
+        sc_bad(c, "qlowmark", "expected at most qhimark (%d), got %d", r->qhimark, r->qlowmark);
+    if (r->fast_no_hz && !r->no_hz) /* Kconfig: RCU_FAST_NO_HZ depends on NO_HZ */
+        sc_bad(c, "fast_no_hz", "needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
+    sc_path_pop(&c->path, old);
+}
+
+static void build_costs(sc_ctx *c, const cJSON *obj)
+{
+    size_t old = sc_path_key(&c->path, "costs");
+    sc_check_keys(c, obj, cost_keys, N(cost_keys));
+    int64_t *field = &c->cfg->costs.node_lock_ns;
+    for (size_t i = 0; i < N(cost_keys); i++) {
+        long v;
+        if (sc_int(c, obj, cost_keys[i], 0, 1000000000, &v)) field[i] = v;
+    }
+    sc_path_pop(&c->path, old);
+}
+
+/* seed: an integer a double holds exactly, or a decimal string for the full 64-bit range. */
+static void build_seed(sc_ctx *c, const cJSON *root)
+{
+    const cJSON *v = sc_get(c, root, "seed", false);
+    if (!v) return;
+    if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 9007199254740992.0 &&
+        v->valuedouble == floor(v->valuedouble)) {
+        c->cfg->seed = (uint64_t)v->valuedouble;
+        return;
+    }
+    if (cJSON_IsString(v) && v->valuestring[0] && strspn(v->valuestring, "0123456789") == strlen(v->valuestring) &&
+        strlen(v->valuestring) <= 20) {
+        unsigned long long s = 0;
+        bool over = false;
+        for (const char *p = v->valuestring; *p; p++) {
+            unsigned d = (unsigned)(*p - '0');
+            if (s > (UINT64_MAX - d) / 10) over = true;
+            s = s * 10 + d;
+        }
+        if (!over) { c->cfg->seed = s; return; }
+    }
+    char g[200];
+    sc_describe(v, g, sizeof g);
+    sc_bad(c, "seed", "expected an integer 0..9007199254740992 (or a decimal string up to 2^64-1), got %s", g);
+}
+
+static void build_offline(sc_ctx *c, const cJSON *root)
+{
+    const cJSON *v = sc_get(c, root, "offline_cpus", false);
+    if (!v) return;
+    rv_cpuset set;
+    if (cJSON_IsString(v) && v->valuestring[0] == 0) return; /* "" = none offline */
+    if (!sc_cpuset(c, root, "offline_cpus", &set)) return;
+    int n = 0;
+    for (int i = 0; i < c->ncpus; i++) n += rv_cpuset_has(&set, i);
+    if (n >= c->cfg->cpus) { sc_bad(c, "offline_cpus", "expected at least one CPU left online, got all %d offline", n); return; }
+    c->cfg->initially_offline = set;
+    c->cfg->initially_offline_count = n;
+}
+
+void sc_build_config(sc_ctx *c, const cJSON *root)
+{
+    rv_config *cfg = c->cfg;
+    char g[200];
+    if (!cJSON_IsObject(root)) {
+        sc_describe(root, g, sizeof g);
+        sc_bad(c, NULL, "expected an object with \"name\", \"cpus\" and \"duration_s\", got %s", g);
+        return;
+    }
+    sc_check_keys_hint(c, root, top_keys, N(top_keys), elsewhere);
+    long v;
+    const cJSON *nm = sc_get(c, root, "name", true);
+    if (nm) {
+        if (sc_str(c, root, "name", cfg->name, sizeof cfg->name) && !cfg->name[0])
+            sc_bad(c, "name", "expected a non-empty string, got \"\"");
+    }
+    sc_str(c, root, "description", cfg->description, sizeof cfg->description);
+    /* cpus and hz first: CPU sets and FQS delays are checked against them */
+    if (sc_get(c, root, "cpus", true) && sc_int(c, root, "cpus", 1, RV_MAX_CPUS, &v)) {
+        cfg->cpus = (int)v;
+        c->ncpus = cfg->cpus;
+    }
+    if (sc_int(c, root, "hz", 10, 10000, &v)) cfg->hz = (int)v;
+    build_seed(c, root);
+    if (sc_get(c, root, "duration_s", true)) sc_num_pos(c, root, "duration_s", 604800, &cfg->duration_s);
+    build_offline(c, root);
+    const cJSON *o;
+    if ((o = sc_get(c, root, "rcu", false)) && sc_is_object(c, o, "rcu")) build_rcu(c, o);
+    if ((o = sc_get(c, root, "costs", false)) && sc_is_object(c, o, "costs")) build_costs(c, o);
+    if ((o = sc_get(c, root, "workload", false)) && sc_is_array(c, o, "workload")) sc_build_workload(c, o);
+    if ((o = sc_get(c, root, "events", false)) && sc_is_array(c, o, "events")) sc_build_events(c, o);
+    if ((o = sc_get(c, root, "captions", false)) && sc_is_array(c, o, "captions")) sc_build_captions(c, o);
+    if ((o = sc_get(c, root, "expect", false)) && sc_is_array(c, o, "expect")) sc_build_expects(c, o);
+}

@@ -1,0 +1,195 @@
+/* script.c — the walk over a scenario's timed parts: "events", "captions" and "expect". */
+#include "priv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count"};
+static const char *const caption_keys[] = {"at_s", "until_s", "text"};
+static const char *const expect_keys[] = {"path", "min", "max", "equals", "why"};
+
+/* ---------------------------------------------------------------- events */
+
+/* Which kinds act on all CPUs when cpu is -1/"all"; the others need one named CPU. */
+static bool kind_allows_all(int k) { return k == RV_INJ_IDLE || k == RV_INJ_WAKE || k == RV_INJ_FORCE_QS; }
+static bool kind_needs_duration(int k)
+{
+    return k == RV_INJ_LONG_READER || k == RV_INJ_PREEMPT_READER || k == RV_INJ_KERNEL_LOOP;
+}
+static bool kind_uses_flavor(int k)
+{
+    return k == RV_INJ_LONG_READER || k == RV_INJ_CALL_RCU_BURST || k == RV_INJ_SYNCHRONIZE || k == RV_INJ_FORCE_QS;
+}
+
+static void event_cpu(sc_ctx *c, const cJSON *obj, rv_inject *ev)
+{
+    const cJSON *v = sc_get(c, obj, "cpu", !kind_allows_all((int)ev->kind));
+    if (!v) return;
+    bool all = (cJSON_IsString(v) && strcmp(v->valuestring, "all") == 0) || (cJSON_IsNumber(v) && v->valuedouble == -1);
+    if (all && kind_allows_all((int)ev->kind)) { ev->cpu = -1; return; }
+    if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < c->ncpus && v->valuedouble == (int)v->valuedouble) {
+        ev->cpu = (int)v->valuedouble;
+        return;
+    }
+    char g[200];
+    sc_describe(v, g, sizeof g);
+    if (kind_allows_all((int)ev->kind))
+        sc_bad(c, "cpu", "expected a CPU 0..%d, or -1 or \"all\", got %s", c->ncpus - 1, g);
+    else
+        sc_bad(c, "cpu", "expected a CPU 0..%d (%s acts on one CPU), got %s", c->ncpus - 1,
+               rv_inject_kind_name(ev->kind), g);
+}
+
+static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
+{
+    const char *kinds[RV_INJ_NKINDS];
+    for (int k = 0; k < RV_INJ_NKINDS; k++) kinds[k] = rv_inject_kind_name((enum rv_inject_kind)k);
+    sc_check_keys(c, obj, event_keys, N(event_keys));
+    memset(ev, 0, sizeof *ev);
+    ev->cpu = -1;
+    ev->count = 1;
+    sc_num(c, obj, "at_s", 0, 604800, &ev->at_s);
+    int kind = -1;
+    if (!sc_get(c, obj, "kind", true) || !sc_enum(c, obj, "kind", kinds, RV_INJ_NKINDS, &kind)) return;
+    ev->kind = (enum rv_inject_kind)kind;
+    event_cpu(c, obj, ev);
+    ev->flavor = kind == RV_INJ_PREEMPT_READER ? RV_PREEMPT : RV_SCHED;
+    if (sc_flavor(c, obj, "flavor", &ev->flavor) && kind == RV_INJ_PREEMPT_READER && ev->flavor != RV_PREEMPT)
+        sc_bad(c, "flavor", "a preempt_reader is always rcu_preempt, got %s", rv_flavor_name(ev->flavor));
+    if ((kind_uses_flavor(kind) || kind == RV_INJ_PREEMPT_READER) && !c->cfg->rcu.flavors[ev->flavor])
+        sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors)", rv_flavor_name(ev->flavor));
+    if (kind_needs_duration(kind)) {
+        if (sc_get(c, obj, "duration_s", true)) sc_num_pos(c, obj, "duration_s", 604800, &ev->duration_s);
+    } else {
+        sc_num(c, obj, "duration_s", -1, 604800, &ev->duration_s);
+    }
+    long n;
+    if (sc_int(c, obj, "count", 1, 1000000000, &n)) ev->count = n;
+}
+
+/* qsort is not stable; the original index breaks ties so same-time events keep file order. */
+typedef struct { rv_inject ev; size_t idx; } ev_sort;
+static int cmp_event(const void *a, const void *b)
+{
+    const ev_sort *x = a, *y = b;
+    if (x->ev.at_s != y->ev.at_s) return x->ev.at_s < y->ev.at_s ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+void sc_build_events(sc_ctx *c, const cJSON *arr)
+{
+    size_t n = (size_t)cJSON_GetArraySize(arr);
+    if (n == 0) return;
+    ev_sort *tmp = calloc(n, sizeof *tmp);
+    rv_inject *evs = calloc(n, sizeof *evs);
+    if (!tmp || !evs) { free(tmp); free(evs); sc_bad(c, "events", "out of memory"); return; }
+    size_t old = sc_path_key(&c->path, "events");
+    int i = 0;
+    for (const cJSON *it = arr->child; it; it = it->next, i++) {
+        size_t o2 = sc_path_index(&c->path, i);
+        if (sc_is_object(c, it, NULL)) build_event(c, it, &tmp[i].ev);
+        tmp[i].idx = (size_t)i;
+        sc_path_pop(&c->path, o2);
+    }
+    sc_path_pop(&c->path, old);
+    qsort(tmp, n, sizeof *tmp, cmp_event);
+    for (size_t k = 0; k < n; k++) evs[k] = tmp[k].ev;
+    free(tmp);
+    c->cfg->events = evs;
+    c->cfg->nevents = n;
+}
+
+/* ---------------------------------------------------------------- captions */
+
+static int cmp_caption(const void *a, const void *b)
+{
+    const rv_caption *x = a, *y = b;
+    return (x->at_s > y->at_s) - (x->at_s < y->at_s);
+}
+
+void sc_build_captions(sc_ctx *c, const cJSON *arr)
+{
+    size_t n = (size_t)cJSON_GetArraySize(arr);
+    if (n == 0) return;
+    rv_caption *caps = calloc(n, sizeof *caps);
+    if (!caps) { sc_bad(c, "captions", "out of memory"); return; }
+    size_t old = sc_path_key(&c->path, "captions");
+    int i = 0;
+    for (const cJSON *it = arr->child; it; it = it->next, i++) {
+        size_t o2 = sc_path_index(&c->path, i);
+        rv_caption *cap = &caps[i];
+        if (sc_is_object(c, it, NULL)) {
+            sc_check_keys(c, it, caption_keys, N(caption_keys));
+            sc_num(c, it, "at_s", 0, 604800, &cap->at_s);
+            sc_num(c, it, "until_s", 0, 604800, &cap->until_s);
+            if (sc_get(c, it, "text", true) && sc_str(c, it, "text", cap->text, sizeof cap->text) && !cap->text[0])
+                sc_bad(c, "text", "expected a non-empty string, got \"\"");
+        }
+        sc_path_pop(&c->path, o2);
+    }
+    sc_path_pop(&c->path, old);
+    /* captions rarely tie; an insertion sort keeps equal times in file order and n is small */
+    for (size_t k = 1; k < n; k++) {
+        rv_caption t = caps[k];
+        size_t j = k;
+        while (j > 0 && cmp_caption(&caps[j - 1], &t) > 0) { caps[j] = caps[j - 1]; j--; }
+        caps[j] = t;
+    }
+    c->cfg->captions = caps;
+    c->cfg->ncaptions = n;
+}
+
+/* ---------------------------------------------------------------- expect */
+
+static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
+{
+    sc_check_keys(c, obj, expect_keys, N(expect_keys));
+    if (sc_get(c, obj, "path", true) && sc_str(c, obj, "path", x->path, sizeof x->path)) {
+        const char *p = x->path;
+        size_t len = strlen(p);
+        if (len == 0 || p[0] == '.' || p[len - 1] == '.' || strstr(p, "..") || strpbrk(p, "\n\r\t")) {
+            char q[200];
+            sc_quote(p, q, sizeof q);
+            sc_bad(c, "path", "expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got %s", q);
+        }
+    }
+    x->has_min = sc_num(c, obj, "min", -1e300, 1e300, &x->min);
+    x->has_max = sc_num(c, obj, "max", -1e300, 1e300, &x->max);
+    const cJSON *eq = sc_get(c, obj, "equals", false);
+    if (eq) {
+        if (cJSON_IsNumber(eq)) { x->has_equals = true; x->equals = eq->valuedouble; }
+        else if (cJSON_IsBool(eq)) { x->has_equals = true; x->equals = cJSON_IsTrue(eq); } /* report bools compare as 1/0 */
+        else if (cJSON_IsString(eq)) x->has_equals_str = sc_str(c, obj, "equals", x->equals_str, sizeof x->equals_str);
+        else {
+            char g[200];
+            sc_describe(eq, g, sizeof g);
+            sc_bad(c, "equals", "expected a number, a string or true/false, got %s", g);
+        }
+    }
+    sc_str(c, obj, "why", x->why, sizeof x->why);
+    if (!x->has_min && !x->has_max && !eq)
+        sc_bad(c, NULL, "expected at least one of \"min\", \"max\" or \"equals\"");
+    if (x->has_min && x->has_max && x->min > x->max)
+        sc_bad(c, "max", "expected at least min (%g), got %g", x->min, x->max);
+}
+
+void sc_build_expects(sc_ctx *c, const cJSON *arr)
+{
+    size_t n = (size_t)cJSON_GetArraySize(arr);
+    if (n == 0) return;
+    rv_expect *xs = calloc(n, sizeof *xs);
+    if (!xs) { sc_bad(c, "expect", "out of memory"); return; }
+    size_t old = sc_path_key(&c->path, "expect");
+    int i = 0;
+    for (const cJSON *it = arr->child; it; it = it->next, i++) {
+        size_t o2 = sc_path_index(&c->path, i);
+        if (sc_is_object(c, it, NULL)) build_expect(c, it, &xs[i]);
+        sc_path_pop(&c->path, o2);
+    }
+    sc_path_pop(&c->path, old);
+    c->cfg->expects = xs;
+    c->cfg->nexpects = n;
+}

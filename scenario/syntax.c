@@ -1,0 +1,253 @@
+/* syntax.c — a strict JSON syntax checker that says where (line:col) and what was expected. */
+#include "priv.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * cJSON only reports the byte where it gave up, not what it wanted there, so the loader first runs
+ * this small recursive-descent checker over the text. It accepts exactly RFC 8259 JSON and stops at
+ * the first error; once it passes, cJSON parses the same text into the tree the schema walker reads.
+ */
+
+#define MAX_DEPTH 256
+
+typedef struct lx {
+    const char *s;
+    size_t len, pos;
+    int depth;
+    sc_errs *errs;
+    bool failed;
+} lx;
+
+static void fail_at(lx *x, size_t off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail_at(lx *x, size_t off, const char *fmt, ...)
+{
+    if (x->failed) return;
+    x->failed = true;
+    char msg[400], line[1000];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int l, c;
+    sc_line_col(x->s, off, &l, &c);
+    snprintf(line, sizeof line, "%s:%d:%d: syntax error: %s", x->errs->file, l, c, msg);
+    sc_err_line(x->errs, line);
+}
+
+/* What sits at off, for "found ...". */
+static const char *found(const lx *x, size_t off, char *buf, size_t n)
+{
+    if (off >= x->len) return "end of file";
+    unsigned char ch = (unsigned char)x->s[off];
+    if (ch == '\n' || ch == '\r') return "a line break";
+    if (ch == '\'') return "a single quote (JSON strings use double quotes)";
+    if (ch == '/') return "'/' (JSON has no comments)";
+    if (ch < 0x20 || ch == 0x7f) { snprintf(buf, n, "control character 0x%02x", ch); return buf; }
+    if (ch >= 0x80) return "a non-ASCII character";
+    if (isalnum(ch) || ch == '_') {
+        size_t e = off;
+        while (e < x->len && e - off < 24 && (isalnum((unsigned char)x->s[e]) || x->s[e] == '_')) e++;
+        snprintf(buf, n, "\"%.*s\"", (int)(e - off), x->s + off);
+        return buf;
+    }
+    snprintf(buf, n, "'%c'", ch);
+    return buf;
+}
+
+static void ws(lx *x)
+{
+    while (x->pos < x->len) {
+        char ch = x->s[x->pos];
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') break;
+        x->pos++;
+    }
+}
+
+static bool at(const lx *x, char ch) { return x->pos < x->len && x->s[x->pos] == ch; }
+static bool digit_at(const lx *x) { return x->pos < x->len && isdigit((unsigned char)x->s[x->pos]); }
+
+static bool value(lx *x);
+
+static bool string(lx *x)
+{
+    size_t start = x->pos++; /* opening quote */
+    char fb[64];
+    while (x->pos < x->len) {
+        unsigned char ch = (unsigned char)x->s[x->pos];
+        if (ch == '"') { x->pos++; return true; }
+        if (ch < 0x20) {
+            fail_at(x, x->pos, "expected '\"' to end the string, found %s", found(x, x->pos, fb, sizeof fb));
+            return false;
+        }
+        if (ch == '\\') {
+            x->pos++;
+            if (x->pos >= x->len) break;
+            char e = x->s[x->pos];
+            if (e == 'u') {
+                for (int i = 1; i <= 4; i++) {
+                    if (x->pos + (size_t)i >= x->len || !isxdigit((unsigned char)x->s[x->pos + (size_t)i])) {
+                        fail_at(x, x->pos - 1, "expected 4 hex digits after '\\u'");
+                        return false;
+                    }
+                }
+                /* cJSON ends a C string at a NUL, so "a\u0000b" would silently become "a" */
+                if (memcmp(x->s + x->pos + 1, "0000", 4) == 0) {
+                    fail_at(x, x->pos - 1, "'\\u0000' (a NUL character) cannot appear in a string");
+                    return false;
+                }
+                x->pos += 4;
+            } else if (!strchr("\"\\/bfnrt", e)) {
+                fail_at(x, x->pos - 1, "invalid escape '\\%c' in a string", isprint((unsigned char)e) ? e : '?');
+                return false;
+            }
+        }
+        x->pos++;
+    }
+    int l, c;
+    sc_line_col(x->s, start, &l, &c);
+    fail_at(x, x->len, "unterminated string (it starts at line %d, column %d)", l, c);
+    return false;
+}
+
+static bool number(lx *x)
+{
+    char fb[64];
+    if (at(x, '-')) x->pos++;
+    if (!digit_at(x)) {
+        fail_at(x, x->pos, "expected a digit after '-', found %s", found(x, x->pos, fb, sizeof fb));
+        return false;
+    }
+    if (at(x, '0')) {
+        x->pos++;
+        if (digit_at(x)) { fail_at(x, x->pos - 1, "a number cannot have a leading zero"); return false; }
+    } else {
+        while (digit_at(x)) x->pos++;
+    }
+    if (at(x, '.')) {
+        x->pos++;
+        if (!digit_at(x)) {
+            fail_at(x, x->pos, "expected a digit after '.', found %s", found(x, x->pos, fb, sizeof fb));
+            return false;
+        }
+        while (digit_at(x)) x->pos++;
+    }
+    if (at(x, 'e') || at(x, 'E')) {
+        x->pos++;
+        if (at(x, '+') || at(x, '-')) x->pos++;
+        if (!digit_at(x)) {
+            fail_at(x, x->pos, "expected a digit in the exponent, found %s", found(x, x->pos, fb, sizeof fb));
+            return false;
+        }
+        while (digit_at(x)) x->pos++;
+    }
+    return true;
+}
+
+static bool literal(lx *x, const char *word)
+{
+    size_t n = strlen(word);
+    if (x->len - x->pos >= n && memcmp(x->s + x->pos, word, n) == 0 &&
+        !(x->pos + n < x->len && isalnum((unsigned char)x->s[x->pos + n]))) {
+        x->pos += n;
+        return true;
+    }
+    char fb[64];
+    fail_at(x, x->pos, "expected a value, found %s", found(x, x->pos, fb, sizeof fb));
+    return false;
+}
+
+static bool object(lx *x)
+{
+    char fb[64], key[48];
+    x->pos++; /* '{' */
+    ws(x);
+    if (at(x, '}')) { x->pos++; return true; }
+    for (bool first = true;; first = false) {
+        if (!at(x, '"')) {
+            if (!first && at(x, '}'))
+                fail_at(x, x->pos, "expected a key after ',', found '}' (JSON allows no trailing comma)");
+            else
+                fail_at(x, x->pos, "expected a key in double quotes%s, found %s", first ? " or '}'" : "",
+                        found(x, x->pos, fb, sizeof fb));
+            return false;
+        }
+        size_t kstart = x->pos + 1;
+        if (!string(x)) return false;
+        snprintf(key, sizeof key, "%.*s", (int)(x->pos - 1 - kstart < 40 ? x->pos - 1 - kstart : 40), x->s + kstart);
+        ws(x);
+        if (!at(x, ':')) {
+            fail_at(x, x->pos, "expected ':' after the key \"%s\", found %s", key, found(x, x->pos, fb, sizeof fb));
+            return false;
+        }
+        x->pos++;
+        ws(x);
+        if (!value(x)) return false;
+        ws(x);
+        if (at(x, ',')) { x->pos++; ws(x); continue; }
+        if (at(x, '}')) { x->pos++; return true; }
+        fail_at(x, x->pos, "expected ',' or '}' after the value of \"%s\", found %s%s", key,
+                found(x, x->pos, fb, sizeof fb), at(x, '"') ? " (a missing comma?)" : "");
+        return false;
+    }
+}
+
+static bool array(lx *x)
+{
+    char fb[64];
+    x->pos++; /* '[' */
+    ws(x);
+    if (at(x, ']')) { x->pos++; return true; }
+    for (int i = 0;; i++) {
+        if (i > 0 && at(x, ']')) {
+            fail_at(x, x->pos, "expected a value after ',', found ']' (JSON allows no trailing comma)");
+            return false;
+        }
+        if (!value(x)) return false;
+        ws(x);
+        if (at(x, ',')) { x->pos++; ws(x); continue; }
+        if (at(x, ']')) { x->pos++; return true; }
+        fail_at(x, x->pos, "expected ',' or ']' after item %d of the array, found %s%s", i,
+                found(x, x->pos, fb, sizeof fb),
+                at(x, '"') || at(x, '{') || digit_at(x) ? " (a missing comma?)" : "");
+        return false;
+    }
+}
+
+static bool value(lx *x)
+{
+    char fb[64];
+    if (x->pos >= x->len) { fail_at(x, x->pos, "expected a value, found end of file"); return false; }
+    char ch = x->s[x->pos];
+    if (ch == '{' || ch == '[') {
+        if (++x->depth > MAX_DEPTH) { fail_at(x, x->pos, "nesting deeper than %d levels", MAX_DEPTH); return false; }
+        bool ok = ch == '{' ? object(x) : array(x);
+        x->depth--;
+        return ok;
+    }
+    if (ch == '"') return string(x);
+    if (ch == '-' || isdigit((unsigned char)ch)) return number(x);
+    if (ch == 't') return literal(x, "true");
+    if (ch == 'f') return literal(x, "false");
+    if (ch == 'n') return literal(x, "null");
+    fail_at(x, x->pos, "expected a value, found %s", found(x, x->pos, fb, sizeof fb));
+    return false;
+}
+
+int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip)
+{
+    *skip = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) *skip = 3; /* editors on Windows add a BOM */
+    lx x = {.s = text + *skip, .len = len - *skip, .errs = errs};
+    ws(&x);
+    if (!value(&x)) return -1;
+    ws(&x);
+    if (x.pos < x.len) {
+        char fb[64];
+        fail_at(&x, x.pos, "expected end of file after the JSON value, found %s", found(&x, x.pos, fb, sizeof fb));
+        return -1;
+    }
+    return 0;
+}
