@@ -35,13 +35,42 @@ struct tt {
     size_t nundo, capundo;
     rv_engine *scout;   /* look-ahead: simulates the rest of the run so the scrubber can mark it */
     int scout_branch;
+    tt_clock_fn clock;  /* wall clock in ms: every speed-derived decision reads it (tests inject one) */
+    void *clock_ctx;
+    double virt_speed;  /* > 0: a virtual machine simulating this many sim ns per wall ms ... */
+    double virt_ms;     /* ... whose clock advances only with the simulated work done */
 };
 
-static double wall_ms(void)
+static double monotonic_ms(void *ctx)
 {
+    (void)ctx;
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The only place time-travel reads wall time: checkpoint spacing, chunk sizes and budgets are all
+ * derived from it, so a test that injects a clock gets the same decisions on any machine. */
+static double wall_ms(const tt *t) { return t->virt_speed > 0 ? t->virt_ms : t->clock(t->clock_ctx); }
+
+/* rv_run_until() for time travel's engines; on a virtual machine it also advances the clock by
+ * the time that machine would have taken. */
+static void run_engine(tt *t, rv_engine *e, int64_t to)
+{
+    int64_t before = rv_now_ns(e);
+    rv_run_until(e, to);
+    if (t->virt_speed > 0) t->virt_ms += (double)(rv_now_ns(e) - before) / t->virt_speed;
+}
+
+void tt_set_virtual_speed(tt *t, double sim_s_per_wall_s)
+{
+    t->virt_speed = sim_s_per_wall_s > 0 ? sim_s_per_wall_s * 1e6 : 0; /* sim ns per wall ms */
+}
+
+void tt_set_clock(tt *t, tt_clock_fn now_ms, void *ctx)
+{
+    t->clock = now_ms ? now_ms : monotonic_ms;
+    t->clock_ctx = now_ms ? ctx : NULL;
 }
 
 /* Resident memory in bytes (Linux), to learn what one checkpoint costs; 0 when unknown. */
@@ -138,6 +167,7 @@ tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
     t->interval = 1000000000LL;
     t->chunk = 10000000LL;
     t->max_ck = 64;
+    t->clock = monotonic_ms;
     if (!t->br || ui_history_init(&t->br[0].hist, rv_cpus(t->e), rv_tree_nodes(t->e)) != 0) {
         snprintf(err, errlen, "out of memory");
         rv_engine_free(t->e); free(t->br); free(t);
@@ -188,7 +218,7 @@ bool tt_explore(tt *t, double budget_ms)
     branch *b = cur(t);
     int64_t end = rv_end_ns(t->e);
     if (b->hist.known_until >= end) return false;
-    double deadline = wall_ms() + budget_ms;
+    double deadline = wall_ms(t) + budget_ms;
     ckpt *last = b->ck[b->n - 1];
     /* start (again) from the branch's latest checkpoint when the scout belongs to another branch
      * or the live engine has overtaken it */
@@ -200,14 +230,14 @@ bool tt_explore(tt *t, double budget_ms)
         rv_engine_set_sink(t->scout, scout_sink, t);
     }
     int64_t step = t->chunk;
-    while (rv_now_ns(t->scout) < end && wall_ms() < deadline) {
+    while (rv_now_ns(t->scout) < end && wall_ms(t) < deadline) {
         int64_t now = rv_now_ns(t->scout), to = now + step < end ? now + step : end;
         /* the look-ahead leaves checkpoints too, so a later seek far ahead restores instead of simulating */
         int64_t next_ck = b->ck[b->n - 1]->t + t->interval;
         if (next_ck > now && next_ck < to) to = next_ck;
-        double w0 = wall_ms();
-        rv_run_until(t->scout, to);
-        double w = wall_ms() - w0;
+        double w0 = wall_ms(t);
+        run_engine(t, t->scout, to);
+        double w = wall_ms(t) - w0;
         if (w > 0.05) { /* the look-ahead measures engine speed too: it sets the checkpoint spacing */
             double r = (double)(rv_now_ns(t->scout) - now) / (w * 1e6);
             t->sim_per_wall = t->sim_per_wall > 0 ? 0.8 * t->sim_per_wall + 0.2 * r : r;
@@ -256,12 +286,12 @@ static void restore(tt *t, size_t k)
 static void run_plain_until(tt *t, int64_t to, double deadline_ms)
 {
     while (rv_now_ns(t->e) < to) {
-        if (deadline_ms > 0 && wall_ms() > deadline_ms) break;
+        if (deadline_ms > 0 && wall_ms(t) > deadline_ms) break;
         int64_t now = rv_now_ns(t->e), step = now + t->chunk < to ? now + t->chunk : to;
         uint64_t c0 = rv_event_count(t->e);
-        double w0 = wall_ms();
-        rv_run_until(t->e, step);
-        double w = wall_ms() - w0;
+        double w0 = wall_ms(t);
+        run_engine(t, t->e, step);
+        double w = wall_ms(t) - w0;
         ui_history_ingest(&cur(t)->hist, t->e);
         uint64_t d = rv_event_count(t->e) - c0;
         /* chunks stay short in wall time (responsive playback) and in events (ring fallback) */
@@ -310,7 +340,7 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
 {
     int64_t end = rv_end_ns(t->e);
     if (to > end) to = end;
-    double w0 = wall_ms(), deadline = budget_ms > 0 ? w0 + budget_ms : 0;
+    double w0 = wall_ms(t), deadline = budget_ms > 0 ? w0 + budget_ms : 0;
     while (rv_now_ns(t->e) < to) {
         branch *b = cur(t);
         size_t j = t->applied + 1;
@@ -345,7 +375,7 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
             }
         }
         if (rv_now_ns(t->e) == now) break; /* no progress: end of run */
-        if (budget_ms > 0 && wall_ms() - w0 > budget_ms) break;
+        if (budget_ms > 0 && wall_ms(t) - w0 > budget_ms) break;
     }
     if (rv_now_ns(t->e) != t->cursor.base || t->cursor.nops) cursor_reset(t);
     return rv_now_ns(t->e);

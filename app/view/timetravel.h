@@ -27,6 +27,16 @@ typedef struct tt tt;
 tt *tt_new(const rv_config *cfg, char *err, size_t errlen);
 void tt_free(tt *t);
 
+/* Wall time in milliseconds. Everything time travel derives from wall time (the measured engine
+ * speed, hence checkpoint spacing, chunk sizes, look-ahead and playback budgets) reads this clock;
+ * the default is CLOCK_MONOTONIC. Tests inject a deterministic one so that no decision depends on
+ * how fast the machine is. NULL restores the default. */
+typedef double (*tt_clock_fn)(void *ctx);
+void tt_set_clock(tt *t, tt_clock_fn now_ms, void *ctx);
+/* A virtual machine for tests and benches: wall time advances only with simulated work, at
+ * sim_s_per_wall_s simulated seconds per wall second (0 = the real clock again). */
+void tt_set_virtual_speed(tt *t, double sim_s_per_wall_s);
+
 rv_engine *tt_engine(tt *t);            /* the live engine (read it, do not advance it directly) */
 const ui_history *tt_history(const tt *t);
 int64_t tt_now(const tt *t);

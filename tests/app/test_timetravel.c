@@ -43,7 +43,10 @@ static uint64_t digest(const rv_engine *e)
     return h;
 }
 
-static tt *demo(void)
+/* Tests run on a virtual machine of a chosen speed: time travel's clock advances only with the
+ * simulated work done, so checkpoint spacing, chunking and budgets are the same on any machine
+ * and under any load. 200x and 5x real time bracket a fast desktop and a slow board. */
+static tt *demo_on(double sim_s_per_wall_s)
 {
     rv_config cfg;
     ui_builtin_scenario(&cfg);
@@ -51,8 +54,11 @@ static tt *demo(void)
     tt *t = tt_new(&cfg, err, sizeof err);
     rv_config_free(&cfg);
     cr_assert(t, "tt_new: %s", err);
+    tt_set_virtual_speed(t, sim_s_per_wall_s);
     return t;
 }
+
+static tt *demo(void) { return demo_on(20.0); }
 
 Test(timetravel, seek_back_equals_straight_run)
 {
@@ -160,7 +166,7 @@ Test(timetravel, look_ahead_marks_the_whole_run_without_leaking_the_future)
     cr_assert_gt(h->gps[RV_SCHED].v[h->gps[RV_SCHED].n - 1].start, 15000000000LL, "GPs late in the run are known");
     /* "now" state only comes from the live engine */
     for (int c = 0; c < h->ncpus; c++) cr_assert_leq(h->cred_t[RV_SCHED][c], tt_now(a));
-    cr_assert_gt(tt_checkpoints(a), 5, "the look-ahead leaves checkpoints along the run");
+    cr_assert_gt(tt_checkpoints(a), 5, "the look-ahead leaves checkpoints along the run (%zu)", tt_checkpoints(a));
     /* a seek far ahead restores one of them: same state as a straight run */
     tt *c = demo();
     tt_seek(a, 17300000000LL);
@@ -175,4 +181,24 @@ Test(timetravel, look_ahead_marks_the_whole_run_without_leaking_the_future)
     cr_assert_eq(tt_history(a)->fqs.n, tt_history(b)->fqs.n);
     tt_free(a);
     tt_free(b);
+}
+
+/* The checkpoint spacing follows the engine speed measured on the (injected) clock: a machine
+ * that simulates slowly gets denser checkpoints so that a seek never re-simulates for long. */
+Test(timetravel, checkpoint_spacing_follows_the_measured_speed_on_an_injected_clock)
+{
+    tt *fast = demo_on(200.0), *slow = demo_on(5.0);
+    tt_advance(fast, 500000000LL, 0);
+    tt_advance(slow, 500000000LL, 0);
+    int guard = 0;
+    while (tt_explore(fast, 50) && guard++ < 100000) {}
+    guard = 0;
+    while (tt_explore(slow, 50) && guard++ < 100000) {}
+    cr_assert_eq(tt_known_until(fast), tt_end(fast));
+    cr_assert_eq(tt_known_until(slow), tt_end(slow));
+    cr_assert_gt(tt_checkpoints(slow), 5);
+    cr_assert_lt(tt_interval(slow), tt_interval(fast), "slow machine: %lld ns between checkpoints, fast: %lld",
+                 (long long)tt_interval(slow), (long long)tt_interval(fast));
+    tt_free(fast);
+    tt_free(slow);
 }
