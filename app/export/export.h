@@ -8,6 +8,17 @@
  * an exported picture is the window's picture. It may include every module but the CLI.
  */
 
+#include "window/app.h"
+
+/* What an exported picture shows: the window's picture, a clean slide, or one panel. */
+typedef struct ex_look {
+    bool clean;   /* no buttons, hints, scrubber or empty panels (slides) */
+    int panel;    /* enum ui_panel_id (view/layout_export.h), or -1 for the whole picture */
+} ex_look;
+
+/* Draw the app's current moment into rd as look says (slide.c). */
+void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look);
+
 /* rcuvis shot SCENARIO.json --at S -o FILE.png [...] (shot.c); also declared in commands.h for main.c. */
 int cmd_shot(int argc, char **argv);
 

@@ -1,11 +1,14 @@
 /* shot.c — `rcuvis shot`: render the window's picture at a given moment, off-screen, to a PNG. */
 #include "commands.h"
 #include "export/export.h"
+#include "render/svg.h"
+#include "view/layout_export.h"
 #include "window/app.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 static void usage(FILE *out)
@@ -22,6 +25,9 @@ static void usage(FILE *out)
             "  --flavor F      rcu_sched, rcu_bh or rcu_preempt (tree and tiles)\n"
             "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
             "  --theme T       light (default) or dark\n"
+            "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space\n"
+            "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline, klog, why or caption\n"
+            "  -o FILE.svg     the same picture as vector graphics (text stays text)\n"
             "SCENARIO.json may be \"-\" for the built-in demo.\n");
 }
 
@@ -112,14 +118,16 @@ int cmd_shot(int argc, char **argv)
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1;
     long long seed = -1;
     bool compare = false;
+    ex_look look = {.clean = false, .panel = -1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         if (!strcmp(o, "--compare")) { compare = true; continue; }
+        if (!strcmp(o, "--clean")) { look.clean = true; continue; }
         bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
-                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select");
+                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel");
         if (takes && !val) return bad("option %s needs a value", o);
         if (!strcmp(o, "--at")) { if (!parse_double(val, &at) || at < 0) return bad("--at: expected seconds >= 0, got \"%s\"", val); }
         else if (!strcmp(o, "-o")) out = val;
@@ -136,6 +144,10 @@ int cmd_shot(int argc, char **argv)
             if (end == val || *end || seed < 0) return bad("--seed: expected a non-negative integer, got \"%s\"", val);
         } else if (!strcmp(o, "--flavor")) flavor = val;
         else if (!strcmp(o, "--theme")) theme = val;
+        else if (!strcmp(o, "--panel")) {
+            look.panel = ui_panel_from_name(val);
+            if (look.panel < 0) return bad("--panel: expected cpus, tree, accounting, timeline, klog, why or caption, got \"%s\"", val);
+        }
         else if (!strcmp(o, "--select")) {
             char *end;
             select = (int)strtol(val, &end, 10);
@@ -154,6 +166,9 @@ int cmd_shot(int argc, char **argv)
     if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
     if (at < 0) return bad("%s", "missing --at SECONDS");
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
+    bool svg_out = out && strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".svg");
+    if (out && !svg_out && !(strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".png")))
+        return bad("-o: expected a file name ending in .png or .svg, got \"%s\"", out);
 
     ui_app a;
     ui_app_init(&a);
@@ -216,12 +231,17 @@ int cmd_shot(int argc, char **argv)
     if (bench_frames) {
         rc = bench(&a, rd, bench_frames);
     } else {
-        ui_app_draw(&a, rd);
+        /* SVG: the raster context still runs (it measures text), the recorder keeps the elements */
+        rd_svg *svg = svg_out ? rd_svg_new(pw, ph) : NULL;
+        if (svg) rd_svg_attach(rd, svg);
+        ex_draw(&a, rd, &look);
         rd_end(rd);
-        if (rd_save_png(rd, out, err, sizeof err) != 0) {
+        int wrc = svg_out ? rd_svg_save(svg, out, err, sizeof err) : rd_save_png(rd, out, err, sizeof err);
+        if (wrc != 0) {
             fprintf(stderr, "rcuvis: shot: %s\n", err);
             rc = 2;
         }
+        rd_svg_free(svg);
     }
     rd_free(rd);
     ui_app_free(&a);
