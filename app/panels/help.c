@@ -29,6 +29,7 @@ static const char *const keys[][2] = {
     {"A", "answer in the workbook column (Esc gives the keys back)"},
     {"F11", "fullscreen"},
     {"F12", "save the picture as a new PNG (no overlays; the status line says where)"},
+    {"E", "save the visible range's numbers as CSV (grace periods, time series)"},
     {"Ctrl + / Ctrl − / Ctrl 0", "UI scale for projectors (bigger / smaller / 1x)"},
     {"T", "light / dark palette (both colour-blind safe)"},
     {"Esc", "close this help, the picker, an error, or the selection"},

@@ -3,6 +3,7 @@
 #include "scenario.h"
 
 #include "commands.h"
+#include "report/csv.h"
 #include "window/workbook_hooks.h"
 
 #include <ctype.h>
@@ -213,6 +214,32 @@ static void save_picture(ui_win *w, double now_ms)
         ui_win_status(w, now_ms, "Picture saved (without overlays): %s", realpath(path, abs) ? abs : path);
     }
     rd_free(off);
+}
+
+/* E: the numbers behind the visible timeline range as CSV (grace periods and a time series of
+ * 100 rows), one file each per engine, from a fresh run of the scenario as loaded. */
+static void export_numbers(ui_win *w, double now_ms)
+{
+    ui_app *a = &w->app;
+    int64_t span = panel_timeline_span(&a->st), t0 = ui_app_now(a) - span * 3 / 4;
+    if (t0 < 0) t0 = 0;
+    int64_t t1 = t0 + span < ui_app_end(a) ? t0 + span : ui_app_end(a);
+    char stem[1100], base[1200], path[1300], err[512], first[1300] = "";
+    shot_stem(w, stem, sizeof stem);
+    int n = 0;
+    for (int s = 0; s < a->nsessions; s++)
+        for (int k = 0; k < 2; k++) {
+            csv_opts o = {.kind = k ? CSV_TIMESERIES : CSV_GPS, .interval_s = span / 100 / 1e9, .from_ns = t0, .to_ns = t1};
+            snprintf(base, sizeof base, "%s%s%s-%s", stem, a->nsessions > 1 ? "-" : "",
+                     a->nsessions > 1 ? (a->s[s].cfg.rcu.mode == RV_MODE_KTHREAD ? "kthread" : "softirq") : "", csv_kind_name(o.kind));
+            if (csv_save_new(&a->s[s].cfg, &o, base, path, sizeof path, err, sizeof err) != 0) {
+                ui_win_status(w, now_ms, "CSV not saved: %s", err);
+                return;
+            }
+            if (!n++) snprintf(first, sizeof first, "%s", path);
+        }
+    char abs[PATH_MAX];
+    ui_win_status(w, now_ms, "Saved %d CSV files for the visible range, first: %s", n, realpath(first, abs) ? abs : first);
 }
 
 static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, double now_ms)
@@ -470,6 +497,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_QUESTION: case SDLK_F1: case SDLK_h: ui_input_action(w, ACT_HELP, 0, now_ms); break;
     case SDLK_F11: w->toggle_fullscreen = true; break;
     case SDLK_F12: save_picture(w, now_ms); break;
+    case SDLK_e: export_numbers(w, now_ms); break;
     case SDLK_ESCAPE:
         if (st->show_help) st->show_help = false;
         else if (st->error[0]) st->error[0] = 0;

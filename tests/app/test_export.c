@@ -4,6 +4,7 @@
 
 #include "export/export.h"
 #include "render/svg.h"
+#include "report/csv.h"
 #include "view/layout_export.h"
 #include "window/window.h"
 
@@ -236,4 +237,60 @@ Test(export, one_panel_fills_the_picture)
     rd_free(rd);
     cr_assert_eq(ui_panel_from_name("accounting"), UI_PANEL_ACCT);
     cr_assert_eq(ui_panel_from_name("nope"), -1);
+}
+
+Test(export, e_key_saves_csv_for_the_visible_range_without_overwriting)
+{
+    ui_app_draw(&W->app, W->rd);
+    press(SDLK_e);
+    cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
+    press(SDLK_e);
+    cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
+    DIR *d = opendir(dir);
+    int gps = 0, series = 0;
+    struct dirent *de;
+    char one[600] = "";
+    while ((de = readdir(d))) {
+        gps += strstr(de->d_name, "-gps") != NULL;
+        series += strstr(de->d_name, "-timeseries") != NULL;
+        if (strstr(de->d_name, "-gps.csv")) snprintf(one, sizeof one, "%s/%s", dir, de->d_name);
+    }
+    closedir(d);
+    cr_assert_eq(gps, 2, "two presses, two gps files (no overwrite)");
+    cr_assert_eq(series, 2);
+    /* rows lie in the visible range: every GP row ends at or after its start, none after now + span */
+    FILE *f = fopen(one, "r");
+    cr_assert(f);
+    char line[1024];
+    cr_assert(fgets(line, sizeof line, f));
+    cr_assert(!strncmp(line, "flavor,gp,completed,start_s,end_s,duration_us,", 46), "%s", line);
+    int rows = 0;
+    /* the timeline shows a quarter of its span ahead of now (already simulated, faded) */
+    double right = 2.0 + panel_timeline_span(&W->app.st) / 4 / 1e9;
+    while (fgets(line, sizeof line, f)) {
+        double st = 0;
+        char fl[32];
+        cr_assert_eq(sscanf(line, "%31[^,],%*u,%*[a-z],%lf", fl, &st), 2, "%s", line);
+        cr_assert_leq(st, right + 1e-9, "a GP starting after the visible range: %s", line);
+        rows++;
+    }
+    fclose(f);
+    cr_assert_gt(rows, 0);
+}
+
+Test(export, csv_fields_follow_rfc4180)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    csv_field(f, "plain");
+    fputc(',', f);
+    csv_field(f, "a,b");
+    fputc(',', f);
+    csv_field(f, "say \"hi\"");
+    fputc(',', f);
+    csv_field(f, "two\nlines");
+    fclose(f);
+    cr_assert_str_eq(buf, "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"");
+    free(buf);
 }
