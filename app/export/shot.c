@@ -28,6 +28,13 @@ static void usage(FILE *out)
             "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space\n"
             "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline, klog, why or caption\n"
             "  -o FILE.svg     the same picture as vector graphics (text stays text)\n"
+            "animation (instead of --at):\n"
+            "  --from A --to B simulated seconds of the first and last frame\n"
+            "  --fps N         frames per second of the clip (default 25)\n"
+            "  --length S      clip length in real seconds (default B - A: real time)\n"
+            "  --cues          burn in a cue bar: the simulated time and the latest event in words\n"
+            "  -o DIR/         PNG frames only: DIR/frame-00001.png ...\n"
+            "  -o FILE.gif     also .apng, .mp4, .webm: frames in FILE-frames/, then encoded by ffmpeg\n"
             "SCENARIO.json may be \"-\" for the built-in demo.\n");
 }
 
@@ -114,23 +121,29 @@ static int bench_seeks(ui_app *a, int n, int64_t upto)
 int cmd_shot(int argc, char **argv)
 {
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL;
-    double at = -1, scale = 1;
+    double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1;
     long long seed = -1;
     bool compare = false;
-    ex_look look = {.clean = false, .panel = -1};
+    ex_look look = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         if (!strcmp(o, "--compare")) { compare = true; continue; }
         if (!strcmp(o, "--clean")) { look.clean = true; continue; }
+        if (!strcmp(o, "--cues")) { look.cues = true; continue; }
         bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
-                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel");
+                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel") ||
+                     !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length");
         if (takes && !val) return bad("option %s needs a value", o);
         if (!strcmp(o, "--at")) { if (!parse_double(val, &at) || at < 0) return bad("--at: expected seconds >= 0, got \"%s\"", val); }
         else if (!strcmp(o, "-o")) out = val;
+        else if (!strcmp(o, "--from")) { if (!parse_double(val, &from) || from < 0) return bad("--from: expected seconds >= 0, got \"%s\"", val); }
+        else if (!strcmp(o, "--to")) { if (!parse_double(val, &to) || to < 0) return bad("--to: expected seconds >= 0, got \"%s\"", val); }
+        else if (!strcmp(o, "--fps")) { if (!parse_double(val, &fps) || fps < 1 || fps > 120) return bad("--fps: expected 1 to 120, got \"%s\"", val); }
+        else if (!strcmp(o, "--length")) { if (!parse_double(val, &length) || length < 0.1 || length > 600) return bad("--length: expected 0.1 to 600 seconds, got \"%s\"", val); }
         else if (!strcmp(o, "--size")) {
             char x;
             if (sscanf(val, "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 200 || w > 8192 || h > 8192)
@@ -164,10 +177,21 @@ int cmd_shot(int argc, char **argv)
         if (takes) i++;
     }
     if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
+    bool anim = from >= 0 || to >= 0;
+    if (anim) {
+        if (from < 0 || to < 0) return bad("%s", "an animation needs both --from and --to");
+        if (to <= from) return bad("%s", "--to must be after --from");
+        if (at >= 0) return bad("%s", "--at is for one picture; an animation takes --from and --to");
+        if (!out) return bad("%s", "missing -o DIR/ or -o FILE.gif");
+        if (length <= 0) length = to - from;
+        if (length < 0.1) length = 0.1;
+        if (length * fps > 20000) return bad("%s", "more than 20000 frames: lower --fps or --length");
+        at = from;
+    } else if (fps != 25 || length > 0 || look.cues) return bad("%s", "--fps, --length and --cues belong to an animation (--from/--to)");
     if (at < 0) return bad("%s", "missing --at SECONDS");
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
     bool svg_out = out && strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".svg");
-    if (out && !svg_out && !(strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".png")))
+    if (out && !anim && !svg_out && !(strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".png")))
         return bad("-o: expected a file name ending in .png or .svg, got \"%s\"", out);
 
     ui_app a;
@@ -206,10 +230,17 @@ int cmd_shot(int argc, char **argv)
     }
     a.st.sel_cpu = select;
     int64_t t = (int64_t)(at * 1e9 + 0.5);
-    if (t > ui_app_end(&a)) {
-        fprintf(stderr, "rcuvis: shot: --at %g is after the end of the run (%g s)\n", at, ui_app_end(&a) / 1e9);
+    if ((anim ? (int64_t)(to * 1e9 + 0.5) : t) > ui_app_end(&a)) {
+        fprintf(stderr, "rcuvis: shot: %s %g is after the end of the run (%g s)\n", anim ? "--to" : "--at", anim ? to : at, ui_app_end(&a) / 1e9);
         ui_app_free(&a);
         return 2;
+    }
+    if (anim) {
+        ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
+                      .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)scale};
+        int rc = ex_animate(&a, &an, &look);
+        ui_app_free(&a);
+        return rc;
     }
     double sim0 = now_ms();
     ui_app_seek(&a, t);

@@ -58,7 +58,30 @@ static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *v
     fr->side = 0;
 }
 
+/* The cue bar of an animation: when we are and what just happened, over the bottom edge. */
+static void cue_bar(ui_frame *fr, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    int bh = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
+    rd_rect r = {0, h - bh, w, bh};
+    rd_fill(rd, r, rd_alpha(fr->th->caption_bg, 235));
+    char tb[64], t[600];
+    ui_fmt_time(tb, sizeof tb, v->now);
+    snprintf(t, sizeof t, "t = %s   %s", tb, v->last_event[0] ? v->last_event : "");
+    rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 5)), RD_LEFT, fr->th->caption_text, t);
+}
+
+static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look);
+
 void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
+{
+    draw_look(a, rd, look);
+    if (look->cues && a->nsessions) cue_bar(&a->fr, &a->s[0].view);
+}
+
+static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
 {
     if (!look->clean && look->panel < 0) {
         ui_app_draw(a, rd);
@@ -90,6 +113,8 @@ void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
     } else {
         bool logged = false, captioned = views[0]->caption && views[0]->caption[0];
         for (int i = 0; i < n; i++) logged |= views[i]->klog_total > 0;
+        if (look->klog >= 0) logged = look->klog;
+        if (look->caption >= 0) captioned = look->caption;
         int cap_h = captioned ? panel_caption_height(rd, views[0]) : 0;
         int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
         ui_layout_clean(&a->L, rd, w, h, st, title_h, cap_h, !logged);
