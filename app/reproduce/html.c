@@ -51,7 +51,8 @@ static bool plot_begin(plot *p, int w, int h, const char *title)
     rd_svg_attach(p->rd, p->svg);
     rd_begin(p->rd, rd_rgb(0xFFFFFF));
     rd_text(p->rd, RD_BOLD, 10, 6, rd_rgb(C_INK), title);
-    p->area = (rd_rect){70, 34, w - 70 - 20, h - 34 - 50};
+    /* the legend goes right of the data, where it cannot hide a point */
+    p->area = (rd_rect){80, 44, w - 80 - 240, h - 44 - 50};
     return true;
 }
 
@@ -80,12 +81,12 @@ static void axes(plot *p, const char *xlabel, const char *ylabel, double ystep, 
     int w, h;
     rd_output_size(rd, &w, &h);
     rd_text_in(rd, RD_SANS, (rd_rect){p->area.x, h - 22, p->area.w, 18}, RD_CENTER, ink, xlabel);
-    rd_text(rd, RD_SANS, 10, 20, rd_rgb(0x555555), ylabel);
+    rd_text(rd, RD_SANS, 10, 22, rd_rgb(0x555555), ylabel);
 }
 
 static void legend(plot *p, int i, uint32_t rgb, const char *label)
 {
-    int x = p->area.x + p->area.w - 230, y = p->area.y + 6 + i * 18;
+    int x = p->area.x + p->area.w + 16, y = p->area.y + 6 + i * 18;
     rd_fill(p->rd, (rd_rect){x, y + 3, 12, 10}, rd_rgb(rgb));
     rd_text(p->rd, RD_SANS_SMALL, x + 18, y, rd_rgb(C_INK), label);
 }
@@ -165,7 +166,7 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
             rd_fill(p.rd, (rd_rect){x - 3, yy - 3, 7, 7}, rd_rgb(hue[k]));
             lx = x; ly = yy;
         }
-        legend(&p, k, hue[k], keys[k][0] ? keys[k] : "busy (scenario as shipped)");
+        legend(&p, k, hue[k], !keys[k][0] ? "busy (as shipped)" : strstr(keys[k], "busy_frac=0.5") ? "half the CPUs idle" : keys[k]);
     }
     plot_end(&p, f, "Each point is one simulated run of scenarios/scaling.json; the cost is the rcu_sched grace-period "
                     "machinery's CPU time divided by the grace periods completed. It jumps where one more leaf rcu_node "
@@ -207,7 +208,7 @@ static void fig_where(FILE *f, const rp_html_claim *c)
             rd_fill(p.rd, (rd_rect){gx + k * bw + 2, y, bw - 4, p.area.y + p.area.h - y}, rd_rgb(part[k].hue));
             char b[32];
             snprintf(b, sizeof b, "%.3g", v);
-            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){gx + k * bw, y - 16, bw, 14}, RD_CENTER, rd_rgb(C_INK), b);
+            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){gx + k * bw - 10, y - 16, bw + 20, 14}, RD_CENTER, rd_rgb(C_INK), b);
         }
         char lab[64];
         snprintf(lab, sizeof lab, "%s", c->cfg[r] && c->cfg[r]->rcu.mode == RV_MODE_KTHREAD ? "3.7: rcu.mode=kthread" : "3.6: rcu.mode=softirq");
@@ -227,8 +228,10 @@ typedef struct lane {
     double open_at;               /* start of the GP running now, < 0 none */
     double fqs[4096]; int nfqs;
     double stall[16]; int nstall;
-    span idle[64]; int nidle;
-    int idle_cpus, ncpus; double idle_from;
+    span idles[64]; int nidle;
+    int ncpus; double idle_from;
+    bool idle[RV_MAX_CPUS];       /* per CPU: idle now (enter/exit may repeat, e.g. tick stop) */
+    int nidle_cpus;
 } lane;
 
 static void lane_sink(const rv_event *ev, void *ctx)
@@ -241,17 +244,23 @@ static void lane_sink(const rv_event *ev, void *ctx)
         l->open_at = -1;
     } else if (ev->flavor == RV_SCHED && ev->type == RV_EV_FQS && l->nfqs < 4096) l->fqs[l->nfqs++] = t;
     else if (ev->type == RV_EV_STALL && l->nstall < 16) l->stall[l->nstall++] = t;
-    else if (ev->type == RV_EV_IDLE_ENTER) {
-        if (++l->idle_cpus == l->ncpus) l->idle_from = t;
-    } else if (ev->type == RV_EV_IDLE_EXIT) {
-        if (l->idle_cpus-- == l->ncpus && l->nidle < 64) l->idle[l->nidle++] = (span){l->idle_from, t};
+    else if ((ev->type == RV_EV_IDLE_ENTER || ev->type == RV_EV_IDLE_EXIT) && ev->cpu >= 0 && ev->cpu < RV_MAX_CPUS) {
+        bool now_idle = ev->type == RV_EV_IDLE_ENTER;
+        if (l->idle[ev->cpu] == now_idle) return;
+        l->idle[ev->cpu] = now_idle;
+        l->nidle_cpus += now_idle ? 1 : -1;
+        /* the board is quiet when every CPU idles: shade that stretch */
+        if (now_idle && l->nidle_cpus == l->ncpus) l->idle_from = t;
+        /* only stretches of a second or more: the boot's millisecond gaps would be noise at this scale */
+        if (!now_idle && l->nidle_cpus == l->ncpus - 1 && t - l->idle_from >= 1.0 && l->nidle < 64)
+            l->idles[l->nidle++] = (span){l->idle_from, t};
     }
 }
 
 static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
 {
     const rv_config *cfg[2] = {c36, c37};
-    const char *name[2] = {"3.6 softirq", "3.7 kthread"};
+    const char *name[2] = {"3.6", "3.7"};
     lane *L = calloc(2, sizeof *L);
     if (!L) return;
     double end = 0;
@@ -265,7 +274,7 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
         rv_run_until(e, rv_end_ns(e));
         rv_engine_set_sink(e, NULL, NULL);
         end = rv_end_ns(e) / 1e9;
-        if (L[i].idle_cpus == L[i].ncpus && L[i].nidle < 64) L[i].idle[L[i].nidle++] = (span){L[i].idle_from, end};
+        if (L[i].nidle_cpus == L[i].ncpus && L[i].nidle < 64) L[i].idles[L[i].nidle++] = (span){L[i].idle_from, end};
         rv_engine_free(e);
     }
     plot p;
@@ -274,7 +283,7 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
         for (int i = 0; i < 2; i++) {
             int top = p.area.y + i * p.area.h / 2 + 10, h = p.area.h / 2 - 20;
             for (int k = 0; k < L[i].nidle; k++)
-                rd_fill(p.rd, (rd_rect){px(&p, L[i].idle[k].a), top, px(&p, L[i].idle[k].b) - px(&p, L[i].idle[k].a), h}, rd_rgb(0xEEEEEE));
+                rd_fill(p.rd, (rd_rect){px(&p, L[i].idles[k].a), top, px(&p, L[i].idles[k].b) - px(&p, L[i].idles[k].a), h}, rd_rgb(0xE4E4E4));
             for (int k = 0; k < L[i].ngp; k++) {
                 int x = px(&p, L[i].gp[k].a), w = px(&p, L[i].gp[k].b) - x;
                 rd_fill(p.rd, (rd_rect){x, top + h / 4, w > 1 ? w : 1, h / 2}, rd_rgb(C_BLUE));
@@ -298,6 +307,7 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
         legend(&p, 1, C_SKY, "grace period still open");
         legend(&p, 2, C_GREEN, "FQS pass");
         legend(&p, 3, C_RED, "stall warning");
+        legend(&p, 4, 0xE4E4E4, "every CPU idle");
         plot_end(&p, f, "Grey: both CPUs idle. Under 3.6 a callback-free grace period starts just before the idle "
                         "stretch and nothing drives it while the CPUs sleep, so the first tick after 75 s of silence "
                         "finds it 'stalled'. Under 3.7 the grace-period kthread keeps forcing quiescent states and "
