@@ -17,6 +17,7 @@ if [ "${1:-app}" = test ]; then
   command -v Xvfb >/dev/null || want+=(xvfb)
   command -v xdotool >/dev/null || want+=(xdotool)
   command -v import >/dev/null || want+=(imagemagick)   # the window smoke test screenshots with import
+  command -v ffmpeg >/dev/null || want+=(ffmpeg)   # tests/e2e/export.sh encodes a GIF (rcuvis runs it only when present)
 fi
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}"

@@ -34,9 +34,9 @@ kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited after the keys"; cat "$
 import -window root "$work/shot.png" 2>/dev/null || { echo "FAIL: import could not take a screenshot"; exit 1; }
 colors=$(convert "$work/shot.png" -format %k info:)
 [ "${colors:-0}" -gt 20 ] || { echo "FAIL: the screenshot has only ${colors:-0} colours (blank window?)"; exit 1; }
-# F12 saved a PNG named after the scenario, seed and time, into XDG_PICTURES_DIR
-f12=$(ls "$work"/rcuvis-*-seed*-t*s.png 2>/dev/null | head -1)
-[ -n "$f12" ] || { echo "FAIL: F12 did not save rcuvis-<scenario>-seed<N>-t<time>s.png"; ls "$work"; exit 1; }
+# F12 saved a PNG named after the scenario, mode, flavor and time, into XDG_PICTURES_DIR
+f12=$(ls "$work"/rcuvis-*-rcu_*-t*s.png 2>/dev/null | head -1)
+[ -n "$f12" ] || { echo "FAIL: F12 did not save rcuvis-<scenario>-<mode>-<flavor>-t<time>s.png"; ls "$work"; exit 1; }
 shot_colors=$(convert "$f12" -format %k info:)
 [ "${shot_colors:-0}" -gt 20 ] || { echo "FAIL: the F12 picture is blank"; exit 1; }
 xdotool key --window "$win" ctrl+q
