@@ -37,7 +37,7 @@ void workbook_panel_free(workbook_panel *wb)
 }
 
 void workbook_panel_on_show_me(workbook_panel *wb, workbook_show_me_fn fn, void *ctx) { wb->show_me = fn; wb->show_me_ctx = ctx; }
-void workbook_panel_set_review(workbook_panel *wb, bool on) { wb->s.review = on; }
+void workbook_panel_set_review(workbook_panel *wb, bool on) { quiz_session_set_review(&wb->s, on); }
 void workbook_panel_set_focus(workbook_panel *wb, bool on) { wb->focus = on; }
 bool workbook_panel_has_focus(const workbook_panel *wb) { return wb->focus; }
 const char *workbook_panel_message(const workbook_panel *wb) { return wb->note[0] ? wb->note : wb->s.message; }
@@ -137,7 +137,7 @@ bool workbook_panel_key(workbook_panel *wb, SDL_Keycode key, Uint16 mod)
     case SDLK_h: act(wb, WB_HINT, 0); return true;
     case SDLK_s: act(wb, WB_REVEAL, 0); return true;
     case SDLK_m: act(wb, WB_SHOWME, 0); return true;
-    case SDLK_v: s->review = !s->review; return true;
+    case SDLK_v: quiz_session_set_review(s, !s->review); return true;
     case SDLK_PAGEDOWN: case SDLK_RIGHT: act(wb, WB_NEXT, 0); return true;
     case SDLK_PAGEUP: case SDLK_LEFT: act(wb, WB_PREV, 0); return true;
     case SDLK_HOME: if (quiz_session_step_lesson(s, -1)) wb->scroll = 0; return true;
@@ -181,7 +181,7 @@ static int button(workbook_panel *wb, pen *p, int x, const char *label, int kind
     return w;
 }
 
-/* One chip per lesson, "3 4/7": its id and how many of its questions are answered right; full
+/* One chip per lesson, "3 4/7": its id and how many of its questions are done (right or shown); full
  * lessons are filled, the current one framed. A click opens the lesson. */
 static void lesson_chips(workbook_panel *wb, pen *p)
 {
@@ -194,11 +194,9 @@ static void lesson_chips(workbook_panel *wb, pen *p)
             const quiz_lesson *l = &f->lessons[li];
             char key[128], label[48];
             quiz_lesson_key(f, l, key, sizeof key);
-            size_t right = 0;
-            for (size_t i = 0; i < l->nquestions; i++) {
-                const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
-                right += e && e->correct;
-            }
+            wb_score sc;
+            wb_lesson_score(&wb->s.prog, f, l, &sc);
+            size_t right = wb_score_done(&sc);
             snprintf(label, sizeof label, "%s %zu/%zu", l->id, right, l->nquestions);
             int w = rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8);
             if (x + w > p->c.x + p->c.w && x > p->c.x) { x = p->c.x; p->y += h + sp; }
@@ -215,7 +213,7 @@ static void lesson_chips(workbook_panel *wb, pen *p)
     p->y += h + sp;
 }
 
-/* One square per question of the lesson: right, shown, tried, untouched; the current one framed. */
+/* One square per question of the lesson: first try, after retries, with help, tried, untouched; the current one framed. */
 static void dots(workbook_panel *wb, pen *p, const quiz_lesson *l)
 {
     rd_ctx *rd = p->fr->rd;
@@ -227,10 +225,13 @@ static void dots(workbook_panel *wb, pen *p, const quiz_lesson *l)
         if (x + sz > p->c.x + p->c.w) { x = p->c.x; p->y += sz + sp; }
         const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
         rd_rect d = {x, p->y, sz, sz};
-        rd_color col = !e ? th->grid : e->correct ? th->ok : e->revealed ? th->fqs : th->owed;
+        enum wb_outcome o = wb_outcome_of(e);
+        rd_color col = o == WB_UNTOUCHED ? th->grid : o == WB_FIRST_TRY ? th->ok : o == WB_RETRIES ? rd_mix(th->ok, th->panel, 0.45f)
+                     : o == WB_HELPED ? th->fqs : th->owed;
         rd_fill(rd, d, col);
-        /* the state is also readable without colour: a letter-free shape code */
-        if (e && e->revealed && !e->correct) rd_line(rd, d.x, d.y + d.h - 1, d.x + d.w - 1, d.y, th->panel);
+        /* the state is also readable without colour: a slash for "with help", a dot for "after retries" */
+        if (o == WB_HELPED) rd_line(rd, d.x, d.y + d.h - 1, d.x + d.w - 1, d.y, th->panel);
+        if (o == WB_RETRIES) rd_fill(rd, rd_inset(d, d.w / 3), th->panel);
         if (i == wb->s.question) rd_frame(rd, rd_inset(d, -rd_px(rd, 2)), th->heading, rd_px(rd, 2));
         hit(wb, d, WB_DOT, (int)i);
         x += sz + sp;
@@ -247,7 +248,7 @@ static void answers(workbook_panel *wb, pen *p, const quiz_question *q, bool sho
     /* a right-hand column for the verdict marks, so they never cover the text */
     int mark_w = show ? rd_text_width(rd, RD_BOLD, "\u2713") + rd_px(rd, 6) : 0;
     for (size_t i = 0; i < q->nanswers; i++) {
-        const quiz_answer *a = &q->answers[i];
+        const quiz_answer *a = &q->answers[s->order.shown[i]]; /* the student's order */
         bool picked = s->sel & (1u << i);
         int y0 = p->y;
         /* the row's height is only known after wrapping: draw the text, then the background under it would
@@ -299,16 +300,11 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     const quiz_file *f = quiz_session_file(s);
     const quiz_lesson *l = quiz_session_lesson(s);
     const quiz_question *q = quiz_session_question(s);
-    char sub[160];
-    size_t right = 0;
-    char key[128];
-    quiz_lesson_key(f, l, key, sizeof key);
-    for (size_t i = 0; i < l->nquestions; i++) {
-        const progress_entry *e = progress_get(&s->prog, key, l->questions[i].id, false);
-        right += e && e->correct;
-    }
-    snprintf(sub, sizeof sub, "%s%zu/%zu right%s", s->review ? "teacher view - " : "", right, l->nquestions,
-             wb->focus ? "" : " - A or a click to answer");
+    char sub[200], score[160];
+    wb_score sc;
+    wb_lesson_score(&s->prog, f, l, &sc);
+    wb_score_format(&sc, score, sizeof score);
+    snprintf(sub, sizeof sub, "%s%s%s", s->review ? "teacher view - " : "", score, wb->focus ? "" : " - A to answer");
     rd_rect c = panel_frame(fr, r, "Workbook", sub);
     wb->line_h = rd_line_height(rd, RD_SANS);
     /* the key line stays put at the bottom; everything above scrolls */
@@ -357,7 +353,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     }
     if (show) {
         char ans[160];
-        quiz_correct_answer(q, ans, sizeof ans);
+        quiz_correct_answer_ordered(q, &s->order, ans, sizeof ans);
         snprintf(line, sizeof line, "The answer: %s%s", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
         para(&p, RD_BOLD, th->heading, line);
         para(&p, RD_SANS, th->text, q->explanation);
