@@ -1,5 +1,6 @@
 /* cli.c — `rcuvis quiz`: options, choosing lessons, resets, --update-expected; the asking is in quiz_term.c. */
 #include "commands.h"
+#include "workbook/classroom.h"
 #include "workbook/progress.h"
 #include "workbook/quiz.h"
 #include "workbook/score.h"
@@ -18,6 +19,8 @@ static void usage(FILE *out)
             "       rcuvis quiz --list                        lessons and your score: first try, after retries, with help\n"
             "       rcuvis quiz [LESSON] --review             again the questions you did not get right at the first try, oldest first\n"
             "       rcuvis quiz [LESSON] --teacher            teacher view: every answer (file order), feedback and explanation\n"
+            "       rcuvis quiz --export FILE.csv             your answers, one row per question (for a teacher; - = stdout)\n"
+            "       rcuvis quiz --merge DIR                   teacher: summary per question of the progress files and CSVs in DIR\n"
             "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
             "LESSON is QUIZ/ID, a lesson id, or a piece of its title. Answers: letters (a, \"a c\"), a number, or\n"
@@ -65,7 +68,7 @@ static void list_lessons(const quiz_set *set, progress *prog)
 
 int cmd_quiz(int argc, char **argv)
 {
-    const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL;
+    const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL, *export_to = NULL, *merge = NULL;
     bool review = false, teacher = false, reset_all = false, list = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -78,6 +81,8 @@ int cmd_quiz(int argc, char **argv)
         else if (!strcmp(a, "--reset") && has_next) reset = argv[++i];
         else if (!strcmp(a, "--file") && has_next) file = argv[++i];
         else if (!strcmp(a, "--update-expected") && has_next) update = argv[++i];
+        else if (!strcmp(a, "--export") && has_next) export_to = argv[++i];
+        else if (!strcmp(a, "--merge") && has_next) merge = argv[++i];
         else if (a[0] == '-') { fprintf(stderr, "rcuvis: quiz: unknown option or missing value: %s\n", a); usage(stderr); return 2; }
         else if (!lesson) lesson = a;
         else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
@@ -98,6 +103,13 @@ int cmd_quiz(int argc, char **argv)
             return 2;
         }
         print_prefixed(err); /* a broken file does not hide the others */
+    }
+
+    if (merge) {
+        int mrc = wb_merge_dir(&set, merge, stdout, err, sizeof err);
+        if (mrc) print_prefixed(err);
+        quiz_set_free(&set);
+        return mrc;
     }
 
     int status = 0;
@@ -143,6 +155,20 @@ int cmd_quiz(int argc, char **argv)
         goto out;
     }
     if (list) { list_lessons(&set, &prog); goto out; }
+    if (export_to) {
+        /* the id goes into the export: keep it, so a later export names the same student */
+        if (!prog.student[0] && prog.path[0]) {
+            progress_student(&prog);
+            if (progress_save(&prog, err, sizeof err) != 0) fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
+        }
+        if (wb_export_csv(&set, &prog, export_to, err, sizeof err) != 0) {
+            fprintf(stderr, "rcuvis: quiz: %s\n", err);
+            status = 1;
+        } else if (strcmp(export_to, "-")) {
+            printf("Wrote your answers to %s (one row per question); hand it to your teacher for `rcuvis quiz --merge`.\n", export_to);
+        }
+        goto out;
+    }
 
     quiz_term t = {.in = stdin, .out = stdout, .width = term_width(), .prog = &prog};
     int rc = QT_CONTINUE;

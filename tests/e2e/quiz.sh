@@ -99,6 +99,23 @@ expect_rc 0 "hint then show" "h\ns\n" -- "$bin" quiz 3 && out_has "Hint:" "h sho
 # --- input that is not an answer is explained, not counted
 expect_rc 0 "nonsense input" "zzz\n" -- "$bin" quiz 4 && out_has "Type one letter, a to d." "nonsense explained"
 
+# --- a teacher's tools: export one student's answers, merge a class
+expect_rc 0 "export" "" -- "$bin" quiz --export "$tmp/me.csv" && out_has "Wrote your answers to $tmp/me.csv" "export says where"
+[ "$(head -1 "$tmp/me.csv" | tr -d '\r')" = "student,lesson,question,attempts,first_try_right,outcome,hints_used,shown,time_spent_s,first_answer" ] || fail "export header"
+grep -q $'^[0-9a-f]*,workbook/2,2.1,2,0,after retries,0,0,[0-9]*,4\r$' "$tmp/me.csv" || fail "2.1: two attempts, not first try, first answer 4, CRLF ends"
+[ "$(grep -c . "$tmp/me.csv")" -eq "$(( $(python3 -c 'import json,sys; print(sum(len(l["questions"]) for l in json.load(open(sys.argv[1]))["lessons"]))' "$quiz") + 1 ))" ] || fail "one row per question"
+mkdir -p "$tmp/class"
+cp "$tmp/me.csv" "$tmp/class/ann.csv"
+cp "$progress" "$tmp/class/ann.json"   # the same student twice: counted once
+sed 's/^[0-9a-f]*,/bo,/; s/,2.1,2,0,after retries,0,0,\([0-9]*\),4/,2.1,1,1,first try,0,0,\1,5/' "$tmp/me.csv" >"$tmp/class/bo.csv"
+if expect_rc 0 "merge a class" "" -- "$bin" quiz --merge "$tmp/class"; then
+  out_has "Class summary of $tmp/class: 2 students" "two students"
+  grep -qE '^  2\.1 +2 +50% +0 +0  4 \(1\)$' "$tmp/out" || fail "2.1: half right at the first try, 4 the common wrong answer"
+  err_has "the same student as" "a duplicate is named"
+fi
+printf 'student,lesson\n' >"$tmp/class/broken.csv"
+expect_rc 2 "merge with a broken file" "" -- "$bin" quiz --merge "$tmp/class" && err_has "broken.csv:1: the header lacks the column question" "broken file named"
+
 # --- resets
 expect_rc 0 "reset lesson 2" "" -- "$bin" quiz --reset 2 && out_has "Forgot 10 answers of lesson workbook/2" "reset one lesson"
 expect_rc 0 "list after reset" "" -- "$bin" quiz --list && out_has " 0/10 done  none of 10 done" "lesson 2 forgotten"
