@@ -13,6 +13,7 @@ struct workbook_panel {
     bool focus;
     int scroll;                 /* pixels scrolled down in the content */
     int content_h, view_h;      /* last frame's content height and visible height, to clamp scroll */
+    bool follow;                /* scroll the new feedback or explanation into view at the next draw */
     int line_h;
     workbook_show_me_fn show_me;
     void *show_me_ctx;
@@ -77,10 +78,10 @@ static void act(workbook_panel *wb, int kind, int arg)
     case WB_ANSWER: quiz_session_pick(s, arg); break;
     case WB_CHECK:
         if (s->done) { if (quiz_session_step(s, +1)) wb->scroll = 0; }
-        else quiz_session_submit(s);
+        else { quiz_session_submit(s); wb->follow = true; }
         break;
-    case WB_HINT: quiz_session_hint(s); break;
-    case WB_REVEAL: quiz_session_reveal(s); break;
+    case WB_HINT: quiz_session_hint(s); wb->follow = true; break;
+    case WB_REVEAL: quiz_session_reveal(s); wb->follow = true; break;
     case WB_SHOWME: show_me(wb); break;
     case WB_PREV: if (quiz_session_step(s, -1)) wb->scroll = 0; break;
     case WB_NEXT: if (quiz_session_step(s, +1)) wb->scroll = 0; break;
@@ -167,18 +168,20 @@ static void para(pen *p, enum rd_font f, rd_color col, const char *text)
 
 static void gap(pen *p, float px) { p->y += rd_px(p->fr->rd, px); }
 
-/* A small button with its key; returns its width. */
-static int button(workbook_panel *wb, pen *p, int x, const char *label, int kind, bool on)
+/* A small button with its key at *x on the pen's line; buttons flow and wrap to a new line, so a
+ * narrow column (1280x720) never cuts one off. */
+static void button(workbook_panel *wb, pen *p, int *x, const char *label, int kind, bool on)
 {
     rd_ctx *rd = p->fr->rd;
     const ui_theme *th = p->fr->th;
     int h = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), w = rd_text_width(rd, RD_SANS, label) + rd_px(rd, 12);
-    rd_rect b = {x, p->y, w, h};
+    if (*x > p->c.x && *x + w > p->c.x + p->c.w) { *x = p->c.x; p->y += h + rd_px(rd, 4); }
+    rd_rect b = {*x, p->y, w, h};
     rd_fill(rd, b, on ? rd_mix(th->panel, th->heading, 0.18f) : th->panel);
     rd_frame(rd, b, th->panel_edge, 1);
     rd_text_in(rd, RD_SANS, b, RD_CENTER, th->text, label);
     hit(wb, b, kind, 0);
-    return w;
+    *x += w + rd_px(rd, 6);
 }
 
 /* One chip per lesson, "3 4/7": its id and how many of its questions are done (right or shown); full
@@ -309,7 +312,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     wb->line_h = rd_line_height(rd, RD_SANS);
     /* the key line stays put at the bottom; everything above scrolls */
     int foot_h = rd_line_height(rd, RD_SANS_SMALL) * 3 + rd_px(rd, 4);
-    rd_rect view = {c.x, c.y, c.w, c.h - foot_h};
+    rd_rect view = {c.x, c.y, c.w - rd_px(rd, 6), c.h - foot_h}; /* room for a scroll bar on the right */
     wb->view_h = view.h;
     rd_clip_push(rd, view);
     pen p = {fr, view, view.y - wb->scroll};
@@ -331,13 +334,14 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     if (q->kind == QUIZ_CHOICE || q->kind == QUIZ_MULTI) answers(wb, &p, q, show);
     else input_box(wb, &p, q);
     gap(&p, 4);
-    int x = p.c.x, sp = rd_px(rd, 6);
-    if (s->review) x += button(wb, &p, x, "Next (PgDn)", WB_NEXT, false) + sp;
-    else x += button(wb, &p, x, s->done ? "Next (Enter)" : "Check (Enter)", WB_CHECK, false) + sp;
-    if (q->hint && !s->review) x += button(wb, &p, x, "Hint (h)", WB_HINT, s->hint_shown) + sp;
-    if (!s->done && !s->review) x += button(wb, &p, x, "Show answer (s)", WB_REVEAL, false) + sp;
-    if (q->has_scenario) button(wb, &p, x, "Show me (m)", WB_SHOWME, false);
+    int x = p.c.x;
+    if (s->review) button(wb, &p, &x, "Next (PgDn)", WB_NEXT, false);
+    else button(wb, &p, &x, s->done ? "Next (Enter)" : "Check (Enter)", WB_CHECK, false);
+    if (q->hint && !s->review) button(wb, &p, &x, "Hint (h)", WB_HINT, s->hint_shown);
+    if (!s->done && !s->review) button(wb, &p, &x, "Show answer (s)", WB_REVEAL, false);
+    if (q->has_scenario) button(wb, &p, &x, "Show me (m)", WB_SHOWME, false);
     p.y += rd_line_height(rd, RD_SANS) + rd_px(rd, 12);
+    int verdict_y = p.y + wb->scroll - view.y; /* where the feedback starts, in content coordinates */
     if (s->last.status >= 0) {
         para(&p, RD_BOLD, s->last.status ? th->ok : th->stall, s->last.status ? "Correct." : "Not quite. Try again, or ask for a hint.");
         para(&p, RD_SANS, th->text, s->last.message);
@@ -362,6 +366,29 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     if (msg[0]) { gap(&p, 6); para(&p, RD_SANS_SMALL, th->stall, msg); }
     wb->content_h = p.y + wb->scroll - view.y;
     rd_clip_pop(rd);
+    /* after an answer, a hint or "show answer", bring the feedback into view (next frame) */
+    if (wb->follow) {
+        wb->follow = false;
+        if (verdict_y - wb->scroll + wb->line_h * 3 > view.h) {
+            wb->scroll = verdict_y - wb->line_h;
+            int max = wb->content_h - wb->view_h;
+            if (wb->scroll > max) wb->scroll = max;
+            if (wb->scroll < 0) wb->scroll = 0;
+        }
+    }
+    /* more text than fits: a scroll bar and how to reach the rest */
+    if (wb->content_h > view.h) {
+        int bar_h = view.h * view.h / wb->content_h, bar_y = view.y + (view.h - bar_h) * wb->scroll / (wb->content_h - view.h);
+        rd_fill(rd, (rd_rect){view.x + view.w + rd_px(rd, 2), view.y, rd_px(rd, 3), view.h}, th->grid);
+        rd_fill(rd, (rd_rect){view.x + view.w + rd_px(rd, 2), bar_y, rd_px(rd, 3), bar_h}, th->text_dim);
+        if (wb->scroll < wb->content_h - view.h) {
+            const char *more = "more below: wheel or Shift+Down";
+            int mw = rd_text_width(rd, RD_SANS_SMALL, more) + rd_px(rd, 8), mh = rd_line_height(rd, RD_SANS_SMALL);
+            rd_rect m = {view.x + view.w - mw, view.y + view.h - mh, mw, mh};
+            rd_fill(rd, m, th->panel);
+            rd_text_in(rd, RD_SANS_SMALL, m, RD_CENTER, th->text_dim, more);
+        }
+    }
     /* footer: the keys, so the panel is usable without a mouse */
     rd_rect foot = {c.x, c.y + c.h - foot_h, c.w, foot_h};
     rd_line(rd, foot.x, foot.y, foot.x + foot.w, foot.y, th->grid);

@@ -12,7 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PROGRESS_VERSION 1
+/* 2 added the student id and the scoring and review fields; a rcuvis that knows only 1 then
+ * leaves the file alone ("newer rcuvis") instead of setting it aside as corrupt. 1 is still read. */
+#define PROGRESS_VERSION 2
 
 const char *progress_default_path(char *buf, size_t bufsz)
 {
@@ -243,7 +245,8 @@ int progress_load(progress *p, const char *path, char *msg, size_t msglen)
             p->path[0] = 0;
             return -1;
         }
-        if (!cJSON_IsNumber(v) || v->valuedouble != PROGRESS_VERSION) snprintf(why, sizeof why, "$.version: expected 1");
+        if (!cJSON_IsNumber(v) || (v->valuedouble != 1 && v->valuedouble != PROGRESS_VERSION))
+            snprintf(why, sizeof why, "$.version: expected 1 or 2");
         else from_json(p, root, why, sizeof why);
         cJSON_Delete(root);
     }
@@ -295,6 +298,7 @@ static int merge_with_file(progress *p, char *err, size_t errlen)
 int progress_save(progress *p, char *err, size_t errlen)
 {
     if (!p->path[0]) { snprintf(err, errlen, "progress is not being saved (see the earlier message)"); return -1; }
+    progress_student(p); /* every saved file names its student (the file's own id wins in the merge) */
     if (merge_with_file(p, err, errlen) != 0) return -1;
     int rc = -1;
     char *text = NULL;
@@ -351,7 +355,7 @@ int progress_read_only(progress *p, const char *path, char *msg, size_t msglen)
         return -1;
     }
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
-    if (!cJSON_IsNumber(v) || v->valuedouble != PROGRESS_VERSION) snprintf(why, sizeof why, "$.version: expected 1");
+    if (!cJSON_IsNumber(v) || (v->valuedouble != 1 && v->valuedouble != PROGRESS_VERSION)) snprintf(why, sizeof why, "$.version: expected 1 or 2");
     else from_json(p, root, why, sizeof why);
     cJSON_Delete(root);
     if (why[0]) { snprintf(msg, msglen, "%s: %s", path, why); progress_free(p); return -1; }

@@ -334,3 +334,46 @@ Test(panel, window_hooks_answer_and_show_me)
     rd_free(rd);
     ui_app_free(&a);
 }
+
+#include "view/layout.h"
+
+/* At 1280x720 the column is narrow: every question of the shipped workbook, in its fullest state
+ * (hint read, unanswered: Check, Hint, Show answer, Show me), keeps every click area inside the
+ * column, and a long explanation can be scrolled to its end. Before buttons wrapped, "Show me"
+ * stuck out past the column's right edge. */
+Test(panel, every_shipped_question_fits_a_1280x720_column)
+{
+    char err[1024], sq[1024], pp[300];
+    const char *root = getenv("RCUVIS_ROOT");
+    snprintf(sq, sizeof sq, "%s/quizzes", root && *root ? root : ".");
+    snprintf(pp, sizeof pp, "%s/fit-progress.json", dir);
+    workbook_panel *wb = workbook_panel_new(sq, pp, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    ui_state st = {.ui_scale = 1, .show_workbook = true};
+    ui_layout L;
+    ui_layout_compute(&L, rd, 1280, 720, &st, 0, rd_line_height(rd, RD_BOLD) * 2);
+    rd_rect col = L.workbook;
+    cr_assert_gt(col.w, 200);
+    quiz_session *s = workbook_panel_session(wb);
+    quiz_session_goto(s, 0, 0, 0);
+    ui_hit hits[256];
+    int questions = 0;
+    do {
+        quiz_session_hint(s);
+        ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT), .hits = hits, .caphits = 256};
+        rd_begin(rd, fr.th->bg);
+        workbook_panel_draw(wb, &fr, col);
+        workbook_panel_publish_hits(wb, &fr, HIT_WORKBOOK);
+        rd_end(rd);
+        for (int i = 1; i < fr.nhits; i++) /* 0 is the whole column */
+            cr_expect(hits[i].r.x >= col.x && hits[i].r.x + hits[i].r.w <= col.x + col.w,
+                      "question %s: a click area [%d, %d) sticks out of the column [%d, %d)", quiz_session_question(s)->id,
+                      hits[i].r.x, hits[i].r.x + hits[i].r.w, col.x, col.x + col.w);
+        questions++;
+    } while (quiz_session_step(s, +1));
+    cr_expect_gt(questions, 60);
+    workbook_panel_free(wb);
+    rd_free(rd);
+}

@@ -238,3 +238,26 @@ Test(term, review_asks_what_was_not_right_first_oldest_first_until_cleared)
     free(r.out);
     quiz_free(&f);
 }
+
+/* A progress file of the first format (no student id, no scoring fields) still loads, and its
+ * records get the scores they must have had: one right answer without help was a first try. */
+Test(term, first_format_progress_loads_with_derived_scores)
+{
+    FILE *f = fopen(ppath, "w");
+    cr_assert_not_null(f);
+    fputs("{\"version\": 1, \"lessons\": {\"t/1\": {"
+          "\"1.1\": {\"attempts\": 1, \"correct\": true, \"revealed\": false, \"hinted\": false, \"last\": \"b\", \"updated\": 5},"
+          "\"1.2\": {\"attempts\": 3, \"correct\": true, \"revealed\": false, \"hinted\": true, \"last\": \"5\", \"updated\": 6}}}}", f);
+    fclose(f);
+    progress p;
+    char msg[512];
+    cr_assert_eq(progress_load(&p, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(wb_outcome_of(progress_get(&p, "t/1", "1.1", false)), WB_FIRST_TRY);
+    cr_expect_eq(wb_outcome_of(progress_get(&p, "t/1", "1.2", false)), WB_HELPED);
+    cr_expect_str_eq(progress_get(&p, "t/1", "1.1", false)->first, "b");
+    cr_expect_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    progress_free(&p);
+    cr_assert_eq(progress_load(&p, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(strlen(p.student), 16, "saving gives the file a student id");
+    progress_free(&p);
+}
