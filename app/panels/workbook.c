@@ -369,11 +369,11 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     /* after an answer, a hint or "show answer", bring the feedback into view (next frame) */
     if (wb->follow) {
         wb->follow = false;
-        if (verdict_y - wb->scroll + wb->line_h * 3 > view.h) {
-            wb->scroll = verdict_y - wb->line_h;
-            int max = wb->content_h - wb->view_h;
-            if (wb->scroll > max) wb->scroll = max;
-            if (wb->scroll < 0) wb->scroll = 0;
+        /* the text runs past the bottom: show as much of the feedback as fits, from its start */
+        if (wb->content_h - wb->scroll > view.h) {
+            int target = verdict_y - wb->line_h, max = wb->content_h - wb->view_h;
+            if (target > max) target = max;
+            if (target > wb->scroll) wb->scroll = target;
         }
     }
     /* more text than fits: a scroll bar and how to reach the rest */
