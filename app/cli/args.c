@@ -1,5 +1,6 @@
 /* args.c — parse `rcuvis run` options; validate the shorthand flags so their messages name the flag. */
 #include "cli/args.h"
+#include "util/numparse.h"
 
 #include <errno.h>
 #include <math.h>
@@ -49,35 +50,32 @@ static int add_set(cli_run_opts *o, const char *fmt, const char *v)
     return 0;
 }
 
-static bool parse_long(const char *s, long lo, long hi, long *out)
+/* A number refused by util/numparse.h: its message names the flag. */
+static int bad_number(const char *msg)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi) return false;
-    *out = v;
-    return true;
+    fprintf(stderr, "rcuvis: run: %s (see rcuvis run --help)\n", msg);
+    return 2;
 }
 
 /* The shorthands are checked here, not only by the loader, so that "--cpus 0" is reported as the
  * flag the user typed rather than as the scenario key it stands for. */
 static int shorthand(cli_run_opts *o, const char *name, const char *v)
 {
-    long n;
+    char nerr[256];
     if (!strcmp(name, "--mode")) {
         if (strcmp(v, "softirq") && strcmp(v, "kthread"))
             return usage_error("--mode: expected softirq or kthread, got '%s'%s", v, "");
         return add_set(o, "rcu.mode=\"%s\"", v);
     }
     if (!strcmp(name, "--cpus")) {
-        if (!parse_long(v, 1, 4096, &n)) return usage_error("--cpus: expected an integer 1..4096, got '%s'%s", v, "");
+        int n;
+        if (np_int(name, v, 1, 4096, &n, nerr, sizeof nerr) != 0) return bad_number(nerr);
         return add_set(o, "cpus=%s", v);
     }
     if (!strcmp(name, "--duration")) {
-        char *end;
-        double d = strtod(v, &end);
-        if (!*v || *end || !isfinite(d) || d <= 0 || d > 604800)
-            return usage_error("--duration: expected seconds above 0 and at most 604800, got '%s'%s", v, "");
+        double d;
+        if (np_double(name, v, 0, 604800, &d, nerr, sizeof nerr) != 0) return bad_number(nerr);
+        if (d <= 0) return usage_error("--duration: expected seconds above 0 and at most 604800, got '%s'%s", v, "");
         return add_set(o, "duration_s=%s", v);
     }
     if (!strcmp(name, "--seed")) {

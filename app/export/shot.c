@@ -4,7 +4,9 @@
 #include "render/svg.h"
 #include "view/layout_export.h"
 #include "window/app.h"
+#include "util/numparse.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,15 +46,6 @@ static int bad(const char *fmt, const char *a)
     fprintf(stderr, fmt, a);
     fprintf(stderr, "\n");
     return 2;
-}
-
-static bool parse_double(const char *s, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end) return false;
-    *out = v;
-    return true;
 }
 
 static double now_ms(void)
@@ -138,42 +131,33 @@ int cmd_shot(int argc, char **argv)
                      !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel") ||
                      !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length");
         if (takes && !val) return bad("option %s needs a value", o);
-        if (!strcmp(o, "--at")) { if (!parse_double(val, &at) || at < 0) return bad("--at: expected seconds >= 0, got \"%s\"", val); }
+        /* numbers: util/numparse.h (whole text, finite, in range; the message names the option).
+         * --at is capped at a week (the longest run) so seconds * 1e9 always fits an int64. */
+        char nerr[256];
+        int nrc = 0;
+        if (!strcmp(o, "--at")) nrc = np_double(o, val, 0, 604800, &at, nerr, sizeof nerr);
         else if (!strcmp(o, "-o")) out = val;
-        else if (!strcmp(o, "--from")) { if (!parse_double(val, &from) || from < 0) return bad("--from: expected seconds >= 0, got \"%s\"", val); }
-        else if (!strcmp(o, "--to")) { if (!parse_double(val, &to) || to < 0) return bad("--to: expected seconds >= 0, got \"%s\"", val); }
-        else if (!strcmp(o, "--fps")) { if (!parse_double(val, &fps) || fps < 1 || fps > 120) return bad("--fps: expected 1 to 120, got \"%s\"", val); }
-        else if (!strcmp(o, "--length")) { if (!parse_double(val, &length) || length < 0.1 || length > 600) return bad("--length: expected 0.1 to 600 seconds, got \"%s\"", val); }
-        else if (!strcmp(o, "--size")) {
-            char x;
-            if (sscanf(val, "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 200 || w > 8192 || h > 8192)
-                return bad("--size: expected WxH between 320x200 and 8192x8192, got \"%s\"", val);
-        } else if (!strcmp(o, "--scale")) {
-            if (!parse_double(val, &scale) || scale < 0.5 || scale > 4) return bad("--scale: expected a number from 0.5 to 4, got \"%s\"", val);
-        } else if (!strcmp(o, "--mode")) mode = val;
-        else if (!strcmp(o, "--seed")) {
-            char *end;
-            seed = strtoll(val, &end, 10);
-            if (end == val || *end || seed < 0) return bad("--seed: expected a non-negative integer, got \"%s\"", val);
-        } else if (!strcmp(o, "--flavor")) flavor = val;
+        else if (!strcmp(o, "--size")) nrc = np_size(o, val, 320, 200, 8192, 8192, &w, &h, nerr, sizeof nerr);
+        else if (!strcmp(o, "--scale")) nrc = np_double(o, val, 0.5, 4, &scale, nerr, sizeof nerr);
+        else if (!strcmp(o, "--mode")) mode = val;
+        else if (!strcmp(o, "--seed")) nrc = np_int64(o, val, 0, INT64_MAX, &seed, nerr, sizeof nerr);
+        else if (!strcmp(o, "--flavor")) flavor = val;
         else if (!strcmp(o, "--theme")) theme = val;
+        else if (!strcmp(o, "--select")) nrc = np_int(o, val, 0, 4095, &select, nerr, sizeof nerr);
+        else if (!strcmp(o, "--bench-frames")) nrc = np_int(o, val, 1, 100000, &bench_frames, nerr, sizeof nerr);
+        else if (!strcmp(o, "--bench-seeks")) nrc = np_int(o, val, 1, 100000, &bench_seek, nerr, sizeof nerr);
+        else if (!strcmp(o, "--from")) nrc = np_double(o, val, 0, 604800, &from, nerr, sizeof nerr);
+        else if (!strcmp(o, "--to")) nrc = np_double(o, val, 0, 604800, &to, nerr, sizeof nerr);
+        else if (!strcmp(o, "--fps")) nrc = np_double(o, val, 1, 120, &fps, nerr, sizeof nerr);
+        else if (!strcmp(o, "--length")) nrc = np_double(o, val, 0.1, 600, &length, nerr, sizeof nerr);
         else if (!strcmp(o, "--panel")) {
             look.panel = ui_panel_from_name(val);
             if (look.panel < 0) return bad("--panel: expected cpus, tree, accounting, timeline, klog, why or caption, got \"%s\"", val);
         }
-        else if (!strcmp(o, "--select")) {
-            char *end;
-            select = (int)strtol(val, &end, 10);
-            if (end == val || *end || select < 0) return bad("--select: expected a CPU number, got \"%s\"", val);
-        } else if (!strcmp(o, "--bench-frames")) {
-            bench_frames = atoi(val);
-            if (bench_frames < 1 || bench_frames > 100000) return bad("--bench-frames: expected 1..100000, got \"%s\"", val);
-        } else if (!strcmp(o, "--bench-seeks")) {
-            bench_seek = atoi(val);
-            if (bench_seek < 1 || bench_seek > 100000) return bad("--bench-seeks: expected 1..100000, got \"%s\"", val);
-        } else if (o[0] == '-' && o[1]) return bad("unknown option '%s' (see rcuvis shot --help)", o);
+        else if (o[0] == '-' && o[1]) return bad("unknown option '%s' (see rcuvis shot --help)", o);
         else if (!scen) { scen = o; continue; }
         else return bad("unexpected argument '%s'", o);
+        if (nrc != 0) return bad("%s", nerr);
         if (takes) i++;
     }
     if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
@@ -224,8 +208,10 @@ int cmd_shot(int argc, char **argv)
         return bad("--flavor: %s is not enabled in this scenario", flavor);
     }
     if (select >= a.base.cpus) {
+        /* read the count before ui_app_free: it used to print whatever the freed memory held */
+        fprintf(stderr, "rcuvis: shot: --select: expected a CPU number from 0 to %d (the scenario has %d CPUs), got %d\n",
+                a.base.cpus - 1, a.base.cpus, select);
         ui_app_free(&a);
-        fprintf(stderr, "rcuvis: shot: --select: the scenario has %d CPUs\n", a.base.cpus);
         return 2;
     }
     a.st.sel_cpu = select;

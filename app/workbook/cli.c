@@ -157,8 +157,14 @@ int cmd_quiz(int argc, char **argv)
         if (!asked) printf("Every question is answered. `rcuvis quiz LESSON` goes through a lesson again; "
                            "`rcuvis quiz --reset-all` starts over.\n");
     }
-    if (rc == QT_QUIT) printf("Progress saved. `rcuvis quiz` continues where you stopped.\n");
-    if (rc == QT_EOF) printf("(end of input) Progress saved.\n");
+    if (t.save_failed) {
+        /* the answers were graded but not kept: a script (or a teacher) must see that */
+        fprintf(stderr, "rcuvis: quiz: progress was NOT saved (see above)\n");
+        status = 1;
+    } else {
+        if (rc == QT_QUIT) printf("Progress saved. `rcuvis quiz` continues where you stopped.\n");
+        if (rc == QT_EOF) printf("(end of input) Progress saved.\n");
+    }
 out:
     progress_free(&prog);
     quiz_set_free(&set);

@@ -2,8 +2,12 @@
 #include "workbook/progress.h"
 #include "workbook/progress_file.h"
 #include "workbook/json.h"
+#include "util/safefile.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,11 +159,27 @@ static int from_json(progress *p, const cJSON *root, char *why, size_t whysz)
     return 0;
 }
 
-int progress_load(progress *p, const char *path, char *msg, size_t msglen)
+/* The directory part of path, for stale temp files and mkdir. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+    snprintf(dir, n, "%s", path);
+    char *d = dirname(dir);
+    if (d != dir) memmove(dir, d, strlen(d) + 1);
+}
+
+/* Load path; after_set_aside ends the message when a corrupt file was moved away. */
+static int load(progress *p, const char *path, char *msg, size_t msglen, const char *after_set_aside)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->path, sizeof p->path, "%s", path);
     if (msg && msglen) msg[0] = 0;
+    struct stat st;
+    bool have = stat(path, &st) == 0;
+    if (have && S_ISDIR(st.st_mode)) {
+        snprintf(msg, msglen, "progress file %s is a directory, not a file; progress will not be saved", path);
+        p->path[0] = 0;
+        return -1;
+    }
     size_t len;
     char *text = qj_read_file(path, &len);
     if (!text) {
@@ -190,6 +210,13 @@ int progress_load(progress *p, const char *path, char *msg, size_t msglen)
     }
     if (!why[0]) {
         for (size_t i = 0; i < p->n; i++) p->e[i].dirty = false; /* as on disk: nothing to merge yet */
+        if (have && ((st.st_mode & 0222) == 0 || access(path, W_OK) != 0)) {
+            /* shown, never replaced: the student (or a teacher) made it read-only on purpose */
+            snprintf(msg, msglen, "progress file %s is read-only (mode %04o); answers will not be saved",
+                     path, (unsigned)(st.st_mode & 07777));
+            p->path[0] = 0;
+            return -1;
+        }
         return 0;
     }
     progress_free(p);
@@ -200,10 +227,19 @@ int progress_load(progress *p, const char *path, char *msg, size_t msglen)
         p->path[0] = 0;
         return -1;
     }
-    snprintf(msg, msglen, "progress file %s is corrupt (%s); moved it to %s and started with empty progress",
-             path, why, dest);
+    snprintf(msg, msglen, "progress file %s is corrupt (%s); moved it to %s and %s", path, why, dest, after_set_aside);
     return 1;
 }
+
+int progress_load(progress *p, const char *path, char *msg, size_t msglen)
+{
+    char dir[4096];
+    dir_of(path, dir, sizeof dir);
+    sf_clean_stale(dir); /* temp files of saves that were killed mid-write */
+    return load(p, path, msg, msglen, "started with empty progress");
+}
+
+static int write_locked(progress *p, char *err, size_t errlen);
 
 /* Apply p's changes to the file's current contents: resets first, then every changed entry; other
  * entries come from the file (another process may have answered them, or reset them away). */
@@ -211,8 +247,14 @@ static int merge_with_file(progress *p, char *err, size_t errlen)
 {
     progress disk;
     char msg[4096];
-    int rc = progress_load(&disk, p->path, msg, sizeof msg);
+    int rc = load(&disk, p->path, msg, sizeof msg, "kept the answers this session holds");
     if (rc < 0) { snprintf(err, errlen, "%s", msg); progress_free(&disk); return -1; }
+    if (rc == 1) {
+        /* corrupted behind our back: what this process holds (loaded earlier, answered since) is
+         * the best copy there is, so all of it is written, not only this session's changes */
+        snprintf(p->note, sizeof p->note, "%s", msg);
+        for (size_t i = 0; i < p->n; i++) p->e[i].dirty = true;
+    }
     if (p->reset_all) disk.n = 0;
     for (size_t i = 0; i < p->nresets; i++) drop_lesson(&disk, p->resets[i]);
     for (size_t i = 0; i < p->n; i++) {
@@ -231,9 +273,38 @@ static int merge_with_file(progress *p, char *err, size_t errlen)
     return 0;
 }
 
+/* Hold progress.json.lock (flock) so that two processes never interleave read-merge-write: without
+ * it both read the same file and the second rename drops the first one's answer. -1 on failure. */
+static int lock_file(const char *path, char *err, size_t errlen)
+{
+    char lp[4200];
+    snprintf(lp, sizeof lp, "%s.lock", path);
+    int fd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) { snprintf(err, errlen, "cannot open the lock file %s: %s", lp, strerror(errno)); return -1; }
+    while (flock(fd, LOCK_EX) != 0) {
+        if (errno == EINTR) continue;
+        snprintf(err, errlen, "cannot lock %s: %s", lp, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 int progress_save(progress *p, char *err, size_t errlen)
 {
     if (!p->path[0]) { snprintf(err, errlen, "progress is not being saved (see the earlier message)"); return -1; }
+    char dir[4096];
+    dir_of(p->path, dir, sizeof dir);
+    if (pf_mkdirs(dir, err, errlen) != 0) return -1;
+    int lock = lock_file(p->path, err, errlen);
+    if (lock < 0) return -1;
+    int rc = write_locked(p, err, errlen);
+    close(lock); /* releases the flock */
+    return rc;
+}
+
+static int write_locked(progress *p, char *err, size_t errlen)
+{
     if (merge_with_file(p, err, errlen) != 0) return -1;
     int rc = -1;
     char *text = NULL;
@@ -255,9 +326,7 @@ int progress_save(progress *p, char *err, size_t errlen)
         cJSON_AddNumberToObject(q, "updated", (double)e->updated);
     }
     if (!(text = qj_print(root))) goto oom;
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", p->path);
-    if (pf_mkdirs(dirname(dir), err, errlen) == 0) rc = pf_write_atomic(p->path, text, strlen(text), err, errlen);
+    rc = pf_write_atomic(p->path, text, strlen(text), err, errlen);
     goto out;
 oom:
     snprintf(err, errlen, "out of memory");

@@ -33,19 +33,25 @@ typedef struct progress {
      * other lessons survive and this process's reset is not undone by stale entries */
     bool reset_all;
     char (*resets)[96]; size_t nresets;
+    /* set by progress_save when something happened the student must hear about (the file was
+     * corrupted by someone else and set aside; everything in memory was written back). The
+     * caller shows it and clears it. */
+    char note[4600];
 } progress;
 
 /* $XDG_STATE_HOME/rcuvis/progress.json, or $HOME/.local/state/rcuvis/progress.json. */
 const char *progress_default_path(char *buf, size_t bufsz);
 
-/* Load path into p (a missing file is empty progress). 0 ok; 1 the file was corrupt and has been
- * set aside (msg says where; p is empty); -1 it cannot be used at all (unreadable, or written by a
- * newer rcuvis: msg explains, the file is left alone and saving is refused). */
+/* Load path into p (a missing file is empty progress). Temp files of killed saves are removed
+ * first. 0 ok; 1 the file was corrupt and has been set aside (msg says where; p is empty); -1 it
+ * cannot be used at all (unreadable, a directory, written by a newer rcuvis, read-only: msg
+ * explains, the file is left alone and saving is refused; a read-only file's answers are loaded). */
 int progress_load(progress *p, const char *path, char *msg, size_t msglen);
-/* Write p to p->path atomically, creating the directory. The file is re-read first and this
- * process's changes (answers given, lessons reset) are applied to it, so the window and a
- * terminal session working at the same time do not erase each other's answers; afterwards p holds
- * the merged progress. 0, or -1 with a message. */
+/* Write p to p->path atomically, creating the directory. Under an exclusive flock on
+ * PATH.lock, the file is re-read and this process's changes (answers given, lessons reset) are
+ * applied to it, so the window and terminal sessions working at the same time never erase each
+ * other's answers; afterwards p holds the merged progress. If the file turned out corrupt, it is
+ * set aside, everything p holds is written and p->note says so. 0, or -1 with a message. */
 int progress_save(progress *p, char *err, size_t errlen);
 void progress_free(progress *p);
 

@@ -149,8 +149,15 @@ void quiz_session_backspace(quiz_session *s)
 static void save(quiz_session *s)
 {
     char err[512];
-    if (s->prog.path[0] && progress_save(&s->prog, err, sizeof err) != 0)
+    if (s->prog.path[0] && progress_save(&s->prog, err, sizeof err) != 0) {
         snprintf(s->message, sizeof s->message, "cannot save progress: %s", err);
+        fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
+    }
+    if (s->prog.note[0]) { /* the file was corrupted by someone else: say so here and on stderr */
+        snprintf(s->message, sizeof s->message, "%.1000s", s->prog.note);
+        fprintf(stderr, "rcuvis: %s\n", s->prog.note);
+        s->prog.note[0] = 0;
+    }
 }
 
 int quiz_session_submit(quiz_session *s)

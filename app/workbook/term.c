@@ -60,9 +60,13 @@ static void save(quiz_term *t)
 {
     if (!t->prog) return;
     char err[512];
-    if (progress_save(t->prog, err, sizeof err) != 0 && !t->save_failed) {
-        fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
+    if (progress_save(t->prog, err, sizeof err) != 0) {
+        if (!t->save_failed) fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
         t->save_failed = true;
+    }
+    if (t->prog->note[0]) {
+        fprintf(stderr, "rcuvis: %s\n", t->prog->note);
+        t->prog->note[0] = 0;
     }
 }
 
