@@ -45,6 +45,11 @@ fams = {t.get('font-family') for t in root.iter('{http://www.w3.org/2000/svg}tex
 assert fams <= {'DejaVu Sans', 'DejaVu Sans Mono'}, fams
 PY
 
+# a symlinked target stays a symlink (util/safefile.h writes through it)
+: >"$tmp/target.svg"; ln -s target.svg "$tmp/link.svg"
+expect_rc 0 "SVG through a symlink" -- "$bin" shot "$omap" --at 1 -o "$tmp/link.svg"
+[ -L "$tmp/link.svg" ] && [ -s "$tmp/target.svg" ] || fail "SVG: the symlink was replaced or its target not written"
+
 # --- numbers: every kind parses as RFC 4180 with a header row and units in the column names
 "$bin" run "$omap" --json >"$tmp/report.json" 2>/dev/null || fail "run --json"
 for kind in gps timeseries threads stalls; do
