@@ -25,7 +25,6 @@ expect_rc 0 "tree panel at 960x540" -- "$bin" shot "$omap" --at 80.5 --panel tre
 [ "$(png_size "$tmp/tree.png" 2>/dev/null)" = 960x540 ] || fail "tree panel is not 960x540"
 expect_rc 2 "unknown panel" -- "$bin" shot "$omap" --at 1 --panel nope -o "$tmp/x.png"
 grep -qF -- "--panel: expected cpus, tree" "$tmp/err" || fail "unknown panel: message"
-expect_rc 2 "unknown output type" -- "$bin" shot "$omap" --at 1 -o "$tmp/x.bmp"
 
 # --- vector: the SVG parses, has the slide's texts as <text>, and no controls
 expect_rc 0 "clean compare slide as SVG" -- "$bin" shot "$omap" --at 80.5 --compare --clean -o "$tmp/clean.svg"
