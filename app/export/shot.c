@@ -174,9 +174,8 @@ int cmd_shot(int argc, char **argv)
     } else if (fps != 25 || length > 0 || look.cues) return bad("%s", "--fps, --length and --cues belong to an animation (--from/--to)");
     if (at < 0) return bad("%s", "missing --at SECONDS");
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
+    /* FILE.svg is vector; anything else is a PNG (also /dev/stdout, a pipe...) */
     bool svg_out = out && strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".svg");
-    if (out && !anim && !svg_out && !(strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".png")))
-        return bad("-o: expected a file name ending in .png or .svg, got \"%s\"", out);
 
     ui_app a;
     ui_app_init(&a);

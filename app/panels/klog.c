@@ -19,7 +19,8 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     int first = last - rows + 1;
     if (first < 0) first = 0;
     if (v->nklog == 0) {
-        rd_text(rd, RD_SANS_SMALL, c.x, c.y, th->text_dim, "(nothing logged yet: stall warnings and hotplug messages appear here)");
+        rd_text(rd, RD_SANS_SMALL, c.x, c.y, th->text_dim,
+                st->clean ? "(nothing logged)" : "(nothing logged yet: stall warnings and hotplug messages appear here)");
         return;
     }
     rd_clip_push(rd, c);

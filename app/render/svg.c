@@ -1,5 +1,6 @@
 /* svg.c — SVG writer behind the renderer's hook: rects, lines, patterns, clip groups and <text> runs. */
 #include "render/svg.h"
+#include "util/safefile.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -211,21 +212,16 @@ int rd_svg_write(const rd_svg *s, FILE *f)
 int rd_svg_save(const rd_svg *s, const char *path, char *err, size_t errlen)
 {
     if (s->oom) { snprintf(err, errlen, "out of memory while recording the SVG"); return -1; }
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "wx");
-    if (!f) { snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno)); return -1; }
-    int rc = rd_svg_write(s, f);
-    if (fclose(f) != 0) rc = -1;
-    if (rc != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    /* the document is built in memory, then written the one safe way (util/safefile.h) */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) { snprintf(err, errlen, "%s: out of memory", path); return -1; }
+    int rc = rd_svg_write(s, m);
+    if (fclose(m) != 0 || rc != 0) { free(buf); snprintf(err, errlen, "%s: out of memory", path); return -1; }
+    sf_out *o = sf_open(path, 0666, err, errlen);
+    if (!o) { free(buf); return -1; }
+    sf_write(o, buf, len);
+    free(buf);
+    return sf_commit(o, err, errlen);
 }

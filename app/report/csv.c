@@ -1,5 +1,6 @@
 /* csv.c — CSV tables of a run: per-GP rows from the event stream plus sampled accounting, time series, threads, stalls. */
 #include "report/csv.h"
+#include "util/safefile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -219,13 +220,20 @@ int csv_save_new(const rv_config *cfg, const csv_opts *o, const char *stem, char
     }
     if (fd < 0) { snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno)); return -1; }
     close(fd);
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "wx");
-    if (!f) { snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno)); unlink(path); return -1; }
-    int rc = csv_run(cfg, o, f, err, errlen);
-    if (fclose(f) != 0 && rc == 0) { snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno)); rc = -1; }
-    if (rc == 0 && rename(tmp, path) != 0) { snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno)); rc = -1; }
-    if (rc != 0) { unlink(tmp); unlink(path); }
+    /* the reserved (empty) name is then replaced by the complete table (util/safefile.h) */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    int rc = m ? csv_run(cfg, o, m, err, errlen) : -1;
+    if (!m) snprintf(err, errlen, "%s: out of memory", path);
+    if (m && fclose(m) != 0 && rc == 0) { snprintf(err, errlen, "%s: out of memory", path); rc = -1; }
+    sf_out *out = rc == 0 ? sf_open(path, 0644, err, errlen) : NULL;
+    if (rc == 0 && !out) rc = -1;
+    if (out) {
+        sf_write(out, buf, len);
+        rc = sf_commit(out, err, errlen);
+    }
+    free(buf);
+    if (rc != 0) unlink(path);
     return rc;
 }

@@ -2,6 +2,7 @@
 #include "reproduce/html.h"
 #include "render/render.h"
 #include "render/svg.h"
+#include "util/safefile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -359,14 +360,16 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
 
 int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick, char *err, size_t errlen)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "wx");
-    if (!f) { snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno)); return -1; }
-    page(f, c, n, quick);
-    int bad = ferror(f);
-    if (fclose(f) != 0) bad = 1;
-    if (bad) { snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno)); unlink(tmp); return -1; }
-    if (rename(tmp, path) != 0) { snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno)); unlink(tmp); return -1; }
-    return 0;
+    /* built in memory, then written the one safe way (util/safefile.h) */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) { snprintf(err, errlen, "%s: out of memory", path); return -1; }
+    page(m, c, n, quick);
+    if (fclose(m) != 0) { free(buf); snprintf(err, errlen, "%s: out of memory", path); return -1; }
+    sf_out *o = sf_open(path, 0666, err, errlen);
+    if (!o) { free(buf); return -1; }
+    sf_write(o, buf, len);
+    free(buf);
+    return sf_commit(o, err, errlen);
 }
