@@ -64,6 +64,11 @@ static void list_lessons(const quiz_set *set, progress *prog)
                    sc.total, line);
         }
     }
+    wb_due *due = NULL;
+    size_t n = wb_review_queue(prog, set, NULL, &due);
+    free(due);
+    if (n) printf("%zu question%s not right at the first try: `rcuvis quiz --review` brings %s back.\n", n,
+                  n == 1 ? "" : "s", n == 1 ? "it" : "them");
 }
 
 int cmd_quiz(int argc, char **argv)

@@ -230,6 +230,7 @@ int wb_csv_read(const char *path, progress *p, char *err, size_t errlen)
     char *text = qj_read_file(path, &len);
     if (!text) { snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return -1; }
     const char *pos = text, *why = NULL;
+    if (!strncmp(pos, "\xEF\xBB\xBF", 3)) pos += 3; /* a spreadsheet's UTF-8 byte order mark */
     int line = 1, col[C_N], rc = 0;
     char **f;
     size_t n;

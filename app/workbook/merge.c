@@ -148,11 +148,11 @@ int wb_merge_dir(const quiz_set *set, const char *dir, FILE *out, char *err, siz
                         hints += e->hinted;
                         shown += e->revealed;
                     }
-                    char share[16] = "-", wrong[64], what[128] = "-";
+                    char share[16] = "-", wrong[64], what[200] = "-";
                     if (answered) snprintf(share, sizeof share, "%.0f%%", 100.0 * (double)first / (double)answered);
                     size_t wc = common_wrong(q, key, cls, n, wrong, sizeof wrong);
                     if (wc) {
-                        char d[96];
+                        char d[160];
                         describe(q, wrong, d, sizeof d);
                         snprintf(what, sizeof what, "%s (%zu)", d, wc);
                     }

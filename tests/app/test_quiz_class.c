@@ -113,6 +113,12 @@ Test(class, bad_csv_is_reported_with_file_and_line)
     char want[256];
     snprintf(want, sizeof want, "%s:2: column attempts: expected a whole number, got \"two\"", path);
     cr_expect_str_eq(err, want);
+    f = fopen(path, "w"); /* saved again by a spreadsheet: a byte order mark, LF line ends */
+    fputs("\xEF\xBB\xBF" WB_CSV_HEADER "\nx,c/1,1.1,1,1,first try,0,0,3,b\n", f);
+    fclose(f);
+    cr_expect_eq(wb_csv_read(path, &p, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(wb_outcome_of(progress_get(&p, "c/1", "1.1", false)), WB_FIRST_TRY);
+    progress_free(&p);
     f = fopen(path, "w");
     fputs("student,lesson\nx,y\n", f);
     fclose(f);

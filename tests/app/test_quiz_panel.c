@@ -377,3 +377,25 @@ Test(panel, every_shipped_question_fits_a_1280x720_column)
     workbook_panel_free(wb);
     rd_free(rd);
 }
+
+/* The order is fixed while a question is open: a wrong answer does not reshuffle it (the student
+ * would lose track of what was tried); it is drawn again from the new attempt count on the next visit. */
+Test(session, order_stays_put_while_open_and_follows_attempts_on_return)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    snprintf(s.prog.student, sizeof s.prog.student, "panel-order");
+    quiz_session_goto(&s, 0, 0, 1); /* 1.2, three options */
+    quiz_order before = s.order, want;
+    quiz_order_make(quiz_session_question(&s), "panel-order", 0, &want);
+    cr_expect_eq(memcmp(before.shown, want.shown, want.n), 0, "first visit: attempt 0");
+    quiz_session_pick(&s, shown_at(&s, 1)); /* B alone: wrong */
+    cr_expect_eq(quiz_session_submit(&s), 0);
+    cr_expect_eq(memcmp(s.order.shown, before.shown, before.n), 0, "a wrong answer does not reshuffle");
+    quiz_session_step(&s, -1);
+    quiz_session_step(&s, +1);
+    quiz_order_make(quiz_session_question(&s), "panel-order", 1, &want);
+    cr_expect_eq(memcmp(s.order.shown, want.shown, want.n), 0, "coming back: drawn for attempt 1");
+    quiz_session_close(&s);
+}

@@ -81,7 +81,7 @@ if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; 
   ls "$XDG_STATE_HOME/rcuvis" | grep -q tmp && fail "a temp file was left next to progress.json"
 fi
 
-expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && out_has "10/10 done  9 first try, 1 after retries" "list shows lesson 2's score"
+expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { out_has "10/10 done  9 first try, 1 after retries" "list shows lesson 2's score"; out_has "1 question not right at the first try: \`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
 student=$(json_get "$progress" 'd["student"]')
 [ ${#student} -eq 16 ] || fail "a student id is made and kept in progress.json (got '$student')"
 
