@@ -2,6 +2,7 @@
 # deps.sh — install the Debian packages rcuvis needs, only those pkg-config (or the file system) lacks.
 #   tools/deps.sh app    libraries and font for building and running
 #   tools/deps.sh test   also Criterion and the tools of the window smoke test (Xvfb, xdotool)
+#   tools/deps.sh fuzz   also clang (libFuzzer) for `make fuzz`; nothing else needs clang
 set -u
 want=()
 need_pc() { pkg-config --exists "$1" 2>/dev/null || want+=("$2"); }
@@ -16,6 +17,9 @@ if [ "${1:-app}" = test ]; then
   need_pc criterion libcriterion-dev
   command -v Xvfb >/dev/null || want+=(xvfb)
   command -v xdotool >/dev/null || want+=(xdotool)
+fi
+if [ "${1:-app}" = fuzz ]; then
+  command -v clang >/dev/null || want+=(clang)
 fi
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}"
