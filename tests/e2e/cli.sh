@@ -116,7 +116,7 @@ expect_rc 2 "trace unwritable" -- "$bin" run "$scn" --duration 0.1 --trace "$tmp
 # file exists (the handler is installed right after), whatever the machine's speed.
 "$bin" run "$scn" --duration 100000 --trace "$tmp/int.jsonl" >/dev/null 2>&1 &
 pid=$!
-while kill -0 $pid 2>/dev/null && ! ls -A "$tmp" | grep -q '^\.int\.jsonl\.rcuvis-tmp-'; do sleep 0.05; done
+while kill -0 $pid 2>/dev/null && ! ls -A "$tmp" | grep -q 'int\.jsonl'; do sleep 0.05; done
 kill -TERM $pid; wait $pid; rc=$?
 [ $rc -eq 143 ] || fail "trace: SIGTERM during a run: exit $rc, wanted 143"
 ls -A "$tmp" | grep -q 'int\.jsonl' && fail "trace: an interrupted run left $(ls -A "$tmp" | grep 'int\.jsonl')"
