@@ -98,6 +98,13 @@ bool sc_is_array(sc_ctx *c, const cJSON *v, const char *key);
 
 extern const char *const sc_flavor_keys[RV_NFLAVORS];
 
+/* trigger.c: "on" + "delay_s" of obj into out (true when obj has "on"; at_s and "on" exclude each
+ * other; out is "at a time" otherwise), and "when" (true when present). Events, captions and cues
+ * share the shape: {"on": {"event": "gp_start", "flavor": "rcu_sched", "cpu": 2, "n": 1,
+ * "count": 1000}, "delay_s": 0.0005, "when": {"mode": "kthread", "needs_gp_fix": true}}. */
+bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out);
+bool sc_when(sc_ctx *c, const cJSON *obj, rv_when *out);
+
 /* Parts of the walk (scenario_schema.c, scenario_workload.c, scenario_script.c). */
 void sc_build_config(sc_ctx *c, const cJSON *root);
 void sc_build_workload(sc_ctx *c, const cJSON *arr);

@@ -17,6 +17,7 @@ typedef struct cli_run_opts {
     size_t nsets;
     bool json, expect, help;
     bool debugfs, dmesg;  /* print the debugfs files / the whole kernel log after the run */
+    bool strict;          /* a scripted event that was not applied makes the run fail (exit 1) */
     const char *trace;
 } cli_run_opts;
 
