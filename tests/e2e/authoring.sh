@@ -27,4 +27,15 @@ n=$("$bin" run "$tmp/refused.json" --json 2>"$tmp/err" | python3 -c 'import json
 [ "$n" = "1 offline 2 0.51" ] && ok "report lists it: $n" || bad "report: $n"
 grep -q 'warning: scripted event 1' "$tmp/err" && ok "--json warns on stderr" || bad "--json silent on stderr"
 "$bin" run "$root/scenarios/small-busy.json" --duration 2 --strict >/dev/null 2>&1 && ok "clean scenario passes --strict" || bad "small-busy fails --strict"
+# one source of truth: the shipped schema is what `rcuvis schema` prints
+"$bin" schema > "$tmp/schema.json" && diff -q "$tmp/schema.json" "$root/scenarios/schema.json" >/dev/null \
+  && ok "scenarios/schema.json = rcuvis schema" || bad "scenarios/schema.json differs from rcuvis schema"
+# report coverage: the paths an author asserts on are listed
+paths=$("$bin" check --paths)
+for p in events_not_applied.count hotplug.orphans.length 'hotplug.orphans.<i>.adopted_by' 'flavors.<flavor>.callbacks_adopted' \
+         'flavors.<flavor>.blocked_tasks' 'flavors.<flavor>.offline_credits' 'cb_orphan          hotplug.orphans'; do
+  printf '%s\n' "$paths" | grep -qF -- "$p" && ok "check --paths lists $p" || bad "check --paths lacks $p"
+done
+# the shipped trigger scenario and the OMAP variants' captions (when): each variant narrates itself
+"$bin" run "$root/scenarios/offline-mid-gp.json" --expect --strict >/dev/null && ok "offline-mid-gp passes --expect --strict" || bad "offline-mid-gp"
 exit $fail
