@@ -126,6 +126,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
 }
 
 int64_t rv_now_ns(const rv_engine *e) { return e->now; }
+uint64_t rv_engine_steps(const rv_engine *e) { return e->steps; }
 uint64_t rv_jiffies(const rv_engine *e) { return e->jiffies; }
 int64_t rv_end_ns(const rv_engine *e) { return e->end; }
 const rv_config *rv_engine_config(const rv_engine *e) { return &e->cfg; }
@@ -151,8 +152,7 @@ static bool step_once(rv_engine *e, int64_t limit)
     int64_t next_tick = (int64_t)(e->jiffies + 1) * e->jiffy_ns;
     int64_t tq = evq_peek_t(&e->q);
     int64_t tnext = tq < next_tick ? tq : next_tick;
-    int64_t tfirst = triggers_next_first(e); /* recorded injections go before anything else due then */
-    if (tfirst <= tnext && tfirst < limit) { triggers_run_first(e); triggers_scan(e); return true; }
+    if (triggers_first_due(e, tnext, limit)) { triggers_run_first(e); triggers_scan(e); return true; } /* recorded injections */
     if (tnext >= limit) return false;
     if (tq < next_tick) {
         qev ev;
@@ -165,6 +165,7 @@ static bool step_once(rv_engine *e, int64_t limit)
         e->jiffies++;
         jiffy_sweep(e);
     }
+    e->steps++;
     triggers_scan(e);
     return true;
 }

@@ -239,6 +239,7 @@ struct rv_engine {
     int nfake_writers;
     /* triggers, caption firings, not-applied events, hotplug/blocked counts (triggers.c) */
     struct trig_engine *trig;
+    uint64_t steps;           /* step_once() units done: where a recorded injection goes (rv_inject.at_step) */
 };
 
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives
@@ -337,6 +338,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
 int triggers_boot(rv_engine *e);                       /* schedule timed items, arm triggered ones */
 void triggers_scan(rv_engine *e);                      /* match the events emitted since the last scan */
 int64_t triggers_next_first(const rv_engine *e);       /* time of the next "first" event, INT64_MAX if none */
+bool triggers_first_due(const rv_engine *e, int64_t tnext, int64_t limit); /* before the step at tnext? */
 void triggers_run_first(rv_engine *e);                 /* apply it (now = its time) */
 void triggers_run_script(rv_engine *e, size_t index);  /* QE_SCRIPT: apply, or record why not */
 void triggers_show_caption(rv_engine *e, size_t index); /* QE_CAPTION */

@@ -155,8 +155,10 @@ typedef struct rv_inject {
     rv_trigger on;      /* scripted events: fire on a condition instead of at at_s */
     rv_when when;       /* scripted events: only in engines whose config matches */
     int file_index;     /* position in the scenario file's "events" (cfg.events is sorted by time) */
-    bool first;         /* timed events: applied before anything else due at at_s, exactly as the window's
-                           injections are (rv_run_until(at) then rv_engine_inject); the recorder sets it */
+    bool first;         /* timed events: applied before anything else due at at_s, as an injection after
+                           rv_run_until(at) is; the recorder sets it */
+    bool has_step;      /* first events: applied right after the engine's at_step-th step (rv_engine_steps), */
+    uint64_t at_step;   /* exactly where the window's injection was (it may follow the tick at at_s) */
 } rv_inject;
 
 typedef struct rv_caption {
@@ -239,6 +241,7 @@ void rv_engine_free(rv_engine *e);
 rv_engine *rv_engine_clone(const rv_engine *e);
 
 int64_t rv_now_ns(const rv_engine *e);     /* simulated time */
+uint64_t rv_engine_steps(const rv_engine *e); /* units of progress so far (queue events and tick sweeps) */
 uint64_t rv_jiffies(const rv_engine *e);   /* simulated jiffies since boot */
 int64_t rv_end_ns(const rv_engine *e);     /* duration_s in ns */
 const rv_config *rv_engine_config(const rv_engine *e);

@@ -291,6 +291,18 @@ int64_t triggers_next_first(const rv_engine *e)
     return s2ns_t(e->cfg.events[t->first[t->next_first]].at_s);
 }
 
+/* A recorded event (has_step) goes right after the step it followed in the window, even when that
+ * step was the tick at its own instant; a hand-written "first" event goes before anything due then. */
+bool triggers_first_due(const rv_engine *e, int64_t tnext, int64_t limit)
+{
+    const struct trig_engine *t = e->trig;
+    if (!t || t->next_first >= t->nfirst) return false;
+    const rv_inject *ev = &e->cfg.events[t->first[t->next_first]];
+    int64_t at = s2ns_t(ev->at_s);
+    if (ev->has_step) return e->steps >= ev->at_step && at <= limit;
+    return at <= tnext && at < limit;
+}
+
 void triggers_run_first(rv_engine *e)
 {
     struct trig_engine *t = e->trig;
@@ -328,7 +340,7 @@ static void fill_pending(const rv_engine *e)
     struct trig_engine *t = e->trig;
     t->npend = 0;
     if (e->now < e->end) return;
-    size_t n = 0;
+    size_t n = t->nfirst - t->next_first;
     for (size_t i = 0; i < t->nitems; i++) n += t->items[i].armed && !t->items[i].is_caption;
     if (!n) return;
     rv_not_applied *p = realloc(t->pend, n * sizeof *p);
@@ -346,6 +358,14 @@ static void fill_pending(const rv_engine *e)
         snprintf(r->reason, sizeof r->reason,
                  "its trigger (%s) happened %ld time%s before the end of the run; lower \"n\", loosen the filter or "
                  "lengthen duration_s", what, it->seen, it->seen == 1 ? "" : "s");
+    }
+    for (size_t k = t->next_first; k < t->nfirst; k++) { /* recorded events whose moment never came */
+        const rv_inject *ev = &e->cfg.events[t->first[k]];
+        rv_not_applied *r = &p[t->npend++];
+        memset(r, 0, sizeof *r);
+        r->t_s = ev->at_s; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
+        snprintf(r->reason, sizeof r->reason, "the run ended before its moment (at_step %llu); remove at_step or lengthen duration_s",
+                 (unsigned long long)ev->at_step);
     }
 }
 

@@ -7,7 +7,7 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count", "on", "delay_s", "when", "first"};
+static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count", "on", "delay_s", "when", "first", "at_step"};
 static const char *const caption_keys[] = {"at_s", "until_s", "text", "on", "delay_s", "duration_s", "when"};
 static const char *const expect_keys[] = {"path", "min", "max", "equals", "why"};
 
@@ -72,6 +72,9 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     sc_when(c, obj, &ev->when);
     if (sc_bool(c, obj, "first", &ev->first) && ev->first && triggered)
         sc_bad(c, "first", "\"first\" orders an event at a fixed time; it does not combine with \"on\"");
+    long step;
+    if (sc_get(c, obj, "at_step", false) && !ev->first) sc_bad(c, "at_step", "at_step places a \"first\" event; add \"first\": true");
+    else if (sc_int(c, obj, "at_step", 0, 2000000000000000L, &step)) { ev->has_step = true; ev->at_step = (uint64_t)step; }
 }
 
 /* qsort is not stable; the original index breaks ties so same-time events keep file order. */

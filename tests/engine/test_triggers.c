@@ -2,6 +2,8 @@
 #include "engine_fixtures.h"
 #include "scenario.h"
 
+#include <math.h>
+
 static rv_config load(const char *json)
 {
     rv_config cfg;
@@ -219,4 +221,45 @@ Test(triggers, loader_errors)
     load_fails(HEAD "\"captions\": [{\"at_s\": 1, \"when\": {\"mode\": \"kthred\"}, \"text\": \"x\"}]}", "did you mean \"kthread\"");
     load_fails(HEAD "\"events\": [{\"on\": {\"event\": \"gp_start\", \"flavor\": \"rcu_preempt\"}, \"kind\": \"wake\", \"cpu\": 0}], \"rcu\": {\"flavors\": [\"rcu_sched\"]}}",
                "rcu_preempt is not enabled");
+}
+
+/* After rv_step_jiffy the tick at the boundary has run: an injection there follows it. at_step
+ * puts the replayed event at that very step (the window steps by jiffies before injecting). */
+Test(triggers, at_step_event_equals_injection_after_the_tick)
+{
+    rv_config cfg = load(HEAD "\"rcu\": {\"mode\": \"softirq\"}}");
+    fx_log a = {0}, b = {0};
+    rv_engine *e = fx_engine(&cfg, &a);
+    while (rv_now_ns(e) < FX_S(0.25)) rv_step_jiffy(e);
+    rv_inject cmd = {.kind = RV_INJ_SYNCHRONIZE, .cpu = 1, .flavor = RV_SCHED, .count = 1};
+    char err[256];
+    int64_t t = rv_now_ns(e);
+    uint64_t steps = rv_engine_steps(e);
+    cr_assert_eq(rv_engine_inject(e, &cmd, err, sizeof err), 0, "%s", err);
+    rv_run_until(e, FX_S(0.6));
+    rv_config c2;
+    rv_config_copy(&c2, &cfg);
+    rv_inject *evs = calloc(1, sizeof *evs);
+    *evs = cmd;
+    evs->at_s = (double)t / 1e9;
+    while ((int64_t)(evs->at_s * 1e9) < t) evs->at_s = nextafter(evs->at_s, 1e9);
+    evs->first = true;
+    evs->has_step = true;
+    evs->at_step = steps;
+    c2.events = evs;
+    c2.nevents = 1;
+    rv_engine *e2 = fx_engine(&c2, &b);
+    rv_run_until(e2, FX_S(0.6));
+    cr_assert_eq(a.n, b.n, "%zu events after an injection, %zu after the recorded event", a.n, b.n);
+    size_t diff = a.n;
+    for (size_t i = 0; i < a.n && diff == a.n; i++)
+        if (memcmp(&a.v[i], &b.v[i], sizeof a.v[i]) != 0) diff = i;
+    cr_expect_eq(diff, a.n, "logs differ at event %zu", diff);
+    cr_expect_eq(rv_not_applied_count(e2), 0);
+    rv_engine_free(e);
+    rv_engine_free(e2);
+    fx_log_free(&a);
+    fx_log_free(&b);
+    rv_config_free(&c2);
+    rv_config_free(&cfg);
 }
