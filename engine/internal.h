@@ -240,6 +240,7 @@ struct rv_engine {
     /* triggers, caption firings, not-applied events, hotplug/blocked counts (triggers.c) */
     struct trig_engine *trig;
     uint64_t steps;           /* step_once() units done: where a recorded injection goes (rv_inject.at_step) */
+    uint64_t trig_scanned;    /* events up to here were seen by triggers_scan() */
 };
 
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives

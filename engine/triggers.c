@@ -50,7 +50,6 @@ struct trig_engine {
     int64_t *ev_fired; size_t nevs;     /* per scripted event: when it was due and ran, -1 */
     rv_not_applied *na; size_t nna, na_cap;
     rv_not_applied *pend; size_t npend; /* scratch: never-fired triggered events at the end */
-    uint64_t scanned;
     uint64_t orphaned[RV_NFLAVORS], adopted[RV_NFLAVORS], blocked[RV_NFLAVORS], blocked_gp[RV_NFLAVORS];
     struct rv_orphan_report *orph; size_t norph, orph_cap;
     uint64_t offlines, onlines, dti[RV_NFLAVORS];
@@ -227,14 +226,21 @@ void triggers_scan(rv_engine *e)
     struct trig_engine *t = e->trig;
     if (!t) return;
     uint64_t end = e->nevents; /* events emitted while firing are matched on the next scan */
-    for (uint64_t s = t->scanned; s < end; s++) {
-        const rv_event *ev = rv_event_get(e, s);
-        if (!ev) continue;
-        count_for_report(t, ev);
-        for (size_t i = 0; t->narmed && i < t->nitems; i++)
+    uint64_t s = e->trig_scanned;
+    if (end - s > e->ring_cap) s = end - e->ring_cap; /* lost from the ring in one step: cannot happen at 64k */
+    e->trig_scanned = end;
+    for (; s < end; s++) { /* the hot loop of every run: most events need nothing here */
+        const rv_event *ev = &e->ring[s & (e->ring_cap - 1)];
+        switch (ev->type) {
+        case RV_EV_READER_BLOCK: case RV_EV_CB_ORPHAN: case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: case RV_EV_FQS_CREDIT:
+            count_for_report(t, ev);
+            break;
+        default: break;
+        }
+        if (!t->narmed) continue;
+        for (size_t i = 0; i < t->nitems; i++)
             if (t->items[i].armed) match(e, &t->items[i], ev);
     }
-    t->scanned = end;
 }
 
 /* ------------------------------------------------------------------ firing */

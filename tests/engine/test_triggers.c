@@ -263,3 +263,21 @@ Test(triggers, at_step_event_equals_injection_after_the_tick)
     rv_config_free(&c2);
     rv_config_free(&cfg);
 }
+
+Test(triggers, qs_report_of_one_cpu)
+{
+    rv_config cfg = load(HEAD "\"events\": [{\"on\": {\"event\": \"qs_report\", \"flavor\": \"rcu_sched\", \"cpu\": 3, \"n\": 5}, "
+                              "\"kind\": \"force_qs\", \"flavor\": \"rcu_sched\"}]}");
+    fx_log log = {.keep = FX_BIT(RV_EV_QS_REPORT) | FX_BIT(RV_EV_INJECT)};
+    rv_engine *e = run(&cfg, &log);
+    int seen = 0;
+    int64_t fifth = -1;
+    for (size_t i = 0; i < log.n && fifth < 0; i++)
+        if (fx_match(&log.v[i], RV_EV_QS_REPORT, RV_SCHED) && (log.v[i].mask & (1ull << 3)) && ++seen == 5) fifth = log.v[i].t;
+    long inj = fx_find(&log, 0, RV_EV_INJECT, RV_SCHED);
+    cr_assert(fifth >= 0 && inj >= 0);
+    cr_expect_eq(log.v[inj].t, fifth, "fired at CPU 3's fifth rcu_sched QS report");
+    fx_log_free(&log);
+    rv_engine_free(e);
+    rv_config_free(&cfg);
+}
