@@ -27,9 +27,13 @@ void ui_rec_free(ui_recorder *r)
 static void follow_source(ui_win *w)
 {
     ui_recorder *r = &w->rec;
-    if (!strcmp(r->source, w->app.source) && (r->have_orig || !w->app.have_base)) return;
+    if (!strcmp(r->source, w->app.source) && r->source_mtime_ns == w->src_mtime_ns && (r->have_orig || !w->app.have_base))
+        return;
+    bool reloaded = r->source[0] && !strcmp(r->source, w->app.source) && (r->nev || r->ncap || r->has_mode || r->has_fix);
     ui_rec_free(r);
+    if (reloaded) ui_win_status(w, w->last_frame_ms, "The scenario changed on disk: what was recorded before the reload is dropped");
     snprintf(r->source, sizeof r->source, "%s", w->app.source);
+    r->source_mtime_ns = w->src_mtime_ns;
     if (w->app.have_base && rv_config_copy(&r->orig, &w->app.base) == 0) r->have_orig = true;
 }
 
@@ -129,7 +133,7 @@ void ui_rec_injected(ui_win *w, const rv_inject *cmd)
     e->file_index = (int)(r->orig.nevents + r->nev - 1);
     /* dropped events may already be part of the re-simulated scenario (after a toggle or caption) */
     char err[256];
-    if (dropped && apply_working(w, err, sizeof err) != 0) ui_win_status(w, 0, "Recorder: %s", err);
+    if (dropped && apply_working(w, err, sizeof err) != 0) ui_win_status(w, w->last_frame_ms, "Recorder: %s", err);
 }
 
 static void add_caption(ui_win *w, double now_ms)

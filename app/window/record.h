@@ -20,6 +20,7 @@ struct ui_win;
  */
 typedef struct ui_recorder {
     char source[1024];            /* the scenario the recording belongs to ("" = none yet) */
+    long long source_mtime_ns;    /* its version: a reload from disk starts a new recording */
     rv_config orig;               /* that scenario as loaded */
     bool have_orig;
     rv_inject *ev; size_t nev, evcap;

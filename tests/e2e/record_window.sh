@@ -38,8 +38,8 @@ for i in $(seq 300); do
 done
 [ -n "$win" ] || { echo "FAIL: no rcuvis window (alive: $(kill -0 $apid 2>/dev/null && echo yes || echo no))"; cat "$work/app.log"; exit 1; }
 sleep 1
-# every key waits for the frame loop: the window sleeps up to 100 ms between events when paused
-k() { xdotool key --window "$win" "$@"; sleep 0.25; }
+# the window handles events in the order they come, so no key needs to wait for the previous one
+k() { xdotool key --window "$win" "$@"; }
 for i in 1 2 3 4 5 6 7 8; do k Right; done     # 8 ticks at HZ 250: 32 ms
 k Tab                                           # select CPU 0
 k b                                             # call_rcu burst of 1000 on CPU 0 (recorded)
@@ -47,16 +47,19 @@ for i in 1 2 3; do k Right; done
 k ctrl+g                                        # toggle rcu.needs_gp_fix (recorded, re-simulated)
 for i in 1 2 3; do k Right; done
 k F2
-xdotool type --window "$win" --delay 40 "burst served"; sleep 0.3
+xdotool type --window "$win" --delay 20 "burst served"
 k Return                                        # caption at this moment (recorded)
 for i in 1 2 3 4 5; do k Right; done
 k Tab                                           # CPU 1
 k y                                             # synchronize_rcu on CPU 1 (recorded)
 for i in 1 2 3 4; do k Right; done
 k ctrl+s
-sleep 0.5
 kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited"; cat "$work/app.log"; exit 1; }
-xdotool key --window "$win" ctrl+q; sleep 0.5
+k ctrl+q
+# Ctrl+Q comes after Ctrl+S: once the window has quit, the save is done (however slow the machine)
+for i in $(seq 600); do kill -0 $apid 2>/dev/null || break; sleep 0.1; done
+kill -0 $apid 2>/dev/null && { echo "FAIL: rcuvis did not quit on Ctrl+Q"; exit 1; }
+wait $apid; apid=""
 saved=$(ls "$work"/data/rcuvis/scenarios/*.json 2>/dev/null | head -1)
 [ -n "$saved" ] && ok "Ctrl+S saved $(basename "$saved") into \$XDG_DATA_HOME/rcuvis/scenarios" || { bad "nothing saved"; cat "$work/app.log"; exit 1; }
 cmp -s "$work/tiny.json" "$work/tiny.orig" && ok "the opened scenario file is untouched" || bad "the source file changed"
