@@ -24,11 +24,12 @@ void cli_run_usage(void)
            "  --json                  print the report as one JSON object on stdout\n"
            "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
+           "  --strict                exit 1 when a scripted event could not be applied (see events_not_applied)\n"
            "  --csv KIND              print a CSV table instead of the report: gps (one row per grace period),\n"
            "                          timeseries (per --interval), threads or stalls\n"
            "  --interval SECONDS      row length of --csv timeseries (default 1)\n"
            "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
-           "Exit status: 0 ok, 1 an expectation failed, 2 bad input or usage.\n");
+           "Exit status: 0 ok, 1 an expectation failed (or, with --strict, an event was not applied), 2 bad input or usage.\n");
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)
@@ -129,7 +130,8 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         size_t nl = eq ? (size_t)(eq - a) : strlen(a);
         snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), a);
         bool *flag = !strcmp(name, "--json") ? &o->json : !strcmp(name, "--expect") ? &o->expect
-                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg : NULL;
+                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg
+                   : !strcmp(name, "--strict") ? &o->strict : NULL;
         if (flag || !strcmp(name, "--busted")) {
             if (eq) return usage_error("option '%s' takes no value%s", name, "");
             if (flag) *flag = true;

@@ -126,6 +126,13 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     free(text);
     cJSON_Delete(printed);
     cJSON_Delete(json);
+    /* never silent: with --json the warnings go to stderr, the summary already has them */
+    if (o->json) cli_report_not_applied(stderr, rep);
+    if (o->strict && rep->nnot_applied) {
+        fprintf(stderr, "rcuvis: run: --strict: %zu scripted event%s not applied\n", rep->nnot_applied,
+                rep->nnot_applied == 1 ? " was" : "s were");
+        return 1;
+    }
     return failed ? 1 : 0;
 }
 

@@ -30,6 +30,8 @@ static const char *const keys[][2] = {
     {"F11", "fullscreen"},
     {"F12", "save the picture as a new PNG (no overlays; the status line says where)"},
     {"E", "save the visible range's numbers as CSV (grace periods, time series)"},
+    {"F2  /  Ctrl+K  Ctrl+G", "record: type a caption here / toggle rcu.mode / rcu.needs_gp_fix"},
+    {"Ctrl+S", "save what you did (injections, toggles, captions) as a scenario file"},
     {"Ctrl + / Ctrl − / Ctrl 0", "UI scale for projectors (bigger / smaller / 1x)"},
     {"T", "light / dark palette (both colour-blind safe)"},
     {"Esc", "close this help, the picker, an error, or the selection"},

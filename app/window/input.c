@@ -110,12 +110,15 @@ void ui_win_fill_picker(ui_win *w)
     st->picker_items = NULL;
     st->npicker = 0;
     st->picker_sel = 0;
-    char dir[1024];
-    rcuvis_data_path("scenarios", dir, sizeof dir);
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *de;
+    char dirs[2][1024];
+    rcuvis_data_path("scenarios", dirs[0], sizeof dirs[0]);
+    ui_rec_user_dir(dirs[1], sizeof dirs[1]); /* the user's own scenarios (recorded with Ctrl+S) beside the shipped ones */
     int cap = 0;
+    for (int k = 0; k < 2; k++) {
+    const char *dir = dirs[k];
+    DIR *d = dir[0] ? opendir(dir) : NULL;
+    if (!d) continue;
+    struct dirent *de;
     while ((de = readdir(d))) {
         size_t n = strlen(de->d_name);
         if (n < 6 || strcmp(de->d_name + n - 5, ".json") || !strcmp(de->d_name, "schema.json")) continue;
@@ -125,11 +128,12 @@ void ui_win_fill_picker(ui_win *w)
             if (!nv) break;
             st->picker_items = nv;
         }
-        char full[2048];
+        char full[2048 + 300];
         snprintf(full, sizeof full, "%s/%s", dir, de->d_name);
         st->picker_items[st->npicker++] = strdup(full);
     }
     closedir(d);
+    }
     if (st->npicker) qsort(st->picker_items, (size_t)st->npicker, sizeof *st->picker_items, cmp_str);
     for (int i = 0; i < st->npicker; i++)
         if (!strcmp(st->picker_items[i], w->app.st.scenario_path)) st->picker_sel = i;
@@ -250,13 +254,14 @@ static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, 
         ui_win_status(w, now_ms, "Select a CPU first (click its tile), then press the key again");
         return;
     }
-    rv_inject cmd = {.kind = kind, .cpu = needs_cpu ? a->st.sel_cpu : -1, .flavor = a->st.flavor, .duration_s = dur, .count = count};
+    rv_inject cmd = {.kind = kind, .cpu = needs_cpu ? a->st.sel_cpu : -1, .flavor = a->st.flavor, .duration_s = dur, .count = count > 0 ? count : 1};
     if (kind == RV_INJ_PREEMPT_READER) cmd.flavor = RV_PREEMPT;
     char msg[512];
     if (ui_app_inject(a, &cmd, msg, sizeof msg) != 0) {
         ui_win_status(w, now_ms, "Not possible: %s", msg);
         return;
     }
+    ui_rec_injected(w, &cmd); /* kept for Ctrl+S (record.c) */
     if (msg[0]) ui_win_status(w, now_ms, "%s", msg);
     else if (needs_cpu) ui_win_status(w, now_ms, "Injected %s on CPU %d", rv_inject_kind_name(kind), cmd.cpu);
     else ui_win_status(w, now_ms, "Injected %s", rv_inject_kind_name(kind));
@@ -422,6 +427,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         return;
     }
+    if (ui_rec_key(w, k, now_ms)) return; /* caption editor, Ctrl+S save as scenario, Ctrl+K/Ctrl+G toggles */
     /* the workbook column gets the keys first while it is shown (typing an answer, a b c...) */
     if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
     if (ctrl) {
@@ -439,7 +445,6 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         case SDLK_0: case SDLK_KP_0: set_scale(w, 1.0f, now_ms); return;
         case SDLK_RIGHT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, false); return;
         case SDLK_LEFT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, true); return;
-        case SDLK_s: w->want_screenshot = true; return;
         default: return;
         }
     }
@@ -520,6 +525,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     switch (ev->type) {
     case SDL_QUIT: w->quit = true; break;
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;
+    case SDL_TEXTINPUT: ui_rec_text(w, ev->text.text); break;
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT) click(w, (int)(ev->button.x * k), (int)(ev->button.y * k), now_ms);
         break;

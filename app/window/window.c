@@ -203,6 +203,7 @@ int cmd_window(int argc, char **argv)
         w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
         ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
         ui_app_draw(&w->app, w->rd);
+        ui_rec_frame(w, now); /* caption editor overlay, warnings about scripted events not applied */
         if (w->want_screenshot) {
             w->want_screenshot = false;
             save_screenshot(w, now);
@@ -216,6 +217,7 @@ int cmd_window(int argc, char **argv)
     SDL_DestroyWindow(win);
     SDL_Quit();
     ui_app_free(&w->app);
+    ui_rec_free(&w->rec);
     free(w);
     return 0;
 }
