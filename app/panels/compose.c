@@ -5,6 +5,9 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
                  const char *scenario_name, ui_column_draw_fn column, void *column_ctx)
 {
     fr->nhits = 0;
+    fr->ntips = 0;
+    fr->ntips_shortened = 0;
+    fr->nterm_missing = 0;
     rd_begin(fr->rd, fr->th->bg);
     for (int i = 0; i < L->nsides && i < nviews; i++) {
         const ui_side *s = &L->side[i];
@@ -30,4 +33,5 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     panel_banner_draw(fr, L->banner, st);
     if (st->show_picker) panel_picker_draw(fr, L->whole, st);
     else if (st->show_help) panel_help_draw(fr, L->whole, st);
+    panel_tip_draw(fr, L->whole);
 }

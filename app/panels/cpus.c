@@ -114,8 +114,8 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         int lw = rd_text_width(rd, RD_BOLD, st_txt) + rd_px(rd, 4);
         rd_rect lb = {r.x + r.w - lw - pad, y, lw, rd_line_height(rd, RD_BOLD)};
         rd_frame(rd, lb, ink, 1);
-        rd_text_in(rd, RD_BOLD, lb, RD_CENTER, ink, st_txt);
-        if (big) rd_text_fit(rd, fs, x + w + pad, y + rd_px(rd, 2), lb.x - x - w - 2 * pad, ink, c->task);
+        panel_text_in(fr, RD_BOLD, lb, RD_CENTER, ink, st_txt);
+        if (big) panel_text_fit(fr, fs, x + w + pad, y + rd_px(rd, 2), lb.x - x - w - 2 * pad, ink, c->task);
         y += rd_line_height(rd, fb);
         /* line 2: reader and quiescent state */
         int bx = x;
@@ -156,7 +156,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             if (ex == x) {
                 char dn[48];
                 snprintf(dn, sizeof dn, "dynticks %lu%s", c->dynticks, (c->dynticks & 1) ? "" : " (idle)");
-                rd_text_fit(rd, RD_MONO_SMALL, x, y, r.w - 2 * pad, ink, dn);
+                panel_text_fit(fr, RD_MONO_SMALL, x, y, r.w - 2 * pad, ink, dn);
             }
             y += rd_line_height(rd, bf) + rd_px(rd, 1);
         } else if (c->running_kthread >= 0 || c->kernel_loop) {
@@ -174,7 +174,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             const char *L = panel_cpu_letter(c);
             rd_text(rd, RD_BOLD, r.x + r.w - rd_px(rd, 3) - rd_text_width(rd, RD_BOLD, L), r.y, ink, L);
         } else {
-            rd_text_in(rd, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
+            panel_text_in(fr, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
         }
         int m = r.h / 3 > 2 ? r.h / 3 : 2;
         if (d->in_reader) { /* bottom right: reader (filled when the GP waits for it) */

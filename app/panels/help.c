@@ -114,7 +114,7 @@ void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st)
         rd_rect row = {x, y, w - 2 * pad, lh};
         if (i == st->picker_sel) rd_fill(rd, row, rd_mix(th->panel, th->flavor[0], 0.25f));
         const char *name = strrchr(st->picker_items[i], '/');
-        rd_text_in(rd, RD_SANS, (rd_rect){row.x + rd_px(rd, 6), row.y, row.w - rd_px(rd, 12), row.h}, RD_LEFT, th->text,
+        panel_text_in(fr, RD_SANS, (rd_rect){row.x + rd_px(rd, 6), row.y, row.w - rd_px(rd, 12), row.h}, RD_LEFT, th->text,
                    name ? name + 1 : st->picker_items[i]);
         ui_hit_add(fr, row, HIT_PICKER_ITEM, i, 0);
         y += lh;

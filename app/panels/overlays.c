@@ -34,7 +34,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         snprintf(spd, sizeof spd, " %s (engine-limited: %s) ", sp, act);
     } else snprintf(spd, sizeof spd, " %s (1 s = %s) ", sp, per);
     int sw = rd_text_width(rd, RD_SANS, spd);
-    rd_text_in(rd, RD_SANS, (rd_rect){x, y, sw, bh}, RD_CENTER, th->text, spd);
+    panel_text_in(fr, RD_SANS, (rd_rect){x, y, sw, bh}, RD_CENTER, th->text, spd);
     x += sw;
     x += panel_button(fr, x, y, bh, "+", ACT_FASTER, 0, false) + gap * 3;
     char tb[64], tl[128];
@@ -73,7 +73,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         char both[640];
         snprintf(both, sizeof both, "%s — %s", name, v->last_event);
         const char *msg = st->status[0] ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
-        rd_text_in(rd, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
+        panel_text_in(fr, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
                    st->status[0] ? th->ok : th->text, msg);
     }
     rd_clip_pop(rd);
@@ -108,7 +108,7 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st)
         if (n >= sizeof line) n = sizeof line - 1;
         memcpy(line, p, n);
         line[n] = 0;
-        rd_text_fit(rd, RD_MONO, x, y, r.w - 2 * (x - r.x), th->error_text, line);
+        panel_text_fit(fr, RD_MONO, x, y, r.w - 2 * (x - r.x), th->error_text, line);
         y += rd_line_height(rd, RD_MONO);
         p = e ? e + 1 : p + n;
     }
@@ -116,10 +116,19 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     ui_hit_add(fr, r, HIT_BANNER, 0, 0);
 }
 
-int panel_caption_height(rd_ctx *rd, const ui_view *v)
+/* The lane is as tall as the longest caption of the scenario needs in the bold font (at least
+ * two lines of the big one), so every caption shows whole and the panels never jump. */
+int panel_caption_height(rd_ctx *rd, const ui_view *v, int width)
 {
     if (!v->cfg || v->cfg->ncaptions == 0) return 0;
-    return 2 * rd_line_height(rd, RD_BIG) + rd_px(rd, 10);
+    int pad = rd_px(rd, 10), w = width - 2 * pad, lines = 2;
+    for (size_t i = 0; i < v->cfg->ncaptions; i++) {
+        int n = panel_wrap_lines(rd, RD_BOLD, w, v->cfg->captions[i].text);
+        if (n > lines) lines = n;
+    }
+    int h = lines * rd_line_height(rd, RD_BOLD);
+    int big = 2 * rd_line_height(rd, RD_BIG);
+    return (h > big ? h : big) + rd_px(rd, 10);
 }
 
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
@@ -132,15 +141,18 @@ void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     rd_frame(rd, r, th->panel_edge, 1);
     int pad = rd_px(rd, 10);
     if (!on) {
-        rd_text_in(rd, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
+        panel_text_in(fr, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
         return;
     }
-    /* one line when it fits (centred), else wrapped on two */
+    /* one line when it fits (centred), else wrapped in the biggest font that shows it whole */
     int tw = rd_text_width(rd, RD_BIG, v->caption);
-    if (tw <= r.w - 2 * pad) { rd_text_in(rd, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption); return; }
-    /* long captions: two lines of the big font if they fit, else the normal bold font (never cut) */
-    enum rd_font f = tw <= 2 * (r.w - 2 * pad) * 9 / 10 ? RD_BIG : RD_BOLD;
-    rd_text_wrap(rd, f, (rd_rect){r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 4)}, th->caption_text, v->caption);
+    if (tw <= r.w - 2 * pad) { panel_text_in(fr, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption); return; }
+    rd_rect t = {r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 6)};
+    static const enum rd_font fonts[] = {RD_BIG, RD_BOLD, RD_SANS, RD_SANS_SMALL};
+    enum rd_font f = RD_SANS_SMALL;
+    for (size_t i = 0; i < sizeof fonts / sizeof fonts[0]; i++)
+        if (panel_wrap_lines(rd, fonts[i], t.w, v->caption) * rd_line_height(rd, fonts[i]) <= t.h) { f = fonts[i]; break; }
+    panel_wrap(fr, f, t, th->caption_text, v->caption, 0);
 }
 
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
@@ -153,5 +165,5 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     char t[160];
     snprintf(t, sizeof t, "%s — grace periods driven %s", v->label,
              v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ");
-    rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 6)), RD_LEFT, th->heading, t);
+    panel_text_in(fr, RD_BOLD, rd_inset(r, rd_px(rd, 6)), RD_LEFT, th->heading, t);
 }

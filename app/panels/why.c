@@ -39,7 +39,8 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     }
     int btn_h = rows * (bh + rd_px(rd, 3));
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
-    rd_text_wrap(rd, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)");
+    ui_hit_add(fr, text, HIT_WHY, 0, 0);
+    panel_wrap(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll);
     int y = c.y + c.h - btn_h + rd_px(rd, 3);
     x = c.x;
     rd_clip_push(rd, c);

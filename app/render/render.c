@@ -54,7 +54,24 @@ struct rd_ctx {
     SDL_Texture *grid_tex; /* reused by rd_grid */
     int grid_w, grid_h;
     uint32_t *grid_buf;
+    rd_text_stats stats; /* text cut by a clip edge or shortened with an ellipsis (tests read it) */
 };
+
+/* Remember one cut string (the first few) so a failing test can name the label. */
+static void note_cut(rd_ctx *c, bool shortened, const char *s, const char *end)
+{
+    if (shortened) { c->stats.shortened++; return; } /* panels may give these a hover tip */
+    c->stats.clipped++;
+    if (c->stats.nsamples >= RD_CUT_SAMPLES) return;
+    size_t n = end ? (size_t)(end - s) : strlen(s);
+    if (n >= sizeof c->stats.samples[0]) n = sizeof c->stats.samples[0] - 1;
+    memcpy(c->stats.samples[c->stats.nsamples], s, n);
+    c->stats.samples[c->stats.nsamples][n] = 0;
+    c->stats.nsamples++;
+}
+
+void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out) { *out = c->stats; }
+void rd_text_stats_reset(rd_ctx *c) { memset(&c->stats, 0, sizeof c->stats); }
 
 static int ttf_users;
 
@@ -406,8 +423,14 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
     SDL_Rect clip = cur_clip(c);
     int h = c->fonts[f].height;
     bool visible_row = y + h > clip.y && y < clip.y + clip.h;
+    /* a row that only partly shows, or glyphs that cross or fall beyond a side, are cut text;
+     * rows wholly outside the clip are scrolled away on purpose and not counted */
+    bool cut = visible_row && (y < clip.y - h / 4 || y + h > clip.y + clip.h + h / 4);
+    const char *s0 = s;
     while (*s && (!end || s < end)) {
-        glyph *g = get_glyph(c, f, utf8_next(&s));
+        uint32_t cp = utf8_next(&s);
+        glyph *g = get_glyph(c, f, cp);
+        if (visible_row && cp != ' ' && (x < clip.x || x + g->advance > clip.x + clip.w + 1)) cut = true;
         if (visible_row && x + g->advance > clip.x && x < clip.x + clip.w) {
             int tw, th;
             SDL_Texture *t = col.a == 255 ? glyph_tinted(c, f, g, col, &tw, &th) : NULL;
@@ -423,6 +446,7 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
         }
         x += g->advance;
     }
+    if (cut) note_cut(c, false, s0, end);
     return x - x0;
 }
 
@@ -447,6 +471,7 @@ int rd_text_fit(rd_ctx *c, enum rd_font f, int x, int y, int max_w, rd_color col
         p = q;
         cut = p;
     }
+    note_cut(c, true, s, NULL);
     int drawn = draw_run(c, f, x, y, col, s, cut);
     if (ell <= max_w) drawn += draw_run(c, f, x + drawn, y, col, "…", NULL);
     return drawn;
@@ -480,7 +505,7 @@ int rd_text_wrap(rd_ctx *c, enum rd_font f, rd_rect r, rd_color col, const char 
             q = word_end;
             line_end = q;
         }
-        if (y + lh > r.y + r.h + lh / 2) break;
+        if (y + lh > r.y + r.h + lh / 2) { note_cut(c, false, p, NULL); break; }
         rd_clip_push(c, r);
         draw_run(c, f, r.x, y, col, p, line_end);
         rd_clip_pop(c);

@@ -27,6 +27,28 @@ const ui_hit *ui_hit_find(const ui_frame *fr, int x, int y)
     return NULL;
 }
 
+void ui_tip_add(ui_frame *fr, rd_rect r, const char *text)
+{
+    if (!text || !*text || r.w <= 0 || r.h <= 0) return;
+    if (fr->ntips == fr->captips) {
+        int nc = fr->captips ? fr->captips * 2 : 128;
+        ui_tip *nv = realloc(fr->tips, (size_t)nc * sizeof *nv);
+        if (!nv) return;
+        fr->tips = nv;
+        fr->captips = nc;
+    }
+    ui_tip *t = &fr->tips[fr->ntips++];
+    t->r = r;
+    snprintf(t->text, sizeof t->text, "%s", text);
+}
+
+const ui_tip *ui_tip_find(const ui_frame *fr, int x, int y)
+{
+    for (int i = fr->ntips; i-- > 0;)
+        if (rd_contains(fr->tips[i].r, x, y)) return &fr->tips[i];
+    return NULL;
+}
+
 void ui_state_defaults(ui_state *st)
 {
     memset(st, 0, sizeof *st);

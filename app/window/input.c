@@ -438,6 +438,8 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
         break;
     case SDL_MOUSEMOTION: {
         int x = (int)(ev->motion.x * k), y = (int)(ev->motion.y * k);
+        w->app.fr.mouse_x = x;
+        w->app.fr.mouse_y = y;
         if (w->dragging) { w->drag_x = x; w->drag_pending = true; break; }
         const ui_hit *h = ui_hit_find(&w->app.fr, x, y);
         st->hover_cpu = (h && h->kind == HIT_CPU && h->a >= 0) ? h->a : -1;
@@ -452,6 +454,14 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
             st->klog_scroll += dy * 3;
             if (st->klog_scroll < 0) st->klog_scroll = 0;
             if (st->klog_scroll > UI_KLOG_LINES) st->klog_scroll = UI_KLOG_LINES;
+        } else if (h && h->kind == HIT_ACCT) {
+            st->acct_scroll -= dy * 2;
+            if (st->acct_scroll < 0) st->acct_scroll = 0;
+            if (st->acct_scroll > 60) st->acct_scroll = 60;
+        } else if (h && h->kind == HIT_WHY) {
+            st->why_scroll -= dy * 2;
+            if (st->why_scroll < 0) st->why_scroll = 0;
+            if (st->why_scroll > 200) st->why_scroll = 200;
         } else if (h && (h->kind == HIT_TIMELINE || h->kind == HIT_SCRUB)) {
             double f = pow(1.5, -dy);
             int64_t s = (int64_t)(panel_timeline_span(st) * f);

@@ -130,6 +130,7 @@ int cmd_window(int argc, char **argv)
     set_window_icon(win);
     w->hidpi = hidpi_of(win, ren);
     w->rd = rd_new_window(ren, w->app.st.ui_scale * w->hidpi, err, sizeof err);
+    w->scale_changed = true; /* fit the scale to the window on the first frame */
     if (!w->rd) {
         fprintf(stderr, "rcuvis: %s\n", err);
         SDL_DestroyRenderer(ren);
@@ -160,7 +161,12 @@ int cmd_window(int argc, char **argv)
         if (w->scale_changed) {
             /* HiDPI factor can change when the window moves between monitors */
             w->hidpi = hidpi_of(win, ren);
-            rd_set_scale(w->rd, w->app.st.ui_scale * w->hidpi);
+            int ow, oh;
+            SDL_GetRendererOutputSize(ren, &ow, &oh);
+            /* a scale that leaves too little room for the panels is lowered until every label fits */
+            float want = w->app.st.ui_scale * w->hidpi, got = ui_fit_scale(ow, oh, want);
+            rd_set_scale(w->rd, got);
+            w->app.st.scale_capped = got < want - 0.005f ? got / w->hidpi : 0;
             w->scale_changed = false;
         }
         if (w->toggle_fullscreen) {
