@@ -24,24 +24,24 @@ rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subt
     return (rd_rect){r.x + pad, r.y + th_h + rd_px(rd, 3), r.w - 2 * pad, r.h - th_h - rd_px(rd, 3) - pad / 2};
 }
 
+/* The tip for a label: its full text when it was shortened, then a line per glossary term in it. */
+static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened);
+
 int panel_text_fit(ui_frame *fr, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s)
 {
     if (!s || max_w <= 0) return 0;
-    int w = rd_text_width(fr->rd, f, s);
-    if (w > max_w) {
-        ui_tip_add(fr, (rd_rect){x, y, max_w, rd_line_height(fr->rd, f)}, s);
-        fr->ntips_shortened++;
-    }
-    return rd_text_fit(fr->rd, f, x, y, max_w, col, s);
+    bool cut = rd_text_width(fr->rd, f, s) > max_w;
+    int drawn = rd_text_fit(fr->rd, f, x, y, max_w, col, s);
+    label_tip(fr, (rd_rect){x, y, cut ? max_w : drawn, rd_line_height(fr->rd, f)}, s, cut);
+    return drawn;
 }
 
 void panel_text_in(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color col, const char *s)
 {
-    if (s && rd_text_width(fr->rd, f, s) > r.w) {
-        ui_tip_add(fr, r, s);
-        fr->ntips_shortened++;
-    }
+    if (!s) return;
+    bool cut = rd_text_width(fr->rd, f, s) > r.w;
     rd_text_in(fr->rd, f, r, align, col, s);
+    label_tip(fr, r, s, cut);
 }
 
 /* Next line of s wrapped to w: returns where the line ends; *next is where the following starts. */
@@ -118,6 +118,7 @@ int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char
         }
         p = nx;
     }
+    panel_explain(fr, (rd_rect){r.x, r.y, r.w, y - r.y}, s);
     if (more && fit > 0) {
         char cue[64];
         snprintf(cue, sizeof cue, "▼ %d more line%s (scroll)", total - skip - show, total - skip - show == 1 ? "" : "s");
@@ -140,8 +141,9 @@ int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n,
             switch (it->sw) {
             case SW_FILL: rd_fill(rd, sq, it->col); break;
             case SW_FRAME: rd_frame(rd, sq, it->col, rd_px(rd, 2)); break;
-            case SW_HATCH: rd_fill(rd, sq, fr->th->cleared); rd_hatch(rd, sq, it->col, rd_px(rd, 4)); break;
-            case SW_DOTS: rd_dots(rd, sq, it->col, rd_px(rd, 3)); break;
+            case SW_HATCH: rd_fill(rd, sq, it->col); rd_hatch(rd, sq, rd_rgb(0xFFFFFF), rd_px(rd, 4)); break;
+            case SW_HATCH_DIM: rd_fill(rd, sq, it->col); rd_hatch(rd, sq, fr->th->text_dim, rd_px(rd, 4)); break;
+            case SW_DOTS: rd_fill(rd, sq, it->col); rd_dots(rd, sq, rd_rgb(0xFFFFFF), rd_px(rd, 4)); break;
             case SW_NONE: break;
             }
             panel_text_fit(fr, RD_SANS_SMALL, x + (it->sw != SW_NONE ? s + sp : 0), y, r.x + r.w - x, fr->th->text, it->text);
@@ -150,6 +152,37 @@ int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n,
         x += w + gap;
     }
     return y + lh - r.y;
+}
+
+typedef struct explain_acc { char buf[1024]; size_t len; const char *seen[24]; int nseen; } explain_acc;
+
+static void explain_hit(void *ctx, const char *term, const char *at, size_t len)
+{
+    (void)at; (void)len;
+    explain_acc *e = ctx;
+    for (int i = 0; i < e->nseen; i++) if (!strcmp(e->seen[i], term)) return;
+    if (e->nseen < 24) e->seen[e->nseen++] = term;
+    const char *line = glossary_line(term);
+    if (!line || e->len >= sizeof e->buf - 1) return;
+    int n = snprintf(e->buf + e->len, sizeof e->buf - e->len, "%s%s — %s", e->len ? "\n" : "", term, line);
+    if (n > 0) e->len += (size_t)n < sizeof e->buf - e->len ? (size_t)n : sizeof e->buf - e->len - 1;
+}
+
+void panel_explain(ui_frame *fr, rd_rect r, const char *s) { label_tip(fr, r, s, false); }
+
+static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened)
+{
+    explain_acc e;
+    e.len = 0;
+    e.nseen = 0;
+    e.buf[0] = 0;
+    if (shortened) {
+        int n = snprintf(e.buf, sizeof e.buf, "%s", s);
+        e.len = n > 0 && (size_t)n < sizeof e.buf ? (size_t)n : sizeof e.buf - 1;
+        fr->ntips_shortened++;
+    }
+    glossary_scan(s, NULL, explain_hit, &e);
+    if (e.len) ui_tip_add(fr, r, e.buf);
 }
 
 void panel_term(ui_frame *fr, rd_rect r, const char *term)
@@ -195,6 +228,7 @@ int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int actio
     rd_fill(rd, b, on ? th->heading : th->panel);
     rd_frame(rd, b, on ? th->heading : th->panel_edge, 1);
     rd_text_in(rd, RD_SANS, b, RD_CENTER, on ? th->panel : th->text, label);
+    panel_explain(fr, b, label);
     ui_hit_add(fr, b, HIT_BUTTON, action, arg);
     return w;
 }

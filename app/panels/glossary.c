@@ -1,6 +1,8 @@
 /* glossary.c — the glossary: every word on screen that a newcomer to Tree RCU would have to look up. */
 #include "panels/glossary.h"
 
+#include <ctype.h>
+#include <stdbool.h>
 #include <string.h>
 #include <strings.h>
 
@@ -100,4 +102,56 @@ const char *glossary_line(const char *term)
     for (size_t i = 0; i < n; i++)
         if (!strcasecmp(entries[i].term, term)) return entries[i].line;
     return NULL;
+}
+
+/* Words on screen and the entry that explains each. Whole words only, case as written. */
+static const struct { const char *word, *term; } words[] = {
+    {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS", "FQS"},
+    {"dti", "dti"}, {"ofl", "ofl"}, {"dynticks", "dynticks even/odd"}, {"dyntick-idle", "dyntick-idle"},
+    {"RCU_SOFTIRQ", "RCU_SOFTIRQ"}, {"irq exit", "irq exit"}, {"hidden in tasks", "hidden in tasks"},
+    {"swapper", "swapper"}, {"self-detected", "self-detected"}, {"jiffy", "jiffy"}, {"jiffies", "jiffy"},
+    {"HZ", "HZ"}, {"passed", "passed"}, {"just cleared", "just cleared"}, {"p50", "p50/p99"}, {"p99", "p50/p99"},
+    {"per GP", "cost per GP"}, {"blkd", "blkd"}, {"idle probes", "idle probes"}, {"snapshot", "snapshot pass"},
+    {"leaf", "leaf"}, {"level", "level"}, {"gpnum", "gpnum"}, {"completed", "completed"}, {"R!", "R!"},
+    {"oldest open", "oldest open"}, {"irqs-off", "irqs-off"}, {"qsmask 0x0", "qsmask"},
+};
+
+static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+static bool digits(const char *p, const char *end, const char **out)
+{
+    const char *q = p;
+    while (q < end && isdigit((unsigned char)*q)) q++;
+    *out = q;
+    return q > p;
+}
+
+void glossary_scan(const char *s, const char *end, glossary_hit_fn fn, void *ctx)
+{
+    if (!s) return;
+    if (!end) end = s + strlen(s);
+    for (const char *p = s; p < end; p++) {
+        bool start = p == s || !word_char(p[-1]);
+        if (!start) continue;
+        const char *q;
+        /* numbered names */
+        if (end - p > 3 && !strncmp(p, "rnp", 3) && digits(p + 3, end, &q) && (q == end || !word_char(*q))) { fn(ctx, "rnp0", p, (size_t)(q - p)); p = q - 1; continue; }
+        if (end - p > 10 && !strncmp(p, "ksoftirqd/", 10)) { fn(ctx, "ksoftirqd/N", p, 10); continue; }
+        if (*p == 'g' && digits(p + 1, end, &q) && q + 2 < end && q[0] == ' ' && q[1] == 'c') {
+            const char *r;
+            if (digits(q + 2, end, &r) && (r == end || !word_char(*r))) { fn(ctx, "g155 c154", p, (size_t)(r - p)); p = r - 1; continue; }
+        }
+        if (*p == '{') {
+            const char *t = p + 1;
+            while (t < end && *t == ' ') t++;
+            if (digits(t, end, &q) && q < end && *q == '}') { fn(ctx, "{ 0}", p, (size_t)(q + 1 - p)); continue; }
+        }
+        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+            size_t n = strlen(words[i].word);
+            if ((size_t)(end - p) < n || strncmp(p, words[i].word, n)) continue;
+            if (p + n < end && (word_char(p[n]) || (p[n] == '-' && word_char(p[n - 1])))) continue;
+            fn(ctx, words[i].term, p, n);
+            break;
+        }
+    }
 }

@@ -32,6 +32,7 @@ static const char *const keys[][2] = {
     {"Ctrl + / Ctrl − / Ctrl 0", "UI scale for projectors (bigger / smaller / 1x)"},
     {"T", "light / dark palette (both colour-blind safe)"},
     {"Esc", "close this help, the picker, an error, or the selection"},
+    {"G", "glossary: every term on screen in one line (hover a label for its own)"},
     {"?  or  F1", "this help"},
     {"Ctrl+Q", "quit"},
 };

@@ -40,8 +40,10 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     char tb[64], tl[128];
     ui_fmt_time(tb, sizeof tb, v->now);
     unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
-    snprintf(tl, sizeof tl, "t = %s  (jiffy %llu)", tb, jf);
-    x += rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl) + gap * 3;
+    snprintf(tl, sizeof tl, "t = %s  (jiffy %llu, HZ=%d)", tb, jf, v->hz);
+    int tlw = rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl);
+    panel_explain(fr, (rd_rect){x, y, tlw, bh}, tl);
+    x += tlw + gap * 3;
     char name[256];
     snprintf(name, sizeof name, "%s · %s", scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label);
     if (v->nbranches > 1) {

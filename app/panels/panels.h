@@ -29,11 +29,13 @@ int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char
 int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s);
 /* A legend of swatches and words that wraps to the width of r instead of running off it; each
  * item carries a hover tip (its glossary line). Returns the height it takes (draw=false: measure). */
-enum panel_swatch { SW_NONE, SW_FILL, SW_FRAME, SW_HATCH, SW_DOTS };
+enum panel_swatch { SW_NONE, SW_FILL, SW_FRAME, SW_HATCH, SW_HATCH_DIM, SW_DOTS };
 typedef struct panel_legend_item { enum panel_swatch sw; rd_color col; const char *text; const char *term; } panel_legend_item;
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw);
 /* Hover over r explains term with its glossary line; a term missing from the glossary is counted. */
 void panel_term(ui_frame *fr, rd_rect r, const char *term);
+/* Hover over r explains every glossary term written in s (nothing when s has none). */
+void panel_explain(ui_frame *fr, rd_rect r, const char *s);
 /* The glossary overlay (`G`). */
 void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 /* The tip under the pointer, drawn last so it sits above every panel. */

@@ -175,7 +175,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     const panel_legend_item leg[] = {
         {SW_FILL, th->owed, "bit set: QS still owed", "qsmask"},
         {SW_FRAME, th->passed, "reported", "reported"},
-        {SW_HATCH, th->text_dim, "not in qsmaskinit", "qsmaskinit"},
+        {SW_HATCH_DIM, th->cleared, "not in qsmaskinit", "qsmaskinit"},
         {SW_FRAME, th->walk, "just cleared", "just cleared"},
         {SW_NONE, th->text, "d = dyntick-idle credit (dti)", "dti"},
         {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},

@@ -54,6 +54,8 @@ struct rd_ctx {
     SDL_Texture *grid_tex; /* reused by rd_grid */
     int grid_w, grid_h;
     uint32_t *grid_buf;
+    rd_text_observer observer;
+    void *observer_ctx;
     rd_text_stats stats; /* text cut by a clip edge or shortened with an ellipsis (tests read it) */
 };
 
@@ -72,6 +74,7 @@ static void note_cut(rd_ctx *c, bool shortened, const char *s, const char *end)
 
 void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out) { *out = c->stats; }
 void rd_text_stats_reset(rd_ctx *c) { memset(&c->stats, 0, sizeof c->stats); }
+void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx) { c->observer = fn; c->observer_ctx = ctx; }
 
 static int ttf_users;
 
@@ -447,6 +450,7 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
         x += g->advance;
     }
     if (cut) note_cut(c, false, s0, end);
+    if (c->observer && visible_row) c->observer(c->observer_ctx, s0, end, x0, y, x - x0, h);
     return x - x0;
 }
 

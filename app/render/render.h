@@ -98,6 +98,11 @@ typedef struct rd_text_stats {
 void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out);
 void rd_text_stats_reset(rd_ctx *c);
 
+/* Tests may watch every text run drawn (text from s to end, or to its NUL when end is NULL, and
+ * where it went) to check what a reader sees; NULL stops watching. */
+typedef void (*rd_text_observer)(void *ctx, const char *s, const char *end, int x, int y, int w, int h);
+void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx);
+
 /* Geometry helpers. */
 bool rd_contains(rd_rect r, int x, int y);
 rd_rect rd_inset(rd_rect r, int d);

@@ -52,14 +52,14 @@ typedef struct ui_view {
 
 enum ui_hit_kind {
     HIT_NONE = 0, HIT_CPU, HIT_NODE, HIT_NODE_BIT, HIT_SCRUB, HIT_TIMELINE, HIT_BUTTON, HIT_PICKER_ITEM,
-    HIT_FLAVOR, HIT_KLOG, HIT_BANNER, HIT_WHY, HIT_ACCT,
+    HIT_FLAVOR, HIT_KLOG, HIT_BANNER, HIT_WHY, HIT_ACCT, HIT_GLOSSARY,
     HIT_WORKBOOK /* the workbook's own hits (ui_workbook.h): a, b are its to use */
 };
 
 typedef struct ui_hit { rd_rect r; int kind, a, b; int side; int64_t t0, t1; } ui_hit;
 
 /* A hover explanation: the full text of a shortened label, or a glossary line for a term. */
-typedef struct ui_tip { rd_rect r; char text[480]; } ui_tip;
+typedef struct ui_tip { rd_rect r; char text[1024]; } ui_tip;
 
 typedef struct ui_frame {
     rd_ctx *rd;
@@ -86,14 +86,15 @@ typedef struct ui_state {
     int theme;
     float ui_scale;
     float scale_capped;           /* > 0: the UI scale in use, lowered from ui_scale to fit the window */
-    bool playing, compare, show_help, show_picker, show_workbook, fullscreen;
+    bool playing, compare, show_help, show_picker, show_workbook, fullscreen, show_glossary;
     double speed;                 /* simulated seconds per real second */
     double speed_actual;          /* what playback reached (lower when the engine cannot keep up) */
     int flavor;
     int sel_cpu, sel_node;        /* -1 none */
     int klog_scroll;              /* lines scrolled up from the newest */
     int why_scroll;
-    int acct_scroll;              /* rows of the accounting panel scrolled past */               /* lines of "Why is it waiting?" scrolled past */
+    int acct_scroll;
+    int glossary_scroll;          /* entries of the glossary overlay scrolled past */              /* rows of the accounting panel scrolled past */               /* lines of "Why is it waiting?" scrolled past */
     int64_t timeline_span;        /* ns of simulated time across the timeline (when not auto) */
     bool timeline_manual;         /* the user zoomed: stop following the speed */
     int64_t flash_ns;             /* how long a cleared bit / probe stays highlighted (sim ns) */

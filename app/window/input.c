@@ -270,6 +270,7 @@ static void click(ui_win *w, int x, int y, double now_ms)
     ui_state *st = &a->st;
     const ui_hit *h = ui_hit_find(&a->fr, x, y);
     if (st->show_help) { st->show_help = false; return; }
+    if (st->show_glossary) { st->show_glossary = false; return; }
     if (st->show_picker) {
         if (h && h->kind == HIT_PICKER_ITEM && h->a < st->npicker) {
             st->show_picker = false;
@@ -332,6 +333,12 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         return;
     }
+    /* the glossary overlay: arrows scroll it, G or Esc close it; other keys work as usual */
+    if (st->show_glossary && !ctrl && (sym == SDLK_DOWN || sym == SDLK_UP)) {
+        st->glossary_scroll += sym == SDLK_DOWN ? 3 : -3;
+        if (st->glossary_scroll < 0) st->glossary_scroll = 0;
+        return;
+    }
     /* the workbook column gets the keys first while it is shown (typing an answer, a b c...) */
     if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
     if (ctrl) {
@@ -375,6 +382,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_q: ui_input_action(w, ACT_FQS, 0, now_ms); break;
     case SDLK_c: ui_input_action(w, ACT_COMPARE, 0, now_ms); break;
     case SDLK_w: ui_input_action(w, ACT_WORKBOOK, 0, now_ms); break;
+    case SDLK_g: st->show_glossary = !st->show_glossary; st->show_help = false; st->show_picker = false; break;
     case SDLK_TAB: { /* select the next / previous CPU without the mouse (presenting) */
         int n = a->base.cpus > 0 ? a->base.cpus : 1;
         st->sel_cpu = st->sel_cpu < 0 ? (shift ? n - 1 : 0) : (st->sel_cpu + (shift ? n - 1 : 1)) % n;
@@ -409,6 +417,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_F12: w->want_screenshot = true; break;
     case SDLK_ESCAPE:
         if (st->show_help) st->show_help = false;
+        else if (st->show_glossary) st->show_glossary = false;
         else if (st->error[0]) st->error[0] = 0;
         else { st->sel_cpu = -1; st->sel_node = -1; }
         break;
@@ -454,6 +463,9 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
             st->klog_scroll += dy * 3;
             if (st->klog_scroll < 0) st->klog_scroll = 0;
             if (st->klog_scroll > UI_KLOG_LINES) st->klog_scroll = UI_KLOG_LINES;
+        } else if (h && h->kind == HIT_GLOSSARY) {
+            st->glossary_scroll -= dy * 2;
+            if (st->glossary_scroll < 0) st->glossary_scroll = 0;
         } else if (h && h->kind == HIT_ACCT) {
             st->acct_scroll -= dy * 2;
             if (st->acct_scroll < 0) st->acct_scroll = 0;

@@ -18,6 +18,15 @@ static void usage(FILE *out)
                  "Opens the window (the default scenario without a file). Press ? in the window for the keys.\n");
 }
 
+/* The title in plain ASCII: some window managers read the legacy WM_NAME (Latin-1) and showed
+ * the UTF-8 dash as mojibake; SDL also sets _NET_WM_NAME (UTF-8) from the same string. */
+static void window_title(char *buf, size_t n, const char *name)
+{
+    snprintf(buf, n, "rcuvis - %s", name);
+    for (char *p = buf; *p; p++)
+        if ((unsigned char)*p >= 0x80) *p = '?';
+}
+
 static float hidpi_of(SDL_Window *win, SDL_Renderer *ren)
 {
     int ww, wh, dw, dh;
@@ -113,9 +122,17 @@ int cmd_window(int argc, char **argv)
     }
     SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
     char title[256];
-    snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
-    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1400, 860,
-                                       SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    window_title(title, sizeof title, w->app.name);
+    /* open at a size that fits the screen (a 1280x720 projector included), top bar on screen */
+    int ww = 1400, wh = 860;
+    SDL_Rect ub;
+    if (SDL_GetDisplayUsableBounds(0, &ub) == 0 && ub.w > 0 && ub.h > 0) {
+        if (ww > ub.w) ww = ub.w;
+        if (wh > ub.h - 32) wh = ub.h - 32; /* room for a title bar the bounds do not count */
+        if (wh < 420) wh = ub.h;
+    }
+    Uint32 wflags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (w->settings.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh, wflags);
     SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (win && !ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     if (!win || !ren) {
@@ -173,6 +190,9 @@ int cmd_window(int argc, char **argv)
             bool fs = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
             SDL_SetWindowFullscreen(win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
             w->toggle_fullscreen = false;
+            w->settings.fullscreen = !fs; /* remembered for the next start */
+            char e3[256];
+            ui_settings_save(&w->settings, e3, sizeof e3);
             w->scale_changed = true;
         }
         ui_state *st = &w->app.st;
@@ -195,7 +215,7 @@ int cmd_window(int argc, char **argv)
         ui_win_watch(w, now);
         if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
         char want[256];
-        snprintf(want, sizeof want, "rcuvis — %s", w->app.name);
+        window_title(want, sizeof want, w->app.name);
         if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }
         /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
         w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);

@@ -89,3 +89,22 @@ Test(fit, every_scenario_every_size_no_clipped_text, .timeout = 120)
     cr_assert_geq(nscen, 5, "found only %d scenarios in %s", nscen, sdir);
     cr_assert_eq(bad, 0, "%d pictures had cut text (listed on stderr)", bad);
 }
+
+/* The overlays (help, glossary) are drawn over the panels at the same sizes: whole too. */
+Test(fit, overlays_fit_every_size)
+{
+    int bad = 0;
+    for (int which = 0; which < 2; which++) {
+        ui_app a;
+        ui_app_init(&a);
+        setenv("RCUVIS_DATA", "/nonexistent", 1);
+        char err[512];
+        cr_assert_eq(ui_app_load(&a, NULL, -1, err, sizeof err), 0, "%s", err);
+        unsetenv("RCUVIS_DATA");
+        a.st.show_help = which == 0;
+        a.st.show_glossary = which == 1;
+        bad += check_all_sizes(&a, which ? "glossary overlay" : "help overlay");
+        ui_app_free(&a);
+    }
+    cr_assert_eq(bad, 0);
+}
