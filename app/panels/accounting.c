@@ -115,8 +115,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         snprintf(b, sizeof b, "cost %s per GP, %.0f ns per update", pg, fr_->overhead_per_update_ns);
         double open = open_gp_age(v, f);
         ui_fmt_dur(age, sizeof age, open);
-        snprintf(b2, sizeof b2, "GP lasts %s (p50), %s (p99)%s%s · %llu FQS passes · %llu idle probes%s", g50, g99,
-                 open > 0 ? " · oldest open: " : "", open > 0 ? age : "",
+        snprintf(b2, sizeof b2, "%s%s%sGP lasts %s (p50), %s (p99) · %llu FQS passes · %llu idle probes%s",
+                 open > 0 ? "oldest open: " : "", open > 0 ? age : "", open > 0 ? " · " : "", g50, g99,
                  (unsigned long long)fr_->fqs_scans, (unsigned long long)fr_->idle_probes,
                  fr_->stall_warnings ? " · STALL WARNINGS" : "");
         const char *line[3] = {a, b, b2};

@@ -18,6 +18,18 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     rd_line(rd, r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h - 1, th->panel_edge);
     int pad = rd_px(rd, 6), bh = r.h - rd_px(rd, 8), y = r.y + rd_px(rd, 4), x = r.x + pad, gap = rd_px(rd, 4);
     rd_clip_push(rd, r);
+    if (st->presenting) {
+        /* presentation mode: no controls, only where we are (time, scenario, the cue in force) */
+        char tb[64], line[512];
+        ui_fmt_time(tb, sizeof tb, v->now);
+        unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
+        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
+                 st->compare ? "3.6 vs 3.7" : v->label, v->cue_title && v->cue_title[0] ? " · " : "",
+                 v->cue_title ? v->cue_title : "");
+        panel_text_in(fr, RD_BOLD, (rd_rect){x, y, r.w - 2 * pad, bh}, RD_LEFT, th->heading, line);
+        rd_clip_pop(rd);
+        return;
+    }
     x += panel_button(fr, x, y, bh, st->playing ? "❚❚ pause" : "▶ play", ACT_PLAY, 0, st->playing) + gap;
     x += panel_button(fr, x, y, bh, "◀", ACT_STEP_BACK, 0, false) + gap;
     x += panel_button(fr, x, y, bh, "▶|", ACT_STEP_FWD, 0, false) + gap * 2;
@@ -122,10 +134,14 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st)
  * two lines of the big one), so every caption shows whole and the panels never jump. */
 int panel_caption_height(rd_ctx *rd, const ui_view *v, int width)
 {
-    if (!v->cfg || v->cfg->ncaptions == 0) return 0;
+    if (!v->cfg || (v->cfg->ncaptions == 0 && v->cfg->ncues == 0)) return 0;
     int pad = rd_px(rd, 10), w = width - 2 * pad, lines = 2;
     for (size_t i = 0; i < v->cfg->ncaptions; i++) {
         int n = panel_wrap_lines(rd, RD_BOLD, w, v->cfg->captions[i].text);
+        if (n > lines) lines = n;
+    }
+    for (size_t i = 0; i < v->cfg->ncues; i++) {
+        int n = panel_wrap_lines(rd, RD_BOLD, w, v->cfg->cues[i].caption);
         if (n > lines) lines = n;
     }
     int h = lines * rd_line_height(rd, RD_BOLD);

@@ -236,10 +236,18 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     rd_fill(rd, (rd_rect){bar.x, bar.y, kx - bar.x, bar.h}, rd_mix(th->bg, th->flavor[v->flavor], 0.15f));
     const ui_history *h = v->hist;
     if (h) {
-        /* GP starts of the shown flavor, as ticks: density tells busy from quiet stretches */
+        /* GP starts of the shown flavor, as ticks: density tells busy from quiet stretches; a GP
+         * long enough to span pixels (a 75-s stall) is a bar, the open one up to what is known */
         int f = v->flavor, last = -1;
         for (size_t i = 0; i < h->gps[f].n; i++) {
-            int x = bar.x + (int)((double)h->gps[f].v[i].start * bar.w / end);
+            const ui_gp_bar *g = &h->gps[f].v[i];
+            int x = bar.x + (int)((double)g->start * bar.w / end);
+            int64_t ge = g->end >= 0 ? g->end : h->known_until;
+            int xe = bar.x + (int)((double)ge * bar.w / end);
+            if (xe - x >= 3) {
+                rd_fill(rd, (rd_rect){x, bar.y + bar.h / 2, xe - x, bar.h - bar.h / 2}, th->flavor[f]);
+                if (g->end < 0) ui_tip_add(fr, (rd_rect){x, bar.y, xe - x, bar.h}, "the open grace period: it has not ended yet");
+            }
             if (x == last) continue;
             last = x;
             rd_line(rd, x, bar.y + bar.h / 2, x, bar.y + bar.h - 1, th->flavor[f]);

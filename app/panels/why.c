@@ -31,7 +31,8 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         b[nb].label = "Y synchronize"; b[nb++].act = ACT_INJ_SYNC;
     }
     b[nb].label = "Q force QS (FQS)"; b[nb++].act = ACT_FQS;
-    int rows = 1, x = 0;
+    if (st->presenting) nb = 0; /* presentation mode: the explanation without the controls */
+    int rows = nb ? 1 : 0, x = 0;
     for (int i = 0; i < nb; i++) {
         int w = panel_button_width(fr, b[i].label);
         if (x > 0 && x + w > c.w) { rows++; x = 0; }

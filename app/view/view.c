@@ -59,6 +59,7 @@ void ui_state_defaults(ui_state *st)
     st->sel_cpu = -1;
     st->sel_node = -1;
     st->hover_cpu = -1;
+    st->cue = -1;
     st->timeline_span = 2000000000LL;
     st->flash_ns = 3000000LL;
 }
@@ -133,6 +134,22 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         int64_t at = (int64_t)(c->at_s * 1e9), until = (int64_t)(c->until_s * 1e9);
         if (at > v->now) break;
         v->caption = (c->until_s > c->at_s && v->now >= until) ? NULL : c->text;
+    }
+    /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
+    v->cue_title = NULL;
+    if (st->cue >= 0 && (size_t)st->cue < cfg->ncues) {
+        const rv_cue *q = &cfg->cues[st->cue];
+        int64_t at = (int64_t)(q->at_s * 1e9);
+        /* current until time reaches the next cue moment after it (cues are in lecture order) */
+        int64_t nx = v->end + 1;
+        for (size_t i = 0; i < cfg->ncues; i++) {
+            int64_t qt = (int64_t)(cfg->cues[i].at_s * 1e9);
+            if (qt > at && qt < nx) nx = qt;
+        }
+        if (v->now >= at && v->now < nx) {
+            if (q->caption[0]) v->caption = q->caption;
+            v->cue_title = q->title;
+        }
     }
 }
 

@@ -46,7 +46,8 @@ typedef struct ui_view {
     char why[2048];              /* rv_explain() for the selection (or the whole GP) */
     int branch, nbranches;
     int64_t branch_fork;
-    const char *caption;         /* scenario caption active now, or NULL */
+    const char *caption;         /* scenario caption active now (or the current cue's), or NULL */
+    const char *cue_title;       /* title of the lecture cue in force, or NULL */
     char last_event[320];        /* the latest event in words (what the last step did) */
 } ui_view;
 
@@ -106,6 +107,8 @@ typedef struct ui_state {
     int npicker, picker_sel;
     char picker_desc[1200];       /* description of the highlighted scenario (or why it does not load) */
     int hover_cpu;
+    int cue;                      /* lecture cue last gone to (-1 none) */
+    bool presenting;              /* presentation mode: controls and hints hidden */
 } ui_state;
 
 int ui_hit_add(ui_frame *fr, rd_rect r, int kind, int a, int b);

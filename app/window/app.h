@@ -67,6 +67,21 @@ void ui_app_refresh_reports(ui_app *a, double now_wall_ms, double min_interval_m
 /* Build views, lay out for w x h and draw everything into rd. */
 void ui_app_draw(ui_app *a, rd_ctx *rd);
 
+/* Lecture cues (the scenario's "cues"): go to cue idx (time, flavor, selection, compare). 0 ok,
+ * -1 when there is no such cue or compare could not switch (err). */
+int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen);
+/* The cue PgDn (back = PgUp) goes to from the current one, or -1. */
+int ui_app_next_cue(const ui_app *a, bool back);
+
+/* Moments a lecture steps between, for the flavor shown. */
+enum ui_moment { UI_MOMENT_GP_START, UI_MOMENT_GP_END, UI_MOMENT_FQS, UI_MOMENT_STALL };
+/* Time of the next (back: previous) such moment, exploring ahead for at most explore_budget_ms of
+ * wall time when it is not known yet; -1 when there is none. */
+int64_t ui_app_find_moment(ui_app *a, enum ui_moment kind, bool back, double explore_budget_ms);
+const char *ui_moment_name(enum ui_moment kind);
+/* Seek so that everything that happens at t has happened (the engine runs events before t only). */
+void ui_app_seek_moment(ui_app *a, int64_t t);
+
 /* The default scenario used when none is given and scenarios/default.json is missing. */
 void ui_builtin_scenario(rv_config *cfg);
 #endif

@@ -333,6 +333,8 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         return;
     }
+    /* a status line is about the last action: the next key makes it stale ("Back to t = 0" after J) */
+    if (!k->repeat) st->status[0] = 0;
     /* the glossary overlay: arrows scroll it, G or Esc close it; other keys work as usual */
     if (st->show_glossary && !ctrl && (sym == SDLK_DOWN || sym == SDLK_UP)) {
         st->glossary_scroll += sym == SDLK_DOWN ? 3 : -3;
@@ -364,8 +366,32 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_SPACE: case SDLK_PERIOD: ui_input_action(w, ACT_PLAY, 0, now_ms); break;
     case SDLK_RIGHT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, false); break;
     case SDLK_LEFT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, true); break;
-    case SDLK_PAGEDOWN: st->playing = false; ui_app_step(a, TT_STEP_PHASE, false); break;
-    case SDLK_PAGEUP: st->playing = false; ui_app_step(a, TT_STEP_PHASE, true); break;
+    case SDLK_PAGEDOWN: case SDLK_PAGEUP: { /* presenter clickers send these: cue to cue when the scenario has cues */
+        bool back = sym == SDLK_PAGEUP;
+        if (a->base.ncues) {
+            int idx = ui_app_next_cue(a, back);
+            char err[512];
+            if (idx < 0) ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
+            else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err);
+            else ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
+                               a->base.cues[idx].title);
+        } else {
+            st->playing = false;
+            ui_app_step(a, TT_STEP_PHASE, back);
+        }
+        break;
+    }
+    case SDLK_n: case SDLK_e: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
+        enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_e ? UI_MOMENT_GP_END
+                         : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;
+        int64_t t = ui_app_find_moment(a, m, shift, 1500);
+        if (t < 0) { ui_win_status(w, now_ms, "No %s of %s %s (known so far)", ui_moment_name(m), rv_flavor_name(st->flavor), shift ? "before now" : "ahead"); break; }
+        st->playing = false;
+        ui_app_seek_moment(a, t); /* on the moment itself: the state right after it happened */
+        ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        break;
+    }
+    case SDLK_F5: st->presenting = !st->presenting; break;
     case SDLK_LEFTBRACKET: ui_input_action(w, ACT_SLOWER, 0, now_ms); break;
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;
@@ -398,12 +424,13 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         const ui_history *h = a->nsessions ? tt_history(a->s[a->nsessions - 1].tt) : NULL;
         for (size_t i = 0; h && i < h->stalls.n; i++) {
-            int64_t t = h->stalls.v[i].t - jiffy; /* just before the warning is printed */
+            int64_t t = h->stalls.v[i].t; /* the moment itself: the warning is in the log */
             if (t > now && (best < 0 || t < best)) best = t;
         }
+        (void)jiffy;
         if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
         st->playing = false;
-        ui_app_seek(a, best);
+        ui_app_seek_moment(a, best);
         break;
     }
     case SDLK_t:
