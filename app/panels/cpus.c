@@ -214,11 +214,41 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
 
 /* Dense view for hundreds or thousands of CPUs: one cell each, coloured by state; a small inner
  * square marks CPUs whose quiescent state is still owed and a corner one marks pre-existing readers. */
+/* Thousands of CPUs read as a sentence first: how many in each state, and by number the few
+ * that still owe the grace period a QS (the ones "Why is it waiting?" is about). Returns lines used. */
+static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    int count[RV_CPU_OFFLINE + 1] = {0}, owing = 0;
+    char who[200] = "";
+    size_t wl = 0;
+    for (int i = 0; i < v->ncpus; i++) {
+        const rv_cpu_view *c = &v->cpus[i];
+        if ((unsigned)c->state <= RV_CPU_OFFLINE) count[c->state]++;
+        enum qs_kind q = qs_of(v, c);
+        if (q == QS_OWED || q == QS_PASSED) {
+            if (owing < 8 && wl < sizeof who - 16) wl += (size_t)snprintf(who + wl, sizeof who - wl, "%s%d", owing ? ", " : "", i);
+            owing++;
+        }
+    }
+    char line[400];
+    snprintf(line, sizeof line, "%d U · %d K · %d I · %d Z · %d X%s%s%s%s", count[RV_CPU_USER], count[RV_CPU_KERNEL],
+             count[RV_CPU_IDLE_TICK], count[RV_CPU_IDLE_NOHZ], count[RV_CPU_OFFLINE],
+             owing ? " · still owing a QS: CPU " : " · none owes a QS", owing ? who : "", owing > 8 ? ", …" : "", "");
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    panel_text_fit(fr, RD_SANS_SMALL, r.x, r.y, r.w, fr->th->text, line);
+    panel_term(fr, (rd_rect){r.x, r.y, r.w, lh}, "QS");
+    return lh + rd_px(rd, 2);
+}
+
 static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     int n = v->ncpus;
+    int used = heatmap_summary(fr, r, v);
+    r.y += used;
+    r.h -= used;
     int cols = (int)ceil(sqrt((double)n * r.w / (r.h > 0 ? r.h : 1)));
     /* whole leaves per row (a multiple of fanout_leaf), so columns of cells line up with rnp leaves */
     int leaf = v->cfg && v->cfg->rcu.fanout_leaf > 0 ? v->cfg->rcu.fanout_leaf : 16;

@@ -244,7 +244,7 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             int x = bar.x + (int)((double)g->start * bar.w / end);
             int64_t ge = g->end >= 0 ? g->end : h->known_until;
             int xe = bar.x + (int)((double)ge * bar.w / end);
-            if (xe - x >= 3) {
+            if (xe - x >= 3 && xe - x >= bar.w / 50) { /* long compared with the run, not just a few pixels */
                 rd_fill(rd, (rd_rect){x, bar.y + bar.h / 2, xe - x, bar.h - bar.h / 2}, th->flavor[f]);
                 if (g->end < 0) ui_tip_add(fr, (rd_rect){x, bar.y, xe - x, bar.h}, "the open grace period: it has not ended yet");
             }

@@ -45,7 +45,7 @@ for scen in omap-stall hackbench; do
   prev=""
   for n in $(seq "$ncues"); do
     xdotool key --window "$win" Next
-    sleep 1.2
+    sleep 2
     f="$out/$scen-cue$n.png"
     import -window "$win" "$f" 2>/dev/null || { echo "FAIL: no screenshot for $scen cue $n"; exit 1; }
     colors=$(convert "$f" -format %k info:)
