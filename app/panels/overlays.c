@@ -23,9 +23,9 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         char tb[64], line[512];
         ui_fmt_time(tb, sizeof tb, v->now);
         unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
-        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
-                 st->compare ? "3.6 vs 3.7" : v->label, v->cue_title && v->cue_title[0] ? " · " : "",
-                 v->cue_title ? v->cue_title : "");
+        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
+                 st->compare ? "3.6 vs 3.7" : v->label, st->config_badge[0] ? " · changed: " : "", st->config_badge,
+                 v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
         panel_text_in(fr, RD_BOLD, (rd_rect){x, y, r.w - 2 * pad, bh}, RD_LEFT, th->heading, line);
         rd_clip_pop(rd);
         return;
@@ -82,6 +82,18 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         rx -= gap;
     }
     int mid_w = rx - x - gap;
+    if (st->config_badge[0] && mid_w > rd_px(rd, 60)) {
+        /* changed in the window: a filled badge, so nobody mistakes the run for the file's */
+        char b[300];
+        snprintf(b, sizeof b, "changed: %s", st->config_badge);
+        int bw = rd_text_width(rd, RD_SANS_SMALL, b) + rd_px(rd, 8);
+        if (bw > mid_w / 2) bw = mid_w / 2;
+        rd_rect br = {x, y + rd_px(rd, 2), bw, bh - rd_px(rd, 4)};
+        rd_fill(rd, br, th->stall);
+        panel_text_in(fr, RD_SANS_SMALL, rd_inset(br, rd_px(rd, 4)), RD_LEFT, rd_rgb(0xFFFFFF), b);
+        x += bw + gap;
+        mid_w -= bw + gap;
+    }
     if (mid_w > 0) {
         /* paused: after the name, what the last step did (the event that brought the state here) */
         char both[640];

@@ -109,6 +109,7 @@ typedef struct ui_state {
     int hover_cpu;
     int cue;                      /* lecture cue last gone to (-1 none) */
     bool presenting;              /* presentation mode: controls and hints hidden */
+    char config_badge[256];       /* what differs from the scenario file ("" = nothing): shown in the top bar */
 } ui_state;
 
 int ui_hit_add(ui_frame *fr, rd_rect r, int kind, int a, int b);

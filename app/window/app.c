@@ -117,7 +117,10 @@ int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err,
     }
     if (p) {
         memset(&cfg, 0, sizeof cfg);
-        if (rv_scenario_load(p, &cfg, err, errlen) != 0) return -1;
+        const char *items[16];
+        for (int i = 0; i < a->noverrides; i++) items[i] = a->overrides[i];
+        rv_overrides ov = {items, (size_t)a->noverrides};
+        if (rv_scenario_load_with(p, &ov, &cfg, err, errlen) != 0) return -1;
     } else {
         ui_builtin_scenario(&cfg);
     }
@@ -255,6 +258,7 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
     a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
+    ui_app_config_badge(a, a->st.config_badge, sizeof a->st.config_badge);
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), panel_caption_height(rd, views[0], a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8)));
     ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
 }

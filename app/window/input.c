@@ -61,9 +61,16 @@ void ui_win_watch(ui_win *w, double now)
 int ui_win_open(ui_win *w, const char *path, double now_ms)
 {
     char err[sizeof w->app.st.error];
+    /* another scenario starts at t = 0 with no cue; reloading the same file keeps the moment */
+    bool same = path && !strcmp(path, w->app.source);
     if (ui_app_load(&w->app, path, -1, err, sizeof err) != 0) {
         snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
         return -1;
+    }
+    if (!same) {
+        ui_app_seek(&w->app, 0);
+        w->app.st.cue = -1;
+        w->app.st.playing = false;
     }
     w->app.st.error[0] = 0;
     remember_source(w);
@@ -127,7 +134,7 @@ void ui_win_fill_picker(ui_win *w)
     closedir(d);
     if (st->npicker) qsort(st->picker_items, (size_t)st->npicker, sizeof *st->picker_items, cmp_str);
     for (int i = 0; i < st->npicker; i++)
-        if (!strcmp(st->picker_items[i], w->app.st.scenario_path)) st->picker_sel = i;
+        (void)i; /* the picker starts on the first entry (a lecturer reads the list top down) */
     picker_describe(w);
 }
 
@@ -392,6 +399,15 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         break;
     }
     case SDLK_F5: st->presenting = !st->presenting; break;
+    case SDLK_m: case SDLK_x: case SDLK_z: case SDLK_u: case SDLK_d: { /* configuration, re-simulated at this moment */
+        enum ui_knob kn = sym == SDLK_m ? UI_KNOB_MODE : sym == SDLK_x ? UI_KNOB_GP_FIX
+                        : sym == SDLK_z ? (shift ? UI_KNOB_FAST_NO_HZ : UI_KNOB_NO_HZ)
+                        : sym == SDLK_u ? UI_KNOB_CPUS_MORE : UI_KNOB_CPUS_FEWER;
+        char msg[600];
+        ui_app_turn(a, kn, msg, sizeof msg);
+        ui_win_status(w, now_ms, "%s", msg);
+        break;
+    }
     case SDLK_LEFTBRACKET: ui_input_action(w, ACT_SLOWER, 0, now_ms); break;
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;

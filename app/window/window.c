@@ -14,7 +14,7 @@ static double wall_ms(void) { return SDL_GetPerformanceCounter() * 1000.0 / (dou
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N] [--scale N]\n"
+    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N] [--scale N] [--set KEY=VALUE] [--cpus N]\n"
                  "Opens the window (the default scenario without a file). Press ? in the window for the keys.\n");
 }
 
@@ -65,10 +65,26 @@ int cmd_window(int argc, char **argv)
     float scale_arg = 0;
     enum rv_mode mode = RV_MODE_KTHREAD;
     bool mode_set = false;
+    const char *sets[16];
+    int nsets = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "--compare")) compare = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(o, "--set") || !strcmp(o, "--cpus")) { /* as for `rcuvis run` */
+            if (!val) { fprintf(stderr, "rcuvis: option %s needs a value\n", o); return 2; }
+            i++;
+            if (nsets == 16) { fprintf(stderr, "rcuvis: at most 16 --set/--cpus options\n"); return 2; }
+            if (!strcmp(o, "--set") && !strchr(val, '=')) { fprintf(stderr, "rcuvis: --set: expected KEY=VALUE, got \"%s\"\n", val); return 2; }
+            if (!strcmp(o, "--cpus")) {
+                char *end;
+                long n = strtol(val, &end, 10);
+                if (end == val || *end || n < 1 || n > 4096) { fprintf(stderr, "rcuvis: --cpus: expected 1..4096, got \"%s\"\n", val); return 2; }
+            }
+            static char cpus_kv[32]; /* --cpus N is --set cpus=N */
+            if (!strcmp(o, "--cpus")) snprintf(cpus_kv, sizeof cpus_kv, "cpus=%s", val);
+            sets[nsets++] = !strcmp(o, "--cpus") ? cpus_kv : val;
+        }
         else if (!strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--scale")) {
             if (!val) { fprintf(stderr, "rcuvis: option %s needs a value\n", o); return 2; }
             i++;
@@ -102,6 +118,12 @@ int cmd_window(int argc, char **argv)
     w->app.st.compare = compare;
     w->app.mode_forced = mode_set;
     w->app.forced_mode = mode;
+    for (int i = 0; i < nsets; i++) {
+        const char *eq = strchr(sets[i], '=');
+        char key[128];
+        snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
+        ui_app_set_override(&w->app, key, eq + 1);
+    }
     char err[sizeof w->app.st.error];
     /* a file named on the command line that does not load is an error, not a cue for a default */
     if (ui_app_load(&w->app, path, seed, err, sizeof err) != 0) {

@@ -177,3 +177,25 @@ Test(lecture, a_bad_cue_is_a_located_error)
     cr_assert_neq(ui_app_load(&W->app, path, -1, err, sizeof err), 0);
     cr_assert(strstr(err, "colour"), "%s", err);
 }
+
+Test(lecture, the_fix_is_one_key_away_and_shows_a_badge)
+{
+    open_scenario("omap-stall.json");
+    ui_app_seek(&W->app, 80100000000LL); /* just after the warning */
+    frame();
+    cr_assert(klog_has_stall(&W->app.s[0].view));
+    cr_assert_str_eq(W->app.st.config_badge, "");
+    key(SDLK_x); /* needs_gp_fix on: the mainline fix, re-simulated to the same moment */
+    cr_assert(W->app.base.rcu.needs_gp_fix);
+    cr_assert_eq(ui_app_now(&W->app), 80100000000LL, "the moment is kept");
+    cr_assert_not(klog_has_stall(&W->app.s[0].view), "with the fix there is no stall warning");
+    cr_assert(strstr(W->app.st.config_badge, "needs_gp_fix=true"), "badge: \"%s\"", W->app.st.config_badge);
+    key(SDLK_x);
+    key(SDLK_m); /* the other fix: 3.7's kthread */
+    cr_assert_eq(W->app.s[0].cfg.rcu.mode, RV_MODE_KTHREAD);
+    cr_assert_not(klog_has_stall(&W->app.s[0].view), "3.7 has no stall warning either");
+    cr_assert(strstr(W->app.st.config_badge, "mode=kthread"));
+    key(SDLK_u);
+    cr_assert_eq(W->app.base.cpus, 4);
+    cr_assert_eq(W->app.s[0].view.ncpus, 4);
+}

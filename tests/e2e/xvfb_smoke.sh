@@ -27,6 +27,10 @@ for i in $(seq 100); do
 done
 if [ -z "$win" ]; then echo "FAIL: no rcuvis window appeared"; cat "$work/app.log"; exit 1; fi
 sleep 1
+# SDL may re-create the window for its renderer: look it up again once it has settled
+win=$(xdotool search --onlyvisible --name '^rcuvis' 2>/dev/null | tail -1)
+# the title is plain ASCII ("rcuvis - NAME"), so no window manager shows mojibake
+case "$(xdotool getwindowname "$win")" in "rcuvis - "*) ;; *) echo "FAIL: title \"$(xdotool getwindowname "$win")\""; exit 1;; esac
 for k in space question Escape space Right F12; do xdotool key --window "$win" $k; sleep 0.3; done
 sleep 0.5
 kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited after the keys"; cat "$work/app.log"; exit 1; }
@@ -38,7 +42,8 @@ f12=$(ls "$work"/rcuvis-*-seed*-t*s.png 2>/dev/null | head -1)
 [ -n "$f12" ] || { echo "FAIL: F12 did not save rcuvis-<scenario>-seed<N>-t<time>s.png"; ls "$work"; exit 1; }
 shot_colors=$(convert "$f12" -format %k info:)
 [ "${shot_colors:-0}" -gt 20 ] || { echo "FAIL: the F12 picture is blank"; exit 1; }
-xdotool key --window "$win" ctrl+q; sleep 0.5
+xdotool key --window "$win" ctrl+q
+for i in $(seq 50); do kill -0 $apid 2>/dev/null || break; sleep 0.1; done
 if kill -0 $apid 2>/dev/null; then echo "FAIL: Ctrl+Q did not quit"; exit 1; fi
 wait $apid; rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: exit status $rc"; cat "$work/app.log"; exit 1; }
