@@ -119,6 +119,9 @@ void rv_config_free(rv_config *cfg)
     free(cfg->events);
     free(cfg->captions);
     free(cfg->expects);
+    free(cfg->cues);
+    cfg->cues = NULL;
+    cfg->ncues = 0;
     cfg->phases = NULL; cfg->events = NULL; cfg->captions = NULL; cfg->expects = NULL;
     cfg->nphases = cfg->nevents = cfg->ncaptions = cfg->nexpects = 0;
 }
@@ -140,6 +143,7 @@ int rv_config_copy(rv_config *dst, const rv_config *src)
     dst->events = dup_array(src->events, src->nevents, sizeof *src->events, &failed);
     dst->captions = dup_array(src->captions, src->ncaptions, sizeof *src->captions, &failed);
     dst->expects = dup_array(src->expects, src->nexpects, sizeof *src->expects, &failed);
+    dst->cues = dup_array(src->cues, src->ncues, sizeof *src->cues, &failed);
     if (failed) { rv_config_free(dst); return -1; }
     return 0;
 }

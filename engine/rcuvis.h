@@ -169,6 +169,17 @@ typedef struct rv_caption {
     rv_when when;         /* only in engines whose config matches */
 } rv_caption;
 
+/* A lecture stop of a scenario (its "cues"): where the window goes on PgDn / a presenter clicker.
+ * The engine never reads these; the config carries them like captions so one load gives both. */
+typedef struct rv_cue {
+    double at_s;
+    int flavor;           /* flavor to show, -1 = leave as is */
+    int select_cpu;       /* CPU to select, -1 = clear the selection, -2 = leave as is */
+    int compare;          /* 1 = compare 3.6/3.7, 0 = single view, -1 = leave as is */
+    char title[96];       /* short name of the stop ("" = none) */
+    char caption[512];    /* shown in the caption strip while this cue is current ("" = none) */
+} rv_cue;
+
 /* An `expect` assertion of a scenario: a dotted path into the report JSON (as `rcuvis run --json`
  * prints it, e.g. "flavors.rcu_sched.grace_periods" or "stalls.0.cpu" or "stalls.length") and
  * bounds. Checked by the CLI, not the engine. */
@@ -213,6 +224,7 @@ typedef struct rv_config {
     rv_phase *phases;   size_t nphases;
     rv_inject *events;  size_t nevents;   /* sorted by at_s */
     rv_caption *captions; size_t ncaptions; /* sorted by at_s */
+    rv_cue *cues; size_t ncues;             /* lecture stops, in lecture order (app only) */
     rv_expect *expects; size_t nexpects;
 } rv_config;
 

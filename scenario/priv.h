@@ -131,5 +131,6 @@ void sc_build_workload(sc_ctx *c, const cJSON *arr);
 void sc_build_events(sc_ctx *c, const cJSON *arr);
 void sc_build_captions(sc_ctx *c, const cJSON *arr);
 void sc_build_expects(sc_ctx *c, const cJSON *arr);
+void sc_build_cues(sc_ctx *c, const cJSON *arr); /* cues.c */
 
 #endif

@@ -9,7 +9,7 @@
 
 static const char *const top_keys[] = {
     "$schema", "name", "description", "cpus", "hz", "seed", "duration_s", "offline_cpus",
-    "rcu", "costs", "workload", "events", "captions", "expect",
+    "rcu", "costs", "workload", "events", "captions", "cues", "expect",
 };
 
 static const char *const mode_names[] = {"softirq", "kthread"};
@@ -185,5 +185,6 @@ void sc_build_config(sc_ctx *c, const cJSON *root)
     if ((o = sc_get(c, root, "workload", false)) && sc_is_array(c, o, "workload")) sc_build_workload(c, o);
     if ((o = sc_get(c, root, "events", false)) && sc_is_array(c, o, "events")) sc_build_events(c, o);
     if ((o = sc_get(c, root, "captions", false)) && sc_is_array(c, o, "captions")) sc_build_captions(c, o);
+    if ((o = sc_get(c, root, "cues", false)) && sc_is_array(c, o, "cues")) sc_build_cues(c, o);
     if ((o = sc_get(c, root, "expect", false)) && sc_is_array(c, o, "expect")) sc_build_expects(c, o);
 }

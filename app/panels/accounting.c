@@ -24,17 +24,37 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
         /* stripes say "not visible to top": time stolen from whatever task was interrupted */
         if (hidden) rd_hatch(rd, b, th->text, rd_px(rd, 5));
     }
-    rd_text_fit(rd, strong ? RD_BOLD : RD_SANS_SMALL, row.x, row.y, name_w - rd_px(rd, 4), th->text, name);
+    panel_text_fit(fr, strong ? RD_BOLD : RD_SANS_SMALL, row.x, row.y, name_w - rd_px(rd, 4), th->text, name);
     char t[32], p[32];
     ui_fmt_dur(t, sizeof t, secs);
     snprintf(p, sizeof p, "%.1f%%", elapsed > 0 ? 100.0 * secs / elapsed : 0.0);
-    rd_text_in(rd, RD_MONO_SMALL, (rd_rect){row.x + row.w - time_w - pct_w, row.y, time_w - rd_px(rd, 4), row.h}, RD_RIGHT, th->text, t);
-    rd_text_in(rd, RD_MONO_SMALL, (rd_rect){row.x + row.w - pct_w, row.y, pct_w, row.h}, RD_RIGHT, th->text_dim, p);
+    panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - time_w - pct_w, row.y, time_w - rd_px(rd, 4), row.h}, RD_RIGHT, th->text, t);
+    panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - pct_w, row.y, pct_w, row.h}, RD_RIGHT, th->text_dim, p);
+}
+
+/* Rows go down the panel, the first `skip` scrolled away; a row that would not fit whole is not
+ * drawn but counted, and the last visible line then says how many are below (a visible cue). */
+typedef struct rows { int y, top, bottom, skip, seen, hidden; } rows;
+
+static bool row_take(rows *R, int h)
+{
+    if (R->seen++ < R->skip) return false;
+    if (R->hidden || R->y + h > R->bottom) { R->hidden++; return false; }
+    return true;
+}
+
+/* The open grace period's age for flavor f (0 when none is open). */
+static double open_gp_age(const ui_view *v, int f)
+{
+    const ui_history *h = v->hist;
+    if (!h || !h->gps[f].n) return 0;
+    const ui_gp_bar *g = &h->gps[f].v[h->gps[f].n - 1];
+    if (g->end >= 0 && g->end <= v->now) return 0;
+    return g->start <= v->now ? (v->now - g->start) / 1e9 : 0;
 }
 
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
-    (void)st;
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     const rv_report *rep = v->report;
@@ -43,70 +63,101 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     snprintf(sub, sizeof sub, "after %s simulated · %% of one CPU", tb);
     rd_rect c = panel_frame(fr, r, "CPU time, like top", sub);
     if (!rep) return;
-    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2);
+    ui_hit_add(fr, c, HIT_ACCT, 0, 0);
+    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), bh = rd_line_height(rd, RD_BOLD);
     double el = rep->sim_seconds;
+    rows R = {c.y, c.y, c.y + c.h - lh, st->acct_scroll, 0, 0};
     rd_clip_push(rd, c);
-    int y = c.y;
     /* 1. where RCU's own work went: the article's point is the softirq row nobody sees in top */
-    rd_text(rd, RD_BOLD, c.x, y, th->heading, "RCU work, by where it was charged");
-    y += rd_line_height(rd, RD_BOLD);
-    struct { const char *n; double s; bool hidden; } src[] = {
-        {"GP kthreads (rcu_sched/bh/preempt)", rep->rcu_gp_kthreads_s, false},
-        {"ksoftirqd/N", rep->ksoftirqd_s, false},
-        {"softirq at irq exit (hidden in tasks)", rep->softirq_inline_s, true},
-        {"rcuc/N", rep->rcuc_s, false},
-        {"scheduling-clock tick", rep->tick_s, true},
-        {"call_rcu() callers", rep->caller_s, true},
+    if (row_take(&R, bh)) {
+        panel_text_fit(fr, RD_BOLD, c.x, R.y, c.w, th->heading, "RCU work, by where it was charged");
+        R.y += bh;
+    }
+    struct { const char *n, *term; double s; bool hidden; } src[] = {
+        {"GP kthreads (rcu_sched/bh/preempt)", "kthread", rep->rcu_gp_kthreads_s, false},
+        {"ksoftirqd/N", "ksoftirqd/N", rep->ksoftirqd_s, false},
+        {"softirq at irq exit (hidden in tasks)", "hidden in tasks", rep->softirq_inline_s, true},
+        {"rcuc/N", "rcuc/N", rep->rcuc_s, false},
+        {"scheduling-clock tick", "jiffy", rep->tick_s, true},
+        {"call_rcu() callers", "call_rcu", rep->caller_s, true},
     };
     double smax = 0;
     for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) if (src[i].s > smax) smax = src[i].s;
     for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) {
         if (src[i].s <= 0 && (i == 3)) continue; /* rcuc only exists with RCU_BOOST */
-        bar_row(fr, (rd_rect){c.x, y, c.w, lh}, src[i].n, src[i].s, smax, el, th->flavor[0], src[i].hidden, false);
-        y += lh;
+        if (!row_take(&R, lh)) continue;
+        bar_row(fr, (rd_rect){c.x, R.y, c.w, lh}, src[i].n, src[i].s, smax, el, th->flavor[0], src[i].hidden, false);
+        panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, src[i].term);
+        R.y += lh;
     }
-    y += rd_px(rd, 4);
+    /* the latency side of the 3.6 -> 3.7 change: how long RCU kept interrupts / preemption off */
+    if (row_take(&R, lh)) {
+        char lat[160], a[32], b[32];
+        ui_fmt_dur(a, sizeof a, rep->max_irqs_off_us / 1e6);
+        ui_fmt_dur(b, sizeof b, rep->max_nonpreempt_us / 1e6);
+        snprintf(lat, sizeof lat, "longest irqs-off stretch %s · non-preemptible %s", a, b);
+        panel_text_fit(fr, RD_SANS_SMALL, c.x, R.y, c.w, th->text, lat);
+        panel_term(fr, (rd_rect){c.x, R.y, c.w, lh}, "irqs-off");
+        R.y += lh;
+    }
+    R.y += rd_px(rd, 4);
     /* 2. per flavor: what a grace period and an update cost */
     for (int f = 0; f < RV_NFLAVORS; f++) {
         const rv_flavor_report *fr_ = &rep->flavors[f];
         if (!fr_->enabled) continue;
-        char a[256], b[256], u[32], g50[32], g99[32], pg[32];
+        char a[256], b[256], u[32], g50[32], g99[32], pg[32], b2[256], age[32];
         ui_fmt_count(u, sizeof u, (long)fr_->updates);
         snprintf(a, sizeof a, "%s  %llu GPs · %s updates (%.1f per GP)", rv_flavor_name(f),
                  (unsigned long long)fr_->grace_periods, u, fr_->updates_per_gp);
         ui_fmt_dur(pg, sizeof pg, fr_->overhead_per_gp_us / 1e6);
         ui_fmt_dur(g50, sizeof g50, fr_->gp_ms_p50 / 1e3);
         ui_fmt_dur(g99, sizeof g99, fr_->gp_ms_p99 / 1e3);
-        char b2[256];
         snprintf(b, sizeof b, "cost %s per GP, %.0f ns per update", pg, fr_->overhead_per_update_ns);
-        snprintf(b2, sizeof b2, "GP lasts %s (p50), %s (p99) · %llu FQS passes · %llu idle probes%s", g50, g99,
+        double open = open_gp_age(v, f);
+        ui_fmt_dur(age, sizeof age, open);
+        snprintf(b2, sizeof b2, "%s%s%sGP lasts %s (p50), %s (p99) · %llu FQS passes · %llu idle probes%s",
+                 open > 0 ? "oldest open: " : "", open > 0 ? age : "", open > 0 ? " · " : "", g50, g99,
                  (unsigned long long)fr_->fqs_scans, (unsigned long long)fr_->idle_probes,
                  fr_->stall_warnings ? " · STALL WARNINGS" : "");
-        rd_fill(rd, (rd_rect){c.x, y + rd_px(rd, 3), rd_px(rd, 4), 3 * lh - rd_px(rd, 6)}, th->flavor[f]);
-        rd_text_fit(rd, RD_BOLD, c.x + rd_px(rd, 8), y, c.w - rd_px(rd, 8), th->text, a);
-        y += lh;
-        rd_text_fit(rd, RD_SANS_SMALL, c.x + rd_px(rd, 8), y, c.w - rd_px(rd, 8), th->text, b);
-        y += lh;
-        rd_text_fit(rd, RD_SANS_SMALL, c.x + rd_px(rd, 8), y, c.w - rd_px(rd, 8), fr_->stall_warnings ? th->stall : th->text_dim, b2);
-        y += lh + rd_px(rd, 2);
+        const char *line[3] = {a, b, b2};
+        const char *term[3] = {"GP", "cost per GP", "p50/p99"};
+        for (int k = 0; k < 3; k++) {
+            if (!row_take(&R, lh)) continue;
+            rd_fill(rd, (rd_rect){c.x, R.y + rd_px(rd, 1), rd_px(rd, 4), lh - rd_px(rd, 2)}, th->flavor[f]);
+            rd_color col = k == 0 ? th->text : k == 2 && fr_->stall_warnings ? th->stall : k == 2 ? th->text_dim : th->text;
+            panel_text_fit(fr, k == 0 ? RD_BOLD : RD_SANS_SMALL, c.x + rd_px(rd, 8), R.y, c.w - rd_px(rd, 8), col, line[k]);
+            panel_term(fr, (rd_rect){c.x, R.y, c.w, lh}, term[k]);
+            R.y += lh;
+        }
+        R.y += rd_px(rd, 2);
     }
-    y += rd_px(rd, 4);
+    R.y += rd_px(rd, 4);
     /* 3. top: every thread, biggest first */
-    rd_text(rd, RD_BOLD, c.x, y, th->heading, "Threads (top)");
-    y += rd_line_height(rd, RD_BOLD);
+    if (row_take(&R, bh)) {
+        panel_text_fit(fr, RD_BOLD, c.x, R.y, c.w, th->heading, "Threads (top)");
+        R.y += bh;
+    }
     double tmax = rep->nthreads ? rep->threads[0].cpu_seconds : 0;
-    for (size_t i = 0; i < rep->nthreads && y + lh <= c.y + c.h; i++) {
+    for (size_t i = 0; i < rep->nthreads; i++) {
+        if (!row_take(&R, lh)) continue;
         const rv_thread_report *t = &rep->threads[i];
         bool rcu = is_rcu_thread(t->name);
         char n[48];
         snprintf(n, sizeof n, "%s%s", t->name, t->alive ? "" : " (exited)");
-        bar_row(fr, (rd_rect){c.x, y, c.w, lh}, n, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
-        y += lh;
+        bar_row(fr, (rd_rect){c.x, R.y, c.w, lh}, n, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
+        if (!strncmp(n, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, "ksoftirqd/N");
+        else if (!strncmp(n, "swapper", 7)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, "swapper");
+        R.y += lh;
     }
+    /* the bottom line: a warning that must not scroll away, else the "more below" cue */
     if (rep->violations) {
         char vb[96];
         snprintf(vb, sizeof vb, "⚠ %llu callbacks ran before their readers finished", (unsigned long long)rep->violations);
-        rd_text_fit(rd, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
+        panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
+    } else if (R.hidden > 0 || R.skip > 0) {
+        char cue[96];
+        snprintf(cue, sizeof cue, R.hidden ? "▼ %d more row%s · wheel scrolls" : "▲ scrolled · wheel scrolls back", R.hidden, R.hidden == 1 ? "" : "s");
+        panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->heading, cue);
     }
     rd_clip_pop(rd);
 }

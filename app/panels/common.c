@@ -1,6 +1,9 @@
 /* common.c — panel frames, buttons and CPU-state encodings shared by all panels. */
 #include "panels/panels.h"
 
+#include "panels/glossary.h"
+
+#include <stdio.h>
 #include <string.h>
 
 rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subtitle)
@@ -12,12 +15,206 @@ rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subt
     int pad = rd_px(rd, 6), th_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 4);
     int x = r.x + pad, y = r.y + rd_px(rd, 2);
     rd_clip_push(rd, r);
-    int w = rd_text(rd, RD_BOLD, x, y, th->heading, title);
-    if (subtitle && *subtitle)
-        rd_text_fit(rd, RD_SANS, x + w + pad, y, r.w - w - 3 * pad, th->text_dim, subtitle);
+    int w = th_h <= r.h ? panel_text_fit(fr, RD_BOLD, x, y, r.w - 2 * pad, th->heading, title) : 0;
+    if (th_h <= r.h) panel_term(fr, (rd_rect){x, y, w, th_h}, title);
+    if (subtitle && *subtitle && th_h <= r.h)
+        panel_text_fit(fr, RD_SANS, x + w + pad, y, r.w - w - 3 * pad, th->text_dim, subtitle);
     rd_clip_pop(rd);
     rd_line(rd, r.x + 1, r.y + th_h, r.x + r.w - 2, r.y + th_h, th->grid);
     return (rd_rect){r.x + pad, r.y + th_h + rd_px(rd, 3), r.w - 2 * pad, r.h - th_h - rd_px(rd, 3) - pad / 2};
+}
+
+/* The tip for a label: its full text when it was shortened, then a line per glossary term in it. */
+static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened);
+
+int panel_text_fit(ui_frame *fr, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s)
+{
+    if (!s || max_w <= 0) return 0;
+    bool cut = rd_text_width(fr->rd, f, s) > max_w;
+    int drawn = rd_text_fit(fr->rd, f, x, y, max_w, col, s);
+    label_tip(fr, (rd_rect){x, y, cut ? max_w : drawn, rd_line_height(fr->rd, f)}, s, cut);
+    return drawn;
+}
+
+void panel_text_in(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color col, const char *s)
+{
+    if (!s) return;
+    bool cut = rd_text_width(fr->rd, f, s) > r.w;
+    rd_text_in(fr->rd, f, r, align, col, s);
+    label_tip(fr, r, s, cut);
+}
+
+/* Next line of s wrapped to w: returns where the line ends; *next is where the following starts. */
+static const char *wrap_line(rd_ctx *rd, enum rd_font f, int w, const char *p, const char **next)
+{
+    const char *q = p, *line_end = p;
+    int acc = 0;
+    while (*q && *q != '\n') {
+        const char *word_end = q;
+        while (*word_end == ' ') word_end++;
+        while (*word_end && *word_end != ' ' && *word_end != '\n') word_end++;
+        char word[256];
+        size_t n = (size_t)(word_end - q) < sizeof word - 1 ? (size_t)(word_end - q) : sizeof word - 1;
+        memcpy(word, q, n);
+        word[n] = 0;
+        int ww = rd_text_width(rd, f, word);
+        if (acc + ww > w && line_end != p) break;
+        if (acc + ww > w) { /* one word wider than the line: break it at the width */
+            const char *t = q;
+            int a2 = 0;
+            while (t < word_end) {
+                const char *u = t + 1;
+                while (u < word_end && ((unsigned char)*u & 0xC0) == 0x80) u++;
+                char g[8];
+                memcpy(g, t, (size_t)(u - t));
+                g[u - t] = 0;
+                int gw = rd_text_width(rd, f, g);
+                if (a2 + gw > w && t > q) break;
+                a2 += gw;
+                t = u;
+            }
+            line_end = t;
+            break;
+        }
+        acc += ww;
+        q = word_end;
+        line_end = q;
+    }
+    const char *nx = line_end;
+    if (*nx == '\n') nx++;
+    while (*nx == ' ') nx++;
+    *next = nx;
+    return line_end;
+}
+
+int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
+{
+    int n = 0;
+    if (w <= 0) return 0;
+    for (const char *p = s; p && *p; n++) wrap_line(rd, f, w, p, &p);
+    return n;
+}
+
+int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, f), total = panel_wrap_lines(rd, f, r.w, s);
+    int fit = lh > 0 ? r.h / lh : 0;
+    if (skip > total - fit) skip = total - fit;
+    if (skip < 0) skip = 0;
+    bool more = total - skip > fit;
+    int show = more ? fit - 1 : total - skip;
+    const char *p = s;
+    int y = r.y;
+    for (int i = 0; p && *p && i < skip + show; i++) {
+        const char *nx, *end = wrap_line(rd, f, r.w, p, &nx);
+        if (i >= skip) {
+            char line[512];
+            size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
+            memcpy(line, p, n);
+            line[n] = 0;
+            rd_text(rd, f, r.x, y, col, line);
+            y += lh;
+        }
+        p = nx;
+    }
+    panel_explain(fr, (rd_rect){r.x, r.y, r.w, y - r.y}, s);
+    if (more && fit > 0) {
+        char cue[64];
+        snprintf(cue, sizeof cue, "▼ %d more line%s (scroll)", total - skip - show, total - skip - show == 1 ? "" : "s");
+        rd_text(rd, RD_SANS_SMALL, r.x, y, fr->th->heading, cue);
+    }
+    return total;
+}
+
+int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, RD_SANS_SMALL), s = rd_px(rd, 10), sp = rd_px(rd, 3), gap = rd_px(rd, 10);
+    int x = r.x, y = r.y;
+    for (int i = 0; i < n; i++) {
+        const panel_legend_item *it = &items[i];
+        int w = (it->sw != SW_NONE ? s + sp : 0) + rd_text_width(rd, RD_SANS_SMALL, it->text);
+        if (x > r.x && x + w > r.x + r.w) { x = r.x; y += lh; }
+        if (draw) {
+            rd_rect sq = {x, y + (lh - s) / 2, s, s};
+            switch (it->sw) {
+            case SW_FILL: rd_fill(rd, sq, it->col); break;
+            case SW_FRAME: rd_frame(rd, sq, it->col, rd_px(rd, 2)); break;
+            case SW_HATCH: rd_fill(rd, sq, it->col); rd_hatch(rd, sq, rd_rgb(0xFFFFFF), rd_px(rd, 4)); break;
+            case SW_HATCH_DIM: rd_fill(rd, sq, it->col); rd_hatch(rd, sq, fr->th->text_dim, rd_px(rd, 4)); break;
+            case SW_DOTS: rd_fill(rd, sq, it->col); rd_dots(rd, sq, rd_rgb(0xFFFFFF), rd_px(rd, 4)); break;
+            case SW_NONE: break;
+            }
+            panel_text_fit(fr, RD_SANS_SMALL, x + (it->sw != SW_NONE ? s + sp : 0), y, r.x + r.w - x, fr->th->text, it->text);
+            panel_term(fr, (rd_rect){x, y, w, lh}, it->term ? it->term : it->text);
+        }
+        x += w + gap;
+    }
+    return y + lh - r.y;
+}
+
+typedef struct explain_acc { char buf[1024]; size_t len; const char *seen[24]; int nseen; } explain_acc;
+
+static void explain_hit(void *ctx, const char *term, const char *at, size_t len)
+{
+    (void)at; (void)len;
+    explain_acc *e = ctx;
+    for (int i = 0; i < e->nseen; i++) if (!strcmp(e->seen[i], term)) return;
+    if (e->nseen < 24) e->seen[e->nseen++] = term;
+    const char *line = glossary_line(term);
+    if (!line || e->len >= sizeof e->buf - 1) return;
+    int n = snprintf(e->buf + e->len, sizeof e->buf - e->len, "%s%s — %s", e->len ? "\n" : "", term, line);
+    if (n > 0) e->len += (size_t)n < sizeof e->buf - e->len ? (size_t)n : sizeof e->buf - e->len - 1;
+}
+
+void panel_explain(ui_frame *fr, rd_rect r, const char *s) { label_tip(fr, r, s, false); }
+
+static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened)
+{
+    explain_acc e;
+    e.len = 0;
+    e.nseen = 0;
+    e.buf[0] = 0;
+    if (shortened) {
+        int n = snprintf(e.buf, sizeof e.buf, "%s", s);
+        e.len = n > 0 && (size_t)n < sizeof e.buf ? (size_t)n : sizeof e.buf - 1;
+        fr->ntips_shortened++;
+    }
+    glossary_scan(s, NULL, explain_hit, &e);
+    if (e.len) ui_tip_add(fr, r, e.buf);
+}
+
+void panel_term(ui_frame *fr, rd_rect r, const char *term)
+{
+    const char *line = glossary_line(term);
+    if (!line) {
+        if (!fr->nterm_missing++) snprintf(fr->term_missing, sizeof fr->term_missing, "%s", term);
+        return;
+    }
+    char tip[320];
+    snprintf(tip, sizeof tip, "%s — %s", term, line);
+    ui_tip_add(fr, r, tip);
+}
+
+void panel_tip_draw(ui_frame *fr, rd_rect whole)
+{
+    const ui_tip *t = ui_tip_find(fr, fr->mouse_x, fr->mouse_y);
+    if (!t || fr->mouse_x < 0) return;
+    rd_ctx *rd = fr->rd;
+    int pad = rd_px(rd, 6), maxw = whole.w / 2 > rd_px(rd, 260) ? whole.w / 2 : whole.w - 2 * pad;
+    int w = rd_text_width(rd, RD_SANS, t->text) + 2 * pad;
+    if (w > maxw) w = maxw;
+    int h = panel_wrap_lines(rd, RD_SANS, w - 2 * pad, t->text) * rd_line_height(rd, RD_SANS) + 2 * pad;
+    int x = fr->mouse_x + rd_px(rd, 14), y = fr->mouse_y + rd_px(rd, 18);
+    if (x + w > whole.x + whole.w) x = whole.x + whole.w - w;
+    if (y + h > whole.y + whole.h) y = fr->mouse_y - h - rd_px(rd, 6);
+    if (x < whole.x) x = whole.x;
+    if (y < whole.y) y = whole.y;
+    rd_rect box = {x, y, w, h};
+    rd_fill(rd, box, fr->th->panel);
+    rd_frame(rd, box, fr->th->heading, 1);
+    panel_wrap(fr, RD_SANS, rd_inset(box, pad), fr->th->text, t->text, 0);
 }
 
 int panel_button_width(ui_frame *fr, const char *label) { return rd_text_width(fr->rd, RD_SANS, label) + rd_px(fr->rd, 12); }
@@ -31,6 +228,7 @@ int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int actio
     rd_fill(rd, b, on ? th->heading : th->panel);
     rd_frame(rd, b, on ? th->heading : th->panel_edge, 1);
     rd_text_in(rd, RD_SANS, b, RD_CENTER, on ? th->panel : th->text, label);
+    panel_explain(fr, b, label);
     ui_hit_add(fr, b, HIT_BUTTON, action, arg);
     return w;
 }

@@ -5,6 +5,9 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
                  const char *scenario_name, ui_column_draw_fn column, void *column_ctx)
 {
     fr->nhits = 0;
+    fr->ntips = 0;
+    fr->ntips_shortened = 0;
+    fr->nterm_missing = 0;
     rd_begin(fr->rd, fr->th->bg);
     for (int i = 0; i < L->nsides && i < nviews; i++) {
         const ui_side *s = &L->side[i];
@@ -28,6 +31,11 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     panel_scrub_draw(fr, L->scrub, views[0], st);
     panel_top_draw(fr, L->top, views[0], st, scenario_name);
     panel_banner_draw(fr, L->banner, st);
+    /* over an overlay, the panels' hover tips would explain what cannot be seen */
+    if (st->show_picker || st->show_help || st->show_glossary) fr->ntips = 0;
     if (st->show_picker) panel_picker_draw(fr, L->whole, st);
     else if (st->show_help) panel_help_draw(fr, L->whole, st);
+    else if (st->show_glossary) panel_glossary_draw(fr, L->whole, st);
+    if (st->show_picker || st->show_help || st->show_glossary) fr->ntips = 0;
+    panel_tip_draw(fr, L->whole);
 }

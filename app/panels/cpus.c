@@ -14,7 +14,11 @@ static enum qs_kind qs_of(const ui_view *v, const rv_cpu_view *c)
     const rv_rdp_view *d = &c->rdp[v->flavor];
     const rv_flavor_view *fl = &v->fl[v->flavor];
     if (c->state == RV_CPU_OFFLINE || fl->gpnum == fl->completed) return QS_NONE;
-    if (d->qs_owed) return d->passed_quiesce ? QS_PASSED : QS_OWED;
+    /* passed_quiesce belongs to the GP this CPU last noticed: until it notices the new one
+     * (rdp->gpnum catches up, __note_new_gpnum clears the flag) a stale "passed" would lie; a
+     * reader older than the GP also rules out a QS */
+    bool noticed = d->gpnum == fl->gpnum;
+    if (d->qs_owed) return d->passed_quiesce && noticed && !(d->in_reader && d->reader_preexisting) ? QS_PASSED : QS_OWED;
     return QS_DONE;
 }
 
@@ -66,6 +70,7 @@ static void draw_segments(ui_frame *fr, rd_rect r, const rv_rdp_view *d, long ma
             ui_fmt_count(n, sizeof n, d->seg[s]);
             snprintf(buf, sizeof buf, "%s %s", tag[s], n);
             rd_text(rd, RD_MONO_SMALL, row.x, row.y + (row.h - rd_line_height(rd, RD_MONO_SMALL)) / 2, ink, buf);
+            panel_term(fr, (rd_rect){row.x, row.y, label_w, row.h}, tag[s]);
         }
         rd_rect bar = {row.x + label_w, row.y, row.w - label_w, row.h};
         rd_fill(rd, bar, rd_alpha(rd_rgb(0xFFFFFF), 110));
@@ -77,7 +82,8 @@ static void draw_segments(ui_frame *fr, rd_rect r, const rv_rdp_view *d, long ma
     }
 }
 
-static void badge(ui_frame *fr, int *x, int y, const char *txt, rd_color bg, rd_color fg, bool filled, enum rd_font f)
+static void badge(ui_frame *fr, int *x, int y, const char *txt, rd_color bg, rd_color fg, bool filled, enum rd_font f,
+                  const char *term)
 {
     rd_ctx *rd = fr->rd;
     int w = rd_text_width(rd, f, txt) + rd_px(rd, 6), h = rd_line_height(rd, f);
@@ -87,6 +93,8 @@ static void badge(ui_frame *fr, int *x, int y, const char *txt, rd_color bg, rd_
     else rd_fill(rd, b, rd_rgb(0xFFFFFF));
     rd_frame(rd, b, bg, rd_px(rd, 1.5f));
     rd_text(rd, f, b.x + rd_px(rd, 3), y, filled ? fg : rd_rgb(0x111111), txt);
+    if (term) panel_term(fr, b, term);
+    else panel_explain(fr, b, txt);
     *x += w + rd_px(rd, 3);
 }
 
@@ -114,8 +122,8 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         int lw = rd_text_width(rd, RD_BOLD, st_txt) + rd_px(rd, 4);
         rd_rect lb = {r.x + r.w - lw - pad, y, lw, rd_line_height(rd, RD_BOLD)};
         rd_frame(rd, lb, ink, 1);
-        rd_text_in(rd, RD_BOLD, lb, RD_CENTER, ink, st_txt);
-        if (big) rd_text_fit(rd, fs, x + w + pad, y + rd_px(rd, 2), lb.x - x - w - 2 * pad, ink, c->task);
+        panel_text_in(fr, RD_BOLD, lb, RD_CENTER, ink, st_txt);
+        if (big) panel_text_fit(fr, fs, x + w + pad, y + rd_px(rd, 2), lb.x - x - w - 2 * pad, ink, c->task);
         y += rd_line_height(rd, fb);
         /* line 2: reader and quiescent state */
         int bx = x;
@@ -128,20 +136,20 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                     ui_fmt_dur(dur, sizeof dur, (v->now - d->reader_since_ns) / 1e9);
                     snprintf(rb, sizeof rb, "R! %s", dur);
                 } else snprintf(rb, sizeof rb, "R!");
-                badge(fr, &bx, y, rb, th->reader_old, rd_rgb(0xFFFFFF), true, bf);
+                badge(fr, &bx, y, rb, th->reader_old, rd_rgb(0xFFFFFF), true, bf, "R!");
             } else {
-                badge(fr, &bx, y, big ? "r new" : "r", th->reader_new, rd_rgb(0xFFFFFF), false, bf);
+                badge(fr, &bx, y, big ? "r new" : "r", th->reader_new, rd_rgb(0xFFFFFF), false, bf, "r");
             }
         }
         if (qs != QS_NONE) {
             char qb[32];
             snprintf(qb, sizeof qb, "%s%s", qs_glyph(qs), big ? (qs == QS_OWED ? " owed" : qs == QS_PASSED ? " passed" : " done") : "");
             /* only "owed" is filled: the one state the grace period is waiting on */
-            badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf);
+            badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf, qs == QS_OWED ? "○" : qs == QS_PASSED ? "passed" : "✓");
         }
         int cr = v->fl[v->flavor].gpnum != v->fl[v->flavor].completed
                      ? ui_history_credit(v->hist, v->flavor, c->cpu, v->fl[v->flavor].gpnum, v->now) : -1;
-        if (cr >= 0) badge(fr, &bx, y, cr ? "ofl" : "dti", th->text, th->walk, true, bf);
+        if (cr >= 0) badge(fr, &bx, y, cr ? "ofl" : "dti", th->text, th->walk, true, bf, NULL);
         y += rd_line_height(rd, bf) + rd_px(rd, 1);
         /* line 3 (big tiles): what runs here besides the task */
         if (big) {
@@ -149,14 +157,14 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             if (c->running_kthread >= 0) {
                 char kb[32];
                 snprintf(kb, sizeof kb, "%s kthread", rv_flavor_name(c->running_kthread));
-                badge(fr, &ex, y, kb, th->heading, th->walk, true, bf);
+                badge(fr, &ex, y, kb, th->heading, th->walk, true, bf, "kthread");
             }
-            if (c->softirq_pending) badge(fr, &ex, y, "softirq", th->heading, th->panel, true, bf);
-            if (c->kernel_loop) badge(fr, &ex, y, "loop", th->stall, rd_rgb(0xFFFFFF), true, bf);
+            if (c->softirq_pending) badge(fr, &ex, y, "softirq", th->heading, th->panel, true, bf, "softirq");
+            if (c->kernel_loop) badge(fr, &ex, y, "loop", th->stall, rd_rgb(0xFFFFFF), true, bf, "loop");
             if (ex == x) {
                 char dn[48];
                 snprintf(dn, sizeof dn, "dynticks %lu%s", c->dynticks, (c->dynticks & 1) ? "" : " (idle)");
-                rd_text_fit(rd, RD_MONO_SMALL, x, y, r.w - 2 * pad, ink, dn);
+                panel_text_fit(fr, RD_MONO_SMALL, x, y, r.w - 2 * pad, ink, dn);
             }
             y += rd_line_height(rd, bf) + rd_px(rd, 1);
         } else if (c->running_kthread >= 0 || c->kernel_loop) {
@@ -174,7 +182,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             const char *L = panel_cpu_letter(c);
             rd_text(rd, RD_BOLD, r.x + r.w - rd_px(rd, 3) - rd_text_width(rd, RD_BOLD, L), r.y, ink, L);
         } else {
-            rd_text_in(rd, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
+            panel_text_in(fr, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
         }
         int m = r.h / 3 > 2 ? r.h / 3 : 2;
         if (d->in_reader) { /* bottom right: reader (filled when the GP waits for it) */
@@ -206,11 +214,41 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
 
 /* Dense view for hundreds or thousands of CPUs: one cell each, coloured by state; a small inner
  * square marks CPUs whose quiescent state is still owed and a corner one marks pre-existing readers. */
+/* Thousands of CPUs read as a sentence first: how many in each state, and by number the few
+ * that still owe the grace period a QS (the ones "Why is it waiting?" is about). Returns lines used. */
+static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    int count[RV_CPU_OFFLINE + 1] = {0}, owing = 0;
+    char who[200] = "";
+    size_t wl = 0;
+    for (int i = 0; i < v->ncpus; i++) {
+        const rv_cpu_view *c = &v->cpus[i];
+        if ((unsigned)c->state <= RV_CPU_OFFLINE) count[c->state]++;
+        enum qs_kind q = qs_of(v, c);
+        if (q == QS_OWED || q == QS_PASSED) {
+            if (owing < 8 && wl < sizeof who - 16) wl += (size_t)snprintf(who + wl, sizeof who - wl, "%s%d", owing ? ", " : "", i);
+            owing++;
+        }
+    }
+    char line[400];
+    snprintf(line, sizeof line, "%d U · %d K · %d I · %d Z · %d X%s%s%s%s", count[RV_CPU_USER], count[RV_CPU_KERNEL],
+             count[RV_CPU_IDLE_TICK], count[RV_CPU_IDLE_NOHZ], count[RV_CPU_OFFLINE],
+             owing ? " · still owing a QS: CPU " : " · none owes a QS", owing ? who : "", owing > 8 ? ", …" : "", "");
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    panel_text_fit(fr, RD_SANS_SMALL, r.x, r.y, r.w, fr->th->text, line);
+    panel_term(fr, (rd_rect){r.x, r.y, r.w, lh}, "QS");
+    return lh + rd_px(rd, 2);
+}
+
 static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     int n = v->ncpus;
+    int used = heatmap_summary(fr, r, v);
+    r.y += used;
+    r.h -= used;
     int cols = (int)ceil(sqrt((double)n * r.w / (r.h > 0 ? r.h : 1)));
     /* whole leaves per row (a multiple of fanout_leaf), so columns of cells line up with rnp leaves */
     int leaf = v->cfg && v->cfg->rcu.fanout_leaf > 0 ? v->cfg->rcu.fanout_leaf : 16;
@@ -249,31 +287,19 @@ static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         ui_hit_add(fr, (rd_rect){g.x, g.y + row * ch, g.w, ch}, HIT_CPU, -1 - row * cols, cols * 65536 + cw);
 }
 
-static void legend(ui_frame *fr, rd_rect r)
+/* The tile legend; every item explains itself on hover. draw=false only measures its height. */
+static int legend(ui_frame *fr, rd_rect r, bool draw)
 {
-    rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
-    struct { const char *txt; rd_color c; int kind; } items[] = {
-        {"U user", th->user, 0}, {"K kernel", th->kernel, 0}, {"I idle, tick on", th->idle_tick, 0},
-        {"Z dyntick-idle", th->idle_nohz, 1}, {"X offline", th->offline, 2},
-        {"R! reader the GP waits for", th->reader_old, 3}, {"r new reader", th->reader_new, 4},
-        {"○ QS owed", th->owed, 3}, {"◐ QS passed, not reported", th->kernel, 4}, {"✓ reported", th->passed, 4},
-        {"dti/ofl FQS did it", th->walk, 3},
-        {"D W R N callbacks: done, waiting, next-ready, next", th->seg[1], 0},
+    const panel_legend_item items[] = {
+        {SW_FILL, th->user, "U user", "U"}, {SW_FILL, th->kernel, "K kernel", "K"}, {SW_FILL, th->idle_tick, "I idle, tick on", "I"},
+        {SW_DOTS, th->idle_nohz, "Z dyntick-idle", "dyntick-idle"}, {SW_HATCH, th->offline, "X offline", "X"},
+        {SW_FILL, th->reader_old, "R! reader the GP waits for", "R!"}, {SW_FRAME, th->reader_new, "r new reader", "r"},
+        {SW_FILL, th->owed, "○ QS owed", "○"}, {SW_FRAME, th->kernel, "◐ QS passed, not reported", "passed"},
+        {SW_FRAME, th->passed, "✓ reported", "✓"}, {SW_FILL, th->walk, "dti/ofl: FQS credited it", "dti"},
+        {SW_FILL, th->seg[1], "D W R N callbacks: done, waiting, next-ready, next", "D/W/R/N"},
     };
-    int x = r.x, y = r.y, lh = rd_line_height(rd, RD_SANS_SMALL), sw = rd_px(rd, 10);
-    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
-        int w = sw + rd_px(rd, 3) + rd_text_width(rd, RD_SANS_SMALL, items[i].txt) + rd_px(rd, 10);
-        if (x + w > r.x + r.w && x > r.x) { x = r.x; y += lh; }
-        if (y + lh > r.y + r.h + 2) break;
-        rd_rect s = {x, y + (lh - sw) / 2, sw, sw};
-        if (items[i].kind == 4) rd_frame(rd, s, items[i].c, rd_px(rd, 1.5f));
-        else rd_fill(rd, s, items[i].c);
-        if (items[i].kind == 1) rd_dots(rd, s, rd_rgb(0xFFFFFF), rd_px(rd, 4));
-        if (items[i].kind == 2) rd_hatch(rd, s, rd_rgb(0xFFFFFF), rd_px(rd, 4));
-        rd_text(rd, RD_SANS_SMALL, x + sw + rd_px(rd, 3), y, th->text, items[i].txt);
-        x += w;
-    }
+    return panel_legend(fr, r, items, (int)(sizeof items / sizeof items[0]), draw);
 }
 
 void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
@@ -289,10 +315,11 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     snprintf(sub, sizeof sub, "%s · %d online, %d dyntick-idle · %d still owe a QS", rv_flavor_name(v->flavor), online, idle, owed);
     rd_rect c = panel_frame(fr, r, v->ncpus == 1 ? "CPU" : "CPUs", sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
-    /* two legend lines if wide enough for them, three otherwise */
-    int leg_h = (c.w > rd_px(rd, 560) ? 2 : c.w > rd_px(rd, 300) ? 3 : 4) * lh;
+    /* the legend takes the lines it needs at this width (never drops an item) */
+    int leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, false);
     rd_rect grid = {c.x, c.y, c.w, c.h - leg_h - rd_px(rd, 4)};
-    legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h});
+    legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, true);
+    (void)lh;
     int n = v->ncpus;
     if (n <= 0 || grid.h <= 0) return;
     int gap = rd_px(rd, n <= 64 ? 3 : 1);

@@ -18,6 +18,18 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     rd_line(rd, r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h - 1, th->panel_edge);
     int pad = rd_px(rd, 6), bh = r.h - rd_px(rd, 8), y = r.y + rd_px(rd, 4), x = r.x + pad, gap = rd_px(rd, 4);
     rd_clip_push(rd, r);
+    if (st->presenting) {
+        /* presentation mode: no controls, only where we are (time, scenario, the cue in force) */
+        char tb[64], line[512];
+        ui_fmt_time(tb, sizeof tb, v->now);
+        unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
+        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
+                 st->compare ? "3.6 vs 3.7" : v->label, st->config_badge[0] ? " · changed: " : "", st->config_badge,
+                 v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
+        panel_text_in(fr, RD_BOLD, (rd_rect){x, y, r.w - 2 * pad, bh}, RD_LEFT, th->heading, line);
+        rd_clip_pop(rd);
+        return;
+    }
     x += panel_button(fr, x, y, bh, st->playing ? "❚❚ pause" : "▶ play", ACT_PLAY, 0, st->playing) + gap;
     x += panel_button(fr, x, y, bh, "◀", ACT_STEP_BACK, 0, false) + gap;
     x += panel_button(fr, x, y, bh, "▶|", ACT_STEP_FWD, 0, false) + gap * 2;
@@ -34,14 +46,16 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         snprintf(spd, sizeof spd, " %s (engine-limited: %s) ", sp, act);
     } else snprintf(spd, sizeof spd, " %s (1 s = %s) ", sp, per);
     int sw = rd_text_width(rd, RD_SANS, spd);
-    rd_text_in(rd, RD_SANS, (rd_rect){x, y, sw, bh}, RD_CENTER, th->text, spd);
+    panel_text_in(fr, RD_SANS, (rd_rect){x, y, sw, bh}, RD_CENTER, th->text, spd);
     x += sw;
     x += panel_button(fr, x, y, bh, "+", ACT_FASTER, 0, false) + gap * 3;
     char tb[64], tl[128];
     ui_fmt_time(tb, sizeof tb, v->now);
     unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
-    snprintf(tl, sizeof tl, "t = %s  (jiffy %llu)", tb, jf);
-    x += rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl) + gap * 3;
+    snprintf(tl, sizeof tl, "t = %s  (jiffy %llu, HZ=%d)", tb, jf, v->hz);
+    int tlw = rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl);
+    panel_explain(fr, (rd_rect){x, y, tlw, bh}, tl);
+    x += tlw + gap * 3;
     char name[256];
     snprintf(name, sizeof name, "%s · %s", scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label);
     if (v->nbranches > 1) {
@@ -68,12 +82,24 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         rx -= gap;
     }
     int mid_w = rx - x - gap;
+    if (st->config_badge[0] && mid_w > rd_px(rd, 60)) {
+        /* changed in the window: a filled badge, so nobody mistakes the run for the file's */
+        char b[300];
+        snprintf(b, sizeof b, "changed: %s", st->config_badge);
+        int bw = rd_text_width(rd, RD_SANS_SMALL, b) + rd_px(rd, 8);
+        if (bw > mid_w / 2) bw = mid_w / 2;
+        rd_rect br = {x, y + rd_px(rd, 2), bw, bh - rd_px(rd, 4)};
+        rd_fill(rd, br, th->stall);
+        panel_text_in(fr, RD_SANS_SMALL, rd_inset(br, rd_px(rd, 4)), RD_LEFT, rd_rgb(0xFFFFFF), b);
+        x += bw + gap;
+        mid_w -= bw + gap;
+    }
     if (mid_w > 0) {
         /* paused: after the name, what the last step did (the event that brought the state here) */
         char both[640];
         snprintf(both, sizeof both, "%s — %s", name, v->last_event);
         const char *msg = st->status[0] ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
-        rd_text_in(rd, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
+        panel_text_in(fr, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
                    st->status[0] ? th->ok : th->text, msg);
     }
     rd_clip_pop(rd);
@@ -108,7 +134,7 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st)
         if (n >= sizeof line) n = sizeof line - 1;
         memcpy(line, p, n);
         line[n] = 0;
-        rd_text_fit(rd, RD_MONO, x, y, r.w - 2 * (x - r.x), th->error_text, line);
+        panel_text_fit(fr, RD_MONO, x, y, r.w - 2 * (x - r.x), th->error_text, line);
         y += rd_line_height(rd, RD_MONO);
         p = e ? e + 1 : p + n;
     }
@@ -116,10 +142,23 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     ui_hit_add(fr, r, HIT_BANNER, 0, 0);
 }
 
-int panel_caption_height(rd_ctx *rd, const ui_view *v)
+/* The lane is as tall as the longest caption of the scenario needs in the bold font (at least
+ * two lines of the big one), so every caption shows whole and the panels never jump. */
+int panel_caption_height(rd_ctx *rd, const ui_view *v, int width)
 {
-    if (!v->cfg || v->cfg->ncaptions == 0) return 0;
-    return 2 * rd_line_height(rd, RD_BIG) + rd_px(rd, 10);
+    if (!v->cfg || (v->cfg->ncaptions == 0 && v->cfg->ncues == 0)) return 0;
+    int pad = rd_px(rd, 10), w = width - 2 * pad, lines = 2;
+    for (size_t i = 0; i < v->cfg->ncaptions; i++) {
+        int n = panel_wrap_lines(rd, RD_BOLD, w, v->cfg->captions[i].text);
+        if (n > lines) lines = n;
+    }
+    for (size_t i = 0; i < v->cfg->ncues; i++) {
+        int n = panel_wrap_lines(rd, RD_BOLD, w, v->cfg->cues[i].caption);
+        if (n > lines) lines = n;
+    }
+    int h = lines * rd_line_height(rd, RD_BOLD);
+    int big = 2 * rd_line_height(rd, RD_BIG);
+    return (h > big ? h : big) + rd_px(rd, 10);
 }
 
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
@@ -132,15 +171,18 @@ void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     rd_frame(rd, r, th->panel_edge, 1);
     int pad = rd_px(rd, 10);
     if (!on) {
-        rd_text_in(rd, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
+        panel_text_in(fr, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
         return;
     }
-    /* one line when it fits (centred), else wrapped on two */
+    /* one line when it fits (centred), else wrapped in the biggest font that shows it whole */
     int tw = rd_text_width(rd, RD_BIG, v->caption);
-    if (tw <= r.w - 2 * pad) { rd_text_in(rd, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption); return; }
-    /* long captions: two lines of the big font if they fit, else the normal bold font (never cut) */
-    enum rd_font f = tw <= 2 * (r.w - 2 * pad) * 9 / 10 ? RD_BIG : RD_BOLD;
-    rd_text_wrap(rd, f, (rd_rect){r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 4)}, th->caption_text, v->caption);
+    if (tw <= r.w - 2 * pad) { panel_text_in(fr, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption); return; }
+    rd_rect t = {r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 6)};
+    static const enum rd_font fonts[] = {RD_BIG, RD_BOLD, RD_SANS, RD_SANS_SMALL};
+    enum rd_font f = RD_SANS_SMALL;
+    for (size_t i = 0; i < sizeof fonts / sizeof fonts[0]; i++)
+        if (panel_wrap_lines(rd, fonts[i], t.w, v->caption) * rd_line_height(rd, fonts[i]) <= t.h) { f = fonts[i]; break; }
+    panel_wrap(fr, f, t, th->caption_text, v->caption, 0);
 }
 
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
@@ -153,5 +195,5 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     char t[160];
     snprintf(t, sizeof t, "%s — grace periods driven %s", v->label,
              v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ");
-    rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 6)), RD_LEFT, th->heading, t);
+    panel_text_in(fr, RD_BOLD, rd_inset(r, rd_px(rd, 6)), RD_LEFT, th->heading, t);
 }

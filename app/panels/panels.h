@@ -18,6 +18,28 @@ rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subt
 int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int action, int arg, bool on);
 /* Width panel_button() will take for label. */
 int panel_button_width(ui_frame *fr, const char *label);
+/* rd_text_fit that, when it has to shorten s, leaves the full text as a hover tip. */
+int panel_text_fit(ui_frame *fr, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s);
+/* rd_text_in with the same promise. */
+void panel_text_in(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color col, const char *s);
+/* Word-wrapped text in r, starting `skip` lines down; never cuts a line: when lines remain below,
+ * the last row shows "▼ N more lines" instead (a visible cue). Returns the total line count. */
+int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip);
+/* Lines s takes wrapped to width w (nothing drawn). */
+int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s);
+/* A legend of swatches and words that wraps to the width of r instead of running off it; each
+ * item carries a hover tip (its glossary line). Returns the height it takes (draw=false: measure). */
+enum panel_swatch { SW_NONE, SW_FILL, SW_FRAME, SW_HATCH, SW_HATCH_DIM, SW_DOTS };
+typedef struct panel_legend_item { enum panel_swatch sw; rd_color col; const char *text; const char *term; } panel_legend_item;
+int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw);
+/* Hover over r explains term with its glossary line; a term missing from the glossary is counted. */
+void panel_term(ui_frame *fr, rd_rect r, const char *term);
+/* Hover over r explains every glossary term written in s (nothing when s has none). */
+void panel_explain(ui_frame *fr, rd_rect r, const char *s);
+/* The glossary overlay (`G`). */
+void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+/* The tip under the pointer, drawn last so it sits above every panel. */
+void panel_tip_draw(ui_frame *fr, rd_rect whole);
 /* Colour and letter for a CPU state (the letter makes the state readable without colour). */
 rd_color panel_cpu_color(const ui_theme *th, const rv_cpu_view *c);
 const char *panel_cpu_letter(const rv_cpu_view *c);
@@ -37,7 +59,7 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
 void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
-int panel_caption_height(rd_ctx *rd, const ui_view *v);
+int panel_caption_height(rd_ctx *rd, const ui_view *v, int width);
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 

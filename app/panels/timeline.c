@@ -86,6 +86,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     /* captions lane */
     if (have_caps) {
         rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "captions");
+        panel_term(fr, (rd_rect){c.x, y, label_w, lane_h}, "caption lane");
         for (size_t i = 0; i < v->cfg->ncaptions; i++) {
             const rv_caption *cp = &v->cfg->captions[i];
             if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) continue; /* triggered: the strip shows them */
@@ -98,9 +99,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
             rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, rd_alpha(th->caption_bg, 40));
             rd_line(rd, x0, y + 2, x0, y + lane_h - 2, th->heading);
-            rd_clip_push(rd, (rd_rect){x0, y, x1 - x0, lane_h});
-            rd_text(rd, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, th->text, cp->text);
-            rd_clip_pop(rd);
+            /* the lane holds a reminder; the caption itself shows whole in the caption strip */
+            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text, cp->text);
         }
         y += lane_h;
     }
@@ -108,7 +108,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     for (int f = 0; f < RV_NFLAVORS; f++) {
         if (!v->fl[f].enabled) continue;
         bool sel = f == v->flavor;
-        rd_text(rd, sel ? RD_BOLD : RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->flavor[f], rv_flavor_name(f) + 4);
+        panel_text_fit(fr, sel ? RD_BOLD : RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, label_w - rd_px(rd, 2), th->flavor[f], rv_flavor_name(f) + 4);
+        panel_term(fr, (rd_rect){c.x, y, label_w, lane_h}, "GP bar blues");
         rd_clip_push(rd, (rd_rect){plot.x, y, plot.w, lane_h});
         rd_line(rd, plot.x, y + lane_h - 1, plot.x + plot.w, y + lane_h - 1, th->grid);
         int last_x = -1;
@@ -130,13 +131,13 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
                 int xn = xof(plot, v->now, t0, span);
                 rd_fill(rd, (rd_rect){xn, bar.y, x1 - xn, bar.h}, rd_alpha(th->panel, 150));
             }
-            if (bar.w > rd_px(rd, 40)) {
-                char gl[32];
-                snprintf(gl, sizeof gl, "GP %llu", (unsigned long long)g->gp);
-                rd_clip_push(rd, bar);
-                rd_text(rd, RD_SANS_SMALL, bar.x + 3, bar.y + (bar.h - lh) / 2, rd_rgb(0xFFFFFF), gl);
-                rd_clip_pop(rd);
-            }
+            char gl[32];
+            snprintf(gl, sizeof gl, "GP %llu", (unsigned long long)g->gp);
+            /* labelled only where the whole label fits inside the bar and the lane */
+            int glw = rd_text_width(rd, RD_SANS_SMALL, gl);
+            int vis0 = bar.x > plot.x ? bar.x : plot.x, vis1 = bar.x + bar.w < plot.x + plot.w ? bar.x + bar.w : plot.x + plot.w;
+            if (vis1 - vis0 >= glw + 6 && bar.h >= lh - 2)
+                rd_text(rd, RD_SANS_SMALL, vis0 + 3, bar.y + (bar.h - lh) / 2, rd_rgb(0xFFFFFF), gl);
         }
         last_x = -1;
         for (size_t i = first_mark(h->fqs.v, h->fqs.n, t0); i < h->fqs.n && h->fqs.v[i].t <= t1; i++) {
@@ -151,44 +152,54 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         rd_clip_pop(rd);
         y += lane_h;
     }
-    /* events lane: injections and violations, labelled when there is room */
+    /* events lane: stall labels first (they matter most), then injections and hotplug labelled
+     * where their whole label fits without touching another label */
     rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "events");
-    int last_lab_end = -1;
-    for (size_t i = first_mark(h->injects.v, h->injects.n, t0); i < h->injects.n && h->injects.v[i].t <= t1; i++) {
-        const ui_mark *m = &h->injects.v[i];
-        int x = xof(plot, m->t, t0, span);
-        rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, th->heading);
-        if (x > last_lab_end) {
-            char lab[64];
-            if (m->cpu >= 0) snprintf(lab, sizeof lab, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
-            else snprintf(lab, sizeof lab, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
-            last_lab_end = x + rd_px(rd, 5) + rd_text(rd, RD_SANS_SMALL, x + rd_px(rd, 5), y + (lane_h - lh) / 2, th->text, lab);
-        }
-    }
-    /* hotplug, whoever caused it: striped ticks, labelled when there is room */
-    for (size_t i = first_mark(h->hotplug.v, h->hotplug.n, t0); i < h->hotplug.n && h->hotplug.v[i].t <= t1; i++) {
-        const ui_mark *m = &h->hotplug.v[i];
-        int x = xof(plot, m->t, t0, span);
-        rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
-        rd_fill(rd, tk, m->arg ? th->passed : th->offline);
-        if (!m->arg) rd_hatch(rd, tk, rd_rgb(0xFFFFFF), rd_px(rd, 3));
-        if (x > last_lab_end) {
-            char lab[48];
-            snprintf(lab, sizeof lab, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
-            last_lab_end = x + rd_px(rd, 5) + rd_text(rd, RD_SANS_SMALL, x + rd_px(rd, 5), y + (lane_h - lh) / 2, th->text, lab);
-        }
-    }
-    y += lane_h;
-    /* stalls cut across every lane */
+    int taken[32][2], ntaken = 0;
+    int plot_end = plot.x + plot.w;
     for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
         const ui_mark *m = &h->stalls.v[i];
         int x = xof(plot, m->t, t0, span);
-        rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y - plot.y}, th->stall);
+        rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y + lane_h - plot.y}, th->stall);
         rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, th->stall);
         char lab[64];
         snprintf(lab, sizeof lab, "! stall %s CPU %d", rv_flavor_name(m->flavor), m->cpu);
-        rd_text(rd, RD_BOLD, x + rd_px(rd, 4), y - lane_h + (lane_h - lh) / 2, th->stall, lab); /* in the events lane */
+        panel_term(fr, (rd_rect){x - rd_px(rd, 6), plot.y, rd_px(rd, 12), y + lane_h - plot.y}, "stall");
+        int w = rd_text_width(rd, RD_BOLD, lab), lx = x + rd_px(rd, 4);
+        if (lx + w > plot_end) lx = x - rd_px(rd, 4) - w; /* near the right edge: label on the left */
+        bool clash = lx < plot.x;
+        for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
+        if (clash) continue;
+        rd_text(rd, RD_BOLD, lx, y + (lane_h - lh) / 2, th->stall, lab);
+        if (ntaken < 32) { taken[ntaken][0] = lx - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
     }
+    for (int pass = 0; pass < 2; pass++) {
+        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
+        size_t mn = pass ? h->hotplug.n : h->injects.n;
+        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t1; i++) {
+            const ui_mark *m = &mv[i];
+            int x = xof(plot, m->t, t0, span);
+            char lab[64];
+            if (pass) {
+                rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
+                rd_fill(rd, tk, m->arg ? th->passed : th->offline);
+                if (!m->arg) rd_hatch(rd, tk, rd_rgb(0xFFFFFF), rd_px(rd, 3));
+                snprintf(lab, sizeof lab, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
+            } else {
+                rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, th->heading);
+                if (m->cpu >= 0) snprintf(lab, sizeof lab, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
+                else snprintf(lab, sizeof lab, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
+            }
+            ui_tip_add(fr, (rd_rect){x - rd_px(rd, 4), y, rd_px(rd, 8), lane_h}, lab);
+            int w = rd_text_width(rd, RD_SANS_SMALL, lab), lx = x + rd_px(rd, 5);
+            bool clash = lx + w > plot_end;
+            for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
+            if (clash) continue;
+            rd_text(rd, RD_SANS_SMALL, lx, y + (lane_h - lh) / 2, th->text, lab);
+            if (ntaken < 32) { taken[ntaken][0] = x - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
+        }
+    }
+    y += lane_h;
     /* axis */
     int64_t step = nice_step(span, plot.w, rd_px(rd, 90));
     for (int64_t t = (t0 / step) * step; t <= t1; t += step) {
@@ -197,7 +208,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         rd_line(rd, x, y, x, y + rd_px(rd, 4), th->text_dim);
         char lab[32];
         fmt_axis(lab, sizeof lab, t, step);
-        rd_text(rd, RD_SANS_SMALL, x + 2, y + 1, th->text_dim, lab);
+        if (x + 2 + rd_text_width(rd, RD_SANS_SMALL, lab) <= c.x + c.w) rd_text(rd, RD_SANS_SMALL, x + 2, y + 1, th->text_dim, lab);
     }
     /* now */
     int xn = xof(plot, v->now, t0, span);
@@ -218,8 +229,8 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     ui_fmt_dur(b, sizeof b, v->end / 1e9);
     snprintf(a, sizeof a, "0 s");
     int lw = rd_text_width(rd, RD_SANS_SMALL, "0 s") + pad, rw = rd_text_width(rd, RD_SANS_SMALL, b) + pad;
-    rd_text_in(rd, RD_SANS_SMALL, (rd_rect){r.x + pad / 2, r.y, lw, r.h}, RD_LEFT, th->text_dim, a);
-    rd_text_in(rd, RD_SANS_SMALL, (rd_rect){r.x + r.w - rw, r.y, rw - pad / 2, r.h}, RD_LEFT, th->text_dim, b);
+    panel_text_in(fr, RD_SANS_SMALL, (rd_rect){r.x + pad / 2, r.y, lw, r.h}, RD_LEFT, th->text_dim, a);
+    panel_text_in(fr, RD_SANS_SMALL, (rd_rect){r.x + r.w - rw, r.y, rw - pad / 2, r.h}, RD_LEFT, th->text_dim, b);
     rd_rect bar = {r.x + lw + pad / 2, r.y + rd_px(rd, 7), r.w - lw - rw - pad, r.h - rd_px(rd, 14)};
     int64_t end = v->end > 0 ? v->end : 1;
     rd_fill(rd, bar, th->bg);
@@ -227,10 +238,18 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     rd_fill(rd, (rd_rect){bar.x, bar.y, kx - bar.x, bar.h}, rd_mix(th->bg, th->flavor[v->flavor], 0.15f));
     const ui_history *h = v->hist;
     if (h) {
-        /* GP starts of the shown flavor, as ticks: density tells busy from quiet stretches */
+        /* GP starts of the shown flavor, as ticks: density tells busy from quiet stretches; a GP
+         * long enough to span pixels (a 75-s stall) is a bar, the open one up to what is known */
         int f = v->flavor, last = -1;
         for (size_t i = 0; i < h->gps[f].n; i++) {
-            int x = bar.x + (int)((double)h->gps[f].v[i].start * bar.w / end);
+            const ui_gp_bar *g = &h->gps[f].v[i];
+            int x = bar.x + (int)((double)g->start * bar.w / end);
+            int64_t ge = g->end >= 0 ? g->end : h->known_until;
+            int xe = bar.x + (int)((double)ge * bar.w / end);
+            if (xe - x >= 3 && xe - x >= bar.w / 50) { /* long compared with the run, not just a few pixels */
+                rd_fill(rd, (rd_rect){x, bar.y + bar.h / 2, xe - x, bar.h - bar.h / 2}, th->flavor[f]);
+                if (g->end < 0) ui_tip_add(fr, (rd_rect){x, bar.y, xe - x, bar.h}, "the open grace period: it has not ended yet");
+            }
             if (x == last) continue;
             last = x;
             rd_line(rd, x, bar.y + bar.h / 2, x, bar.y + bar.h - 1, th->flavor[f]);

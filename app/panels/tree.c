@@ -80,9 +80,9 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             size_t l = strlen(t2);
             snprintf(t2 + l, sizeof t2 - l, "  blkd %d", n->n_blkd_tasks);
         }
-        rd_text_fit(rd, RD_SANS_SMALL, r.x + pad, y, r.w - 2 * pad, th->text, t1);
+        panel_text_fit(fr, RD_SANS_SMALL, r.x + pad, y, r.w - 2 * pad, th->text, t1);
         y += rd_line_height(rd, RD_SANS_SMALL);
-        rd_text_fit(rd, RD_MONO_SMALL, r.x + pad, y, r.w - 2 * pad, th->text_dim, t2);
+        panel_text_fit(fr, RD_MONO_SMALL, r.x + pad, y, r.w - 2 * pad, th->text_dim, t2);
         y += rd_line_height(rd, RD_SANS_SMALL);
     }
     const ui_history *h = v->hist;
@@ -110,7 +110,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             if (cr >= 0) snprintf(lab, sizeof lab, "%s", cr ? "o" : "d");
             else if (bsz >= rd_px(rd, 17)) snprintf(lab, sizeof lab, "%d", leaf ? cpu : b);
             rd_color ink = (n->qsmask & bit) ? rd_rgb(0xFFFFFF) : th->text;
-            if (lab[0]) rd_text_in(rd, RD_SANS_SMALL, q, RD_CENTER, ink, lab);
+            if (lab[0]) panel_text_in(fr, RD_SANS_SMALL, q, RD_CENTER, ink, lab);
         }
         ui_hit_add(fr, q, HIT_NODE_BIT, n->index, b);
     }
@@ -151,7 +151,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiffies: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick));
         else snprintf(drv + l, sizeof drv - l, " · FQS due");
     }
-    rd_text_fit(rd, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
+    panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
     c.y += lh; c.h -= lh;
     /* FQS probes that landed during this grace period, newest first */
     const ui_history *h = v->hist;
@@ -168,25 +168,22 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         if (total) {
             char line[320];
             snprintf(line, sizeof line, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
-            rd_text_fit(rd, RD_SANS_SMALL, c.x, c.y, c.w, th->text, line);
+            panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, line);
             c.y += lh; c.h -= lh;
         }
     }
-    int leg_h = lh;
+    const panel_legend_item leg[] = {
+        {SW_FILL, th->owed, "bit set: QS still owed", "qsmask"},
+        {SW_FRAME, th->passed, "reported", "reported"},
+        {SW_HATCH_DIM, th->cleared, "not in qsmaskinit", "qsmaskinit"},
+        {SW_FRAME, th->walk, "just cleared", "just cleared"},
+        {SW_NONE, th->text, "d = dyntick-idle credit (dti)", "dti"},
+        {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
+    };
+    int nleg = (int)(sizeof leg / sizeof leg[0]);
+    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, false);
     rd_rect area = {c.x, c.y + rd_px(rd, 2), c.w, c.h - leg_h - rd_px(rd, 4)};
-    {   /* legend */
-        int x = c.x, y = c.y + c.h - leg_h, s = rd_px(rd, 10);
-        rd_fill(rd, (rd_rect){x, y + 2, s, s}, th->owed);
-        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "bit set: QS still owed") + rd_px(rd, 10);
-        rd_frame(rd, (rd_rect){x, y + 2, s, s}, th->passed, 2);
-        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "reported") + rd_px(rd, 10);
-        rd_fill(rd, (rd_rect){x, y + 2, s, s}, th->cleared);
-        rd_hatch(rd, (rd_rect){x, y + 2, s, s}, th->text_dim, 4);
-        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "not in qsmaskinit") + rd_px(rd, 10);
-        rd_frame(rd, (rd_rect){x, y + 2, s, s}, th->walk, 2);
-        x += s + rd_px(rd, 3) + rd_text(rd, RD_SANS_SMALL, x + s + rd_px(rd, 3), y, th->text, "just cleared") + rd_px(rd, 10);
-        rd_text(rd, RD_SANS_SMALL, x, y, th->text, "d/o: FQS dti/ofl");
-    }
+    panel_legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, true);
     if (v->levels <= 0 || v->nnodes <= 0 || area.h <= 0) return;
     level_geo lv[UI_MAX_LEVELS];
     int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);

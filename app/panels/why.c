@@ -31,8 +31,8 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         b[nb].label = "Y synchronize"; b[nb++].act = ACT_INJ_SYNC;
     }
     b[nb].label = "Q force QS (FQS)"; b[nb++].act = ACT_FQS;
-    if (st->clean) nb = 0; /* a slide shows the answer, not the buttons */
-    int rows = 1, x = 0;
+    if (st->clean || st->presenting) nb = 0; /* a slide or a lecture shows the answer, not the buttons */
+    int rows = nb ? 1 : 0, x = 0;
     for (int i = 0; i < nb; i++) {
         int w = panel_button_width(fr, b[i].label);
         if (x > 0 && x + w > c.w) { rows++; x = 0; }
@@ -40,7 +40,8 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     }
     int btn_h = nb ? rows * (bh + rd_px(rd, 3)) : 0;
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
-    rd_text_wrap(rd, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)");
+    ui_hit_add(fr, text, HIT_WHY, 0, 0);
+    panel_wrap(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll);
     int y = c.y + c.h - btn_h + rd_px(rd, 3);
     x = c.x;
     rd_clip_push(rd, c);

@@ -58,7 +58,27 @@ struct rd_ctx {
     uint32_t *grid_buf;
     rd_svg *svg;          /* second backend (svg.c): records every primitive too; NULL = raster only */
     long drawn_runs, drawn_fills; /* primitives drawn, for tests comparing the two backends */
+    rd_text_observer observer;
+    void *observer_ctx;
+    rd_text_stats stats; /* text cut by a clip edge or shortened with an ellipsis (tests read it) */
 };
+
+/* Remember one cut string (the first few) so a failing test can name the label. */
+static void note_cut(rd_ctx *c, bool shortened, const char *s, const char *end)
+{
+    if (shortened) { c->stats.shortened++; return; } /* panels may give these a hover tip */
+    c->stats.clipped++;
+    if (c->stats.nsamples >= RD_CUT_SAMPLES) return;
+    size_t n = end ? (size_t)(end - s) : strlen(s);
+    if (n >= sizeof c->stats.samples[0]) n = sizeof c->stats.samples[0] - 1;
+    memcpy(c->stats.samples[c->stats.nsamples], s, n);
+    c->stats.samples[c->stats.nsamples][n] = 0;
+    c->stats.nsamples++;
+}
+
+void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out) { *out = c->stats; }
+void rd_text_stats_reset(rd_ctx *c) { memset(&c->stats, 0, sizeof c->stats); }
+void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx) { c->observer = fn; c->observer_ctx = ctx; }
 
 static int ttf_users;
 
@@ -432,8 +452,14 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
     SDL_Rect clip = cur_clip(c);
     int h = c->fonts[f].height;
     bool visible_row = y + h > clip.y && y < clip.y + clip.h;
+    /* a row that only partly shows, or glyphs that cross or fall beyond a side, are cut text;
+     * rows wholly outside the clip are scrolled away on purpose and not counted */
+    bool cut = visible_row && (y < clip.y - h / 4 || y + h > clip.y + clip.h + h / 4);
+    const char *s0 = s;
     while (*s && (!end || s < end)) {
-        glyph *g = get_glyph(c, f, utf8_next(&s));
+        uint32_t cp = utf8_next(&s);
+        glyph *g = get_glyph(c, f, cp);
+        if (visible_row && cp != ' ' && (x < clip.x || x + g->advance > clip.x + clip.w + 1)) cut = true;
         if (visible_row && x + g->advance > clip.x && x < clip.x + clip.w) {
             int tw, th;
             SDL_Texture *t = col.a == 255 ? glyph_tinted(c, f, g, col, &tw, &th) : NULL;
@@ -456,6 +482,8 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
                          f == RD_BOLD || f == RD_BIG, (int)lroundf(font_pt[f] * c->scale) < 5 ? 5 : (int)lroundf(font_pt[f] * c->scale),
                          x0, y + c->fonts[f].ascent, x - x0, col, start, end ? (size_t)(end - start) : strlen(start));
     }
+    if (cut) note_cut(c, false, s0, end);
+    if (c->observer && visible_row) c->observer(c->observer_ctx, s0, end, x0, y, x - x0, h);
     return x - x0;
 }
 
@@ -480,6 +508,7 @@ int rd_text_fit(rd_ctx *c, enum rd_font f, int x, int y, int max_w, rd_color col
         p = q;
         cut = p;
     }
+    note_cut(c, true, s, NULL);
     int drawn = draw_run(c, f, x, y, col, s, cut);
     if (ell <= max_w) drawn += draw_run(c, f, x + drawn, y, col, "…", NULL);
     return drawn;
@@ -513,7 +542,7 @@ int rd_text_wrap(rd_ctx *c, enum rd_font f, rd_rect r, rd_color col, const char 
             q = word_end;
             line_end = q;
         }
-        if (y + lh > r.y + r.h + lh / 2) break;
+        if (y + lh > r.y + r.h + lh / 2) { note_cut(c, false, p, NULL); break; }
         rd_clip_push(c, r);
         draw_run(c, f, r.x, y, col, p, line_end);
         rd_clip_pop(c);

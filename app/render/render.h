@@ -91,6 +91,22 @@ int rd_text_wrap(rd_ctx *c, enum rd_font f, rd_rect r, rd_color col, const char 
 long rd_drawn_text_runs(const rd_ctx *c);
 long rd_drawn_fills(const rd_ctx *c);
 
+/* Text that did not show whole since the last reset: `clipped` = glyphs cut by a clip edge or a
+ * wrapped paragraph out of room; `shortened` = rd_text_fit ended it with an ellipsis. The first
+ * few cut strings are kept so a test can say which label it was. */
+#define RD_CUT_SAMPLES 8
+typedef struct rd_text_stats {
+    int clipped, shortened, nsamples;
+    char samples[RD_CUT_SAMPLES][96];
+} rd_text_stats;
+void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out);
+void rd_text_stats_reset(rd_ctx *c);
+
+/* Tests may watch every text run drawn (text from s to end, or to its NUL when end is NULL, and
+ * where it went) to check what a reader sees; NULL stops watching. */
+typedef void (*rd_text_observer)(void *ctx, const char *s, const char *end, int x, int y, int w, int h);
+void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx);
+
 /* Geometry helpers. */
 bool rd_contains(rd_rect r, int x, int y);
 rd_rect rd_inset(rd_rect r, int d);

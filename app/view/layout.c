@@ -37,6 +37,15 @@ static rd_rect take_right(rd_rect *r, int w)
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+float ui_fit_scale(int out_w, int out_h, float want)
+{
+    float s = want;
+    float sw = (float)out_w / UI_MIN_LOGICAL_W, sh = (float)out_h / UI_MIN_LOGICAL_H;
+    if (sw < s) s = sw;
+    if (sh < s) s = sh;
+    return s < 0.5f ? 0.5f : s;
+}
+
 void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int banner_h, int caption_h)
 {
     memset(L, 0, sizeof *L);

@@ -19,4 +19,10 @@ typedef struct ui_layout {
 /* banner_h: height the error banner needs (0 when none); caption_h: the caption strip (0 when the
  * scenario has no captions; reserved even between captions so panels do not jump). */
 void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int banner_h, int caption_h);
+/* The smallest logical space (output pixels / scale) the panels are laid out for: every label fits
+ * there. A UI scale that would leave less (150 % on a 1280x720 projector) is lowered to fit. */
+#define UI_MIN_LOGICAL_W 1066
+#define UI_MIN_LOGICAL_H 600
+/* The scale to draw an out_w x out_h output with when `want` is asked for (never below 0.5). */
+float ui_fit_scale(int out_w, int out_h, float want);
 #endif

@@ -27,6 +27,28 @@ const ui_hit *ui_hit_find(const ui_frame *fr, int x, int y)
     return NULL;
 }
 
+void ui_tip_add(ui_frame *fr, rd_rect r, const char *text)
+{
+    if (!text || !*text || r.w <= 0 || r.h <= 0) return;
+    if (fr->ntips == fr->captips) {
+        int nc = fr->captips ? fr->captips * 2 : 128;
+        ui_tip *nv = realloc(fr->tips, (size_t)nc * sizeof *nv);
+        if (!nv) return;
+        fr->tips = nv;
+        fr->captips = nc;
+    }
+    ui_tip *t = &fr->tips[fr->ntips++];
+    t->r = r;
+    snprintf(t->text, sizeof t->text, "%s", text);
+}
+
+const ui_tip *ui_tip_find(const ui_frame *fr, int x, int y)
+{
+    for (int i = fr->ntips; i-- > 0;)
+        if (rd_contains(fr->tips[i].r, x, y)) return &fr->tips[i];
+    return NULL;
+}
+
 void ui_state_defaults(ui_state *st)
 {
     memset(st, 0, sizeof *st);
@@ -37,6 +59,7 @@ void ui_state_defaults(ui_state *st)
     st->sel_cpu = -1;
     st->sel_node = -1;
     st->hover_cpu = -1;
+    st->cue = -1;
     st->timeline_span = 2000000000LL;
     st->flash_ns = 3000000LL;
 }
@@ -108,6 +131,22 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
     }
     v->caption = caption_now(e, cfg, v->now);
+    /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
+    v->cue_title = NULL;
+    if (st->cue >= 0 && (size_t)st->cue < cfg->ncues) {
+        const rv_cue *q = &cfg->cues[st->cue];
+        int64_t at = (int64_t)(q->at_s * 1e9);
+        /* current until time reaches the next cue moment after it (cues are in lecture order) */
+        int64_t nx = v->end + 1;
+        for (size_t i = 0; i < cfg->ncues; i++) {
+            int64_t qt = (int64_t)(cfg->cues[i].at_s * 1e9);
+            if (qt > at && qt < nx) nx = qt;
+        }
+        if (v->now >= at && v->now < nx) {
+            if (q->caption[0]) v->caption = q->caption;
+            v->cue_title = q->title;
+        }
+    }
 }
 
 /* The caption shown at now: a timed one from its at_s (even at that very instant), a triggered one

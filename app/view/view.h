@@ -46,23 +46,33 @@ typedef struct ui_view {
     char why[2048];              /* rv_explain() for the selection (or the whole GP) */
     int branch, nbranches;
     int64_t branch_fork;
-    const char *caption;         /* scenario caption active now, or NULL */
+    const char *caption;         /* scenario caption active now (or the current cue's), or NULL */
+    const char *cue_title;       /* title of the lecture cue in force, or NULL */
     char last_event[320];        /* the latest event in words (what the last step did) */
 } ui_view;
 
 enum ui_hit_kind {
     HIT_NONE = 0, HIT_CPU, HIT_NODE, HIT_NODE_BIT, HIT_SCRUB, HIT_TIMELINE, HIT_BUTTON, HIT_PICKER_ITEM,
-    HIT_FLAVOR, HIT_KLOG, HIT_BANNER,
+    HIT_FLAVOR, HIT_KLOG, HIT_BANNER, HIT_WHY, HIT_ACCT, HIT_GLOSSARY,
     HIT_WORKBOOK /* the workbook's own hits (ui_workbook.h): a, b are its to use */
 };
 
 typedef struct ui_hit { rd_rect r; int kind, a, b; int side; int64_t t0, t1; } ui_hit;
+
+/* A hover explanation: the full text of a shortened label, or a glossary line for a term. */
+typedef struct ui_tip { rd_rect r; char text[1024]; } ui_tip;
 
 typedef struct ui_frame {
     rd_ctx *rd;
     const ui_theme *th;
     ui_hit *hits;
     int nhits, caphits;
+    ui_tip *tips;
+    int ntips, captips;
+    int ntips_shortened;         /* labels drawn shortened that carry their full text as a tip */
+    int nterm_missing;           /* panel_term() calls whose term has no glossary entry (tests read it) */
+    char term_missing[64];       /* the first such term */
+    int mouse_x, mouse_y;        /* where the pointer is (-1 when outside): the tip shown there */
     int side;                    /* 0 or 1 in compare mode: tags hits */
 } ui_frame;
 
@@ -76,13 +86,17 @@ enum ui_action {
 typedef struct ui_state {
     int theme;
     float ui_scale;
-    bool playing, compare, show_help, show_picker, show_workbook, fullscreen;
+    float scale_capped;           /* > 0: the UI scale in use, lowered from ui_scale to fit the window */
+    bool playing, compare, show_help, show_picker, show_workbook, fullscreen, show_glossary;
     bool clean;                   /* slides (`shot --clean`, export): panels skip buttons and how-to hints */
     double speed;                 /* simulated seconds per real second */
     double speed_actual;          /* what playback reached (lower when the engine cannot keep up) */
     int flavor;
     int sel_cpu, sel_node;        /* -1 none */
     int klog_scroll;              /* lines scrolled up from the newest */
+    int why_scroll;
+    int acct_scroll;
+    int glossary_scroll;          /* entries of the glossary overlay scrolled past */              /* rows of the accounting panel scrolled past */               /* lines of "Why is it waiting?" scrolled past */
     int64_t timeline_span;        /* ns of simulated time across the timeline (when not auto) */
     bool timeline_manual;         /* the user zoomed: stop following the speed */
     int64_t flash_ns;             /* how long a cleared bit / probe stays highlighted (sim ns) */
@@ -94,10 +108,16 @@ typedef struct ui_state {
     int npicker, picker_sel;
     char picker_desc[1200];       /* description of the highlighted scenario (or why it does not load) */
     int hover_cpu;
+    int cue;                      /* lecture cue last gone to (-1 none) */
+    bool presenting;              /* presentation mode: controls and hints hidden */
+    char config_badge[256];       /* what differs from the scenario file ("" = nothing): shown in the top bar */
 } ui_state;
 
 int ui_hit_add(ui_frame *fr, rd_rect r, int kind, int a, int b);
 const ui_hit *ui_hit_find(const ui_frame *fr, int x, int y); /* topmost (last added) hit */
+/* Record a hover tip over r (copied). */
+void ui_tip_add(ui_frame *fr, rd_rect r, const char *text);
+const ui_tip *ui_tip_find(const ui_frame *fr, int x, int y); /* topmost, or NULL */
 
 void ui_state_defaults(ui_state *st);
 

@@ -14,6 +14,7 @@ void ui_app_init(ui_app *a)
 {
     memset(a, 0, sizeof *a);
     ui_state_defaults(&a->st);
+    a->fr.mouse_x = a->fr.mouse_y = -1; /* no pointer: no tip */
 }
 
 static void session_free(ui_session *s)
@@ -30,6 +31,7 @@ void ui_app_free(ui_app *a)
     for (int i = 0; i < 2; i++) session_free(&a->s[i]);
     if (a->have_base) rv_config_free(&a->base);
     free(a->fr.hits);
+    free(a->fr.tips);
     for (int i = 0; i < a->st.npicker; i++) free(a->st.picker_items[i]);
     free(a->st.picker_items);
     memset(a, 0, sizeof *a);
@@ -118,7 +120,10 @@ int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err,
     }
     if (p) {
         memset(&cfg, 0, sizeof cfg);
-        if (rv_scenario_load(p, &cfg, err, errlen) != 0) return -1;
+        const char *items[16];
+        for (int i = 0; i < a->noverrides; i++) items[i] = a->overrides[i];
+        rv_overrides ov = {items, (size_t)a->noverrides};
+        if (rv_scenario_load_with(p, &ov, &cfg, err, errlen) != 0) return -1;
     } else {
         ui_builtin_scenario(&cfg);
     }
@@ -256,6 +261,7 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
     a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
-    ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), panel_caption_height(rd, views[0]));
+    ui_app_config_badge(a, a->st.config_badge, sizeof a->st.config_badge);
+    ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), panel_caption_height(rd, views[0], a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8)));
     ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
 }

@@ -35,8 +35,10 @@ typedef struct ui_app {
     ui_state st;
     ui_frame fr;
     ui_layout L;
-    bool mode_forced;             /* --mode given: the single view uses it */
+    bool mode_forced;             /* --mode given (or M pressed): the single view uses it */
     enum rv_mode forced_mode;
+    char overrides[16][128];      /* --set KEY=VALUE and the window's config keys, applied on every load */
+    int noverrides;
 } ui_app;
 
 void ui_app_init(ui_app *a);
@@ -66,6 +68,30 @@ bool ui_app_explore(ui_app *a, double budget_ms);
 void ui_app_refresh_reports(ui_app *a, double now_wall_ms, double min_interval_ms);
 /* Build views, lay out for w x h and draw everything into rd. */
 void ui_app_draw(ui_app *a, rd_ctx *rd);
+
+/* Configuration changed in the window (re-simulated at the same moment). */
+enum ui_knob { UI_KNOB_MODE, UI_KNOB_GP_FIX, UI_KNOB_NO_HZ, UI_KNOB_FAST_NO_HZ, UI_KNOB_CPUS_MORE, UI_KNOB_CPUS_FEWER };
+/* Turn a knob; msg says what it did (or why not). 0 ok, -1 not possible (msg says why). */
+int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen);
+/* Set KEY=VALUE for every later load (replacing the same key); -1 when there is no room. */
+int ui_app_set_override(ui_app *a, const char *key, const char *value);
+/* What differs from the file, for the badge ("" when nothing). */
+void ui_app_config_badge(const ui_app *a, char *buf, size_t n);
+
+/* Lecture cues (the scenario's "cues"): go to cue idx (time, flavor, selection, compare). 0 ok,
+ * -1 when there is no such cue or compare could not switch (err). */
+int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen);
+/* The cue PgDn (back = PgUp) goes to from the current one, or -1. */
+int ui_app_next_cue(const ui_app *a, bool back);
+
+/* Moments a lecture steps between, for the flavor shown. */
+enum ui_moment { UI_MOMENT_GP_START, UI_MOMENT_GP_END, UI_MOMENT_FQS, UI_MOMENT_STALL };
+/* Time of the next (back: previous) such moment, exploring ahead for at most explore_budget_ms of
+ * wall time when it is not known yet; -1 when there is none. */
+int64_t ui_app_find_moment(ui_app *a, enum ui_moment kind, bool back, double explore_budget_ms);
+const char *ui_moment_name(enum ui_moment kind);
+/* Seek so that everything that happens at t has happened (the engine runs events before t only). */
+void ui_app_seek_moment(ui_app *a, int64_t t);
 
 /* The default scenario used when none is given and scenarios/default.json is missing. */
 void ui_builtin_scenario(rv_config *cfg);

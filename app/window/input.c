@@ -66,9 +66,16 @@ void ui_win_watch(ui_win *w, double now)
 int ui_win_open(ui_win *w, const char *path, double now_ms)
 {
     char err[sizeof w->app.st.error];
+    /* another scenario starts at t = 0 with no cue; reloading the same file keeps the moment */
+    bool same = path && !strcmp(path, w->app.source);
     if (ui_app_load(&w->app, path, -1, err, sizeof err) != 0) {
         snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
         return -1;
+    }
+    if (!same) {
+        ui_app_seek(&w->app, 0);
+        w->app.st.cue = -1;
+        w->app.st.playing = false;
     }
     w->app.st.error[0] = 0;
     remember_source(w);
@@ -136,7 +143,7 @@ void ui_win_fill_picker(ui_win *w)
     }
     if (st->npicker) qsort(st->picker_items, (size_t)st->npicker, sizeof *st->picker_items, cmp_str);
     for (int i = 0; i < st->npicker; i++)
-        if (!strcmp(st->picker_items[i], w->app.st.scenario_path)) st->picker_sel = i;
+        (void)i; /* the picker starts on the first entry (a lecturer reads the list top down) */
     picker_describe(w);
 }
 
@@ -365,6 +372,7 @@ static void click(ui_win *w, int x, int y, double now_ms)
     ui_state *st = &a->st;
     const ui_hit *h = ui_hit_find(&a->fr, x, y);
     if (st->show_help) { st->show_help = false; return; }
+    if (st->show_glossary) { st->show_glossary = false; return; }
     if (st->show_picker) {
         if (h && h->kind == HIT_PICKER_ITEM && h->a < st->npicker) {
             st->show_picker = false;
@@ -427,6 +435,14 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         return;
     }
+    /* a status line is about the last action: the next key makes it stale ("Back to t = 0" after J) */
+    if (!k->repeat) st->status[0] = 0;
+    /* the glossary overlay: arrows scroll it, G or Esc close it; other keys work as usual */
+    if (st->show_glossary && !ctrl && (sym == SDLK_DOWN || sym == SDLK_UP)) {
+        st->glossary_scroll += sym == SDLK_DOWN ? 3 : -3;
+        if (st->glossary_scroll < 0) st->glossary_scroll = 0;
+        return;
+    }
     if (ui_rec_key(w, k, now_ms)) return; /* caption editor, Ctrl+S save as scenario, Ctrl+K/Ctrl+G toggles */
     /* the workbook column gets the keys first while it is shown (typing an answer, a b c...) */
     if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
@@ -435,6 +451,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         case SDLK_q: w->quit = true; return;
         case SDLK_o: ui_input_action(w, ACT_OPEN, 0, now_ms); return;
         case SDLK_b: ui_input_action(w, ACT_BRANCH, 0, now_ms); return;
+        case SDLK_e: export_numbers(w, now_ms); return; /* E alone is "next GP end" */
         case SDLK_r:
             if (a->source[0]) {
                 if (ui_win_open(w, a->source, now_ms) == 0) ui_win_status(w, now_ms, "Reloaded %s", a->source);
@@ -452,8 +469,41 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_SPACE: case SDLK_PERIOD: ui_input_action(w, ACT_PLAY, 0, now_ms); break;
     case SDLK_RIGHT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, false); break;
     case SDLK_LEFT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, true); break;
-    case SDLK_PAGEDOWN: st->playing = false; ui_app_step(a, TT_STEP_PHASE, false); break;
-    case SDLK_PAGEUP: st->playing = false; ui_app_step(a, TT_STEP_PHASE, true); break;
+    case SDLK_PAGEDOWN: case SDLK_PAGEUP: { /* presenter clickers send these: cue to cue when the scenario has cues */
+        bool back = sym == SDLK_PAGEUP;
+        if (a->base.ncues) {
+            int idx = ui_app_next_cue(a, back);
+            char err[512];
+            if (idx < 0) ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
+            else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err);
+            else ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
+                               a->base.cues[idx].title);
+        } else {
+            st->playing = false;
+            ui_app_step(a, TT_STEP_PHASE, back);
+        }
+        break;
+    }
+    case SDLK_n: case SDLK_e: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
+        enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_e ? UI_MOMENT_GP_END
+                         : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;
+        int64_t t = ui_app_find_moment(a, m, shift, 1500);
+        if (t < 0) { ui_win_status(w, now_ms, "No %s of %s %s (known so far)", ui_moment_name(m), rv_flavor_name(st->flavor), shift ? "before now" : "ahead"); break; }
+        st->playing = false;
+        ui_app_seek_moment(a, t); /* on the moment itself: the state right after it happened */
+        ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        break;
+    }
+    case SDLK_F5: st->presenting = !st->presenting; break;
+    case SDLK_m: case SDLK_x: case SDLK_z: case SDLK_u: case SDLK_d: { /* configuration, re-simulated at this moment */
+        enum ui_knob kn = sym == SDLK_m ? UI_KNOB_MODE : sym == SDLK_x ? UI_KNOB_GP_FIX
+                        : sym == SDLK_z ? (shift ? UI_KNOB_FAST_NO_HZ : UI_KNOB_NO_HZ)
+                        : sym == SDLK_u ? UI_KNOB_CPUS_MORE : UI_KNOB_CPUS_FEWER;
+        char msg[600];
+        ui_app_turn(a, kn, msg, sizeof msg);
+        ui_win_status(w, now_ms, "%s", msg);
+        break;
+    }
     case SDLK_LEFTBRACKET: ui_input_action(w, ACT_SLOWER, 0, now_ms); break;
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;
@@ -470,6 +520,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_q: ui_input_action(w, ACT_FQS, 0, now_ms); break;
     case SDLK_c: ui_input_action(w, ACT_COMPARE, 0, now_ms); break;
     case SDLK_w: ui_input_action(w, ACT_WORKBOOK, 0, now_ms); break;
+    case SDLK_g: st->show_glossary = !st->show_glossary; st->show_help = false; st->show_picker = false; break;
     case SDLK_TAB: { /* select the next / previous CPU without the mouse (presenting) */
         int n = a->base.cpus > 0 ? a->base.cpus : 1;
         st->sel_cpu = st->sel_cpu < 0 ? (shift ? n - 1 : 0) : (st->sel_cpu + (shift ? n - 1 : 1)) % n;
@@ -485,12 +536,13 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         const ui_history *h = a->nsessions ? tt_history(a->s[a->nsessions - 1].tt) : NULL;
         for (size_t i = 0; h && i < h->stalls.n; i++) {
-            int64_t t = h->stalls.v[i].t - jiffy; /* just before the warning is printed */
+            int64_t t = h->stalls.v[i].t; /* the moment itself: the warning is in the log */
             if (t > now && (best < 0 || t < best)) best = t;
         }
+        (void)jiffy;
         if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
         st->playing = false;
-        ui_app_seek(a, best);
+        ui_app_seek_moment(a, best);
         break;
     }
     case SDLK_t:
@@ -502,9 +554,9 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_QUESTION: case SDLK_F1: case SDLK_h: ui_input_action(w, ACT_HELP, 0, now_ms); break;
     case SDLK_F11: w->toggle_fullscreen = true; break;
     case SDLK_F12: save_picture(w, now_ms); break;
-    case SDLK_e: export_numbers(w, now_ms); break;
     case SDLK_ESCAPE:
         if (st->show_help) st->show_help = false;
+        else if (st->show_glossary) st->show_glossary = false;
         else if (st->error[0]) st->error[0] = 0;
         else { st->sel_cpu = -1; st->sel_node = -1; }
         break;
@@ -535,6 +587,8 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
         break;
     case SDL_MOUSEMOTION: {
         int x = (int)(ev->motion.x * k), y = (int)(ev->motion.y * k);
+        w->app.fr.mouse_x = x;
+        w->app.fr.mouse_y = y;
         if (w->dragging) { w->drag_x = x; w->drag_pending = true; break; }
         const ui_hit *h = ui_hit_find(&w->app.fr, x, y);
         st->hover_cpu = (h && h->kind == HIT_CPU && h->a >= 0) ? h->a : -1;
@@ -549,6 +603,17 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
             st->klog_scroll += dy * 3;
             if (st->klog_scroll < 0) st->klog_scroll = 0;
             if (st->klog_scroll > UI_KLOG_LINES) st->klog_scroll = UI_KLOG_LINES;
+        } else if (h && h->kind == HIT_GLOSSARY) {
+            st->glossary_scroll -= dy * 2;
+            if (st->glossary_scroll < 0) st->glossary_scroll = 0;
+        } else if (h && h->kind == HIT_ACCT) {
+            st->acct_scroll -= dy * 2;
+            if (st->acct_scroll < 0) st->acct_scroll = 0;
+            if (st->acct_scroll > 60) st->acct_scroll = 60;
+        } else if (h && h->kind == HIT_WHY) {
+            st->why_scroll -= dy * 2;
+            if (st->why_scroll < 0) st->why_scroll = 0;
+            if (st->why_scroll > 200) st->why_scroll = 200;
         } else if (h && (h->kind == HIT_TIMELINE || h->kind == HIT_SCRUB)) {
             double f = pow(1.5, -dy);
             int64_t s = (int64_t)(panel_timeline_span(st) * f);

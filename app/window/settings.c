@@ -80,16 +80,19 @@ int ui_settings_load(ui_settings *s, char *note, size_t notelen)
     const cJSON *sc = cJSON_GetObjectItemCaseSensitive(j, "ui_scale");
     const cJSON *th = cJSON_GetObjectItemCaseSensitive(j, "theme");
     const cJSON *ls = cJSON_GetObjectItemCaseSensitive(j, "last_scenario");
+    const cJSON *fs = cJSON_GetObjectItemCaseSensitive(j, "fullscreen");
     const char *bad = NULL;
     if (sc && (!cJSON_IsNumber(sc) || sc->valuedouble < 0.5 || sc->valuedouble > 4)) bad = "ui_scale must be a number from 0.5 to 4";
     else if (th && (!cJSON_IsString(th) || ui_theme_from_name(th->valuestring) < 0)) bad = "theme must be \"light\" or \"dark\"";
     else if (ls && !cJSON_IsString(ls)) bad = "last_scenario must be a string";
+    else if (fs && !cJSON_IsBool(fs)) bad = "fullscreen must be true or false";
     if (bad) {
         cJSON_Delete(j);
         return set_aside(path, bad, note, notelen);
     }
     if (sc) s->ui_scale = (float)sc->valuedouble;
     if (th) s->theme = ui_theme_from_name(th->valuestring);
+    if (fs) s->fullscreen = cJSON_IsTrue(fs);
     if (ls) snprintf(s->last_scenario, sizeof s->last_scenario, "%s", ls->valuestring);
     cJSON_Delete(j);
     return 0;
@@ -114,6 +117,7 @@ int ui_settings_save(const ui_settings *s, char *err, size_t errlen)
     cJSON_AddNumberToObject(j, "ui_scale", (double)((int)(s->ui_scale * 100 + 0.5)) / 100.0);
     cJSON_AddStringToObject(j, "theme", ui_theme_name(s->theme));
     cJSON_AddStringToObject(j, "last_scenario", s->last_scenario);
+    cJSON_AddBoolToObject(j, "fullscreen", s->fullscreen);
     char *text = cJSON_Print(j);
     cJSON_Delete(j);
     if (!text) { snprintf(err, errlen, "out of memory"); return -1; }

@@ -1,11 +1,13 @@
 /* settings.h — user settings (UI scale, palette, last scenario) in $XDG_CONFIG_HOME/rcuvis/settings.json. */
 #ifndef RCUVIS_SETTINGS_H
 #define RCUVIS_SETTINGS_H
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct ui_settings {
     float ui_scale;
     int theme;
+    bool fullscreen;            /* the window opens fullscreen when it was left so */
     char last_scenario[1024];
 } ui_settings;
 

@@ -16,8 +16,17 @@ static double wall_ms(void) { return SDL_GetPerformanceCounter() * 1000.0 / (dou
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N] [--scale N]\n"
+    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N] [--scale N] [--set KEY=VALUE] [--cpus N]\n"
                  "Opens the window (the default scenario without a file). Press ? in the window for the keys.\n");
+}
+
+/* The title in plain ASCII: some window managers read the legacy WM_NAME (Latin-1) and showed
+ * the UTF-8 dash as mojibake; SDL also sets _NET_WM_NAME (UTF-8) from the same string. */
+static void window_title(char *buf, size_t n, const char *name)
+{
+    snprintf(buf, n, "rcuvis - %s", name);
+    for (char *p = buf; *p; p++)
+        if ((unsigned char)*p >= 0x80) *p = '?';
 }
 
 static float hidpi_of(SDL_Window *win, SDL_Renderer *ren)
@@ -58,10 +67,26 @@ int cmd_window(int argc, char **argv)
     float scale_arg = 0;
     enum rv_mode mode = RV_MODE_KTHREAD;
     bool mode_set = false;
+    const char *sets[16];
+    int nsets = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "--compare")) compare = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(o, "--set") || !strcmp(o, "--cpus")) { /* as for `rcuvis run` */
+            if (!val) { fprintf(stderr, "rcuvis: option %s needs a value\n", o); return 2; }
+            i++;
+            if (nsets == 16) { fprintf(stderr, "rcuvis: at most 16 --set/--cpus options\n"); return 2; }
+            if (!strcmp(o, "--set") && !strchr(val, '=')) { fprintf(stderr, "rcuvis: --set: expected KEY=VALUE, got \"%s\"\n", val); return 2; }
+            if (!strcmp(o, "--cpus")) {
+                char *end;
+                long n = strtol(val, &end, 10);
+                if (end == val || *end || n < 1 || n > 4096) { fprintf(stderr, "rcuvis: --cpus: expected 1..4096, got \"%s\"\n", val); return 2; }
+            }
+            static char cpus_kv[32]; /* --cpus N is --set cpus=N */
+            if (!strcmp(o, "--cpus")) snprintf(cpus_kv, sizeof cpus_kv, "cpus=%s", val);
+            sets[nsets++] = !strcmp(o, "--cpus") ? cpus_kv : val;
+        }
         else if (!strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--scale")) {
             if (!val) { fprintf(stderr, "rcuvis: option %s needs a value\n", o); return 2; }
             i++;
@@ -94,6 +119,12 @@ int cmd_window(int argc, char **argv)
     w->app.st.compare = compare;
     w->app.mode_forced = mode_set;
     w->app.forced_mode = mode;
+    for (int i = 0; i < nsets; i++) {
+        const char *eq = strchr(sets[i], '=');
+        char key[128];
+        snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
+        ui_app_set_override(&w->app, key, eq + 1);
+    }
     char err[sizeof w->app.st.error];
     /* a file named on the command line that does not load is an error, not a cue for a default */
     if (ui_app_load(&w->app, path, seed, err, sizeof err) != 0) {
@@ -114,16 +145,17 @@ int cmd_window(int argc, char **argv)
     }
     SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
     char title[256];
-    snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
-    int win_w = 1400, win_h = 860;
-    SDL_Rect usable;
-    /* a small screen (a 1280x720 projector) gets a window that fits, not one cut off at its edges */
-    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
-        if (win_w > usable.w) win_w = usable.w;
-        if (win_h > usable.h) win_h = usable.h;
+    window_title(title, sizeof title, w->app.name);
+    /* open at a size that fits the screen (a 1280x720 projector included), top bar on screen */
+    int ww = 1400, wh = 860;
+    SDL_Rect ub;
+    if (SDL_GetDisplayUsableBounds(0, &ub) == 0 && ub.w > 0 && ub.h > 0) {
+        if (ww > ub.w) ww = ub.w;
+        if (wh > ub.h - 32) wh = ub.h - 32; /* room for a title bar the bounds do not count */
+        if (wh < 420) wh = ub.h;
     }
-    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, win_w, win_h,
-                                       SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    Uint32 wflags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (w->settings.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh, wflags);
     SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (win && !ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     if (!win || !ren) {
@@ -138,6 +170,7 @@ int cmd_window(int argc, char **argv)
     set_window_icon(win);
     w->hidpi = hidpi_of(win, ren);
     w->rd = rd_new_window(ren, w->app.st.ui_scale * w->hidpi, err, sizeof err);
+    w->scale_changed = true; /* fit the scale to the window on the first frame */
     if (!w->rd) {
         fprintf(stderr, "rcuvis: %s\n", err);
         SDL_DestroyRenderer(ren);
@@ -168,13 +201,21 @@ int cmd_window(int argc, char **argv)
         if (w->scale_changed) {
             /* HiDPI factor can change when the window moves between monitors */
             w->hidpi = hidpi_of(win, ren);
-            rd_set_scale(w->rd, w->app.st.ui_scale * w->hidpi);
+            int ow, oh;
+            SDL_GetRendererOutputSize(ren, &ow, &oh);
+            /* a scale that leaves too little room for the panels is lowered until every label fits */
+            float want = w->app.st.ui_scale * w->hidpi, got = ui_fit_scale(ow, oh, want);
+            rd_set_scale(w->rd, got);
+            w->app.st.scale_capped = got < want - 0.005f ? got / w->hidpi : 0;
             w->scale_changed = false;
         }
         if (w->toggle_fullscreen) {
             bool fs = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
             SDL_SetWindowFullscreen(win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
             w->toggle_fullscreen = false;
+            w->settings.fullscreen = !fs; /* remembered for the next start */
+            char e3[256];
+            ui_settings_save(&w->settings, e3, sizeof e3);
             w->scale_changed = true;
         }
         ui_state *st = &w->app.st;
@@ -197,7 +238,7 @@ int cmd_window(int argc, char **argv)
         ui_win_watch(w, now);
         if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
         char want[256];
-        snprintf(want, sizeof want, "rcuvis — %s", w->app.name);
+        window_title(want, sizeof want, w->app.name);
         if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }
         /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
         w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);

@@ -48,14 +48,16 @@ static void teardown(void)
     unsetenv("XDG_PICTURES_DIR");
 }
 
-static void press(SDL_Keycode k)
+static void press_mod(SDL_Keycode k, Uint16 mod)
 {
     SDL_Event ev;
     memset(&ev, 0, sizeof ev);
     ev.type = SDL_KEYDOWN;
     ev.key.keysym.sym = k;
+    ev.key.keysym.mod = mod;
     ui_input_event(W, &ev, 1000);
 }
+static void press(SDL_Keycode k) { press_mod(k, 0); }
 
 static int count_pngs(char names[][256], int max)
 {
@@ -239,12 +241,12 @@ Test(export, one_panel_fills_the_picture)
     cr_assert_eq(ui_panel_from_name("nope"), -1);
 }
 
-Test(export, e_key_saves_csv_for_the_visible_range_without_overwriting)
+Test(export, ctrl_e_saves_csv_for_the_visible_range_without_overwriting)
 {
     ui_app_draw(&W->app, W->rd);
-    press(SDLK_e);
+    press_mod(SDLK_e, KMOD_LCTRL);
     cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
-    press(SDLK_e);
+    press_mod(SDLK_e, KMOD_LCTRL);
     cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
     DIR *d = opendir(dir);
     int gps = 0, series = 0;

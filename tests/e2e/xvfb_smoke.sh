@@ -27,6 +27,11 @@ while :; do   # as long as rcuvis lives (no time limit: the machine's speed is n
   sleep 0.1
 done
 if [ -z "$win" ]; then echo "FAIL: no rcuvis window appeared"; cat "$work/app.log"; exit 1; fi
+# SDL may re-create the window for its renderer: look it up again once it has been mapped
+while kill -0 $apid 2>/dev/null && [ -z "$(xdotool search --onlyvisible --name '^rcuvis' 2>/dev/null)" ]; do sleep 0.1; done
+win=$(xdotool search --onlyvisible --name '^rcuvis' 2>/dev/null | tail -1)
+# the title is plain ASCII ("rcuvis - NAME"), so no window manager shows mojibake
+case "$(xdotool getwindowname "$win")" in "rcuvis - "*) ;; *) echo "FAIL: title \"$(xdotool getwindowname "$win")\""; exit 1;; esac
 for k in space question Escape space Right F12; do xdotool key --window "$win" $k; done
 # F12 is the last key: once its picture exists every key before it was handled and frames drawn
 while kill -0 $apid 2>/dev/null && ! ls "$work"/rcuvis-*-t*s.png >/dev/null 2>&1; do sleep 0.1; done

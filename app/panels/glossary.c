@@ -1,0 +1,157 @@
+/* glossary.c — the glossary: every word on screen that a newcomer to Tree RCU would have to look up. */
+#include "panels/glossary.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <string.h>
+#include <strings.h>
+
+/* Own words; facts follow the 3.6/3.7 kernel sources (kernel/rcutree.c) and the article. */
+static const glossary_entry entries[] = {
+    {"grace period", "A span after which every reader that was running when it began has finished; then freed memory may be reused."},
+    {"GP", "Grace period: waits until every CPU has passed a quiescent state since it began."},
+    {"QS", "Quiescent state: a point where a CPU holds no RCU read lock (a context switch, user mode, idle)."},
+    {"reported", "This CPU's QS reached the rcu_node tree: its bit in qsmask is cleared (rcu_report_qs_rnp)."},
+    {"qsmask", "Bits of an rcu_node still owed a QS in this grace period; the GP ends when the root's qsmask is 0."},
+    {"qsmaskinit", "Bits that start set in qsmask at each GP start: the online CPUs (or child nodes) under the node."},
+    {"g155 c154", "gpnum / completed of a node: gN cM with N = M + 1 means grace period N is in progress there."},
+    {"gpnum", "Number of the latest grace period started."},
+    {"completed", "Number of the latest grace period finished; equal to gpnum when none is running."},
+    {"rnp0", "rcu_node number 0, the root of the tree; rnpN numbers nodes breadth-first."},
+    {"level", "Depth of an rcu_node in the tree: level 0 is the root, the last level holds the leaves."},
+    {"leaf", "An rcu_node at the bottom of the tree; each of its qsmask bits is one CPU."},
+    {"rcu_node", "A node of the combining tree: CPUs report to their leaf, leaves to their parent, up to the root."},
+    {"dynticks", "Per-CPU counter bumped on every idle entry and exit: even = dyntick-idle, odd = running."},
+    {"dynticks even/odd", "Even dynticks counter: the CPU is dyntick-idle (an implicit QS); odd: it is running."},
+    {"dyntick-idle", "An idle CPU whose tick is stopped (NO_HZ); it reports nothing, so FQS must credit it."},
+    {"FQS", "Force quiescent states: a pass over the CPUs still owing a QS that credits idle or offline ones."},
+    {"snapshot pass", "First FQS pass of a GP: records each owing CPU's dynticks counter to compare with later."},
+    {"dti", "Credited by FQS as dyntick-idle: its dynticks counter was even or moved since the snapshot."},
+    {"ofl", "Credited by FQS because the CPU is offline."},
+    {"idle probes", "How many times FQS read an owing CPU's dynticks counter in this run."},
+    {"RCU_SOFTIRQ", "The softirq that runs RCU's per-CPU work: notice GPs, report QSs, invoke callbacks (3.6 also drives GPs)."},
+    {"irq exit", "Return from an interrupt; raised softirqs run here, charged to whatever task was interrupted."},
+    {"hidden in tasks", "Softirq work done at irq exit counts as the interrupted task's time, not as a kernel thread."},
+    {"ksoftirqd/N", "Per-CPU kernel thread that runs softirqs when there are too many to run at irq exit."},
+    {"swapper", "The idle task of a CPU (PID 0); RCU work done from idle is charged to it."},
+    {"self-detected", "The CPU that owes the QS noticed the stall itself in its own tick (print_cpu_stall)."},
+    {"{ 0}", "The stall message's list of CPUs holding up the GP: here CPU 0 (print_other_cpu_stall)."},
+    {"jiffy", "One scheduling-clock tick: 1/HZ s. RCU's timeouts (FQS, stall checks) count jiffies."},
+    {"HZ", "Scheduling-clock ticks per second; HZ=100 means one jiffy is 10 ms."},
+    {"D/W/R/N", "Callback list segments: D done (ready to invoke), W waiting for the current GP, R next-ready, N next (no GP yet)."},
+    {"D", "Done callbacks: their grace period ended; they are invoked next."},
+    {"W", "Waiting callbacks: they wait for the grace period in progress."},
+    {"R", "Next-ready callbacks: they need the next grace period."},
+    {"N", "Next callbacks: just queued, no grace period assigned yet."},
+    {"R!", "A reader that began before this grace period: the GP must wait for it to end."},
+    {"r", "A reader that began after the grace period started: the GP need not wait for it."},
+    {"passed", "The CPU passed a QS in this GP but has not reported it to its leaf yet (◐)."},
+    {"just cleared", "A qsmask bit cleared a moment ago (outlined): a report or an FQS credit landed."},
+    {"p50/p99", "Median and 99th percentile: half of the GPs were shorter than p50, 99 % shorter than p99."},
+    {"cost per GP", "CPU time of RCU's grace-period machinery (GP kthread or softirq GP work, FQS passes, QS reports) divided by completed GPs."},
+    {"GP bar blues", "Dark blue: the GP is waiting for QSs; light blue: init or cleanup walks the tree."},
+    {"GP triangles", "Triangles under a GP bar: FQS passes (down) and QS reports (up) during that GP."},
+    {"blkd", "Tasks preempted inside an rcu_preempt reader, queued on the leaf; the GP waits for them too."},
+    {"oldest open", "How long the oldest grace period still running has been open."},
+    {"U", "CPU running user code: a quiescent state for rcu_sched."},
+    {"K", "CPU running kernel code: not a quiescent state."},
+    {"I", "CPU idle with its tick still running."},
+    {"Z", "CPU dyntick-idle: idle with the tick stopped."},
+    {"X", "CPU offline."},
+    {"○", "This CPU still owes a QS to the current grace period."},
+    {"◐", "passed: a QS happened but is not reported yet."},
+    {"✓", "This CPU's QS is reported for the current grace period."},
+    {"stall", "RCU CPU stall warning: a GP lasted longer than the stall timeout (check_cpu_stall, needs a tick)."},
+    {"kthread", "3.7: each flavor's grace periods are driven by its own kernel thread (rcu_gp_kthread)."},
+    {"softirq", "Pending RCU_SOFTIRQ work on this CPU."},
+    {"loop", "CPU spinning in the kernel without a QS (an injected kernel loop)."},
+    {"rcu_sched", "Flavor whose readers are non-preemptible regions; QS = context switch, user mode or idle."},
+    {"rcu_bh", "Flavor whose readers disable bottom halves; QS also at softirq end."},
+    {"rcu_preempt", "Flavor with preemptible readers; preempted readers are tracked as blkd tasks."},
+    {"NO_HZ", "Idle CPUs stop their tick; they then report no QS themselves (dyntick-idle)."},
+    {"FAST_NO_HZ", "CONFIG_RCU_FAST_NO_HZ: an idle CPU with callbacks tries to finish them and sleep longer."},
+    {"needs_gp_fix", "The OMAP fix: do not start a GP that no callback needs (3.6 started an extra one)."},
+    {"irqs-off", "Longest stretch RCU's grace-period work ran with interrupts or preemption disabled."},
+    {"rcuc/N", "Per-CPU RCU callback kthread (only with RCU_BOOST)."},
+    {"call_rcu", "Time spent in call_rcu() by the tasks that queue callbacks (charged to them)."},
+    {"caption lane", "When each scenario caption is shown; the caption itself appears whole in the strip above."},
+    {"CPUs", "One tile per CPU: what it runs, whether it owes a QS, its readers and its callback lists."},
+    {"CPU", "The CPU's tile: what it runs, whether it owes a QS, its readers and its callback lists."},
+    {"rcu_node tree", "The combining tree of the flavor shown: one square per qsmask bit, CPUs at the leaves."},
+    {"CPU time, like top", "Where the CPU time went, per thread as top shows it, and where RCU's own work was charged."},
+    {"Timeline", "Grace periods per flavor as bars, FQS passes as triangles, stalls and injections over time."},
+    {"Kernel log", "The messages the simulated kernel printed: stall warnings, CPU hotplug."},
+    {"Why is it waiting?", "What the grace period still waits for, for the whole GP or the selected CPU or node."},
+    {"Workbook", "Questions about the run, answered by looking at the panels."},
+    {"Glossary", "Every term on screen with one line of explanation (G toggles)."},
+    {"cue", "A lecture stop: a moment, flavor, selection and caption; PgDn/PgUp go cue to cue."},
+};
+
+const glossary_entry *glossary_all(size_t *n)
+{
+    *n = sizeof entries / sizeof entries[0];
+    return entries;
+}
+
+const char *glossary_line(const char *term)
+{
+    if (!term) return NULL;
+    size_t n = sizeof entries / sizeof entries[0];
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(entries[i].term, term)) return entries[i].line;
+    for (size_t i = 0; i < n; i++)
+        if (!strcasecmp(entries[i].term, term)) return entries[i].line;
+    return NULL;
+}
+
+/* Words on screen and the entry that explains each. Whole words only, case as written. */
+static const struct { const char *word, *term; } words[] = {
+    {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS", "FQS"},
+    {"dti", "dti"}, {"ofl", "ofl"}, {"dynticks", "dynticks even/odd"}, {"dyntick-idle", "dyntick-idle"},
+    {"RCU_SOFTIRQ", "RCU_SOFTIRQ"}, {"irq exit", "irq exit"}, {"hidden in tasks", "hidden in tasks"},
+    {"swapper", "swapper"}, {"self-detected", "self-detected"}, {"jiffy", "jiffy"}, {"jiffies", "jiffy"},
+    {"HZ", "HZ"}, {"passed", "passed"}, {"just cleared", "just cleared"}, {"p50", "p50/p99"}, {"p99", "p50/p99"},
+    {"per GP", "cost per GP"}, {"blkd", "blkd"}, {"idle probes", "idle probes"}, {"snapshot", "snapshot pass"},
+    {"leaf", "leaf"}, {"level", "level"}, {"gpnum", "gpnum"}, {"completed", "completed"}, {"R!", "R!"},
+    {"oldest open", "oldest open"}, {"irqs-off", "irqs-off"}, {"qsmask 0x0", "qsmask"},
+};
+
+static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+static bool digits(const char *p, const char *end, const char **out)
+{
+    const char *q = p;
+    while (q < end && isdigit((unsigned char)*q)) q++;
+    *out = q;
+    return q > p;
+}
+
+void glossary_scan(const char *s, const char *end, glossary_hit_fn fn, void *ctx)
+{
+    if (!s) return;
+    if (!end) end = s + strlen(s);
+    for (const char *p = s; p < end; p++) {
+        bool start = p == s || !word_char(p[-1]);
+        if (!start) continue;
+        const char *q;
+        /* numbered names */
+        if (end - p > 3 && !strncmp(p, "rnp", 3) && digits(p + 3, end, &q) && (q == end || !word_char(*q))) { fn(ctx, "rnp0", p, (size_t)(q - p)); p = q - 1; continue; }
+        if (end - p > 10 && !strncmp(p, "ksoftirqd/", 10)) { fn(ctx, "ksoftirqd/N", p, 10); continue; }
+        if (*p == 'g' && digits(p + 1, end, &q) && q + 2 < end && q[0] == ' ' && q[1] == 'c') {
+            const char *r;
+            if (digits(q + 2, end, &r) && (r == end || !word_char(*r))) { fn(ctx, "g155 c154", p, (size_t)(r - p)); p = r - 1; continue; }
+        }
+        if (*p == '{') {
+            const char *t = p + 1;
+            while (t < end && *t == ' ') t++;
+            if (digits(t, end, &q) && q < end && *q == '}') { fn(ctx, "{ 0}", p, (size_t)(q + 1 - p)); continue; }
+        }
+        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+            size_t n = strlen(words[i].word);
+            if ((size_t)(end - p) < n || strncmp(p, words[i].word, n)) continue;
+            if (p + n < end && (word_char(p[n]) || (p[n] == '-' && word_char(p[n - 1])))) continue;
+            fn(ctx, words[i].term, p, n);
+            break;
+        }
+    }
+}

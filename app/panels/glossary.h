@@ -1,0 +1,17 @@
+/* glossary.h — one-line explanations of every term the panels show (hover tips and the `G` overlay). */
+#ifndef RCUVIS_GLOSSARY_H
+#define RCUVIS_GLOSSARY_H
+#include <stddef.h>
+
+typedef struct glossary_entry { const char *term, *line; } glossary_entry;
+
+/* The explanation of term (case-sensitive first, then ignoring case), or NULL. */
+const char *glossary_line(const char *term);
+/* All entries, in the order the overlay lists them. */
+const glossary_entry *glossary_all(size_t *n);
+/* Finds the glossary terms written in s (to end, or its NUL when end is NULL): whole words like
+ * "qsmask" or "FQS", numbered names like "rnp3", "ksoftirqd/2", "g155 c154", "{ 0}". fn gets each
+ * occurrence with the glossary term that explains it. */
+typedef void (*glossary_hit_fn)(void *ctx, const char *term, const char *at, size_t len);
+void glossary_scan(const char *s, const char *end, glossary_hit_fn fn, void *ctx);
+#endif

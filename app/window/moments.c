@@ -1,0 +1,83 @@
+/* moments.c — lecture navigation: go to a cue, or to the next GP start / GP end / FQS pass / stall of the flavor shown. */
+#include "window/app.h"
+
+#include <stdio.h>
+
+int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen)
+{
+    err[0] = 0;
+    if (!a->have_base || idx < 0 || (size_t)idx >= a->base.ncues) return -1;
+    const rv_cue q = a->base.cues[idx]; /* a copy: set_compare rebuilds the sessions */
+    ui_state *st = &a->st;
+    if (q.compare >= 0 && (bool)q.compare != st->compare && ui_app_set_compare(a, q.compare == 1, err, errlen) != 0) return -1;
+    if (q.flavor >= 0 && a->base.rcu.flavors[q.flavor]) st->flavor = q.flavor;
+    if (q.select_cpu >= -1) { st->sel_cpu = q.select_cpu < a->base.cpus ? q.select_cpu : -1; st->sel_node = -1; }
+    st->playing = false;
+    st->cue = idx;
+    ui_app_seek_moment(a, (int64_t)(q.at_s * 1e9 + 0.5));
+    return 0;
+}
+
+void ui_app_seek_moment(ui_app *a, int64_t t)
+{
+    /* the engine runs events strictly before the time it is moved to (rv_run_until): one
+     * nanosecond more shows the moment itself (the warning printed, the bit cleared) */
+    int64_t end = ui_app_end(a);
+    ui_app_seek(a, t < end ? t + 1 : end);
+}
+
+int ui_app_next_cue(const ui_app *a, bool back)
+{
+    if (!a->have_base || !a->base.ncues) return -1;
+    int n = (int)a->base.ncues;
+    if (back) return a->st.cue > 0 ? a->st.cue - 1 : a->st.cue < 0 ? -1 : 0;
+    return a->st.cue + 1 < n ? a->st.cue + 1 : -1;
+}
+
+/* The moment of `kind` after (or before) now in one session's history, or -1. */
+static int64_t find_in(const ui_history *h, enum ui_moment kind, int flavor, int64_t now, bool back)
+{
+    int64_t best = -1;
+#define CONSIDER(t) do { int64_t t_ = (t); \
+        if (t_ >= 0 && (back ? t_ < now : t_ > now) && (best < 0 || (back ? t_ > best : t_ < best))) best = t_; } while (0)
+    switch (kind) {
+    case UI_MOMENT_GP_START:
+        for (size_t i = 0; i < h->gps[flavor].n; i++) CONSIDER(h->gps[flavor].v[i].start);
+        break;
+    case UI_MOMENT_GP_END:
+        for (size_t i = 0; i < h->gps[flavor].n; i++) CONSIDER(h->gps[flavor].v[i].end);
+        break;
+    case UI_MOMENT_FQS:
+        for (size_t i = 0; i < h->fqs.n; i++) if (h->fqs.v[i].flavor == flavor) CONSIDER(h->fqs.v[i].t);
+        break;
+    case UI_MOMENT_STALL:
+        for (size_t i = 0; i < h->stalls.n; i++) if (h->stalls.v[i].flavor == flavor) CONSIDER(h->stalls.v[i].t);
+        break;
+    }
+#undef CONSIDER
+    return best;
+}
+
+int64_t ui_app_find_moment(ui_app *a, enum ui_moment kind, bool back, double explore_budget_ms)
+{
+    if (!a->nsessions) return -1;
+    /* in compare mode the 3.7 side leads, as for event steps */
+    ui_session *s = &a->s[a->nsessions - 1];
+    int64_t now = ui_app_now(a);
+    for (;;) {
+        int64_t t = find_in(tt_history(s->tt), kind, a->st.flavor, now, back);
+        if (t >= 0 || back) return t;
+        /* not known yet: learn more of the run (bounded), then look again */
+        if (explore_budget_ms <= 0 || !tt_explore(s->tt, explore_budget_ms > 50 ? 50 : explore_budget_ms)) {
+            t = find_in(tt_history(s->tt), kind, a->st.flavor, now, back);
+            return t;
+        }
+        explore_budget_ms -= 50;
+    }
+}
+
+const char *ui_moment_name(enum ui_moment kind)
+{
+    static const char *const names[] = {"grace-period start", "grace-period end", "FQS pass", "stall warning"};
+    return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
+}

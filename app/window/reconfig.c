@@ -1,0 +1,90 @@
+/* reconfig.c — configuration changed in the window (mode, needs_gp_fix, no_hz, fast_no_hz, CPU count), re-simulated, with a badge. */
+#include "window/app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ui_app_set_override(ui_app *a, const char *key, const char *value)
+{
+    size_t kl = strlen(key);
+    int slot = a->noverrides;
+    for (int i = 0; i < a->noverrides; i++)
+        if (!strncmp(a->overrides[i], key, kl) && a->overrides[i][kl] == '=') slot = i;
+    if (slot == 16) return -1;
+    snprintf(a->overrides[slot], sizeof a->overrides[slot], "%s=%s", key, value);
+    if (slot == a->noverrides) a->noverrides++;
+    return 0;
+}
+
+/* Reload the scenario with the overrides, keeping the moment and the view. */
+static int reload(ui_app *a, char *msg, size_t msglen)
+{
+    int64_t t = ui_app_now(a);
+    char src[1024];
+    snprintf(src, sizeof src, "%s", a->source);
+    if (!src[0]) { snprintf(msg, msglen, "the built-in demo has no file: open a scenario to change its configuration"); return -1; }
+    char err[4096];
+    if (ui_app_load(a, src, -1, err, sizeof err) != 0) { snprintf(msg, msglen, "%s", err); return -1; }
+    ui_app_seek(a, t < ui_app_end(a) ? t : ui_app_end(a));
+    return 0;
+}
+
+int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
+{
+    msg[0] = 0;
+    if (!a->have_base) return -1;
+    char saved[16][128];
+    int nsaved = a->noverrides;
+    memcpy(saved, a->overrides, sizeof saved);
+    const rv_rcu_config *r = &a->base.rcu;
+    switch (k) {
+    case UI_KNOB_MODE: {
+        if (a->st.compare) { snprintf(msg, msglen, "compare shows 3.6 and 3.7 already (C leaves compare)"); return -1; }
+        enum rv_mode cur = a->mode_forced ? a->forced_mode : r->mode;
+        a->mode_forced = true;
+        a->forced_mode = cur == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD;
+        rv_config cfg;
+        if (rv_config_copy(&cfg, &a->base) != 0) return -1;
+        char name[160], src[1024], err[512];
+        snprintf(name, sizeof name, "%s", a->name);
+        snprintf(src, sizeof src, "%s", a->source);
+        int rc = ui_app_set_config(a, &cfg, name, src, err, sizeof err);
+        rv_config_free(&cfg);
+        if (rc != 0) { snprintf(msg, msglen, "%s", err); return -1; }
+        snprintf(msg, msglen, "now %s, re-simulated to this moment", a->forced_mode == RV_MODE_KTHREAD ? "3.7 (kthread)" : "3.6 (softirq)");
+        return 0;
+    }
+    case UI_KNOB_GP_FIX: ui_app_set_override(a, "rcu.needs_gp_fix", r->needs_gp_fix ? "false" : "true"); break;
+    case UI_KNOB_NO_HZ: ui_app_set_override(a, "rcu.no_hz", r->no_hz ? "false" : "true"); break;
+    case UI_KNOB_FAST_NO_HZ: ui_app_set_override(a, "rcu.fast_no_hz", r->fast_no_hz ? "false" : "true"); break;
+    case UI_KNOB_CPUS_MORE: case UI_KNOB_CPUS_FEWER: {
+        int n = a->base.cpus;
+        n = k == UI_KNOB_CPUS_MORE ? (n * 2 > 4096 ? 4096 : n * 2) : (n / 2 < 1 ? 1 : n / 2);
+        if (n == a->base.cpus) { snprintf(msg, msglen, "already at %d CPUs", n); return -1; }
+        char v[16];
+        snprintf(v, sizeof v, "%d", n);
+        ui_app_set_override(a, "cpus", v);
+        break;
+    }
+    }
+    if (reload(a, msg, msglen) != 0) {
+        memcpy(a->overrides, saved, sizeof saved); /* the change did not load: forget it */
+        a->noverrides = nsaved;
+        return -1;
+    }
+    char badge[256];
+    ui_app_config_badge(a, badge, sizeof badge);
+    snprintf(msg, msglen, "re-simulated: %s", badge[0] ? badge : "as in the file");
+    return 0;
+}
+
+void ui_app_config_badge(const ui_app *a, char *buf, size_t n)
+{
+    size_t l = 0;
+    buf[0] = 0;
+    if (a->mode_forced && !a->st.compare)
+        l += (size_t)snprintf(buf + l, n - l, "mode=%s", a->forced_mode == RV_MODE_KTHREAD ? "kthread" : "softirq");
+    for (int i = 0; i < a->noverrides && l < n; i++)
+        l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " · " : "", a->overrides[i]);
+}

@@ -1,0 +1,56 @@
+/* cues.c — a scenario's "cues": lecture stops (time, flavor, selection, compare, caption) for PgDn and clickers. */
+#include "priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const cue_keys[] = {"at_s", "title", "flavor", "select_cpu", "compare", "caption"};
+
+static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
+{
+    q->flavor = -1;
+    q->select_cpu = -2;
+    q->compare = -1;
+    sc_check_keys(c, it, cue_keys, N(cue_keys));
+    if (sc_get(c, it, "at_s", true)) sc_num(c, it, "at_s", 0, 604800, &q->at_s);
+    /* no check against duration_s: --set may shorten a run; a cue past its end goes to the end */
+    if (sc_get(c, it, "title", false)) sc_str(c, it, "title", q->title, sizeof q->title);
+    if (sc_get(c, it, "caption", false)) sc_str(c, it, "caption", q->caption, sizeof q->caption);
+    if (sc_get(c, it, "flavor", false)) {
+        int f = -1;
+        if (sc_flavor(c, it, "flavor", &f)) q->flavor = f;
+    }
+    const cJSON *sel = sc_get(c, it, "select_cpu", false);
+    if (sel) {
+        if (cJSON_IsNull(sel)) q->select_cpu = -1; /* null clears the selection */
+        else {
+            long cpu = -1;
+            if (sc_int(c, it, "select_cpu", 0, c->cfg->cpus > 0 ? c->cfg->cpus - 1 : 0, &cpu)) q->select_cpu = (int)cpu;
+        }
+    }
+    if (sc_get(c, it, "compare", false)) {
+        bool on = false;
+        if (sc_bool(c, it, "compare", &on)) q->compare = on;
+    }
+}
+
+void sc_build_cues(sc_ctx *c, const cJSON *arr)
+{
+    size_t n = (size_t)cJSON_GetArraySize(arr);
+    if (n == 0) return;
+    rv_cue *cues = calloc(n, sizeof *cues);
+    if (!cues) { sc_bad(c, "cues", "out of memory"); return; }
+    size_t old = sc_path_key(&c->path, "cues");
+    int i = 0;
+    for (const cJSON *it = arr->child; it; it = it->next, i++) {
+        size_t o2 = sc_path_index(&c->path, i);
+        if (sc_is_object(c, it, NULL)) build_cue(c, it, &cues[i]);
+        sc_path_pop(&c->path, o2);
+    }
+    sc_path_pop(&c->path, old);
+    /* kept in file order: the order the lecture visits them (it may return to a moment, e.g. to compare) */
+    c->cfg->cues = cues;
+    c->cfg->ncues = n;
+}

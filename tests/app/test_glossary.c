@@ -1,0 +1,169 @@
+/* test_glossary.c — every term a panel draws has a glossary entry and a hover explanation where it is drawn. */
+#include <criterion/criterion.h>
+
+#include "panels/glossary.h"
+#include "window/app.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The terms issue 12 lists as unexplained on screen. */
+static const char *const issue_terms[] = {
+    "QS", "qsmask", "qsmaskinit", "g155 c154", "rnp0", "level", "leaf", "dynticks even/odd", "dyntick-idle",
+    "FQS", "snapshot pass", "dti", "ofl", "idle probes", "RCU_SOFTIRQ", "irq exit", "hidden in tasks",
+    "ksoftirqd/N", "swapper", "self-detected", "{ 0}", "jiffy", "HZ", "D/W/R/N", "R!", "r", "passed",
+    "just cleared", "p50/p99", "cost per GP", "GP bar blues", "GP triangles", "blkd",
+};
+
+Test(glossary, every_listed_term_has_an_entry)
+{
+    for (size_t i = 0; i < sizeof issue_terms / sizeof issue_terms[0]; i++)
+        cr_expect(glossary_line(issue_terms[i]) != NULL, "no glossary entry for \"%s\"", issue_terms[i]);
+    /* "cost per GP" must say what it sums */
+    cr_expect(strstr(glossary_line("cost per GP"), "divided by") != NULL);
+}
+
+Test(glossary, scan_finds_numbered_names)
+{
+    struct { const char *text, *term; } cases[] = {
+        {"rnp12  level 1", "rnp0"}, {"g155 c154  qsmask 0x3", "g155 c154"}, {"ksoftirqd/3", "ksoftirqd/N"},
+        {"blocking grace period: { 0} (detected by 1", "{ 0}"}, {"FQS credited", "FQS"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *found = NULL;
+        void hit(void *ctx, const char *term, const char *at, size_t len);
+        glossary_scan(cases[i].text, NULL, hit, &found);
+        cr_expect(found && !strcmp(found, cases[i].term), "\"%s\": expected %s, found %s", cases[i].text, cases[i].term,
+                  found ? found : "(none)");
+    }
+}
+
+void hit(void *ctx, const char *term, const char *at, size_t len)
+{
+    (void)at; (void)len;
+    const char **found = ctx;
+    if (!*found) *found = term;
+}
+
+/* What the reader sees: every text run drawn, kept until the frame is done so the tips drawn after
+ * a label (panels add them as they go) are all known. */
+typedef struct run { char text[256]; rd_rect r; } run;
+typedef struct runs { run *v; int n, cap; } runs;
+
+static void observe(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    runs *R = ctx;
+    if (R->n == R->cap) {
+        R->cap = R->cap ? R->cap * 2 : 1024;
+        R->v = realloc(R->v, (size_t)R->cap * sizeof *R->v);
+        cr_assert(R->v);
+    }
+    run *u = &R->v[R->n++];
+    size_t n = end ? (size_t)(end - s) : strlen(s);
+    if (n >= sizeof u->text) n = sizeof u->text - 1;
+    memcpy(u->text, s, n);
+    u->text[n] = 0;
+    u->r = (rd_rect){x, y, w, h};
+}
+
+static bool overlaps(rd_rect a, rd_rect b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
+
+typedef struct check { const ui_frame *fr; rd_rect r; const char *where; int bad; } check;
+
+static void term_drawn(void *ctx, const char *term, const char *at, size_t len)
+{
+    check *c = ctx;
+    for (int i = 0; i < c->fr->ntips; i++)
+        if (overlaps(c->fr->tips[i].r, c->r) && strstr(c->fr->tips[i].text, term)) return;
+    if (c->bad++ < 12) fprintf(stderr, "%s: \"%.*s\" (%s) drawn without an explanation on hover\n", c->where, (int)len, at, term);
+}
+
+static int check_app(ui_app *a, const char *what)
+{
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    runs R = {0};
+    rd_set_text_observer(rd, observe, &R);
+    ui_app_draw(a, rd);
+    rd_end(rd);
+    int bad = 0;
+    for (int i = 0; i < R.n; i++) {
+        check c = {&a->fr, R.v[i].r, what, 0};
+        glossary_scan(R.v[i].text, NULL, term_drawn, &c);
+        bad += c.bad;
+    }
+    if (a->fr.nterm_missing) fprintf(stderr, "%s: %d labels name a term the glossary lacks (first: %s)\n", what, a->fr.nterm_missing, a->fr.term_missing);
+    bad += a->fr.nterm_missing;
+    free(R.v);
+    rd_free(rd);
+    return bad;
+}
+
+Test(glossary, every_term_drawn_is_explained_where_it_is_drawn, .timeout = 120)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char sdir[1024];
+    snprintf(sdir, sizeof sdir, "%s/scenarios", root);
+    DIR *d = opendir(sdir);
+    cr_assert(d);
+    struct dirent *e;
+    int bad = 0;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 5, ".json") || !strcmp(e->d_name, "schema.json")) continue;
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", sdir, e->d_name);
+        for (int compare = 0; compare < 2; compare++) {
+            ui_app a;
+            ui_app_init(&a);
+            a.st.compare = compare;
+            char err[4096];
+            cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+            int64_t end = ui_app_end(&a);
+            ui_app_seek(&a, end < 2000000000LL ? end / 2 : 2000000000LL);
+            ui_app_refresh_reports(&a, 0, 0);
+            a.st.sel_cpu = 0; /* "Why is it waiting?" about one CPU: its own vocabulary */
+            char what[1500];
+            snprintf(what, sizeof what, "%s%s", e->d_name, compare ? " compare" : "");
+            bad += check_app(&a, what);
+            ui_app_free(&a);
+        }
+    }
+    closedir(d);
+    cr_assert_eq(bad, 0, "%d terms drawn without an explanation (listed on stderr)", bad);
+}
+
+/* The `G` overlay lists every entry: scrolling through it shows each term once at least. */
+Test(glossary, overlay_lists_every_entry)
+{
+    ui_app a;
+    ui_app_init(&a);
+    setenv("RCUVIS_DATA", "/nonexistent", 1);
+    char err[512];
+    cr_assert_eq(ui_app_load(&a, NULL, -1, err, sizeof err), 0, "%s", err);
+    unsetenv("RCUVIS_DATA");
+    a.st.show_glossary = true;
+    size_t n;
+    const glossary_entry *g = glossary_all(&n);
+    bool *seen = calloc(n, sizeof *seen);
+    for (int scroll = 0; scroll < (int)n; scroll += 4) {
+        a.st.glossary_scroll = scroll;
+        rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+        runs R = {0};
+        rd_set_text_observer(rd, observe, &R);
+        ui_app_draw(&a, rd);
+        for (int i = 0; i < R.n; i++)
+            for (size_t k = 0; k < n; k++) {
+                size_t tl = strlen(g[k].term);
+                if (!strncmp(R.v[i].text, g[k].term, tl) && !strncmp(R.v[i].text + tl, " — ", 5)) seen[k] = true;
+            }
+        free(R.v);
+        rd_free(rd);
+    }
+    for (size_t k = 0; k < n; k++) cr_expect(seen[k], "the glossary overlay never shows \"%s\"", g[k].term);
+    free(seen);
+    ui_app_free(&a);
+}
