@@ -5,6 +5,7 @@
 #include "rcuvis.h"
 
 #include <limits.h>
+#include <string.h>
 
 #define NS_PER_S 1000000000LL
 #define RCU_STALL_RAT_DELAY 2      /* jiffies others wait past the deadline before reporting */
@@ -226,8 +227,10 @@ struct rv_engine {
     task_acct *tasks; int ntasks;
     int *phase_task;                 /* phase index -> tasks[] index */
     int64_t tick_total_ns, caller_ns;
-    /* events */
-    rv_event *ring; size_t ring_cap; uint64_t nevents, flushed;
+    /* events: the ring holds seqs [max(ring_first, nevents - ring_cap), nevents); its buffer
+     * (ring_alloc slots) starts small and doubles up to ring_cap as events arrive, so an engine
+     * that keeps few events (a headless run, a fresh clone) never touches more memory than that */
+    rv_event *ring; size_t ring_cap, ring_alloc; uint64_t nevents, flushed, ring_first;
     rv_event_sink sink; void *sink_ctx;
     klog_line *klog; size_t nklog, klog_cap;
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
@@ -235,6 +238,9 @@ struct rv_engine {
     uint64_t n_readers_done, callbacks_checked, violations;
     uint64_t reader_pipe[RV_PIPE_LEN];
     struct retire_slot { uint64_t idx; int64_t invoked_t; unsigned long completed_at; } *retire[RV_NFLAVORS];
+    /* a clone keeps only the slots a live reader can still look up (retire_pack_first on), and
+     * rebuilds the full ring the first time it retires or checks something (retire_ring()) */
+    struct retire_slot *retire_pack[RV_NFLAVORS]; uint64_t retire_pack_first[RV_NFLAVORS], retire_pack_n[RV_NFLAVORS];
     /* torture writers */
     int nfake_writers;
 };
@@ -242,11 +248,36 @@ struct rv_engine {
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives
  * that many retirements reports index 1 for its element (unknown age, never a false alarm). */
 #define RETIRE_RING 16384
+#define RING_START 256     /* event ring slots allocated at first (it doubles up to ring_cap) */
+#define CLONE_EVENTS 256   /* newest events a clone keeps readable (e.g. "last event", step back) */
+
+struct retire_slot *retire_unpack(rv_engine *e, int f);   /* engine.c: a clone's first Reader Pipe use */
+/* The flavor's Reader Pipe ring, rebuilt in full if this engine is a clone that kept only a pack. */
+static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->retire[f] ? e->retire[f] : retire_unpack(e, f); }
 
 /* ------------------------------------------------------------------ module functions */
 /* events.c */
-rv_event *emit(rv_engine *e, int type, int cpu, int flavor);
 void events_flush(rv_engine *e);
+void events_make_room(rv_engine *e);   /* flush to the sink; grow the ring buffer when full */
+
+/* Log one event and return it for the caller to fill in (the sink sees it at the next emit or
+ * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores. */
+static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
+{
+    if (__builtin_expect(e->sink != NULL || (e->nevents - e->ring_first >= e->ring_alloc && e->ring_alloc < e->ring_cap), 0))
+        events_make_room(e);
+    rv_event *ev = &e->ring[e->nevents & (e->ring_alloc - 1)];
+    memset(ev, 0, sizeof *ev); /* padding too: events are compared bytewise */
+    ev->seq = e->nevents;
+    ev->t = e->now;
+    ev->type = (uint16_t)type;
+    ev->cpu = cpu;
+    ev->flavor = (int8_t)flavor;
+    ev->node = -1;
+    e->nevents++;
+    if (!e->sink) e->flushed = e->nevents;
+    return ev;
+}
 void klog(rv_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* tree.c */
@@ -302,7 +333,6 @@ int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen);
 void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot);
 
 /* account.c */
-void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work);
 void charge_lock_section(rv_engine *e, int64_t ns);   /* an irqs-off lock section of that length */
 int task_index(rv_engine *e, const char *name);
 void gp_hist_add(rcu_state *rsp, int64_t ns);
@@ -330,5 +360,42 @@ void tick_stop(rv_engine *e, int cpu);
 void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen);
 const rv_phase *cpu_phase(const rv_engine *e, int cpu);
 int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
+
+/* account.c's hot half */
+/* Charge ns of work done in the current execution context (inline: it runs on every tick and
+ * pass). gp_work marks grace-period machinery
+ * (as opposed to callback invocation or enqueueing), which the per-GP overhead figures count. */
+static inline void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
+{
+    if (ns <= 0) return;
+    int cpu = e->ctx_cpu;
+    switch (e->ctx) {
+    case CTX_TICK:
+        if (cpu >= 0) e->cpu[cpu].tick_ns_total += ns;
+        e->tick_total_ns += ns;
+        break;
+    case CTX_SOFTIRQ:
+        if (cpu >= 0) e->cpu[cpu].inline_ns += ns;
+        break;
+    case CTX_KSOFTIRQD:
+        if (cpu >= 0) e->cpu[cpu].ksoftirqd_ns += ns;
+        break;
+    case CTX_KTHREAD:
+        e->rsp[e->ctx_flavor].kthread_ns += ns;
+        break;
+    case CTX_RCUC:
+        if (cpu >= 0) e->cpu[cpu].rcuc_ns += ns;
+        break;
+    case CTX_TASK:
+    case CTX_NONE:
+        e->caller_ns += ns;
+        break;
+    }
+    if (gp_work && flavor >= 0) e->rsp[flavor].gp_overhead_ns += ns;
+    /* longest stretch of grace-period machinery that nothing can preempt: softirq, tick or the
+     * kthread between its cond_resched() points (callback batches are not counted here) */
+    if (gp_work && e->ctx != CTX_TASK && e->ctx != CTX_NONE && e->ctx != CTX_RCUC) e->stretch_nonpreempt += ns;
+}
+
 
 #endif

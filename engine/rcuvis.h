@@ -186,12 +186,15 @@ typedef struct rv_engine rv_engine;
 typedef struct rv_engine_opts {
     size_t event_ring;  /* events kept in memory for readers (0 = default 65536) */
 } rv_engine_opts;
+#define RV_RING_HEADLESS 64  /* event_ring for runs that read only the report (and maybe a sink) */
 
 /* Create an engine for cfg (copied). Returns NULL and a message in err on a config error. */
 rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char *err, size_t errlen);
 void rv_engine_free(rv_engine *e);
 /* A full independent copy (time travel checkpoints, compare mode, predict questions). */
 rv_engine *rv_engine_clone(const rv_engine *e);
+/* Heap bytes the engine holds, from its own counts (deterministic): what one checkpoint costs. */
+size_t rv_engine_size(const rv_engine *e);
 
 int64_t rv_now_ns(const rv_engine *e);     /* simulated time */
 uint64_t rv_jiffies(const rv_engine *e);   /* simulated jiffies since boot */

@@ -136,7 +136,9 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
         fprintf(stderr, "rcuvis: run: %s\n", err);
         return 2;
     }
-    rv_engine *e = rv_engine_new(cfg, NULL, err, sizeof err);
+    /* without --trace nothing reads past events: a small ring stays in cache and costs ~nothing */
+    rv_engine_opts opts = {.event_ring = tr ? 0 : RV_RING_HEADLESS};
+    rv_engine *e = rv_engine_new(cfg, &opts, err, sizeof err);
     if (!e) {
         fprintf(stderr, "rcuvis: %s: %s\n", cfg->path, err);
         cli_trace_abort(tr);
