@@ -199,6 +199,23 @@ size_t rv_engine_size(const rv_engine *e)
     return b;
 }
 
+void rv_engine_work(const rv_engine *e, rv_work *w)
+{
+    memset(w, 0, sizeof *w);
+    w->ticks = e->n_ticks;
+    for (int c = 0; c < e->ncpus; c++) w->busy_ticks += e->cpu[c].busy_ticks;
+    w->softirq_runs = e->ev_count[RV_EV_SOFTIRQ];
+    w->idle_entries = e->ev_count[RV_EV_IDLE_ENTER];
+    w->queue_events = e->n_qevents;
+    w->events = e->nevents;
+    for (int f = 0; f < RV_NFLAVORS; f++) w->grace_periods += e->rsp[f].grace_periods;
+    w->fqs_credits = e->ev_count[RV_EV_FQS_CREDIT];
+    /* the tree work a GP needs at the least: init and cleanup visit every node, an FQS pass every leaf */
+    int leaves = e->levelcnt[e->levels - 1];
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        w->node_visits += e->rsp[f].grace_periods * 2 * (uint64_t)e->nnodes + e->rsp[f].fqs_scans * (uint64_t)leaves;
+}
+
 int64_t rv_now_ns(const rv_engine *e) { return e->now; }
 uint64_t rv_jiffies(const rv_engine *e) { return e->jiffies; }
 int64_t rv_end_ns(const rv_engine *e) { return e->end; }
@@ -214,7 +231,7 @@ static void jiffy_sweep(rv_engine *e)
     if (!list) abort();
     memcpy(list, e->tick_list, (size_t)n * sizeof *list); /* ticks may start or stop ticks */
     for (int i = 0; i < n; i++)
-        if (e->cpu[list[i]].tick_on) do_tick(e, list[i]);
+        if (e->cpu[list[i]].tick_on) { e->n_ticks++; do_tick(e, list[i]); }
     if (list != stackbuf) free(list);
 }
 
@@ -228,6 +245,7 @@ static bool step_once(rv_engine *e, int64_t limit)
     if (tq < next_tick) {
         qev ev;
         evq_pop(&e->q, &ev);
+        e->n_qevents++;
         e->now = ev.t;
         handle_qev(e, &ev);
         e->ctx = CTX_NONE; e->ctx_cpu = -1;

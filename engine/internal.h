@@ -231,6 +231,8 @@ struct rv_engine {
      * (ring_alloc slots) starts small and doubles up to ring_cap as events arrive, so an engine
      * that keeps few events (a headless run, a fresh clone) never touches more memory than that */
     rv_event *ring; size_t ring_cap, ring_alloc; uint64_t nevents, flushed, ring_first;
+    uint64_t ev_count[RV_EV_NTYPES];          /* events emitted, by type (rv_engine_work) */
+    uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
     klog_line *klog; size_t nklog, klog_cap;
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
@@ -275,6 +277,7 @@ static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
     ev->flavor = (int8_t)flavor;
     ev->node = -1;
     e->nevents++;
+    e->ev_count[type]++;
     if (!e->sink) e->flushed = e->nevents;
     return ev;
 }

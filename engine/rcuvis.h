@@ -193,6 +193,13 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
 void rv_engine_free(rv_engine *e);
 /* A full independent copy (time travel checkpoints, compare mode, predict questions). */
 rv_engine *rv_engine_clone(const rv_engine *e);
+/* The work a run did so far, for `make bench`'s floor: what any engine producing this output
+ * must do at least once per item (a tick, a softirq run, an idle entry, a queued event). */
+typedef struct rv_work {
+    uint64_t ticks, busy_ticks, softirq_runs, idle_entries, queue_events, events, grace_periods, fqs_credits;
+    uint64_t node_visits;   /* GP init + cleanup of every node, and one visit per leaf per FQS pass */
+} rv_work;
+void rv_engine_work(const rv_engine *e, rv_work *w);
 /* Heap bytes the engine holds, from its own counts (deterministic): what one checkpoint costs. */
 size_t rv_engine_size(const rv_engine *e);
 

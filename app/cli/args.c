@@ -21,6 +21,8 @@ void cli_run_usage(void)
            "  --debugfs               after the run, print rcugp, rcuhier and rcudata as 3.6/3.7 debugfs showed them\n"
            "  --dmesg                 after the run, print the whole kernel log (stall warnings, hotplug, rcutorture)\n"
            "  --json                  print the report as one JSON object on stdout\n"
+           "  --work                  also report the engine's work (ticks, softirq runs, idle entries, queue\n"
+           "                          events) and what a checkpoint of the final state holds (make bench's floor)\n"
            "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
            "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
@@ -114,7 +116,8 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         size_t nl = eq ? (size_t)(eq - a) : strlen(a);
         snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), a);
         bool *flag = !strcmp(name, "--json") ? &o->json : !strcmp(name, "--expect") ? &o->expect
-                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg : NULL;
+                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg
+                   : !strcmp(name, "--work") ? &o->work : NULL;
         if (flag || !strcmp(name, "--busted")) {
             if (eq) return usage_error("option '%s' takes no value%s", name, "");
             if (flag) *flag = true;

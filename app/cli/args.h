@@ -17,6 +17,7 @@ typedef struct cli_run_opts {
     size_t nsets;
     bool json, expect, help;
     bool debugfs, dmesg;  /* print the debugfs files / the whole kernel log after the run */
+    bool work;            /* add the engine's work counts and a checkpoint's size (for make bench) */
     const char *trace;
 } cli_run_opts;
 
