@@ -21,8 +21,17 @@ enum { RCU_GP_FLAG_INIT = 0x1, RCU_GP_FLAG_FQS = 0x2 };
 /* ------------------------------------------------------------------ PRNG (xoshiro256**) */
 typedef struct rng { uint64_t s[4]; } rng;
 void rng_seed(rng *r, uint64_t seed, uint64_t stream);
-uint64_t rng_next(rng *r);
-double rng_unit(rng *r);                    /* [0,1) */
+/* xoshiro256** next, inline: every tick draws at least once */
+static inline uint64_t rng_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t rng_next(rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rng_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= t; s[3] = rng_rotl(s[3], 45);
+    return result;
+}
+static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; } /* [0,1) */
 double rng_exp(rng *r, double mean);        /* exponential with that mean */
 long rng_poisson(rng *r, double mean);
 int rng_range(rng *r, int lo, int hi);      /* inclusive */
