@@ -140,6 +140,7 @@ typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     uint32_t gen;                    /* of the pending run event */
     uint32_t tgen;                   /* of the armed FQS timer */
     bool running;                    /* on a CPU right now (for views) */
+    int fqs_state;                   /* rcu_gp_kthread()'s local: RCU_SAVE_DYNTICK, then RCU_FORCE_QS */
 } gp_kthread;
 
 typedef struct rcu_state {
@@ -158,6 +159,7 @@ typedef struct rcu_state {
     uint64_t grace_periods, updates, cbs_invoked, fqs_scans, idle_probes, offline_credits, stalls;
     uint64_t sync_calls; int64_t sync_latency_sum;
     int64_t gp_overhead_ns, kthread_ns;
+    int64_t fqs_ns;                  /* of gp_overhead_ns: spent in FQS passes (force_qs_rnp()) */
     int64_t cb_latency_sum; uint64_t cb_latency_n;
     uint64_t gp_hist[64 * 8];        /* GP durations: log2 buckets of ns, 8 sub-buckets */
     int64_t gp_max_ns;
@@ -190,7 +192,9 @@ typedef struct cpu_t {
     int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
-    bool blip_scheduled;      /* an idle blip is on the queue (drawn only while RCU can notice one) */
+    bool blip_scheduled;      /* an idle blip is on the queue (drawn only while FAST_NO_HZ would drain at one) */
+    bool blip_lazy;           /* blips since blip_lazy_since are not simulated one by one: settle_blips() counts them */
+    int64_t blip_lazy_since;
     uint32_t gen_blip, gen_idle_timer;
     /* RCU_FAST_NO_HZ (struct rcu_dynticks): drain attempts left, the jiffy of the last holdoff */
     int dyntick_drain;
@@ -225,7 +229,6 @@ struct rv_engine {
     rcu_state rsp[RV_NFLAVORS];
     int levels, nnodes, levelcnt[4], levelspread[4], level_first[4];
     int *tick_list; int ntick;
-    bool any_blips;           /* some phase has idle_blips_per_s > 0: GP init must wake the blip clocks */
     reader *readers; size_t nreaders, readers_cap; /* active readers */
     uint64_t next_reader_id, next_cb_id, next_task_id;
     /* execution context while handling something */
@@ -366,6 +369,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until);
 void cpu_wake(rv_engine *e, int cpu);
 void ensure_ctxsw(rv_engine *e, int cpu);
 void ensure_blip(rv_engine *e, int cpu);
+void settle_blips(rv_engine *e, int cpu);   /* bring a busy CPU's dynticks up to date with its unsimulated blips */
 void context_switch(rv_engine *e, int cpu);
 void tick_start(rv_engine *e, int cpu);
 void tick_stop(rv_engine *e, int cpu);

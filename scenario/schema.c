@@ -15,13 +15,13 @@ static const char *const top_keys[] = {
 static const char *const rcu_keys[] = {
     "mode", "fanout", "fanout_leaf", "no_hz", "stall_timeout_s", "jiffies_till_first_fqs",
     "jiffies_till_next_fqs", "needs_gp_fix", "busted", "blimit", "qhimark", "qlowmark",
-    "flavors", "size_tree_by_nr_cpus", "nr_cpus_compiled", "rcu_boost", "fast_no_hz",
+    "flavors", "size_tree_by_nr_cpus", "nr_cpus_compiled", "rcu_boost", "fast_no_hz", "comment",
 };
 
 /* Same order as the fields of rv_costs, which are all int64_t: the walk indexes them as an array. */
 static const char *const cost_keys[] = {
     "node_lock_ns", "node_init_ns", "cache_miss_ns", "qs_report_ns", "note_gp_ns", "cb_invoke_ns",
-    "call_rcu_ns", "softirq_entry_ns", "tick_ns", "kthread_wakeup_ns", "ctxsw_ns",
+    "call_rcu_ns", "softirq_entry_ns", "tick_ns", "wakeup_ns", "sched_switch_ns", "timer_ns", "ctxsw_ns",
     "kthread_latency_ns", "ksoftirqd_latency_ns",
 };
 _Static_assert(sizeof(rv_costs) == N(cost_keys) * sizeof(int64_t), "cost_keys must list every rv_costs field");
@@ -86,7 +86,8 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     int hz = c->cfg->hz;
     if (sc_int(c, obj, "jiffies_till_first_fqs", 0, hz, &v)) r->jiffies_till_first_fqs = (int)v;
     if (sc_int(c, obj, "jiffies_till_next_fqs", 1, hz, &v)) r->jiffies_till_next_fqs = (int)v;
-    sc_bool(c, obj, "needs_gp_fix", &r->needs_gp_fix);
+    bool b;
+    if (sc_bool(c, obj, "needs_gp_fix", &b)) r->needs_gp_fix = b; /* absent: follows the mode */
     sc_bool(c, obj, "busted", &r->busted);
     sc_bool(c, obj, "fast_no_hz", &r->fast_no_hz);
     if (sc_int(c, obj, "blimit", 1, 1000000, &v)) r->blimit = (int)v;
@@ -94,7 +95,9 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     if (sc_int(c, obj, "qlowmark", 0, 100000000, &v)) r->qlowmark = (int)v;
     const cJSON *fl = sc_get(c, obj, "flavors", false);
     if (fl) build_flavors(c, fl, r);
-    sc_bool(c, obj, "size_tree_by_nr_cpus", &r->size_tree_by_nr_cpus);
+    if (sc_bool(c, obj, "size_tree_by_nr_cpus", &b)) r->size_tree_by_nr_cpus = b; /* absent: follows the mode */
+    const cJSON *note = sc_get(c, obj, "comment", false); /* free text (why this NR_CPUS ...): checked, not kept */
+    if (note && !cJSON_IsString(note)) sc_bad(c, "comment", "expected a string (free text), got a %s", cJSON_IsNumber(note) ? "number" : "non-string value");
     const cJSON *nc = sc_get(c, obj, "nr_cpus_compiled", false);
     if (nc) {
         /* NR_CPUS is a compile-time upper bound on nr_cpu_ids, so it cannot be below cpus */
@@ -111,6 +114,15 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     sc_bool(c, obj, "rcu_boost", &r->rcu_boost);
     if (r->qlowmark > r->qhimark)
         sc_bad(c, "qlowmark", "expected at most qhimark (%d), got %d", r->qhimark, r->qlowmark);
+    /* 3.6 has no jiffies_till_*_fqs module parameters: force_quiescent_state() always uses
+     * RCU_JIFFIES_TILL_FORCE_QS (3 jiffies) */
+    static const char *const fqs_keys[] = {"jiffies_till_first_fqs", "jiffies_till_next_fqs"};
+    for (size_t i = 0; i < N(fqs_keys) && r->mode == RV_MODE_SOFTIRQ; i++) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(obj, fqs_keys[i]);
+        if (k && !(cJSON_IsNumber(k) && k->valuedouble == 3))
+            sc_bad(c, fqs_keys[i], "3.6 (mode softirq) has no such parameter: its force_quiescent_state() always waits "
+                   "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7)");
+    }
     if (r->fast_no_hz && !r->no_hz) /* Kconfig: RCU_FAST_NO_HZ depends on NO_HZ */
         sc_bad(c, "fast_no_hz", "needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
     sc_path_pop(&c->path, old);
@@ -119,7 +131,16 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
 static void build_costs(sc_ctx *c, const cJSON *obj)
 {
     size_t old = sc_path_key(&c->path, "costs");
-    sc_check_keys(c, obj, cost_keys, N(cost_keys));
+    /* a retired key gets its own message rather than "unknown key" */
+    if (cJSON_GetObjectItemCaseSensitive(obj, "kthread_wakeup_ns"))
+        sc_bad(c, "kthread_wakeup_ns", "retired: the kthread's wakeup is now costed as the kernel pays it, split into "
+               "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, charged "
+               "to the kthread) and timer_ns (arming the FQS timeout); set those instead");
+    cJSON *rest = NULL; /* the other keys, so the retired one is not also called unknown */
+    if (cJSON_GetObjectItemCaseSensitive(obj, "kthread_wakeup_ns") && (rest = cJSON_Duplicate(obj, 1)))
+        cJSON_DeleteItemFromObjectCaseSensitive(rest, "kthread_wakeup_ns");
+    sc_check_keys(c, rest ? rest : obj, cost_keys, N(cost_keys));
+    cJSON_Delete(rest);
     int64_t *field = &c->cfg->costs.node_lock_ns;
     for (size_t i = 0; i < N(cost_keys); i++) {
         long v;
