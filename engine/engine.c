@@ -50,6 +50,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
         rsp->kt.run_t = rsp->kt.timeout_t = -1;
         rsp->kt.cpu = 0;
     }
+    for (size_t i = 0; i < cfg->nphases; i++) e->phases_blip |= cfg->phases[i].idle_blips_per_s > 0;
     for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
     workload_boot(e);
     events_flush(e);

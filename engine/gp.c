@@ -241,18 +241,16 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
         int64_t section = e->cfg.costs.node_lock_ns;
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
         unsigned long mask = 0, bits = rnp->qsmask;
+        int probed_here = 0;
         while (bits) {
             int bit = __builtin_ctzl(bits);
             bits &= bits - 1;
             int cpu = rnp->grplo + bit;
             if (cpu >= e->ncpus) continue;
             rcu_data *rdp = &rsp->rda[cpu];
-            settle_blips(e, cpu); /* trips through idle that were counted, not simulated one by one */
+            if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
             unsigned long curr = e->cpu[cpu].dynticks;
-            charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns, true);
-            section += e->cfg.costs.cache_miss_ns;
-            rsp->idle_probes++;
-            probed++;
+            probed_here++; /* one cache miss each, charged for the whole leaf below */
             int how = -1;
             if (snapshot) {
                 rdp->dynticks_snap = curr;
@@ -268,6 +266,10 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
             rv_event *ev = emit(e, RV_EV_FQS_CREDIT, cpu, rsp->flavor);
             if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)how; ev->node = n; }
         }
+        charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns * probed_here, true);
+        section += e->cfg.costs.cache_miss_ns * probed_here;
+        rsp->idle_probes += (uint64_t)probed_here;
+        probed += probed_here;
         charge_lock_section(e, section);
         if (mask) rcu_report_qs_rnp(e, rsp, mask, n);
         if (is37(e)) { /* cond_resched() between leaves in the kthread */

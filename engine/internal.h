@@ -229,6 +229,7 @@ struct rv_engine {
     rcu_state rsp[RV_NFLAVORS];
     int levels, nnodes, levelcnt[4], levelspread[4], level_first[4];
     int *tick_list; int ntick;
+    bool phases_blip;         /* some phase has idle_blips_per_s > 0 (else ensure_blip() returns at once) */
     reader *readers; size_t nreaders, readers_cap; /* active readers */
     uint64_t next_reader_id, next_cb_id, next_task_id;
     /* execution context while handling something */

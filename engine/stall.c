@@ -104,6 +104,7 @@ static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
  * RCU_STALL_RAT_DELAY jiffies later so that a self-report usually wins. */
 void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
 {
+    if (e->jiffies < rsp->jiffies_stall) return; /* both reports below need the deadline passed */
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
     uint64_t j = e->jiffies, js = rsp->jiffies_stall;

@@ -282,6 +282,7 @@ void settle_blips(rv_engine *e, int cpu)
 
 void ensure_blip(rv_engine *e, int cpu)
 {
+    if (!e->phases_blip) return; /* no phase has blips: nothing to schedule (called every tick) */
     cpu_t *c = &e->cpu[cpu];
     if (c->blip_scheduled) return;
     const rv_phase *ph = cpu_phase(e, cpu);
@@ -426,16 +427,16 @@ static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
     e->ctx = CTX_TASK;
     for (int f = 0; f < RV_NFLAVORS; f++) {
         long n = stream_take(e, c, ph, f);
-        int tf = target_flavor(e, f);
-        if (n && tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
+        int tf = n ? target_flavor(e, f) : -1;
+        if (tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
     }
     long lazy = stream_take(e, c, ph, UPD_KFREE);
-    int kf = target_flavor(e, RV_PREEMPT);
-    if (lazy && kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
+    int kf = lazy ? target_flavor(e, RV_PREEMPT) : -1;
+    if (kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
     for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (!stream_take(e, c, ph, UPD_SYNC + f)) continue;
         int tf = target_flavor(e, f);
-        if (stream_take(e, c, ph, UPD_SYNC + f) && tf >= 0 && cpu_preemptible(c))
-            synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+        if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
     }
     e->ctx = saved;
 }
