@@ -29,6 +29,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     while (e->ring_cap < ring) e->ring_cap <<= 1;
     e->ring_alloc = e->ring_cap < RING_START ? e->ring_cap : RING_START;
     e->ring = calloc(e->ring_alloc, sizeof *e->ring);
+    events_update_slow_at(e);
     e->cpu = calloc((size_t)e->ncpus, sizeof *e->cpu);
     e->tick_list = calloc((size_t)e->ncpus, sizeof *e->tick_list);
     bool retire_ok = true; /* only flavors that exist retire elements */
@@ -149,6 +150,8 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     e->ring = malloc(e->ring_alloc * sizeof *e->ring);
     for (uint64_t s = e->ring_first; e->ring && s < src->nevents; s++)
         e->ring[s & (e->ring_alloc - 1)] = src->ring[s & (src->ring_alloc - 1)];
+    e->flushed = e->nevents;
+    events_update_slow_at(e);
     e->stalls = dup_mem(src->stalls, src->nstalls * sizeof *src->stalls);
     e->stalls_cap = src->nstalls;
     e->klog = dup_mem(src->klog, src->nklog * sizeof *src->klog);

@@ -39,10 +39,16 @@ static void ring_grow(rv_engine *e)
     e->ring_alloc = cap;
 }
 
+void events_update_slow_at(rv_engine *e)
+{
+    e->emit_slow_at = e->sink ? 0 : e->ring_alloc < e->ring_cap ? e->ring_first + e->ring_alloc : UINT64_MAX;
+}
+
 void events_make_room(rv_engine *e)
 {
     if (e->sink && e->flushed < e->nevents) events_flush(e);
     if (e->nevents - e->ring_first >= e->ring_alloc && e->ring_alloc < e->ring_cap) ring_grow(e);
+    events_update_slow_at(e);
 }
 
 uint64_t rv_event_count(const rv_engine *e) { return e->nevents; }
@@ -59,6 +65,7 @@ void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx)
     e->sink = sink;
     e->sink_ctx = ctx;
     e->flushed = e->nevents;
+    events_update_slow_at(e);
 }
 
 int rv_event_to_json(const rv_event *ev, char *buf, size_t n)

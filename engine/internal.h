@@ -245,6 +245,9 @@ struct rv_engine {
      * that keeps few events (a headless run, a fresh clone) never touches more memory than that */
     rv_event *ring; size_t ring_cap, ring_alloc; uint64_t nevents, flushed, ring_first;
     uint64_t ev_count[RV_EV_NTYPES];          /* events emitted, by type (rv_engine_work) */
+    uint64_t emit_slow_at;   /* emit() takes its slow path from this seq on: 0 with a sink (flush
+                              * first), the seq that fills a ring buffer still allowed to grow, or
+                              * never (events_update_slow_at() keeps it right) */
     uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
     klog_line *klog; size_t nklog, klog_cap;
@@ -274,13 +277,13 @@ static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->r
 /* events.c */
 void events_flush(rv_engine *e);
 void events_make_room(rv_engine *e);   /* flush to the sink; grow the ring buffer when full */
+void events_update_slow_at(rv_engine *e);
 
 /* Log one event and return it for the caller to fill in (the sink sees it at the next emit or
  * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores. */
 static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
 {
-    if (__builtin_expect(e->sink != NULL || (e->nevents - e->ring_first >= e->ring_alloc && e->ring_alloc < e->ring_cap), 0))
-        events_make_room(e);
+    if (__builtin_expect(e->nevents >= e->emit_slow_at, 0)) events_make_room(e);
     rv_event *ev = &e->ring[e->nevents & (e->ring_alloc - 1)];
     memset(ev, 0, sizeof *ev); /* padding too: events are compared bytewise */
     ev->seq = e->nevents;
@@ -291,8 +294,7 @@ static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
     ev->node = -1;
     e->nevents++;
     e->ev_count[type]++;
-    if (!e->sink) e->flushed = e->nevents;
-    return ev;
+    return ev; /* without a sink `flushed` needs no upkeep: rv_engine_set_sink() resets it */
 }
 void klog(rv_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
