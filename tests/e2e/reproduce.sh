@@ -44,7 +44,7 @@ grep -q -- '--quick' "$tmp/table" && fail "reproduce: a full run must not say it
 [ $rc -le 1 ] || fail "reproduce --quick --only hackbench-gps: exit $rc"
 grep -q -- '--quick' "$tmp/out" || fail "reproduce --quick: the table does not say the runs were shortened"
 "$bin" reproduce --quick --only hackbench-gps --json >"$tmp/out" 2>"$tmp/err"
-python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["claims"][0]; assert "in a 60 s run" in c["simulated"], c["simulated"]' "$tmp/out" \
+python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["claims"][0]; assert "in a 6 s run" in c["simulated"], c["simulated"]' "$tmp/out" \
   || fail "reproduce --quick: the simulated figure does not show the short run's own count"
 
 # --- --json: one object, every claim with its fields; all_hold false exactly because of the known gaps,
