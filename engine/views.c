@@ -122,10 +122,9 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     bool holdoff = e->cfg.rcu.fast_no_hz && c->dyntick_holdoff == e->jiffies && c->run == RS_BUSY &&
                    (rdp->gpnum != rsp->gpnum || rdp->passed_quiesce);
     if (holdoff)
-        return snprintf(buf, n, "CPU %d has used this jiffy's RCU_FAST_NO_HZ drain steps (rcu_prepare_for_idle() is in its "
-                        "holdoff), so its trips through idle raise no softirq until the next jiffy: it will %s %s GP %lu "
-                        "in the RCU softirq of its next tick, at t=%.3f ms. Without the holdoff each trip through idle "
-                        "would do it at once, which is how a grace period here can end in less than two jiffies.",
+        return snprintf(buf, n, "CPU %d used up this jiffy's RCU_FAST_NO_HZ drain steps (holdoff): its trips through idle "
+                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at t=%.3f ms. Outside a "
+                        "holdoff a trip through idle does that at once: how a GP can end in under two jiffies.",
                         cpu, rdp->gpnum != rsp->gpnum ? "notice" : "report its quiescent state for", fl, rsp->gpnum,
                         (double)(e->jiffies + 1) * (double)e->jiffy_ns / 1e6);
     if (rdp->gpnum != rsp->gpnum)

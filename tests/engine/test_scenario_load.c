@@ -572,3 +572,28 @@ Test(scenario_load, fast_no_hz_and_idle_blips)
     bad("{" MIN ",\"rcu\":{\"fast_no_hz\":true,\"no_hz\":false}}",
         "t.json: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
 }
+
+/* issue 9: 3.6 has no FQS interval parameters; the retired kthread_wakeup_ns names its replacements;
+ * rcu.comment must be text; needs_gp_fix and the tree's sizing follow the mode unless given. */
+Test(scenario_load, fidelity_keys)
+{
+    bad("{" MIN ",\"rcu\":{\"mode\":\"softirq\",\"jiffies_till_first_fqs\":0}}",
+        "t.json: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its force_quiescent_state() "
+        "always waits RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7)");
+    bad("{" MIN ",\"costs\":{\"kthread_wakeup_ns\":9000}}",
+        "t.json: $.costs.kthread_wakeup_ns: retired: the kthread's wakeup is now costed as the kernel pays it, split into "
+        "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, charged to the "
+        "kthread) and timer_ns (arming the FQS timeout); set those instead");
+    bad("{" MIN ",\"rcu\":{\"comment\":3}}", "t.json: $.rcu.comment: expected a string (free text), got a number");
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"mode\":\"softirq\",\"jiffies_till_first_fqs\":3,\"comment\":\"x\"}}",
+                                   "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect(!rv_cfg_needs_gp_fix(&cfg) && !rv_cfg_tree_by_nr_cpu_ids(&cfg), "3.6 defaults");
+    rv_config_free(&cfg);
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"mode\":\"kthread\",\"wakeup_ns\":1}}", "t.json", &cfg, err, sizeof err), -1);
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"mode\":\"kthread\"},\"costs\":{\"wakeup_ns\":1,\"sched_switch_ns\":2,"
+                                   "\"timer_ns\":3}}", "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect(rv_cfg_needs_gp_fix(&cfg) && rv_cfg_tree_by_nr_cpu_ids(&cfg), "3.7 defaults");
+    cr_expect(cfg.costs.wakeup_ns == 1 && cfg.costs.sched_switch_ns == 2 && cfg.costs.timer_ns == 3);
+    rv_config_free(&cfg);
+}
