@@ -21,8 +21,9 @@ CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 # Release build (not SAN): the engine's objects carry LTO bytecode beside ordinary code (fat), so
 # build/rcuvis is linked with cross-file optimisation of the simulation's hot paths while the test
 # binaries link the ordinary code. Only the engine: LTO elsewhere (SDL drawing, JSON) gained
-# nothing measurable and would cost make test ~8 s. LTO=0 turns it off.
-LTO     ?= 1
+# nothing measurable and would cost make test ~8 s. LTO=0 turns it off; on by default with gcc only
+# (the archive step needs gcc-ar's plugin).
+LTO     ?= $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1)
 ifeq ($(SAN),1)
   OPT    = -O1 -g -fno-omit-frame-pointer
   SANFL  = -fsanitize=address,undefined -fno-sanitize-recover=undefined
