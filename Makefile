@@ -32,6 +32,7 @@ endif
 ifeq ($(LTO),1)
   LTOFL  = -flto=auto -ffat-lto-objects
   LTOLINK = -flto=auto $(OPT)
+  NOLTO  = -fno-lto   # test binaries: gcc's linker plugin would otherwise run LTO on the fat objects
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -79,11 +80,11 @@ $(BUILD)/rcuvis: $(BUILD)/app/main.o $(BUILD)/libapp.a $(BUILD)/libscenario.a $(
 # Engine tests link the engine and the scenario loader (cJSON) only: no SDL.
 $(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libscenario.a $(BUILD)/libengine.a tests/engine/*.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(SANFL) -Iengine -Iscenario -Itests/engine $(CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libscenario.a $(BUILD)/libengine.a $(CJSON_LIBS) $(CRIT_LIBS) -lm
+	$(CC) $(CSTD) $(WARN) $(OPT) $(SANFL) $(NOLTO) -Iengine -Iscenario -Itests/engine $(CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libscenario.a $(BUILD)/libengine.a $(CJSON_LIBS) $(CRIT_LIBS) -lm
 
 $(BUILD)/tests/app/%: tests/app/%.c $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $(NOLTO) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
 
 run: deps $(BUILD)/rcuvis
 	./$(BUILD)/rcuvis
