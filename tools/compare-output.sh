@@ -24,9 +24,9 @@ for s in "$root"/scenarios/*.json; do
   for mode in kthread softirq; do
     for b in old new; do
       bin=$old; [ $b = new ] && bin=$new
-      "$bin" run "$n" --mode $mode --json >"$tmp/$b.json" 2>"$tmp/$b.err"; echo $? >"$tmp/$b.rc"
+      "$bin" run "$s" --mode $mode --json >"$tmp/$b.json" 2>"$tmp/$b.err"; echo $? >"$tmp/$b.rc"
       python3 -c "$strip" "$tmp/$b.json" >"$tmp/$b.norm" 2>/dev/null || cp "$tmp/$b.err" "$tmp/$b.norm"
-      "$bin" run "$n" --mode $mode --duration "$dur" --trace "$tmp/$b.jsonl" >/dev/null 2>&1
+      "$bin" run "$s" --mode $mode --duration "$dur" --trace "$tmp/$b.jsonl" >/dev/null 2>&1
       sha256sum <"$tmp/$b.jsonl" | cut -c1-16 >"$tmp/$b.sum"; rm -f "$tmp/$b.jsonl"
     done
     if ! cmp -s "$tmp/old.norm" "$tmp/new.norm" || ! cmp -s "$tmp/old.rc" "$tmp/new.rc"; then
