@@ -6,40 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Charge ns of work done in the current execution context. gp_work marks grace-period machinery
- * (as opposed to callback invocation or enqueueing), which the per-GP overhead figures count. */
-void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
-{
-    if (ns <= 0) return;
-    int cpu = e->ctx_cpu;
-    switch (e->ctx) {
-    case CTX_TICK:
-        if (cpu >= 0) e->cpu[cpu].tick_ns_total += ns;
-        e->tick_total_ns += ns;
-        break;
-    case CTX_SOFTIRQ:
-        if (cpu >= 0) e->cpu[cpu].inline_ns += ns;
-        break;
-    case CTX_KSOFTIRQD:
-        if (cpu >= 0) e->cpu[cpu].ksoftirqd_ns += ns;
-        break;
-    case CTX_KTHREAD:
-        e->rsp[e->ctx_flavor].kthread_ns += ns;
-        break;
-    case CTX_RCUC:
-        if (cpu >= 0) e->cpu[cpu].rcuc_ns += ns;
-        break;
-    case CTX_TASK:
-    case CTX_NONE:
-        e->caller_ns += ns;
-        break;
-    }
-    if (gp_work && flavor >= 0) e->rsp[flavor].gp_overhead_ns += ns;
-    /* longest stretch of grace-period machinery that nothing can preempt: softirq, tick or the
-     * kthread between its cond_resched() points (callback batches are not counted here) */
-    if (gp_work && e->ctx != CTX_TASK && e->ctx != CTX_NONE && e->ctx != CTX_RCUC) e->stretch_nonpreempt += ns;
-}
-
 void charge_lock_section(rv_engine *e, int64_t ns)
 {
     if (ns > e->max_irqoff) e->max_irqoff = ns;

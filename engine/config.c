@@ -54,33 +54,77 @@ const char *rv_gp_phase_name(enum rv_gp_phase p)
 }
 
 /*
- * Cost defaults. The figures are what a 2012 x86 server plausibly paid; they are calibrated so that
- * the mechanisms (never the reported numbers) land on the article's magnitudes:
- * - node_lock_ns 770: 3.6's irqs-off GP init over the 261 nodes of a 4096-CPU tree took ~200 us;
- * - cache_miss_ns 350: FQS's atomic_add_return() on an idle CPU's dynticks line, usually owned by
- *   another socket (a read-for-ownership miss, dearer than a plain read);
- * - kthread_wakeup_ns 12000: the GP kthread's CPU time per wakeup (wait-queue wakeup, context switch
- *   in and out, cache refill on a busy machine); a grace period wakes it at least twice (INIT and
- *   cleanup), which puts most of the article's ~30 us per grace period in the kthread;
- * - qs_report_ns 150 / note_gp_ns 50: a CPU's leaf-lock report and its gpnum/completed bookkeeping;
- * - cb_invoke_ns 350: one callback freeing a task, file or socket structure (kmem_cache_free()
- *   plus the destructor work around it).
+ * Cost defaults: what one unit of RCU work plausibly cost on a 2012 two-socket x86 server (Xeon
+ * 5600/E5-2600 class, 2.5-3 GHz). Each figure is a hardware or kernel-path cost with its reasoning;
+ * none is fitted to a reported figure. The per-GP, per-update and per-thread numbers of the report
+ * come out of how often the modelled mechanisms do each unit of work.
+ * - cache_miss_ns 250: FQS's atomic_add_return(0, &rdtp->dynticks) on another CPU's line
+ *   (dyntick_save_progress_counter(), rcu_implicit_dynticks_qs()). A read-for-ownership of a line
+ *   held by another core costs ~100 ns on the same socket and ~200-300 ns across sockets (Molka
+ *   et al., "Memory performance and cache coherency effects on an Intel Nehalem multiprocessor
+ *   system", PACT 2009); FQS probes CPUs all over the machine, so the cross-socket figure.
+ * - node_lock_ns 770: one rcu_node visit (raw_spin_lock + qsmask/gpnum/completed + unlock). The
+ *   lock line and the node's fields were last written by other CPUs: about three remote misses.
+ *   (3.6's irqs-off init walk over the 261 nodes of a 4096-CPU tree then takes ~200 us, the
+ *   figure the 3.7 rework quoted.)
+ * - qs_report_ns 150: a busy CPU's own report (rcu_report_qs_rdp()) in its softirq: the leaf lock,
+ *   whose line comes from a sibling in the same leaf (16 consecutive CPUs, one socket on such
+ *   boxes: an on-socket transfer, ~60-100 ns) plus the bit clear. Cheaper than a remote probe.
+ * - note_gp_ns 150: note_new_gpnum() and rcu_process_gp_end() each take the leaf lock
+ *   (raw_spin_trylock(&rnp->lock)) to copy gpnum/completed: the same on-socket leaf-lock section as
+ *   a report.
+ * - cb_invoke_ns 350: one callback that frees a task, file or socket structure (kmem_cache_free()
+ *   ~100 ns plus the destructor work around it).
+ * - call_rcu_ns 40: __call_rcu(): irq save/restore and a list append on the local CPU (~100 cycles).
+ * - softirq_entry_ns 300: __do_softirq() entry and rcu_process_callbacks() looking at each flavor.
+ * - tick_ns 120: rcu_check_callbacks() + rcu_pending() in the scheduling-clock interrupt.
+ * - wakeup_ns 2000: wake_up() of the sleeping GP kthread, paid by the waker (try_to_wake_up():
+ *   the target runqueue's lock, usually remote, enqueue_task_fair(), check_preempt, often a
+ *   reschedule IPI). `perf bench sched pipe` round trips of ~4-8 us on such machines are two
+ *   wakeups plus two context switches.
+ * - sched_switch_ns 1500: one context switch (schedule(), switch_mm skipped for a kthread, the
+ *   kthread's stack and task lines refetched): lmbench lat_ctx 2p/0K gives ~1-2 us on 2012 Xeons.
+ *   A kthread that sleeps and is woken pays two: in, and back out when it sleeps again.
+ * - timer_ns 300: schedule_timeout()'s timer, armed and later deleted (timer base lock, list ops).
+ * - ctxsw_ns 15: rcu_note_context_switch()'s flag writes, charged to the switching task.
+ * - kthread_latency_ns 5000: wake-to-run delay of the woken GP kthread: the reschedule IPI, the
+ *   exit from a shallow C-state if the CPU idles (C1/C1E exit is a few us) and schedule(). CFS lets
+ *   a mostly-sleeping kthread preempt a busy CPU's task at once (see wake_to_run_ns()).
+ * - ksoftirqd_latency_ns 50000: a deferred softirq waits for ksoftirqd/N, an ordinary CFS thread.
  */
 void rv_costs_defaults(rv_costs *c)
 {
     c->node_lock_ns = 770;
     c->node_init_ns = 0;
-    c->cache_miss_ns = 350;
+    c->cache_miss_ns = 250;
     c->qs_report_ns = 150;
-    c->note_gp_ns = 50;
+    c->note_gp_ns = 150;
     c->cb_invoke_ns = 350;
     c->call_rcu_ns = 40;
     c->softirq_entry_ns = 300;
     c->tick_ns = 120;
-    c->kthread_wakeup_ns = 12000;
+    c->wakeup_ns = 2000;
+    c->sched_switch_ns = 1500;
+    c->timer_ns = 300;
     c->ctxsw_ns = 15;
-    c->kthread_latency_ns = 20000;
+    c->kthread_latency_ns = 5000;
     c->ksoftirqd_latency_ns = 50000;
+}
+
+bool rv_cfg_needs_gp_fix(const rv_config *cfg)
+{
+    return cfg->rcu.needs_gp_fix < 0 ? cfg->rcu.mode == RV_MODE_KTHREAD : cfg->rcu.needs_gp_fix != 0;
+}
+
+bool rv_cfg_tree_by_nr_cpu_ids(const rv_config *cfg)
+{
+    return cfg->rcu.size_tree_by_nr_cpus < 0 ? cfg->rcu.mode == RV_MODE_KTHREAD : cfg->rcu.size_tree_by_nr_cpus != 0;
+}
+
+int rv_cfg_tree_cpus(const rv_config *cfg)
+{
+    int nr = cfg->rcu.nr_cpus_compiled > cfg->cpus ? cfg->rcu.nr_cpus_compiled : cfg->cpus;
+    return rv_cfg_tree_by_nr_cpu_ids(cfg) ? cfg->cpus : nr;
 }
 
 void rv_config_defaults(rv_config *cfg)
@@ -99,13 +143,13 @@ void rv_config_defaults(rv_config *cfg)
     r->stall_timeout_s = 60;
     r->jiffies_till_first_fqs = 3;
     r->jiffies_till_next_fqs = 3;
-    r->needs_gp_fix = false;
+    r->needs_gp_fix = -1;          /* as the mode had it: 3.7 yes (3.6.11 got it in stable), 3.6 no */
     r->busted = false;
     r->blimit = 10;
     r->qhimark = 10000;
     r->qlowmark = 100;
     for (int f = 0; f < RV_NFLAVORS; f++) r->flavors[f] = true;
-    r->size_tree_by_nr_cpus = true;
+    r->size_tree_by_nr_cpus = -1;  /* as the mode did: 3.7 by nr_cpu_ids, 3.6 by NR_CPUS */
     r->nr_cpus_compiled = 0;
     r->rcu_boost = false;
     r->fast_no_hz = false; /* the kernel default: CONFIG_RCU_FAST_NO_HZ=n */
@@ -219,6 +263,14 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
     CHECK_RANGE("rcu.stall_timeout_s", r->stall_timeout_s, 3, 300);
     CHECK_RANGE("rcu.jiffies_till_first_fqs", r->jiffies_till_first_fqs, 0, cfg->hz);
     CHECK_RANGE("rcu.jiffies_till_next_fqs", r->jiffies_till_next_fqs, 1, cfg->hz);
+    /* 3.6 has no such parameters: force_quiescent_state() uses RCU_JIFFIES_TILL_FORCE_QS (3) */
+    if (r->mode == RV_MODE_SOFTIRQ && (r->jiffies_till_first_fqs != 3 || r->jiffies_till_next_fqs != 3)) {
+        snprintf(err, errlen, "rcu.jiffies_till_%s_fqs: 3.6 (mode softirq) has no FQS interval parameters; it always "
+                 "waits RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies (expected 3, got %d)",
+                 r->jiffies_till_first_fqs != 3 ? "first" : "next",
+                 r->jiffies_till_first_fqs != 3 ? r->jiffies_till_first_fqs : r->jiffies_till_next_fqs);
+        return -1;
+    }
     CHECK_RANGE("rcu.blimit", r->blimit, 1, 1000000);
     CHECK_RANGE("rcu.qhimark", r->qhimark, 1, 100000000);
     CHECK_RANGE("rcu.qlowmark", r->qlowmark, 0, 100000000);
@@ -230,7 +282,7 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
     /* the tree must fit in 4 levels, as MAX_RCU_LVLS allows */
     double cap = r->fanout_leaf;
     for (int l = 1; l < 4; l++) cap *= r->fanout;
-    int n = r->nr_cpus_compiled && !r->size_tree_by_nr_cpus ? r->nr_cpus_compiled : cfg->cpus;
+    int n = rv_cfg_tree_cpus(cfg);
     if (n > cap) {
         snprintf(err, errlen, "rcu.fanout: %d CPUs need more than 4 rcu_node levels at fanout %d/%d",
                  n, r->fanout, r->fanout_leaf);

@@ -27,7 +27,9 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     size_t ring = opts && opts->event_ring ? opts->event_ring : 65536;
     e->ring_cap = 1;
     while (e->ring_cap < ring) e->ring_cap <<= 1;
-    e->ring = calloc(e->ring_cap, sizeof *e->ring);
+    e->ring_alloc = e->ring_cap < RING_START ? e->ring_cap : RING_START;
+    e->ring = calloc(e->ring_alloc, sizeof *e->ring);
+    events_update_slow_at(e);
     e->cpu = calloc((size_t)e->ncpus, sizeof *e->cpu);
     e->tick_list = calloc((size_t)e->ncpus, sizeof *e->tick_list);
     bool retire_ok = true; /* only flavors that exist retire elements */
@@ -49,6 +51,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
         rsp->kt.run_t = rsp->kt.timeout_t = -1;
         rsp->kt.cpu = 0;
     }
+    for (size_t i = 0; i < cfg->nphases; i++) e->phases_blip |= cfg->phases[i].idle_blips_per_s > 0;
     for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
     workload_boot(e);
     if (!e->trig) { rv_engine_free(e); snprintf(err, errlen, "out of memory"); return NULL; }
@@ -67,6 +70,7 @@ void rv_engine_free(rv_engine *e)
         free(rsp->rda);
         free(rsp->node);
         free(e->retire[f]);
+        free(e->retire_pack[f]);
     }
     for (size_t i = 0; i < e->nklog; i++) free(e->klog[i].text);
     free(e->klog);
@@ -83,6 +87,49 @@ void rv_engine_free(rv_engine *e)
     free(e);
 }
 
+/* The Reader Pipe slots a clone must keep: a lookup only ever reads the slot of a live reader's
+ * seen_retire, and that slot holds an index in [seen_retire, retire_count) within the last
+ * RETIRE_RING retirements, so everything below both bounds can go. */
+static void pack_retire(rv_engine *e, const rv_engine *src, int f, bool *ok)
+{
+    e->retire[f] = NULL;
+    e->retire_pack[f] = NULL;
+    e->retire_pack_first[f] = e->retire_pack_n[f] = 0;
+    if (!src->retire[f] && !src->retire_pack[f]) return;
+    uint64_t count = src->rsp[f].retire_count, lo = count > RETIRE_RING ? count - RETIRE_RING : 0;
+    uint64_t oldest = count;
+    for (size_t i = 0; i < src->nreaders; i++)
+        if (src->readers[i].flavor == f && src->readers[i].seen_retire < oldest) oldest = src->readers[i].seen_retire;
+    if (oldest > lo) lo = oldest;
+    if (src->retire_pack[f] && src->retire_pack_first[f] > lo) lo = src->retire_pack_first[f];
+    uint64_t n = count - lo;
+    e->retire_pack_first[f] = lo;
+    e->retire_pack_n[f] = n;
+    if (!n) return;
+    struct retire_slot *p = malloc(n * sizeof *p);
+    if (!p) { *ok = false; return; }
+    for (uint64_t i = 0; i < n; i++)
+        p[i] = src->retire[f] ? src->retire[f][(lo + i) % RETIRE_RING] : src->retire_pack[f][lo + i - src->retire_pack_first[f]];
+    e->retire_pack[f] = p;
+}
+
+struct retire_slot *retire_unpack(rv_engine *e, int f)
+{
+    struct retire_slot *r = calloc(RETIRE_RING, sizeof *r);
+    if (!r) abort(); /* out of memory in the middle of a simulation */
+    for (uint64_t i = 0; i < e->retire_pack_n[f]; i++) {
+        uint64_t idx = e->retire_pack_first[f] + i;
+        r[idx % RETIRE_RING] = e->retire_pack[f][i];
+    }
+    free(e->retire_pack[f]);
+    e->retire_pack[f] = NULL;
+    e->retire_pack_n[f] = 0;
+    return e->retire[f] = r;
+}
+
+/* A copy that runs on exactly like the original. It holds only what the future can read: the
+ * newest CLONE_EVENTS events (not the whole consumed ring), the queue's and lists' live entries,
+ * and the Reader Pipe slots live readers can still look up; buffers grow again as it runs. */
 rv_engine *rv_engine_clone(const rv_engine *src)
 {
     rv_engine *e = malloc(sizeof *e);
@@ -90,23 +137,36 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     *e = *src;
     e->sink = NULL; e->sink_ctx = NULL;
     bool ok = rv_config_copy(&e->cfg, &src->cfg) == 0;
-    e->q.h = dup_mem(src->q.h, src->q.cap * sizeof *src->q.h);
+    e->q.h = dup_mem(src->q.h, src->q.n * sizeof *src->q.h);
+    e->q.cap = src->q.n;
     e->cpu = dup_mem(src->cpu, (size_t)src->ncpus * sizeof *src->cpu);
     e->tick_list = dup_mem(src->tick_list, (size_t)src->ncpus * sizeof *src->tick_list);
-    e->readers = dup_mem(src->readers, src->readers_cap * sizeof *src->readers);
+    e->readers = dup_mem(src->readers, src->nreaders * sizeof *src->readers);
+    e->readers_cap = src->nreaders;
     e->tasks = dup_mem(src->tasks, (size_t)src->ntasks * sizeof *src->tasks);
     e->phase_task = dup_mem(src->phase_task, (src->cfg.nphases + 1) * sizeof *src->phase_task);
-    e->ring = dup_mem(src->ring, src->ring_cap * sizeof *src->ring);
-    e->stalls = dup_mem(src->stalls, src->stalls_cap * sizeof *src->stalls);
-    e->klog = dup_mem(src->klog, src->klog_cap * sizeof *src->klog);
+    uint64_t held = src->nevents - src->ring_first;
+    if (held > src->ring_alloc) held = src->ring_alloc;
+    if (held > CLONE_EVENTS) held = CLONE_EVENTS;
+    e->ring_alloc = src->ring_cap < RING_START ? src->ring_cap : RING_START;
+    e->ring_first = src->nevents - held;
+    e->ring = malloc(e->ring_alloc * sizeof *e->ring);
+    for (uint64_t s = e->ring_first; e->ring && s < src->nevents; s++)
+        e->ring[s & (e->ring_alloc - 1)] = src->ring[s & (src->ring_alloc - 1)];
+    e->flushed = e->nevents;
+    events_update_slow_at(e);
+    e->stalls = dup_mem(src->stalls, src->nstalls * sizeof *src->stalls);
+    e->stalls_cap = src->nstalls;
+    e->klog = dup_mem(src->klog, src->nklog * sizeof *src->klog);
+    e->klog_cap = src->nklog;
     e->trig = triggers_clone(src->trig, &src->cfg);
     for (size_t i = 0; e->klog && i < src->nklog; i++) { e->klog[i].text = strdup(src->klog[i].text); ok &= e->klog[i].text != NULL; }
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        e->retire[f] = dup_mem(src->retire[f], RETIRE_RING * sizeof *src->retire[f]);
+        pack_retire(e, src, f, &ok);
         rcu_state *rsp = &e->rsp[f];
         rsp->node = dup_mem(src->rsp[f].node, (size_t)src->nnodes * sizeof *rsp->node);
         rsp->rda = dup_mem(src->rsp[f].rda, (size_t)src->ncpus * sizeof *rsp->rda);
-        ok &= (e->retire[f] || !src->retire[f]) && rsp->node && rsp->rda;
+        ok &= rsp->node && rsp->rda;
         for (int c = 0; rsp->rda && c < src->ncpus; c++)
             if (cblist_clone(&rsp->rda[c].cbl, &src->rsp[f].rda[c].cbl)) {
                 ok = false;
@@ -114,15 +174,55 @@ rv_engine *rv_engine_clone(const rv_engine *src)
                 break;
             }
     }
-    ok &= (!src->q.h || e->q.h) && e->cpu && e->tick_list && e->ring && (!src->readers || e->readers) &&
-          (!src->tasks || e->tasks) && e->phase_task && (!src->stalls || e->stalls) && (!src->klog || e->klog) &&
+    ok &= (!src->q.n || e->q.h) && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
+          (!src->tasks || e->tasks) && e->phase_task && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
           (!src->trig || e->trig);
     if (!ok) {
         if (e->klog) for (size_t i = 0; i < src->nklog; i++) if (!e->klog[i].text) { e->nklog = i; break; }
+        if (!e->klog) e->nklog = 0;
         rv_engine_free(e);
         return NULL;
     }
     return e;
+}
+
+/* Bytes the engine holds on the heap, counted from its own sizes (not the allocator's): what a
+ * time-travel checkpoint costs, the same on every machine. */
+size_t rv_engine_size(const rv_engine *e)
+{
+    size_t b = sizeof *e + e->q.cap * sizeof *e->q.h + (size_t)e->ncpus * (sizeof *e->cpu + sizeof *e->tick_list) +
+               e->readers_cap * sizeof *e->readers + (size_t)e->ntasks * sizeof *e->tasks +
+               (e->cfg.nphases + 1) * sizeof *e->phase_task + e->ring_alloc * sizeof *e->ring +
+               e->stalls_cap * sizeof *e->stalls + e->klog_cap * sizeof *e->klog;
+    for (size_t i = 0; i < e->nklog; i++) b += strlen(e->klog[i].text) + 1;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (e->retire[f]) b += RETIRE_RING * sizeof *e->retire[f];
+        b += e->retire_pack_n[f] * sizeof *e->retire[f];
+        const rcu_state *rsp = &e->rsp[f];
+        if (rsp->node) b += (size_t)e->nnodes * sizeof *rsp->node;
+        if (rsp->rda) {
+            b += (size_t)e->ncpus * sizeof *rsp->rda;
+            for (int c = 0; c < e->ncpus; c++) b += rsp->rda[c].cbl.cap * sizeof(cb_rec);
+        }
+    }
+    return b;
+}
+
+void rv_engine_work(const rv_engine *e, rv_work *w)
+{
+    memset(w, 0, sizeof *w);
+    w->ticks = e->n_ticks;
+    for (int c = 0; c < e->ncpus; c++) w->busy_ticks += e->cpu[c].busy_ticks;
+    w->softirq_runs = e->ev_count[RV_EV_SOFTIRQ];
+    w->idle_entries = e->ev_count[RV_EV_IDLE_ENTER];
+    w->queue_events = e->n_qevents;
+    w->events = e->nevents;
+    for (int f = 0; f < RV_NFLAVORS; f++) w->grace_periods += e->rsp[f].grace_periods;
+    w->fqs_credits = e->ev_count[RV_EV_FQS_CREDIT];
+    /* the tree work a GP needs at the least: init and cleanup visit every node, an FQS pass every leaf */
+    int leaves = e->levelcnt[e->levels - 1];
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        w->node_visits += e->rsp[f].grace_periods * 2 * (uint64_t)e->nnodes + e->rsp[f].fqs_scans * (uint64_t)leaves;
 }
 
 int64_t rv_now_ns(const rv_engine *e) { return e->now; }
@@ -141,7 +241,7 @@ static void jiffy_sweep(rv_engine *e)
     if (!list) abort();
     memcpy(list, e->tick_list, (size_t)n * sizeof *list); /* ticks may start or stop ticks */
     for (int i = 0; i < n; i++)
-        if (e->cpu[list[i]].tick_on) do_tick(e, list[i]);
+        if (e->cpu[list[i]].tick_on) { e->n_ticks++; do_tick(e, list[i]); }
     if (list != stackbuf) free(list);
 }
 
@@ -157,6 +257,7 @@ static bool step_once(rv_engine *e, int64_t limit)
     if (tq < next_tick) {
         qev ev;
         evq_pop(&e->q, &ev);
+        e->n_qevents++;
         e->now = ev.t;
         handle_qev(e, &ev);
         e->ctx = CTX_NONE; e->ctx_cpu = -1;
@@ -197,7 +298,7 @@ bool rv_step_gp_phase(rv_engine *e, int flavor, int64_t limit)
     uint64_t seen = e->nevents;
     while (step_once(e, limit)) {
         for (uint64_t s = seen; s < e->nevents; s++) {
-            const rv_event *ev = &e->ring[s & (e->ring_cap - 1)];
+            const rv_event *ev = &e->ring[s & (e->ring_alloc - 1)];
             if (ev->flavor != flavor) continue;
             if (ev->type == RV_EV_GP_START || ev->type == RV_EV_GP_END || ev->type == RV_EV_FQS ||
                 (ev->type == RV_EV_GP_INIT_NODE && ev->node == e->nnodes - 1)) {

@@ -21,32 +21,53 @@ const char *rv_ev_name(enum rv_ev_type t) { return (unsigned)t < RV_EV_NTYPES ? 
 void events_flush(rv_engine *e)
 {
     if (e->sink && e->flushed < e->nevents) {
-        for (uint64_t s = e->flushed; s < e->nevents; s++) e->sink(&e->ring[s & (e->ring_cap - 1)], e->sink_ctx);
+        for (uint64_t s = e->flushed; s < e->nevents; s++) e->sink(&e->ring[s & (e->ring_alloc - 1)], e->sink_ctx);
     }
     e->flushed = e->nevents;
 }
 
-rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
+/* Double the ring buffer (up to ring_cap): every event it holds moves to its slot in the new one. */
+static void ring_grow(rv_engine *e)
+{
+    size_t cap = e->ring_alloc * 2;
+    rv_event *r = malloc(cap * sizeof *r);
+    if (!r) abort(); /* out of memory in the middle of a simulation: nothing sensible to do */
+    uint64_t kept = e->nevents - e->ring_first < e->ring_alloc ? e->nevents - e->ring_first : e->ring_alloc;
+    for (uint64_t s = e->nevents - kept; s < e->nevents; s++) r[s & (cap - 1)] = e->ring[s & (e->ring_alloc - 1)];
+    free(e->ring);
+    e->ring = r;
+    e->ring_alloc = cap;
+}
+
+/* The trigger scanner (triggers.c) reads every event once, after the step that emitted it: the
+ * ring may not overwrite an event it has not seen yet, whatever ring_cap says (a headless run
+ * keeps a tiny ring, but one FQS pass on 4096 CPUs emits thousands of credits in one step). */
+static bool unscanned_would_be_lost(const rv_engine *e)
+{
+    return e->trig && e->nevents - e->trig_scanned >= e->ring_alloc;
+}
+
+void events_update_slow_at(rv_engine *e)
+{
+    uint64_t at = e->sink ? 0 : e->ring_alloc < e->ring_cap ? e->ring_first + e->ring_alloc : UINT64_MAX;
+    if (e->trig && e->trig_scanned + e->ring_alloc < at) at = e->trig_scanned + e->ring_alloc;
+    e->emit_slow_at = at;
+}
+
+void events_make_room(rv_engine *e)
 {
     if (e->sink && e->flushed < e->nevents) events_flush(e);
-    rv_event *ev = &e->ring[e->nevents & (e->ring_cap - 1)];
-    memset(ev, 0, sizeof *ev);
-    ev->seq = e->nevents++;
-    ev->t = e->now;
-    ev->type = (uint16_t)type;
-    ev->cpu = cpu;
-    ev->flavor = (int8_t)flavor;
-    ev->node = -1;
-    if (!e->sink) e->flushed = e->nevents;
-    return ev;
+    if ((e->nevents - e->ring_first >= e->ring_alloc && e->ring_alloc < e->ring_cap) || unscanned_would_be_lost(e))
+        ring_grow(e);
+    events_update_slow_at(e);
 }
 
 uint64_t rv_event_count(const rv_engine *e) { return e->nevents; }
 
 const rv_event *rv_event_get(const rv_engine *e, uint64_t seq)
 {
-    if (seq >= e->nevents || e->nevents - seq > e->ring_cap) return NULL;
-    return &e->ring[seq & (e->ring_cap - 1)];
+    if (seq >= e->nevents || seq < e->ring_first || e->nevents - seq > e->ring_alloc) return NULL;
+    return &e->ring[seq & (e->ring_alloc - 1)];
 }
 
 void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx)
@@ -55,6 +76,7 @@ void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx)
     e->sink = sink;
     e->sink_ctx = ctx;
     e->flushed = e->nevents;
+    events_update_slow_at(e);
 }
 
 int rv_event_to_json(const rv_event *ev, char *buf, size_t n)

@@ -24,21 +24,32 @@ void evq_push(evq *q, qev ev)
     q->h[i] = ev;
 }
 
+/* Bottom-up removal (Floyd): walk the hole at the root down to a leaf along the earlier child,
+ * one comparison per level, then put the last entry back in and let it rise. The last entry
+ * usually belongs near the bottom, so this does about half the comparisons of a plain sift-down.
+ * Same (time, seq) order, hence the same pop sequence, as any correct heap. */
 bool evq_pop(evq *q, qev *out)
 {
     if (!q->n) return false;
     *out = q->h[0];
-    qev last = q->h[--q->n];
-    size_t i = 0, n = q->n;
+    size_t n = --q->n;
+    if (!n) return true;
+    qev *h = q->h;
+    size_t i = 0;
     for (;;) {
-        size_t l = 2 * i + 1, r = l + 1, m = i;
-        const qev *best = &last;
-        if (l < n && before(&q->h[l], best)) { m = l; best = &q->h[l]; }
-        if (r < n && before(&q->h[r], best)) { m = r; }
-        if (m == i) break;
-        q->h[i] = q->h[m];
+        size_t l = 2 * i + 1;
+        if (l >= n) break;
+        size_t m = l + 1 < n && before(&h[l + 1], &h[l]) ? l + 1 : l;
+        h[i] = h[m];
         i = m;
     }
-    if (n) q->h[i] = last;
+    qev last = h[n];
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!before(&last, &h[p])) break;
+        h[i] = h[p];
+        i = p;
+    }
+    h[i] = last;
     return true;
 }

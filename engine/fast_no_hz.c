@@ -45,7 +45,16 @@ static void post_idle_gp_timer(rv_engine *e, int cpu)
     sched_at(e, (int64_t)j * e->jiffy_ns, QE_IDLE_GP_TIMER, cpu, 0, 0, ++c->gen_idle_timer);
 }
 
-/* One call of rcu_prepare_for_idle(), run by the idle task. Returns true when it raised RCU_SOFTIRQ
+/* 3.6 and 3.7 both filter idle re-entries before the state machine:
+ *     if (!rdtp->idle_first_pass &&
+ *         (rdtp->nonlazy_posted == rdtp->nonlazy_posted_snap)) { ...repost the timer; return; }
+ * and rcu_needs_cpu() sets idle_first_pass = 1. Every idle entry modelled here comes through
+ * tick_nohz_idle_enter() or tick_nohz_irq_exit(), which call rcu_needs_cpu() first (the idle loop
+ * after schedule(), a blip, an interrupt ending in idle), so each is a first pass and the filter never
+ * fires; only RCU_NONIDLE()-style re-entries from inside the idle loop, which the model has none of,
+ * would hit it. It is therefore not kept as state.
+ *
+ * One call of rcu_prepare_for_idle(), run by the idle task. Returns true when it raised RCU_SOFTIRQ
  * (invoke_rcu_core()), i.e. ksoftirqd/N is about to take the CPU out of idle for a moment. */
 bool rcu_prepare_for_idle(rv_engine *e, int cpu)
 {

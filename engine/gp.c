@@ -110,7 +110,7 @@ bool cpu_needs_another_gp(rv_engine *e, rcu_state *rsp, rcu_data *rdp)
 {
     if (gp_in_progress(rsp)) return false;
     const long *seg = rdp->cbl.seg;
-    if (e->cfg.rcu.needs_gp_fix && rsp->completed != rdp->completed) return seg[2] + seg[3] > 0;
+    if (rv_cfg_needs_gp_fix(&e->cfg) && rsp->completed != rdp->completed) return seg[2] + seg[3] > 0;
     return seg[1] + seg[2] + seg[3] > 0;
 }
 
@@ -118,7 +118,11 @@ bool cpu_needs_another_gp(rv_engine *e, rcu_state *rsp, rcu_data *rdp)
 void gp_begin(rv_engine *e, rcu_state *rsp)
 {
     rsp->gpnum++;
-    rsp->fqs_state = RCU_GP_INIT;
+    /* 3.6 rcu_start_gp() keeps the FQS state machine in rsp->fqs_state, with the fixed
+     * RCU_JIFFIES_TILL_FORCE_QS delay. 3.7 rcu_gp_kthread() keeps it in a local (fqs_state), so
+     * rsp->fqs_state stays RCU_GP_IDLE and debugfs rcuhier shows s=0 throughout. */
+    if (is37(e)) rsp->kt.fqs_state = RCU_SAVE_DYNTICK;
+    else rsp->fqs_state = RCU_GP_INIT;
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_first_fqs;
     rsp->gp_start_ns = e->now;
     record_gp_stall_check_time(e, rsp);
@@ -127,12 +131,14 @@ void gp_begin(rv_engine *e, rcu_state *rsp)
     if (ev) ev->gp = rsp->gpnum;
 }
 
-/* rcu_start_gp_per_cpu(): the CPU starting the GP knows all its callbacks predate it. */
+/* rcu_start_gp_per_cpu(). 3.6: the CPU starting the GP knows all its callbacks predate it and moves
+ * them all to RCU_WAIT_TAIL. 3.7 (run by the kthread, on whatever CPU it is) only does
+ * __rcu_process_gp_end() and __note_new_gpnum(): no acceleration. */
 static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_process_gp_end(e, rsp, cpu);
-    cblist_accelerate_all(&rdp->cbl);
+    if (!is37(e)) cblist_accelerate_all(&rdp->cbl);
     note_new_gpnum(e, rsp, cpu);
 }
 
@@ -156,8 +162,6 @@ void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
     rnp->completed = rsp->completed;
     rsp->walk_node = n;
     if (cpu >= 0 && cpu_is_online(e, cpu) && rsp->rda[cpu].mynode == n) rcu_start_gp_per_cpu(e, rsp, cpu);
-    if (e->any_blips && n >= e->level_first[e->levels - 1]) /* a leaf: its CPUs' trips through idle now matter to FQS */
-        for (int c = rnp->grplo; c <= rnp->grphi && c < e->ncpus; c++) ensure_blip(e, c);
     rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
     if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }
 }
@@ -222,7 +226,9 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
  */
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
-    bool snapshot = rsp->fqs_state != RCU_FORCE_QS;
+    /* 3.6 force_quiescent_state() switches on rsp->fqs_state; 3.7 rcu_gp_fqs() on the kthread's local */
+    bool snapshot = is37(e) ? rsp->kt.fqs_state != RCU_FORCE_QS : rsp->fqs_state != RCU_FORCE_QS;
+    int64_t spent_before = rsp->gp_overhead_ns;
     const unsigned long gp = rsp->gpnum;
     int probed = 0;
     rsp->fqs_scans++;
@@ -235,17 +241,16 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
         int64_t section = e->cfg.costs.node_lock_ns;
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
         unsigned long mask = 0, bits = rnp->qsmask;
+        int probed_here = 0;
         while (bits) {
             int bit = __builtin_ctzl(bits);
             bits &= bits - 1;
             int cpu = rnp->grplo + bit;
             if (cpu >= e->ncpus) continue;
             rcu_data *rdp = &rsp->rda[cpu];
+            if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
             unsigned long curr = e->cpu[cpu].dynticks;
-            charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns, true);
-            section += e->cfg.costs.cache_miss_ns;
-            rsp->idle_probes++;
-            probed++;
+            probed_here++; /* one cache miss each, charged for the whole leaf below */
             int how = -1;
             if (snapshot) {
                 rdp->dynticks_snap = curr;
@@ -261,6 +266,10 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
             rv_event *ev = emit(e, RV_EV_FQS_CREDIT, cpu, rsp->flavor);
             if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)how; ev->node = n; }
         }
+        charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns * probed_here, true);
+        section += e->cfg.costs.cache_miss_ns * probed_here;
+        rsp->idle_probes += (uint64_t)probed_here;
+        probed += probed_here;
         charge_lock_section(e, section);
         if (mask) rcu_report_qs_rnp(e, rsp, mask, n);
         if (is37(e)) { /* cond_resched() between leaves in the kthread */
@@ -270,20 +279,27 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = gp; ev->arg = snapshot ? 0 : 1; ev->n = probed; }
-    if (snapshot && gp_in_progress(rsp) && rsp->gpnum == gp) rsp->fqs_state = RCU_FORCE_QS;
+    if (is37(e)) { if (snapshot) rsp->kt.fqs_state = RCU_FORCE_QS; } /* rcu_gp_fqs() advances it unconditionally */
+    else if (snapshot && gp_in_progress(rsp) && rsp->gpnum == gp) rsp->fqs_state = RCU_FORCE_QS;
+    rsp->fqs_ns += rsp->gp_overhead_ns - spent_before; /* the FQS share of the GP machinery */
 }
 
 /* force_quiescent_state(). 3.6: run a pass here (relaxed callers only when overdue). 3.7: set
- * RCU_GP_FLAG_FQS and wake the kthread, which runs the pass. */
+ * RCU_GP_FLAG_FQS and wake the kthread, which runs the pass. 3.7's version has no check for a
+ * grace period in progress: it sets the flag and calls wake_up() regardless, as in
+ *     if (ACCESS_ONCE(rsp->gp_flags) & RCU_GP_FLAG_FQS) { ... return; }
+ *     rsp->gp_flags |= RCU_GP_FLAG_FQS; ... wake_up(&rsp->gp_wq);
+ * A kthread waiting for RCU_GP_FLAG_INIT wakes, finds its condition false and sleeps again; the
+ * flag stays set (later callers return at once) until rcu_gp_init() clears gp_flags. */
 void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
 {
-    if (!gp_in_progress(rsp)) { rsp->n_force_qs_ngp++; return; }
     if (is37(e)) {
         if (rsp->gp_flags & RCU_GP_FLAG_FQS) { rsp->n_force_qs_lh++; return; }
         rsp->gp_flags |= RCU_GP_FLAG_FQS;
         kthread_wake(e, rsp, e->ctx_cpu, 2);
         return;
     }
+    if (!gp_in_progress(rsp)) { rsp->n_force_qs_ngp++; return; }
     if (relaxed && rsp->jiffies_force_qs >= e->jiffies) return; /* done recently */
     rsp->n_force_qs++;
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_next_fqs;

@@ -5,6 +5,7 @@
 #include "rcuvis.h"
 
 #include <limits.h>
+#include <string.h>
 
 #define NS_PER_S 1000000000LL
 #define RCU_STALL_RAT_DELAY 2      /* jiffies others wait past the deadline before reporting */
@@ -20,8 +21,17 @@ enum { RCU_GP_FLAG_INIT = 0x1, RCU_GP_FLAG_FQS = 0x2 };
 /* ------------------------------------------------------------------ PRNG (xoshiro256**) */
 typedef struct rng { uint64_t s[4]; } rng;
 void rng_seed(rng *r, uint64_t seed, uint64_t stream);
-uint64_t rng_next(rng *r);
-double rng_unit(rng *r);                    /* [0,1) */
+/* xoshiro256** next, inline: every tick draws at least once */
+static inline uint64_t rng_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t rng_next(rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rng_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= t; s[3] = rng_rotl(s[3], 45);
+    return result;
+}
+static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; } /* [0,1) */
 double rng_exp(rng *r, double mean);        /* exponential with that mean */
 long rng_poisson(rng *r, double mean);
 int rng_range(rng *r, int lo, int hi);      /* inclusive */
@@ -130,6 +140,7 @@ typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     uint32_t gen;                    /* of the pending run event */
     uint32_t tgen;                   /* of the armed FQS timer */
     bool running;                    /* on a CPU right now (for views) */
+    int fqs_state;                   /* rcu_gp_kthread()'s local: RCU_SAVE_DYNTICK, then RCU_FORCE_QS */
 } gp_kthread;
 
 typedef struct rcu_state {
@@ -148,6 +159,7 @@ typedef struct rcu_state {
     uint64_t grace_periods, updates, cbs_invoked, fqs_scans, idle_probes, offline_credits, stalls;
     uint64_t sync_calls; int64_t sync_latency_sum;
     int64_t gp_overhead_ns, kthread_ns;
+    int64_t fqs_ns;                  /* of gp_overhead_ns: spent in FQS passes (force_qs_rnp()) */
     int64_t cb_latency_sum; uint64_t cb_latency_n;
     uint64_t gp_hist[64 * 8];        /* GP durations: log2 buckets of ns, 8 sub-buckets */
     int64_t gp_max_ns;
@@ -180,7 +192,9 @@ typedef struct cpu_t {
     int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
-    bool blip_scheduled;      /* an idle blip is on the queue (drawn only while RCU can notice one) */
+    bool blip_scheduled;      /* an idle blip is on the queue (drawn only while FAST_NO_HZ would drain at one) */
+    bool blip_lazy;           /* blips since blip_lazy_since are not simulated one by one: settle_blips() counts them */
+    int64_t blip_lazy_since;
     uint32_t gen_blip, gen_idle_timer;
     /* RCU_FAST_NO_HZ (struct rcu_dynticks): drain attempts left, the jiffy of the last holdoff */
     int dyntick_drain;
@@ -215,7 +229,7 @@ struct rv_engine {
     rcu_state rsp[RV_NFLAVORS];
     int levels, nnodes, levelcnt[4], levelspread[4], level_first[4];
     int *tick_list; int ntick;
-    bool any_blips;           /* some phase has idle_blips_per_s > 0: GP init must wake the blip clocks */
+    bool phases_blip;         /* some phase has idle_blips_per_s > 0 (else ensure_blip() returns at once) */
     reader *readers; size_t nreaders, readers_cap; /* active readers */
     uint64_t next_reader_id, next_cb_id, next_task_id;
     /* execution context while handling something */
@@ -226,8 +240,15 @@ struct rv_engine {
     task_acct *tasks; int ntasks;
     int *phase_task;                 /* phase index -> tasks[] index */
     int64_t tick_total_ns, caller_ns;
-    /* events */
-    rv_event *ring; size_t ring_cap; uint64_t nevents, flushed;
+    /* events: the ring holds seqs [max(ring_first, nevents - ring_cap), nevents); its buffer
+     * (ring_alloc slots) starts small and doubles up to ring_cap as events arrive, so an engine
+     * that keeps few events (a headless run, a fresh clone) never touches more memory than that */
+    rv_event *ring; size_t ring_cap, ring_alloc; uint64_t nevents, flushed, ring_first;
+    uint64_t ev_count[RV_EV_NTYPES];          /* events emitted, by type (rv_engine_work) */
+    uint64_t emit_slow_at;   /* emit() takes its slow path from this seq on: 0 with a sink (flush
+                              * first), the seq that fills a ring buffer still allowed to grow, or
+                              * never (events_update_slow_at() keeps it right) */
+    uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
     klog_line *klog; size_t nklog, klog_cap;
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
@@ -235,6 +256,9 @@ struct rv_engine {
     uint64_t n_readers_done, callbacks_checked, violations;
     uint64_t reader_pipe[RV_PIPE_LEN];
     struct retire_slot { uint64_t idx; int64_t invoked_t; unsigned long completed_at; } *retire[RV_NFLAVORS];
+    /* a clone keeps only the slots a live reader can still look up (retire_pack_first on), and
+     * rebuilds the full ring the first time it retires or checks something (retire_ring()) */
+    struct retire_slot *retire_pack[RV_NFLAVORS]; uint64_t retire_pack_first[RV_NFLAVORS], retire_pack_n[RV_NFLAVORS];
     /* torture writers */
     int nfake_writers;
     /* triggers, caption firings, not-applied events, hotplug/blocked counts (triggers.c) */
@@ -246,11 +270,36 @@ struct rv_engine {
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives
  * that many retirements reports index 1 for its element (unknown age, never a false alarm). */
 #define RETIRE_RING 16384
+#define RING_START 256     /* event ring slots allocated at first (it doubles up to ring_cap) */
+#define CLONE_EVENTS 256   /* newest events a clone keeps readable (e.g. "last event", step back) */
+
+struct retire_slot *retire_unpack(rv_engine *e, int f);   /* engine.c: a clone's first Reader Pipe use */
+/* The flavor's Reader Pipe ring, rebuilt in full if this engine is a clone that kept only a pack. */
+static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->retire[f] ? e->retire[f] : retire_unpack(e, f); }
 
 /* ------------------------------------------------------------------ module functions */
 /* events.c */
-rv_event *emit(rv_engine *e, int type, int cpu, int flavor);
 void events_flush(rv_engine *e);
+void events_make_room(rv_engine *e);   /* flush to the sink; grow the ring buffer when full */
+void events_update_slow_at(rv_engine *e);
+
+/* Log one event and return it for the caller to fill in (the sink sees it at the next emit or
+ * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores. */
+static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
+{
+    if (__builtin_expect(e->nevents >= e->emit_slow_at, 0)) events_make_room(e);
+    rv_event *ev = &e->ring[e->nevents & (e->ring_alloc - 1)];
+    memset(ev, 0, sizeof *ev); /* padding too: events are compared bytewise */
+    ev->seq = e->nevents;
+    ev->t = e->now;
+    ev->type = (uint16_t)type;
+    ev->cpu = cpu;
+    ev->flavor = (int8_t)flavor;
+    ev->node = -1;
+    e->nevents++;
+    e->ev_count[type]++;
+    return ev; /* without a sink `flushed` needs no upkeep: rv_engine_set_sink() resets it */
+}
 void klog(rv_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* tree.c */
@@ -306,7 +355,6 @@ int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen);
 void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot);
 
 /* account.c */
-void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work);
 void charge_lock_section(rv_engine *e, int64_t ns);   /* an irqs-off lock section of that length */
 int task_index(rv_engine *e, const char *name);
 void gp_hist_add(rcu_state *rsp, int64_t ns);
@@ -328,6 +376,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until);
 void cpu_wake(rv_engine *e, int cpu);
 void ensure_ctxsw(rv_engine *e, int cpu);
 void ensure_blip(rv_engine *e, int cpu);
+void settle_blips(rv_engine *e, int cpu);   /* bring a busy CPU's dynticks up to date with its unsimulated blips */
 void context_switch(rv_engine *e, int cpu);
 void tick_start(rv_engine *e, int cpu);
 void tick_stop(rv_engine *e, int cpu);
@@ -346,5 +395,42 @@ void triggers_show_caption(rv_engine *e, size_t index); /* QE_CAPTION */
 struct trig_engine *triggers_clone(const struct trig_engine *t, const rv_config *cfg);
 void triggers_free(struct trig_engine *t);
 void triggers_report(const rv_engine *e, rv_report *r);
+
+/* account.c's hot half */
+/* Charge ns of work done in the current execution context (inline: it runs on every tick and
+ * pass). gp_work marks grace-period machinery
+ * (as opposed to callback invocation or enqueueing), which the per-GP overhead figures count. */
+static inline void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
+{
+    if (ns <= 0) return;
+    int cpu = e->ctx_cpu;
+    switch (e->ctx) {
+    case CTX_TICK:
+        if (cpu >= 0) e->cpu[cpu].tick_ns_total += ns;
+        e->tick_total_ns += ns;
+        break;
+    case CTX_SOFTIRQ:
+        if (cpu >= 0) e->cpu[cpu].inline_ns += ns;
+        break;
+    case CTX_KSOFTIRQD:
+        if (cpu >= 0) e->cpu[cpu].ksoftirqd_ns += ns;
+        break;
+    case CTX_KTHREAD:
+        e->rsp[e->ctx_flavor].kthread_ns += ns;
+        break;
+    case CTX_RCUC:
+        if (cpu >= 0) e->cpu[cpu].rcuc_ns += ns;
+        break;
+    case CTX_TASK:
+    case CTX_NONE:
+        e->caller_ns += ns;
+        break;
+    }
+    if (gp_work && flavor >= 0) e->rsp[flavor].gp_overhead_ns += ns;
+    /* longest stretch of grace-period machinery that nothing can preempt: softirq, tick or the
+     * kthread between its cond_resched() points (callback batches are not counted here) */
+    if (gp_work && e->ctx != CTX_TASK && e->ctx != CTX_NONE && e->ctx != CTX_RCUC) e->stretch_nonpreempt += ns;
+}
+
 
 #endif

@@ -11,26 +11,42 @@ static int pick_cpu(rv_engine *e, int preferred)
     return -1;
 }
 
-/* wake_up(&rsp->gp_wq): the kthread runs kthread_latency_ns later, as the scheduler gets to it. */
+/* How long a woken kthread waits before it runs: the reschedule IPI and schedule() on its CPU. CFS
+ * lets it preempt whatever runs there at once: a kthread that mostly sleeps is placed at
+ * min_vruntime minus half of sched_latency (place_entity(), GENTLE_FAIR_SLEEPERS), further below the
+ * running task than the wakeup granularity (check_preempt_wakeup()), busy CPU or not. */
+static int64_t wake_to_run_ns(const rv_engine *e) { return e->cfg.costs.kthread_latency_ns; }
+
+/* wake_up(&rsp->gp_wq). The waker pays try_to_wake_up() only when the kthread is asleep on the
+ * wait queue; if it is running, or already woken and waiting for its CPU, the wake_up() finds
+ * nothing to do. The kthread runs after wake_to_run_ns(). */
 void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
 {
     gp_kthread *kt = &rsp->kt;
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);
     if (ev) ev->arg = (int8_t)reason;
     if (kt->running && e->ctx == CTX_KTHREAD && e->ctx_flavor == rsp->flavor) return; /* it re-checks before sleeping */
-    int64_t t = e->now + e->cfg.costs.kthread_latency_ns;
-    if (kt->run_t >= 0 && kt->run_t <= t) return; /* already on its way */
+    if (kt->running || kt->run_t >= 0) return; /* awake already: it sees the flags before it sleeps */
+    charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true); /* try_to_wake_up(), in the waker's context */
     /* wake-affine: the woken kthread runs where it was woken (an idle waker is the cheapest target) */
-    if (!kt->running && waker_cpu >= 0 && e->cpu[waker_cpu].run != RS_OFFLINE) kt->cpu = waker_cpu;
-    kt->run_t = t;
-    sched_at(e, t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+    if (waker_cpu >= 0 && e->cpu[waker_cpu].run != RS_OFFLINE) kt->cpu = waker_cpu;
+    kt->run_t = e->now + wake_to_run_ns(e);
+    sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
 }
 
+/* wait_event_interruptible_timeout() with j jiffies. rcu_gp_kthread() clamps both delays to HZ and
+ * jiffies_till_next_fqs to at least 1, but jiffies_till_first_fqs = 0 is legal: the wait times out
+ * at once and the snapshot pass follows immediately. */
 static void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
 {
-    if (j < 1) j = 1;
     if (j > e->hz) j = e->hz;
     gp_kthread *kt = &rsp->kt;
+    charge(e, rsp->flavor, e->cfg.costs.timer_ns, true);
+    if (j <= 0) { /* no sleep: the timeout has already expired */
+        rsp->jiffies_force_qs = e->jiffies;
+        kt->timeout_t = e->now;
+        return;
+    }
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
     kt->timeout_t = (int64_t)rsp->jiffies_force_qs * e->jiffy_ns; /* a timer fires on a tick boundary */
     sched_at(e, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, ++kt->tgen);
@@ -69,9 +85,9 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             return true;
         }
         rsp->walk_node = -1;
-        rsp->fqs_state = RCU_SAVE_DYNTICK;
         kt->state = KT_WAIT;
         arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_first_fqs);
+        if (kt->timeout_t == e->now) return kthread_slice(e, rsp, true); /* jiffies_till_first_fqs = 0 */
         return root_clear(rsp) ? kthread_slice(e, rsp, false) : false;
     case KT_WAIT:
         if (!root_clear(rsp) && (timed_out || (rsp->gp_flags & RCU_GP_FLAG_FQS))) {
@@ -79,7 +95,8 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             rcu_gp_fqs_pass(e, rsp);
             rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
             if (!root_clear(rsp)) {
-                arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_next_fqs);
+                arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_next_fqs < 1 ? 1 : e->cfg.rcu.jiffies_till_next_fqs);
+                if (rsp->gp_flags & RCU_GP_FLAG_FQS) return kthread_slice(e, rsp, false); /* re-set during the pass: no sleep */
                 return false;
             }
         }
@@ -88,6 +105,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         kt->timeout_t = -1;
         kt->state = KT_CLEANUP;
         kt->walk = 0;
+        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true); /* rcu_gp_cleanup(): root lock for gp_max */
         /* FALLTHROUGH */
     case KT_CLEANUP: {
         rcu_node *rnp = &rsp->node[kt->walk];
@@ -103,6 +121,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
             return true;
         }
+        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true); /* root lock again: completed, fqs_state, gp_flags */
         gp_finish(e, rsp);
         kt->state = KT_IDLE;
         if (cpu_needs_another_gp(e, rsp, &rsp->rda[kt->cpu])) rsp->gp_flags = RCU_GP_FLAG_INIT;
@@ -141,17 +160,25 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     if (timed_out && woken) {
         rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, cpu, rsp->flavor);
         if (ev) ev->arg = 3; /* the FQS timer */
+        /* process_timeout() wakes it from the timer softirq of its CPU */
+        enum exec_ctx sv = e->ctx; int sv_cpu = e->ctx_cpu;
+        e->ctx = CTX_SOFTIRQ; e->ctx_cpu = cpu;
+        charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true);
+        e->ctx = sv; e->ctx_cpu = sv_cpu;
     }
     if (arriving) {
         if (c->run == RS_IDLE) { dynticks_busy(c); emit(e, RV_EV_IDLE_EXIT, cpu, -1); }
         if (c->run == RS_BUSY) context_switch(e, cpu);
-        else { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); rcu_qs(e, cpu, RV_PREEMPT); }
+        else { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_PREEMPT); } /* rcu_note_context_switch() from idle: no rcu_bh QS */
     }
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu, saved_fl = e->ctx_flavor;
     e->ctx = CTX_KTHREAD; e->ctx_cpu = cpu; e->ctx_flavor = rsp->flavor;
-    if (arriving) {
-        charge(e, rsp->flavor, e->cfg.costs.kthread_wakeup_ns, true);
-        e->stretch_nonpreempt = 0; /* the switch into the kthread is the scheduler's, not a GP code stretch */
+    if (woken) {
+        /* a sleep/wake cycle costs the kthread two context switches: in now, out when it sleeps */
+        charge(e, rsp->flavor, 2 * e->cfg.costs.sched_switch_ns, true);
+        e->stretch_nonpreempt = 0; /* the switches are the scheduler's, not a GP code stretch */
+    } else if (arriving) {
+        e->stretch_nonpreempt = 0;
     }
     c->running_kthread = rsp->flavor;
     kt->running = true;

@@ -44,9 +44,11 @@ typedef struct rv_costs {
     int64_t call_rcu_ns;        /* enqueue one callback (charged to the caller) */
     int64_t softirq_entry_ns;   /* entering RCU_SOFTIRQ once (rcu_process_callbacks for all flavors) */
     int64_t tick_ns;            /* rcu_check_callbacks()+rcu_pending() in the scheduling-clock irq */
-    int64_t kthread_wakeup_ns;  /* wake + context switch into a kthread (charged to the kthread) */
+    int64_t wakeup_ns;          /* wake_up() of a sleeping kthread (try_to_wake_up), charged to the waker */
+    int64_t sched_switch_ns;    /* one full context switch into or out of a kthread, charged to the kthread */
+    int64_t timer_ns;           /* arming the GP kthread's FQS timeout (schedule_timeout's timer) */
     int64_t ctxsw_ns;           /* rcu_note_context_switch() (charged to the switching task) */
-    int64_t kthread_latency_ns; /* simulated delay between a kthread wakeup and it running */
+    int64_t kthread_latency_ns; /* wake-to-run delay of a woken kthread: IPI + schedule() (simulated, not CPU time) */
     int64_t ksoftirqd_latency_ns; /* simulated delay before ksoftirqd/N runs deferred softirq work */
 } rv_costs;
 
@@ -199,12 +201,12 @@ typedef struct rv_rcu_config {
     int stall_timeout_s;           /* 60, clamped 3..300 like jiffies_till_stall_check() */
     int jiffies_till_first_fqs;    /* 3 */
     int jiffies_till_next_fqs;     /* 3 */
-    bool needs_gp_fix;             /* 3.7 cpu_needs_another_gp(); false = 3.6 form */
+    int needs_gp_fix;              /* 1: 3.7's cpu_needs_another_gp(), 0: the 3.6 form, -1 (default): as the mode had it */
     bool busted;                   /* invoke callbacks without waiting for a grace period */
     int blimit, qhimark, qlowmark; /* 10 / 10000 / 100 */
     bool flavors[RV_NFLAVORS];     /* which flavors exist (rcu_preempt = CONFIG_TREE_PREEMPT_RCU) */
-    bool size_tree_by_nr_cpus;     /* 3.7 sizes the tree by nr_cpu_ids; 3.6 by NR_CPUS (= cpus here) */
-    int nr_cpus_compiled;          /* NR_CPUS for the 3.6 geometry; 0 = same as cpus */
+    int size_tree_by_nr_cpus;      /* 1: tree sized by nr_cpu_ids (3.7), 0: by NR_CPUS (3.6), -1 (default): as the mode did */
+    int nr_cpus_compiled;          /* NR_CPUS, the compile-time bound; 0 = same as cpus */
     bool rcu_boost;                /* CONFIG_RCU_BOOST: rcu_preempt callbacks run in rcuc/N */
     bool fast_no_hz;               /* CONFIG_RCU_FAST_NO_HZ: idle entry drains callbacks (QS + FQS + softirq) */
 } rv_rcu_config;
@@ -228,6 +230,13 @@ typedef struct rv_config {
     rv_expect *expects; size_t nexpects;
 } rv_config;
 
+/* The settings that follow the mode unless given: 3.7 has the cpu_needs_another_gp() fix and sizes
+ * the tree by nr_cpu_ids (rcu_init_geometry() recomputes it when nr_cpu_ids != NR_CPUS); 3.6 has
+ * neither (its rcu_init_geometry() keeps the compile-time NR_CPUS shape). */
+bool rv_cfg_needs_gp_fix(const rv_config *cfg);
+bool rv_cfg_tree_by_nr_cpu_ids(const rv_config *cfg);
+int rv_cfg_tree_cpus(const rv_config *cfg);       /* the CPU count the rcu_node tree is sized for */
+
 /* Fill every field with the kernel's defaults (3.7 kthread mode, 64/16, HZ 1000, 60 s, 10/10000/100,
  * all three flavors, NO_HZ on) and a single idle phase-free workload. */
 void rv_config_defaults(rv_config *cfg);
@@ -245,12 +254,22 @@ typedef struct rv_engine rv_engine;
 typedef struct rv_engine_opts {
     size_t event_ring;  /* events kept in memory for readers (0 = default 65536) */
 } rv_engine_opts;
+#define RV_RING_HEADLESS 64  /* event_ring for runs that read only the report (and maybe a sink) */
 
 /* Create an engine for cfg (copied). Returns NULL and a message in err on a config error. */
 rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char *err, size_t errlen);
 void rv_engine_free(rv_engine *e);
 /* A full independent copy (time travel checkpoints, compare mode, predict questions). */
 rv_engine *rv_engine_clone(const rv_engine *e);
+/* The work a run did so far, for `make bench`'s floor: what any engine producing this output
+ * must do at least once per item (a tick, a softirq run, an idle entry, a queued event). */
+typedef struct rv_work {
+    uint64_t ticks, busy_ticks, softirq_runs, idle_entries, queue_events, events, grace_periods, fqs_credits;
+    uint64_t node_visits;   /* GP init + cleanup of every node, and one visit per leaf per FQS pass */
+} rv_work;
+void rv_engine_work(const rv_engine *e, rv_work *w);
+/* Heap bytes the engine holds, from its own counts (deterministic): what one checkpoint costs. */
+size_t rv_engine_size(const rv_engine *e);
 
 int64_t rv_now_ns(const rv_engine *e);     /* simulated time */
 uint64_t rv_engine_steps(const rv_engine *e); /* units of progress so far (queue events and tick sweeps) */
@@ -420,7 +439,8 @@ typedef struct rv_flavor_view {       /* struct rcu_state */
     bool enabled;
     unsigned long gpnum, completed;
     enum rv_gp_phase phase;
-    int fqs_state;                    /* 0 RCU_GP_IDLE, 1 RCU_GP_INIT, 2 RCU_SAVE_DYNTICK, 3 RCU_FORCE_QS */
+    int fqs_state;                    /* rsp->fqs_state: 0 RCU_GP_IDLE, 1 RCU_GP_INIT, 2 RCU_SAVE_DYNTICK, 3 RCU_FORCE_QS
+                                         (3.6 only; 3.7's kthread keeps it in a local, so 0 as debugfs shows) */
     int walk_node;                    /* node the init/cleanup walk is at, -1 if none */
     int kthread_cpu;                  /* 3.7: CPU the GP kthread last ran on (-1 softirq mode) */
     bool kthread_running;
@@ -448,6 +468,7 @@ typedef struct rv_flavor_report {
     uint64_t grace_periods, updates, callbacks_invoked;
     double updates_per_gp;
     double gp_overhead_us;          /* CPU time of this flavor's GP machinery, wherever charged */
+    double fqs_overhead_us;         /* of it, the FQS passes (force_qs_rnp(): leaf locks and dynticks probes) */
     double overhead_per_gp_us, overhead_per_update_ns;
     double gp_ms_p50, gp_ms_p99, gp_ms_max;
     uint64_t fqs_scans, idle_probes, offline_credits, stall_warnings;

@@ -18,19 +18,6 @@ void rng_seed(rng *r, uint64_t seed, uint64_t stream)
     for (int i = 0; i < 4; i++) r->s[i] = splitmix(&x);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t rng_next(rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
-    s[2] ^= t; s[3] = rotl(s[3], 45);
-    return result;
-}
-
-double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-
 double rng_exp(rng *r, double mean) { return -mean * log(1.0 - rng_unit(r)); }
 
 long rng_poisson(rng *r, double mean)

@@ -45,7 +45,7 @@ static int pipe_index(rv_engine *e, const reader *r)
 {
     rcu_state *rsp = &e->rsp[r->flavor];
     if (rsp->retire_count <= r->seen_retire) return 0;
-    const struct retire_slot *s = &e->retire[r->flavor][r->seen_retire % RETIRE_RING];
+    const struct retire_slot *s = &retire_ring(e, r->flavor)[r->seen_retire % RETIRE_RING];
     if (s->idx != r->seen_retire || s->invoked_t < 0) return 1;
     unsigned long gps = rsp->completed - s->completed_at;
     unsigned long idx = 2 + gps;
@@ -90,7 +90,7 @@ void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec)
 {
     rcu_state *rsp = &e->rsp[flavor];
     rec->retire_idx = rsp->retire_count++;
-    struct retire_slot *s = &e->retire[flavor][rec->retire_idx % RETIRE_RING];
+    struct retire_slot *s = &retire_ring(e, flavor)[rec->retire_idx % RETIRE_RING];
     s->idx = rec->retire_idx;
     s->invoked_t = -1;
     s->completed_at = 0;
@@ -101,7 +101,7 @@ void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec)
 void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n)
 {
     e->callbacks_checked += (uint64_t)n;
-    struct retire_slot *s = &e->retire[flavor][rec->retire_idx % RETIRE_RING];
+    struct retire_slot *s = &retire_ring(e, flavor)[rec->retire_idx % RETIRE_RING];
     if (s->idx == rec->retire_idx && s->invoked_t < 0) {
         s->invoked_t = e->now;
         s->completed_at = e->rsp[flavor].completed;

@@ -55,8 +55,24 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch(e, cpu); /* set_need_resched() */
 }
 
-/* print_other_cpu_stall(): name every CPU still in a leaf's qsmask and (rcu_preempt) every task
- * blocking the GP, then kick them all with FQS. */
+/* rcu_print_task_stall(): " P<pid>" for each task on node n's blkd_tasks blocking this GP. */
+static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, size_t cap, size_t *len)
+{
+    int found = 0;
+    if (rsp->node[n].n_gp_tasks == 0) return 0;
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor != rsp->flavor || !r->blocked || !r->blocks_gp || r->node != n) continue;
+        if (*len < cap - 16) *len += (size_t)snprintf(list + *len, cap - *len, " P%d", (int)(1000 + r->id % 30000));
+        found++;
+    }
+    return found;
+}
+
+/* print_other_cpu_stall(): for each leaf, its blocked tasks and then its CPUs still in qsmask; then the
+ * tasks moved up to the root; then "(detected by N, t=...)". Only after that line, if it named no one,
+ * "INFO: Stall ended before state dump start". Then kick them all with FQS. (On a one-node tree the
+ * root is also the only leaf, and the kernel prints its tasks twice; so does this.) */
 static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
@@ -65,6 +81,7 @@ static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     int found = 0;
     int first_leaf = e->level_first[e->levels - 1];
     for (int n = first_leaf; n < e->nnodes; n++) {
+        found += print_task_stall(e, rsp, n, list, sizeof list, &len);
         unsigned long bits = rsp->node[n].qsmask;
         while (bits) {
             int bit = __builtin_ctzl(bits);
@@ -73,19 +90,13 @@ static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
             found++;
         }
     }
-    for (size_t i = 0; i < e->nreaders; i++) {
-        const reader *r = &e->readers[i];
-        if (r->flavor == rsp->flavor && r->blocked && r->blocks_gp && len < sizeof list - 16) {
-            len += (size_t)snprintf(list + len, sizeof list - len, " P%d", (int)(1000 + r->id % 30000));
-            found++;
-        }
-    }
+    found += print_task_stall(e, rsp, 0, list, sizeof list, &len);
     uint64_t t = e->jiffies - rsp->gp_start;
     char text[512];
-    if (!found) snprintf(text, sizeof text, "INFO: Stall ended before state dump start");
-    else snprintf(text, sizeof text, "INFO: %s detected stalls on CPUs/tasks: {%s} (detected by %d, t=%lu jiffies)",
-                  rv_flavor_name(rsp->flavor), list, cpu, (unsigned long)t);
+    snprintf(text, sizeof text, "INFO: %s detected stalls on CPUs/tasks: {%s} (detected by %d, t=%lu jiffies)",
+             rv_flavor_name(rsp->flavor), list, cpu, (unsigned long)t);
     record_stall(e, rsp, cpu, 1, t, text);
+    if (!found) klog(e, "INFO: Stall ended before state dump start");
     force_quiescent_state(e, rsp, false);
 }
 
@@ -93,6 +104,7 @@ static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
  * RCU_STALL_RAT_DELAY jiffies later so that a self-report usually wins. */
 void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
 {
+    if (e->jiffies < rsp->jiffies_stall) return; /* both reports below need the deadline passed */
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
     uint64_t j = e->jiffies, js = rsp->jiffies_stall;

@@ -74,9 +74,7 @@ static void init_nodes(rv_engine *e, rcu_state *rsp, int n)
 
 int tree_build(rv_engine *e, char *err, size_t errlen)
 {
-    const rv_rcu_config *r = &e->cfg.rcu;
-    int n = e->ncpus;
-    if (!r->size_tree_by_nr_cpus && r->nr_cpus_compiled > n) n = r->nr_cpus_compiled;
+    int n = rv_cfg_tree_cpus(&e->cfg); /* rcu_init_geometry(): see rv_cfg_tree_by_nr_cpu_ids() */
     if (geometry(e, n, err, errlen)) return -1;
     for (int f = 0; f < RV_NFLAVORS; f++) {
         rcu_state *rsp = &e->rsp[f];

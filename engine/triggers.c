@@ -227,10 +227,11 @@ void triggers_scan(rv_engine *e)
     if (!t) return;
     uint64_t end = e->nevents; /* events emitted while firing are matched on the next scan */
     uint64_t s = e->trig_scanned;
-    if (end - s > e->ring_cap) s = end - e->ring_cap; /* lost from the ring in one step: cannot happen at 64k */
+    /* events.c grows the ring rather than overwrite events not scanned yet, so none is lost here */
+    if (end - s > e->ring_alloc) s = end - e->ring_alloc;
     e->trig_scanned = end;
     for (; s < end; s++) { /* the hot loop of every run: most events need nothing here */
-        const rv_event *ev = &e->ring[s & (e->ring_cap - 1)];
+        const rv_event *ev = &e->ring[s & (e->ring_alloc - 1)];
         switch (ev->type) {
         case RV_EV_READER_BLOCK: case RV_EV_CB_ORPHAN: case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: case RV_EV_FQS_CREDIT:
             count_for_report(t, ev);

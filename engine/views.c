@@ -117,6 +117,16 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         "reports it: the next FQS pass must probe its counter and credit it (\"dti\").%s",
                         cpu, c->dynticks, e->cfg.rcu.mode == RV_MODE_SOFTIRQ
                         ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
+    /* RCU_FAST_NO_HZ: a CPU that used up this jiffy's drain steps (rcu_prepare_for_idle()'s holdoff)
+     * gets no softirq from its trips through idle until the next tick */
+    bool holdoff = e->cfg.rcu.fast_no_hz && c->dyntick_holdoff == e->jiffies && c->run == RS_BUSY &&
+                   (rdp->gpnum != rsp->gpnum || rdp->passed_quiesce);
+    if (holdoff)
+        return snprintf(buf, n, "CPU %d used up this jiffy's RCU_FAST_NO_HZ drain steps (holdoff): its trips through idle "
+                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at t=%.3f ms. Outside a "
+                        "holdoff a trip through idle does that at once: how a GP can end in under two jiffies.",
+                        cpu, rdp->gpnum != rsp->gpnum ? "notice" : "report its quiescent state for", fl, rsp->gpnum,
+                        (double)(e->jiffies + 1) * (double)e->jiffy_ns / 1e6);
     if (rdp->gpnum != rsp->gpnum)
         return snprintf(buf, n, "CPU %d has not noticed %s GP %lu yet (its rdp->gpnum is %lu); it notices in its next RCU softirq%s.",
                         cpu, fl, rsp->gpnum, rdp->gpnum,

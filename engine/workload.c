@@ -149,7 +149,9 @@ static void block_reader(rv_engine *e, reader *r)
     if (ev) { ev->id = r->id; ev->node = r->node; ev->arg = r->blocks_gp; }
 }
 
-/* rcu_note_context_switch(): a QS for sched and bh, and preempted readers get queued. */
+/* rcu_note_context_switch(): rcu_sched_qs() and rcu_preempt_note_context_switch() (preempted readers
+ * get queued). No rcu_bh QS here: rcu_bh gets its quiescent states from rcu_check_callbacks() when
+ * the tick did not interrupt a softirq, and from rcu_bh_qs() after each handler in __do_softirq(). */
 void context_switch(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
@@ -158,7 +160,6 @@ void context_switch(rv_engine *e, int cpu)
     charge(e, -1, e->cfg.costs.ctxsw_ns, false); /* a flag write in the task, not GP machinery */
     e->ctx = saved; e->ctx_cpu = saved_cpu;
     rcu_qs(e, cpu, RV_SCHED);
-    rcu_qs(e, cpu, RV_BH);
     if (e->rsp[RV_PREEMPT].enabled) {
         for (size_t i = 0; i < e->nreaders; i++) {
             reader *r = &e->readers[i];
@@ -207,6 +208,7 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
         c->softirq_pending = false;
         charge(e, -1, e->cfg.costs.softirq_entry_ns, false);
         rcu_process_callbacks(e, cpu);
+        if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH); /* __do_softirq(): rcu_bh_qs() after the handler */
     }
     if (pass) {
         rv_event *ev = emit(e, RV_EV_SOFTIRQ, cpu, -1);
@@ -221,13 +223,13 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
  * idle). Each time that raises RCU_SOFTIRQ, ksoftirqd/N takes the otherwise idle CPU at once, runs
  * it, notes a context switch and hands the CPU back to the idle loop, which starts over — until the
  * state machine lets the CPU sleep or gives up. Returns rcu_needs_cpu() as the last entry saw it. */
-static bool idle_drain(rv_engine *e, int cpu)
+static bool idle_drain(rv_engine *e, int cpu, int max_rounds)
 {
     bool needs = rcu_needs_cpu(e, cpu);
     if (!e->cfg.rcu.fast_no_hz) return needs;
     cpu_t *c = &e->cpu[cpu];
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
-    for (int round = 0; round < 8; round++) { /* at most 5 attempts and one give-up */
+    for (int round = 0; round < max_rounds; round++) { /* at most 5 attempts and one give-up */
         e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* the idle task */
         needs = rcu_needs_cpu(e, cpu);
         if (!rcu_prepare_for_idle(e, cpu)) break;
@@ -244,33 +246,53 @@ static bool idle_drain(rv_engine *e, int cpu)
 static void idle_settle(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
-    bool needs = idle_drain(e, cpu);
+    bool needs = idle_drain(e, cpu, 8);
     if (c->running_kthread < 0) dynticks_idle(c); /* rcu_idle_enter() / rcu_irq_exit() */
     if (e->cfg.rcu.no_hz && !needs && !c->softirq_pending) tick_stop(e, cpu);
 }
 
-/* Does RCU care whether this busy CPU passes through idle right now? Its dynticks counter matters
- * to an FQS pass while it owes the current GP a QS, and FAST_NO_HZ drains on idle entry while it
- * holds callbacks outside a holdoff. Blips nobody could notice are not simulated. */
+/* Idle blips are a workload property: a busy CPU passes through the idle loop idle_blips_per_s times a
+ * second. Each one moves its dynticks counter by two (rcu_idle_enter()/rcu_idle_exit()), which only an
+ * FQS probe can observe, so those are counted when a probe looks (settle_blips(), a Poisson draw over
+ * the time since the last count). A blip is simulated as an event only when it does more: under
+ * RCU_FAST_NO_HZ, while the CPU holds callbacks and is not in a holdoff, rcu_prepare_for_idle() drains. */
 static bool blip_matters(const rv_engine *e, int cpu)
 {
     const cpu_t *c = &e->cpu[cpu];
-    if (e->cfg.rcu.fast_no_hz && c->dyntick_holdoff != e->jiffies && rcu_cpu_has_callbacks(e, cpu)) return true;
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        const rcu_state *rsp = &e->rsp[f];
-        if (!rsp->enabled || !gp_in_progress(rsp)) continue;
-        const rcu_data *rdp = &rsp->rda[cpu];
-        if (rsp->node[rdp->mynode].qsmask & rdp->grpmask) return true;
-    }
-    return false;
+    return e->cfg.rcu.fast_no_hz && c->dyntick_holdoff != e->jiffies && rcu_cpu_has_callbacks(e, cpu);
+}
+
+static bool can_blip(const rv_engine *e, const cpu_t *c, const rv_phase *ph)
+{
+    return c->run == RS_BUSY && ph && ph->idle_blips_per_s > 0;
+}
+
+void settle_blips(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (!c->blip_lazy) return;
+    const rv_phase *ph = cpu_phase(e, cpu);
+    double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
+    c->blip_lazy_since = e->now;
+    /* no trip through idle while preemption is off or the GP kthread holds the CPU */
+    if (!can_blip(e, c, ph) || dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
+    long n = rng_poisson(&c->r, ph->idle_blips_per_s * dt);
+    c->dynticks += 2ul * (unsigned long)n;
 }
 
 void ensure_blip(rv_engine *e, int cpu)
 {
+    if (!e->phases_blip) return; /* no phase has blips: nothing to schedule (called every tick) */
     cpu_t *c = &e->cpu[cpu];
-    if (c->run != RS_BUSY || c->blip_scheduled) return;
+    if (c->blip_scheduled) return;
     const rv_phase *ph = cpu_phase(e, cpu);
-    if (!ph || ph->idle_blips_per_s <= 0 || !blip_matters(e, cpu)) return;
+    if (!can_blip(e, c, ph)) return;
+    if (!blip_matters(e, cpu)) {
+        if (!c->blip_lazy) { c->blip_lazy = true; c->blip_lazy_since = e->now; }
+        return;
+    }
+    settle_blips(e, cpu);
+    c->blip_lazy = false;
     c->blip_scheduled = true;
     sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
 }
@@ -282,7 +304,9 @@ static void idle_blip(rv_engine *e, int cpu)
     cpu_t *c = &e->cpu[cpu];
     if (!cpu_preemptible(c) || c->running_kthread >= 0) return;
     context_switch(e, cpu);
-    (void)idle_drain(e, cpu); /* the tick keeps running: the CPU is busy again at once */
+    /* one attempt: after ksoftirqd, schedule() picks the task whose wakeup ended the blip, so the idle
+     * loop is not re-entered; the drain counter moves on at the next blip. The tick keeps running. */
+    (void)idle_drain(e, cpu, 1);
     dynticks_idle(c);
     dynticks_busy(c);
     context_switch(e, cpu);
@@ -316,12 +340,14 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     }
     for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true); /* ksoftirqd drains first */
     close_stretch(e);
+    settle_blips(e, cpu); /* the blips of the busy stretch that ends here */
     context_switch(e, cpu); /* to the idle task */
     c->run = RS_IDLE;
     c->idle_until = until;
     c->user = false;
     c->ctxsw_scheduled = false;
     c->gen_ctxsw++;
+    c->blip_lazy = false;
     c->blip_scheduled = false;
     c->gen_blip++;
     for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;
@@ -401,16 +427,16 @@ static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
     e->ctx = CTX_TASK;
     for (int f = 0; f < RV_NFLAVORS; f++) {
         long n = stream_take(e, c, ph, f);
-        int tf = target_flavor(e, f);
-        if (n && tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
+        int tf = n ? target_flavor(e, f) : -1;
+        if (tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
     }
     long lazy = stream_take(e, c, ph, UPD_KFREE);
-    int kf = target_flavor(e, RV_PREEMPT);
-    if (lazy && kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
+    int kf = lazy ? target_flavor(e, RV_PREEMPT) : -1;
+    if (kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
     for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (!stream_take(e, c, ph, UPD_SYNC + f)) continue;
         int tf = target_flavor(e, f);
-        if (stream_take(e, c, ph, UPD_SYNC + f) && tf >= 0 && cpu_preemptible(c))
-            synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+        if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
     }
     e->ctx = saved;
 }
@@ -461,6 +487,7 @@ void do_tick(rv_engine *e, int cpu)
 /* ------------------------------------------------------------------ phases and rcutorture writers */
 static void phase_boundary(rv_engine *e)
 {
+    for (int cpu = 0; cpu < e->ncpus; cpu++) settle_blips(e, cpu); /* at the old phase's rate */
     for (int cpu = 0; cpu < e->ncpus; cpu++) e->cpu[cpu].phase = find_phase(e, cpu);
     for (int cpu = 0; cpu < e->ncpus; cpu++) {
         cpu_t *c = &e->cpu[cpu];
@@ -630,7 +657,6 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
 /* ------------------------------------------------------------------ boot and dispatch */
 void workload_boot(rv_engine *e)
 {
-    for (size_t i = 0; i < e->cfg.nphases; i++) e->any_blips |= e->cfg.phases[i].idle_blips_per_s > 0;
     for (int cpu = 0; cpu < e->ncpus; cpu++) {
         cpu_t *c = &e->cpu[cpu];
         c->id = cpu;
@@ -658,6 +684,7 @@ void workload_boot(rv_engine *e)
         if (ph->end_s > ph->start_s) sched_at(e, s2ns(ph->end_s), QE_PHASE, -1, 0, 0, 0);
     }
     triggers_boot(e); /* scripted events and captions: timed ones queued here, triggered ones armed */
+    events_update_slow_at(e); /* the ring now keeps every event until the trigger scanner saw it */
     phase_boundary(e);
 }
 

@@ -99,7 +99,9 @@ bool sc_is_array(sc_ctx *c, const cJSON *v, const char *key);
 extern const char *const sc_flavor_keys[RV_NFLAVORS];
 
 /* keys.c: the "rcu" and "costs" keys as data, for the loader and for `rcuvis schema`. */
-typedef enum sk_type { SK_INT, SK_BOOL, SK_INT_HZ, SK_MODE, SK_FLAVORS, SK_NR_CPUS } sk_type;
+/* SK_MODE_BOOL: a boolean whose absence means "as the mode had it" (an int field, -1 by default);
+ * SK_TEXT: free text, checked to be a string and not kept. */
+typedef enum sk_type { SK_INT, SK_BOOL, SK_INT_HZ, SK_MODE, SK_FLAVORS, SK_NR_CPUS, SK_MODE_BOOL, SK_TEXT } sk_type;
 typedef struct sc_key_spec {
     const char *key;
     sk_type type;

@@ -70,11 +70,19 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     for (size_t i = 0; i < sc_rcu_nspec; i++) {
         const sc_key_spec *k = &sc_rcu_spec[i];
         long v;
+        bool b;
         char *field = (char *)r + k->off;
         if (k->type == SK_INT && sc_int(c, obj, k->key, k->lo, k->hi, &v)) *(int *)field = (int)v;
         /* FQS delays are in jiffies and the kernel clamps them to one second (HZ) */
         if (k->type == SK_INT_HZ && sc_int(c, obj, k->key, k->lo, c->cfg->hz, &v)) *(int *)field = (int)v;
         if (k->type == SK_BOOL) sc_bool(c, obj, k->key, (bool *)field);
+        /* absent: the field keeps -1, "as the mode had it" (rv_cfg_needs_gp_fix(), rv_cfg_tree_cpus()) */
+        if (k->type == SK_MODE_BOOL && sc_bool(c, obj, k->key, &b)) *(int *)field = b;
+        if (k->type == SK_TEXT) { /* free text (why this NR_CPUS ...): checked, not kept */
+            const cJSON *note = sc_get(c, obj, k->key, false);
+            if (note && !cJSON_IsString(note))
+                sc_bad(c, k->key, "expected a string (free text), got a %s", cJSON_IsNumber(note) ? "number" : "non-string value");
+        }
     }
     const cJSON *fl = sc_get(c, obj, "flavors", false);
     if (fl) build_flavors(c, fl, r);
@@ -87,12 +95,22 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
             r->nr_cpus_compiled = (int)d;
         } else {
             sc_describe(nc, g, sizeof g);
-            sc_bad(c, "nr_cpus_compiled", "expected 0 or an integer %d..%d (at least cpus), got %s",
-                   c->cfg->cpus, RV_MAX_CPUS, g);
+            sc_bad(c, "nr_cpus_compiled", "expected 0 or an integer %d..%d (at least cpus), got %s; a kernel built "
+                   "for fewer CPUs cannot boot %d: raise it too (--set rcu.nr_cpus_compiled=%d)",
+                   c->cfg->cpus, RV_MAX_CPUS, g, c->cfg->cpus, c->cfg->cpus);
         }
     }
     if (r->qlowmark > r->qhimark)
         sc_bad(c, "qlowmark", "expected at most qhimark (%d), got %d", r->qhimark, r->qlowmark);
+    /* 3.6 has no jiffies_till_*_fqs module parameters: force_quiescent_state() always uses
+     * RCU_JIFFIES_TILL_FORCE_QS (3 jiffies) */
+    static const char *const fqs_keys[] = {"jiffies_till_first_fqs", "jiffies_till_next_fqs"};
+    for (size_t i = 0; i < N(fqs_keys) && r->mode == RV_MODE_SOFTIRQ; i++) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(obj, fqs_keys[i]);
+        if (k && !(cJSON_IsNumber(k) && k->valuedouble == 3))
+            sc_bad(c, fqs_keys[i], "3.6 (mode softirq) has no such parameter: its force_quiescent_state() always waits "
+                   "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7)");
+    }
     if (r->fast_no_hz && !r->no_hz) /* Kconfig: RCU_FAST_NO_HZ depends on NO_HZ */
         sc_bad(c, "fast_no_hz", "needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
     sc_path_pop(&c->path, old);
@@ -101,10 +119,19 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
 static void build_costs(sc_ctx *c, const cJSON *obj)
 {
     size_t old = sc_path_key(&c->path, "costs");
+    /* a retired key gets its own message rather than "unknown key" */
+    if (cJSON_GetObjectItemCaseSensitive(obj, "kthread_wakeup_ns"))
+        sc_bad(c, "kthread_wakeup_ns", "retired: the kthread's wakeup is now costed as the kernel pays it, split into "
+               "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, charged "
+               "to the kthread) and timer_ns (arming the FQS timeout); set those instead");
+    cJSON *rest = NULL; /* the other keys, so the retired one is not also called unknown */
+    if (cJSON_GetObjectItemCaseSensitive(obj, "kthread_wakeup_ns") && (rest = cJSON_Duplicate(obj, 1)))
+        cJSON_DeleteItemFromObjectCaseSensitive(rest, "kthread_wakeup_ns");
     const char *keys[64];
     size_t nk = 0;
     for (size_t i = 0; i < sc_cost_nspec && nk < N(keys); i++) keys[nk++] = sc_cost_spec_table[i].key;
-    sc_check_keys(c, obj, keys, nk);
+    sc_check_keys(c, rest ? rest : obj, keys, nk);
+    cJSON_Delete(rest);
     int64_t *field = &c->cfg->costs.node_lock_ns;
     for (size_t i = 0; i < sc_cost_nspec; i++) {
         long v;

@@ -8,7 +8,7 @@
 static void append_default(cJSON *obj, const char *text)
 {
     cJSON *d = cJSON_GetObjectItemCaseSensitive(obj, "description");
-    if (!cJSON_IsString(d)) return;
+    if (!cJSON_IsString(d) || !text[0]) return; /* no single default (e.g. one that follows the mode) */
     size_t n = strlen(d->valuestring) + strlen(text) + 16;
     char *s = malloc(n);
     if (!s) return;
@@ -59,6 +59,13 @@ static cJSON *rcu_properties(const rv_config *def)
             snprintf(dtext, sizeof dtext, "%s", rv_mode_name(def->rcu.mode));
             break;
         }
+        case SK_MODE_BOOL: {
+            cJSON_AddStringToObject(p, "type", "boolean"); /* its default follows the mode: said in desc */
+            break;
+        }
+        case SK_TEXT:
+            cJSON_AddStringToObject(p, "type", "string");
+            break;
         case SK_FLAVORS: {
             cJSON_AddStringToObject(p, "type", "array");
             cJSON_AddNumberToObject(p, "minItems", 1);

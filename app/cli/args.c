@@ -22,6 +22,8 @@ void cli_run_usage(void)
            "  --debugfs               after the run, print rcugp, rcuhier and rcudata as 3.6/3.7 debugfs showed them\n"
            "  --dmesg                 after the run, print the whole kernel log (stall warnings, hotplug, rcutorture)\n"
            "  --json                  print the report as one JSON object on stdout\n"
+           "  --work                  also report the engine's work (ticks, softirq runs, idle entries, queue\n"
+           "                          events) and what a checkpoint of the final state holds (make bench's floor)\n"
            "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
            "  --strict                exit 1 when a scripted event could not be applied (see events_not_applied)\n"
@@ -131,7 +133,8 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), a);
         bool *flag = !strcmp(name, "--json") ? &o->json : !strcmp(name, "--expect") ? &o->expect
                    : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg
-                   : !strcmp(name, "--strict") ? &o->strict : NULL;
+                   : !strcmp(name, "--strict") ? &o->strict
+                   : !strcmp(name, "--work") ? &o->work : NULL;
         if (flag || !strcmp(name, "--busted")) {
             if (eq) return usage_error("option '%s' takes no value%s", name, "");
             if (flag) *flag = true;

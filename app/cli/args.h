@@ -18,6 +18,7 @@ typedef struct cli_run_opts {
     bool json, expect, help;
     bool debugfs, dmesg;  /* print the debugfs files / the whole kernel log after the run */
     bool strict;          /* a scripted event that was not applied makes the run fail (exit 1) */
+    bool work;            /* add the engine's work counts and a checkpoint's size (for make bench) */
     const char *trace;
     const char *csv;      /* --csv KIND: gps, timeseries, threads or stalls (report/csv.h) */
     double interval_s;    /* --interval S: timeseries row length (default 1) */

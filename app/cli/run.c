@@ -75,8 +75,40 @@ static void kernel_views_text(const rv_engine *e, const cli_run_opts *o)
         if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) printf("\n/sys/kernel/debug/rcu/%s:\n%s", debugfs_files[k], buf);
 }
 
+static double sim_cpu_s; /* CPU seconds of the simulation itself (for --work) */
+
+static double cpu_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* --work: the items any engine must handle to produce this run, and what a checkpoint holds. */
+static void work_json(const rv_engine *e, cJSON *json)
+{
+    rv_work w;
+    rv_engine_work(e, &w);
+    cJSON *o = cJSON_AddObjectToObject(json, "work");
+    if (!o) return;
+    cJSON_AddNumberToObject(o, "cpu_seconds", sim_cpu_s);
+    cJSON_AddNumberToObject(o, "ticks", (double)w.ticks);
+    cJSON_AddNumberToObject(o, "busy_ticks", (double)w.busy_ticks);
+    cJSON_AddNumberToObject(o, "softirq_runs", (double)w.softirq_runs);
+    cJSON_AddNumberToObject(o, "idle_entries", (double)w.idle_entries);
+    cJSON_AddNumberToObject(o, "queue_events", (double)w.queue_events);
+    cJSON_AddNumberToObject(o, "events", (double)w.events);
+    cJSON_AddNumberToObject(o, "grace_periods", (double)w.grace_periods);
+    cJSON_AddNumberToObject(o, "fqs_credits", (double)w.fqs_credits);
+    cJSON_AddNumberToObject(o, "node_visits", (double)w.node_visits);
+    rv_engine *ck = rv_engine_clone(e);
+    if (ck) cJSON_AddNumberToObject(o, "checkpoint_bytes", (double)rv_engine_size(ck));
+    rv_engine_free(ck);
+}
+
 static void kernel_views_json(const rv_engine *e, const cli_run_opts *o, cJSON *json)
 {
+    if (o->work) work_json(e, json);
     if (o->dmesg) {
         cJSON *lines = cJSON_AddArrayToObject(json, "dmesg");
         for (size_t i = 0; lines && i < rv_klog_count(e); i++) {
@@ -109,7 +141,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
             failed = run_expects(cfg, printed, NULL, results);
         }
-        if (o->expect || o->debugfs || o->dmesg) {
+        if (o->expect || o->debugfs || o->dmesg || o->work) {
             kernel_views_json(e, o, json);
             free(text);
             text = cJSON_Print(json);
@@ -117,6 +149,13 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         if (text) printf("%s\n", text);
     } else {
         cli_report_text(stdout, rep, cfg, wall);
+        if (o->work) {
+            rv_work w;
+            rv_engine_work(e, &w);
+            printf("\nwork: %.3f CPU s; %llu ticks (%llu busy), %llu softirq runs, %llu idle entries, %llu queue events, %llu events\n",
+                   sim_cpu_s, (unsigned long long)w.ticks, (unsigned long long)w.busy_ticks, (unsigned long long)w.softirq_runs,
+                   (unsigned long long)w.idle_entries, (unsigned long long)w.queue_events, (unsigned long long)w.events);
+        }
         kernel_views_text(e, o);
         if (o->expect) {
             printf("\n");
@@ -144,16 +183,19 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
         fprintf(stderr, "rcuvis: run: %s\n", err);
         return 2;
     }
-    rv_engine *e = rv_engine_new(cfg, NULL, err, sizeof err);
+    /* without --trace nothing reads past events: a small ring stays in cache and costs ~nothing */
+    rv_engine_opts opts = {.event_ring = tr ? 0 : RV_RING_HEADLESS};
+    rv_engine *e = rv_engine_new(cfg, &opts, err, sizeof err);
     if (!e) {
         fprintf(stderr, "rcuvis: %s: %s\n", cfg->path, err);
         cli_trace_abort(tr);
         return 2;
     }
     if (tr) cli_trace_attach(tr, e);
-    double t0 = now_s();
+    double t0 = now_s(), c0 = cpu_now_s();
     rv_run_until(e, rv_end_ns(e));
     double wall = now_s() - t0;
+    sim_cpu_s = cpu_now_s() - c0;
     int rc = 0;
     if (tr && cli_trace_close(tr, e, err, sizeof err) < 0) {
         fprintf(stderr, "rcuvis: run: %s\n", err);

@@ -46,6 +46,7 @@ static cJSON *flavor_json(const rv_flavor_report *f)
     add_u64(o, "callbacks_invoked", f->callbacks_invoked);
     cJSON_AddNumberToObject(o, "updates_per_gp", f->updates_per_gp);
     cJSON_AddNumberToObject(o, "gp_overhead_us", f->gp_overhead_us);
+    cJSON_AddNumberToObject(o, "fqs_overhead_us", f->fqs_overhead_us);
     cJSON_AddNumberToObject(o, "overhead_per_gp_us", f->overhead_per_gp_us);
     cJSON_AddNumberToObject(o, "overhead_per_update_ns", f->overhead_per_update_ns);
     cJSON *d = cJSON_AddObjectToObject(o, "gp_duration_ms");

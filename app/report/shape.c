@@ -11,7 +11,7 @@ static const rk_key gp_duration[] = {{"p50", RK_LEAF, NULL, false}, {"p99", RK_L
 static const rk_key flavor[] = {
     {"grace_periods", RK_LEAF, NULL, false}, {"updates", RK_LEAF, NULL, false},
     {"callbacks_invoked", RK_LEAF, NULL, false}, {"updates_per_gp", RK_LEAF, NULL, false},
-    {"gp_overhead_us", RK_LEAF, NULL, false}, {"overhead_per_gp_us", RK_LEAF, NULL, false},
+    {"gp_overhead_us", RK_LEAF, NULL, false}, {"fqs_overhead_us", RK_LEAF, NULL, false}, {"overhead_per_gp_us", RK_LEAF, NULL, false},
     {"overhead_per_update_ns", RK_LEAF, NULL, false}, {"gp_duration_ms", RK_OBJECT, gp_duration, false},
     {"fqs_scans", RK_LEAF, NULL, false}, {"idle_probes", RK_LEAF, NULL, false},
     {"offline_credits", RK_LEAF, NULL, false}, {"stall_warnings", RK_LEAF, NULL, false},

@@ -53,6 +53,11 @@ typedef struct rp_view {
 
 typedef struct rp_verdict {
     bool holds;
+    /* A gap: the claim does not hold, and the claim's sweep over the mechanism's real parameters shows
+     * that no setting reaches it together with the article's grace-period rate (README, "What the
+     * model reproduces"). Shown as GAP; a gap does not fail the command, a sweep point that would
+     * satisfy the claim makes it FAILS instead. */
+    bool gap;
     double fig;          /* the headline figure, to summarise several seeds as a range */
     const char *unit;    /* what fig counts, for that range ("us per GP"); NULL = none */
     char text[200];      /* the simulated figure as the table shows it */

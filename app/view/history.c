@@ -4,6 +4,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Downsample the older half of a series 2:1 (MERGE(a, b) gives the entry standing for both). */
+#define HALVE_OLD(vec, keep_n, MERGE)                                                    \
+    do {                                                                                 \
+        size_t half_ = (keep_n) / 2 & ~(size_t)1, w_ = 0;                                 \
+        for (size_t i_ = 0; i_ + 1 < half_; i_ += 2) (vec).v[w_++] = MERGE((vec).v[i_], (vec).v[i_ + 1]); \
+        memmove((vec).v + w_, (vec).v + half_, ((vec).n - half_) * sizeof *(vec).v);    \
+        (vec).n -= half_ - w_;                                                           \
+    } while (0)
+#define FIRST(a, b) (a)
+static inline ui_gp_bar span_bar(ui_gp_bar a, ui_gp_bar b) { return (ui_gp_bar){a.gp, a.start, b.end}; }
+
+/* PUSH_CAPPED: append; a series at its cap first loses resolution in its older half. */
+#define PUSH_CAPPED(vec, val, MERGE, capn)                                               \
+    do {                                                                                 \
+        if ((capn) && (vec).n >= (capn)) HALVE_OLD(vec, (vec).n, MERGE);                  \
+        PUSH(vec, val);                                                                  \
+    } while (0)
+
 #define PUSH(vec, val)                                                                   \
     do {                                                                                 \
         if ((vec).n == (vec).cap) {                                                      \
@@ -29,6 +47,7 @@
 int ui_history_init(ui_history *h, int ncpus, int nnodes)
 {
     memset(h, 0, sizeof *h);
+    h->cap = UI_HIST_CAP;
     h->ncpus = ncpus;
     h->nnodes = nnodes;
     for (int f = 0; f < RV_NFLAVORS; f++) {
@@ -121,28 +140,29 @@ static void take(ui_history *h, const rv_event *ev)
         if (!fok) break;
         /* a GP that never saw its end (ring loss) is closed where the next one starts */
         if (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].end < 0) h->gps[f].v[h->gps[f].n - 1].end = ev->t;
-        PUSH(h->gps[f], ((ui_gp_bar){ev->gp, ev->t, -1}));
-        PUSH(h->phase_t[f], ev->t);
+        PUSH_CAPPED(h->gps[f], ((ui_gp_bar){ev->gp, ev->t, -1}), span_bar, h->cap);
+        PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
         break;
     case RV_EV_GP_END:
         if (!fok) break;
         if (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].end < 0) h->gps[f].v[h->gps[f].n - 1].end = ev->t;
-        PUSH(h->phase_t[f], ev->t);
+        PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
         break;
     case RV_EV_GP_CLEANUP_NODE:
-        if (fok && h->phase_t[f].n && h->phase_t[f].v[h->phase_t[f].n - 1] < ev->t && ev->node == 0) PUSH(h->phase_t[f], ev->t);
+        if (fok && h->phase_t[f].n && h->phase_t[f].v[h->phase_t[f].n - 1] < ev->t && ev->node == 0)
+            PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
         break;
     case RV_EV_FQS:
-        PUSH(h->fqs, mark_of(ev));
-        if (fok) PUSH(h->phase_t[f], ev->t);
+        PUSH_CAPPED(h->fqs, mark_of(ev), FIRST, h->cap);
+        if (fok) PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
         break;
     case RV_EV_STALL: PUSH(h->stalls, mark_of(ev)); break;
     case RV_EV_INJECT: PUSH(h->injects, mark_of(ev)); break;
-    case RV_EV_VIOLATION: PUSH(h->violations, mark_of(ev)); break;
+    case RV_EV_VIOLATION: PUSH_CAPPED(h->violations, mark_of(ev), FIRST, h->cap); break;
     case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: {
         ui_mark m = mark_of(ev);
         m.arg = ev->type == RV_EV_CPU_ONLINE;
-        PUSH(h->hotplug, m);
+        PUSH_CAPPED(h->hotplug, m, FIRST, h->cap);
         break;
     }
     default: break;
@@ -241,4 +261,36 @@ int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t)
         if (h->phase_t[f].v[mid] < t) lo = mid + 1; else hi = mid;
     }
     return lo ? h->phase_t[f].v[lo - 1] : -1;
+}
+
+/* Halve a whole series until it fits (the open GP bar, last, is never merged: n/2 < n - 1). */
+#define SQUEEZE(vec, capn, MERGE)                                                        \
+    do {                                                                                 \
+        while ((vec).n > (capn) && (vec).n >= 4) HALVE_OLD(vec, (vec).n, MERGE);          \
+        if ((vec).n < (vec).cap / 2) {                                                   \
+            void *nv_ = realloc((vec).v, ((vec).n ? (vec).n : 1) * sizeof *(vec).v);     \
+            if (nv_) { (vec).v = nv_; (vec).cap = (vec).n ? (vec).n : 1; }               \
+        }                                                                                \
+    } while (0)
+
+void ui_history_compact(ui_history *h, size_t cap)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        SQUEEZE(h->gps[f], cap, span_bar);
+        SQUEEZE(h->phase_t[f], cap, FIRST);
+    }
+    SQUEEZE(h->fqs, cap, FIRST);
+    SQUEEZE(h->violations, cap, FIRST);
+    SQUEEZE(h->hotplug, cap, FIRST);
+}
+
+size_t ui_history_bytes(const ui_history *h)
+{
+    size_t b = sizeof *h, nn = (size_t)(h->nnodes > 0 ? h->nnodes : 1), nc = (size_t)h->ncpus;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        b += h->gps[f].cap * sizeof *h->gps[f].v + h->phase_t[f].cap * sizeof *h->phase_t[f].v;
+        b += nn * 2 * sizeof(int64_t) + nc * (2 * sizeof(int64_t) + 1);
+    }
+    b += (h->fqs.cap + h->stalls.cap + h->injects.cap + h->violations.cap + h->hotplug.cap) * sizeof(ui_mark);
+    return b;
 }

@@ -29,6 +29,7 @@ typedef struct ui_history {
     UI_VEC(ui_mark) injects;  /* arg = rv_inject_kind, cpu, flavor, n = count */
     UI_VEC(ui_mark) violations;
     UI_VEC(ui_mark) hotplug;  /* cpu, arg = 1 online / 0 offline (scripted, injected or rcutorture's) */
+    size_t cap;               /* entries per series before its older half is downsampled (UI_HIST_CAP) */
     /* per flavor x node: last QS report (time, bits cleared), for the "bits lighting off" flash */
     int nnodes, ncpus;
     int64_t *rep_t[RV_NFLAVORS];
@@ -60,4 +61,14 @@ size_t ui_history_gp_from(const ui_history *h, int f, int64_t t);
 int ui_history_credit(const ui_history *h, int f, int cpu, uint64_t gp, int64_t now);
 /* Latest phase-change time of flavor f strictly before t, or -1. */
 int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t);
+
+/* Memory bound. Every series holds at most UI_HIST_CAP entries: when one fills up, its older half
+ * is downsampled 2:1 (two adjacent GP bars become one bar spanning both, every other FQS mark,
+ * phase time, violation or hotplug mark is dropped), so the newest stretch stays exact and older
+ * ones get coarser, a little like a zoomed-out timeline. Injections and stalls are never dropped. */
+#define UI_HIST_CAP (1u << 17)
+/* Downsample every series to at most cap entries (a branch one has left keeps a sketch). */
+void ui_history_compact(ui_history *h, size_t cap);
+/* Bytes held by the series and per-CPU/per-node arrays (counted, not measured). */
+size_t ui_history_bytes(const ui_history *h);
 #endif

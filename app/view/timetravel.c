@@ -4,11 +4,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <time.h>
 
 #define SEEK_BUDGET_MS 40.0    /* target wall time to re-simulate one checkpoint interval */
 #define RING 16384             /* our engines' event ring: read after every chunk, and small in clones */
-#define CKPT_BUDGET (384.0 * 1024 * 1024) /* memory for one timeline's checkpoints */
+/* The memory budget (issue 11: the window's memory must stay bounded however long you play and
+ * however many times you inject). Sizes are counted (rv_engine_size, ui_history_bytes), not read
+ * from /proc, so the same run keeps the same checkpoints on every machine.
+ *   checkpoints of the current branch   <= CKPT_BUDGET (their count follows from one's size)
+ *   its history                          <= UI_HIST_CAP entries per series (older half downsampled)
+ *   branches                             <= MAX_BRANCHES; a branch you leave keeps a sketch of its
+ *                                           history (LEFT_HIST_CAP per series), its injections and
+ *                                           at most LEFT_CKPTS periodic checkpoints; beyond
+ *                                           MAX_BRANCHES the oldest one you are not on is dropped */
+#define CKPT_BUDGET (64.0 * 1024 * 1024)
+#define MAX_BRANCHES 16
+#define LEFT_HIST_CAP 8192
+#define LEFT_CKPTS 8
 
 typedef struct ckpt { int64_t t; rv_engine *e; int refs; bool inject; } ckpt;
 typedef struct op { uint8_t kind; int8_t flavor; int64_t limit; } op;
@@ -73,17 +86,6 @@ void tt_set_clock(tt *t, tt_clock_fn now_ms, void *ctx)
     t->clock_ctx = now_ms ? ctx : NULL;
 }
 
-/* Resident memory in bytes (Linux), to learn what one checkpoint costs; 0 when unknown. */
-static double rss_bytes(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    long pages = 0, res = 0;
-    if (!f) return 0;
-    if (fscanf(f, "%ld %ld", &pages, &res) != 2) res = 0;
-    fclose(f);
-    return (double)res * 4096.0;
-}
-
 static ckpt *ck_new(rv_engine *src, bool inject)
 {
     ckpt *c = calloc(1, sizeof *c);
@@ -141,6 +143,13 @@ static void cursor_reset(tt *t)
 
 static branch *cur(tt *t) { return &t->br[t->cur]; }
 
+static void branch_free(branch *b)
+{
+    for (size_t i = 0; i < b->n; i++) ck_release(b->ck[i]);
+    free(b->ck);
+    ui_history_free(&b->hist);
+}
+
 /* Every event reaches the current branch's history as it is emitted, so nothing is lost however
  * many events a stretch of simulation produces (the ring is only a fallback). */
 static void sink(const rv_event *ev, void *ctx)
@@ -188,11 +197,7 @@ tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
 void tt_free(tt *t)
 {
     if (!t) return;
-    for (int b = 0; b < t->nbr; b++) {
-        for (size_t i = 0; i < t->br[b].n; i++) ck_release(t->br[b].ck[i]);
-        free(t->br[b].ck);
-        ui_history_free(&t->br[b].hist);
-    }
+    for (int b = 0; b < t->nbr; b++) branch_free(&t->br[b]);
     free(t->br);
     undo_clear(t);
     free(t->undo);
@@ -208,9 +213,55 @@ static void adapt_interval(tt *t);
 /* The first clone tells how big a checkpoint is: keep as many as the memory budget allows. */
 static void measure_ck(tt *t, double sz)
 {
-    if (sz < 256 * 1024) sz = 256 * 1024;
+    if (sz < 64 * 1024) sz = 64 * 1024;
     double n = CKPT_BUDGET / sz;
-    t->max_ck = n < 24 ? 24 : n > 400 ? 400 : (size_t)n;
+    t->max_ck = n < 12 ? 12 : n > 400 ? 400 : (size_t)n;
+}
+
+/* A branch we leave keeps a sketch: its history downsampled, its injections, the first checkpoint
+ * and at most LEFT_CKPTS periodic ones (evenly spread); switching back re-simulates from those. */
+static void leave_branch(tt *t, int bi)
+{
+    branch *b = &t->br[bi];
+    ui_history_compact(&b->hist, LEFT_HIST_CAP);
+    b->hist.cap = LEFT_HIST_CAP;
+    size_t periodic = 0;
+    for (size_t i = 1; i < b->n; i++) periodic += !b->ck[i]->inject;
+    size_t every = (periodic + LEFT_CKPTS - 1) / LEFT_CKPTS, seen = 0, w = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        bool keep = i == 0 || b->ck[i]->inject || every <= 1 || seen++ % every == every - 1;
+        if (keep) b->ck[w++] = b->ck[i];
+        else ck_release(b->ck[i]);
+    }
+    b->n = w;
+}
+
+/* At most MAX_BRANCHES: drop the oldest branch we are not on (indexes after it shift down). */
+static void evict_branches(tt *t)
+{
+    while (t->nbr > MAX_BRANCHES) {
+        int victim = t->cur == 0 ? 1 : 0;
+        branch_free(&t->br[victim]);
+        memmove(&t->br[victim], &t->br[victim + 1], (size_t)(t->nbr - victim - 1) * sizeof *t->br);
+        t->nbr--;
+        if (t->cur > victim) t->cur--;
+        if (t->scout_branch == victim) { rv_engine_free(t->scout); t->scout = NULL; t->scout_branch = -1; }
+        else if (t->scout_branch > victim) t->scout_branch--;
+    }
+}
+
+/* What the window holds for time travel, counted: the live engine, the look-ahead, every distinct
+ * checkpoint (shared ones once) and every branch's history. */
+size_t tt_memory(const tt *t, size_t *checkpoints, size_t *histories)
+{
+    size_t ck = 0, hist = 0;
+    for (int b = 0; b < t->nbr; b++) {
+        hist += ui_history_bytes(&t->br[b].hist);
+        for (size_t i = 0; i < t->br[b].n; i++) ck += rv_engine_size(t->br[b].ck[i]->e) / (size_t)t->br[b].ck[i]->refs;
+    }
+    if (checkpoints) *checkpoints = ck;
+    if (histories) *histories = hist;
+    return ck + hist + rv_engine_size(t->e) + (t->scout ? rv_engine_size(t->scout) : 0);
 }
 
 bool tt_explore(tt *t, double budget_ms)
@@ -244,9 +295,8 @@ bool tt_explore(tt *t, double budget_ms)
         }
         if (rv_now_ns(t->scout) == next_ck) {
             adapt_interval(t);
-            double m0 = b->n == 1 ? rss_bytes() : 0;
             ckpt *c = ck_new(t->scout, false);
-            if (c && m0 > 0) measure_ck(t, rss_bytes() - m0);
+            if (c && b->n == 1) measure_ck(t, (double)rv_engine_size(c->e));
             if (c && br_push(b, c) == 0) {
                 if (b->n > t->max_ck) thin(t);
             } else ck_release(c);
@@ -365,9 +415,8 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
                 run_plain_until(t, next, deadline);
                 if (rv_now_ns(t->e) == next) {
                     adapt_interval(t);
-                    double m0 = b->n == 1 ? rss_bytes() : 0;
                     ckpt *c = ck_new(t->e, false);
-                    if (c && m0 > 0) measure_ck(t, rss_bytes() - m0);
+                    if (c && b->n == 1) measure_ck(t, (double)rv_engine_size(c->e));
                     if (c && br_push(b, c) == 0) t->applied = b->n - 1;
                     else ck_release(c);
                     if (b->n > t->max_ck) thin(t);
@@ -559,14 +608,15 @@ int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t err
     }
     if (rv_engine_inject(t->e, cmd, err, errlen) != 0) {
         if (*branched) { /* nothing happened: take the new branch back */
-            branch *b = &t->br[--t->nbr];
-            for (size_t i = 0; i < b->n; i++) ck_release(b->ck[i]);
-            free(b->ck);
-            ui_history_free(&b->hist);
+            branch_free(&t->br[--t->nbr]);
             t->cur = old_cur;
             *branched = false;
         }
         return -1;
+    }
+    if (*branched) {
+        leave_branch(t, old_cur);
+        evict_branches(t);
     }
     branch *b = cur(t);
     if (future && !*branched) {
@@ -589,7 +639,9 @@ void tt_switch_branch(tt *t, int bi)
 {
     if (bi < 0 || bi >= t->nbr || bi == t->cur) return;
     int64_t now = rv_now_ns(t->e);
+    leave_branch(t, t->cur);
     t->cur = bi;
+    cur(t)->hist.cap = UI_HIST_CAP;
     undo_clear(t);
     size_t k = last_ck_at_or_before(cur(t), now);
     restore(t, k);

@@ -72,4 +72,7 @@ void tt_switch_branch(tt *t, int branch);
 /* Diagnostics for tests and the bench: checkpoints held by the current branch, interval. */
 size_t tt_checkpoints(const tt *t);
 int64_t tt_interval(const tt *t);
+/* Bytes time travel holds (counted, so the same on any machine; see the budget in timetravel.c):
+ * the total, and optionally the checkpoints' and the histories' shares. */
+size_t tt_memory(const tt *t, size_t *checkpoints, size_t *histories);
 #endif

@@ -147,7 +147,7 @@ Test(quiz_errors, model_disagreement_names_question_stored_and_computed)
 {
     use_tree();
     const char *text = HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"report\", \"path\": \"tree.nodes\", \"at_s\": 0}, "
-                              "\"expected\": 7, \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"cpus=64\", \"duration_s=0.001\"]}") TAIL;
+                              "\"expected\": 7, \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"cpus=64\", \"rcu.nr_cpus_compiled=64\", \"duration_s=0.001\"]}") TAIL;
     quiz_file q;
     char err[4096] = "";
     cr_assert_eq(quiz_parse(text, "t.json", &q, false, err, sizeof err), 0, "%s", err);

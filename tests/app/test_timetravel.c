@@ -202,3 +202,71 @@ Test(timetravel, checkpoint_spacing_follows_the_measured_speed_on_an_injected_cl
     tt_free(fast);
     tt_free(slow);
 }
+
+/* Issue 11 item 6: every injection into a known future starts a branch, and memory used to grow
+ * ~2 MB per press without limit (a full history copy per branch, ~1 MB per checkpoint). Branches
+ * are now capped, a branch you leave keeps a sketch, checkpoints hold only what the future reads:
+ * past the cap an injection costs about its own checkpoint and the newly simulated history. */
+Test(timetravel, injections_into_a_known_future_stay_within_the_memory_budget)
+{
+    tt *t = demo_on(200);
+    tt_advance(t, 1000000000LL, 0);
+    rv_inject cmd = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 50};
+    char err[256] = "";
+    size_t at_cap = 0;
+    for (int i = 0; i < 60; i++) {
+        tt_advance(t, tt_now(t) + 150000000LL, 0); /* play on a little, then back: a known future */
+        tt_seek(t, tt_now(t) - 100000000LL);
+        bool branched = false;
+        cr_assert_eq(tt_inject(t, &cmd, &branched, err, sizeof err), 0, "%s", err);
+        cr_assert(branched, "injection %d had a known future", i);
+        cr_assert_leq(tt_branch_count(t), 16, "branches are capped");
+        cr_assert_eq(tt_branch_current(t), tt_branch_count(t) - 1, "the new branch is the current one");
+        if (i == 20) at_cap = tt_memory(t, NULL, NULL);
+    }
+    size_t ck = 0, hist = 0, total = tt_memory(t, &ck, &hist);
+    size_t per_injection = (total - at_cap) / 39;
+    cr_expect_leq(per_injection, 256u << 10, "%zu B per injection (%zu B after 20, %zu B after 60)", per_injection, at_cap, total);
+    cr_expect_leq(hist, (size_t)16 << 20, "histories within their budget (%zu B)", hist);
+    cr_expect_leq(ck, (size_t)64 << 20, "checkpoints within their budget (%zu B)", ck);
+    /* the current branch still replays its injection exactly */
+    int64_t now = tt_now(t);
+    tt_advance(t, now + 500000000LL, 0);
+    uint64_t ahead = digest(tt_engine(t));
+    tt_seek(t, now - 100000000LL);
+    tt_seek(t, now + 500000000LL);
+    cr_expect_eq(digest(tt_engine(t)), ahead);
+    /* and an older branch one switches to is re-simulated to the same time */
+    tt_switch_branch(t, 3);
+    cr_expect_eq(tt_now(t), now + 500000000LL);
+    tt_free(t);
+}
+
+/* A series at its cap loses resolution in its older half only: the newest GPs stay exact, the
+ * bars still cover the same span in order, and nothing grows past the cap. */
+Test(timetravel, history_series_are_capped_by_downsampling_old_gps)
+{
+    ui_history h;
+    cr_assert_eq(ui_history_init(&h, 4, 1), 0);
+    h.cap = 1000;
+    uint64_t seq = 0;
+    for (uint64_t gp = 1; gp <= 10000; gp++) {
+        rv_event ev = {.seq = seq++, .t = (int64_t)gp * 1000, .type = RV_EV_GP_START, .flavor = RV_SCHED, .gp = gp, .cpu = -1, .node = -1};
+        ui_history_take_series(&h, &ev);
+        ev = (rv_event){.seq = seq++, .t = (int64_t)gp * 1000 + 600, .type = RV_EV_GP_END, .flavor = RV_SCHED, .gp = gp, .cpu = -1, .node = -1};
+        ui_history_take_series(&h, &ev);
+    }
+    cr_assert_leq(h.gps[RV_SCHED].n, 1000u);
+    cr_assert_leq(h.phase_t[RV_SCHED].n, 1000u);
+    const ui_gp_bar *v = h.gps[RV_SCHED].v;
+    size_t n = h.gps[RV_SCHED].n;
+    cr_expect_eq(v[0].start, 1000, "the first GP still starts the history");
+    cr_expect_eq(v[n - 1].gp, 10000u);
+    cr_expect_eq(v[n - 1].end, 10000 * 1000 + 600, "the newest GP is exact");
+    cr_expect_eq(v[n - 2].start, 9999 * 1000, "and the one before it");
+    for (size_t i = 1; i < n; i++) cr_assert_geq(v[i].start, v[i - 1].end, "bars in order, not overlapping");
+    ui_history_compact(&h, 100);
+    cr_expect_leq(h.gps[RV_SCHED].n, 100u);
+    cr_expect_eq(h.gps[RV_SCHED].v[h.gps[RV_SCHED].n - 1].end, 10000 * 1000 + 600);
+    ui_history_free(&h);
+}

@@ -68,10 +68,10 @@ Test(scenario_load, every_top_and_rcu_key_is_read)
     const char *text =
         "{\"$schema\":\"schema.json\",\"name\":\"all\",\"description\":\"d\",\"cpus\":8,\"hz\":250,"
         "\"seed\":\"18446744073709551615\",\"duration_s\":3,\"offline_cpus\":\"2-3\","
-        "\"rcu\":{\"mode\":\"softirq\",\"fanout\":4,\"fanout_leaf\":2,\"no_hz\":false,\"stall_timeout_s\":21,"
+        "\"rcu\":{\"mode\":\"kthread\",\"fanout\":4,\"fanout_leaf\":2,\"no_hz\":false,\"stall_timeout_s\":21,"
         "\"jiffies_till_first_fqs\":0,\"jiffies_till_next_fqs\":250,\"needs_gp_fix\":true,\"busted\":true,"
         "\"blimit\":5,\"qhimark\":500,\"qlowmark\":50,\"flavors\":[\"bh\",\"rcu_sched\"],"
-        "\"size_tree_by_nr_cpus\":false,\"nr_cpus_compiled\":64,\"rcu_boost\":true},"
+        "\"size_tree_by_nr_cpus\":false,\"nr_cpus_compiled\":64,\"rcu_boost\":true,\"comment\":\"why\"},"
         "\"costs\":{\"tick_ns\":7,\"ksoftirqd_latency_ns\":0}}";
     rv_config cfg;
     cr_assert_eq(rv_scenario_parse(text, "t.json", &cfg, err, sizeof err), 0, "%s", err);
@@ -82,7 +82,7 @@ Test(scenario_load, every_top_and_rcu_key_is_read)
     cr_expect(rv_cpuset_has(&cfg.initially_offline, 2) && rv_cpuset_has(&cfg.initially_offline, 3));
     cr_expect(!rv_cpuset_has(&cfg.initially_offline, 1));
     const rv_rcu_config *r = &cfg.rcu;
-    cr_expect_eq(r->mode, RV_MODE_SOFTIRQ);
+    cr_expect_eq(r->mode, RV_MODE_KTHREAD);
     cr_expect_eq(r->fanout, 4);
     cr_expect_eq(r->fanout_leaf, 2);
     cr_expect(!r->no_hz && r->needs_gp_fix && r->busted && r->rcu_boost && !r->size_tree_by_nr_cpus);
@@ -295,12 +295,12 @@ Test(scenario_schema, unknown_keys_suggest_the_nearest)
     bad("{" MIN ",\"events\":[{\"kind\":\"idle\",\"durtion_s\":1}]}", "t.json: $.events[0].durtion_s: unknown key; did you mean \"duration_s\"?");
     bad("{" MIN ",\"costs\":{\"zzz\":1}}",
         "t.json: $.costs.zzz: unknown key; valid here: node_lock_ns, node_init_ns, cache_miss_ns, qs_report_ns, note_gp_ns, "
-        "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, kthread_wakeup_ns, ctxsw_ns, kthread_latency_ns, ksoftirqd_latency_ns");
+        "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, wakeup_ns, sched_switch_ns, timer_ns, ctxsw_ns, kthread_latency_ns, ksoftirqd_latency_ns");
     bad("{" MIN ",\"cpus\":4}", "t.json: $.cpus: duplicate key (only one value is allowed)");
     bad("{" MIN ",\"rcu\":{\"aaaaaa\":1,\"bbbbbb\":2}}",
         "t.json: $.rcu.aaaaaa: unknown key; valid here: mode, fanout, fanout_leaf, no_hz, stall_timeout_s, "
         "jiffies_till_first_fqs, jiffies_till_next_fqs, needs_gp_fix, busted, blimit, qhimark, qlowmark, flavors, "
-        "size_tree_by_nr_cpus, nr_cpus_compiled, rcu_boost, fast_no_hz\n"
+        "size_tree_by_nr_cpus, nr_cpus_compiled, rcu_boost, fast_no_hz, comment\n"
         "t.json: $.rcu.bbbbbb: unknown key (valid keys listed above)");
 }
 
@@ -571,4 +571,29 @@ Test(scenario_load, fast_no_hz_and_idle_blips)
     bad("{" MIN ",\"rcu\":{\"fast_no_hz\":1}}", "t.json: $.rcu.fast_no_hz: expected true or false, got 1");
     bad("{" MIN ",\"rcu\":{\"fast_no_hz\":true,\"no_hz\":false}}",
         "t.json: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
+}
+
+/* issue 9: 3.6 has no FQS interval parameters; the retired kthread_wakeup_ns names its replacements;
+ * rcu.comment must be text; needs_gp_fix and the tree's sizing follow the mode unless given. */
+Test(scenario_load, fidelity_keys)
+{
+    bad("{" MIN ",\"rcu\":{\"mode\":\"softirq\",\"jiffies_till_first_fqs\":0}}",
+        "t.json: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its force_quiescent_state() "
+        "always waits RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7)");
+    bad("{" MIN ",\"costs\":{\"kthread_wakeup_ns\":9000}}",
+        "t.json: $.costs.kthread_wakeup_ns: retired: the kthread's wakeup is now costed as the kernel pays it, split into "
+        "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, charged to the "
+        "kthread) and timer_ns (arming the FQS timeout); set those instead");
+    bad("{" MIN ",\"rcu\":{\"comment\":3}}", "t.json: $.rcu.comment: expected a string (free text), got a number");
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"mode\":\"softirq\",\"jiffies_till_first_fqs\":3,\"comment\":\"x\"}}",
+                                   "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect(!rv_cfg_needs_gp_fix(&cfg) && !rv_cfg_tree_by_nr_cpu_ids(&cfg), "3.6 defaults");
+    rv_config_free(&cfg);
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"mode\":\"kthread\",\"wakeup_ns\":1}}", "t.json", &cfg, err, sizeof err), -1);
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"mode\":\"kthread\"},\"costs\":{\"wakeup_ns\":1,\"sched_switch_ns\":2,"
+                                   "\"timer_ns\":3}}", "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect(rv_cfg_needs_gp_fix(&cfg) && rv_cfg_tree_by_nr_cpu_ids(&cfg), "3.7 defaults");
+    cr_expect(cfg.costs.wakeup_ns == 1 && cfg.costs.sched_switch_ns == 2 && cfg.costs.timer_ns == 3);
+    rv_config_free(&cfg);
 }

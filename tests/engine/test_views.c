@@ -38,7 +38,7 @@ Test(views, kthread_gp_phases_in_order)
             last_walk = -1;
         }
         if (f.phase == RV_GP_INIT) {
-            cr_expect_eq(f.fqs_state, 1, "RCU_GP_INIT during the walk");
+            cr_expect_eq(f.fqs_state, 0, "3.7's rcu_gp_kthread() keeps fqs_state in a local: rsp->fqs_state stays 0 (rcuhier s=0)");
             cr_expect_gt(f.walk_node, last_walk, "the walk moves forward");
             last_walk = f.walk_node;
             cr_expect(f.kthread_running);
@@ -51,7 +51,9 @@ Test(views, kthread_gp_phases_in_order)
         }
         if (f.phase == RV_GP_CLEANUP) cr_expect_geq(f.walk_node, 0);
     }
-    enum rv_gp_phase want[] = {RV_GP_IDLE, RV_GP_INIT, RV_GP_WAIT, RV_GP_CLEANUP, RV_GP_IDLE};
+    /* 3.7's rcu_start_gp_per_cpu() does not accelerate: the callback queued just before the GP rides
+     * the next one, so rcu_gp_cleanup() finds cpu_needs_another_gp() and chains straight into init */
+    enum rv_gp_phase want[] = {RV_GP_IDLE, RV_GP_INIT, RV_GP_WAIT, RV_GP_CLEANUP, RV_GP_INIT};
     cr_assert_eq(nseq, 5, "phases seen: %d", nseq);
     for (int i = 0; i < 5; i++)
         cr_expect_eq(seq[i], want[i], "phase %d: %s, expected %s", i, rv_gp_phase_name(seq[i]), rv_gp_phase_name(want[i]));
