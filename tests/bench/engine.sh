@@ -116,21 +116,21 @@ for name, r in now.items():
     if "floor" in r:
         cpu, floor, sim = float(r["cpu"]), float(r["floor"]), float(r["sim"])
         mult = cpu / floor if floor > 0 else 0
-        line = "  %-16s %8.3f CPU s  floor %6.3f s  = %5.2fx floor [target <= 2x]" % (name, cpu, floor, mult)
+        line = "  %-20s %8.3f CPU s  floor %6.3f s  = %5.2fx floor [target <= 2x]" % (name, cpu, floor, mult)
         if name in cpu_target:
             line += "  [target <= %.1f s CPU]" % cpu_target[name]
         if name == "big-machine":
             line += "  %6.0f sim s per CPU s [target >= 500]" % (sim / cpu if cpu > 0 else 0)
         print(line + ratio(name, "cpu"))
-        print("  %-16s   items: %s ticks, %s softirq runs, %s idle entries, %s queue events, %s node visits; %s GPs; checkpoint %.1f kB%s"
+        print("  %-20s   items: %s ticks, %s softirq runs, %s idle entries, %s queue events, %s node visits; %s GPs; checkpoint %.1f kB%s"
               % ("", r["ticks"], r["softirq"], r["idle"], r["queue"], r["nodes"], r["gps"], float(r["ckpt"]) / 1024,
                  " [target <= 200 kB]" if name.startswith("hackbench") else ""))
     elif name.startswith("reproduce"):
         target = 1.0 if name.endswith("quick") else 5.0
         extra = "  %s of %s claims hold, slowest run %s %s s" % (r.get("held"), r.get("of"), r.get("slowest"), r.get("slowest_s", "?")) if "held" in r else "  " + r.get("failed", "")
-        print("  %-16s %8.2f s wall [target <= %.0f s]%s%s" % (name, float(r["wall"]), target, extra, ratio(name, "wall")))
+        print("  %-20s %8.2f s wall [target <= %.0f s]%s%s" % (name, float(r["wall"]), target, extra, ratio(name, "wall")))
     elif name.startswith("shot"):
-        print("  %-16s %8.2f s wall [target <= 3 s], peak RSS %.0f MB [target <= 200 MB]%s"
+        print("  %-20s %8.2f s wall [target <= 3 s], peak RSS %.0f MB [target <= 200 MB]%s"
               % (name, float(r["wall"]), float(r["rss_mb"]), ratio(name, "wall")))
 print("  time-travel budget (app/view/timetravel.c, counted sizes): checkpoints <= 64 MB per branch, history <= 2^17 entries")
 print("  per series (older half downsampled), <= 16 branches, a left branch keeps <= 8192 entries per series and <= 8 periodic checkpoints")
