@@ -19,9 +19,8 @@
 
 /* The CSV text for p over every question of set (malloc'd, NULL on OOM). */
 char *wb_csv_text(const quiz_set *set, progress *p);
-/* Write it to path ("-" = stdout) without ever leaving a half-written file: a temp file beside the
- * target renamed over it; a symlink's target is replaced, a non-regular file (a pipe, a device) is
- * written through. 0, or -1 with a message. */
+/* Write it to path ("-" = stdout) through util/safefile.h (never half-written; a symlink's target
+ * is replaced, a pipe or device written through). 0, or -1 with a message. */
 int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err, size_t errlen);
 /* Read an export back: the rows become entries of p (p->student from the rows). 0, or -1 with
  * "FILE:LINE: ..." in err. */

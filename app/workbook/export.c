@@ -1,14 +1,12 @@
 /* export.c — one student's progress as RFC 4180 CSV, written safely, and read back for a class summary. */
 #include "workbook/classroom.h"
-#include "workbook/progress_file.h"
 #include "workbook/score.h"
 #include "workbook/json.h"
+#include "util/safefile.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ---------------------------------------------------------------- writing */
 
@@ -77,35 +75,21 @@ char *wb_csv_text(const quiz_set *set, progress *p)
     return b.s;
 }
 
-static int write_through(const char *path, const char *text, char *err, size_t errlen)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-    if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return -1; }
-    size_t n = strlen(text);
-    bool ok = fwrite(text, 1, n, f) == n;
-    ok = (f == stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
-    if (!ok) { snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno)); return -1; }
-    return 0;
-}
-
 int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err, size_t errlen)
 {
     char *text = wb_csv_text(set, p);
     if (!text) { snprintf(err, errlen, "out of memory"); return -1; }
-    int rc;
-    struct stat st;
-    char real[PATH_MAX];
+    size_t n = strlen(text);
+    int rc = 0;
     if (!strcmp(path, "-")) {
-        rc = write_through(path, text, err, errlen);
-    } else if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real)) {
-        /* keep the link: replace what it points to */
-        rc = stat(real, &st) == 0 && !S_ISREG(st.st_mode) ? write_through(real, text, err, errlen)
-                                                           : pf_write_atomic(real, text, strlen(text), err, errlen);
-    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        rc = write_through(path, text, err, errlen); /* a FIFO or a device: there is nothing to replace */
+        if (fwrite(text, 1, n, stdout) != n || fflush(stdout) != 0) {
+            snprintf(err, errlen, "cannot write to standard output: %s", strerror(errno));
+            rc = -1;
+        }
     } else {
-        rc = pf_write_atomic(path, text, strlen(text), err, errlen);
-        if (rc == 0 && err[0]) err[0] = 0; /* a directory fsync warning: the file itself is in place */
+        /* util/safefile: temp file beside the target and rename; symlinks kept, pipes written through.
+         * 0644, unlike progress: an export is meant to be handed to someone */
+        rc = sf_write_file(path, text, n, 0644, err, errlen);
     }
     free(text);
     return rc;

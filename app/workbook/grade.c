@@ -136,7 +136,8 @@ static void grade_predict(const quiz_question *q, const char *in, quiz_result *o
         double x;
         if (!parse_number(in, &x)) { snprintf(out->message, sizeof out->message, "Type a number."); return; }
         snprintf(out->normalized, sizeof out->normalized, "%.10g", x);
-        ok = in_range(x, q->expected.num - q->tolerance, q->expected.num + q->tolerance);
+        double tol = quiz_tolerance(q);
+        ok = in_range(x, q->expected.num - tol, q->expected.num + tol);
     }
     out->status = ok;
     const char *fb = ok ? q->fb_correct : q->fb_incorrect;
@@ -166,6 +167,11 @@ void quiz_grade_ordered(const quiz_question *q, const quiz_order *o, const char 
     if (n && out->message[n - 1] == '\n') out->message[n - 1] = 0;
 }
 
+double quiz_tolerance(const quiz_question *q)
+{
+    return q->tolerance_pct > 0 ? fabs(q->expected.num) * q->tolerance_pct / 100 : q->tolerance;
+}
+
 void quiz_correct_answer(const quiz_question *q, char *buf, size_t bufsz) { quiz_correct_answer_ordered(q, NULL, buf, bufsz); }
 
 void quiz_correct_answer_ordered(const quiz_question *q, const quiz_order *o, char *buf, size_t bufsz)
@@ -193,9 +199,10 @@ void quiz_correct_answer_ordered(const quiz_question *q, const quiz_order *o, ch
         break;
     case QUIZ_PREDICT:
         quiz_value_format(&q->expected, buf, bufsz);
-        if (!q->expected.is_bool && q->tolerance > 0) {
+        if (!q->expected.is_bool && quiz_tolerance(q) > 0) {
             size_t n = strlen(buf);
-            snprintf(buf + n, bufsz - n, " (give or take %.10g)", q->tolerance);
+            if (q->tolerance_pct > 0) snprintf(buf + n, bufsz - n, " (give or take %g%%, %.3g)", q->tolerance_pct, quiz_tolerance(q));
+            else snprintf(buf + n, bufsz - n, " (give or take %.10g)", q->tolerance);
         }
         break;
     default: break;

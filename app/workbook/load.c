@@ -20,7 +20,7 @@ static const char *const top_keys[] = {"$schema", "id", "title", "description", 
 static const char *const lesson_keys[] = {"id", "title", "intro", "questions", NULL};
 static const char *const question_keys[] = {"id", "kind", "question", "answers", "explanation", "hint",
                                             "source", "trick", "otherwise", "measure", "expected",
-                                            "tolerance", "feedback", "scenario", "at", NULL};
+                                            "tolerance", "tolerance_pct", "feedback", "scenario", "at", NULL};
 static const char *const choice_answer_keys[] = {"text", "correct", "feedback", NULL};
 static const char *const numeric_answer_keys[] = {"value", "tolerance", "range", "text", "correct", "feedback", NULL};
 static const char *const measure_keys[] = {"measure", "flavor", "from_s", "to_s", "by_s", "at_s", "path", "round", NULL};
@@ -374,9 +374,16 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
             q->expected.num = want_bool ? 0 : expected->valuedouble;
         }
         get_num(e, o, "tolerance", path, 0, &q->tolerance);
-        if (want_bool && cJSON_GetObjectItemCaseSensitive(o, "tolerance")) {
-            jkey(kp, path, "tolerance");
-            qj_err(e, kp, "not used by a yes/no measure");
+        get_num(e, o, "tolerance_pct", path, 0, &q->tolerance_pct);
+        static const char *const tol_keys[] = {"tolerance", "tolerance_pct", NULL};
+        for (int i = 0; tol_keys[i]; i++)
+            if (want_bool && cJSON_GetObjectItemCaseSensitive(o, tol_keys[i])) {
+                jkey(kp, path, tol_keys[i]);
+                qj_err(e, kp, "not used by a yes/no measure");
+            }
+        if (cJSON_GetObjectItemCaseSensitive(o, "tolerance") && cJSON_GetObjectItemCaseSensitive(o, "tolerance_pct")) {
+            jkey(kp, path, "tolerance_pct");
+            qj_err(e, kp, "give either tolerance (an absolute distance) or tolerance_pct (a share of expected), not both");
         }
         if (feedback) {
             jkey(kp, path, "feedback");
@@ -389,7 +396,7 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
         }
         if (!scenario) { jkey(kp, path, "scenario"); qj_err(e, kp, "expected a scenario object, got nothing (required for kind predict)"); }
     } else {
-        static const char *const predict_only[] = {"measure", "expected", "tolerance", "feedback", NULL};
+        static const char *const predict_only[] = {"measure", "expected", "tolerance", "tolerance_pct", "feedback", NULL};
         for (int i = 0; predict_only[i]; i++)
             if (cJSON_GetObjectItemCaseSensitive(o, predict_only[i])) {
                 jkey(kp, path, predict_only[i]);

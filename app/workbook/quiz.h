@@ -73,6 +73,8 @@ typedef struct quiz_question {
     bool has_expected;         /* false only while loading for --update-expected */
     quiz_value expected;
     double tolerance;          /* accepted distance of the student's number from `expected` */
+    double tolerance_pct;      /* > 0: the distance is this share of |expected| instead, so it follows
+                                * the engine's value through --update-expected (quiz_tolerance()) */
     char *fb_correct, *fb_incorrect; /* predict feedback; NULL = generic */
     /* the scenario the question refers to ("show me"), optional except for predict */
     bool has_scenario;
@@ -132,6 +134,8 @@ typedef struct quiz_result {
 /* Grade a typed answer: letters for choice/multi ("b", "a c", "A,C"), a number for numeric and
  * numeric predict, yes/no for boolean predict. */
 void quiz_grade(const quiz_question *q, const char *input, quiz_result *out);
+/* The accepted distance from a predict question's expected number (tolerance, or tolerance_pct of it). */
+double quiz_tolerance(const quiz_question *q);
 /* The correct answer in words ("b", "a, c", "261", "yes"). */
 void quiz_correct_answer(const quiz_question *q, char *buf, size_t bufsz);
 

@@ -244,6 +244,33 @@ Test(quiz_grade, predict_yes_no_and_tolerance)
     quiz_free(&f);
 }
 
+/* A tolerance given as a share of the expected value follows the value when the engine changes it
+ * (--update-expected rewrites only "expected"); it cannot be given together with an absolute one. */
+Test(quiz_grade, predict_tolerance_pct_scales_with_expected)
+{
+#define PCT(exp, tol) HEAD "{\"id\": \"1.1\", \"kind\": \"predict\", \"question\": \"Q\", \"explanation\": \"E\", " \
+    "\"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 1, \"to_s\": 2}, " \
+    "\"expected\": " exp ", " tol ", \"scenario\": {\"file\": \"s.json\"}}" TAIL
+    quiz_file f = load_ok(PCT("200", "\"tolerance_pct\": 20"));
+    const quiz_question *q = &f.lessons[0].questions[0];
+    quiz_result r;
+    quiz_grade(q, "240", &r);
+    cr_expect_eq(r.status, 1, "20%% of 200 is 40");
+    quiz_grade(q, "241", &r);
+    cr_expect_eq(r.status, 0);
+    char ans[96];
+    quiz_correct_answer(q, ans, sizeof ans);
+    cr_expect_str_eq(ans, "200 (give or take 20%, 40)");
+    quiz_free(&f);
+    f = load_ok(PCT("2000", "\"tolerance_pct\": 20"));
+    quiz_grade(&f.lessons[0].questions[0], "2400", &r);
+    cr_expect_eq(r.status, 1, "the same question after the engine's answer moved tenfold");
+    quiz_free(&f);
+    expect_error(PCT("200", "\"tolerance\": 5, \"tolerance_pct\": 20"),
+                 "t.json: $.lessons[0].questions[0].tolerance_pct: give either tolerance (an absolute distance) or tolerance_pct (a share of expected), not both");
+#undef PCT
+}
+
 /* ---------------------------------------------------------------- canonical printing */
 
 Test(quiz_json, printing_is_stable_and_keeps_key_order)
