@@ -24,6 +24,9 @@ void cli_run_usage(void)
            "  --json                  print the report as one JSON object on stdout\n"
            "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
+           "  --csv KIND              print a CSV table instead of the report: gps (one row per grace period),\n"
+           "                          timeseries (per --interval), threads or stalls\n"
+           "  --interval SECONDS      row length of --csv timeseries (default 1)\n"
            "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
            "Exit status: 0 ok, 1 an expectation failed, 2 bad input or usage.\n");
 }
@@ -86,6 +89,20 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
         if (!strchr(v, '=') || v[0] == '=') return usage_error("--set: expected PATH=VALUE, got '%s'%s", v, "");
         return add_set(o, "%s", v);
     }
+    if (!strcmp(name, "--csv")) {
+        if (strcmp(v, "gps") && strcmp(v, "timeseries") && strcmp(v, "threads") && strcmp(v, "stalls"))
+            return usage_error("--csv: expected gps, timeseries, threads or stalls, got '%s'%s", v, "");
+        o->csv = v;
+        return 0;
+    }
+    if (!strcmp(name, "--interval")) {
+        char *end;
+        double d = strtod(v, &end);
+        if (end == v || *end || !(d >= 0.001 && d <= 86400))
+            return usage_error("--interval: expected seconds from 0.001 to 86400, got '%s'%s", v, "");
+        o->interval_s = d;
+        return 0;
+    }
     if (!strcmp(name, "--trace")) {
         if (!*v) return usage_error("--trace: expected a file name%s%s", "", "");
         o->trace = v;
@@ -119,7 +136,7 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
             else if (add_set(o, "%s", "rcu.busted=true") < 0) goto oom;
             continue;
         }
-        static const char *const with_value[] = {"--mode", "--cpus", "--duration", "--seed", "--set", "--trace"};
+        static const char *const with_value[] = {"--mode", "--cpus", "--duration", "--seed", "--set", "--trace", "--csv", "--interval"};
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(name, with_value[k]);
         if (!known) return usage_error("unknown option '%s'%s", a, "");
@@ -130,6 +147,10 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         if (rc < 0) goto oom;
     }
     if (!o->scenario) return usage_error("missing SCENARIO.json%s%s", "", "");
+    if (o->csv && (o->json || o->trace || o->expect || o->debugfs || o->dmesg))
+        return usage_error("--csv prints a table instead of the report: it does not combine with --json, --trace, --expect, --debugfs or --dmesg%s%s", "", "");
+    if (o->interval_s > 0 && (!o->csv || strcmp(o->csv, "timeseries")))
+        return usage_error("--interval applies to --csv timeseries only%s%s", "", "");
     return 0;
 oom:
     fprintf(stderr, "rcuvis: run: out of memory\n");

@@ -58,8 +58,9 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     char sub[256], a[32], b[32];
     ui_fmt_dur(a, sizeof a, span / 1e9);
     ui_fmt_dur(b, sizeof b, v->now / 1e9);
-    snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)", a,
-             st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms");
+    if (st->clean) snprintf(sub, sizeof sub, "window %s · faded = ahead of now", a);
+    else snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)", a,
+                  st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms");
     const ui_history *h = v->hist;
     if (h && h->lost) {
         /* the engine's ring overflowed between two reads: some marks are missing, say how many */

@@ -115,7 +115,14 @@ int cmd_window(int argc, char **argv)
     SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
     char title[256];
     snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
-    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1400, 860,
+    int win_w = 1400, win_h = 860;
+    SDL_Rect usable;
+    /* a small screen (a 1280x720 projector) gets a window that fits, not one cut off at its edges */
+    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+        if (win_w > usable.w) win_w = usable.w;
+        if (win_h > usable.h) win_h = usable.h;
+    }
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, win_w, win_h,
                                        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (win && !ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);

@@ -23,11 +23,24 @@ typedef struct progress_entry {
     bool hinted;         /* the student read the hint */
     char last[64];       /* the last answer as typed, normalized ("ac", "261", "yes") */
     long long updated;   /* unix time of the last change */
+    /* scoring (score.h): what happened before the question was first answered right */
+    char first[64];      /* the first answer given, normalized like `last` ("" = none yet) */
+    bool first_ok;       /* that first answer was right, with no hint read and no answer shown before it */
+    bool helped;         /* the hint was read before the right answer, or the answer was shown */
+    long long first_at;  /* unix time of the first answer or of showing the answer (0 = not yet) */
+    double seconds;      /* time spent on the question, summed over visits (each visit capped, see clock.h) */
+    /* spaced review (`rcuvis quiz --review`): questions not right at the first try come back */
+    long long review_at; /* unix time of the last review answer (0 = never reviewed) */
+    bool review_ok;      /* that review was answered right at its first try, unhelped: out of the queue */
     bool dirty;          /* changed by this process since its last save (merged over the file's copy) */
 } progress_entry;
 
 typedef struct progress {
     progress_entry *e; size_t n, cap;
+    /* a random id made on first use and kept in the file: it seeds the order of each question's
+     * options (quiz_order_make), so two students, or one student on two attempts, see different
+     * orders; the file on disk wins when another process made one first */
+    char student[40];
     char path[4096];
     /* resets since the last save, replayed on the file's copy so another process's answers to
      * other lessons survive and this process's reset is not undone by stale entries */
@@ -58,8 +71,15 @@ void progress_free(progress *p);
 /* The entry of one question, or NULL. With create (use it to change the entry), the entry is
  * marked changed, and made zeroed if new (NULL only on OOM). */
 progress_entry *progress_get(progress *p, const char *lesson, const char *qid, bool create);
-/* Record one answer: attempts++, last = answer, correct |= ok. */
+/* Record one answer: attempts++, last = answer, correct |= ok; the first answer also sets first,
+ * first_at and first_ok (right with no hint or shown answer before it); a right answer after the
+ * hint sets helped. */
 void progress_record(progress *p, const char *lesson, const char *qid, const char *answer, bool ok, long long now);
+/* The student id, made (random, 16 hex digits) if p has none yet; it is saved with the next save. */
+const char *progress_student(progress *p);
+/* Read a progress file without changing anything on disk (a teacher's collected copies): 0, or -1
+ * with a message naming the file and what is wrong. */
+int progress_read_only(progress *p, const char *path, char *msg, size_t msglen);
 /* Forget one lesson's answers (returns how many entries went) or all of them. */
 size_t progress_reset_lesson(progress *p, const char *lesson);
 void progress_reset_all(progress *p);

@@ -200,7 +200,7 @@ Test(progress, wrong_shape_is_set_aside)
 
 Test(progress, newer_format_is_left_alone_and_not_overwritten)
 {
-    const char *text = "{\"version\": 2, \"lessons\": {}}";
+    const char *text = "{\"version\": 3, \"lessons\": {}}";
     write_file(path, text);
     progress p;
     char msg[1024];

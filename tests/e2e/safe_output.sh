@@ -58,10 +58,15 @@ expect_rc 0 "shot through a dangling symlink" -- "$bin" shot "$scn" --at 1 -o "$
 echo keep > "$tmp/ro.jsonl"; chmod 444 "$tmp/ro.jsonl"
 expect_rc 2 "read-only target" -- "$bin" run "$scn" --duration 1 --trace "$tmp/ro.jsonl" && err_has "read-only" "read-only target"
 [ "$(cat "$tmp/ro.jsonl")" = keep ] && [ "$(stat -c %a "$tmp/ro.jsonl")" = 444 ] || fail "the read-only file was changed"
-expect_rc 2 "directory target" -- "$bin" shot "$scn" --at 1 -o "$tmp/real" && err_has "is a directory" "directory target"
+# shot picks its format from the name (.png, .svg), so the directory carries the extension
+mkdir -p "$tmp/adir.png"
+expect_rc 2 "directory target" -- "$bin" shot "$scn" --at 1 -o "$tmp/adir.png" && err_has "is a directory" "directory target"
 
 # --- a full device: exit 2 with the OS message (written through, so the error is the device's)
 expect_rc 2 "shot -o a full device" -- "$bin" shot "$scn" --at 1 -o "$devfull" && err_has "No space left on device" "shot -o a full device"
+ln -s "$devfull" "$tmp/full.png"   # through a symlink too: the link survives, the device gets the write
+expect_rc 2 "shot -o a link to a full device" -- "$bin" shot "$scn" --at 1 -o "$tmp/full.png" && err_has "No space left on device" "shot -o a link to a full device"
+[ -L "$tmp/full.png" ] || fail "shot replaced the symlink to the full device"
 expect_rc 2 "trace into a full device" -- "$bin" run "$scn" --duration 1 --trace "$devfull" && err_has "No space left on device" "trace into a full device"
 [ -c "$devfull" ] || fail "$devfull is no longer a character device"
 

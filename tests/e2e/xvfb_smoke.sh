@@ -4,7 +4,7 @@
 set -u
 bin=${RCUVIS_BIN:-build/rcuvis}
 for t in Xvfb xdotool import; do
-  command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install -y xvfb xdotool imagemagick)"; exit 0; }
+  command -v $t >/dev/null || { [ "${CI:-}" = true ] && { echo "FAIL: $t not installed: make deps-test should have installed it"; exit 1; }; echo "SKIP: $t not installed (apt-get install -y xvfb xdotool imagemagick)"; exit 0; }
 done
 [ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
 work=$(mktemp -d); apid=""; xpid=""
@@ -29,14 +29,14 @@ done
 if [ -z "$win" ]; then echo "FAIL: no rcuvis window appeared"; cat "$work/app.log"; exit 1; fi
 for k in space question Escape space Right F12; do xdotool key --window "$win" $k; done
 # F12 is the last key: once its picture exists every key before it was handled and frames drawn
-while kill -0 $apid 2>/dev/null && ! ls "$work"/rcuvis-*-seed*-t*s.png >/dev/null 2>&1; do sleep 0.1; done
+while kill -0 $apid 2>/dev/null && ! ls "$work"/rcuvis-*-rcu_*-t*s.png >/dev/null 2>&1; do sleep 0.1; done
 kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited after the keys"; cat "$work/app.log"; exit 1; }
 import -window root "$work/shot.png" 2>/dev/null || { echo "FAIL: import could not take a screenshot"; exit 1; }
 colors=$(convert "$work/shot.png" -format %k info:)
 [ "${colors:-0}" -gt 20 ] || { echo "FAIL: the screenshot has only ${colors:-0} colours (blank window?)"; exit 1; }
-# F12 saved a PNG named after the scenario, seed and time, into XDG_PICTURES_DIR
-f12=$(ls "$work"/rcuvis-*-seed*-t*s.png 2>/dev/null | head -1)
-[ -n "$f12" ] || { echo "FAIL: F12 did not save rcuvis-<scenario>-seed<N>-t<time>s.png"; ls "$work"; exit 1; }
+# F12 saved a PNG named after the scenario, mode, flavor and time, into XDG_PICTURES_DIR
+f12=$(ls "$work"/rcuvis-*-rcu_*-t*s.png 2>/dev/null | head -1)
+[ -n "$f12" ] || { echo "FAIL: F12 did not save rcuvis-<scenario>-<mode>-<flavor>-t<time>s.png"; ls "$work"; exit 1; }
 shot_colors=$(convert "$f12" -format %k info:)
 [ "${shot_colors:-0}" -gt 20 ] || { echo "FAIL: the F12 picture is blank"; exit 1; }
 t0=$(date +%s%N)
@@ -44,4 +44,5 @@ xdotool key --window "$win" ctrl+q
 wait $apid; rc=$?; apid=""
 echo "NOTE Ctrl+Q to exit: $(( ($(date +%s%N) - t0) / 1000000 )) ms (printed, not asserted: see monkey.sh)"
 [ $rc -eq 0 ] || { echo "FAIL: exit status $rc"; cat "$work/app.log"; exit 1; }
+case $(basename "$f12") in rcuvis-small-busy-*) ;; *) echo "FAIL: the window did not open the default scenario small-busy ($(basename "$f12"))"; exit 1;; esac
 echo "ok: window alive after keys, $colors colours on screen, F12 saved $(basename "$f12")"
