@@ -125,16 +125,23 @@ err_has "read-only" "quiz with a read-only progress file"
 [ "$(stat -c %a "$tmp/qs2/rcuvis/progress.json")" = 444 ] && [ "$(cat "$tmp/qs2/rcuvis/progress.json")" = '{"version": 1, "lessons": {}}' ] \
   || fail "the read-only progress file was replaced or its mode changed"
 
-# two `rcuvis quiz` processes answering at once keep both sets of answers
-mkdir -p "$tmp/qs3"
-printf '%b' "$answers" | XDG_STATE_HOME="$tmp/qs3" "$bin" quiz 2 >/dev/null 2>"$tmp/e1" & p1=$!
-printf 'a\na\na\na\na\na\na\na\na\na\na\na\nq\n' | XDG_STATE_HOME="$tmp/qs3" "$bin" quiz 1 >/dev/null 2>"$tmp/e2" & p2=$!
+# two `rcuvis quiz` processes answering at once keep both sets of answers: each alone (into its own
+# state) tells which questions it answers; at once, into one state, the file must hold them all.
+# A fixed student id makes the option order (shuffled per student) the same in every state.
+seed_state() { mkdir -p "$1/rcuvis"; echo '{"version": 2, "student": "00000000c0ffee00", "lessons": {}}' > "$1/rcuvis/progress.json"; }
+ans1='a\na\na\na\na\na\na\na\na\na\na\na\nq\n'
+for d in qsA qsB qsAB; do seed_state "$tmp/$d"; done
+printf '%b' "$answers" | XDG_STATE_HOME="$tmp/qsA" "$bin" quiz 2 >/dev/null 2>&1
+printf '%b' "$ans1" | XDG_STATE_HOME="$tmp/qsB" "$bin" quiz 1 >/dev/null 2>&1
+printf '%b' "$answers" | XDG_STATE_HOME="$tmp/qsAB" "$bin" quiz 2 >/dev/null 2>"$tmp/e1" & p1=$!
+printf '%b' "$ans1" | XDG_STATE_HOME="$tmp/qsAB" "$bin" quiz 1 >/dev/null 2>"$tmp/e2" & p2=$!
 wait $p1; wait $p2
-python3 - "$tmp/qs3/rcuvis/progress.json" <<'PY' || fail "two concurrent quiz processes: an answer was lost"
+python3 - "$tmp/qsA" "$tmp/qsB" "$tmp/qsAB" <<'PY' || fail "two concurrent quiz processes: an answer was lost"
 import json, sys
-d = json.load(open(sys.argv[1]))["lessons"]
-assert "workbook/2" in d and len(d["workbook/2"]) == 10, d.get("workbook/2")
-assert "workbook/1" in d and len(d["workbook/1"]) >= 1, d.keys()
+keys = lambda d: {(l, q) for l, qs in json.load(open(d + "/rcuvis/progress.json"))["lessons"].items() for q in qs}
+a, b, ab = keys(sys.argv[1]), keys(sys.argv[2]), keys(sys.argv[3])
+assert a and b, (a, b)
+assert a | b <= ab, "missing: %s" % sorted((a | b) - ab)
 PY
 
 [ $failed -eq 0 ] && echo "safe_output: all passed"
