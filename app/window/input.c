@@ -345,13 +345,22 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
     }
 }
 
+/* Simulated time a scrubber seek may add synchronously; beyond it the rest goes frame by frame. */
+#define FAR_SEEK_NS 10000000000LL
+
 static void seek_at(ui_win *w, const ui_hit *h, int x)
 {
     if (h->r.w <= 0) return;
     double f = (double)(x - h->r.x) / h->r.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    ui_app_seek(&w->app, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
+    int64_t t = h->t0 + (int64_t)(f * (double)(h->t1 - h->t0));
+    /* past the look-ahead's reach a seek is a simulation of unknown length (minutes of hackbench):
+     * jump to what is known and let the frame loop simulate the rest within its budget */
+    int64_t known = w->app.nsessions ? tt_known_until(w->app.s[0].tt) : t, now = ui_app_now(&w->app);
+    int64_t from = known > now ? known : now;
+    w->pending_seek = t - from > FAR_SEEK_NS ? t : -1;
+    ui_app_seek(&w->app, w->pending_seek >= 0 ? from : t);
 }
 
 static void click(ui_win *w, int x, int y, double now_ms)
@@ -517,6 +526,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
 {
     ui_state *st = &w->app.st;
     float k = w->hidpi > 0 ? w->hidpi : 1;
+    if (ev->type == SDL_KEYDOWN) w->pending_seek = -1; /* a key (Home, End, Ctrl+Q...) overrides a far seek under way */
     switch (ev->type) {
     case SDL_QUIT: w->quit = true; break;
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;
