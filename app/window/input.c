@@ -348,19 +348,25 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
 /* Simulated time a scrubber seek may add synchronously; beyond it the rest goes frame by frame. */
 #define FAR_SEEK_NS 10000000000LL
 
+/* A seek restores the latest checkpoint before t and simulates from there: when that is far
+ * (past what the look-ahead knows, or checkpoints thinned over a long run), restore only and let
+ * the frame loop simulate the rest within its budget, so input (Ctrl+Q) is still read. */
+static void seek_bounded(ui_win *w, int64_t t)
+{
+    int64_t now = ui_app_now(&w->app);
+    int64_t from = w->app.nsessions ? tt_checkpoint_before(w->app.s[0].tt, t) : t;
+    if (now <= t && now > from) from = now;
+    w->pending_seek = t - from > FAR_SEEK_NS ? t : -1;
+    ui_app_seek(&w->app, w->pending_seek >= 0 ? from : t);
+}
+
 static void seek_at(ui_win *w, const ui_hit *h, int x)
 {
     if (h->r.w <= 0) return;
     double f = (double)(x - h->r.x) / h->r.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    int64_t t = h->t0 + (int64_t)(f * (double)(h->t1 - h->t0));
-    /* past the look-ahead's reach a seek is a simulation of unknown length (minutes of hackbench):
-     * jump to what is known and let the frame loop simulate the rest within its budget */
-    int64_t known = w->app.nsessions ? tt_known_until(w->app.s[0].tt) : t, now = ui_app_now(&w->app);
-    int64_t from = known > now ? known : now;
-    w->pending_seek = t - from > FAR_SEEK_NS ? t : -1;
-    ui_app_seek(&w->app, w->pending_seek >= 0 ? from : t);
+    seek_bounded(w, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
 }
 
 static void click(ui_win *w, int x, int y, double now_ms)
@@ -462,7 +468,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;
     case SDLK_HOME: ui_input_action(w, ACT_RESET, 0, now_ms); break;
-    case SDLK_END: st->playing = false; ui_app_seek(a, a->nsessions ? tt_known_until(a->s[0].tt) : 0); break;
+    case SDLK_END: st->playing = false; seek_bounded(w, a->nsessions ? tt_known_until(a->s[0].tt) : 0); break;
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
     case SDLK_l: ui_input_action(w, ACT_INJ_READER, shift, now_ms); break;
     case SDLK_k: ui_input_action(w, ACT_INJ_LOOP, shift, now_ms); break;
@@ -494,7 +500,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
         st->playing = false;
-        ui_app_seek(a, best);
+        seek_bounded(w, best);
         break;
     }
     case SDLK_t:
