@@ -10,7 +10,7 @@ for h in "$@"; do
   mkdir -p "$work" "$crashes"
   cp -n tests/fuzz/corpus/$h/* "$work"/ 2>/dev/null
   log="$build/fuzz-$h.log"
-  ASAN_OPTIONS=detect_leaks=1 "$build/fuzz/fuzz_$h" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  ASAN_OPTIONS=detect_leaks=1 "$build/fuzz/fuzz_$h" -max_total_time="$secs" -max_len=1048576 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$crashes/" -print_final_stats=1 "$work" >"$log" 2>&1
   rc=$?
   execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -1)

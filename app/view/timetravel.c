@@ -442,6 +442,12 @@ static size_t last_ck_at_or_before(const branch *b, int64_t to)
     return lo ? lo - 1 : 0;
 }
 
+int64_t tt_checkpoint_before(const tt *t, int64_t to)
+{
+    const branch *b = &t->br[t->cur];
+    return b->n ? b->ck[last_ck_at_or_before(b, to)]->t : 0;
+}
+
 static void seek_keep_undo(tt *t, int64_t to)
 {
     int64_t end = rv_end_ns(t->e), now = rv_now_ns(t->e);

@@ -42,6 +42,7 @@ const ui_history *tt_history(const tt *t);
 int64_t tt_now(const tt *t);
 int64_t tt_end(const tt *t);            /* duration of the run */
 int64_t tt_known_until(const tt *t);    /* how far this branch has been simulated */
+int64_t tt_checkpoint_before(const tt *t, int64_t to); /* time of the latest checkpoint at or before to */
 
 /* Advance to t (forward only; clamps to the end). When budget_ms > 0 stops early once that much
  * wall time was spent (playback keeps the window responsive); returns the time reached. */

@@ -9,6 +9,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <libgen.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,7 +192,8 @@ static int from_json(progress *p, const cJSON *root, char *why, size_t whysz)
             const cJSON *last = cJSON_GetObjectItemCaseSensitive(q, "last");
             const cJSON *upd = cJSON_GetObjectItemCaseSensitive(q, "updated");
             bool bad = !cJSON_IsObject(q) || strlen(q->string) >= sizeof p->e[0].qid || !cJSON_IsNumber(att) ||
-                       att->valuedouble < 0 || (last && !cJSON_IsString(last)) || (upd && !cJSON_IsNumber(upd));
+                       att->valuedouble < 0 || att->valuedouble > 1e9 || (last && !cJSON_IsString(last)) ||
+                       (upd && (!cJSON_IsNumber(upd) || fabs(upd->valuedouble) > 1e15)); /* in range before the casts below */
             for (int i = 1; !bad && i <= 3; i++) {
                 const cJSON *b = cJSON_GetObjectItemCaseSensitive(q, entry_keys[i]);
                 bad = b && !cJSON_IsBool(b);
