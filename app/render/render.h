@@ -102,6 +102,9 @@ void rd_text_stats_reset(rd_ctx *c);
  * where it went) to check what a reader sees; NULL stops watching. */
 typedef void (*rd_text_observer)(void *ctx, const char *s, const char *end, int x, int y, int w, int h);
 void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx);
+/* Primitives drawn since rd_begin (text runs, filled rects): tests compare the raster and SVG backends. */
+long rd_drawn_text_runs(const rd_ctx *c);
+long rd_drawn_fills(const rd_ctx *c);
 
 /* Geometry helpers. */
 bool rd_contains(rd_rect r, int x, int y);
