@@ -151,6 +151,10 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
     int len = 0;
     int lo = node >= 0 && node < e->nnodes ? node : 0;
     const rcu_node *top = &rsp->node[lo];
+    if (!top->qsmask && !top->n_gp_tasks) /* nothing owed here: do not say "waits on qsmask 0x0" */
+        return snprintf(buf, n, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) owes nothing more: every CPU under it has "
+                        "reported.%s", rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo,
+                        top->grplo, top->grphi, lo == 0 ? " The grace period is ending (cleanup)." : "");
     len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) still waits on qsmask 0x%lx%s.",
                     rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo, top->grplo, top->grphi,
                     top->qsmask, top->n_gp_tasks ? " and preempted readers on blkd_tasks" : "");
@@ -168,6 +172,19 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
             shown++;
         }
     }
+    /* thousands of owing CPUs read as one line, not a list (big machines) */
+    int owing = 0, idle = 0;
+    for (int l = first_leaf; l < e->nnodes; l++) {
+        const rcu_node *rnp = &rsp->node[l];
+        if (rnp->grphi < top->grplo || rnp->grplo > top->grphi) continue;
+        for (unsigned long bits = rnp->qsmask; bits; bits &= bits - 1) {
+            /* the first `shown` are the ones listed above (same leaf and bit order) */
+            if (owing++ >= shown) idle += !(e->cpu[rnp->grplo + __builtin_ctzl(bits)].dynticks & 1);
+        }
+    }
+    if (owing > shown && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, "\n- and %d more CPUs still owe a QS, %d of them dyntick-idle (the next FQS pass credits those).",
+                        owing - shown, idle);
     for (size_t i = 0; i < e->nreaders && (size_t)len < n; i++) {
         const reader *r = &e->readers[i];
         if (r->flavor == flavor && r->blocked && r->blocks_gp)

@@ -115,7 +115,7 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
         for (int i = 0; i < n; i++) logged |= views[i]->klog_total > 0;
         if (look->klog >= 0) logged = look->klog;
         if (look->caption >= 0) captioned = look->caption;
-        int cap_h = captioned ? panel_caption_height(rd, views[0], w) : 0;
+        int cap_h = captioned ? panel_caption_height(rd, views[0], w - rd_px(rd, 8)) : 0;
         int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
         ui_layout_clean(&a->L, rd, w, h, st, title_h, cap_h, !logged);
         draw_side_panels(fr, &a->L, views, n, st);

@@ -149,7 +149,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         }
         int cr = v->fl[v->flavor].gpnum != v->fl[v->flavor].completed
                      ? ui_history_credit(v->hist, v->flavor, c->cpu, v->fl[v->flavor].gpnum, v->now) : -1;
-        if (cr >= 0) badge(fr, &bx, y, cr ? "ofl" : "dti", th->text, th->walk, true, bf, NULL);
+        if (cr >= 0) badge(fr, &bx, y, cr ? "ofl" : "dti", th->walk, rd_rgb(0x111111), true, bf, NULL); /* dark on yellow: readable in both palettes */
         y += rd_line_height(rd, bf) + rd_px(rd, 1);
         /* line 3 (big tiles): what runs here besides the task */
         if (big) {

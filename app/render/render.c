@@ -455,7 +455,6 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
     /* a row that only partly shows, or glyphs that cross or fall beyond a side, are cut text;
      * rows wholly outside the clip are scrolled away on purpose and not counted */
     bool cut = visible_row && (y < clip.y - h / 4 || y + h > clip.y + clip.h + h / 4);
-    const char *s0 = s;
     while (*s && (!end || s < end)) {
         uint32_t cp = utf8_next(&s);
         glyph *g = get_glyph(c, f, cp);

@@ -466,7 +466,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         case SDLK_q: w->quit = true; return;
         case SDLK_o: ui_input_action(w, ACT_OPEN, 0, now_ms); return;
         case SDLK_b: ui_input_action(w, ACT_BRANCH, 0, now_ms); return;
-        case SDLK_e: export_numbers(w, now_ms); return; /* E alone is "next GP end" */
+        case SDLK_e: export_numbers(w, now_ms); return;
         case SDLK_r:
             if (a->source[0]) {
                 if (ui_win_open(w, a->source, now_ms) == 0) ui_win_status(w, now_ms, "Reloaded %s", a->source);
@@ -499,8 +499,8 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         break;
     }
-    case SDLK_n: case SDLK_e: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
-        enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_e ? UI_MOMENT_GP_END
+    case SDLK_n: case SDLK_d: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
+        enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_d ? UI_MOMENT_GP_END
                          : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;
         int64_t t = ui_app_find_moment(a, m, shift, 1500);
         if (t < 0) { ui_win_status(w, now_ms, "No %s of %s %s (known so far)", ui_moment_name(m), rv_flavor_name(st->flavor), shift ? "before now" : "ahead"); break; }
@@ -510,10 +510,10 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         break;
     }
     case SDLK_F5: st->presenting = !st->presenting; break;
-    case SDLK_m: case SDLK_x: case SDLK_z: case SDLK_u: case SDLK_d: { /* configuration, re-simulated at this moment */
+    case SDLK_m: case SDLK_x: case SDLK_z: case SDLK_u: { /* configuration, re-simulated at this moment */
         enum ui_knob kn = sym == SDLK_m ? UI_KNOB_MODE : sym == SDLK_x ? UI_KNOB_GP_FIX
                         : sym == SDLK_z ? (shift ? UI_KNOB_FAST_NO_HZ : UI_KNOB_NO_HZ)
-                        : sym == SDLK_u ? UI_KNOB_CPUS_MORE : UI_KNOB_CPUS_FEWER;
+                        : shift ? UI_KNOB_CPUS_FEWER : UI_KNOB_CPUS_MORE;
         char msg[600];
         ui_app_turn(a, kn, msg, sizeof msg);
         ui_win_status(w, now_ms, "%s", msg);

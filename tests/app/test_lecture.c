@@ -105,19 +105,19 @@ Test(lecture, pgdn_walks_the_cues_of_omap_stall)
     cr_assert_not(W->app.st.compare);
 }
 
-Test(lecture, e_lands_on_a_grace_period_end_and_s_on_the_stall)
+Test(lecture, d_lands_on_a_grace_period_end_and_s_on_the_stall)
 {
     open_scenario("omap-stall.json");
     explore_all();
     frame();
-    key(SDLK_e);
+    key(SDLK_d);
     int64_t t = ui_app_now(&W->app);
     const ui_history *h = tt_history(W->app.s[0].tt);
     bool is_end = false;
     uint64_t gp = 0;
     for (size_t i = 0; i < h->gps[RV_SCHED].n; i++)
         if (h->gps[RV_SCHED].v[i].end + 1 == t) { is_end = true; gp = h->gps[RV_SCHED].v[i].gp; }
-    cr_assert(is_end, "E stopped at %lld ns, which is no grace-period end", (long long)t);
+    cr_assert(is_end, "D stopped at %lld ns, which is no grace-period end", (long long)t);
     cr_assert_geq(W->app.s[0].view.fl[RV_SCHED].completed, gp, "at the end, the grace period counts as completed");
     key(SDLK_s);
     cr_assert_eq(ui_app_now(&W->app), h->stalls.v[0].t + 1, "S lands on the stall itself");
