@@ -2,6 +2,7 @@
 # deps.sh — install the Debian packages rcuvis needs, only those pkg-config (or the file system) lacks.
 #   tools/deps.sh app    libraries and font for building and running
 #   tools/deps.sh test   also Criterion and the tools of the window smoke test (Xvfb, xdotool)
+#   tools/deps.sh web    also emscripten, cmake, dpkg-dev and chromium for the browser build
 set -u
 want=()
 need_pc() { pkg-config --exists "$1" 2>/dev/null || want+=("$2"); }
@@ -16,6 +17,11 @@ if [ "${1:-app}" = test ]; then
   need_pc criterion libcriterion-dev
   command -v Xvfb >/dev/null || want+=(xvfb)
   command -v xdotool >/dev/null || want+=(xdotool)
+fi
+if [ "${1:-app}" = web ]; then  # make web / test-web / bench-web (README "In the browser")
+  for c in emcc:emscripten cmake:cmake dpkg-source:dpkg-dev chromium:chromium python3:python3; do
+    command -v "${c%%:*}" >/dev/null || want+=("${c#*:}")
+  done
 fi
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}"
