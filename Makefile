@@ -138,8 +138,11 @@ WEB_DEPS  ?= $(BUILD)/web-deps
 WEB_OBJ   := $(BUILD)/web-obj
 WEB_STAGE := $(BUILD)/web-stage
 EMCC      ?= emcc
+# Debian's emscripten runs its JS tools with node and Debian's node-acorn; a node not from Debian
+# (nodesource) does not look in /usr/share/nodejs by itself
+export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 WEB_PREFIX := $(WEB_DEPS)/prefix
-WEB_STAMP  := $(WEB_DEPS)/stamps/cjson
+WEB_STAMP  := $(WEB_DEPS)/stamps/all
 WEB_CFLAGS  = $(CSTD) $(WARN) -O2 -I$(WEB_PREFIX)/include -I$(WEB_PREFIX)/include/SDL2 -I$(WEB_PREFIX)/include/cjson -Iengine -Iscenario -Iapp -Iassets
 WEB_LIBS    = $(WEB_PREFIX)/lib/libSDL2_ttf.a $(WEB_PREFIX)/lib/libSDL2_image.a $(WEB_PREFIX)/lib/libfreetype.a \
               $(WEB_PREFIX)/lib/libSDL2.a $(WEB_PREFIX)/lib/libcjson.a

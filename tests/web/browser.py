@@ -127,12 +127,16 @@ class Chromium:
     def wait_for(self, expr, what, timeout=None):
         """Poll expr until truthy; a hang protection, not a speed check."""
         deadline = time.monotonic() + (timeout or self.timeout)
+        last = None
         while time.monotonic() < deadline:
-            v = self.eval(expr)
+            try:
+                v = self.eval(expr)
+            except RuntimeError as e:  # the page is being replaced, or the module is not there yet
+                last, v = e, None
             if v:
                 return v
             time.sleep(0.05)
-        raise RuntimeError("timed out waiting for %s" % what)
+        raise RuntimeError("timed out waiting for %s%s" % (what, " (last: %s)" % last if last else ""))
 
     def key(self, key, code, keycode, text=""):
         """One real key press, as the keyboard would send it (keydown, char, keyup)."""

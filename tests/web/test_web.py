@@ -24,7 +24,7 @@ def check(cond, what):
 
 
 def state(c):
-    return json.loads(c.eval("UTF8ToString(Module._web_state())"))
+    return json.loads(c.eval("Module.UTF8ToString(Module._web_state())"))
 
 
 def frames(c):
@@ -35,13 +35,14 @@ def press(c, key, code, keycode, text=""):
     """a key, then wait until a frame drawn after it is on screen"""
     before = frames(c)
     c.key(key, code, keycode, text)
-    c.wait_for("JSON.parse(UTF8ToString(Module._web_state())).frames > %d" % (before + 1), "a frame after " + key)
+    c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).frames > %d" % (before + 1), "a frame after " + key)
 
 
 def open_page(c, srv, frag):
+    c.eval("window.rcuvisOldPage = true")  # gone once the new document is there (a new hash reloads)
     c.call("Page.navigate", url=srv.url("index.html#" + frag))
-    c.wait_for("document.documentElement.hasAttribute('data-first-frame-ms') || "
-               "document.documentElement.hasAttribute('data-rcuvis-error')", "the first frame", timeout=120)
+    c.wait_for("!window.rcuvisOldPage && (document.documentElement.hasAttribute('data-first-frame-ms') || "
+               "document.documentElement.hasAttribute('data-rcuvis-error'))", "the first frame", timeout=120)
     err = c.eval("document.documentElement.getAttribute('data-rcuvis-error')")
     if err:
         raise RuntimeError("the page reports: " + err)
@@ -68,7 +69,7 @@ def main(build):
         check(s["sel_cpu"] == 0 and s["compare"] == 1 and s["theme"] == 1 and s["t_ns"] > round(float(AT) * 1e9),
               "keys reached the program: CPU 0 selected, compare on, dark, one tick later (%s)" % s)
         # the status line fades after a few seconds and the look-ahead finishes: then take the picture
-        c.wait_for("(s => !s.status && !s.exploring)(JSON.parse(UTF8ToString(Module._web_state())))", "a quiet screen")
+        c.wait_for("(s => !s.status && !s.exploring)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "a quiet screen")
         press(c, "Shift", "ShiftLeft", 16)  # one more frame drawn in the quiet state
         t_ns = state(c)["t_ns"]
         c.eval("document.getElementById('open').hidden = true")  # the page's button over the canvas
@@ -102,8 +103,9 @@ def main(build):
         check(not errs, "no console errors, exceptions or failed loads (%d)" % len(errs))
 
         # a bad link is refused with the reason, in the page
+        c.eval("window.rcuvisOldPage = true")
         c.call("Page.navigate", url=srv.url("index.html#no-such-scenario"))
-        msg = c.wait_for("document.documentElement.getAttribute('data-rcuvis-error')", "the bad-URL message")
+        msg = c.wait_for("!window.rcuvisOldPage && document.documentElement.getAttribute('data-rcuvis-error')", "the bad-URL message")
         check("no scenario \"no-such-scenario\"" in msg, "a link to a missing scenario says so: %s" % msg)
     print("test-web: %s" % ("FAILED: " + "; ".join(failures) if failures else "all checks passed"))
     return 1 if failures else 0

@@ -97,4 +97,5 @@ if [ ! -f "$stamps/cjson" ]; then
   cmake_build cjson "$d" -DENABLE_CJSON_TEST=OFF -DENABLE_CJSON_UTILS=OFF -DBUILD_SHARED_AND_STATIC_LIBS=OFF \
     -DENABLE_CUSTOM_COMPILER_FLAGS=OFF
 fi
+touch "$stamps/all"
 log "all libraries in $prefix ($(( $(date +%s) - t0 )) s this run)"
