@@ -3,4 +3,4 @@
 set -u
 build=${1:-build}
 command -v chromium >/dev/null || { echo "bench-web: chromium missing: run make deps-web" >&2; exit 2; }
-exec timeout 3600 python3 "$(dirname "$0")/bench_web.py" "$build"
+exec timeout 3600 python3 -u "$(dirname "$0")/bench_web.py" "$build"

@@ -20,7 +20,9 @@ def native_run(native, args):
 
 def web_run(c, srv, args):
     c.eval("window.rcuvisOldPage = true")
-    c.call("Page.navigate", url=srv.url("index.html?%s#%s" % (args[0], "&".join(["run"] + args + ["--json"]))))
+    # a new query string each time: a new hash alone would not load the page again
+    web_run.n = getattr(web_run, "n", 0) + 1
+    c.call("Page.navigate", url=srv.url("index.html?run%d#%s" % (web_run.n, "&".join(["run"] + args + ["--json"]))))
     c.wait_for("!window.rcuvisOldPage && document.documentElement.getAttribute('data-done')", "rcuvis run in the page", timeout=1800)
     return json.loads(c.eval("document.getElementById('out').textContent"))
 

@@ -3,4 +3,4 @@
 set -u
 build=${1:-build}
 command -v chromium >/dev/null || { echo "test-web: chromium missing: run make deps-web" >&2; exit 2; }
-exec timeout 600 python3 "$(dirname "$0")/test_web.py" "$build"
+exec timeout 600 python3 -u "$(dirname "$0")/test_web.py" "$build"

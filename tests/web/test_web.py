@@ -93,7 +93,10 @@ def main(build):
         check(name.startswith("rcuvis-%s-seed" % SCEN) and name.endswith(".png"), "F12 downloads %s" % name)
 
         # the dark palette was saved (settings.json, atomically) and reaches IndexedDB: a reload keeps it
-        c.wait_for("Module.rcuvisSynced >= 1 && !Module.rcuvisSyncing", "the IndexedDB sync")
+        try:
+            c.wait_for("Module.rcuvisSynced >= 1 && !Module.rcuvisSyncing", "the IndexedDB sync", timeout=30)
+        except RuntimeError as e:
+            check(False, str(e))
         open_page(c, srv, SCEN + "&t=10")
         check(state(c)["theme"] == 1, "after a reload the saved dark palette is back (IndexedDB)")
 

@@ -27,15 +27,18 @@ command -v emcc >/dev/null || { log "installing emscripten"; $sudo apt-get insta
 command -v cmake >/dev/null || $sudo apt-get install -y -qq cmake >/dev/null
 command -v dpkg-source >/dev/null || $sudo apt-get install -y -qq dpkg-dev >/dev/null
 
-# apt-get source needs deb-src lines; reuse the mirror the machine already uses
+# apt-get source needs deb-src lines: mirror the Debian entries already configured (main archive,
+# updates, security), so the sources match the installed packages' versions
 have_src() { grep -rqsE '^(deb-src|Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/; }
 if ! have_src; then
-  mirror=$(grep -rhsE '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{print $2}' | grep -m1 '/debian$' || true)
-  [ -n "$mirror" ] || mirror=$(grep -hsE '^deb ' /etc/apt/sources.list | awk '{print $2}' | grep -m1 '/debian/*$' || true)
-  [ -n "$mirror" ] || mirror=http://deb.debian.org/debian
-  log "adding deb-src for $mirror"
-  printf 'Types: deb-src\nURIs: %s\nSuites: bookworm bookworm-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$mirror" |
-    $sudo tee /etc/apt/sources.list.d/rcuvis-web-src.sources >/dev/null
+  srcs=$(for f in /etc/apt/sources.list.d/*.sources; do [ -f "$f" ] && { cat "$f"; echo; }; done |
+    awk 'BEGIN { RS = ""; FS = "\n" } /URIs:[^\n]*debian/ && /Types:[^\n]*deb/ {
+           for (i = 1; i <= NF; i++) { if ($i ~ /^Types:/) $i = "Types: deb-src"; if ($i !~ /^#/) print $i } print "" }')
+  list=$(grep -hsE '^deb .*debian' /etc/apt/sources.list | sed 's/^deb /deb-src /' || true)
+  [ -n "$srcs$list" ] || srcs=$(printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm bookworm-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n')
+  log "adding deb-src entries for the configured Debian mirrors"
+  [ -z "$srcs" ] || printf '%s\n' "$srcs" | $sudo tee /etc/apt/sources.list.d/rcuvis-web-src.sources >/dev/null
+  [ -z "$list" ] || printf '%s\n' "$list" | $sudo tee /etc/apt/sources.list.d/rcuvis-web-src.list >/dev/null
   $sudo apt-get update -qq
 fi
 
