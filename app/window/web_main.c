@@ -25,6 +25,7 @@ static char g_title[256];
 static web_url g_url = {.cpu = -1, .theme = -1}; /* set by web_entry.c from the page URL */
 static long g_frames;
 static double g_last_draw_ms;
+static double g_frame_cost_ms;  /* smoothed time spent in web_frame per drawn frame (bench-web prints it) */
 
 /* the page shows fatal messages (a bad URL, a scenario that does not load) where a terminal would */
 EM_JS(void, page_error_js, (const char *msg), {
@@ -146,6 +147,8 @@ static void web_frame(void)
         else ui_win_status(w, now, "Screenshot downloaded: %s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
     }
     rd_end(w->rd);
+    double cost = wall_ms() - now;
+    g_frame_cost_ms = g_frames ? 0.9 * g_frame_cost_ms + 0.1 * cost : cost;
     g_last_draw_ms = now;
     g_frames++;
     web_page_frame(g_frames, ui_app_now(&w->app) / 1e9, st->playing);
@@ -178,9 +181,9 @@ EMSCRIPTEN_KEEPALIVE const char *web_state(void)
     static char buf[256];
     if (!g_w) return "{}";
     const ui_state *st = &g_w->app.st;
-    snprintf(buf, sizeof buf, "{\"t_ns\":%lld,\"frames\":%ld,\"playing\":%d,\"theme\":%d,\"status\":%d,\"sel_cpu\":%d,\"compare\":%d,\"exploring\":%d}",
+    snprintf(buf, sizeof buf, "{\"t_ns\":%lld,\"frames\":%ld,\"playing\":%d,\"theme\":%d,\"status\":%d,\"sel_cpu\":%d,\"compare\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f}",
              (long long)ui_app_now(&g_w->app), g_frames, st->playing ? 1 : 0, st->theme, st->status[0] ? 1 : 0, st->sel_cpu,
-             st->compare ? 1 : 0, g_w->exploring ? 1 : 0);
+             st->compare ? 1 : 0, g_w->exploring ? 1 : 0, g_frame_cost_ms);
     return buf;
 }
 
