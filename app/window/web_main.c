@@ -5,6 +5,7 @@
 #include "window/web_url.h"
 #include "window/workbook_hooks.h"
 
+#include <ctype.h>
 #include <emscripten.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,11 @@ EM_JS(void, web_page_frame, (long frames, double sim_s, int playing), {
     if (typeof rcuvisPageFrame === "function") rcuvisPageFrame(frames, sim_s, playing);
 });
 EM_JS(int, web_page_width, (void), { return Math.max(640, window.innerWidth | 0); });
-EM_JS(int, web_page_height, (void), { return Math.max(420, window.innerHeight | 0); });
+/* the page keeps a bar under the canvas (open a file, link to this moment) */
+EM_JS(int, web_page_height, (void), {
+    var bar = document.getElementById("bar");
+    return Math.max(420, (window.innerHeight - (bar ? bar.offsetHeight : 0)) | 0);
+});
 
 static double wall_ms(void) { return emscripten_get_now(); }
 
@@ -178,11 +183,20 @@ EMSCRIPTEN_KEEPALIVE int web_open(const char *path)
 /* For tests and the page: the state a picture depends on, as JSON. */
 EMSCRIPTEN_KEEPALIVE const char *web_state(void)
 {
-    static char buf[256];
+    static char buf[512];
     if (!g_w) return "{}";
     const ui_state *st = &g_w->app.st;
-    snprintf(buf, sizeof buf, "{\"t_ns\":%lld,\"frames\":%ld,\"playing\":%d,\"theme\":%d,\"status\":%d,\"sel_cpu\":%d,\"compare\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f}",
-             (long long)ui_app_now(&g_w->app), g_frames, st->playing ? 1 : 0, st->theme, st->status[0] ? 1 : 0, st->sel_cpu,
+    /* a shipped scenario can be linked by name; a file from the student's disk cannot */
+    const char *dir = "/rcuvis/scenarios/", *src = g_w->app.source;
+    char name[80] = "";
+    if (!strncmp(src, dir, strlen(dir))) {
+        size_t k = 0;
+        for (const char *p = src + strlen(dir); *p && strcmp(p, ".json") && k < sizeof name - 1; p++)
+            if (isalnum((unsigned char)*p) || *p == '-' || *p == '_') name[k++] = *p;
+        name[k] = 0;
+    }
+    snprintf(buf, sizeof buf, "{\"scenario\":\"%s\",\"external\":%d,\"t_ns\":%lld,\"frames\":%ld,\"playing\":%d,\"theme\":%d,\"status\":%d,\"sel_cpu\":%d,\"compare\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f}",
+             name, src[0] && !name[0] ? 1 : 0, (long long)ui_app_now(&g_w->app), g_frames, st->playing ? 1 : 0, st->theme, st->status[0] ? 1 : 0, st->sel_cpu,
              st->compare ? 1 : 0, g_w->exploring ? 1 : 0, g_frame_cost_ms);
     return buf;
 }

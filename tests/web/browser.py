@@ -161,8 +161,9 @@ class Chromium:
         return [" ".join(str(a.get("value", "")) for a in e["params"].get("args", []))
                 for e in self.events if e["method"] == "Runtime.consoleAPICalled"]
 
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", format="png")["data"]
+    def screenshot(self, path, clip=None):
+        extra = {"clip": dict(zip(("x", "y", "width", "height"), clip), scale=1)} if clip else {}
+        data = self.call("Page.captureScreenshot", format="png", **extra)["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
 

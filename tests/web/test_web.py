@@ -72,12 +72,12 @@ def main(build):
         c.wait_for("(s => !s.status && !s.exploring)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "a quiet screen")
         press(c, "Shift", "ShiftLeft", 16)  # one more frame drawn in the quiet state
         t_ns = state(c)["t_ns"]
-        c.eval("document.getElementById('open').hidden = true")  # the page's button over the canvas
         c.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         web_png, nat_png = os.path.join(out, "web.png"), os.path.join(out, "native.png")
-        c.screenshot(web_png)
+        cw, ch = c.eval("[canvas.width, canvas.height]")  # the page's bar sits under the canvas
+        c.screenshot(web_png, clip=(0, 0, cw, ch))
         at = "%d.%09d" % (t_ns // 10**9, t_ns % 10**9)
-        cmd = [native, "shot", "scenarios/%s.json" % SCEN, "--at", at, "--size", "%dx%d" % (W, H),
+        cmd = [native, "shot", "scenarios/%s.json" % SCEN, "--at", at, "--size", "%dx%d" % (cw, ch),
                "--mode", "compare", "--select", "0", "--theme", "dark", "-o", nat_png]
         r = subprocess.run(cmd, capture_output=True, text=True)
         check(r.returncode == 0, "native shot: %s %s" % (" ".join(cmd[1:]), r.stderr.strip()))
@@ -86,8 +86,12 @@ def main(build):
             print("  picture vs native: mean channel difference %.2f, %.2f%% of pixels off by > 64" % (mean, 100 * off))
             check(mean <= 4.0 and off <= 0.03, "the page shows what `rcuvis shot` draws at t=%s (limits: mean 4, 3%%)" % at)
 
+        # "Link to this moment" puts scenario, time, CPU and mode in the address bar
+        c.eval("document.getElementById('link').click()")
+        href = c.wait_for("location.hash.length > 1 && location.hash", "the link")
+        check(href == "#%s&t=%s&cpu=0&mode=compare" % (SCEN, at.rstrip("0")), "the link to this moment: %s" % href)
+
         # F12: the screenshot becomes a browser download
-        c.eval("document.getElementById('open').hidden = false")
         press(c, "F12", "F12", 123)
         name = c.wait_for("document.documentElement.getAttribute('data-last-download')", "the F12 download")
         check(name.startswith("rcuvis-%s-seed" % SCEN) and name.endswith(".png"), "F12 downloads %s" % name)
