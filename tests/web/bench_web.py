@@ -59,8 +59,9 @@ def main(build):
         print("  frames drawn while playing: %.1f per second over %.1f s (headless chromium, 1280x720); "
               "each costs %.1f ms in the program (advance + look-ahead + draw + present)"
               % ((f1 - f0) / (t1 - t0), t1 - t0, st["frame_cost_ms"]))
-        print("  renderer: %s" % c.eval("(() => { const g = document.createElement('canvas').getContext('webgl');"
-                                     " return g ? 'WebGL available (' + g.getParameter(g.RENDERER) + ')' : 'no WebGL: SDL software renderer'; })()"))
+        print("  drawing: SDL's software renderer (WebGL in this browser: %s)" % c.eval(
+            "(() => { const g = document.createElement('canvas').getContext('webgl');"
+            " return g ? g.getParameter(g.RENDERER) : 'none'; })()"))
     return 0
 
 

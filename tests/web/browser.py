@@ -9,6 +9,7 @@ import base64, json, os, re, shutil, socket, struct, subprocess, tempfile, time,
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
+                  "--disable-dev-shm-usage",  # containers often have a tiny /dev/shm
                   # keep rAF running at the display rate although nothing is shown
                   "--disable-background-timer-throttling", "--disable-renderer-backgrounding"]
 
