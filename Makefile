@@ -4,6 +4,8 @@
 #   make run        open the window on the default scenario (installs Debian packages if missing)
 #   make test       all tests, then again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      performance figures (simulated s per wall s, frame times)
+#   make fuzz       libFuzzer (clang) on the loaders for FUZZ_SECONDS each; new crashes go to build-fuzz/
+#   make soak       the GUI monkey test at length (SOAK_EVENTS per scenario) on the ASan build
 #   make deps       apt-get install whatever pkg-config cannot find
 #   make check-layout   fail on an #include that crosses a boundary the README forbids
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -26,7 +28,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CJSON_LIBS := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
 CRIT_LIBS  := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(SANFL) $(PKG_CFLAGS) -Iengine -Iscenario -Iapp -Iassets $(CFLAGS)
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(SANFL) $(FUZZFL) $(PKG_CFLAGS) -Iengine -Iscenario -Iapp -Iassets $(CFLAGS)
 LDFLAGS_ALL = $(SANFL) $(LDFLAGS)
 
 # engine/: the RCU model (no files, no JSON). scenario/: the file format (cJSON). app/*/: the rest.
@@ -40,7 +42,8 @@ APP_OBJ      := $(APP_SRC:%.c=$(BUILD)/%.o)
 ENG_TESTS  := $(patsubst tests/engine/%.c,$(BUILD)/tests/engine/%,$(sort $(wildcard tests/engine/test_*.c)))
 APP_TESTS  := $(patsubst tests/app/%.c,$(BUILD)/tests/app/%,$(sort $(wildcard tests/app/test_*.c)))
 
-.PHONY: all run test test-plain test-asan test-e2e bench deps deps-test install clean check-tools check-layout
+.PHONY: all run test test-plain test-asan test-e2e bench deps deps-test install clean check-tools check-layout \
+        fuzz fuzz-replay soak
 all: $(BUILD)/rcuvis
 
 $(BUILD)/%.o: %.c $(ALL_HDR)
@@ -71,6 +74,35 @@ $(BUILD)/tests/app/%: tests/app/%.c $(BUILD)/libapp.a $(BUILD)/libscenario.a $(B
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
 
+# Fuzz harnesses (tests/fuzz/): built with gcc and replay.c's main for `make test`, which replays
+# the seed corpora and every crash found so far; with clang's libFuzzer for `make fuzz`.
+FUZZ_HARNESSES := scenario quiz set progress
+FUZZ_REPLAY    := $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/replay_%)
+FUZZ_LIBS = $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a
+FUZZ_SECONDS ?= 60
+
+$(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz.h $(FUZZ_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Itests/fuzz tests/fuzz/fuzz_$*.c tests/fuzz/fuzz_common.c tests/fuzz/replay.c -o $@ $(LDFLAGS_ALL) $(FUZZ_LIBS) $(PKG_LIBS) -lm
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.c tests/fuzz/fuzz.h $(FUZZ_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz tests/fuzz/fuzz_$*.c tests/fuzz/fuzz_common.c -o $@ $(LDFLAGS_ALL) -fsanitize=fuzzer $(FUZZ_LIBS) $(PKG_LIBS) -lm
+
+fuzz-replay: $(FUZZ_REPLAY)
+	@for h in $(FUZZ_HARNESSES); do printf 'fuzz replay %-9s ' $$h; \
+	  $(BUILD)/fuzz/replay_$$h tests/fuzz/corpus/$$h tests/fuzz/crashes/$$h || exit 1; done
+
+fuzz:
+	@tools/deps.sh fuzz
+	$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-fuzz CC=clang SAN=1 FUZZFL=-fsanitize=fuzzer-no-link \
+	  $(FUZZ_HARNESSES:%=build-fuzz/fuzz/fuzz_%)
+	@tools/fuzz.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+soak: $(BUILD)/rcuvis
+	$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan SAN=1 build-asan/rcuvis
+	@MONKEY_EVENTS=$${SOAK_EVENTS:-20000} RCUVIS_BIN=$$PWD/build-asan/rcuvis RCUVIS_ROOT=$$PWD bash tests/e2e/monkey.sh
+
 run: deps $(BUILD)/rcuvis
 	./$(BUILD)/rcuvis
 
@@ -82,14 +114,16 @@ test: deps deps-test
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-e2e
 
-test-plain: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS)
+test-plain: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY)
 	@tools/run-tests.sh $(BUILD) $(ENG_TESTS) $(APP_TESTS)
+	@$(MAKE) --no-print-directory fuzz-replay
 
 test-asan:
 	$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan SAN=1 build-asan/rcuvis \
-	  $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS))
+	  $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY))
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  tools/run-tests.sh build-asan $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS))
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) --no-print-directory BUILD=build-asan SAN=1 fuzz-replay
 
 test-e2e: $(BUILD)/rcuvis
 	@tools/e2e.sh $(BUILD)/rcuvis
@@ -121,7 +155,7 @@ install: $(BUILD)/rcuvis
 	install -m 644 assets/icons/rcuvis.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps/rcuvis.png
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 # ---------------------------------------------------------------------------------------------
 # The browser build: the same sources compiled to WebAssembly with Debian's emscripten, against

@@ -9,6 +9,7 @@
  * argv[0] is the subcommand name ("run"); messages on stderr start with "rcuvis: ". */
 int cmd_run(int argc, char **argv);        /* rcuvis run SCENARIO.json [...]        (cli_run.c) */
 int cmd_check(int argc, char **argv);      /* rcuvis check FILE...                  (cli_check.c) */
+int cmd_schema(int argc, char **argv);     /* rcuvis schema: the scenario JSON Schema (cli/schema.c) */
 int cmd_window(int argc, char **argv);     /* rcuvis [SCENARIO.json]: the SDL window (window_main.c) */
 int cmd_shot(int argc, char **argv);       /* rcuvis shot SCENARIO.json --at S -o F (shot.c) */
 int cmd_quiz(int argc, char **argv);       /* rcuvis quiz [LESSON]: terminal workbook (quiz_cli.c) */

@@ -10,7 +10,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: rcuvis [SCENARIO.json]            open the window (default scenario without an argument)\n"
             "       rcuvis run SCENARIO.json [options] run headless, print a summary or --json\n"
-            "       rcuvis check FILE...               validate scenario and quiz files\n"
+            "       rcuvis check FILE...               validate scenario and quiz files (--paths: report paths)\n"
+            "       rcuvis schema                      print the scenario JSON Schema (defaults from the engine)\n"
             "       rcuvis shot SCENARIO.json --at S -o FILE.png   render the window's picture off-screen\n"
             "       rcuvis reproduce [--json]          check every claim of the article and the OMAP thread\n"
             "       rcuvis quiz [LESSON]               the workbook in a terminal\n"
@@ -26,6 +27,7 @@ int main(int argc, char **argv)
         if (!strcmp(c, "--version")) { printf("rcuvis %s\n", RCUVIS_VERSION); return 0; }
         if (!strcmp(c, "run")) return cmd_run(argc - 1, argv + 1);
         if (!strcmp(c, "check")) return cmd_check(argc - 1, argv + 1);
+        if (!strcmp(c, "schema")) return cmd_schema(argc - 1, argv + 1);
         if (!strcmp(c, "shot")) return cmd_shot(argc - 1, argv + 1);
         if (!strcmp(c, "quiz")) return cmd_quiz(argc - 1, argv + 1);
         if (!strcmp(c, "reproduce")) return cmd_reproduce(argc - 1, argv + 1);

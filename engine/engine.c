@@ -51,6 +51,8 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     }
     for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
     workload_boot(e);
+    if (!e->trig) { rv_engine_free(e); snprintf(err, errlen, "out of memory"); return NULL; }
+    triggers_scan(e);
     events_flush(e);
     return e;
 }
@@ -76,6 +78,7 @@ void rv_engine_free(rv_engine *e)
     free(e->tasks);
     free(e->phase_task);
     free(e->q.h);
+    triggers_free(e->trig);
     rv_config_free(&e->cfg);
     free(e);
 }
@@ -96,6 +99,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     e->ring = dup_mem(src->ring, src->ring_cap * sizeof *src->ring);
     e->stalls = dup_mem(src->stalls, src->stalls_cap * sizeof *src->stalls);
     e->klog = dup_mem(src->klog, src->klog_cap * sizeof *src->klog);
+    e->trig = triggers_clone(src->trig, &src->cfg);
     for (size_t i = 0; e->klog && i < src->nklog; i++) { e->klog[i].text = strdup(src->klog[i].text); ok &= e->klog[i].text != NULL; }
     for (int f = 0; f < RV_NFLAVORS; f++) {
         e->retire[f] = dup_mem(src->retire[f], RETIRE_RING * sizeof *src->retire[f]);
@@ -111,7 +115,8 @@ rv_engine *rv_engine_clone(const rv_engine *src)
             }
     }
     ok &= (!src->q.h || e->q.h) && e->cpu && e->tick_list && e->ring && (!src->readers || e->readers) &&
-          (!src->tasks || e->tasks) && e->phase_task && (!src->stalls || e->stalls) && (!src->klog || e->klog);
+          (!src->tasks || e->tasks) && e->phase_task && (!src->stalls || e->stalls) && (!src->klog || e->klog) &&
+          (!src->trig || e->trig);
     if (!ok) {
         if (e->klog) for (size_t i = 0; i < src->nklog; i++) if (!e->klog[i].text) { e->nklog = i; break; }
         rv_engine_free(e);
@@ -121,6 +126,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
 }
 
 int64_t rv_now_ns(const rv_engine *e) { return e->now; }
+uint64_t rv_engine_steps(const rv_engine *e) { return e->steps; }
 uint64_t rv_jiffies(const rv_engine *e) { return e->jiffies; }
 int64_t rv_end_ns(const rv_engine *e) { return e->end; }
 const rv_config *rv_engine_config(const rv_engine *e) { return &e->cfg; }
@@ -145,7 +151,9 @@ static bool step_once(rv_engine *e, int64_t limit)
 {
     int64_t next_tick = (int64_t)(e->jiffies + 1) * e->jiffy_ns;
     int64_t tq = evq_peek_t(&e->q);
-    if ((tq < next_tick ? tq : next_tick) >= limit) return false;
+    int64_t tnext = tq < next_tick ? tq : next_tick;
+    if (triggers_first_due(e, tnext, limit)) { triggers_run_first(e); triggers_scan(e); return true; } /* recorded injections */
+    if (tnext >= limit) return false;
     if (tq < next_tick) {
         qev ev;
         evq_pop(&e->q, &ev);
@@ -157,6 +165,8 @@ static bool step_once(rv_engine *e, int64_t limit)
         e->jiffies++;
         jiffy_sweep(e);
     }
+    e->steps++;
+    if (e->trig_scanned != e->nevents) triggers_scan(e); /* tested inline: this runs every step */
     return true;
 }
 
@@ -205,6 +215,7 @@ bool rv_step_gp_phase(rv_engine *e, int flavor, int64_t limit)
 int rv_engine_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
 {
     int rc = apply_inject(e, cmd, err, errlen);
+    triggers_scan(e);
     events_flush(e);
     return rc;
 }

@@ -237,6 +237,10 @@ struct rv_engine {
     struct retire_slot { uint64_t idx; int64_t invoked_t; unsigned long completed_at; } *retire[RV_NFLAVORS];
     /* torture writers */
     int nfake_writers;
+    /* triggers, caption firings, not-applied events, hotplug/blocked counts (triggers.c) */
+    struct trig_engine *trig;
+    uint64_t steps;           /* step_once() units done: where a recorded injection goes (rv_inject.at_step) */
+    uint64_t trig_scanned;    /* events up to here were seen by triggers_scan() */
 };
 
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives
@@ -330,5 +334,17 @@ void tick_stop(rv_engine *e, int cpu);
 void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen);
 const rv_phase *cpu_phase(const rv_engine *e, int cpu);
 int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
+
+/* triggers.c */
+int triggers_boot(rv_engine *e);                       /* schedule timed items, arm triggered ones */
+void triggers_scan(rv_engine *e);                      /* match the events emitted since the last scan */
+int64_t triggers_next_first(const rv_engine *e);       /* time of the next "first" event, INT64_MAX if none */
+bool triggers_first_due(const rv_engine *e, int64_t tnext, int64_t limit); /* before the step at tnext? */
+void triggers_run_first(rv_engine *e);                 /* apply it (now = its time) */
+void triggers_run_script(rv_engine *e, size_t index);  /* QE_SCRIPT: apply, or record why not */
+void triggers_show_caption(rv_engine *e, size_t index); /* QE_CAPTION */
+struct trig_engine *triggers_clone(const struct trig_engine *t, const rv_config *cfg);
+void triggers_free(struct trig_engine *t);
+void triggers_report(const rv_engine *e, rv_report *r);
 
 #endif

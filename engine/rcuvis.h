@@ -108,6 +108,43 @@ enum rv_inject_kind {
 const char *rv_inject_kind_name(enum rv_inject_kind kind); /* "long_reader", "kernel_loop", ... */
 int rv_inject_kind_from_name(const char *name);             /* -1 when unknown */
 
+/* A trigger: a scripted event or caption fires at a time (RV_TRIG_TIME, at its at_s) or when the
+ * n-th matching engine event happens, delay_s later. Matching is done by the engine on its own event
+ * log (engine/triggers.c), so a triggered run is as deterministic as a timed one. */
+enum rv_trig_event {
+    RV_TRIG_TIME = 0,     /* no condition: at at_s */
+    RV_TRIG_GP_START,     /* a grace period of flavor starts (gp_start) */
+    RV_TRIG_GP_END,       /* a grace period of flavor ends (gp_end) */
+    RV_TRIG_QS_REPORT,    /* a CPU's quiescent state is reported to its leaf rcu_node (qs_report) */
+    RV_TRIG_FQS,          /* a force-quiescent-state pass (fqs) */
+    RV_TRIG_STALL,        /* an RCU CPU stall warning (stall) */
+    RV_TRIG_CPU_OWES_QS,  /* GP init sets a CPU's bit in its leaf's qsmask: the CPU now owes a QS */
+    RV_TRIG_CALLBACKS,    /* callbacks queued on a CPU reach `count` (counted again after dropping below) */
+    RV_TRIG_NKINDS
+};
+const char *rv_trig_event_name(enum rv_trig_event ev); /* "gp_start", ...; "time" for RV_TRIG_TIME */
+int rv_trig_event_from_name(const char *name);         /* -1 when unknown */
+
+typedef struct rv_trigger {
+    enum rv_trig_event event;
+    int flavor;         /* -1 = any flavor */
+    int cpu;            /* -1 = any CPU */
+    long n;             /* fire at the n-th occurrence, 1-based */
+    long count;         /* RV_TRIG_CALLBACKS: threshold of callbacks queued on the CPU */
+    double delay_s;     /* after the occurrence */
+} rv_trigger;
+
+/* A condition on the configuration: the event or caption exists only in engines whose config
+ * matches (compare mode runs two engines, one per mode, from one file). Zero = always. */
+typedef struct rv_when {
+    bool has_mode; enum rv_mode mode;
+    bool has_needs_gp_fix, needs_gp_fix;
+    bool has_fast_no_hz, fast_no_hz;
+    bool has_flavor; int flavor; /* the flavor is enabled */
+} rv_when;
+struct rv_config;
+bool rv_when_holds(const rv_when *w, const struct rv_config *cfg);
+
 typedef struct rv_inject {
     enum rv_inject_kind kind;
     int cpu;            /* -1 = all CPUs where meaningful */
@@ -115,11 +152,21 @@ typedef struct rv_inject {
     double duration_s;
     long count;
     double at_s;        /* for scripted events: when (ignored by rv_engine_inject) */
+    rv_trigger on;      /* scripted events: fire on a condition instead of at at_s */
+    rv_when when;       /* scripted events: only in engines whose config matches */
+    int file_index;     /* position in the scenario file's "events" (cfg.events is sorted by time) */
+    bool first;         /* timed events: applied before anything else due at at_s, as an injection after
+                           rv_run_until(at) is; the recorder sets it */
+    bool has_step;      /* first events: applied right after the engine's at_step-th step (rv_engine_steps), */
+    uint64_t at_step;   /* exactly where the window's injection was (it may follow the tick at at_s) */
 } rv_inject;
 
 typedef struct rv_caption {
     double at_s, until_s; /* until_s <= at_s: shown until the next caption */
     char text[512];
+    rv_trigger on;        /* shown when the trigger fires instead of at at_s */
+    double show_s;        /* triggered captions: shown this long (0: until the next caption) */
+    rv_when when;         /* only in engines whose config matches */
 } rv_caption;
 
 /* An `expect` assertion of a scenario: a dotted path into the report JSON (as `rcuvis run --json`
@@ -194,6 +241,7 @@ void rv_engine_free(rv_engine *e);
 rv_engine *rv_engine_clone(const rv_engine *e);
 
 int64_t rv_now_ns(const rv_engine *e);     /* simulated time */
+uint64_t rv_engine_steps(const rv_engine *e); /* units of progress so far (queue events and tick sweeps) */
 uint64_t rv_jiffies(const rv_engine *e);   /* simulated jiffies since boot */
 int64_t rv_end_ns(const rv_engine *e);     /* duration_s in ns */
 const rv_config *rv_engine_config(const rv_engine *e);
@@ -278,6 +326,34 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t bufsz);
 size_t rv_klog_count(const rv_engine *e);
 const char *rv_klog_line(const rv_engine *e, size_t i);  /* without the timestamp prefix */
 int64_t rv_klog_time(const rv_engine *e, size_t i);
+
+/* ---------------------------------------------------------------- triggers, captions, not-applied events */
+
+/* A scripted event that could not be applied: when it was due, what it was, why it failed and
+ * what would make it apply. Nothing is dropped silently: `rcuvis run` warns, the report lists
+ * these as events_not_applied, and --strict fails on them. */
+typedef struct rv_not_applied {
+    double t_s;          /* when it was due (-1: its trigger never fired) */
+    int index;           /* position in the scenario file's "events" (rv_inject.file_index) */
+    enum rv_inject_kind kind;
+    int cpu;
+    char reason[400];
+} rv_not_applied;
+/* Events that failed so far (applied in order of time). At the end of the run (rv_now_ns >=
+ * rv_end_ns) this also lists triggered events whose trigger never fired. */
+size_t rv_not_applied_count(const rv_engine *e);
+const rv_not_applied *rv_not_applied_get(const rv_engine *e, size_t i);
+
+/* When caption i fired (simulated ns), or -1 when it has not fired (yet), or never will in this
+ * engine (its `when` does not hold). */
+int64_t rv_caption_fired_ns(const rv_engine *e, size_t i);
+/* When caption i stops being shown, given it fired: its until_s / show_s, else the next caption's
+ * firing (INT64_MAX while none has fired after it). -1 when it has not fired. */
+int64_t rv_caption_until_ns(const rv_engine *e, size_t i);
+/* The caption shown at the engine's current time, or -1. */
+int rv_caption_current(const rv_engine *e);
+/* When scripted event i fired (was due), or -1. */
+int64_t rv_event_fired_ns(const rv_engine *e, size_t i);
 
 /* ---------------------------------------------------------------- state views (read-only copies) */
 
@@ -365,6 +441,9 @@ typedef struct rv_flavor_report {
     uint64_t fqs_scans, idle_probes, offline_credits, stall_warnings;
     uint64_t sync_calls; double sync_latency_ms_mean;
     double callback_latency_ms_mean;
+    uint64_t callbacks_orphaned, callbacks_adopted; /* moved off CPUs going offline */
+    uint64_t blocked_tasks, blocked_tasks_gp;       /* rcu_preempt readers preempted (blkd_tasks); of them blocking a GP */
+    uint64_t dyntick_credits;                       /* FQS credited a CPU for being dyntick-idle ("dti") */
 } rv_flavor_report;
 
 typedef struct rv_thread_report {
@@ -393,6 +472,10 @@ typedef struct rv_report {
     uint64_t readers, callbacks_checked, violations;
     uint64_t reader_pipe[RV_PIPE_LEN];
     uint64_t events;
+    rv_not_applied *not_applied; size_t nnot_applied; /* as rv_not_applied_get() lists them */
+    /* hotplug: each cb_orphan record (callbacks moved from a dead CPU to an online one) */
+    struct rv_orphan_report { double t_s; int cpu, flavor, adopted_by; long n; } *orphans; size_t norphans;
+    uint64_t cpu_offlines, cpu_onlines;               /* hotplug transitions that happened */
 } rv_report;
 
 /* Build the report for the run so far (allocates threads and stalls). */

@@ -104,12 +104,15 @@ void rv_report_build(const rv_engine *e, rv_report *r)
     r->violations = e->violations;
     memcpy(r->reader_pipe, e->reader_pipe, sizeof r->reader_pipe);
     r->events = e->nevents;
+    triggers_report(e, r);
 }
 
 void rv_report_free(rv_report *r)
 {
     free(r->threads);
     free(r->stalls);
-    r->threads = NULL; r->stalls = NULL;
-    r->nthreads = r->nstalls = 0;
+    free(r->not_applied);
+    free(r->orphans);
+    r->threads = NULL; r->stalls = NULL; r->not_applied = NULL; r->orphans = NULL;
+    r->nthreads = r->nstalls = r->nnot_applied = r->norphans = 0;
 }

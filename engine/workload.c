@@ -657,8 +657,7 @@ void workload_boot(rv_engine *e)
         if (ph->start_s > 0) sched_at(e, s2ns(ph->start_s), QE_PHASE, -1, 0, 0, 0);
         if (ph->end_s > ph->start_s) sched_at(e, s2ns(ph->end_s), QE_PHASE, -1, 0, 0, 0);
     }
-    for (size_t i = 0; i < e->cfg.nevents; i++) sched_at(e, s2ns(e->cfg.events[i].at_s), QE_SCRIPT, -1, 0, i, 0);
-    for (size_t i = 0; i < e->cfg.ncaptions; i++) sched_at(e, s2ns(e->cfg.captions[i].at_s), QE_CAPTION, -1, 0, i, 0);
+    triggers_boot(e); /* scripted events and captions: timed ones queued here, triggered ones armed */
     phase_boundary(e);
 }
 
@@ -725,13 +724,9 @@ void handle_qev(rv_engine *e, const qev *ev)
         kthread_run(e, rsp);
         return;
     }
-    case QE_SCRIPT: {
-        char err[256];
-        if (apply_inject(e, &e->cfg.events[ev->id], err, sizeof err))
-            klog(e, "rcuvis: scripted %s at %.3f s not applied: %s", rv_inject_kind_name(e->cfg.events[ev->id].kind),
-                 e->cfg.events[ev->id].at_s, err);
+    case QE_SCRIPT:
+        triggers_run_script(e, ev->id); /* applied, or recorded as not applied (never silent) */
         return;
-    }
     case QE_PHASE:
         phase_boundary(e);
         return;
@@ -768,11 +763,9 @@ void handle_qev(rv_engine *e, const qev *ev)
     case QE_FAKE_WRITER:
         fake_writer(e, (int)ev->id);
         return;
-    case QE_CAPTION: {
-        rv_event *ce = emit(e, RV_EV_CAPTION, -1, -1);
-        if (ce) ce->id = ev->id;
+    case QE_CAPTION:
+        triggers_show_caption(e, ev->id);
         return;
-    }
     case QE_RCUC: {
         if (!c) return;
         c->rcuc_scheduled = false;

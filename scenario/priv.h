@@ -98,6 +98,33 @@ bool sc_is_array(sc_ctx *c, const cJSON *v, const char *key);
 
 extern const char *const sc_flavor_keys[RV_NFLAVORS];
 
+/* keys.c: the "rcu" and "costs" keys as data, for the loader and for `rcuvis schema`. */
+typedef enum sk_type { SK_INT, SK_BOOL, SK_INT_HZ, SK_MODE, SK_FLAVORS, SK_NR_CPUS } sk_type;
+typedef struct sc_key_spec {
+    const char *key;
+    sk_type type;
+    long lo, hi;        /* SK_INT; SK_INT_HZ: lo..hz */
+    size_t off;         /* in rv_rcu_config (SK_INT, SK_BOOL, SK_INT_HZ, SK_NR_CPUS) */
+    const char *desc;   /* without the default, which `rcuvis schema` appends from the engine */
+} sc_key_spec;
+extern const sc_key_spec sc_rcu_spec[];
+extern const size_t sc_rcu_nspec;
+typedef struct sc_cost_spec { const char *key, *desc; } sc_cost_spec;
+extern const sc_cost_spec sc_cost_spec_table[];
+extern const size_t sc_cost_nspec;
+#define SC_COST_MAX 1000000000L
+#define SC_HZ_MAX 10000
+
+/* schema_template.c: the schema's JSON with "@..." marks (NULL-terminated lines). */
+extern const char *const sc_schema_template[];
+
+/* trigger.c: "on" + "delay_s" of obj into out (true when obj has "on"; at_s and "on" exclude each
+ * other; out is "at a time" otherwise), and "when" (true when present). Events, captions and cues
+ * share the shape: {"on": {"event": "gp_start", "flavor": "rcu_sched", "cpu": 2, "n": 1,
+ * "count": 1000}, "delay_s": 0.0005, "when": {"mode": "kthread", "needs_gp_fix": true}}. */
+bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out);
+bool sc_when(sc_ctx *c, const cJSON *obj, rv_when *out);
+
 /* Parts of the walk (scenario_schema.c, scenario_workload.c, scenario_script.c). */
 void sc_build_config(sc_ctx *c, const cJSON *root);
 void sc_build_workload(sc_ctx *c, const cJSON *arr);

@@ -26,4 +26,8 @@ int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *
 typedef struct rv_overrides { const char **items; size_t n; } rv_overrides;
 int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen);
 
+/* `rcuvis schema`: the JSON Schema of scenario files (scenarios/schema.json), generated from the
+ * loader's key tables, its ranges and the engine's defaults. Caller frees; NULL on OOM. */
+char *rv_scenario_schema(void);
+
 #endif

@@ -12,29 +12,15 @@ static const char *const top_keys[] = {
     "rcu", "costs", "workload", "events", "captions", "expect",
 };
 
-static const char *const rcu_keys[] = {
-    "mode", "fanout", "fanout_leaf", "no_hz", "stall_timeout_s", "jiffies_till_first_fqs",
-    "jiffies_till_next_fqs", "needs_gp_fix", "busted", "blimit", "qhimark", "qlowmark",
-    "flavors", "size_tree_by_nr_cpus", "nr_cpus_compiled", "rcu_boost", "fast_no_hz",
-};
-
-/* Same order as the fields of rv_costs, which are all int64_t: the walk indexes them as an array. */
-static const char *const cost_keys[] = {
-    "node_lock_ns", "node_init_ns", "cache_miss_ns", "qs_report_ns", "note_gp_ns", "cb_invoke_ns",
-    "call_rcu_ns", "softirq_entry_ns", "tick_ns", "kthread_wakeup_ns", "ctxsw_ns",
-    "kthread_latency_ns", "ksoftirqd_latency_ns",
-};
-_Static_assert(sizeof(rv_costs) == N(cost_keys) * sizeof(int64_t), "cost_keys must list every rv_costs field");
-
 static const char *const mode_names[] = {"softirq", "kthread"};
 
 /* A key that belongs one level down ("fanout" at the top) is pointed there. */
 static const char *elsewhere(const char *k)
 {
-    for (size_t i = 0; i < N(rcu_keys); i++)
-        if (strcmp(k, rcu_keys[i]) == 0) return "rcu.";
-    for (size_t i = 0; i < N(cost_keys); i++)
-        if (strcmp(k, cost_keys[i]) == 0) return "costs.";
+    for (size_t i = 0; i < sc_rcu_nspec; i++)
+        if (strcmp(k, sc_rcu_spec[i].key) == 0) return "rcu.";
+    for (size_t i = 0; i < sc_cost_nspec; i++)
+        if (strcmp(k, sc_cost_spec_table[i].key) == 0) return "costs.";
     return NULL;
 }
 
@@ -74,27 +60,24 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
 {
     rv_rcu_config *r = &c->cfg->rcu;
     size_t old = sc_path_key(&c->path, "rcu");
-    sc_check_keys(c, obj, rcu_keys, N(rcu_keys));
+    const char *keys[64];
+    size_t nk = 0;
+    for (size_t i = 0; i < sc_rcu_nspec && nk < N(keys); i++) keys[nk++] = sc_rcu_spec[i].key;
+    sc_check_keys(c, obj, keys, nk);
     int mode;
-    long v;
     if (sc_enum(c, obj, "mode", mode_names, N(mode_names), &mode)) r->mode = (enum rv_mode)mode;
-    if (sc_int(c, obj, "fanout", 2, 64, &v)) r->fanout = (int)v;
-    if (sc_int(c, obj, "fanout_leaf", 2, 64, &v)) r->fanout_leaf = (int)v;
-    sc_bool(c, obj, "no_hz", &r->no_hz);
-    if (sc_int(c, obj, "stall_timeout_s", 3, 300, &v)) r->stall_timeout_s = (int)v;
-    /* FQS delays are in jiffies and the kernel clamps them to one second (HZ) */
-    int hz = c->cfg->hz;
-    if (sc_int(c, obj, "jiffies_till_first_fqs", 0, hz, &v)) r->jiffies_till_first_fqs = (int)v;
-    if (sc_int(c, obj, "jiffies_till_next_fqs", 1, hz, &v)) r->jiffies_till_next_fqs = (int)v;
-    sc_bool(c, obj, "needs_gp_fix", &r->needs_gp_fix);
-    sc_bool(c, obj, "busted", &r->busted);
-    sc_bool(c, obj, "fast_no_hz", &r->fast_no_hz);
-    if (sc_int(c, obj, "blimit", 1, 1000000, &v)) r->blimit = (int)v;
-    if (sc_int(c, obj, "qhimark", 1, 100000000, &v)) r->qhimark = (int)v;
-    if (sc_int(c, obj, "qlowmark", 0, 100000000, &v)) r->qlowmark = (int)v;
+    /* plain ints and bools straight from the table; the rest by hand below */
+    for (size_t i = 0; i < sc_rcu_nspec; i++) {
+        const sc_key_spec *k = &sc_rcu_spec[i];
+        long v;
+        char *field = (char *)r + k->off;
+        if (k->type == SK_INT && sc_int(c, obj, k->key, k->lo, k->hi, &v)) *(int *)field = (int)v;
+        /* FQS delays are in jiffies and the kernel clamps them to one second (HZ) */
+        if (k->type == SK_INT_HZ && sc_int(c, obj, k->key, k->lo, c->cfg->hz, &v)) *(int *)field = (int)v;
+        if (k->type == SK_BOOL) sc_bool(c, obj, k->key, (bool *)field);
+    }
     const cJSON *fl = sc_get(c, obj, "flavors", false);
     if (fl) build_flavors(c, fl, r);
-    sc_bool(c, obj, "size_tree_by_nr_cpus", &r->size_tree_by_nr_cpus);
     const cJSON *nc = sc_get(c, obj, "nr_cpus_compiled", false);
     if (nc) {
         /* NR_CPUS is a compile-time upper bound on nr_cpu_ids, so it cannot be below cpus */
@@ -108,7 +91,6 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
                    c->cfg->cpus, RV_MAX_CPUS, g);
         }
     }
-    sc_bool(c, obj, "rcu_boost", &r->rcu_boost);
     if (r->qlowmark > r->qhimark)
         sc_bad(c, "qlowmark", "expected at most qhimark (%d), got %d", r->qhimark, r->qlowmark);
     if (r->fast_no_hz && !r->no_hz) /* Kconfig: RCU_FAST_NO_HZ depends on NO_HZ */
@@ -119,11 +101,14 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
 static void build_costs(sc_ctx *c, const cJSON *obj)
 {
     size_t old = sc_path_key(&c->path, "costs");
-    sc_check_keys(c, obj, cost_keys, N(cost_keys));
+    const char *keys[64];
+    size_t nk = 0;
+    for (size_t i = 0; i < sc_cost_nspec && nk < N(keys); i++) keys[nk++] = sc_cost_spec_table[i].key;
+    sc_check_keys(c, obj, keys, nk);
     int64_t *field = &c->cfg->costs.node_lock_ns;
-    for (size_t i = 0; i < N(cost_keys); i++) {
+    for (size_t i = 0; i < sc_cost_nspec; i++) {
         long v;
-        if (sc_int(c, obj, cost_keys[i], 0, 1000000000, &v)) field[i] = v;
+        if (sc_int(c, obj, sc_cost_spec_table[i].key, 0, SC_COST_MAX, &v)) field[i] = v;
     }
     sc_path_pop(&c->path, old);
 }
@@ -190,7 +175,7 @@ void sc_build_config(sc_ctx *c, const cJSON *root)
         cfg->cpus = (int)v;
         c->ncpus = cfg->cpus;
     }
-    if (sc_int(c, root, "hz", 10, 10000, &v)) cfg->hz = (int)v;
+    if (sc_int(c, root, "hz", 10, SC_HZ_MAX, &v)) cfg->hz = (int)v;
     build_seed(c, root);
     if (sc_get(c, root, "duration_s", true)) sc_num_pos(c, root, "duration_s", 604800, &cfg->duration_s);
     build_offline(c, root);

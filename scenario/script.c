@@ -7,8 +7,8 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count"};
-static const char *const caption_keys[] = {"at_s", "until_s", "text"};
+static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count", "on", "delay_s", "when", "first", "at_step"};
+static const char *const caption_keys[] = {"at_s", "until_s", "text", "on", "delay_s", "duration_s", "when"};
 static const char *const expect_keys[] = {"path", "min", "max", "equals", "why"};
 
 /* ---------------------------------------------------------------- events */
@@ -68,6 +68,13 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     }
     long n;
     if (sc_int(c, obj, "count", 1, 1000000000, &n)) ev->count = n;
+    bool triggered = sc_trigger(c, obj, &ev->on);
+    sc_when(c, obj, &ev->when);
+    if (sc_bool(c, obj, "first", &ev->first) && ev->first && triggered)
+        sc_bad(c, "first", "\"first\" orders an event at a fixed time; it does not combine with \"on\"");
+    long step;
+    if (sc_get(c, obj, "at_step", false) && !ev->first) sc_bad(c, "at_step", "at_step places a \"first\" event; add \"first\": true");
+    else if (sc_int(c, obj, "at_step", 0, 2000000000000000L, &step)) { ev->has_step = true; ev->at_step = (uint64_t)step; }
 }
 
 /* qsort is not stable; the original index breaks ties so same-time events keep file order. */
@@ -96,7 +103,7 @@ void sc_build_events(sc_ctx *c, const cJSON *arr)
     }
     sc_path_pop(&c->path, old);
     qsort(tmp, n, sizeof *tmp, cmp_event);
-    for (size_t k = 0; k < n; k++) evs[k] = tmp[k].ev;
+    for (size_t k = 0; k < n; k++) { evs[k] = tmp[k].ev; evs[k].file_index = (int)tmp[k].idx; }
     free(tmp);
     c->cfg->events = evs;
     c->cfg->nevents = n;
@@ -107,6 +114,8 @@ void sc_build_events(sc_ctx *c, const cJSON *arr)
 static int cmp_caption(const void *a, const void *b)
 {
     const rv_caption *x = a, *y = b;
+    bool tx = x->on.event != RV_TRIG_TIME, ty = y->on.event != RV_TRIG_TIME; /* triggered ones last, in file order */
+    if (tx || ty) return (int)tx - (int)ty;
     return (x->at_s > y->at_s) - (x->at_s < y->at_s);
 }
 
@@ -125,6 +134,12 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
             sc_check_keys(c, it, caption_keys, N(caption_keys));
             sc_num(c, it, "at_s", 0, 604800, &cap->at_s);
             sc_num(c, it, "until_s", 0, 604800, &cap->until_s);
+            bool triggered = sc_trigger(c, it, &cap->on);
+            sc_when(c, it, &cap->when);
+            if (triggered && sc_get(c, it, "until_s", false))
+                sc_bad(c, "until_s", "a triggered caption's time is not known in advance: use duration_s");
+            if (sc_num(c, it, "duration_s", 0, 604800, &cap->show_s) && !triggered)
+                sc_bad(c, "duration_s", "duration_s is for triggered captions; a timed one uses until_s");
             if (sc_get(c, it, "text", true) && sc_str(c, it, "text", cap->text, sizeof cap->text) && !cap->text[0])
                 sc_bad(c, "text", "expected a non-empty string, got \"\"");
         }

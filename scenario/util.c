@@ -105,20 +105,30 @@ void sc_fmt_num(double v, char *buf, size_t n)
     }
 }
 
-/* Long strings are cut so a message stays one readable line; quotes and controls are escaped. */
+/* Long strings are cut so a message stays one readable line; quotes and controls are escaped.
+ * Every piece is appended only if "...", the closing quote and the NUL still fit after it, so the
+ * result never outgrows buf whatever the mix of plain and escaped characters (an escape is 6). */
 void sc_quote(const char *s, char *buf, size_t n)
 {
-    size_t o = 0, i = 0;
-    const size_t limit = 60;
+    const size_t limit = 60, tail = 5; /* "..." + '"' + NUL */
     if (n < 8) { if (n) buf[0] = 0; return; }
+    size_t o = 0;
     buf[o++] = '"';
-    for (; s[i] && o + 6 < n; i++) {
+    for (size_t i = 0; s[i]; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (i >= limit) { o += (size_t)snprintf(buf + o, n - o, "..."); break; }
-        if (ch == '"' || ch == '\\') { buf[o++] = '\\'; buf[o++] = (char)ch; }
-        else if (ch == '\n') { buf[o++] = '\\'; buf[o++] = 'n'; }
-        else if (ch < 0x20) o += (size_t)snprintf(buf + o, n - o, "\\u%04x", ch);
-        else buf[o++] = (char)ch;
+        char piece[8];
+        size_t len;
+        if (ch == '"' || ch == '\\') len = (size_t)snprintf(piece, sizeof piece, "\\%c", ch);
+        else if (ch == '\n') len = (size_t)snprintf(piece, sizeof piece, "\\n");
+        else if (ch < 0x20 || ch == 0x7f) len = (size_t)snprintf(piece, sizeof piece, "\\u%04x", ch);
+        else { piece[0] = (char)ch; len = 1; }
+        if (i >= limit || o + len + tail > n) {
+            memcpy(buf + o, "...", 3);
+            o += 3;
+            break;
+        }
+        memcpy(buf + o, piece, len);
+        o += len;
     }
     buf[o++] = '"';
     buf[o] = 0;
@@ -128,7 +138,13 @@ void sc_describe(const cJSON *v, char *buf, size_t n)
 {
     char tmp[200];
     if (!v) snprintf(buf, n, "nothing");
-    else if (cJSON_IsString(v)) { sc_quote(v->valuestring, tmp, sizeof tmp); snprintf(buf, n, "a string %s", tmp); }
+    else if (cJSON_IsString(v)) {
+        /* quote into what is left after "a string ", so a long value is cut by sc_quote (with "...")
+         * and not in the middle of an escape by the snprintf below */
+        size_t room = n > 10 ? n - 9 : 0;
+        sc_quote(v->valuestring, tmp, room < sizeof tmp ? room : sizeof tmp);
+        snprintf(buf, n, "a string %s", tmp);
+    }
     else if (cJSON_IsNumber(v)) sc_fmt_num(v->valuedouble, buf, n);
     else if (cJSON_IsTrue(v)) snprintf(buf, n, "true");
     else if (cJSON_IsFalse(v)) snprintf(buf, n, "false");

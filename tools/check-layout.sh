@@ -21,17 +21,20 @@ module_of() {
 declare -A allowed=(
     [engine]=""
     [scenario]="engine"
-    [app/render]="assets"
-    [app/report]="engine"
-    [app/view]="engine render"
-    [app/panels]="engine render view workbook"
-    [app/workbook]="engine scenario report app"
-    [app/cli]="engine scenario report app"
-    [app/reproduce]="engine scenario report app"
-    [app/export]="engine scenario report render view panels window app"
-    [app/window]="engine scenario report render view panels workbook app"
-    [app]="engine scenario"
+    [app/util]=""
+    [app/render]="assets util"
+    [app/report]="engine util"
+    [app/view]="engine render util"
+    [app/panels]="engine render view workbook util"
+    [app/workbook]="engine scenario report app util"
+    [app/cli]="engine scenario report app util"
+    [app/reproduce]="engine scenario report render app util"
+    [app/export]="engine scenario report render view panels window app util"
+    [app/window]="engine scenario report render view panels workbook app util"
+    [app]="engine scenario util"
 )
+# app/util/ holds the safe output file and the strict number parser: every app module may use
+# them, and they include nothing of the project, so they can never pull a module across a boundary.
 # app/ top level holds main.c (wires every subcommand), commands.h (their entry points) and
 # paths.c/h (where shipped data is); main.c alone may include any module.
 

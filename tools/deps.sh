@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh — install the Debian packages rcuvis needs, only those pkg-config (or the file system) lacks.
 #   tools/deps.sh app    libraries and font for building and running
-#   tools/deps.sh test   also Criterion and the tools of the window smoke test (Xvfb, xdotool)
+#   tools/deps.sh test   also Criterion and the tools of the window smoke test (Xvfb, xdotool, ImageMagick)
+#   tools/deps.sh fuzz   also clang (libFuzzer) for `make fuzz`; nothing else needs clang
 #   tools/deps.sh web    also emscripten, cmake, dpkg-dev and chromium for the browser build
 set -u
 want=()
@@ -17,6 +18,11 @@ if [ "${1:-app}" = test ]; then
   need_pc criterion libcriterion-dev
   command -v Xvfb >/dev/null || want+=(xvfb)
   command -v xdotool >/dev/null || want+=(xdotool)
+  command -v import >/dev/null || want+=(imagemagick)   # the window smoke test screenshots with import
+  command -v ffmpeg >/dev/null || want+=(ffmpeg)   # tests/e2e/export.sh encodes a GIF (rcuvis runs it only when present)
+fi
+if [ "${1:-app}" = fuzz ]; then
+  command -v clang >/dev/null || want+=(clang)
 fi
 if [ "${1:-app}" = web ]; then  # make web / test-web / bench-web (README "In the browser")
   for c in emcc:emscripten cmake:cmake dpkg-source:dpkg-dev chromium:chromium python3:python3; do

@@ -1,5 +1,6 @@
 /* args.c — parse `rcuvis run` options; validate the shorthand flags so their messages name the flag. */
 #include "cli/args.h"
+#include "util/numparse.h"
 
 #include <errno.h>
 #include <math.h>
@@ -23,8 +24,12 @@ void cli_run_usage(void)
            "  --json                  print the report as one JSON object on stdout\n"
            "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
+           "  --strict                exit 1 when a scripted event could not be applied (see events_not_applied)\n"
+           "  --csv KIND              print a CSV table instead of the report: gps (one row per grace period),\n"
+           "                          timeseries (per --interval), threads or stalls\n"
+           "  --interval SECONDS      row length of --csv timeseries (default 1)\n"
            "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
-           "Exit status: 0 ok, 1 an expectation failed, 2 bad input or usage.\n");
+           "Exit status: 0 ok, 1 an expectation failed (or, with --strict, an event was not applied), 2 bad input or usage.\n");
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)
@@ -46,35 +51,32 @@ static int add_set(cli_run_opts *o, const char *fmt, const char *v)
     return 0;
 }
 
-static bool parse_long(const char *s, long lo, long hi, long *out)
+/* A number refused by util/numparse.h: its message names the flag. */
+static int bad_number(const char *msg)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi) return false;
-    *out = v;
-    return true;
+    fprintf(stderr, "rcuvis: run: %s (see rcuvis run --help)\n", msg);
+    return 2;
 }
 
 /* The shorthands are checked here, not only by the loader, so that "--cpus 0" is reported as the
  * flag the user typed rather than as the scenario key it stands for. */
 static int shorthand(cli_run_opts *o, const char *name, const char *v)
 {
-    long n;
+    char nerr[256];
     if (!strcmp(name, "--mode")) {
         if (strcmp(v, "softirq") && strcmp(v, "kthread"))
             return usage_error("--mode: expected softirq or kthread, got '%s'%s", v, "");
         return add_set(o, "rcu.mode=\"%s\"", v);
     }
     if (!strcmp(name, "--cpus")) {
-        if (!parse_long(v, 1, 4096, &n)) return usage_error("--cpus: expected an integer 1..4096, got '%s'%s", v, "");
+        int n;
+        if (np_int(name, v, 1, 4096, &n, nerr, sizeof nerr) != 0) return bad_number(nerr);
         return add_set(o, "cpus=%s", v);
     }
     if (!strcmp(name, "--duration")) {
-        char *end;
-        double d = strtod(v, &end);
-        if (!*v || *end || !isfinite(d) || d <= 0 || d > 604800)
-            return usage_error("--duration: expected seconds above 0 and at most 604800, got '%s'%s", v, "");
+        double d;
+        if (np_double(name, v, 0, 604800, &d, nerr, sizeof nerr) != 0) return bad_number(nerr);
+        if (d <= 0) return usage_error("--duration: expected seconds above 0 and at most 604800, got '%s'%s", v, "");
         return add_set(o, "duration_s=%s", v);
     }
     if (!strcmp(name, "--seed")) {
@@ -87,6 +89,20 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
     if (!strcmp(name, "--set")) {
         if (!strchr(v, '=') || v[0] == '=') return usage_error("--set: expected PATH=VALUE, got '%s'%s", v, "");
         return add_set(o, "%s", v);
+    }
+    if (!strcmp(name, "--csv")) {
+        if (strcmp(v, "gps") && strcmp(v, "timeseries") && strcmp(v, "threads") && strcmp(v, "stalls"))
+            return usage_error("--csv: expected gps, timeseries, threads or stalls, got '%s'%s", v, "");
+        o->csv = v;
+        return 0;
+    }
+    if (!strcmp(name, "--interval")) {
+        char *end;
+        double d = strtod(v, &end);
+        if (end == v || *end || !(d >= 0.001 && d <= 86400))
+            return usage_error("--interval: expected seconds from 0.001 to 86400, got '%s'%s", v, "");
+        o->interval_s = d;
+        return 0;
     }
     if (!strcmp(name, "--trace")) {
         if (!*v) return usage_error("--trace: expected a file name%s%s", "", "");
@@ -114,14 +130,15 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         size_t nl = eq ? (size_t)(eq - a) : strlen(a);
         snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), a);
         bool *flag = !strcmp(name, "--json") ? &o->json : !strcmp(name, "--expect") ? &o->expect
-                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg : NULL;
+                   : !strcmp(name, "--debugfs") ? &o->debugfs : !strcmp(name, "--dmesg") ? &o->dmesg
+                   : !strcmp(name, "--strict") ? &o->strict : NULL;
         if (flag || !strcmp(name, "--busted")) {
             if (eq) return usage_error("option '%s' takes no value%s", name, "");
             if (flag) *flag = true;
             else if (add_set(o, "%s", "rcu.busted=true") < 0) goto oom;
             continue;
         }
-        static const char *const with_value[] = {"--mode", "--cpus", "--duration", "--seed", "--set", "--trace"};
+        static const char *const with_value[] = {"--mode", "--cpus", "--duration", "--seed", "--set", "--trace", "--csv", "--interval"};
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(name, with_value[k]);
         if (!known) return usage_error("unknown option '%s'%s", a, "");
@@ -132,6 +149,10 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         if (rc < 0) goto oom;
     }
     if (!o->scenario) return usage_error("missing SCENARIO.json%s%s", "", "");
+    if (o->csv && (o->json || o->trace || o->expect || o->debugfs || o->dmesg))
+        return usage_error("--csv prints a table instead of the report: it does not combine with --json, --trace, --expect, --debugfs or --dmesg%s%s", "", "");
+    if (o->interval_s > 0 && (!o->csv || strcmp(o->csv, "timeseries")))
+        return usage_error("--interval applies to --csv timeseries only%s%s", "", "");
     return 0;
 oom:
     fprintf(stderr, "rcuvis: run: out of memory\n");

@@ -17,7 +17,10 @@ typedef struct cli_run_opts {
     size_t nsets;
     bool json, expect, help;
     bool debugfs, dmesg;  /* print the debugfs files / the whole kernel log after the run */
+    bool strict;          /* a scripted event that was not applied makes the run fail (exit 1) */
     const char *trace;
+    const char *csv;      /* --csv KIND: gps, timeseries, threads or stalls (report/csv.h) */
+    double interval_s;    /* --interval S: timeseries row length (default 1) */
 } cli_run_opts;
 
 /* 0 ok (help set when --help was asked), 2 usage error (message already on stderr). */

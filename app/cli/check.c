@@ -2,6 +2,7 @@
 #include "cli/util.h"
 #include "commands.h"
 #include "report/expect.h"
+#include "report/report.h"
 #include "rcuvis.h"
 #include "scenario.h"
 
@@ -13,6 +14,7 @@
 static void usage(void)
 {
     printf("usage: rcuvis check FILE...\n"
+           "       rcuvis check --paths   list every report path an expect can name, and which trace events they count\n"
            "Validate scenario and quiz files without running the scenarios: JSON syntax (with line:column),\n"
            "every key and value against the schema, and the report paths of `expect` assertions.\n"
            "Prints \"FILE: ok\" for each valid file and one message per problem on stderr.\n"
@@ -85,6 +87,7 @@ int cmd_check(int argc, char **argv)
     int files = 0, bad = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(); return 0; }
+        if (!strcmp(argv[i], "--paths")) { report_print_paths(stdout); return fflush(stdout) == 0 ? 0 : 2; }
         if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "rcuvis: check: unknown option '%s' (see rcuvis check --help)\n", argv[i]);
             return 2;

@@ -4,6 +4,7 @@
 #include "cli/trace.h"
 #include "cli/util.h"
 #include "commands.h"
+#include "report/csv.h"
 #include "report/expect.h"
 #include "rcuvis.h"
 #include "scenario.h"
@@ -125,6 +126,13 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     free(text);
     cJSON_Delete(printed);
     cJSON_Delete(json);
+    /* never silent: with --json the warnings go to stderr, the summary already has them */
+    if (o->json) cli_report_not_applied(stderr, rep);
+    if (o->strict && rep->nnot_applied) {
+        fprintf(stderr, "rcuvis: run: --strict: %zu scripted event%s not applied\n", rep->nnot_applied,
+                rep->nnot_applied == 1 ? " was" : "s were");
+        return 1;
+    }
     return failed ? 1 : 0;
 }
 
@@ -180,7 +188,13 @@ int cmd_run(int argc, char **argv)
         cli_run_opts_free(&o);
         return 2;
     }
-    rc = simulate(&cfg, &o);
+    if (o.csv) {
+        csv_opts co = {.kind = csv_kind_from_name(o.csv), .interval_s = o.interval_s > 0 ? o.interval_s : 1.0, .from_ns = 0, .to_ns = -1};
+        if (csv_run(&cfg, &co, stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "rcuvis: run: %s\n", err);
+            rc = 2;
+        }
+    } else rc = simulate(&cfg, &o);
     /* a report that did not reach its reader (disk full, closed pipe) is a failure, not a success */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "rcuvis: run: cannot write the report: %s\n", strerror(errno));

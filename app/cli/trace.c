@@ -1,5 +1,6 @@
-/* trace.c — the --trace writer: engine events to FILE.tmp through the sink, then rename to FILE. */
+/* trace.c — the --trace writer: engine events through the sink into a safe output file (util/safefile.h). */
 #include "cli/trace.h"
+#include "util/safefile.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -9,14 +10,13 @@
 #include <unistd.h>
 
 struct cli_trace {
-    FILE *f;
-    char *path, *tmp;
+    sf_out *out;
     char *buf;
     size_t cap;
-    int err; /* first errno of a failed write; later writes are skipped */
+    int err; /* ENOMEM while formatting; write errors are kept by the output file */
 };
 
-/* A run interrupted with ^C must not leave FILE.tmp behind: the handler removes it and then dies
+/* A run interrupted with ^C must not leave its temp file behind: the handler removes it and then dies
  * of the same signal, so the shell still sees the interruption. unlink() and raise() are
  * async-signal-safe; the path is set before the handlers go in and cleared after they go out. */
 static const char *volatile tmp_in_progress;
@@ -52,22 +52,24 @@ static void unguard(void)
 cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
 {
     cli_trace *t = calloc(1, sizeof *t);
-    size_t n = strlen(path) + 5;
-    if (!t || !(t->path = strdup(path)) || !(t->tmp = malloc(n)) || !(t->buf = malloc(t->cap = 512))) {
+    if (!t || !(t->buf = malloc(t->cap = 512))) {
         snprintf(err, errlen, "%s: out of memory", path);
         cli_trace_abort(t);
         return NULL;
     }
-    snprintf(t->tmp, n, "%s.tmp", path);
-    /* the temp file sits next to FILE so that rename() stays within one file system */
-    if (!(t->f = fopen(t->tmp, "w"))) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        free(t->tmp);
-        t->tmp = NULL; /* nothing to unlink */
+    /* signals wait while the temp file is created and the handler goes in: one arriving in
+     * between would otherwise leave the file behind */
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (int i = 0; i < 3; i++) sigaddset(&block, caught[i]);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    t->out = sf_open(path, 0666, err, errlen);
+    if (t->out && sf_temp_path(t->out)) guard(sf_temp_path(t->out));
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!t->out) {
         cli_trace_abort(t);
         return NULL;
     }
-    guard(t->tmp);
     return t;
 }
 
@@ -84,7 +86,8 @@ static void write_event(const rv_event *ev, void *ctx)
         n = rv_event_to_json(ev, t->buf, t->cap);
     }
     if (n < 0) return;
-    if (fwrite(t->buf, 1, (size_t)n, t->f) != (size_t)n || putc('\n', t->f) == EOF) t->err = errno ? errno : EIO;
+    t->buf[n] = '\n'; /* rv_event_to_json left room: n < cap, and the NUL is not written */
+    sf_write(t->out, t->buf, (size_t)n + 1);
 }
 
 void cli_trace_attach(cli_trace *t, rv_engine *e)
@@ -100,31 +103,24 @@ void cli_trace_attach(cli_trace *t, rv_engine *e)
 int cli_trace_close(cli_trace *t, rv_engine *e, char *err, size_t errlen)
 {
     if (e) rv_engine_set_sink(e, NULL, NULL);
-    if (!t->err && fflush(t->f) != 0) t->err = errno;
-    if (!t->err && ferror(t->f)) t->err = EIO;
-    if (fclose(t->f) != 0 && !t->err) t->err = errno;
-    t->f = NULL;
-    if (!t->err && rename(t->tmp, t->path) != 0) t->err = errno;
-    unguard(); /* from here FILE.tmp is either renamed or removed below */
+    int rc;
     if (t->err) {
-        snprintf(err, errlen, "%s: cannot write: %s", t->path, strerror(t->err));
-        cli_trace_abort(t);
-        return -1;
+        snprintf(err, errlen, "cannot write the trace: %s", strerror(t->err));
+        rc = -1;
+    } else {
+        unguard(); /* the handler must not see the temp name once sf_commit frees it */
+        rc = sf_commit(t->out, err, errlen);
+        t->out = NULL;
     }
-    free(t->tmp);
-    t->tmp = NULL;
     cli_trace_abort(t);
-    return 0;
+    return rc;
 }
 
 void cli_trace_abort(cli_trace *t)
 {
     if (!t) return;
-    if (tmp_in_progress && tmp_in_progress == t->tmp) unguard();
-    if (t->f) fclose(t->f);
-    if (t->tmp) unlink(t->tmp);
-    free(t->tmp);
-    free(t->path);
+    if (tmp_in_progress) unguard();
+    sf_abort(t->out);
     free(t->buf);
     free(t);
 }

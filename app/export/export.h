@@ -8,6 +8,34 @@
  * an exported picture is the window's picture. It may include every module but the CLI.
  */
 
+#include "window/app.h"
+
+/* What an exported picture shows: the window's picture, a clean slide, or one panel. */
+typedef struct ex_look {
+    bool clean;   /* no buttons, hints, scrubber or empty panels (slides) */
+    int panel;    /* enum ui_panel_id (view/layout_export.h), or -1 for the whole picture */
+    bool cues;    /* burn in a cue bar: simulated time and the latest event in words */
+    /* clean slides drop an empty kernel log and an idle caption strip; an animation fixes both
+     * for the whole clip (1 show, 0 hide) so the panels do not jump between frames; -1 = decide */
+    int klog, caption;
+} ex_look;
+
+/* An animation: frames at evenly spaced simulated times from from_ns to to_ns. */
+typedef struct ex_anim {
+    int64_t from_ns, to_ns;
+    double fps, length_s;   /* frames per second of the clip and its length in real seconds */
+    const char *out;        /* DIR/ (frames only) or FILE.gif|.apng|.mp4|.webm (frames beside it, then encoded) */
+    int w, h;               /* output pixels */
+    float scale;
+} ex_anim;
+
+/* Write the frames (always) and encode them when out names a clip (anim.c). Returns an exit
+ * status: 0 ok, 2 with a message on stderr. */
+int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
+
+/* Draw the app's current moment into rd as look says (slide.c). */
+void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look);
+
 /* rcuvis shot SCENARIO.json --at S -o FILE.png [...] (shot.c); also declared in commands.h for main.c. */
 int cmd_shot(int argc, char **argv);
 

@@ -1,11 +1,16 @@
 /* shot.c — `rcuvis shot`: render the window's picture at a given moment, off-screen, to a PNG. */
 #include "commands.h"
 #include "export/export.h"
+#include "render/svg.h"
+#include "view/layout_export.h"
 #include "window/app.h"
+#include "util/numparse.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 static void usage(FILE *out)
@@ -22,6 +27,16 @@ static void usage(FILE *out)
             "  --flavor F      rcu_sched, rcu_bh or rcu_preempt (tree and tiles)\n"
             "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
             "  --theme T       light (default) or dark\n"
+            "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space\n"
+            "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline, klog, why or caption\n"
+            "  -o FILE.svg     the same picture as vector graphics (text stays text)\n"
+            "animation (instead of --at):\n"
+            "  --from A --to B simulated seconds of the first and last frame\n"
+            "  --fps N         frames per second of the clip (default 25)\n"
+            "  --length S      clip length in real seconds (default B - A: real time)\n"
+            "  --cues          burn in a cue bar: the simulated time and the latest event in words\n"
+            "  -o DIR/         PNG frames only: DIR/frame-00001.png ...\n"
+            "  -o FILE.gif     also .apng, .mp4, .webm: frames in FILE-frames/, then encoded by ffmpeg\n"
             "SCENARIO.json may be \"-\" for the built-in demo.\n");
 }
 
@@ -31,15 +46,6 @@ static int bad(const char *fmt, const char *a)
     fprintf(stderr, fmt, a);
     fprintf(stderr, "\n");
     return 2;
-}
-
-static bool parse_double(const char *s, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end) return false;
-    *out = v;
-    return true;
 }
 
 static double now_ms(void)
@@ -108,52 +114,68 @@ static int bench_seeks(ui_app *a, int n, int64_t upto)
 int cmd_shot(int argc, char **argv)
 {
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL;
-    double at = -1, scale = 1;
+    double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1;
     long long seed = -1;
     bool compare = false;
+    ex_look look = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         if (!strcmp(o, "--compare")) { compare = true; continue; }
+        if (!strcmp(o, "--clean")) { look.clean = true; continue; }
+        if (!strcmp(o, "--cues")) { look.cues = true; continue; }
         bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
-                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select");
+                     !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel") ||
+                     !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length");
         if (takes && !val) return bad("option %s needs a value", o);
-        if (!strcmp(o, "--at")) { if (!parse_double(val, &at) || at < 0) return bad("--at: expected seconds >= 0, got \"%s\"", val); }
+        /* numbers: util/numparse.h (whole text, finite, in range; the message names the option).
+         * --at is capped at a week (the longest run) so seconds * 1e9 always fits an int64. */
+        char nerr[256];
+        int nrc = 0;
+        if (!strcmp(o, "--at")) nrc = np_double(o, val, 0, 604800, &at, nerr, sizeof nerr);
         else if (!strcmp(o, "-o")) out = val;
-        else if (!strcmp(o, "--size")) {
-            char x;
-            if (sscanf(val, "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 200 || w > 8192 || h > 8192)
-                return bad("--size: expected WxH between 320x200 and 8192x8192, got \"%s\"", val);
-        } else if (!strcmp(o, "--scale")) {
-            if (!parse_double(val, &scale) || scale < 0.5 || scale > 4) return bad("--scale: expected a number from 0.5 to 4, got \"%s\"", val);
-        } else if (!strcmp(o, "--mode")) mode = val;
-        else if (!strcmp(o, "--seed")) {
-            char *end;
-            seed = strtoll(val, &end, 10);
-            if (end == val || *end || seed < 0) return bad("--seed: expected a non-negative integer, got \"%s\"", val);
-        } else if (!strcmp(o, "--flavor")) flavor = val;
+        else if (!strcmp(o, "--size")) nrc = np_size(o, val, 320, 200, 8192, 8192, &w, &h, nerr, sizeof nerr);
+        else if (!strcmp(o, "--scale")) nrc = np_double(o, val, 0.5, 4, &scale, nerr, sizeof nerr);
+        else if (!strcmp(o, "--mode")) mode = val;
+        else if (!strcmp(o, "--seed")) nrc = np_int64(o, val, 0, INT64_MAX, &seed, nerr, sizeof nerr);
+        else if (!strcmp(o, "--flavor")) flavor = val;
         else if (!strcmp(o, "--theme")) theme = val;
-        else if (!strcmp(o, "--select")) {
-            char *end;
-            select = (int)strtol(val, &end, 10);
-            if (end == val || *end || select < 0) return bad("--select: expected a CPU number, got \"%s\"", val);
-        } else if (!strcmp(o, "--bench-frames")) {
-            bench_frames = atoi(val);
-            if (bench_frames < 1 || bench_frames > 100000) return bad("--bench-frames: expected 1..100000, got \"%s\"", val);
-        } else if (!strcmp(o, "--bench-seeks")) {
-            bench_seek = atoi(val);
-            if (bench_seek < 1 || bench_seek > 100000) return bad("--bench-seeks: expected 1..100000, got \"%s\"", val);
-        } else if (o[0] == '-' && o[1]) return bad("unknown option '%s' (see rcuvis shot --help)", o);
+        else if (!strcmp(o, "--select")) nrc = np_int(o, val, 0, 4095, &select, nerr, sizeof nerr);
+        else if (!strcmp(o, "--bench-frames")) nrc = np_int(o, val, 1, 100000, &bench_frames, nerr, sizeof nerr);
+        else if (!strcmp(o, "--bench-seeks")) nrc = np_int(o, val, 1, 100000, &bench_seek, nerr, sizeof nerr);
+        else if (!strcmp(o, "--from")) nrc = np_double(o, val, 0, 604800, &from, nerr, sizeof nerr);
+        else if (!strcmp(o, "--to")) nrc = np_double(o, val, 0, 604800, &to, nerr, sizeof nerr);
+        else if (!strcmp(o, "--fps")) nrc = np_double(o, val, 1, 120, &fps, nerr, sizeof nerr);
+        else if (!strcmp(o, "--length")) nrc = np_double(o, val, 0.1, 600, &length, nerr, sizeof nerr);
+        else if (!strcmp(o, "--panel")) {
+            look.panel = ui_panel_from_name(val);
+            if (look.panel < 0) return bad("--panel: expected cpus, tree, accounting, timeline, klog, why or caption, got \"%s\"", val);
+        }
+        else if (o[0] == '-' && o[1]) return bad("unknown option '%s' (see rcuvis shot --help)", o);
         else if (!scen) { scen = o; continue; }
         else return bad("unexpected argument '%s'", o);
+        if (nrc != 0) return bad("%s", nerr);
         if (takes) i++;
     }
     if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
+    bool anim = from >= 0 || to >= 0;
+    if (anim) {
+        if (from < 0 || to < 0) return bad("%s", "an animation needs both --from and --to");
+        if (to <= from) return bad("%s", "--to must be after --from");
+        if (at >= 0) return bad("%s", "--at is for one picture; an animation takes --from and --to");
+        if (!out) return bad("%s", "missing -o DIR/ or -o FILE.gif");
+        if (length <= 0) length = to - from;
+        if (length < 0.1) length = 0.1;
+        if (length * fps > 20000) return bad("%s", "more than 20000 frames: lower --fps or --length");
+        at = from;
+    } else if (fps != 25 || length > 0 || look.cues) return bad("%s", "--fps, --length and --cues belong to an animation (--from/--to)");
     if (at < 0) return bad("%s", "missing --at SECONDS");
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
+    /* FILE.svg is vector; anything else is a PNG (also /dev/stdout, a pipe...) */
+    bool svg_out = out && strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".svg");
 
     ui_app a;
     ui_app_init(&a);
@@ -185,16 +207,25 @@ int cmd_shot(int argc, char **argv)
         return bad("--flavor: %s is not enabled in this scenario", flavor);
     }
     if (select >= a.base.cpus) {
+        /* read the count before ui_app_free: it used to print whatever the freed memory held */
+        fprintf(stderr, "rcuvis: shot: --select: expected a CPU number from 0 to %d (the scenario has %d CPUs), got %d\n",
+                a.base.cpus - 1, a.base.cpus, select);
         ui_app_free(&a);
-        fprintf(stderr, "rcuvis: shot: --select: the scenario has %d CPUs\n", a.base.cpus);
         return 2;
     }
     a.st.sel_cpu = select;
     int64_t t = (int64_t)(at * 1e9 + 0.5);
-    if (t > ui_app_end(&a)) {
-        fprintf(stderr, "rcuvis: shot: --at %g is after the end of the run (%g s)\n", at, ui_app_end(&a) / 1e9);
+    if ((anim ? (int64_t)(to * 1e9 + 0.5) : t) > ui_app_end(&a)) {
+        fprintf(stderr, "rcuvis: shot: %s %g is after the end of the run (%g s)\n", anim ? "--to" : "--at", anim ? to : at, ui_app_end(&a) / 1e9);
         ui_app_free(&a);
         return 2;
+    }
+    if (anim) {
+        ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
+                      .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)scale};
+        int rc = ex_animate(&a, &an, &look);
+        ui_app_free(&a);
+        return rc;
     }
     double sim0 = now_ms();
     ui_app_seek(&a, t);
@@ -216,12 +247,17 @@ int cmd_shot(int argc, char **argv)
     if (bench_frames) {
         rc = bench(&a, rd, bench_frames);
     } else {
-        ui_app_draw(&a, rd);
+        /* SVG: the raster context still runs (it measures text), the recorder keeps the elements */
+        rd_svg *svg = svg_out ? rd_svg_new(pw, ph) : NULL;
+        if (svg) rd_svg_attach(rd, svg);
+        ex_draw(&a, rd, &look);
         rd_end(rd);
-        if (rd_save_png(rd, out, err, sizeof err) != 0) {
+        int wrc = svg_out ? rd_svg_save(svg, out, err, sizeof err) : rd_save_png(rd, out, err, sizeof err);
+        if (wrc != 0) {
             fprintf(stderr, "rcuvis: shot: %s\n", err);
             rc = 2;
         }
+        rd_svg_free(svg);
     }
     rd_free(rd);
     ui_app_free(&a);

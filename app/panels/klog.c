@@ -8,7 +8,7 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     char sub[96];
-    snprintf(sub, sizeof sub, "%zu lines%s", v->klog_total, st->klog_scroll ? " · scrolled (wheel to return)" : "");
+    snprintf(sub, sizeof sub, "%zu lines%s", v->klog_total, st->klog_scroll && !st->clean ? " · scrolled (wheel to return)" : "");
     rd_rect c = panel_frame(fr, r, "Kernel log", sub);
     ui_hit_add(fr, r, HIT_KLOG, 0, 0);
     int lh = rd_line_height(rd, RD_MONO_SMALL);
@@ -19,7 +19,8 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     int first = last - rows + 1;
     if (first < 0) first = 0;
     if (v->nklog == 0) {
-        rd_text(rd, RD_SANS_SMALL, c.x, c.y, th->text_dim, "(nothing logged yet: stall warnings and hotplug messages appear here)");
+        rd_text(rd, RD_SANS_SMALL, c.x, c.y, th->text_dim,
+                st->clean ? "(nothing logged)" : "(nothing logged yet: stall warnings and hotplug messages appear here)");
         return;
     }
     rd_clip_push(rd, c);

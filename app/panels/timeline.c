@@ -58,8 +58,9 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     char sub[256], a[32], b[32];
     ui_fmt_dur(a, sizeof a, span / 1e9);
     ui_fmt_dur(b, sizeof b, v->now / 1e9);
-    snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)", a,
-             st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms");
+    if (st->clean) snprintf(sub, sizeof sub, "window %s · faded = ahead of now", a);
+    else snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)", a,
+                  st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms");
     const ui_history *h = v->hist;
     if (h && h->lost) {
         /* the engine's ring overflowed between two reads: some marks are missing, say how many */
@@ -87,6 +88,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "captions");
         for (size_t i = 0; i < v->cfg->ncaptions; i++) {
             const rv_caption *cp = &v->cfg->captions[i];
+            if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) continue; /* triggered: the strip shows them */
             int64_t at = (int64_t)(cp->at_s * 1e9);
             int64_t nx = i + 1 < v->cfg->ncaptions ? (int64_t)(v->cfg->captions[i + 1].at_s * 1e9) : v->end;
             if (cp->until_s > cp->at_s) nx = (int64_t)(cp->until_s * 1e9);

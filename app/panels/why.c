@@ -10,7 +10,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     char sub[96];
     if (st->sel_cpu >= 0) snprintf(sub, sizeof sub, "CPU %d, %s", st->sel_cpu, rv_flavor_name(v->flavor));
     else if (st->sel_node >= 0) snprintf(sub, sizeof sub, "rnp%d, %s", st->sel_node, rv_flavor_name(v->flavor));
-    else snprintf(sub, sizeof sub, "whole GP of %s · click a CPU or a qsmask bit", rv_flavor_name(v->flavor));
+    else snprintf(sub, sizeof sub, "whole GP of %s%s", rv_flavor_name(v->flavor), st->clean ? "" : " · click a CPU or a qsmask bit");
     if (floating) rd_fill(rd, rd_inset(r, -rd_px(rd, 3)), rd_alpha(th->select, 60));
     rd_rect c = panel_frame(fr, r, "Why is it waiting?", sub);
     int bh = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), gap = rd_px(rd, 4);
@@ -31,13 +31,14 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         b[nb].label = "Y synchronize"; b[nb++].act = ACT_INJ_SYNC;
     }
     b[nb].label = "Q force QS (FQS)"; b[nb++].act = ACT_FQS;
+    if (st->clean) nb = 0; /* a slide shows the answer, not the buttons */
     int rows = 1, x = 0;
     for (int i = 0; i < nb; i++) {
         int w = panel_button_width(fr, b[i].label);
         if (x > 0 && x + w > c.w) { rows++; x = 0; }
         x += w + gap;
     }
-    int btn_h = rows * (bh + rd_px(rd, 3));
+    int btn_h = nb ? rows * (bh + rd_px(rd, 3)) : 0;
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
     rd_text_wrap(rd, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)");
     int y = c.y + c.h - btn_h + rd_px(rd, 3);

@@ -13,6 +13,7 @@ struct workbook_panel {
     bool focus;
     int scroll;                 /* pixels scrolled down in the content */
     int content_h, view_h;      /* last frame's content height and visible height, to clamp scroll */
+    bool follow;                /* scroll the new feedback or explanation into view at the next draw */
     int line_h;
     workbook_show_me_fn show_me;
     void *show_me_ctx;
@@ -37,7 +38,7 @@ void workbook_panel_free(workbook_panel *wb)
 }
 
 void workbook_panel_on_show_me(workbook_panel *wb, workbook_show_me_fn fn, void *ctx) { wb->show_me = fn; wb->show_me_ctx = ctx; }
-void workbook_panel_set_review(workbook_panel *wb, bool on) { wb->s.review = on; }
+void workbook_panel_set_review(workbook_panel *wb, bool on) { quiz_session_set_review(&wb->s, on); }
 void workbook_panel_set_focus(workbook_panel *wb, bool on) { wb->focus = on; }
 bool workbook_panel_has_focus(const workbook_panel *wb) { return wb->focus; }
 const char *workbook_panel_message(const workbook_panel *wb) { return wb->note[0] ? wb->note : wb->s.message; }
@@ -77,10 +78,10 @@ static void act(workbook_panel *wb, int kind, int arg)
     case WB_ANSWER: quiz_session_pick(s, arg); break;
     case WB_CHECK:
         if (s->done) { if (quiz_session_step(s, +1)) wb->scroll = 0; }
-        else quiz_session_submit(s);
+        else { quiz_session_submit(s); wb->follow = true; }
         break;
-    case WB_HINT: quiz_session_hint(s); break;
-    case WB_REVEAL: quiz_session_reveal(s); break;
+    case WB_HINT: quiz_session_hint(s); wb->follow = true; break;
+    case WB_REVEAL: quiz_session_reveal(s); wb->follow = true; break;
     case WB_SHOWME: show_me(wb); break;
     case WB_PREV: if (quiz_session_step(s, -1)) wb->scroll = 0; break;
     case WB_NEXT: if (quiz_session_step(s, +1)) wb->scroll = 0; break;
@@ -137,7 +138,7 @@ bool workbook_panel_key(workbook_panel *wb, SDL_Keycode key, Uint16 mod)
     case SDLK_h: act(wb, WB_HINT, 0); return true;
     case SDLK_s: act(wb, WB_REVEAL, 0); return true;
     case SDLK_m: act(wb, WB_SHOWME, 0); return true;
-    case SDLK_v: s->review = !s->review; return true;
+    case SDLK_v: quiz_session_set_review(s, !s->review); return true;
     case SDLK_PAGEDOWN: case SDLK_RIGHT: act(wb, WB_NEXT, 0); return true;
     case SDLK_PAGEUP: case SDLK_LEFT: act(wb, WB_PREV, 0); return true;
     case SDLK_HOME: if (quiz_session_step_lesson(s, -1)) wb->scroll = 0; return true;
@@ -167,21 +168,23 @@ static void para(pen *p, enum rd_font f, rd_color col, const char *text)
 
 static void gap(pen *p, float px) { p->y += rd_px(p->fr->rd, px); }
 
-/* A small button with its key; returns its width. */
-static int button(workbook_panel *wb, pen *p, int x, const char *label, int kind, bool on)
+/* A small button with its key at *x on the pen's line; buttons flow and wrap to a new line, so a
+ * narrow column (1280x720) never cuts one off. */
+static void button(workbook_panel *wb, pen *p, int *x, const char *label, int kind, bool on)
 {
     rd_ctx *rd = p->fr->rd;
     const ui_theme *th = p->fr->th;
     int h = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), w = rd_text_width(rd, RD_SANS, label) + rd_px(rd, 12);
-    rd_rect b = {x, p->y, w, h};
+    if (*x > p->c.x && *x + w > p->c.x + p->c.w) { *x = p->c.x; p->y += h + rd_px(rd, 4); }
+    rd_rect b = {*x, p->y, w, h};
     rd_fill(rd, b, on ? rd_mix(th->panel, th->heading, 0.18f) : th->panel);
     rd_frame(rd, b, th->panel_edge, 1);
     rd_text_in(rd, RD_SANS, b, RD_CENTER, th->text, label);
     hit(wb, b, kind, 0);
-    return w;
+    *x += w + rd_px(rd, 6);
 }
 
-/* One chip per lesson, "3 4/7": its id and how many of its questions are answered right; full
+/* One chip per lesson, "3 4/7": its id and how many of its questions are done (right or shown); full
  * lessons are filled, the current one framed. A click opens the lesson. */
 static void lesson_chips(workbook_panel *wb, pen *p)
 {
@@ -194,11 +197,9 @@ static void lesson_chips(workbook_panel *wb, pen *p)
             const quiz_lesson *l = &f->lessons[li];
             char key[128], label[48];
             quiz_lesson_key(f, l, key, sizeof key);
-            size_t right = 0;
-            for (size_t i = 0; i < l->nquestions; i++) {
-                const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
-                right += e && e->correct;
-            }
+            wb_score sc;
+            wb_lesson_score(&wb->s.prog, f, l, &sc);
+            size_t right = wb_score_done(&sc);
             snprintf(label, sizeof label, "%s %zu/%zu", l->id, right, l->nquestions);
             int w = rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8);
             if (x + w > p->c.x + p->c.w && x > p->c.x) { x = p->c.x; p->y += h + sp; }
@@ -215,7 +216,7 @@ static void lesson_chips(workbook_panel *wb, pen *p)
     p->y += h + sp;
 }
 
-/* One square per question of the lesson: right, shown, tried, untouched; the current one framed. */
+/* One square per question of the lesson: first try, after retries, with help, tried, untouched; the current one framed. */
 static void dots(workbook_panel *wb, pen *p, const quiz_lesson *l)
 {
     rd_ctx *rd = p->fr->rd;
@@ -227,10 +228,13 @@ static void dots(workbook_panel *wb, pen *p, const quiz_lesson *l)
         if (x + sz > p->c.x + p->c.w) { x = p->c.x; p->y += sz + sp; }
         const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
         rd_rect d = {x, p->y, sz, sz};
-        rd_color col = !e ? th->grid : e->correct ? th->ok : e->revealed ? th->fqs : th->owed;
+        enum wb_outcome o = wb_outcome_of(e);
+        rd_color col = o == WB_UNTOUCHED ? th->grid : o == WB_FIRST_TRY ? th->ok : o == WB_RETRIES ? rd_mix(th->ok, th->panel, 0.45f)
+                     : o == WB_HELPED ? th->fqs : th->owed;
         rd_fill(rd, d, col);
-        /* the state is also readable without colour: a letter-free shape code */
-        if (e && e->revealed && !e->correct) rd_line(rd, d.x, d.y + d.h - 1, d.x + d.w - 1, d.y, th->panel);
+        /* the state is also readable without colour: a slash for "with help", a dot for "after retries" */
+        if (o == WB_HELPED) rd_line(rd, d.x, d.y + d.h - 1, d.x + d.w - 1, d.y, th->panel);
+        if (o == WB_RETRIES) rd_fill(rd, rd_inset(d, d.w / 3), th->panel);
         if (i == wb->s.question) rd_frame(rd, rd_inset(d, -rd_px(rd, 2)), th->heading, rd_px(rd, 2));
         hit(wb, d, WB_DOT, (int)i);
         x += sz + sp;
@@ -247,7 +251,7 @@ static void answers(workbook_panel *wb, pen *p, const quiz_question *q, bool sho
     /* a right-hand column for the verdict marks, so they never cover the text */
     int mark_w = show ? rd_text_width(rd, RD_BOLD, "\u2713") + rd_px(rd, 6) : 0;
     for (size_t i = 0; i < q->nanswers; i++) {
-        const quiz_answer *a = &q->answers[i];
+        const quiz_answer *a = &q->answers[s->order.shown[i]]; /* the student's order */
         bool picked = s->sel & (1u << i);
         int y0 = p->y;
         /* the row's height is only known after wrapping: draw the text, then the background under it would
@@ -299,21 +303,16 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     const quiz_file *f = quiz_session_file(s);
     const quiz_lesson *l = quiz_session_lesson(s);
     const quiz_question *q = quiz_session_question(s);
-    char sub[160];
-    size_t right = 0;
-    char key[128];
-    quiz_lesson_key(f, l, key, sizeof key);
-    for (size_t i = 0; i < l->nquestions; i++) {
-        const progress_entry *e = progress_get(&s->prog, key, l->questions[i].id, false);
-        right += e && e->correct;
-    }
-    snprintf(sub, sizeof sub, "%s%zu/%zu right%s", s->review ? "teacher view - " : "", right, l->nquestions,
-             wb->focus ? "" : " - A or a click to answer");
+    char sub[200], score[160];
+    wb_score sc;
+    wb_lesson_score(&s->prog, f, l, &sc);
+    wb_score_format(&sc, score, sizeof score);
+    snprintf(sub, sizeof sub, "%s%s%s", s->review ? "teacher view - " : "", score, wb->focus ? "" : " - A to answer");
     rd_rect c = panel_frame(fr, r, "Workbook", sub);
     wb->line_h = rd_line_height(rd, RD_SANS);
     /* the key line stays put at the bottom; everything above scrolls */
     int foot_h = rd_line_height(rd, RD_SANS_SMALL) * 3 + rd_px(rd, 4);
-    rd_rect view = {c.x, c.y, c.w, c.h - foot_h};
+    rd_rect view = {c.x, c.y, c.w - rd_px(rd, 6), c.h - foot_h}; /* room for a scroll bar on the right */
     wb->view_h = view.h;
     rd_clip_push(rd, view);
     pen p = {fr, view, view.y - wb->scroll};
@@ -335,13 +334,14 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     if (q->kind == QUIZ_CHOICE || q->kind == QUIZ_MULTI) answers(wb, &p, q, show);
     else input_box(wb, &p, q);
     gap(&p, 4);
-    int x = p.c.x, sp = rd_px(rd, 6);
-    if (s->review) x += button(wb, &p, x, "Next (PgDn)", WB_NEXT, false) + sp;
-    else x += button(wb, &p, x, s->done ? "Next (Enter)" : "Check (Enter)", WB_CHECK, false) + sp;
-    if (q->hint && !s->review) x += button(wb, &p, x, "Hint (h)", WB_HINT, s->hint_shown) + sp;
-    if (!s->done && !s->review) x += button(wb, &p, x, "Show answer (s)", WB_REVEAL, false) + sp;
-    if (q->has_scenario) button(wb, &p, x, "Show me (m)", WB_SHOWME, false);
+    int x = p.c.x;
+    if (s->review) button(wb, &p, &x, "Next (PgDn)", WB_NEXT, false);
+    else button(wb, &p, &x, s->done ? "Next (Enter)" : "Check (Enter)", WB_CHECK, false);
+    if (q->hint && !s->review) button(wb, &p, &x, "Hint (h)", WB_HINT, s->hint_shown);
+    if (!s->done && !s->review) button(wb, &p, &x, "Show answer (s)", WB_REVEAL, false);
+    if (q->has_scenario) button(wb, &p, &x, "Show me (m)", WB_SHOWME, false);
     p.y += rd_line_height(rd, RD_SANS) + rd_px(rd, 12);
+    int verdict_y = p.y + wb->scroll - view.y; /* where the feedback starts, in content coordinates */
     if (s->last.status >= 0) {
         para(&p, RD_BOLD, s->last.status ? th->ok : th->stall, s->last.status ? "Correct." : "Not quite. Try again, or ask for a hint.");
         para(&p, RD_SANS, th->text, s->last.message);
@@ -357,7 +357,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     }
     if (show) {
         char ans[160];
-        quiz_correct_answer(q, ans, sizeof ans);
+        quiz_correct_answer_ordered(q, &s->order, ans, sizeof ans);
         snprintf(line, sizeof line, "The answer: %s%s", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
         para(&p, RD_BOLD, th->heading, line);
         para(&p, RD_SANS, th->text, q->explanation);
@@ -366,6 +366,29 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     if (msg[0]) { gap(&p, 6); para(&p, RD_SANS_SMALL, th->stall, msg); }
     wb->content_h = p.y + wb->scroll - view.y;
     rd_clip_pop(rd);
+    /* after an answer, a hint or "show answer", bring the feedback into view (next frame) */
+    if (wb->follow) {
+        wb->follow = false;
+        /* the text runs past the bottom: show as much of the feedback as fits, from its start */
+        if (wb->content_h - wb->scroll > view.h) {
+            int target = verdict_y - wb->line_h, max = wb->content_h - wb->view_h;
+            if (target > max) target = max;
+            if (target > wb->scroll) wb->scroll = target;
+        }
+    }
+    /* more text than fits: a scroll bar and how to reach the rest */
+    if (wb->content_h > view.h) {
+        int bar_h = view.h * view.h / wb->content_h, bar_y = view.y + (view.h - bar_h) * wb->scroll / (wb->content_h - view.h);
+        rd_fill(rd, (rd_rect){view.x + view.w + rd_px(rd, 2), view.y, rd_px(rd, 3), view.h}, th->grid);
+        rd_fill(rd, (rd_rect){view.x + view.w + rd_px(rd, 2), bar_y, rd_px(rd, 3), bar_h}, th->text_dim);
+        if (wb->scroll < wb->content_h - view.h) {
+            const char *more = "more below: wheel or Shift+Down";
+            int mw = rd_text_width(rd, RD_SANS_SMALL, more) + rd_px(rd, 8), mh = rd_line_height(rd, RD_SANS_SMALL);
+            rd_rect m = {view.x + view.w - mw, view.y + view.h - mh, mw, mh};
+            rd_fill(rd, m, th->panel);
+            rd_text_in(rd, RD_SANS_SMALL, m, RD_CENTER, th->text_dim, more);
+        }
+    }
     /* footer: the keys, so the panel is usable without a mouse */
     rd_rect foot = {c.x, c.y + c.h - foot_h, c.w, foot_h};
     rd_line(rd, foot.x, foot.y, foot.x + foot.w, foot.y, th->grid);

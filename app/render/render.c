@@ -1,7 +1,9 @@
 /* render.c — SDL2/SDL_ttf drawing: shapes, clipping, glyph-cached text, window or off-screen output. */
 #include "render/render.h"
+#include "render/svg.h"
 
 #include "paths.h"
+#include "util/safefile.h"
 
 #include <SDL_image.h>
 #include <SDL_ttf.h>
@@ -54,6 +56,8 @@ struct rd_ctx {
     SDL_Texture *grid_tex; /* reused by rd_grid */
     int grid_w, grid_h;
     uint32_t *grid_buf;
+    rd_svg *svg;          /* second backend (svg.c): records every primitive too; NULL = raster only */
+    long drawn_runs, drawn_fills; /* primitives drawn, for tests comparing the two backends */
 };
 
 static int ttf_users;
@@ -209,6 +213,8 @@ void rd_begin(rd_ctx *c, rd_color bg)
     SDL_RenderSetClipRect(c->ren, NULL);
     set_color(c, bg);
     SDL_RenderClear(c->ren);
+    c->drawn_runs = c->drawn_fills = 0;
+    if (c->svg) svg_rec_clear(c->svg, bg);
 }
 
 void rd_end(rd_ctx *c)
@@ -221,6 +227,8 @@ void rd_end(rd_ctx *c)
 void rd_fill(rd_ctx *c, rd_rect r, rd_color col)
 {
     if (r.w <= 0 || r.h <= 0) return;
+    c->drawn_fills++;
+    if (c->svg) svg_rec_fill(c->svg, r, col);
     set_color(c, col);
     SDL_RenderFillRect(c->ren, &(SDL_Rect){r.x, r.y, r.w, r.h});
 }
@@ -230,6 +238,13 @@ void rd_frame(rd_ctx *c, rd_rect r, rd_color col, int t)
     if (r.w <= 0 || r.h <= 0) return;
     if (t < 1) t = 1;
     if (2 * t >= r.w || 2 * t >= r.h) { rd_fill(c, r, col); return; }
+    if (c->svg) {
+        svg_rec_fill(c->svg, (rd_rect){r.x, r.y, r.w, t}, col);
+        svg_rec_fill(c->svg, (rd_rect){r.x, r.y + r.h - t, r.w, t}, col);
+        svg_rec_fill(c->svg, (rd_rect){r.x, r.y + t, t, r.h - 2 * t}, col);
+        svg_rec_fill(c->svg, (rd_rect){r.x + r.w - t, r.y + t, t, r.h - 2 * t}, col);
+    }
+    c->drawn_fills += 4;
     set_color(c, col);
     SDL_Rect rs[4] = {{r.x, r.y, r.w, t}, {r.x, r.y + r.h - t, r.w, t},
                       {r.x, r.y + t, t, r.h - 2 * t}, {r.x + r.w - t, r.y + t, t, r.h - 2 * t}};
@@ -238,6 +253,7 @@ void rd_frame(rd_ctx *c, rd_rect r, rd_color col, int t)
 
 void rd_line(rd_ctx *c, int x0, int y0, int x1, int y1, rd_color col)
 {
+    if (c->svg) svg_rec_line(c->svg, x0, y0, x1, y1, col);
     set_color(c, col);
     SDL_RenderDrawLine(c->ren, x0, y0, x1, y1);
 }
@@ -246,17 +262,22 @@ void rd_hatch(rd_ctx *c, rd_rect r, rd_color col, int spacing)
 {
     if (r.w <= 0 || r.h <= 0) return;
     if (spacing < 3) spacing = 3;
+    if (c->svg) svg_rec_hatch(c->svg, r, col, spacing);
+    rd_svg *rec = c->svg;
+    c->svg = NULL; /* the recorder has the stripes already; keep the clip out of it */
     rd_clip_push(c, r);
     set_color(c, col);
     for (int k = -r.h; k < r.w; k += spacing)
         SDL_RenderDrawLine(c->ren, r.x + k, r.y + r.h, r.x + k + r.h, r.y);
     rd_clip_pop(c);
+    c->svg = rec;
 }
 
 void rd_dots(rd_ctx *c, rd_rect r, rd_color col, int spacing)
 {
     if (r.w <= 0 || r.h <= 0) return;
     if (spacing < 2) spacing = 2;
+    if (c->svg) svg_rec_dots(c->svg, r, col, spacing);
     set_color(c, col);
     SDL_Point pts[512];
     int n = 0;
@@ -270,6 +291,7 @@ void rd_dots(rd_ctx *c, rd_rect r, rd_color col, int spacing)
 
 void rd_triangle(rd_ctx *c, int x, int y, int size, bool down, rd_color col)
 {
+    if (c->svg) svg_rec_triangle(c->svg, x, y, size, down, col);
     set_color(c, col);
     for (int i = 0; i < size; i++) {
         int half = down ? (size - i) / 2 : i / 2;
@@ -280,6 +302,7 @@ void rd_triangle(rd_ctx *c, int x, int y, int size, bool down, rd_color col)
 void rd_grid(rd_ctx *c, rd_rect r, int w, int h, const uint32_t *rgb)
 {
     if (w <= 0 || h <= 0 || r.w <= 0 || r.h <= 0) return;
+    if (c->svg) svg_rec_grid(c->svg, r, w, h, rgb);
     if (!c->grid_tex || c->grid_w != w || c->grid_h != h) {
         if (c->grid_tex) SDL_DestroyTexture(c->grid_tex);
         free(c->grid_buf);
@@ -307,6 +330,7 @@ void rd_clip_push(rd_ctx *c, rd_rect r)
     SDL_Rect a = cur_clip(c), b = {r.x, r.y, r.w > 0 ? r.w : 0, r.h > 0 ? r.h : 0}, out;
     if (!SDL_IntersectRect(&a, &b, &out)) out = (SDL_Rect){r.x, r.y, 0, 0};
     if (c->nclip < 16) c->clip[c->nclip++] = out;
+    if (c->svg && c->nclip <= 16) svg_rec_clip_push(c->svg, (rd_rect){out.x, out.y, out.w, out.h});
     /* an empty SDL clip rect means "no clipping", so clip to a 1px corner off the content instead */
     SDL_Rect set = out;
     if (set.w <= 0 || set.h <= 0) set = (SDL_Rect){-10, -10, 1, 1};
@@ -315,6 +339,7 @@ void rd_clip_push(rd_ctx *c, rd_rect r)
 
 void rd_clip_pop(rd_ctx *c)
 {
+    if (c->svg && c->nclip > 0) svg_rec_clip_pop(c->svg);
     if (c->nclip > 0) c->nclip--;
     if (c->nclip == 0) SDL_RenderSetClipRect(c->ren, NULL);
     else {
@@ -403,6 +428,7 @@ int rd_line_height(const rd_ctx *c, enum rd_font f) { return c->fonts[f].height;
 static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const char *s, const char *end)
 {
     int x0 = x;
+    const char *start = s;
     SDL_Rect clip = cur_clip(c);
     int h = c->fonts[f].height;
     bool visible_row = y + h > clip.y && y < clip.y + clip.h;
@@ -422,6 +448,13 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
             }
         }
         x += g->advance;
+    }
+    if (end ? end > start : *start) {
+        c->drawn_runs++;
+        if (c->svg)
+            svg_rec_text(c->svg, (f == RD_MONO || f == RD_MONO_SMALL) ? "DejaVu Sans Mono" : "DejaVu Sans",
+                         f == RD_BOLD || f == RD_BIG, (int)lroundf(font_pt[f] * c->scale) < 5 ? 5 : (int)lroundf(font_pt[f] * c->scale),
+                         x0, y + c->fonts[f].ascent, x - x0, col, start, end ? (size_t)(end - start) : strlen(start));
     }
     return x - x0;
 }
@@ -492,6 +525,10 @@ int rd_text_wrap(rd_ctx *c, enum rd_font f, rd_rect r, rd_color col, const char 
     return y - r.y;
 }
 
+void rd_svg_attach(rd_ctx *c, rd_svg *s) { c->svg = s; }
+long rd_drawn_text_runs(const rd_ctx *c) { return c->drawn_runs; }
+long rd_drawn_fills(const rd_ctx *c) { return c->drawn_fills; }
+
 bool rd_contains(rd_rect r, int x, int y) { return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h; }
 rd_rect rd_inset(rd_rect r, int d) { return (rd_rect){r.x + d, r.y + d, r.w - 2 * d, r.h - 2 * d}; }
 rd_color rd_rgb(uint32_t rgb) { return (rd_color){(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb, 255}; }
@@ -504,6 +541,14 @@ rd_color rd_mix(rd_color a, rd_color b, float t)
     return (rd_color){(uint8_t)(a.r + (b.r - a.r) * t), (uint8_t)(a.g + (b.g - a.g) * t),
                       (uint8_t)(a.b + (b.b - a.b) * t), (uint8_t)(a.a + (b.a - a.a) * t)};
 }
+
+/* SDL_image writes the PNG through an SDL_RWops; this one hands every byte to the safe output file,
+ * which keeps the first write error for sf_commit (libpng itself ignores short writes). */
+static size_t rw_write_sf(SDL_RWops *rw, const void *p, size_t size, size_t num)
+{
+    return sf_write(rw->hidden.unknown.data1, p, size * num) == 0 ? num : 0;
+}
+static int rw_close_noop(SDL_RWops *rw) { SDL_FreeRW(rw); return 0; }
 
 int rd_save_png(rd_ctx *c, const char *path, char *err, size_t errlen)
 {
@@ -521,19 +566,24 @@ int rd_save_png(rd_ctx *c, const char *path, char *err, size_t errlen)
     } else {
         SDL_RenderFlush(c->ren);
     }
-    char tmpname[4200];
-    snprintf(tmpname, sizeof tmpname, "%s.tmp-%d", path, (int)getpid());
-    int rc = IMG_SavePNG(s, tmpname);
+    sf_out *out = sf_open(path, 0666, err, errlen);
+    SDL_RWops *rw = out ? SDL_AllocRW() : NULL;
+    if (!rw) {
+        if (out) snprintf(err, errlen, "%s: out of memory", path);
+        sf_abort(out);
+        SDL_FreeSurface(tmp);
+        return -1;
+    }
+    rw->type = SDL_RWOPS_UNKNOWN;
+    rw->write = rw_write_sf;
+    rw->close = rw_close_noop;
+    rw->hidden.unknown.data1 = out;
+    int rc = IMG_SavePNG_RW(s, rw, 1);
     SDL_FreeSurface(tmp);
     if (rc != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", tmpname, IMG_GetError());
-        unlink(tmpname);
+        snprintf(err, errlen, "%s: cannot encode the PNG: %s", path, IMG_GetError());
+        sf_abort(out);
         return -1;
     }
-    if (rename(tmpname, path) != 0) {
-        snprintf(err, errlen, "cannot rename %s to %s: %s", tmpname, path, strerror(errno));
-        unlink(tmpname);
-        return -1;
-    }
-    return 0;
+    return sf_commit(out, err, errlen);
 }

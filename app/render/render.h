@@ -87,6 +87,10 @@ int rd_line_height(const rd_ctx *c, enum rd_font f);
 /* Word-wrapped paragraph in r ('\n' breaks lines). Returns the height used. */
 int rd_text_wrap(rd_ctx *c, enum rd_font f, rd_rect r, rd_color col, const char *s);
 
+/* Primitives drawn since rd_begin (text runs, filled rects): tests compare the raster and SVG backends. */
+long rd_drawn_text_runs(const rd_ctx *c);
+long rd_drawn_fills(const rd_ctx *c);
+
 /* Geometry helpers. */
 bool rd_contains(rd_rect r, int x, int y);
 rd_rect rd_inset(rd_rect r, int d);

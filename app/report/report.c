@@ -59,6 +59,11 @@ static cJSON *flavor_json(const rv_flavor_report *f)
     add_u64(o, "sync_calls", f->sync_calls);
     cJSON_AddNumberToObject(o, "sync_latency_ms_mean", f->sync_latency_ms_mean);
     cJSON_AddNumberToObject(o, "callback_latency_ms_mean", f->callback_latency_ms_mean);
+    add_u64(o, "callbacks_orphaned", f->callbacks_orphaned);
+    add_u64(o, "callbacks_adopted", f->callbacks_adopted);
+    add_u64(o, "blocked_tasks", f->blocked_tasks);
+    add_u64(o, "blocked_tasks_gp", f->blocked_tasks_gp);
+    add_u64(o, "dyntick_credits", f->dyntick_credits);
     return o;
 }
 
@@ -102,6 +107,42 @@ static void add_stalls(cJSON *root, const rv_report *r)
         cJSON_AddNumberToObject(o, "cpu", s->cpu);
         cJSON_AddStringToObject(o, "kind", s->kind ? "other" : "self");
         cJSON_AddStringToObject(o, "text", s->text);
+        cJSON_AddItemToArray(a, o);
+    }
+}
+
+/* Every scripted event that did not happen, so `expect` can assert there are none. */
+static void add_not_applied(cJSON *root, const rv_report *r)
+{
+    cJSON *na = cJSON_AddObjectToObject(root, "events_not_applied");
+    cJSON_AddNumberToObject(na, "count", (double)r->nnot_applied);
+    cJSON *a = cJSON_AddArrayToObject(na, "list");
+    for (size_t i = 0; i < r->nnot_applied; i++) {
+        const rv_not_applied *x = &r->not_applied[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "t_s", x->t_s);
+        cJSON_AddNumberToObject(o, "index", x->index);
+        cJSON_AddStringToObject(o, "kind", rv_inject_kind_name(x->kind));
+        cJSON_AddNumberToObject(o, "cpu", x->cpu);
+        cJSON_AddStringToObject(o, "reason", x->reason);
+        cJSON_AddItemToArray(a, o);
+    }
+}
+
+/* Callbacks moved off CPUs that went offline, and who adopted them. */
+static void add_hotplug(cJSON *root, const rv_report *r)
+{
+    cJSON *h = cJSON_AddObjectToObject(root, "hotplug");
+    add_u64(h, "offlines", r->cpu_offlines);
+    add_u64(h, "onlines", r->cpu_onlines);
+    cJSON *a = cJSON_AddArrayToObject(h, "orphans");
+    for (size_t i = 0; i < r->norphans; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "t_s", r->orphans[i].t_s);
+        cJSON_AddNumberToObject(o, "cpu", r->orphans[i].cpu);
+        cJSON_AddStringToObject(o, "flavor", rv_flavor_name(r->orphans[i].flavor));
+        cJSON_AddNumberToObject(o, "n", (double)r->orphans[i].n);
+        cJSON_AddNumberToObject(o, "adopted_by", r->orphans[i].adopted_by);
         cJSON_AddItemToArray(a, o);
     }
 }
@@ -153,6 +194,8 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s)
     cJSON_AddNumberToObject(lat, "max_nonpreempt_us", r->max_nonpreempt_us);
     add_stalls(root, r);
     add_safety(root, r);
+    add_hotplug(root, r);
+    add_not_applied(root, r);
     add_u64(root, "events", r->events);
     return root;
 }
@@ -227,4 +270,17 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     if (r->nstalls == 0) fprintf(out, "stalls: none\n");
     for (size_t i = 0; i < r->nstalls; i++)
         fprintf(out, "stall [%12.6f] %s\n", r->stalls[i].t_s, r->stalls[i].text);
+    cli_report_not_applied(out, r);
+}
+
+void cli_report_not_applied(FILE *out, const rv_report *r)
+{
+    for (size_t i = 0; i < r->nnot_applied; i++) {
+        const rv_not_applied *x = &r->not_applied[i];
+        char when[48];
+        if (x->t_s >= 0) snprintf(when, sizeof when, "due at %.6f s", x->t_s);
+        else snprintf(when, sizeof when, "never due");
+        fprintf(out, "warning: scripted event %d (%s, cpu %d) %s was not applied: %s\n", x->index,
+                rv_inject_kind_name(x->kind), x->cpu, when, x->reason);
+    }
 }

@@ -30,6 +30,13 @@ typedef struct rk_key {
 } rk_key;
 extern const rk_key cli_report_shape[];
 
+/* Which report path counts a trace event kind (paths.c): path NULL when none does (the note says
+ * what to assert instead). Ends with a NULL event. */
+typedef struct report_event_paths { const char *event, *path, *note; } report_event_paths;
+extern const report_event_paths report_event_path_table[];
+/* `rcuvis check --paths`: every path of the report's shape, then the table above. */
+void report_print_paths(FILE *out);
+
 /* The report of a finished run as one JSON object (caller frees with cJSON_Delete); NULL on OOM.
  * cfg supplies what the report does not carry (enabled flavors, duration); wall_s is the real
  * time the simulation took. */
@@ -38,5 +45,7 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s);
 /* A readable summary: threads like top, per-flavor grace-period figures, accounting, latency,
  * safety and stall lines. */
 void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double wall_s);
+/* One "warning: scripted event ... was not applied: WHY; HOW TO FIX" line per event that failed. */
+void cli_report_not_applied(FILE *out, const rv_report *r);
 
 #endif

@@ -16,7 +16,9 @@ static const rk_key flavor[] = {
     {"fqs_scans", RK_LEAF, NULL, false}, {"idle_probes", RK_LEAF, NULL, false},
     {"offline_credits", RK_LEAF, NULL, false}, {"stall_warnings", RK_LEAF, NULL, false},
     {"sync_calls", RK_LEAF, NULL, false}, {"sync_latency_ms_mean", RK_LEAF, NULL, false},
-    {"callback_latency_ms_mean", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
+    {"callback_latency_ms_mean", RK_LEAF, NULL, false}, {"callbacks_orphaned", RK_LEAF, NULL, false},
+    {"callbacks_adopted", RK_LEAF, NULL, false}, {"blocked_tasks", RK_LEAF, NULL, false},
+    {"blocked_tasks_gp", RK_LEAF, NULL, false}, {"dyntick_credits", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
 };
 
 static const rk_key tree[] = {
@@ -50,6 +52,23 @@ static const rk_key safety[] = {
     {"violations", RK_LEAF, NULL, false}, {"reader_pipe", RK_ARRAY, NULL, false}, {NULL, RK_LEAF, NULL, false},
 };
 
+static const rk_key orphan[] = {
+    {"t_s", RK_LEAF, NULL, false}, {"cpu", RK_LEAF, NULL, false}, {"flavor", RK_LEAF, NULL, false},
+    {"n", RK_LEAF, NULL, false}, {"adopted_by", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
+};
+
+static const rk_key hotplug[] = {{"offlines", RK_LEAF, NULL, false}, {"onlines", RK_LEAF, NULL, false},
+                                 {"orphans", RK_ARRAY, orphan, false}, {NULL, RK_LEAF, NULL, false}};
+
+static const rk_key not_applied_item[] = {
+    {"t_s", RK_LEAF, NULL, false}, {"index", RK_LEAF, NULL, false}, {"kind", RK_LEAF, NULL, false},
+    {"cpu", RK_LEAF, NULL, false}, {"reason", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
+};
+
+static const rk_key not_applied[] = {
+    {"count", RK_LEAF, NULL, false}, {"list", RK_ARRAY, not_applied_item, false}, {NULL, RK_LEAF, NULL, false},
+};
+
 const rk_key cli_report_shape[] = {
     {"scenario", RK_LEAF, NULL, false}, {"path", RK_LEAF, NULL, false}, {"mode", RK_LEAF, NULL, false},
     {"cpus", RK_LEAF, NULL, false}, {"hz", RK_LEAF, NULL, false}, {"seed", RK_LEAF, NULL, false},
@@ -57,5 +76,6 @@ const rk_key cli_report_shape[] = {
     {"wall_seconds", RK_LEAF, NULL, false}, {"tree", RK_OBJECT, tree, false}, {"flavors", RK_FLAVORS, flavor, false},
     {"threads", RK_ARRAY, thread, true}, {"accounting", RK_OBJECT, accounting, false},
     {"latency", RK_OBJECT, latency, false}, {"stalls", RK_ARRAY, stall, false}, {"safety", RK_OBJECT, safety, false},
+    {"hotplug", RK_OBJECT, hotplug, false}, {"events_not_applied", RK_OBJECT, not_applied, false},
     {"events", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
 };

@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "scenario.h"
 #include "reproduce/reproduce.h"
+#include "reproduce/html.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -20,6 +21,7 @@
 typedef struct opts {
     bool json, quick, list, help;
     const char *only;
+    const char *html;     /* --html FILE: also write the page (html.c) */
     bool has_seed;
     uint64_t seed;
     int seeds, jobs;
@@ -34,6 +36,7 @@ static void usage(FILE *out)
             "thread, and print the seed's figure next to the simulated one.\n"
             "  --json        print one JSON object {claims:[{id, claim, article, simulated, holds}], all_hold}\n"
             "  --only ID     check one claim (see --list)\n"
+            "  --html FILE   also write one self-contained HTML page: the table and a figure per claim family\n"
             "  --list        list the claims and exit\n"
             "  --seed N      seed every run with N instead of its scenario's own seed\n"
             "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds only if it holds on all\n"
@@ -88,7 +91,7 @@ static int parse(int argc, char **argv, opts *o)
         if (!strcmp(name, "--quick")) { o->quick = true; continue; }
         if (!strcmp(name, "--list")) { o->list = true; continue; }
         bool takes = !strcmp(name, "--only") || !strcmp(name, "--seed") || !strcmp(name, "--seeds") ||
-                     !strcmp(name, "--jobs") || !strcmp(name, "--timeout");
+                     !strcmp(name, "--jobs") || !strcmp(name, "--timeout") || !strcmp(name, "--html");
         if (!takes && a[0] != '-') return usage_error("unexpected argument '%s' (claims are chosen with --only ID)", a);
         if (!takes) return usage_error("unknown option '%s' (see rcuvis reproduce --help)", a);
         if (!val) {
@@ -96,7 +99,10 @@ static int parse(int argc, char **argv, opts *o)
             val = argv[++i];
         }
         uint64_t n;
-        if (!strcmp(name, "--only")) {
+        if (!strcmp(name, "--html")) {
+            if (!*val) return usage_error("--html: expected a file name");
+            o->html = val;
+        } else if (!strcmp(name, "--only")) {
             o->only = val;
         } else if (!strcmp(name, "--seed")) {
             if (!parse_u64(val, &o->seed)) return usage_error("--seed: expected an integer 0..18446744073709551615, got '%s'", val);
@@ -465,6 +471,29 @@ static void print_json(const plan *p, const result *res, const opts *o, double w
     cJSON_Delete(root);
 }
 
+/* --html: the first seed's reports of every claim, as judged */
+static int write_html(const plan *p, const result *res, const opts *o)
+{
+    rp_html_claim *hc = calloc(p->nclaims, sizeof *hc);
+    if (!hc) { fprintf(stderr, "rcuvis: reproduce: out of memory\n"); return -1; }
+    for (size_t c = 0; c < p->nclaims; c++) {
+        hc[c].claim = p->claims[c];
+        hc[c].holds = res[c].holds;
+        hc[c].simulated = res[c].simulated;
+        hc[c].nruns = p->claims[c]->nruns;
+        for (int r = 0; r < hc[c].nruns; r++) {
+            const rp_job *j = &p->jobs[(size_t)p->idx[c][r] * (size_t)p->seeds];
+            hc[c].rep[r] = j->final;
+            hc[c].cfg[r] = &j->cfg;
+        }
+    }
+    char err[4400];
+    int rc = rp_html_write(o->html, hc, p->nclaims, o->quick, err, sizeof err);
+    if (rc != 0) fprintf(stderr, "rcuvis: reproduce: %s\n", err);
+    free(hc);
+    return rc;
+}
+
 static void progress(size_t done, size_t total, void *ctx)
 {
     (void)ctx;
@@ -507,7 +536,7 @@ int cmd_reproduce(int argc, char **argv)
         plan_free(&p);
         return usage_error("out of memory");
     }
-    bool all = true;
+    bool all = true, html_failed = false;
     for (size_t c = 0; c < p.nclaims; c++) {
         judge(&p, c, &res[c]);
         all &= res[c].holds;
@@ -516,7 +545,8 @@ int cmd_reproduce(int argc, char **argv)
     if (o.json) print_json(&p, res, &o, wall, cpu);
     else print_table(&p, res, &o, wall, cpu, jobs);
     fflush(stdout);
+    if (o.html && write_html(&p, res, &o) != 0) all = false, html_failed = true;
     free(res);
     plan_free(&p);
-    return all ? 0 : 1;
+    return html_failed ? 2 : all ? 0 : 1;
 }

@@ -353,14 +353,16 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
                 restore(t, j);
                 cursor_reset(t);
             } else {
-                run_plain(t, c->t);
-                t->applied = j;
+                /* within the frame's budget: a checkpoint interval can be seconds of work, and
+                 * input waits while this runs (the rest is done on the next frames) */
+                run_plain_until(t, c->t, deadline);
+                if (rv_now_ns(t->e) == c->t) t->applied = j;
             }
         } else {
             int64_t next = b->ck[b->n - 1]->t + t->interval;
             while (next <= now) next += t->interval;
             if (next <= to && next <= end) {
-                run_plain(t, next);
+                run_plain_until(t, next, deadline);
                 if (rv_now_ns(t->e) == next) {
                     adapt_interval(t);
                     double m0 = b->n == 1 ? rss_bytes() : 0;

@@ -46,6 +46,8 @@ static bool has_stall(const char *s)
     return strstr(s, "stall") != NULL || strstr(s, "Stall") != NULL;
 }
 
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now);
+
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
 {
     rv_engine *e = tt_engine(t);
@@ -105,13 +107,29 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         ui_fmt_time(tb, sizeof tb, last->t);
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
     }
-    v->caption = NULL;
+    v->caption = caption_now(e, cfg, v->now);
+}
+
+/* The caption shown at now: a timed one from its at_s (even at that very instant), a triggered one
+ * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). */
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now)
+{
+    int best = -1;
+    int64_t from_best = -1;
     for (size_t i = 0; i < cfg->ncaptions; i++) {
         const rv_caption *c = &cfg->captions[i];
-        int64_t at = (int64_t)(c->at_s * 1e9), until = (int64_t)(c->until_s * 1e9);
-        if (at > v->now) break;
-        v->caption = (c->until_s > c->at_s && v->now >= until) ? NULL : c->text;
+        bool timed = c->on.event == RV_TRIG_TIME;
+        if (timed && !rv_when_holds(&c->when, cfg)) continue;
+        int64_t from = timed ? (int64_t)(c->at_s * 1e9) : rv_caption_fired_ns(e, i);
+        if (from < 0 || from > now || from < from_best) continue;
+        best = (int)i;
+        from_best = from;
     }
+    if (best < 0) return NULL;
+    const rv_caption *c = &cfg->captions[best];
+    int64_t until = c->on.event == RV_TRIG_TIME ? (c->until_s > c->at_s ? (int64_t)(c->until_s * 1e9) : INT64_MAX)
+                                                : (c->show_s > 0 ? from_best + (int64_t)(c->show_s * 1e9) : INT64_MAX);
+    return now >= until ? NULL : c->text;
 }
 
 void ui_describe_event(const rv_event *ev, char *b, size_t n)

@@ -77,6 +77,7 @@ typedef struct ui_state {
     int theme;
     float ui_scale;
     bool playing, compare, show_help, show_picker, show_workbook, fullscreen;
+    bool clean;                   /* slides (`shot --clean`, export): panels skip buttons and how-to hints */
     double speed;                 /* simulated seconds per real second */
     double speed_actual;          /* what playback reached (lower when the engine cannot keep up) */
     int flavor;

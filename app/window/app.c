@@ -104,7 +104,10 @@ int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err,
     char buf[1024];
     const char *p = path;
     if (!p) {
+        /* scenarios/default.json when someone installed one, else the shipped small-busy, else the
+         * built-in demo (a tree without its data files) */
         p = rcuvis_data_path("scenarios/default.json", buf, sizeof buf);
+        if (access(p, R_OK) != 0) p = rcuvis_data_path("scenarios/small-busy.json", buf, sizeof buf);
         if (access(p, R_OK) != 0) p = NULL;
     } else if (!strchr(p, '/') && access(p, R_OK) != 0) {
         /* a bare name ("omap-stall") means a shipped scenario, as for `rcuvis run` */

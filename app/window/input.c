@@ -3,9 +3,14 @@
 #include "scenario.h"
 
 #include "commands.h"
+#include "report/csv.h"
 #include "window/workbook_hooks.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <unistd.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
@@ -105,12 +110,15 @@ void ui_win_fill_picker(ui_win *w)
     st->picker_items = NULL;
     st->npicker = 0;
     st->picker_sel = 0;
-    char dir[1024];
-    rcuvis_data_path("scenarios", dir, sizeof dir);
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *de;
+    char dirs[2][1024];
+    rcuvis_data_path("scenarios", dirs[0], sizeof dirs[0]);
+    ui_rec_user_dir(dirs[1], sizeof dirs[1]); /* the user's own scenarios (recorded with Ctrl+S) beside the shipped ones */
     int cap = 0;
+    for (int k = 0; k < 2; k++) {
+    const char *dir = dirs[k];
+    DIR *d = dir[0] ? opendir(dir) : NULL;
+    if (!d) continue;
+    struct dirent *de;
     while ((de = readdir(d))) {
         size_t n = strlen(de->d_name);
         if (n < 6 || strcmp(de->d_name + n - 5, ".json") || !strcmp(de->d_name, "schema.json")) continue;
@@ -120,18 +128,21 @@ void ui_win_fill_picker(ui_win *w)
             if (!nv) break;
             st->picker_items = nv;
         }
-        char full[2048];
+        char full[2048 + 300];
         snprintf(full, sizeof full, "%s/%s", dir, de->d_name);
         st->picker_items[st->npicker++] = strdup(full);
     }
     closedir(d);
+    }
     if (st->npicker) qsort(st->picker_items, (size_t)st->npicker, sizeof *st->picker_items, cmp_str);
     for (int i = 0; i < st->npicker; i++)
         if (!strcmp(st->picker_items[i], w->app.st.scenario_path)) st->picker_sel = i;
     picker_describe(w);
 }
 
-void ui_win_shot_name(const ui_win *w, char *buf, size_t n)
+/* stem of a picture's name: scenario, mode, flavor, compare and time, e.g.
+ * rcuvis-omap-stall-softirq-rcu_sched-t80.500s (compare: ...-compare-rcu_sched-...) */
+static void shot_stem(const ui_win *w, char *buf, size_t n)
 {
     char name[64];
     size_t k = 0;
@@ -144,12 +155,95 @@ void ui_win_shot_name(const ui_win *w, char *buf, size_t n)
         name[k++] = (isalnum((unsigned char)*p) || *p == '-' || *p == '_') ? *p : '-';
     }
     name[k] = 0;
-    int64_t t = ui_app_now(&w->app);
+    const ui_app *a = &w->app;
+    int64_t t = ui_app_now(a);
+    enum rv_mode m = a->mode_forced ? a->forced_mode : a->base.rcu.mode;
     const char *dir = getenv("XDG_PICTURES_DIR");
     struct stat sb;
     if (!dir || !*dir || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) dir = ".";
-    snprintf(buf, n, "%s/rcuvis-%s-seed%llu-t%lld.%03llds.png", dir, name[0] ? name : "scenario",
-             (unsigned long long)w->app.base.seed, (long long)(t / 1000000000LL), (long long)((t % 1000000000LL) / 1000000));
+    snprintf(buf, n, "%s/rcuvis-%s-%s-%s-t%lld.%03llds", dir, name[0] ? name : "scenario",
+             a->st.compare ? "compare" : m == RV_MODE_KTHREAD ? "kthread" : "softirq", rv_flavor_name(a->st.flavor),
+             (long long)(t / 1000000000LL), (long long)((t % 1000000000LL) / 1000000));
+}
+
+void ui_win_shot_name(const ui_win *w, char *buf, size_t n)
+{
+    char stem[1100];
+    shot_stem(w, stem, sizeof stem);
+    snprintf(buf, n, "%s.png", stem);
+    struct stat sb;
+    for (int i = 2; i < 10000 && lstat(buf, &sb) == 0; i++) snprintf(buf, n, "%s-%d.png", stem, i);
+}
+
+/* F12: the window's picture without the help or picker overlay and without the status line,
+ * drawn again off-screen at the window's size and scale, to a name no file has yet (the name is
+ * reserved with O_EXCL, so two F12 in the same simulated instant get -2, -3...). */
+static void save_picture(ui_win *w, double now_ms)
+{
+    ui_state *st = &w->app.st;
+    int pw, ph;
+    rd_output_size(w->rd, &pw, &ph);
+    char err[512], stem[1100], path[1200];
+    rd_ctx *off = rd_new_offscreen(pw, ph, rd_scale(w->rd), err, sizeof err);
+    if (!off) { ui_win_status(w, now_ms, "Picture not saved: %s", err); return; }
+    bool help = st->show_help, picker = st->show_picker;
+    char status[sizeof st->status];
+    memcpy(status, st->status, sizeof status);
+    st->show_help = st->show_picker = false;
+    st->status[0] = 0;
+    ui_app_draw(&w->app, off);
+    rd_end(off);
+    st->show_help = help; st->show_picker = picker;
+    memcpy(st->status, status, sizeof status);
+    shot_stem(w, stem, sizeof stem);
+    int fd = -1;
+    for (int i = 1; i < 10000 && fd < 0; i++) {
+        if (i == 1) snprintf(path, sizeof path, "%s.png", stem);
+        else snprintf(path, sizeof path, "%s-%d.png", stem, i);
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    if (fd < 0) {
+        ui_win_status(w, now_ms, "Picture not saved: cannot create %s: %s", path, strerror(errno));
+        rd_free(off);
+        return;
+    }
+    close(fd);
+    /* the reserved (empty) file is replaced atomically by the finished picture */
+    if (rd_save_png(off, path, err, sizeof err) != 0) {
+        unlink(path);
+        ui_win_status(w, now_ms, "Picture not saved: %s", err);
+    } else {
+        char abs[PATH_MAX];
+        ui_win_status(w, now_ms, "Picture saved (without overlays): %s", realpath(path, abs) ? abs : path);
+    }
+    rd_free(off);
+}
+
+/* E: the numbers behind the visible timeline range as CSV (grace periods and a time series of
+ * 100 rows), one file each per engine, from a fresh run of the scenario as loaded. */
+static void export_numbers(ui_win *w, double now_ms)
+{
+    ui_app *a = &w->app;
+    int64_t span = panel_timeline_span(&a->st), t0 = ui_app_now(a) - span * 3 / 4;
+    if (t0 < 0) t0 = 0;
+    int64_t t1 = t0 + span < ui_app_end(a) ? t0 + span : ui_app_end(a);
+    char stem[1100], base[1200], path[1300], err[512], first[1300] = "";
+    shot_stem(w, stem, sizeof stem);
+    int n = 0;
+    for (int s = 0; s < a->nsessions; s++)
+        for (int k = 0; k < 2; k++) {
+            csv_opts o = {.kind = k ? CSV_TIMESERIES : CSV_GPS, .interval_s = span / 100 / 1e9, .from_ns = t0, .to_ns = t1};
+            snprintf(base, sizeof base, "%s%s%s-%s", stem, a->nsessions > 1 ? "-" : "",
+                     a->nsessions > 1 ? (a->s[s].cfg.rcu.mode == RV_MODE_KTHREAD ? "kthread" : "softirq") : "", csv_kind_name(o.kind));
+            if (csv_save_new(&a->s[s].cfg, &o, base, path, sizeof path, err, sizeof err) != 0) {
+                ui_win_status(w, now_ms, "CSV not saved: %s", err);
+                return;
+            }
+            if (!n++) snprintf(first, sizeof first, "%s", path);
+        }
+    char abs[PATH_MAX];
+    ui_win_status(w, now_ms, "Saved %d CSV files for the visible range, first: %s", n, realpath(first, abs) ? abs : first);
 }
 
 static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, double now_ms)
@@ -160,13 +254,14 @@ static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, 
         ui_win_status(w, now_ms, "Select a CPU first (click its tile), then press the key again");
         return;
     }
-    rv_inject cmd = {.kind = kind, .cpu = needs_cpu ? a->st.sel_cpu : -1, .flavor = a->st.flavor, .duration_s = dur, .count = count};
+    rv_inject cmd = {.kind = kind, .cpu = needs_cpu ? a->st.sel_cpu : -1, .flavor = a->st.flavor, .duration_s = dur, .count = count > 0 ? count : 1};
     if (kind == RV_INJ_PREEMPT_READER) cmd.flavor = RV_PREEMPT;
     char msg[512];
     if (ui_app_inject(a, &cmd, msg, sizeof msg) != 0) {
         ui_win_status(w, now_ms, "Not possible: %s", msg);
         return;
     }
+    ui_rec_injected(w, &cmd); /* kept for Ctrl+S (record.c) */
     if (msg[0]) ui_win_status(w, now_ms, "%s", msg);
     else if (needs_cpu) ui_win_status(w, now_ms, "Injected %s on CPU %d", rv_inject_kind_name(kind), cmd.cpu);
     else ui_win_status(w, now_ms, "Injected %s", rv_inject_kind_name(kind));
@@ -332,6 +427,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         return;
     }
+    if (ui_rec_key(w, k, now_ms)) return; /* caption editor, Ctrl+S save as scenario, Ctrl+K/Ctrl+G toggles */
     /* the workbook column gets the keys first while it is shown (typing an answer, a b c...) */
     if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
     if (ctrl) {
@@ -349,7 +445,6 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         case SDLK_0: case SDLK_KP_0: set_scale(w, 1.0f, now_ms); return;
         case SDLK_RIGHT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, false); return;
         case SDLK_LEFT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, true); return;
-        case SDLK_s: w->want_screenshot = true; return;
         default: return;
         }
     }
@@ -406,7 +501,8 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_SLASH: if (shift) ui_input_action(w, ACT_HELP, 0, now_ms); break;
     case SDLK_QUESTION: case SDLK_F1: case SDLK_h: ui_input_action(w, ACT_HELP, 0, now_ms); break;
     case SDLK_F11: w->toggle_fullscreen = true; break;
-    case SDLK_F12: w->want_screenshot = true; break;
+    case SDLK_F12: save_picture(w, now_ms); break;
+    case SDLK_e: export_numbers(w, now_ms); break;
     case SDLK_ESCAPE:
         if (st->show_help) st->show_help = false;
         else if (st->error[0]) st->error[0] = 0;
@@ -429,6 +525,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     switch (ev->type) {
     case SDL_QUIT: w->quit = true; break;
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;
+    case SDL_TEXTINPUT: ui_rec_text(w, ev->text.text); break;
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT) click(w, (int)(ev->button.x * k), (int)(ev->button.y * k), now_ms);
         break;

@@ -2,6 +2,7 @@
 #include "window/settings.h"
 
 #include "render/theme.h"
+#include "util/safefile.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -105,11 +106,10 @@ static int mkdirs(const char *dir)
 
 int ui_settings_save(const ui_settings *s, char *err, size_t errlen)
 {
-    char dir[900], path[1024], tmp[1100];
+    char dir[900], path[1024];
     dir_of(dir, sizeof dir);
     if (mkdirs(dir) != 0) { snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno)); return -1; }
     ui_settings_path(path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d", path, (int)getpid());
     cJSON *j = cJSON_CreateObject();
     cJSON_AddNumberToObject(j, "ui_scale", (double)((int)(s->ui_scale * 100 + 0.5)) / 100.0);
     cJSON_AddStringToObject(j, "theme", ui_theme_name(s->theme));
@@ -117,14 +117,9 @@ int ui_settings_save(const ui_settings *s, char *err, size_t errlen)
     char *text = cJSON_Print(j);
     cJSON_Delete(j);
     if (!text) { snprintf(err, errlen, "out of memory"); return -1; }
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f && fclose(f) != 0) ok = 0;
+    sf_out *o = sf_open(path, 0644, err, errlen);
+    if (o) sf_write(o, text, strlen(text));
+    if (o) sf_write(o, "\n", 1);
     free(text);
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    return o ? sf_commit(o, err, errlen) : -1;
 }

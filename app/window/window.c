@@ -2,12 +2,14 @@
 #include "commands.h"
 #include "window/workbook_hooks.h"
 #include "window/window.h"
+#include "util/numparse.h"
 #ifdef __EMSCRIPTEN__
 #include "window/web.h"
 #endif
 
 #include <SDL_image.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,14 +74,13 @@ int cmd_window(int argc, char **argv)
                 else if (!strcmp(val, "compare")) { compare = true; continue; }
                 else { fprintf(stderr, "rcuvis: --mode: expected softirq, kthread or compare, got \"%s\"\n", val); return 2; }
                 mode_set = true;
-            } else if (!strcmp(o, "--seed")) {
-                char *end;
-                seed = strtoll(val, &end, 10);
-                if (end == val || *end || seed < 0) { fprintf(stderr, "rcuvis: --seed: expected a non-negative integer, got \"%s\"\n", val); return 2; }
-            } else {
-                char *end;
-                scale_arg = strtof(val, &end);
-                if (end == val || *end || scale_arg < 0.5f || scale_arg > 4) { fprintf(stderr, "rcuvis: --scale: expected 0.5..4, got \"%s\"\n", val); return 2; }
+            } else { /* numbers: util/numparse.h (no nan, no saturation, the message names the option) */
+                char nerr[256];
+                double sc = 0;
+                int nrc = !strcmp(o, "--seed") ? np_int64(o, val, 0, INT64_MAX, &seed, nerr, sizeof nerr)
+                                               : np_double(o, val, 0.5, 4, &sc, nerr, sizeof nerr);
+                if (nrc != 0) { fprintf(stderr, "rcuvis: %s\n", nerr); return 2; }
+                if (sc) scale_arg = (float)sc;
             }
         } else if (o[0] == '-' && o[1]) { fprintf(stderr, "rcuvis: unknown option '%s'\n", o); usage(stderr); return 2; }
         else if (!path) path = o;
@@ -117,7 +118,14 @@ int cmd_window(int argc, char **argv)
     SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
     char title[256];
     snprintf(title, sizeof title, "rcuvis — %s", w->app.name);
-    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1400, 860,
+    int win_w = 1400, win_h = 860;
+    SDL_Rect usable;
+    /* a small screen (a 1280x720 projector) gets a window that fits, not one cut off at its edges */
+    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+        if (win_w > usable.w) win_w = usable.w;
+        if (win_h > usable.h) win_h = usable.h;
+    }
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, win_w, win_h,
                                        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (win && !ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
@@ -201,6 +209,7 @@ int cmd_window(int argc, char **argv)
         w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
         ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
         ui_app_draw(&w->app, w->rd);
+        ui_rec_frame(w, now); /* caption editor overlay, warnings about scripted events not applied */
         if (w->want_screenshot) {
             w->want_screenshot = false;
             save_screenshot(w, now);
@@ -214,6 +223,7 @@ int cmd_window(int argc, char **argv)
     SDL_DestroyWindow(win);
     SDL_Quit();
     ui_app_free(&w->app);
+    ui_rec_free(&w->rec);
     free(w);
     return 0;
 }

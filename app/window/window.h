@@ -8,6 +8,7 @@
 #ifndef RCUVIS_WINDOW_H
 #define RCUVIS_WINDOW_H
 
+#include "window/record.h"
 #include "window/settings.h"
 #include "window/app.h"
 
@@ -31,6 +32,7 @@ typedef struct ui_win {
     long long src_mtime_ns;
     long long src_size;
     double achieved_speed;       /* simulated s per real s actually reached (engine-limited) */
+    ui_recorder rec;             /* what the author does, saved as a scenario by Ctrl+S (record.c) */
 } ui_win;
 
 /* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */

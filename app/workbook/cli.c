@@ -1,7 +1,9 @@
 /* cli.c — `rcuvis quiz`: options, choosing lessons, resets, --update-expected; the asking is in quiz_term.c. */
 #include "commands.h"
+#include "workbook/classroom.h"
 #include "workbook/progress.h"
 #include "workbook/quiz.h"
+#include "workbook/score.h"
 #include "workbook/term.h"
 
 #include <stdio.h>
@@ -14,12 +16,16 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: rcuvis quiz [LESSON] [--file QUIZ.json]   work through the workbook (all lessons, or one)\n"
-            "       rcuvis quiz --list                        lessons and your progress\n"
-            "       rcuvis quiz [LESSON] --review             teacher view: every answer, feedback and explanation\n"
+            "       rcuvis quiz --list                        lessons and your score: first try, after retries, with help\n"
+            "       rcuvis quiz [LESSON] --review             again the questions you did not get right at the first try, oldest first\n"
+            "       rcuvis quiz [LESSON] --teacher            teacher view: every answer (file order), feedback and explanation\n"
+            "       rcuvis quiz --export FILE.csv             your answers, one row per question (for a teacher; - = stdout)\n"
+            "       rcuvis quiz --merge DIR                   teacher: summary per question of the progress files and CSVs in DIR\n"
             "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
             "LESSON is QUIZ/ID, a lesson id, or a piece of its title. Answers: letters (a, \"a c\"), a number, or\n"
-            "yes/no; h shows the hint, s shows the answer, q quits. Progress: $XDG_STATE_HOME/rcuvis/progress.json.\n");
+            "yes/no; h shows the hint, s shows the answer, q quits. Options are shuffled per student and attempt.\n"
+            "Progress: $XDG_STATE_HOME/rcuvis/progress.json.\n");
 }
 
 /* Messages from the loaders are "FILE: ..." lines; on stderr every line says who speaks. */
@@ -50,28 +56,38 @@ static void list_lessons(const quiz_set *set, progress *prog)
         const quiz_file *f = &set->files[i];
         printf("%s (%s)\n", f->title, f->id);
         for (size_t j = 0; j < f->nlessons; j++) {
-            size_t right, shown;
-            quiz_term_lesson_stats(prog, f, &f->lessons[j], &right, &shown);
-            printf("  %-4s %-52s %2zu/%-2zu right%s\n", f->lessons[j].id, f->lessons[j].title, right,
-                   f->lessons[j].nquestions, shown ? " (some shown)" : "");
+            wb_score sc;
+            char line[160];
+            wb_lesson_score(prog, f, &f->lessons[j], &sc);
+            wb_score_format(&sc, line, sizeof line);
+            printf("  %-4s %-46s %2zu/%-2zu done  %s\n", f->lessons[j].id, f->lessons[j].title, wb_score_done(&sc),
+                   sc.total, line);
         }
     }
+    wb_due *due = NULL;
+    size_t n = wb_review_queue(prog, set, NULL, &due);
+    free(due);
+    if (n) printf("%zu question%s not right at the first try: `rcuvis quiz --review` brings %s back.\n", n,
+                  n == 1 ? "" : "s", n == 1 ? "it" : "them");
 }
 
 int cmd_quiz(int argc, char **argv)
 {
-    const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL;
-    bool review = false, reset_all = false, list = false;
+    const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL, *export_to = NULL, *merge = NULL;
+    bool review = false, teacher = false, reset_all = false, list = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_next = i + 1 < argc;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(a, "--review")) review = true;
+        else if (!strcmp(a, "--teacher")) teacher = true;
         else if (!strcmp(a, "--reset-all")) reset_all = true;
         else if (!strcmp(a, "--list")) list = true;
         else if (!strcmp(a, "--reset") && has_next) reset = argv[++i];
         else if (!strcmp(a, "--file") && has_next) file = argv[++i];
         else if (!strcmp(a, "--update-expected") && has_next) update = argv[++i];
+        else if (!strcmp(a, "--export") && has_next) export_to = argv[++i];
+        else if (!strcmp(a, "--merge") && has_next) merge = argv[++i];
         else if (a[0] == '-') { fprintf(stderr, "rcuvis: quiz: unknown option or missing value: %s\n", a); usage(stderr); return 2; }
         else if (!lesson) lesson = a;
         else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
@@ -94,6 +110,13 @@ int cmd_quiz(int argc, char **argv)
         print_prefixed(err); /* a broken file does not hide the others */
     }
 
+    if (merge) {
+        int mrc = wb_merge_dir(&set, merge, stdout, err, sizeof err);
+        if (mrc) print_prefixed(err);
+        quiz_set_free(&set);
+        return mrc;
+    }
+
     int status = 0;
     const quiz_file *qf = NULL;
     const quiz_lesson *ql = NULL;
@@ -102,10 +125,10 @@ int cmd_quiz(int argc, char **argv)
         quiz_set_free(&set);
         return 2;
     }
-    if (review) {
+    if (teacher) {
         for (size_t i = 0; i < set.n; i++)
             for (size_t j = 0; j < set.files[i].nlessons; j++)
-                if (!ql || ql == &set.files[i].lessons[j]) quiz_term_review(stdout, term_width(), &set.files[i], &set.files[i].lessons[j]);
+                if (!ql || ql == &set.files[i].lessons[j]) quiz_term_teacher(stdout, term_width(), &set.files[i], &set.files[i].lessons[j]);
         quiz_set_free(&set);
         return 0;
     }
@@ -137,10 +160,26 @@ int cmd_quiz(int argc, char **argv)
         goto out;
     }
     if (list) { list_lessons(&set, &prog); goto out; }
+    if (export_to) {
+        /* the id goes into the export: keep it, so a later export names the same student */
+        if (!prog.student[0] && prog.path[0]) {
+            progress_student(&prog);
+            if (progress_save(&prog, err, sizeof err) != 0) fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
+        }
+        if (wb_export_csv(&set, &prog, export_to, err, sizeof err) != 0) {
+            fprintf(stderr, "rcuvis: quiz: %s\n", err);
+            status = 1;
+        } else if (strcmp(export_to, "-")) {
+            printf("Wrote your answers to %s (one row per question); hand it to your teacher for `rcuvis quiz --merge`.\n", export_to);
+        }
+        goto out;
+    }
 
     quiz_term t = {.in = stdin, .out = stdout, .width = term_width(), .prog = &prog};
     int rc = QT_CONTINUE;
-    if (ql) {
+    if (review) {
+        rc = quiz_term_review(&t, &set, ql);
+    } else if (ql) {
         rc = quiz_term_lesson(&t, qf, ql, false);
     } else {
         /* no lesson named: carry on where the student stopped */
@@ -157,8 +196,14 @@ int cmd_quiz(int argc, char **argv)
         if (!asked) printf("Every question is answered. `rcuvis quiz LESSON` goes through a lesson again; "
                            "`rcuvis quiz --reset-all` starts over.\n");
     }
-    if (rc == QT_QUIT) printf("Progress saved. `rcuvis quiz` continues where you stopped.\n");
-    if (rc == QT_EOF) printf("(end of input) Progress saved.\n");
+    if (t.save_failed) {
+        /* the answers were graded but not kept: a script (or a teacher) must see that */
+        fprintf(stderr, "rcuvis: quiz: progress was NOT saved (see above)\n");
+        status = 1;
+    } else {
+        if (rc == QT_QUIT) printf("Progress saved. `rcuvis quiz` continues where you stopped.\n");
+        if (rc == QT_EOF) printf("(end of input) Progress saved.\n");
+    }
 out:
     progress_free(&prog);
     quiz_set_free(&set);

@@ -1,5 +1,6 @@
 /* grade.c — judge a typed answer (letters, a number, yes/no) against a question and pick the feedback. */
 #include "workbook/quiz.h"
+#include "workbook/score.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -66,10 +67,14 @@ static bool in_range(double x, double lo, double hi)
     return x >= lo - eps && x <= hi + eps;
 }
 
-static void grade_letters(const quiz_question *q, const char *in, quiz_result *out)
+/* Letters are typed in the shown order; `o` maps them to the file's options. */
+static void grade_letters(const quiz_question *q, const quiz_order *o, const char *in, quiz_result *out)
 {
     int count;
-    long mask = parse_letters(in, q->nanswers, &count);
+    long shown_mask = parse_letters(in, q->nanswers, &count), mask = 0;
+    for (size_t i = 0; shown_mask > 0 && i < q->nanswers; i++)
+        if (shown_mask & (1L << i)) mask |= 1L << o->shown[i];
+    if (shown_mask < 0) mask = -1;
     char last = (char)('a' + q->nanswers - 1);
     if (mask < 0 || count == 0 || (q->kind == QUIZ_CHOICE && count != 1)) {
         if (q->kind == QUIZ_CHOICE) snprintf(out->message, sizeof out->message, "Type one letter, a to %c.", last);
@@ -79,13 +84,15 @@ static void grade_letters(const quiz_question *q, const char *in, quiz_result *o
     long want = 0;
     for (size_t i = 0; i < q->nanswers; i++) if (q->answers[i].correct) want |= 1L << i;
     size_t n = 0;
-    for (size_t i = 0; i < q->nanswers; i++)
-        if (mask & (1L << i)) {
-            if (n + 2 < sizeof out->normalized) { out->normalized[n++] = (char)('a' + i); out->normalized[n] = 0; }
+    for (size_t i = 0; i < q->nanswers; i++) /* progress keeps the file's letters */
+        if ((mask & (1L << i)) && n + 2 < sizeof out->normalized) { out->normalized[n++] = (char)('a' + i); out->normalized[n] = 0; }
+    for (size_t i = 0; i < q->nanswers; i++) /* feedback in the order and letters the student saw */
+        if (shown_mask & (1L << i)) {
             char tag[8];
             snprintf(tag, sizeof tag, "(%c)", (char)('a' + i));
+            const quiz_answer *a = &q->answers[o->shown[i]];
             append(out->message, sizeof out->message, q->kind == QUIZ_MULTI ? "%s %s\n" : "%.0s%s\n", tag,
-                   q->answers[i].feedback ? q->answers[i].feedback : "");
+                   a->feedback ? a->feedback : "");
         }
     out->status = mask == want;
     if (q->kind == QUIZ_MULTI && !out->status) {
@@ -137,15 +144,19 @@ static void grade_predict(const quiz_question *q, const char *in, quiz_result *o
              fb ? fb : ok ? "Right: that is what the simulation does." : "That is not what the simulation does.");
 }
 
-void quiz_grade(const quiz_question *q, const char *input, quiz_result *out)
+void quiz_grade(const quiz_question *q, const char *input, quiz_result *out) { quiz_grade_ordered(q, NULL, input, out); }
+
+void quiz_grade_ordered(const quiz_question *q, const quiz_order *o, const char *input, quiz_result *out)
 {
+    quiz_order file_order;
+    if (!o) { quiz_order_identity(q, &file_order); o = &file_order; }
     memset(out, 0, sizeof *out);
     out->status = -1;
     char in[256];
     trim(input ? input : "", in, sizeof in);
     switch (q->kind) {
     case QUIZ_CHOICE:
-    case QUIZ_MULTI: grade_letters(q, in, out); break;
+    case QUIZ_MULTI: grade_letters(q, o, in, out); break;
     case QUIZ_NUMERIC: grade_numeric(q, in, out); break;
     case QUIZ_PREDICT: grade_predict(q, in, out); break;
     default: snprintf(out->message, sizeof out->message, "This kind of question cannot be answered."); break;
@@ -155,14 +166,18 @@ void quiz_grade(const quiz_question *q, const char *input, quiz_result *out)
     if (n && out->message[n - 1] == '\n') out->message[n - 1] = 0;
 }
 
-void quiz_correct_answer(const quiz_question *q, char *buf, size_t bufsz)
+void quiz_correct_answer(const quiz_question *q, char *buf, size_t bufsz) { quiz_correct_answer_ordered(q, NULL, buf, bufsz); }
+
+void quiz_correct_answer_ordered(const quiz_question *q, const quiz_order *o, char *buf, size_t bufsz)
 {
+    quiz_order file_order;
+    if (!o) { quiz_order_identity(q, &file_order); o = &file_order; }
     buf[0] = 0;
     switch (q->kind) {
     case QUIZ_CHOICE:
     case QUIZ_MULTI:
         for (size_t i = 0; i < q->nanswers; i++)
-            if (q->answers[i].correct) {
+            if (q->answers[o->shown[i]].correct) {
                 size_t n = strlen(buf);
                 snprintf(buf + n, bufsz - n, "%s%c", n ? ", " : "", (char)('a' + i));
             }

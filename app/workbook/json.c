@@ -10,6 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
+/* Like the scenario loader: nothing rcuvis reads is this big, and /dev/zero must not eat memory. */
+#define QJ_MAX_FILE ((size_t)64 << 20)
+
 char *qj_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -18,6 +21,7 @@ char *qj_read_file(const char *path, size_t *len)
     size_t n = 0, cap = 0;
     for (;;) {
         if (cap - n < 4096) {
+            if (cap >= QJ_MAX_FILE) { free(buf); fclose(f); errno = EFBIG; return NULL; }
             size_t ncap = cap ? cap * 2 : 16384;
             char *nb = realloc(buf, ncap + 1);
             if (!nb) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
@@ -27,9 +31,9 @@ char *qj_read_file(const char *path, size_t *len)
         n += got;
         if (got == 0) break;
     }
-    int bad = ferror(f);
+    int bad = ferror(f), why = errno;
     fclose(f);
-    if (bad) { free(buf); errno = EIO; return NULL; }
+    if (bad) { free(buf); errno = why ? why : EIO; return NULL; } /* EISDIR says more than EIO */
     buf[n] = 0;
     if (len) *len = n;
     return buf;
@@ -58,31 +62,63 @@ cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz
 
 void qj_errs_init(qj_errs *e, const char *file, char *buf, size_t cap)
 {
-    e->buf = buf; e->cap = cap; e->len = 0; e->file = file; e->count = 0;
+    e->buf = buf; e->cap = cap; e->len = 0; e->file = file; e->count = 0; e->dropped = 0;
     if (buf && cap) buf[0] = 0;
 }
+
+/* Copy src to dst escaping control characters (a key or value may hold "\n" or a terminal escape
+ * sequence; printed raw it would forge lines or recolour the terminal). Returns the length. */
+static size_t escape_controls(char *dst, size_t n, const char *src)
+{
+    size_t o = 0;
+    for (; *src && o + 7 < n; src++) {
+        unsigned char c = (unsigned char)*src;
+        if (c == '\n') { dst[o++] = '\\'; dst[o++] = 'n'; }
+        else if (c < 0x20 || c == 0x7f) o += (size_t)snprintf(dst + o, n - o, "\\u%04x", c);
+        else dst[o++] = (char)c;
+    }
+    dst[o] = 0;
+    return o;
+}
+
+/* Room kept at the end of the buffer for the "... and N more" line. */
+#define QJ_MORE_ROOM 96
 
 void qj_err(qj_errs *e, const char *path, const char *fmt, ...)
 {
     e->count++;
-    if (!e->buf || e->len + 1 >= e->cap) return;
-    char msg[1024];
+    if (!e->buf || !e->cap) return;
+    char msg[1024], line[1400], clean[4096];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    int w = path ? snprintf(e->buf + e->len, e->cap - e->len, "%s: %s: %s\n", e->file, path, msg)
-                 : snprintf(e->buf + e->len, e->cap - e->len, "%s: %s\n", e->file, msg);
-    if (w < 0) return;
-    e->len += (size_t)w;
-    if (e->len >= e->cap) e->len = e->cap - 1;
+    if (path) snprintf(line, sizeof line, "%s: %s: %s", e->file, path, msg);
+    else snprintf(line, sizeof line, "%s: %s", e->file, msg);
+    size_t w = escape_controls(clean, sizeof clean, line);
+    /* whole lines only: when the next one does not fit, count it and say so on the last line */
+    if (!e->dropped && e->len + w + 1 + QJ_MORE_ROOM < e->cap) {
+        memcpy(e->buf + e->len, clean, w);
+        e->buf[e->len + w] = '\n';
+        e->len += w + 1;
+        e->buf[e->len] = 0;
+        return;
+    }
+    e->dropped++;
+    char file[64];
+    escape_controls(file, sizeof file, e->file);
+    snprintf(e->buf + e->len, e->cap - e->len, "%s: ... and %d more\n", file, e->dropped);
 }
 
 void qj_describe(const cJSON *v, char *buf, size_t bufsz)
 {
     if (!v) snprintf(buf, bufsz, "nothing");
-    else if (cJSON_IsString(v)) snprintf(buf, bufsz, "string \"%.40s%s\"", v->valuestring,
-                                         strlen(v->valuestring) > 40 ? "..." : "");
+    else if (cJSON_IsString(v)) {
+        char cut[48], esc[300];
+        snprintf(cut, sizeof cut, "%.40s", v->valuestring);
+        escape_controls(esc, sizeof esc, cut);
+        snprintf(buf, bufsz, "string \"%s%s\"", esc, strlen(v->valuestring) > 40 ? "..." : "");
+    }
     else if (cJSON_IsNumber(v)) snprintf(buf, bufsz, "number %g", v->valuedouble);
     else if (cJSON_IsTrue(v)) snprintf(buf, bufsz, "true");
     else if (cJSON_IsFalse(v)) snprintf(buf, bufsz, "false");

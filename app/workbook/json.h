@@ -6,18 +6,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Whole file into a NUL-terminated malloc'd buffer; NULL with errno set on failure. */
+/* Whole file, NUL-terminated; NULL with errno (EFBIG above 64 MiB, like the scenario loader). */
 char *qj_read_file(const char *path, size_t *len);
 
 /* Parse text; on a syntax error returns NULL, fills *line, *col (1-based) of the offending
  * character and describes it in `what` ("unexpected end of input", "unexpected character '}'"). */
 cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz);
 
-/* A list of messages, one per line, written into a caller's buffer (truncated, never overflowed). */
+/* A list of messages, one per line, written into a caller's buffer: whole lines only, control
+ * characters escaped; when the buffer is full the last line says "FILE: ... and N more". */
 typedef struct qj_errs {
     char *buf; size_t cap, len;
     const char *file;
     int count;
+    int dropped; /* lines that did not fit */
 } qj_errs;
 void qj_errs_init(qj_errs *e, const char *file, char *buf, size_t cap);
 /* Appends "FILE: PATH: message\n" (PATH omitted if NULL). */

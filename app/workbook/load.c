@@ -517,7 +517,9 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
     memset(q, 0, sizeof *q);
     char *text = qj_read_file(path, NULL);
     if (!text) {
-        if (err && errlen) snprintf(err, errlen, "%s: cannot read: %s\n", path, strerror(errno));
+        int er = errno;
+        if (err && errlen) snprintf(err, errlen, "%s: cannot read: %s\n", path,
+                                    er == EFBIG ? "larger than 64 MiB, not a quiz" : strerror(er));
         return -1;
     }
     int rc = quiz_parse(text, path, q, allow_missing, err, errlen);

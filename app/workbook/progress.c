@@ -2,8 +2,12 @@
 #include "workbook/progress.h"
 #include "workbook/progress_file.h"
 #include "workbook/json.h"
+#include "util/safefile.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PROGRESS_VERSION 1
+/* 2 added the student id and the scoring and review fields; a rcuvis that knows only 1 then
+ * leaves the file alone ("newer rcuvis") instead of setting it aside as corrupt. 1 is still read. */
+#define PROGRESS_VERSION 2
 
 const char *progress_default_path(char *buf, size_t bufsz)
 {
@@ -59,10 +65,28 @@ void progress_record(progress *p, const char *lesson, const char *qid, const cha
 {
     progress_entry *e = progress_get(p, lesson, qid, true);
     if (!e) return;
+    if (e->attempts == 0 && !e->revealed) {
+        snprintf(e->first, sizeof e->first, "%s", answer ? answer : "");
+        e->first_ok = ok && !e->hinted;
+        e->first_at = now;
+    }
+    if (ok && !e->correct && e->hinted) e->helped = true;
     e->attempts++;
     e->correct = e->correct || ok;
     snprintf(e->last, sizeof e->last, "%s", answer ? answer : "");
     e->updated = now;
+}
+
+const char *progress_student(progress *p)
+{
+    if (p->student[0]) return p->student;
+    unsigned long long r = 0;
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || read(fd, &r, sizeof r) != (ssize_t)sizeof r)
+        r = (unsigned long long)time(NULL) * 6364136223846793005ULL ^ (unsigned long long)getpid() << 17; /* no urandom: still differs per student */
+    if (fd >= 0) close(fd);
+    snprintf(p->student, sizeof p->student, "%016llx", r);
+    return p->student;
 }
 
 static size_t drop_lesson(progress *p, const char *lesson)
@@ -107,8 +131,38 @@ static int set_aside(const char *path, char *dest, size_t destsz)
     return -1;
 }
 
-static const char *const top_keys[] = {"version", "lessons", NULL};
-static const char *const entry_keys[] = {"attempts", "correct", "revealed", "hinted", "last", "updated", NULL};
+static const char *const top_keys[] = {"version", "student", "lessons", NULL};
+/* booleans first (1..3 and the scoring ones are checked as such), then the rest */
+static const char *const entry_keys[] = {"attempts", "correct", "revealed", "hinted", "last", "updated",
+                                         "first", "first_ok", "helped", "first_at", "seconds", "review_at",
+                                         "review_ok", NULL};
+
+/* The scoring and review fields (added after the first format); an older file lacks them and gets
+ * values derived from what it has. false when one has the wrong type. */
+static bool scoring_from_json(progress_entry *e, const cJSON *q)
+{
+    const cJSON *first = cJSON_GetObjectItemCaseSensitive(q, "first");
+    const cJSON *fok = cJSON_GetObjectItemCaseSensitive(q, "first_ok");
+    const cJSON *helped = cJSON_GetObjectItemCaseSensitive(q, "helped");
+    const cJSON *rok = cJSON_GetObjectItemCaseSensitive(q, "review_ok");
+    const cJSON *nums[3] = {cJSON_GetObjectItemCaseSensitive(q, "first_at"), cJSON_GetObjectItemCaseSensitive(q, "seconds"),
+                            cJSON_GetObjectItemCaseSensitive(q, "review_at")};
+    if ((first && !cJSON_IsString(first)) || (fok && !cJSON_IsBool(fok)) || (helped && !cJSON_IsBool(helped)) ||
+        (rok && !cJSON_IsBool(rok)))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (nums[i] && (!cJSON_IsNumber(nums[i]) || nums[i]->valuedouble < 0)) return false;
+    if (first) snprintf(e->first, sizeof e->first, "%s", first->valuestring);
+    else if (e->attempts == 1) snprintf(e->first, sizeof e->first, "%s", e->last);
+    /* an old record: right after one answer and no help can only have been right at the first try */
+    e->first_ok = fok ? cJSON_IsTrue(fok) : e->correct && e->attempts == 1 && !e->hinted && !e->revealed;
+    e->helped = helped ? cJSON_IsTrue(helped) : (e->correct && e->hinted) || e->revealed;
+    e->first_at = nums[0] ? (long long)nums[0]->valuedouble : (e->attempts || e->revealed ? e->updated : 0);
+    e->seconds = nums[1] ? nums[1]->valuedouble : 0;
+    e->review_at = nums[2] ? (long long)nums[2]->valuedouble : 0;
+    e->review_ok = cJSON_IsTrue(rok);
+    return true;
+}
 
 /* Fill p from the parsed tree; on a shape error write why into why and return -1. */
 static int from_json(progress *p, const cJSON *root, char *why, size_t whysz)
@@ -119,6 +173,12 @@ static int from_json(progress *p, const cJSON *root, char *why, size_t whysz)
         for (int i = 0; top_keys[i]; i++) ok = ok || !strcmp(k->string, top_keys[i]);
         if (!ok) { snprintf(why, whysz, "$.%s: unknown key", k->string); return -1; }
     }
+    const cJSON *student = cJSON_GetObjectItemCaseSensitive(root, "student");
+    if (student && (!cJSON_IsString(student) || strlen(student->valuestring) >= sizeof p->student)) {
+        snprintf(why, whysz, "$.student: expected a short string");
+        return -1;
+    }
+    if (student) snprintf(p->student, sizeof p->student, "%s", student->valuestring);
     const cJSON *lessons = cJSON_GetObjectItemCaseSensitive(root, "lessons");
     if (!cJSON_IsObject(lessons)) { snprintf(why, whysz, "$.lessons: expected an object"); return -1; }
     for (const cJSON *l = lessons->child; l; l = l->next) {
@@ -150,16 +210,36 @@ static int from_json(progress *p, const cJSON *root, char *why, size_t whysz)
             e->hinted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "hinted"));
             if (last) snprintf(e->last, sizeof e->last, "%s", last->valuestring);
             if (upd) e->updated = (long long)upd->valuedouble;
+            if (!scoring_from_json(e, q)) {
+                snprintf(why, whysz, "$.lessons.%s.%s: not a valid answer record", l->string, q->string);
+                return -1;
+            }
         }
     }
     return 0;
 }
 
-int progress_load(progress *p, const char *path, char *msg, size_t msglen)
+/* The directory part of path, for stale temp files and mkdir. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+    snprintf(dir, n, "%s", path);
+    char *d = dirname(dir);
+    if (d != dir) memmove(dir, d, strlen(d) + 1);
+}
+
+/* Load path; after_set_aside ends the message when a corrupt file was moved away. */
+static int load(progress *p, const char *path, char *msg, size_t msglen, const char *after_set_aside)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->path, sizeof p->path, "%s", path);
     if (msg && msglen) msg[0] = 0;
+    struct stat st;
+    bool have = stat(path, &st) == 0;
+    if (have && S_ISDIR(st.st_mode)) {
+        snprintf(msg, msglen, "progress file %s is a directory, not a file; progress will not be saved", path);
+        p->path[0] = 0;
+        return -1;
+    }
     size_t len;
     char *text = qj_read_file(path, &len);
     if (!text) {
@@ -184,12 +264,20 @@ int progress_load(progress *p, const char *path, char *msg, size_t msglen)
             p->path[0] = 0;
             return -1;
         }
-        if (!cJSON_IsNumber(v) || v->valuedouble != PROGRESS_VERSION) snprintf(why, sizeof why, "$.version: expected 1");
+        if (!cJSON_IsNumber(v) || (v->valuedouble != 1 && v->valuedouble != PROGRESS_VERSION))
+            snprintf(why, sizeof why, "$.version: expected 1 or 2");
         else from_json(p, root, why, sizeof why);
         cJSON_Delete(root);
     }
     if (!why[0]) {
         for (size_t i = 0; i < p->n; i++) p->e[i].dirty = false; /* as on disk: nothing to merge yet */
+        if (have && ((st.st_mode & 0222) == 0 || access(path, W_OK) != 0)) {
+            /* shown, never replaced: the student (or a teacher) made it read-only on purpose */
+            snprintf(msg, msglen, "progress file %s is read-only (mode %04o); answers will not be saved",
+                     path, (unsigned)(st.st_mode & 07777));
+            p->path[0] = 0;
+            return -1;
+        }
         return 0;
     }
     progress_free(p);
@@ -200,10 +288,19 @@ int progress_load(progress *p, const char *path, char *msg, size_t msglen)
         p->path[0] = 0;
         return -1;
     }
-    snprintf(msg, msglen, "progress file %s is corrupt (%s); moved it to %s and started with empty progress",
-             path, why, dest);
+    snprintf(msg, msglen, "progress file %s is corrupt (%s); moved it to %s and %s", path, why, dest, after_set_aside);
     return 1;
 }
+
+int progress_load(progress *p, const char *path, char *msg, size_t msglen)
+{
+    char dir[4096];
+    dir_of(path, dir, sizeof dir);
+    sf_clean_stale(dir); /* temp files of saves that were killed mid-write */
+    return load(p, path, msg, msglen, "started with empty progress");
+}
+
+static int write_locked(progress *p, char *err, size_t errlen);
 
 /* Apply p's changes to the file's current contents: resets first, then every changed entry; other
  * entries come from the file (another process may have answered them, or reset them away). */
@@ -211,8 +308,14 @@ static int merge_with_file(progress *p, char *err, size_t errlen)
 {
     progress disk;
     char msg[4096];
-    int rc = progress_load(&disk, p->path, msg, sizeof msg);
+    int rc = load(&disk, p->path, msg, sizeof msg, "kept the answers this session holds");
     if (rc < 0) { snprintf(err, errlen, "%s", msg); progress_free(&disk); return -1; }
+    if (rc == 1) {
+        /* corrupted behind our back: what this process holds (loaded earlier, answered since) is
+         * the best copy there is, so all of it is written, not only this session's changes */
+        snprintf(p->note, sizeof p->note, "%s", msg);
+        for (size_t i = 0; i < p->n; i++) p->e[i].dirty = true;
+    }
     if (p->reset_all) disk.n = 0;
     for (size_t i = 0; i < p->nresets; i++) drop_lesson(&disk, p->resets[i]);
     for (size_t i = 0; i < p->n; i++) {
@@ -222,6 +325,8 @@ static int merge_with_file(progress *p, char *err, size_t errlen)
         *d = p->e[i];
     }
     for (size_t i = 0; i < disk.n; i++) disk.e[i].dirty = false;
+    if (!disk.student[0]) snprintf(disk.student, sizeof disk.student, "%s", p->student);
+    snprintf(p->student, sizeof p->student, "%s", disk.student); /* the first id saved stays */
     /* p takes the merged entries; its path stays */
     free(p->e);
     free(p->resets);
@@ -231,14 +336,45 @@ static int merge_with_file(progress *p, char *err, size_t errlen)
     return 0;
 }
 
+/* Hold progress.json.lock (flock) so that two processes never interleave read-merge-write: without
+ * it both read the same file and the second rename drops the first one's answer. -1 on failure. */
+static int lock_file(const char *path, char *err, size_t errlen)
+{
+    char lp[4200];
+    snprintf(lp, sizeof lp, "%s.lock", path);
+    int fd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) { snprintf(err, errlen, "cannot open the lock file %s: %s", lp, strerror(errno)); return -1; }
+    while (flock(fd, LOCK_EX) != 0) {
+        if (errno == EINTR) continue;
+        snprintf(err, errlen, "cannot lock %s: %s", lp, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 int progress_save(progress *p, char *err, size_t errlen)
 {
     if (!p->path[0]) { snprintf(err, errlen, "progress is not being saved (see the earlier message)"); return -1; }
+    char dir[4096];
+    dir_of(p->path, dir, sizeof dir);
+    if (pf_mkdirs(dir, err, errlen) != 0) return -1;
+    int lock = lock_file(p->path, err, errlen);
+    if (lock < 0) return -1;
+    int rc = write_locked(p, err, errlen);
+    close(lock); /* releases the flock */
+    return rc;
+}
+
+static int write_locked(progress *p, char *err, size_t errlen)
+{
+    progress_student(p); /* every saved file names its student (the file's own id wins in the merge) */
     if (merge_with_file(p, err, errlen) != 0) return -1;
     int rc = -1;
     char *text = NULL;
     cJSON *root = cJSON_CreateObject();
-    cJSON *lessons = root && cJSON_AddNumberToObject(root, "version", PROGRESS_VERSION)
+    cJSON *lessons = root && cJSON_AddNumberToObject(root, "version", PROGRESS_VERSION) &&
+                             (!p->student[0] || cJSON_AddStringToObject(root, "student", p->student))
                          ? cJSON_AddObjectToObject(root, "lessons") : NULL;
     if (!lessons) goto oom;
     for (size_t i = 0; i < p->n; i++) {
@@ -253,11 +389,16 @@ int progress_save(progress *p, char *err, size_t errlen)
         cJSON_AddBoolToObject(q, "hinted", e->hinted);
         cJSON_AddStringToObject(q, "last", e->last);
         cJSON_AddNumberToObject(q, "updated", (double)e->updated);
+        cJSON_AddStringToObject(q, "first", e->first);
+        cJSON_AddBoolToObject(q, "first_ok", e->first_ok);
+        cJSON_AddBoolToObject(q, "helped", e->helped);
+        cJSON_AddNumberToObject(q, "first_at", (double)e->first_at);
+        cJSON_AddNumberToObject(q, "seconds", e->seconds);
+        cJSON_AddNumberToObject(q, "review_at", (double)e->review_at);
+        cJSON_AddBoolToObject(q, "review_ok", e->review_ok);
     }
     if (!(text = qj_print(root))) goto oom;
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", p->path);
-    if (pf_mkdirs(dirname(dir), err, errlen) == 0) rc = pf_write_atomic(p->path, text, strlen(text), err, errlen);
+    rc = pf_write_atomic(p->path, text, strlen(text), err, errlen);
     goto out;
 oom:
     snprintf(err, errlen, "out of memory");
@@ -265,4 +406,26 @@ out:
     free(text);
     cJSON_Delete(root);
     return rc;
+}
+
+int progress_read_only(progress *p, const char *path, char *msg, size_t msglen)
+{
+    memset(p, 0, sizeof *p); /* no path: nothing of this can be saved back by mistake */
+    size_t len;
+    char *text = qj_read_file(path, &len);
+    if (!text) { snprintf(msg, msglen, "%s: cannot read: %s", path, strerror(errno)); return -1; }
+    int line, col;
+    char what[64], why[512] = "";
+    cJSON *root = qj_parse(text, &line, &col, what, sizeof what);
+    free(text);
+    if (!root) {
+        snprintf(msg, msglen, "%s:%d:%d: %s", path, line, col, len ? what : "the file is empty");
+        return -1;
+    }
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
+    if (!cJSON_IsNumber(v) || (v->valuedouble != 1 && v->valuedouble != PROGRESS_VERSION)) snprintf(why, sizeof why, "$.version: expected 1 or 2");
+    else from_json(p, root, why, sizeof why);
+    cJSON_Delete(root);
+    if (why[0]) { snprintf(msg, msglen, "%s: %s", path, why); progress_free(p); return -1; }
+    return 0;
 }

@@ -31,8 +31,15 @@ int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progres
     return 0;
 }
 
+static void save(quiz_session *s);
+static void add_time(quiz_session *s);
+
 void quiz_session_close(quiz_session *s)
 {
+    add_time(s);
+    bool changed = false;
+    for (size_t i = 0; i < s->prog.n; i++) changed = changed || s->prog.e[i].dirty;
+    if (changed) save(s); /* the time spent on the last question */
     quiz_set_free(&s->set);
     progress_free(&s->prog);
     free(s->stall_at);
@@ -68,14 +75,39 @@ const progress_entry *quiz_session_entry(const quiz_session *s)
     return progress_get((progress *)&s->prog, key, q->id, false);
 }
 
+/* The time since the question was opened (or last recorded) goes to its record, saved with the next save. */
+static void add_time(quiz_session *s)
+{
+    const quiz_question *q = quiz_session_question(s);
+    if (q && !s->review && s->since > 0) {
+        char key[128];
+        lesson_key(s, key, sizeof key);
+        /* time counts for questions the student did something with (answer, hint, show) */
+        if (progress_get(&s->prog, key, q->id, false)) wb_add_time(&s->prog, key, q->id, s->since);
+    }
+    s->since = wb_now();
+}
+
 void quiz_session_goto(quiz_session *s, size_t file, size_t lesson, size_t question)
 {
+    add_time(s);
     s->file = file; s->lesson = lesson; s->question = question;
     s->sel = 0; s->cursor = 0; s->input[0] = 0; s->hint_shown = false;
     memset(&s->last, 0, sizeof s->last);
     s->last.status = -2;
     const progress_entry *e = quiz_session_entry(s);
     s->done = e && (e->correct || e->revealed);
+    const quiz_question *q = quiz_session_question(s);
+    if (!q) return;
+    /* the order is fixed for this visit: counted from the answers given before it opened */
+    if (s->review) quiz_order_identity(q, &s->order);
+    else quiz_order_make(q, progress_student(&s->prog), e ? e->attempts : 0, &s->order);
+}
+
+void quiz_session_set_review(quiz_session *s, bool on)
+{
+    s->review = on;
+    quiz_session_goto(s, s->file, s->lesson, s->question); /* teacher mode shows the file's order */
 }
 
 bool quiz_session_step(quiz_session *s, int dir)
@@ -149,8 +181,15 @@ void quiz_session_backspace(quiz_session *s)
 static void save(quiz_session *s)
 {
     char err[512];
-    if (s->prog.path[0] && progress_save(&s->prog, err, sizeof err) != 0)
+    if (s->prog.path[0] && progress_save(&s->prog, err, sizeof err) != 0) {
         snprintf(s->message, sizeof s->message, "cannot save progress: %s", err);
+        fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
+    }
+    if (s->prog.note[0]) { /* the file was corrupted by someone else: say so here and on stderr */
+        snprintf(s->message, sizeof s->message, "%.1000s", s->prog.note);
+        fprintf(stderr, "rcuvis: %s\n", s->prog.note);
+        s->prog.note[0] = 0;
+    }
 }
 
 int quiz_session_submit(quiz_session *s)
@@ -164,11 +203,12 @@ int quiz_session_submit(quiz_session *s)
     } else {
         snprintf(typed, sizeof typed, "%s", s->input);
     }
-    quiz_grade(q, typed, &s->last);
+    quiz_grade_ordered(q, &s->order, typed, &s->last);
     if (s->last.status < 0 || s->review) return s->last.status;
     char key[128];
     lesson_key(s, key, sizeof key);
-    progress_record(&s->prog, key, q->id, s->last.normalized, s->last.status == 1, (long long)time(NULL));
+    progress_record(&s->prog, key, q->id, s->last.normalized, s->last.status == 1, (long long)wb_now());
+    add_time(s);
     save(s);
     if (s->last.status == 1) s->done = true;
     return s->last.status;
@@ -185,16 +225,23 @@ static progress_entry *entry_for_update(quiz_session *s)
 
 void quiz_session_hint(quiz_session *s)
 {
+    const quiz_question *q = quiz_session_question(s);
+    if (!q || !q->hint) return;
     s->hint_shown = true;
-    progress_entry *e = entry_for_update(s);
-    if (e && !e->hinted) { e->hinted = true; e->updated = (long long)time(NULL); save(s); }
+    char key[128];
+    if (!entry_for_update(s)) return;
+    lesson_key(s, key, sizeof key);
+    if (wb_mark_hint(&s->prog, key, q->id)) { add_time(s); save(s); }
 }
 
 void quiz_session_reveal(quiz_session *s)
 {
     s->done = true;
-    progress_entry *e = entry_for_update(s);
-    if (e && !e->revealed && !e->correct) { e->revealed = true; e->updated = (long long)time(NULL); save(s); }
+    const quiz_question *q = quiz_session_question(s);
+    char key[128];
+    if (!q || !entry_for_update(s)) return;
+    lesson_key(s, key, sizeof key);
+    if (wb_mark_shown(&s->prog, key, q->id)) { add_time(s); save(s); }
 }
 
 /* Overrides that only shorten the run (kept short so `rcuvis check` is fast) do not change what

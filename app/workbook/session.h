@@ -12,6 +12,7 @@
 
 #include "workbook/progress.h"
 #include "workbook/quiz.h"
+#include "workbook/score.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,7 +23,9 @@ typedef struct quiz_session {
     bool review;               /* teacher mode: answers visible, nothing recorded */
     size_t file, lesson, question;
     /* the current question's interaction */
-    unsigned sel;              /* choice/multi: picked answers, bit i = letter a+i */
+    quiz_order order;          /* the options as shown (fixed while the question is open; the file's order in teacher mode) */
+    double since;              /* wb_now() when the question was opened or last recorded: time spent */
+    unsigned sel;              /* choice/multi: picked answers, bit i = shown letter a+i */
     int cursor;                /* answer highlighted by Up/Down */
     char input[48];            /* numeric/predict: what is typed ("261", "yes") */
     quiz_result last;          /* last verdict; last.status == -2 when nothing was submitted yet */
@@ -47,13 +50,15 @@ const progress_entry *quiz_session_entry(const quiz_session *s);
 
 /* Move to a question (resets the interaction; a question answered before opens as done). */
 void quiz_session_goto(quiz_session *s, size_t file, size_t lesson, size_t question);
+/* Teacher mode on or off (answers visible, nothing recorded, the file's order of options). */
+void quiz_session_set_review(quiz_session *s, bool on);
 /* Next/previous question (dir +1/-1), across lessons and files; false at either end. */
 bool quiz_session_step(quiz_session *s, int dir);
 bool quiz_session_step_lesson(quiz_session *s, int dir);
 /* The first question not yet answered right or shown (the "continue" position). */
 void quiz_session_resume(quiz_session *s);
 
-/* Input. pick: choice selects answer i, multi toggles it. */
+/* Input. pick: choice selects the answer shown as letter a+i, multi toggles it. */
 void quiz_session_pick(quiz_session *s, int i);
 void quiz_session_type(quiz_session *s, const char *text); /* appends */
 void quiz_session_backspace(quiz_session *s);

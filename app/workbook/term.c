@@ -1,5 +1,6 @@
 /* term.c — the workbook in a terminal: ask a lesson's questions on a stream, or print it for review. */
 #include "workbook/term.h"
+#include "workbook/score.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -54,15 +55,19 @@ static void wrap_hanging(FILE *out, const char *lead, const char *text, int inde
     free(buf);
 }
 
-static long long now_s(void) { return (long long)time(NULL); }
+static long long now_s(void) { return (long long)wb_now(); }
 
 static void save(quiz_term *t)
 {
     if (!t->prog) return;
     char err[512];
-    if (progress_save(t->prog, err, sizeof err) != 0 && !t->save_failed) {
-        fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
+    if (progress_save(t->prog, err, sizeof err) != 0) {
+        if (!t->save_failed) fprintf(stderr, "rcuvis: cannot save progress: %s\n", err);
         t->save_failed = true;
+    }
+    if (t->prog->note[0]) {
+        fprintf(stderr, "rcuvis: %s\n", t->prog->note);
+        t->prog->note[0] = 0;
     }
 }
 
@@ -93,10 +98,11 @@ static void print_scenario(FILE *out, const quiz_question *q, int width)
     quiz_wrap(out, line, 2, width);
 }
 
-static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_question *q, size_t idx)
+static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_question *q, size_t idx, const quiz_order *o)
 {
     FILE *out = t->out;
-    fprintf(out, "\n--- %s: question %s (%zu of %zu) ---\n", l->title, q->id, idx + 1, l->nquestions);
+    if (t->reviewing) fprintf(out, "\n--- Review: %s: question %s ---\n", l->title, q->id);
+    else fprintf(out, "\n--- %s: question %s (%zu of %zu) ---\n", l->title, q->id, idx + 1, l->nquestions);
     if (q->source) quiz_wrap(out, q->source, 2, t->width);
     quiz_wrap(out, q->question, 0, t->width);
     print_scenario(out, q, t->width);
@@ -104,7 +110,7 @@ static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_questi
     for (size_t i = 0; i < q->nanswers && q->kind != QUIZ_NUMERIC; i++) {
         char lead[8];
         snprintf(lead, sizeof lead, "%c) ", (char)('a' + i));
-        wrap_hanging(out, lead, q->answers[i].text, 2, t->width);
+        wrap_hanging(out, lead, q->answers[o->shown[i]].text, 2, t->width);
     }
 }
 
@@ -131,10 +137,10 @@ static bool read_line(FILE *in, char *buf, size_t n)
     return true;
 }
 
-static void show_answer(quiz_term *t, const quiz_question *q)
+static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *o)
 {
     char ans[160];
-    quiz_correct_answer(q, ans, sizeof ans);
+    quiz_correct_answer_ordered(q, o, ans, sizeof ans);
     fprintf(t->out, "\nThe answer: %s%s\n", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
     if (q->trick) fprintf(t->out, "(A trick question.)\n");
     fprintf(t->out, "\n");
@@ -151,10 +157,11 @@ static void show_answer(quiz_term *t, const quiz_question *q)
     }
 }
 
-/* Ask one question until it is answered right, shown, or the student leaves. */
-static int ask(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_question *q, size_t idx)
+/* One visit of a question, options in the order o, until it is answered right, shown, or left. */
+static int ask_visit(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_question *q, size_t idx, const quiz_order *o)
 {
-    print_question(t, l, q, idx);
+    print_question(t, l, q, idx, o);
+    bool helped = false, answered = false; /* in this visit: hint read, an answer graded */
     bool retry = false;
     for (;;) {
         fprintf(t->out, "%s%s; h hint, s show the answer, q quit)\n> ", retry ? "Try again. " : "", prompt_for(q));
@@ -169,25 +176,47 @@ static int ask(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_q
         if (single && !strcmp(cmd, "h")) {
             if (q->hint) { fprintf(t->out, "Hint:\n"); quiz_wrap(t->out, q->hint, 2, t->width); }
             else fprintf(t->out, "No hint for this one.\n");
-            progress_entry *e = t->prog ? progress_get(t->prog, key, q->id, true) : NULL;
-            if (e && !e->hinted) { e->hinted = true; e->updated = now_s(); save(t); }
+            helped = helped || q->hint;
+            if (t->prog && q->hint && wb_mark_hint(t->prog, key, q->id)) save(t);
             continue;
         }
         if (single && !strcmp(cmd, "s")) {
-            progress_entry *e = t->prog ? progress_get(t->prog, key, q->id, true) : NULL;
-            if (e) { e->revealed = true; e->updated = now_s(); save(t); }
-            show_answer(t, q);
+            if (t->prog) {
+                wb_mark_shown(t->prog, key, q->id);
+                if (t->reviewing) wb_mark_review(t->prog, key, q->id, !answered, false);
+            }
+            show_answer(t, q, o);
             return QT_CONTINUE;
         }
         quiz_result r;
-        quiz_grade(q, line, &r);
+        quiz_grade_ordered(q, o, line, &r);
         if (r.status < 0) { fprintf(t->out, "%s\n", r.message); continue; }
-        if (t->prog) { progress_record(t->prog, key, q->id, r.normalized, r.status == 1, now_s()); save(t); }
+        if (t->prog) {
+            progress_record(t->prog, key, q->id, r.normalized, r.status == 1, now_s());
+            if (t->reviewing) wb_mark_review(t->prog, key, q->id, !answered, r.status == 1 && !helped);
+            save(t);
+        }
+        answered = true;
         fprintf(t->out, "%s\n", r.status ? "Correct." : "Not quite.");
         if (r.message[0]) quiz_wrap(t->out, r.message, 2, t->width);
-        if (r.status) { show_answer(t, q); return QT_CONTINUE; }
+        if (r.status) { show_answer(t, q, o); return QT_CONTINUE; }
         retry = true;
     }
+}
+
+/* Ask one question: its order is fixed for the visit (counted from the answers given before it
+ * opened), and the visit's time is added to the question's record if it has one. */
+static int ask(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_question *q, size_t idx)
+{
+    const progress_entry *before = t->prog ? progress_get(t->prog, key, q->id, false) : NULL;
+    quiz_order o;
+    if (t->prog) quiz_order_make(q, progress_student(t->prog), before ? before->attempts : 0, &o);
+    else quiz_order_identity(q, &o);
+    double since = wb_now();
+    int rc = ask_visit(t, key, l, q, idx, &o);
+    /* time counts for questions the student did something with (answer, hint, show) */
+    if (t->prog && progress_get(t->prog, key, q->id, false)) { wb_add_time(t->prog, key, q->id, since); save(t); }
+    return rc;
 }
 
 int quiz_term_lesson(quiz_term *t, const quiz_file *f, const quiz_lesson *l, bool only_unfinished)
@@ -203,15 +232,41 @@ int quiz_term_lesson(quiz_term *t, const quiz_file *f, const quiz_lesson *l, boo
         int rc = ask(t, key, l, q, i);
         if (rc != QT_CONTINUE) return rc;
     }
-    size_t right, shown;
-    quiz_term_lesson_stats(t->prog, f, l, &right, &shown);
-    fprintf(t->out, "\n=== End of lesson %s: %zu of %zu answered right", l->id, right, l->nquestions);
-    if (shown) fprintf(t->out, ", %zu shown", shown);
-    fprintf(t->out, " ===\n");
+    wb_score sc;
+    char line[160];
+    wb_lesson_score(t->prog, f, l, &sc);
+    wb_score_format(&sc, line, sizeof line);
+    fprintf(t->out, "\n=== End of lesson %s: %zu of %zu done: %s ===\n", l->id, wb_score_done(&sc), sc.total, line);
     return QT_CONTINUE;
 }
 
-void quiz_term_review(FILE *out, int width, const quiz_file *f, const quiz_lesson *l)
+int quiz_term_review(quiz_term *t, const quiz_set *set, const quiz_lesson *only)
+{
+    wb_due *due = NULL;
+    size_t n = wb_review_queue(t->prog, set, only, &due);
+    if (!n) {
+        fprintf(t->out, "Nothing to review%s: every question you answered was right at the first try, or has "
+                        "been reviewed since.\n", only ? " in this lesson" : "");
+        free(due);
+        return QT_CONTINUE;
+    }
+    fprintf(t->out, "Review: %zu question%s you did not get right at the first try, oldest first.\n", n, n == 1 ? "" : "s");
+    int rc = QT_CONTINUE;
+    t->reviewing = true;
+    for (size_t i = 0; i < n && rc == QT_CONTINUE; i++) {
+        const quiz_file *f = &set->files[due[i].file];
+        const quiz_lesson *l = &f->lessons[due[i].lesson];
+        char key[128];
+        quiz_lesson_key(f, l, key, sizeof key);
+        rc = ask(t, key, l, &l->questions[due[i].question], due[i].question);
+    }
+    t->reviewing = false;
+    free(due);
+    if (rc == QT_CONTINUE) fprintf(t->out, "\n=== End of the review ===\n");
+    return rc;
+}
+
+void quiz_term_teacher(FILE *out, int width, const quiz_file *f, const quiz_lesson *l)
 {
     fprintf(out, "\n=== Lesson %s: %s (%s) ===\n", l->id, l->title, f->id);
     if (l->intro) quiz_wrap(out, l->intro, 0, width);

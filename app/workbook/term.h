@@ -13,14 +13,19 @@ typedef struct quiz_term {
     int width;          /* wrap prose at this many columns */
     progress *prog;     /* updated and saved after every answer; NULL = do not record */
     bool save_failed;   /* a save failed once (reported once) */
+    bool reviewing;     /* asking the spaced-review queue (set by quiz_term_review) */
 } quiz_term;
 
 enum { QT_CONTINUE = 0, QT_QUIT = 1, QT_EOF = 2 };
-/* Ask the lesson's questions in order (only_unfinished: skip those answered right or shown
+/* Options are shown in the student's order (score.h: quiz_order_make) and graded in it.
+ * Ask the lesson's questions in order (only_unfinished: skip those answered right or shown
  * before). Returns QT_CONTINUE when the lesson is over, QT_QUIT on `q`, QT_EOF at end of input. */
 int quiz_term_lesson(quiz_term *t, const quiz_file *f, const quiz_lesson *l, bool only_unfinished);
-/* Teacher view: every question with its answers marked, feedback, hint and explanation. */
-void quiz_term_review(FILE *out, int width, const quiz_file *f, const quiz_lesson *l);
+/* Spaced review: ask the questions not right at the first try (of one lesson, or all when only is
+ * NULL), oldest first; one right at the first try of its review, unhelped, leaves the queue. */
+int quiz_term_review(quiz_term *t, const quiz_set *set, const quiz_lesson *only);
+/* Teacher view: every question with its answers marked (in the file's order), feedback, hint and explanation. */
+void quiz_term_teacher(FILE *out, int width, const quiz_file *f, const quiz_lesson *l);
 /* "3 of 5 right" line data for a lesson. */
 void quiz_term_lesson_stats(progress *p, const quiz_file *f, const quiz_lesson *l, size_t *right, size_t *shown);
 

@@ -81,9 +81,9 @@ Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
     const char *a12[] = {"run", "s.json", "--frobnicate"};
     usage_error(3, a12);
     cr_expect_stderr_eq_str(
-        "rcuvis: run: --cpus: expected an integer 1..4096, got '0' (see rcuvis run --help)\n"
-        "rcuvis: run: --cpus: expected an integer 1..4096, got '4097' (see rcuvis run --help)\n"
-        "rcuvis: run: --cpus: expected an integer 1..4096, got '8x' (see rcuvis run --help)\n"
+        "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"0\" (see rcuvis run --help)\n"
+        "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"4097\" (see rcuvis run --help)\n"
+        "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"8x\" (see rcuvis run --help)\n"
         "rcuvis: run: --duration: expected seconds above 0 and at most 604800, got '0' (see rcuvis run --help)\n"
         "rcuvis: run: --seed: expected an integer 0..18446744073709551615, got '18446744073709551616' (see rcuvis run --help)\n"
         "rcuvis: run: --mode: expected softirq or kthread, got '3.7' (see rcuvis run --help)\n"

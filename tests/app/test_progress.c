@@ -2,9 +2,14 @@
 #include "workbook/progress.h"
 #include "workbook/progress_file.h"
 #include "workbook/json.h"
+#include "util/safefile.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,11 +90,11 @@ Test(progress, round_trip_and_missing_file_is_empty)
     cr_expect_eq(a->updated, 200);
     cr_expect(progress_get(&p, "workbook/2", "2.1", false)->hinted);
     progress_free(&p);
-    cr_expect_eq(count_files("progress.json.tmp"), 0, "no temp file is left behind");
+    cr_expect_eq(count_files(".progress.json.rcuvis-tmp-"), 0, "no temp file is left behind");
 }
 
 /* The test hook: the process dies right here, at the stage named in the environment. */
-static void die(enum pf_stage s, const char *tmp)
+static void die(enum sf_stage s, const char *tmp)
 {
     (void)tmp;
     const char *want = getenv("RCUVIS_TEST_CRASH_STAGE");
@@ -97,7 +102,7 @@ static void die(enum pf_stage s, const char *tmp)
 }
 
 /* A child process records a second answer and dies at `stage` of its save. */
-static void crash_at(enum pf_stage stage)
+static void crash_at(enum sf_stage stage)
 {
     char st_s[8];
     snprintf(st_s, sizeof st_s, "%d", (int)stage);
@@ -105,7 +110,7 @@ static void crash_at(enum pf_stage stage)
     pid_t pid = fork();
     cr_assert_geq(pid, 0);
     if (pid == 0) {
-        pf_test_hook = die;
+        sf_test_hook = die;
         progress p;
         char msg[1024];
         if (progress_load(&p, path, msg, sizeof msg) < 0) _exit(3);
@@ -138,16 +143,18 @@ static void check_old_progress_intact(void)
 Test(progress, crash_with_a_half_written_temp_file_keeps_old_progress)
 {
     save_one("1.1", true);
-    crash_at(PF_STAGE_PARTIAL);
-    cr_expect_eq(count_files("progress.json.tmp-"), 1, "the crash left its partial temp file");
+    crash_at(SF_STAGE_PARTIAL);
+    cr_expect_eq(count_files(".progress.json.rcuvis-tmp-"), 1, "the crash left its partial temp file");
     check_old_progress_intact();
+    cr_expect_eq(count_files(".progress.json.rcuvis-tmp-"), 0, "the next start removed the dead process's temp file");
 }
 
 Test(progress, crash_between_write_and_rename_keeps_old_progress)
 {
     save_one("1.1", true);
-    crash_at(PF_STAGE_BEFORE_RENAME);
+    crash_at(SF_STAGE_BEFORE_RENAME);
     check_old_progress_intact();
+    cr_expect_eq(count_files(".progress.json.rcuvis-tmp-"), 0, "no temp file accumulates");
 }
 
 static void expect_set_aside(const char *content, const char *why)
@@ -193,7 +200,7 @@ Test(progress, wrong_shape_is_set_aside)
 
 Test(progress, newer_format_is_left_alone_and_not_overwritten)
 {
-    const char *text = "{\"version\": 2, \"lessons\": {}}";
+    const char *text = "{\"version\": 3, \"lessons\": {}}";
     write_file(path, text);
     progress p;
     char msg[1024];
@@ -259,4 +266,163 @@ Test(progress, default_path_follows_xdg_state_home)
                      "a relative XDG_STATE_HOME is ignored, as the XDG spec says");
     unsetenv("XDG_STATE_HOME");
     cr_expect_str_eq(progress_default_path(buf, sizeof buf), "/home/s/.local/state/rcuvis/progress.json");
+}
+
+/* --- issue 11: locks, a file corrupted mid-session, odd paths and modes ------------------------ */
+
+static int pause_in[2], pause_out[2];
+
+/* The child stops just before its rename and waits for the parent to look at the lock. */
+static void pause_before_rename(enum sf_stage s, const char *tmp)
+{
+    (void)tmp;
+    if (s != SF_STAGE_BEFORE_RENAME) return;
+    char c = 'p';
+    if (write(pause_out[1], &c, 1) != 1 || read(pause_in[0], &c, 1) != 1) _exit(5);
+}
+
+Test(progress, a_save_holds_the_lock_through_read_merge_write)
+{
+    save_one("1.1", true);
+    cr_assert_eq(pipe(pause_in), 0);
+    cr_assert_eq(pipe(pause_out), 0);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        sf_test_hook = pause_before_rename;
+        progress p;
+        char msg[1024];
+        if (progress_load(&p, path, msg, sizeof msg) < 0) _exit(3);
+        progress_record(&p, "workbook/1", "1.2", "c", true, 2000);
+        _exit(progress_save(&p, msg, sizeof msg) == 0 ? 0 : 4);
+    }
+    char c;
+    cr_assert_eq(read(pause_out[0], &c, 1), 1, "the child reached its rename");
+    char lp[600];
+    snprintf(lp, sizeof lp, "%s.lock", path);
+    int fd = open(lp, O_RDWR | O_CREAT, 0600);
+    cr_assert_geq(fd, 0);
+    int got = flock(fd, LOCK_EX | LOCK_NB);
+    int e = errno;
+    close(fd);
+    cr_expect(got == -1 && e == EWOULDBLOCK, "another process could enter its save while this one was writing");
+    cr_assert_eq(write(pause_in[1], "g", 1), 1);
+    int st;
+    waitpid(pid, &st, 0);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "child status %d", st);
+}
+
+Test(progress, two_processes_answering_at_once_lose_nothing)
+{
+    enum { EACH = 40 };
+    pid_t pids[2];
+    for (int k = 0; k < 2; k++) {
+        pids[k] = fork();
+        cr_assert_geq(pids[k], 0);
+        if (pids[k] == 0) {
+            /* each process keeps its session open, like `rcuvis quiz`, and saves after every answer */
+            progress p;
+            char msg[1024], qid[24];
+            if (progress_load(&p, path, msg, sizeof msg) < 0) _exit(3);
+            for (int i = 0; i < EACH; i++) {
+                snprintf(qid, sizeof qid, "%d.%d", k + 1, i);
+                progress_record(&p, "workbook/1", qid, "a", true, i);
+                if (progress_save(&p, msg, sizeof msg) != 0) _exit(4);
+            }
+            _exit(0);
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        int st;
+        waitpid(pids[k], &st, 0);
+        cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer %d status %d", k, st);
+    }
+    progress p;
+    char msg[1024];
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(p.n, 2 * EACH, "every answer of both processes is in the file (got %zu)", p.n);
+    progress_free(&p);
+}
+
+Test(progress, corrupted_during_a_session_keeps_what_is_in_memory)
+{
+    save_one("1.1", true); /* an earlier session's answer */
+    progress p;
+    char msg[2048];
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0, "%s", msg);
+    progress_record(&p, "workbook/1", "1.2", "a", true, 10);
+    cr_assert_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(p.note, "");
+    write_file(path, "{\"version\": 1, \"lessons\": {\"workbo"); /* someone breaks the file */
+    progress_record(&p, "workbook/1", "1.3", "b", true, 20);
+    cr_assert_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    cr_expect(strstr(p.note, "is corrupt") && strstr(p.note, "progress.json.corrupt-") && strstr(p.note, "kept"),
+              "the note says what happened: %s", p.note);
+    progress_free(&p);
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_not_null(progress_get(&p, "workbook/1", "1.1", false), "the earlier session's answer survived");
+    cr_expect_not_null(progress_get(&p, "workbook/1", "1.2", false), "this session's earlier answer survived");
+    cr_expect_not_null(progress_get(&p, "workbook/1", "1.3", false));
+    cr_expect_eq(count_files("progress.json.corrupt-"), 1, "the broken file was set aside, not deleted");
+    progress_free(&p);
+}
+
+Test(progress, a_directory_in_the_way_is_named_as_such)
+{
+    char d[600];
+    snprintf(d, sizeof d, "%s/state/rcuvis/progress.json", dir);
+    char err[256];
+    cr_assert_eq(pf_mkdirs(d, err, sizeof err), 0, "%s", err);
+    progress p;
+    char msg[1024];
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), -1);
+    cr_expect(strstr(msg, "is a directory"), "%s", msg);
+    cr_expect_eq(progress_save(&p, msg, sizeof msg), -1);
+    progress_free(&p);
+}
+
+Test(progress, a_read_only_file_is_shown_but_never_replaced)
+{
+    save_one("1.1", true);
+    cr_assert_eq(chmod(path, 0444), 0);
+    char *before = qj_read_file(path, NULL);
+    progress p;
+    char msg[1024];
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), -1);
+    cr_expect(strstr(msg, "read-only"), "%s", msg);
+    cr_expect_not_null(progress_get(&p, "workbook/1", "1.1", false), "its answers are still shown");
+    progress_record(&p, "workbook/1", "1.2", "a", true, 5);
+    cr_expect_eq(progress_save(&p, msg, sizeof msg), -1);
+    progress_free(&p);
+    /* and the safe writer itself refuses it, even for root, who may write anything */
+    cr_expect_eq(pf_write_atomic(path, "x", 1, msg, sizeof msg), -1);
+    cr_expect(strstr(msg, "read-only"), "%s", msg);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_expect_eq(st.st_mode & 07777, 0444, "mode kept");
+    char *after = qj_read_file(path, NULL);
+    cr_expect_str_eq(after, before, "content kept");
+    free(before);
+    free(after);
+}
+
+Test(progress, mode_and_symlink_are_kept)
+{
+    save_one("1.1", true);
+    char real[600];
+    snprintf(real, sizeof real, "%s/real-progress.json", dir);
+    cr_assert_eq(rename(path, real), 0);
+    cr_assert_eq(chmod(real, 0640), 0);
+    cr_assert_eq(symlink(real, path), 0);
+    save_one("1.2", true);
+    struct stat st;
+    cr_assert_eq(lstat(path, &st), 0);
+    cr_expect(S_ISLNK(st.st_mode), "progress.json is still a symlink");
+    cr_assert_eq(stat(real, &st), 0);
+    cr_expect_eq(st.st_mode & 07777, 0640, "the target kept its mode (got %o)", st.st_mode & 07777);
+    progress p;
+    char msg[1024];
+    cr_assert_eq(progress_load(&p, real, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(p.n, 2, "the answer went into the link's target");
+    progress_free(&p);
 }

@@ -51,6 +51,9 @@ static void teardown(void)
 }
 
 TestSuite(session, .init = setup, .fini = teardown);
+
+/* Options are shuffled per student (a random id here): the shown position of the file's option i */
+static int shown_at(const quiz_session *s, size_t i) { return quiz_order_letter(&s->order, i) - 'a'; }
 TestSuite(panel, .init = setup, .fini = teardown);
 
 Test(session, answer_records_progress_and_resume_skips_done)
@@ -59,11 +62,11 @@ Test(session, answer_records_progress_and_resume_skips_done)
     char msg[1024];
     cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
     cr_expect_str_eq(quiz_session_question(&s)->id, "1.1");
-    quiz_session_pick(&s, 0);
+    quiz_session_pick(&s, shown_at(&s, 0));
     cr_expect_eq(quiz_session_submit(&s), 0);
     cr_expect_str_eq(s.last.message, "no a");
     cr_expect_not(s.done);
-    quiz_session_pick(&s, 1);
+    quiz_session_pick(&s, shown_at(&s, 1));
     cr_expect_eq(quiz_session_submit(&s), 1);
     cr_expect(s.done, "a right answer opens the explanation");
     cr_expect_eq(quiz_session_entry(&s)->attempts, 2);
@@ -98,10 +101,10 @@ Test(session, multi_toggles_numeric_types_and_review_records_nothing)
     char msg[1024];
     cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
     quiz_session_goto(&s, 0, 0, 1);
-    quiz_session_pick(&s, 0);
-    quiz_session_pick(&s, 1);
-    quiz_session_pick(&s, 1);
-    quiz_session_pick(&s, 2);
+    quiz_session_pick(&s, shown_at(&s, 0));
+    quiz_session_pick(&s, shown_at(&s, 1));
+    quiz_session_pick(&s, shown_at(&s, 1));
+    quiz_session_pick(&s, shown_at(&s, 2));
     cr_expect_eq(quiz_session_submit(&s), 1, "a and c picked, b toggled off");
     quiz_session_goto(&s, 0, 1, 0);
     quiz_session_type(&s, "66");
@@ -182,8 +185,10 @@ Test(panel, keyboard_only_answering)
     cr_expect_not(workbook_panel_key(wb, SDLK_b, 0), "without focus the window keeps its keys");
     workbook_panel_set_focus(wb, true);
     cr_expect(workbook_panel_key(wb, SDLK_DOWN, 0));
+    cr_expect(workbook_panel_key(wb, SDLK_UP, 0));
+    for (int i = 0; i < shown_at(s, 1); i++) workbook_panel_key(wb, SDLK_DOWN, 0);
     cr_expect(workbook_panel_key(wb, SDLK_SPACE, 0), "Space picks the answer under the cursor");
-    cr_expect_eq(s->sel, 2u);
+    cr_expect_eq(s->sel, 1u << shown_at(s, 1));
     cr_expect(workbook_panel_key(wb, SDLK_h, 0));
     cr_expect(s->hint_shown);
     draw(wb, rd);
@@ -328,4 +333,69 @@ Test(panel, window_hooks_answer_and_show_me)
     cr_expect(clicked);
     rd_free(rd);
     ui_app_free(&a);
+}
+
+#include "view/layout.h"
+
+/* At 1280x720 the column is narrow: every question of the shipped workbook, in its fullest state
+ * (hint read, unanswered: Check, Hint, Show answer, Show me), keeps every click area inside the
+ * column, and a long explanation can be scrolled to its end. Before buttons wrapped, "Show me"
+ * stuck out past the column's right edge. */
+Test(panel, every_shipped_question_fits_a_1280x720_column)
+{
+    char err[1024], sq[1024], pp[300];
+    const char *root = getenv("RCUVIS_ROOT");
+    snprintf(sq, sizeof sq, "%s/quizzes", root && *root ? root : ".");
+    snprintf(pp, sizeof pp, "%s/fit-progress.json", dir);
+    workbook_panel *wb = workbook_panel_new(sq, pp, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    ui_state st = {.ui_scale = 1, .show_workbook = true};
+    ui_layout L;
+    ui_layout_compute(&L, rd, 1280, 720, &st, 0, rd_line_height(rd, RD_BOLD) * 2);
+    rd_rect col = L.workbook;
+    cr_assert_gt(col.w, 200);
+    quiz_session *s = workbook_panel_session(wb);
+    quiz_session_goto(s, 0, 0, 0);
+    ui_hit hits[256];
+    int questions = 0;
+    do {
+        quiz_session_hint(s);
+        ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT), .hits = hits, .caphits = 256};
+        rd_begin(rd, fr.th->bg);
+        workbook_panel_draw(wb, &fr, col);
+        workbook_panel_publish_hits(wb, &fr, HIT_WORKBOOK);
+        rd_end(rd);
+        for (int i = 1; i < fr.nhits; i++) /* 0 is the whole column */
+            cr_expect(hits[i].r.x >= col.x && hits[i].r.x + hits[i].r.w <= col.x + col.w,
+                      "question %s: a click area [%d, %d) sticks out of the column [%d, %d)", quiz_session_question(s)->id,
+                      hits[i].r.x, hits[i].r.x + hits[i].r.w, col.x, col.x + col.w);
+        questions++;
+    } while (quiz_session_step(s, +1));
+    cr_expect_gt(questions, 60);
+    workbook_panel_free(wb);
+    rd_free(rd);
+}
+
+/* The order is fixed while a question is open: a wrong answer does not reshuffle it (the student
+ * would lose track of what was tried); it is drawn again from the new attempt count on the next visit. */
+Test(session, order_stays_put_while_open_and_follows_attempts_on_return)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    snprintf(s.prog.student, sizeof s.prog.student, "panel-order");
+    quiz_session_goto(&s, 0, 0, 1); /* 1.2, three options */
+    quiz_order before = s.order, want;
+    quiz_order_make(quiz_session_question(&s), "panel-order", 0, &want);
+    cr_expect_eq(memcmp(before.shown, want.shown, want.n), 0, "first visit: attempt 0");
+    quiz_session_pick(&s, shown_at(&s, 1)); /* B alone: wrong */
+    cr_expect_eq(quiz_session_submit(&s), 0);
+    cr_expect_eq(memcmp(s.order.shown, before.shown, before.n), 0, "a wrong answer does not reshuffle");
+    quiz_session_step(&s, -1);
+    quiz_session_step(&s, +1);
+    quiz_order_make(quiz_session_question(&s), "panel-order", 1, &want);
+    cr_expect_eq(memcmp(s.order.shown, want.shown, want.n), 0, "coming back: drawn for attempt 1");
+    quiz_session_close(&s);
 }

@@ -1,6 +1,7 @@
 /* test_quiz_term.c — the terminal workbook on streams: answers, hints, retries, show, quit and end of input. */
 #include "workbook/progress.h"
 #include "workbook/quiz.h"
+#include "workbook/score.h"
 #include "workbook/term.h"
 
 #include <criterion/criterion.h>
@@ -52,22 +53,39 @@ static void unscratch(void)
 }
 TestSuite(term, .init = scratch, .fini = unscratch);
 
+/* Options are shown in the student's order: the letter question 1.1's file option i has for the
+ * student "term-test" on its first visit */
+static char letter(const quiz_file *f, size_t i)
+{
+    quiz_order o;
+    quiz_order_make(&f->lessons[0].questions[0], "term-test", 0, &o);
+    return quiz_order_letter(&o, i);
+}
+
 Test(term, wrong_then_hint_then_right_records_everything)
 {
     quiz_file f = load();
     run r = {0};
     snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
-    session(&r, &f, "a\nh\nb\n4\n5\n", false);
+    snprintf(r.prog.student, sizeof r.prog.student, "term-test");
+    char input[32], want[64];
+    snprintf(input, sizeof input, "%c\nh\n%c\n4\n5\n", letter(&f, 0), letter(&f, 1));
+    session(&r, &f, input, false);
     cr_expect_eq(r.rc, QT_CONTINUE);
     cr_expect(strstr(r.out, "Not quite.\n  no a\n"), "%s", r.out);
     cr_expect(strstr(r.out, "Hint:\n  Not a.\n"), "the hint is shown on h");
-    cr_expect(strstr(r.out, "Correct.\n  yes b\n\nThe answer: b\n\n  Because b.\n"), "feedback then the explanation: %s", r.out);
+    snprintf(want, sizeof want, "Correct.\n  yes b\n\nThe answer: %c\n\n  Because b.\n", letter(&f, 1));
+    cr_expect(strstr(r.out, want), "feedback then the explanation: %s", r.out);
+    snprintf(want, sizeof want, "  %c) B\n", letter(&f, 1));
+    cr_expect(strstr(r.out, want), "B is shown at its shuffled letter: %s", r.out);
     cr_expect(strstr(r.out, "  add the root\n"), "per-answer feedback for a numeric answer");
-    cr_expect(strstr(r.out, "=== End of lesson 1: 2 of 2 answered right ===\n"), "%s", r.out);
+    cr_expect(strstr(r.out, "=== End of lesson 1: 2 of 2 done: 1 after retries, 1 with help ===\n"), "%s", r.out);
     const progress_entry *e = progress_get(&r.prog, "t/1", "1.1", false);
     cr_assert_not_null(e);
     cr_expect_eq(e->attempts, 2);
     cr_expect(e->correct && e->hinted && !e->revealed);
+    cr_expect(e->helped && !e->first_ok, "right after the hint: with help");
+    cr_expect_str_eq(e->first, "a", "the first answer, in the file's letters");
     /* and it reached the disk after every answer */
     progress back;
     char msg[512];
@@ -84,7 +102,9 @@ Test(term, end_of_input_ends_cleanly)
     quiz_file f = load();
     run r = {0};
     snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
-    session(&r, &f, "b\n", false);
+    snprintf(r.prog.student, sizeof r.prog.student, "term-test");
+    char input[4] = {letter(&f, 1), '\n', 0};
+    session(&r, &f, input, false);
     cr_expect_eq(r.rc, QT_EOF, "EOF in the middle of the lesson is reported as such");
     cr_expect(progress_get(&r.prog, "t/1", "1.1", false)->correct);
     cr_expect_null(progress_get(&r.prog, "t/1", "1.2", false));
@@ -129,7 +149,7 @@ Test(term, review_shows_every_answer_marked)
     char *out = NULL;
     size_t len = 0;
     FILE *o = open_memstream(&out, &len);
-    quiz_term_review(o, 80, &f, &f.lessons[0]);
+    quiz_term_teacher(o, 80, &f, &f.lessons[0]);
     fclose(o);
     cr_expect(strstr(out, "  [ ] a) A\n         no a\n"), "every answer with its feedback: %s", out);
     cr_expect(strstr(out, "  [*] b) B\n"), "the right answer is starred: %s", out);
@@ -148,4 +168,96 @@ Test(term, wrap_breaks_at_spaces_and_keeps_paragraphs)
     fclose(o);
     cr_expect_str_eq(out, "  aaaa bbbb cccc dddd eeee\n  ffff gggg hhhh iiii jjjj\n  kkkk\n  second\n");
     free(out);
+}
+
+/* a clock that jumps 1000 s at every reading: each visit's time is then the cap, exactly */
+static double fake_t;
+static double jumping_clock(void) { return fake_t += 1000; }
+
+Test(term, first_try_is_scored_apart_and_time_per_visit_is_capped)
+{
+    quiz_file f = load();
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    snprintf(r.prog.student, sizeof r.prog.student, "term-test");
+    wb_set_clock(jumping_clock);
+    char input[16];
+    snprintf(input, sizeof input, "%c\n5\n", letter(&f, 1));
+    session(&r, &f, input, false);
+    wb_set_clock(NULL);
+    cr_expect(strstr(r.out, "=== End of lesson 1: 2 of 2 done: 2 first try ===\n"), "%s", r.out);
+    const progress_entry *e = progress_get(&r.prog, "t/1", "1.1", false);
+    cr_expect(e->first_ok && !e->helped);
+    cr_expect_eq(e->seconds, WB_VISIT_CAP_S, "one visit counts at most the cap: %g", e->seconds);
+    wb_score sc;
+    wb_lesson_score(&r.prog, &f, &f.lessons[0], &sc);
+    cr_expect_eq(sc.n[WB_FIRST_TRY], 2);
+    progress_free(&r.prog);
+    free(r.out);
+    quiz_free(&f);
+}
+
+Test(term, review_asks_what_was_not_right_first_oldest_first_until_cleared)
+{
+    quiz_file f = load();
+    quiz_set set = {&f, 1};
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    snprintf(r.prog.student, sizeof r.prog.student, "term-test");
+    /* 1.2 went wrong first, long ago; 1.1 needed the hint, later */
+    progress_record(&r.prog, "t/1", "1.2", "4", false, 100);
+    progress_record(&r.prog, "t/1", "1.2", "5", true, 101);
+    wb_mark_hint(&r.prog, "t/1", "1.1");
+    progress_record(&r.prog, "t/1", "1.1", "b", true, 200);
+    progress_get(&r.prog, "t/1", "1.1", true)->first_at = 200;
+    wb_due *due = NULL;
+    cr_assert_eq(wb_review_queue(&r.prog, &set, NULL, &due), 2);
+    cr_expect_eq(due[0].question, 1, "the oldest first: 1.2");
+    cr_expect_eq(due[1].question, 0);
+    free(due);
+    /* 1.2 right at once in the review; 1.1 wrong, then right */
+    quiz_order o;
+    quiz_order_make(&f.lessons[0].questions[0], "term-test", 1, &o); /* 1.1 had one answer before */
+    char input[32];
+    snprintf(input, sizeof input, "5\n%c\n%c\n", quiz_order_letter(&o, 0), quiz_order_letter(&o, 1));
+    FILE *in = fmemopen(input, strlen(input), "r");
+    FILE *out = open_memstream(&r.out, &r.outlen);
+    quiz_term t = {.in = in, .out = out, .width = 80, .prog = &r.prog};
+    cr_expect_eq(quiz_term_review(&t, &set, NULL), QT_CONTINUE);
+    fclose(in);
+    fclose(out);
+    cr_expect(strstr(r.out, "Review: 2 questions"), "%s", r.out);
+    char *a = strstr(r.out, "question 1.2 ---"), *b = strstr(r.out, "question 1.1 ---");
+    cr_expect(a && b && a < b, "1.2 is asked before 1.1: %s", r.out);
+    cr_assert_eq(wb_review_queue(&r.prog, &set, NULL, &due), 1, "1.2 is cleared, 1.1 comes back");
+    cr_expect_eq(due[0].question, 0);
+    free(due);
+    const progress_entry *e = progress_get(&r.prog, "t/1", "1.1", false);
+    cr_expect(!e->first_ok, "a review never rewrites the first try");
+    progress_free(&r.prog);
+    free(r.out);
+    quiz_free(&f);
+}
+
+/* A progress file of the first format (no student id, no scoring fields) still loads, and its
+ * records get the scores they must have had: one right answer without help was a first try. */
+Test(term, first_format_progress_loads_with_derived_scores)
+{
+    FILE *f = fopen(ppath, "w");
+    cr_assert_not_null(f);
+    fputs("{\"version\": 1, \"lessons\": {\"t/1\": {"
+          "\"1.1\": {\"attempts\": 1, \"correct\": true, \"revealed\": false, \"hinted\": false, \"last\": \"b\", \"updated\": 5},"
+          "\"1.2\": {\"attempts\": 3, \"correct\": true, \"revealed\": false, \"hinted\": true, \"last\": \"5\", \"updated\": 6}}}}", f);
+    fclose(f);
+    progress p;
+    char msg[512];
+    cr_assert_eq(progress_load(&p, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(wb_outcome_of(progress_get(&p, "t/1", "1.1", false)), WB_FIRST_TRY);
+    cr_expect_eq(wb_outcome_of(progress_get(&p, "t/1", "1.2", false)), WB_HELPED);
+    cr_expect_str_eq(progress_get(&p, "t/1", "1.1", false)->first, "b");
+    cr_expect_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    progress_free(&p);
+    cr_assert_eq(progress_load(&p, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(strlen(p.student), 16, "saving gives the file a student id");
+    progress_free(&p);
 }

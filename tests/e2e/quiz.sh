@@ -23,31 +23,73 @@ expect_rc() {
 err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
 out_has() { grep -qF -- "$1" "$tmp/out" || { fail "$2: stdout lacks '$1'"; tail -5 "$tmp/out" | sed 's/^/  stdout: /'; }; }
 json_get() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"; }
+# Options are shuffled per student, so a scripted student reads the screen: drive ANSWERS -- ARGS
+# answers `rcuvis quiz ARGS` one prompt at a time; an answer "=TEXT" is the letter of the option
+# whose text starts with TEXT, anything else is typed as is. Output in $tmp/out, exit code returned.
+cat >"$tmp/drive.py" <<'PY'
+import os, re, subprocess, sys
+answers = sys.argv[1].split("|") if sys.argv[1] else []
+p = subprocess.Popen(sys.argv[3:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=open(os.environ["DRIVE_ERR"], "w"))
+out, buf, seen = open(os.environ["DRIVE_OUT"], "w"), "", ""
+while True:
+    chunk = os.read(p.stdout.fileno(), 65536).decode()
+    if not chunk:
+        break
+    buf += chunk
+    seen += chunk
+    out.write(chunk)
+    if not buf.endswith("> "):
+        continue
+    if not answers:
+        p.stdin.close()
+        continue
+    a = answers.pop(0)
+    if a.startswith("="):
+        block = seen[seen.rfind("\n--- "):]
+        hits = [m.group(1) for m in re.finditer(r"^  ([a-g])\) (.*)$", block, re.M) if m.group(2).startswith(a[1:])]
+        if len(hits) != 1:
+            sys.exit("drive: no single option starts with %r in:%s" % (a[1:], block))
+        a = hits[0]
+    out.write("[typed %s]\n" % a)
+    buf = ""
+    p.stdin.write((a + "\n").encode())
+    p.stdin.flush()
+sys.exit(p.wait())
+PY
+drive() {
+  local want=$1 what=$2 answers=$3; shift 4
+  DRIVE_OUT="$tmp/out" DRIVE_ERR="$tmp/err" python3 "$tmp/drive.py" "$answers" -- "$@"; local rc=$?
+  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
+}
 
 # --- help, and the shipped quiz passes check (predict answers recomputed by the engine)
 expect_rc 0 "quiz --help" "" -- "$bin" quiz --help && out_has "--update-expected" "quiz --help"
 expect_rc 0 "check the shipped quiz" "" -- "$bin" check "$quiz"
 
 # --- a whole lesson answered through a pipe: one wrong answer, then all right
-answers='4\n5\n65\n261\n3\na\na\na\na\n3\n261\n'
-if expect_rc 0 "quiz 2 with piped answers" "$answers" -- "$bin" quiz 2; then
+answers='4|5|65|261|3|=Two leaves|=Child node|=Nothing more|=261.|3|261'
+if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; then
   out_has "Not quite." "wrong answer gets feedback"
   out_has "Those are the leaves." "per-answer feedback for 4"
   out_has "The answer: 261, computed by running the simulation" "predict answer shown with its origin"
-  out_has "=== End of lesson 2: 10 of 10 answered right ===" "lesson summary"
+  out_has "=== End of lesson 2: 10 of 10 done: 9 first try, 1 after retries ===" "lesson summary separates first tries"
   [ -f "$progress" ] || fail "progress file written under XDG_STATE_HOME"
   [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.1"]["attempts"]')" = 2 ] || fail "two attempts recorded for 2.1"
   [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.3"]["last"]')" = 261 ] || fail "the prediction is recorded"
+  [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.5"]["last"]')" = a ] || fail "choice answers are stored in the file's letters"
+  [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.1"]["first"], d["lessons"]["workbook/2"]["2.1"]["first_ok"]')" = "('4', False)" ] || fail "the first answer is kept"
   ls "$XDG_STATE_HOME/rcuvis" | grep -q tmp && fail "a temp file was left next to progress.json"
 fi
 
-expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && out_has "10/10 right" "list shows lesson 2 done"
+expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { out_has "10/10 done  9 first try, 1 after retries" "list shows lesson 2's score"; out_has "1 question not right at the first try: \`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
+student=$(json_get "$progress" 'd["student"]')
+[ ${#student} -eq 16 ] || fail "a student id is made and kept in progress.json (got '$student')"
 
 # --- continuing without a lesson starts at the first unfinished question; q saves and leaves
 expect_rc 0 "quiz, then q" "q\n" -- "$bin" quiz && { out_has "question 1.1 (1 of 7)" "continues at lesson 1"; out_has "Progress saved." "q says progress is saved"; }
 
 # --- end of input in the middle of a lesson ends cleanly
-expect_rc 0 "quiz 1, input ends early" "a\n" -- "$bin" quiz 1 && out_has "(end of input) Progress saved." "EOF is clean"
+drive 0 "quiz 1, input ends early" "=Every reader that was already" -- "$bin" quiz 1 && out_has "(end of input) Progress saved." "EOF is clean"
 [ "$(json_get "$progress" 'd["lessons"]["workbook/1"]["1.1"]["correct"]')" = True ] || fail "the answer before EOF was saved"
 
 # --- hint and show-answer are recorded
@@ -57,9 +99,27 @@ expect_rc 0 "hint then show" "h\ns\n" -- "$bin" quiz 3 && out_has "Hint:" "h sho
 # --- input that is not an answer is explained, not counted
 expect_rc 0 "nonsense input" "zzz\n" -- "$bin" quiz 4 && out_has "Type one letter, a to d." "nonsense explained"
 
+# --- a teacher's tools: export one student's answers, merge a class
+expect_rc 0 "export" "" -- "$bin" quiz --export "$tmp/me.csv" && out_has "Wrote your answers to $tmp/me.csv" "export says where"
+[ "$(head -1 "$tmp/me.csv" | tr -d '\r')" = "student,lesson,question,attempts,first_try_right,outcome,hints_used,shown,time_spent_s,first_answer" ] || fail "export header"
+grep -q $'^[0-9a-f]*,workbook/2,2.1,2,0,after retries,0,0,[0-9]*,4\r$' "$tmp/me.csv" || fail "2.1: two attempts, not first try, first answer 4, CRLF ends"
+[ "$(grep -c . "$tmp/me.csv")" -eq "$(( $(python3 -c 'import json,sys; print(sum(len(l["questions"]) for l in json.load(open(sys.argv[1]))["lessons"]))' "$quiz") + 1 ))" ] || fail "one row per question"
+mkdir -p "$tmp/class"
+cp "$tmp/me.csv" "$tmp/class/ann.csv"
+cp "$progress" "$tmp/class/ann.json"   # the same student twice: counted once
+sed 's/^[0-9a-f]*,/bo,/; s/,2.1,2,0,after retries,0,0,\([0-9]*\),4/,2.1,1,1,first try,0,0,\1,5/' "$tmp/me.csv" >"$tmp/class/bo.csv"
+if expect_rc 0 "merge a class" "" -- "$bin" quiz --merge "$tmp/class"; then
+  out_has "Class summary of $tmp/class: 2 students" "two students"
+  grep -qE '^  2\.1 +2 +50% +0 +0  4 \(1\)$' "$tmp/out" || fail "2.1: half right at the first try, 4 the common wrong answer"
+  err_has "the same student as" "a duplicate is named"
+fi
+printf 'student,lesson\n' >"$tmp/class/broken.csv"
+expect_rc 2 "merge with a broken file" "" -- "$bin" quiz --merge "$tmp/class" && err_has "broken.csv:1: the header lacks the column question" "broken file named"
+
 # --- resets
 expect_rc 0 "reset lesson 2" "" -- "$bin" quiz --reset 2 && out_has "Forgot 10 answers of lesson workbook/2" "reset one lesson"
-expect_rc 0 "list after reset" "" -- "$bin" quiz --list && out_has " 0/10 right" "lesson 2 forgotten"
+expect_rc 0 "list after reset" "" -- "$bin" quiz --list && out_has " 0/10 done  none of 10 done" "lesson 2 forgotten"
+[ "$(json_get "$progress" 'd["student"]')" = "$student" ] || fail "a reset keeps the student id"
 [ "$(json_get "$progress" '"workbook/1" in d["lessons"]')" = True ] || fail "reset of lesson 2 kept lesson 1"
 expect_rc 0 "reset all" "" -- "$bin" quiz --reset-all && out_has "Forgot every answer." "reset-all"
 [ "$(json_get "$progress" 'len(d["lessons"])')" = 0 ] || fail "reset-all empties the progress"
@@ -71,10 +131,26 @@ expect_rc 0 "corrupt progress" "" -- "$bin" quiz --list && err_has "is corrupt" 
 ls "$XDG_STATE_HOME/rcuvis" | grep -q '^progress.json.corrupt-[0-9]' || fail "corrupt file renamed progress.json.corrupt-<time>"
 [ "$(cat "$XDG_STATE_HOME"/rcuvis/progress.json.corrupt-*)" = '{"version": 1, "lessons": {' ] || fail "the corrupt file's content is kept"
 
-# --- review mode: answers visible, nothing recorded
+# --- teacher view: answers visible in the file's order, nothing recorded
 rm -rf "$XDG_STATE_HOME"
-expect_rc 0 "review" "" -- "$bin" quiz 6 --review && { out_has "[*] a) A kthread can be preempted" "review stars the right answer"; out_has "Quick Quiz 3" "review shows the article's quizzes"; }
-[ -e "$progress" ] && fail "review must not write progress"
+expect_rc 0 "teacher" "" -- "$bin" quiz 6 --teacher && { out_has "[*] a) A kthread can be preempted" "teacher view stars the right answer"; out_has "Quick Quiz 3" "teacher view shows the article's quizzes"; }
+[ -e "$progress" ] && fail "the teacher view must not write progress"
+
+# --- spaced review: what was not right at the first try comes back, oldest first
+expect_rc 0 "review with nothing to review" "" -- "$bin" quiz --review && out_has "Nothing to review" "empty review"
+drive 0 "lesson 3: a wrong first answer" "=It has entered the idle loop|=It is idle as far|q" -- "$bin" quiz 3
+drive 0 "lesson 2: a wrong first answer" "4|5|q" -- "$bin" quiz 2
+python3 - "$progress" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["lessons"]["workbook/3"]["3.1"]["first_at"] = 100  # answered long before 2.1
+json.dump(d, open(sys.argv[1], "w"))
+PY
+if drive 0 "review" "=It is idle as far|4|5" -- "$bin" quiz --review; then
+  out_has "Review: 2 questions" "review counts the questions"
+  grep -n -- "--- Review" "$tmp/out" | head -1 | grep -q "question 3.1" || fail "the oldest (3.1) comes first"
+fi
+drive 0 "review again" "" -- "$bin" quiz --review && { out_has "Review: 1 question " "3.1 cleared, 2.1 (wrong again) stays"; out_has "question 2.1 ---" "2.1 asked again"; }
 
 # --- a malformed quiz file: exact messages, from both quiz and check
 cat >"$tmp/bad.json" <<'EOF'

@@ -170,7 +170,7 @@ static rv_report big_idle_box(enum rv_mode mode)
     return r;
 }
 
-Test(gp_lifecycle, large_machine_latency_3_6_vs_3_7, .timeout = 30)
+Test(gp_lifecycle, large_machine_latency_3_6_vs_3_7)
 {
     rv_report r36 = big_idle_box(RV_MODE_SOFTIRQ);
     rv_report r37 = big_idle_box(RV_MODE_KTHREAD);

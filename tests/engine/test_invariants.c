@@ -179,8 +179,8 @@ static void seeds(uint64_t from, uint64_t to)
     for (uint64_t s = from; s <= to; s++) one_case(s);
 }
 
-Test(invariants, random_machines_and_commands_1_10, .timeout = 60) { seeds(1, 10); }
-Test(invariants, random_machines_and_commands_11_20, .timeout = 60) { seeds(11, 20); }
-Test(invariants, random_machines_and_commands_21_30, .timeout = 60) { seeds(21, 30); }
-Test(invariants, random_machines_and_commands_31_40, .timeout = 60) { seeds(31, 40); }
+Test(invariants, random_machines_and_commands_1_10) { seeds(1, 10); }
+Test(invariants, random_machines_and_commands_11_20) { seeds(11, 20); }
+Test(invariants, random_machines_and_commands_21_30) { seeds(21, 30); }
+Test(invariants, random_machines_and_commands_31_40) { seeds(31, 40); }
 #endif

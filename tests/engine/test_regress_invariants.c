@@ -24,6 +24,6 @@ static void unrestricted_seeds(uint64_t from, uint64_t to)
     for (uint64_t s = from; s <= to; s++) one_case(s);
 }
 
-Test(invariants, seeds_1_100, .timeout = 120) { unrestricted_seeds(1, 100); }
-Test(invariants, seeds_101_200, .timeout = 120) { unrestricted_seeds(101, 200); }
-Test(invariants, seeds_201_300, .timeout = 120) { unrestricted_seeds(201, 300); }
+Test(invariants, seeds_1_100) { unrestricted_seeds(1, 100); }
+Test(invariants, seeds_101_200) { unrestricted_seeds(101, 200); }
+Test(invariants, seeds_201_300) { unrestricted_seeds(201, 300); }

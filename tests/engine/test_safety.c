@@ -249,7 +249,7 @@ static void pipe_line(const rv_report *r, bool flagged, char *buf, size_t n)
     for (int i = 0; i < RV_PIPE_LEN; i++) len += snprintf(buf + len, n - (size_t)len, " %lu", (unsigned long)r->reader_pipe[i]);
 }
 
-Test(safety, reader_pipe_in_the_kernel_log_every_minute, .timeout = 60)
+Test(safety, reader_pipe_in_the_kernel_log_every_minute)
 {
     char line[512], want[512];
     rv_report r;

@@ -1,0 +1,127 @@
+/* slide.c — draws an exported picture: the window's, a clean slide, or one panel; same panels as the window. */
+#include "export/export.h"
+#include "view/layout_export.h"
+
+#include <stdio.h>
+
+/* Views for every session, built as ui_app_draw builds them (same flash window). */
+static int build_views(ui_app *a, rd_ctx *rd, ui_view **views)
+{
+    a->fr.rd = rd;
+    a->fr.th = ui_theme_get(a->st.theme);
+    a->fr.nhits = 0;
+    for (int i = 0; i < a->nsessions; i++) {
+        ui_session *s = &a->s[i];
+        ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);
+        views[i] = &s->view;
+    }
+    int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
+    a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
+    if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
+    return a->nsessions;
+}
+
+/* The top bar of a slide: what and when, no controls. */
+static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    if (r.h <= 0) return;
+    rd_fill(rd, r, th->panel);
+    rd_line(rd, r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h - 1, th->panel_edge);
+    char tb[64], t[512];
+    ui_fmt_time(tb, sizeof tb, v->now);
+    unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
+    snprintf(t, sizeof t, "%s · %s · %s · t = %s (jiffy %llu)", a->name, a->st.compare ? "3.6 vs 3.7" : v->label,
+             rv_flavor_name(v->flavor), tb, jf);
+    rd_text_in(rd, RD_BOLD, (rd_rect){r.x + rd_px(rd, 8), r.y, r.w - rd_px(rd, 16), r.h}, RD_LEFT, th->heading, t);
+}
+
+static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
+{
+    bool sel = st->sel_cpu >= 0 || st->sel_node >= 0;
+    for (int i = 0; i < L->nsides && i < nviews; i++) {
+        const ui_side *s = &L->side[i];
+        const ui_view *v = views[i];
+        fr->side = i;
+        if (L->nsides > 1 && s->head.h > 0) panel_side_head_draw(fr, s->head, v);
+        if (s->cpus.h > 0) panel_cpus_draw(fr, s->cpus, v, st);
+        if (s->tree.h > 0) panel_tree_draw(fr, s->tree, v, st);
+        if (s->acct.h > 0) panel_accounting_draw(fr, s->acct, v, st);
+        if (s->timeline.h > 0) panel_timeline_draw(fr, s->timeline, v, st);
+        if (s->klog.h > 0) {
+            /* compare: the why panel lives in each side's klog slot, as in the window */
+            if (L->why_floating && sel) panel_why_draw(fr, s->klog, v, st, false);
+            else panel_klog_draw(fr, s->klog, v, st);
+        }
+    }
+    fr->side = 0;
+}
+
+/* The cue bar of an animation: when we are and what just happened, over the bottom edge. */
+static void cue_bar(ui_frame *fr, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    int bh = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
+    rd_rect r = {0, h - bh, w, bh};
+    rd_fill(rd, r, rd_alpha(fr->th->caption_bg, 235));
+    char tb[64], t[600];
+    ui_fmt_time(tb, sizeof tb, v->now);
+    snprintf(t, sizeof t, "t = %s   %s", tb, v->last_event[0] ? v->last_event : "");
+    rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 5)), RD_LEFT, fr->th->caption_text, t);
+}
+
+static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look);
+
+void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
+{
+    draw_look(a, rd, look);
+    if (look->cues && a->nsessions) cue_bar(&a->fr, &a->s[0].view);
+}
+
+static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
+{
+    if (!look->clean && look->panel < 0) {
+        ui_app_draw(a, rd);
+        return;
+    }
+    ui_view *views[2] = {NULL, NULL};
+    int n = build_views(a, rd, views);
+    rd_begin(rd, a->fr.th->bg);
+    if (!n) return;
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    ui_state *st = &a->st;
+    bool was_clean = st->clean;
+    st->clean = true;
+    ui_frame *fr = &a->fr;
+    if (look->panel >= 0) {
+        ui_layout_single(&a->L, rd, w, h, st, look->panel);
+        if (look->panel == UI_PANEL_WHY && st->compare) {
+            /* each half explains its own engine; draw the why panel into the klog slots */
+            for (int i = 0; i < a->L.nsides && i < n; i++) {
+                fr->side = i;
+                panel_side_head_draw(fr, a->L.side[i].head, views[i]);
+                panel_why_draw(fr, a->L.side[i].klog, views[i], st, false);
+            }
+            fr->side = 0;
+        } else draw_side_panels(fr, &a->L, views, n, st);
+        if (a->L.why.h > 0) panel_why_draw(fr, a->L.why, views[0], st, false);
+        if (a->L.caption.h > 0) panel_caption_draw(fr, a->L.caption, views[0]);
+    } else {
+        bool logged = false, captioned = views[0]->caption && views[0]->caption[0];
+        for (int i = 0; i < n; i++) logged |= views[i]->klog_total > 0;
+        if (look->klog >= 0) logged = look->klog;
+        if (look->caption >= 0) captioned = look->caption;
+        int cap_h = captioned ? panel_caption_height(rd, views[0]) : 0;
+        int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
+        ui_layout_clean(&a->L, rd, w, h, st, title_h, cap_h, !logged);
+        draw_side_panels(fr, &a->L, views, n, st);
+        if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);
+        if (cap_h > 0) panel_caption_draw(fr, a->L.caption, views[0]);
+        title_strip(fr, a->L.top, a, views[0]);
+    }
+    st->clean = was_clean;
+}

@@ -1,0 +1,8 @@
+/* caption_editor.h — the small overlay in which an author types a caption at the current moment (window recorder). */
+#ifndef RCUVIS_PANEL_CAPTION_EDITOR_H
+#define RCUVIS_PANEL_CAPTION_EDITOR_H
+#include "view/view.h"
+
+/* A box near the bottom of `whole`: the moment, the text typed so far with a cursor, and the keys. */
+void panel_caption_editor_draw(ui_frame *fr, rd_rect whole, const char *text, int64_t at_ns);
+#endif

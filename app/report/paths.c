@@ -1,0 +1,71 @@
+/* paths.c — `rcuvis check --paths`: every report path an expect can name, and which report paths count each trace event kind. */
+#include "report/report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Where the report summarises each kind of trace event. Kinds that are plumbing (a CPU noticing a
+ * GP, one node of the init walk) are listed with NULL: assert on what they lead to, or read --trace.
+ * test_cli_expect.c fails when a new event kind is missing here or a path is not in the shape. */
+const report_event_paths report_event_path_table[] = {
+    {"reader_begin", "safety.readers", "read-side critical sections that finished"},
+    {"reader_end", "safety.readers", NULL},
+    {"reader_block", "flavors.rcu_preempt.blocked_tasks", "readers preempted onto blkd_tasks; blocked_tasks_gp: of them, blocking a GP"},
+    {"cb_queue", "flavors.<flavor>.updates", "callbacks queued (call_rcu, kfree_rcu, synchronize)"},
+    {"cb_invoke", "flavors.<flavor>.callbacks_invoked", "also callback_latency_ms_mean"},
+    {"gp_start", "flavors.<flavor>.grace_periods", "counted when they end; gp_duration_ms.p50/p99/max"},
+    {"gp_init_node", NULL, "plumbing: the init walk; assert on grace_periods or tree.*"},
+    {"gp_end", "flavors.<flavor>.grace_periods", NULL},
+    {"gp_cleanup_node", NULL, "plumbing: the cleanup walk"},
+    {"note_gp", NULL, "plumbing: a CPU noticed a new GP"},
+    {"qs", NULL, "plumbing: a local quiescent state; its report is qs_report"},
+    {"qs_report", NULL, "not counted: grace_periods end only when every report is in"},
+    {"fqs", "flavors.<flavor>.fqs_scans", "also idle_probes (remote dynticks reads)"},
+    {"fqs_credit", "flavors.<flavor>.dyntick_credits", "\"dti\"; \"ofl\" credits are flavors.<flavor>.offline_credits"},
+    {"idle_enter", NULL, "not counted: use accounting.* or --trace"},
+    {"idle_exit", NULL, NULL},
+    {"cpu_offline", "hotplug.offlines", NULL},
+    {"cpu_online", "hotplug.onlines", NULL},
+    {"cb_orphan", "hotplug.orphans", "each record: t_s, cpu, flavor, n, adopted_by; totals flavors.<flavor>.callbacks_orphaned / callbacks_adopted"},
+    {"stall", "stalls", "each warning: t_s, jiffies, flavor, cpu, kind, text; flavors.<flavor>.stall_warnings"},
+    {"sync_begin", "flavors.<flavor>.sync_calls", "also sync_latency_ms_mean"},
+    {"sync_end", "flavors.<flavor>.sync_calls", NULL},
+    {"kthread_wake", "threads.<name>.cpu_seconds", "GP kthreads' CPU time; accounting.rcu_gp_kthreads_s"},
+    {"softirq", "accounting.softirq_inline_s", "also accounting.ksoftirqd_s and threads.ksoftirqd/N"},
+    {"kernel_loop", "latency.max_nonpreempt_us", NULL},
+    {"inject", "events_not_applied", "scripted events that were refused or never triggered: count, list.N.{t_s,index,kind,cpu,reason}"},
+    {"caption", NULL, "not an assertion"},
+    {"violation", "safety.violations", NULL},
+    {"idle_drain", NULL, "RCU_FAST_NO_HZ drain passes: assert on accounting.* or --trace"},
+    {"boost (RCU_BOOST)", "accounting.rcuc_s", "callbacks run in rcuc/N; threads.rcuc/N; priority boosting of readers is not modelled"},
+    {NULL, NULL, NULL},
+};
+
+static void walk(FILE *out, const rk_key *keys, char *prefix, size_t len, size_t cap)
+{
+    for (const rk_key *k = keys; k->name; k++) {
+        const char *seg = k->kind == RK_FLAVORS ? "%s%s.<flavor>" : k->kind == RK_ARRAY ? "%s%s.<i>" : "%s%s";
+        size_t n = len;
+        n += (size_t)snprintf(prefix + len, cap - len, seg, len ? "." : "", k->name);
+        if (n >= cap) n = cap - 1;
+        if (k->kind == RK_ARRAY) {
+            char whole[400];
+            snprintf(whole, sizeof whole, "%.*s", (int)(n - 4), prefix);
+            fprintf(out, "  %s.length%s\n", whole, k->by_name ? "   (items also by name: .<name>)" : "");
+        }
+        if (k->sub) walk(out, k->sub, prefix, n, cap);
+        else fprintf(out, "  %s\n", prefix);
+        prefix[len] = 0;
+    }
+}
+
+void report_print_paths(FILE *out)
+{
+    char prefix[400] = "";
+    fprintf(out, "Report paths an expect can name (<flavor>: rcu_sched, rcu_bh, rcu_preempt when enabled;\n"
+                 "<i>: an index from 0; <name>: a thread's name):\n");
+    walk(out, cli_report_shape, prefix, 0, sizeof prefix);
+    fprintf(out, "\nTrace events (rcuvis run --trace) and the report paths that count them:\n");
+    for (const report_event_paths *p = report_event_path_table; p->event; p++)
+        fprintf(out, "  %-18s %s%s%s\n", p->event, p->path ? p->path : "-", p->note ? "  " : "", p->note ? p->note : "");
+}

@@ -1,0 +1,375 @@
+/* html.c — the reproduce report as one HTML page: claims table and SVG figures drawn through the renderer's SVG backend. */
+#include "reproduce/html.h"
+#include "render/render.h"
+#include "render/svg.h"
+#include "util/safefile.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Okabe–Ito hues, as the window uses: distinguishable under colour-vision deficiencies */
+#define C_BLUE 0x0072B2
+#define C_ORANGE 0xE69F00
+#define C_GREEN 0x009E73
+#define C_RED 0xD55E00
+#define C_SKY 0x56B4E9
+#define C_PURPLE 0xCC79A7
+#define C_GREY 0x888888
+#define C_INK 0x222222
+
+static void esc(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '<') fputs("&lt;", f);
+        else if (*s == '>') fputs("&gt;", f);
+        else if (*s == '&') fputs("&amp;", f);
+        else if (*s == '"') fputs("&quot;", f);
+        else fputc(*s, f);
+    }
+}
+
+/* ---- a small plotting layer over rd_*: a figure is a raster context with an SVG recorder */
+
+typedef struct plot {
+    rd_ctx *rd;
+    rd_svg *svg;
+    rd_rect area;                 /* the data rectangle */
+    double x0, x1, y0, y1;
+} plot;
+
+static bool plot_begin(plot *p, int w, int h, const char *title)
+{
+    char err[256];
+    memset(p, 0, sizeof *p);
+    p->rd = rd_new_offscreen(w, h, 1.0f, err, sizeof err);
+    if (!p->rd) return false;
+    p->svg = rd_svg_new(w, h);
+    if (!p->svg) { rd_free(p->rd); return false; }
+    rd_svg_attach(p->rd, p->svg);
+    rd_begin(p->rd, rd_rgb(0xFFFFFF));
+    rd_text(p->rd, RD_BOLD, 10, 6, rd_rgb(C_INK), title);
+    /* the legend goes right of the data, where it cannot hide a point */
+    p->area = (rd_rect){80, 44, w - 80 - 240, h - 44 - 50};
+    return true;
+}
+
+static int px(const plot *p, double x) { return p->area.x + (int)lround((x - p->x0) / (p->x1 - p->x0) * p->area.w); }
+static int py(const plot *p, double y) { return p->area.y + p->area.h - (int)lround((y - p->y0) / (p->y1 - p->y0) * p->area.h); }
+
+static void axes(plot *p, const char *xlabel, const char *ylabel, double ystep, bool xticks, double xstep)
+{
+    rd_ctx *rd = p->rd;
+    rd_color ink = rd_rgb(C_INK), grid = rd_rgb(0xDDDDDD);
+    char b[32];
+    for (double y = p->y0; y <= p->y1 + 1e-9; y += ystep) {
+        int yy = py(p, y);
+        rd_line(rd, p->area.x, yy, p->area.x + p->area.w, yy, grid);
+        snprintf(b, sizeof b, "%g", y);
+        rd_text_in(rd, RD_SANS_SMALL, (rd_rect){0, yy - 8, p->area.x - 6, 16}, RD_RIGHT, ink, b);
+    }
+    for (double x = p->x0; xticks && x <= p->x1 + 1e-9; x += xstep) {
+        int xx = px(p, x);
+        rd_line(rd, xx, p->area.y + p->area.h, xx, p->area.y + p->area.h + 4, ink);
+        snprintf(b, sizeof b, "%g", x);
+        rd_text_in(rd, RD_SANS_SMALL, (rd_rect){xx - 30, p->area.y + p->area.h + 6, 60, 16}, RD_CENTER, ink, b);
+    }
+    rd_line(rd, p->area.x, p->area.y, p->area.x, p->area.y + p->area.h, ink);
+    rd_line(rd, p->area.x, p->area.y + p->area.h, p->area.x + p->area.w, p->area.y + p->area.h, ink);
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    rd_text_in(rd, RD_SANS, (rd_rect){p->area.x, h - 22, p->area.w, 18}, RD_CENTER, ink, xlabel);
+    rd_text(rd, RD_SANS, 10, 22, rd_rgb(0x555555), ylabel);
+}
+
+static void legend(plot *p, int i, uint32_t rgb, const char *label)
+{
+    int x = p->area.x + p->area.w + 16, y = p->area.y + 6 + i * 18;
+    rd_fill(p->rd, (rd_rect){x, y + 3, 12, 10}, rd_rgb(rgb));
+    rd_text(p->rd, RD_SANS_SMALL, x + 18, y, rd_rgb(C_INK), label);
+}
+
+static void plot_end(plot *p, FILE *f, const char *caption)
+{
+    rd_end(p->rd);
+    fputs("<figure>\n", f);
+    rd_svg_write_inline(p->svg, f);
+    fputs("<figcaption>", f);
+    esc(f, caption);
+    fputs("</figcaption>\n</figure>\n", f);
+    rd_svg_free(p->svg);
+    rd_free(p->rd);
+}
+
+static const rp_html_claim *find(const rp_html_claim *c, size_t n, const char *id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(c[i].claim->id, id)) return &c[i];
+    return NULL;
+}
+
+static double num(const cJSON *rep, const char *path)
+{
+    double v = NAN;
+    if (rep && !rp_num(rep, path, &v)) v = NAN;
+    return v;
+}
+
+/* ---- figure 1: per-GP cost against CPUs, one series per workload variant of the sweep */
+
+static void fig_scaling(FILE *f, const rp_html_claim *c)
+{
+    double ymax = 1, xmax = 1;
+    for (int r = 0; r < c->nruns; r++) {
+        double y = num(c->rep[r], "flavors.rcu_sched.overhead_per_gp_us");
+        if (isfinite(y) && y > ymax) ymax = y;
+        if (c->cfg[r] && c->cfg[r]->cpus > xmax) xmax = c->cfg[r]->cpus;
+    }
+    plot p;
+    if (!plot_begin(&p, 820, 420, "Per-grace-period cost against CPUs (rcu_sched, scaling sweep)")) return;
+    p.x0 = 0; p.x1 = ceil(xmax / 16) * 16; p.y0 = 0;
+    double step = ymax > 200 ? 50 : ymax > 50 ? 20 : 5;
+    p.y1 = ceil(ymax * 1.1 / step) * step;
+    int leaf = c->cfg[0] ? c->cfg[0]->rcu.fanout_leaf : 16;
+    if (leaf < 1) leaf = 16;
+    /* the leaf boundaries: every fanout_leaf CPUs one more rcu_node to initialize and scan */
+    for (int x = leaf; x <= p.x1; x += leaf) {
+        for (int y = p.area.y; y < p.area.y + p.area.h; y += 8) rd_line(p.rd, px(&p, x), y, px(&p, x), y + 3, rd_rgb(C_GREY));
+    }
+    axes(&p, "CPUs (dashed: every fanout_leaf = 16 CPUs a new leaf rcu_node)", "µs of GP machinery per grace period", step, true, 8);
+    /* series: runs with the same overrides apart from cpus= */
+    const uint32_t hue[] = {C_BLUE, C_ORANGE, C_GREEN, C_PURPLE};
+    char keys[4][128];
+    int nkeys = 0;
+    for (int r = 0; r < c->nruns; r++) {
+        char key[128] = "";
+        const rp_run *run = &c->claim->runs[r];
+        for (int s = 0; s < RP_MAX_SETS && run->sets[s]; s++)
+            if (strncmp(run->sets[s], "cpus=", 5)) snprintf(key + strlen(key), sizeof key - strlen(key), "%s%s", key[0] ? ", " : "", run->sets[s]);
+        int k = 0;
+        while (k < nkeys && strcmp(keys[k], key)) k++;
+        if (k == nkeys && nkeys < 4) snprintf(keys[nkeys++], sizeof keys[0], "%s", key);
+    }
+    for (int k = 0; k < nkeys; k++) {
+        int lx = -1, ly = -1;
+        for (int r = 0; r < c->nruns; r++) {
+            char key[128] = "";
+            const rp_run *run = &c->claim->runs[r];
+            for (int s = 0; s < RP_MAX_SETS && run->sets[s]; s++)
+                if (strncmp(run->sets[s], "cpus=", 5)) snprintf(key + strlen(key), sizeof key - strlen(key), "%s%s", key[0] ? ", " : "", run->sets[s]);
+            double y = num(c->rep[r], "flavors.rcu_sched.overhead_per_gp_us");
+            if (strcmp(key, keys[k]) || !isfinite(y) || !c->cfg[r]) continue;
+            int x = px(&p, c->cfg[r]->cpus), yy = py(&p, y);
+            if (lx >= 0) rd_line(p.rd, lx, ly, x, yy, rd_rgb(hue[k]));
+            rd_fill(p.rd, (rd_rect){x - 3, yy - 3, 7, 7}, rd_rgb(hue[k]));
+            lx = x; ly = yy;
+        }
+        legend(&p, k, hue[k], !keys[k][0] ? "busy (as shipped)" : strstr(keys[k], "busy_frac=0.5") ? "half the CPUs idle" : keys[k]);
+    }
+    plot_end(&p, f, "Each point is one simulated run of scenarios/scaling.json; the cost is the rcu_sched grace-period "
+                    "machinery's CPU time divided by the grace periods completed. It jumps where one more leaf rcu_node "
+                    "joins the tree (17, 33 CPUs) and grows with the CPUs FQS must probe when half of them idle.");
+}
+
+/* ---- figure 2: where RCU's CPU time is charged, 3.6 against 3.7 */
+
+static void fig_where(FILE *f, const rp_html_claim *c)
+{
+    static const struct { const char *path, *label; uint32_t hue; } part[] = {
+        {"accounting.rcu_gp_kthreads_s", "GP kthreads", C_BLUE},
+        {"accounting.ksoftirqd_s", "ksoftirqd/N", C_ORANGE},
+        {"accounting.softirq_inline_s", "softirq at irq exit", C_RED},
+        {"accounting.rcuc_s", "rcuc/N", C_PURPLE},
+        {"accounting.tick_s", "scheduling-clock tick", C_SKY},
+        {"accounting.caller_s", "call_rcu() callers", C_GREEN},
+    };
+    enum { NP = sizeof part / sizeof *part };
+    double ymax = 0.001;
+    for (int r = 0; r < c->nruns; r++)
+        for (int k = 0; k < NP; k++) {
+            double v = num(c->rep[r], part[k].path);
+            if (isfinite(v) && v > ymax) ymax = v;
+        }
+    plot p;
+    if (!plot_begin(&p, 820, 420, "Where RCU's CPU time is charged: 3.6 (softirq) against 3.7 (kthread), hackbench")) return;
+    double step = pow(10, floor(log10(ymax)));
+    if (ymax / step < 3) step /= 2;
+    p.x0 = 0; p.x1 = 1; p.y0 = 0; p.y1 = ceil(ymax * 1.1 / step) * step;
+    axes(&p, "", "CPU seconds", step, false, 1);
+    int group_w = p.area.w / (c->nruns ? c->nruns : 1);
+    for (int r = 0; r < c->nruns; r++) {
+        int gx = p.area.x + r * group_w + group_w / 10, bw = (group_w * 8 / 10) / NP;
+        for (int k = 0; k < NP; k++) {
+            double v = num(c->rep[r], part[k].path);
+            if (!isfinite(v)) continue;
+            int y = py(&p, v);
+            rd_fill(p.rd, (rd_rect){gx + k * bw + 2, y, bw - 4, p.area.y + p.area.h - y}, rd_rgb(part[k].hue));
+            char b[32];
+            snprintf(b, sizeof b, "%.3g", v);
+            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){gx + k * bw - 10, y - 16, bw + 20, 14}, RD_CENTER, rd_rgb(C_INK), b);
+        }
+        char lab[64];
+        snprintf(lab, sizeof lab, "%s", c->cfg[r] && c->cfg[r]->rcu.mode == RV_MODE_KTHREAD ? "3.7: rcu.mode=kthread" : "3.6: rcu.mode=softirq");
+        rd_text_in(p.rd, RD_BOLD, (rd_rect){gx, p.area.y + p.area.h + 6, group_w * 8 / 10, 18}, RD_CENTER, rd_rgb(C_INK), lab);
+    }
+    for (int k = 0; k < NP; k++) legend(&p, k, part[k].hue, part[k].label);
+    plot_end(&p, f, "The same hackbench run under both designs. 3.7 moves grace-period work into the rcu_* kthreads, "
+                    "where top can see it; 3.6 spends a similar total inside softirq handlers, charged to ksoftirqd and "
+                    "to whatever task an interrupt happened to hit.");
+}
+
+/* ---- figure 3: the OMAP board's grace periods over time, 3.6 against 3.7 */
+
+typedef struct span { double a, b; } span;
+typedef struct lane {
+    span gp[4096]; int ngp;
+    double open_at;               /* start of the GP running now, < 0 none */
+    double fqs[4096]; int nfqs;
+    double stall[16]; int nstall;
+    span idles[64]; int nidle;
+    int ncpus; double idle_from;
+    bool idle[RV_MAX_CPUS];       /* per CPU: idle now (enter/exit may repeat, e.g. tick stop) */
+    int nidle_cpus;
+} lane;
+
+static void lane_sink(const rv_event *ev, void *ctx)
+{
+    lane *l = ctx;
+    double t = ev->t / 1e9;
+    if (ev->flavor == RV_SCHED && ev->type == RV_EV_GP_START) l->open_at = t;
+    else if (ev->flavor == RV_SCHED && ev->type == RV_EV_GP_END && l->open_at >= 0) {
+        if (l->ngp < 4096) l->gp[l->ngp++] = (span){l->open_at, t};
+        l->open_at = -1;
+    } else if (ev->flavor == RV_SCHED && ev->type == RV_EV_FQS && l->nfqs < 4096) l->fqs[l->nfqs++] = t;
+    else if (ev->type == RV_EV_STALL && l->nstall < 16) l->stall[l->nstall++] = t;
+    else if ((ev->type == RV_EV_IDLE_ENTER || ev->type == RV_EV_IDLE_EXIT) && ev->cpu >= 0 && ev->cpu < RV_MAX_CPUS) {
+        bool now_idle = ev->type == RV_EV_IDLE_ENTER;
+        if (l->idle[ev->cpu] == now_idle) return;
+        l->idle[ev->cpu] = now_idle;
+        l->nidle_cpus += now_idle ? 1 : -1;
+        /* the board is quiet when every CPU idles: shade that stretch */
+        if (now_idle && l->nidle_cpus == l->ncpus) l->idle_from = t;
+        /* only stretches of a second or more: the boot's millisecond gaps would be noise at this scale */
+        if (!now_idle && l->nidle_cpus == l->ncpus - 1 && t - l->idle_from >= 1.0 && l->nidle < 64)
+            l->idles[l->nidle++] = (span){l->idle_from, t};
+    }
+}
+
+static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
+{
+    const rv_config *cfg[2] = {c36, c37};
+    const char *name[2] = {"3.6", "3.7"};
+    lane *L = calloc(2, sizeof *L);
+    if (!L) return;
+    double end = 0;
+    for (int i = 0; i < 2; i++) {
+        char err[512];
+        L[i].open_at = -1;
+        L[i].ncpus = cfg[i]->cpus;
+        rv_engine *e = cfg[i] ? rv_engine_new(cfg[i], NULL, err, sizeof err) : NULL;
+        if (!e) continue;
+        rv_engine_set_sink(e, lane_sink, &L[i]);
+        rv_run_until(e, rv_end_ns(e));
+        rv_engine_set_sink(e, NULL, NULL);
+        end = rv_end_ns(e) / 1e9;
+        if (L[i].nidle_cpus == L[i].ncpus && L[i].nidle < 64) L[i].idles[L[i].nidle++] = (span){L[i].idle_from, end};
+        rv_engine_free(e);
+    }
+    plot p;
+    if (plot_begin(&p, 820, 300, "OMAP board (omap-stall): rcu_sched grace periods over the run")) {
+        p.x0 = 0; p.x1 = end > 0 ? end : 90; p.y0 = 0; p.y1 = 2;
+        for (int i = 0; i < 2; i++) {
+            int top = p.area.y + i * p.area.h / 2 + 10, h = p.area.h / 2 - 20;
+            for (int k = 0; k < L[i].nidle; k++)
+                rd_fill(p.rd, (rd_rect){px(&p, L[i].idles[k].a), top, px(&p, L[i].idles[k].b) - px(&p, L[i].idles[k].a), h}, rd_rgb(0xE4E4E4));
+            for (int k = 0; k < L[i].ngp; k++) {
+                int x = px(&p, L[i].gp[k].a), w = px(&p, L[i].gp[k].b) - x;
+                rd_fill(p.rd, (rd_rect){x, top + h / 4, w > 1 ? w : 1, h / 2}, rd_rgb(C_BLUE));
+            }
+            if (L[i].open_at >= 0) {
+                int x = px(&p, L[i].open_at);
+                rd_fill(p.rd, (rd_rect){x, top + h / 4, px(&p, p.x1) - x, h / 2}, rd_rgb(C_SKY));
+            }
+            for (int k = 0; k < L[i].nfqs; k++) rd_line(p.rd, px(&p, L[i].fqs[k]), top + h * 3 / 4, px(&p, L[i].fqs[k]), top + h, rd_rgb(C_GREEN));
+            for (int k = 0; k < L[i].nstall; k++) rd_triangle(p.rd, px(&p, L[i].stall[k]), top, 14, true, rd_rgb(C_RED));
+            rd_text_in(p.rd, RD_BOLD, (rd_rect){0, top, p.area.x - 6, h}, RD_RIGHT, rd_rgb(C_INK), name[i]);
+        }
+        p.y1 = 1; /* axes draw only the x ticks that matter here */
+        for (double x = 0; x <= p.x1 + 1e-9; x += 10) {
+            char b[16];
+            snprintf(b, sizeof b, "%g s", x);
+            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){px(&p, x) - 30, p.area.y + p.area.h + 6, 60, 16}, RD_CENTER, rd_rgb(C_INK), b);
+        }
+        rd_line(p.rd, p.area.x, p.area.y + p.area.h, p.area.x + p.area.w, p.area.y + p.area.h, rd_rgb(C_INK));
+        legend(&p, 0, C_BLUE, "grace period (start to end)");
+        legend(&p, 1, C_SKY, "grace period still open");
+        legend(&p, 2, C_GREEN, "FQS pass");
+        legend(&p, 3, C_RED, "stall warning");
+        legend(&p, 4, 0xE4E4E4, "every CPU idle");
+        plot_end(&p, f, "Grey: both CPUs idle. Under 3.6 a callback-free grace period starts just before the idle "
+                        "stretch and nothing drives it while the CPUs sleep, so the first tick after 75 s of silence "
+                        "finds it 'stalled'. Under 3.7 the grace-period kthread keeps forcing quiescent states and "
+                        "the grace period ends at once.");
+    }
+    free(L);
+}
+
+/* ---- the page */
+
+static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
+{
+    int holds = 0;
+    for (size_t i = 0; i < n; i++) holds += c[i].holds;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+          "<title>rcuvis reproduce</title>\n<style>\n"
+          "body{font-family:'DejaVu Sans',sans-serif;margin:24px auto;max-width:1100px;color:#222}\n"
+          "table{border-collapse:collapse;width:100%;font-size:13px}\n"
+          "th,td{border-bottom:1px solid #ddd;padding:5px 8px;text-align:left;vertical-align:top}\n"
+          "th{background:#f3f3f3} td.id{font-family:'DejaVu Sans Mono',monospace;white-space:nowrap}\n"
+          "td.ok{color:#007a4d;font-weight:bold} td.no{color:#c0392b;font-weight:bold}\n"
+          "figure{margin:28px 0} figcaption{font-size:13px;color:#444;max-width:820px}\n"
+          "</style></head><body>\n", f);
+    fprintf(f, "<h1>rcuvis reproduce</h1>\n<p>The claims of &ldquo;The new visibility of RCU processing&rdquo; (LWN, 2012) and "
+               "of the OMAP stall thread, each simulated by rcuvis's Tree RCU engine: <b>%d of %zu hold</b>%s.</p>\n",
+            holds, n, quick ? " (--quick: shortened runs, counts scaled back to the article's span)" : "");
+    fputs("<table>\n<tr><th>id</th><th>claim</th><th>article</th><th>simulated</th><th></th></tr>\n", f);
+    for (size_t i = 0; i < n; i++) {
+        fputs("<tr><td class=\"id\">", f); esc(f, c[i].claim->id);
+        fputs("</td><td>", f); esc(f, c[i].claim->claim);
+        fputs("</td><td>", f); esc(f, c[i].claim->article);
+        fputs("</td><td>", f); esc(f, c[i].simulated);
+        fprintf(f, "</td><td class=\"%s\">%s</td></tr>\n", c[i].holds ? "ok" : "no", c[i].holds ? "holds" : "FAILS");
+    }
+    fputs("</table>\n<h2>Figures</h2>\n", f);
+    int figs = 0;
+    const rp_html_claim *sc = find(c, n, "scaling-leaf-step");
+    if (!sc) sc = find(c, n, "scaling-range");
+    if (sc) { fig_scaling(f, sc); figs++; }
+    const rp_html_claim *wh = find(c, n, "softirq-hidden");
+    if (!wh) wh = find(c, n, "softirq-same-cost");
+    if (wh) { fig_where(f, wh); figs++; }
+    const rp_html_claim *o36 = find(c, n, "omap-stall"), *o37 = find(c, n, "omap-kthread");
+    if (o36 && o37 && o36->cfg[0] && o37->cfg[0]) { fig_omap(f, o36->cfg[0], o37->cfg[0]); figs++; }
+    if (!figs) fputs("<p>(The claims selected have no figure: figures belong to the scaling, softirq and omap claims.)</p>\n", f);
+    fputs("<p style=\"font-size:12px;color:#666\">Made by <code>rcuvis reproduce --html</code>; figures drawn by rcuvis's own renderer (SVG backend).</p>\n"
+          "</body></html>\n", f);
+}
+
+int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick, char *err, size_t errlen)
+{
+    /* built in memory, then written the one safe way (util/safefile.h) */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) { snprintf(err, errlen, "%s: out of memory", path); return -1; }
+    page(m, c, n, quick);
+    if (fclose(m) != 0) { free(buf); snprintf(err, errlen, "%s: out of memory", path); return -1; }
+    sf_out *o = sf_open(path, 0666, err, errlen);
+    if (!o) { free(buf); return -1; }
+    sf_write(o, buf, len);
+    free(buf);
+    return sf_commit(o, err, errlen);
+}

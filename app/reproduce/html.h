@@ -1,0 +1,20 @@
+/* html.h — `rcuvis reproduce --html`: one self-contained page with the claims table and a figure per claim family. */
+#ifndef RCUVIS_REPRODUCE_HTML_H
+#define RCUVIS_REPRODUCE_HTML_H
+
+#include "reproduce/reproduce.h"
+
+/* One claim as judged, with the reports of its runs on the first seed. */
+typedef struct rp_html_claim {
+    const rp_claim *claim;
+    bool holds;
+    const char *simulated;
+    const cJSON *rep[RP_MAX_RUNS];
+    const rv_config *cfg[RP_MAX_RUNS];
+    int nruns;
+} rp_html_claim;
+
+/* Write the page to path (atomically: temp file beside it, then rename). Figures are drawn by the
+ * renderer's SVG backend and inlined: the page loads nothing. 0 ok, -1 + message. */
+int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick, char *err, size_t errlen);
+#endif

@@ -1,0 +1,20 @@
+/* numparse.h — the one strict parser for numbers given as options: whole string, finite, in range, messages naming the option. */
+#ifndef RCUVIS_UTIL_NUMPARSE_H
+#define RCUVIS_UTIL_NUMPARSE_H
+
+#include <stddef.h>
+
+/*
+ * Every command-line number goes through these. Accepted: optional '-', decimal digits, for
+ * np_double also a fraction and an exponent. Refused: empty strings, leading or trailing
+ * characters (spaces included), hex, "nan", "inf", values that overflow, values outside [lo, hi].
+ * On refusal err holds `OPT: expected ... from LO to HI, got "TEXT"` and -1 is returned; the value
+ * is left untouched, so a caller's default survives.
+ */
+int np_double(const char *opt, const char *text, double lo, double hi, double *out, char *err, size_t errlen);
+int np_int64(const char *opt, const char *text, long long lo, long long hi, long long *out, char *err, size_t errlen);
+int np_int(const char *opt, const char *text, int lo, int hi, int *out, char *err, size_t errlen);
+/* "WxH" (or "WXH"), each side an integer in its range. */
+int np_size(const char *opt, const char *text, int wlo, int hlo, int whi, int hhi, int *w, int *h, char *err, size_t errlen);
+
+#endif

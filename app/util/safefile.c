@@ -1,0 +1,274 @@
+/* safefile.c — unique temp file beside the target, checked writes, fsync, rename; write-through for non-regular targets. */
+#include "util/safefile.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void (*sf_test_hook)(enum sf_stage stage, const char *tmp_path);
+
+#define TMP_TAG ".rcuvis-tmp-"
+#define BUF_SIZE 65536
+
+struct sf_out {
+    int fd;
+    int err;              /* first errno of a failed write; later writes are skipped */
+    char *target;         /* the resolved file that ends up holding the data */
+    char *shown;          /* the path as the user gave it, for messages */
+    char *tmp;            /* NULL when writing through */
+    size_t used;
+    char buf[BUF_SIZE];
+};
+
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) { if (errno == EINTR) continue; return errno ? errno : EIO; }
+        if (w == 0) return EIO;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static void split_dir(const char *path, char *dir, size_t dirlen, const char **base)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) { snprintf(dir, dirlen, "."); *base = path; return; }
+    size_t n = (size_t)(slash - path);
+    if (n == 0) n = 1; /* "/x": the directory is "/" */
+    snprintf(dir, dirlen, "%.*s", (int)n, path);
+    *base = slash + 1;
+}
+
+int sf_resolve(const char *path, char *out, size_t outlen)
+{
+    char cur[PATH_MAX], link[PATH_MAX];
+    if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur) { errno = ENAMETOOLONG; return -1; }
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
+            if (snprintf(out, outlen, "%s", cur) >= (int)outlen) { errno = ENAMETOOLONG; return -1; }
+            return 0;
+        }
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n < 0) return -1;
+        link[n] = 0;
+        if (link[0] == '/') {
+            snprintf(cur, sizeof cur, "%s", link);
+        } else { /* relative to the link's own directory */
+            char dir[PATH_MAX];
+            const char *base;
+            split_dir(cur, dir, sizeof dir, &base);
+            if (snprintf(cur, sizeof cur, "%s/%s", dir, link) >= (int)sizeof cur) { errno = ENAMETOOLONG; return -1; }
+        }
+    }
+    errno = ELOOP;
+    return -1;
+}
+
+/* The process umask without changing it (another thread may be creating files right now). */
+static mode_t current_umask(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned m = 022;
+    int found = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &m) == 1) { found = 1; break; }
+    if (f) fclose(f);
+    if (!found) { mode_t old = umask(022); umask(old); return old; }
+    return (mode_t)m;
+}
+
+static int fail(char *err, size_t errlen, const char *shown, const char *what, int e)
+{
+    snprintf(err, errlen, "%s: %s: %s", shown, what, strerror(e));
+    errno = e;
+    return -1;
+}
+
+static void free_out(sf_out *o)
+{
+    if (!o) return;
+    free(o->target);
+    free(o->shown);
+    free(o->tmp);
+    free(o);
+}
+
+sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
+{
+    if (!path || !*path) { snprintf(err, errlen, "empty output path"); errno = EINVAL; return NULL; }
+    sf_out *o = calloc(1, sizeof *o);
+    char target[PATH_MAX];
+    if (!o || !(o->shown = strdup(path))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
+    o->fd = -1;
+    if (sf_resolve(path, target, sizeof target) != 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot follow the link", e); return NULL; }
+    if (!(o->target = strdup(target))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
+
+    struct stat st;
+    int exists = stat(target, &st) == 0;
+    if (!exists && errno != ENOENT) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
+    if (exists && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s is a directory, not a file", path);
+        free_out(o);
+        errno = EISDIR;
+        return NULL;
+    }
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a device, FIFO or socket: write into it as the shell's `>` would; never replace it */
+        o->fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        if (o->fd < 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
+        return o;
+    }
+    if (exists && ((st.st_mode & 0222) == 0 || access(target, W_OK) != 0)) {
+        snprintf(err, errlen, "%s is read-only (mode %04o); not replacing it", path, (unsigned)(st.st_mode & 07777));
+        free_out(o);
+        errno = EACCES;
+        return NULL;
+    }
+
+    char dir[PATH_MAX];
+    const char *base;
+    split_dir(target, dir, sizeof dir, &base);
+    sf_clean_stale(dir);
+    size_t n = strlen(dir) + strlen(base) + 64;
+    if (!(o->tmp = malloc(n))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
+    snprintf(o->tmp, n, "%s/.%s" TMP_TAG "%ld-XXXXXX", dir, base, (long)getpid());
+    o->fd = mkstemp(o->tmp);
+    if (o->fd >= 0) (void)fcntl(o->fd, F_SETFD, FD_CLOEXEC);
+    if (o->fd < 0) {
+        int e = errno;
+        free(o->tmp);
+        o->tmp = NULL;
+        free_out(o);
+        fail(err, errlen, path, "cannot write", e);
+        return NULL;
+    }
+    if (exists) {
+        if (st.st_uid != geteuid() || st.st_gid != getegid()) (void)!fchown(o->fd, st.st_uid, st.st_gid);
+        (void)fchmod(o->fd, st.st_mode & 07777);
+    } else {
+        (void)fchmod(o->fd, new_mode & ~current_umask() & 07777);
+    }
+    return o;
+}
+
+static void flush_buf(sf_out *o)
+{
+    if (!o->err && o->used) o->err = write_all(o->fd, o->buf, o->used);
+    o->used = 0;
+}
+
+int sf_write(sf_out *o, const void *data, size_t len)
+{
+    if (o->err) return -1;
+    const char *p = data;
+    if (o->used + len > sizeof o->buf) {
+        flush_buf(o);
+        if (!o->err && len >= sizeof o->buf) o->err = write_all(o->fd, p, len);
+        else if (!o->err) { memcpy(o->buf, p, len); o->used = len; }
+    } else {
+        memcpy(o->buf + o->used, p, len);
+        o->used += len;
+    }
+    return o->err ? -1 : 0;
+}
+
+const char *sf_temp_path(const sf_out *o) { return o ? o->tmp : NULL; }
+
+/* fsync the directory holding path, so the rename itself survives a power loss */
+static void sync_dir_of(const char *path)
+{
+    char dir[PATH_MAX];
+    const char *base;
+    split_dir(path, dir, sizeof dir, &base);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    (void)fsync(fd);
+    close(fd);
+}
+
+int sf_commit(sf_out *o, char *err, size_t errlen)
+{
+    flush_buf(o);
+    if (!o->err && o->tmp && fsync(o->fd) != 0) o->err = errno;
+    if (!o->err && !o->tmp && fsync(o->fd) != 0 && errno != EINVAL && errno != EROFS && errno != ENOTSUP)
+        o->err = errno; /* pipes, terminals and /dev/null cannot be synced: that is no error */
+    if (close(o->fd) != 0 && !o->err && errno != EINTR) o->err = errno;
+    o->fd = -1;
+    if (!o->err && o->tmp) {
+        if (sf_test_hook) sf_test_hook(SF_STAGE_BEFORE_RENAME, o->tmp);
+        if (rename(o->tmp, o->target) != 0) o->err = errno;
+        else { free(o->tmp); o->tmp = NULL; sync_dir_of(o->target); }
+    }
+    int e = o->err;
+    if (e) fail(err, errlen, o->shown, "cannot write", e);
+    sf_abort(o);
+    errno = e;
+    return e ? -1 : 0;
+}
+
+void sf_abort(sf_out *o)
+{
+    if (!o) return;
+    if (o->fd >= 0) close(o->fd);
+    if (o->tmp) unlink(o->tmp);
+    free_out(o);
+}
+
+int sf_write_file(const char *path, const void *data, size_t len, mode_t new_mode, char *err, size_t errlen)
+{
+    sf_out *o = sf_open(path, new_mode, err, errlen);
+    if (!o) return -1;
+    size_t half = len / 2;
+    sf_write(o, data, half);
+    flush_buf(o);
+    if (!o->err && o->tmp && sf_test_hook) sf_test_hook(SF_STAGE_PARTIAL, o->tmp);
+    sf_write(o, (const char *)data + half, len - half);
+    return sf_commit(o, err, errlen);
+}
+
+/* ".NAME.rcuvis-tmp-PID-XXXXXX" -> PID, or 0 when name is not one of ours */
+static long stale_pid(const char *name)
+{
+    if (name[0] != '.') return 0;
+    const char *tag = strstr(name, TMP_TAG);
+    if (!tag || tag == name + 1) return 0;
+    const char *p = tag + strlen(TMP_TAG);
+    char *end;
+    if (!isdigit((unsigned char)*p)) return 0;
+    long pid = strtol(p, &end, 10);
+    if (*end != '-' || strlen(end + 1) != 6 || pid <= 0) return 0;
+    return pid;
+}
+
+int sf_clean_stale(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int gone = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        long pid = stale_pid(de->d_name);
+        if (!pid || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive (or not ours to judge) */
+        char full[PATH_MAX];
+        struct stat st;
+        if (snprintf(full, sizeof full, "%s/%s", dir, de->d_name) >= (int)sizeof full) continue;
+        if (lstat(full, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) continue;
+        if (unlink(full) == 0) gone++;
+    }
+    closedir(d);
+    return gone;
+}

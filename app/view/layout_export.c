@@ -1,0 +1,96 @@
+/* layout_export.c — slide layouts: the window's arrangement minus its controls, or one panel at full size. */
+#include "view/layout_export.h"
+
+#include <string.h>
+
+static const char *const names[UI_NPANELS] = {"cpus", "tree", "accounting", "timeline", "klog", "why", "caption"};
+
+int ui_panel_from_name(const char *name)
+{
+    for (int i = 0; i < UI_NPANELS; i++)
+        if (!strcmp(name, names[i])) return i;
+    return UI_PANEL_NONE;
+}
+
+const char *ui_panel_name(int id) { return id >= 0 && id < UI_NPANELS ? names[id] : "?"; }
+
+static void shift(rd_rect *r, int dy) { if (r->w > 0 || r->h > 0) r->y += dy; }
+
+void ui_layout_clean(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int title_h, int caption_h, bool drop_klog)
+{
+    ui_state s = *st;
+    s.show_workbook = false; /* a slide is the model's picture; the workbook is the window's */
+    /* Lay out as the window would on a canvas taller by what the top bar and scrubber take, then
+     * slide it up so that the top bar's place is the title strip and the scrubber falls off the
+     * bottom: the panels keep the window's proportions and fill the picture. */
+    ui_layout probe;
+    ui_layout_compute(&probe, rd, w, h, &s, 0, caption_h);
+    int chrome = probe.top.h + probe.scrub.h - title_h;
+    ui_layout_compute(L, rd, w, h + chrome, &s, 0, caption_h);
+    int dy = title_h - L->top.h;
+    for (int i = 0; i < L->nsides; i++) {
+        ui_side *sd = &L->side[i];
+        shift(&sd->head, dy); shift(&sd->cpus, dy); shift(&sd->tree, dy);
+        shift(&sd->acct, dy); shift(&sd->timeline, dy); shift(&sd->klog, dy);
+    }
+    shift(&L->why, dy);
+    shift(&L->caption, dy);
+    L->whole = (rd_rect){0, 0, w, h};
+    L->top = (rd_rect){0, 0, w, title_h};
+    L->scrub = (rd_rect){0, h, w, 0};
+    L->banner = (rd_rect){0, 0, 0, 0};
+    if (!drop_klog) return;
+    /* an empty kernel log is an empty panel: its height (and the gap above it) goes to the panels
+     * above, the ones with the most to show (CPUs, tree, accounting), which grow downwards */
+    for (int i = 0; i < L->nsides; i++) {
+        ui_side *sd = &L->side[i];
+        int dh = sd->klog.h + (sd->timeline.y + sd->timeline.h < sd->klog.y ? sd->klog.y - (sd->timeline.y + sd->timeline.h) : 0);
+        if (sd->klog.h <= 0) continue;
+        sd->klog = (rd_rect){sd->klog.x, sd->klog.y, sd->klog.w, 0};
+        sd->timeline.y += dh;
+        if (L->nsides > 1) {
+            sd->acct.y += dh;
+            sd->cpus.h += dh; sd->tree.h += dh;
+        } else {
+            if (L->caption.h > 0) L->caption.y += dh;
+            L->why.y += dh;
+            sd->cpus.h += dh; sd->tree.h += dh; sd->acct.h += dh;
+        }
+    }
+}
+
+void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel)
+{
+    memset(L, 0, sizeof *L);
+    L->whole = (rd_rect){0, 0, w, h};
+    int g = rd_px(rd, 4);
+    /* the caption and the why panel belong to the picture, not to a side (compare shows each
+     * side's why in its own half, as the window does) */
+    bool shared = panel == UI_PANEL_CAPTION || (panel == UI_PANEL_WHY && !st->compare);
+    L->nsides = st->compare ? 2 : 1;
+    L->why_floating = st->compare;
+    rd_rect all = {g, g, w - 2 * g, h - 2 * g};
+    if (shared) {
+        if (panel == UI_PANEL_CAPTION) L->caption = all;
+        else L->why = all;
+        return;
+    }
+    int half = (all.w - g) / 2;
+    for (int i = 0; i < L->nsides; i++) {
+        rd_rect c = L->nsides > 1 ? (rd_rect){all.x + i * (half + g), all.y, half, all.h} : all;
+        ui_side *sd = &L->side[i];
+        if (L->nsides > 1) {
+            int hh = rd_px(rd, 24);
+            sd->head = (rd_rect){c.x, c.y, c.w, hh};
+            c.y += hh; c.h -= hh;
+        }
+        switch (panel) {
+        case UI_PANEL_CPUS: sd->cpus = c; break;
+        case UI_PANEL_TREE: sd->tree = c; break;
+        case UI_PANEL_ACCT: sd->acct = c; break;
+        case UI_PANEL_TIMELINE: sd->timeline = c; break;
+        case UI_PANEL_KLOG: case UI_PANEL_WHY: sd->klog = c; break; /* compare: why takes the klog slot */
+        default: break;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/* classroom.h — a teacher's view of a class: one student's progress as CSV, and a summary of many students' files. */
+#ifndef RCUVIS_QUIZ_CLASSROOM_H
+#define RCUVIS_QUIZ_CLASSROOM_H
+
+#include "workbook/progress.h"
+#include "workbook/quiz.h"
+
+#include <stdio.h>
+
+/*
+ * `rcuvis quiz --export FILE.csv` writes one row per question of the workbook (RFC 4180: CRLF line
+ * ends, fields quoted when they hold a comma, quote or line break) with the columns of
+ * WB_CSV_HEADER; answers are in the file's letters, like the teacher view. `rcuvis quiz --merge
+ * DIR` reads every progress file (*.json) and export (*.csv) in DIR and prints, per question, how
+ * many students answered it, the share right at the first try and the most common wrong first
+ * answer. A student found twice (same id in a progress file and an export) is counted once.
+ */
+#define WB_CSV_HEADER "student,lesson,question,attempts,first_try_right,outcome,hints_used,shown,time_spent_s,first_answer"
+
+/* The CSV text for p over every question of set (malloc'd, NULL on OOM). */
+char *wb_csv_text(const quiz_set *set, progress *p);
+/* Write it to path ("-" = stdout) without ever leaving a half-written file: a temp file beside the
+ * target renamed over it; a symlink's target is replaced, a non-regular file (a pipe, a device) is
+ * written through. 0, or -1 with a message. */
+int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err, size_t errlen);
+/* Read an export back: the rows become entries of p (p->student from the rows). 0, or -1 with
+ * "FILE:LINE: ..." in err. */
+int wb_csv_read(const char *path, progress *p, char *err, size_t errlen);
+/* Summarize every *.json and *.csv of dir on out. 0; 2 when dir cannot be read, holds no such
+ * file, or a file is invalid (every problem is reported in err, one per line, and nothing is
+ * printed on out). */
+int wb_merge_dir(const quiz_set *set, const char *dir, FILE *out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,276 @@
+/* export.c — one student's progress as RFC 4180 CSV, written safely, and read back for a class summary. */
+#include "workbook/classroom.h"
+#include "workbook/progress_file.h"
+#include "workbook/score.h"
+#include "workbook/json.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---------------------------------------------------------------- writing */
+
+typedef struct sbuf { char *s; size_t len, cap; bool oom; } sbuf;
+
+static void put(sbuf *b, const char *text, size_t n)
+{
+    if (b->oom) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t ncap = (b->cap ? b->cap * 2 : 4096) + n;
+        char *ns = realloc(b->s, ncap);
+        if (!ns) { b->oom = true; return; }
+        b->s = ns;
+        b->cap = ncap;
+    }
+    memcpy(b->s + b->len, text, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+/* RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled */
+static void field(sbuf *b, const char *v, bool last)
+{
+    if (strpbrk(v, ",\"\r\n")) {
+        put(b, "\"", 1);
+        for (const char *c = v; *c; c++) {
+            if (*c == '"') put(b, "\"", 1);
+            put(b, c, 1);
+        }
+        put(b, "\"", 1);
+    } else {
+        put(b, v, strlen(v));
+    }
+    put(b, last ? "\r\n" : ",", last ? 2 : 1);
+}
+
+char *wb_csv_text(const quiz_set *set, progress *p)
+{
+    sbuf b = {0};
+    put(&b, WB_CSV_HEADER "\r\n", strlen(WB_CSV_HEADER) + 2);
+    const char *student = progress_student(p);
+    for (size_t fi = 0; fi < set->n; fi++)
+        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
+            const quiz_lesson *l = &set->files[fi].lessons[li];
+            char key[128];
+            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            for (size_t qi = 0; qi < l->nquestions; qi++) {
+                const progress_entry *e = progress_get(p, key, l->questions[qi].id, false);
+                enum wb_outcome o = wb_outcome_of(e);
+                char att[16], secs[32];
+                snprintf(att, sizeof att, "%d", e ? e->attempts : 0);
+                snprintf(secs, sizeof secs, "%.0f", e ? e->seconds : 0.0);
+                field(&b, student, false);
+                field(&b, key, false);
+                field(&b, l->questions[qi].id, false);
+                field(&b, att, false);
+                field(&b, o == WB_FIRST_TRY ? "1" : "0", false);
+                field(&b, wb_outcome_name(o), false);
+                field(&b, e && e->hinted ? "1" : "0", false);
+                field(&b, e && e->revealed ? "1" : "0", false);
+                field(&b, secs, false);
+                field(&b, e ? e->first : "", true);
+            }
+        }
+    if (b.oom) { free(b.s); return NULL; }
+    return b.s;
+}
+
+static int write_through(const char *path, const char *text, char *err, size_t errlen)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return -1; }
+    size_t n = strlen(text);
+    bool ok = fwrite(text, 1, n, f) == n;
+    ok = (f == stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
+    if (!ok) { snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno)); return -1; }
+    return 0;
+}
+
+int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err, size_t errlen)
+{
+    char *text = wb_csv_text(set, p);
+    if (!text) { snprintf(err, errlen, "out of memory"); return -1; }
+    int rc;
+    struct stat st;
+    char real[PATH_MAX];
+    if (!strcmp(path, "-")) {
+        rc = write_through(path, text, err, errlen);
+    } else if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real)) {
+        /* keep the link: replace what it points to */
+        rc = stat(real, &st) == 0 && !S_ISREG(st.st_mode) ? write_through(real, text, err, errlen)
+                                                           : pf_write_atomic(real, text, strlen(text), err, errlen);
+    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        rc = write_through(path, text, err, errlen); /* a FIFO or a device: there is nothing to replace */
+    } else {
+        rc = pf_write_atomic(path, text, strlen(text), err, errlen);
+        if (rc == 0 && err[0]) err[0] = 0; /* a directory fsync warning: the file itself is in place */
+    }
+    free(text);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+/* One RFC 4180 record from *pos: fields into out (malloc'd strings), count in *n. Line numbers
+ * advance over line breaks inside quotes. 0 ok, 1 end of text, -1 a malformed quote (why set). */
+static int read_record(const char **pos, int *line, char ***out, size_t *n, const char **why)
+{
+    const char *c = *pos;
+    *out = NULL;
+    *n = 0;
+    if (!*c) return 1;
+    size_t cap = 0;
+    for (;;) {
+        sbuf f = {0};
+        put(&f, "", 0);
+        if (*c == '"') {
+            for (c++;; c++) {
+                if (!*c) { *why = "a quoted field is not closed"; free(f.s); return -1; }
+                if (*c == '"' && c[1] == '"') { put(&f, "\"", 1); c++; continue; }
+                if (*c == '"') { c++; break; }
+                if (*c == '\n') (*line)++;
+                put(&f, c, 1);
+            }
+            if (*c && *c != ',' && *c != '\r' && *c != '\n') { *why = "text after a closing quote"; free(f.s); return -1; }
+        } else {
+            const char *s = c;
+            while (*c && *c != ',' && *c != '\r' && *c != '\n') {
+                if (*c == '"') { *why = "a quote inside an unquoted field"; free(f.s); return -1; }
+                c++;
+            }
+            put(&f, s, (size_t)(c - s));
+        }
+        if (f.oom) { *why = "out of memory"; free(f.s); return -1; }
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **nf = realloc(*out, cap * sizeof *nf);
+            if (!nf) { *why = "out of memory"; free(f.s); return -1; }
+            *out = nf;
+        }
+        (*out)[(*n)++] = f.s;
+        if (*c == ',') { c++; continue; }
+        if (*c == '\r') c++;
+        if (*c == '\n') { c++; (*line)++; }
+        break;
+    }
+    *pos = c;
+    return 0;
+}
+
+static void free_record(char **f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(f[i]);
+    free(f);
+}
+
+enum { C_STUDENT, C_LESSON, C_QUESTION, C_ATTEMPTS, C_FIRST_OK, C_OUTCOME, C_HINTS, C_SHOWN, C_TIME, C_FIRST, C_N };
+static const char *const col_names[C_N] = {"student", "lesson", "question", "attempts", "first_try_right", "outcome",
+                                           "hints_used", "shown", "time_spent_s", "first_answer"};
+
+static bool is_flag(const char *v) { return !strcmp(v, "0") || !strcmp(v, "1"); }
+
+/* One data row into p; false with a message naming the column. */
+static bool row_to_entry(progress *p, char **f, const int *col, char *why, size_t whysz)
+{
+    char *end;
+    long att = strtol(f[col[C_ATTEMPTS]], &end, 10);
+    if (!*f[col[C_ATTEMPTS]] || *end || att < 0 || att > 1000000) {
+        snprintf(why, whysz, "column attempts: expected a whole number, got \"%s\"", f[col[C_ATTEMPTS]]);
+        return false;
+    }
+    static const int flags[] = {C_FIRST_OK, C_HINTS, C_SHOWN};
+    for (int i = 0; i < 3; i++)
+        if (!is_flag(f[col[flags[i]]])) {
+            snprintf(why, whysz, "column %s: expected 0 or 1, got \"%s\"", col_names[flags[i]], f[col[flags[i]]]);
+            return false;
+        }
+    double secs = strtod(f[col[C_TIME]], &end);
+    if (!*f[col[C_TIME]] || *end || secs < 0) {
+        snprintf(why, whysz, "column time_spent_s: expected a number of seconds, got \"%s\"", f[col[C_TIME]]);
+        return false;
+    }
+    enum wb_outcome o = WB_NOUTCOMES;
+    for (int i = 0; i < WB_NOUTCOMES; i++)
+        if (!strcmp(f[col[C_OUTCOME]], wb_outcome_name((enum wb_outcome)i))) o = (enum wb_outcome)i;
+    if (o == WB_NOUTCOMES) {
+        snprintf(why, whysz, "column outcome: expected \"first try\", \"after retries\", \"with help\", \"to do\" or "
+                 "\"not answered\", got \"%s\"", f[col[C_OUTCOME]]);
+        return false;
+    }
+    if (strlen(f[col[C_LESSON]]) >= sizeof p->e[0].lesson || strlen(f[col[C_QUESTION]]) >= sizeof p->e[0].qid ||
+        strlen(f[col[C_STUDENT]]) >= sizeof p->student || strlen(f[col[C_FIRST]]) >= sizeof p->e[0].first) {
+        snprintf(why, whysz, "a student, lesson, question or answer that is too long");
+        return false;
+    }
+    if (!p->student[0]) snprintf(p->student, sizeof p->student, "%s", f[col[C_STUDENT]]);
+    else if (strcmp(p->student, f[col[C_STUDENT]])) {
+        snprintf(why, whysz, "column student: one file holds one student, found \"%s\" after \"%s\"", f[col[C_STUDENT]], p->student);
+        return false;
+    }
+    if (att == 0 && o == WB_UNTOUCHED) return true; /* nothing to merge */
+    progress_entry *e = progress_get(p, f[col[C_LESSON]], f[col[C_QUESTION]], true);
+    if (!e) { snprintf(why, whysz, "out of memory"); return false; }
+    e->attempts = (int)att;
+    e->first_ok = o == WB_FIRST_TRY;
+    e->hinted = f[col[C_HINTS]][0] == '1';
+    e->revealed = f[col[C_SHOWN]][0] == '1';
+    e->correct = o == WB_FIRST_TRY || o == WB_RETRIES || (o == WB_HELPED && !e->revealed);
+    e->helped = o == WB_HELPED;
+    e->seconds = secs;
+    snprintf(e->first, sizeof e->first, "%s", f[col[C_FIRST]]);
+    return true;
+}
+
+int wb_csv_read(const char *path, progress *p, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    size_t len;
+    char *text = qj_read_file(path, &len);
+    if (!text) { snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return -1; }
+    const char *pos = text, *why = NULL;
+    if (!strncmp(pos, "\xEF\xBB\xBF", 3)) pos += 3; /* a spreadsheet's UTF-8 byte order mark */
+    int line = 1, col[C_N], rc = 0;
+    char **f;
+    size_t n;
+    char msg[512];
+    /* the header names the columns; their order is free, as spreadsheets may reorder them */
+    if (read_record(&pos, &line, &f, &n, &why) != 0) {
+        snprintf(err, errlen, "%s:1: %s", path, why ? why : "the file is empty, expected the header " WB_CSV_HEADER);
+        free(text);
+        return -1;
+    }
+    for (int c = 0; c < C_N; c++) {
+        col[c] = -1;
+        for (size_t i = 0; i < n; i++)
+            if (!strcmp(f[i], col_names[c])) col[c] = (int)i;
+        if (col[c] < 0) {
+            snprintf(err, errlen, "%s:1: the header lacks the column %s (expected %s)", path, col_names[c], WB_CSV_HEADER);
+            free_record(f, n);
+            free(text);
+            return -1;
+        }
+    }
+    size_t ncols = n;
+    free_record(f, n);
+    for (;;) {
+        int at = line;
+        int r = read_record(&pos, &line, &f, &n, &why);
+        if (r == 1) break;
+        if (r < 0) { snprintf(err, errlen, "%s:%d: %s", path, at, why); rc = -1; break; }
+        if (n == 1 && !f[0][0]) { free_record(f, n); continue; } /* an empty line */
+        if (n != ncols) {
+            snprintf(err, errlen, "%s:%d: expected %zu fields like the header, got %zu", path, at, ncols, n);
+            free_record(f, n);
+            rc = -1;
+            break;
+        }
+        bool ok = row_to_entry(p, f, col, msg, sizeof msg);
+        free_record(f, n);
+        if (!ok) { snprintf(err, errlen, "%s:%d: %s", path, at, msg); rc = -1; break; }
+    }
+    free(text);
+    if (rc != 0) progress_free(p);
+    return rc;
+}

@@ -1,0 +1,64 @@
+/* keys.c — the keys of the "rcu" and "costs" blocks as data: the loader walks these tables, and `rcuvis schema` prints them with the engine's defaults. */
+#include "priv.h"
+
+#include <stddef.h>
+
+/* Ranges are the loader's (SK_INT_HZ: lo..hz; SK_NR_CPUS: 0 or cpus..RV_MAX_CPUS). A key added
+ * to rv_rcu_config gets a row here and, if it is no plain int or bool, a case in build_rcu(). */
+const sc_key_spec sc_rcu_spec[] = {
+    {"mode", SK_MODE, 0, 0, 0,
+     "Who drives grace periods: \"softirq\" (Linux 3.6: start, FQS and cleanup from RCU_SOFTIRQ) or \"kthread\" (Linux 3.7: one grace-period kthread per flavor)."},
+    {"fanout", SK_INT, 2, 64, offsetof(rv_rcu_config, fanout),
+     "CONFIG_RCU_FANOUT: children per inner rcu_node."},
+    {"fanout_leaf", SK_INT, 2, 64, offsetof(rv_rcu_config, fanout_leaf),
+     "CONFIG_RCU_FANOUT_LEAF: CPUs per leaf rcu_node."},
+    {"no_hz", SK_BOOL, 0, 0, offsetof(rv_rcu_config, no_hz),
+     "CONFIG_NO_HZ: idle CPUs without callbacks stop their tick and enter dyntick-idle (an extended quiescent state)."},
+    {"stall_timeout_s", SK_INT, 3, 300, offsetof(rv_rcu_config, stall_timeout_s),
+     "CONFIG_RCU_CPU_STALL_TIMEOUT: seconds a grace period may last before a stall warning."},
+    {"jiffies_till_first_fqs", SK_INT_HZ, 0, 0, offsetof(rv_rcu_config, jiffies_till_first_fqs),
+     "Jiffies from grace-period start to the first force-quiescent-state pass (at most hz)."},
+    {"jiffies_till_next_fqs", SK_INT_HZ, 1, 0, offsetof(rv_rcu_config, jiffies_till_next_fqs),
+     "Jiffies between later force-quiescent-state passes (1..hz)."},
+    {"needs_gp_fix", SK_BOOL, 0, 0, offsetof(rv_rcu_config, needs_gp_fix),
+     "Use 3.7's cpu_needs_another_gp(), which allows for the CPU's lagging rdp->completed and so asks for no grace period for callbacks already served; false keeps the 3.6 form (the OMAP false stall)."},
+    {"busted", SK_BOOL, 0, 0, offsetof(rv_rcu_config, busted),
+     "Deliberately broken RCU, like rcutorture's rcu_busted: callbacks run without waiting for a grace period. The safety checker must catch it."},
+    {"blimit", SK_INT, 1, 1000000, offsetof(rv_rcu_config, blimit),
+     "Callbacks invoked per batch before yielding (rcutree.blimit)."},
+    {"qhimark", SK_INT, 1, 100000000, offsetof(rv_rcu_config, qhimark),
+     "Queue length above which the batch limit is lifted and quiescent states are forced (rcutree.qhimark)."},
+    {"qlowmark", SK_INT, 0, 100000000, offsetof(rv_rcu_config, qlowmark),
+     "Queue length below which the batch limit is restored (rcutree.qlowmark); at most qhimark."},
+    {"flavors", SK_FLAVORS, 0, 0, 0,
+     "Flavors that exist, each with its own rcu_state, tree and kthread."},
+    {"size_tree_by_nr_cpus", SK_BOOL, 0, 0, offsetof(rv_rcu_config, size_tree_by_nr_cpus),
+     "Size the rcu_node tree by the CPUs present (3.7) rather than by NR_CPUS (3.6, see nr_cpus_compiled)."},
+    {"nr_cpus_compiled", SK_NR_CPUS, 0, 4096, offsetof(rv_rcu_config, nr_cpus_compiled),
+     "NR_CPUS, the compile-time CPU limit that 3.6 sized the tree by; 0 means the same as cpus, otherwise at least cpus."},
+    {"rcu_boost", SK_BOOL, 0, 0, offsetof(rv_rcu_config, rcu_boost),
+     "CONFIG_RCU_BOOST: rcu_preempt callbacks are invoked in the per-CPU rcuc/N kthreads."},
+    {"fast_no_hz", SK_BOOL, 0, 0, offsetof(rv_rcu_config, fast_no_hz),
+     "CONFIG_RCU_FAST_NO_HZ (3.6/3.7 form): a CPU entering idle with callbacks runs rcu_prepare_for_idle(), up to 5 attempts per jiffy of reporting a quiescent state, forcing quiescent states and raising the RCU softirq; it may then sleep with callbacks behind a 4-jiffy timer. Needs no_hz."},
+};
+const size_t sc_rcu_nspec = sizeof sc_rcu_spec / sizeof sc_rcu_spec[0];
+
+/* Same order as the fields of rv_costs, which are all int64_t: the loader indexes them as an array. */
+const sc_cost_spec sc_cost_spec_table[] = {
+    {"node_lock_ns", "Acquire and release one rcu_node lock and touch its fields."},
+    {"node_init_ns", "Per-node work in grace-period init/cleanup besides the lock."},
+    {"cache_miss_ns", "One remote dynticks probe by force-quiescent-state (a cache miss)."},
+    {"qs_report_ns", "Reporting a quiescent state: leaf lock and bit clear."},
+    {"note_gp_ns", "A CPU noticing a grace-period start or end."},
+    {"cb_invoke_ns", "Invoking one callback (an average kfree)."},
+    {"call_rcu_ns", "Queueing one callback, charged to the caller."},
+    {"softirq_entry_ns", "Entering RCU_SOFTIRQ once."},
+    {"tick_ns", "RCU's part of the scheduling-clock interrupt."},
+    {"kthread_wakeup_ns", "Waking and switching to a kthread, charged to the kthread."},
+    {"ctxsw_ns", "rcu_note_context_switch(), charged to the switching task."},
+    {"kthread_latency_ns", "Delay between a kthread's wakeup and it running."},
+    {"ksoftirqd_latency_ns", "Delay before ksoftirqd/N runs deferred softirq work."},
+};
+const size_t sc_cost_nspec = sizeof sc_cost_spec_table / sizeof sc_cost_spec_table[0];
+_Static_assert(sizeof(rv_costs) == sizeof sc_cost_spec_table / sizeof sc_cost_spec_table[0] * sizeof(int64_t),
+               "sc_cost_spec_table must list every rv_costs field");

@@ -1,0 +1,296 @@
+/* test_export.c — exported pictures: F12 never overwrites and leaves overlays out; the SVG backend records
+ * exactly what the raster backend draws; clean slides carry no controls; one panel fills the picture. */
+#include <criterion/criterion.h>
+
+#include "export/export.h"
+#include "render/svg.h"
+#include "report/csv.h"
+#include "view/layout_export.h"
+#include "window/window.h"
+
+#include <SDL_image.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static ui_win *W;
+static char dir[64];
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/rcuvis-export-XXXXXX");
+    cr_assert(mkdtemp(dir));
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    setenv("XDG_PICTURES_DIR", dir, 1);
+    setenv("RCUVIS_DATA", "/nonexistent", 1); /* the built-in demo, whatever scenarios/ holds */
+    W = calloc(1, sizeof *W);
+    ui_app_init(&W->app);
+    char err[1024];
+    cr_assert_eq(ui_app_load(&W->app, NULL, -1, err, sizeof err), 0, "%s", err);
+    W->rd = rd_new_offscreen(960, 600, 1.0f, err, sizeof err);
+    cr_assert(W->rd, "%s", err);
+    W->hidpi = 1;
+    ui_app_seek(&W->app, 2000000000LL);
+    ui_app_refresh_reports(&W->app, 0, 0);
+}
+
+static void teardown(void)
+{
+    rd_free(W->rd);
+    ui_app_free(&W->app);
+    free(W);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) {}
+    unsetenv("RCUVIS_DATA");
+    unsetenv("XDG_PICTURES_DIR");
+}
+
+static void press(SDL_Keycode k)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = k;
+    ui_input_event(W, &ev, 1000);
+}
+
+static int count_pngs(char names[][256], int max)
+{
+    DIR *d = opendir(dir);
+    cr_assert(d);
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)))
+        if (strstr(de->d_name, ".png") && n < max) snprintf(names[n++], 256, "%s", de->d_name);
+    closedir(d);
+    return n;
+}
+
+TestSuite(export, .init = setup, .fini = teardown);
+
+Test(export, f12_twice_in_the_same_instant_keeps_both_pictures)
+{
+    ui_app_draw(&W->app, W->rd);
+    press(SDLK_F12);
+    char first[600];
+    snprintf(first, sizeof first, "%s", W->app.st.status);
+    cr_assert(strstr(first, "Picture saved"), "status: %s", first);
+    press(SDLK_F12);
+    cr_assert(strstr(W->app.st.status, "Picture saved"), "status: %s", W->app.st.status);
+    cr_assert_str_neq(first, W->app.st.status, "the second F12 must name a new file");
+    char names[8][256];
+    int n = count_pngs(names, 8);
+    cr_assert_eq(n, 2, "two F12 in one simulated instant must leave two files, found %d", n);
+    /* the names carry scenario, mode, flavor and time; the second one a counter */
+    cr_assert(strstr(first, "-softirq-rcu_sched-t2.000s.png") || strstr(first, "-kthread-rcu_sched-t2.000s.png"), "%s", first);
+    cr_assert(strstr(W->app.st.status, "-t2.000s-2.png"), "%s", W->app.st.status);
+}
+
+Test(export, f12_leaves_out_help_and_status)
+{
+    /* what F12 saves must equal the picture drawn with no overlay and no status line */
+    W->app.st.show_help = true;
+    snprintf(W->app.st.status, sizeof W->app.st.status, "an old status message");
+    press(SDLK_F12);
+    cr_assert(W->app.st.show_help, "F12 must not close the help");
+    char names[8][256];
+    cr_assert_eq(count_pngs(names, 8), 1);
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", dir, names[0]);
+    SDL_Surface *saved = IMG_Load(path);
+    cr_assert(saved, "%s", IMG_GetError());
+    SDL_Surface *savedc = SDL_ConvertSurfaceFormat(saved, SDL_PIXELFORMAT_ARGB8888, 0);
+    W->app.st.show_help = false;
+    W->app.st.status[0] = 0;
+    ui_app_draw(&W->app, W->rd);
+    rd_end(W->rd);
+    SDL_Surface *ref = rd_surface(W->rd);
+    cr_assert_eq(savedc->w, ref->w);
+    cr_assert_eq(savedc->h, ref->h);
+    long diff = 0;
+    for (int y = 0; y < ref->h; y++)
+        diff += memcmp((char *)savedc->pixels + y * savedc->pitch, (char *)ref->pixels + y * ref->pitch, (size_t)ref->w * 4) != 0;
+    cr_assert_eq(diff, 0, "%ld rows differ from the overlay-free picture", diff);
+    /* and the help overlay really changes the picture, so the comparison above means something */
+    W->app.st.show_help = true;
+    ui_app_draw(&W->app, W->rd);
+    rd_end(W->rd);
+    diff = 0;
+    for (int y = 0; y < ref->h; y++)
+        diff += memcmp((char *)savedc->pixels + y * savedc->pitch, (char *)ref->pixels + y * ref->pitch, (size_t)ref->w * 4) != 0;
+    cr_assert_gt(diff, 10);
+    SDL_FreeSurface(savedc);
+    SDL_FreeSurface(saved);
+}
+
+/* Draw with look into a fresh 1280x720 context, with or without an SVG recorder. */
+static char *draw_svg(const ex_look *look, long *runs, long *fills)
+{
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    rd_svg *svg = rd_svg_new(1280, 720);
+    rd_svg_attach(rd, svg);
+    ex_draw(&W->app, rd, look);
+    rd_end(rd);
+    *runs = rd_drawn_text_runs(rd);
+    *fills = rd_drawn_fills(rd);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert_eq(rd_svg_write(svg, f), 0);
+    fclose(f);
+    rd_svg_free(svg);
+    rd_free(rd);
+    return buf;
+}
+
+static long count(const char *s, const char *needle)
+{
+    long n = 0;
+    for (const char *p = s; (p = strstr(p, needle)); p += strlen(needle)) n++;
+    return n;
+}
+
+/* The concatenated text of every <text> element, unescaped enough for searching. */
+static void texts_of(const char *svg, char *out, size_t n)
+{
+    size_t k = 0;
+    for (const char *p = svg; (p = strstr(p, "<text ")); ) {
+        p = strchr(p, '>') + 1;
+        const char *e = strstr(p, "</text>");
+        cr_assert(e, "unterminated <text>");
+        for (; p < e && k + 2 < n; p++) out[k++] = *p;
+        out[k++] = '\n';
+    }
+    out[k] = 0;
+}
+
+Test(export, svg_records_every_text_run_and_fill_the_raster_draws)
+{
+    ex_look look = {.clean = false, .panel = -1};
+    long runs, fills;
+    char *svg = draw_svg(&look, &runs, &fills);
+    cr_assert_gt(runs, 50);
+    cr_assert_eq(count(svg, "<text "), runs, "SVG <text> elements %ld vs raster text runs %ld", count(svg, "<text "), runs);
+    cr_assert_eq(count(svg, "</text>"), runs);
+    /* every fill is a <rect>; the grid and the background add rects of their own, never fewer */
+    cr_assert_geq(count(svg, "<rect "), fills);
+    cr_assert_eq(count(svg, "<g "), count(svg, "</g>"), "clip groups balanced");
+    /* the raster-only draw measures the same (attaching the recorder changes nothing drawn) */
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    ex_draw(&W->app, rd, &look);
+    rd_end(rd);
+    cr_assert_eq(rd_drawn_text_runs(rd), runs);
+    cr_assert_eq(rd_drawn_fills(rd), fills);
+    rd_free(rd);
+    cr_assert(strstr(svg, "font-family=\"DejaVu Sans\""));
+    free(svg);
+}
+
+Test(export, clean_slide_has_no_controls_or_hints)
+{
+    W->app.st.sel_cpu = 0; /* a selection adds the inject buttons to the why panel */
+    long runs, fills;
+    char text[200000];
+    ex_look full = {.clean = false, .panel = -1};
+    char *svg = draw_svg(&full, &runs, &fills);
+    texts_of(svg, text, sizeof text);
+    free(svg);
+    /* the window's picture has them (so the test below can fail) */
+    cr_assert(strstr(text, "Compare") && strstr(text, "force QS (FQS)") && strstr(text, "L long reader") && strstr(text, "wheel zooms"), "%s", text);
+    ex_look clean = {.clean = true, .panel = -1};
+    svg = draw_svg(&clean, &runs, &fills);
+    texts_of(svg, text, sizeof text);
+    free(svg);
+    const char *controls[] = {"▶ play", "Compare", "Open", "force QS (FQS)", "L long reader", "wheel", "click a CPU or a qsmask", "1 s = "};
+    for (size_t i = 0; i < sizeof controls / sizeof *controls; i++)
+        cr_assert_null(strstr(text, controls[i]), "a clean slide shows \"%s\":\n%s", controls[i], text);
+    cr_assert(strstr(text, "rcu_node tree") && strstr(text, "CPU time"), "the panels are still there");
+    cr_assert_eq(W->app.st.clean, false, "the window's state is left as it was");
+}
+
+Test(export, one_panel_fills_the_picture)
+{
+    long runs, fills;
+    char text[200000];
+    ex_look tree = {.clean = false, .panel = UI_PANEL_TREE};
+    char *svg = draw_svg(&tree, &runs, &fills);
+    texts_of(svg, text, sizeof text);
+    free(svg);
+    cr_assert(strstr(text, "rcu_node tree"));
+    cr_assert_null(strstr(text, "Kernel log"));
+    cr_assert_null(strstr(text, "CPU time"));
+    cr_assert_null(strstr(text, "Timeline"));
+    /* laid out for the size: the panel's frame spans (almost) the whole picture */
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(960, 540, 1.0f, err, sizeof err);
+    ui_layout L;
+    ui_layout_single(&L, rd, 960, 540, &W->app.st, UI_PANEL_TREE);
+    cr_assert_gt(L.side[0].tree.w, 900);
+    cr_assert_gt(L.side[0].tree.h, 500);
+    cr_assert_eq(L.side[0].cpus.w, 0);
+    rd_free(rd);
+    cr_assert_eq(ui_panel_from_name("accounting"), UI_PANEL_ACCT);
+    cr_assert_eq(ui_panel_from_name("nope"), -1);
+}
+
+Test(export, e_key_saves_csv_for_the_visible_range_without_overwriting)
+{
+    ui_app_draw(&W->app, W->rd);
+    press(SDLK_e);
+    cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
+    press(SDLK_e);
+    cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
+    DIR *d = opendir(dir);
+    int gps = 0, series = 0;
+    struct dirent *de;
+    char one[600] = "";
+    while ((de = readdir(d))) {
+        gps += strstr(de->d_name, "-gps") != NULL;
+        series += strstr(de->d_name, "-timeseries") != NULL;
+        if (strstr(de->d_name, "-gps.csv")) snprintf(one, sizeof one, "%s/%s", dir, de->d_name);
+    }
+    closedir(d);
+    cr_assert_eq(gps, 2, "two presses, two gps files (no overwrite)");
+    cr_assert_eq(series, 2);
+    /* rows lie in the visible range: every GP row ends at or after its start, none after now + span */
+    FILE *f = fopen(one, "r");
+    cr_assert(f);
+    char line[1024];
+    cr_assert(fgets(line, sizeof line, f));
+    cr_assert(!strncmp(line, "flavor,gp,completed,start_s,end_s,duration_us,", 46), "%s", line);
+    int rows = 0;
+    /* the timeline shows a quarter of its span ahead of now (already simulated, faded) */
+    double right = 2.0 + panel_timeline_span(&W->app.st) / 4 / 1e9;
+    while (fgets(line, sizeof line, f)) {
+        double st = 0;
+        char fl[32];
+        cr_assert_eq(sscanf(line, "%31[^,],%*u,%*[a-z],%lf", fl, &st), 2, "%s", line);
+        cr_assert_leq(st, right + 1e-9, "a GP starting after the visible range: %s", line);
+        rows++;
+    }
+    fclose(f);
+    cr_assert_gt(rows, 0);
+}
+
+Test(export, csv_fields_follow_rfc4180)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    csv_field(f, "plain");
+    fputc(',', f);
+    csv_field(f, "a,b");
+    fputc(',', f);
+    csv_field(f, "say \"hi\"");
+    fputc(',', f);
+    csv_field(f, "two\nlines");
+    fclose(f);
+    cr_assert_str_eq(buf, "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"");
+    free(buf);
+}

@@ -1,0 +1,58 @@
+/* test_numparse.c — the strict option-number parser: whole text, finite, no overflow, in range, messages naming the option. */
+#include "util/numparse.h"
+
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <string.h>
+
+static char err[256];
+
+Test(numparse, doubles_refuse_nan_inf_hex_spaces_and_out_of_range)
+{
+    double v = 7;
+    const char *bad[] = {"nan", "NaN", "inf", "-inf", "1e10", "0x10", " 1", "1 ", "", "-", "1.5.2", "1e", "e5", "+1", "1e999"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_expect_eq(np_double("--at", bad[i], 0, 604800, &v, err, sizeof err), -1, "accepted \"%s\"", bad[i]);
+        cr_expect(strstr(err, "--at: expected a number from 0 to 604800"), "%s", err);
+    }
+    cr_expect_eq(v, 7, "a refused value leaves the default alone");
+    cr_assert_eq(np_double("--at", "1.5", 0, 604800, &v, err, sizeof err), 0);
+    cr_expect_eq(v, 1.5);
+    cr_assert_eq(np_double("--at", ".5", 0, 604800, &v, err, sizeof err), 0);
+    cr_assert_eq(np_double("--at", "6e2", 0, 604800, &v, err, sizeof err), 0);
+    cr_expect_eq(v, 600);
+}
+
+Test(numparse, integers_refuse_overflow_instead_of_saturating)
+{
+    long long v = -1;
+    cr_expect_eq(np_int64("--seed", "99999999999999999999", 0, INT64_MAX, &v, err, sizeof err), -1);
+    cr_expect(strstr(err, "--seed: expected an integer from 0 to 9223372036854775807, got \"99999999999999999999\""), "%s", err);
+    cr_expect_eq(v, -1);
+    cr_expect_eq(np_int64("--seed", "9223372036854775807", 0, INT64_MAX, &v, err, sizeof err), 0);
+    cr_expect_eq(v, INT64_MAX);
+    int n;
+    cr_expect_eq(np_int("--select", "4.0", 0, 3, &n, err, sizeof err), -1);
+    cr_expect_eq(np_int("--select", "4", 0, 3, &n, err, sizeof err), -1);
+    cr_expect_eq(np_int("--select", "-1", 0, 3, &n, err, sizeof err), -1);
+    cr_expect_eq(np_int("--select", "3", 0, 3, &n, err, sizeof err), 0);
+    cr_expect_eq(n, 3);
+}
+
+Test(numparse, sizes_are_exactly_w_x_h)
+{
+    int w = 1, h = 1;
+    const char *bad[] = {"320x200x", "320x", "x200", "320x200 ", "320*200", "319x200", "320x8193", "320x2e2"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        cr_expect_eq(np_size("--size", bad[i], 320, 200, 8192, 8192, &w, &h, err, sizeof err), -1, "accepted \"%s\"", bad[i]);
+    cr_expect(strstr(err, "--size: expected WIDTHxHEIGHT"), "%s", err);
+    cr_assert_eq(np_size("--size", "1280X720", 320, 200, 8192, 8192, &w, &h, err, sizeof err), 0);
+    cr_expect(w == 1280 && h == 720);
+}
+
+Test(numparse, messages_do_not_echo_control_characters)
+{
+    double v;
+    cr_expect_eq(np_double("--scale", "\x1b[31m", 0.5, 4, &v, err, sizeof err), -1);
+    cr_expect_null(strchr(err, 0x1b), "%s", err);
+}

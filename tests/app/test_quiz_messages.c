@@ -1,0 +1,72 @@
+/* test_quiz_messages.c — the quiz loader's messages: controls escaped, whole lines and "... and N more", a 64 MiB cap (issue 11, defect 8). */
+#include "workbook/quiz.h"
+#include "workbook/json.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char err[16384];
+
+/* A quiz with n questions, each carrying one unknown key (JSON text in key_json) and no explanation. */
+static char *quiz_with(int n, const char *key_json, const char *value_json)
+{
+    size_t cap = 256 + (size_t)n * (128 + strlen(key_json) + strlen(value_json));
+    char *t = malloc(cap);
+    size_t o = (size_t)snprintf(t, cap, "{\"id\":\"t\",\"title\":\"t\",\"lessons\":[{\"id\":\"1\",\"title\":\"L\",\"questions\":[");
+    for (int i = 0; i < n; i++)
+        o += (size_t)snprintf(t + o, cap - o, "%s{\"id\":\"q%d\",\"kind\":\"choice\",\"question\":%s,\"%s\":1}",
+                              i ? "," : "", i, value_json, key_json);
+    snprintf(t + o, cap - o, "]}]}");
+    return t;
+}
+
+static void expect_no_raw_controls(const char *s)
+{
+    for (const char *p = s; *p; p++)
+        if (*p != '\n') cr_assert((unsigned char)*p >= 0x20 && *p != 0x7f, "raw control 0x%02x in: %s", (unsigned char)*p, s);
+}
+
+Test(quiz_messages, keys_and_values_with_controls_are_escaped)
+{
+    char *t = quiz_with(1, "evil\\u001b[2J\\nrcuvis: forged line", "7");
+    quiz_file q;
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1);
+    free(t);
+    expect_no_raw_controls(err);
+    cr_expect(strstr(err, "evil\\u001b[2J\\nrcuvis: forged line: unknown key"), "%s", err);
+    /* a wrong-typed string value: "got string ..." quotes it escaped */
+    t = quiz_with(1, "x", "\"a\\u001b]0;title\\u0007b\"");
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1);
+    free(t);
+    expect_no_raw_controls(err);
+}
+
+Test(quiz_messages, a_long_list_ends_with_and_n_more_on_whole_lines)
+{
+    char *t = quiz_with(600, "unknown_key", "\"q\"");
+    quiz_file q;
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1);
+    free(t);
+    size_t n = strlen(err);
+    cr_assert_gt(n, 1000);
+    cr_expect_eq(err[n - 1], '\n', "the list ends with a whole line");
+    const char *last = err + n - 1;
+    while (last > err && last[-1] != '\n') last--;
+    cr_expect(strncmp(last, "t.json: ... and ", 16) == 0 && strstr(last, " more\n"), "last line: %s", last);
+    /* every other line is a complete message: FILE: $.path: text */
+    for (const char *p = err; p < last; p = strchr(p, '\n') + 1)
+        cr_expect(strncmp(p, "t.json: $.", 10) == 0, "line cut or mangled: %.80s", p);
+}
+
+Test(quiz_messages, reading_stops_at_64_mib)
+{
+    errno = 0;
+    cr_expect_null(qj_read_file("/dev/zero", NULL));
+    cr_expect_eq(errno, EFBIG);
+    quiz_file q;
+    cr_expect_eq(quiz_load("/dev/zero", &q, false, err, sizeof err), -1);
+    cr_expect(strstr(err, "larger than 64 MiB"), "%s", err);
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# export.sh — pictures and numbers for talks: clean/panel PNGs, SVG parsed back, CSV tables parsed back,
+#   animation frames counted and sized, the HTML report parsed back; bad options exit 2.
+#   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/export.sh     (exit 0 = all passed)
+set -u
+bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
+root=${RCUVIS_ROOT:-.}
+omap="$root/scenarios/omap-stall.json"
+[ -x "$bin" ] || { echo "FAIL: $bin is not an executable"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+expect_rc() {
+  local want=$1 what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
+}
+png_size() { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); assert d[:8]==b'\x89PNG\r\n\x1a\n'; print('%dx%d'%struct.unpack('>II',d[16:24]))" "$1"; }
+
+# --- slides
+expect_rc 0 "clean compare slide" -- "$bin" shot "$omap" --at 80.5 --compare --clean -o "$tmp/clean.png"
+[ "$(png_size "$tmp/clean.png" 2>/dev/null)" = 1600x900 ] || fail "clean slide is not a 1600x900 PNG"
+expect_rc 0 "tree panel at 960x540" -- "$bin" shot "$omap" --at 80.5 --panel tree --size 960x540 -o "$tmp/tree.png"
+[ "$(png_size "$tmp/tree.png" 2>/dev/null)" = 960x540 ] || fail "tree panel is not 960x540"
+expect_rc 2 "unknown panel" -- "$bin" shot "$omap" --at 1 --panel nope -o "$tmp/x.png"
+grep -qF -- "--panel: expected cpus, tree" "$tmp/err" || fail "unknown panel: message"
+
+# --- vector: the SVG parses, has the slide's texts as <text>, and no controls
+expect_rc 0 "clean compare slide as SVG" -- "$bin" shot "$omap" --at 80.5 --compare --clean -o "$tmp/clean.svg"
+python3 - "$tmp/clean.svg" <<'PY' || fail "SVG check"
+import sys, xml.etree.ElementTree as ET
+ns = {'s': 'http://www.w3.org/2000/svg'}
+root = ET.parse(sys.argv[1]).getroot()
+assert root.get('width') == '1600' and root.get('height') == '900', root.attrib
+texts = [''.join(t.itertext()) for t in root.iter('{http://www.w3.org/2000/svg}text')]
+joined = '\n'.join(texts)
+assert len(texts) > 100, len(texts)
+for want in ['rcu_node tree', 'self-detected stall', '3.7 (kthread)', 'omap-stall']:
+    assert want in joined, want
+for control in ['▶ play', 'Compare', 'Open', 'wheel zooms']:
+    assert control not in joined, control
+fams = {t.get('font-family') for t in root.iter('{http://www.w3.org/2000/svg}text')}
+assert fams <= {'DejaVu Sans', 'DejaVu Sans Mono'}, fams
+PY
+
+# a symlinked target stays a symlink (util/safefile.h writes through it)
+: >"$tmp/target.svg"; ln -s target.svg "$tmp/link.svg"
+expect_rc 0 "SVG through a symlink" -- "$bin" shot "$omap" --at 1 -o "$tmp/link.svg"
+[ -L "$tmp/link.svg" ] && [ -s "$tmp/target.svg" ] || fail "SVG: the symlink was replaced or its target not written"
+
+# --- numbers: every kind parses as RFC 4180 with a header row and units in the column names
+"$bin" run "$omap" --json >"$tmp/report.json" 2>/dev/null || fail "run --json"
+for kind in gps timeseries threads stalls; do
+  expect_rc 0 "run --csv $kind" -- "$bin" run "$omap" --csv $kind
+  cp "$tmp/out" "$tmp/$kind.csv"
+done
+python3 - "$tmp" <<'PY' || fail "CSV check"
+import csv, sys, os
+d = sys.argv[1]
+def rows(k):
+    raw = open(os.path.join(d, k + '.csv'), newline='').read()
+    assert raw.endswith('\r\n'), k + ': lines end in CRLF'
+    return list(csv.DictReader(raw.splitlines(True)))
+import json
+rep = json.load(open(os.path.join(d, 'report.json')))
+ngp = rep['flavors']['rcu_sched']['grace_periods'] + rep['flavors']['rcu_bh']['grace_periods']
+gps = rows('gps')
+done = [r for r in gps if r['completed'] == 'true']
+assert len(done) == ngp, (len(done), ngp)   # one row per grace period the report counts
+assert len(gps) == ngp + 1, len(gps)        # ...plus the spurious one still open at the end
+last = gps[-1]
+assert last['flavor'] == 'rcu_sched' and last['completed'] == 'false' and last['end_s'] == '', last
+for r in gps[:-1]:
+    assert abs((float(r['end_s']) - float(r['start_s'])) * 1e6 - float(r['duration_us'])) < 0.01, r
+    assert r['charged_to'] in ('softirq_at_irq_exit', 'ksoftirqd', 'gp_kthread', 'tick', 'rcuc', 'none'), r
+ts = rows('timeseries')
+assert len(ts) == 90 and float(ts[-1]['end_s']) == 90.0, len(ts)
+assert sum(int(r['rcu_sched_gps']) for r in ts) == rep['flavors']['rcu_sched']['grace_periods']
+assert all(float(r['rcu_cpu_us']) >= 0 for r in ts)
+st = rows('stalls')
+assert len(st) == len(rep['stalls']) >= 1 and st[0]['kind'] == 'self' and 'self-detected stall' in st[0]['message'], st
+th = rows('threads')
+assert {'name', 'kind', 'cpu_us', 'alive'} <= set(th[0]), th[0]
+assert len(th) == len(rep['threads']), (len(th), len(rep['threads']))
+PY
+expect_rc 0 "run --csv gps in kthread mode" -- "$bin" run "$omap" --mode kthread --csv gps
+grep -q ',gp_kthread,' "$tmp/out" || fail "3.7: GP work is charged to the GP kthread"
+expect_rc 2 "--csv with --json" -- "$bin" run "$omap" --csv gps --json
+expect_rc 2 "--csv unknown kind" -- "$bin" run "$omap" --csv nope
+grep -qF -- "--csv: expected gps, timeseries, threads or stalls" "$tmp/err" || fail "--csv nope: message"
+
+# --- animation: frame count and size, always PNG frames; a clip only through an encoder that exists
+expect_rc 0 "frames only" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 --clean --cues -o "$tmp/frames/"
+n=$(ls "$tmp/frames" | grep -c '^frame-[0-9]*\.png$')
+[ "$n" -eq 10 ] || fail "1 s at 10 fps: $n frames, wanted 10"
+[ "$(png_size "$tmp/frames/frame-00010.png" 2>/dev/null)" = 320x200 ] || fail "frame size is not 320x200"
+cmp -s "$tmp/frames/frame-00001.png" "$tmp/frames/frame-00010.png" && fail "first and last frame are the same picture"
+expect_rc 2 "frames into a directory that holds frames" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
+grep -qF "already holds frames" "$tmp/err" || fail "refusing to mix frames: message"
+RCUVIS_FFMPEG=/nonexistent/ffmpeg expect_rc 2 "clip without an encoder" -- "$bin" shot "$omap" --from 1 --to 1.2 --fps 10 --length 0.5 --size 320x200 -o "$tmp/noenc.gif"
+grep -qF "install the Debian package ffmpeg" "$tmp/err" || fail "missing encoder: message"
+[ -f "$tmp/noenc-frames/frame-00005.png" ] || fail "missing encoder: the frames are still written"
+[ -e "$tmp/noenc.gif" ] && fail "missing encoder: no half-written clip"
+if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
+  expect_rc 0 "GIF clip" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 --compare -o "$tmp/clip.gif"
+  got=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames,width,height -of csv=p=0 "$tmp/clip.gif")
+  [ "$got" = "320,200,10" ] || fail "GIF: width,height,frames = $got, wanted 320,200,10"
+  [ "$(ls "$tmp/clip-frames" | wc -l)" -eq 10 ] || fail "GIF: frames kept beside it"
+else
+  echo "NOTE: ffmpeg not installed: the GIF encoding check is skipped (frames were checked)"
+fi
+expect_rc 2 "--to before --from" -- "$bin" shot "$omap" --from 2 --to 1 -o "$tmp/x/"
+expect_rc 2 "--fps without an animation" -- "$bin" shot "$omap" --at 1 --fps 10 -o "$tmp/x.png"
+
+# --- the HTML report: one page, no network, the table and three figures as inline SVG
+"$bin" reproduce --quick --html "$tmp/report.html" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ "$rc" -le 1 ] || fail "reproduce --html: exit $rc"
+nclaims=$("$bin" reproduce --list | wc -l)
+python3 - "$tmp/report.html" "$nclaims" <<'PY' || fail "HTML check"
+import sys, re
+from html.parser import HTMLParser
+src = open(sys.argv[1], encoding='utf-8').read()
+class P(HTMLParser):
+    def __init__(s):
+        super().__init__(); s.rows = 0; s.svgs = 0; s.fetch = []; s.texts = 0
+    def handle_starttag(s, tag, a):
+        a = dict(a)
+        if tag == 'tr': s.rows += 1
+        if tag == 'svg': s.svgs += 1
+        if tag == 'text': s.texts += 1
+        for k in ('src', 'href'):
+            if k in a: s.fetch.append((tag, a[k]))
+        if tag == 'link': s.fetch.append((tag, a))
+p = P(); p.feed(src)
+assert p.rows == 1 + int(sys.argv[2]), p.rows     # header + one row per claim
+assert p.svgs == 3, p.svgs                       # scaling, where charged, omap timeline
+assert p.texts > 40, p.texts                     # axis labels and legends stay text
+assert not p.fetch, p.fetch                      # nothing to load: the page is self-contained
+assert not re.search(r'url\(\s*["\']?https?:|@import', src)
+for want in ['scaling-leaf-step', 'omap-kthread', 'Per-grace-period cost against CPUs', 'OMAP board']:
+    assert want in src, want
+PY
+
+[ $failed -eq 0 ] && echo "export: all checks passed"
+exit $failed

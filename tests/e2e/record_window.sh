@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# record_window.sh — the recorder under Xvfb: inject, toggle, type a caption, Ctrl+S; then `rcuvis run`
+# of the saved file must give the session's trace event for event, and the shipped file is untouched.
+set -u
+bin=${RCUVIS_BIN:?}; root=${RCUVIS_ROOT:?}
+for t in Xvfb xdotool; do
+  command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install -y xvfb xdotool)"; exit 0; }
+done
+work=$(mktemp -d); apid=""; xpid=""
+cleanup() { [ -n "$apid" ] && kill "$apid" 2>/dev/null; [ -n "$xpid" ] && kill "$xpid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+fail=0
+ok() { echo "ok   $*"; }
+bad() { echo "FAIL $*"; fail=1; }
+# a small machine so the whole session fits in the window engine's event ring
+cat > "$work/tiny.json" <<'JSON'
+{"name": "tiny", "cpus": 2, "hz": 250, "seed": 5, "duration_s": 0.5,
+ "rcu": {"mode": "softirq", "flavors": ["rcu_sched"]},
+ "workload": [{"cpus": "all", "busy_frac": 0.6, "user_frac": 0.5, "busy_period_ms": 5, "ctxsw_per_s": 200,
+               "irqs_per_s": 100, "readers": {"rcu_sched": {"rate_per_s": 100, "mean_us": 5}},
+               "call_rcu_per_s": {"rcu_sched": 50}}],
+ "captions": [{"at_s": 0, "text": "the author's first caption"}]}
+JSON
+cp "$work/tiny.json" "$work/tiny.orig"
+d=90; while [ -e /tmp/.X11-unix/X$d ] || [ -e /tmp/.X$d-lock ]; do d=$((d+1)); done
+Xvfb :$d -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & xpid=$!
+for i in $(seq 50); do [ -e /tmp/.X11-unix/X$d ] && break; sleep 0.1; done
+[ -e /tmp/.X11-unix/X$d ] || { echo "SKIP: Xvfb did not start"; exit 0; }
+export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
+       RCUVIS_RECORD_TRACE="$work/session.jsonl"
+(cd "$work" && exec "$bin" "$work/tiny.json") >"$work/app.log" 2>&1 & apid=$!
+win=""
+for i in $(seq 300); do
+  win=$(xdotool search --name '^rcuvis' 2>/dev/null | head -1)
+  [ -n "$win" ] && break
+  kill -0 $apid 2>/dev/null || break
+  sleep 0.1
+done
+[ -n "$win" ] || { echo "FAIL: no rcuvis window (alive: $(kill -0 $apid 2>/dev/null && echo yes || echo no))"; cat "$work/app.log"; exit 1; }
+sleep 1
+# the window handles events in the order they come, so no key needs to wait for the previous one
+k() { xdotool key --window "$win" "$@"; }
+for i in 1 2 3 4 5 6 7 8; do k Right; done     # 8 ticks at HZ 250: 32 ms
+k Tab                                           # select CPU 0
+k b                                             # call_rcu burst of 1000 on CPU 0 (recorded)
+for i in 1 2 3; do k Right; done
+k ctrl+g                                        # toggle rcu.needs_gp_fix (recorded, re-simulated)
+for i in 1 2 3; do k Right; done
+k F2
+xdotool type --window "$win" --delay 20 "burst served"
+k Return                                        # caption at this moment (recorded)
+for i in 1 2 3 4 5; do k Right; done
+k Tab                                           # CPU 1
+k y                                             # synchronize_rcu on CPU 1 (recorded)
+for i in 1 2 3 4; do k Right; done
+k ctrl+s
+kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited"; cat "$work/app.log"; exit 1; }
+k ctrl+q
+# Ctrl+Q comes after Ctrl+S: once the window has quit, the save is done (however slow the machine)
+for i in $(seq 600); do kill -0 $apid 2>/dev/null || break; sleep 0.1; done
+kill -0 $apid 2>/dev/null && { echo "FAIL: rcuvis did not quit on Ctrl+Q"; exit 1; }
+wait $apid; apid=""
+saved=$(ls "$work"/data/rcuvis/scenarios/*.json 2>/dev/null | head -1)
+[ -n "$saved" ] && ok "Ctrl+S saved $(basename "$saved") into \$XDG_DATA_HOME/rcuvis/scenarios" || { bad "nothing saved"; cat "$work/app.log"; exit 1; }
+cmp -s "$work/tiny.json" "$work/tiny.orig" && ok "the opened scenario file is untouched" || bad "the source file changed"
+ls "$work"/*.png >/dev/null 2>&1 && bad "Ctrl+S still saved a PNG" || ok "Ctrl+S no longer saves a PNG"
+python3 - "$saved" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d.get("events", [])
+kinds = [e["kind"] for e in ev]
+ok = kinds == ["call_rcu_burst", "synchronize"] and all(e.get("first") for e in ev)
+ok &= d["rcu"].get("needs_gp_fix") is True
+ok &= [c["text"] for c in d["captions"]] == ["the author's first caption", "burst served"]
+print(("ok   " if ok else "FAIL ") + "recorded: events %s, needs_gp_fix %s, captions %s" % (kinds, d["rcu"].get("needs_gp_fix"), [c["text"] for c in d["captions"]]))
+sys.exit(0 if ok else 1)
+PY
+"$bin" check "$saved" >/dev/null && ok "the saved file passes rcuvis check" || bad "rcuvis check rejects the saved file"
+"$bin" run "$saved" --strict --trace "$work/run.jsonl" >/dev/null || bad "rcuvis run of the saved file failed"
+n=$(wc -l < "$work/session.jsonl")
+[ "$n" -gt 100 ] && ok "session trace: $n events" || bad "session trace has only $n events"
+if head -n "$n" "$work/run.jsonl" | cmp -s - "$work/session.jsonl"; then
+  ok "rcuvis run of the saved file reproduces the session's $n events byte for byte"
+else
+  bad "traces differ:"; head -n "$n" "$work/run.jsonl" | diff - "$work/session.jsonl" | head -6
+fi
+grep -q '"ev":"inject","kind":"call_rcu_burst","cpu":0,"flavor":"rcu_sched","count":1000' "$work/session.jsonl" && ok "the session has the injection" || bad "no injection in the session trace"
+grep -q '"ev":"caption","index":1' "$work/session.jsonl" && ok "the session shows the typed caption" || bad "typed caption not in the session"
+exit $fail

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# safe_output.sh — every output path (run --trace, shot -o) keeps the user's files: non-regular
+# targets written through, symlinks kept, read-only refused, full disk reported (exit 2, OS message,
+# old file intact, no temp left), concurrent writers, stale temp files of killed runs cleaned.
+#   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/safe_output.sh     (exit 0 = all passed)
+set -u
+bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
+root=${RCUVIS_ROOT:-.}
+scn="$root/scenarios/small-busy.json"
+tmp=$(mktemp -d)
+mnt=""
+cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+expect_rc() {
+  local want=$1 what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
+}
+err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
+no_temp_in() { ! ls -A "$1" | grep -q 'rcuvis-tmp' || fail "$2: a temp file was left in $1: $(ls -A "$1" | grep rcuvis-tmp)"; }
+
+# --- a character device is written through, never replaced (as root this used to turn /dev/null
+# into a regular file). As root the test uses its own device nodes, so that a binary with the old
+# behaviour replaces those and not the system's /dev/null and /dev/full.
+if mknod -m 666 "$tmp/null" c 1 3 2>/dev/null && mknod -m 666 "$tmp/full" c 1 7 2>/dev/null; then
+  devnull="$tmp/null"; devfull="$tmp/full"
+else
+  devnull=/dev/null; devfull=/dev/full
+fi
+expect_rc 0 "trace into a null device" -- "$bin" run "$scn" --duration 1 --trace "$devnull"
+[ -c "$devnull" ] || fail "$devnull is no longer a character device"
+# a FIFO gets the stream; it stays a FIFO
+mkfifo "$tmp/fifo"
+( cat "$tmp/fifo" > "$tmp/fifo.out" ) &
+reader=$!
+expect_rc 0 "trace into a FIFO" -- "$bin" run "$scn" --duration 1 --trace "$tmp/fifo"
+if [ -p "$tmp/fifo" ]; then wait $reader; else fail "the FIFO was replaced by a regular file"; kill $reader; wait $reader; fi
+"$bin" run "$scn" --duration 1 --trace "$tmp/plain.jsonl" >/dev/null
+cmp -s "$tmp/fifo.out" "$tmp/plain.jsonl" || fail "the FIFO's reader did not get the whole trace"
+
+# --- a symlink keeps pointing where it points; its target gets the data and keeps its mode
+mkdir "$tmp/real"
+echo old > "$tmp/real/t.jsonl"; chmod 640 "$tmp/real/t.jsonl"
+ln -s real/t.jsonl "$tmp/link.jsonl"
+expect_rc 0 "trace through a symlink" -- "$bin" run "$scn" --duration 1 --trace "$tmp/link.jsonl"
+[ -L "$tmp/link.jsonl" ] || fail "the symlink was replaced by a file"
+cmp -s "$tmp/real/t.jsonl" "$tmp/plain.jsonl" || fail "the symlink's target did not get the trace"
+[ "$(stat -c %a "$tmp/real/t.jsonl")" = 640 ] || fail "the target's mode changed to $(stat -c %a "$tmp/real/t.jsonl")"
+no_temp_in "$tmp/real" "symlink"
+# a dangling symlink: the file it names is created
+ln -s real/new.png "$tmp/dangling.png"
+expect_rc 0 "shot through a dangling symlink" -- "$bin" shot "$scn" --at 1 -o "$tmp/dangling.png"
+[ -L "$tmp/dangling.png" ] && [ -s "$tmp/real/new.png" ] || fail "shot -o through a dangling symlink"
+
+# --- refused: a read-only file, a directory; the OS message and exit 2
+echo keep > "$tmp/ro.jsonl"; chmod 444 "$tmp/ro.jsonl"
+expect_rc 2 "read-only target" -- "$bin" run "$scn" --duration 1 --trace "$tmp/ro.jsonl" && err_has "read-only" "read-only target"
+[ "$(cat "$tmp/ro.jsonl")" = keep ] && [ "$(stat -c %a "$tmp/ro.jsonl")" = 444 ] || fail "the read-only file was changed"
+# shot picks its format from the name (.png, .svg), so the directory carries the extension
+mkdir -p "$tmp/adir.png"
+expect_rc 2 "directory target" -- "$bin" shot "$scn" --at 1 -o "$tmp/adir.png" && err_has "is a directory" "directory target"
+
+# --- a full device: exit 2 with the OS message (written through, so the error is the device's)
+expect_rc 2 "shot -o a full device" -- "$bin" shot "$scn" --at 1 -o "$devfull" && err_has "No space left on device" "shot -o a full device"
+expect_rc 2 "trace into a full device" -- "$bin" run "$scn" --duration 1 --trace "$devfull" && err_has "No space left on device" "trace into a full device"
+[ -c "$devfull" ] || fail "$devfull is no longer a character device"
+
+# --- a full file system: a 64 KiB tmpfs (needs root); the old file stays whole, no temp is left
+mnt="$tmp/small"; mkdir "$mnt"
+if mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
+  echo "previous picture" > "$mnt/pic.png"
+  expect_rc 2 "shot on a full disk" -- "$bin" shot "$scn" --at 1 -o "$mnt/pic.png" && err_has "No space left on device" "shot on a full disk"
+  [ "$(cat "$mnt/pic.png")" = "previous picture" ] || fail "a failed shot damaged the old file"
+  no_temp_in "$mnt" "shot on a full disk"
+  expect_rc 2 "trace on a full disk" -- "$bin" run "$scn" --duration 5 --trace "$mnt/t.jsonl" && err_has "No space left on device" "trace on a full disk"
+  [ ! -e "$mnt/t.jsonl" ] || fail "a failed trace left a file"
+  no_temp_in "$mnt" "trace on a full disk"
+  umount "$mnt"; mnt=""
+else
+  echo "NOTE full-disk test on tmpfs skipped (mount needs root); /dev/full covered the message"
+fi
+
+# --- two runs tracing into the same file at once: each writes its own temp file, the result is one
+# whole trace (it used to be a mix of both)
+"$bin" run "$scn" --duration 3 --trace "$tmp/same.jsonl" >/dev/null 2>"$tmp/e1" & p1=$!
+"$bin" run "$scn" --duration 3 --trace "$tmp/same.jsonl" >/dev/null 2>"$tmp/e2" & p2=$!
+wait $p1 && wait $p2 || fail "concurrent traces: $(cat "$tmp/e1" "$tmp/e2")"
+"$bin" run "$scn" --duration 3 --trace "$tmp/one.jsonl" >/dev/null
+cmp -s "$tmp/same.jsonl" "$tmp/one.jsonl" || fail "two concurrent traces into one file corrupted it"
+no_temp_in "$tmp" "concurrent traces"
+
+# --- SIGKILL mid-write leaves a temp file; the next writer in that directory removes it (only
+# temp files of dead processes: a live one's is left alone)
+mkdir "$tmp/k"
+"$bin" run "$scn" --duration 100000 --trace "$tmp/k/big.jsonl" >/dev/null 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null && [ -z "$(ls -A "$tmp/k")" ]; do sleep 0.05; done   # until its file exists
+kill -KILL $pid; wait $pid 2>/dev/null
+ls -A "$tmp/k" | grep -q "^\.big\.jsonl\.rcuvis-tmp-$pid-" || fail "SIGKILL: expected a leftover temp file of pid $pid, found: $(ls -A "$tmp/k")"
+sleep 1000 & live=$!
+touch "$tmp/k/.other.png.rcuvis-tmp-$live-abcdef"
+expect_rc 0 "next run after SIGKILL" -- "$bin" run "$scn" --duration 1 --trace "$tmp/k/next.jsonl"
+ls -A "$tmp/k" | grep -q "rcuvis-tmp-$pid-" && fail "the killed run's temp file was not cleaned"
+[ -e "$tmp/k/.other.png.rcuvis-tmp-$live-abcdef" ] || fail "a live process's temp file was removed"
+kill $live; wait $live 2>/dev/null
+
+# --- `rcuvis quiz` exits non-zero when progress cannot be saved, and says why
+export RCUVIS_DATA="$root"
+answers='4\n5\n65\n261\n3\na\na\na\na\n3\n261\n'
+mkdir -p "$tmp/qs1/rcuvis/progress.json"   # a directory where the file should be
+printf '%b' "$answers" | XDG_STATE_HOME="$tmp/qs1" "$bin" quiz 2 >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] || fail "quiz with a directory as progress file: exit 0"
+err_has "is a directory" "quiz with a directory as progress file"
+grep -q "Progress saved" "$tmp/out" && fail "quiz claimed 'Progress saved' when it was not"
+mkdir -p "$tmp/qs2/rcuvis"; echo '{"version": 1, "lessons": {}}' > "$tmp/qs2/rcuvis/progress.json"
+chmod 444 "$tmp/qs2/rcuvis/progress.json"
+printf '%b' "$answers" | XDG_STATE_HOME="$tmp/qs2" "$bin" quiz 2 >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] || fail "quiz with a read-only progress file: exit 0"
+err_has "read-only" "quiz with a read-only progress file"
+[ "$(stat -c %a "$tmp/qs2/rcuvis/progress.json")" = 444 ] && [ "$(cat "$tmp/qs2/rcuvis/progress.json")" = '{"version": 1, "lessons": {}}' ] \
+  || fail "the read-only progress file was replaced or its mode changed"
+
+# two `rcuvis quiz` processes answering at once keep both sets of answers
+mkdir -p "$tmp/qs3"
+# lesson 2's first four questions are numeric (no shuffled letters), so both scripts mean the same
+# answers for any student id; lesson 1's letters may be right or wrong, each one is saved either way
+printf '4\n5\n65\n261\n3\nq\n' | XDG_STATE_HOME="$tmp/qs3" "$bin" quiz 2 >/dev/null 2>"$tmp/e1" & p1=$!
+printf 'a\na\na\na\na\na\na\na\na\na\na\na\nq\n' | XDG_STATE_HOME="$tmp/qs3" "$bin" quiz 1 >/dev/null 2>"$tmp/e2" & p2=$!
+wait $p1; wait $p2
+python3 - "$tmp/qs3/rcuvis/progress.json" <<'PY' || fail "two concurrent quiz processes: an answer was lost"
+import json, sys
+d = json.load(open(sys.argv[1]))["lessons"]
+l2 = d.get("workbook/2", {})
+assert sorted(l2) == ["2.1", "2.2", "2.3", "2.4"] and all(q["correct"] for q in l2.values()), l2
+assert "workbook/1" in d and len(d["workbook/1"]) >= 1, d.keys()
+PY
+
+[ $failed -eq 0 ] && echo "safe_output: all passed"
+exit $failed

@@ -1,0 +1,81 @@
+/* test_schema_doc.c — scenarios/schema.json is exactly what `rcuvis schema` generates, and the defaults it advertises load back as the engine's. */
+#include "engine_fixtures.h"
+#include "scenario.h"
+
+#include <cjson/cJSON.h>
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s (run the tests from the repository root)", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    cr_assert_not_null(s);
+    cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+    s[n] = 0;
+    fclose(f);
+    return s;
+}
+
+Test(schema_doc, shipped_file_is_the_generated_one)
+{
+    char *gen = rv_scenario_schema();
+    cr_assert_not_null(gen);
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/schema.json", root ? root : ".");
+    char *file = slurp(path);
+    size_t fl = strlen(file);
+    if (fl && file[fl - 1] == '\n') file[--fl] = 0;
+    size_t i = 0;
+    while (gen[i] && gen[i] == file[i]) i++;
+    int line = 1;
+    for (size_t k = 0; k < i; k++) line += gen[k] == '\n';
+    cr_expect(gen[i] == 0 && file[i] == 0,
+              "scenarios/schema.json differs from `rcuvis schema` at line %d: regenerate it with "
+              "`build/rcuvis schema > scenarios/schema.json`", line);
+    cr_expect(strchr(gen, '@') == NULL || !strstr(gen, "\"@"), "an unfilled @mark is left in the schema");
+    free(gen);
+    free(file);
+}
+
+/* Every rcu and costs default the schema advertises is accepted by the loader and equals the engine's. */
+Test(schema_doc, advertised_defaults_load_as_the_engines)
+{
+    char *gen = rv_scenario_schema();
+    cJSON *s = cJSON_Parse(gen);
+    cr_assert_not_null(s);
+    cJSON *defs = cJSON_GetObjectItem(s, "$defs");
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddStringToObject(doc, "name", "defaults");
+    cJSON_AddNumberToObject(doc, "cpus", 4);
+    cJSON_AddNumberToObject(doc, "duration_s", 1);
+    const char *blocks[] = {"rcu", "costs"};
+    int keys = 0;
+    for (int b = 0; b < 2; b++) {
+        cJSON *out = cJSON_AddObjectToObject(doc, blocks[b]);
+        cJSON *props = cJSON_GetObjectItem(cJSON_GetObjectItem(defs, blocks[b]), "properties");
+        for (cJSON *p = props ? props->child : NULL; p; p = p->next) {
+            cJSON *d = cJSON_GetObjectItem(p, "default");
+            cr_assert_not_null(d, "%s.%s has no default", blocks[b], p->string);
+            cJSON_AddItemToObject(out, p->string, cJSON_Duplicate(d, true));
+            keys++;
+        }
+    }
+    cr_expect_geq(keys, 30);
+    char *text = cJSON_Print(doc);
+    rv_config got, want;
+    char err[4096];
+    cr_assert_eq(rv_scenario_parse(text, "defaults.json", &got, err, sizeof err), 0, "%s", err);
+    rv_config_defaults(&want);
+    cr_expect_eq(memcmp(&got.costs, &want.costs, sizeof want.costs), 0, "cost defaults differ");
+    cr_expect_eq(memcmp(&got.rcu, &want.rcu, sizeof want.rcu), 0, "rcu defaults differ");
+    rv_config_free(&got);
+    rv_config_free(&want);
+    free(text);
+    cJSON_Delete(doc);
+    cJSON_Delete(s);
+    free(gen);
+}
