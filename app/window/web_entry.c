@@ -18,6 +18,9 @@ int main(void)
     web_url u;
     if (web_url_parse(hash, &u, err, sizeof err) != 0) { web_page_error(err); return 2; }
     web_set_url(&u);
+    /* emscripten starts with a umask of 0777, so files created with the usual 0644 & ~umask
+     * (util/safefile.c) would be unreadable even to the page: use the desktop's default */
+    umask(022);
     /* where the desktop looks in the file system, the page has its packed data and IndexedDB */
     setenv("RCUVIS_DATA", "/rcuvis", 1);
     /* SDL's software renderer, as `rcuvis shot` uses: the same pixels as the desktop's pictures, and
@@ -27,6 +30,7 @@ int main(void)
     setenv("HOME", "/home/web_user", 1);
     setenv("XDG_CONFIG_HOME", "/persist/config", 1);
     setenv("XDG_STATE_HOME", "/persist/state", 1);
+    setenv("XDG_DATA_HOME", "/persist/data", 1); /* scenarios recorded in the window (Ctrl+S) */
     setenv("XDG_PICTURES_DIR", "/downloads", 1);
     mkdir("/downloads", 0700);
     mkdir("/uploads", 0700);

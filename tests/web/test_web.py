@@ -94,7 +94,7 @@ def main(build):
         # F12: the screenshot becomes a browser download
         press(c, "F12", "F12", 123)
         name = c.wait_for("document.documentElement.getAttribute('data-last-download')", "the F12 download")
-        check(name.startswith("rcuvis-%s-seed" % SCEN) and name.endswith(".png"), "F12 downloads %s" % name)
+        check(name.startswith("rcuvis-%s-" % SCEN) and name.endswith(".png"), "F12 downloads %s" % name)
 
         # the dark palette was saved (settings.json, atomically) and reaches IndexedDB: a reload keeps it
         try:
