@@ -171,3 +171,83 @@ install: $(BUILD)/rcuvis
 
 clean:
 	rm -rf build build-asan build-fuzz
+
+# ---------------------------------------------------------------------------------------------
+# The browser build: the same sources compiled to WebAssembly with Debian's emscripten, against
+# SDL2, SDL2_ttf, SDL2_image, FreeType and cJSON built from Debian's source packages
+# (tools/web/build-deps.sh, once, cached in $(BUILD)/web-deps). Not part of `make test`: see the
+# README's "In the browser" for what runs where.
+#   make web         $(BUILD)/web/: index.html, rcuvis.js, rcuvis.wasm, rcuvis.data (any static server)
+#   make serve-web   build, then serve it on http://127.0.0.1:8000/
+#   make test-web    headless chromium: first frame, no console errors, keys, picture vs `rcuvis shot`
+#   make bench-web   engine speed in headless chromium against native (figures only)
+.PHONY: web serve-web test-web bench-web web-deps deps-web
+WEB       ?= $(BUILD)/web
+WEB_DEPS  ?= $(BUILD)/web-deps
+WEB_OBJ   := $(BUILD)/web-obj
+WEB_STAGE := $(BUILD)/web-stage
+EMCC      ?= emcc
+# Debian's emscripten runs its JS tools with node and Debian's node-acorn; a node not from Debian
+# (nodesource) does not look in /usr/share/nodejs by itself
+export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
+WEB_PREFIX := $(WEB_DEPS)/prefix
+WEB_STAMP  := $(WEB_DEPS)/stamps/all
+WEB_CFLAGS  = $(CSTD) $(WARN) -O2 -I$(WEB_PREFIX)/include -I$(WEB_PREFIX)/include/SDL2 -I$(WEB_PREFIX)/include/cjson -Iengine -Iscenario -Iapp -Iassets
+WEB_LIBS    = $(WEB_PREFIX)/lib/libSDL2_ttf.a $(WEB_PREFIX)/lib/libSDL2_image.a $(WEB_PREFIX)/lib/libfreetype.a \
+              $(WEB_PREFIX)/lib/libSDL2.a $(WEB_PREFIX)/lib/libcjson.a
+WEB_LDFLAGS = -O2 -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=67108864 \
+              -sEXPORTED_RUNTIME_METHODS=ccall,FS,UTF8ToString -lidbfs.js
+WEB_OBJS   := $(addprefix $(WEB_OBJ)/,$(ENGINE_SRC:.c=.o) $(SCENARIO_SRC:.c=.o) $(APP_SRC:.c=.o))
+WEB_FONTS  := DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf
+WEB_DATA   := $(wildcard scenarios/*.json quizzes/*.json) assets/icons/rcuvis-64.png
+
+web: deps-web $(WEB)/index.html $(WEB)/rcuvis.js
+
+deps-web:
+	@tools/deps.sh web
+
+web-deps: $(WEB_STAMP)
+$(WEB_STAMP): tools/web/build-deps.sh
+	tools/web/build-deps.sh $(WEB_DEPS)
+
+$(WEB_OBJ)/%.o: %.c $(ALL_HDR) $(wildcard app/window/web*.h) $(WEB_STAMP)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CFLAGS) -c $< -o $@
+
+# the page's data, packed into rcuvis.data: scenarios, quizzes, icon, and the DejaVu fonts copied
+# from Debian's fonts-dejavu-core (assets/fonts/README.md: no font binary is committed)
+$(WEB_STAGE)/.stamp: $(WEB_DATA)
+	@for f in $(WEB_FONTS); do [ -f /usr/share/fonts/truetype/dejavu/$$f ] || \
+	  { echo "web: /usr/share/fonts/truetype/dejavu/$$f missing: apt-get install fonts-dejavu-core" >&2; exit 2; }; done
+	rm -rf $(WEB_STAGE) && mkdir -p $(WEB_STAGE)/scenarios $(WEB_STAGE)/quizzes $(WEB_STAGE)/assets/fonts $(WEB_STAGE)/assets/icons
+	cp scenarios/*.json $(WEB_STAGE)/scenarios/ && cp quizzes/*.json $(WEB_STAGE)/quizzes/
+	cp assets/icons/rcuvis-64.png $(WEB_STAGE)/assets/icons/
+	cp $(addprefix /usr/share/fonts/truetype/dejavu/,$(WEB_FONTS)) $(WEB_STAGE)/assets/fonts/
+	touch $@
+
+$(WEB)/rcuvis.js: $(WEB_OBJS) $(WEB_STAGE)/.stamp assets/web/pre.js
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_LDFLAGS) --pre-js assets/web/pre.js --preload-file $(WEB_STAGE)@/rcuvis --exclude-file '*.stamp' \
+	  -o $@ $(WEB_OBJS) $(WEB_LIBS)
+
+$(WEB)/index.html: assets/web/index.html
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# `rcuvis` itself (app/main.c: run, check, ...) as a page, for bench-web: `rcuvis run` in the browser.
+# Subcommands a page cannot run (anim spawns ffmpeg: posix_spawnp) stay unresolved; bench-web only runs `run`.
+$(BUILD)/web-bench/rcuvis-cli.js: $(WEB_OBJ)/app/main.o $(WEB_OBJS) $(WEB_STAGE)/.stamp tests/web/bench.html
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_LDFLAGS) -sERROR_ON_UNDEFINED_SYMBOLS=0 --preload-file $(WEB_STAGE)@/ --exclude-file '*.stamp' \
+	  -o $@ $(WEB_OBJ)/app/main.o $(filter-out $(WEB_OBJ)/app/window/web_entry.o,$(WEB_OBJS)) $(WEB_LIBS)
+	cp tests/web/bench.html $(BUILD)/web-bench/index.html
+
+serve-web: web
+	@echo "rcuvis: http://127.0.0.1:8000/  (Ctrl+C stops the server)"
+	cd $(WEB) && python3 -m http.server 8000 --bind 127.0.0.1
+
+test-web: web $(BUILD)/rcuvis
+	@tests/web/test-web.sh $(BUILD)
+
+bench-web: $(BUILD)/web-bench/rcuvis-cli.js $(BUILD)/rcuvis
+	@tests/web/bench-web.sh $(BUILD)

@@ -1,6 +1,7 @@
 /* script.c — the walk over a scenario's timed parts: "events", "captions" and "expect". */
 #include "priv.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,11 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
         sc_bad(c, "first", "\"first\" orders an event at a fixed time; it does not combine with \"on\"");
     long step;
     if (sc_get(c, obj, "at_step", false) && !ev->first) sc_bad(c, "at_step", "at_step places a \"first\" event; add \"first\": true");
-    else if (sc_int(c, obj, "at_step", 0, 2000000000000000L, &step)) { ev->has_step = true; ev->at_step = (uint64_t)step; }
+    /* long is 32 bits on some targets (wasm32, the browser build): there the bound is LONG_MAX */
+    else if (sc_int(c, obj, "at_step", 0, LONG_MAX > 2000000000000000LL ? (long)2000000000000000LL : LONG_MAX, &step)) {
+        ev->has_step = true;
+        ev->at_step = (uint64_t)step;
+    }
 }
 
 /* qsort is not stable; the original index breaks ties so same-time events keep file order. */

@@ -3,6 +3,7 @@
 #   tools/deps.sh app    libraries and font for building and running
 #   tools/deps.sh test   also Criterion and the tools of the window smoke test (Xvfb, xdotool, ImageMagick)
 #   tools/deps.sh fuzz   also clang (libFuzzer) for `make fuzz`; nothing else needs clang
+#   tools/deps.sh web    also emscripten, cmake, dpkg-dev and chromium for the browser build
 set -u
 want=()
 need_pc() { pkg-config --exists "$1" 2>/dev/null || want+=("$2"); }
@@ -22,6 +23,11 @@ if [ "${1:-app}" = test ]; then
 fi
 if [ "${1:-app}" = fuzz ]; then
   command -v clang >/dev/null || want+=(clang)
+fi
+if [ "${1:-app}" = web ]; then  # make web / test-web / bench-web (README "In the browser")
+  for c in emcc:emscripten cmake:cmake dpkg-source:dpkg-dev chromium:chromium python3:python3; do
+    command -v "${c%%:*}" >/dev/null || want+=("${c#*:}")
+  done
 fi
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}"

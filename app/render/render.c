@@ -481,8 +481,8 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
                          f == RD_BOLD || f == RD_BIG, (int)lroundf(font_pt[f] * c->scale) < 5 ? 5 : (int)lroundf(font_pt[f] * c->scale),
                          x0, y + c->fonts[f].ascent, x - x0, col, start, end ? (size_t)(end - start) : strlen(start));
     }
-    if (cut) note_cut(c, false, s0, end);
-    if (c->observer && visible_row) c->observer(c->observer_ctx, s0, end, x0, y, x - x0, h);
+    if (cut) note_cut(c, false, start, end);
+    if (c->observer && visible_row) c->observer(c->observer_ctx, start, end, x0, y, x - x0, h);
     return x - x0;
 }
 

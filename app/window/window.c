@@ -3,6 +3,9 @@
 #include "window/workbook_hooks.h"
 #include "window/window.h"
 #include "util/numparse.h"
+#ifdef __EMSCRIPTEN__
+#include "window/web.h"
+#endif
 
 #include <SDL_image.h>
 #include <limits.h>
@@ -185,6 +188,9 @@ int cmd_window(int argc, char **argv)
     /* start playing: the default scenario shows something within seconds without a key press */
     w->app.st.playing = true;
     w->last_frame_ms = wall_ms();
+#ifdef __EMSCRIPTEN__
+    web_run_loop(w, win, ren); /* a page cannot block: the browser calls the frame (web_main.c) */
+#endif
     while (!w->quit) {
         double now = wall_ms();
         SDL_Event ev;

@@ -1,0 +1,58 @@
+/* web_entry.c — the page's main(): the URL fragment picks scenario, mode and moment, then the usual window starts. */
+#ifdef __EMSCRIPTEN__
+#include "commands.h"
+#include "window/web.h"
+#include "window/web_url.h"
+
+#include <emscripten.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* (app/main.c is the desktop's main; the page has no command line, only its URL) */
+int main(void)
+{
+    char err[600];
+    const char *hash = emscripten_run_script_string("decodeURIComponent(location.hash || '')");
+    web_url u;
+    if (web_url_parse(hash, &u, err, sizeof err) != 0) { web_page_error(err); return 2; }
+    web_set_url(&u);
+    /* emscripten starts with a umask of 0777, so files created with the usual 0644 & ~umask
+     * (util/safefile.c) would be unreadable even to the page: use the desktop's default */
+    umask(022);
+    /* where the desktop looks in the file system, the page has its packed data and IndexedDB */
+    setenv("RCUVIS_DATA", "/rcuvis", 1);
+    /* SDL's software renderer, as `rcuvis shot` uses: the same pixels as the desktop's pictures, and
+     * where WebGL is emulated on the CPU (no GPU, blocklisted drivers) 7x faster per frame than it
+     * (measured in headless chromium: 42 ms against 99 ms per frame on a loaded machine) */
+    setenv("SDL_RENDER_DRIVER", "software", 1);
+    setenv("HOME", "/home/web_user", 1);
+    setenv("XDG_CONFIG_HOME", "/persist/config", 1);
+    setenv("XDG_STATE_HOME", "/persist/state", 1);
+    setenv("XDG_DATA_HOME", "/persist/data", 1); /* scenarios recorded in the window (Ctrl+S) */
+    setenv("XDG_PICTURES_DIR", "/downloads", 1);
+    mkdir("/downloads", 0700);
+    mkdir("/uploads", 0700);
+    char scen[160];
+    char *argv[8];
+    int argc = 0;
+    argv[argc++] = "rcuvis";
+    if (u.scenario[0]) {
+        snprintf(scen, sizeof scen, "/rcuvis/scenarios/%s.json", u.scenario);
+        struct stat sb;
+        if (stat(scen, &sb) != 0) {
+            snprintf(err, sizeof err, "URL fragment: no scenario \"%s\" in this page (scenarios/%s.json)", u.scenario, u.scenario);
+            web_page_error(err);
+            return 2;
+        }
+        argv[argc++] = scen;
+    }
+    if (u.mode[0]) { argv[argc++] = "--mode"; argv[argc++] = u.mode; }
+    argv[argc] = NULL;
+    int rc = cmd_window(argc, argv); /* returns only when setup failed */
+    snprintf(err, sizeof err, "rcuvis could not start (status %d): see the browser console", rc);
+    web_page_error(err);
+    return rc;
+}
+#endif

@@ -1,0 +1,29 @@
+/* web_url.h — what a page URL's fragment asks for: scenario, moment, caption cue, CPU, mode, theme. */
+#ifndef RCUVIS_WEB_URL_H
+#define RCUVIS_WEB_URL_H
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The browser build reads location.hash, e.g. "#omap-stall&t=80.02&cpu=3", so a teacher can link a
+ * moment. Grammar: [#][SCENARIO][&KEY=VALUE]... with keys
+ *   t=SECONDS     open paused at this simulated time (>= 0)
+ *   cue=N         open paused at the N-th caption of the scenario (1-based; t wins when both given)
+ *   cpu=N         select CPU N (as a click on its tile)
+ *   mode=M        softirq | 3.6 | kthread | 3.7 | compare
+ *   theme=T       light | dark
+ * SCENARIO is a shipped scenario's file name without .json (letters, digits, '-', '_'); empty =
+ * the default scenario. Pure C, no browser: tests/web/test_web_url.c runs it natively.
+ */
+typedef struct web_url {
+    char scenario[64];      /* "" = default */
+    bool has_t;   double t_s;
+    int cue;                /* 0 = none, else 1-based caption index */
+    int cpu;                /* -1 = none */
+    char mode[16];          /* "" = the scenario's own */
+    int theme;              /* -1 = the saved setting, 0 light, 1 dark */
+} web_url;
+
+/* Parse; 0 on success, -1 with "what was expected, what was found" in err (nothing half-applied). */
+int web_url_parse(const char *hash, web_url *u, char *err, size_t errlen);
+#endif
