@@ -271,7 +271,7 @@ Test(scenario_schema, out_of_range)
     bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":0}", "t.json: $.duration_s: expected a number above 0 and at most 604800, got 0");
     bad("{" MIN ",\"rcu\":{\"jiffies_till_first_fqs\":2000}}", "t.json: $.rcu.jiffies_till_first_fqs: expected an integer 0..1000, got 2000");
     bad("{" MIN ",\"rcu\":{\"qhimark\":10,\"qlowmark\":20}}", "t.json: $.rcu.qlowmark: expected at most qhimark (10), got 20");
-    bad("{" MIN ",\"rcu\":{\"nr_cpus_compiled\":2}}", "t.json: $.rcu.nr_cpus_compiled: expected 0 or an integer 4..4096 (at least cpus), got 2");
+    bad("{" MIN ",\"rcu\":{\"nr_cpus_compiled\":2}}", "t.json: $.rcu.nr_cpus_compiled: expected 0 or an integer 4..4096 (at least cpus), got 2; a kernel built for fewer CPUs cannot boot 4: raise it too (--set rcu.nr_cpus_compiled=4)");
     bad("{" MIN ",\"costs\":{\"tick_ns\":-1}}", "t.json: $.costs.tick_ns: expected an integer 0..1000000000, got -1");
     bad("{" MIN ",\"seed\":-3}", "t.json: $.seed: expected an integer 0..9007199254740992 (or a decimal string up to 2^64-1), got -3");
     bad("{" MIN ",\"seed\":\"18446744073709551616\"}",
