@@ -160,7 +160,7 @@ static void hb_gap_check(const rp_view *v, int nsweep, const hb_gap *g, rp_verdi
     }
     out->gap = true;
     char f[24];
-    snprintf(out->text, sizeof out->text, "%s %s; sweep (tick only, blips 1k 2.5k 5k 10k/s): %s at %s M GPs",
+    snprintf(out->text, sizeof out->text, "%s %s; sweep (tick only, blips 1k 2.5k 5k 10k/s): %.60s at %.40s M GPs",
              num3(out->fig, f, sizeof f), g->unit, list, gps);
 }
 
