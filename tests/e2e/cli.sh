@@ -66,8 +66,8 @@ fi
 expect_rc 0 "run (text)" -- "$bin" run "$scn" --duration 1 && { out_has "THREAD" "summary"; out_has "FLAVOR" "summary"; out_has "safety:" "summary"; out_has "Reader Pipe:" "summary"; }
 
 # --- shorthands and --set reach the report
-# small-busy's kernel is built for NR_CPUS=4: more CPUs need a bigger NR_CPUS too, and the error says how
-expect_rc 2 "--cpus above NR_CPUS" -- "$bin" run "$scn" --cpus 8 --duration 0.5 && err_has "rcu.nr_cpus_compiled=8" "--cpus above NR_CPUS"
+# hackbench's kernel is built for NR_CPUS=64: more CPUs need a bigger NR_CPUS too, and the error says how
+expect_rc 2 "--cpus above NR_CPUS" -- "$bin" run "$root/scenarios/hackbench.json" --cpus 80 --duration 0.1 && err_has "rcu.nr_cpus_compiled=80" "--cpus above NR_CPUS"
 if expect_rc 0 "shorthands" -- "$bin" run "$scn" --json --mode softirq --cpus 8 --duration 0.5 --seed 42 --set rcu.fanout_leaf=8 --set rcu.nr_cpus_compiled=8; then
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert (d["mode"],d["cpus"],d["seed"],d["sim_seconds"])==("softirq",8,42,0.5), d' "$tmp/out" \
     || fail "shorthands: report does not show mode/cpus/seed/duration"
