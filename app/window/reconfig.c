@@ -55,7 +55,12 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         snprintf(msg, msglen, "now %s, re-simulated to this moment", a->forced_mode == RV_MODE_KTHREAD ? "3.7 (kthread)" : "3.6 (softirq)");
         return 0;
     }
-    case UI_KNOB_GP_FIX: ui_app_set_override(a, "rcu.needs_gp_fix", r->needs_gp_fix ? "false" : "true"); break;
+    case UI_KNOB_GP_FIX: { /* flip the effective value: absent (-1) means what the mode shown had */
+        enum rv_mode shown = a->mode_forced ? a->forced_mode : r->mode;
+        bool fix = r->needs_gp_fix >= 0 ? r->needs_gp_fix != 0 : shown == RV_MODE_KTHREAD;
+        ui_app_set_override(a, "rcu.needs_gp_fix", fix ? "false" : "true");
+        break;
+    }
     case UI_KNOB_NO_HZ: ui_app_set_override(a, "rcu.no_hz", r->no_hz ? "false" : "true"); break;
     case UI_KNOB_FAST_NO_HZ: ui_app_set_override(a, "rcu.fast_no_hz", r->fast_no_hz ? "false" : "true"); break;
     case UI_KNOB_CPUS_MORE: case UI_KNOB_CPUS_FEWER: {

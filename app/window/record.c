@@ -88,9 +88,9 @@ static int apply_working(ui_win *w, char *err, size_t errlen)
     if (ev) cfg.events = ev;
     if (cp) cfg.captions = cp;
     if (!ev || !cp) { rv_config_free(&cfg); snprintf(err, errlen, "out of memory"); return -1; }
-    memcpy(ev + cfg.nevents, r->ev, r->nev * sizeof *ev);
+    if (r->nev) memcpy(ev + cfg.nevents, r->ev, r->nev * sizeof *ev); /* r->ev is NULL until the first */
     cfg.nevents += r->nev;
-    memcpy(cp + cfg.ncaptions, r->cap, r->ncap * sizeof *cp);
+    if (r->ncap) memcpy(cp + cfg.ncaptions, r->cap, r->ncap * sizeof *cp);
     cfg.ncaptions += r->ncap;
     sort_events(cfg.events, cfg.nevents);
     sort_captions(cfg.captions, cfg.ncaptions);
@@ -160,7 +160,7 @@ static void toggle(ui_win *w, bool mode, double now_ms)
     ui_recorder *r = &w->rec;
     const rv_config *cur = &w->app.base;
     if (mode) { r->has_mode = true; r->mode = cur->rcu.mode == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD; }
-    else { r->has_fix = true; r->needs_gp_fix = !cur->rcu.needs_gp_fix; }
+    else { r->has_fix = true; r->needs_gp_fix = !rv_cfg_needs_gp_fix(cur); /* the effective value: absent follows the mode */ }
     char err[256];
     if (apply_working(w, err, sizeof err) != 0) { ui_win_status(w, now_ms, "Toggle failed: %s", err); return; }
     if (mode) ui_win_status(w, now_ms, "rcu.mode = %s (recorded; the run is re-simulated to this moment)", rv_mode_name(r->mode));
