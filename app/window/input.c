@@ -5,6 +5,9 @@
 #include "commands.h"
 #include "report/csv.h"
 #include "window/workbook_hooks.h"
+#ifdef __EMSCRIPTEN__
+#include "window/web.h"
+#endif
 
 #include <ctype.h>
 #include <errno.h>
@@ -314,7 +317,14 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
     case ACT_STEP_BACK: st->playing = false; ui_app_step(a, TT_STEP_TICK, true); break;
     case ACT_SLOWER: set_speed(w, st->speed / 2, now_ms); break;
     case ACT_FASTER: set_speed(w, st->speed * 2, now_ms); break;
-    case ACT_OPEN: ui_win_fill_picker(w); st->show_picker = true; st->show_help = false; break;
+    case ACT_OPEN:
+        ui_win_fill_picker(w);
+        st->show_picker = true;
+        st->show_help = false;
+#ifdef __EMSCRIPTEN__
+        web_pick_file(); /* the browser's file dialog over the list: a file from the student's disk, or cancel and pick from the list */
+#endif
+        break;
     case ACT_HELP: st->show_help = !st->show_help; st->show_picker = false; break;
     case ACT_COMPARE:
         if (ui_app_set_compare(a, !st->compare, err, sizeof err) != 0) ui_win_status(w, now_ms, "Compare failed: %s", err);

@@ -9,6 +9,10 @@ void web_run_loop(ui_win *w, SDL_Window *win, SDL_Renderer *ren);
 /* The moment, CPU and theme the page URL asked for; applied when the loop starts. (web_main.c) */
 struct web_url;
 void web_set_url(const struct web_url *u);
+/* Open the browser's file dialog for a scenario file (Ctrl+O in the page); the file chosen comes
+ * back through web_open() like a drop. Browsers allow this only soon after a key press or a click,
+ * which is when the window's input handling calls it. (web_files.c) */
+void web_pick_file(void);
 /* Show a message in the page, where a terminal would show it. (web_main.c) */
 void web_page_error(const char *msg);
 /* Once per frame: hand files the program wrote to the downloads folder to the browser, and push

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 /*
- * Downloads: the program saves screenshots with its usual atomic write (temp file, then rename)
- * into /downloads; once a finished file is there it goes to the browser as a download and leaves
+ * Downloads: the program saves pictures (F12) and exports (E: CSV) with its usual atomic write
+ * (temp file, then rename) into /downloads, its XDG_PICTURES_DIR; once a finished file is there it goes to the browser as a download and leaves
  * the in-memory file system. A name with ".tmp-" is a write in progress and is left alone.
  *
  * Saved state: /persist (settings in config/, workbook progress in state/) is an IDBFS mount,
@@ -26,7 +26,9 @@
 
 EM_JS(void, web_download, (const char *path, const char *name), {
     var data = FS.readFile(UTF8ToString(path));
-    var blob = new Blob([data], {type: "image/png"});
+    var ext = UTF8ToString(path).split(".").pop();
+    var types = {png: "image/png", csv: "text/csv", svg: "image/svg+xml", json: "application/json"};
+    var blob = new Blob([data], {type: types[ext] || "application/octet-stream"});
     var a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = UTF8ToString(name);
@@ -35,6 +37,13 @@ EM_JS(void, web_download, (const char *path, const char *name), {
     setTimeout(function() { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
     if (typeof rcuvisPageDownload === "function") rcuvisPageDownload(UTF8ToString(name), data.length);
 });
+
+/* Ctrl+O: the page's own function clicks its hidden <input type=file> (assets/web/index.html);
+ * it runs within the key press's user activation, so the browser shows its file dialog */
+EM_JS(void, web_pick_file_js, (void), {
+    if (typeof rcuvisPickFile === "function") rcuvisPickFile();
+});
+void web_pick_file(void) { web_pick_file_js(); }
 
 /* push /persist to IndexedDB; one sync at a time, a request during a sync runs after it */
 EM_JS(void, web_persist_sync, (void), {

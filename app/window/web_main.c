@@ -47,30 +47,40 @@ EM_JS(int, web_page_height, (void), {
 
 static double wall_ms(void) { return emscripten_get_now(); }
 
-/* the moment the URL names: t wins over cue; either one opens paused there */
-static void apply_url_moment(ui_win *w)
+/* The moment the URL names: its cue first (time, flavor, selection, compare, as PgDn), then t
+ * moves the time and cpu the selection. Anything the scenario does not have is refused with the
+ * reason in err (-1): a teacher's link that silently showed another moment would mislead a class. */
+static int apply_url_moment(ui_win *w, char *err, size_t errlen)
 {
     ui_state *st = &w->app.st;
-    int64_t at = -1;
-    if (g_url.has_t) at = (int64_t)(g_url.t_s * 1e9 + 0.5);
-    else if (g_url.cue > 0) {
-        if ((size_t)g_url.cue > w->app.base.ncaptions) {
-            ui_win_status(w, wall_ms(), "The link asks for caption %d; this scenario has %zu", g_url.cue, w->app.base.ncaptions);
-        } else at = (int64_t)(w->app.base.captions[g_url.cue - 1].at_s * 1e9);
+    const char *name = g_url.scenario[0] ? g_url.scenario : "the default scenario";
+    int64_t end = ui_app_end(&w->app);
+    if (g_url.has_t && (int64_t)(g_url.t_s * 1e9 + 0.5) > end) {
+        snprintf(err, errlen, "URL fragment: t=%g is past the end of %s (%.3f s)", g_url.t_s, name, end / 1e9);
+        return -1;
     }
-    if (at >= 0) {
-        int64_t end = ui_app_end(&w->app);
-        if (at > end) {
-            ui_win_status(w, wall_ms(), "The link's time %.3f s is past the end of the run (%.3f s): shown at the end", at / 1e9, end / 1e9);
-            at = end;
+    if (g_url.cpu >= w->app.base.cpus) {
+        snprintf(err, errlen, "URL fragment: cpu=%d, but %s has CPUs 0..%d", g_url.cpu, name, w->app.base.cpus - 1);
+        return -1;
+    }
+    if (g_url.cue > 0) {
+        char e2[256] = "";
+        if ((size_t)g_url.cue > w->app.base.ncues) {
+            if (w->app.base.ncues) snprintf(err, errlen, "URL fragment: cue=%d, but %s has cues 1..%zu", g_url.cue, name, w->app.base.ncues);
+            else snprintf(err, errlen, "URL fragment: cue=%d, but %s has no lecture cues (name a time with t=)", g_url.cue, name);
+            return -1;
         }
+        if (ui_app_goto_cue(&w->app, g_url.cue - 1, e2, sizeof e2) != 0) {
+            snprintf(err, errlen, "URL fragment: cue=%d: %s", g_url.cue, e2[0] ? e2 : "could not go there");
+            return -1;
+        }
+    }
+    if (g_url.has_t) {
         st->playing = false;
-        ui_app_seek(&w->app, at);
+        ui_app_seek(&w->app, (int64_t)(g_url.t_s * 1e9 + 0.5));
     }
-    if (g_url.cpu >= 0) {
-        if (g_url.cpu < w->app.base.cpus) { st->sel_cpu = g_url.cpu; st->sel_node = -1; }
-        else ui_win_status(w, wall_ms(), "The link selects CPU %d; this scenario has %d CPUs", g_url.cpu, w->app.base.cpus);
-    }
+    if (g_url.cpu >= 0) { st->sel_cpu = g_url.cpu; st->sel_node = -1; }
+    return 0;
 }
 
 static void web_frame(void)
@@ -166,38 +176,108 @@ void web_run_loop(ui_win *w, SDL_Window *win, SDL_Renderer *ren)
     g_win = win;
     g_ren = ren;
     if (g_url.theme >= 0) w->app.st.theme = g_url.theme;
-    apply_url_moment(w);
+    char err[400];
+    if (apply_url_moment(w, err, sizeof err) != 0) {
+        /* the page shows why and nothing starts: no picture of some other moment */
+        web_page_error(err);
+        emscripten_exit_with_live_runtime();
+    }
     w->last_frame_ms = wall_ms();
     w->scale_changed = true;
     /* 0 fps = requestAnimationFrame: the display's rate; 1 = unwind this stack, never return here */
     emscripten_set_main_loop(web_frame, 0, 1);
 }
 
-/* The page calls this for a file dropped on it or chosen in its Open dialog (copied into MEMFS). */
+/* The page calls this for a file dropped on it or chosen in its Open dialog (copied into MEMFS
+ * under /uploads): the same ui_win_open as a drop on the desktop window. A file that does not
+ * load leaves the scenario on screen and shows the loader's message in the error banner. */
 EMSCRIPTEN_KEEPALIVE int web_open(const char *path)
 {
     if (!g_w) return -1;
+    g_w->app.st.show_picker = false;
     return ui_win_open(g_w, path, wall_ms());
+}
+
+/* a shipped scenario's name ("omap-stall"), or "" for a file from the student's disk */
+static void shipped_name(char *name, size_t n)
+{
+    const char *dir = "/rcuvis/scenarios/", *src = g_w->app.source;
+    size_t k = 0;
+    if (!strncmp(src, dir, strlen(dir)))
+        for (const char *p = src + strlen(dir); *p && strcmp(p, ".json") && k < n - 1; p++)
+            if (isalnum((unsigned char)*p) || *p == '-' || *p == '_') name[k++] = *p;
+    name[k] = 0;
+}
+
+/* the cue whose moment is on screen (1-based), or 0: a link then names the cue, not a time */
+static int cue_on_screen(void)
+{
+    const ui_app *a = &g_w->app;
+    int c = a->st.cue;
+    if (c < 0 || (size_t)c >= a->base.ncues) return 0;
+    const rv_cue *q = &a->base.cues[c];
+    int64_t at = (int64_t)(q->at_s * 1e9 + 0.5), end = ui_app_end(a);
+    if (ui_app_now(a) != (at < end ? at + 1 : end)) return 0; /* ui_app_seek_moment's time */
+    if (q->compare >= 0 && (q->compare == 1) != a->st.compare) return 0;
+    return c + 1;
+}
+
+static void json_str(char *out, size_t n, const char *s)
+{
+    size_t k = 0;
+    for (; *s && k + 7 < n; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') { out[k++] = '\\'; out[k++] = (char)ch; }
+        else if (ch < 0x20) k += (size_t)snprintf(out + k, n - k, "\\u%04x", ch);
+        else out[k++] = (char)ch;
+    }
+    out[k] = 0;
 }
 
 /* For tests and the page: the state a picture depends on, as JSON. */
 EMSCRIPTEN_KEEPALIVE const char *web_state(void)
 {
-    static char buf[512];
+    static char buf[8192 + 2400];
     if (!g_w) return "{}";
     const ui_state *st = &g_w->app.st;
-    /* a shipped scenario can be linked by name; a file from the student's disk cannot */
-    const char *dir = "/rcuvis/scenarios/", *src = g_w->app.source;
-    char name[80] = "";
-    if (!strncmp(src, dir, strlen(dir))) {
-        size_t k = 0;
-        for (const char *p = src + strlen(dir); *p && strcmp(p, ".json") && k < sizeof name - 1; p++)
-            if (isalnum((unsigned char)*p) || *p == '-' || *p == '_') name[k++] = *p;
-        name[k] = 0;
+    char name[80], title[400], error[8192], status[1100];
+    shipped_name(name, sizeof name);
+    json_str(title, sizeof title, g_w->app.name);
+    json_str(error, sizeof error, st->error);
+    json_str(status, sizeof status, st->status);
+    snprintf(buf, sizeof buf, "{\"scenario\":\"%s\",\"external\":%d,\"name\":\"%s\",\"error\":\"%s\",\"t_ns\":%lld,\"frames\":%ld,"
+             "\"playing\":%d,\"theme\":%d,\"status\":\"%s\",\"sel_cpu\":%d,\"compare\":%d,\"cue\":%d,\"picker\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f}",
+             name, g_w->app.source[0] && !name[0] ? 1 : 0, title, error, (long long)ui_app_now(&g_w->app), g_frames,
+             st->playing ? 1 : 0, st->theme, status, st->sel_cpu, st->compare ? 1 : 0, cue_on_screen(),
+             st->show_picker ? 1 : 0, g_w->exploring ? 1 : 0, g_frame_cost_ms);
+    return buf;
+}
+
+/* "Link to this moment": the URL fragment that opens what is on screen (web_url.h's grammar), or
+ * "" for a scenario from the student's disk, which another browser cannot load. At a cue's moment
+ * the link names the cue; otherwise the time in ns, the selected CPU and compare. */
+EMSCRIPTEN_KEEPALIVE const char *web_link(void)
+{
+    static char buf[256];
+    char name[80];
+    if (!g_w) return "";
+    shipped_name(name, sizeof name);
+    const ui_app *a = &g_w->app;
+    if (!name[0] && a->source[0]) return "";
+    int cue = cue_on_screen(), n;
+    /* the mode the page was started in (&mode=), unless the cue itself sets compare */
+    const char *mode = a->st.compare && !(cue && a->base.cues[cue - 1].compare == 1) ? "&mode=compare"
+                       : !a->st.compare && a->mode_forced ? (a->forced_mode == RV_MODE_KTHREAD ? "&mode=kthread" : "&mode=softirq") : "";
+    if (cue) n = snprintf(buf, sizeof buf, "%s&cue=%d%s", name, cue, mode);
+    else {
+        long long t = (long long)ui_app_now(a);
+        char frac[16];
+        snprintf(frac, sizeof frac, "%09lld", t % 1000000000LL);
+        for (int k = 8; k >= 0 && frac[k] == '0'; k--) frac[k] = 0;
+        n = snprintf(buf, sizeof buf, "%s&t=%lld%s%s%s", name, t / 1000000000LL, frac[0] ? "." : "", frac, mode);
     }
-    snprintf(buf, sizeof buf, "{\"scenario\":\"%s\",\"external\":%d,\"t_ns\":%lld,\"frames\":%ld,\"playing\":%d,\"theme\":%d,\"status\":%d,\"sel_cpu\":%d,\"compare\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f}",
-             name, src[0] && !name[0] ? 1 : 0, (long long)ui_app_now(&g_w->app), g_frames, st->playing ? 1 : 0, st->theme, st->status[0] ? 1 : 0, st->sel_cpu,
-             st->compare ? 1 : 0, g_w->exploring ? 1 : 0, g_frame_cost_ms);
+    if (a->st.sel_cpu >= 0 && n > 0 && (size_t)n < sizeof buf)
+        snprintf(buf + n, sizeof buf - (size_t)n, "&cpu=%d", a->st.sel_cpu);
     return buf;
 }
 

@@ -1,4 +1,4 @@
-/* web_url.h — what a page URL's fragment asks for: scenario, moment, caption cue, CPU, mode, theme. */
+/* web_url.h — what a page URL's fragment asks for: scenario, moment, lecture cue, CPU, mode, theme. */
 #ifndef RCUVIS_WEB_URL_H
 #define RCUVIS_WEB_URL_H
 #include <stdbool.h>
@@ -8,7 +8,8 @@
  * The browser build reads location.hash, e.g. "#omap-stall&t=80.02&cpu=3", so a teacher can link a
  * moment. Grammar: [#][SCENARIO][&KEY=VALUE]... with keys
  *   t=SECONDS     open paused at this simulated time (>= 0)
- *   cue=N         open paused at the N-th caption of the scenario (1-based; t wins when both given)
+ *   cue=N         go to the scenario's N-th lecture cue (its "cues", 1-based, as PgDn does: time,
+ *                 flavor, selection, compare); t, when also given, moves the time after it
  *   cpu=N         select CPU N (as a click on its tile)
  *   mode=M        softirq | 3.6 | kthread | 3.7 | compare
  *   theme=T       light | dark
@@ -18,7 +19,7 @@
 typedef struct web_url {
     char scenario[64];      /* "" = default */
     bool has_t;   double t_s;
-    int cue;                /* 0 = none, else 1-based caption index */
+    int cue;                /* 0 = none, else 1-based index into the scenario's cues */
     int cpu;                /* -1 = none */
     char mode[16];          /* "" = the scenario's own */
     int theme;              /* -1 = the saved setting, 0 light, 1 dark */

@@ -139,11 +139,30 @@ class Chromium:
             time.sleep(0.05)
         raise RuntimeError("timed out waiting for %s%s" % (what, " (last: %s)" % last if last else ""))
 
-    def key(self, key, code, keycode, text=""):
-        """One real key press, as the keyboard would send it (keydown, char, keyup)."""
-        base = {"key": key, "code": code, "windowsVirtualKeyCode": keycode, "nativeVirtualKeyCode": keycode}
+    def key(self, key, code, keycode, text="", modifiers=0):
+        """One real key press, as the keyboard would send it (keydown, char, keyup); modifiers: 2 = Ctrl, 8 = Shift."""
+        base = {"key": key, "code": code, "windowsVirtualKeyCode": keycode, "nativeVirtualKeyCode": keycode,
+                "modifiers": modifiers}
+        # SDL keeps its own modifier state from the modifier keys' own presses, as a keyboard sends them
+        mods = [m for m in (("Control", "ControlLeft", 17, 2), ("Shift", "ShiftLeft", 16, 8)) if modifiers & m[3]]
+        for k, c, kc, _ in mods:
+            self.call("Input.dispatchKeyEvent", type="rawKeyDown", key=k, code=c, windowsVirtualKeyCode=kc,
+                      nativeVirtualKeyCode=kc, modifiers=modifiers)
         self.call("Input.dispatchKeyEvent", type="keyDown" if text else "rawKeyDown", text=text, **base)
         self.call("Input.dispatchKeyEvent", type="keyUp", **base)
+        for k, c, kc, _ in reversed(mods):
+            self.call("Input.dispatchKeyEvent", type="keyUp", key=k, code=c, windowsVirtualKeyCode=kc, nativeVirtualKeyCode=kc)
+
+    def wait_event(self, method, what, timeout=None):
+        """The first event `method` not yet taken (a hang protection, not a speed check)."""
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while time.monotonic() < deadline:
+            for e in self.events:
+                if e["method"] == method and not e.get("taken"):
+                    e["taken"] = True
+                    return e.get("params", {})
+            self.eval("new Promise(r => setTimeout(r, 50))")  # events arrive while a call waits
+        raise RuntimeError("timed out waiting for %s" % what)
 
     def errors(self):
         """Console errors, uncaught exceptions and failed loads seen so far."""

@@ -1,6 +1,8 @@
 """test_web.py — the browser build in headless chromium: first frame, no console errors, keys, the
-picture against the native `rcuvis shot` of the same moment, F12 as a download, saved settings
-surviving a reload (IndexedDB).
+picture against the native `rcuvis shot` of the same moment, "Link to this moment", F12 and Ctrl+E as
+files the browser downloads, a lecture cue named by the URL, a scenario file dropped on the canvas
+and one chosen in the browser's file dialog (Ctrl+O), workbook answers and settings surviving a
+reload (IndexedDB), and bad links refused with a message in the page.
 
   python3 tests/web/test_web.py BUILD_DIR      (make test-web; BUILD_DIR/web built, BUILD_DIR/rcuvis native)
 
@@ -31,16 +33,21 @@ def frames(c):
     return state(c)["frames"]
 
 
-def press(c, key, code, keycode, text=""):
+def press(c, key, code, keycode, text="", modifiers=0):
     """a key, then wait until a frame drawn after it is on screen"""
     before = frames(c)
-    c.key(key, code, keycode, text)
+    c.key(key, code, keycode, text, modifiers)
     c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).frames > %d" % (before + 1), "a frame after " + key)
 
 
 def open_page(c, srv, frag):
+    """navigate to index.html#frag and wait for its first frame (or its error message)"""
     c.eval("window.rcuvisOldPage = true")  # gone once the new document is there (a new hash reloads)
-    c.call("Page.navigate", url=srv.url("index.html#" + frag))
+    url = srv.url("index.html#" + frag)
+    if c.eval("location.href") == url:
+        c.call("Page.reload")  # navigating to the same address would not load the page again
+    else:
+        c.call("Page.navigate", url=url)
     c.wait_for("!window.rcuvisOldPage && (document.documentElement.hasAttribute('data-first-frame-ms') || "
                "document.documentElement.hasAttribute('data-rcuvis-error'))", "the first frame", timeout=120)
     err = c.eval("document.documentElement.getAttribute('data-rcuvis-error')")
@@ -49,59 +56,186 @@ def open_page(c, srv, frag):
     return float(c.eval("document.documentElement.getAttribute('data-first-frame-ms')"))
 
 
+def wait_file(path, what, timeout=60):
+    """a downloaded file, complete (chromium writes NAME.crdownload first); a hang protection only"""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if os.path.isfile(path) and os.path.getsize(path) > 0:
+            return open(path, "rb").read()
+        time.sleep(0.05)
+    raise RuntimeError("timed out waiting for %s (%s)" % (what, path))
+
+
+def js_str(text):
+    return json.dumps(text)
+
+
+def page_file(c, path):
+    """a file in the page's file system as text, or None"""
+    return c.eval("(() => { try { return Module.FS.readFile(%s, {encoding: 'utf8'}); } catch (e) { return null; } })()" % js_str(path))
+
+
+def test_moment_keys_picture_link(c, srv, out, native):
+    ms = open_page(c, srv, "%s&t=%s" % (SCEN, AT))
+    print("  first frame %.0f ms after navigation (figure only)" % ms)
+    s = state(c)
+    check(s["t_ns"] == round(float(AT) * 1e9) and not s["playing"], "the URL's moment: paused at %s s (got t_ns %s)" % (AT, s["t_ns"]))
+
+    # Tab selects CPU 0, Right steps one tick, c turns compare on, t the dark palette
+    press(c, "Tab", "Tab", 9)
+    press(c, "ArrowRight", "ArrowRight", 39)
+    press(c, "c", "KeyC", 67, "c")
+    press(c, "t", "KeyT", 84, "t")
+    s = state(c)
+    check(s["sel_cpu"] == 0 and s["compare"] == 1 and s["theme"] == 1 and s["t_ns"] > round(float(AT) * 1e9),
+          "keys reached the program: CPU 0 selected, compare on, dark, one tick later")
+    # the status line fades after a few seconds and the look-ahead finishes: then take the picture
+    c.wait_for("(s => !s.status && !s.exploring)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "a quiet screen")
+    press(c, "Shift", "ShiftLeft", 16)  # one more frame drawn in the quiet state
+    t_ns = state(c)["t_ns"]
+    c.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    web_png, nat_png = os.path.join(out, "web.png"), os.path.join(out, "native.png")
+    cw, ch = c.eval("[canvas.width, canvas.height]")  # the page's bar sits under the canvas
+    c.screenshot(web_png, clip=(0, 0, cw, ch))
+    at = "%d.%09d" % (t_ns // 10**9, t_ns % 10**9)
+    cmd = [native, "shot", "scenarios/%s.json" % SCEN, "--at", at, "--size", "%dx%d" % (cw, ch),
+           "--mode", "compare", "--select", "0", "--theme", "dark", "-o", nat_png]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    check(r.returncode == 0, "native shot: %s %s" % (" ".join(cmd[1:]), r.stderr.strip()))
+    if r.returncode == 0:
+        mean, off = pngdiff.compare(web_png, nat_png, os.path.join(out, "diff.ppm"))
+        print("  picture vs native: mean channel difference %.2f, %.2f%% of pixels off by > 64" % (mean, 100 * off))
+        check(mean <= 4.0 and off <= 0.03, "the page shows what `rcuvis shot` draws at t=%s (limits: mean 4, 3%%)" % at)
+
+    # "Link to this moment" puts scenario, time, mode and CPU in the address bar
+    c.eval("document.getElementById('link').click()")
+    href = c.wait_for("location.hash.length > 1 && location.hash", "the link")
+    check(href == "#%s&t=%s&mode=compare&cpu=0" % (SCEN, at.rstrip("0")), "the link to this moment: %s" % href)
+
+
+def test_downloads(c, dl):
+    # F12: the picture, saved with the program's atomic write, reaches the browser's download folder
+    press(c, "F12", "F12", 123)
+    name = c.wait_for("document.documentElement.getAttribute('data-last-download')", "the F12 download")
+    check(name.startswith("rcuvis-%s-" % SCEN) and name.endswith(".png"), "F12 hands %s to the browser" % name)
+    data = wait_file(os.path.join(dl, name), "the downloaded picture")
+    check(data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10000, "the download is a PNG on disk (%d bytes)" % len(data))
+    # Ctrl+E: the numbers behind the timeline as CSV, one file per engine and kind (compare: 4)
+    c.eval("rcuvisDownloads.length = 0")
+    press(c, "e", "KeyE", 69, modifiers=2)
+    names = c.wait_for("rcuvisDownloads.length >= 4 && rcuvisDownloads", "the Ctrl+E downloads")
+    check(len(names) == 4 and all(n.endswith(".csv") for n in names), "Ctrl+E hands 4 CSV files to the browser: %s" % ", ".join(names))
+    for n in names:
+        text = wait_file(os.path.join(dl, n), "the CSV download").decode()
+        lines = text.splitlines()
+        # a grace-period table may be empty (3.7 has none open in this range); the time series has 100 rows
+        rows_ok = len(lines) > 100 if n.endswith("-timeseries.csv") else len(lines) >= 1
+        check(rows_ok and "," in lines[0], "%s on disk: header %r and %d rows" % (n, lines[0][:40], len(lines) - 1))
+
+
+def test_cue_link(c, srv):
+    # a link names a lecture cue: omap-stall's 4th, the stall warning (CPU 0 selected, t = 80.0078125 s)
+    open_page(c, srv, SCEN + "&cue=4")
+    s = state(c)
+    cue_ns = round(80.0078125 * 1e9) + 1  # ui_app_seek_moment shows the moment itself: one ns after it
+    check(s["t_ns"] == cue_ns and s["sel_cpu"] == 0 and s["cue"] == 4 and not s["playing"],
+          "#%s&cue=4 opens the 4th cue paused: t_ns %d (want %d), CPU %d, cue %d" % (SCEN, s["t_ns"], cue_ns, s["sel_cpu"], s["cue"]))
+    c.eval("document.getElementById('link').click()")
+    href = c.wait_for("location.hash.includes('cue') && location.hash", "the link at a cue")
+    check(href == "#%s&cue=4&cpu=0" % SCEN, "at a cue, the link names it: %s" % href)
+    # cue then t: the cue's selection and compare, the link's time
+    open_page(c, srv, SCEN + "&cue=5&t=7.5")
+    s = state(c)
+    check(s["t_ns"] == 7500000000 and s["compare"] == 1 and s["sel_cpu"] == 0,
+          "#%s&cue=5&t=7.5: compare and CPU 0 from the cue, t = 7.5 s (got %s ns, compare %d)" % (SCEN, s["t_ns"], s["compare"]))
+
+
+def scenario_text(name):
+    with open("scenarios/small-busy.json") as f:
+        d = json.load(f)
+    d["name"] = name
+    d["duration_s"] = 5
+    return json.dumps(d, indent=2)
+
+
+def test_drop_and_open(c, srv, out):
+    open_page(c, srv, "small-busy&t=1")
+    # a scenario file dropped on the canvas: a JS File in a DataTransfer, the events a real drop sends
+    drop = ("(() => { const dt = new DataTransfer(); dt.items.add(new File([%s], %s, {type: 'application/json'}));"
+            " for (const t of ['dragenter', 'dragover', 'drop'])"
+            "   canvas.dispatchEvent(new DragEvent(t, {dataTransfer: dt, bubbles: true, cancelable: true}));"
+            " return true; })()")
+    c.eval(drop % (js_str(scenario_text("dropped-on-canvas")), js_str("my scenario.json")))
+    s = c.wait_for("(s => s.name == 'dropped-on-canvas' && s)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "the dropped scenario")
+    check(s["external"] == 1 and s["t_ns"] == 0 and not s["error"], "a .json dropped on the canvas opens (name %s, t = 0)" % s["name"])
+    # a broken one: the loader's located message in the banner, the scenario on screen stays
+    c.eval(drop % (js_str('{\n  "cpus": 4,\n  "hz": oops\n}\n'), js_str("broken.json")))
+    s = c.wait_for("(s => s.error && s)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "the broken file's error")
+    check("broken.json" in s["error"] and ":3:" in s["error"] and s["name"] == "dropped-on-canvas",
+          "a broken file dropped shows where it is broken and keeps the scenario: %s" % s["error"].splitlines()[0][:120])
+
+    # Ctrl+O: the browser's file dialog (intercepted, as a user would pick a file in it)
+    path = os.path.join(out, "picked.json")
+    with open(path, "w") as f:
+        f.write(scenario_text("picked-in-dialog"))
+    c.call("Page.setInterceptFileChooserDialog", enabled=True)
+    c.key("o", "KeyO", 79, modifiers=2)
+    chooser = c.wait_event("Page.fileChooserOpened", "the browser's file dialog after Ctrl+O")
+    check(state(c)["picker"] == 1, "Ctrl+O opens the browser's file dialog over the list of the page's scenarios")
+    c.call("DOM.setFileInputFiles", files=[path], backendNodeId=chooser["backendNodeId"])
+    s = c.wait_for("(s => s.name == 'picked-in-dialog' && s)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "the chosen file")
+    check(s["external"] == 1 and s["picker"] == 0 and not s["error"], "the file chosen in the dialog opens and the list closes")
+    c.call("Page.setInterceptFileChooserDialog", enabled=False)
+
+
+PROGRESS = "/persist/state/rcuvis/progress.json"
+
+
+def test_workbook_persists(c, srv):
+    open_page(c, srv, "small-busy&t=1")
+    before = page_file(c, PROGRESS)
+    # W shows the workbook column, A gives it the keyboard, a picks the first option, Enter checks it
+    press(c, "w", "KeyW", 87, "w")
+    press(c, "a", "KeyA", 65, "a")
+    press(c, "a", "KeyA", 65, "a")
+    press(c, "Enter", "Enter", 13, "\r")
+    saved = c.wait_for("(() => { try { return Module.FS.readFile(%s, {encoding: 'utf8'}); } catch (e) { return null; } })()"
+                       % js_str(PROGRESS), "progress.json")
+    check(saved != before and '"1.1"' in saved, "an answer to question 1.1 is saved in %s" % PROGRESS)
+    left = c.eval("Module.FS.readdir('/persist/state/rcuvis').filter(n => n != '.' && n != '..')")
+    check(all("tmp" not in n for n in left), "the save left no temp file beside it: %s" % left)
+    # what IndexedDB itself holds for the file (IDBFS: database "/persist", store FILE_DATA, key = path),
+    # once the page has pushed it between frames; a hang protection, not a speed check
+    idb = ("new Promise(res => { const r = indexedDB.open('/persist'); r.onerror = () => res(null);"
+           " r.onsuccess = () => { const db = r.result; try { const g = db.transaction(['FILE_DATA'], 'readonly')"
+           ".objectStore('FILE_DATA').get(%s); g.onsuccess = () => { const v = g.result; db.close();"
+           " res(v && v.contents ? new TextDecoder().decode(v.contents) : null); }; g.onerror = () => res(null); }"
+           " catch (e) { db.close(); res(null); } }; })" % js_str(PROGRESS))
+    try:
+        c.wait_for("(%s).then(t => t === %s)" % (idb, js_str(saved)), "the answer in IndexedDB", timeout=30)
+        check(True, "IndexedDB holds the saved progress.json, byte for byte")
+    except RuntimeError as e:
+        check(False, str(e))
+    return saved
+
+
 def main(build):
     web, native = os.path.join(build, "web"), os.path.join(build, "rcuvis")
     out = tempfile.mkdtemp(prefix="rcuvis-test-web-")
-    print("test-web: %s in headless chromium (pictures in %s)" % (web, out))
+    dl = os.path.join(out, "downloads")
+    os.makedirs(dl)
+    print("test-web: %s in headless chromium (pictures and downloads in %s)" % (web, out))
     with Server(web) as srv, Chromium(W, H) as c:
-        c.call("Browser.setDownloadBehavior", behavior="deny")
-        ms = open_page(c, srv, "%s&t=%s" % (SCEN, AT))
-        print("  first frame %.0f ms after navigation (figure only)" % ms)
-        s = state(c)
-        check(s["t_ns"] == round(float(AT) * 1e9) and not s["playing"], "the URL's moment: paused at %s s (got %s)" % (AT, s))
+        c.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=dl)
+        test_moment_keys_picture_link(c, srv, out, native)
+        test_downloads(c, dl)
+        test_cue_link(c, srv)
+        test_drop_and_open(c, srv, out)
+        saved = test_workbook_persists(c, srv)
 
-        # Tab selects CPU 0, Right steps one tick, c turns compare on, t the dark palette
-        press(c, "Tab", "Tab", 9)
-        press(c, "ArrowRight", "ArrowRight", 39)
-        press(c, "c", "KeyC", 67, "c")
-        press(c, "t", "KeyT", 84, "t")
-        s = state(c)
-        check(s["sel_cpu"] == 0 and s["compare"] == 1 and s["theme"] == 1 and s["t_ns"] > round(float(AT) * 1e9),
-              "keys reached the program: CPU 0 selected, compare on, dark, one tick later (%s)" % s)
-        # the status line fades after a few seconds and the look-ahead finishes: then take the picture
-        c.wait_for("(s => !s.status && !s.exploring)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "a quiet screen")
-        press(c, "Shift", "ShiftLeft", 16)  # one more frame drawn in the quiet state
-        t_ns = state(c)["t_ns"]
-        c.eval("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        web_png, nat_png = os.path.join(out, "web.png"), os.path.join(out, "native.png")
-        cw, ch = c.eval("[canvas.width, canvas.height]")  # the page's bar sits under the canvas
-        c.screenshot(web_png, clip=(0, 0, cw, ch))
-        at = "%d.%09d" % (t_ns // 10**9, t_ns % 10**9)
-        cmd = [native, "shot", "scenarios/%s.json" % SCEN, "--at", at, "--size", "%dx%d" % (cw, ch),
-               "--mode", "compare", "--select", "0", "--theme", "dark", "-o", nat_png]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        check(r.returncode == 0, "native shot: %s %s" % (" ".join(cmd[1:]), r.stderr.strip()))
-        if r.returncode == 0:
-            mean, off = pngdiff.compare(web_png, nat_png, os.path.join(out, "diff.ppm"))
-            print("  picture vs native: mean channel difference %.2f, %.2f%% of pixels off by > 64" % (mean, 100 * off))
-            check(mean <= 4.0 and off <= 0.03, "the page shows what `rcuvis shot` draws at t=%s (limits: mean 4, 3%%)" % at)
-
-        # "Link to this moment" puts scenario, time, CPU and mode in the address bar
-        c.eval("document.getElementById('link').click()")
-        href = c.wait_for("location.hash.length > 1 && location.hash", "the link")
-        check(href == "#%s&t=%s&cpu=0&mode=compare" % (SCEN, at.rstrip("0")), "the link to this moment: %s" % href)
-
-        # F12: the screenshot becomes a browser download
-        press(c, "F12", "F12", 123)
-        name = c.wait_for("document.documentElement.getAttribute('data-last-download')", "the F12 download")
-        check(name.startswith("rcuvis-%s-" % SCEN) and name.endswith(".png"), "F12 downloads %s" % name)
-
-        # the dark palette was saved (settings.json, atomically) and reaches IndexedDB: a reload keeps it
-        try:
-            c.wait_for("Module.rcuvisSynced >= 1 && !Module.rcuvisSyncing", "the IndexedDB sync", timeout=30)
-        except RuntimeError as e:
-            check(False, str(e))
+        # a reload: the answer and the dark palette (settings.json) come back from IndexedDB
         open_page(c, srv, SCEN + "&t=10")
+        check(page_file(c, PROGRESS) == saved, "after a reload the workbook answer is back (IndexedDB)")
         check(state(c)["theme"] == 1, "after a reload the saved dark palette is back (IndexedDB)")
 
         errs = c.errors()
@@ -109,11 +243,21 @@ def main(build):
             print("    " + e)
         check(not errs, "no console errors, exceptions or failed loads (%d)" % len(errs))
 
-        # a bad link is refused with the reason, in the page
-        c.eval("window.rcuvisOldPage = true")
-        c.call("Page.navigate", url=srv.url("index.html#no-such-scenario"))
-        msg = c.wait_for("!window.rcuvisOldPage && document.documentElement.getAttribute('data-rcuvis-error')", "the bad-URL message")
-        check("no scenario \"no-such-scenario\"" in msg, "a link to a missing scenario says so: %s" % msg)
+        # bad links are refused with the reason, in the page, and nothing is drawn
+        for frag, want in [("no-such-scenario", 'no scenario "no-such-scenario"'),
+                           (SCEN + "&t=abc", 't: expected seconds >= 0, found "abc"'),
+                           (SCEN + "&t=9999", "t=9999 is past the end of omap-stall"),
+                           (SCEN + "&cue=99", "cue=99, but omap-stall has cues 1..6"),
+                           ("small-busy&cue=1", "small-busy has no lecture cues"),
+                           (SCEN + "&cpu=9", "cpu=9, but omap-stall has CPUs 0..1"),
+                           (SCEN + "&speed=2", 'unknown key "speed"')]:
+            c.eval("window.rcuvisOldPage = true")
+            c.call("Page.navigate", url=srv.url("index.html#" + frag))
+            msg = c.wait_for("!window.rcuvisOldPage && document.documentElement.getAttribute('data-rcuvis-error')",
+                             "the message for #" + frag)
+            shown = c.eval("!document.getElementById('note').hidden && document.getElementById('note').textContent")
+            drawn = c.eval("document.documentElement.hasAttribute('data-frames')")
+            check(want in msg and shown == msg and not drawn, "#%s: the page says %r, no frame drawn" % (frag, msg))
     print("test-web: %s" % ("FAILED: " + "; ".join(failures) if failures else "all checks passed"))
     return 1 if failures else 0
 
