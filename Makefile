@@ -181,10 +181,11 @@ clean:
 #   make serve-web   build, then serve it on http://127.0.0.1:8000/
 #   make test-web    headless chromium: first frame, no console errors, keys, picture vs `rcuvis shot`
 #   make bench-web   engine speed in headless chromium against native (figures only)
-.PHONY: web serve-web test-web bench-web web-deps deps-web
+.PHONY: web serve-web test-web bench-web web-deps deps-web FORCE
+FORCE:
 WEB       ?= $(BUILD)/web
 WEB_DEPS  ?= $(BUILD)/web-deps
-WEB_OBJ   := $(BUILD)/web-obj
+WEB_OBJ   ?= $(BUILD)/web-obj
 WEB_STAGE := $(BUILD)/web-stage
 EMCC      ?= emcc
 # Debian's emscripten runs its JS tools with node and Debian's node-acorn; a node not from Debian
@@ -192,10 +193,13 @@ EMCC      ?= emcc
 export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 WEB_PREFIX := $(WEB_DEPS)/prefix
 WEB_STAMP  := $(WEB_DEPS)/stamps/all
-WEB_CFLAGS  = $(CSTD) $(WARN) -O2 -I$(WEB_PREFIX)/include -I$(WEB_PREFIX)/include/SDL2 -I$(WEB_PREFIX)/include/cjson -Iengine -Iscenario -Iapp -Iassets
+# optimisation, for compiling and linking alike (bench-web: O2 and O3 -flto measured the same within
+# the noise); a change of flags rebuilds the objects ($(WEB_OBJ)/.flags)
+WEB_OPT    ?= -O2
+WEB_CFLAGS  = $(CSTD) $(WARN) $(WEB_OPT) -I$(WEB_PREFIX)/include -I$(WEB_PREFIX)/include/SDL2 -I$(WEB_PREFIX)/include/cjson -Iengine -Iscenario -Iapp -Iassets
 WEB_LIBS    = $(WEB_PREFIX)/lib/libSDL2_ttf.a $(WEB_PREFIX)/lib/libSDL2_image.a $(WEB_PREFIX)/lib/libfreetype.a \
               $(WEB_PREFIX)/lib/libSDL2.a $(WEB_PREFIX)/lib/libcjson.a
-WEB_LDFLAGS = -O2 -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=67108864 \
+WEB_LDFLAGS = $(WEB_OPT) -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=67108864 \
               -sEXPORTED_RUNTIME_METHODS=ccall,FS,UTF8ToString -lidbfs.js
 WEB_OBJS   := $(addprefix $(WEB_OBJ)/,$(ENGINE_SRC:.c=.o) $(SCENARIO_SRC:.c=.o) $(APP_SRC:.c=.o))
 WEB_FONTS  := DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf
@@ -210,9 +214,14 @@ web-deps: $(WEB_STAMP)
 $(WEB_STAMP): tools/web/build-deps.sh
 	tools/web/build-deps.sh $(WEB_DEPS)
 
-$(WEB_OBJ)/%.o: %.c $(ALL_HDR) $(wildcard app/window/web*.h) $(WEB_STAMP)
+$(WEB_OBJ)/%.o: %.c $(ALL_HDR) $(wildcard app/window/web*.h) $(WEB_STAMP) $(WEB_OBJ)/.flags
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_CFLAGS) -c $< -o $@
+
+# rewritten only when the flags differ from the last build's, so objects follow WEB_OPT changes
+$(WEB_OBJ)/.flags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(WEB_CFLAGS) | $(WEB_LDFLAGS)' | cmp -s - $@ || echo '$(WEB_CFLAGS) | $(WEB_LDFLAGS)' > $@
 
 # the page's data, packed into rcuvis.data: scenarios, quizzes, icon, and the DejaVu fonts copied
 # from Debian's fonts-dejavu-core (assets/fonts/README.md: no font binary is committed)
@@ -225,7 +234,7 @@ $(WEB_STAGE)/.stamp: $(WEB_DATA)
 	cp $(addprefix /usr/share/fonts/truetype/dejavu/,$(WEB_FONTS)) $(WEB_STAGE)/assets/fonts/
 	touch $@
 
-$(WEB)/rcuvis.js: $(WEB_OBJS) $(WEB_STAGE)/.stamp assets/web/pre.js
+$(WEB)/rcuvis.js: $(WEB_OBJS) $(WEB_STAGE)/.stamp assets/web/pre.js $(WEB_OBJ)/.flags
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_LDFLAGS) --pre-js assets/web/pre.js --preload-file $(WEB_STAGE)@/rcuvis --exclude-file '*.stamp' \
 	  -o $@ $(WEB_OBJS) $(WEB_LIBS)

@@ -45,17 +45,8 @@ EM_JS(void, web_pick_file_js, (void), {
 });
 void web_pick_file(void) { web_pick_file_js(); }
 
-/* push /persist to IndexedDB; one sync at a time, a request during a sync runs after it */
-EM_JS(void, web_persist_sync, (void), {
-    if (Module.rcuvisSyncing) { Module.rcuvisSyncAgain = true; return; }
-    Module.rcuvisSyncing = true;
-    FS.syncfs(false, function done(e) {
-        if (e) console.warn("rcuvis: saving to IndexedDB failed: " + e);
-        if (Module.rcuvisSyncAgain) { Module.rcuvisSyncAgain = false; FS.syncfs(false, done); return; }
-        Module.rcuvisSyncing = false;
-        Module.rcuvisSynced = (Module.rcuvisSynced || 0) + 1; /* tests wait for this */
-    });
-});
+/* push /persist to IndexedDB (assets/web/pre.js: one sync at a time, whole files) */
+EM_JS(void, web_persist_sync, (void), { Module.rcuvisPersist(); });
 
 static void flush_downloads(void)
 {

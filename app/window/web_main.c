@@ -27,6 +27,14 @@ static web_url g_url = {.cpu = -1, .theme = -1}; /* set by web_entry.c from the 
 static long g_frames;
 static double g_last_draw_ms;
 static double g_frame_cost_ms;  /* smoothed time spent in web_frame per drawn frame (bench-web prints it) */
+/* the same, per phase: advance the engine, look ahead (history), draw the panels, present the picture */
+enum { PH_ADVANCE, PH_EXPLORE, PH_DRAW, PH_PRESENT, PH_N };
+static double g_phase_ms[PH_N], g_phase_now[PH_N];
+/* the cheapest of the last FRAME_WINDOW drawn frames, whole and per phase: on a loaded machine the
+ * averages above include time the program was not running; the minimum is close to what a frame
+ * costs when the program has the core (bench-web prints both) */
+#define FRAME_WINDOW 120
+static double g_recent[FRAME_WINDOW][PH_N + 1];
 
 /* the page shows fatal messages (a bad URL, a scenario that does not load) where a terminal would */
 EM_JS(void, page_error_js, (const char *msg), {
@@ -126,6 +134,7 @@ static void web_frame(void)
     }
     ui_state *st = &w->app.st;
     ui_workbook_frame(&w->app, now);
+    double t_adv = wall_ms();
     if (st->playing) {
         double dt = now - w->last_frame_ms;
         if (dt > 100) dt = 100; /* a hidden tab gets no frames: do not jump ahead on return */
@@ -145,7 +154,11 @@ static void web_frame(void)
     snprintf(want, sizeof want, "rcuvis — %s", w->app.name);
     if (strcmp(want, g_title)) { snprintf(g_title, sizeof g_title, "%s", want); SDL_SetWindowTitle(g_win, g_title); }
     bool busy = st->playing || w->dragging || w->exploring;
+    double t_exp = wall_ms();
+    g_phase_now[PH_ADVANCE] = t_exp - t_adv;
     w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
+    double t_draw = wall_ms();
+    g_phase_now[PH_EXPLORE] = t_draw - t_exp;
     /* paused and idle: the desktop sleeps up to 100 ms in its event wait; a page just skips the draw */
     if (!busy && !had_event && !w->want_screenshot && g_frames > 0 && now - g_last_draw_ms < 100) {
         web_files_frame(now);
@@ -153,6 +166,8 @@ static void web_frame(void)
     }
     ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
     ui_app_draw(&w->app, w->rd);
+    double t_present = wall_ms();
+    g_phase_now[PH_DRAW] = t_present - t_draw;
     if (w->want_screenshot) {
         /* F12: written to the downloads folder, which web_files_frame hands to the browser */
         char path[1200], err[512];
@@ -162,8 +177,13 @@ static void web_frame(void)
         else ui_win_status(w, now, "Screenshot downloaded: %s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
     }
     rd_end(w->rd);
-    double cost = wall_ms() - now;
+    double done = wall_ms(), cost = done - now;
+    g_phase_now[PH_PRESENT] = done - t_present;
     g_frame_cost_ms = g_frames ? 0.9 * g_frame_cost_ms + 0.1 * cost : cost;
+    for (int i = 0; i < PH_N; i++) g_phase_ms[i] = g_frames ? 0.9 * g_phase_ms[i] + 0.1 * g_phase_now[i] : g_phase_now[i];
+    double *slot = g_recent[g_frames % FRAME_WINDOW];
+    for (int i = 0; i < PH_N; i++) slot[i] = g_phase_now[i];
+    slot[PH_N] = cost;
     g_last_draw_ms = now;
     g_frames++;
     web_page_frame(g_frames, ui_app_now(&w->app) / 1e9, st->playing);
@@ -234,22 +254,36 @@ static void json_str(char *out, size_t n, const char *s)
     out[k] = 0;
 }
 
+/* the cheapest recent frame and the cheapest of each phase, as JSON numbers "whole,adv,exp,draw,present" */
+static void recent_minima(char *out, size_t n)
+{
+    double m[PH_N + 1];
+    long have = g_frames < FRAME_WINDOW ? g_frames : FRAME_WINDOW;
+    for (int i = 0; i <= PH_N; i++) {
+        m[i] = have ? g_recent[0][i] : 0;
+        for (long f = 1; f < have; f++) if (g_recent[f][i] < m[i]) m[i] = g_recent[f][i];
+    }
+    snprintf(out, n, "%.2f,%.2f,%.2f,%.2f,%.2f", m[PH_N], m[PH_ADVANCE], m[PH_EXPLORE], m[PH_DRAW], m[PH_PRESENT]);
+}
+
 /* For tests and the page: the state a picture depends on, as JSON. */
 EMSCRIPTEN_KEEPALIVE const char *web_state(void)
 {
     static char buf[8192 + 2400];
     if (!g_w) return "{}";
     const ui_state *st = &g_w->app.st;
-    char name[80], title[400], error[8192], status[1100];
+    char name[80], title[400], error[8192], status[1100], minima[128];
     shipped_name(name, sizeof name);
     json_str(title, sizeof title, g_w->app.name);
     json_str(error, sizeof error, st->error);
     json_str(status, sizeof status, st->status);
+    recent_minima(minima, sizeof minima);
     snprintf(buf, sizeof buf, "{\"scenario\":\"%s\",\"external\":%d,\"name\":\"%s\",\"error\":\"%s\",\"t_ns\":%lld,\"frames\":%ld,"
-             "\"playing\":%d,\"theme\":%d,\"status\":\"%s\",\"sel_cpu\":%d,\"compare\":%d,\"cue\":%d,\"picker\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f}",
+             "\"playing\":%d,\"theme\":%d,\"status\":\"%s\",\"sel_cpu\":%d,\"compare\":%d,\"cue\":%d,\"picker\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f,\"phase_ms\":[%.2f,%.2f,%.2f,%.2f],\"min_ms\":[%s]}",
              name, g_w->app.source[0] && !name[0] ? 1 : 0, title, error, (long long)ui_app_now(&g_w->app), g_frames,
              st->playing ? 1 : 0, st->theme, status, st->sel_cpu, st->compare ? 1 : 0, cue_on_screen(),
-             st->show_picker ? 1 : 0, g_w->exploring ? 1 : 0, g_frame_cost_ms);
+             st->show_picker ? 1 : 0, g_w->exploring ? 1 : 0, g_frame_cost_ms,
+             g_phase_ms[PH_ADVANCE], g_phase_ms[PH_EXPLORE], g_phase_ms[PH_DRAW], g_phase_ms[PH_PRESENT], minima);
     return buf;
 }
 

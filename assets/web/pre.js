@@ -12,3 +12,18 @@ Module.preRun.push(function () {
     removeRunDependency("rcuvis-idbfs");
   });
 });
+
+// Push /persist to IndexedDB: one FS.syncfs at a time (IDBFS stores all changed files in one
+// transaction); a request during a sync runs once after it. Called between frames by the program
+// (web_files.c) and by the page when the tab is hidden or closed. Between frames no C code is in
+// the middle of a write, so what is pushed is always whole files.
+Module.rcuvisPersist = function () {
+  if (Module.rcuvisSyncing) { Module.rcuvisSyncAgain = true; return; }
+  Module.rcuvisSyncing = true;
+  FS.syncfs(false, function done(e) {
+    if (e) console.warn("rcuvis: saving to IndexedDB failed: " + e);
+    if (Module.rcuvisSyncAgain) { Module.rcuvisSyncAgain = false; FS.syncfs(false, done); return; }
+    Module.rcuvisSyncing = false;
+    Module.rcuvisSynced = (Module.rcuvisSynced || 0) + 1;
+  });
+};
