@@ -179,7 +179,8 @@ clean:
 # README's "In the browser" for what runs where.
 #   make web         $(BUILD)/web/: index.html, rcuvis.js, rcuvis.wasm, rcuvis.data (any static server)
 #   make serve-web   build, then serve it on http://127.0.0.1:8000/
-#   make test-web    headless chromium: first frame, no console errors, keys, picture vs `rcuvis shot`
+#   make test-web    headless chromium: first frame, console, keys, picture vs `rcuvis shot`, links and cues,
+#                    downloads (F12, Ctrl+E), drop and Ctrl+O file dialog, IndexedDB across a reload, bad links
 #   make bench-web   engine speed in headless chromium against native (figures only)
 .PHONY: web serve-web test-web bench-web web-deps deps-web FORCE
 FORCE:
