@@ -242,6 +242,11 @@ def main(build):
         # a reload: the answer and the dark palette (settings.json) come back from IndexedDB
         open_page(c, srv, SCEN + "&t=10")
         check(saved is not None and page_file(c, PROGRESS) == saved, "after a reload the workbook answer is back (IndexedDB)")
+        # the workbook reads it back as a good file: nothing set aside as corrupt, nothing rewritten
+        press(c, "w", "KeyW", 87, "w")
+        left = c.eval("Module.FS.readdir('/persist/state/rcuvis').filter(n => n != '.' && n != '..')")
+        check(not any("corrupt" in n for n in left) and page_file(c, PROGRESS) == saved,
+              "the workbook column opens on the restored progress without setting it aside: %s" % left)
         check(state(c)["theme"] == 1, "after a reload the saved dark palette is back (IndexedDB)")
 
         errs = c.errors()
