@@ -647,6 +647,19 @@ static void chk_scaling_range(const rp_view *v, rp_verdict *out)
 
 /* ---------------------------------------------------------------- kernel build */
 
+/* The kernel-build sweep: short runs of the build phase alone (tick only; FAST_NO_HZ with 0 to 1,000
+ * idle blips per second per CPU; the old bursts of 30 at the shipped blip rate), each read as
+ * rcu_sched CPU time per second of builds and scaled to the scenario's hours of builds. */
+#define KB_NSWEEP 7 /* tick only; blips 0 100 250 500 1000; blips 500 in bursts of 30 */
+
+/* Seconds of builds in the scenario: the first phase's span. */
+static double kb_build_s(const rv_config *cfg)
+{
+    if (!cfg || !cfg->nphases) return 7200;
+    const rv_phase *ph = &cfg->phases[0];
+    return ph->end_s > ph->start_s ? ph->end_s - ph->start_s : cfg->duration_s;
+}
+
 static void chk_kb_cpu(const rp_view *v, rp_verdict *out)
 {
     double s, g;
@@ -657,15 +670,24 @@ static void chk_kb_cpu(const rp_view *v, rp_verdict *out)
     out->fig = s / k; /* a squeezed timeline ran a tenth of the builds */
     out->unit = "s";
     out->holds = out->fig > 180;
-    /* Without RCU_FAST_NO_HZ (nothing says Ingo Molnar's kernel had it) a GP takes at least two
-     * jiffies: even at that cap of HZ/2 GPs per second for the whole run, the kthread's measured
-     * time per GP bounds what it can show. Below 180 s, the claim is a bounded gap. */
-    double hz = v->cfg[0] ? v->cfg[0]->hz : 1000, per_gp = g > 0 ? s / g : 0;
-    double cap = per_gp * hz / 2 * sim_seconds(v->rep[0]) / k;
-    bool tick_only = v->cfg[0] && !v->cfg[0]->rcu.fast_no_hz;
-    out->gap = !out->holds && tick_only && cap < 180;
-    snprintf(out->text, sizeof out->text, "rcu_sched %.0f s after %.1f h; %.1f us per GP, so at most %.0f s at the tick's %.0f GP/s",
-             out->fig, hours, per_gp * 1e6, cap, hz / 2);
+    double per_gp = g > 0 ? s / g : 0;
+    /* The sweep: what the same builds give per their full span at each setting. Nothing measures a
+     * build's idle-entry rate or how its call_rcu()s bunch up, so the table shows how the figure
+     * moves with them; the verdict is the shipped run's. A shortfall is a bounded gap only if no
+     * sweep point reaches 180 s either; if one does, the claim FAILS (ship that setting). */
+    double x[KB_NSWEEP];
+    bool reachable = false;
+    double span = kb_build_s(v->cfg[0]) / k;
+    for (int r = 1; r <= KB_NSWEEP; r++) {
+        if (!need(v->rep[r], "threads.rcu_sched.cpu_seconds", &x[r - 1], out)) return;
+        x[r - 1] *= span / sim_seconds(v->rep[r]);
+        reachable |= x[r - 1] > 180;
+    }
+    out->gap = !out->holds && !reachable;
+    snprintf(out->text, sizeof out->text,
+             "rcu_sched %.0f s after %.1f h (kthread %.0f us/GP); per %.0f h of builds: tick only %.0f s; FAST_NO_HZ, blips "
+             "0/100/250/500/1000 per s: %.0f/%.0f/%.0f/%.0f/%.0f s; 500 in bursts of 30: %.0f s",
+             out->fig, hours, per_gp * 1e6, span / 3600, x[0], x[1], x[2], x[3], x[4], x[5], x[6]);
 }
 
 static void chk_kb_top(const rp_view *v, rp_verdict *out)
@@ -711,6 +733,11 @@ static void chk_kb_top(const rp_view *v, rp_verdict *out)
 #define BIG_36 {"big-machine", {"rcu.mode=softirq"}, RP_FULL, NULL}
 #define BIG_37 {"big-machine", {"rcu.mode=kthread"}, RP_FULL, NULL}
 #define KB {"kernel-build", {NULL}, RP_COMPRESS, NULL}
+#define KB_SW(...) {"kernel-build", {"duration_s=120", __VA_ARGS__}, RP_TRUNCATE, NULL}
+#define KB_SWEEP KB, KB_SW("rcu.fast_no_hz=false"), KB_SW("workload.0.idle_blips_per_s=0"), \
+    KB_SW("workload.0.idle_blips_per_s=100"), KB_SW("workload.0.idle_blips_per_s=250"), \
+    KB_SW("workload.0.idle_blips_per_s=500"), KB_SW("workload.0.idle_blips_per_s=1000"), \
+    KB_SW("workload.0.idle_blips_per_s=500", "workload.0.burst_mean=30")
 
 const rp_claim rp_claims[] = {
     {"hackbench-gps", "Ten minutes of hackbench (3.7, 16 CPUs) need about a million rcu_sched grace periods",
@@ -760,7 +787,7 @@ const rp_claim rp_claims[] = {
     {"scaling-range", "From 2 to 64 CPUs a grace period costs 15 to 100 microseconds", "15-100 us", {SWEEP}, SW_N,
      chk_scaling_range},
     {"kernel-build-cpu", "A couple of hours of kernel builds leave rcu_sched with over three minutes of CPU",
-     "> 3 min (180 s)", {KB}, 1, chk_kb_cpu},
+     "> 3 min (180 s)", {KB_SWEEP}, 1 + KB_NSWEEP, chk_kb_cpu},
     {"kernel-build-top", "...the most of any thread still alive once the builds have exited",
      "largest of the remaining", {KB}, 1, chk_kb_top},
 };
