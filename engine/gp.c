@@ -171,6 +171,11 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
 {
     if (!cpu_needs_another_gp(e, rsp, &rsp->rda[cpu])) return;
     if (is37(e)) {
+        /* Its callers (__rcu_process_callbacks(), __call_rcu_core()) take the root rcu_node's lock for
+         * it; 3.7's rcu_start_gp() sets RCU_GP_FLAG_INIT under that lock and calls wake_up() after the
+         * unlock. The lock section is the caller's, like the wake_up(). */
+        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+        charge_lock_section(e, e->cfg.costs.node_lock_ns);
         rsp->gp_flags |= RCU_GP_FLAG_INIT;
         kthread_wake(e, rsp, cpu, 1);
         return;

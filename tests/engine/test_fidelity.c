@@ -222,6 +222,34 @@ Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
     rv_engine_free(e);
 }
 
+/* 3.7 rcu_start_gp() runs under the root rcu_node's lock, which its caller takes (__call_rcu_core()
+ * here, __rcu_process_callbacks() in softirq): a CPU asking for a grace period pays that lock section
+ * and the wake_up(), the kthread the rest. Was: the wake_up() alone. */
+Test(fidelity, v37_gp_request_takes_the_root_lock)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    rv_costs_defaults(&cfg.costs);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.010);
+    rv_report before;
+    rv_report_build(e, &before);
+    long n = 10001; /* past qhimark (10000): __call_rcu_core() starts a grace period right away */
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, n);
+    rv_report after;
+    rv_report_build(e, &after);
+    rv_costs k;
+    rv_costs_defaults(&k);
+    double caller_ns = (after.caller_s - before.caller_s) * 1e9;
+    double want = (double)(n * k.call_rcu_ns + k.node_lock_ns + k.wakeup_ns);
+    cr_expect(fabs(caller_ns - want) < 1, "the caller pays call_rcu(), the root lock and wake_up(): %.0f ns, want %.0f",
+              caller_ns, want);
+    rv_report_free(&before);
+    rv_report_free(&after);
+    rv_engine_free(e);
+}
+
 /* 10. An idle CPU is probed by FQS (a remote cache miss, in the kthread) where a busy one notices the
  * GP and reports itself (leaf-lock sections in its own softirq): on 64 CPUs the FQS work per GP and
  * its share of the GP machinery rise with the idle fraction. (The total per GP need not: an idle CPU
