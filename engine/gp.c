@@ -218,11 +218,62 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
     rcu_start_gp(e, rsp, cpu);
 }
 
+/* Bits set in a leaf mask. Written out because the baseline x86-64 target has no popcnt
+ * instruction and __builtin_popcountl() becomes a library call: this runs several times per leaf. */
+static inline int mask_weight(uint64_t x) /* (unsigned long is 32 bits in the WebAssembly build) */
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The leaf's CPUs that exist (a tree sized for NR_CPUS has leaves, or bits, beyond nr_cpu_ids). */
+static unsigned long leaf_cpus(const rv_engine *e, const rcu_node *rnp)
+{
+    int n = e->ncpus - rnp->grplo;
+    if (n <= 0) return 0;
+    return n >= (int)(8 * sizeof(unsigned long)) ? ~0ul : (1ul << n) - 1;
+}
+
+/* Add the leaf's run of identical idle credits to the CPUs' rcu_data.dynticks_fqs. */
+static void fqs_idle_flush(rcu_state *rsp, rcu_node *rnp)
+{
+    for (unsigned long bits = rnp->fqs_idle_mask; bits; bits &= bits - 1)
+        rsp->rda[rnp->grplo + __builtin_ctzl(bits)].dynticks_fqs += rnp->fqs_idle_passes;
+    rnp->fqs_idle_mask = 0;
+    rnp->fqs_idle_passes = 0;
+}
+
+/* A pass credited the leaf's dyntick-idle CPUs in `idle`: usually the same CPUs as last time (an idle
+ * machine stays idle), so the per-CPU counters are brought up to date only when the set changes. */
+static void fqs_idle_note(rcu_state *rsp, rcu_node *rnp, unsigned long idle)
+{
+    if (rnp->fqs_idle_mask != idle) {
+        fqs_idle_flush(rsp, rnp);
+        rnp->fqs_idle_mask = idle;
+    }
+    rnp->fqs_idle_passes++;
+}
+
+/* rcu_data.dynticks_fqs as the kernel would show it (debugfs rcudata "df"), pending credits included. */
+unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu)
+{
+    const rcu_data *rdp = &rsp->rda[cpu];
+    const rcu_node *rnp = &rsp->node[rdp->mynode];
+    return rdp->dynticks_fqs + ((rnp->fqs_idle_mask & rdp->grpmask) ? rnp->fqs_idle_passes : 0);
+}
+
 /*
  * One FQS pass over the leaves (force_qs_rnp). The first pass after GP start snapshots every
  * still-owing CPU's dynticks counter (dyntick_save_progress_counter) and credits the idle ones; later
- * passes credit CPUs whose counter is even or moved by >= 2 ("dti"), or that are offline ("ofl").
- * Each probe is a remote cache miss: that is why idle CPUs make grace periods dearer.
+ * passes credit CPUs whose counter is even or moved by >= 2 ("dti"), or that are offline ("ofl")
+ * (rcu_implicit_dynticks_qs). Each probe is a remote cache miss: that is why idle CPUs make grace
+ * periods dearer, and the pass charges one miss per owing CPU. The simulation itself works per leaf:
+ * an owing CPU whose counter is even is credited in either kind of pass whatever its snapshot, and
+ * the leaf's summary of such CPUs (cpu_t.leaf_idle) names them at once; only the running ones are
+ * visited one by one. (The kernel also stores an idle CPU's snapshot; nothing reads it once the CPU
+ * is credited, so the model skips that store.)
  */
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
@@ -230,6 +281,7 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     bool snapshot = is37(e) ? rsp->kt.fqs_state != RCU_FORCE_QS : rsp->fqs_state != RCU_FORCE_QS;
     int64_t spent_before = rsp->gp_overhead_ns;
     const unsigned long gp = rsp->gpnum;
+    const bool logged = events_read(e); /* per-CPU credit events only for someone who reads them */
     int probed = 0;
     rsp->fqs_scans++;
     int first_leaf = e->level_first[e->levels - 1];
@@ -238,19 +290,15 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
      * (the kernel defers such a start with fqs_need_gp for the same reason). */
     for (int n = first_leaf; n < e->nnodes && gp_in_progress(rsp) && rsp->gpnum == gp; n++) {
         rcu_node *rnp = &rsp->node[n];
-        int64_t section = e->cfg.costs.node_lock_ns;
-        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-        unsigned long mask = 0, bits = rnp->qsmask;
-        int probed_here = 0;
-        while (bits) {
+        unsigned long owing = rnp->qsmask & leaf_cpus(e, rnp);
+        unsigned long idle = owing ? owing & e->cpu[rnp->grplo].leaf_idle : 0; /* counter even: credited ("dti") */
+        unsigned long mask = idle, ofl = 0;
+        for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running when probed */
             int bit = __builtin_ctzl(bits);
-            bits &= bits - 1;
             int cpu = rnp->grplo + bit;
-            if (cpu >= e->ncpus) continue;
             rcu_data *rdp = &rsp->rda[cpu];
             if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
             unsigned long curr = e->cpu[cpu].dynticks;
-            probed_here++; /* one cache miss each, charged for the whole leaf below */
             int how = -1;
             if (snapshot) {
                 rdp->dynticks_snap = curr;
@@ -262,12 +310,26 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
             }
             if (how < 0) continue;
             mask |= 1ul << bit;
-            if (how == 0) rdp->dynticks_fqs++; else { rdp->offline_fqs++; rsp->offline_credits++; }
-            rv_event *ev = emit(e, RV_EV_FQS_CREDIT, cpu, rsp->flavor);
-            if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)how; ev->node = n; }
+            if (how == 0) { rdp->dynticks_fqs++; rsp->dyntick_credits++; }
+            else { ofl |= 1ul << bit; rdp->offline_fqs++; rsp->offline_credits++; }
         }
-        charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns * probed_here, true);
-        section += e->cfg.costs.cache_miss_ns * probed_here;
+        int probed_here = mask_weight(owing); /* one remote cache miss each */
+        if (idle) {
+            fqs_idle_note(rsp, rnp, idle);
+            rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
+        }
+        if (logged) {
+            for (unsigned long bits = mask; bits; bits &= bits - 1) {
+                int bit = __builtin_ctzl(bits);
+                rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
+                if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+            }
+        } else if (mask) {
+            event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
+        }
+        /* the leaf lock and the probes: one irqs-off section, charged as one sum */
+        int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
+        charge(e, rsp->flavor, section, true);
         rsp->idle_probes += (uint64_t)probed_here;
         probed += probed_here;
         charge_lock_section(e, section);

@@ -342,7 +342,9 @@ typedef struct rv_event {
     uint64_t mask;
 } rv_event;
 
-/* Sequence number the next event will get (= number of events so far). */
+/* Sequence number the next event will get (= number of events logged so far). An engine no one
+ * listens to (RV_RING_HEADLESS, no sink) counts per-CPU FQS credits without logging them: the
+ * report's `events` counts those too. */
 uint64_t rv_event_count(const rv_engine *e);
 /* The event with that sequence number, or NULL if it left the ring (or is not yet emitted). */
 const rv_event *rv_event_get(const rv_engine *e, uint64_t seq);

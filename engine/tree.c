@@ -62,13 +62,13 @@ static void init_nodes(rv_engine *e, rcu_state *rsp, int n)
         p->first_child = k;
         p->nchildren++;
     }
-    for (int cpu = 0; cpu < e->ncpus; cpu++) {
+    int leafidx = e->level_first[e->levels - 1];
+    for (int cpu = 0; cpu < e->ncpus; cpu++) { /* leaves cover ascending CPU ranges: one walk */
         rcu_data *rdp = &rsp->rda[cpu];
-        int first_leaf = e->level_first[e->levels - 1];
-        int leafidx = first_leaf;
         while (rsp->node[leafidx].grphi < cpu) leafidx++;
         rdp->mynode = leafidx;
         rdp->grpmask = 1ul << (cpu - rsp->node[leafidx].grplo);
+        e->cpu[cpu].leaf_off = cpu - rsp->node[leafidx].grplo; /* the same in every flavor's tree */
     }
 }
 
@@ -83,6 +83,9 @@ int tree_build(rv_engine *e, char *err, size_t errlen)
         if (!rsp->node || !rsp->rda) { snprintf(err, errlen, "out of memory"); return -1; }
         init_nodes(e, rsp, n);
     }
+    /* workload_boot() starts every CPU running (dynticks odd) and sends the idle ones to idle through
+     * dynticks_idle(): the leaves' summaries of dyntick-idle CPUs start empty */
+    for (int cpu = 0; cpu < e->ncpus; cpu++) e->cpu[cpu].leaf_idle = 0;
     return 0;
 }
 
