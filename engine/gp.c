@@ -142,12 +142,11 @@ static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
     note_new_gpnum(e, rsp, cpu);
 }
 
-/* One node of the init walk: blocked readers now block this GP, qsmask = qsmaskinit, copy numbers. */
-void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
+/* One node of the init walk (its lock and init work charged by the caller): blocked readers now
+ * block this GP, qsmask = qsmaskinit, copy numbers. `logged`: someone reads per-node events. */
+static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, bool logged)
 {
     rcu_node *rnp = &rsp->node[n];
-    int64_t cost = e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns;
-    charge(e, rsp->flavor, cost, true);
     if (rnp->n_blkd > 0) { /* rcu_preempt_check_blocked_tasks(): gp_tasks = first entry */
         for (size_t i = 0; i < e->nreaders; i++) {
             reader *r = &e->readers[i];
@@ -162,8 +161,21 @@ void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
     rnp->completed = rsp->completed;
     rsp->walk_node = n;
     if (cpu >= 0 && cpu_is_online(e, cpu) && rsp->rda[cpu].mynode == n) rcu_start_gp_per_cpu(e, rsp, cpu);
-    rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
-    if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }
+    if (logged) {
+        rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
+        if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }
+    } else {
+        event_count_only(e, RV_EV_GP_INIT_NODE, 1); /* no one reads per-node events here */
+    }
+}
+
+static bool init_logged(const rv_engine *e) { return events_read(e) || triggers_watch(e, RV_EV_GP_INIT_NODE); }
+
+/* One node of the 3.7 kthread's walk (rcu_gp_init() takes one node lock at a time). */
+void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
+{
+    charge(e, rsp->flavor, e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns, true);
+    init_node(e, rsp, n, cpu, init_logged(e));
 }
 
 /* rcu_start_gp(). 3.6: the whole init walk here, one irqs-off region. 3.7: ask the kthread. */
@@ -176,8 +188,11 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
         return;
     }
     gp_begin(e, rsp);
-    for (int n = 0; n < e->nnodes; n++) gp_init_node(e, rsp, n, cpu);
-    charge_lock_section(e, (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns));
+    int64_t walk = (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns);
+    charge(e, rsp->flavor, walk, true); /* every node's lock and init, as one sum */
+    const bool logged = init_logged(e);
+    for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, logged);
+    charge_lock_section(e, walk);
     rsp->walk_node = -1;
     rsp->fqs_state = RCU_SAVE_DYNTICK; /* RCU_SIGNAL_INIT */
     if (rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0) rcu_report_qs_rsp(e, rsp);
@@ -208,11 +223,10 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
     /* 3.6 pushes `completed` into the nodes only if this CPU has nothing beyond WAIT; otherwise the
      * next rcu_start_gp() walk does it. That lag is what lets the day-one bug start a spurious GP. */
     if (rdp->cbl.seg[2] + rdp->cbl.seg[3] == 0) {
-        for (int n = 0; n < e->nnodes; n++) {
-            rsp->node[n].completed = rsp->gpnum;
-            charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-        }
-        charge_lock_section(e, (int64_t)e->nnodes * e->cfg.costs.node_lock_ns);
+        for (int n = 0; n < e->nnodes; n++) rsp->node[n].completed = rsp->gpnum;
+        int64_t walk = (int64_t)e->nnodes * e->cfg.costs.node_lock_ns; /* one node lock each, charged as one sum */
+        charge(e, rsp->flavor, walk, true);
+        charge_lock_section(e, walk);
     }
     gp_finish(e, rsp);
     rcu_start_gp(e, rsp, cpu);

@@ -412,6 +412,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
 /* triggers.c */
 int triggers_boot(rv_engine *e);                       /* schedule timed items, arm triggered ones */
 void triggers_scan(rv_engine *e);                      /* match the events emitted since the last scan */
+bool triggers_watch(const rv_engine *e, int ev_type);  /* an armed trigger matches events of this type */
 int64_t triggers_next_first(const rv_engine *e);       /* time of the next "first" event, INT64_MAX if none */
 bool triggers_first_due(const rv_engine *e, int64_t tnext, int64_t limit); /* before the step at tnext? */
 void triggers_run_first(rv_engine *e);                 /* apply it (now = its time) */

@@ -113,6 +113,7 @@ void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online)
 void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
 {
     bool climbed = false; /* the caller already holds (and paid for) the first node's lock */
+    const bool logged = events_read(e) || triggers_watch(e, RV_EV_QS_REPORT); /* else only counted */
     for (;;) {
         rcu_node *rnp = &rsp->node[n];
         if (climbed) {
@@ -122,8 +123,12 @@ void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
         climbed = true;
         if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
         rnp->qsmask &= ~mask;
-        rv_event *ev = emit(e, RV_EV_QS_REPORT, e->ctx_cpu, rsp->flavor);
-        if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = mask; }
+        if (logged) {
+            rv_event *ev = emit(e, RV_EV_QS_REPORT, e->ctx_cpu, rsp->flavor);
+            if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = mask; }
+        } else {
+            event_count_only(e, RV_EV_QS_REPORT, 1);
+        }
         if (rnp->qsmask != 0 || rnp->n_gp_tasks > 0) return;
         mask = rnp->grpmask;
         if (rnp->parent < 0) { rcu_report_qs_rsp(e, rsp); return; }

@@ -220,6 +220,22 @@ static void count_for_report(struct trig_engine *t, const rv_event *ev)
     }
 }
 
+/* Does an armed trigger read events of this type? Per-node events (a leaf's QS report, a node's
+ * GP init) are logged only for a reader of the log or such a trigger (tree.c, gp.c). */
+bool triggers_watch(const rv_engine *e, int ev_type)
+{
+    const struct trig_engine *t = e->trig;
+    if (!t || !t->narmed) return false;
+    for (size_t i = 0; i < t->nitems; i++) {
+        const trig_item *it = &t->items[i];
+        if (!it->armed) continue;
+        if ((it->on.event == RV_TRIG_QS_REPORT && ev_type == RV_EV_QS_REPORT) ||
+            (it->on.event == RV_TRIG_CPU_OWES_QS && ev_type == RV_EV_GP_INIT_NODE))
+            return true;
+    }
+    return false;
+}
+
 void triggers_scan(rv_engine *e)
 {
     struct trig_engine *t = e->trig;
