@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#define SEEK_BUDGET_MS 40.0    /* target wall time to re-simulate one checkpoint interval */
+#define SEEK_BUDGET_MS 25.0    /* target wall time to re-simulate one checkpoint interval: the worst seek
+                                * is one interval plus the restore, and it must stay under 50 ms */
 #define RING 16384             /* our engines' event ring: read after every chunk, and small in clones */
 /* The memory budget (issue 11: the window's memory must stay bounded however long you play and
  * however many times you inject). Sizes are counted (rv_engine_size, ui_history_bytes), not read
