@@ -144,7 +144,7 @@ static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
 
 /* One node of the init walk (its lock and init work charged by the caller): blocked readers now
  * block this GP, qsmask = qsmaskinit, copy numbers. `logged`: someone reads per-node events. */
-static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, bool logged)
+static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf, bool logged)
 {
     rcu_node *rnp = &rsp->node[n];
     if (rnp->n_blkd > 0) { /* rcu_preempt_check_blocked_tasks(): gp_tasks = first entry */
@@ -160,7 +160,7 @@ static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, bool logged)
     rnp->gpnum = rsp->gpnum;
     rnp->completed = rsp->completed;
     rsp->walk_node = n;
-    if (cpu >= 0 && cpu_is_online(e, cpu) && rsp->rda[cpu].mynode == n) rcu_start_gp_per_cpu(e, rsp, cpu);
+    if (n == cpu_leaf) rcu_start_gp_per_cpu(e, rsp, cpu);
     if (logged) {
         rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
         if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }
@@ -171,11 +171,17 @@ static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, bool logged)
 
 static bool init_logged(const rv_engine *e) { return events_read(e) || triggers_watch(e, RV_EV_GP_INIT_NODE); }
 
+/* The leaf whose init brings the starting CPU up to date (rcu_start_gp_per_cpu()), or -1. */
+static int starting_leaf(const rv_engine *e, const rcu_state *rsp, int cpu)
+{
+    return cpu >= 0 && cpu_is_online(e, cpu) ? rsp->rda[cpu].mynode : -1;
+}
+
 /* One node of the 3.7 kthread's walk (rcu_gp_init() takes one node lock at a time). */
 void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
 {
     charge(e, rsp->flavor, e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns, true);
-    init_node(e, rsp, n, cpu, init_logged(e));
+    init_node(e, rsp, n, cpu, starting_leaf(e, rsp, cpu), init_logged(e));
 }
 
 /* rcu_start_gp(). 3.6: the whole init walk here, one irqs-off region. 3.7: ask the kthread. */
@@ -191,7 +197,8 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
     int64_t walk = (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns);
     charge(e, rsp->flavor, walk, true); /* every node's lock and init, as one sum */
     const bool logged = init_logged(e);
-    for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, logged);
+    const int cpu_leaf = starting_leaf(e, rsp, cpu);
+    for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, cpu_leaf, logged);
     charge_lock_section(e, walk);
     rsp->walk_node = -1;
     rsp->fqs_state = RCU_SAVE_DYNTICK; /* RCU_SIGNAL_INIT */
@@ -296,6 +303,7 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     int64_t spent_before = rsp->gp_overhead_ns;
     const unsigned long gp = rsp->gpnum;
     const bool logged = events_read(e); /* per-CPU credit events only for someone who reads them */
+    const bool log_reports = qs_report_logged(e);
     int probed = 0;
     rsp->fqs_scans++;
     int first_leaf = e->level_first[e->levels - 1];
@@ -347,7 +355,7 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
         rsp->idle_probes += (uint64_t)probed_here;
         probed += probed_here;
         charge_lock_section(e, section);
-        if (mask) rcu_report_qs_rnp(e, rsp, mask, n);
+        if (mask) rcu_report_qs_rnp_logged(e, rsp, mask, n, log_reports);
         if (is37(e)) { /* cond_resched() between leaves in the kthread */
             if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
             e->stretch_nonpreempt = 0;

@@ -329,6 +329,9 @@ void klog(rv_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3
 /* tree.c */
 int tree_build(rv_engine *e, char *err, size_t errlen);
 void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int node);
+/* the same, for a caller that reports many leaves: it asked qs_report_logged() once */
+void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, int node, bool logged);
+bool qs_report_logged(const rv_engine *e);
 void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online);
 static inline rcu_node *leaf_of(rcu_state *rsp, rcu_data *rdp) { return &rsp->node[rdp->mynode]; }
 static inline bool gp_in_progress(const rcu_state *rsp) { return rsp->gpnum != rsp->completed; }

@@ -110,10 +110,9 @@ void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online)
  * rcu_report_qs_rnp(): clear `mask` in node n; only the last reporter of a node climbs, handing the
  * lock to the parent. A node with preempted readers blocking this GP (gp_tasks) stops the climb.
  */
-void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
+void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, int n, bool logged)
 {
     bool climbed = false; /* the caller already holds (and paid for) the first node's lock */
-    const bool logged = events_read(e) || triggers_watch(e, RV_EV_QS_REPORT); /* else only counted */
     for (;;) {
         rcu_node *rnp = &rsp->node[n];
         if (climbed) {
@@ -134,6 +133,14 @@ void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
         if (rnp->parent < 0) { rcu_report_qs_rsp(e, rsp); return; }
         n = rnp->parent;
     }
+}
+
+/* The report's events are logged for a reader of the log or a qs_report trigger, else counted. */
+bool qs_report_logged(const rv_engine *e) { return events_read(e) || triggers_watch(e, RV_EV_QS_REPORT); }
+
+void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
+{
+    rcu_report_qs_rnp_logged(e, rsp, mask, n, qs_report_logged(e));
 }
 
 /* ---------------------------------------------------------------- views */
