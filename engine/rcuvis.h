@@ -254,7 +254,10 @@ typedef struct rv_engine rv_engine;
 typedef struct rv_engine_opts {
     size_t event_ring;  /* events kept in memory for readers (0 = default 65536) */
 } rv_engine_opts;
-#define RV_RING_HEADLESS 64  /* event_ring for runs that read only the report (and maybe a sink) */
+/* event_ring for runs that read only the report (and maybe a sink). With a ring this small and no
+ * sink, per-CPU FQS credits and per-node QS-report/GP-init events are counted, not logged (unless an
+ * armed trigger matches them): the report is the same, the ring holds fewer events. */
+#define RV_RING_HEADLESS 64
 
 /* Create an engine for cfg (copied). Returns NULL and a message in err on a config error. */
 rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char *err, size_t errlen);
