@@ -68,7 +68,7 @@ static void rcudata(const rv_engine *e, out *o)
             if (v36) put(o, " pgp=%lu", rdp->passed_quiesce_gpnum);
             put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%ld ci=%lu co=%lu ca=%lu\n",
                 rdp->qs_pending, (int)(c->dynticks & 0xfff),
-                (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp->dynticks_fqs, rdp->offline_fqs,
+                (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp_dynticks_fqs(rsp, cpu), rdp->offline_fqs,
                 rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
                 seg[RV_WAIT_TAIL] ? 'W' : '.', seg[RV_DONE_TAIL] ? 'D' : '.',
                 rdp->blimit == LONG_MAX_BLIMIT ? -1L : rdp->blimit, rdp->n_cbs_invoked, rdp->n_cbs_orphaned,

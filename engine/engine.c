@@ -216,7 +216,7 @@ void rv_engine_work(const rv_engine *e, rv_work *w)
     w->softirq_runs = e->ev_count[RV_EV_SOFTIRQ];
     w->idle_entries = e->ev_count[RV_EV_IDLE_ENTER];
     w->queue_events = e->n_qevents;
-    w->events = e->nevents;
+    w->events = e->nevents + e->events_counted;
     for (int f = 0; f < RV_NFLAVORS; f++) w->grace_periods += e->rsp[f].grace_periods;
     w->fqs_credits = e->ev_count[RV_EV_FQS_CREDIT];
     /* the tree work a GP needs at the least: init and cleanup visit every node, an FQS pass every leaf */

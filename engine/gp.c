@@ -142,12 +142,11 @@ static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
     note_new_gpnum(e, rsp, cpu);
 }
 
-/* One node of the init walk: blocked readers now block this GP, qsmask = qsmaskinit, copy numbers. */
-void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
+/* One node of the init walk (its lock and init work charged by the caller): blocked readers now
+ * block this GP, qsmask = qsmaskinit, copy numbers. `logged`: someone reads per-node events. */
+static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf, bool logged)
 {
     rcu_node *rnp = &rsp->node[n];
-    int64_t cost = e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns;
-    charge(e, rsp->flavor, cost, true);
     if (rnp->n_blkd > 0) { /* rcu_preempt_check_blocked_tasks(): gp_tasks = first entry */
         for (size_t i = 0; i < e->nreaders; i++) {
             reader *r = &e->readers[i];
@@ -161,9 +160,28 @@ void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
     rnp->gpnum = rsp->gpnum;
     rnp->completed = rsp->completed;
     rsp->walk_node = n;
-    if (cpu >= 0 && cpu_is_online(e, cpu) && rsp->rda[cpu].mynode == n) rcu_start_gp_per_cpu(e, rsp, cpu);
-    rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
-    if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }
+    if (n == cpu_leaf) rcu_start_gp_per_cpu(e, rsp, cpu);
+    if (logged) {
+        rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
+        if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }
+    } else {
+        event_count_only(e, RV_EV_GP_INIT_NODE, 1); /* no one reads per-node events here */
+    }
+}
+
+static bool init_logged(const rv_engine *e) { return events_read(e) || triggers_watch(e, RV_EV_GP_INIT_NODE); }
+
+/* The leaf whose init brings the starting CPU up to date (rcu_start_gp_per_cpu()), or -1. */
+static int starting_leaf(const rv_engine *e, const rcu_state *rsp, int cpu)
+{
+    return cpu >= 0 && cpu_is_online(e, cpu) ? rsp->rda[cpu].mynode : -1;
+}
+
+/* One node of the 3.7 kthread's walk (rcu_gp_init() takes one node lock at a time). */
+void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
+{
+    charge(e, rsp->flavor, e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns, true);
+    init_node(e, rsp, n, cpu, starting_leaf(e, rsp, cpu), init_logged(e));
 }
 
 /* rcu_start_gp(). 3.6: the whole init walk here, one irqs-off region. 3.7: ask the kthread. */
@@ -181,8 +199,12 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
         return;
     }
     gp_begin(e, rsp);
-    for (int n = 0; n < e->nnodes; n++) gp_init_node(e, rsp, n, cpu);
-    charge_lock_section(e, (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns));
+    int64_t walk = (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns);
+    charge(e, rsp->flavor, walk, true); /* every node's lock and init, as one sum */
+    const bool logged = init_logged(e);
+    const int cpu_leaf = starting_leaf(e, rsp, cpu);
+    for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, cpu_leaf, logged);
+    charge_lock_section(e, walk);
     rsp->walk_node = -1;
     rsp->fqs_state = RCU_SAVE_DYNTICK; /* RCU_SIGNAL_INIT */
     if (rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0) rcu_report_qs_rsp(e, rsp);
@@ -213,21 +235,71 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
     /* 3.6 pushes `completed` into the nodes only if this CPU has nothing beyond WAIT; otherwise the
      * next rcu_start_gp() walk does it. That lag is what lets the day-one bug start a spurious GP. */
     if (rdp->cbl.seg[2] + rdp->cbl.seg[3] == 0) {
-        for (int n = 0; n < e->nnodes; n++) {
-            rsp->node[n].completed = rsp->gpnum;
-            charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-        }
-        charge_lock_section(e, (int64_t)e->nnodes * e->cfg.costs.node_lock_ns);
+        for (int n = 0; n < e->nnodes; n++) rsp->node[n].completed = rsp->gpnum;
+        int64_t walk = (int64_t)e->nnodes * e->cfg.costs.node_lock_ns; /* one node lock each, charged as one sum */
+        charge(e, rsp->flavor, walk, true);
+        charge_lock_section(e, walk);
     }
     gp_finish(e, rsp);
     rcu_start_gp(e, rsp, cpu);
 }
 
+/* Bits set in a leaf mask. Written out because the baseline x86-64 target has no popcnt
+ * instruction and __builtin_popcountl() becomes a library call: this runs several times per leaf. */
+static inline int mask_weight(uint64_t x) /* (unsigned long is 32 bits in the WebAssembly build) */
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The leaf's CPUs that exist (a tree sized for NR_CPUS has leaves, or bits, beyond nr_cpu_ids). */
+static unsigned long leaf_cpus(const rv_engine *e, const rcu_node *rnp)
+{
+    int n = e->ncpus - rnp->grplo;
+    if (n <= 0) return 0;
+    return n >= (int)(8 * sizeof(unsigned long)) ? ~0ul : (1ul << n) - 1;
+}
+
+/* Add the leaf's run of identical idle credits to the CPUs' rcu_data.dynticks_fqs. */
+static void fqs_idle_flush(rcu_state *rsp, rcu_node *rnp)
+{
+    for (unsigned long bits = rnp->fqs_idle_mask; bits; bits &= bits - 1)
+        rsp->rda[rnp->grplo + __builtin_ctzl(bits)].dynticks_fqs += rnp->fqs_idle_passes;
+    rnp->fqs_idle_mask = 0;
+    rnp->fqs_idle_passes = 0;
+}
+
+/* A pass credited the leaf's dyntick-idle CPUs in `idle`: usually the same CPUs as last time (an idle
+ * machine stays idle), so the per-CPU counters are brought up to date only when the set changes. */
+static void fqs_idle_note(rcu_state *rsp, rcu_node *rnp, unsigned long idle)
+{
+    if (rnp->fqs_idle_mask != idle) {
+        fqs_idle_flush(rsp, rnp);
+        rnp->fqs_idle_mask = idle;
+    }
+    rnp->fqs_idle_passes++;
+}
+
+/* rcu_data.dynticks_fqs as the kernel would show it (debugfs rcudata "df"), pending credits included. */
+unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu)
+{
+    const rcu_data *rdp = &rsp->rda[cpu];
+    const rcu_node *rnp = &rsp->node[rdp->mynode];
+    return rdp->dynticks_fqs + ((rnp->fqs_idle_mask & rdp->grpmask) ? rnp->fqs_idle_passes : 0);
+}
+
 /*
  * One FQS pass over the leaves (force_qs_rnp). The first pass after GP start snapshots every
  * still-owing CPU's dynticks counter (dyntick_save_progress_counter) and credits the idle ones; later
- * passes credit CPUs whose counter is even or moved by >= 2 ("dti"), or that are offline ("ofl").
- * Each probe is a remote cache miss: that is why idle CPUs make grace periods dearer.
+ * passes credit CPUs whose counter is even or moved by >= 2 ("dti"), or that are offline ("ofl")
+ * (rcu_implicit_dynticks_qs). Each probe is a remote cache miss: that is why idle CPUs make grace
+ * periods dearer, and the pass charges one miss per owing CPU. The simulation itself works per leaf:
+ * an owing CPU whose counter is even is credited in either kind of pass whatever its snapshot, and
+ * the leaf's summary of such CPUs (cpu_t.leaf_idle) names them at once; only the running ones are
+ * visited one by one. (The kernel also stores an idle CPU's snapshot; nothing reads it once the CPU
+ * is credited, so the model skips that store.)
  */
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
@@ -235,6 +307,8 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     bool snapshot = is37(e) ? rsp->kt.fqs_state != RCU_FORCE_QS : rsp->fqs_state != RCU_FORCE_QS;
     int64_t spent_before = rsp->gp_overhead_ns;
     const unsigned long gp = rsp->gpnum;
+    const bool logged = events_read(e); /* per-CPU credit events only for someone who reads them */
+    const bool log_reports = qs_report_logged(e);
     int probed = 0;
     rsp->fqs_scans++;
     int first_leaf = e->level_first[e->levels - 1];
@@ -243,19 +317,15 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
      * (the kernel defers such a start with fqs_need_gp for the same reason). */
     for (int n = first_leaf; n < e->nnodes && gp_in_progress(rsp) && rsp->gpnum == gp; n++) {
         rcu_node *rnp = &rsp->node[n];
-        int64_t section = e->cfg.costs.node_lock_ns;
-        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-        unsigned long mask = 0, bits = rnp->qsmask;
-        int probed_here = 0;
-        while (bits) {
+        unsigned long owing = rnp->qsmask & leaf_cpus(e, rnp);
+        unsigned long idle = owing ? owing & e->cpu[rnp->grplo].leaf_idle : 0; /* counter even: credited ("dti") */
+        unsigned long mask = idle, ofl = 0;
+        for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running when probed */
             int bit = __builtin_ctzl(bits);
-            bits &= bits - 1;
             int cpu = rnp->grplo + bit;
-            if (cpu >= e->ncpus) continue;
             rcu_data *rdp = &rsp->rda[cpu];
             if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
             unsigned long curr = e->cpu[cpu].dynticks;
-            probed_here++; /* one cache miss each, charged for the whole leaf below */
             int how = -1;
             if (snapshot) {
                 rdp->dynticks_snap = curr;
@@ -267,16 +337,30 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
             }
             if (how < 0) continue;
             mask |= 1ul << bit;
-            if (how == 0) rdp->dynticks_fqs++; else { rdp->offline_fqs++; rsp->offline_credits++; }
-            rv_event *ev = emit(e, RV_EV_FQS_CREDIT, cpu, rsp->flavor);
-            if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)how; ev->node = n; }
+            if (how == 0) { rdp->dynticks_fqs++; rsp->dyntick_credits++; }
+            else { ofl |= 1ul << bit; rdp->offline_fqs++; rsp->offline_credits++; }
         }
-        charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns * probed_here, true);
-        section += e->cfg.costs.cache_miss_ns * probed_here;
+        int probed_here = mask_weight(owing); /* one remote cache miss each */
+        if (idle) {
+            fqs_idle_note(rsp, rnp, idle);
+            rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
+        }
+        if (logged) {
+            for (unsigned long bits = mask; bits; bits &= bits - 1) {
+                int bit = __builtin_ctzl(bits);
+                rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
+                if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+            }
+        } else if (mask) {
+            event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
+        }
+        /* the leaf lock and the probes: one irqs-off section, charged as one sum */
+        int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
+        charge(e, rsp->flavor, section, true);
         rsp->idle_probes += (uint64_t)probed_here;
         probed += probed_here;
         charge_lock_section(e, section);
-        if (mask) rcu_report_qs_rnp(e, rsp, mask, n);
+        if (mask) rcu_report_qs_rnp_logged(e, rsp, mask, n, log_reports);
         if (is37(e)) { /* cond_resched() between leaves in the kthread */
             if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
             e->stretch_nonpreempt = 0;

@@ -113,6 +113,9 @@ typedef struct rcu_node {
     int first_child, nchildren;
     unsigned long gpnum, completed;
     int n_blkd, n_gp_tasks;         /* blkd_tasks length; entries from gp_tasks on */
+    /* leaves: FQS credited the dyntick-idle CPUs in fqs_idle_mask fqs_idle_passes times in a row and has
+     * not yet added that to their rcu_data.dynticks_fqs (gp.c; read through rdp_dynticks_fqs()) */
+    unsigned long fqs_idle_mask, fqs_idle_passes;
 } rcu_node;
 
 typedef struct rcu_data {
@@ -157,6 +160,7 @@ typedef struct rcu_state {
     int walk_node;                   /* for views: node being initialised/cleaned (-1) */
     /* statistics */
     uint64_t grace_periods, updates, cbs_invoked, fqs_scans, idle_probes, offline_credits, stalls;
+    uint64_t dyntick_credits;        /* FQS credits for dyntick-idle ("dti"), whether logged or counted */
     uint64_t sync_calls; int64_t sync_latency_sum;
     int64_t gp_overhead_ns, kthread_ns;
     int64_t fqs_ns;                  /* of gp_overhead_ns: spent in FQS passes (force_qs_rnp()) */
@@ -199,6 +203,10 @@ typedef struct cpu_t {
     /* RCU_FAST_NO_HZ (struct rcu_dynticks): drain attempts left, the jiffy of the last holdoff */
     int dyntick_drain;
     uint64_t dyntick_holdoff;
+    /* FQS's per-leaf summary: leaf_off = this CPU's bit in its leaf; on a leaf's first CPU (leaf_off 0),
+     * leaf_idle holds the leaf's CPUs whose dynticks is even (dynticks_idle()/dynticks_busy() keep it) */
+    int leaf_off;
+    unsigned long leaf_idle;
     rng r;
     /* accounting, ns */
     int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;
@@ -208,9 +216,19 @@ typedef struct cpu_t {
  * (rcu_read_lock_bh(), which raises preempt_count) are disabled. */
 static inline bool cpu_preemptible(const cpu_t *c) { return c->nonpreempt == 0 && c->bh_disabled == 0; }
 
-/* rcu_idle_enter()/rcu_idle_exit() on the dynticks counter: even = RCU-idle, odd = not. */
-static inline void dynticks_idle(cpu_t *c) { if (c->dynticks & 1) c->dynticks++; }
-static inline void dynticks_busy(cpu_t *c) { if (!(c->dynticks & 1)) c->dynticks++; }
+/* rcu_idle_enter()/rcu_idle_exit() on the dynticks counter: even = RCU-idle, odd = not. Every change
+ * of parity goes through these two, so they also keep the leaf's summary of its dyntick-idle CPUs,
+ * which lets an FQS pass credit a leaf's idle CPUs without visiting them (gp.c). */
+static inline void dynticks_idle(cpu_t *c)
+{
+    if (c->dynticks & 1) c->dynticks++;
+    c[-c->leaf_off].leaf_idle |= 1ul << c->leaf_off;
+}
+static inline void dynticks_busy(cpu_t *c)
+{
+    if (!(c->dynticks & 1)) c->dynticks++;
+    c[-c->leaf_off].leaf_idle &= ~(1ul << c->leaf_off);
+}
 
 typedef struct task_acct { char name[32]; int64_t ns; bool alive; } task_acct;
 typedef struct klog_line { int64_t t; char *text; } klog_line;
@@ -245,6 +263,7 @@ struct rv_engine {
      * that keeps few events (a headless run, a fresh clone) never touches more memory than that */
     rv_event *ring; size_t ring_cap, ring_alloc; uint64_t nevents, flushed, ring_first;
     uint64_t ev_count[RV_EV_NTYPES];          /* events emitted, by type (rv_engine_work) */
+    uint64_t events_counted;  /* per-CPU detail events counted but not logged: no one reads them (events_read()) */
     uint64_t emit_slow_at;   /* emit() takes its slow path from this seq on: 0 with a sink (flush
                               * first), the seq that fills a ring buffer still allowed to grow, or
                               * never (events_update_slow_at() keeps it right) */
@@ -300,11 +319,19 @@ static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
     e->ev_count[type]++;
     return ev; /* without a sink `flushed` needs no upkeep: rv_engine_set_sink() resets it */
 }
+/* Does anyone read individual events? A sink (trace, recorder) or a ring kept for readers (the window)
+ * does; a headless run (RV_RING_HEADLESS slots, no sink) reads only counts, so a per-CPU detail event
+ * such as an FQS credit may be counted there instead of logged (event_count_only()). */
+static inline bool events_read(const rv_engine *e) { return e->sink || e->ring_cap > RV_RING_HEADLESS; }
+static inline void event_count_only(rv_engine *e, int type, uint64_t n) { e->events_counted += n; e->ev_count[type] += n; }
 void klog(rv_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* tree.c */
 int tree_build(rv_engine *e, char *err, size_t errlen);
 void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int node);
+/* the same, for a caller that reports many leaves: it asked qs_report_logged() once */
+void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, int node, bool logged);
+bool qs_report_logged(const rv_engine *e);
 void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online);
 static inline rcu_node *leaf_of(rcu_state *rsp, rcu_data *rdp) { return &rsp->node[rdp->mynode]; }
 static inline bool gp_in_progress(const rcu_state *rsp) { return rsp->gpnum != rsp->completed; }
@@ -317,6 +344,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu);
 void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp);
 void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed);
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp);
+unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu); /* with credits a leaf has not handed out yet */
 void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu);
 void gp_begin(rv_engine *e, rcu_state *rsp);
 void gp_finish(rv_engine *e, rcu_state *rsp);
@@ -387,6 +415,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
 /* triggers.c */
 int triggers_boot(rv_engine *e);                       /* schedule timed items, arm triggered ones */
 void triggers_scan(rv_engine *e);                      /* match the events emitted since the last scan */
+bool triggers_watch(const rv_engine *e, int ev_type);  /* an armed trigger matches events of this type */
 int64_t triggers_next_first(const rv_engine *e);       /* time of the next "first" event, INT64_MAX if none */
 bool triggers_first_due(const rv_engine *e, int64_t tnext, int64_t limit); /* before the step at tnext? */
 void triggers_run_first(rv_engine *e);                 /* apply it (now = its time) */

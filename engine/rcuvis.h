@@ -254,7 +254,10 @@ typedef struct rv_engine rv_engine;
 typedef struct rv_engine_opts {
     size_t event_ring;  /* events kept in memory for readers (0 = default 65536) */
 } rv_engine_opts;
-#define RV_RING_HEADLESS 64  /* event_ring for runs that read only the report (and maybe a sink) */
+/* event_ring for runs that read only the report (and maybe a sink). With a ring this small and no
+ * sink, per-CPU FQS credits and per-node QS-report/GP-init events are counted, not logged (unless an
+ * armed trigger matches them): the report is the same, the ring holds fewer events. */
+#define RV_RING_HEADLESS 64
 
 /* Create an engine for cfg (copied). Returns NULL and a message in err on a config error. */
 rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char *err, size_t errlen);
@@ -342,7 +345,9 @@ typedef struct rv_event {
     uint64_t mask;
 } rv_event;
 
-/* Sequence number the next event will get (= number of events so far). */
+/* Sequence number the next event will get (= number of events logged so far). An engine no one
+ * listens to (RV_RING_HEADLESS, no sink) counts per-CPU FQS credits without logging them: the
+ * report's `events` counts those too. */
 uint64_t rv_event_count(const rv_engine *e);
 /* The event with that sequence number, or NULL if it left the ring (or is not yet emitted). */
 const rv_event *rv_event_get(const rv_engine *e, uint64_t seq);

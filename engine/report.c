@@ -104,7 +104,7 @@ void rv_report_build(const rv_engine *e, rv_report *r)
     r->callbacks_checked = e->callbacks_checked;
     r->violations = e->violations;
     memcpy(r->reader_pipe, e->reader_pipe, sizeof r->reader_pipe);
-    r->events = e->nevents;
+    r->events = e->nevents + e->events_counted; /* logged, or counted where no one reads them */
     triggers_report(e, r);
 }
 

@@ -62,13 +62,13 @@ static void init_nodes(rv_engine *e, rcu_state *rsp, int n)
         p->first_child = k;
         p->nchildren++;
     }
-    for (int cpu = 0; cpu < e->ncpus; cpu++) {
+    int leafidx = e->level_first[e->levels - 1];
+    for (int cpu = 0; cpu < e->ncpus; cpu++) { /* leaves cover ascending CPU ranges: one walk */
         rcu_data *rdp = &rsp->rda[cpu];
-        int first_leaf = e->level_first[e->levels - 1];
-        int leafidx = first_leaf;
         while (rsp->node[leafidx].grphi < cpu) leafidx++;
         rdp->mynode = leafidx;
         rdp->grpmask = 1ul << (cpu - rsp->node[leafidx].grplo);
+        e->cpu[cpu].leaf_off = cpu - rsp->node[leafidx].grplo; /* the same in every flavor's tree */
     }
 }
 
@@ -83,6 +83,9 @@ int tree_build(rv_engine *e, char *err, size_t errlen)
         if (!rsp->node || !rsp->rda) { snprintf(err, errlen, "out of memory"); return -1; }
         init_nodes(e, rsp, n);
     }
+    /* workload_boot() starts every CPU running (dynticks odd) and sends the idle ones to idle through
+     * dynticks_idle(): the leaves' summaries of dyntick-idle CPUs start empty */
+    for (int cpu = 0; cpu < e->ncpus; cpu++) e->cpu[cpu].leaf_idle = 0;
     return 0;
 }
 
@@ -107,7 +110,7 @@ void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online)
  * rcu_report_qs_rnp(): clear `mask` in node n; only the last reporter of a node climbs, handing the
  * lock to the parent. A node with preempted readers blocking this GP (gp_tasks) stops the climb.
  */
-void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
+void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, int n, bool logged)
 {
     bool climbed = false; /* the caller already holds (and paid for) the first node's lock */
     for (;;) {
@@ -119,13 +122,25 @@ void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
         climbed = true;
         if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
         rnp->qsmask &= ~mask;
-        rv_event *ev = emit(e, RV_EV_QS_REPORT, e->ctx_cpu, rsp->flavor);
-        if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = mask; }
+        if (logged) {
+            rv_event *ev = emit(e, RV_EV_QS_REPORT, e->ctx_cpu, rsp->flavor);
+            if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = mask; }
+        } else {
+            event_count_only(e, RV_EV_QS_REPORT, 1);
+        }
         if (rnp->qsmask != 0 || rnp->n_gp_tasks > 0) return;
         mask = rnp->grpmask;
         if (rnp->parent < 0) { rcu_report_qs_rsp(e, rsp); return; }
         n = rnp->parent;
     }
+}
+
+/* The report's events are logged for a reader of the log or a qs_report trigger, else counted. */
+bool qs_report_logged(const rv_engine *e) { return events_read(e) || triggers_watch(e, RV_EV_QS_REPORT); }
+
+void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
+{
+    rcu_report_qs_rnp_logged(e, rsp, mask, n, qs_report_logged(e));
 }
 
 /* ---------------------------------------------------------------- views */

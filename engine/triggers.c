@@ -52,7 +52,7 @@ struct trig_engine {
     rv_not_applied *pend; size_t npend; /* scratch: never-fired triggered events at the end */
     uint64_t orphaned[RV_NFLAVORS], adopted[RV_NFLAVORS], blocked[RV_NFLAVORS], blocked_gp[RV_NFLAVORS];
     struct rv_orphan_report *orph; size_t norph, orph_cap;
-    uint64_t offlines, onlines, dti[RV_NFLAVORS];
+    uint64_t offlines, onlines;
     size_t *first; size_t nfirst, next_first; /* "first" events (indexes, in time order) and the next one due */
 };
 
@@ -202,7 +202,6 @@ static void count_for_report(struct trig_engine *t, const rv_event *ev)
     if (ev->type == RV_EV_CPU_OFFLINE) t->offlines++;
     if (ev->type == RV_EV_CPU_ONLINE) t->onlines++;
     if (ev->flavor < 0 || ev->flavor >= RV_NFLAVORS) return;
-    if (ev->type == RV_EV_FQS_CREDIT && ev->arg == 0) t->dti[ev->flavor]++;
     if (ev->type == RV_EV_READER_BLOCK) {
         t->blocked[ev->flavor]++;
         t->blocked_gp[ev->flavor] += ev->arg != 0;
@@ -221,6 +220,22 @@ static void count_for_report(struct trig_engine *t, const rv_event *ev)
     }
 }
 
+/* Does an armed trigger read events of this type? Per-node events (a leaf's QS report, a node's
+ * GP init) are logged only for a reader of the log or such a trigger (tree.c, gp.c). */
+bool triggers_watch(const rv_engine *e, int ev_type)
+{
+    const struct trig_engine *t = e->trig;
+    if (!t || !t->narmed) return false;
+    for (size_t i = 0; i < t->nitems; i++) {
+        const trig_item *it = &t->items[i];
+        if (!it->armed) continue;
+        if ((it->on.event == RV_TRIG_QS_REPORT && ev_type == RV_EV_QS_REPORT) ||
+            (it->on.event == RV_TRIG_CPU_OWES_QS && ev_type == RV_EV_GP_INIT_NODE))
+            return true;
+    }
+    return false;
+}
+
 void triggers_scan(rv_engine *e)
 {
     struct trig_engine *t = e->trig;
@@ -233,7 +248,7 @@ void triggers_scan(rv_engine *e)
     for (; s < end; s++) { /* the hot loop of every run: most events need nothing here */
         const rv_event *ev = &e->ring[s & (e->ring_alloc - 1)];
         switch (ev->type) {
-        case RV_EV_READER_BLOCK: case RV_EV_CB_ORPHAN: case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: case RV_EV_FQS_CREDIT:
+        case RV_EV_READER_BLOCK: case RV_EV_CB_ORPHAN: case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE:
             count_for_report(t, ev);
             break;
         default: break;
@@ -438,7 +453,7 @@ void triggers_report(const rv_engine *e, rv_report *r)
         r->flavors[f].callbacks_adopted = t->adopted[f];
         r->flavors[f].blocked_tasks = t->blocked[f];
         r->flavors[f].blocked_tasks_gp = t->blocked_gp[f];
-        r->flavors[f].dyntick_credits = t->dti[f];
+        r->flavors[f].dyntick_credits = e->rsp[f].dyntick_credits; /* gp.c counts them: they may not be logged */
     }
     r->cpu_offlines = t->offlines;
     r->cpu_onlines = t->onlines;

@@ -39,7 +39,7 @@ void rv_cpu_get(const rv_engine *e, int cpu, rv_cpu_view *out)
         v->qlen_lazy = rdp->qlen_lazy;
         v->blimit = rdp->blimit;
         v->n_cbs_invoked = rdp->n_cbs_invoked;
-        v->dynticks_fqs = rdp->dynticks_fqs;
+        v->dynticks_fqs = rdp_dynticks_fqs(&e->rsp[f], cpu);
         v->offline_fqs = rdp->offline_fqs;
         for (size_t i = 0; i < e->nreaders; i++) {
             const reader *r = &e->readers[i];

@@ -674,7 +674,7 @@ void workload_boot(rv_engine *e)
             tick_start(e, cpu);
         } else {
             c->run = RS_IDLE;
-            c->dynticks++; /* even: idle from boot */
+            dynticks_idle(c); /* even: idle from boot (and in its leaf's summary for FQS) */
             if (!e->cfg.rcu.no_hz) tick_start(e, cpu);
         }
     }

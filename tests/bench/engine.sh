@@ -87,11 +87,39 @@ work hackbench-10min-tick 1 hackbench --set duration_s=600 --set rcu.fast_no_hz=
 work big-machine 3 big-machine                                     # 4096 CPUs, 16 busy
 work small-busy 3 small-busy
 [ "$quick" = 1 ] || work kernel-build 1 kernel-build               # 2 h 10 min simulated, reproduce's longest run
+# window NAME SCENARIO END: what the window costs over a whole run, each figure from its own process
+# (wall time and that child's peak RSS): the renderer's own (a picture at 0 s), the whole run (a
+# picture at END: time travel simulates it all, keeps checkpoints and the history), the first frame
+# (load, engine, one frame drawn; no PNG) and 40 seeks over the run (restore + re-simulation).
+window() {
+  local name=$1 scen=$2 end=$3
+  python3 - "$name" "$bin" "$scen" "$end" "$tmp/win.png" >>"$tmp/now.txt" <<'EOF2'
+import os, re, subprocess, sys, time
+name, b, scen, end, out = sys.argv[1:6]
+def child(args):
+    t0 = time.monotonic()
+    p = subprocess.Popen([b] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    text = p.stdout.read().decode(errors="replace")
+    _, status, ru = os.wait4(p.pid, 0)
+    return time.monotonic() - t0, ru.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status), text
+_, base_rss, rc0, _ = child(["shot", scen, "--at", "0", "-o", out])
+whole_wall, whole_rss, rc1, _ = child(["shot", scen, "--at", end, "-o", out])
+first = min(child(["shot", scen, "--at", "0", "--bench-frames", "1"])[0] for _ in range(3))
+_, _, rc2, text = child(["shot", scen, "--at", end, "--bench-seeks", "40"])
+m = re.search(r"seek_ms_p99=([0-9.]+)", text)
+p99 = float(m.group(1)) if m else -1
+print("%s base_rss %.1f whole_rss %.1f whole_wall %.3f first_ms %.1f seek_p99_ms %.2f rc %d"
+      % (name, base_rss, whole_rss, whole_wall, first * 1000, p99, rc0 or rc1 or rc2))
+EOF2
+}
+
 echo "rcuvis reproduce ($(nproc) CPUs; load average $(cut -d' ' -f1 /proc/loadavg)):"
 [ "$quick" = 1 ] || reproduce reproduce
 reproduce reproduce-quick --quick
-echo "window memory:"
+echo "window:"
 [ "$quick" = 1 ] || shot shot-kernel-build kernel-build 7799
+window window-hackbench hackbench 60         # the shipped hackbench, all of it (16 CPUs, 1 minute)
+window window-big-machine big-machine 2      # 4096 CPUs
 
 python3 - "$tmp/now.txt" "$last" <<'EOF'
 import os, sys
@@ -129,6 +157,14 @@ for name, r in now.items():
         target = 1.0 if name.endswith("quick") else 5.0
         extra = "  %s of %s claims hold, slowest run %s %s s" % (r.get("held"), r.get("of"), r.get("slowest"), r.get("slowest_s", "?")) if "held" in r else "  " + r.get("failed", "")
         print("  %-20s %8.2f s wall [target <= %.0f s]%s%s" % (name, float(r["wall"]), target, extra, ratio(name, "wall")))
+    elif name.startswith("window"):
+        beyond = float(r["whole_rss"]) - float(r["base_rss"])
+        print("  %-20s %8.0f MB RSS beyond the renderer's own (%.0f MB) over the whole run [target <= 150 MB]%s"
+              % (name, beyond, float(r["base_rss"]), ratio(name, "whole_rss")))
+        print("  %-20s %8.0f ms first frame [target < 200 ms]; seek p99 %.1f ms [target < 50 ms]; whole run simulated and drawn in %.2f s%s"
+              % ("", float(r["first_ms"]), float(r["seek_p99_ms"]), float(r["whole_wall"]), ratio(name, "seek_p99_ms")))
+        if r.get("rc") not in (None, "0"):
+            print("  %-20s   (a run exited with status %s: figures incomplete)" % ("", r["rc"]))
     elif name.startswith("shot"):
         print("  %-20s %8.2f s wall [target <= 3 s], peak RSS %.0f MB [target <= 200 MB]%s"
               % (name, float(r["wall"]), float(r["rss_mb"]), ratio(name, "wall")))
