@@ -71,6 +71,36 @@ static bool has_stall(const char *s)
 
 static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now);
 
+/* When the grace period in progress already drew a stall warning, "why" starts with whom it named:
+ * a blocked task is the culprit, the CPU that printed the warning only noticed. */
+static void stall_note(ui_view *v)
+{
+    const ui_history *h = v->hist;
+    const rv_flavor_view *fv = &v->fl[v->flavor];
+    if (!h || fv->gpnum == fv->completed) return;
+    const ui_mark *m = NULL;
+    for (size_t i = h->stalls.n; i-- > 0;) {
+        const ui_mark *x = &h->stalls.v[i];
+        if (x->t > v->now) continue;
+        if (x->flavor == v->flavor && x->gp == fv->gpnum) m = x;
+        break;
+    }
+    if (!m) return;
+    char tb[32], note[320];
+    ui_fmt_time(tb, sizeof tb, m->t);
+    if (m->task > 0)
+        snprintf(note, sizeof note, "The stall warning at %s names task P%d: a reader preempted inside rcu_read_lock(), on "
+                 "blkd_tasks%s. The CPU that printed it only noticed.\n", tb, m->task, m->cpu >= 0 ? " (and CPUs that owe a QS)" : "");
+    else if (m->cpu >= 0)
+        snprintf(note, sizeof note, "The stall warning at %s names CPU %d: it still owes this GP a QS.\n", tb, m->cpu);
+    else return;
+    size_t nl = strlen(note), wl = strlen(v->why);
+    if (nl + wl + 1 > sizeof v->why) wl = sizeof v->why - nl - 1;
+    memmove(v->why + nl, v->why, wl);
+    v->why[nl + wl] = 0;
+    memcpy(v->why, note, nl);
+}
+
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
 {
     rv_engine *e = tt_engine(t);
@@ -116,6 +146,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     int cpu = st->sel_cpu < ncpus ? st->sel_cpu : -1, node = st->sel_node < nnodes ? st->sel_node : -1;
     v->why[0] = 0;
     rv_explain(e, v->flavor, cpu, cpu >= 0 ? -1 : node, v->why, sizeof v->why);
+    stall_note(v);
 
     v->branch = tt_branch_current(t);
     v->nbranches = tt_branch_count(t);
@@ -201,7 +232,13 @@ void ui_describe_event(const rv_event *ev, char *b, size_t n)
     case RV_EV_CPU_OFFLINE: snprintf(b, n, "CPU %d went offline", cpu); break;
     case RV_EV_CPU_ONLINE: snprintf(b, n, "CPU %d came online", cpu); break;
     case RV_EV_CB_ORPHAN: snprintf(b, n, "%lld %s callbacks of dead CPU %d adopted by CPU %d", cnt, fl, cpu, node); break;
-    case RV_EV_STALL: snprintf(b, n, "%s CPU stall warning (%s, reported by CPU %d)", fl, ev->arg ? "other CPUs" : "self-detected", cpu); break;
+    case RV_EV_STALL: /* name who stalls (a blocked task, else a CPU), then who noticed */
+        if (!ev->arg) snprintf(b, n, "%s stall warning: CPU %d self-detected that it holds up the GP", fl, cpu);
+        else if (ev->id) snprintf(b, n, "%s stall warning: task P%llu, preempted in its reader, holds up the GP (detected by CPU %d)",
+                                  fl, (unsigned long long)ev->id, cpu);
+        else if (node >= 0) snprintf(b, n, "%s stall warning: CPU %d holds up the GP (detected by CPU %d)", fl, node, cpu);
+        else snprintf(b, n, "%s stall warning (detected by CPU %d; the stall ended before the dump)", fl, cpu);
+        break;
     case RV_EV_SYNC_BEGIN: snprintf(b, n, "a task on CPU %d called synchronize_%s() and blocks", cpu, fl + 4); break;
     case RV_EV_SYNC_END: snprintf(b, n, "synchronize_%s() on CPU %d returned after %.3f ms", fl + 4, cpu, cnt / 1e6); break;
     case RV_EV_KTHREAD_WAKE: {

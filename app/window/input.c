@@ -482,8 +482,33 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
     switch (sym) {
     case SDLK_SPACE: case SDLK_PERIOD: ui_input_action(w, ACT_PLAY, 0, now_ms); break;
-    case SDLK_RIGHT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, false); break;
-    case SDLK_LEFT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, true); break;
+    case SDLK_RIGHT: case SDLK_LEFT: {
+        bool back = sym == SDLK_LEFT;
+        st->playing = false;
+        if (!shift) ui_app_step(a, TT_STEP_TICK, back);
+        else if (!st->event_filter) ui_app_step(a, TT_STEP_EVENT, back);
+        else if (!ui_app_step_match(a, -1, back)) /* E: only events of the flavor shown (and selected CPU) */
+            ui_win_status(w, now_ms, back ? "No earlier event of %s%s found (E turns the filter off)"
+                                          : "No event of %s%s in the next stretch (E turns the filter off)",
+                          rv_flavor_name(st->flavor), st->sel_cpu >= 0 ? " on the selected CPU" : "");
+        break;
+    }
+    case SDLK_e: /* filter event steps to the flavor shown and the selected CPU */
+        st->event_filter = !st->event_filter;
+        if (!st->event_filter) ui_win_status(w, now_ms, "Event steps: every event again");
+        else if (st->sel_cpu >= 0) ui_win_status(w, now_ms, "Event steps (Shift+arrows) and R: %s events of CPU %d only", rv_flavor_name(st->flavor), st->sel_cpu);
+        else ui_win_status(w, now_ms, "Event steps (Shift+arrows): %s events only (select a CPU to narrow further)", rv_flavor_name(st->flavor));
+        break;
+    case SDLK_r: { /* next (Shift: previous) QS report of the flavor shown: lands right after it */
+        st->playing = false;
+        bool cpu = st->event_filter && st->sel_cpu >= 0;
+        if (ui_app_step_match(a, RV_EV_QS_REPORT, shift))
+            ui_win_status(w, now_ms, "%s QS report of %s%s", shift ? "Previous" : "Next", rv_flavor_name(st->flavor), cpu ? " by the selected CPU" : "");
+        else
+            ui_win_status(w, now_ms, "No %s QS report of %s%s %s", shift ? "earlier" : "further", rv_flavor_name(st->flavor),
+                          cpu ? " by the selected CPU" : "", shift ? "found" : "in the next stretch (press again to look further)");
+        break;
+    }
     case SDLK_PAGEDOWN: case SDLK_PAGEUP: { /* presenter clickers send these: cue to cue when the scenario has cues */
         bool back = sym == SDLK_PAGEUP;
         if (a->base.ncues) {
