@@ -71,6 +71,70 @@ static bool has_stall(const char *s)
 
 static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now);
 
+/* Thousands of CPUs: the whole-GP answer counts the dyntick-idle ones in one line (the next FQS
+ * pass credits them all alike) and spends its words on the few that are not idle, which are the
+ * ones that can hold a grace period up. Small machines keep rv_explain()'s CPU-by-CPU list. */
+static void big_why(ui_view *v, const rv_engine *e, int node)
+{
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    if (v->ncpus <= 16 || fl->gpnum == fl->completed || !v->nodes) return;
+    int lo = 0, hi = v->ncpus - 1;
+    if (node >= 0 && node < v->nnodes) { lo = v->nodes[node].grplo; hi = v->nodes[node].grphi; }
+    int owing = 0, idle = 0, off = 0, leaves = 0, leaves_owing = 0, busy[4], nbusy = 0;
+    char more[160] = "";
+    size_t ml = 0;
+    for (int n = 0; n < v->nnodes; n++) {
+        const rv_node_view *nd = &v->nodes[n];
+        if (nd->nchildren || nd->grphi < lo || nd->grplo > hi) continue;
+        leaves++;
+        leaves_owing += nd->qsmask != 0;
+        for (unsigned long bits = nd->qsmask; bits; bits &= bits - 1) {
+            int c = nd->grplo + __builtin_ctzl(bits);
+            if (c < 0 || c >= v->ncpus) continue;
+            owing++;
+            if (v->cpus[c].state == RV_CPU_OFFLINE) off++;
+            else if (!(v->cpus[c].dynticks & 1)) idle++;
+            else if (nbusy < 4) busy[nbusy++] = c;
+            else {
+                if (ml < sizeof more - 16) ml += (size_t)snprintf(more + ml, sizeof more - ml, "%s%d", more[0] ? ", " : "", c);
+                nbusy++;
+            }
+        }
+    }
+    if (idle + off <= 2) return; /* few enough to list one by one */
+    char out[sizeof v->why];
+    size_t len = 0;
+    /* keep the engine's opening ("rcu_sched GP 325, 3.000 ms old.") */
+    const char *old = strstr(v->why, " old.");
+    if (old) len = (size_t)snprintf(out, sizeof out, "%.*s", (int)(old + 5 - v->why), v->why);
+    char where[48] = "";
+    if (node > 0 && node < v->nnodes) snprintf(where, sizeof where, " under rnp%d", node);
+    len += (size_t)snprintf(out + len, sizeof out - len, "%s%d of %d CPUs%s still owe it a QS, in %d of %d leaves.",
+                            len ? " " : "", owing, hi - lo + 1, where, leaves_owing, leaves);
+    if (idle && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are dyntick-idle (dynticks even): idle is a QS, but an idle "
+                                "CPU never reports it; the next FQS pass reads each counter and credits them all (dti).%s", idle,
+                                v->mode == RV_MODE_SOFTIRQ ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
+    if (off && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are offline: the next FQS pass credits them (ofl).", off);
+    if (!nbusy && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- None of them is running: no CPU here can report by itself.");
+    for (int i = 0; i < nbusy && i < 4 && len < sizeof out; i++) {
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- ");
+        if (len < sizeof out) len += (size_t)rv_explain(e, v->flavor, busy[i], -1, out + len, sizeof out - len);
+    }
+    if (nbusy > 4 && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- and %d more running CPU%s: %s%s", nbusy - 4,
+                                nbusy - 4 == 1 ? " owes one: CPU" : "s owe one: CPUs", more, nbusy - 4 > 12 ? ", …" : "");
+    /* blocked tasks, as the engine named them */
+    for (const char *t = strstr(v->why, "\n- task "); t && len < sizeof out; t = strstr(t + 1, "\n- task ")) {
+        const char *end = strchr(t + 1, '\n');
+        int n = end ? (int)(end - t) : (int)strlen(t);
+        len += (size_t)snprintf(out + len, sizeof out - len, "%.*s", n, t);
+    }
+    snprintf(v->why, sizeof v->why, "%s", out);
+}
+
 /* When the grace period in progress already drew a stall warning, "why" starts with whom it named:
  * a blocked task is the culprit, the CPU that printed the warning only noticed. */
 static void stall_note(ui_view *v)
@@ -146,6 +210,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     int cpu = st->sel_cpu < ncpus ? st->sel_cpu : -1, node = st->sel_node < nnodes ? st->sel_node : -1;
     v->why[0] = 0;
     rv_explain(e, v->flavor, cpu, cpu >= 0 ? -1 : node, v->why, sizeof v->why);
+    if (cpu < 0) big_why(v, e, node);
     stall_note(v);
 
     v->branch = tt_branch_current(t);

@@ -347,3 +347,32 @@ Test(lecture, a_stall_of_a_blocked_task_names_the_task)
     cr_assert_null(strstr(texts, "! stall rcu_preempt CPU"), "the label names the detecting CPU");
     free(texts);
 }
+
+static int count_of(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+Test(lecture, four_thousand_cpus_read_as_a_picture, .timeout = 60)
+{
+    open_scenario("big-machine.json");
+    ui_app_seek(&W->app, 1503500000LL); /* inside a GP: thousands of idle CPUs and a few running ones owe a QS */
+    frame();
+    const ui_view *v = &W->app.s[0].view;
+    /* "why": the idle ones in one line, never one by one; the running ones by number */
+    cr_assert(strstr(v->why, "of them are dyntick-idle"), "%s", v->why);
+    cr_assert_eq(count_of(v->why, "is dyntick-idle (dynticks="), 0, "idle CPUs listed one by one: %s", v->why);
+    cr_assert_leq(count_of(v->why, "\n- "), 7, "%s", v->why);
+    /* the panels: counts by state, the running CPUs still owing called out, leaves grouped */
+    char err[256], *texts = calloc(1, 8192);
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    rd_set_text_observer(rd, label_seen, texts);
+    ui_app_draw(&W->app, rd);
+    rd_end(rd);
+    rd_free(rd);
+    cr_assert(strstr(texts, "running, still owing: CPU "), "no call-out of the running CPUs that owe a QS:\n%s", texts);
+    cr_assert(strstr(texts, " leaves: ") && strstr(texts, " Z, "), "no per-leaf counts by state:\n%s", texts);
+    free(texts);
+}
