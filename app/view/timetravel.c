@@ -65,6 +65,7 @@ static double monotonic_ms(void *ctx)
 /* The only place time-travel reads wall time: checkpoint spacing, chunk sizes and budgets are all
  * derived from it, so a test that injects a clock gets the same decisions on any machine. */
 static double wall_ms(const tt *t) { return t->virt_speed > 0 ? t->virt_ms : t->clock(t->clock_ctx); }
+double tt_wall_ms(const tt *t) { return wall_ms(t); }
 
 /* rv_run_until() for time travel's engines; on a virtual machine it also advances the clock by
  * the time that machine would have taken. */
@@ -513,9 +514,11 @@ static bool step_until_match(tt *t, const tt_match *m, int64_t limit)
 static bool do_op(tt *t, op o)
 {
     bool hit = true;
+    int64_t before = rv_now_ns(t->e); /* a virtual machine's clock follows the work done */
     if (o.kind == TT_STEP_EVENT) rv_step_event(t->e);
     else if (o.kind == TT_STEP_MATCH) hit = step_until_match(t, &(tt_match){o.flavor, o.cpu, o.type}, o.limit);
     else hit = rv_step_gp_phase(t->e, o.flavor, o.limit);
+    if (t->virt_speed > 0) t->virt_ms += (double)(rv_now_ns(t->e) - before) / t->virt_speed;
     after_op(t);
     return hit;
 }
@@ -539,12 +542,13 @@ static int push_undo(tt *t, enum tt_step kind)
     return 0;
 }
 
-/* Phase and filtered steps look at most 30 s ahead, and no further than ~1.5 s of wall time at the
- * measured engine speed (4096 CPUs simulate slower than real time). */
+/* Phase and filtered steps look at most 30 s ahead, and no further than ~0.25 s of wall time at the
+ * measured engine speed (4096 CPUs simulate slower than real time): a key never holds the window
+ * for seconds; pressing it again looks further. */
 static int64_t step_limit(const tt *t, int64_t now, int64_t end)
 {
     int64_t horizon = 30000000000LL;
-    if (t->sim_per_wall > 0 && t->sim_per_wall * 1.5e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 1.5e9);
+    if (t->sim_per_wall > 0 && t->sim_per_wall * 0.25e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 0.25e9);
     if (horizon < 10000000LL) horizon = 10000000LL;
     return now + horizon < end ? now + horizon : end;
 }
@@ -654,6 +658,7 @@ bool tt_step_match_back(tt *t, const tt_match *m)
     for (int tries = 0; found < 0 && tries < 8 && cur(t)->n; tries++) {
         int64_t from = cur(t)->ck[k]->t;
         restore(t, k);
+        if (t->virt_speed > 0) t->virt_ms += (double)(before - from) / t->virt_speed;
         while (rv_now_ns(t->e) < before) {
             uint64_t c0 = rv_event_count(t->e);
             if (rv_step_event(t->e) < 0) break;

@@ -42,6 +42,9 @@ void tt_set_clock(tt *t, tt_clock_fn now_ms, void *ctx);
 /* A virtual machine for tests and benches: wall time advances only with simulated work, at
  * sim_s_per_wall_s simulated seconds per wall second (0 = the real clock again). */
 void tt_set_virtual_speed(tt *t, double sim_s_per_wall_s);
+/* The wall clock time travel reads (the virtual one under tt_set_virtual_speed): tests measure
+ * how long a key kept the window busy with it. */
+double tt_wall_ms(const tt *t);
 
 rv_engine *tt_engine(tt *t);            /* the live engine (read it, do not advance it directly) */
 const ui_history *tt_history(const tt *t);
@@ -58,7 +61,7 @@ void tt_seek(tt *t, int64_t to);
 /* One step forward of the given kind (flavor for phases); pushes the prior position for undo. */
 void tt_step(tt *t, enum tt_step kind, int flavor);
 /* Step event by event until one matching m has happened (at most 30 s of simulated time ahead, or
- * about 1.5 s of wall time at the measured speed); pushes the prior position for undo. Returns
+ * about 0.25 s of wall time at the measured speed); pushes the prior position for undo. Returns
  * true when a matching event was reached, false when the limit came first (time moved anyway). */
 bool tt_step_match(tt *t, const tt_match *m);
 /* Back to the previous matching event (undoing the last filtered step when there is one), landing

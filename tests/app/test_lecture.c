@@ -376,3 +376,36 @@ Test(lecture, four_thousand_cpus_read_as_a_picture, .timeout = 60)
     cr_assert(strstr(texts, " leaves: ") && strstr(texts, " Z, "), "no per-leaf counts by state:\n%s", texts);
     free(texts);
 }
+
+/* kernel-build is two hours long: J's next caption lies 7200 s ahead. No key may hold the window
+ * for long and J must visibly start at once. Measured on a virtual machine (tt_set_virtual_speed),
+ * whose clock advances only with simulated work, so the figures do not depend on this machine. */
+Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .timeout = 120)
+{
+    open_scenario("kernel-build.json");
+    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
+    W->pending_seek = -1;
+    frame();
+    tt *t = W->app.s[0].tt;
+    double w0 = tt_wall_ms(t);
+    key(SDLK_j);
+    cr_assert_leq(tt_wall_ms(t) - w0, 50.0, "J held the window %.0f ms", tt_wall_ms(t) - w0);
+    cr_assert_eq(W->pending_seek, 7200000000000LL + 1, "J goes to the caption at 7200 s");
+    cr_assert(strstr(W->app.st.status, "next caption"), "J says nothing: \"%s\"", W->app.st.status);
+    int64_t prev = ui_app_now(&W->app);
+    for (int f = 0; f < 3; f++) {
+        w0 = tt_wall_ms(t);
+        ui_input_frame(W, 1000);
+        double spent = tt_wall_ms(t) - w0;
+        cr_assert_leq(spent, UI_FAR_SEEK_FRAME_MS * 1.5, "frame %d simulated %.0f ms", f, spent);
+        cr_assert_gt(ui_app_now(&W->app), prev, "frame %d of the seek did not move time", f);
+        prev = ui_app_now(&W->app);
+        cr_assert(strstr(W->app.st.status, "% simulated"), "status: %s", W->app.st.status);
+    }
+    /* a key stops the far seek; a key looking for something that never happens gives up quickly */
+    w0 = tt_wall_ms(t);
+    key(SDLK_s);
+    cr_assert_eq(W->pending_seek, -1);
+    cr_assert_leq(tt_wall_ms(t) - w0, 250.0, "S looked ahead for %.0f ms of wall time", tt_wall_ms(t) - w0);
+    cr_assert(strstr(W->app.st.status, "No stall warning"), "status: %s", W->app.st.status);
+}
