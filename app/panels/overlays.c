@@ -97,10 +97,10 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     if (st->event_filter && mid_w > rd_px(rd, 60)) {
         /* E is on: event steps skip what is not about this flavor (and CPU); say so while it lasts */
         char b[128];
-        if (st->sel_cpu >= 0 && st->sel_cpu < v->ncpus) snprintf(b, sizeof b, "steps: %s · CPU %d only", rv_flavor_name(v->flavor), st->sel_cpu);
-        else snprintf(b, sizeof b, "steps: %s only", rv_flavor_name(v->flavor));
+        if (st->sel_cpu >= 0 && st->sel_cpu < v->ncpus) snprintf(b, sizeof b, "steps: %s, CPU %d", rv_flavor_name(v->flavor) + 4, st->sel_cpu);
+        else snprintf(b, sizeof b, "steps: %s only", rv_flavor_name(v->flavor) + 4);
         int bw = rd_text_width(rd, RD_SANS_SMALL, b) + rd_px(rd, 8);
-        if (bw > mid_w / 2) bw = mid_w / 2;
+        if (bw > mid_w * 3 / 5) bw = mid_w * 3 / 5;
         rd_rect br = {x, y + rd_px(rd, 2), bw, bh - rd_px(rd, 4)};
         rd_fill(rd, br, th->heading);
         panel_text_in(fr, RD_SANS_SMALL, rd_inset(br, rd_px(rd, 4)), RD_LEFT, th->panel, b);

@@ -239,7 +239,10 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             if (qt > at && qt < nx) nx = qt;
         }
         if (v->now >= at && v->now < nx) {
-            if (q->caption[0]) v->caption = q->caption;
+            /* a single-view cue's caption is written for the file's configuration: once the window
+             * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
+             * the 3.7 view never reads the 3.6 narration */
+            if (q->caption[0] && (st->compare || !st->config_badge[0])) v->caption = q->caption;
             v->cue_title = q->title;
         }
     }

@@ -285,7 +285,7 @@ Test(lecture, e_filters_event_steps_to_the_flavor_and_the_selected_cpu)
     ui_app_draw(&W->app, rd);
     rd_end(rd);
     rd_free(rd);
-    cr_assert(found.seen, "no \"steps: rcu_bh · CPU 0 only\" in the top bar");
+    cr_assert(found.seen, "no \"steps: bh, CPU 0\" in the top bar");
     /* back: the filtered step is undone exactly */
     int64_t t = ui_app_now(&W->app);
     keymod(SDLK_LEFT, KMOD_LSHIFT);
@@ -299,7 +299,7 @@ void see(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
     (void)x; (void)y; (void)w; (void)h;
     bool *seen = ctx;
     size_t n = end ? (size_t)(end - s) : strlen(s);
-    const char *want = "steps: rcu_bh · CPU 0 only";
+    const char *want = "steps: bh, CPU 0";
     if (n >= strlen(want) && !strncmp(s, want, strlen(want))) *seen = true;
 }
 
@@ -408,4 +408,34 @@ Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .time
     cr_assert_eq(W->pending_seek, -1);
     cr_assert_leq(tt_wall_ms(t) - w0, 250.0, "S looked ahead for %.0f ms of wall time", tt_wall_ms(t) - w0);
     cr_assert(strstr(W->app.st.status, "No stall warning"), "status: %s", W->app.st.status);
+}
+
+/* omap-stall's single-view cues narrate 3.6. With M (3.7's kthread) on, the cue still moves time,
+ * selection and title, but the caption shown is one written for kthread mode. */
+Test(lecture, a_3_7_view_of_a_3_6_cue_never_shows_the_3_6_narration)
+{
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_m);
+    cr_assert_eq(W->app.s[0].cfg.rcu.mode, RV_MODE_KTHREAD);
+    int extra = -1;
+    for (size_t i = 0; i < W->app.base.ncues; i++)
+        if (strstr(W->app.base.cues[i].title, "nobody needs")) extra = (int)i;
+    cr_assert_geq(extra, 0);
+    while (W->app.st.cue < extra) key(SDLK_PAGEDOWN);
+    const ui_view *v = &W->app.s[0].view;
+    cr_assert_str_eq(v->cue_title, W->app.base.cues[extra].title, "the cue is still in force");
+    cr_assert(v->caption, "no caption at all");
+    cr_assert_str_neq(v->caption, W->app.base.cues[extra].caption, "the 3.6 cue caption over a 3.7 picture");
+    bool kthread_caption = false;
+    for (size_t i = 0; i < W->app.base.ncaptions; i++)
+        if (!strcmp(W->app.base.captions[i].text, v->caption)) kthread_caption = W->app.base.captions[i].when.has_mode && W->app.base.captions[i].when.mode == RV_MODE_KTHREAD;
+    cr_assert(kthread_caption, "shown: %s", v->caption);
+    /* back to 3.6: a 3.6 narration again (the cue's, or the softirq caption of the moment) */
+    key(SDLK_m);
+    const char *c = W->app.s[0].view.caption;
+    cr_assert(c);
+    for (size_t i = 0; i < W->app.base.ncaptions; i++)
+        if (!strcmp(W->app.base.captions[i].text, c))
+            cr_assert_not(W->app.base.captions[i].when.has_mode && W->app.base.captions[i].when.mode == RV_MODE_KTHREAD, "3.6 shows: %s", c);
 }
