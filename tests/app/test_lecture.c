@@ -439,3 +439,18 @@ Test(lecture, a_3_7_view_of_a_3_6_cue_never_shows_the_3_6_narration)
         if (!strcmp(W->app.base.captions[i].text, c))
             cr_assert_not(W->app.base.captions[i].when.has_mode && W->app.base.captions[i].when.mode == RV_MODE_KTHREAD, "3.6 shows: %s", c);
 }
+
+/* `rcuvis shot omap-stall --cue 3 --mode kthread` draws once: that one frame must already know the
+ * run differs from the file (the badge used to be computed after the views, so the first frame
+ * showed the 3.6 cue caption over the 3.7 picture). */
+Test(lecture, the_first_frame_of_a_forced_mode_cue_shows_the_right_caption)
+{
+    W->app.mode_forced = true;
+    W->app.forced_mode = RV_MODE_KTHREAD;
+    open_scenario("omap-stall.json");
+    char err[512];
+    cr_assert_eq(ui_app_goto_cue(&W->app, 2, err, sizeof err), 0, "%s", err);
+    frame(); /* the first and only draw */
+    cr_assert(W->app.s[0].view.caption);
+    cr_assert_str_neq(W->app.s[0].view.caption, W->app.base.cues[2].caption);
+}
