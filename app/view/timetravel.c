@@ -492,13 +492,17 @@ bool tt_event_matches(const rv_event *ev, const tt_match *m)
     return true;
 }
 
-/* Events one at a time until one matches or time passes limit. The ring is read after every
- * event, so a long walk through thousands of unmatched events loses none of them. */
-static bool step_until_match(tt *t, const tt_match *m, int64_t limit)
+/* Events one at a time until one matches or time passes limit (limit < 0: until -limit events
+ * were emitted in all), or (live steps, deadline_ms > 0)
+ * the wall clock passes deadline_ms. The ring is read after every event, so a long walk through
+ * thousands of unmatched events loses none of them. */
+static bool step_until_match(tt *t, const tt_match *m, int64_t limit, double deadline_ms)
 {
-    for (;;) {
+    for (unsigned n = 1;; n++) {
         uint64_t c0 = rv_event_count(t->e);
+        int64_t before = rv_now_ns(t->e);
         if (rv_step_event(t->e) < 0) return false;
+        if (t->virt_speed > 0) t->virt_ms += (double)(rv_now_ns(t->e) - before) / t->virt_speed;
         uint64_t c1 = rv_event_count(t->e);
         bool hit = false;
         for (uint64_t s = c0; s < c1 && !hit; s++) {
@@ -507,16 +511,20 @@ static bool step_until_match(tt *t, const tt_match *m, int64_t limit)
         }
         ui_history_ingest(&cur(t)->hist, t->e);
         if (hit) return true;
-        if (rv_now_ns(t->e) >= limit) return false;
+        /* limit < 0: a replay of a step the wall clock stopped, after exactly -limit events in all */
+        if (limit >= 0 ? rv_now_ns(t->e) >= limit : (int64_t)c1 >= -limit) return false;
+        if (deadline_ms > 0 && n % 64 == 0 && wall_ms(t) > deadline_ms) return false;
     }
 }
 
-static bool do_op(tt *t, op o)
+/* deadline_ms > 0: a live step that may stop on the wall clock (replays never do: they stop where
+ * the live step stopped, recorded in its op's limit) */
+static bool do_op(tt *t, op o, double deadline_ms)
 {
     bool hit = true;
     int64_t before = rv_now_ns(t->e); /* a virtual machine's clock follows the work done */
     if (o.kind == TT_STEP_EVENT) rv_step_event(t->e);
-    else if (o.kind == TT_STEP_MATCH) hit = step_until_match(t, &(tt_match){o.flavor, o.cpu, o.type}, o.limit);
+    else if (o.kind == TT_STEP_MATCH) { hit = step_until_match(t, &(tt_match){o.flavor, o.cpu, o.type}, o.limit, deadline_ms); before = rv_now_ns(t->e); }
     else hit = rv_step_gp_phase(t->e, o.flavor, o.limit);
     if (t->virt_speed > 0) t->virt_ms += (double)(rv_now_ns(t->e) - before) / t->virt_speed;
     after_op(t);
@@ -562,7 +570,9 @@ static bool push_op(tt *t, op o)
     t->cursor.ops[t->cursor.nops++] = o;
     pos keep;
     if (pos_copy(&keep, &t->cursor) != 0) return false;
-    bool hit = do_op(t, o);
+    bool hit = do_op(t, o, o.kind == TT_STEP_MATCH ? wall_ms(t) + 250.0 : 0);
+    /* stopped without a match (limit or wall clock): replays stop at this very moment too */
+    if (!hit && o.kind == TT_STEP_MATCH && keep.nops) keep.ops[keep.nops - 1].limit = -(int64_t)rv_event_count(t->e);
     /* after_op may have reset the cursor (injection passed); otherwise it is base + ops */
     if (t->cursor.nops == 0 && rv_now_ns(t->e) != keep.base) pos_free(&keep);
     else { pos_free(&t->cursor); t->cursor = keep; }
@@ -595,7 +605,7 @@ bool tt_step_match(tt *t, const tt_match *m)
 static void goto_pos(tt *t, const pos *p)
 {
     seek_keep_undo(t, p->base);
-    for (size_t i = 0; i < p->nops; i++) (void)do_op(t, p->ops[i]);
+    for (size_t i = 0; i < p->nops; i++) (void)do_op(t, p->ops[i], 0);
     pos_free(&t->cursor);
     pos_copy(&t->cursor, p);
 }
