@@ -317,7 +317,8 @@ enum rv_ev_type {
     RV_EV_CPU_OFFLINE,   /* cpu */
     RV_EV_CPU_ONLINE,    /* cpu */
     RV_EV_CB_ORPHAN,     /* cpu (dead), flavor, n, node = adopting cpu */
-    RV_EV_STALL,         /* cpu (reporter), flavor, gp, arg: 0 self, 1 other; n = jiffies; text in klog */
+    RV_EV_STALL,         /* cpu (reporter), flavor, gp, arg: 0 self, 1 other; n = jiffies; text in klog;
+                            node = first CPU the warning names (-1 none), id = pid of the first task (P<pid>) it names (0 none) */
     RV_EV_SYNC_BEGIN,    /* id (task), cpu, flavor */
     RV_EV_SYNC_END,      /* id (task), cpu, flavor, n = latency ns */
     RV_EV_KTHREAD_WAKE,  /* flavor, cpu, arg: 1 INIT, 2 FQS, 3 timeout, 4 cleanup */

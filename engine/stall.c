@@ -20,7 +20,10 @@ void record_gp_stall_check_time(rv_engine *e, rcu_state *rsp)
     rsp->jiffies_stall = e->jiffies + stall_check_jiffies(e);
 }
 
-static void record_stall(rv_engine *e, rcu_state *rsp, int cpu, int kind, uint64_t t_jiffies, const char *text)
+/* named_cpu/named_task: the first CPU and the first task (pid) the warning names, -1 / 0 for none;
+ * the event carries them so that pictures name who stalls, not only who noticed */
+static void record_stall(rv_engine *e, rcu_state *rsp, int cpu, int kind, uint64_t t_jiffies, const char *text,
+                         int named_cpu, int named_task)
 {
     klog(e, "%s", text);
     rsp->stalls++;
@@ -39,7 +42,7 @@ static void record_stall(rv_engine *e, rcu_state *rsp, int cpu, int kind, uint64
     s->kind = kind;
     snprintf(s->text, sizeof s->text, "%s", text);
     rv_event *ev = emit(e, RV_EV_STALL, cpu, rsp->flavor);
-    if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)kind; ev->n = (int64_t)t_jiffies; }
+    if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)kind; ev->n = (int64_t)t_jiffies; ev->node = named_cpu; ev->id = (uint64_t)named_task; }
 }
 
 /* print_cpu_stall(): this CPU itself still owes the GP a quiescent state. */
@@ -49,21 +52,23 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     char text[160];
     snprintf(text, sizeof text, "INFO: %s self-detected stall on CPU { %d}  (t=%lu jiffies)",
              rv_flavor_name(rsp->flavor), cpu, (unsigned long)t);
-    record_stall(e, rsp, cpu, 0, t, text);
+    record_stall(e, rsp, cpu, 0, t, text, cpu, 0);
     if (e->jiffies >= rsp->jiffies_stall) rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
     cpu_t *c = &e->cpu[cpu];
     if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch(e, cpu); /* set_need_resched() */
 }
 
 /* rcu_print_task_stall(): " P<pid>" for each task on node n's blkd_tasks blocking this GP. */
-static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, size_t cap, size_t *len)
+static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, size_t cap, size_t *len, int *first_pid)
 {
     int found = 0;
     if (rsp->node[n].n_gp_tasks == 0) return 0;
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
         if (r->flavor != rsp->flavor || !r->blocked || !r->blocks_gp || r->node != n) continue;
-        if (*len < cap - 16) *len += (size_t)snprintf(list + *len, cap - *len, " P%d", (int)(1000 + r->id % 30000));
+        int pid = (int)(1000 + r->id % 30000);
+        if (*len < cap - 16) *len += (size_t)snprintf(list + *len, cap - *len, " P%d", pid);
+        if (!*first_pid) *first_pid = pid;
         found++;
     }
     return found;
@@ -78,24 +83,25 @@ static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
     char list[400] = "";
     size_t len = 0;
-    int found = 0;
+    int found = 0, first_cpu = -1, first_pid = 0;
     int first_leaf = e->level_first[e->levels - 1];
     for (int n = first_leaf; n < e->nnodes; n++) {
-        found += print_task_stall(e, rsp, n, list, sizeof list, &len);
+        found += print_task_stall(e, rsp, n, list, sizeof list, &len, &first_pid);
         unsigned long bits = rsp->node[n].qsmask;
         while (bits) {
             int bit = __builtin_ctzl(bits);
             bits &= bits - 1;
             if (len < sizeof list - 16) len += (size_t)snprintf(list + len, sizeof list - len, " %d", rsp->node[n].grplo + bit);
+            if (first_cpu < 0) first_cpu = rsp->node[n].grplo + bit;
             found++;
         }
     }
-    found += print_task_stall(e, rsp, 0, list, sizeof list, &len);
+    found += print_task_stall(e, rsp, 0, list, sizeof list, &len, &first_pid);
     uint64_t t = e->jiffies - rsp->gp_start;
     char text[512];
     snprintf(text, sizeof text, "INFO: %s detected stalls on CPUs/tasks: {%s} (detected by %d, t=%lu jiffies)",
              rv_flavor_name(rsp->flavor), list, cpu, (unsigned long)t);
-    record_stall(e, rsp, cpu, 1, t, text);
+    record_stall(e, rsp, cpu, 1, t, text, first_cpu, first_pid);
     if (!found) klog(e, "INFO: Stall ended before state dump start");
     force_quiescent_state(e, rsp, false);
 }

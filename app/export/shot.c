@@ -18,6 +18,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: rcuvis shot SCENARIO.json --at SECONDS -o FILE.png [options]\n"
             "  --at S          simulated time of the picture (seconds, from 0 to the scenario's duration)\n"
+            "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
             "  -o FILE.png     output file (written atomically)\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
             "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
@@ -115,7 +116,7 @@ int cmd_shot(int argc, char **argv)
 {
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL;
     double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
-    int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1;
+    int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1, cue = 0;
     long long seed = -1;
     bool compare = false;
     ex_look look = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
@@ -129,7 +130,8 @@ int cmd_shot(int argc, char **argv)
         bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
                      !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel") ||
-                     !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length");
+                     !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length") ||
+                     !strcmp(o, "--cue");
         if (takes && !val) return bad("option %s needs a value", o);
         /* numbers: util/numparse.h (whole text, finite, in range; the message names the option).
          * --at is capped at a week (the longest run) so seconds * 1e9 always fits an int64. */
@@ -144,6 +146,7 @@ int cmd_shot(int argc, char **argv)
         else if (!strcmp(o, "--flavor")) flavor = val;
         else if (!strcmp(o, "--theme")) theme = val;
         else if (!strcmp(o, "--select")) nrc = np_int(o, val, 0, 4095, &select, nerr, sizeof nerr);
+        else if (!strcmp(o, "--cue")) nrc = np_int(o, val, 1, 10000, &cue, nerr, sizeof nerr);
         else if (!strcmp(o, "--bench-frames")) nrc = np_int(o, val, 1, 100000, &bench_frames, nerr, sizeof nerr);
         else if (!strcmp(o, "--bench-seeks")) nrc = np_int(o, val, 1, 100000, &bench_seek, nerr, sizeof nerr);
         else if (!strcmp(o, "--from")) nrc = np_double(o, val, 0, 604800, &from, nerr, sizeof nerr);
@@ -172,7 +175,9 @@ int cmd_shot(int argc, char **argv)
         if (length * fps > 20000) return bad("%s", "more than 20000 frames: lower --fps or --length");
         at = from;
     } else if (fps != 25 || length > 0 || look.cues) return bad("%s", "--fps, --length and --cues belong to an animation (--from/--to)");
-    if (at < 0) return bad("%s", "missing --at SECONDS");
+    if (cue && (anim || at >= 0)) return bad("%s", "--cue picks the moment itself: leave out --at, --from and --to");
+    if (at < 0 && !cue) return bad("%s", "missing --at SECONDS (or --cue N)");
+    if (cue) at = 0;
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
     /* FILE.svg is vector; anything else is a PNG (also /dev/stdout, a pipe...) */
     bool svg_out = out && strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".svg");
@@ -228,7 +233,19 @@ int cmd_shot(int argc, char **argv)
         return rc;
     }
     double sim0 = now_ms();
-    ui_app_seek(&a, t);
+    if (cue) { /* the lecture's stop: its time, flavor, selection, compare state and caption, presented */
+        if ((size_t)cue > a.base.ncues) {
+            fprintf(stderr, "rcuvis: shot: --cue: expected 1 to %zu (the lecture cues of %s), got %d\n", a.base.ncues, scen, cue);
+            ui_app_free(&a);
+            return 2;
+        }
+        if (ui_app_goto_cue(&a, cue - 1, err, sizeof err) != 0) {
+            fprintf(stderr, "rcuvis: shot: --cue %d: %s\n", cue, err);
+            ui_app_free(&a);
+            return 2;
+        }
+        a.st.presenting = true;
+    } else ui_app_seek(&a, t);
     if (bench_seek) {
         printf("first pass: simulated %.0f s in %.0f ms\n", t / 1e9, now_ms() - sim0);
         int rc = bench_seeks(&a, bench_seek, t);

@@ -10,6 +10,7 @@ static int build_views(ui_app *a, rd_ctx *rd, ui_view **views)
     a->fr.rd = rd;
     a->fr.th = ui_theme_get(a->st.theme);
     a->fr.nhits = 0;
+    ui_app_config_badge(a, a->st.config_badge, sizeof a->st.config_badge); /* read by the views (cue captions) */
     for (int i = 0; i < a->nsessions; i++) {
         ui_session *s = &a->s[i];
         ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);

@@ -216,29 +216,65 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
  * square marks CPUs whose quiescent state is still owed and a corner one marks pre-existing readers. */
 /* Thousands of CPUs read as a sentence first: how many in each state, and by number the few
  * that still owe the grace period a QS (the ones "Why is it waiting?" is about). Returns lines used. */
+/* Does CPU i still owe the GP a QS by its leaf's qsmask (what "Why is it waiting?" counts)? */
+static bool leaf_owes(const ui_view *v, int i)
+{
+    const rv_cpu_view *c = &v->cpus[i];
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    if (fl->gpnum == fl->completed || c->leaf < 0 || c->leaf >= v->nnodes) return false;
+    int b = i - v->nodes[c->leaf].grplo;
+    return b >= 0 && b < 64 && (v->nodes[c->leaf].qsmask >> b & 1);
+}
+
+static char state_letter(enum rv_cpu_state s)
+{
+    return s == RV_CPU_USER ? 'U' : s == RV_CPU_KERNEL ? 'K' : s == RV_CPU_IDLE_TICK ? 'I' : s == RV_CPU_IDLE_NOHZ ? 'Z' : 'X';
+}
+
+/* A CPU the summary calls out: it owes a QS and is not dyntick-idle (FQS cannot simply credit it). */
+static bool called_out(const ui_view *v, int i)
+{
+    return leaf_owes(v, i) && (v->cpus[i].dynticks & 1) && v->cpus[i].state != RV_CPU_OFFLINE;
+}
+
+/* Thousands of CPUs read as sentences first: how many in each state; how many still owe the GP a
+ * QS and how many of those are dyntick-idle (one FQS pass credits them all); and by number, with
+ * their state, the few running CPUs that still owe one (ringed in the map). Returns the height used. */
 static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
 {
     rd_ctx *rd = fr->rd;
-    int count[RV_CPU_OFFLINE + 1] = {0}, owing = 0;
-    char who[200] = "";
+    int count[RV_CPU_OFFLINE + 1] = {0}, owing = 0, idle = 0, busy = 0;
+    char who[240] = "";
     size_t wl = 0;
     for (int i = 0; i < v->ncpus; i++) {
         const rv_cpu_view *c = &v->cpus[i];
         if ((unsigned)c->state <= RV_CPU_OFFLINE) count[c->state]++;
-        enum qs_kind q = qs_of(v, c);
-        if (q == QS_OWED || q == QS_PASSED) {
-            if (owing < 8 && wl < sizeof who - 16) wl += (size_t)snprintf(who + wl, sizeof who - wl, "%s%d", owing ? ", " : "", i);
-            owing++;
-        }
+        if (!leaf_owes(v, i)) continue;
+        owing++;
+        if (!called_out(v, i)) { idle++; continue; }
+        if (busy < 8 && wl < sizeof who - 24)
+            wl += (size_t)snprintf(who + wl, sizeof who - wl, "%s%d (%c)", busy ? ", " : "", i, state_letter(c->state));
+        busy++;
     }
-    char line[400];
-    snprintf(line, sizeof line, "%d U · %d K · %d I · %d Z · %d X%s%s%s%s", count[RV_CPU_USER], count[RV_CPU_KERNEL],
-             count[RV_CPU_IDLE_TICK], count[RV_CPU_IDLE_NOHZ], count[RV_CPU_OFFLINE],
-             owing ? " · still owing a QS: CPU " : " · none owes a QS", owing ? who : "", owing > 8 ? ", …" : "", "");
-    int lh = rd_line_height(rd, RD_SANS_SMALL);
-    panel_text_fit(fr, RD_SANS_SMALL, r.x, r.y, r.w, fr->th->text, line);
-    panel_term(fr, (rd_rect){r.x, r.y, r.w, lh}, "QS");
-    return lh + rd_px(rd, 2);
+    char l1[160], l2[200], l3[300];
+    snprintf(l1, sizeof l1, "%d U · %d K · %d I · %d Z · %d X", count[RV_CPU_USER], count[RV_CPU_KERNEL],
+             count[RV_CPU_IDLE_TICK], count[RV_CPU_IDLE_NOHZ], count[RV_CPU_OFFLINE]);
+    if (!owing) snprintf(l2, sizeof l2, "none owes a QS");
+    else snprintf(l2, sizeof l2, "%d owe a QS · %d of them idle or offline: the next FQS pass credits those", owing, idle);
+    snprintf(l3, sizeof l3, "running, still owing: CPU %s%s", who, busy > 8 ? ", …" : "");
+    int lh = rd_line_height(rd, RD_SANS_SMALL), y = r.y;
+    panel_text_fit(fr, RD_SANS_SMALL, r.x, y, r.w, fr->th->text, l1);
+    ui_tip_add(fr, (rd_rect){r.x, y, r.w, lh}, "CPUs by state: U user, K kernel, I idle with its tick on, Z dyntick-idle, X offline.");
+    y += lh;
+    panel_text_fit(fr, RD_SANS_SMALL, r.x, y, r.w, fr->th->text, l2);
+    panel_explain(fr, (rd_rect){r.x, y, r.w, lh}, l2);
+    y += lh;
+    if (busy) { /* the ones that matter, ringed in the map below */
+        panel_text_fit(fr, RD_BOLD, r.x, y, r.w, fr->th->stall, l3);
+        panel_explain(fr, (rd_rect){r.x, y, r.w, lh}, "QS");
+        y += rd_line_height(rd, RD_BOLD);
+    }
+    return y - r.y + rd_px(rd, 2);
 }
 
 static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
@@ -277,6 +313,14 @@ static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (q == QS_OWED) rd_fill(rd, (rd_rect){x + cw / 4, y + ch / 4, (cw + 1) / 2, (ch + 1) / 2}, th->owed);
             if (d->in_reader && d->reader_preexisting) rd_fill(rd, (rd_rect){x, y, (cw + 1) / 2, (ch + 1) / 2}, th->reader_old);
         }
+    }
+    /* the few running CPUs that still owe a QS, ringed so the eye finds them among thousands */
+    int ringed = 0;
+    for (int i = 0; i < n && ringed < 64; i++) {
+        if (!called_out(v, i)) continue;
+        int x = g.x + (i % cols) * cw, y = g.y + (i / cols) * ch, k = rd_px(rd, 3);
+        rd_frame(rd, (rd_rect){x - k, y - k, cw + 2 * k, ch + 2 * k}, th->stall, rd_px(rd, 2));
+        ringed++;
     }
     if (st->sel_cpu >= 0 && st->sel_cpu < n) {
         int i = st->sel_cpu;

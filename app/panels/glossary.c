@@ -84,6 +84,9 @@ static const glossary_entry entries[] = {
     {"Why is it waiting?", "What the grace period still waits for, for the whole GP or the selected CPU or node."},
     {"Workbook", "Questions about the run, answered by looking at the panels."},
     {"Glossary", "Every term on screen with one line of explanation (G toggles)."},
+    {"P1234", "A task named by pid in a stall warning: a reader preempted inside rcu_read_lock() that the GP waits for (rcu_print_task_stall)."},
+    {"QS report", "A CPU's QS reaching its leaf rcu_node: its qsmask bit is cleared (rcu_report_qs_rnp). R goes to the next one."},
+    {"steps:", "Event steps (Shift+arrows, R) stop only at events of this flavor, and of the selected CPU if any; E turns it off."},
     {"cue", "A lecture stop: a moment, flavor, selection and caption; PgDn/PgUp go cue to cue."},
 };
 
@@ -106,7 +109,7 @@ const char *glossary_line(const char *term)
 
 /* Words on screen and the entry that explains each. Whole words only, case as written. */
 static const struct { const char *word, *term; } words[] = {
-    {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS", "FQS"},
+    {"QS report", "QS report"}, {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS", "FQS"},
     {"dti", "dti"}, {"ofl", "ofl"}, {"dynticks", "dynticks even/odd"}, {"dyntick-idle", "dyntick-idle"},
     {"RCU_SOFTIRQ", "RCU_SOFTIRQ"}, {"irq exit", "irq exit"}, {"hidden in tasks", "hidden in tasks"},
     {"swapper", "swapper"}, {"self-detected", "self-detected"}, {"jiffy", "jiffy"}, {"jiffies", "jiffy"},
@@ -141,6 +144,8 @@ void glossary_scan(const char *s, const char *end, glossary_hit_fn fn, void *ctx
             const char *r;
             if (digits(q + 2, end, &r) && (r == end || !word_char(*r))) { fn(ctx, "g155 c154", p, (size_t)(r - p)); p = r - 1; continue; }
         }
+        /* a task in a stall warning: P<pid> (not p50/p99, which are lower case) */
+        if (*p == 'P' && digits(p + 1, end, &q) && (q == end || !word_char(*q))) { fn(ctx, "P1234", p, (size_t)(q - p)); p = q - 1; continue; }
         if (*p == '{') {
             const char *t = p + 1;
             while (t < end && *t == ' ') t++;

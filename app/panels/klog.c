@@ -35,7 +35,8 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             rd_fill(rd, (rd_rect){c.x, y, c.w, lh}, rd_alpha(th->stall, 28));
         }
         x += rd_text(rd, RD_MONO_SMALL, x, y, th->text_dim, ts);
-        rd_text(rd, RD_MONO_SMALL, x, y, k->stall ? th->stall : th->text, k->text);
+        int tw = rd_text(rd, RD_MONO_SMALL, x, y, k->stall ? th->stall : th->text, k->text);
+        if (k->stall) panel_explain(fr, (rd_rect){x, y, tw, lh}, k->text); /* { 0}, P<pid>, self-detected, jiffies */
         y += lh;
     }
     rd_clip_pop(rd);

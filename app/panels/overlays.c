@@ -23,9 +23,9 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         char tb[64], line[512];
         ui_fmt_time(tb, sizeof tb, v->now);
         unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
-        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
+        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
                  st->compare ? "3.6 vs 3.7" : v->label, st->config_badge[0] ? " · changed: " : "", st->config_badge,
-                 v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
+                 st->event_filter ? " · steps filtered" : "", v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
         panel_text_in(fr, RD_BOLD, (rd_rect){x, y, r.w - 2 * pad, bh}, RD_LEFT, th->heading, line);
         rd_clip_pop(rd);
         return;
@@ -91,6 +91,20 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         rd_rect br = {x, y + rd_px(rd, 2), bw, bh - rd_px(rd, 4)};
         rd_fill(rd, br, th->stall);
         panel_text_in(fr, RD_SANS_SMALL, rd_inset(br, rd_px(rd, 4)), RD_LEFT, rd_rgb(0xFFFFFF), b);
+        x += bw + gap;
+        mid_w -= bw + gap;
+    }
+    if (st->event_filter && mid_w > rd_px(rd, 60)) {
+        /* E is on: event steps skip what is not about this flavor (and CPU); say so while it lasts */
+        char b[128];
+        if (st->sel_cpu >= 0 && st->sel_cpu < v->ncpus) snprintf(b, sizeof b, "steps: %s, CPU %d", rv_flavor_name(v->flavor) + 4, st->sel_cpu);
+        else snprintf(b, sizeof b, "steps: %s only", rv_flavor_name(v->flavor) + 4);
+        int bw = rd_text_width(rd, RD_SANS_SMALL, b) + rd_px(rd, 8);
+        if (bw > mid_w * 3 / 5) bw = mid_w * 3 / 5;
+        rd_rect br = {x, y + rd_px(rd, 2), bw, bh - rd_px(rd, 4)};
+        rd_fill(rd, br, th->heading);
+        panel_text_in(fr, RD_SANS_SMALL, rd_inset(br, rd_px(rd, 4)), RD_LEFT, th->panel, b);
+        panel_term(fr, br, "steps:");
         x += bw + gap;
         mid_w -= bw + gap;
     }

@@ -163,7 +163,10 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y + lane_h - plot.y}, th->stall);
         rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, th->stall);
         char lab[64];
-        snprintf(lab, sizeof lab, "! stall %s CPU %d", rv_flavor_name(m->flavor), m->cpu);
+        /* who holds the GP up, as the warning names it: a preempted reader's task, else a CPU */
+        if (m->task > 0) snprintf(lab, sizeof lab, "! stall %s task P%d", rv_flavor_name(m->flavor), m->task);
+        else if (m->cpu >= 0) snprintf(lab, sizeof lab, "! stall %s CPU %d", rv_flavor_name(m->flavor), m->cpu);
+        else snprintf(lab, sizeof lab, "! stall %s", rv_flavor_name(m->flavor));
         panel_term(fr, (rd_rect){x - rd_px(rd, 6), plot.y, rd_px(rd, 12), y + lane_h - plot.y}, "stall");
         int w = rd_text_width(rd, RD_BOLD, lab), lx = x + rd_px(rd, 4);
         if (lx + w > plot_end) lx = x - rd_px(rd, 4) - w; /* near the right edge: label on the left */
@@ -171,6 +174,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
         if (clash) continue;
         rd_text(rd, RD_BOLD, lx, y + (lane_h - lh) / 2, th->stall, lab);
+        panel_explain(fr, (rd_rect){lx, y, w, lane_h}, lab); /* P<pid>: what a task in a warning is */
         if (ntaken < 32) { taken[ntaken][0] = lx - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
     }
     for (int pass = 0; pass < 2; pass++) {

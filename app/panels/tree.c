@@ -57,6 +57,27 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
     return total;
 }
 
+static void leaf_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n);
+
+/* The biggest bit sizes (inner levels, leaves) at which the tree fits in area. */
+static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int *bu_out, int *bl_out)
+{
+    int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
+    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl) > area.h) {
+        if (bu > floor_u) bu--; /* shrink together down to a readable size... */
+        bl--;                   /* ...then only the leaves */
+        if (bu < bl) bu = bl;
+    }
+    while (bu > bl && plan(rd, v, lv, area.w, bu, bl) > area.h) bu--;
+    /* inner nodes that lost their titles free more room than one step took: give it back, to the
+     * inner levels first (their titles and bits are what a reader can read), then the leaves */
+    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl) <= area.h) bu++;
+    while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1) <= area.h) bl++;
+    *bu_out = bu;
+    *bl_out = bl;
+}
+
+
 static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_node_view *n,
                       const level_geo *g, int bsz, bool leaf)
 {
@@ -115,6 +136,103 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         ui_hit_add(fr, q, HIT_NODE_BIT, n->index, b);
     }
     rd_clip_pop(rd);
+    if (leaf && !g->title) leaf_tip(fr, r, v, n);
+}
+
+/* What the CPUs of one leaf do: how many in each state (U K I Z X) and how many still owe a QS. */
+typedef struct leaf_sig { int st[5], owe, busy_owe; } leaf_sig;
+
+static leaf_sig leaf_sig_of(const ui_view *v, const rv_node_view *n)
+{
+    leaf_sig s;
+    memset(&s, 0, sizeof s);
+    bool gp = n->gpnum != n->completed;
+    for (int c = n->grplo; c <= n->grphi && c < v->ncpus; c++) {
+        enum rv_cpu_state k = v->cpus[c].state;
+        if ((unsigned)k < 5) s.st[k]++;
+        bool owes = gp && (n->qsmask >> (c - n->grplo) & 1);
+        s.owe += owes;
+        s.busy_owe += owes && (v->cpus[c].dynticks & 1) && k != RV_CPU_OFFLINE;
+    }
+    return s;
+}
+
+static void leaf_sig_text(const leaf_sig *s, char *b, size_t n)
+{
+    static const char letters[] = "UKIZX";
+    static const int order[] = {RV_CPU_USER, RV_CPU_KERNEL, RV_CPU_IDLE_TICK, RV_CPU_IDLE_NOHZ, RV_CPU_OFFLINE};
+    size_t l = 0;
+    b[0] = 0;
+    for (int i = 0; i < 5; i++)
+        if (s->st[order[i]] && l < n) l += (size_t)snprintf(b + l, n - l, "%s%d %c", l ? " " : "", s->st[order[i]], letters[i]);
+    if (l < n) snprintf(b + l, n - l, ", %d owe%s", s->owe, s->owe == 1 ? "s" : "");
+}
+
+/* Hundreds of leaves are too small to label: group them by what their CPUs do ("250 leaves: 16 Z,
+ * 16 owe") and name the few leaves where a running CPU still owes a QS. Lines drawn (or that
+ * would be, draw = false), at most max_lines. */
+static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_leaf, int nleaves, int max_lines, bool draw)
+{
+    rd_ctx *rd = fr->rd;
+    enum { MAXG = 64 };
+    leaf_sig sig[MAXG];
+    int cnt[MAXG], first[MAXG], ng = 0, other = 0;
+    for (int i = 0; i < nleaves && first_leaf + i < v->nnodes; i++) {
+        leaf_sig s = leaf_sig_of(v, &v->nodes[first_leaf + i]);
+        int g = 0;
+        while (g < ng && memcmp(&sig[g], &s, sizeof s)) g++;
+        if (g == ng) {
+            if (ng == MAXG) { other++; continue; }
+            sig[ng] = s; cnt[ng] = 0; first[ng] = first_leaf + i; ng++;
+        }
+        cnt[g]++;
+    }
+    /* the commonest kind first, then kinds with a running CPU owing a QS, then the rest by size */
+    int ord[MAXG], no = 0, big = 0;
+    for (int g = 1; g < ng; g++) if (cnt[g] > cnt[big]) big = g;
+    if (ng) ord[no++] = big;
+    for (int pass = 0; pass < 2; pass++)
+        for (int g = 0; g < ng; g++)
+            if (g != big && (pass == 0) == (sig[g].busy_owe > 0)) ord[no++] = g;
+    int lh = rd_line_height(rd, RD_SANS_SMALL), lines = 0;
+    for (int k = 0; k < no && lines < max_lines; k++) {
+        int g = ord[k];
+        char t[120], line[220];
+        leaf_sig_text(&sig[g], t, sizeof t);
+        bool last = lines == max_lines - 1 && k + 1 < no;
+        if (last) {
+            int rest = 0;
+            for (int j = k; j < no; j++) rest += cnt[ord[j]];
+            snprintf(line, sizeof line, "… and %d more leaves of %d other kinds (hover a leaf)", rest + other, no - k);
+        } else if (cnt[g] == 1) snprintf(line, sizeof line, "leaf rnp%d: %s a QS", first[g], t);
+        else snprintf(line, sizeof line, "%d leaves: %s a QS", cnt[g], t);
+        if (draw) {
+            rd_color ink = sig[g].busy_owe && !last ? fr->th->stall : fr->th->text;
+            panel_text_fit(fr, RD_SANS_SMALL, r.x, r.y + lines * lh, r.w, ink, line);
+            ui_tip_add(fr, (rd_rect){r.x, r.y + lines * lh, r.w, lh}, "Leaves grouped by the states of their CPUs (U user, K kernel, "
+                       "I idle with its tick on, Z dyntick-idle, X offline) and by how many of those CPUs still owe a QS (bit set "
+                       "in the leaf's qsmask). Red: a running CPU there owes one. Hover a leaf for its own counts.");
+        }
+        lines++;
+        if (last) break;
+    }
+    return lines;
+}
+
+/* Hover over a leaf too small to label: its CPUs' states and the running ones that still owe. */
+static void leaf_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n)
+{
+    leaf_sig s = leaf_sig_of(v, n);
+    char t[120], tip[400];
+    leaf_sig_text(&s, t, sizeof t);
+    size_t l = (size_t)snprintf(tip, sizeof tip, "rnp%d, CPUs %d-%d: %s", n->index, n->grplo, n->grphi, t);
+    bool gp = n->gpnum != n->completed;
+    int shown = 0;
+    for (int c = n->grplo; c <= n->grphi && c < v->ncpus && l < sizeof tip - 24; c++) {
+        if (!gp || !(n->qsmask >> (c - n->grplo) & 1) || !(v->cpus[c].dynticks & 1)) continue;
+        l += (size_t)snprintf(tip + l, sizeof tip - l, "%s%d", shown++ ? ", " : "; running and owing: CPU ", c);
+    }
+    ui_tip_add(fr, r, tip);
 }
 
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
@@ -186,13 +304,24 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     panel_legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, true);
     if (v->levels <= 0 || v->nnodes <= 0 || area.h <= 0) return;
     level_geo lv[UI_MAX_LEVELS];
-    int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
-    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl) > area.h) {
-        if (bu > floor_u) bu--; /* shrink together down to a readable size... */
-        bl--;                   /* ...then only the leaves */
-        if (bu < bl) bu = bl;
+    int bu, bl;
+    size_tree(rd, v, lv, area, &bu, &bl);
+    /* hundreds of leaves: up to 3 lines under the tree say what they hold, in the room the tree
+     * leaves free; when it leaves less than 2 lines, the tree gives up 2 */
+    int nleaves = v->level_count[v->levels - 1], first_leaf = v->nnodes - nleaves;
+    if (nleaves > 32 && first_leaf >= 0) {
+        int free_lines = (area.h - plan(rd, v, lv, area.w, bu, bl) - rd_px(rd, 3)) / lh;
+        int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
+        if (max_lines * lh < area.h / 3) {
+            int used = leaf_summary(fr, area, v, first_leaf, nleaves, max_lines, false);
+            rd_rect sr = {area.x, area.y + area.h - used * lh, area.w, used * lh};
+            leaf_summary(fr, sr, v, first_leaf, nleaves, max_lines, true);
+            if (used > free_lines) {
+                area.h -= used * lh + rd_px(rd, 3);
+                size_tree(rd, v, lv, area, &bu, &bl);
+            }
+        }
     }
-    while (bu > bl && plan(rd, v, lv, area.w, bu, bl) > area.h) bu--;
     plan(rd, v, lv, area.w, bu, bl);
     rd_clip_push(rd, area);
     int y = area.y;

@@ -156,7 +156,13 @@ static void take(ui_history *h, const rv_event *ev)
         PUSH_CAPPED(h->fqs, mark_of(ev), FIRST, h->cap);
         if (fok) PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
         break;
-    case RV_EV_STALL: PUSH(h->stalls, mark_of(ev)); break;
+    case RV_EV_STALL: {
+        ui_mark m = mark_of(ev);
+        m.cpu = ev->node;
+        m.task = (int16_t)ev->id;
+        PUSH(h->stalls, m);
+        break;
+    }
     case RV_EV_INJECT: PUSH(h->injects, mark_of(ev)); break;
     case RV_EV_VIOLATION: PUSH_CAPPED(h->violations, mark_of(ev), FIRST, h->cap); break;
     case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: {

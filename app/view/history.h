@@ -14,7 +14,7 @@
 #include "rcuvis.h"
 
 typedef struct ui_gp_bar { uint64_t gp; int64_t start, end; /* end < 0: still running */ } ui_gp_bar;
-typedef struct ui_mark { int64_t t; uint64_t gp; int64_t n; int32_t cpu; int8_t flavor, arg; } ui_mark;
+typedef struct ui_mark { int64_t t; uint64_t gp; int64_t n; int32_t cpu; int8_t flavor, arg; int16_t task; } ui_mark;
 
 #define UI_VEC(T) struct { T *v; size_t n, cap; }
 
@@ -25,7 +25,8 @@ typedef struct ui_history {
     UI_VEC(ui_gp_bar) gps[RV_NFLAVORS];
     UI_VEC(int64_t) phase_t[RV_NFLAVORS]; /* GP start, FQS pass, cleanup start, GP end: step back by phase */
     UI_VEC(ui_mark) fqs;      /* flavor, arg = pass (0 snapshot, 1 check), n = CPUs probed */
-    UI_VEC(ui_mark) stalls;   /* flavor, cpu, arg = 0 self / 1 other, n = jiffies */
+    UI_VEC(ui_mark) stalls;   /* flavor, arg = 0 self / 1 other, n = jiffies; cpu = the first CPU named (-1: only tasks),
+                                 task = pid of the first blocked task named (0 none): who stalls, not who noticed */
     UI_VEC(ui_mark) injects;  /* arg = rv_inject_kind, cpu, flavor, n = count */
     UI_VEC(ui_mark) violations;
     UI_VEC(ui_mark) hotplug;  /* cpu, arg = 1 online / 0 offline (scripted, injected or rcutorture's) */

@@ -25,7 +25,7 @@
 #define LEFT_CKPTS 8
 
 typedef struct ckpt { int64_t t; rv_engine *e; int refs; bool inject; } ckpt;
-typedef struct op { uint8_t kind; int8_t flavor; int64_t limit; } op;
+typedef struct op { uint8_t kind; int8_t flavor; int16_t type; int32_t cpu; int64_t limit; } op;
 typedef struct pos { int64_t base; op *ops; size_t nops; enum tt_step kind; } pos;
 
 typedef struct branch {
@@ -67,6 +67,7 @@ static double monotonic_ms(void *ctx)
 /* The only place time-travel reads wall time: checkpoint spacing, chunk sizes and budgets are all
  * derived from it, so a test that injects a clock gets the same decisions on any machine. */
 static double wall_ms(const tt *t) { return t->virt_speed > 0 ? t->virt_ms : t->clock(t->clock_ctx); }
+double tt_wall_ms(const tt *t) { return wall_ms(t); }
 
 /* rv_run_until() for time travel's engines; on a virtual machine it also advances the clock by
  * the time that machine would have taken. */
@@ -490,11 +491,51 @@ static void after_op(tt *t)
     }
 }
 
-static void do_op(tt *t, op o)
+bool tt_event_matches(const rv_event *ev, const tt_match *m)
 {
+    if (m->type >= 0 && ev->type != m->type) return false;
+    if (m->cpu >= 0 && ev->cpu >= 0 && ev->cpu != m->cpu) return false;
+    if (m->flavor >= 0 && ev->flavor != m->flavor && !(ev->flavor < 0 && m->cpu >= 0 && ev->cpu == m->cpu)) return false;
+    return true;
+}
+
+/* Events one at a time until one matches or time passes limit (limit < 0: until -limit events
+ * were emitted in all), or (live steps, deadline_ms > 0)
+ * the wall clock passes deadline_ms. The ring is read after every event, so a long walk through
+ * thousands of unmatched events loses none of them. */
+static bool step_until_match(tt *t, const tt_match *m, int64_t limit, double deadline_ms)
+{
+    for (unsigned n = 1;; n++) {
+        uint64_t c0 = rv_event_count(t->e);
+        int64_t before = rv_now_ns(t->e);
+        if (rv_step_event(t->e) < 0) return false;
+        if (t->virt_speed > 0) t->virt_ms += (double)(rv_now_ns(t->e) - before) / t->virt_speed;
+        uint64_t c1 = rv_event_count(t->e);
+        bool hit = false;
+        for (uint64_t s = c0; s < c1 && !hit; s++) {
+            const rv_event *ev = rv_event_get(t->e, s);
+            hit = ev && tt_event_matches(ev, m);
+        }
+        ui_history_ingest(&cur(t)->hist, t->e);
+        if (hit) return true;
+        /* limit < 0: a replay of a step the wall clock stopped, after exactly -limit events in all */
+        if (limit >= 0 ? rv_now_ns(t->e) >= limit : (int64_t)c1 >= -limit) return false;
+        if (deadline_ms > 0 && n % 64 == 0 && wall_ms(t) > deadline_ms) return false;
+    }
+}
+
+/* deadline_ms > 0: a live step that may stop on the wall clock (replays never do: they stop where
+ * the live step stopped, recorded in its op's limit) */
+static bool do_op(tt *t, op o, double deadline_ms)
+{
+    bool hit = true;
+    int64_t before = rv_now_ns(t->e); /* a virtual machine's clock follows the work done */
     if (o.kind == TT_STEP_EVENT) rv_step_event(t->e);
-    else rv_step_gp_phase(t->e, o.flavor, o.limit);
+    else if (o.kind == TT_STEP_MATCH) { hit = step_until_match(t, &(tt_match){o.flavor, o.cpu, o.type}, o.limit, deadline_ms); before = rv_now_ns(t->e); }
+    else hit = rv_step_gp_phase(t->e, o.flavor, o.limit);
+    if (t->virt_speed > 0) t->virt_ms += (double)(rv_now_ns(t->e) - before) / t->virt_speed;
     after_op(t);
+    return hit;
 }
 
 static int push_undo(tt *t, enum tt_step kind)
@@ -516,6 +557,35 @@ static int push_undo(tt *t, enum tt_step kind)
     return 0;
 }
 
+/* Phase and filtered steps look at most 30 s ahead, and no further than ~0.25 s of wall time at the
+ * measured engine speed (4096 CPUs simulate slower than real time): a key never holds the window
+ * for seconds; pressing it again looks further. */
+static int64_t step_limit(const tt *t, int64_t now, int64_t end)
+{
+    int64_t horizon = 30000000000LL;
+    if (t->sim_per_wall > 0 && t->sim_per_wall * 0.25e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 0.25e9);
+    if (horizon < 10000000LL) horizon = 10000000LL;
+    return now + horizon < end ? now + horizon : end;
+}
+
+/* Apply op o after the current position, recorded in the cursor so that it replays exactly. */
+static bool push_op(tt *t, op o)
+{
+    op *nv = realloc(t->cursor.ops, (t->cursor.nops + 1) * sizeof *nv);
+    if (!nv) return false;
+    t->cursor.ops = nv;
+    t->cursor.ops[t->cursor.nops++] = o;
+    pos keep;
+    if (pos_copy(&keep, &t->cursor) != 0) return false;
+    bool hit = do_op(t, o, o.kind == TT_STEP_MATCH ? wall_ms(t) + 250.0 : 0);
+    /* stopped without a match (limit or wall clock): replays stop at this very moment too */
+    if (!hit && o.kind == TT_STEP_MATCH && keep.nops) keep.ops[keep.nops - 1].limit = -(int64_t)rv_event_count(t->e);
+    /* after_op may have reset the cursor (injection passed); otherwise it is base + ops */
+    if (t->cursor.nops == 0 && rv_now_ns(t->e) != keep.base) pos_free(&keep);
+    else { pos_free(&t->cursor); t->cursor = keep; }
+    return hit;
+}
+
 void tt_step(tt *t, enum tt_step kind, int flavor)
 {
     int64_t now = rv_now_ns(t->e), end = rv_end_ns(t->e);
@@ -527,29 +597,22 @@ void tt_step(tt *t, enum tt_step kind, int flavor)
         cursor_reset(t); /* a jiffy step lands on a boundary: the state of seek(that time) */
         return;
     }
-    /* look for the next phase change at most 30 s ahead, and no further than ~1.5 s of wall time
-     * at the measured engine speed (4096 CPUs simulate slower than real time) */
-    int64_t horizon = 30000000000LL;
-    if (t->sim_per_wall > 0 && t->sim_per_wall * 1.5e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 1.5e9);
-    if (horizon < 10000000LL) horizon = 10000000LL;
-    op o = {.kind = (uint8_t)kind, .flavor = (int8_t)flavor, .limit = now + horizon};
-    if (o.limit > end) o.limit = end;
-    op *nv = realloc(t->cursor.ops, (t->cursor.nops + 1) * sizeof *nv);
-    if (!nv) return;
-    t->cursor.ops = nv;
-    t->cursor.ops[t->cursor.nops++] = o;
-    pos keep;
-    if (pos_copy(&keep, &t->cursor) != 0) return;
-    do_op(t, o);
-    /* after_op may have reset the cursor (injection passed); otherwise it is base + ops */
-    if (t->cursor.nops == 0 && rv_now_ns(t->e) != keep.base) pos_free(&keep);
-    else { pos_free(&t->cursor); t->cursor = keep; }
+    push_op(t, (op){.kind = (uint8_t)kind, .flavor = (int8_t)flavor, .type = -1, .cpu = -1, .limit = step_limit(t, now, end)});
+}
+
+bool tt_step_match(tt *t, const tt_match *m)
+{
+    int64_t now = rv_now_ns(t->e), end = rv_end_ns(t->e);
+    if (now >= end) return false;
+    push_undo(t, TT_STEP_MATCH);
+    return push_op(t, (op){.kind = TT_STEP_MATCH, .flavor = (int8_t)m->flavor, .type = (int16_t)m->type,
+                           .cpu = m->cpu, .limit = step_limit(t, now, end)});
 }
 
 static void goto_pos(tt *t, const pos *p)
 {
     seek_keep_undo(t, p->base);
-    for (size_t i = 0; i < p->nops; i++) do_op(t, p->ops[i]);
+    for (size_t i = 0; i < p->nops; i++) (void)do_op(t, p->ops[i], 0);
     pos_free(&t->cursor);
     pos_copy(&t->cursor, p);
 }
@@ -582,6 +645,52 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor)
         if (target < 0) target = 0;
     }
     tt_seek(t, target);
+}
+
+/* Latest event matching m with time < before among the events the live engine still holds. */
+static int64_t ring_last_match(const tt *t, const tt_match *m, int64_t before)
+{
+    for (uint64_t s = rv_event_count(t->e); s-- > 0;) {
+        const rv_event *ev = rv_event_get(t->e, s);
+        if (!ev) break;
+        if (ev->t < before && tt_event_matches(ev, m)) return ev->t;
+    }
+    return -1;
+}
+
+bool tt_step_match_back(tt *t, const tt_match *m)
+{
+    if (t->nundo && t->undo[t->nundo - 1].kind == TT_STEP_MATCH) {
+        pos p = t->undo[--t->nundo];
+        goto_pos(t, &p);
+        pos_free(&p);
+        return true;
+    }
+    int64_t now = rv_now_ns(t->e);
+    /* "before" excludes the instant we stand on: one ns past a moment is that moment */
+    int64_t before = now > 0 ? now - 1 : 0, found = ring_last_match(t, m, before);
+    /* not in the ring (a seek keeps only the newest events): re-simulate checkpoint intervals
+     * backwards, newest first, watching for the last match before now */
+    size_t k = last_ck_at_or_before(cur(t), before);
+    for (int tries = 0; found < 0 && tries < 8 && cur(t)->n; tries++) {
+        int64_t from = cur(t)->ck[k]->t;
+        restore(t, k);
+        if (t->virt_speed > 0) t->virt_ms += (double)(before - from) / t->virt_speed;
+        while (rv_now_ns(t->e) < before) {
+            uint64_t c0 = rv_event_count(t->e);
+            if (rv_step_event(t->e) < 0) break;
+            for (uint64_t s = c0; s < rv_event_count(t->e); s++) {
+                const rv_event *ev = rv_event_get(t->e, s);
+                if (ev && ev->t < before && tt_event_matches(ev, m)) found = ev->t;
+            }
+        }
+        ui_history_ingest(&cur(t)->hist, t->e);
+        if (found >= 0 || k == 0 || from == 0) break;
+        before = from;
+        k--;
+    }
+    tt_seek(t, found >= 0 ? found + 1 : now);
+    return found >= 0;
 }
 
 int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t errlen)

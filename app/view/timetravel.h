@@ -20,7 +20,13 @@
 #include "view/history.h"
 #include "rcuvis.h"
 
-enum tt_step { TT_STEP_TICK = 0, TT_STEP_EVENT = 1, TT_STEP_PHASE = 2 };
+enum tt_step { TT_STEP_TICK = 0, TT_STEP_EVENT = 1, TT_STEP_PHASE = 2, TT_STEP_MATCH = 3 };
+
+/* Which events a filtered step stops at (TT_STEP_MATCH): -1 in a field means "any".
+ * flavor: events of that flavor (flavor-less events too when they happen on the cpu filtered on);
+ * cpu: events on that CPU and events of no CPU (GP start/end, FQS passes); type: enum rv_ev_type. */
+typedef struct tt_match { int flavor, cpu, type; } tt_match;
+bool tt_event_matches(const rv_event *ev, const tt_match *m);
 
 typedef struct tt tt;
 
@@ -36,6 +42,9 @@ void tt_set_clock(tt *t, tt_clock_fn now_ms, void *ctx);
 /* A virtual machine for tests and benches: wall time advances only with simulated work, at
  * sim_s_per_wall_s simulated seconds per wall second (0 = the real clock again). */
 void tt_set_virtual_speed(tt *t, double sim_s_per_wall_s);
+/* The wall clock time travel reads (the virtual one under tt_set_virtual_speed): tests measure
+ * how long a key kept the window busy with it. */
+double tt_wall_ms(const tt *t);
 
 rv_engine *tt_engine(tt *t);            /* the live engine (read it, do not advance it directly) */
 const ui_history *tt_history(const tt *t);
@@ -51,6 +60,14 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms);
 void tt_seek(tt *t, int64_t to);
 /* One step forward of the given kind (flavor for phases); pushes the prior position for undo. */
 void tt_step(tt *t, enum tt_step kind, int flavor);
+/* Step event by event until one matching m has happened (at most 30 s of simulated time ahead, or
+ * about 0.25 s of wall time at the measured speed); pushes the prior position for undo. Returns
+ * true when a matching event was reached, false when the limit came first (time moved anyway). */
+bool tt_step_match(tt *t, const tt_match *m);
+/* Back to the previous matching event (undoing the last filtered step when there is one), landing
+ * right after it; looks back through the event ring, then re-simulates up to 8 checkpoint
+ * intervals. False (and time unchanged) when none was found. */
+bool tt_step_match_back(tt *t, const tt_match *m);
 /* One step back: undoes the last step if it was of this kind, else goes to the previous jiffy
  * boundary / previous event time / previous phase change of flavor. */
 void tt_step_back(tt *t, enum tt_step kind, int flavor);

@@ -71,6 +71,100 @@ static bool has_stall(const char *s)
 
 static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now);
 
+/* Thousands of CPUs: the whole-GP answer counts the dyntick-idle ones in one line (the next FQS
+ * pass credits them all alike) and spends its words on the few that are not idle, which are the
+ * ones that can hold a grace period up. Small machines keep rv_explain()'s CPU-by-CPU list. */
+static void big_why(ui_view *v, const rv_engine *e, int node)
+{
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    if (v->ncpus <= 16 || fl->gpnum == fl->completed || !v->nodes) return;
+    int lo = 0, hi = v->ncpus - 1;
+    if (node >= 0 && node < v->nnodes) { lo = v->nodes[node].grplo; hi = v->nodes[node].grphi; }
+    int owing = 0, idle = 0, off = 0, leaves = 0, leaves_owing = 0, busy[4], nbusy = 0;
+    char more[160] = "";
+    size_t ml = 0;
+    for (int n = 0; n < v->nnodes; n++) {
+        const rv_node_view *nd = &v->nodes[n];
+        if (nd->nchildren || nd->grphi < lo || nd->grplo > hi) continue;
+        leaves++;
+        leaves_owing += nd->qsmask != 0;
+        for (unsigned long bits = nd->qsmask; bits; bits &= bits - 1) {
+            int c = nd->grplo + __builtin_ctzl(bits);
+            if (c < 0 || c >= v->ncpus) continue;
+            owing++;
+            if (v->cpus[c].state == RV_CPU_OFFLINE) off++;
+            else if (!(v->cpus[c].dynticks & 1)) idle++;
+            else if (nbusy < 4) busy[nbusy++] = c;
+            else {
+                if (ml < sizeof more - 16) ml += (size_t)snprintf(more + ml, sizeof more - ml, "%s%d", more[0] ? ", " : "", c);
+                nbusy++;
+            }
+        }
+    }
+    if (idle + off <= 2) return; /* few enough to list one by one */
+    char out[sizeof v->why];
+    size_t len = 0;
+    /* keep the engine's opening ("rcu_sched GP 325, 3.000 ms old.") */
+    const char *old = strstr(v->why, " old.");
+    if (old) len = (size_t)snprintf(out, sizeof out, "%.*s", (int)(old + 5 - v->why), v->why);
+    char where[48] = "";
+    if (node > 0 && node < v->nnodes) snprintf(where, sizeof where, " under rnp%d", node);
+    len += (size_t)snprintf(out + len, sizeof out - len, "%s%d of %d CPUs%s still owe it a QS, in %d of %d leaves.",
+                            len ? " " : "", owing, hi - lo + 1, where, leaves_owing, leaves);
+    if (idle && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are dyntick-idle (dynticks even): idle is a QS, but an idle "
+                                "CPU never reports it; the next FQS pass reads each counter and credits them all (dti).%s", idle,
+                                v->mode == RV_MODE_SOFTIRQ ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
+    if (off && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are offline: the next FQS pass credits them (ofl).", off);
+    if (!nbusy && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- None of them is running: no CPU here can report by itself.");
+    for (int i = 0; i < nbusy && i < 4 && len < sizeof out; i++) {
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- ");
+        if (len < sizeof out) len += (size_t)rv_explain(e, v->flavor, busy[i], -1, out + len, sizeof out - len);
+    }
+    if (nbusy > 4 && len < sizeof out)
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- and %d more running CPU%s: %s%s", nbusy - 4,
+                                nbusy - 4 == 1 ? " owes one: CPU" : "s owe one: CPUs", more, nbusy - 4 > 12 ? ", …" : "");
+    /* blocked tasks, as the engine named them */
+    for (const char *t = strstr(v->why, "\n- task "); t && len < sizeof out; t = strstr(t + 1, "\n- task ")) {
+        const char *end = strchr(t + 1, '\n');
+        int n = end ? (int)(end - t) : (int)strlen(t);
+        len += (size_t)snprintf(out + len, sizeof out - len, "%.*s", n, t);
+    }
+    snprintf(v->why, sizeof v->why, "%s", out);
+}
+
+/* When the grace period in progress already drew a stall warning, "why" starts with whom it named:
+ * a blocked task is the culprit, the CPU that printed the warning only noticed. */
+static void stall_note(ui_view *v)
+{
+    const ui_history *h = v->hist;
+    const rv_flavor_view *fv = &v->fl[v->flavor];
+    if (!h || fv->gpnum == fv->completed) return;
+    const ui_mark *m = NULL;
+    for (size_t i = h->stalls.n; i-- > 0;) {
+        const ui_mark *x = &h->stalls.v[i];
+        if (x->t > v->now) continue;
+        if (x->flavor == v->flavor && x->gp == fv->gpnum) m = x;
+        break;
+    }
+    if (!m) return;
+    char tb[32], note[320];
+    ui_fmt_time(tb, sizeof tb, m->t);
+    if (m->task > 0)
+        snprintf(note, sizeof note, "The stall warning at %s names task P%d: a reader preempted inside rcu_read_lock(), on "
+                 "blkd_tasks%s. The CPU that printed it only noticed.\n", tb, m->task, m->cpu >= 0 ? " (and CPUs that owe a QS)" : "");
+    else if (m->cpu >= 0)
+        snprintf(note, sizeof note, "The stall warning at %s names CPU %d: it still owes this GP a QS.\n", tb, m->cpu);
+    else return;
+    size_t nl = strlen(note), wl = strlen(v->why);
+    if (nl + wl + 1 > sizeof v->why) wl = sizeof v->why - nl - 1;
+    memmove(v->why + nl, v->why, wl);
+    v->why[nl + wl] = 0;
+    memcpy(v->why, note, nl);
+}
+
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
 {
     rv_engine *e = tt_engine(t);
@@ -116,6 +210,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     int cpu = st->sel_cpu < ncpus ? st->sel_cpu : -1, node = st->sel_node < nnodes ? st->sel_node : -1;
     v->why[0] = 0;
     rv_explain(e, v->flavor, cpu, cpu >= 0 ? -1 : node, v->why, sizeof v->why);
+    if (cpu < 0) big_why(v, e, node);
+    stall_note(v);
 
     v->branch = tt_branch_current(t);
     v->nbranches = tt_branch_count(t);
@@ -143,7 +239,10 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             if (qt > at && qt < nx) nx = qt;
         }
         if (v->now >= at && v->now < nx) {
-            if (q->caption[0]) v->caption = q->caption;
+            /* a single-view cue's caption is written for the file's configuration: once the window
+             * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
+             * the 3.7 view never reads the 3.6 narration */
+            if (q->caption[0] && (st->compare || !st->config_badge[0])) v->caption = q->caption;
             v->cue_title = q->title;
         }
     }
@@ -201,7 +300,13 @@ void ui_describe_event(const rv_event *ev, char *b, size_t n)
     case RV_EV_CPU_OFFLINE: snprintf(b, n, "CPU %d went offline", cpu); break;
     case RV_EV_CPU_ONLINE: snprintf(b, n, "CPU %d came online", cpu); break;
     case RV_EV_CB_ORPHAN: snprintf(b, n, "%lld %s callbacks of dead CPU %d adopted by CPU %d", cnt, fl, cpu, node); break;
-    case RV_EV_STALL: snprintf(b, n, "%s CPU stall warning (%s, reported by CPU %d)", fl, ev->arg ? "other CPUs" : "self-detected", cpu); break;
+    case RV_EV_STALL: /* name who stalls (a blocked task, else a CPU), then who noticed */
+        if (!ev->arg) snprintf(b, n, "%s stall warning: CPU %d self-detected that it holds up the GP", fl, cpu);
+        else if (ev->id) snprintf(b, n, "%s stall warning: task P%llu, preempted in its reader, holds up the GP (detected by CPU %d)",
+                                  fl, (unsigned long long)ev->id, cpu);
+        else if (node >= 0) snprintf(b, n, "%s stall warning: CPU %d holds up the GP (detected by CPU %d)", fl, node, cpu);
+        else snprintf(b, n, "%s stall warning (detected by CPU %d; the stall ended before the dump)", fl, cpu);
+        break;
     case RV_EV_SYNC_BEGIN: snprintf(b, n, "a task on CPU %d called synchronize_%s() and blocks", cpu, fl + 4); break;
     case RV_EV_SYNC_END: snprintf(b, n, "synchronize_%s() on CPU %d returned after %.3f ms", fl + 4, cpu, cnt / 1e6); break;
     case RV_EV_KTHREAD_WAKE: {

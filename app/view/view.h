@@ -110,6 +110,8 @@ typedef struct ui_state {
     int hover_cpu;
     int cue;                      /* lecture cue last gone to (-1 none) */
     bool presenting;              /* presentation mode: controls and hints hidden */
+    bool event_filter;            /* E: event steps (Shift+arrows) and R stop only at events of the flavor shown
+                                     and, with a CPU selected, of that CPU; the top bar says so while on */
     char config_badge[256];       /* what differs from the scenario file ("" = nothing): shown in the top bar */
 } ui_state;
 

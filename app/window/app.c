@@ -248,6 +248,8 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     a->fr.rd = rd;
     a->fr.th = ui_theme_get(a->st.theme);
     ui_view *views[2] = {NULL, NULL};
+    /* before the views: whether the run differs from the file decides whose caption a cue shows */
+    ui_app_config_badge(a, a->st.config_badge, sizeof a->st.config_badge);
     for (int i = 0; i < a->nsessions; i++) {
         ui_session *s = &a->s[i];
         ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);
@@ -261,7 +263,6 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
     a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
-    ui_app_config_badge(a, a->st.config_badge, sizeof a->st.config_badge);
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), panel_caption_height(rd, views[0], a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8)));
     ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
 }

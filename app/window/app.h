@@ -90,6 +90,10 @@ enum ui_moment { UI_MOMENT_GP_START, UI_MOMENT_GP_END, UI_MOMENT_FQS, UI_MOMENT_
  * wall time when it is not known yet; -1 when there is none. */
 int64_t ui_app_find_moment(ui_app *a, enum ui_moment kind, bool back, double explore_budget_ms);
 const char *ui_moment_name(enum ui_moment kind);
+/* Event step filtered by the E toggle (the flavor shown, the selected CPU) and, type >= 0, to
+ * events of that rv_ev_type (R: QS reports). In compare mode the 3.7 side leads and the other
+ * follows to its time. True when such an event was reached (forward) or found (back). */
+bool ui_app_step_match(ui_app *a, int type, bool back);
 /* Seek so that everything that happens at t has happened (the engine runs events before t only). */
 void ui_app_seek_moment(ui_app *a, int64_t t);
 

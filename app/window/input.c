@@ -379,7 +379,20 @@ static void seek_bounded(ui_win *w, int64_t t)
     int64_t from = w->app.nsessions ? tt_checkpoint_before(w->app.s[0].tt, t) : t;
     if (now <= t && now > from) from = now;
     w->pending_seek = t - from > FAR_SEEK_NS ? t : -1;
+    w->pending_from = from;
+    w->pending_what[0] = 0;
     ui_app_seek(&w->app, w->pending_seek >= 0 ? from : t);
+}
+
+/* A seek that may take many frames says at once where it goes (and later how far it got). */
+static void seek_to_moment(ui_win *w, int64_t t, const char *what, double now_ms)
+{
+    seek_bounded(w, t);
+    if (w->pending_seek < 0) return;
+    snprintf(w->pending_what, sizeof w->pending_what, "%s", what);
+    char tb[32];
+    ui_fmt_time(tb, sizeof tb, t);
+    ui_win_status(w, now_ms, "To %s at %s: simulating there (any key stops)", what, tb);
 }
 
 static void seek_at(ui_win *w, const ui_hit *h, int x)
@@ -492,8 +505,33 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
     switch (sym) {
     case SDLK_SPACE: case SDLK_PERIOD: ui_input_action(w, ACT_PLAY, 0, now_ms); break;
-    case SDLK_RIGHT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, false); break;
-    case SDLK_LEFT: st->playing = false; ui_app_step(a, shift ? TT_STEP_EVENT : TT_STEP_TICK, true); break;
+    case SDLK_RIGHT: case SDLK_LEFT: {
+        bool back = sym == SDLK_LEFT;
+        st->playing = false;
+        if (!shift) ui_app_step(a, TT_STEP_TICK, back);
+        else if (!st->event_filter) ui_app_step(a, TT_STEP_EVENT, back);
+        else if (!ui_app_step_match(a, -1, back)) /* E: only events of the flavor shown (and selected CPU) */
+            ui_win_status(w, now_ms, back ? "No earlier event of %s%s found (E turns the filter off)"
+                                          : "No event of %s%s in the next stretch (E turns the filter off)",
+                          rv_flavor_name(st->flavor), st->sel_cpu >= 0 ? " on the selected CPU" : "");
+        break;
+    }
+    case SDLK_e: /* filter event steps to the flavor shown and the selected CPU */
+        st->event_filter = !st->event_filter;
+        if (!st->event_filter) ui_win_status(w, now_ms, "Event steps: every event again");
+        else if (st->sel_cpu >= 0) ui_win_status(w, now_ms, "Event steps (Shift+arrows) and R: %s events of CPU %d only", rv_flavor_name(st->flavor), st->sel_cpu);
+        else ui_win_status(w, now_ms, "Event steps (Shift+arrows): %s events only (select a CPU to narrow further)", rv_flavor_name(st->flavor));
+        break;
+    case SDLK_r: { /* next (Shift: previous) QS report of the flavor shown: lands right after it */
+        st->playing = false;
+        bool cpu = st->event_filter && st->sel_cpu >= 0;
+        if (ui_app_step_match(a, RV_EV_QS_REPORT, shift))
+            ui_win_status(w, now_ms, "%s QS report of %s%s", shift ? "Previous" : "Next", rv_flavor_name(st->flavor), cpu ? " by the selected CPU" : "");
+        else
+            ui_win_status(w, now_ms, "No %s QS report of %s%s %s", shift ? "earlier" : "further", rv_flavor_name(st->flavor),
+                          cpu ? " by the selected CPU" : "", shift ? "found" : "in the next stretch (press again to look further)");
+        break;
+    }
     case SDLK_PAGEDOWN: case SDLK_PAGEUP: { /* presenter clickers send these: cue to cue when the scenario has cues */
         bool back = sym == SDLK_PAGEUP;
         if (a->base.ncues) {
@@ -512,11 +550,22 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_n: case SDLK_d: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
         enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_d ? UI_MOMENT_GP_END
                          : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;
-        int64_t t = ui_app_find_moment(a, m, shift, 1500);
-        if (t < 0) { ui_win_status(w, now_ms, "No %s of %s %s (known so far)", ui_moment_name(m), rv_flavor_name(st->flavor), shift ? "before now" : "ahead"); break; }
+        /* at most ~150 ms of looking ahead per key: the look-ahead goes on in the background */
+        int64_t t = ui_app_find_moment(a, m, shift, 150);
+        if (t < 0) {
+            char tb[32];
+            ui_fmt_time(tb, sizeof tb, a->nsessions ? tt_known_until(a->s[a->nsessions - 1].tt) : 0);
+            if (shift) ui_win_status(w, now_ms, "No %s of %s before now", ui_moment_name(m), rv_flavor_name(st->flavor));
+            else ui_win_status(w, now_ms, "No %s of %s up to %s (simulated so far; press again later to look further)",
+                               ui_moment_name(m), rv_flavor_name(st->flavor), tb);
+            break;
+        }
         st->playing = false;
-        ui_app_seek_moment(a, t); /* on the moment itself: the state right after it happened */
-        ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        /* on the moment itself (one ns past it: the state right after it happened), over frames when far */
+        char what[96];
+        snprintf(what, sizeof what, "the %s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        seek_to_moment(w, t < ui_app_end(a) ? t + 1 : t, what, now_ms);
+        if (w->pending_seek < 0) ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
         break;
     }
     case SDLK_F5: st->presenting = !st->presenting; break;
@@ -533,7 +582,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;
     case SDLK_HOME: ui_input_action(w, ACT_RESET, 0, now_ms); break;
-    case SDLK_END: st->playing = false; seek_bounded(w, a->nsessions ? tt_known_until(a->s[0].tt) : 0); break;
+    case SDLK_END: st->playing = false; seek_to_moment(w, a->nsessions ? tt_known_until(a->s[0].tt) : 0, "the end of what is simulated", now_ms); break;
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
     case SDLK_l: ui_input_action(w, ACT_INJ_READER, shift, now_ms); break;
     case SDLK_k: ui_input_action(w, ACT_INJ_LOOP, shift, now_ms); break;
@@ -554,7 +603,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
     case SDLK_j: { /* jump to the next caption or stall warning: the moments a lesson is about */
         int64_t now = ui_app_now(a), best = -1;
-        int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
+        bool stall = false;
         for (size_t i = 0; i < a->base.ncaptions; i++) {
             int64_t t = (int64_t)(a->base.captions[i].at_s * 1e9);
             if (t > now && (best < 0 || t < best)) best = t;
@@ -562,12 +611,13 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         const ui_history *h = a->nsessions ? tt_history(a->s[a->nsessions - 1].tt) : NULL;
         for (size_t i = 0; h && i < h->stalls.n; i++) {
             int64_t t = h->stalls.v[i].t; /* the moment itself: the warning is in the log */
-            if (t > now && (best < 0 || t < best)) best = t;
+            if (t > now && (best < 0 || t < best)) { best = t; stall = true; }
         }
-        (void)jiffy;
         if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
         st->playing = false;
-        seek_bounded(w, best < ui_app_end(a) ? best + 1 : best); /* on the moment itself, bounded per frame */
+        /* on the moment itself; far ahead (kernel-build's next caption is 2 hours away) it is
+         * reached over frames, and the status line says so from the first one */
+        seek_to_moment(w, best < ui_app_end(a) ? best + 1 : best, stall ? "the stall warning" : "the next caption", now_ms);
         break;
     }
     case SDLK_t:
@@ -589,10 +639,24 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
 }
 
-void ui_input_frame(ui_win *w)
+void ui_input_frame(ui_win *w, double now_ms)
 {
     if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
     w->drag_pending = false;
+    if (w->pending_seek < 0) return;
+    ui_app *a = &w->app;
+    a->st.playing = false;
+    int64_t got = ui_app_advance(a, w->pending_seek, UI_FAR_SEEK_FRAME_MS);
+    char tb[32];
+    ui_fmt_time(tb, sizeof tb, w->pending_seek);
+    if (got >= w->pending_seek) {
+        w->pending_seek = -1;
+        if (w->pending_what[0]) ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
+        return;
+    }
+    double span = (double)(w->pending_seek - w->pending_from);
+    int pct = span > 0 ? (int)(100.0 * (double)(got - w->pending_from) / span) : 0;
+    ui_win_status(w, now_ms, "To %s at %s: %d %% simulated (any key stops)", w->pending_what[0] ? w->pending_what : "the time clicked", tb, pct);
 }
 
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
@@ -608,7 +672,8 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
         if (ev->button.button == SDL_BUTTON_LEFT) click(w, (int)(ev->button.x * k), (int)(ev->button.y * k), now_ms);
         break;
     case SDL_MOUSEBUTTONUP:
-        ui_input_frame(w);
+        if (w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
+        w->drag_pending = false;
         w->dragging = false;
         break;
     case SDL_MOUSEMOTION: {

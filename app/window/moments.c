@@ -1,4 +1,4 @@
-/* moments.c — lecture navigation: go to a cue, or to the next GP start / GP end / FQS pass / stall of the flavor shown. */
+/* moments.c — lecture navigation: go to a cue, to the next GP start / GP end / FQS pass / stall / QS report of the flavor shown, filtered event steps. */
 #include "window/app.h"
 
 #include <stdio.h>
@@ -80,4 +80,24 @@ const char *ui_moment_name(enum ui_moment kind)
 {
     static const char *const names[] = {"grace-period start", "grace-period end", "FQS pass", "stall warning"};
     return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
+}
+
+static tt_match filter_of(const ui_app *a, int type)
+{
+    const ui_state *st = &a->st;
+    /* R always means the flavor on screen; the CPU narrows it only while E is on */
+    tt_match m = {.flavor = -1, .cpu = -1, .type = type};
+    if (st->event_filter || type >= 0) m.flavor = st->flavor;
+    if (st->event_filter && st->sel_cpu >= 0 && st->sel_cpu < a->base.cpus) m.cpu = st->sel_cpu;
+    return m;
+}
+
+bool ui_app_step_match(ui_app *a, int type, bool back)
+{
+    if (!a->nsessions) return false;
+    tt_match m = filter_of(a, type);
+    ui_session *lead = &a->s[a->nsessions - 1];
+    bool hit = back ? tt_step_match_back(lead->tt, &m) : tt_step_match(lead->tt, &m);
+    for (int i = 0; i < a->nsessions - 1; i++) tt_seek(a->s[i].tt, tt_now(lead->tt));
+    return hit;
 }

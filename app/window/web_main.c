@@ -113,7 +113,7 @@ static void web_frame(void)
         web_page_error("rcuvis stopped (q). Reload the page to start again.");
         return;
     }
-    ui_input_frame(w);
+    ui_input_frame(w, wall_ms());
     now = wall_ms();
     int pw = web_page_width(), ph = web_page_height(), ww, wh;
     SDL_GetWindowSize(g_win, &ww, &wh);

@@ -203,11 +203,7 @@ int cmd_window(int argc, char **argv)
                 w->scale_changed = true;
             ui_input_event(w, &ev, wall_ms());
         }
-        ui_input_frame(w);
-        if (w->pending_seek >= 0) { /* a far scrubber seek, a frame's budget at a time */
-            w->app.st.playing = false;
-            if (ui_app_advance(&w->app, w->pending_seek, 25.0) >= w->pending_seek) w->pending_seek = -1;
-        }
+        ui_input_frame(w, wall_ms()); /* drags, and a far seek a frame's budget at a time */
         now = wall_ms();
         if (w->scale_changed) {
             /* HiDPI factor can change when the window moves between monitors */
@@ -252,7 +248,8 @@ int cmd_window(int argc, char **argv)
         window_title(want, sizeof want, w->app.name);
         if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }
         /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
-        w->exploring = ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
+        /* (not while a far seek simulates the same future: it would only slow it down) */
+        w->exploring = w->pending_seek >= 0 || ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
         ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
         ui_app_draw(&w->app, w->rd);
         ui_rec_frame(w, now); /* caption editor overlay, warnings about scripted events not applied */

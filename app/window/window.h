@@ -28,6 +28,8 @@ typedef struct ui_win {
     bool exploring;              /* the look-ahead has not reached the end of the run yet */
     int64_t pending_seek;        /* -1, or a scrubber target past what is known: reached over frames
                                   * within the playback budget, so input (Ctrl+Q) stays answered */
+    int64_t pending_from;        /* where that seek started (its progress in the status line) */
+    char pending_what[96];       /* what it goes to ("the next caption"), "" for a scrubber seek */
     double status_until_ms;      /* when the status message disappears */
     double last_frame_ms;
     double watch_ms;             /* last check of the scenario file */
@@ -39,8 +41,11 @@ typedef struct ui_win {
 
 /* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
-/* Apply the latest scrubber drag position (once per frame). */
-void ui_input_frame(ui_win *w);
+/* Once per frame: apply the latest scrubber drag position, and take a far seek (J, End, the
+ * scrubber) one frame's budget further, saying in the status line how far it got. */
+void ui_input_frame(ui_win *w, double now_ms);
+/* Wall-clock ms a far seek may simulate per frame (the window stays answerable to keys). */
+#define UI_FAR_SEEK_FRAME_MS 40.0
 /* Run an action (a key's or a button's). */
 void ui_input_action(ui_win *w, int action, int arg, double now_ms);
 /* Set the status line for a few seconds. */

@@ -167,3 +167,22 @@ Test(glossary, overlay_lists_every_entry)
     free(seen);
     ui_app_free(&a);
 }
+
+/* A stall warning that names a blocked task (P<pid>) in the timeline, the log and "why": every term
+ * there has its explanation on hover too. */
+Test(glossary, a_blocked_task_stall_is_explained, .timeout = 60)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root);
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_set_override(&a, "events.0.duration_s", "30"), 0);
+    cr_assert_eq(ui_app_set_override(&a, "rcu.stall_timeout_s", "5"), 0);
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&a, 10100000000LL);
+    a.st.flavor = RV_PREEMPT;
+    ui_app_refresh_reports(&a, 0, 0);
+    cr_assert_eq(check_app(&a, "small-busy with a 30 s preempted reader"), 0);
+    ui_app_free(&a);
+}

@@ -322,7 +322,7 @@ Test(input, dragging_the_scrubber_seeks_once_per_frame)
         ev.motion.y = r.y + r.h / 2;
         ui_input_event(W, &ev, 1000);
     }
-    ui_input_frame(W);
+    ui_input_frame(W, 1000);
     int64_t want = (int64_t)((double)(r.w * 10 / 100) / r.w * (double)ui_app_end(&W->app));
     int64_t got = ui_app_now(&W->app);
     cr_assert(got > want - ui_app_end(&W->app) / 100 && got < want + ui_app_end(&W->app) / 100,

@@ -199,3 +199,258 @@ Test(lecture, the_fix_is_one_key_away_and_shows_a_badge)
     cr_assert_eq(W->app.base.cpus, 4);
     cr_assert_eq(W->app.s[0].view.ncpus, 4);
 }
+
+/* Did the last key's step emit an event (seq >= c0) that m matches? */
+static bool stepped_onto(const rv_engine *e, uint64_t c0, const tt_match *m)
+{
+    for (uint64_t s = c0; s < rv_event_count(e); s++) {
+        const rv_event *ev = rv_event_get(e, s);
+        if (ev && tt_event_matches(ev, m)) return true;
+    }
+    return false;
+}
+
+Test(lecture, r_goes_to_the_next_qs_report_of_the_flavor_shown)
+{
+    open_scenario("small-busy.json");
+    ui_app_seek(&W->app, 1000000000LL);
+    frame();
+    key(SDLK_3); /* rcu_preempt */
+    const rv_engine *e = tt_engine(W->app.s[0].tt);
+    tt_match m = {RV_PREEMPT, -1, RV_EV_QS_REPORT};
+    int64_t t_prev = ui_app_now(&W->app);
+    for (int i = 0; i < 5; i++) {
+        uint64_t c0 = rv_event_count(e = tt_engine(W->app.s[0].tt));
+        key(SDLK_r);
+        e = tt_engine(W->app.s[0].tt);
+        cr_assert(stepped_onto(e, c0, &m), "R %d did not stop on an rcu_preempt QS report", i);
+        cr_assert_geq(ui_app_now(&W->app), t_prev);
+        t_prev = ui_app_now(&W->app);
+        cr_assert(strstr(W->app.st.status, "QS report of rcu_preempt"), "status: %s", W->app.st.status);
+    }
+    /* Shift+R after a seek (no step to undo): back to the previous report, landing right after it */
+    ui_app_seek(&W->app, 2500000000LL);
+    frame();
+    keymod(SDLK_r, KMOD_LSHIFT);
+    int64_t now = ui_app_now(&W->app);
+    cr_assert_lt(now, 2500000000LL);
+    e = tt_engine(W->app.s[0].tt);
+    bool at_report = false;
+    for (uint64_t s = rv_event_count(e); s-- > 0;) {
+        const rv_event *ev = rv_event_get(e, s);
+        if (!ev || ev->t < now - 1) break;
+        at_report |= ev->t == now - 1 && tt_event_matches(ev, &m);
+    }
+    cr_assert(at_report, "Shift+R landed at %lld ns, one ns after no rcu_preempt QS report", (long long)now);
+    /* and nothing matching lies between it and where we were */
+    ui_app_seek(&W->app, now);
+    e = tt_engine(W->app.s[0].tt);
+    uint64_t c0 = rv_event_count(e);
+    rv_run_until(tt_engine(W->app.s[0].tt), 2500000000LL);
+    e = tt_engine(W->app.s[0].tt);
+    cr_assert_not(stepped_onto(e, c0, &m), "Shift+R skipped a later QS report");
+}
+
+Test(lecture, e_filters_event_steps_to_the_flavor_and_the_selected_cpu)
+{
+    open_scenario("small-busy.json");
+    ui_app_seek(&W->app, 1000000000LL);
+    frame();
+    /* unfiltered, event steps stop at events of other flavors and other CPUs too */
+    key(SDLK_2); /* rcu_bh */
+    key(SDLK_TAB); /* CPU 0 */
+    tt_match m = {RV_BH, 0, -1};
+    int other = 0;
+    for (int i = 0; i < 30; i++) {
+        uint64_t c0 = rv_event_count(tt_engine(W->app.s[0].tt));
+        keymod(SDLK_RIGHT, KMOD_LSHIFT);
+        other += !stepped_onto(tt_engine(W->app.s[0].tt), c0, &m);
+    }
+    cr_assert_gt(other, 0, "the unfiltered steps happened to be all rcu_bh on CPU 0: the test shows nothing");
+    key(SDLK_e);
+    cr_assert(W->app.st.event_filter, "E turns the filter on");
+    for (int i = 0; i < 30; i++) {
+        uint64_t c0 = rv_event_count(tt_engine(W->app.s[0].tt));
+        int64_t before = ui_app_now(&W->app);
+        keymod(SDLK_RIGHT, KMOD_LSHIFT);
+        cr_assert(stepped_onto(tt_engine(W->app.s[0].tt), c0, &m), "filtered step %d stopped on another flavor or CPU", i);
+        cr_assert_geq(ui_app_now(&W->app), before);
+    }
+    /* visible while on: the top bar says what steps are limited to */
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    struct { bool seen; } found = {false};
+    void see(void *ctx, const char *s, const char *end, int x, int y, int w, int h);
+    rd_set_text_observer(rd, see, &found);
+    ui_app_draw(&W->app, rd);
+    rd_end(rd);
+    rd_free(rd);
+    cr_assert(found.seen, "no \"steps: bh, CPU 0\" in the top bar");
+    /* back: the filtered step is undone exactly */
+    int64_t t = ui_app_now(&W->app);
+    keymod(SDLK_LEFT, KMOD_LSHIFT);
+    cr_assert_leq(ui_app_now(&W->app), t);
+    key(SDLK_e);
+    cr_assert_not(W->app.st.event_filter);
+}
+
+void see(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)x; (void)y; (void)w; (void)h;
+    bool *seen = ctx;
+    size_t n = end ? (size_t)(end - s) : strlen(s);
+    const char *want = "steps: bh, CPU 0";
+    if (n >= strlen(want) && !strncmp(s, want, strlen(want))) *seen = true;
+}
+
+static void label_seen(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)x; (void)y; (void)w; (void)h;
+    char *buf = ctx;
+    size_t n = end ? (size_t)(end - s) : strlen(s), l = strlen(buf);
+    if (l + n + 2 < 8192) { memcpy(buf + l, s, n); buf[l + n] = '\n'; buf[l + n + 1] = 0; }
+}
+
+Test(lecture, a_stall_of_a_blocked_task_names_the_task)
+{
+    /* small-busy's 50 ms preempted reader made 30 s long: rcu_preempt's GP waits on it past the timeout */
+    cr_assert_eq(ui_app_set_override(&W->app, "events.0.duration_s", "30"), 0);
+    cr_assert_eq(ui_app_set_override(&W->app, "rcu.stall_timeout_s", "5"), 0);
+    open_scenario("small-busy.json");
+    ui_app_seek(&W->app, 10100000000LL);
+    frame();
+    key(SDLK_3);
+    const ui_history *h = tt_history(W->app.s[0].tt);
+    cr_assert_geq(h->stalls.n, 1);
+    const ui_mark *m = &h->stalls.v[0];
+    cr_assert_eq(m->flavor, RV_PREEMPT);
+    cr_assert_gt(m->task, 0, "the stall mark names no task");
+    char want[64];
+    snprintf(want, sizeof want, "P%d", m->task);
+    /* the kernel log line names the same task */
+    const ui_view *v = &W->app.s[0].view;
+    bool in_log = false;
+    for (int i = 0; i < v->nklog; i++) in_log |= v->klog[i].stall && strstr(v->klog[i].text, want);
+    cr_assert(in_log, "the warning in the log does not name %s", want);
+    snprintf(want, sizeof want, "names task P%d", m->task);
+    cr_assert(strstr(v->why, want), "why: %s", v->why);
+    key(SDLK_TAB); /* CPU 0, the CPU that detected it: still told who the culprit is */
+    cr_assert(strstr(W->app.s[0].view.why, want), "why for CPU 0: %s", W->app.s[0].view.why);
+    char err[256], *texts = calloc(1, 8192);
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    rd_set_text_observer(rd, label_seen, texts);
+    ui_app_draw(&W->app, rd);
+    rd_end(rd);
+    rd_free(rd);
+    snprintf(want, sizeof want, "! stall rcu_preempt task P%d", m->task);
+    cr_assert(strstr(texts, want), "timeline label is not \"%s\"", want);
+    cr_assert_null(strstr(texts, "! stall rcu_preempt CPU"), "the label names the detecting CPU");
+    free(texts);
+}
+
+static int count_of(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+Test(lecture, four_thousand_cpus_read_as_a_picture, .timeout = 60)
+{
+    open_scenario("big-machine.json");
+    ui_app_seek(&W->app, 1503500000LL); /* inside a GP: thousands of idle CPUs and a few running ones owe a QS */
+    frame();
+    const ui_view *v = &W->app.s[0].view;
+    /* "why": the idle ones in one line, never one by one; the running ones by number */
+    cr_assert(strstr(v->why, "of them are dyntick-idle"), "%s", v->why);
+    cr_assert_eq(count_of(v->why, "is dyntick-idle (dynticks="), 0, "idle CPUs listed one by one: %s", v->why);
+    cr_assert_leq(count_of(v->why, "\n- "), 7, "%s", v->why);
+    /* the panels: counts by state, the running CPUs still owing called out, leaves grouped */
+    char err[256], *texts = calloc(1, 8192);
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    rd_set_text_observer(rd, label_seen, texts);
+    ui_app_draw(&W->app, rd);
+    rd_end(rd);
+    rd_free(rd);
+    cr_assert(strstr(texts, "running, still owing: CPU "), "no call-out of the running CPUs that owe a QS:\n%s", texts);
+    cr_assert(strstr(texts, " leaves: ") && strstr(texts, " Z, "), "no per-leaf counts by state:\n%s", texts);
+    free(texts);
+}
+
+/* kernel-build is two hours long: J's next caption lies 7200 s ahead. No key may hold the window
+ * for long and J must visibly start at once. Measured on a virtual machine (tt_set_virtual_speed),
+ * whose clock advances only with simulated work, so the figures do not depend on this machine. */
+Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .timeout = 120)
+{
+    open_scenario("kernel-build.json");
+    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
+    W->pending_seek = -1;
+    frame();
+    tt *t = W->app.s[0].tt;
+    double w0 = tt_wall_ms(t);
+    key(SDLK_j);
+    cr_assert_leq(tt_wall_ms(t) - w0, 50.0, "J held the window %.0f ms", tt_wall_ms(t) - w0);
+    cr_assert_eq(W->pending_seek, 7200000000000LL + 1, "J goes to the caption at 7200 s");
+    cr_assert(strstr(W->app.st.status, "next caption"), "J says nothing: \"%s\"", W->app.st.status);
+    int64_t prev = ui_app_now(&W->app);
+    for (int f = 0; f < 3; f++) {
+        w0 = tt_wall_ms(t);
+        ui_input_frame(W, 1000);
+        double spent = tt_wall_ms(t) - w0;
+        cr_assert_leq(spent, UI_FAR_SEEK_FRAME_MS * 1.5, "frame %d simulated %.0f ms", f, spent);
+        cr_assert_gt(ui_app_now(&W->app), prev, "frame %d of the seek did not move time", f);
+        prev = ui_app_now(&W->app);
+        cr_assert(strstr(W->app.st.status, "% simulated"), "status: %s", W->app.st.status);
+    }
+    /* a key stops the far seek; a key looking for something that never happens gives up quickly */
+    w0 = tt_wall_ms(t);
+    key(SDLK_s);
+    cr_assert_eq(W->pending_seek, -1);
+    cr_assert_leq(tt_wall_ms(t) - w0, 250.0, "S looked ahead for %.0f ms of wall time", tt_wall_ms(t) - w0);
+    cr_assert(strstr(W->app.st.status, "No stall warning"), "status: %s", W->app.st.status);
+}
+
+/* omap-stall's single-view cues narrate 3.6. With M (3.7's kthread) on, the cue still moves time,
+ * selection and title, but the caption shown is one written for kthread mode. */
+Test(lecture, a_3_7_view_of_a_3_6_cue_never_shows_the_3_6_narration)
+{
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_m);
+    cr_assert_eq(W->app.s[0].cfg.rcu.mode, RV_MODE_KTHREAD);
+    int extra = -1;
+    for (size_t i = 0; i < W->app.base.ncues; i++)
+        if (strstr(W->app.base.cues[i].title, "nobody needs")) extra = (int)i;
+    cr_assert_geq(extra, 0);
+    while (W->app.st.cue < extra) key(SDLK_PAGEDOWN);
+    const ui_view *v = &W->app.s[0].view;
+    cr_assert_str_eq(v->cue_title, W->app.base.cues[extra].title, "the cue is still in force");
+    cr_assert(v->caption, "no caption at all");
+    cr_assert_str_neq(v->caption, W->app.base.cues[extra].caption, "the 3.6 cue caption over a 3.7 picture");
+    bool kthread_caption = false;
+    for (size_t i = 0; i < W->app.base.ncaptions; i++)
+        if (!strcmp(W->app.base.captions[i].text, v->caption)) kthread_caption = W->app.base.captions[i].when.has_mode && W->app.base.captions[i].when.mode == RV_MODE_KTHREAD;
+    cr_assert(kthread_caption, "shown: %s", v->caption);
+    /* back to 3.6: a 3.6 narration again (the cue's, or the softirq caption of the moment) */
+    key(SDLK_m);
+    const char *c = W->app.s[0].view.caption;
+    cr_assert(c);
+    for (size_t i = 0; i < W->app.base.ncaptions; i++)
+        if (!strcmp(W->app.base.captions[i].text, c))
+            cr_assert_not(W->app.base.captions[i].when.has_mode && W->app.base.captions[i].when.mode == RV_MODE_KTHREAD, "3.6 shows: %s", c);
+}
+
+/* `rcuvis shot omap-stall --cue 3 --mode kthread` draws once: that one frame must already know the
+ * run differs from the file (the badge used to be computed after the views, so the first frame
+ * showed the 3.6 cue caption over the 3.7 picture). */
+Test(lecture, the_first_frame_of_a_forced_mode_cue_shows_the_right_caption)
+{
+    W->app.mode_forced = true;
+    W->app.forced_mode = RV_MODE_KTHREAD;
+    open_scenario("omap-stall.json");
+    char err[512];
+    cr_assert_eq(ui_app_goto_cue(&W->app, 2, err, sizeof err), 0, "%s", err);
+    frame(); /* the first and only draw */
+    cr_assert(W->app.s[0].view.caption);
+    cr_assert_str_neq(W->app.s[0].view.caption, W->app.base.cues[2].caption);
+}

@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # lecture.sh — a scripted lecture under Xvfb: omap-stall and hackbench driven with cue keys only
-# (F5, then PgDn per cue), one screenshot per cue, each checked to be a picture and to differ.
+# (F5, then PgDn per cue), one screenshot per cue, each checked to be a picture and to differ;
+# first, without a display, `rcuvis shot --cue N` (the same cue as a file).
 #   RCUVIS_BIN=build/rcuvis tests/e2e/lecture.sh            (1280x720, as in `make test`)
 #   LECTURE_FULL=1 LECTURE_SIZE=1600x900 LECTURE_OUT=/tmp/lecture tests/e2e/lecture.sh   (both, kept)
 set -u
 bin=${RCUVIS_BIN:-build/rcuvis}
 root=${RCUVIS_ROOT:-.}
 size=${LECTURE_SIZE:-1280x720}
+[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+# without a display: `rcuvis shot --cue N` draws a cue as PgDn shows it; a cue that does not exist is a clear error
+tmp1=$(mktemp -d)
+"$bin" shot "$root/scenarios/omap-stall.json" --cue 4 --size 640x360 -o "$tmp1/cue4.png" || { echo "FAIL: shot --cue 4"; exit 1; }
+[ -s "$tmp1/cue4.png" ] || { echo "FAIL: shot --cue 4 wrote nothing"; exit 1; }
+msg=$("$bin" shot "$root/scenarios/omap-stall.json" --cue 99 -o "$tmp1/x.png" 2>&1); rc=$?
+[ $rc = 2 ] && case "$msg" in *"--cue: expected 1 to"*) ;; *) false;; esac || { echo "FAIL: --cue 99 gave $rc: $msg"; exit 1; }
+[ -e "$tmp1/x.png" ] && { echo "FAIL: --cue 99 left a file"; exit 1; }
+rm -rf "$tmp1"
 for t in Xvfb xdotool import convert; do
   command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install -y xvfb xdotool imagemagick)"; exit 0; }
 done
