@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# record_window.sh — the recorder under Xvfb: inject, toggle, type a caption, Ctrl+S; then `rcuvis run`
-# of the saved file must give the session's trace event for event, and the shipped file is untouched.
+# record_window.sh — the recorder under Xvfb: inject, toggle with M, type a caption, land on a GP start with N
+# and inject (saved relative to that trigger), mark a cue stop, Ctrl+S; then `rcuvis run` of the saved file
+# must give the session's trace event for event, and the opened file is untouched.
 set -u
 bin=${RCUVIS_BIN:?}; root=${RCUVIS_ROOT:?}
 for t in Xvfb xdotool; do
@@ -42,17 +43,21 @@ sleep 1
 k() { xdotool key --window "$win" "$@"; }
 for i in 1 2 3 4 5 6 7 8; do k Right; done     # 8 ticks at HZ 250: 32 ms
 k Tab                                           # select CPU 0
-k b                                             # call_rcu burst of 1000 on CPU 0 (recorded)
+k b                                             # call_rcu burst of 1000 on CPU 0 (recorded at its step)
 for i in 1 2 3; do k Right; done
-k ctrl+g                                        # toggle rcu.needs_gp_fix (recorded, re-simulated)
+k m                                             # toggle rcu.mode with the classroom key (recorded, re-simulated)
 for i in 1 2 3; do k Right; done
 k F2
 xdotool type --window "$win" --delay 20 "burst served"
 k Return                                        # caption at this moment (recorded)
-for i in 1 2 3 4 5; do k Right; done
+k n                                             # land on the next rcu_sched grace-period start
 k Tab                                           # CPU 1
-k y                                             # synchronize_rcu on CPU 1 (recorded)
+k y                                             # synchronize_rcu on CPU 1: recorded after that GP start
+k F3                                            # cue stop here (time, flavor, CPU 1, caption shown)
 for i in 1 2 3 4; do k Right; done
+k x                                             # toggle needs_gp_fix (recorded, re-simulated)
+k l                                             # a long reader on CPU 1, after the toggle
+for i in 1 2; do k Right; done
 k ctrl+s
 kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited"; cat "$work/app.log"; exit 1; }
 k ctrl+q
@@ -69,10 +74,24 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 ev = d.get("events", [])
 kinds = [e["kind"] for e in ev]
-ok = kinds == ["call_rcu_burst", "synchronize"] and all(e.get("first") for e in ev)
-ok &= d["rcu"].get("needs_gp_fix") is True
-ok &= [c["text"] for c in d["captions"]] == ["the author's first caption", "burst served"]
-print(("ok   " if ok else "FAIL ") + "recorded: events %s, needs_gp_fix %s, captions %s" % (kinds, d["rcu"].get("needs_gp_fix"), [c["text"] for c in d["captions"]]))
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    return cond
+ok = check(kinds == ["call_rcu_burst", "synchronize", "long_reader"], "recorded events %s" % kinds)
+ok &= check(d["rcu"].get("mode") == "kthread", "M recorded as rcu.mode = %s" % d["rcu"].get("mode"))
+ok &= check(d["rcu"].get("needs_gp_fix") is False, "X recorded as rcu.needs_gp_fix = %s" % d["rcu"].get("needs_gp_fix"))
+ok &= check([c["text"] for c in d["captions"]] == ["the author's first caption", "burst served"], "captions %s" % [c["text"] for c in d["captions"]])
+if len(ev) == 3:
+    b, s, l = ev
+    ok &= check(b.get("first") is True and "at_s" in b and "on" not in b, "the burst is at its time: at_s %s" % b.get("at_s"))
+    on = s.get("on", {})
+    ok &= check(on.get("event") == "gp_start" and on.get("flavor") == "rcu_sched" and on.get("n", 0) >= 1 and "at_s" not in s,
+                "the synchronize after N is saved relative to the trigger: on %s, delay_s %s %s" % (on, s.get("delay_s"), s.get("comment", "")))
+    ok &= check(l.get("first") is True and "at_step" in l, "the reader after the toggle is step-exact: at_step %s" % l.get("at_step"))
+cues = d.get("cues", [])
+ok &= check(len(cues) == 1 and cues[0].get("flavor") == "rcu_sched" and cues[0].get("select_cpu") == 1 and cues[0].get("compare") is False
+            and "grace-period start" in cues[0].get("title", "") and cues[0].get("caption") == "burst served",
+            "cue stop: %s" % cues)
 sys.exit(0 if ok else 1)
 PY
 "$bin" check "$saved" >/dev/null && ok "the saved file passes rcuvis check" || bad "rcuvis check rejects the saved file"
@@ -86,4 +105,5 @@ else
 fi
 grep -q '"ev":"inject","kind":"call_rcu_burst","cpu":0,"flavor":"rcu_sched","count":1000' "$work/session.jsonl" && ok "the session has the injection" || bad "no injection in the session trace"
 grep -q '"ev":"caption","index":1' "$work/session.jsonl" && ok "the session shows the typed caption" || bad "typed caption not in the session"
+grep -c '"ev":"inject"' "$work/session.jsonl" | grep -qx 3 && ok "the session has the 3 injections" || bad "the session has $(grep -c '"ev":"inject"' "$work/session.jsonl") injections, not 3"
 exit $fail
