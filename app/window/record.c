@@ -50,6 +50,8 @@ static double exact_s(int64_t t)
     return s;
 }
 
+static void to_trigger(rv_inject *e, const ui_rec_anchor *an);
+
 /* The loader's orders: events by time (file order on ties), captions timed by time then triggered. */
 static void sort_events(rv_inject *v, size_t n)
 {
@@ -129,6 +131,9 @@ int ui_rec_rebuild(ui_win *w, char *err, size_t errlen)
     for (size_t i = 0; i < r->nev; i++) {
         r->ev[i].has_step = false;
         r->ev[i].file_index = (int)(cfg.nevents + i);
+        /* an injection that followed a moment keeps following it (it moves with it if it moved) */
+        const ui_rec_anchor *an = &r->anchor[i];
+        if (an->kind >= 0 && an->kind < 4 && an->n > 0 && r->ev[i].on.event == RV_TRIG_TIME) to_trigger(&r->ev[i], an);
     }
     if (r->nev) memcpy(ev + cfg.nevents, r->ev, r->nev * sizeof *ev); /* r->ev is NULL until the first */
     cfg.nevents += r->nev;
@@ -162,10 +167,43 @@ static bool moment_between(const ui_history *h, int kind, int flavor, int64_t fr
     return false;
 }
 
+/* Which occurrence of its kind the anchor's moment is, from the session itself: the grace-period
+ * number (gp_start and gp_end events carry it, counting from 1), the stall warnings so far (the
+ * history keeps all of them); 0 when the session cannot say (FQS passes: the history thins them). */
+static long occurrence(ui_win *w, const ui_rec_anchor *an)
+{
+    const rv_engine *e = tt_engine(w->app.s[0].tt);
+    rv_flavor_view fv;
+    rv_flavor_get(e, an->flavor, &fv);
+    const ui_history *h = tt_history(w->app.s[0].tt);
+    long n = 0;
+    switch (an->kind) {
+    case UI_MOMENT_GP_START: return fv.gp_start_ns == an->t ? (long)fv.gpnum : 0;
+    case UI_MOMENT_GP_END:
+        for (size_t i = 0; i < h->gps[an->flavor].n; i++) /* the bar that ended then is the last one completed */
+            if (h->gps[an->flavor].v[i].end == an->t) return (long)fv.completed;
+        return 0;
+    case UI_MOMENT_STALL:
+        for (size_t i = 0; i < h->stalls.n; i++) n += h->stalls.v[i].flavor == an->flavor && h->stalls.v[i].t <= an->t;
+        return n;
+    default: return 0;
+    }
+}
+
+/* The trigger form of an anchored event: its moment's occurrence, then the time since it. */
+static void to_trigger(rv_inject *e, const ui_rec_anchor *an)
+{
+    static const enum rv_trig_event trig_of[] = {RV_TRIG_GP_START, RV_TRIG_GP_END, RV_TRIG_FQS, RV_TRIG_STALL};
+    e->on = (rv_trigger){.event = trig_of[an->kind], .flavor = an->flavor, .cpu = -1, .n = an->n, .delay_s = exact_s(an->at - an->t)};
+    e->at_s = 0; /* as the loader leaves a triggered event: it sorts among the events the same way */
+    e->first = false;
+    e->has_step = false;
+}
+
 void ui_rec_landed(ui_win *w, int kind, int flavor, int64_t t)
 {
     follow_source(w);
-    w->rec.landed = (ui_rec_anchor){kind, flavor, t};
+    w->rec.landed = (ui_rec_anchor){.kind = kind, .flavor = flavor, .t = t};
 }
 
 void ui_rec_injected(ui_win *w, const rv_inject *cmd)
@@ -178,7 +216,7 @@ void ui_rec_injected(ui_win *w, const rv_inject *cmd)
     size_t keep = 0;
     bool dropped = false;
     for (size_t i = 0; i < r->nev; i++) {
-        if ((int64_t)(r->ev[i].at_s * 1e9) > t) { dropped = true; continue; }
+        if (r->anchor[i].at > t) { dropped = true; continue; }
         r->anchor[keep] = r->anchor[i];
         r->ev[keep++] = r->ev[i];
     }
@@ -204,9 +242,12 @@ void ui_rec_injected(ui_win *w, const rv_inject *cmd)
     e->file_index = (int)(r->orig.nevents + r->nev);
     /* the moment N/D/F/S landed on, if the session is still after it and before the next such one */
     ui_rec_anchor an = r->landed;
-    const ui_history *h = tt_history(w->app.s[w->app.nsessions - 1].tt);
-    if (an.kind < 0 || an.t > t || an.flavor < 0 || an.flavor >= RV_NFLAVORS || moment_between(h, an.kind, an.flavor, an.t, t))
-        an.kind = -1;
+    const ui_history *h = tt_history(w->app.s[0].tt);
+    if (w->app.nsessions != 1 || an.kind < 0 || an.t > t || an.flavor < 0 || an.flavor >= RV_NFLAVORS ||
+        moment_between(h, an.kind, an.flavor, an.t, t))
+        an.kind = -1; /* compare mode: the two sides have different moments; none is the one followed */
+    an.n = an.kind >= 0 ? occurrence(w, &an) : 0;
+    an.at = t;
     r->anchor[r->nev] = an;
     r->nev++;
     /* dropped events may already be part of the re-simulated scenario (after a toggle or caption) */
@@ -242,6 +283,10 @@ static void add_cue(ui_win *w, double now_ms)
     q.flavor = a->st.flavor;
     q.select_cpu = a->st.sel_cpu >= 0 && a->st.sel_cpu < a->base.cpus ? a->st.sel_cpu : -1;
     q.compare = a->st.compare;
+    for (int i = 0; i < a->nsessions; i++) { /* the caption of this moment, not of the last frame drawn */
+        ui_session *s = &a->s[i];
+        ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);
+    }
     const char *c0 = a->s[0].view.caption, *c1 = a->nsessions > 1 ? a->s[1].view.caption : c0;
     if (c0 && c1 && !strcmp(c0, c1)) snprintf(q.caption, sizeof q.caption, "%s", c0);
     const ui_rec_anchor *an = &r->landed;

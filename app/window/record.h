@@ -15,7 +15,9 @@ struct ui_win;
  * "first": true and "at_step" (right after the engine step it followed, as rv_engine_inject() was).
  * An injection made after N/D/F/S landed on a grace-period start/end, FQS pass or stall warning
  * remembers that moment: Ctrl+S saves it as "on" + "delay_s" when a fresh run proves the trigger
- * form gives the same trace (record_trigger.c), else at its time with a comment saying why.
+ * form gives the same trace (record_trigger.c), else at its time with a comment saying why. Once
+ * the run is re-simulated (a toggle, a caption), such an event follows its moment in the window
+ * too, in the trigger form (its occurrence number known from the session), as the file will.
  *
  * Configuration toggles (M X Z Shift+Z U Shift+U, reconfig.c) and captions typed in the editor
  * (F2) change the scenario itself: the session is re-simulated from the file, the window's
@@ -25,8 +27,10 @@ struct ui_win;
  * (never over a shipped scenario or another file).
  */
 
-/* The moment an injection followed: a kind of ui_moment (app.h) of a flavor, at t; kind < 0 = none. */
-typedef struct ui_rec_anchor { int kind; int flavor; int64_t t; } ui_rec_anchor;
+/* The moment an injection followed: a kind of ui_moment (app.h) of a flavor, at t, its n-th
+ * occurrence in the run (0: not known from the session; a fresh run counts it at Ctrl+S); kind < 0 =
+ * none. at: when the injection was made (a triggered event's own at_s is 0, as the loader has it). */
+typedef struct ui_rec_anchor { int kind; int flavor; int64_t t; long n; int64_t at; } ui_rec_anchor;
 
 typedef struct ui_recorder {
     char source[1024];            /* the scenario the recording belongs to ("" = none yet) */

@@ -173,9 +173,11 @@ char *ui_rec_json(ui_win *w, const rv_trigger *trig, const bool *use_trig, char 
     }
     if (r->nev) {
         cJSON *evs = array_of(root, "events");
-        for (size_t i = 0; i < r->nev; i++)
-            cJSON_AddItemToArray(evs, event_json(&r->ev[i], use_trig && use_trig[i] ? &trig[i] : NULL, comment ? comment[i] : NULL,
-                                                 step_shift ? step_shift[i] : 0));
+        for (size_t i = 0; i < r->nev; i++) {
+            /* already in the trigger form: it followed its moment in the re-simulated session */
+            const rv_trigger *t = use_trig && use_trig[i] ? &trig[i] : r->ev[i].on.event != RV_TRIG_TIME ? &r->ev[i].on : NULL;
+            cJSON_AddItemToArray(evs, event_json(&r->ev[i], t, comment ? comment[i] : NULL, step_shift ? step_shift[i] : 0));
+        }
     }
     if (r->ncap) {
         cJSON *caps = array_of(root, "captions");

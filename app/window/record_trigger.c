@@ -77,7 +77,10 @@ int ui_rec_triggerize(ui_win *w, rv_trigger *trig, bool *use, char (*comment)[25
     ui_recorder *r = &w->rec;
     *nconv = *nfb = 0;
     size_t ncand = 0;
-    for (size_t i = 0; i < r->nev; i++) ncand += r->anchor[i].kind >= 0 && r->anchor[i].kind < 4;
+    for (size_t i = 0; i < r->nev; i++) {
+        if (r->ev[i].on.event != RV_TRIG_TIME) (*nconv)++; /* the re-simulated session already runs it so */
+        else ncand += r->anchor[i].kind >= 0 && r->anchor[i].kind < 4;
+    }
     if (!ncand) return 0;
     /* the reference: every event step-exact, as the session ran; it also counts the occurrences */
     char *ref_text = ui_rec_json(w, NULL, NULL, NULL, NULL, err, errlen);
@@ -90,7 +93,7 @@ int ui_rec_triggerize(ui_win *w, rv_trigger *trig, bool *use, char (*comment)[25
     if (rc != 0) { free(seen); return -1; }
     for (size_t i = 0; i < r->nev; i++) {
         const ui_rec_anchor *an = &r->anchor[i];
-        if (an->kind < 0 || an->kind >= 4) continue;
+        if (an->kind < 0 || an->kind >= 4 || r->ev[i].on.event != RV_TRIG_TIME) continue;
         const char *what = ui_moment_name((enum ui_moment)an->kind);
         if (ref.over) {
             snprintf(comment[i], sizeof comment[i], "Recorded after %s %s, kept at its time: the run is too long (over %llu events) to check that the trigger form replays it exactly.",

@@ -245,6 +245,33 @@ Test(record, an_injection_after_a_landed_gp_start_is_saved_on_its_trigger)
     cJSON_Delete(root);
 }
 
+Test(record, after_a_toggle_an_injection_keeps_following_its_moment)
+{
+    int64_t T = gp_start(6);
+    ui_app_seek_moment(&W->app, T);
+    ui_rec_landed(W, UI_MOMENT_GP_START, RV_SCHED, T);
+    rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 500};
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &b);
+    press(SDLK_x); /* re-simulated: the burst is now the 6th GP start's, in the window as in the file */
+    const rv_config *ec = rv_engine_config(tt_engine(W->app.s[0].tt));
+    const rv_inject *got = NULL;
+    for (size_t i = 0; i < ec->nevents; i++)
+        if (ec->events[i].kind == RV_INJ_CALL_RCU_BURST && ec->events[i].count == 500) got = &ec->events[i];
+    cr_assert_not_null(got, "the toggle lost the injection");
+    cr_expect_eq(got->on.event, RV_TRIG_GP_START);
+    cr_expect_eq(got->on.n, 6);
+    cr_expect_eq((int64_t)(got->on.delay_s * 1e9), 1);
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *evs = cJSON_GetObjectItem(root, "events");
+    cJSON *e = cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+    cr_expect_not_null(cJSON_GetObjectItem(e, "on"), "saved: %s", cJSON_PrintUnformatted(e));
+    cr_expect_null(cJSON_GetObjectItem(e, "comment"));
+    cJSON_Delete(root);
+}
+
 Test(record, a_trigger_form_that_would_not_replay_stays_at_its_time_and_says_why)
 {
     /* the anchor claims a moment between two GP starts: the 4th start + delay is not the injection's time */
