@@ -39,6 +39,20 @@ static void follow_source(ui_win *w)
     snprintf(r->source, sizeof r->source, "%s", w->app.source);
     r->source_mtime_ns = w->src_mtime_ns;
     if (w->app.have_base && rv_config_copy(&r->orig, &w->app.base) == 0) r->have_orig = true;
+    r->synced = w->app.nsessions ? w->app.s[0].tt : NULL;
+}
+
+/* The sessions were rebuilt behind the recorder's back (C for compare, a cue that switches it,
+ * Ctrl+R): live injections since the last re-simulation are not in them. Re-simulate with
+ * everything recorded, so the window keeps showing what Ctrl+S saves. */
+static void resync(ui_win *w)
+{
+    ui_recorder *r = &w->rec;
+    if (!r->have_orig || !w->app.nsessions || w->app.s[0].tt == r->synced) return;
+    r->synced = w->app.s[0].tt;
+    if (!r->nev && !r->ncap && !r->ncue) return;
+    char err[512];
+    if (ui_rec_rebuild(w, err, sizeof err) != 0) ui_win_status(w, w->last_frame_ms, "Recorder: %s", err);
 }
 
 /* The double that the loader turns back into exactly t nanoseconds ((int64_t)(s * 1e9)). */
@@ -148,6 +162,7 @@ int ui_rec_rebuild(ui_win *w, char *err, size_t errlen)
     snprintf(src, sizeof src, "%s", a->source);
     int rc = ui_app_set_config(a, &cfg, name, src, err, errlen);
     rv_config_free(&cfg);
+    if (rc == 0) r->synced = a->s[0].tt;
     return rc;
 }
 
@@ -211,6 +226,8 @@ void ui_rec_injected(ui_win *w, const rv_inject *cmd)
     ui_recorder *r = &w->rec;
     follow_source(w);
     if (!r->have_orig) return;
+    /* sessions rebuilt since the last sync (a click on C between frames) lack earlier live injections */
+    bool stale = w->app.nsessions && w->app.s[0].tt != r->synced;
     int64_t t = ui_app_now(&w->app);
     /* injecting after seeking back starts a new branch: recorded events of the abandoned future go */
     size_t keep = 0;
@@ -252,7 +269,7 @@ void ui_rec_injected(ui_win *w, const rv_inject *cmd)
     r->nev++;
     /* dropped events may already be part of the re-simulated scenario (after a toggle or caption) */
     char err[256];
-    if (dropped && ui_rec_rebuild(w, err, sizeof err) != 0) ui_win_status(w, w->last_frame_ms, "Recorder: %s", err);
+    if ((dropped || stale) && ui_rec_rebuild(w, err, sizeof err) != 0) ui_win_status(w, w->last_frame_ms, "Recorder: %s", err);
 }
 
 static void add_caption(ui_win *w, double now_ms)
@@ -322,6 +339,7 @@ bool ui_rec_key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     SDL_Keycode sym = k->keysym.sym;
     bool ctrl = k->keysym.mod & KMOD_CTRL;
     follow_source(w);
+    resync(w);
     if (r->editing) {
         if (sym == SDLK_ESCAPE) { r->editing = false; SDL_StopTextInput(); }
         else if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER) { r->editing = false; SDL_StopTextInput(); add_caption(w, now_ms); }
@@ -362,6 +380,7 @@ void ui_rec_frame(ui_win *w, double now_ms)
 {
     ui_recorder *r = &w->rec;
     follow_source(w);
+    resync(w);
     ui_app *a = &w->app;
     if (r->editing) panel_caption_editor_draw(&a->fr, a->L.whole, r->text, r->edit_t);
     if (!a->nsessions) return;

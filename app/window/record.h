@@ -41,6 +41,7 @@ typedef struct ui_recorder {
     rv_caption *cap; size_t ncap, capcap;
     rv_cue *cue; size_t ncue, cuecap;
     ui_rec_anchor landed;         /* the last moment N/D/F/S landed on (kind < 0: none) */
+    const void *synced;           /* the session (its first time-travel engine) that has all of it */
     bool editing;                 /* the caption editor is open */
     char text[512];
     int64_t edit_t;

@@ -174,6 +174,25 @@ Test(record, the_classroom_toggles_are_recorded_and_keep_the_injections)
     cJSON_Delete(root);
 }
 
+Test(record, compare_and_reload_keep_what_was_injected)
+{
+    ui_app_seek(&W->app, 5000000);
+    rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 9};
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &b);
+    press(SDLK_c); /* compare rebuilds the sessions from the configuration: the live injection is not in it */
+    ui_rec_frame(W, 1000);
+    cr_assert_eq(W->app.nsessions, 2);
+    for (int s = 0; s < 2; s++) {
+        const rv_config *ec = rv_engine_config(tt_engine(W->app.s[s].tt));
+        bool has = false;
+        for (size_t i = 0; i < ec->nevents; i++) has |= ec->events[i].kind == RV_INJ_CALL_RCU_BURST && ec->events[i].count == 9;
+        cr_expect(has, "side %d lost the recorded injection", s);
+    }
+    cr_expect_eq(ui_app_now(&W->app), 5000000);
+}
+
 Test(record, a_cue_stop_keeps_time_flavor_selection_and_caption)
 {
     ui_app_seek(&W->app, 7000000);
