@@ -281,6 +281,7 @@ static void add_caption(ui_win *w, double now_ms)
     memset(c, 0, sizeof *c);
     c->at_s = exact_s(r->edit_t);
     snprintf(c->text, sizeof c->text, "%s", r->text);
+    if (r->edit_mode >= 0) { c->when.has_mode = true; c->when.mode = (enum rv_mode)r->edit_mode; } /* per-mode caption */
     char err[256];
     if (ui_rec_rebuild(w, err, sizeof err) != 0) { r->ncap--; ui_win_status(w, now_ms, "Caption not added: %s", err); return; }
     ui_win_status(w, now_ms, "Caption added at %.6f s (Ctrl+S saves the scenario)", c->at_s);
@@ -343,6 +344,7 @@ bool ui_rec_key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     if (r->editing) {
         if (sym == SDLK_ESCAPE) { r->editing = false; SDL_StopTextInput(); }
         else if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER) { r->editing = false; SDL_StopTextInput(); add_caption(w, now_ms); }
+        else if (sym == SDLK_TAB) r->edit_mode = r->edit_mode == -1 ? RV_MODE_SOFTIRQ : r->edit_mode == RV_MODE_SOFTIRQ ? RV_MODE_KTHREAD : -1;
         else if (sym == SDLK_BACKSPACE) {
             size_t n = strlen(r->text);
             while (n > 0 && ((unsigned char)r->text[n - 1] & 0xC0) == 0x80) n--; /* a whole UTF-8 character */
@@ -359,6 +361,7 @@ bool ui_rec_key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         w->app.st.playing = false;
         if (sym == SDLK_F3) { add_cue(w, now_ms); return true; }
         r->editing = true;
+        r->edit_mode = -1;
         r->text[0] = 0;
         r->edit_t = ui_app_now(&w->app);
         SDL_StartTextInput();
@@ -382,7 +385,9 @@ void ui_rec_frame(ui_win *w, double now_ms)
     follow_source(w);
     resync(w);
     ui_app *a = &w->app;
-    if (r->editing) panel_caption_editor_draw(&a->fr, a->L.whole, r->text, r->edit_t);
+    if (r->editing)
+        panel_caption_editor_draw(&a->fr, a->L.whole, r->text, r->edit_t,
+                                  r->edit_mode < 0 ? "every mode" : r->edit_mode == RV_MODE_SOFTIRQ ? "3.6 (softirq) only" : "3.7 (kthread) only");
     if (!a->nsessions) return;
     /* nothing silent: a scripted event the engine refused is announced with why and how to fix it */
     const rv_engine *e = tt_engine(a->s[0].tt);

@@ -43,6 +43,7 @@ typedef struct ui_recorder {
     ui_rec_anchor landed;         /* the last moment N/D/F/S landed on (kind < 0: none) */
     const void *synced;           /* the session (its first time-travel engine) that has all of it */
     bool editing;                 /* the caption editor is open */
+    int edit_mode;                /* the caption is for: -1 every mode, else only that rv_mode (Tab) */
     char text[512];
     int64_t edit_t;
     size_t warned;                /* scripted events not applied already announced */

@@ -185,6 +185,10 @@ char *ui_rec_json(ui_win *w, const rv_trigger *trig, const bool *use_trig, char 
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "at_s", r->cap[i].at_s);
             cJSON_AddStringToObject(o, "text", r->cap[i].text);
+            if (r->cap[i].when.has_mode) {
+                cJSON *wh = cJSON_AddObjectToObject(o, "when");
+                cJSON_AddStringToObject(wh, "mode", rv_mode_name(r->cap[i].when.mode));
+            }
             cJSON_AddItemToArray(caps, o);
         }
     }

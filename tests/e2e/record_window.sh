@@ -51,6 +51,7 @@ k m                                             # toggle rcu.mode with the class
 for i in 1 2 3; do k Right; done
 k F2
 xdotool type --window "$win" --delay 20 "burst served"
+k Tab Tab                                       # for 3.7 (kthread) only: a per-mode caption, shown here
 k Return                                        # caption at this moment (recorded)
 k n                                             # land on the next rcu_sched grace-period start
 k Tab                                           # CPU 1
@@ -86,6 +87,7 @@ ok = check(kinds == ["call_rcu_burst", "synchronize", "call_rcu_burst", "long_re
 ok &= check(d["rcu"].get("mode") == "kthread", "M recorded as rcu.mode = %s" % d["rcu"].get("mode"))
 ok &= check(d["rcu"].get("needs_gp_fix") is False, "X recorded as rcu.needs_gp_fix = %s" % d["rcu"].get("needs_gp_fix"))
 ok &= check([c["text"] for c in d["captions"]] == ["the author's first caption", "burst served"], "captions %s" % [c["text"] for c in d["captions"]])
+ok &= check(d["captions"][-1].get("when") == {"mode": "kthread"}, "the typed caption is for 3.7 only: when %s" % d["captions"][-1].get("when"))
 if len(ev) == 4:
     b, s, b2, l = ev
     ok &= check(b.get("first") is True and "at_s" in b and "on" not in b, "the burst is at its time: at_s %s" % b.get("at_s"))
