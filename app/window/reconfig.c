@@ -32,8 +32,18 @@ static int reload(ui_app *a, char *msg, size_t msglen)
 
 /* The one way a configuration change takes effect: the rebuild hook when the window's recorder
  * installed one (it keeps what was recorded), else a reload of the file with the overrides. */
-static int resimulate(ui_app *a, char *msg, size_t msglen)
+static int resimulate(ui_app *a, bool mode_only, char *msg, size_t msglen)
 {
+    if (!a->rebuild && mode_only) { /* the mode is not in the file: the built-in demo can switch it too */
+        rv_config cfg;
+        if (rv_config_copy(&cfg, &a->base) != 0) { snprintf(msg, msglen, "out of memory"); return -1; }
+        char name[160], src[1024];
+        snprintf(name, sizeof name, "%s", a->name);
+        snprintf(src, sizeof src, "%s", a->source);
+        int rc = ui_app_set_config(a, &cfg, name, src, msg, msglen);
+        rv_config_free(&cfg);
+        return rc;
+    }
     if (!a->rebuild) return reload(a, msg, msglen);
     char err[4096];
     if (a->rebuild(a->rebuild_ctx, err, sizeof err) != 0) { snprintf(msg, msglen, "%s", err); return -1; }
@@ -76,7 +86,7 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         break;
     }
     }
-    if (resimulate(a, msg, msglen) != 0) {
+    if (resimulate(a, k == UI_KNOB_MODE, msg, msglen) != 0) {
         memcpy(a->overrides, saved, sizeof saved); /* the change did not load: forget it */
         a->noverrides = nsaved;
         a->mode_forced = forced;

@@ -28,8 +28,9 @@ static int rebuild_hook(void *ctx, char *err, size_t errlen) { return ui_rec_reb
 static void follow_source(ui_win *w)
 {
     ui_recorder *r = &w->rec;
-    /* every configuration change (M X Z U) re-simulates through the recorder, so it is kept */
-    w->app.rebuild = rebuild_hook;
+    /* every configuration change (M X Z U) of a scenario file re-simulates through the recorder,
+     * so it is kept; the built-in demo has no file to record into (reconfig.c handles it alone) */
+    w->app.rebuild = w->app.source[0] ? rebuild_hook : NULL;
     w->app.rebuild_ctx = w;
     if (!strcmp(r->source, w->app.source) && r->source_mtime_ns == w->src_mtime_ns && (r->have_orig || !w->app.have_base))
         return;

@@ -174,6 +174,17 @@ Test(record, the_classroom_toggles_are_recorded_and_keep_the_injections)
     cJSON_Delete(root);
 }
 
+Test(record, m_still_switches_the_mode_of_the_built_in_demo)
+{
+    setenv("RCUVIS_DATA", "/nonexistent", 1); /* no shipped scenarios: the built-in demo, which has no file */
+    char err[1024];
+    cr_assert_eq(ui_app_load(&W->app, NULL, -1, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(W->app.source, "");
+    enum rv_mode before = W->app.s[0].cfg.rcu.mode;
+    press(SDLK_m);
+    cr_expect_neq(W->app.s[0].cfg.rcu.mode, before, "M did nothing: %s", W->app.st.status);
+}
+
 Test(record, compare_and_reload_keep_what_was_injected)
 {
     ui_app_seek(&W->app, 5000000);
