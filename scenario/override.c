@@ -115,3 +115,13 @@ int sc_apply_overrides(cJSON *root, const rv_overrides *ov, sc_errs *errs)
     }
     return bad;
 }
+
+int rv_scenario_override_tree(cJSON *root, const rv_overrides *ov, char *err, size_t errlen)
+{
+    sc_errs e;
+    sc_errs_init(&e, "scenario", err, errlen);
+    if (errlen) err[0] = 0;
+    int bad = sc_apply_overrides(root, ov, &e);
+    sc_errs_finish(&e);
+    return bad ? -1 : 0;
+}

@@ -25,6 +25,10 @@ int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *
  * JSON before validation. The loader keeps the overrides list; call before rv_scenario_load... */
 typedef struct rv_overrides { const char **items; size_t n; } rv_overrides;
 int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen);
+/* The same overrides applied to a parsed scenario (a cJSON object), e.g. to write a file that loads
+ * as the file plus its overrides did (the window's recorder). 0 ok, -1 with the messages in err. */
+struct cJSON;
+int rv_scenario_override_tree(struct cJSON *root, const rv_overrides *ov, char *err, size_t errlen);
 
 /* `rcuvis schema`: the JSON Schema of scenario files (scenarios/schema.json), generated from the
  * loader's key tables, its ranges and the engine's defaults. Caller frees; NULL on OOM. */

@@ -8,7 +8,7 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count", "on", "delay_s", "when", "first", "at_step"};
+static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count", "on", "delay_s", "when", "first", "at_step", "comment"};
 static const char *const caption_keys[] = {"at_s", "until_s", "text", "on", "delay_s", "duration_s", "when"};
 static const char *const expect_keys[] = {"path", "min", "max", "equals", "why"};
 
@@ -69,6 +69,8 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     }
     long n;
     if (sc_int(c, obj, "count", 1, 1000000000, &n)) ev->count = n;
+    char note[2048];
+    sc_str(c, obj, "comment", note, sizeof note); /* for the reader (the recorder explains its choices here) */
     bool triggered = sc_trigger(c, obj, &ev->on);
     sc_when(c, obj, &ev->when);
     if (sc_bool(c, obj, "first", &ev->first) && ev->first && triggered)

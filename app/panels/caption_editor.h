@@ -3,6 +3,7 @@
 #define RCUVIS_PANEL_CAPTION_EDITOR_H
 #include "view/view.h"
 
-/* A box near the bottom of `whole`: the moment, the text typed so far with a cursor, and the keys. */
-void panel_caption_editor_draw(ui_frame *fr, rd_rect whole, const char *text, int64_t at_ns);
+/* A box near the bottom of `whole`: the moment, for which configurations (scope, e.g. "every
+ * mode" or "only 3.6 (softirq)"), the text typed so far with a cursor, and the keys. */
+void panel_caption_editor_draw(ui_frame *fr, rd_rect whole, const char *text, int64_t at_ns, const char *scope);
 #endif

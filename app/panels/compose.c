@@ -27,7 +27,7 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     fr->side = 0;
     if (!L->why_floating) panel_why_draw(fr, L->why, views[0], st, false);
     if (L->workbook.w > 0 && column) column(fr, L->workbook, column_ctx);
-    panel_caption_draw(fr, L->caption, views[0]);
+    panel_captions_draw(fr, L->caption, views, L->nsides < nviews ? L->nsides : nviews); /* each side's own in compare */
     panel_scrub_draw(fr, L->scrub, views[0], st);
     panel_top_draw(fr, L->top, views[0], st, scenario_name);
     panel_banner_draw(fr, L->banner, st);

@@ -199,6 +199,16 @@ void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     panel_wrap(fr, f, t, th->caption_text, v->caption, 0);
 }
 
+void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews)
+{
+    const char *c0 = views[0]->caption, *c1 = nviews > 1 ? views[1]->caption : c0;
+    bool same = (!c0 || !c0[0]) == (!c1 || !c1[0]) && (!c0 || !c0[0] || !strcmp(c0, c1));
+    if (nviews < 2 || same) { panel_caption_draw(fr, r, views[0]); return; }
+    int g = rd_px(fr->rd, 4), half = (r.w - g) / 2;
+    panel_caption_draw(fr, (rd_rect){r.x, r.y, half, r.h}, views[0]);
+    panel_caption_draw(fr, (rd_rect){r.x + half + g, r.y, r.w - half - g, r.h}, views[1]);
+}
+
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
 {
     rd_ctx *rd = fr->rd;

@@ -60,6 +60,9 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 int panel_caption_height(rd_ctx *rd, const ui_view *v, int width);
+/* Compare mode: each side's own caption (they differ when captions depend on the mode or fix),
+ * the strip split under the two sides; one caption across when both show the same. */
+void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews);
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 

@@ -102,6 +102,24 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             /* the lane holds a reminder; the caption itself shows whole in the caption strip */
             if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text, cp->text);
         }
+        /* triggered captions: where this run showed them (the history has every caption the engine
+         * logged, ahead of now too once simulated), until their duration or the next caption */
+        for (size_t k = 0; k < h->captions.n; k++) {
+            size_t i = (size_t)h->captions.v[k].n;
+            if (i >= v->cfg->ncaptions || v->cfg->captions[i].on.event == RV_TRIG_TIME) continue;
+            const rv_caption *cp = &v->cfg->captions[i];
+            int64_t at = h->captions.v[k].t;
+            int64_t nx = k + 1 < h->captions.n ? h->captions.v[k + 1].t : v->end;
+            if (cp->show_s > 0 && at + (int64_t)(cp->show_s * 1e9) < nx) nx = at + (int64_t)(cp->show_s * 1e9);
+            if (nx < t0 || at > t1) continue;
+            int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);
+            if (x0 < plot.x) x0 = plot.x;
+            if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
+            rd_fill(rd, (rd_rect){x0, y + 1, x1 - x0, lane_h - 2}, th->panel); /* covers a timed one it replaces, as the strip does */
+            rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, rd_alpha(th->caption_bg, 40));
+            rd_line(rd, x0, y + 2, x0, y + lane_h - 2, th->heading);
+            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text, cp->text);
+        }
         y += lane_h;
     }
     /* one lane per flavor: GP bars, FQS passes as ticks below them */
@@ -267,11 +285,19 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             rd_fill(rd, (rd_rect){x, bar.y, 1, bar.h / 2}, th->heading);
         }
     }
-    if (v->cfg)
+    if (v->cfg) {
         for (size_t i = 0; i < v->cfg->ncaptions; i++) {
+            if (v->cfg->captions[i].on.event != RV_TRIG_TIME) continue; /* triggered: where they fired, below */
             int x = bar.x + (int)(v->cfg->captions[i].at_s * 1e9 * bar.w / end);
             rd_fill(rd, (rd_rect){x, bar.y + bar.h - rd_px(rd, 4), rd_px(rd, 2), rd_px(rd, 4)}, th->text_dim);
         }
+        for (size_t k = 0; h && k < h->captions.n; k++) {
+            size_t i = (size_t)h->captions.v[k].n;
+            if (i >= v->cfg->ncaptions || v->cfg->captions[i].on.event == RV_TRIG_TIME) continue;
+            int x = bar.x + (int)((double)h->captions.v[k].t * bar.w / end);
+            rd_fill(rd, (rd_rect){x, bar.y + bar.h - rd_px(rd, 4), rd_px(rd, 2), rd_px(rd, 4)}, th->text_dim);
+        }
+    }
     if (v->nbranches > 1 && v->branch_fork > 0) {
         int x = bar.x + (int)((double)v->branch_fork * bar.w / end);
         rd_fill(rd, (rd_rect){x - 1, bar.y - rd_px(rd, 3), rd_px(rd, 3), bar.h + rd_px(rd, 6)}, th->flavor[2]);

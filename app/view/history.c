@@ -69,7 +69,7 @@ void ui_history_free(ui_history *h)
         free(h->gps[f].v); free(h->phase_t[f].v);
         free(h->rep_t[f]); free(h->rep_mask[f]); free(h->cred_t[f]); free(h->cred_arg[f]); free(h->cred_gp[f]);
     }
-    free(h->fqs.v); free(h->stalls.v); free(h->injects.v); free(h->violations.v); free(h->hotplug.v);
+    free(h->fqs.v); free(h->stalls.v); free(h->injects.v); free(h->violations.v); free(h->hotplug.v); free(h->captions.v);
     memset(h, 0, sizeof *h);
 }
 
@@ -92,7 +92,7 @@ int ui_history_copy(ui_history *d, const ui_history *s)
         memcpy(d->cred_arg[f], s->cred_arg[f], nc);
     }
     DUP(d->fqs, s->fqs); DUP(d->stalls, s->stalls); DUP(d->injects, s->injects); DUP(d->violations, s->violations);
-    DUP(d->hotplug, s->hotplug);
+    DUP(d->hotplug, s->hotplug); DUP(d->captions, s->captions);
     if (!ok) { ui_history_free(d); return -1; }
     return 0;
 }
@@ -164,6 +164,7 @@ static void take(ui_history *h, const rv_event *ev)
         break;
     }
     case RV_EV_INJECT: PUSH(h->injects, mark_of(ev)); break;
+    case RV_EV_CAPTION: { ui_mark m = mark_of(ev); m.n = (int64_t)ev->id; PUSH(h->captions, m); break; }
     case RV_EV_VIOLATION: PUSH_CAPPED(h->violations, mark_of(ev), FIRST, h->cap); break;
     case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: {
         ui_mark m = mark_of(ev);
@@ -235,7 +236,7 @@ void ui_history_truncate(ui_history *h, uint64_t seq, int64_t t)
             if (h->cred_t[f][i] > t) h->cred_t[f][i] = -1;
     }
     CUT(h->fqs, AFTER_T); CUT(h->stalls, AFTER_T); CUT(h->injects, AFTER_T); CUT(h->violations, AFTER_T);
-    CUT(h->hotplug, AFTER_T);
+    CUT(h->hotplug, AFTER_T); CUT(h->captions, AFTER_T);
     for (unsigned i = 0; i < 64; i++)
         if (h->recent_cred[i].t > t) h->recent_cred[i].t = -1;
 }
@@ -297,6 +298,6 @@ size_t ui_history_bytes(const ui_history *h)
         b += h->gps[f].cap * sizeof *h->gps[f].v + h->phase_t[f].cap * sizeof *h->phase_t[f].v;
         b += nn * 2 * sizeof(int64_t) + nc * (2 * sizeof(int64_t) + 1);
     }
-    b += (h->fqs.cap + h->stalls.cap + h->injects.cap + h->violations.cap + h->hotplug.cap) * sizeof(ui_mark);
+    b += (h->fqs.cap + h->stalls.cap + h->injects.cap + h->violations.cap + h->hotplug.cap + h->captions.cap) * sizeof(ui_mark);
     return b;
 }

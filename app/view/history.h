@@ -29,6 +29,7 @@ typedef struct ui_history {
                                  task = pid of the first blocked task named (0 none): who stalls, not who noticed */
     UI_VEC(ui_mark) injects;  /* arg = rv_inject_kind, cpu, flavor, n = count */
     UI_VEC(ui_mark) violations;
+    UI_VEC(ui_mark) captions; /* n = caption index: when each caption (timed or triggered) was shown */
     UI_VEC(ui_mark) hotplug;  /* cpu, arg = 1 online / 0 offline (scripted, injected or rcutorture's) */
     size_t cap;               /* entries per series before its older half is downsampled (UI_HIST_CAP) */
     /* per flavor x node: last QS report (time, bits cleared), for the "bits lighting off" flash */

@@ -252,22 +252,24 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
  * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). */
 static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now)
 {
+    /* of the captions showing now, the one that appeared last: a triggered caption that has run
+     * its duration_s gives the strip back to the timed one it interrupted */
     int best = -1;
     int64_t from_best = -1;
     for (size_t i = 0; i < cfg->ncaptions; i++) {
         const rv_caption *c = &cfg->captions[i];
         bool timed = c->on.event == RV_TRIG_TIME;
         if (timed && !rv_when_holds(&c->when, cfg)) continue;
-        int64_t from = timed ? (int64_t)(c->at_s * 1e9) : rv_caption_fired_ns(e, i);
+        int64_t fired = rv_caption_fired_ns(e, i);
+        int64_t from = timed ? (int64_t)(c->at_s * 1e9) : fired;
         if (from < 0 || from > now || from < from_best) continue;
+        /* until its until_s / duration_s, else until the next caption this engine showed */
+        int64_t until = fired >= 0 ? rv_caption_until_ns(e, i) : c->until_s > c->at_s ? (int64_t)(c->until_s * 1e9) : INT64_MAX;
+        if (now >= until) continue;
         best = (int)i;
         from_best = from;
     }
-    if (best < 0) return NULL;
-    const rv_caption *c = &cfg->captions[best];
-    int64_t until = c->on.event == RV_TRIG_TIME ? (c->until_s > c->at_s ? (int64_t)(c->until_s * 1e9) : INT64_MAX)
-                                                : (c->show_s > 0 ? from_best + (int64_t)(c->show_s * 1e9) : INT64_MAX);
-    return now >= until ? NULL : c->text;
+    return best < 0 ? NULL : cfg->captions[best].text;
 }
 
 void ui_describe_event(const rv_event *ev, char *b, size_t n)

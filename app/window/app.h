@@ -39,6 +39,10 @@ typedef struct ui_app {
     enum rv_mode forced_mode;
     char overrides[16][128];      /* --set KEY=VALUE and the window's config keys, applied on every load */
     int noverrides;
+    /* Re-simulate at the same moment after the configuration changed (the window's recorder: the
+     * file, the overrides and what was recorded); NULL = reload the file with the overrides. */
+    int (*rebuild)(void *ctx, char *err, size_t errlen);
+    void *rebuild_ctx;
 } ui_app;
 
 void ui_app_init(ui_app *a);
@@ -77,6 +81,10 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen);
 int ui_app_set_override(ui_app *a, const char *key, const char *value);
 /* What differs from the file, for the badge ("" when nothing). */
 void ui_app_config_badge(const ui_app *a, char *buf, size_t n);
+
+/* The caption moment J goes to: the next time a caption (timed or triggered, as this run showed
+ * it) or a stall warning appears after now, or -1 when none is known yet. */
+int64_t ui_app_next_caption(ui_app *a, double explore_budget_ms);
 
 /* Lecture cues (the scenario's "cues"): go to cue idx (time, flavor, selection, compare). 0 ok,
  * -1 when there is no such cue or compare could not switch (err). */

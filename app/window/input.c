@@ -481,7 +481,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         if (st->glossary_scroll < 0) st->glossary_scroll = 0;
         return;
     }
-    if (ui_rec_key(w, k, now_ms)) return; /* caption editor, Ctrl+S save as scenario, Ctrl+K/Ctrl+G toggles */
+    if (ui_rec_key(w, k, now_ms)) return; /* record.c: caption editor (F2), cue stop (F3), Ctrl+S save as scenario */
     /* the workbook column gets the keys first while it is shown (typing an answer, a b c...) */
     if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
     if (ctrl) {
@@ -566,10 +566,11 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         snprintf(what, sizeof what, "the %s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
         seek_to_moment(w, t < ui_app_end(a) ? t + 1 : t, what, now_ms);
         if (w->pending_seek < 0) ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        ui_rec_landed(w, (int)m, st->flavor, t); /* an injection now is recorded after this moment */
         break;
     }
     case SDLK_F5: st->presenting = !st->presenting; break;
-    case SDLK_m: case SDLK_x: case SDLK_z: case SDLK_u: { /* configuration, re-simulated at this moment */
+    case SDLK_m: case SDLK_x: case SDLK_z: case SDLK_u: { /* configuration, re-simulated at this moment (and recorded) */
         enum ui_knob kn = sym == SDLK_m ? UI_KNOB_MODE : sym == SDLK_x ? UI_KNOB_GP_FIX
                         : sym == SDLK_z ? (shift ? UI_KNOB_FAST_NO_HZ : UI_KNOB_NO_HZ)
                         : shift ? UI_KNOB_CPUS_FEWER : UI_KNOB_CPUS_MORE;
@@ -601,23 +602,14 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         st->sel_node = -1;
         break;
     }
-    case SDLK_j: { /* jump to the next caption or stall warning: the moments a lesson is about */
-        int64_t now = ui_app_now(a), best = -1;
-        bool stall = false;
-        for (size_t i = 0; i < a->base.ncaptions; i++) {
-            int64_t t = (int64_t)(a->base.captions[i].at_s * 1e9);
-            if (t > now && (best < 0 || t < best)) best = t;
-        }
-        const ui_history *h = a->nsessions ? tt_history(a->s[a->nsessions - 1].tt) : NULL;
-        for (size_t i = 0; h && i < h->stalls.n; i++) {
-            int64_t t = h->stalls.v[i].t; /* the moment itself: the warning is in the log */
-            if (t > now && (best < 0 || t < best)) { best = t; stall = true; }
-        }
+    case SDLK_j: { /* jump to the next caption (timed or triggered) or stall warning: the moments a lesson is about */
+        /* a short look ahead only (a key must answer at once); the background look-ahead goes on */
+        int64_t best = ui_app_next_caption(a, 50);
         if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
         st->playing = false;
         /* on the moment itself; far ahead (kernel-build's next caption is 2 hours away) it is
          * reached over frames, and the status line says so from the first one */
-        seek_to_moment(w, best < ui_app_end(a) ? best + 1 : best, stall ? "the stall warning" : "the next caption", now_ms);
+        seek_to_moment(w, best < ui_app_end(a) ? best + 1 : best, "the next caption or stall warning", now_ms);
         break;
     }
     case SDLK_t:

@@ -101,3 +101,33 @@ bool ui_app_step_match(ui_app *a, int type, bool back)
     for (int i = 0; i < a->nsessions - 1; i++) tt_seek(a->s[i].tt, tt_now(lead->tt));
     return hit;
 }
+
+/* The first caption (or stall warning) after now in any session: shown captions are in the
+ * history (the engine logs each one, timed or triggered, when it appears); timed ones are also
+ * known from the file before the run gets there. Explores ahead (bounded) when needed. */
+int64_t ui_app_next_caption(ui_app *a, double explore_budget_ms)
+{
+    if (!a->nsessions) return -1;
+    int64_t now = ui_app_now(a);
+    for (;;) {
+        int64_t best = -1, known = INT64_MAX;
+#define CONSIDER(t) do { int64_t t_ = (t); if (t_ > now && (best < 0 || t_ < best)) best = t_; } while (0)
+        for (int s = 0; s < a->nsessions; s++) {
+            const ui_history *h = tt_history(a->s[s].tt);
+            const rv_config *cfg = &a->s[s].cfg;
+            if (h->known_until < known) known = h->known_until;
+            for (size_t i = 0; i < h->captions.n; i++) CONSIDER(h->captions.v[i].t);
+            for (size_t i = 0; i < h->stalls.n; i++) CONSIDER(h->stalls.v[i].t);
+            for (size_t i = 0; i < cfg->ncaptions; i++)
+                if (cfg->captions[i].on.event == RV_TRIG_TIME && rv_when_holds(&cfg->captions[i].when, cfg))
+                    CONSIDER((int64_t)(cfg->captions[i].at_s * 1e9));
+        }
+#undef CONSIDER
+        /* a triggered caption may come before the timed one found: look until that is known */
+        if ((best >= 0 && best <= known) || explore_budget_ms <= 0) return best;
+        bool more = false;
+        for (int s = 0; s < a->nsessions; s++) more |= tt_explore(a->s[s].tt, 50.0 / a->nsessions);
+        if (!more) explore_budget_ms = 0;
+        explore_budget_ms -= 50;
+    }
+}

@@ -1,4 +1,4 @@
-/* reconfig.c — configuration changed in the window (mode, needs_gp_fix, no_hz, fast_no_hz, CPU count), re-simulated, with a badge. */
+/* reconfig.c — configuration changed in the window (M X Z U: mode, needs_gp_fix, no_hz, fast_no_hz, CPU count), re-simulated, with a badge; the recorder keeps it. */
 #include "window/app.h"
 
 #include <stdio.h>
@@ -30,12 +30,34 @@ static int reload(ui_app *a, char *msg, size_t msglen)
     return 0;
 }
 
+/* The one way a configuration change takes effect: the rebuild hook when the window's recorder
+ * installed one (it keeps what was recorded), else a reload of the file with the overrides. */
+static int resimulate(ui_app *a, bool mode_only, char *msg, size_t msglen)
+{
+    if (!a->rebuild && mode_only) { /* the mode is not in the file: the built-in demo can switch it too */
+        rv_config cfg;
+        if (rv_config_copy(&cfg, &a->base) != 0) { snprintf(msg, msglen, "out of memory"); return -1; }
+        char name[160], src[1024];
+        snprintf(name, sizeof name, "%s", a->name);
+        snprintf(src, sizeof src, "%s", a->source);
+        int rc = ui_app_set_config(a, &cfg, name, src, msg, msglen);
+        rv_config_free(&cfg);
+        return rc;
+    }
+    if (!a->rebuild) return reload(a, msg, msglen);
+    char err[4096];
+    if (a->rebuild(a->rebuild_ctx, err, sizeof err) != 0) { snprintf(msg, msglen, "%s", err); return -1; }
+    return 0;
+}
+
 int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
 {
     msg[0] = 0;
     if (!a->have_base) return -1;
     char saved[16][128];
     int nsaved = a->noverrides;
+    bool forced = a->mode_forced;
+    enum rv_mode forced_mode = a->forced_mode;
     memcpy(saved, a->overrides, sizeof saved);
     const rv_rcu_config *r = &a->base.rcu;
     switch (k) {
@@ -44,16 +66,7 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         enum rv_mode cur = a->mode_forced ? a->forced_mode : r->mode;
         a->mode_forced = true;
         a->forced_mode = cur == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD;
-        rv_config cfg;
-        if (rv_config_copy(&cfg, &a->base) != 0) return -1;
-        char name[160], src[1024], err[512];
-        snprintf(name, sizeof name, "%s", a->name);
-        snprintf(src, sizeof src, "%s", a->source);
-        int rc = ui_app_set_config(a, &cfg, name, src, err, sizeof err);
-        rv_config_free(&cfg);
-        if (rc != 0) { snprintf(msg, msglen, "%s", err); return -1; }
-        snprintf(msg, msglen, "now %s, re-simulated to this moment", a->forced_mode == RV_MODE_KTHREAD ? "3.7 (kthread)" : "3.6 (softirq)");
-        return 0;
+        break;
     }
     case UI_KNOB_GP_FIX: { /* flip the effective value: absent (-1) means what the mode shown had */
         enum rv_mode shown = a->mode_forced ? a->forced_mode : r->mode;
@@ -73,14 +86,17 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         break;
     }
     }
-    if (reload(a, msg, msglen) != 0) {
+    if (resimulate(a, k == UI_KNOB_MODE, msg, msglen) != 0) {
         memcpy(a->overrides, saved, sizeof saved); /* the change did not load: forget it */
         a->noverrides = nsaved;
+        a->mode_forced = forced;
+        a->forced_mode = forced_mode;
         return -1;
     }
     char badge[256];
     ui_app_config_badge(a, badge, sizeof badge);
-    snprintf(msg, msglen, "re-simulated: %s", badge[0] ? badge : "as in the file");
+    snprintf(msg, msglen, "re-simulated to this moment: %s%s", badge[0] ? badge : "as in the file",
+             a->rebuild ? " (recorded: Ctrl+S saves it into the scenario)" : "");
     return 0;
 }
 

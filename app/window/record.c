@@ -1,40 +1,59 @@
-/* record.c — the window's recorder: injections, toggles and typed captions kept against simulated time, saved (Ctrl+S) as a scenario that replays the session byte for byte. */
+/* record.c — the window's recorder: injections, toggles, typed captions and cue stops kept against simulated time (or the moment they followed), re-simulated so the window shows what Ctrl+S saves. */
 #include "window/record.h"
 
 #include "panels/caption_editor.h"
+#include "scenario.h"
 #include "view/timetravel.h"
 #include "window/window.h"
 
-#include <cjson/cJSON.h>
-#include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 void ui_rec_free(ui_recorder *r)
 {
     if (r->have_orig) rv_config_free(&r->orig);
     free(r->ev);
+    free(r->anchor);
     free(r->cap);
+    free(r->cue);
     memset(r, 0, sizeof *r);
+    r->landed.kind = -1;
 }
+
+static int rebuild_hook(void *ctx, char *err, size_t errlen) { return ui_rec_rebuild(ctx, err, errlen); }
 
 /* A new scenario in the window starts a new recording. */
 static void follow_source(ui_win *w)
 {
     ui_recorder *r = &w->rec;
+    /* every configuration change (M X Z U) of a scenario file re-simulates through the recorder,
+     * so it is kept; the built-in demo has no file to record into (reconfig.c handles it alone) */
+    w->app.rebuild = w->app.source[0] ? rebuild_hook : NULL;
+    w->app.rebuild_ctx = w;
     if (!strcmp(r->source, w->app.source) && r->source_mtime_ns == w->src_mtime_ns && (r->have_orig || !w->app.have_base))
         return;
-    bool reloaded = r->source[0] && !strcmp(r->source, w->app.source) && (r->nev || r->ncap || r->has_mode || r->has_fix);
+    bool reloaded = r->source[0] && !strcmp(r->source, w->app.source) && (r->nev || r->ncap || r->ncue);
     ui_rec_free(r);
     if (reloaded) ui_win_status(w, w->last_frame_ms, "The scenario changed on disk: what was recorded before the reload is dropped");
     snprintf(r->source, sizeof r->source, "%s", w->app.source);
     r->source_mtime_ns = w->src_mtime_ns;
     if (w->app.have_base && rv_config_copy(&r->orig, &w->app.base) == 0) r->have_orig = true;
+    r->synced = w->app.nsessions ? w->app.s[0].tt : NULL;
+}
+
+/* The sessions were rebuilt behind the recorder's back (C for compare, a cue that switches it,
+ * Ctrl+R): live injections since the last re-simulation are not in them. Re-simulate with
+ * everything recorded, so the window keeps showing what Ctrl+S saves. */
+static void resync(ui_win *w)
+{
+    ui_recorder *r = &w->rec;
+    if (!r->have_orig || !w->app.nsessions || w->app.s[0].tt == r->synced) return;
+    r->synced = w->app.s[0].tt;
+    if (!r->nev && !r->ncap && !r->ncue) return;
+    char err[512];
+    if (ui_rec_rebuild(w, err, sizeof err) != 0) ui_win_status(w, w->last_frame_ms, "Recorder: %s", err);
 }
 
 /* The double that the loader turns back into exactly t nanoseconds ((int64_t)(s * 1e9)). */
@@ -45,6 +64,8 @@ static double exact_s(int64_t t)
     for (int i = 0; i < 8 && (int64_t)(s * 1e9) > t; i++) s = nextafter(s, -INFINITY);
     return s;
 }
+
+static void to_trigger(rv_inject *e, const ui_rec_anchor *an);
 
 /* The loader's orders: events by time (file order on ties), captions timed by time then triggered. */
 static void sort_events(rv_inject *v, size_t n)
@@ -74,32 +95,131 @@ static void sort_captions(rv_caption *v, size_t n)
     }
 }
 
-/* Re-simulate the session from the recorded scenario, at the same time: what the saved file gives. */
-static int apply_working(ui_win *w, char *err, size_t errlen)
+static bool grow(void **v, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap) return true;
+    size_t c = *cap ? *cap * 2 : 16;
+    void *p = realloc(*v, c * size);
+    if (!p) return false;
+    *v = p;
+    *cap = c;
+    return true;
+}
+
+/* Recorded events that the new configuration cannot hold (fewer CPUs, a flavor gone). */
+static int check_fits(const ui_recorder *r, const rv_config *cfg, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < r->nev; i++) {
+        const rv_inject *e = &r->ev[i];
+        if (e->cpu >= cfg->cpus) {
+            snprintf(err, errlen, "the recorded %s on CPU %d needs at least %d CPUs (seek back before it and inject again to drop it)",
+                     rv_inject_kind_name(e->kind), e->cpu, e->cpu + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int ui_rec_rebuild(ui_win *w, char *err, size_t errlen)
 {
     ui_recorder *r = &w->rec;
-    if (!r->have_orig) { snprintf(err, errlen, "no scenario to record into"); return -1; }
+    follow_source(w);
+    if (!r->have_orig || !r->source[0]) { snprintf(err, errlen, "the built-in demo has no file: open a scenario to change or record it"); return -1; }
+    ui_app *a = &w->app;
+    const char *items[16];
+    for (int i = 0; i < a->noverrides; i++) items[i] = a->overrides[i];
+    rv_overrides ov = {items, (size_t)a->noverrides};
     rv_config cfg;
-    if (rv_config_copy(&cfg, &r->orig) != 0) { snprintf(err, errlen, "out of memory"); return -1; }
-    if (r->has_mode) cfg.rcu.mode = r->mode;
-    if (r->has_fix) cfg.rcu.needs_gp_fix = r->needs_gp_fix;
+    memset(&cfg, 0, sizeof cfg);
+    if (rv_scenario_load_with(r->source, &ov, &cfg, err, errlen) != 0) return -1;
+    cfg.seed = r->orig.seed; /* a --seed given to the window stays */
+    if (check_fits(r, &cfg, err, errlen) != 0) { rv_config_free(&cfg); return -1; }
     rv_inject *ev = realloc(cfg.events, (cfg.nevents + r->nev + 1) * sizeof *ev);
-    rv_caption *cp = realloc(cfg.captions, (cfg.ncaptions + r->ncap + 1) * sizeof *cp);
     if (ev) cfg.events = ev;
+    rv_caption *cp = realloc(cfg.captions, (cfg.ncaptions + r->ncap + 1) * sizeof *cp);
     if (cp) cfg.captions = cp;
-    if (!ev || !cp) { rv_config_free(&cfg); snprintf(err, errlen, "out of memory"); return -1; }
+    rv_cue *cu = realloc(cfg.cues, (cfg.ncues + r->ncue + 1) * sizeof *cu);
+    if (cu) cfg.cues = cu;
+    if (!ev || !cp || !cu) { rv_config_free(&cfg); snprintf(err, errlen, "out of memory"); return -1; }
+    /* a re-simulated run takes other steps than the live one did: from now on an injection is
+     * placed by its time alone (before anything else due then), the same in the window and the file */
+    for (size_t i = 0; i < r->nev; i++) {
+        r->ev[i].has_step = false;
+        r->ev[i].file_index = (int)(cfg.nevents + i);
+        /* an injection that followed a moment keeps following it (it moves with it if it moved) */
+        const ui_rec_anchor *an = &r->anchor[i];
+        if (an->kind >= 0 && an->kind < 4 && an->n > 0 && r->ev[i].on.event == RV_TRIG_TIME) to_trigger(&r->ev[i], an);
+    }
     if (r->nev) memcpy(ev + cfg.nevents, r->ev, r->nev * sizeof *ev); /* r->ev is NULL until the first */
     cfg.nevents += r->nev;
     if (r->ncap) memcpy(cp + cfg.ncaptions, r->cap, r->ncap * sizeof *cp);
     cfg.ncaptions += r->ncap;
+    if (r->ncue) memcpy(cu + cfg.ncues, r->cue, r->ncue * sizeof *cu);
+    cfg.ncues += r->ncue;
     sort_events(cfg.events, cfg.nevents);
     sort_captions(cfg.captions, cfg.ncaptions);
     char name[160], src[1024];
-    snprintf(name, sizeof name, "%s", w->app.name);
-    snprintf(src, sizeof src, "%s", w->app.source);
-    int rc = ui_app_set_config(&w->app, &cfg, name, src, err, errlen);
+    snprintf(name, sizeof name, "%s", a->name);
+    snprintf(src, sizeof src, "%s", a->source);
+    int rc = ui_app_set_config(a, &cfg, name, src, err, errlen);
     rv_config_free(&cfg);
+    if (rc == 0) r->synced = a->s[0].tt;
     return rc;
+}
+
+/* Whether a moment of kind/flavor happened in (from, to] in the session's history: the injection
+ * then follows that one, not the moment landed on. */
+static bool moment_between(const ui_history *h, int kind, int flavor, int64_t from, int64_t to)
+{
+#define IN(t) ((t) > from && (t) <= to)
+    switch (kind) {
+    case UI_MOMENT_GP_START: for (size_t i = 0; i < h->gps[flavor].n; i++) if (IN(h->gps[flavor].v[i].start)) return true; break;
+    case UI_MOMENT_GP_END: for (size_t i = 0; i < h->gps[flavor].n; i++) if (IN(h->gps[flavor].v[i].end)) return true; break;
+    case UI_MOMENT_FQS: for (size_t i = 0; i < h->fqs.n; i++) if (h->fqs.v[i].flavor == flavor && IN(h->fqs.v[i].t)) return true; break;
+    case UI_MOMENT_STALL: for (size_t i = 0; i < h->stalls.n; i++) if (h->stalls.v[i].flavor == flavor && IN(h->stalls.v[i].t)) return true; break;
+    default: break;
+    }
+#undef IN
+    return false;
+}
+
+/* Which occurrence of its kind the anchor's moment is, from the session itself: the grace-period
+ * number (gp_start and gp_end events carry it, counting from 1), the stall warnings so far (the
+ * history keeps all of them); 0 when the session cannot say (FQS passes: the history thins them). */
+static long occurrence(ui_win *w, const ui_rec_anchor *an)
+{
+    const rv_engine *e = tt_engine(w->app.s[0].tt);
+    rv_flavor_view fv;
+    rv_flavor_get(e, an->flavor, &fv);
+    const ui_history *h = tt_history(w->app.s[0].tt);
+    long n = 0;
+    switch (an->kind) {
+    case UI_MOMENT_GP_START: return fv.gp_start_ns == an->t ? (long)fv.gpnum : 0;
+    case UI_MOMENT_GP_END:
+        for (size_t i = 0; i < h->gps[an->flavor].n; i++) /* the bar that ended then is the last one completed */
+            if (h->gps[an->flavor].v[i].end == an->t) return (long)fv.completed;
+        return 0;
+    case UI_MOMENT_STALL:
+        for (size_t i = 0; i < h->stalls.n; i++) n += h->stalls.v[i].flavor == an->flavor && h->stalls.v[i].t <= an->t;
+        return n;
+    default: return 0;
+    }
+}
+
+/* The trigger form of an anchored event: its moment's occurrence, then the time since it. */
+static void to_trigger(rv_inject *e, const ui_rec_anchor *an)
+{
+    static const enum rv_trig_event trig_of[] = {RV_TRIG_GP_START, RV_TRIG_GP_END, RV_TRIG_FQS, RV_TRIG_STALL};
+    e->on = (rv_trigger){.event = trig_of[an->kind], .flavor = an->flavor, .cpu = -1, .n = an->n, .delay_s = exact_s(an->at - an->t)};
+    e->at_s = 0; /* as the loader leaves a triggered event: it sorts among the events the same way */
+    e->first = false;
+    e->has_step = false;
+}
+
+void ui_rec_landed(ui_win *w, int kind, int flavor, int64_t t)
+{
+    follow_source(w);
+    w->rec.landed = (ui_rec_anchor){.kind = kind, .flavor = flavor, .t = t};
 }
 
 void ui_rec_injected(ui_win *w, const rv_inject *cmd)
@@ -107,22 +227,29 @@ void ui_rec_injected(ui_win *w, const rv_inject *cmd)
     ui_recorder *r = &w->rec;
     follow_source(w);
     if (!r->have_orig) return;
+    /* sessions rebuilt since the last sync (a click on C between frames) lack earlier live injections */
+    bool stale = w->app.nsessions && w->app.s[0].tt != r->synced;
     int64_t t = ui_app_now(&w->app);
     /* injecting after seeking back starts a new branch: recorded events of the abandoned future go */
     size_t keep = 0;
     bool dropped = false;
     for (size_t i = 0; i < r->nev; i++) {
-        if ((int64_t)(r->ev[i].at_s * 1e9) > t) { dropped = true; continue; }
+        if (r->anchor[i].at > t) { dropped = true; continue; }
+        r->anchor[keep] = r->anchor[i];
         r->ev[keep++] = r->ev[i];
     }
     r->nev = keep;
-    if (r->nev == r->evcap) {
-        size_t cap = r->evcap ? r->evcap * 2 : 16;
-        rv_inject *v = realloc(r->ev, cap * sizeof *v);
+    if (r->nev == r->evcap) { /* events and their anchors grow together */
+        size_t c = r->evcap ? r->evcap * 2 : 16;
+        rv_inject *v = realloc(r->ev, c * sizeof *v);
         if (!v) return;
-        r->ev = v; r->evcap = cap;
+        r->ev = v;
+        ui_rec_anchor *an = realloc(r->anchor, c * sizeof *an);
+        if (!an) return;
+        r->anchor = an;
+        r->evcap = c;
     }
-    rv_inject *e = &r->ev[r->nev++];
+    rv_inject *e = &r->ev[r->nev];
     *e = *cmd;
     memset(&e->on, 0, sizeof e->on);
     memset(&e->when, 0, sizeof e->when);
@@ -130,41 +257,82 @@ void ui_rec_injected(ui_win *w, const rv_inject *cmd)
     e->first = true;
     e->has_step = true; /* right after the step the session's engine had done: even after the tick at t */
     e->at_step = rv_engine_steps(tt_engine(w->app.s[0].tt));
-    e->file_index = (int)(r->orig.nevents + r->nev - 1);
+    e->file_index = (int)(r->orig.nevents + r->nev);
+    /* the moment N/D/F/S landed on, if the session is still after it and before the next such one */
+    ui_rec_anchor an = r->landed;
+    const ui_history *h = tt_history(w->app.s[0].tt);
+    if (w->app.nsessions != 1 || an.kind < 0 || an.t > t || an.flavor < 0 || an.flavor >= RV_NFLAVORS ||
+        moment_between(h, an.kind, an.flavor, an.t, t))
+        an.kind = -1; /* compare mode: the two sides have different moments; none is the one followed */
+    an.n = an.kind >= 0 ? occurrence(w, &an) : 0;
+    an.at = t;
+    r->anchor[r->nev] = an;
+    r->nev++;
     /* dropped events may already be part of the re-simulated scenario (after a toggle or caption) */
     char err[256];
-    if (dropped && apply_working(w, err, sizeof err) != 0) ui_win_status(w, w->last_frame_ms, "Recorder: %s", err);
+    if ((dropped || stale) && ui_rec_rebuild(w, err, sizeof err) != 0) ui_win_status(w, w->last_frame_ms, "Recorder: %s", err);
 }
 
 static void add_caption(ui_win *w, double now_ms)
 {
     ui_recorder *r = &w->rec;
-    if (!r->text[0]) return;
-    if (r->ncap == r->capcap) {
-        size_t cap = r->capcap ? r->capcap * 2 : 8;
-        rv_caption *v = realloc(r->cap, cap * sizeof *v);
-        if (!v) return;
-        r->cap = v; r->capcap = cap;
-    }
+    if (!r->text[0]) { ui_win_status(w, now_ms, "Empty caption: nothing recorded"); return; }
+    if (!grow((void **)&r->cap, &r->capcap, r->ncap, sizeof *r->cap)) return;
     rv_caption *c = &r->cap[r->ncap++];
     memset(c, 0, sizeof *c);
     c->at_s = exact_s(r->edit_t);
     snprintf(c->text, sizeof c->text, "%s", r->text);
+    if (r->edit_mode >= 0) { c->when.has_mode = true; c->when.mode = (enum rv_mode)r->edit_mode; } /* per-mode caption */
     char err[256];
-    if (apply_working(w, err, sizeof err) != 0) { r->ncap--; ui_win_status(w, now_ms, "Caption not added: %s", err); return; }
+    if (ui_rec_rebuild(w, err, sizeof err) != 0) { r->ncap--; ui_win_status(w, now_ms, "Caption not added: %s", err); return; }
     ui_win_status(w, now_ms, "Caption added at %.6f s (Ctrl+S saves the scenario)", c->at_s);
 }
 
-static void toggle(ui_win *w, bool mode, double now_ms)
+/* F3: a lecture stop here: the time, the flavor, the selection, compare, and the caption shown
+ * (in compare mode only when both sides show the same one: else each side keeps its own). */
+static void add_cue(ui_win *w, double now_ms)
 {
     ui_recorder *r = &w->rec;
-    const rv_config *cur = &w->app.base;
-    if (mode) { r->has_mode = true; r->mode = cur->rcu.mode == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD; }
-    else { r->has_fix = true; r->needs_gp_fix = !rv_cfg_needs_gp_fix(cur); /* the effective value: absent follows the mode */ }
-    char err[256];
-    if (apply_working(w, err, sizeof err) != 0) { ui_win_status(w, now_ms, "Toggle failed: %s", err); return; }
-    if (mode) ui_win_status(w, now_ms, "rcu.mode = %s (recorded; the run is re-simulated to this moment)", rv_mode_name(r->mode));
-    else ui_win_status(w, now_ms, "rcu.needs_gp_fix = %s (recorded; the run is re-simulated to this moment)", r->needs_gp_fix ? "true" : "false");
+    ui_app *a = &w->app;
+    if (!grow((void **)&r->cue, &r->cuecap, r->ncue, sizeof *r->cue)) return;
+    rv_cue q;
+    memset(&q, 0, sizeof q);
+    int64_t t = ui_app_now(a);
+    q.at_s = exact_s(t);
+    q.flavor = a->st.flavor;
+    q.select_cpu = a->st.sel_cpu >= 0 && a->st.sel_cpu < a->base.cpus ? a->st.sel_cpu : -1;
+    q.compare = a->st.compare;
+    for (int i = 0; i < a->nsessions; i++) { /* the caption of this moment, not of the last frame drawn */
+        ui_session *s = &a->s[i];
+        ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);
+    }
+    const char *c0 = a->s[0].view.caption, *c1 = a->nsessions > 1 ? a->s[1].view.caption : c0;
+    if (c0 && c1 && !strcmp(c0, c1)) snprintf(q.caption, sizeof q.caption, "%s", c0);
+    const ui_rec_anchor *an = &r->landed;
+    const ui_history *h = tt_history(a->s[a->nsessions - 1].tt);
+    if (an->kind >= 0 && an->t <= t && an->flavor >= 0 && an->flavor < RV_NFLAVORS && !moment_between(h, an->kind, an->flavor, an->t, t))
+        snprintf(q.title, sizeof q.title, "%s: %s", rv_flavor_name(an->flavor), ui_moment_name((enum ui_moment)an->kind));
+    else
+        snprintf(q.title, sizeof q.title, "stop %zu at %.3f s", a->base.ncues + 1, q.at_s);
+    r->cue[r->ncue++] = q;
+    /* cues are the app's, not the engine's: the running sessions need no re-simulation */
+    rv_cue *v = realloc(a->base.cues, (a->base.ncues + 1) * sizeof *v);
+    if (!v) { r->ncue--; ui_win_status(w, now_ms, "Cue stop not added: out of memory"); return; }
+    a->base.cues = v;
+    a->base.cues[a->base.ncues++] = q;
+    a->st.cue = (int)a->base.ncues - 1;
+    ui_win_status(w, now_ms, "Cue stop %zu recorded at %.6f s: %s (PgDn/PgUp visit it, Ctrl+S saves it)", a->base.ncues, q.at_s, q.title);
+}
+
+static void save(ui_win *w, double now_ms)
+{
+    ui_recorder *r = &w->rec;
+    char path[1200], err[512], note[512];
+    if (ui_rec_save(w, path, sizeof path, note, sizeof note, err, sizeof err) != 0) { ui_win_status(w, now_ms, "Not saved: %s", err); return; }
+    char badge[256];
+    ui_app_config_badge(&w->app, badge, sizeof badge);
+    ui_win_status(w, now_ms, "Saved scenario %s: %zu injections%s, %zu captions, %zu cue stops%s%s", path, r->nev, note, r->ncap, r->ncue,
+                  badge[0] ? ", " : "", badge);
 }
 
 bool ui_rec_key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
@@ -173,9 +341,11 @@ bool ui_rec_key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     SDL_Keycode sym = k->keysym.sym;
     bool ctrl = k->keysym.mod & KMOD_CTRL;
     follow_source(w);
+    resync(w);
     if (r->editing) {
         if (sym == SDLK_ESCAPE) { r->editing = false; SDL_StopTextInput(); }
         else if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER) { r->editing = false; SDL_StopTextInput(); add_caption(w, now_ms); }
+        else if (sym == SDLK_TAB) r->edit_mode = r->edit_mode == -1 ? RV_MODE_SOFTIRQ : r->edit_mode == RV_MODE_SOFTIRQ ? RV_MODE_KTHREAD : -1;
         else if (sym == SDLK_BACKSPACE) {
             size_t n = strlen(r->text);
             while (n > 0 && ((unsigned char)r->text[n - 1] & 0xC0) == 0x80) n--; /* a whole UTF-8 character */
@@ -184,27 +354,21 @@ bool ui_rec_key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
         return true; /* typing must not inject or seek */
     }
-    if (sym == SDLK_F2 && !ctrl) {
-        if (!r->have_orig) { ui_win_status(w, now_ms, "Open a scenario file first: captions are recorded into it"); return true; }
+    if ((sym == SDLK_F2 || sym == SDLK_F3) && !ctrl) {
+        if (!r->have_orig || !w->app.nsessions) {
+            ui_win_status(w, now_ms, "Open a scenario file first: %s recorded into it", sym == SDLK_F2 ? "captions are" : "cue stops are");
+            return true;
+        }
+        w->app.st.playing = false;
+        if (sym == SDLK_F3) { add_cue(w, now_ms); return true; }
         r->editing = true;
+        r->edit_mode = -1;
         r->text[0] = 0;
         r->edit_t = ui_app_now(&w->app);
-        w->app.st.playing = false;
         SDL_StartTextInput();
         return true;
     }
-    if (!ctrl) return false;
-    if (sym == SDLK_s) {
-        char path[1200], err[512];
-        if (ui_rec_save(w, path, sizeof path, err, sizeof err) != 0) ui_win_status(w, now_ms, "Not saved: %s", err);
-        else ui_win_status(w, now_ms, "Saved scenario %s (%zu injections, %zu captions recorded)", path, r->nev, r->ncap);
-        return true;
-    }
-    if (sym == SDLK_k || sym == SDLK_g) {
-        if (!r->have_orig) { ui_win_status(w, now_ms, "Open a scenario file first"); return true; }
-        toggle(w, sym == SDLK_k, now_ms);
-        return true;
-    }
+    if (ctrl && sym == SDLK_s) { save(w, now_ms); return true; }
     return false;
 }
 
@@ -220,8 +384,11 @@ void ui_rec_frame(ui_win *w, double now_ms)
 {
     ui_recorder *r = &w->rec;
     follow_source(w);
+    resync(w);
     ui_app *a = &w->app;
-    if (r->editing) panel_caption_editor_draw(&a->fr, a->L.whole, r->text, r->edit_t);
+    if (r->editing)
+        panel_caption_editor_draw(&a->fr, a->L.whole, r->text, r->edit_t,
+                                  r->edit_mode < 0 ? "every mode" : r->edit_mode == RV_MODE_SOFTIRQ ? "3.6 (softirq) only" : "3.7 (kthread) only");
     if (!a->nsessions) return;
     /* nothing silent: a scripted event the engine refused is announced with why and how to fix it */
     const rv_engine *e = tt_engine(a->s[0].tt);
@@ -232,216 +399,4 @@ void ui_rec_frame(ui_win *w, double now_ms)
         if (x) ui_win_status(w, now_ms, "Scripted %s (CPU %d) not applied: %s", rv_inject_kind_name(x->kind), x->cpu, x->reason);
         r->warned = n;
     }
-}
-
-/* ---------------------------------------------------------------- saving */
-
-void ui_rec_user_dir(char *buf, size_t n)
-{
-    const char *x = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (x && x[0] == '/') snprintf(buf, n, "%s/rcuvis/scenarios", x);
-    else if (home && home[0]) snprintf(buf, n, "%s/.local/share/rcuvis/scenarios", home);
-    else buf[0] = 0;
-}
-
-static int mkdirs(const char *path)
-{
-    char p[1024];
-    snprintf(p, sizeof p, "%s", path);
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/') continue;
-        *s = 0;
-        if (mkdir(p, 0755) != 0 && errno != EEXIST) return -1;
-        *s = '/';
-    }
-    return mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-static char *read_text(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) { snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno)); return NULL; }
-    size_t cap = 65536, n = 0;
-    char *s = malloc(cap);
-    while (s) {
-        if (n + 1 >= cap) {
-            if (cap >= (64u << 20)) { free(s); s = NULL; break; }
-            char *g = realloc(s, cap *= 2);
-            if (!g) { free(s); s = NULL; break; }
-            s = g;
-        }
-        size_t got = fread(s + n, 1, cap - n - 1, f);
-        if (got == 0) break;
-        n += got;
-    }
-    fclose(f);
-    if (!s) { snprintf(err, errlen, "%s is too large or out of memory", path); return NULL; }
-    s[n] = 0;
-    return s;
-}
-
-/* Write text to path atomically: a unique temp file beside the target, checked writes, rename.
- * A symlink is followed so the link stays and its target gets the new content. */
-static int write_atomic(const char *path, const char *text, char *err, size_t errlen)
-{
-    char real[PATH_MAX];
-    const char *target = realpath(path, real) ? real : path;
-    char tmp[PATH_MAX + 16];
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", target);
-    int fd = mkstemp(tmp);
-    if (fd < 0) { snprintf(err, errlen, "cannot create a file beside %s: %s", target, strerror(errno)); return -1; }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) { close(fd); unlink(tmp); snprintf(err, errlen, "%s", strerror(errno)); return -1; }
-    bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    ok &= fclose(f) == 0;
-    if (ok) (void)chmod(tmp, 0644);
-    if (!ok || rename(tmp, target) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", target, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
-}
-
-static const char *flavor_or_null(const rv_inject *e)
-{
-    bool uses = e->kind == RV_INJ_LONG_READER || e->kind == RV_INJ_CALL_RCU_BURST || e->kind == RV_INJ_SYNCHRONIZE ||
-                e->kind == RV_INJ_FORCE_QS || e->kind == RV_INJ_PREEMPT_READER;
-    return uses ? rv_flavor_name(e->kind == RV_INJ_PREEMPT_READER ? RV_PREEMPT : e->flavor) : NULL;
-}
-
-static cJSON *array_of(cJSON *root, const char *key)
-{
-    cJSON *a = cJSON_GetObjectItemCaseSensitive(root, key);
-    if (cJSON_IsArray(a)) return a;
-    if (a) cJSON_DeleteItemFromObjectCaseSensitive(root, key);
-    return cJSON_AddArrayToObject(root, key);
-}
-
-static void set_item(cJSON *obj, const char *key, cJSON *v)
-{
-    if (cJSON_GetObjectItemCaseSensitive(obj, key)) cJSON_ReplaceItemInObjectCaseSensitive(obj, key, v);
-    else cJSON_AddItemToObject(obj, key, v);
-}
-
-/* The scenario file as the author wrote it, plus what was recorded. */
-static char *recorded_json(ui_win *w, char *err, size_t errlen)
-{
-    ui_recorder *r = &w->rec;
-    char *text = read_text(r->source, err, errlen);
-    if (!text) return NULL;
-    const char *body = strncmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
-    cJSON *root = cJSON_Parse(body);
-    free(text);
-    if (!cJSON_IsObject(root)) { cJSON_Delete(root); snprintf(err, errlen, "%s no longer parses; fix it first", r->source); return NULL; }
-    const rv_config *sc = rv_engine_config(tt_engine(w->app.s[0].tt));
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)sc->seed);
-    set_item(root, "seed", sc->seed <= 9007199254740992ull ? cJSON_CreateNumber((double)sc->seed) : cJSON_CreateString(seed));
-    bool single = !w->app.st.compare;
-    if (r->has_mode || r->has_fix || (single && w->app.mode_forced)) {
-        cJSON *rcu = cJSON_GetObjectItemCaseSensitive(root, "rcu");
-        if (!cJSON_IsObject(rcu)) { cJSON_DeleteItemFromObjectCaseSensitive(root, "rcu"); rcu = cJSON_AddObjectToObject(root, "rcu"); }
-        if (r->has_mode || (single && w->app.mode_forced))
-            set_item(rcu, "mode", cJSON_CreateString(rv_mode_name(single ? sc->rcu.mode : r->mode)));
-        if (r->has_fix) set_item(rcu, "needs_gp_fix", cJSON_CreateBool(r->needs_gp_fix));
-    }
-    cJSON *evs = array_of(root, "events");
-    for (size_t i = 0; i < r->nev; i++) {
-        const rv_inject *e = &r->ev[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "at_s", e->at_s);
-        cJSON_AddBoolToObject(o, "first", true);
-        cJSON_AddNumberToObject(o, "at_step", (double)e->at_step);
-        cJSON_AddStringToObject(o, "kind", rv_inject_kind_name(e->kind));
-        cJSON_AddNumberToObject(o, "cpu", e->cpu);
-        const char *fl = flavor_or_null(e);
-        if (fl) cJSON_AddStringToObject(o, "flavor", fl);
-        if (e->duration_s != 0) cJSON_AddNumberToObject(o, "duration_s", e->duration_s);
-        if (e->count != 1) cJSON_AddNumberToObject(o, "count", (double)e->count);
-        cJSON_AddItemToArray(evs, o);
-    }
-    cJSON *caps = array_of(root, "captions");
-    for (size_t i = 0; i < r->ncap; i++) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "at_s", r->cap[i].at_s);
-        cJSON_AddStringToObject(o, "text", r->cap[i].text);
-        cJSON_AddItemToArray(caps, o);
-    }
-    char *out = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!out) snprintf(err, errlen, "out of memory");
-    return out;
-}
-
-static bool exists(const char *p)
-{
-    struct stat sb;
-    return lstat(p, &sb) == 0;
-}
-
-/* Where to save: the file saved before in this recording, else <stem>-recorded[-N].json in the
- * user's directory; never a shipped scenario, never someone else's file. */
-static int target_path(ui_win *w, char *path, size_t n, char *err, size_t errlen)
-{
-    static char saved_for[1024], saved[1200];
-    if (saved[0] && !strcmp(saved_for, w->rec.source)) { snprintf(path, n, "%s", saved); return 0; }
-    char dir[1024];
-    ui_rec_user_dir(dir, sizeof dir);
-    if (!dir[0]) { snprintf(err, errlen, "neither XDG_DATA_HOME nor HOME is set: nowhere to save"); return -1; }
-    if (mkdirs(dir) != 0) { snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno)); return -1; }
-    const char *base = strrchr(w->rec.source, '/');
-    base = base ? base + 1 : w->rec.source;
-    char stem[200];
-    snprintf(stem, sizeof stem, "%.199s", base);
-    char *dot = strstr(stem, ".json");
-    if (dot) *dot = 0;
-    for (int k = 1; k < 1000; k++) {
-        if (k == 1) snprintf(path, n, "%s/%s-recorded.json", dir, stem);
-        else snprintf(path, n, "%s/%s-recorded-%d.json", dir, stem, k);
-        if (!exists(path)) {
-            snprintf(saved_for, sizeof saved_for, "%s", w->rec.source);
-            snprintf(saved, sizeof saved, "%s", path);
-            return 0;
-        }
-    }
-    snprintf(err, errlen, "too many recorded copies of %s in %s", stem, dir);
-    return -1;
-}
-
-/* For tests (RCUVIS_RECORD_TRACE=FILE): the session's event log in the --trace format. */
-static int dump_trace(ui_win *w, const char *file, char *err, size_t errlen)
-{
-    const rv_engine *e = tt_engine(w->app.s[0].tt);
-    FILE *f = fopen(file, "w");
-    if (!f) { snprintf(err, errlen, "cannot write %s: %s", file, strerror(errno)); return -1; }
-    char line[1024];
-    uint64_t n = rv_event_count(e);
-    bool whole = true;
-    for (uint64_t s = 0; s < n; s++) {
-        const rv_event *ev = rv_event_get(e, s);
-        if (!ev) { whole = false; continue; }
-        rv_event_to_json(ev, line, sizeof line);
-        fprintf(f, "%s\n", line);
-    }
-    if (fclose(f) != 0 || !whole) { snprintf(err, errlen, "the session trace in %s is incomplete", file); return -1; }
-    return 0;
-}
-
-int ui_rec_save(ui_win *w, char *path, size_t pathlen, char *err, size_t errlen)
-{
-    follow_source(w);
-    ui_recorder *r = &w->rec;
-    if (!r->source[0] || !w->app.nsessions) {
-        snprintf(err, errlen, "the built-in demo has no scenario file to record into: open one (Ctrl+O) first");
-        return -1;
-    }
-    char *json = recorded_json(w, err, errlen);
-    if (!json) return -1;
-    int rc = target_path(w, path, pathlen, err, errlen);
-    if (rc == 0) rc = write_atomic(path, json, err, errlen);
-    free(json);
-    const char *tr = getenv("RCUVIS_RECORD_TRACE");
-    if (rc == 0 && tr && tr[0]) rc = dump_trace(w, tr, err, errlen);
-    return rc;
 }

@@ -1,8 +1,10 @@
-/* test_record.c — the window recorder without a display: the picker lists the user's scenarios, saving never replaces another file, a refused scripted event is announced. */
+/* test_record.c — the window recorder without a display: the picker lists the user's scenarios, saving never replaces another file, a refused scripted event is announced, toggles/cue stops/trigger-relative injections are saved, captions per side and triggered. */
 #include <criterion/criterion.h>
 
 #include "scenario.h"
 #include "window/window.h"
+
+#include <cjson/cJSON.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,7 +93,8 @@ Test(record, save_never_replaces_a_file_it_did_not_write)
     char msg[256];
     cr_assert_eq(ui_app_inject(&W->app, &cmd2, msg, sizeof msg), 0, "%s", msg);
     ui_rec_injected(W, &cmd2);
-    cr_assert_eq(ui_rec_save(W, path, sizeof path, err, sizeof err), 0, "%s", err);
+    char note[256];
+    cr_assert_eq(ui_rec_save(W, path, sizeof path, note, sizeof note, err, sizeof err), 0, "%s", err);
     cr_expect(strstr(path, "rec-recorded-2.json") != NULL, "saved to %s", path);
     FILE *f = fopen(taken, "r");
     char line[64] = "";
@@ -117,4 +120,249 @@ Test(record, a_refused_scripted_event_is_announced_in_the_window)
     cr_expect(strstr(W->app.st.status, "Scripted offline (CPU 1) not applied: CPU 1 is inside a read-side critical section") != NULL,
               "status: %s", W->app.st.status);
     cr_expect(strstr(W->app.st.status, "move at_s later") != NULL, "no hint in: %s", W->app.st.status);
+}
+
+/* ---------------------------------------------------------------- toggles, cue stops, triggers */
+
+static void press(SDL_Keycode sym)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = sym;
+    ui_input_event(W, &ev, 1000);
+}
+
+static cJSON *saved_json(char *path, size_t n)
+{
+    char err[512], note[256];
+    cr_assert_eq(ui_rec_save(W, path, n, note, sizeof note, err, sizeof err), 0, "%s", err);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    static char buf[1 << 16];
+    size_t got = fread(buf, 1, sizeof buf - 1, f);
+    buf[got] = 0;
+    fclose(f);
+    cJSON *root = cJSON_Parse(buf);
+    cr_assert_not_null(root, "%s", buf);
+    return root;
+}
+
+Test(record, the_classroom_toggles_are_recorded_and_keep_the_injections)
+{
+    ui_app_seek(&W->app, 5000000);
+    rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 7};
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &b);
+    press(SDLK_m); /* the classroom key: re-simulated through the recorder */
+    cr_expect(strstr(W->app.st.status, "recorded") != NULL, "status: %s", W->app.st.status);
+    cr_expect_eq(ui_app_now(&W->app), 5000000, "the moment is kept");
+    cr_expect_eq(W->app.s[0].cfg.rcu.mode, RV_MODE_SOFTIRQ, "M did not switch to 3.6");
+    /* the injection is part of the re-simulated run */
+    const rv_config *ec = rv_engine_config(tt_engine(W->app.s[0].tt));
+    bool has = false;
+    for (size_t i = 0; i < ec->nevents; i++) has |= ec->events[i].kind == RV_INJ_CALL_RCU_BURST && ec->events[i].count == 7;
+    cr_expect(has, "the toggle lost the recorded injection");
+    press(SDLK_x);
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *rcu = cJSON_GetObjectItem(root, "rcu");
+    cr_assert_not_null(rcu);
+    cr_expect_str_eq(cJSON_GetObjectItem(rcu, "mode")->valuestring, "softirq");
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(rcu, "needs_gp_fix")), "X in softirq mode turns the fix on");
+    cJSON_Delete(root);
+}
+
+Test(record, m_still_switches_the_mode_of_the_built_in_demo)
+{
+    setenv("RCUVIS_DATA", "/nonexistent", 1); /* no shipped scenarios: the built-in demo, which has no file */
+    char err[1024];
+    cr_assert_eq(ui_app_load(&W->app, NULL, -1, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(W->app.source, "");
+    enum rv_mode before = W->app.s[0].cfg.rcu.mode;
+    press(SDLK_m);
+    cr_expect_neq(W->app.s[0].cfg.rcu.mode, before, "M did nothing: %s", W->app.st.status);
+}
+
+Test(record, compare_and_reload_keep_what_was_injected)
+{
+    ui_app_seek(&W->app, 5000000);
+    rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 9};
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &b);
+    press(SDLK_c); /* compare rebuilds the sessions from the configuration: the live injection is not in it */
+    ui_rec_frame(W, 1000);
+    cr_assert_eq(W->app.nsessions, 2);
+    for (int s = 0; s < 2; s++) {
+        const rv_config *ec = rv_engine_config(tt_engine(W->app.s[s].tt));
+        bool has = false;
+        for (size_t i = 0; i < ec->nevents; i++) has |= ec->events[i].kind == RV_INJ_CALL_RCU_BURST && ec->events[i].count == 9;
+        cr_expect(has, "side %d lost the recorded injection", s);
+    }
+    cr_expect_eq(ui_app_now(&W->app), 5000000);
+}
+
+Test(record, a_cue_stop_keeps_time_flavor_selection_and_caption)
+{
+    ui_app_seek(&W->app, 7000000);
+    W->app.st.sel_cpu = 1;
+    press(SDLK_F3);
+    cr_assert_eq(W->app.base.ncues, 1, "PgDn does not see the new stop");
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *cue = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "cues"), 0);
+    cr_assert_not_null(cue);
+    cr_expect_eq((int64_t)(cJSON_GetObjectItem(cue, "at_s")->valuedouble * 1e9), 7000000);
+    cr_expect_str_eq(cJSON_GetObjectItem(cue, "flavor")->valuestring, "rcu_sched");
+    cr_expect_eq(cJSON_GetObjectItem(cue, "select_cpu")->valueint, 1);
+    cr_expect(cJSON_IsFalse(cJSON_GetObjectItem(cue, "compare")));
+    cJSON_Delete(root);
+    rv_config cfg;
+    char err[512];
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(cfg.ncues, 1);
+    rv_config_free(&cfg);
+}
+
+/* ---------------------------------------------------------------- captions: per side, triggered */
+
+static const char *captioned =
+    "{\"name\": \"cap\", \"cpus\": 2, \"duration_s\": 1, \"seed\": 3,\n"
+    " \"workload\": [{\"cpus\": \"all\", \"busy_frac\": 0.8, \"readers\": {\"rcu_sched\": {\"rate_per_s\": 100, \"mean_us\": 3}},\n"
+    "               \"call_rcu_per_s\": {\"rcu_sched\": 100}}],\n"
+    " \"captions\": [{\"at_s\": 0, \"until_s\": 0.9, \"text\": \"both\"},\n"
+    "              {\"at_s\": 0.1, \"until_s\": 0.5, \"when\": {\"mode\": \"softirq\"}, \"text\": \"only 3.6\"},\n"
+    "              {\"on\": {\"event\": \"gp_start\", \"flavor\": \"rcu_sched\", \"n\": 20}, \"duration_s\": 0.01, \"text\": \"triggered\"}]}\n";
+
+static void load_captioned(void)
+{
+    char p[256], err[1024];
+    snprintf(p, sizeof p, "%s/cap.json", tmp);
+    put(p, captioned);
+    cr_assert_eq(ui_app_load(&W->app, p, -1, err, sizeof err), 0, "%s", err);
+}
+
+/* The n-th GP start of rcu_sched (1-based) of the loaded run, from its history. */
+static int64_t gp_start(int n)
+{
+    if (strcmp(W->app.name, "cap")) load_captioned(); /* a workload with callbacks: grace periods */
+    ui_app_seek(&W->app, 900000000);
+    const ui_history *h = tt_history(W->app.s[0].tt);
+    cr_assert_gt(h->gps[RV_SCHED].n, (size_t)n);
+    return h->gps[RV_SCHED].v[n - 1].start;
+}
+
+Test(record, an_injection_after_a_landed_gp_start_is_saved_on_its_trigger)
+{
+    int64_t T = gp_start(4);
+    ui_app_seek_moment(&W->app, T);
+    ui_rec_landed(W, UI_MOMENT_GP_START, RV_SCHED, T);
+    rv_inject y = {.kind = RV_INJ_SYNCHRONIZE, .cpu = 0, .flavor = RV_SCHED, .count = 1};
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, &y, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &y);
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *evs = cJSON_GetObjectItem(root, "events");
+    cJSON *e = cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+    cJSON *on = cJSON_GetObjectItem(e, "on");
+    cr_assert_not_null(on, "saved at its time: %s", cJSON_PrintUnformatted(e));
+    cr_expect_str_eq(cJSON_GetObjectItem(on, "event")->valuestring, "gp_start");
+    cr_expect_eq(cJSON_GetObjectItem(on, "n")->valueint, 4);
+    cr_expect_eq((int64_t)(cJSON_GetObjectItem(e, "delay_s")->valuedouble * 1e9), 1);
+    cJSON_Delete(root);
+}
+
+Test(record, after_a_toggle_an_injection_keeps_following_its_moment)
+{
+    int64_t T = gp_start(6);
+    ui_app_seek_moment(&W->app, T);
+    ui_rec_landed(W, UI_MOMENT_GP_START, RV_SCHED, T);
+    rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 500};
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &b);
+    press(SDLK_x); /* re-simulated: the burst is now the 6th GP start's, in the window as in the file */
+    const rv_config *ec = rv_engine_config(tt_engine(W->app.s[0].tt));
+    const rv_inject *got = NULL;
+    for (size_t i = 0; i < ec->nevents; i++)
+        if (ec->events[i].kind == RV_INJ_CALL_RCU_BURST && ec->events[i].count == 500) got = &ec->events[i];
+    cr_assert_not_null(got, "the toggle lost the injection");
+    cr_expect_eq(got->on.event, RV_TRIG_GP_START);
+    cr_expect_eq(got->on.n, 6);
+    cr_expect_eq((int64_t)(got->on.delay_s * 1e9), 1);
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *evs = cJSON_GetObjectItem(root, "events");
+    cJSON *e = cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+    cr_expect_not_null(cJSON_GetObjectItem(e, "on"), "saved: %s", cJSON_PrintUnformatted(e));
+    cr_expect_null(cJSON_GetObjectItem(e, "comment"));
+    cJSON_Delete(root);
+}
+
+Test(record, a_trigger_form_that_would_not_replay_stays_at_its_time_and_says_why)
+{
+    /* the anchor claims a moment between two GP starts: the 4th start + delay is not the injection's time */
+    int64_t T = gp_start(4), T5 = gp_start(5);
+    int64_t fake = T + (T5 - T) / 2;
+    ui_app_seek(&W->app, fake + 1000);
+    ui_rec_landed(W, UI_MOMENT_GP_START, RV_SCHED, fake);
+    rv_inject y = {.kind = RV_INJ_SYNCHRONIZE, .cpu = 0, .flavor = RV_SCHED, .count = 1};
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, &y, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &y);
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *evs = cJSON_GetObjectItem(root, "events");
+    cJSON *e = cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+    cr_expect_null(cJSON_GetObjectItem(e, "on"), "an inexact trigger form was saved");
+    cr_expect_eq((int64_t)(cJSON_GetObjectItem(e, "at_s")->valuedouble * 1e9), fake + 1000);
+    cJSON *c = cJSON_GetObjectItem(e, "comment");
+    cr_assert(cJSON_IsString(c), "no comment says why");
+    cr_expect(strstr(c->valuestring, "different trace") != NULL, "comment: %s", c->valuestring);
+    cJSON_Delete(root);
+}
+
+static void draw(void)
+{
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ui_app_draw(&W->app, rd);
+    rd_free(rd);
+}
+
+Test(record, compare_shows_each_sides_own_caption)
+{
+    load_captioned();
+    char err[256];
+    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, 200000000);
+    draw();
+    cr_assert_str_eq(W->app.s[0].view.label, "3.6 (softirq)");
+    cr_expect_str_eq(W->app.s[0].view.caption, "only 3.6");
+    cr_expect_str_eq(W->app.s[1].view.caption, "both");
+    ui_app_seek(&W->app, 600000000); /* the 3.6 caption ended: the one it covered shows again */
+    draw();
+    cr_expect_str_eq(W->app.s[0].view.caption, "both");
+}
+
+Test(record, j_reaches_a_triggered_caption_and_it_gives_the_strip_back)
+{
+    load_captioned();
+    ui_app_seek(&W->app, 900000000);
+    const ui_history *h = tt_history(W->app.s[0].tt);
+    cr_assert_gt(h->gps[RV_SCHED].n, 20u);
+    int64_t fired = h->gps[RV_SCHED].v[19].start;
+    cr_assert_gt(fired, 1000);
+    ui_app_seek(&W->app, fired - 1000);
+    cr_expect_eq(ui_app_next_caption(&W->app, 1000), fired, "J does not know the triggered caption");
+    ui_app_seek(&W->app, fired + 1);
+    draw();
+    cr_expect_str_eq(W->app.s[0].view.caption, "triggered");
+    ui_app_seek(&W->app, fired + 20000000); /* after its duration_s */
+    draw();
+    cr_expect_str_eq(W->app.s[0].view.caption, "both");
 }

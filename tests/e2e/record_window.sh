@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# record_window.sh — the recorder under Xvfb: inject, toggle, type a caption, Ctrl+S; then `rcuvis run`
-# of the saved file must give the session's trace event for event, and the shipped file is untouched.
+# record_window.sh — the recorder under Xvfb: inject, toggle with M, type a caption, land on a GP start
+# with N and inject (saved on that trigger), mark a cue stop, toggle with X, N and inject again, Ctrl+S;
+# then `rcuvis run` of the saved file must give the session's trace event for event, and the opened file
+# is untouched.
 set -u
 bin=${RCUVIS_BIN:?}; root=${RCUVIS_ROOT:?}
 for t in Xvfb xdotool; do
@@ -30,7 +32,7 @@ export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG
        RCUVIS_RECORD_TRACE="$work/session.jsonl"
 (cd "$work" && exec "$bin" "$work/tiny.json") >"$work/app.log" 2>&1 & apid=$!
 win=""
-for i in $(seq 300); do
+for i in $(seq 600); do   # up to a minute on a loaded machine
   win=$(xdotool search --name '^rcuvis' 2>/dev/null | head -1)
   [ -n "$win" ] && break
   kill -0 $apid 2>/dev/null || break
@@ -40,19 +42,28 @@ done
 sleep 1
 # the window handles events in the order they come, so no key needs to wait for the previous one
 k() { xdotool key --window "$win" "$@"; }
+k Home                                          # t = 0, paused: the same session on any machine
 for i in 1 2 3 4 5 6 7 8; do k Right; done     # 8 ticks at HZ 250: 32 ms
 k Tab                                           # select CPU 0
-k b                                             # call_rcu burst of 1000 on CPU 0 (recorded)
+k b                                             # call_rcu burst of 1000 on CPU 0 (recorded at its step)
 for i in 1 2 3; do k Right; done
-k ctrl+g                                        # toggle rcu.needs_gp_fix (recorded, re-simulated)
+k m                                             # toggle rcu.mode with the classroom key (recorded, re-simulated)
 for i in 1 2 3; do k Right; done
 k F2
 xdotool type --window "$win" --delay 20 "burst served"
+k Tab Tab                                       # for 3.7 (kthread) only: a per-mode caption, shown here
 k Return                                        # caption at this moment (recorded)
-for i in 1 2 3 4 5; do k Right; done
+k n                                             # land on the next rcu_sched grace-period start
 k Tab                                           # CPU 1
-k y                                             # synchronize_rcu on CPU 1 (recorded)
+k y                                             # synchronize_rcu on CPU 1: recorded after that GP start
+k F3                                            # cue stop here (time, flavor, CPU 1, caption shown)
 for i in 1 2 3 4; do k Right; done
+k x                                             # toggle needs_gp_fix (recorded, re-simulated)
+k n                                             # the next GP start again
+k b                                             # a burst on CPU 1: Ctrl+S proves its trigger form replays exactly
+for i in 1 2 3 4 5 6; do k Right; done          # past the next GP start: what follows is at its time again
+k l                                             # a long reader on CPU 1, step-exact
+for i in 1 2; do k Right; done
 k ctrl+s
 kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited"; cat "$work/app.log"; exit 1; }
 k ctrl+q
@@ -69,10 +80,28 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 ev = d.get("events", [])
 kinds = [e["kind"] for e in ev]
-ok = kinds == ["call_rcu_burst", "synchronize"] and all(e.get("first") for e in ev)
-ok &= d["rcu"].get("needs_gp_fix") is True
-ok &= [c["text"] for c in d["captions"]] == ["the author's first caption", "burst served"]
-print(("ok   " if ok else "FAIL ") + "recorded: events %s, needs_gp_fix %s, captions %s" % (kinds, d["rcu"].get("needs_gp_fix"), [c["text"] for c in d["captions"]]))
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    return cond
+ok = check(kinds == ["call_rcu_burst", "synchronize", "call_rcu_burst", "long_reader"], "recorded events %s" % kinds)
+ok &= check(d["rcu"].get("mode") == "kthread", "M recorded as rcu.mode = %s" % d["rcu"].get("mode"))
+ok &= check(d["rcu"].get("needs_gp_fix") is False, "X recorded as rcu.needs_gp_fix = %s" % d["rcu"].get("needs_gp_fix"))
+ok &= check([c["text"] for c in d["captions"]] == ["the author's first caption", "burst served"], "captions %s" % [c["text"] for c in d["captions"]])
+ok &= check(d["captions"][-1].get("when") == {"mode": "kthread"}, "the typed caption is for 3.7 only: when %s" % d["captions"][-1].get("when"))
+if len(ev) == 4:
+    b, s, b2, l = ev
+    ok &= check(b.get("first") is True and "at_s" in b and "on" not in b, "the burst is at its time: at_s %s" % b.get("at_s"))
+    on = s.get("on", {})
+    ok &= check(on.get("event") == "gp_start" and on.get("flavor") == "rcu_sched" and on.get("n", 0) >= 1 and "at_s" not in s,
+                "the synchronize after N is saved relative to the trigger: on %s, delay_s %s %s" % (on, s.get("delay_s"), s.get("comment", "")))
+    ok &= check(l.get("first") is True and "at_step" in l, "the reader, after the next GP start, is step-exact: at_step %s" % l.get("at_step"))
+    on2 = b2.get("on", {})
+    ok &= check(on2.get("event") == "gp_start" and on2.get("n", 0) > on.get("n", 0) and "comment" not in b2,
+                "the last burst, after N, is saved on its trigger after the save-time check: on %s, delay_s %s %s" % (on2, b2.get("delay_s"), b2.get("comment", "")))
+cues = d.get("cues", [])
+ok &= check(len(cues) == 1 and cues[0].get("flavor") == "rcu_sched" and cues[0].get("select_cpu") == 1 and cues[0].get("compare") is False
+            and "grace-period start" in cues[0].get("title", "") and cues[0].get("caption") == "burst served",
+            "cue stop: %s" % cues)
 sys.exit(0 if ok else 1)
 PY
 "$bin" check "$saved" >/dev/null && ok "the saved file passes rcuvis check" || bad "rcuvis check rejects the saved file"
@@ -86,4 +115,5 @@ else
 fi
 grep -q '"ev":"inject","kind":"call_rcu_burst","cpu":0,"flavor":"rcu_sched","count":1000' "$work/session.jsonl" && ok "the session has the injection" || bad "no injection in the session trace"
 grep -q '"ev":"caption","index":1' "$work/session.jsonl" && ok "the session shows the typed caption" || bad "typed caption not in the session"
+grep -c '"ev":"inject"' "$work/session.jsonl" | grep -qx 4 && ok "the session has the 4 injections" || bad "the session has $(grep -c '"ev":"inject"' "$work/session.jsonl") injections, not 4"
 exit $fail
