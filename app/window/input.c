@@ -357,28 +357,13 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
     }
 }
 
-/* Simulated time a scrubber seek may add synchronously; beyond it the rest goes frame by frame. */
-#define FAR_SEEK_NS 10000000000LL
-
-/* A seek restores the latest checkpoint before t and simulates from there: when that is far
- * (past what the look-ahead knows, or checkpoints thinned over a long run), restore only and let
- * the frame loop simulate the rest within its budget, so input (Ctrl+Q) is still read. */
-static void seek_bounded(ui_win *w, int64_t t)
-{
-    int64_t now = ui_app_now(&w->app);
-    int64_t from = w->app.nsessions ? tt_checkpoint_before(w->app.s[0].tt, t) : t;
-    if (now <= t && now > from) from = now;
-    w->pending_seek = t - from > FAR_SEEK_NS ? t : -1;
-    ui_app_seek(&w->app, w->pending_seek >= 0 ? from : t);
-}
-
 static void seek_at(ui_win *w, const ui_hit *h, int x)
 {
     if (h->r.w <= 0) return;
     double f = (double)(x - h->r.x) / h->r.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    seek_bounded(w, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
+    ui_app_seek(&w->app, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
 }
 
 static void click(ui_win *w, int x, int y, double now_ms)
@@ -523,7 +508,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;
     case SDLK_HOME: ui_input_action(w, ACT_RESET, 0, now_ms); break;
-    case SDLK_END: st->playing = false; seek_bounded(w, a->nsessions ? tt_known_until(a->s[0].tt) : 0); break;
+    case SDLK_END: st->playing = false; ui_app_seek(&w->app, a->nsessions ? tt_known_until(a->s[0].tt) : 0); break;
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
     case SDLK_l: ui_input_action(w, ACT_INJ_READER, shift, now_ms); break;
     case SDLK_k: ui_input_action(w, ACT_INJ_LOOP, shift, now_ms); break;
@@ -557,7 +542,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         (void)jiffy;
         if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
         st->playing = false;
-        seek_bounded(w, best < ui_app_end(a) ? best + 1 : best); /* on the moment itself, bounded per frame */
+        ui_app_seek(&w->app, best < ui_app_end(a) ? best + 1 : best); /* on the moment itself (bounded: seek.c) */
         break;
     }
     case SDLK_t:
@@ -582,6 +567,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
 void ui_input_frame(ui_win *w)
 {
     if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
+    else ui_app_seek_continue(&w->app, SEEK_SLICE_MS); /* a far seek, a slice per frame (seek.c) */
     w->drag_pending = false;
 }
 
@@ -589,7 +575,8 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
 {
     ui_state *st = &w->app.st;
     float k = w->hidpi > 0 ? w->hidpi : 1;
-    if (ev->type == SDL_KEYDOWN) w->pending_seek = -1; /* a key (Home, End, Ctrl+Q...) overrides a far seek under way */
+    /* a key or a click (Home, End, Ctrl+Q, a button...) overrides a far seek under way */
+    if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN) ui_app_seek_cancel(&w->app);
     switch (ev->type) {
     case SDL_QUIT: w->quit = true; break;
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;

@@ -113,9 +113,9 @@ int cmd_window(int argc, char **argv)
     }
 
     ui_win *w = calloc(1, sizeof *w);
-    if (w) w->pending_seek = -1; /* no far seek under way */
     if (!w) return 1;
     ui_app_init(&w->app);
+    w->app.bounded_seeks = true; /* every seek a frame's slice at a time: input is read between (seek.c) */
     char note[1400];
     ui_settings_load(&w->settings, note, sizeof note);
     w->app.st.ui_scale = scale_arg > 0 ? scale_arg : w->settings.ui_scale;
@@ -195,7 +195,7 @@ int cmd_window(int argc, char **argv)
         double now = wall_ms();
         SDL_Event ev;
         /* paused and idle: sleep in the event wait instead of spinning */
-        bool busy = w->app.st.playing || w->dragging || w->exploring || w->pending_seek >= 0;
+        bool busy = w->app.st.playing || w->dragging || w->exploring || ui_app_seek_pending(&w->app);
         if (!busy && SDL_WaitEventTimeout(&ev, 100)) ui_input_event(w, &ev, wall_ms());
         while (SDL_PollEvent(&ev)) {
             if (ev.type == SDL_WINDOWEVENT && (ev.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
@@ -204,10 +204,6 @@ int cmd_window(int argc, char **argv)
             ui_input_event(w, &ev, wall_ms());
         }
         ui_input_frame(w);
-        if (w->pending_seek >= 0) { /* a far scrubber seek, a frame's budget at a time */
-            w->app.st.playing = false;
-            if (ui_app_advance(&w->app, w->pending_seek, 25.0) >= w->pending_seek) w->pending_seek = -1;
-        }
         now = wall_ms();
         if (w->scale_changed) {
             /* HiDPI factor can change when the window moves between monitors */

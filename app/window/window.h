@@ -26,8 +26,6 @@ typedef struct ui_win {
     int drag_x;                  /* latest pointer x while dragging: one seek per frame, not per motion event */
     bool drag_pending;
     bool exploring;              /* the look-ahead has not reached the end of the run yet */
-    int64_t pending_seek;        /* -1, or a scrubber target past what is known: reached over frames
-                                  * within the playback budget, so input (Ctrl+Q) stays answered */
     double status_until_ms;      /* when the status message disappears */
     double last_frame_ms;
     double watch_ms;             /* last check of the scenario file */
