@@ -203,6 +203,7 @@ int cmd_window(int argc, char **argv)
                 w->scale_changed = true;
             ui_input_event(w, &ev, wall_ms());
         }
+        if (w->quit) break; /* Ctrl+Q or the window closed: not one more frame of simulation and drawing */
         ui_input_frame(w);
         now = wall_ms();
         if (w->scale_changed) {

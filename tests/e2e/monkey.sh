@@ -19,10 +19,8 @@ bin=$(realpath "$bin")
 work=$(mktemp -d); apid=""; xpid=""
 cleanup() { [ -n "$apid" ] && kill -9 "$apid" 2>/dev/null; [ -n "$xpid" ] && kill "$xpid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-d=120; while [ -e /tmp/.X11-unix/X$d ] || [ -e /tmp/.X$d-lock ]; do d=$((d+1)); done
-Xvfb :$d -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & xpid=$!
-while [ ! -e /tmp/.X11-unix/X$d ] && kill -0 $xpid 2>/dev/null; do sleep 0.1; done
-[ -e /tmp/.X11-unix/X$d ] || { echo "SKIP: Xvfb did not start: $(cat "$work/xvfb.log")"; exit 0; }
+. "$(dirname "$0")/lib/xvfb.sh"
+start_xvfb "$work" 1400x900x24 || { xvfb_unavailable "$work"; exit $?; }
 export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" XDG_PICTURES_DIR="$work/pics" RCUVIS_DATA="$root"
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 mkdir -p "$work/pics"

@@ -11,11 +11,8 @@ work=$(mktemp -d); apid=""; xpid=""
 cleanup() { [ -n "$apid" ] && kill "$apid" 2>/dev/null; [ -n "$xpid" ] && kill "$xpid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 # a free display number: no socket and no lock file
-d=90; while [ -e /tmp/.X11-unix/X$d ] || [ -e /tmp/.X$d-lock ]; do d=$((d+1)); done
-Xvfb :$d -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & xpid=$!
-# wait for its socket as long as Xvfb lives: a slow machine is slow, not broken
-while [ ! -e /tmp/.X11-unix/X$d ] && kill -0 $xpid 2>/dev/null; do sleep 0.1; done
-[ -e /tmp/.X11-unix/X$d ] || { echo "SKIP: Xvfb did not start: $(cat "$work/xvfb.log")"; exit 0; }
+. "$(dirname "$0")/lib/xvfb.sh"
+start_xvfb "$work" 1400x900x24 || { xvfb_unavailable "$work"; exit $?; }
 export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_PICTURES_DIR="$work"
 (cd "$work" && exec "$bin") >"$work/app.log" 2>&1 & apid=$!
 # wait for the window to be mapped
