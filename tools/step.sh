@@ -10,8 +10,8 @@ echo "== $name"
 tf=$(mktemp); trap 'rm -f "$tf"' EXIT
 TIMEFORMAT='%R %U %S'
 exec 3>&1 4>&2
-if [ "$log" = - ]; then { time "$@" >&3 2>&4; } 2>"$tf"; rc=$?
-else mkdir -p "$(dirname "$log")"; { time "$@" >"$log" 2>&1; } 2>"$tf"; rc=$?
+if [ "$log" = - ]; then { time "$@" >&3 2>&4 3>&- 4>&-; } 2>"$tf"; rc=$?
+else mkdir -p "$(dirname "$log")"; { time "$@" >"$log" 2>&1 3>&- 4>&-; } 2>"$tf"; rc=$?
   [ $rc -eq 0 ] || { tail -60 "$log"; echo "(whole output: $log)"; }
 fi
 read -r real user sys <"$tf"

@@ -425,6 +425,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     SDL_Keycode sym = k->keysym.sym;
     Uint16 mod = k->keysym.mod;
     bool ctrl = mod & KMOD_CTRL, shift = mod & KMOD_SHIFT;
+    if (ctrl && sym == SDLK_q) { w->quit = true; return; } /* whatever is open: picker, caption editor, workbook */
     if (st->show_picker) {
         if (sym == SDLK_ESCAPE) st->show_picker = false;
         else if (sym == SDLK_DOWN && st->picker_sel + 1 < st->npicker) { st->picker_sel++; picker_describe(w); }
@@ -448,7 +449,6 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
     if (ctrl) {
         switch (sym) {
-        case SDLK_q: w->quit = true; return;
         case SDLK_o: ui_input_action(w, ACT_OPEN, 0, now_ms); return;
         case SDLK_b: ui_input_action(w, ACT_BRANCH, 0, now_ms); return;
         case SDLK_e: export_numbers(w, now_ms); return;

@@ -147,6 +147,18 @@ int cmd_window(int argc, char **argv)
         free(w);
         return 1;
     }
+    /* With no display answering, SDL falls back to its offscreen driver: the window would run
+     * unseen and unstoppable (a GUI test waited for it for ever). Only when asked for by name. */
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) && !getenv("SDL_VIDEODRIVER")) {
+        const char *display = getenv("DISPLAY");
+        fprintf(stderr, "rcuvis: cannot open a window: no display answered (DISPLAY=%s; without a display, use `rcuvis shot`)\n",
+                display ? display : "unset");
+        SDL_Quit();
+        ui_app_free(&w->app);
+        free(w);
+        return 1;
+    }
     SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
     char title[256];
     window_title(title, sizeof title, w->app.name);

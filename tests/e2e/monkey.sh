@@ -31,12 +31,19 @@ total=0
 for scn in "$root"/scenarios/*.json; do
   name=$(basename "$scn" .json)
   [ "$name" = schema ] && continue
-  (cd "$work" && exec "$bin" "$scn") >"$work/$name.log" 2>&1 & apid=$!
-  win=""
-  while kill -0 $apid 2>/dev/null; do   # as long as it lives: no time limit on a slow machine
-    win=$(xdotool search --name '^rcuvis' 2>/dev/null | head -1)
+  for attempt in 1 2; do
+    (cd "$work" && exec "$bin" "$scn") >"$work/$name.log" 2>&1 & apid=$!
+    win=""
+    while kill -0 $apid 2>/dev/null; do   # as long as it lives: no time limit on a slow machine
+      win=$(xdotool search --name '^rcuvis' 2>/dev/null | head -1)
+      [ -n "$win" ] && break
+      sleep 0.1
+    done
     [ -n "$win" ] && break
-    sleep 0.1
+    wait $apid
+    # Xvfb did not answer (seen once under a load of 15): the machine's trouble, tried once more
+    grep -q "cannot open a window" "$work/$name.log" && [ $attempt = 1 ] || break
+    echo "NOTE monkey $name: the window could not reach the X server; starting it again"
   done
   if [ -z "$win" ]; then fail "$name: no window"; tail -20 "$work/$name.log"; apid=""; continue; fi
   # the events, seeded: batches of xdotool commands (one process per batch keeps it fast)

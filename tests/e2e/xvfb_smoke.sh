@@ -7,6 +7,14 @@ for t in Xvfb xdotool import; do
   command -v $t >/dev/null || { [ "${CI:-}" = true ] && { echo "FAIL: $t not installed: make deps-test should have installed it"; exit 1; }; echo "SKIP: $t not installed (apt-get install -y xvfb xdotool imagemagick)"; exit 0; }
 done
 [ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+# no display answering: exit 1 with a message, not the window running unseen in SDL's offscreen
+# driver for ever (a monkey run waited an hour for it). The timeout only stops that hang.
+for disp in :65000 unset; do
+  if [ $disp = unset ]; then out=$(env -u DISPLAY timeout 120 "$bin" 2>&1); else out=$(DISPLAY=$disp timeout 120 "$bin" 2>&1); fi; rc=$?
+  [ $rc -eq 1 ] && printf '%s' "$out" | grep -q "cannot open a window" \
+    || { echo "FAIL: DISPLAY=$disp: exit $rc (1 and 'cannot open a window' wanted): $out"; exit 1; }
+done
+echo "ok: without a display the window says so and exits 1"
 work=$(mktemp -d); apid=""; xpid=""
 cleanup() { [ -n "$apid" ] && kill "$apid" 2>/dev/null; [ -n "$xpid" ] && kill "$xpid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
