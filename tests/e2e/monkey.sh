@@ -86,6 +86,12 @@ PY
   # Ctrl+Q goes to the window; the process must end by itself (no kill)
   t0=$(date +%s%N)
   xdotool key --window "$win" ctrl+q
+  # a window that ignores Ctrl+Q fails here, not at the runner's one-hour limit; 60 s is a hang
+  # guard far above anything a loaded machine takes (the time itself is printed, not judged)
+  for i in $(seq 3000); do kill -0 $apid 2>/dev/null || break; sleep 0.02; done
+  if kill -0 $apid 2>/dev/null; then
+    fail "$name: still running 60 s after Ctrl+Q"; kill -ABRT $apid; wait $apid; apid=""; tail -20 "$work/$name.log"; continue
+  fi
   wait $apid; rc=$?; apid=""
   ms=$(( ($(date +%s%N) - t0) / 1000000 ))
   [ $rc -eq 0 ] || fail "$name: exit status $rc after Ctrl+Q"
