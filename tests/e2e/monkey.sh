@@ -35,15 +35,16 @@ for scn in "$root"/scenarios/*.json; do
     (cd "$work" && exec "$bin" "$scn") >"$work/$name.log" 2>&1 & apid=$!
     win=""
     while kill -0 $apid 2>/dev/null; do   # as long as it lives: no time limit on a slow machine
-      win=$(xdotool search --name '^rcuvis' 2>/dev/null | head -1)
+      # this process's window (_NET_WM_PID): a window of an earlier attempt may still be listed
+      win=$(xdotool search --all --pid $apid --name '^rcuvis' 2>/dev/null | head -1)
       [ -n "$win" ] && break
       sleep 0.1
     done
     [ -n "$win" ] && break
     wait $apid
-    # Xvfb did not answer (seen once under a load of 15): the machine's trouble, tried once more
+    # the X server did not answer (seen under a load of 15): the machine's trouble, tried once more
     grep -q "cannot open a window" "$work/$name.log" && [ $attempt = 1 ] || break
-    echo "NOTE monkey $name: the window could not reach the X server; starting it again"
+    echo "NOTE monkey $name: the window did not open ($(grep -m1 'cannot open a window' "$work/$name.log")); starting it again"
   done
   if [ -z "$win" ]; then fail "$name: no window"; tail -20 "$work/$name.log"; apid=""; continue; fi
   # the events, seeded: batches of xdotool commands (one process per batch keeps it fast)
@@ -88,7 +89,8 @@ PY
   xdotool key --window "$win" ctrl+q
   # a window that ignores Ctrl+Q fails here, not at the runner's one-hour limit; 60 s is a hang
   # guard far above anything a loaded machine takes (the time itself is printed, not judged)
-  for i in $(seq 3000); do kill -0 $apid 2>/dev/null || break; sleep 0.02; done
+  guard=$((SECONDS + 60))
+  while kill -0 $apid 2>/dev/null && [ $SECONDS -lt $guard ]; do sleep 0.02; done
   if kill -0 $apid 2>/dev/null; then
     fail "$name: still running 60 s after Ctrl+Q"; kill -ABRT $apid; wait $apid; apid=""; tail -20 "$work/$name.log"; continue
   fi
