@@ -85,7 +85,7 @@ $(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libscenario.a $(BUILD)/libeng
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(SANFL) $(NOLTO) -Iengine -Iscenario -Itests/engine $(CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libscenario.a $(BUILD)/libengine.a $(CJSON_LIBS) $(CRIT_LIBS) -lm
 
-$(BUILD)/tests/app/%: tests/app/%.c $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis
+$(BUILD)/tests/app/%: tests/app/%.c tests/app/*.h $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(NOLTO) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
 

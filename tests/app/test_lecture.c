@@ -2,13 +2,13 @@
 #include <criterion/criterion.h>
 
 #include "window/window.h"
+#include "window_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static ui_win *W;
 static char cfgdir[64];
 
 static void open_scenario(const char *name)
@@ -19,48 +19,8 @@ static void open_scenario(const char *name)
     cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
 }
 
-static void setup(void)
-{
-    snprintf(cfgdir, sizeof cfgdir, "/tmp/rcuvis-lecture-XXXXXX");
-    cr_assert(mkdtemp(cfgdir));
-    setenv("XDG_CONFIG_HOME", cfgdir, 1);
-    W = calloc(1, sizeof *W);
-    ui_app_init(&W->app);
-    char err[256];
-    W->rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
-    cr_assert(W->rd, "%s", err);
-    W->hidpi = 1;
-}
-
-static void teardown(void)
-{
-    rd_free(W->rd);
-    ui_app_free(&W->app);
-    free(W);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cfgdir);
-    if (system(cmd) != 0) {}
-}
-
-static void frame(void)
-{
-    ui_app_refresh_reports(&W->app, 0, 0);
-    ui_app_draw(&W->app, W->rd);
-    rd_end(W->rd);
-}
-
-static void keymod(SDL_Keycode k, Uint16 mod)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = k;
-    ev.key.keysym.mod = mod;
-    ui_input_event(W, &ev, 1000);
-    frame();
-}
-
-static void key(SDL_Keycode k) { keymod(k, 0); }
+static void setup(void) { window_fixture_open(cfgdir, "lecture", 1280, 720, false); }
+static void teardown(void) { window_fixture_close(cfgdir); }
 
 /* The whole run known in advance, as the window's look-ahead learns it over a few frames. */
 static void explore_all(void)
