@@ -2,7 +2,7 @@
 #
 #   make            build/rcuvis
 #   make run        open the window on the default scenario (installs Debian packages if missing)
-#   make test       all tests, then again under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make test       all tests, and again under AddressSanitizer + UndefinedBehaviorSanitizer (two at a time)
 #   make bench      performance figures: engine cost against its floor, reproduce, window memory, frames
 #   make fuzz       libFuzzer (clang) on the loaders for FUZZ_SECONDS each; new crashes go to build-fuzz/
 #   make soak       the GUI monkey test at length (SOAK_EVENTS per scenario) on the ASan build
@@ -55,7 +55,7 @@ APP_OBJ      := $(APP_SRC:%.c=$(BUILD)/%.o)
 ENG_TESTS  := $(patsubst tests/engine/%.c,$(BUILD)/tests/engine/%,$(sort $(wildcard tests/engine/test_*.c)))
 APP_TESTS  := $(patsubst tests/app/%.c,$(BUILD)/tests/app/%,$(sort $(wildcard tests/app/test_*.c)))
 
-.PHONY: all run test test-plain test-asan test-e2e bench deps deps-test install clean check-tools check-layout \
+.PHONY: all run test test-build asan-build test-plain test-asan test-e2e bench deps deps-test install clean check-tools check-layout \
         fuzz fuzz-replay soak
 all: $(BUILD)/rcuvis
 
@@ -85,7 +85,7 @@ $(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libscenario.a $(BUILD)/libeng
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(SANFL) $(NOLTO) -Iengine -Iscenario -Itests/engine $(CFLAGS) $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libscenario.a $(BUILD)/libengine.a $(CJSON_LIBS) $(CRIT_LIBS) -lm
 
-$(BUILD)/tests/app/%: tests/app/%.c $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis
+$(BUILD)/tests/app/%: tests/app/%.c tests/app/*.h $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(NOLTO) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
 
@@ -105,8 +105,7 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.c tests/fuzz/fu
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz tests/fuzz/fuzz_$*.c tests/fuzz/fuzz_common.c -o $@ $(LDFLAGS_ALL) -fsanitize=fuzzer $(FUZZ_LIBS) $(PKG_LIBS) -lm
 
 fuzz-replay: $(FUZZ_REPLAY)
-	@for h in $(FUZZ_HARNESSES); do printf 'fuzz replay %-9s ' $$h; \
-	  $(BUILD)/fuzz/replay_$$h tests/fuzz/corpus/$$h tests/fuzz/crashes/$$h || exit 1; done
+	@tools/fuzz-replay.sh $(BUILD)
 
 fuzz:
 	@tools/deps.sh fuzz
@@ -121,27 +120,33 @@ soak: $(BUILD)/rcuvis
 run: deps $(BUILD)/rcuvis
 	./$(BUILD)/rcuvis
 
-# Criterion runs each test binary; RCUVIS_BIN tells CLI tests which binary to drive.
+# make test: both trees built by one make -j$(NPROC) (plain and ASan+UBSan side by side), then every
+# test binary, fuzz replay and end-to-end script two at a time (tools/test-all.sh, tools/pool.sh),
+# each with its time; the build's commands go to $(BUILD)/make-test.log, shown when it fails.
+# RCUVIS_BIN tells CLI tests which binary to drive.
+ASAN_TESTS := $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY))
+STEP = tools/step.sh
+
 test: deps deps-test
 	@tools/check-layout.sh
-	$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS)
-	$(MAKE) --no-print-directory test-plain
-	$(MAKE) --no-print-directory test-asan
-	$(MAKE) --no-print-directory test-e2e
+	@$(STEP) "build: plain and ASan+UBSan, -j$(NPROC)" $(BUILD)/make-test.log $(MAKE) --no-print-directory -j$(NPROC) test-build
+	@$(STEP) "tests: unit (plain, ASan), fuzz replay, e2e" - tools/test-all.sh $(BUILD) build-asan
+
+test-build: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY) asan-build
+
+# the ASan tree in a sub-make that shares this make's job slots (no -j of its own)
+asan-build:
+	+@$(MAKE) --no-print-directory BUILD=build-asan SAN=1 build-asan/rcuvis $(ASAN_TESTS)
 
 test-plain: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY)
-	@tools/run-tests.sh $(BUILD) $(ENG_TESTS) $(APP_TESTS)
-	@$(MAKE) --no-print-directory fuzz-replay
+	@tools/test-all.sh --plain $(BUILD) build-asan
 
 test-asan:
-	$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan SAN=1 build-asan/rcuvis \
-	  $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY))
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	  tools/run-tests.sh build-asan $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS))
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) --no-print-directory BUILD=build-asan SAN=1 fuzz-replay
+	@$(MAKE) --no-print-directory -j$(NPROC) asan-build
+	@tools/test-all.sh --asan $(BUILD) build-asan
 
 test-e2e: $(BUILD)/rcuvis
-	@tools/e2e.sh $(BUILD)/rcuvis
+	@tools/test-all.sh --e2e $(BUILD) build-asan
 
 bench: $(BUILD)/rcuvis
 	@tools/bench.sh $(BUILD)/rcuvis

@@ -617,14 +617,10 @@ static void goto_pos(tt *t, const pos *p)
     pos_copy(&t->cursor, p);
 }
 
-void tt_step_back(tt *t, enum tt_step kind, int flavor)
+/* Where a step back goes when it does not undo a step: the previous jiffy boundary, the previous
+ * event's time or the previous phase change of flavor. */
+static int64_t back_target(const tt *t, enum tt_step kind, int flavor)
 {
-    if (t->nundo && t->undo[t->nundo - 1].kind == kind) {
-        pos p = t->undo[--t->nundo];
-        goto_pos(t, &p);
-        pos_free(&p);
-        return;
-    }
     int64_t now = rv_now_ns(t->e), target = 0;
     const rv_config *cfg = rv_engine_config(t->e);
     int hz = cfg->hz > 0 ? cfg->hz : 1000;
@@ -641,10 +637,29 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor)
             if (ev->t < now) { target = ev->t; break; }
         }
     } else {
-        target = ui_history_prev_phase(&cur(t)->hist, flavor, now);
+        target = ui_history_prev_phase(&t->br[t->cur].hist, flavor, now);
         if (target < 0) target = 0;
     }
-    tt_seek(t, target);
+    return target;
+}
+
+int64_t tt_step_back_to(const tt *t, enum tt_step kind, int flavor)
+{
+    if (t->nundo && t->undo[t->nundo - 1].kind == kind) return t->undo[t->nundo - 1].base;
+    return back_target(t, kind, flavor);
+}
+
+double tt_speed(const tt *t) { return t->sim_per_wall * 1e6; }
+
+void tt_step_back(tt *t, enum tt_step kind, int flavor)
+{
+    if (t->nundo && t->undo[t->nundo - 1].kind == kind) {
+        pos p = t->undo[--t->nundo];
+        goto_pos(t, &p);
+        pos_free(&p);
+        return;
+    }
+    tt_seek(t, back_target(t, kind, flavor));
 }
 
 /* Latest event matching m with time < before among the events the live engine still holds. */

@@ -71,6 +71,11 @@ bool tt_step_match_back(tt *t, const tt_match *m);
 /* One step back: undoes the last step if it was of this kind, else goes to the previous jiffy
  * boundary / previous event time / previous phase change of flavor. */
 void tt_step_back(tt *t, enum tt_step kind, int flavor);
+/* The time tt_step_back(kind, flavor) would go to (the undone step's start, or the previous jiffy,
+ * event or phase change): the window asks first, to keep a far one bounded. */
+int64_t tt_step_back_to(const tt *t, enum tt_step kind, int flavor);
+/* Engine speed as measured on time travel's clock: simulated ns per wall ms (0 = not measured yet). */
+double tt_speed(const tt *t);
 
 /* Apply an injection now. *branched is set when a new branch had to start (a known future existed).
  * 0 ok, -1 with the engine's message. */

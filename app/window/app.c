@@ -14,6 +14,7 @@ void ui_app_init(ui_app *a)
 {
     memset(a, 0, sizeof *a);
     ui_state_defaults(&a->st);
+    a->pending_seek = -1;
     a->fr.mouse_x = a->fr.mouse_y = -1; /* no pointer: no tip */
 }
 
@@ -42,13 +43,14 @@ static void label_for(char *b, size_t n, enum rv_mode m)
     snprintf(b, n, "%s", m == RV_MODE_KTHREAD ? "3.7 (kthread)" : "3.6 (softirq)");
 }
 
-static int session_new(ui_session *s, const rv_config *cfg, enum rv_mode mode, char *err, size_t errlen)
+static int session_new(ui_session *s, const rv_config *cfg, enum rv_mode mode, double virt_speed, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     if (rv_config_copy(&s->cfg, cfg) != 0) { snprintf(err, errlen, "out of memory"); return -1; }
     s->cfg.rcu.mode = mode;
     s->tt = tt_new(&s->cfg, err, errlen);
     if (!s->tt) { rv_config_free(&s->cfg); return -1; }
+    if (virt_speed > 0) tt_set_virtual_speed(s->tt, virt_speed);
     label_for(s->label, sizeof s->label, mode);
     return 0;
 }
@@ -57,12 +59,12 @@ static int session_new(ui_session *s, const rv_config *cfg, enum rv_mode mode, c
 static int build_sessions(ui_app *a, const rv_config *cfg, ui_session out[2], int *n, char *err, size_t errlen)
 {
     if (a->st.compare) {
-        if (session_new(&out[0], cfg, RV_MODE_SOFTIRQ, err, errlen) != 0) return -1;
-        if (session_new(&out[1], cfg, RV_MODE_KTHREAD, err, errlen) != 0) { session_free(&out[0]); return -1; }
+        if (session_new(&out[0], cfg, RV_MODE_SOFTIRQ, a->virt_speed, err, errlen) != 0) return -1;
+        if (session_new(&out[1], cfg, RV_MODE_KTHREAD, a->virt_speed, err, errlen) != 0) { session_free(&out[0]); return -1; }
         *n = 2;
     } else {
         enum rv_mode m = a->mode_forced ? a->forced_mode : cfg->rcu.mode;
-        if (session_new(&out[0], cfg, m, err, errlen) != 0) return -1;
+        if (session_new(&out[0], cfg, m, a->virt_speed, err, errlen) != 0) return -1;
         *n = 1;
     }
     return 0;
@@ -82,6 +84,7 @@ int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const c
     }
     int64_t t = a->nsessions ? ui_app_now(a) : 0;
     for (int i = 0; i < 2; i++) session_free(&a->s[i]);
+    a->pending_seek = -1; /* it was going somewhere in the old sessions */
     if (a->have_base) rv_config_free(&a->base);
     a->base = copy;
     a->have_base = true;
@@ -153,11 +156,6 @@ int ui_app_set_compare(ui_app *a, bool on, char *err, size_t errlen)
 int64_t ui_app_now(const ui_app *a) { return a->nsessions ? tt_now(a->s[0].tt) : 0; }
 int64_t ui_app_end(const ui_app *a) { return a->nsessions ? tt_end(a->s[0].tt) : 0; }
 
-void ui_app_seek(ui_app *a, int64_t t)
-{
-    for (int i = 0; i < a->nsessions; i++) tt_seek(a->s[i].tt, t);
-}
-
 int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms)
 {
     if (!a->nsessions) return 0;
@@ -170,6 +168,8 @@ int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms)
 void ui_app_step(ui_app *a, enum tt_step kind, bool back)
 {
     if (!a->nsessions) return;
+    ui_app_seek_cancel(a);
+    if (back && ui_app_step_back_bounded(a, kind)) return;
     if (a->nsessions == 1 || kind == TT_STEP_TICK) {
         for (int i = 0; i < a->nsessions; i++) {
             if (back) tt_step_back(a->s[i].tt, kind, a->st.flavor);

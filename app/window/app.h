@@ -43,6 +43,9 @@ typedef struct ui_app {
      * file, the overrides and what was recorded); NULL = reload the file with the overrides. */
     int (*rebuild)(void *ctx, char *err, size_t errlen);
     void *rebuild_ctx;
+    bool bounded_seeks;           /* the window: a seek never holds input longer than a frame (seek.c) */
+    int64_t pending_seek;         /* -1, or where a bounded seek is going, a frame's budget at a time */
+    double virt_speed;            /* tests: > 0 runs every session on a virtual machine (tt_set_virtual_speed) */
 } ui_app;
 
 void ui_app_init(ui_app *a);
@@ -58,10 +61,25 @@ int ui_app_set_compare(ui_app *a, bool on, char *err, size_t errlen);
 
 int64_t ui_app_now(const ui_app *a);
 int64_t ui_app_end(const ui_app *a);
+/* Go to t. With a->bounded_seeks (the window) this restores the nearest checkpoint and simulates
+ * for at most SEEK_SLICE_MS of time travel's (injectable) clock; the rest is left in
+ * a->pending_seek for ui_app_seek_continue(), one slice per frame, so input is read between
+ * slices whatever the distance. Without it (shot, anim, tests) it returns at t. (seek.c) */
 void ui_app_seek(ui_app *a, int64_t t);
+#define SEEK_SLICE_MS 25.0
+/* One frame's slice of a pending bounded seek; true while one is still under way. */
+bool ui_app_seek_continue(ui_app *a, double budget_ms);
+/* A key or a click overrides a seek under way: stay where it got to. */
+void ui_app_seek_cancel(ui_app *a);
+bool ui_app_seek_pending(const ui_app *a);
 /* Advance all sessions to t (playback). Returns the time reached. */
 int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms);
+/* One step (back: undo the last step of that kind, exactly). With a->bounded_seeks, a step back
+ * whose re-simulation would not fit in a frame's slice at the measured engine speed becomes a
+ * bounded seek to the step's time instead (seek.c). */
 void ui_app_step(ui_app *a, enum tt_step kind, bool back);
+/* ui_app_step's far case: true when the step back was made a bounded seek (then it is done). */
+bool ui_app_step_back_bounded(ui_app *a, enum tt_step kind);
 /* Inject into every session. *note receives "new branch ..." when one started. */
 int ui_app_inject(ui_app *a, const rv_inject *cmd, char *msg, size_t msglen);
 void ui_app_switch_branch(ui_app *a);

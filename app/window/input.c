@@ -367,28 +367,18 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
     }
 }
 
-/* Simulated time a scrubber seek may add synchronously; beyond it the rest goes frame by frame. */
-#define FAR_SEEK_NS 10000000000LL
-
-/* A seek restores the latest checkpoint before t and simulates from there: when that is far
- * (past what the look-ahead knows, or checkpoints thinned over a long run), restore only and let
- * the frame loop simulate the rest within its budget, so input (Ctrl+Q) is still read. */
-static void seek_bounded(ui_win *w, int64_t t)
+/* A seek that may take many frames (seek.c bounds every one to a slice per frame) says at once
+ * where it goes; ui_input_frame() then says how far it got. */
+static void seek_to_moment(ui_win *w, int64_t t, const char *what, double now_ms)
 {
     int64_t now = ui_app_now(&w->app);
     int64_t from = w->app.nsessions ? tt_checkpoint_before(w->app.s[0].tt, t) : t;
     if (now <= t && now > from) from = now;
-    w->pending_seek = t - from > FAR_SEEK_NS ? t : -1;
-    w->pending_from = from;
     w->pending_what[0] = 0;
-    ui_app_seek(&w->app, w->pending_seek >= 0 ? from : t);
-}
-
-/* A seek that may take many frames says at once where it goes (and later how far it got). */
-static void seek_to_moment(ui_win *w, int64_t t, const char *what, double now_ms)
-{
-    seek_bounded(w, t);
-    if (w->pending_seek < 0) return;
+    ui_app_seek(&w->app, t);
+    if (!ui_app_seek_pending(&w->app)) return;
+    w->pending_from = from;
+    w->pending_to = t;
     snprintf(w->pending_what, sizeof w->pending_what, "%s", what);
     char tb[32];
     ui_fmt_time(tb, sizeof tb, t);
@@ -401,7 +391,7 @@ static void seek_at(ui_win *w, const ui_hit *h, int x)
     double f = (double)(x - h->r.x) / h->r.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    seek_bounded(w, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
+    ui_app_seek(&w->app, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
 }
 
 static void click(ui_win *w, int x, int y, double now_ms)
@@ -463,6 +453,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     SDL_Keycode sym = k->keysym.sym;
     Uint16 mod = k->keysym.mod;
     bool ctrl = mod & KMOD_CTRL, shift = mod & KMOD_SHIFT;
+    if (ctrl && sym == SDLK_q) { w->quit = true; return; } /* whatever is open: picker, caption editor, workbook */
     if (st->show_picker) {
         if (sym == SDLK_ESCAPE) st->show_picker = false;
         else if (sym == SDLK_DOWN && st->picker_sel + 1 < st->npicker) { st->picker_sel++; picker_describe(w); }
@@ -486,7 +477,6 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     if (st->show_workbook && !st->show_help && ui_workbook_key(a, k, now_ms)) return;
     if (ctrl) {
         switch (sym) {
-        case SDLK_q: w->quit = true; return;
         case SDLK_o: ui_input_action(w, ACT_OPEN, 0, now_ms); return;
         case SDLK_b: ui_input_action(w, ACT_BRANCH, 0, now_ms); return;
         case SDLK_e: export_numbers(w, now_ms); return;
@@ -565,7 +555,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         char what[96];
         snprintf(what, sizeof what, "the %s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
         seek_to_moment(w, t < ui_app_end(a) ? t + 1 : t, what, now_ms);
-        if (w->pending_seek < 0) ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        if (!ui_app_seek_pending(&w->app)) ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
         ui_rec_landed(w, (int)m, st->flavor, t); /* an injection now is recorded after this moment */
         break;
     }
@@ -604,7 +594,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
     case SDLK_j: { /* jump to the next caption (timed or triggered) or stall warning: the moments a lesson is about */
         /* a short look ahead only (a key must answer at once); the background look-ahead goes on */
-        int64_t best = ui_app_next_caption(a, 50);
+        int64_t best = ui_app_next_caption(a, 20);
         if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
         st->playing = false;
         /* on the moment itself; far ahead (kernel-build's next caption is 2 hours away) it is
@@ -634,28 +624,28 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
 void ui_input_frame(ui_win *w, double now_ms)
 {
     if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
+    else ui_app_seek_continue(&w->app, SEEK_SLICE_MS); /* a far seek, a slice per frame (seek.c) */
     w->drag_pending = false;
-    if (w->pending_seek < 0) return;
-    ui_app *a = &w->app;
-    a->st.playing = false;
-    int64_t got = ui_app_advance(a, w->pending_seek, UI_FAR_SEEK_FRAME_MS);
+    if (!w->pending_what[0]) return; /* only moments and End report their progress */
     char tb[32];
-    ui_fmt_time(tb, sizeof tb, w->pending_seek);
-    if (got >= w->pending_seek) {
-        w->pending_seek = -1;
-        if (w->pending_what[0]) ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
+    ui_fmt_time(tb, sizeof tb, w->pending_to);
+    if (!ui_app_seek_pending(&w->app)) {
+        if (ui_app_now(&w->app) >= w->pending_to) ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
+        w->pending_what[0] = 0;
         return;
     }
-    double span = (double)(w->pending_seek - w->pending_from);
-    int pct = span > 0 ? (int)(100.0 * (double)(got - w->pending_from) / span) : 0;
-    ui_win_status(w, now_ms, "To %s at %s: %d %% simulated (any key stops)", w->pending_what[0] ? w->pending_what : "the time clicked", tb, pct);
+    w->app.st.playing = false;
+    double span = (double)(w->pending_to - w->pending_from);
+    int pct = span > 0 ? (int)(100.0 * (double)(ui_app_now(&w->app) - w->pending_from) / span) : 0;
+    ui_win_status(w, now_ms, "To %s at %s: %d %% simulated (any key stops)", w->pending_what, tb, pct);
 }
 
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
 {
     ui_state *st = &w->app.st;
     float k = w->hidpi > 0 ? w->hidpi : 1;
-    if (ev->type == SDL_KEYDOWN) w->pending_seek = -1; /* a key (Home, End, Ctrl+Q...) overrides a far seek under way */
+    /* a key or a click (Home, End, Ctrl+Q, a button...) overrides a far seek under way */
+    if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN) ui_app_seek_cancel(&w->app);
     switch (ev->type) {
     case SDL_QUIT: w->quit = true; break;
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;

@@ -126,8 +126,9 @@ int64_t ui_app_next_caption(ui_app *a, double explore_budget_ms)
         /* a triggered caption may come before the timed one found: look until that is known */
         if ((best >= 0 && best <= known) || explore_budget_ms <= 0) return best;
         bool more = false;
-        for (int s = 0; s < a->nsessions; s++) more |= tt_explore(a->s[s].tt, 50.0 / a->nsessions);
+        double slice = explore_budget_ms < 50 ? explore_budget_ms : 50;
+        for (int s = 0; s < a->nsessions; s++) more |= tt_explore(a->s[s].tt, slice / a->nsessions);
         if (!more) explore_budget_ms = 0;
-        explore_budget_ms -= 50;
+        explore_budget_ms -= slice;
     }
 }

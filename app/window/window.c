@@ -113,9 +113,9 @@ int cmd_window(int argc, char **argv)
     }
 
     ui_win *w = calloc(1, sizeof *w);
-    if (w) w->pending_seek = -1; /* no far seek under way */
     if (!w) return 1;
     ui_app_init(&w->app);
+    w->app.bounded_seeks = true; /* every seek a frame's slice at a time: input is read between (seek.c) */
     char note[1400];
     ui_settings_load(&w->settings, note, sizeof note);
     w->app.st.ui_scale = scale_arg > 0 ? scale_arg : w->settings.ui_scale;
@@ -143,6 +143,18 @@ int cmd_window(int argc, char **argv)
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         fprintf(stderr, "rcuvis: cannot open a window: %s (without a display, use `rcuvis shot`)\n", SDL_GetError());
+        ui_app_free(&w->app);
+        free(w);
+        return 1;
+    }
+    /* With no display answering, SDL falls back to its offscreen driver: the window would run
+     * unseen and unstoppable (a GUI test waited for it for ever). Only when asked for by name. */
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) && !getenv("SDL_VIDEODRIVER")) {
+        const char *display = getenv("DISPLAY");
+        fprintf(stderr, "rcuvis: cannot open a window: no display answered (DISPLAY=%s; without a display, use `rcuvis shot`)\n",
+                display ? display : "unset");
+        SDL_Quit();
         ui_app_free(&w->app);
         free(w);
         return 1;
@@ -195,7 +207,7 @@ int cmd_window(int argc, char **argv)
         double now = wall_ms();
         SDL_Event ev;
         /* paused and idle: sleep in the event wait instead of spinning */
-        bool busy = w->app.st.playing || w->dragging || w->exploring || w->pending_seek >= 0;
+        bool busy = w->app.st.playing || w->dragging || w->exploring || ui_app_seek_pending(&w->app);
         if (!busy && SDL_WaitEventTimeout(&ev, 100)) ui_input_event(w, &ev, wall_ms());
         while (SDL_PollEvent(&ev)) {
             if (ev.type == SDL_WINDOWEVENT && (ev.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
@@ -203,7 +215,8 @@ int cmd_window(int argc, char **argv)
                 w->scale_changed = true;
             ui_input_event(w, &ev, wall_ms());
         }
-        ui_input_frame(w, wall_ms()); /* drags, and a far seek a frame's budget at a time */
+        if (w->quit) break; /* Ctrl+Q or the window closed: not one more frame of simulation and drawing */
+        ui_input_frame(w, wall_ms()); /* drags, and a far seek a frame's slice at a time (seek.c) */
         now = wall_ms();
         if (w->scale_changed) {
             /* HiDPI factor can change when the window moves between monitors */
@@ -249,7 +262,7 @@ int cmd_window(int argc, char **argv)
         if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }
         /* a few ms per frame to learn the rest of the run: the scrubber then marks every GP and stall */
         /* (not while a far seek simulates the same future: it would only slow it down) */
-        w->exploring = w->pending_seek >= 0 || ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
+        w->exploring = ui_app_seek_pending(&w->app) || ui_app_explore(&w->app, st->playing ? 4.0 : 8.0);
         ui_app_refresh_reports(&w->app, now, st->playing ? 250 : 0);
         ui_app_draw(&w->app, w->rd);
         ui_rec_frame(w, now); /* caption editor overlay, warnings about scripted events not applied */

@@ -26,8 +26,7 @@ typedef struct ui_win {
     int drag_x;                  /* latest pointer x while dragging: one seek per frame, not per motion event */
     bool drag_pending;
     bool exploring;              /* the look-ahead has not reached the end of the run yet */
-    int64_t pending_seek;        /* -1, or a scrubber target past what is known: reached over frames
-                                  * within the playback budget, so input (Ctrl+Q) stays answered */
+    int64_t pending_to;          /* where a far seek under way goes (seek.c moves it a slice per frame) */
     int64_t pending_from;        /* where that seek started (its progress in the status line) */
     char pending_what[96];       /* what it goes to ("the next caption"), "" for a scrubber seek */
     double status_until_ms;      /* when the status message disappears */

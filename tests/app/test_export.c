@@ -7,6 +7,7 @@
 #include "report/csv.h"
 #include "view/layout_export.h"
 #include "window/window.h"
+#include "window_fixture.h"
 
 #include <SDL_image.h>
 #include <dirent.h>
@@ -15,49 +16,16 @@
 #include <string.h>
 #include <unistd.h>
 
-static ui_win *W;
 static char dir[64];
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/rcuvis-export-XXXXXX");
-    cr_assert(mkdtemp(dir));
-    setenv("XDG_CONFIG_HOME", dir, 1);
-    setenv("XDG_PICTURES_DIR", dir, 1);
-    setenv("RCUVIS_DATA", "/nonexistent", 1); /* the built-in demo, whatever scenarios/ holds */
-    W = calloc(1, sizeof *W);
-    ui_app_init(&W->app);
-    char err[1024];
-    cr_assert_eq(ui_app_load(&W->app, NULL, -1, err, sizeof err), 0, "%s", err);
-    W->rd = rd_new_offscreen(960, 600, 1.0f, err, sizeof err);
-    cr_assert(W->rd, "%s", err);
-    W->hidpi = 1;
+    window_fixture_open(dir, "export", 960, 600, true);
     ui_app_seek(&W->app, 2000000000LL);
     ui_app_refresh_reports(&W->app, 0, 0);
 }
 
-static void teardown(void)
-{
-    rd_free(W->rd);
-    ui_app_free(&W->app);
-    free(W);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) {}
-    unsetenv("RCUVIS_DATA");
-    unsetenv("XDG_PICTURES_DIR");
-}
-
-static void press_mod(SDL_Keycode k, Uint16 mod)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = k;
-    ev.key.keysym.mod = mod;
-    ui_input_event(W, &ev, 1000);
-}
-static void press(SDL_Keycode k) { press_mod(k, 0); }
+static void teardown(void) { window_fixture_close(dir); }
 
 static int count_pngs(char names[][256], int max)
 {

@@ -52,7 +52,7 @@ static int check_all_sizes(ui_app *a, const char *what)
     return bad;
 }
 
-Test(fit, every_scenario_every_size_no_clipped_text, .timeout = 120)
+Test(fit, every_scenario_every_size_no_clipped_text)
 {
     const char *dir = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
     char sdir[1024];

@@ -102,7 +102,7 @@ static int check_app(ui_app *a, const char *what)
     return bad;
 }
 
-Test(glossary, every_term_drawn_is_explained_where_it_is_drawn, .timeout = 120)
+Test(glossary, every_term_drawn_is_explained_where_it_is_drawn)
 {
     const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
     char sdir[1024];

@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 
 #include "window/window.h"
+#include "window_fixture.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -35,54 +36,10 @@ static uint64_t digest(const rv_engine *e)
     return h;
 }
 
-static ui_win *W;
 static char cfgdir[64];
 
-static void setup(void)
-{
-    snprintf(cfgdir, sizeof cfgdir, "/tmp/rcuvis-input-XXXXXX");
-    cr_assert(mkdtemp(cfgdir));
-    setenv("XDG_CONFIG_HOME", cfgdir, 1);
-    setenv("RCUVIS_DATA", "/nonexistent", 1); /* the built-in demo, whatever scenarios/ holds */
-    W = calloc(1, sizeof *W);
-    ui_app_init(&W->app);
-    char err[1024];
-    cr_assert_eq(ui_app_load(&W->app, NULL, -1, err, sizeof err), 0, "%s", err);
-    W->rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
-    cr_assert(W->rd, "%s", err);
-    W->hidpi = 1;
-}
-
-static void teardown(void)
-{
-    rd_free(W->rd);
-    ui_app_free(&W->app);
-    free(W);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cfgdir);
-    if (system(cmd) != 0) {}
-    unsetenv("RCUVIS_DATA");
-}
-
-static void frame(void)
-{
-    ui_app_refresh_reports(&W->app, 0, 0);
-    ui_app_draw(&W->app, W->rd);
-    rd_end(W->rd);
-}
-
-static void keymod(SDL_Keycode k, Uint16 mod)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = k;
-    ev.key.keysym.mod = mod;
-    ui_input_event(W, &ev, 1000);
-    frame();
-}
-
-static void key(SDL_Keycode k) { keymod(k, 0); }
+static void setup(void) { window_fixture_open(cfgdir, "input", 1280, 800, true); }
+static void teardown(void) { window_fixture_close(cfgdir); }
 
 static void click(int x, int y)
 {

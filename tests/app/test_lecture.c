@@ -2,13 +2,13 @@
 #include <criterion/criterion.h>
 
 #include "window/window.h"
+#include "window_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static ui_win *W;
 static char cfgdir[64];
 
 static void open_scenario(const char *name)
@@ -19,48 +19,8 @@ static void open_scenario(const char *name)
     cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
 }
 
-static void setup(void)
-{
-    snprintf(cfgdir, sizeof cfgdir, "/tmp/rcuvis-lecture-XXXXXX");
-    cr_assert(mkdtemp(cfgdir));
-    setenv("XDG_CONFIG_HOME", cfgdir, 1);
-    W = calloc(1, sizeof *W);
-    ui_app_init(&W->app);
-    char err[256];
-    W->rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
-    cr_assert(W->rd, "%s", err);
-    W->hidpi = 1;
-}
-
-static void teardown(void)
-{
-    rd_free(W->rd);
-    ui_app_free(&W->app);
-    free(W);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cfgdir);
-    if (system(cmd) != 0) {}
-}
-
-static void frame(void)
-{
-    ui_app_refresh_reports(&W->app, 0, 0);
-    ui_app_draw(&W->app, W->rd);
-    rd_end(W->rd);
-}
-
-static void keymod(SDL_Keycode k, Uint16 mod)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = k;
-    ev.key.keysym.mod = mod;
-    ui_input_event(W, &ev, 1000);
-    frame();
-}
-
-static void key(SDL_Keycode k) { keymod(k, 0); }
+static void setup(void) { window_fixture_open(cfgdir, "lecture", 1280, 720, false); }
+static void teardown(void) { window_fixture_close(cfgdir); }
 
 /* The whole run known in advance, as the window's look-ahead learns it over a few frames. */
 static void explore_all(void)
@@ -384,13 +344,13 @@ Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .time
 {
     open_scenario("kernel-build.json");
     for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
-    W->pending_seek = -1;
+    W->app.pending_seek = -1;
     frame();
     tt *t = W->app.s[0].tt;
     double w0 = tt_wall_ms(t);
     key(SDLK_j);
     cr_assert_leq(tt_wall_ms(t) - w0, 50.0, "J held the window %.0f ms", tt_wall_ms(t) - w0);
-    cr_assert_eq(W->pending_seek, 7200000000000LL + 1, "J goes to the caption at 7200 s");
+    cr_assert_eq(W->app.pending_seek, 7200000000000LL + 1, "J goes to the caption at 7200 s");
     cr_assert(strstr(W->app.st.status, "next caption"), "J says nothing: \"%s\"", W->app.st.status);
     int64_t prev = ui_app_now(&W->app);
     for (int f = 0; f < 3; f++) {
@@ -405,7 +365,7 @@ Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .time
     /* a key stops the far seek; a key looking for something that never happens gives up quickly */
     w0 = tt_wall_ms(t);
     key(SDLK_s);
-    cr_assert_eq(W->pending_seek, -1);
+    cr_assert_eq(W->app.pending_seek, -1);
     cr_assert_leq(tt_wall_ms(t) - w0, 250.0, "S looked ahead for %.0f ms of wall time", tt_wall_ms(t) - w0);
     cr_assert(strstr(W->app.st.status, "No stall warning"), "status: %s", W->app.st.status);
 }

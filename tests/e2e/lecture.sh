@@ -26,10 +26,8 @@ out=${LECTURE_OUT:-$work/shots}
 mkdir -p "$out"
 cleanup() { [ -n "$apid" ] && kill "$apid" 2>/dev/null; [ -n "$xpid" ] && kill "$xpid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-d=110; while [ -e /tmp/.X11-unix/X$d ] || [ -e /tmp/.X$d-lock ]; do d=$((d+1)); done
-Xvfb :$d -screen 0 ${size}x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & xpid=$!
-for i in $(seq 50); do [ -e /tmp/.X11-unix/X$d ] && break; sleep 0.1; done
-[ -e /tmp/.X11-unix/X$d ] || { echo "SKIP: Xvfb did not start"; exit 0; }
+. "$(dirname "$0")/lib/xvfb.sh"
+start_xvfb "$work" ${size}x24 || { xvfb_unavailable "$work"; exit $?; }
 export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_PICTURES_DIR="$work"
 total=0
 # `make test` plays omap-stall only (short); LECTURE_FULL=1 adds hackbench

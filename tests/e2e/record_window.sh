@@ -24,10 +24,8 @@ cat > "$work/tiny.json" <<'JSON'
  "captions": [{"at_s": 0, "text": "the author's first caption"}]}
 JSON
 cp "$work/tiny.json" "$work/tiny.orig"
-d=90; while [ -e /tmp/.X11-unix/X$d ] || [ -e /tmp/.X$d-lock ]; do d=$((d+1)); done
-Xvfb :$d -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & xpid=$!
-for i in $(seq 50); do [ -e /tmp/.X11-unix/X$d ] && break; sleep 0.1; done
-[ -e /tmp/.X11-unix/X$d ] || { echo "SKIP: Xvfb did not start"; exit 0; }
+. "$(dirname "$0")/lib/xvfb.sh"
+start_xvfb "$work" 1280x800x24 || { xvfb_unavailable "$work"; exit $?; }
 export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
        RCUVIS_RECORD_TRACE="$work/session.jsonl"
 (cd "$work" && exec "$bin" "$work/tiny.json") >"$work/app.log" 2>&1 & apid=$!

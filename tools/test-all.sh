@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# test-all.sh — the tests of `make test` once the trees are built: every Criterion binary, fuzz
+# replay and end-to-end script, two at a time (tools/pool.sh), longest first.
+#   tools/test-all.sh [--plain] [--asan] [--e2e] PLAIN_BUILD ASAN_BUILD   (no lane flag = all three)
+# plain: every test binary and the fuzz corpora on the -O2 build.
+# asan:  the same under AddressSanitizer + UndefinedBehaviorSanitizer, but the long matrices run a
+#        part of themselves (asan_part below).
+# e2e:   tests/e2e/*.sh on the plain binary; the GUI monkey prefers the ASan one (monkey.sh).
+set -u
+lanes=""
+while [ $# -gt 2 ]; do lanes="$lanes ${1#--}"; shift; done
+[ -n "$lanes" ] || lanes="plain asan e2e"
+plain=${1:?plain build dir}; asan=${2:?asan build dir}
+has() { case " $lanes " in *" $1 "*) return 0 ;; esac; return 1; }
+list=$(mktemp); trap 'rm -f "$list"' EXIT
+add() { printf '%s\t%s\n' "$1" "$2" >>"$list"; }
+added=" "
+sanitize='ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1'
+unit() { # build binary [filter]
+  local env=""; [ "$1" = "$asan" ] && env="$sanitize "
+  add "unit ${1}/${2#"$1"/tests/}${3:+ (part)}" "${env}tools/unit.sh $1 $2 ${3:+'$3'}"
+  added="$added$2 "
+}
+e2e() {
+  add "e2e $(basename "$1" .sh)" "RCUVIS_BIN='$PWD/$plain/rcuvis' RCUVIS_ROOT='$PWD' timeout ${RCUVIS_E2E_TIMEOUT:-3600} bash $1"
+  added="$added$1 "
+}
+fuzz() { # build
+  local env=""; [ "$1" = "$asan" ] && env="ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "
+  add "fuzz replay $1" "${env}tools/fuzz-replay.sh $1"
+}
+
+# The long matrices run whole once (plain); under ASan a representative part of each: test_fit
+# its overlays at every size (every scenario is drawn under ASan by the GUI monkey), the random
+# machines their first 100 seeds, output stability the scenarios but the three largest.
+asan_part() {
+  case $1 in
+    *test_fit) echo 'fit/overlays*' ;;
+    *test_regress_invariants) echo 'invariants/seeds_1_100' ;;
+    *test_output_stable) echo '!(output_stable/@(big_machine|hackbench|fast_no_hz))' ;;
+  esac
+}
+
+# Known long jobs first, so that both lanes finish together; the rest follows in name order.
+has e2e && e2e tests/e2e/monkey.sh
+has plain && unit "$plain" "$plain/tests/app/test_fit"
+has plain && unit "$plain" "$plain/tests/engine/test_regress_invariants"
+has asan && unit "$asan" "$asan/tests/engine/test_regress_invariants" "$(asan_part test_regress_invariants)"
+has asan && unit "$asan" "$asan/tests/engine/test_output_stable" "$(asan_part test_output_stable)"
+has plain && unit "$plain" "$plain/tests/engine/test_output_stable"
+has e2e && e2e tests/e2e/reproduce.sh
+has asan && unit "$asan" "$asan/tests/app/test_fit" "$(asan_part test_fit)"
+has e2e && e2e tests/e2e/lecture.sh
+for t in "$asan"/tests/engine/test_* "$asan"/tests/app/test_*; do
+  has asan && [ -x "$t" ] && case $added in *" $t "*) ;; *) unit "$asan" "$t" "$(asan_part "$t")" ;; esac
+done
+has e2e && for t in tests/e2e/*.sh; do case $added in *" $t "*) ;; *) e2e "$t" ;; esac; done
+for t in "$plain"/tests/engine/test_* "$plain"/tests/app/test_*; do
+  has plain && [ -x "$t" ] && case $added in *" $t "*) ;; *) unit "$plain" "$t" ;; esac
+done
+has plain && fuzz "$plain"
+has asan && fuzz "$asan"
+[ -z "${TEST_LIST:-}" ] || { cut -f1,2 "$list"; exit 0; }   # TEST_LIST=1: show the jobs, run none
+tools/pool.sh "${TEST_JOBS:-2}" "$list"
