@@ -4,13 +4,11 @@
 static inline bool is37(const rv_engine *e) { return e->cfg.rcu.mode == RV_MODE_KTHREAD; }
 static inline bool cpu_is_online(const rv_engine *e, int cpu) { return e->cpu[cpu].run != RS_OFFLINE; }
 
-/* rcu_sched_qs()/rcu_bh_qs()/rcu_preempt_qs(): only a CPU-local flag; reporting happens in softirq. */
-void rcu_qs(rv_engine *e, int cpu, int flavor)
+/* rcu_sched_qs()/rcu_bh_qs()/rcu_preempt_qs() once this CPU has not yet noted a QS for its GP
+ * (rcu_qs() in internal.h tests that inline: most calls find it already noted). */
+void rcu_qs_note(rv_engine *e, int cpu, int flavor)
 {
-    rcu_state *rsp = &e->rsp[flavor];
-    if (!rsp->enabled) return;
-    rcu_data *rdp = &rsp->rda[cpu];
-    if (rdp->passed_quiesce && rdp->passed_quiesce_gpnum == rdp->gpnum) return;
+    rcu_data *rdp = &e->rsp[flavor].rda[cpu];
     rdp->passed_quiesce_gpnum = rdp->gpnum;
     rdp->passed_quiesce = true;
     if (rdp->qs_pending) {

@@ -340,7 +340,17 @@ void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu);
 void gp_begin(rv_engine *e, rcu_state *rsp);
 void gp_finish(rv_engine *e, rcu_state *rsp);
 void note_gp_changes(rv_engine *e, rcu_state *rsp, int cpu);
-void rcu_qs(rv_engine *e, int cpu, int flavor);      /* rcu_sched_qs() & co.: local flag only */
+void rcu_qs_note(rv_engine *e, int cpu, int flavor);
+/* rcu_sched_qs() & co.: a CPU-local flag only; reporting happens in softirq. Inline because every
+ * tick, context switch and softirq pass calls it and nearly always finds the QS already noted. */
+static inline void rcu_qs(rv_engine *e, int cpu, int flavor)
+{
+    const rcu_state *rsp = &e->rsp[flavor];
+    if (!rsp->enabled) return;
+    const rcu_data *rdp = &rsp->rda[cpu];
+    if (rdp->passed_quiesce && rdp->passed_quiesce_gpnum == rdp->gpnum) return;
+    rcu_qs_note(e, cpu, flavor);
+}
 void raise_softirq(rv_engine *e, int cpu);
 
 /* kthread.c (3.7) */
