@@ -31,11 +31,10 @@ void raise_softirq(rv_engine *e, int cpu)
 }
 
 /* __rcu_process_gp_end(): the leaf says a GP ended that this CPU has not seen: advance callbacks. */
-static void rcu_process_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
+static __attribute__((noinline)) void rcu_advance_after_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
-    if (rdp->completed == rnp->completed) return;
     charge(e, rsp->flavor, e->cfg.costs.note_gp_ns, true);
     cblist_advance(&rdp->cbl);
     rdp->completed = rnp->completed;
@@ -46,6 +45,13 @@ static void rcu_process_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
     if (!(rnp->qsmask & rdp->grpmask)) rdp->qs_pending = false;
     rv_event *ev = emit(e, RV_EV_NOTE_GP, cpu, rsp->flavor);
     if (ev) { ev->gp = rdp->completed; ev->arg = 1; }
+}
+
+/* rcu_process_gp_end(): every softirq pass asks, and nearly always no GP has ended unseen. */
+static inline void rcu_process_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    const rcu_data *rdp = &rsp->rda[cpu];
+    if (rdp->completed != rsp->node[rdp->mynode].completed) rcu_advance_after_gp_end(e, rsp, cpu);
 }
 
 /* __note_new_gpnum(): copy the leaf's gpnum and learn whether this GP needs a QS from us. */
