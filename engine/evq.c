@@ -1,11 +1,34 @@
-/* evq.c — the engine's event queue: a binary min-heap ordered by (time, insertion sequence). */
+/* evq.c — the engine's event queue: a binary min-heap ordered by (time, insertion sequence), with the soonest entry kept aside. */
 #include "internal.h"
 
 #include <stdlib.h>
 
 static inline bool before(const qev *a, const qev *b) { return a->t < b->t || (a->t == b->t && a->seq < b->seq); }
 
+static void heap_insert(evq *q, qev ev);
+
 void evq_push(evq *q, qev ev)
+{
+    ev.seq = q->seq++;
+    evq_push_seq(q, ev);
+}
+
+/* The soonest event waits in q->first, outside the heap, when it arrived after everything queued
+ * was already later: the common "push, then pop it next" pattern (a kthread wakeup a few
+ * microseconds ahead, the next idle blip) then never walks the heap. */
+void evq_push_seq(evq *q, qev ev)
+{
+    if (q->has_first) {
+        if (before(&ev, &q->first)) { qev was = q->first; q->first = ev; ev = was; }
+    } else if (!q->n || before(&ev, &q->h[0])) {
+        q->first = ev;
+        q->has_first = true;
+        return;
+    }
+    heap_insert(q, ev);
+}
+
+static void heap_insert(evq *q, qev ev)
 {
     if (q->n == q->cap) {
         size_t cap = q->cap ? q->cap * 2 : 256;
@@ -13,7 +36,6 @@ void evq_push(evq *q, qev ev)
         if (!h) abort(); /* out of memory in the middle of a simulation: nothing sensible to do */
         q->h = h; q->cap = cap;
     }
-    ev.seq = q->seq++;
     size_t i = q->n++;
     while (i > 0) {
         size_t p = (i - 1) / 2;
@@ -30,6 +52,7 @@ void evq_push(evq *q, qev ev)
  * Same (time, seq) order, hence the same pop sequence, as any correct heap. */
 bool evq_pop(evq *q, qev *out)
 {
+    if (q->has_first) { *out = q->first; q->has_first = false; return true; }
     if (!q->n) return false;
     *out = q->h[0];
     size_t n = --q->n;

@@ -42,7 +42,7 @@ static void post_idle_gp_timer(rv_engine *e, int cpu)
     uint64_t j = e->jiffies + RCU_IDLE_GP_DELAY;
     if (has_nonlazy_callbacks(e, cpu)) j = (j + RCU_IDLE_GP_DELAY - 1) / RCU_IDLE_GP_DELAY * RCU_IDLE_GP_DELAY;
     else j = e->jiffies + 6ull * (uint64_t)e->hz; /* RCU_IDLE_LAZY_GP_DELAY: only kfree_rcu() waiting */
-    sched_at(e, (int64_t)j * e->jiffy_ns, QE_IDLE_GP_TIMER, cpu, 0, 0, ++c->gen_idle_timer);
+    sched_rearm(e, &c->idle_timer, (int64_t)j * e->jiffy_ns, QE_IDLE_GP_TIMER, cpu, 0, 0, ++c->gen_idle_timer);
 }
 
 /* 3.6 and 3.7 both filter idle re-entries before the state machine:

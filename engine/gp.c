@@ -4,13 +4,11 @@
 static inline bool is37(const rv_engine *e) { return e->cfg.rcu.mode == RV_MODE_KTHREAD; }
 static inline bool cpu_is_online(const rv_engine *e, int cpu) { return e->cpu[cpu].run != RS_OFFLINE; }
 
-/* rcu_sched_qs()/rcu_bh_qs()/rcu_preempt_qs(): only a CPU-local flag; reporting happens in softirq. */
-void rcu_qs(rv_engine *e, int cpu, int flavor)
+/* rcu_sched_qs()/rcu_bh_qs()/rcu_preempt_qs() once this CPU has not yet noted a QS for its GP
+ * (rcu_qs() in internal.h tests that inline: most calls find it already noted). */
+void rcu_qs_note(rv_engine *e, int cpu, int flavor)
 {
-    rcu_state *rsp = &e->rsp[flavor];
-    if (!rsp->enabled) return;
-    rcu_data *rdp = &rsp->rda[cpu];
-    if (rdp->passed_quiesce && rdp->passed_quiesce_gpnum == rdp->gpnum) return;
+    rcu_data *rdp = &e->rsp[flavor].rda[cpu];
     rdp->passed_quiesce_gpnum = rdp->gpnum;
     rdp->passed_quiesce = true;
     if (rdp->qs_pending) {
@@ -33,11 +31,10 @@ void raise_softirq(rv_engine *e, int cpu)
 }
 
 /* __rcu_process_gp_end(): the leaf says a GP ended that this CPU has not seen: advance callbacks. */
-static void rcu_process_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
+static __attribute__((noinline)) void rcu_advance_after_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
-    if (rdp->completed == rnp->completed) return;
     charge(e, rsp->flavor, e->cfg.costs.note_gp_ns, true);
     cblist_advance(&rdp->cbl);
     rdp->completed = rnp->completed;
@@ -48,6 +45,13 @@ static void rcu_process_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
     if (!(rnp->qsmask & rdp->grpmask)) rdp->qs_pending = false;
     rv_event *ev = emit(e, RV_EV_NOTE_GP, cpu, rsp->flavor);
     if (ev) { ev->gp = rdp->completed; ev->arg = 1; }
+}
+
+/* rcu_process_gp_end(): every softirq pass asks, and nearly always no GP has ended unseen. */
+static inline void rcu_process_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    const rcu_data *rdp = &rsp->rda[cpu];
+    if (rdp->completed != rsp->node[rdp->mynode].completed) rcu_advance_after_gp_end(e, rsp, cpu);
 }
 
 /* __note_new_gpnum(): copy the leaf's gpnum and learn whether this GP needs a QS from us. */

@@ -65,10 +65,27 @@ typedef struct qev {
     int16_t arg;
 } qev;
 
-typedef struct evq { qev *h; size_t n, cap; uint64_t seq; } evq;
+typedef struct evq {
+    qev *h; size_t n, cap; uint64_t seq;   /* the heap */
+    qev first; bool has_first;             /* if set, earlier than everything in the heap */
+} evq;
 void evq_push(evq *q, qev ev);
+void evq_push_seq(evq *q, qev ev);  /* with ev.seq as given: a place in the order taken earlier */
 bool evq_pop(evq *q, qev *out);
-static inline int64_t evq_peek_t(const evq *q) { return q->n ? q->h[0].t : INT64_MAX; }
+static inline int64_t evq_peek_t(const evq *q) { return q->has_first ? q->first.t : q->n ? q->h[0].t : INT64_MAX; }
+
+/* A timer re-armed far more often than it expires (the GP kthread's FQS timeout, re-armed on every
+ * FQS pass; FAST_NO_HZ's idle_gp_timer). Each arming takes its place in the queue's order (a
+ * sequence number) as a push would, but while an earlier entry of the same timer is still queued
+ * no new entry is pushed: that one, when it comes up, is pushed again at the latest arming's time
+ * and sequence number (sched_rearm(), rearm_due()). Live events keep their (time, seq) keys, so
+ * they run in exactly the order a fresh entry per arming gave, without a stale entry per arming. */
+typedef struct rearm_timer {
+    qev next;            /* the latest arming: time, sequence number, gen, kind, cpu, arg, id */
+    bool queued;         /* this timer has an entry on the queue ... */
+    uint32_t queued_gen; /* ... with this gen ... */
+    int64_t queued_t;    /* ... at this time */
+} rearm_timer;
 
 /* ------------------------------------------------------------------ callbacks */
 enum cb_kind { CB_NORMAL = 0, CB_LAZY = 1, CB_SYNC = 2, CB_TORTURE = 3 };
@@ -142,6 +159,7 @@ typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     int64_t run_t;                   /* scheduled run (-1: none) */
     uint32_t gen;                    /* of the pending run event */
     uint32_t tgen;                   /* of the armed FQS timer */
+    rearm_timer timer;               /* its queue entry (sched_rearm()) */
     bool running;                    /* on a CPU right now (for views) */
     int fqs_state;                   /* rcu_gp_kthread()'s local: RCU_SAVE_DYNTICK, then RCU_FORCE_QS */
 } gp_kthread;
@@ -200,6 +218,7 @@ typedef struct cpu_t {
     bool blip_lazy;           /* blips since blip_lazy_since are not simulated one by one: settle_blips() counts them */
     int64_t blip_lazy_since;
     uint32_t gen_blip, gen_idle_timer;
+    rearm_timer idle_timer;   /* queue entry of RCU_FAST_NO_HZ's idle_gp_timer */
     /* RCU_FAST_NO_HZ (struct rcu_dynticks): drain attempts left, the jiffy of the last holdoff */
     int dyntick_drain;
     uint64_t dyntick_holdoff;
@@ -349,7 +368,17 @@ void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu);
 void gp_begin(rv_engine *e, rcu_state *rsp);
 void gp_finish(rv_engine *e, rcu_state *rsp);
 void note_gp_changes(rv_engine *e, rcu_state *rsp, int cpu);
-void rcu_qs(rv_engine *e, int cpu, int flavor);      /* rcu_sched_qs() & co.: local flag only */
+void rcu_qs_note(rv_engine *e, int cpu, int flavor);
+/* rcu_sched_qs() & co.: a CPU-local flag only; reporting happens in softirq. Inline because every
+ * tick, context switch and softirq pass calls it and nearly always finds the QS already noted. */
+static inline void rcu_qs(rv_engine *e, int cpu, int flavor)
+{
+    const rcu_state *rsp = &e->rsp[flavor];
+    if (!rsp->enabled) return;
+    const rcu_data *rdp = &rsp->rda[cpu];
+    if (rdp->passed_quiesce && rdp->passed_quiesce_gpnum == rdp->gpnum) return;
+    rcu_qs_note(e, cpu, flavor);
+}
 void raise_softirq(rv_engine *e, int cpu);
 
 /* kthread.c (3.7) */
@@ -409,6 +438,8 @@ void context_switch(rv_engine *e, int cpu);
 void tick_start(rv_engine *e, int cpu);
 void tick_stop(rv_engine *e, int cpu);
 void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen);
+void sched_rearm(rv_engine *e, rearm_timer *tm, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen);
+bool rearm_due(rv_engine *e, rearm_timer *tm, const qev *ev, uint32_t gen);
 const rv_phase *cpu_phase(const rv_engine *e, int cpu);
 int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen);
 

@@ -49,7 +49,7 @@ static void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
     }
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
     kt->timeout_t = (int64_t)rsp->jiffies_force_qs * e->jiffy_ns; /* a timer fires on a tick boundary */
-    sched_at(e, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, ++kt->tgen);
+    sched_rearm(e, &kt->timer, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, ++kt->tgen);
 }
 
 static bool root_clear(const rcu_state *rsp) { return rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0; }

@@ -18,6 +18,29 @@ void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, 
     evq_push(&e->q, ev);
 }
 
+/* Arm a re-armable timer (internal.h, rearm_timer) for t with this gen: the arming takes its
+ * sequence number now; an entry is pushed only if none of this timer is queued at or before t. */
+void sched_rearm(rv_engine *e, rearm_timer *tm, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen)
+{
+    tm->next = (qev){.t = t < e->now ? e->now : t, .seq = e->q.seq++, .id = id, .gen = gen, .cpu = cpu, .kind = (int16_t)kind, .arg = (int16_t)arg};
+    if (tm->queued && tm->queued_t <= tm->next.t) return; /* that entry forwards to this arming */
+    evq_push_seq(&e->q, tm->next);
+    tm->queued = true; tm->queued_gen = gen; tm->queued_t = tm->next.t;
+}
+
+/* A timer's entry came up; gen is the owner's current one (re-arming or cancelling bumps it).
+ * False when the entry only stood in for a later arming and has been pushed again as that one;
+ * true otherwise, and the owner's own gen check decides whether the timer fires. */
+bool rearm_due(rv_engine *e, rearm_timer *tm, const qev *ev, uint32_t gen)
+{
+    if (!tm->queued || ev->gen != tm->queued_gen) return true; /* not the entry we track: stale */
+    tm->queued = false;
+    if (ev->gen == gen || tm->next.gen != gen) return true;  /* fires, or cancelled */
+    evq_push_seq(&e->q, tm->next);                             /* armed again since: forward */
+    tm->queued = true; tm->queued_gen = tm->next.gen; tm->queued_t = tm->next.t;
+    return false;
+}
+
 static int64_t s2ns(double s) { return (int64_t)(s * (double)NS_PER_S); }
 
 /* The phase in force for a CPU now: the last listed phase covering it. */
@@ -746,6 +769,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         return;
     case QE_KTHREAD: {
         rcu_state *rsp = &e->rsp[ev->arg];
+        if (ev->id == 2 && !rearm_due(e, &rsp->kt.timer, ev, rsp->kt.tgen)) return;
         if (ev->id == 2 ? ev->gen != rsp->kt.tgen : ev->gen != rsp->kt.gen) return; /* 2: timer */
         if (ev->id != 2 && rsp->kt.run_t != ev->t) return;
         kthread_run(e, rsp);
@@ -772,7 +796,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         schedule_idle_irq(e, ev->cpu);
         return;
     case QE_IDLE_GP_TIMER: /* the timer's interrupt takes the CPU out of idle: the state machine runs again */
-        if (!c || ev->gen != c->gen_idle_timer) return;
+        if (!c || !rearm_due(e, &c->idle_timer, ev, c->gen_idle_timer) || ev->gen != c->gen_idle_timer) return;
         if (c->run != RS_IDLE) return;
         dynticks_busy(c);
         tick_start(e, ev->cpu); /* the timer's wakeup restarts the tick; idle_settle() may stop it again */

@@ -3,7 +3,8 @@
 # figures, each beside its target (issue 13), with the ratio to the previous run when one is saved.
 #   RCUVIS_BIN=build/rcuvis bash tests/bench/engine.sh      (figures only: nothing here is asserted)
 #   BENCH_LAST=build/bench-last.txt (default) keeps this run's figures for the next comparison;
-#   BENCH_QUICK=1 skips kernel-build and the full reproduce.
+#   BENCH_QUICK=1 skips kernel-build and the full reproduce; BENCH_IR=1 adds instruction counts
+#   (callgrind), the stable way to compare two builds on a loaded machine.
 #
 # The floor. Any engine that prints the same report must take every scheduling-clock tick, run
 # every softirq, enter idle, handle every queued event (a timer, a context switch, a reader) and
@@ -43,6 +44,16 @@ print("%s cpu %.4f floor %.4f sim %.1f items %d ticks %d softirq %d idle %d queu
       % (name, w["cpu_seconds"], floor, best["sim_seconds"], items, w["ticks"], w["softirq_runs"],
          w["idle_entries"], w["queue_events"], w["node_visits"], w["grace_periods"], w.get("checkpoint_bytes", 0), best["wall_seconds"]))
 EOF
+}
+
+# instructions NAME SCENARIO [run options...]: instructions retired by one run under callgrind. CPU
+# seconds on a shared, loaded machine wander by 20-30 % between runs; this count does not, so it
+# is the figure to compare two builds by (BENCH_IR=1; needs valgrind; ~50x slower than a run).
+instructions() {
+  local name=$1 scen=$2; shift 2
+  local ir
+  ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" run "$scen" "$@" 2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,)
+  [ -n "$ir" ] && echo "$name ir $ir" >>"$tmp/now.txt"
 }
 
 # reproduce NAME [options]: wall time of the whole command on this machine's CPUs
@@ -87,6 +98,13 @@ work hackbench-10min-tick 1 hackbench --set duration_s=600 --set rcu.fast_no_hz=
 work big-machine 3 big-machine                                     # 4096 CPUs, 16 busy
 work small-busy 3 small-busy
 [ "$quick" = 1 ] || work kernel-build 1 kernel-build               # 2 h 10 min simulated, reproduce's longest run
+if [ "${BENCH_IR:-0}" = 1 ] && command -v valgrind >/dev/null; then
+  echo "instruction counts (callgrind; deterministic):"
+  instructions ir-hackbench-ticks-60s "$root/tests/bench/hackbench-ticks.json" --set duration_s=60
+  instructions ir-hackbench-10s hackbench --set duration_s=10
+  instructions ir-hackbench-3.6-10s hackbench --set duration_s=10 --mode softirq
+  instructions ir-big-machine big-machine
+fi
 # window NAME SCENARIO END: what the window costs over a whole run, each figure from its own process
 # (wall time and that child's peak RSS): the renderer's own (a picture at 0 s), the whole run (a
 # picture at END: time travel simulates it all, keeps checkpoints and the history), the first frame
@@ -153,6 +171,8 @@ for name, r in now.items():
         print("  %-20s   items: %s ticks, %s softirq runs, %s idle entries, %s queue events, %s node visits; %s GPs; checkpoint %.1f kB%s"
               % ("", r["ticks"], r["softirq"], r["idle"], r["queue"], r["nodes"], r["gps"], float(r["ckpt"]) / 1024,
                  " [target <= 200 kB]" if name.startswith("hackbench") else ""))
+    elif "ir" in r:
+        print("  %-20s %8.1f M instructions%s" % (name, float(r["ir"]) / 1e6, ratio(name, "ir")))
     elif name.startswith("reproduce"):
         target = 1.0 if name.endswith("quick") else 5.0
         extra = "  %s of %s claims hold, slowest run %s %s s" % (r.get("held"), r.get("of"), r.get("slowest"), r.get("slowest_s", "?")) if "held" in r else "  " + r.get("failed", "")
