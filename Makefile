@@ -5,7 +5,8 @@
 #   make test       all tests, and again under AddressSanitizer + UndefinedBehaviorSanitizer (two at a time)
 #   make bench      performance figures: engine cost against its floor, reproduce, window memory, frames
 #   make fuzz       libFuzzer (clang) on the loaders for FUZZ_SECONDS each; new crashes go to build-fuzz/
-#   make soak       the GUI monkey test at length (SOAK_EVENTS per scenario) on the ASan build
+#   make soak       the GUI monkey test at length (SOAK_EVENTS per scenario) on the ASan build, and
+#                   reproduce's full-length runs (tests/e2e/reproduce.sh with RCUVIS_REPRODUCE_FULL=1)
 #   make deps       apt-get install whatever pkg-config cannot find
 #   make check-layout   fail on an #include that crosses a boundary the README forbids
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -116,6 +117,7 @@ fuzz:
 soak: $(BUILD)/rcuvis
 	$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan SAN=1 build-asan/rcuvis
 	@MONKEY_EVENTS=$${SOAK_EVENTS:-20000} RCUVIS_BIN=$$PWD/build-asan/rcuvis RCUVIS_ROOT=$$PWD bash tests/e2e/monkey.sh
+	@RCUVIS_REPRODUCE_FULL=1 RCUVIS_BIN=$$PWD/$(BUILD)/rcuvis RCUVIS_ROOT=$$PWD bash tests/e2e/reproduce.sh
 
 run: deps $(BUILD)/rcuvis
 	./$(BUILD)/rcuvis

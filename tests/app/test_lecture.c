@@ -344,6 +344,7 @@ Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .time
 {
     open_scenario("kernel-build.json");
     for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
+    W->app.bounded_seeks = true; /* as cmd_window() sets it */
     W->app.pending_seek = -1;
     frame();
     tt *t = W->app.s[0].tt;

@@ -167,10 +167,10 @@ Test(seek, the_reset_button_ends_a_far_seek_under_way)
     cr_assert_eq(ui_app_load(&w->app, NULL, -1, err, sizeof err), 0, "%s", err);
     ui_app_seek(&w->app, 15000000000LL); /* 150 s of work: under way for many frames */
     cr_assert(ui_app_seek_pending(&w->app));
-    ui_input_frame(w);
+    ui_input_frame(w, 0);
     cr_assert_gt(ui_app_now(&w->app), 0);
     ui_input_action(w, ACT_RESET, 0, 0); /* the button: no key press cancels anything first */
-    for (int i = 0; i < 20; i++) ui_input_frame(w);
+    for (int i = 0; i < 20; i++) ui_input_frame(w, 0);
     cr_assert_eq(ui_app_now(&w->app), 0, "the old seek went on after Home: %.3f s", ui_app_now(&w->app) / 1e9);
     cr_assert_not(ui_app_seek_pending(&w->app));
     ui_app_free(&w->app);
