@@ -557,13 +557,13 @@ static int push_undo(tt *t, enum tt_step kind)
     return 0;
 }
 
-/* Phase and filtered steps look at most 30 s ahead, and no further than ~0.25 s of wall time at the
+/* Phase and filtered steps look at most 30 s ahead, and no further than ~80 ms of wall time at the
  * measured engine speed (4096 CPUs simulate slower than real time): a key never holds the window
- * for seconds; pressing it again looks further. */
+ * past the 100 ms a user notices; pressing it again looks further. */
 static int64_t step_limit(const tt *t, int64_t now, int64_t end)
 {
     int64_t horizon = 30000000000LL;
-    if (t->sim_per_wall > 0 && t->sim_per_wall * 0.25e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 0.25e9);
+    if (t->sim_per_wall > 0 && t->sim_per_wall * 0.08e9 < (double)horizon) horizon = (int64_t)(t->sim_per_wall * 0.08e9);
     if (horizon < 10000000LL) horizon = 10000000LL;
     return now + horizon < end ? now + horizon : end;
 }
@@ -577,7 +577,7 @@ static bool push_op(tt *t, op o)
     t->cursor.ops[t->cursor.nops++] = o;
     pos keep;
     if (pos_copy(&keep, &t->cursor) != 0) return false;
-    bool hit = do_op(t, o, o.kind == TT_STEP_MATCH ? wall_ms(t) + 250.0 : 0);
+    bool hit = do_op(t, o, o.kind == TT_STEP_MATCH ? wall_ms(t) + 80.0 : 0);
     /* stopped without a match (limit or wall clock): replays stop at this very moment too */
     if (!hit && o.kind == TT_STEP_MATCH && keep.nops) keep.ops[keep.nops - 1].limit = -(int64_t)rv_event_count(t->e);
     /* after_op may have reset the cursor (injection passed); otherwise it is base + ops */

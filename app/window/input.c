@@ -540,8 +540,9 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_n: case SDLK_d: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
         enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_d ? UI_MOMENT_GP_END
                          : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;
-        /* at most ~150 ms of looking ahead per key: the look-ahead goes on in the background */
-        int64_t t = ui_app_find_moment(a, m, shift, 150);
+        /* at most ~80 ms of looking ahead per key (input answers within 100 ms); the background
+         * look-ahead goes on, and pressing again looks further */
+        int64_t t = ui_app_find_moment(a, m, shift, 80);
         if (t < 0) {
             char tb[32];
             ui_fmt_time(tb, sizeof tb, a->nsessions ? tt_known_until(a->s[a->nsessions - 1].tt) : 0);

@@ -367,7 +367,7 @@ Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .time
     w0 = tt_wall_ms(t);
     key(SDLK_s);
     cr_assert_eq(W->app.pending_seek, -1);
-    cr_assert_leq(tt_wall_ms(t) - w0, 250.0, "S looked ahead for %.0f ms of wall time", tt_wall_ms(t) - w0);
+    cr_assert_leq(tt_wall_ms(t) - w0, 100.0, "S looked ahead for %.0f ms of wall time", tt_wall_ms(t) - w0);
     cr_assert(strstr(W->app.st.status, "No stall warning"), "status: %s", W->app.st.status);
 }
 
