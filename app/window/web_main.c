@@ -135,19 +135,7 @@ static void web_frame(void)
     ui_state *st = &w->app.st;
     ui_workbook_frame(&w->app, now);
     double t_adv = wall_ms();
-    if (st->playing) {
-        double dt = now - w->last_frame_ms;
-        if (dt > 100) dt = 100; /* a hidden tab gets no frames: do not jump ahead on return */
-        int64_t from = ui_app_now(&w->app);
-        int64_t to = from + (int64_t)(dt * 1e6 * st->speed);
-        if (to == from) to = from + 1;
-        int64_t got = ui_app_advance(&w->app, to, 25.0);
-        double a = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
-        w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
-        st->speed_actual = w->achieved_speed;
-        if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
-    }
-    w->last_frame_ms = now;
+    ui_win_play(w, now);
     ui_win_watch(w, now);
     if (st->status[0] && now > w->status_until_ms) { st->status[0] = 0; had_event = true; }
     char want[256];

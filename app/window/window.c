@@ -62,6 +62,27 @@ static void set_window_icon(SDL_Window *win)
     SDL_FreeSurface(icon);
 }
 
+/* Playback for one frame (the desktop loop and the page's frame callback): simulated time follows
+ * the wall clock at the chosen speed, at most ~25 ms of simulation per frame, so fast speeds become
+ * engine-limited rather than frozen; the achieved speed is smoothed for the top bar's readout. */
+void ui_win_play(ui_win *w, double now)
+{
+    ui_state *st = &w->app.st;
+    if (st->playing) {
+        double dt = now - w->last_frame_ms;
+        if (dt > 100) dt = 100; /* after a stall (window drag, hidden tab), do not jump ahead */
+        int64_t from = ui_app_now(&w->app);
+        int64_t to = from + (int64_t)(dt * 1e6 * st->speed);
+        if (to == from) to = from + 1;
+        int64_t got = ui_app_advance(&w->app, to, 25.0);
+        double a = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
+        w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
+        st->speed_actual = w->achieved_speed;
+        if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
+    }
+    w->last_frame_ms = now;
+}
+
 int cmd_window(int argc, char **argv)
 {
     const char *path = NULL;
@@ -240,21 +261,7 @@ int cmd_window(int argc, char **argv)
         }
         ui_state *st = &w->app.st;
         ui_workbook_frame(&w->app, now); /* may pause or seek to a question's moment */
-        if (st->playing) {
-            double dt = now - w->last_frame_ms;
-            if (dt > 100) dt = 100; /* after a stall (window drag), do not jump ahead */
-            int64_t from = ui_app_now(&w->app);
-            int64_t to = from + (int64_t)(dt * 1e6 * st->speed);
-            if (to == from) to = from + 1;
-            /* at most ~25 ms of simulation per frame: fast speeds become engine-limited, not frozen */
-            int64_t got = ui_app_advance(&w->app, to, 25.0);
-            double a = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
-            /* smoothed, so the "engine-limited" readout does not flicker */
-            w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
-            st->speed_actual = w->achieved_speed;
-            if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
-        }
-        w->last_frame_ms = now;
+        ui_win_play(w, now);
         ui_win_watch(w, now);
         if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
         char want[256];

@@ -43,6 +43,8 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
 /* Once per frame: apply the latest scrubber drag position, and take a far seek (J, End, the
  * scrubber) one frame's budget further, saying in the status line how far it got. */
 void ui_input_frame(ui_win *w, double now_ms);
+/* Playback for one frame: advance simulated time with the wall clock at the chosen speed (window.c). */
+void ui_win_play(ui_win *w, double now);
 /* Wall-clock ms a far seek may simulate per frame (the window stays answerable to keys). */
 #define UI_FAR_SEEK_FRAME_MS 40.0
 /* Run an action (a key's or a button's). */

@@ -46,18 +46,17 @@ for scen in $scens; do
   # the title is UTF-8-clean ASCII (the old "rcuvis â€”" mojibake) and _NET_WM_NAME is set
   name=$(xdotool getwindowname "$win")
   case "$name" in "rcuvis - $scen") ;; *) echo "FAIL: window title \"$name\""; exit 1;; esac
-  sleep 1
-  # SDL may re-create the window for its renderer: look it up again once it has settled
-  win=$(xdotool search --onlyvisible --name "^rcuvis - $scen\$" 2>/dev/null | tail -1)
+  # SDL may re-create the window for its renderer: use it once it has settled
+  win=$(settled_window $apid "^rcuvis - $scen\$") || { echo "FAIL: the $scen window went away"; cat "$work/$scen.log"; exit 1; }
   # presentation mode, the pointer out of the way (no hover tip in the pictures), then the cues
-  xdotool key --window "$win" F5; sleep 0.3
+  xdotool key --window "$win" F5
   xdotool mousemove --window "$win" 2 2
   prev=""
   for n in $(seq "$ncues"); do
     xdotool key --window "$win" Next
-    sleep 2
     f="$out/$scen-cue$n.png"
-    import -window "$win" "$f" 2>/dev/null || { echo "FAIL: no screenshot for $scen cue $n"; exit 1; }
+    # the cue's seek arrives over frames: take the picture once it has stopped changing
+    still_picture "$win" "$f" || { echo "FAIL: no screenshot for $scen cue $n"; exit 1; }
     colors=$(convert "$f" -format %k info:)
     [ "${colors:-0}" -gt 20 ] || { echo "FAIL: $scen cue $n is blank"; exit 1; }
     if [ -n "$prev" ] && cmp -s "$prev" "$f"; then echo "FAIL: $scen cue $n looks the same as cue $((n-1))"; exit 1; fi
@@ -66,7 +65,7 @@ for scen in $scens; do
   done
   kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited during the $scen lecture"; cat "$work/$scen.log"; exit 1; }
   xdotool key --window "$win" ctrl+q
-  for i in $(seq 50); do kill -0 $apid 2>/dev/null || break; sleep 0.1; done
+  for i in $(seq 600); do kill -0 $apid 2>/dev/null || break; sleep 0.1; done
   kill -0 $apid 2>/dev/null && { echo "FAIL: Ctrl+Q did not quit"; exit 1; }
   wait $apid; apid=""
 done

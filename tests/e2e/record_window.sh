@@ -37,7 +37,8 @@ for i in $(seq 600); do   # up to a minute on a loaded machine
   sleep 0.1
 done
 [ -n "$win" ] || { echo "FAIL: no rcuvis window (alive: $(kill -0 $apid 2>/dev/null && echo yes || echo no))"; cat "$work/app.log"; exit 1; }
-sleep 1
+# SDL may re-create the window for its renderer: send keys once it has settled
+win=$(settled_window $apid '^rcuvis') || { echo "FAIL: the rcuvis window went away"; cat "$work/app.log"; exit 1; }
 # the window handles events in the order they come, so no key needs to wait for the previous one
 k() { xdotool key --window "$win" "$@"; }
 k Home                                          # t = 0, paused: the same session on any machine

@@ -15,3 +15,32 @@ xvfb_unavailable() {
   if [ "${CI:-}" = true ]; then echo "FAIL: Xvfb did not start: $(cat "$1/xvfb.log")"; return 1; fi
   echo "SKIP: Xvfb did not start: $(cat "$1/xvfb.log")"
 }
+
+# settled_window PID NAME_REGEX: print the id of PID's window once it has settled (SDL may re-create
+# the window for its renderer): the same viewable id in five lookups in a row. A condition, not a
+# fixed wait; returns 1 if the process dies first.
+settled_window() {
+  local pid=$1 re=$2 id="" same=0 w
+  while kill -0 "$pid" 2>/dev/null; do
+    w=$(xdotool search --onlyvisible --pid "$pid" --name "$re" 2>/dev/null | tail -1)
+    if [ -n "$w" ] && [ "$w" = "$id" ]; then same=$((same+1)); else same=0; id=$w; fi
+    [ -n "$id" ] && [ $same -ge 4 ] && { echo "$id"; return 0; }
+    sleep 0.1
+  done
+  return 1
+}
+
+# still_picture WIN OUT.png: screenshot WIN into OUT.png once two screenshots in a row are the same
+# (a cue's seek goes a slice per frame; the picture stops changing when it has arrived). Bounded
+# only by the process living: a slow machine takes longer, and that is not a failure.
+still_picture() {
+  local win=$1 out=$2 last="$2.last.png"
+  rm -f "$last"
+  while import -window "$win" "$out" 2>/dev/null; do
+    if [ -f "$last" ] && cmp -s "$last" "$out"; then rm -f "$last"; return 0; fi
+    cp "$out" "$last"
+    sleep 0.2
+  done
+  rm -f "$last"
+  return 1
+}
