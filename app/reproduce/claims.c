@@ -676,7 +676,7 @@ static void chk_kb_cpu(const rp_view *v, rp_verdict *out)
         !need(v->rep[0], "flavors.rcu_sched.grace_periods", &g, out))
         return;
     double k = v->scale[0] > 0 ? v->scale[0] : 1, hours = sim_seconds(v->rep[0]) / k / 3600;
-    out->fig = s / k; /* a squeezed timeline ran a tenth of the builds */
+    out->fig = s / k; /* a squeezed timeline ran that fraction of the builds */
     out->unit = "s";
     out->holds = out->fig > 180;
     double per_gp = g > 0 ? s / g : 0;
