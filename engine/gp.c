@@ -108,16 +108,6 @@ static void rcu_check_quiescent_state(rv_engine *e, rcu_state *rsp, int cpu)
     rcu_report_qs_rdp(e, rsp, cpu);
 }
 
-/* cpu_needs_another_gp(): 3.6 counts anything beyond DONE; the 3.7 fix looks one segment further
- * when this CPU has not yet seen the latest GP end (its WAIT callbacks are really done). */
-bool cpu_needs_another_gp(rv_engine *e, rcu_state *rsp, rcu_data *rdp)
-{
-    if (gp_in_progress(rsp)) return false;
-    const long *seg = rdp->cbl.seg;
-    if (rv_cfg_needs_gp_fix(&e->cfg) && rsp->completed != rdp->completed) return seg[2] + seg[3] > 0;
-    return seg[1] + seg[2] + seg[3] > 0;
-}
-
 /* GP start bookkeeping shared by both drivers (under the root lock). */
 void gp_begin(rv_engine *e, rcu_state *rsp)
 {

@@ -82,6 +82,7 @@ int tree_build(rv_engine *e, char *err, size_t errlen)
         rsp->rda = calloc((size_t)e->ncpus, sizeof *rsp->rda);
         if (!rsp->node || !rsp->rda) { snprintf(err, errlen, "out of memory"); return -1; }
         init_nodes(e, rsp, n);
+        rsp->gp_fix = rv_cfg_needs_gp_fix(&e->cfg); /* the config never changes after this */
     }
     /* workload_boot() starts every CPU running (dynticks odd) and sends the idle ones to idle through
      * dynticks_idle(): the leaves' summaries of dyntick-idle CPUs start empty */
