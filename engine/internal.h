@@ -352,6 +352,11 @@ void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int nod
 /* the same, for a caller that reports many leaves: it asked qs_report_logged() once */
 void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, int node, bool logged);
 bool qs_report_logged(const rv_engine *e);
+/* A 3.6 FQS pass's leaf reports when no one reads per-node events: the climbs into one parent are
+ * applied together (tree.c), at the latest when the parent would clear; qs_batch_flush() at the end. */
+typedef struct qs_batch { int parent; long climbs; unsigned long mask; } qs_batch;
+void rcu_report_qs_leaf_batched(rv_engine *e, rcu_state *rsp, unsigned long mask, int n, qs_batch *b);
+void qs_batch_flush(rv_engine *e, rcu_state *rsp, qs_batch *b);
 void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online);
 static inline rcu_node *leaf_of(rcu_state *rsp, rcu_data *rdp) { return &rsp->node[rdp->mynode]; }
 static inline bool gp_in_progress(const rcu_state *rsp) { return rsp->gpnum != rsp->completed; }
