@@ -6,11 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void charge_lock_section(rv_engine *e, int64_t ns)
-{
-    if (ns > e->max_irqoff) e->max_irqoff = ns;
-}
-
 int task_index(rv_engine *e, const char *name)
 {
     for (int i = 0; i < e->ntasks; i++)

@@ -108,16 +108,6 @@ static void rcu_check_quiescent_state(rv_engine *e, rcu_state *rsp, int cpu)
     rcu_report_qs_rdp(e, rsp, cpu);
 }
 
-/* cpu_needs_another_gp(): 3.6 counts anything beyond DONE; the 3.7 fix looks one segment further
- * when this CPU has not yet seen the latest GP end (its WAIT callbacks are really done). */
-bool cpu_needs_another_gp(rv_engine *e, rcu_state *rsp, rcu_data *rdp)
-{
-    if (gp_in_progress(rsp)) return false;
-    const long *seg = rdp->cbl.seg;
-    if (rv_cfg_needs_gp_fix(&e->cfg) && rsp->completed != rdp->completed) return seg[2] + seg[3] > 0;
-    return seg[1] + seg[2] + seg[3] > 0;
-}
-
 /* GP start bookkeeping shared by both drivers (under the root lock). */
 void gp_begin(rv_engine *e, rcu_state *rsp)
 {
@@ -148,7 +138,7 @@ static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
 
 /* One node of the init walk (its lock and init work charged by the caller): blocked readers now
  * block this GP, qsmask = qsmaskinit, copy numbers. `logged`: someone reads per-node events. */
-static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf, bool logged)
+static inline void init_node_state(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf)
 {
     rcu_node *rnp = &rsp->node[n];
     if (rnp->n_blkd > 0) { /* rcu_preempt_check_blocked_tasks(): gp_tasks = first entry */
@@ -165,9 +155,14 @@ static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf
     rnp->completed = rsp->completed;
     rsp->walk_node = n;
     if (n == cpu_leaf) rcu_start_gp_per_cpu(e, rsp, cpu);
+}
+
+static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf, bool logged)
+{
+    init_node_state(e, rsp, n, cpu, cpu_leaf);
     if (logged) {
         rv_event *ev = emit(e, RV_EV_GP_INIT_NODE, cpu, rsp->flavor);
-        if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rnp->qsmask; }
+        if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rsp->node[n].qsmask; }
     } else {
         event_count_only(e, RV_EV_GP_INIT_NODE, 1); /* no one reads per-node events here */
     }
@@ -207,7 +202,12 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
     charge(e, rsp->flavor, walk, true); /* every node's lock and init, as one sum */
     const bool logged = init_logged(e);
     const int cpu_leaf = starting_leaf(e, rsp, cpu);
-    for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, cpu_leaf, logged);
+    if (logged) {
+        for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, cpu_leaf, true);
+    } else { /* no one reads per-node events: the walk's are counted at once (counts have no order) */
+        for (int n = 0; n < e->nnodes; n++) init_node_state(e, rsp, n, cpu, cpu_leaf);
+        event_count_only(e, RV_EV_GP_INIT_NODE, (uint64_t)e->nnodes);
+    }
     charge_lock_section(e, walk);
     rsp->walk_node = -1;
     rsp->fqs_state = RCU_SAVE_DYNTICK; /* RCU_SIGNAL_INIT */
@@ -258,14 +258,6 @@ static inline int mask_weight(uint64_t x) /* (unsigned long is 32 bits in the We
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
-/* The leaf's CPUs that exist (a tree sized for NR_CPUS has leaves, or bits, beyond nr_cpu_ids). */
-static unsigned long leaf_cpus(const rv_engine *e, const rcu_node *rnp)
-{
-    int n = e->ncpus - rnp->grplo;
-    if (n <= 0) return 0;
-    return n >= (int)(8 * sizeof(unsigned long)) ? ~0ul : (1ul << n) - 1;
-}
-
 /* Add the leaf's run of identical idle credits to the CPUs' rcu_data.dynticks_fqs. */
 static void fqs_idle_flush(rcu_state *rsp, rcu_node *rnp)
 {
@@ -313,7 +305,11 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     const unsigned long gp = rsp->gpnum;
     const bool logged = events_read(e); /* per-CPU credit events only for someone who reads them */
     const bool log_reports = qs_report_logged(e);
-    int probed = 0;
+    /* 3.6: no preemption point between leaves and no one reading per-node events: batch the climbs
+     * of the leaf reports into each parent (rcu_report_qs_leaf_batched()) */
+    const bool batch = !is37(e) && !log_reports && e->levels > 1;
+    qs_batch qb = {.parent = -1};
+    int probed = 0, clear_leaves = 0;
     rsp->fqs_scans++;
     int first_leaf = e->level_first[e->levels - 1];
     /* Stop as soon as this GP is over: in 3.6 its end may chain the next GP from inside this pass,
@@ -321,54 +317,73 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
      * (the kernel defers such a start with fqs_need_gp for the same reason). */
     for (int n = first_leaf; n < e->nnodes && gp_in_progress(rsp) && rsp->gpnum == gp; n++) {
         rcu_node *rnp = &rsp->node[n];
-        unsigned long owing = rnp->qsmask & leaf_cpus(e, rnp);
-        unsigned long idle = owing ? owing & e->cpu[rnp->grplo].leaf_idle : 0; /* counter even: credited ("dti") */
-        unsigned long mask = idle, ofl = 0;
-        for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running when probed */
-            int bit = __builtin_ctzl(bits);
-            int cpu = rnp->grplo + bit;
-            rcu_data *rdp = &rsp->rda[cpu];
-            if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
-            unsigned long curr = e->cpu[cpu].dynticks;
-            int how = -1;
-            if (snapshot) {
-                rdp->dynticks_snap = curr;
-                if (!(curr & 1)) how = 0;
-            } else if (!(curr & 1) || curr - rdp->dynticks_snap >= 2) {
-                how = 0;
-            } else if (!cpu_is_online(e, cpu) && rsp->gp_start + 2 < e->jiffies) {
-                how = 1;
+        /* qsmask holds only CPUs that exist (qsmaskinit gets its bits from tree_set_cpu_online()), so a
+         * tree sized for NR_CPUS needs no mask for the leaf's bits beyond nr_cpu_ids */
+        unsigned long owing = rnp->qsmask;
+        if (!owing) { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
+            if (is37(e)) {
+                charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+                charge_lock_section(e, e->cfg.costs.node_lock_ns);
+            } else {
+                clear_leaves++; /* 3.6: charged as one sum after the walk (no preemption point splits it) */
             }
-            if (how < 0) continue;
-            mask |= 1ul << bit;
-            if (how == 0) { rdp->dynticks_fqs++; rsp->dyntick_credits++; }
-            else { ofl |= 1ul << bit; rdp->offline_fqs++; rsp->offline_credits++; }
-        }
-        int probed_here = mask_weight(owing); /* one remote cache miss each */
-        if (idle) {
-            fqs_idle_note(rsp, rnp, idle);
-            rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
-        }
-        if (logged) {
-            for (unsigned long bits = mask; bits; bits &= bits - 1) {
+        } else {
+            unsigned long idle = owing & e->cpu[rnp->grplo].leaf_idle; /* counter even: credited ("dti") */
+            unsigned long mask = idle, ofl = 0;
+            for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running when probed */
                 int bit = __builtin_ctzl(bits);
-                rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
-                if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+                int cpu = rnp->grplo + bit;
+                rcu_data *rdp = &rsp->rda[cpu];
+                if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
+                unsigned long curr = e->cpu[cpu].dynticks;
+                int how = -1;
+                if (snapshot) {
+                    rdp->dynticks_snap = curr;
+                    if (!(curr & 1)) how = 0;
+                } else if (!(curr & 1) || curr - rdp->dynticks_snap >= 2) {
+                    how = 0;
+                } else if (!cpu_is_online(e, cpu) && rsp->gp_start + 2 < e->jiffies) {
+                    how = 1;
+                }
+                if (how < 0) continue;
+                mask |= 1ul << bit;
+                if (how == 0) { rdp->dynticks_fqs++; rsp->dyntick_credits++; }
+                else { ofl |= 1ul << bit; rdp->offline_fqs++; rsp->offline_credits++; }
             }
-        } else if (mask) {
-            event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
+            int probed_here = mask_weight(owing); /* one remote cache miss each */
+            if (idle) {
+                fqs_idle_note(rsp, rnp, idle);
+                rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
+            }
+            if (logged) {
+                for (unsigned long bits = mask; bits; bits &= bits - 1) {
+                    int bit = __builtin_ctzl(bits);
+                    rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
+                    if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+                }
+            } else if (mask) {
+                event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
+            }
+            /* the leaf lock and the probes: one irqs-off section, charged as one sum */
+            int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
+            charge(e, rsp->flavor, section, true);
+            rsp->idle_probes += (uint64_t)probed_here;
+            probed += probed_here;
+            charge_lock_section(e, section);
+            if (mask) {
+                if (batch) rcu_report_qs_leaf_batched(e, rsp, mask, n, &qb);
+                else rcu_report_qs_rnp_logged(e, rsp, mask, n, log_reports);
+            }
         }
-        /* the leaf lock and the probes: one irqs-off section, charged as one sum */
-        int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
-        charge(e, rsp->flavor, section, true);
-        rsp->idle_probes += (uint64_t)probed_here;
-        probed += probed_here;
-        charge_lock_section(e, section);
-        if (mask) rcu_report_qs_rnp_logged(e, rsp, mask, n, log_reports);
         if (is37(e)) { /* cond_resched() between leaves in the kthread */
             if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
             e->stretch_nonpreempt = 0;
         }
+    }
+    if (batch && qb.climbs) qs_batch_flush(e, rsp, &qb);
+    if (clear_leaves) {
+        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns * clear_leaves, true);
+        charge_lock_section(e, e->cfg.costs.node_lock_ns);
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = gp; ev->arg = snapshot ? 0 : 1; ev->n = probed; }

@@ -167,6 +167,7 @@ typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
 typedef struct rcu_state {
     int flavor;
     bool enabled;
+    bool gp_fix;                     /* rv_cfg_needs_gp_fix(), read by every cpu_needs_another_gp() (tree_build()) */
     unsigned long gpnum, completed;
     int fqs_state, gp_flags;
     uint64_t gp_start, jiffies_stall, jiffies_force_qs, gp_max;
@@ -351,6 +352,11 @@ void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int nod
 /* the same, for a caller that reports many leaves: it asked qs_report_logged() once */
 void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, int node, bool logged);
 bool qs_report_logged(const rv_engine *e);
+/* A 3.6 FQS pass's leaf reports when no one reads per-node events: the climbs into one parent are
+ * applied together (tree.c), at the latest when the parent would clear; qs_batch_flush() at the end. */
+typedef struct qs_batch { int parent; long climbs; unsigned long mask; } qs_batch;
+void rcu_report_qs_leaf_batched(rv_engine *e, rcu_state *rsp, unsigned long mask, int n, qs_batch *b);
+void qs_batch_flush(rv_engine *e, rcu_state *rsp, qs_batch *b);
 void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online);
 static inline rcu_node *leaf_of(rcu_state *rsp, rcu_data *rdp) { return &rsp->node[rdp->mynode]; }
 static inline bool gp_in_progress(const rcu_state *rsp) { return rsp->gpnum != rsp->completed; }
@@ -358,7 +364,17 @@ static inline bool gp_in_progress(const rcu_state *rsp) { return rsp->gpnum != r
 /* gp.c: the per-CPU side and the 3.6 softirq driver */
 void rcu_process_callbacks(rv_engine *e, int cpu);   /* RCU_SOFTIRQ handler, all flavors */
 bool rcu_pending(rv_engine *e, int cpu);
-bool cpu_needs_another_gp(rv_engine *e, rcu_state *rsp, rcu_data *rdp);
+/* cpu_needs_another_gp(): 3.6 counts anything beyond DONE; the 3.7 fix looks one segment further
+ * when this CPU has not yet seen the latest GP end (its WAIT callbacks are really done). Inline:
+ * every softirq pass and every rcu_pending() asks it, nearly always during a GP. */
+static inline bool cpu_needs_another_gp(const rv_engine *e, const rcu_state *rsp, const rcu_data *rdp)
+{
+    (void)e;
+    if (gp_in_progress(rsp)) return false;
+    const long *seg = rdp->cbl.seg;
+    if (rsp->gp_fix && rsp->completed != rdp->completed) return seg[2] + seg[3] > 0;
+    return seg[1] + seg[2] + seg[3] > 0;
+}
 void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu);
 void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp);
 void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed);
@@ -412,7 +428,8 @@ int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen);
 void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot);
 
 /* account.c */
-void charge_lock_section(rv_engine *e, int64_t ns);   /* an irqs-off lock section of that length */
+/* an irqs-off lock section of that length (inline: every FQS leaf and QS report has one) */
+static inline void charge_lock_section(rv_engine *e, int64_t ns) { if (ns > e->max_irqoff) e->max_irqoff = ns; }
 int task_index(rv_engine *e, const char *name);
 void gp_hist_add(rcu_state *rsp, int64_t ns);
 double gp_hist_quantile(const rcu_state *rsp, double q);

@@ -82,6 +82,7 @@ int tree_build(rv_engine *e, char *err, size_t errlen)
         rsp->rda = calloc((size_t)e->ncpus, sizeof *rsp->rda);
         if (!rsp->node || !rsp->rda) { snprintf(err, errlen, "out of memory"); return -1; }
         init_nodes(e, rsp, n);
+        rsp->gp_fix = rv_cfg_needs_gp_fix(&e->cfg); /* the config never changes after this */
     }
     /* workload_boot() starts every CPU running (dynticks odd) and sends the idle ones to idle through
      * dynticks_idle(): the leaves' summaries of dyntick-idle CPUs start empty */
@@ -141,6 +142,60 @@ bool qs_report_logged(const rv_engine *e) { return events_read(e) || triggers_wa
 void rcu_report_qs_rnp(rv_engine *e, rcu_state *rsp, unsigned long mask, int n)
 {
     rcu_report_qs_rnp_logged(e, rsp, mask, n, qs_report_logged(e));
+}
+
+/* Bits set in a node mask (the baseline x86-64 target has no popcnt instruction). */
+static inline int node_mask_weight(uint64_t x) /* (unsigned long is 32 bits in the WebAssembly build) */
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/*
+ * The climbs of a batch into b->parent, applied as rcu_report_qs_rnp_logged() would have applied them
+ * one by one: each took the parent's lock (charged as one sum: nothing between them reads the
+ * accounting, and a 3.6 pass has no preemption point that would split the stretch), each cleared its
+ * bit if still set (one counted qs_report event per bit), and only a climb that left the parent clear
+ * went on. The batch is flushed before the parent would clear, so that climb happens at the same leaf.
+ */
+void qs_batch_flush(rv_engine *e, rcu_state *rsp, qs_batch *b)
+{
+    if (b->climbs == 0) return;
+    rcu_node *p = &rsp->node[b->parent];
+    const int64_t lock_ns = e->cfg.costs.node_lock_ns;
+    unsigned long bits = b->mask;
+    charge(e, rsp->flavor, lock_ns * b->climbs, true);
+    charge_lock_section(e, lock_ns);
+    b->climbs = 0;
+    b->mask = 0;
+    if (p->gpnum == p->completed) return;
+    bits &= p->qsmask;
+    if (!bits) return;
+    p->qsmask &= ~bits;
+    event_count_only(e, RV_EV_QS_REPORT, (uint64_t)node_mask_weight(bits));
+    if (p->qsmask != 0 || p->n_gp_tasks > 0) return;
+    if (p->parent < 0) { rcu_report_qs_rsp(e, rsp); return; }
+    charge(e, rsp->flavor, lock_ns, true); /* the next climb takes the grandparent's lock */
+    charge_lock_section(e, lock_ns);
+    rcu_report_qs_rnp_logged(e, rsp, p->grpmask, p->parent, false);
+}
+
+/* rcu_report_qs_rnp() on leaf n (its lock held by the caller) with the climb into the parent batched. */
+void rcu_report_qs_leaf_batched(rv_engine *e, rcu_state *rsp, unsigned long mask, int n, qs_batch *b)
+{
+    rcu_node *rnp = &rsp->node[n];
+    if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
+    rnp->qsmask &= ~mask;
+    event_count_only(e, RV_EV_QS_REPORT, 1);
+    if (rnp->qsmask != 0 || rnp->n_gp_tasks > 0) return;
+    if (rnp->parent < 0) { qs_batch_flush(e, rsp, b); rcu_report_qs_rsp(e, rsp); return; }
+    if (b->climbs && b->parent != rnp->parent) qs_batch_flush(e, rsp, b);
+    b->parent = rnp->parent;
+    b->climbs++;
+    b->mask |= rnp->grpmask;
+    if (!(rsp->node[b->parent].qsmask & ~b->mask)) qs_batch_flush(e, rsp, b); /* it clears now: climb on here */
 }
 
 /* ---------------------------------------------------------------- views */
