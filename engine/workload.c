@@ -172,25 +172,15 @@ static void block_reader(rv_engine *e, reader *r)
     if (ev) { ev->id = r->id; ev->node = r->node; ev->arg = r->blocks_gp; }
 }
 
-/* rcu_note_context_switch(): rcu_sched_qs() and rcu_preempt_note_context_switch() (preempted readers
- * get queued). No rcu_bh QS here: rcu_bh gets its quiescent states from rcu_check_callbacks() when
- * the tick did not interrupt a softirq, and from rcu_bh_qs() after each handler in __do_softirq(). */
-void context_switch(rv_engine *e, int cpu)
+/* rcu_preempt_note_context_switch() (context_switch() in internal.h is the rest of
+ * rcu_note_context_switch()): readers preempted here go onto blkd_tasks, then the rcu_preempt QS. */
+void preempt_note_context_switch(rv_engine *e, int cpu)
 {
-    cpu_t *c = &e->cpu[cpu];
-    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
-    if (e->ctx != CTX_KTHREAD) { e->ctx = CTX_TASK; e->ctx_cpu = cpu; }
-    charge(e, -1, e->cfg.costs.ctxsw_ns, false); /* a flag write in the task, not GP machinery */
-    e->ctx = saved; e->ctx_cpu = saved_cpu;
-    rcu_qs(e, cpu, RV_SCHED);
-    if (e->rsp[RV_PREEMPT].enabled) {
-        for (size_t i = 0; i < e->nreaders; i++) {
-            reader *r = &e->readers[i];
-            if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) block_reader(e, r);
-        }
-        rcu_qs(e, cpu, RV_PREEMPT);
+    for (size_t i = 0; i < e->nreaders; i++) {
+        reader *r = &e->readers[i];
+        if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) block_reader(e, r);
     }
-    c->ctxsw_deferred = false;
+    rcu_qs(e, cpu, RV_PREEMPT);
 }
 
 static bool has_running_preempt_reader(const rv_engine *e, int cpu)
@@ -248,14 +238,17 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
  * state machine lets the CPU sleep or gives up. Returns rcu_needs_cpu() as the last entry saw it. */
 static bool idle_drain(rv_engine *e, int cpu, int max_rounds)
 {
-    bool needs = rcu_needs_cpu(e, cpu);
-    if (!e->cfg.rcu.fast_no_hz) return needs;
+    if (!e->cfg.rcu.fast_no_hz) return rcu_needs_cpu(e, cpu);
     cpu_t *c = &e->cpu[cpu];
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    bool needs = false; /* max_rounds >= 1: the first round sets it */
     for (int round = 0; round < max_rounds; round++) { /* at most 5 attempts and one give-up */
         e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* the idle task */
-        needs = rcu_needs_cpu(e, cpu);
-        if (!rcu_prepare_for_idle(e, cpu)) break;
+        /* rcu_needs_cpu() and rcu_prepare_for_idle() both start by asking whether the CPU holds
+         * callbacks; nothing runs between the two, so one look serves both */
+        bool cbs = rcu_cpu_has_callbacks(e, cpu);
+        needs = rcu_needs_cpu_cbs(e, cpu, cbs);
+        if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) break;
         c->gen_softirq++; c->softirq_scheduled = false; /* ksoftirqd runs now, not after a wakeup delay */
         context_switch(e, cpu);
         run_softirq(e, cpu, true);
