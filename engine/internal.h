@@ -34,6 +34,7 @@ static inline uint64_t rng_next(rng *r)
 static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; } /* [0,1) */
 double rng_exp(rng *r, double mean);        /* exponential with that mean */
 long rng_poisson(rng *r, double mean);
+void rng_exp_neg_bounds(double m, double *lo, double *hi); /* lo <= exp(-m) <= hi, 0 <= m <= 30 (rng_poisson()) */
 int rng_range(rng *r, int lo, int hi);      /* inclusive */
 
 /* ------------------------------------------------------------------ event queue */
