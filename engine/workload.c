@@ -219,7 +219,8 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
     int pass = 0;
     for (; c->softirq_pending && pass < MAX_SOFTIRQ_RESTART; pass++) {
         c->softirq_pending = false;
-        charge(e, -1, e->cfg.costs.softirq_entry_ns, false);
+        int64_t ns = e->cfg.costs.softirq_entry_ns; /* charge() for this context, written out: not GP machinery */
+        if (ns > 0) { if (in_ksoftirqd) c->ksoftirqd_ns += ns; else c->inline_ns += ns; }
         rcu_process_callbacks(e, cpu);
         if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH); /* __do_softirq(): rcu_bh_qs() after the handler */
     }
@@ -283,17 +284,24 @@ static bool can_blip(const rv_engine *e, const cpu_t *c, const rv_phase *ph)
     return c->run == RS_BUSY && ph && ph->idle_blips_per_s > 0;
 }
 
+/* Count the blips since blip_lazy_since on a CPU that can blip under phase ph (can_blip()). */
+static void count_lazy_blips(rv_engine *e, cpu_t *c, const rv_phase *ph)
+{
+    double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
+    c->blip_lazy_since = e->now;
+    /* no trip through idle while preemption is off or the GP kthread holds the CPU */
+    if (dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
+    long n = rng_poisson(&c->r, ph->idle_blips_per_s * dt);
+    c->dynticks += 2ul * (unsigned long)n;
+}
+
 void settle_blips(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     if (!c->blip_lazy) return;
     const rv_phase *ph = cpu_phase(e, cpu);
-    double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
-    c->blip_lazy_since = e->now;
-    /* no trip through idle while preemption is off or the GP kthread holds the CPU */
-    if (!can_blip(e, c, ph) || dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
-    long n = rng_poisson(&c->r, ph->idle_blips_per_s * dt);
-    c->dynticks += 2ul * (unsigned long)n;
+    if (can_blip(e, c, ph)) count_lazy_blips(e, c, ph);
+    else c->blip_lazy_since = e->now;
 }
 
 void ensure_blip(rv_engine *e, int cpu)
@@ -307,7 +315,7 @@ void ensure_blip(rv_engine *e, int cpu)
         if (!c->blip_lazy) { c->blip_lazy = true; c->blip_lazy_since = e->now; }
         return;
     }
-    settle_blips(e, cpu);
+    if (c->blip_lazy) count_lazy_blips(e, c, ph); /* settle_blips(), can_blip() known */
     c->blip_lazy = false;
     c->blip_scheduled = true;
     sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
