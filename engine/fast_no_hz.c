@@ -13,13 +13,6 @@
  */
 enum { RCU_IDLE_FLUSHES = 5, RCU_IDLE_OPT_FLUSHES = 3, RCU_IDLE_GP_DELAY = 4 };
 
-bool rcu_cpu_has_callbacks(const rv_engine *e, int cpu)
-{
-    for (int f = 0; f < RV_NFLAVORS; f++)
-        if (e->rsp[f].enabled && e->rsp[f].rda[cpu].qlen > 0) return true;
-    return false;
-}
-
 static bool has_nonlazy_callbacks(const rv_engine *e, int cpu)
 {
     for (int f = 0; f < RV_NFLAVORS; f++)
@@ -27,14 +20,8 @@ static bool has_nonlazy_callbacks(const rv_engine *e, int cpu)
     return false;
 }
 
-/* rcu_needs_cpu(): may this idle CPU stop its tick? Plain 3.6/3.7: not while it holds callbacks.
- * FAST_NO_HZ: yes, except during the jiffy of a holdoff (the drain just failed or just finished). */
-bool rcu_needs_cpu(rv_engine *e, int cpu)
-{
-    if (!rcu_cpu_has_callbacks(e, cpu)) return false;
-    if (!e->cfg.rcu.fast_no_hz) return true;
-    return e->cpu[cpu].dyntick_holdoff == e->jiffies;
-}
+/* rcu_needs_cpu(): the test itself is rcu_needs_cpu_cbs() (internal.h), inline for the idle path. */
+bool rcu_needs_cpu(rv_engine *e, int cpu) { return rcu_needs_cpu_cbs(e, cpu, rcu_cpu_has_callbacks(e, cpu)); }
 
 static void post_idle_gp_timer(rv_engine *e, int cpu)
 {
@@ -56,10 +43,13 @@ static void post_idle_gp_timer(rv_engine *e, int cpu)
  *
  * One call of rcu_prepare_for_idle(), run by the idle task. Returns true when it raised RCU_SOFTIRQ
  * (invoke_rcu_core()), i.e. ksoftirqd/N is about to take the CPU out of idle for a moment. */
-bool rcu_prepare_for_idle(rv_engine *e, int cpu)
+bool rcu_prepare_for_idle(rv_engine *e, int cpu) { return rcu_prepare_for_idle_cbs(e, cpu, rcu_cpu_has_callbacks(e, cpu)); }
+
+/* The same, for a caller that has just asked rcu_cpu_has_callbacks() (cbs). */
+bool rcu_prepare_for_idle_cbs(rv_engine *e, int cpu, bool cbs)
 {
     cpu_t *c = &e->cpu[cpu];
-    if (!rcu_cpu_has_callbacks(e, cpu)) {
+    if (!cbs) {
         c->dyntick_holdoff = e->jiffies - 1; /* no callbacks: nothing to drain, no holdoff either */
         c->dyntick_drain = 0;
         return false;

@@ -34,6 +34,7 @@ static inline uint64_t rng_next(rng *r)
 static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; } /* [0,1) */
 double rng_exp(rng *r, double mean);        /* exponential with that mean */
 long rng_poisson(rng *r, double mean);
+void rng_exp_neg_bounds(double m, double *lo, double *hi); /* lo <= exp(-m) <= hi, 0 <= m <= 30 (rng_poisson()) */
 int rng_range(rng *r, int lo, int hi);      /* inclusive */
 
 /* ------------------------------------------------------------------ event queue */
@@ -413,8 +414,22 @@ static inline long cblist_len(const cblist *l) { return l->seg[0] + l->seg[1] + 
 void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux);
 void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited);
 bool rcu_needs_cpu(rv_engine *e, int cpu);
-bool rcu_cpu_has_callbacks(const rv_engine *e, int cpu);
 bool rcu_prepare_for_idle(rv_engine *e, int cpu);
+/* fast_no_hz.c: the idle path asks "does this CPU hold callbacks?" several times per drain round;
+ * inline, and the _cbs forms take the answer the caller already has */
+static inline bool rcu_cpu_has_callbacks(const rv_engine *e, int cpu)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (e->rsp[f].enabled && e->rsp[f].rda[cpu].qlen > 0) return true;
+    return false;
+}
+/* rcu_needs_cpu(): may this idle CPU stop its tick? Plain 3.6/3.7: not while it holds callbacks.
+ * FAST_NO_HZ: yes, except during the jiffy of a holdoff (the drain just failed or just finished). */
+static inline bool rcu_needs_cpu_cbs(const rv_engine *e, int cpu, bool cbs)
+{
+    return cbs && (!e->cfg.rcu.fast_no_hz || e->cpu[cpu].dyntick_holdoff == e->jiffies);
+}
+bool rcu_prepare_for_idle_cbs(rv_engine *e, int cpu, bool cbs);
 void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task);
 long cblist_orphan(rv_engine *e, rcu_state *rsp, int dead, int to);
 
@@ -451,7 +466,24 @@ void cpu_wake(rv_engine *e, int cpu);
 void ensure_ctxsw(rv_engine *e, int cpu);
 void ensure_blip(rv_engine *e, int cpu);
 void settle_blips(rv_engine *e, int cpu);   /* bring a busy CPU's dynticks up to date with its unsimulated blips */
-void context_switch(rv_engine *e, int cpu);
+void preempt_note_context_switch(rv_engine *e, int cpu);
+/* rcu_note_context_switch(): rcu_sched_qs() and rcu_preempt_note_context_switch() (preempted readers
+ * get queued). No rcu_bh QS here: rcu_bh gets its quiescent states from rcu_check_callbacks() when
+ * the tick did not interrupt a softirq, and from rcu_bh_qs() after each handler in __do_softirq().
+ * Inline: a FAST_NO_HZ blip that drains switches four times. */
+static inline void context_switch(rv_engine *e, int cpu)
+{
+    /* a flag write in the switching task, not GP machinery: what charge() books for CTX_TASK (or for
+     * the GP kthread's own context when the kthread is the one switching) */
+    int64_t ns = e->cfg.costs.ctxsw_ns;
+    if (ns > 0) {
+        if (e->ctx == CTX_KTHREAD) e->rsp[e->ctx_flavor].kthread_ns += ns;
+        else e->caller_ns += ns;
+    }
+    rcu_qs(e, cpu, RV_SCHED);
+    if (e->rsp[RV_PREEMPT].enabled) preempt_note_context_switch(e, cpu);
+    e->cpu[cpu].ctxsw_deferred = false;
+}
 void tick_start(rv_engine *e, int cpu);
 void tick_stop(rv_engine *e, int cpu);
 void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen);

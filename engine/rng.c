@@ -20,6 +20,31 @@ void rng_seed(rng *r, uint64_t seed, uint64_t stream)
 
 double rng_exp(rng *r, double mean) { return -mean * log(1.0 - rng_unit(r)); }
 
+/* lo <= exp(-m) <= hi for 0 <= m <= 30, exp() meaning the libm result (within one ulp of e^-m):
+ * e^-m = 2^-n * e^w with n = round(m / ln 2) and |w| <= ln(2)/2; e^w from its Taylor series to
+ * degree 3, whose remainder is below |w|^4/4! * e^|w| < 8.6e-4 of the value. The bounds allow
+ * 2e-3: loose enough to be cheap, tight enough that a product lands between them once in ~250
+ * draws of a count, and only then does rng_poisson() pay for exp(). */
+void rng_exp_neg_bounds(double m, double *lo, double *hi)
+{
+    double y = m * 1.4426950408889634; /* m / ln 2 */
+    int n = (int)(y + 0.5);
+    double w = ((double)n - y) * 0.6931471805599453;
+    double q = 1 + w * (1 + w * (1.0 / 2 + w * (1.0 / 6)));
+    union { uint64_t u; double d; } scale = {.u = (uint64_t)(1023 - n) << 52}; /* 2^-n, n <= 44 */
+    double a = q * scale.d;
+    *lo = a * (1 - 2e-3);
+    *hi = a * (1 + 2e-3);
+}
+
+/* Knuth's loop against the exact e^-mean, from product p after k draws. */
+static long rng_poisson_exact(rng *r, double mean, double p, long k)
+{
+    double l = exp(-mean);
+    while (k == 0 || p > l) { k++; p *= rng_unit(r); }
+    return k - 1;
+}
+
 long rng_poisson(rng *r, double mean)
 {
     if (mean <= 0) return 0;
@@ -34,10 +59,17 @@ long rng_poisson(rng *r, double mean)
         if (u >= mean - mean * mean / 2) return 0;
         return u < (mean * mean / 2) * (1 - mean / 3) ? 2 : 1;
     }
-    double l = exp(-mean), p = 1.0;
+    /* Knuth: multiply uniforms until the product drops to e^-mean. exp() is dear next to one draw,
+     * and the product almost never lands near e^-mean, so the loop runs against bounds of it and
+     * asks exp() only when the product falls between them: the same draws, the same count. */
+    if (!(mean <= 30)) return rng_poisson_exact(r, mean, 1.0, 0); /* NaN: as the plain loop */
+    double lo, hi;
+    rng_exp_neg_bounds(mean, &lo, &hi);
+    double p = 1.0;
     long k = 0;
-    do { k++; p *= rng_unit(r); } while (p > l);
-    return k - 1;
+    do { k++; p *= rng_unit(r); } while (p > hi);
+    if (p < lo) return k - 1;                  /* p < lo <= e^-mean: the plain loop stops here too */
+    return rng_poisson_exact(r, mean, p, k);   /* p in [lo, hi]: only exp() can tell */
 }
 
 int rng_range(rng *r, int lo, int hi) { return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1)); }

@@ -172,25 +172,15 @@ static void block_reader(rv_engine *e, reader *r)
     if (ev) { ev->id = r->id; ev->node = r->node; ev->arg = r->blocks_gp; }
 }
 
-/* rcu_note_context_switch(): rcu_sched_qs() and rcu_preempt_note_context_switch() (preempted readers
- * get queued). No rcu_bh QS here: rcu_bh gets its quiescent states from rcu_check_callbacks() when
- * the tick did not interrupt a softirq, and from rcu_bh_qs() after each handler in __do_softirq(). */
-void context_switch(rv_engine *e, int cpu)
+/* rcu_preempt_note_context_switch() (context_switch() in internal.h is the rest of
+ * rcu_note_context_switch()): readers preempted here go onto blkd_tasks, then the rcu_preempt QS. */
+void preempt_note_context_switch(rv_engine *e, int cpu)
 {
-    cpu_t *c = &e->cpu[cpu];
-    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
-    if (e->ctx != CTX_KTHREAD) { e->ctx = CTX_TASK; e->ctx_cpu = cpu; }
-    charge(e, -1, e->cfg.costs.ctxsw_ns, false); /* a flag write in the task, not GP machinery */
-    e->ctx = saved; e->ctx_cpu = saved_cpu;
-    rcu_qs(e, cpu, RV_SCHED);
-    if (e->rsp[RV_PREEMPT].enabled) {
-        for (size_t i = 0; i < e->nreaders; i++) {
-            reader *r = &e->readers[i];
-            if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) block_reader(e, r);
-        }
-        rcu_qs(e, cpu, RV_PREEMPT);
+    for (size_t i = 0; i < e->nreaders; i++) {
+        reader *r = &e->readers[i];
+        if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) block_reader(e, r);
     }
-    c->ctxsw_deferred = false;
+    rcu_qs(e, cpu, RV_PREEMPT);
 }
 
 static bool has_running_preempt_reader(const rv_engine *e, int cpu)
@@ -229,7 +219,8 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
     int pass = 0;
     for (; c->softirq_pending && pass < MAX_SOFTIRQ_RESTART; pass++) {
         c->softirq_pending = false;
-        charge(e, -1, e->cfg.costs.softirq_entry_ns, false);
+        int64_t ns = e->cfg.costs.softirq_entry_ns; /* charge() for this context, written out: not GP machinery */
+        if (ns > 0) { if (in_ksoftirqd) c->ksoftirqd_ns += ns; else c->inline_ns += ns; }
         rcu_process_callbacks(e, cpu);
         if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH); /* __do_softirq(): rcu_bh_qs() after the handler */
     }
@@ -248,14 +239,17 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
  * state machine lets the CPU sleep or gives up. Returns rcu_needs_cpu() as the last entry saw it. */
 static bool idle_drain(rv_engine *e, int cpu, int max_rounds)
 {
-    bool needs = rcu_needs_cpu(e, cpu);
-    if (!e->cfg.rcu.fast_no_hz) return needs;
+    if (!e->cfg.rcu.fast_no_hz) return rcu_needs_cpu(e, cpu);
     cpu_t *c = &e->cpu[cpu];
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    bool needs = false; /* max_rounds >= 1: the first round sets it */
     for (int round = 0; round < max_rounds; round++) { /* at most 5 attempts and one give-up */
         e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* the idle task */
-        needs = rcu_needs_cpu(e, cpu);
-        if (!rcu_prepare_for_idle(e, cpu)) break;
+        /* rcu_needs_cpu() and rcu_prepare_for_idle() both start by asking whether the CPU holds
+         * callbacks; nothing runs between the two, so one look serves both */
+        bool cbs = rcu_cpu_has_callbacks(e, cpu);
+        needs = rcu_needs_cpu_cbs(e, cpu, cbs);
+        if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) break;
         c->gen_softirq++; c->softirq_scheduled = false; /* ksoftirqd runs now, not after a wakeup delay */
         context_switch(e, cpu);
         run_softirq(e, cpu, true);
@@ -290,17 +284,24 @@ static bool can_blip(const rv_engine *e, const cpu_t *c, const rv_phase *ph)
     return c->run == RS_BUSY && ph && ph->idle_blips_per_s > 0;
 }
 
+/* Count the blips since blip_lazy_since on a CPU that can blip under phase ph (can_blip()). */
+static void count_lazy_blips(rv_engine *e, cpu_t *c, const rv_phase *ph)
+{
+    double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
+    c->blip_lazy_since = e->now;
+    /* no trip through idle while preemption is off or the GP kthread holds the CPU */
+    if (dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
+    long n = rng_poisson(&c->r, ph->idle_blips_per_s * dt);
+    c->dynticks += 2ul * (unsigned long)n;
+}
+
 void settle_blips(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     if (!c->blip_lazy) return;
     const rv_phase *ph = cpu_phase(e, cpu);
-    double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
-    c->blip_lazy_since = e->now;
-    /* no trip through idle while preemption is off or the GP kthread holds the CPU */
-    if (!can_blip(e, c, ph) || dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
-    long n = rng_poisson(&c->r, ph->idle_blips_per_s * dt);
-    c->dynticks += 2ul * (unsigned long)n;
+    if (can_blip(e, c, ph)) count_lazy_blips(e, c, ph);
+    else c->blip_lazy_since = e->now;
 }
 
 void ensure_blip(rv_engine *e, int cpu)
@@ -314,7 +315,7 @@ void ensure_blip(rv_engine *e, int cpu)
         if (!c->blip_lazy) { c->blip_lazy = true; c->blip_lazy_since = e->now; }
         return;
     }
-    settle_blips(e, cpu);
+    if (c->blip_lazy) count_lazy_blips(e, c, ph); /* settle_blips(), can_blip() known */
     c->blip_lazy = false;
     c->blip_scheduled = true;
     sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
