@@ -29,6 +29,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     while (e->ring_cap < ring) e->ring_cap <<= 1;
     e->ring_alloc = e->ring_cap < RING_START ? e->ring_cap : RING_START;
     e->ring = calloc(e->ring_alloc, sizeof *e->ring);
+    if (e->ring) events_ring_clear(e->ring, e->ring_alloc);
     events_update_slow_at(e);
     e->cpu = calloc((size_t)e->ncpus, sizeof *e->cpu);
     e->tick_list = calloc((size_t)e->ncpus, sizeof *e->tick_list);
@@ -151,6 +152,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     e->ring_alloc = src->ring_cap < RING_START ? src->ring_cap : RING_START;
     e->ring_first = src->nevents - held;
     e->ring = malloc(e->ring_alloc * sizeof *e->ring);
+    if (e->ring) events_ring_clear(e->ring, e->ring_alloc);
     for (uint64_t s = e->ring_first; e->ring && s < src->nevents; s++)
         e->ring[s & (e->ring_alloc - 1)] = src->ring[s & (src->ring_alloc - 1)];
     e->flushed = e->nevents;
@@ -267,7 +269,10 @@ static bool step_once(rv_engine *e, int64_t limit)
         jiffy_sweep(e);
     }
     e->steps++;
-    if (e->trig_scanned != e->nevents) triggers_scan(e); /* tested inline: this runs every step */
+    /* tested inline, as this runs every step: only a step that emitted an event the scanner reads
+     * needs a scan; otherwise the new events are passed over as scanned */
+    if (e->scan_hits != e->scan_hits_seen) triggers_scan(e);
+    else e->trig_scanned = e->nevents;
     return true;
 }
 
@@ -293,24 +298,28 @@ void rv_step_jiffy(rv_engine *e)
     events_flush(e);
 }
 
+static bool gp_phase_event(const rv_engine *e, const rv_event *ev, int flavor)
+{
+    return ev && ev->flavor == flavor &&
+           (ev->type == RV_EV_GP_START || ev->type == RV_EV_GP_END || ev->type == RV_EV_FQS ||
+            (ev->type == RV_EV_GP_INIT_NODE && ev->node == e->nnodes - 1));
+}
+
 bool rv_step_gp_phase(rv_engine *e, int flavor, int64_t limit)
 {
     uint64_t seen = e->nevents;
-    while (step_once(e, limit)) {
-        for (uint64_t s = seen; s < e->nevents; s++) {
-            const rv_event *ev = &e->ring[s & (e->ring_alloc - 1)];
-            if (ev->flavor != flavor) continue;
-            if (ev->type == RV_EV_GP_START || ev->type == RV_EV_GP_END || ev->type == RV_EV_FQS ||
-                (ev->type == RV_EV_GP_INIT_NODE && ev->node == e->nnodes - 1)) {
-                events_flush(e);
-                return true;
-            }
-        }
+    bool hit = false;
+    e->ev_keep_all = true; /* it reads the ring itself, even in a headless engine */
+    events_update_slow_at(e);
+    while (!hit && step_once(e, limit)) {
+        for (uint64_t s = seen; s < e->nevents && !hit; s++) hit = gp_phase_event(e, rv_event_get(e, s), flavor);
         seen = e->nevents;
     }
-    if (limit > e->now) e->now = limit;
+    e->ev_keep_all = false;
+    events_update_slow_at(e);
+    if (!hit && limit > e->now) e->now = limit;
     events_flush(e);
-    return false;
+    return hit;
 }
 
 int rv_engine_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)

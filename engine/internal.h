@@ -286,6 +286,13 @@ struct rv_engine {
     uint64_t emit_slow_at;   /* emit() takes its slow path from this seq on: 0 with a sink (flush
                               * first), the seq that fills a ring buffer still allowed to grow, or
                               * never (events_update_slow_at() keeps it right) */
+    /* what emit() writes to the ring: every type when someone reads the log (events_read(), or
+     * rv_step_gp_phase()'s ev_keep_all), else only the types triggers_scan() reads (scan_types);
+     * the rest are counted and written to ev_discard (events_update_slow_at() keeps ev_keep right) */
+    uint64_t ev_keep, scan_types;
+    uint64_t scan_hits, scan_hits_seen;       /* events of scan_types emitted / walked by triggers_scan() */
+    bool ev_keep_all;
+    rv_event ev_discard;
     uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
     klog_line *klog; size_t nklog, klog_cap;
@@ -319,12 +326,17 @@ static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->r
 /* events.c */
 void events_flush(rv_engine *e);
 void events_make_room(rv_engine *e);   /* flush to the sink; grow the ring buffer when full */
-void events_update_slow_at(rv_engine *e);
+void events_update_slow_at(rv_engine *e);   /* also what emit() keeps (ev_keep) */
+void events_ring_clear(rv_event *r, size_t n);
 
 /* Log one event and return it for the caller to fill in (the sink sees it at the next emit or
- * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores. */
+ * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores, and
+ * an event of a type no one reads there is only counted (the caller fills in ev_discard). */
 static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
 {
+    e->ev_count[type]++;
+    if (!(e->ev_keep & (1ull << type))) { e->nevents++; return &e->ev_discard; } /* no one reads it: count only */
+    e->scan_hits += (e->scan_types >> type) & 1;
     if (__builtin_expect(e->nevents >= e->emit_slow_at, 0)) events_make_room(e);
     rv_event *ev = &e->ring[e->nevents & (e->ring_alloc - 1)];
     memset(ev, 0, sizeof *ev); /* padding too: events are compared bytewise */
@@ -335,7 +347,6 @@ static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
     ev->flavor = (int8_t)flavor;
     ev->node = -1;
     e->nevents++;
-    e->ev_count[type]++;
     return ev; /* without a sink `flushed` needs no upkeep: rv_engine_set_sink() resets it */
 }
 /* Does anyone read individual events? A sink (trace, recorder) or a ring kept for readers (the window)
