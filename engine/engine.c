@@ -37,7 +37,8 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (cfg->rcu.flavors[f]) retire_ok &= (e->retire[f] = calloc(RETIRE_RING, sizeof *e->retire[f])) != NULL;
     e->phase_task = calloc(cfg->nphases + 1, sizeof *e->phase_task);
-    if (!e->ring || !e->cpu || !e->tick_list || !retire_ok || !e->phase_task) {
+    e->upd_rate = calloc(cfg->nphases * UPD_STREAMS + 1, sizeof *e->upd_rate);
+    if (!e->ring || !e->cpu || !e->tick_list || !retire_ok || !e->phase_task || !e->upd_rate) {
         rv_engine_free(e);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -54,6 +55,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     }
     for (size_t i = 0; i < cfg->nphases; i++) e->phases_blip |= cfg->phases[i].idle_blips_per_s > 0;
     for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
+    workload_rates(e);
     workload_boot(e);
     if (!e->trig) { rv_engine_free(e); snprintf(err, errlen, "out of memory"); return NULL; }
     triggers_scan(e);
@@ -82,6 +84,7 @@ void rv_engine_free(rv_engine *e)
     free(e->readers);
     free(e->tasks);
     free(e->phase_task);
+    free(e->upd_rate);
     free(e->q.h);
     triggers_free(e->trig);
     rv_config_free(&e->cfg);
@@ -146,6 +149,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     e->readers_cap = src->nreaders;
     e->tasks = dup_mem(src->tasks, (size_t)src->ntasks * sizeof *src->tasks);
     e->phase_task = dup_mem(src->phase_task, (src->cfg.nphases + 1) * sizeof *src->phase_task);
+    e->upd_rate = dup_mem(src->upd_rate, (src->cfg.nphases * UPD_STREAMS + 1) * sizeof *src->upd_rate);
     uint64_t held = src->nevents - src->ring_first;
     if (held > src->ring_alloc) held = src->ring_alloc;
     if (held > CLONE_EVENTS) held = CLONE_EVENTS;
@@ -177,7 +181,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
             }
     }
     ok &= (!src->q.n || e->q.h) && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
-          (!src->tasks || e->tasks) && e->phase_task && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
+          (!src->tasks || e->tasks) && e->phase_task && e->upd_rate && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
           (!src->trig || e->trig);
     if (!ok) {
         if (e->klog) for (size_t i = 0; i < src->nklog; i++) if (!e->klog[i].text) { e->nklog = i; break; }
@@ -194,7 +198,8 @@ size_t rv_engine_size(const rv_engine *e)
 {
     size_t b = sizeof *e + e->q.cap * sizeof *e->q.h + (size_t)e->ncpus * (sizeof *e->cpu + sizeof *e->tick_list) +
                e->readers_cap * sizeof *e->readers + (size_t)e->ntasks * sizeof *e->tasks +
-               (e->cfg.nphases + 1) * sizeof *e->phase_task + e->ring_alloc * sizeof *e->ring +
+               (e->cfg.nphases + 1) * sizeof *e->phase_task + (e->cfg.nphases * UPD_STREAMS + 1) * sizeof *e->upd_rate +
+               e->ring_alloc * sizeof *e->ring +
                e->stalls_cap * sizeof *e->stalls + e->klog_cap * sizeof *e->klog;
     for (size_t i = 0; i < e->nklog; i++) b += strlen(e->klog[i].text) + 1;
     for (int f = 0; f < RV_NFLAVORS; f++) {

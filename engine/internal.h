@@ -276,6 +276,7 @@ struct rv_engine {
     /* accounting */
     task_acct *tasks; int ntasks;
     int *phase_task;                 /* phase index -> tasks[] index */
+    struct upd_rate *upd_rate;       /* phase index * UPD_STREAMS + stream -> its rate (workload.c) */
     int64_t tick_total_ns, caller_ns;
     /* events: the ring holds seqs [max(ring_first, nevents - ring_cap), nevents); its buffer
      * (ring_alloc slots) starts small and doubles up to ring_cap as events arrive, so an engine
@@ -321,6 +322,12 @@ struct rv_engine {
 struct retire_slot *retire_unpack(rv_engine *e, int f);   /* engine.c: a clone's first Reader Pipe use */
 /* The flavor's Reader Pipe ring, rebuilt in full if this engine is a clone that kept only a pack. */
 static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->retire[f] ? e->retire[f] : retire_unpack(e, f); }
+
+/* A workload phase's update stream (call_rcu per flavor, kfree_rcu, synchronize per flavor), worked
+ * out once at boot for the tick: bursts per busy tick (m), and for a sparse stream the log of the
+ * chance that a tick has none, which turns one uniform draw into the gap to the next burst. */
+enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
+typedef struct upd_rate { double m, log_none; } upd_rate;
 
 /* ------------------------------------------------------------------ module functions */
 /* events.c */
@@ -437,6 +444,7 @@ void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec);
 
 /* workload.c */
 void workload_boot(rv_engine *e);
+void workload_rates(rv_engine *e);   /* fill upd_rate[] */
 void handle_qev(rv_engine *e, const qev *ev);
 void jiffy_global(rv_engine *e);
 void do_tick(rv_engine *e, int cpu);

@@ -404,8 +404,6 @@ void cpu_wake(rv_engine *e, int cpu)
  * during busy time. For sparse streams the number of busy ticks until the next burst is drawn once
  * (geometric), so a tick costs one comparison per stream instead of a random draw.
  */
-enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
-
 static double stream_bursts_per_tick(const rv_engine *e, const rv_phase *ph, int s)
 {
     double dt = 1.0 / e->hz, burst = ph->burst_mean > 1 ? ph->burst_mean : 1;
@@ -414,23 +412,34 @@ static double stream_bursts_per_tick(const rv_engine *e, const rv_phase *ph, int
     return ph->sync_per_s[s - UPD_SYNC] * dt;
 }
 
-static void draw_next(rv_engine *e, cpu_t *c, const rv_phase *ph, int s)
+/* The phases' stream rates, once: the tick reads them for every busy CPU and stream. */
+void workload_rates(rv_engine *e)
 {
-    double m = stream_bursts_per_tick(e, ph, s);
+    for (size_t i = 0; i < e->cfg.nphases; i++)
+        for (int s = 0; s < UPD_STREAMS; s++) {
+            upd_rate *r = &e->upd_rate[i * UPD_STREAMS + (size_t)s];
+            r->m = stream_bursts_per_tick(e, &e->cfg.phases[i], s);
+            r->log_none = log1p(-(-expm1(-r->m))); /* log P(no burst in a tick), Poisson */
+        }
+}
+
+static void draw_next(cpu_t *c, const upd_rate *r, int s)
+{
+    double m = r->m;
     if (m <= 0) { c->next_upd[s] = UINT64_MAX; return; }
     if (m >= 0.5) { c->next_upd[s] = c->busy_ticks; return; } /* dense: sample every tick */
     double u = 1.0 - rng_unit(&c->r); /* (0,1] */
-    double gap = floor(log(u) / log1p(-(-expm1(-m))));
+    double gap = floor(log(u) / r->log_none);
     c->next_upd[s] = c->busy_ticks + 1 + (gap > 1e15 ? (uint64_t)1e15 : (uint64_t)gap);
 }
 
-/* Callbacks in the bursts due this tick on stream s (0 if none). */
-static long stream_take(rv_engine *e, cpu_t *c, const rv_phase *ph, int s)
+/* Callbacks in the bursts due this tick on stream s (0 if none); rates = the phase's upd_rate[]. */
+static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int s)
 {
     if (c->next_upd[s] > c->busy_ticks) return 0;
-    double m = stream_bursts_per_tick(e, ph, s);
+    double m = rates[s].m;
     long bursts = m >= 0.5 ? rng_poisson(&c->r, m) : 1;
-    draw_next(e, c, ph, s);
+    draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
     long n = 0;
     for (long b = 0; b < bursts; b++) n += ph->burst_mean > 1 ? 1 + (long)rng_exp(&c->r, ph->burst_mean - 1) : 1;
@@ -441,23 +450,24 @@ static long stream_take(rv_engine *e, cpu_t *c, const rv_phase *ph, int s)
 static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
 {
     cpu_t *c = &e->cpu[cpu];
+    const upd_rate *rates = &e->upd_rate[(size_t)(ph - e->cfg.phases) * UPD_STREAMS];
     if (c->upd_phase != c->phase) {
         c->upd_phase = c->phase;
-        for (int s = 0; s < UPD_STREAMS; s++) draw_next(e, c, ph, s);
+        for (int s = 0; s < UPD_STREAMS; s++) draw_next(c, &rates[s], s);
     }
     c->busy_ticks++;
     enum exec_ctx saved = e->ctx;
     e->ctx = CTX_TASK;
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        long n = stream_take(e, c, ph, f);
+        long n = stream_take(c, ph, rates, f);
         int tf = n ? target_flavor(e, f) : -1;
         if (tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
     }
-    long lazy = stream_take(e, c, ph, UPD_KFREE);
+    long lazy = stream_take(c, ph, rates, UPD_KFREE);
     int kf = lazy ? target_flavor(e, RV_PREEMPT) : -1;
     if (kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        if (!stream_take(e, c, ph, UPD_SYNC + f)) continue;
+        if (!stream_take(c, ph, rates, UPD_SYNC + f)) continue;
         int tf = target_flavor(e, f);
         if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
     }
