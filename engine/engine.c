@@ -56,6 +56,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     for (size_t i = 0; i < cfg->nphases; i++) e->phases_blip |= cfg->phases[i].idle_blips_per_s > 0;
     for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
     workload_rates(e);
+    e->q.horizon = e->jiffy_ns; /* the first tick: see step_once() */
     workload_boot(e);
     if (!e->trig) { rv_engine_free(e); snprintf(err, errlen, "out of memory"); return NULL; }
     triggers_scan(e);
@@ -85,7 +86,7 @@ void rv_engine_free(rv_engine *e)
     free(e->tasks);
     free(e->phase_task);
     free(e->upd_rate);
-    free(e->q.h);
+    evq_free(&e->q);
     triggers_free(e->trig);
     rv_config_free(&e->cfg);
     free(e);
@@ -141,8 +142,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     *e = *src;
     e->sink = NULL; e->sink_ctx = NULL;
     bool ok = rv_config_copy(&e->cfg, &src->cfg) == 0;
-    e->q.h = dup_mem(src->q.h, src->q.n * sizeof *src->q.h);
-    e->q.cap = src->q.n;
+    bool q_ok = evq_clone(&e->q, &src->q) == 0;
     e->cpu = dup_mem(src->cpu, (size_t)src->ncpus * sizeof *src->cpu);
     e->tick_list = dup_mem(src->tick_list, (size_t)src->ncpus * sizeof *src->tick_list);
     e->readers = dup_mem(src->readers, src->nreaders * sizeof *src->readers);
@@ -180,7 +180,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
                 break;
             }
     }
-    ok &= (!src->q.n || e->q.h) && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
+    ok &= q_ok && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
           (!src->tasks || e->tasks) && e->phase_task && e->upd_rate && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
           (!src->trig || e->trig);
     if (!ok) {
@@ -196,7 +196,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
  * time-travel checkpoint costs, the same on every machine. */
 size_t rv_engine_size(const rv_engine *e)
 {
-    size_t b = sizeof *e + e->q.cap * sizeof *e->q.h + (size_t)e->ncpus * (sizeof *e->cpu + sizeof *e->tick_list) +
+    size_t b = sizeof *e + evq_bytes(&e->q) + (size_t)e->ncpus * (sizeof *e->cpu + sizeof *e->tick_list) +
                e->readers_cap * sizeof *e->readers + (size_t)e->ntasks * sizeof *e->tasks +
                (e->cfg.nphases + 1) * sizeof *e->phase_task + (e->cfg.nphases * UPD_STREAMS + 1) * sizeof *e->upd_rate +
                e->ring_alloc * sizeof *e->ring +
@@ -271,6 +271,10 @@ static bool step_once(rv_engine *e, int64_t limit)
     } else {
         e->now = next_tick;
         e->jiffies++;
+        /* The queue's heap holds only events before the next tick; later ones wait aside (evq.c).
+         * The tick goes before any event at or after its time (tq < next_tick above), so an
+         * event aside is always pulled into the heap, here, before it can be the next one due. */
+        evq_advance(&e->q, (int64_t)(e->jiffies + 1) * e->jiffy_ns);
         jiffy_sweep(e);
     }
     e->steps++;

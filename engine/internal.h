@@ -68,11 +68,18 @@ typedef struct qev {
 typedef struct evq {
     qev *h; size_t n, cap; uint64_t seq;   /* the heap */
     qev first; bool has_first;             /* if set, earlier than everything in the heap */
+    /* events at or after `horizon` (if set, > 0) wait unordered in far[] until evq_advance() moves
+     * the horizon past them: peek and pop see only what lies before the horizon */
+    qev *far; size_t nfar, far_cap; int64_t horizon;
 } evq;
 void evq_push(evq *q, qev ev);
 void evq_push_seq(evq *q, qev ev);  /* with ev.seq as given: a place in the order taken earlier */
 bool evq_pop(evq *q, qev *out);
 static inline int64_t evq_peek_t(const evq *q) { return q->has_first ? q->first.t : q->n ? q->h[0].t : INT64_MAX; }
+void evq_advance(evq *q, int64_t horizon);
+int evq_clone(evq *dst, const evq *src);
+size_t evq_bytes(const evq *q);
+void evq_free(evq *q);
 
 /* A timer re-armed far more often than it expires (the GP kthread's FQS timeout, re-armed on every
  * FQS pass; FAST_NO_HZ's idle_gp_timer). Each arming takes its place in the queue's order (a
