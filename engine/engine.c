@@ -37,8 +37,8 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (cfg->rcu.flavors[f]) retire_ok &= (e->retire[f] = calloc(RETIRE_RING, sizeof *e->retire[f])) != NULL;
     e->phase_task = calloc(cfg->nphases + 1, sizeof *e->phase_task);
-    e->upd_rate = calloc(cfg->nphases * UPD_STREAMS + 1, sizeof *e->upd_rate);
-    if (!e->ring || !e->cpu || !e->tick_list || !retire_ok || !e->phase_task || !e->upd_rate) {
+    e->phase_rates = calloc(cfg->nphases + 1, sizeof *e->phase_rates);
+    if (!e->ring || !e->cpu || !e->tick_list || !retire_ok || !e->phase_task || !e->phase_rates) {
         rv_engine_free(e);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -85,7 +85,7 @@ void rv_engine_free(rv_engine *e)
     free(e->readers);
     free(e->tasks);
     free(e->phase_task);
-    free(e->upd_rate);
+    free(e->phase_rates);
     evq_free(&e->q);
     triggers_free(e->trig);
     rv_config_free(&e->cfg);
@@ -149,7 +149,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     e->readers_cap = src->nreaders;
     e->tasks = dup_mem(src->tasks, (size_t)src->ntasks * sizeof *src->tasks);
     e->phase_task = dup_mem(src->phase_task, (src->cfg.nphases + 1) * sizeof *src->phase_task);
-    e->upd_rate = dup_mem(src->upd_rate, (src->cfg.nphases * UPD_STREAMS + 1) * sizeof *src->upd_rate);
+    e->phase_rates = dup_mem(src->phase_rates, (src->cfg.nphases + 1) * sizeof *src->phase_rates);
     uint64_t held = src->nevents - src->ring_first;
     if (held > src->ring_alloc) held = src->ring_alloc;
     if (held > CLONE_EVENTS) held = CLONE_EVENTS;
@@ -181,7 +181,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
             }
     }
     ok &= q_ok && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
-          (!src->tasks || e->tasks) && e->phase_task && e->upd_rate && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
+          (!src->tasks || e->tasks) && e->phase_task && e->phase_rates && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
           (!src->trig || e->trig);
     if (!ok) {
         if (e->klog) for (size_t i = 0; i < src->nklog; i++) if (!e->klog[i].text) { e->nklog = i; break; }
@@ -198,7 +198,7 @@ size_t rv_engine_size(const rv_engine *e)
 {
     size_t b = sizeof *e + evq_bytes(&e->q) + (size_t)e->ncpus * (sizeof *e->cpu + sizeof *e->tick_list) +
                e->readers_cap * sizeof *e->readers + (size_t)e->ntasks * sizeof *e->tasks +
-               (e->cfg.nphases + 1) * sizeof *e->phase_task + (e->cfg.nphases * UPD_STREAMS + 1) * sizeof *e->upd_rate +
+               (e->cfg.nphases + 1) * sizeof *e->phase_task + (e->cfg.nphases + 1) * sizeof *e->phase_rates +
                e->ring_alloc * sizeof *e->ring +
                e->stalls_cap * sizeof *e->stalls + e->klog_cap * sizeof *e->klog;
     for (size_t i = 0; i < e->nklog; i++) b += strlen(e->klog[i].text) + 1;

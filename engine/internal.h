@@ -283,7 +283,7 @@ struct rv_engine {
     /* accounting */
     task_acct *tasks; int ntasks;
     int *phase_task;                 /* phase index -> tasks[] index */
-    struct upd_rate *upd_rate;       /* phase index * UPD_STREAMS + stream -> its rate (workload.c) */
+    struct phase_rates *phase_rates; /* phase index -> its update streams' rates (workload.c) */
     int64_t tick_total_ns, caller_ns;
     /* events: the ring holds seqs [max(ring_first, nevents - ring_cap), nevents); its buffer
      * (ring_alloc slots) starts small and doubles up to ring_cap as events arrive, so an engine
@@ -335,6 +335,10 @@ static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->r
  * chance that a tick has none, which turns one uniform draw into the gap to the next burst. */
 enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
 typedef struct upd_rate { double m, log_none; } upd_rate;
+typedef struct phase_rates {
+    upd_rate s[UPD_STREAMS];
+    int8_t active[UPD_STREAMS], nactive;  /* the streams with bursts at all, in stream order */
+} phase_rates;
 
 /* ------------------------------------------------------------------ module functions */
 /* events.c */
@@ -451,7 +455,7 @@ void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec);
 
 /* workload.c */
 void workload_boot(rv_engine *e);
-void workload_rates(rv_engine *e);   /* fill upd_rate[] */
+void workload_rates(rv_engine *e);   /* fill phase_rates[] */
 void handle_qev(rv_engine *e, const qev *ev);
 void jiffy_global(rv_engine *e);
 void do_tick(rv_engine *e, int cpu);

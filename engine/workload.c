@@ -415,12 +415,15 @@ static double stream_bursts_per_tick(const rv_engine *e, const rv_phase *ph, int
 /* The phases' stream rates, once: the tick reads them for every busy CPU and stream. */
 void workload_rates(rv_engine *e)
 {
-    for (size_t i = 0; i < e->cfg.nphases; i++)
+    for (size_t i = 0; i < e->cfg.nphases; i++) {
+        phase_rates *pr = &e->phase_rates[i];
         for (int s = 0; s < UPD_STREAMS; s++) {
-            upd_rate *r = &e->upd_rate[i * UPD_STREAMS + (size_t)s];
+            upd_rate *r = &pr->s[s];
             r->m = stream_bursts_per_tick(e, &e->cfg.phases[i], s);
             r->log_none = log1p(-(-expm1(-r->m))); /* log P(no burst in a tick), Poisson */
+            if (!(r->m <= 0)) pr->active[pr->nactive++] = (int8_t)s; /* else draw_next() never makes it due */
         }
+    }
 }
 
 static void draw_next(cpu_t *c, const upd_rate *r, int s)
@@ -433,7 +436,7 @@ static void draw_next(cpu_t *c, const upd_rate *r, int s)
     c->next_upd[s] = c->busy_ticks + 1 + (gap > 1e15 ? (uint64_t)1e15 : (uint64_t)gap);
 }
 
-/* Callbacks in the bursts due this tick on stream s (0 if none); rates = the phase's upd_rate[]. */
+/* Callbacks (bursts, for a synchronize stream) due this tick on stream s (0 if none); rates = the phase's. */
 static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int s)
 {
     if (c->next_upd[s] > c->busy_ticks) return 0;
@@ -446,30 +449,33 @@ static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int
     return n;
 }
 
-/* The jiffy's updates on a busy CPU, as batch records queued by the running task. */
+/* The jiffy's updates on a busy CPU, as batch records queued by the running task: call_rcu() per
+ * flavor, then kfree_rcu(), then synchronize per flavor, visiting only the phase's active streams. */
 static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
 {
     cpu_t *c = &e->cpu[cpu];
-    const upd_rate *rates = &e->upd_rate[(size_t)(ph - e->cfg.phases) * UPD_STREAMS];
+    const phase_rates *pr = &e->phase_rates[ph - e->cfg.phases];
     if (c->upd_phase != c->phase) {
         c->upd_phase = c->phase;
-        for (int s = 0; s < UPD_STREAMS; s++) draw_next(c, &rates[s], s);
+        for (int s = 0; s < UPD_STREAMS; s++) draw_next(c, &pr->s[s], s);
     }
     c->busy_ticks++;
     enum exec_ctx saved = e->ctx;
     e->ctx = CTX_TASK;
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        long n = stream_take(c, ph, rates, f);
-        int tf = n ? target_flavor(e, f) : -1;
-        if (tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
-    }
-    long lazy = stream_take(c, ph, rates, UPD_KFREE);
-    int kf = lazy ? target_flavor(e, RV_PREEMPT) : -1;
-    if (kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        if (!stream_take(c, ph, rates, UPD_SYNC + f)) continue;
-        int tf = target_flavor(e, f);
-        if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+    for (int k = 0; k < pr->nactive; k++) {
+        int s = pr->active[k];
+        long n = stream_take(c, ph, pr->s, s);
+        if (!n) continue;
+        if (s < RV_NFLAVORS) {
+            int tf = target_flavor(e, s);
+            if (tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
+        } else if (s == UPD_KFREE) {
+            int kf = target_flavor(e, RV_PREEMPT);
+            if (kf >= 0) call_rcu(e, cpu, kf, n, CB_LAZY, 0);
+        } else {
+            int tf = target_flavor(e, s - UPD_SYNC);
+            if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+        }
     }
     e->ctx = saved;
 }
