@@ -29,6 +29,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     while (e->ring_cap < ring) e->ring_cap <<= 1;
     e->ring_alloc = e->ring_cap < RING_START ? e->ring_cap : RING_START;
     e->ring = calloc(e->ring_alloc, sizeof *e->ring);
+    if (e->ring) events_ring_clear(e->ring, e->ring_alloc);
     events_update_slow_at(e);
     e->cpu = calloc((size_t)e->ncpus, sizeof *e->cpu);
     e->tick_list = calloc((size_t)e->ncpus, sizeof *e->tick_list);
@@ -36,7 +37,8 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (cfg->rcu.flavors[f]) retire_ok &= (e->retire[f] = calloc(RETIRE_RING, sizeof *e->retire[f])) != NULL;
     e->phase_task = calloc(cfg->nphases + 1, sizeof *e->phase_task);
-    if (!e->ring || !e->cpu || !e->tick_list || !retire_ok || !e->phase_task) {
+    e->phase_rates = calloc(cfg->nphases + 1, sizeof *e->phase_rates);
+    if (!e->ring || !e->cpu || !e->tick_list || !retire_ok || !e->phase_task || !e->phase_rates) {
         rv_engine_free(e);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -53,6 +55,8 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     }
     for (size_t i = 0; i < cfg->nphases; i++) e->phases_blip |= cfg->phases[i].idle_blips_per_s > 0;
     for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
+    workload_rates(e);
+    e->q.horizon = e->jiffy_ns; /* the first tick: see step_once() */
     workload_boot(e);
     if (!e->trig) { rv_engine_free(e); snprintf(err, errlen, "out of memory"); return NULL; }
     triggers_scan(e);
@@ -81,7 +85,8 @@ void rv_engine_free(rv_engine *e)
     free(e->readers);
     free(e->tasks);
     free(e->phase_task);
-    free(e->q.h);
+    free(e->phase_rates);
+    evq_free(&e->q);
     triggers_free(e->trig);
     rv_config_free(&e->cfg);
     free(e);
@@ -137,20 +142,21 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     *e = *src;
     e->sink = NULL; e->sink_ctx = NULL;
     bool ok = rv_config_copy(&e->cfg, &src->cfg) == 0;
-    e->q.h = dup_mem(src->q.h, src->q.n * sizeof *src->q.h);
-    e->q.cap = src->q.n;
+    bool q_ok = evq_clone(&e->q, &src->q) == 0;
     e->cpu = dup_mem(src->cpu, (size_t)src->ncpus * sizeof *src->cpu);
     e->tick_list = dup_mem(src->tick_list, (size_t)src->ncpus * sizeof *src->tick_list);
     e->readers = dup_mem(src->readers, src->nreaders * sizeof *src->readers);
     e->readers_cap = src->nreaders;
     e->tasks = dup_mem(src->tasks, (size_t)src->ntasks * sizeof *src->tasks);
     e->phase_task = dup_mem(src->phase_task, (src->cfg.nphases + 1) * sizeof *src->phase_task);
+    e->phase_rates = dup_mem(src->phase_rates, (src->cfg.nphases + 1) * sizeof *src->phase_rates);
     uint64_t held = src->nevents - src->ring_first;
     if (held > src->ring_alloc) held = src->ring_alloc;
     if (held > CLONE_EVENTS) held = CLONE_EVENTS;
     e->ring_alloc = src->ring_cap < RING_START ? src->ring_cap : RING_START;
     e->ring_first = src->nevents - held;
     e->ring = malloc(e->ring_alloc * sizeof *e->ring);
+    if (e->ring) events_ring_clear(e->ring, e->ring_alloc);
     for (uint64_t s = e->ring_first; e->ring && s < src->nevents; s++)
         e->ring[s & (e->ring_alloc - 1)] = src->ring[s & (src->ring_alloc - 1)];
     e->flushed = e->nevents;
@@ -174,8 +180,8 @@ rv_engine *rv_engine_clone(const rv_engine *src)
                 break;
             }
     }
-    ok &= (!src->q.n || e->q.h) && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
-          (!src->tasks || e->tasks) && e->phase_task && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
+    ok &= q_ok && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
+          (!src->tasks || e->tasks) && e->phase_task && e->phase_rates && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
           (!src->trig || e->trig);
     if (!ok) {
         if (e->klog) for (size_t i = 0; i < src->nklog; i++) if (!e->klog[i].text) { e->nklog = i; break; }
@@ -190,9 +196,10 @@ rv_engine *rv_engine_clone(const rv_engine *src)
  * time-travel checkpoint costs, the same on every machine. */
 size_t rv_engine_size(const rv_engine *e)
 {
-    size_t b = sizeof *e + e->q.cap * sizeof *e->q.h + (size_t)e->ncpus * (sizeof *e->cpu + sizeof *e->tick_list) +
+    size_t b = sizeof *e + evq_bytes(&e->q) + (size_t)e->ncpus * (sizeof *e->cpu + sizeof *e->tick_list) +
                e->readers_cap * sizeof *e->readers + (size_t)e->ntasks * sizeof *e->tasks +
-               (e->cfg.nphases + 1) * sizeof *e->phase_task + e->ring_alloc * sizeof *e->ring +
+               (e->cfg.nphases + 1) * sizeof *e->phase_task + (e->cfg.nphases + 1) * sizeof *e->phase_rates +
+               e->ring_alloc * sizeof *e->ring +
                e->stalls_cap * sizeof *e->stalls + e->klog_cap * sizeof *e->klog;
     for (size_t i = 0; i < e->nklog; i++) b += strlen(e->klog[i].text) + 1;
     for (int f = 0; f < RV_NFLAVORS; f++) {
@@ -264,10 +271,17 @@ static bool step_once(rv_engine *e, int64_t limit)
     } else {
         e->now = next_tick;
         e->jiffies++;
+        /* The queue's heap holds only events before the next tick; later ones wait aside (evq.c).
+         * The tick goes before any event at or after its time (tq < next_tick above), so an
+         * event aside is always pulled into the heap, here, before it can be the next one due. */
+        evq_advance(&e->q, (int64_t)(e->jiffies + 1) * e->jiffy_ns);
         jiffy_sweep(e);
     }
     e->steps++;
-    if (e->trig_scanned != e->nevents) triggers_scan(e); /* tested inline: this runs every step */
+    /* tested inline, as this runs every step: only a step that emitted an event the scanner reads
+     * needs a scan; otherwise the new events are passed over as scanned */
+    if (e->scan_hits != e->scan_hits_seen) triggers_scan(e);
+    else e->trig_scanned = e->nevents;
     return true;
 }
 
@@ -293,24 +307,28 @@ void rv_step_jiffy(rv_engine *e)
     events_flush(e);
 }
 
+static bool gp_phase_event(const rv_engine *e, const rv_event *ev, int flavor)
+{
+    return ev && ev->flavor == flavor &&
+           (ev->type == RV_EV_GP_START || ev->type == RV_EV_GP_END || ev->type == RV_EV_FQS ||
+            (ev->type == RV_EV_GP_INIT_NODE && ev->node == e->nnodes - 1));
+}
+
 bool rv_step_gp_phase(rv_engine *e, int flavor, int64_t limit)
 {
     uint64_t seen = e->nevents;
-    while (step_once(e, limit)) {
-        for (uint64_t s = seen; s < e->nevents; s++) {
-            const rv_event *ev = &e->ring[s & (e->ring_alloc - 1)];
-            if (ev->flavor != flavor) continue;
-            if (ev->type == RV_EV_GP_START || ev->type == RV_EV_GP_END || ev->type == RV_EV_FQS ||
-                (ev->type == RV_EV_GP_INIT_NODE && ev->node == e->nnodes - 1)) {
-                events_flush(e);
-                return true;
-            }
-        }
+    bool hit = false;
+    e->ev_keep_all = true; /* it reads the ring itself, even in a headless engine */
+    events_update_slow_at(e);
+    while (!hit && step_once(e, limit)) {
+        for (uint64_t s = seen; s < e->nevents && !hit; s++) hit = gp_phase_event(e, rv_event_get(e, s), flavor);
         seen = e->nevents;
     }
-    if (limit > e->now) e->now = limit;
+    e->ev_keep_all = false;
+    events_update_slow_at(e);
+    if (!hit && limit > e->now) e->now = limit;
     events_flush(e);
-    return false;
+    return hit;
 }
 
 int rv_engine_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)

@@ -26,12 +26,20 @@ void events_flush(rv_engine *e)
     e->flushed = e->nevents;
 }
 
+/* Slots that hold no event: an event only counted (emit(), ev_keep) leaves its slot as it was, so a
+ * slot is the event `seq` only if its seq field says so. */
+void events_ring_clear(rv_event *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++) r[i].seq = UINT64_MAX;
+}
+
 /* Double the ring buffer (up to ring_cap): every event it holds moves to its slot in the new one. */
 static void ring_grow(rv_engine *e)
 {
     size_t cap = e->ring_alloc * 2;
     rv_event *r = malloc(cap * sizeof *r);
     if (!r) abort(); /* out of memory in the middle of a simulation: nothing sensible to do */
+    events_ring_clear(r, cap);
     uint64_t kept = e->nevents - e->ring_first < e->ring_alloc ? e->nevents - e->ring_first : e->ring_alloc;
     for (uint64_t s = e->nevents - kept; s < e->nevents; s++) r[s & (cap - 1)] = e->ring[s & (e->ring_alloc - 1)];
     free(e->ring);
@@ -49,6 +57,8 @@ static bool unscanned_would_be_lost(const rv_engine *e)
 
 void events_update_slow_at(rv_engine *e)
 {
+    /* before triggers_boot() the scanner's types are not known yet: keep everything */
+    e->ev_keep = !e->trig || e->ev_keep_all || events_read(e) ? UINT64_MAX : e->scan_types;
     uint64_t at = e->sink ? 0 : e->ring_alloc < e->ring_cap ? e->ring_first + e->ring_alloc : UINT64_MAX;
     if (e->trig && e->trig_scanned + e->ring_alloc < at) at = e->trig_scanned + e->ring_alloc;
     e->emit_slow_at = at;
@@ -67,7 +77,8 @@ uint64_t rv_event_count(const rv_engine *e) { return e->nevents; }
 const rv_event *rv_event_get(const rv_engine *e, uint64_t seq)
 {
     if (seq >= e->nevents || seq < e->ring_first || e->nevents - seq > e->ring_alloc) return NULL;
-    return &e->ring[seq & (e->ring_alloc - 1)];
+    const rv_event *ev = &e->ring[seq & (e->ring_alloc - 1)];
+    return ev->seq == seq ? ev : NULL; /* else only counted (no one read events of its type then) */
 }
 
 void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx)

@@ -1,7 +1,8 @@
-/* evq.c — the engine's event queue: a binary min-heap ordered by (time, insertion sequence), with the soonest entry kept aside. */
+/* evq.c — the engine's event queue: a binary min-heap ordered by (time, insertion sequence), with the soonest entry kept aside and the far future kept out. */
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static inline bool before(const qev *a, const qev *b) { return a->t < b->t || (a->t == b->t && a->seq < b->seq); }
 
@@ -18,6 +19,16 @@ void evq_push(evq *q, qev ev)
  * microseconds ahead, the next idle blip) then never walks the heap. */
 void evq_push_seq(evq *q, qev ev)
 {
+    if (ev.t >= q->horizon && q->horizon > 0) { /* beyond the horizon: aside, unordered */
+        if (q->nfar == q->far_cap) {
+            size_t cap = q->far_cap ? q->far_cap * 2 : 256;
+            qev *f = realloc(q->far, cap * sizeof *f);
+            if (!f) abort();
+            q->far = f; q->far_cap = cap;
+        }
+        q->far[q->nfar++] = ev;
+        return;
+    }
     if (q->has_first) {
         if (before(&ev, &q->first)) { qev was = q->first; q->first = ev; ev = was; }
     } else if (!q->n || before(&ev, &q->h[0])) {
@@ -75,4 +86,51 @@ bool evq_pop(evq *q, qev *out)
     }
     h[i] = last;
     return true;
+}
+
+/* Move the horizon on: the events aside that now lie before it join the heap. Keys are unique
+ * (time, sequence), so when an event joins the heap does not change when it pops; the heap only
+ * stays small (most of a busy machine's queue is readers and runstate ends many jiffies ahead). */
+void evq_advance(evq *q, int64_t horizon)
+{
+    q->horizon = horizon;
+    for (size_t i = 0; i < q->nfar;) {
+        if (q->far[i].t < horizon) {
+            qev ev = q->far[i];
+            q->far[i] = q->far[--q->nfar];
+            evq_push_seq(q, ev);
+        } else i++;
+    }
+}
+
+static void *dup_or_null(const void *src, size_t bytes, bool *ok)
+{
+    if (!bytes) return NULL;
+    void *p = malloc(bytes);
+    if (!p) { *ok = false; return NULL; }
+    memcpy(p, src, bytes);
+    return p;
+}
+
+/* A copy holding just the live entries. */
+int evq_clone(evq *dst, const evq *src)
+{
+    bool ok = true;
+    *dst = *src;
+    dst->h = dup_or_null(src->h, src->n * sizeof *src->h, &ok);
+    dst->cap = src->n;
+    dst->far = dup_or_null(src->far, src->nfar * sizeof *src->far, &ok);
+    dst->far_cap = src->nfar;
+    if (!ok) { evq_free(dst); return -1; }
+    return 0;
+}
+
+size_t evq_bytes(const evq *q) { return (q->cap + q->far_cap) * sizeof *q->h; }
+
+void evq_free(evq *q)
+{
+    free(q->h); free(q->far);
+    q->h = q->far = NULL;
+    q->n = q->cap = q->nfar = q->far_cap = 0;
+    q->has_first = false;
 }

@@ -69,11 +69,18 @@ typedef struct qev {
 typedef struct evq {
     qev *h; size_t n, cap; uint64_t seq;   /* the heap */
     qev first; bool has_first;             /* if set, earlier than everything in the heap */
+    /* events at or after `horizon` (if set, > 0) wait unordered in far[] until evq_advance() moves
+     * the horizon past them: peek and pop see only what lies before the horizon */
+    qev *far; size_t nfar, far_cap; int64_t horizon;
 } evq;
 void evq_push(evq *q, qev ev);
 void evq_push_seq(evq *q, qev ev);  /* with ev.seq as given: a place in the order taken earlier */
 bool evq_pop(evq *q, qev *out);
 static inline int64_t evq_peek_t(const evq *q) { return q->has_first ? q->first.t : q->n ? q->h[0].t : INT64_MAX; }
+void evq_advance(evq *q, int64_t horizon);
+int evq_clone(evq *dst, const evq *src);
+size_t evq_bytes(const evq *q);
+void evq_free(evq *q);
 
 /* A timer re-armed far more often than it expires (the GP kthread's FQS timeout, re-armed on every
  * FQS pass; FAST_NO_HZ's idle_gp_timer). Each arming takes its place in the queue's order (a
@@ -278,6 +285,7 @@ struct rv_engine {
     /* accounting */
     task_acct *tasks; int ntasks;
     int *phase_task;                 /* phase index -> tasks[] index */
+    struct phase_rates *phase_rates; /* phase index -> its update streams' rates (workload.c) */
     int64_t tick_total_ns, caller_ns;
     /* events: the ring holds seqs [max(ring_first, nevents - ring_cap), nevents); its buffer
      * (ring_alloc slots) starts small and doubles up to ring_cap as events arrive, so an engine
@@ -288,6 +296,13 @@ struct rv_engine {
     uint64_t emit_slow_at;   /* emit() takes its slow path from this seq on: 0 with a sink (flush
                               * first), the seq that fills a ring buffer still allowed to grow, or
                               * never (events_update_slow_at() keeps it right) */
+    /* what emit() writes to the ring: every type when someone reads the log (events_read(), or
+     * rv_step_gp_phase()'s ev_keep_all), else only the types triggers_scan() reads (scan_types);
+     * the rest are counted and written to ev_discard (events_update_slow_at() keeps ev_keep right) */
+    uint64_t ev_keep, scan_types;
+    uint64_t scan_hits, scan_hits_seen;       /* events of scan_types emitted / walked by triggers_scan() */
+    bool ev_keep_all;
+    rv_event ev_discard;
     uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
     klog_line *klog; size_t nklog, klog_cap;
@@ -317,16 +332,31 @@ struct retire_slot *retire_unpack(rv_engine *e, int f);   /* engine.c: a clone's
 /* The flavor's Reader Pipe ring, rebuilt in full if this engine is a clone that kept only a pack. */
 static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->retire[f] ? e->retire[f] : retire_unpack(e, f); }
 
+/* A workload phase's update stream (call_rcu per flavor, kfree_rcu, synchronize per flavor), worked
+ * out once at boot for the tick: bursts per busy tick (m), and for a sparse stream the log of the
+ * chance that a tick has none, which turns one uniform draw into the gap to the next burst. */
+enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
+typedef struct upd_rate { double m, log_none; } upd_rate;
+typedef struct phase_rates {
+    upd_rate s[UPD_STREAMS];
+    int8_t active[UPD_STREAMS], nactive;  /* the streams with bursts at all, in stream order */
+} phase_rates;
+
 /* ------------------------------------------------------------------ module functions */
 /* events.c */
 void events_flush(rv_engine *e);
 void events_make_room(rv_engine *e);   /* flush to the sink; grow the ring buffer when full */
-void events_update_slow_at(rv_engine *e);
+void events_update_slow_at(rv_engine *e);   /* also what emit() keeps (ev_keep) */
+void events_ring_clear(rv_event *r, size_t n);
 
 /* Log one event and return it for the caller to fill in (the sink sees it at the next emit or
- * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores. */
+ * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores, and
+ * an event of a type no one reads there is only counted (the caller fills in ev_discard). */
 static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
 {
+    e->ev_count[type]++;
+    if (!(e->ev_keep & (1ull << type))) { e->nevents++; return &e->ev_discard; } /* no one reads it: count only */
+    e->scan_hits += (e->scan_types >> type) & 1;
     if (__builtin_expect(e->nevents >= e->emit_slow_at, 0)) events_make_room(e);
     rv_event *ev = &e->ring[e->nevents & (e->ring_alloc - 1)];
     memset(ev, 0, sizeof *ev); /* padding too: events are compared bytewise */
@@ -337,7 +367,6 @@ static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
     ev->flavor = (int8_t)flavor;
     ev->node = -1;
     e->nevents++;
-    e->ev_count[type]++;
     return ev; /* without a sink `flushed` needs no upkeep: rv_engine_set_sink() resets it */
 }
 /* Does anyone read individual events? A sink (trace, recorder) or a ring kept for readers (the window)
@@ -458,6 +487,7 @@ void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec);
 
 /* workload.c */
 void workload_boot(rv_engine *e);
+void workload_rates(rv_engine *e);   /* fill phase_rates[] */
 void handle_qev(rv_engine *e, const qev *ev);
 void jiffy_global(rv_engine *e);
 void do_tick(rv_engine *e, int cpu);

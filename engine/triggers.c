@@ -57,6 +57,8 @@ struct trig_engine {
 };
 
 void triggers_free(struct trig_engine *t);
+static void scan_types_update(rv_engine *e);
+static uint64_t types_emitted(const rv_engine *e, uint64_t types);
 
 static int64_t s2ns_t(double s) { return (int64_t)(s * (double)NS_PER_S); } /* as workload.c rounds */
 
@@ -89,6 +91,10 @@ int triggers_boot(rv_engine *e)
         t->items[t->nitems++] = (trig_item){c->on, true, i, true, 0, true};
     }
     t->narmed = t->nitems;
+    scan_types_update(e);
+    /* events logged before the scanner existed (every type was kept then) are walked at the first scan */
+    e->scan_hits = types_emitted(e, e->scan_types);
+    e->scan_hits_seen = 0;
     return 0;
 }
 
@@ -236,17 +242,63 @@ bool triggers_watch(const rv_engine *e, int ev_type)
     return false;
 }
 
+_Static_assert(RV_EV_NTYPES <= 64, "scan_types is a 64-bit mask of event types");
+#define EVBIT(type) (1ull << (type))
+/* count_for_report() reads these whatever is armed */
+#define REPORT_TYPES (EVBIT(RV_EV_READER_BLOCK) | EVBIT(RV_EV_CB_ORPHAN) | EVBIT(RV_EV_CPU_OFFLINE) | EVBIT(RV_EV_CPU_ONLINE))
+
+/* The event types match() can act on for an armed trigger of this kind. */
+static uint64_t trigger_types(enum rv_trig_event kind)
+{
+    switch (kind) {
+    case RV_TRIG_GP_START: return EVBIT(RV_EV_GP_START);
+    case RV_TRIG_GP_END: return EVBIT(RV_EV_GP_END);
+    case RV_TRIG_FQS: return EVBIT(RV_EV_FQS);
+    case RV_TRIG_STALL: return EVBIT(RV_EV_STALL);
+    case RV_TRIG_QS_REPORT: return EVBIT(RV_EV_QS_REPORT);
+    case RV_TRIG_CPU_OWES_QS: return EVBIT(RV_EV_GP_INIT_NODE);
+    case RV_TRIG_CALLBACKS: return EVBIT(RV_EV_CB_QUEUE) | EVBIT(RV_EV_CB_INVOKE) | EVBIT(RV_EV_CB_ORPHAN);
+    default: return 0;
+    }
+}
+
+/* Events of these types emitted so far (emit() counts every event by type anyway). */
+static uint64_t types_emitted(const rv_engine *e, uint64_t types)
+{
+    uint64_t n = 0;
+    for (; types; types &= types - 1) n += e->ev_count[__builtin_ctzll(types)];
+    return n;
+}
+
+/* What the scanner reads (rv_engine.scan_types): the report's counts and the types armed triggers
+ * match. Recomputed when the armed set changes (boot, a trigger fired); a headless emit() logs
+ * only these types, and counts them in scan_hits so that a step that emitted none of them is not
+ * walked (step_once()). */
+static void scan_types_update(rv_engine *e)
+{
+    struct trig_engine *t = e->trig;
+    uint64_t types = REPORT_TYPES;
+    for (size_t i = 0; i < t->nitems && t->narmed; i++)
+        if (t->items[i].armed) types |= trigger_types(t->items[i].on.event);
+    e->scan_types = types;
+    events_update_slow_at(e);
+}
+
 void triggers_scan(rv_engine *e)
 {
     struct trig_engine *t = e->trig;
     if (!t) return;
     uint64_t end = e->nevents; /* events emitted while firing are matched on the next scan */
     uint64_t s = e->trig_scanned;
+    e->trig_scanned = end;
+    if (e->scan_hits == e->scan_hits_seen) return; /* nothing it reads since the last scan */
+    e->scan_hits_seen = e->scan_hits;
+    size_t armed = t->narmed;
     /* events.c grows the ring rather than overwrite events not scanned yet, so none is lost here */
     if (end - s > e->ring_alloc) s = end - e->ring_alloc;
-    e->trig_scanned = end;
-    for (; s < end; s++) { /* the hot loop of every run: most events need nothing here */
+    for (; s < end; s++) { /* most events need nothing here */
         const rv_event *ev = &e->ring[s & (e->ring_alloc - 1)];
+        if (ev->seq != s || !(e->scan_types & EVBIT(ev->type))) continue; /* only counted, or not read here */
         switch (ev->type) {
         case RV_EV_READER_BLOCK: case RV_EV_CB_ORPHAN: case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE:
             count_for_report(t, ev);
@@ -257,6 +309,7 @@ void triggers_scan(rv_engine *e)
         for (size_t i = 0; i < t->nitems; i++)
             if (t->items[i].armed) match(e, &t->items[i], ev);
     }
+    if (t->narmed != armed) scan_types_update(e); /* a trigger fired: it reads nothing more */
 }
 
 /* ------------------------------------------------------------------ firing */

@@ -405,8 +405,6 @@ void cpu_wake(rv_engine *e, int cpu)
  * during busy time. For sparse streams the number of busy ticks until the next burst is drawn once
  * (geometric), so a tick costs one comparison per stream instead of a random draw.
  */
-enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
-
 static double stream_bursts_per_tick(const rv_engine *e, const rv_phase *ph, int s)
 {
     double dt = 1.0 / e->hz, burst = ph->burst_mean > 1 ? ph->burst_mean : 1;
@@ -415,52 +413,70 @@ static double stream_bursts_per_tick(const rv_engine *e, const rv_phase *ph, int
     return ph->sync_per_s[s - UPD_SYNC] * dt;
 }
 
-static void draw_next(rv_engine *e, cpu_t *c, const rv_phase *ph, int s)
+/* The phases' stream rates, once: the tick reads them for every busy CPU and stream. */
+void workload_rates(rv_engine *e)
 {
-    double m = stream_bursts_per_tick(e, ph, s);
+    for (size_t i = 0; i < e->cfg.nphases; i++) {
+        phase_rates *pr = &e->phase_rates[i];
+        for (int s = 0; s < UPD_STREAMS; s++) {
+            upd_rate *r = &pr->s[s];
+            r->m = stream_bursts_per_tick(e, &e->cfg.phases[i], s);
+            r->log_none = log1p(-(-expm1(-r->m))); /* log P(no burst in a tick), Poisson */
+            if (!(r->m <= 0)) pr->active[pr->nactive++] = (int8_t)s; /* else draw_next() never makes it due */
+        }
+    }
+}
+
+static void draw_next(cpu_t *c, const upd_rate *r, int s)
+{
+    double m = r->m;
     if (m <= 0) { c->next_upd[s] = UINT64_MAX; return; }
     if (m >= 0.5) { c->next_upd[s] = c->busy_ticks; return; } /* dense: sample every tick */
     double u = 1.0 - rng_unit(&c->r); /* (0,1] */
-    double gap = floor(log(u) / log1p(-(-expm1(-m))));
+    double gap = floor(log(u) / r->log_none);
     c->next_upd[s] = c->busy_ticks + 1 + (gap > 1e15 ? (uint64_t)1e15 : (uint64_t)gap);
 }
 
-/* Callbacks in the bursts due this tick on stream s (0 if none). */
-static long stream_take(rv_engine *e, cpu_t *c, const rv_phase *ph, int s)
+/* Callbacks (bursts, for a synchronize stream) due this tick on stream s (0 if none); rates = the phase's. */
+static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int s)
 {
     if (c->next_upd[s] > c->busy_ticks) return 0;
-    double m = stream_bursts_per_tick(e, ph, s);
+    double m = rates[s].m;
     long bursts = m >= 0.5 ? rng_poisson(&c->r, m) : 1;
-    draw_next(e, c, ph, s);
+    draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
     long n = 0;
     for (long b = 0; b < bursts; b++) n += ph->burst_mean > 1 ? 1 + (long)rng_exp(&c->r, ph->burst_mean - 1) : 1;
     return n;
 }
 
-/* The jiffy's updates on a busy CPU, as batch records queued by the running task. */
+/* The jiffy's updates on a busy CPU, as batch records queued by the running task: call_rcu() per
+ * flavor, then kfree_rcu(), then synchronize per flavor, visiting only the phase's active streams. */
 static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
 {
     cpu_t *c = &e->cpu[cpu];
+    const phase_rates *pr = &e->phase_rates[ph - e->cfg.phases];
     if (c->upd_phase != c->phase) {
         c->upd_phase = c->phase;
-        for (int s = 0; s < UPD_STREAMS; s++) draw_next(e, c, ph, s);
+        for (int s = 0; s < UPD_STREAMS; s++) draw_next(c, &pr->s[s], s);
     }
     c->busy_ticks++;
     enum exec_ctx saved = e->ctx;
     e->ctx = CTX_TASK;
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        long n = stream_take(e, c, ph, f);
-        int tf = n ? target_flavor(e, f) : -1;
-        if (tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
-    }
-    long lazy = stream_take(e, c, ph, UPD_KFREE);
-    int kf = lazy ? target_flavor(e, RV_PREEMPT) : -1;
-    if (kf >= 0) call_rcu(e, cpu, kf, lazy, CB_LAZY, 0);
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        if (!stream_take(e, c, ph, UPD_SYNC + f)) continue;
-        int tf = target_flavor(e, f);
-        if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+    for (int k = 0; k < pr->nactive; k++) {
+        int s = pr->active[k];
+        long n = stream_take(c, ph, pr->s, s);
+        if (!n) continue;
+        if (s < RV_NFLAVORS) {
+            int tf = target_flavor(e, s);
+            if (tf >= 0) call_rcu(e, cpu, tf, n, CB_NORMAL, 0);
+        } else if (s == UPD_KFREE) {
+            int kf = target_flavor(e, RV_PREEMPT);
+            if (kf >= 0) call_rcu(e, cpu, kf, n, CB_LAZY, 0);
+        } else {
+            int tf = target_flavor(e, s - UPD_SYNC);
+            if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+        }
     }
     e->ctx = saved;
 }

@@ -33,7 +33,51 @@ Test(evq, pops_in_time_then_insertion_order)
             ref[m] = ref[--nref];
         }
     }
-    free(q.h);
+    evq_free(&q);
+}
+
+/* With a horizon (the engine's next tick), later events wait aside until evq_advance() passes
+ * them; popping whatever lies before the horizon and advancing it tick by tick, as step_once()
+ * does, must give exactly the global (time, seq) order. */
+Test(evq, events_beyond_the_horizon_pop_in_the_same_order)
+{
+    enum { N = 20000, TICK = 100 };
+    evq q = {0};
+    q.horizon = TICK;
+    static qev ref[N];
+    size_t nref = 0, pops = 0, max_far = 0;
+    uint64_t x = 99;
+    int64_t now = 0;
+    for (int round = 0; round < N; round++) {
+        if (lcg(&x) % 2 == 0 || nref == 0) {
+            int64_t ahead = lcg(&x) % 4 == 0 ? (int64_t)(lcg(&x) % 5000) : (int64_t)(lcg(&x) % 150); /* some far, many near */
+            qev ev = {.t = now + ahead, .id = (uint64_t)round};
+            evq_push(&q, ev);
+            ev.seq = q.seq - 1;
+            ref[nref++] = ev;
+            if (q.nfar > max_far) max_far = q.nfar;
+            continue;
+        }
+        size_t m = 0;
+        for (size_t i = 1; i < nref; i++)
+            if (ref[i].t < ref[m].t || (ref[i].t == ref[m].t && ref[i].seq < ref[m].seq)) m = i;
+        while (evq_peek_t(&q) >= q.horizon) { /* the tick: nothing before it is left */
+            cr_assert_geq(ref[m].t, q.horizon, "round %d: event at %lld hidden beyond the horizon %lld", round,
+                          (long long)ref[m].t, (long long)q.horizon);
+            now = q.horizon;
+            evq_advance(&q, q.horizon + TICK);
+        }
+        qev got;
+        cr_assert(evq_pop(&q, &got));
+        cr_assert_eq(got.id, ref[m].id, "round %d: popped event %llu, expected %llu", round,
+                     (unsigned long long)got.id, (unsigned long long)ref[m].id);
+        now = got.t;
+        ref[m] = ref[--nref];
+        pops++;
+    }
+    cr_expect_gt(max_far, 50, "events waited aside (%zu at most): the test needs a far future", max_far);
+    cr_expect_gt(pops, N / 3);
+    evq_free(&q);
 }
 
 static size_t timer_entries(const evq *q)
@@ -97,6 +141,6 @@ Test(evq, rearmed_timer_fires_like_a_fresh_entry_per_arming)
     /* an arming earlier than the queued entry still needs an entry of its own: a handful, not one per arming */
     cr_expect_leq(max_a * 4, max_b, "the re-armed timer had up to %zu entries queued (fresh entries: %zu)", max_a, max_b);
     cr_expect_gt(max_b, 6, "the reference should pile up stale entries (%zu): the test needs frequent re-arming", max_b);
-    free(a->q.h); free(b->q.h);
+    evq_free(&a->q); evq_free(&b->q);
     free(a); free(b);
 }
