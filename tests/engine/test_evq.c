@@ -6,6 +6,26 @@
 
 static uint64_t lcg(uint64_t *x) { return (*x = *x * 6364136223846793005ull + 1442695040888963407ull) >> 33; }
 
+/* The reference: index of the (time, seq)-first of n events, by a plain scan. */
+static size_t ref_first(const qev *ref, size_t n)
+{
+    size_t m = 0;
+    for (size_t i = 1; i < n; i++)
+        if (ref[i].t < ref[m].t || (ref[i].t == ref[m].t && ref[i].seq < ref[m].seq)) m = i;
+    return m;
+}
+
+/* Pop one event: it must be ref[m]; that one leaves the reference. Returns its time. */
+static int64_t pop_expecting(evq *q, qev *ref, size_t *nref, size_t m, int round)
+{
+    qev got;
+    cr_assert(evq_pop(q, &got));
+    cr_assert_eq(got.id, ref[m].id, "round %d: popped event %llu, expected %llu", round,
+                 (unsigned long long)got.id, (unsigned long long)ref[m].id);
+    ref[m] = ref[--*nref];
+    return got.t;
+}
+
 /* Random pushes (many at equal times) and pops against a sorted reference. */
 Test(evq, pops_in_time_then_insertion_order)
 {
@@ -22,15 +42,7 @@ Test(evq, pops_in_time_then_insertion_order)
             ev.seq = q.seq - 1;
             ref[nref++] = ev;
         } else {
-            size_t m = 0;
-            for (size_t i = 1; i < nref; i++)
-                if (ref[i].t < ref[m].t || (ref[i].t == ref[m].t && ref[i].seq < ref[m].seq)) m = i;
-            qev got;
-            cr_assert(evq_pop(&q, &got));
-            cr_assert_eq(got.id, ref[m].id, "round %d: popped event %llu, expected %llu", round,
-                         (unsigned long long)got.id, (unsigned long long)ref[m].id);
-            now = got.t;
-            ref[m] = ref[--nref];
+            now = pop_expecting(&q, ref, &nref, ref_first(ref, nref), round);
         }
     }
     evq_free(&q);
@@ -58,21 +70,14 @@ Test(evq, events_beyond_the_horizon_pop_in_the_same_order)
             if (q.nfar > max_far) max_far = q.nfar;
             continue;
         }
-        size_t m = 0;
-        for (size_t i = 1; i < nref; i++)
-            if (ref[i].t < ref[m].t || (ref[i].t == ref[m].t && ref[i].seq < ref[m].seq)) m = i;
+        size_t m = ref_first(ref, nref);
         while (evq_peek_t(&q) >= q.horizon) { /* the tick: nothing before it is left */
             cr_assert_geq(ref[m].t, q.horizon, "round %d: event at %lld hidden beyond the horizon %lld", round,
                           (long long)ref[m].t, (long long)q.horizon);
             now = q.horizon;
             evq_advance(&q, q.horizon + TICK);
         }
-        qev got;
-        cr_assert(evq_pop(&q, &got));
-        cr_assert_eq(got.id, ref[m].id, "round %d: popped event %llu, expected %llu", round,
-                     (unsigned long long)got.id, (unsigned long long)ref[m].id);
-        now = got.t;
-        ref[m] = ref[--nref];
+        now = pop_expecting(&q, ref, &nref, m, round);
         pops++;
     }
     cr_expect_gt(max_far, 50, "events waited aside (%zu at most): the test needs a far future", max_far);
