@@ -16,8 +16,10 @@ static const char *const ev_names[RV_EV_NTYPES] = {
 
 const char *rv_ev_name(enum rv_ev_type t) { return (unsigned)t < RV_EV_NTYPES ? ev_names[t] : "?"; }
 
-/* The sink sees an event once its fields are filled in: the previous event is flushed when the
- * next one is emitted and when control returns to the caller of the engine. */
+/* The sink sees an event once its fields are filled in, in order: a live sink when the next one
+ * is emitted; any other in batches, when SINK_BATCH are waiting or the ring would overwrite one it
+ * has not seen, and always before control returns to the engine's caller (rv_run_until() & co.).
+ * Such a sink reads only the events it is given, so when it gets them does not change what it sees. */
 void events_flush(rv_engine *e)
 {
     if (e->sink && e->flushed < e->nevents) {
@@ -55,18 +57,26 @@ static bool unscanned_would_be_lost(const rv_engine *e)
     return e->trig && e->nevents - e->trig_scanned >= e->ring_alloc;
 }
 
+/* Events a batched sink may have waiting before they are flushed: a batch, and never more than
+ * the ring holds (the next emit would overwrite the oldest). */
+static uint64_t sink_batch(const rv_engine *e) { return e->ring_alloc < SINK_BATCH ? e->ring_alloc : SINK_BATCH; }
+
 void events_update_slow_at(rv_engine *e)
 {
     /* before triggers_boot() the scanner's types are not known yet: keep everything */
     e->ev_keep = !e->trig || e->ev_keep_all || events_read(e) ? UINT64_MAX : e->scan_types;
-    uint64_t at = e->sink ? 0 : e->ring_alloc < e->ring_cap ? e->ring_first + e->ring_alloc : UINT64_MAX;
+    uint64_t at = e->ring_alloc < e->ring_cap ? e->ring_first + e->ring_alloc : UINT64_MAX;
+    if (e->sink) {
+        uint64_t full = e->sink_live ? 0 : e->flushed + sink_batch(e);
+        if (full < at) at = full;
+    }
     if (e->trig && e->trig_scanned + e->ring_alloc < at) at = e->trig_scanned + e->ring_alloc;
     e->emit_slow_at = at;
 }
 
 void events_make_room(rv_engine *e)
 {
-    if (e->sink && e->flushed < e->nevents) events_flush(e);
+    if (e->sink && e->flushed < e->nevents && (e->sink_live || e->nevents - e->flushed >= sink_batch(e))) events_flush(e);
     if ((e->nevents - e->ring_first >= e->ring_alloc && e->ring_alloc < e->ring_cap) || unscanned_would_be_lost(e))
         ring_grow(e);
     events_update_slow_at(e);
@@ -81,14 +91,18 @@ const rv_event *rv_event_get(const rv_engine *e, uint64_t seq)
     return ev->seq == seq ? ev : NULL; /* else only counted (no one read events of its type then) */
 }
 
-void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx)
+static void set_sink(rv_engine *e, rv_event_sink sink, void *ctx, bool live)
 {
     events_flush(e);
     e->sink = sink;
     e->sink_ctx = ctx;
+    e->sink_live = sink && live;
     e->flushed = e->nevents;
     events_update_slow_at(e);
 }
+
+void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx) { set_sink(e, sink, ctx, false); }
+void rv_engine_set_sink_live(rv_engine *e, rv_event_sink sink, void *ctx) { set_sink(e, sink, ctx, true); }
 
 int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
 {

@@ -293,9 +293,10 @@ struct rv_engine {
     rv_event *ring; size_t ring_cap, ring_alloc; uint64_t nevents, flushed, ring_first;
     uint64_t ev_count[RV_EV_NTYPES];          /* events emitted, by type (rv_engine_work) */
     uint64_t events_counted;  /* per-CPU detail events counted but not logged: no one reads them (events_read()) */
-    uint64_t emit_slow_at;   /* emit() takes its slow path from this seq on: 0 with a sink (flush
-                              * first), the seq that fills a ring buffer still allowed to grow, or
-                              * never (events_update_slow_at() keeps it right) */
+    uint64_t emit_slow_at;   /* emit() takes its slow path from this seq on: 0 with a live sink
+                              * (flush first), the seq that would overwrite an unflushed event or
+                              * fill a ring buffer still allowed to grow, or never
+                              * (events_update_slow_at() keeps it right) */
     /* what emit() writes to the ring: every type when someone reads the log (events_read(), or
      * rv_step_gp_phase()'s ev_keep_all), else only the types triggers_scan() reads (scan_types);
      * the rest are counted and written to ev_discard (events_update_slow_at() keeps ev_keep right) */
@@ -305,6 +306,7 @@ struct rv_engine {
     rv_event ev_discard;
     uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
+    bool sink_live;           /* the sink reads engine state: hand it each event at the next emit (rv_engine_set_sink_live) */
     klog_line *klog; size_t nklog, klog_cap;
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
     /* safety */
@@ -326,6 +328,7 @@ struct rv_engine {
  * that many retirements reports index 1 for its element (unknown age, never a false alarm). */
 #define RETIRE_RING 16384
 #define RING_START 256     /* event ring slots allocated at first (it doubles up to ring_cap) */
+#define SINK_BATCH 256     /* events a (not live) sink is handed at most at once: they stay in cache */
 #define CLONE_EVENTS 256   /* newest events a clone keeps readable (e.g. "last event", step back) */
 
 struct retire_slot *retire_unpack(rv_engine *e, int f);   /* engine.c: a clone's first Reader Pipe use */
@@ -349,8 +352,8 @@ void events_make_room(rv_engine *e);   /* flush to the sink; grow the ring buffe
 void events_update_slow_at(rv_engine *e);   /* also what emit() keeps (ev_keep) */
 void events_ring_clear(rv_event *r, size_t n);
 
-/* Log one event and return it for the caller to fill in (the sink sees it at the next emit or
- * flush). Inline: with no sink and a small ring, as in a headless run, this is a few stores, and
+/* Log one event and return it for the caller to fill in (the sink sees it at the latest when
+ * control returns to the engine's caller; a live sink at the next emit). Inline: with no sink and a small ring, as in a headless run, this is a few stores, and
  * an event of a type no one reads there is only counted (the caller fills in ev_discard). */
 static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
 {

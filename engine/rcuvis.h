@@ -352,9 +352,14 @@ typedef struct rv_event {
 uint64_t rv_event_count(const rv_engine *e);
 /* The event with that sequence number, or NULL if it left the ring (or is not yet emitted). */
 const rv_event *rv_event_get(const rv_engine *e, uint64_t seq);
-/* Called for every event as it is emitted (the CLI's --trace writer). NULL to remove. */
+/* Called for every event, in order, once its fields are filled in (the CLI's --trace writer). NULL
+ * to remove. Events reach it in batches, all of them by the time the engine call that emitted them
+ * returns: such a sink must use only the event it is given, not the engine's state while it runs. */
 typedef void (*rv_event_sink)(const rv_event *ev, void *ctx);
 void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx);
+/* The same for a sink that reads the engine itself (rv_report_build(), rv_now_ns()) when it sees an
+ * event: it gets each event as soon as the next one is emitted, one call per emit (slower). */
+void rv_engine_set_sink_live(rv_engine *e, rv_event_sink sink, void *ctx);
 /* One JSON object (no newline) in the --trace format: {"t":123,"ev":"gp_start","flavor":"rcu_sched","gp":5}.
  * Returns the length written (truncated at bufsz like snprintf). */
 int rv_event_to_json(const rv_event *ev, char *buf, size_t bufsz);

@@ -158,7 +158,7 @@ int csv_run(const rv_config *cfg, const csv_opts *o, FILE *out, char *err, size_
     if (o->kind == CSV_GPS) {
         gps_ctx c = {.e = e, .o = o, .out = out};
         gps_header(out);
-        rv_engine_set_sink(e, gps_sink, &c);
+        rv_engine_set_sink_live(e, gps_sink, &c); /* it samples the engine's accounting (take()) */
         rv_run_until(e, end);
         rv_engine_set_sink(e, NULL, NULL);
         for (int f = 0; f < RV_NFLAVORS; f++)
