@@ -73,8 +73,27 @@ typedef struct evq {
      * the horizon past them: peek and pop see only what lies before the horizon */
     qev *far; size_t nfar, far_cap; int64_t horizon;
 } evq;
-void evq_push(evq *q, qev ev);
-void evq_push_seq(evq *q, qev ev);  /* with ev.seq as given: a place in the order taken earlier */
+static inline bool qev_before(const qev *a, const qev *b) { return a->t < b->t || (a->t == b->t && a->seq < b->seq); }
+void evq_push_far(evq *q, const qev *ev);     /* evq.c: aside, beyond the horizon */
+void evq_heap_insert(evq *q, const qev *ev);  /* evq.c: into the heap */
+/* Queue an event with ev.seq as given (a place in the order taken earlier). The soonest event
+ * waits in q->first, outside the heap, when it arrived after everything queued was already
+ * later: the common "push, then pop it next" pattern (a kthread wakeup a few microseconds ahead,
+ * the next idle blip) then never walks the heap. Inline: every scheduled event comes here, and
+ * most go aside or to `first`, a few stores once the event need not be passed by value. */
+static inline void evq_push_seq(evq *q, qev ev)
+{
+    if (ev.t >= q->horizon && q->horizon > 0) { evq_push_far(q, &ev); return; }
+    if (q->has_first) {
+        if (qev_before(&ev, &q->first)) { qev was = q->first; q->first = ev; ev = was; }
+    } else if (!q->n || qev_before(&ev, &q->h[0])) {
+        q->first = ev;
+        q->has_first = true;
+        return;
+    }
+    evq_heap_insert(q, &ev);
+}
+static inline void evq_push(evq *q, qev ev) { ev.seq = q->seq++; evq_push_seq(q, ev); }
 bool evq_pop(evq *q, qev *out);
 static inline int64_t evq_peek_t(const evq *q) { return q->has_first ? q->first.t : q->n ? q->h[0].t : INT64_MAX; }
 void evq_advance(evq *q, int64_t horizon);
