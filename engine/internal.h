@@ -35,6 +35,7 @@ static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1
 double rng_exp(rng *r, double mean);        /* exponential with that mean */
 long rng_poisson(rng *r, double mean);
 void rng_exp_neg_bounds(double m, double *lo, double *hi); /* lo <= exp(-m) <= hi, 0 <= m <= 30 (rng_poisson()) */
+long rng_poisson_knuth(rng *r, double exp_neg_mean); /* rng_poisson(r, m) for 0.02 <= m <= 30, given exp(-m) */
 int rng_range(rng *r, int lo, int hi);      /* inclusive */
 
 /* ------------------------------------------------------------------ event queue */
@@ -336,7 +337,7 @@ static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->r
  * out once at boot for the tick: bursts per busy tick (m), and for a sparse stream the log of the
  * chance that a tick has none, which turns one uniform draw into the gap to the next burst. */
 enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
-typedef struct upd_rate { double m, log_none; } upd_rate;
+typedef struct upd_rate { double m, log_none, exp_neg; } upd_rate; /* exp_neg = exp(-m), for a dense stream's Knuth draw */
 typedef struct phase_rates {
     upd_rate s[UPD_STREAMS];
     int8_t active[UPD_STREAMS], nactive;  /* the streams with bursts at all, in stream order */

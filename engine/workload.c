@@ -422,6 +422,7 @@ void workload_rates(rv_engine *e)
             upd_rate *r = &pr->s[s];
             r->m = stream_bursts_per_tick(e, &e->cfg.phases[i], s);
             r->log_none = log1p(-(-expm1(-r->m))); /* log P(no burst in a tick), Poisson */
+            r->exp_neg = exp(-r->m); /* P(no burst in a tick): where a dense stream's Knuth draw stops */
             if (!(r->m <= 0)) pr->active[pr->nactive++] = (int8_t)s; /* else draw_next() never makes it due */
         }
     }
@@ -442,7 +443,8 @@ static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int
 {
     if (c->next_upd[s] > c->busy_ticks) return 0;
     double m = rates[s].m;
-    long bursts = m >= 0.5 ? rng_poisson(&c->r, m) : 1;
+    /* dense: a Poisson count every tick, against the phase's exp(-m) rather than recomputing it */
+    long bursts = m < 0.5 ? 1 : m <= 30 ? rng_poisson_knuth(&c->r, rates[s].exp_neg) : rng_poisson(&c->r, m);
     draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
     long n = 0;
