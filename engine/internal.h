@@ -495,6 +495,7 @@ void do_tick(rv_engine *e, int cpu);
 void cpu_go_idle(rv_engine *e, int cpu, int64_t until);
 void cpu_wake(rv_engine *e, int cpu);
 void ensure_ctxsw(rv_engine *e, int cpu);
+void ensure_ctxsw_owed(rv_engine *e, int cpu); /* the same, the caller having seen a flavor wait for this CPU's QS */
 void ensure_blip(rv_engine *e, int cpu);
 void settle_blips(rv_engine *e, int cpu);   /* bring a busy CPU's dynticks up to date with its unsimulated blips */
 void preempt_note_context_switch(rv_engine *e, int cpu);

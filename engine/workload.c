@@ -151,6 +151,15 @@ void ensure_ctxsw(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     if (c->run != RS_BUSY || c->ctxsw_scheduled || !needs_ctxsw(e, cpu)) return;
+    ensure_ctxsw_owed(e, cpu);
+}
+
+/* ensure_ctxsw() for a caller that has just seen an enabled flavor with qs_pending && !passed_quiesce
+ * on this CPU (note_new_gpnum(), rcu_pending()): needs_ctxsw() would say yes, so it is not asked. */
+void ensure_ctxsw_owed(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run != RS_BUSY || c->ctxsw_scheduled) return;
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!ph || ph->ctxsw_per_s <= 0) return;
     c->ctxsw_scheduled = true;
