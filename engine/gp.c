@@ -67,7 +67,10 @@ static void note_new_gpnum(rv_engine *e, rcu_state *rsp, int cpu)
     rdp->ticks_this_gp = 0;
     rv_event *ev = emit(e, RV_EV_NOTE_GP, cpu, rsp->flavor);
     if (ev) ev->gp = rdp->gpnum;
-    if (rdp->qs_pending) ensure_ctxsw(e, cpu);
+    if (!rdp->qs_pending) return;
+    /* this flavor now waits for our QS (passed_quiesce was just cleared): the context switch that gives it */
+    if (rsp->enabled) ensure_ctxsw_owed(e, cpu);
+    else ensure_ctxsw(e, cpu);
 }
 
 static bool check_for_new_grace_period(rv_engine *e, rcu_state *rsp, int cpu)
@@ -454,7 +457,7 @@ bool rcu_pending(rv_engine *e, int cpu)
         rcu_node *rnp = leaf_of(rsp, rdp);
         check_cpu_stall(e, rsp, cpu);
         if (rdp->qs_pending && !rdp->passed_quiesce) {
-            ensure_ctxsw(e, cpu); /* 3.6's set_need_resched() nudge has the same effect */
+            ensure_ctxsw_owed(e, cpu); /* 3.6's set_need_resched() nudge has the same effect */
         } else if (rdp->qs_pending && rdp->passed_quiesce) {
             return true;
         }

@@ -35,6 +35,7 @@ static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1
 double rng_exp(rng *r, double mean);        /* exponential with that mean */
 long rng_poisson(rng *r, double mean);
 void rng_exp_neg_bounds(double m, double *lo, double *hi); /* lo <= exp(-m) <= hi, 0 <= m <= 30 (rng_poisson()) */
+long rng_poisson_knuth(rng *r, double exp_neg_mean); /* rng_poisson(r, m) for 0.02 <= m <= 30, given exp(-m) */
 int rng_range(rng *r, int lo, int hi);      /* inclusive */
 
 /* ------------------------------------------------------------------ event queue */
@@ -358,7 +359,7 @@ static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->r
  * out once at boot for the tick: bursts per busy tick (m), and for a sparse stream the log of the
  * chance that a tick has none, which turns one uniform draw into the gap to the next burst. */
 enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
-typedef struct upd_rate { double m, log_none; } upd_rate;
+typedef struct upd_rate { double m, log_none, exp_neg; } upd_rate; /* exp_neg = exp(-m), for a dense stream's Knuth draw */
 typedef struct phase_rates {
     upd_rate s[UPD_STREAMS];
     int8_t active[UPD_STREAMS], nactive;  /* the streams with bursts at all, in stream order */
@@ -516,14 +517,16 @@ void do_tick(rv_engine *e, int cpu);
 void cpu_go_idle(rv_engine *e, int cpu, int64_t until);
 void cpu_wake(rv_engine *e, int cpu);
 void ensure_ctxsw(rv_engine *e, int cpu);
+void ensure_ctxsw_owed(rv_engine *e, int cpu); /* the same, the caller having seen a flavor wait for this CPU's QS */
 void ensure_blip(rv_engine *e, int cpu);
 void settle_blips(rv_engine *e, int cpu);   /* bring a busy CPU's dynticks up to date with its unsimulated blips */
 void preempt_note_context_switch(rv_engine *e, int cpu);
 /* rcu_note_context_switch(): rcu_sched_qs() and rcu_preempt_note_context_switch() (preempted readers
  * get queued). No rcu_bh QS here: rcu_bh gets its quiescent states from rcu_check_callbacks() when
  * the tick did not interrupt a softirq, and from rcu_bh_qs() after each handler in __do_softirq().
- * Inline: a FAST_NO_HZ blip that drains switches four times. */
-static inline void context_switch(rv_engine *e, int cpu)
+ * Inline: a FAST_NO_HZ blip that drains switches four times. Forced, because gcc's LTO otherwise keeps
+ * one out-of-line copy whose call and frame are a third of its ~20 instructions. */
+static inline __attribute__((always_inline)) void context_switch(rv_engine *e, int cpu)
 {
     /* a flag write in the switching task, not GP machinery: what charge() books for CTX_TASK (or for
      * the GP kthread's own context when the kthread is the one switching) */

@@ -72,4 +72,15 @@ long rng_poisson(rng *r, double mean)
     return rng_poisson_exact(r, mean, p, k);   /* p in [lo, hi]: only exp() can tell */
 }
 
+/* Knuth's loop against an e^-mean its caller worked out once (a workload stream's rate is fixed for a
+ * phase). For 0.02 <= mean <= 30 and exp_neg_mean == exp(-mean) this is rng_poisson(r, mean): the same
+ * draws and the same count, since the bounded loop above ends exactly where this plain one does. */
+long rng_poisson_knuth(rng *r, double exp_neg_mean)
+{
+    double p = 1.0;
+    long k = 0;
+    do { k++; p *= rng_unit(r); } while (p > exp_neg_mean);
+    return k - 1;
+}
+
 int rng_range(rng *r, int lo, int hi) { return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1)); }

@@ -151,6 +151,15 @@ void ensure_ctxsw(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     if (c->run != RS_BUSY || c->ctxsw_scheduled || !needs_ctxsw(e, cpu)) return;
+    ensure_ctxsw_owed(e, cpu);
+}
+
+/* ensure_ctxsw() for a caller that has just seen an enabled flavor with qs_pending && !passed_quiesce
+ * on this CPU (note_new_gpnum(), rcu_pending()): needs_ctxsw() would say yes, so it is not asked. */
+void ensure_ctxsw_owed(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->run != RS_BUSY || c->ctxsw_scheduled) return;
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!ph || ph->ctxsw_per_s <= 0) return;
     c->ctxsw_scheduled = true;
@@ -422,6 +431,7 @@ void workload_rates(rv_engine *e)
             upd_rate *r = &pr->s[s];
             r->m = stream_bursts_per_tick(e, &e->cfg.phases[i], s);
             r->log_none = log1p(-(-expm1(-r->m))); /* log P(no burst in a tick), Poisson */
+            r->exp_neg = exp(-r->m); /* P(no burst in a tick): where a dense stream's Knuth draw stops */
             if (!(r->m <= 0)) pr->active[pr->nactive++] = (int8_t)s; /* else draw_next() never makes it due */
         }
     }
@@ -442,7 +452,8 @@ static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int
 {
     if (c->next_upd[s] > c->busy_ticks) return 0;
     double m = rates[s].m;
-    long bursts = m >= 0.5 ? rng_poisson(&c->r, m) : 1;
+    /* dense: a Poisson count every tick, against the phase's exp(-m) rather than recomputing it */
+    long bursts = m < 0.5 ? 1 : m <= 30 ? rng_poisson_knuth(&c->r, rates[s].exp_neg) : rng_poisson(&c->r, m);
     draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
     long n = 0;
