@@ -271,6 +271,20 @@ static void label_seen(void *ctx, const char *s, const char *end, int x, int y, 
     if (l + n + 2 < 8192) { memcpy(buf + l, s, n); buf[l + n] = '\n'; buf[l + n + 1] = 0; }
 }
 
+/* Every text one frame of the window draws off-screen at 1600x900, a line each (free it). */
+static char *drawn_texts(void)
+{
+    char err[256], *texts = calloc(1, 8192);
+    cr_assert_not_null(texts);
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    rd_set_text_observer(rd, label_seen, texts);
+    ui_app_draw(&W->app, rd);
+    rd_end(rd);
+    rd_free(rd);
+    return texts;
+}
+
 Test(lecture, a_stall_of_a_blocked_task_names_the_task)
 {
     /* small-busy's 50 ms preempted reader made 30 s long: rcu_preempt's GP waits on it past the timeout */
@@ -296,12 +310,7 @@ Test(lecture, a_stall_of_a_blocked_task_names_the_task)
     cr_assert(strstr(v->why, want), "why: %s", v->why);
     key(SDLK_TAB); /* CPU 0, the CPU that detected it: still told who the culprit is */
     cr_assert(strstr(W->app.s[0].view.why, want), "why for CPU 0: %s", W->app.s[0].view.why);
-    char err[256], *texts = calloc(1, 8192);
-    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
-    rd_set_text_observer(rd, label_seen, texts);
-    ui_app_draw(&W->app, rd);
-    rd_end(rd);
-    rd_free(rd);
+    char *texts = drawn_texts();
     snprintf(want, sizeof want, "! stall rcu_preempt task P%d", m->task);
     cr_assert(strstr(texts, want), "timeline label is not \"%s\"", want);
     cr_assert_null(strstr(texts, "! stall rcu_preempt CPU"), "the label names the detecting CPU");
@@ -326,12 +335,7 @@ Test(lecture, four_thousand_cpus_read_as_a_picture, .timeout = 60)
     cr_assert_eq(count_of(v->why, "is dyntick-idle (dynticks="), 0, "idle CPUs listed one by one: %s", v->why);
     cr_assert_leq(count_of(v->why, "\n- "), 7, "%s", v->why);
     /* the panels: counts by state, the running CPUs still owing called out, leaves grouped */
-    char err[256], *texts = calloc(1, 8192);
-    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
-    rd_set_text_observer(rd, label_seen, texts);
-    ui_app_draw(&W->app, rd);
-    rd_end(rd);
-    rd_free(rd);
+    char *texts = drawn_texts();
     cr_assert(strstr(texts, "running, still owing: CPU "), "no call-out of the running CPUs that owe a QS:\n%s", texts);
     cr_assert(strstr(texts, " leaves: ") && strstr(texts, " Z, "), "no per-leaf counts by state:\n%s", texts);
     free(texts);

@@ -148,13 +148,28 @@ static cJSON *saved_json(char *path, size_t n)
     return root;
 }
 
+/* Inject through the window, as a click would, and let the recorder take it. */
+static void inject_recorded(const rv_inject *inj)
+{
+    char msg[256];
+    cr_assert_eq(ui_app_inject(&W->app, inj, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, inj);
+}
+
+/* Save the session and return its last scripted event (*root owns it: cJSON_Delete it). */
+static cJSON *last_saved_event(cJSON **root)
+{
+    char path[1200];
+    *root = saved_json(path, sizeof path);
+    cJSON *evs = cJSON_GetObjectItem(*root, "events");
+    return cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+}
+
 Test(record, the_classroom_toggles_are_recorded_and_keep_the_injections)
 {
     ui_app_seek(&W->app, 5000000);
     rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 7};
-    char msg[256];
-    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
-    ui_rec_injected(W, &b);
+    inject_recorded(&b);
     press(SDLK_m); /* the classroom key: re-simulated through the recorder */
     cr_expect(strstr(W->app.st.status, "recorded") != NULL, "status: %s", W->app.st.status);
     cr_expect_eq(ui_app_now(&W->app), 5000000, "the moment is kept");
@@ -189,9 +204,7 @@ Test(record, compare_and_reload_keep_what_was_injected)
 {
     ui_app_seek(&W->app, 5000000);
     rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 9};
-    char msg[256];
-    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
-    ui_rec_injected(W, &b);
+    inject_recorded(&b);
     press(SDLK_c); /* compare rebuilds the sessions from the configuration: the live injection is not in it */
     ui_rec_frame(W, 1000);
     cr_assert_eq(W->app.nsessions, 2);
@@ -254,19 +267,20 @@ static int64_t gp_start(int n)
     return h->gps[RV_SCHED].v[n - 1].start;
 }
 
-Test(record, an_injection_after_a_landed_gp_start_is_saved_on_its_trigger)
+/* Land on the n-th GP start with the moment keys (as N does) and inject there. */
+static void inject_at_gp_start(int n, const rv_inject *inj)
 {
-    int64_t T = gp_start(4);
+    int64_t T = gp_start(n);
     ui_app_seek_moment(&W->app, T);
     ui_rec_landed(W, UI_MOMENT_GP_START, RV_SCHED, T);
+    inject_recorded(inj);
+}
+
+Test(record, an_injection_after_a_landed_gp_start_is_saved_on_its_trigger)
+{
     rv_inject y = {.kind = RV_INJ_SYNCHRONIZE, .cpu = 0, .flavor = RV_SCHED, .count = 1};
-    char msg[256];
-    cr_assert_eq(ui_app_inject(&W->app, &y, msg, sizeof msg), 0, "%s", msg);
-    ui_rec_injected(W, &y);
-    char path[1200];
-    cJSON *root = saved_json(path, sizeof path);
-    cJSON *evs = cJSON_GetObjectItem(root, "events");
-    cJSON *e = cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+    inject_at_gp_start(4, &y);
+    cJSON *root = NULL, *e = last_saved_event(&root);
     cJSON *on = cJSON_GetObjectItem(e, "on");
     cr_assert_not_null(on, "saved at its time: %s", cJSON_PrintUnformatted(e));
     cr_expect_str_eq(cJSON_GetObjectItem(on, "event")->valuestring, "gp_start");
@@ -277,13 +291,8 @@ Test(record, an_injection_after_a_landed_gp_start_is_saved_on_its_trigger)
 
 Test(record, after_a_toggle_an_injection_keeps_following_its_moment)
 {
-    int64_t T = gp_start(6);
-    ui_app_seek_moment(&W->app, T);
-    ui_rec_landed(W, UI_MOMENT_GP_START, RV_SCHED, T);
     rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 500};
-    char msg[256];
-    cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
-    ui_rec_injected(W, &b);
+    inject_at_gp_start(6, &b);
     press(SDLK_x); /* re-simulated: the burst is now the 6th GP start's, in the window as in the file */
     const rv_config *ec = rv_engine_config(tt_engine(W->app.s[0].tt));
     const rv_inject *got = NULL;
@@ -293,10 +302,7 @@ Test(record, after_a_toggle_an_injection_keeps_following_its_moment)
     cr_expect_eq(got->on.event, RV_TRIG_GP_START);
     cr_expect_eq(got->on.n, 6);
     cr_expect_eq((int64_t)(got->on.delay_s * 1e9), 1);
-    char path[1200];
-    cJSON *root = saved_json(path, sizeof path);
-    cJSON *evs = cJSON_GetObjectItem(root, "events");
-    cJSON *e = cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+    cJSON *root = NULL, *e = last_saved_event(&root);
     cr_expect_not_null(cJSON_GetObjectItem(e, "on"), "saved: %s", cJSON_PrintUnformatted(e));
     cr_expect_null(cJSON_GetObjectItem(e, "comment"));
     cJSON_Delete(root);
@@ -310,13 +316,8 @@ Test(record, a_trigger_form_that_would_not_replay_stays_at_its_time_and_says_why
     ui_app_seek(&W->app, fake + 1000);
     ui_rec_landed(W, UI_MOMENT_GP_START, RV_SCHED, fake);
     rv_inject y = {.kind = RV_INJ_SYNCHRONIZE, .cpu = 0, .flavor = RV_SCHED, .count = 1};
-    char msg[256];
-    cr_assert_eq(ui_app_inject(&W->app, &y, msg, sizeof msg), 0, "%s", msg);
-    ui_rec_injected(W, &y);
-    char path[1200];
-    cJSON *root = saved_json(path, sizeof path);
-    cJSON *evs = cJSON_GetObjectItem(root, "events");
-    cJSON *e = cJSON_GetArrayItem(evs, cJSON_GetArraySize(evs) - 1);
+    inject_recorded(&y);
+    cJSON *root = NULL, *e = last_saved_event(&root);
     cr_expect_null(cJSON_GetObjectItem(e, "on"), "an inexact trigger form was saved");
     cr_expect_eq((int64_t)(cJSON_GetObjectItem(e, "at_s")->valuedouble * 1e9), fake + 1000);
     cJSON *c = cJSON_GetObjectItem(e, "comment");

@@ -65,8 +65,7 @@ for scen in $scens; do
   done
   kill -0 $apid 2>/dev/null || { echo "FAIL: rcuvis exited during the $scen lecture"; cat "$work/$scen.log"; exit 1; }
   xdotool key --window "$win" ctrl+q
-  for i in $(seq 600); do kill -0 $apid 2>/dev/null || break; sleep 0.1; done
-  kill -0 $apid 2>/dev/null && { echo "FAIL: Ctrl+Q did not quit"; exit 1; }
+  quit_guarded $apid || { echo "FAIL: Ctrl+Q did not quit (still running 60 s later)"; exit 1; }
   wait $apid; apid=""
 done
 echo "ok: lecture at $size, $total cue screenshots${LECTURE_OUT:+ in $out}"

@@ -195,10 +195,8 @@ Test(fidelity, v36_refuses_fqs_interval_parameters)
     rv_config_free(&cfg);
 }
 
-/* 8. The kthread's costs are the kernel's: the waker pays wake_up(), the kthread two context switches
- * per sleep/wake cycle. An explicit FQS on an idle 3.7 machine mid-GP charges exactly those plus the
- * pass and the timer. */
-Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
+/* Two idle CPUs in 3.7 with the default costs, 10 ms in; *before is its report then (free it). */
+static rv_engine *idle_kthread_engine(rv_report *before)
 {
     rv_config cfg;
     fx_config(&cfg, 2, RV_MODE_KTHREAD);
@@ -206,8 +204,17 @@ Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
     rv_engine *e = fx_engine(&cfg, NULL);
     rv_config_free(&cfg);
     fx_run_s(e, 0.010);
+    rv_report_build(e, before);
+    return e;
+}
+
+/* 8. The kthread's costs are the kernel's: the waker pays wake_up(), the kthread two context switches
+ * per sleep/wake cycle. An explicit FQS on an idle 3.7 machine mid-GP charges exactly those plus the
+ * pass and the timer. */
+Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
+{
     rv_report before;
-    rv_report_build(e, &before);
+    rv_engine *e = idle_kthread_engine(&before);
     fx_inject(e, RV_INJ_FORCE_QS, 0, RV_SCHED, 0, 0); /* no GP: a stray wakeup, nothing else */
     fx_run_s(e, 0.011);
     rv_report after;
@@ -227,14 +234,8 @@ Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
  * and the wake_up(), the kthread the rest. Was: the wake_up() alone. */
 Test(fidelity, v37_gp_request_takes_the_root_lock)
 {
-    rv_config cfg;
-    fx_config(&cfg, 2, RV_MODE_KTHREAD);
-    rv_costs_defaults(&cfg.costs);
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_config_free(&cfg);
-    fx_run_s(e, 0.010);
     rv_report before;
-    rv_report_build(e, &before);
+    rv_engine *e = idle_kthread_engine(&before);
     long n = 10001; /* past qhimark (10000): __call_rcu_core() starts a grace period right away */
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, n);
     rv_report after;

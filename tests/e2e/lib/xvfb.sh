@@ -44,3 +44,12 @@ still_picture() {
   rm -f "$last"
   return 1
 }
+
+# quit_guarded PID: wait for PID to exit after Ctrl+Q. Returns 1 only if it is still running 60 s
+# later: a hang guard far above anything a loaded machine takes, not a speed check (the time
+# itself is printed by the callers, never judged).
+quit_guarded() {
+  local pid=$1 guard=$((SECONDS + 60))
+  while kill -0 "$pid" 2>/dev/null && [ $SECONDS -lt $guard ]; do sleep 0.05; done
+  ! kill -0 "$pid" 2>/dev/null
+}
