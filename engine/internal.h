@@ -67,12 +67,21 @@ typedef struct qev {
     int16_t arg;
 } qev;
 
+/* One slot of the calendar of events aside (evq.c): the events of one tick-long stretch, unordered. */
+typedef struct evq_bucket { qev *ev; uint32_t n, cap; } evq_bucket;
+#define EVQ_BUCKETS 256 /* ticks ahead the calendar covers; later events wait in far[] */
+
 typedef struct evq {
     qev *h; size_t n, cap; uint64_t seq;   /* the heap */
     qev first; bool has_first;             /* if set, earlier than everything in the heap */
-    /* events at or after `horizon` (if set, > 0) wait unordered in far[] until evq_advance() moves
-     * the horizon past them: peek and pop see only what lies before the horizon */
+    /* events at or after `horizon` (if set, > 0) wait aside until evq_advance() moves the horizon
+     * past them: peek and pop see only what lies before the horizon. With a bucket width (the tick),
+     * those within EVQ_BUCKETS widths wait in the calendar cal[] (bucket t / width, counted from
+     * cal_key, the first bucket not yet moved), later ones unordered in far[] (earliest far_min);
+     * without one (width 0) all wait in far[]. */
     qev *far; size_t nfar, far_cap; int64_t horizon;
+    int64_t width, cal_key, far_min;
+    evq_bucket *cal; size_t ncal;
 } evq;
 static inline bool qev_before(const qev *a, const qev *b) { return a->t < b->t || (a->t == b->t && a->seq < b->seq); }
 void evq_push_far(evq *q, const qev *ev);     /* evq.c: aside, beyond the horizon */
@@ -241,6 +250,7 @@ typedef struct cpu_t {
     uint64_t busy_ticks;      /* ticks taken while busy: the clock of the update streams */
     uint64_t next_upd[7];     /* busy tick of the next burst: call_rcu per flavor, kfree_rcu, sync per flavor */
     int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
+    uint64_t next_upd_due;    /* the least next_upd[] of upd_phase's active streams (tick_updates()) */
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
     bool blip_scheduled;      /* an idle blip is on the queue (drawn only while FAST_NO_HZ would drain at one) */
