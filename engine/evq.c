@@ -153,24 +153,28 @@ static void *dup_or_null(const void *src, size_t bytes, bool *ok)
     return p;
 }
 
-/* A copy holding just the live entries. */
+/* A copy holding just the live entries. The calendar's entries go to the copy's far[] (an event
+ * aside may wait in either: the copy's first evq_advance() puts them back in buckets), so a
+ * checkpoint holds no bucket array. */
 int evq_clone(evq *dst, const evq *src)
 {
     bool ok = true;
     *dst = *src;
     dst->h = dup_or_null(src->h, src->n * sizeof *src->h, &ok);
     dst->cap = src->n;
-    dst->far = dup_or_null(src->far, src->nfar * sizeof *src->far, &ok);
-    dst->far_cap = src->nfar;
+    size_t nfar = src->nfar + src->ncal;
+    dst->far = nfar ? malloc(nfar * sizeof *dst->far) : NULL;
+    ok &= !nfar || dst->far;
+    dst->far_cap = dst->nfar = dst->far ? nfar : 0;
     dst->cal = NULL;
-    if (src->ncal) {
-        dst->cal = calloc(EVQ_BUCKETS, sizeof *dst->cal);
-        ok &= dst->cal != NULL;
-        for (size_t i = 0; dst->cal && i < EVQ_BUCKETS; i++) {
-            evq_bucket *b = &dst->cal[i];
-            b->ev = dup_or_null(src->cal[i].ev, src->cal[i].n * sizeof *b->ev, &ok);
-            b->n = b->cap = b->ev ? src->cal[i].n : 0;
-        }
+    dst->ncal = 0;
+    if (dst->far) {
+        memcpy(dst->far, src->far, src->nfar * sizeof *dst->far);
+        size_t k = src->nfar;
+        for (size_t i = 0; src->cal && i < EVQ_BUCKETS; i++)
+            for (uint32_t j = 0; j < src->cal[i].n; j++) dst->far[k++] = src->cal[i].ev[j];
+        dst->far_min = dst->far[0].t;
+        for (size_t i = 1; i < nfar; i++) if (dst->far[i].t < dst->far_min) dst->far_min = dst->far[i].t;
     }
     if (!ok) { evq_free(dst); return -1; }
     return 0;
