@@ -446,30 +446,3 @@ void rcu_process_callbacks(rv_engine *e, int cpu)
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (e->rsp[f].enabled) process_flavor(e, &e->rsp[f], cpu);
 }
-
-/* __rcu_pending() for one flavor, in the kernel's order; runs the stall check on the way. */
-static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
-{
-    const rcu_data *rdp = &rsp->rda[cpu];
-    /* check_cpu_stall()'s own first test, made here: before the deadline (nearly every tick) the
-     * check does nothing at all, so the call is skipped */
-    if (__builtin_expect(e->jiffies >= rsp->jiffies_stall, 0)) check_cpu_stall(e, rsp, cpu);
-    if (rdp->qs_pending) {
-        if (rdp->passed_quiesce) return true;
-        ensure_ctxsw_owed(e, cpu); /* 3.6's set_need_resched() nudge has the same effect */
-    }
-    if (rdp->cbl.seg[RV_DONE_TAIL] > 0) return true;
-    if (cpu_needs_another_gp(e, rsp, rdp)) return true;
-    const rcu_node *rnp = &rsp->node[rdp->mynode];
-    if (rdp->completed != rnp->completed) return true;
-    if (rdp->gpnum != rnp->gpnum) return true;
-    return !is37(e) && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies;
-}
-
-/* __rcu_pending() ORed over flavors (rcu_pending()). */
-bool rcu_pending(rv_engine *e, int cpu)
-{
-    for (int f = 0; f < RV_NFLAVORS; f++)
-        if (e->rsp[f].enabled && rcu_pending_flavor(e, &e->rsp[f], cpu)) return true;
-    return false;
-}
