@@ -57,6 +57,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     for (size_t i = 0; i < cfg->nphases; i++) e->phase_task[i] = task_index(e, cfg->phases[i].task[0] ? cfg->phases[i].task : "task");
     workload_rates(e);
     e->q.horizon = e->jiffy_ns; /* the first tick: see step_once() */
+    e->q.width = e->jiffy_ns;   /* events aside wait in tick-long buckets (evq.c) */
     workload_boot(e);
     if (!e->trig) { rv_engine_free(e); snprintf(err, errlen, "out of memory"); return NULL; }
     triggers_scan(e);

@@ -1,11 +1,10 @@
-/* evq.c — the engine's event queue: a binary min-heap ordered by (time, insertion sequence), with the soonest entry kept aside and the far future kept out. */
+/* evq.c — the engine's event queue: a binary min-heap ordered by (time, insertion sequence), with the soonest entry kept aside and the far future kept out (in a calendar of tick-long buckets). */
 #include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Aside, unordered, until evq_advance() moves the horizon past it. */
-void evq_push_far(evq *q, const qev *ev)
+static void far_append(evq *q, const qev *ev)
 {
     if (q->nfar == q->far_cap) {
         size_t cap = q->far_cap ? q->far_cap * 2 : 256;
@@ -14,6 +13,34 @@ void evq_push_far(evq *q, const qev *ev)
         q->far = f; q->far_cap = cap;
     }
     q->far[q->nfar++] = *ev;
+}
+
+static void bucket_append(evq_bucket *b, const qev *ev)
+{
+    if (b->n == b->cap) {
+        uint32_t cap = b->cap ? b->cap * 2 : 16;
+        qev *v = realloc(b->ev, cap * sizeof *v);
+        if (!v) abort();
+        b->ev = v; b->cap = cap;
+    }
+    b->ev[b->n++] = *ev;
+}
+
+/* An event at or after the horizon: into its tick's bucket if the calendar reaches that far, else
+ * into far[]. A bucket's key t / width is >= cal_key, as t >= horizon >= cal_key * width. */
+void evq_push_far(evq *q, const qev *ev)
+{
+    if (q->width > 0) {
+        int64_t key = ev->t / q->width;
+        if (key - q->cal_key < EVQ_BUCKETS) {
+            if (!q->cal && !(q->cal = calloc(EVQ_BUCKETS, sizeof *q->cal))) abort();
+            bucket_append(&q->cal[key & (EVQ_BUCKETS - 1)], ev);
+            q->ncal++;
+            return;
+        }
+    }
+    if (!q->nfar || ev->t < q->far_min) q->far_min = ev->t;
+    far_append(q, ev);
 }
 
 void evq_heap_insert(evq *q, const qev *ev)
@@ -70,16 +97,50 @@ bool evq_pop(evq *q, qev *out)
 
 /* Move the horizon on: the events aside that now lie before it join the heap. Keys are unique
  * (time, sequence), so when an event joins the heap does not change when it pops; the heap only
- * stays small (most of a busy machine's queue is readers and runstate ends many jiffies ahead). */
+ * stays small (most of a busy machine's queue is readers and runstate ends many jiffies ahead).
+ * With a calendar, a move looks only at the buckets it passes (for the engine one: its horizon
+ * moves a tick at a time, on a multiple of the width) and at far[] only once the calendar has come
+ * within reach of far[]'s earliest event, not at every event aside on every tick. */
 void evq_advance(evq *q, int64_t horizon)
 {
     q->horizon = horizon;
-    for (size_t i = 0; i < q->nfar;) {
-        if (q->far[i].t < horizon) {
+    if (q->width <= 0) { /* no calendar: look at everything aside */
+        for (size_t i = 0; i < q->nfar;) {
+            if (q->far[i].t < horizon) {
+                qev ev = q->far[i];
+                q->far[i] = q->far[--q->nfar];
+                evq_push_seq(q, ev);
+            } else i++;
+        }
+        return;
+    }
+    int64_t key = horizon / q->width; /* the first bucket not wholly before the horizon */
+    if (!q->ncal && q->cal_key < key) q->cal_key = key; /* the buckets passed are all empty */
+    for (; q->cal_key < key; q->cal_key++) { /* every entry of these lies before the horizon */
+        evq_bucket *b = &q->cal[q->cal_key & (EVQ_BUCKETS - 1)];
+        for (uint32_t i = 0; i < b->n; i++) evq_push_seq(q, b->ev[i]);
+        q->ncal -= b->n;
+        b->n = 0;
+    }
+    if (horizon % q->width && q->ncal) { /* a horizon inside a bucket: only its earlier entries go */
+        evq_bucket *b = &q->cal[key & (EVQ_BUCKETS - 1)];
+        for (uint32_t i = 0; i < b->n;) {
+            if (b->ev[i].t < horizon) {
+                qev ev = b->ev[i];
+                b->ev[i] = b->ev[--b->n];
+                q->ncal--;
+                evq_push_seq(q, ev);
+            } else i++;
+        }
+    }
+    if (q->nfar && q->far_min / q->width - q->cal_key < EVQ_BUCKETS) { /* far[] within reach */
+        size_t n = q->nfar;
+        q->nfar = 0;
+        for (size_t i = 0; i < n; i++) { /* in place: evq_push_far() appends to far[] only below i */
             qev ev = q->far[i];
-            q->far[i] = q->far[--q->nfar];
-            evq_push_seq(q, ev);
-        } else i++;
+            if (ev.t < horizon) evq_push_seq(q, ev);
+            else evq_push_far(q, &ev);
+        }
     }
 }
 
@@ -92,25 +153,47 @@ static void *dup_or_null(const void *src, size_t bytes, bool *ok)
     return p;
 }
 
-/* A copy holding just the live entries. */
+/* A copy holding just the live entries. The calendar's entries go to the copy's far[] (an event
+ * aside may wait in either: the copy's first evq_advance() puts them back in buckets), so a
+ * checkpoint holds no bucket array. */
 int evq_clone(evq *dst, const evq *src)
 {
     bool ok = true;
     *dst = *src;
     dst->h = dup_or_null(src->h, src->n * sizeof *src->h, &ok);
     dst->cap = src->n;
-    dst->far = dup_or_null(src->far, src->nfar * sizeof *src->far, &ok);
-    dst->far_cap = src->nfar;
+    size_t nfar = src->nfar + src->ncal;
+    dst->far = nfar ? malloc(nfar * sizeof *dst->far) : NULL;
+    ok &= !nfar || dst->far;
+    dst->far_cap = dst->nfar = dst->far ? nfar : 0;
+    dst->cal = NULL;
+    dst->ncal = 0;
+    if (dst->far) {
+        memcpy(dst->far, src->far, src->nfar * sizeof *dst->far);
+        size_t k = src->nfar;
+        for (size_t i = 0; src->cal && i < EVQ_BUCKETS; i++)
+            for (uint32_t j = 0; j < src->cal[i].n; j++) dst->far[k++] = src->cal[i].ev[j];
+        dst->far_min = dst->far[0].t;
+        for (size_t i = 1; i < nfar; i++) if (dst->far[i].t < dst->far_min) dst->far_min = dst->far[i].t;
+    }
     if (!ok) { evq_free(dst); return -1; }
     return 0;
 }
 
-size_t evq_bytes(const evq *q) { return (q->cap + q->far_cap) * sizeof *q->h; }
+size_t evq_bytes(const evq *q)
+{
+    size_t n = q->cap + q->far_cap;
+    for (size_t i = 0; q->cal && i < EVQ_BUCKETS; i++) n += q->cal[i].cap;
+    return n * sizeof *q->h + (q->cal ? EVQ_BUCKETS * sizeof *q->cal : 0);
+}
 
 void evq_free(evq *q)
 {
     free(q->h); free(q->far);
+    for (size_t i = 0; q->cal && i < EVQ_BUCKETS; i++) free(q->cal[i].ev);
+    free(q->cal);
     q->h = q->far = NULL;
-    q->n = q->cap = q->nfar = q->far_cap = 0;
+    q->cal = NULL;
+    q->n = q->cap = q->nfar = q->far_cap = q->ncal = 0;
     q->has_first = false;
 }

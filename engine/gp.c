@@ -446,26 +446,3 @@ void rcu_process_callbacks(rv_engine *e, int cpu)
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (e->rsp[f].enabled) process_flavor(e, &e->rsp[f], cpu);
 }
-
-/* __rcu_pending() ORed over flavors, in the kernel's order; runs the stall check on the way. */
-bool rcu_pending(rv_engine *e, int cpu)
-{
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        rcu_state *rsp = &e->rsp[f];
-        if (!rsp->enabled) continue;
-        rcu_data *rdp = &rsp->rda[cpu];
-        rcu_node *rnp = leaf_of(rsp, rdp);
-        check_cpu_stall(e, rsp, cpu);
-        if (rdp->qs_pending && !rdp->passed_quiesce) {
-            ensure_ctxsw_owed(e, cpu); /* 3.6's set_need_resched() nudge has the same effect */
-        } else if (rdp->qs_pending && rdp->passed_quiesce) {
-            return true;
-        }
-        if (rdp->cbl.seg[RV_DONE_TAIL] > 0) return true;
-        if (cpu_needs_another_gp(e, rsp, rdp)) return true;
-        if (rdp->completed != rnp->completed) return true;
-        if (rdp->gpnum != rnp->gpnum) return true;
-        if (!is37(e) && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies) return true;
-    }
-    return false;
-}

@@ -67,12 +67,21 @@ typedef struct qev {
     int16_t arg;
 } qev;
 
+/* One slot of the calendar of events aside (evq.c): the events of one tick-long stretch, unordered. */
+typedef struct evq_bucket { qev *ev; uint32_t n, cap; } evq_bucket;
+#define EVQ_BUCKETS 256 /* ticks ahead the calendar covers; later events wait in far[] */
+
 typedef struct evq {
     qev *h; size_t n, cap; uint64_t seq;   /* the heap */
     qev first; bool has_first;             /* if set, earlier than everything in the heap */
-    /* events at or after `horizon` (if set, > 0) wait unordered in far[] until evq_advance() moves
-     * the horizon past them: peek and pop see only what lies before the horizon */
+    /* events at or after `horizon` (if set, > 0) wait aside until evq_advance() moves the horizon
+     * past them: peek and pop see only what lies before the horizon. With a bucket width (the tick),
+     * those within EVQ_BUCKETS widths wait in the calendar cal[] (bucket t / width, counted from
+     * cal_key, the first bucket not yet moved), later ones unordered in far[] (earliest far_min);
+     * without one (width 0) all wait in far[]. */
     qev *far; size_t nfar, far_cap; int64_t horizon;
+    int64_t width, cal_key, far_min;
+    evq_bucket *cal; size_t ncal;
 } evq;
 static inline bool qev_before(const qev *a, const qev *b) { return a->t < b->t || (a->t == b->t && a->seq < b->seq); }
 void evq_push_far(evq *q, const qev *ev);     /* evq.c: aside, beyond the horizon */
@@ -241,6 +250,7 @@ typedef struct cpu_t {
     uint64_t busy_ticks;      /* ticks taken while busy: the clock of the update streams */
     uint64_t next_upd[7];     /* busy tick of the next burst: call_rcu per flavor, kfree_rcu, sync per flavor */
     int upd_phase;            /* the phase next_upd[] was drawn for (-2: none yet) */
+    uint64_t next_upd_due;    /* the least next_upd[] of upd_phase's active streams (tick_updates()) */
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
     bool blip_scheduled;      /* an idle blip is on the queue (drawn only while FAST_NO_HZ would drain at one) */
@@ -416,7 +426,6 @@ static inline bool gp_in_progress(const rcu_state *rsp) { return rsp->gpnum != r
 
 /* gp.c: the per-CPU side and the 3.6 softirq driver */
 void rcu_process_callbacks(rv_engine *e, int cpu);   /* RCU_SOFTIRQ handler, all flavors */
-bool rcu_pending(rv_engine *e, int cpu);
 /* cpu_needs_another_gp(): 3.6 counts anything beyond DONE; the 3.7 fix looks one segment further
  * when this CPU has not yet seen the latest GP end (its WAIT callbacks are really done). Inline:
  * every softirq pass and every rcu_pending() asks it, nearly always during a GP. */
@@ -449,6 +458,34 @@ static inline void rcu_qs(rv_engine *e, int cpu, int flavor)
     rcu_qs_note(e, cpu, flavor);
 }
 void raise_softirq(rv_engine *e, int cpu);
+void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu);  /* stall.c */
+void ensure_ctxsw_owed(rv_engine *e, int cpu);                 /* workload.c */
+/* __rcu_pending() for one flavor, in the kernel's order; runs the stall check on the way. */
+static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    const rcu_data *rdp = &rsp->rda[cpu];
+    /* check_cpu_stall()'s own first test, made here: before the deadline (nearly every tick) the
+     * check does nothing at all, so the call is skipped */
+    if (__builtin_expect(e->jiffies >= rsp->jiffies_stall, 0)) check_cpu_stall(e, rsp, cpu);
+    if (rdp->qs_pending) {
+        if (rdp->passed_quiesce) return true;
+        ensure_ctxsw_owed(e, cpu); /* 3.6's set_need_resched() nudge has the same effect */
+    }
+    if (rdp->cbl.seg[RV_DONE_TAIL] > 0) return true;
+    if (cpu_needs_another_gp(e, rsp, rdp)) return true;
+    const rcu_node *rnp = &rsp->node[rdp->mynode];
+    if (rdp->completed != rnp->completed) return true;
+    if (rdp->gpnum != rnp->gpnum) return true;
+    return e->cfg.rcu.mode != RV_MODE_KTHREAD && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies;
+}
+/* __rcu_pending() ORed over flavors (rcu_pending()). Inline: the tick asks it for every CPU it
+ * interrupts, and the call's frame was a fifth of its cost. */
+static inline bool rcu_pending(rv_engine *e, int cpu)
+{
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (e->rsp[f].enabled && rcu_pending_flavor(e, &e->rsp[f], cpu)) return true;
+    return false;
+}
 
 /* kthread.c (3.7) */
 void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason);

@@ -108,7 +108,7 @@ static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
 
 /* check_cpu_stall(): only a CPU taking ticks can notice; the stalled CPU itself first, others
  * RCU_STALL_RAT_DELAY jiffies later so that a self-report usually wins. */
-void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
+__attribute__((noinline)) void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
 {
     if (e->jiffies < rsp->jiffies_stall) return; /* both reports below need the deadline passed */
     rcu_data *rdp = &rsp->rda[cpu];

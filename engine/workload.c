@@ -461,22 +461,38 @@ static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int
     return n;
 }
 
+/* The earliest busy tick at which one of the phase's active streams has a burst due. */
+static uint64_t next_upd_due(const cpu_t *c, const phase_rates *pr)
+{
+    uint64_t due = UINT64_MAX;
+    for (int k = 0; k < pr->nactive; k++)
+        if (c->next_upd[pr->active[k]] < due) due = c->next_upd[pr->active[k]];
+    return due;
+}
+
 /* The jiffy's updates on a busy CPU, as batch records queued by the running task: call_rcu() per
- * flavor, then kfree_rcu(), then synchronize per flavor, visiting only the phase's active streams. */
-static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
+ * flavor, then kfree_rcu(), then synchronize per flavor, visiting only the phase's active streams.
+ * pr = the rates of ph (e->phase_rates[c->phase]). */
+static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph, const phase_rates *pr)
 {
     cpu_t *c = &e->cpu[cpu];
-    const phase_rates *pr = &e->phase_rates[ph - e->cfg.phases];
     if (c->upd_phase != c->phase) {
         c->upd_phase = c->phase;
         for (int s = 0; s < UPD_STREAMS; s++) draw_next(c, &pr->s[s], s);
+        c->next_upd_due = next_upd_due(c, pr);
     }
     c->busy_ticks++;
+    /* Most ticks have no burst due on any stream: stream_take() would then return 0 for each
+     * without a draw or any other effect. next_upd[] changes only in draw_next(), which runs above
+     * and in stream_take() below, each followed by a new next_upd_due, so the minimum is current. */
+    if (c->next_upd_due > c->busy_ticks) return;
     enum exec_ctx saved = e->ctx;
     e->ctx = CTX_TASK;
+    uint64_t due = UINT64_MAX; /* next_upd_due(), gathered on the way */
     for (int k = 0; k < pr->nactive; k++) {
         int s = pr->active[k];
         long n = stream_take(c, ph, pr->s, s);
+        if (c->next_upd[s] < due) due = c->next_upd[s];
         if (!n) continue;
         if (s < RV_NFLAVORS) {
             int tf = target_flavor(e, s);
@@ -489,6 +505,7 @@ static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph)
             if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
         }
     }
+    c->next_upd_due = due;
     e->ctx = saved;
 }
 
@@ -505,18 +522,22 @@ void do_tick(rv_engine *e, int cpu)
         dynticks_busy(c); /* rcu_irq_enter() from idle */
         rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); rcu_qs(e, cpu, RV_PREEMPT);
     } else {
-        const rv_phase *ph = cpu_phase(e, cpu);
+        /* cpu_phase(), kept as its index: the phase's task and rates are indexed by it too */
+        const int pi = c->phase;
+        const rv_phase *ph = pi >= 0 ? &e->cfg.phases[pi] : NULL;
         if (ph) {
-            e->tasks[e->phase_task[ph - e->cfg.phases]].ns += e->jiffy_ns;
-            tick_updates(e, cpu, ph);
+            e->tasks[e->phase_task[pi]].ns += e->jiffy_ns;
+            tick_updates(e, cpu, ph, &e->phase_rates[pi]);
             e->ctx = CTX_TICK; e->ctx_cpu = cpu;
         }
-        bool preempt_reader = has_running_preempt_reader(e, cpu);
+        /* rcu_preempt readers exist only while rcu_preempt is enabled: both ways of starting one
+         * (schedule_reader(), an injection via check_flavor()) require it, and it never changes */
+        bool preempt_reader = e->rsp[RV_PREEMPT].enabled && has_running_preempt_reader(e, cpu);
         bool kernel_forced = c->nonpreempt > 0 || c->bh_disabled > 0 || preempt_reader || c->kloop;
         c->user = !kernel_forced && ph && rng_unit(&c->r) < ph->user_frac;
         if (c->user) { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); }
         else if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH);
-        ensure_blip(e, cpu); /* a new jiffy may have ended a FAST_NO_HZ holdoff */
+        if (e->phases_blip) ensure_blip(e, cpu); /* a new jiffy may have ended a FAST_NO_HZ holdoff */
         if (e->rsp[RV_PREEMPT].enabled) {
             if (!preempt_reader) rcu_qs(e, cpu, RV_PREEMPT);
             else if (e->rsp[RV_PREEMPT].rda[cpu].qs_pending)

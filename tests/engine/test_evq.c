@@ -49,24 +49,28 @@ Test(evq, pops_in_time_then_insertion_order)
 }
 
 /* With a horizon (the engine's next tick), later events wait aside until evq_advance() passes
- * them; popping whatever lies before the horizon and advancing it tick by tick, as step_once()
- * does, must give exactly the global (time, seq) order. */
-Test(evq, events_beyond_the_horizon_pop_in_the_same_order)
+ * them; popping whatever lies before the horizon and advancing it `step` by `step`, as step_once()
+ * does tick by tick, must give exactly the global (time, seq) order. width > 0 keeps the events
+ * aside in a calendar of buckets that wide (the engine's: one tick), beyond it in far[]. */
+static void horizon_run(int64_t width, int64_t step, uint64_t seed)
 {
-    enum { N = 20000, TICK = 100 };
+    enum { N = 20000 };
     evq q = {0};
-    q.horizon = TICK;
+    q.horizon = step;
+    q.width = width;
     static qev ref[N];
-    size_t nref = 0, pops = 0, max_far = 0;
-    uint64_t x = 99;
+    size_t nref = 0, pops = 0, max_aside = 0, max_far = 0;
+    uint64_t x = seed;
     int64_t now = 0;
     for (int round = 0; round < N; round++) {
         if (lcg(&x) % 2 == 0 || nref == 0) {
-            int64_t ahead = lcg(&x) % 4 == 0 ? (int64_t)(lcg(&x) % 5000) : (int64_t)(lcg(&x) % 150); /* some far, many near */
+            uint64_t kind = lcg(&x) % 8; /* many near, some far, a few beyond the calendar's reach */
+            int64_t ahead = kind == 0 ? (int64_t)(lcg(&x) % 60000) : kind < 3 ? (int64_t)(lcg(&x) % 5000) : (int64_t)(lcg(&x) % 150);
             qev ev = {.t = now + ahead, .id = (uint64_t)round};
             evq_push(&q, ev);
             ev.seq = q.seq - 1;
             ref[nref++] = ev;
+            if (q.nfar + q.ncal > max_aside) max_aside = q.nfar + q.ncal;
             if (q.nfar > max_far) max_far = q.nfar;
             continue;
         }
@@ -75,14 +79,50 @@ Test(evq, events_beyond_the_horizon_pop_in_the_same_order)
             cr_assert_geq(ref[m].t, q.horizon, "round %d: event at %lld hidden beyond the horizon %lld", round,
                           (long long)ref[m].t, (long long)q.horizon);
             now = q.horizon;
-            evq_advance(&q, q.horizon + TICK);
+            evq_advance(&q, q.horizon + step);
         }
         now = pop_expecting(&q, ref, &nref, m, round);
         pops++;
     }
-    cr_expect_gt(max_far, 50, "events waited aside (%zu at most): the test needs a far future", max_far);
+    cr_expect_gt(max_aside, 50, "events waited aside (%zu at most): the test needs a far future", max_aside);
+    if (width) cr_expect_gt(max_far, 5, "events beyond the calendar (%zu at most) must be tried too", max_far);
     cr_expect_gt(pops, N / 3);
     evq_free(&q);
+}
+
+Test(evq, events_beyond_the_horizon_pop_in_the_same_order) { horizon_run(0, 100, 99); }
+
+/* The engine's way: a calendar one tick wide, the horizon moving a tick at a time. */
+Test(evq, events_in_the_calendar_pop_in_the_same_order) { horizon_run(100, 100, 99); }
+
+/* A horizon that stops inside buckets (not the engine's way, but allowed) takes only their earlier entries. */
+Test(evq, a_horizon_inside_a_bucket_pops_in_the_same_order) { horizon_run(100, 70, 5); }
+
+/* A clone of a queue with events in its calendar and far[] pops exactly like the original. */
+Test(evq, a_clone_pops_like_the_original)
+{
+    evq q = {0}, c;
+    q.horizon = q.width = 100;
+    uint64_t x = 3;
+    for (int i = 0; i < 3000; i++) {
+        qev ev = {.t = (int64_t)(lcg(&x) % 50000), .id = (uint64_t)i};
+        evq_push(&q, ev);
+    }
+    cr_assert(q.ncal > 0 && q.nfar > 0);
+    cr_assert_eq(evq_clone(&c, &q), 0);
+    cr_expect_eq(c.ncal, 0, "a clone keeps the calendar's entries in far[]");
+    cr_expect_eq(evq_bytes(&c), (q.n + q.nfar + q.ncal) * sizeof(qev), "a clone holds just the live entries");
+    for (int popped = 0; popped < 3000;) {
+        qev a, b;
+        bool ha = evq_pop(&q, &a), hb = evq_pop(&c, &b);
+        cr_assert_eq(ha, hb);
+        if (!ha) { evq_advance(&q, q.horizon + 100); evq_advance(&c, c.horizon + 100); continue; }
+        cr_assert_eq(a.id, b.id, "pop %d", popped);
+        cr_assert_eq(a.seq, b.seq);
+        popped++;
+    }
+    evq_free(&q);
+    evq_free(&c);
 }
 
 static size_t timer_entries(const evq *q)
