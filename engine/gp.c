@@ -139,20 +139,25 @@ static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
     note_new_gpnum(e, rsp, cpu);
 }
 
+/* rcu_preempt_check_blocked_tasks(): the node's queued readers now block this GP (gp_tasks = first entry). */
+static __attribute__((noinline)) void init_node_blocked(rv_engine *e, rcu_state *rsp, int n)
+{
+    rcu_node *rnp = &rsp->node[n];
+    for (size_t i = 0; i < e->nreaders; i++) {
+        reader *r = &e->readers[i];
+        if (r->blocked && r->node == n && r->flavor == rsp->flavor && !r->blocks_gp) {
+            r->blocks_gp = 1;
+            rnp->n_gp_tasks++;
+        }
+    }
+}
+
 /* One node of the init walk (its lock and init work charged by the caller): blocked readers now
  * block this GP, qsmask = qsmaskinit, copy numbers. `logged`: someone reads per-node events. */
 static inline void init_node_state(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf)
 {
     rcu_node *rnp = &rsp->node[n];
-    if (rnp->n_blkd > 0) { /* rcu_preempt_check_blocked_tasks(): gp_tasks = first entry */
-        for (size_t i = 0; i < e->nreaders; i++) {
-            reader *r = &e->readers[i];
-            if (r->blocked && r->node == n && r->flavor == rsp->flavor && !r->blocks_gp) {
-                r->blocks_gp = 1;
-                rnp->n_gp_tasks++;
-            }
-        }
-    }
+    if (rnp->n_blkd > 0) init_node_blocked(e, rsp, n);
     rnp->qsmask = rnp->qsmaskinit;
     rnp->gpnum = rsp->gpnum;
     rnp->completed = rsp->completed;
@@ -168,6 +173,25 @@ static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf
         if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rsp->node[n].qsmask; }
     } else {
         event_count_only(e, RV_EV_GP_INIT_NODE, 1); /* no one reads per-node events here */
+    }
+}
+
+/* init_node_state() for nodes [lo, hi) of a 3.6 walk no one watches node by node, none of them the
+ * starting CPU's leaf, as plain loops: the blocked-reader check first (it touches only readers and
+ * n_gp_tasks, which the copies below do not read), then qsmask = qsmaskinit and the GP numbers. */
+static void init_nodes_quiet(rv_engine *e, rcu_state *rsp, int lo, int hi)
+{
+    rcu_node *const node = rsp->node;
+    const unsigned long gpnum = rsp->gpnum, completed = rsp->completed;
+    if (rsp->flavor == RV_PREEMPT) { /* only rcu_preempt readers block (block_reader()) */
+        for (int n = lo; n < hi; n++)
+            if (node[n].n_blkd > 0) init_node_blocked(e, rsp, n);
+    }
+    for (int n = lo; n < hi; n++) {
+        rcu_node *rnp = &node[n];
+        rnp->qsmask = rnp->qsmaskinit;
+        rnp->gpnum = gpnum;
+        rnp->completed = completed;
     }
 }
 
@@ -208,7 +232,13 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
     if (logged) {
         for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, cpu_leaf, true);
     } else { /* no one reads per-node events: the walk's are counted at once (counts have no order) */
-        for (int n = 0; n < e->nnodes; n++) init_node_state(e, rsp, n, cpu, cpu_leaf);
+        if (cpu_leaf >= 0) { /* the nodes up to the starting CPU's leaf, that leaf, then the rest */
+            init_nodes_quiet(e, rsp, 0, cpu_leaf);
+            init_node_state(e, rsp, cpu_leaf, cpu, cpu_leaf);
+            init_nodes_quiet(e, rsp, cpu_leaf + 1, e->nnodes);
+        } else {
+            init_nodes_quiet(e, rsp, 0, e->nnodes);
+        }
         event_count_only(e, RV_EV_GP_INIT_NODE, (uint64_t)e->nnodes);
     }
     charge_lock_section(e, walk);
@@ -242,7 +272,9 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
     /* 3.6 pushes `completed` into the nodes only if this CPU has nothing beyond WAIT; otherwise the
      * next rcu_start_gp() walk does it. That lag is what lets the day-one bug start a spurious GP. */
     if (rdp->cbl.seg[2] + rdp->cbl.seg[3] == 0) {
-        for (int n = 0; n < e->nnodes; n++) rsp->node[n].completed = rsp->gpnum;
+        rcu_node *const node = rsp->node;
+        const unsigned long gpnum = rsp->gpnum;
+        for (int n = 0; n < e->nnodes; n++) node[n].completed = gpnum;
         int64_t walk = (int64_t)e->nnodes * e->cfg.costs.node_lock_ns; /* one node lock each, charged as one sum */
         charge(e, rsp->flavor, walk, true);
         charge_lock_section(e, walk);
@@ -397,14 +429,14 @@ static void fqs_climb_flush(rv_engine *e, rcu_state *rsp, fqs_idle_run *run, int
 static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
 {
     rcu_node *const node = rsp->node;
+    const int nnodes = e->nnodes, first_leaf = e->level_first[e->levels - 1];
     const cpu_t *const cpus = e->cpu;
-    const int nnodes = e->nnodes;
     fqs_idle_run run = {0};
     int parent = -1, clear_leaves = 0, probed = 0;
     long climbs = 0;
     unsigned long climbed = 0, parent_owes = 0;
     /* only a report that climbed can end the GP: asked again after each one */
-    for (int n = gp_still(rsp, p->gp) ? e->level_first[e->levels - 1] : nnodes; n < nnodes; n++) {
+    for (int n = gp_still(rsp, p->gp) ? first_leaf : nnodes; n < nnodes; n++) {
         rcu_node *rnp = &node[n];
         unsigned long owing = rnp->qsmask;
         if (!owing) { clear_leaves++; continue; }
