@@ -139,20 +139,25 @@ static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
     note_new_gpnum(e, rsp, cpu);
 }
 
+/* rcu_preempt_check_blocked_tasks(): the node's queued readers now block this GP (gp_tasks = first entry). */
+static __attribute__((noinline)) void init_node_blocked(rv_engine *e, rcu_state *rsp, int n)
+{
+    rcu_node *rnp = &rsp->node[n];
+    for (size_t i = 0; i < e->nreaders; i++) {
+        reader *r = &e->readers[i];
+        if (r->blocked && r->node == n && r->flavor == rsp->flavor && !r->blocks_gp) {
+            r->blocks_gp = 1;
+            rnp->n_gp_tasks++;
+        }
+    }
+}
+
 /* One node of the init walk (its lock and init work charged by the caller): blocked readers now
  * block this GP, qsmask = qsmaskinit, copy numbers. `logged`: someone reads per-node events. */
 static inline void init_node_state(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf)
 {
     rcu_node *rnp = &rsp->node[n];
-    if (rnp->n_blkd > 0) { /* rcu_preempt_check_blocked_tasks(): gp_tasks = first entry */
-        for (size_t i = 0; i < e->nreaders; i++) {
-            reader *r = &e->readers[i];
-            if (r->blocked && r->node == n && r->flavor == rsp->flavor && !r->blocks_gp) {
-                r->blocks_gp = 1;
-                rnp->n_gp_tasks++;
-            }
-        }
-    }
+    if (rnp->n_blkd > 0) init_node_blocked(e, rsp, n);
     rnp->qsmask = rnp->qsmaskinit;
     rnp->gpnum = rsp->gpnum;
     rnp->completed = rsp->completed;
@@ -168,6 +173,25 @@ static void init_node(rv_engine *e, rcu_state *rsp, int n, int cpu, int cpu_leaf
         if (ev) { ev->gp = rsp->gpnum; ev->node = n; ev->mask = rsp->node[n].qsmask; }
     } else {
         event_count_only(e, RV_EV_GP_INIT_NODE, 1); /* no one reads per-node events here */
+    }
+}
+
+/* init_node_state() for nodes [lo, hi) of a 3.6 walk no one watches node by node, none of them the
+ * starting CPU's leaf, as plain loops: the blocked-reader check first (it touches only readers and
+ * n_gp_tasks, which the copies below do not read), then qsmask = qsmaskinit and the GP numbers. */
+static void init_nodes_quiet(rv_engine *e, rcu_state *rsp, int lo, int hi)
+{
+    rcu_node *const node = rsp->node;
+    const unsigned long gpnum = rsp->gpnum, completed = rsp->completed;
+    if (rsp->flavor == RV_PREEMPT) { /* only rcu_preempt readers block (block_reader()) */
+        for (int n = lo; n < hi; n++)
+            if (node[n].n_blkd > 0) init_node_blocked(e, rsp, n);
+    }
+    for (int n = lo; n < hi; n++) {
+        rcu_node *rnp = &node[n];
+        rnp->qsmask = rnp->qsmaskinit;
+        rnp->gpnum = gpnum;
+        rnp->completed = completed;
     }
 }
 
@@ -208,7 +232,13 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
     if (logged) {
         for (int n = 0; n < e->nnodes; n++) init_node(e, rsp, n, cpu, cpu_leaf, true);
     } else { /* no one reads per-node events: the walk's are counted at once (counts have no order) */
-        for (int n = 0; n < e->nnodes; n++) init_node_state(e, rsp, n, cpu, cpu_leaf);
+        if (cpu_leaf >= 0) { /* the nodes up to the starting CPU's leaf, that leaf, then the rest */
+            init_nodes_quiet(e, rsp, 0, cpu_leaf);
+            init_node_state(e, rsp, cpu_leaf, cpu, cpu_leaf);
+            init_nodes_quiet(e, rsp, cpu_leaf + 1, e->nnodes);
+        } else {
+            init_nodes_quiet(e, rsp, 0, e->nnodes);
+        }
         event_count_only(e, RV_EV_GP_INIT_NODE, (uint64_t)e->nnodes);
     }
     charge_lock_section(e, walk);
@@ -242,7 +272,9 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
     /* 3.6 pushes `completed` into the nodes only if this CPU has nothing beyond WAIT; otherwise the
      * next rcu_start_gp() walk does it. That lag is what lets the day-one bug start a spurious GP. */
     if (rdp->cbl.seg[2] + rdp->cbl.seg[3] == 0) {
-        for (int n = 0; n < e->nnodes; n++) rsp->node[n].completed = rsp->gpnum;
+        rcu_node *const node = rsp->node;
+        const unsigned long gpnum = rsp->gpnum;
+        for (int n = 0; n < e->nnodes; n++) node[n].completed = gpnum;
         int64_t walk = (int64_t)e->nnodes * e->cfg.costs.node_lock_ns; /* one node lock each, charged as one sum */
         charge(e, rsp->flavor, walk, true);
         charge_lock_section(e, walk);
@@ -262,7 +294,7 @@ static inline int mask_weight(uint64_t x) /* (unsigned long is 32 bits in the We
 }
 
 /* Add the leaf's run of identical idle credits to the CPUs' rcu_data.dynticks_fqs. */
-static void fqs_idle_flush(rcu_state *rsp, rcu_node *rnp)
+static __attribute__((noinline)) void fqs_idle_flush(rcu_state *rsp, rcu_node *rnp)
 {
     for (unsigned long bits = rnp->fqs_idle_mask; bits; bits &= bits - 1)
         rsp->rda[rnp->grplo + __builtin_ctzl(bits)].dynticks_fqs += rnp->fqs_idle_passes;
@@ -272,7 +304,7 @@ static void fqs_idle_flush(rcu_state *rsp, rcu_node *rnp)
 
 /* A pass credited the leaf's dyntick-idle CPUs in `idle`: usually the same CPUs as last time (an idle
  * machine stays idle), so the per-CPU counters are brought up to date only when the set changes. */
-static void fqs_idle_note(rcu_state *rsp, rcu_node *rnp, unsigned long idle)
+static inline void fqs_idle_note(rcu_state *rsp, rcu_node *rnp, unsigned long idle)
 {
     if (rnp->fqs_idle_mask != idle) {
         fqs_idle_flush(rsp, rnp);
@@ -290,6 +322,175 @@ unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu)
 }
 
 /*
+ * A run of leaves whose owing CPUs were all dyntick-idle, in a 3.6 batched pass: each such leaf's
+ * part of force_qs_rnp() (its lock, one probe per owing CPU, all of them credited "dti", one QS
+ * report) is summed here and booked at once by fqs_idle_run_book(). The sums are the per-leaf
+ * figures added up: charge() and the counters only add, and the longest irqs-off section is the one
+ * of the leaf with the most probes. The run is booked before anything that could end the GP or read
+ * the figures (a climb into a parent, a leaf with a running CPU, the end of the pass).
+ */
+typedef struct fqs_idle_run { long leaves, probes, reports; int max_probes; } fqs_idle_run;
+
+static __attribute__((noinline)) void fqs_idle_run_book(rv_engine *e, rcu_state *rsp, fqs_idle_run run)
+{
+    const int64_t lock_ns = e->cfg.costs.node_lock_ns, miss_ns = e->cfg.costs.cache_miss_ns;
+    charge(e, rsp->flavor, lock_ns * run.leaves + miss_ns * run.probes, true);
+    charge_lock_section(e, lock_ns + miss_ns * run.max_probes);
+    rsp->dyntick_credits += (uint64_t)run.probes;
+    rsp->idle_probes += (uint64_t)run.probes;
+    event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)run.probes);
+    if (run.reports) event_count_only(e, RV_EV_QS_REPORT, (uint64_t)run.reports);
+}
+
+static inline bool gp_still(const rcu_state *rsp, unsigned long gp) { return gp_in_progress(rsp) && rsp->gpnum == gp; }
+
+/* What one FQS pass needs to know about itself, worked out once per pass. */
+typedef struct fqs_pass_ctx {
+    unsigned long gp;
+    bool snapshot;      /* the first pass of this GP: dyntick_save_progress_counter() */
+    bool logged;        /* per-CPU credit events only for someone who reads them */
+    bool log_reports;   /* per-node report events logged (qs_report_logged()) */
+    int probed;
+} fqs_pass_ctx;
+
+/* force_qs_rnp()'s work on leaf n, which owes `owing`: credit its idle CPUs at once, probe its
+ * running ones one by one, charge the leaf lock and the probes, report what was credited. */
+static inline __attribute__((always_inline)) int fqs_leaf(rv_engine *e, rcu_state *rsp, int n, unsigned long owing,
+                                                         const fqs_pass_ctx *p, qs_batch *qb)
+{
+    const bool snapshot = p->snapshot, batch = qb != NULL;
+    rcu_node *rnp = &rsp->node[n];
+    unsigned long idle = owing & e->cpu[rnp->grplo].leaf_idle; /* counter even: credited ("dti") */
+    unsigned long mask = idle, ofl = 0;
+    for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running when probed */
+        int bit = __builtin_ctzl(bits);
+        int cpu = rnp->grplo + bit;
+        rcu_data *rdp = &rsp->rda[cpu];
+        if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
+        unsigned long curr = e->cpu[cpu].dynticks;
+        int how = -1;
+        if (snapshot) {
+            rdp->dynticks_snap = curr;
+            if (!(curr & 1)) how = 0;
+        } else if (!(curr & 1) || curr - rdp->dynticks_snap >= 2) {
+            how = 0;
+        } else if (!cpu_is_online(e, cpu) && rsp->gp_start + 2 < e->jiffies) {
+            how = 1;
+        }
+        if (how < 0) continue;
+        mask |= 1ul << bit;
+        if (how == 0) { rdp->dynticks_fqs++; rsp->dyntick_credits++; }
+        else { ofl |= 1ul << bit; rdp->offline_fqs++; rsp->offline_credits++; }
+    }
+    int probed_here = mask_weight(owing); /* one remote cache miss each */
+    if (idle) {
+        fqs_idle_note(rsp, rnp, idle);
+        rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
+    }
+    if (p->logged) {
+        for (unsigned long bits = mask; bits; bits &= bits - 1) {
+            int bit = __builtin_ctzl(bits);
+            rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
+            if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+        }
+    } else if (mask) {
+        event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
+    }
+    /* the leaf lock and the probes: one irqs-off section, charged as one sum */
+    int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
+    charge(e, rsp->flavor, section, true);
+    rsp->idle_probes += (uint64_t)probed_here;
+    charge_lock_section(e, section);
+    if (mask) {
+        if (batch) rcu_report_qs_leaf_batched(e, rsp, mask, n, qb);
+        else rcu_report_qs_rnp_logged(e, rsp, mask, n, p->log_reports);
+    }
+    return probed_here;
+}
+
+/* Apply the climbs gathered into `parent` (qs_batch_flush()), after booking the leaves before them. */
+static void fqs_climb_flush(rv_engine *e, rcu_state *rsp, fqs_idle_run *run, int parent, long climbs, unsigned long climbed)
+{
+    if (run->leaves) fqs_idle_run_book(e, rsp, *run);
+    *run = (fqs_idle_run){0};
+    qs_batch qb = {.parent = parent, .climbs = climbs, .mask = climbed};
+    qs_batch_flush(e, rsp, &qb);
+}
+
+/*
+ * The leaves of a 3.6 pass, the climbs into each parent batched (rcu_report_qs_leaf_batched()).
+ * A leaf whose owing CPUs are all idle (nearly every leaf of a big idle machine) takes a short path:
+ * no CPU to visit; its figures go into an fqs_idle_run, and its report clears it whole, as
+ * rcu_report_qs_rnp() would (same checks in the same order), its climb joining the batch. The batch
+ * state is kept in locals here (parent, climbs, climbed; parent_owes = the parent's qsmask, which
+ * only a flush changes) and handed to tree.c's qs_batch_flush() when the parent changes or would
+ * clear. Returns the clear leaves (only their lock is charged).
+ */
+static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
+{
+    rcu_node *const node = rsp->node;
+    const int nnodes = e->nnodes, first_leaf = e->level_first[e->levels - 1];
+    const cpu_t *const cpus = e->cpu;
+    fqs_idle_run run = {0};
+    int parent = -1, clear_leaves = 0, probed = 0;
+    long climbs = 0;
+    unsigned long climbed = 0, parent_owes = 0;
+    /* only a report that climbed can end the GP: asked again after each one */
+    for (int n = gp_still(rsp, p->gp) ? first_leaf : nnodes; n < nnodes; n++) {
+        rcu_node *rnp = &node[n];
+        unsigned long owing = rnp->qsmask;
+        if (!owing) { clear_leaves++; continue; }
+        if (owing & ~cpus[rnp->grplo].leaf_idle) { /* a CPU was running: the full visit */
+            if (run.leaves) { fqs_idle_run_book(e, rsp, run); run = (fqs_idle_run){0}; } /* the leaves before it first */
+            qs_batch qb = {.parent = parent, .climbs = climbs, .mask = climbed};
+            probed += fqs_leaf(e, rsp, n, owing, p, &qb);
+            climbs = qb.climbs;
+            climbed = qb.mask;
+            parent = climbs ? qb.parent : -1; /* (the batch's parent matters only while it has climbs) */
+            if (climbs) parent_owes = node[parent].qsmask;
+            if (!gp_still(rsp, p->gp)) break;
+            continue;
+        }
+        int probed_here = owing == rnp->qsmaskinit ? rnp->qsmaskinit_weight : mask_weight(owing);
+        fqs_idle_note(rsp, rnp, owing);
+        run.leaves++;
+        run.probes += probed_here;
+        if (probed_here > run.max_probes) run.max_probes = probed_here;
+        probed += probed_here;
+        /* rcu_report_qs_rnp(owing) on this leaf */
+        if (rnp->gpnum == rnp->completed) continue;
+        rnp->qsmask = 0;
+        run.reports++;
+        if (rnp->n_gp_tasks > 0) continue; /* a preempted reader still blocks the GP here: no climb */
+        if (parent != rnp->parent) {
+            if (climbs) { /* a new parent: the last one's climbs first */
+                fqs_climb_flush(e, rsp, &run, parent, climbs, climbed);
+                climbs = 0;
+                climbed = 0;
+            }
+            parent = rnp->parent;
+            parent_owes = node[parent].qsmask;
+        }
+        climbs++;
+        climbed |= rnp->grpmask;
+        if (!(parent_owes & ~climbed)) { /* the parent clears now: climb on from here */
+            fqs_climb_flush(e, rsp, &run, parent, climbs, climbed);
+            climbs = 0;
+            climbed = 0;
+            parent = -1;
+            if (!gp_still(rsp, p->gp)) break;
+        }
+    }
+    if (run.leaves) fqs_idle_run_book(e, rsp, run);
+    if (climbs) {
+        qs_batch qb = {.parent = parent, .climbs = climbs, .mask = climbed};
+        qs_batch_flush(e, rsp, &qb);
+    }
+    p->probed += probed;
+    return clear_leaves;
+}
+
+/*
  * One FQS pass over the leaves (force_qs_rnp). The first pass after GP start snapshots every
  * still-owing CPU's dynticks counter (dyntick_save_progress_counter) and credits the idle ones; later
  * passes credit CPUs whose counter is even or moved by >= 2 ("dti"), or that are offline ("ofl")
@@ -302,96 +503,50 @@ unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu)
  */
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
-    /* 3.6 force_quiescent_state() switches on rsp->fqs_state; 3.7 rcu_gp_fqs() on the kthread's local */
-    bool snapshot = is37(e) ? rsp->kt.fqs_state != RCU_FORCE_QS : rsp->fqs_state != RCU_FORCE_QS;
+    fqs_pass_ctx p = {
+        .gp = rsp->gpnum,
+        /* 3.6 force_quiescent_state() switches on rsp->fqs_state; 3.7 rcu_gp_fqs() on the kthread's local */
+        .snapshot = is37(e) ? rsp->kt.fqs_state != RCU_FORCE_QS : rsp->fqs_state != RCU_FORCE_QS,
+        .logged = events_read(e),
+        .log_reports = qs_report_logged(e),
+    };
     int64_t spent_before = rsp->gp_overhead_ns;
-    const unsigned long gp = rsp->gpnum;
-    const bool logged = events_read(e); /* per-CPU credit events only for someone who reads them */
-    const bool log_reports = qs_report_logged(e);
-    /* 3.6: no preemption point between leaves and no one reading per-node events: batch the climbs
-     * of the leaf reports into each parent (rcu_report_qs_leaf_batched()) */
-    const bool batch = !is37(e) && !log_reports && e->levels > 1;
-    qs_batch qb = {.parent = -1};
-    int probed = 0, clear_leaves = 0;
+    int clear_leaves = 0;
     rsp->fqs_scans++;
-    int first_leaf = e->level_first[e->levels - 1];
     /* Stop as soon as this GP is over: in 3.6 its end may chain the next GP from inside this pass,
      * and that GP must begin with its own snapshot pass, never with this one's stale snapshots
      * (the kernel defers such a start with fqs_need_gp for the same reason). */
-    for (int n = first_leaf; n < e->nnodes && gp_in_progress(rsp) && rsp->gpnum == gp; n++) {
-        rcu_node *rnp = &rsp->node[n];
-        /* qsmask holds only CPUs that exist (qsmaskinit gets its bits from tree_set_cpu_online()), so a
-         * tree sized for NR_CPUS needs no mask for the leaf's bits beyond nr_cpu_ids */
-        unsigned long owing = rnp->qsmask;
-        if (!owing) { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
-            if (is37(e)) {
+    if (!is37(e) && !p.log_reports && e->levels > 1) {
+        /* 3.6: no preemption point between leaves and no one reading per-node events: batch the climbs
+         * of the leaf reports into each parent (rcu_report_qs_leaf_batched()) */
+        clear_leaves = fqs_leaves_batched(e, rsp, &p);
+    } else {
+        for (int n = e->level_first[e->levels - 1]; n < e->nnodes && gp_still(rsp, p.gp); n++) {
+            /* qsmask holds only CPUs that exist (qsmaskinit gets its bits from tree_set_cpu_online()), so a
+             * tree sized for NR_CPUS needs no mask for the leaf's bits beyond nr_cpu_ids */
+            unsigned long owing = rsp->node[n].qsmask;
+            if (owing) {
+                p.probed += fqs_leaf(e, rsp, n, owing, &p, NULL);
+            } else if (is37(e)) { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
                 charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
                 charge_lock_section(e, e->cfg.costs.node_lock_ns);
             } else {
                 clear_leaves++; /* 3.6: charged as one sum after the walk (no preemption point splits it) */
             }
-        } else {
-            unsigned long idle = owing & e->cpu[rnp->grplo].leaf_idle; /* counter even: credited ("dti") */
-            unsigned long mask = idle, ofl = 0;
-            for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running when probed */
-                int bit = __builtin_ctzl(bits);
-                int cpu = rnp->grplo + bit;
-                rcu_data *rdp = &rsp->rda[cpu];
-                if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
-                unsigned long curr = e->cpu[cpu].dynticks;
-                int how = -1;
-                if (snapshot) {
-                    rdp->dynticks_snap = curr;
-                    if (!(curr & 1)) how = 0;
-                } else if (!(curr & 1) || curr - rdp->dynticks_snap >= 2) {
-                    how = 0;
-                } else if (!cpu_is_online(e, cpu) && rsp->gp_start + 2 < e->jiffies) {
-                    how = 1;
-                }
-                if (how < 0) continue;
-                mask |= 1ul << bit;
-                if (how == 0) { rdp->dynticks_fqs++; rsp->dyntick_credits++; }
-                else { ofl |= 1ul << bit; rdp->offline_fqs++; rsp->offline_credits++; }
+            if (is37(e)) { /* cond_resched() between leaves in the kthread */
+                if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
+                e->stretch_nonpreempt = 0;
             }
-            int probed_here = mask_weight(owing); /* one remote cache miss each */
-            if (idle) {
-                fqs_idle_note(rsp, rnp, idle);
-                rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
-            }
-            if (logged) {
-                for (unsigned long bits = mask; bits; bits &= bits - 1) {
-                    int bit = __builtin_ctzl(bits);
-                    rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
-                    if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
-                }
-            } else if (mask) {
-                event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
-            }
-            /* the leaf lock and the probes: one irqs-off section, charged as one sum */
-            int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
-            charge(e, rsp->flavor, section, true);
-            rsp->idle_probes += (uint64_t)probed_here;
-            probed += probed_here;
-            charge_lock_section(e, section);
-            if (mask) {
-                if (batch) rcu_report_qs_leaf_batched(e, rsp, mask, n, &qb);
-                else rcu_report_qs_rnp_logged(e, rsp, mask, n, log_reports);
-            }
-        }
-        if (is37(e)) { /* cond_resched() between leaves in the kthread */
-            if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
-            e->stretch_nonpreempt = 0;
         }
     }
-    if (batch && qb.climbs) qs_batch_flush(e, rsp, &qb);
     if (clear_leaves) {
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns * clear_leaves, true);
         charge_lock_section(e, e->cfg.costs.node_lock_ns);
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
-    if (ev) { ev->gp = gp; ev->arg = snapshot ? 0 : 1; ev->n = probed; }
-    if (is37(e)) { if (snapshot) rsp->kt.fqs_state = RCU_FORCE_QS; } /* rcu_gp_fqs() advances it unconditionally */
-    else if (snapshot && gp_in_progress(rsp) && rsp->gpnum == gp) rsp->fqs_state = RCU_FORCE_QS;
+    if (ev) { ev->gp = p.gp; ev->arg = p.snapshot ? 0 : 1; ev->n = p.probed; }
+    if (is37(e)) { if (p.snapshot) rsp->kt.fqs_state = RCU_FORCE_QS; } /* rcu_gp_fqs() advances it unconditionally */
+    else if (p.snapshot && gp_still(rsp, p.gp)) rsp->fqs_state = RCU_FORCE_QS;
     rsp->fqs_ns += rsp->gp_overhead_ns - spent_before; /* the FQS share of the GP machinery */
 }
 

@@ -165,6 +165,7 @@ typedef struct rcu_node {
     unsigned long qsmask, qsmaskinit, grpmask;
     int grpnum, grplo, grphi, level, parent;
     int first_child, nchildren;
+    int qsmaskinit_weight;          /* bits set in qsmaskinit, an FQS pass's probes (tree_set_cpu_online()); fills padding */
     unsigned long gpnum, completed;
     int n_blkd, n_gp_tasks;         /* blkd_tasks length; entries from gp_tasks on */
     /* leaves: FQS credited the dyntick-idle CPUs in fqs_idle_mask fqs_idle_passes times in a row and has

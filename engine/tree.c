@@ -99,7 +99,9 @@ void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online)
     while (n >= 0) {
         rcu_node *rnp = &rsp->node[n];
         bool was_empty = rnp->qsmaskinit == 0;
+        unsigned long was = rnp->qsmaskinit;
         if (online) rnp->qsmaskinit |= mask; else rnp->qsmaskinit &= ~mask;
+        if (rnp->qsmaskinit != was) rnp->qsmaskinit_weight += online ? 1 : -1; /* mask is one bit */
         bool now_empty = rnp->qsmaskinit == 0;
         if (was_empty == now_empty) break; /* the parent's view of this node is unchanged */
         mask = rnp->grpmask;
