@@ -45,8 +45,9 @@ static void post_idle_gp_timer(rv_engine *e, int cpu)
  * (invoke_rcu_core()), i.e. ksoftirqd/N is about to take the CPU out of idle for a moment. */
 bool rcu_prepare_for_idle(rv_engine *e, int cpu) { return rcu_prepare_for_idle_cbs(e, cpu, rcu_cpu_has_callbacks(e, cpu)); }
 
-/* The same, for a caller that has just asked rcu_cpu_has_callbacks() (cbs). */
-bool rcu_prepare_for_idle_cbs(rv_engine *e, int cpu, bool cbs)
+/* The same, for a caller that has just asked rcu_cpu_has_callbacks() (cbs). Always inline (with LTO,
+ * into the idle path's drain round, its one caller, at every FAST_NO_HZ blip): gcc kept the call. */
+__attribute__((always_inline)) inline bool rcu_prepare_for_idle_cbs(rv_engine *e, int cpu, bool cbs)
 {
     cpu_t *c = &e->cpu[cpu];
     if (!cbs) {

@@ -19,8 +19,10 @@ static int64_t wake_to_run_ns(const rv_engine *e) { return e->cfg.costs.kthread_
 
 /* wake_up(&rsp->gp_wq). The waker pays try_to_wake_up() only when the kthread is asleep on the
  * wait queue; if it is running, or already woken and waiting for its CPU, the wake_up() finds
- * nothing to do. The kthread runs after wake_to_run_ns(). */
-void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
+ * nothing to do. The kthread runs after wake_to_run_ns(). Always inline (with LTO, into
+ * force_quiescent_state() and rcu_start_gp()): a FAST_NO_HZ drain step wakes the kthread nearly
+ * every time. */
+__attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
 {
     gp_kthread *kt = &rsp->kt;
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);

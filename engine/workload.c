@@ -303,8 +303,9 @@ static bool can_blip(const rv_engine *e, const cpu_t *c, const rv_phase *ph)
     return c->run == RS_BUSY && ph && ph->idle_blips_per_s > 0;
 }
 
-/* Count the blips since blip_lazy_since on a CPU that can blip under phase ph (can_blip()). */
-static void count_lazy_blips(rv_engine *e, cpu_t *c, const rv_phase *ph)
+/* Count the blips since blip_lazy_since on a CPU that can blip under phase ph (can_blip()). Always
+ * inline: an FQS probe of a busy CPU and a tick ending a holdoff each count. */
+static inline __attribute__((always_inline)) void count_lazy_blips(rv_engine *e, cpu_t *c, const rv_phase *ph)
 {
     double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
     c->blip_lazy_since = e->now;
