@@ -50,8 +50,8 @@ static inline void charge_kthread(rv_engine *e, rcu_state *rsp, int64_t ns)
 
 /* wait_event_interruptible_timeout() with j jiffies. rcu_gp_kthread() clamps both delays to HZ and
  * jiffies_till_next_fqs to at least 1, but jiffies_till_first_fqs = 0 is legal: the wait times out
- * at once and the snapshot pass follows immediately. */
-static void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
+ * at once and the snapshot pass follows immediately. Always inline: every FQS pass re-arms it. */
+static inline __attribute__((always_inline)) void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
 {
     if (j > e->hz) j = e->hz;
     gp_kthread *kt = &rsp->kt;
