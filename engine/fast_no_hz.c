@@ -45,8 +45,9 @@ static void post_idle_gp_timer(rv_engine *e, int cpu)
  * (invoke_rcu_core()), i.e. ksoftirqd/N is about to take the CPU out of idle for a moment. */
 bool rcu_prepare_for_idle(rv_engine *e, int cpu) { return rcu_prepare_for_idle_cbs(e, cpu, rcu_cpu_has_callbacks(e, cpu)); }
 
-/* The same, for a caller that has just asked rcu_cpu_has_callbacks() (cbs). */
-bool rcu_prepare_for_idle_cbs(rv_engine *e, int cpu, bool cbs)
+/* The same, for a caller that has just asked rcu_cpu_has_callbacks() (cbs). Always inline (with LTO,
+ * into the idle path's drain round, its one caller, at every FAST_NO_HZ blip): gcc kept the call. */
+__attribute__((always_inline)) inline bool rcu_prepare_for_idle_cbs(rv_engine *e, int cpu, bool cbs)
 {
     cpu_t *c = &e->cpu[cpu];
     if (!cbs) {
@@ -76,7 +77,10 @@ bool rcu_prepare_for_idle_cbs(rv_engine *e, int cpu, bool cbs)
         rcu_qs(e, cpu, f);
         force_quiescent_state(e, rsp, false); /* 3.6: a full pass right here; 3.7: kick the kthread */
     }
-    if (!rcu_cpu_has_callbacks(e, cpu)) return false;
+    /* The kernel asks rcu_cpu_has_callbacks() again here; the answer is still cbs (true): callbacks
+     * leave a CPU only through rcu_do_batch() (RCU_SOFTIRQ, rcuc) or hotplug's orphaning, and none
+     * of what ran since (rcu_pending(), rcu_sched_qs(), force_quiescent_state(), even 3.6's FQS pass
+     * with the grace-period end and start it may bring) invokes or moves a callback. */
     c->softirq_pending = true;
     return true;
 }

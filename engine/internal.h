@@ -5,6 +5,7 @@
 #include "rcuvis.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #define NS_PER_S 1000000000LL
@@ -32,7 +33,8 @@ static inline uint64_t rng_next(rng *r)
     return result;
 }
 static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; } /* [0,1) */
-double rng_exp(rng *r, double mean);        /* exponential with that mean */
+/* exponential with that mean; inline: a FAST_NO_HZ blip, a context switch and an update burst each draw one */
+static inline double rng_exp(rng *r, double mean) { return -mean * log(1.0 - rng_unit(r)); }
 long rng_poisson(rng *r, double mean);
 void rng_exp_neg_bounds(double m, double *lo, double *hi); /* lo <= exp(-m) <= hi, 0 <= m <= 30 (rng_poisson()) */
 long rng_poisson_knuth(rng *r, double exp_neg_mean); /* rng_poisson(r, m) for 0.02 <= m <= 30, given exp(-m) */
@@ -564,7 +566,7 @@ void preempt_note_context_switch(rv_engine *e, int cpu);
  * the tick did not interrupt a softirq, and from rcu_bh_qs() after each handler in __do_softirq().
  * Inline: a FAST_NO_HZ blip that drains switches four times. Forced, because gcc's LTO otherwise keeps
  * one out-of-line copy whose call and frame are a third of its ~20 instructions. */
-static inline __attribute__((always_inline)) void context_switch(rv_engine *e, int cpu)
+static inline __attribute__((always_inline)) void context_switch_cost(rv_engine *e)
 {
     /* a flag write in the switching task, not GP machinery: what charge() books for CTX_TASK (or for
      * the GP kthread's own context when the kthread is the one switching) */
@@ -573,6 +575,10 @@ static inline __attribute__((always_inline)) void context_switch(rv_engine *e, i
         if (e->ctx == CTX_KTHREAD) e->rsp[e->ctx_flavor].kthread_ns += ns;
         else e->caller_ns += ns;
     }
+}
+static inline __attribute__((always_inline)) void context_switch(rv_engine *e, int cpu)
+{
+    context_switch_cost(e);
     rcu_qs(e, cpu, RV_SCHED);
     if (e->rsp[RV_PREEMPT].enabled) preempt_note_context_switch(e, cpu);
     e->cpu[cpu].ctxsw_deferred = false;

@@ -19,14 +19,17 @@ static int64_t wake_to_run_ns(const rv_engine *e) { return e->cfg.costs.kthread_
 
 /* wake_up(&rsp->gp_wq). The waker pays try_to_wake_up() only when the kthread is asleep on the
  * wait queue; if it is running, or already woken and waiting for its CPU, the wake_up() finds
- * nothing to do. The kthread runs after wake_to_run_ns(). */
-void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
+ * nothing to do. The kthread runs after wake_to_run_ns(). Always inline (with LTO, into
+ * force_quiescent_state() and rcu_start_gp()): a FAST_NO_HZ drain step wakes the kthread nearly
+ * every time. */
+__attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
 {
     gp_kthread *kt = &rsp->kt;
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);
     if (ev) ev->arg = (int8_t)reason;
-    if (kt->running && e->ctx == CTX_KTHREAD && e->ctx_flavor == rsp->flavor) return; /* it re-checks before sleeping */
-    if (kt->running || kt->run_t >= 0) return; /* awake already: it sees the flags before it sleeps */
+    /* awake already (running, its own wakeup included, or woken and waiting for its CPU): it sees the
+     * flags before it sleeps */
+    if (kt->running || kt->run_t >= 0) return;
     charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true); /* try_to_wake_up(), in the waker's context */
     /* wake-affine: the woken kthread runs where it was woken (an idle waker is the cheapest target) */
     if (waker_cpu >= 0 && e->cpu[waker_cpu].run != RS_OFFLINE) kt->cpu = waker_cpu;
@@ -34,14 +37,25 @@ void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
     sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
 }
 
+/* charge() from inside rcu_gp_kthread() (kthread_run() has set e->ctx = CTX_KTHREAD and e->ctx_flavor =
+ * rsp->flavor), written out: grace-period work, booked to the kthread and to its current stretch
+ * without a preemption point. */
+static inline void charge_kthread(rv_engine *e, rcu_state *rsp, int64_t ns)
+{
+    if (ns <= 0) return;
+    rsp->kthread_ns += ns;
+    rsp->gp_overhead_ns += ns;
+    e->stretch_nonpreempt += ns;
+}
+
 /* wait_event_interruptible_timeout() with j jiffies. rcu_gp_kthread() clamps both delays to HZ and
  * jiffies_till_next_fqs to at least 1, but jiffies_till_first_fqs = 0 is legal: the wait times out
- * at once and the snapshot pass follows immediately. */
-static void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
+ * at once and the snapshot pass follows immediately. Always inline: every FQS pass re-arms it. */
+static inline __attribute__((always_inline)) void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
 {
     if (j > e->hz) j = e->hz;
     gp_kthread *kt = &rsp->kt;
-    charge(e, rsp->flavor, e->cfg.costs.timer_ns, true);
+    charge_kthread(e, rsp, e->cfg.costs.timer_ns);
     if (j <= 0) { /* no sleep: the timeout has already expired */
         rsp->jiffies_force_qs = e->jiffies;
         kt->timeout_t = e->now;
@@ -105,13 +119,13 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         kt->timeout_t = -1;
         kt->state = KT_CLEANUP;
         kt->walk = 0;
-        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true); /* rcu_gp_cleanup(): root lock for gp_max */
+        charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* rcu_gp_cleanup(): root lock for gp_max */
         /* FALLTHROUGH */
     case KT_CLEANUP: {
         rcu_node *rnp = &rsp->node[kt->walk];
         rnp->completed = rsp->gpnum;
         rsp->walk_node = kt->walk;
-        charge(e, rsp->flavor, node_cost, true);
+        charge_kthread(e, rsp, node_cost);
         charge_lock_section(e, node_cost);
         rv_event *ev = emit(e, RV_EV_GP_CLEANUP_NODE, kt->cpu, rsp->flavor);
         if (ev) { ev->gp = rsp->gpnum; ev->node = kt->walk; }
@@ -121,7 +135,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
             return true;
         }
-        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true); /* root lock again: completed, fqs_state, gp_flags */
+        charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* root lock again: completed, fqs_state, gp_flags */
         gp_finish(e, rsp);
         kt->state = KT_IDLE;
         if (cpu_needs_another_gp(e, rsp, &rsp->rda[kt->cpu])) rsp->gp_flags = RCU_GP_FLAG_INIT;
@@ -175,7 +189,7 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     e->ctx = CTX_KTHREAD; e->ctx_cpu = cpu; e->ctx_flavor = rsp->flavor;
     if (woken) {
         /* a sleep/wake cycle costs the kthread two context switches: in now, out when it sleeps */
-        charge(e, rsp->flavor, 2 * e->cfg.costs.sched_switch_ns, true);
+        charge_kthread(e, rsp, 2 * e->cfg.costs.sched_switch_ns);
         e->stretch_nonpreempt = 0; /* the switches are the scheduler's, not a GP code stretch */
     } else if (arriving) {
         e->stretch_nonpreempt = 0;

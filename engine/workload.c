@@ -246,10 +246,24 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
  * idle). Each time that raises RCU_SOFTIRQ, ksoftirqd/N takes the otherwise idle CPU at once, runs
  * it, notes a context switch and hands the CPU back to the idle loop, which starts over — until the
  * state machine lets the CPU sleep or gives up. Returns rcu_needs_cpu() as the last entry saw it. */
+/* One round of that, in the idle task (the caller has set e->ctx to CTX_TASK on this CPU), cbs being
+ * rcu_cpu_has_callbacks() as the round starts: rcu_prepare_for_idle(), and when it raised
+ * RCU_SOFTIRQ, ksoftirqd/N's turn. Returns whether ksoftirqd ran, its last act being
+ * run_ksoftirqd()'s context_switch() back to the idle task. */
+static inline bool drain_round(rv_engine *e, int cpu, bool cbs)
+{
+    if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) return false;
+    cpu_t *c = &e->cpu[cpu];
+    c->gen_softirq++; c->softirq_scheduled = false; /* ksoftirqd runs now, not after a wakeup delay */
+    context_switch(e, cpu);
+    run_softirq(e, cpu, true);
+    context_switch(e, cpu); /* run_ksoftirqd()'s rcu_note_context_switch(), then back to idle */
+    return true;
+}
+
 static bool idle_drain(rv_engine *e, int cpu, int max_rounds)
 {
     if (!e->cfg.rcu.fast_no_hz) return rcu_needs_cpu(e, cpu);
-    cpu_t *c = &e->cpu[cpu];
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
     bool needs = false; /* max_rounds >= 1: the first round sets it */
     for (int round = 0; round < max_rounds; round++) { /* at most 5 attempts and one give-up */
@@ -258,11 +272,7 @@ static bool idle_drain(rv_engine *e, int cpu, int max_rounds)
          * callbacks; nothing runs between the two, so one look serves both */
         bool cbs = rcu_cpu_has_callbacks(e, cpu);
         needs = rcu_needs_cpu_cbs(e, cpu, cbs);
-        if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) break;
-        c->gen_softirq++; c->softirq_scheduled = false; /* ksoftirqd runs now, not after a wakeup delay */
-        context_switch(e, cpu);
-        run_softirq(e, cpu, true);
-        context_switch(e, cpu); /* run_ksoftirqd()'s rcu_note_context_switch(), then back to idle */
+        if (!drain_round(e, cpu, cbs)) break;
     }
     e->ctx = saved; e->ctx_cpu = saved_cpu;
     return needs;
@@ -293,8 +303,9 @@ static bool can_blip(const rv_engine *e, const cpu_t *c, const rv_phase *ph)
     return c->run == RS_BUSY && ph && ph->idle_blips_per_s > 0;
 }
 
-/* Count the blips since blip_lazy_since on a CPU that can blip under phase ph (can_blip()). */
-static void count_lazy_blips(rv_engine *e, cpu_t *c, const rv_phase *ph)
+/* Count the blips since blip_lazy_since on a CPU that can blip under phase ph (can_blip()). Always
+ * inline: an FQS probe of a busy CPU and a tick ending a holdoff each count. */
+static inline __attribute__((always_inline)) void count_lazy_blips(rv_engine *e, cpu_t *c, const rv_phase *ph)
 {
     double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
     c->blip_lazy_since = e->now;
@@ -313,6 +324,13 @@ void settle_blips(rv_engine *e, int cpu)
     else c->blip_lazy_since = e->now;
 }
 
+/* Queue this CPU's next blip (the phase being ph) as an event: a drain would run at it. */
+static inline void queue_blip(rv_engine *e, int cpu, cpu_t *c, const rv_phase *ph)
+{
+    c->blip_scheduled = true;
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
+}
+
 void ensure_blip(rv_engine *e, int cpu)
 {
     if (!e->phases_blip) return; /* no phase has blips: nothing to schedule (called every tick) */
@@ -326,12 +344,13 @@ void ensure_blip(rv_engine *e, int cpu)
     }
     if (c->blip_lazy) count_lazy_blips(e, c, ph); /* settle_blips(), can_blip() known */
     c->blip_lazy = false;
-    c->blip_scheduled = true;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
+    queue_blip(e, cpu, c, ph);
 }
 
 /* Every runnable task on the CPU has blocked for an instant: switch to the idle task, rcu_idle_enter()
- * (with FAST_NO_HZ's drain), and straight out again as the next wakeup arrives. */
+ * (with FAST_NO_HZ's drain), and straight out again as the next wakeup arrives. The blip's event
+ * exists only under RCU_FAST_NO_HZ (blip_matters()), so this is idle_drain() with one round, less
+ * the rcu_needs_cpu() answer nobody here reads (the tick keeps running). */
 static void idle_blip(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
@@ -339,10 +358,17 @@ static void idle_blip(rv_engine *e, int cpu)
     context_switch(e, cpu);
     /* one attempt: after ksoftirqd, schedule() picks the task whose wakeup ended the blip, so the idle
      * loop is not re-entered; the drain counter moves on at the next blip. The tick keeps running. */
-    (void)idle_drain(e, cpu, 1);
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* the idle task */
+    bool drained = drain_round(e, cpu, rcu_cpu_has_callbacks(e, cpu));
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
     dynticks_idle(c);
     dynticks_busy(c);
-    context_switch(e, cpu);
+    /* After ksoftirqd the CPU's last act was context_switch(); since then only its dynticks counter
+     * moved, so this switch's rcu_qs() calls find their QS noted for the same gpnum, no running
+     * preemptible reader is left to block, and ctxsw_deferred is already clear: only its cost is new. */
+    if (drained) context_switch_cost(e);
+    else context_switch(e, cpu);
 }
 
 static void close_stretch(rv_engine *e)
@@ -853,13 +879,22 @@ void handle_qev(rv_engine *e, const qev *ev)
         idle_settle(e, ev->cpu);
         close_stretch(e);
         return;
-    case QE_IDLE_BLIP:
+    case QE_IDLE_BLIP: {
         if (!c || ev->gen != c->gen_blip) return;
         c->blip_scheduled = false;
         if (c->run != RS_BUSY) return;
         idle_blip(e, ev->cpu);
-        ensure_blip(e, ev->cpu);
+        /* ensure_blip(), knowing what holds here: the CPU is still busy (only cpu_go_idle(), hotplug and
+         * injections change that, and none runs inside a blip), no blip is queued (this one just ran
+         * and nothing in a blip queues one), none is lazy (blip_lazy is set only while none is queued,
+         * and cpu_go_idle() clears it as it retires the queued one), and e->phases_blip is set (a
+         * blip was queued) */
+        const rv_phase *ph = cpu_phase(e, ev->cpu);
+        if (!ph || ph->idle_blips_per_s <= 0) return;
+        if (blip_matters(e, ev->cpu)) queue_blip(e, ev->cpu, c, ph);
+        else { c->blip_lazy = true; c->blip_lazy_since = e->now; }
         return;
+    }
     case QE_FAKE_WRITER:
         fake_writer(e, (int)ev->id);
         return;

@@ -1,0 +1,42 @@
+/* test_rng_lazy_blips.c — rng_poisson() at the means a lazy blip count draws (0.02-3) equals Knuth's plain loop, draw for draw. */
+#include "engine_fixtures.h"
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Knuth's loop against libm's exp(-mean), as rng_poisson() must behave for 0.02 <= mean <= 30. */
+static long knuth_plain(rng *r, double mean)
+{
+    double l = exp(-mean), p = 1.0;
+    long k = 0;
+    do { k++; p *= rng_unit(r); } while (p > l);
+    return k - 1;
+}
+
+/* rng_poisson() first compares the product with 1 - m and 1 / (1 + m) and computes its tighter bounds
+ * only between them. A lazy blip count (idle_blips_per_s times the time since the last count) has its
+ * mean mostly below 3, where those cheap bounds decide; sweep that range densely, with the means near
+ * 0.02 (the narrowest gap between the cheap bounds and e^-m) included. */
+Test(rng_lazy_blips, small_means_match_the_plain_loop)
+{
+    for (int i = 0; i < 600000; i++) {
+        double mean = i % 3 == 0 ? 0.02 + 0.01 * (i % 1000) / 1000.0 : 0.02 + 2.98 * ((i * 7919) % 600000) / 600000.0;
+        rng a, b;
+        rng_seed(&a, (uint64_t)i * 31 + 5, 1 + (uint64_t)(i % 16));
+        b = a;
+        long got = rng_poisson(&a, mean), want = knuth_plain(&b, mean);
+        cr_assert_eq(got, want, "mean %.17g draw %d: %ld, plain loop %ld", mean, i, got, want);
+        cr_assert(memcmp(&a, &b, sizeof a) == 0, "mean %.17g draw %d: the stream moved on differently", mean, i);
+    }
+}
+
+/* The cheap bounds themselves, as doubles: 1 - m below libm's exp(-m), 1 / (1 + m) above it. */
+Test(rng_lazy_blips, cheap_bounds_hold)
+{
+    for (int i = 0; i <= 2000000; i++) {
+        double m = 0.02 + 29.98 * i / 2000000;
+        double l = exp(-m);
+        cr_assert(1 - m < l && l < 1 / (1 + m), "m = %.17g: exp(-m) = %.17g outside (%.17g, %.17g)", m, l, 1 - m, 1 / (1 + m));
+    }
+}
