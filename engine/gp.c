@@ -491,6 +491,107 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
 }
 
 /*
+ * 3.7's force_qs_rnp() on leaf n, which owes `owing`, from rcu_gp_fqs() in rcu_gp_kthread(). The same
+ * work as fqs_leaf() with what 3.7's kthread context makes certain written out:
+ * - A CPU visited here is one whose bit is clear in leaf_idle, so its dynticks counter is odd: parity
+ *   changes only through dynticks_idle()/dynticks_busy(), which keep leaf_idle, and settle_blips()
+ *   adds an even count. So dyntick_save_progress_counter() finds no idle CPU among them (the snapshot
+ *   pass only stores their counters), and rcu_implicit_dynticks_qs() credits one only when its counter
+ *   moved by >= 2 since the snapshot, or when it is offline and the GP is over two jiffies old.
+ * - The pass runs in the kthread (rcu_gp_fqs() is called only from kthread_slice(), under kthread_run(),
+ *   which sets e->ctx = CTX_KTHREAD and e->ctx_flavor = rsp->flavor), where charge(..., true) adds to
+ *   kthread_ns, gp_overhead_ns and stretch_nonpreempt only: fqs_charge37().
+ * - The running CPUs' dyntick credits are added to rsp->dyntick_credits after the loop: nothing in it
+ *   (settle_blips() included) reads that sum.
+ * Same draws (settle_blips() on the same CPUs in the same order), same counters, same events.
+ */
+static inline void fqs_charge37(rv_engine *e, rcu_state *rsp, int64_t ns)
+{
+    if (ns <= 0) return; /* as charge() */
+    rsp->kthread_ns += ns;
+    rsp->gp_overhead_ns += ns;
+    e->stretch_nonpreempt += ns;
+}
+
+static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *e, rcu_state *rsp, int n, unsigned long owing,
+                                                                    bool snapshot, int *log_reports)
+{
+    rcu_node *rnp = &rsp->node[n];
+    cpu_t *const leaf_cpu = &e->cpu[rnp->grplo];
+    rcu_data *const leaf_rdp = &rsp->rda[rnp->grplo];
+    const unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("dti") */
+    unsigned long mask = idle, ofl = 0;
+    const bool ofl_due = rsp->gp_start + 2 < e->jiffies;
+    uint64_t dti_running = 0;
+    for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running (counter odd) when probed */
+        const int bit = __builtin_ctzl(bits);
+        cpu_t *c = &leaf_cpu[bit];
+        if (c->blip_lazy) settle_blips(e, rnp->grplo + bit); /* trips through idle counted, not simulated one by one */
+        rcu_data *rdp = &leaf_rdp[bit];
+        const unsigned long curr = c->dynticks;
+        if (snapshot) { rdp->dynticks_snap = curr; continue; } /* dyntick_save_progress_counter(): odd, no credit */
+        if (curr - rdp->dynticks_snap >= 2) { /* rcu_implicit_dynticks_qs(): passed through idle since */
+            mask |= 1ul << bit;
+            rdp->dynticks_fqs++;
+            dti_running++;
+        } else if (ofl_due && c->run == RS_OFFLINE) {
+            mask |= 1ul << bit;
+            ofl |= 1ul << bit;
+            rdp->offline_fqs++;
+            rsp->offline_credits++;
+        }
+    }
+    rsp->dyntick_credits += dti_running;
+    const int probed_here = mask_weight(owing); /* one remote cache miss each */
+    if (idle) {
+        fqs_idle_note(rsp, rnp, idle);
+        rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
+    }
+    if (mask) {
+        if (events_read(e)) {
+            for (unsigned long bits = mask; bits; bits &= bits - 1) {
+                int bit = __builtin_ctzl(bits);
+                rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
+                if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+            }
+        } else {
+            event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
+        }
+    }
+    /* the leaf lock and the probes: one irqs-off section, charged as one sum */
+    const int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
+    fqs_charge37(e, rsp, section);
+    rsp->idle_probes += (uint64_t)probed_here;
+    charge_lock_section(e, section);
+    if (mask) {
+        /* qs_report_logged() asked once per pass, at the first report (nothing in a pass changes it) */
+        if (*log_reports < 0) *log_reports = qs_report_logged(e);
+        rcu_report_qs_rnp_logged(e, rsp, mask, n, *log_reports);
+    }
+    return probed_here;
+}
+
+/* 3.7's force_qs_rnp(): the leaves, with a cond_resched() between them. Returns the CPUs probed. */
+static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool snapshot)
+{
+    int probed = 0, log_reports = -1;
+    const int nnodes = e->nnodes;
+    for (int n = e->level_first[e->levels - 1]; n < nnodes && gp_still(rsp, gp); n++) {
+        const unsigned long owing = rsp->node[n].qsmask;
+        if (owing) {
+            probed += force_qs_rnp_leaf37(e, rsp, n, owing, snapshot, &log_reports);
+        } else { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
+            fqs_charge37(e, rsp, e->cfg.costs.node_lock_ns);
+            charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        }
+        /* cond_resched() between leaves */
+        if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
+        e->stretch_nonpreempt = 0;
+    }
+    return probed;
+}
+
+/*
  * One FQS pass over the leaves (force_qs_rnp). The first pass after GP start snapshots every
  * still-owing CPU's dynticks counter (dyntick_save_progress_counter) and credits the idle ones; later
  * passes credit CPUs whose counter is even or moved by >= 2 ("dti"), or that are offline ("ofl")
@@ -499,7 +600,7 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
  * an owing CPU whose counter is even is credited in either kind of pass whatever its snapshot, and
  * the leaf's summary of such CPUs (cpu_t.leaf_idle) names them at once; only the running ones are
  * visited one by one. (The kernel also stores an idle CPU's snapshot; nothing reads it once the CPU
- * is credited, so the model skips that store.)
+ * is credited, so the model skips that store.) 3.7's kthread runs its passes through rcu_gp_fqs().
  */
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
@@ -550,13 +651,33 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     rsp->fqs_ns += rsp->gp_overhead_ns - spent_before; /* the FQS share of the GP machinery */
 }
 
+/* rcu_gp_fqs(): the pass of 3.7's rcu_gp_kthread() (kthread_slice(), where kthread_run() has set e->ctx =
+ * CTX_KTHREAD and e->ctx_flavor = rsp->flavor, the context force_qs_rnp37() relies on). The same
+ * figures and events as rcu_gp_fqs_pass() gives there, without its 3.6 branches. */
+void rcu_gp_fqs(rv_engine *e, rcu_state *rsp)
+{
+    const unsigned long gp = rsp->gpnum;
+    const bool snapshot = rsp->kt.fqs_state != RCU_FORCE_QS; /* RCU_SAVE_DYNTICK: the first pass of the GP */
+    const int64_t spent_before = rsp->gp_overhead_ns;
+    rsp->fqs_scans++;
+    const int probed = force_qs_rnp37(e, rsp, gp, snapshot);
+    rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
+    if (ev) { ev->gp = gp; ev->arg = snapshot ? 0 : 1; ev->n = probed; }
+    rsp->kt.fqs_state = RCU_FORCE_QS; /* advanced unconditionally (already so after the first pass) */
+    rsp->fqs_ns += rsp->gp_overhead_ns - spent_before; /* the FQS share of the GP machinery */
+}
+
+static __attribute__((noinline)) void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed);
+
 /* force_quiescent_state(). 3.6: run a pass here (relaxed callers only when overdue). 3.7: set
  * RCU_GP_FLAG_FQS and wake the kthread, which runs the pass. 3.7's version has no check for a
  * grace period in progress: it sets the flag and calls wake_up() regardless, as in
  *     if (ACCESS_ONCE(rsp->gp_flags) & RCU_GP_FLAG_FQS) { ... return; }
  *     rsp->gp_flags |= RCU_GP_FLAG_FQS; ... wake_up(&rsp->gp_wq);
  * A kthread waiting for RCU_GP_FLAG_INIT wakes, finds its condition false and sleeps again; the
- * flag stays set (later callers return at once) until rcu_gp_init() clears gp_flags. */
+ * flag stays set (later callers return at once) until rcu_gp_init() clears gp_flags. The 3.6 body is
+ * out of line: FAST_NO_HZ's idle entries call this under 3.7 nearly every time, and the 3.7 path then
+ * saves no registers for a pass it never runs. */
 void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
 {
     if (is37(e)) {
@@ -565,6 +686,11 @@ void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
         kthread_wake(e, rsp, e->ctx_cpu, 2);
         return;
     }
+    force_quiescent_state36(e, rsp, relaxed);
+}
+
+static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
+{
     if (!gp_in_progress(rsp)) { rsp->n_force_qs_ngp++; return; }
     if (relaxed && rsp->jiffies_force_qs >= e->jiffies) return; /* done recently */
     rsp->n_force_qs++;

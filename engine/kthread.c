@@ -106,7 +106,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
     case KT_WAIT:
         if (!root_clear(rsp) && (timed_out || (rsp->gp_flags & RCU_GP_FLAG_FQS))) {
             rsp->n_force_qs++;
-            rcu_gp_fqs_pass(e, rsp);
+            rcu_gp_fqs(e, rsp);
             rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
             if (!root_clear(rsp)) {
                 arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_next_fqs < 1 ? 1 : e->cfg.rcu.jiffies_till_next_fqs);
