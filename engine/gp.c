@@ -600,14 +600,14 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
  * an owing CPU whose counter is even is credited in either kind of pass whatever its snapshot, and
  * the leaf's summary of such CPUs (cpu_t.leaf_idle) names them at once; only the running ones are
  * visited one by one. (The kernel also stores an idle CPU's snapshot; nothing reads it once the CPU
- * is credited, so the model skips that store.) 3.7's kthread runs its passes through rcu_gp_fqs().
+ * is credited, so the model skips that store.) This is 3.6's pass, run from force_quiescent_state() in
+ * softirq context; 3.7's kthread runs its passes through rcu_gp_fqs().
  */
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
     fqs_pass_ctx p = {
         .gp = rsp->gpnum,
-        /* 3.6 force_quiescent_state() switches on rsp->fqs_state; 3.7 rcu_gp_fqs() on the kthread's local */
-        .snapshot = is37(e) ? rsp->kt.fqs_state != RCU_FORCE_QS : rsp->fqs_state != RCU_FORCE_QS,
+        .snapshot = rsp->fqs_state != RCU_FORCE_QS, /* 3.6 force_quiescent_state() switches on rsp->fqs_state */
         .logged = events_read(e),
         .log_reports = qs_report_logged(e),
     };
@@ -617,8 +617,8 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     /* Stop as soon as this GP is over: in 3.6 its end may chain the next GP from inside this pass,
      * and that GP must begin with its own snapshot pass, never with this one's stale snapshots
      * (the kernel defers such a start with fqs_need_gp for the same reason). */
-    if (!is37(e) && !p.log_reports && e->levels > 1) {
-        /* 3.6: no preemption point between leaves and no one reading per-node events: batch the climbs
+    if (!p.log_reports && e->levels > 1) {
+        /* no preemption point between leaves and no one reading per-node events: batch the climbs
          * of the leaf reports into each parent (rcu_report_qs_leaf_batched()) */
         clear_leaves = fqs_leaves_batched(e, rsp, &p);
     } else {
@@ -626,18 +626,8 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
             /* qsmask holds only CPUs that exist (qsmaskinit gets its bits from tree_set_cpu_online()), so a
              * tree sized for NR_CPUS needs no mask for the leaf's bits beyond nr_cpu_ids */
             unsigned long owing = rsp->node[n].qsmask;
-            if (owing) {
-                p.probed += fqs_leaf(e, rsp, n, owing, &p, NULL);
-            } else if (is37(e)) { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
-                charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-                charge_lock_section(e, e->cfg.costs.node_lock_ns);
-            } else {
-                clear_leaves++; /* 3.6: charged as one sum after the walk (no preemption point splits it) */
-            }
-            if (is37(e)) { /* cond_resched() between leaves in the kthread */
-                if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
-                e->stretch_nonpreempt = 0;
-            }
+            if (owing) p.probed += fqs_leaf(e, rsp, n, owing, &p, NULL);
+            else clear_leaves++; /* nothing owed here: only its lock, charged as one sum after the walk */
         }
     }
     if (clear_leaves) {
@@ -646,14 +636,13 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = p.gp; ev->arg = p.snapshot ? 0 : 1; ev->n = p.probed; }
-    if (is37(e)) { if (p.snapshot) rsp->kt.fqs_state = RCU_FORCE_QS; } /* rcu_gp_fqs() advances it unconditionally */
-    else if (p.snapshot && gp_still(rsp, p.gp)) rsp->fqs_state = RCU_FORCE_QS;
+    if (p.snapshot && gp_still(rsp, p.gp)) rsp->fqs_state = RCU_FORCE_QS;
     rsp->fqs_ns += rsp->gp_overhead_ns - spent_before; /* the FQS share of the GP machinery */
 }
 
 /* rcu_gp_fqs(): the pass of 3.7's rcu_gp_kthread() (kthread_slice(), where kthread_run() has set e->ctx =
  * CTX_KTHREAD and e->ctx_flavor = rsp->flavor, the context force_qs_rnp37() relies on). The same
- * figures and events as rcu_gp_fqs_pass() gives there, without its 3.6 branches. */
+ * figures and events as the one pass for both modes gave before they were split. */
 void rcu_gp_fqs(rv_engine *e, rcu_state *rsp)
 {
     const unsigned long gp = rsp->gpnum;

@@ -443,7 +443,7 @@ static inline bool cpu_needs_another_gp(const rv_engine *e, const rcu_state *rsp
 void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu);
 void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp);
 void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed);
-void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp);
+void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp); /* 3.6: the pass from force_quiescent_state() */
 void rcu_gp_fqs(rv_engine *e, rcu_state *rsp); /* 3.7: the pass from rcu_gp_kthread() only */
 unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu); /* with credits a leaf has not handed out yet */
 void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu);
