@@ -76,7 +76,7 @@ bool evq_pop(evq *q, qev *out)
     size_t n = --q->n;
     if (!n) return true;
     qev last = h[n];
-    h[n] = (qev){.t = INT64_MAX, .seq = UINT64_MAX};
+    h[n].t = INT64_MAX; h[n].seq = UINT64_MAX; /* only the key: qev_before() reads nothing else, and slots from n on are never read as entries */
     size_t i = 0;
     for (;;) {
         size_t l = 2 * i + 1;
