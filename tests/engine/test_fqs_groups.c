@@ -1,5 +1,6 @@
 /* test_fqs_groups.c — the 3.6 FQS pass's short path for leaves whose owing CPUs are all idle books the same figures as the leaf-by-leaf pass. */
 #include "engine_fixtures.h"
+#include "report_digest.h"
 
 /*
  * A headless engine (small ring, no sink) runs a 3.6 FQS pass with the climbs batched per parent and
@@ -7,33 +8,6 @@
  * an engine whose events are read takes every leaf one by one and logs each report. Both must end
  * with the same report, per-CPU credits, debugfs text and work counts.
  */
-
-static uint64_t mix(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
-/* Every scalar of the report and its thread and stall lists, as one number. */
-static uint64_t report_digest(const rv_engine *e, rv_report *keep)
-{
-    rv_report r;
-    rv_report_build(e, &r);
-    uint64_t h = 14695981039346656037ULL;
-    for (size_t i = 0; i < r.nthreads; i++) h = mix(h, &r.threads[i], sizeof r.threads[i]);
-    for (size_t i = 0; i < r.nstalls; i++) h = mix(h, &r.stalls[i], sizeof r.stalls[i]);
-    for (size_t i = 0; i < r.norphans; i++) h = mix(h, &r.orphans[i], sizeof r.orphans[i]);
-    rv_report x = r;
-    x.threads = NULL;
-    x.stalls = NULL;
-    x.not_applied = NULL;
-    x.orphans = NULL;
-    h = mix(h, &x, sizeof x);
-    if (keep) *keep = x;
-    rv_report_free(&r);
-    return h;
-}
 
 /*
  * 256 CPUs in a four-level tree (fanout 4, 8 CPUs per leaf: 32 leaves under 8 parents under 2):
@@ -96,7 +70,7 @@ static void same_figures(enum rv_mode mode)
     run_both(logged, headless);
 
     rv_report ra, rb;
-    uint64_t da = report_digest(logged, &ra), db = report_digest(headless, &rb);
+    uint64_t da = fx_report_digest(logged, &ra), db = fx_report_digest(headless, &rb);
     const rv_flavor_report *fa = &ra.flavors[RV_SCHED], *fb = &rb.flavors[RV_SCHED];
     cr_assert_gt(fa->grace_periods, 50u, "a lively run: %lu GPs", (unsigned long)fa->grace_periods);
     cr_assert_gt(fa->dyntick_credits, 1000u, "FQS credited idle CPUs");

@@ -1,5 +1,6 @@
 /* test_output_stable.c — optimisations keep the output: listening, ring size and checkpoint clones never change a run's report or trace. */
 #include "engine_fixtures.h"
+#include "report_digest.h"
 #include "scenario.h"
 
 #include <limits.h>
@@ -19,33 +20,6 @@ static void digest_sink(const rv_event *ev, void *ctx)
     for (int i = 0; i < n; i++) d->h = (d->h ^ (unsigned char)line[i]) * 1099511628211ULL;
     d->h = (d->h ^ '\n') * 1099511628211ULL;
     d->events++;
-}
-
-static uint64_t mix(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
-/* The report's content (every scalar, every thread and stall), as one number. */
-static uint64_t report_digest(const rv_engine *e)
-{
-    rv_report r;
-    rv_report_build(e, &r);
-    uint64_t h = 14695981039346656037ULL;
-    for (size_t i = 0; i < r.nthreads; i++) h = mix(h, &r.threads[i], sizeof r.threads[i]);
-    for (size_t i = 0; i < r.nstalls; i++) h = mix(h, &r.stalls[i], sizeof r.stalls[i]);
-    for (size_t i = 0; i < r.nnot_applied; i++) h = mix(h, &r.not_applied[i], sizeof r.not_applied[i]);
-    for (size_t i = 0; i < r.norphans; i++) h = mix(h, &r.orphans[i], sizeof r.orphans[i]);
-    rv_report x = r; /* the scalars; the lists' contents are mixed in above, not their addresses */
-    x.threads = NULL;
-    x.stalls = NULL;
-    x.not_applied = NULL;
-    x.orphans = NULL;
-    h = mix(h, &x, sizeof x);
-    rv_report_free(&r);
-    return h;
 }
 
 static bool load(const char *name, enum rv_mode mode, rv_config *cfg)
@@ -119,13 +93,13 @@ static void check_scenario_with(const char *name, bool busted)
         digest ref = {14695981039346656037ULL, 0};
         rv_engine *a = start(&cfg, 0, &ref);
         rv_run_until(a, end);
-        uint64_t rep = report_digest(a);
+        uint64_t rep = fx_report_digest(a, NULL);
         cr_assert_gt(ref.events, 100u, "%s: a lively trace", name);
 
         /* headless: the smallest ring, no listener */
         rv_engine *b = start(&cfg, RV_RING_HEADLESS, NULL);
         rv_run_until(b, end);
-        cr_expect_eq(report_digest(b), rep, "%s %s: headless report differs", name, rv_mode_name(m));
+        cr_expect_eq(fx_report_digest(b, NULL), rep, "%s %s: headless report differs", name, rv_mode_name(m));
         /* a headless engine may count per-CPU FQS credits instead of logging them: the report's
          * event count (in the digest) is the same, the log holds no more than the reference's */
         cr_expect_leq(rv_event_count(b), ref.events, "%s: event count", name);
@@ -141,7 +115,7 @@ static void check_scenario_with(const char *name, bool busted)
         rv_run_until(c, end);
         cr_expect_eq(dc.events, ref.events, "%s %s: events through checkpoints", name, rv_mode_name(m));
         cr_expect_eq(dc.h, ref.h, "%s %s: trace differs through checkpoints", name, rv_mode_name(m));
-        cr_expect_eq(report_digest(c), rep, "%s %s: report differs through checkpoints", name, rv_mode_name(m));
+        cr_expect_eq(fx_report_digest(c, NULL), rep, "%s %s: report differs through checkpoints", name, rv_mode_name(m));
 
         /* the listener joins mid-run: what it sees is the reference's tail, and the run is the same */
         rv_engine *d = start(&cfg, 0, NULL);
@@ -150,7 +124,7 @@ static void check_scenario_with(const char *name, bool busted)
         rv_engine_set_sink(d, digest_sink, &dd);
         rv_run_until(d, end);
         cr_expect_eq(rv_event_count(d), ref.events);
-        cr_expect_eq(report_digest(d), rep, "%s %s: report differs with a late listener", name, rv_mode_name(m));
+        cr_expect_eq(fx_report_digest(d, NULL), rep, "%s %s: report differs with a late listener", name, rv_mode_name(m));
 
         rv_engine_free(a);
         rv_engine_free(b);
@@ -233,7 +207,7 @@ Test(output_stable, reader_pipe_survives_checkpoints)
     for (int i = 0; i < RV_PIPE_LEN; i++) cr_expect_eq(rc.reader_pipe[i], ra.reader_pipe[i], "pipe stage %d", i);
     rv_report_free(&ra);
     rv_report_free(&rc);
-    cr_expect_eq(report_digest(c), report_digest(a));
+    cr_expect_eq(fx_report_digest(c, NULL), fx_report_digest(a, NULL));
     rv_engine_free(a);
     rv_engine_free(c);
     rv_config_free(&cfg);
