@@ -500,19 +500,11 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
  *   moved by >= 2 since the snapshot, or when it is offline and the GP is over two jiffies old.
  * - The pass runs in the kthread (rcu_gp_fqs() is called only from kthread_slice(), under kthread_run(),
  *   which sets e->ctx = CTX_KTHREAD and e->ctx_flavor = rsp->flavor), where charge(..., true) adds to
- *   kthread_ns, gp_overhead_ns and stretch_nonpreempt only: fqs_charge37().
+ *   kthread_ns, gp_overhead_ns and stretch_nonpreempt only: charge_kthread().
  * - The running CPUs' dyntick credits are added to rsp->dyntick_credits after the loop: nothing in it
  *   (settle_blips() included) reads that sum.
  * Same draws (settle_blips() on the same CPUs in the same order), same counters, same events.
  */
-static inline void fqs_charge37(rv_engine *e, rcu_state *rsp, int64_t ns)
-{
-    if (ns <= 0) return; /* as charge() */
-    rsp->kthread_ns += ns;
-    rsp->gp_overhead_ns += ns;
-    e->stretch_nonpreempt += ns;
-}
-
 static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *e, rcu_state *rsp, int n, unsigned long owing,
                                                                     bool snapshot, int *log_reports)
 {
@@ -560,7 +552,7 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
     }
     /* the leaf lock and the probes: one irqs-off section, charged as one sum */
     const int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
-    fqs_charge37(e, rsp, section);
+    charge_kthread(e, rsp, section);
     rsp->idle_probes += (uint64_t)probed_here;
     charge_lock_section(e, section);
     if (mask) {
@@ -581,7 +573,7 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
         if (owing) {
             probed += force_qs_rnp_leaf37(e, rsp, n, owing, snapshot, &log_reports);
         } else { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
-            fqs_charge37(e, rsp, e->cfg.costs.node_lock_ns);
+            charge_kthread(e, rsp, e->cfg.costs.node_lock_ns);
             charge_lock_section(e, e->cfg.costs.node_lock_ns);
         }
         /* cond_resched() between leaves */

@@ -641,5 +641,16 @@ static inline void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
     if (gp_work && e->ctx != CTX_TASK && e->ctx != CTX_NONE && e->ctx != CTX_RCUC) e->stretch_nonpreempt += ns;
 }
 
+/* charge() from inside rcu_gp_kthread() (kthread_run() has set e->ctx = CTX_KTHREAD and e->ctx_flavor =
+ * rsp->flavor), written out: grace-period work, booked to the kthread and to its current stretch
+ * without a preemption point. Used by kthread.c and by the 3.7 FQS pass (rcu_gp_fqs()). */
+static inline void charge_kthread(rv_engine *e, rcu_state *rsp, int64_t ns)
+{
+    if (ns <= 0) return;
+    rsp->kthread_ns += ns;
+    rsp->gp_overhead_ns += ns;
+    e->stretch_nonpreempt += ns;
+}
+
 
 #endif

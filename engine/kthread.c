@@ -37,17 +37,6 @@ __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state 
     sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
 }
 
-/* charge() from inside rcu_gp_kthread() (kthread_run() has set e->ctx = CTX_KTHREAD and e->ctx_flavor =
- * rsp->flavor), written out: grace-period work, booked to the kthread and to its current stretch
- * without a preemption point. */
-static inline void charge_kthread(rv_engine *e, rcu_state *rsp, int64_t ns)
-{
-    if (ns <= 0) return;
-    rsp->kthread_ns += ns;
-    rsp->gp_overhead_ns += ns;
-    e->stretch_nonpreempt += ns;
-}
-
 /* wait_event_interruptible_timeout() with j jiffies. rcu_gp_kthread() clamps both delays to HZ and
  * jiffies_till_next_fqs to at least 1, but jiffies_till_first_fqs = 0 is legal: the wait times out
  * at once and the snapshot pass follows immediately. Always inline: every FQS pass re-arms it. */
