@@ -169,7 +169,7 @@ int evq_clone(evq *dst, const evq *src)
     dst->cal = NULL;
     dst->ncal = 0;
     if (dst->far) {
-        memcpy(dst->far, src->far, src->nfar * sizeof *dst->far);
+        if (src->nfar) memcpy(dst->far, src->far, src->nfar * sizeof *dst->far); /* src->far may be NULL when empty */
         size_t k = src->nfar;
         for (size_t i = 0; src->cal && i < EVQ_BUCKETS; i++)
             for (uint32_t j = 0; j < src->cal[i].n; j++) dst->far[k++] = src->cal[i].ev[j];

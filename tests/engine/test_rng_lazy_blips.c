@@ -21,7 +21,7 @@ static long knuth_plain(rng *r, double mean)
 Test(rng_lazy_blips, small_means_match_the_plain_loop)
 {
     for (int i = 0; i < 600000; i++) {
-        double mean = i % 3 == 0 ? 0.02 + 0.01 * (i % 1000) / 1000.0 : 0.02 + 2.98 * ((i * 7919) % 600000) / 600000.0;
+        double mean = i % 3 == 0 ? 0.02 + 0.01 * (i % 1000) / 1000.0 : 0.02 + 2.98 * (int)(((long long)i * 7919) % 600000) / 600000.0;
         rng a, b;
         rng_seed(&a, (uint64_t)i * 31 + 5, 1 + (uint64_t)(i % 16));
         b = a;
