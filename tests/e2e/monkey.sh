@@ -26,6 +26,10 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 mkdir -p "$work/pics"
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
+# The process's window as it is now: SDL may replace its first X window while it sets up the renderer
+# (an accelerated renderer on a window created without OpenGL is recreated), so an id found early can
+# die under us; events and Ctrl+Q go to the newest window the process has (ids grow).
+current_win() { xdotool search --all --pid "$1" --name '^rcuvis' 2>/dev/null | sort -n | tail -1; }
 total=0
 
 for scn in "$root"/scenarios/*.json; do
@@ -36,7 +40,7 @@ for scn in "$root"/scenarios/*.json; do
     win=""
     while kill -0 $apid 2>/dev/null; do   # as long as it lives: no time limit on a slow machine
       # this process's window (_NET_WM_PID): a window of an earlier attempt may still be listed
-      win=$(xdotool search --all --pid $apid --name '^rcuvis' 2>/dev/null | head -1)
+      win=$(current_win $apid)
       [ -n "$win" ] && break
       sleep 0.1
     done
@@ -48,7 +52,8 @@ for scn in "$root"/scenarios/*.json; do
   done
   if [ -z "$win" ]; then fail "$name: no window"; tail -20 "$work/$name.log"; apid=""; continue; fi
   # the events, seeded: batches of xdotool commands (one process per batch keeps it fast)
-  python3 - "$seed" "$name" "$events" "$win" >"$work/events" <<'PY'
+  # (WIN in a batch stands for the window id, looked up again as each batch is sent)
+  python3 - "$seed" "$name" "$events" WIN >"$work/events" <<'PY'
 import random, sys, zlib
 seed, name, n, win = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
 r = random.Random(seed * 1000003 + zlib.crc32(name.encode()))
@@ -71,8 +76,9 @@ PY
   sent=0
   while read -r line; do
     kill -0 $apid 2>/dev/null || break
+    w=$(current_win $apid); [ -n "$w" ] && win=$w
     # shellcheck disable=SC2086
-    xdotool $line 2>/dev/null
+    xdotool ${line//WIN/$win} 2>/dev/null
     sent=$((sent + 40))
   done <"$work/events"
   [ $sent -gt $events ] && sent=$events
@@ -85,6 +91,7 @@ PY
   rss=$(awk '/^VmRSS/ {print int($2/1024)}' /proc/$apid/status)
   [ "${rss:-0}" -le "$rss_budget" ] || fail "$name: RSS ${rss} MB above the budget of ${rss_budget} MB"
   # Ctrl+Q goes to the window; the process must end by itself (no kill)
+  w=$(current_win $apid); [ -n "$w" ] && win=$w
   t0=$(date +%s%N)
   xdotool key --window "$win" ctrl+q
   # a window that ignores Ctrl+Q fails here, not at the runner's one-hour limit; 60 s is a hang
