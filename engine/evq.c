@@ -4,26 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void far_append(evq *q, const qev *ev)
+/* Double an array of queue entries (first_cap for an empty one). Out of memory in the middle of a
+ * simulation leaves nothing sensible to do but abort. */
+static void qev_grow(qev **v, size_t *cap, size_t first_cap)
 {
-    if (q->nfar == q->far_cap) {
-        size_t cap = q->far_cap ? q->far_cap * 2 : 256;
-        qev *f = realloc(q->far, cap * sizeof *f);
-        if (!f) abort();
-        q->far = f; q->far_cap = cap;
-    }
-    q->far[q->nfar++] = *ev;
-}
-
-static void bucket_append(evq_bucket *b, const qev *ev)
-{
-    if (b->n == b->cap) {
-        uint32_t cap = b->cap ? b->cap * 2 : 16;
-        qev *v = realloc(b->ev, cap * sizeof *v);
-        if (!v) abort();
-        b->ev = v; b->cap = cap;
-    }
-    b->ev[b->n++] = *ev;
+    size_t c = *cap ? *cap * 2 : first_cap;
+    qev *p = realloc(*v, c * sizeof *p);
+    if (!p) abort();
+    *v = p;
+    *cap = c;
 }
 
 /* An event at or after the horizon: into its tick's bucket if the calendar reaches that far, else
@@ -34,23 +23,21 @@ void evq_push_far(evq *q, const qev *ev)
         int64_t key = ev->t / q->width;
         if (key - q->cal_key < EVQ_BUCKETS) {
             if (!q->cal && !(q->cal = calloc(EVQ_BUCKETS, sizeof *q->cal))) abort();
-            bucket_append(&q->cal[key & (EVQ_BUCKETS - 1)], ev);
+            evq_bucket *bk = &q->cal[key & (EVQ_BUCKETS - 1)];
+            if (bk->n == bk->cap) qev_grow(&bk->ev, &bk->cap, 16);
+            bk->ev[bk->n++] = *ev;
             q->ncal++;
             return;
         }
     }
     if (!q->nfar || ev->t < q->far_min) q->far_min = ev->t;
-    far_append(q, ev);
+    if (q->nfar == q->far_cap) qev_grow(&q->far, &q->far_cap, 256);
+    q->far[q->nfar++] = *ev;
 }
 
 void evq_heap_insert(evq *q, const qev *ev)
 {
-    if (q->n == q->cap) {
-        size_t cap = q->cap ? q->cap * 2 : 256;
-        qev *h = realloc(q->h, cap * sizeof *h);
-        if (!h) abort(); /* out of memory in the middle of a simulation: nothing sensible to do */
-        q->h = h; q->cap = cap;
-    }
+    if (q->n == q->cap) qev_grow(&q->h, &q->cap, 256);
     size_t i = q->n++;
     while (i > 0) {
         size_t p = (i - 1) / 2;
@@ -118,13 +105,13 @@ void evq_advance(evq *q, int64_t horizon)
     if (!q->ncal && q->cal_key < key) q->cal_key = key; /* the buckets passed are all empty */
     for (; q->cal_key < key; q->cal_key++) { /* every entry of these lies before the horizon */
         evq_bucket *b = &q->cal[q->cal_key & (EVQ_BUCKETS - 1)];
-        for (uint32_t i = 0; i < b->n; i++) evq_push_seq(q, b->ev[i]);
+        for (size_t i = 0; i < b->n; i++) evq_push_seq(q, b->ev[i]);
         q->ncal -= b->n;
         b->n = 0;
     }
     if (horizon % q->width && q->ncal) { /* a horizon inside a bucket: only its earlier entries go */
         evq_bucket *b = &q->cal[key & (EVQ_BUCKETS - 1)];
-        for (uint32_t i = 0; i < b->n;) {
+        for (size_t i = 0; i < b->n;) {
             if (b->ev[i].t < horizon) {
                 qev ev = b->ev[i];
                 b->ev[i] = b->ev[--b->n];
@@ -172,7 +159,7 @@ int evq_clone(evq *dst, const evq *src)
         if (src->nfar) memcpy(dst->far, src->far, src->nfar * sizeof *dst->far); /* src->far may be NULL when empty */
         size_t k = src->nfar;
         for (size_t i = 0; src->cal && i < EVQ_BUCKETS; i++)
-            for (uint32_t j = 0; j < src->cal[i].n; j++) dst->far[k++] = src->cal[i].ev[j];
+            for (size_t j = 0; j < src->cal[i].n; j++) dst->far[k++] = src->cal[i].ev[j];
         dst->far_min = dst->far[0].t;
         for (size_t i = 1; i < nfar; i++) if (dst->far[i].t < dst->far_min) dst->far_min = dst->far[i].t;
     }

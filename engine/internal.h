@@ -70,7 +70,7 @@ typedef struct qev {
 } qev;
 
 /* One slot of the calendar of events aside (evq.c): the events of one tick-long stretch, unordered. */
-typedef struct evq_bucket { qev *ev; uint32_t n, cap; } evq_bucket;
+typedef struct evq_bucket { qev *ev; size_t n, cap; } evq_bucket;
 #define EVQ_BUCKETS 256 /* ticks ahead the calendar covers; later events wait in far[] */
 
 typedef struct evq {
