@@ -272,9 +272,9 @@ static bool step_once(rv_engine *e, int64_t limit)
     } else {
         e->now = next_tick;
         e->jiffies++;
-        /* The queue's heap holds only events before the next tick; later ones wait aside (evq.c).
+        /* The queue's near part holds only events before the next tick; later ones wait aside (evq.c).
          * The tick goes before any event at or after its time (tq < next_tick above), so an
-         * event aside is always pulled into the heap, here, before it can be the next one due. */
+         * event aside is always pulled into the near queue, here, before it can be the next one due. */
         evq_advance(&e->q, (int64_t)(e->jiffies + 1) * e->jiffy_ns);
         jiffy_sweep(e);
     }

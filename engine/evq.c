@@ -1,4 +1,4 @@
-/* evq.c — the engine's event queue: a binary min-heap ordered by (time, insertion sequence), with the soonest entry kept aside and the far future kept out (in a calendar of tick-long buckets). */
+/* evq.c — the engine's event queue, ordered by (time, insertion sequence): the events before the next tick in a small sorted array (a binary min-heap when many), the soonest kept aside, the later ones in a calendar of tick-long buckets. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -35,9 +35,28 @@ void evq_push_far(evq *q, const qev *ev)
     q->far[q->nfar++] = *ev;
 }
 
-void evq_heap_insert(evq *q, const qev *ev)
+/* The near queue (the events before the horizon) takes one of two forms.
+ * - Small (up to EVQ_SORTED_MAX entries): an array sorted latest first, so the next event is its
+ *   last entry. A pop takes it off the end; an insert walks in from the end (the soon side, where
+ *   most new events belong: a kthread wakeup or the next blip a few microseconds ahead) and shifts
+ *   the entries it passes. A busy 16-CPU machine holds about fifteen events before the next tick,
+ *   and there this beats a binary heap, whose pop copies a 40-byte entry per level of a sift-down.
+ * - Large: a binary min-heap (h[0] the next), so a machine with thousands of CPUs does not pay a
+ *   shift of thousands of entries per insert. An array sorted latest first, read backwards, is
+ *   already a valid heap: one reversal switches forms. Below a quarter of the limit it turns back.
+ * Keys (time, sequence) are unique, so either form pops in the same order as any correct
+ * priority queue. */
+static void sorted_insert(evq *q, const qev *ev)
 {
-    if (q->n == q->cap) qev_grow(&q->h, &q->cap, 256);
+    size_t i = q->n;
+    while (i > 0 && qev_before(&q->h[i - 1], ev)) i--; /* entries due before ev stay nearer the end */
+    memmove(&q->h[i + 1], &q->h[i], (q->n - i) * sizeof *q->h);
+    q->h[i] = *ev;
+    q->n++;
+}
+
+static void heap_insert(evq *q, const qev *ev)
+{
     size_t i = q->n++;
     while (i > 0) {
         size_t p = (i - 1) / 2;
@@ -48,20 +67,28 @@ void evq_heap_insert(evq *q, const qev *ev)
     q->h[i] = *ev;
 }
 
+void evq_near_insert(evq *q, const qev *ev)
+{
+    if (q->n == q->cap) qev_grow(&q->h, &q->cap, 256);
+    if (q->heap) { heap_insert(q, ev); return; }
+    if (q->n < EVQ_SORTED_MAX) { sorted_insert(q, ev); return; }
+    for (size_t i = 0, j = q->n - 1; i < j; i++, j--) { qev t = q->h[i]; q->h[i] = q->h[j]; q->h[j] = t; }
+    q->heap = true; /* soonest first: a sorted array is a heap */
+    heap_insert(q, ev);
+}
+
 /* Bottom-up removal (Floyd): walk the hole at the root down to a leaf along the earlier child,
  * one comparison per level, then put the last entry back in and let it rise. The last entry
  * usually belongs near the bottom, so this does about half the comparisons of a plain sift-down.
  * The last entry's old slot gets a sentinel no real entry comes after (no event has seq
  * UINT64_MAX), so a node with one child needs no bounds check: its missing right child is never
- * the earlier one. Same (time, seq) order, hence the same pop sequence, as any correct heap. */
-bool evq_pop(evq *q, qev *out)
+ * the earlier one. */
+static void heap_pop(evq *q, qev *out)
 {
-    if (q->has_first) { *out = q->first; q->has_first = false; return true; }
-    if (!q->n) return false;
     qev *h = q->h;
     *out = h[0];
     size_t n = --q->n;
-    if (!n) return true;
+    if (!n) { q->heap = false; return; } /* empty: back to the sorted array */
     qev last = h[n];
     h[n].t = INT64_MAX; h[n].seq = UINT64_MAX; /* only the key: qev_before() reads nothing else, and slots from n on are never read as entries */
     size_t i = 0;
@@ -79,11 +106,33 @@ bool evq_pop(evq *q, qev *out)
         i = p;
     }
     h[i] = last;
+}
+
+/* A heap shrunk to a quarter of the limit goes back to the sorted array (the hysteresis keeps a
+ * queue hovering at the limit from switching back and forth): its entries popped in order fill
+ * the array from the end. */
+static void heap_to_sorted(evq *q)
+{
+    qev tmp[EVQ_SORTED_MAX / 4];
+    size_t n = q->n;
+    for (size_t k = 0; k < n; k++) heap_pop(q, &tmp[k]);
+    for (size_t k = 0; k < n; k++) q->h[k] = tmp[n - 1 - k];
+    q->n = n;
+    q->heap = false;
+}
+
+bool evq_pop(evq *q, qev *out)
+{
+    if (q->has_first) { *out = q->first; q->has_first = false; return true; }
+    if (!q->n) return false;
+    if (!q->heap) { *out = q->h[--q->n]; return true; }
+    heap_pop(q, out);
+    if (q->heap && q->n < EVQ_SORTED_MAX / 4) heap_to_sorted(q);
     return true;
 }
 
-/* Move the horizon on: the events aside that now lie before it join the heap. Keys are unique
- * (time, sequence), so when an event joins the heap does not change when it pops; the heap only
+/* Move the horizon on: the events aside that now lie before it join the near queue. Keys are unique
+ * (time, sequence), so when an event joins it does not change when it pops; the near queue only
  * stays small (most of a busy machine's queue is readers and runstate ends many jiffies ahead).
  * With a calendar, a move looks only at the buckets it passes (for the engine one: its horizon
  * moves a tick at a time, on a multiple of the width) and at far[] only once the calendar has come
@@ -183,4 +232,5 @@ void evq_free(evq *q)
     q->cal = NULL;
     q->n = q->cap = q->nfar = q->far_cap = q->ncal = 0;
     q->has_first = false;
+    q->heap = false;
 }

@@ -74,8 +74,9 @@ typedef struct evq_bucket { qev *ev; size_t n, cap; } evq_bucket;
 #define EVQ_BUCKETS 256 /* ticks ahead the calendar covers; later events wait in far[] */
 
 typedef struct evq {
-    qev *h; size_t n, cap; uint64_t seq;   /* the heap */
-    qev first; bool has_first;             /* if set, earlier than everything in the heap */
+    qev *h; size_t n, cap; uint64_t seq;   /* the near queue (evq.c): sorted latest first, or a heap */
+    bool heap;                             /* h[] is a binary min-heap (h[0] next), not sorted (h[n - 1] next) */
+    qev first; bool has_first;             /* if set, earlier than everything in h[] */
     /* events at or after `horizon` (if set, > 0) wait aside until evq_advance() moves the horizon
      * past them: peek and pop see only what lies before the horizon. With a bucket width (the tick),
      * those within EVQ_BUCKETS widths wait in the calendar cal[] (bucket t / width, counted from
@@ -86,28 +87,31 @@ typedef struct evq {
     evq_bucket *cal; size_t ncal;
 } evq;
 static inline bool qev_before(const qev *a, const qev *b) { return a->t < b->t || (a->t == b->t && a->seq < b->seq); }
+#define EVQ_SORTED_MAX 64 /* the near queue's entries beyond which it turns into a heap (evq.c) */
+/* The next of the near queue's n > 0 entries, in either of its forms. */
+static inline const qev *evq_near_next(const evq *q) { return q->heap ? &q->h[0] : &q->h[q->n - 1]; }
 void evq_push_far(evq *q, const qev *ev);     /* evq.c: aside, beyond the horizon */
-void evq_heap_insert(evq *q, const qev *ev);  /* evq.c: into the heap */
+void evq_near_insert(evq *q, const qev *ev);  /* evq.c: into the near queue */
 /* Queue an event with ev.seq as given (a place in the order taken earlier). The soonest event
- * waits in q->first, outside the heap, when it arrived after everything queued was already
+ * waits in q->first, outside h[], when it arrived after everything queued was already
  * later: the common "push, then pop it next" pattern (a kthread wakeup a few microseconds ahead,
- * the next idle blip) then never walks the heap. Inline: every scheduled event comes here, and
+ * the next idle blip) then never walks h[]. Inline: every scheduled event comes here, and
  * most go aside or to `first`, a few stores once the event need not be passed by value. */
 static inline void evq_push_seq(evq *q, qev ev)
 {
     if (ev.t >= q->horizon && q->horizon > 0) { evq_push_far(q, &ev); return; }
     if (q->has_first) {
         if (qev_before(&ev, &q->first)) { qev was = q->first; q->first = ev; ev = was; }
-    } else if (!q->n || qev_before(&ev, &q->h[0])) {
+    } else if (!q->n || qev_before(&ev, evq_near_next(q))) {
         q->first = ev;
         q->has_first = true;
         return;
     }
-    evq_heap_insert(q, &ev);
+    evq_near_insert(q, &ev);
 }
 static inline void evq_push(evq *q, qev ev) { ev.seq = q->seq++; evq_push_seq(q, ev); }
 bool evq_pop(evq *q, qev *out);
-static inline int64_t evq_peek_t(const evq *q) { return q->has_first ? q->first.t : q->n ? q->h[0].t : INT64_MAX; }
+static inline int64_t evq_peek_t(const evq *q) { return q->has_first ? q->first.t : q->n ? evq_near_next(q)->t : INT64_MAX; }
 void evq_advance(evq *q, int64_t horizon);
 int evq_clone(evq *dst, const evq *src);
 size_t evq_bytes(const evq *q);

@@ -48,6 +48,37 @@ Test(evq, pops_in_time_then_insertion_order)
     evq_free(&q);
 }
 
+/* The near queue switches from its sorted array to a heap past EVQ_SORTED_MAX entries and back
+ * once empty: waves that fill it to several times that and drain it to nothing, and waves that
+ * hover around the limit, must each pop in (time, seq) order, and the switch must happen. */
+Test(evq, the_near_queue_keeps_its_order_across_both_forms)
+{
+    evq q = {0};
+    enum { N = 4 * EVQ_SORTED_MAX };
+    static qev ref[N];
+    size_t nref = 0;
+    uint64_t x = 7;
+    int64_t now = 0;
+    int round = 0;
+    bool saw_heap = false;
+    for (int wave = 0; wave < 40; wave++) {
+        size_t fill = wave % 2 ? N : EVQ_SORTED_MAX + (size_t)(lcg(&x) % 3) - 1; /* over, or near, the limit */
+        while (nref < fill) {
+            qev ev = {.t = now + (int64_t)(lcg(&x) % 50), .id = (uint64_t)round++};
+            evq_push(&q, ev);
+            ev.seq = q.seq - 1;
+            ref[nref++] = ev;
+            saw_heap |= q.heap;
+            if (lcg(&x) % 4 == 0) now = pop_expecting(&q, ref, &nref, ref_first(ref, nref), round++);
+        }
+        size_t keep = wave % 3 ? 0 : (size_t)(lcg(&x) % 10); /* mostly drain to empty */
+        while (nref > keep) now = pop_expecting(&q, ref, &nref, ref_first(ref, nref), round++);
+        cr_assert(nref > 0 || !q.heap, "wave %d: an empty queue goes back to the sorted array", wave);
+    }
+    cr_assert(saw_heap, "the waves must have turned the near queue into a heap");
+    evq_free(&q);
+}
+
 /* With a horizon (the engine's next tick), later events wait aside until evq_advance() passes
  * them; popping whatever lies before the horizon and advancing it `step` by `step`, as step_once()
  * does tick by tick, must give exactly the global (time, seq) order. width > 0 keeps the events
