@@ -48,11 +48,10 @@ void evq_push_far(evq *q, const qev *ev)
  * priority queue. */
 static void sorted_insert(evq *q, const qev *ev)
 {
-    size_t i = q->n;
-    while (i > 0 && qev_before(&q->h[i - 1], ev)) i--; /* entries due before ev stay nearer the end */
-    memmove(&q->h[i + 1], &q->h[i], (q->n - i) * sizeof *q->h);
-    q->h[i] = *ev;
-    q->n++;
+    qev *h = q->h;
+    size_t i = q->n++;
+    for (; i > 0 && qev_before(&h[i - 1], ev); i--) h[i] = h[i - 1]; /* entries due before ev move one nearer the end */
+    h[i] = *ev;
 }
 
 static void heap_insert(evq *q, const qev *ev)
