@@ -126,7 +126,8 @@ static void schedule_reader(rv_engine *e, int cpu, int f)
     uint32_t gen = ++c->gen_reader[f];
     const rv_phase *ph = cpu_phase(e, cpu);
     if (c->run != RS_BUSY || !ph || !e->rsp[f].enabled || ph->readers[f].rate_per_s <= 0) return;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s)), QE_READER_BEGIN, cpu, f, 0, gen);
+    const int64_t t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s));
+    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .gen = gen, .cpu = cpu, .kind = QE_READER_BEGIN, .arg = (int16_t)f}); /* sched_at(), inline */
 }
 
 static void schedule_idle_irq(rv_engine *e, int cpu)
@@ -170,7 +171,9 @@ void ensure_ctxsw_owed(rv_engine *e, int cpu)
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!ph || ph->ctxsw_per_s <= 0) return;
     c->ctxsw_scheduled = true;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s)), QE_CTXSW, cpu, 0, 0, ++c->gen_ctxsw);
+    /* sched_at(), inline: a new grace period queues one of these on nearly every busy CPU */
+    const int64_t t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s));
+    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .gen = ++c->gen_ctxsw, .cpu = cpu, .kind = QE_CTXSW});
 }
 
 /* rcu_preempt_note_context_switch(): a task switched out inside rcu_read_lock() goes on its
@@ -498,6 +501,8 @@ static void draw_next(cpu_t *c, const upd_rate *r, int s)
  * themselves; mean >= 0.05 and k <= 32 keep v's own rounding far inside that), the floor is read off
  * the steps. Only an x within that band of a step, or beyond the last one, pays for log().
  */
+static __attribute__((noinline)) long burst_extra_log(double x, double mean) { return (long)(-mean * log(x)); }
+
 static inline long burst_extra(cpu_t *c, const phase_rates *pr, double mean)
 {
     const double x = 1.0 - rng_unit(&c->r);
@@ -505,7 +510,16 @@ static inline long burst_extra(cpu_t *c, const phase_rates *pr, double mean)
         if (x > pr->burst_hi[k]) return k;   /* v < k + 1, and v >= k from the step before */
         if (!(x < pr->burst_lo[k])) break;   /* too close to the step: let log() decide */
     }
-    return (long)(-mean * log(x));
+    return burst_extra_log(x, mean);
+}
+
+/* The callbacks in `bursts` bursts of phase ph: out of line, so that the tick's own loop keeps its
+ * registers (the draws and steps here need none of them). */
+static __attribute__((noinline)) long burst_sizes(cpu_t *c, const rv_phase *ph, const phase_rates *pr, long bursts)
+{
+    long n = bursts;
+    for (long b = 0; b < bursts; b++) n += burst_extra(c, pr, ph->burst_mean - 1);
+    return n;
 }
 
 /* Callbacks (bursts, for a synchronize stream) due this tick on stream s (0 if none); pr = the phase's rates. */
@@ -518,10 +532,8 @@ static long stream_take(cpu_t *c, const rv_phase *ph, const phase_rates *pr, int
     long bursts = m < 0.5 ? 1 : m <= 30 ? rng_poisson_knuth(&c->r, rates[s].exp_neg) : rng_poisson(&c->r, m);
     draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
-    if (!(ph->burst_mean > 1)) return bursts; /* bursts of one callback: no size draw */
-    long n = bursts;
-    for (long b = 0; b < bursts; b++) n += burst_extra(c, pr, ph->burst_mean - 1);
-    return n;
+    if (!(ph->burst_mean > 1) || !bursts) return bursts; /* bursts of one callback: no size draw */
+    return burst_sizes(c, ph, pr, bursts);
 }
 
 /* The earliest busy tick at which one of the phase's active streams has a burst due. */
