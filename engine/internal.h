@@ -552,7 +552,27 @@ double gp_hist_quantile(const rcu_state *rsp, double q);
 reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool injected);
 void reader_finish(rv_engine *e, uint64_t id);
 reader *reader_find(rv_engine *e, uint64_t id);
-void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n);
+/* A callback queued at t_queued may run only if every reader of its flavor that had begun by
+ * then has ended. Violations are counted and traced; the run goes on. Inline: rcu_do_batch() runs
+ * it for every callback record it invokes. */
+static inline void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n)
+{
+    e->callbacks_checked += (uint64_t)n;
+    struct retire_slot *s = &retire_ring(e, flavor)[rec->retire_idx % RETIRE_RING];
+    if (s->idx == rec->retire_idx && s->invoked_t < 0) {
+        s->invoked_t = e->now;
+        s->completed_at = e->rsp[flavor].completed;
+    }
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor == flavor && r->begin < rec->t_queued) {
+            e->violations += (uint64_t)n;
+            rv_event *ev = emit(e, RV_EV_VIOLATION, r->cpu, flavor);
+            if (ev) { ev->id = rec->id; ev->n = (int64_t)r->id; }
+            return;
+        }
+    }
+}
 void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec);
 
 /* workload.c */
