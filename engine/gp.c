@@ -92,7 +92,7 @@ static void rcu_report_qs_rdp(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
-    charge(e, rsp->flavor, e->cfg.costs.qs_report_ns, true);
+    charge_softirq(e, rsp, cpu, e->cfg.costs.qs_report_ns); /* only rcu_process_callbacks() reports here */
     charge_lock_section(e, e->cfg.costs.qs_report_ns);
     bool stale = is37(e) ? (!rdp->passed_quiesce || rdp->gpnum != rnp->gpnum || rnp->completed == rnp->gpnum)
                          : (rdp->passed_quiesce_gpnum != rnp->gpnum);

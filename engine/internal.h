@@ -377,9 +377,15 @@ static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->r
  * chance that a tick has none, which turns one uniform draw into the gap to the next burst. */
 enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
 typedef struct upd_rate { double m, log_none, exp_neg; } upd_rate; /* exp_neg = exp(-m), for a dense stream's Knuth draw */
+/* A burst's size beyond its first callback is floor(Exp(mean)) with mean = burst_mean - 1, a draw of
+ * floor(-mean * log(x)). For a small mean, stream_take() reads that floor off the steps exp(-k/mean)
+ * instead of calling log(): burst_lo[k-1] / burst_hi[k-1] bracket exp(-k/mean) by a relative 1e-6. */
+#define BURST_STEPS 32
 typedef struct phase_rates {
     upd_rate s[UPD_STREAMS];
     int8_t active[UPD_STREAMS], nactive;  /* the streams with bursts at all, in stream order */
+    int8_t burst_steps;                   /* steps filled (0: draw with log()) */
+    double burst_lo[BURST_STEPS], burst_hi[BURST_STEPS];
 } phase_rates;
 
 /* ------------------------------------------------------------------ module functions */
@@ -550,7 +556,27 @@ double gp_hist_quantile(const rcu_state *rsp, double q);
 reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool injected);
 void reader_finish(rv_engine *e, uint64_t id);
 reader *reader_find(rv_engine *e, uint64_t id);
-void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n);
+/* A callback queued at t_queued may run only if every reader of its flavor that had begun by
+ * then has ended. Violations are counted and traced; the run goes on. Inline: rcu_do_batch() runs
+ * it for every callback record it invokes. */
+static inline void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n)
+{
+    e->callbacks_checked += (uint64_t)n;
+    struct retire_slot *s = &retire_ring(e, flavor)[rec->retire_idx % RETIRE_RING];
+    if (s->idx == rec->retire_idx && s->invoked_t < 0) {
+        s->invoked_t = e->now;
+        s->completed_at = e->rsp[flavor].completed;
+    }
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor == flavor && r->begin < rec->t_queued) {
+            e->violations += (uint64_t)n;
+            rv_event *ev = emit(e, RV_EV_VIOLATION, r->cpu, flavor);
+            if (ev) { ev->id = rec->id; ev->n = (int64_t)r->id; }
+            return;
+        }
+    }
+}
 void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec);
 
 /* workload.c */
@@ -643,6 +669,19 @@ static inline void charge(rv_engine *e, int flavor, int64_t ns, bool gp_work)
     /* longest stretch of grace-period machinery that nothing can preempt: softirq, tick or the
      * kthread between its cond_resched() points (callback batches are not counted here) */
     if (gp_work && e->ctx != CTX_TASK && e->ctx != CTX_NONE && e->ctx != CTX_RCUC) e->stretch_nonpreempt += ns;
+}
+
+/* charge(e, rsp->flavor, ns, true) from rcu_process_callbacks() (run_softirq() has set e->ctx to CTX_SOFTIRQ or
+ * CTX_KSOFTIRQD and e->ctx_cpu to cpu), written out: grace-period work booked to this CPU's softirq time and to
+ * the current stretch without a preemption point. */
+static inline void charge_softirq(rv_engine *e, rcu_state *rsp, int cpu, int64_t ns)
+{
+    if (ns <= 0) return;
+    cpu_t *c = &e->cpu[cpu];
+    if (e->ctx == CTX_KSOFTIRQD) c->ksoftirqd_ns += ns;
+    else c->inline_ns += ns;
+    rsp->gp_overhead_ns += ns;
+    e->stretch_nonpreempt += ns;
 }
 
 /* charge() from inside rcu_gp_kthread() (kthread_run() has set e->ctx = CTX_KTHREAD and e->ctx_flavor =

@@ -96,23 +96,5 @@ void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec)
     s->completed_at = 0;
 }
 
-/* A callback queued at t_queued may run only if every reader of its flavor that had begun by
- * then has ended. Violations are counted and traced; the run goes on. */
-void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *rec, long n)
-{
-    e->callbacks_checked += (uint64_t)n;
-    struct retire_slot *s = &retire_ring(e, flavor)[rec->retire_idx % RETIRE_RING];
-    if (s->idx == rec->retire_idx && s->invoked_t < 0) {
-        s->invoked_t = e->now;
-        s->completed_at = e->rsp[flavor].completed;
-    }
-    for (size_t i = 0; i < e->nreaders; i++) {
-        const reader *r = &e->readers[i];
-        if (r->flavor == flavor && r->begin < rec->t_queued) {
-            e->violations += (uint64_t)n;
-            rv_event *ev = emit(e, RV_EV_VIOLATION, r->cpu, flavor);
-            if (ev) { ev->id = rec->id; ev->n = (int64_t)r->id; }
-            return;
-        }
-    }
-}
+/* safety_check_invoke(), the check made as each callback record runs, is inline in internal.h
+ * (rcu_do_batch() runs it for every record it takes). */

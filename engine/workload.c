@@ -126,7 +126,8 @@ static void schedule_reader(rv_engine *e, int cpu, int f)
     uint32_t gen = ++c->gen_reader[f];
     const rv_phase *ph = cpu_phase(e, cpu);
     if (c->run != RS_BUSY || !ph || !e->rsp[f].enabled || ph->readers[f].rate_per_s <= 0) return;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s)), QE_READER_BEGIN, cpu, f, 0, gen);
+    const int64_t t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s));
+    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .gen = gen, .cpu = cpu, .kind = QE_READER_BEGIN, .arg = (int16_t)f}); /* sched_at(), inline */
 }
 
 static void schedule_idle_irq(rv_engine *e, int cpu)
@@ -147,6 +148,13 @@ static bool needs_ctxsw(const rv_engine *e, int cpu)
     return false;
 }
 
+/* needs_ctxsw() for rcu_bh alone */
+static inline bool bh_owes_qs(const rv_engine *e, int cpu)
+{
+    const rcu_state *rsp = &e->rsp[RV_BH];
+    return rsp->enabled && rsp->rda[cpu].qs_pending && !rsp->rda[cpu].passed_quiesce;
+}
+
 void ensure_ctxsw(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
@@ -163,7 +171,9 @@ void ensure_ctxsw_owed(rv_engine *e, int cpu)
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!ph || ph->ctxsw_per_s <= 0) return;
     c->ctxsw_scheduled = true;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s)), QE_CTXSW, cpu, 0, 0, ++c->gen_ctxsw);
+    /* sched_at(), inline: a new grace period queues one of these on nearly every busy CPU */
+    const int64_t t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s));
+    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .gen = ++c->gen_ctxsw, .cpu = cpu, .kind = QE_CTXSW});
 }
 
 /* rcu_preempt_note_context_switch(): a task switched out inside rcu_read_lock() goes on its
@@ -460,6 +470,16 @@ void workload_rates(rv_engine *e)
             r->exp_neg = exp(-r->m); /* P(no burst in a tick): where a dense stream's Knuth draw stops */
             if (!(r->m <= 0)) pr->active[pr->nactive++] = (int8_t)s; /* else draw_next() never makes it due */
         }
+        /* burst_extra()'s steps, for a mean where a few of them cover nearly every draw */
+        const double mean = e->cfg.phases[i].burst_mean - 1;
+        if (e->cfg.phases[i].burst_mean > 1 && mean >= 0.05 && mean <= 6) {
+            for (int k = 1; k <= BURST_STEPS; k++) {
+                double t = exp(-k / mean);
+                pr->burst_lo[k - 1] = t * (1 - 1e-6);
+                pr->burst_hi[k - 1] = t * (1 + 1e-6);
+            }
+            pr->burst_steps = BURST_STEPS;
+        }
     }
 }
 
@@ -473,18 +493,47 @@ static void draw_next(cpu_t *c, const upd_rate *r, int s)
     c->next_upd[s] = c->busy_ticks + 1 + (gap > 1e15 ? (uint64_t)1e15 : (uint64_t)gap);
 }
 
-/* Callbacks (bursts, for a synchronize stream) due this tick on stream s (0 if none); rates = the phase's. */
-static long stream_take(cpu_t *c, const rv_phase *ph, const upd_rate *rates, int s)
+/*
+ * (long)rng_exp(&c->r, mean), the callbacks of a burst beyond its first, with mean = burst_mean - 1:
+ * the same one draw of x = 1 - u, and the same result. v = -mean * log(x) is at least k exactly when
+ * x <= exp(-k/mean), so while x lies clearly above or below each step (by the relative 1e-6 that
+ * burst_lo/burst_hi leave, against errors below 1e-13 in log(), the product and the steps
+ * themselves; mean >= 0.05 and k <= 32 keep v's own rounding far inside that), the floor is read off
+ * the steps. Only an x within that band of a step, or beyond the last one, pays for log().
+ */
+static __attribute__((noinline)) long burst_extra_log(double x, double mean) { return (long)(-mean * log(x)); }
+
+static inline long burst_extra(cpu_t *c, const phase_rates *pr, double mean)
+{
+    const double x = 1.0 - rng_unit(&c->r);
+    for (int k = 0; k < pr->burst_steps; k++) {
+        if (x > pr->burst_hi[k]) return k;   /* v < k + 1, and v >= k from the step before */
+        if (!(x < pr->burst_lo[k])) break;   /* too close to the step: let log() decide */
+    }
+    return burst_extra_log(x, mean);
+}
+
+/* The callbacks in `bursts` bursts of phase ph: out of line, so that the tick's own loop keeps its
+ * registers (the draws and steps here need none of them). */
+static __attribute__((noinline)) long burst_sizes(cpu_t *c, const rv_phase *ph, const phase_rates *pr, long bursts)
+{
+    long n = bursts;
+    for (long b = 0; b < bursts; b++) n += burst_extra(c, pr, ph->burst_mean - 1);
+    return n;
+}
+
+/* Callbacks (bursts, for a synchronize stream) due this tick on stream s (0 if none); pr = the phase's rates. */
+static long stream_take(cpu_t *c, const rv_phase *ph, const phase_rates *pr, int s)
 {
     if (c->next_upd[s] > c->busy_ticks) return 0;
+    const upd_rate *rates = pr->s;
     double m = rates[s].m;
     /* dense: a Poisson count every tick, against the phase's exp(-m) rather than recomputing it */
     long bursts = m < 0.5 ? 1 : m <= 30 ? rng_poisson_knuth(&c->r, rates[s].exp_neg) : rng_poisson(&c->r, m);
     draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
-    long n = 0;
-    for (long b = 0; b < bursts; b++) n += ph->burst_mean > 1 ? 1 + (long)rng_exp(&c->r, ph->burst_mean - 1) : 1;
-    return n;
+    if (!(ph->burst_mean > 1) || !bursts) return bursts; /* bursts of one callback: no size draw */
+    return burst_sizes(c, ph, pr, bursts);
 }
 
 /* The earliest busy tick at which one of the phase's active streams has a burst due. */
@@ -517,7 +566,7 @@ static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph, const phase_
     uint64_t due = UINT64_MAX; /* next_upd_due(), gathered on the way */
     for (int k = 0; k < pr->nactive; k++) {
         int s = pr->active[k];
-        long n = stream_take(c, ph, pr->s, s);
+        long n = stream_take(c, ph, pr, s);
         if (c->next_upd[s] < due) due = c->next_upd[s];
         if (!n) continue;
         if (s < RV_NFLAVORS) {
@@ -542,7 +591,8 @@ void do_tick(rv_engine *e, int cpu)
     e->ctx = CTX_TICK;
     e->ctx_cpu = cpu;
     e->stretch_nonpreempt = 0;
-    charge(e, -1, e->cfg.costs.tick_ns, false);
+    const int64_t tick_ns = e->cfg.costs.tick_ns; /* charge() in CTX_TICK on this CPU, written out */
+    if (tick_ns > 0) { c->tick_ns_total += tick_ns; e->tick_total_ns += tick_ns; }
     bool idle = c->run == RS_IDLE;
     if (idle) {
         dynticks_busy(c); /* rcu_irq_enter() from idle */
@@ -563,7 +613,9 @@ void do_tick(rv_engine *e, int cpu)
         c->user = !kernel_forced && ph && rng_unit(&c->r) < ph->user_frac;
         if (c->user) { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); }
         else if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH);
-        if (e->phases_blip) ensure_blip(e, cpu); /* a new jiffy may have ended a FAST_NO_HZ holdoff */
+        /* a new jiffy may have ended a FAST_NO_HZ holdoff; ensure_blip()'s own first tests, made here
+         * (no phase has blips, or one is queued already: nearly every tick), spare the call */
+        if (e->phases_blip && !c->blip_scheduled) ensure_blip(e, cpu);
         if (e->rsp[RV_PREEMPT].enabled) {
             if (!preempt_reader) rcu_qs(e, cpu, RV_PREEMPT);
             else if (e->rsp[RV_PREEMPT].rda[cpu].qs_pending)
@@ -804,7 +856,11 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (c->run != RS_BUSY) return;
         if (!cpu_preemptible(c)) { c->ctxsw_deferred = true; return; }
         context_switch(e, ev->cpu);
-        ensure_ctxsw(e, ev->cpu);
+        /* ensure_ctxsw(), knowing what holds here: the CPU is busy and has no switch queued (cleared
+         * above), and the switch just noted rcu_sched's and rcu_preempt's QS (rcu_qs() leaves
+         * passed_quiesce set for an enabled flavor), so only rcu_bh, whose QS a context switch does
+         * not give, can still be owed one (needs_ctxsw()) */
+        if (bh_owes_qs(e, ev->cpu)) ensure_ctxsw_owed(e, ev->cpu);
         return;
     case QE_READER_BEGIN: {
         if (!c || ev->gen != c->gen_reader[ev->arg] || c->run != RS_BUSY) return;
