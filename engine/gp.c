@@ -503,6 +503,13 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
  *   kthread_ns, gp_overhead_ns and stretch_nonpreempt only: charge_kthread().
  * - The running CPUs' dyntick credits are added to rsp->dyntick_credits after the loop: nothing in it
  *   (settle_blips() included) reads that sum.
+ * - After the snapshot pass, only the CPUs in the flavor's leaf_dirty are visited. A running CPU's
+ *   counter is odd at both looks, so it moved by >= 2 exactly when it moved at all, and every move
+ *   goes through dynticks_idle()/dynticks_busy() (which mark leaf_dirty) or through counting lazy
+ *   blips on a CPU that was marked when it became lazy. The snapshot pass unmarks the CPUs it
+ *   snapshots except lazy and offline ones, which stay marked: a probe must settle the former's
+ *   blips (its draw) and may credit the latter ("ofl"). An unmarked owing CPU would be visited for
+ *   nothing: counter == snapshot, online, no blips to count.
  * Same draws (settle_blips() on the same CPUs in the same order), same counters, same events.
  */
 static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *e, rcu_state *rsp, int n, unsigned long owing,
@@ -513,20 +520,30 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
     rcu_data *const leaf_rdp = &rsp->rda[rnp->grplo];
     const unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("dti") */
     unsigned long mask = idle, ofl = 0;
-    const bool ofl_due = rsp->gp_start + 2 < e->jiffies;
     uint64_t dti_running = 0;
-    for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running (counter odd) when probed */
+    unsigned long *const dirty = &leaf_cpu->leaf_dirty[rsp->flavor];
+    if (snapshot) { /* dyntick_save_progress_counter(): every running CPU, odd, no credit */
+        unsigned long keep = 0; /* lazy and offline CPUs stay marked */
+        for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) {
+            const int bit = __builtin_ctzl(bits);
+            cpu_t *c = &leaf_cpu[bit];
+            if (c->blip_lazy) { settle_blips(e, rnp->grplo + bit); keep |= 1ul << bit; } /* trips through idle counted, not simulated one by one */
+            if (c->run == RS_OFFLINE) keep |= 1ul << bit;
+            leaf_rdp[bit].dynticks_snap = c->dynticks;
+        }
+        *dirty &= ~(owing & ~idle & ~keep);
+    }
+    for (unsigned long bits = snapshot ? 0 : owing & ~idle & *dirty; bits; bits &= bits - 1) { /* running (counter odd) when probed */
         const int bit = __builtin_ctzl(bits);
         cpu_t *c = &leaf_cpu[bit];
         if (c->blip_lazy) settle_blips(e, rnp->grplo + bit); /* trips through idle counted, not simulated one by one */
         rcu_data *rdp = &leaf_rdp[bit];
         const unsigned long curr = c->dynticks;
-        if (snapshot) { rdp->dynticks_snap = curr; continue; } /* dyntick_save_progress_counter(): odd, no credit */
         if (curr - rdp->dynticks_snap >= 2) { /* rcu_implicit_dynticks_qs(): passed through idle since */
             mask |= 1ul << bit;
             rdp->dynticks_fqs++;
             dti_running++;
-        } else if (ofl_due && c->run == RS_OFFLINE) {
+        } else if (c->run == RS_OFFLINE && rsp->gp_start + 2 < e->jiffies) {
             mask |= 1ul << bit;
             ofl |= 1ul << bit;
             rdp->offline_fqs++;
