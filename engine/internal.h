@@ -287,9 +287,9 @@ typedef struct cpu_t {
     /* FQS's per-leaf summary: on a leaf's first CPU (leaf_off 0), leaf_idle holds the leaf's CPUs whose
      * dynticks is even (dynticks_idle()/dynticks_busy() keep it) */
     unsigned long leaf_idle;
-    /* also on a leaf's first CPU, per flavor: the leaf's CPUs a 3.7 FQS pass must visit because their
+    /* also on a leaf's first CPU, per flavor: the leaf's CPUs an FQS check pass must visit because their
      * dynticks counter may have moved since that flavor's snapshot pass (dynticks_moved()), or may move
-     * when a probe settles its lazy blips, or because they are offline (gp.c, force_qs_rnp_leaf37()) */
+     * when a probe counts their lazy blips, or because they are offline (gp.c, fqs_snapshot_running()) */
     unsigned long leaf_dirty[RV_NFLAVORS];
     rng r;
     /* accounting, ns */
