@@ -353,26 +353,48 @@ typedef struct fqs_pass_ctx {
     int probed;
 } fqs_pass_ctx;
 
+/* dyntick_save_progress_counter() on a leaf's running owing CPUs, the first pass of a GP: their counters
+ * are odd (parity changes only through dynticks_idle()/dynticks_busy(), which keep leaf_idle, and a
+ * lazy blip count adds an even number), so none is credited; each lazy CPU's blips are counted first.
+ * The flavor's leaf_dirty then forgets them, except the lazy and offline ones: later passes of this GP
+ * visit only the marked CPUs (force_qs_rnp()'s check pass below, and force_qs_rnp_leaf37()), because an
+ * unmarked running CPU still has its snapshot's counter, is online and has no blips to count. */
+static __attribute__((noinline)) void fqs_snapshot_running(rv_engine *e, rcu_state *rsp, const rcu_node *rnp,
+                                                                      unsigned long running)
+{
+    cpu_t *const leaf_cpu = &e->cpu[rnp->grplo];
+    rcu_data *const leaf_rdp = &rsp->rda[rnp->grplo];
+    unsigned long keep = 0;
+    for (unsigned long bits = running; bits; bits &= bits - 1) {
+        const int bit = __builtin_ctzl(bits);
+        cpu_t *c = &leaf_cpu[bit];
+        if (c->blip_lazy) { settle_blips(e, rnp->grplo + bit); keep |= 1ul << bit; } /* trips through idle counted, not simulated one by one */
+        if (c->run == RS_OFFLINE) keep |= 1ul << bit;
+        leaf_rdp[bit].dynticks_snap = c->dynticks;
+    }
+    leaf_cpu->leaf_dirty[rsp->flavor] &= ~(running & ~keep);
+}
+
 /* force_qs_rnp()'s work on leaf n, which owes `owing`: credit its idle CPUs at once, probe its
- * running ones one by one, charge the leaf lock and the probes, report what was credited. */
+ * running ones (after the snapshot pass only those in leaf_dirty, fqs_snapshot_running()), charge the
+ * leaf lock and the probes, report what was credited. */
 static inline __attribute__((always_inline)) int fqs_leaf(rv_engine *e, rcu_state *rsp, int n, unsigned long owing,
                                                          const fqs_pass_ctx *p, qs_batch *qb)
 {
     const bool snapshot = p->snapshot, batch = qb != NULL;
     rcu_node *rnp = &rsp->node[n];
-    unsigned long idle = owing & e->cpu[rnp->grplo].leaf_idle; /* counter even: credited ("dti") */
+    const cpu_t *const leaf_cpu = &e->cpu[rnp->grplo];
+    unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("dti") */
     unsigned long mask = idle, ofl = 0;
-    for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running when probed */
-        int bit = __builtin_ctzl(bits);
+    if (snapshot) fqs_snapshot_running(e, rsp, rnp, owing & ~idle);
+    for (unsigned long bits = snapshot ? 0 : owing & ~idle & leaf_cpu->leaf_dirty[rsp->flavor]; bits; bits &= bits - 1) {
+        int bit = __builtin_ctzl(bits); /* running when probed */
         int cpu = rnp->grplo + bit;
         rcu_data *rdp = &rsp->rda[cpu];
         if (e->cpu[cpu].blip_lazy) settle_blips(e, cpu); /* trips through idle counted, not simulated one by one */
         unsigned long curr = e->cpu[cpu].dynticks;
-        int how = -1;
-        if (snapshot) {
-            rdp->dynticks_snap = curr;
-            if (!(curr & 1)) how = 0;
-        } else if (!(curr & 1) || curr - rdp->dynticks_snap >= 2) {
+        int how = -1; /* rcu_implicit_dynticks_qs() */
+        if (!(curr & 1) || curr - rdp->dynticks_snap >= 2) {
             how = 0;
         } else if (!cpu_is_online(e, cpu) && rsp->gp_start + 2 < e->jiffies) {
             how = 1;
@@ -503,6 +525,10 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
  *   kthread_ns, gp_overhead_ns and stretch_nonpreempt only: charge_kthread().
  * - The running CPUs' dyntick credits are added to rsp->dyntick_credits after the loop: nothing in it
  *   (settle_blips() included) reads that sum.
+ * - After the snapshot pass, only the CPUs in the flavor's leaf_dirty are visited (fqs_snapshot_running()).
+ *   A running CPU's counter is odd at both looks, so it moved by >= 2 exactly when it moved at all,
+ *   and every move goes through dynticks_idle()/dynticks_busy() (which mark leaf_dirty) or through
+ *   counting lazy blips on a CPU that was marked when it became lazy.
  * Same draws (settle_blips() on the same CPUs in the same order), same counters, same events.
  */
 static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *e, rcu_state *rsp, int n, unsigned long owing,
@@ -513,20 +539,30 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
     rcu_data *const leaf_rdp = &rsp->rda[rnp->grplo];
     const unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("dti") */
     unsigned long mask = idle, ofl = 0;
-    const bool ofl_due = rsp->gp_start + 2 < e->jiffies;
     uint64_t dti_running = 0;
-    for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) { /* running (counter odd) when probed */
+    unsigned long *const dirty = &leaf_cpu->leaf_dirty[rsp->flavor];
+    if (snapshot) { /* fqs_snapshot_running(), written out here (gcc keeps it out of line for 3.6's walk) */
+        unsigned long keep = 0; /* lazy and offline CPUs stay marked */
+        for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) {
+            const int bit = __builtin_ctzl(bits);
+            cpu_t *c = &leaf_cpu[bit];
+            if (c->blip_lazy) { settle_blips(e, rnp->grplo + bit); keep |= 1ul << bit; } /* trips through idle counted, not simulated one by one */
+            if (c->run == RS_OFFLINE) keep |= 1ul << bit;
+            leaf_rdp[bit].dynticks_snap = c->dynticks; /* dyntick_save_progress_counter(): odd, no credit */
+        }
+        *dirty &= ~(owing & ~idle & ~keep);
+    }
+    for (unsigned long bits = snapshot ? 0 : owing & ~idle & *dirty; bits; bits &= bits - 1) { /* running (counter odd) when probed */
         const int bit = __builtin_ctzl(bits);
         cpu_t *c = &leaf_cpu[bit];
         if (c->blip_lazy) settle_blips(e, rnp->grplo + bit); /* trips through idle counted, not simulated one by one */
         rcu_data *rdp = &leaf_rdp[bit];
         const unsigned long curr = c->dynticks;
-        if (snapshot) { rdp->dynticks_snap = curr; continue; } /* dyntick_save_progress_counter(): odd, no credit */
         if (curr - rdp->dynticks_snap >= 2) { /* rcu_implicit_dynticks_qs(): passed through idle since */
             mask |= 1ul << bit;
             rdp->dynticks_fqs++;
             dti_running++;
-        } else if (ofl_due && c->run == RS_OFFLINE) {
+        } else if (c->run == RS_OFFLINE && rsp->gp_start + 2 < e->jiffies) {
             mask |= 1ul << bit;
             ofl |= 1ul << bit;
             rdp->offline_fqs++;
@@ -591,8 +627,9 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
  * periods dearer, and the pass charges one miss per owing CPU. The simulation itself works per leaf:
  * an owing CPU whose counter is even is credited in either kind of pass whatever its snapshot, and
  * the leaf's summary of such CPUs (cpu_t.leaf_idle) names them at once; only the running ones are
- * visited one by one. (The kernel also stores an idle CPU's snapshot; nothing reads it once the CPU
- * is credited, so the model skips that store.) This is 3.6's pass, run from force_quiescent_state() in
+ * visited one by one, and after the snapshot pass only those whose counters may have moved
+ * (fqs_snapshot_running()). (The kernel also stores an idle CPU's snapshot; nothing reads it once the
+ * CPU is credited, so the model skips that store.) This is 3.6's pass, run from force_quiescent_state() in
  * softirq context; 3.7's kthread runs its passes through rcu_gp_fqs().
  */
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)

@@ -36,6 +36,24 @@ static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1
 /* exponential with that mean; inline: a FAST_NO_HZ blip, a context switch and an update burst each draw one */
 static inline double rng_exp(rng *r, double mean) { return -mean * log(1.0 - rng_unit(r)); }
 long rng_poisson(rng *r, double mean);
+long rng_poisson_knuth_from(rng *r, double mean, double p); /* rng.c: rng_poisson()'s Knuth loop after a first draw p >= 1 - mean */
+/* rng_poisson() with its common exits inline (a lazy blip count draws one at every FQS probe of its CPU):
+ * the same draws and the same count. A small mean draws once against rng_poisson()'s P(N >= 1) bounds;
+ * Knuth's loop (0.02 <= mean <= 30) stops at its first draw u when u < 1 - mean < e^-mean. */
+static inline long rng_poisson_inline(rng *r, double mean)
+{
+    if (mean >= 0.02 && mean <= 30) {
+        double u = rng_unit(r);
+        if (u < 1 - mean) return 0;
+        return rng_poisson_knuth_from(r, mean, u);
+    }
+    if (mean > 0 && mean < 0.02) {
+        double u = rng_unit(r);
+        if (u >= mean - mean * mean / 2) return 0;
+        return u < (mean * mean / 2) * (1 - mean / 3) ? 2 : 1;
+    }
+    return rng_poisson(r, mean); /* 0, large means, NaN */
+}
 void rng_exp_neg_bounds(double m, double *lo, double *hi); /* lo <= exp(-m) <= hi, 0 <= m <= 30 (rng_poisson()) */
 long rng_poisson_knuth(rng *r, double exp_neg_mean); /* rng_poisson(r, m) for 0.02 <= m <= 30, given exp(-m) */
 int rng_range(rng *r, int lo, int hi);      /* inclusive */
@@ -241,6 +259,12 @@ typedef struct cpu_t {
     enum run_state run;
     bool user;                /* busy in user mode at the last tick */
     bool tick_on;
+    /* idle blips and FQS (below), small fields kept in what was padding: the cpu_t size is in every
+     * checkpoint's byte count */
+    bool blip_scheduled;      /* an idle blip is on the queue (drawn only while FAST_NO_HZ would drain at one) */
+    bool blip_lazy;           /* blips since blip_lazy_since are not simulated one by one: settle_blips() counts them */
+    int8_t dyntick_drain;     /* RCU_FAST_NO_HZ's drain attempts left (struct rcu_dynticks), 0..5 */
+    int8_t leaf_off;          /* this CPU's bit in its leaf (< 64): see leaf_idle */
     unsigned long dynticks;   /* even = RCU-idle */
     int phase;                /* index of the phase in force, -1 = none (idle) */
     int nonpreempt;           /* sched readers + kernel loop: no context switch possible */
@@ -260,18 +284,17 @@ typedef struct cpu_t {
     uint64_t next_upd_due;    /* the least next_upd[] of upd_phase's active streams (tick_updates()) */
     int64_t idle_until;       /* forced idle (inject/script) until; 0 = none; INT64_MAX = until woken */
     int64_t pending_idle_until; /* an idle request waiting for a pinned CPU (kernel loop, injected reader) */
-    bool blip_scheduled;      /* an idle blip is on the queue (drawn only while FAST_NO_HZ would drain at one) */
-    bool blip_lazy;           /* blips since blip_lazy_since are not simulated one by one: settle_blips() counts them */
     int64_t blip_lazy_since;
     uint32_t gen_blip, gen_idle_timer;
     rearm_timer idle_timer;   /* queue entry of RCU_FAST_NO_HZ's idle_gp_timer */
-    /* RCU_FAST_NO_HZ (struct rcu_dynticks): drain attempts left, the jiffy of the last holdoff */
-    int dyntick_drain;
-    uint64_t dyntick_holdoff;
-    /* FQS's per-leaf summary: leaf_off = this CPU's bit in its leaf; on a leaf's first CPU (leaf_off 0),
-     * leaf_idle holds the leaf's CPUs whose dynticks is even (dynticks_idle()/dynticks_busy() keep it) */
-    int leaf_off;
+    uint64_t dyntick_holdoff; /* RCU_FAST_NO_HZ (struct rcu_dynticks): the jiffy of the last holdoff */
+    /* FQS's per-leaf summary: on a leaf's first CPU (leaf_off 0), leaf_idle holds the leaf's CPUs whose
+     * dynticks is even (dynticks_idle()/dynticks_busy() keep it) */
     unsigned long leaf_idle;
+    /* also on a leaf's first CPU, per flavor: the leaf's CPUs an FQS check pass must visit because their
+     * dynticks counter may have moved since that flavor's snapshot pass (dynticks_moved()), or may move
+     * when a probe counts their lazy blips, or because they are offline (gp.c, fqs_snapshot_running()) */
+    unsigned long leaf_dirty[RV_NFLAVORS];
     rng r;
     /* accounting, ns */
     int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;
@@ -284,14 +307,28 @@ static inline bool cpu_preemptible(const cpu_t *c) { return c->nonpreempt == 0 &
 /* rcu_idle_enter()/rcu_idle_exit() on the dynticks counter: even = RCU-idle, odd = not. Every change
  * of parity goes through these two, so they also keep the leaf's summary of its dyntick-idle CPUs,
  * which lets an FQS pass credit a leaf's idle CPUs without visiting them (gp.c). */
+/* Mark the CPU in every flavor's leaf_dirty: its counter moved, or may move unseen (lazy blips, offline). */
+static inline void dynticks_moved(cpu_t *c)
+{
+    unsigned long *dirty = c[-c->leaf_off].leaf_dirty, bit = 1ul << c->leaf_off;
+    for (int f = 0; f < RV_NFLAVORS; f++) dirty[f] |= bit;
+}
 static inline void dynticks_idle(cpu_t *c)
 {
-    if (c->dynticks & 1) c->dynticks++;
+    if (c->dynticks & 1) { c->dynticks++; dynticks_moved(c); }
     c[-c->leaf_off].leaf_idle |= 1ul << c->leaf_off;
 }
 static inline void dynticks_busy(cpu_t *c)
 {
-    if (!(c->dynticks & 1)) c->dynticks++;
+    if (!(c->dynticks & 1)) { c->dynticks++; dynticks_moved(c); }
+    c[-c->leaf_off].leaf_idle &= ~(1ul << c->leaf_off);
+}
+/* dynticks_idle() then dynticks_busy() (an idle blip), as one step: the counter moves on to the next
+ * odd value (by 2 from odd, by 1 from even), once marked, and the CPU ends up out of leaf_idle. */
+static inline void dynticks_idle_busy(cpu_t *c)
+{
+    c->dynticks = (c->dynticks + 1) | 1;
+    dynticks_moved(c);
     c[-c->leaf_off].leaf_idle &= ~(1ul << c->leaf_off);
 }
 

@@ -11,6 +11,15 @@ static int pick_cpu(rv_engine *e, int preferred)
     return -1;
 }
 
+/* Queue the kthread's next run at t (sched_at(), written out: gcc kept that a call on the wake path). */
+static inline __attribute__((always_inline)) void sched_run(rv_engine *e, rcu_state *rsp, int64_t t)
+{
+    gp_kthread *kt = &rsp->kt;
+    kt->run_t = t;
+    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .id = KT_EV_RUN, .gen = ++kt->gen, .cpu = kt->cpu,
+                          .kind = QE_KTHREAD, .arg = (int16_t)rsp->flavor});
+}
+
 /* How long a woken kthread waits before it runs: the reschedule IPI and schedule() on its CPU. CFS
  * lets it preempt whatever runs there at once: a kthread that mostly sleeps is placed at
  * min_vruntime minus half of sched_latency (place_entity(), GENTLE_FAIR_SLEEPERS), further below the
@@ -33,8 +42,7 @@ __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state 
     charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true); /* try_to_wake_up(), in the waker's context */
     /* wake-affine: the woken kthread runs where it was woken (an idle waker is the cheapest target) */
     if (waker_cpu >= 0 && e->cpu[waker_cpu].run != RS_OFFLINE) kt->cpu = waker_cpu;
-    kt->run_t = e->now + wake_to_run_ns(e);
-    sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+    sched_run(e, rsp, e->now + wake_to_run_ns(e));
 }
 
 /* wait_event_interruptible_timeout() with j jiffies. rcu_gp_kthread() clamps both delays to HZ and
@@ -83,8 +91,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         charge_lock_section(e, node_cost);
         preempt_point(e);
         if (++kt->walk < e->nnodes) {
-            kt->run_t = e->now + (node_cost > 0 ? node_cost : 1);
-            sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+            sched_run(e, rsp, e->now + (node_cost > 0 ? node_cost : 1));
             return true;
         }
         rsp->walk_node = -1;
@@ -120,8 +127,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         if (ev) { ev->gp = rsp->gpnum; ev->node = kt->walk; }
         preempt_point(e);
         if (++kt->walk < e->nnodes) {
-            kt->run_t = e->now + (node_cost > 0 ? node_cost : 1);
-            sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+            sched_run(e, rsp, e->now + (node_cost > 0 ? node_cost : 1));
             return true;
         }
         charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* root lock again: completed, fqs_state, gp_flags */
@@ -149,8 +155,7 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     gp_kthread *kt = &rsp->kt;
     int cpu = pick_cpu(e, kt->cpu);
     if (cpu < 0) { /* every CPU is non-preemptible right now: try again next jiffy */
-        kt->run_t = e->now + e->jiffy_ns;
-        sched_at(e, kt->run_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
+        sched_run(e, rsp, e->now + e->jiffy_ns);
         return;
     }
     if (kt->running && kt->cpu != cpu) release_cpu(e, kt->cpu); /* migrated between two slices */

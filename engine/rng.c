@@ -65,11 +65,18 @@ long rng_poisson(rng *r, double mean)
      * blip count (mean mostly below 3) decides there on its first draw about three times in four,
      * and only a product between them pays for rng_exp_neg_bounds() and then, rarely, exp(). */
     if (!(mean <= 30)) return rng_poisson_exact(r, mean, 1.0, 0); /* NaN: as the plain loop */
+    double u = rng_unit(r);
+    if (u < 1 - mean) return 0; /* 1 - mean < 1 / (1 + mean): the loop below would stop at once */
+    return rng_poisson_knuth_from(r, mean, u);
+}
+
+/* The rest of rng_poisson()'s Knuth loop, its first draw p (>= 1 - mean) taken, 0.02 <= mean <= 30. */
+long rng_poisson_knuth_from(rng *r, double mean, double p)
+{
     const double lo_c = 1 - mean, hi_c = 1 / (1 + mean);
-    double p = 1.0;
-    long k = 0;
-    do { k++; p *= rng_unit(r); } while (p > hi_c); /* p > hi_c > e^-mean: the plain loop goes on */
-    if (p < lo_c) return k - 1;                     /* p < lo_c < e^-mean: the plain loop stops here */
+    long k = 1;
+    while (p > hi_c) { k++; p *= rng_unit(r); } /* p > hi_c > e^-mean: the plain loop goes on */
+    if (p < lo_c) return k - 1;                  /* p < lo_c < e^-mean: the plain loop stops here */
     double lo, hi;
     rng_exp_neg_bounds(mean, &lo, &hi);
     while (p > hi) { k++; p *= rng_unit(r); }

@@ -321,7 +321,7 @@ static inline __attribute__((always_inline)) void count_lazy_blips(rv_engine *e,
     c->blip_lazy_since = e->now;
     /* no trip through idle while preemption is off or the GP kthread holds the CPU */
     if (dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
-    long n = rng_poisson(&c->r, ph->idle_blips_per_s * dt);
+    long n = rng_poisson_inline(&c->r, ph->idle_blips_per_s * dt);
     c->dynticks += 2ul * (unsigned long)n;
 }
 
@@ -338,7 +338,9 @@ void settle_blips(rv_engine *e, int cpu)
 static inline void queue_blip(rv_engine *e, int cpu, cpu_t *c, const rv_phase *ph)
 {
     c->blip_scheduled = true;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
+    /* sched_at() written out (gcc kept it a call here): an exponential gap is never negative */
+    evq_push(&e->q, (qev){.t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), .gen = ++c->gen_blip, .cpu = cpu,
+                          .kind = QE_IDLE_BLIP});
 }
 
 void ensure_blip(rv_engine *e, int cpu)
@@ -349,7 +351,7 @@ void ensure_blip(rv_engine *e, int cpu)
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!can_blip(e, c, ph)) return;
     if (!blip_matters(e, cpu)) {
-        if (!c->blip_lazy) { c->blip_lazy = true; c->blip_lazy_since = e->now; }
+        if (!c->blip_lazy) { c->blip_lazy = true; c->blip_lazy_since = e->now; dynticks_moved(c); }
         return;
     }
     if (c->blip_lazy) count_lazy_blips(e, c, ph); /* settle_blips(), can_blip() known */
@@ -372,8 +374,7 @@ static void idle_blip(rv_engine *e, int cpu)
     e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* the idle task */
     bool drained = drain_round(e, cpu, rcu_cpu_has_callbacks(e, cpu));
     e->ctx = saved; e->ctx_cpu = saved_cpu;
-    dynticks_idle(c);
-    dynticks_busy(c);
+    dynticks_idle_busy(c); /* rcu_idle_enter(), rcu_idle_exit() */
     /* After ksoftirqd the CPU's last act was context_switch(); since then only its dynticks counter
      * moved, so this switch's rcu_qs() calls find their QS noted for the same gpnum, no running
      * preemptible reader is left to block, and ctxsw_deferred is already clear: only its cost is new. */
@@ -948,7 +949,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         const rv_phase *ph = cpu_phase(e, ev->cpu);
         if (!ph || ph->idle_blips_per_s <= 0) return;
         if (blip_matters(e, ev->cpu)) queue_blip(e, ev->cpu, c, ph);
-        else { c->blip_lazy = true; c->blip_lazy_since = e->now; }
+        else { c->blip_lazy = true; c->blip_lazy_since = e->now; dynticks_moved(c); }
         return;
     }
     case QE_FAKE_WRITER:

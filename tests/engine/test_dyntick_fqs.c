@@ -142,6 +142,89 @@ Test(dyntick_fqs, offline_cpu_credited_ofl_after_two_jiffies)
     fx_log_free(&log);
 }
 
+/* Four busy CPUs that never report for themselves (no user time at the tick, no context switch): only
+ * FQS can credit them. The first pass of the GP snapshots them; after it a pass visits only the CPUs
+ * whose counters may have moved since (leaf_dirty in gp.c). 3.7 forces every jiffy, 3.6 every 3. */
+static rv_engine *silent_busy_machine(enum rv_mode mode, fx_log *log, double idle_blips_per_s)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, mode);
+    if (mode == RV_MODE_KTHREAD) {
+        cfg.rcu.jiffies_till_first_fqs = 1;
+        cfg.rcu.jiffies_till_next_fqs = 1;
+    }
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    ph->user_frac = 0;
+    ph->ctxsw_per_s = 0;
+    ph->idle_blips_per_s = idle_blips_per_s;
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    return e;
+}
+
+/* Step until the GP's snapshot pass has run; returns the GP number. */
+static unsigned long run_past_snapshot(rv_engine *e, fx_log *log)
+{
+    fx_run_s(e, 0.0055);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 2);
+    cr_assert(rv_step_gp_phase(e, RV_SCHED, FX_S(1)));
+    unsigned long gp = fx_flavor(e, RV_SCHED).gpnum;
+    for (int i = 0; i < 100; i++) {
+        for (size_t k = 0; k < log->n; k++)
+            if (fx_match(&log->v[k], RV_EV_FQS, RV_SCHED) && log->v[k].gp == gp) {
+                cr_assert_eq(log->v[k].arg, 0, "the GP's first pass snapshots");
+                return gp;
+            }
+        fx_run_s(e, (double)rv_now_ns(e) / FX_NS_PER_S + 0.0001);
+    }
+    cr_assert_fail("no FQS pass for GP %lu", gp);
+    return 0;
+}
+
+/* A running CPU taken offline after the snapshot pass has an unchanged counter; the pass must still
+ * visit it (and credit it "ofl" once the GP is over two jiffies old), or the GP never ends. */
+static void offlined_after_snapshot(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_FQS_CREDIT)};
+    rv_engine *e = silent_busy_machine(mode, &log, 0);
+    unsigned long gp = run_past_snapshot(e, &log);
+    cr_assert(fx_cpu(e, 3).rdp[RV_SCHED].qs_owed, "CPU 3 still owes GP %lu after the snapshot", gp);
+    fx_inject(e, RV_INJ_OFFLINE, 3, 0, 0, 0);
+    fx_run_s(e, (double)rv_now_ns(e) / FX_NS_PER_S + 0.020);
+    long ofl = -1;
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_FQS_CREDIT, RV_SCHED) && log.v[i].cpu == 3 && log.v[i].gp == gp) ofl = (long)i;
+    cr_assert(ofl >= 0, "CPU 3 never credited in GP %lu", gp);
+    cr_expect_eq(log.v[ofl].arg, 1, "credited as \"ofl\"");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+Test(dyntick_fqs, cpu_offlined_after_the_snapshot_is_still_credited_ofl_kthread) { offlined_after_snapshot(RV_MODE_KTHREAD); }
+Test(dyntick_fqs, cpu_offlined_after_the_snapshot_is_still_credited_ofl_softirq) { offlined_after_snapshot(RV_MODE_SOFTIRQ); }
+
+/* Without RCU_FAST_NO_HZ a busy CPU's idle blips are counted lazily, at an FQS probe: the passes after
+ * the snapshot must keep visiting such CPUs, which end the GP through those counts ("dti"). */
+static void lazy_blips_end_the_gp(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_FQS_CREDIT)};
+    rv_engine *e = silent_busy_machine(mode, &log, 2000);
+    unsigned long gp = run_past_snapshot(e, &log);
+    fx_run_s(e, (double)rv_now_ns(e) / FX_NS_PER_S + 0.020);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_expect_neq(f.completed, gp - 1, "GP %lu ended", gp);
+    size_t credits = 0;
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_FQS_CREDIT, RV_SCHED) && log.v[i].gp == gp) {
+            cr_expect_eq(log.v[i].arg, 0, "a blip credit is \"dti\"");
+            credits++;
+        }
+    cr_expect_geq(credits, 3u, "the busy CPUs were credited by FQS (%zu credits)", credits);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+Test(dyntick_fqs, lazy_blips_counted_at_later_passes_end_the_gp_kthread) { lazy_blips_end_the_gp(RV_MODE_KTHREAD); }
+Test(dyntick_fqs, lazy_blips_counted_at_later_passes_end_the_gp_softirq) { lazy_blips_end_the_gp(RV_MODE_SOFTIRQ); }
+
 /* even = RCU-idle, odd = not; every transition moves the counter by one. */
 Test(dyntick_fqs, dynticks_parity_follows_idle)
 {

@@ -40,3 +40,29 @@ Test(rng_lazy_blips, cheap_bounds_hold)
         cr_assert(1 - m < l && l < 1 / (1 + m), "m = %.17g: exp(-m) = %.17g outside (%.17g, %.17g)", m, l, 1 - m, 1 / (1 + m));
     }
 }
+
+/* rng_poisson_inline() (a lazy blip count's draw, its first-draw exits inline) is rng_poisson(): the
+ * same count and the same stream afterwards, across the small-mean branch, Knuth's range and beyond. */
+Test(rng_lazy_blips, inline_form_matches_rng_poisson)
+{
+    for (int i = 0; i < 400000; i++) {
+        double mean = i % 4 == 0 ? 0.025 * (i % 1000) / 1000.0                  /* 0 .. 0.025: both sides of 0.02 */
+                    : i % 4 == 1 ? 0.02 + 2.98 * (double)((i * 7919LL) % 400000) / 400000.0
+                    : i % 4 == 2 ? 3 + 29 * (double)(i % 1000) / 1000.0             /* up to 32: past 30 too */
+                                 : 0.019 + 0.002 * (double)(i % 1000) / 1000.0;
+        rng a, b;
+        rng_seed(&a, (uint64_t)i * 17 + 3, 1 + (uint64_t)(i % 16));
+        b = a;
+        long got = rng_poisson_inline(&a, mean), want = rng_poisson(&b, mean);
+        cr_assert_eq(got, want, "mean %.17g draw %d: %ld, rng_poisson %ld", mean, i, got, want);
+        cr_assert(memcmp(&a, &b, sizeof a) == 0, "mean %.17g draw %d: the stream moved on differently", mean, i);
+    }
+    double odd[] = {0.0, -1.0, 0.02, 30.0, 30.000000001, NAN};
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        rng a, b;
+        rng_seed(&a, 99, 1);
+        b = a;
+        cr_assert_eq(rng_poisson_inline(&a, odd[i]), rng_poisson(&b, odd[i]), "mean %g", odd[i]);
+        cr_assert(memcmp(&a, &b, sizeof a) == 0, "mean %g: the stream moved on differently", odd[i]);
+    }
+}
