@@ -12,7 +12,8 @@
 # CPU: a leaf's qsmask covers its CPUs) at least once; `rcuvis run --work` counts those items. The lean per-item cost is 11 ns: the
 # issue's estimate of a lean hackbench is 2.5-3 G instructions for its 18.7 M items (9.3 M busy
 # ticks, 5.1 M softirq passes, 4.3 M queue events), ~150 instructions per item, and this engine
-# retires ~13 G instructions per second on the 2-core reference machine (10.3 G in 0.79 s), so
+# retired ~13 G instructions per second on the 2-core reference machine when the issue measured it
+# (10.3 G in 0.79 s; today's engine retires 5-9 G per second there), so
 # ~11 ns per item. Measured time is the simulation's own CPU time (not wall: other processes on
 # a shared machine inflate wall time), best of several runs for the short cases.
 set -u
