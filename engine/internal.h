@@ -37,6 +37,15 @@ static inline double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1
 static inline double rng_exp(rng *r, double mean) { return -mean * log(1.0 - rng_unit(r)); }
 long rng_poisson(rng *r, double mean);
 long rng_poisson_knuth_from(rng *r, double mean, double p); /* rng.c: rng_poisson()'s Knuth loop after a first draw p >= 1 - mean */
+/* rng_poisson() for 0 < mean < 0.02, one draw: at most a couple of events, P(N >= 1) = 1 - e^-m ~ m - m^2/2
+ * and P(N >= 2) ~ m^2/2 (1 - m/3). Shared by rng_poisson() and rng_poisson_inline(), which must agree. */
+static inline long rng_poisson_small(rng *r, double mean)
+{
+    double u = rng_unit(r);
+    if (u >= mean - mean * mean / 2) return 0;
+    return u < (mean * mean / 2) * (1 - mean / 3) ? 2 : 1;
+}
+
 /* rng_poisson() with its common exits inline (a lazy blip count draws one at every FQS probe of its CPU):
  * the same draws and the same count. A small mean draws once against rng_poisson()'s P(N >= 1) bounds;
  * Knuth's loop (0.02 <= mean <= 30) stops at its first draw u when u < 1 - mean < e^-mean. */
@@ -47,11 +56,7 @@ static inline long rng_poisson_inline(rng *r, double mean)
         if (u < 1 - mean) return 0;
         return rng_poisson_knuth_from(r, mean, u);
     }
-    if (mean > 0 && mean < 0.02) {
-        double u = rng_unit(r);
-        if (u >= mean - mean * mean / 2) return 0;
-        return u < (mean * mean / 2) * (1 - mean / 3) ? 2 : 1;
-    }
+    if (mean > 0 && mean < 0.02) return rng_poisson_small(r, mean);
     return rng_poisson(r, mean); /* 0, large means, NaN */
 }
 void rng_exp_neg_bounds(double m, double *lo, double *hi); /* lo <= exp(-m) <= hi, 0 <= m <= 30 (rng_poisson()) */

@@ -52,11 +52,7 @@ long rng_poisson(rng *r, double mean)
         long v = lround(mean + z * sqrt(mean));
         return v < 0 ? 0 : v;
     }
-    if (mean < 0.02) { /* the common per-tick case: at most one event, P(N>=1) = 1 - e^-m ~ m - m^2/2 */
-        double u = rng_unit(r);
-        if (u >= mean - mean * mean / 2) return 0;
-        return u < (mean * mean / 2) * (1 - mean / 3) ? 2 : 1;
-    }
+    if (mean < 0.02) return rng_poisson_small(r, mean); /* the common per-tick case */
     /* Knuth: multiply uniforms until the product drops to e^-mean. exp() is dear next to one draw,
      * and the product almost never lands near e^-mean, so the loop runs against bounds of it and
      * asks exp() only when the product falls between them: the same draws, the same count.
