@@ -359,8 +359,8 @@ typedef struct fqs_pass_ctx {
  * The flavor's leaf_dirty then forgets them, except the lazy and offline ones: later passes of this GP
  * visit only the marked CPUs (force_qs_rnp()'s check pass below, and force_qs_rnp_leaf37()), because an
  * unmarked running CPU still has its snapshot's counter, is online and has no blips to count. */
-static __attribute__((noinline)) void fqs_snapshot_running(rv_engine *e, rcu_state *rsp, const rcu_node *rnp,
-                                                                      unsigned long running)
+static inline __attribute__((always_inline)) void fqs_snapshot_running_inl(rv_engine *e, rcu_state *rsp, const rcu_node *rnp,
+                                                                          unsigned long running)
 {
     cpu_t *const leaf_cpu = &e->cpu[rnp->grplo];
     rcu_data *const leaf_rdp = &rsp->rda[rnp->grplo];
@@ -373,6 +373,14 @@ static __attribute__((noinline)) void fqs_snapshot_running(rv_engine *e, rcu_sta
         leaf_rdp[bit].dynticks_snap = c->dynticks;
     }
     leaf_cpu->leaf_dirty[rsp->flavor] &= ~(running & ~keep);
+}
+
+/* The same, out of line, for fqs_leaf() (3.6's pass, whose walk over many leaves kept it out of line);
+ * 3.7's leaf pass, force_qs_rnp_leaf37(), takes the inline form. */
+static __attribute__((noinline)) void fqs_snapshot_running(rv_engine *e, rcu_state *rsp, const rcu_node *rnp,
+                                                           unsigned long running)
+{
+    fqs_snapshot_running_inl(e, rsp, rnp, running);
 }
 
 /* force_qs_rnp()'s work on leaf n, which owes `owing`: credit its idle CPUs at once, probe its
@@ -540,19 +548,8 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
     const unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("dti") */
     unsigned long mask = idle, ofl = 0;
     uint64_t dti_running = 0;
-    unsigned long *const dirty = &leaf_cpu->leaf_dirty[rsp->flavor];
-    if (snapshot) { /* fqs_snapshot_running(), written out here (gcc keeps it out of line for 3.6's walk) */
-        unsigned long keep = 0; /* lazy and offline CPUs stay marked */
-        for (unsigned long bits = owing & ~idle; bits; bits &= bits - 1) {
-            const int bit = __builtin_ctzl(bits);
-            cpu_t *c = &leaf_cpu[bit];
-            if (c->blip_lazy) { settle_blips(e, rnp->grplo + bit); keep |= 1ul << bit; } /* trips through idle counted, not simulated one by one */
-            if (c->run == RS_OFFLINE) keep |= 1ul << bit;
-            leaf_rdp[bit].dynticks_snap = c->dynticks; /* dyntick_save_progress_counter(): odd, no credit */
-        }
-        *dirty &= ~(owing & ~idle & ~keep);
-    }
-    for (unsigned long bits = snapshot ? 0 : owing & ~idle & *dirty; bits; bits &= bits - 1) { /* running (counter odd) when probed */
+    if (snapshot) fqs_snapshot_running_inl(e, rsp, rnp, owing & ~idle);
+    for (unsigned long bits = snapshot ? 0 : owing & ~idle & leaf_cpu->leaf_dirty[rsp->flavor]; bits; bits &= bits - 1) { /* running (counter odd) when probed */
         const int bit = __builtin_ctzl(bits);
         cpu_t *c = &leaf_cpu[bit];
         if (c->blip_lazy) settle_blips(e, rnp->grplo + bit); /* trips through idle counted, not simulated one by one */

@@ -11,13 +11,12 @@ static int pick_cpu(rv_engine *e, int preferred)
     return -1;
 }
 
-/* Queue the kthread's next run at t (sched_at(), written out: gcc kept that a call on the wake path). */
-static inline __attribute__((always_inline)) void sched_run(rv_engine *e, rcu_state *rsp, int64_t t)
+/* Queue the kthread's next run at t. */
+static inline void sched_run(rv_engine *e, rcu_state *rsp, int64_t t)
 {
     gp_kthread *kt = &rsp->kt;
     kt->run_t = t;
-    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .id = KT_EV_RUN, .gen = ++kt->gen, .cpu = kt->cpu,
-                          .kind = QE_KTHREAD, .arg = (int16_t)rsp->flavor});
+    sched_at(e, t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_RUN, ++kt->gen);
 }
 
 /* How long a woken kthread waits before it runs: the reschedule IPI and schedule() on its CPU. CFS

@@ -12,12 +12,6 @@
  * all. That keeps 4096 mostly idle CPUs, or ten minutes of hackbench, cheap.
  */
 
-void sched_at(rv_engine *e, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen)
-{
-    qev ev = {.t = t < e->now ? e->now : t, .id = id, .gen = gen, .cpu = cpu, .kind = (int16_t)kind, .arg = (int16_t)arg};
-    evq_push(&e->q, ev);
-}
-
 /* Arm a re-armable timer (internal.h, rearm_timer) for t with this gen: the arming takes its
  * sequence number now; an entry is pushed only if none of this timer is queued at or before t. */
 void sched_rearm(rv_engine *e, rearm_timer *tm, int64_t t, int kind, int cpu, int arg, uint64_t id, uint32_t gen)
@@ -126,8 +120,7 @@ static void schedule_reader(rv_engine *e, int cpu, int f)
     uint32_t gen = ++c->gen_reader[f];
     const rv_phase *ph = cpu_phase(e, cpu);
     if (c->run != RS_BUSY || !ph || !e->rsp[f].enabled || ph->readers[f].rate_per_s <= 0) return;
-    const int64_t t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s));
-    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .gen = gen, .cpu = cpu, .kind = QE_READER_BEGIN, .arg = (int16_t)f}); /* sched_at(), inline */
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s)), QE_READER_BEGIN, cpu, f, 0, gen);
 }
 
 static void schedule_idle_irq(rv_engine *e, int cpu)
@@ -171,9 +164,7 @@ void ensure_ctxsw_owed(rv_engine *e, int cpu)
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!ph || ph->ctxsw_per_s <= 0) return;
     c->ctxsw_scheduled = true;
-    /* sched_at(), inline: a new grace period queues one of these on nearly every busy CPU */
-    const int64_t t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s));
-    evq_push(&e->q, (qev){.t = t < e->now ? e->now : t, .gen = ++c->gen_ctxsw, .cpu = cpu, .kind = QE_CTXSW});
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s)), QE_CTXSW, cpu, 0, 0, ++c->gen_ctxsw);
 }
 
 /* rcu_preempt_note_context_switch(): a task switched out inside rcu_read_lock() goes on its
@@ -325,6 +316,16 @@ static inline __attribute__((always_inline)) void count_lazy_blips(rv_engine *e,
     c->dynticks += 2ul * (unsigned long)n;
 }
 
+/* From now on this busy CPU's blips are counted, not queued. Its dynticks counter may now move
+ * without dynticks_idle()/dynticks_busy() (the count adds to it when a probe settles), so FQS check
+ * passes must keep visiting it: mark it in leaf_dirty (fqs_snapshot_running()). */
+static inline void blips_go_lazy(rv_engine *e, cpu_t *c)
+{
+    c->blip_lazy = true;
+    c->blip_lazy_since = e->now;
+    dynticks_moved(c);
+}
+
 void settle_blips(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
@@ -338,9 +339,7 @@ void settle_blips(rv_engine *e, int cpu)
 static inline void queue_blip(rv_engine *e, int cpu, cpu_t *c, const rv_phase *ph)
 {
     c->blip_scheduled = true;
-    /* sched_at() written out (gcc kept it a call here): an exponential gap is never negative */
-    evq_push(&e->q, (qev){.t = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), .gen = ++c->gen_blip, .cpu = cpu,
-                          .kind = QE_IDLE_BLIP});
+    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
 }
 
 void ensure_blip(rv_engine *e, int cpu)
@@ -351,7 +350,7 @@ void ensure_blip(rv_engine *e, int cpu)
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!can_blip(e, c, ph)) return;
     if (!blip_matters(e, cpu)) {
-        if (!c->blip_lazy) { c->blip_lazy = true; c->blip_lazy_since = e->now; dynticks_moved(c); }
+        if (!c->blip_lazy) blips_go_lazy(e, c);
         return;
     }
     if (c->blip_lazy) count_lazy_blips(e, c, ph); /* settle_blips(), can_blip() known */
@@ -949,7 +948,7 @@ void handle_qev(rv_engine *e, const qev *ev)
         const rv_phase *ph = cpu_phase(e, ev->cpu);
         if (!ph || ph->idle_blips_per_s <= 0) return;
         if (blip_matters(e, ev->cpu)) queue_blip(e, ev->cpu, c, ph);
-        else { c->blip_lazy = true; c->blip_lazy_since = e->now; dynticks_moved(c); }
+        else blips_go_lazy(e, c);
         return;
     }
     case QE_FAKE_WRITER:
