@@ -17,7 +17,7 @@ NPROC   := $(shell nproc 2>/dev/null || echo 2)
 PREFIX  ?= /usr/local
 BUILD   ?= build
 SAN     ?=
-PKGS     = sdl2 SDL2_ttf SDL2_image libcjson
+PKGS     = sdl2 SDL2_ttf SDL2_image libcjson libpng
 WARN     = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter -Wstrict-prototypes
 OPT     ?= -O2 -g
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE

@@ -12,6 +12,7 @@ command -v cc >/dev/null || want+=(gcc)
 need_pc sdl2 libsdl2-dev
 need_pc SDL2_ttf libsdl2-ttf-dev
 need_pc SDL2_image libsdl2-image-dev
+need_pc libpng libpng-dev   # render/png.c writes PNGs with libpng itself (libsdl2-image-dev pulls it in too)
 need_pc libcjson libcjson-dev
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || want+=(fonts-dejavu-core)
 if [ "${1:-app}" = test ]; then

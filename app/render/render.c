@@ -1,11 +1,10 @@
 /* render.c — SDL2/SDL_ttf drawing: shapes, clipping, glyph-cached text, window or off-screen output. */
 #include "render/render.h"
+#include "render/png.h"
 #include "render/svg.h"
 
 #include "paths.h"
-#include "util/safefile.h"
 
-#include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <errno.h>
 #include <math.h>
@@ -570,14 +569,6 @@ rd_color rd_mix(rd_color a, rd_color b, float t)
                       (uint8_t)(a.b + (b.b - a.b) * t), (uint8_t)(a.a + (b.a - a.a) * t)};
 }
 
-/* SDL_image writes the PNG through an SDL_RWops; this one hands every byte to the safe output file,
- * which keeps the first write error for sf_commit (libpng itself ignores short writes). */
-static size_t rw_write_sf(SDL_RWops *rw, const void *p, size_t size, size_t num)
-{
-    return sf_write(rw->hidden.unknown.data1, p, size * num) == 0 ? num : 0;
-}
-static int rw_close_noop(SDL_RWops *rw) { SDL_FreeRW(rw); return 0; }
-
 int rd_save_png(rd_ctx *c, const char *path, char *err, size_t errlen)
 {
     SDL_Surface *s = c->surface, *tmp = NULL;
@@ -594,24 +585,7 @@ int rd_save_png(rd_ctx *c, const char *path, char *err, size_t errlen)
     } else {
         SDL_RenderFlush(c->ren);
     }
-    sf_out *out = sf_open(path, 0666, err, errlen);
-    SDL_RWops *rw = out ? SDL_AllocRW() : NULL;
-    if (!rw) {
-        if (out) snprintf(err, errlen, "%s: out of memory", path);
-        sf_abort(out);
-        SDL_FreeSurface(tmp);
-        return -1;
-    }
-    rw->type = SDL_RWOPS_UNKNOWN;
-    rw->write = rw_write_sf;
-    rw->close = rw_close_noop;
-    rw->hidden.unknown.data1 = out;
-    int rc = IMG_SavePNG_RW(s, rw, 1);
+    int rc = rd_png_save(s, path, err, errlen);
     SDL_FreeSurface(tmp);
-    if (rc != 0) {
-        snprintf(err, errlen, "%s: cannot encode the PNG: %s", path, IMG_GetError());
-        sf_abort(out);
-        return -1;
-    }
-    return sf_commit(out, err, errlen);
+    return rc;
 }
