@@ -50,21 +50,24 @@ static void sink_error(png_structp p, png_const_charp msg)
 
 static void sink_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; } /* nothing to tell a user */
 
-/* One row of ARGB8888 words as the bytes R, G, B, A whatever the machine's byte order. */
-static void row_to_rgba(const uint32_t *src, int w, png_byte *dst)
+/* One row of ARGB8888 words as the bytes R, G, B, A, a word at a time: on a little-endian machine
+ * a word's bytes are B, G, R, A, so R and B swap places. */
+static void row_to_rgba(const uint32_t *src, int w, uint32_t *dst)
 {
     for (int x = 0; x < w; x++) {
         uint32_t v = src[x];
-        dst[0] = (png_byte)(v >> 16);
-        dst[1] = (png_byte)(v >> 8);
-        dst[2] = (png_byte)v;
-        dst[3] = (png_byte)(v >> 24);
-        dst += 4;
+#if SDL_BYTEORDER == SDL_LIL_ENDIAN
+        uint32_t b = SDL_Swap32(v); /* 0xBBGGRRAA: one rotation from 0xAABBGGRR, whose bytes are R, G, B, A */
+        uint32_t o = (b >> 8) | (b << 24);
+#else
+        uint32_t o = (v << 8) | (v >> 24);
+#endif
+        dst[x] = o;
     }
 }
 
-/* 0, or -1 with k->write_failed or k->msg set. row holds 4 * s->w bytes. */
-static int png_encode(png_sink *k, const SDL_Surface *s, png_byte *row)
+/* 0, or -1 with k->write_failed or k->msg set. row holds s->w words. */
+static int png_encode(png_sink *k, const SDL_Surface *s, uint32_t *row)
 {
     png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, k, sink_error, sink_warning);
     png_infop info = p ? png_create_info_struct(p) : NULL;
@@ -86,7 +89,7 @@ static int png_encode(png_sink *k, const SDL_Surface *s, png_byte *row)
     png_write_info(p, info);
     for (int y = 0; y < s->h; y++) {
         row_to_rgba((const uint32_t *)((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch), s->w, row);
-        png_write_row(p, row);
+        png_write_row(p, (png_const_bytep)row);
     }
     png_write_end(p, info);
     png_destroy_write_struct(&p, &info);
@@ -95,7 +98,7 @@ static int png_encode(png_sink *k, const SDL_Surface *s, png_byte *row)
 
 static int save_argb(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
-    png_byte *row = malloc((size_t)s->w * 4);
+    uint32_t *row = malloc((size_t)s->w * sizeof *row);
     if (!row) {
         snprintf(err, errlen, "%s: out of memory", path);
         return -1;
