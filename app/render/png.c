@@ -19,9 +19,11 @@
  * half of the old encoding time), and a fixed SUB, UP or PAETH filter made the files larger than
  * no filter at all. zlib level 3 is the strongest of its fast (non-lazy) levels: 4 and above cost
  * 1.6-2x the time for 5-15% smaller files. Z_RLE only matches 1 byte back and tripled the size.
- * Together: about 3x faster encoding than libpng's defaults, files 0.9-1.02x the old size.
+ * zlib's memLevel 6 instead of 8: a quarter of the hash table to rebase each time the 32 KB window
+ * slides, 13% fewer instructions, files 0.3% larger. Together, for a 1600x900 kernel-build shot:
+ * 146 M instructions where IMG_SavePNG with libpng's defaults took 866 M; files 0.9-1.02x the size.
  */
-enum { PNG_ZLIB_LEVEL = 3, PNG_IDAT_BUFFER = 64 * 1024 };
+enum { PNG_ZLIB_LEVEL = 3, PNG_ZLIB_MEM_LEVEL = 6, PNG_IDAT_BUFFER = 64 * 1024 };
 
 /* libpng reports through these; the error handler longjmps back into png_encode. */
 typedef struct png_sink {
@@ -85,6 +87,7 @@ static int png_encode(png_sink *k, const SDL_Surface *s, uint32_t *row)
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_set_filter(p, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_set_compression_level(p, PNG_ZLIB_LEVEL);
+    png_set_compression_mem_level(p, PNG_ZLIB_MEM_LEVEL);
     png_set_compression_buffer_size(p, PNG_IDAT_BUFFER);
     png_write_info(p, info);
     for (int y = 0; y < s->h; y++) {
