@@ -12,16 +12,17 @@
 #include <png.h>
 
 /*
- * Why these settings (measured on 1600x900 shots of kernel-build, hackbench --compare and the
- * dark theme; PERF.md round 6): a rendered screen is mostly runs of identical pixels, which
- * deflate already finds as matches 4 bytes back in unfiltered RGBA. Row filtering adds nothing
- * there but time: libpng's default adaptive choice tries all five filters on every row (about
- * half of the old encoding time), and a fixed SUB, UP or PAETH filter made the files larger than
- * no filter at all. zlib level 3 is the strongest of its fast (non-lazy) levels: 4 and above cost
- * 1.6-2x the time for 5-15% smaller files. Z_RLE only matches 1 byte back and tripled the size.
- * zlib's memLevel 6 instead of 8: a quarter of the hash table to rebase each time the 32 KB window
- * slides, 13% fewer instructions, files 0.3% larger. Together, for a 1600x900 kernel-build shot:
- * 146 M instructions where IMG_SavePNG with libpng's defaults took 866 M; files 0.9-1.02x the size.
+ * Why these settings (instructions counted with callgrind on 1600x900 shots of kernel-build,
+ * hackbench --compare and the dark theme): a rendered screen is mostly runs of identical pixels,
+ * which deflate already finds as matches 4 bytes back in unfiltered RGBA. Row filtering adds
+ * nothing there but time: libpng's default adaptive choice tries all five filters on every row
+ * (about half of the old encoding time), and a fixed SUB, UP or PAETH filter made the files larger
+ * than no filter at all. zlib level 3 is the strongest of its fast (non-lazy) levels: 4 and above
+ * cost 1.8-2x the instructions for 5-20% smaller files. Z_RLE only matches 1 byte back: files
+ * 2-9x larger. memLevel 6 instead of zlib's 8: a quarter of the hash table to rebase each time the
+ * 32 KB window slides, 13% fewer instructions, files 0.3% larger. Together, for a 1600x900
+ * kernel-build shot: 146 M instructions where IMG_SavePNG with libpng's defaults took 866 M, and
+ * files 0.9-1.02x the old size.
  */
 enum { PNG_ZLIB_LEVEL = 3, PNG_ZLIB_MEM_LEVEL = 6, PNG_IDAT_BUFFER = 64 * 1024 };
 
