@@ -53,6 +53,17 @@ static void sink_error(png_structp p, png_const_charp msg)
 
 static void sink_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; } /* nothing to tell a user */
 
+/* One row of ARGB8888 words as the bytes R, G, B: the alpha byte is left out. */
+static void row_to_rgb(const uint32_t *src, int w, uint8_t *dst)
+{
+    for (int x = 0; x < w; x++, dst += 3) {
+        uint32_t v = src[x];
+        dst[0] = (uint8_t)(v >> 16);
+        dst[1] = (uint8_t)(v >> 8);
+        dst[2] = (uint8_t)v;
+    }
+}
+
 /* One row of ARGB8888 words as the bytes R, G, B, A, a word at a time: on a little-endian machine
  * a word's bytes are B, G, R, A, so R and B swap places. */
 static void row_to_rgba(const uint32_t *src, int w, uint32_t *dst)
@@ -69,8 +80,8 @@ static void row_to_rgba(const uint32_t *src, int w, uint32_t *dst)
     }
 }
 
-/* 0, or -1 with k->write_failed or k->msg set. row holds s->w words. */
-static int png_encode(png_sink *k, const SDL_Surface *s, uint32_t *row)
+/* 0, or -1 with k->write_failed or k->msg set. row holds s->w words. opaque: RGB, alpha left out. */
+static int png_encode(png_sink *k, const SDL_Surface *s, uint32_t *row, bool opaque)
 {
     png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, k, sink_error, sink_warning);
     png_infop info = p ? png_create_info_struct(p) : NULL;
@@ -84,7 +95,7 @@ static int png_encode(png_sink *k, const SDL_Surface *s, uint32_t *row)
         return -1;
     }
     png_set_write_fn(p, k, sink_write, sink_flush);
-    png_set_IHDR(p, info, (png_uint_32)s->w, (png_uint_32)s->h, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+    png_set_IHDR(p, info, (png_uint_32)s->w, (png_uint_32)s->h, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_set_filter(p, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_set_compression_level(p, PNG_ZLIB_LEVEL);
@@ -92,7 +103,9 @@ static int png_encode(png_sink *k, const SDL_Surface *s, uint32_t *row)
     png_set_compression_buffer_size(p, PNG_IDAT_BUFFER);
     png_write_info(p, info);
     for (int y = 0; y < s->h; y++) {
-        row_to_rgba((const uint32_t *)((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch), s->w, row);
+        const uint32_t *src = (const uint32_t *)((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch);
+        if (opaque) row_to_rgb(src, s->w, (uint8_t *)row);
+        else row_to_rgba(src, s->w, row);
         png_write_row(p, (png_const_bytep)row);
     }
     png_write_end(p, info);
@@ -100,7 +113,7 @@ static int png_encode(png_sink *k, const SDL_Surface *s, uint32_t *row)
     return 0;
 }
 
-static int save_argb(SDL_Surface *s, const char *path, char *err, size_t errlen)
+static int save_argb(SDL_Surface *s, bool opaque, const char *path, char *err, size_t errlen)
 {
     uint32_t *row = malloc((size_t)s->w * sizeof *row);
     if (!row) {
@@ -113,7 +126,7 @@ static int save_argb(SDL_Surface *s, const char *path, char *err, size_t errlen)
         return -1;
     }
     if (SDL_MUSTLOCK(s)) SDL_LockSurface(s);
-    int rc = png_encode(&k, s, row);
+    int rc = png_encode(&k, s, row, opaque);
     if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
     free(row);
     if (rc != 0 && !k.write_failed) {
@@ -134,7 +147,7 @@ static size_t rw_write_sf(SDL_RWops *rw, const void *p, size_t size, size_t num)
 }
 static int rw_close_noop(SDL_RWops *rw) { SDL_FreeRW(rw); return 0; }
 
-static int save_argb(SDL_Surface *s, const char *path, char *err, size_t errlen)
+static int save_with_sdl_image(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
     sf_out *out = sf_open(path, 0666, err, errlen);
     SDL_RWops *rw = out ? SDL_AllocRW() : NULL;
@@ -154,17 +167,30 @@ static int save_argb(SDL_Surface *s, const char *path, char *err, size_t errlen)
     }
     return sf_commit(out, err, errlen);
 }
+
+static int save_argb(SDL_Surface *s, bool opaque, const char *path, char *err, size_t errlen)
+{
+    if (!opaque) return save_with_sdl_image(s, path, err, errlen);
+    SDL_Surface *rgb = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_RGB24, 0); /* written as RGB, no alpha */
+    if (!rgb) {
+        snprintf(err, errlen, "%s: cannot convert the picture: %s", path, SDL_GetError());
+        return -1;
+    }
+    int rc = save_with_sdl_image(rgb, path, err, errlen);
+    SDL_FreeSurface(rgb);
+    return rc;
+}
 #endif
 
-int rd_png_save(SDL_Surface *s, const char *path, char *err, size_t errlen)
+int rd_png_save(SDL_Surface *s, bool opaque, const char *path, char *err, size_t errlen)
 {
-    if (s->format->format == SDL_PIXELFORMAT_ARGB8888) return save_argb(s, path, err, errlen);
+    if (s->format->format == SDL_PIXELFORMAT_ARGB8888) return save_argb(s, opaque, path, err, errlen);
     SDL_Surface *conv = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
     if (!conv) {
         snprintf(err, errlen, "%s: cannot convert the picture: %s", path, SDL_GetError());
         return -1;
     }
-    int rc = save_argb(conv, path, err, errlen);
+    int rc = save_argb(conv, opaque, path, err, errlen);
     SDL_FreeSurface(conv);
     return rc;
 }

@@ -585,7 +585,10 @@ int rd_save_png(rd_ctx *c, const char *path, char *err, size_t errlen)
     } else {
         SDL_RenderFlush(c->ren);
     }
-    int rc = rd_png_save(s, path, err, errlen);
+    /* A screen is opaque: the window shows it over nothing. Its surface's alpha is only what the
+     * blending arithmetic left (text and translucent fills bring ~7 % of pixels to 251-253), which
+     * would show faintly through on a slide's background, so the file is RGB. */
+    int rc = rd_png_save(s, true, path, err, errlen);
     SDL_FreeSurface(tmp);
     return rc;
 }

@@ -114,7 +114,7 @@ rd_color rd_rgb(uint32_t rgb);                /* 0xRRGGBB, opaque */
 rd_color rd_alpha(rd_color c, uint8_t a);
 rd_color rd_mix(rd_color a, rd_color b, float t); /* t=0 a, t=1 b */
 
-/* Save the current output as a PNG with exactly its pixels (render/png.c), atomically as
+/* Save the current output as an opaque RGB PNG with exactly its colours (render/png.c), atomically as
  * util/safefile.h promises. 0 ok, -1 + a message naming path. */
 int rd_save_png(rd_ctx *c, const char *path, char *err, size_t errlen);
 

@@ -1,4 +1,4 @@
-/* test_png.c — a saved PNG holds exactly the pixels it was made from (colours, alpha, odd pitches), and failures name the file. */
+/* test_png.c — a saved PNG holds exactly the pixels it was made from (colours, alpha, odd pitches; a screen opaque), and failures name the file. */
 #include <criterion/criterion.h>
 
 #include "render/png.h"
@@ -28,11 +28,13 @@ static void remove_tmpdir(void)
 static void in_tmp(char *out, size_t n, const char *name) { snprintf(out, n, "%s/%s", tmpdir, name); }
 
 /* Every pixel of the file at path, decoded by SDL_image, against want's (both read through
- * SDL_GetRGBA, so neither side relies on the writer's byte order). */
-static void assert_file_holds(const char *path, SDL_Surface *want)
+ * SDL_GetRGBA, so neither side relies on the writer's byte order). opaque: the file must have no
+ * alpha channel, and only the colours are compared. */
+static void assert_file_holds_as(const char *path, SDL_Surface *want, bool opaque)
 {
     SDL_Surface *got = IMG_Load(path);
     cr_assert(got, "IMG_Load %s: %s", path, IMG_GetError());
+    if (opaque) cr_assert_eq(got->format->Amask, 0u, "%s has an alpha channel", path);
     cr_assert_eq(got->w, want->w);
     cr_assert_eq(got->h, want->h);
     long differ = 0;
@@ -46,6 +48,7 @@ static void assert_file_holds(const char *path, SDL_Surface *want)
             uint8_t gr, gg, gb, ga, wr, wg, wb, wa;
             SDL_GetRGBA(gv, got->format, &gr, &gg, &gb, &ga);
             SDL_GetRGBA(wv, want->format, &wr, &wg, &wb, &wa);
+            if (opaque) wa = 255;
             if (gr != wr || gg != wg || gb != wb || ga != wa) {
                 if (differ++ == 0) {
                     fx = x, fy = y;
@@ -58,6 +61,7 @@ static void assert_file_holds(const char *path, SDL_Surface *want)
     cr_assert_eq(differ, 0, "%s: %ld of %d pixels differ; first at (%d,%d): RGBA %d,%d,%d,%d in the file, %d,%d,%d,%d drawn",
                  path, differ, want->w * want->h, fx, fy, g[0], g[1], g[2], g[3], w[0], w[1], w[2], w[3]);
 }
+static void assert_file_holds(const char *path, SDL_Surface *want) { assert_file_holds_as(path, want, false); }
 
 /* Deterministic noise: every byte value in every channel, alpha included. */
 static uint32_t noise(uint32_t *state)
@@ -100,7 +104,7 @@ Test(png, rendered_screen_reads_back_pixel_for_pixel, .init = make_tmpdir, .fini
     char path[256];
     in_tmp(path, sizeof path, "screen.png");
     cr_assert_eq(rd_save_png(rd, path, err, sizeof err), 0, "%s", err);
-    assert_file_holds(path, s);
+    assert_file_holds_as(path, s, true); /* a screen is written opaque: colours exact, no alpha channel */
     rd_free(rd);
     ui_app_free(&a);
     unsetenv("RCUVIS_DATA");
@@ -113,7 +117,7 @@ Test(png, every_channel_value_and_alpha_survive, .init = make_tmpdir, .fini = re
     fill_noise(s, 12345);
     char path[256], err[512];
     in_tmp(path, sizeof path, "noise.png");
-    cr_assert_eq(rd_png_save(s, path, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(rd_png_save(s, false, path, err, sizeof err), 0, "%s", err);
     assert_file_holds(path, s);
     SDL_FreeSurface(s);
 }
@@ -129,7 +133,7 @@ Test(png, rows_wider_than_the_picture_and_other_formats, .init = make_tmpdir, .f
     fill_noise(s, 777);
     char path[256], err[512];
     in_tmp(path, sizeof path, "padded.png");
-    cr_assert_eq(rd_png_save(s, path, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(rd_png_save(s, false, path, err, sizeof err), 0, "%s", err);
     assert_file_holds(path, s);
     SDL_FreeSurface(s);
     /* another byte order is converted first, not written as if it were ARGB */
@@ -137,7 +141,7 @@ Test(png, rows_wider_than_the_picture_and_other_formats, .init = make_tmpdir, .f
     cr_assert(t);
     fill_noise(t, 99);
     in_tmp(path, sizeof path, "abgr.png");
-    cr_assert_eq(rd_png_save(t, path, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(rd_png_save(t, false, path, err, sizeof err), 0, "%s", err);
     assert_file_holds(path, t);
     SDL_FreeSurface(t);
 }
@@ -149,11 +153,11 @@ Test(png, failures_name_the_file, .init = make_tmpdir, .fini = remove_tmpdir)
     fill_noise(s, 4242); /* incompressible: the file is larger than any write buffer */
     char path[256], err[512] = "";
     in_tmp(path, sizeof path, "no/such/dir/x.png");
-    cr_assert_eq(rd_png_save(s, path, err, sizeof err), -1);
+    cr_assert_eq(rd_png_save(s, false, path, err, sizeof err), -1);
     cr_assert(strstr(err, path), "message does not name the file: %s", err);
     if (access("/dev/full", W_OK) == 0) { /* a device is written through; its error reaches the user */
         err[0] = 0;
-        cr_assert_eq(rd_png_save(s, "/dev/full", err, sizeof err), -1);
+        cr_assert_eq(rd_png_save(s, false, "/dev/full", err, sizeof err), -1);
         cr_assert(strstr(err, "/dev/full") && strstr(err, "No space left on device"), "%s", err);
     }
     SDL_FreeSurface(s);
