@@ -90,6 +90,21 @@ print("%s wall %.3f rss_mb %.1f rc %d" % (name, wall, rss, rc))
 EOF
 }
 
+# clip NAME SCENARIO FROM TO: wall time of a PNG clip export (25 fps), per frame: what a speaker waits for
+clip() {
+  local name=$1 scen=$2 from=$3 to=$4
+  python3 - "$name" "$bin" "$scen" "$from" "$to" "$tmp/clip" >>"$tmp/now.txt" <<'EOF'
+import os, subprocess, sys, time
+name, b, scen, a, z, out = sys.argv[1:7]
+os.makedirs(out, exist_ok=True)
+t0 = time.monotonic()
+rc = subprocess.run([b, "shot", scen, "--from", a, "--to", z, "-o", out + "/"], capture_output=True).returncode
+wall = time.monotonic() - t0
+frames = len([f for f in os.listdir(out) if f.endswith(".png")])
+print("%s wall %.3f frames %d rc %d" % (name, wall, frames, rc))
+EOF
+}
+
 echo "engine cost against its floor (CPU seconds of the simulation; floor = items x 11 ns):"
 work hackbench-ticks 3 "$root/tests/bench/hackbench-ticks.json"   # 3.7, 16 CPUs, 600 s, tick-driven
 work hackbench 3 hackbench                                         # as shipped: 1 minute, RCU_FAST_NO_HZ drains
@@ -137,6 +152,7 @@ echo "rcuvis reproduce ($(nproc) CPUs; load average $(cut -d' ' -f1 /proc/loadav
 reproduce reproduce-quick --quick
 echo "window:"
 [ "$quick" = 1 ] || shot shot-kernel-build kernel-build 7799
+clip clip-hackbench hackbench 1 3            # 50 frames at 1600x900
 window window-hackbench hackbench 60         # the shipped hackbench, all of it (16 CPUs, 1 minute)
 window window-big-machine big-machine 2      # 4096 CPUs
 
@@ -186,6 +202,11 @@ for name, r in now.items():
               % ("", float(r["first_ms"]), float(r["seek_p99_ms"]), float(r["whole_wall"]), ratio(name, "seek_p99_ms")))
         if r.get("rc") not in (None, "0"):
             print("  %-20s   (a run exited with status %s: figures incomplete)" % ("", r["rc"]))
+    elif name.startswith("clip"):
+        n = int(r["frames"])
+        print("  %-20s %8.2f s wall for %d PNG frames, %.0f ms a frame (no target: a speaker's export)%s%s"
+              % (name, float(r["wall"]), n, 1000 * float(r["wall"]) / max(n, 1), ratio(name, "wall"),
+                 "" if r.get("rc") == "0" else "  (exited with status %s)" % r.get("rc")))
     elif name.startswith("shot"):
         print("  %-20s %8.2f s wall [target <= 3 s], peak RSS %.0f MB [target <= 200 MB]%s"
               % (name, float(r["wall"]), float(r["rss_mb"]), ratio(name, "wall")))
