@@ -2,6 +2,7 @@
 #include "panels/panels.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool is_rcu_thread(const char *n)
@@ -17,7 +18,7 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     int name_w = row.w * 46 / 100, time_w = rd_text_width(rd, RD_MONO_SMALL, "000.0 ms "), pct_w = rd_text_width(rd, RD_MONO_SMALL, "100.0% ");
     rd_rect bar = {row.x + name_w, row.y + 2, row.w - name_w - time_w - pct_w, row.h - 4};
     if (bar.w > 0 && max > 0) {
-        int w = (int)(bar.w * (secs / max));
+        int w = secs >= max ? bar.w : (int)(bar.w * (secs / max)); /* an exited thread may pass the scale */
         if (secs > 0 && w < 2) w = 2;
         rd_rect b = {bar.x, bar.y, w, bar.h};
         rd_fill(rd, b, rd_alpha(col, hidden ? 120 : 255));
@@ -26,7 +27,8 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     }
     panel_text_fit(fr, strong ? RD_BOLD : RD_SANS_SMALL, row.x, row.y, name_w - rd_px(rd, 4), th->text, name);
     char t[32], p[32];
-    ui_fmt_dur(t, sizeof t, secs);
+    if (secs >= 1000) snprintf(t, sizeof t, "%.0f s", secs); /* "97930 s": a tenth would not fit the column */
+    else ui_fmt_dur(t, sizeof t, secs);
     snprintf(p, sizeof p, "%.1f%%", elapsed > 0 ? 100.0 * secs / elapsed : 0.0);
     panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - time_w - pct_w, row.y, time_w - rd_px(rd, 4), row.h}, RD_RIGHT, th->text, t);
     panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - pct_w, row.y, pct_w, row.h}, RD_RIGHT, th->text_dim, p);
@@ -132,15 +134,23 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         R.y += rd_px(rd, 2);
     }
     R.y += rd_px(rd, 4);
-    /* 3. top: every thread, biggest first */
+    /* 3. top: the live threads, biggest first, as top(1) lists them; then, apart and dimmed, what the
+     * exited ones used (top no longer shows them: after kernel-build's builds, the compilers' summed
+     * CPU time must not head a list the caption calls "what is left") */
     if (row_take(&R, bh)) {
         panel_text_fit(fr, RD_BOLD, c.x, R.y, c.w, th->heading, "Threads (top)");
         R.y += bh;
     }
-    double tmax = rep->nthreads ? rep->threads[0].cpu_seconds : 0;
-    for (size_t i = 0; i < rep->nthreads; i++) {
+    size_t order_small[64], *order = rep->nthreads <= 64 ? order_small : malloc(rep->nthreads * sizeof *order);
+    size_t nalive = order ? ui_threads_top_order(rep, order) : 0, nshown = order ? rep->nthreads : 0;
+    double tmax = nshown ? rep->threads[order[0]].cpu_seconds : 0; /* the top live thread sets the scale */
+    for (size_t k = 0; k < nshown; k++) {
+        const rv_thread_report *t = &rep->threads[order[k]];
+        if (k == nalive && row_take(&R, lh)) {
+            panel_text_fit(fr, RD_SANS_SMALL, c.x, R.y, c.w, th->text_dim, "exited (no longer in top; bars capped)");
+            R.y += lh;
+        }
         if (!row_take(&R, lh)) continue;
-        const rv_thread_report *t = &rep->threads[i];
         bool rcu = is_rcu_thread(t->name);
         char n[48];
         snprintf(n, sizeof n, "%s%s", t->name, t->alive ? "" : " (exited)");
@@ -149,6 +159,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         else if (!strncmp(n, "swapper", 7)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, "swapper");
         R.y += lh;
     }
+    if (order != order_small) free(order);
     /* the bottom line: a warning that must not scroll away, else the "more below" cue */
     if (rep->violations) {
         char vb[96];

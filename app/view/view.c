@@ -352,6 +352,17 @@ void ui_fmt_dur(char *buf, size_t n, double s)
     else snprintf(buf, n, "0");
 }
 
+size_t ui_threads_top_order(const rv_report *rep, size_t *order)
+{
+    size_t k = 0;
+    for (int alive = 1; alive >= 0; alive--) /* the report is sorted biggest first: keep that within each part */
+        for (size_t i = 0; i < rep->nthreads; i++)
+            if (rep->threads[i].alive == (alive == 1)) order[k++] = i;
+    size_t nalive = 0;
+    while (nalive < k && rep->threads[order[nalive]].alive) nalive++;
+    return nalive;
+}
+
 void ui_fmt_count(char *buf, size_t n, long v)
 {
     long a = v < 0 ? -v : v;

@@ -136,4 +136,8 @@ void ui_describe_event(const rv_event *ev, char *buf, size_t n);
 void ui_fmt_time(char *buf, size_t n, int64_t ns);      /* "61.234567 s" */
 void ui_fmt_dur(char *buf, size_t n, double seconds);   /* "12.3 ms", "450 µs", "2.10 s" */
 void ui_fmt_count(char *buf, size_t n, long v);          /* "12", "3.4k", "1.2M" */
+/* The report's threads in the order the "Threads (top)" list shows them: the live ones first, as
+ * top(1) lists them (biggest first), then the exited ones. order gets rep->nthreads indices; returns
+ * how many are alive. */
+size_t ui_threads_top_order(const rv_report *rep, size_t *order);
 #endif
