@@ -286,8 +286,11 @@ static void chk_sirq_same_gp_cost(const rp_view *v, rp_verdict *out)
         return;
     out->fig = k > 0 ? (s / k - 1) * 100 : INFINITY;
     out->unit = "%";
-    snprintf(out->text, sizeof out->text, "rcu_sched GP work per GP: 3.6 %.1f us vs 3.7 %.1f us (%+.0f %%); GPs %.0f vs %.0f",
-             s, k, out->fig, gs, gk);
+    /* Say both parts, as hackbench's captions do: what moved into the kthread, and what 3.7 adds
+     * (its own wake-ups and context switches), so "holds" is not read as "nothing was added". */
+    snprintf(out->text, sizeof out->text,
+             "rcu_sched GP work per GP: 3.6 %.1f us vs 3.7 %.1f us (%+.0f %%): moved, and 3.7 %s %.1f us%s; GPs %.0f vs %.0f",
+             s, k, out->fig, k >= s ? "adds" : "saves", fabs(k - s), k >= s ? " (kthread wake-ups, switches)" : "", gs, gk);
     out->holds = fabs(out->fig) <= 35;
 }
 
@@ -768,7 +771,7 @@ const rp_claim rp_claims[] = {
      "not new overhead (within 25 %)", {HB_37, HB_36}, 2, chk_sirq_same_cost},
     {"softirq-same-gp-cost",
      "...and the same grace-period work per grace period (starting, forcing, ending GPs, wherever it is charged)",
-     "moved, not added (within 35 %)", {HB_37, HB_36}, 2, chk_sirq_same_gp_cost},
+     "mostly moved: 3.6's within 35 % of 3.7's", {HB_37, HB_36}, 2, chk_sirq_same_gp_cost},
     {"softirq-hidden", "...but 3.6 charges it to ksoftirqd, interrupted tasks and the idle task: no GP kthread in top",
      "hidden in softirq before 3.7", {HB_37, HB_36}, 2, chk_sirq_hidden},
     {"rcutorture-gps", "rcutorture does about a tenth of hackbench's grace periods", "~100,000 in 10 min (80-120 k)",
