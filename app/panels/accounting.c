@@ -81,7 +81,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         {"softirq at irq exit (hidden in tasks)", "hidden in tasks", rep->softirq_inline_s, true},
         {"rcuc/N", "rcuc/N", rep->rcuc_s, false},
         {"scheduling-clock tick", "jiffy", rep->tick_s, true},
-        {"call_rcu() callers", "call_rcu", rep->caller_s, true},
+        {"tasks: call_rcu(), idle drains, switches", "call_rcu", rep->caller_s, true},
     };
     double smax = 0;
     for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) if (src[i].s > smax) smax = src[i].s;

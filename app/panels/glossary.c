@@ -73,7 +73,7 @@ static const glossary_entry entries[] = {
     {"needs_gp_fix", "The OMAP fix: do not start a GP that no callback needs (3.6 started an extra one)."},
     {"irqs-off", "Longest stretch RCU's grace-period work ran with interrupts or preemption disabled."},
     {"rcuc/N", "Per-CPU RCU callback kthread (only with RCU_BOOST)."},
-    {"call_rcu", "Time spent in call_rcu() by the tasks that queue callbacks (charged to them)."},
+    {"call_rcu", "RCU work done inside ordinary tasks and charged to them: call_rcu() by the tasks that queue callbacks, the QS note at each context switch, and (3.6 with FAST_NO_HZ) the idle task's drain, which runs a whole FQS pass."},
     {"caption lane", "When each scenario caption is shown; the caption itself appears whole in the strip above."},
     {"CPUs", "One tile per CPU: what it runs, whether it owes a QS, its readers and its callback lists."},
     {"CPU", "The CPU's tile: what it runs, whether it owes a QS, its readers and its callback lists."},

@@ -184,7 +184,7 @@ static void fig_where(FILE *f, const rp_html_claim *c)
         {"accounting.softirq_inline_s", "softirq at irq exit", C_RED},
         {"accounting.rcuc_s", "rcuc/N", C_PURPLE},
         {"accounting.tick_s", "scheduling-clock tick", C_SKY},
-        {"accounting.caller_s", "call_rcu() callers", C_GREEN},
+        {"accounting.caller_s", "tasks (call_rcu, idle drains)", C_GREEN},
     };
     enum { NP = sizeof part / sizeof *part };
     double ymax = 0.001;
