@@ -269,8 +269,15 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiffies: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick));
         else snprintf(drv + l, sizeof drv - l, " · FQS due");
     }
-    panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
-    c.y += lh; c.h -= lh;
+    /* two lines when it needs them and the panel has the room: in a picture (no hover tip) the end
+     * of this line is the explanation ("FQS overdue ...: 3.6 forces QSs only from a CPU's tick") */
+    if (panel_wrap_lines(rd, RD_SANS_SMALL, c.w, drv) >= 2 && c.h >= 8 * lh) {
+        panel_wrap(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, 2 * lh}, th->text, drv, 0);
+        c.y += 2 * lh; c.h -= 2 * lh;
+    } else {
+        panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
+        c.y += lh; c.h -= lh;
+    }
     /* FQS probes that landed during this grace period, newest first */
     const ui_history *h = v->hist;
     if (h && fl->gpnum != fl->completed) {
