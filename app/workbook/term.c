@@ -142,7 +142,7 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
     char ans[160];
     quiz_correct_answer_ordered(q, o, ans, sizeof ans);
     fprintf(t->out, "\nThe answer: %s%s\n", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
-    if (q->trick) fprintf(t->out, "(A trick question.)\n");
+    if (q->trick) fprintf(t->out, "(A trick question: the answer that looks obvious is not it; the explanation says why.)\n");
     fprintf(t->out, "\n");
     quiz_wrap(t->out, q->explanation, 2, t->width);
     if (q->has_scenario) {
