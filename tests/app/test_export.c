@@ -169,6 +169,13 @@ Test(export, svg_records_every_text_run_and_fill_the_raster_draws)
     cr_assert_eq(rd_drawn_fills(rd), fills);
     rd_free(rd);
     cr_assert(strstr(svg, "font-family=\"DejaVu Sans\""));
+    /* spaces inside a run are layout (klog timestamps, aligned columns): rsvg-convert ignores the
+     * CSS white-space rule, so the root must say xml:space="preserve" for every renderer */
+    const char *root = strstr(svg, "<svg ");
+    cr_assert(root);
+    const char *root_end = strchr(root, '>');
+    const char *pres = strstr(root, "xml:space=\"preserve\"");
+    cr_assert(pres && pres < root_end, "the <svg> root lacks xml:space=\"preserve\": %.200s", root);
     free(svg);
 }
 

@@ -42,7 +42,27 @@ for control in ['▶ play', 'Compare', 'Open', 'wheel zooms']:
     assert control not in joined, control
 fams = {t.get('font-family') for t in root.iter('{http://www.w3.org/2000/svg}text')}
 assert fams <= {'DejaVu Sans', 'DejaVu Sans Mono'}, fams
+# spaces are layout: xml:space="preserve" keeps them in every renderer (rsvg-convert ignores CSS
+# white-space, and "[   80.007812] " became "[ 80.007812] " with the rest of the line shifted)
+assert root.get('{http://www.w3.org/XML/1998/namespace}space') == 'preserve', root.attrib
+assert '[   80.007812] ' in texts, [t for t in texts if '80.0078' in t]
 PY
+if command -v rsvg-convert >/dev/null; then   # the converter the README names for PDF reads it
+  rsvg-convert -f pdf "$tmp/clean.svg" -o "$tmp/clean.pdf" 2>"$tmp/err" && [ -s "$tmp/clean.pdf" ] || fail "rsvg-convert -f pdf of the slide"
+fi
+
+# one picture is a .png or an .svg: any other name is refused, nothing is written
+expect_rc 2 "shot -o x.jpg" -- "$bin" shot "$omap" --at 1 -o "$tmp/x.jpg" &&
+  grep -qxF "rcuvis: shot: -o $tmp/x.jpg: expected a file ending in .png or .svg (or a directory/.gif/.apng/.mp4/.webm for a clip)" "$tmp/err" ||
+  fail "shot -o x.jpg: message: $(cat "$tmp/err")"
+[ -e "$tmp/x.jpg" ] && fail "shot -o x.jpg wrote a file"
+expect_rc 2 "a clip's name without --from/--to" -- "$bin" shot "$omap" --at 1 -o "$tmp/x.gif"
+[ -e "$tmp/x.gif" ] && fail "shot --at -o x.gif wrote a file"
+# every error line carries the prefix, also the loader's second and third problem
+printf '{"cpus": 2, "bogus": 1}\n' >"$tmp/bad.json"
+expect_rc 2 "a scenario with three problems" -- "$bin" shot "$tmp/bad.json" --at 0 -o "$tmp/x.png"
+[ "$(wc -l <"$tmp/err")" -ge 2 ] || fail "bad scenario: wanted several error lines: $(cat "$tmp/err")"
+grep -v '^rcuvis: shot: ' "$tmp/err" && fail "an error line without \"rcuvis: shot: \""
 
 # a symlinked target stays a symlink (util/safefile.h writes through it)
 : >"$tmp/target.svg"; ln -s target.svg "$tmp/link.svg"
