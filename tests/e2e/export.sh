@@ -46,10 +46,26 @@ assert fams <= {'DejaVu Sans', 'DejaVu Sans Mono'}, fams
 # white-space, and "[   80.007812] " became "[ 80.007812] " with the rest of the line shifted)
 assert root.get('{http://www.w3.org/XML/1998/namespace}space') == 'preserve', root.attrib
 assert '[   80.007812] ' in texts, [t for t in texts if '80.0078' in t]
+# a slide tells nobody to press a key: the caption's "Press M for 3.7's kthread mode ..." goes,
+# the rest of the caption stays; counts read in the singular when there is one
+assert not any(t.startswith('Press ') or ' Press ' in t for t in texts), [t for t in texts if 'Press' in t]
+assert 'a false alarm, since nothing was ever waiting.' in joined, 'the caption lost more than the instruction'
+assert '1 line' in texts and '1 lines' not in texts, [t for t in texts if 'line' in t]
 PY
 if command -v rsvg-convert >/dev/null; then   # the converter the README names for PDF reads it
   rsvg-convert -f pdf "$tmp/clean.svg" -o "$tmp/clean.pdf" 2>"$tmp/err" && [ -s "$tmp/clean.pdf" ] || fail "rsvg-convert -f pdf of the slide"
 fi
+
+# a slide's overflow cues keep their counts but lose "wheel scrolls" / "(scroll)": nothing to scroll
+expect_rc 0 "clean kernel-build slide as SVG" -- "$bin" shot "$root/scenarios/kernel-build.json" --at 2 --clean --size 960x540 -o "$tmp/kb.svg"
+python3 - "$tmp/kb.svg" <<'PY' || fail "clean slide: overflow cues"
+import sys, xml.etree.ElementTree as ET
+texts = [''.join(t.itertext()) for t in ET.parse(sys.argv[1]).getroot().iter('{http://www.w3.org/2000/svg}text')]
+cues = [t for t in texts if t.startswith('▼ ')]
+assert any('more row' in t for t in cues) and any('more line' in t for t in cues), cues
+for t in texts:
+    assert 'wheel' not in t and 'scroll' not in t and 'hover' not in t and 'click' not in t, t
+PY
 
 # one picture is a .png or an .svg: any other name is refused, nothing is written
 expect_rc 2 "shot -o x.jpg" -- "$bin" shot "$omap" --at 1 -o "$tmp/x.jpg" &&
