@@ -20,7 +20,7 @@ static void usage(FILE *out)
             "usage: rcuvis shot SCENARIO.json --at SECONDS -o FILE.png [options]\n"
             "  --at S          simulated time of the picture (seconds, from 0 to the scenario's duration)\n"
             "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
-            "  -o FILE.png     output file (written atomically)\n"
+            "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
             "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
             "  --mode M        softirq (3.6), kthread (3.7) or compare (both side by side)\n"
