@@ -99,18 +99,19 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         struct stat sb;
         if (!fmt && stat(an->out, &sb) == 0 && S_ISDIR(sb.st_mode)) snprintf(dir, sizeof dir, "%s", an->out);
         else if (!fmt) {
-            fprintf(stderr, "rcuvis: shot: -o: an animation goes to DIR/ (frames) or FILE.gif, .apng, .mp4 or .webm, got \"%s\"\n", an->out);
+            snprintf(err, sizeof err, "-o: an animation goes to DIR/ (frames) or FILE.gif, .apng, .mp4 or .webm, got \"%s\"", an->out);
+            ex_error(err);
             return 2;
         } else snprintf(dir, sizeof dir, "%.*s-frames", (int)(ol - strlen(fmt->ext)), an->out);
     }
-    if (frames_dir_ready(dir, err, sizeof err) != 0) { fprintf(stderr, "rcuvis: shot: %s\n", err); return 2; }
+    if (frames_dir_ready(dir, err, sizeof err) != 0) { ex_error(err); return 2; }
     int n = (int)(an->length_s * an->fps + 0.5);
     if (n < 2) n = 2;
     /* playback speed as the window would have it, so the timeline's window and the highlight
      * flashes follow the clip's pace exactly as they follow the window's speed */
     a->st.speed = (an->to_ns - an->from_ns) / 1e9 / an->length_s;
     rd_ctx *rd = rd_new_offscreen(an->w, an->h, an->scale, err, sizeof err);
-    if (!rd) { fprintf(stderr, "rcuvis: shot: %s\n", err); return 2; }
+    if (!rd) { ex_error(err); return 2; }
     /* a stable layout for the whole clip: the kernel log if anything is logged by the last frame,
      * the caption strip if the scenario has captions */
     ex_look lk = *look;
@@ -129,7 +130,7 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         char path[4300];
         snprintf(path, sizeof path, "%s/frame-%05d.png", dir, i + 1);
         if (rd_save_png(rd, path, err, sizeof err) != 0) {
-            fprintf(stderr, "rcuvis: shot: %s\n", err);
+            ex_error(err);
             rd_free(rd);
             return 2;
         }
@@ -138,7 +139,7 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
     fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps) in %s/\n", n, an->w, an->h, an->fps, dir);
     if (!fmt) return 0;
     if (encode(fmt, dir, an->fps, an->out, err, sizeof err) != 0) {
-        fprintf(stderr, "rcuvis: shot: %s\n", err);
+        ex_error(err);
         return 2;
     }
     fprintf(stderr, "rcuvis: shot: wrote %s\n", an->out);

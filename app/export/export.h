@@ -36,6 +36,9 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
 /* Draw the app's current moment into rd as look says (slide.c). */
 void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look);
 
+/* An error of `rcuvis shot` on stderr, each of its lines prefixed "rcuvis: shot: " (shot.c). */
+void ex_error(const char *msg);
+
 /* rcuvis shot SCENARIO.json --at S -o FILE.png [...] (shot.c); also declared in commands.h for main.c. */
 int cmd_shot(int argc, char **argv);
 

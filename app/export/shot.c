@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static void usage(FILE *out)
@@ -19,7 +20,7 @@ static void usage(FILE *out)
             "usage: rcuvis shot SCENARIO.json --at SECONDS -o FILE.png [options]\n"
             "  --at S          simulated time of the picture (seconds, from 0 to the scenario's duration)\n"
             "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
-            "  -o FILE.png     output file (written atomically)\n"
+            "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
             "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
             "  --mode M        softirq (3.6), kthread (3.7) or compare (both side by side)\n"
@@ -41,12 +42,42 @@ static void usage(FILE *out)
             "SCENARIO.json may be \"-\" for the built-in demo.\n");
 }
 
+void ex_error(const char *msg)
+{
+    /* every line carries the prefix: a scenario's loader reports several problems, one a line,
+     * and a line without it reads as if some other program printed it */
+    const char *p = msg;
+    do {
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        if (n > 0 || p == msg) fprintf(stderr, "rcuvis: shot: %.*s\n", n, p);
+        p = nl ? nl + 1 : NULL;
+    } while (p && *p);
+}
+
 static int bad(const char *fmt, const char *a)
 {
-    fprintf(stderr, "rcuvis: shot: ");
-    fprintf(stderr, fmt, a);
-    fprintf(stderr, "\n");
+    char msg[8448];
+    snprintf(msg, sizeof msg, fmt, a);
+    ex_error(msg);
     return 2;
+}
+
+static bool ends_with(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a > b && !strcasecmp(s + a - b, suf);
+}
+
+/* One picture goes to FILE.png or FILE.svg, or through a device or pipe that exists (/dev/stdout,
+ * /dev/full, a FIFO: PNG data). Any other name would get PNG bytes under a name that promises
+ * something else (x.jpg), or is a clip's target given without --from/--to. */
+static bool picture_target_ok(const char *out)
+{
+    if (ends_with(out, ".png") || ends_with(out, ".svg")) return true;
+    if (!strncmp(out, "/dev/", 5)) return true;
+    struct stat sb;
+    return stat(out, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
 }
 
 static double now_ms(void)
@@ -179,8 +210,10 @@ int cmd_shot(int argc, char **argv)
     if (at < 0 && !cue) return bad("%s", "missing --at SECONDS (or --cue N)");
     if (cue) at = 0;
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
-    /* FILE.svg is vector; anything else is a PNG (also /dev/stdout, a pipe...) */
-    bool svg_out = out && strlen(out) > 4 && !strcasecmp(out + strlen(out) - 4, ".svg");
+    if (!anim && out && !picture_target_ok(out))
+        return bad("-o %s: expected a file ending in .png or .svg (or a directory/.gif/.apng/.mp4/.webm for a clip)", out);
+    /* FILE.svg is vector; anything else is a PNG (FILE.png, /dev/stdout, a pipe...) */
+    bool svg_out = out && ends_with(out, ".svg");
 
     ui_app a;
     ui_app_init(&a);
@@ -203,7 +236,7 @@ int cmd_shot(int argc, char **argv)
     a.st.compare = compare;
     char err[8192];
     if (ui_app_load(&a, strcmp(scen, "-") ? scen : NULL, seed, err, sizeof err) != 0) {
-        fprintf(stderr, "rcuvis: %s\n", err);
+        ex_error(err);
         ui_app_free(&a);
         return 2;
     }
@@ -256,7 +289,7 @@ int cmd_shot(int argc, char **argv)
     int pw = (int)(w * scale + 0.5), ph = (int)(h * scale + 0.5);
     rd_ctx *rd = rd_new_offscreen(pw, ph, (float)scale, err, sizeof err);
     if (!rd) {
-        fprintf(stderr, "rcuvis: shot: %s\n", err);
+        ex_error(err);
         ui_app_free(&a);
         return 2;
     }
@@ -271,7 +304,7 @@ int cmd_shot(int argc, char **argv)
         rd_end(rd);
         int wrc = svg_out ? rd_svg_save(svg, out, err, sizeof err) : rd_save_png(rd, out, err, sizeof err);
         if (wrc != 0) {
-            fprintf(stderr, "rcuvis: shot: %s\n", err);
+            ex_error(err);
             rc = 2;
         }
         rd_svg_free(svg);

@@ -97,6 +97,14 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
     ui_state *st = &a->st;
     bool was_clean = st->clean;
     st->clean = true;
+    /* a slide has no keyboard: captions lose their "Press M for 3.7 ..." sentences (restored below:
+     * the views keep pointing at the scenario's own text after this picture) */
+    char slide_caption[2][4096];
+    const char *caption_was[2] = {NULL, NULL};
+    for (int i = 0; i < n; i++) {
+        caption_was[i] = views[i]->caption;
+        views[i]->caption = panel_slide_text(views[i]->caption, slide_caption[i], sizeof slide_caption[i]);
+    }
     ui_frame *fr = &a->fr;
     if (look->panel >= 0) {
         ui_layout_single(&a->L, rd, w, h, st, look->panel);
@@ -124,5 +132,6 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
         if (cap_h > 0) panel_caption_draw(fr, a->L.caption, views[0]);
         title_strip(fr, a->L.top, a, views[0]);
     }
+    for (int i = 0; i < n; i++) views[i]->caption = caption_was[i];
     st->clean = was_clean;
 }

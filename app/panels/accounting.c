@@ -167,7 +167,9 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
     } else if (R.hidden > 0 || R.skip > 0) {
         char cue[96];
-        snprintf(cue, sizeof cue, R.hidden ? "▼ %d more row%s · wheel scrolls" : "▲ scrolled · wheel scrolls back", R.hidden, R.hidden == 1 ? "" : "s");
+        /* a slide keeps the count (it informs) but not the instruction (nothing to scroll) */
+        if (R.hidden) snprintf(cue, sizeof cue, "▼ %d more row%s%s", R.hidden, R.hidden == 1 ? "" : "s", st->clean ? "" : " · wheel scrolls");
+        else snprintf(cue, sizeof cue, "%s", st->clean ? "▲ scrolled" : "▲ scrolled · wheel scrolls back");
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->heading, cue);
     }
     rd_clip_pop(rd);

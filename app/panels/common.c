@@ -97,6 +97,11 @@ int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
 
 int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip)
 {
+    return panel_wrap_cue(fr, f, r, col, s, skip, true);
+}
+
+int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip, bool scroll_hint)
+{
     rd_ctx *rd = fr->rd;
     int lh = rd_line_height(rd, f), total = panel_wrap_lines(rd, f, r.w, s);
     int fit = lh > 0 ? r.h / lh : 0;
@@ -121,10 +126,46 @@ int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char
     panel_explain(fr, (rd_rect){r.x, r.y, r.w, y - r.y}, s);
     if (more && fit > 0) {
         char cue[64];
-        snprintf(cue, sizeof cue, "▼ %d more line%s (scroll)", total - skip - show, total - skip - show == 1 ? "" : "s");
+        snprintf(cue, sizeof cue, "▼ %d more line%s%s", total - skip - show, total - skip - show == 1 ? "" : "s",
+                 scroll_hint ? " (scroll)" : "");
         rd_text(rd, RD_SANS_SMALL, r.x, y, fr->th->heading, cue);
     }
     return total;
+}
+
+/* A sentence that asks the viewer to do something with the window. */
+static bool tells_to_act(const char *p)
+{
+    static const char *const verbs[] = {"Press ", "Click ", "Hover ", "Scroll ", "Drag ", "Use the wheel"};
+    for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+        if (!strncmp(p, verbs[i], strlen(verbs[i]))) return true;
+    return false;
+}
+
+const char *panel_slide_text(const char *s, char *buf, size_t n)
+{
+    if (!s || !n) return s;
+    size_t k = 0;
+    bool dropped = false;
+    for (const char *p = s; *p;) {
+        /* a sentence runs through its ". ", "? " or "! " (a dot inside "3.7's" does not end it) */
+        const char *end = NULL;
+        for (const char *q = p; *q && !end; q++)
+            if ((*q == '.' || *q == '?' || *q == '!') && q[1] == ' ') end = q + 1;
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (tells_to_act(p)) dropped = true;
+        else {
+            if (k + len + 2 > n) return s;
+            if (k) buf[k++] = ' ';
+            memcpy(buf + k, p, len);
+            k += len;
+        }
+        p += len;
+        while (*p == ' ') p++;
+    }
+    if (!dropped) return s;
+    buf[k] = 0;
+    return buf;
 }
 
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw)

@@ -260,7 +260,7 @@ static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
     snprintf(l1, sizeof l1, "%d U · %d K · %d I · %d Z · %d X", count[RV_CPU_USER], count[RV_CPU_KERNEL],
              count[RV_CPU_IDLE_TICK], count[RV_CPU_IDLE_NOHZ], count[RV_CPU_OFFLINE]);
     if (!owing) snprintf(l2, sizeof l2, "none owes a QS");
-    else snprintf(l2, sizeof l2, "%d owe a QS · %d of them idle or offline: the next FQS pass credits those", owing, idle);
+    else snprintf(l2, sizeof l2, "%d owe%s a QS · %d of them idle or offline: the next FQS pass credits those", owing, owing == 1 ? "s" : "", idle);
     snprintf(l3, sizeof l3, "running, still owing: CPU %s%s", who, busy > 8 ? ", …" : "");
     int lh = rd_line_height(rd, RD_SANS_SMALL), y = r.y;
     panel_text_fit(fr, RD_SANS_SMALL, r.x, y, r.w, fr->th->text, l1);
@@ -356,7 +356,8 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         idle += v->cpus[i].state == RV_CPU_IDLE_NOHZ;
         owed += qs_of(v, &v->cpus[i]) == QS_OWED || qs_of(v, &v->cpus[i]) == QS_PASSED;
     }
-    snprintf(sub, sizeof sub, "%s · %d online, %d dyntick-idle · %d still owe a QS", rv_flavor_name(v->flavor), online, idle, owed);
+    snprintf(sub, sizeof sub, "%s · %d online, %d dyntick-idle · %d still owe%s a QS", rv_flavor_name(v->flavor), online, idle, owed,
+             owed == 1 ? "s" : "");
     rd_rect c = panel_frame(fr, r, v->ncpus == 1 ? "CPU" : "CPUs", sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     /* the legend takes the lines it needs at this width (never drops an item) */

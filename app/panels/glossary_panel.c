@@ -40,8 +40,8 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
         }
     }
     char cue[96];
-    if (i < n) snprintf(cue, sizeof cue, "▼ %zu more terms below · wheel or ↓", n - i);
-    else if (first > 0) snprintf(cue, sizeof cue, "▲ %zu terms above · wheel or ↑", first);
+    if (i < n) snprintf(cue, sizeof cue, "▼ %zu more term%s below · wheel or ↓", n - i, n - i == 1 ? "" : "s");
+    else if (first > 0) snprintf(cue, sizeof cue, "▲ %zu term%s above · wheel or ↑", first, first == 1 ? "" : "s");
     else cue[0] = 0;
     if (cue[0]) rd_text(rd, RD_SANS_SMALL, x, bottom, th->heading, cue);
     ui_hit_add(fr, box, HIT_GLOSSARY, 0, 0);

@@ -25,6 +25,12 @@ void panel_text_in(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color 
 /* Word-wrapped text in r, starting `skip` lines down; never cuts a line: when lines remain below,
  * the last row shows "▼ N more lines" instead (a visible cue). Returns the total line count. */
 int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip);
+/* The same; scroll_hint false (a slide) leaves "(scroll)" out of the cue, the count stays. */
+int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip, bool scroll_hint);
+/* s without its sentences that tell the viewer to press, click, hover or scroll ("Press M for
+ * 3.7 ..."): a slide has no keyboard. Returns s itself when nothing is dropped (or buf is too
+ * small to hold the rest), else buf. */
+const char *panel_slide_text(const char *s, char *buf, size_t n);
 /* Lines s takes wrapped to width w (nothing drawn). */
 int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s);
 /* A legend of swatches and words that wraps to the width of r instead of running off it; each

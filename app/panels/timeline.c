@@ -65,7 +65,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     if (h && h->lost) {
         /* the engine's ring overflowed between two reads: some marks are missing, say how many */
         size_t l = strlen(sub);
-        snprintf(sub + l, sizeof sub - l, " · %llu events not seen", (unsigned long long)h->lost);
+        snprintf(sub + l, sizeof sub - l, " · %llu event%s not seen", (unsigned long long)h->lost, h->lost == 1 ? "" : "s");
     }
     rd_rect c = panel_frame(fr, r, "Timeline", sub);
     if (!h) return;
@@ -85,6 +85,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     int y = plot.y;
     /* captions lane */
     if (have_caps) {
+        char slide[2048]; /* a slide's lane leaves out "Press M ..." as its caption strip does */
         rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "captions");
         panel_term(fr, (rd_rect){c.x, y, label_w, lane_h}, "caption lane");
         for (size_t i = 0; i < v->cfg->ncaptions; i++) {
@@ -100,7 +101,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, rd_alpha(th->caption_bg, 40));
             rd_line(rd, x0, y + 2, x0, y + lane_h - 2, th->heading);
             /* the lane holds a reminder; the caption itself shows whole in the caption strip */
-            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text, cp->text);
+            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text,
+                                                 st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text);
         }
         /* triggered captions: where this run showed them (the history has every caption the engine
          * logged, ahead of now too once simulated), until their duration or the next caption */
@@ -118,7 +120,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             rd_fill(rd, (rd_rect){x0, y + 1, x1 - x0, lane_h - 2}, th->panel); /* covers a timed one it replaces, as the strip does */
             rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, rd_alpha(th->caption_bg, 40));
             rd_line(rd, x0, y + 2, x0, y + lane_h - 2, th->heading);
-            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text, cp->text);
+            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text,
+                                                 st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text);
         }
         y += lane_h;
     }

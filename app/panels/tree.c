@@ -171,7 +171,7 @@ static void leaf_sig_text(const leaf_sig *s, char *b, size_t n)
 /* Hundreds of leaves are too small to label: group them by what their CPUs do ("250 leaves: 16 Z,
  * 16 owe") and name the few leaves where a running CPU still owes a QS. Lines drawn (or that
  * would be, draw = false), at most max_lines. */
-static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_leaf, int nleaves, int max_lines, bool draw)
+static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_leaf, int nleaves, int max_lines, bool draw, bool clean)
 {
     rd_ctx *rd = fr->rd;
     enum { MAXG = 64 };
@@ -203,7 +203,8 @@ static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_lea
         if (last) {
             int rest = 0;
             for (int j = k; j < no; j++) rest += cnt[ord[j]];
-            snprintf(line, sizeof line, "… and %d more leaves of %d other kinds (hover a leaf)", rest + other, no - k);
+            snprintf(line, sizeof line, "… and %d more lea%s of %d other kind%s%s", rest + other, rest + other == 1 ? "f" : "ves", no - k,
+                     no - k == 1 ? "" : "s", clean ? "" : " (hover a leaf)");
         } else if (cnt[g] == 1) snprintf(line, sizeof line, "leaf rnp%d: %s a QS", first[g], t);
         else snprintf(line, sizeof line, "%d leaves: %s a QS", cnt[g], t);
         if (draw) {
@@ -263,10 +264,12 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         size_t l = strlen(drv);
         int64_t dt = fl->next_fqs_ns - v->now;
         int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
-        if (dt > 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiffies", (long long)((dt + tick - 1) / tick));
+        long long j = (long long)((dt + tick - 1) / tick);
+        if (dt > 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
         else if (dt == 0) snprintf(drv + l, sizeof drv - l, " · FQS due now");
         else if (v->mode == RV_MODE_SOFTIRQ)
-            snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiffies: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick));
+            snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick),
+                     -dt / tick == 1 ? "y" : "ies");
         else snprintf(drv + l, sizeof drv - l, " · FQS due");
     }
     /* two lines when it needs them and the panel has the room: in a picture (no hover tip) the end
@@ -320,9 +323,9 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         int free_lines = (area.h - plan(rd, v, lv, area.w, bu, bl) - rd_px(rd, 3)) / lh;
         int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
         if (max_lines * lh < area.h / 3) {
-            int used = leaf_summary(fr, area, v, first_leaf, nleaves, max_lines, false);
+            int used = leaf_summary(fr, area, v, first_leaf, nleaves, max_lines, false, st->clean);
             rd_rect sr = {area.x, area.y + area.h - used * lh, area.w, used * lh};
-            leaf_summary(fr, sr, v, first_leaf, nleaves, max_lines, true);
+            leaf_summary(fr, sr, v, first_leaf, nleaves, max_lines, true, st->clean);
             if (used > free_lines) {
                 area.h -= used * lh + rd_px(rd, 3);
                 size_tree(rd, v, lv, area, &bu, &bl);

@@ -41,7 +41,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     int btn_h = nb ? rows * (bh + rd_px(rd, 3)) : 0;
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
     ui_hit_add(fr, text, HIT_WHY, 0, 0);
-    panel_wrap(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll);
+    panel_wrap_cue(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll, !st->clean);
     int y = c.y + c.h - btn_h + rd_px(rd, 3);
     x = c.x;
     rd_clip_push(rd, c);

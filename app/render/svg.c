@@ -192,7 +192,10 @@ void svg_rec_text(rd_svg *s, const char *family, bool bold, int size_px, int x, 
 
 static int write_body(const rd_svg *s, FILE *f)
 {
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", s->w, s->h, s->w, s->h);
+    /* spaces in text are layout ("[   80.007812] ", aligned columns): xml:space="preserve" keeps them
+     * in every renderer (rsvg-convert ignores CSS white-space); the CSS is for SVG 2 renderers */
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" xml:space=\"preserve\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+            s->w, s->h, s->w, s->h);
     fprintf(f, "<style>text{white-space:pre}</style>\n");
     fprintf(f, "<defs>\n%s</defs>\n", s->defs ? s->defs : "");
     if (s->body) fputs(s->body, f);

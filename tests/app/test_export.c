@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 
 #include "export/export.h"
+#include "panels/panels.h"
 #include "render/svg.h"
 #include "report/csv.h"
 #include "view/layout_export.h"
@@ -169,6 +170,13 @@ Test(export, svg_records_every_text_run_and_fill_the_raster_draws)
     cr_assert_eq(rd_drawn_fills(rd), fills);
     rd_free(rd);
     cr_assert(strstr(svg, "font-family=\"DejaVu Sans\""));
+    /* spaces inside a run are layout (klog timestamps, aligned columns): rsvg-convert ignores the
+     * CSS white-space rule, so the root must say xml:space="preserve" for every renderer */
+    const char *root = strstr(svg, "<svg ");
+    cr_assert(root);
+    const char *root_end = strchr(root, '>');
+    const char *pres = strstr(root, "xml:space=\"preserve\"");
+    cr_assert(pres && pres < root_end, "the <svg> root lacks xml:space=\"preserve\": %.200s", root);
     free(svg);
 }
 
@@ -187,11 +195,29 @@ Test(export, clean_slide_has_no_controls_or_hints)
     svg = draw_svg(&clean, &runs, &fills);
     texts_of(svg, text, sizeof text);
     free(svg);
-    const char *controls[] = {"▶ play", "Compare", "Open", "force QS (FQS)", "L long reader", "wheel", "click a CPU or a qsmask", "1 s = "};
+    const char *controls[] = {"▶ play", "Compare", "Open", "force QS (FQS)", "L long reader", "wheel", "(scroll)", "hover a leaf",
+                              "click a CPU or a qsmask", "1 s = "};
     for (size_t i = 0; i < sizeof controls / sizeof *controls; i++)
         cr_assert_null(strstr(text, controls[i]), "a clean slide shows \"%s\":\n%s", controls[i], text);
     cr_assert(strstr(text, "rcu_node tree") && strstr(text, "CPU time"), "the panels are still there");
     cr_assert_eq(W->app.st.clean, false, "the window's state is left as it was");
+}
+
+Test(export, slide_captions_drop_only_the_sentences_that_ask_for_a_key)
+{
+    char buf[512];
+    /* omap-stall's caption at the wake-up: the last sentence asks for M or X; "3.7's" is no sentence end */
+    const char *omap = "An interrupt woke CPU 0. It was a false alarm. Press M for 3.7's kthread mode or X for the fix: no warning.";
+    cr_assert_str_eq(panel_slide_text(omap, buf, sizeof buf), "An interrupt woke CPU 0. It was a false alarm.");
+    /* in the middle too, and every kind of instruction */
+    cr_assert_str_eq(panel_slide_text("One. Click a CPU. Two? Hover a leaf! Three.", buf, sizeof buf), "One. Two? Three.");
+    /* nothing to drop: the same text (not a copy), also for a "press" that is not an instruction */
+    const char *keep = "The kernel does not press on: 3.6 waits for the tick. Pressure builds.";
+    cr_assert_eq(panel_slide_text(keep, buf, sizeof buf), keep);
+    cr_assert_null(panel_slide_text(NULL, buf, sizeof buf));
+    /* a buffer too small for the rest keeps the whole text rather than cutting it */
+    char tiny[8];
+    cr_assert_eq(panel_slide_text(omap, tiny, sizeof tiny), omap);
 }
 
 Test(export, one_panel_fills_the_picture)

@@ -198,13 +198,35 @@ Test(render, shot_bad_input_exits_2_with_message)
         "shot - --at 1 -o /tmp/x.png --bogus",
         "shot - --at 99999 -o /tmp/x.png",
         "shot - --at 1 -o /nonexistent-dir/x.png",
+        "shot - --at 1 -o /tmp/rcuvis-test-never.jpg", /* PNG bytes under a .jpg name: refused */
+        "shot - --at 1 -o /tmp/rcuvis-test-never.gif", /* a clip's name without --from/--to */
+        "shot BAD --at 1 -o /tmp/x.png",               /* the loader's three problems, three lines */
     };
+    unlink("/tmp/rcuvis-test-never.jpg"); /* an older binary's leftover would fail the check below */
+    char bad[] = "/tmp/rcuvis-bad3-XXXXXX.json";
+    int fd = mkstemps(bad, 5);
+    cr_assert(fd >= 0);
+    const char *text = "{\"cpus\": 2, \"bogus\": 1}\n";
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char cmd[1024], out[4096];
-        snprintf(cmd, sizeof cmd, "'%s' %s 2>&1 >/dev/null", bin, cases[i]);
-        cr_assert_eq(run(cmd, out, sizeof out), 2, "'%s' should exit 2; said: %s", cases[i], out);
-        cr_assert(!strncmp(out, "rcuvis: ", 8), "'%s': message must start with 'rcuvis: ', got: %s", cases[i], out);
+        char cmd[2048], out[4096], c[512];
+        snprintf(c, sizeof c, "%s", cases[i]);
+        char *at = strstr(c, "BAD");
+        if (at) snprintf(c, sizeof c, "shot %s --at 1 -o /tmp/x.png", bad);
+        snprintf(cmd, sizeof cmd, "'%s' %s 2>&1 >/dev/null", bin, c);
+        cr_assert_eq(run(cmd, out, sizeof out), 2, "'%s' should exit 2; said: %s", c, out);
+        /* every line: a second or third problem without the prefix reads as another program's */
+        int lines = 0;
+        for (const char *l = out; *l; lines++) {
+            cr_assert(!strncmp(l, "rcuvis: ", 8), "'%s': every line must start with 'rcuvis: ', got: %s", c, out);
+            const char *nl = strchr(l, '\n');
+            l = nl ? nl + 1 : l + strlen(l);
+        }
+        if (at) cr_assert_geq(lines, 3, "three problems, three lines: %s", out);
     }
+    unlink(bad);
+    cr_assert_eq(access("/tmp/rcuvis-test-never.jpg", F_OK), -1, "a refused .jpg must not be written");
 }
 
 Test(render, shot_reports_scenario_errors_exactly)

@@ -42,7 +42,43 @@ for control in ['▶ play', 'Compare', 'Open', 'wheel zooms']:
     assert control not in joined, control
 fams = {t.get('font-family') for t in root.iter('{http://www.w3.org/2000/svg}text')}
 assert fams <= {'DejaVu Sans', 'DejaVu Sans Mono'}, fams
+# spaces are layout: xml:space="preserve" keeps them in every renderer (rsvg-convert ignores CSS
+# white-space, and "[   80.007812] " became "[ 80.007812] " with the rest of the line shifted)
+assert root.get('{http://www.w3.org/XML/1998/namespace}space') == 'preserve', root.attrib
+assert '[   80.007812] ' in texts, [t for t in texts if '80.0078' in t]
+# a slide tells nobody to press a key: the caption's "Press M for 3.7's kthread mode ..." goes,
+# the rest of the caption stays; counts read in the singular when there is one
+assert not any(t.startswith('Press ') or ' Press ' in t for t in texts), [t for t in texts if 'Press' in t]
+assert 'a false alarm, since nothing was ever waiting.' in joined, 'the caption lost more than the instruction'
+assert '1 line' in texts and '1 lines' not in texts, [t for t in texts if 'line' in t]
 PY
+if command -v rsvg-convert >/dev/null; then   # the converter the README names for PDF reads it
+  rsvg-convert -f pdf "$tmp/clean.svg" -o "$tmp/clean.pdf" 2>"$tmp/err" && [ -s "$tmp/clean.pdf" ] || fail "rsvg-convert -f pdf of the slide"
+fi
+
+# a slide's overflow cues keep their counts but lose "wheel scrolls" / "(scroll)": nothing to scroll
+expect_rc 0 "clean kernel-build slide as SVG" -- "$bin" shot "$root/scenarios/kernel-build.json" --at 2 --clean --size 960x540 -o "$tmp/kb.svg"
+python3 - "$tmp/kb.svg" <<'PY' || fail "clean slide: overflow cues"
+import sys, xml.etree.ElementTree as ET
+texts = [''.join(t.itertext()) for t in ET.parse(sys.argv[1]).getroot().iter('{http://www.w3.org/2000/svg}text')]
+cues = [t for t in texts if t.startswith('▼ ')]
+assert any('more row' in t for t in cues) and any('more line' in t for t in cues), cues
+for t in texts:
+    assert 'wheel' not in t and 'scroll' not in t and 'hover' not in t and 'click' not in t, t
+PY
+
+# one picture is a .png or an .svg: any other name is refused, nothing is written
+expect_rc 2 "shot -o x.jpg" -- "$bin" shot "$omap" --at 1 -o "$tmp/x.jpg" &&
+  grep -qxF "rcuvis: shot: -o $tmp/x.jpg: expected a file ending in .png or .svg (or a directory/.gif/.apng/.mp4/.webm for a clip)" "$tmp/err" ||
+  fail "shot -o x.jpg: message: $(cat "$tmp/err")"
+[ -e "$tmp/x.jpg" ] && fail "shot -o x.jpg wrote a file"
+expect_rc 2 "a clip's name without --from/--to" -- "$bin" shot "$omap" --at 1 -o "$tmp/x.gif"
+[ -e "$tmp/x.gif" ] && fail "shot --at -o x.gif wrote a file"
+# every error line carries the prefix, also the loader's second and third problem
+printf '{"cpus": 2, "bogus": 1}\n' >"$tmp/bad.json"
+expect_rc 2 "a scenario with three problems" -- "$bin" shot "$tmp/bad.json" --at 0 -o "$tmp/x.png"
+[ "$(wc -l <"$tmp/err")" -ge 2 ] || fail "bad scenario: wanted several error lines: $(cat "$tmp/err")"
+grep -v '^rcuvis: shot: ' "$tmp/err" && fail "an error line without \"rcuvis: shot: \""
 
 # a symlinked target stays a symlink (util/safefile.h writes through it)
 : >"$tmp/target.svg"; ln -s target.svg "$tmp/link.svg"
