@@ -113,6 +113,16 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     char target[PATH_MAX];
     if (!o || !(o->shown = strdup(path))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
     o->fd = -1;
+    /* A path that leads to a pipe, device or socket is written into, as the shell's `>` would. Asked
+     * through the path itself, before following links by hand: /dev/stdout -> /proc/self/fd/1 ->
+     * "pipe:[N]" names no file, but opening the path reaches the pipe. */
+    struct stat pst;
+    if (stat(path, &pst) == 0 && !S_ISREG(pst.st_mode) && !S_ISDIR(pst.st_mode)) {
+        if (!(o->target = strdup(path))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
+        o->fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        if (o->fd < 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
+        return o;
+    }
     if (sf_resolve(path, target, sizeof target) != 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot follow the link", e); return NULL; }
     if (!(o->target = strdup(target))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
 

@@ -39,6 +39,12 @@ expect_rc 0 "trace into a FIFO" -- "$bin" run "$scn" --duration 1 --trace "$tmp/
 if [ -p "$tmp/fifo" ]; then wait $reader; else fail "the FIFO was replaced by a regular file"; kill $reader; wait $reader; fi
 "$bin" run "$scn" --duration 1 --trace "$tmp/plain.jsonl" >/dev/null
 cmp -s "$tmp/fifo.out" "$tmp/plain.jsonl" || fail "the FIFO's reader did not get the whole trace"
+# /dev/stdout into a pipe: the link leads to /proc/self/fd/1, which names "pipe:[N]", not a file; the
+# picture and the trace must still go down the pipe
+"$bin" shot "$scn" --at 1 -o /dev/stdout 2>"$tmp/err" | cat > "$tmp/pipe.png"
+[ "$(head -c 4 "$tmp/pipe.png" | od -An -tx1 | tr -d ' \n')" = 89504e47 ] || { fail "shot -o /dev/stdout into a pipe: no PNG came out"; sed 's/^/  stderr: /' "$tmp/err" | head -3; }
+"$bin" run "$scn" --duration 1 --trace /dev/stdout 2>"$tmp/err" | grep '^{' > "$tmp/pipe.jsonl"
+cmp -s "$tmp/pipe.jsonl" "$tmp/plain.jsonl" || fail "run --trace /dev/stdout into a pipe: the trace did not come whole"
 
 # --- a symlink keeps pointing where it points; its target gets the data and keeps its mode
 mkdir "$tmp/real"
