@@ -16,6 +16,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: rcuvis quiz [LESSON] [--file QUIZ.json]   work through the workbook (all lessons, or one)\n"
+            "       rcuvis quiz LESSON --again                every question of the lesson, also those already done\n"
             "       rcuvis quiz --list                        lessons and your score: first try, after retries, with help\n"
             "       rcuvis quiz [LESSON] --review             again the questions you did not get right at the first try, oldest first\n"
             "       rcuvis quiz [LESSON] --teacher            teacher view: every answer (file order), feedback and explanation\n"
@@ -23,8 +24,9 @@ static void usage(FILE *out)
             "       rcuvis quiz --merge DIR                   teacher: summary per question of the progress files and CSVs in DIR\n"
             "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
-            "LESSON is QUIZ/ID, a lesson id, or a piece of its title. Answers: letters (a, \"a c\"), a number, or\n"
-            "yes/no; h shows the hint, s shows the answer, q quits. Options are shuffled per student and attempt.\n"
+            "LESSON is QUIZ/ID, a lesson id, or a piece of its title; a lesson left halfway carries on where you\n"
+            "stopped. Answers: letters (a, \"a c\"), a number, or yes/no; h shows the hint, s shows the answer,\n"
+            "q quits. Options are shuffled per student and attempt.\n"
             "Progress: $XDG_STATE_HOME/rcuvis/progress.json.\n");
 }
 
@@ -74,7 +76,7 @@ static void list_lessons(const quiz_set *set, progress *prog)
 int cmd_quiz(int argc, char **argv)
 {
     const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL, *export_to = NULL, *merge = NULL;
-    bool review = false, teacher = false, reset_all = false, list = false;
+    bool review = false, teacher = false, reset_all = false, list = false, again = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_next = i + 1 < argc;
@@ -83,6 +85,7 @@ int cmd_quiz(int argc, char **argv)
         else if (!strcmp(a, "--teacher")) teacher = true;
         else if (!strcmp(a, "--reset-all")) reset_all = true;
         else if (!strcmp(a, "--list")) list = true;
+        else if (!strcmp(a, "--again")) again = true;
         else if (!strcmp(a, "--reset") && has_next) reset = argv[++i];
         else if (!strcmp(a, "--file") && has_next) file = argv[++i];
         else if (!strcmp(a, "--update-expected") && has_next) update = argv[++i];
@@ -180,7 +183,15 @@ int cmd_quiz(int argc, char **argv)
     if (review) {
         rc = quiz_term_review(&t, &set, ql);
     } else if (ql) {
-        rc = quiz_term_lesson(&t, qf, ql, false);
+        /* a lesson left halfway carries on at its first unfinished question, as `rcuvis quiz` does: a
+         * student who quit at 6.3 and types `rcuvis quiz 6` must not land on 6.1 again, reshuffled */
+        size_t right, shown;
+        quiz_term_lesson_stats(&prog, qf, ql, &right, &shown);
+        bool resume = !again && right + shown > 0 && right + shown < ql->nquestions;
+        if (resume)
+            printf("Lesson %s: %zu of %zu done; carrying on with the rest (`rcuvis quiz %s --again` asks every question).\n",
+                   ql->id, right + shown, ql->nquestions, lesson);
+        rc = quiz_term_lesson(&t, qf, ql, resume);
     } else {
         /* no lesson named: carry on where the student stopped */
         bool asked = false;

@@ -91,6 +91,9 @@ expect_rc 0 "quiz, then q" "q\n" -- "$bin" quiz && { out_has "question 1.1 (1 of
 # --- end of input in the middle of a lesson ends cleanly
 drive 0 "quiz 1, input ends early" "=Every reader that was already" -- "$bin" quiz 1 && out_has "(end of input) Progress saved." "EOF is clean"
 [ "$(json_get "$progress" 'd["lessons"]["workbook/1"]["1.1"]["correct"]')" = True ] || fail "the answer before EOF was saved"
+# --- naming a lesson left halfway carries on at its first unfinished question; --again asks them all
+expect_rc 0 "quiz 1 again, halfway" "q\n" -- "$bin" quiz 1 && { out_has "Lesson 1: 1 of 7 done; carrying on with the rest" "a halfway lesson says it carries on"; out_has "question 1.2 (2 of 7)" "carries on at 1.2"; }
+expect_rc 0 "quiz 1 --again" "q\n" -- "$bin" quiz 1 --again && out_has "question 1.1 (1 of 7)" "--again starts at 1.1"
 
 # --- hint and show-answer are recorded
 expect_rc 0 "hint then show" "h\ns\n" -- "$bin" quiz 3 && out_has "Hint:" "h shows the hint"
