@@ -109,8 +109,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         if (!fr_->enabled) continue;
         char a[256], b[256], u[32], g50[32], g99[32], pg[32], b2[256], age[32];
         ui_fmt_count(u, sizeof u, (long)fr_->updates);
-        snprintf(a, sizeof a, "%s  %llu GPs · %s updates (%.1f per GP)", rv_flavor_name(f),
-                 (unsigned long long)fr_->grace_periods, u, fr_->updates_per_gp);
+        snprintf(a, sizeof a, "%s  %llu GP%s · %s updates (%.1f per GP)", rv_flavor_name(f),
+                 (unsigned long long)fr_->grace_periods, fr_->grace_periods == 1 ? "" : "s", u, fr_->updates_per_gp);
         ui_fmt_dur(pg, sizeof pg, fr_->overhead_per_gp_us / 1e6);
         ui_fmt_dur(g50, sizeof g50, fr_->gp_ms_p50 / 1e3);
         ui_fmt_dur(g99, sizeof g99, fr_->gp_ms_p99 / 1e3);
@@ -163,7 +163,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     /* the bottom line: a warning that must not scroll away, else the "more below" cue */
     if (rep->violations) {
         char vb[96];
-        snprintf(vb, sizeof vb, "⚠ %llu callbacks ran before their readers finished", (unsigned long long)rep->violations);
+        snprintf(vb, sizeof vb, "⚠ %llu callback%s ran before %s readers finished", (unsigned long long)rep->violations,
+                 rep->violations == 1 ? "" : "s", rep->violations == 1 ? "its" : "their");
         panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
     } else if (R.hidden > 0 || R.skip > 0) {
         char cue[96];
