@@ -361,7 +361,7 @@ void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx);
  * event: it gets each event as soon as the next one is emitted, one call per emit (slower). */
 void rv_engine_set_sink_live(rv_engine *e, rv_event_sink sink, void *ctx);
 /* One JSON object (no newline) in the --trace format: {"t":123,"ev":"gp_start","flavor":"rcu_sched","gp":5}.
- * Returns the length written (truncated at bufsz like snprintf). */
+ * Returns the length of the whole line, like snprintf (the text is truncated to fit bufsz). */
 int rv_event_to_json(const rv_event *ev, char *buf, size_t bufsz);
 
 /* Kernel log: dmesg-style lines ("[   60.001000] INFO: rcu_sched self-detected stall on CPU { 0}  (t=60001 jiffies)"). */
