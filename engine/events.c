@@ -22,7 +22,16 @@ const char *rv_ev_name(enum rv_ev_type t) { return (unsigned)t < RV_EV_NTYPES ? 
  * Such a sink reads only the events it is given, so when it gets them does not change what it sees. */
 void events_flush(rv_engine *e)
 {
-    if (e->sink && e->flushed < e->nevents) {
+    if (e->sink_batch && e->flushed < e->nevents) {
+        /* whole runs of ring slots: at most two calls, the second where the ring wraps around */
+        uint64_t mask = e->ring_alloc - 1;
+        for (uint64_t s = e->flushed; s < e->nevents;) {
+            uint64_t n = e->nevents - s, to_end = e->ring_alloc - (s & mask);
+            if (n > to_end) n = to_end;
+            e->sink_batch(&e->ring[s & mask], (size_t)n, e->sink_ctx);
+            s += n;
+        }
+    } else if (e->sink && e->flushed < e->nevents) {
         for (uint64_t s = e->flushed; s < e->nevents; s++) e->sink(&e->ring[s & (e->ring_alloc - 1)], e->sink_ctx);
     }
     e->flushed = e->nevents;
@@ -91,18 +100,24 @@ const rv_event *rv_event_get(const rv_engine *e, uint64_t seq)
     return ev->seq == seq ? ev : NULL; /* else only counted (no one read events of its type then) */
 }
 
-static void set_sink(rv_engine *e, rv_event_sink sink, void *ctx, bool live)
+/* One sink at a time: an event sink or a batch sink (events_read() and emit()'s slow path look at
+ * `sink`, so a batch sink also sets it, to a function that is never called). */
+static void batch_only(const rv_event *ev, void *ctx) { (void)ev; (void)ctx; }
+
+static void set_sink(rv_engine *e, rv_event_sink sink, rv_event_batch_sink batch, void *ctx, bool live)
 {
     events_flush(e);
-    e->sink = sink;
+    e->sink = batch ? batch_only : sink;
+    e->sink_batch = batch;
     e->sink_ctx = ctx;
     e->sink_live = sink && live;
     e->flushed = e->nevents;
     events_update_slow_at(e);
 }
 
-void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx) { set_sink(e, sink, ctx, false); }
-void rv_engine_set_sink_live(rv_engine *e, rv_event_sink sink, void *ctx) { set_sink(e, sink, ctx, true); }
+void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx) { set_sink(e, sink, NULL, ctx, false); }
+void rv_engine_set_sink_live(rv_engine *e, rv_event_sink sink, void *ctx) { set_sink(e, sink, NULL, ctx, true); }
+void rv_engine_set_batch_sink(rv_engine *e, rv_event_batch_sink sink, void *ctx) { set_sink(e, NULL, sink, ctx, false); }
 
 /* The --trace line is written by hand rather than by snprintf: a trace writes every event, and
  * formatting with snprintf cost ~3,000 instructions a line, ten times the engine's own work per

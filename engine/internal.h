@@ -385,6 +385,7 @@ struct rv_engine {
     rv_event ev_discard;
     uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
+    rv_event_batch_sink sink_batch;  /* set: events go to it in runs (rv_engine_set_batch_sink), `sink` only says there is one */
     bool sink_live;           /* the sink reads engine state: hand it each event at the next emit (rv_engine_set_sink_live) */
     klog_line *klog; size_t nklog, klog_cap;
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
