@@ -6,15 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const ev_names[RV_EV_NTYPES] = {
-    "reader_begin", "reader_end", "reader_block", "cb_queue", "cb_invoke", "gp_start", "gp_init_node",
-    "gp_end", "gp_cleanup_node", "note_gp", "qs", "qs_report", "fqs", "fqs_credit", "idle_enter",
-    "idle_exit", "cpu_offline", "cpu_online", "cb_orphan", "stall", "sync_begin", "sync_end",
-    "kthread_wake", "softirq", "kernel_loop", "inject", "caption", "violation",
-    "idle_drain",
+/* Names in 16-byte slots with their lengths: the --trace writer copies a whole slot with one store
+ * and moves on by the length (rv_event_to_json()). */
+typedef struct name16 { char s[16]; unsigned char n; } name16;
+#define NAME16(lit) {lit, sizeof(lit) - 1}
+static const name16 ev_names[RV_EV_NTYPES] = {
+    NAME16("reader_begin"), NAME16("reader_end"), NAME16("reader_block"), NAME16("cb_queue"), NAME16("cb_invoke"),
+    NAME16("gp_start"), NAME16("gp_init_node"), NAME16("gp_end"), NAME16("gp_cleanup_node"), NAME16("note_gp"),
+    NAME16("qs"), NAME16("qs_report"), NAME16("fqs"), NAME16("fqs_credit"), NAME16("idle_enter"),
+    NAME16("idle_exit"), NAME16("cpu_offline"), NAME16("cpu_online"), NAME16("cb_orphan"), NAME16("stall"),
+    NAME16("sync_begin"), NAME16("sync_end"), NAME16("kthread_wake"), NAME16("softirq"), NAME16("kernel_loop"),
+    NAME16("inject"), NAME16("caption"), NAME16("violation"), NAME16("idle_drain"),
 };
+static const name16 unknown_name = NAME16("?");
 
-const char *rv_ev_name(enum rv_ev_type t) { return (unsigned)t < RV_EV_NTYPES ? ev_names[t] : "?"; }
+const char *rv_ev_name(enum rv_ev_type t) { return (unsigned)t < RV_EV_NTYPES ? ev_names[t].s : "?"; }
 
 /* The sink sees an event once its fields are filled in, in order: a live sink when the next one
  * is emitted; any other in batches, when SINK_BATCH are waiting or the ring would overwrite one it
@@ -128,24 +134,38 @@ static const char digit_pairs[201] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-static char *put_u64(char *p, uint64_t v)
+static const uint64_t pow10_u64[20] = {
+    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull, 1000000000ull,
+    10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull, 100000000000000ull,
+    1000000000000000ull, 10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
+    10000000000000000000ull,
+};
+
+/* Decimal digits of v (1 for 0): log10 from the bit length (1233/4096 ~ log10(2)), corrected by one
+ * comparison. */
+static inline unsigned decimal_digits(uint64_t v)
 {
-    char tmp[20];
-    char *q = tmp + sizeof tmp;
+    v |= 1; /* 0 has one digit too; no power of ten above 1 is odd, so the count is v's */
+    unsigned bits = 64u - (unsigned)__builtin_clzll(v), d = (bits * 1233u) >> 12;
+    return d + 1u - (v < pow10_u64[d]);
+}
+
+/* %llu, written from the last digit back, two at a time, straight into place */
+static inline char *put_u64(char *p, uint64_t v)
+{
+    char *end = p + decimal_digits(v), *q = end;
     while (v >= 100) {
         unsigned r = (unsigned)(v % 100);
         v /= 100;
         q -= 2;
         memcpy(q, digit_pairs + 2 * r, 2);
     }
-    if (v >= 10) { q -= 2; memcpy(q, digit_pairs + 2 * v, 2); }
-    else *--q = (char)('0' + v);
-    size_t n = (size_t)(tmp + sizeof tmp - q);
-    memcpy(p, q, n);
-    return p + n;
+    if (v >= 10) memcpy(q - 2, digit_pairs + 2 * v, 2);
+    else q[-1] = (char)('0' + v);
+    return end;
 }
 
-static char *put_i64(char *p, int64_t v)
+static inline char *put_i64(char *p, int64_t v)
 {
     if (v < 0) { *p++ = '-'; return put_u64(p, 0 - (uint64_t)v); }
     return put_u64(p, (uint64_t)v);
@@ -163,28 +183,43 @@ static char *put_hex(char *p, uint64_t v)
 
 static char *put_str(char *p, const char *s)
 {
-    if (!s) s = "(null)";
     size_t n = strlen(s);
     memcpy(p, s, n);
     return p + n;
 }
 
-/* The longest line: the fixed text of the longest case plus five 20-character numbers and three
- * names; far below this. */
+/* a name from a 16-byte slot: one 16-byte copy (the line has room to spare), then its length */
+static inline char *put_name(char *p, const name16 *nm)
+{
+    memcpy(p, nm->s, sizeof nm->s);
+    return p + nm->n;
+}
+
+/* The flavor as printf's %s printed rv_flavor_name()'s answer, or NULL for no flavor. The names must
+ * be config.c's (test_event_json compares against rv_flavor_name()). */
+static const name16 flavor_names[RV_NFLAVORS] = {NAME16("rcu_sched"), NAME16("rcu_bh"), NAME16("rcu_preempt")};
+static const name16 null_name = NAME16("(null)");
+static inline const name16 *flavor_name16(int flavor)
+{
+    return flavor < 0 ? &null_name : flavor < RV_NFLAVORS ? &flavor_names[flavor] : &unknown_name;
+}
+
+/* The longest line (the fixed text of the longest case, five 20-character numbers and three names)
+ * is under 300 characters: this leaves room for put_name()'s 16-byte copies past the line's end. */
 #define JSON_LINE_MAX 512
 
 int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
 {
     char line[JSON_LINE_MAX];
-    char *p = line;
+    char *start = n >= JSON_LINE_MAX ? buf : line, *p = start; /* a roomy buffer is written in place */
 #define LIT(s) (memcpy(p, s, sizeof(s) - 1), p += sizeof(s) - 1)
 #define I(v) (p = put_i64(p, (int64_t)(v)))
 #define U(v) (p = put_u64(p, (uint64_t)(v)))
 #define X(v) (p = put_hex(p, (uint64_t)(v)))
-#define S(s) (p = put_str(p, s))
+#define S(s) (p = put_name(p, s))
     /* {"t":%lld,"ev":"%s" */
-    LIT("{\"t\":"); I(ev->t); LIT(",\"ev\":\""); S(rv_ev_name((enum rv_ev_type)ev->type)); LIT("\"");
-    const char *fl = ev->flavor >= 0 ? rv_flavor_name(ev->flavor) : NULL;
+    LIT("{\"t\":"); I(ev->t); LIT(",\"ev\":\""); S(ev->type < RV_EV_NTYPES ? &ev_names[ev->type] : &unknown_name); LIT("\"");
+    const name16 *fl = flavor_name16(ev->flavor);
     switch (ev->type) {
     case RV_EV_READER_BEGIN: /* ,"id":%llu,"cpu":%d,"flavor":"%s","len_ns":%lld */
         LIT(",\"id\":"); U(ev->id); LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\",\"len_ns\":"); I(ev->n);
@@ -259,7 +294,10 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
         break;
     case RV_EV_KTHREAD_WAKE: /* ,"flavor":"%s","cpu":%d,"why":"init"|"fqs"|"cleanup"|"timeout" */
         LIT(",\"flavor\":\""); S(fl); LIT("\",\"cpu\":"); I(ev->cpu);
-        S(ev->arg == 1 ? ",\"why\":\"init\"" : ev->arg == 2 ? ",\"why\":\"fqs\"" : ev->arg == 4 ? ",\"why\":\"cleanup\"" : ",\"why\":\"timeout\"");
+        if (ev->arg == 1) LIT(",\"why\":\"init\"");
+        else if (ev->arg == 2) LIT(",\"why\":\"fqs\"");
+        else if (ev->arg == 4) LIT(",\"why\":\"cleanup\"");
+        else LIT(",\"why\":\"timeout\"");
         break;
     case RV_EV_SOFTIRQ: /* ,"cpu":%d,"where":"ksoftirqd"|"irq_exit","passes":%lld */
         LIT(",\"cpu\":"); I(ev->cpu);
@@ -270,8 +308,8 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
         LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"duration_ns\":"); I(ev->n);
         break;
     case RV_EV_INJECT: /* ,"kind":"%s","cpu":%d then ,"flavor":"%s" (when it has one) then ,"count":%lld */
-        LIT(",\"kind\":\""); S(rv_inject_kind_name((enum rv_inject_kind)ev->arg)); LIT("\",\"cpu\":"); I(ev->cpu);
-        if (fl) { LIT(",\"flavor\":\""); S(fl); LIT("\""); }
+        LIT(",\"kind\":\""); p = put_str(p, rv_inject_kind_name((enum rv_inject_kind)ev->arg)); LIT("\",\"cpu\":"); I(ev->cpu);
+        if (ev->flavor >= 0) { LIT(",\"flavor\":\""); S(fl); LIT("\""); }
         LIT(",\"count\":"); I(ev->n);
         break;
     case RV_EV_CAPTION: /* ,"index":%llu */
@@ -292,8 +330,9 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
 #undef X
 #undef S
     /* like snprintf: at most n - 1 characters and a NUL, and the length the whole line needs */
-    size_t len = (size_t)(p - line);
-    if (n) {
+    size_t len = (size_t)(p - start);
+    if (start == buf) *p = 0;
+    else if (n) {
         size_t k = len < n - 1 ? len : n - 1;
         memcpy(buf, line, k);
         buf[k] = 0;
