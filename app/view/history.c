@@ -203,22 +203,34 @@ static const uint64_t taken_types =
 #undef BIT
 _Static_assert(RV_EV_NTYPES <= 64, "taken_types has one bit per event type");
 
-/* ui_history_take() (instant) or ui_history_take_series() on each event in turn, with next_seq and
- * known_until in registers and the types no one takes skipped. */
+static inline bool is_taken(const rv_event *ev) { return ev->type < 64 && (taken_types >> ev->type) & 1; }
+
+/* ui_history_take() (instant) or ui_history_take_series() on each event in turn, for a run with
+ * consecutive sequence numbers: the ones the series already hold (re-simulated after a seek back)
+ * come first and feed only "now" state; the rest are new, and only the types taken cost more than a
+ * bit test and a max. */
 static void take_run(ui_history *h, const rv_event *evs, size_t n, bool instant)
 {
-    uint64_t next = h->next_seq;
-    int64_t known = h->known_until;
-    for (size_t i = 0; i < n; i++) {
-        const rv_event *ev = &evs[i];
-        bool taken = ev->type < 64 && (taken_types >> ev->type) & 1;
-        if (taken && instant) take_instant(h, ev);
-        if (ev->seq < next) continue; /* the series have it already (re-simulated after a seek back) */
-        if (taken) take(h, ev);
-        next = ev->seq + 1;
-        if (ev->t > known) known = ev->t;
+    if (!n) return;
+    size_t i = 0;
+    if (evs[0].seq < h->next_seq) {
+        uint64_t seen = h->next_seq - evs[0].seq;
+        size_t old = seen < n ? (size_t)seen : n;
+        if (instant)
+            for (; i < old; i++)
+                if (is_taken(&evs[i])) take_instant(h, &evs[i]);
+        i = old;
     }
-    h->next_seq = next;
+    if (i == n) return;
+    int64_t known = h->known_until;
+    for (; i < n; i++) {
+        const rv_event *ev = &evs[i];
+        if (ev->t > known) known = ev->t;
+        if (!is_taken(ev)) continue;
+        if (instant) take_instant(h, ev);
+        take(h, ev);
+    }
+    h->next_seq = evs[n - 1].seq + 1;
     h->known_until = known;
 }
 

@@ -94,7 +94,7 @@ Test(history_batch, runs_of_synthetic_events_equal_one_by_one)
         cr_assert_eq(ui_history_init(&b, CPUS, NODES), 0);
         a.cap = b.cap = 256;
         size_t at = 0;
-        for (int pass = 0; pass < 3; pass++) {
+        for (int pass = 0; pass < 12; pass++) {
             while (at < N) {
                 size_t run = 1 + (size_t)rnd(rnd(4) ? 300 : 5);
                 if (run > N - at) run = N - at;
