@@ -385,7 +385,6 @@ struct rv_engine {
     rv_event ev_discard;
     uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
-    rv_event_batch_sink sink_batch;  /* set: events go to it in runs (rv_engine_set_batch_sink), `sink` only says there is one */
     bool sink_live;           /* the sink reads engine state: hand it each event at the next emit (rv_engine_set_sink_live) */
     klog_line *klog; size_t nklog, klog_cap;
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
@@ -402,6 +401,9 @@ struct rv_engine {
     struct trig_engine *trig;
     uint64_t steps;           /* step_once() units done: where a recorded injection goes (rv_inject.at_step) */
     uint64_t trig_scanned;    /* events up to here were seen by triggers_scan() */
+    /* last, so that the hot fields above keep their places: when set, events go to it in runs
+     * (rv_engine_set_batch_sink) and `sink` only says there is a sink */
+    rv_event_batch_sink sink_batch;
 };
 
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives
