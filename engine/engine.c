@@ -141,7 +141,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     rv_engine *e = malloc(sizeof *e);
     if (!e) return NULL;
     *e = *src;
-    e->sink = NULL; e->sink_ctx = NULL; e->sink_live = false;
+    e->sink = NULL; e->sink_ctx = NULL; e->sink_live = false; e->sink_batch = NULL;
     bool ok = rv_config_copy(&e->cfg, &src->cfg) == 0;
     bool q_ok = evq_clone(&e->q, &src->q) == 0;
     e->cpu = dup_mem(src->cpu, (size_t)src->ncpus * sizeof *src->cpu);

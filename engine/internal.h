@@ -401,6 +401,9 @@ struct rv_engine {
     struct trig_engine *trig;
     uint64_t steps;           /* step_once() units done: where a recorded injection goes (rv_inject.at_step) */
     uint64_t trig_scanned;    /* events up to here were seen by triggers_scan() */
+    /* last, so that the hot fields above keep their places: when set, events go to it in runs
+     * (rv_engine_set_batch_sink) and `sink` only says there is a sink */
+    rv_event_batch_sink sink_batch;
 };
 
 /* Reader Pipe bookkeeping: the last RETIRE_RING retirements per flavor. A reader that outlives

@@ -360,8 +360,14 @@ void rv_engine_set_sink(rv_engine *e, rv_event_sink sink, void *ctx);
 /* The same for a sink that reads the engine itself (rv_report_build(), rv_now_ns()) when it sees an
  * event: it gets each event as soon as the next one is emitted, one call per emit (slower). */
 void rv_engine_set_sink_live(rv_engine *e, rv_event_sink sink, void *ctx);
+/* A sink that takes events a run at a time, when and under the rules rv_engine_set_sink() says: each
+ * call hands n >= 1 events with consecutive sequence numbers, oldest first, in the engine's own storage
+ * (valid during the call only). One call instead of one per event, so a sink that wants only a few
+ * types can skip the rest with a test each. Replaces any other sink; NULL removes it. */
+typedef void (*rv_event_batch_sink)(const rv_event *evs, size_t n, void *ctx);
+void rv_engine_set_batch_sink(rv_engine *e, rv_event_batch_sink sink, void *ctx);
 /* One JSON object (no newline) in the --trace format: {"t":123,"ev":"gp_start","flavor":"rcu_sched","gp":5}.
- * Returns the length written (truncated at bufsz like snprintf). */
+ * Returns the length of the whole line, like snprintf (the text is truncated to fit bufsz). */
 int rv_event_to_json(const rv_event *ev, char *buf, size_t bufsz);
 
 /* Kernel log: dmesg-style lines ("[   60.001000] INFO: rcu_sched self-detected stall on CPU { 0}  (t=60001 jiffies)"). */

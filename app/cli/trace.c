@@ -9,10 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Lines are formatted back to back into a chunk that goes to the output file in one write: a
+ * trace holds every event, and a write per line cost as much as formatting it. */
+#define CHUNK (256 * 1024) /* above safefile.c's buffer: a chunk goes straight to write() */
+
 struct cli_trace {
     sf_out *out;
     char *buf;
-    size_t cap;
+    size_t cap, used; /* the chunk: lines waiting to be written */
     int err; /* ENOMEM while formatting; write errors are kept by the output file */
 };
 
@@ -52,7 +56,7 @@ static void unguard(void)
 cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
 {
     cli_trace *t = calloc(1, sizeof *t);
-    if (!t || !(t->buf = malloc(t->cap = 512))) {
+    if (!t || !(t->buf = malloc(t->cap = CHUNK))) {
         snprintf(err, errlen, "%s: out of memory", path);
         cli_trace_abort(t);
         return NULL;
@@ -73,21 +77,37 @@ cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
     return t;
 }
 
+static void write_chunk(cli_trace *t)
+{
+    if (t->used) sf_write(t->out, t->buf, t->used);
+    t->used = 0;
+}
+
 static void write_event(const rv_event *ev, void *ctx)
 {
     cli_trace *t = ctx;
     if (t->err) return;
-    int n = rv_event_to_json(ev, t->buf, t->cap);
-    if (n >= 0 && (size_t)n >= t->cap) { /* rare long line: grow once to fit and format again */
-        char *nb = realloc(t->buf, (size_t)n + 1);
-        if (!nb) { t->err = ENOMEM; return; }
-        t->buf = nb;
-        t->cap = (size_t)n + 1;
+    size_t room = t->cap - t->used;
+    int n = rv_event_to_json(ev, t->buf + t->used, room);
+    if (n < 0) return;
+    if ((size_t)n >= room) { /* the line and its newline do not fit after the waiting ones */
+        write_chunk(t);
+        if ((size_t)n >= t->cap) { /* a line longer than a chunk (none today): grow to fit */
+            char *nb = realloc(t->buf, (size_t)n + 1);
+            if (!nb) { t->err = ENOMEM; return; }
+            t->buf = nb;
+            t->cap = (size_t)n + 1;
+        }
         n = rv_event_to_json(ev, t->buf, t->cap);
     }
-    if (n < 0) return;
-    t->buf[n] = '\n'; /* rv_event_to_json left room: n < cap, and the NUL is not written */
-    sf_write(t->out, t->buf, (size_t)n + 1);
+    t->buf[t->used + (size_t)n] = '\n'; /* rv_event_to_json left room: used + n < cap, and the NUL is not written */
+    t->used += (size_t)n + 1;
+}
+
+/* the engine's batch sink: one call per run of events */
+static void write_events(const rv_event *evs, size_t n, void *ctx)
+{
+    for (size_t i = 0; i < n; i++) write_event(&evs[i], ctx);
 }
 
 void cli_trace_attach(cli_trace *t, rv_engine *e)
@@ -97,12 +117,13 @@ void cli_trace_attach(cli_trace *t, rv_engine *e)
         const rv_event *ev = rv_event_get(e, s);
         if (ev) write_event(ev, t);
     }
-    rv_engine_set_sink(e, write_event, t);
+    rv_engine_set_batch_sink(e, write_events, t);
 }
 
 int cli_trace_close(cli_trace *t, rv_engine *e, char *err, size_t errlen)
 {
-    if (e) rv_engine_set_sink(e, NULL, NULL);
+    if (e) rv_engine_set_batch_sink(e, NULL, NULL); /* hands over the events still waiting */
+    if (!t->err) write_chunk(t);
     int rc;
     if (t->err) {
         snprintf(err, errlen, "cannot write the trace: %s", strerror(t->err));

@@ -190,6 +190,53 @@ void ui_history_take_series(ui_history *h, const rv_event *ev)
     if (ev->t > h->known_until) h->known_until = ev->t;
 }
 
+/* The event types take_instant() or take() do anything with. Any other event only moves next_seq and
+ * known_until, so a run of events can pass over it with one test (most of a run's events: softirq
+ * passes, QS notes, callbacks, idle entries). A type added to either switch must be added here:
+ * test_history_batch compares a run taken both ways. */
+#define BIT(t) (1ull << (t))
+static const uint64_t taken_types =
+    BIT(RV_EV_FQS_CREDIT) | BIT(RV_EV_QS_REPORT) |                                 /* take_instant() */
+    BIT(RV_EV_GP_START) | BIT(RV_EV_GP_END) | BIT(RV_EV_GP_CLEANUP_NODE) | BIT(RV_EV_FQS) |
+    BIT(RV_EV_STALL) | BIT(RV_EV_INJECT) | BIT(RV_EV_CAPTION) | BIT(RV_EV_VIOLATION) |
+    BIT(RV_EV_CPU_OFFLINE) | BIT(RV_EV_CPU_ONLINE);                                /* take() */
+#undef BIT
+_Static_assert(RV_EV_NTYPES <= 64, "taken_types has one bit per event type");
+
+static inline bool is_taken(const rv_event *ev) { return ev->type < 64 && (taken_types >> ev->type) & 1; }
+
+/* ui_history_take() (instant) or ui_history_take_series() on each event in turn, for a run with
+ * consecutive sequence numbers: the ones the series already hold (re-simulated after a seek back)
+ * come first and feed only "now" state; the rest are new, and only the types taken cost more than a
+ * bit test and a max. */
+static void take_run(ui_history *h, const rv_event *evs, size_t n, bool instant)
+{
+    if (!n) return;
+    size_t i = 0;
+    if (evs[0].seq < h->next_seq) {
+        uint64_t seen = h->next_seq - evs[0].seq;
+        size_t old = seen < n ? (size_t)seen : n;
+        if (instant)
+            for (; i < old; i++)
+                if (is_taken(&evs[i])) take_instant(h, &evs[i]);
+        i = old;
+    }
+    if (i == n) return;
+    int64_t known = h->known_until;
+    for (; i < n; i++) {
+        const rv_event *ev = &evs[i];
+        if (ev->t > known) known = ev->t;
+        if (!is_taken(ev)) continue;
+        if (instant) take_instant(h, ev);
+        take(h, ev);
+    }
+    h->next_seq = evs[n - 1].seq + 1;
+    h->known_until = known;
+}
+
+void ui_history_take_run(ui_history *h, const rv_event *evs, size_t n) { take_run(h, evs, n, true); }
+void ui_history_take_series_run(ui_history *h, const rv_event *evs, size_t n) { take_run(h, evs, n, false); }
+
 void ui_history_ingest(ui_history *h, const rv_engine *e)
 {
     uint64_t count = rv_event_count(e);

@@ -53,6 +53,11 @@ int ui_history_copy(ui_history *dst, const ui_history *src);
 void ui_history_take(ui_history *h, const rv_event *ev);
 /* Take one event from a look-ahead engine: time series only (the future must not leak into "now"). */
 void ui_history_take_series(ui_history *h, const rv_event *ev);
+/* The same for a run of events with consecutive sequence numbers, oldest first (the engine's batch
+ * sink): the history ends as it would after ui_history_take() / ui_history_take_series() on each in
+ * turn, at a fraction of the cost. */
+void ui_history_take_run(ui_history *h, const rv_event *evs, size_t n);
+void ui_history_take_series_run(ui_history *h, const rv_event *evs, size_t n);
 /* Read every event the engine emitted since the last call (from its ring). */
 void ui_history_ingest(ui_history *h, const rv_engine *e);
 /* Forget everything at or after seq / after time t (a new branch starts there). */

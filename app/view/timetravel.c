@@ -166,16 +166,16 @@ static void branch_free(branch *b)
 
 /* Every event reaches the current branch's history as it is emitted, so nothing is lost however
  * many events a stretch of simulation produces (the ring is only a fallback). */
-static void sink(const rv_event *ev, void *ctx)
+static void sink(const rv_event *evs, size_t n, void *ctx)
 {
     tt *t = ctx;
-    ui_history_take(&t->br[t->cur].hist, ev);
+    ui_history_take_run(&t->br[t->cur].hist, evs, n);
 }
 
-static void scout_sink(const rv_event *ev, void *ctx)
+static void scout_sink(const rv_event *evs, size_t n, void *ctx)
 {
     tt *t = ctx;
-    if (t->scout_branch >= 0 && t->scout_branch < t->nbr) ui_history_take_series(&t->br[t->scout_branch].hist, ev);
+    if (t->scout_branch >= 0 && t->scout_branch < t->nbr) ui_history_take_series_run(&t->br[t->scout_branch].hist, evs, n);
 }
 
 tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
@@ -197,7 +197,7 @@ tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     ui_history_ingest(&t->br[0].hist, t->e);
-    rv_engine_set_sink(t->e, sink, t);
+    rv_engine_set_batch_sink(t->e, sink, t);
     ckpt *c0 = ck_new(t->e, false);
     if (!c0 || br_push(&t->br[0], c0) != 0) {
         snprintf(err, errlen, "cannot clone the engine for a checkpoint");
@@ -292,7 +292,7 @@ bool tt_explore(tt *t, double budget_ms)
         t->scout = rv_engine_clone(last->e);
         if (!t->scout) return false;
         t->scout_branch = t->cur;
-        rv_engine_set_sink(t->scout, scout_sink, t);
+        rv_engine_set_batch_sink(t->scout, scout_sink, t);
     }
     int64_t step = t->chunk;
     while (rv_now_ns(t->scout) < end && wall_ms(t) < deadline) {
@@ -339,7 +339,7 @@ static void restore(tt *t, size_t k)
     rv_engine_free(t->e);
     t->e = c;
     t->applied = k;
-    rv_engine_set_sink(t->e, sink, t); /* clones start without one */
+    rv_engine_set_batch_sink(t->e, sink, t); /* clones start without one */
 }
 
 /* Simulate to `to` in chunks small enough that the event ring never overflows between reads and
