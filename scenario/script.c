@@ -72,6 +72,7 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     char note[2048];
     sc_str(c, obj, "comment", note, sizeof note); /* for the reader (the recorder explains its choices here) */
     bool triggered = sc_trigger(c, obj, &ev->on);
+    sc_check_before_end(c, obj, &ev->on, ev->at_s);
     sc_when(c, obj, &ev->when);
     if (sc_bool(c, obj, "first", &ev->first) && ev->first && triggered)
         sc_bad(c, "first", "\"first\" orders an event at a fixed time; it does not combine with \"on\"");
@@ -140,11 +141,18 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
         if (sc_is_object(c, it, NULL)) {
             sc_check_keys(c, it, caption_keys, N(caption_keys));
             sc_num(c, it, "at_s", 0, 604800, &cap->at_s);
-            sc_num(c, it, "until_s", 0, 604800, &cap->until_s);
+            bool has_until = sc_num(c, it, "until_s", 0, 604800, &cap->until_s);
             bool triggered = sc_trigger(c, it, &cap->on);
+            sc_check_before_end(c, it, &cap->on, cap->at_s);
             sc_when(c, it, &cap->when);
             if (triggered && sc_get(c, it, "until_s", false))
                 sc_bad(c, "until_s", "a triggered caption's time is not known in advance: use duration_s");
+            else if (has_until && cap->until_s <= cap->at_s) { /* shown from at_s until until_s: an empty or backward span */
+                char a[40], u[40];
+                sc_fmt_num(cap->at_s, a, sizeof a);
+                sc_fmt_num(cap->until_s, u, sizeof u);
+                sc_bad(c, "until_s", "expected a time after at_s (%s), got %s", a, u);
+            }
             if (sc_num(c, it, "duration_s", 0, 604800, &cap->show_s) && !triggered)
                 sc_bad(c, "duration_s", "duration_s is for triggered captions; a timed one uses until_s");
             if (sc_get(c, it, "text", true) && sc_str(c, it, "text", cap->text, sizeof cap->text) && !cap->text[0])
