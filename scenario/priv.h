@@ -135,10 +135,10 @@ extern const char *const sc_schema_template[];
  * "count": 1000}, "delay_s": 0.0005, "when": {"mode": "kthread", "needs_gp_fix": true}}. */
 bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out);
 bool sc_when(sc_ctx *c, const cJSON *obj, rv_when *out);
-/* An event's or caption's moment must come before the end (c->end_s): a timed one's at_s, a
- * triggered one's delay_s (its trigger happens at 0 s at the earliest). Otherwise the run never
- * reaches it, and the event would never be applied or the caption never shown. */
-void sc_check_before_end(sc_ctx *c, const cJSON *obj, const rv_trigger *on, double at_s);
+/* An event's or caption's moment must come before the end (c->end_s): a timed one's at_s (at the
+ * end itself when end_ok), a triggered one's delay_s (its trigger happens at 0 s at the earliest).
+ * Otherwise the run never reaches it, and the event would never be applied or the caption never shown. */
+void sc_check_before_end(sc_ctx *c, const cJSON *obj, const rv_trigger *on, double at_s, bool end_ok);
 
 /* Parts of the walk (scenario_schema.c, scenario_workload.c, scenario_script.c). */
 void sc_build_config(sc_ctx *c, const cJSON *root);

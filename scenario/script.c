@@ -72,7 +72,6 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     char note[2048];
     sc_str(c, obj, "comment", note, sizeof note); /* for the reader (the recorder explains its choices here) */
     bool triggered = sc_trigger(c, obj, &ev->on);
-    sc_check_before_end(c, obj, &ev->on, ev->at_s);
     sc_when(c, obj, &ev->when);
     if (sc_bool(c, obj, "first", &ev->first) && ev->first && triggered)
         sc_bad(c, "first", "\"first\" orders an event at a fixed time; it does not combine with \"on\"");
@@ -83,6 +82,9 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
         ev->has_step = true;
         ev->at_step = (uint64_t)step;
     }
+    /* a recorded event (first + at_step) may sit at the very end: the engine applies it after the
+     * step it followed even there (triggers_first_due), as the window did when it was injected */
+    sc_check_before_end(c, obj, &ev->on, ev->at_s, ev->first && ev->has_step);
 }
 
 /* qsort is not stable; the original index breaks ties so same-time events keep file order. */
@@ -143,7 +145,7 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
             sc_num(c, it, "at_s", 0, 604800, &cap->at_s);
             bool has_until = sc_num(c, it, "until_s", 0, 604800, &cap->until_s);
             bool triggered = sc_trigger(c, it, &cap->on);
-            sc_check_before_end(c, it, &cap->on, cap->at_s);
+            sc_check_before_end(c, it, &cap->on, cap->at_s, false);
             sc_when(c, it, &cap->when);
             if (triggered && sc_get(c, it, "until_s", false))
                 sc_bad(c, "until_s", "a triggered caption's time is not known in advance: use duration_s");

@@ -367,6 +367,8 @@ Test(scenario_schema, event_after_the_end_is_refused)
     bad("{" MIN ",\"events\":[{\"on\":{\"event\":\"gp_start\"},\"delay_s\":5,\"kind\":\"wake\",\"cpu\":0}]}",
         "t.json: $.events[0].delay_s: expected a delay shorter than the scenario's 1 s (duration_s), got 5: counted from "
         "its trigger, it would fall after the end");
+    /* but a recorded one (first + at_step) is applied after its step even at the end, as it was injected */
+    cr_expect_eq(parse("{" MIN ",\"events\":[{\"at_s\":1,\"first\":true,\"at_step\":5,\"kind\":\"wake\",\"cpu\":0}]}"), 0, "%s", err);
     cr_expect_eq(parse("{" MIN ",\"events\":[{\"at_s\":0.999,\"kind\":\"idle\",\"cpu\":1},"
                        "{\"on\":{\"event\":\"gp_start\"},\"delay_s\":0.5,\"kind\":\"wake\",\"cpu\":0}]}"), 0, "%s", err);
 }
