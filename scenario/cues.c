@@ -15,7 +15,8 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
     q->compare = -1;
     sc_check_keys(c, it, cue_keys, N(cue_keys));
     /* within the scenario, its end included (a last stop on the final picture); c->end_s is the
-     * file's own end, so a --set that shortens the run does not refuse the file */
+     * file's own end or a longer one from --set, so a --set that shortens the run does not refuse
+     * the file (the window and `shot` then go to the run's end) */
     if (sc_get(c, it, "at_s", true) && sc_num(c, it, "at_s", 0, 604800, &q->at_s) && c->end_s > 0 && q->at_s > c->end_s) {
         char end[40], g[40];
         sc_fmt_num(c->end_s, end, sizeof end);
