@@ -42,6 +42,7 @@ typedef struct trig_item {
     bool armed;      /* still watching (one-shot: disarmed when it fires) */
     long seen;       /* occurrences so far */
     bool below;      /* RV_TRIG_CALLBACKS: the queue was below the threshold since the last crossing */
+    int64_t due;     /* once fired: when its event or caption is due (the occurrence plus delay_s) */
 } trig_item;
 
 struct trig_engine {
@@ -81,14 +82,14 @@ int triggers_boot(rv_engine *e)
         if (!rv_when_holds(&ev->when, cfg)) continue; /* not this engine's event: deliberate, not a failure */
         if (ev->on.event == RV_TRIG_TIME && ev->first) { t->first[t->nfirst++] = i; continue; } /* cfg.events is in time order */
         if (ev->on.event == RV_TRIG_TIME) { sched_at(e, s2ns_t(ev->at_s), QE_SCRIPT, -1, 0, i, 0); continue; }
-        t->items[t->nitems++] = (trig_item){ev->on, false, i, true, 0, true};
+        t->items[t->nitems++] = (trig_item){ev->on, false, i, true, 0, true, -1};
     }
     for (size_t i = 0; i < t->ncaps; i++) {
         const rv_caption *c = &cfg->captions[i];
         t->cap_fired[i] = -1;
         if (!rv_when_holds(&c->when, cfg)) continue;
         if (c->on.event == RV_TRIG_TIME) { sched_at(e, s2ns_t(c->at_s), QE_CAPTION, -1, 0, i, 0); continue; }
-        t->items[t->nitems++] = (trig_item){c->on, true, i, true, 0, true};
+        t->items[t->nitems++] = (trig_item){c->on, true, i, true, 0, true, -1};
     }
     t->narmed = t->nitems;
     scan_types_update(e);
@@ -146,6 +147,7 @@ static void fire(rv_engine *e, trig_item *it, int64_t at)
     e->trig->narmed--;
     int64_t t = at + s2ns_t(it->on.delay_s);
     if (t < e->now) t = e->now;
+    it->due = t;
     sched_at(e, t, it->is_caption ? QE_CAPTION : QE_SCRIPT, -1, 0, it->index, 0);
 }
 
@@ -409,14 +411,37 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
     if (on->n > 1 && k >= 0 && (size_t)k < n) snprintf(buf + k, n - (size_t)k, " (occurrence %ld)", on->n);
 }
 
-/* Triggered events still armed at the end of the run never happened: list them too. */
+/* An event due at or after the end never ran (nothing runs then: rv_step_event). The loader refuses
+ * such a time in the file, so this is a run cut short (--duration, --set duration_s=2): the event
+ * still counts as not applied, so that expect and --strict see it. */
+static void after_end(const rv_engine *e, const rv_inject *ev, double due_s, bool triggered, rv_not_applied *r)
+{
+    memset(r, 0, sizeof *r);
+    r->t_s = due_s; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
+    char why[120] = "";
+    if (triggered) snprintf(why, sizeof why, " (its trigger fired and delay_s put it at %.9g s)", due_s);
+    snprintf(r->reason, sizeof r->reason, "after the run's end, %g s%s; a run longer than %.9g s (duration_s) applies it",
+             (double)e->end / NS_PER_S, why, due_s);
+}
+
+/* Is timed event i one that never ran although this engine would have run it (not a "first" one,
+ * which has its own entry, and not one whose `when` leaves it out)? */
+static bool timed_never_ran(const rv_engine *e, size_t i)
+{
+    const rv_inject *ev = &e->cfg.events[i];
+    return ev->on.event == RV_TRIG_TIME && !ev->first && e->trig->ev_fired[i] < 0 && rv_when_holds(&ev->when, &e->cfg);
+}
+
+/* Triggered events still armed at the end of the run never happened: list them too, and every
+ * event that was due only after the end. */
 static void fill_pending(const rv_engine *e)
 {
     struct trig_engine *t = e->trig;
     t->npend = 0;
     if (e->now < e->end) return;
     size_t n = t->nfirst - t->next_first;
-    for (size_t i = 0; i < t->nitems; i++) n += t->items[i].armed && !t->items[i].is_caption;
+    for (size_t i = 0; i < t->nitems; i++) n += !t->items[i].is_caption && (t->items[i].armed || t->ev_fired[t->items[i].index] < 0);
+    for (size_t i = 0; i < t->nevs; i++) n += timed_never_ran(e, i);
     if (!n) return;
     rv_not_applied *p = realloc(t->pend, n * sizeof *p);
     if (!p) return;
@@ -441,6 +466,13 @@ static void fill_pending(const rv_engine *e)
         r->t_s = ev->at_s; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
         snprintf(r->reason, sizeof r->reason, "the run ended before its moment (at_step %llu); remove at_step or lengthen duration_s",
                  (unsigned long long)ev->at_step);
+    }
+    for (size_t i = 0; i < t->nevs; i++) /* cfg.events is in time order */
+        if (timed_never_ran(e, i)) after_end(e, &e->cfg.events[i], e->cfg.events[i].at_s, false, &p[t->npend++]);
+    for (size_t i = 0; i < t->nitems; i++) { /* fired, but delay_s put the event past the end */
+        const trig_item *it = &t->items[i];
+        if (it->armed || it->is_caption || t->ev_fired[it->index] >= 0) continue;
+        after_end(e, &e->cfg.events[it->index], (double)it->due / NS_PER_S, true, &p[t->npend++]);
     }
 }
 

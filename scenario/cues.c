@@ -14,8 +14,15 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
     q->select_cpu = -2;
     q->compare = -1;
     sc_check_keys(c, it, cue_keys, N(cue_keys));
-    if (sc_get(c, it, "at_s", true)) sc_num(c, it, "at_s", 0, 604800, &q->at_s);
-    /* no check against duration_s: --set may shorten a run; a cue past its end goes to the end */
+    /* within the scenario, its end included (a last stop on the final picture); c->end_s is the
+     * file's own end or a longer one from --set, so a --set that shortens the run does not refuse
+     * the file (the window and `shot` then go to the run's end) */
+    if (sc_get(c, it, "at_s", true) && sc_num(c, it, "at_s", 0, 604800, &q->at_s) && c->end_s > 0 && q->at_s > c->end_s) {
+        char end[40], g[40];
+        sc_fmt_num(c->end_s, end, sizeof end);
+        sc_fmt_num(q->at_s, g, sizeof g);
+        sc_bad(c, "at_s", "expected a time within the scenario's %s s (duration_s), got %s", end, g);
+    }
     if (sc_get(c, it, "title", false)) sc_str(c, it, "title", q->title, sizeof q->title);
     if (sc_get(c, it, "caption", false)) sc_str(c, it, "caption", q->caption, sizeof q->caption);
     if (sc_get(c, it, "flavor", false)) {
@@ -27,7 +34,8 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
         if (cJSON_IsNull(sel)) q->select_cpu = -1; /* null clears the selection */
         else {
             long cpu = -1;
-            if (sc_int(c, it, "select_cpu", 0, c->cfg->cpus > 0 ? c->cfg->cpus - 1 : 0, &cpu)) q->select_cpu = (int)cpu;
+            /* c->ncpus, not cfg->cpus: when "cpus" itself was wrong, cfg->cpus is the engine's default */
+            if (sc_int(c, it, "select_cpu", 0, c->ncpus - 1, &cpu)) q->select_cpu = (int)cpu;
         }
     }
     if (sc_get(c, it, "compare", false)) {

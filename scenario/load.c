@@ -2,12 +2,22 @@
 #include "priv.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* A scenario is a few kilobytes; anything this big is a wrong file, not a scenario. */
 #define MAX_FILE (64u << 20)
+
+/* duration_s as the file gives it, or 0 when it gives none that the walk would accept (the walk
+ * reports that; nothing is then compared with it). */
+static double file_duration(const cJSON *root)
+{
+    const cJSON *d = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "duration_s") : NULL;
+    if (!cJSON_IsNumber(d) || !isfinite(d->valuedouble) || !(d->valuedouble > 0) || d->valuedouble > SC_DURATION_MAX) return 0;
+    return d->valuedouble;
+}
 
 /*
  * The order matters for the messages: a syntax error stops everything (nothing after it can be
@@ -33,8 +43,10 @@ static int load_text(const char *text, size_t len, const char *name, const char 
         sc_err_line(&e, line);
         goto fail;
     }
+    /* the file's own duration, before a --set shortens it: what the file's timed parts answer to */
+    double file_end = file_duration(root);
     sc_apply_overrides(root, ov, &e);
-    sc_ctx c = {.errs = &e, .cfg = cfg, .ncpus = RV_MAX_CPUS};
+    sc_ctx c = {.errs = &e, .cfg = cfg, .ncpus = RV_MAX_CPUS, .file_end_s = file_end};
     sc_path_root(&c.path);
     sc_build_config(&c, root);
     cJSON_Delete(root);

@@ -66,6 +66,14 @@ typedef struct sc_ctx {
     sc_path path;
     rv_config *cfg;
     int ncpus;       /* CPUs to check cpusets and event CPUs against (RV_MAX_CPUS until known) */
+    /* Checks that depend on another key use its value only once it was read without error: after
+     * "cpus": "2" a later message must not quote the engine's default CPU count as the file's. */
+    bool cpus_known, hz_known;
+    /* The end that timed events, captions and cues must fall within: the longer of the file's own
+     * duration_s (file_end_s, read before --set) and the run's. A --set that shortens the run does
+     * not make the file wrong (its later events are reported as not applied at run time); 0 when
+     * neither is known, and then nothing is compared with it. */
+    double file_end_s, end_s;
 } sc_ctx;
 
 /* Error at the current path plus ".key" (key may be NULL for the current path itself). */
@@ -116,6 +124,7 @@ extern const sc_cost_spec sc_cost_spec_table[];
 extern const size_t sc_cost_nspec;
 #define SC_COST_MAX 1000000000L
 #define SC_HZ_MAX 10000
+#define SC_DURATION_MAX 604800 /* a week of simulated time: the bound of every time key */
 
 /* schema_template.c: the schema's JSON with "@..." marks (NULL-terminated lines). */
 extern const char *const sc_schema_template[];
@@ -126,6 +135,10 @@ extern const char *const sc_schema_template[];
  * "count": 1000}, "delay_s": 0.0005, "when": {"mode": "kthread", "needs_gp_fix": true}}. */
 bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out);
 bool sc_when(sc_ctx *c, const cJSON *obj, rv_when *out);
+/* An event's or caption's moment must come before the end (c->end_s): a timed one's at_s (at the
+ * end itself when end_ok), a triggered one's delay_s (its trigger happens at 0 s at the earliest).
+ * Otherwise the run never reaches it, and the event would never be applied or the caption never shown. */
+void sc_check_before_end(sc_ctx *c, const cJSON *obj, const rv_trigger *on, double at_s, bool end_ok);
 
 /* Parts of the walk (scenario_schema.c, scenario_workload.c, scenario_script.c). */
 void sc_build_config(sc_ctx *c, const cJSON *root);

@@ -74,7 +74,7 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
         char *field = (char *)r + k->off;
         if (k->type == SK_INT && sc_int(c, obj, k->key, k->lo, k->hi, &v)) *(int *)field = (int)v;
         /* FQS delays are in jiffies and the kernel clamps them to one second (HZ) */
-        if (k->type == SK_INT_HZ && sc_int(c, obj, k->key, k->lo, c->cfg->hz, &v)) *(int *)field = (int)v;
+        if (k->type == SK_INT_HZ && sc_int(c, obj, k->key, k->lo, c->hz_known ? c->cfg->hz : SC_HZ_MAX, &v)) *(int *)field = (int)v;
         if (k->type == SK_BOOL) sc_bool(c, obj, k->key, (bool *)field);
         /* absent: the field keeps -1, "as the mode had it" (rv_cfg_needs_gp_fix(), rv_cfg_tree_cpus()) */
         if (k->type == SK_MODE_BOOL && sc_bool(c, obj, k->key, &b)) *(int *)field = b;
@@ -91,8 +91,12 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
         /* NR_CPUS is a compile-time upper bound on nr_cpu_ids, so it cannot be below cpus */
         char g[200];
         double d = cJSON_IsNumber(nc) ? nc->valuedouble : -1;
-        if (cJSON_IsNumber(nc) && d == floor(d) && (d == 0 || (d >= c->cfg->cpus && d <= RV_MAX_CPUS))) {
+        int lo = c->cpus_known ? c->cfg->cpus : 1; /* cpus itself is wrong: check only the range */
+        if (cJSON_IsNumber(nc) && d == floor(d) && (d == 0 || (d >= lo && d <= RV_MAX_CPUS))) {
             r->nr_cpus_compiled = (int)d;
+        } else if (!c->cpus_known) {
+            sc_describe(nc, g, sizeof g);
+            sc_bad(c, "nr_cpus_compiled", "expected 0 or an integer 1..%d (at least cpus), got %s", RV_MAX_CPUS, g);
         } else {
             sc_describe(nc, g, sizeof g);
             sc_bad(c, "nr_cpus_compiled", "expected 0 or an integer %d..%d (at least cpus), got %s; a kernel built "
@@ -175,7 +179,7 @@ static void build_offline(sc_ctx *c, const cJSON *root)
     if (!sc_cpuset(c, root, "offline_cpus", &set)) return;
     int n = 0;
     for (int i = 0; i < c->ncpus; i++) n += rv_cpuset_has(&set, i);
-    if (n >= c->cfg->cpus) { sc_bad(c, "offline_cpus", "expected at least one CPU left online, got all %d offline", n); return; }
+    if (c->cpus_known && n >= c->cfg->cpus) { sc_bad(c, "offline_cpus", "expected at least one CPU left online, got all %d offline", n); return; }
     c->cfg->initially_offline = set;
     c->cfg->initially_offline_count = n;
 }
@@ -201,10 +205,15 @@ void sc_build_config(sc_ctx *c, const cJSON *root)
     if (sc_get(c, root, "cpus", true) && sc_int(c, root, "cpus", 1, RV_MAX_CPUS, &v)) {
         cfg->cpus = (int)v;
         c->ncpus = cfg->cpus;
+        c->cpus_known = true;
     }
-    if (sc_int(c, root, "hz", 10, SC_HZ_MAX, &v)) cfg->hz = (int)v;
+    c->hz_known = !sc_get(c, root, "hz", false); /* absent: the default is the scenario's hz */
+    if (sc_int(c, root, "hz", 10, SC_HZ_MAX, &v)) { cfg->hz = (int)v; c->hz_known = true; }
     build_seed(c, root);
-    if (sc_get(c, root, "duration_s", true)) sc_num_pos(c, root, "duration_s", 604800, &cfg->duration_s);
+    c->end_s = c->file_end_s;
+    if (sc_get(c, root, "duration_s", true) && sc_num_pos(c, root, "duration_s", SC_DURATION_MAX, &cfg->duration_s) &&
+        cfg->duration_s > c->end_s)
+        c->end_s = cfg->duration_s; /* lengthened by --set: events up to the new end are applied */
     build_offline(c, root);
     const cJSON *o;
     if ((o = sc_get(c, root, "rcu", false)) && sc_is_object(c, o, "rcu")) build_rcu(c, o);

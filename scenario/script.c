@@ -82,6 +82,9 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
         ev->has_step = true;
         ev->at_step = (uint64_t)step;
     }
+    /* a recorded event (first + at_step) may sit at the very end: the engine applies it after the
+     * step it followed even there (triggers_first_due), as the window did when it was injected */
+    sc_check_before_end(c, obj, &ev->on, ev->at_s, ev->first && ev->has_step);
 }
 
 /* qsort is not stable; the original index breaks ties so same-time events keep file order. */
@@ -140,11 +143,18 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
         if (sc_is_object(c, it, NULL)) {
             sc_check_keys(c, it, caption_keys, N(caption_keys));
             sc_num(c, it, "at_s", 0, 604800, &cap->at_s);
-            sc_num(c, it, "until_s", 0, 604800, &cap->until_s);
+            bool has_until = sc_num(c, it, "until_s", 0, 604800, &cap->until_s);
             bool triggered = sc_trigger(c, it, &cap->on);
+            sc_check_before_end(c, it, &cap->on, cap->at_s, false);
             sc_when(c, it, &cap->when);
             if (triggered && sc_get(c, it, "until_s", false))
                 sc_bad(c, "until_s", "a triggered caption's time is not known in advance: use duration_s");
+            else if (has_until && cap->until_s <= cap->at_s) { /* shown from at_s until until_s: an empty or backward span */
+                char a[40], u[40];
+                sc_fmt_num(cap->at_s, a, sizeof a);
+                sc_fmt_num(cap->until_s, u, sizeof u);
+                sc_bad(c, "until_s", "expected a time after at_s (%s), got %s", a, u);
+            }
             if (sc_num(c, it, "duration_s", 0, 604800, &cap->show_s) && !triggered)
                 sc_bad(c, "duration_s", "duration_s is for triggered captions; a timed one uses until_s");
             if (sc_get(c, it, "text", true) && sc_str(c, it, "text", cap->text, sizeof cap->text) && !cap->text[0])

@@ -73,3 +73,19 @@ bool sc_when(sc_ctx *c, const cJSON *obj, rv_when *out)
     sc_path_pop(&c->path, old);
     return true;
 }
+
+void sc_check_before_end(sc_ctx *c, const cJSON *obj, const rv_trigger *on, double at_s, bool end_ok)
+{
+    if (c->end_s <= 0) return; /* duration_s is wrong (reported already): nothing to compare with */
+    char end[40], g[40];
+    sc_fmt_num(c->end_s, end, sizeof end);
+    /* the engine runs nothing at or after the end (rv_step_event), so at_s must lie strictly before it */
+    if (on->event == RV_TRIG_TIME && (at_s > c->end_s || (at_s == c->end_s && !end_ok))) {
+        sc_fmt_num(at_s, g, sizeof g);
+        sc_bad(c, "at_s", "expected a time before the scenario's end at %s s (duration_s), got %s", end, g);
+    } else if (on->event != RV_TRIG_TIME && on->delay_s >= c->end_s) {
+        sc_fmt_num(on->delay_s, g, sizeof g);
+        sc_bad(c, "delay_s", "expected a delay shorter than the scenario's %s s (duration_s), got %s: counted from its "
+               "trigger, it would fall after the end", end, g);
+    }
+}

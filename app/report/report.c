@@ -278,10 +278,13 @@ void cli_report_not_applied(FILE *out, const rv_report *r)
 {
     for (size_t i = 0; i < r->nnot_applied; i++) {
         const rv_not_applied *x = &r->not_applied[i];
-        char when[48];
-        if (x->t_s >= 0) snprintf(when, sizeof when, "due at %.6f s", x->t_s);
-        else snprintf(when, sizeof when, "never due");
-        fprintf(out, "warning: scripted event %d (%s, cpu %d) %s was not applied: %s\n", x->index,
-                rv_inject_kind_name(x->kind), x->cpu, when, x->reason);
+        /* what and when in the parentheses, why in the reason: a triggered event that never came
+         * due has no time, and its reason says what its trigger did */
+        char cpu[24], when[48] = "";
+        if (x->cpu >= 0) snprintf(cpu, sizeof cpu, "cpu %d", x->cpu);
+        else snprintf(cpu, sizeof cpu, "all CPUs");
+        if (x->t_s >= 0) snprintf(when, sizeof when, ", due at %.9g s", x->t_s);
+        fprintf(out, "warning: scripted event %d (%s, %s%s) was not applied: %s\n", x->index,
+                rv_inject_kind_name(x->kind), cpu, when, x->reason);
     }
 }

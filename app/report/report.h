@@ -45,7 +45,8 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s);
 /* A readable summary: threads like top, per-flavor grace-period figures, accounting, latency,
  * safety and stall lines. */
 void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double wall_s);
-/* One "warning: scripted event ... was not applied: WHY; HOW TO FIX" line per event that failed. */
+/* One "warning: scripted event N (KIND, cpu C, due at T s) was not applied: WHY; HOW TO FIX" line per
+ * event that failed (no "due at" for a triggered event whose trigger never fired). */
 void cli_report_not_applied(FILE *out, const rv_report *r);
 
 #endif

@@ -17,7 +17,7 @@ cat > "$tmp/refused.json" <<'JSON'
 JSON
 out=$("$bin" run "$tmp/refused.json" 2>&1); rc=$?
 [ $rc = 0 ] || bad "plain run exits $rc"
-printf '%s\n' "$out" | grep -q 'warning: scripted event 1 (offline, cpu 2) due at 0.510000 s was not applied: CPU 2 is inside a read-side critical section' \
+printf '%s\n' "$out" | grep -q 'warning: scripted event 1 (offline, cpu 2, due at 0.51 s) was not applied: CPU 2 is inside a read-side critical section' \
   && ok "summary warns about the refused offline" || bad "no warning in: $(printf '%s\n' "$out" | tail -3)"
 "$bin" run "$tmp/refused.json" --strict >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -q -- '--strict: 1 scripted event was not applied' "$tmp/err" && ok "--strict exits 1" || bad "--strict exit $rc: $(cat "$tmp/err")"
@@ -26,7 +26,25 @@ printf '%s\n' "$out" | grep -q 'warning: scripted event 1 (offline, cpu 2) due a
 n=$("$bin" run "$tmp/refused.json" --json 2>"$tmp/err" | python3 -c 'import json,sys; d=json.load(sys.stdin)["events_not_applied"]; print(d["count"], d["list"][0]["kind"], d["list"][0]["cpu"], d["list"][0]["t_s"])')
 [ "$n" = "1 offline 2 0.51" ] && ok "report lists it: $n" || bad "report: $n"
 grep -q 'warning: scripted event 1' "$tmp/err" && ok "--json warns on stderr" || bad "--json silent on stderr"
-"$bin" run "$root/scenarios/small-busy.json" --duration 2 --strict >/dev/null 2>&1 && ok "clean scenario passes --strict" || bad "small-busy fails --strict"
+"$bin" run "$root/scenarios/small-busy.json" --strict >/dev/null 2>&1 && ok "clean scenario passes --strict" || bad "small-busy fails --strict"
+# a run cut short (--duration, --set duration_s) never reaches small-busy's events at 5..12 s: not an
+# error in the file, but not silent either: warned, counted in events_not_applied, fatal to --strict
+"$bin" run "$root/scenarios/small-busy.json" --duration 2 --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -q -- '--strict: 4 scripted events were not applied' "$tmp/err" && ok "--strict fails on a run cut short" || bad "cut short --strict exit $rc: $(tail -2 "$tmp/err")"
+grep -q "warning: scripted event 2 (offline, cpu 3, due at 8 s) was not applied: after the run's end, 2 s; a run longer than 8 s (duration_s) applies it" "$tmp/out" \
+  && ok "cut short: each later event is warned about" || bad "cut short warning: $(grep warning "$tmp/out" | head -3)"
+n=$("$bin" run "$root/scenarios/small-busy.json" --set duration_s=2 --json 2>/dev/null | python3 -c 'import json,sys; d=json.load(sys.stdin)["events_not_applied"]; print(d["count"], d["list"][3]["index"], d["list"][3]["t_s"], d["list"][3]["reason"].split(";")[0])')
+[ "$n" = "4 3 12 after the run's end, 2 s" ] && ok "cut short: report lists them: $n" || bad "cut short report: $n"
+"$bin" run "$root/scenarios/small-busy.json" --duration 2 --expect >"$tmp/out" 2>/dev/null; rc=$?
+[ $rc = 1 ] && grep -q 'FAIL events_not_applied.count = 4, expected == 0' "$tmp/out" && ok "cut short: expect count = 0 fails" || bad "cut short --expect exit $rc"
+# a time after the file's own end is the file's mistake: refused before anything runs
+sed 's/"at_s": 12.0, "kind": "online"/"at_s": 99, "kind": "online"/' "$root/scenarios/small-busy.json" > "$tmp/late.json"
+grep -q '"at_s": 99' "$tmp/late.json" || bad "late.json: the sed found no event to move"
+"$bin" run "$tmp/late.json" --strict --expect >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -qF "late.json: \$.events[3].at_s: expected a time before the scenario's end at 20 s (duration_s), got 99" "$tmp/err" \
+  && ok "an event after the file's end is refused (exit 2)" || bad "late event: exit $rc: $(cat "$tmp/err")"
+"$bin" run "$tmp/late.json" --duration 2 >/dev/null 2>&1; rc=$?
+[ $rc = 2 ] && ok "... also when the run is shortened" || bad "late event with --duration 2: exit $rc"
 # one source of truth: the shipped schema is what `rcuvis schema` prints
 "$bin" schema > "$tmp/schema.json" && diff -q "$tmp/schema.json" "$root/scenarios/schema.json" >/dev/null \
   && ok "scenarios/schema.json = rcuvis schema" || bad "scenarios/schema.json differs from rcuvis schema"

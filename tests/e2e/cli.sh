@@ -172,6 +172,26 @@ expect_rc 2 "check deep expect path" -- "$bin" check "$tmp/badexp2.json" && {
   err_has '$.expect[0].path: flavors.rcu_sched has no "grace_period"; did you mean "grace_periods"?' "check deep expect path"
   err_has '$.expect[1].path: rcu_bh is not enabled in rcu.flavors, so the report has no flavors.rcu_bh' "check disabled flavor path"
 }
+# moments the run never reaches, and a caption that ends before it starts: refused, never skipped in silence
+cat >"$tmp/late.json" <<'EOF'
+{"name": "late", "cpus": 4, "duration_s": 20,
+ "events": [{"at_s": 5, "kind": "idle", "cpu": 1}, {"at_s": 99, "kind": "idle", "cpu": 1}],
+ "captions": [{"at_s": 6, "until_s": 4, "text": "backwards"}],
+ "cues": [{"at_s": 500, "title": "too late"}]}
+EOF
+expect_rc 2 "check times after the end" -- "$bin" check "$tmp/late.json" && {
+  err_has "late.json: \$.events[1].at_s: expected a time before the scenario's end at 20 s (duration_s), got 99" "check late event"
+  err_has 'late.json: $.captions[0].until_s: expected a time after at_s (6), got 4' "check backward caption"
+  err_has "late.json: \$.cues[0].at_s: expected a time within the scenario's 20 s (duration_s), got 500" "check late cue"
+  err_prefixed "check times after the end"
+}
+expect_rc 2 "run refuses an event after the end" -- "$bin" run "$tmp/late.json" --strict --expect && err_has '$.events[1].at_s' "run late event"
+# after a wrong "cpus" no later message quotes the engine's default CPU count as the file's
+printf '{"name": "c", "cpus": "2", "duration_s": 1, "cues": [{"at_s": 0, "select_cpu": 5}]}\n' >"$tmp/cpustr.json"
+expect_rc 2 "check cpus as a string" -- "$bin" check "$tmp/cpustr.json" && {
+  err_has 'cpustr.json: $.cpus: expected an integer 1..4096, got a string "2"' "check cpus as a string"
+  grep -q 'select_cpu' "$tmp/err" && fail "check cpus as a string: a follow-on select_cpu message: $(cat "$tmp/err")"
+}
 expect_rc 2 "check syntax" -- "$bin" check "$tmp/syntax.json" && err_has "syntax.json:3:2: syntax error" "check syntax"
 expect_rc 2 "check nothing" -- "$bin" check
 for f in "$root"/scenarios/*.json; do

@@ -167,7 +167,7 @@ Test(scenario_load, events_are_sorted_stably_and_defaulted)
 
 Test(scenario_load, captions_and_expects)
 {
-    const char *text = "{" MIN ",\"captions\":[{\"at_s\":2,\"text\":\"second\"},{\"at_s\":1,\"until_s\":1.5,\"text\":\"first\"}],"
+    const char *text = "{\"name\":\"m\",\"cpus\":4,\"duration_s\":3,\"captions\":[{\"at_s\":2,\"text\":\"second\"},{\"at_s\":1,\"until_s\":1.5,\"text\":\"first\"}],"
                        "\"expect\":[{\"path\":\"stalls.length\",\"equals\":0,\"why\":\"none\"},"
                        "{\"path\":\"stalls.0.flavor\",\"equals\":\"rcu_sched\"},{\"path\":\"cpus\",\"min\":1,\"max\":4},"
                        "{\"path\":\"busted\",\"equals\":true}]}";
@@ -344,12 +344,74 @@ Test(scenario_schema, events_need_what_their_kind_uses)
 
 Test(scenario_schema, captions_and_expects)
 {
-    bad("{" MIN ",\"captions\":[{\"at_s\":1}]}", "t.json: $.captions[0].text: required key missing");
+    bad("{" MIN ",\"captions\":[{\"at_s\":0.5}]}", "t.json: $.captions[0].text: required key missing");
     bad("{" MIN ",\"expect\":[{\"path\":\"cpus\"}]}", "t.json: $.expect[0]: expected at least one of \"min\", \"max\" or \"equals\"");
     bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"min\":5,\"max\":1}]}", "t.json: $.expect[0].max: expected at least min (5), got 1");
     bad("{" MIN ",\"expect\":[{\"path\":\"a..b\",\"min\":0}]}",
         "t.json: $.expect[0].path: expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got \"a..b\"");
     bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"equals\":[]}]}", "t.json: $.expect[0].equals: expected a number, a string or true/false, got an array");
+}
+
+/* A moment the run never reaches is a mistake in the file, not a silently skipped event: at_s 99 in
+ * a 1 s scenario used to load, and its event was never applied and never reported. */
+Test(scenario_schema, event_after_the_end_is_refused)
+{
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"idle\",\"cpu\":1},{\"at_s\":99,\"kind\":\"idle\",\"cpu\":1}]}",
+        "t.json: $.events[1].at_s: expected a time before the scenario's end at 1 s (duration_s), got 99");
+    /* the engine runs nothing at the end itself, so at_s = duration_s is after it too */
+    bad("{" MIN ",\"events\":[{\"at_s\":1,\"kind\":\"wake\",\"cpu\":0}]}",
+        "t.json: $.events[0].at_s: expected a time before the scenario's end at 1 s (duration_s), got 1");
+    bad("{" MIN ",\"events\":[{\"at_s\":2,\"first\":true,\"at_step\":5,\"kind\":\"wake\",\"cpu\":0}]}",
+        "t.json: $.events[0].at_s: expected a time before the scenario's end at 1 s (duration_s), got 2");
+    /* a trigger happens at 0 s at the earliest: a delay as long as the run can never come due */
+    bad("{" MIN ",\"events\":[{\"on\":{\"event\":\"gp_start\"},\"delay_s\":5,\"kind\":\"wake\",\"cpu\":0}]}",
+        "t.json: $.events[0].delay_s: expected a delay shorter than the scenario's 1 s (duration_s), got 5: counted from "
+        "its trigger, it would fall after the end");
+    /* but a recorded one (first + at_step) is applied after its step even at the end, as it was injected */
+    cr_expect_eq(parse("{" MIN ",\"events\":[{\"at_s\":1,\"first\":true,\"at_step\":5,\"kind\":\"wake\",\"cpu\":0}]}"), 0, "%s", err);
+    cr_expect_eq(parse("{" MIN ",\"events\":[{\"at_s\":0.999,\"kind\":\"idle\",\"cpu\":1},"
+                       "{\"on\":{\"event\":\"gp_start\"},\"delay_s\":0.5,\"kind\":\"wake\",\"cpu\":0}]}"), 0, "%s", err);
+}
+
+Test(scenario_schema, cue_after_the_end_is_refused)
+{
+    bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"title\":\"a\"},{\"at_s\":500,\"title\":\"b\"}]}",
+        "t.json: $.cues[1].at_s: expected a time within the scenario's 1 s (duration_s), got 500");
+    /* a cue may stop on the final picture, at the end itself */
+    cr_expect_eq(parse("{" MIN ",\"cues\":[{\"at_s\":1,\"title\":\"the end\"}]}"), 0, "%s", err);
+}
+
+Test(scenario_schema, caption_must_end_after_it_starts_and_start_before_the_end)
+{
+    bad("{" MIN ",\"captions\":[{\"at_s\":0.6,\"until_s\":0.4,\"text\":\"x\"}]}",
+        "t.json: $.captions[0].until_s: expected a time after at_s (0.6), got 0.4");
+    bad("{" MIN ",\"captions\":[{\"at_s\":0.5,\"until_s\":0.5,\"text\":\"x\"}]}",
+        "t.json: $.captions[0].until_s: expected a time after at_s (0.5), got 0.5");
+    bad("{" MIN ",\"captions\":[{\"until_s\":0,\"text\":\"x\"}]}", "t.json: $.captions[0].until_s: expected a time after at_s (0), got 0");
+    bad("{" MIN ",\"captions\":[{\"at_s\":3,\"text\":\"x\"}]}",
+        "t.json: $.captions[0].at_s: expected a time before the scenario's end at 1 s (duration_s), got 3");
+    /* shown until after the end is harmless: it stays up to the last picture */
+    cr_expect_eq(parse("{" MIN ",\"captions\":[{\"at_s\":0.5,\"until_s\":9,\"text\":\"x\"}]}"), 0, "%s", err);
+}
+
+/* After one wrong key, later checks use only values that were read: "cpus": "2" used to make the
+ * cue's select_cpu, nr_cpus_compiled and offline_cpus answer to the engine's default of 4 CPUs,
+ * and a wrong hz made the FQS delays answer to 1000. */
+Test(scenario_schema, later_checks_do_not_quote_defaults_after_an_error)
+{
+    bad("{\"name\":\"m\",\"cpus\":\"2\",\"duration_s\":1,\"cues\":[{\"at_s\":0,\"select_cpu\":5}]}",
+        "t.json: $.cpus: expected an integer 1..4096, got a string \"2\"");
+    bad("{\"name\":\"m\",\"cpus\":\"8\",\"duration_s\":1,\"rcu\":{\"nr_cpus_compiled\":2},\"offline_cpus\":\"0-3\"}",
+        "t.json: $.cpus: expected an integer 1..4096, got a string \"8\"");
+    bad("{\"name\":\"m\",\"cpus\":2,\"hz\":\"100\",\"duration_s\":1,\"rcu\":{\"jiffies_till_first_fqs\":2000}}",
+        "t.json: $.hz: expected an integer 10..10000, got a string \"100\"");
+    /* what is wrong whatever cpus is, is still said */
+    bad("{\"name\":\"m\",\"cpus\":\"2\",\"duration_s\":1,\"cues\":[{\"at_s\":0,\"select_cpu\":5000}]}",
+        "t.json: $.cpus: expected an integer 1..4096, got a string \"2\"\n"
+        "t.json: $.cues[0].select_cpu: expected an integer 0..4095, got 5000");
+    /* and no time is compared with a duration_s that is itself wrong */
+    bad("{\"name\":\"m\",\"cpus\":2,\"duration_s\":\"1\",\"events\":[{\"at_s\":99,\"kind\":\"idle\",\"cpu\":1}]}",
+        "t.json: $.duration_s: expected a number above 0 and at most 604800, got a string \"1\"");
 }
 
 Test(scenario_schema, missing_required_keys_all_reported)
@@ -466,6 +528,35 @@ Test(scenario_set, malformed_overrides)
              "%s: --set \"rcu..mode=kthread\": expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac",
              path, path, path, path);
     cr_expect_str_eq(err, want);
+}
+
+/* --set duration_s shortens runs (benches, tests, quizzes): events the file places after the
+ * shortened end load (the run reports them as not applied), while a file that is wrong by its own
+ * duration stays wrong. A longer run lets every event it reaches load. */
+Test(scenario_set, shortened_run_keeps_the_files_later_events)
+{
+    const char *shorter[] = {"duration_s=0.5"};
+    rv_config cfg;
+    char *path;
+    cr_assert_eq(load_with("{" MIN ",\"events\":[{\"at_s\":0.8,\"kind\":\"idle\",\"cpu\":1}],\"cues\":[{\"at_s\":1}],"
+                           "\"captions\":[{\"at_s\":0.9,\"text\":\"late\"}]}", shorter, 1, &cfg, &path), 0, "%s", err);
+    cr_expect_float_eq(cfg.duration_s, 0.5, 0);
+    cr_expect_eq(cfg.nevents, 1);
+    rv_config_free(&cfg);
+
+    cr_assert_eq(load_with("{" MIN ",\"events\":[{\"at_s\":99,\"kind\":\"idle\",\"cpu\":1}]}", shorter, 1, &cfg, &path), -1);
+    char want[512];
+    snprintf(want, sizeof want, "%s: $.events[0].at_s: expected a time before the scenario's end at 1 s (duration_s), got 99", path);
+    cr_expect_str_eq(err, want);
+
+    const char *moved[] = {"events.0.at_s=7"};
+    cr_assert_eq(load_with("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"idle\",\"cpu\":1}]}", moved, 1, &cfg, &path), -1);
+    snprintf(want, sizeof want, "%s: $.events[0].at_s: expected a time before the scenario's end at 1 s (duration_s), got 7", path);
+    cr_expect_str_eq(err, want);
+
+    const char *longer[] = {"duration_s=100"};
+    cr_expect_eq(load_with("{" MIN ",\"events\":[{\"at_s\":99,\"kind\":\"idle\",\"cpu\":1}]}", longer, 1, &cfg, &path), 0, "%s", err);
+    rv_config_free(&cfg);
 }
 
 /* ---------------------------------------------------------------- never trust input */
