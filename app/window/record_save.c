@@ -158,10 +158,17 @@ char *ui_rec_json(ui_win *w, const rv_trigger *trig, const bool *use_trig, char 
     free(text);
     if (!cJSON_IsObject(root)) { cJSON_Delete(root); snprintf(err, errlen, "%s no longer parses; fix it first", r->source); return NULL; }
     /* the window's overrides (--set, M X Z U) go into the file as values, so it loads as the session did */
+    const cJSON *dur0 = cJSON_GetObjectItemCaseSensitive(root, "duration_s");
+    double own_duration = cJSON_IsNumber(dur0) ? dur0->valuedouble : 0;
     const char *items[16];
     for (int i = 0; i < a->noverrides; i++) items[i] = a->overrides[i];
     rv_overrides ov = {items, (size_t)a->noverrides};
     if (rv_scenario_override_tree(root, &ov, err, errlen) != 0) { cJSON_Delete(root); return NULL; }
+    /* except a shorter run: a --set duration_s is a way of watching, and the file's own events, captions
+     * and cues after the shorter end would make the saved file one the loader refuses (times a run never
+     * reaches). The saved file keeps its own length; the session's part of it loads as it ran. */
+    cJSON *dur = cJSON_GetObjectItemCaseSensitive(root, "duration_s");
+    if (own_duration > 0 && cJSON_IsNumber(dur) && dur->valuedouble < own_duration) cJSON_SetNumberValue(dur, own_duration);
     const rv_config *sc = rv_engine_config(tt_engine(a->s[0].tt));
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)sc->seed);

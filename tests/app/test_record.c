@@ -367,3 +367,23 @@ Test(record, j_reaches_a_triggered_caption_and_it_gives_the_strip_back)
     draw();
     cr_expect_str_eq(W->app.s[0].view.caption, "both");
 }
+
+Test(record, a_shorter_run_saves_a_file_that_still_loads)
+{
+    /* watched with --set duration_s=0.015: the file's own offline at 0.020 s lies past that end. The
+     * saved file must keep its own length, or the loader would refuse it (a time no run reaches). */
+    char err[1024], p[256], path[1200], note[256], msg[256];
+    snprintf(p, sizeof p, "%s/rec.json", tmp);
+    snprintf(W->app.overrides[0], sizeof W->app.overrides[0], "duration_s=0.015");
+    W->app.noverrides = 1;
+    cr_assert_eq(ui_app_load(&W->app, p, -1, err, sizeof err), 0, "%s", err);
+    rv_inject inj = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 5};
+    ui_app_seek(&W->app, 5000000);
+    cr_assert_eq(ui_app_inject(&W->app, &inj, msg, sizeof msg), 0, "%s", msg);
+    ui_rec_injected(W, &inj);
+    cr_assert_eq(ui_rec_save(W, path, sizeof path, note, sizeof note, err, sizeof err), 0, "%s", err);
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "the saved file is refused: %s", err);
+    cr_expect_eq(cfg.duration_s, 1.0);
+    cr_expect_eq(cfg.nevents, 3);
+}
