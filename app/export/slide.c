@@ -59,18 +59,25 @@ static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *v
     fr->side = 0;
 }
 
-/* The cue bar of an animation: when we are and what just happened, over the bottom edge. */
-static void cue_bar(ui_frame *fr, const ui_view *v)
+/* Height of an animation's cue bar. */
+static int cue_bar_height(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 10); }
+
+/* The cue bar of an animation: when we are and what just happened. A slide or a single panel leaves
+ * the bottom strip free for it (draw_look); the window's picture has its controls on top (top_bar),
+ * which a clip cannot use, so there it covers them instead of the caption at the bottom. In compare the
+ * latest event is the left side's, and the bar says so. */
+static void cue_bar(ui_frame *fr, const ui_view *v, rd_rect top_bar, bool compare)
 {
     rd_ctx *rd = fr->rd;
     int w, h;
     rd_output_size(rd, &w, &h);
-    int bh = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
-    rd_rect r = {0, h - bh, w, bh};
-    rd_fill(rd, r, rd_alpha(fr->th->caption_bg, 235));
+    int bh = cue_bar_height(rd);
+    rd_rect r = top_bar.h > 0 ? (rd_rect){0, 0, w, top_bar.y + top_bar.h > bh ? top_bar.y + top_bar.h : bh} : (rd_rect){0, h - bh, w, bh};
+    rd_fill(rd, r, fr->th->caption_bg);
     char tb[64], t[600];
     ui_fmt_time(tb, sizeof tb, v->now);
-    snprintf(t, sizeof t, "t = %s   %s", tb, v->last_event[0] ? v->last_event : "");
+    snprintf(t, sizeof t, "t = %s   %s%s", tb, compare && v->last_event[0] ? (v->mode == RV_MODE_SOFTIRQ ? "3.6: " : "3.7: ") : "",
+             v->last_event[0] ? v->last_event : "");
     rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 5)), RD_LEFT, fr->th->caption_text, t);
 }
 
@@ -79,7 +86,8 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look);
 void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
 {
     draw_look(a, rd, look);
-    if (look->cues && a->nsessions) cue_bar(&a->fr, &a->s[0].view);
+    if (look->cues && a->nsessions)
+        cue_bar(&a->fr, &a->s[0].view, !look->clean && look->panel < 0 ? a->L.top : (rd_rect){0, 0, 0, 0}, a->st.compare);
 }
 
 static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
@@ -94,6 +102,7 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
     if (!n) return;
     int w, h;
     rd_output_size(rd, &w, &h);
+    if (look->cues) h -= cue_bar_height(rd); /* the bar goes below the picture, not over its caption */
     ui_state *st = &a->st;
     bool was_clean = st->clean;
     st->clean = true;
@@ -129,7 +138,11 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
         ui_layout_clean(&a->L, rd, w, h, st, title_h, cap_h, !logged);
         draw_side_panels(fr, &a->L, views, n, st);
         if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);
-        if (cap_h > 0) panel_caption_draw(fr, a->L.caption, views[0]);
+        if (cap_h > 0 && views[0]->caption && views[0]->caption[0]) panel_caption_draw(fr, a->L.caption, views[0]);
+        else if (cap_h > 0) { /* a clip keeps its caption strip between captions: empty, no placeholder words */
+            rd_fill(rd, a->L.caption, fr->th->panel);
+            rd_frame(rd, a->L.caption, fr->th->panel_edge, 1);
+        }
         title_strip(fr, a->L.top, a, views[0]);
     }
     for (int i = 0; i < n; i++) views[i]->caption = caption_was[i];

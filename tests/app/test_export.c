@@ -203,6 +203,41 @@ Test(export, clean_slide_has_no_controls_or_hints)
     cr_assert_eq(W->app.st.clean, false, "the window's state is left as it was");
 }
 
+Test(export, a_clip_cue_bar_covers_neither_caption_nor_panels)
+{
+    /* --cues burns a bar into each frame: a slide leaves the bottom strip free for it, the window's
+     * picture gives it the control bar on top (a clip cannot use the controls) */
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    int bar = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
+    ex_look clean = {.clean = true, .panel = -1, .caption = 1, .cues = true};
+    ex_draw(&W->app, rd, &clean);
+    const ui_layout *L = &W->app.L;
+    cr_assert_gt(L->caption.h, 0, "the slide has its caption strip");
+    cr_assert_leq(L->caption.y + L->caption.h, 720 - bar, "the caption strip runs under the cue bar (ends at %d, bar from %d)",
+                  L->caption.y + L->caption.h, 720 - bar);
+    for (int i = 0; i < L->nsides; i++)
+        cr_assert_leq(L->side[i].klog.y + L->side[i].klog.h, 720 - bar, "side %d's lowest panel runs under the cue bar", i);
+    /* the window's picture: the caption's rows are the same with and without the bar, the top row is not */
+    ex_look plain = {.clean = false, .panel = -1}, window = {.clean = false, .panel = -1, .cues = true};
+    ex_draw(&W->app, rd, &plain);
+    rd_end(rd);
+    SDL_Surface *sf = rd_surface(rd);
+    int ycap = L->caption.h > 0 ? L->caption.y + L->caption.h / 2 : 720 - 2, ytop = 2;
+    size_t row = (size_t)sf->w * 4;
+    uint8_t *cap0 = malloc(row), *top0 = malloc(row);
+    memcpy(cap0, (uint8_t *)sf->pixels + ycap * sf->pitch, row);
+    memcpy(top0, (uint8_t *)sf->pixels + ytop * sf->pitch, row);
+    ex_draw(&W->app, rd, &window);
+    rd_end(rd);
+    cr_assert_eq(memcmp(cap0, (uint8_t *)sf->pixels + ycap * sf->pitch, row), 0, "the cue bar covers the window's row %d", ycap);
+    cr_assert_neq(memcmp(top0, (uint8_t *)sf->pixels + ytop * sf->pitch, row), 0, "no cue bar over the control bar");
+    free(cap0);
+    free(top0);
+    rd_free(rd);
+}
+
 Test(export, slide_captions_drop_only_the_sentences_that_ask_for_a_key)
 {
     char buf[512];
