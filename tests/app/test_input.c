@@ -4,6 +4,7 @@
 
 #include "window/window.h"
 #include "window_fixture.h"
+#include "temp_json.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -173,11 +174,7 @@ Test(input, overlays_and_keys)
 Test(input, dropping_a_broken_file_keeps_the_running_scenario)
 {
     char path[] = "/tmp/rcuvis-drop-XXXXXX.json";
-    int fd = mkstemps(path, 5);
-    cr_assert(fd >= 0);
-    const char *bad = "{ \"name\": \"x\", \"cpus\": \"many\" }\n";
-    cr_assert_eq(write(fd, bad, strlen(bad)), (ssize_t)strlen(bad));
-    close(fd);
+    write_temp_json(path, "{ \"name\": \"x\", \"cpus\": \"many\" }\n");
     ui_app_advance(&W->app, 700000000LL, 0);
     char name[160];
     snprintf(name, sizeof name, "%s", W->app.name);

@@ -2,6 +2,7 @@
 #include <criterion/criterion.h>
 
 #include "window/app.h"
+#include "temp_json.h"
 
 #include <SDL_image.h>
 
@@ -204,11 +205,7 @@ Test(render, shot_bad_input_exits_2_with_message)
     };
     unlink("/tmp/rcuvis-test-never.jpg"); /* an older binary's leftover would fail the check below */
     char bad[] = "/tmp/rcuvis-bad3-XXXXXX.json";
-    int fd = mkstemps(bad, 5);
-    cr_assert(fd >= 0);
-    const char *text = "{\"cpus\": 2, \"bogus\": 1}\n";
-    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
+    write_temp_json(bad, "{\"cpus\": 2, \"bogus\": 1}\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char cmd[2048], out[4096], c[512];
         snprintf(c, sizeof c, "%s", cases[i]);
@@ -234,11 +231,7 @@ Test(render, shot_reports_scenario_errors_exactly)
     const char *bin = getenv("RCUVIS_BIN");
     cr_assert(bin);
     char path[] = "/tmp/rcuvis-bad-XXXXXX.json";
-    int fd = mkstemps(path, 5);
-    cr_assert(fd >= 0);
-    const char *text = "{\n  \"name\": \"bad\",\n  \"cpus\": 4,,\n}\n";
-    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
+    write_temp_json(path, "{\n  \"name\": \"bad\",\n  \"cpus\": 4,,\n}\n");
     char cmd[1024], out[4096];
     snprintf(cmd, sizeof cmd, "'%s' shot '%s' --at 1 -o /tmp/x.png 2>&1", bin, path);
     cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
