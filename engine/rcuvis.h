@@ -385,6 +385,7 @@ typedef struct rv_not_applied {
     int index;           /* position in the scenario file's "events" (rv_inject.file_index) */
     enum rv_inject_kind kind;
     int cpu;
+    bool after_end;      /* due only after the run's end (a run cut short by --duration / --set duration_s) */
     char reason[400];
 } rv_not_applied;
 /* Events that failed so far (applied in order of time). At the end of the run (rv_now_ns >=

@@ -417,7 +417,7 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
 static void after_end(const rv_engine *e, const rv_inject *ev, double due_s, bool triggered, rv_not_applied *r)
 {
     memset(r, 0, sizeof *r);
-    r->t_s = due_s; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
+    r->t_s = due_s; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu; r->after_end = true;
     char why[120] = "";
     if (triggered) snprintf(why, sizeof why, " (its trigger fired and delay_s put it at %.9g s)", due_s);
     snprintf(r->reason, sizeof r->reason, "after the run's end, %g s%s; a run longer than %.9g s (duration_s) applies it",

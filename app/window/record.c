@@ -396,7 +396,12 @@ void ui_rec_frame(ui_win *w, double now_ms)
     if (n < r->warned) r->warned = n; /* went back in time */
     if (n > r->warned) {
         const rv_not_applied *x = rv_not_applied_get(e, n - 1);
-        if (x) ui_win_status(w, now_ms, "Scripted %s (CPU %d) not applied: %s", rv_inject_kind_name(x->kind), x->cpu, x->reason);
+        size_t late = 0; /* a run cut short (a quiz's or --set duration_s): its later events in one line */
+        for (size_t i = 0; i < n; i++) { const rv_not_applied *y = rv_not_applied_get(e, i); late += y && y->after_end; }
+        if (x && x->after_end)
+            ui_win_status(w, now_ms, "%zu scripted event%s due after this run's end (%g s), so not run", late, late == 1 ? "" : "s",
+                          (double)rv_end_ns(e) / 1e9);
+        else if (x) ui_win_status(w, now_ms, "Scripted %s (CPU %d) not applied: %s", rv_inject_kind_name(x->kind), x->cpu, x->reason);
         r->warned = n;
     }
 }

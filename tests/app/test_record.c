@@ -387,3 +387,17 @@ Test(record, a_shorter_run_saves_a_file_that_still_loads)
     cr_expect_eq(cfg.duration_s, 1.0);
     cr_expect_eq(cfg.nevents, 3);
 }
+
+Test(record, a_run_cut_short_names_its_later_events_in_one_line)
+{
+    /* watched for 0.015 s: the file's offline at 0.020 s never comes; said once, with the run's end */
+    char err[1024], p[256];
+    snprintf(p, sizeof p, "%s/rec.json", tmp);
+    snprintf(W->app.overrides[0], sizeof W->app.overrides[0], "duration_s=0.015");
+    W->app.noverrides = 1;
+    cr_assert_eq(ui_app_load(&W->app, p, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, 15000000);
+    ui_rec_frame(W, 1000);
+    cr_expect(strstr(W->app.st.status, "1 scripted event due after this run's end (0.015 s), so not run") != NULL,
+              "status: %s", W->app.st.status);
+}
