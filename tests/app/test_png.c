@@ -110,16 +110,21 @@ Test(png, rendered_screen_reads_back_pixel_for_pixel, .init = make_tmpdir, .fini
     unsetenv("RCUVIS_DATA");
 }
 
-Test(png, every_channel_value_and_alpha_survive, .init = make_tmpdir, .fini = remove_tmpdir)
+/* Fill s with noise from seed, save it as name (alpha kept), read it back, free s. */
+static void noise_round_trip(SDL_Surface *s, unsigned seed, const char *name)
 {
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 257, 131, 32, SDL_PIXELFORMAT_ARGB8888);
-    cr_assert(s);
-    fill_noise(s, 12345);
+    cr_assert(s, "%s: no surface", name);
+    fill_noise(s, seed);
     char path[256], err[512];
-    in_tmp(path, sizeof path, "noise.png");
+    in_tmp(path, sizeof path, name);
     cr_assert_eq(rd_png_save(s, false, path, err, sizeof err), 0, "%s", err);
     assert_file_holds(path, s);
     SDL_FreeSurface(s);
+}
+
+Test(png, every_channel_value_and_alpha_survive, .init = make_tmpdir, .fini = remove_tmpdir)
+{
+    noise_round_trip(SDL_CreateRGBSurfaceWithFormat(0, 257, 131, 32, SDL_PIXELFORMAT_ARGB8888), 12345, "noise.png");
 }
 
 Test(png, rows_wider_than_the_picture_and_other_formats, .init = make_tmpdir, .fini = remove_tmpdir)
@@ -128,22 +133,9 @@ Test(png, rows_wider_than_the_picture_and_other_formats, .init = make_tmpdir, .f
     enum { W = 93, H = 47, PITCH = W * 4 + 36 };
     static uint8_t buf[PITCH * H];
     memset(buf, 0x5a, sizeof buf);
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom(buf, W, H, 32, PITCH, SDL_PIXELFORMAT_ARGB8888);
-    cr_assert(s);
-    fill_noise(s, 777);
-    char path[256], err[512];
-    in_tmp(path, sizeof path, "padded.png");
-    cr_assert_eq(rd_png_save(s, false, path, err, sizeof err), 0, "%s", err);
-    assert_file_holds(path, s);
-    SDL_FreeSurface(s);
+    noise_round_trip(SDL_CreateRGBSurfaceWithFormatFrom(buf, W, H, 32, PITCH, SDL_PIXELFORMAT_ARGB8888), 777, "padded.png");
     /* another byte order is converted first, not written as if it were ARGB */
-    SDL_Surface *t = SDL_CreateRGBSurfaceWithFormat(0, 64, 32, 32, SDL_PIXELFORMAT_ABGR8888);
-    cr_assert(t);
-    fill_noise(t, 99);
-    in_tmp(path, sizeof path, "abgr.png");
-    cr_assert_eq(rd_png_save(t, false, path, err, sizeof err), 0, "%s", err);
-    assert_file_holds(path, t);
-    SDL_FreeSurface(t);
+    noise_round_trip(SDL_CreateRGBSurfaceWithFormat(0, 64, 32, 32, SDL_PIXELFORMAT_ABGR8888), 99, "abgr.png");
 }
 
 Test(png, failures_name_the_file, .init = make_tmpdir, .fini = remove_tmpdir)
