@@ -200,7 +200,7 @@ Test(report_json, shape_and_builder_agree)
     memset(&r, 0, sizeof r);
     r.tree_levels = 3;
     r.threads = th, r.nthreads = 1, r.stalls = st, r.nstalls = 1;
-    rv_not_applied na[1] = {{0.51, 1, RV_INJ_OFFLINE, 2, "CPU 2 is inside a read-side critical section"}};
+    rv_not_applied na[1] = {{.t_s = 0.51, .index = 1, .kind = RV_INJ_OFFLINE, .cpu = 2, .reason = "CPU 2 is inside a read-side critical section"}};
     struct rv_orphan_report orph[1] = {{0.2, 2, RV_SCHED, 0, 500}};
     r.not_applied = na, r.nnot_applied = 1, r.orphans = orph, r.norphans = 1;
     cJSON *j = cli_report_json(&r, &cfg, 0.1);
