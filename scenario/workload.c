@@ -100,7 +100,14 @@ static void build_phase(sc_ctx *c, const cJSON *obj, rv_phase *ph)
     phase_defaults(ph, c->ncpus);
     if (sc_str(c, obj, "task", ph->task, sizeof ph->task) && !ph->task[0])
         sc_bad(c, "task", "expected a non-empty task name, got \"\"");
-    sc_num(c, obj, "start_s", 0, 604800, &ph->start_s);
+    /* a phase that starts at or after the end never runs (c->end_s: the file's own end, or a longer
+     * one from --set; a --set that shortens the run leaves the file valid) */
+    if (sc_num(c, obj, "start_s", 0, 604800, &ph->start_s) && c->end_s > 0 && ph->start_s >= c->end_s) {
+        char end[40], g[40];
+        sc_fmt_num(c->end_s, end, sizeof end);
+        sc_fmt_num(ph->start_s, g, sizeof g);
+        sc_bad(c, "start_s", "expected a time before the scenario's end at %s s (duration_s), got %s", end, g);
+    }
     if (sc_num(c, obj, "end_s", 0, 604800, &ph->end_s) && ph->end_s > 0 && ph->end_s <= ph->start_s)
         sc_bad(c, "end_s", "expected 0 (until the end) or a time after start_s (%g), got %g", ph->start_s, ph->end_s);
     sc_cpuset(c, obj, "cpus", &ph->cpus);

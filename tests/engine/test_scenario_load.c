@@ -102,7 +102,7 @@ Test(scenario_load, every_top_and_rcu_key_is_read)
 
 Test(scenario_load, phase_defaults_and_values)
 {
-    const char *text = "{" MIN ",\"workload\":[{},{\"task\":\"hackbench\",\"start_s\":1,\"end_s\":2,\"cpus\":\"1,3\","
+    const char *text = "{" MIN ",\"workload\":[{},{\"task\":\"hackbench\",\"start_s\":0.25,\"end_s\":2,\"cpus\":\"1,3\","
                        "\"busy_frac\":0.25,\"user_frac\":0,\"busy_period_ms\":3,\"ctxsw_per_s\":100,\"irqs_per_s\":7,"
                        "\"idle_irqs_per_s\":2,\"readers\":{\"rcu_preempt\":{\"rate_per_s\":10,\"mean_us\":4,"
                        "\"long_prob\":0.5,\"long_us\":50000,\"preempt_prob\":0.1},\"sched\":{\"rate_per_s\":3}},"
@@ -122,8 +122,8 @@ Test(scenario_load, phase_defaults_and_values)
     cr_expect_float_eq(d->readers[RV_SCHED].rate_per_s + d->call_rcu_per_s[RV_BH] + d->ctxsw_per_s, 0, 0);
     cr_expect_str_eq(p->task, "hackbench");
     cr_expect(rv_cpuset_has(&p->cpus, 1) && rv_cpuset_has(&p->cpus, 3) && !rv_cpuset_has(&p->cpus, 2));
-    cr_expect_float_eq(p->start_s, 1, 0);
-    cr_expect_float_eq(p->end_s, 2, 0);
+    cr_expect_float_eq(p->start_s, 0.25, 0);
+    cr_expect_float_eq(p->end_s, 2, 0); /* an end past the run's is allowed: the phase lasts to the end */
     cr_expect_float_eq(p->busy_frac, 0.25, 0);
     cr_expect_float_eq(p->user_frac, 0, 0);
     cr_expect_float_eq(p->readers[RV_PREEMPT].long_us, 50000, 0);
@@ -276,8 +276,8 @@ Test(scenario_schema, out_of_range)
     bad("{" MIN ",\"seed\":-3}", "t.json: $.seed: expected an integer 0..9007199254740992 (or a decimal string up to 2^64-1), got -3");
     bad("{" MIN ",\"seed\":\"18446744073709551616\"}",
         "t.json: $.seed: expected an integer 0..9007199254740992 (or a decimal string up to 2^64-1), got a string \"18446744073709551616\"");
-    bad("{" MIN ",\"workload\":[{\"start_s\":5,\"end_s\":3}]}",
-        "t.json: $.workload[0].end_s: expected 0 (until the end) or a time after start_s (5), got 3");
+    bad("{" MIN ",\"workload\":[{\"start_s\":0.5,\"end_s\":0.3}]}",
+        "t.json: $.workload[0].end_s: expected 0 (until the end) or a time after start_s (0.5), got 0.3");
     bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_sched\":{\"preempt_prob\":0.5}}}]}",
         "t.json: $.workload[0].readers.rcu_sched.preempt_prob: only rcu_preempt readers can be preempted; expected 0 for rcu_sched, got 0.5");
     bad("{" MIN ",\"workload\":[{\"task\":\"a-task-name-that-is-far-too-long\"}]}",
@@ -553,6 +553,15 @@ Test(scenario_set, shortened_run_keeps_the_files_later_events)
     cr_assert_eq(load_with("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"idle\",\"cpu\":1}]}", moved, 1, &cfg, &path), -1);
     snprintf(want, sizeof want, "%s: $.events[0].at_s: expected a time before the scenario's end at 1 s (duration_s), got 7", path);
     cr_expect_str_eq(err, want);
+
+    /* a workload phase that starts after the end would never run */
+    cr_assert_eq(load_with("{" MIN ",\"workload\":[{\"cpus\":\"all\",\"busy_frac\":0.5},{\"cpus\":\"all\",\"start_s\":5}]}",
+                           NULL, 0, &cfg, &path), -1);
+    snprintf(want, sizeof want, "%s: $.workload[1].start_s: expected a time before the scenario's end at 1 s (duration_s), got 5", path);
+    cr_expect_str_eq(err, want);
+    cr_assert_eq(load_with("{" MIN ",\"workload\":[{\"cpus\":\"all\",\"start_s\":0.5}]}", shorter, 1, &cfg, &path), 0,
+                 "a phase after a shortened end is not the file's fault: %s", err);
+    rv_config_free(&cfg);
 
     const char *longer[] = {"duration_s=100"};
     cr_expect_eq(load_with("{" MIN ",\"events\":[{\"at_s\":99,\"kind\":\"idle\",\"cpu\":1}]}", longer, 1, &cfg, &path), 0, "%s", err);
