@@ -272,7 +272,7 @@ int cmd_shot(int argc, char **argv)
             ui_app_free(&a);
             return 2;
         }
-        if (ui_app_goto_cue(&a, cue - 1, err, sizeof err) != 0) {
+        if (ui_app_goto_cue(&a, cue - 1, err, sizeof err) != 0) { /* refused, or past a shortened run's end */
             fprintf(stderr, "rcuvis: shot: --cue %d: %s\n", cue, err);
             ui_app_free(&a);
             return 2;

@@ -105,7 +105,8 @@ void ui_app_config_badge(const ui_app *a, char *buf, size_t n);
 int64_t ui_app_next_caption(ui_app *a, double explore_budget_ms);
 
 /* Lecture cues (the scenario's "cues"): go to cue idx (time, flavor, selection, compare). 0 ok,
- * -1 when there is no such cue or compare could not switch (err). */
+ * -1 when there is no such cue or compare could not switch (err), 1 when the cue lies after a run
+ * cut short by --set duration_s (the end is shown; err says so). */
 int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen);
 /* The cue PgDn (back = PgUp) goes to from the current one, or -1. */
 int ui_app_next_cue(const ui_app *a, bool back);

@@ -528,7 +528,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
             int idx = ui_app_next_cue(a, back);
             char err[512];
             if (idx < 0) ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
-            else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err);
+            else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err); /* refused, or past the end */
             else ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
                                a->base.cues[idx].title);
         } else {

@@ -14,7 +14,13 @@ int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen)
     if (q.select_cpu >= -1) { st->sel_cpu = q.select_cpu < a->base.cpus ? q.select_cpu : -1; st->sel_node = -1; }
     st->playing = false;
     st->cue = idx;
-    ui_app_seek_moment(a, (int64_t)(q.at_s * 1e9 + 0.5));
+    int64_t at = (int64_t)(q.at_s * 1e9 + 0.5), end = ui_app_end(a);
+    ui_app_seek_moment(a, at);
+    if (at > end) { /* the file allows it (its own end is later); a --set duration_s cut the run short */
+        snprintf(err, errlen, "its moment, %.9g s, is after this run's end (%.9g s): showing the end instead",
+                 q.at_s, (double)end / 1e9);
+        return 1;
+    }
     return 0;
 }
 

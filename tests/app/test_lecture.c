@@ -419,3 +419,20 @@ Test(lecture, the_first_frame_of_a_forced_mode_cue_shows_the_right_caption)
     cr_assert(W->app.s[0].view.caption);
     cr_assert_str_neq(W->app.s[0].view.caption, W->app.base.cues[2].caption);
 }
+
+Test(lecture, a_cue_after_a_shortened_runs_end_says_so)
+{
+    /* omap-stall watched for 30 s (--set duration_s=30): its cues at 80 s lie past that end. The
+     * window shows the end, and says why the cue's moment is not there. */
+    snprintf(W->app.overrides[0], sizeof W->app.overrides[0], "duration_s=30");
+    W->app.noverrides = 1;
+    open_scenario("omap-stall.json");
+    int late = -1;
+    for (size_t i = 0; i < W->app.base.ncues && late < 0; i++) if (W->app.base.cues[i].at_s > 30) late = (int)i;
+    cr_assert_geq(late, 0, "omap-stall has a cue after 30 s");
+    char err[512];
+    cr_assert_eq(ui_app_goto_cue(&W->app, late, err, sizeof err), 1);
+    cr_assert(strstr(err, "after this run's end (30 s): showing the end instead"), "%s", err);
+    cr_assert_eq(ui_app_now(&W->app), ui_app_end(&W->app));
+    cr_assert_eq(ui_app_goto_cue(&W->app, 0, err, sizeof err), 0, "the first cue (before 30 s) is reached: %s", err);
+}
