@@ -33,6 +33,11 @@ void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...)
 
 static long long mtime_ns(const struct stat *sb) { return (long long)sb->st_mtim.tv_sec * 1000000000LL + sb->st_mtim.tv_nsec; }
 
+/* A hover tip belongs to a hand on the mouse. A presenter's clicker (PgDn) or F5 changes the slide
+ * under a pointer that merely rests there, and its tip would sit over the new caption: forget the
+ * pointer until it moves again. */
+static void hide_tip_until_the_mouse_moves(ui_app *a) { a->fr.mouse_x = a->fr.mouse_y = -1; }
+
 static void remember_source(ui_win *w)
 {
     struct stat sb;
@@ -524,6 +529,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
     case SDLK_PAGEDOWN: case SDLK_PAGEUP: { /* presenter clickers send these: cue to cue when the scenario has cues */
         bool back = sym == SDLK_PAGEUP;
+        hide_tip_until_the_mouse_moves(a);
         if (a->base.ncues) {
             int idx = ui_app_next_cue(a, back);
             char err[512];
@@ -560,7 +566,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         ui_rec_landed(w, (int)m, st->flavor, t); /* an injection now is recorded after this moment */
         break;
     }
-    case SDLK_F5: st->presenting = !st->presenting; break;
+    case SDLK_F5: st->presenting = !st->presenting; hide_tip_until_the_mouse_moves(a); break;
     case SDLK_m: case SDLK_x: case SDLK_z: case SDLK_u: { /* configuration, re-simulated at this moment (and recorded) */
         enum ui_knob kn = sym == SDLK_m ? UI_KNOB_MODE : sym == SDLK_x ? UI_KNOB_GP_FIX
                         : sym == SDLK_z ? (shift ? UI_KNOB_FAST_NO_HZ : UI_KNOB_NO_HZ)

@@ -436,3 +436,16 @@ Test(lecture, a_cue_after_a_shortened_runs_end_says_so)
     cr_assert_eq(ui_app_now(&W->app), ui_app_end(&W->app));
     cr_assert_eq(ui_app_goto_cue(&W->app, 0, err, sizeof err), 0, "the first cue (before 30 s) is reached: %s", err);
 }
+
+Test(lecture, a_new_slide_forgets_the_resting_pointers_hover_tip)
+{
+    /* the pointer rests where the next slide's caption will be; its tip must not cover it */
+    open_scenario("omap-stall.json");
+    frame();
+    W->app.fr.mouse_x = 640, W->app.fr.mouse_y = 420;
+    key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.fr.mouse_x, -1, "after PgDn the tip still follows a pointer nobody moved");
+    W->app.fr.mouse_x = 640, W->app.fr.mouse_y = 420;
+    key(SDLK_F5);
+    cr_assert_eq(W->app.fr.mouse_x, -1, "after F5 the tip still follows a pointer nobody moved");
+}
