@@ -35,6 +35,8 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
 
 /* Draw the app's current moment into rd as look says (slide.c). */
 void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look);
+/* Height of an animation's cue bar (look->cues): a slide leaves this much free at its bottom. */
+int ex_cue_bar_height(rd_ctx *rd);
 
 /* An error of `rcuvis shot` on stderr, each of its lines prefixed "rcuvis: shot: " (shot.c). */
 void ex_error(const char *msg);

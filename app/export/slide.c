@@ -59,8 +59,7 @@ static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *v
     fr->side = 0;
 }
 
-/* Height of an animation's cue bar. */
-static int cue_bar_height(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 10); }
+int ex_cue_bar_height(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 10); }
 
 /* The cue bar of an animation: when we are and what just happened. A slide or a single panel leaves
  * the bottom strip free for it (draw_look); the window's picture has its controls on top (top_bar),
@@ -71,7 +70,7 @@ static void cue_bar(ui_frame *fr, const ui_view *v, rd_rect top_bar, bool compar
     rd_ctx *rd = fr->rd;
     int w, h;
     rd_output_size(rd, &w, &h);
-    int bh = cue_bar_height(rd);
+    int bh = ex_cue_bar_height(rd);
     rd_rect r = top_bar.h > 0 ? (rd_rect){0, 0, w, top_bar.y + top_bar.h > bh ? top_bar.y + top_bar.h : bh} : (rd_rect){0, h - bh, w, bh};
     rd_fill(rd, r, fr->th->caption_bg);
     char tb[64], t[600];
@@ -102,7 +101,7 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
     if (!n) return;
     int w, h;
     rd_output_size(rd, &w, &h);
-    if (look->cues) h -= cue_bar_height(rd); /* the bar goes below the picture, not over its caption */
+    if (look->cues) h -= ex_cue_bar_height(rd); /* the bar goes below the picture, not over its caption */
     ui_state *st = &a->st;
     bool was_clean = st->clean;
     st->clean = true;

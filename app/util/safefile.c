@@ -106,6 +106,15 @@ static void free_out(sf_out *o)
     free(o);
 }
 
+/* A pipe, device or socket at `where`: written into as the shell's `>` would, never replaced.
+ * o->target must already be set. Messages name `path`, the user's name for it. */
+static sf_out *open_through(sf_out *o, const char *where, const char *path, char *err, size_t errlen)
+{
+    o->fd = open(where, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (o->fd < 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
+    return o;
+}
+
 sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
 {
     if (!path || !*path) { snprintf(err, errlen, "empty output path"); errno = EINVAL; return NULL; }
@@ -119,9 +128,7 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     struct stat pst;
     if (stat(path, &pst) == 0 && !S_ISREG(pst.st_mode) && !S_ISDIR(pst.st_mode)) {
         if (!(o->target = strdup(path))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
-        o->fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-        if (o->fd < 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
-        return o;
+        return open_through(o, path, path, err, errlen);
     }
     if (sf_resolve(path, target, sizeof target) != 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot follow the link", e); return NULL; }
     if (!(o->target = strdup(target))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
@@ -135,12 +142,7 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
         errno = EISDIR;
         return NULL;
     }
-    if (exists && !S_ISREG(st.st_mode)) {
-        /* a device, FIFO or socket: write into it as the shell's `>` would; never replace it */
-        o->fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-        if (o->fd < 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
-        return o;
-    }
+    if (exists && !S_ISREG(st.st_mode)) return open_through(o, target, path, err, errlen); /* became one since */
     if (exists && ((st.st_mode & 0222) == 0 || access(target, W_OK) != 0)) {
         snprintf(err, errlen, "%s is read-only (mode %04o); not replacing it", path, (unsigned)(st.st_mode & 07777));
         free_out(o);

@@ -210,7 +210,7 @@ Test(export, a_clip_cue_bar_covers_neither_caption_nor_panels)
     char err[256];
     rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
-    int bar = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
+    int bar = ex_cue_bar_height(rd);
     ex_look clean = {.clean = true, .panel = -1, .caption = 1, .cues = true};
     ex_draw(&W->app, rd, &clean);
     const ui_layout *L = &W->app.L;
