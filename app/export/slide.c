@@ -126,18 +126,26 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
             fr->side = 0;
         } else draw_side_panels(fr, &a->L, views, n, st);
         if (a->L.why.h > 0) panel_why_draw(fr, a->L.why, views[0], st, false);
-        if (a->L.caption.h > 0) panel_caption_draw(fr, a->L.caption, views[0]);
+        if (a->L.caption.h > 0) panel_captions_draw(fr, a->L.caption, views, n); /* compare: each side its own */
     } else {
-        bool logged = false, captioned = views[0]->caption && views[0]->caption[0];
-        for (int i = 0; i < n; i++) logged |= views[i]->klog_total > 0;
+        /* compare: either side's caption counts, and each side shows its own (panel_captions_draw()
+         * splits the strip when they differ), so the strip is sized for half the width as the
+         * window sizes it; 3.6's stall caption must never stand for both sides */
+        bool logged = false, shown = false;
+        for (int i = 0; i < n; i++) {
+            logged |= views[i]->klog_total > 0;
+            shown |= views[i]->caption && views[i]->caption[0];
+        }
+        bool captioned = shown;
         if (look->klog >= 0) logged = look->klog;
         if (look->caption >= 0) captioned = look->caption;
-        int cap_h = captioned ? panel_caption_height(rd, views[0], w - rd_px(rd, 8)) : 0;
+        int cap_w = w - rd_px(rd, 8);
+        int cap_h = captioned ? panel_caption_height(rd, views[0], n > 1 ? cap_w / 2 : cap_w) : 0;
         int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
         ui_layout_clean(&a->L, rd, w, h, st, title_h, cap_h, !logged);
         draw_side_panels(fr, &a->L, views, n, st);
         if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);
-        if (cap_h > 0 && views[0]->caption && views[0]->caption[0]) panel_caption_draw(fr, a->L.caption, views[0]);
+        if (cap_h > 0 && shown) panel_captions_draw(fr, a->L.caption, views, n);
         else if (cap_h > 0) { /* a clip keeps its caption strip between captions: empty, no placeholder words */
             rd_fill(rd, a->L.caption, fr->th->panel);
             rd_frame(rd, a->L.caption, fr->th->panel_edge, 1);

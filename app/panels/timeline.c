@@ -92,7 +92,15 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             const rv_caption *cp = &v->cfg->captions[i];
             if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) continue; /* triggered: the strip shows them */
             int64_t at = (int64_t)(cp->at_s * 1e9);
-            int64_t nx = i + 1 < v->cfg->ncaptions ? (int64_t)(v->cfg->captions[i + 1].at_s * 1e9) : v->end;
+            /* until its until_s, else the next timed caption of this side's configuration: the next
+             * one in the file may be another mode's (omap-stall's 3.7 caption at 80 s is followed by
+             * 3.6's triggered stall caption, whose at_s is 0) */
+            int64_t nx = v->end;
+            for (size_t k = 0; k < v->cfg->ncaptions; k++) {
+                const rv_caption *o = &v->cfg->captions[k];
+                int64_t ot = (int64_t)(o->at_s * 1e9);
+                if (k != i && o->on.event == RV_TRIG_TIME && ot > at && ot < nx && rv_when_holds(&o->when, v->cfg)) nx = ot;
+            }
             if (cp->until_s > cp->at_s) nx = (int64_t)(cp->until_s * 1e9);
             if (nx < t0 || at > t1) continue;
             int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);

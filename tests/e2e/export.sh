@@ -38,6 +38,12 @@ joined = '\n'.join(texts)
 assert len(texts) > 100, len(texts)
 for want in ['rcu_node tree', 'self-detected stall', '3.7 (kthread)', 'omap-stall']:
     assert want in joined, want
+# each side narrates its own run: 3.6's stall caption must not stand for both sides (it took the whole
+# strip once), and 3.7's caption from 80 s shows in its strip half and its timeline's caption lane
+assert 'in 3.7 there is no stall warning' in joined, "3.7's caption is missing from the strip"
+lanes = [t for t in texts if t.startswith('One interrupt wakes CPU 0')]
+assert len(lanes) >= 2, ("3.7's caption: strip and caption lane", lanes)
+assert any(t.startswith('An interrupt woke CPU 0') for t in texts), "3.6's stall caption"
 for control in ['▶ play', 'Compare', 'Open', 'wheel zooms']:
     assert control not in joined, control
 fams = {t.get('font-family') for t in root.iter('{http://www.w3.org/2000/svg}text')}
