@@ -310,8 +310,13 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     };
     int nleg = (int)(sizeof leg / sizeof leg[0]);
     int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, false);
+    /* the tree before its legend: where the legend would leave too little room for one titled node
+     * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree
+     * shrank to a strip whose bits nobody could read, or vanished; the legend's words are also the
+     * hover tips and the glossary's (G) */
+    if (c.h - leg_h - rd_px(rd, 4) < 3 * lh + rd_px(rd, 8)) leg_h = 0;
     rd_rect area = {c.x, c.y + rd_px(rd, 2), c.w, c.h - leg_h - rd_px(rd, 4)};
-    panel_legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, true);
+    if (leg_h > 0) panel_legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, true);
     if (v->levels <= 0 || v->nnodes <= 0 || area.h <= 0) return;
     level_geo lv[UI_MAX_LEVELS];
     int bu, bl;

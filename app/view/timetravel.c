@@ -618,23 +618,28 @@ static void goto_pos(tt *t, const pos *p)
 }
 
 /* Where a step back goes when it does not undo a step: the previous jiffy boundary, the previous
- * event's time or the previous phase change of flavor. */
+ * event's moment or the previous phase change of flavor. A cue or a "next stall" lands one
+ * nanosecond past its moment (ui_app_seek_moment(): the engine runs events strictly before the time
+ * it is moved to), so "before now" means before now - 1: from a cue at a tick, Left goes to the
+ * jiffy before, not to the same instant without its tick (the clock stood still while the stall
+ * warning vanished). */
 static int64_t back_target(const tt *t, enum tt_step kind, int flavor)
 {
-    int64_t now = rv_now_ns(t->e), target = 0;
+    int64_t now = rv_now_ns(t->e), target = 0, here = now > 0 ? now - 1 : 0;
     const rv_config *cfg = rv_engine_config(t->e);
     int hz = cfg->hz > 0 ? cfg->hz : 1000;
     if (kind == TT_STEP_TICK) {
         int64_t j = (int64_t)rv_jiffies(t->e);
         target = j * 1000000000LL / hz;
-        while (target >= now && j > 0) target = --j * 1000000000LL / hz;
-        if (target >= now) target = 0;
+        while (target >= here && j > 0) target = --j * 1000000000LL / hz;
+        if (target >= here) target = 0;
     } else if (kind == TT_STEP_EVENT) {
-        target = now > 0 ? now - 1 : 0;
+        /* the previous event's moment, shown as a cue shows one: just past it */
+        target = here;
         for (uint64_t s = rv_event_count(t->e); s-- > 0;) {
             const rv_event *ev = rv_event_get(t->e, s);
             if (!ev) break;
-            if (ev->t < now) { target = ev->t; break; }
+            if (ev->t < here) { target = ev->t + 1; break; }
         }
     } else {
         target = ui_history_prev_phase(&t->br[t->cur].hist, flavor, now);

@@ -449,3 +449,35 @@ Test(lecture, a_new_slide_forgets_the_resting_pointers_hover_tip)
     key(SDLK_F5);
     cr_assert_eq(W->app.fr.mouse_x, -1, "after F5 the tip still follows a pointer nobody moved");
 }
+
+Test(lecture, left_from_the_stall_cue_goes_back_in_time)
+{
+    /* a cue lands one nanosecond past its moment; Left went back that nanosecond only: the clock
+     * stood still at 80.007812 s while the warning vanished from the log */
+    open_scenario("omap-stall.json");
+    frame();
+    int stall_cue = -1;
+    for (size_t i = 0; i < W->app.base.ncues; i++)
+        if (strstr(W->app.base.cues[i].title, "stall")) { stall_cue = (int)i; break; }
+    cr_assert_geq(stall_cue, 0);
+    char err[256];
+    cr_assert_eq(ui_app_goto_cue(&W->app, stall_cue, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    int64_t cue_t = ui_app_now(&W->app), jiffy = 1000000000LL / W->app.base.hz;
+    cr_assert(klog_has_stall(&W->app.s[0].view));
+    key(SDLK_LEFT);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    int64_t t = ui_app_now(&W->app);
+    cr_assert_leq(t, cue_t - 1 - jiffy + 1, "Left from %lld ns reached %lld ns: less than a jiffy back", (long long)cue_t, (long long)t);
+    cr_assert_gt(t, cue_t - 2 * jiffy, "Left went more than a jiffy back");
+    /* Shift+Left from the cue: the previous event's moment, strictly earlier than the stall's */
+    cr_assert_eq(ui_app_goto_cue(&W->app, stall_cue, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    keymod(SDLK_LEFT, KMOD_LSHIFT);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    cr_assert_lt(ui_app_now(&W->app), cue_t - 1, "Shift+Left stayed at the stall's own instant");
+}
