@@ -16,6 +16,15 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     int name_w = row.w * 46 / 100, time_w = rd_text_width(rd, RD_MONO_SMALL, "000.0 ms "), pct_w = rd_text_width(rd, RD_MONO_SMALL, "100.0% ");
+    /* a narrow panel (beside the workbook at 1280x720) gives the name what the bar can spare, down to
+     * a short bar, then drops the % column: "softirq at irq exi..." said nothing; the bar's length
+     * and the time still compare the rows */
+    int need = rd_text_width(rd, strong ? RD_BOLD : RD_SANS_SMALL, name) + rd_px(rd, 6), min_bar = rd_px(rd, 24);
+    if (need > name_w) {
+        if (need > row.w - time_w - pct_w - min_bar) pct_w = 0;
+        name_w = need < row.w - time_w - pct_w - min_bar ? need : row.w - time_w - pct_w - min_bar;
+        if (name_w < row.w * 46 / 100) name_w = row.w * 46 / 100;
+    }
     rd_rect bar = {row.x + name_w, row.y + 2, row.w - name_w - time_w - pct_w, row.h - 4};
     if (bar.w > 0 && max > 0) {
         int w = secs >= max ? bar.w : (int)(bar.w * (secs / max)); /* an exited thread may pass the scale */
@@ -31,7 +40,7 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     else ui_fmt_dur(t, sizeof t, secs);
     snprintf(p, sizeof p, "%.1f%%", elapsed > 0 ? 100.0 * secs / elapsed : 0.0);
     panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - time_w - pct_w, row.y, time_w - rd_px(rd, 4), row.h}, RD_RIGHT, th->text, t);
-    panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - pct_w, row.y, pct_w, row.h}, RD_RIGHT, th->text_dim, p);
+    if (pct_w > 0) panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - pct_w, row.y, pct_w, row.h}, RD_RIGHT, th->text_dim, p);
 }
 
 /* Rows go down the panel, the first `skip` scrolled away; a row that would not fit whole is not

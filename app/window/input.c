@@ -288,8 +288,9 @@ static void set_speed(ui_win *w, double s, double now_ms)
     if (s < 0.001) s = 0.001;
     if (s > 100000) s = 100000; /* far beyond what the engine runs at 4096 CPUs: the readout says so */
     w->app.st.speed = s;
-    if (s >= 1) ui_win_status(w, now_ms, "Speed %gx: 1 s of real time shows %g s of simulated time", s, s);
-    else ui_win_status(w, now_ms, "Speed 1/%.0fx: 1 s of real time shows %g ms of simulated time", 1 / s, s * 1000);
+    /* short enough for the top bar of a 1280x720 window (the longer form ended in "simulat...") */
+    if (s >= 1) ui_win_status(w, now_ms, "Speed %gx: %g s simulated per real second", s, s);
+    else ui_win_status(w, now_ms, "Speed 1/%.0fx: %g ms simulated per real second", 1 / s, s * 1000);
 }
 
 static void set_scale(ui_win *w, float s, double now_ms)
