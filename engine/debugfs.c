@@ -18,18 +18,21 @@ static void put(out *o, const char *fmt, ...)
     if (k > 0) o->len = o->len + (size_t)k < o->n ? o->len + (size_t)k : o->n - 1;
 }
 
-/* print_one_rcu_state() of rcugp: age is jiffies since the current GP began (0 when idle). */
+/* show_rcugp(): age is jiffies since the current GP began (0 when idle); the kernel's format puts two
+ * spaces between the fields. */
 static void rcugp(const rv_engine *e, out *o)
 {
     for (int f = 0; f < RV_NFLAVORS; f++) {
         const rcu_state *rsp = &e->rsp[f];
         if (!rsp->enabled) continue;
         long age = gp_in_progress(rsp) ? (long)(e->jiffies - rsp->gp_start) : 0;
-        put(o, "%s: completed=%ld gpnum=%lu age=%ld max=%ld\n", rv_flavor_name(f), (long)rsp->completed,
+        put(o, "%s: completed=%ld  gpnum=%lu  age=%ld  max=%ld\n", rv_flavor_name(f), (long)rsp->completed,
             rsp->gpnum, age, (long)rsp->gp_max);
     }
 }
 
+/* print_one_rcu_state() of rcuhier: the state's line, then each level's nodes on a line, each node
+ * followed by four spaces as the kernel's seq_printf() leaves them. */
 static void rcuhier(const rv_engine *e, out *o)
 {
     for (int f = 0; f < RV_NFLAVORS; f++) {
@@ -42,7 +45,7 @@ static void rcuhier(const rv_engine *e, out *o)
         for (int l = 0; l < e->levels; l++) {
             for (int k = 0; k < e->levelcnt[l]; k++) {
                 const rcu_node *rnp = &rsp->node[e->level_first[l] + k];
-                put(o, "%lx/%lx %c%c>%c %d:%d ^%d ", rnp->qsmask, rnp->qsmaskinit, rnp->n_gp_tasks ? 'G' : '.', '.',
+                put(o, "%lx/%lx %c%c>%c %d:%d ^%d    ", rnp->qsmask, rnp->qsmaskinit, rnp->n_gp_tasks ? 'G' : '.', '.',
                     rnp->n_blkd ? 'T' : '.', rnp->grplo, rnp->grphi, rnp->grpnum);
             }
             put(o, "\n");
@@ -50,7 +53,7 @@ static void rcuhier(const rv_engine *e, out *o)
     }
 }
 
-/* print_one_rcu_data(): `!` marks an offline CPU; dt= counter/nesting/NMI nesting; qs= the four
+/* print_one_rcu_data(): `!` marks an offline CPU; dt= counter (the whole atomic_t, as %d)/nesting/NMI nesting; qs= the four
  * segments N R W D ('.' when empty); ql= lazy/total; ci/co/ca invoked/orphaned/adopted. */
 static void rcudata(const rv_engine *e, out *o)
 {
@@ -67,7 +70,7 @@ static void rcudata(const rv_engine *e, out *o)
                 rdp->passed_quiesce);
             if (v36) put(o, " pgp=%lu", rdp->passed_quiesce_gpnum);
             put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%ld ci=%lu co=%lu ca=%lu\n",
-                rdp->qs_pending, (int)(c->dynticks & 0xfff),
+                rdp->qs_pending, (int)(unsigned)c->dynticks,
                 (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp_dynticks_fqs(rsp, cpu), rdp->offline_fqs,
                 rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
                 seg[RV_WAIT_TAIL] ? 'W' : '.', seg[RV_DONE_TAIL] ? 'D' : '.',

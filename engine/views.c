@@ -97,8 +97,12 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return snprintf(buf, n, "CPU %d has already reported its quiescent state for %s GP %lu (or FQS credited it).", cpu, fl, rsp->gpnum);
     }
     if (c->run == RS_OFFLINE)
-        return snprintf(buf, n, "CPU %d went offline during %s GP %lu. Its bit stays in qsmask until an FQS pass sees it offline "
-                        "(\"ofl\"), which needs the GP to be at least 2 jiffies old.", cpu, fl, rsp->gpnum);
+        /* rcu_implicit_dynticks_qs() tests the counter first ("dti") and cpu_is_offline() only after,
+         * with ULONG_CMP_LT(gp_start + 2, jiffies): a CPU that went through idle since the snapshot
+         * and then offline is credited "dti" (small-busy's CPU 3 at 8 s) */
+        return snprintf(buf, n, "CPU %d went offline during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
+                        "dyntick-idle (\"dti\") if its dynticks counter shows an idle pass since the snapshot, else as offline "
+                        "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, fl, rsp->gpnum);
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
         if (r->cpu != cpu || r->blocked) continue;
@@ -155,9 +159,14 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
         return snprintf(buf, n, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) owes nothing more: every CPU under it has "
                         "reported.%s", rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo,
                         top->grplo, top->grphi, lo == 0 ? " The grace period is ending (cleanup)." : "");
-    len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) still waits on qsmask 0x%lx%s.",
-                    rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo, top->grplo, top->grphi,
-                    top->qsmask, top->n_gp_tasks ? " and preempted readers on blkd_tasks" : "");
+    if (top->qsmask) /* preempted readers alone: "waits on qsmask 0x0 and ..." read as waiting on nothing */
+        len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) still waits on qsmask 0x%lx%s.",
+                        rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo, top->grplo, top->grphi,
+                        top->qsmask, top->n_gp_tasks ? " and preempted readers on blkd_tasks" : "");
+    else
+        len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) still waits on preempted readers "
+                        "on blkd_tasks (every CPU under it has reported: qsmask 0x0).", rv_flavor_name(flavor), rsp->gpnum,
+                        (double)(e->now - rsp->gp_start_ns) / 1e6, lo, top->grplo, top->grphi);
     int shown = 0;
     int first_leaf = e->level_first[e->levels - 1];
     for (int l = first_leaf; l < e->nnodes && shown < 4 && (size_t)len < n; l++) {
