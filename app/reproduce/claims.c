@@ -504,8 +504,8 @@ static void chk_omap_kthread(const rp_view *v, rp_verdict *out)
     idle_stretch(v->cfg[0], &from, &to);
     out->fig = f1 - f0;
     out->unit = "FQS scans while idle";
-    snprintf(out->text, sizeof out->text, "%.0f stall lines; %.0f rcu_sched FQS scans while idle (%.1f-%.1f s)", stalls,
-             out->fig, from, to);
+    snprintf(out->text, sizeof out->text, "%.0f stall line%s; %.0f rcu_sched FQS scan%s while idle (%.1f-%.1f s)", stalls,
+             stalls == 1 ? "" : "s", out->fig, out->fig == 1 ? "" : "s", from, to);
     out->holds = stalls == 0 && out->fig > 0;
 }
 
@@ -720,12 +720,15 @@ static void chk_kb_top(const rp_view *v, rp_verdict *out)
     double s1 = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(first, "cpu_seconds"));
     out->fig = s1;
     out->unit = "s";
+    /* the order is the claim; under --quick the seconds are the squeezed run's own, not scaled back as
+     * kernel-build-cpu's are, and say so (a bare "6 s" beside that claim's "289 s" read as a contradiction) */
+    const char *own = v->scale[0] > 0 && v->scale[0] != 1 ? " (the shortened run's own seconds)" : "";
     if (second)
-        snprintf(out->text, sizeof out->text, "first: %s %.0f s; next: %s %.1f s", n1 ? n1 : "?", s1,
+        snprintf(out->text, sizeof out->text, "first: %s %.0f s; next: %s %.1f s%s", n1 ? n1 : "?", s1,
                  cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(second, "name")),
-                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(second, "cpu_seconds")));
+                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(second, "cpu_seconds")), own);
     else
-        snprintf(out->text, sizeof out->text, "first: %s %.0f s, alone", n1 ? n1 : "?", s1);
+        snprintf(out->text, sizeof out->text, "first: %s %.0f s, alone%s", n1 ? n1 : "?", s1, own);
     out->holds = n1 && strcmp(n1, "rcu_sched") == 0;
 }
 
