@@ -187,6 +187,8 @@ typedef struct reader {
     int32_t node;             /* leaf (or root) whose blkd_tasks holds it */
     int8_t blocks_gp;         /* it is at or after gp_tasks: blocks the current GP */
     uint64_t seen_retire;     /* Reader Pipe: element current when it began */
+    uint64_t blkd_seq;        /* when it was queued on blkd_tasks (larger = later): of the readers blocking
+                               * the GP, the latest is the one gp_tasks points to (print_task_stall()) */
 } reader;
 
 /* ------------------------------------------------------------------ rcu_node / rcu_data / rcu_state */
@@ -357,6 +359,7 @@ struct rv_engine {
     bool phases_blip;         /* some phase has idle_blips_per_s > 0 (else ensure_blip() returns at once) */
     reader *readers; size_t nreaders, readers_cap; /* active readers */
     uint64_t next_reader_id, next_cb_id, next_task_id;
+    uint64_t next_blkd_seq;   /* reader.blkd_seq */
     /* execution context while handling something */
     enum exec_ctx ctx; int ctx_cpu; int ctx_flavor;
     int64_t stretch_irqoff, stretch_nonpreempt;

@@ -58,15 +58,31 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch(e, cpu); /* set_need_resched() */
 }
 
-/* rcu_print_task_stall(): " P<pid>" for each task on node n's blkd_tasks blocking this GP. */
+/* rcu_print_task_stall() of 3.6/3.7: " P<pid>" for each task on node n's blkd_tasks after the one
+ * gp_tasks points to. It starts with t = the gp_tasks entry and walks list_for_each_entry_continue(),
+ * which begins at the entry AFTER t, so the task gp_tasks points to is never printed (later kernels
+ * start from gp_tasks->prev). rcu_preempt_note_context_switch() queues a reader that blocks the GP just
+ * before gp_tasks and points gp_tasks at it, and rcu_gp_init() points gp_tasks at the list's head, so
+ * gp_tasks is the latest-queued of the readers blocking the GP and the ones after it are the others,
+ * latest first. With a single blocked reader the list prints empty (and, with no CPU owing either, the
+ * kernel adds "Stall ended before state dump start"). The root's list after rcu_preempt_offline_tasks()
+ * (which reverses the moved tasks' order) is taken to follow the same rule: not modelled entry by entry. */
 static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, size_t cap, size_t *len, int *first_pid)
 {
-    int found = 0;
     if (rsp->node[n].n_gp_tasks == 0) return 0;
-    for (size_t i = 0; i < e->nreaders; i++) {
+    enum { MAXT = 64 };
+    const reader *t[MAXT];
+    int nt = 0;
+    for (size_t i = 0; i < e->nreaders && nt < MAXT; i++) {
         const reader *r = &e->readers[i];
         if (r->flavor != rsp->flavor || !r->blocked || !r->blocks_gp || r->node != n) continue;
-        int pid = (int)(1000 + r->id % 30000);
+        int k = nt++; /* insertion by blkd_seq, latest first: the list's order from gp_tasks on */
+        while (k > 0 && t[k - 1]->blkd_seq < r->blkd_seq) { t[k] = t[k - 1]; k--; }
+        t[k] = r;
+    }
+    int found = 0;
+    for (int k = 1; k < nt; k++) { /* t[0] is gp_tasks: skipped */
+        int pid = (int)(1000 + t[k]->id % 30000);
         if (*len < cap - 16) *len += (size_t)snprintf(list + *len, cap - *len, " P%d", pid);
         if (!*first_pid) *first_pid = pid;
         found++;

@@ -175,6 +175,7 @@ static void block_reader(rv_engine *e, reader *r)
     rcu_data *rdp = &rsp->rda[r->cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
     r->blocked = 1;
+    r->blkd_seq = ++e->next_blkd_seq;
     r->node = rdp->mynode;
     rnp->n_blkd++;
     if ((rnp->qsmask & rdp->grpmask) && gp_in_progress(rsp)) { r->blocks_gp = 1; rnp->n_gp_tasks++; }

@@ -150,14 +150,23 @@ static void stall_note(ui_view *v)
         break;
     }
     if (!m) return;
-    char tb[32], note[320];
+    char tb[32], note[512];
     ui_fmt_time(tb, sizeof tb, m->t);
     if (m->task > 0)
         snprintf(note, sizeof note, "The stall warning at %s names task P%d: a reader preempted inside rcu_read_lock(), on "
                  "blkd_tasks%s. The CPU that printed it only noticed.\n", tb, m->task, m->cpu >= 0 ? " (and CPUs that owe a QS)" : "");
     else if (m->cpu >= 0)
         snprintf(note, sizeof note, "The stall warning at %s names CPU %d: it still owes this GP a QS.\n", tb, m->cpu);
-    else return;
+    else {
+        /* a warning that named no one while readers sit on blkd_tasks: 3.6/3.7's rcu_print_task_stall()
+         * starts after gp_tasks and so never prints the latest-queued reader blocking the GP (stall.c) */
+        bool blkd = false;
+        for (int n = 0; n < v->nnodes && v->nodes; n++) blkd |= v->nodes[n].n_blkd_tasks > 0;
+        if (!blkd) return;
+        snprintf(note, sizeof note, "The stall warning at %s named nobody, yet a preempted reader holds this GP: 3.6/3.7's "
+                 "rcu_print_task_stall() starts after gp_tasks, so the reader it points to, the latest queued, is never "
+                 "printed (later kernels fixed it). Hence \"Stall ended before state dump start\".\n", tb);
+    }
     size_t nl = strlen(note), wl = strlen(v->why);
     if (nl + wl + 1 > sizeof v->why) wl = sizeof v->why - nl - 1;
     memmove(v->why + nl, v->why, wl);

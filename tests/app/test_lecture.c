@@ -285,9 +285,11 @@ static char *drawn_texts(void)
     return texts;
 }
 
-Test(lecture, a_stall_of_a_blocked_task_names_the_task)
+Test(lecture, a_stall_of_a_blocked_task_is_explained_though_the_kernel_names_nobody)
 {
-    /* small-busy's 50 ms preempted reader made 30 s long: rcu_preempt's GP waits on it past the timeout */
+    /* small-busy's 50 ms preempted reader made 30 s long: rcu_preempt's GP waits on it past the
+     * timeout. 3.6/3.7's rcu_print_task_stall() skips the reader gp_tasks points to, here the only
+     * one, so the kernel's line names nobody; the why panel says so and still names the reader */
     cr_assert_eq(ui_app_set_override(&W->app, "events.0.duration_s", "30"), 0);
     cr_assert_eq(ui_app_set_override(&W->app, "rcu.stall_timeout_s", "5"), 0);
     open_scenario("small-busy.json");
@@ -298,21 +300,19 @@ Test(lecture, a_stall_of_a_blocked_task_names_the_task)
     cr_assert_geq(h->stalls.n, 1);
     const ui_mark *m = &h->stalls.v[0];
     cr_assert_eq(m->flavor, RV_PREEMPT);
-    cr_assert_gt(m->task, 0, "the stall mark names no task");
-    char want[64];
-    snprintf(want, sizeof want, "P%d", m->task);
-    /* the kernel log line names the same task */
+    cr_assert_eq(m->task, 0, "the warning names task P%d", m->task);
     const ui_view *v = &W->app.s[0].view;
-    bool in_log = false;
-    for (int i = 0; i < v->nklog; i++) in_log |= v->klog[i].stall && strstr(v->klog[i].text, want);
-    cr_assert(in_log, "the warning in the log does not name %s", want);
-    snprintf(want, sizeof want, "names task P%d", m->task);
-    cr_assert(strstr(v->why, want), "why: %s", v->why);
-    key(SDLK_TAB); /* CPU 0, the CPU that detected it: still told who the culprit is */
-    cr_assert(strstr(W->app.s[0].view.why, want), "why for CPU 0: %s", W->app.s[0].view.why);
+    bool empty = false, ended = false;
+    for (int i = 0; i < v->nklog; i++) {
+        empty |= v->klog[i].stall && strstr(v->klog[i].text, "detected stalls on CPUs/tasks: {} (detected by") != NULL;
+        ended |= strstr(v->klog[i].text, "INFO: Stall ended before state dump start") != NULL;
+    }
+    cr_assert(empty, "the warning in the log is not the empty-list form");
+    cr_assert(ended, "no \"Stall ended before state dump start\" after it");
+    cr_assert(strstr(v->why, "named nobody, yet a preempted reader holds this GP"), "why: %s", v->why);
+    cr_assert(strstr(v->why, "was preempted inside rcu_read_lock()"), "why does not name the reader: %s", v->why);
     char *texts = drawn_texts();
-    snprintf(want, sizeof want, "! stall rcu_preempt task P%d", m->task);
-    cr_assert(strstr(texts, want), "timeline label is not \"%s\"", want);
+    cr_assert(strstr(texts, "! stall rcu_preempt"), "no stall label on the timeline");
     cr_assert_null(strstr(texts, "! stall rcu_preempt CPU"), "the label names the detecting CPU");
     free(texts);
 }
