@@ -772,3 +772,22 @@ Test(scenario_set, messages_name_the_override)
     snprintf(want, sizeof want, "%s: $.rcu.fanout_leaf: expected an integer 2..64, got 1", path);
     cr_expect_str_eq(err, want);
 }
+
+/* The other keys checks compare against: the mode, no_hz, the enabled flavors. */
+Test(scenario_set, messages_name_the_override_a_check_depends_on)
+{
+    char *path, want[2048];
+    const char *it[] = {"rcu.mode=\"softirq\"", "rcu.flavors=[\"rcu_sched\"]", "rcu.no_hz=false"};
+    const char *lb[] = {"--mode softirq", "--set rcu.flavors=[\"rcu_sched\"]", "--set rcu.no_hz=false"};
+    cr_assert_eq(load_labeled("{" MIN ",\"rcu\":{\"jiffies_till_first_fqs\":5,\"no_hz\":true,\"fast_no_hz\":true},"
+                              "\"events\":[{\"at_s\":0.2,\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_bh\"}]}",
+                              it, lb, 3, &path), -1);
+    snprintf(want, sizeof want,
+             "%s: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its force_quiescent_state() "
+             "always waits RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7) (rcu.mode is set by --mode softirq)\n"
+             "%s: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false "
+             "(rcu.no_hz is set by --set rcu.no_hz=false)\n"
+             "%s: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])",
+             path, path, path);
+    cr_expect_str_eq(err, want);
+}
