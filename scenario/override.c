@@ -16,15 +16,15 @@ static bool all_digits(const char *s) { return *s && strspn(s, "0123456789") == 
 
 void sc_override_label(const rv_overrides *ov, const char *const *labels, size_t i, char *buf, size_t n)
 {
-    if (labels && labels[i]) { snprintf(buf, n, "%s", labels[i]); return; }
     /* no label from the caller (a quiz's overrides, the window's knobs): say what it is, not how */
-    const char *item = ov->items[i];
-    bool plain = strlen(item) <= 80;
-    for (const char *p = item; plain && *p; p++) plain = *p > ' ' && *p < 0x7f;
-    if (plain) { snprintf(buf, n, "override %s", item); return; }
+    const char *text = labels && labels[i] ? labels[i] : ov->items[i], *pre = labels && labels[i] ? "" : "override ";
+    /* as typed when short and printable; else quoted, escaped and cut, so one problem stays one line */
+    bool plain = strlen(text) <= 100;
+    for (const char *p = text; plain && *p; p++) plain = (unsigned char)*p >= ' ' && *p != 0x7f;
+    if (plain) { snprintf(buf, n, "%s%s", pre, text); return; }
     char q[120];
-    sc_quote(item, q, sizeof q);
-    snprintf(buf, n, "override %s", q);
+    sc_quote(text, q, sizeof q);
+    snprintf(buf, n, "%s%s", pre, q);
 }
 
 void sc_dotted(const char *json_path, char *buf, size_t n)

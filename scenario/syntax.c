@@ -119,14 +119,14 @@ static bool string(lx *x)
  * nonzero digits that underflow to 0? */
 static bool unrepresentable(const char *s, size_t len)
 {
-    char *buf = malloc(len + 1);
+    char small[64], *buf = len < sizeof small ? small : malloc(len + 1); /* most numbers are short */
     if (!buf) return false;
     memcpy(buf, s, len);
     buf[len] = 0;
     double d = strtod(buf, NULL);
     size_t mant = strcspn(buf, "eE");
     bool nonzero = strcspn(buf, "123456789") < mant;
-    free(buf);
+    if (buf != small) free(buf);
     return !isfinite(d) || (d == 0 && nonzero);
 }
 
