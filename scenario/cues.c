@@ -35,7 +35,9 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
         else {
             long cpu = -1;
             /* c->ncpus, not cfg->cpus: when "cpus" itself was wrong, cfg->cpus is the engine's default */
+            const char *prev = sc_dep_begin(c, "$.cpus");
             if (sc_int(c, it, "select_cpu", 0, c->ncpus - 1, &cpu)) q->select_cpu = (int)cpu;
+            sc_dep_end(c, prev);
         }
     }
     if (sc_get(c, it, "compare", false)) {

@@ -15,7 +15,25 @@ void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     size_t old = key ? sc_path_key(&c->path, key) : c->path.len;
-    sc_errf(c->errs, "%s: %s", c->path.s, msg);
+    const sc_origin *own = sc_origin_of(c->origins, c->path.s);
+    const sc_origin *dep = c->dep ? sc_origin_of(c->origins, c->dep) : NULL;
+    /* checked against a key an override changed: say so (a file value may be fine as filed) */
+    char note[500] = "";
+    if (dep && dep != own) {
+        char name[200];
+        sc_dotted(c->dep, name, sizeof name);
+        snprintf(note, sizeof note, " (%s is set by %s)", name, dep->label);
+    }
+    if (own) {
+        /* the value is the override's, not the file's: name the override (and the path only when
+         * the problem is inside the value it set, as in --set rcu='{"fanout_leaf": 1}') */
+        char line[2400];
+        if (strcmp(own->path, c->path.s) == 0) snprintf(line, sizeof line, "%s: %s%s", own->label, msg, note);
+        else snprintf(line, sizeof line, "%s: %s: %s%s", own->label, c->path.s, msg, note);
+        sc_err_line(c->errs, line);
+    } else {
+        sc_errf(c->errs, "%s: %s%s", c->path.s, msg, note);
+    }
     sc_path_pop(&c->path, old);
 }
 
@@ -47,7 +65,19 @@ void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, si
         const char *pre = elsewhere ? elsewhere(k) : NULL;
         if (pre) { sc_bad(c, k, "unknown key; did you mean \"%s%s\"?", pre, k); continue; }
         const char *s = sc_suggest(k, keys, n);
-        if (s) { sc_bad(c, k, "unknown key; did you mean \"%s\"?", s); continue; }
+        if (s) {
+            /* an override's key is answered with the PATH to give it ("rcu.fanout_leaf") */
+            size_t at = sc_path_key(&c->path, k);
+            bool from_override = sc_origin_of(c->origins, c->path.s) != NULL;
+            sc_path_pop(&c->path, at);
+            char where[600] = "";
+            if (from_override) {
+                sc_dotted(c->path.s, where, sizeof where - 1);
+                if (where[0]) strcat(where, ".");
+            }
+            sc_bad(c, k, "unknown key; did you mean \"%s%s\"?", where, s);
+            continue;
+        }
         /* no close match: list what is valid here (once per object), so the author need not open
          * the schema */
         if (listed) { sc_bad(c, k, "unknown key (valid keys listed above)"); continue; }
@@ -188,10 +218,20 @@ bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out)
     return false;
 }
 
+static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out);
+
 bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out)
 {
     const cJSON *v = sc_get(c, obj, key, false);
     if (!v) return false;
+    const char *prev = sc_dep_begin(c, "$.cpus"); /* CPUs are checked against the CPU count */
+    bool ok = cpuset(c, v, key, out);
+    sc_dep_end(c, prev);
+    return ok;
+}
+
+static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out)
+{
     char spec[64], err[300], g[200];
     if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && v->valuedouble >= 0 &&
         v->valuedouble < RV_MAX_CPUS) {

@@ -26,13 +26,15 @@ static double file_duration(const cJSON *root)
  * span several fields and would otherwise repeat what the walk already said).
  */
 static int load_text(const char *text, size_t len, const char *name, const char *path, const rv_overrides *ov,
-                     rv_config *cfg, char *err, size_t errlen)
+                     const char *const *labels, rv_config *cfg, char *err, size_t errlen)
 {
     sc_errs e;
     sc_errs_init(&e, name, err, errlen);
     rv_config_defaults(cfg);
     size_t skip = 0;
-    if (sc_syntax_check(text, len, &e, &skip) < 0) goto fail;
+    sc_numlits lits = {0};
+    sc_origins origins = {0};
+    if (sc_syntax_check(text, len, &e, &skip, &lits) < 0) goto fail;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text + skip, len - skip, &end, 0);
     if (!root) { /* the checker accepted it, so this is cJSON's own limit (or memory) */
@@ -43,21 +45,39 @@ static int load_text(const char *text, size_t len, const char *name, const char 
         sc_err_line(&e, line);
         goto fail;
     }
+    sc_numlits_attach(root, text + skip, &lits);
     /* the file's own duration, before a --set shortens it: what the file's timed parts answer to */
     double file_end = file_duration(root);
-    sc_apply_overrides(root, ov, &e);
-    sc_ctx c = {.errs = &e, .cfg = cfg, .ncpus = RV_MAX_CPUS, .file_end_s = file_end};
+    sc_apply_overrides(root, ov, labels, &e, &origins);
+    sc_ctx c = {.errs = &e, .cfg = cfg, .ncpus = RV_MAX_CPUS, .file_end_s = file_end, .origins = &origins};
     sc_path_root(&c.path);
     sc_build_config(&c, root);
     cJSON_Delete(root);
     if (e.count == 0) {
         char msg[600];
-        if (rv_config_validate(cfg, msg, sizeof msg) < 0) sc_errf(&e, "%s", msg);
+        /* these checks span several keys: name the overrides, as the file alone may be fine */
+        if (rv_config_validate(cfg, msg, sizeof msg) < 0) {
+            if (origins.n == 0) sc_errf(&e, "%s", msg);
+            else {
+                char with[700] = "", lab[200];
+                size_t o = 0;
+                for (size_t i = 0; i < ov->n && o + 4 < sizeof with; i++) {
+                    if (!ov->items[i]) continue;
+                    sc_override_label(ov, labels, i, lab, sizeof lab);
+                    o += (size_t)snprintf(with + o, sizeof with - o, "%s%s", o ? ", " : "", lab);
+                }
+                sc_errf(&e, "%s (with %s)", msg, with);
+            }
+        }
     }
     if (e.count) goto fail;
+    sc_numlits_free(&lits);
+    sc_origins_free(&origins);
     snprintf(cfg->path, sizeof cfg->path, "%s", path ? path : "");
     return 0;
 fail:
+    sc_numlits_free(&lits);
+    sc_origins_free(&origins);
     sc_errs_finish(&e);
     rv_config_free(cfg);
     rv_config_defaults(cfg); /* leave a usable, array-free config behind */
@@ -97,12 +117,18 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
 
 int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen)
 {
+    return rv_scenario_load_labeled(path, ov, NULL, cfg, err, errlen);
+}
+
+int rv_scenario_load_labeled(const char *path, const rv_overrides *ov, const char *const *labels, rv_config *cfg,
+                             char *err, size_t errlen)
+{
     char dummy[1];
     if (!err || errlen == 0) { err = dummy; errlen = sizeof dummy; }
     size_t len = 0;
     char *text = read_file(path, &len, err, errlen);
     if (!text) { rv_config_defaults(cfg); return -1; }
-    int rc = load_text(text, len, path, path, ov, cfg, err, errlen);
+    int rc = load_text(text, len, path, path, ov, labels, cfg, err, errlen);
     free(text);
     return rc;
 }
@@ -116,5 +142,5 @@ int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *
 {
     char dummy[1];
     if (!err || errlen == 0) { err = dummy; errlen = sizeof dummy; }
-    return load_text(text ? text : "", text ? strlen(text) : 0, name, NULL, NULL, cfg, err, errlen);
+    return load_text(text ? text : "", text ? strlen(text) : 0, name, NULL, NULL, NULL, cfg, err, errlen);
 }

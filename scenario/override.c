@@ -14,13 +14,84 @@
 
 static bool all_digits(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
 
+void sc_override_label(const rv_overrides *ov, const char *const *labels, size_t i, char *buf, size_t n)
+{
+    /* no label from the caller (a quiz's overrides, the window's knobs): say what it is, not how */
+    const char *text = labels && labels[i] ? labels[i] : ov->items[i], *pre = labels && labels[i] ? "" : "override ";
+    /* as typed when short and printable; else quoted, escaped and cut, so one problem stays one line */
+    bool plain = strlen(text) <= 100;
+    for (const char *p = text; plain && *p; p++) plain = (unsigned char)*p >= ' ' && *p != 0x7f;
+    if (plain) { snprintf(buf, n, "%s%s", pre, text); return; }
+    char q[120];
+    sc_quote(text, q, sizeof q);
+    snprintf(buf, n, "%s%s", pre, q);
+}
+
+void sc_dotted(const char *json_path, char *buf, size_t n)
+{
+    size_t o = 0;
+    const char *p = json_path[0] == '$' ? json_path + 1 : json_path;
+    if (*p == '.') p++;
+    for (; *p && o + 1 < n; p++) {
+        if (*p == '[') { if (o) buf[o++] = '.'; continue; }
+        if (*p == ']') continue;
+        buf[o++] = *p;
+    }
+    buf[o] = 0;
+}
+
+void sc_origins_free(sc_origins *o)
+{
+    free(o->v);
+    *o = (sc_origins){0};
+}
+
+static void add_origin(sc_origins *o, const sc_path *p, const char *label)
+{
+    if (!o) return;
+    if (o->n == o->cap) { /* out of memory only costs the attribution */
+        size_t cap = o->cap ? o->cap * 2 : 8;
+        sc_origin *nv = realloc(o->v, cap * sizeof *nv);
+        if (!nv) return;
+        o->v = nv;
+        o->cap = cap;
+    }
+    snprintf(o->v[o->n].path, sizeof o->v[o->n].path, "%s", p->s);
+    snprintf(o->v[o->n].label, sizeof o->v[o->n].label, "%s", label);
+    o->n++;
+}
+
+const sc_origin *sc_origin_of(const sc_origins *o, const char *path)
+{
+    const sc_origin *found = NULL;
+    for (size_t i = 0; o && i < o->n; i++) {
+        size_t l = strlen(o->v[i].path);
+        if (strncmp(path, o->v[i].path, l) == 0 && (path[l] == 0 || path[l] == '.' || path[l] == '['))
+            found = &o->v[i]; /* later overrides win, here as in the tree */
+    }
+    return found;
+}
+
 static cJSON *new_container(const char *next_seg)
 {
     return all_digits(next_seg) ? cJSON_CreateArray() : cJSON_CreateObject();
 }
 
+/* A problem of the override itself, named as the user gave it (not as the file's). */
+static void set_err(sc_errs *e, const char *label, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_err(sc_errs *e, const char *label, const char *fmt, ...)
+{
+    char msg[900], line[1200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(line, sizeof line, "%s: %s", label, msg);
+    sc_err_line(e, line);
+}
+
 /* Put v at seg inside parent (replacing), or report why not. Takes ownership of v either way. */
-static int place(cJSON *parent, const char *seg, cJSON *v, const char *item, sc_errs *e, const sc_path *p)
+static int place(cJSON *parent, const char *seg, cJSON *v, const char *label, sc_errs *e, const sc_path *p)
 {
     if (cJSON_IsObject(parent)) {
         if (cJSON_GetObjectItemCaseSensitive(parent, seg)) cJSON_ReplaceItemInObjectCaseSensitive(parent, seg, v);
@@ -30,7 +101,7 @@ static int place(cJSON *parent, const char *seg, cJSON *v, const char *item, sc_
     int size = cJSON_GetArraySize(parent);
     long idx = all_digits(seg) && strlen(seg) < 9 ? strtol(seg, NULL, 10) : -1;
     if (idx < 0 || idx > size) {
-        sc_errf(e, "--set \"%s\": %s is an array of %d items; expected an index 0..%d, got \"%s\"", item, p->s, size,
+        set_err(e, label, "%s is an array of %d items; expected an index 0..%d, got \"%s\"", p->s, size,
                 size, seg);
         cJSON_Delete(v);
         return -1;
@@ -47,11 +118,18 @@ static cJSON *child(cJSON *parent, const char *seg)
     return cJSON_GetArrayItem(parent, (int)strtol(seg, NULL, 10));
 }
 
-static int apply_one(cJSON *root, const char *item, sc_errs *e)
+/* The path of seg inside the value at p (an array index or a key). */
+static void path_of(sc_path *p, const cJSON *parent, const char *seg)
+{
+    if (cJSON_IsArray(parent)) sc_path_index(p, (int)strtol(seg, NULL, 10));
+    else sc_path_key(p, seg);
+}
+
+static int apply_one(cJSON *root, const char *item, const char *label, sc_errs *e, sc_origins *origins)
 {
     const char *eq = strchr(item, '=');
     if (!eq || eq == item) {
-        sc_errf(e, "--set \"%s\": expected PATH=VALUE, like rcu.fanout_leaf=32", item);
+        set_err(e, label, "expected PATH=VALUE, like rcu.fanout_leaf=32");
         return -1;
     }
     size_t plen = (size_t)(eq - item);
@@ -63,15 +141,20 @@ static int apply_one(cJSON *root, const char *item, sc_errs *e)
     cJSON *val = NULL;
     sc_errs quiet; /* the same strict syntax as files (no "\u0000"), without messages */
     size_t skip;
+    sc_numlits lits = {0};
     sc_errs_init(&quiet, e->file, NULL, 0);
-    if (sc_syntax_check(eq + 1, strlen(eq + 1), &quiet, &skip) == 0) val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
+    if (sc_syntax_check(eq + 1, strlen(eq + 1), &quiet, &skip, &lits) == 0) {
+        val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
+        sc_numlits_attach(val, eq + 1 + skip, &lits); /* --set duration_s=1e400 is reported as 1e400 */
+    }
+    sc_numlits_free(&lits);
     if (!val) val = cJSON_CreateString(eq + 1);
     int rc = -1;
     sc_path p;
     sc_path_root(&p);
     cJSON *cur = root;
     if (path[0] == '.' || path[plen - 1] == '.' || strstr(path, "..")) {
-        sc_errf(e, "--set \"%s\": expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac", item);
+        set_err(e, label, "expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac");
         goto out;
     }
     char *save = NULL, *seg = strtok_r(path, ".", &save);
@@ -80,21 +163,28 @@ static int apply_one(cJSON *root, const char *item, sc_errs *e)
         if (!cJSON_IsObject(cur) && !cJSON_IsArray(cur)) {
             char g[200];
             sc_describe(cur, g, sizeof g);
-            sc_errf(e, "--set \"%s\": %s holds %s, which has no \"%s\" inside", item, p.s, g, seg);
+            set_err(e, label, "%s holds %s, which has no \"%s\" inside", p.s, g, seg);
             goto out;
         }
         if (!next) {
-            rc = place(cur, seg, val, item, e, &p);
+            rc = place(cur, seg, val, label, e, &p);
             val = NULL;
+            if (rc == 0) {
+                path_of(&p, cur, seg);
+                add_origin(origins, &p, label);
+            }
             goto out;
         }
         cJSON *ch = child(cur, seg);
+        bool created = !ch;
         if (!ch) {
             ch = new_container(next);
-            if (place(cur, seg, ch, item, e, &p) < 0) goto out;
+            if (place(cur, seg, ch, label, e, &p) < 0) goto out;
         }
-        if (cJSON_IsArray(cur)) sc_path_index(&p, (int)strtol(seg, NULL, 10));
-        else sc_path_key(&p, seg);
+        path_of(&p, cur, seg);
+        /* an object or item made on the way is the override's too ("workload.1.busy_frac" appends
+         * an item whose missing "task" is then the override's problem, not the file's) */
+        if (created) add_origin(origins, &p, label);
         cur = ch;
         seg = next;
     }
@@ -104,14 +194,17 @@ out:
     return rc;
 }
 
-int sc_apply_overrides(cJSON *root, const rv_overrides *ov, sc_errs *errs)
+int sc_apply_overrides(cJSON *root, const rv_overrides *ov, const char *const *labels, sc_errs *errs,
+                       sc_origins *origins)
 {
     int bad = 0;
     if (!ov) return 0;
     for (size_t i = 0; i < ov->n; i++) {
         if (!ov->items[i]) continue;
-        if (!cJSON_IsObject(root)) { sc_errf(errs, "--set: the scenario is not a JSON object"); return 1; }
-        if (apply_one(root, ov->items[i], errs) < 0) bad++;
+        char label[200];
+        sc_override_label(ov, labels, i, label, sizeof label);
+        if (!cJSON_IsObject(root)) { set_err(errs, label, "the scenario is not a JSON object"); return 1; }
+        if (apply_one(root, ov->items[i], label, errs, origins) < 0) bad++;
     }
     return bad;
 }
@@ -121,7 +214,7 @@ int rv_scenario_override_tree(cJSON *root, const rv_overrides *ov, char *err, si
     sc_errs e;
     sc_errs_init(&e, "scenario", err, errlen);
     if (errlen) err[0] = 0;
-    int bad = sc_apply_overrides(root, ov, &e);
+    int bad = sc_apply_overrides(root, ov, NULL, &e, NULL);
     sc_errs_finish(&e);
     return bad ? -1 : 0;
 }

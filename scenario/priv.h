@@ -50,14 +50,40 @@ const char *sc_suggest(const char *word, const char *const *cands, size_t n);
 /* Levenshtein distance, capped (values above cap are returned as cap + 1). */
 int sc_edit_distance(const char *a, const char *b, int cap);
 
+/* Number literals a double cannot hold (1e400 overflows to inf, 1e-400 underflows to 0): their
+ * place among the text's numbers (the n-th, in document order) and their text, so that a message
+ * quotes what the file says instead of the double cJSON made of it. */
+typedef struct sc_numlit { size_t ordinal, off, len; } sc_numlit;
+typedef struct sc_numlits { sc_numlit *v; size_t n, cap, seen; } sc_numlits;
+void sc_numlits_free(sc_numlits *l);
+/* Give each such number node of root (parsed from text) its literal, kept in the node's otherwise
+ * unused valuestring (cJSON_Delete frees it); sc_describe prints it. */
+void sc_numlits_attach(cJSON *root, const char *text, const sc_numlits *l);
+
 /* Check the JSON text's syntax. On the first error appends "FILE:LINE:COL: syntax error: ..." and
- * returns -1. *skip receives how many leading bytes to ignore (a UTF-8 byte order mark). */
-int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip);
+ * returns -1. *skip receives how many leading bytes to ignore (a UTF-8 byte order mark). lits (may
+ * be NULL) collects the literals a double cannot hold, their offsets counted after the skip. */
+int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits);
 /* 1-based line and column (in characters, not bytes) of byte offset off. */
 void sc_line_col(const char *text, size_t off, int *line, int *col);
 
-/* Apply --set overrides to the parsed tree. Returns the number of problems appended. */
-int sc_apply_overrides(cJSON *root, const rv_overrides *ov, sc_errs *errs);
+/* Where a value came from when an override put it there: the JSON path it set (or created on the
+ * way) and the override as the user gave it ("--set rcu.fanout_leaf=3", "--cpus 1"). */
+typedef struct sc_origin { char path[512]; char label[200]; } sc_origin;
+typedef struct sc_origins { sc_origin *v; size_t n, cap; } sc_origins;
+void sc_origins_free(sc_origins *o);
+/* The override that set path (or a value that contains it), the last one when several did; NULL
+ * when the value is the file's own. */
+const sc_origin *sc_origin_of(const sc_origins *o, const char *path);
+/* How a message names override i: labels[i], or "override ITEM" when the caller gave none. */
+void sc_override_label(const rv_overrides *ov, const char *const *labels, size_t i, char *buf, size_t n);
+/* A JSON path as a --set PATH: "$.workload[0].cpus" -> "workload.0.cpus". */
+void sc_dotted(const char *json_path, char *buf, size_t n);
+
+/* Apply --set overrides to the parsed tree, recording in origins (may be NULL) the paths each one
+ * set. Returns the number of problems appended. */
+int sc_apply_overrides(cJSON *root, const rv_overrides *ov, const char *const *labels, sc_errs *errs,
+                       sc_origins *origins);
 
 /* ---- the schema walker: checks every value against what rv_config accepts and fills cfg ---- */
 
@@ -74,7 +100,17 @@ typedef struct sc_ctx {
      * not make the file wrong (its later events are reported as not applied at run time); 0 when
      * neither is known, and then nothing is compared with it. */
     double file_end_s, end_s;
+    /* Values that overrides set (NULL: none): a problem in one is reported as the override's, not
+     * the file's. dep: the JSON path of another key the current check compares against ("$.cpus"
+     * for a CPU list); when an override set that key, the message says so. */
+    const sc_origins *origins;
+    const char *dep;
 } sc_ctx;
+
+/* Make the checks until sc_dep_end depend on the key at path (see sc_ctx.dep); returns the
+ * previous dependency to restore. */
+static inline const char *sc_dep_begin(sc_ctx *c, const char *path) { const char *o = c->dep; c->dep = path; return o; }
+static inline void sc_dep_end(sc_ctx *c, const char *prev) { c->dep = prev; }
 
 /* Error at the current path plus ".key" (key may be NULL for the current path itself). */
 void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

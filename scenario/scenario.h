@@ -25,6 +25,13 @@ int rv_scenario_parse(const char *text, const char *name, rv_config *cfg, char *
  * JSON before validation. The loader keeps the overrides list; call before rv_scenario_load... */
 typedef struct rv_overrides { const char **items; size_t n; } rv_overrides;
 int rv_scenario_load_with(const char *path, const rv_overrides *ov, rv_config *cfg, char *err, size_t errlen);
+/* Same, with labels[i] (may be NULL, or a NULL entry) naming override i in messages as the user gave
+ * it ("--set rcu.fanout_leaf=32", "--cpus 1"; unnamed ones read "override ITEM"). A problem in a
+ * value an override set is reported as that override's, not the file's ("--set rcu.fanoutleaf=3:
+ * unknown key ..."), and a file value checked against an overridden key says so ("... (cpus is set
+ * by --cpus 1)"). */
+int rv_scenario_load_labeled(const char *path, const rv_overrides *ov, const char *const *labels, rv_config *cfg,
+                             char *err, size_t errlen);
 /* The same overrides applied to a parsed scenario (a cJSON object), e.g. to write a file that loads
  * as the file plus its overrides did (the window's recorder). 0 ok, -1 with the messages in err. */
 struct cJSON;

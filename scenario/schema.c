@@ -74,7 +74,11 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
         char *field = (char *)r + k->off;
         if (k->type == SK_INT && sc_int(c, obj, k->key, k->lo, k->hi, &v)) *(int *)field = (int)v;
         /* FQS delays are in jiffies and the kernel clamps them to one second (HZ) */
-        if (k->type == SK_INT_HZ && sc_int(c, obj, k->key, k->lo, c->hz_known ? c->cfg->hz : SC_HZ_MAX, &v)) *(int *)field = (int)v;
+        if (k->type == SK_INT_HZ) {
+            const char *prev = sc_dep_begin(c, "$.hz");
+            if (sc_int(c, obj, k->key, k->lo, c->hz_known ? c->cfg->hz : SC_HZ_MAX, &v)) *(int *)field = (int)v;
+            sc_dep_end(c, prev);
+        }
         if (k->type == SK_BOOL) sc_bool(c, obj, k->key, (bool *)field);
         /* absent: the field keeps -1, "as the mode had it" (rv_cfg_needs_gp_fix(), rv_cfg_tree_cpus()) */
         if (k->type == SK_MODE_BOOL && sc_bool(c, obj, k->key, &b)) *(int *)field = b;
@@ -87,6 +91,7 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     const cJSON *fl = sc_get(c, obj, "flavors", false);
     if (fl) build_flavors(c, fl, r);
     const cJSON *nc = sc_get(c, obj, "nr_cpus_compiled", false);
+    const char *prev = sc_dep_begin(c, "$.cpus");
     if (nc) {
         /* NR_CPUS is a compile-time upper bound on nr_cpu_ids, so it cannot be below cpus */
         char g[200];
@@ -104,8 +109,12 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
                    c->cfg->cpus, RV_MAX_CPUS, g, c->cfg->cpus, c->cfg->cpus);
         }
     }
+    sc_dep_end(c, prev);
+    prev = sc_dep_begin(c, "$.rcu.qhimark");
     if (r->qlowmark > r->qhimark)
         sc_bad(c, "qlowmark", "expected at most qhimark (%d), got %d", r->qhimark, r->qlowmark);
+    sc_dep_end(c, prev);
+    prev = sc_dep_begin(c, "$.rcu.mode");
     /* 3.6 has no jiffies_till_*_fqs module parameters: force_quiescent_state() always uses
      * RCU_JIFFIES_TILL_FORCE_QS (3 jiffies) */
     static const char *const fqs_keys[] = {"jiffies_till_first_fqs", "jiffies_till_next_fqs"};
@@ -115,8 +124,11 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
             sc_bad(c, fqs_keys[i], "3.6 (mode softirq) has no such parameter: its force_quiescent_state() always waits "
                    "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7)");
     }
+    sc_dep_end(c, prev);
+    prev = sc_dep_begin(c, "$.rcu.no_hz");
     if (r->fast_no_hz && !r->no_hz) /* Kconfig: RCU_FAST_NO_HZ depends on NO_HZ */
         sc_bad(c, "fast_no_hz", "needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
+    sc_dep_end(c, prev);
     sc_path_pop(&c->path, old);
 }
 
@@ -179,7 +191,12 @@ static void build_offline(sc_ctx *c, const cJSON *root)
     if (!sc_cpuset(c, root, "offline_cpus", &set)) return;
     int n = 0;
     for (int i = 0; i < c->ncpus; i++) n += rv_cpuset_has(&set, i);
-    if (c->cpus_known && n >= c->cfg->cpus) { sc_bad(c, "offline_cpus", "expected at least one CPU left online, got all %d offline", n); return; }
+    if (c->cpus_known && n >= c->cfg->cpus) {
+        const char *prev = sc_dep_begin(c, "$.cpus");
+        sc_bad(c, "offline_cpus", "expected at least one CPU left online, got all %d offline", n);
+        sc_dep_end(c, prev);
+        return;
+    }
     c->cfg->initially_offline = set;
     c->cfg->initially_offline_count = n;
 }

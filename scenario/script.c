@@ -25,7 +25,16 @@ static bool kind_uses_flavor(int k)
     return k == RV_INJ_LONG_READER || k == RV_INJ_CALL_RCU_BURST || k == RV_INJ_SYNCHRONIZE || k == RV_INJ_FORCE_QS;
 }
 
+static void event_cpu_checked(sc_ctx *c, const cJSON *obj, rv_inject *ev);
+
 static void event_cpu(sc_ctx *c, const cJSON *obj, rv_inject *ev)
+{
+    const char *prev = sc_dep_begin(c, "$.cpus"); /* the CPU is checked against the CPU count */
+    event_cpu_checked(c, obj, ev);
+    sc_dep_end(c, prev);
+}
+
+static void event_cpu_checked(sc_ctx *c, const cJSON *obj, rv_inject *ev)
 {
     const cJSON *v = sc_get(c, obj, "cpu", !kind_allows_all((int)ev->kind));
     if (!v) return;
@@ -60,8 +69,11 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     ev->flavor = kind == RV_INJ_PREEMPT_READER ? RV_PREEMPT : RV_SCHED;
     if (sc_flavor(c, obj, "flavor", &ev->flavor) && kind == RV_INJ_PREEMPT_READER && ev->flavor != RV_PREEMPT)
         sc_bad(c, "flavor", "a preempt_reader is always rcu_preempt, got %s", rv_flavor_name(ev->flavor));
-    if ((kind_uses_flavor(kind) || kind == RV_INJ_PREEMPT_READER) && !c->cfg->rcu.flavors[ev->flavor])
+    if ((kind_uses_flavor(kind) || kind == RV_INJ_PREEMPT_READER) && !c->cfg->rcu.flavors[ev->flavor]) {
+        const char *prev = sc_dep_begin(c, "$.rcu.flavors");
         sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors)", rv_flavor_name(ev->flavor));
+        sc_dep_end(c, prev);
+    }
     if (kind_needs_duration(kind)) {
         if (sc_get(c, obj, "duration_s", true)) sc_num_pos(c, obj, "duration_s", 604800, &ev->duration_s);
     } else {
@@ -202,10 +214,15 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
         }
     }
     sc_str(c, obj, "why", x->why, sizeof x->why);
-    if (!x->has_min && !x->has_max && !eq)
+    /* absent, not invalid: a "min" of the wrong type was reported above as what it is */
+    if (!sc_get(c, obj, "min", false) && !sc_get(c, obj, "max", false) && !eq)
         sc_bad(c, NULL, "expected at least one of \"min\", \"max\" or \"equals\"");
-    if (x->has_min && x->has_max && x->min > x->max)
-        sc_bad(c, "max", "expected at least min (%g), got %g", x->min, x->max);
+    if (x->has_min && x->has_max && x->min > x->max) {
+        char mn[40], mx[40];
+        sc_fmt_num(x->min, mn, sizeof mn);
+        sc_fmt_num(x->max, mx, sizeof mx);
+        sc_bad(c, "max", "expected at least min (%s), got %s", mn, mx);
+    }
 }
 
 void sc_build_expects(sc_ctx *c, const cJSON *arr)

@@ -2,7 +2,9 @@
 #include "priv.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -19,6 +21,7 @@ typedef struct lx {
     int depth;
     sc_errs *errs;
     bool failed;
+    sc_numlits *lits; /* NULL: not collected */
 } lx;
 
 static void fail_at(lx *x, size_t off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -112,9 +115,41 @@ static bool string(lx *x)
     return false;
 }
 
+/* Does the literal s[0..len) read as a double that says something else: beyond the range (inf) or
+ * nonzero digits that underflow to 0? */
+static bool unrepresentable(const char *s, size_t len)
+{
+    char small[64], *buf = len < sizeof small ? small : malloc(len + 1); /* most numbers are short */
+    if (!buf) return false;
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    double d = strtod(buf, NULL);
+    size_t mant = strcspn(buf, "eE");
+    bool nonzero = strcspn(buf, "123456789") < mant;
+    if (buf != small) free(buf);
+    return !isfinite(d) || (d == 0 && nonzero);
+}
+
+static void note_number(lx *x, size_t start)
+{
+    sc_numlits *l = x->lits;
+    if (!l) return;
+    size_t ordinal = l->seen++;
+    if (!unrepresentable(x->s + start, x->pos - start)) return;
+    if (l->n == l->cap) { /* out of memory only costs the literal: the message then describes the value */
+        size_t cap = l->cap ? l->cap * 2 : 8;
+        sc_numlit *nv = realloc(l->v, cap * sizeof *nv);
+        if (!nv) return;
+        l->v = nv;
+        l->cap = cap;
+    }
+    l->v[l->n++] = (sc_numlit){ordinal, start, x->pos - start};
+}
+
 static bool number(lx *x)
 {
     char fb[64];
+    size_t start = x->pos;
     if (at(x, '-')) x->pos++;
     if (!digit_at(x)) {
         fail_at(x, x->pos, "expected a digit after '-', found %s", found(x, x->pos, fb, sizeof fb));
@@ -143,6 +178,7 @@ static bool number(lx *x)
         }
         while (digit_at(x)) x->pos++;
     }
+    note_number(x, start);
     return true;
 }
 
@@ -236,11 +272,46 @@ static bool value(lx *x)
     return false;
 }
 
-int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip)
+void sc_numlits_free(sc_numlits *l)
+{
+    free(l->v);
+    *l = (sc_numlits){0};
+}
+
+/* cJSON keeps values in document order, as the checker met them: the n-th number node is the n-th
+ * number literal. */
+static void attach(cJSON *v, const char *text, const sc_numlits *l, size_t *ordinal, size_t *next)
+{
+    for (; v && *next < l->n; v = v->next) {
+        if (cJSON_IsNumber(v)) {
+            const sc_numlit *lit = &l->v[*next];
+            if (lit->ordinal == (*ordinal)++) {
+                (*next)++;
+                char *s = cJSON_malloc(lit->len + 1);
+                if (s && !v->valuestring) {
+                    memcpy(s, text + lit->off, lit->len);
+                    s[lit->len] = 0;
+                    v->valuestring = s;
+                } else if (s) {
+                    cJSON_free(s);
+                }
+            }
+        }
+        if (v->child) attach(v->child, text, l, ordinal, next);
+    }
+}
+
+void sc_numlits_attach(cJSON *root, const char *text, const sc_numlits *l)
+{
+    size_t ordinal = 0, next = 0;
+    if (root && l && l->n) attach(root, text, l, &ordinal, &next);
+}
+
+int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits)
 {
     *skip = 0;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) *skip = 3; /* editors on Windows add a BOM */
-    lx x = {.s = text + *skip, .len = len - *skip, .errs = errs};
+    lx x = {.s = text + *skip, .len = len - *skip, .errs = errs, .lits = lits};
     ws(&x);
     if (!value(&x)) return -1;
     ws(&x);

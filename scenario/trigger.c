@@ -37,7 +37,9 @@ bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out)
     if (sc_get(c, on, "event", true) && sc_enum(c, on, "event", names, N(names), &ev)) out->event = (enum rv_trig_event)(ev + 1);
     int f;
     if (sc_flavor(c, on, "flavor", &f)) {
+        const char *prev = sc_dep_begin(c, "$.rcu.flavors");
         if (!c->cfg->rcu.flavors[f]) sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors)", rv_flavor_name(f));
+        sc_dep_end(c, prev);
         out->flavor = f;
     }
     long v;
@@ -45,7 +47,11 @@ bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out)
         if (ev >= 0 && !takes_cpu(out->event))
             sc_bad(c, "cpu", "%s is not about one CPU; a cpu filter fits qs_report, stall, cpu_owes_qs and callbacks",
                    rv_trig_event_name(out->event));
-        else if (sc_int(c, on, "cpu", 0, c->ncpus - 1, &v)) out->cpu = (int)v;
+        else {
+            const char *prev = sc_dep_begin(c, "$.cpus");
+            if (sc_int(c, on, "cpu", 0, c->ncpus - 1, &v)) out->cpu = (int)v;
+            sc_dep_end(c, prev);
+        }
     }
     if (sc_int(c, on, "n", 1, 1000000000, &v)) out->n = v;
     bool is_cb = out->event == RV_TRIG_CALLBACKS;

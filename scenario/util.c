@@ -96,8 +96,9 @@ void sc_path_pop(sc_path *p, size_t len)
 
 void sc_fmt_num(double v, char *buf, size_t n)
 {
-    if (isnan(v)) { snprintf(buf, n, "NaN"); return; }
-    if (isinf(v)) { snprintf(buf, n, v > 0 ? "1e999" : "-1e999"); return; }
+    /* words, not a made-up literal: no JSON text reads back as these */
+    if (isnan(v)) { snprintf(buf, n, "not a number (NaN)"); return; }
+    if (isinf(v)) { snprintf(buf, n, "a %snumber too large to represent (overflows a double)", v < 0 ? "negative " : ""); return; }
     if (v == floor(v) && fabs(v) < 1e15) { snprintf(buf, n, "%.0f", v); return; } /* 1000000000, not 1e+09 */
     for (int prec = 6; prec <= 17; prec++) {
         snprintf(buf, n, "%.*g", prec, v);
@@ -144,6 +145,12 @@ void sc_describe(const cJSON *v, char *buf, size_t n)
         size_t room = n > 10 ? n - 9 : 0;
         sc_quote(v->valuestring, tmp, room < sizeof tmp ? room : sizeof tmp);
         snprintf(buf, n, "a string %s", tmp);
+    }
+    else if (cJSON_IsNumber(v) && v->valuestring) {
+        /* the file's own text of a number a double cannot hold (sc_numlits_attach): 1e400, not inf */
+        size_t len = strlen(v->valuestring);
+        if (len <= 40) snprintf(buf, n, "%s", v->valuestring);
+        else snprintf(buf, n, "%.24s... (a %zu-character number)", v->valuestring, len);
     }
     else if (cJSON_IsNumber(v)) sc_fmt_num(v->valuedouble, buf, n);
     else if (cJSON_IsTrue(v)) snprintf(buf, n, "true");

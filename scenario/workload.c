@@ -45,10 +45,14 @@ static void build_reader(sc_ctx *c, const cJSON *obj, int f, rv_readers *r)
     double p = 0;
     if (sc_num(c, obj, "preempt_prob", 0, 1, &p)) {
         /* only CONFIG_TREE_PREEMPT_RCU readers can be preempted; elsewhere it would be silently ignored */
-        if (p > 0 && f != RV_PREEMPT)
-            sc_bad(c, "preempt_prob", "only rcu_preempt readers can be preempted; expected 0 for %s, got %g",
-                   rv_flavor_name(f), p);
-        else r->preempt_prob = p;
+        if (p > 0 && f != RV_PREEMPT) {
+            char g[40];
+            sc_fmt_num(p, g, sizeof g);
+            sc_bad(c, "preempt_prob", "only rcu_preempt readers can be preempted; expected 0 for %s, got %s",
+                   rv_flavor_name(f), g);
+        } else {
+            r->preempt_prob = p;
+        }
     }
 }
 
@@ -108,8 +112,12 @@ static void build_phase(sc_ctx *c, const cJSON *obj, rv_phase *ph)
         sc_fmt_num(ph->start_s, g, sizeof g);
         sc_bad(c, "start_s", "expected a time before the scenario's end at %s s (duration_s), got %s", end, g);
     }
-    if (sc_num(c, obj, "end_s", 0, 604800, &ph->end_s) && ph->end_s > 0 && ph->end_s <= ph->start_s)
-        sc_bad(c, "end_s", "expected 0 (until the end) or a time after start_s (%g), got %g", ph->start_s, ph->end_s);
+    if (sc_num(c, obj, "end_s", 0, 604800, &ph->end_s) && ph->end_s > 0 && ph->end_s <= ph->start_s) {
+        char st[40], en[40];
+        sc_fmt_num(ph->start_s, st, sizeof st);
+        sc_fmt_num(ph->end_s, en, sizeof en);
+        sc_bad(c, "end_s", "expected 0 (until the end) or a time after start_s (%s), got %s", st, en);
+    }
     sc_cpuset(c, obj, "cpus", &ph->cpus);
     sc_num(c, obj, "busy_frac", 0, 1, &ph->busy_frac);
     sc_num(c, obj, "user_frac", 0, 1, &ph->user_frac);

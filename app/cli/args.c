@@ -42,14 +42,24 @@ static int usage_error(const char *fmt, const char *a, const char *b)
     return 2;
 }
 
-static int add_set(cli_run_opts *o, const char *fmt, const char *v)
+/* An override "PATH=VALUE" made from fmt and v, remembered with the option as the user typed it
+ * (flag, and its value when it has one), so that a message about the value names the option. */
+static int add_set(cli_run_opts *o, const char *flag, const char *fmt, const char *v)
 {
     char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
     if (!ns) return -1;
     o->sets = ns;
-    size_t n = strlen(fmt) + strlen(v) + 1;
-    if (!(o->sets[o->nsets] = malloc(n))) return -1;
-    snprintf(o->sets[o->nsets++], n, fmt, v);
+    char **nl = realloc(o->set_labels, (o->nsets + 1) * sizeof *nl);
+    if (!nl) return -1;
+    o->set_labels = nl;
+    size_t n = strlen(fmt) + strlen(v) + 1, ln = strlen(flag) + strlen(v) + 2;
+    char *item = malloc(n), *label = malloc(ln);
+    if (!item || !label) { free(item); free(label); return -1; }
+    snprintf(item, n, fmt, v);
+    if (!strcmp(flag, "--busted")) snprintf(label, ln, "%s", flag);
+    else snprintf(label, ln, "%s %s", flag, v);
+    o->sets[o->nsets] = item;
+    o->set_labels[o->nsets++] = label;
     return 0;
 }
 
@@ -68,29 +78,29 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
     if (!strcmp(name, "--mode")) {
         if (strcmp(v, "softirq") && strcmp(v, "kthread"))
             return usage_error("--mode: expected softirq or kthread, got '%s'%s", v, "");
-        return add_set(o, "rcu.mode=\"%s\"", v);
+        return add_set(o, name, "rcu.mode=\"%s\"", v);
     }
     if (!strcmp(name, "--cpus")) {
         int n;
         if (np_int(name, v, 1, 4096, &n, nerr, sizeof nerr) != 0) return bad_number(nerr);
-        return add_set(o, "cpus=%s", v);
+        return add_set(o, name, "cpus=%s", v);
     }
     if (!strcmp(name, "--duration")) {
         double d;
         if (np_double(name, v, 0, 604800, &d, nerr, sizeof nerr) != 0) return bad_number(nerr);
         if (d <= 0) return usage_error("--duration: expected seconds above 0 and at most 604800, got '%s'%s", v, "");
-        return add_set(o, "duration_s=%s", v);
+        return add_set(o, name, "duration_s=%s", v);
     }
     if (!strcmp(name, "--seed")) {
         /* passed as a decimal string so that seeds above 2^53 survive the JSON number type */
         if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 20 ||
             (strlen(v) == 20 && strcmp(v, "18446744073709551615") > 0))
             return usage_error("--seed: expected an integer 0..18446744073709551615, got '%s'%s", v, "");
-        return add_set(o, "seed=\"%s\"", v);
+        return add_set(o, name, "seed=\"%s\"", v);
     }
     if (!strcmp(name, "--set")) {
         if (!strchr(v, '=') || v[0] == '=') return usage_error("--set: expected PATH=VALUE, got '%s'%s", v, "");
-        return add_set(o, "%s", v);
+        return add_set(o, name, "%s", v);
     }
     if (!strcmp(name, "--csv")) {
         if (strcmp(v, "gps") && strcmp(v, "timeseries") && strcmp(v, "threads") && strcmp(v, "stalls"))
@@ -138,7 +148,7 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         if (flag || !strcmp(name, "--busted")) {
             if (eq) return usage_error("option '%s' takes no value%s", name, "");
             if (flag) *flag = true;
-            else if (add_set(o, "%s", "rcu.busted=true") < 0) goto oom;
+            else if (add_set(o, "--busted", "%s", "rcu.busted=true") < 0) goto oom;
             continue;
         }
         static const char *const with_value[] = {"--mode", "--cpus", "--duration", "--seed", "--set", "--trace", "--csv", "--interval"};
@@ -164,8 +174,12 @@ oom:
 
 void cli_run_opts_free(cli_run_opts *o)
 {
-    for (size_t i = 0; i < o->nsets; i++) free(o->sets[i]);
+    for (size_t i = 0; i < o->nsets; i++) {
+        free(o->sets[i]);
+        free(o->set_labels[i]);
+    }
     free(o->sets);
-    o->sets = NULL;
+    free(o->set_labels);
+    o->sets = o->set_labels = NULL;
     o->nsets = 0;
 }

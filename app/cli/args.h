@@ -14,6 +14,7 @@
 typedef struct cli_run_opts {
     const char *scenario; /* as given on the command line */
     char **sets;          /* "PATH=VALUE" overrides in command-line order (later ones win) */
+    char **set_labels;    /* each as typed ("--set rcu.fanout_leaf=3", "--cpus 1"), for the loader's messages */
     size_t nsets;
     bool json, expect, help;
     bool debugfs, dmesg;  /* print the debugfs files / the whole kernel log after the run */

@@ -224,7 +224,7 @@ int cmd_run(int argc, char **argv)
     const char *path = resolve(o.scenario, pathbuf, sizeof pathbuf);
     rv_overrides ov = {(const char **)o.sets, o.nsets};
     rv_config cfg;
-    if (rv_scenario_load_with(path, &ov, &cfg, err, sizeof err) < 0) {
+    if (rv_scenario_load_labeled(path, &ov, (const char *const *)o.set_labels, &cfg, err, sizeof err) < 0) {
         cli_print_lines(err);
         rv_config_free(&cfg);
         cli_run_opts_free(&o);

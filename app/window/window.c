@@ -153,7 +153,12 @@ int cmd_window(int argc, char **argv)
     char err[sizeof w->app.st.error];
     /* a file named on the command line that does not load is an error, not a cue for a default */
     if (ui_app_load(&w->app, path, seed, err, sizeof err) != 0) {
-        fprintf(stderr, "rcuvis: %s\n", err);
+        /* one "rcuvis: " per problem, as `rcuvis check` and `rcuvis run` print the same file's */
+        for (const char *p = err; *p;) {
+            size_t n = strcspn(p, "\n");
+            if (n) fprintf(stderr, "rcuvis: %.*s\n", (int)n, p);
+            p += n + (p[n] != 0);
+        }
         ui_app_free(&w->app);
         free(w);
         return 2;

@@ -87,8 +87,23 @@ expect_rc 2 "--cpus 5000" -- "$bin" run "$scn" --cpus 5000 && err_has "--cpus" "
 expect_rc 2 "--duration -1" -- "$bin" run "$scn" --duration -1 && err_has "--duration" "--duration -1"
 expect_rc 2 "--mode bogus" -- "$bin" run "$scn" --mode threaded && err_has "--mode" "--mode bogus"
 expect_rc 2 "--set out of range" -- "$bin" run "$scn" --set rcu.fanout_leaf=100 \
-  && { err_has '$.rcu.fanout_leaf: expected an integer 2..64, got 100' "--set out of range"; err_prefixed "--set out of range"; }
-expect_rc 2 "--set unknown key" -- "$bin" run "$scn" --set rcu.fanoutleaf=8 && err_has 'did you mean "fanout_leaf"?' "--set unknown key"
+  && { err_has 'rcuvis: --set rcu.fanout_leaf=100: expected an integer 2..64, got 100' "--set out of range"; err_prefixed "--set out of range"; }
+# a value an override put there is the override's problem, not the file's
+expect_rc 2 "--set unknown key" -- "$bin" run "$scn" --set rcu.fanoutleaf=8 && {
+  err_has 'rcuvis: --set rcu.fanoutleaf=8: unknown key; did you mean "rcu.fanout_leaf"?' "--set unknown key"
+  grep -qF 'small-busy.json' "$tmp/err" && fail "--set unknown key: blames the file: $(cat "$tmp/err")"
+}
+# a file value checked against an overridden key names the override that changed it
+printf '{"name": "c", "cpus": 4, "duration_s": 1, "workload": [{"cpus": "0-3", "busy_frac": 0.5}]}\n' >"$tmp/cpus4.json"
+for how in "--cpus 1" "--set cpus=1"; do
+  # shellcheck disable=SC2086 # the option and its value are two words
+  expect_rc 2 "$how" -- "$bin" run "$tmp/cpus4.json" $how && {
+    err_has "cpus4.json: \$.workload[0].cpus: expected CPUs below 1, got \"0-3\" (cpus is set by $how)" "$how"
+    err_prefixed "$how"
+  }
+done
+expect_rc 2 "--set a huge number" -- "$bin" run "$tmp/cpus4.json" --set duration_s=1e400 \
+  && err_has 'rcuvis: --set duration_s=1e400: expected a number above 0 and at most 604800, got 1e400' "--set a huge number"
 expect_rc 2 "--set without =" -- "$bin" run "$scn" --set rcu.fanout_leaf && err_has "PATH=VALUE" "--set without ="
 
 # --- --trace: atomic, deterministic, one JSON object per line in time order
@@ -193,6 +208,32 @@ expect_rc 2 "check cpus as a string" -- "$bin" check "$tmp/cpustr.json" && {
   grep -q 'select_cpu' "$tmp/err" && fail "check cpus as a string: a follow-on select_cpu message: $(cat "$tmp/err")"
 }
 expect_rc 2 "check syntax" -- "$bin" check "$tmp/syntax.json" && err_has "syntax.json:3:2: syntax error" "check syntax"
+# numbers a double cannot hold are quoted as written (cJSON reads 1e400 as inf; it read "got 1e999");
+# an expect "min" of the wrong type gets its own message only, not a false "at least one of"
+cat >"$tmp/huge.json" <<'EOF'
+{"name": "h", "cpus": 2, "duration_s": 1e400, "hz": -1e400,
+ "expect": [{"path": "flavors.rcu_sched.grace_periods", "min": "10"}]}
+EOF
+expect_rc 2 "check huge numbers" -- "$bin" check "$tmp/huge.json" && {
+  err_has 'huge.json: $.duration_s: expected a number above 0 and at most 604800, got 1e400' "check huge numbers"
+  err_has 'huge.json: $.hz: expected an integer 10..10000, got -1e400' "check huge numbers"
+  err_has 'huge.json: $.expect[0].min: expected a number -1e+300..1e+300, got a string "10"' "check expect min string"
+  grep -qF '1e999' "$tmp/err" && fail "check huge numbers: a made-up literal: $(cat "$tmp/err")"
+  grep -qF 'at least one of' "$tmp/err" && fail "check expect min string: a false second message: $(cat "$tmp/err")"
+  [ "$(wc -l <"$tmp/err")" -eq 3 ] || fail "check huge numbers: wanted 3 messages, got: $(cat "$tmp/err")"
+}
+# the window refuses a bad file at startup as check and run do: the same lines, every one prefixed
+# (it loads the file before it opens a display, so this needs none)
+if expect_rc 2 "check for the window" -- "$bin" check "$tmp/huge.json"; then
+  cp "$tmp/err" "$tmp/check-err"
+  expect_rc 2 "run for the window" -- "$bin" run "$tmp/huge.json" && { cmp -s "$tmp/err" "$tmp/check-err" || fail "run and check print a bad file differently"; }
+  expect_rc 2 "window refuses a bad file" -- env -u DISPLAY HOME="$tmp" "$bin" "$tmp/huge.json" && {
+    err_prefixed "window refuses a bad file"
+    cmp -s "$tmp/err" "$tmp/check-err" || fail "window refuses a bad file: not as check prints it: $(cat "$tmp/err")"
+  }
+  expect_rc 2 "window --set" -- env -u DISPLAY HOME="$tmp" "$bin" "$tmp/cpus4.json" --set rcu.fanoutleaf=3 \
+    && { err_has 'rcuvis: override rcu.fanoutleaf=3: unknown key; did you mean "rcu.fanout_leaf"?' "window --set"; err_prefixed "window --set"; }
+fi
 expect_rc 2 "check nothing" -- "$bin" check
 for f in "$root"/scenarios/*.json; do
   expect_rc 0 "check shipped $(basename "$f")" -- "$bin" check "$f"

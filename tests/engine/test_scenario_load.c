@@ -346,6 +346,10 @@ Test(scenario_schema, captions_and_expects)
 {
     bad("{" MIN ",\"captions\":[{\"at_s\":0.5}]}", "t.json: $.captions[0].text: required key missing");
     bad("{" MIN ",\"expect\":[{\"path\":\"cpus\"}]}", "t.json: $.expect[0]: expected at least one of \"min\", \"max\" or \"equals\"");
+    /* present with the wrong type: one message, what is wrong with it (no false "at least one of") */
+    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"min\":\"10\"}]}",
+        "t.json: $.expect[0].min: expected a number -1e+300..1e+300, got a string \"10\"");
+    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"max\":null}]}", "t.json: $.expect[0].max: expected a number -1e+300..1e+300, got null");
     bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"min\":5,\"max\":1}]}", "t.json: $.expect[0].max: expected at least min (5), got 1");
     bad("{" MIN ",\"expect\":[{\"path\":\"a..b\",\"min\":0}]}",
         "t.json: $.expect[0].path: expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got \"a..b\"");
@@ -508,9 +512,9 @@ Test(scenario_set, overrides_are_validated_like_the_file)
     cr_assert_eq(load_with("{" MIN "}", items, 3, &cfg, &path), -1);
     char want[1024];
     snprintf(want, sizeof want,
-             "%s: $.cpus: expected an integer 1..4096, got a string \"8\"\n"
-             "%s: $.rcu.fanoutleaf: unknown key; did you mean \"fanout_leaf\"?\n"
-             "%s: $.rcu.fanout_leaf: expected an integer 2..64, got 100", path, path, path);
+             "override cpus=\"8\": expected an integer 1..4096, got a string \"8\"\n"
+             "override rcu.fanoutleaf=3: unknown key; did you mean \"rcu.fanout_leaf\"?\n"
+             "override rcu.fanout_leaf=100: expected an integer 2..64, got 100");
     cr_expect_str_eq(err, want);
 }
 
@@ -522,11 +526,10 @@ Test(scenario_set, malformed_overrides)
     cr_assert_eq(load_with("{" MIN ",\"workload\":[]}", items, 4, &cfg, &path), -1);
     char want[2048];
     snprintf(want, sizeof want,
-             "%s: --set \"nokey\": expected PATH=VALUE, like rcu.fanout_leaf=32\n"
-             "%s: --set \"workload.3.busy_frac=1\": $.workload is an array of 0 items; expected an index 0..0, got \"3\"\n"
-             "%s: --set \"name.x=1\": $.name holds a string \"m\", which has no \"x\" inside\n"
-             "%s: --set \"rcu..mode=kthread\": expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac",
-             path, path, path, path);
+             "override nokey: expected PATH=VALUE, like rcu.fanout_leaf=32\n"
+             "override workload.3.busy_frac=1: $.workload is an array of 0 items; expected an index 0..0, got \"3\"\n"
+             "override name.x=1: $.name holds a string \"m\", which has no \"x\" inside\n"
+             "override rcu..mode=kthread: expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac");
     cr_expect_str_eq(err, want);
 }
 
@@ -551,7 +554,7 @@ Test(scenario_set, shortened_run_keeps_the_files_later_events)
 
     const char *moved[] = {"events.0.at_s=7"};
     cr_assert_eq(load_with("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"idle\",\"cpu\":1}]}", moved, 1, &cfg, &path), -1);
-    snprintf(want, sizeof want, "%s: $.events[0].at_s: expected a time before the scenario's end at 1 s (duration_s), got 7", path);
+    snprintf(want, sizeof want, "override events.0.at_s=7: expected a time before the scenario's end at 1 s (duration_s), got 7");
     cr_expect_str_eq(err, want);
 
     /* a workload phase that starts after the end would never run */
@@ -696,4 +699,95 @@ Test(scenario_load, fidelity_keys)
     cr_expect(rv_cfg_needs_gp_fix(&cfg) && rv_cfg_tree_by_nr_cpu_ids(&cfg), "3.7 defaults");
     cr_expect(cfg.costs.wakeup_ns == 1 && cfg.costs.sched_switch_ns == 2 && cfg.costs.timer_ns == 3);
     rv_config_free(&cfg);
+}
+
+/* Numbers a double cannot hold are quoted as the file writes them: cJSON reads 1e400 as inf, which
+ * was reported as "got 1e999", a literal the file never had. */
+Test(scenario_numbers, unrepresentable_numbers_are_quoted_as_written)
+{
+    bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":1e400}", "t.json: $.duration_s: expected a number above 0 and at most 604800, got 1e400");
+    bad("{\"name\":\"m\",\"cpus\":4,\"hz\":-1E+400,\"duration_s\":1}", "t.json: $.hz: expected an integer 10..10000, got -1E+400");
+    bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":1e-400}", "t.json: $.duration_s: expected a number above 0 and at most 604800, got 1e-400");
+    /* the n-th number node is the n-th literal: the right one is quoted, after numbers that fit */
+    bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":1,\"workload\":[{\"busy_frac\":0.5,\"user_frac\":0},{\"busy_frac\":2e999}]}",
+        "t.json: $.workload[1].busy_frac: expected a number 0..1, got 2e999");
+    char text[700], want[300];
+    snprintf(text, sizeof text, "\xEF\xBB\xBF{\"name\":\"m\",\"cpus\":4,\"duration_s\":1%0400d}", 0);
+    snprintf(want, sizeof want, "t.json: $.duration_s: expected a number above 0 and at most 604800, got "
+             "100000000000000000000000... (a 401-character number)");
+    bad(text, want);
+}
+
+static int load_labeled(const char *text, const char **items, const char **labels, size_t n, char **path)
+{
+    rv_config cfg;
+    *path = write_tmp(text);
+    rv_overrides ov = {items, n};
+    int rc = rv_scenario_load_labeled(*path, &ov, labels, &cfg, err, sizeof err);
+    rv_config_free(&cfg);
+    unlink(*path);
+    return rc;
+}
+
+/* A bad value an override put there is the override's problem, named as the user typed it; a file
+ * value checked against an overridden key says which override changed that key. Before, both read
+ * "FILE: $.path: ..." as if the file were wrong. */
+Test(scenario_set, messages_name_the_override)
+{
+    char *path, want[1024];
+    const char *it1[] = {"rcu.fanoutleaf=3"}, *lb1[] = {"--set rcu.fanoutleaf=3"};
+    cr_assert_eq(load_labeled("{" MIN "}", it1, lb1, 1, &path), -1);
+    cr_expect_str_eq(err, "--set rcu.fanoutleaf=3: unknown key; did you mean \"rcu.fanout_leaf\"?");
+
+    const char *it2[] = {"cpus=1"}, *lb2[] = {"--cpus 1"};
+    cr_assert_eq(load_labeled("{" MIN ",\"workload\":[{\"cpus\":\"0-3\"}],\"events\":[{\"at_s\":0.5,\"kind\":\"offline\",\"cpu\":3}]}",
+                              it2, lb2, 1, &path), -1);
+    snprintf(want, sizeof want,
+             "%s: $.workload[0].cpus: expected CPUs below 1, got \"0-3\" (cpus is set by --cpus 1)\n"
+             "%s: $.events[0].cpu: expected a CPU 0..0 (offline acts on one CPU), got 3 (cpus is set by --cpus 1)", path, path);
+    cr_expect_str_eq(err, want);
+
+    /* inside a value the override set: the path too; an item it created: its missing keys are its own */
+    const char *it3[] = {"rcu={\"fanout_leaf\":1}", "events.0.at_s=0.5", "hz=10", "rcu.jiffies_till_first_fqs=50",
+                         "duration_s=1e400"};
+    const char *lb3[] = {"--set rcu={\"fanout_leaf\":1}", "--set events.0.at_s=0.5", "--set hz=10",
+                         "--set rcu.jiffies_till_first_fqs=50", "--set duration_s=1e400"};
+    cr_assert_eq(load_labeled("{" MIN "}", it3, lb3, 5, &path), -1);
+    cr_expect_str_eq(err, "--set duration_s=1e400: expected a number above 0 and at most 604800, got 1e400\n"
+                          "--set rcu={\"fanout_leaf\":1}: $.rcu.fanout_leaf: expected an integer 2..64, got 1\n"
+                          "--set rcu.jiffies_till_first_fqs=50: expected an integer 0..10, got 50 (hz is set by --set hz=10)\n"
+                          "--set events.0.at_s=0.5: $.events[0].kind: required key missing");
+
+    /* checks across keys (rv_config_validate) name every override: the file alone may be fine */
+    const char *it4[] = {"cpus=4096", "rcu.fanout=2", "rcu.fanout_leaf=2", "rcu.nr_cpus_compiled=4096"};
+    const char *lb4[] = {"--cpus 4096", NULL, NULL, NULL};
+    cr_assert_eq(load_labeled("{" MIN "}", it4, lb4, 4, &path), -1);
+    snprintf(want, sizeof want, "%s: rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2 (with --cpus 4096, "
+             "override rcu.fanout=2, override rcu.fanout_leaf=2, override rcu.nr_cpus_compiled=4096)", path);
+    cr_expect_str_eq(err, want);
+
+    /* a file value that is wrong by itself stays the file's */
+    const char *it5[] = {"seed=3"}, *lb5[] = {"--seed 3"};
+    cr_assert_eq(load_labeled("{" MIN ",\"rcu\":{\"fanout_leaf\":1}}", it5, lb5, 1, &path), -1);
+    snprintf(want, sizeof want, "%s: $.rcu.fanout_leaf: expected an integer 2..64, got 1", path);
+    cr_expect_str_eq(err, want);
+}
+
+/* The other keys checks compare against: the mode, no_hz, the enabled flavors. */
+Test(scenario_set, messages_name_the_override_a_check_depends_on)
+{
+    char *path, want[2048];
+    const char *it[] = {"rcu.mode=\"softirq\"", "rcu.flavors=[\"rcu_sched\"]", "rcu.no_hz=false"};
+    const char *lb[] = {"--mode softirq", "--set rcu.flavors=[\"rcu_sched\"]", "--set rcu.no_hz=false"};
+    cr_assert_eq(load_labeled("{" MIN ",\"rcu\":{\"jiffies_till_first_fqs\":5,\"no_hz\":true,\"fast_no_hz\":true},"
+                              "\"events\":[{\"at_s\":0.2,\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_bh\"}]}",
+                              it, lb, 3, &path), -1);
+    snprintf(want, sizeof want,
+             "%s: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its force_quiescent_state() "
+             "always waits RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7) (rcu.mode is set by --mode softirq)\n"
+             "%s: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false "
+             "(rcu.no_hz is set by --set rcu.no_hz=false)\n"
+             "%s: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])",
+             path, path, path);
+    cr_expect_str_eq(err, want);
 }

@@ -4,6 +4,7 @@
 #include "priv.h"
 
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,4 +91,34 @@ Test(scenario_quote, wrong_typed_string_of_controls_from_set)
     cr_assert_eq(rc, -1);
     cr_assert(strstr(err, "cpus") && strstr(err, "\\u0001"), "%s", err);
     cr_assert_null(strchr(err, 0x01), "a raw control character reached the message");
+}
+
+/* A value no JSON text reads back as is described in words, never as a made-up literal ("1e999"):
+ * a number node without the file's text (made by code, not parsed) that overflowed. */
+Test(scenario_quote, non_finite_numbers_in_words)
+{
+    char buf[200];
+    sc_fmt_num(INFINITY, buf, sizeof buf);
+    cr_expect_str_eq(buf, "a number too large to represent (overflows a double)");
+    sc_fmt_num(-INFINITY, buf, sizeof buf);
+    cr_expect_str_eq(buf, "a negative number too large to represent (overflows a double)");
+    cJSON *v = cJSON_CreateNumber(INFINITY);
+    sc_describe(v, buf, sizeof buf);
+    cr_expect_str_eq(buf, "a number too large to represent (overflows a double)");
+    cJSON_Delete(v);
+    /* parsed with its literal attached, the file's text is quoted */
+    const char *text = "[1, 1e400]";
+    sc_errs e;
+    sc_numlits lits = {0};
+    size_t skip;
+    sc_errs_init(&e, "t", NULL, 0);
+    cr_assert_eq(sc_syntax_check(text, strlen(text), &e, &skip, &lits), 0);
+    cJSON *arr = cJSON_Parse(text);
+    sc_numlits_attach(arr, text, &lits);
+    sc_numlits_free(&lits);
+    sc_describe(cJSON_GetArrayItem(arr, 1), buf, sizeof buf);
+    cr_expect_str_eq(buf, "1e400");
+    sc_describe(cJSON_GetArrayItem(arr, 0), buf, sizeof buf);
+    cr_expect_str_eq(buf, "1");
+    cJSON_Delete(arr);
 }
