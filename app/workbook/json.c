@@ -119,6 +119,8 @@ void qj_describe(const cJSON *v, char *buf, size_t bufsz)
         escape_controls(esc, sizeof esc, cut);
         snprintf(buf, bufsz, "string \"%s%s\"", esc, strlen(v->valuestring) > 40 ? "..." : "");
     }
+    /* cJSON reads 1e400 as inf: say what happened, never a made-up literal */
+    else if (cJSON_IsNumber(v) && !isfinite(v->valuedouble)) snprintf(buf, bufsz, "a number too large to represent (it overflows a double)");
     else if (cJSON_IsNumber(v)) snprintf(buf, bufsz, "number %g", v->valuedouble);
     else if (cJSON_IsTrue(v)) snprintf(buf, bufsz, "true");
     else if (cJSON_IsFalse(v)) snprintf(buf, bufsz, "false");

@@ -34,6 +34,9 @@ const char *quiz_measure_name(enum quiz_measure_kind k) { return (unsigned)k < Q
 
 static void got(const cJSON *v, char *buf, size_t n) { qj_describe(v, buf, n); }
 
+/* A number a grade can compare with: cJSON reads 1e400 as inf, which no answer can match. */
+static bool finite_number(const cJSON *v) { return cJSON_IsNumber(v) && isfinite(v->valuedouble); }
+
 /* JSON paths in messages: "$.lessons[0].questions[2].answers" (buffers of QP_MAX, truncated if ever longer) */
 #define QP_MAX 256
 __attribute__((noinline)) static void jkey(char *out, const char *path, const char *key) { snprintf(out, QP_MAX, "%s.%s", path, key); }
@@ -167,7 +170,7 @@ static void load_numeric_answers(qj_errs *e, const cJSON *arr, const char *path,
         } else if (val) {
             double tol = 0;
             get_num(e, a, "tolerance", ap, 0, &tol);
-            if (!cJSON_IsNumber(val)) {
+            if (!finite_number(val)) {
                 jkey(kp, ap, "value");
                 got(val, g, sizeof g);
                 qj_err(e, kp, "expected a number, got %s", g);
@@ -177,8 +180,8 @@ static void load_numeric_answers(qj_errs *e, const cJSON *arr, const char *path,
             }
         } else if (range) {
             jkey(kp, ap, "range");
-            if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2 || !cJSON_IsNumber(range->child) ||
-                !cJSON_IsNumber(range->child->next) || range->child->valuedouble > range->child->next->valuedouble) {
+            if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2 || !finite_number(range->child) ||
+                !finite_number(range->child->next) || range->child->valuedouble > range->child->next->valuedouble) {
                 got(range, g, sizeof g);
                 qj_err(e, kp, "expected [low, high] with low <= high, got %s", g);
             } else {
@@ -363,7 +366,7 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
             if (!allow_missing)
                 qj_err(e, kp, "expected the engine's answer (%s), got nothing (run `rcuvis quiz --update-expected FILE`)",
                        want_bool ? "true or false" : "a number");
-        } else if (want_bool ? !cJSON_IsBool(expected) : !cJSON_IsNumber(expected)) {
+        } else if (want_bool ? !cJSON_IsBool(expected) : !finite_number(expected)) {
             got(expected, g, sizeof g);
             qj_err(e, kp, "expected %s for measure %s, got %s", want_bool ? "true or false" : "a number",
                    quiz_measure_name(q->measure.kind), g);

@@ -152,7 +152,8 @@ static bool scoring_from_json(progress_entry *e, const cJSON *q)
         (rok && !cJSON_IsBool(rok)))
         return false;
     for (int i = 0; i < 3; i++)
-        if (nums[i] && (!cJSON_IsNumber(nums[i]) || nums[i]->valuedouble < 0)) return false;
+        if (nums[i] && (!cJSON_IsNumber(nums[i]) || nums[i]->valuedouble < 0 || !(nums[i]->valuedouble <= 1e15)))
+            return false; /* in range before the casts below (1e400 reads as inf: converting it is undefined) */
     if (first) snprintf(e->first, sizeof e->first, "%s", first->valuestring);
     else if (e->attempts == 1) snprintf(e->first, sizeof e->first, "%s", e->last);
     /* an old record: right after one answer and no help can only have been right at the first try */

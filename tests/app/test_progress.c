@@ -196,6 +196,11 @@ Test(progress, wrong_shape_is_set_aside)
     make_dir();
     expect_set_aside("{\"version\": 1, \"lessons\": {\"workbook/1\": {\"1.1\": {\"attempts\": \"two\"}}}}",
                      "$.lessons.workbook/1.1.1: not a valid answer record");
+    /* a time too large for the long long it becomes (1e400 reads as inf): refused before the cast */
+    remove_dir();
+    make_dir();
+    expect_set_aside("{\"version\": 2, \"lessons\": {\"workbook/1\": {\"1.1\": {\"attempts\": 1, \"first_at\": 1e400}}}}",
+                     "$.lessons.workbook/1.1.1: not a valid answer record");
 }
 
 Test(progress, newer_format_is_left_alone_and_not_overwritten)

@@ -70,3 +70,15 @@ Test(quiz_messages, reading_stops_at_64_mib)
     cr_expect_eq(quiz_load("/dev/zero", &q, false, err, sizeof err), -1);
     cr_expect(strstr(err, "larger than 64 MiB"), "%s", err);
 }
+
+Test(quiz_messages, a_number_too_large_is_refused_and_described)
+{
+    /* cJSON reads 1e400 as inf: a numeric answer no input can match, accepted as "ok" before */
+    const char *t = "{\"id\":\"t\",\"title\":\"t\",\"lessons\":[{\"id\":\"1\",\"title\":\"L\",\"questions\":["
+                    "{\"id\":\"q\",\"kind\":\"numeric\",\"question\":\"How many?\",\"explanation\":\"Because.\","
+                    "\"answers\":[{\"value\":1e400,\"correct\":true}]}]}]}";
+    quiz_file q;
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1, "accepted");
+    cr_expect(strstr(err, "$.lessons[0].questions[0].answers[0].value: expected a number, got a number too large to represent"),
+              "%s", err);
+}
