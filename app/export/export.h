@@ -33,6 +33,14 @@ typedef struct ex_anim {
  * status: 0 ok, 2 with a message on stderr. */
 int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
 
+/* The frame directory of a clip (frames_dir.c). rcuvis owns it: missing, it is created; holding only
+ * frame-NNNNN.png plain files (an earlier clip's), they are removed and *earlier says how many; holding
+ * anything else, nothing is touched and -1 comes back with a message naming what is there, ended by
+ * note (e.g. "; clip.gif was left unchanged", or ""). */
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen);
+/* A name rcuvis gives a frame: frame-NNNNN.png, five digits. */
+bool ex_is_frame_name(const char *name);
+
 /* Draw the app's current moment into rd as look says (slide.c). */
 void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look);
 /* Height of an animation's cue bar (look->cues): a slide leaves this much free at its bottom. */

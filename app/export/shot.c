@@ -39,6 +39,9 @@ static void usage(FILE *out)
             "  --cues          burn in a cue bar: the simulated time and the latest event in words\n"
             "  -o DIR/         PNG frames only: DIR/frame-00001.png ...\n"
             "  -o FILE.gif     also .apng, .mp4, .webm: frames in FILE-frames/, then encoded by ffmpeg\n"
+            "                  exporting again replaces what rcuvis made: FILE atomically (as -o FILE.png), and the\n"
+            "                  frames of the earlier clip (all of them). A frame directory holding any other file is\n"
+            "                  refused, and nothing is changed\n"
             "SCENARIO.json may be \"-\" for the built-in demo.\n");
 }
 

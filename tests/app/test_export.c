@@ -280,6 +280,54 @@ Test(export, one_panel_fills_the_picture)
     cr_assert_eq(ui_panel_from_name("nope"), -1);
 }
 
+static void touch(const char *d, const char *name)
+{
+    char p[400];
+    snprintf(p, sizeof p, "%s/%s", d, name);
+    FILE *f = fopen(p, "w");
+    cr_assert(f, "%s", p);
+    fputs("x", f);
+    fclose(f);
+}
+
+static bool exists_in(const char *d, const char *name)
+{
+    char p[400];
+    snprintf(p, sizeof p, "%s/%s", d, name);
+    return access(p, F_OK) == 0;
+}
+
+Test(export, a_clips_frame_directory_is_rcuviss_own)
+{
+    char fd[300], err[8192];
+    int earlier = -1;
+    snprintf(fd, sizeof fd, "%s/clip-frames", dir);
+    /* missing: made */
+    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(earlier, 0);
+    /* an earlier clip's frames: all removed (a shorter clip leaves none), and counted */
+    touch(fd, "frame-00001.png");
+    touch(fd, "frame-00002.png");
+    touch(fd, "frame-00003.png");
+    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(earlier, 3);
+    cr_assert(!exists_in(fd, "frame-00001.png") && !exists_in(fd, "frame-00003.png"));
+    /* someone else's file: refused, nothing removed, the message names it and ends with the note */
+    touch(fd, "frame-00001.png");
+    touch(fd, "frame-1.png"); /* not rcuvis's name: five digits */
+    cr_assert_eq(ex_frames_dir_prepare(fd, "; clip.gif was left unchanged", &earlier, err, sizeof err), -1);
+    cr_assert(strstr(err, "holds 1 entry that rcuvis did not write (frame-1.png)"), "%s", err);
+    cr_assert(strstr(err, "nothing was written or removed"), "%s", err);
+    cr_assert(strstr(err, "; clip.gif was left unchanged"), "%s", err);
+    cr_assert(exists_in(fd, "frame-00001.png") && exists_in(fd, "frame-1.png"), "a refused directory must be left as it was");
+    /* not a directory */
+    char file[400];
+    snprintf(file, sizeof file, "%s/frame-1.png", fd);
+    cr_assert_eq(ex_frames_dir_prepare(file, "", &earlier, err, sizeof err), -1);
+    cr_assert(strstr(err, "is not a directory"), "%s", err);
+    cr_assert(ex_is_frame_name("frame-00042.png") && !ex_is_frame_name("frame-0042.png") && !ex_is_frame_name("frame-00042.png~"));
+}
+
 Test(export, ctrl_e_saves_csv_for_the_visible_range_without_overwriting)
 {
     ui_app_draw(&W->app, W->rd);
