@@ -153,6 +153,7 @@ void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const
         p = nx;
     }
     if (p && *p) panel_text_fit(fr, f, r.x, y, r.w, col, p); /* the rest, shortened with "…" and a hover tip */
+    panel_explain(fr, (rd_rect){r.x, r.y, r.w, y + lh - r.y}, s); /* its glossary terms, as panel_wrap's */
 }
 
 /* A sentence that asks the viewer to do something with the window. */
