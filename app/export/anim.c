@@ -157,6 +157,18 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
     for (int s = 0; s < a->nsessions; s++) lk.klog |= rv_klog_count(tt_engine(a->s[s].tt)) > 0;
     lk.caption = a->base.ncaptions > 0;
     look = &lk;
+    /* one panel: the text scale that keeps everything at both ends of the clip (the last frame has
+     * the most log lines, the first may have other labels), fixed for every frame */
+    float k = an->scale;
+    if (an->fit_scale) {
+        ui_app_refresh_reports(a, 0, 0);
+        k = ex_fit_panel_scale(a, rd, look);
+        ui_app_seek(a, an->from_ns);
+        ui_app_refresh_reports(a, 0, 0);
+        float k0 = ex_fit_panel_scale(a, rd, look);
+        if (k0 < k) k = k0;
+        rd_set_scale(rd, k);
+    }
     ui_app_seek(a, an->from_ns);
     for (int i = 0; i < n; i++) {
         int64_t t = an->from_ns + (int64_t)((double)(an->to_ns - an->from_ns) * i / (n - 1) + 0.5);
@@ -175,10 +187,12 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         }
     }
     rd_free(rd);
+    char fitted[48] = "";
+    if (an->fit_scale) snprintf(fitted, sizeof fitted, ", text scale %g", k);
     if (earlier)
-        fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps) in %s/, replacing the %d frames of an earlier clip\n", n, an->w,
-                an->h, an->fps, dir, earlier);
-    else fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps) in %s/\n", n, an->w, an->h, an->fps, dir);
+        fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps%s) in %s/, replacing the %d frames of an earlier clip\n", n, an->w,
+                an->h, an->fps, fitted, dir, earlier);
+    else fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps%s) in %s/\n", n, an->w, an->h, an->fps, fitted, dir);
     if (!fmt) return 0;
     if (encode(fmt, dir, an->fps, an->out, o, note, err, sizeof err) != 0) {
         ex_error(err);

@@ -23,6 +23,24 @@ expect_rc 0 "clean compare slide" -- "$bin" shot "$omap" --at 80.5 --compare --c
 [ "$(png_size "$tmp/clean.png" 2>/dev/null)" = 1600x900 ] || fail "clean slide is not a 1600x900 PNG"
 expect_rc 0 "tree panel at 960x540" -- "$bin" shot "$omap" --at 80.5 --panel tree --size 960x540 -o "$tmp/tree.png"
 [ "$(png_size "$tmp/tree.png" 2>/dev/null)" = 960x540 ] || fail "tree panel is not 960x540"
+# one panel alone grows its text with the picture (it was one 11-px log line in an empty canvas);
+# --scale still sets it: then the picture is WxH times the scale, at that density
+for size in 960x540 1600x900; do
+  expect_rc 0 "klog panel at $size" -- "$bin" shot "$omap" --at 80.5 --panel klog --size $size -o "$tmp/klog-$size.svg"
+  python3 - "$tmp/klog-$size.svg" "${size%x*}" <<'PY' || fail "klog panel at $size: the log line is not big and whole"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+w = int(sys.argv[2])
+line = [t for t in root.iter('{http://www.w3.org/2000/svg}text') if ''.join(t.itertext()).startswith('INFO: rcu_sched self-detected stall')]
+assert len(line) == 1, len(line)
+t = line[0]
+size, end = float(t.get('font-size')), float(t.get('x')) + float(t.get('textLength'))
+assert size >= 16, 'font-size %g' % size
+assert w * 0.6 < end <= w, 'the line ends at x=%g of %d' % (end, w)
+PY
+done
+expect_rc 0 "klog panel with --scale 1" -- "$bin" shot "$omap" --at 80.5 --panel klog --size 960x540 --scale 1 -o "$tmp/klog-s1.svg"
+grep -qF 'font-size="11"' "$tmp/klog-s1.svg" || fail "--scale 1 no longer keeps the panel's text at scale 1"
 expect_rc 2 "unknown panel" -- "$bin" shot "$omap" --at 1 --panel nope -o "$tmp/x.png"
 grep -qF -- "--panel: expected cpus, tree" "$tmp/err" || fail "unknown panel: message"
 
