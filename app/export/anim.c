@@ -95,7 +95,12 @@ static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const
     char werr[4800];
     int crc = copy_into(tmp, o, err, errlen);
     unlink(tmp);
-    if (crc == -2) { sf_abort(o); return -1; }
+    if (crc == -2) { /* reading ffmpeg's output failed: say so, and that the clip is as it was */
+        size_t l = strlen(err);
+        snprintf(err + l, errlen - l, "%s", note);
+        sf_abort(o);
+        return -1;
+    }
     if (sf_commit(o, werr, sizeof werr) != 0) {
         snprintf(err, errlen, "%s; the frames are in %s/%s", werr, frames_dir, note);
         return -1;
