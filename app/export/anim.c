@@ -1,5 +1,6 @@
 /* anim.c — `rcuvis shot --from A --to B --fps N`: a PNG frame sequence, encoded to GIF/APNG/MP4/WebM by ffmpeg when present. */
 #include "export/export.h"
+#include "util/safefile.h"
 
 #include <errno.h>
 #include <spawn.h>
@@ -30,57 +31,78 @@ static const clip_fmt formats[] = {
     {".webm", "webm", {"-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "30", NULL}},
 };
 
-/* ffmpeg (Debian package "ffmpeg"), found on PATH at run time; RCUVIS_FFMPEG names another. */
-static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const char *out, char *err, size_t errlen)
+/* ffmpeg's output (a temp file in the frames directory) into the user's file through safefile: a
+ * regular target is replaced atomically (temp file beside it, rename), a symlink keeps pointing where
+ * it points, a FIFO or device is written through. */
+static int copy_into(const char *from, sf_out *o, char *err, size_t errlen)
+{
+    FILE *f = fopen(from, "rb");
+    if (!f) { snprintf(err, errlen, "cannot read the encoded clip %s: %s", from, strerror(errno)); return -1; }
+    char buf[65536];
+    size_t n;
+    int rc = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        if (sf_write(o, buf, n) != 0) { rc = -1; break; } /* sf_commit reports the write error */
+    if (ferror(f)) { snprintf(err, errlen, "cannot read the encoded clip %s: %s", from, strerror(errno)); rc = -2; }
+    fclose(f);
+    return rc;
+}
+
+/* ffmpeg (Debian package "ffmpeg"), found on PATH at run time; RCUVIS_FFMPEG names another. It writes
+ * into a temp file of safefile's pattern in the frames directory (a crashed run's is removed by the
+ * next one), which then goes into o. On failure o is aborted: the user's file is untouched. */
+static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const char *out, sf_out *o, const char *note,
+                  char *err, size_t errlen)
 {
     const char *ffmpeg = getenv("RCUVIS_FFMPEG");
     if (!ffmpeg || !*ffmpeg) ffmpeg = "ffmpeg";
     char pattern[4400], rate[32], tmp[4400];
     snprintf(pattern, sizeof pattern, "%s/frame-%%05d.png", frames_dir);
     snprintf(rate, sizeof rate, "%g", fps);
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d", out, (int)getpid());
+    snprintf(tmp, sizeof tmp, "%s/.encoded%s.rcuvis-tmp-%ld-XXXXXX", frames_dir, fmt->ext, (long)getpid());
+    int tfd = mkstemp(tmp);
+    if (tfd < 0) {
+        snprintf(err, errlen, "cannot create a temp file in %s/ for the encoder: %s%s", frames_dir, strerror(errno), note);
+        sf_abort(o);
+        return -1;
+    }
+    close(tfd);
     const char *argv[40];
     int n = 0;
-    argv[n++] = ffmpeg; argv[n++] = "-nostdin"; argv[n++] = "-v"; argv[n++] = "error";
+    /* -y: the temp file exists already (mkstemp made it, so its name is ours alone) */
+    argv[n++] = ffmpeg; argv[n++] = "-nostdin"; argv[n++] = "-y"; argv[n++] = "-v"; argv[n++] = "error";
     argv[n++] = "-framerate"; argv[n++] = rate; argv[n++] = "-i"; argv[n++] = pattern;
     for (int i = 0; fmt->args[i]; i++) argv[n++] = fmt->args[i];
     argv[n++] = "-f"; argv[n++] = fmt->muxer; argv[n++] = tmp; argv[n] = NULL;
     pid_t pid;
     int rc = posix_spawnp(&pid, ffmpeg, NULL, NULL, (char *const *)argv, environ);
     if (rc != 0) {
-        snprintf(err, errlen, "cannot run %s (%s): install the Debian package ffmpeg to get %s; the frames are in %s/",
-                 ffmpeg, strerror(rc), out, frames_dir);
+        snprintf(err, errlen, "cannot run %s (%s): install the Debian package ffmpeg to get %s; the frames are in %s/%s",
+                 ffmpeg, strerror(rc), out, frames_dir, note);
+        unlink(tmp);
+        sf_abort(o);
         return -1;
     }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, errlen, "%s failed (exit %d) encoding %s; the frames are in %s/", ffmpeg,
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, frames_dir);
+        snprintf(err, errlen, "%s failed (exit %d) encoding %s; the frames are in %s/%s", ffmpeg,
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, frames_dir, note);
         unlink(tmp);
+        sf_abort(o);
         return -1;
     }
-    if (rename(tmp, out) != 0) {
-        snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
-        unlink(tmp);
+    char werr[4800];
+    int crc = copy_into(tmp, o, err, errlen);
+    unlink(tmp);
+    if (crc == -2) { /* reading ffmpeg's output failed: say so, and that the clip is as it was */
+        size_t l = strlen(err);
+        snprintf(err + l, errlen - l, "%s", note);
+        sf_abort(o);
         return -1;
     }
-    return 0;
-}
-
-/* A directory for the frames that holds no frames yet: never mixes two clips' frames. */
-static int frames_dir_ready(const char *dir, char *err, size_t errlen)
-{
-    struct stat sb;
-    if (stat(dir, &sb) != 0) {
-        if (mkdir(dir, 0755) != 0) { snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno)); return -1; }
-        return 0;
-    }
-    if (!S_ISDIR(sb.st_mode)) { snprintf(err, errlen, "%s exists and is not a directory", dir); return -1; }
-    char probe[4400];
-    snprintf(probe, sizeof probe, "%s/frame-00001.png", dir);
-    if (access(probe, F_OK) == 0) {
-        snprintf(err, errlen, "%s already holds frames (frame-00001.png): choose another directory or remove them", dir);
+    if (sf_commit(o, werr, sizeof werr) != 0) {
+        snprintf(err, errlen, "%s; the frames are in %s/%s", werr, frames_dir, note);
         return -1;
     }
     return 0;
@@ -88,7 +110,7 @@ static int frames_dir_ready(const char *dir, char *err, size_t errlen)
 
 int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
 {
-    char err[4800], dir[4200];
+    char err[16384], dir[4200];
     const clip_fmt *fmt = NULL;
     size_t ol = strlen(an->out);
     if (ol && an->out[ol - 1] == '/') {
@@ -104,14 +126,34 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
             return 2;
         } else snprintf(dir, sizeof dir, "%.*s-frames", (int)(ol - strlen(fmt->ext)), an->out);
     }
-    if (frames_dir_ready(dir, err, sizeof err) != 0) { ex_error(err); return 2; }
+    /* The user named the clip, so it is replaced as -o FILE.png is (safefile: atomically, symlinks
+     * kept, devices written through); opened first, so a target that cannot be written (a directory,
+     * a read-only file) stops us before any frame is drawn. Every failure after this point says the
+     * clip was left as it was. */
+    sf_out *o = NULL;
+    bool existed = false;
+    char note[4400] = "";
+    if (fmt) {
+        struct stat sb;
+        existed = stat(an->out, &sb) == 0;
+        if (!(o = sf_open(an->out, 0644, err, sizeof err))) { ex_error(err); return 2; }
+        snprintf(note, sizeof note, existed ? "; %s was left unchanged" : "; %s was not written", an->out);
+    }
     int n = (int)(an->length_s * an->fps + 0.5);
     if (n < 2) n = 2;
     /* playback speed as the window would have it, so the timeline's window and the highlight
      * flashes follow the clip's pace exactly as they follow the window's speed */
     a->st.speed = (an->to_ns - an->from_ns) / 1e9 / an->length_s;
     rd_ctx *rd = rd_new_offscreen(an->w, an->h, an->scale, err, sizeof err);
-    if (!rd) { ex_error(err); return 2; }
+    if (!rd) { sf_abort(o); ex_error(err); return 2; }
+    /* the frame directory last, once everything else is ready: it may remove an earlier clip's frames */
+    int earlier = 0;
+    if (ex_frames_dir_prepare(dir, note, &earlier, err, sizeof err) != 0) {
+        rd_free(rd);
+        sf_abort(o);
+        ex_error(err);
+        return 2;
+    }
     /* a stable layout for the whole clip: the kernel log if anything is logged by the last frame,
      * the caption strip if the scenario has captions */
     ex_look lk = *look;
@@ -120,6 +162,18 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
     for (int s = 0; s < a->nsessions; s++) lk.klog |= rv_klog_count(tt_engine(a->s[s].tt)) > 0;
     lk.caption = a->base.ncaptions > 0;
     look = &lk;
+    /* one panel: the text scale that keeps everything at both ends of the clip (the last frame has
+     * the most log lines, the first may have other labels), fixed for every frame */
+    float k = an->scale;
+    if (an->fit_scale) {
+        ui_app_refresh_reports(a, 0, 0);
+        k = ex_fit_panel_scale(a, rd, look);
+        ui_app_seek(a, an->from_ns);
+        ui_app_refresh_reports(a, 0, 0);
+        float k0 = ex_fit_panel_scale(a, rd, look);
+        if (k0 < k) k = k0;
+        rd_set_scale(rd, k);
+    }
     ui_app_seek(a, an->from_ns);
     for (int i = 0; i < n; i++) {
         int64_t t = an->from_ns + (int64_t)((double)(an->to_ns - an->from_ns) * i / (n - 1) + 0.5);
@@ -127,21 +181,28 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         ui_app_refresh_reports(a, 0, 0);
         ex_draw(a, rd, look);
         rd_end(rd);
-        char path[4300];
+        char path[4300], werr[4800];
         snprintf(path, sizeof path, "%s/frame-%05d.png", dir, i + 1);
-        if (rd_save_png(rd, path, err, sizeof err) != 0) {
+        if (rd_save_png(rd, path, werr, sizeof werr) != 0) {
+            snprintf(err, sizeof err, "%s; %s/ holds frames 1 to %d of %d%s", werr, dir, i, n, note);
             ex_error(err);
             rd_free(rd);
+            sf_abort(o);
             return 2;
         }
     }
     rd_free(rd);
-    fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps) in %s/\n", n, an->w, an->h, an->fps, dir);
+    char fitted[48] = "";
+    if (an->fit_scale) snprintf(fitted, sizeof fitted, ", text scale %g", k);
+    if (earlier)
+        fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps%s) in %s/, replacing the %d frames of an earlier clip\n", n, an->w,
+                an->h, an->fps, fitted, dir, earlier);
+    else fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps%s) in %s/\n", n, an->w, an->h, an->fps, fitted, dir);
     if (!fmt) return 0;
-    if (encode(fmt, dir, an->fps, an->out, err, sizeof err) != 0) {
+    if (encode(fmt, dir, an->fps, an->out, o, note, err, sizeof err) != 0) {
         ex_error(err);
         return 2;
     }
-    fprintf(stderr, "rcuvis: shot: wrote %s\n", an->out);
+    fprintf(stderr, "rcuvis: shot: %s %s\n", existed ? "replaced" : "wrote", an->out);
     return 0;
 }

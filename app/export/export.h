@@ -27,14 +27,29 @@ typedef struct ex_anim {
     const char *out;        /* DIR/ (frames only) or FILE.gif|.apng|.mp4|.webm (frames beside it, then encoded) */
     int w, h;               /* output pixels */
     float scale;
+    bool fit_scale;         /* --panel without --scale: fit the text scale to the clip (fit.c) */
 } ex_anim;
 
 /* Write the frames (always) and encode them when out names a clip (anim.c). Returns an exit
  * status: 0 ok, 2 with a message on stderr. */
 int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
 
+/* The frame directory of a clip (frames_dir.c). rcuvis owns it: missing, it is created; holding only
+ * frame-NNNNN.png plain files (an earlier clip's), they are removed and *earlier says how many; holding
+ * anything else, nothing is touched and -1 comes back with a message naming what is there, ended by
+ * note (e.g. "; clip.gif was left unchanged", or ""). */
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen);
+/* A name rcuvis gives a frame: frame-NNNNN.png, five digits. */
+bool ex_is_frame_name(const char *name);
+
 /* Draw the app's current moment into rd as look says (slide.c). */
 void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look);
+/* --panel without --scale (fit.c): the largest text scale (1 to ex_panel_scale_limit, steps of 1/4)
+ * at which the panel, drawn at the app's current moment into rd's w x h pixels, still shows all it
+ * shows at scale 1. rd is left at that scale, without a text observer. */
+float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look);
+/* The largest scale tried for a w x h picture: the panel keeps at least 480x270 logical pixels (1..4). */
+float ex_panel_scale_limit(int w, int h);
 /* Height of an animation's cue bar (look->cues): a slide leaves this much free at its bottom. */
 int ex_cue_bar_height(rd_ctx *rd);
 

@@ -23,6 +23,9 @@ static void usage(FILE *out)
             "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
             "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
+            "                  with --panel and no --scale, the picture stays WxH and its text scale is fitted:\n"
+            "                  the largest (in steps of 0.25, up to min(W/480, H/270), at most 4) at which the\n"
+            "                  panel still shows all it shows at 1 (nothing more cut, shortened or hidden)\n"
             "  --mode M        softirq (3.6), kthread (3.7) or compare (both side by side)\n"
             "  --compare       same as --mode compare\n"
             "  --seed N        override the scenario's seed\n"
@@ -30,7 +33,8 @@ static void usage(FILE *out)
             "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
             "  --theme T       light (default) or dark\n"
             "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space\n"
-            "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline, klog, why or caption\n"
+            "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline, klog, why or caption;\n"
+            "                  its text grows to fill the picture (see --scale)\n"
             "  -o FILE.svg     the same picture as vector graphics (text stays text)\n"
             "animation (instead of --at):\n"
             "  --from A --to B simulated seconds of the first and last frame\n"
@@ -39,6 +43,9 @@ static void usage(FILE *out)
             "  --cues          burn in a cue bar: the simulated time and the latest event in words\n"
             "  -o DIR/         PNG frames only: DIR/frame-00001.png ...\n"
             "  -o FILE.gif     also .apng, .mp4, .webm: frames in FILE-frames/, then encoded by ffmpeg\n"
+            "                  exporting again replaces what rcuvis made: FILE atomically (as -o FILE.png), and the\n"
+            "                  frames of the earlier clip (all of them). A frame directory holding any other file is\n"
+            "                  refused, and nothing is changed\n"
             "SCENARIO.json may be \"-\" for the built-in demo.\n");
 }
 
@@ -149,7 +156,7 @@ int cmd_shot(int argc, char **argv)
     double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1, cue = 0;
     long long seed = -1;
-    bool compare = false;
+    bool compare = false, scale_given = false;
     ex_look look = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -171,7 +178,7 @@ int cmd_shot(int argc, char **argv)
         if (!strcmp(o, "--at")) nrc = np_double(o, val, 0, 604800, &at, nerr, sizeof nerr);
         else if (!strcmp(o, "-o")) out = val;
         else if (!strcmp(o, "--size")) nrc = np_size(o, val, 320, 200, 8192, 8192, &w, &h, nerr, sizeof nerr);
-        else if (!strcmp(o, "--scale")) nrc = np_double(o, val, 0.5, 4, &scale, nerr, sizeof nerr);
+        else if (!strcmp(o, "--scale")) { nrc = np_double(o, val, 0.5, 4, &scale, nerr, sizeof nerr); scale_given = true; }
         else if (!strcmp(o, "--mode")) mode = val;
         else if (!strcmp(o, "--seed")) nrc = np_int64(o, val, 0, INT64_MAX, &seed, nerr, sizeof nerr);
         else if (!strcmp(o, "--flavor")) flavor = val;
@@ -260,7 +267,8 @@ int cmd_shot(int argc, char **argv)
     }
     if (anim) {
         ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
-                      .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)scale};
+                      .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)scale,
+                      .fit_scale = look.panel >= 0 && !scale_given};
         int rc = ex_animate(&a, &an, &look);
         ui_app_free(&a);
         return rc;
@@ -297,6 +305,8 @@ int cmd_shot(int argc, char **argv)
     if (bench_frames) {
         rc = bench(&a, rd, bench_frames);
     } else {
+        /* one panel alone: its text grows with the picture unless --scale says otherwise (fit.c) */
+        if (look.panel >= 0 && !scale_given) ex_fit_panel_scale(&a, rd, &look);
         /* SVG: the raster context still runs (it measures text), the recorder keeps the elements */
         rd_svg *svg = svg_out ? rd_svg_new(pw, ph) : NULL;
         if (svg) rd_svg_attach(rd, svg);

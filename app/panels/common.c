@@ -97,7 +97,9 @@ int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
 
 int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip)
 {
-    return panel_wrap_cue(fr, f, r, col, s, skip, true);
+    /* captions, the tree's driver line, tips: no wheel moves them, so no "(scroll)" (a picture
+     * showed "▼ 2 more lines (scroll)" under the tree, even with --clean) */
+    return panel_wrap_cue(fr, f, r, col, s, skip, false);
 }
 
 int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip, bool scroll_hint)
@@ -131,6 +133,27 @@ int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const 
         rd_text(rd, RD_SANS_SMALL, r.x, y, fr->th->heading, cue);
     }
     return total;
+}
+
+void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, f), fit = lh > 0 ? r.h / lh : 1;
+    if (fit < 1) fit = 1;
+    const char *p = s;
+    int y = r.y;
+    for (int i = 0; p && *p && i < fit - 1; i++) {
+        const char *nx, *end = wrap_line(rd, f, r.w, p, &nx);
+        char line[512];
+        size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
+        memcpy(line, p, n);
+        line[n] = 0;
+        rd_text(rd, f, r.x, y, col, line);
+        y += lh;
+        p = nx;
+    }
+    if (p && *p) panel_text_fit(fr, f, r.x, y, r.w, col, p); /* the rest, shortened with "…" and a hover tip */
+    panel_explain(fr, (rd_rect){r.x, r.y, r.w, y + lh - r.y}, s); /* its glossary terms, as panel_wrap's */
 }
 
 /* A sentence that asks the viewer to do something with the window. */

@@ -23,9 +23,14 @@ int panel_text_fit(ui_frame *fr, enum rd_font f, int x, int y, int max_w, rd_col
 /* rd_text_in with the same promise. */
 void panel_text_in(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color col, const char *s);
 /* Word-wrapped text in r, starting `skip` lines down; never cuts a line: when lines remain below,
- * the last row shows "▼ N more lines" instead (a visible cue). Returns the total line count. */
+ * the last row shows "▼ N more lines" instead (a visible cue; the whole text is the hover tip).
+ * Nothing scrolls such text, so the cue never says "(scroll)". Returns the total line count. */
 int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip);
-/* The same; scroll_hint false (a slide) leaves "(scroll)" out of the cue, the count stays. */
+/* Word-wrapped text in r's whole lines; the last line holds the rest, shortened with "…" (its hover
+ * tip has it whole): for a short status line that must not grow a cue of its own. */
+void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s);
+/* The same for text the wheel scrolls (the why panel): scroll_hint adds "(scroll)" to the cue; a
+ * slide passes false (!st->clean), keeping the count and dropping the instruction. */
 int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip, bool scroll_hint);
 /* s without its sentences that tell the viewer to press, click, hover or scroll ("Press M for
  * 3.7 ..."): a slide has no keyboard. Returns s itself when nothing is dropped (or buf is too

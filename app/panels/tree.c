@@ -241,11 +241,26 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     const rv_flavor_view *fl = &v->fl[v->flavor];
+    /* the header says it in fewer words rather than end in "…" mid-number ("gpnum 15…"): a narrow
+     * panel, or a one-panel picture whose text grew, gets the nodes' own g/c notation, then no phase */
     char sub[200];
-    snprintf(sub, sizeof sub, "%s · gpnum %lu · completed %lu · %s", rv_flavor_name(v->flavor), fl->gpnum, fl->completed,
-             rv_gp_phase_name(fl->phase));
+    const char *fname = rv_flavor_name(v->flavor), *phase = rv_gp_phase_name(fl->phase);
+    int avail = r.w - rd_px(rd, 18) - rd_text_width(rd, RD_BOLD, "rcu_node tree");
+    snprintf(sub, sizeof sub, "%s · gpnum %lu · completed %lu · %s", fname, fl->gpnum, fl->completed, phase);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "%s · g%lu c%lu · %s", fname, fl->gpnum, fl->completed, phase);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "%s · g%lu c%lu", fname, fl->gpnum, fl->completed);
     rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
+    const panel_legend_item leg[] = {
+        {SW_FILL, th->owed, "bit set: QS still owed", "qsmask"},
+        {SW_FRAME, th->passed, "reported", "reported"},
+        {SW_HATCH_DIM, th->cleared, "not in qsmaskinit", "qsmaskinit"},
+        {SW_FRAME, th->walk, "just cleared", "just cleared"},
+        {SW_NONE, th->text, "d = dyntick-idle credit (dti)", "dti"},
+        {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
+    };
+    int nleg = (int)(sizeof leg / sizeof leg[0]);
+    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, false);
     /* who drives the grace period, and where it is */
     char drv[256];
     if (v->mode == RV_MODE_KTHREAD) {
@@ -267,16 +282,24 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         long long j = (long long)((dt + tick - 1) / tick);
         if (dt > 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
         else if (dt == 0) snprintf(drv + l, sizeof drv - l, " · FQS due now");
-        else if (v->mode == RV_MODE_SOFTIRQ)
-            snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", (long long)(-dt / tick),
-                     -dt / tick == 1 ? "y" : "ies");
+        else if (v->mode == RV_MODE_SOFTIRQ) { /* rounded up: "overdue by 0 jiffies" read as not overdue */
+            long long late = (long long)((-dt + tick - 1) / tick);
+            snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", late,
+                     late == 1 ? "y" : "ies");
+        }
         else snprintf(drv + l, sizeof drv - l, " · FQS due");
     }
-    /* two lines when it needs them and the panel has the room: in a picture (no hover tip) the end
-     * of this line is the explanation ("FQS overdue ...: 3.6 forces QSs only from a CPU's tick") */
-    if (panel_wrap_lines(rd, RD_SANS_SMALL, c.w, drv) >= 2 && c.h >= 8 * lh) {
-        panel_wrap(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, 2 * lh}, th->text, drv, 0);
-        c.y += 2 * lh; c.h -= 2 * lh;
+    /* up to 3 lines when it needs them and the panel has the room (10 lines besides the legend for a
+     * third, 8 in all for a second, as before): in a picture (no hover tip) the end of this line is
+     * the explanation ("FQS overdue ...: 3.6 forces QSs only from a CPU's tick"). What still does not
+     * fit ends in "…" on the last line: a "▼ 2 more lines" cue took one of the two lines. */
+    int need = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, drv);
+    int lines = need > 3 ? 3 : need;
+    if (lines == 3 && c.h - leg_h < 10 * lh) lines = 2;
+    if (lines == 2 && c.h < 8 * lh) lines = 1;
+    if (lines >= 2) {
+        panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, lines * lh}, th->text, drv);
+        c.y += lines * lh; c.h -= lines * lh;
     } else {
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
         c.y += lh; c.h -= lh;
@@ -300,16 +323,6 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             c.y += lh; c.h -= lh;
         }
     }
-    const panel_legend_item leg[] = {
-        {SW_FILL, th->owed, "bit set: QS still owed", "qsmask"},
-        {SW_FRAME, th->passed, "reported", "reported"},
-        {SW_HATCH_DIM, th->cleared, "not in qsmaskinit", "qsmaskinit"},
-        {SW_FRAME, th->walk, "just cleared", "just cleared"},
-        {SW_NONE, th->text, "d = dyntick-idle credit (dti)", "dti"},
-        {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
-    };
-    int nleg = (int)(sizeof leg / sizeof leg[0]);
-    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, false);
     /* the tree before its legend: where the legend would leave too little room for one titled node
      * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree
      * shrank to a strip whose bits nobody could read, or vanished; the legend's words are also the

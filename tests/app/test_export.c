@@ -280,6 +280,145 @@ Test(export, one_panel_fills_the_picture)
     cr_assert_eq(ui_panel_from_name("nope"), -1);
 }
 
+/* Where a text run was drawn, to check that a fitted panel's longest line is whole and big. */
+typedef struct run_seen { const char *want; int x, w, h, found; } run_seen;
+static void watch_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)y;
+    run_seen *rs = ctx;
+    size_t n = end ? (size_t)(end - s) : strlen(s);
+    size_t wl = strlen(rs->want);
+    if (n >= wl && !strncmp(s, rs->want, wl)) { rs->x = x; rs->w = w; rs->h = h; rs->found++; }
+}
+
+Test(export, one_panel_text_grows_to_fill_the_picture)
+{
+    /* omap-stall's kernel log at 80.5 s holds one line: at scale 1 it was an 11-px line in an empty
+     * 960x540 picture; fitted, the line is drawn whole, at least 1.5 times as tall, and fills most
+     * of the width */
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[600], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root);
+    ui_app_free(&W->app);
+    ui_app_init(&W->app);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, 80500000000LL);
+    ui_app_refresh_reports(&W->app, 0, 0);
+    static const struct { int w, h; } sizes[] = {{960, 540}, {1280, 720}, {1600, 900}};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        rd_ctx *rd = rd_new_offscreen(sizes[i].w, sizes[i].h, 1.0f, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        ex_look klog = {.panel = UI_PANEL_KLOG, .klog = -1, .caption = -1};
+        run_seen rs = {.want = "INFO: rcu_sched self-detected stall"};
+        rd_set_text_observer(rd, watch_run, &rs);
+        ex_draw(&W->app, rd, &klog);
+        rd_end(rd);
+        int h1 = rs.h;
+        cr_assert_eq(rs.found, 1, "the stall line is drawn at scale 1 (%d times)", rs.found);
+        float k = ex_fit_panel_scale(&W->app, rd, &klog);
+        cr_assert_geq(k, 1.5f, "%dx%d: a one-line kernel log got text scale %.2f", sizes[i].w, sizes[i].h, k);
+        cr_assert_leq(k, ex_panel_scale_limit(sizes[i].w, sizes[i].h));
+        rs.found = 0;
+        rd_set_text_observer(rd, watch_run, &rs); /* the fit watched the text with its own observer */
+        rd_text_stats_reset(rd);
+        ex_draw(&W->app, rd, &klog);
+        rd_end(rd);
+        rd_text_stats ts;
+        rd_text_stats_get(rd, &ts);
+        cr_assert_eq(ts.clipped + ts.shortened, 0, "%dx%d at %.2f: text cut: %s", sizes[i].w, sizes[i].h, k, ts.nsamples ? ts.samples[0] : "");
+        cr_assert_eq(rs.found, 1);
+        rd_set_text_observer(rd, NULL, NULL);
+        cr_assert_geq(rs.h, h1 * 3 / 2, "%dx%d: the line is %d px tall, %d at scale 1", sizes[i].w, sizes[i].h, rs.h, h1);
+        cr_assert_leq(rs.x + rs.w, sizes[i].w, "the line runs off the picture");
+        cr_assert_gt(rs.x + rs.w, sizes[i].w * 6 / 10, "%dx%d: the line ends at x=%d", sizes[i].w, sizes[i].h, rs.x + rs.w);
+        /* every panel: the fitted picture cuts no more text than scale 1 did (omap cuts none) */
+        for (int p = 0; p < UI_NPANELS; p++) {
+            ex_look one = {.panel = p, .klog = -1, .caption = -1};
+            float kp = ex_fit_panel_scale(&W->app, rd, &one);
+            rd_text_stats_reset(rd);
+            ex_draw(&W->app, rd, &one);
+            rd_end(rd);
+            rd_text_stats_get(rd, &ts);
+            cr_assert_eq(ts.clipped, 0, "panel %d at %dx%d, scale %.2f: %d runs clipped (%s)", p, sizes[i].w, sizes[i].h, kp, ts.clipped,
+                         ts.nsamples ? ts.samples[0] : "");
+            if (p == UI_PANEL_TREE || p == UI_PANEL_TIMELINE || p == UI_PANEL_CAPTION)
+                cr_assert_geq(kp, 1.5f, "panel %d at %dx%d stayed at scale %.2f", p, sizes[i].w, sizes[i].h, kp);
+        }
+        rd_free(rd);
+    }
+    /* hackbench (16 busy CPUs, long thread list) at 5 s: no panel cuts text either */
+    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
+    ui_app_free(&W->app);
+    ui_app_init(&W->app);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, 5000000000LL);
+    ui_app_refresh_reports(&W->app, 0, 0);
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        rd_ctx *rd = rd_new_offscreen(sizes[i].w, sizes[i].h, 1.0f, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        for (int p = 0; p < UI_NPANELS; p++) {
+            ex_look one = {.panel = p, .klog = -1, .caption = -1};
+            float kp = ex_fit_panel_scale(&W->app, rd, &one);
+            rd_text_stats ts;
+            rd_text_stats_reset(rd);
+            ex_draw(&W->app, rd, &one);
+            rd_end(rd);
+            rd_text_stats_get(rd, &ts);
+            cr_assert_eq(ts.clipped, 0, "hackbench panel %d at %dx%d, scale %.2f: %d runs clipped (%s)", p, sizes[i].w, sizes[i].h, kp,
+                         ts.clipped, ts.nsamples ? ts.samples[0] : "");
+        }
+        rd_free(rd);
+    }
+}
+
+static void touch(const char *d, const char *name)
+{
+    char p[400];
+    snprintf(p, sizeof p, "%s/%s", d, name);
+    FILE *f = fopen(p, "w");
+    cr_assert(f, "%s", p);
+    fputs("x", f);
+    fclose(f);
+}
+
+static bool exists_in(const char *d, const char *name)
+{
+    char p[400];
+    snprintf(p, sizeof p, "%s/%s", d, name);
+    return access(p, F_OK) == 0;
+}
+
+Test(export, a_clips_frame_directory_is_rcuviss_own)
+{
+    char fd[300], err[8192];
+    int earlier = -1;
+    snprintf(fd, sizeof fd, "%s/clip-frames", dir);
+    /* missing: made */
+    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(earlier, 0);
+    /* an earlier clip's frames: all removed (a shorter clip leaves none), and counted */
+    touch(fd, "frame-00001.png");
+    touch(fd, "frame-00002.png");
+    touch(fd, "frame-00003.png");
+    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(earlier, 3);
+    cr_assert(!exists_in(fd, "frame-00001.png") && !exists_in(fd, "frame-00003.png"));
+    /* someone else's file: refused, nothing removed, the message names it and ends with the note */
+    touch(fd, "frame-00001.png");
+    touch(fd, "frame-1.png"); /* not rcuvis's name: five digits */
+    cr_assert_eq(ex_frames_dir_prepare(fd, "; clip.gif was left unchanged", &earlier, err, sizeof err), -1);
+    cr_assert(strstr(err, "holds 1 entry that rcuvis did not write (frame-1.png)"), "%s", err);
+    cr_assert(strstr(err, "nothing was written or removed"), "%s", err);
+    cr_assert(strstr(err, "; clip.gif was left unchanged"), "%s", err);
+    cr_assert(exists_in(fd, "frame-00001.png") && exists_in(fd, "frame-1.png"), "a refused directory must be left as it was");
+    /* not a directory */
+    char file[400];
+    snprintf(file, sizeof file, "%s/frame-1.png", fd);
+    cr_assert_eq(ex_frames_dir_prepare(file, "", &earlier, err, sizeof err), -1);
+    cr_assert(strstr(err, "is not a directory"), "%s", err);
+    cr_assert(ex_is_frame_name("frame-00042.png") && !ex_is_frame_name("frame-0042.png") && !ex_is_frame_name("frame-00042.png~"));
+}
+
 Test(export, ctrl_e_saves_csv_for_the_visible_range_without_overwriting)
 {
     ui_app_draw(&W->app, W->rd);

@@ -23,8 +23,33 @@ expect_rc 0 "clean compare slide" -- "$bin" shot "$omap" --at 80.5 --compare --c
 [ "$(png_size "$tmp/clean.png" 2>/dev/null)" = 1600x900 ] || fail "clean slide is not a 1600x900 PNG"
 expect_rc 0 "tree panel at 960x540" -- "$bin" shot "$omap" --at 80.5 --panel tree --size 960x540 -o "$tmp/tree.png"
 [ "$(png_size "$tmp/tree.png" 2>/dev/null)" = 960x540 ] || fail "tree panel is not 960x540"
+# one panel alone grows its text with the picture (it was one 11-px log line in an empty canvas);
+# --scale still sets it: then the picture is WxH times the scale, at that density
+for size in 960x540 1600x900; do
+  expect_rc 0 "klog panel at $size" -- "$bin" shot "$omap" --at 80.5 --panel klog --size $size -o "$tmp/klog-$size.svg"
+  python3 - "$tmp/klog-$size.svg" "${size%x*}" <<'PY' || fail "klog panel at $size: the log line is not big and whole"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+w = int(sys.argv[2])
+line = [t for t in root.iter('{http://www.w3.org/2000/svg}text') if ''.join(t.itertext()).startswith('INFO: rcu_sched self-detected stall')]
+assert len(line) == 1, len(line)
+t = line[0]
+size, end = float(t.get('font-size')), float(t.get('x')) + float(t.get('textLength'))
+assert size >= 16, 'font-size %g' % size
+assert w * 0.6 < end <= w, 'the line ends at x=%g of %d' % (end, w)
+PY
+done
+expect_rc 0 "klog panel with --scale 1" -- "$bin" shot "$omap" --at 80.5 --panel klog --size 960x540 --scale 1 -o "$tmp/klog-s1.svg"
+grep -qF 'font-size="11"' "$tmp/klog-s1.svg" || fail "--scale 1 no longer keeps the panel's text at scale 1"
 expect_rc 2 "unknown panel" -- "$bin" shot "$omap" --at 1 --panel nope -o "$tmp/x.png"
 grep -qF -- "--panel: expected cpus, tree" "$tmp/err" || fail "unknown panel: message"
+
+# --- a slide drops every scroll instruction, also under the tree (its driver line at 1280x720 needs 3 lines,
+# and showed 1 and "▼ 2 more lines (scroll)"); the count-only cues of other panels stay
+expect_rc 0 "compare slide at 1280x720" -- "$bin" shot "$omap" --at 80.04 --compare --clean --size 1280x720 -o "$tmp/c720.svg"
+grep -qF "(scroll)" "$tmp/c720.svg" && fail "a clean slide says (scroll): $(grep -o '[^>]*(scroll)' "$tmp/c720.svg")"
+grep -qF "more lines" "$tmp/c720.svg" && fail "the tree's driver line is cut to a 'more lines' cue: $(grep -o '[^>]*more lines[^<]*' "$tmp/c720.svg")"
+grep -qF "3.6 forces QSs only" "$tmp/c720.svg" || fail "the tree's driver line lost its explanation"
 
 # --- vector: the SVG parses, has the slide's texts as <text>, and no controls
 expect_rc 0 "clean compare slide as SVG" -- "$bin" shot "$omap" --at 80.5 --compare --clean -o "$tmp/clean.svg"
@@ -138,8 +163,57 @@ n=$(ls "$tmp/frames" | grep -c '^frame-[0-9]*\.png$')
 [ "$n" -eq 10 ] || fail "1 s at 10 fps: $n frames, wanted 10"
 [ "$(png_size "$tmp/frames/frame-00010.png" 2>/dev/null)" = 320x200 ] || fail "frame size is not 320x200"
 cmp -s "$tmp/frames/frame-00001.png" "$tmp/frames/frame-00010.png" && fail "first and last frame are the same picture"
-expect_rc 2 "frames into a directory that holds frames" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
-grep -qF "already holds frames" "$tmp/err" || fail "refusing to mix frames: message"
+# re-export: an earlier clip's frames are rcuvis's own, so they are replaced, and a shorter clip leaves none behind
+expect_rc 0 "frames into a directory that holds an earlier clip's frames" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.5 --size 320x200 -o "$tmp/frames/"
+grep -qxF "rcuvis: shot: 5 frames (320x200, 10 fps) in $tmp/frames/, replacing the 10 frames of an earlier clip" "$tmp/err" ||
+  { fail "re-export: message"; sed 's/^/  stderr: /' "$tmp/err"; }
+[ "$(ls -A "$tmp/frames" | tr '\n' ' ')" = "frame-00001.png frame-00002.png frame-00003.png frame-00004.png frame-00005.png " ] ||
+  fail "re-export: the directory holds $(ls -A "$tmp/frames" | tr '\n' ' '), wanted frames 1 to 5 only"
+# anything rcuvis did not write stops it before a file is touched, and the message says what is there
+echo mine >"$tmp/frames/notes.txt"
+cp "$tmp/frames/frame-00003.png" "$tmp/f3.before"
+expect_rc 2 "frames into a directory that holds someone else's file" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
+grep -qF "$tmp/frames/ holds 1 entry that rcuvis did not write (notes.txt)" "$tmp/err" && grep -qF "nothing was written or removed" "$tmp/err" ||
+  { fail "foreign file in the frames directory: message"; sed 's/^/  stderr: /' "$tmp/err"; }
+[ "$(cat "$tmp/frames/notes.txt")" = mine ] && cmp -s "$tmp/f3.before" "$tmp/frames/frame-00003.png" && [ ! -e "$tmp/frames/frame-00006.png" ] ||
+  fail "foreign file in the frames directory: the directory was changed"
+rm "$tmp/frames/notes.txt"
+ln -s "$tmp/f3.before" "$tmp/frames/frame-00009.png" # a frame's name, but a symlink: not rcuvis's
+expect_rc 2 "a symlink under a frame's name" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
+grep -qF "frame-00009.png (a symlink)" "$tmp/err" || fail "symlinked frame: message"
+rm "$tmp/frames/frame-00009.png"
+
+# a clip: re-exporting to the same name replaces it (as -o FILE.png does), through safefile; a fake
+# encoder (writes its own name and the frame count) keeps this independent of ffmpeg
+cat >"$tmp/fake-ffmpeg" <<'SH'
+#!/bin/sh
+for a; do last=$a; done
+pat=$(printf '%s\n' "$@" | grep 'frame-%05d.png')
+n=$(ls "$(dirname "$pat")" | grep -c '^frame-')
+echo "clip of $n frames" >"$last"
+SH
+chmod +x "$tmp/fake-ffmpeg"
+RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 0 "clip" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/wake.gif"
+grep -qxF "rcuvis: shot: wrote $tmp/wake.gif" "$tmp/err" || fail "clip: 'wrote' message"
+RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 0 "the same clip again, shorter" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.3 --size 320x200 -o "$tmp/wake.gif"
+[ "$(cat "$tmp/wake.gif")" = "clip of 3 frames" ] || fail "re-exported clip: $(cat "$tmp/wake.gif"), wanted the 3-frame clip"
+grep -qxF "rcuvis: shot: 3 frames (320x200, 10 fps) in $tmp/wake-frames/, replacing the 10 frames of an earlier clip" "$tmp/err" &&
+  grep -qxF "rcuvis: shot: replaced $tmp/wake.gif" "$tmp/err" || { fail "re-exported clip: messages"; sed 's/^/  stderr: /' "$tmp/err"; }
+[ "$(ls -A "$tmp/wake-frames" | wc -l)" -eq 3 ] || fail "re-exported clip: stale frames (or the encoder's temp file) left: $(ls -A "$tmp/wake-frames")"
+[ -z "$(ls -A "$tmp" | grep rcuvis-tmp)" ] || fail "re-exported clip: a temp file was left beside it"
+# a symlinked clip keeps its link; the file it names is replaced
+mv "$tmp/wake.gif" "$tmp/real.gif" && ln -s real.gif "$tmp/wake.gif"
+RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 0 "clip through a symlink" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.2 --size 320x200 -o "$tmp/wake.gif"
+[ -L "$tmp/wake.gif" ] && [ "$(cat "$tmp/real.gif")" = "clip of 2 frames" ] || fail "clip through a symlink: link replaced or target not written"
+# a failing encoder, or someone's file among the frames: the clip stays as it was, and the message says so
+printf '#!/bin/sh\nexit 3\n' >"$tmp/bad-ffmpeg"; chmod +x "$tmp/bad-ffmpeg"
+RCUVIS_FFMPEG="$tmp/bad-ffmpeg" expect_rc 2 "failing encoder" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.5 --size 320x200 -o "$tmp/wake.gif"
+grep -qF "$tmp/wake.gif was left unchanged" "$tmp/err" || fail "failing encoder: message"
+[ "$(cat "$tmp/real.gif")" = "clip of 2 frames" ] && [ "$(ls -A "$tmp/wake-frames" | wc -l)" -eq 5 ] || fail "failing encoder: the clip was changed or its temp file left"
+touch "$tmp/wake-frames/thumbs.db"
+RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 2 "clip whose frames directory holds someone's file" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/wake.gif"
+grep -qF "(thumbs.db)" "$tmp/err" && grep -qF "$tmp/wake.gif was left unchanged" "$tmp/err" || fail "clip with a foreign file among its frames: message"
+[ "$(cat "$tmp/real.gif")" = "clip of 2 frames" ] || fail "clip with a foreign file among its frames: the clip was changed"
 RCUVIS_FFMPEG=/nonexistent/ffmpeg expect_rc 2 "clip without an encoder" -- "$bin" shot "$omap" --from 1 --to 1.2 --fps 10 --length 0.5 --size 320x200 -o "$tmp/noenc.gif"
 grep -qF "install the Debian package ffmpeg" "$tmp/err" || fail "missing encoder: message"
 [ -f "$tmp/noenc-frames/frame-00005.png" ] || fail "missing encoder: the frames are still written"

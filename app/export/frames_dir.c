@@ -1,0 +1,94 @@
+/* frames_dir.c — a clip's frame directory: made by rcuvis, so an earlier clip's frames are replaced; anything else refuses. */
+#include "export/export.h"
+#include "util/safefile.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool ex_is_frame_name(const char *name)
+{
+    /* exactly what ex_animate writes: frame-%05d.png (at most 20000 frames, so always 5 digits) */
+    if (strncmp(name, "frame-", 6) != 0) return false;
+    for (int i = 6; i < 11; i++)
+        if (!isdigit((unsigned char)name[i])) return false;
+    return !strcmp(name + 11, ".png");
+}
+
+/* "name", "name/" for a directory, "name (a symlink)" for anything else that is not a plain file */
+static void describe(const char *dir, const char *name, char *out, size_t outlen)
+{
+    char full[4400];
+    struct stat sb;
+    snprintf(full, sizeof full, "%s/%s", dir, name);
+    if (lstat(full, &sb) != 0 || S_ISREG(sb.st_mode)) snprintf(out, outlen, "%s", name);
+    else if (S_ISDIR(sb.st_mode)) snprintf(out, outlen, "%s/", name);
+    else if (S_ISLNK(sb.st_mode)) snprintf(out, outlen, "%s (a symlink)", name);
+    else snprintf(out, outlen, "%s (not a regular file)", name);
+}
+
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen)
+{
+    *earlier = 0;
+    struct stat sb;
+    if (stat(dir, &sb) != 0) {
+        if (errno != ENOENT) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
+        if (mkdir(dir, 0755) != 0) { snprintf(err, errlen, "cannot create %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
+        return 0;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s exists and is not a directory, so it cannot hold the frames%s", dir, note);
+        return -1;
+    }
+    sf_clean_stale(dir); /* an encoder's temp file left by an rcuvis that died (never a live one) */
+    DIR *d = opendir(dir);
+    if (!d) { snprintf(err, errlen, "cannot read %s/: %s%s", dir, strerror(errno), note); return -1; }
+    /* first pass: only rcuvis's own frames, as plain files; anything else is the user's and stops us
+     * before a single file is touched */
+    int frames = 0, foreign = 0;
+    char listed[600] = "";
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        const char *n = de->d_name;
+        if (!strcmp(n, ".") || !strcmp(n, "..")) continue;
+        char full[4400];
+        struct stat fs;
+        snprintf(full, sizeof full, "%s/%s", dir, n);
+        if (ex_is_frame_name(n) && lstat(full, &fs) == 0 && S_ISREG(fs.st_mode)) { frames++; continue; }
+        if (++foreign <= 3) {
+            char one[300];
+            describe(dir, n, one, sizeof one);
+            size_t l = strlen(listed);
+            snprintf(listed + l, sizeof listed - l, "%s%s", l ? ", " : "", one);
+        }
+    }
+    if (foreign) {
+        closedir(d);
+        snprintf(err, errlen,
+                 "%s/ holds %d %s that rcuvis did not write (%s%s); it replaces only its own frame-NNNNN.png files, so "
+                 "nothing was written or removed: move %s or choose another -o%s",
+                 dir, foreign, foreign == 1 ? "entry" : "entries", listed, foreign > 3 ? ", ..." : "",
+                 foreign == 1 ? "it" : "them", note);
+        return -1;
+    }
+    /* second pass: the earlier clip's frames go, so a shorter clip leaves none of them behind */
+    rewinddir(d);
+    while ((de = readdir(d))) {
+        if (!ex_is_frame_name(de->d_name)) continue;
+        char full[4400];
+        snprintf(full, sizeof full, "%s/%s", dir, de->d_name);
+        if (unlink(full) != 0 && errno != ENOENT) {
+            int e = errno;
+            closedir(d);
+            snprintf(err, errlen, "cannot remove the earlier frame %s: %s%s", full, strerror(e), note);
+            return -1;
+        }
+    }
+    closedir(d);
+    *earlier = frames;
+    return 0;
+}
