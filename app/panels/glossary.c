@@ -26,8 +26,8 @@ static const glossary_entry entries[] = {
     {"dyntick-idle", "An idle CPU whose tick is stopped (NO_HZ); it reports nothing, so FQS must credit it."},
     {"FQS", "Force quiescent states: a pass over the CPUs still owing a QS that credits idle or offline ones."},
     {"snapshot pass", "First FQS pass of a GP: records each owing CPU's dynticks counter to compare with later."},
-    {"dti", "Credited by FQS as dyntick-idle: its dynticks counter was even or moved since the snapshot."},
-    {"ofl", "Credited by FQS because the CPU is offline."},
+    {"dti", "Credited by FQS as dyntick-idle: its dynticks counter is even, or moved by 2 or more since the snapshot. Checked first, so an offline CPU that went through idle is credited dti."},
+    {"ofl", "Credited by FQS as offline: its dynticks counter showed no idle pass, but the CPU is offline and the GP is more than 2 jiffies old."},
     {"idle probes", "How many times FQS read an owing CPU's dynticks counter in this run."},
     {"RCU_SOFTIRQ", "The softirq that runs RCU's per-CPU work: notice GPs, report QSs, invoke callbacks (3.6 also drives GPs)."},
     {"irq exit", "Return from an interrupt; raised softirqs run here, charged to whatever task was interrupted."},
@@ -35,7 +35,7 @@ static const glossary_entry entries[] = {
     {"ksoftirqd/N", "Per-CPU kernel thread that runs softirqs when there are too many to run at irq exit."},
     {"swapper", "The idle task of a CPU (PID 0); RCU work done from idle is charged to it."},
     {"self-detected", "The CPU that owes the QS noticed the stall itself in its own tick (print_cpu_stall)."},
-    {"{ 0}", "The stall message's list of CPUs holding up the GP: here CPU 0 (print_other_cpu_stall)."},
+    {"{ 0}", "CPUs a stall warning names, in braces: a self-detected warning (print_cpu_stall) names the CPU itself; detected stalls on CPUs/tasks (print_other_cpu_stall) lists the CPUs still owing a QS."},
     {"jiffy", "One scheduling-clock tick: 1/HZ s. RCU's timeouts (FQS, stall checks) count jiffies."},
     {"HZ", "Scheduling-clock ticks per second; HZ=100 means one jiffy is 10 ms."},
     {"D/W/R/N", "Callback list segments: D done (ready to invoke), W waiting for the current GP, R next-ready, N next (no GP yet)."},
@@ -71,7 +71,8 @@ static const glossary_entry entries[] = {
     {"NO_HZ", "Idle CPUs stop their tick; they then report no QS themselves (dyntick-idle)."},
     {"FAST_NO_HZ", "CONFIG_RCU_FAST_NO_HZ: an idle CPU with callbacks tries to finish them and sleep longer."},
     {"needs_gp_fix", "The OMAP fix: do not start a GP that no callback needs (3.6 started an extra one)."},
-    {"irqs-off", "Longest stretch RCU's grace-period work ran with interrupts or preemption disabled."},
+    {"irqs-off", "Longest single stretch of RCU grace-period work run with interrupts disabled (one lock section; in 3.6 the whole tree walk at GP start)."},
+    {"non-preemptible", "Longest stretch of RCU grace-period work nothing could preempt (softirq or tick code, or the 3.7 kthread between cond_resched() points); interrupts may be on."},
     {"rcuc/N", "Per-CPU RCU callback kthread (only with RCU_BOOST)."},
     {"call_rcu", "RCU work done inside ordinary tasks and charged to them: call_rcu() by the tasks that queue callbacks, the QS note at each context switch, and (3.6 with FAST_NO_HZ) the idle task's drain, which runs a whole FQS pass."},
     {"caption lane", "When each scenario caption is shown; the caption itself appears whole in the strip above."},
@@ -116,7 +117,7 @@ static const struct { const char *word, *term; } words[] = {
     {"HZ", "HZ"}, {"passed", "passed"}, {"just cleared", "just cleared"}, {"p50", "p50/p99"}, {"p99", "p50/p99"},
     {"per GP", "cost per GP"}, {"blkd", "blkd"}, {"idle probes", "idle probes"}, {"snapshot", "snapshot pass"},
     {"leaf", "leaf"}, {"level", "level"}, {"gpnum", "gpnum"}, {"completed", "completed"}, {"R!", "R!"},
-    {"oldest open", "oldest open"}, {"irqs-off", "irqs-off"}, {"qsmask 0x0", "qsmask"},
+    {"oldest open", "oldest open"}, {"irqs-off", "irqs-off"}, {"non-preemptible", "non-preemptible"}, {"qsmask 0x0", "qsmask"},
 };
 
 static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
