@@ -65,7 +65,7 @@ static const glossary_entry entries[] = {
     {"kthread", "3.7: each flavor's grace periods are driven by its own kernel thread (rcu_gp_kthread)."},
     {"softirq", "Pending RCU_SOFTIRQ work on this CPU."},
     {"loop", "CPU spinning in the kernel without a QS (an injected kernel loop)."},
-    {"rcu_sched", "Flavor whose readers are non-preemptible regions; QS = context switch, user mode or idle."},
+    {"rcu_sched", "Flavor whose readers are regions with preemption disabled; QS = context switch, user mode or idle."},
     {"rcu_bh", "Flavor whose readers disable bottom halves; QS also at softirq end."},
     {"rcu_preempt", "Flavor with preemptible readers; preempted readers are tracked as blkd tasks."},
     {"NO_HZ", "Idle CPUs stop their tick; they then report no QS themselves (dyntick-idle)."},
