@@ -110,7 +110,13 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         ui_fmt_dur(b, sizeof b, rep->max_nonpreempt_us / 1e6);
         snprintf(lat, sizeof lat, "longest irqs-off stretch %s · non-preemptible %s", a, b);
         panel_text_fit(fr, RD_SANS_SMALL, c.x, R.y, c.w, th->text, lat);
-        panel_term(fr, (rd_rect){c.x, R.y, c.w, lh}, "irqs-off");
+        /* two figures, two terms: each half of the row explains its own */
+        char first[96];
+        snprintf(first, sizeof first, "longest irqs-off stretch %s · ", a);
+        int split = rd_text_width(rd, RD_SANS_SMALL, first);
+        if (split > c.w) split = c.w;
+        panel_term(fr, (rd_rect){c.x, R.y, split, lh}, "irqs-off");
+        if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, lh}, "non-preemptible");
         R.y += lh;
     }
     R.y += rd_px(rd, 4);

@@ -25,11 +25,25 @@ Test(glossary, every_listed_term_has_an_entry)
     cr_expect(strstr(glossary_line("cost per GP"), "divided by") != NULL);
 }
 
+/* What each credit and figure means, as the kernel has it: rcu_implicit_dynticks_qs() tries the
+ * dynticks counter before cpu_is_offline(); print_cpu_stall() and print_other_cpu_stall() both print
+ * the braces; the accounting row shows irqs-off and non-preemptible as two separate figures. */
+Test(glossary, entries_say_what_the_kernel_does)
+{
+    cr_expect(strstr(glossary_line("dti"), "offline") != NULL, "dti: an offline CPU with an idle pass is credited dti");
+    cr_expect(strstr(glossary_line("ofl"), "2 jiffies") != NULL, "ofl: only once the GP is more than 2 jiffies old");
+    cr_expect(strstr(glossary_line("{ 0}"), "print_cpu_stall") && strstr(glossary_line("{ 0}"), "print_other_cpu_stall"),
+              "{ 0}: both stall printers use the braces");
+    cr_expect(strstr(glossary_line("irqs-off"), "preempt") == NULL, "irqs-off is about interrupts alone");
+    cr_expect(glossary_line("non-preemptible") != NULL, "the accounting row's second figure has an entry");
+}
+
 Test(glossary, scan_finds_numbered_names)
 {
     struct { const char *text, *term; } cases[] = {
         {"rnp12  level 1", "rnp0"}, {"g155 c154  qsmask 0x3", "g155 c154"}, {"ksoftirqd/3", "ksoftirqd/N"},
         {"blocking grace period: { 0} (detected by 1", "{ 0}"}, {"FQS credited", "FQS"},
+        {"longest irqs-off stretch 1 us · non-preemptible 3 us", "irqs-off"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *found = NULL;
