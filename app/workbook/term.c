@@ -29,7 +29,10 @@ void quiz_wrap(FILE *out, const char *text, int indent, int width)
             for (; j < para; j++) {
                 if (((unsigned char)p[j] & 0xC0) != 0x80) cols++;
                 if ((int)cols > avail) break;
-                if (p[j] == ' ') last_space = j;
+                /* break only at a lone space: a run of spaces is content (4.1's answers differ by the
+                 * two spaces before "(t=", and a break there printed them alike) */
+                bool lone = p[j] == ' ' && !(j > start && p[j - 1] == ' ') && !(j + 1 < para && p[j + 1] == ' ');
+                if (lone) last_space = j;
             }
             size_t end = j;
             if (j < para && last_space > start) end = last_space;
