@@ -334,9 +334,11 @@ static void chk_sirq_hidden(const rp_view *v, rp_verdict *out)
     out->fig = hidden > 0 ? work / hidden * 100 : INFINITY;
     out->unit = "% of the softirq and caller time is GP work";
     snprintf(out->text, sizeof out->text,
-             "3.6: GP kthreads %.2f s; its %.2f s of GP work is inside ksoftirqd %.2f s + inline %.2f s + idle task and "
-             "callers %.2f s (3.7: kthreads %.2f s)",
-             sk + threads, work, s_ks, s_in, s_task, kk);
+             /* the three are whole contexts, GP work and the rest: the GP work fits inside their sum (a
+              * "+" between them read as a breakdown of the GP work that did not add up) */
+             "3.6: GP kthreads %.2f s; its %.2f s of GP work runs inside %.2f s of ksoftirqd, softirq at irq exit, "
+             "idle task and callers (%.2f + %.2f + %.2f s; 3.7: kthreads %.2f s)",
+             sk + threads, work, hidden, s_ks, s_in, s_task, kk);
     out->holds = sk == 0 && threads == 0 && work > 0 && work <= hidden;
 }
 

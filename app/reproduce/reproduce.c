@@ -499,6 +499,7 @@ static int write_html(const plan *p, const result *res, const opts *o)
     for (size_t c = 0; c < p->nclaims; c++) {
         hc[c].claim = p->claims[c];
         hc[c].holds = res[c].holds;
+        hc[c].gap = !res[c].holds && res[c].gap;
         hc[c].simulated = res[c].simulated;
         hc[c].nruns = p->claims[c]->nruns;
         for (int r = 0; r < hc[c].nruns; r++) {

@@ -256,6 +256,14 @@ assert not p.fetch, p.fetch                      # nothing to load: the page is 
 assert not re.search(r'url\(\s*["\']?https?:|@import', src)
 for want in ['scaling-leaf-step', 'omap-kthread', 'Per-grace-period cost against CPUs', 'OMAP board']:
     assert want in src, want
+# the verdicts as the terminal gives them: a bounded gap is GAP, explained, never a red FAILS
+import json, subprocess
+verdicts = re.findall(r'<td class="(ok|gap|no)">(holds|GAP|FAILS)</td>', src)
+assert len(verdicts) == int(sys.argv[2]), verdicts
+assert ('no', 'FAILS') not in verdicts, "a claim reads FAILS"
+if ('gap', 'GAP') in verdicts:
+    assert 'bounded gap' in src and 'sweep' in src, "GAP is not explained on the page"
+assert 'workload.0.cpus=' not in src, "a legend shows raw --set keys"
 PY
 
 [ $failed -eq 0 ] && echo "export: all checks passed"
