@@ -312,7 +312,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         int shown = 0, total = 0;
         for (unsigned i = 0; i < 64 && i < h->nrecent; i++) {
             const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
-            if (m->flavor != v->flavor || m->gp != fl->gpnum || m->t > v->now) continue;
+            if (m->t < 0 || m->flavor != v->flavor || m->gp != fl->gpnum || m->t > v->now) continue; /* t < 0: forgotten */
             total++;
             if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, m->arg ? "ofl" : "dti"); shown++; }
         }

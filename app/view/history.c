@@ -115,7 +115,14 @@ static void take_instant(ui_history *h, const rv_event *ev)
             h->cred_gp[f][ev->cpu] = ev->gp;
             h->cred_arg[f][ev->cpu] = ev->arg;
         }
+        /* a seek back replays events this ring already holds (a restored engine numbers them again
+         * from the checkpoint): drop what it kept from that instant on first, or "FQS credited: CPU 1
+         * dti, CPU 1 dti" grew by one at every seek */
+        if (ev->seq < h->recent_seq_end)
+            for (unsigned i = 0; i < 64; i++)
+                if (h->recent_cred[i].t >= ev->t) h->recent_cred[i].t = -1;
         h->recent_cred[h->nrecent++ % 64] = mark_of(ev);
+        h->recent_seq_end = ev->seq + 1;
         break;
     case RV_EV_QS_REPORT:
         if (fok && ev->node >= 0 && ev->node < h->nnodes) {

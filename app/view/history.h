@@ -40,9 +40,11 @@ typedef struct ui_history {
     int64_t *cred_t[RV_NFLAVORS];
     uint64_t *cred_gp[RV_NFLAVORS];   /* the GP the credit was for: only the current GP's matter */
     int8_t *cred_arg[RV_NFLAVORS];
-    /* the latest FQS credits in order, for the "probes landing" list (ring) */
+    /* the latest FQS credits in order, for the "probes landing" list (ring; t = -1: forgotten, by a
+     * truncation or a replay) */
     ui_mark recent_cred[64];
     unsigned nrecent;
+    uint64_t recent_seq_end;          /* 1 + the event seq of the newest credit in the ring (0: none) */
 } ui_history;
 
 int ui_history_init(ui_history *h, int ncpus, int nnodes);

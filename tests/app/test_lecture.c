@@ -481,3 +481,29 @@ Test(lecture, left_from_the_stall_cue_goes_back_in_time)
     frame();
     cr_assert_lt(ui_app_now(&W->app), cue_t - 1, "Shift+Left stayed at the stall's own instant");
 }
+
+Test(lecture, fqs_credits_are_listed_once_however_often_one_seeks_back)
+{
+    /* S at omap-stall's stall shows "FQS credited: CPU 1 dti"; Home and S again replayed the credit
+     * into the list a second time ("CPU 1 dti, CPU 1 dti"), once more per seek */
+    open_scenario("omap-stall.json");
+    explore_all();
+    frame();
+    char first[512] = "";
+    for (int round = 0; round < 3; round++) {
+        key(SDLK_HOME);
+        while (ui_app_seek_continue(&W->app, 1000)) {}
+        key(SDLK_s);
+        while (ui_app_seek_continue(&W->app, 1000)) {}
+        frame();
+        char *texts = drawn_texts();
+        const char *c = strstr(texts, "FQS credited: ");
+        cr_assert_not_null(c, "no FQS credit line at the stall");
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(c, "\n"), c);
+        free(texts);
+        if (round == 0) snprintf(first, sizeof first, "%s", line);
+        cr_expect_str_eq(line, first, "seek %d changed the list: %s", round, line);
+    }
+    cr_expect_null(strstr(first, "dti, CPU 1 dti"), "a credit listed twice: %s", first);
+}
