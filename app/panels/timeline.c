@@ -92,6 +92,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             const rv_caption *cp = &v->cfg->captions[i];
             if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) continue; /* triggered: the strip shows them */
             int64_t at = (int64_t)(cp->at_s * 1e9);
+            if (v->changed_at >= 0 && at > v->changed_at) continue; /* paused after the user's own change (view.c) */
             /* until its until_s, else the next timed caption of this side's configuration: the next
              * one in the file may be another mode's (omap-stall's 3.7 caption at 80 s is followed by
              * 3.6's triggered stall caption, whose at_s is 0) */
@@ -119,6 +120,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (i >= v->cfg->ncaptions || v->cfg->captions[i].on.event == RV_TRIG_TIME) continue;
             const rv_caption *cp = &v->cfg->captions[i];
             int64_t at = h->captions.v[k].t;
+            if (v->changed_at >= 0 && at > v->changed_at) continue;
             int64_t nx = k + 1 < h->captions.n ? h->captions.v[k + 1].t : v->end;
             if (cp->show_s > 0 && at + (int64_t)(cp->show_s * 1e9) < nx) nx = at + (int64_t)(cp->show_s * 1e9);
             if (nx < t0 || at > t1) continue;

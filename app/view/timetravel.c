@@ -777,6 +777,15 @@ int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t err
     return 0;
 }
 
+int64_t tt_first_intervention(const tt *t)
+{
+    /* a branch starts with its parent's checkpoints up to the fork, the injection ones included */
+    const branch *b = &t->br[t->cur];
+    for (size_t i = 0; i < b->n; i++)
+        if (b->ck[i]->inject) return b->ck[i]->t;
+    return -1;
+}
+
 void tt_switch_branch(tt *t, int bi)
 {
     if (bi < 0 || bi >= t->nbr || bi == t->cur) return;

@@ -89,6 +89,9 @@ bool tt_explore(tt *t, double budget_ms);
 int tt_branch_count(const tt *t);
 int tt_branch_current(const tt *t);
 int64_t tt_branch_fork_time(const tt *t, int branch); /* where it split off (0 for the first) */
+/* The earliest injection the user made that the current branch's state includes (its own or one of
+ * the branches it split from), or -1 for a run as the scenario scripted it. */
+int64_t tt_first_intervention(const tt *t);
 /* Switch to another branch, at the same simulated time when it exists there. */
 void tt_switch_branch(tt *t, int branch);
 

@@ -69,7 +69,7 @@ static bool has_stall(const char *s)
     return strstr(s, "stall") != NULL || strstr(s, "Stall") != NULL;
 }
 
-static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now);
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from);
 
 /* Thousands of CPUs: the whole-GP answer counts the dyntick-idle ones in one line (the next FQS
  * pass credits them all alike) and spends its words on the few that are not idle, which are the
@@ -235,7 +235,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         ui_fmt_time(tb, sizeof tb, last->t);
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
     }
-    v->caption = caption_now(e, cfg, v->now);
+    int64_t caption_from = -1;
+    v->caption = caption_now(e, cfg, v->now, &caption_from);
     /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
     v->cue_title = NULL;
     if (st->cue >= 0 && (size_t)st->cue < cfg->ncues) {
@@ -251,15 +252,28 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
              * the 3.7 view never reads the 3.6 narration */
-            if (q->caption[0] && (st->compare || !st->config_badge[0])) v->caption = q->caption;
+            if (q->caption[0] && (st->compare || !st->config_badge[0])) { v->caption = q->caption; caption_from = at; }
             v->cue_title = q->title;
         }
+    }
+    /* The file's narration describes the run it scripted. After the user's own injection (a kernel
+     * loop, an offline CPU...) a caption that starts later may tell the opposite of the screen
+     * (omap-stall's "a false alarm, nothing was ever waiting" over a stall the user caused): the
+     * strip says so instead. Switching back to the scripted branch brings the captions back. */
+    int64_t changed = v->changed_at = tt_first_intervention(t);
+    if (v->caption && changed >= 0 && caption_from > changed) {
+        char tb[32];
+        ui_fmt_time(tb, sizeof tb, changed);
+        snprintf(v->caption_paused, sizeof v->caption_paused,
+                 "Captions paused: you changed this run at %s, and the scenario's narration from then on may no "
+                 "longer match what happens.", tb);
+        v->caption = v->caption_paused;
     }
 }
 
 /* The caption shown at now: a timed one from its at_s (even at that very instant), a triggered one
  * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). */
-static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now)
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from_out)
 {
     /* of the captions showing now, the one that appeared last: a triggered caption that has run
      * its duration_s gives the strip back to the timed one it interrupted */
@@ -278,6 +292,7 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
         best = (int)i;
         from_best = from;
     }
+    *from_out = from_best;
     return best < 0 ? NULL : cfg->captions[best].text;
 }
 

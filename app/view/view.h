@@ -47,6 +47,8 @@ typedef struct ui_view {
     int branch, nbranches;
     int64_t branch_fork;
     const char *caption;         /* scenario caption active now (or the current cue's), or NULL */
+    char caption_paused[200];    /* what the strip says instead of a caption from after the user's own change */
+    int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
     char last_event[320];        /* the latest event in words (what the last step did) */
 } ui_view;

@@ -507,3 +507,24 @@ Test(lecture, fqs_credits_are_listed_once_however_often_one_seeks_back)
     }
     cr_expect_null(strstr(first, "dti, CPU 1 dti"), "a credit listed twice: %s", first);
 }
+
+Test(lecture, after_the_users_own_change_the_scripted_captions_pause)
+{
+    /* a 70 s kernel loop on CPU 0 from t = 0 makes a real stall at about 60 s; omap-stall's stall
+     * caption ("a false alarm, since nothing was ever waiting") fired on it and told the opposite of
+     * the screen */
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_TAB); /* CPU 0 */
+    cr_assert_eq(W->app.st.sel_cpu, 0);
+    keymod(SDLK_k, KMOD_LSHIFT);
+    explore_all();
+    key(SDLK_s);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    const ui_view *v = &W->app.s[0].view;
+    cr_assert(klog_has_stall(v), "no stall after a 70 s kernel loop");
+    cr_assert_not_null(v->caption);
+    cr_expect(strstr(v->caption, "Captions paused: you changed this run at") != NULL, "caption: %s", v->caption);
+    cr_expect_null(strstr(v->caption, "false alarm"), "the scripted story over the user's own stall: %s", v->caption);
+}
