@@ -199,10 +199,9 @@ int ui_app_inject(ui_app *a, const rv_inject *cmd, char *msg, size_t msglen)
         }
         if (err[0]) snprintf(msg, msglen, "%s", err);
         else if (br && i == 0) {
-            char tb[32];
-            ui_fmt_time(tb, sizeof tb, tt_now(a->s[i].tt));
-            snprintf(msg, msglen, "New branch %d started at %s; the previous future is kept (Ctrl+B switches)",
-                     tt_branch_count(a->s[i].tt), tb);
+            /* short: the caller puts what was injected first, and the top bar of a 1280x720 window
+             * cut the longer form off */
+            snprintf(msg, msglen, "new branch %d, Ctrl+B returns to the previous future", tt_branch_count(a->s[i].tt));
         }
     }
     return rc;

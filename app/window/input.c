@@ -277,9 +277,12 @@ static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, 
         return;
     }
     ui_rec_injected(w, &cmd); /* kept for Ctrl+S (record.c) */
-    if (msg[0]) ui_win_status(w, now_ms, "%s", msg);
-    else if (needs_cpu) ui_win_status(w, now_ms, "Injected %s on CPU %d", rv_inject_kind_name(kind), cmd.cpu);
-    else ui_win_status(w, now_ms, "Injected %s", rv_inject_kind_name(kind));
+    /* what was done first, then what it did to the timeline (a new branch, or a dropped future) */
+    char what[96];
+    if (needs_cpu) snprintf(what, sizeof what, "Injected %s on CPU %d", rv_inject_kind_name(kind), cmd.cpu);
+    else snprintf(what, sizeof what, "Injected %s", rv_inject_kind_name(kind));
+    if (msg[0]) ui_win_status(w, now_ms, "%s: %s", what, msg);
+    else ui_win_status(w, now_ms, "%s", what);
     ui_app_refresh_reports(a, now_ms, 0);
 }
 

@@ -517,7 +517,10 @@ Test(lecture, after_the_users_own_change_the_scripted_captions_pause)
     frame();
     key(SDLK_TAB); /* CPU 0 */
     cr_assert_eq(W->app.st.sel_cpu, 0);
+    explore_all(); /* a known future: the injection starts a branch */
     keymod(SDLK_k, KMOD_LSHIFT);
+    /* the status says what was done first (it said only "New branch 2 started at ...", cut off) */
+    cr_expect(strncmp(W->app.st.status, "Injected kernel_loop on CPU 0: new branch 2", 43) == 0, "status: %s", W->app.st.status);
     explore_all();
     key(SDLK_s);
     while (ui_app_seek_continue(&W->app, 1000)) {}
