@@ -394,13 +394,15 @@ static void seek_to_moment(ui_win *w, int64_t t, const char *what, double now_ms
     ui_win_status(w, now_ms, "To %s at %s: simulating there (any key stops)", what, tb);
 }
 
-static void seek_at(ui_win *w, const ui_hit *h, int x)
+/* A click or drag on the scrubber or the timeline. A far one (kernel-build near its end) reports its
+ * progress as moments do: it said nothing for minutes. */
+static void seek_at(ui_win *w, const ui_hit *h, int x, double now_ms)
 {
     if (h->r.w <= 0) return;
     double f = (double)(x - h->r.x) / h->r.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    ui_app_seek(&w->app, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)));
+    seek_to_moment(w, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)), "the time clicked", now_ms);
 }
 
 static void click(ui_win *w, int x, int y, double now_ms)
@@ -446,7 +448,7 @@ static void click(ui_win *w, int x, int y, double now_ms)
         w->dragging = true;
         w->drag_hit = *h;
         st->playing = false;
-        seek_at(w, h, x);
+        seek_at(w, h, x, now_ms);
         break;
     case HIT_BUTTON: ui_input_action(w, h->a, h->b, now_ms); break;
     case HIT_BANNER: st->error[0] = 0; break;
@@ -634,7 +636,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
 
 void ui_input_frame(ui_win *w, double now_ms)
 {
-    if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
+    if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x, now_ms);
     else ui_app_seek_continue(&w->app, SEEK_SLICE_MS); /* a far seek, a slice per frame (seek.c) */
     w->drag_pending = false;
     if (!w->pending_what[0]) return; /* only moments and End report their progress */
@@ -665,7 +667,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
         if (ev->button.button == SDL_BUTTON_LEFT) click(w, (int)(ev->button.x * k), (int)(ev->button.y * k), now_ms);
         break;
     case SDL_MOUSEBUTTONUP:
-        if (w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x);
+        if (w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x, now_ms);
         w->drag_pending = false;
         w->dragging = false;
         break;

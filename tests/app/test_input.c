@@ -341,3 +341,19 @@ Test(input, an_event_step_is_narrated)
     cr_assert(strstr(W->app.s[0].view.last_event, want), "top bar should tell what the step did: '%s' vs '%s'",
               W->app.s[0].view.last_event, want);
 }
+
+Test(input, a_far_click_on_the_scrubber_says_where_it_is_going)
+{
+    /* a slow machine (a tenth of real time): the click's seek takes many frames; it said nothing */
+    W->app.bounded_seeks = true;
+    W->app.virt_speed = 0.1;
+    char err[1024];
+    cr_assert_eq(ui_app_load(&W->app, NULL, -1, err, sizeof err), 0, "%s", err);
+    frame();
+    rd_rect r = hit_rect(HIT_SCRUB, 0);
+    click(r.x + r.w * 9 / 10, r.y + r.h / 2);
+    cr_assert(ui_app_seek_pending(&W->app), "the seek was not far enough to be bounded");
+    cr_expect(strstr(W->app.st.status, "To the time clicked at") != NULL, "status: %s", W->app.st.status);
+    for (int i = 0; i < 10000 && ui_app_seek_pending(&W->app); i++) ui_input_frame(W, 1000 + i);
+    cr_expect(strstr(W->app.st.status, "At the time clicked") != NULL, "status on arrival: %s", W->app.st.status);
+}
