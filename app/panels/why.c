@@ -39,9 +39,18 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         x += w + gap;
     }
     int btn_h = nb ? rows * (bh + rd_px(rd, 3)) : 0;
+    /* the answer before the buttons: where they would leave under three lines of it (a compare half
+     * at 1280x720 showed the buttons and no text at all), one line names the keys instead */
+    int lh = rd_line_height(rd, RD_SANS);
+    bool keys_line = false;
+    if (nb && c.h - btn_h < 3 * lh) { nb = 0; btn_h = lh; keys_line = true; }
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
     ui_hit_add(fr, text, HIT_WHY, 0, 0);
     panel_wrap_cue(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll, !st->clean);
+    if (keys_line)
+        panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->text_dim,
+                       cpu ? "Keys: L reader · K loop · I idle/wake · O offline · B call_rcu · Y synchronize · Q FQS"
+                           : "Key: Q forces quiescent states (FQS)");
     int y = c.y + c.h - btn_h + rd_px(rd, 3);
     x = c.x;
     rd_clip_push(rd, c);

@@ -23,14 +23,17 @@ static long count(const char *s, const char *needle)
 }
 
 /* The window's texts, as an SVG recorder sees them, with the scenario in compare mode at t ns. */
-static char *compare_texts(const char *scenario, int64_t t)
+static char *compare_texts_sel(const char *scenario, int64_t t, int sel_cpu);
+static char *compare_texts(const char *scenario, int64_t t) { return compare_texts_sel(scenario, t, -1); }
+
+static char *compare_texts_sel(const char *scenario, int64_t t, int sel_cpu)
 {
     const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
     char path[1024], err[4096];
     snprintf(path, sizeof path, "%s/scenarios/%s", root, scenario);
     cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
-    W->app.st.sel_cpu = -1;
+    W->app.st.sel_cpu = sel_cpu;
     ui_app_seek(&W->app, t);
     while (ui_app_seek_continue(&W->app, 1000)) {}
     ui_app_refresh_reports(&W->app, 0, 0);
@@ -63,5 +66,14 @@ Test(compare_720, both_halves_draw_omap_stalls_tree_as_nodes, .init = setup, .fi
      * with no node label, so CPU 0's owed bit at the stall could not be read */
     char *buf = compare_texts("omap-stall.json", 80007812501LL);
     cr_expect_eq(count(buf, ">rnp0  CPUs 0-1<"), 2, "a labelled rnp0 box on each side");
+    free(buf);
+}
+
+Test(compare_720, a_selected_cpus_why_shows_its_answer_on_both_sides, .init = setup, .fini = teardown)
+{
+    /* the inject buttons took the floating why panel's whole height: no answer at all */
+    char *buf = compare_texts_sel("omap-stall.json", 27000000LL, 0);
+    cr_expect_eq(count(buf, "nothing waits for CPU 0"), 2, "the answer on each side");
+    cr_expect_eq(count(buf, "Keys: L reader"), 2, "the keys named in one line instead of the buttons");
     free(buf);
 }
