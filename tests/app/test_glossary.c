@@ -271,3 +271,50 @@ Test(glossary, hovering_updates_explains_update, .timeout = 60)
     rd_free(rd);
     ui_app_free(&a);
 }
+
+/* The CPUs header counts "idle" as the tiles' "(idle)" and RCU do, by an even dynticks counter
+ * (rcu_idle_enter() on every idle entry), so a CPU idle with its tick on (I) counts; "tick stopped"
+ * counts Z alone. It used to call only Z "dyntick-idle" while I tiles read "dynticks N (idle)". */
+Test(glossary, cpus_header_counts_idle_as_rcu_does, .timeout = 120)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    const char *names[] = {"hackbench", "small-busy", "kernel-build", "rcutorture"};
+    char path[1024], err[4096];
+    bool found = false;
+    for (size_t k = 0; k < sizeof names / sizeof names[0] && !found; k++) {
+        snprintf(path, sizeof path, "%s/scenarios/%s.json", root, names[k]);
+        ui_app a;
+        ui_app_init(&a);
+        cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+        for (int64_t t = 3000000LL; t < 3000000000LL && !found; t += 3000000LL) {
+            ui_app_advance(&a, t, 0);
+            /* the view is built when the window draws */
+            rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+            cr_assert(rd, "%s", err);
+            runs R = {0};
+            rd_set_text_observer(rd, observe, &R);
+            ui_app_draw(&a, rd);
+            rd_end(rd);
+            const ui_view *v = &a.s[0].view;
+            int idle = 0, nohz = 0, ticking_idle = 0;
+            for (int i = 0; i < v->ncpus; i++) {
+                idle += v->cpus[i].state != RV_CPU_OFFLINE && !(v->cpus[i].dynticks & 1);
+                nohz += v->cpus[i].state == RV_CPU_IDLE_NOHZ;
+                ticking_idle += v->cpus[i].state == RV_CPU_IDLE_TICK && !(v->cpus[i].dynticks & 1);
+            }
+            if (ticking_idle) {
+                found = true;
+                char want[64];
+                snprintf(want, sizeof want, ", %d idle (%d tick stopped)", idle, nohz);
+                bool seen = false;
+                for (int i = 0; i < R.n; i++) seen |= strstr(R.v[i].text, want) != NULL;
+                cr_expect(seen, "%s at %lld ns: no CPUs header with \"%s\" (%d idle with the tick on)", names[k], (long long)t, want,
+                          ticking_idle);
+            }
+            free(R.v);
+            rd_free(rd);
+        }
+        ui_app_free(&a);
+    }
+    cr_assert(found, "no shipped scenario showed a CPU idle with its tick on (dynticks even) in its first 3 s");
+}
