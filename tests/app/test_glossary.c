@@ -318,3 +318,30 @@ Test(glossary, cpus_header_counts_idle_as_rcu_does, .timeout = 120)
     }
     cr_assert(found, "no shipped scenario showed a CPU idle with its tick on (dynticks even) in its first 3 s");
 }
+
+/* rcutorture prints its Reader Pipe to the kernel log every 60 s: the log line explains the term on
+ * hover like every other label (the log used to explain only stall warnings). */
+Test(glossary, reader_pipe_in_the_log_is_explained, .timeout = 60)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/rcutorture.json", root);
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&a, 60500000000LL);
+    ui_app_refresh_reports(&a, 0, 0);
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    runs R = {0};
+    rd_set_text_observer(rd, observe, &R);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    bool drawn = false;
+    for (int i = 0; i < R.n; i++) drawn |= strstr(R.v[i].text, "Reader Pipe") != NULL;
+    cr_assert(drawn, "no Reader Pipe line in the kernel log at 60.5 s");
+    free(R.v);
+    rd_free(rd);
+    cr_expect_eq(check_app(&a, "rcutorture at 60.5 s"), 0);
+    ui_app_free(&a);
+}
