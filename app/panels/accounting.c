@@ -145,7 +145,20 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             rd_fill(rd, (rd_rect){c.x, R.y + rd_px(rd, 1), rd_px(rd, 4), lh - rd_px(rd, 2)}, th->flavor[f]);
             rd_color col = k == 0 ? th->text : k == 2 && fr_->stall_warnings ? th->stall : k == 2 ? th->text_dim : th->text;
             panel_text_fit(fr, k == 0 ? RD_BOLD : RD_SANS_SMALL, c.x + rd_px(rd, 8), R.y, c.w - rd_px(rd, 8), col, line[k]);
-            panel_term(fr, (rd_rect){c.x, R.y, c.w, lh}, term[k]);
+            /* rows 0 and 1 name two figures: the part after the split explains "update" (a row-wide
+             * GP tip answered a hover on "16 updates" with the grace-period entry) */
+            int split = c.w;
+            if (k < 2) {
+                const char *u_at = strstr(line[k], k == 0 ? " · " : ", ");
+                if (u_at) {
+                    char head[256];
+                    snprintf(head, sizeof head, "%.*s", (int)(u_at - line[k]), line[k]);
+                    split = rd_px(rd, 8) + rd_text_width(rd, k == 0 ? RD_BOLD : RD_SANS_SMALL, head);
+                }
+                if (split > c.w) split = c.w;
+            }
+            panel_term(fr, (rd_rect){c.x, R.y, split, lh}, term[k]);
+            if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, lh}, "update");
             R.y += lh;
         }
         R.y += rd_px(rd, 2);

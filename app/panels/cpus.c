@@ -42,7 +42,7 @@ static rd_color ink_on(rd_color bg)
 static void state_background(ui_frame *fr, rd_rect r, const rv_cpu_view *c, rd_color bg)
 {
     rd_fill(fr->rd, r, bg);
-    /* patterns double the colour: dots for dyntick-idle (the tick sleeps), stripes for offline */
+    /* patterns double the colour: dots for a stopped tick (Z), stripes for offline */
     if (c->state == RV_CPU_IDLE_NOHZ) rd_dots(fr->rd, r, rd_alpha(rd_rgb(0xFFFFFF), 90), rd_px(fr->rd, 6));
     else if (c->state == RV_CPU_OFFLINE) rd_hatch(fr->rd, r, rd_alpha(rd_rgb(0xFFFFFF), 70), rd_px(fr->rd, 7));
 }
@@ -264,7 +264,7 @@ static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
     snprintf(l3, sizeof l3, "running, still owing: CPU %s%s", who, busy > 8 ? ", …" : "");
     int lh = rd_line_height(rd, RD_SANS_SMALL), y = r.y;
     panel_text_fit(fr, RD_SANS_SMALL, r.x, y, r.w, fr->th->text, l1);
-    ui_tip_add(fr, (rd_rect){r.x, y, r.w, lh}, "CPUs by state: U user, K kernel, I idle with its tick on, Z dyntick-idle, X offline.");
+    ui_tip_add(fr, (rd_rect){r.x, y, r.w, lh}, "CPUs by state: U user, K kernel, I idle with its tick on, Z idle with its tick stopped (RCU counts I and Z idle: dynticks even), X offline.");
     y += lh;
     panel_text_fit(fr, RD_SANS_SMALL, r.x, y, r.w, fr->th->text, l2);
     panel_explain(fr, (rd_rect){r.x, y, r.w, lh}, l2);
@@ -337,7 +337,7 @@ static int legend(ui_frame *fr, rd_rect r, bool draw)
     const ui_theme *th = fr->th;
     const panel_legend_item items[] = {
         {SW_FILL, th->user, "U user", "U"}, {SW_FILL, th->kernel, "K kernel", "K"}, {SW_FILL, th->idle_tick, "I idle, tick on", "I"},
-        {SW_DOTS, th->idle_nohz, "Z dyntick-idle", "dyntick-idle"}, {SW_HATCH, th->offline, "X offline", "X"},
+        {SW_DOTS, th->idle_nohz, "Z idle, tick stopped", "Z"}, {SW_HATCH, th->offline, "X offline", "X"},
         {SW_FILL, th->reader_old, "R! reader the GP waits for", "R!"}, {SW_FRAME, th->reader_new, "r new reader", "r"},
         {SW_FILL, th->owed, "○ QS owed", "○"}, {SW_FRAME, th->kernel, "◐ QS passed, not reported", "passed"},
         {SW_FRAME, th->passed, "✓ reported", "✓"}, {SW_FILL, th->walk, "dti/ofl: FQS credited it", "dti"},
@@ -350,14 +350,17 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
 {
     rd_ctx *rd = fr->rd;
     char sub[160];
-    int online = 0, idle = 0, owed = 0;
+    /* "idle" as RCU counts it and the tiles say it: an online CPU whose dynticks counter is even
+     * (rcu_idle_enter() on entering the idle loop), ticking (I) or not; "tick stopped" is NO_HZ's (Z) */
+    int online = 0, idle = 0, nohz = 0, owed = 0;
     for (int i = 0; i < v->ncpus; i++) {
         online += v->cpus[i].state != RV_CPU_OFFLINE;
-        idle += v->cpus[i].state == RV_CPU_IDLE_NOHZ;
+        idle += v->cpus[i].state != RV_CPU_OFFLINE && !(v->cpus[i].dynticks & 1);
+        nohz += v->cpus[i].state == RV_CPU_IDLE_NOHZ;
         owed += qs_of(v, &v->cpus[i]) == QS_OWED || qs_of(v, &v->cpus[i]) == QS_PASSED;
     }
-    snprintf(sub, sizeof sub, "%s · %d online, %d dyntick-idle · %d still owe%s a QS", rv_flavor_name(v->flavor), online, idle, owed,
-             owed == 1 ? "s" : "");
+    snprintf(sub, sizeof sub, "%s · %d online, %d idle (%d tick stopped) · %d still owe%s a QS", rv_flavor_name(v->flavor), online,
+             idle, nohz, owed, owed == 1 ? "s" : "");
     rd_rect c = panel_frame(fr, r, v->ncpus == 1 ? "CPU" : "CPUs", sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     /* the legend takes the lines it needs at this width (never drops an item) */

@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Keep in step with window_input.c; README's "The window" section has the same table. */
+/* Keep in step with app/window/input.c (and record.c, workbook_column.c); README's "The window"
+ * section has the same table. */
 static const char *const keys[][2] = {
     {"Space  or  .", "play / pause (. is what presenter clickers send)"},
     {"→  /  ←", "step one jiffy forward / back"},
@@ -21,7 +22,8 @@ static const char *const keys[][2] = {
     {"1  2  3", "show rcu_sched / rcu_bh / rcu_preempt"},
     {"click a CPU or a qsmask bit", "select it: \"why is it waiting?\" explains"},
     {"Tab  /  Shift+Tab", "select the next / previous CPU"},
-    {"L  K  I  O", "selected CPU: long reader, kernel loop, idle/wake, offline"},
+    {"L  K  (Shift: 70 s)", "selected CPU: 1 s long reader / kernel loop (70 s: a stall)"},
+    {"I  O", "selected CPU: idle / wake, offline / online"},
     {"B  P  Y", "call_rcu burst (1000), preempted reader, synchronize_*()"},
     {"Q", "force a quiescent-state pass (FQS) now"},
     {"Ctrl+B", "switch branch (injecting after a seek back makes one)"},
@@ -41,8 +43,8 @@ static const char *const keys[][2] = {
     {"Ctrl + / Ctrl − / Ctrl 0", "UI scale for projectors (bigger / smaller / 1x)"},
     {"T", "light / dark palette (both colour-blind safe)"},
     {"Esc", "close help, picker, error or selection"},
-    {"G", "glossary of every term on screen"},
-    {"?  or  F1", "this help"},
+    {"G", "glossary of every term on screen (↑ / ↓ scroll it)"},
+    {"?  F1  H", "this help"},
     {"Ctrl+Q", "quit"},
 };
 

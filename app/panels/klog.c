@@ -36,7 +36,9 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         }
         x += rd_text(rd, RD_MONO_SMALL, x, y, th->text_dim, ts);
         int tw = rd_text(rd, RD_MONO_SMALL, x, y, k->stall ? th->stall : th->text, k->text);
-        if (k->stall) panel_explain(fr, (rd_rect){x, y, tw, lh}, k->text); /* { 0}, P<pid>, self-detected, jiffies */
+        /* its glossary terms on hover: { 0}, P<pid>, self-detected, jiffies in a stall warning;
+         * rcutorture's Reader Pipe; hotplug's orphaned or adopted callbacks */
+        panel_explain(fr, (rd_rect){x, y, tw, lh}, k->text);
         y += lh;
     }
     rd_clip_pop(rd);

@@ -211,7 +211,7 @@ static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_lea
             rd_color ink = sig[g].busy_owe && !last ? fr->th->stall : fr->th->text;
             panel_text_fit(fr, RD_SANS_SMALL, r.x, r.y + lines * lh, r.w, ink, line);
             ui_tip_add(fr, (rd_rect){r.x, r.y + lines * lh, r.w, lh}, "Leaves grouped by the states of their CPUs (U user, K kernel, "
-                       "I idle with its tick on, Z dyntick-idle, X offline) and by how many of those CPUs still owe a QS (bit set "
+                       "I idle with its tick on, Z idle with its tick stopped, X offline) and by how many of those CPUs still owe a QS (bit set "
                        "in the leaf's qsmask). Red: a running CPU there owes one. Hover a leaf for its own counts.");
         }
         lines++;

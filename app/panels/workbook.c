@@ -310,8 +310,15 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     snprintf(sub, sizeof sub, "%s%s%s", s->review ? "teacher view - " : "", score, wb->focus ? "" : " - A to answer");
     rd_rect c = panel_frame(fr, r, "Workbook", sub);
     wb->line_h = rd_line_height(rd, RD_SANS);
-    /* the key line stays put at the bottom; everything above scrolls */
-    int foot_h = rd_line_height(rd, RD_SANS_SMALL) * 3 + rd_px(rd, 4);
+    /* the key line stays put at the bottom, as many lines as it wraps to at this width (a narrow
+     * column at 1280x720 needs four); everything above scrolls */
+    const char *keys = wb->focus ? "a-g pick (Up/Down, Space), 0-9 type, Enter check, h hint, s show answer, m show me, "
+                                   "PgUp/PgDn question, Home/End lesson, v teacher view, Esc back to the simulation"
+                                 : "A (answer) or a click gives the workbook the keyboard; Esc gives it back.";
+    int foot_lines = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, keys);
+    if (foot_lines < 1) foot_lines = 1;
+    if (foot_lines > 6) foot_lines = 6; /* a very narrow column: the last line ends in "…" with a tip */
+    int foot_h = rd_line_height(rd, RD_SANS_SMALL) * foot_lines + rd_px(rd, 4);
     rd_rect view = {c.x, c.y, c.w - rd_px(rd, 6), c.h - foot_h}; /* room for a scroll bar on the right */
     wb->view_h = view.h;
     rd_clip_push(rd, view);
@@ -393,10 +400,8 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     rd_rect foot = {c.x, c.y + c.h - foot_h, c.w, foot_h};
     rd_line(rd, foot.x, foot.y, foot.x + foot.w, foot.y, th->grid);
     foot.y += rd_px(rd, 3);
-    rd_text_wrap(rd, RD_SANS_SMALL, foot, th->text_dim,
-                 wb->focus ? "a-g pick (Up/Down, Space), 0-9 type, Enter check, h hint, s show answer, m show me, "
-                             "PgUp/PgDn question, Home/End lesson, v teacher view, Esc back to the simulation"
-                           : "A (answer) or a click gives the workbook the keyboard; Esc gives it back.");
+    foot.h = foot_h - rd_px(rd, 3);
+    panel_wrap_fit(fr, RD_SANS_SMALL, foot, th->text_dim, keys);
     hit(wb, (rd_rect){r.x, r.y, r.w, r.h}, 0, 0); /* the whole column: a click anywhere focuses */
     /* keep the panel's own rects first in lookup order over the catch-all */
     wb_hitrec all = wb->hits[wb->nhits - 1];

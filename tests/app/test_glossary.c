@@ -38,6 +38,39 @@ Test(glossary, entries_say_what_the_kernel_does)
     cr_expect(glossary_line("non-preemptible") != NULL, "the accounting row's second figure has an entry");
 }
 
+/* The words a user-tester found unexplained: the accounting rows' updates, time travel's branch,
+ * rcutorture's Reader Pipe, hotplug's orphaned/adopted callbacks, synchronize_*(); and "dyntick-idle"
+ * in RCU's sense (an even counter, tick or no tick: rcu_idle_enter() runs on every idle entry). */
+Test(glossary, tester_terms_have_entries_and_are_found)
+{
+    const char *terms[] = {"update", "branch", "Reader Pipe", "orphaned", "adopted", "synchronize", "tick stopped"};
+    for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
+        cr_expect(glossary_line(terms[i]) != NULL, "no glossary entry for \"%s\"", terms[i]);
+    struct { const char *text, *term; } cases[] = {
+        {"16 updates (2.0 per GP)", "update"}, {"small-busy · 3.7 (kthread) · branch 2 of 3", "branch"},
+        {"rcu-torture: Reader Pipe:  1234 56 0 0", "Reader Pipe"}, {"3 rcu_sched callbacks of dead CPU 3 adopted by CPU 0", "adopted"},
+        {"a task calls synchronize_rcu() and sleeps", "synchronize"}, {"B P Y: synchronize_*()", "synchronize"},
+        {"4 online, 2 idle (1 tick stopped)", "tick stopped"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *found = NULL;
+        void hit_term(void *ctx, const char *term, const char *at, size_t len);
+        glossary_scan(cases[i].text, NULL, hit_term, &found);
+        cr_expect(found && !strcmp(found, cases[i].term), "\"%s\": expected %s, found %s", cases[i].text, cases[i].term,
+                  found ? found : "(none)");
+    }
+    cr_expect(strstr(glossary_line("dyntick-idle"), "even") != NULL, "dyntick-idle is RCU's: an even dynticks counter");
+    cr_expect(strstr(glossary_line("I"), "even") != NULL, "I: idle to RCU although the tick runs");
+    cr_expect(strstr(glossary_line("update"), "synchronize") != NULL, "update: synchronize_*() counts one too");
+}
+
+void hit_term(void *ctx, const char *term, const char *at, size_t len)
+{
+    (void)at; (void)len;
+    const char **found = ctx;
+    if (!*found) *found = term;
+}
+
 Test(glossary, scan_finds_numbered_names)
 {
     struct { const char *text, *term; } cases[] = {
@@ -198,5 +231,117 @@ Test(glossary, a_blocked_task_stall_is_explained, .timeout = 60)
     a.st.flavor = RV_PREEMPT;
     ui_app_refresh_reports(&a, 0, 0);
     cr_assert_eq(check_app(&a, "small-busy with a 30 s preempted reader"), 0);
+    ui_app_free(&a);
+}
+
+/* Hovering "N updates" in the CPU time panel explains an update, not a grace period (a row-wide
+ * GP tip drawn last used to answer there); hovering "N GPs" still explains the GP. */
+Test(glossary, hovering_updates_explains_update, .timeout = 60)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root);
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&a, 2000000000LL);
+    ui_app_refresh_reports(&a, 0, 0);
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    runs R = {0};
+    rd_set_text_observer(rd, observe, &R);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    int rows = 0;
+    for (int i = 0; i < R.n; i++) {
+        const char *u = strstr(R.v[i].text, " updates (");
+        if (!u || strncmp(R.v[i].text, "rcu_", 4)) continue;
+        rows++;
+        /* the row is drawn whole: "updates" sits in its right part, "GPs" in its left */
+        rd_rect r = R.v[i].r;
+        int y = r.y + r.h / 2;
+        const ui_tip *t = ui_tip_find(&a.fr, r.x + r.w - 4, y);
+        cr_expect(t && !strncmp(t->text, "update — ", strlen("update — ")), "%s: tip at the updates is \"%s\"", R.v[i].text,
+                  t ? t->text : "(none)");
+        t = ui_tip_find(&a.fr, r.x + 2, y);
+        cr_expect(t && !strncmp(t->text, "GP — ", strlen("GP — ")), "%s: tip at the flavor is \"%s\"", R.v[i].text, t ? t->text : "(none)");
+    }
+    cr_expect_gt(rows, 0, "no flavor row with updates drawn");
+    free(R.v);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+/* The CPUs header counts "idle" as the tiles' "(idle)" and RCU do, by an even dynticks counter
+ * (rcu_idle_enter() on every idle entry), so a CPU idle with its tick on (I) counts; "tick stopped"
+ * counts Z alone. It used to call only Z "dyntick-idle" while I tiles read "dynticks N (idle)". */
+Test(glossary, cpus_header_counts_idle_as_rcu_does, .timeout = 120)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    const char *names[] = {"hackbench", "small-busy", "kernel-build", "rcutorture"};
+    char path[1024], err[4096];
+    bool found = false;
+    for (size_t k = 0; k < sizeof names / sizeof names[0] && !found; k++) {
+        snprintf(path, sizeof path, "%s/scenarios/%s.json", root, names[k]);
+        ui_app a;
+        ui_app_init(&a);
+        cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+        for (int64_t t = 3000000LL; t < 3000000000LL && !found; t += 3000000LL) {
+            ui_app_advance(&a, t, 0);
+            /* the view is built when the window draws */
+            rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+            cr_assert(rd, "%s", err);
+            runs R = {0};
+            rd_set_text_observer(rd, observe, &R);
+            ui_app_draw(&a, rd);
+            rd_end(rd);
+            const ui_view *v = &a.s[0].view;
+            int idle = 0, nohz = 0, ticking_idle = 0;
+            for (int i = 0; i < v->ncpus; i++) {
+                idle += v->cpus[i].state != RV_CPU_OFFLINE && !(v->cpus[i].dynticks & 1);
+                nohz += v->cpus[i].state == RV_CPU_IDLE_NOHZ;
+                ticking_idle += v->cpus[i].state == RV_CPU_IDLE_TICK && !(v->cpus[i].dynticks & 1);
+            }
+            if (ticking_idle) {
+                found = true;
+                char want[64];
+                snprintf(want, sizeof want, ", %d idle (%d tick stopped)", idle, nohz);
+                bool seen = false;
+                for (int i = 0; i < R.n; i++) seen |= strstr(R.v[i].text, want) != NULL;
+                cr_expect(seen, "%s at %lld ns: no CPUs header with \"%s\" (%d idle with the tick on)", names[k], (long long)t, want,
+                          ticking_idle);
+            }
+            free(R.v);
+            rd_free(rd);
+        }
+        ui_app_free(&a);
+    }
+    cr_assert(found, "no shipped scenario showed a CPU idle with its tick on (dynticks even) in its first 3 s");
+}
+
+/* rcutorture prints its Reader Pipe to the kernel log every 60 s: the log line explains the term on
+ * hover like every other label (the log used to explain only stall warnings). */
+Test(glossary, reader_pipe_in_the_log_is_explained, .timeout = 60)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/rcutorture.json", root);
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&a, 60500000000LL);
+    ui_app_refresh_reports(&a, 0, 0);
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    runs R = {0};
+    rd_set_text_observer(rd, observe, &R);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    bool drawn = false;
+    for (int i = 0; i < R.n; i++) drawn |= strstr(R.v[i].text, "Reader Pipe") != NULL;
+    cr_assert(drawn, "no Reader Pipe line in the kernel log at 60.5 s");
+    free(R.v);
+    rd_free(rd);
+    cr_expect_eq(check_app(&a, "rcutorture at 60.5 s"), 0);
     ui_app_free(&a);
 }

@@ -399,3 +399,33 @@ Test(session, order_stays_put_while_open_and_follows_attempts_on_return)
     cr_expect_eq(memcmp(s.order.shown, want.shown, want.n), 0, "coming back: drawn for attempt 1");
     quiz_session_close(&s);
 }
+
+/* The key footer takes the lines it wraps to: in the narrow column of a 1280x720 window (and at
+ * larger UI scales) it used to get three lines whatever the width and lost its end ("Esc back to
+ * the"). Nothing of it may be clipped or shortened at any of these widths. */
+Test(panel, key_footer_is_never_cut)
+{
+    char err[1024];
+    workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    const float scales[] = {1.0f, 1.25f, 1.5f};
+    for (size_t k = 0; k < sizeof scales / sizeof scales[0]; k++)
+        for (int w = 260; w <= 480; w += 20)
+            for (int focus = 0; focus < 2; focus++) {
+                rd_ctx *rd = rd_new_offscreen(1000, 700, scales[k], err, sizeof err);
+                cr_assert_not_null(rd, "%s", err);
+                workbook_panel_set_focus(wb, focus);
+                ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT)};
+                rd_begin(rd, fr.th->bg);
+                rd_text_stats_reset(rd);
+                workbook_panel_draw(wb, &fr, (rd_rect){0, 0, w, 600});
+                rd_end(rd);
+                rd_text_stats st;
+                rd_text_stats_get(rd, &st);
+                for (int i = 0; i < st.nsamples && i < RD_CUT_SAMPLES; i++)
+                    cr_expect(!strstr(st.samples[i], "Esc") && !strstr(st.samples[i], "simulation") && !strstr(st.samples[i], "gives it back"),
+                              "width %d, scale %.2f, focus %d: footer cut: \"%s\"", w, scales[k], focus, st.samples[i]);
+                rd_free(rd);
+            }
+    workbook_panel_free(wb);
+}

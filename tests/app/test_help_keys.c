@@ -1,0 +1,98 @@
+/* test_help_keys.c — the `?` overlay and README's key table both list every key the window handles (app/window/input.c, record.c, workbook_column.c). */
+#include <criterion/criterion.h>
+
+#include "window/app.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every key input.c, record.c and workbook_column.c act on, as both lists spell it. A user-tester
+ * found the help without Shift+L / Shift+K and README without A. */
+static const char *const keys[] = {
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U",
+    "W", "X", "Y", "Z", "0", "1", "2", "3", "F1", "F2", "F3", "F5", "F11", "F12", "Esc", "Tab", "Home", "End",
+    "PgDn", "PgUp", "Space", ".", "?", "[", "]", "Ctrl+B", "Ctrl+O", "Ctrl+R", "Ctrl+E", "Ctrl+S", "Ctrl+Q",
+    "Shift+Z", "Shift+U", "Shift+Tab",
+};
+
+/* tok appears in s as a whole token: no letter or digit right before or after it ("Z" is found in
+ * "Shift+Z", not in "Zoom") */
+static bool has_token(const char *s, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *p = strstr(s, tok); p; p = strstr(p + 1, tok))
+        if ((p == s || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n])) return true;
+    return false;
+}
+
+typedef struct text { char *s; size_t n, cap; } text;
+
+static void observe(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)x; (void)y; (void)w; (void)h;
+    text *t = ctx;
+    size_t n = end ? (size_t)(end - s) : strlen(s);
+    if (t->n + n + 2 > t->cap) {
+        t->cap = (t->n + n + 2) * 2;
+        t->s = realloc(t->s, t->cap);
+        cr_assert(t->s);
+    }
+    memcpy(t->s + t->n, s, n);
+    t->n += n;
+    t->s[t->n++] = '\n';
+    t->s[t->n] = 0;
+}
+
+Test(help_keys, help_overlay_lists_every_key)
+{
+    ui_app a;
+    ui_app_init(&a);
+    setenv("RCUVIS_DATA", "/nonexistent", 1);
+    char err[512];
+    cr_assert_eq(ui_app_load(&a, NULL, -1, err, sizeof err), 0, "%s", err);
+    unsetenv("RCUVIS_DATA");
+    a.st.show_help = true;
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    text t = {0};
+    rd_set_text_observer(rd, observe, &t);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    /* only the overlay: from its title on */
+    const char *help = t.s ? strstr(t.s, "\nKeys\n") : NULL;
+    cr_assert(help, "no help overlay drawn");
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) cr_expect(has_token(help, keys[i]), "help overlay lacks %s", keys[i]);
+    cr_expect(strstr(help, "Shift: 70 s"), "help overlay lacks Shift+L / Shift+K (70 s)");
+    free(t.s);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+Test(help_keys, readme_key_table_lists_every_key)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024];
+    snprintf(path, sizeof path, "%s/README.md", root);
+    FILE *f = fopen(path, "r");
+    cr_assert(f, "cannot open %s", path);
+    /* the key column of the table headed "| key | action |", backticks dropped */
+    char line[4096], col[8192] = "";
+    bool in = false;
+    size_t cl = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "| key | action |", 16)) { in = true; continue; }
+        if (!in) continue;
+        if (line[0] != '|') break;
+        char *end = strchr(line + 1, '|');
+        if (!end) continue;
+        for (char *p = line + 1; p < end && cl < sizeof col - 2; p++) if (*p != '`') col[cl++] = *p;
+        col[cl++] = '\n';
+        col[cl] = 0;
+    }
+    fclose(f);
+    cr_assert(in, "README has no \"| key | action |\" table");
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) cr_expect(has_token(col, keys[i]), "README's key table lacks %s", keys[i]);
+    cr_expect(strstr(col, "Shift: 70 s"), "README's key table lacks Shift+L / Shift+K (70 s)");
+}
