@@ -321,7 +321,7 @@ void ui_describe_event(const rv_event *ev, char *b, size_t n)
     case RV_EV_READER_BLOCK: snprintf(b, n, "a %s reader on CPU %d was preempted: queued on rnp%d's blkd_tasks", fl, cpu, node); break;
     case RV_EV_CB_QUEUE: snprintf(b, n, "CPU %d queued %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
     case RV_EV_CB_INVOKE: snprintf(b, n, "CPU %d invoked %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
-    case RV_EV_IDLE_ENTER: snprintf(b, n, "CPU %d went idle%s", cpu, ev->arg ? " and stopped its tick (dyntick-idle)" : ""); break;
+    case RV_EV_IDLE_ENTER: snprintf(b, n, "CPU %d went idle%s", cpu, ev->arg ? " and stopped its tick" : ""); break;
     case RV_EV_IDLE_EXIT: snprintf(b, n, "CPU %d left idle", cpu); break;
     case RV_EV_CPU_OFFLINE: snprintf(b, n, "CPU %d went offline", cpu); break;
     case RV_EV_CPU_ONLINE: snprintf(b, n, "CPU %d came online", cpu); break;
