@@ -87,6 +87,16 @@ static const char *wrap_line(rd_ctx *rd, enum rd_font f, int w, const char *p, c
     return line_end;
 }
 
+/* One wrapped line, p up to end (at most 511 bytes: a line is never wider than a panel). */
+static void text_span(rd_ctx *rd, enum rd_font f, int x, int y, rd_color col, const char *p, const char *end)
+{
+    char line[512];
+    size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
+    memcpy(line, p, n);
+    line[n] = 0;
+    rd_text(rd, f, x, y, col, line);
+}
+
 int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
 {
     int n = 0;
@@ -116,11 +126,7 @@ int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const 
     for (int i = 0; p && *p && i < skip + show; i++) {
         const char *nx, *end = wrap_line(rd, f, r.w, p, &nx);
         if (i >= skip) {
-            char line[512];
-            size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
-            memcpy(line, p, n);
-            line[n] = 0;
-            rd_text(rd, f, r.x, y, col, line);
+            text_span(rd, f, r.x, y, col, p, end);
             y += lh;
         }
         p = nx;
@@ -144,11 +150,7 @@ void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const
     int y = r.y;
     for (int i = 0; p && *p && i < fit - 1; i++) {
         const char *nx, *end = wrap_line(rd, f, r.w, p, &nx);
-        char line[512];
-        size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
-        memcpy(line, p, n);
-        line[n] = 0;
-        rd_text(rd, f, r.x, y, col, line);
+        text_span(rd, f, r.x, y, col, p, end);
         y += lh;
         p = nx;
     }

@@ -234,24 +234,39 @@ Test(glossary, a_blocked_task_stall_is_explained, .timeout = 60)
     ui_app_free(&a);
 }
 
+/* A shipped scenario loaded into a ui_app (freed by the caller with ui_app_free()). */
+static void load_shipped(ui_app *a, const char *name)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", root, name);
+    ui_app_init(a);
+    cr_assert_eq(ui_app_load(a, path, -1, err, sizeof err), 0, "%s", err);
+}
+
+/* One frame of a at 1600x900, every text run it drew in R (free R->v and the returned context). */
+static rd_ctx *draw_observed(ui_app *a, runs *R)
+{
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    *R = (runs){0};
+    rd_set_text_observer(rd, observe, R);
+    ui_app_draw(a, rd);
+    rd_end(rd);
+    return rd;
+}
+
 /* Hovering "N updates" in the CPU time panel explains an update, not a grace period (a row-wide
  * GP tip drawn last used to answer there); hovering "N GPs" still explains the GP. */
 Test(glossary, hovering_updates_explains_update, .timeout = 60)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[1024], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root);
     ui_app a;
-    ui_app_init(&a);
-    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    load_shipped(&a, "small-busy");
     ui_app_seek(&a, 2000000000LL);
     ui_app_refresh_reports(&a, 0, 0);
-    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
-    cr_assert(rd, "%s", err);
-    runs R = {0};
-    rd_set_text_observer(rd, observe, &R);
-    ui_app_draw(&a, rd);
-    rd_end(rd);
+    runs R;
+    rd_ctx *rd = draw_observed(&a, &R);
     int rows = 0;
     for (int i = 0; i < R.n; i++) {
         const char *u = strstr(R.v[i].text, " updates (");
@@ -277,24 +292,16 @@ Test(glossary, hovering_updates_explains_update, .timeout = 60)
  * counts Z alone. It used to call only Z "dyntick-idle" while I tiles read "dynticks N (idle)". */
 Test(glossary, cpus_header_counts_idle_as_rcu_does, .timeout = 120)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
     const char *names[] = {"hackbench", "small-busy", "kernel-build", "rcutorture"};
-    char path[1024], err[4096];
     bool found = false;
     for (size_t k = 0; k < sizeof names / sizeof names[0] && !found; k++) {
-        snprintf(path, sizeof path, "%s/scenarios/%s.json", root, names[k]);
         ui_app a;
-        ui_app_init(&a);
-        cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+        load_shipped(&a, names[k]);
         for (int64_t t = 3000000LL; t < 3000000000LL && !found; t += 3000000LL) {
             ui_app_advance(&a, t, 0);
             /* the view is built when the window draws */
-            rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
-            cr_assert(rd, "%s", err);
-            runs R = {0};
-            rd_set_text_observer(rd, observe, &R);
-            ui_app_draw(&a, rd);
-            rd_end(rd);
+            runs R;
+            rd_ctx *rd = draw_observed(&a, &R);
             const ui_view *v = &a.s[0].view;
             int idle = 0, nohz = 0, ticking_idle = 0;
             for (int i = 0; i < v->ncpus; i++) {
@@ -323,20 +330,12 @@ Test(glossary, cpus_header_counts_idle_as_rcu_does, .timeout = 120)
  * hover like every other label (the log used to explain only stall warnings). */
 Test(glossary, reader_pipe_in_the_log_is_explained, .timeout = 60)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[1024], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/rcutorture.json", root);
     ui_app a;
-    ui_app_init(&a);
-    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    load_shipped(&a, "rcutorture");
     ui_app_seek(&a, 60500000000LL);
     ui_app_refresh_reports(&a, 0, 0);
-    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
-    cr_assert(rd, "%s", err);
-    runs R = {0};
-    rd_set_text_observer(rd, observe, &R);
-    ui_app_draw(&a, rd);
-    rd_end(rd);
+    runs R;
+    rd_ctx *rd = draw_observed(&a, &R);
     bool drawn = false;
     for (int i = 0; i < R.n; i++) drawn |= strstr(R.v[i].text, "Reader Pipe") != NULL;
     cr_assert(drawn, "no Reader Pipe line in the kernel log at 60.5 s");
