@@ -70,18 +70,23 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
 static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, size_t cap, size_t *len, int *first_pid)
 {
     if (rsp->node[n].n_gp_tasks == 0) return 0;
-    enum { MAXT = 64 };
+    uint64_t gp_tasks = 0; /* the blkd_seq of the reader gp_tasks points to: the latest queued */
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor == rsp->flavor && r->blocked && r->blocks_gp && r->node == n && r->blkd_seq > gp_tasks) gp_tasks = r->blkd_seq;
+    }
+    enum { MAXT = 64 }; /* the line has room for far fewer */
     const reader *t[MAXT];
     int nt = 0;
     for (size_t i = 0; i < e->nreaders && nt < MAXT; i++) {
         const reader *r = &e->readers[i];
-        if (r->flavor != rsp->flavor || !r->blocked || !r->blocks_gp || r->node != n) continue;
-        int k = nt++; /* insertion by blkd_seq, latest first: the list's order from gp_tasks on */
+        if (r->flavor != rsp->flavor || !r->blocked || !r->blocks_gp || r->node != n || r->blkd_seq == gp_tasks) continue;
+        int k = nt++; /* insertion by blkd_seq, latest first: the list's order after gp_tasks */
         while (k > 0 && t[k - 1]->blkd_seq < r->blkd_seq) { t[k] = t[k - 1]; k--; }
         t[k] = r;
     }
     int found = 0;
-    for (int k = 1; k < nt; k++) { /* t[0] is gp_tasks: skipped */
+    for (int k = 0; k < nt; k++) {
         int pid = (int)(1000 + t[k]->id % 30000);
         if (*len < cap - 16) *len += (size_t)snprintf(list + *len, cap - *len, " P%d", pid);
         if (!*first_pid) *first_pid = pid;
