@@ -70,6 +70,9 @@ int64_t ui_app_find_moment(ui_app *a, enum ui_moment kind, bool back, double exp
     /* in compare mode the 3.7 side leads, as for event steps */
     ui_session *s = &a->s[a->nsessions - 1];
     int64_t now = ui_app_now(a);
+    /* a moment lands 1 ns past itself (ui_app_seek_moment()): looking back from there must not find
+     * the moment one stands on (Shift+S on the only stall landed on it again) */
+    if (back && now > 0) now--;
     for (;;) {
         int64_t t = find_in(tt_history(s->tt), kind, a->st.flavor, now, back);
         if (t >= 0 || back) return t;

@@ -531,3 +531,17 @@ Test(lecture, after_the_users_own_change_the_scripted_captions_pause)
     cr_expect(strstr(v->caption, "Captions paused: you changed this run at") != NULL, "caption: %s", v->caption);
     cr_expect_null(strstr(v->caption, "false alarm"), "the scripted story over the user's own stall: %s", v->caption);
 }
+
+Test(lecture, shift_s_on_the_only_stall_says_there_is_none_earlier)
+{
+    /* S lands 1 ns past the stall; Shift+S looked back from there and found the same stall again */
+    open_scenario("omap-stall.json");
+    explore_all();
+    frame();
+    key(SDLK_s);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    int64_t at = ui_app_now(&W->app);
+    keymod(SDLK_s, KMOD_LSHIFT);
+    cr_expect_eq(ui_app_now(&W->app), at, "Shift+S moved from the only stall");
+    cr_expect(strstr(W->app.st.status, "No stall warning of rcu_sched before now") != NULL, "status: %s", W->app.st.status);
+}
