@@ -47,6 +47,20 @@ static size_t first_mark(const ui_mark *m, size_t n, int64_t t)
     return lo;
 }
 
+/* Whether an injection's or a hotplug event's tick falls within [lx, lx + w) of the events lane. */
+static bool marks_under(const ui_history *h, rd_rect plot, int64_t t0, int64_t span, int lx, int w)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
+        size_t mn = pass ? h->hotplug.n : h->injects.n;
+        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t0 + span; i++) {
+            int x = xof(plot, mv[i].t, t0, span);
+            if (x >= lx - 3 && x < lx + w + 3) return true;
+        }
+    }
+    return false;
+}
+
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -201,6 +215,12 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         panel_term(fr, (rd_rect){x - rd_px(rd, 6), plot.y, rd_px(rd, 12), y + lane_h - plot.y}, "stall");
         int w = rd_text_width(rd, RD_BOLD, lab), lx = x + rd_px(rd, 4);
         if (lx + w > plot_end) lx = x - rd_px(rd, 4) - w; /* near the right edge: label on the left */
+        /* and off an injection's or a hotplug's tick, whose bar would cut the label ("CPU▌0" where
+         * omap-stall's wake-up sits 8 ms before the warning), when the other side is free of them */
+        if (marks_under(h, plot, t0, span, lx, w)) {
+            int other = lx > x ? x - rd_px(rd, 4) - w : x + rd_px(rd, 4);
+            if (other >= plot.x && other + w <= plot_end && !marks_under(h, plot, t0, span, other, w)) lx = other;
+        }
         bool clash = lx < plot.x;
         for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
         if (clash) continue;
@@ -208,6 +228,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         panel_explain(fr, (rd_rect){lx, y, w, lane_h}, lab); /* P<pid>: what a task in a warning is */
         if (ntaken < 32) { taken[ntaken][0] = lx - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
     }
+    int nstall_labels = ntaken;
     for (int pass = 0; pass < 2; pass++) {
         const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
         size_t mn = pass ? h->hotplug.n : h->injects.n;
@@ -215,17 +236,21 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             const ui_mark *m = &mv[i];
             int x = xof(plot, m->t, t0, span);
             char lab[64];
+            if (pass) snprintf(lab, sizeof lab, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
+            else if (m->cpu >= 0) snprintf(lab, sizeof lab, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
+            else snprintf(lab, sizeof lab, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
+            ui_tip_add(fr, (rd_rect){x - rd_px(rd, 4), y, rd_px(rd, 8), lane_h}, lab);
+            /* a stall's label matters most: a tick that would cut it is left to its hover tip */
+            bool under_stall = false;
+            for (int k = 0; k < nstall_labels; k++) under_stall |= x >= taken[k][0] && x < taken[k][1];
+            if (under_stall) continue;
             if (pass) {
                 rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
                 rd_fill(rd, tk, m->arg ? th->passed : th->offline);
                 if (!m->arg) rd_hatch(rd, tk, rd_rgb(0xFFFFFF), rd_px(rd, 3));
-                snprintf(lab, sizeof lab, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
             } else {
                 rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, th->heading);
-                if (m->cpu >= 0) snprintf(lab, sizeof lab, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
-                else snprintf(lab, sizeof lab, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
             }
-            ui_tip_add(fr, (rd_rect){x - rd_px(rd, 4), y, rd_px(rd, 8), lane_h}, lab);
             int w = rd_text_width(rd, RD_SANS_SMALL, lab), lx = x + rd_px(rd, 5);
             bool clash = lx + w > plot_end;
             for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
