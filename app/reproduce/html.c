@@ -352,9 +352,11 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
           "td.ok{color:#007a4d;font-weight:bold} td.no{color:#c0392b;font-weight:bold} td.gap{color:#9a6700;font-weight:bold}\n"
           "figure{margin:28px 0} figcaption{font-size:13px;color:#444;max-width:820px}\n"
           "</style></head><body>\n", f);
+    char gap_note[64] = "";
+    if (gaps) snprintf(gap_note, sizeof gap_note, ", %d %s", gaps, gaps == 1 ? "is a bounded gap" : "are bounded gaps");
     fprintf(f, "<h1>rcuvis reproduce</h1>\n<p>The claims of &ldquo;The new visibility of RCU processing&rdquo; (LWN, 2012) and "
-               "of the OMAP stall thread, each simulated by rcuvis's Tree RCU engine: <b>%d of %zu hold</b>%s%.0d%s%s.</p>\n",
-            holds, n, gaps ? ", " : "", gaps, gaps == 1 ? " is a bounded gap" : gaps ? " are bounded gaps" : "", quick ? " (--quick: shortened runs, counts scaled back to the article's span)" : "");
+               "of the OMAP stall thread, each simulated by rcuvis's Tree RCU engine: <b>%d of %zu hold</b>%s%s.</p>\n",
+            holds, n, gap_note, quick ? " (--quick: shortened runs, counts scaled back to the article's span)" : "");
     if (gaps)
         fputs("<p><b>GAP</b>: the model, kept to the kernel's mechanisms and 2012 costs, cannot reach that figure; the "
               "claim's sweep over the mechanism's parameters (in its simulated cell) bounds the best it can do. "

@@ -1,4 +1,5 @@
 /* test_fit.c — every shipped scenario, drawn off-screen at projector sizes and UI scales, shows all its text whole. */
+#include "demo_app.h"
 #include <criterion/criterion.h>
 
 #include "window/app.h"
@@ -96,11 +97,7 @@ Test(fit, overlays_fit_every_size)
     int bad = 0;
     for (int which = 0; which < 2; which++) {
         ui_app a;
-        ui_app_init(&a);
-        setenv("RCUVIS_DATA", "/nonexistent", 1);
-        char err[512];
-        cr_assert_eq(ui_app_load(&a, NULL, -1, err, sizeof err), 0, "%s", err);
-        unsetenv("RCUVIS_DATA");
+        demo_app_load(&a);
         a.st.show_help = which == 0;
         a.st.show_glossary = which == 1;
         bad += check_all_sizes(&a, which ? "glossary overlay" : "help overlay");

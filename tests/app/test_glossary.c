@@ -1,4 +1,5 @@
 /* test_glossary.c — every term a panel draws has a glossary entry and a hover explanation where it is drawn. */
+#include "demo_app.h"
 #include <criterion/criterion.h>
 
 #include "panels/glossary.h"
@@ -187,11 +188,8 @@ Test(glossary, every_term_drawn_is_explained_where_it_is_drawn)
 Test(glossary, overlay_lists_every_entry)
 {
     ui_app a;
-    ui_app_init(&a);
-    setenv("RCUVIS_DATA", "/nonexistent", 1);
+    demo_app_load(&a);
     char err[512];
-    cr_assert_eq(ui_app_load(&a, NULL, -1, err, sizeof err), 0, "%s", err);
-    unsetenv("RCUVIS_DATA");
     a.st.show_glossary = true;
     size_t n;
     const glossary_entry *g = glossary_all(&n);

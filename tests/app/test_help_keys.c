@@ -1,4 +1,5 @@
 /* test_help_keys.c — the `?` overlay and README's key table both list every key the window handles (app/window/input.c, record.c, workbook_column.c). */
+#include "demo_app.h"
 #include <criterion/criterion.h>
 
 #include "window/app.h"
@@ -48,11 +49,8 @@ static void observe(void *ctx, const char *s, const char *end, int x, int y, int
 Test(help_keys, help_overlay_lists_every_key)
 {
     ui_app a;
-    ui_app_init(&a);
-    setenv("RCUVIS_DATA", "/nonexistent", 1);
+    demo_app_load(&a);
     char err[512];
-    cr_assert_eq(ui_app_load(&a, NULL, -1, err, sizeof err), 0, "%s", err);
-    unsetenv("RCUVIS_DATA");
     a.st.show_help = true;
     rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
