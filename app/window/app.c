@@ -123,10 +123,13 @@ int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err,
     }
     if (p) {
         memset(&cfg, 0, sizeof cfg);
-        const char *items[16];
-        for (int i = 0; i < a->noverrides; i++) items[i] = a->overrides[i];
+        const char *items[16], *labels[16];
+        for (int i = 0; i < a->noverrides; i++) {
+            items[i] = a->overrides[i];
+            labels[i] = a->override_labels[i][0] ? a->override_labels[i] : NULL;
+        }
         rv_overrides ov = {items, (size_t)a->noverrides};
-        if (rv_scenario_load_with(p, &ov, &cfg, err, errlen) != 0) return -1;
+        if (rv_scenario_load_labeled(p, &ov, labels, &cfg, err, errlen) != 0) return -1;
     } else {
         ui_builtin_scenario(&cfg);
     }

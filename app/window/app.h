@@ -38,6 +38,7 @@ typedef struct ui_app {
     bool mode_forced;             /* --mode given (or M pressed): the single view uses it */
     enum rv_mode forced_mode;
     char overrides[16][128];      /* --set KEY=VALUE and the window's config keys, applied on every load */
+    char override_labels[16][160]; /* how a message names each: "--cpus 4" as typed; "" = "override KEY=VALUE" */
     int noverrides;
     /* Re-simulate at the same moment after the configuration changed (the window's recorder: the
      * file, the overrides and what was recorded); NULL = reload the file with the overrides. */
@@ -97,6 +98,8 @@ enum ui_knob { UI_KNOB_MODE, UI_KNOB_GP_FIX, UI_KNOB_NO_HZ, UI_KNOB_FAST_NO_HZ, 
 int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen);
 /* Set KEY=VALUE for every later load (replacing the same key); -1 when there is no room. */
 int ui_app_set_override(ui_app *a, const char *key, const char *value);
+/* Same, remembering the option as the user typed it ("--set cpus=4", "--cpus 4") for messages. */
+int ui_app_set_override_labeled(ui_app *a, const char *key, const char *value, const char *label);
 /* What differs from the file, for the badge ("" when nothing). */
 void ui_app_config_badge(const ui_app *a, char *buf, size_t n);
 

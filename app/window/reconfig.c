@@ -7,12 +7,19 @@
 
 int ui_app_set_override(ui_app *a, const char *key, const char *value)
 {
+    return ui_app_set_override_labeled(a, key, value, "");
+}
+
+int ui_app_set_override_labeled(ui_app *a, const char *key, const char *value, const char *label)
+{
     size_t kl = strlen(key);
     int slot = a->noverrides;
     for (int i = 0; i < a->noverrides; i++)
         if (!strncmp(a->overrides[i], key, kl) && a->overrides[i][kl] == '=') slot = i;
     if (slot == 16) return -1;
     snprintf(a->overrides[slot], sizeof a->overrides[slot], "%s=%s", key, value);
+    /* a key pressed in the window replaces what the command line said: no longer "--cpus 4" */
+    snprintf(a->override_labels[slot], sizeof a->override_labels[slot], "%s", label);
     if (slot == a->noverrides) a->noverrides++;
     return 0;
 }
@@ -54,11 +61,12 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
 {
     msg[0] = 0;
     if (!a->have_base) return -1;
-    char saved[16][128];
+    char saved[16][128], saved_labels[16][160];
     int nsaved = a->noverrides;
     bool forced = a->mode_forced;
     enum rv_mode forced_mode = a->forced_mode;
     memcpy(saved, a->overrides, sizeof saved);
+    memcpy(saved_labels, a->override_labels, sizeof saved_labels);
     const rv_rcu_config *r = &a->base.rcu;
     switch (k) {
     case UI_KNOB_MODE: {
@@ -88,6 +96,7 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
     }
     if (resimulate(a, k == UI_KNOB_MODE, msg, msglen) != 0) {
         memcpy(a->overrides, saved, sizeof saved); /* the change did not load: forget it */
+        memcpy(a->override_labels, saved_labels, sizeof saved_labels);
         a->noverrides = nsaved;
         a->mode_forced = forced;
         a->forced_mode = forced_mode;

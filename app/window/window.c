@@ -91,7 +91,7 @@ int cmd_window(int argc, char **argv)
     float scale_arg = 0;
     enum rv_mode mode = RV_MODE_KTHREAD;
     bool mode_set = false;
-    const char *sets[16];
+    const char *sets[16], *set_flags[16];
     int nsets = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -107,8 +107,9 @@ int cmd_window(int argc, char **argv)
                 long n = strtol(val, &end, 10);
                 if (end == val || *end || n < 1 || n > 4096) { fprintf(stderr, "rcuvis: --cpus: expected 1..4096, got \"%s\"\n", val); return 2; }
             }
-            static char cpus_kv[32]; /* --cpus N is --set cpus=N */
+            static char cpus_kv[32]; /* --cpus N is --set cpus=N (the last --cpus wins, as for run) */
             if (!strcmp(o, "--cpus")) snprintf(cpus_kv, sizeof cpus_kv, "cpus=%s", val);
+            set_flags[nsets] = o;
             sets[nsets++] = !strcmp(o, "--cpus") ? cpus_kv : val;
         }
         else if (!strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--scale")) {
@@ -146,9 +147,11 @@ int cmd_window(int argc, char **argv)
     w->app.forced_mode = mode;
     for (int i = 0; i < nsets; i++) {
         const char *eq = strchr(sets[i], '=');
-        char key[128];
+        char key[128], label[160];
         snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
-        ui_app_set_override(&w->app, key, eq + 1);
+        /* messages name the option as typed: "--cpus 4", "--set rcu.fanout_leaf=3" */
+        snprintf(label, sizeof label, "%s %s", set_flags[i], !strcmp(set_flags[i], "--cpus") ? eq + 1 : sets[i]);
+        ui_app_set_override_labeled(&w->app, key, eq + 1, label);
     }
     char err[sizeof w->app.st.error];
     /* a file named on the command line that does not load is an error, not a cue for a default */

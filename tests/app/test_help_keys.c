@@ -15,7 +15,7 @@ static const char *const keys[] = {
     "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U",
     "W", "X", "Y", "Z", "0", "1", "2", "3", "F1", "F2", "F3", "F5", "F11", "F12", "Esc", "Tab", "Home", "End",
     "PgDn", "PgUp", "Space", ".", "?", "[", "]", "Ctrl+B", "Ctrl+O", "Ctrl+R", "Ctrl+E", "Ctrl+S", "Ctrl+Q",
-    "Shift+Z", "Shift+U", "Shift+Tab",
+    "Shift+Z", "Shift+U", "Shift+Tab", "wheel",
 };
 
 /* tok appears in s as a whole token: no letter or digit right before or after it ("Z" is found in

@@ -232,7 +232,10 @@ if expect_rc 2 "check for the window" -- "$bin" check "$tmp/huge.json"; then
     cmp -s "$tmp/err" "$tmp/check-err" || fail "window refuses a bad file: not as check prints it: $(cat "$tmp/err")"
   }
   expect_rc 2 "window --set" -- env -u DISPLAY HOME="$tmp" "$bin" "$tmp/cpus4.json" --set rcu.fanoutleaf=3 \
-    && { err_has 'rcuvis: override rcu.fanoutleaf=3: unknown key; did you mean "rcu.fanout_leaf"?' "window --set"; err_prefixed "window --set"; }
+    && { err_has 'rcuvis: --set rcu.fanoutleaf=3: unknown key; did you mean "rcu.fanout_leaf"?' "window --set"; err_prefixed "window --set"; }
+  # and names --cpus as typed, as run does, not as the key it stands for
+  expect_rc 2 "window --cpus" -- env -u DISPLAY HOME="$tmp" "$bin" "$tmp/cpus4.json" --cpus 3 --set rcu.nr_cpus_compiled=2 \
+    && { err_has '(cpus is set by --cpus 3)' "window --cpus"; err_prefixed "window --cpus"; }
 fi
 expect_rc 2 "check nothing" -- "$bin" check
 for f in "$root"/scenarios/*.json; do
