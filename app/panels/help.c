@@ -19,7 +19,7 @@ static const char *const keys[][2] = {
     {"Home  /  End", "back to t = 0 (reset) / to the end of what was simulated"},
     {"J", "next caption or stall warning, on the moment itself"},
     {"click scrubber / timeline", "jump there (time travel: re-simulated from a checkpoint)"},
-    {"wheel", "over the timeline or scrubber: zoom; over the log or a panel: scroll"},
+    {"wheel", "zoom the timeline; scroll the log or a panel"},
     {"1  2  3", "show rcu_sched / rcu_bh / rcu_preempt"},
     {"click a CPU or a qsmask bit", "select it: \"why is it waiting?\" explains"},
     {"Tab  /  Shift+Tab", "select the next / previous CPU"},
