@@ -13,10 +13,10 @@ static void usage(FILE *out)
             "       rcuvis check FILE...               validate scenario and quiz files (--paths: report paths)\n"
             "       rcuvis schema                      print the scenario JSON Schema (defaults from the engine)\n"
             "       rcuvis shot SCENARIO.json --at S -o FILE.png   render the window's picture off-screen\n"
-            "       rcuvis reproduce [--json]          check every claim of the article and the OMAP thread\n"
+            "       rcuvis reproduce [--quick] [--json] [--html F]   check every claim of the article and the OMAP thread\n"
             "       rcuvis quiz [LESSON]               the workbook in a terminal\n"
             "       rcuvis --help | --version\n"
-            "Run `rcuvis COMMAND --help` for a command's options.\n");
+            "Run `rcuvis COMMAND --help` for a command's options, `rcuvis SCENARIO.json --help` for the window's.\n");
 }
 
 int main(int argc, char **argv)

@@ -10,6 +10,16 @@ static bool is_rcu_thread(const char *n)
     return !strncmp(n, "rcu_", 4) || !strncmp(n, "ksoftirqd", 9) || !strncmp(n, "rcuc", 4) || !strncmp(n, "rcuo", 4);
 }
 
+/* The row keeps its % column with this name (bar_row() drops the column for a name that would
+ * leave the bar shorter than 24 px). */
+static bool bar_row_keeps_pct(ui_frame *fr, int row_w, const char *name, bool strong)
+{
+    rd_ctx *rd = fr->rd;
+    int time_w = rd_text_width(rd, RD_MONO_SMALL, "000.0 ms "), pct_w = rd_text_width(rd, RD_MONO_SMALL, "100.0% ");
+    int need = rd_text_width(rd, strong ? RD_BOLD : RD_SANS_SMALL, name) + rd_px(rd, 6);
+    return need <= row_w - time_w - pct_w - rd_px(rd, 24);
+}
+
 static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, double max, double elapsed,
                     rd_color col, bool hidden, bool strong)
 {
@@ -84,22 +94,29 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         panel_text_fit(fr, RD_BOLD, c.x, R.y, c.w, th->heading, "RCU work, by where it was charged");
         R.y += bh;
     }
-    struct { const char *n, *term; double s; bool hidden, boost_only; } src[] = {
-        {"GP kthreads (rcu_sched/bh/preempt)", "kthread", rep->rcu_gp_kthreads_s, false, false},
-        {"ksoftirqd/N", "ksoftirqd/N", rep->ksoftirqd_s, false, false},
-        {"softirq at irq exit (hidden in tasks)", "hidden in tasks", rep->softirq_inline_s, true, false},
+    /* n, and the short name every row takes when one long name would cost its row the % column
+     * (a narrow panel at 1280x720): a student compares the rows' shares, so all keep them; the
+     * hover tip and G still explain each term, and the stripes still mark what top does not see */
+    struct { const char *n, *shortn, *term; double s; bool hidden, boost_only; } src[] = {
+        {"GP kthreads (rcu_sched/bh/preempt)", "GP kthreads", "kthread", rep->rcu_gp_kthreads_s, false, false},
+        {"ksoftirqd/N", "ksoftirqd/N", "ksoftirqd/N", rep->ksoftirqd_s, false, false},
+        {"softirq at irq exit (hidden in tasks)", "softirq at irq exit", "hidden in tasks", rep->softirq_inline_s, true, false},
         /* the tasks row before the tick's: 3.6's grace-period work lands there (FAST_NO_HZ drains
          * in the idle task), and a compare half at 1280x720 has room for four rows only */
-        {"tasks: call_rcu(), idle drains, switches", "call_rcu", rep->caller_s, true, false},
-        {"rcuc/N", "rcuc/N", rep->rcuc_s, false, true},
-        {"scheduling-clock tick", "jiffy", rep->tick_s, true, false},
+        {"tasks: call_rcu(), idle drains, switches", "tasks: call_rcu(), idle", "call_rcu", rep->caller_s, true, false},
+        {"rcuc/N", "rcuc/N", "rcuc/N", rep->rcuc_s, false, true},
+        {"scheduling-clock tick", "tick", "jiffy", rep->tick_s, true, false},
     };
+    bool use_short = false;
+    for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
+        if (!bar_row_keeps_pct(fr, c.w, src[i].n, false)) use_short = true;
     double smax = 0;
     for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) if (src[i].s > smax) smax = src[i].s;
     for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) {
         if (src[i].s <= 0 && src[i].boost_only) continue; /* rcuc only exists with RCU_BOOST */
         if (!row_take(&R, lh)) continue;
-        bar_row(fr, (rd_rect){c.x, R.y, c.w, lh}, src[i].n, src[i].s, smax, el, th->flavor[0], src[i].hidden, false);
+        bar_row(fr, (rd_rect){c.x, R.y, c.w, lh}, use_short ? src[i].shortn : src[i].n, src[i].s, smax, el, th->flavor[0],
+                src[i].hidden, false);
         panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, src[i].term);
         R.y += lh;
     }

@@ -71,6 +71,9 @@ static const glossary_entry entries[] = {
     {"rcu_preempt", "Flavor with preemptible readers; preempted readers are tracked as blkd tasks."},
     {"NO_HZ", "Idle CPUs stop their tick (Z) unless something, such as rcu_needs_cpu(), needs it; idle CPUs report no QS themselves, ticking or not."},
     {"FAST_NO_HZ", "CONFIG_RCU_FAST_NO_HZ: an idle CPU with callbacks tries to finish them and sleep longer."},
+    {"drain step", "RCU_FAST_NO_HZ: one pass of rcu_prepare_for_idle() as a CPU holding callbacks enters idle: it notes a QS, asks for an FQS pass (force_quiescent_state()) and raises RCU_SOFTIRQ; at most five before it gives up for the jiffy (holdoff)."},
+    {"holdoff", "RCU_FAST_NO_HZ: a CPU whose drain steps did not empty its callbacks stops trying for the rest of the jiffy (dyntick_holdoff): rcu_needs_cpu() keeps its tick running while it idles."},
+    {"RCU_GP_FLAG_FQS", "3.7: the bit force_quiescent_state() sets in rsp->gp_flags to wake the GP kthread for an FQS pass now; a request that finds it already set adds nothing."},
     {"needs_gp_fix", "The OMAP fix: do not start a GP that no callback needs (3.6 started an extra one)."},
     {"irqs-off", "Longest single stretch of RCU grace-period work run with interrupts disabled (one lock section; in 3.6 the whole tree walk at GP start)."},
     {"non-preemptible", "Longest stretch of RCU grace-period work nothing could preempt (softirq or tick code, or the 3.7 kthread between cond_resched() points); interrupts may be on."},
@@ -127,6 +130,7 @@ static const struct { const char *word, *term; } words[] = {
     {"oldest open", "oldest open"}, {"irqs-off", "irqs-off"}, {"non-preemptible", "non-preemptible"}, {"qsmask 0x0", "qsmask"},
     {"tick stopped", "tick stopped"}, {"updates", "update"}, {"update", "update"}, {"Reader Pipe", "Reader Pipe"},
     {"orphaned", "orphaned"}, {"adopted", "adopted"}, {"branch", "branch"},
+    {"drain step", "drain step"}, {"drain steps", "drain step"}, {"holdoff", "holdoff"}, {"RCU_GP_FLAG_FQS", "RCU_GP_FLAG_FQS"},
     {"synchronize_rcu", "synchronize"}, {"synchronize_sched", "synchronize"}, {"synchronize_rcu_bh", "synchronize"},
     {"synchronize_", "synchronize"},
 };
