@@ -125,6 +125,8 @@ typedef struct hb_gap {
     bool (*ok)(const hb_point *p);     /* the claim, on one point */
     double (*fig)(const hb_point *p);  /* its figure */
     const char *unit;
+    double shown_max;                  /* > 0: a sweep figure above it reads ">max" (a ratio over a near-zero
+                                        * denominator, like 6081 with ksoftirqd ~0, says only "far above") */
 } hb_gap;
 
 /* The shipped run (rep 0) decides "holds". Otherwise the sweep (reps 1..) must show that no setting
@@ -154,7 +156,9 @@ static void hb_gap_check(const rp_view *v, int nsweep, const hb_gap *g, rp_verdi
             return;
         }
         char f[24];
-        a += (size_t)snprintf(list + a, sizeof list - a, "%s%s", r > 1 ? " " : "", num3(g->fig(&p), f, sizeof f));
+        if (g->shown_max > 0 && g->fig(&p) > g->shown_max) snprintf(f, sizeof f, ">%.0f", g->shown_max);
+        else num3(g->fig(&p), f, sizeof f);
+        a += (size_t)snprintf(list + a, sizeof list - a, "%s%s", r > 1 ? " " : "", f);
         b += (size_t)snprintf(gps + b, sizeof gps - b, "%s%.2f", r > 1 ? " " : "", p.gps10 / 1e6);
         if (a >= sizeof list || b >= sizeof gps) break;
     }
@@ -186,7 +190,7 @@ static double cpu_fig(const hb_point *p) { return p->kth10; }
 /* "more than thirty seconds", and at ~30 us per GP no more than ~45 s */
 static void chk_hb_cpu(const rp_view *v, rp_verdict *out)
 {
-    static const hb_gap g = {cpu_ok, cpu_fig, "s of rcu_sched per 10 min"};
+    static const hb_gap g = {cpu_ok, cpu_fig, "s of rcu_sched per 10 min", 0};
     hb_gap_check(v, HB_NSWEEP, &g, out);
 }
 
@@ -195,7 +199,7 @@ static double per_gp_fig(const hb_point *p) { return p->us_gp; }
 
 static void chk_hb_per_gp(const rp_view *v, rp_verdict *out)
 {
-    static const hb_gap g = {per_gp_ok, per_gp_fig, "us per GP"};
+    static const hb_gap g = {per_gp_ok, per_gp_fig, "us per GP", 0};
     hb_gap_check(v, HB_NSWEEP, &g, out);
 }
 
@@ -212,7 +216,7 @@ static double per_upd_fig(const hb_point *p) { return p->ns_upd; }
 
 static void chk_hb_per_update(const rp_view *v, rp_verdict *out)
 {
-    static const hb_gap g = {per_upd_ok, per_upd_fig, "ns per update"};
+    static const hb_gap g = {per_upd_ok, per_upd_fig, "ns per update", 0};
     hb_gap_check(v, HB_NSWEEP, &g, out);
 }
 
@@ -221,7 +225,7 @@ static double ratio_fig(const hb_point *p) { return p->ratio; }
 
 static void chk_hb_kthreads_vs_ksoftirqd(const rp_view *v, rp_verdict *out)
 {
-    static const hb_gap g = {ratio_ok, ratio_fig, "GP kthreads / ksoftirqd"};
+    static const hb_gap g = {ratio_ok, ratio_fig, "GP kthreads / ksoftirqd", 100};
     hb_gap_check(v, HB_NSWEEP, &g, out);
 }
 
@@ -551,7 +555,8 @@ static void chk_big_per_gp(const rp_view *v, rp_verdict *out)
     out->fig = a < b ? a : b;
     out->unit = "us per GP, lower mode";
     snprintf(out->text, sizeof out->text, "rcu_sched: 3.6 %.0f us, 3.7 %.0f us per grace period", a, b);
-    out->holds = out->fig >= 100;
+    /* "many hundreds": the same bound as big-machine.json's own expect */
+    out->holds = out->fig >= 300;
 }
 
 /* ---------------------------------------------------------------- scaling sweep */
@@ -796,7 +801,7 @@ const rp_claim rp_claims[] = {
     {"big-nonpreempt", "In the 3.7 kthread it is preemptible: no stretch longer than a few microseconds",
      "a few us (< 10)", {BIG_37, BIG_36}, 2, chk_big_nonpreempt},
     {"big-us-per-gp", "A grace period on thousands of CPUs costs hundreds of microseconds or more",
-     "many hundreds of us (>= 100)", {BIG_36, BIG_37}, 2, chk_big_per_gp},
+     "many hundreds of us (>= 300)", {BIG_36, BIG_37}, 2, chk_big_per_gp},
     {"scaling-leaf-step", "Per-GP cost steps up with each set of fanout_leaf (16) CPUs", "a step every 16 CPUs",
      {SWEEP}, SW_N, chk_scaling_step},
     {"scaling-idle", "The more CPUs idle, the more work forcing quiescent states: FQS probes each idle CPU (a cache miss)",

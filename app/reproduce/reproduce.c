@@ -418,8 +418,10 @@ static void print_table(const plan *p, const result *res, const opts *o, double 
     for (size_t r = 0; r < p->nruns; r++) shortened |= p->runs[r]->scale != RP_FULL;
     if (o->quick && shortened)
         printf("\n--quick: hackbench and rcutorture ran for a tenth of their scenarios' durations and kernel-build on a\n"
-               "timeline squeezed fiftyfold; their counts are scaled back to the article's span (the run's own figure in\n"
-               "parentheses), and the bounds are the article's.\n");
+               "timeline squeezed fiftyfold. Figures given per 10 min or for the two hours are scaled back to the\n"
+               "article's span (the run's own figure in parentheses); seconds compared between two runs or threads\n"
+               "(softirq-same-cost, hackbench-still-spread, softirq-hidden, kernel-build-top) are the shortened runs'\n"
+               "own; ratios, per-GP and per-update figures need no scaling. The bounds are the article's.\n");
     printf("\nTo see one claim's runs: rcuvis reproduce --only ID --json\n");
     printf("%zu run%s", p->nruns * (size_t)p->seeds, p->nruns * (size_t)p->seeds == 1 ? "" : "s");
     if (p->seeds > 1) printf(" (%zu on each of %d seeds)", p->nruns, p->seeds);
