@@ -39,8 +39,9 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: rcuvis reproduce [options]\n"
             "Simulate every claim of \"The new visibility of RCU processing\" (2012) and of the OMAP stall\n"
-            "thread, and print the seed's figure next to the simulated one.\n"
-            "  --json        print one JSON object {claims:[{id, claim, article, simulated, holds, gap}], all_hold, none_fail}\n"
+            "thread, and print each source's figure next to the simulated one.\n"
+            "  --json        print one JSON object {claims:[{id, claim, article, simulated, holds, gap, seeds}], all_hold,\n"
+            "                none_fail, quick, runs, wall_seconds, cpu_seconds}\n"
             "  --only ID     check one claim (see --list)\n"
             "  --html FILE   also write one self-contained HTML page: the table and a figure per claim family\n"
             "  --list        list the claims and exit\n"
