@@ -31,7 +31,7 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
      * and the time still compare the rows */
     int need = rd_text_width(rd, strong ? RD_BOLD : RD_SANS_SMALL, name) + rd_px(rd, 6), min_bar = rd_px(rd, 24);
     if (need > name_w) {
-        if (need > row.w - time_w - pct_w - min_bar) pct_w = 0;
+        if (!bar_row_keeps_pct(fr, row.w, name, strong)) pct_w = 0;
         name_w = need < row.w - time_w - pct_w - min_bar ? need : row.w - time_w - pct_w - min_bar;
         if (name_w < row.w * 46 / 100) name_w = row.w * 46 / 100;
     }

@@ -1,4 +1,4 @@
-/* test_compare_720.c — compare mode in a 1280x720 window: each half's accounting shows the tasks row, where 3.6 books its grace-period work, and each half's rcu_node tree stays readable. */
+/* test_compare_720.c — compare mode in a 1280x720 window: each half's accounting shows the tasks row, where 3.6 books its grace-period work, and each half's rcu_node tree stays readable; the single view's RCU-work rows keep their shares. */
 #include <criterion/criterion.h>
 
 #include "render/svg.h"
@@ -22,17 +22,18 @@ static long count(const char *s, const char *needle)
     return n;
 }
 
-/* The window's texts, as an SVG recorder sees them, with the scenario in compare mode at t ns. */
-static char *compare_texts_sel(const char *scenario, int64_t t, int sel_cpu);
+/* The window's texts, as an SVG recorder sees them, with the scenario at t ns, in compare mode or not. */
+static char *window_texts(const char *scenario, int64_t t, int sel_cpu, bool compare);
+static char *compare_texts_sel(const char *scenario, int64_t t, int sel_cpu) { return window_texts(scenario, t, sel_cpu, true); }
 static char *compare_texts(const char *scenario, int64_t t) { return compare_texts_sel(scenario, t, -1); }
 
-static char *compare_texts_sel(const char *scenario, int64_t t, int sel_cpu)
+static char *window_texts(const char *scenario, int64_t t, int sel_cpu, bool compare)
 {
     const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
     char path[1024], err[4096];
     snprintf(path, sizeof path, "%s/scenarios/%s", root, scenario);
     cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_compare(&W->app, compare, err, sizeof err), 0, "%s", err);
     W->app.st.sel_cpu = sel_cpu;
     ui_app_seek(&W->app, t);
     while (ui_app_seek_continue(&W->app, 1000)) {}
@@ -75,5 +76,19 @@ Test(compare_720, a_selected_cpus_why_shows_its_answer_on_both_sides, .init = se
     char *buf = compare_texts_sel("omap-stall.json", 27000000LL, 0);
     cr_expect_eq(count(buf, "nothing waits for CPU 0"), 2, "the answer on each side");
     cr_expect_eq(count(buf, "Keys: L reader"), 2, "the keys named in one line instead of the buttons");
+    free(buf);
+}
+
+Test(compare_720, single_view_rcu_work_rows_all_keep_their_share, .init = setup, .fini = teardown)
+{
+    /* a walkthrough at 1280x720 found "GP kthreads (rcu_sched/bh/preempt) 4.54 ms" and the tasks
+     * row without the % the other rows had: the long names cost them the column */
+    char *buf = window_texts("hackbench.json", 30000000LL, -1, false);
+    const char *a = strstr(buf, ">RCU work, by where it was charged<"), *z = a ? strstr(a, ">longest irqs-off") : NULL;
+    cr_assert(a && z, "no RCU-work block drawn");
+    long pct = 0;
+    for (const char *p = a; (p = strstr(p, "%<")) && p < z; p += 2) pct++;
+    /* hackbench has no RCU_BOOST: GP kthreads, ksoftirqd/N, softirq at irq exit, tasks, tick */
+    cr_expect_eq(pct, 5, "each of the five RCU-work rows shows its %% (found %ld)", pct);
     free(buf);
 }
