@@ -156,12 +156,13 @@ static void build_costs(sc_ctx *c, const cJSON *obj)
     sc_path_pop(&c->path, old);
 }
 
-/* seed: an integer a double holds exactly, or a decimal string for the full 64-bit range. */
+/* seed: an integer a double holds exactly, or a decimal string for the full 64-bit range. The bound is
+ * 2^53 - 1: 2^53 + 1 written as a number parses to 2^53, so a bound of 2^53 let it through rounded. */
 static void build_seed(sc_ctx *c, const cJSON *root)
 {
     const cJSON *v = sc_get(c, root, "seed", false);
     if (!v) return;
-    if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 9007199254740992.0 &&
+    if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 9007199254740991.0 &&
         v->valuedouble == floor(v->valuedouble)) {
         c->cfg->seed = (uint64_t)v->valuedouble;
         return;
@@ -179,7 +180,7 @@ static void build_seed(sc_ctx *c, const cJSON *root)
     }
     char g[200];
     sc_describe(v, g, sizeof g);
-    sc_bad(c, "seed", "expected an integer 0..9007199254740992 (or a decimal string up to 2^64-1), got %s", g);
+    sc_bad(c, "seed", "expected an integer 0..9007199254740991 (or a decimal string up to 2^64-1), got %s", g);
 }
 
 static void build_offline(sc_ctx *c, const cJSON *root)

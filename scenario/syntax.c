@@ -115,8 +115,8 @@ static bool string(lx *x)
     return false;
 }
 
-/* Does the literal s[0..len) read as a double that says something else: beyond the range (inf) or
- * nonzero digits that underflow to 0? */
+/* Does the literal s[0..len) read as a double that says something else: beyond the range (inf),
+ * nonzero digits that underflow to 0, or an integer too big for a double to hold exactly? */
 static bool unrepresentable(const char *s, size_t len)
 {
     char small[64], *buf = len < sizeof small ? small : malloc(len + 1); /* most numbers are short */
@@ -126,8 +126,11 @@ static bool unrepresentable(const char *s, size_t len)
     double d = strtod(buf, NULL);
     size_t mant = strcspn(buf, "eE");
     bool nonzero = strcspn(buf, "123456789") < mant;
+    /* an integer from 2^53 up may have been rounded (9007199254740993 parses to ...992): a message
+     * quotes what was written */
+    bool big_integer = strcspn(buf, ".eE") == len && fabs(d) >= 9007199254740992.0;
     if (buf != small) free(buf);
-    return !isfinite(d) || (d == 0 && nonzero);
+    return !isfinite(d) || (d == 0 && nonzero) || big_integer;
 }
 
 static void note_number(lx *x, size_t start)

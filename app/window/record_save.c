@@ -172,7 +172,7 @@ char *ui_rec_json(ui_win *w, const rv_trigger *trig, const bool *use_trig, char 
     const rv_config *sc = rv_engine_config(tt_engine(a->s[0].tt));
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)sc->seed);
-    set_item(root, "seed", sc->seed <= 9007199254740992ull ? cJSON_CreateNumber((double)sc->seed) : cJSON_CreateString(seed));
+    set_item(root, "seed", sc->seed <= 9007199254740991ull ? cJSON_CreateNumber((double)sc->seed) : cJSON_CreateString(seed));
     if (!a->st.compare && a->mode_forced) { /* --mode or M: the single view's mode */
         cJSON *rcu = cJSON_GetObjectItemCaseSensitive(root, "rcu");
         if (!cJSON_IsObject(rcu)) { cJSON_DeleteItemFromObjectCaseSensitive(root, "rcu"); rcu = cJSON_AddObjectToObject(root, "rcu"); }
