@@ -171,7 +171,7 @@ int cmd_quiz(int argc, char **argv)
         }
         if (wb_export_csv(&set, &prog, export_to, err, sizeof err) != 0) {
             fprintf(stderr, "rcuvis: quiz: %s\n", err);
-            status = 1;
+            status = 2; /* a bad output path, as for shot -o and run --trace (README, Reliability) */
         } else if (strcmp(export_to, "-")) {
             printf("Wrote your answers to %s (one row per question); hand it to your teacher for `rcuvis quiz --merge`.\n", export_to);
         }

@@ -104,6 +104,9 @@ expect_rc 0 "nonsense input" "zzz\n" -- "$bin" quiz 4 && out_has "Type one lette
 
 # --- a teacher's tools: export one student's answers, merge a class
 expect_rc 0 "export" "" -- "$bin" quiz --export "$tmp/me.csv" && out_has "Wrote your answers to $tmp/me.csv" "export says where"
+# a target it cannot write is bad input, as for shot -o: exit 2, the old file kept
+mkdir -p "$tmp/adir"
+expect_rc 2 "export to a directory" "" -- "$bin" quiz --export "$tmp/adir"
 [ "$(head -1 "$tmp/me.csv" | tr -d '\r')" = "student,lesson,question,attempts,first_try_right,outcome,hints_used,shown,time_spent_s,first_answer" ] || fail "export header"
 grep -q $'^[0-9a-f]*,workbook/2,2.1,2,0,after retries,0,0,[0-9]*,4\r$' "$tmp/me.csv" || fail "2.1: two attempts, not first try, first answer 4, CRLF ends"
 [ "$(grep -c . "$tmp/me.csv")" -eq "$(( $(python3 -c 'import json,sys; print(sum(len(l["questions"]) for l in json.load(open(sys.argv[1]))["lessons"]))' "$quiz") + 1 ))" ] || fail "one row per question"
