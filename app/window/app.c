@@ -75,6 +75,9 @@ int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const c
     ui_session ns[2];
     int n = 0;
     memset(ns, 0, sizeof ns);
+    /* --mode (or M) naming the file's own mode changes nothing: no "changed: mode=" badge, and the
+     * file's lecture captions stay (a lecturer typing --mode softirq on omap-stall lost cue 1's) */
+    if (a->mode_forced && a->forced_mode == cfg->rcu.mode) a->mode_forced = false;
     if (build_sessions(a, cfg, ns, &n, err, errlen) != 0) return -1;
     rv_config copy;
     if (rv_config_copy(&copy, cfg) != 0) {
