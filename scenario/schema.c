@@ -215,8 +215,18 @@ void sc_build_config(sc_ctx *c, const cJSON *root)
     long v;
     const cJSON *nm = sc_get(c, root, "name", true);
     if (nm) {
-        if (sc_str(c, root, "name", cfg->name, sizeof cfg->name) && !cfg->name[0])
-            sc_bad(c, "name", "expected a non-empty string, got \"\"");
+        if (sc_str(c, root, "name", cfg->name, sizeof cfg->name)) {
+            if (!cfg->name[0]) sc_bad(c, "name", "expected a non-empty string, got \"\"");
+            /* the name goes raw into the summary's first line, titles and file names: an escape
+             * sequence in a shared file must not clear a terminal or recolour it */
+            for (const char *q = cfg->name; *q; q++)
+                if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+                    char got[200];
+                    sc_describe(nm, got, sizeof got);
+                    sc_bad(c, "name", "expected a name without control characters (tab, newline, escape ...), got %s", got);
+                    break;
+                }
+        }
     }
     sc_str(c, root, "description", cfg->description, sizeof cfg->description);
     /* cpus and hz first: CPU sets and FQS delays are checked against them */

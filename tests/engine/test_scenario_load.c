@@ -273,6 +273,9 @@ Test(scenario_schema, out_of_range)
     bad("{" MIN ",\"rcu\":{\"qhimark\":10,\"qlowmark\":20}}", "t.json: $.rcu.qlowmark: expected at most qhimark (10), got 20");
     bad("{" MIN ",\"rcu\":{\"nr_cpus_compiled\":2}}", "t.json: $.rcu.nr_cpus_compiled: expected 0 or an integer 4..4096 (at least cpus), got 2; a kernel built for fewer CPUs cannot boot 4: raise it too (--set rcu.nr_cpus_compiled=4)");
     bad("{" MIN ",\"costs\":{\"tick_ns\":-1}}", "t.json: $.costs.tick_ns: expected an integer 0..1000000000, got -1");
+    /* an escape sequence in the name would reach the terminal raw in run's summary */
+    bad("{\"name\":\"a\\u001b[2Jb\",\"cpus\":4,\"duration_s\":1}",
+        "t.json: $.name: expected a name without control characters (tab, newline, escape ...), got a string \"a\\u001b[2Jb\"");
     /* 2^53 + 1 as a number parses to 2^53: refused, not run with a seed one less than written */
     bad("{" MIN ",\"seed\":9007199254740993}", "t.json: $.seed: expected an integer 0..9007199254740991 (or a decimal string up to 2^64-1), got 9007199254740993");
     bad("{" MIN ",\"seed\":-3}", "t.json: $.seed: expected an integer 0..9007199254740991 (or a decimal string up to 2^64-1), got -3");
