@@ -66,6 +66,8 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 int64_t panel_timeline_span(const ui_state *st);
+/* Where the timeline's captions lane ends timed caption i (as the caption strip ends it). */
+int64_t panel_caption_lane_end(const ui_view *v, const ui_history *h, size_t i);
 void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);

@@ -61,6 +61,30 @@ static bool marks_under(const ui_history *h, rd_rect plot, int64_t t0, int64_t s
     return false;
 }
 
+/* Where the captions lane ends timed caption i: its until_s; else the next timed caption of this
+ * side's configuration (the next one in the file may be another mode's: omap-stall's 3.7 caption at
+ * 80 s is followed by 3.6's triggered stall caption, whose at_s is 0), or a caption this run showed
+ * after it, whichever comes first. The strip gives way to such a caption for good
+ * (rv_caption_until_ns()), so the lane must not go on showing this one after it. */
+int64_t panel_caption_lane_end(const ui_view *v, const ui_history *h, size_t i)
+{
+    const rv_caption *cp = &v->cfg->captions[i];
+    int64_t at = (int64_t)(cp->at_s * 1e9);
+    if (cp->until_s > cp->at_s) return (int64_t)(cp->until_s * 1e9);
+    int64_t nx = v->end;
+    for (size_t k = 0; k < v->cfg->ncaptions; k++) {
+        const rv_caption *o = &v->cfg->captions[k];
+        int64_t ot = (int64_t)(o->at_s * 1e9);
+        if (k != i && o->on.event == RV_TRIG_TIME && ot > at && ot < nx && rv_when_holds(&o->when, v->cfg)) nx = ot;
+    }
+    for (size_t k = 0; h && k < h->captions.n; k++) {
+        int64_t t = h->captions.v[k].t;
+        size_t o = (size_t)h->captions.v[k].n;
+        if (o != i && (t > at || (t == at && o > i)) && t < nx) nx = t;
+    }
+    return nx;
+}
+
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -107,16 +131,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) continue; /* triggered: the strip shows them */
             int64_t at = (int64_t)(cp->at_s * 1e9);
             if (v->changed_at >= 0 && at > v->changed_at) continue; /* paused after the user's own change (view.c) */
-            /* until its until_s, else the next timed caption of this side's configuration: the next
-             * one in the file may be another mode's (omap-stall's 3.7 caption at 80 s is followed by
-             * 3.6's triggered stall caption, whose at_s is 0) */
-            int64_t nx = v->end;
-            for (size_t k = 0; k < v->cfg->ncaptions; k++) {
-                const rv_caption *o = &v->cfg->captions[k];
-                int64_t ot = (int64_t)(o->at_s * 1e9);
-                if (k != i && o->on.event == RV_TRIG_TIME && ot > at && ot < nx && rv_when_holds(&o->when, v->cfg)) nx = ot;
-            }
-            if (cp->until_s > cp->at_s) nx = (int64_t)(cp->until_s * 1e9);
+            int64_t nx = panel_caption_lane_end(v, h, i);
             if (nx < t0 || at > t1) continue;
             int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);
             if (x0 < plot.x) x0 = plot.x;

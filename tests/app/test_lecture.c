@@ -545,3 +545,26 @@ Test(lecture, shift_s_on_the_only_stall_says_there_is_none_earlier)
     cr_expect_eq(ui_app_now(&W->app), at, "Shift+S moved from the only stall");
     cr_expect(strstr(W->app.st.status, "No stall warning of rcu_sched before now") != NULL, "status: %s", W->app.st.status);
 }
+
+/* offline-mid-gp's first caption is timed and open-ended; the triggered ones that follow end it in
+ * the strip for good. The timeline's captions lane must say the same at every moment: it went on
+ * drawing the first caption up to the next timed one (1.2 s) while the strip said "no caption". */
+Test(lecture, caption_lane_and_strip_agree_after_a_triggered_caption)
+{
+    open_scenario("offline-mid-gp.json");
+    explore_all();
+    const rv_config *cfg = &W->app.s[0].cfg;
+    const ui_history *h = tt_history(W->app.s[0].tt);
+    cr_assert_gt(h->captions.n, 2, "the triggered captions fired");
+    const int64_t moments[] = {100000000, 400000000, 600000000, 750000000, 1000000000, 1300000000};
+    for (size_t m = 0; m < sizeof moments / sizeof *moments; m++) {
+        ui_app_seek(&W->app, moments[m]);
+        frame();
+        const ui_view *v = &W->app.s[0].view;
+        int64_t end = panel_caption_lane_end(v, h, 0);
+        bool lane = moments[m] >= 0 && moments[m] < end;
+        bool strip = v->caption == cfg->captions[0].text;
+        cr_expect_eq(lane, strip, "t = %.2f s: the lane %s caption 1 (until %.4f s), the strip %s", moments[m] / 1e9,
+                     lane ? "shows" : "does not show", end / 1e9, strip ? "shows it" : "does not");
+    }
+}
