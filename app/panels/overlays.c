@@ -175,7 +175,30 @@ int panel_caption_height(rd_ctx *rd, const ui_view *v, int width)
     return (h > big ? h : big) + rd_px(rd, 10);
 }
 
-void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
+/* The caption strip's fonts, biggest first: a caption takes the biggest that shows it whole. */
+static const enum rd_font caption_fonts[] = {RD_BIG, RD_BOLD, RD_SANS, RD_SANS_SMALL};
+enum { NCAPTION_FONTS = sizeof caption_fonts / sizeof caption_fonts[0] };
+
+static rd_rect caption_text_rect(rd_ctx *rd, rd_rect r)
+{
+    int pad = rd_px(rd, 10);
+    return (rd_rect){r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 6)};
+}
+
+/* Index in caption_fonts of the biggest font that shows text whole in the strip r (0 when it fits on
+ * one line in the big font). */
+static size_t caption_fit(rd_ctx *rd, rd_rect r, const char *text)
+{
+    if (!text || !text[0] || rd_text_width(rd, RD_BIG, text) <= r.w - 2 * rd_px(rd, 10)) return 0;
+    rd_rect t = caption_text_rect(rd, r);
+    for (size_t i = 0; i < NCAPTION_FONTS; i++)
+        if (panel_wrap_lines(rd, caption_fonts[i], t.w, text) * rd_line_height(rd, caption_fonts[i]) <= t.h) return i;
+    return NCAPTION_FONTS - 1;
+}
+
+/* The strip in the biggest font that shows the caption whole, but no bigger than caption_fonts[from]
+ * (compare mode: both halves in one size). */
+static void caption_draw_from(ui_frame *fr, rd_rect r, const ui_view *v, size_t from)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -188,16 +211,17 @@ void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v)
         panel_text_in(fr, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
         return;
     }
-    /* one line when it fits (centred), else wrapped in the biggest font that shows it whole */
-    int tw = rd_text_width(rd, RD_BIG, v->caption);
-    if (tw <= r.w - 2 * pad) { panel_text_in(fr, RD_BIG, rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption); return; }
-    rd_rect t = {r.x + pad, r.y + rd_px(rd, 4), r.w - 2 * pad, r.h - rd_px(rd, 6)};
-    static const enum rd_font fonts[] = {RD_BIG, RD_BOLD, RD_SANS, RD_SANS_SMALL};
-    enum rd_font f = RD_SANS_SMALL;
-    for (size_t i = 0; i < sizeof fonts / sizeof fonts[0]; i++)
-        if (panel_wrap_lines(rd, fonts[i], t.w, v->caption) * rd_line_height(rd, fonts[i]) <= t.h) { f = fonts[i]; break; }
-    panel_wrap(fr, f, t, th->caption_text, v->caption, 0);
+    size_t i = caption_fit(rd, r, v->caption);
+    if (i < from) i = from;
+    /* one line when it fits (centred), else wrapped */
+    if (rd_text_width(rd, caption_fonts[i], v->caption) <= r.w - 2 * pad) {
+        panel_text_in(fr, caption_fonts[i], rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption);
+        return;
+    }
+    panel_wrap(fr, caption_fonts[i], caption_text_rect(rd, r), th->caption_text, v->caption, 0);
 }
+
+void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v) { caption_draw_from(fr, r, v, 0); }
 
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews)
 {
@@ -205,8 +229,13 @@ void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nvi
     bool same = (!c0 || !c0[0]) == (!c1 || !c1[0]) && (!c0 || !c0[0] || !strcmp(c0, c1));
     if (nviews < 2 || same) { panel_caption_draw(fr, r, views[0]); return; }
     int g = rd_px(fr->rd, 4), half = (r.w - g) / 2;
-    panel_caption_draw(fr, (rd_rect){r.x, r.y, half, r.h}, views[0]);
-    panel_caption_draw(fr, (rd_rect){r.x + half + g, r.y, r.w - half - g, r.h}, views[1]);
+    rd_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + g, r.y, r.w - half - g, r.h};
+    /* two captions side by side read as one slide: both in the size the longer one needs (a short
+     * 3.7 caption in the big font beside a long 3.6 one in a small font looked like a headline) */
+    size_t f0 = caption_fit(fr->rd, left, c0), f1 = caption_fit(fr->rd, right, c1);
+    size_t from = f0 > f1 ? f0 : f1;
+    caption_draw_from(fr, left, views[0], from);
+    caption_draw_from(fr, right, views[1], from);
 }
 
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)

@@ -92,3 +92,37 @@ Test(compare_720, single_view_rcu_work_rows_all_keep_their_share, .init = setup,
     cr_expect_eq(pct, 5, "each of the five RCU-work rows shows its %% (found %ld)", pct);
     free(buf);
 }
+
+/* The font-size and font-weight of the first SVG <text> at or after from whose content starts with
+ * prefix, as "size/weight" in out (cr_assert: it is there). */
+static void text_font(const char *svg, const char *from, const char *prefix, char *out, size_t n)
+{
+    const char *hit = NULL;
+    for (const char *p = from; (p = strstr(p, prefix)); p++)
+        if (p > svg && p[-1] == '>' && strstr(p, "</text>")) { hit = p; break; }
+    cr_assert(hit, "no text starting \"%s\"", prefix);
+    const char *open = hit;
+    while (open > svg && strncmp(open, "<text", 5)) open--;
+    const char *size = strstr(open, "font-size=\""), *weight = strstr(open, "font-weight=\"");
+    cr_assert(size && size < hit);
+    int sz = atoi(size + 11);
+    snprintf(out, n, "%d/%s", sz, weight && weight < hit ? "bold" : "normal");
+}
+
+Test(compare_720, both_caption_halves_in_one_size, .init = setup, .fini = teardown)
+{
+    /* omap-stall at 20 s: 3.6's caption is twice as long as 3.7's; the short one was drawn in the big
+     * font beside the long one in the small bold font, as if it were the headline */
+    char *buf = compare_texts("omap-stall.json", 20000000000LL);
+    char f36[32], f37[32];
+    /* each caption shows twice: first in the timeline's lane (small font), then in the strip */
+    const char *p36 = "That extra grace period has nothing", *p37 = "Both CPUs are dyntick-idle. The kthread";
+    const char *lane36 = strstr(buf, p36), *lane37 = strstr(buf, p37);
+    cr_assert(lane36 && lane37);
+    const char *strip36 = strstr(lane36 + 1, p36), *strip37 = strstr(lane37 + 1, p37);
+    cr_assert(strip36 && strip37, "each caption shows in the lane and in the strip");
+    text_font(buf, strip36, p36, f36, sizeof f36);
+    text_font(buf, strip37, p37, f37, sizeof f37);
+    cr_expect_str_eq(f36, f37, "3.6's caption in %s, 3.7's in %s", f36, f37);
+    free(buf);
+}
