@@ -360,9 +360,16 @@ void ui_view_free(ui_view *v)
     v->nodes = NULL;
 }
 
+/* Microseconds, or as many nanosecond digits as the time has: at HZ=128 a jiffy is 7812.5 us, and a
+ * time read off the top bar and typed into `shot --at` must land on the moment shown, not 500 ns
+ * before its event ("80.0078125 s", not "80.007812 s"). */
 void ui_fmt_time(char *buf, size_t n, int64_t ns)
 {
-    snprintf(buf, n, "%lld.%06lld s", (long long)(ns / 1000000000LL), (long long)((ns % 1000000000LL) / 1000));
+    long long s = (long long)(ns / 1000000000LL), frac = (long long)(ns % 1000000000LL);
+    if (frac % 1000 == 0) { snprintf(buf, n, "%lld.%06lld s", s, frac / 1000); return; }
+    int digits = 9;
+    while (frac % 10 == 0) { frac /= 10; digits--; }
+    snprintf(buf, n, "%lld.%0*lld s", s, digits, frac);
 }
 
 void ui_fmt_dur(char *buf, size_t n, double s)
