@@ -169,6 +169,7 @@ typedef struct rv_caption {
     rv_trigger on;        /* shown when the trigger fires instead of at at_s */
     double show_s;        /* triggered captions: shown this long (0: until the next caption) */
     rv_when when;         /* only in engines whose config matches */
+    int file_index;       /* position in the scenario file's "captions" (cfg.captions is sorted) */
 } rv_caption;
 
 /* A lecture stop of a scenario (its "cues"): where the window goes on PgDn / a presenter clicker.
@@ -219,6 +220,7 @@ typedef struct rv_config {
     int hz;                    /* 100, 250, 300, 1000 ... */
     uint64_t seed;
     double duration_s;
+    double file_duration_s;    /* the file's own duration_s, before --set / --duration (0: not from a file) */
     rv_rcu_config rcu;
     rv_costs costs;
     int initially_offline_count;   /* CPUs listed offline at boot */
@@ -401,6 +403,11 @@ int64_t rv_caption_fired_ns(const rv_engine *e, size_t i);
 int64_t rv_caption_until_ns(const rv_engine *e, size_t i);
 /* The caption shown at the engine's current time, or -1. */
 int rv_caption_current(const rv_engine *e);
+/* Caption i (cfg.captions order) that this engine should have shown but never did, asked at the
+ * end of the run: its `when` holds here and it has not fired. why says what happened instead ("its
+ * trigger (gp_start of rcu_sched (occurrence 5000)) happened 312 times before the run's end at
+ * 20 s"). False, why untouched, while the run has not reached its end. */
+bool rv_caption_missed(const rv_engine *e, size_t i, char *why, size_t n);
 /* When scripted event i fired (was due), or -1. */
 int64_t rv_event_fired_ns(const rv_engine *e, size_t i);
 

@@ -496,6 +496,33 @@ int64_t rv_caption_fired_ns(const rv_engine *e, size_t i)
     return e->trig && i < e->trig->ncaps ? e->trig->cap_fired[i] : -1;
 }
 
+bool rv_caption_missed(const rv_engine *e, size_t i, char *why, size_t n)
+{
+    const struct trig_engine *t = e->trig;
+    if (!t || i >= t->ncaps || e->now < e->end || t->cap_fired[i] >= 0) return false;
+    const rv_caption *c = &e->cfg.captions[i];
+    if (!rv_when_holds(&c->when, &e->cfg)) return false; /* meant for another configuration */
+    double end_s = (double)e->end / NS_PER_S;
+    if (c->on.event == RV_TRIG_TIME) { /* the loader keeps at_s before the file's end: a shortened run */
+        snprintf(why, n, "it was due at %.9g s, after the run's end at %g s", c->at_s, end_s);
+        return true;
+    }
+    for (size_t k = 0; k < t->nitems; k++) {
+        const trig_item *it = &t->items[k];
+        if (!it->is_caption || it->index != i) continue;
+        char what[160];
+        trigger_text(&it->on, what, sizeof what);
+        if (it->armed)
+            snprintf(why, n, "its trigger (%s) happened %ld time%s before the run's end at %g s; lower \"n\", loosen "
+                     "the filter or lengthen duration_s", what, it->seen, it->seen == 1 ? "" : "s", end_s);
+        else /* it fired, but the occurrence plus delay_s lies at or after the end */
+            snprintf(why, n, "its trigger (%s) fired, but delay_s put it at %.9g s, after the run's end at %g s; shorten "
+                     "delay_s or lengthen duration_s", what, (double)it->due / NS_PER_S, end_s);
+        return true;
+    }
+    return false;
+}
+
 int64_t rv_event_fired_ns(const rv_engine *e, size_t i)
 {
     return e->trig && i < e->trig->nevs ? e->trig->ev_fired[i] : -1;

@@ -74,6 +74,7 @@ static int load_text(const char *text, size_t len, const char *name, const char 
     sc_numlits_free(&lits);
     sc_origins_free(&origins);
     snprintf(cfg->path, sizeof cfg->path, "%s", path ? path : "");
+    cfg->file_duration_s = file_end; /* `run` tells a run cut short from one that reached the file's end */
     return 0;
 fail:
     sc_numlits_free(&lits);

@@ -152,6 +152,7 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
     for (const cJSON *it = arr->child; it; it = it->next, i++) {
         size_t o2 = sc_path_index(&c->path, i);
         rv_caption *cap = &caps[i];
+        cap->file_index = i; /* the sort below moves it: warnings name it by its place in the file */
         if (sc_is_object(c, it, NULL)) {
             sc_check_keys(c, it, caption_keys, N(caption_keys));
             sc_num(c, it, "at_s", 0, 604800, &cap->at_s);

@@ -124,6 +124,38 @@ static void kernel_views_json(const rv_engine *e, const cli_run_opts *o, cJSON *
         if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) cJSON_AddStringToObject(files, debugfs_files[k], buf);
 }
 
+/* A caption's start for a one-line warning: about 40 bytes, control characters as spaces (the text
+ * reaches the terminal), cut before a UTF-8 continuation byte so no character is split. */
+static void text_start(const char *s, char *out, size_t n)
+{
+    size_t k = 0, max = n > 4 ? n - 4 : 0;
+    for (; s[k] && k < 40 && k < max; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? ' ' : s[k];
+    bool cut = s[k] != 0;
+    while (cut && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
+    snprintf(out + k, n - k, "%s", cut ? "..." : "");
+}
+
+/* Captions this run should have shown but never did: a trigger that never came (n beyond the
+ * run's count, a typo'd cpu), or came so late that delay_s put the caption past the end. One
+ * warning each, named by its place in the file; returns how many. A run cut short (--duration,
+ * --set duration_s below the file's) is not checked: the trigger may well come after its end, and
+ * that is no mistake in the file. Captions whose `when` excludes this configuration are for the
+ * other mode, not missed (rv_caption_missed). */
+static size_t captions_missed(FILE *out, const rv_engine *e, const rv_config *cfg)
+{
+    if (cfg->file_duration_s > 0 && cfg->duration_s < cfg->file_duration_s) return 0;
+    size_t n = 0;
+    for (size_t i = 0; i < cfg->ncaptions; i++) {
+        char why[512], text[48];
+        if (!rv_caption_missed(e, i, why, sizeof why)) continue;
+        text_start(cfg->captions[i].text, text, sizeof text);
+        fprintf(out, "warning: %s: $.captions[%d] (\"%s\") was never shown: %s\n", cfg->path[0] ? cfg->path : cfg->name,
+                cfg->captions[i].file_index, text, why);
+        n++;
+    }
+    return n;
+}
+
 static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o)
 {
     cJSON *json = cli_report_json(rep, cfg, wall);
@@ -136,6 +168,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         return 2;
     }
     int failed = 0;
+    size_t missed = 0;
     if (o->json) {
         if (o->expect) {
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
@@ -149,6 +182,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         if (text) printf("%s\n", text);
     } else {
         cli_report_text(stdout, rep, cfg, wall);
+        missed = captions_missed(stdout, e, cfg); /* beside the not-applied events' warnings */
         if (o->work) {
             rv_work w;
             rv_engine_work(e, &w);
@@ -166,10 +200,16 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     cJSON_Delete(printed);
     cJSON_Delete(json);
     /* never silent: with --json the warnings go to stderr, the summary already has them */
-    if (o->json) cli_report_not_applied(stderr, rep);
-    if (o->strict && rep->nnot_applied) {
-        fprintf(stderr, "rcuvis: run: --strict: %zu scripted event%s not applied\n", rep->nnot_applied,
-                rep->nnot_applied == 1 ? " was" : "s were");
+    if (o->json) {
+        cli_report_not_applied(stderr, rep);
+        missed = captions_missed(stderr, e, cfg);
+    }
+    if (o->strict && (rep->nnot_applied || missed)) {
+        char ev[80] = "", cap[80] = "";
+        if (rep->nnot_applied)
+            snprintf(ev, sizeof ev, "%zu scripted event%s not applied", rep->nnot_applied, rep->nnot_applied == 1 ? " was" : "s were");
+        if (missed) snprintf(cap, sizeof cap, "%zu caption%s never shown", missed, missed == 1 ? " was" : "s were");
+        fprintf(stderr, "rcuvis: run: --strict: %s%s%s\n", ev, ev[0] && cap[0] ? " and " : "", cap);
         return 1;
     }
     return failed ? 1 : 0;

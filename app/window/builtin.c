@@ -71,6 +71,7 @@ void ui_builtin_scenario(rv_config *cfg)
         cfg->ncaptions = nc;
         for (size_t i = 0; i < nc; i++) {
             cfg->captions[i].at_s = cap[i].at;
+            cfg->captions[i].file_index = (int)i;
             snprintf(cfg->captions[i].text, sizeof cfg->captions[i].text, "%s", cap[i].text);
         }
     }

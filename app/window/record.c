@@ -152,6 +152,7 @@ int ui_rec_rebuild(ui_win *w, char *err, size_t errlen)
     }
     if (r->nev) memcpy(ev + cfg.nevents, r->ev, r->nev * sizeof *ev); /* r->ev is NULL until the first */
     cfg.nevents += r->nev;
+    for (size_t i = 0; i < r->ncap; i++) r->cap[i].file_index = (int)(cfg.ncaptions + i); /* saved after the file's */
     if (r->ncap) memcpy(cp + cfg.ncaptions, r->cap, r->ncap * sizeof *cp);
     cfg.ncaptions += r->ncap;
     if (r->ncue) memcpy(cu + cfg.ncues, r->cue, r->ncue * sizeof *cu);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # authoring.sh — nothing silent: a scripted event that cannot be applied is warned about, reported as
-# events_not_applied, assertable by expect, and fails `rcuvis run --strict`; a clean run passes --strict.
+# events_not_applied, assertable by expect, and fails `rcuvis run --strict`; so does a caption whose
+# trigger never fired; a clean run passes --strict.
 set -u
 bin=${RCUVIS_BIN:?}; root=${RCUVIS_ROOT:?}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -39,6 +40,35 @@ n=$("$bin" run "$root/scenarios/small-busy.json" --set duration_s=2 --json 2>/de
 [ "$n" = "4 3 12 after the run's end, 2 s" ] && ok "cut short: report lists them: $n" || bad "cut short report: $n"
 "$bin" run "$root/scenarios/small-busy.json" --duration 2 --expect >"$tmp/out" 2>/dev/null; rc=$?
 [ $rc = 1 ] && grep -q 'FAIL events_not_applied.count = 4, expected == 0' "$tmp/out" && ok "cut short: expect count = 0 fails" || bad "cut short --expect exit $rc"
+# a caption whose trigger never comes (n past the run's count) is warned about by its place in the
+# file, and fails --strict; one meant for the other mode (when) is not, nor is a run cut short
+cat > "$tmp/caption.json" <<'JSON'
+{"name": "caption", "cpus": 4, "duration_s": 1, "seed": 1,
+ "workload": [{"cpus": "all", "busy_frac": 0.8, "call_rcu_per_s": {"rcu_sched": 200}}],
+ "captions": [
+  {"at_s": 0, "text": "Boot."},
+  {"on": {"event": "stall"}, "when": {"mode": "softirq"}, "text": "Only under 3.6, and it never comes here either."},
+  {"on": {"event": "gp_start", "flavor": "rcu_sched", "n": 5000}, "text": "The five-thousandth grace period starts, long after this run ends."}]}
+JSON
+want='warning: '"$tmp"'/caption.json: $.captions[2] ("The five-thousandth grace period starts,...") was never shown: its trigger (gp_start of rcu_sched (occurrence 5000)) happened'
+"$bin" run "$tmp/caption.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF -- "$want" "$tmp/out" && grep -qF "times before the run's end at 1 s" "$tmp/out" \
+  && ok "summary warns about the caption that never fired" || bad "caption warning: exit $rc: $(grep warning "$tmp/out")"
+[ "$(grep -c 'was never shown' "$tmp/out")" = 1 ] && ok "... and not about the softirq-only one" || bad "caption warnings: $(grep -c 'was never shown' "$tmp/out")"
+"$bin" run "$tmp/caption.json" --strict >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF -- '--strict: 1 caption was never shown' "$tmp/err" && ok "--strict exits 1 for it" || bad "caption --strict exit $rc: $(cat "$tmp/err")"
+"$bin" run "$tmp/caption.json" --json >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF -- "$want" "$tmp/err" && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" \
+  && ok "--json: the caption warning goes to stderr" || bad "--json caption warning: exit $rc: $(cat "$tmp/err")"
+"$bin" run "$tmp/caption.json" --set 'events=[{"at_s": 0.5, "kind": "online", "cpu": 3}]' --strict >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF -- '--strict: 1 scripted event was not applied and 1 caption was never shown' "$tmp/err" \
+  && ok "--strict counts both kinds" || bad "both kinds: exit $rc: $(cat "$tmp/err")"
+"$bin" run "$tmp/caption.json" --duration 0.5 --strict >"$tmp/out" 2>&1; rc=$?
+[ $rc = 0 ] && ! grep -q 'never shown' "$tmp/out" && ok "a run cut short does not judge its captions" || bad "cut short caption: exit $rc: $(grep never "$tmp/out")"
+for m in softirq kthread; do
+  "$bin" run "$root/scenarios/small-busy.json" --mode $m --strict >"$tmp/out" 2>&1; rc=$?
+  [ $rc = 0 ] && ! grep -q 'never shown' "$tmp/out" && ok "small-busy ($m): every caption shown" || bad "small-busy $m: exit $rc: $(grep never "$tmp/out")"
+done
 # a time after the file's own end is the file's mistake: refused before anything runs
 sed 's/"at_s": 12.0, "kind": "online"/"at_s": 99, "kind": "online"/' "$root/scenarios/small-busy.json" > "$tmp/late.json"
 grep -q '"at_s": 99' "$tmp/late.json" || bad "late.json: the sed found no event to move"

@@ -126,6 +126,35 @@ Test(triggers, never_fired_trigger_is_not_applied_at_the_end)
     rv_config_free(&cfg);
 }
 
+/* A caption whose trigger never comes is missed, with what its trigger did; one for the other mode
+ * (when), a timed one and one that fired are not. The warning of `rcuvis run` names captions by
+ * their place in the file, which the loader's sort (triggered ones last) must not lose. */
+Test(triggers, never_fired_caption_is_missed_at_the_end)
+{
+    rv_config cfg = load(HEAD "\"rcu\": {\"mode\": \"kthread\"}, \"captions\": ["
+                              "{\"on\": {\"event\": \"gp_start\", \"flavor\": \"rcu_sched\", \"n\": 5000}, \"text\": \"never\"},"
+                              "{\"on\": {\"event\": \"stall\"}, \"when\": {\"mode\": \"softirq\"}, \"text\": \"other mode\"},"
+                              "{\"at_s\": 0.5, \"text\": \"timed\"},"
+                              "{\"on\": {\"event\": \"gp_end\", \"n\": 1}, \"text\": \"fires\"},"
+                              "{\"on\": {\"event\": \"gp_end\", \"n\": 2}, \"delay_s\": 0.999, \"text\": \"too late\"}]}");
+    cr_assert_eq(cfg.captions[0].file_index, 2, "timed captions sort first");
+    cr_assert_eq(cfg.captions[1].file_index, 0);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    char why[512] = "";
+    rv_run_until(e, rv_end_ns(e) / 2);
+    cr_expect_not(rv_caption_missed(e, 1, why, sizeof why), "not yet: the run is not over");
+    rv_run_until(e, rv_end_ns(e));
+    cr_expect_not(rv_caption_missed(e, 0, why, sizeof why), "the timed caption fired");
+    cr_assert(rv_caption_missed(e, 1, why, sizeof why), "n 5000 in a 1 s run never comes");
+    cr_expect(strstr(why, "gp_start of rcu_sched (occurrence 5000)") && strstr(why, "times before the run's end at 1 s"), "%s", why);
+    cr_expect_not(rv_caption_missed(e, 2, why, sizeof why), "a softirq caption is not missed in a kthread engine");
+    cr_expect_not(rv_caption_missed(e, 3, why, sizeof why), "it fired");
+    cr_assert(rv_caption_missed(e, 4, why, sizeof why), "delay_s put it past the end");
+    cr_expect(strstr(why, "delay_s put it at") != NULL, "%s", why);
+    rv_engine_free(e);
+    rv_config_free(&cfg);
+}
+
 Test(triggers, when_and_caption_firing_per_engine)
 {
     const char *json = HEAD "\"rcu\": {\"mode\": \"softirq\"}, \"captions\": ["
