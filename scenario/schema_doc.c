@@ -1,6 +1,7 @@
 /* schema_doc.c — `rcuvis schema`: scenarios/schema.json generated from the loader's key tables and the engine's defaults, never copied by hand. */
 #include "priv.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +134,26 @@ static void fill(cJSON *obj, const rv_config *def)
     }
 }
 
+/* cJSON prints a number outside int's range with %.15g, so the seed's maximum 2^53 - 1 came out as
+ * 9.00719925474099e+15: a different, rounded bound. Whole numbers that a double holds exactly are
+ * printed as integers instead (raw items keep their text as given). */
+static void exact_integers(cJSON *obj)
+{
+    for (cJSON *it = obj ? obj->child : NULL; it; it = it->next) {
+        if (!cJSON_IsNumber(it)) { exact_integers(it); continue; }
+        double d = it->valuedouble;
+        if (d != floor(d) || fabs(d) > 9007199254740991.0) continue;
+        char t[32];
+        snprintf(t, sizeof t, "%.0f", d);
+        cJSON *raw = cJSON_CreateRaw(t);
+        if (!raw) continue;
+        raw->string = it->string; /* the key moves over: ReplaceItemViaPointer keeps the replacement's name */
+        it->string = NULL;
+        cJSON_ReplaceItemViaPointer(obj, it, raw);
+        it = raw;
+    }
+}
+
 /* Two-space indentation, one key per line, like the files people write (cJSON_Print uses tabs). */
 static char *indent2(const char *u)
 {
@@ -191,6 +212,7 @@ char *rv_scenario_schema(void)
     rv_config_defaults(&def);
     fill(root, &def);
     rv_config_free(&def);
+    exact_integers(root);
     char *flat = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     char *out = flat ? indent2(flat) : NULL;

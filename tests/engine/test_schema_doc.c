@@ -85,3 +85,15 @@ Test(schema_doc, advertised_defaults_load_as_the_engines)
     cJSON_Delete(s);
     free(gen);
 }
+
+/* cJSON prints numbers beyond int with %.15g: the seed's bound 2^53 - 1 came out rounded as
+ * 9.00719925474099e+15, a different number than the loader accepts. */
+Test(schema_doc, integers_print_exactly)
+{
+    char *gen = rv_scenario_schema();
+    cr_assert_not_null(gen);
+    cr_expect(strstr(gen, "\"maximum\": 9007199254740991\n") != NULL, "the seed's maximum is not 2^53 - 1 as written");
+    for (const char *p = strstr(gen, "e+"); p; p = strstr(p + 2, "e+"))
+        cr_expect(p == gen || p[-1] < '0' || p[-1] > '9', "a number in exponent form: %.30s", p > gen + 20 ? p - 20 : gen);
+    free(gen);
+}
