@@ -93,11 +93,14 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
         return add_set(o, name, "duration_s=%s", v);
     }
     if (!strcmp(name, "--seed")) {
-        /* passed as a decimal string so that seeds above 2^53 survive the JSON number type */
-        if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 20 ||
-            (strlen(v) == 20 && strcmp(v, "18446744073709551615") > 0))
-            return usage_error("--seed: expected an integer 0..18446744073709551615, got '%s'%s", v, "");
-        return add_set(o, name, "seed=\"%s\"", v);
+        /* np_seed: the parser shot and the window use, so all three take and refuse the same seeds.
+         * Passed on as a decimal string so that seeds above 2^53 survive the JSON number type; the
+         * parsed value, not the text, so "007" reaches the loader as "7". */
+        unsigned long long seed;
+        if (np_seed(name, v, &seed, nerr, sizeof nerr) != 0) return bad_number(nerr);
+        char digits[24];
+        snprintf(digits, sizeof digits, "%llu", seed);
+        return add_set(o, name, "seed=\"%s\"", digits);
     }
     if (!strcmp(name, "--set")) {
         if (!strchr(v, '=') || v[0] == '=') return usage_error("--set: expected PATH=VALUE, got '%s'%s", v, "");

@@ -155,7 +155,8 @@ int cmd_shot(int argc, char **argv)
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL;
     double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1, cue = 0;
-    long long seed = -1;
+    unsigned long long seed = 0;
+    bool has_seed = false;
     bool compare = false, scale_given = false;
     ex_look look = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
     for (int i = 1; i < argc; i++) {
@@ -180,7 +181,7 @@ int cmd_shot(int argc, char **argv)
         else if (!strcmp(o, "--size")) nrc = np_size(o, val, 320, 200, 8192, 8192, &w, &h, nerr, sizeof nerr);
         else if (!strcmp(o, "--scale")) { nrc = np_double(o, val, 0.5, 4, &scale, nerr, sizeof nerr); scale_given = true; }
         else if (!strcmp(o, "--mode")) mode = val;
-        else if (!strcmp(o, "--seed")) nrc = np_int64(o, val, 0, INT64_MAX, &seed, nerr, sizeof nerr);
+        else if (!strcmp(o, "--seed")) { nrc = np_seed(o, val, &seed, nerr, sizeof nerr); has_seed = nrc == 0; }
         else if (!strcmp(o, "--flavor")) flavor = val;
         else if (!strcmp(o, "--theme")) theme = val;
         else if (!strcmp(o, "--select")) nrc = np_int(o, val, 0, 4095, &select, nerr, sizeof nerr);
@@ -242,7 +243,7 @@ int cmd_shot(int argc, char **argv)
     }
     a.st.compare = compare;
     char err[8192];
-    if (ui_app_load(&a, strcmp(scen, "-") ? scen : NULL, seed, err, sizeof err) != 0) {
+    if (ui_app_load_seed(&a, strcmp(scen, "-") ? scen : NULL, has_seed, seed, err, sizeof err) != 0) {
         ex_error(err);
         ui_app_free(&a);
         return 2;

@@ -3,6 +3,7 @@
 #include "scenario.h"
 #include "reproduce/reproduce.h"
 #include "reproduce/html.h"
+#include "util/numparse.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -113,7 +114,11 @@ static int parse(int argc, char **argv, opts *o)
         } else if (!strcmp(name, "--only")) {
             o->only = val;
         } else if (!strcmp(name, "--seed")) {
-            if (!parse_u64(val, &o->seed)) return usage_error("--seed: expected an integer 0..18446744073709551615, got '%s'", val);
+            /* the parser run, shot and the window use: the same seeds, refused in the same words */
+            unsigned long long s;
+            char nerr[256];
+            if (np_seed(name, val, &s, nerr, sizeof nerr) != 0) return usage_error("%s", nerr);
+            o->seed = s;
             o->has_seed = true;
         } else if (!strcmp(name, "--seeds")) {
             if (!parse_u64(val, &n) || n < 1 || n > MAX_SEEDS)

@@ -2,6 +2,7 @@
 #include "util/numparse.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,29 @@ int np_int64(const char *opt, const char *text, long long lo, long long hi, long
     }
     *out = v;
     return 0;
+}
+
+int np_uint64(const char *opt, const char *text, unsigned long long lo, unsigned long long hi, unsigned long long *out, char *err,
+              size_t errlen)
+{
+    char *end = NULL;
+    errno = 0;
+    /* strtoull takes "-1" and wraps it to 2^64-1: a sign is refused before it gets there */
+    int ok = *text != '-' && plain_number(text, 0);
+    unsigned long long v = ok ? strtoull(text, &end, 10) : 0;
+    if (!ok || *end || errno == ERANGE || v < lo || v > hi) {
+        char t[64];
+        shown(text, t, sizeof t);
+        snprintf(err, errlen, "%s: expected an integer from %llu to %llu, got \"%s\"", opt, lo, hi, t);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int np_seed(const char *opt, const char *text, unsigned long long *out, char *err, size_t errlen)
+{
+    return np_uint64(opt, text, 0, ULLONG_MAX, out, err, errlen);
 }
 
 int np_int(const char *opt, const char *text, int lo, int hi, int *out, char *err, size_t errlen)

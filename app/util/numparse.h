@@ -13,6 +13,13 @@
  */
 int np_double(const char *opt, const char *text, double lo, double hi, double *out, char *err, size_t errlen);
 int np_int64(const char *opt, const char *text, long long lo, long long hi, long long *out, char *err, size_t errlen);
+/* An unsigned 64-bit integer (seeds: the scenario's seed is a uint64_t, so every option that sets
+ * one takes all of 0..2^64-1). No sign, not even '-0'. */
+int np_uint64(const char *opt, const char *text, unsigned long long lo, unsigned long long hi, unsigned long long *out, char *err,
+              size_t errlen);
+/* A seed option: np_uint64 over the whole range, so `run`, `shot`, the window and `reproduce` take the
+ * same seeds and refuse the same text with the same words. */
+int np_seed(const char *opt, const char *text, unsigned long long *out, char *err, size_t errlen);
 int np_int(const char *opt, const char *text, int lo, int hi, int *out, char *err, size_t errlen);
 /* "WxH" (or "WXH"), each side an integer in its range. */
 int np_size(const char *opt, const char *text, int wlo, int hlo, int whi, int hhi, int *w, int *h, char *err, size_t errlen);

@@ -108,6 +108,11 @@ int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const c
 
 int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err, size_t errlen)
 {
+    return ui_app_load_seed(a, path, seed_override >= 0, seed_override >= 0 ? (uint64_t)seed_override : 0, err, errlen);
+}
+
+int ui_app_load_seed(ui_app *a, const char *path, bool has_seed, uint64_t seed, char *err, size_t errlen)
+{
     rv_config cfg;
     char buf[1024];
     const char *p = path;
@@ -136,7 +141,7 @@ int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err,
     } else {
         ui_builtin_scenario(&cfg);
     }
-    if (seed_override >= 0) cfg.seed = (uint64_t)seed_override;
+    if (has_seed) cfg.seed = seed;
     int rc = ui_app_set_config(a, &cfg, cfg.name, p ? p : "", err, errlen);
     rv_config_free(&cfg);
     if (rc == 0 && p) snprintf(a->st.scenario_path, sizeof a->st.scenario_path, "%s", p);

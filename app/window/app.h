@@ -56,6 +56,9 @@ void ui_app_free(ui_app *a);
  * built-in demo). On error returns -1 with the loader's exact message and leaves a running app
  * untouched. seed_override < 0 keeps the file's seed. */
 int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err, size_t errlen);
+/* The same with any seed of the scenario's range (a uint64_t: 0..2^64-1, as `rcuvis run --seed`),
+ * which a long long cannot carry; has_seed false keeps the file's seed. */
+int ui_app_load_seed(ui_app *a, const char *path, bool has_seed, uint64_t seed, char *err, size_t errlen);
 /* Replace the scenario by cfg (copied), keeping the current simulated time. */
 int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const char *source, char *err, size_t errlen);
 int ui_app_set_compare(ui_app *a, bool on, char *err, size_t errlen);

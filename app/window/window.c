@@ -87,7 +87,8 @@ int cmd_window(int argc, char **argv)
 {
     const char *path = NULL;
     bool compare = false;
-    long long seed = -1;
+    unsigned long long seed = 0;
+    bool has_seed = false;
     float scale_arg = 0;
     enum rv_mode mode = RV_MODE_KTHREAD;
     bool mode_set = false;
@@ -124,9 +125,10 @@ int cmd_window(int argc, char **argv)
             } else { /* numbers: util/numparse.h (no nan, no saturation, the message names the option) */
                 char nerr[256];
                 double sc = 0;
-                int nrc = !strcmp(o, "--seed") ? np_int64(o, val, 0, INT64_MAX, &seed, nerr, sizeof nerr)
+                int nrc = !strcmp(o, "--seed") ? np_seed(o, val, &seed, nerr, sizeof nerr)
                                                : np_double(o, val, 0.5, 4, &sc, nerr, sizeof nerr);
                 if (nrc != 0) { fprintf(stderr, "rcuvis: %s\n", nerr); return 2; }
+                if (!strcmp(o, "--seed")) has_seed = true;
                 if (sc) scale_arg = (float)sc;
             }
         } else if (o[0] == '-' && o[1]) { fprintf(stderr, "rcuvis: unknown option '%s'\n", o); usage(stderr); return 2; }
@@ -155,7 +157,7 @@ int cmd_window(int argc, char **argv)
     }
     char err[sizeof w->app.st.error];
     /* a file named on the command line that does not load is an error, not a cue for a default */
-    if (ui_app_load(&w->app, path, seed, err, sizeof err) != 0) {
+    if (ui_app_load_seed(&w->app, path, has_seed, seed, err, sizeof err) != 0) {
         /* one "rcuvis: " per problem, as `rcuvis check` and `rcuvis run` print the same file's */
         for (const char *p = err; *p;) {
             size_t n = strcspn(p, "\n");

@@ -85,7 +85,7 @@ Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
         "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"4097\" (see rcuvis run --help)\n"
         "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"8x\" (see rcuvis run --help)\n"
         "rcuvis: run: --duration: expected seconds above 0 and at most 604800, got '0' (see rcuvis run --help)\n"
-        "rcuvis: run: --seed: expected an integer 0..18446744073709551615, got '18446744073709551616' (see rcuvis run --help)\n"
+        "rcuvis: run: --seed: expected an integer from 0 to 18446744073709551615, got \"18446744073709551616\" (see rcuvis run --help)\n"
         "rcuvis: run: --mode: expected softirq or kthread, got '3.7' (see rcuvis run --help)\n"
         "rcuvis: run: option '--json' takes no value (see rcuvis run --help)\n"
         "rcuvis: run: option '--trace' needs a value (see rcuvis run --help)\n"

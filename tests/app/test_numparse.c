@@ -31,6 +31,17 @@ Test(numparse, integers_refuse_overflow_instead_of_saturating)
     cr_expect_eq(v, -1);
     cr_expect_eq(np_int64("--seed", "9223372036854775807", 0, INT64_MAX, &v, err, sizeof err), 0);
     cr_expect_eq(v, INT64_MAX);
+    unsigned long long u = 7;
+    cr_expect_eq(np_seed("--seed", "18446744073709551615", &u, err, sizeof err), 0);
+    cr_expect_eq(u, 18446744073709551615ull, "a seed takes the scenario's whole uint64_t range");
+    cr_expect_eq(np_seed("--seed", "18446744073709551616", &u, err, sizeof err), -1);
+    cr_expect(strstr(err, "--seed: expected an integer from 0 to 18446744073709551615, got \"18446744073709551616\""), "%s", err);
+    /* strtoull would wrap these to 2^64-1 and 0 */
+    cr_expect_eq(np_seed("--seed", "-1", &u, err, sizeof err), -1);
+    cr_expect_eq(np_seed("--seed", "-0", &u, err, sizeof err), -1);
+    cr_expect_eq(np_seed("--seed", "+1", &u, err, sizeof err), -1);
+    cr_expect_eq(np_seed("--seed", "", &u, err, sizeof err), -1);
+    cr_expect_eq(u, 18446744073709551615ull, "a refused seed leaves the value alone");
     int n;
     cr_expect_eq(np_int("--select", "4.0", 0, 3, &n, err, sizeof err), -1);
     cr_expect_eq(np_int("--select", "4", 0, 3, &n, err, sizeof err), -1);

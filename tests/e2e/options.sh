@@ -30,5 +30,23 @@ refused "--cpus: expected an integer from 1 to 4096" -- "$bin" run "$scn" --cpus
 refused "--duration: expected a number" -- "$bin" run "$scn" --duration nan
 refused "--scale: expected a number from 0.5 to 4" -- "$bin" --scale nan "$scn"
 refused "--seed: expected an integer" -- "$bin" --seed 99999999999999999999 "$scn"
+# --- seeds: run, shot, the window and reproduce take the scenario's whole range (a uint64_t) and
+# refuse the same text in the same words (shot and the window stopped at 2^63-1)
+seed_msg() { sed -E 's/^rcuvis: ((run|shot|reproduce): )?//; s/ \(see rcuvis run --help\)$//' "$tmp/err"; }
+for v in 18446744073709551616 -1 abc 1.5 ""; do
+  want="--seed: expected an integer from 0 to 18446744073709551615, got \"$v\""
+  refused "$want" -- "$bin" run "$scn" --seed "$v"; m_run=$(seed_msg)
+  refused "$want" -- "$bin" shot "$scn" --at 1 --seed "$v" -o "$tmp/x.png"; m_shot=$(seed_msg)
+  refused "$want" -- "$bin" --seed "$v" "$scn"; m_win=$(seed_msg)
+  refused "$want" -- "$bin" reproduce --seed "$v"; m_rep=$(seed_msg)
+  [ "$m_run" = "$m_shot" ] && [ "$m_run" = "$m_win" ] && [ "$m_run" = "$m_rep" ] \
+    || fail "--seed $v: different messages: run '$m_run', shot '$m_shot', window '$m_win', reproduce '$m_rep'"
+done
+"$bin" shot "$scn" --at 0.5 --seed 18446744073709551615 -o "$tmp/max.png" >"$tmp/out" 2>"$tmp/err" \
+  || fail "shot --seed 2^64-1: exit $?: $(head -2 "$tmp/err")"
+[ -s "$tmp/max.png" ] || fail "shot --seed 2^64-1 wrote no picture"
+"$bin" run "$scn" --duration 0.1 --seed 18446744073709551615 --json >"$tmp/out" 2>"$tmp/err" || fail "run --seed 2^64-1: exit $?"
+python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["seed"] == 2**64 - 1' "$tmp/out" \
+  || fail "run --seed 2^64-1: the report has another seed"
 [ $failed -eq 0 ] && echo "options: all passed"
 exit $failed
