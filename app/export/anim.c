@@ -108,23 +108,47 @@ static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const
     return 0;
 }
 
+/* What -o names for a clip: DIR/ (or an existing directory) for the frames alone, or FILE.gif|.apng|
+ * .mp4|.webm (*fmt set) with its frames in FILE-frames/. 0, or -1 with a message. */
+static int clip_target(const char *out, const clip_fmt **fmt, char *dir, size_t dirlen, char *err, size_t errlen)
+{
+    *fmt = NULL;
+    size_t ol = strlen(out);
+    if (ol && out[ol - 1] == '/') {
+        snprintf(dir, dirlen, "%.*s", (int)(ol - 1), out);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (ends_with(out, formats[i].ext)) *fmt = &formats[i];
+    struct stat sb;
+    if (!*fmt && stat(out, &sb) == 0 && S_ISDIR(sb.st_mode)) snprintf(dir, dirlen, "%s", out);
+    else if (!*fmt) {
+        snprintf(err, errlen, "-o: an animation goes to DIR/ (frames) or FILE.gif, .apng, .mp4 or .webm, got \"%s\"", out);
+        return -1;
+    } else snprintf(dir, dirlen, "%.*s-frames", (int)(ol - strlen((*fmt)->ext)), out);
+    return 0;
+}
+
+int ex_animate_check(const char *out, char *err, size_t errlen)
+{
+    const clip_fmt *fmt;
+    char dir[4200];
+    if (clip_target(out, &fmt, dir, sizeof dir, err, errlen) != 0) return -1;
+    if (fmt && sf_check(out, err, errlen) != 0) return -1;
+    /* the same note as ex_animate's: a refused frame directory says the clip was not touched */
+    char note[4400] = "";
+    struct stat sb;
+    if (fmt) snprintf(note, sizeof note, stat(out, &sb) == 0 ? "; %s was left unchanged" : "; %s was not written", out);
+    return ex_frames_dir_check(dir, note, err, errlen);
+}
+
 int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
 {
     char err[16384], dir[4200];
     const clip_fmt *fmt = NULL;
-    size_t ol = strlen(an->out);
-    if (ol && an->out[ol - 1] == '/') {
-        snprintf(dir, sizeof dir, "%.*s", (int)(ol - 1), an->out);
-    } else {
-        for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-            if (ends_with(an->out, formats[i].ext)) fmt = &formats[i];
-        struct stat sb;
-        if (!fmt && stat(an->out, &sb) == 0 && S_ISDIR(sb.st_mode)) snprintf(dir, sizeof dir, "%s", an->out);
-        else if (!fmt) {
-            snprintf(err, sizeof err, "-o: an animation goes to DIR/ (frames) or FILE.gif, .apng, .mp4 or .webm, got \"%s\"", an->out);
-            ex_error(err);
-            return 2;
-        } else snprintf(dir, sizeof dir, "%.*s-frames", (int)(ol - strlen(fmt->ext)), an->out);
+    if (clip_target(an->out, &fmt, dir, sizeof dir, err, sizeof err) != 0) {
+        ex_error(err);
+        return 2;
     }
     /* The user named the clip, so it is replaced as -o FILE.png is (safefile: atomically, symlinks
      * kept, devices written through); opened first, so a target that cannot be written (a directory,

@@ -39,6 +39,12 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
  * anything else, nothing is touched and -1 comes back with a message naming what is there, ended by
  * note (e.g. "; clip.gif was left unchanged", or ""). */
 int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen);
+/* The same checks without changing anything but a probe file made and removed again (and dir, made and
+ * removed, when it did not exist): could the frames go into dir? For `shot` before it simulates. */
+int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t errlen);
+/* Before simulating: would ex_animate accept -o out (its form, the clip file, the frame directory)?
+ * 0, or -1 with a message. Nothing of the user's is changed. */
+int ex_animate_check(const char *out, char *err, size_t errlen);
 /* A name rcuvis gives a frame: frame-NNNNN.png, five digits. */
 bool ex_is_frame_name(const char *name);
 

@@ -31,24 +31,14 @@ static void describe(const char *dir, const char *name, char *out, size_t outlen
     else snprintf(out, outlen, "%s (not a regular file)", name);
 }
 
-int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen)
+/* An existing frame directory: how many of rcuvis's frames it holds, or -1 (message, and d closed)
+ * when it holds anything else, which is the user's and stops us before a single file is touched.
+ * *dp is left open at its end for the caller. */
+static int scan(const char *dir, const char *note, DIR **dp, char *err, size_t errlen)
 {
-    *earlier = 0;
-    struct stat sb;
-    if (stat(dir, &sb) != 0) {
-        if (errno != ENOENT) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
-        if (mkdir(dir, 0755) != 0) { snprintf(err, errlen, "cannot create %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
-        return 0;
-    }
-    if (!S_ISDIR(sb.st_mode)) {
-        snprintf(err, errlen, "%s exists and is not a directory, so it cannot hold the frames%s", dir, note);
-        return -1;
-    }
-    sf_clean_stale(dir); /* an encoder's temp file left by an rcuvis that died (never a live one) */
     DIR *d = opendir(dir);
+    *dp = d;
     if (!d) { snprintf(err, errlen, "cannot read %s/: %s%s", dir, strerror(errno), note); return -1; }
-    /* first pass: only rcuvis's own frames, as plain files; anything else is the user's and stops us
-     * before a single file is touched */
     int frames = 0, foreign = 0;
     char listed[600] = "";
     struct dirent *de;
@@ -73,8 +63,83 @@ int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char 
                  "nothing was written or removed: move %s or choose another -o%s",
                  dir, foreign, foreign == 1 ? "entry" : "entries", listed, foreign > 3 ? ", ..." : "",
                  foreign == 1 ? "it" : "them", note);
+        *dp = NULL;
         return -1;
     }
+    return frames;
+}
+
+/* The frame files go into dir: try the name pattern safefile uses for its temp files (a crashed
+ * run's is cleaned by the next writer), so a directory we may not write is found now. */
+static int probe_write(const char *dir, const char *note, char *err, size_t errlen)
+{
+    char probe[4400];
+    snprintf(probe, sizeof probe, "%s/.probe.rcuvis-tmp-%ld-XXXXXX", dir, (long)getpid());
+    int fd = mkstemp(probe);
+    if (fd < 0) { snprintf(err, errlen, "cannot write the frames into %s/: %s%s", dir, strerror(errno), note); return -1; }
+    close(fd);
+    unlink(probe);
+    return 0;
+}
+
+/* Where dir would be made: its parent, for the message when it cannot be */
+static void parent_of(const char *dir, char *out, size_t outlen)
+{
+    const char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(out, outlen, ".");
+    else if (slash == dir) snprintf(out, outlen, "/");
+    else snprintf(out, outlen, "%.*s", (int)(slash - dir), dir);
+}
+
+static int cannot_create(const char *dir, const char *note, int e, char *err, size_t errlen)
+{
+    char parent[4200];
+    parent_of(dir, parent, sizeof parent);
+    if (e == ENOENT) snprintf(err, errlen, "cannot create %s/ for the frames: the directory %s does not exist%s", dir, parent, note);
+    else snprintf(err, errlen, "cannot create %s/ for the frames: %s%s", dir, strerror(e), note);
+    return -1;
+}
+
+int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (stat(dir, &sb) != 0) {
+        if (errno != ENOENT) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
+        /* made and removed again: it did not exist a moment ago, so it is nobody's yet */
+        if (mkdir(dir, 0755) != 0) return cannot_create(dir, note, errno, err, errlen);
+        int rc = probe_write(dir, note, err, errlen);
+        rmdir(dir);
+        return rc;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s exists and is not a directory, so it cannot hold the frames%s", dir, note);
+        return -1;
+    }
+    sf_clean_stale(dir); /* as prepare does: a dead rcuvis's temp file is no reason to refuse */
+    DIR *d;
+    int frames = scan(dir, note, &d, err, errlen);
+    if (d) closedir(d);
+    return frames < 0 ? -1 : probe_write(dir, note, err, errlen);
+}
+
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen)
+{
+    *earlier = 0;
+    struct stat sb;
+    if (stat(dir, &sb) != 0) {
+        if (errno != ENOENT) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
+        if (mkdir(dir, 0755) != 0) return cannot_create(dir, note, errno, err, errlen);
+        return 0;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s exists and is not a directory, so it cannot hold the frames%s", dir, note);
+        return -1;
+    }
+    sf_clean_stale(dir); /* an encoder's temp file left by an rcuvis that died (never a live one) */
+    DIR *d;
+    int frames = scan(dir, note, &d, err, errlen);
+    if (frames < 0) return -1;
+    struct dirent *de;
     /* second pass: the earlier clip's frames go, so a shorter clip leaves none of them behind */
     rewinddir(d);
     while ((de = readdir(d))) {

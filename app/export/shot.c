@@ -5,6 +5,7 @@
 #include "view/layout_export.h"
 #include "window/app.h"
 #include "util/numparse.h"
+#include "util/safefile.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -263,6 +264,14 @@ int cmd_shot(int argc, char **argv)
     int64_t t = (int64_t)(at * 1e9 + 0.5);
     if ((anim ? (int64_t)(to * 1e9 + 0.5) : t) > ui_app_end(&a)) {
         fprintf(stderr, "rcuvis: shot: %s %g is after the end of the run (%g s)\n", anim ? "--to" : "--at", anim ? to : at, ui_app_end(&a) / 1e9);
+        ui_app_free(&a);
+        return 2;
+    }
+    /* The output is checked now, before the simulation (kernel-build --at 7799 is 45 s of it): a missing
+     * or read-only directory, a directory or read-only file as target, a frame directory holding the
+     * user's files. The real writes still check everything (a disk may fill up meanwhile). */
+    if (out && (anim ? ex_animate_check(out, err, sizeof err) : sf_check(out, err, sizeof err)) != 0) {
+        ex_error(err);
         ui_app_free(&a);
         return 2;
     }

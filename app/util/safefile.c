@@ -97,6 +97,20 @@ static int fail(char *err, size_t errlen, const char *shown, const char *what, i
     return -1;
 }
 
+/* mkstemp beside the target failed: say what is wrong with the directory, which the user did not name
+ * ("/nonexistent/x.png: cannot write: No such file or directory" reads as if x.png were missing) */
+static int fail_dir(char *err, size_t errlen, const char *shown, const char *dir, int e)
+{
+    struct stat ds;
+    if (e == ENOENT) snprintf(err, errlen, "%s: cannot write: the directory %s does not exist", shown, dir);
+    else if (e == ENOTDIR && stat(dir, &ds) == 0 && !S_ISDIR(ds.st_mode))
+        snprintf(err, errlen, "%s: cannot write: %s is not a directory", shown, dir);
+    else if (e == ENOTDIR) snprintf(err, errlen, "%s: cannot write: a part of %s is not a directory", shown, dir);
+    else snprintf(err, errlen, "%s: cannot write into the directory %s: %s", shown, dir, strerror(e));
+    errno = e;
+    return -1;
+}
+
 static void free_out(sf_out *o)
 {
     if (!o) return;
@@ -133,8 +147,12 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     if (sf_resolve(path, target, sizeof target) != 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot follow the link", e); return NULL; }
     if (!(o->target = strdup(target))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
 
+    char dir[PATH_MAX];
+    const char *base;
+    split_dir(target, dir, sizeof dir, &base);
     struct stat st;
     int exists = stat(target, &st) == 0;
+    if (!exists && errno == ENOTDIR) { free_out(o); fail_dir(err, errlen, path, dir, ENOTDIR); return NULL; } /* x.txt/y.png */
     if (!exists && errno != ENOENT) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
     if (exists && S_ISDIR(st.st_mode)) {
         snprintf(err, errlen, "%s is a directory, not a file", path);
@@ -150,9 +168,6 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
         return NULL;
     }
 
-    char dir[PATH_MAX];
-    const char *base;
-    split_dir(target, dir, sizeof dir, &base);
     sf_clean_stale(dir);
     size_t n = strlen(dir) + strlen(base) + 64;
     if (!(o->tmp = malloc(n))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
@@ -164,7 +179,7 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
         free(o->tmp);
         o->tmp = NULL;
         free_out(o);
-        fail(err, errlen, path, "cannot write", e);
+        fail_dir(err, errlen, path, dir, e);
         return NULL;
     }
     if (exists) {
@@ -237,6 +252,23 @@ void sf_abort(sf_out *o)
     if (o->fd >= 0) close(o->fd);
     if (o->tmp) unlink(o->tmp);
     free_out(o);
+}
+
+int sf_check(const char *path, char *err, size_t errlen)
+{
+    struct stat pst;
+    if (path && *path && stat(path, &pst) == 0 && !S_ISREG(pst.st_mode) && !S_ISDIR(pst.st_mode)) {
+        /* a pipe or device is only asked: opening a FIFO would wait for its reader, and closing it
+         * again would end that reader's stream before the real output came */
+        if (access(path, W_OK) != 0) return fail(err, errlen, path, "cannot write", errno);
+        return 0;
+    }
+    /* everything else: the very steps of the real write up to its temp file (the same checks and
+     * messages), then the temp file goes again and the target is as it was */
+    sf_out *o = sf_open(path, 0600, err, errlen);
+    if (!o) return -1;
+    sf_abort(o);
+    return 0;
 }
 
 int sf_write_file(const char *path, const void *data, size_t len, mode_t new_mode, char *err, size_t errlen)

@@ -38,6 +38,13 @@ int sf_commit(sf_out *o, char *err, size_t errlen);
 /* Give up: remove the temp file, free o (NULL is fine). The target is untouched. */
 void sf_abort(sf_out *o);
 
+/* Before a long job whose output goes to path (a simulation, the reproduction): would sf_open succeed
+ * now? 0, or -1 with sf_open's message (a missing or read-only directory, a directory or a read-only
+ * file as target...). A regular target's temp file is created beside it and removed again; a pipe or
+ * device is only checked with access(). It cannot promise the later write (the disk may fill up in
+ * the meantime): the writer still checks everything. */
+int sf_check(const char *path, char *err, size_t errlen);
+
 /* sf_open + sf_write + sf_commit of one buffer. */
 int sf_write_file(const char *path, const void *data, size_t len, mode_t new_mode, char *err, size_t errlen);
 

@@ -4,6 +4,7 @@
 #include "workbook/quiz.h"
 #include "workbook/json.h"
 #include "workbook/measure.h"
+#include "util/safefile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,13 @@ int quiz_update_expected(const char *path, FILE *out, FILE *errout)
     if (rc == 1) { fprintf(errout, "rcuvis: %s: not a quiz file (no \"lessons\")\n", path); return 2; }
     if (rc != 0) {
         for (char *line = strtok(err, "\n"); line; line = strtok(NULL, "\n")) fprintf(errout, "rcuvis: %s\n", line);
+        return 2;
+    }
+    /* the file is rewritten after every predict question has run (seconds to minutes): a file or
+     * directory that cannot take it is found now, not after the runs */
+    if (sf_check(path, err, sizeof err) != 0) {
+        fprintf(errout, "rcuvis: %s; nothing was computed\n", err);
+        quiz_free(&q);
         return 2;
     }
     char *text = qj_read_file(path, NULL);

@@ -5,6 +5,7 @@
 #include "workbook/quiz.h"
 #include "workbook/score.h"
 #include "workbook/term.h"
+#include "util/safefile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +97,12 @@ int cmd_quiz(int argc, char **argv)
         else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
     }
     if (update) return quiz_update_expected(update, stdout, stderr);
+    if (export_to && strcmp(export_to, "-")) {
+        /* checked before the quiz files and progress are read (and progress is given a student id):
+         * a path that cannot take the export stops us with nothing changed */
+        char perr[4400];
+        if (sf_check(export_to, perr, sizeof perr) != 0) { fprintf(stderr, "rcuvis: quiz: --export: %s\n", perr); return 2; }
+    }
 
     quiz_set set = {0};
     char err[16384] = "";

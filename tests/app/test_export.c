@@ -393,6 +393,13 @@ Test(export, a_clips_frame_directory_is_rcuviss_own)
     char fd[300], err[8192];
     int earlier = -1;
     snprintf(fd, sizeof fd, "%s/clip-frames", dir);
+    /* the check before simulating changes nothing: a missing directory is still missing after it */
+    cr_assert_eq(ex_frames_dir_check(fd, "", err, sizeof err), 0, "%s", err);
+    cr_assert(access(fd, F_OK) != 0, "the check left %s behind", fd);
+    char deep[400];
+    snprintf(deep, sizeof deep, "%s/no/such/clip-frames", dir);
+    cr_assert_eq(ex_frames_dir_check(deep, "", err, sizeof err), -1);
+    cr_assert(strstr(err, "the directory ") && strstr(err, "/no/such does not exist"), "%s", err);
     /* missing: made */
     cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, err, sizeof err), 0, "%s", err);
     cr_assert_eq(earlier, 0);
@@ -400,12 +407,16 @@ Test(export, a_clips_frame_directory_is_rcuviss_own)
     touch(fd, "frame-00001.png");
     touch(fd, "frame-00002.png");
     touch(fd, "frame-00003.png");
+    cr_assert_eq(ex_frames_dir_check(fd, "", err, sizeof err), 0, "%s", err);
+    cr_assert(exists_in(fd, "frame-00002.png"), "the check removed an earlier frame");
     cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, err, sizeof err), 0, "%s", err);
     cr_assert_eq(earlier, 3);
     cr_assert(!exists_in(fd, "frame-00001.png") && !exists_in(fd, "frame-00003.png"));
     /* someone else's file: refused, nothing removed, the message names it and ends with the note */
     touch(fd, "frame-00001.png");
     touch(fd, "frame-1.png"); /* not rcuvis's name: five digits */
+    cr_assert_eq(ex_frames_dir_check(fd, "", err, sizeof err), -1);
+    cr_assert(strstr(err, "holds 1 entry that rcuvis did not write (frame-1.png)"), "%s", err);
     cr_assert_eq(ex_frames_dir_prepare(fd, "; clip.gif was left unchanged", &earlier, err, sizeof err), -1);
     cr_assert(strstr(err, "holds 1 entry that rcuvis did not write (frame-1.png)"), "%s", err);
     cr_assert(strstr(err, "nothing was written or removed"), "%s", err);
@@ -415,6 +426,8 @@ Test(export, a_clips_frame_directory_is_rcuviss_own)
     char file[400];
     snprintf(file, sizeof file, "%s/frame-1.png", fd);
     cr_assert_eq(ex_frames_dir_prepare(file, "", &earlier, err, sizeof err), -1);
+    cr_assert(strstr(err, "is not a directory"), "%s", err);
+    cr_assert_eq(ex_frames_dir_check(file, "", err, sizeof err), -1);
     cr_assert(strstr(err, "is not a directory"), "%s", err);
     cr_assert(ex_is_frame_name("frame-00042.png") && !ex_is_frame_name("frame-0042.png") && !ex_is_frame_name("frame-00042.png~"));
 }

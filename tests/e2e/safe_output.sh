@@ -68,6 +68,49 @@ expect_rc 2 "read-only target" -- "$bin" run "$scn" --duration 1 --trace "$tmp/r
 mkdir -p "$tmp/adir.png"
 expect_rc 2 "directory target" -- "$bin" shot "$scn" --at 1 -o "$tmp/adir.png" && err_has "is a directory" "directory target"
 
+# --- an output that cannot be written is found before the work, not after it. The proof is not a
+# stopwatch: the scenario is a week of 4096 CPUs (the engine runs such a machine at about 0.2x real
+# time), so --at 600000 would simulate for weeks, and any answer at all came before the simulation.
+# The timeout only stops a hang (exit 124 fails the test); it measures nothing.
+python3 - "$root/scenarios/big-machine.json" "$tmp/week.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.update(name="week", duration_s=604800)
+for k in ("captions", "expect", "$schema"): d.pop(k, None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+guard="timeout 600"
+expect_rc 2 "shot -o into a missing directory" -- $guard "$bin" shot "$tmp/week.json" --at 600000 -o "$tmp/no/such/x.png" \
+  && err_has "rcuvis: shot: $tmp/no/such/x.png: cannot write: the directory $tmp/no/such does not exist" "shot -o into a missing directory"
+echo text > "$tmp/afile"
+expect_rc 2 "shot -o under a file" -- $guard "$bin" shot "$tmp/week.json" --at 600000 -o "$tmp/afile/x.svg" \
+  && err_has "$tmp/afile/x.svg: cannot write: $tmp/afile is not a directory" "shot -o under a file"
+echo keep > "$tmp/ro.png"; chmod 444 "$tmp/ro.png"
+expect_rc 2 "shot -o a read-only picture" -- $guard "$bin" shot "$tmp/week.json" --at 600000 -o "$tmp/ro.png" \
+  && err_has "is read-only" "shot -o a read-only picture"
+[ "$(cat "$tmp/ro.png")" = keep ] || fail "the read-only picture was changed"
+expect_rc 2 "clip frames into a missing directory" -- $guard "$bin" shot "$tmp/week.json" --from 599999 --to 600000 -o "$tmp/no/such/clip/" \
+  && err_has "cannot create $tmp/no/such/clip/ for the frames: the directory $tmp/no/such does not exist" "clip frames into a missing directory"
+expect_rc 2 "clip into a missing directory" -- $guard "$bin" shot "$tmp/week.json" --from 599999 --to 600000 -o "$tmp/no/such/c.gif" \
+  && err_has "$tmp/no/such/c.gif: cannot write: the directory $tmp/no/such does not exist" "clip into a missing directory"
+mkdir "$tmp/users"; echo mine > "$tmp/users/notes.txt"
+expect_rc 2 "clip into the user's directory" -- $guard "$bin" shot "$tmp/week.json" --from 599999 --to 600000 -o "$tmp/users/" \
+  && err_has "holds 1 entry that rcuvis did not write (notes.txt)" "clip into the user's directory"
+[ "$(ls -A "$tmp/users")" = notes.txt ] || fail "the check changed the user's directory: $(ls -A "$tmp/users")"
+# reproduce prints its table when every run is done: an empty stdout shows none ran
+expect_rc 2 "reproduce --html into a missing directory" -- $guard "$bin" reproduce --html "$tmp/no/such/r.html" \
+  && err_has "rcuvis: reproduce: --html: $tmp/no/such/r.html: cannot write: the directory $tmp/no/such does not exist" "reproduce --html"
+[ ! -s "$tmp/out" ] || fail "reproduce --html ran the claims before refusing the path: $(head -2 "$tmp/out")"
+expect_rc 2 "quiz --export into a missing directory" -- env XDG_STATE_HOME="$tmp/qsx" RCUVIS_DATA="$root" "$bin" quiz --export "$tmp/no/such/me.csv" \
+  && err_has "rcuvis: quiz: --export: $tmp/no/such/me.csv: cannot write: the directory $tmp/no/such does not exist" "quiz --export"
+[ ! -e "$tmp/qsx" ] || fail "quiz --export wrote progress before refusing its path"
+# --update-expected runs every predict question and then rewrites the file: a read-only one is refused first
+cp "$root/quizzes/workbook.json" "$tmp/wb.json"; chmod 444 "$tmp/wb.json"
+expect_rc 2 "update-expected of a read-only quiz" -- env RCUVIS_DATA="$root" "$bin" quiz --update-expected "$tmp/wb.json" \
+  && err_has "$tmp/wb.json is read-only (mode 0444); not replacing it; nothing was computed" "update-expected read-only"
+cmp -s "$tmp/wb.json" "$root/quizzes/workbook.json" || fail "update-expected changed a read-only quiz"
+no_temp_in "$tmp" "checks before the work"
+
 # --- a full device: exit 2 with the OS message (written through, so the error is the device's)
 expect_rc 2 "shot -o a full device" -- "$bin" shot "$scn" --at 1 -o "$devfull" && err_has "No space left on device" "shot -o a full device"
 ln -s "$devfull" "$tmp/full.png"   # through a symlink too: the link survives, the device gets the write
