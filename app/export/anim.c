@@ -172,7 +172,8 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
     if (!rd) { sf_abort(o); ex_error(err); return 2; }
     /* the frame directory last, once everything else is ready: it may remove an earlier clip's frames */
     int earlier = 0;
-    if (ex_frames_dir_prepare(dir, note, &earlier, err, sizeof err) != 0) {
+    bool created = false;
+    if (ex_frames_dir_prepare(dir, note, &earlier, &created, err, sizeof err) != 0) {
         rd_free(rd);
         sf_abort(o);
         ex_error(err);
@@ -208,7 +209,12 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         char path[4300], werr[4800];
         snprintf(path, sizeof path, "%s/frame-%05d.png", dir, i + 1);
         if (rd_save_png(rd, path, werr, sizeof werr) != 0) {
-            snprintf(err, sizeof err, "%s; %s/ holds frames 1 to %d of %d%s", werr, dir, i, n, note);
+            /* werr names the frame file and the OS's reason. With no frame written, a directory this
+             * run made goes again (empty: the failed frame's temp file is gone), so a full disk leaves
+             * no litter; one the user had stays, and may keep frames of nobody's clip: say so */
+            if (i > 0) snprintf(err, sizeof err, "%s; %s/ holds frames 1 to %d of %d%s", werr, dir, i, n, note);
+            else if (created && rmdir(dir) == 0) snprintf(err, sizeof err, "%s; no frame was written, %s/ was removed again%s", werr, dir, note);
+            else snprintf(err, sizeof err, "%s; no frame was written into %s/%s", werr, dir, note);
             ex_error(err);
             rd_free(rd);
             sf_abort(o);

@@ -37,8 +37,9 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
 /* The frame directory of a clip (frames_dir.c). rcuvis owns it: missing, it is created; holding only
  * frame-NNNNN.png plain files (an earlier clip's), they are removed and *earlier says how many; holding
  * anything else, nothing is touched and -1 comes back with a message naming what is there, ended by
- * note (e.g. "; clip.gif was left unchanged", or ""). */
-int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen);
+ * note (e.g. "; clip.gif was left unchanged", or ""). *created says whether it was made now (so that a
+ * clip that writes no frame can remove it again, and never a directory the user had). */
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, bool *created, char *err, size_t errlen);
 /* The same checks without changing anything but a probe file made and removed again (and dir, made and
  * removed, when it did not exist): could the frames go into dir? For `shot` before it simulates. */
 int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t errlen);

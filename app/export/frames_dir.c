@@ -122,13 +122,15 @@ int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t err
     return frames < 0 ? -1 : probe_write(dir, note, err, errlen);
 }
 
-int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, char *err, size_t errlen)
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, bool *created, char *err, size_t errlen)
 {
     *earlier = 0;
+    *created = false;
     struct stat sb;
     if (stat(dir, &sb) != 0) {
         if (errno != ENOENT) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
         if (mkdir(dir, 0755) != 0) return cannot_create(dir, note, errno, err, errlen);
+        *created = true;
         return 0;
     }
     if (!S_ISDIR(sb.st_mode)) {

@@ -129,6 +129,22 @@ if mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
   expect_rc 2 "trace on a full disk" -- "$bin" run "$scn" --duration 5 --trace "$mnt/t.jsonl" && err_has "No space left on device" "trace on a full disk"
   [ ! -e "$mnt/t.jsonl" ] || fail "a failed trace left a file"
   no_temp_in "$mnt" "trace on a full disk"
+  # a clip whose first frame does not fit: the frame and the OS's reason are named, and the frame
+  # directory it made goes again (it said "frames 1 to 0" and left an empty one); a directory the
+  # user had stays. The rest of the tmpfs is filled first, so no frame fits at any picture size.
+  cat /dev/zero > "$mnt/filler" 2>/dev/null
+  expect_rc 2 "clip frames on a full disk" -- "$bin" shot "$scn" --from 1 --to 1.2 -o "$mnt/clip/" \
+    && { err_has "$mnt/clip/frame-00001.png: cannot write: No space left on device; no frame was written, $mnt/clip/ was removed again" "clip frames on a full disk"
+         grep -q "frames 1 to 0" "$tmp/err" && fail "clip frames on a full disk: still says 'frames 1 to 0'"; }
+  [ ! -e "$mnt/clip" ] || fail "a clip that wrote no frame left its frame directory: $(ls -A "$mnt/clip")"
+  expect_rc 2 "clip file on a full disk" -- "$bin" shot "$scn" --from 1 --to 1.2 -o "$mnt/c.gif" \
+    && err_has "$mnt/c-frames/frame-00001.png: cannot write: No space left on device; no frame was written, $mnt/c-frames/ was removed again; $mnt/c.gif was not written" "clip file on a full disk"
+  [ ! -e "$mnt/c-frames" ] && [ ! -e "$mnt/c.gif" ] || fail "a clip that wrote no frame left $(ls -A "$mnt")"
+  mkdir "$mnt/mine"
+  expect_rc 2 "clip frames into the user's directory on a full disk" -- "$bin" shot "$scn" --from 1 --to 1.2 -o "$mnt/mine/" \
+    && err_has "no frame was written into $mnt/mine/" "clip into the user's directory on a full disk"
+  [ -d "$mnt/mine" ] || fail "a failed clip removed the user's own directory"
+  no_temp_in "$mnt" "clips on a full disk"
   umount "$mnt"; mnt=""
 else
   echo "NOTE full-disk test on tmpfs skipped (mount needs root); /dev/full covered the message"
