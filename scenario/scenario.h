@@ -37,6 +37,13 @@ int rv_scenario_load_labeled(const char *path, const rv_overrides *ov, const cha
 struct cJSON;
 int rv_scenario_override_tree(struct cJSON *root, const rv_overrides *ov, char *err, size_t errlen);
 
+/* The loader's JSON syntax check, for the other JSON files rcuvis reads (quizzes, progress), so their
+ * syntax errors read like a scenario's: strict RFC 8259, stopping at the first error. 0 when text is
+ * valid; else -1 with the error's 1-based line and column (in characters) and what was expected and
+ * found ("expected a key after ',', found '}' (JSON allows no trailing comma)") in msg (400 bytes hold
+ * any). *skip is the length of a UTF-8 byte order mark to leave out before parsing (0 or 3). */
+int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen);
+
 /* `rcuvis schema`: the JSON Schema of scenario files (scenarios/schema.json), generated from the
  * loader's key tables, its ranges and the engine's defaults. Caller frees; NULL on OOM. */
 char *rv_scenario_schema(void);

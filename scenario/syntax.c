@@ -19,8 +19,10 @@ typedef struct lx {
     const char *s;
     size_t len, pos;
     int depth;
-    sc_errs *errs;
+    sc_errs *errs;        /* NULL: only the first error's place and text are kept (rv_json_syntax) */
     bool failed;
+    int line, col;        /* of the first error */
+    char msg[400];
     sc_numlits *lits; /* NULL: not collected */
 } lx;
 
@@ -29,14 +31,14 @@ static void fail_at(lx *x, size_t off, const char *fmt, ...)
 {
     if (x->failed) return;
     x->failed = true;
-    char msg[400], line[1000];
+    char line[1000];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
     va_end(ap);
-    int l, c;
-    sc_line_col(x->s, off, &l, &c);
-    snprintf(line, sizeof line, "%s:%d:%d: syntax error: %s", x->errs->file, l, c, msg);
+    sc_line_col(x->s, off, &x->line, &x->col);
+    if (!x->errs) return;
+    snprintf(line, sizeof line, "%s:%d:%d: syntax error: %s", x->errs->file, x->line, x->col, x->msg);
     sc_err_line(x->errs, line);
 }
 
@@ -310,18 +312,39 @@ void sc_numlits_attach(cJSON *root, const char *text, const sc_numlits *l)
     if (root && l && l->n) attach(root, text, l, &ordinal, &next);
 }
 
-int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits)
+static int check(lx *x)
 {
-    *skip = 0;
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) *skip = 3; /* editors on Windows add a BOM */
-    lx x = {.s = text + *skip, .len = len - *skip, .errs = errs, .lits = lits};
-    ws(&x);
-    if (!value(&x)) return -1;
-    ws(&x);
-    if (x.pos < x.len) {
+    ws(x);
+    if (!value(x)) return -1;
+    ws(x);
+    if (x->pos < x->len) {
         char fb[64];
-        fail_at(&x, x.pos, "expected end of file after the JSON value, found %s", found(&x, x.pos, fb, sizeof fb));
+        fail_at(x, x->pos, "expected end of file after the JSON value, found %s", found(x, x->pos, fb, sizeof fb));
         return -1;
     }
     return 0;
+}
+
+static size_t bom(const char *text, size_t len)
+{
+    return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* editors on Windows add one */
+}
+
+int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits)
+{
+    *skip = bom(text, len);
+    lx x = {.s = text + *skip, .len = len - *skip, .errs = errs, .lits = lits};
+    return check(&x);
+}
+
+int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen)
+{
+    *skip = bom(text, len);
+    lx x = {.s = text + *skip, .len = len - *skip};
+    if (check(&x) == 0) return 0;
+    /* line 1's column counts from after the BOM, as an editor shows it */
+    *line = x.line;
+    *col = x.col;
+    snprintf(msg, msglen, "%s", x.msg);
+    return -1;
 }

@@ -104,7 +104,7 @@ int quiz_update_expected(const char *path, FILE *out, FILE *errout)
     }
     char *text = qj_read_file(path, NULL);
     int l0, c0;
-    char what[64];
+    char what[QJ_WHAT_MAX];
     cJSON *root = text ? qj_parse(text, &l0, &c0, what, sizeof what) : NULL;
     int status = 0, changes = 0;
     if (!root) { fprintf(errout, "rcuvis: %s: cannot re-read the file\n", path); status = 2; goto out; }

@@ -1,5 +1,6 @@
 /* json.c — JSON helpers for the workbook: file reading, line:col syntax errors, message lists, printing. */
 #include "workbook/json.h"
+#include "scenario.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -41,9 +42,16 @@ char *qj_read_file(const char *path, size_t *len)
 
 cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz)
 {
+    /* The scenario loader's checker first: cJSON only says where it gave up ("unexpected end of
+     * input" for a trailing comma), the checker says what it expected and found there, so a quiz
+     * file's syntax error reads as a scenario's does. It is strict RFC 8259, as for scenarios. */
+    size_t skip = 0;
+    if (rv_json_syntax(text, strlen(text), &skip, line, col, what, whatsz) != 0) return NULL;
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
+    cJSON *root = cJSON_ParseWithOpts(text + skip, &end, 1);
     if (root) return root;
+    /* valid JSON that cJSON still refuses (nested too deep for it, out of memory) */
+    text += skip;
     /* cJSON reports the byte where parsing stopped; turn it into the line:column editors show */
     if (!end || end < text) end = text;
     /* cJSON stops after the whitespace following the culprit: point at the culprit itself */

@@ -9,8 +9,11 @@
 /* Whole file, NUL-terminated; NULL with errno (EFBIG above 64 MiB, like the scenario loader). */
 char *qj_read_file(const char *path, size_t *len);
 
-/* Parse text; on a syntax error returns NULL, fills *line, *col (1-based) of the offending
- * character and describes it in `what` ("unexpected end of input", "unexpected character '}'"). */
+/* Parse text (a UTF-8 byte order mark is skipped); on a syntax error returns NULL, fills *line, *col
+ * (1-based) of the offending character and says in `what` what was expected and found there, in the
+ * scenario loader's words ("expected a value after ',', found ']' (JSON allows no trailing comma)");
+ * QJ_WHAT_MAX bytes hold any such text. */
+#define QJ_WHAT_MAX 400
 cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz);
 
 /* A list of messages, one per line, written into a caller's buffer: whole lines only, control

@@ -481,7 +481,7 @@ int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_miss
     qj_errs e;
     qj_errs_init(&e, name, err, errlen);
     int line, col;
-    char what[64];
+    char what[QJ_WHAT_MAX];
     cJSON *root = qj_parse(text, &line, &col, what, sizeof what);
     if (!root) {
         /* only claim a broken file as ours when it looks like a quiz; else the scenario loader speaks */

@@ -253,7 +253,7 @@ static int load(progress *p, const char *path, char *msg, size_t msglen, const c
     }
     char why[512] = "";
     int line, col;
-    char what[64];
+    char what[QJ_WHAT_MAX];
     cJSON *root = qj_parse(text, &line, &col, what, sizeof what);
     free(text);
     if (!root) {
@@ -418,7 +418,7 @@ int progress_read_only(progress *p, const char *path, char *msg, size_t msglen)
     char *text = qj_read_file(path, &len);
     if (!text) { snprintf(msg, msglen, "%s: cannot read: %s", path, strerror(errno)); return -1; }
     int line, col;
-    char what[64], why[512] = "";
+    char what[QJ_WHAT_MAX], why[512] = "";
     cJSON *root = qj_parse(text, &line, &col, what, sizeof what);
     free(text);
     if (!root) {

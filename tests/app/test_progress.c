@@ -181,7 +181,7 @@ static void expect_set_aside(const char *content, const char *why)
 
 Test(progress, corrupt_json_is_set_aside_with_a_message)
 {
-    expect_set_aside("{\"version\": 1, \"lessons\": {\"workbook/1\": {\"1.1\": {\"attempts\": 2,", "unexpected end of input");
+    expect_set_aside("{\"version\": 1, \"lessons\": {\"workbook/1\": {\"1.1\": {\"attempts\": 2,", "1:65: expected a key in double quotes, found end of file");
 }
 
 Test(progress, empty_file_is_set_aside)

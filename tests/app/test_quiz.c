@@ -84,8 +84,8 @@ static void expect_error(const char *json, const char *message)
 
 Test(quiz_errors, syntax_error_names_line_and_column)
 {
-    expect_error("{\"lessons\": [\n  {\"id\": \"1\",, }\n]}", "t.json:2:14: syntax error: unexpected character ','");
-    expect_error("{\"lessons\": [", "t.json:1:14: syntax error: unexpected end of input");
+    expect_error("{\"lessons\": [\n  {\"id\": \"1\",, }\n]}", "t.json:2:14: syntax error: expected a key in double quotes, found ','");
+    expect_error("{\"lessons\": [", "t.json:1:14: syntax error: expected a value, found end of file");
 }
 
 Test(quiz_errors, unknown_key_suggests_the_right_one)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char err[16384];
 
@@ -81,4 +82,47 @@ Test(quiz_messages, a_number_too_large_is_refused_and_described)
     cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1, "accepted");
     cr_expect(strstr(err, "$.lessons[0].questions[0].answers[0].value: expected a number, got a number too large to represent"),
               "%s", err);
+}
+
+/* A quiz file's syntax error reads as a scenario's (the same checker, scenario/syntax.c): the place of
+ * the culprit and what was expected and found there. cJSON alone said "unexpected end of input" for a
+ * trailing comma, at the end of the file. */
+Test(quiz_messages, syntax_errors_say_what_was_expected_where)
+{
+    quiz_file q;
+    static const struct { const char *text, *want; } cases[] = {
+        {"{\"id\": \"t\",\n \"lessons\": [1, 2,],\n \"title\": \"T\"}",
+         "t.json:2:19: syntax error: expected a value after ',', found ']' (JSON allows no trailing comma)\n"},
+        {"{\"id\": \"t\", \"lessons\": [],\n}",
+         "t.json:2:1: syntax error: expected a key after ',', found '}' (JSON allows no trailing comma)\n"},
+        {"{\"id\": \"t\" \"lessons\": []}",
+         "t.json:1:12: syntax error: expected ',' or '}' after the value of \"id\", found '\"' (a missing comma?)\n"},
+        {"{\"lessons\": ['1']}", "t.json:1:14: syntax error: expected a value, found a single quote (JSON strings use double quotes)\n"},
+        {"{\"lessons\": [] // done\n}", "t.json:1:16: syntax error: expected ',' or '}' after the value of \"lessons\", found '/' (JSON has no comments)\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cr_assert_eq(quiz_parse(cases[i].text, "t.json", &q, false, err, sizeof err), -1, "accepted: %s", cases[i].text);
+        cr_expect_str_eq(err, cases[i].want);
+    }
+    /* a UTF-8 byte order mark is no error, as for scenarios; a column after it counts from after it */
+    cr_assert_eq(quiz_parse("\xEF\xBB\xBF{\"lessons\": [,]}", "t.json", &q, false, err, sizeof err), -1);
+    cr_expect_str_eq(err, "t.json:1:14: syntax error: expected a value, found ','\n");
+}
+
+/* `rcuvis check` and `rcuvis quiz` load through quiz_load: the file's name and the same message */
+Test(quiz_messages, a_trailing_comma_in_a_file_is_named)
+{
+    char path[] = "/tmp/rcuvis-quiz-syntax-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    const char *t = "{\n  \"id\": \"t\",\n  \"lessons\": [\n    {\"id\": \"1\", \"title\": \"L\",}\n  ]\n}\n";
+    cr_assert_eq(write(fd, t, strlen(t)), (ssize_t)strlen(t));
+    close(fd);
+    quiz_file q;
+    int rc = quiz_load(path, &q, false, err, sizeof err);
+    unlink(path);
+    cr_assert_eq(rc, -1);
+    char want[200];
+    snprintf(want, sizeof want, "%s:4:30: syntax error: expected a key after ',', found '}' (JSON allows no trailing comma)\n", path);
+    cr_expect_str_eq(err, want);
 }
