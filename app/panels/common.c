@@ -167,7 +167,11 @@ static bool tells_to_act(const char *p)
     return false;
 }
 
-const char *panel_slide_text(const char *s, char *buf, size_t n)
+/* A sentence that asks for the other kernel version: in compare mode both are already on screen. */
+static bool asks_for_other_mode(const char *p) { return !strncmp(p, "Press M ", 8) || !strncmp(p, "Press M.", 8); }
+
+/* s without its sentences that drop() picks; s itself when none is dropped (or buf is too small). */
+static const char *without_sentences(const char *s, char *buf, size_t n, bool (*drop)(const char *))
 {
     if (!s || !n) return s;
     size_t k = 0;
@@ -178,7 +182,7 @@ const char *panel_slide_text(const char *s, char *buf, size_t n)
         for (const char *q = p; *q && !end; q++)
             if ((*q == '.' || *q == '?' || *q == '!') && q[1] == ' ') end = q + 1;
         size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (tells_to_act(p)) dropped = true;
+        if (drop(p)) dropped = true;
         else {
             if (k + len + 2 > n) return s;
             if (k) buf[k++] = ' ';
@@ -192,6 +196,10 @@ const char *panel_slide_text(const char *s, char *buf, size_t n)
     buf[k] = 0;
     return buf;
 }
+
+const char *panel_slide_text(const char *s, char *buf, size_t n) { return without_sentences(s, buf, n, tells_to_act); }
+
+const char *panel_compare_text(const char *s, char *buf, size_t n) { return without_sentences(s, buf, n, asks_for_other_mode); }
 
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw)
 {

@@ -198,12 +198,12 @@ static size_t caption_fit(rd_ctx *rd, rd_rect r, const char *text)
 
 /* The strip in the biggest font that shows the caption whole, but no bigger than caption_fonts[from]
  * (compare mode: both halves in one size). */
-static void caption_draw_from(ui_frame *fr, rd_rect r, const ui_view *v, size_t from)
+static void caption_draw_from(ui_frame *fr, rd_rect r, const char *caption, size_t from)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     if (r.w <= 0 || r.h <= 0) return;
-    bool on = v->caption && v->caption[0];
+    bool on = caption && caption[0];
     rd_fill(rd, r, on ? th->caption_bg : th->panel);
     rd_frame(rd, r, th->panel_edge, 1);
     int pad = rd_px(rd, 10);
@@ -211,31 +211,35 @@ static void caption_draw_from(ui_frame *fr, rd_rect r, const ui_view *v, size_t 
         panel_text_in(fr, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
         return;
     }
-    size_t i = caption_fit(rd, r, v->caption);
+    size_t i = caption_fit(rd, r, caption);
     if (i < from) i = from;
     /* one line when it fits (centred), else wrapped */
-    if (rd_text_width(rd, caption_fonts[i], v->caption) <= r.w - 2 * pad) {
-        panel_text_in(fr, caption_fonts[i], rd_inset(r, pad), RD_CENTER, th->caption_text, v->caption);
+    if (rd_text_width(rd, caption_fonts[i], caption) <= r.w - 2 * pad) {
+        panel_text_in(fr, caption_fonts[i], rd_inset(r, pad), RD_CENTER, th->caption_text, caption);
         return;
     }
-    panel_wrap(fr, caption_fonts[i], caption_text_rect(rd, r), th->caption_text, v->caption, 0);
+    panel_wrap(fr, caption_fonts[i], caption_text_rect(rd, r), th->caption_text, caption, 0);
 }
 
-void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v) { caption_draw_from(fr, r, v, 0); }
+void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v) { caption_draw_from(fr, r, v->caption, 0); }
 
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews)
 {
-    const char *c0 = views[0]->caption, *c1 = nviews > 1 ? views[1]->caption : c0;
+    if (nviews < 2) { panel_caption_draw(fr, r, views[0]); return; }
+    /* both versions are on screen: "Press M for 3.7 ..." has nothing left to show */
+    char b0[1024], b1[1024];
+    const char *c0 = panel_compare_text(views[0]->caption, b0, sizeof b0);
+    const char *c1 = panel_compare_text(views[1]->caption, b1, sizeof b1);
     bool same = (!c0 || !c0[0]) == (!c1 || !c1[0]) && (!c0 || !c0[0] || !strcmp(c0, c1));
-    if (nviews < 2 || same) { panel_caption_draw(fr, r, views[0]); return; }
+    if (same) { caption_draw_from(fr, r, c0, 0); return; }
     int g = rd_px(fr->rd, 4), half = (r.w - g) / 2;
     rd_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + g, r.y, r.w - half - g, r.h};
     /* two captions side by side read as one slide: both in the size the longer one needs (a short
      * 3.7 caption in the big font beside a long 3.6 one in a small font looked like a headline) */
     size_t f0 = caption_fit(fr->rd, left, c0), f1 = caption_fit(fr->rd, right, c1);
     size_t from = f0 > f1 ? f0 : f1;
-    caption_draw_from(fr, left, views[0], from);
-    caption_draw_from(fr, right, views[1], from);
+    caption_draw_from(fr, left, c0, from);
+    caption_draw_from(fr, right, c1, from);
 }
 
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)

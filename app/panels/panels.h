@@ -32,6 +32,9 @@ void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const
 /* The same for text the wheel scrolls (the why panel): scroll_hint adds "(scroll)" to the cue; a
  * slide passes false (!st->clean), keeping the count and dropping the instruction. */
 int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip, bool scroll_hint);
+/* A caption for one side of compare mode: without its "Press M ..." sentences, since both versions are
+ * on screen already. s itself when it has none. */
+const char *panel_compare_text(const char *s, char *buf, size_t n);
 /* s without its sentences that tell the viewer to press, click, hover or scroll ("Press M for
  * 3.7 ..."): a slide has no keyboard. Returns s itself when nothing is dropped (or buf is too
  * small to hold the rest), else buf. */

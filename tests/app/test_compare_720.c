@@ -126,3 +126,17 @@ Test(compare_720, both_caption_halves_in_one_size, .init = setup, .fini = teardo
     cr_expect_str_eq(f36, f37, "3.6's caption in %s, 3.7's in %s", f36, f37);
     free(buf);
 }
+
+/* hackbench's captions end with "Press M for 3.6 ..." / "Press M for 3.7 ...": in compare mode both are
+ * on screen, so each side's strip leaves that sentence out; the single view keeps it. */
+Test(compare_720, no_press_m_when_both_versions_show, .init = setup, .fini = teardown)
+{
+    char *cmp = compare_texts("hackbench.json", 200000000LL);
+    cr_expect_gt(count(cmp, "Watch rcu_sched in the CPU time panel"), 0, "3.7's caption is there");
+    cr_expect_gt(count(cmp, "Watch the CPU time panel. 3.6 has no GP kthread"), 0, "3.6's caption is there");
+    cr_expect_eq(count(cmp, "Press M"), 0, "compare mode still says Press M");
+    free(cmp);
+    char *one = window_texts("hackbench.json", 200000000LL, -1, false);
+    cr_expect_gt(count(one, "Press M for 3.6"), 0, "the single view keeps its Press M");
+    free(one);
+}
