@@ -232,7 +232,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     if (last) {
         char d[240], tb[32];
         ui_describe_event(last, d, sizeof d);
-        ui_fmt_time(tb, sizeof tb, last->t);
+        /* to the microsecond: the line is long already, and it names the event, not a time to type */
+        snprintf(tb, sizeof tb, "%lld.%06lld s", (long long)(last->t / 1000000000LL), (long long)(last->t % 1000000000LL / 1000));
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
     }
     int64_t caption_from = -1;
