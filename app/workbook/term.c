@@ -140,12 +140,14 @@ static bool read_line(FILE *in, char *buf, size_t n)
     return true;
 }
 
-static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *o)
+/* missed: the student gave a wrong answer in this visit or asked for the answer. The trick
+ * question's note is for them; after a right answer at the first try it would be false. */
+static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *o, bool missed)
 {
     char ans[160];
     quiz_correct_answer_ordered(q, o, ans, sizeof ans);
     fprintf(t->out, "\nThe answer: %s%s\n", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
-    if (q->trick) fprintf(t->out, "(A trick question: the answer that looks obvious is not it; the explanation says why.)\n");
+    if (q->trick && missed) fprintf(t->out, "(A trick question: the answer that looks obvious is not it; the explanation says why.)\n");
     fprintf(t->out, "\n");
     quiz_wrap(t->out, q->explanation, 2, t->width);
     if (q->has_scenario) {
@@ -188,7 +190,7 @@ static int ask_visit(quiz_term *t, const char *key, const quiz_lesson *l, const 
                 wb_mark_shown(t->prog, key, q->id);
                 if (t->reviewing) wb_mark_review(t->prog, key, q->id, !answered, false);
             }
-            show_answer(t, q, o);
+            show_answer(t, q, o, true);
             return QT_CONTINUE;
         }
         quiz_result r;
@@ -202,7 +204,7 @@ static int ask_visit(quiz_term *t, const char *key, const quiz_lesson *l, const 
         answered = true;
         fprintf(t->out, "%s\n", r.status ? "Correct." : "Not quite.");
         if (r.message[0]) quiz_wrap(t->out, r.message, 2, t->width);
-        if (r.status) { show_answer(t, q, o); return QT_CONTINUE; }
+        if (r.status) { show_answer(t, q, o, retry); return QT_CONTINUE; }
         retry = true;
     }
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *lesson_json =
     "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"Basics\", \"questions\": ["
@@ -179,6 +180,45 @@ Test(term, wrap_keeps_a_run_of_spaces_inside_a_line)
     quiz_wrap(o, "INFO: rcu_sched self-detected stall on CPU { 0}  (t=60001 jiffies)", 2, 50);
     fclose(o);
     cr_expect(strstr(out, "0}  (t=60001") != NULL, "the two spaces were broken apart: %s", out);
+    free(out);
+}
+
+/* The trick question's note says the obvious answer is wrong: it is for a student who fell for
+ * it (a wrong answer in this visit) or asked for the answer, never after a right first answer. */
+static const char *trick_json =
+    "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"Basics\", \"questions\": ["
+    "{\"id\": \"1.1\", \"kind\": \"numeric\", \"trick\": true, \"question\": \"Nodes for 17 CPUs?\","
+    " \"explanation\": \"Two leaves and a root.\", \"answers\": [{\"value\": 3, \"correct\": true, \"feedback\": \"yes\"}]}]}]}";
+
+static char *trick_session(const char *input)
+{
+    quiz_file f;
+    char err[2048];
+    cr_assert_eq(quiz_parse(trick_json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    snprintf(r.prog.student, sizeof r.prog.student, "term-test");
+    unlink(ppath);
+    session(&r, &f, input, false);
+    cr_expect_eq(r.rc, QT_CONTINUE);
+    progress_free(&r.prog);
+    quiz_free(&f);
+    return r.out;
+}
+
+Test(term, trick_note_only_for_who_missed_it)
+{
+    const char *note = "(A trick question:";
+    char *out = trick_session("3\n");
+    cr_expect(strstr(out, "Correct.\n"), "%s", out);
+    cr_expect_null(strstr(out, note), "right at the first try: the obvious answer was not a trap for them: %s", out);
+    free(out);
+    out = trick_session("2\n3\n");
+    cr_expect(strstr(out, "Not quite.\n"), "%s", out);
+    cr_expect(strstr(out, note), "right after a wrong answer: the note explains the trap: %s", out);
+    free(out);
+    out = trick_session("s\n");
+    cr_expect(strstr(out, "The answer: 3\n(A trick question:"), "shown: the note follows the answer: %s", out);
     free(out);
 }
 
