@@ -62,9 +62,11 @@ static void list_lessons(const quiz_set *set, progress *prog)
             wb_score sc;
             char line[160];
             wb_lesson_score(prog, f, &f->lessons[j], &sc);
-            wb_score_format(&sc, line, sizeof line);
-            printf("  %-4s %-46s %2zu/%-2zu done  %s\n", f->lessons[j].id, f->lessons[j].title, wb_score_done(&sc),
-                   sc.total, line);
+            /* "0/7 done" says it all: no "none of 7 done" after it */
+            if (wb_score_done(&sc)) wb_score_format(&sc, line, sizeof line);
+            else line[0] = 0;
+            printf("  %-4s %-46s %2zu/%-2zu done%s%s\n", f->lessons[j].id, f->lessons[j].title, wb_score_done(&sc),
+                   sc.total, line[0] ? "  " : "", line);
         }
     }
     wb_due *due = NULL;

@@ -201,7 +201,15 @@ void quiz_correct_answer_ordered(const quiz_question *q, const quiz_order *o, ch
         quiz_value_format(&q->expected, buf, bufsz);
         if (!q->expected.is_bool && quiz_tolerance(q) > 0) {
             size_t n = strlen(buf);
-            if (q->tolerance_pct > 0) snprintf(buf + n, bufsz - n, " (give or take %g%%, %.3g)", q->tolerance_pct, quiz_tolerance(q));
+            if (q->tolerance_pct > 0) {
+                /* the share's worth, to 3 significant digits, never in exponent form (1580, not 1.58e+03) */
+                double tol = quiz_tolerance(q);
+                int digits = tol > 0 ? (int)floor(log10(tol)) + 1 : 1;
+                if (digits > 3) {
+                    double unit = pow(10, digits - 3);
+                    snprintf(buf + n, bufsz - n, " (give or take %g%%, %.0f)", q->tolerance_pct, round(tol / unit) * unit);
+                } else snprintf(buf + n, bufsz - n, " (give or take %g%%, %.3g)", q->tolerance_pct, tol);
+            }
             else snprintf(buf + n, bufsz - n, " (give or take %.10g)", q->tolerance);
         }
         break;

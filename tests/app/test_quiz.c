@@ -266,6 +266,11 @@ Test(quiz_grade, predict_tolerance_pct_scales_with_expected)
     quiz_grade(&f.lessons[0].questions[0], "2400", &r);
     cr_expect_eq(r.status, 1, "the same question after the engine's answer moved tenfold");
     quiz_free(&f);
+    /* a big share's worth is written out, rounded to 3 digits: 1580, not 1.58e+03 */
+    f = load_ok(PCT("10548", "\"tolerance_pct\": 15"));
+    quiz_correct_answer(&f.lessons[0].questions[0], ans, sizeof ans);
+    cr_expect_str_eq(ans, "10548 (give or take 15%, 1580)");
+    quiz_free(&f);
     expect_error(PCT("200", "\"tolerance\": 5, \"tolerance_pct\": 20"),
                  "t.json: $.lessons[0].questions[0].tolerance_pct: give either tolerance (an absolute distance) or tolerance_pct (a share of expected), not both");
 #undef PCT
