@@ -58,6 +58,23 @@ static void wrap_hanging(FILE *out, const char *lead, const char *text, int inde
     free(buf);
 }
 
+/* A command to copy and paste: broken only between its arguments (an option stays with its value),
+ * each broken line ending in " \\" so that the pasted lines are still one command. */
+void quiz_wrap_command(FILE *out, const char *lead, const char *const *args, size_t nargs, int indent, int width)
+{
+    int col = fprintf(out, "%*s%s", indent, "", lead);
+    for (size_t i = 0; i < nargs; i++) {
+        int len = (int)strlen(args[i]);
+        /* room for " ARG", and for " \\" unless it is the last */
+        if (i && col + 1 + len + (i + 1 < nargs ? 2 : 0) > width) {
+            fprintf(out, " \\\n");
+            col = fprintf(out, "%*s", indent + 4, "");
+        } else if (i || lead[0]) col += fprintf(out, " ");
+        col += fprintf(out, "%s", args[i]);
+    }
+    fprintf(out, "\n");
+}
+
 static long long now_s(void) { return (long long)wb_now(); }
 
 static void save(quiz_term *t)
@@ -146,19 +163,36 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
 {
     char ans[160];
     quiz_correct_answer_ordered(q, o, ans, sizeof ans);
-    fprintf(t->out, "\nThe answer: %s%s\n", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
-    if (q->trick && missed) fprintf(t->out, "(A trick question: the answer that looks obvious is not it; the explanation says why.)\n");
+    char line[256];
+    snprintf(line, sizeof line, "The answer: %s%s", ans, q->kind == QUIZ_PREDICT ? ", computed by running the simulation" : "");
+    fprintf(t->out, "\n");
+    quiz_wrap(t->out, line, 0, t->width);
+    if (q->trick && missed) quiz_wrap(t->out, "(A trick question: the answer that looks obvious is not it; the explanation says why.)", 0, t->width);
     fprintf(t->out, "\n");
     quiz_wrap(t->out, q->explanation, 2, t->width);
     if (q->has_scenario) {
         /* on SSH there is no window to "show me": give the command that runs the same setup */
-        char cmd[1024];
-        int n = snprintf(cmd, sizeof cmd, "Try it: rcuvis run %.*s", (int)(strlen(q->scenario) - 5), q->scenario);
-        for (size_t i = 0; i < q->noverrides && n < (int)sizeof cmd; i++)
-            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --set %s", q->overrides[i]);
-        if (q->has_seed && n < (int)sizeof cmd) snprintf(cmd + n, sizeof cmd - (size_t)n, " --seed %llu", (unsigned long long)q->seed);
+        char scen[512], seed[48];
+        char(*sets)[300] = calloc(q->noverrides ? q->noverrides : 1, sizeof *sets);
+        const char **args = calloc(q->noverrides + 4, sizeof *args);
+        if (!sets || !args) { free(sets); free(args); return; }
+        size_t n = 0;
+        args[n++] = "rcuvis";
+        args[n++] = "run";
+        snprintf(scen, sizeof scen, "%.*s", (int)(strlen(q->scenario) - 5), q->scenario);
+        args[n++] = scen;
+        for (size_t i = 0; i < q->noverrides; i++) {
+            snprintf(sets[i], sizeof sets[i], "--set %s", q->overrides[i]);
+            args[n++] = sets[i];
+        }
+        if (q->has_seed) {
+            snprintf(seed, sizeof seed, "--seed %llu", (unsigned long long)q->seed);
+            args[n++] = seed;
+        }
         fprintf(t->out, "\n");
-        quiz_wrap(t->out, cmd, 2, t->width);
+        quiz_wrap_command(t->out, "Try it:", args, n, 2, t->width);
+        free(sets);
+        free(args);
     }
 }
 
@@ -169,7 +203,10 @@ static int ask_visit(quiz_term *t, const char *key, const quiz_lesson *l, const 
     bool helped = false, answered = false; /* in this visit: hint read, an answer graded */
     bool retry = false;
     for (;;) {
-        fprintf(t->out, "%s%s; h hint, s show the answer, q quit)\n> ", retry ? "Try again. " : "", prompt_for(q));
+        char prompt[192];
+        snprintf(prompt, sizeof prompt, "%s%s; h hint, s show the answer, q quit)", retry ? "Try again. " : "", prompt_for(q));
+        quiz_wrap(t->out, prompt, 0, t->width);
+        fprintf(t->out, "> ");
         fflush(t->out);
         char line[256];
         if (!read_line(t->in, line, sizeof line)) { fprintf(t->out, "\n"); return QT_EOF; }

@@ -31,5 +31,8 @@ void quiz_term_lesson_stats(progress *p, const quiz_file *f, const quiz_lesson *
 
 /* Print text wrapped at width with every line indented (paragraph breaks at '\n' are kept). */
 void quiz_wrap(FILE *out, const char *text, int indent, int width);
+/* LEAD (may be "") and a command's ARGS on lines of at most WIDTH columns, broken only between
+ * arguments, each broken line ending in " \\" so that a copy-paste runs the whole command */
+void quiz_wrap_command(FILE *out, const char *lead, const char *const *args, size_t nargs, int indent, int width);
 
 #endif

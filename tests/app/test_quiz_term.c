@@ -222,6 +222,29 @@ Test(term, trick_note_only_for_who_missed_it)
     free(out);
 }
 
+Test(term, a_command_wraps_between_arguments_with_a_backslash)
+{
+    /* "Try it:" lines are copied into a shell: never break inside an argument or between --set
+     * and its value, and end every broken line with " \\" so the pasted lines stay one command */
+    const char *args[] = {"rcuvis", "run", "fast-no-hz", "--set rcu.mode=kthread", "--set rcu.no_hz=true",
+                          "--set rcu.needs_gp_fix=true", "--set duration_s=2"};
+    char *out = NULL;
+    size_t len = 0;
+    FILE *o = open_memstream(&out, &len);
+    quiz_wrap_command(o, "Try it:", args, 7, 2, 60);
+    fclose(o);
+    cr_expect_str_eq(out, "  Try it: rcuvis run fast-no-hz --set rcu.mode=kthread \\\n"
+                          "      --set rcu.no_hz=true --set rcu.needs_gp_fix=true \\\n"
+                          "      --set duration_s=2\n");
+    free(out);
+    out = NULL;
+    o = open_memstream(&out, &len);
+    quiz_wrap_command(o, "Try it:", args, 3, 2, 60);
+    fclose(o);
+    cr_expect_str_eq(out, "  Try it: rcuvis run fast-no-hz\n", "a short command stays on one line");
+    free(out);
+}
+
 /* a clock that jumps 1000 s at every reading: each visit's time is then the cap, exactly */
 static double fake_t;
 static double jumping_clock(void) { return fake_t += 1000; }
