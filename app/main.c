@@ -1,5 +1,6 @@
 /* main.c — rcuvis's entry point: dispatches to the subcommand, or opens the window. */
 #include "commands.h"
+#include "paths.h"
 #include "rcuvis.h"
 
 #include <stdio.h>
@@ -21,6 +22,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    rcuvis_set_invoked_as(argv[0]);
     if (argc >= 2) {
         const char *c = argv[1];
         if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) { usage(stdout); return 0; }

@@ -37,3 +37,13 @@ const char *rcuvis_data_path(const char *rel, char *buf, size_t bufsz)
     snprintf(buf, bufsz, "%s", rel); /* relative to the working directory, last resort */
     return buf;
 }
+
+static const char *invoked_as = "rcuvis";
+
+void rcuvis_set_invoked_as(const char *argv0)
+{
+    /* "build/rcuvis" or "./rcuvis" is what this user types; a bare name came through PATH */
+    if (argv0 && strchr(argv0, '/')) invoked_as = argv0;
+}
+
+const char *rcuvis_command_name(void) { return invoked_as; }

@@ -6,4 +6,8 @@
 /* Where shipped data lives: $RCUVIS_DATA, else the source tree (next to the binary's ../), else
  * PREFIX/share/rcuvis. Writes e.g. "/work/main/scenarios/default.json" into buf. (paths.c) */
 const char *rcuvis_data_path(const char *rel, char *buf, size_t bufsz);
+/* How the user runs rcuvis, for commands printed to be copied: argv[0] when it holds a path
+ * ("build/rcuvis" from a source tree), else "rcuvis" (found through PATH). main() sets it. */
+void rcuvis_set_invoked_as(const char *argv0);
+const char *rcuvis_command_name(void);
 #endif

@@ -1,6 +1,7 @@
 /* term.c — the workbook in a terminal: ask a lesson's questions on a stream, or print it for review. */
 #include "workbook/term.h"
 #include "workbook/score.h"
+#include "paths.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -177,7 +178,7 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
         const char **args = calloc(q->noverrides + 4, sizeof *args);
         if (!sets || !args) { free(sets); free(args); return; }
         size_t n = 0;
-        args[n++] = "rcuvis";
+        args[n++] = rcuvis_command_name(); /* "build/rcuvis" when run from the source tree */
         args[n++] = "run";
         snprintf(scen, sizeof scen, "%.*s", (int)(strlen(q->scenario) - 5), q->scenario);
         args[n++] = scen;

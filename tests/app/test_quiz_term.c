@@ -2,6 +2,7 @@
 #include "workbook/progress.h"
 #include "workbook/quiz.h"
 #include "workbook/score.h"
+#include "paths.h"
 #include "workbook/term.h"
 
 #include <criterion/criterion.h>
@@ -335,4 +336,17 @@ Test(term, first_format_progress_loads_with_derived_scores)
     cr_assert_eq(progress_load(&p, ppath, msg, sizeof msg), 0, "%s", msg);
     cr_expect_eq(strlen(p.student), 16, "saving gives the file a student id");
     progress_free(&p);
+}
+
+/* "Try it: rcuvis run ..." failed with "command not found" for a student running build/rcuvis from
+ * the source tree: the command is printed the way rcuvis was started, when that was a path. */
+Test(quiz_term, try_it_names_rcuvis_as_it_was_started)
+{
+    cr_expect_str_eq(rcuvis_command_name(), "rcuvis", "before main() sets it");
+    rcuvis_set_invoked_as("rcuvis");
+    cr_expect_str_eq(rcuvis_command_name(), "rcuvis", "found through PATH: the bare name");
+    rcuvis_set_invoked_as("build/rcuvis");
+    cr_expect_str_eq(rcuvis_command_name(), "build/rcuvis");
+    rcuvis_set_invoked_as(NULL);
+    cr_expect_str_eq(rcuvis_command_name(), "build/rcuvis", "no argv[0]: unchanged");
 }
