@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 void ui_app_init(ui_app *a)
 {
@@ -36,6 +37,19 @@ void ui_app_free(ui_app *a)
     for (int i = 0; i < a->st.npicker; i++) free(a->st.picker_items[i]);
     free(a->st.picker_items);
     memset(a, 0, sizeof *a);
+}
+
+/* The version of path as it is now: mtime and size, or 0 and -1 without a file. */
+static void file_stamp(const char *path, long long *mtime_ns, long long *size)
+{
+    struct stat sb;
+    if (path && path[0] && stat(path, &sb) == 0) {
+        *mtime_ns = (long long)sb.st_mtim.tv_sec * 1000000000LL + sb.st_mtim.tv_nsec;
+        *size = (long long)sb.st_size;
+    } else {
+        *mtime_ns = 0;
+        *size = -1;
+    }
 }
 
 static void label_for(char *b, size_t n, enum rv_mode m)
@@ -94,6 +108,10 @@ int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const c
     memcpy(a->s, ns, sizeof ns);
     a->nsessions = n;
     snprintf(a->name, sizeof a->name, "%s", name && *name ? name : cfg->name);
+    /* Another file (show me loads its question's scenario through here): its version is the one
+     * running now. The same file keeps its stamp: a compare toggle or a re-simulation did not
+     * read what may have changed on disk since, and the watcher must still see that change. */
+    if (strcmp(a->source, source ? source : "")) file_stamp(source, &a->source_mtime_ns, &a->source_size);
     snprintf(a->source, sizeof a->source, "%s", source ? source : "");
     if (a->st.sel_cpu >= cfg->cpus) a->st.sel_cpu = -1;
     if (!cfg->rcu.flavors[a->st.flavor]) { /* the new scenario may not have the flavor shown before */
@@ -129,6 +147,9 @@ int ui_app_load_seed(ui_app *a, const char *path, bool has_seed, uint64_t seed, 
         const char *q = rcuvis_data_path(rel, buf, sizeof buf);
         if (access(q, R_OK) == 0) p = q;
     }
+    /* stamped before reading: a change made while it is read shows as a newer version later */
+    long long mtime_ns, size;
+    file_stamp(p, &mtime_ns, &size);
     if (p) {
         memset(&cfg, 0, sizeof cfg);
         const char *items[16], *labels[16];
@@ -145,6 +166,10 @@ int ui_app_load_seed(ui_app *a, const char *path, bool has_seed, uint64_t seed, 
     int rc = ui_app_set_config(a, &cfg, cfg.name, p ? p : "", err, errlen);
     rv_config_free(&cfg);
     if (rc == 0 && p) snprintf(a->st.scenario_path, sizeof a->st.scenario_path, "%s", p);
+    if (rc == 0) {
+        a->source_mtime_ns = mtime_ns;
+        a->source_size = size;
+    }
     return rc;
 }
 

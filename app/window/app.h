@@ -30,6 +30,12 @@ typedef struct ui_app {
     bool have_base;
     char name[160];               /* shown in the top bar and used in screenshot names */
     char source[1024];            /* file it came from ("" = built in) */
+    /* The version of source that was read (its mtime and size when loaded; 0 and -1 for none).
+     * Every way a file gets in records it here: ui_app_load, and ui_app_set_config with a new
+     * source (the workbook's "show me"), so the window's watcher compares the file on disk with
+     * what is running, never with a file that was shown before. */
+    long long source_mtime_ns;
+    long long source_size;
     ui_session s[2];
     int nsessions;
     ui_state st;

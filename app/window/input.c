@@ -38,33 +38,27 @@ static long long mtime_ns(const struct stat *sb) { return (long long)sb->st_mtim
  * pointer until it moves again. */
 static void hide_tip_until_the_mouse_moves(ui_app *a) { a->fr.mouse_x = a->fr.mouse_y = -1; }
 
-static void remember_source(ui_win *w)
-{
-    struct stat sb;
-    if (w->app.source[0] && stat(w->app.source, &sb) == 0) {
-        w->src_mtime_ns = mtime_ns(&sb);
-        w->src_size = (long long)sb.st_size;
-    } else {
-        w->src_mtime_ns = 0;
-        w->src_size = -1;
-    }
-}
-
 void ui_win_watch(ui_win *w, double now)
 {
-    if (now < 0) { remember_source(w); return; }
     if (!w->app.source[0] || now - w->watch_ms < 500) return;
     w->watch_ms = now;
     struct stat sb;
     if (stat(w->app.source, &sb) != 0) return;
-    if (mtime_ns(&sb) == w->src_mtime_ns && (long long)sb.st_size == w->src_size) return;
-    w->src_mtime_ns = mtime_ns(&sb);
-    w->src_size = (long long)sb.st_size;
+    long long mt = mtime_ns(&sb), size = (long long)sb.st_size;
+    /* compared with the version the app read (every load path stamps it, app.c), not with a copy
+     * kept here: "show me" loads another file without passing through the window, and that file
+     * was reported as changed on disk */
+    if (mt == w->app.source_mtime_ns && size == w->app.source_size) return;
+    /* a broken version is tried once, not twice a second, until it changes again */
+    if (!strcmp(w->failed_source, w->app.source) && mt == w->failed_mtime_ns && size == w->failed_size) return;
     char err[sizeof w->app.st.error];
     char src[1024];
     snprintf(src, sizeof src, "%s", w->app.source);
     if (ui_app_load(&w->app, src, -1, err, sizeof err) != 0) {
         snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
+        snprintf(w->failed_source, sizeof w->failed_source, "%s", src);
+        w->failed_mtime_ns = mt;
+        w->failed_size = size;
     } else {
         w->app.st.error[0] = 0;
         ui_win_status(w, now, "%s changed on disk: reloaded at the same time", src);
@@ -86,7 +80,6 @@ int ui_win_open(ui_win *w, const char *path, double now_ms)
         w->app.st.playing = false;
     }
     w->app.st.error[0] = 0;
-    remember_source(w);
     if (path) {
         snprintf(w->settings.last_scenario, sizeof w->settings.last_scenario, "%s", path);
         char e2[256];

@@ -32,13 +32,13 @@ static void follow_source(ui_win *w)
      * so it is kept; the built-in demo has no file to record into (reconfig.c handles it alone) */
     w->app.rebuild = w->app.source[0] ? rebuild_hook : NULL;
     w->app.rebuild_ctx = w;
-    if (!strcmp(r->source, w->app.source) && r->source_mtime_ns == w->src_mtime_ns && (r->have_orig || !w->app.have_base))
+    if (!strcmp(r->source, w->app.source) && r->source_mtime_ns == w->app.source_mtime_ns && (r->have_orig || !w->app.have_base))
         return;
     bool reloaded = r->source[0] && !strcmp(r->source, w->app.source) && (r->nev || r->ncap || r->ncue);
     ui_rec_free(r);
     if (reloaded) ui_win_status(w, w->last_frame_ms, "The scenario changed on disk: what was recorded before the reload is dropped");
     snprintf(r->source, sizeof r->source, "%s", w->app.source);
-    r->source_mtime_ns = w->src_mtime_ns;
+    r->source_mtime_ns = w->app.source_mtime_ns;
     if (w->app.have_base && rv_config_copy(&r->orig, &w->app.base) == 0) r->have_orig = true;
     r->synced = w->app.nsessions ? w->app.s[0].tt : NULL;
 }

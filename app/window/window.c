@@ -227,7 +227,6 @@ int cmd_window(int argc, char **argv)
         free(w);
         return 1;
     }
-    ui_win_watch(w, -1); /* remember the file's current version */
     /* start playing: the default scenario shows something within seconds without a key press */
     w->app.st.playing = true;
     w->last_frame_ms = wall_ms();

@@ -32,8 +32,9 @@ typedef struct ui_win {
     double status_until_ms;      /* when the status message disappears */
     double last_frame_ms;
     double watch_ms;             /* last check of the scenario file */
-    long long src_mtime_ns;
-    long long src_size;
+    char failed_source[1024];    /* the version of a file whose reload failed (not retried until it changes) */
+    long long failed_mtime_ns;
+    long long failed_size;
     double achieved_speed;       /* simulated s per real s actually reached (engine-limited) */
     ui_recorder rec;             /* what the author does, saved as a scenario by Ctrl+S (record.c) */
 } ui_win;
@@ -54,9 +55,9 @@ void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...);
 /* Load a scenario into the window: on failure the error banner shows the loader's message and the
  * current scenario keeps running. Returns 0 on success. */
 int ui_win_open(ui_win *w, const char *path, double now_ms);
-/* A scenario file that changed on disk is reloaded at the current time; a broken one shows its
- * error and the running scenario stays. Checked at most twice a second; now_ms < 0 only records
- * the file's current version. */
+/* A scenario file that changed on disk (its mtime or size differ from the version the app
+ * loaded, whichever way it was loaded) is reloaded at the current time; a broken one shows its
+ * error and the running scenario stays. Checked at most twice a second. */
 void ui_win_watch(ui_win *w, double now_ms);
 /* Fill the picker with the .json files in scenarios/. */
 void ui_win_fill_picker(ui_win *w);

@@ -3,14 +3,18 @@
 #include <criterion/criterion.h>
 
 #include "window/window.h"
+#include "window/workbook_hooks.h"
+#include "scenario.h"
 #include "window_fixture.h"
 #include "temp_json.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ULL; }
 
@@ -255,6 +259,98 @@ Test(input, edited_scenario_reloads_at_the_same_time_and_a_broken_edit_keeps_it_
     cr_assert(strstr(W->app.st.error, "bogus_key"), "the exact error is shown: %s", W->app.st.error);
     cr_assert_eq(ui_app_now(&W->app), 2500000000LL);
     unlink(path);
+}
+
+/* A file's mtime set to a fixed second: two writes within one clock tick can share an mtime. */
+static void set_mtime(const char *path, time_t sec)
+{
+    struct timespec ts[2] = {{sec, 0}, {sec, 0}};
+    cr_assert_eq(utimensat(AT_FDCWD, path, ts, 0), 0, "utimensat %s", path);
+}
+
+static const char watch_text[] = "{\"name\": \"watch-a\", \"cpus\": 4, \"duration_s\": 10,"
+                                 " \"workload\": [{\"task\": \"w\", \"cpus\": \"all\", \"busy_frac\": 0.5,"
+                                 " \"readers\": {\"rcu_sched\": {\"rate_per_s\": 100, \"mean_us\": 3}}}]}\n";
+
+/* The tester's path: a scenario opened in the window, then the workbook's "show me" loads another
+ * file (through ui_app_set_config, not ui_win_open). The watcher compared the new file with the
+ * old file's stamp and said "changed on disk: reloaded" about a file nobody touched. */
+Test(input, show_me_loading_another_file_is_not_a_change_on_disk)
+{
+    char path[] = "/tmp/rcuvis-watch-XXXXXX.json";
+    write_temp_json(path, watch_text);
+    set_mtime(path, 1000000000); /* 2001: surely not small-busy.json's mtime */
+    cr_assert_eq(ui_win_open(W, path, 1000), 0, "%s", W->app.st.error);
+    ui_win_watch(W, 2000);
+    cr_assert_str_eq(W->app.name, "watch-a");
+    /* the shipped workbook (the fixture hid the data directory for the built-in demo) */
+    unsetenv("RCUVIS_DATA");
+    char state[128];
+    snprintf(state, sizeof state, "%s/state", cfgdir);
+    setenv("XDG_STATE_HOME", state, 1);
+    W->app.st.show_workbook = true;
+    cr_assert(ui_workbook_available(), "the shipped workbook loads");
+    /* question 1.5 (small-busy at t = 2 s) and "show me", as in test_quiz_panel.c */
+    SDL_KeyboardEvent k;
+    memset(&k, 0, sizeof k);
+    k.type = SDL_KEYDOWN;
+    k.keysym.sym = SDLK_a;
+    cr_assert(ui_workbook_key(&W->app, &k, 0));
+    for (int i = 0; i < 4; i++) { k.keysym.sym = SDLK_PAGEDOWN; ui_workbook_key(&W->app, &k, 0); }
+    k.keysym.sym = SDLK_m;
+    cr_assert(ui_workbook_key(&W->app, &k, 0));
+    ui_workbook_frame(&W->app, 3000);
+    cr_assert(strstr(W->app.source, "small-busy.json"), "show me loaded %s", W->app.source);
+    cr_assert(strstr(W->app.st.status, "Question 1.5"), "%s", W->app.st.status);
+    ui_win_watch(W, 5000);
+    cr_expect_null(strstr(W->app.st.status, "changed on disk"), "nothing changed on disk: %s", W->app.st.status);
+    cr_expect(strstr(W->app.st.status, "Question 1.5"), "the question's status stays: %s", W->app.st.status);
+    cr_expect_eq(W->app.base.duration_s, 3.0, "the question's overrides were not dropped by a reload");
+    unlink(path);
+}
+
+/* A file switched to the way show me switches (ui_app_set_config with another source) is watched
+ * from the version that was loaded: untouched it stays, a touch or an edit reloads it. */
+Test(input, a_file_switched_to_outside_ui_win_open_is_still_watched)
+{
+    char a_path[] = "/tmp/rcuvis-watch-XXXXXX.json", b_path[] = "/tmp/rcuvis-watch-XXXXXX.json";
+    write_temp_json(a_path, watch_text);
+    set_mtime(a_path, 1000000000);
+    char b_text[1024];
+    snprintf(b_text, sizeof b_text, "%s", watch_text);
+    memcpy(strstr(b_text, "watch-a"), "watch-b", 7);
+    write_temp_json(b_path, b_text);
+    set_mtime(b_path, 1100000000);
+    cr_assert_eq(ui_win_open(W, a_path, 1000), 0, "%s", W->app.st.error);
+    rv_config cfg;
+    char err[4096];
+    cr_assert_eq(rv_scenario_load(b_path, &cfg, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_config(&W->app, &cfg, cfg.name, b_path, err, sizeof err), 0, "%s", err);
+    rv_config_free(&cfg);
+    W->app.st.status[0] = 0;
+    ui_win_watch(W, 5000);
+    cr_assert_eq(W->app.st.status[0], 0, "an untouched file is not reloaded: %s", W->app.st.status);
+    /* touched: the same text, a newer mtime */
+    set_mtime(b_path, 1200000000);
+    ui_win_watch(W, 10000);
+    cr_assert(strstr(W->app.st.status, "changed on disk"), "a touch is a change: '%s'", W->app.st.status);
+    /* edited */
+    ui_app_advance(&W->app, 1500000000LL, 0);
+    FILE *f = fopen(b_path, "w");
+    cr_assert(f);
+    fputs(watch_text, f); /* back to watch-a's text */
+    fclose(f);
+    set_mtime(b_path, 1300000000);
+    W->app.st.status[0] = 0;
+    ui_win_watch(W, 15000);
+    cr_assert_str_eq(W->app.name, "watch-a", "the edit was picked up");
+    cr_assert(strstr(W->app.st.status, "changed on disk"), "'%s'", W->app.st.status);
+    cr_assert_eq(ui_app_now(&W->app), 1500000000LL, "a reload keeps the current time");
+    W->app.st.status[0] = 0;
+    ui_win_watch(W, 20000);
+    cr_assert_eq(W->app.st.status[0], 0, "reloaded once, not again: %s", W->app.st.status);
+    unlink(a_path);
+    unlink(b_path);
 }
 
 Test(input, dragging_the_scrubber_seeks_once_per_frame)
