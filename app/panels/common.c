@@ -328,3 +328,15 @@ bool panel_fresh(int64_t t, int64_t now, int64_t window)
 {
     return t >= 0 && t <= now && now - t <= window;
 }
+
+bool panel_bit_just_cleared(const ui_view *v, const ui_state *st, const rv_node_view *n, int b)
+{
+    const ui_history *h = v->hist;
+    if (!h || !n || b < 0 || b >= 64 || n->index < 0 || n->index >= h->nnodes) return false;
+    uint64_t bit = 1ULL << b;
+    /* A bit cleared at the end of one grace period and set again by the next one's init, inside
+     * the flash window (fast-no-hz: GPs of a few jiffies), is owed again: outlining it as well
+     * drew one bit both as "QS still owed" and "just cleared". */
+    if ((uint64_t)n->qsmask & bit) return false;
+    return panel_fresh(h->rep_t[v->flavor][n->index], v->now, st->flash_ns) && (h->rep_mask[v->flavor][n->index] & bit);
+}

@@ -198,14 +198,10 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         }
     }
     rd_clip_pop(rd);
-    /* what just changed: this CPU's bit was cleared in its leaf a moment ago */
-    const ui_history *h = v->hist;
-    if (h && (big || mid) && c->leaf >= 0 && c->leaf < v->nnodes && c->leaf < h->nnodes) {
-        int b = c->cpu - v->nodes[c->leaf].grplo;
-        if (b >= 0 && b < 64 && panel_fresh(h->rep_t[v->flavor][c->leaf], v->now, st->flash_ns) &&
-            (h->rep_mask[v->flavor][c->leaf] & (1ULL << b)))
-            rd_frame(rd, r, th->walk, rd_px(rd, 3));
-    }
+    /* what just changed: this CPU's bit was cleared in its leaf a moment ago and is still clear */
+    if ((big || mid) && c->leaf >= 0 && c->leaf < v->nnodes &&
+        panel_bit_just_cleared(v, st, &v->nodes[c->leaf], c->cpu - v->nodes[c->leaf].grplo))
+        rd_frame(rd, r, th->walk, rd_px(rd, 3));
     bool sel = st->sel_cpu == c->cpu, hov = st->hover_cpu == c->cpu;
     if (sel) rd_frame(rd, rd_inset(r, -rd_px(rd, 1)), th->select, rd_px(rd, 3));
     else if (hov) rd_frame(rd, r, th->select, 1);

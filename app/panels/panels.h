@@ -59,6 +59,9 @@ rd_color panel_cpu_color(const ui_theme *th, const rv_cpu_view *c);
 const char *panel_cpu_letter(const rv_cpu_view *c);
 /* Is a highlight at time t (ns) still fresh at now? */
 bool panel_fresh(int64_t t, int64_t now, int64_t window);
+/* "Just cleared" (the tree's outlined bit, the CPU tile's yellow border): bit b of node n was
+ * cleared by a report or an FQS credit within st->flash_ns of now and is still clear now. */
+bool panel_bit_just_cleared(const ui_view *v, const ui_state *st, const rv_node_view *n, int b);
 
 void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name);
 void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);

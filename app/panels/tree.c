@@ -107,7 +107,6 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         y += rd_line_height(rd, RD_SANS_SMALL);
     }
     const ui_history *h = v->hist;
-    bool flash_node = h && n->index < h->nnodes && panel_fresh(h->rep_t[v->flavor][n->index], v->now, st->flash_ns);
     int nb = node_bits(n, leaf);
     for (int b = 0; b < nb; b++) {
         rd_rect q = {r.x + pad + (b % g->bit_cols) * bsz, y + (b / g->bit_cols) * bsz, bsz - 1, bsz - 1};
@@ -123,7 +122,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             rd_frame(rd, q, gp_here ? th->passed : th->cleared, bsz >= 8 ? rd_px(rd, 1.5f) : 1);
         }
         /* the flash needs room: on dense trees it would bury the bits it is about */
-        if (flash_node && bsz >= 8 && (h->rep_mask[v->flavor][n->index] & bit)) rd_frame(rd, rd_inset(q, -1), th->walk, rd_px(rd, 2));
+        if (bsz >= 8 && panel_bit_just_cleared(v, st, n, b)) rd_frame(rd, rd_inset(q, -1), th->walk, rd_px(rd, 2));
         int cpu = leaf ? n->grplo + b : -1;
         if (bsz >= rd_px(rd, 13)) {
             char lab[16] = "";
