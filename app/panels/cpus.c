@@ -334,6 +334,9 @@ static int legend(ui_frame *fr, rd_rect r, bool draw)
     const panel_legend_item items[] = {
         {SW_FILL, th->user, "U user", "U"}, {SW_FILL, th->kernel, "K kernel", "K"}, {SW_FILL, th->idle_tick, "I idle, tick on", "I"},
         {SW_DOTS, th->idle_nohz, "Z idle, tick stopped", "Z"}, {SW_HATCH, th->offline, "X offline", "X"},
+        /* the tile's yellow border is the tree's "just cleared" outline: the same words, the same
+         * glossary line; here, after two short items, it takes no line of its own at 1280x720 compare */
+        {SW_FRAME, th->walk, "just cleared", "just cleared"},
         {SW_FILL, th->reader_old, "R! reader the GP waits for", "R!"}, {SW_FRAME, th->reader_new, "r new reader", "r"},
         {SW_FILL, th->owed, "○ QS owed", "○"}, {SW_FRAME, th->kernel, "◐ QS passed, not reported", "passed"},
         {SW_FRAME, th->passed, "✓ reported", "✓"}, {SW_FILL, th->walk, "dti/ofl: FQS credited it", "dti"},

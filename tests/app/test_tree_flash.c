@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* What the tree used to outline: the node's last report is fresh and cleared this bit, whatever
  * the bit is now. */
@@ -55,6 +56,47 @@ Test(tree_flash, a_set_bit_is_never_just_cleared, .timeout = 120)
     /* the case is really there (the old drawing showed it), and the cue still shows elsewhere */
     cr_assert_gt(contradictions_before, 0, "fast-no-hz no longer sets a just-cleared bit again within the flash");
     cr_assert_gt(cues, 0, "no bit was ever drawn as just cleared");
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+typedef struct seen { int x, y, w, h; } seen;
+typedef struct seen_list { seen v[16]; int n; } seen_list;
+
+static void observe(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    seen_list *L = ctx;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    if (len == strlen("just cleared") && !strncmp(s, "just cleared", len) && L->n < 16) L->v[L->n++] = (seen){x, y, w, h};
+}
+
+static bool inside(seen s, rd_rect r) { return s.x >= r.x && s.y >= r.y && s.x + s.w <= r.x + r.w && s.y + s.h <= r.y + r.h; }
+
+/* The tiles' yellow border had no legend in the CPUs panel (a tester asked what it meant): the
+ * panel's legend names it with the tree's words, and at 1280x720 compare, the narrowest panels,
+ * the item lies inside the CPUs panel of both sides. */
+Test(tree_flash, the_cpus_legend_names_the_yellow_border, .timeout = 60)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/fast-no-hz.json", root);
+    ui_app a;
+    ui_app_init(&a);
+    a.st.compare = true;
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&a, 60000000);
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    seen_list L = {0};
+    rd_set_text_observer(rd, observe, &L);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    cr_assert_eq(a.L.nsides, 2);
+    for (int s = 0; s < 2; s++) {
+        int in_cpus = 0;
+        for (int i = 0; i < L.n; i++) in_cpus += inside(L.v[i], a.L.side[s].cpus);
+        cr_expect_eq(in_cpus, 1, "side %d: \"just cleared\" drawn %d times inside the CPUs panel", s, in_cpus);
+    }
     rd_free(rd);
     ui_app_free(&a);
 }
