@@ -252,8 +252,11 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         if (v->now >= at && v->now < nx) {
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
-             * the 3.7 view never reads the 3.6 narration */
-            if (q->caption[0] && (st->compare || !st->config_badge[0])) { v->caption = q->caption; caption_from = at; }
+             * the 3.7 view never reads the 3.6 narration. In compare mode a cue that asked for compare
+             * speaks for both sides; any other speaks only on its file's side (omap-stall's "3.6 prints
+             * a self-detected stall" ran under the 3.7 side too, which shows no stall) */
+            bool speaks = st->compare ? q->compare == 1 || (int)v->mode == st->file_mode : !st->config_badge[0];
+            if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = at; }
             v->cue_title = q->title;
         }
     }

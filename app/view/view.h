@@ -111,6 +111,9 @@ typedef struct ui_state {
     char picker_desc[1200];       /* description of the highlighted scenario (or why it does not load) */
     int hover_cpu;
     int cue;                      /* lecture cue last gone to (-1 none) */
+    int file_mode;                /* the loaded configuration's rcu.mode (before --mode / M): a cue that does
+                                     not ask for compare was written for it, and in compare only its lane shows
+                                     the cue's caption */
     bool presenting;              /* presentation mode: controls and hints hidden */
     bool event_filter;            /* E: event steps (Shift+arrows) and R stop only at events of the flavor shown
                                      and, with a CPU selected, of that CPU; the top bar says so while on */

@@ -105,6 +105,7 @@ int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const c
     if (a->have_base) rv_config_free(&a->base);
     a->base = copy;
     a->have_base = true;
+    a->st.file_mode = (int)cfg->rcu.mode;
     memcpy(a->s, ns, sizeof ns);
     a->nsessions = n;
     snprintf(a->name, sizeof a->name, "%s", name && *name ? name : cfg->name);

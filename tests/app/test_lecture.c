@@ -568,3 +568,36 @@ Test(lecture, caption_lane_and_strip_agree_after_a_triggered_caption)
                      lane ? "shows" : "does not show", end / 1e9, strip ? "shows it" : "does not");
     }
 }
+
+/* A cue that does not ask for compare is written for its file's own mode: omap-stall's cue 4 ("The
+ * stall warning (3.6)") said "the kernel prints a self-detected stall" under the 3.7 side of compare
+ * too, which shows no stall. In compare it speaks on the 3.6 side only; a compare cue on both. */
+Test(lecture, a_single_view_cue_speaks_on_its_own_side_in_compare)
+{
+    open_scenario("omap-stall.json");
+    char err[1024];
+    int stall_cue = -1, cmp_cue = -1;
+    for (size_t i = 0; i < W->app.base.ncues; i++) {
+        if (strstr(W->app.base.cues[i].title, "stall warning (3.6)")) stall_cue = (int)i;
+        if (W->app.base.cues[i].compare == 1 && cmp_cue < 0) cmp_cue = (int)i;
+    }
+    cr_assert(stall_cue >= 0 && cmp_cue >= 0);
+    cr_assert_eq(ui_app_goto_cue(&W->app, stall_cue, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    W->app.st.cue = stall_cue; /* the cue stays current: only the view changed */
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    const char *cue_text = W->app.base.cues[stall_cue].caption;
+    cr_assert_eq(W->app.nsessions, 2);
+    cr_expect_eq(W->app.s[0].view.mode, RV_MODE_SOFTIRQ);
+    const char *c36 = W->app.s[0].view.caption, *c37 = W->app.s[1].view.caption;
+    cr_expect(c36 && !strcmp(c36, cue_text), "the 3.6 side reads the cue's own caption");
+    cr_expect(c37 && strcmp(c37, cue_text), "the 3.7 side, which has no stall, read the 3.6 cue's caption");
+    cr_assert_eq(ui_app_goto_cue(&W->app, cmp_cue, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    for (int s = 0; s < 2; s++) {
+        const char *c = W->app.s[s].view.caption;
+        cr_expect(c && !strcmp(c, W->app.base.cues[cmp_cue].caption), "a compare cue speaks on side %d too", s);
+    }
+}
