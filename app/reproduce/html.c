@@ -191,7 +191,9 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
     }
     plot_end(&p, f, "Each point is one simulated run of scenarios/scaling.json; the cost is the rcu_sched grace-period "
                     "machinery's CPU time divided by the grace periods completed. It jumps where one more leaf rcu_node "
-                    "joins the tree (17, 33 CPUs) and grows with the CPUs FQS must probe when half of them idle.");
+                    "joins the tree (17, 33 CPUs). The series at 64 CPUs alone keep 25, 50 and 75 % of the CPUs idle: "
+                    "there the total falls (fewer CPUs report for themselves) while the part spent forcing quiescent "
+                    "states rises, one remote probe per idle CPU (the scaling-idle row of the table).");
 }
 
 /* ---- figure 2: where RCU's CPU time is charged, 3.6 against 3.7 */
@@ -237,8 +239,9 @@ static void fig_where(FILE *f, const rp_html_claim *c)
     }
     for (int k = 0; k < NP; k++) legend(&p, k, part[k].hue, part[k].label);
     plot_end(&p, f, "The same hackbench run under both designs. 3.7 moves grace-period work into the rcu_* kthreads, "
-                    "where top can see it; 3.6 spends a similar total inside softirq handlers, charged to ksoftirqd and "
-                    "to whatever task an interrupt happened to hit.");
+                    "where top can see it. 3.6 does the same kinds of work out of sight: most of it in the idle task's "
+                    "FAST_NO_HZ drains (the tasks bar), the rest in RCU_SOFTIRQ, charged to ksoftirqd and to whatever "
+                    "task an interrupt hit. 3.7's total is larger by the kthread's own wakeups and context switches.");
 }
 
 /* ---- figure 3: the OMAP board's grace periods over time, 3.6 against 3.7 */
