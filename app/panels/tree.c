@@ -167,7 +167,7 @@ static void leaf_sig_text(const leaf_sig *s, char *b, size_t n)
     if (l < n) snprintf(b + l, n - l, ", %d owe%s", s->owe, s->owe == 1 ? "s" : "");
 }
 
-/* Hundreds of leaves are too small to label: group them by what their CPUs do ("250 leaves: 16 Z,
+/* Hundreds of leaves are too small to label: group them by what their CPUs do ("250 leaves, each: 16 Z,
  * 16 owe") and name the few leaves where a running CPU still owes a QS. Lines drawn (or that
  * would be, draw = false), at most max_lines. */
 static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_leaf, int nleaves, int max_lines, bool draw, bool clean)
@@ -205,7 +205,7 @@ static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_lea
             snprintf(line, sizeof line, "… and %d more lea%s of %d other kind%s%s", rest + other, rest + other == 1 ? "f" : "ves", no - k,
                      no - k == 1 ? "" : "s", clean ? "" : " (hover a leaf)");
         } else if (cnt[g] == 1) snprintf(line, sizeof line, "leaf rnp%d: %s a QS", first[g], t);
-        else snprintf(line, sizeof line, "%d leaves: %s a QS", cnt[g], t);
+        else snprintf(line, sizeof line, "%d leaves, each: %s a QS", cnt[g], t); /* per leaf, not in all */
         if (draw) {
             rd_color ink = sig[g].busy_owe && !last ? fr->th->stall : fr->th->text;
             panel_text_fit(fr, RD_SANS_SMALL, r.x, r.y + lines * lh, r.w, ink, line);

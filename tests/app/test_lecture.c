@@ -337,7 +337,7 @@ Test(lecture, four_thousand_cpus_read_as_a_picture, .timeout = 60)
     /* the panels: counts by state, the running CPUs still owing called out, leaves grouped */
     char *texts = drawn_texts();
     cr_assert(strstr(texts, "running, still owing: CPU "), "no call-out of the running CPUs that owe a QS:\n%s", texts);
-    cr_assert(strstr(texts, " leaves: ") && strstr(texts, " Z, "), "no per-leaf counts by state:\n%s", texts);
+    cr_assert(strstr(texts, " leaves, each: ") && strstr(texts, " Z, "), "no per-leaf counts by state (\"N leaves, each: ...\"):\n%s", texts);
     free(texts);
 }
 
