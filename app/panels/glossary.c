@@ -48,7 +48,7 @@ static const glossary_entry entries[] = {
     {"r", "A reader that began after the grace period started: the GP need not wait for it."},
     {"passed", "The CPU passed a QS in this GP but has not reported it to its leaf yet (◐)."},
     {"just cleared", "A qsmask bit cleared a moment ago and still clear (outlined in the tree; a yellow border on its CPU's tile): a report or an FQS credit landed."},
-    {"p50/p99", "Median and 99th percentile: half of the GPs were shorter than p50, 99 % shorter than p99."},
+    {"p50/p99", "Median and 99th percentile: half of the GPs were shorter than p50, 99 % shorter than p99. Read off a histogram with 8 steps per doubling, so each is good to within about 6 % (two runs a few % apart can show the same value)."},
     {"cost per GP", "CPU time of RCU's grace-period machinery (GP kthread or softirq GP work, FQS passes, QS reports) divided by completed GPs."},
     {"GP bar blues", "Dark blue: the GP is waiting for QSs; light blue: init or cleanup walks the tree."},
     {"GP triangles", "Triangles under a GP bar: FQS passes (down) and QS reports (up) during that GP."},
