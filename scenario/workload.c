@@ -32,6 +32,14 @@ static int map_flavor(sc_ctx *c, const cJSON *it, bool *seen)
     }
     if (seen[f]) { sc_bad(c, it->string, "duplicate key (%s is already given)", rv_flavor_name(f)); return -1; }
     seen[f] = true;
+    /* rates for a flavor the scenario does not run would be dropped without a word */
+    if (!c->cfg->rcu.flavors[f]) {
+        const char *prev = sc_dep_begin(c, "$.rcu.flavors");
+        sc_bad(c, it->string, "%s is not enabled (see rcu.flavors); add it to rcu.flavors or remove this entry",
+               rv_flavor_name(f));
+        sc_dep_end(c, prev);
+        return -1;
+    }
     return f;
 }
 

@@ -324,6 +324,22 @@ Test(scenario_schema, bad_enums_and_flavors)
         "\"offline\", \"online\", \"call_rcu_burst\", \"synchronize\", \"force_qs\", got \"long_readr\"; did you mean \"long_reader\"?");
 }
 
+/* a phase's rates for a flavor the scenario does not run were dropped without a word */
+Test(scenario_schema, phase_rates_for_a_disabled_flavor_are_refused)
+{
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\"]},\"workload\":[{\"readers\":{\"rcu_preempt\":{\"rate_per_s\":10}}}]}",
+        "t.json: $.workload[0].readers.rcu_preempt: rcu_preempt is not enabled (see rcu.flavors); add it to rcu.flavors "
+        "or remove this entry");
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"sched\"]},\"workload\":[{},{\"call_rcu_per_s\":{\"rcu_sched\":1,\"bh\":10}}]}",
+        "t.json: $.workload[1].call_rcu_per_s.bh: rcu_bh is not enabled (see rcu.flavors); add it to rcu.flavors "
+        "or remove this entry");
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\"]},\"workload\":[{\"sync_per_s\":{\"rcu_sched\":1}}]}",
+        "t.json: $.workload[0].sync_per_s.rcu_sched: rcu_sched is not enabled (see rcu.flavors); add it to rcu.flavors "
+        "or remove this entry");
+    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\"]},\"workload\":[{\"readers\":{\"rcu_bh\":{\"rate_per_s\":1}},"
+                       "\"call_rcu_per_s\":{\"rcu_bh\":1}}]}"), 0, "%s", err);
+}
+
 Test(scenario_schema, bad_cpusets)
 {
     bad("{" MIN ",\"workload\":[{},{\"cpus\":\"0-7\"}]}", "t.json: $.workload[1].cpus: expected CPUs below 4, got \"0-7\"");
