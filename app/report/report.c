@@ -290,7 +290,7 @@ static void report_after_end(FILE *out, const rv_report *r)
     for (size_t i = 0; i < r->nnot_applied && shown < 3; i++) {
         const rv_not_applied *x = &r->not_applied[i];
         if (!x->after_end) continue;
-        fprintf(out, "%s event %d (%s at %.9g s)", shown ? "," : "", x->index, rv_inject_kind_name(x->kind), x->t_s);
+        fprintf(out, "%s $.events[%d] (%s at %.9g s)", shown ? "," : "", x->index, rv_inject_kind_name(x->kind), x->t_s);
         shown++;
     }
     if (n > shown) fprintf(out, " and %zu more", n - shown);
@@ -309,7 +309,7 @@ void cli_report_not_applied(FILE *out, const rv_report *r)
         if (x->cpu >= 0) snprintf(cpu, sizeof cpu, "cpu %d", x->cpu);
         else snprintf(cpu, sizeof cpu, "all CPUs");
         if (x->t_s >= 0) snprintf(when, sizeof when, ", due at %.9g s", x->t_s);
-        fprintf(out, "warning: scripted event %d (%s, %s%s) was not applied: %s\n", x->index,
+        fprintf(out, "warning: $.events[%d] (%s, %s%s) was not applied: %s\n", x->index,
                 rv_inject_kind_name(x->kind), cpu, when, x->reason);
     }
 }
