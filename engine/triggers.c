@@ -411,6 +411,28 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
     if (on->n > 1 && k >= 0 && (size_t)k < n) snprintf(buf + k, n - (size_t)k, " (occurrence %ld)", on->n);
 }
 
+/* What would make a trigger that never fired fire: lower its threshold keys (a callbacks trigger's
+ * is "count", every trigger's occurrence is "n"; only those above their minimum of 1), loosen its
+ * filter (only if it has one), or run longer. "lower \"count\" or \"n\", loosen the filter or lengthen duration_s" */
+static void trigger_fix(const rv_trigger *on, char *buf, size_t n)
+{
+    const char *part[3];
+    char keys[40] = "";
+    int np = 0;
+    bool cnt = on->event == RV_TRIG_CALLBACKS && on->count > 1, occ = on->n > 1;
+    if (cnt || occ) {
+        snprintf(keys, sizeof keys, "lower %s%s%s", cnt ? "\"count\"" : "", cnt && occ ? " or " : "", occ ? "\"n\"" : "");
+        part[np++] = keys;
+    }
+    if (on->flavor >= 0 || on->cpu >= 0) part[np++] = "loosen the filter";
+    part[np++] = "lengthen duration_s";
+    size_t k = 0;
+    buf[0] = 0;
+    for (int i = 0; i < np && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%s", i == 0 ? "" : i < np - 1 ? ", " : cnt && occ && np == 2 ? ", or " : " or ",
+                              part[i]);
+}
+
 /* An event due at or after the end never ran (nothing runs then: rv_step_event). The loader refuses
  * such a time in the file, so this is a run cut short (--duration, --set duration_s=2): the event
  * still counts as not applied, so that expect and --strict see it. */
@@ -452,12 +474,12 @@ static void fill_pending(const rv_engine *e)
         const rv_inject *ev = &e->cfg.events[it->index];
         rv_not_applied *r = &p[t->npend++];
         memset(r, 0, sizeof *r);
-        char what[160];
+        char what[160], fix[120];
         trigger_text(&it->on, what, sizeof what);
+        trigger_fix(&it->on, fix, sizeof fix);
         r->t_s = -1; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
-        snprintf(r->reason, sizeof r->reason,
-                 "its trigger (%s) happened %ld time%s before the end of the run; lower \"n\", loosen the filter or "
-                 "lengthen duration_s", what, it->seen, it->seen == 1 ? "" : "s");
+        snprintf(r->reason, sizeof r->reason, "its trigger (%s) happened %ld time%s before the end of the run; %s", what,
+                 it->seen, it->seen == 1 ? "" : "s", fix);
     }
     for (size_t k = t->next_first; k < t->nfirst; k++) { /* recorded events whose moment never came */
         const rv_inject *ev = &e->cfg.events[t->first[k]];
@@ -510,11 +532,12 @@ bool rv_caption_missed(const rv_engine *e, size_t i, char *why, size_t n)
     for (size_t k = 0; k < t->nitems; k++) {
         const trig_item *it = &t->items[k];
         if (!it->is_caption || it->index != i) continue;
-        char what[160];
+        char what[160], fix[120];
         trigger_text(&it->on, what, sizeof what);
+        trigger_fix(&it->on, fix, sizeof fix);
         if (it->armed)
-            snprintf(why, n, "its trigger (%s) happened %ld time%s before the run's end at %g s; lower \"n\", loosen "
-                     "the filter or lengthen duration_s", what, it->seen, it->seen == 1 ? "" : "s", end_s);
+            snprintf(why, n, "its trigger (%s) happened %ld time%s before the run's end at %g s; %s", what, it->seen,
+                     it->seen == 1 ? "" : "s", end_s, fix);
         else /* it fired, but the occurrence plus delay_s lies at or after the end */
             snprintf(why, n, "its trigger (%s) fired, but delay_s put it at %.9g s, after the run's end at %g s; shorten "
                      "delay_s or lengthen duration_s", what, (double)it->due / NS_PER_S, end_s);

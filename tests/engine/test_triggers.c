@@ -126,6 +126,33 @@ Test(triggers, never_fired_trigger_is_not_applied_at_the_end)
     rv_config_free(&cfg);
 }
 
+/* The advice for a trigger that never fired names the keys that would make it fire: a callbacks
+ * trigger's threshold is "count", "n" only when above 1 (it cannot go lower), the filter only when
+ * there is one. */
+Test(triggers, never_fired_advice_names_the_threshold_key)
+{
+    rv_config cfg = load(HEAD "\"events\": [{\"on\": {\"event\": \"callbacks\", \"cpu\": 3, \"count\": 100000}, \"kind\": \"force_qs\"},"
+                              "{\"on\": {\"event\": \"stall\"}, \"kind\": \"wake\", \"cpu\": 1},"
+                              "{\"on\": {\"event\": \"callbacks\", \"count\": 100000, \"n\": 2}, \"kind\": \"force_qs\"},"
+                              "{\"on\": {\"event\": \"gp_start\", \"flavor\": \"rcu_sched\", \"n\": 5000}, \"kind\": \"wake\", \"cpu\": 1}]}");
+    rv_engine *e = run(&cfg, NULL);
+    cr_assert_eq(rv_not_applied_count(e), 4);
+    static const char *const want[] = {
+        "its trigger (callbacks on CPU 3 reaching 100000) happened 0 times before the end of the run; lower \"count\", "
+        "loosen the filter or lengthen duration_s",
+        "its trigger (stall) happened 0 times before the end of the run; lengthen duration_s",
+        "its trigger (callbacks reaching 100000 (occurrence 2)) happened 0 times before the end of the run; lower \"count\" "
+        "or \"n\", or lengthen duration_s",
+        NULL};
+    for (size_t i = 0; i < 4; i++) {
+        const rv_not_applied *x = rv_not_applied_get(e, i);
+        if (x->index < 3) cr_expect_str_eq(x->reason, want[x->index]);
+        else cr_expect(strstr(x->reason, "; lower \"n\", loosen the filter or lengthen duration_s") != NULL, "%s", x->reason);
+    }
+    rv_engine_free(e);
+    rv_config_free(&cfg);
+}
+
 /* A caption whose trigger never comes is missed, with what its trigger did; one for the other mode
  * (when), a timed one and one that fired are not. The warning of `rcuvis run` names captions by
  * their place in the file, which the loader's sort (triggered ones last) must not lose. */
