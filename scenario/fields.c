@@ -233,8 +233,15 @@ bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out)
 static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out)
 {
     char spec[64], err[300], g[200];
-    if (cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) && v->valuedouble >= 0 &&
-        v->valuedouble < RV_MAX_CPUS) {
+    if (cJSON_IsNumber(v)) {
+        /* a number is read as one CPU; one that is no CPU was most likely meant as a count ("cpus": 4) */
+        if (v->valuedouble != floor(v->valuedouble) || v->valuedouble < 0 || v->valuedouble >= c->ncpus) {
+            char range[40] = "";
+            if (c->cpus_known) snprintf(range, sizeof range, " (CPUs 0..%d)", c->ncpus - 1);
+            got(v, g, sizeof g);
+            sc_bad(c, key, "expected a CPU list such as \"all\", \"0-3\" or \"0,2\"%s, got %s (a number)", range, g);
+            return false;
+        }
         snprintf(spec, sizeof spec, "%d", (int)v->valuedouble);
     } else if (cJSON_IsString(v)) {
         const char *sp = v->valuestring;

@@ -345,6 +345,14 @@ Test(scenario_schema, bad_cpusets)
     bad("{" MIN ",\"workload\":[{},{\"cpus\":\"0-7\"}]}", "t.json: $.workload[1].cpus: expected CPUs below 4, got \"0-7\"");
     bad("{" MIN ",\"workload\":[{\"cpus\":\"1-\"}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got \"1-\"");
     bad("{" MIN ",\"workload\":[{\"cpus\":[0,1]}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got an array");
+    /* a number is one CPU: one that is none was meant as a count */
+    bad("{" MIN ",\"workload\":[{\"cpus\":4}]}",
+        "t.json: $.workload[0].cpus: expected a CPU list such as \"all\", \"0-3\" or \"0,2\" (CPUs 0..3), got 4 (a number)");
+    bad("{" MIN ",\"workload\":[{\"cpus\":1.5}]}",
+        "t.json: $.workload[0].cpus: expected a CPU list such as \"all\", \"0-3\" or \"0,2\" (CPUs 0..3), got 1.5 (a number)");
+    bad("{" MIN ",\"offline_cpus\":-1}",
+        "t.json: $.offline_cpus: expected a CPU list such as \"all\", \"0-3\" or \"0,2\" (CPUs 0..3), got -1 (a number)");
+    cr_expect_eq(parse("{" MIN ",\"workload\":[{\"cpus\":3}]}"), 0, "a number below cpus is that CPU: %s", err);
     bad("{" MIN ",\"offline_cpus\":\"0-3\"}", "t.json: $.offline_cpus: expected at least one CPU left online, got all 4 offline");
 }
 
