@@ -285,6 +285,11 @@ int cmd_shot(int argc, char **argv)
     }
     double sim0 = now_ms();
     if (cue) { /* the lecture's stop: its time, flavor, selection, compare state and caption, presented */
+        if (a.base.ncues == 0) {
+            fprintf(stderr, "rcuvis: shot: --cue: %s has no lecture cues (`cues` in the file); use --at\n", scen);
+            ui_app_free(&a);
+            return 2;
+        }
         if ((size_t)cue > a.base.ncues) {
             fprintf(stderr, "rcuvis: shot: --cue: expected 1 to %zu (the lecture cues of %s), got %d\n", a.base.ncues, scen, cue);
             ui_app_free(&a);

@@ -16,6 +16,10 @@ tmp1=$(mktemp -d)
 msg=$("$bin" shot "$root/scenarios/omap-stall.json" --cue 99 -o "$tmp1/x.png" 2>&1); rc=$?
 [ $rc = 2 ] && case "$msg" in *"--cue: expected 1 to"*) ;; *) false;; esac || { echo "FAIL: --cue 99 gave $rc: $msg"; exit 1; }
 [ -e "$tmp1/x.png" ] && { echo "FAIL: --cue 99 left a file"; exit 1; }
+msg=$("$bin" shot "$root/scenarios/big-machine.json" --cue 1 -o "$tmp1/x.png" 2>&1); rc=$?
+[ $rc = 2 ] && case "$msg" in *'--cue: '*'big-machine'*' has no lecture cues (`cues` in the file); use --at') ;; *) false;; esac ||
+  { echo "FAIL: --cue 1 without cues gave $rc: $msg"; exit 1; }
+[ -e "$tmp1/x.png" ] && { echo "FAIL: --cue 1 without cues left a file"; exit 1; }
 # --mode naming the file's own mode changes nothing: the same picture, cue caption and no badge
 "$bin" shot "$root/scenarios/omap-stall.json" --cue 1 --size 640x360 -o "$tmp1/c1.png" &&
   "$bin" shot "$root/scenarios/omap-stall.json" --cue 1 --mode softirq --size 640x360 -o "$tmp1/c1s.png" &&
