@@ -11,15 +11,27 @@
 static bool all_digits(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
 
 /* Names of what a container holds, for "flavors has no \"rcu_foo\" (it has rcu_sched, rcu_bh)". */
+/* At most this many names in a list of what a container holds; the rest are counted ("and 17
+ * more"), never cut off without a word. */
+#define LIST_MAX 12
+
 static void list_keys(const cJSON *o, char *buf, size_t n)
 {
     size_t k = 0;
+    int shown = 0, more = 0;
     buf[0] = 0;
-    for (const cJSON *it = o->child; it && k + 40 < n; it = it->next) {
+    for (const cJSON *it = o->child; it; it = it->next) {
         const char *name = it->string;
         if (!name && cJSON_IsObject(it)) name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(it, "name"));
-        if (name) k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? ", " : "", name);
+        if (!name) continue;
+        if (shown < LIST_MAX && k + strlen(name) + 56 < n) {
+            k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? ", " : "", name);
+            shown++;
+        } else {
+            more++;
+        }
     }
+    if (more) snprintf(buf + k, n - k, " and %d more%s", more, cJSON_IsObject(o) ? ": rcuvis check --paths lists them" : "");
     if (!buf[0]) snprintf(buf, n, "it is empty");
 }
 
@@ -119,6 +131,10 @@ void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out)
     out->ok = false;
     out->value[0] = 0;
     if (!v) {
+        /* a path the report's shape has no place for gets the words of `rcuvis check` (its "did you
+         * mean"); one that fits the shape but not this report (stalls.0 without stalls) the lookup's */
+        char shape[400];
+        if (expect_check_path(x->path, NULL, shape, sizeof shape) < 0) snprintf(why, sizeof why, "%s", shape);
         snprintf(out->line, sizeof out->line, "FAIL %.159s: not in the report: %.400s%s%.255s", x->path, why,
                  author[0] ? "; " : "", author);
         return;
@@ -177,8 +193,17 @@ static const rk_key *find_key(const rk_key *keys, const char *name, const char *
 static void key_list(const rk_key *keys, char *buf, size_t n)
 {
     size_t o = 0;
+    int shown = 0, more = 0;
     buf[0] = 0;
-    for (const rk_key *k = keys; k->name && o + 30 < n; k++) o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? ", " : "", k->name);
+    for (const rk_key *k = keys; k->name; k++) {
+        if (shown < LIST_MAX && o + strlen(k->name) + 56 < n) {
+            o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? ", " : "", k->name);
+            shown++;
+        } else {
+            more++;
+        }
+    }
+    if (more) snprintf(buf + o, n - o, " and %d more: rcuvis check --paths lists them", more);
 }
 
 /* Walk the path through the report's shape: keys of objects, enabled flavor names, array indexes,

@@ -114,6 +114,23 @@ Test(expect, missing_paths_fail_with_the_reason)
     cr_expect(strstr(r.line, "name a value inside it") != NULL, "%s", r.line);
 }
 
+/* A mistyped path gets at run time what `rcuvis check` says of it: its "did you mean", and a list
+ * of keys that ends in a count, not cut off */
+Test(expect, mistyped_paths_get_the_check_suggestion)
+{
+    rv_expect x = ex("flavors.rcu_sched.grace_period");
+    x.has_min = true;
+    expect_result r = run(&x);
+    cr_expect_str_eq(r.line, "FAIL flavors.rcu_sched.grace_period: not in the report: flavors.rcu_sched has no "
+                             "\"grace_period\"; did you mean \"grace_periods\"?");
+    x = ex("flavors.rcu_sched.zzzzzzzzzzzzzzzz");
+    x.has_min = true;
+    r = run(&x);
+    const char *tail = " more: rcuvis check --paths lists them)";
+    size_t ll = strlen(r.line), lt = strlen(tail);
+    cr_expect(strstr(r.line, "(it has grace_periods, updates, ") && ll > lt && strcmp(r.line + ll - lt, tail) == 0, "%s", r.line);
+}
+
 static int check(const char *path, const rv_config *cfg, char *msg) { return expect_check_path(path, cfg, msg, 400); }
 
 Test(expect_paths, good_paths_pass)
@@ -140,6 +157,8 @@ Test(expect_paths, bad_paths_say_why)
         {"stalls", "stalls is an array; name an item (stalls.0) or its length (stalls.length)"},
         {"flavors", "flavors is an object; name a flavor in it (flavors.rcu_sched...)"},
         {"safety.zzzzzzzz", "safety has no \"zzzzzzzz\" (it has readers, callbacks_checked, violations, reader_pipe)"},
+        {"zzzzzzzz", "\"zzzzzzzz\" is not a report key (the report has scenario, path, mode, cpus, hz, seed, duration_s, "
+                     "busted, sim_seconds, wall_seconds, tree, flavors and 8 more: rcuvis check --paths lists them)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         cr_expect_eq(check(bad[i].path, NULL, msg), -1, "accepted %s", bad[i].path);
