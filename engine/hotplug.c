@@ -52,6 +52,7 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     }
     if (c->run == RS_IDLE && c->softirq_pending) c->softirq_pending = false;
     c->run = RS_OFFLINE;
+    c->offline_since = e->now;
     dynticks_moved(c); /* FQS check passes visit it ("ofl") until a snapshot pass sees it online again */
     c->gen_run++; c->gen_ctxsw++; c->gen_softirq++; c->gen_idle_irq++;
     for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;

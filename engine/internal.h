@@ -280,6 +280,7 @@ typedef struct cpu_t {
     bool ctxsw_scheduled;
     bool kloop;
     int64_t kloop_since;
+    int64_t offline_since;    /* when cpu_offline() last took it down (views.c: which GPs never waited for it) */
     bool softirq_pending;
     bool softirq_scheduled;
     bool rcuc_scheduled;

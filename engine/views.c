@@ -90,6 +90,24 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     const char *fl = rv_flavor_name(rsp->flavor);
     double now = (double)e->now / NS_PER_S;
     if (!gp_in_progress(rsp)) return snprintf(buf, n, "No %s grace period is in progress: nothing waits for CPU %d.", fl, cpu);
+    if (c->run == RS_OFFLINE && !(rnp->qsmask & rdp->grpmask)) {
+        /* CPU_DEAD's rcu_cleanup_dead_cpu() took its bit out of the leaf's qsmaskinit (tree_set_cpu_online()
+         * here): a GP whose init walk ran after that never sets it in qsmask and never waits for it */
+        double off = (double)c->offline_since / NS_PER_S;
+        if (rnp->gpnum != rsp->gpnum || rsp->gp_start_ns >= c->offline_since)
+            return snprintf(buf, n, "CPU %d is offline (since %.6f s). %s GP %lu %s, so it does not wait for it: "
+                            "rcu_cleanup_dead_cpu() took its bit out of node %d's qsmaskinit, and the GP's init never sets "
+                            "it in qsmask. No grace period waits for it until it comes back online.", cpu, off, fl, rsp->gpnum,
+                            rsp->gp_start_ns >= c->offline_since ? "began after it went offline"
+                                                                 : "had not initialised its leaf when it went offline",
+                            rdp->mynode);
+        /* rcu_implicit_dynticks_qs(), from force_qs_rnp(): "dti" if its counter moved, else "ofl" */
+        return snprintf(buf, n, "CPU %d is offline (since %.6f s). %s GP %lu began before that, at %.6f s, and its bit in "
+                        "node %d's qsmask is clear: it reported its quiescent state before going offline, or an FQS pass "
+                        "credited it (\"ofl\", or \"dti\" after an idle pass). Later grace periods do not wait for it: "
+                        "its bit is out of qsmaskinit.", cpu, off, fl, rsp->gpnum, (double)rsp->gp_start_ns / NS_PER_S,
+                        rdp->mynode);
+    }
     if (!(rnp->qsmask & rdp->grpmask)) {
         if (rnp->gpnum != rsp->gpnum)
             return snprintf(buf, n, "CPU %d's leaf (node %d) has not been initialised for GP %lu yet: the init walk has not reached it.",
@@ -97,12 +115,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return snprintf(buf, n, "CPU %d has already reported its quiescent state for %s GP %lu (or FQS credited it).", cpu, fl, rsp->gpnum);
     }
     if (c->run == RS_OFFLINE)
-        /* rcu_implicit_dynticks_qs() tests the counter first ("dti") and cpu_is_offline() only after,
+        /* its bit is set, so the GP began before it went offline (rcu_cleanup_dead_cpu() clears only
+         * qsmaskinit); force_qs_rnp() -> rcu_implicit_dynticks_qs() tests the counter first ("dti") and cpu_is_offline() only after,
          * with ULONG_CMP_LT(gp_start + 2, jiffies): a CPU that went through idle since the snapshot
          * and then offline is credited "dti" (small-busy's CPU 3 at 8 s) */
-        return snprintf(buf, n, "CPU %d went offline during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
+        return snprintf(buf, n, "CPU %d went offline at %.6f s, during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
                         "dyntick-idle (\"dti\") if its dynticks counter shows an idle pass since the snapshot, else as offline "
-                        "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, fl, rsp->gpnum);
+                        "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, (double)c->offline_since / NS_PER_S, fl, rsp->gpnum);
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
         if (r->cpu != cpu || r->blocked) continue;

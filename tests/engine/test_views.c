@@ -289,3 +289,41 @@ Test(views, next_fqs_predicts_the_pass)
         fx_log_free(&log);
     }
 }
+
+/* An offline CPU: a GP begun before it went offline waits for its bit until FQS credits it; one begun
+ * after never set it (it is out of qsmaskinit), and the panel must not say it "reported". */
+Test(views, explain_offline_cpu)
+{
+    char buf[2048];
+    rv_engine *e = machine(4, RV_MODE_KTHREAD, "0-1", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 1.0, 0); /* holds GP 1 open */
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.0055);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_assert_neq(f.gpnum, f.completed);
+    cr_assert(fx_cpu(e, 3).rdp[RV_SCHED].qs_owed, "idle CPU 3 still owes GP %lu", f.gpnum);
+    fx_inject(e, RV_INJ_OFFLINE, 3, 0, 0, 0);
+    explain(e, RV_SCHED, 3, buf, sizeof buf);
+    cr_expect(strstr(buf, "CPU 3 went offline at 0.005500 s, during rcu_sched GP 1. Its bit stays in qsmask") != NULL, "%s", buf);
+    fx_run_s(e, 0.100); /* FQS credits it; CPU 1's loop still holds GP 1 */
+    cr_assert_eq(fx_flavor(e, RV_SCHED).gpnum, f.gpnum);
+    cr_assert_not(fx_cpu(e, 3).rdp[RV_SCHED].qs_owed);
+    explain(e, RV_SCHED, 3, buf, sizeof buf);
+    cr_expect(strstr(buf, "already reported") == NULL, "%s", buf);
+    cr_expect(strstr(buf, "CPU 3 is offline (since 0.005500 s). rcu_sched GP 1 began before that, at 0.005005 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "an FQS pass credited it") != NULL, "%s", buf);
+    fx_run_s(e, 1.200); /* the loop ends, GP 1 ends; a burst starts GP 2 without CPU 3 */
+    cr_assert_geq(fx_flavor(e, RV_SCHED).completed, f.gpnum, "GP %lu done: %lu/%lu", f.gpnum, fx_flavor(e, RV_SCHED).gpnum, fx_flavor(e, RV_SCHED).completed);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 1.0, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 1.210);
+    f = fx_flavor(e, RV_SCHED);
+    cr_assert_neq(f.gpnum, f.completed);
+    cr_assert_gt(f.gpnum, 1ul);
+    explain(e, RV_SCHED, 3, buf, sizeof buf);
+    cr_expect(strstr(buf, "already reported") == NULL, "%s", buf);
+    cr_expect(strstr(buf, "began after it went offline, so it does not wait for it") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "rcu_cleanup_dead_cpu() took its bit out of node 0's qsmaskinit") != NULL, "%s", buf);
+    rv_engine_free(e);
+}
