@@ -82,6 +82,8 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
     }
 }
 
+/* Absolute times read "%.6f s" as the top bar's clock does ("since 8.000000 s", "at 30.001000 s"), durations
+ * in ms ("3.000 ms old"). */
 static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *buf, size_t n)
 {
     const cpu_t *c = &e->cpu[cpu];
@@ -126,13 +128,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         const reader *r = &e->readers[i];
         if (r->cpu != cpu || r->blocked) continue;
         if (r->flavor == rsp->flavor || (rsp->flavor == RV_SCHED && r->flavor == RV_SCHED))
-            return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since t=%.6f s (%.3f ms ago). %s",
+            return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since %.6f s (%.3f ms ago). %s",
                             cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, (now - (double)r->begin / NS_PER_S) * 1e3,
                             r->flavor == RV_PREEMPT ? "Its rcu_read_unlock() will report the quiescent state."
                                                     : "No context switch can happen on it until the section ends.");
     }
     if (c->kloop)
-        return snprintf(buf, n, "CPU %d has been looping in the kernel with preemption off since t=%.3f s: no context switch, "
+        return snprintf(buf, n, "CPU %d has been looping in the kernel with preemption off since %.6f s: no context switch, "
                         "no user-mode tick, so no quiescent state. If this lasts %d s, a stall warning follows.",
                         cpu, (double)c->kloop_since / NS_PER_S, e->cfg.rcu.stall_timeout_s);
     if (!(c->dynticks & 1))
@@ -146,10 +148,10 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                    (rdp->gpnum != rsp->gpnum || rdp->passed_quiesce);
     if (holdoff)
         return snprintf(buf, n, "CPU %d used up this jiffy's RCU_FAST_NO_HZ drain steps (holdoff): its trips through idle "
-                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at t=%.3f ms. Outside a "
+                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at %.6f s. Outside a "
                         "holdoff a trip through idle does that at once: how a GP can end in under two jiffies.",
                         cpu, rdp->gpnum != rsp->gpnum ? "notice" : "report its quiescent state for", fl, rsp->gpnum,
-                        (double)(e->jiffies + 1) * (double)e->jiffy_ns / 1e6);
+                        (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
     if (rdp->gpnum != rsp->gpnum)
         return snprintf(buf, n, "CPU %d has not noticed %s GP %lu yet (its rdp->gpnum is %lu); it notices in its next RCU softirq%s.",
                         cpu, fl, rsp->gpnum, rdp->gpnum,
@@ -216,7 +218,7 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
     for (size_t i = 0; i < e->nreaders && (size_t)len < n; i++) {
         const reader *r = &e->readers[i];
         if (r->flavor == flavor && r->blocked && r->blocks_gp)
-            len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at t=%.3f s and "
+            len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at %.6f s and "
                             "sits on node %d's blkd_tasks: the GP waits for its rcu_read_unlock().",
                             (int)(1000 + r->id % 30000), r->cpu, (double)r->begin / NS_PER_S, r->node);
     }

@@ -314,5 +314,11 @@ Test(fidelity, explain_names_the_fast_no_hz_holdoff)
     }
     cr_expect(seen, "no CPU was ever explained as held off; last: %s", why);
     cr_expect(strstr(why, "next tick") != NULL, "%s", why);
+    /* an absolute time, read in seconds like the top bar's clock (it said "at t=10.000 ms") */
+    char at[48];
+    uint64_t jiffy_ns = 1000000000ull / 1000; /* fx_config: HZ=1000 */
+    snprintf(at, sizeof at, "softirq, at %.6f s.", (double)((uint64_t)rv_now_ns(e) / jiffy_ns + 1) * (double)jiffy_ns / 1e9);
+    cr_expect(strstr(why, at) != NULL, "wants \"%s\": %s", at, why);
+    cr_expect(strstr(why, " ms.") == NULL, "%s", why);
     rv_engine_free(e);
 }

@@ -192,7 +192,7 @@ Test(views, explain_names_the_holdout)
     cr_expect(strstr(buf, "CPU 2 is dyntick-idle") != NULL, "%s", buf);
     cr_expect(strstr(buf, "In 3.6 FQS runs only from a CPU that takes ticks") != NULL, "%s", buf);
     explain(e, RV_SCHED, 1, buf, sizeof buf);
-    cr_expect(strstr(buf, "CPU 1 has been looping in the kernel with preemption off since t=0.005 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "CPU 1 has been looping in the kernel with preemption off since 0.005000 s") != NULL, "%s", buf);
     fx_run_s(e, 0.100);
     explain(e, RV_SCHED, 2, buf, sizeof buf);
     cr_expect(strstr(buf, "CPU 2 has already reported its quiescent state for rcu_sched GP 1 (or FQS credited it).") != NULL,
@@ -229,13 +229,13 @@ Test(views, explain_readers)
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_PREEMPT, 0, 1);
     fx_run_s(e, 0.020);
     rv_explain(e, RV_SCHED, 3, -1, buf, sizeof buf);
-    cr_expect(strstr(buf, "CPU 3 is inside a rcu_sched read-side critical section since t=0.005000 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "CPU 3 is inside a rcu_sched read-side critical section since 0.005000 s") != NULL, "%s", buf);
     cr_expect(strstr(buf, "No context switch can happen on it") != NULL, "%s", buf);
     rv_explain(e, RV_PREEMPT, -1, -1, buf, sizeof buf);
     /* every CPU has reported: the readers alone hold it, said without "waits on qsmask 0x0 and ..." */
     cr_expect(strstr(buf, "still waits on preempted readers on blkd_tasks") != NULL, "%s", buf);
     cr_expect(strstr(buf, "waits on qsmask 0x0") == NULL, "%s", buf);
-    cr_expect(strstr(buf, "was preempted inside rcu_read_lock() on CPU 2 at t=0.005 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "was preempted inside rcu_read_lock() on CPU 2 at 0.005000 s") != NULL, "%s", buf);
     rv_engine_free(e);
 }
 
