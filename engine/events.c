@@ -314,8 +314,8 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
         if (ev->flavor >= 0) { LIT(",\"flavor\":\""); S(fl); LIT("\""); }
         LIT(",\"count\":"); I(ev->n);
         break;
-    case RV_EV_CAPTION: /* ,"index":%llu */
-        LIT(",\"index\":"); U(ev->id);
+    case RV_EV_CAPTION: /* ,"index":%lld (n: the caption's place in the file) */
+        LIT(",\"index\":"); I(ev->n);
         break;
     case RV_EV_VIOLATION: /* ,"cpu":%d,"flavor":"%s","cb":%llu,"reader":%lld */
         LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\",\"cb\":"); U(ev->id); LIT(",\"reader\":"); I(ev->n);

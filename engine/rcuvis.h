@@ -327,7 +327,7 @@ enum rv_ev_type {
     RV_EV_SOFTIRQ,       /* cpu, arg: 0 irq exit (inline), 1 ksoftirqd; n = passes (restarts) */
     RV_EV_KERNEL_LOOP,   /* cpu, n = duration ns (begin) */
     RV_EV_INJECT,        /* arg = rv_inject_kind, cpu, flavor, n = count */
-    RV_EV_CAPTION,       /* id = caption index */
+    RV_EV_CAPTION,       /* id = index in cfg.captions (sorted by time), n = its place in the file (file_index) */
     RV_EV_VIOLATION,     /* cpu, flavor, id = callback record, n = reader id still running */
     RV_EV_IDLE_DRAIN,    /* cpu, n = drain attempts left: RCU_FAST_NO_HZ pushed callbacks on idle entry */
     RV_EV_NTYPES

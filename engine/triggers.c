@@ -397,7 +397,12 @@ void triggers_show_caption(rv_engine *e, size_t index)
 {
     if (e->trig && index < e->trig->ncaps) e->trig->cap_fired[index] = e->now;
     rv_event *ce = emit(e, RV_EV_CAPTION, -1, -1);
-    if (ce) ce->id = index;
+    if (ce) {
+        ce->id = index; /* in cfg.captions, sorted by time: what the app looks its text up by */
+        /* the trace's "index": its place in the file's "captions" ($.captions[n]), as check and
+         * events_not_applied name it */
+        ce->n = index < e->cfg.ncaptions ? e->cfg.captions[index].file_index : (int64_t)index;
+    }
 }
 
 /* ------------------------------------------------------------------ queries */

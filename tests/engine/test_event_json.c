@@ -42,7 +42,7 @@ static int reference_json(const rv_event *ev, char *buf, size_t n)
         ADD(",\"kind\":\"%s\",\"cpu\":%d%s%s%s,\"count\":%lld", rv_inject_kind_name((enum rv_inject_kind)ev->arg), ev->cpu, has ? ",\"flavor\":\"" : "", has ? fl : "", has ? "\"" : "", (long long)ev->n);
         break;
     }
-    case RV_EV_CAPTION: ADD(",\"index\":%llu", (unsigned long long)ev->id); break;
+    case RV_EV_CAPTION: ADD(",\"index\":%lld", (long long)ev->n); break;
     case RV_EV_VIOLATION: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"cb\":%llu,\"reader\":%lld", ev->cpu, fl, (unsigned long long)ev->id, (long long)ev->n); break;
     case RV_EV_IDLE_DRAIN: ADD(",\"cpu\":%d,\"drain\":%lld", ev->cpu, (long long)ev->n); break;
     default: break;
