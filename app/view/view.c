@@ -3,6 +3,7 @@
 
 #include "view/timetravel.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,7 +232,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     const rv_event *last = cnt ? rv_event_get(e, cnt - 1) : NULL;
     if (last) {
         char d[240], tb[32];
-        ui_describe_event(last, d, sizeof d);
+        ui_describe_event(last, rv_engine_config(e), d, sizeof d);
         /* to the microsecond: the line is long already, and it names the event, not a time to type */
         snprintf(tb, sizeof tb, "%lld.%06lld s", (long long)(last->t / 1000000000LL), (long long)(last->t % 1000000000LL / 1000));
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
@@ -300,7 +301,36 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
     return best < 0 ? NULL : cfg->captions[best].text;
 }
 
-void ui_describe_event(const rv_event *ev, char *b, size_t n)
+/* The first ~50 characters of a caption on one line: whitespace runs become one space, the cut falls
+ * on a UTF-8 character boundary (at a word's end when one is near) and is marked with "…". */
+static void caption_words(const char *text, char *out, size_t n)
+{
+    enum { WANT = 50 };
+    char buf[WANT * 4 + 8];
+    size_t k = 0, chars = 0;
+    int cut = 0;
+    bool space = false;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        bool ws = *p == ' ' || *p == '\n' || *p == '\t' || *p == '\r';
+        if (ws) { space = k > 0; continue; }
+        if ((*p & 0xC0) != 0x80) { /* a character starts here */
+            if (chars + space >= WANT) { cut = space ? 2 : 1; break; } /* 2: between two words */
+            if (space) { buf[k++] = ' '; chars++; space = false; }
+            chars++;
+        }
+        if (k < sizeof buf - 1) buf[k++] = (char)*p;
+    }
+    buf[k] = 0;
+    if (cut) {
+        char *sp = strrchr(buf, ' ');
+        if (cut == 1 && sp && sp - buf >= (ptrdiff_t)k - 15) *sp = 0; /* end on a whole word when one ends near */
+        snprintf(out, n, "%s…", buf);
+    } else {
+        snprintf(out, n, "%s", buf);
+    }
+}
+
+void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t n)
 {
     const char *fl = ev->flavor >= 0 ? rv_flavor_name(ev->flavor) : "";
     unsigned long long gp = (unsigned long long)ev->gp;
@@ -347,7 +377,15 @@ void ui_describe_event(const rv_event *ev, char *b, size_t n)
     case RV_EV_SOFTIRQ: snprintf(b, n, "RCU_SOFTIRQ ran on CPU %d %s", cpu, ev->arg ? "in ksoftirqd" : "at irq exit (charged to the interrupted task)"); break;
     case RV_EV_KERNEL_LOOP: snprintf(b, n, "CPU %d loops in the kernel for %.0f ms", cpu, cnt / 1e6); break;
     case RV_EV_INJECT: snprintf(b, n, "injected %s%s", rv_inject_kind_name((enum rv_inject_kind)ev->arg), cpu >= 0 ? "" : ""); break;
-    case RV_EV_CAPTION: snprintf(b, n, "caption %llu", (unsigned long long)ev->id); break;
+    case RV_EV_CAPTION: /* id: its index in the engine's (sorted) captions */
+        if (cfg && ev->id < cfg->ncaptions) {
+            char w[256];
+            caption_words(cfg->captions[ev->id].text, w, sizeof w);
+            snprintf(b, n, "caption: \"%s\"", w);
+        } else {
+            snprintf(b, n, "caption %lld", cnt);
+        }
+        break;
     case RV_EV_VIOLATION: snprintf(b, n, "SAFETY VIOLATION: a %s callback ran while reader %lld was still running", fl, cnt); break;
     case RV_EV_IDLE_DRAIN:
         snprintf(b, n, "CPU %d entering idle with callbacks: QS, force_quiescent_state(), softirq (RCU_FAST_NO_HZ, %lld tries left)", cpu, cnt);

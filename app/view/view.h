@@ -134,8 +134,10 @@ struct tt;
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label);
 void ui_view_free(ui_view *v);
 
-/* One engine event in plain words ("CPU 3 reported to rnp1: bits 0x8 cleared (rcu_sched)"). */
-void ui_describe_event(const rv_event *ev, char *buf, size_t n);
+/* One engine event in plain words ("CPU 3 reported to rnp1: bits 0x8 cleared (rcu_sched)"). cfg is the
+ * engine's config (rv_engine_config()): a caption event is told by its words from it, `caption: "An
+ * interrupt woke CPU 0 after 75 s of silence. Its…"`; with NULL (or an index it lacks), by its number. */
+void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *buf, size_t n);
 
 /* Formatting helpers shared by panels. */
 void ui_fmt_time(char *buf, size_t n, int64_t ns);      /* "61.234567 s", "80.0078125 s" (exact) */

@@ -433,7 +433,7 @@ Test(input, an_event_step_is_narrated)
     const rv_event *last = rv_event_get(e, rv_event_count(e) - 1);
     cr_assert(last);
     char want[240];
-    ui_describe_event(last, want, sizeof want);
+    ui_describe_event(last, rv_engine_config(e), want, sizeof want);
     cr_assert(strstr(W->app.s[0].view.last_event, want), "top bar should tell what the step did: '%s' vs '%s'",
               W->app.s[0].view.last_event, want);
 }

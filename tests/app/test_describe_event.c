@@ -1,0 +1,36 @@
+/* test_describe_event.c — the "last event" line (window top bar, clip --cues bar) tells a caption by its words. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "rcuvis.h"
+#include "view/view.h"
+
+Test(describe_event, a_caption_by_its_words)
+{
+    rv_caption caps[2];
+    memset(caps, 0, sizeof caps);
+    snprintf(caps[0].text, sizeof caps[0].text, "Short one.");
+    snprintf(caps[1].text, sizeof caps[1].text, "An interrupt woke CPU 0 after 75 s of silence.\nIts tick ran, and the "
+             "grace period that had waited since 5 s ended at last.");
+    caps[0].file_index = 4; caps[1].file_index = 9;
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.captions = caps; cfg.ncaptions = 2;
+    rv_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = RV_EV_CAPTION;
+    ev.id = 1; ev.n = 9;
+    char b[240];
+    ui_describe_event(&ev, &cfg, b, sizeof b);
+    cr_expect_str_eq(b, "caption: \"An interrupt woke CPU 0 after 75 s of silence. Its…\"");
+    ev.id = 0; ev.n = 4;
+    ui_describe_event(&ev, &cfg, b, sizeof b);
+    cr_expect_str_eq(b, "caption: \"Short one.\"");
+    /* no config: its place in the file, as the trace names it */
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "caption 4");
+    /* a cut never splits a UTF-8 character */
+    snprintf(caps[0].text, sizeof caps[0].text, "ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé");
+    ui_describe_event(&ev, &cfg, b, sizeof b);
+    cr_expect_str_eq(b, "caption: \"éééééééééééééééééééééééééééééééééééééééééééééééééé…\"");
+}
