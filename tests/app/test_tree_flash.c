@@ -18,20 +18,27 @@ static bool old_cue(const ui_view *v, const ui_state *st, const rv_node_view *n,
            (h->rep_mask[v->flavor][n->index] >> b & 1);
 }
 
-/* fast-no-hz's grace periods last a few jiffies: a bit cleared at the end of one is set again by
- * the next one's init while the flash is still on (the tester's 3.6 lane at 0.06 s, qsmask 0x7f,
- * bit 5; 3.7 at 0.01 s). Walk its first 0.1 s a jiffy at a time, both lanes of compare. */
-/* No .timeout on these two: with one, criterion 2.4.1's runner leaked its 48-byte watchdog entry
- * under ASan whenever both ran side by side (--jobs 2), and `make test` failed on the leak. */
-Test(tree_flash, a_set_bit_is_never_just_cleared)
+/* fast-no-hz in compare mode, as both tests look at it. (No .timeout on the tests: with one,
+ * criterion 2.4.1's runner leaked its 48-byte watchdog entry under ASan whenever both ran side by
+ * side, --jobs 2, and `make test` failed on the leak.) */
+static void open_fast_no_hz_compare(ui_app *a)
 {
     const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
     char path[1024], err[4096];
     snprintf(path, sizeof path, "%s/scenarios/fast-no-hz.json", root);
+    ui_app_init(a);
+    a->st.compare = true;
+    cr_assert_eq(ui_app_load(a, path, -1, err, sizeof err), 0, "%s", err);
+}
+
+/* fast-no-hz's grace periods last a few jiffies: a bit cleared at the end of one is set again by
+ * the next one's init while the flash is still on (the tester's 3.6 lane at 0.06 s, qsmask 0x7f,
+ * bit 5; 3.7 at 0.01 s). Walk its first 0.1 s a jiffy at a time, both lanes of compare. */
+Test(tree_flash, a_set_bit_is_never_just_cleared)
+{
+    char err[4096];
     ui_app a;
-    ui_app_init(&a);
-    a.st.compare = true;
-    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    open_fast_no_hz_compare(&a);
     cr_assert_eq(a.nsessions, 2);
     rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
@@ -79,13 +86,9 @@ static bool inside(seen s, rd_rect r) { return s.x >= r.x && s.y >= r.y && s.x +
  * the item lies inside the CPUs panel of both sides. */
 Test(tree_flash, the_cpus_legend_names_the_yellow_border)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[1024], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/fast-no-hz.json", root);
+    char err[4096];
     ui_app a;
-    ui_app_init(&a);
-    a.st.compare = true;
-    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    open_fast_no_hz_compare(&a);
     ui_app_seek(&a, 60000000);
     rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
