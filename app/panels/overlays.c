@@ -4,6 +4,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The top bar's clock: exact while paused (a time read off it and given to shot --at lands on the
+ * moment shown, nanoseconds at HZ=128), to the microsecond while playing, when nobody copies it and
+ * nine digits only flicker. */
+static void top_bar_time(char *tb, size_t n, const ui_view *v, const ui_state *st)
+{
+    if (st->playing) snprintf(tb, n, "%lld.%06lld s", (long long)(v->now / 1000000000LL), (long long)(v->now % 1000000000LL / 1000));
+    else ui_fmt_time(tb, n, v->now);
+}
+
 static void fmt_speed(char *b, size_t n, double s)
 {
     if (s >= 1) snprintf(b, n, "%gx", s);
@@ -21,7 +30,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     if (st->presenting) {
         /* presentation mode: no controls, only where we are (time, scenario, the cue in force) */
         char tb[64], line[512];
-        ui_fmt_time(tb, sizeof tb, v->now);
+        top_bar_time(tb, sizeof tb, v, st);
         unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
         snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
                  st->compare ? "3.6 vs 3.7" : v->label, st->config_badge[0] ? " · changed: " : "", st->config_badge,
@@ -50,7 +59,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     x += sw;
     x += panel_button(fr, x, y, bh, "+", ACT_FASTER, 0, false) + gap * 3;
     char tb[64], tl[128];
-    ui_fmt_time(tb, sizeof tb, v->now);
+    top_bar_time(tb, sizeof tb, v, st);
     unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
     snprintf(tl, sizeof tl, "t = %s  (jiffy %llu, HZ=%d)", tb, jf, v->hz);
     int tlw = rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl);
