@@ -332,7 +332,12 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     dots(wb, &p, l);
     gap(&p, 4);
     bool show = s->done || s->review;
-    snprintf(line, sizeof line, "Question %s  (%s%s)", q->id, quiz_kind_name(q->kind), q->trick && show ? ", a trick question" : "");
+    /* "a trick question" says the obvious answer is wrong: for the teacher, and for a student who fell
+     * for it (or asked to see the answer), never after a right first answer (as in the terminal) */
+    const progress_entry *pe = quiz_session_entry(s);
+    bool missed = s->review || !pe || !pe->first_ok;
+    snprintf(line, sizeof line, "Question %s  (%s%s)", q->id, quiz_kind_name(q->kind),
+             q->trick && show && missed ? ", a trick question" : "");
     para(&p, RD_SANS_SMALL, th->text_dim, line);
     if (q->source) para(&p, RD_SANS_SMALL, th->text_dim, q->source);
     gap(&p, 2);

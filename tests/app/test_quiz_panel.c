@@ -13,7 +13,7 @@ static char dir[128], qdir[256], ppath[256];
 static const char *quiz_text =
     "{\"id\": \"p\", \"title\": \"P\", \"lessons\": ["
     "{\"id\": \"1\", \"title\": \"One\", \"questions\": ["
-    " {\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Pick b.\", \"explanation\": \"Because b.\", \"hint\": \"Not a.\","
+    " {\"id\": \"1.1\", \"kind\": \"choice\", \"trick\": true, \"question\": \"Pick b.\", \"explanation\": \"Because b.\", \"hint\": \"Not a.\","
     "  \"answers\": [{\"text\": \"A\", \"feedback\": \"no a\"}, {\"text\": \"B\", \"correct\": true, \"feedback\": \"yes b\"}],"
     "  \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 2.5},"
     " {\"id\": \"1.2\", \"kind\": \"multi\", \"question\": \"Pick a and c.\", \"explanation\": \"E.\","
@@ -428,4 +428,44 @@ Test(panel, key_footer_is_never_cut)
                 rd_free(rd);
             }
     workbook_panel_free(wb);
+}
+
+static void collect(void *ctx, const char *t, const char *end, int x, int y, int w, int h)
+{
+    (void)x; (void)y; (void)w; (void)h;
+    char *buf = ctx;
+    size_t len = end ? (size_t)(end - t) : strlen(t), have = strlen(buf);
+    if (have + len + 2 < 8192) { memcpy(buf + have, t, len); buf[have + len] = '\n'; buf[have + len + 1] = 0; }
+}
+
+/* 1.1 is marked trick: "a trick question" tells a student who fell for the obvious answer why it was
+ * wrong; after a right first answer it said the student had been tricked (the terminal already
+ * showed it only to those who missed). Pick b at once: no note; pick a first: the note. */
+Test(panel, trick_note_only_after_a_miss)
+{
+    char err[1024];
+    for (int miss = 0; miss < 2; miss++) {
+        char pp[300];
+        snprintf(pp, sizeof pp, "%s/state/progress-%d.json", dir, miss);
+        workbook_panel *wb = workbook_panel_new(qdir, pp, err, sizeof err);
+        cr_assert_not_null(wb, "%s", err);
+        rd_ctx *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
+        cr_assert_not_null(rd, "%s", err);
+        quiz_session *s = workbook_panel_session(wb);
+        cr_assert_str_eq(quiz_session_question(s)->id, "1.1");
+        workbook_panel_set_focus(wb, true);
+        for (int pick = miss ? 0 : 1; pick < 2; pick++) {
+            s->sel = 1u << shown_at(s, (size_t)pick);
+            workbook_panel_key(wb, SDLK_RETURN, 0);
+        }
+        cr_assert_eq(s->last.status, 1);
+        static char texts[8192];
+        texts[0] = 0;
+        rd_set_text_observer(rd, collect, texts);
+        draw(wb, rd);
+        cr_expect_eq(strstr(texts, "a trick question") != NULL, miss == 1, "%s: the trick note %s",
+                     miss ? "wrong, then right" : "right at once", miss ? "is missing" : "is shown");
+        rd_free(rd);
+        workbook_panel_free(wb);
+    }
 }
