@@ -93,6 +93,15 @@ static void build_torture(sc_ctx *c, const cJSON *obj, rv_phase *ph)
     if (sc_int(c, obj, "fake_writers", 0, 64, &v)) ph->torture_fake_writers = (int)v;
     sc_bool(c, obj, "writer", &ph->torture_writer);
     sc_flavor(c, obj, "flavor", &ph->torture_flavor);
+    /* torture's readers and writer on a flavor the scenario does not run would do nothing, silently */
+    int f = ph->torture_flavor;
+    if (f >= 0 && f < RV_NFLAVORS && !c->cfg->rcu.flavors[f]) {
+        bool given = cJSON_GetObjectItemCaseSensitive(obj, "flavor") != NULL;
+        const char *prev = sc_dep_begin(c, "$.rcu.flavors");
+        sc_bad(c, "flavor", "%s%s is not enabled (see rcu.flavors); add it to rcu.flavors or %s", rv_flavor_name(f),
+               given ? "" : " (the default)", given ? "pick an enabled flavor" : "name an enabled flavor here");
+        sc_dep_end(c, prev);
+    }
 }
 
 static void phase_defaults(rv_phase *ph, int ncpus)

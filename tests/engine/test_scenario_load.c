@@ -340,6 +340,19 @@ Test(scenario_schema, phase_rates_for_a_disabled_flavor_are_refused)
                        "\"call_rcu_per_s\":{\"rcu_bh\":1}}]}"), 0, "%s", err);
 }
 
+/* rcutorture's writer and readers on a flavor the scenario does not run would do nothing */
+Test(scenario_schema, torture_on_a_disabled_flavor_is_refused)
+{
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\"]},\"workload\":[{\"torture\":{\"writer\":true,\"flavor\":\"rcu_bh\"}}]}",
+        "t.json: $.workload[0].torture.flavor: rcu_bh is not enabled (see rcu.flavors); add it to rcu.flavors or pick an "
+        "enabled flavor");
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\"]},\"workload\":[{\"torture\":{\"writer\":true}}]}",
+        "t.json: $.workload[0].torture.flavor: rcu_sched (the default) is not enabled (see rcu.flavors); add it to "
+        "rcu.flavors or name an enabled flavor here");
+    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\"]},\"workload\":[{\"torture\":{\"flavor\":\"rcu_bh\"}}]}"), 0,
+                 "%s", err);
+}
+
 Test(scenario_schema, bad_cpusets)
 {
     bad("{" MIN ",\"workload\":[{},{\"cpus\":\"0-7\"}]}", "t.json: $.workload[1].cpus: expected CPUs below 4, got \"0-7\"");
