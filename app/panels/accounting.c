@@ -155,6 +155,23 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                  open > 0 ? "oldest open: " : "", open > 0 ? age : "", open > 0 ? " · " : "", g50, g99,
                  (unsigned long long)fr_->fqs_scans, (unsigned long long)fr_->idle_probes,
                  fr_->stall_warnings ? " · STALL WARNINGS" : "");
+        /* a narrow panel (compare at 1280x720, a slide with no hover to read a cut line) gets the
+         * same figures with the least needed last dropped, before anything is cut with "…" */
+        int room = c.w - rd_px(rd, 8);
+        if (rd_text_width(rd, RD_BOLD, a) > room)
+            snprintf(a, sizeof a, "%s  %llu GP%s · %s updates", rv_flavor_name(f), (unsigned long long)fr_->grace_periods,
+                     fr_->grace_periods == 1 ? "" : "s", u);
+        if (rd_text_width(rd, RD_SANS_SMALL, b2) > room)
+            snprintf(b2, sizeof b2, "%s%s%sGP lasts %s (p50), %s (p99) · %llu FQS passes%s", open > 0 ? "oldest open: " : "",
+                     open > 0 ? age : "", open > 0 ? " · " : "", g50, g99, (unsigned long long)fr_->fqs_scans,
+                     fr_->stall_warnings ? " · STALL WARNINGS" : "");
+        if (rd_text_width(rd, RD_SANS_SMALL, b2) > room)
+            snprintf(b2, sizeof b2, "%s%s%sGP lasts %s (p50), %s (p99)%s", open > 0 ? "oldest open: " : "", open > 0 ? age : "",
+                     open > 0 ? " · " : "", g50, g99, fr_->stall_warnings ? " · STALL WARNINGS" : "");
+        if (rd_text_width(rd, RD_SANS_SMALL, b2) > room)
+            /* the shortest form: a stall shows in the line's colour alone */
+            snprintf(b2, sizeof b2, "%s%s%sGP %s p50, %s p99", open > 0 ? "oldest open " : "", open > 0 ? age : "",
+                     open > 0 ? " · " : "", g50, g99);
         const char *line[3] = {a, b, b2};
         const char *term[3] = {"GP", "cost per GP", "p50/p99"};
         for (int k = 0; k < 3; k++) {

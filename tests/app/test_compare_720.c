@@ -140,3 +140,15 @@ Test(compare_720, no_press_m_when_both_versions_show, .init = setup, .fini = tea
     cr_expect_gt(count(one, "Press M for 3.6"), 0, "the single view keeps its Press M");
     free(one);
 }
+
+/* The per-flavor lines of the CPU time panel at 1280x720 ended "(1.4 per…" and "(p…": a slide has no
+ * hover to read them. A narrow panel drops the least needed figures first, so what shows is whole. */
+Test(compare_720, flavor_lines_shorten_before_they_are_cut, .init = setup, .fini = teardown)
+{
+    char *buf = window_texts("omap-stall.json", 80500000000LL, -1, false);
+    cr_expect_gt(count(buf, "(p50)") + count(buf, " p50"), 0, "the GP-length lines are there");
+    cr_expect_eq(count(buf, "(p50)") + count(buf, " p50,"), count(buf, "(p99)") + count(buf, " p99"),
+                 "a GP-length line was cut before its p99");
+    cr_expect_eq(count(buf, "per GP)…"), 0, "the GP/update line was cut");
+    free(buf);
+}
