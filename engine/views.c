@@ -82,6 +82,15 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
     }
 }
 
+/* A duration for a sentence: ms below a second, seconds from there ("75.961 s old", not "75960.938 ms
+ * old": omap-stall's grace period is open for over a minute). */
+static const char *dur_text(int64_t ns, char *b, size_t n)
+{
+    if (ns >= NS_PER_S) snprintf(b, n, "%.3f s", (double)ns / NS_PER_S);
+    else snprintf(b, n, "%.3f ms", (double)ns / 1e6);
+    return b;
+}
+
 /* Absolute times read "%.6f s" as the top bar's clock does ("since 8.000000 s", "at 30.001000 s"), durations
  * in ms ("3.000 ms old"). */
 static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *buf, size_t n)
@@ -90,7 +99,6 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     const rcu_data *rdp = &rsp->rda[cpu];
     const rcu_node *rnp = &rsp->node[rdp->mynode];
     const char *fl = rv_flavor_name(rsp->flavor);
-    double now = (double)e->now / NS_PER_S;
     if (!gp_in_progress(rsp)) return snprintf(buf, n, "No %s grace period is in progress: nothing waits for CPU %d.", fl, cpu);
     if (c->run == RS_OFFLINE && !(rnp->qsmask & rdp->grpmask)) {
         /* CPU_DEAD's rcu_cleanup_dead_cpu() took its bit out of the leaf's qsmaskinit (tree_set_cpu_online()
@@ -124,12 +132,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return snprintf(buf, n, "CPU %d went offline at %.6f s, during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
                         "dyntick-idle (\"dti\") if its dynticks counter shows an idle pass since the snapshot, else as offline "
                         "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, (double)c->offline_since / NS_PER_S, fl, rsp->gpnum);
+    char ago[32];
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
         if (r->cpu != cpu || r->blocked) continue;
         if (r->flavor == rsp->flavor || (rsp->flavor == RV_SCHED && r->flavor == RV_SCHED))
-            return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since %.6f s (%.3f ms ago). %s",
-                            cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, (now - (double)r->begin / NS_PER_S) * 1e3,
+            return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since %.6f s (%s ago). %s",
+                            cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, dur_text(e->now - r->begin, ago, sizeof ago),
                             r->flavor == RV_PREEMPT ? "Its rcu_read_unlock() will report the quiescent state."
                                                     : "No context switch can happen on it until the section ends.");
     }
@@ -174,20 +183,21 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
     if (!gp_in_progress(rsp))
         return snprintf(buf, n, "No %s grace period is in progress (completed = gpnum = %lu).", rv_flavor_name(flavor), rsp->gpnum);
     int len = 0;
+    char age[32];
     int lo = node >= 0 && node < e->nnodes ? node : 0;
     const rcu_node *top = &rsp->node[lo];
     if (!top->qsmask && !top->n_gp_tasks) /* nothing owed here: do not say "waits on qsmask 0x0" */
-        return snprintf(buf, n, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) owes nothing more: every CPU under it has "
-                        "reported.%s", rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo,
+        return snprintf(buf, n, "%s GP %lu, %s old. Node %d (CPUs %d-%d) owes nothing more: every CPU under it has "
+                        "reported.%s", rv_flavor_name(flavor), rsp->gpnum, dur_text(e->now - rsp->gp_start_ns, age, sizeof age), lo,
                         top->grplo, top->grphi, lo == 0 ? " The grace period is ending (cleanup)." : "");
     if (top->qsmask) /* preempted readers alone: "waits on qsmask 0x0 and ..." read as waiting on nothing */
-        len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) still waits on qsmask 0x%lx%s.",
-                        rv_flavor_name(flavor), rsp->gpnum, (double)(e->now - rsp->gp_start_ns) / 1e6, lo, top->grplo, top->grphi,
+        len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %s old. Node %d (CPUs %d-%d) still waits on qsmask 0x%lx%s.",
+                        rv_flavor_name(flavor), rsp->gpnum, dur_text(e->now - rsp->gp_start_ns, age, sizeof age), lo, top->grplo, top->grphi,
                         top->qsmask, top->n_gp_tasks ? " and preempted readers on blkd_tasks" : "");
     else
-        len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %.3f ms old. Node %d (CPUs %d-%d) still waits on preempted readers "
+        len += snprintf(buf + len, n - (size_t)len, "%s GP %lu, %s old. Node %d (CPUs %d-%d) still waits on preempted readers "
                         "on blkd_tasks (every CPU under it has reported: qsmask 0x0).", rv_flavor_name(flavor), rsp->gpnum,
-                        (double)(e->now - rsp->gp_start_ns) / 1e6, lo, top->grplo, top->grphi);
+                        dur_text(e->now - rsp->gp_start_ns, age, sizeof age), lo, top->grplo, top->grphi);
     int shown = 0;
     int first_leaf = e->level_first[e->levels - 1];
     for (int l = first_leaf; l < e->nnodes && shown < 4 && (size_t)len < n; l++) {

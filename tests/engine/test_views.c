@@ -327,3 +327,22 @@ Test(views, explain_offline_cpu)
     cr_expect(strstr(buf, "rcu_cleanup_dead_cpu() took its bit out of node 0's qsmaskinit") != NULL, "%s", buf);
     rv_engine_free(e);
 }
+
+/* omap-stall's grace period is open for over a minute: "75960.938 ms old" read as a typo. Ages read
+ * in ms below a second and in seconds from there. */
+Test(views, a_long_grace_period_reads_its_age_in_seconds)
+{
+    char buf[2048];
+    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0-1", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 2.0, 0); /* CPU 1 holds the GP open for two seconds */
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.5);
+    explain(e, RV_SCHED, -1, buf, sizeof buf);
+    cr_expect(strstr(buf, " ms old.") != NULL, "half a second: %s", buf);
+    fx_run_s(e, 1.5);
+    explain(e, RV_SCHED, -1, buf, sizeof buf);
+    cr_expect(strstr(buf, " s old.") != NULL && strstr(buf, " ms old.") == NULL, "1.5 s: %s", buf);
+    cr_expect(strstr(buf, "GP 1, 1.49") != NULL, "its age in seconds: %s", buf);
+    rv_engine_free(e);
+}
