@@ -150,5 +150,6 @@ Test(compare_720, flavor_lines_shorten_before_they_are_cut, .init = setup, .fini
     cr_expect_eq(count(buf, "(p50)") + count(buf, " p50,"), count(buf, "(p99)") + count(buf, " p99"),
                  "a GP-length line was cut before its p99");
     cr_expect_eq(count(buf, "per GP)…"), 0, "the GP/update line was cut");
+    cr_expect_eq(count(buf, "% of 1 CPU") + count(buf, "% of one CPU"), 1, "the CPU time panel's subtitle was cut");
     free(buf);
 }
