@@ -83,9 +83,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     ui_fmt_dur(tb, sizeof tb, rep ? rep->sim_seconds : 0);
     snprintf(sub, sizeof sub, "after %s simulated · %% of one CPU", tb);
     /* a narrow panel keeps both facts in fewer words rather than cutting the second ("· % of…") */
-    int pad = rd_px(rd, 6);
-    if (rd_text_width(rd, RD_BOLD, "CPU time, like top") + rd_text_width(rd, RD_SANS, sub) > r.w - 4 * pad)
-        snprintf(sub, sizeof sub, "%s · %% of 1 CPU", tb);
+    if (!panel_subtitle_fits(fr, r, "CPU time, like top", sub)) snprintf(sub, sizeof sub, "%s · %% of 1 CPU", tb);
     rd_rect c = panel_frame(fr, r, "CPU time, like top", sub);
     if (!rep) return;
     ui_hit_add(fr, c, HIT_ACCT, 0, 0);

@@ -24,6 +24,12 @@ rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subt
     return (rd_rect){r.x + pad, r.y + th_h + rd_px(rd, 3), r.w - 2 * pad, r.h - th_h - rd_px(rd, 3) - pad / 2};
 }
 
+bool panel_subtitle_fits(ui_frame *fr, rd_rect r, const char *title, const char *subtitle)
+{
+    int pad = rd_px(fr->rd, 6); /* panel_frame(): pad, title, pad, subtitle, 2 pads */
+    return rd_text_width(fr->rd, RD_BOLD, title) + rd_text_width(fr->rd, RD_SANS, subtitle) <= r.w - 4 * pad;
+}
+
 /* The tip for a label: its full text when it was shortened, then a line per glossary term in it. */
 static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened);
 

@@ -358,9 +358,17 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         nohz += v->cpus[i].state == RV_CPU_IDLE_NOHZ;
         owed += qs_of(v, &v->cpus[i]) == QS_OWED || qs_of(v, &v->cpus[i]) == QS_PASSED;
     }
+    const char *title = v->ncpus == 1 ? "CPU" : "CPUs";
     snprintf(sub, sizeof sub, "%s · %d online, %d idle (%d tick stopped) · %d still owe%s a QS", rv_flavor_name(v->flavor), online,
              idle, nohz, owed, owed == 1 ? "s" : "");
-    rd_rect c = panel_frame(fr, r, v->ncpus == 1 ? "CPU" : "CPUs", sub);
+    /* compare at 1280x720 cut it at "(2 tick stopped…": the tiles' letter Z says "tick stopped", and
+     * the flavor is on its button in the top bar */
+    if (!panel_subtitle_fits(fr, r, title, sub))
+        snprintf(sub, sizeof sub, "%s · %d online, %d idle (%d Z) · %d owe%s a QS", rv_flavor_name(v->flavor), online, idle, nohz, owed,
+                 owed == 1 ? "s" : "");
+    if (!panel_subtitle_fits(fr, r, title, sub))
+        snprintf(sub, sizeof sub, "%d online, %d idle (%d Z), %d owe%s a QS", online, idle, nohz, owed, owed == 1 ? "s" : "");
+    rd_rect c = panel_frame(fr, r, title, sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     /* the legend takes the lines it needs at this width (never drops an item) */
     int leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, false);

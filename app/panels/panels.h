@@ -14,6 +14,9 @@
 /* Shared helpers (panel_common.c). */
 /* Panel background + title bar; returns the content rect below the title. */
 rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);
+/* Would panel_frame() show this subtitle whole beside the title in r? A panel with a shorter form of
+ * its subtitle uses that instead of a cut one (a slide has no hover to read the rest). */
+bool panel_subtitle_fits(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);
 /* A clickable button; `on` draws it pressed. Returns its width. */
 int panel_button(ui_frame *fr, int x, int y, int h, const char *label, int action, int arg, bool on);
 /* Width panel_button() will take for label. */

@@ -153,3 +153,12 @@ Test(compare_720, flavor_lines_shorten_before_they_are_cut, .init = setup, .fini
     cr_expect_eq(count(buf, "% of 1 CPU") + count(buf, "% of one CPU"), 1, "the CPU time panel's subtitle was cut");
     free(buf);
 }
+
+/* Each half's CPUs subtitle was cut at "2 idle (2 tick stopped…": it takes a shorter form, whole. */
+Test(compare_720, cpus_subtitles_show_whole, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts("omap-stall.json", 80500000000LL);
+    cr_expect_eq(count(buf, " online, "), 2, "a CPUs subtitle per side");
+    cr_expect_eq(count(buf, " owe a QS") + count(buf, " owes a QS"), 2, "a CPUs subtitle was cut before its QS count");
+    free(buf);
+}
