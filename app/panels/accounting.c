@@ -143,7 +143,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     for (int f = 0; f < RV_NFLAVORS; f++) {
         const rv_flavor_report *fr_ = &rep->flavors[f];
         if (!fr_->enabled) continue;
-        char a[256], b[256], u[32], g50[32], g99[32], pg[32], b2[256], age[32];
+        char a[256], b[256], u[32], g50[32], g99[32], pg[32], b2[320], age[32];
         ui_fmt_count(u, sizeof u, (long)fr_->updates);
         snprintf(a, sizeof a, "%s  %llu GP%s · %s updates (%.1f per GP)", rv_flavor_name(f),
                  (unsigned long long)fr_->grace_periods, fr_->grace_periods == 1 ? "" : "s", u, fr_->updates_per_gp);
@@ -153,27 +153,28 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         snprintf(b, sizeof b, "cost %s per GP, %.0f ns per update", pg, fr_->overhead_per_update_ns);
         double open = open_gp_age(v, f);
         ui_fmt_dur(age, sizeof age, open);
-        snprintf(b2, sizeof b2, "%s%s%sGP lasts %s (p50), %s (p99) · %llu FQS passes · %llu idle probes%s",
-                 open > 0 ? "oldest open: " : "", open > 0 ? age : "", open > 0 ? " · " : "", g50, g99,
-                 (unsigned long long)fr_->fqs_scans, (unsigned long long)fr_->idle_probes,
-                 fr_->stall_warnings ? " · STALL WARNINGS" : "");
         /* a narrow panel (compare at 1280x720, a slide with no hover to read a cut line) gets the
          * same figures with the least needed last dropped, before anything is cut with "…" */
         int room = c.w - rd_px(rd, 8);
         if (rd_text_width(rd, RD_BOLD, a) > room)
             snprintf(a, sizeof a, "%s  %llu GP%s · %s updates", rv_flavor_name(f), (unsigned long long)fr_->grace_periods,
                      fr_->grace_periods == 1 ? "" : "s", u);
-        if (rd_text_width(rd, RD_SANS_SMALL, b2) > room)
-            snprintf(b2, sizeof b2, "%s%s%sGP lasts %s (p50), %s (p99) · %llu FQS passes%s", open > 0 ? "oldest open: " : "",
-                     open > 0 ? age : "", open > 0 ? " · " : "", g50, g99, (unsigned long long)fr_->fqs_scans,
-                     fr_->stall_warnings ? " · STALL WARNINGS" : "");
-        if (rd_text_width(rd, RD_SANS_SMALL, b2) > room)
-            snprintf(b2, sizeof b2, "%s%s%sGP lasts %s (p50), %s (p99)%s", open > 0 ? "oldest open: " : "", open > 0 ? age : "",
-                     open > 0 ? " · " : "", g50, g99, fr_->stall_warnings ? " · STALL WARNINGS" : "");
-        if (rd_text_width(rd, RD_SANS_SMALL, b2) > room)
-            /* the shortest form: a stall shows in the line's colour alone */
-            snprintf(b2, sizeof b2, "%s%s%sGP %s p50, %s p99", open > 0 ? "oldest open " : "", open > 0 ? age : "",
-                     open > 0 ? " · " : "", g50, g99);
+        char pre[64] = "", pre_short[64] = "", fqs[48], idle[48];
+        if (open > 0) {
+            snprintf(pre, sizeof pre, "oldest open: %s · ", age);
+            snprintf(pre_short, sizeof pre_short, "oldest open %s · ", age);
+        }
+        snprintf(fqs, sizeof fqs, " · %llu FQS passes", (unsigned long long)fr_->fqs_scans);
+        snprintf(idle, sizeof idle, " · %llu idle probes", (unsigned long long)fr_->idle_probes);
+        const char *stall = fr_->stall_warnings ? " · STALL WARNINGS" : "";
+        for (int form = 0; form < 4; form++) { /* longest first; the last one is drawn whatever its width */
+            if (form < 3)
+                snprintf(b2, sizeof b2, "%sGP lasts %s (p50), %s (p99)%s%s%s", pre, g50, g99, form < 2 ? fqs : "",
+                         form < 1 ? idle : "", stall);
+            else /* the shortest form: a stall shows in the line's colour alone */
+                snprintf(b2, sizeof b2, "%sGP %s p50, %s p99", pre_short, g50, g99);
+            if (rd_text_width(rd, RD_SANS_SMALL, b2) <= room) break;
+        }
         const char *line[3] = {a, b, b2};
         const char *term[3] = {"GP", "cost per GP", "p50/p99"};
         for (int k = 0; k < 3; k++) {

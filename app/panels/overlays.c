@@ -9,7 +9,7 @@
  * nine digits only flicker. */
 static void top_bar_time(char *tb, size_t n, const ui_view *v, const ui_state *st)
 {
-    if (st->playing) snprintf(tb, n, "%lld.%06lld s", (long long)(v->now / 1000000000LL), (long long)(v->now % 1000000000LL / 1000));
+    if (st->playing) ui_fmt_time_us(tb, n, v->now);
     else ui_fmt_time(tb, n, v->now);
 }
 

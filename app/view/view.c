@@ -234,7 +234,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         char d[240], tb[32];
         ui_describe_event(last, rv_engine_config(e), d, sizeof d);
         /* to the microsecond: the line is long already, and it names the event, not a time to type */
-        snprintf(tb, sizeof tb, "%lld.%06lld s", (long long)(last->t / 1000000000LL), (long long)(last->t % 1000000000LL / 1000));
+        ui_fmt_time_us(tb, sizeof tb, last->t);
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
     }
     int64_t caption_from = -1;
@@ -405,10 +405,15 @@ void ui_view_free(ui_view *v)
 /* Microseconds, or as many nanosecond digits as the time has: at HZ=128 a jiffy is 7812.5 us, and a
  * time read off the top bar and typed into `shot --at` must land on the moment shown, not 500 ns
  * before its event ("80.0078125 s", not "80.007812 s"). */
+void ui_fmt_time_us(char *buf, size_t n, int64_t ns)
+{
+    snprintf(buf, n, "%lld.%06lld s", (long long)(ns / 1000000000LL), (long long)(ns % 1000000000LL / 1000));
+}
+
 void ui_fmt_time(char *buf, size_t n, int64_t ns)
 {
     long long s = (long long)(ns / 1000000000LL), frac = (long long)(ns % 1000000000LL);
-    if (frac % 1000 == 0) { snprintf(buf, n, "%lld.%06lld s", s, frac / 1000); return; }
+    if (frac % 1000 == 0) { ui_fmt_time_us(buf, n, ns); return; }
     int digits = 9;
     while (frac % 10 == 0) { frac /= 10; digits--; }
     snprintf(buf, n, "%lld.%0*lld s", s, digits, frac);

@@ -141,6 +141,7 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *buf, size
 
 /* Formatting helpers shared by panels. */
 void ui_fmt_time(char *buf, size_t n, int64_t ns);      /* "61.234567 s", "80.0078125 s" (exact) */
+void ui_fmt_time_us(char *buf, size_t n, int64_t ns);   /* "80.007812 s": to the microsecond, for a moving clock or a label */
 void ui_fmt_dur(char *buf, size_t n, double seconds);   /* "12.3 ms", "450 µs", "2.10 s" */
 void ui_fmt_count(char *buf, size_t n, long v);          /* "12", "3.4k", "1.2M" */
 /* The report's threads in the order the "Threads (top)" list shows them: the live ones first, as
