@@ -425,15 +425,20 @@ static inline struct retire_slot *retire_ring(rv_engine *e, int f) { return e->r
  * out once at boot for the tick: bursts per busy tick (m), and for a sparse stream the log of the
  * chance that a tick has none, which turns one uniform draw into the gap to the next burst. */
 enum { UPD_KFREE = RV_NFLAVORS, UPD_SYNC = RV_NFLAVORS + 1, UPD_STREAMS = 2 * RV_NFLAVORS + 1 };
-typedef struct upd_rate { double m, log_none, exp_neg; } upd_rate; /* exp_neg = exp(-m), for a dense stream's Knuth draw */
-/* A burst's size beyond its first callback is floor(Exp(mean)) with mean = burst_mean - 1, a draw of
- * floor(-mean * log(x)). For a small mean, stream_take() reads that floor off the steps exp(-k/mean)
- * instead of calling log(): burst_lo[k-1] / burst_hi[k-1] bracket exp(-k/mean) by a relative 1e-6. */
+/* exp_neg = exp(-m), for a dense stream's Knuth draw; p_one = P(exactly one burst | at least one),
+ * for a sparse stream's zero-truncated Poisson count on the tick its gap ends */
+typedef struct upd_rate { double m, log_none, exp_neg, p_one; } upd_rate;
+/* A burst's size beyond its first callback is geometric with mean burst_mean - 1, drawn as
+ * floor(Exp(scale)) = floor(-scale * log(x)) with scale = 1 / log(1 + 1/(burst_mean - 1)): that floor
+ * is k with probability (1 - q) q^k, q = exp(-1/scale) = (burst_mean - 1) / burst_mean, whose mean is
+ * q / (1 - q) = burst_mean - 1. For a small scale, stream_take() reads the floor off the steps
+ * exp(-k/scale) instead of calling log(): burst_lo[k-1] / burst_hi[k-1] bracket them by a relative 1e-6. */
 #define BURST_STEPS 32
 typedef struct phase_rates {
     upd_rate s[UPD_STREAMS];
     int8_t active[UPD_STREAMS], nactive;  /* the streams with bursts at all, in stream order */
     int8_t burst_steps;                   /* steps filled (0: draw with log()) */
+    double burst_scale;                   /* the exponential's scale above (0: bursts of one) */
     double burst_lo[BURST_STEPS], burst_hi[BURST_STEPS];
 } phase_rates;
 

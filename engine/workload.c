@@ -469,13 +469,16 @@ void workload_rates(rv_engine *e)
             r->m = stream_bursts_per_tick(e, &e->cfg.phases[i], s);
             r->log_none = log1p(-(-expm1(-r->m))); /* log P(no burst in a tick), Poisson */
             r->exp_neg = exp(-r->m); /* P(no burst in a tick): where a dense stream's Knuth draw stops */
+            r->p_one = r->m > 0 ? r->m * r->exp_neg / -expm1(-r->m) : 1; /* P(1 | >= 1): Poisson(m) over 1 - e^-m */
             if (!(r->m <= 0)) pr->active[pr->nactive++] = (int8_t)s; /* else draw_next() never makes it due */
         }
-        /* burst_extra()'s steps, for a mean where a few of them cover nearly every draw */
-        const double mean = e->cfg.phases[i].burst_mean - 1;
-        if (e->cfg.phases[i].burst_mean > 1 && mean >= 0.05 && mean <= 6) {
+        /* burst_extra()'s scale, and its steps where a few of them cover nearly every draw */
+        const double extra_mean = e->cfg.phases[i].burst_mean - 1;
+        pr->burst_scale = extra_mean > 0 ? 1 / log1p(1 / extra_mean) : 0;
+        const double scale = pr->burst_scale;
+        if (scale >= 0.05 && scale <= 7) {
             for (int k = 1; k <= BURST_STEPS; k++) {
-                double t = exp(-k / mean);
+                double t = exp(-k / scale);
                 pr->burst_lo[k - 1] = t * (1 - 1e-6);
                 pr->burst_hi[k - 1] = t * (1 + 1e-6);
             }
@@ -495,46 +498,61 @@ static void draw_next(cpu_t *c, const upd_rate *r, int s)
 }
 
 /*
- * (long)rng_exp(&c->r, mean), the callbacks of a burst beyond its first, with mean = burst_mean - 1:
- * the same one draw of x = 1 - u, and the same result. v = -mean * log(x) is at least k exactly when
- * x <= exp(-k/mean), so while x lies clearly above or below each step (by the relative 1e-6 that
- * burst_lo/burst_hi leave, against errors below 1e-13 in log(), the product and the steps
- * themselves; mean >= 0.05 and k <= 32 keep v's own rounding far inside that), the floor is read off
- * the steps. Only an x within that band of a step, or beyond the last one, pays for log().
+ * (long)rng_exp(&c->r, scale), the callbacks of a burst beyond its first: geometric with mean
+ * burst_mean - 1 for scale = pr->burst_scale (internal.h says why). The same one draw of x = 1 - u,
+ * and the same result: v = -scale * log(x) is at least k exactly when x <= exp(-k/scale), so while x
+ * lies clearly above or below each step (by the relative 1e-6 that burst_lo/burst_hi leave, against
+ * errors below 1e-13 in log(), the product and the steps themselves; scale >= 0.05 and k <= 32 keep
+ * v's own rounding far inside that), the floor is read off the steps. Only an x within that band of a
+ * step, or beyond the last one, pays for log().
  */
-static __attribute__((noinline)) long burst_extra_log(double x, double mean) { return (long)(-mean * log(x)); }
+static __attribute__((noinline)) long burst_extra_log(double x, double scale) { return (long)(-scale * log(x)); }
 
-static inline long burst_extra(cpu_t *c, const phase_rates *pr, double mean)
+static inline long burst_extra(cpu_t *c, const phase_rates *pr)
 {
     const double x = 1.0 - rng_unit(&c->r);
     for (int k = 0; k < pr->burst_steps; k++) {
         if (x > pr->burst_hi[k]) return k;   /* v < k + 1, and v >= k from the step before */
         if (!(x < pr->burst_lo[k])) break;   /* too close to the step: let log() decide */
     }
-    return burst_extra_log(x, mean);
+    return burst_extra_log(x, pr->burst_scale);
 }
 
 /* The callbacks in `bursts` bursts of phase ph: out of line, so that the tick's own loop keeps its
  * registers (the draws and steps here need none of them). */
-static __attribute__((noinline)) long burst_sizes(cpu_t *c, const rv_phase *ph, const phase_rates *pr, long bursts)
+static __attribute__((noinline)) long burst_sizes(cpu_t *c, const phase_rates *pr, long bursts)
 {
     long n = bursts;
-    for (long b = 0; b < bursts; b++) n += burst_extra(c, pr, ph->burst_mean - 1);
+    for (long b = 0; b < bursts; b++) n += burst_extra(c, pr);
     return n;
 }
 
+/* A sparse stream's bursts on the busy tick its geometric gap ends on: Poisson(m) given at least
+ * one, by inversion from P(1 | >= 1) = r->p_one (m < 0.5, so one or two steps nearly always do).
+ * Taking exactly one there delivered 1 - e^-m bursts per tick instead of m (18 % short at m = 0.4). */
+static long sparse_bursts(cpu_t *c, const upd_rate *r)
+{
+    double u = rng_unit(&c->r), p = r->p_one, cum = p;
+    long k = 1;
+    while (u >= cum && k < 64) { k++; p *= r->m / k; cum += p; }
+    return k;
+}
+
 /* Callbacks (bursts, for a synchronize stream) due this tick on stream s (0 if none); pr = the phase's rates. */
-static long stream_take(cpu_t *c, const rv_phase *ph, const phase_rates *pr, int s)
+static long stream_take(cpu_t *c, const phase_rates *pr, int s)
 {
     if (c->next_upd[s] > c->busy_ticks) return 0;
     const upd_rate *rates = pr->s;
     double m = rates[s].m;
-    /* dense: a Poisson count every tick, against the phase's exp(-m) rather than recomputing it */
-    long bursts = m < 0.5 ? 1 : m <= 30 ? rng_poisson_knuth(&c->r, rates[s].exp_neg) : rng_poisson(&c->r, m);
+    /* dense: a Poisson count every tick, against the phase's exp(-m) rather than recomputing it;
+     * sparse: the tick the gap ends on has at least one burst, and Poisson(m) given that (a
+     * synchronize stream blocks its task on the first, so it needs no count) */
+    long bursts = m >= 0.5 ? (m <= 30 ? rng_poisson_knuth(&c->r, rates[s].exp_neg) : rng_poisson(&c->r, m))
+                : s >= UPD_SYNC ? 1 : sparse_bursts(c, &rates[s]);
     draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
-    if (!(ph->burst_mean > 1) || !bursts) return bursts; /* bursts of one callback: no size draw */
-    return burst_sizes(c, ph, pr, bursts);
+    if (!(pr->burst_scale > 0) || !bursts) return bursts; /* bursts of one callback: no size draw */
+    return burst_sizes(c, pr, bursts);
 }
 
 /* The earliest busy tick at which one of the phase's active streams has a burst due. */
@@ -567,7 +585,7 @@ static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph, const phase_
     uint64_t due = UINT64_MAX; /* next_upd_due(), gathered on the way */
     for (int k = 0; k < pr->nactive; k++) {
         int s = pr->active[k];
-        long n = stream_take(c, ph, pr, s);
+        long n = stream_take(c, pr, s);
         if (c->next_upd[s] < due) due = c->next_upd[s];
         if (!n) continue;
         if (s < RV_NFLAVORS) {
