@@ -18,11 +18,11 @@
 #include <unistd.h>
 
 /* --quick: a steady run (hackbench, rcutorture) stops after a tenth of its duration; kernel-build's
- * two hours and ten minutes are squeezed fiftyfold (144 s of builds still hold ~70,000 grace periods,
+ * two hours and ten minutes are squeezed a hundredfold (72 s of builds still hold ~35,000 grace periods,
  * so its totals scaled back move by well under a percent, and it was nine tenths of --quick's CPU). */
 static double quick_factor(enum rp_scale how)
 {
-    return how == RP_COMPRESS ? 0.02 : how == RP_TRUNCATE ? 0.1 : 1;
+    return how == RP_COMPRESS ? 0.01 : how == RP_TRUNCATE ? 0.1 : 1;
 }
 #define MAX_SEEDS 64
 
@@ -50,7 +50,7 @@ static void usage(FILE *out)
             "  --seed N      seed every run with N instead of its scenario's own seed\n"
             "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds only if it holds on all\n"
             "  --quick       hackbench and rcutorture stop after a tenth of their time, kernel-build's timeline is\n"
-            "                squeezed fiftyfold; counts are scaled back to the article's span (the table says so)\n"
+            "                squeezed a hundredfold; counts are scaled back to the article's span (the table says so)\n"
             "  --jobs N      simulations run at once (default: the number of CPUs)\n"
             "  --timeout S   stop a simulation after S seconds of wall time; its claims fail (default 600, 0 = none)\n"
             "Scenarios come from scenarios/ ($RCUVIS_DATA/scenarios/ when set).\n"
@@ -425,7 +425,7 @@ static void print_table(const plan *p, const result *res, const opts *o, double 
     for (size_t r = 0; r < p->nruns; r++) shortened |= p->runs[r]->scale != RP_FULL;
     if (o->quick && shortened)
         printf("\n--quick: hackbench and rcutorture ran for a tenth of their scenarios' durations and kernel-build on a\n"
-               "timeline squeezed fiftyfold. Figures given per 10 min or for the two hours are scaled back to the\n"
+               "timeline squeezed a hundredfold. Figures given per 10 min or for the two hours are scaled back to the\n"
                "article's span (the run's own figure in parentheses); seconds compared between two runs or threads\n"
                "(softirq-same-cost, hackbench-still-spread, softirq-hidden, kernel-build-top) are the shortened runs'\n"
                "own; ratios, per-GP and per-update figures need no scaling. The bounds are the article's.\n");
