@@ -303,7 +303,13 @@ typedef struct cpu_t {
      * dynticks counter may have moved since that flavor's snapshot pass (dynticks_moved()), or may move
      * when a probe counts their lazy blips, or because they are offline (gp.c, fqs_snapshot_running()) */
     unsigned long leaf_dirty[RV_NFLAVORS];
-    rng r;
+    /* Random streams, one per kind of draw, so that the workload a CPU runs does not depend on what RCU
+     * does: r (busy/idle periods, user or kernel at a tick), r_read (sampled readers), r_upd (update
+     * bursts), r_irq (interrupts while idle) are drawn only by the workload's own events; r_rcu serves
+     * the draws that RCU's state decides when to make (a context switch queued for an owed QS, a blip
+     * queued for a drain or counted at a probe, the next interrupt that could run a raised softirq).
+     * With one shared stream, 3.6 and 3.7 of one seed ran different workloads after a few ms. */
+    rng r, r_read, r_upd, r_irq, r_rcu;
     /* accounting, ns */
     int64_t ksoftirqd_ns, rcuc_ns, inline_ns, tick_ns_total;
 } cpu_t;

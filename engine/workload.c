@@ -120,7 +120,7 @@ static void schedule_reader(rv_engine *e, int cpu, int f)
     uint32_t gen = ++c->gen_reader[f];
     const rv_phase *ph = cpu_phase(e, cpu);
     if (c->run != RS_BUSY || !ph || !e->rsp[f].enabled || ph->readers[f].rate_per_s <= 0) return;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->readers[f].rate_per_s)), QE_READER_BEGIN, cpu, f, 0, gen);
+    sched_at(e, e->now + s2ns(rng_exp(&c->r_read, 1.0 / ph->readers[f].rate_per_s)), QE_READER_BEGIN, cpu, f, 0, gen);
 }
 
 static void schedule_idle_irq(rv_engine *e, int cpu)
@@ -129,7 +129,7 @@ static void schedule_idle_irq(rv_engine *e, int cpu)
     uint32_t gen = ++c->gen_idle_irq;
     const rv_phase *ph = cpu_phase(e, cpu);
     if (c->run != RS_IDLE || !ph || ph->idle_irqs_per_s <= 0) return;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_irqs_per_s)), QE_IDLE_IRQ, cpu, 0, 0, gen);
+    sched_at(e, e->now + s2ns(rng_exp(&c->r_irq, 1.0 / ph->idle_irqs_per_s)), QE_IDLE_IRQ, cpu, 0, 0, gen);
 }
 
 static bool needs_ctxsw(const rv_engine *e, int cpu)
@@ -164,7 +164,7 @@ void ensure_ctxsw_owed(rv_engine *e, int cpu)
     const rv_phase *ph = cpu_phase(e, cpu);
     if (!ph || ph->ctxsw_per_s <= 0) return;
     c->ctxsw_scheduled = true;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->ctxsw_per_s)), QE_CTXSW, cpu, 0, 0, ++c->gen_ctxsw);
+    sched_at(e, e->now + s2ns(rng_exp(&c->r_rcu, 1.0 / ph->ctxsw_per_s)), QE_CTXSW, cpu, 0, 0, ++c->gen_ctxsw);
 }
 
 /* rcu_preempt_note_context_switch(): a task switched out inside rcu_read_lock() goes on its
@@ -212,7 +212,7 @@ static void defer_softirq(rv_engine *e, int cpu)
     int where = 1;
     const rv_phase *ph = cpu_phase(e, cpu);
     if (c->run == RS_BUSY && ph && ph->irqs_per_s > 0) { /* the next interrupt's irq_exit may get there first */
-        int64_t ti = e->now + s2ns(rng_exp(&c->r, 1.0 / ph->irqs_per_s));
+        int64_t ti = e->now + s2ns(rng_exp(&c->r_rcu, 1.0 / ph->irqs_per_s));
         if (ti < t) { t = ti; where = 0; }
     }
     c->softirq_scheduled = true;
@@ -313,7 +313,7 @@ static inline __attribute__((always_inline)) void count_lazy_blips(rv_engine *e,
     c->blip_lazy_since = e->now;
     /* no trip through idle while preemption is off or the GP kthread holds the CPU */
     if (dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
-    long n = rng_poisson_inline(&c->r, ph->idle_blips_per_s * dt);
+    long n = rng_poisson_inline(&c->r_rcu, ph->idle_blips_per_s * dt);
     c->dynticks += 2ul * (unsigned long)n;
 }
 
@@ -340,7 +340,7 @@ void settle_blips(rv_engine *e, int cpu)
 static inline void queue_blip(rv_engine *e, int cpu, cpu_t *c, const rv_phase *ph)
 {
     c->blip_scheduled = true;
-    sched_at(e, e->now + s2ns(rng_exp(&c->r, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
+    sched_at(e, e->now + s2ns(rng_exp(&c->r_rcu, 1.0 / ph->idle_blips_per_s)), QE_IDLE_BLIP, cpu, 0, 0, ++c->gen_blip);
 }
 
 void ensure_blip(rv_engine *e, int cpu)
@@ -492,13 +492,13 @@ static void draw_next(cpu_t *c, const upd_rate *r, int s)
     double m = r->m;
     if (m <= 0) { c->next_upd[s] = UINT64_MAX; return; }
     if (m >= 0.5) { c->next_upd[s] = c->busy_ticks; return; } /* dense: sample every tick */
-    double u = 1.0 - rng_unit(&c->r); /* (0,1] */
+    double u = 1.0 - rng_unit(&c->r_upd); /* (0,1] */
     double gap = floor(log(u) / r->log_none);
     c->next_upd[s] = c->busy_ticks + 1 + (gap > 1e15 ? (uint64_t)1e15 : (uint64_t)gap);
 }
 
 /*
- * (long)rng_exp(&c->r, scale), the callbacks of a burst beyond its first: geometric with mean
+ * (long)rng_exp(&c->r_upd, scale), the callbacks of a burst beyond its first: geometric with mean
  * burst_mean - 1 for scale = pr->burst_scale (internal.h says why). The same one draw of x = 1 - u,
  * and the same result: v = -scale * log(x) is at least k exactly when x <= exp(-k/scale), so while x
  * lies clearly above or below each step (by the relative 1e-6 that burst_lo/burst_hi leave, against
@@ -510,7 +510,7 @@ static __attribute__((noinline)) long burst_extra_log(double x, double scale) { 
 
 static inline long burst_extra(cpu_t *c, const phase_rates *pr)
 {
-    const double x = 1.0 - rng_unit(&c->r);
+    const double x = 1.0 - rng_unit(&c->r_upd);
     for (int k = 0; k < pr->burst_steps; k++) {
         if (x > pr->burst_hi[k]) return k;   /* v < k + 1, and v >= k from the step before */
         if (!(x < pr->burst_lo[k])) break;   /* too close to the step: let log() decide */
@@ -532,7 +532,7 @@ static __attribute__((noinline)) long burst_sizes(cpu_t *c, const phase_rates *p
  * Taking exactly one there delivered 1 - e^-m bursts per tick instead of m (18 % short at m = 0.4). */
 static long sparse_bursts(cpu_t *c, const upd_rate *r)
 {
-    double u = rng_unit(&c->r), p = r->p_one, cum = p;
+    double u = rng_unit(&c->r_upd), p = r->p_one, cum = p;
     long k = 1;
     while (u >= cum && k < 64) { k++; p *= r->m / k; cum += p; }
     return k;
@@ -547,7 +547,7 @@ static long stream_take(cpu_t *c, const phase_rates *pr, int s)
     /* dense: a Poisson count every tick, against the phase's exp(-m) rather than recomputing it;
      * sparse: the tick the gap ends on has at least one burst, and Poisson(m) given that (a
      * synchronize stream blocks its task on the first, so it needs no count) */
-    long bursts = m >= 0.5 ? (m <= 30 ? rng_poisson_knuth(&c->r, rates[s].exp_neg) : rng_poisson(&c->r, m))
+    long bursts = m >= 0.5 ? (m <= 30 ? rng_poisson_knuth(&c->r_upd, rates[s].exp_neg) : rng_poisson(&c->r_upd, m))
                 : s >= UPD_SYNC ? 1 : sparse_bursts(c, &rates[s]);
     draw_next(c, &rates[s], s);
     if (s >= UPD_SYNC) return bursts;
@@ -629,7 +629,9 @@ void do_tick(rv_engine *e, int cpu)
          * (schedule_reader(), an injection via check_flavor()) require it, and it never changes */
         bool preempt_reader = e->rsp[RV_PREEMPT].enabled && has_running_preempt_reader(e, cpu);
         bool kernel_forced = c->nonpreempt > 0 || c->bh_disabled > 0 || preempt_reader || c->kloop;
-        c->user = !kernel_forced && ph && rng_unit(&c->r) < ph->user_frac;
+        /* drawn whether or not the task is held in the kernel: whether it is can depend on RCU (a
+         * preempted rcu_preempt reader), and the workload's stream must not */
+        c->user = ph && rng_unit(&c->r) < ph->user_frac && !kernel_forced;
         if (c->user) { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); }
         else if (c->bh_disabled == 0) rcu_qs(e, cpu, RV_BH);
         /* a new jiffy may have ended a FAST_NO_HZ holdoff; ensure_blip()'s own first tests, made here
@@ -831,7 +833,12 @@ void workload_boot(rv_engine *e)
         c->id = cpu;
         c->running_kthread = -1;
         c->dynticks = 1;
+        /* stream numbers: the CPU in the low half, the kind of draw (internal.h, cpu_t) in the high one */
         rng_seed(&c->r, e->cfg.seed, (uint64_t)cpu + 1);
+        rng_seed(&c->r_read, e->cfg.seed, (1ull << 32) | ((uint64_t)cpu + 1));
+        rng_seed(&c->r_upd, e->cfg.seed, (2ull << 32) | ((uint64_t)cpu + 1));
+        rng_seed(&c->r_irq, e->cfg.seed, (3ull << 32) | ((uint64_t)cpu + 1));
+        rng_seed(&c->r_rcu, e->cfg.seed, (4ull << 32) | ((uint64_t)cpu + 1));
         c->phase = find_phase(e, cpu);
         c->upd_phase = -2;
         c->dyntick_holdoff = UINT64_MAX; /* no holdoff yet */
@@ -886,9 +893,9 @@ void handle_qev(rv_engine *e, const qev *ev)
         const rv_phase *ph = cpu_phase(e, ev->cpu);
         if (!ph) return;
         const rv_readers *rd = &ph->readers[ev->arg];
-        double us = rng_unit(&c->r) < rd->long_prob ? rd->long_us : rng_exp(&c->r, rd->mean_us);
+        double us = rng_unit(&c->r_read) < rd->long_prob ? rd->long_us : rng_exp(&c->r_read, rd->mean_us);
         reader_start(e, ev->cpu, ev->arg, (int64_t)(us * 1000) + 1, false);
-        if (ev->arg == RV_PREEMPT && rd->preempt_prob > 0 && rng_unit(&c->r) < rd->preempt_prob && cpu_preemptible(c))
+        if (ev->arg == RV_PREEMPT && rd->preempt_prob > 0 && rng_unit(&c->r_read) < rd->preempt_prob && cpu_preemptible(c))
             context_switch(e, ev->cpu);
         schedule_reader(e, ev->cpu, ev->arg);
         return;
