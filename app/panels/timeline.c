@@ -96,14 +96,18 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     char sub[256], a[32], b[32];
     ui_fmt_dur(a, sizeof a, span / 1e9);
     ui_fmt_dur(b, sizeof b, v->now / 1e9);
-    if (st->clean) snprintf(sub, sizeof sub, "window %s · faded = ahead of now", a);
-    else snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)", a,
-                  st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms");
     const ui_history *h = v->hist;
-    if (h && h->lost) {
-        /* the engine's ring overflowed between two reads: some marks are missing, say how many */
-        size_t l = strlen(sub);
-        snprintf(sub + l, sizeof sub - l, " · %llu event%s not seen", (unsigned long long)h->lost, h->lost == 1 ? "" : "s");
+    char lost[64] = ""; /* the engine's ring overflowed between two reads: some marks are missing, say how many */
+    if (h && h->lost) snprintf(lost, sizeof lost, " · %llu event%s not seen", (unsigned long long)h->lost, h->lost == 1 ? "" : "s");
+    /* the longest form that fits beside the title, down to the window's span (compare mode at 1280x720
+     * cut the first one at "(already…" on slides, where there is no hover to read the rest) */
+    const char *how = st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms";
+    for (int form = st->clean ? 2 : 0; form < 4; form++) {
+        if (form == 0) snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)%s", a, how, lost);
+        else if (form == 1) snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now%s", a, how, lost);
+        else if (form == 2) snprintf(sub, sizeof sub, "window %s · faded = ahead of now%s", a, lost);
+        else snprintf(sub, sizeof sub, "window %s%s", a, lost);
+        if (panel_subtitle_fits(fr, r, "Timeline", sub)) break;
     }
     rd_rect c = panel_frame(fr, r, "Timeline", sub);
     if (!h) return;

@@ -163,3 +163,13 @@ Test(compare_720, cpus_subtitles_show_whole, .init = setup, .fini = teardown)
     cr_expect_eq(count(buf, " owe a QS") + count(buf, " owes a QS"), 2, "a CPUs subtitle was cut before its QS count");
     free(buf);
 }
+
+/* Each half's timeline subtitle was cut at "faded = ahead of now (already…": it drops the aside first. */
+Test(compare_720, timeline_subtitles_show_whole, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts("hackbench.json", 200000000LL);
+    cr_expect_eq(count(buf, "faded = ahead of now"), 2, "each half's timeline says what faded means");
+    cr_expect_eq(count(buf, "ahead of now</text>") + count(buf, "ahead of now (already simulated)</text>"), 2,
+                 "a timeline subtitle was cut");
+    free(buf);
+}
