@@ -156,6 +156,32 @@ static size_t captions_missed(FILE *out, const rv_engine *e, const rv_config *cf
     return n;
 }
 
+/* The same captions in the --json report, for a tool that checks scenario files:
+ * captions_missed.{count, judged, list.N.{index, path, text, why}} (judged: false for a run cut short,
+ * whose list is then empty by design, not because every caption showed). */
+static void captions_missed_json(cJSON *json, const rv_engine *e, const rv_config *cfg)
+{
+    cJSON *o = cJSON_AddObjectToObject(json, "captions_missed");
+    bool judged = !(cfg->file_duration_s > 0 && cfg->duration_s < cfg->file_duration_s);
+    cJSON *list = cJSON_CreateArray();
+    size_t n = 0;
+    for (size_t i = 0; judged && i < cfg->ncaptions; i++) {
+        char why[512], path[48];
+        if (!rv_caption_missed(e, i, why, sizeof why)) continue;
+        snprintf(path, sizeof path, "$.captions[%d]", cfg->captions[i].file_index);
+        cJSON *c = cJSON_CreateObject();
+        cJSON_AddNumberToObject(c, "index", cfg->captions[i].file_index);
+        cJSON_AddStringToObject(c, "path", path);
+        cJSON_AddStringToObject(c, "text", cfg->captions[i].text);
+        cJSON_AddStringToObject(c, "why", why);
+        cJSON_AddItemToArray(list, c);
+        n++;
+    }
+    cJSON_AddNumberToObject(o, "count", (double)n);
+    cJSON_AddBoolToObject(o, "judged", judged);
+    cJSON_AddItemToObject(o, "list", list);
+}
+
 static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o)
 {
     cJSON *json = cli_report_json(rep, cfg, wall);
@@ -174,11 +200,10 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
             failed = run_expects(cfg, printed, NULL, results);
         }
-        if (o->expect || o->debugfs || o->dmesg || o->work) {
-            kernel_views_json(e, o, json);
-            free(text);
-            text = cJSON_Print(json);
-        }
+        if (o->expect || o->debugfs || o->dmesg || o->work) kernel_views_json(e, o, json);
+        captions_missed_json(json, e, cfg);
+        free(text);
+        text = cJSON_Print(json);
         if (text) printf("%s\n", text);
     } else {
         cli_report_text(stdout, rep, cfg, wall);

@@ -60,6 +60,11 @@ want='warning: '"$tmp"'/caption.json: $.captions[2] ("The five-thousandth grace 
 "$bin" run "$tmp/caption.json" --json >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 0 ] && grep -qF -- "$want" "$tmp/err" && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" \
   && ok "--json: the caption warning goes to stderr" || bad "--json caption warning: exit $rc: $(cat "$tmp/err")"
+m=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["captions_missed"]; print(c["count"], c["judged"], c["list"][0]["path"], c["list"][0]["why"][:24])' "$tmp/out" 2>&1)
+[ "$m" = "1 True \$.captions[2] its trigger (gp_start of" ] && ok "--json: captions_missed lists it: $m" || bad "--json captions_missed: $m"
+"$bin" run "$tmp/caption.json" --json --duration 0.5 >"$tmp/out" 2>/dev/null
+m=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["captions_missed"]; print(c["count"], c["judged"])' "$tmp/out" 2>&1)
+[ "$m" = "0 False" ] && ok "--json, cut short: captions_missed not judged" || bad "--json cut short captions_missed: $m"
 "$bin" run "$tmp/caption.json" --set 'events=[{"at_s": 0.5, "kind": "online", "cpu": 3}]' --strict >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -qF -- '--strict: 1 scripted event was not applied and 1 caption was never shown' "$tmp/err" \
   && ok "--strict counts both kinds" || bad "both kinds: exit $rc: $(cat "$tmp/err")"
