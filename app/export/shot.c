@@ -19,7 +19,9 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: rcuvis shot SCENARIO.json --at SECONDS -o FILE.png [options]\n"
-            "  --at S          simulated time of the picture (seconds, from 0 to the scenario's duration)\n"
+            "  --at S          simulated time of the picture (seconds, from 0 to the scenario's duration);\n"
+            "                  events at exactly S are not applied yet, as in the window: its moment keys\n"
+            "                  land 1 ns past an event and its t = shows that time, ready to copy here\n"
             "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
             "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
