@@ -192,8 +192,9 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
     plot_end(&p, f, "Each point is one simulated run of scenarios/scaling.json; the cost is the rcu_sched grace-period "
                     "machinery's CPU time divided by the grace periods completed. It jumps where one more leaf rcu_node "
                     "joins the tree (17, 33 CPUs). The series at 64 CPUs alone keep 25, 50 and 75 % of the CPUs idle: "
-                    "there the total falls (fewer CPUs report for themselves) while the part spent forcing quiescent "
-                    "states rises, one remote probe per idle CPU (the scaling-idle row of the table).");
+                    "there the total falls (fewer CPUs report for themselves), while the part spent forcing quiescent "
+                    "states, which the figure does not split out, rises: one remote probe per idle CPU (the "
+                    "scaling-idle row of the table gives it).");
 }
 
 /* ---- figure 2: where RCU's CPU time is charged, 3.6 against 3.7 */
@@ -216,7 +217,7 @@ static void fig_where(FILE *f, const rp_html_claim *c)
             if (isfinite(v) && v > ymax) ymax = v;
         }
     plot p;
-    if (!plot_begin(&p, 820, 420, "Where RCU's CPU time is charged: 3.6 (softirq) against 3.7 (kthread), hackbench")) return;
+    if (!plot_begin(&p, 820, 420, "Where RCU's CPU time is charged: 3.7 (kthread) against 3.6 (softirq), hackbench")) return;
     double step = pow(10, floor(log10(ymax)));
     if (ymax / step < 3) step /= 2;
     p.x0 = 0; p.x1 = 1; p.y0 = 0; p.y1 = ceil(ymax * 1.1 / step) * step;
@@ -334,8 +335,9 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
         legend(&p, 4, 0xE4E4E4, "every CPU idle");
         plot_end(&p, f, "Grey: both CPUs idle. Under 3.6 a callback-free grace period starts just before the idle "
                         "stretch and nothing drives it while the CPUs sleep, so the first tick after 75 s of silence "
-                        "finds it 'stalled'. Under 3.7 the grace-period kthread keeps forcing quiescent states and "
-                        "the grace period ends at once.");
+                        "finds it 'stalled'. Under 3.7 the grace-period kthread's timed FQS pass credits the idle CPUs and "
+                        "that grace period ends within a few jiffies; after it none is open, so the kthread sleeps "
+                        "through the idle stretch.");
     }
     free(L);
 }
