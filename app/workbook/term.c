@@ -253,8 +253,13 @@ static int ask(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_q
 {
     const progress_entry *before = t->prog ? progress_get(t->prog, key, q->id, false) : NULL;
     quiz_order o;
+    /* a new student's id seeds the order: it is saved before the first question shows, or a student
+     * who quit before answering came back to the same question in a new order (and their letter
+     * from last time named another option) */
+    bool new_student = t->prog && !t->prog->student[0];
     if (t->prog) quiz_order_make(q, progress_student(t->prog), before ? before->attempts : 0, &o);
     else quiz_order_identity(q, &o);
+    if (new_student) save(t);
     double since = wb_now();
     int rc = ask_visit(t, key, l, q, idx, &o);
     /* time counts for questions the student did something with (answer, hint, show) */

@@ -178,5 +178,13 @@ cmp -s "$tmp/stale.json" "$quiz" || fail "the updated file is identical to the s
 ls "$tmp" | grep -q 'stale.json.tmp' && fail "update left a temp file"
 expect_rc 0 "update again is a no-op" "" -- "$bin" quiz --update-expected "$tmp/stale.json" && out_has "all expected values agree with the engine" "no-op update"
 
+# --- a new student who quits before answering comes back to the same order: the id that seeds it
+# is saved when the first question opens (it was drawn anew on each visit until a first answer)
+fresh="$tmp/fresh-state"
+order() { printf 'q\n' | XDG_STATE_HOME="$fresh" "$bin" quiz 6 2>/dev/null | grep -E '^ +[a-d]\) ' | cut -c1-24; }
+first=$(order); second=$(order)
+[ -n "$first" ] && [ "$first" = "$second" ] || fail "a student who quit at 6.1 saw its options in a new order: '$first' then '$second'"
+[ -n "$(json_get "$fresh/rcuvis/progress.json" 'd["student"]' 2>/dev/null)" ] || fail "quitting before any answer saved no student id"
+
 [ $failed -eq 0 ] && echo "quiz e2e: all passed"
 exit $failed
