@@ -122,6 +122,17 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         if (rnp->gpnum != rsp->gpnum)
             return snprintf(buf, n, "CPU %d's leaf (node %d) has not been initialised for GP %lu yet: the init walk has not reached it.",
                             cpu, rdp->mynode, rsp->gpnum);
+        /* rcu_preempt_note_context_switch(): a reader preempted on this CPU before its QS went onto its
+         * leaf's blkd_tasks, and the GP waits for that task, not for the CPU (small-busy at 5 s); said
+         * first, since a narrow panel shows only the first line or two */
+        for (size_t i = 0; i < e->nreaders; i++) {
+            const reader *r = &e->readers[i];
+            if (r->flavor == rsp->flavor && r->cpu == cpu && r->blocked && r->blocks_gp)
+                return snprintf(buf, n, "Task P%d holds %s GP %lu, not CPU %d: preempted inside rcu_read_lock() on this CPU "
+                                "at %.6f s, it sits on node %d's blkd_tasks until its rcu_read_unlock(). CPU %d itself has "
+                                "reported its quiescent state.", (int)(1000 + r->id % 30000), fl, rsp->gpnum, cpu,
+                                (double)r->begin / NS_PER_S, r->node, cpu);
+        }
         return snprintf(buf, n, "CPU %d has already reported its quiescent state for %s GP %lu (or FQS credited it).", cpu, fl, rsp->gpnum);
     }
     if (c->run == RS_OFFLINE)

@@ -236,6 +236,14 @@ Test(views, explain_readers)
     cr_expect(strstr(buf, "still waits on preempted readers on blkd_tasks") != NULL, "%s", buf);
     cr_expect(strstr(buf, "waits on qsmask 0x0") == NULL, "%s", buf);
     cr_expect(strstr(buf, "was preempted inside rcu_read_lock() on CPU 2 at 0.005000 s") != NULL, "%s", buf);
+    /* asked about CPU 2 itself: it has reported, and the answer says what the GP waits for instead
+     * (it stopped at "already reported", and a student looking at CPU 2 never saw the task) */
+    rv_explain(e, RV_PREEMPT, 2, -1, buf, sizeof buf);
+    cr_expect(strncmp(buf, "Task P", 6) == 0 && strstr(buf, " holds rcu_preempt GP ") != NULL, "%s", buf);
+    cr_expect(strstr(buf, ", not CPU 2: preempted inside rcu_read_lock() on this CPU at 0.005000 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "CPU 2 itself has reported its quiescent state.") != NULL, "%s", buf);
+    rv_explain(e, RV_PREEMPT, 1, -1, buf, sizeof buf);
+    cr_expect(strstr(buf, "Task P") == NULL, "CPU 1 had no preempted reader: %s", buf);
     rv_engine_free(e);
 }
 
