@@ -241,13 +241,16 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     const ui_theme *th = fr->th;
     const rv_flavor_view *fl = &v->fl[v->flavor];
     /* the header says it in fewer words rather than end in "…" mid-number ("gpnum 15…"): a narrow
-     * panel, or a one-panel picture whose text grew, gets the nodes' own g/c notation, then no phase */
+     * panel, or a one-panel picture whose text grew, gets the nodes' own g/c notation, then leaves out
+     * the flavor's name (the top bar's toggle shows it) before the phase, then both */
     char sub[200];
     const char *fname = rv_flavor_name(v->flavor), *phase = rv_gp_phase_name(fl->phase);
     int avail = r.w - rd_px(rd, 18) - rd_text_width(rd, RD_BOLD, "rcu_node tree");
     snprintf(sub, sizeof sub, "%s · gpnum %lu · completed %lu · %s", fname, fl->gpnum, fl->completed, phase);
     if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "%s · g%lu c%lu · %s", fname, fl->gpnum, fl->completed, phase);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "g%lu c%lu · %s", fl->gpnum, fl->completed, phase);
     if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "%s · g%lu c%lu", fname, fl->gpnum, fl->completed);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "g%lu c%lu", fl->gpnum, fl->completed);
     rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     const panel_legend_item leg[] = {

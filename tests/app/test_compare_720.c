@@ -24,6 +24,7 @@ static long count(const char *s, const char *needle)
 
 /* The window's texts, as an SVG recorder sees them, with the scenario at t ns, in compare mode or not. */
 static char *window_texts(const char *scenario, int64_t t, int sel_cpu, bool compare);
+static int texts_flavor = -1; /* the flavor shown, when a test sets it; else the scenario's own */
 static char *compare_texts_sel(const char *scenario, int64_t t, int sel_cpu) { return window_texts(scenario, t, sel_cpu, true); }
 static char *compare_texts(const char *scenario, int64_t t) { return compare_texts_sel(scenario, t, -1); }
 
@@ -35,6 +36,7 @@ static char *window_texts(const char *scenario, int64_t t, int sel_cpu, bool com
     cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ui_app_set_compare(&W->app, compare, err, sizeof err), 0, "%s", err);
     W->app.st.sel_cpu = sel_cpu;
+    if (texts_flavor >= 0) W->app.st.flavor = texts_flavor;
     ui_app_seek(&W->app, t);
     while (ui_app_seek_continue(&W->app, 1000)) {}
     ui_app_refresh_reports(&W->app, 0, 0);
@@ -171,5 +173,17 @@ Test(compare_720, timeline_subtitles_show_whole, .init = setup, .fini = teardown
     cr_expect_eq(count(buf, "faded = ahead of now"), 2, "each half's timeline says what faded means");
     cr_expect_eq(count(buf, "ahead of now</text>") + count(buf, "ahead of now (already simulated)</text>"), 2,
                  "a timeline subtitle was cut");
+    free(buf);
+}
+
+/* The tree header of rcu_preempt in small-busy's compare view read "rcu_preempt · g1042 c…": it now
+ * leaves out the flavor's name (the top bar shows it) before it would cut a number. */
+Test(compare_720, tree_headers_keep_their_numbers_whole, .init = setup, .fini = teardown)
+{
+    texts_flavor = RV_PREEMPT;
+    char *buf = compare_texts("small-busy.json", 5040000000LL);
+    texts_flavor = -1;
+    /* a cut text is its kept part, then a separate "…": "rcu_preempt · g1042 c</text>" */
+    cr_expect_eq(count(buf, " c</text>") + count(buf, " g</text>"), 0, "a tree header cut inside gpnum/completed");
     free(buf);
 }
