@@ -330,7 +330,7 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
     case ACT_HELP: st->show_help = !st->show_help; st->show_picker = false; break;
     case ACT_COMPARE:
         if (ui_app_set_compare(a, !st->compare, err, sizeof err) != 0) ui_win_status(w, now_ms, "Compare failed: %s", err);
-        else ui_win_status(w, now_ms, st->compare ? "Compare: 3.6 (softirq) left, 3.7 (kthread) right, one clock" : "Single view");
+        else ui_win_status(w, now_ms, st->compare ? "Compare: 3.6 left, 3.7 right, one clock" : "Single view");
         break;
     case ACT_FLAVOR:
         if (arg >= 0 && arg < RV_NFLAVORS && a->base.rcu.flavors[arg]) { st->flavor = arg; st->sel_node = -1; }
