@@ -299,6 +299,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     quiz_session *s = &wb->s;
+    quiz_session_keep_student(s); /* shown to the student: the order they see must hold next time */
     wb->nhits = 0;
     const quiz_file *f = quiz_session_file(s);
     const quiz_lesson *l = quiz_session_lesson(s);

@@ -27,6 +27,7 @@ int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progres
         snprintf(msg + n, msglen - n, "%s%s", n ? "\n" : "", pmsg);
     }
     snprintf(s->message, sizeof s->message, "%s", msg);
+    s->id_kept = s->prog.student[0] != 0; /* from the file; else drawn on first use (resume) */
     quiz_session_resume(s);
     return 0;
 }
@@ -102,6 +103,14 @@ void quiz_session_goto(quiz_session *s, size_t file, size_t lesson, size_t quest
     /* the order is fixed for this visit: counted from the answers given before it opened */
     if (s->review) quiz_order_identity(q, &s->order);
     else quiz_order_make(q, progress_student(&s->prog), e ? e->attempts : 0, &s->order);
+}
+
+void quiz_session_keep_student(quiz_session *s)
+{
+    if (s->id_kept) return;
+    s->id_kept = true;
+    progress_student(&s->prog);
+    save(s); /* a no-op without a progress path */
 }
 
 void quiz_session_set_review(quiz_session *s, bool on)

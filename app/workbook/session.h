@@ -34,6 +34,7 @@ typedef struct quiz_session {
     char message[1024];        /* for the panel: corrupt progress set aside, save failures */
     double *stall_at;          /* per question (flattened): resolved "first_stall" moment, 0 = not yet, -1 = none */
     size_t nstall_at;
+    bool id_kept;              /* the student id that seeds option orders is in the progress file */
 } quiz_session;
 
 /* Load every quiz in quiz_dir (NULL = the shipped quizzes/) and the progress file (NULL = the
@@ -41,6 +42,11 @@ typedef struct quiz_session {
  * no quiz could be loaded (msg says why). */
 int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progress_path, char *msg, size_t msglen);
 void quiz_session_close(quiz_session *s);
+/* Save the student id that seeds the option orders, once, when the workbook is first shown: drawn
+ * anew on each visit until an answer saved it, the order changed under a student who left before
+ * answering, and their letter from last time named another option. Opening a session writes nothing
+ * (the window opens one at its first frame, shown or not). */
+void quiz_session_keep_student(quiz_session *s);
 
 const quiz_file *quiz_session_file(const quiz_session *s);
 const quiz_lesson *quiz_session_lesson(const quiz_session *s);

@@ -384,8 +384,17 @@ Test(session, order_stays_put_while_open_and_follows_attempts_on_return)
 {
     quiz_session s;
     char msg[1024];
+    /* the student's id comes from the progress file: the window saves a new one as soon as it opens a
+     * question, and the first id saved stays */
+    char sdir[300];
+    snprintf(sdir, sizeof sdir, "%s/state", dir);
+    cr_assert_eq(mkdir(sdir, 0700), 0);
+    FILE *pf = fopen(ppath, "w");
+    cr_assert_not_null(pf);
+    fputs("{\"version\": 2, \"student\": \"panel-order\", \"lessons\": {}}", pf);
+    fclose(pf);
     cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
-    snprintf(s.prog.student, sizeof s.prog.student, "panel-order");
+    cr_assert_str_eq(s.prog.student, "panel-order");
     quiz_session_goto(&s, 0, 0, 1); /* 1.2, three options */
     quiz_order before = s.order, want;
     quiz_order_make(quiz_session_question(&s), "panel-order", 0, &want);
@@ -397,6 +406,29 @@ Test(session, order_stays_put_while_open_and_follows_attempts_on_return)
     quiz_session_step(&s, +1);
     quiz_order_make(quiz_session_question(&s), "panel-order", 1, &want);
     cr_expect_eq(memcmp(s.order.shown, want.shown, want.n), 0, "coming back: drawn for attempt 1");
+    quiz_session_close(&s);
+}
+
+/* A new student who leaves before answering finds the same order when they come back: the id that
+ * seeds it is saved when the workbook is first shown (it was drawn anew each time until an answer). */
+Test(session, a_new_students_order_survives_leaving_before_an_answer)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    struct stat st;
+    cr_assert_neq(stat(ppath, &st), 0, "opening a session writes nothing (the window opens one at its first frame)");
+    quiz_session_goto(&s, 0, 0, 1); /* 1.2, three options */
+    quiz_session_keep_student(&s); /* what drawing the column does */
+    quiz_order first = s.order;
+    char id[sizeof s.prog.student];
+    snprintf(id, sizeof id, "%s", s.prog.student);
+    quiz_session_close(&s);
+    cr_assert_eq(stat(ppath, &st), 0, "showing the workbook saved the new student's id");
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(s.prog.student, id, "the same student comes back");
+    quiz_session_goto(&s, 0, 0, 1);
+    cr_expect_eq(memcmp(s.order.shown, first.shown, first.n), 0, "the same order on the second visit");
     quiz_session_close(&s);
 }
 
