@@ -187,3 +187,12 @@ Test(compare_720, tree_headers_keep_their_numbers_whole, .init = setup, .fini = 
     cr_expect_eq(count(buf, " c</text>") + count(buf, " g</text>"), 0, "a tree header cut inside gpnum/completed");
     free(buf);
 }
+
+/* "Add up the rows" was the only way to read RCU's total CPU time, the article's "not new overhead",
+ * at 1280x720: the heading now carries it, on both sides. */
+Test(compare_720, rcu_work_heading_says_the_total, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts("hackbench.json", 2000000001LL);
+    cr_expect_eq(count(buf, " ms in all</text>"), 2, "each half's heading shows RCU's time in all");
+    free(buf);
+}
