@@ -141,9 +141,14 @@ static void text_start(const char *s, char *out, size_t n)
  * --set duration_s below the file's) is not checked: the trigger may well come after its end, and
  * that is no mistake in the file. Captions whose `when` excludes this configuration are for the
  * other mode, not missed (rv_caption_missed). */
+static bool captions_judged(const rv_config *cfg)
+{
+    return !(cfg->file_duration_s > 0 && cfg->duration_s < cfg->file_duration_s);
+}
+
 static size_t captions_missed(FILE *out, const rv_engine *e, const rv_config *cfg)
 {
-    if (cfg->file_duration_s > 0 && cfg->duration_s < cfg->file_duration_s) return 0;
+    if (!captions_judged(cfg)) return 0;
     size_t n = 0;
     for (size_t i = 0; i < cfg->ncaptions; i++) {
         char why[512], text[48];
@@ -162,7 +167,7 @@ static size_t captions_missed(FILE *out, const rv_engine *e, const rv_config *cf
 static void captions_missed_json(cJSON *json, const rv_engine *e, const rv_config *cfg)
 {
     cJSON *o = cJSON_AddObjectToObject(json, "captions_missed");
-    bool judged = !(cfg->file_duration_s > 0 && cfg->duration_s < cfg->file_duration_s);
+    bool judged = captions_judged(cfg);
     cJSON *list = cJSON_CreateArray();
     size_t n = 0;
     for (size_t i = 0; judged && i < cfg->ncaptions; i++) {

@@ -93,9 +93,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     int64_t t0 = v->now - span * 3 / 4;
     if (t0 < 0) t0 = 0;
     int64_t t1 = t0 + span;
-    char sub[256], a[32], b[32];
+    char sub[256], a[32];
     ui_fmt_dur(a, sizeof a, span / 1e9);
-    ui_fmt_dur(b, sizeof b, v->now / 1e9);
     const ui_history *h = v->hist;
     char lost[64] = ""; /* the engine's ring overflowed between two reads: some marks are missing, say how many */
     if (h && h->lost) snprintf(lost, sizeof lost, " · %llu event%s not seen", (unsigned long long)h->lost, h->lost == 1 ? "" : "s");
@@ -292,7 +291,6 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     /* now */
     int xn = xof(plot, v->now, t0, span);
     rd_fill(rd, (rd_rect){xn - rd_px(rd, 1), plot.y, rd_px(rd, 2), y - plot.y + rd_px(rd, 4)}, th->select);
-    (void)b;
     rd_clip_pop(rd);
 }
 

@@ -255,8 +255,8 @@ static int ask(quiz_term *t, const char *key, const quiz_lesson *l, const quiz_q
     quiz_order o;
     /* a new student's id seeds the order: it is saved before the first question shows, or a student
      * who quit before answering came back to the same question in a new order (and their letter
-     * from last time named another option) */
-    bool new_student = t->prog && !t->prog->student[0];
+     * from last time named another option); the window does the same (quiz_session_keep_student()) */
+    bool new_student = t->prog && !t->prog->student[0] && t->prog->path[0]; /* no path: nothing is saved, and it was said */
     if (t->prog) quiz_order_make(q, progress_student(t->prog), before ? before->attempts : 0, &o);
     else quiz_order_identity(q, &o);
     if (new_student) save(t);
