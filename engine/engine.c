@@ -240,6 +240,22 @@ int64_t rv_end_ns(const rv_engine *e) { return e->end; }
 const rv_config *rv_engine_config(const rv_engine *e) { return &e->cfg; }
 int rv_cpus(const rv_engine *e) { return e->ncpus; }
 
+/* Which ticking CPU goes first this jiffy. Every CPU's tick of a jiffy falls at the same instant
+ * (tick_sched_timer() on aligned hrtimers); on hardware the CPUs then race for the rcu_node locks
+ * and for rsp->fqslock in force_quiescent_state(), and the winner varies. Taking them in CPU order
+ * every jiffy handed CPU 0 the first look at each new GP and FQS deadline, so under 3.6 (where the
+ * first CPU to look does that work in its softirq) ksoftirqd/0 did nearly three times the work of
+ * ksoftirqd/15. The start is a hash of the jiffy, not a draw: no CPU's random stream moves, and
+ * unlike `jiffies % n` it does not alias with work that recurs every 2 or 3 jiffies. */
+static int tick_sweep_start(uint64_t jiffies, int n)
+{
+    uint64_t z = jiffies * 0x9E3779B97F4A7C15ull; /* splitmix64's finaliser */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (int)(((z >> 32) * (uint64_t)n) >> 32);
+}
+
 static void jiffy_sweep(rv_engine *e)
 {
     jiffy_global(e);
@@ -248,7 +264,8 @@ static void jiffy_sweep(rv_engine *e)
     int *list = n <= 256 ? stackbuf : malloc((size_t)n * sizeof *list);
     if (!list) abort();
     memcpy(list, e->tick_list, (size_t)n * sizeof *list); /* ticks may start or stop ticks */
-    for (int i = 0; i < n; i++)
+    int first = n > 1 ? tick_sweep_start(e->jiffies, n) : 0;
+    for (int k = 0, i = first; k < n; k++, i = i + 1 == n ? 0 : i + 1)
         if (e->cpu[list[i]].tick_on) { e->n_ticks++; do_tick(e, list[i]); }
     if (list != stackbuf) free(list);
 }

@@ -77,7 +77,7 @@ void tick_start(rv_engine *e, int cpu)
     c->tick_on = true;
     int i = e->ntick++;
     while (i > 0 && e->tick_list[i - 1] > cpu) { e->tick_list[i] = e->tick_list[i - 1]; i--; }
-    e->tick_list[i] = cpu; /* kept sorted so ticks run in CPU order */
+    e->tick_list[i] = cpu; /* kept sorted: a jiffy's sweep starts at a varying place in it (jiffy_sweep) */
 }
 
 void tick_stop(rv_engine *e, int cpu)
