@@ -662,7 +662,7 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = p.gp; ev->arg = p.snapshot ? 0 : 1; ev->n = p.probed; }
-    if (p.snapshot && gp_still(rsp, p.gp)) rsp->fqs_state = RCU_FORCE_QS;
+    if (p.snapshot && gp_still(rsp, p.gp)) { rsp->fqs_state = RCU_FORCE_QS; rsp->fqs_snap_ns = e->now; }
     rsp->fqs_ns += rsp->gp_overhead_ns - spent_before; /* the FQS share of the GP machinery */
 }
 
@@ -679,6 +679,7 @@ void rcu_gp_fqs(rv_engine *e, rcu_state *rsp)
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = gp; ev->arg = snapshot ? 0 : 1; ev->n = probed; }
     rsp->kt.fqs_state = RCU_FORCE_QS; /* advanced unconditionally (already so after the first pass) */
+    if (snapshot) rsp->fqs_snap_ns = e->now;
     rsp->fqs_ns += rsp->gp_overhead_ns - spent_before; /* the FQS share of the GP machinery */
 }
 

@@ -180,6 +180,28 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return snprintf(buf, n, "CPU %d passed a quiescent state but has not reported it: reports go through the leaf lock from "
                         "RCU_SOFTIRQ, normally raised by its next tick%s.", cpu,
                         e->cfg.rcu.fast_no_hz ? " (or, with RCU_FAST_NO_HZ, by its next drain on entering idle)" : "");
+    /* rcu_implicit_dynticks_qs() credits a CPU by its dynticks counter against the GP's snapshot
+     * (dyntick_save_progress_counter()), so idle counts only if a pass sees it: the snapshot found
+     * the CPU idle, or the counter moved since. omap-stall's CPU 0 slept 75 s, woke, and only then did
+     * its wakeup's softirq run the GP's first pass: to a student it reads as if idle never counted. */
+    const bool v37 = e->cfg.rcu.mode == RV_MODE_KTHREAD;
+    const char *why36 = v37 ? "" : " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu().";
+    bool snapped = (v37 ? rsp->kt.fqs_state : rsp->fqs_state) == RCU_FORCE_QS;
+    char late[32], snap_at[32];
+    if (snapped && c->dynticks - rdp->dynticks_snap >= 2)
+        return snprintf(buf, n, "CPU %d was idle during %s GP %lu (dynticks %lu at the GP's FQS snapshot, %lu now), and idle "
+                        "is a quiescent state; but an idle CPU never reports its own. Only an FQS pass that reads the counter "
+                        "credits it (\"dti\"), and none has run since it went idle.%s Until one does, it waits as a busy CPU "
+                        "does: for a context switch, a tick in user mode, or idle.", cpu, fl, rsp->gpnum, rdp->dynticks_snap,
+                        c->dynticks, why36);
+    snprintf(snap_at, sizeof snap_at, "%.6f s", (double)rsp->fqs_snap_ns / NS_PER_S);
+    if (snapped && rsp->fqs_snap_ns - rsp->gp_start_ns > 10 * e->jiffy_ns)
+        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
+                        "mode, or idle. Idle before %s does not count: this GP's first FQS pass, which snapshots the dynticks "
+                        "counters, ran only then, %s after the GP began, and found CPU %d running. An idle CPU never reports "
+                        "its own quiescent state; only a pass that sees it idle credits it.%s", cpu, fl, rsp->gpnum,
+                        snap_at, dur_text(rsp->fqs_snap_ns - rsp->gp_start_ns, late, sizeof late),
+                        cpu, why36);
     return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
                     "mode, or idle.", cpu, fl, rsp->gpnum);
 }

@@ -1,7 +1,9 @@
 /* test_omap.c — the OMAP "day-one dyntick-idle stall" in miniature: 3.6 starts a GP nobody needs, an idle box never ends it, the first wakeup warns; 3.7 does not. */
 #include "engine_fixtures.h"
+#include "scenario.h"
 
 #include <ctype.h>
+#include <limits.h>
 
 #define HZ 100
 #define IDLE_S 5.0
@@ -165,5 +167,30 @@ Test(omap, softirq_without_no_hz_no_stall)
     cr_expect_eq(fx_qlen_total(e, RV_SCHED), 0, "callbacks done");
     wake_cpu0(e);
     cr_expect_eq(fx_klog_count(e, "stall"), 0u);
+    rv_engine_free(e);
+}
+
+/* At the stall warning a student asks why CPU 0's 75 s of sleep were no quiescent state. On the shipped
+ * omap-stall board the Why panel says: the GP's first FQS pass, the dynticks snapshot, ran only at the
+ * wakeup and found CPU 0 running, so the idle before it counted for nothing (it used to say only
+ * "waiting for a quiescent state"). */
+Test(omap, explain_says_why_the_idle_stretch_did_not_count)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[PATH_MAX], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root ? root : ".");
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s: %s", path, err);
+    cfg.rcu.mode = RV_MODE_SOFTIRQ;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    while (fx_klog_find(e, "stall") < 0) cr_assert_geq(rv_step_event(e), 0, "the run ended without a stall warning");
+    char why[1024];
+    rv_explain(e, RV_SCHED, 0, -1, why, sizeof why);
+    cr_expect(strstr(why, "CPU 0 noticed rcu_sched GP ") != NULL, "%s", why);
+    cr_expect(strstr(why, "does not count: this GP's first FQS pass") != NULL, "%s", why);
+    cr_expect(strstr(why, "found CPU 0 running") != NULL, "%s", why);
+    cr_expect(strstr(why, "In 3.6 FQS runs only from a CPU that takes ticks") != NULL, "%s", why);
     rv_engine_free(e);
 }
