@@ -320,7 +320,11 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     if (foot_lines < 1) foot_lines = 1;
     if (foot_lines > 6) foot_lines = 6; /* a very narrow column: the last line ends in "…" with a tip */
     int foot_h = rd_line_height(rd, RD_SANS_SMALL) * foot_lines + rd_px(rd, 4);
-    rd_rect view = {c.x, c.y, c.w - rd_px(rd, 6), c.h - foot_h}; /* room for a scroll bar on the right */
+    /* when the text ran past the bottom last frame, a strip under it holds the "more below" cue, which
+     * was drawn over the text's last line and hid words of an explanation at 1280x720 */
+    int more_h = rd_line_height(rd, RD_SANS_SMALL);
+    bool overflow = wb->content_h > c.h - foot_h;
+    rd_rect view = {c.x, c.y, c.w - rd_px(rd, 6), c.h - foot_h - (overflow ? more_h : 0)}; /* room for a scroll bar on the right */
     wb->view_h = view.h;
     rd_clip_push(rd, view);
     pen p = {fr, view, view.y - wb->scroll};
@@ -396,8 +400,9 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
         rd_fill(rd, (rd_rect){view.x + view.w + rd_px(rd, 2), bar_y, rd_px(rd, 3), bar_h}, th->text_dim);
         if (wb->scroll < wb->content_h - view.h) {
             const char *more = "more below: wheel or Shift+Down";
-            int mw = rd_text_width(rd, RD_SANS_SMALL, more) + rd_px(rd, 8), mh = rd_line_height(rd, RD_SANS_SMALL);
-            rd_rect m = {view.x + view.w - mw, view.y + view.h - mh, mw, mh};
+            int mw = rd_text_width(rd, RD_SANS_SMALL, more) + rd_px(rd, 8), mh = more_h;
+            rd_rect m = {view.x + view.w - mw, view.y + view.h, mw, mh}; /* in the strip under the text, when it was reserved */
+            if (!overflow) m.y -= mh; /* the frame the text first runs over: as before, until the next frame */
             rd_fill(rd, m, th->panel);
             rd_text_in(rd, RD_SANS_SMALL, m, RD_CENTER, th->text_dim, more);
         }
