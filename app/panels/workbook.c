@@ -65,7 +65,7 @@ static void show_me(workbook_panel *wb)
         return;
     }
     /* the engine runs events strictly before the time it is asked for: stop just after the warning */
-    if (q->at_first_stall) at += 1e-6;
+    if (q->at_first_stall) at += 1e-9; /* 1 ns, as the window's moment keys land */
     workbook_show_me req = {path, (const char *const *)q->overrides, q->noverrides, q->has_seed, q->seed, at, q->id};
     wb->note[0] = 0;
     wb->show_me(&req, wb->show_me_ctx);

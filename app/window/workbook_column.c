@@ -110,7 +110,7 @@ static void do_show_me(ui_app *a)
     if (ui_app_set_config(a, &cfg, cfg.name, p->path, err, sizeof err) != 0) {
         snprintf(a->st.error, sizeof a->st.error, "%s", err);
     } else {
-        ui_app_seek(a, (int64_t)(p->at_s * 1e9));
+        ui_app_seek(a, (int64_t)(p->at_s * 1e9 + 0.5)); /* rounded: a stall moment is 1 ns past its event */
         a->st.playing = false;
         snprintf(a->st.status, sizeof a->st.status, "Question %.23s: %.127s at %.3f s", p->qid, cfg.name, p->at_s);
         g_last_s = p->at_s;
@@ -134,9 +134,9 @@ void ui_workbook_frame(struct ui_app *a, double now_ms)
         double at = t;
         char err[256];
         if (q->has_at && quiz_moment_resolve(q, &at, err, sizeof err) != 0) at = t;
-        if (q->at_first_stall) at += 1e-6; /* just after the warning, so the kernel log shows it */
+        if (q->at_first_stall) at += 1e-9; /* 1 ns after the warning, as the moment keys land: the log shows it */
         a->st.playing = false;
-        ui_app_seek(a, (int64_t)(at * 1e9));
+        ui_app_seek(a, (int64_t)(at * 1e9 + 0.5));
         snprintf(a->st.status, sizeof a->st.status, "Workbook: question %s is about this moment", q->id);
         t = at;
     }

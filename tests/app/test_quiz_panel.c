@@ -231,6 +231,10 @@ Test(panel, show_me_resolves_the_moment_and_passes_overrides)
     cr_expect(sh.has_seed && sh.seed == 7);
     cr_expect_str_eq(sh.qid, "2.2");
     cr_expect(sh.at > 60 && sh.at <= 81, "first_stall becomes the time of the first warning (%g s)", sh.at);
+    /* 1 ns past the warning's tick, as the window's moment keys land (it was 1 us: "t = 80.0078135 s"
+     * where the README and the keys give 80.007812501); every HZ's jiffy is a multiple of 500 ns */
+    long long ns = (long long)(sh.at * 1e9 + 0.5);
+    cr_expect_eq(ns % 500, 1, "first_stall lands at %lld ns", ns);
     workbook_panel_free(wb);
 }
 
