@@ -304,11 +304,12 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     const quiz_file *f = quiz_session_file(s);
     const quiz_lesson *l = quiz_session_lesson(s);
     const quiz_question *q = quiz_session_question(s);
-    char sub[200], score[160];
+    char sub[256], score[160];
     wb_score sc;
     wb_lesson_score(&s->prog, f, l, &sc);
     wb_score_format(&sc, score, sizeof score);
-    snprintf(sub, sizeof sub, "%s%s%s", s->review ? "teacher view - " : "", score, wb->focus ? "" : " - A to answer");
+    /* the score is the current lesson's: say so ("none of 7 done" read as the whole workbook's) */
+    snprintf(sub, sizeof sub, "%slesson %s: %s%s", s->review ? "teacher view - " : "", l->id, score, wb->focus ? "" : " - A to answer");
     rd_rect c = panel_frame(fr, r, "Workbook", sub);
     wb->line_h = rd_line_height(rd, RD_SANS);
     /* the key line stays put at the bottom, as many lines as it wraps to at this width (a narrow
