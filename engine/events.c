@@ -241,11 +241,11 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
     case RV_EV_CB_INVOKE: /* ,"id":%llu,"n":%lld,"cpu":%d,"flavor":"%s" */
         LIT(",\"id\":"); U(ev->id); LIT(",\"n\":"); I(ev->n); LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\"");
         break;
-    case RV_EV_GP_START: /* ,"flavor":"%s","gp":%llu */
-        LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp);
+    case RV_EV_GP_START: /* ,"flavor":"%s","gp":%llu,"cpu":%d (whose softirq or GP kthread started it; -1 none) */
+        LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp); LIT(",\"cpu\":"); I(ev->cpu);
         break;
-    case RV_EV_GP_END: /* ,"flavor":"%s","gp":%llu,"duration_ns":%lld */
-        LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp); LIT(",\"duration_ns\":"); I(ev->n);
+    case RV_EV_GP_END: /* ,"flavor":"%s","gp":%llu,"duration_ns":%lld,"cpu":%d */
+        LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp); LIT(",\"duration_ns\":"); I(ev->n); LIT(",\"cpu\":"); I(ev->cpu);
         break;
     case RV_EV_GP_INIT_NODE: /* ,"flavor":"%s","gp":%llu,"node":%d,"qsmask":"0x%llx" */
         LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp); LIT(",\"node\":"); I(ev->node); LIT(",\"qsmask\":\"0x"); X(ev->mask); LIT("\"");
@@ -264,10 +264,10 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
         LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp); LIT(",\"node\":"); I(ev->node);
         LIT(",\"mask\":\"0x"); X(ev->mask); LIT("\"");
         break;
-    case RV_EV_FQS: /* ,"flavor":"%s","gp":%llu,"pass":"check"|"snapshot","probed":%lld */
+    case RV_EV_FQS: /* ,"flavor":"%s","gp":%llu,"pass":"check"|"snapshot","probed":%lld,"cpu":%d */
         LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp);
         if (ev->arg) LIT(",\"pass\":\"check\""); else LIT(",\"pass\":\"snapshot\"");
-        LIT(",\"probed\":"); I(ev->n);
+        LIT(",\"probed\":"); I(ev->n); LIT(",\"cpu\":"); I(ev->cpu);
         break;
     case RV_EV_FQS_CREDIT: /* ,"cpu":%d,"flavor":"%s","gp":%llu,"why":"ofl"|"dti" */
         LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp);

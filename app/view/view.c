@@ -330,15 +330,25 @@ static void caption_words(const char *text, char *out, size_t n)
     }
 }
 
+/* " on CPU N" for an event run in a CPU's context, "" for one with none */
+static const char *on_cpu(int cpu, char *b, size_t n)
+{
+    if (cpu < 0) return "";
+    snprintf(b, n, " on CPU %d", cpu);
+    return b;
+}
+
 void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t n)
 {
     const char *fl = ev->flavor >= 0 ? rv_flavor_name(ev->flavor) : "";
     unsigned long long gp = (unsigned long long)ev->gp;
     long long cnt = (long long)ev->n;
     int cpu = ev->cpu, node = ev->node;
+    char where[24];
     switch (ev->type) {
-    case RV_EV_GP_START: snprintf(b, n, "%s grace period %llu started", fl, gp); break;
-    case RV_EV_GP_END: snprintf(b, n, "%s grace period %llu ended", fl, gp); break;
+    /* the CPU whose softirq (3.6) or GP kthread (3.7) did it: a student asked which CPU starts GPs */
+    case RV_EV_GP_START: snprintf(b, n, "%s grace period %llu started%s", fl, gp, on_cpu(cpu, where, sizeof where)); break;
+    case RV_EV_GP_END: snprintf(b, n, "%s grace period %llu ended%s", fl, gp, on_cpu(cpu, where, sizeof where)); break;
     case RV_EV_GP_INIT_NODE: snprintf(b, n, "%s GP %llu: initialisation reached rnp%d", fl, gp, node); break;
     case RV_EV_GP_CLEANUP_NODE: snprintf(b, n, "%s GP %llu: cleanup reached rnp%d", fl, gp, node); break;
     case RV_EV_NOTE_GP: snprintf(b, n, "CPU %d noticed %s grace period %llu", cpu, fl, gp); break;
@@ -346,7 +356,10 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
     case RV_EV_QS_REPORT:
         snprintf(b, n, "CPU %d reported to rnp%d: bits %#llx cleared (%s)", cpu, node, (unsigned long long)ev->mask, fl);
         break;
-    case RV_EV_FQS: snprintf(b, n, "%s force-quiescent-state %s pass probed %lld CPUs", fl, ev->arg ? "check" : "snapshot", cnt); break;
+    case RV_EV_FQS:
+        snprintf(b, n, "%s force-quiescent-state %s pass%s probed %lld CPUs", fl, ev->arg ? "check" : "snapshot",
+                 on_cpu(cpu, where, sizeof where), cnt);
+        break;
     case RV_EV_FQS_CREDIT:
         snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl, ev->arg ? "offline (ofl)" : "dyntick-idle (dti)");
         break;

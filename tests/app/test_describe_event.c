@@ -34,3 +34,21 @@ Test(describe_event, a_caption_by_its_words)
     ui_describe_event(&ev, &cfg, b, sizeof b);
     cr_expect_str_eq(b, "caption: \"éééééééééééééééééééééééééééééééééééééééééééééééééé…\"");
 }
+
+/* Which CPU started a grace period or ran a forcing pass: in 3.6 its softirq, in 3.7 the GP kthread's
+ * CPU (a student could not find which CPU did 3.6's GP work); an event with no CPU names none. */
+Test(describe_event, gp_events_name_the_cpu_that_ran_them)
+{
+    rv_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = RV_EV_GP_START; ev.flavor = RV_SCHED; ev.gp = 154; ev.cpu = 3;
+    char b[240];
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "rcu_sched grace period 154 started on CPU 3");
+    ev.type = RV_EV_FQS; ev.arg = 1; ev.n = 2; ev.cpu = 12;
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "rcu_sched force-quiescent-state check pass on CPU 12 probed 2 CPUs");
+    ev.type = RV_EV_GP_END; ev.cpu = -1;
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "rcu_sched grace period 154 ended");
+}

@@ -19,14 +19,14 @@ static int reference_json(const rv_event *ev, char *buf, size_t n)
     case RV_EV_READER_BLOCK: ADD(",\"id\":%llu,\"cpu\":%d,\"flavor\":\"%s\",\"node\":%d,\"blocks_gp\":%s", (unsigned long long)ev->id, ev->cpu, fl, ev->node, ev->arg ? "true" : "false"); break;
     case RV_EV_CB_QUEUE: ADD(",\"id\":%llu,\"cpu\":%d,\"flavor\":\"%s\",\"n\":%lld%s", (unsigned long long)ev->id, ev->cpu, fl, (long long)ev->n, ev->arg == 1 ? ",\"lazy\":true" : ev->arg == 2 ? ",\"sync\":true" : ""); break;
     case RV_EV_CB_INVOKE: ADD(",\"id\":%llu,\"n\":%lld,\"cpu\":%d,\"flavor\":\"%s\"", (unsigned long long)ev->id, (long long)ev->n, ev->cpu, fl); break;
-    case RV_EV_GP_START: ADD(",\"flavor\":\"%s\",\"gp\":%llu", fl, (unsigned long long)ev->gp); break;
-    case RV_EV_GP_END: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"duration_ns\":%lld", fl, (unsigned long long)ev->gp, (long long)ev->n); break;
+    case RV_EV_GP_START: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"cpu\":%d", fl, (unsigned long long)ev->gp, ev->cpu); break;
+    case RV_EV_GP_END: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"duration_ns\":%lld,\"cpu\":%d", fl, (unsigned long long)ev->gp, (long long)ev->n, ev->cpu); break;
     case RV_EV_GP_INIT_NODE: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"node\":%d,\"qsmask\":\"0x%llx\"", fl, (unsigned long long)ev->gp, ev->node, (unsigned long long)ev->mask); break;
     case RV_EV_GP_CLEANUP_NODE: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"node\":%d", fl, (unsigned long long)ev->gp, ev->node); break;
     case RV_EV_NOTE_GP: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu,\"what\":\"%s\"", ev->cpu, fl, (unsigned long long)ev->gp, ev->arg ? "cpuend" : "cpustart"); break;
     case RV_EV_QS: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu", ev->cpu, fl, (unsigned long long)ev->gp); break;
     case RV_EV_QS_REPORT: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu,\"node\":%d,\"mask\":\"0x%llx\"", ev->cpu, fl, (unsigned long long)ev->gp, ev->node, (unsigned long long)ev->mask); break;
-    case RV_EV_FQS: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"pass\":\"%s\",\"probed\":%lld", fl, (unsigned long long)ev->gp, ev->arg ? "check" : "snapshot", (long long)ev->n); break;
+    case RV_EV_FQS: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"pass\":\"%s\",\"probed\":%lld,\"cpu\":%d", fl, (unsigned long long)ev->gp, ev->arg ? "check" : "snapshot", (long long)ev->n, ev->cpu); break;
     case RV_EV_FQS_CREDIT: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu,\"why\":\"%s\"", ev->cpu, fl, (unsigned long long)ev->gp, ev->arg ? "ofl" : "dti"); break;
     case RV_EV_IDLE_ENTER: ADD(",\"cpu\":%d%s", ev->cpu, ev->arg ? ",\"tick_stopped\":true" : ""); break;
     case RV_EV_IDLE_EXIT: case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: ADD(",\"cpu\":%d", ev->cpu); break;
