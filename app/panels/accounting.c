@@ -159,12 +159,20 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         ui_fmt_dur(pg, sizeof pg, fr_->overhead_per_gp_us / 1e6);
         ui_fmt_dur(g50, sizeof g50, fr_->gp_ms_p50 / 1e3);
         ui_fmt_dur(g99, sizeof g99, fr_->gp_ms_p99 / 1e3);
-        snprintf(b, sizeof b, "cost %s per GP, %.0f ns per update", pg, fr_->overhead_per_update_ns);
         double open = open_gp_age(v, f);
         ui_fmt_dur(age, sizeof age, open);
         /* a narrow panel (compare at 1280x720, a slide with no hover to read a cut line) gets the
          * same figures with the least needed last dropped, before anything is cut with "…" */
         int room = c.w - rd_px(rd, 8);
+        /* no GP yet: "cost 0 per GP, 0 ns per update" read as free grace periods */
+        if (!fr_->grace_periods) snprintf(b, sizeof b, "no grace period has ended yet");
+        else {
+            snprintf(b, sizeof b, "cost %s per GP, %.0f ns per update", pg, fr_->overhead_per_update_ns);
+            if (rd_text_width(rd, RD_SANS_SMALL, b) > room) /* was cut at "2205 ns per upd…" */
+                snprintf(b, sizeof b, "%s per GP, %.0f ns/update", pg, fr_->overhead_per_update_ns);
+        }
+        if (!fr_->grace_periods)
+            snprintf(a, sizeof a, "%s  0 GPs · %s update%s", rv_flavor_name(f), u, fr_->updates == 1 ? "" : "s");
         if (rd_text_width(rd, RD_BOLD, a) > room)
             snprintf(a, sizeof a, "%s  %llu GP%s · %s updates", rv_flavor_name(f), (unsigned long long)fr_->grace_periods,
                      fr_->grace_periods == 1 ? "" : "s", u);

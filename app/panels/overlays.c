@@ -121,6 +121,10 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         /* paused: after the name, what the last step did (the event that brought the state here) */
         char both[640];
         snprintf(both, sizeof both, "%s — %s", name, v->last_event);
+        /* at 1280x720 the whole line was cut before the event's words ("... — last event, at 80.007812 s:…"):
+         * drop the time, then the scenario's name, before cutting what the last step did */
+        if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s — %s", name, v->last_event_what);
+        if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s", v->last_event_what);
         const char *msg = st->status[0] ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
         panel_text_in(fr, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
                    st->status[0] ? th->ok : th->text, msg);

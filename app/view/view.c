@@ -228,6 +228,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->branch_fork = tt_branch_fork_time(t, v->branch);
 
     v->last_event[0] = 0;
+    v->last_event_what[0] = 0;
     uint64_t cnt = rv_event_count(e);
     const rv_event *last = cnt ? rv_event_get(e, cnt - 1) : NULL;
     if (last) {
@@ -236,6 +237,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         /* to the microsecond: the line is long already, and it names the event, not a time to type */
         ui_fmt_time_us(tb, sizeof tb, last->t);
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
+        snprintf(v->last_event_what, sizeof v->last_event_what, "%s", d);
     }
     int64_t caption_from = -1;
     v->caption = caption_now(e, cfg, v->now, &caption_from);

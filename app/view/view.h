@@ -51,6 +51,7 @@ typedef struct ui_view {
     int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
     char last_event[320];        /* the latest event in words (what the last step did) */
+    char last_event_what[240];   /* the same without "last event, at T: ", for a top bar with little room */
 } ui_view;
 
 enum ui_hit_kind {

@@ -196,3 +196,20 @@ Test(compare_720, rcu_work_heading_says_the_total, .init = setup, .fini = teardo
     cr_expect_eq(count(buf, " ms in all</text>"), 2, "each half's heading shows RCU's time in all");
     free(buf);
 }
+
+/* Paused at the OMAP stall in a 1280x720 window the top bar had room for "omap-stall · 3.6 (softirq)
+ * — last event, at 80.007812 s:…" and not a word of the event. It now drops the time, then the
+ * scenario's name, before cutting the words; and rcu_bh, with no grace period yet, says so instead of
+ * "cost 0 per GP, 0 ns per update". */
+Test(compare_720, a_paused_top_bar_keeps_the_last_events_words, .init = setup, .fini = teardown)
+{
+    W->app.st.playing = false;
+    char *buf = window_texts("omap-stall.json", 80007812501LL, -1, false);
+    /* the bar's middle: the last event (here the caption shown at the wakeup) in words */
+    const char *mid = strstr(buf, ">caption: \"An interrupt woke CPU 0");
+    const char *old_form = strstr(buf, "— last event, at");
+    cr_expect_not_null(mid, "the top bar shows the event's words%s%.90s", old_form ? ": " : "", old_form ? old_form : "");
+    cr_expect(strstr(buf, "no grace period has ended yet") != NULL, "rcu_bh has no GP yet");
+    cr_expect(strstr(buf, "cost 0 per GP") == NULL, "no cost for GPs that never ran");
+    free(buf);
+}
