@@ -270,7 +270,7 @@ Test(determinism, event_json_format)
     rv_event ev = {.seq = 3, .t = 123, .type = RV_EV_GP_START, .flavor = RV_SCHED, .cpu = -1, .node = -1, .gp = 5};
     char buf[256];
     int n = rv_event_to_json(&ev, buf, sizeof buf);
-    cr_expect_str_eq(buf, "{\"t\":123,\"ev\":\"gp_start\",\"flavor\":\"rcu_sched\",\"gp\":5}");
+    cr_expect_str_eq(buf, "{\"t\":123,\"ev\":\"gp_start\",\"flavor\":\"rcu_sched\",\"gp\":5,\"cpu\":-1}");
     cr_expect_eq(n, (int)strlen(buf));
     ev = (rv_event){.t = 9, .type = RV_EV_FQS_CREDIT, .flavor = RV_BH, .cpu = 2, .gp = 7, .arg = 1};
     rv_event_to_json(&ev, buf, sizeof buf);
