@@ -354,7 +354,8 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
     case RV_EV_GP_INIT_NODE: snprintf(b, n, "%s GP %llu: initialisation reached rnp%d", fl, gp, node); break;
     case RV_EV_GP_CLEANUP_NODE: snprintf(b, n, "%s GP %llu: cleanup reached rnp%d", fl, gp, node); break;
     case RV_EV_NOTE_GP: snprintf(b, n, "CPU %d noticed %s grace period %llu", cpu, fl, gp); break;
-    case RV_EV_QS: snprintf(b, n, "CPU %d passed a quiescent state (%s, not reported yet)", cpu, fl); break;
+    /* the GP it counts for: a CPU whose rdp lags can note one for a GP already over (the OMAP stall) */
+    case RV_EV_QS: snprintf(b, n, "CPU %d passed a quiescent state for %s GP %llu (not reported yet)", cpu, fl, gp); break;
     case RV_EV_QS_REPORT:
         snprintf(b, n, "CPU %d reported to rnp%d: bits %#llx cleared (%s)", cpu, node, (unsigned long long)ev->mask, fl);
         break;

@@ -48,6 +48,10 @@ Test(describe_event, gp_events_name_the_cpu_that_ran_them)
     ev.type = RV_EV_FQS; ev.arg = 1; ev.n = 2; ev.cpu = 12;
     ui_describe_event(&ev, NULL, b, sizeof b);
     cr_expect_str_eq(b, "rcu_sched force-quiescent-state check pass on CPU 12 probed 2 CPUs");
+    ev.type = RV_EV_QS; ev.cpu = 0; ev.gp = 165;
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "CPU 0 passed a quiescent state for rcu_sched GP 165 (not reported yet)");
+    ev.gp = 154;
     ev.type = RV_EV_GP_END; ev.cpu = -1;
     ui_describe_event(&ev, NULL, b, sizeof b);
     cr_expect_str_eq(b, "rcu_sched grace period 154 ended");
