@@ -545,9 +545,14 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_n: case SDLK_d: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
         enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_d ? UI_MOMENT_GP_END
                          : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;
-        /* at most ~80 ms of looking ahead per key (input answers within 100 ms); the background
+        /* forward to a GP start, end or FQS pass: step the engine to the event itself. The history
+         * that ui_app_find_moment() reads thins old moments (hackbench has ~20 FQS passes a ms), and F
+         * once skipped 8 s of them. The step also names the CPU whose softirq or kthread did it. */
+        int ev_cpu = -1;
+        int64_t t = !shift && m != UI_MOMENT_STALL ? ui_app_step_to_moment(a, m, &ev_cpu) : -1;
+        /* else at most ~80 ms of looking ahead per key (input answers within 100 ms); the background
          * look-ahead goes on, and pressing again looks further */
-        int64_t t = ui_app_find_moment(a, m, shift, 80);
+        if (t < 0) t = ui_app_find_moment(a, m, shift, 80);
         if (t < 0) {
             char tb[32];
             ui_fmt_time(tb, sizeof tb, a->nsessions ? tt_known_until(a->s[a->nsessions - 1].tt) : 0);
@@ -561,7 +566,10 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         char what[96];
         snprintf(what, sizeof what, "the %s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
         seek_to_moment(w, t < ui_app_end(a) ? t + 1 : t, what, now_ms);
-        if (!ui_app_seek_pending(&w->app)) ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        if (!ui_app_seek_pending(&w->app)) {
+            if (ev_cpu >= 0) ui_win_status(w, now_ms, "%s of %s, on CPU %d", ui_moment_name(m), rv_flavor_name(st->flavor), ev_cpu);
+            else ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        }
         ui_rec_landed(w, (int)m, st->flavor, t); /* an injection now is recorded after this moment */
         break;
     }

@@ -101,6 +101,25 @@ static tt_match filter_of(const ui_app *a, int type)
     return m;
 }
 
+int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, int *cpu)
+{
+    *cpu = -1;
+    if (!a->nsessions) return -1;
+    static const int type_of[] = {RV_EV_GP_START, RV_EV_GP_END, RV_EV_FQS, RV_EV_STALL};
+    if ((unsigned)kind >= sizeof type_of / sizeof type_of[0]) return -1;
+    /* every CPU's, as the history search: the E filter's CPU narrows event steps, not moments */
+    tt_match m = {.flavor = a->st.flavor, .cpu = -1, .type = type_of[kind]};
+    ui_session *lead = &a->s[a->nsessions - 1];
+    if (!tt_step_match(lead->tt, &m)) return -1;
+    const rv_engine *e = tt_engine(lead->tt);
+    uint64_t cnt = rv_event_count(e);
+    const rv_event *ev = cnt ? rv_event_get(e, cnt - 1) : NULL; /* the step stops right after its match */
+    int64_t t = tt_now(lead->tt);
+    if (ev && tt_event_matches(ev, &m)) { t = ev->t; *cpu = ev->cpu; }
+    for (int i = 0; i < a->nsessions - 1; i++) tt_seek(a->s[i].tt, t);
+    return t;
+}
+
 bool ui_app_step_match(ui_app *a, int type, bool back)
 {
     if (!a->nsessions) return false;

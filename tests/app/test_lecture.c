@@ -3,6 +3,7 @@
 
 #include "window/window.h"
 #include "window_fixture.h"
+#include "scenario.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -600,5 +601,55 @@ Test(lecture, a_single_view_cue_speaks_on_its_own_side_in_compare)
     for (int s = 0; s < 2; s++) {
         const char *c = W->app.s[s].view.caption;
         cr_expect(c && !strcmp(c, W->app.base.cues[cmp_cue].caption), "a compare cue speaks on side %d too", s);
+    }
+}
+
+/* The first `n` rcu_sched FQS passes at or after `from` in a fresh headless run of the same scenario. */
+static void next_fqs_of(const char *name, int64_t from, int64_t *t, int *cpu, int n)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s", root, name);
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    cr_assert_not_null(e, "%s", err);
+    rv_config_free(&cfg);
+    rv_run_until(e, from);
+    int k = 0;
+    uint64_t seen = rv_event_count(e);
+    while (k < n && rv_step_event(e) >= 0) {
+        for (uint64_t i = seen; i < rv_event_count(e) && k < n; i++) {
+            const rv_event *ev = rv_event_get(e, i);
+            if (ev && ev->type == RV_EV_FQS && ev->flavor == RV_SCHED) { t[k] = ev->t; cpu[k] = ev->cpu; k++; }
+        }
+        seen = rv_event_count(e);
+    }
+    cr_assert_eq(k, n);
+    rv_engine_free(e);
+}
+
+/* F lands on the very next FQS pass, even after the look-ahead has simulated (and thinned the history
+ * of) the whole run: hackbench has ~20 passes a millisecond, and F once jumped 8 s ahead over them. */
+Test(lecture, f_lands_on_the_very_next_fqs_pass)
+{
+    enum { N = 12 };
+    open_scenario("hackbench.json");
+    W->app.st.flavor = RV_SCHED;
+    explore_all();
+    ui_app_seek(&W->app, 30000000000LL);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    int64_t want[N];
+    int cpu[N];
+    next_fqs_of("hackbench.json", 30000000000LL, want, cpu, N);
+    for (int k = 0; k < N; k++) {
+        key(SDLK_f);
+        cr_assert_eq(ui_app_now(&W->app), want[k] + 1, "F number %d landed at %lld ns; that FQS pass is at %lld ns", k + 1,
+                     (long long)ui_app_now(&W->app), (long long)want[k]);
+        char on[32];
+        snprintf(on, sizeof on, "on CPU %d", cpu[k]);
+        cr_expect(strstr(W->app.st.status, on) != NULL, "the status names the CPU: %s", W->app.st.status);
     }
 }
