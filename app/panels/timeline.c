@@ -223,8 +223,11 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
         const ui_mark *m = &h->stalls.v[i];
         int x = xof(plot, m->t, t0, span);
-        rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y + lane_h - plot.y}, th->stall);
-        rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, th->stall);
+        /* one the look-ahead knows but now has not reached is faded, as the panel's subtitle says
+         * ("faded = ahead of now"): a clip's frame before omap-stall's warning drew it as printed */
+        rd_color scol = m->t >= v->now ? rd_alpha(th->stall, 70) : th->stall;
+        rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y + lane_h - plot.y}, scol);
+        rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, scol);
         char lab[64];
         /* who holds the GP up, as the warning names it: a preempted reader's task, else a CPU */
         if (m->task > 0) snprintf(lab, sizeof lab, "! stall %s task P%d", rv_flavor_name(m->flavor), m->task);
@@ -242,7 +245,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         bool clash = lx < plot.x;
         for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
         if (clash) continue;
-        rd_text(rd, RD_BOLD, lx, y + (lane_h - lh) / 2, th->stall, lab);
+        rd_text(rd, RD_BOLD, lx, y + (lane_h - lh) / 2, scol, lab);
         panel_explain(fr, (rd_rect){lx, y, w, lane_h}, lab); /* P<pid>: what a task in a warning is */
         if (ntaken < 32) { taken[ntaken][0] = lx - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
     }
