@@ -97,10 +97,13 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         if (leaf) snprintf(t1, sizeof t1, "rnp%d  CPUs %d-%d", n->index, n->grplo, n->grphi);
         else snprintf(t1, sizeof t1, "rnp%d  level %d", n->index, n->level);
         snprintf(t2, sizeof t2, "g%lu c%lu  qsmask %#lx", n->gpnum, n->completed, n->qsmask);
-        if (n->n_blkd_tasks) {
-            size_t l = strlen(t2);
-            snprintf(t2 + l, sizeof t2 - l, "  blkd %d", n->n_blkd_tasks);
-        }
+        char blkd[24] = "";
+        if (n->n_blkd_tasks) snprintf(blkd, sizeof blkd, "  blkd %d", n->n_blkd_tasks);
+        strncat(t2, blkd, sizeof t2 - strlen(t2) - 1);
+        /* a narrow node (3.6's NR_CPUS tree in compare, a slide) keeps the mask whole before the GP
+         * numbers, which the panel's header gives: "qsmask 0xcd…" hid which CPUs still owe */
+        if (rd_text_width(rd, RD_MONO_SMALL, t2) > r.w - 2 * pad) snprintf(t2, sizeof t2, "qsmask %#lx%s", n->qsmask, blkd);
+        if (rd_text_width(rd, RD_MONO_SMALL, t2) > r.w - 2 * pad) snprintf(t2, sizeof t2, "%#lx", n->qsmask);
         panel_text_fit(fr, RD_SANS_SMALL, r.x + pad, y, r.w - 2 * pad, th->text, t1);
         y += rd_line_height(rd, RD_SANS_SMALL);
         panel_text_fit(fr, RD_MONO_SMALL, r.x + pad, y, r.w - 2 * pad, th->text_dim, t2);
