@@ -122,6 +122,7 @@ void gp_begin(rv_engine *e, rcu_state *rsp)
     else rsp->fqs_state = RCU_GP_INIT;
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_first_fqs;
     rsp->gp_start_ns = e->now;
+    rsp->gp_start_cpu = e->ctx_cpu;
     record_gp_stall_check_time(e, rsp);
     charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
     rv_event *ev = emit(e, RV_EV_GP_START, e->ctx_cpu, rsp->flavor);

@@ -241,6 +241,7 @@ typedef struct rcu_state {
     int fqs_state, gp_flags;
     uint64_t gp_start, jiffies_stall, jiffies_force_qs, gp_max;
     int64_t gp_start_ns;
+    int gp_start_cpu;                /* whose context started the current (or last) GP: 3.6 a CPU's softirq, 3.7 the kthread's CPU; -1 none */
     int64_t fqs_snap_ns;             /* when this GP's first FQS pass (the dynticks snapshot) ran (views.c) */
     unsigned long n_force_qs, n_force_qs_ngp, n_force_qs_lh;
     rcu_node *node;                  /* breadth-first, root = node[0] */

@@ -468,6 +468,7 @@ typedef struct rv_flavor_view {       /* struct rcu_state */
                                          (3.6 only; 3.7's kthread keeps it in a local, so 0 as debugfs shows) */
     int walk_node;                    /* node the init/cleanup walk is at, -1 if none */
     int kthread_cpu;                  /* 3.7: CPU the GP kthread last ran on (-1 softirq mode) */
+    int gp_start_cpu;                 /* CPU whose softirq (3.6) or GP kthread (3.7) started the current or last GP; -1 none */
     bool kthread_running;
     int64_t gp_start_ns;              /* of the current (or last) GP */
     int64_t next_fqs_ns;              /* when the next FQS is due, -1 if none */

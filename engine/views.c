@@ -65,6 +65,7 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
     out->fqs_state = rsp->fqs_state;
     out->walk_node = rsp->walk_node;
     out->gp_start_ns = rsp->gp_start_ns;
+    out->gp_start_cpu = rsp->grace_periods || rsp->gpnum ? rsp->gp_start_cpu : -1;
     out->n_force_qs = rsp->n_force_qs;
     out->gp_max_jiffies = rsp->gp_max;
     out->jiffies_stall = rsp->jiffies_stall;

@@ -274,7 +274,10 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
                      fl->kthread_running ? "running" : "sleeping, last ran", fl->kthread_cpu);
         else snprintf(drv, sizeof drv, "3.7: %s kthread sleeping", rv_flavor_name(v->flavor));
     } else {
-        snprintf(drv, sizeof drv, "3.6: driven from RCU_SOFTIRQ (no kthread)");
+        /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
+        if (fl->gp_start_cpu >= 0 && fl->gpnum)
+            snprintf(drv, sizeof drv, "3.6: no kthread; GP %lu started on CPU %d", fl->gpnum, fl->gp_start_cpu);
+        else snprintf(drv, sizeof drv, "3.6: driven from RCU_SOFTIRQ (no kthread)");
     }
     if (fl->walk_node >= 0 && (fl->phase == RV_GP_INIT || fl->phase == RV_GP_CLEANUP)) {
         size_t l = strlen(drv);

@@ -213,3 +213,17 @@ Test(compare_720, a_paused_top_bar_keeps_the_last_events_words, .init = setup, .
     cr_expect(strstr(buf, "cost 0 per GP") == NULL, "no cost for GPs that never ran");
     free(buf);
 }
+
+/* 3.6 has no kthread to name; the tree says which CPU's softirq started the grace period (the
+ * trace's gp_start "cpu"), so a lecture can show the work landing on different CPUs. */
+Test(compare_720, the_36_tree_names_the_cpu_that_started_the_gp, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts("hackbench.json", 2000000000LL);
+    const char *at = strstr(buf, "3.6: no kthread; GP ");
+    cr_assert_not_null(at, "the 3.6 tree names where its GP started");
+    unsigned long gp = 0;
+    int cpu = -1;
+    cr_expect_eq(sscanf(at, "3.6: no kthread; GP %lu started on CPU %d", &gp, &cpu), 2, "%.60s", at);
+    cr_expect(gp > 0 && cpu >= 0 && cpu < 16, "GP %lu on CPU %d", gp, cpu);
+    free(buf);
+}
