@@ -686,6 +686,11 @@ bool tt_step_match_back(tt *t, const tt_match *m)
         pos_free(&p);
         return true;
     }
+    return tt_find_match_back(t, m) >= 0;
+}
+
+int64_t tt_find_match_back(tt *t, const tt_match *m)
+{
     int64_t now = rv_now_ns(t->e);
     /* "before" excludes the instant we stand on: one ns past a moment is that moment */
     int64_t before = now > 0 ? now - 1 : 0, found = ring_last_match(t, m, before);
@@ -710,7 +715,7 @@ bool tt_step_match_back(tt *t, const tt_match *m)
         k--;
     }
     tt_seek(t, found >= 0 ? found + 1 : now);
-    return found >= 0;
+    return found;
 }
 
 int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t errlen)

@@ -68,6 +68,9 @@ bool tt_step_match(tt *t, const tt_match *m);
  * right after it; looks back through the event ring, then re-simulates up to 8 checkpoint
  * intervals. False (and time unchanged) when none was found. */
 bool tt_step_match_back(tt *t, const tt_match *m);
+/* The last match before now, found in the ring or by re-simulating a few checkpoint intervals back
+ * (never by undoing a step): lands 1 ns past it and returns its time, or stays and returns -1. */
+int64_t tt_find_match_back(tt *t, const tt_match *m);
 /* One step back: undoes the last step if it was of this kind, else goes to the previous jiffy
  * boundary / previous event time / previous phase change of flavor. */
 void tt_step_back(tt *t, enum tt_step kind, int flavor);

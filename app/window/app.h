@@ -133,11 +133,12 @@ const char *ui_moment_name(enum ui_moment kind);
  * events of that rv_ev_type (R: QS reports). In compare mode the 3.7 side leads and the other
  * follows to its time. True when such an event was reached (forward) or found (back). */
 bool ui_app_step_match(ui_app *a, int type, bool back);
-/* The time of the next moment of `kind` of the flavor shown, found exactly by stepping the engine to
- * the event (the history that ui_app_find_moment() reads thins old moments, so it can skip seconds of
- * FQS passes), with the CPU whose context ran it in *cpu (-1 if none); -1 when none comes within the
- * step horizon (then look in the history). The caller lands 1 ns past it, as for every moment. */
-int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, int *cpu);
+/* The time of the next (back: previous) moment of `kind` of the flavor shown, found exactly by stepping
+ * the engine to the event or re-simulating back to it (the history that ui_app_find_moment() reads
+ * thins old moments, so it can skip seconds of FQS passes), with the CPU whose context ran it in *cpu
+ * (-1 if none); -1 when none is found within the step horizon (then look in the history). The caller
+ * lands 1 ns past it, as for every moment. */
+int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, bool back, int *cpu);
 /* Seek so that everything that happens at t has happened (the engine runs events before t only). */
 void ui_app_seek_moment(ui_app *a, int64_t t);
 

@@ -545,11 +545,11 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_n: case SDLK_d: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
         enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_d ? UI_MOMENT_GP_END
                          : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;
-        /* forward to a GP start, end or FQS pass: step the engine to the event itself. The history
+        /* to a GP start, end or FQS pass: step the engine to the event itself (or back to it). The history
          * that ui_app_find_moment() reads thins old moments (hackbench has ~20 FQS passes a ms), and F
          * once skipped 8 s of them. The step also names the CPU whose softirq or kthread did it. */
         int ev_cpu = -1;
-        int64_t t = !shift && m != UI_MOMENT_STALL ? ui_app_step_to_moment(a, m, &ev_cpu) : -1;
+        int64_t t = m != UI_MOMENT_STALL ? ui_app_step_to_moment(a, m, shift, &ev_cpu) : -1;
         /* else at most ~80 ms of looking ahead per key (input answers within 100 ms); the background
          * look-ahead goes on, and pressing again looks further */
         if (t < 0) t = ui_app_find_moment(a, m, shift, 80);

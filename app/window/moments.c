@@ -101,7 +101,7 @@ static tt_match filter_of(const ui_app *a, int type)
     return m;
 }
 
-int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, int *cpu)
+int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, bool back, int *cpu)
 {
     *cpu = -1;
     if (!a->nsessions) return -1;
@@ -110,12 +110,17 @@ int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, int *cpu)
     /* every CPU's, as the history search: the E filter's CPU narrows event steps, not moments */
     tt_match m = {.flavor = a->st.flavor, .cpu = -1, .type = type_of[kind]};
     ui_session *lead = &a->s[a->nsessions - 1];
-    if (!tt_step_match(lead->tt, &m)) return -1;
+    int64_t t = -1;
+    if (back) t = tt_find_match_back(lead->tt, &m); /* lands 1 ns past it */
+    else if (tt_step_match(lead->tt, &m)) t = tt_now(lead->tt); /* stops right after its match */
+    if (t < 0) return -1;
+    /* the match among the newest events: its time (a forward step stands on it) and its CPU */
     const rv_engine *e = tt_engine(lead->tt);
-    uint64_t cnt = rv_event_count(e);
-    const rv_event *ev = cnt ? rv_event_get(e, cnt - 1) : NULL; /* the step stops right after its match */
-    int64_t t = tt_now(lead->tt);
-    if (ev && tt_event_matches(ev, &m)) { t = ev->t; *cpu = ev->cpu; }
+    for (uint64_t s = rv_event_count(e), k = 0; s-- > 0 && k < 4096; k++) {
+        const rv_event *ev = rv_event_get(e, s);
+        if (!ev) break;
+        if (tt_event_matches(ev, &m) && ev->t <= t) { t = ev->t; *cpu = ev->cpu; break; }
+    }
     for (int i = 0; i < a->nsessions - 1; i++) tt_seek(a->s[i].tt, t);
     return t;
 }

@@ -630,7 +630,7 @@ static void next_fqs_of(const char *name, int64_t from, int64_t *t, int *cpu, in
     rv_engine_free(e);
 }
 
-/* F lands on the very next FQS pass, even after the look-ahead has simulated (and thinned the history
+/* F lands on the very next FQS pass (Shift+F on the one before), even after the look-ahead has simulated (and thinned the history
  * of) the whole run: hackbench has ~20 passes a millisecond, and F once jumped 8 s ahead over them. */
 Test(lecture, f_lands_on_the_very_next_fqs_pass)
 {
@@ -651,5 +651,11 @@ Test(lecture, f_lands_on_the_very_next_fqs_pass)
         char on[32];
         snprintf(on, sizeof on, "on CPU %d", cpu[k]);
         cr_expect(strstr(W->app.st.status, on) != NULL, "the status names the CPU: %s", W->app.st.status);
+    }
+    /* and Shift+F walks back over the same passes, one by one */
+    for (int k = N - 2; k >= 0; k--) {
+        keymod(SDLK_f, KMOD_SHIFT);
+        cr_assert_eq(ui_app_now(&W->app), want[k] + 1, "Shift+F back to pass %d landed at %lld ns; it is at %lld ns", k + 1,
+                     (long long)ui_app_now(&W->app), (long long)want[k]);
     }
 }
