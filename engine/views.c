@@ -65,7 +65,7 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
     out->fqs_state = rsp->fqs_state;
     out->walk_node = rsp->walk_node;
     out->gp_start_ns = rsp->gp_start_ns;
-    out->gp_start_cpu = rsp->grace_periods || rsp->gpnum ? rsp->gp_start_cpu : -1;
+    out->gp_start_cpu = rsp->gpnum ? rsp->gp_start_cpu : -1; /* no GP started yet: none */
     out->n_force_qs = rsp->n_force_qs;
     out->gp_max_jiffies = rsp->gp_max;
     out->jiffies_stall = rsp->jiffies_stall;
@@ -195,14 +195,16 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         "credits it (\"dti\"), and none has run since it went idle.%s Until one does, it waits as a busy CPU "
                         "does: for a context switch, a tick in user mode, or idle.", cpu, fl, rsp->gpnum, rdp->dynticks_snap,
                         c->dynticks, why36);
-    snprintf(snap_at, sizeof snap_at, "%.6f s", (double)rsp->fqs_snap_ns / NS_PER_S);
-    if (snapped && rsp->fqs_snap_ns - rsp->gp_start_ns > 10 * e->jiffy_ns)
+    /* late: a ticking machine takes its first pass jiffies_till_first_fqs (3) in; ten is well past it */
+    if (snapped && rsp->fqs_snap_ns - rsp->gp_start_ns > 10 * e->jiffy_ns) {
+        snprintf(snap_at, sizeof snap_at, "%.6f s", (double)rsp->fqs_snap_ns / NS_PER_S);
         return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
                         "mode, or idle. Idle before %s does not count: this GP's first FQS pass, which snapshots the dynticks "
                         "counters, ran only then, %s after the GP began, and found CPU %d running. An idle CPU never reports "
                         "its own quiescent state; only a pass that sees it idle credits it.%s", cpu, fl, rsp->gpnum,
                         snap_at, dur_text(rsp->fqs_snap_ns - rsp->gp_start_ns, late, sizeof late),
                         cpu, why36);
+    }
     return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
                     "mode, or idle.", cpu, fl, rsp->gpnum);
 }

@@ -275,7 +275,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         else snprintf(drv, sizeof drv, "3.7: %s kthread sleeping", rv_flavor_name(v->flavor));
     } else {
         /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
-        if (fl->gp_start_cpu >= 0 && fl->gpnum)
+        if (fl->gp_start_cpu >= 0)
             snprintf(drv, sizeof drv, "3.6: no kthread; GP %lu started on CPU %d", fl->gpnum, fl->gp_start_cpu);
         else snprintf(drv, sizeof drv, "3.6: driven from RCU_SOFTIRQ (no kthread)");
     }

@@ -101,6 +101,12 @@ static tt_match filter_of(const ui_app *a, int type)
     return m;
 }
 
+/* In compare mode the 3.7 side leads a step; the other side follows to its time. */
+static void follow_lead(ui_app *a, int64_t t)
+{
+    for (int i = 0; i < a->nsessions - 1; i++) tt_seek(a->s[i].tt, t);
+}
+
 int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, bool back, int *cpu)
 {
     *cpu = -1;
@@ -121,7 +127,7 @@ int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, bool back, int *cp
         if (!ev) break;
         if (tt_event_matches(ev, &m) && ev->t <= t) { t = ev->t; *cpu = ev->cpu; break; }
     }
-    for (int i = 0; i < a->nsessions - 1; i++) tt_seek(a->s[i].tt, t);
+    follow_lead(a, t);
     return t;
 }
 
@@ -131,7 +137,7 @@ bool ui_app_step_match(ui_app *a, int type, bool back)
     tt_match m = filter_of(a, type);
     ui_session *lead = &a->s[a->nsessions - 1];
     bool hit = back ? tt_step_match_back(lead->tt, &m) : tt_step_match(lead->tt, &m);
-    for (int i = 0; i < a->nsessions - 1; i++) tt_seek(a->s[i].tt, tt_now(lead->tt));
+    follow_lead(a, tt_now(lead->tt));
     return hit;
 }
 
