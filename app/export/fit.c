@@ -15,7 +15,7 @@
 typedef struct seen {
     const ui_app *a;
     long runs, hidden;
-    int clipped, shortened, excused;
+    int clipped, shortened, excused, dropped; /* dropped: parts left out by a shorter form (rd_note_dropped) */
     bool after_caption; /* the last run was a caption's start: a "…" now ends a shortened preview */
 } seen;
 
@@ -64,7 +64,7 @@ static void observe(void *ctx, const char *s, const char *end, int x, int y, int
 
 static seen measure(ui_app *a, rd_ctx *rd, const ex_look *look, float k)
 {
-    seen sn = {a, 0, 0, 0, 0, 0, false};
+    seen sn = {a, 0, 0, 0, 0, 0, 0, false};
     rd_set_scale(rd, k);
     rd_text_stats_reset(rd);
     rd_set_text_observer(rd, observe, &sn);
@@ -75,6 +75,7 @@ static seen measure(ui_app *a, rd_ctx *rd, const ex_look *look, float k)
     rd_text_stats_get(rd, &ts);
     sn.clipped = ts.clipped;
     sn.shortened = ts.shortened - sn.excused;
+    sn.dropped = ts.dropped;
     return sn;
 }
 
@@ -100,7 +101,8 @@ float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look)
     float best = 1.0f;
     for (float k = (float)((int)(ex_panel_scale_limit(w, h) * 4.0f)) / 4.0f; k > 1.0f; k -= 0.25f) {
         seen s = measure(a, rd, look, k);
-        if (s.clipped <= base.clipped && s.shortened <= base.shortened && s.hidden <= base.hidden && s.runs >= base.runs) {
+        if (s.clipped <= base.clipped && s.shortened <= base.shortened && s.dropped <= base.dropped && s.hidden <= base.hidden &&
+            s.runs >= base.runs) {
             best = k;
             break;
         }

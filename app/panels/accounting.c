@@ -173,9 +173,11 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         }
         if (!fr_->grace_periods)
             snprintf(a, sizeof a, "%s  0 GPs · %s update%s", rv_flavor_name(f), u, fr_->updates == 1 ? "" : "s");
-        if (rd_text_width(rd, RD_BOLD, a) > room)
+        if (rd_text_width(rd, RD_BOLD, a) > room) {
             snprintf(a, sizeof a, "%s  %llu GP%s · %s updates", rv_flavor_name(f), (unsigned long long)fr_->grace_periods,
                      fr_->grace_periods == 1 ? "" : "s", u);
+            rd_note_dropped(rd, 1); /* "(N per GP)" */
+        }
         char pre[64] = "", pre_short[64] = "", fqs[48], idle[48];
         if (open > 0) {
             snprintf(pre, sizeof pre, "oldest open: %s · ", age);
@@ -184,7 +186,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         snprintf(fqs, sizeof fqs, " · %llu FQS passes", (unsigned long long)fr_->fqs_scans);
         snprintf(idle, sizeof idle, " · %llu idle probes", (unsigned long long)fr_->idle_probes);
         const char *stall = fr_->stall_warnings ? " · STALL WARNINGS" : "";
-        for (int form = 0; form < 4; form++) { /* longest first; the last one is drawn whatever its width */
+        int form;
+        for (form = 0; form < 4; form++) { /* longest first; the last one is drawn whatever its width */
             if (form < 3)
                 snprintf(b2, sizeof b2, "%sGP lasts %s (p50), %s (p99)%s%s%s", pre, g50, g99, form < 2 ? fqs : "",
                          form < 1 ? idle : "", stall);
@@ -192,11 +195,16 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                 snprintf(b2, sizeof b2, "%sGP %s p50, %s p99", pre_short, g50, g99);
             if (rd_text_width(rd, RD_SANS_SMALL, b2) <= room) break;
         }
+        /* each shorter form leaves one more part out: idle probes, FQS passes, the words of a stall */
+        rd_note_dropped(rd, form < 4 ? form : 3);
         const char *line[3] = {a, b, b2};
         const char *term[3] = {"GP", "cost per GP", "p50/p99"};
         for (int k = 0; k < 3; k++) {
-            if (!row_take(&R, lh)) continue;
-            rd_fill(rd, (rd_rect){c.x, R.y + rd_px(rd, 1), rd_px(rd, 4), lh - rd_px(rd, 2)}, th->flavor[f]);
+            /* the bold first line gets the bold font's height: in a small line's row the '_' of
+             * "rcu_sched" reached into the cost line below */
+            int h = k == 0 && bh > lh ? bh : lh;
+            if (!row_take(&R, h)) continue;
+            rd_fill(rd, (rd_rect){c.x, R.y + rd_px(rd, 1), rd_px(rd, 4), h - rd_px(rd, 2)}, th->flavor[f]);
             rd_color col = k == 0 ? th->text : k == 2 && fr_->stall_warnings ? th->stall : k == 2 ? th->text_dim : th->text;
             panel_text_fit(fr, k == 0 ? RD_BOLD : RD_SANS_SMALL, c.x + rd_px(rd, 8), R.y, c.w - rd_px(rd, 8), col, line[k]);
             /* rows 0 and 1 name two figures: the part after the split explains "update" (a row-wide
@@ -211,9 +219,9 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                 }
                 if (split > c.w) split = c.w;
             }
-            panel_term(fr, (rd_rect){c.x, R.y, split, lh}, term[k]);
-            if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, lh}, "update");
-            R.y += lh;
+            panel_term(fr, (rd_rect){c.x, R.y, split, h}, term[k]);
+            if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, h}, "update");
+            R.y += h;
         }
         R.y += rd_px(rd, 2);
     }
@@ -234,14 +242,15 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             panel_text_fit(fr, RD_SANS_SMALL, c.x, R.y, c.w, th->text_dim, "exited (no longer in top; bars capped)");
             R.y += lh;
         }
-        if (!row_take(&R, lh)) continue;
         bool rcu = is_rcu_thread(t->name);
+        int h = rcu && bh > lh ? bh : lh; /* an RCU thread's name is bold: its row is the bold font's height */
+        if (!row_take(&R, h)) continue;
         char n[48];
         snprintf(n, sizeof n, "%s%s", t->name, t->alive ? "" : " (exited)");
-        bar_row(fr, (rd_rect){c.x, R.y, c.w, lh}, n, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
-        if (!strncmp(n, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, "ksoftirqd/N");
-        else if (!strncmp(n, "swapper", 7)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, "swapper");
-        R.y += lh;
+        bar_row(fr, (rd_rect){c.x, R.y, c.w, h}, n, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
+        if (!strncmp(n, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, h}, "ksoftirqd/N");
+        else if (!strncmp(n, "swapper", 7)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, h}, "swapper");
+        R.y += h;
     }
     if (order != order_small) free(order);
     /* the bottom line: a warning that must not scroll away, else the "more below" cue */

@@ -363,11 +363,15 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
              idle, nohz, owed, owed == 1 ? "s" : "");
     /* compare at 1280x720 cut it at "(2 tick stopped…": the tiles' letter Z says "tick stopped", and
      * the flavor is on its button in the top bar */
-    if (!panel_subtitle_fits(fr, r, title, sub))
+    if (!panel_subtitle_fits(fr, r, title, sub)) {
         snprintf(sub, sizeof sub, "%s · %d online, %d idle (%d Z) · %d owe%s a QS", rv_flavor_name(v->flavor), online, idle, nohz, owed,
                  owed == 1 ? "s" : "");
-    if (!panel_subtitle_fits(fr, r, title, sub))
-        snprintf(sub, sizeof sub, "%d online, %d idle (%d Z), %d owe%s a QS", online, idle, nohz, owed, owed == 1 ? "s" : "");
+        rd_note_dropped(rd, 1); /* the words "tick stopped" */
+        if (!panel_subtitle_fits(fr, r, title, sub)) {
+            snprintf(sub, sizeof sub, "%d online, %d idle (%d Z), %d owe%s a QS", online, idle, nohz, owed, owed == 1 ? "s" : "");
+            rd_note_dropped(rd, 1); /* the flavor's name */
+        }
+    }
     rd_rect c = panel_frame(fr, r, title, sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     /* the legend takes the lines it needs at this width (never drops an item) */

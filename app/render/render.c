@@ -77,6 +77,7 @@ static void note_cut(rd_ctx *c, bool shortened, const char *s, const char *end)
 
 void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out) { *out = c->stats; }
 void rd_text_stats_reset(rd_ctx *c) { memset(&c->stats, 0, sizeof c->stats); }
+void rd_note_dropped(rd_ctx *c, int n) { if (n > 0) c->stats.dropped += n; }
 void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx) { c->observer = fn; c->observer_ctx = ctx; }
 
 static int ttf_users;

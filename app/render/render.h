@@ -92,15 +92,19 @@ long rd_drawn_text_runs(const rd_ctx *c);
 long rd_drawn_fills(const rd_ctx *c);
 
 /* Text that did not show whole since the last reset: `clipped` = glyphs cut by a clip edge or a
- * wrapped paragraph out of room; `shortened` = rd_text_fit ended it with an ellipsis. The first
+ * wrapped paragraph out of room; `shortened` = rd_text_fit ended it with an ellipsis; `dropped` =
+ * parts a panel left out of a line by picking a shorter form of it (rd_note_dropped). The first
  * few cut strings are kept so a test can say which label it was. */
 #define RD_CUT_SAMPLES 8
 typedef struct rd_text_stats {
-    int clipped, shortened, nsamples;
+    int clipped, shortened, dropped, nsamples;
     char samples[RD_CUT_SAMPLES][96];
 } rd_text_stats;
 void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out);
 void rd_text_stats_reset(rd_ctx *c);
+/* A panel drew a shorter form of a line that leaves out n of its parts (a figure, a label, a
+ * phrase): no "…" shows it, so a one-panel picture's text fit (export/fit.c) counts these too. */
+void rd_note_dropped(rd_ctx *c, int n);
 
 /* Tests may watch every text run drawn (text from s to end, or to its NUL when end is NULL, and
  * where it went) to check what a reader sees; NULL stops watching. */
