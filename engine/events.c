@@ -6,6 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* emit() writes an event field by field instead of clearing it first: that needs a struct with no
+ * padding, whose bytes would otherwise be left as they were (events are compared bytewise) */
+_Static_assert(sizeof(rv_event) == 2 * sizeof(uint64_t) + sizeof(uint16_t) + 2 * sizeof(int8_t) + 3 * sizeof(int32_t) + 4 * sizeof(uint64_t),
+               "rv_event has no padding");
+
 /* Names in 16-byte slots with their lengths: the --trace writer copies a whole slot with one store
  * and moves on by the length (rv_event_to_json()). */
 typedef struct name16 { char s[16]; unsigned char n; } name16;

@@ -144,7 +144,7 @@ void evq_advance(evq *q, int64_t horizon)
             if (q->far[i].t < horizon) {
                 qev ev = q->far[i];
                 q->far[i] = q->far[--q->nfar];
-                evq_push_seq(q, ev);
+                evq_push_seq(q, &ev);
             } else i++;
         }
         return;
@@ -153,7 +153,7 @@ void evq_advance(evq *q, int64_t horizon)
     if (!q->ncal && q->cal_key < key) q->cal_key = key; /* the buckets passed are all empty */
     for (; q->cal_key < key; q->cal_key++) { /* every entry of these lies before the horizon */
         evq_bucket *b = &q->cal[q->cal_key & (EVQ_BUCKETS - 1)];
-        for (size_t i = 0; i < b->n; i++) evq_push_seq(q, b->ev[i]);
+        for (size_t i = 0; i < b->n; i++) evq_push_seq(q, &b->ev[i]);
         q->ncal -= b->n;
         b->n = 0;
     }
@@ -164,7 +164,7 @@ void evq_advance(evq *q, int64_t horizon)
                 qev ev = b->ev[i];
                 b->ev[i] = b->ev[--b->n];
                 q->ncal--;
-                evq_push_seq(q, ev);
+                evq_push_seq(q, &ev);
             } else i++;
         }
     }
@@ -173,7 +173,7 @@ void evq_advance(evq *q, int64_t horizon)
         q->nfar = 0;
         for (size_t i = 0; i < n; i++) { /* in place: evq_push_far() appends to far[] only below i */
             qev ev = q->far[i];
-            if (ev.t < horizon) evq_push_seq(q, ev);
+            if (ev.t < horizon) evq_push_seq(q, &ev);
             else evq_push_far(q, &ev);
         }
     }

@@ -342,6 +342,7 @@ typedef struct rv_event {
     int8_t arg;
     int32_t cpu;       /* -1 if none */
     int32_t node;      /* -1 if none */
+    int32_t spare;     /* always 0: fills what would be padding, so events compare bytewise */
     uint64_t id;
     uint64_t gp;
     int64_t n;

@@ -18,7 +18,7 @@ void sched_rearm(rv_engine *e, rearm_timer *tm, int64_t t, int kind, int cpu, in
 {
     tm->next = (qev){.t = t < e->now ? e->now : t, .seq = e->q.seq++, .id = id, .gen = gen, .cpu = cpu, .kind = (int16_t)kind, .arg = (int16_t)arg};
     if (tm->queued && tm->queued_t <= tm->next.t) return; /* that entry forwards to this arming */
-    evq_push_seq(&e->q, tm->next);
+    evq_push_seq(&e->q, &tm->next);
     tm->queued = true; tm->queued_gen = gen; tm->queued_t = tm->next.t;
 }
 
@@ -30,7 +30,7 @@ bool rearm_due(rv_engine *e, rearm_timer *tm, const qev *ev, uint32_t gen)
     if (!tm->queued || ev->gen != tm->queued_gen) return true; /* not the entry we track: stale */
     tm->queued = false;
     if (ev->gen == gen || tm->next.gen != gen) return true;  /* fires, or cancelled */
-    evq_push_seq(&e->q, tm->next);                             /* armed again since: forward */
+    evq_push_seq(&e->q, &tm->next);                             /* armed again since: forward */
     tm->queued = true; tm->queued_gen = tm->next.gen; tm->queued_t = tm->next.t;
     return false;
 }
