@@ -154,10 +154,22 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                             r->flavor == RV_PREEMPT ? "Its rcu_read_unlock() will report the quiescent state."
                                                     : "No context switch can happen on it until the section ends.");
     }
-    if (c->kloop)
-        return snprintf(buf, n, "CPU %d has been looping in the kernel with preemption off since %.6f s: no context switch, "
-                        "no user-mode tick, so no quiescent state. If this lasts %d s, a stall warning follows.",
-                        cpu, (double)c->kloop_since / NS_PER_S, e->cfg.rcu.stall_timeout_s);
+    if (c->kloop) {
+        /* the deadline is check_cpu_stall()'s rsp->jiffies_stall: the timeout counts from the GP's start,
+         * not the loop's, and after a warning print_cpu_stall() re-arms it 3 timeouts + 3 jiffies on
+         * ("If this lasts 21 s, a stall warning follows" stood under the warning it announced) */
+        double next = (double)rsp->jiffies_stall * (double)e->jiffy_ns / NS_PER_S, warned_at = -1;
+        for (size_t i = 0; i < e->nstalls; i++)
+            if (e->stalls[i].flavor == rsp->flavor && e->stalls[i].t_s * NS_PER_S >= (double)rsp->gp_start_ns) warned_at = e->stalls[i].t_s;
+        int len = snprintf(buf, n, "CPU %d has been looping in the kernel with preemption off since %.6f s: no context switch, "
+                           "no user-mode tick, so no quiescent state. ", cpu, (double)c->kloop_since / NS_PER_S);
+        if (len < 0 || (size_t)len >= n) return len;
+        if (warned_at >= 0)
+            return len + snprintf(buf + len, n - (size_t)len, "If it still loops at %.6f s, the next stall warning follows: a "
+                                  "repeat waits three timeouts and three jiffies after the one at %.6f s.", next, warned_at);
+        return len + snprintf(buf + len, n - (size_t)len, "If it still loops at %.6f s (the stall timeout, %.0f s after this GP "
+                              "began), a stall warning follows.", next, (double)(rsp->jiffies_stall - rsp->gp_start) / e->hz);
+    }
     if (!(c->dynticks & 1))
         return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even). Idle is a quiescent state, but an idle CPU never "
                         "reports it: the next FQS pass must probe its counter and credit it (\"dti\").%s",

@@ -393,3 +393,29 @@ Test(stall, stall_ended_before_state_dump)
     cr_expect_eq(f.gpnum, f.completed, "the GP ends once the readers let the kthread run");
     rv_engine_free(e);
 }
+
+/* The "why" text of a looping CPU names when the next warning comes, and that moment is still ahead:
+ * before the first warning, and under it (it read "If this lasts 3 s, a stall warning follows" beside
+ * the warning it announced) */
+static double next_warning_named(const rv_engine *e, int cpu)
+{
+    char why[2048];
+    rv_explain(e, RV_SCHED, cpu, -1, why, sizeof why);
+    const char *p = strstr(why, "still loops at ");
+    cr_assert(p, "no next-warning time in: %s", why);
+    return strtod(p + strlen("still loops at "), NULL);
+}
+
+Test(stall, why_names_the_next_warning_ahead)
+{
+    rv_engine *e = looping_in(RV_MODE_KTHREAD, 3, 14, 1000, NULL);
+    fx_run_s(e, 1.0);
+    double first = next_warning_named(e, 1);
+    cr_expect(first > 3.0 && first < 3.1, "first warning due at %.6f s", first);
+    fx_run_s(e, 4.0); /* past the first warning (t=3000) */
+    cr_assert_eq(stall_lines(e), 1u);
+    double now = (double)rv_now_ns(e) / 1e9, next = next_warning_named(e, 1);
+    cr_expect_gt(next, now, "the next warning named at %.6f s, now %.6f s", next, now);
+    cr_expect(next > first + 9.0 && next < first + 9.1, "a repeat 3 timeouts + 3 jiffies later: %.6f s", next);
+    rv_engine_free(e);
+}
