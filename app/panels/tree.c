@@ -6,8 +6,21 @@
 
 typedef struct level_geo {
     int first, count, per_row, rows, node_w, node_h, bit_cols, bit_rows, nbits, gap, bsz;
-    bool title;
+    int title_lines; /* 0 untitled; 2: name, then g/c and qsmask; 1: both on one line (a compact tree) */
+    bool title_inline; /* a compact tree's inner node: its bits on its title's line, at the right */
+    int box_lines;   /* > 0: the leaves are labeled boxes of this many text lines instead of bits */
 } level_geo;
+
+/* The smallest bit that still holds its "d"/"o" credit letter (draw_node): below it a leaf's bits are
+ * slivers no one reads from the back of a room, and few leaves become labeled boxes instead. */
+#define TREE_LABEL_BSZ 13
+/* A labeled leaf box is at least this wide: "rnp12", or a swatch and "13 owe". */
+#define TREE_BOX_MIN_W 52
+/* Labeled boxes only for trees with few leaves; hundreds get the grouped summary (leaf_summary). */
+#define TREE_BOX_MAX_LEAVES 32
+
+/* How the tree fits its area: bit sizes of inner levels and leaves, or leaves as boxes of box_lines. */
+typedef struct tree_fit { int bu, bl, box_lines; } tree_fit;
 
 static int node_bits(const rv_node_view *n, bool leaf)
 {
@@ -15,13 +28,49 @@ static int node_bits(const rv_node_view *n, bool leaf)
     return b < 1 ? 1 : b > 64 ? 64 : b;
 }
 
+/* The widest one-line title (node_title(), lines 1) of level g's nodes, with the mask at its widest:
+ * qsmask never has a bit that qsmaskinit lacks. */
+static int level_title_w(rd_ctx *rd, const ui_view *v, const level_geo *g)
+{
+    int w = 0;
+    for (int i = 0; i < g->count && g->first + i < v->nnodes; i++) {
+        const rv_node_view *n = &v->nodes[g->first + i];
+        char t1[64], t2[64];
+        snprintf(t1, sizeof t1, "rnp%d  level %d  ", n->index, n->level);
+        snprintf(t2, sizeof t2, "qsmask %#lx", n->qsmaskinit);
+        int tw = rd_text_width(rd, RD_SANS_SMALL, t1) + rd_text_width(rd, RD_MONO_SMALL, t2);
+        if (tw > w) w = tw;
+    }
+    return w;
+}
+
+/* A level of leaves drawn as labeled boxes (box_lines of text each): as wide as the row allows, but
+ * never narrower than TREE_BOX_MIN_W while halving the row would give more (then node_w says it did
+ * not fit, and size_boxes() refuses it). */
+static void plan_boxes(rd_ctx *rd, level_geo *g, int w, int box_lines)
+{
+    int pad = rd_px(rd, 3), min_w = rd_px(rd, TREE_BOX_MIN_W);
+    g->per_row = g->count;
+    while (g->per_row > 1 && (w - g->gap * (g->per_row - 1)) / g->per_row < min_w) g->per_row = (g->per_row + 1) / 2;
+    g->rows = (g->count + g->per_row - 1) / g->per_row;
+    g->node_w = (w - g->gap * (g->per_row - 1)) / g->per_row;
+    if (g->node_w > rd_px(rd, 240)) g->node_w = rd_px(rd, 240);
+    g->bsz = 0;
+    g->bit_cols = g->bit_rows = 1;
+    g->title_lines = 0;
+    g->title_inline = false;
+    g->box_lines = box_lines;
+    g->node_h = box_lines * rd_line_height(rd, RD_SANS_SMALL) + 2 * pad;
+}
+
 /* Lay out every level with bit squares of bsz_upper (inner levels) and bsz_leaf (leaves); returns
  * the total height. Inner levels have few nodes, so they keep big readable bits when hundreds of
- * leaves must shrink. */
-static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf)
+ * leaves must shrink. box_lines > 0: the leaves are labeled boxes instead (bsz_leaf unused), and the
+ * inner nodes' titles take one line, so that the tree fits where the bits could not be read. */
+static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf, int box_lines)
 {
     int total = 0;
-    int title_h = rd_line_height(rd, RD_SANS_SMALL) * 2;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
     int first = 0;
     for (int l = 0; l < v->levels; l++) {
         level_geo *g = &lv[l];
@@ -31,6 +80,12 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
         g->gap = gap;
         first += g->count;
         bool leaf = l == v->levels - 1;
+        if (leaf && box_lines > 0) {
+            plan_boxes(rd, g, w, box_lines);
+            total += g->rows * (g->node_h + gap) + (l ? rd_px(rd, 10) : 0);
+            continue;
+        }
+        g->box_lines = 0;
         int bsz = leaf ? bsz_leaf : bsz_upper;
         /* dense trees (hundreds of leaves) lose their margins before they lose their bits */
         int pad = bsz >= 8 ? rd_px(rd, 3) : 1;
@@ -50,8 +105,16 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
         if (g->bit_cols > g->nbits) g->bit_cols = g->nbits;
         if (g->bit_cols < 1) g->bit_cols = 1;
         g->bit_rows = (g->nbits + g->bit_cols - 1) / g->bit_cols;
-        g->title = g->node_w >= rd_px(rd, 96) && bsz >= rd_px(rd, 8);
-        g->node_h = (g->title ? title_h : 0) + g->bit_rows * bsz + 2 * pad;
+        g->title_lines = g->node_w >= rd_px(rd, 96) && bsz >= rd_px(rd, 8) ? (box_lines > 0 ? 1 : 2) : 0;
+        g->node_h = g->title_lines * lh + g->bit_rows * bsz + 2 * pad;
+        /* a compact tree's root (3.6's rnp0 and its 4 bits) puts the bits beside its one-line title:
+         * the line it saves makes them big enough to carry their numbers */
+        g->title_inline = g->title_lines == 1 && level_title_w(rd, v, g) + rd_px(rd, 8) + g->nbits * bsz <= g->node_w - 2 * pad;
+        if (g->title_inline) {
+            g->bit_cols = g->nbits;
+            g->bit_rows = 1;
+            g->node_h = (lh > bsz ? lh : bsz) + 2 * pad;
+        }
         total += g->rows * (g->node_h + gap) + (l ? rd_px(rd, g->count > 32 ? 4 : 10) : 0);
     }
     return total;
@@ -59,24 +122,97 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
 
 static void leaf_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n);
 
+/* Node i of level g, its level drawn from y down in area (plan()'s rows, centred). */
+static rd_rect slot_rect(const level_geo *g, rd_rect area, int y, int i)
+{
+    int row_w = g->per_row * g->node_w + (g->per_row - 1) * g->gap;
+    int x0 = area.x + (area.w - row_w) / 2;
+    return (rd_rect){x0 + (i % g->per_row) * (g->node_w + g->gap), y + (i / g->per_row) * (g->node_h + g->gap), g->node_w, g->node_h};
+}
+
 /* The biggest bit sizes (inner levels, leaves) at which the tree fits in area. */
 static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int *bu_out, int *bl_out)
 {
     int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
-    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl) > area.h) {
+    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl, 0) > area.h) {
         if (bu > floor_u) bu--; /* shrink together down to a readable size... */
         bl--;                   /* ...then only the leaves */
         if (bu < bl) bu = bl;
     }
-    while (bu > bl && plan(rd, v, lv, area.w, bu, bl) > area.h) bu--;
+    while (bu > bl && plan(rd, v, lv, area.w, bu, bl, 0) > area.h) bu--;
     /* inner nodes that lost their titles free more room than one step took: give it back, to the
      * inner levels first (their titles and bits are what a reader can read), then the leaves */
-    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl) <= area.h) bu++;
-    while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1) <= area.h) bl++;
+    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl, 0) <= area.h) bu++;
+    while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1, 0) <= area.h) bl++;
     *bu_out = bu;
     *bl_out = bl;
 }
 
+/* Leaves as labeled boxes: the most text lines (3, else 2) and the biggest inner bits with which
+ * the tree fits in area, with each box at least TREE_BOX_MIN_W wide. Three lines only while the
+ * inner bits stay big enough to read. 0: it does not fit either way. */
+static int size_boxes(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int *bu_out)
+{
+    for (int lines = 3; lines >= 2; lines--) {
+        int floor = rd_px(rd, lines == 3 ? TREE_LABEL_BSZ : 10);
+        for (int bu = rd_px(rd, 34); bu >= floor; bu--) {
+            if (plan(rd, v, lv, area.w, bu, 0, lines) > area.h) continue;
+            if (lv[v->levels - 1].node_w < rd_px(rd, TREE_BOX_MIN_W)) return 0;
+            *bu_out = bu;
+            return lines;
+        }
+    }
+    return 0;
+}
+
+/* The tree's layout in area: bits as big as fit; where the leaves' bits would be too small to read
+ * (3.6's NR_CPUS tree in a compare half at 1280x720: four leaves of 16 seven-pixel slivers), and
+ * there are few leaves, each leaf becomes a box that names it and says its state in words. */
+static tree_fit fit_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area)
+{
+    tree_fit f = {0, 0, 0};
+    size_tree(rd, v, lv, area, &f.bu, &f.bl);
+    if (f.bl >= rd_px(rd, TREE_LABEL_BSZ) || v->level_count[v->levels - 1] > TREE_BOX_MAX_LEAVES) return f;
+    int bu = f.bu;
+    f.box_lines = size_boxes(rd, v, lv, area, &bu);
+    if (f.box_lines) f.bu = bu;
+    return f;
+}
+
+static bool fit_readable(rd_ctx *rd, tree_fit f) { return f.box_lines > 0 || f.bl >= rd_px(rd, TREE_LABEL_BSZ); }
+
+/* A node's title at x, y in w: its name, then its g/c numbers and qsmask (lines 2), or both on one
+ * line (lines 1: a compact tree, whose header gives the numbers). Returns the y below it. */
+static int node_title(ui_frame *fr, int x, int y, int w, const rv_node_view *n, bool leaf, int lines)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    char t1[96], t2[96], blkd[24] = "";
+    if (leaf) snprintf(t1, sizeof t1, "rnp%d  CPUs %d-%d", n->index, n->grplo, n->grphi);
+    else snprintf(t1, sizeof t1, "rnp%d  level %d", n->index, n->level);
+    if (n->n_blkd_tasks) snprintf(blkd, sizeof blkd, "  blkd %d", n->n_blkd_tasks);
+    int x2 = x, w2 = w;
+    if (lines == 1) {
+        /* the name, then the mask on what is left of the line; a name that leaves no room for the
+         * mask shrinks to "rnpN" */
+        int gapw = rd_text_width(rd, RD_SANS_SMALL, "  ");
+        snprintf(t2, sizeof t2, "%#lx", n->qsmask);
+        if (rd_text_width(rd, RD_SANS_SMALL, t1) + gapw + rd_text_width(rd, RD_MONO_SMALL, t2) > w) snprintf(t1, sizeof t1, "rnp%d", n->index);
+        x2 = x + panel_text_fit(fr, RD_SANS_SMALL, x, y, w, fr->th->text, t1) + gapw;
+        w2 = x + w - x2;
+        snprintf(t2, sizeof t2, "qsmask %#lx%s", n->qsmask, blkd);
+    } else {
+        panel_text_fit(fr, RD_SANS_SMALL, x, y, w, fr->th->text, t1);
+        y += lh;
+        snprintf(t2, sizeof t2, "g%lu c%lu  qsmask %#lx%s", n->gpnum, n->completed, n->qsmask, blkd);
+        /* a narrow node (3.6's NR_CPUS tree in compare, a slide) keeps the mask whole before the GP
+         * numbers, which the panel's header gives: "qsmask 0xcd…" hid which CPUs still owe */
+        if (rd_text_width(rd, RD_MONO_SMALL, t2) > w2) snprintf(t2, sizeof t2, "qsmask %#lx%s", n->qsmask, blkd);
+    }
+    if (rd_text_width(rd, RD_MONO_SMALL, t2) > w2) snprintf(t2, sizeof t2, "%#lx", n->qsmask);
+    if (w2 > 0) panel_text_fit(fr, RD_MONO_SMALL, x2, y, w2, fr->th->text_dim, t2);
+    return y + lh;
+}
 
 static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_node_view *n,
                       const level_geo *g, int bsz, bool leaf)
@@ -90,29 +226,18 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     rd_frame(rd, r, st->sel_node == n->index ? th->select : th->panel_edge, st->sel_node == n->index ? rd_px(rd, 2) : 1);
     if (walking) rd_frame(rd, rd_inset(r, -rd_px(rd, 2)), th->walk, rd_px(rd, 3));
     ui_hit_add(fr, r, HIT_NODE, n->index, 0);
-    int pad = bsz >= 8 ? rd_px(rd, 3) : 1, y = r.y + pad;
+    int pad = bsz >= 8 ? rd_px(rd, 3) : 1, y = r.y + pad, bx = r.x + pad;
     rd_clip_push(rd, r);
-    if (g->title) {
-        char t1[96], t2[96];
-        if (leaf) snprintf(t1, sizeof t1, "rnp%d  CPUs %d-%d", n->index, n->grplo, n->grphi);
-        else snprintf(t1, sizeof t1, "rnp%d  level %d", n->index, n->level);
-        snprintf(t2, sizeof t2, "g%lu c%lu  qsmask %#lx", n->gpnum, n->completed, n->qsmask);
-        char blkd[24] = "";
-        if (n->n_blkd_tasks) snprintf(blkd, sizeof blkd, "  blkd %d", n->n_blkd_tasks);
-        strncat(t2, blkd, sizeof t2 - strlen(t2) - 1);
-        /* a narrow node (3.6's NR_CPUS tree in compare, a slide) keeps the mask whole before the GP
-         * numbers, which the panel's header gives: "qsmask 0xcd…" hid which CPUs still owe */
-        if (rd_text_width(rd, RD_MONO_SMALL, t2) > r.w - 2 * pad) snprintf(t2, sizeof t2, "qsmask %#lx%s", n->qsmask, blkd);
-        if (rd_text_width(rd, RD_MONO_SMALL, t2) > r.w - 2 * pad) snprintf(t2, sizeof t2, "%#lx", n->qsmask);
-        panel_text_fit(fr, RD_SANS_SMALL, r.x + pad, y, r.w - 2 * pad, th->text, t1);
-        y += rd_line_height(rd, RD_SANS_SMALL);
-        panel_text_fit(fr, RD_MONO_SMALL, r.x + pad, y, r.w - 2 * pad, th->text_dim, t2);
-        y += rd_line_height(rd, RD_SANS_SMALL);
-    }
+    if (g->title_inline) {
+        int lh = rd_line_height(rd, RD_SANS_SMALL), row_h = lh > bsz ? lh : bsz;
+        bx = r.x + r.w - pad - g->nbits * bsz;
+        node_title(fr, r.x + pad, y + (row_h - lh) / 2, bx - rd_px(rd, 8) - (r.x + pad), n, leaf, 1);
+        y += (row_h - bsz) / 2;
+    } else if (g->title_lines) y = node_title(fr, r.x + pad, y, r.w - 2 * pad, n, leaf, g->title_lines);
     const ui_history *h = v->hist;
     int nb = node_bits(n, leaf);
     for (int b = 0; b < nb; b++) {
-        rd_rect q = {r.x + pad + (b % g->bit_cols) * bsz, y + (b / g->bit_cols) * bsz, bsz - 1, bsz - 1};
+        rd_rect q = {bx + (b % g->bit_cols) * bsz, y + (b / g->bit_cols) * bsz, bsz - 1, bsz - 1};
         if (bsz > 6) { q.w--; q.h--; }
         unsigned long bit = 1UL << b;
         if (!(n->qsmaskinit & bit)) {
@@ -138,7 +263,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         ui_hit_add(fr, q, HIT_NODE_BIT, n->index, b);
     }
     rd_clip_pop(rd);
-    if (leaf && !g->title) leaf_tip(fr, r, v, n);
+    if (leaf && !g->title_lines) leaf_tip(fr, r, v, n);
 }
 
 /* What the CPUs of one leaf do: how many in each state (U K I Z X) and how many still owe a QS. */
@@ -223,19 +348,257 @@ static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_lea
 }
 
 /* Hover over a leaf too small to label: its CPUs' states and the running ones that still owe. */
-static void leaf_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n)
+static size_t leaf_tip_text(const ui_view *v, const rv_node_view *n, char *tip, size_t size)
 {
     leaf_sig s = leaf_sig_of(v, n);
-    char t[120], tip[400];
+    char t[120];
     leaf_sig_text(&s, t, sizeof t);
-    size_t l = (size_t)snprintf(tip, sizeof tip, "rnp%d, CPUs %d-%d: %s", n->index, n->grplo, n->grphi, t);
+    size_t l = (size_t)snprintf(tip, size, "rnp%d, CPUs %d-%d: %s", n->index, n->grplo, n->grphi, t);
     bool gp = n->gpnum != n->completed;
     int shown = 0;
-    for (int c = n->grplo; c <= n->grphi && c < v->ncpus && l < sizeof tip - 24; c++) {
+    for (int c = n->grplo; c <= n->grphi && c < v->ncpus && l < size - 24; c++) {
         if (!gp || !(n->qsmask >> (c - n->grplo) & 1) || !(v->cpus[c].dynticks & 1)) continue;
-        l += (size_t)snprintf(tip + l, sizeof tip - l, "%s%d", shown++ ? ", " : "; running and owing: CPU ", c);
+        l += (size_t)snprintf(tip + l, size - l, "%s%d", shown++ ? ", " : "; running and owing: CPU ", c);
+    }
+    return l < size ? l : size - 1;
+}
+
+static void leaf_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n)
+{
+    char tip[400];
+    leaf_tip_text(v, n, tip, sizeof tip);
+    ui_tip_add(fr, r, tip);
+}
+
+/* A leaf drawn as a labeled box says its state with the legend's swatches and in words. */
+enum box_state { BOX_OWED, BOX_REPORTED, BOX_NO_GP, BOX_EMPTY };
+
+static enum box_state leaf_state(const rv_node_view *n)
+{
+    if (!n->qsmaskinit) return BOX_EMPTY; /* no CPU online under it: not in its parent's qsmaskinit either */
+    if (n->gpnum == n->completed) return BOX_NO_GP;
+    return n->qsmask ? BOX_OWED : BOX_REPORTED;
+}
+
+static int bits_set(unsigned long m)
+{
+    int k = 0;
+    for (; m; m &= m - 1) k++;
+    return k;
+}
+
+/* The first of n forms (longest first) that fits w in font f; the last one when none does. */
+static const char *first_fit(rd_ctx *rd, enum rd_font f, int w, char forms[][64], int n)
+{
+    for (int i = 0; i < n - 1; i++)
+        if (rd_text_width(rd, f, forms[i]) <= w) return forms[i];
+    return forms[n - 1];
+}
+
+/* The leaves first..last (one, or a run with no CPU online) by name and CPU range, to fit w. */
+static const char *box_name(rd_ctx *rd, const rv_node_view *first, const rv_node_view *last, int w, char forms[4][64])
+{
+    int a = first->index, b = last->index, lo = first->grplo, hi = last->grphi, n = 0;
+    if (a == b) {
+        snprintf(forms[n++], 64, "rnp%d  CPUs %d-%d", a, lo, hi);
+        snprintf(forms[n++], 64, "rnp%d %d-%d", a, lo, hi);
+        snprintf(forms[n++], 64, "rnp%d", a);
+    } else {
+        snprintf(forms[n++], 64, "rnp%d–rnp%d  CPUs %d-%d", a, b, lo, hi);
+        snprintf(forms[n++], 64, "rnp%d–%d  CPUs %d-%d", a, b, lo, hi);
+        snprintf(forms[n++], 64, "rnp%d–rnp%d", a, b);
+        snprintf(forms[n++], 64, "rnp%d–%d", a, b);
+    }
+    return first_fit(rd, RD_SANS_SMALL, w, forms, n);
+}
+
+/* A leaf's state in words ("13 CPUs still owe a QS", "all reported", "not in qsmaskinit"), to fit w. */
+static const char *box_words(rd_ctx *rd, const rv_node_view *n, enum box_state s, int w, char forms[5][64])
+{
+    int k = bits_set(n->qsmask), nf = 0;
+    const char *es = k == 1 ? "s" : "";
+    switch (s) {
+    case BOX_OWED:
+        snprintf(forms[nf++], 64, "%d CPU%s still owe%s a QS", k, k == 1 ? "" : "s", es);
+        snprintf(forms[nf++], 64, "%d still owe%s a QS", k, es);
+        snprintf(forms[nf++], 64, "%d owe%s a QS", k, es);
+        snprintf(forms[nf++], 64, "%d owe%s", k, es);
+        snprintf(forms[nf++], 64, "%d", k);
+        break;
+    case BOX_REPORTED:
+        snprintf(forms[nf++], 64, "all reported");
+        snprintf(forms[nf++], 64, "reported");
+        snprintf(forms[nf++], 64, "✓");
+        break;
+    case BOX_NO_GP:
+        snprintf(forms[nf++], 64, "no GP waiting");
+        snprintf(forms[nf++], 64, "no GP");
+        break;
+    case BOX_EMPTY:
+        snprintf(forms[nf++], 64, "no CPU online: not in qsmaskinit");
+        snprintf(forms[nf++], 64, "not in qsmaskinit");
+        snprintf(forms[nf++], 64, "no CPU online");
+        snprintf(forms[nf++], 64, "no CPU");
+        break;
+    }
+    return first_fit(rd, RD_SANS_SMALL, w, forms, nf);
+}
+
+/* The legend's swatch for a box's state in q; flash: one of its bits was just cleared. */
+static void state_swatch(ui_frame *fr, rd_rect q, enum box_state s, bool flash)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    if (s == BOX_OWED) rd_fill(rd, q, th->owed);
+    else if (s == BOX_EMPTY) {
+        rd_fill(rd, q, th->cleared);
+        rd_hatch(rd, q, th->text_dim, rd_px(rd, 4));
+    } else {
+        rd_fill(rd, q, th->panel);
+        rd_frame(rd, q, s == BOX_REPORTED ? th->passed : th->cleared, rd_px(rd, 1.5f));
+    }
+    if (flash) rd_frame(rd, rd_inset(q, -1), th->walk, rd_px(rd, 2));
+}
+
+static bool leaf_just_cleared(const ui_view *v, const ui_state *st, const rv_node_view *n)
+{
+    for (int b = 0; b < node_bits(n, true); b++)
+        if (panel_bit_just_cleared(v, st, n, b)) return true;
+    return false;
+}
+
+/* Hover over a labeled leaf: leaf_tip's counts and its qsmask, or why a leaf with no CPU online is
+ * left out. */
+static void box_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n)
+{
+    char tip[480];
+    size_t l;
+    if (n->qsmaskinit) {
+        l = leaf_tip_text(v, n, tip, sizeof tip);
+        snprintf(tip + l, sizeof tip - l, ". qsmask %#lx: each set bit is a CPU that still owes a QS", n->qsmask);
+    } else {
+        l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: no CPU online, so qsmaskinit is 0 and no grace "
+                             "period waits here", n->index, n->level, n->grplo, n->grphi);
+        if (n->parent >= 0 && l < sizeof tip)
+            snprintf(tip + l, sizeof tip - l, "; its grpmask %#lx is clear in rnp%d's qsmaskinit (the hatched bit)", n->grpmask, n->parent);
     }
     ui_tip_add(fr, r, tip);
+}
+
+/* The text of one labeled box in r: name and CPUs, the legend's swatch and the state in words, and
+ * (lines 3) the qsmask itself. n is the first leaf; last is the run's last. */
+static void box_text(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_node_view *n,
+                     const rv_node_view *last, int lines)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    enum box_state s = leaf_state(n);
+    rd_color ink = s == BOX_EMPTY ? th->text_dim : th->text;
+    int pad = rd_px(rd, 3), lh = rd_line_height(rd, RD_SANS_SMALL), x = r.x + pad, w = r.w - 2 * pad, y = r.y + pad;
+    char names[4][64], words[5][64], mask[64];
+    panel_text_fit(fr, RD_SANS_SMALL, x, y, w, th->text, box_name(rd, n, last, w, names));
+    y += lh;
+    int sw = lh - rd_px(rd, 3), tx = x + sw + rd_px(rd, 4);
+    state_swatch(fr, (rd_rect){x, y + (lh - sw) / 2, sw, sw}, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
+    panel_text_fit(fr, RD_SANS_SMALL, tx, y, x + w - tx, ink, box_words(rd, n, s, x + w - tx, words));
+    if (lines < 3) return;
+    y += lh;
+    if (s == BOX_EMPTY) snprintf(mask, sizeof mask, "qsmaskinit 0");
+    else if (n->n_blkd_tasks) snprintf(mask, sizeof mask, "qsmask %#lx  blkd %d", n->qsmask, n->n_blkd_tasks);
+    else snprintf(mask, sizeof mask, "qsmask %#lx", n->qsmask);
+    if (rd_text_width(rd, RD_MONO_SMALL, mask) > w) snprintf(mask, sizeof mask, "%#lx", n->qsmask);
+    panel_text_fit(fr, RD_MONO_SMALL, x, y, w, th->text_dim, mask);
+}
+
+/* Leaves i.. of level g as labeled boxes. A run of neighbours on one row with no CPU online (3.6's
+ * NR_CPUS leaves past the last CPU) shares one box, so that its words have room; each leaf keeps its
+ * own slot for the click (HIT_NODE, as a node's box), its tip, the selection and the GP walk's mark.
+ * Returns the number of leaves drawn. */
+static int draw_leaf_run(ui_frame *fr, rd_rect area, int y, const ui_view *v, const ui_state *st, const level_geo *g, int i)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    const rv_node_view *n = &v->nodes[g->first + i];
+    int run = 1;
+    while (!n->qsmaskinit && i + run < g->count && g->first + i + run < v->nnodes && (i + run) % g->per_row &&
+           !v->nodes[g->first + i + run].qsmaskinit)
+        run++;
+    rd_rect a = slot_rect(g, area, y, i), z = slot_rect(g, area, y, i + run - 1);
+    rd_rect box = {a.x, a.y, z.x + z.w - a.x, a.h};
+    enum box_state s = leaf_state(n);
+    rd_fill(rd, box, s == BOX_EMPTY ? rd_mix(th->panel, th->cleared, 0.5f) : th->panel);
+    bool in_walk = fl->phase == RV_GP_INIT || fl->phase == RV_GP_CLEANUP;
+    for (int k = 0; k < run; k++) {
+        const rv_node_view *m = &v->nodes[g->first + i + k];
+        rd_rect sl = slot_rect(g, area, y, i + k);
+        if (in_walk && fl->walk_node == m->index) rd_fill(rd, sl, rd_mix(th->panel, th->walk, 0.35f));
+    }
+    /* the box's edge in the swatch's colour: a leaf that owes reads from afar */
+    if (s == BOX_OWED) rd_frame(rd, box, th->owed, rd_px(rd, 2));
+    else if (s == BOX_REPORTED) rd_frame(rd, box, th->passed, rd_px(rd, 1.5f));
+    else rd_frame(rd, box, th->panel_edge, 1);
+    rd_clip_push(rd, box);
+    box_text(fr, box, v, st, n, &v->nodes[g->first + i + run - 1], g->box_lines);
+    rd_clip_pop(rd);
+    /* each leaf's own click and tip over its slot, after the text: its tip, not a word's, shows there */
+    for (int k = 0; k < run; k++) {
+        const rv_node_view *m = &v->nodes[g->first + i + k];
+        rd_rect sl = slot_rect(g, area, y, i + k);
+        ui_hit_add(fr, sl, HIT_NODE, m->index, 0);
+        box_tip(fr, sl, v, m);
+        if (st->sel_node == m->index) rd_frame(rd, sl, th->select, rd_px(rd, 2));
+        if (in_walk && fl->walk_node == m->index) rd_frame(rd, rd_inset(sl, -rd_px(rd, 2)), th->walk, rd_px(rd, 3));
+    }
+    return run;
+}
+
+/* Where the tree goes in the panel's content c, above a legend leg_h high. */
+static rd_rect tree_area(rd_ctx *rd, rd_rect c, int leg_h) { return (rd_rect){c.x, c.y + rd_px(rd, 2), c.w, c.h - leg_h - rd_px(rd, 4)}; }
+
+/* Does the legend cost the tree its readability: unreadable above the legend, readable without it? */
+static bool legend_hides_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect c, int leg_h)
+{
+    if (leg_h <= 0 || v->levels <= 0 || v->nnodes <= 0) return false;
+    rd_rect with = tree_area(rd, c, leg_h), without = tree_area(rd, c, 0);
+    return (with.h <= 0 || !fit_readable(rd, fit_tree(rd, v, lv, with))) && fit_readable(rd, fit_tree(rd, v, lv, without));
+}
+
+/* Edges from level l's nodes to their parents (level l-1, drawn at prev_y), when both levels fit on
+ * one row (a readable tree, not a hairball). */
+static void draw_edges(ui_frame *fr, rd_rect area, const ui_view *v, const level_geo *lv, int l, int prev_y, int y)
+{
+    const level_geo *g = &lv[l], *pg = &lv[l - 1];
+    if (g->rows != 1 || pg->rows != 1) return;
+    for (int i = 0; i < g->count && g->first + i < v->nnodes; i++) {
+        const rv_node_view *n = &v->nodes[g->first + i];
+        if (n->parent < 0) continue;
+        rd_rect pr = slot_rect(pg, area, prev_y, n->parent - pg->first), nr = slot_rect(g, area, y, i);
+        rd_line(fr->rd, pr.x + pr.w / 2, pr.y + pr.h, nr.x + nr.w / 2, nr.y, fr->th->panel_edge);
+    }
+}
+
+/* Every level from the root down: bits (draw_node), or the leaves as labeled boxes (draw_leaf_run). */
+static void draw_levels(ui_frame *fr, rd_rect area, const ui_view *v, const ui_state *st, const level_geo *lv)
+{
+    rd_ctx *rd = fr->rd;
+    rd_clip_push(rd, area);
+    int y = area.y, prev_y = -1;
+    for (int l = 0; l < v->levels; l++) {
+        const level_geo *g = &lv[l];
+        bool leaf = l == v->levels - 1;
+        if (l > 0) draw_edges(fr, area, v, lv, l, prev_y, y);
+        for (int i = 0; i < g->count && g->first + i < v->nnodes;) {
+            if (g->box_lines) i += draw_leaf_run(fr, area, y, v, st, g, i);
+            else {
+                draw_node(fr, slot_rect(g, area, y, i), v, st, &v->nodes[g->first + i], g, g->bsz, leaf);
+                i++;
+            }
+        }
+        prev_y = y;
+        y += g->rows * (g->node_h + g->gap) + rd_px(rd, l + 1 < v->levels && lv[l + 1].count > 32 ? 4 : 10);
+    }
+    rd_clip_pop(rd);
 }
 
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
@@ -334,19 +697,19 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     /* the tree before its legend: where the legend would leave too little room for one titled node
      * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree
      * shrank to a strip whose bits nobody could read, or vanished; the legend's words are also the
-     * hover tips and the glossary's (G) */
-    if (c.h - leg_h - rd_px(rd, 4) < 3 * lh + rd_px(rd, 8)) leg_h = 0;
-    rd_rect area = {c.x, c.y + rd_px(rd, 2), c.w, c.h - leg_h - rd_px(rd, 4)};
+     * hover tips and the glossary's (G). The same where the legend leaves the room for a strip but
+     * not for a readable tree (scaling's 3.6 half at 1280x720) and leaving it out gives one. */
+    level_geo lv[UI_MAX_LEVELS];
+    if (c.h - leg_h - rd_px(rd, 4) < 3 * lh + rd_px(rd, 8) || legend_hides_tree(rd, v, lv, c, leg_h)) leg_h = 0;
+    rd_rect area = tree_area(rd, c, leg_h);
     if (leg_h > 0) panel_legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, true);
     if (v->levels <= 0 || v->nnodes <= 0 || area.h <= 0) return;
-    level_geo lv[UI_MAX_LEVELS];
-    int bu, bl;
-    size_tree(rd, v, lv, area, &bu, &bl);
+    tree_fit f = fit_tree(rd, v, lv, area);
     /* hundreds of leaves: up to 3 lines under the tree say what they hold, in the room the tree
      * leaves free; when it leaves less than 2 lines, the tree gives up 2 */
     int nleaves = v->level_count[v->levels - 1], first_leaf = v->nnodes - nleaves;
-    if (nleaves > 32 && first_leaf >= 0) {
-        int free_lines = (area.h - plan(rd, v, lv, area.w, bu, bl) - rd_px(rd, 3)) / lh;
+    if (nleaves > TREE_BOX_MAX_LEAVES && first_leaf >= 0) {
+        int free_lines = (area.h - plan(rd, v, lv, area.w, f.bu, f.bl, 0) - rd_px(rd, 3)) / lh;
         int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
         if (max_lines * lh < area.h / 3) {
             int used = leaf_summary(fr, area, v, first_leaf, nleaves, max_lines, false, st->clean);
@@ -354,36 +717,11 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             leaf_summary(fr, sr, v, first_leaf, nleaves, max_lines, true, st->clean);
             if (used > free_lines) {
                 area.h -= used * lh + rd_px(rd, 3);
-                size_tree(rd, v, lv, area, &bu, &bl);
+                f = fit_tree(rd, v, lv, area);
             }
         }
     }
-    plan(rd, v, lv, area.w, bu, bl);
-    rd_clip_push(rd, area);
-    int y = area.y;
-    int prev_y = -1, prev_h = 0;
-    for (int l = 0; l < v->levels; l++) {
-        level_geo *g = &lv[l];
-        int gap = g->gap;
-        bool leaf = l == v->levels - 1;
-        int row_w = g->per_row * g->node_w + (g->per_row - 1) * gap;
-        int x0 = area.x + (area.w - row_w) / 2;
-        for (int i = 0; i < g->count && g->first + i < v->nnodes; i++) {
-            const rv_node_view *n = &v->nodes[g->first + i];
-            rd_rect nr = {x0 + (i % g->per_row) * (g->node_w + gap), y + (i / g->per_row) * (g->node_h + gap), g->node_w, g->node_h};
-            /* edges to the parent when both levels fit on one row (a readable tree, not a hairball) */
-            if (l > 0 && g->rows == 1 && lv[l - 1].rows == 1 && n->parent >= 0) {
-                int pi = n->parent - lv[l - 1].first;
-                int pg = lv[l - 1].gap;
-                int prow_w = lv[l - 1].per_row * lv[l - 1].node_w + (lv[l - 1].per_row - 1) * pg;
-                int px = area.x + (area.w - prow_w) / 2 + pi * (lv[l - 1].node_w + pg) + lv[l - 1].node_w / 2;
-                rd_line(rd, px, prev_y + prev_h, nr.x + nr.w / 2, nr.y, th->panel_edge);
-            }
-            draw_node(fr, nr, v, st, n, g, g->bsz, leaf);
-        }
-        prev_y = y;
-        prev_h = g->node_h;
-        y += g->rows * (g->node_h + gap) + rd_px(rd, l + 1 < v->levels && lv[l + 1].count > 32 ? 4 : 10);
-    }
-    rd_clip_pop(rd);
+    plan(rd, v, lv, area.w, f.bu, f.bl, f.box_lines);
+    draw_levels(fr, area, v, st, lv);
 }
+

@@ -227,3 +227,96 @@ Test(compare_720, the_36_tree_names_the_cpu_that_started_the_gp, .init = setup, 
     cr_expect(gp > 0 && cpu >= 0 && cpu < 16, "GP %lu on CPU %d", gp, cpu);
     free(buf);
 }
+
+/* A text run the renderer drew, as rd_set_text_observer reports it. */
+typedef struct run { char text[96]; rd_rect r; } run;
+typedef struct runs { run v[1024]; int n; } runs;
+
+static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    runs *R = ctx;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    if (R->n == 1024) return;
+    run *u = &R->v[R->n++];
+    snprintf(u->text, sizeof u->text, "%.*s", (int)(len < sizeof u->text ? len : sizeof u->text - 1), s);
+    u->r = (rd_rect){x, y, w, h};
+}
+
+static bool within(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x + a.w <= r.x + r.w && a.y + a.h <= r.y + r.h; }
+
+/* Does text name leaf rnp<k>: "rnp1  CPUs 0-15", or a run of leaves "rnp2–rnp4" / "rnp2–4"? */
+static bool names_leaf(const char *text, int k)
+{
+    for (const char *p = text; (p = strstr(p, "rnp")); p += 3) {
+        char *e;
+        long a = strtol(p + 3, &e, 10), b = a;
+        if (e == p + 3) continue;
+        if (!strncmp(e, "–", strlen("–"))) {
+            const char *q = e + strlen("–");
+            if (!strncmp(q, "rnp", 3)) q += 3;
+            b = strtol(q, NULL, 10);
+        }
+        if (a <= k && k <= b) return true;
+    }
+    return false;
+}
+
+/* The lecturer's projector: hackbench compared at 1280x720, 30 s in. 3.6 sizes its tree by NR_CPUS
+ * (rnp0 over four leaves of 16 CPUs); in the compare half the leaves were rows of 7-px bits with no
+ * name, unreadable from the back of the room. Each leaf is now named in text of a readable height,
+ * its state is said in words, and its click target (HIT_NODE) is a box, not a sliver. */
+Test(compare_720, the_36_trees_leaves_are_named_in_readable_text, .init = setup, .fini = teardown)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, 30000000000LL);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    static runs R;
+    R.n = 0;
+    rd_set_text_observer(W->rd, keep_run, &R);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    int side = -1;
+    for (int s = 0; s < W->app.nsessions && s < 2; s++)
+        if (W->app.s[s].view.mode == RV_MODE_SOFTIRQ) side = s;
+    cr_assert_geq(side, 0, "no 3.6 side");
+    const ui_view *v = &W->app.s[side].view;
+    rd_rect tree = W->app.L.side[side].tree;
+    cr_assert_gt(v->levels, 1, "3.6's tree has leaves under its root");
+    int nleaves = v->level_count[v->levels - 1], first = v->nnodes - nleaves;
+    int owe = 0, empty = 0;
+    for (int i = 0; i < R.n; i++)
+        if (within(R.v[i].r, tree)) {
+            owe += strstr(R.v[i].text, " owe") != NULL;
+            empty += strstr(R.v[i].text, "not in qsmaskinit") != NULL;
+        }
+    for (int k = first; k < v->nnodes; k++) {
+        const rv_node_view *n = &v->nodes[k];
+        int tallest = 0;
+        for (int i = 0; i < R.n; i++)
+            if (within(R.v[i].r, tree) && names_leaf(R.v[i].text, k) && R.v[i].r.h > tallest) tallest = R.v[i].r.h;
+        cr_expect_geq(tallest, 12, "leaf rnp%d (CPUs %d-%d): %s", k, n->grplo, n->grphi,
+                      tallest ? "its name is drawn too small to read" : "no text names it in the tree panel");
+        int narrowest_bit = 1 << 20;
+        rd_rect box = {0, 0, 0, 0};
+        for (int h = 0; h < W->app.fr.nhits; h++) {
+            const ui_hit *x = &W->app.fr.hits[h];
+            if (x->side != side || x->a != k) continue;
+            if (x->kind == HIT_NODE && x->r.w > box.w) box = x->r;
+            if (x->kind == HIT_NODE_BIT && x->r.w < narrowest_bit) narrowest_bit = x->r.w;
+        }
+        cr_expect(box.w >= 40 && box.h >= 24, "leaf rnp%d: its click target is %dx%d px", k, box.w, box.h);
+        cr_expect_geq(narrowest_bit, 12, "leaf rnp%d: a qsmask bit %d px wide", k, narrowest_bit);
+        /* hovering the leaf still tells its own story (its CPUs, or why it is not in qsmaskinit) */
+        char want[16];
+        snprintf(want, sizeof want, "rnp%d", k);
+        const ui_tip *tip = ui_tip_find(&W->app.fr, box.x + box.w / 2, box.y + box.h / 2);
+        cr_expect(tip && strstr(tip->text, want), "leaf rnp%d: hovering it shows %s", k, tip ? tip->text : "no tip");
+    }
+    /* hackbench's 16 CPUs sit under rnp1; rnp2-rnp4 have no CPU online */
+    cr_expect_gt(owe, 0, "the leaf whose CPUs still owe says so in words");
+    cr_expect_gt(empty, 0, "the leaves with no CPU online say they are not in qsmaskinit");
+}
