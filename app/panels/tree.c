@@ -556,12 +556,20 @@ static int draw_leaf_run(ui_frame *fr, rd_rect area, int y, const ui_view *v, co
 /* Where the tree goes in the panel's content c, above a legend leg_h high. */
 static rd_rect tree_area(rd_ctx *rd, rd_rect c, int leg_h) { return (rd_rect){c.x, c.y + rd_px(rd, 2), c.w, c.h - leg_h - rd_px(rd, 4)}; }
 
-/* Does the legend cost the tree its readability: unreadable above the legend, readable without it? */
+static bool bits_readable(rd_ctx *rd, tree_fit f) { return f.box_lines == 0 && f.bl >= rd_px(rd, TREE_LABEL_BSZ); }
+
+/* Does the legend cost the tree its readability: unreadable above the legend, readable without it?
+ * Numbered bits (which CPU owes) come before the legend, and the legend before leaf boxes: with the
+ * legend kept, omap-stall's one node of two bits turned into a box saying "1 CPU still owes a QS". */
 static bool legend_hides_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect c, int leg_h)
 {
     if (leg_h <= 0 || v->levels <= 0 || v->nnodes <= 0) return false;
     rd_rect with = tree_area(rd, c, leg_h), without = tree_area(rd, c, 0);
-    return (with.h <= 0 || !fit_readable(rd, fit_tree(rd, v, lv, with))) && fit_readable(rd, fit_tree(rd, v, lv, without));
+    tree_fit fw = with.h > 0 ? fit_tree(rd, v, lv, with) : (tree_fit){0, 0, 0};
+    if (with.h > 0 && bits_readable(rd, fw)) return false;
+    tree_fit fo = fit_tree(rd, v, lv, without);
+    if (bits_readable(rd, fo)) return true;
+    return (with.h <= 0 || !fit_readable(rd, fw)) && fit_readable(rd, fo);
 }
 
 /* Edges from level l's nodes to their parents (level l-1, drawn at prev_y), when both levels fit on
@@ -677,6 +685,10 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     }
     /* FQS probes that landed during this grace period, newest first */
     const ui_history *h = v->hist;
+    /* the line keeps its place while no CPU has been credited (a new GP, no GP at all): the tree below
+     * jumped a line up and down as credits came and went, in the window and frame to frame in a clip */
+    bool keep_line = c.h >= 5 * lh;
+    if (keep_line && !(h && fl->gpnum != fl->completed)) { c.y += lh; c.h -= lh; }
     if (h && fl->gpnum != fl->completed) {
         char pr[256] = "";
         size_t len = 0;
@@ -691,8 +703,8 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             char line[320];
             snprintf(line, sizeof line, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
             panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, line);
-            c.y += lh; c.h -= lh;
         }
+        if (total || keep_line) { c.y += lh; c.h -= lh; }
     }
     /* the tree before its legend: where the legend would leave too little room for one titled node
      * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree

@@ -320,3 +320,44 @@ Test(compare_720, the_36_trees_leaves_are_named_in_readable_text, .init = setup,
     cr_expect_gt(owe, 0, "the leaf whose CPUs still owe says so in words");
     cr_expect_gt(empty, 0, "the leaves with no CPU online say they are not in qsmaskinit");
 }
+
+/* The 3.6 tree's node at t (ns) in omap-stall compared: its click target, and its narrowest qsmask bit. */
+static rd_rect omap_36_node(int64_t t, int *narrowest_bit)
+{
+    ui_app_seek(&W->app, t);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    int side = -1;
+    for (int s = 0; s < W->app.nsessions && s < 2; s++)
+        if (W->app.s[s].view.mode == RV_MODE_SOFTIRQ) side = s;
+    cr_assert_geq(side, 0, "no 3.6 side");
+    rd_rect box = {0, 0, 0, 0};
+    *narrowest_bit = 1 << 20;
+    for (int h = 0; h < W->app.fr.nhits; h++) {
+        const ui_hit *x = &W->app.fr.hits[h];
+        if (x->side != side || x->a != 0) continue;
+        if (x->kind == HIT_NODE) box = x->r;
+        if (x->kind == HIT_NODE_BIT && x->r.w < *narrowest_bit) *narrowest_bit = x->r.w;
+    }
+    return box;
+}
+
+Test(compare_720, the_36_tree_keeps_its_place_as_fqs_credits_appear, .init = setup, .fini = teardown)
+{
+    /* omap-stall just before and after CPU 1's wakeup at 80 s: after it the header gains "FQS credited:
+     * CPU 1 dti". The node moved down a line and, with the legend kept, turned into a box with no bits
+     * (a clip of that moment jumped halfway through); it keeps its place and its numbered bits */
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    int bit_before, bit_after;
+    rd_rect before = omap_36_node(79980000000LL, &bit_before), after = omap_36_node(80060000000LL, &bit_after);
+    cr_assert_gt(before.w, 0, "the node is drawn at 79.98 s");
+    cr_expect(before.x == after.x && before.y == after.y && before.w == after.w && before.h == after.h,
+              "the node moved: %d,%d %dx%d at 79.98 s, %d,%d %dx%d at 80.06 s", before.x, before.y, before.w, before.h, after.x,
+              after.y, after.w, after.h);
+    cr_expect_geq(bit_before, 12, "a qsmask bit %d px wide at 79.98 s", bit_before);
+    cr_expect_geq(bit_after, 12, "a qsmask bit %d px wide at 80.06 s", bit_after);
+}
