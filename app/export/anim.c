@@ -142,6 +142,147 @@ int ex_animate_check(const char *out, char *err, size_t errlen)
     return ex_frames_dir_check(dir, note, err, errlen);
 }
 
+/* A clip's frame count: its length times its rate, at least a first and a last frame. */
+static int frame_count(const ex_anim *an)
+{
+    int n = (int)(an->length_s * an->fps + 0.5);
+    return n < 2 ? 2 : n;
+}
+
+/* Frame i of n: evenly spaced in simulated time from from_ns to to_ns, both included. */
+static int64_t frame_time(const ex_anim *an, int i, int n)
+{
+    return an->from_ns + (int64_t)((double)(an->to_ns - an->from_ns) * i / (n - 1) + 0.5);
+}
+
+/* The caption strips a clip shows, each once: the sides' captions (two in compare mode) as drawn. */
+typedef struct strip_seen { char *cap[2]; int n; } strip_seen;
+typedef struct clip_strips { strip_seen *v; size_t n, room; } clip_strips;
+
+static bool same_text(const char *x, const char *y) { return !strcmp(x ? x : "", y ? y : ""); }
+
+/* Notes the strip of the app's moment as look shows it, unless it is noted already. -1: out of memory. */
+static int note_strip(clip_strips *cs, ui_app *a, rd_ctx *rd, const ex_look *look)
+{
+    char bufs[2][4096];
+    const char *caps[2] = {NULL, NULL};
+    int n = ex_captions(a, rd, look, bufs, caps);
+    for (size_t i = 0; i < cs->n; i++)
+        if (cs->v[i].n == n && same_text(cs->v[i].cap[0], caps[0]) && same_text(cs->v[i].cap[1], caps[1])) return 0;
+    if (cs->n == cs->room) {
+        size_t room = cs->room ? 2 * cs->room : 8;
+        strip_seen *v = realloc(cs->v, room * sizeof *v);
+        if (!v) return -1;
+        cs->v = v;
+        cs->room = room;
+    }
+    strip_seen *s = &cs->v[cs->n];
+    *s = (strip_seen){{NULL, NULL}, n};
+    for (int k = 0; k < n; k++)
+        if (caps[k] && !(s->cap[k] = strdup(caps[k]))) {
+            free(s->cap[0]);
+            return -1;
+        }
+    cs->n++;
+    return 0;
+}
+
+/* The font of every strip the clip shows, in the strip r: the smallest any of them takes, so that
+ * each caption still shows whole (panel_captions_font()). */
+static int strips_font(const clip_strips *cs, rd_ctx *rd, rd_rect r)
+{
+    int f = 0;
+    for (size_t i = 0; i < cs->n; i++) {
+        int k = cs->v[i].n ? panel_captions_font(rd, r, (const char *const *)cs->v[i].cap, cs->v[i].n) : 0;
+        if (k > f) f = k;
+    }
+    return f;
+}
+
+static void strips_free(clip_strips *cs)
+{
+    for (size_t i = 0; i < cs->n; i++) {
+        free(cs->v[i].cap[0]);
+        free(cs->v[i].cap[1]);
+    }
+    free(cs->v);
+    *cs = (clip_strips){NULL, 0, 0};
+}
+
+int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look, ex_frame_fn frame, void *ctx)
+{
+    int n = frame_count(an);
+    /* playback speed as the window would have it, so the timeline's window and the highlight
+     * flashes follow the clip's pace exactly as they follow the window's speed */
+    a->st.speed = (an->to_ns - an->from_ns) / 1e9 / an->length_s;
+    /* a first pass over the clip's moments, drawing nothing: which caption strips it shows (their
+     * font is fixed below, once the picture is laid out), and by its last frame what is logged */
+    clip_strips cs = {NULL, 0, 0};
+    ui_app_seek(a, an->from_ns);
+    for (int i = 0; i < n; i++) {
+        if (i) ui_app_advance(a, frame_time(an, i, n), 0);
+        if (note_strip(&cs, a, rd, look) != 0) {
+            strips_free(&cs);
+            return -1;
+        }
+    }
+    /* a stable layout for the whole clip: the kernel log if anything is logged by the last frame,
+     * the caption strip if the scenario has captions */
+    ex_look lk = *look;
+    lk.klog = 0;
+    for (int s = 0; s < a->nsessions; s++) lk.klog |= rv_klog_count(tt_engine(a->s[s].tt)) > 0;
+    lk.caption = a->base.ncaptions > 0;
+    look = &lk;
+    /* one panel: the text scale that keeps everything at both ends of the clip (the last frame has
+     * the most log lines, the first may have other labels), fixed for every frame */
+    if (an->fit_scale) {
+        ui_app_refresh_reports(a, 0, 0);
+        float k = ex_fit_panel_scale(a, rd, look);
+        ui_app_seek(a, an->from_ns);
+        ui_app_refresh_reports(a, 0, 0);
+        float k0 = ex_fit_panel_scale(a, rd, look);
+        rd_set_scale(rd, k0 < k ? k0 : k);
+    }
+    ui_app_seek(a, an->from_ns);
+    /* the caption text in one size for the whole clip, or it jumps as the caption changes (a short
+     * one took the big font, the next a small one; compare's strip, split under two different
+     * captions, takes a smaller font than one caption across): every frame gets the font of the
+     * strip that needs the smallest, in the strip's place, which does not move during the clip */
+    ex_layout(a, rd, look);
+    a->fr.caption_font = strips_font(&cs, rd, a->L.caption);
+    strips_free(&cs);
+    int rc = 0;
+    for (int i = 0; i < n && !rc; i++) {
+        if (i) ui_app_advance(a, frame_time(an, i, n), 0);
+        ui_app_refresh_reports(a, 0, 0);
+        ex_draw(a, rd, look);
+        rd_end(rd);
+        rc = frame(ctx, rd, i, n);
+    }
+    a->fr.caption_font = 0; /* the window and single pictures fit each caption on its own */
+    return rc;
+}
+
+/* Where ex_animate's frames go, and what a failed write says. */
+typedef struct frames_out { const char *dir, *note; bool created; char err[16384]; } frames_out;
+
+/* Frame i of n as DIR/frame-NNNNN.png; 2 with fo->err set when it cannot be written. */
+static int save_frame(void *ctx, rd_ctx *rd, int i, int n)
+{
+    frames_out *fo = ctx;
+    char path[4300], werr[4800];
+    snprintf(path, sizeof path, "%s/frame-%05d.png", fo->dir, i + 1);
+    if (rd_save_png(rd, path, werr, sizeof werr) == 0) return 0;
+    /* werr names the frame file and the OS's reason. With no frame written, a directory this run
+     * made goes again (empty: the failed frame's temp file is gone), so a full disk leaves no
+     * litter; one the user had stays, and may keep frames of nobody's clip: say so */
+    if (i > 0) snprintf(fo->err, sizeof fo->err, "%s; %s/ holds frames 1 to %d of %d%s", werr, fo->dir, i, n, fo->note);
+    else if (fo->created && rmdir(fo->dir) == 0)
+        snprintf(fo->err, sizeof fo->err, "%s; no frame was written, %s/ was removed again%s", werr, fo->dir, fo->note);
+    else snprintf(fo->err, sizeof fo->err, "%s; no frame was written into %s/%s", werr, fo->dir, fo->note);
+    return 2;
+}
+
 int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
 {
     char err[16384], dir[4200];
@@ -163,11 +304,7 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         if (!(o = sf_open(an->out, 0644, err, sizeof err))) { ex_error(err); return 2; }
         snprintf(note, sizeof note, existed ? "; %s was left unchanged" : "; %s was not written", an->out);
     }
-    int n = (int)(an->length_s * an->fps + 0.5);
-    if (n < 2) n = 2;
-    /* playback speed as the window would have it, so the timeline's window and the highlight
-     * flashes follow the clip's pace exactly as they follow the window's speed */
-    a->st.speed = (an->to_ns - an->from_ns) / 1e9 / an->length_s;
+    int n = frame_count(an);
     rd_ctx *rd = rd_new_offscreen(an->w, an->h, an->scale, err, sizeof err);
     if (!rd) { sf_abort(o); ex_error(err); return 2; }
     /* the frame directory last, once everything else is ready: it may remove an earlier clip's frames */
@@ -179,48 +316,20 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         ex_error(err);
         return 2;
     }
-    /* a stable layout for the whole clip: the kernel log if anything is logged by the last frame,
-     * the caption strip if the scenario has captions */
-    ex_look lk = *look;
-    ui_app_seek(a, an->to_ns);
-    lk.klog = 0;
-    for (int s = 0; s < a->nsessions; s++) lk.klog |= rv_klog_count(tt_engine(a->s[s].tt)) > 0;
-    lk.caption = a->base.ncaptions > 0;
-    look = &lk;
-    /* one panel: the text scale that keeps everything at both ends of the clip (the last frame has
-     * the most log lines, the first may have other labels), fixed for every frame */
-    float k = an->scale;
-    if (an->fit_scale) {
-        ui_app_refresh_reports(a, 0, 0);
-        k = ex_fit_panel_scale(a, rd, look);
-        ui_app_seek(a, an->from_ns);
-        ui_app_refresh_reports(a, 0, 0);
-        float k0 = ex_fit_panel_scale(a, rd, look);
-        if (k0 < k) k = k0;
-        rd_set_scale(rd, k);
+    frames_out fo = {.dir = dir, .note = note, .created = created};
+    int rc = ex_clip_frames(a, rd, an, look, save_frame, &fo);
+    if (rc < 0) { /* before any frame: a directory this run made goes again, as when frame 1 cannot be written */
+        if (created && rmdir(dir) == 0)
+            snprintf(fo.err, sizeof fo.err, "out of memory noting the clip's captions; no frame was written, %s/ was removed again%s", dir, note);
+        else snprintf(fo.err, sizeof fo.err, "out of memory noting the clip's captions; no frame was written into %s/%s", dir, note);
     }
-    ui_app_seek(a, an->from_ns);
-    for (int i = 0; i < n; i++) {
-        int64_t t = an->from_ns + (int64_t)((double)(an->to_ns - an->from_ns) * i / (n - 1) + 0.5);
-        if (i) ui_app_advance(a, t, 0);
-        ui_app_refresh_reports(a, 0, 0);
-        ex_draw(a, rd, look);
-        rd_end(rd);
-        char path[4300], werr[4800];
-        snprintf(path, sizeof path, "%s/frame-%05d.png", dir, i + 1);
-        if (rd_save_png(rd, path, werr, sizeof werr) != 0) {
-            /* werr names the frame file and the OS's reason. With no frame written, a directory this
-             * run made goes again (empty: the failed frame's temp file is gone), so a full disk leaves
-             * no litter; one the user had stays, and may keep frames of nobody's clip: say so */
-            if (i > 0) snprintf(err, sizeof err, "%s; %s/ holds frames 1 to %d of %d%s", werr, dir, i, n, note);
-            else if (created && rmdir(dir) == 0) snprintf(err, sizeof err, "%s; no frame was written, %s/ was removed again%s", werr, dir, note);
-            else snprintf(err, sizeof err, "%s; no frame was written into %s/%s", werr, dir, note);
-            ex_error(err);
-            rd_free(rd);
-            sf_abort(o);
-            return 2;
-        }
+    if (rc != 0) {
+        ex_error(fo.err);
+        rd_free(rd);
+        sf_abort(o);
+        return 2;
     }
+    float k = rd_scale(rd);
     rd_free(rd);
     char fitted[48] = "";
     if (an->fit_scale) snprintf(fitted, sizeof fitted, ", text scale %g", k);

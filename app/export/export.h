@@ -33,6 +33,13 @@ typedef struct ex_anim {
 /* Write the frames (always) and encode them when out names a clip (anim.c). Returns an exit
  * status: 0 ok, 2 with a message on stderr. */
 int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);
+/* Called once frame i of n of a clip is drawn into rd; a nonzero return stops the clip. */
+typedef int (*ex_frame_fn)(void *ctx, rd_ctx *rd, int i, int n);
+/* The frames of an as ex_animate draws them, into rd (an->w x an->h), each handed to frame: the
+ * panels, the kernel log and the caption strip laid out once for the clip, the caption text in one
+ * font for all of it, and with an->fit_scale rd's text scale fitted first (which leaves rd without
+ * a text observer). Returns frame's nonzero return, -1 when out of memory, else 0. */
+int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look, ex_frame_fn frame, void *ctx);
 
 /* The frame directory of a clip (frames_dir.c). rcuvis owns it: missing, it is created; holding only
  * frame-NNNNN.png plain files (an earlier clip's), they are removed and *earlier says how many; holding
@@ -51,6 +58,11 @@ bool ex_is_frame_name(const char *name);
 
 /* Draw the app's current moment into rd as look says (slide.c). */
 void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look);
+/* The same picture laid out into a->L, nothing drawn: where its caption strip is (a->L.caption). */
+void ex_layout(ui_app *a, rd_ctx *rd, const ex_look *look);
+/* The captions that picture shows, one per side (2 in compare mode) into caps (texts in bufs when
+ * a slide drops a sentence); returns the number of sides. */
+int ex_captions(ui_app *a, rd_ctx *rd, const ex_look *look, char bufs[2][4096], const char *caps[2]);
 /* --panel without --scale (fit.c): the largest text scale (1 to ex_panel_scale_limit, steps of 1/4)
  * at which the panel, drawn at the app's current moment into rd's w x h pixels, still shows all it
  * shows at scale 1. rd is left at that scale, without a text observer. */

@@ -89,6 +89,82 @@ void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
         cue_bar(&a->fr, &a->s[0].view, !look->clean && look->panel < 0 ? a->L.top : (rd_rect){0, 0, 0, 0}, a->st.compare);
 }
 
+/* A caption as look shows it: a slide or one panel has no keyboard, so the sentences that ask for a
+ * key ("Press M for 3.7 ...") go (into buf); the window's picture keeps them. */
+static const char *shown_caption(const ex_look *look, const char *c, char *buf, size_t n)
+{
+    return look->clean || look->panel >= 0 ? panel_slide_text(c, buf, n) : c;
+}
+
+/* The views' captions as look shows them while a slide is laid out and drawn; their own are kept in
+ * was, for put_captions_back (the views keep pointing at the scenario's own text after the picture). */
+static void show_captions(const ex_look *look, ui_view *const *views, int n, char bufs[2][4096], const char *was[2])
+{
+    for (int i = 0; i < n; i++) {
+        was[i] = views[i]->caption;
+        views[i]->caption = shown_caption(look, views[i]->caption, bufs[i], sizeof bufs[i]);
+    }
+}
+
+static void put_captions_back(ui_view *const *views, int n, const char *const was[2])
+{
+    for (int i = 0; i < n; i++) views[i]->caption = was[i];
+}
+
+/* A slide's or one panel's layout into a->L for views (their captions as shown), over rd's picture
+ * less the cue bar's strip at its bottom. */
+static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *const *views, int n)
+{
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    if (look->cues) h -= ex_cue_bar_height(rd); /* the bar goes below the picture, not over its caption */
+    if (look->panel >= 0) {
+        ui_layout_single(&a->L, rd, w, h, &a->st, look->panel);
+        return;
+    }
+    /* compare: either side's caption counts, and each side shows its own (panel_captions_draw()
+     * splits the strip when they differ), so the strip is sized for half the width as the
+     * window sizes it; 3.6's stall caption must never stand for both sides */
+    bool logged = false, captioned = false;
+    for (int i = 0; i < n; i++) {
+        logged |= views[i]->klog_total > 0;
+        captioned |= views[i]->caption && views[i]->caption[0];
+    }
+    if (look->klog >= 0) logged = look->klog;
+    if (look->caption >= 0) captioned = look->caption;
+    int cap_w = w - rd_px(rd, 8);
+    int cap_h = captioned ? panel_caption_height(rd, views[0], n > 1 ? cap_w / 2 : cap_w) : 0;
+    int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
+    ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);
+}
+
+int ex_captions(ui_app *a, rd_ctx *rd, const ex_look *look, char bufs[2][4096], const char *caps[2])
+{
+    ui_view *views[2] = {NULL, NULL};
+    int n = build_views(a, rd, views);
+    for (int i = 0; i < n; i++) caps[i] = shown_caption(look, views[i]->caption, bufs[i], sizeof bufs[i]);
+    return n;
+}
+
+void ex_layout(ui_app *a, rd_ctx *rd, const ex_look *look)
+{
+    ui_view *views[2] = {NULL, NULL};
+    int n = build_views(a, rd, views);
+    if (!n) return;
+    if (!look->clean && look->panel < 0) {
+        ui_app_layout(a, rd, views);
+        return;
+    }
+    bool was_clean = a->st.clean;
+    a->st.clean = true;
+    char bufs[2][4096];
+    const char *was[2] = {NULL, NULL};
+    show_captions(look, views, n, bufs, was);
+    lay_out_slide(a, rd, look, views, n);
+    put_captions_back(views, n, was);
+    a->st.clean = was_clean;
+}
+
 static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
 {
     if (!look->clean && look->panel < 0) {
@@ -99,23 +175,15 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
     int n = build_views(a, rd, views);
     rd_begin(rd, a->fr.th->bg);
     if (!n) return;
-    int w, h;
-    rd_output_size(rd, &w, &h);
-    if (look->cues) h -= ex_cue_bar_height(rd); /* the bar goes below the picture, not over its caption */
     ui_state *st = &a->st;
     bool was_clean = st->clean;
     st->clean = true;
-    /* a slide has no keyboard: captions lose their "Press M for 3.7 ..." sentences (restored below:
-     * the views keep pointing at the scenario's own text after this picture) */
-    char slide_caption[2][4096];
-    const char *caption_was[2] = {NULL, NULL};
-    for (int i = 0; i < n; i++) {
-        caption_was[i] = views[i]->caption;
-        views[i]->caption = panel_slide_text(views[i]->caption, slide_caption[i], sizeof slide_caption[i]);
-    }
+    char bufs[2][4096];
+    const char *was[2] = {NULL, NULL};
+    show_captions(look, views, n, bufs, was);
+    lay_out_slide(a, rd, look, views, n);
     ui_frame *fr = &a->fr;
     if (look->panel >= 0) {
-        ui_layout_single(&a->L, rd, w, h, st, look->panel);
         if (look->panel == UI_PANEL_WHY && st->compare) {
             /* each half explains its own engine; draw the why panel into the klog slots */
             for (int i = 0; i < a->L.nsides && i < n; i++) {
@@ -128,30 +196,17 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
         if (a->L.why.h > 0) panel_why_draw(fr, a->L.why, views[0], st, false);
         if (a->L.caption.h > 0) panel_captions_draw(fr, a->L.caption, views, n); /* compare: each side its own */
     } else {
-        /* compare: either side's caption counts, and each side shows its own (panel_captions_draw()
-         * splits the strip when they differ), so the strip is sized for half the width as the
-         * window sizes it; 3.6's stall caption must never stand for both sides */
-        bool logged = false, shown = false;
-        for (int i = 0; i < n; i++) {
-            logged |= views[i]->klog_total > 0;
-            shown |= views[i]->caption && views[i]->caption[0];
-        }
-        bool captioned = shown;
-        if (look->klog >= 0) logged = look->klog;
-        if (look->caption >= 0) captioned = look->caption;
-        int cap_w = w - rd_px(rd, 8);
-        int cap_h = captioned ? panel_caption_height(rd, views[0], n > 1 ? cap_w / 2 : cap_w) : 0;
-        int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
-        ui_layout_clean(&a->L, rd, w, h, st, title_h, cap_h, !logged);
+        bool shown = false;
+        for (int i = 0; i < n; i++) shown |= views[i]->caption && views[i]->caption[0];
         draw_side_panels(fr, &a->L, views, n, st);
         if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);
-        if (cap_h > 0 && shown) panel_captions_draw(fr, a->L.caption, views, n);
-        else if (cap_h > 0) { /* a clip keeps its caption strip between captions: empty, no placeholder words */
+        if (a->L.caption.h > 0 && shown) panel_captions_draw(fr, a->L.caption, views, n);
+        else if (a->L.caption.h > 0) { /* a clip keeps its caption strip between captions: empty, no placeholder words */
             rd_fill(rd, a->L.caption, fr->th->panel);
             rd_frame(rd, a->L.caption, fr->th->panel_edge, 1);
         }
         title_strip(fr, a->L.top, a, views[0]);
     }
-    for (int i = 0; i < n; i++) views[i]->caption = caption_was[i];
+    put_captions_back(views, n, was);
     st->clean = was_clean;
 }

@@ -210,7 +210,7 @@ static size_t caption_fit(rd_ctx *rd, rd_rect r, const char *text)
 }
 
 /* The strip in the biggest font that shows the caption whole, but no bigger than caption_fonts[from]
- * (compare mode: both halves in one size). */
+ * (compare mode: both halves in one size) nor than a clip's font for all its frames (fr->caption_font). */
 static void caption_draw_from(ui_frame *fr, rd_rect r, const char *caption, size_t from)
 {
     rd_ctx *rd = fr->rd;
@@ -226,6 +226,8 @@ static void caption_draw_from(ui_frame *fr, rd_rect r, const char *caption, size
     }
     size_t i = caption_fit(rd, r, caption);
     if (i < from) i = from;
+    if (fr->caption_font > 0 && i < (size_t)fr->caption_font) i = (size_t)fr->caption_font;
+    if (i >= NCAPTION_FONTS) i = NCAPTION_FONTS - 1;
     /* one line when it fits (centred), else wrapped */
     if (rd_text_width(rd, caption_fonts[i], caption) <= r.w - 2 * pad) {
         panel_text_in(fr, caption_fonts[i], rd_inset(r, pad), RD_CENTER, th->caption_text, caption);
@@ -236,21 +238,57 @@ static void caption_draw_from(ui_frame *fr, rd_rect r, const char *caption, size
 
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v) { caption_draw_from(fr, r, v->caption, 0); }
 
+/* What the strip shows for the sides' captions (n: 1, or 2 in compare mode, where "Press M for 3.7
+ * ..." has nothing left to show: both versions are on screen): one caption across the strip
+ * (false, *c0), or each side its own in its half (true, *c0 and *c1). b0, b1: bn bytes each. */
+static bool strip_texts(const char *const *caps, int n, char *b0, char *b1, size_t bn, const char **c0, const char **c1)
+{
+    *c0 = caps[0];
+    *c1 = NULL;
+    if (n < 2) return false;
+    *c0 = panel_compare_text(caps[0], b0, bn);
+    *c1 = panel_compare_text(caps[1], b1, bn);
+    bool same = (!*c0 || !(*c0)[0]) == (!*c1 || !(*c1)[0]) && (!*c0 || !(*c0)[0] || !strcmp(*c0, *c1));
+    return !same;
+}
+
+static void strip_halves(rd_ctx *rd, rd_rect r, rd_rect *left, rd_rect *right)
+{
+    int g = rd_px(rd, 4), half = (r.w - g) / 2;
+    *left = (rd_rect){r.x, r.y, half, r.h};
+    *right = (rd_rect){r.x + half + g, r.y, r.w - half - g, r.h};
+}
+
+/* Index in caption_fonts of the font the strip r takes for what strip_texts() said: two captions
+ * side by side read as one slide, so both take the size the longer one needs (a short 3.7 caption
+ * in the big font beside a long 3.6 one in a small font looked like a headline). */
+static size_t strip_fit(rd_ctx *rd, rd_rect r, bool split, const char *c0, const char *c1)
+{
+    if (!split) return caption_fit(rd, r, c0);
+    rd_rect left, right;
+    strip_halves(rd, r, &left, &right);
+    size_t f0 = caption_fit(rd, left, c0), f1 = caption_fit(rd, right, c1);
+    return f0 > f1 ? f0 : f1;
+}
+
+int panel_captions_font(rd_ctx *rd, rd_rect r, const char *const *captions, int n)
+{
+    char b0[1024], b1[1024];
+    const char *c0, *c1;
+    bool split = strip_texts(captions, n, b0, b1, sizeof b0, &c0, &c1);
+    return (int)strip_fit(rd, r, split, c0, c1);
+}
+
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews)
 {
-    if (nviews < 2) { panel_caption_draw(fr, r, views[0]); return; }
-    /* both versions are on screen: "Press M for 3.7 ..." has nothing left to show */
+    const char *caps[2] = {views[0]->caption, nviews > 1 ? views[1]->caption : NULL};
     char b0[1024], b1[1024];
-    const char *c0 = panel_compare_text(views[0]->caption, b0, sizeof b0);
-    const char *c1 = panel_compare_text(views[1]->caption, b1, sizeof b1);
-    bool same = (!c0 || !c0[0]) == (!c1 || !c1[0]) && (!c0 || !c0[0] || !strcmp(c0, c1));
-    if (same) { caption_draw_from(fr, r, c0, 0); return; }
-    int g = rd_px(fr->rd, 4), half = (r.w - g) / 2;
-    rd_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + g, r.y, r.w - half - g, r.h};
-    /* two captions side by side read as one slide: both in the size the longer one needs (a short
-     * 3.7 caption in the big font beside a long 3.6 one in a small font looked like a headline) */
-    size_t f0 = caption_fit(fr->rd, left, c0), f1 = caption_fit(fr->rd, right, c1);
-    size_t from = f0 > f1 ? f0 : f1;
+    const char *c0, *c1;
+    bool split = strip_texts(caps, nviews > 1 ? 2 : 1, b0, b1, sizeof b0, &c0, &c1);
+    if (!split) { caption_draw_from(fr, r, c0, 0); return; }
+    rd_rect left, right;
+    strip_halves(fr->rd, r, &left, &right);
+    size_t from = strip_fit(fr->rd, r, true, c0, c1);
     caption_draw_from(fr, left, c0, from);
     caption_draw_from(fr, right, c1, from);
 }

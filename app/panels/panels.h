@@ -85,6 +85,10 @@ int panel_caption_height(rd_ctx *rd, const ui_view *v, int width);
 /* Compare mode: each side's own caption (they differ when captions depend on the mode or fix),
  * the strip split under the two sides; one caption across when both show the same. */
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews);
+/* The font the strip r takes for the sides' captions (n: 1, or 2 in compare mode, as the views hold
+ * them when drawn): 0 for the biggest, higher for smaller ones. A clip draws all its frames in the
+ * highest any of them takes (ui_frame.caption_font), so its caption text keeps one size. */
+int panel_captions_font(rd_ctx *rd, rd_rect r, const char *const *captions, int n);
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 

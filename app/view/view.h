@@ -77,6 +77,8 @@ typedef struct ui_frame {
     char term_missing[64];       /* the first such term */
     int mouse_x, mouse_y;        /* where the pointer is (-1 when outside): the tip shown there */
     int side;                    /* 0 or 1 in compare mode: tags hits */
+    int caption_font;            /* a clip's caption font, one for all its frames (panel_captions_font()): the
+                                    strip draws no bigger; 0 (the window, a picture): each caption's own fit */
 } ui_frame;
 
 /* Actions behind HIT_BUTTON (a = action). */

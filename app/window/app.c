@@ -279,8 +279,6 @@ static void draw_workbook_column(ui_frame *fr, rd_rect r, void *ctx) { ui_workbo
 
 void ui_app_draw(ui_app *a, rd_ctx *rd)
 {
-    int w, h;
-    rd_output_size(rd, &w, &h);
     a->fr.rd = rd;
     a->fr.th = ui_theme_get(a->st.theme);
     ui_view *views[2] = {NULL, NULL};
@@ -299,9 +297,16 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     int64_t jiffy = a->base.hz > 0 ? 1000000000LL / a->base.hz : 1000000;
     a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
+    ui_app_layout(a, rd, views);
+    ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
+}
+
+void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
+{
+    int w, h;
+    rd_output_size(rd, &w, &h);
     /* compare mode may split the strip under the two sides (each its own caption): sized for half */
     int cap_w = a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8);
     int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w);
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), cap_h);
-    ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
 }

@@ -100,6 +100,9 @@ bool ui_app_explore(ui_app *a, double budget_ms);
 void ui_app_refresh_reports(ui_app *a, double now_wall_ms, double min_interval_ms);
 /* Build views, lay out for w x h and draw everything into rd. */
 void ui_app_draw(ui_app *a, rd_ctx *rd);
+/* The window's arrangement of views (built for this moment) for rd's w x h, into a->L: what
+ * ui_app_draw draws into, found without drawing (a clip learns where its caption strip is). */
+void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views);
 
 /* Configuration changed in the window (re-simulated at the same moment). */
 enum ui_knob { UI_KNOB_MODE, UI_KNOB_GP_FIX, UI_KNOB_NO_HZ, UI_KNOB_FAST_NO_HZ, UI_KNOB_CPUS_MORE, UI_KNOB_CPUS_FEWER };

@@ -1,5 +1,6 @@
 /* test_export.c — exported pictures: F12 never overwrites and leaves overlays out; the SVG backend records
- * exactly what the raster backend draws; clean slides carry no controls; one panel fills the picture. */
+ * exactly what the raster backend draws; clean slides carry no controls; one panel fills the picture;
+ * a clip's caption text keeps one size. */
 #include <criterion/criterion.h>
 
 #include "export/export.h"
@@ -415,6 +416,113 @@ Test(export, a_fitted_panel_keeps_the_figures_a_shorter_form_would_drop)
     cr_assert_eq(fitted.found, base.found, "at the fitted scale %.2f, %d of %d lines still name the idle probes", k, fitted.found,
                  base.found);
     rd_free(rd);
+}
+
+/* The caption strip's text runs, frame by frame, of a clip drawn through ex_clip_frames (the frames
+ * `shot --from --to` writes): the strip is app->L.caption while a frame is drawn. */
+enum { CLIP_MAX_FRAMES = 32 };
+typedef struct strip_frame { int runs, hmin, hmax, outside, xmin, xmax; char first[40]; } strip_frame;
+typedef struct strip_watch { const ui_layout *L; int nframes; strip_frame f[CLIP_MAX_FRAMES + 1]; } strip_watch;
+
+static void watch_strip(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    strip_watch *sw = ctx;
+    rd_rect c = sw->L->caption;
+    if (sw->nframes > CLIP_MAX_FRAMES || c.h <= 0 || y < c.y || y >= c.y + c.h || x < c.x || x >= c.x + c.w) return;
+    strip_frame *f = &sw->f[sw->nframes];
+    if (!f->runs++) {
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        snprintf(f->first, sizeof f->first, "%.*s", (int)(n < sizeof f->first - 1 ? n : sizeof f->first - 1), s);
+        f->hmin = f->hmax = h;
+        f->xmin = f->xmax = x;
+    }
+    if (h < f->hmin) f->hmin = h;
+    if (h > f->hmax) f->hmax = h;
+    if (x < f->xmin) f->xmin = x;
+    if (x > f->xmax) f->xmax = x;
+    f->outside += y + h > c.y + c.h || x + w > c.x + c.w; /* the caption must show whole in its strip */
+}
+
+static int strip_frame_done(void *ctx, rd_ctx *rd, int i, int n)
+{
+    (void)rd; (void)i; (void)n;
+    strip_watch *sw = ctx;
+    if (sw->nframes <= CLIP_MAX_FRAMES) sw->nframes++;
+    return 0;
+}
+
+/* A clip of scenario from..to (seconds, fps frames a second) drawn as look says at w x h: the caption
+ * text of every frame is drawn whole and at one height, across the captions the clip shows (at least
+ * two, and in compare both a caption across the strip and one under each side); the clip's text
+ * height is returned. */
+static int clip_caption_height(const char *scenario, bool compare, ex_look look, double from, double to, double fps, int w, int h)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[600], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", root, scenario);
+    ui_app_free(&W->app);
+    ui_app_init(&W->app);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    if (compare) cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    rd_ctx *rd = rd_new_offscreen(w, h, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_anim an = {.from_ns = (int64_t)(from * 1e9 + 0.5), .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = to - from,
+                  .out = "unused/", .w = w, .h = h, .scale = 1.0f};
+    static strip_watch sw;
+    memset(&sw, 0, sizeof sw);
+    sw.L = &W->app.L;
+    rd_set_text_observer(rd, watch_strip, &sw);
+    cr_assert_eq(ex_clip_frames(&W->app, rd, &an, &look, strip_frame_done, &sw), 0);
+    rd_set_text_observer(rd, NULL, NULL);
+    rd_free(rd);
+    int n = (int)((to - from) * fps + 0.5);
+    cr_assert_eq(sw.nframes, n, "%s: %d frames drawn, %d expected", scenario, sw.nframes, n);
+    int distinct = 0, split = 0, across = 0;
+    for (int i = 0; i < n; i++) {
+        const strip_frame *f = &sw.f[i];
+        cr_assert_gt(f->runs, 0, "%s frame %d: no caption text in the strip", scenario, i + 1);
+        cr_assert_eq(f->outside, 0, "%s frame %d (\"%s\"): %d caption lines run out of the strip", scenario, i + 1, f->first, f->outside);
+        /* one size for the whole clip: the first frame's */
+        cr_assert(f->hmin == sw.f[0].hmin && f->hmax == sw.f[0].hmin,
+                  "%s frame %d (\"%s\"): caption text %d to %d px tall, frame 1's (\"%s\") %d px", scenario, i + 1, f->first, f->hmin,
+                  f->hmax, sw.f[0].first, sw.f[0].hmin);
+        distinct += !i || strcmp(f->first, sw.f[i - 1].first) != 0;
+        if (f->xmax > f->xmin + w / 4) split++;
+        else across++;
+    }
+    cr_assert_geq(distinct, 2, "%s: the clip should show more than one caption", scenario);
+    if (compare) cr_assert(split && across, "%s: %d frames split the strip, %d show one caption across", scenario, split, across);
+    return sw.f[0].hmin;
+}
+
+Test(export, a_clip_keeps_one_caption_size_for_all_its_frames)
+{
+    /* hackbench compared, the window's picture: its first two captions are the same for both sides,
+     * each fits the whole strip on one line or two in the big font; from 0.1 s each side has its own,
+     * in half the strip, in the bold one. The text jumped from 24 to 16 px tall at 0.1 s */
+    ex_look window = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
+    int hb = clip_caption_height("hackbench", true, window, 0.0, 0.3, 40, 1280, 720);
+    /* a single picture is not a clip: at 0.01 s the caption across still takes the big font */
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ui_app_seek(&W->app, 10000000LL);
+    ui_app_refresh_reports(&W->app, 0, 0);
+    static strip_watch one;
+    memset(&one, 0, sizeof one);
+    one.L = &W->app.L;
+    rd_set_text_observer(rd, watch_strip, &one);
+    ex_draw(&W->app, rd, &window);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    rd_free(rd);
+    cr_assert_gt(one.f[0].runs, 0);
+    cr_assert_gt(one.f[0].hmin, hb, "the picture at 0.01 s draws \"%s\" %d px tall, the clip %d", one.f[0].first, one.f[0].hmin, hb);
+    /* omap-stall as a slide with the cue bar, one version: boot and "userspace has finished" fit the
+     * big font, the burst and the extra grace period need the bold one (the text went from 24 px
+     * tall to 16 at 4.5 s) */
+    ex_look slide = {.clean = true, .panel = -1, .cues = true, .klog = -1, .caption = -1};
+    clip_caption_height("omap-stall", false, slide, 3.0, 6.0, 2, 960, 540);
 }
 
 static void touch(const char *d, const char *name)
