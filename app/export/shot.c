@@ -23,6 +23,7 @@ static void usage(FILE *out)
             "                  events at exactly S are not applied yet, as in the window: its moment keys\n"
             "                  land 1 ns past an event and its t = shows that time, ready to copy here\n"
             "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
+            "                  (its mode, flavor and selection: --mode, --flavor or --select saying otherwise is refused)\n"
             "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
             "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
@@ -151,6 +152,26 @@ static int bench_seeks(ui_app *a, int n, int64_t upto)
            tt_checkpoints(a->s[0].tt), tt_interval(a->s[0].tt) / 1e9, ms[n / 2], ms[(n * 99) / 100], ms[n - 1]);
     free(ms);
     return 0;
+}
+
+/* A lecture cue sets its own view (compare or not, flavor, selected CPU): an option that asks for
+ * another one would be overridden without a word (`--cue 5 --mode kthread` gave the compare
+ * picture). True, with the message in err, when one does; options the cue leaves alone apply. */
+static bool cue_conflict(const rv_cue *q, int n, const char *mode, int flavor, int select, char *err, size_t errlen)
+{
+    char what[160] = "";
+    if (mode && q->compare >= 0 && (q->compare == 1) != !strcmp(mode, "compare"))
+        snprintf(what, sizeof what, "--mode %s: cue %d is shown %s", mode, n, q->compare ? "in compare mode (both engines)" : "with one engine");
+    else if (flavor >= 0 && q->flavor >= 0 && q->flavor != flavor)
+        snprintf(what, sizeof what, "--flavor %s: cue %d shows %s", rv_flavor_name(flavor), n, rv_flavor_name(q->flavor));
+    else if (select >= 0 && q->select_cpu >= -1 && q->select_cpu != select) {
+        if (q->select_cpu < 0) snprintf(what, sizeof what, "--select %d: cue %d selects no CPU", select, n);
+        else snprintf(what, sizeof what, "--select %d: cue %d selects CPU %d", select, n, q->select_cpu);
+    }
+    if (!what[0]) return false;
+    snprintf(err, errlen, "%s. Leave the option out to picture the cue as the lecture shows it, or picture its moment "
+             "your way with --at %.10g instead of --cue %d (1 ns past it, as the cue shows it)", what, q->at_s + 1e-9, n);
+    return true;
 }
 
 int cmd_shot(int argc, char **argv)
@@ -294,6 +315,12 @@ int cmd_shot(int argc, char **argv)
         }
         if ((size_t)cue > a.base.ncues) {
             fprintf(stderr, "rcuvis: shot: --cue: expected 1 to %zu (the lecture cues of %s), got %d\n", a.base.ncues, scen, cue);
+            ui_app_free(&a);
+            return 2;
+        }
+        if (cue_conflict(&a.base.cues[cue - 1], cue, mode ? mode : compare ? "compare" : NULL, flavor ? a.st.flavor : -1, select, err,
+                         sizeof err)) {
+            fprintf(stderr, "rcuvis: shot: %s\n", err);
             ui_app_free(&a);
             return 2;
         }

@@ -24,6 +24,14 @@ msg=$("$bin" shot "$root/scenarios/big-machine.json" --cue 1 -o "$tmp1/x.png" 2>
 "$bin" shot "$root/scenarios/omap-stall.json" --cue 1 --size 640x360 -o "$tmp1/c1.png" &&
   "$bin" shot "$root/scenarios/omap-stall.json" --cue 1 --mode softirq --size 640x360 -o "$tmp1/c1s.png" &&
   cmp -s "$tmp1/c1.png" "$tmp1/c1s.png" || { echo "FAIL: --mode softirq on a softirq scenario changed its cue 1 picture"; exit 1; }
+# an option that contradicts the cue's own view is refused, not overridden in silence (cue 5 is a compare cue)
+msg=$("$bin" shot "$root/scenarios/omap-stall.json" --cue 5 --mode kthread -o "$tmp1/x.png" 2>&1); rc=$?
+[ $rc = 2 ] && case "$msg" in *'--mode kthread: cue 5 is shown in compare mode'*'--at 4.554687501'*) ;; *) false;; esac ||
+  { echo "FAIL: --cue 5 --mode kthread gave $rc: $msg"; exit 1; }
+[ -e "$tmp1/x.png" ] && { echo "FAIL: --cue 5 --mode kthread left a file"; exit 1; }
+msg=$("$bin" shot "$root/scenarios/omap-stall.json" --cue 2 --select 1 -o "$tmp1/x.png" 2>&1); rc=$?
+[ $rc = 2 ] && case "$msg" in *'--select 1: cue 2 selects CPU 0'*) ;; *) false;; esac ||
+  { echo "FAIL: --cue 2 --select 1 gave $rc: $msg"; exit 1; }
 rm -rf "$tmp1"
 for t in Xvfb xdotool import convert; do
   command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install -y xvfb xdotool imagemagick)"; exit 0; }
