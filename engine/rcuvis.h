@@ -190,6 +190,7 @@ typedef struct rv_expect {
     char path[160];
     bool has_min, has_max, has_equals;
     double min, max, equals;
+    bool equals_bool;     /* has_equals came as true/false (1/0): `rcuvis check` refuses it for a number */
     char equals_str[256]; /* when the expected value is a string (has_equals false) */
     bool has_equals_str;
     char why[256];        /* the author's explanation, printed when the assertion fails */

@@ -206,7 +206,7 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
     const cJSON *eq = sc_get(c, obj, "equals", false);
     if (eq) {
         if (cJSON_IsNumber(eq)) { x->has_equals = true; x->equals = eq->valuedouble; }
-        else if (cJSON_IsBool(eq)) { x->has_equals = true; x->equals = cJSON_IsTrue(eq); } /* report bools compare as 1/0 */
+        else if (cJSON_IsBool(eq)) { x->has_equals = x->equals_bool = true; x->equals = cJSON_IsTrue(eq); } /* report bools compare as 1/0 */
         else if (cJSON_IsString(eq)) x->has_equals_str = sc_str(c, obj, "equals", x->equals_str, sizeof x->equals_str);
         else {
             char g[200];

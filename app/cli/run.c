@@ -300,7 +300,10 @@ int cmd_run(int argc, char **argv)
         cli_run_opts_free(&o);
         return 2;
     }
-    if (o.csv) {
+    /* a malformed expectation is found now, not after a run of minutes; only under --expect, as
+     * only then are they read (an override may disable a flavor an expectation names) */
+    if (o.expect && expect_vet(&cfg, path, stderr) > 0) rc = 2;
+    else if (o.csv) {
         csv_opts co = {.kind = csv_kind_from_name(o.csv), .interval_s = o.interval_s > 0 ? o.interval_s : 1.0, .from_ns = 0, .to_ns = -1};
         if (csv_run(&cfg, &co, stdout, err, sizeof err) != 0) {
             fprintf(stderr, "rcuvis: run: %s\n", err);

@@ -1,9 +1,10 @@
-/* expect.c — resolve an expect path in the report JSON and compare the value with the bounds. */
+/* expect.c — resolve an expect path in the report JSON and compare the value with the bounds; without a run, refuse expectations that can never pass. */
 #include "report/expect.h"
 
 #include "report/report.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +99,8 @@ static void bounds_text(const rv_expect *x, char *b, size_t n)
     char lo[40], hi[40], eq[40];
     fmt_num(x->min, lo, sizeof lo);
     fmt_num(x->max, hi, sizeof hi);
-    fmt_num(x->equals, eq, sizeof eq);
+    if (x->equals_bool) snprintf(eq, sizeof eq, "%s", x->equals != 0 ? "true" : "false");
+    else fmt_num(x->equals, eq, sizeof eq);
     if (x->has_equals_str) snprintf(b, n, "== \"%.150s\"", x->equals_str);
     else if (x->has_equals && (x->has_min || x->has_max)) snprintf(b, n, "== %s within %s..%s", eq, x->has_min ? lo : "", x->has_max ? hi : "");
     else if (x->has_equals) snprintf(b, n, "== %s", eq);
@@ -207,8 +209,9 @@ static void key_list(const rk_key *keys, char *buf, size_t n)
 }
 
 /* Walk the path through the report's shape: keys of objects, enabled flavor names, array indexes,
- * "length", thread names; the path must end on a value, not on an object or an array. */
-int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen)
+ * "length", thread names; the path must end on a value, not on an object or an array. On success
+ * *type is what the value holds (an array's length: a count). */
+int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char *msg, size_t msglen)
 {
     char buf[256], where[256] = "", list[400];
     snprintf(buf, sizeof buf, "%s", path);
@@ -216,6 +219,7 @@ int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t 
     const rk_key *node = NULL;             /* the container or value reached so far */
     enum { AT_OBJECT, AT_FLAVORS, AT_ARRAY, AT_VALUE } at = AT_OBJECT;
     char *save = NULL;
+    *type = RT_NONE;
     for (char *seg = strtok_r(buf, ".", &save); seg; seg = strtok_r(NULL, ".", &save)) {
         const char *sugg;
         switch (at) {
@@ -251,13 +255,14 @@ int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t 
         case AT_ARRAY:
             if (strcmp(seg, "length") == 0) {
                 if (strtok_r(NULL, ".", &save)) { snprintf(msg, msglen, "nothing can follow %s.length", where); return -1; }
+                *type = RT_COUNT;
                 return 0;
             }
             if (!all_digits(seg) && !node->by_name) {
                 snprintf(msg, msglen, "%s is an array: expected an index or \"length\" after it, got \"%s\"", where, seg);
                 return -1;
             }
-            at = node->sub ? AT_OBJECT : AT_VALUE;
+            at = node->sub ? AT_OBJECT : AT_VALUE; /* an item of plain values: node keeps their type */
             keys = node->sub;
             break;
         case AT_VALUE:
@@ -267,9 +272,139 @@ int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t 
         size_t l = strlen(where);
         snprintf(where + l, sizeof where - l, "%s%s", l ? "." : "", seg);
     }
-    if (at == AT_VALUE) return 0;
+    if (at == AT_VALUE) { *type = node->type; return 0; }
     if (at == AT_ARRAY) snprintf(msg, msglen, "%s is an array; name an item (%s.0) or its length (%s.length)", where, where, where);
     else if (at == AT_FLAVORS) snprintf(msg, msglen, "%s is an object; name a flavor in it (%s.rcu_sched...)", where, where);
     else snprintf(msg, msglen, "%s is an object; name a value in it (%s.%s...)", where[0] ? where : "the path", where, keys[0].name);
     return -1;
+}
+
+int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen)
+{
+    rk_type type;
+    return expect_path_type(path, cfg, &type, msg, msglen);
+}
+
+/* ---------------------------------------------------------------- comparisons against the path's type */
+
+/* Where the vetting of one expectation reports: "rcuvis: FILE: $.expect[I].KEY: MSG" lines on err. */
+typedef struct vet_sink {
+    FILE *err;
+    const char *file;
+    size_t index;
+    int problems;
+} vet_sink;
+
+static void problem(vet_sink *s, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void problem(vet_sink *s, const char *key, const char *fmt, ...)
+{
+    char msg[1000];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(s->err, "rcuvis: %s: $.expect[%zu].%s: %s\n", s->file, s->index, key, msg);
+    s->problems++;
+}
+
+/* A string as the file gave it, quoted, its quotes, backslashes and control characters escaped
+ * (it reaches the terminal), and cut after 60 bytes with "..." so a long one stays one line. */
+static void quote(const char *s, char *out, size_t n)
+{
+    size_t o = 0;
+    out[o++] = '"';
+    for (size_t i = 0; s[i]; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (i == 60 || o + 12 >= n) { o += (size_t)snprintf(out + o, n - o, "..."); break; }
+        if (c == '"' || c == '\\') o += (size_t)snprintf(out + o, n - o, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f) o += (size_t)snprintf(out + o, n - o, "\\u%04x", c);
+        else out[o++] = (char)c;
+    }
+    snprintf(out + o, n - o, "\"");
+}
+
+/* The "equals" as the file wrote it: a string "...", true/false, or a number. */
+static void equals_text(const rv_expect *x, char *b, size_t n)
+{
+    char q[100];
+    if (x->has_equals_str) { quote(x->equals_str, q, sizeof q); snprintf(b, n, "a string %s", q); }
+    else if (x->equals_bool) snprintf(b, n, "%s", x->equals != 0 ? "true" : "false");
+    else fmt_num(x->equals, b, n);
+}
+
+/* min and max order numbers; a string or true/false has no order they could bound. */
+static void vet_unordered(vet_sink *s, const rv_expect *x, rk_type t)
+{
+    const char *want = t == RT_STRING ? "\"equals\" with a string" : "\"equals\": true or false";
+    char v[40];
+    if (x->has_min) {
+        fmt_num(x->min, v, sizeof v);
+        problem(s, "min", "%s holds %s, which min and max cannot bound: expected %s, got min %s", x->path, rk_type_name(t), want, v);
+    }
+    if (x->has_max) {
+        fmt_num(x->max, v, sizeof v);
+        problem(s, "max", "%s holds %s, which min and max cannot bound: expected %s, got max %s", x->path, rk_type_name(t), want, v);
+    }
+}
+
+/* An "equals" the value at the path can never be: a string for a number, a number for a string,
+ * a true/false for a number, a number other than 1 or 0 for true/false (which compare as 1 and 0),
+ * a fraction or a negative number for a count. */
+static void vet_equals(vet_sink *s, const rv_expect *x, rk_type t)
+{
+    if (!x->has_equals && !x->has_equals_str) return;
+    bool num = x->has_equals && !x->equals_bool;
+    const char *want = NULL;
+    if (t == RT_STRING && !x->has_equals_str) want = "a string";
+    else if (t == RT_BOOL && !x->equals_bool && !(num && (x->equals == 0 || x->equals == 1))) want = "true or false (or 1 or 0)";
+    else if ((t == RT_NUMBER || t == RT_COUNT) && !num) want = "a number";
+    else if (t == RT_COUNT && (x->equals < 0 || x->equals != floor(x->equals))) want = "a whole number, 0 or more";
+    if (!want) return;
+    char got[120];
+    equals_text(x, got, sizeof got);
+    problem(s, "equals", "%s holds %s; expected %s, got %s", x->path, rk_type_name(t), want, got);
+}
+
+/* A count is never below 0: a max under 0 lets nothing pass. */
+static void vet_count_bounds(vet_sink *s, const rv_expect *x)
+{
+    char v[40];
+    if (!x->has_max || x->max >= 0) return;
+    fmt_num(x->max, v, sizeof v);
+    problem(s, "max", "%s holds %s; expected a max of 0 or more, got %s", x->path, rk_type_name(RT_COUNT), v);
+}
+
+/* A number "equals" outside min..max: no value is both. (The loader refused min > max.) */
+static void vet_equals_in_bounds(vet_sink *s, const rv_expect *x)
+{
+    if (!x->has_equals || x->equals_bool) return;
+    char eq[40], b[40];
+    fmt_num(x->equals, eq, sizeof eq);
+    if (x->has_min && x->equals < x->min) {
+        fmt_num(x->min, b, sizeof b);
+        problem(s, "equals", "expected at least min (%s), got %s: no value can pass both", b, eq);
+    } else if (x->has_max && x->equals > x->max) {
+        fmt_num(x->max, b, sizeof b);
+        problem(s, "equals", "expected at most max (%s), got %s: no value can pass both", b, eq);
+    }
+}
+
+/* Every problem of one expectation, each on its own line; the path first, as nothing else can be
+ * judged without knowing what it holds. */
+static void vet_one(vet_sink *s, const rv_expect *x, const rv_config *cfg)
+{
+    char msg[400];
+    rk_type t;
+    if (expect_path_type(x->path, cfg, &t, msg, sizeof msg) < 0) { problem(s, "path", "%s", msg); return; }
+    vet_equals(s, x, t);
+    if (t == RT_STRING || t == RT_BOOL) { vet_unordered(s, x, t); return; } /* their min, max: said above */
+    vet_equals_in_bounds(s, x);
+    if (t == RT_COUNT) vet_count_bounds(s, x);
+}
+
+int expect_vet(const rv_config *cfg, const char *file, FILE *err)
+{
+    vet_sink s = {err, file, 0, 0};
+    for (s.index = 0; s.index < cfg->nexpects; s.index++) vet_one(&s, &cfg->expects[s.index], cfg);
+    return s.problems;
 }

@@ -3,10 +3,12 @@
 #define RCUVIS_EXPECT_H
 
 #include "rcuvis.h"
+#include "report/report.h"
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* One assertion checked: passed or not, and a line "ok   PATH = VALUE, expected BOUNDS: WHY" or
  * "FAIL PATH ..." explaining it (a path that is not in the report fails with the reason). */
@@ -31,5 +33,16 @@ const cJSON *expect_lookup(const cJSON *report, const char *path, char *why, siz
  * not a report key; did you mean \"flavors\"?"). Thread names and array sizes are only known after
  * a run, so those are left to `rcuvis run --expect`. */
 int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen);
+/* The same, and on success *type is what the value at the path holds (RT_COUNT for "length"). */
+int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char *msg, size_t msglen);
+
+/* Without a run, every expectation of cfg that can never pass, each problem one line on err:
+ * "rcuvis: FILE: $.expect[I].KEY: MSG" (KEY path, equals, min or max): a path not in the report's
+ * shape; min or max on a string or true/false; an "equals" of the wrong type for the path (a
+ * string for a number, a number for a string, 2 for true/false, 2.5 or -1 for a count); a max
+ * below 0 for a count; a number "equals" outside min..max. (The loader refuses min > max and an
+ * expectation with no comparison.)
+ * Returns how many problems it printed. */
+int expect_vet(const rv_config *cfg, const char *file, FILE *err);
 
 #endif

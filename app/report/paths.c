@@ -45,6 +45,12 @@ const report_event_paths report_event_path_table[] = {
     {NULL, NULL, NULL},
 };
 
+/* The type column of the list: what an expect may compare the value with follows from it. */
+static const char *type_word(rk_type t)
+{
+    return t == RT_COUNT ? "count" : t == RT_STRING ? "string" : t == RT_BOOL ? "true/false" : "number";
+}
+
 static void walk(FILE *out, const rk_key *keys, char *prefix, size_t len, size_t cap)
 {
     for (const rk_key *k = keys; k->name; k++) {
@@ -53,12 +59,12 @@ static void walk(FILE *out, const rk_key *keys, char *prefix, size_t len, size_t
         n += (size_t)snprintf(prefix + len, cap - len, seg, len ? "." : "", k->name);
         if (n >= cap) n = cap - 1;
         if (k->kind == RK_ARRAY) {
-            char whole[400];
-            snprintf(whole, sizeof whole, "%.*s", (int)(n - 4), prefix);
-            fprintf(out, "  %s.length%s\n", whole, k->by_name ? "   (items also by name: .<name>)" : "");
+            char whole[440];
+            snprintf(whole, sizeof whole, "%.*s.length", (int)(n - 4), prefix);
+            fprintf(out, "  %-44s %s%s\n", whole, type_word(RT_COUNT), k->by_name ? "   (items also by name: .<name>)" : "");
         }
         if (k->sub) walk(out, k->sub, prefix, n, cap);
-        else fprintf(out, "  %s\n", prefix);
+        else fprintf(out, "  %-44s %s\n", prefix, type_word(k->type));
         prefix[len] = 0;
     }
 }
@@ -67,7 +73,9 @@ void report_print_paths(FILE *out)
 {
     char prefix[400] = "";
     fprintf(out, "Report paths an expect can name (<flavor>: rcu_sched, rcu_bh, rcu_preempt when enabled;\n"
-                 "<i>: an index from 0; <name>: a thread's name):\n");
+                 "<i>: an index from 0; <name>: a thread's name), and what each holds: a number or a count\n"
+                 "(a whole number, 0 or more) takes min, max and equals; a string only equals with a string;\n"
+                 "true/false only equals with true or false:\n");
     walk(out, cli_report_shape, prefix, 0, sizeof prefix);
     fprintf(out, "\nTrace events (rcuvis run --trace) and the report paths that count them:\n");
     for (const report_event_paths *p = report_event_path_table; p->event; p++)

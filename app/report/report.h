@@ -14,21 +14,27 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* The shape of the report JSON (cli_report_shape.c), for `rcuvis check` to vet expect paths
- * against: each level is an array of keys ended by a NULL name. */
+/* The shape of the report JSON (shape.c), for `rcuvis check` to vet expect paths and what they
+ * are compared with: each level is an array of keys ended by a NULL name. */
 typedef enum rk_kind {
-    RK_LEAF,    /* a number, string or boolean */
+    RK_LEAF,    /* one value, of the key's type */
     RK_OBJECT,  /* fixed keys: sub */
     RK_FLAVORS, /* one key per enabled flavor, each an object with the keys sub */
     RK_ARRAY,   /* items by index (or "length"); sub = keys of each item, NULL for plain values */
 } rk_kind;
+/* What a value holds, as the report builder writes it: RT_COUNT is a uint64 counter written as a
+ * raw integer (and an array's length), RT_NUMBER any other number. */
+typedef enum rk_type { RT_NONE, RT_NUMBER, RT_COUNT, RT_STRING, RT_BOOL } rk_type;
 typedef struct rk_key {
     const char *name;
     rk_kind kind;
     const struct rk_key *sub;
     bool by_name; /* RK_ARRAY: items can also be named by their "name" (threads.rcu_sched) */
+    rk_type type; /* RK_LEAF: its value's; RK_ARRAY without sub: each item's; else RT_NONE */
 } rk_key;
 extern const rk_key cli_report_shape[];
+/* "a number", "a count (a whole number, 0 or more)", "a string", "true or false": what a path holds. */
+const char *rk_type_name(rk_type t);
 
 /* Which report path counts a trace event kind (paths.c): path NULL when none does (the note says
  * what to assert instead). Ends with a NULL event. */

@@ -1,81 +1,72 @@
-/* shape.c — the keys of the report JSON as data, so `rcuvis check` can vet expect paths without a run. */
+/* shape.c — the keys of the report JSON and the type of each value, as data, so `rcuvis check` can vet expect paths and comparisons without a run. */
 #include "report/report.h"
 
 #include <stddef.h>
 
-/* Keep in step with cli_report_json(); test_cli_expect.c walks both and fails when they differ. */
+/* Keep in step with cli_report_json(); test_cli_expect.c walks both and fails when a key or a
+ * value's type differs (RT_COUNT where the builder calls add_u64, which writes a raw integer). */
 
-static const rk_key gp_duration[] = {{"p50", RK_LEAF, NULL, false}, {"p99", RK_LEAF, NULL, false},
-                                     {"max", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false}};
+#define NUM(n) {n, RK_LEAF, NULL, false, RT_NUMBER}
+#define CNT(n) {n, RK_LEAF, NULL, false, RT_COUNT}
+#define STR(n) {n, RK_LEAF, NULL, false, RT_STRING}
+#define BOOL(n) {n, RK_LEAF, NULL, false, RT_BOOL}
+#define OBJ(n, sub) {n, RK_OBJECT, sub, false, RT_NONE}
+#define LIST(n, items) {n, RK_ARRAY, NULL, false, items} /* an array of plain values */
+#define END {NULL, RK_LEAF, NULL, false, RT_NONE}
+
+static const rk_key gp_duration[] = {NUM("p50"), NUM("p99"), NUM("max"), END};
 
 static const rk_key flavor[] = {
-    {"grace_periods", RK_LEAF, NULL, false}, {"updates", RK_LEAF, NULL, false},
-    {"callbacks_invoked", RK_LEAF, NULL, false}, {"updates_per_gp", RK_LEAF, NULL, false},
-    {"gp_overhead_us", RK_LEAF, NULL, false}, {"fqs_overhead_us", RK_LEAF, NULL, false}, {"overhead_per_gp_us", RK_LEAF, NULL, false},
-    {"overhead_per_update_ns", RK_LEAF, NULL, false}, {"gp_duration_ms", RK_OBJECT, gp_duration, false},
-    {"fqs_scans", RK_LEAF, NULL, false}, {"idle_probes", RK_LEAF, NULL, false},
-    {"offline_credits", RK_LEAF, NULL, false}, {"stall_warnings", RK_LEAF, NULL, false},
-    {"sync_calls", RK_LEAF, NULL, false}, {"sync_latency_ms_mean", RK_LEAF, NULL, false},
-    {"callback_latency_ms_mean", RK_LEAF, NULL, false}, {"callbacks_orphaned", RK_LEAF, NULL, false},
-    {"callbacks_adopted", RK_LEAF, NULL, false}, {"blocked_tasks", RK_LEAF, NULL, false},
-    {"blocked_tasks_gp", RK_LEAF, NULL, false}, {"dyntick_credits", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
+    CNT("grace_periods"), CNT("updates"), CNT("callbacks_invoked"), NUM("updates_per_gp"),
+    NUM("gp_overhead_us"), NUM("fqs_overhead_us"), NUM("overhead_per_gp_us"), NUM("overhead_per_update_ns"),
+    OBJ("gp_duration_ms", gp_duration), CNT("fqs_scans"), CNT("idle_probes"), CNT("offline_credits"),
+    CNT("stall_warnings"), CNT("sync_calls"), NUM("sync_latency_ms_mean"), NUM("callback_latency_ms_mean"),
+    CNT("callbacks_orphaned"), CNT("callbacks_adopted"), CNT("blocked_tasks"), CNT("blocked_tasks_gp"),
+    CNT("dyntick_credits"), END,
 };
 
 static const rk_key tree[] = {
-    {"levels", RK_LEAF, NULL, false}, {"nodes", RK_LEAF, NULL, false}, {"nodes_per_level", RK_ARRAY, NULL, false},
-    {"fanout", RK_LEAF, NULL, false}, {"fanout_leaf", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
+    NUM("levels"), NUM("nodes"), LIST("nodes_per_level", RT_NUMBER), NUM("fanout"), NUM("fanout_leaf"), END,
 };
 
-static const rk_key thread[] = {
-    {"name", RK_LEAF, NULL, false}, {"cpu_seconds", RK_LEAF, NULL, false}, {"alive", RK_LEAF, NULL, false},
-    {"kernel_thread", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
-};
+static const rk_key thread[] = {STR("name"), NUM("cpu_seconds"), BOOL("alive"), BOOL("kernel_thread"), END};
 
 static const rk_key accounting[] = {
-    {"rcu_gp_kthreads_s", RK_LEAF, NULL, false}, {"ksoftirqd_s", RK_LEAF, NULL, false},
-    {"softirq_inline_s", RK_LEAF, NULL, false}, {"rcuc_s", RK_LEAF, NULL, false},
-    {"tick_s", RK_LEAF, NULL, false}, {"caller_s", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
+    NUM("rcu_gp_kthreads_s"), NUM("ksoftirqd_s"), NUM("softirq_inline_s"), NUM("rcuc_s"), NUM("tick_s"), NUM("caller_s"), END,
 };
 
-static const rk_key latency[] = {
-    {"max_irqs_off_us", RK_LEAF, NULL, false}, {"max_nonpreempt_us", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
-};
+static const rk_key latency[] = {NUM("max_irqs_off_us"), NUM("max_nonpreempt_us"), END};
 
-static const rk_key stall[] = {
-    {"t_s", RK_LEAF, NULL, false}, {"jiffies", RK_LEAF, NULL, false}, {"flavor", RK_LEAF, NULL, false},
-    {"cpu", RK_LEAF, NULL, false}, {"kind", RK_LEAF, NULL, false}, {"text", RK_LEAF, NULL, false},
-    {NULL, RK_LEAF, NULL, false},
-};
+static const rk_key stall[] = {NUM("t_s"), CNT("jiffies"), STR("flavor"), NUM("cpu"), STR("kind"), STR("text"), END};
 
 static const rk_key safety[] = {
-    {"readers", RK_LEAF, NULL, false}, {"callbacks_checked", RK_LEAF, NULL, false},
-    {"violations", RK_LEAF, NULL, false}, {"reader_pipe", RK_ARRAY, NULL, false}, {NULL, RK_LEAF, NULL, false},
+    CNT("readers"), CNT("callbacks_checked"), CNT("violations"), LIST("reader_pipe", RT_COUNT), END,
 };
 
-static const rk_key orphan[] = {
-    {"t_s", RK_LEAF, NULL, false}, {"cpu", RK_LEAF, NULL, false}, {"flavor", RK_LEAF, NULL, false},
-    {"n", RK_LEAF, NULL, false}, {"adopted_by", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
-};
+static const rk_key orphan[] = {NUM("t_s"), NUM("cpu"), STR("flavor"), NUM("n"), NUM("adopted_by"), END};
 
-static const rk_key hotplug[] = {{"offlines", RK_LEAF, NULL, false}, {"onlines", RK_LEAF, NULL, false},
-                                 {"orphans", RK_ARRAY, orphan, false}, {NULL, RK_LEAF, NULL, false}};
+static const rk_key hotplug[] = {CNT("offlines"), CNT("onlines"), {"orphans", RK_ARRAY, orphan, false, RT_NONE}, END};
 
-static const rk_key not_applied_item[] = {
-    {"t_s", RK_LEAF, NULL, false}, {"index", RK_LEAF, NULL, false}, {"kind", RK_LEAF, NULL, false},
-    {"cpu", RK_LEAF, NULL, false}, {"reason", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
-};
+static const rk_key not_applied_item[] = {NUM("t_s"), NUM("index"), STR("kind"), NUM("cpu"), STR("reason"), END};
 
-static const rk_key not_applied[] = {
-    {"count", RK_LEAF, NULL, false}, {"list", RK_ARRAY, not_applied_item, false}, {NULL, RK_LEAF, NULL, false},
-};
+static const rk_key not_applied[] = {NUM("count"), {"list", RK_ARRAY, not_applied_item, false, RT_NONE}, END};
 
 const rk_key cli_report_shape[] = {
-    {"scenario", RK_LEAF, NULL, false}, {"path", RK_LEAF, NULL, false}, {"mode", RK_LEAF, NULL, false},
-    {"cpus", RK_LEAF, NULL, false}, {"hz", RK_LEAF, NULL, false}, {"seed", RK_LEAF, NULL, false},
-    {"duration_s", RK_LEAF, NULL, false}, {"busted", RK_LEAF, NULL, false}, {"sim_seconds", RK_LEAF, NULL, false},
-    {"wall_seconds", RK_LEAF, NULL, false}, {"tree", RK_OBJECT, tree, false}, {"flavors", RK_FLAVORS, flavor, false},
-    {"threads", RK_ARRAY, thread, true}, {"accounting", RK_OBJECT, accounting, false},
-    {"latency", RK_OBJECT, latency, false}, {"stalls", RK_ARRAY, stall, false}, {"safety", RK_OBJECT, safety, false},
-    {"hotplug", RK_OBJECT, hotplug, false}, {"events_not_applied", RK_OBJECT, not_applied, false},
-    {"events", RK_LEAF, NULL, false}, {NULL, RK_LEAF, NULL, false},
+    STR("scenario"), STR("path"), STR("mode"), NUM("cpus"), NUM("hz"), CNT("seed"), NUM("duration_s"),
+    BOOL("busted"), NUM("sim_seconds"), NUM("wall_seconds"), OBJ("tree", tree),
+    {"flavors", RK_FLAVORS, flavor, false, RT_NONE}, {"threads", RK_ARRAY, thread, true, RT_NONE},
+    OBJ("accounting", accounting), OBJ("latency", latency), {"stalls", RK_ARRAY, stall, false, RT_NONE},
+    OBJ("safety", safety), OBJ("hotplug", hotplug), OBJ("events_not_applied", not_applied), CNT("events"), END,
 };
+
+const char *rk_type_name(rk_type t)
+{
+    switch (t) {
+    case RT_NUMBER: return "a number";
+    case RT_COUNT: return "a count (a whole number, 0 or more)";
+    case RT_STRING: return "a string";
+    case RT_BOOL: return "true or false";
+    case RT_NONE: break;
+    }
+    return "no value";
+}

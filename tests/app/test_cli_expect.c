@@ -1,8 +1,14 @@
-/* test_cli_expect.c — expect paths into the report JSON, their verdicts and lines; the report's JSON shape. */
+/* test_cli_expect.c — expect paths into the report JSON, their verdicts and lines; the report's JSON shape and types; expectations refused without a run. */
 #include "report/report.h"
 #include "report/expect.h"
+#include "commands.h"
+#include "scenario.h"
+#include "temp_json.h"
 
 #include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *report_text =
@@ -81,6 +87,9 @@ Test(expect, strings_and_booleans)
     x = ex("busted");
     x.has_equals = true, x.equals = 0;
     cr_expect(run(&x).ok, "false compares as 0");
+    x.equals_bool = true;
+    r = run(&x);
+    cr_expect_str_eq(r.line, "ok   busted = false, expected == false", "a true/false is quoted as written");
     x = ex("stalls.0.text");
     x.has_min = true, x.min = 0;
     r = run(&x);
@@ -209,6 +218,34 @@ static void shape_leaves(const rk_key *keys, const cJSON *rep, char *path, size_
     }
 }
 
+/* What the builder wrote at a leaf, in the shape's words: add_u64's raw integers are counts. */
+static rk_type json_type(const cJSON *v)
+{
+    return cJSON_IsRaw(v) ? RT_COUNT : cJSON_IsNumber(v) ? RT_NUMBER : cJSON_IsString(v) ? RT_STRING
+         : cJSON_IsBool(v) ? RT_BOOL : RT_NONE;
+}
+
+/* Every leaf of the built (not re-parsed: raw counts stay raw) JSON has the type the shape gives
+ * its path, so `rcuvis check` judges an expectation by what the report really holds. */
+static void json_types(const cJSON *v, char *path, size_t len, int *n)
+{
+    char msg[400];
+    if (!cJSON_IsObject(v) && !cJSON_IsArray(v)) {
+        rk_type t = RT_NONE;
+        (*n)++;
+        cr_expect_eq(expect_path_type(path, NULL, &t, msg, sizeof msg), 0, "%s: %s", path, msg);
+        cr_expect_eq(t, json_type(v), "%s: the shape says %s, the builder wrote %s", path, rk_type_name(t), rk_type_name(json_type(v)));
+        return;
+    }
+    int i = 0;
+    for (const cJSON *c = v->child; c; c = c->next, i++) {
+        int w = cJSON_IsObject(v) ? snprintf(path + len, 256 - len, "%s%s", len ? "." : "", c->string)
+                                  : snprintf(path + len, 256 - len, ".%d", i);
+        json_types(c, path, len + (size_t)w, n);
+        path[len] = 0;
+    }
+}
+
 Test(report_json, shape_and_builder_agree)
 {
     rv_config cfg;
@@ -232,6 +269,9 @@ Test(report_json, shape_and_builder_agree)
     shape_leaves(cli_report_shape, p, path, 0, &n2);
     cr_expect_gt(n1, 80, "walked %d leaves of the JSON", n1);
     cr_expect_gt(n2, 40, "walked %d leaves of the shape", n2);
+    int n3 = 0;
+    json_types(j, path, 0, &n3);
+    cr_expect_eq(n3, n1, "typed %d leaves of %d", n3, n1);
     cJSON_Delete(p);
     free(s);
     cJSON_Delete(j);
@@ -273,4 +313,129 @@ Test(report_json, shape_order_and_enabled_flavors)
     cJSON_Delete(p);
     free(s);
     cJSON_Delete(j);
+}
+
+/* ---------------------------------------------------------------- expectations that can never pass */
+
+/* What `rcuvis check` says of an expect list (the JSON of its items) in a small scenario with
+ * only rcu_sched: its lines, "" when it finds nothing. */
+static void vet(const char *items, char *out, size_t n)
+{
+    char text[4096], err[4096];
+    snprintf(text, sizeof text, "{\"name\": \"v\", \"cpus\": 2, \"duration_s\": 1, \"rcu\": {\"flavors\": [\"rcu_sched\"]}, "
+                                "\"expect\": [%s]}", items);
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse(text, "v.json", &cfg, err, sizeof err), 0, "%s: %s", items, err);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert(f);
+    int problems = expect_vet(&cfg, "v.json", f);
+    fclose(f);
+    snprintf(out, n, "%s", buf);
+    int lines = 0;
+    for (const char *c = buf; *c; c++) lines += *c == '\n';
+    cr_expect_eq(problems, lines, "%s: %d problems, %d lines", items, problems, lines);
+    free(buf);
+    rv_config_free(&cfg);
+}
+
+Test(expect_vet, possible_expectations_pass)
+{
+    const char *good[] = {
+        "{\"path\": \"stalls.length\", \"equals\": 1}", "{\"path\": \"stalls.length\", \"min\": 0, \"max\": 0}",
+        "{\"path\": \"stalls.0.flavor\", \"equals\": \"rcu_sched\"}", "{\"path\": \"busted\", \"equals\": false}",
+        "{\"path\": \"busted\", \"equals\": 0}", "{\"path\": \"threads.rcu_sched.alive\", \"equals\": true}",
+        "{\"path\": \"cpus\", \"equals\": 2, \"min\": 2, \"max\": 4}", "{\"path\": \"sim_seconds\", \"min\": -1, \"max\": 0.5}",
+        "{\"path\": \"flavors.rcu_sched.gp_duration_ms.p50\", \"equals\": 2.5}", "{\"path\": \"safety.reader_pipe.0\", \"max\": 0.5}",
+        "{\"path\": \"tree.nodes_per_level.0\", \"equals\": 1}",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        char out[2000];
+        vet(good[i], out, sizeof out);
+        cr_expect_str_eq(out, "", "%s", good[i]);
+    }
+}
+
+/* Each impossible comparison is named by its JSON path, with what the report path holds and what
+ * the file gave; every problem of one expectation gets its own line. */
+Test(expect_vet, impossible_expectations_are_refused)
+{
+    struct { const char *items, *want; } bad[] = {
+        {"{\"path\": \"stalls.length\", \"equals\": \"one\"}",
+         "rcuvis: v.json: $.expect[0].equals: stalls.length holds a count (a whole number, 0 or more); expected a number, got a string \"one\"\n"},
+        {"{\"path\": \"stalls.0.flavor\", \"min\": 1}",
+         "rcuvis: v.json: $.expect[0].min: stalls.0.flavor holds a string, which min and max cannot bound: expected \"equals\" with a string, got min 1\n"},
+        {"{\"path\": \"stalls.length\", \"min\": 3, \"equals\": 2}",
+         "rcuvis: v.json: $.expect[0].equals: expected at least min (3), got 2: no value can pass both\n"},
+        {"{\"path\": \"cpus\", \"max\": 1.5, \"equals\": 2}",
+         "rcuvis: v.json: $.expect[0].equals: expected at most max (1.5), got 2: no value can pass both\n"},
+        {"{\"path\": \"mode\", \"equals\": 1}", "rcuvis: v.json: $.expect[0].equals: mode holds a string; expected a string, got 1\n"},
+        {"{\"path\": \"mode\", \"equals\": true}", "rcuvis: v.json: $.expect[0].equals: mode holds a string; expected a string, got true\n"},
+        {"{\"path\": \"cpus\", \"equals\": true}", "rcuvis: v.json: $.expect[0].equals: cpus holds a number; expected a number, got true\n"},
+        {"{\"path\": \"busted\", \"equals\": 2}",
+         "rcuvis: v.json: $.expect[0].equals: busted holds true or false; expected true or false (or 1 or 0), got 2\n"},
+        {"{\"path\": \"threads.0.alive\", \"equals\": \"yes\"}",
+         "rcuvis: v.json: $.expect[0].equals: threads.0.alive holds true or false; expected true or false (or 1 or 0), got a string \"yes\"\n"},
+        {"{\"path\": \"busted\", \"min\": 0, \"max\": 1}",
+         "rcuvis: v.json: $.expect[0].min: busted holds true or false, which min and max cannot bound: expected \"equals\": true or false, got min 0\n"
+         "rcuvis: v.json: $.expect[0].max: busted holds true or false, which min and max cannot bound: expected \"equals\": true or false, got max 1\n"},
+        {"{\"path\": \"stalls.0.text\", \"equals\": \"x\", \"max\": 3}",
+         "rcuvis: v.json: $.expect[0].max: stalls.0.text holds a string, which min and max cannot bound: expected \"equals\" with a string, got max 3\n"},
+        {"{\"path\": \"flavors.rcu_sched.grace_periods\", \"equals\": 2.5}",
+         "rcuvis: v.json: $.expect[0].equals: flavors.rcu_sched.grace_periods holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got 2.5\n"},
+        {"{\"path\": \"safety.reader_pipe.length\", \"equals\": -1}",
+         "rcuvis: v.json: $.expect[0].equals: safety.reader_pipe.length holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got -1\n"},
+        {"{\"path\": \"safety.violations\", \"max\": -1}",
+         "rcuvis: v.json: $.expect[0].max: safety.violations holds a count (a whole number, 0 or more); expected a max of 0 or more, got -1\n"},
+        {"{\"path\": \"flavors.rcu_bh.updates\", \"equals\": \"x\"}",
+         "rcuvis: v.json: $.expect[0].path: rcu_bh is not enabled in rcu.flavors, so the report has no flavors.rcu_bh\n"},
+        {"{\"path\": \"cpus\", \"min\": 1}, {\"path\": \"stalls.0.text\", \"equals\": \"a\\\"b\\u0001\"}, {\"path\": \"cpus\", \"equals\": \"a\\\"b\\u0001\"}",
+         "rcuvis: v.json: $.expect[2].equals: cpus holds a number; expected a number, got a string \"a\\\"b\\u0001\"\n"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char out[2000];
+        vet(bad[i].items, out, sizeof out);
+        cr_expect_str_eq(out, bad[i].want, "%s", bad[i].items);
+    }
+}
+
+/* The tester's file: `check` said "ok" and `run --expect` simulated 40 s to fail three assertions
+ * any reading of the file could have refused. Both now exit 2 with the same lines, run before it
+ * simulates anything (nothing on stdout). */
+static const char *tester_file =
+    "{\"name\": \"stall8\", \"cpus\": 8, \"duration_s\": 40, \"seed\": 1,\n"
+    " \"rcu\": {\"mode\": \"softirq\", \"stall_timeout_s\": 21},\n"
+    " \"events\": [{\"at_s\": 2, \"kind\": \"kernel_loop\", \"cpu\": 3, \"duration_s\": 25}],\n"
+    " \"expect\": [{\"path\": \"stalls.length\", \"min\": 1}, {\"path\": \"stalls.0.flavor\", \"equals\": \"rcu_sched\"},\n"
+    "            {\"path\": \"stalls.length\", \"equals\": \"one\"}, {\"path\": \"stalls.0.flavor\", \"min\": 1},\n"
+    "            {\"path\": \"stalls.length\", \"min\": 3, \"equals\": 2}]}\n";
+
+static void redirect_both(void)
+{
+    cr_redirect_stdout();
+    cr_redirect_stderr();
+}
+
+Test(expect_vet, check_and_run_refuse_before_running, .init = redirect_both)
+{
+    char path[] = "/tmp/rcuvis-expect-types-XXXXXX.json", want[2000];
+    write_temp_json(path, tester_file);
+    snprintf(want, sizeof want,
+             "rcuvis: %s: $.expect[2].equals: stalls.length holds a count (a whole number, 0 or more); expected a number, got a string \"one\"\n"
+             "rcuvis: %s: $.expect[3].min: stalls.0.flavor holds a string, which min and max cannot bound: expected \"equals\" with a string, got min 1\n"
+             "rcuvis: %s: $.expect[4].equals: expected at least min (3), got 2: no value can pass both\n",
+             path, path, path);
+    char *check_argv[] = {"check", path, NULL}, *run_argv[] = {"run", path, "--expect", NULL};
+    int check_rc = cmd_check(2, check_argv);
+    int run_rc = cmd_run(3, run_argv);
+    fflush(stdout);
+    fflush(stderr);
+    unlink(path);
+    cr_expect_eq(check_rc, 2, "check accepted expectations that can never pass");
+    cr_expect_eq(run_rc, 2, "run --expect accepted expectations that can never pass");
+    char both[4200];
+    snprintf(both, sizeof both, "%s%s", want, want);
+    cr_expect_stderr_eq_str(both);
+    cr_expect_stdout_eq_str("", "run simulated (or check printed ok) before refusing");
 }

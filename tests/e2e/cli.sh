@@ -202,6 +202,33 @@ expect_rc 2 "check deep expect path" -- "$bin" check "$tmp/badexp2.json" && {
   err_has '$.expect[0].path: flavors.rcu_sched has no "grace_period"; did you mean "grace_periods"?' "check deep expect path"
   err_has '$.expect[1].path: rcu_bh is not enabled in rcu.flavors, so the report has no flavors.rcu_bh' "check disabled flavor path"
 }
+# expectations that no run can pass (what the path holds decides): check refuses them, and run --expect
+# does before it simulates (nothing on stdout); without --expect they are not read and the run goes on
+cat >"$tmp/exptypes.json" <<'EOF'
+{"name": "t", "cpus": 2, "duration_s": 1,
+ "expect": [{"path": "stalls.length", "min": 0},
+            {"path": "stalls.length", "equals": "one"},
+            {"path": "stalls.0.flavor", "min": 1},
+            {"path": "stalls.length", "min": 3, "equals": 2},
+            {"path": "busted", "equals": 2},
+            {"path": "flavors.rcu_sched.grace_periods", "equals": 2.5}]}
+EOF
+if expect_rc 2 "check impossible expects" -- "$bin" check "$tmp/exptypes.json"; then
+  err_has 'exptypes.json: $.expect[1].equals: stalls.length holds a count (a whole number, 0 or more); expected a number, got a string "one"' "check equals string on a count"
+  err_has 'exptypes.json: $.expect[2].min: stalls.0.flavor holds a string, which min and max cannot bound: expected "equals" with a string, got min 1' "check min on a string"
+  err_has 'exptypes.json: $.expect[3].equals: expected at least min (3), got 2: no value can pass both' "check equals below min"
+  err_has 'exptypes.json: $.expect[4].equals: busted holds true or false; expected true or false (or 1 or 0), got 2' "check equals 2 on true/false"
+  err_has 'exptypes.json: $.expect[5].equals: flavors.rcu_sched.grace_periods holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got 2.5' "check fraction for a count"
+  err_prefixed "check impossible expects"
+  [ "$(wc -l <"$tmp/err")" -eq 5 ] || fail "check impossible expects: wanted 5 messages, got: $(cat "$tmp/err")"
+  cp "$tmp/err" "$tmp/check-err"
+  expect_rc 2 "run --expect refuses impossible expects" -- "$bin" run "$tmp/exptypes.json" --expect && {
+    cmp -s "$tmp/err" "$tmp/check-err" || fail "run --expect and check word impossible expects differently: $(cat "$tmp/err")"
+    [ -s "$tmp/out" ] && fail "run --expect: simulated before refusing: $(head -3 "$tmp/out")"
+  }
+  expect_rc 2 "run --json --expect refuses impossible expects" -- "$bin" run "$tmp/exptypes.json" --json --expect
+  expect_rc 0 "run without --expect does not read expects" -- "$bin" run "$tmp/exptypes.json"
+fi
 # moments the run never reaches, and a caption that ends before it starts: refused, never skipped in silence
 cat >"$tmp/late.json" <<'EOF'
 {"name": "late", "cpus": 4, "duration_s": 20,
