@@ -54,14 +54,42 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
 }
 
 /* Rows go down the panel, the first `skip` scrolled away; a row that would not fit whole is not
- * drawn but counted, and the last visible line then says how many are below (a visible cue). */
-typedef struct rows { int y, top, bottom, skip, seen, hidden; } rows;
+ * drawn but counted, and the last visible line then says how many are left out (a visible cue).
+ * Once one row is left out, the rest of its section is too (full), so nothing shows out of order. */
+typedef struct rows { int y, top, bottom, skip, seen, hidden; bool full; } rows;
 
 static bool row_take(rows *R, int h)
 {
     if (R->seen++ < R->skip) return false;
-    if (R->hidden || R->y + h > R->bottom) { R->hidden++; return false; }
+    if (R->full || R->y + h > R->bottom) { R->full = true; R->hidden++; return false; }
     return true;
+}
+
+/* Space between sections, only while rows still flow: once a section was cut, the gaps of the
+ * sections left out would eat the top list's kept room. */
+static void row_gap(rows *R, int g)
+{
+    if (!R->full) R->y += g;
+}
+
+/* What a short panel shows first: the rows of RCU work by where it was charged (the article's point,
+ * the softirq row top never shows), then the top list's heading and its rows down to its first RCU
+ * thread (among the first TOP_KEEP), then the rest in order. That row is what a caption's "top lists
+ * rcu_sched under its own name" points at: hackbench compared at 1280x720 showed the RCU-work rows,
+ * then "▼ 27 more rows" (3.7's rcu_sched and 3.6's busiest ksoftirqd are second in top there, after
+ * hackbench). The latency line and the per-flavor costs give way to it; scrolled, every row goes in
+ * order. top_keep_height() is the kept rows' height, 0 when no RCU thread is among them. */
+enum { TOP_KEEP = 3 };
+
+static int top_keep_height(const rv_report *rep, const size_t *order, size_t nalive, int lh, int bh)
+{
+    int h = bh;
+    for (size_t k = 0; k < nalive && k < TOP_KEEP; k++) {
+        bool rcu = is_rcu_thread(rep->threads[order[k]].name);
+        h += rcu && bh > lh ? bh : lh;
+        if (rcu) return h;
+    }
+    return 0;
 }
 
 /* The open grace period's age for flavor f (0 when none is open). */
@@ -89,7 +117,13 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     ui_hit_add(fr, c, HIT_ACCT, 0, 0);
     int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), bh = rd_line_height(rd, RD_BOLD);
     double el = rep->sim_seconds;
-    rows R = {c.y, c.y, c.y + c.h - lh, st->acct_scroll, 0, 0};
+    int bottom = c.y + c.h - lh;
+    size_t order_small[64], *order = rep->nthreads <= 64 ? order_small : malloc(rep->nthreads * sizeof *order);
+    size_t nalive = order ? ui_threads_top_order(rep, order) : 0, nshown = order ? rep->nthreads : 0;
+    /* unscrolled, the rows above the top list stop short of its kept rows; scrolled, all go in order */
+    int keep = !st->acct_scroll && nshown ? top_keep_height(rep, order, nalive, lh, bh) : 0;
+    if (keep) keep += rd_px(rd, 4); /* the gap above the list */
+    rows R = {c.y, c.y, bottom, st->acct_scroll, 0, 0, false};
     rd_clip_push(rd, c);
     /* 1. where RCU's own work went: the article's point is the softirq row nobody sees in top */
     if (row_take(&R, bh)) {
@@ -131,6 +165,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, src[i].term);
         R.y += lh;
     }
+    R.bottom = bottom - keep; /* what follows gives way to the top list's kept rows */
     /* the latency side of the 3.6 -> 3.7 change: how long RCU kept interrupts / preemption off */
     if (row_take(&R, lh)) {
         char lat[160], a[32], b[32];
@@ -147,7 +182,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, lh}, "non-preemptible");
         R.y += lh;
     }
-    R.y += rd_px(rd, 4);
+    row_gap(&R, rd_px(rd, 4));
     /* 2. per flavor: what a grace period and an update cost */
     for (int f = 0; f < RV_NFLAVORS; f++) {
         const rv_flavor_report *fr_ = &rep->flavors[f];
@@ -223,9 +258,11 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, h}, "update");
             R.y += h;
         }
-        R.y += rd_px(rd, 2);
+        row_gap(&R, rd_px(rd, 2));
     }
-    R.y += rd_px(rd, 4);
+    row_gap(&R, rd_px(rd, 4));
+    R.bottom = bottom; /* the top list's own room, kept above */
+    R.full = false;
     /* 3. top: the live threads, biggest first, as top(1) lists them; then, apart and dimmed, what the
      * exited ones used (top no longer shows them: after kernel-build's builds, the compilers' summed
      * CPU time must not head a list the caption calls "what is left") */
@@ -233,8 +270,6 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         panel_text_fit(fr, RD_BOLD, c.x, R.y, c.w, th->heading, "Threads (top)");
         R.y += bh;
     }
-    size_t order_small[64], *order = rep->nthreads <= 64 ? order_small : malloc(rep->nthreads * sizeof *order);
-    size_t nalive = order ? ui_threads_top_order(rep, order) : 0, nshown = order ? rep->nthreads : 0;
     double tmax = nshown ? rep->threads[order[0]].cpu_seconds : 0; /* the top live thread sets the scale */
     for (size_t k = 0; k < nshown; k++) {
         const rv_thread_report *t = &rep->threads[order[k]];
@@ -261,9 +296,9 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
     } else if (R.hidden > 0 || R.skip > 0) {
         char cue[96];
-        /* a slide keeps the count (it informs) but not the instruction (nothing to scroll) */
-        if (R.hidden) snprintf(cue, sizeof cue, "▼ %d more row%s%s", R.hidden, R.hidden == 1 ? "" : "s", st->clean ? "" : " · wheel scrolls");
-        else snprintf(cue, sizeof cue, "%s", st->clean ? "▲ scrolled" : "▲ scrolled · wheel scrolls back");
+        /* a slide or a lecture keeps the count (it informs) but not the instruction (nobody holds the mouse) */
+        if (R.hidden) snprintf(cue, sizeof cue, "▼ %d more row%s%s", R.hidden, R.hidden == 1 ? "" : "s", ui_no_hints(st) ? "" : " · wheel scrolls");
+        else snprintf(cue, sizeof cue, "%s", ui_no_hints(st) ? "▲ scrolled" : "▲ scrolled · wheel scrolls back");
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->heading, cue);
     }
     rd_clip_pop(rd);

@@ -346,3 +346,22 @@ bool panel_bit_just_cleared(const ui_view *v, const ui_state *st, const rv_node_
     if ((uint64_t)n->qsmask & bit) return false;
     return panel_fresh(h->rep_t[v->flavor][n->index], v->now, st->flash_ns) && (h->rep_mask[v->flavor][n->index] & bit);
 }
+
+bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64_t t)
+{
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    if (t < 0 || t > v->now) return false;
+    if (fl->gpnum != fl->completed) return gp == fl->gpnum;
+    /* 3.7's kthread credits the last idle CPU and ends the grace period in the same instant (omap-stall
+     * at 4.5546875 s): shown only while the GP was open, that credit never showed at all, though the
+     * cue's caption names it ("dti") beside the cell it outlined as just cleared */
+    return gp == fl->completed && panel_fresh(t, v->now, st->flash_ns);
+}
+
+int panel_cpu_credit(const ui_view *v, const ui_state *st, int cpu)
+{
+    const ui_history *h = v->hist;
+    int f = v->flavor;
+    if (!h || cpu < 0 || cpu >= h->ncpus || h->cred_t[f][cpu] < 0) return -1;
+    return panel_credit_shown(v, st, h->cred_gp[f][cpu], h->cred_t[f][cpu]) ? h->cred_arg[f][cpu] : -1;
+}

@@ -8,7 +8,7 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     char sub[96];
-    snprintf(sub, sizeof sub, "%zu line%s%s", v->klog_total, v->klog_total == 1 ? "" : "s", st->klog_scroll && !st->clean ? " · scrolled (wheel to return)" : "");
+    snprintf(sub, sizeof sub, "%zu line%s%s", v->klog_total, v->klog_total == 1 ? "" : "s", st->klog_scroll && !ui_no_hints(st) ? " · scrolled (wheel to return)" : "");
     rd_rect c = panel_frame(fr, r, "Kernel log", sub);
     ui_hit_add(fr, r, HIT_KLOG, 0, 0);
     int lh = rd_line_height(rd, RD_MONO_SMALL);
@@ -20,7 +20,7 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     if (first < 0) first = 0;
     if (v->nklog == 0) {
         rd_text(rd, RD_SANS_SMALL, c.x, c.y, th->text_dim,
-                st->clean ? "(nothing logged)" : "(nothing logged yet: stall warnings and hotplug messages appear here)");
+                ui_no_hints(st) ? "(nothing logged)" : "(nothing logged yet: stall warnings and hotplug messages appear here)");
         return;
     }
     rd_clip_push(rd, c);

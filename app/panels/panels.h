@@ -33,7 +33,7 @@ int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char
  * tip has it whole): for a short status line that must not grow a cue of its own. */
 void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s);
 /* The same for text the wheel scrolls (the why panel): scroll_hint adds "(scroll)" to the cue; a
- * slide passes false (!st->clean), keeping the count and dropping the instruction. */
+ * slide or a lecture passes false (!ui_no_hints(st)), keeping the count and dropping the instruction. */
 int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip, bool scroll_hint);
 /* A caption for one side of compare mode: without its "Press M ..." sentences, since both versions are
  * on screen already. s itself when it has none. */
@@ -65,6 +65,12 @@ bool panel_fresh(int64_t t, int64_t now, int64_t window);
 /* "Just cleared" (the tree's outlined bit, the CPU tile's yellow border): bit b of node n was
  * cleared by a report or an FQS credit within st->flash_ns of now and is still clear now. */
 bool panel_bit_just_cleared(const ui_view *v, const ui_state *st, const rv_node_view *n, int b);
+/* Does the tree or a tile show an FQS credit ("dti"/"ofl") made at t (ns) for grace period gp? One of
+ * the GP in progress; with none in progress, one of the GP that just ended while it is as fresh as the
+ * "just cleared" outline (st->flash_ns). */
+bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64_t t);
+/* The credit a CPU's tile and qsmask cell show: -1 none, 0 dti, 1 ofl (panel_credit_shown()). */
+int panel_cpu_credit(const ui_view *v, const ui_state *st, int cpu);
 
 void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name);
 void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);

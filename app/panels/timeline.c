@@ -101,15 +101,15 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     /* the longest form that fits beside the title, down to the window's span (compare mode at 1280x720
      * cut the first one at "(already…" on slides, where there is no hover to read the rest) */
     const char *how = st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms";
-    int form;
-    for (form = st->clean ? 2 : 0; form < 4; form++) {
+    int form, first = ui_no_hints(st) ? 2 : 0; /* a slide or a lecture: no "wheel zooms" */
+    for (form = first; form < 4; form++) {
         if (form == 0) snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now (already simulated)%s", a, how, lost);
         else if (form == 1) snprintf(sub, sizeof sub, "window %s (%s) · faded = ahead of now%s", a, how, lost);
         else if (form == 2) snprintf(sub, sizeof sub, "window %s · faded = ahead of now%s", a, lost);
         else snprintf(sub, sizeof sub, "window %s%s", a, lost);
         if (panel_subtitle_fits(fr, r, "Timeline", sub)) break;
     }
-    rd_note_dropped(fr->rd, (form < 4 ? form : 3) - (st->clean ? 2 : 0)); /* a slide starts at form 2 by design */
+    rd_note_dropped(fr->rd, (form < 4 ? form : 3) - first); /* a slide or a lecture starts at form 2 by design */
     rd_rect c = panel_frame(fr, r, "Timeline", sub);
     if (!h) return;
     int lh = rd_line_height(rd, RD_SANS_SMALL);

@@ -234,7 +234,6 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         node_title(fr, r.x + pad, y + (row_h - lh) / 2, bx - rd_px(rd, 8) - (r.x + pad), n, leaf, 1);
         y += (row_h - bsz) / 2;
     } else if (g->title_lines) y = node_title(fr, r.x + pad, y, r.w - 2 * pad, n, leaf, g->title_lines);
-    const ui_history *h = v->hist;
     int nb = node_bits(n, leaf);
     for (int b = 0; b < nb; b++) {
         rd_rect q = {bx + (b % g->bit_cols) * bsz, y + (b / g->bit_cols) * bsz, bsz - 1, bsz - 1};
@@ -254,7 +253,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         int cpu = leaf ? n->grplo + b : -1;
         if (bsz >= rd_px(rd, 13)) {
             char lab[16] = "";
-            int cr = leaf && gp_here ? ui_history_credit(h, v->flavor, cpu, fl->gpnum, v->now) : -1;
+            int cr = leaf ? panel_cpu_credit(v, st, cpu) : -1;
             if (cr >= 0) snprintf(lab, sizeof lab, "%s", cr ? "o" : "d");
             else if (bsz >= rd_px(rd, 17)) snprintf(lab, sizeof lab, "%d", leaf ? cpu : b);
             rd_color ink = (n->qsmask & bit) ? rd_rgb(0xFFFFFF) : th->text;
@@ -298,7 +297,7 @@ static void leaf_sig_text(const leaf_sig *s, char *b, size_t n)
 /* Hundreds of leaves are too small to label: group them by what their CPUs do ("250 leaves, each: 16 Z,
  * 16 owe") and name the few leaves where a running CPU still owes a QS. Lines drawn (or that
  * would be, draw = false), at most max_lines. */
-static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_leaf, int nleaves, int max_lines, bool draw, bool clean)
+static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_leaf, int nleaves, int max_lines, bool draw, bool no_hints)
 {
     rd_ctx *rd = fr->rd;
     enum { MAXG = 64 };
@@ -331,7 +330,7 @@ static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_lea
             int rest = 0;
             for (int j = k; j < no; j++) rest += cnt[ord[j]];
             snprintf(line, sizeof line, "… and %d more lea%s of %d other kind%s%s", rest + other, rest + other == 1 ? "f" : "ves", no - k,
-                     no - k == 1 ? "" : "s", clean ? "" : " (hover a leaf)");
+                     no - k == 1 ? "" : "s", no_hints ? "" : " (hover a leaf)");
         } else if (cnt[g] == 1) snprintf(line, sizeof line, "leaf rnp%d: %s a QS", first[g], t);
         else snprintf(line, sizeof line, "%d leaves, each: %s a QS", cnt[g], t); /* per leaf, not in all */
         if (draw) {
@@ -683,19 +682,18 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
         c.y += lh; c.h -= lh;
     }
-    /* FQS probes that landed during this grace period, newest first */
+    /* FQS probes that landed during this grace period (or the one that just ended), newest first */
     const ui_history *h = v->hist;
     /* the line keeps its place while no CPU has been credited (a new GP, no GP at all): the tree below
      * jumped a line up and down as credits came and went, in the window and frame to frame in a clip */
     bool keep_line = c.h >= 5 * lh;
-    if (keep_line && !(h && fl->gpnum != fl->completed)) { c.y += lh; c.h -= lh; }
-    if (h && fl->gpnum != fl->completed) {
+    if (h) {
         char pr[256] = "";
         size_t len = 0;
         int shown = 0, total = 0;
         for (unsigned i = 0; i < 64 && i < h->nrecent; i++) {
             const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
-            if (m->t < 0 || m->flavor != v->flavor || m->gp != fl->gpnum || m->t > v->now) continue; /* t < 0: forgotten */
+            if (m->flavor != v->flavor || !panel_credit_shown(v, st, m->gp, m->t)) continue; /* t < 0: forgotten */
             total++;
             if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, m->arg ? "ofl" : "dti"); shown++; }
         }
@@ -705,7 +703,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
             panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, line);
         }
         if (total || keep_line) { c.y += lh; c.h -= lh; }
-    }
+    } else if (keep_line) { c.y += lh; c.h -= lh; }
     /* the tree before its legend: where the legend would leave too little room for one titled node
      * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree
      * shrank to a strip whose bits nobody could read, or vanished; the legend's words are also the
@@ -724,9 +722,9 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         int free_lines = (area.h - plan(rd, v, lv, area.w, f.bu, f.bl, 0) - rd_px(rd, 3)) / lh;
         int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
         if (max_lines * lh < area.h / 3) {
-            int used = leaf_summary(fr, area, v, first_leaf, nleaves, max_lines, false, st->clean);
+            int used = leaf_summary(fr, area, v, first_leaf, nleaves, max_lines, false, ui_no_hints(st));
             rd_rect sr = {area.x, area.y + area.h - used * lh, area.w, used * lh};
-            leaf_summary(fr, sr, v, first_leaf, nleaves, max_lines, true, st->clean);
+            leaf_summary(fr, sr, v, first_leaf, nleaves, max_lines, true, ui_no_hints(st));
             if (used > free_lines) {
                 area.h -= used * lh + rd_px(rd, 3);
                 f = fit_tree(rd, v, lv, area);

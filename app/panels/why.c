@@ -10,7 +10,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     char sub[96];
     if (st->sel_cpu >= 0) snprintf(sub, sizeof sub, "CPU %d, %s", st->sel_cpu, rv_flavor_name(v->flavor));
     else if (st->sel_node >= 0) snprintf(sub, sizeof sub, "rnp%d, %s", st->sel_node, rv_flavor_name(v->flavor));
-    else snprintf(sub, sizeof sub, "whole GP of %s%s", rv_flavor_name(v->flavor), st->clean ? "" : " · click a CPU or a qsmask bit");
+    else snprintf(sub, sizeof sub, "whole GP of %s%s", rv_flavor_name(v->flavor), ui_no_hints(st) ? "" : " · click a CPU or a qsmask bit");
     if (floating) rd_fill(rd, rd_inset(r, -rd_px(rd, 3)), rd_alpha(th->select, 60));
     rd_rect c = panel_frame(fr, r, "Why is it waiting?", sub);
     int bh = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), gap = rd_px(rd, 4);
@@ -31,7 +31,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         b[nb].label = "Y synchronize"; b[nb++].act = ACT_INJ_SYNC;
     }
     b[nb].label = "Q force QS (FQS)"; b[nb++].act = ACT_FQS;
-    if (st->clean || st->presenting) nb = 0; /* a slide or a lecture shows the answer, not the buttons */
+    if (ui_no_hints(st)) nb = 0; /* a slide or a lecture shows the answer, not the buttons */
     int rows = nb ? 1 : 0, x = 0;
     for (int i = 0; i < nb; i++) {
         int w = panel_button_width(fr, b[i].label);
@@ -46,7 +46,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     if (nb && c.h - btn_h < 3 * lh) { nb = 0; btn_h = lh; keys_line = true; }
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
     ui_hit_add(fr, text, HIT_WHY, 0, 0);
-    panel_wrap_cue(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll, !st->clean);
+    panel_wrap_cue(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll, !ui_no_hints(st));
     if (keys_line)
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->text_dim,
                        cpu ? "Keys: L reader · K loop · I idle/wake · O offline · B call_rcu · Y synchronize · Q FQS"

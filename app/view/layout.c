@@ -116,3 +116,33 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
         L->why_floating = true; /* each side's "why" takes its kernel-log slot while something is selected */
     }
 }
+
+/* Where a side's freed height goes. Compare mode: to the accounting panel, whose 3.6 and 3.7 rows
+ * are the comparison (hackbench's cue on rcu_sched in top showed 5 of 30 rows over two empty logs;
+ * half of it to the CPUs and tree still hid the tasks row that cue names). One view: its CPUs, tree
+ * and accounting columns, which grow downwards. */
+static void grow_above_klog(ui_layout *L, ui_side *sd, int dh)
+{
+    sd->timeline.y += dh;
+    if (L->nsides > 1) {
+        sd->acct.h += dh;
+        return;
+    }
+    if (L->caption.h > 0) L->caption.y += dh;
+    L->why.y += dh;
+    sd->cpus.h += dh; sd->tree.h += dh; sd->acct.h += dh;
+}
+
+void ui_layout_fold_klog(ui_layout *L, int keep_h)
+{
+    for (int i = 0; i < L->nsides; i++) {
+        ui_side *sd = &L->side[i];
+        if (sd->klog.h <= keep_h) continue;
+        int gap = sd->timeline.y + sd->timeline.h < sd->klog.y ? sd->klog.y - (sd->timeline.y + sd->timeline.h) : 0;
+        int dh = sd->klog.h - keep_h + (keep_h ? 0 : gap); /* a title line keeps its gap above */
+        sd->klog = (rd_rect){sd->klog.x, sd->klog.y + sd->klog.h - keep_h, sd->klog.w, keep_h};
+        grow_above_klog(L, sd, dh);
+    }
+}
+
+int ui_layout_klog_title_h(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 5); }

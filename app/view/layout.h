@@ -19,6 +19,12 @@ typedef struct ui_layout {
 /* banner_h: height the error banner needs (0 when none); caption_h: the caption strip (0 when the
  * scenario has no captions; reserved even between captions so panels do not jump). */
 void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int banner_h, int caption_h);
+/* An empty kernel log gives its height to the panels above: keep_h = 0 drops it (a slide), else it
+ * keeps that much at the bottom (ui_layout_klog_title_h(): its title, "Kernel log  0 lines", so the
+ * room still says where a stall warning would appear). In compare mode the accounting panels grow,
+ * in one view the CPUs, tree and accounting columns. */
+void ui_layout_fold_klog(ui_layout *L, int keep_h);
+int ui_layout_klog_title_h(rd_ctx *rd);
 /* The smallest logical space (output pixels / scale) the panels are laid out for: every label fits
  * there. A UI scale that would leave less (150 % on a 1280x720 projector) is lowered to fit. */
 #define UI_MIN_LOGICAL_W 1066

@@ -39,24 +39,7 @@ void ui_layout_clean(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st,
     L->top = (rd_rect){0, 0, w, title_h};
     L->scrub = (rd_rect){0, h, w, 0};
     L->banner = (rd_rect){0, 0, 0, 0};
-    if (!drop_klog) return;
-    /* an empty kernel log is an empty panel: its height (and the gap above it) goes to the panels
-     * above, the ones with the most to show (CPUs, tree, accounting), which grow downwards */
-    for (int i = 0; i < L->nsides; i++) {
-        ui_side *sd = &L->side[i];
-        int dh = sd->klog.h + (sd->timeline.y + sd->timeline.h < sd->klog.y ? sd->klog.y - (sd->timeline.y + sd->timeline.h) : 0);
-        if (sd->klog.h <= 0) continue;
-        sd->klog = (rd_rect){sd->klog.x, sd->klog.y, sd->klog.w, 0};
-        sd->timeline.y += dh;
-        if (L->nsides > 1) {
-            sd->acct.y += dh;
-            sd->cpus.h += dh; sd->tree.h += dh;
-        } else {
-            if (L->caption.h > 0) L->caption.y += dh;
-            L->why.y += dh;
-            sd->cpus.h += dh; sd->tree.h += dh; sd->acct.h += dh;
-        }
-    }
+    if (drop_klog) ui_layout_fold_klog(L, 0); /* an empty log is an empty panel: a slide leaves it out */
 }
 
 void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel)

@@ -50,6 +50,8 @@ const ui_tip *ui_tip_find(const ui_frame *fr, int x, int y)
     return NULL;
 }
 
+bool ui_no_hints(const ui_state *st) { return st->clean || st->presenting; }
+
 void ui_state_defaults(ui_state *st)
 {
     memset(st, 0, sizeof *st);

@@ -130,6 +130,10 @@ void ui_tip_add(ui_frame *fr, rd_rect r, const char *text);
 const ui_tip *ui_tip_find(const ui_frame *fr, int x, int y); /* topmost, or NULL */
 
 void ui_state_defaults(ui_state *st);
+/* Do panels leave out their how-to hints ("wheel zooms", "click a CPU", "(scroll)", "· wheel scrolls")?
+ * On a slide (clean) and while presenting (F5, `shot --cue`): nobody in the room holds the mouse.
+ * Counts that inform ("▼ 7 more rows") stay. The one test every panel asks. */
+bool ui_no_hints(const ui_state *st);
 
 /* Fill v from the live engine. `report` is the caller's cached report. Allocates cpus/nodes on
  * first use (ui_view_free). */

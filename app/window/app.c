@@ -301,6 +301,19 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
 }
 
+/* Does the kernel log fold to its title line? When no side has logged anything, in compare mode and
+ * while presenting, where an empty panel of 80-95 px took the room of what the captions point at
+ * (hackbench's cue on rcu_sched in top showed its thread list cut after five rows); unless compare's
+ * why answer takes the log's slot (a selection). */
+static bool klog_folds(const ui_app *a, ui_view *const *views)
+{
+    if (!a->st.compare && !a->st.presenting) return false;
+    if (a->st.compare && (a->st.sel_cpu >= 0 || a->st.sel_node >= 0)) return false;
+    for (int i = 0; i < a->nsessions; i++)
+        if (views[i]->klog_total > 0) return false;
+    return true;
+}
+
 void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
 {
     int w, h;
@@ -309,4 +322,5 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
     int cap_w = a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8);
     int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w);
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), cap_h);
+    if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
 }

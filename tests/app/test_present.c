@@ -1,0 +1,151 @@
+/* test_present.c — presentation mode (F5, `shot --cue`): no how-to hints, and a cue shows what its caption points at. */
+#include <criterion/criterion.h>
+
+#include "window/window.h"
+#include "window_fixture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char cfgdir[64];
+
+static void setup(void) { window_fixture_open(cfgdir, "present", 1280, 720, false); }
+static void teardown(void) { window_fixture_close(cfgdir); }
+
+TestSuite(present, .init = setup, .fini = teardown);
+
+/* A text run the renderer drew, as rd_set_text_observer reports it. */
+typedef struct run { char text[160]; rd_rect r; } run;
+typedef struct runs { run v[2048]; int n; } runs;
+
+static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    runs *R = ctx;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    if (R->n == 2048) return;
+    run *u = &R->v[R->n++];
+    snprintf(u->text, sizeof u->text, "%.*s", (int)(len < sizeof u->text ? len : sizeof u->text - 1), s);
+    u->r = (rd_rect){x, y, w, h};
+}
+
+static void open_scenario(const char *name)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s", root, name);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+}
+
+/* One window frame's text runs (R is big: the caller's static). */
+static void frame_runs(runs *R)
+{
+    R->n = 0;
+    rd_set_text_observer(W->rd, keep_run, R);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+}
+
+/* The first run holding needle, or NULL. */
+static const run *find_run(const runs *R, const char *needle)
+{
+    for (int i = 0; i < R->n; i++)
+        if (strstr(R->v[i].text, needle)) return &R->v[i];
+    return NULL;
+}
+
+/* The how-to hints a lecture must not show: the window's words for the mouse. */
+static const char *const hints[] = {"wheel", "click a CPU", "(scroll)", "hover a leaf"};
+
+static const char *first_hint(const runs *R)
+{
+    for (size_t k = 0; k < sizeof hints / sizeof *hints; k++) {
+        const run *u = find_run(R, hints[k]);
+        if (u) return u->text;
+    }
+    return NULL;
+}
+
+/* F5, then PgDn through every cue of the scenario: no frame names the wheel, a click or a hover. */
+static void no_hints_at_any_cue(const char *scenario)
+{
+    static runs R;
+    open_scenario(scenario);
+    frame_runs(&R);
+    cr_assert(first_hint(&R), "%s: the window itself shows its hints (the check would prove nothing)", scenario);
+    key(SDLK_F5);
+    cr_assert(W->app.st.presenting);
+    for (size_t c = 0; c < W->app.base.ncues; c++) {
+        press(SDLK_PAGEDOWN);
+        cr_assert_eq(W->app.st.cue, (int)c);
+        frame_runs(&R);
+        const char *h = first_hint(&R);
+        cr_expect_null(h, "%s cue %zu, presenting, shows the hint \"%s\"", scenario, c + 1, h);
+    }
+}
+
+Test(present, omap_stall_cues_show_no_mouse_hints) { no_hints_at_any_cue("omap-stall.json"); }
+Test(present, hackbench_cues_show_no_mouse_hints) { no_hints_at_any_cue("hackbench.json"); }
+
+static bool within(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x + a.w <= r.x + r.w && a.y + a.h <= r.y + r.h; }
+
+/* A run whose text starts with prefix (exact: whole text) drawn inside r. */
+static bool run_in(const runs *R, const char *prefix, bool exact, rd_rect r)
+{
+    for (int i = 0; i < R->n; i++) {
+        const run *u = &R->v[i];
+        bool match = exact ? !strcmp(u->text, prefix) : !strncmp(u->text, prefix, strlen(prefix));
+        if (match && within(u->r, r)) return true;
+    }
+    return false;
+}
+
+/* F5, then PgDn to cue n (1-based), and that frame's runs. */
+static void present_cue(const char *scenario, int n, runs *R)
+{
+    open_scenario(scenario);
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < n; i++) press(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, n - 1);
+    frame_runs(R);
+}
+
+Test(present, hackbench_compare_cue_shows_the_rcu_threads_its_caption_names)
+{
+    /* cue 2: "the rcu_sched kthread does that work and top lists it under its own name" and "counted in
+     * the tasks row"; the thread list was cut after the RCU-work rows, under two empty 90-px logs */
+    static runs R;
+    present_cue("hackbench.json", 2, &R);
+    cr_assert(W->app.st.compare);
+    const ui_layout *L = &W->app.L;
+    cr_expect(run_in(&R, "rcu_sched", true, L->side[1].acct), "3.7's top list shows rcu_sched");
+    bool thread = false; /* "ksoftirqd/12", not the RCU-work row "ksoftirqd/N" */
+    for (int i = 0; i < R.n; i++)
+        thread |= !strncmp(R.v[i].text, "ksoftirqd/", 10) && strcmp(R.v[i].text, "ksoftirqd/N") && within(R.v[i].r, L->side[0].acct);
+    cr_expect(thread, "3.6's top list shows its busiest ksoftirqd thread");
+    for (int i = 0; i < 2; i++)
+        cr_expect(run_in(&R, "tasks: call_rcu()", false, L->side[i].acct), "side %d keeps its tasks row", i);
+    /* both logs are empty: each keeps its title line only */
+    int title = rd_line_height(W->rd, RD_BOLD) + rd_px(W->rd, 8);
+    for (int i = 0; i < 2; i++) {
+        cr_expect_eq(W->app.s[i].view.klog_total, 0u);
+        cr_expect_leq(L->side[i].klog.h, title, "side %d: an empty log takes %d px", i, L->side[i].klog.h);
+        cr_expect(run_in(&R, "Kernel log", true, L->side[i].klog), "side %d: the log's title still shows", i);
+    }
+}
+
+Test(present, omap_stall_compare_cue_shows_37s_dti_credit)
+{
+    /* cue 5: "the rcu_sched kthread's timed FQS pass ... credits it ("dti"), and the grace period ends":
+     * credit and end share one instant, and the credit was drawn only while a GP was open */
+    static runs R;
+    present_cue("omap-stall.json", 5, &R);
+    const ui_layout *L = &W->app.L;
+    const ui_view *v = &W->app.s[1].view;
+    cr_assert_eq(v->mode, RV_MODE_KTHREAD);
+    cr_assert_eq(v->fl[v->flavor].gpnum, v->fl[v->flavor].completed, "3.7's grace period is over at the cue");
+    cr_expect(run_in(&R, "dti", true, L->side[1].cpus), "3.7's credited CPU tile shows its dti badge");
+    cr_expect(run_in(&R, "d", true, L->side[1].tree), "3.7's tree shows the credited bit as d");
+    cr_expect(run_in(&R, "FQS credited: CPU 1 dti", true, L->side[1].tree), "3.7's tree names the credit");
+}
