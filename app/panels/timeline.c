@@ -61,11 +61,77 @@ static bool marks_under(const ui_history *h, rd_rect plot, int64_t t0, int64_t s
     return false;
 }
 
+/* The x of the leftmost injection or hotplug tick within [lx, lx + w) (marks_under()'s margin), or -1. */
+static int first_tick_under(const ui_history *h, rd_rect plot, int64_t t0, int64_t span, int lx, int w)
+{
+    int best = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
+        size_t mn = pass ? h->hotplug.n : h->injects.n;
+        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t0 + span; i++) {
+            int x = xof(plot, mv[i].t, t0, span);
+            if (x >= lx - 3 && x < lx + w + 3 && (best < 0 || x < best)) best = x;
+        }
+    }
+    return best;
+}
+
 /* Where the captions lane ends timed caption i: its until_s; else the next timed caption of this
  * side's configuration (the next one in the file may be another mode's: omap-stall's 3.7 caption at
  * 80 s is followed by 3.6's triggered stall caption, whose at_s is 0), or a caption this run showed
  * after it, whichever comes first. The strip gives way to such a caption for good
  * (rv_caption_until_ns()), so the lane must not go on showing this one after it. */
+/* Which taken range a label at [at, at + w) meets: its index, -1 none, -2 outside [lo, hi). */
+static int label_clash(const int (*taken)[2], int ntaken, int at, int w, int lo, int hi)
+{
+    if (at < lo || at + w > hi) return -2;
+    for (int k = 0; k < ntaken; k++)
+        if (at < taken[k][1] && at + w > taken[k][0]) return k;
+    return -1;
+}
+
+/* Where a tick's label of width w goes: right of the tick at x, else left of it (3.6's stall label
+ * sat over omap-stall's wake-up, which then had no label while 3.7's had one), clear of the labels
+ * and marks taken so far and inside [lo, hi); -1 nowhere. */
+static int label_place(const int (*taken)[2], int ntaken, int x, int w, int gap, int lo, int hi)
+{
+    int at = x + gap, k;
+    /* right, stepping past a mark or label that starts within a few gaps of the tick (omap-stall's
+     * stall line, 8 ms after the wake-up) */
+    for (int tries = 0; (k = label_clash(taken, ntaken, at, w, lo, hi)) >= 0 && tries < 3; tries++) {
+        if (taken[k][0] > x + 3 * gap) break;
+        at = taken[k][1] + gap / 2;
+    }
+    if (label_clash(taken, ntaken, at, w, lo, hi) == -1) return at;
+    at = x - gap - w;
+    return label_clash(taken, ntaken, at, w, lo, hi) == -1 ? at : -1;
+}
+
+/* Everything at or after now is faded, as the subtitle says ("faded = ahead of now"): a picture at T
+ * shows the events before T. Marks, labels and caption boxes alike (a clip's frame at 79.98 s drew
+ * 3.7's "wake CPU 0" at 80.0 s and both sides' next caption at full strength beside 3.6's faded
+ * stall). The GP bars fade their own part after now. */
+static bool ahead(const ui_view *v, int64_t t) { return t >= v->now; }
+static rd_color ahead_col(const ui_view *v, int64_t t, rd_color c) { return ahead(v, t) ? rd_alpha(c, 70) : c; }
+
+/* One caption's box in the lane from at to nx (x0..x1 on screen), its reminder text inside; the part
+ * after now faded (cover: a triggered caption covers a timed one it replaces, as the strip does). */
+static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int lane_h, int x0, int x1, int64_t at,
+                        int64_t t0, int64_t span, const char *text, bool cover)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    if (cover) rd_fill(rd, (rd_rect){x0, y + 1, x1 - x0, lane_h - 2}, th->panel);
+    rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, ahead_col(v, at, rd_alpha(th->caption_bg, 40)));
+    rd_line(rd, x0, y + 2, x0, y + lane_h - 2, ahead_col(v, at, th->heading));
+    /* the lane holds a reminder; the caption itself shows whole in the caption strip */
+    if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, ahead_col(v, at, th->text), text);
+    int xn = xof(plot, v->now, t0, span);
+    if (!ahead(v, at) && xn < x1) /* a caption shown now: its stretch to come lighter, as a GP bar's */
+        rd_fill(rd, (rd_rect){xn, y + 2, x1 - xn, lane_h - 4}, rd_alpha(th->panel, 150));
+}
+
 int64_t panel_caption_lane_end(const ui_view *v, const ui_history *h, size_t i)
 {
     const rv_caption *cp = &v->cfg->captions[i];
@@ -141,11 +207,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);
             if (x0 < plot.x) x0 = plot.x;
             if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
-            rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, rd_alpha(th->caption_bg, 40));
-            rd_line(rd, x0, y + 2, x0, y + lane_h - 2, th->heading);
-            /* the lane holds a reminder; the caption itself shows whole in the caption strip */
-            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text,
-                                                 st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text);
+            caption_box(fr, v, plot, y, lane_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text, false);
         }
         /* triggered captions: where this run showed them (the history has every caption the engine
          * logged, ahead of now too once simulated), until their duration or the next caption */
@@ -161,11 +223,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);
             if (x0 < plot.x) x0 = plot.x;
             if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
-            rd_fill(rd, (rd_rect){x0, y + 1, x1 - x0, lane_h - 2}, th->panel); /* covers a timed one it replaces, as the strip does */
-            rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, rd_alpha(th->caption_bg, 40));
-            rd_line(rd, x0, y + 2, x0, y + lane_h - 2, th->heading);
-            if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, th->text,
-                                                 st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text);
+            caption_box(fr, v, plot, y, lane_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text, true);
         }
         y += lane_h;
     }
@@ -212,7 +270,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x == last_x) continue;
             last_x = x;
             int ts = lane_h / 4 > 3 ? lane_h / 4 : 3;
-            rd_triangle(rd, x, y + lane_h - ts - 1, ts, false, m->arg ? th->fqs : th->text_dim);
+            rd_triangle(rd, x, y + lane_h - ts - 1, ts, false, ahead_col(v, m->t, m->arg ? th->fqs : th->text_dim));
         }
         rd_clip_pop(rd);
         y += lane_h;
@@ -227,7 +285,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         int x = xof(plot, m->t, t0, span);
         /* one the look-ahead knows but now has not reached is faded, as the panel's subtitle says
          * ("faded = ahead of now"): a clip's frame before omap-stall's warning drew it as printed */
-        rd_color scol = m->t >= v->now ? rd_alpha(th->stall, 70) : th->stall;
+        rd_color scol = ahead_col(v, m->t, th->stall);
         rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y + lane_h - plot.y}, scol);
         rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, scol);
         char lab[64];
@@ -244,6 +302,10 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             int other = lx > x ? x - rd_px(rd, 4) - w : x + rd_px(rd, 4);
             if (other >= plot.x && other + w <= plot_end && !marks_under(h, plot, t0, span, other, w)) lx = other;
         }
+        /* still over one on the left (no room right of the mark): left of the tick, so the tick and
+         * its own label show too (3.6's wake-up had neither while 3.7's was labelled) */
+        int tx = lx < x ? first_tick_under(h, plot, t0, span, lx, w) : -1;
+        if (tx >= 0) lx = tx - rd_px(rd, 4) - w;
         bool clash = lx < plot.x;
         for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
         if (clash) continue;
@@ -252,6 +314,12 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         if (ntaken < 32) { taken[ntaken][0] = lx - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
     }
     int nstall_labels = ntaken;
+    int pad4 = rd_px(rd, 4);
+    /* the stall marks' lines: a tick's label must not run across one either */
+    for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1 && ntaken < 32; i++) {
+        int x = xof(plot, h->stalls.v[i].t, t0, span);
+        taken[ntaken][0] = x - rd_px(rd, 2); taken[ntaken][1] = x + rd_px(rd, 3); ntaken++;
+    }
     for (int pass = 0; pass < 2; pass++) {
         const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
         size_t mn = pass ? h->hotplug.n : h->injects.n;
@@ -263,23 +331,26 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             else if (m->cpu >= 0) snprintf(lab, sizeof lab, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
             else snprintf(lab, sizeof lab, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
             ui_tip_add(fr, (rd_rect){x - rd_px(rd, 4), y, rd_px(rd, 8), lane_h}, lab);
-            /* a stall's label matters most: a tick that would cut it is left to its hover tip */
+            /* a stall's label matters most: a tick that would cut its text is left to its hover tip (one
+             * in the label's margin, as omap-stall's wake-up 8 ms before the warning, still shows) */
             bool under_stall = false;
-            for (int k = 0; k < nstall_labels; k++) under_stall |= x >= taken[k][0] && x < taken[k][1];
+            for (int k = 0; k < nstall_labels; k++) under_stall |= x >= taken[k][0] + pad4 && x < taken[k][1] - pad4;
             if (under_stall) continue;
             if (pass) {
                 rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
-                rd_fill(rd, tk, m->arg ? th->passed : th->offline);
-                if (!m->arg) rd_hatch(rd, tk, rd_rgb(0xFFFFFF), rd_px(rd, 3));
+                rd_fill(rd, tk, ahead_col(v, m->t, m->arg ? th->passed : th->offline));
+                if (!m->arg) rd_hatch(rd, tk, ahead_col(v, m->t, rd_rgb(0xFFFFFF)), rd_px(rd, 3));
             } else {
-                rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, th->heading);
+                rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, ahead_col(v, m->t, th->heading));
             }
-            int w = rd_text_width(rd, RD_SANS_SMALL, lab), lx = x + rd_px(rd, 5);
-            bool clash = lx + w > plot_end;
-            for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
-            if (clash) continue;
-            rd_text(rd, RD_SANS_SMALL, lx, y + (lane_h - lh) / 2, th->text, lab);
-            if (ntaken < 32) { taken[ntaken][0] = x - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
+            int w = rd_text_width(rd, RD_SANS_SMALL, lab), lx = label_place(taken, ntaken, x, w, rd_px(rd, 5), plot.x, plot_end);
+            if (lx < 0) continue;
+            rd_text(rd, RD_SANS_SMALL, lx, y + (lane_h - lh) / 2, ahead_col(v, m->t, th->text), lab);
+            if (ntaken < 32) { /* the tick and its label, on whichever side it went */
+                taken[ntaken][0] = (lx < x ? lx : x) - pad4;
+                taken[ntaken][1] = (lx + w > x ? lx + w : x) + pad4;
+                ntaken++;
+            }
         }
     }
     y += lane_h;

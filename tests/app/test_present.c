@@ -149,3 +149,71 @@ Test(present, omap_stall_compare_cue_shows_37s_dti_credit)
     cr_expect(run_in(&R, "d", true, L->side[1].tree), "3.7's tree shows the credited bit as d");
     cr_expect(run_in(&R, "FQS credited: CPU 1 dti", true, L->side[1].tree), "3.7's tree names the credit");
 }
+
+/* The darkest pixel (mean of r, g, b) drawn inside r: text at full strength is dark on the light panel,
+ * faded text ("ahead of now") is light. */
+static int darkest(rd_rect r)
+{
+    SDL_Surface *s = rd_surface(W->rd);
+    cr_assert(s);
+    int best = 255;
+    for (int y = r.y; y < r.y + r.h && y < s->h; y++)
+        for (int x = r.x; x < r.x + r.w && x < s->w; x++) {
+            Uint32 px = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
+            Uint8 cr, cg, cb;
+            SDL_GetRGB(px, s->format, &cr, &cg, &cb);
+            int l = (cr + cg + cb) / 3;
+            if (l < best) best = l;
+        }
+    return best;
+}
+
+/* omap-stall compared at t ns with a 667-ms timeline (as the README's clip around the wake-up shows it). */
+static void omap_wakeup_at(int64_t t, runs *R)
+{
+    open_scenario("omap-stall.json");
+    char err[4096];
+    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    for (int i = 0; i < W->app.nsessions; i++)
+        while (tt_explore(W->app.s[i].tt, 1000)) {} /* the future known, as a clip's look-ahead knows it */
+    W->app.st.timeline_span = 667000000LL;
+    W->app.st.timeline_manual = true;
+    ui_app_seek(&W->app, t);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame_runs(R);
+}
+
+/* The darkest pixel of the first run starting with prefix in side i's timeline; -1 when not drawn. */
+static int timeline_ink(const runs *R, int side, const char *prefix)
+{
+    for (int k = 0; k < R->n; k++)
+        if (!strncmp(R->v[k].text, prefix, strlen(prefix)) && within(R->v[k].r, W->app.L.side[side].timeline)) return darkest(R->v[k].r);
+    return -1;
+}
+
+Test(present, the_timeline_fades_everything_ahead_of_now_on_both_sides)
+{
+    /* 20 ms before omap-stall's wake-up (80.0 s) the look-ahead knows it: 3.7 drew "wake CPU 0" and
+     * both sides' next caption at full strength beside 3.6's faded stall, and 3.6 had no wake label */
+    static runs R;
+    const char *caption[2] = {"An interrupt", "One interrupt"}; /* each side's caption from 80 s on */
+    int before[2][2], after[2][2];
+    omap_wakeup_at(79980000000LL, &R);
+    for (int i = 0; i < 2; i++) {
+        before[i][0] = timeline_ink(&R, i, "wake CPU 0");
+        before[i][1] = timeline_ink(&R, i, caption[i]);
+    }
+    omap_wakeup_at(80020000000LL, &R);
+    for (int i = 0; i < 2; i++) {
+        after[i][0] = timeline_ink(&R, i, "wake CPU 0");
+        after[i][1] = timeline_ink(&R, i, caption[i]);
+    }
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 2; k++) {
+            const char *what = k ? caption[i] : "wake CPU 0";
+            cr_expect_geq(before[i][k], 0, "side %d: \"%s\" labelled ahead of now", i, what);
+            cr_expect_geq(after[i][k], 0, "side %d: \"%s\" labelled once past", i, what);
+            cr_expect_gt(before[i][k], after[i][k] + 60, "side %d: \"%s\" ahead of now is faded (darkest %d, once past %d)",
+                         i, what, before[i][k], after[i][k]);
+        }
+}
