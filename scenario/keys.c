@@ -37,7 +37,7 @@ const sc_key_spec sc_rcu_spec[] = {
     {"nr_cpus_compiled", SK_NR_CPUS, 0, 4096, offsetof(rv_rcu_config, nr_cpus_compiled),
      "NR_CPUS, the compile-time CPU limit that 3.6 sized the tree by; 0 means the same as cpus, otherwise at least cpus."},
     {"rcu_boost", SK_BOOL, 0, 0, offsetof(rv_rcu_config, rcu_boost),
-     "CONFIG_RCU_BOOST: rcu_preempt callbacks are invoked in the per-CPU rcuc/N kthreads."},
+     "CONFIG_RCU_BOOST: rcu_preempt callbacks are invoked in the per-CPU rcuc/N kthreads. Needs rcu_preempt in flavors."},
     {"fast_no_hz", SK_BOOL, 0, 0, offsetof(rv_rcu_config, fast_no_hz),
      "CONFIG_RCU_FAST_NO_HZ (3.6/3.7 form): a CPU entering idle with callbacks runs rcu_prepare_for_idle(), up to 5 attempts per jiffy of reporting a quiescent state, forcing quiescent states and raising the RCU softirq; it may then sleep with callbacks behind a 4-jiffy timer. Needs no_hz."},
     {"comment", SK_TEXT, 0, 0, 0,

@@ -129,6 +129,12 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     if (r->fast_no_hz && !r->no_hz) /* Kconfig: RCU_FAST_NO_HZ depends on NO_HZ */
         sc_bad(c, "fast_no_hz", "needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false");
     sc_dep_end(c, prev);
+    /* Kconfig: RCU_BOOST depends on TREE_PREEMPT_RCU; without the flavor it would change nothing, silently */
+    prev = sc_dep_begin(c, "$.rcu.flavors");
+    if (r->rcu_boost && !r->flavors[RV_PREEMPT])
+        sc_bad(c, "rcu_boost", "needs rcu_preempt in flavors (CONFIG_RCU_BOOST depends on CONFIG_TREE_PREEMPT_RCU), "
+               "got flavors without it");
+    sc_dep_end(c, prev);
     sc_path_pop(&c->path, old);
 }
 

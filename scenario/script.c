@@ -20,9 +20,67 @@ static bool kind_needs_duration(int k)
 {
     return k == RV_INJ_LONG_READER || k == RV_INJ_PREEMPT_READER || k == RV_INJ_KERNEL_LOOP;
 }
-static bool kind_uses_flavor(int k)
+
+/* The keys each kind reads besides those of every event (at_s or on, delay_s, when, first, at_step,
+ * comment). Any other is refused, not ignored: "duration_s": 5 on an offline reads as "offline for
+ * 5 s", and the CPU would stay offline to the end of the run. */
+enum { EK_CPU = 1, EK_FLAVOR = 2, EK_DURATION = 4, EK_COUNT = 8 };
+static const struct { unsigned bit; const char *key; } kind_key_names[] = {
+    {EK_CPU, "cpu"}, {EK_FLAVOR, "flavor"}, {EK_DURATION, "duration_s"}, {EK_COUNT, "count"},
+};
+static const unsigned kind_keys[RV_INJ_NKINDS] = {
+    [RV_INJ_LONG_READER] = EK_CPU | EK_FLAVOR | EK_DURATION,
+    [RV_INJ_PREEMPT_READER] = EK_CPU | EK_FLAVOR | EK_DURATION, /* flavor: only rcu_preempt, what it is anyway */
+    [RV_INJ_KERNEL_LOOP] = EK_CPU | EK_DURATION,
+    [RV_INJ_IDLE] = EK_CPU | EK_DURATION,
+    [RV_INJ_WAKE] = EK_CPU,
+    [RV_INJ_OFFLINE] = EK_CPU,
+    [RV_INJ_ONLINE] = EK_CPU,
+    [RV_INJ_CALL_RCU_BURST] = EK_CPU | EK_FLAVOR | EK_COUNT,
+    [RV_INJ_SYNCHRONIZE] = EK_CPU | EK_FLAVOR,
+    [RV_INJ_FORCE_QS] = EK_CPU | EK_FLAVOR, /* cpu: the CPU that calls force_quiescent_state() */
+};
+
+/* Why kind has no use for the key: what the author likely meant, and where that is said instead. */
+static const char *no_key_why(int kind, unsigned bit)
 {
-    return k == RV_INJ_LONG_READER || k == RV_INJ_CALL_RCU_BURST || k == RV_INJ_SYNCHRONIZE || k == RV_INJ_FORCE_QS;
+    if (bit == EK_COUNT) return "count is the number of callbacks a call_rcu_burst queues";
+    if (bit == EK_FLAVOR)
+        return kind == RV_INJ_KERNEL_LOOP ? "a kernel loop is no reader of a flavor; a long_reader is"
+                                          : "it acts on the CPU, for every flavor alike";
+    switch (kind) { /* duration_s */
+    case RV_INJ_WAKE: return "a wake is instant; the idle event's duration_s says how long a CPU sleeps";
+    case RV_INJ_OFFLINE: return "the CPU stays offline until an online event";
+    case RV_INJ_ONLINE: return "the CPU stays online until an offline event";
+    case RV_INJ_CALL_RCU_BURST: return "the callbacks are queued at once; count says how many";
+    case RV_INJ_SYNCHRONIZE: return "the caller blocks until a grace period ends, however long that takes";
+    default: return "one force-quiescent-state pass runs at once"; /* force_qs */
+    }
+}
+
+/* Refuse the keys kind does not read; returns them, so that their values are not read as well. The
+ * first refusal lists the kind's keys, later ones in the same event point to it. */
+static unsigned refuse_foreign_keys(sc_ctx *c, const cJSON *obj, int kind)
+{
+    const char *name = rv_inject_kind_name((enum rv_inject_kind)kind);
+    unsigned refused = 0;
+    for (size_t i = 0; i < N(kind_key_names); i++) {
+        unsigned bit = kind_key_names[i].bit;
+        const char *key = kind_key_names[i].key;
+        if ((kind_keys[kind] & bit) || !sc_get(c, obj, key, false)) continue;
+        if (refused) {
+            sc_bad(c, key, "%s takes no %s (%s); its keys are listed above", name, key, no_key_why(kind, bit));
+        } else {
+            char list[200] = "kind";
+            for (size_t k = 0; k < N(kind_key_names); k++)
+                if (kind_keys[kind] & kind_key_names[k].bit)
+                    snprintf(list + strlen(list), sizeof list - strlen(list), ", %s", kind_key_names[k].key);
+            sc_bad(c, key, "%s takes no %s (%s); keys for %s: %s, at_s or on, delay_s, when, first, at_step, comment",
+                   name, key, no_key_why(kind, bit), name, list);
+        }
+        refused |= bit;
+    }
+    return refused;
 }
 
 static void event_cpu_checked(sc_ctx *c, const cJSON *obj, rv_inject *ev);
@@ -65,22 +123,25 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     int kind = -1;
     if (!sc_get(c, obj, "kind", true) || !sc_enum(c, obj, "kind", kinds, RV_INJ_NKINDS, &kind)) return;
     ev->kind = (enum rv_inject_kind)kind;
+    unsigned keys = kind_keys[kind] & ~refuse_foreign_keys(c, obj, kind);
     event_cpu(c, obj, ev);
     ev->flavor = kind == RV_INJ_PREEMPT_READER ? RV_PREEMPT : RV_SCHED;
-    if (sc_flavor(c, obj, "flavor", &ev->flavor) && kind == RV_INJ_PREEMPT_READER && ev->flavor != RV_PREEMPT)
-        sc_bad(c, "flavor", "a preempt_reader is always rcu_preempt, got %s", rv_flavor_name(ev->flavor));
-    if ((kind_uses_flavor(kind) || kind == RV_INJ_PREEMPT_READER) && !c->cfg->rcu.flavors[ev->flavor]) {
-        const char *prev = sc_dep_begin(c, "$.rcu.flavors");
-        sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors)", rv_flavor_name(ev->flavor));
-        sc_dep_end(c, prev);
+    if (keys & EK_FLAVOR) {
+        if (sc_flavor(c, obj, "flavor", &ev->flavor) && kind == RV_INJ_PREEMPT_READER && ev->flavor != RV_PREEMPT)
+            sc_bad(c, "flavor", "a preempt_reader is always rcu_preempt, got %s", rv_flavor_name(ev->flavor));
+        if (!c->cfg->rcu.flavors[ev->flavor]) {
+            const char *prev = sc_dep_begin(c, "$.rcu.flavors");
+            sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors)", rv_flavor_name(ev->flavor));
+            sc_dep_end(c, prev);
+        }
     }
     if (kind_needs_duration(kind)) {
         if (sc_get(c, obj, "duration_s", true)) sc_num_pos(c, obj, "duration_s", 604800, &ev->duration_s);
-    } else {
-        sc_num(c, obj, "duration_s", -1, 604800, &ev->duration_s);
+    } else if (keys & EK_DURATION) {
+        sc_num(c, obj, "duration_s", -1, 604800, &ev->duration_s); /* idle: <= 0 sleeps until woken */
     }
     long n;
-    if (sc_int(c, obj, "count", 1, 1000000000, &n)) ev->count = n;
+    if ((keys & EK_COUNT) && sc_int(c, obj, "count", 1, 1000000000, &n)) ev->count = n;
     char note[2048];
     sc_str(c, obj, "comment", note, sizeof note); /* for the reader (the recorder explains its choices here) */
     bool triggered = sc_trigger(c, obj, &ev->on);

@@ -283,6 +283,12 @@ expect_rc 2 "check nothing" -- "$bin" check
 for f in "$root"/scenarios/*.json; do
   expect_rc 0 "check shipped $(basename "$f")" -- "$bin" check "$f"
 done
+# a key the event's kind does not use was dropped without a word (the CPU stayed offline to the end)
+printf '{"name": "k", "cpus": 4, "duration_s": 10,\n "events": [{"at_s": 3, "kind": "offline", "cpu": 1, "duration_s": 5}]}\n' >"$tmp/foreign.json"
+expect_rc 2 "check a key the kind does not take" -- "$bin" check "$tmp/foreign.json" && {
+  err_has "foreign.json: \$.events[0].duration_s: offline takes no duration_s (the CPU stays offline until an online event); keys for offline: kind, cpu," "foreign key"
+  err_prefixed "foreign key"
+}
 expect_rc 0 "check a JSON Schema" -- "$bin" check "$root/scenarios/schema.json" && out_has "schema.json: ok (a JSON Schema" "check schema"
 
 [ $failed -eq 0 ] && echo "cli.sh: all passed"

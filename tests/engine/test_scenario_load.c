@@ -70,7 +70,7 @@ Test(scenario_load, every_top_and_rcu_key_is_read)
         "\"seed\":\"18446744073709551615\",\"duration_s\":3,\"offline_cpus\":\"2-3\","
         "\"rcu\":{\"mode\":\"kthread\",\"fanout\":4,\"fanout_leaf\":2,\"no_hz\":false,\"stall_timeout_s\":21,"
         "\"jiffies_till_first_fqs\":0,\"jiffies_till_next_fqs\":250,\"needs_gp_fix\":true,\"busted\":true,"
-        "\"blimit\":5,\"qhimark\":500,\"qlowmark\":50,\"flavors\":[\"bh\",\"rcu_sched\"],"
+        "\"blimit\":5,\"qhimark\":500,\"qlowmark\":50,\"flavors\":[\"bh\",\"preempt\"],"
         "\"size_tree_by_nr_cpus\":false,\"nr_cpus_compiled\":64,\"rcu_boost\":true,\"comment\":\"why\"},"
         "\"costs\":{\"tick_ns\":7,\"ksoftirqd_latency_ns\":0}}";
     rv_config cfg;
@@ -92,7 +92,7 @@ Test(scenario_load, every_top_and_rcu_key_is_read)
     cr_expect_eq(r->blimit, 5);
     cr_expect_eq(r->qhimark, 500);
     cr_expect_eq(r->qlowmark, 50);
-    cr_expect(r->flavors[RV_SCHED] && r->flavors[RV_BH] && !r->flavors[RV_PREEMPT]);
+    cr_expect(r->flavors[RV_PREEMPT] && r->flavors[RV_BH] && !r->flavors[RV_SCHED]); /* rcu_boost needs rcu_preempt */
     cr_expect_eq(r->nr_cpus_compiled, 64);
     cr_expect_eq(cfg.costs.tick_ns, 7);
     cr_expect_eq(cfg.costs.ksoftirqd_latency_ns, 0);
@@ -382,6 +382,55 @@ Test(scenario_schema, events_need_what_their_kind_uses)
         "t.json: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors)");
     bad("{" MIN ",\"events\":[{\"kind\":\"call_rcu_burst\",\"cpu\":0,\"count\":0}]}",
         "t.json: $.events[0].count: expected an integer 1..1000000000, got 0");
+}
+
+/* CONFIG_RCU_BOOST boosts rcu_preempt only (Kconfig: depends on TREE_PREEMPT_RCU): without that
+ * flavor the key changed nothing, without a word */
+Test(scenario_schema, rcu_boost_needs_rcu_preempt)
+{
+    bad("{" MIN ",\"rcu\":{\"rcu_boost\":true,\"flavors\":[\"rcu_sched\",\"rcu_bh\"]}}",
+        "t.json: $.rcu.rcu_boost: needs rcu_preempt in flavors (CONFIG_RCU_BOOST depends on CONFIG_TREE_PREEMPT_RCU), "
+        "got flavors without it");
+    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"rcu_boost\":false,\"flavors\":[\"rcu_sched\"]}}"), 0, "%s", err);
+    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"rcu_boost\":true,\"flavors\":[\"preempt\"]}}"), 0, "%s", err);
+}
+
+/* A key the event's kind does not read was dropped without a word: "duration_s" on an offline read
+ * as "offline for 5 s" left the CPU offline to the end, and a flavor or count on a kernel_loop did
+ * nothing. Each is refused, saying why and which keys the kind takes. */
+Test(scenario_schema, events_refuse_keys_their_kind_does_not_take)
+{
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"offline\",\"cpu\":1,\"duration_s\":5}]}",
+        "t.json: $.events[0].duration_s: offline takes no duration_s (the CPU stays offline until an online event); "
+        "keys for offline: kind, cpu, at_s or on, delay_s, when, first, at_step, comment");
+    bad("{" MIN ",\"events\":[{\"kind\":\"kernel_loop\",\"cpu\":3,\"duration_s\":0.5,\"flavor\":\"rcu_bh\",\"count\":5}]}",
+        "t.json: $.events[0].flavor: kernel_loop takes no flavor (a kernel loop is no reader of a flavor; a long_reader "
+        "is); keys for kernel_loop: kind, cpu, duration_s, at_s or on, delay_s, when, first, at_step, comment\n"
+        "t.json: $.events[0].count: kernel_loop takes no count (count is the number of callbacks a call_rcu_burst "
+        "queues); its keys are listed above");
+    bad("{" MIN ",\"events\":[{\"kind\":\"wake\",\"duration_s\":0.1}]}",
+        "t.json: $.events[0].duration_s: wake takes no duration_s (a wake is instant; the idle event's duration_s says "
+        "how long a CPU sleeps); keys for wake: kind, cpu, at_s or on, delay_s, when, first, at_step, comment");
+    bad("{" MIN ",\"events\":[{\"kind\":\"synchronize\",\"cpu\":0,\"count\":2}]}",
+        "t.json: $.events[0].count: synchronize takes no count (count is the number of callbacks a call_rcu_burst "
+        "queues); keys for synchronize: kind, cpu, flavor, at_s or on, delay_s, when, first, at_step, comment");
+    bad("{" MIN ",\"events\":[{\"kind\":\"idle\",\"flavor\":\"rcu_sched\"}]}",
+        "t.json: $.events[0].flavor: idle takes no flavor (it acts on the CPU, for every flavor alike); keys for idle: "
+        "kind, cpu, duration_s, at_s or on, delay_s, when, first, at_step, comment");
+    /* a refused key's value is not read as well: one message, not a second about its range */
+    bad("{" MIN ",\"events\":[{\"kind\":\"force_qs\",\"duration_s\":-7}]}",
+        "t.json: $.events[0].duration_s: force_qs takes no duration_s (one force-quiescent-state pass runs at once); "
+        "keys for force_qs: kind, cpu, flavor, at_s or on, delay_s, when, first, at_step, comment");
+    /* every kind with every key it takes, as the window's recorder writes them */
+    cr_expect_eq(parse("{" MIN ",\"events\":["
+                       "{\"kind\":\"long_reader\",\"cpu\":0,\"flavor\":\"rcu_bh\",\"duration_s\":0.1},"
+                       "{\"kind\":\"preempt_reader\",\"cpu\":0,\"flavor\":\"rcu_preempt\",\"duration_s\":0.1},"
+                       "{\"kind\":\"kernel_loop\",\"cpu\":0,\"duration_s\":0.1},"
+                       "{\"kind\":\"idle\",\"cpu\":\"all\",\"duration_s\":0},"
+                       "{\"kind\":\"wake\",\"cpu\":-1},{\"kind\":\"offline\",\"cpu\":1},{\"kind\":\"online\",\"cpu\":1},"
+                       "{\"kind\":\"call_rcu_burst\",\"cpu\":2,\"flavor\":\"rcu_sched\",\"count\":9},"
+                       "{\"kind\":\"synchronize\",\"cpu\":2,\"flavor\":\"rcu_bh\"},"
+                       "{\"kind\":\"force_qs\",\"cpu\":-1,\"flavor\":\"rcu_sched\",\"comment\":\"c\"}]}"), 0, "%s", err);
 }
 
 Test(scenario_schema, captions_and_expects)

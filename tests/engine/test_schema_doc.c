@@ -97,3 +97,54 @@ Test(schema_doc, integers_print_exactly)
         cr_expect(p == gen || p[-1] < '0' || p[-1] > '9', "a number in exponent form: %.30s", p > gen + 20 ? p - 20 : gen);
     free(gen);
 }
+
+/* Does the schema's event "allOf" forbid key for kind (an "if" on kind, "then" key: false)? */
+static bool schema_forbids(const cJSON *all_of, const char *kind, const char *key)
+{
+    for (const cJSON *b = all_of ? all_of->child : NULL; b; b = b->next) {
+        const cJSON *then = cJSON_GetObjectItem(cJSON_GetObjectItem(b, "then"), "properties");
+        if (!cJSON_IsFalse(cJSON_GetObjectItem(then, key))) continue;
+        const cJSON *k = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(b, "if"), "properties"), "kind");
+        const char *c = cJSON_GetStringValue(cJSON_GetObjectItem(k, "const"));
+        if (c && !strcmp(c, kind)) return true;
+        for (const cJSON *e = cJSON_GetObjectItem(k, "enum") ? cJSON_GetObjectItem(k, "enum")->child : NULL; e; e = e->next)
+            if (!strcmp(e->valuestring, kind)) return true;
+    }
+    return false;
+}
+
+/* The schema's per-kind rules and the loader's refuse the same keys: an editor marks exactly what
+ * `rcuvis check` refuses (the schema used to allow a duration_s on an offline, as the loader did). */
+Test(schema_doc, event_keys_per_kind_agree_with_the_loader)
+{
+    char *gen = rv_scenario_schema();
+    cJSON *s = cJSON_Parse(gen);
+    cr_assert_not_null(s);
+    const cJSON *all_of = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(s, "$defs"), "event"), "allOf");
+    cr_assert_not_null(all_of, "the event schema has no per-kind rules");
+    static const char *const keys[] = {"flavor", "duration_s", "count"};
+    int forbidden = 0;
+    for (int k = 0; k < RV_INJ_NKINDS; k++) {
+        const char *kind = rv_inject_kind_name((enum rv_inject_kind)k);
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+            char text[400], err[2048], want[64];
+            /* cpu and duration_s as the kinds that need them want them; the key under test added */
+            snprintf(text, sizeof text, "{\"name\":\"k\",\"cpus\":2,\"duration_s\":1,\"events\":[{\"kind\":\"%s\",\"cpu\":0%s%s}]}",
+                     kind, strcmp(keys[i], "duration_s") && k <= RV_INJ_KERNEL_LOOP ? ",\"duration_s\":0.1" : "",
+                     !strcmp(keys[i], "flavor") ? ",\"flavor\":\"rcu_preempt\"" : !strcmp(keys[i], "count") ? ",\"count\":2"
+                                                                                                       : ",\"duration_s\":0.1");
+            rv_config cfg;
+            bool refused = rv_scenario_parse(text, "k.json", &cfg, err, sizeof err) != 0;
+            rv_config_free(&cfg);
+            snprintf(want, sizeof want, "takes no %s", keys[i]);
+            cr_expect(!refused || strstr(err, want), "%s: refused for another reason: %s", text, err);
+            bool forbids = schema_forbids(all_of, kind, keys[i]);
+            cr_expect_eq(refused, forbids, "%s with %s: the loader %s it, the schema %s it", kind, keys[i],
+                         refused ? "refuses" : "accepts", forbids ? "forbids" : "allows");
+            forbidden += forbids;
+        }
+    }
+    cr_expect_eq(forbidden, 5 + 6 + 9, "flavor on 5 kinds, duration_s on 6, count on 9");
+    cJSON_Delete(s);
+    free(gen);
+}
