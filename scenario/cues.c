@@ -8,6 +8,10 @@
 
 static const char *const cue_keys[] = {"at_s", "title", "flavor", "select_cpu", "compare", "caption"};
 
+/* the title is one line of the top bar and the status line; the caption is wrapped to the strip */
+static const sc_shown cue_title = {"a title", "it is one line of the top bar: write a space instead", false};
+static const sc_shown cue_caption = {"a caption", "the strip wraps a caption to its width: write a space instead", false};
+
 static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
 {
     q->flavor = -1;
@@ -23,8 +27,8 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
         sc_fmt_num(q->at_s, g, sizeof g);
         sc_bad(c, "at_s", "expected a time within the scenario's %s s (duration_s), got %s", end, g);
     }
-    if (sc_get(c, it, "title", false)) sc_str(c, it, "title", q->title, sizeof q->title);
-    if (sc_get(c, it, "caption", false)) sc_str(c, it, "caption", q->caption, sizeof q->caption);
+    if (sc_get(c, it, "title", false)) sc_text(c, it, "title", q->title, sizeof q->title, &cue_title);
+    if (sc_get(c, it, "caption", false)) sc_text(c, it, "caption", q->caption, sizeof q->caption, &cue_caption);
     if (sc_get(c, it, "flavor", false)) {
         int f = -1;
         if (sc_flavor(c, it, "flavor", &f)) q->flavor = f;

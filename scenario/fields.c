@@ -179,6 +179,38 @@ bool sc_str(sc_ctx *c, const cJSON *obj, const char *key, char *out, size_t outs
     return true;
 }
 
+const char *sc_find_control(const char *s, bool newline_ok)
+{
+    for (; *s; s++)
+        if (((unsigned char)*s < 0x20 && !(newline_ok && *s == '\n')) || *s == 0x7f) return s;
+    return NULL;
+}
+
+/* "a tab (\t)": the character as the author would type it in JSON. */
+static void control_name(unsigned char ch, char *buf, size_t n)
+{
+    if (ch == '\t') snprintf(buf, n, "a tab (\\t)");
+    else if (ch == '\n') snprintf(buf, n, "a newline (\\n)");
+    else if (ch == '\r') snprintf(buf, n, "a carriage return (\\r)");
+    else if (ch == 0x1b) snprintf(buf, n, "an escape (\\u001b)");
+    else snprintf(buf, n, "control character \\u%04x", ch);
+}
+
+bool sc_text(sc_ctx *c, const cJSON *obj, const char *key, char *out, size_t outsz, const sc_shown *how)
+{
+    if (!sc_str(c, obj, key, out, outsz)) return false;
+    const char *bad = sc_find_control(out, how->newline_ok);
+    if (!bad) return true;
+    size_t at = 1; /* in characters, as an editor counts them */
+    for (const char *p = out; p < bad; p++) at += ((unsigned char)*p & 0xC0) != 0x80;
+    char name[40], q[200];
+    control_name((unsigned char)*bad, name, sizeof name);
+    sc_quote(out, q, sizeof q);
+    sc_bad(c, key, "expected %s without control characters, got %s at character %zu of %s; %s", how->what, name, at, q,
+           how->instead);
+    return false;
+}
+
 static void enum_list(const char *const *names, size_t n, char *buf, size_t sz)
 {
     size_t o = 0;

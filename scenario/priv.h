@@ -130,6 +130,15 @@ bool sc_num(sc_ctx *c, const cJSON *obj, const char *key, double lo, double hi, 
 bool sc_num_pos(sc_ctx *c, const cJSON *obj, const char *key, double hi, double *out); /* (0, hi] */
 bool sc_bool(sc_ctx *c, const cJSON *obj, const char *key, bool *out);
 bool sc_str(sc_ctx *c, const cJSON *obj, const char *key, char *out, size_t outsz);
+/* How a string the learner sees is checked (sc_text): what it is ("a caption"), what to write
+ * instead of a control character, and whether '\n' may stay (every place that shows it breaks the
+ * line there). */
+typedef struct sc_shown { const char *what, *instead; bool newline_ok; } sc_shown;
+/* As sc_str, and refuses control characters (tab, newline, escape, DEL ...): the renderer draws
+ * them as boxes and a terminal obeys them. */
+bool sc_text(sc_ctx *c, const cJSON *obj, const char *key, char *out, size_t outsz, const sc_shown *how);
+/* The first control character of s (not '\n' when newline_ok), or NULL. */
+const char *sc_find_control(const char *s, bool newline_ok);
 /* A string of a fixed set; *out is its index. */
 bool sc_enum(sc_ctx *c, const cJSON *obj, const char *key, const char *const *names, size_t n, int *out);
 /* A flavor name ("rcu_sched", also "sched"); *out is RV_SCHED... */

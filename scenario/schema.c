@@ -234,7 +234,9 @@ void sc_build_config(sc_ctx *c, const cJSON *root)
                 }
         }
     }
-    sc_str(c, root, "description", cfg->description, sizeof cfg->description);
+    /* shown only by the window's scenario picker, which breaks the line at a '\n' (rd_text_wrap) */
+    static const sc_shown desc = {"a description", "write a space instead (a newline is fine: the picker breaks the line there)", true};
+    sc_text(c, root, "description", cfg->description, sizeof cfg->description, &desc);
     /* cpus and hz first: CPU sets and FQS delays are checked against them */
     if (sc_get(c, root, "cpus", true) && sc_int(c, root, "cpus", 1, RV_MAX_CPUS, &v)) {
         cfg->cpus = (int)v;

@@ -12,6 +12,12 @@ static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "durat
 static const char *const caption_keys[] = {"at_s", "until_s", "text", "on", "delay_s", "duration_s", "when"};
 static const char *const expect_keys[] = {"path", "min", "max", "equals", "why"};
 
+/* A caption is wrapped to the strip's width where it is shown, and drawn on one line in the
+ * timeline's caption lane: a newline or tab there is drawn as a box, not a break. */
+static const sc_shown caption_text = {"a caption", "the strip wraps a caption to its width: write a space instead", false};
+/* printed after the assertion's result, which is one line per assertion */
+static const sc_shown expect_why = {"a reason", "it is printed on its assertion's one line: write a space instead", false};
+
 /* ---------------------------------------------------------------- events */
 
 /* Which kinds act on all CPUs when cpu is -1/"all"; the others need one named CPU. */
@@ -231,7 +237,7 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
             }
             if (sc_num(c, it, "duration_s", 0, 604800, &cap->show_s) && !triggered)
                 sc_bad(c, "duration_s", "duration_s is for triggered captions; a timed one uses until_s");
-            if (sc_get(c, it, "text", true) && sc_str(c, it, "text", cap->text, sizeof cap->text) && !cap->text[0])
+            if (sc_get(c, it, "text", true) && sc_text(c, it, "text", cap->text, sizeof cap->text, &caption_text) && !cap->text[0])
                 sc_bad(c, "text", "expected a non-empty string, got \"\"");
         }
         sc_path_pop(&c->path, o2);
@@ -256,7 +262,7 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
     if (sc_get(c, obj, "path", true) && sc_str(c, obj, "path", x->path, sizeof x->path)) {
         const char *p = x->path;
         size_t len = strlen(p);
-        if (len == 0 || p[0] == '.' || p[len - 1] == '.' || strstr(p, "..") || strpbrk(p, "\n\r\t")) {
+        if (len == 0 || p[0] == '.' || p[len - 1] == '.' || strstr(p, "..") || sc_find_control(p, false)) {
             char q[200];
             sc_quote(p, q, sizeof q);
             sc_bad(c, "path", "expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got %s", q);
@@ -275,7 +281,7 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
             sc_bad(c, "equals", "expected a number, a string or true/false, got %s", g);
         }
     }
-    sc_str(c, obj, "why", x->why, sizeof x->why);
+    sc_text(c, obj, "why", x->why, sizeof x->why, &expect_why);
     /* absent, not invalid: a "min" of the wrong type was reported above as what it is */
     if (!sc_get(c, obj, "min", false) && !sc_get(c, obj, "max", false) && !eq)
         sc_bad(c, NULL, "expected at least one of \"min\", \"max\" or \"equals\"");

@@ -121,6 +121,8 @@ void sc_quote(const char *s, char *buf, size_t n)
         size_t len;
         if (ch == '"' || ch == '\\') len = (size_t)snprintf(piece, sizeof piece, "\\%c", ch);
         else if (ch == '\n') len = (size_t)snprintf(piece, sizeof piece, "\\n");
+        else if (ch == '\t') len = (size_t)snprintf(piece, sizeof piece, "\\t"); /* as the author wrote them in JSON */
+        else if (ch == '\r') len = (size_t)snprintf(piece, sizeof piece, "\\r");
         else if (ch < 0x20 || ch == 0x7f) len = (size_t)snprintf(piece, sizeof piece, "\\u%04x", ch);
         else { piece[0] = (char)ch; len = 1; }
         if (i >= limit || o + len + tail > n) {

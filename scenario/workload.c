@@ -20,6 +20,9 @@ static const char *const phase_keys[] = {
 static const char *const reader_keys[] = {"rate_per_s", "mean_us", "long_prob", "long_us", "preempt_prob"};
 static const char *const torture_keys[] = {"fake_writers", "writer", "flavor"};
 
+/* the task's name heads its CPUs' tiles and its row of the thread list, one line each */
+static const sc_shown task_name = {"a task name", "it is one line of the CPU tiles: write a space instead", false};
+
 /* Keys of a {FLAVOR: ...} map are flavor names; "sched" and "rcu_sched" name the same one. */
 static int map_flavor(sc_ctx *c, const cJSON *it, bool *seen)
 {
@@ -119,7 +122,7 @@ static void build_phase(sc_ctx *c, const cJSON *obj, rv_phase *ph)
 {
     sc_check_keys(c, obj, phase_keys, N(phase_keys));
     phase_defaults(ph, c->ncpus);
-    if (sc_str(c, obj, "task", ph->task, sizeof ph->task) && !ph->task[0])
+    if (sc_text(c, obj, "task", ph->task, sizeof ph->task, &task_name) && !ph->task[0])
         sc_bad(c, "task", "expected a non-empty task name, got \"\"");
     /* a phase that starts at or after the end never runs (c->end_s: the file's own end, or a longer
      * one from --set; a --set that shortens the run leaves the file valid) */

@@ -289,6 +289,12 @@ expect_rc 2 "check a key the kind does not take" -- "$bin" check "$tmp/foreign.j
   err_has "foreign.json: \$.events[0].duration_s: offline takes no duration_s (the CPU stays offline until an online event); keys for offline: kind, cpu," "foreign key"
   err_prefixed "foreign key"
 }
+# a newline or tab in a caption was drawn as a box in the strip and the timeline's caption lane
+printf '{"name": "c", "cpus": 2, "duration_s": 1,\n "captions": [{"at_s": 0, "text": "First line.\\nSecond line.\\tTabbed."}]}\n' >"$tmp/ctl.json"
+expect_rc 2 "check a caption with a newline" -- "$bin" check "$tmp/ctl.json" && {
+  err_has 'ctl.json: $.captions[0].text: expected a caption without control characters, got a newline (\n) at character 12 of "First line.\nSecond line.\tTabbed."; the strip wraps a caption to its width: write a space instead' "caption control"
+  err_prefixed "caption control"
+}
 expect_rc 0 "check a JSON Schema" -- "$bin" check "$root/scenarios/schema.json" && out_has "schema.json: ok (a JSON Schema" "check schema"
 
 [ $failed -eq 0 ] && echo "cli.sh: all passed"

@@ -384,6 +384,39 @@ Test(scenario_schema, events_need_what_their_kind_uses)
         "t.json: $.events[0].count: expected an integer 1..1000000000, got 0");
 }
 
+/* A newline or tab in a caption passed check and was drawn as a box in the caption strip and the
+ * timeline's lane; every text the window or a terminal shows refuses control characters, saying
+ * which one, where, and what to write instead. */
+Test(scenario_schema, shown_text_refuses_control_characters)
+{
+    bad("{" MIN ",\"captions\":[{\"at_s\":0,\"text\":\"First line.\\nSecond line.\\tTabbed.\"}]}",
+        "t.json: $.captions[0].text: expected a caption without control characters, got a newline (\\n) at character 12 "
+        "of \"First line.\\nSecond line.\\tTabbed.\"; the strip wraps a caption to its width: write a space instead");
+    bad("{" MIN ",\"cues\":[{\"at_s\":0,\"title\":\"a\\tb\",\"caption\":\"é\\u001b[2J\"}]}",
+        "t.json: $.cues[0].title: expected a title without control characters, got a tab (\\t) at character 2 of "
+        "\"a\\tb\"; it is one line of the top bar: write a space instead\n"
+        "t.json: $.cues[0].caption: expected a caption without control characters, got an escape (\\u001b) at "
+        "character 2 of \"é\\u001b[2J\"; the strip wraps a caption to its width: write a space instead");
+    bad("{" MIN ",\"workload\":[{\"task\":\"cc\\r1\"}]}",
+        "t.json: $.workload[0].task: expected a task name without control characters, got a carriage return (\\r) at "
+        "character 3 of \"cc\\r1\"; it is one line of the CPU tiles: write a space instead");
+    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"min\":1,\"why\":\"one\\u007f\"}]}",
+        "t.json: $.expect[0].why: expected a reason without control characters, got control character \\u007f at "
+        "character 4 of \"one\\u007f\"; it is printed on its assertion's one line: write a space instead");
+    bad("{" MIN ",\"expect\":[{\"path\":\"cp\\u0001us\",\"min\":1}]}",
+        "t.json: $.expect[0].path: expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got "
+        "\"cp\\u0001us\"");
+    /* the description is shown only in the window's scenario picker, which breaks the line at a newline */
+    bad("{" MIN ",\"description\":\"Two lines\\nare fine.\\tA tab is not.\"}",
+        "t.json: $.description: expected a description without control characters, got a tab (\\t) at character 20 of "
+        "\"Two lines\\nare fine.\\tA tab is not.\"; write a space instead (a newline is fine: the picker breaks the line "
+        "there)");
+    cr_expect_eq(parse("{" MIN ",\"description\":\"Two lines\\nare fine.\"}"), 0, "%s", err);
+    /* event and rcu comments are never shown: free text, as before */
+    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"comment\":\"a\\tb\"},\"events\":[{\"kind\":\"wake\",\"comment\":\"x\\ny\"}]}"), 0,
+                 "%s", err);
+}
+
 /* CONFIG_RCU_BOOST boosts rcu_preempt only (Kconfig: depends on TREE_PREEMPT_RCU): without that
  * flavor the key changed nothing, without a word */
 Test(scenario_schema, rcu_boost_needs_rcu_preempt)
