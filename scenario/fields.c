@@ -7,13 +7,13 @@
 
 const char *const sc_flavor_keys[RV_NFLAVORS] = {"rcu_sched", "rcu_bh", "rcu_preempt"};
 
-void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...)
+/* sc_bad's body; line > 0 puts "FILE:LINE:COL: " before a file value's message. */
+static void bad_at(sc_ctx *c, int line, int col, const char *key, const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
+static void bad_at(sc_ctx *c, int line, int col, const char *key, const char *fmt, va_list ap)
 {
     char msg[900];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     size_t old = key ? sc_path_key(&c->path, key) : c->path.len;
     const sc_origin *own = sc_origin_of(c->origins, c->path.s);
     const sc_origin *dep = c->dep ? sc_origin_of(c->origins, c->dep) : NULL;
@@ -27,14 +27,69 @@ void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...)
     if (own) {
         /* the value is the override's, not the file's: name the override (and the path only when
          * the problem is inside the value it set, as in --set rcu='{"fanout_leaf": 1}') */
-        char line[2400];
-        if (strcmp(own->path, c->path.s) == 0) snprintf(line, sizeof line, "%s: %s%s", own->label, msg, note);
-        else snprintf(line, sizeof line, "%s: %s: %s%s", own->label, c->path.s, msg, note);
-        sc_err_line(c->errs, line);
+        char text[2400];
+        if (strcmp(own->path, c->path.s) == 0) snprintf(text, sizeof text, "%s: %s%s", own->label, msg, note);
+        else snprintf(text, sizeof text, "%s: %s: %s%s", own->label, c->path.s, msg, note);
+        sc_err_line(c->errs, text);
+    } else if (line > 0) {
+        char at[2400];
+        snprintf(at, sizeof at, "%s:%d:%d: %s: %s%s", c->errs->file, line, col, c->path.s, msg, note);
+        sc_err_line(c->errs, at);
     } else {
         sc_errf(c->errs, "%s: %s%s", c->path.s, msg, note);
     }
     sc_path_pop(&c->path, old);
+}
+
+void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bad_at(c, 0, 0, key, fmt, ap);
+    va_end(ap);
+}
+
+/* The child indexes from v down to want (pointer identity), in idx[0..*depth). */
+static bool chain_to(const cJSON *v, const cJSON *want, int *idx, size_t *depth, size_t max)
+{
+    if (v == want) return true;
+    if (*depth >= max) return false;
+    int i = 0;
+    for (const cJSON *ch = v->child; ch; ch = ch->next, i++) {
+        idx[(*depth)++] = i;
+        if (chain_to(ch, want, idx, depth, max)) return true;
+        (*depth)--;
+    }
+    return false;
+}
+
+/*
+ * cJSON keeps no positions, so the node is found again in the text: its place among its siblings at
+ * each level, followed through the text. Overrides only replace values in place or append, so a
+ * value the file gave keeps its place; one an override gave (or sits in) has no place in the file.
+ */
+bool sc_node_pos(sc_ctx *c, const cJSON *node, int *line, int *col)
+{
+    /* past the cap the message is not listed: no need to search the text for it */
+    if (!c->text || !c->root || c->errs->count >= SC_MAX_ERRORS || sc_origin_of(c->origins, c->path.s)) return false;
+    int idx[300];
+    size_t depth = 0, off;
+    if (!chain_to(c->root, node, idx, &depth, sizeof idx / sizeof idx[0])) return false;
+    if (sc_locate(c->text, c->text_len, idx, depth, &off) < 0) return false;
+    sc_line_col(c->text, off, line, col);
+    return true;
+}
+
+void sc_bad_node(sc_ctx *c, const cJSON *node, const char *key, const char *fmt, ...)
+{
+    int line = 0, col = 0;
+    size_t old = key ? sc_path_key(&c->path, key) : c->path.len; /* the origin is the key's */
+    if (!sc_node_pos(c, node, &line, &col)) line = 0;
+    sc_path_pop(&c->path, old);
+    va_list ap;
+    va_start(ap, fmt);
+    bad_at(c, line, col, key, fmt, ap);
+    va_end(ap);
 }
 
 static bool known(const char *k, const char *const *keys, size_t n)
@@ -42,6 +97,20 @@ static bool known(const char *k, const char *const *keys, size_t n)
     for (size_t i = 0; i < n; i++)
         if (strcmp(k, keys[i]) == 0) return true;
     return false;
+}
+
+/* A second value for a key: said where it is, and where the first one is. */
+static void duplicate(sc_ctx *c, const cJSON *first, const cJSON *again)
+{
+    size_t old = sc_path_key(&c->path, again->string);
+    int l, col;
+    bool placed = sc_node_pos(c, first, &l, &col);
+    sc_path_pop(&c->path, old);
+    if (placed)
+        sc_bad_node(c, again, again->string, "duplicate key (only one value is allowed; the first is at line %d, column %d)",
+                    l, col);
+    else
+        sc_bad(c, again->string, "duplicate key (only one value is allowed)");
 }
 
 void sc_check_keys(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n)
@@ -57,7 +126,7 @@ void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, si
         const char *k = it->string ? it->string : "";
         for (const cJSON *prev = obj->child; prev != it; prev = prev->next) {
             if (prev->string && strcmp(prev->string, k) == 0) {
-                sc_bad(c, k, "duplicate key (only one value is allowed)");
+                duplicate(c, prev, it);
                 break;
             }
         }

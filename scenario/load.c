@@ -49,7 +49,8 @@ static int load_text(const char *text, size_t len, const char *name, const char 
     /* the file's own duration, before a --set shortens it: what the file's timed parts answer to */
     double file_end = file_duration(root);
     sc_apply_overrides(root, ov, labels, &e, &origins);
-    sc_ctx c = {.errs = &e, .cfg = cfg, .ncpus = RV_MAX_CPUS, .file_end_s = file_end, .origins = &origins};
+    sc_ctx c = {.errs = &e, .cfg = cfg, .ncpus = RV_MAX_CPUS, .file_end_s = file_end, .origins = &origins,
+                .text = text + skip, .text_len = len - skip, .root = root};
     sc_path_root(&c.path);
     sc_build_config(&c, root);
     cJSON_Delete(root);

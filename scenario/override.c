@@ -101,8 +101,12 @@ static int place(cJSON *parent, const char *seg, cJSON *v, const char *label, sc
     int size = cJSON_GetArraySize(parent);
     long idx = all_digits(seg) && strlen(seg) < 9 ? strtol(seg, NULL, 10) : -1;
     if (idx < 0 || idx > size) {
-        set_err(e, label, "%s is an array of %d items; expected an index 0..%d, got \"%s\"", p->s, size,
-                size, seg);
+        char valid[120]; /* the items there are, and the one past them that appends */
+        if (size == 0) snprintf(valid, sizeof valid, "is empty; expected index 0 (appends an item)");
+        else if (size == 1) snprintf(valid, sizeof valid, "has 1 item; expected index 0 (that item) or 1 (appends one)");
+        else snprintf(valid, sizeof valid, "has %d items; expected an index 0..%d (an item) or %d (appends one)", size,
+                      size - 1, size);
+        set_err(e, label, "%s %s, got \"%s\"", p->s, valid, seg);
         cJSON_Delete(v);
         return -1;
     }

@@ -64,6 +64,10 @@ void sc_numlits_attach(cJSON *root, const char *text, const sc_numlits *l);
  * returns -1. *skip receives how many leading bytes to ignore (a UTF-8 byte order mark). lits (may
  * be NULL) collects the literals a double cannot hold, their offsets counted after the skip. */
 int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits);
+/* Where the value at path (child indexes from the root: an object's n-th member, an array's n-th
+ * item, as cJSON orders them) begins in text, an object member at its key's opening quote: the byte
+ * offset in *off, 0; -1 when text has no such place. Only for messages: the text passed the check. */
+int sc_locate(const char *text, size_t len, const int *path, size_t depth, size_t *off);
 /* 1-based line and column (in characters, not bytes) of byte offset off. */
 void sc_line_col(const char *text, size_t off, int *line, int *col);
 
@@ -105,6 +109,11 @@ typedef struct sc_ctx {
      * for a CPU list); when an override set that key, the message says so. */
     const sc_origins *origins;
     const char *dep;
+    /* The file's text (after a byte order mark) and the tree parsed from it, for messages that can
+     * say where in the file (sc_node_pos); text is NULL when there is none. */
+    const char *text;
+    size_t text_len;
+    const cJSON *root;
 } sc_ctx;
 
 /* Make the checks until sc_dep_end depend on the key at path (see sc_ctx.dep); returns the
@@ -114,6 +123,11 @@ static inline void sc_dep_end(sc_ctx *c, const char *prev) { c->dep = prev; }
 
 /* Error at the current path plus ".key" (key may be NULL for the current path itself). */
 void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Line and column in the file of node (an object member: its key), when it is the file's own
+ * (not set by an override) and the text is known; otherwise false. */
+bool sc_node_pos(sc_ctx *c, const cJSON *node, int *line, int *col);
+/* As sc_bad, with "FILE:LINE:COL: " before the path when sc_node_pos knows where node is. */
+void sc_bad_node(sc_ctx *c, const cJSON *node, const char *key, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Report keys of obj not in keys[] ("unknown key; did you mean ...") and duplicate keys. */
 void sc_check_keys(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n);
 /* Same, and a key that belongs in another block gets "did you mean \"<elsewhere(k)>k\"?" when

@@ -2,6 +2,7 @@
 #include "priv.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,11 +111,14 @@ static void event_cpu_checked(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     }
     char g[200];
     sc_describe(v, g, sizeof g);
+    /* 3.5 is in range: say what is wrong with it */
+    bool part = cJSON_IsNumber(v) && isfinite(v->valuedouble) && v->valuedouble != floor(v->valuedouble);
+    const char *whole = part ? ", which is not a whole number" : "";
     if (kind_allows_all((int)ev->kind))
-        sc_bad(c, "cpu", "expected a CPU 0..%d, or -1 or \"all\", got %s", c->ncpus - 1, g);
+        sc_bad(c, "cpu", "expected a CPU 0..%d, or -1 or \"all\", got %s%s", c->ncpus - 1, g, whole);
     else
-        sc_bad(c, "cpu", "expected a CPU 0..%d (%s acts on one CPU), got %s", c->ncpus - 1,
-               rv_inject_kind_name(ev->kind), g);
+        sc_bad(c, "cpu", "expected a CPU 0..%d (%s acts on one CPU), got %s%s", c->ncpus - 1,
+               rv_inject_kind_name(ev->kind), g, whole);
 }
 
 static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)

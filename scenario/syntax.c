@@ -337,6 +337,50 @@ int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, s
     return check(&x);
 }
 
+/* Step over one member's key and ':' (at its opening quote); *key receives where the key starts. */
+static bool member_key(lx *x, size_t *key)
+{
+    if (!at(x, '"')) return false;
+    *key = x->pos;
+    if (!string(x)) return false;
+    ws(x);
+    if (!at(x, ':')) return false;
+    x->pos++;
+    ws(x);
+    return true;
+}
+
+/* Past the value and the ',' after it, to the next member or item. */
+static bool next_sibling(lx *x)
+{
+    if (!value(x)) return false;
+    ws(x);
+    if (!at(x, ',')) return false;
+    x->pos++;
+    ws(x);
+    return true;
+}
+
+int sc_locate(const char *text, size_t len, const int *path, size_t depth, size_t *off)
+{
+    lx x = {.s = text, .len = len};
+    ws(&x);
+    *off = x.pos;
+    for (size_t d = 0; d < depth; d++) {
+        bool obj = at(&x, '{');
+        if (!obj && !at(&x, '[')) return -1;
+        x.pos++;
+        ws(&x);
+        for (int i = 0;; i++) {
+            size_t key = x.pos;
+            if (obj && !member_key(&x, &key)) return -1;
+            if (i == path[d]) { *off = key; break; } /* a member's key, an item's value */
+            if (!next_sibling(&x)) return -1;
+        }
+    }
+    return 0;
+}
+
 int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen)
 {
     *skip = bom(text, len);

@@ -33,7 +33,7 @@ static int map_flavor(sc_ctx *c, const cJSON *it, bool *seen)
         else sc_bad(c, it->string, "unknown key; expected a flavor: rcu_sched, rcu_bh or rcu_preempt");
         return -1;
     }
-    if (seen[f]) { sc_bad(c, it->string, "duplicate key (%s is already given)", rv_flavor_name(f)); return -1; }
+    if (seen[f]) { sc_bad_node(c, it, it->string, "duplicate key (%s is already given)", rv_flavor_name(f)); return -1; }
     seen[f] = true;
     /* rates for a flavor the scenario does not run would be dropped without a word */
     if (!c->cfg->rcu.flavors[f]) {

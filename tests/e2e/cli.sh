@@ -295,6 +295,16 @@ expect_rc 2 "check a caption with a newline" -- "$bin" check "$tmp/ctl.json" && 
   err_has 'ctl.json: $.captions[0].text: expected a caption without control characters, got a newline (\n) at character 12 of "First line.\nSecond line.\tTabbed."; the strip wraps a caption to its width: write a space instead' "caption control"
   err_prefixed "caption control"
 }
+# a duplicate key says where in the file both are; a CPU of 3.5 that it is not whole
+printf '{"name": "d", "cpus": 4, "duration_s": 1,\n "rcu": {"mode": "kthread",\n   "mode": "softirq"},\n "events": [{"kind": "kernel_loop", "cpu": 3.5, "duration_s": 0.5}]}\n' >"$tmp/dup.json"
+expect_rc 2 "check a duplicate key" -- "$bin" check "$tmp/dup.json" && {
+  err_has "dup.json:3:4: \$.rcu.mode: duplicate key (only one value is allowed; the first is at line 2, column 10)" "duplicate key"
+  err_has "dup.json: \$.events[0].cpu: expected a CPU 0..3 (kernel_loop acts on one CPU), got 3.5, which is not a whole number" "cpu 3.5"
+  err_prefixed "duplicate key"
+}
+# an index past the end of an array: which ones exist, and which one appends
+expect_rc 2 "--set an index out of range" -- "$bin" run "$tmp/foreign.json" --set events.5.cpu=1 \
+  && err_has 'rcuvis: --set events.5.cpu=1: $.events has 1 item; expected index 0 (that item) or 1 (appends one), got "5"' "--set index"
 expect_rc 0 "check a JSON Schema" -- "$bin" check "$root/scenarios/schema.json" && out_has "schema.json: ok (a JSON Schema" "check schema"
 
 [ $failed -eq 0 ] && echo "cli.sh: all passed"

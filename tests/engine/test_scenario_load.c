@@ -301,7 +301,7 @@ Test(scenario_schema, unknown_keys_suggest_the_nearest)
     bad("{" MIN ",\"costs\":{\"zzz\":1}}",
         "t.json: $.costs.zzz: unknown key; valid here: node_lock_ns, node_init_ns, cache_miss_ns, qs_report_ns, note_gp_ns, "
         "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, wakeup_ns, sched_switch_ns, timer_ns, ctxsw_ns, kthread_latency_ns, ksoftirqd_latency_ns");
-    bad("{" MIN ",\"cpus\":4}", "t.json: $.cpus: duplicate key (only one value is allowed)");
+    bad("{" MIN ",\"cpus\":4}", "t.json:1:37: $.cpus: duplicate key (only one value is allowed; the first is at line 1, column 13)");
     bad("{" MIN ",\"rcu\":{\"aaaaaa\":1,\"bbbbbb\":2}}",
         "t.json: $.rcu.aaaaaa: unknown key; valid here: mode, fanout, fanout_leaf, no_hz, stall_timeout_s, "
         "jiffies_till_first_fqs, jiffies_till_next_fqs, needs_gp_fix, busted, blimit, qhimark, qlowmark, flavors, "
@@ -382,6 +382,28 @@ Test(scenario_schema, events_need_what_their_kind_uses)
         "t.json: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors)");
     bad("{" MIN ",\"events\":[{\"kind\":\"call_rcu_burst\",\"cpu\":0,\"count\":0}]}",
         "t.json: $.events[0].count: expected an integer 1..1000000000, got 0");
+}
+
+/* A duplicate key named only its JSON path: it now says where in the file it is, and where the
+ * first one is (a scenario's rcu block can run over many lines). */
+Test(scenario_schema, duplicate_key_says_where_both_are)
+{
+    bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":1,\n \"rcu\": {\"mode\": \"kthread\",\n   \"mode\": \"softirq\"}}",
+        "t.json:3:4: $.rcu.mode: duplicate key (only one value is allowed; the first is at line 2, column 10)");
+    /* inside arrays, after a byte order mark (columns count from after it, as an editor shows them) */
+    bad("\xEF\xBB\xBF{" MIN ",\"events\":[{\"kind\":\"wake\"},\n{\"kind\":\"idle\",\"cpu\":0,\"cpu\":1}]}",
+        "t.json:2:24: $.events[1].cpu: duplicate key (only one value is allowed; the first is at line 2, column 16)");
+    bad("{" MIN ",\"workload\":[{\"readers\":{\"sched\":{},\n  \"rcu_sched\":{}}}]}",
+        "t.json:2:3: $.workload[0].readers.rcu_sched: duplicate key (rcu_sched is already given)");
+}
+
+/* "cpu": 3.5 said "expected a CPU 0..7 ..., got 3.5", a value inside the range */
+Test(scenario_schema, a_fractional_cpu_is_called_not_whole)
+{
+    bad("{" MIN ",\"events\":[{\"kind\":\"kernel_loop\",\"cpu\":2.5,\"duration_s\":1}]}",
+        "t.json: $.events[0].cpu: expected a CPU 0..3 (kernel_loop acts on one CPU), got 2.5, which is not a whole number");
+    bad("{" MIN ",\"events\":[{\"kind\":\"idle\",\"cpu\":0.5}]}",
+        "t.json: $.events[0].cpu: expected a CPU 0..3, or -1 or \"all\", got 0.5, which is not a whole number");
 }
 
 /* A newline or tab in a caption passed check and was drawn as a box in the caption strip and the
@@ -651,10 +673,30 @@ Test(scenario_set, malformed_overrides)
     char want[2048];
     snprintf(want, sizeof want,
              "override nokey: expected PATH=VALUE, like rcu.fanout_leaf=32\n"
-             "override workload.3.busy_frac=1: $.workload is an array of 0 items; expected an index 0..0, got \"3\"\n"
+             "override workload.3.busy_frac=1: $.workload is empty; expected index 0 (appends an item), got \"3\"\n"
              "override name.x=1: $.name holds a string \"m\", which has no \"x\" inside\n"
              "override rcu..mode=kthread: expected a dotted path like rcu.fanout_leaf or workload.0.busy_frac");
     cr_expect_str_eq(err, want);
+}
+
+/* "--set events.5.cpu=1" on a file with one event said "an array of 1 items; expected an index
+ * 0..1": the index past the end appends, and the message now says so, whatever the length. */
+Test(scenario_set, an_index_out_of_range_says_which_exist_and_which_appends)
+{
+    const char *items[] = {"events.5.cpu=1", "captions.7.text=x", "expect.x.path=cpus"};
+    rv_config cfg;
+    char *path;
+    cr_assert_eq(load_with("{" MIN ",\"events\":[{\"kind\":\"wake\"}],\"captions\":[{\"text\":\"a\"},{\"text\":\"b\"}],"
+                           "\"expect\":[]}", items, 3, &cfg, &path), -1);
+    cr_expect_str_eq(err, "override events.5.cpu=1: $.events has 1 item; expected index 0 (that item) or 1 (appends one), got \"5\"\n"
+                          "override captions.7.text=x: $.captions has 2 items; expected an index 0..1 (an item) or 2 "
+                          "(appends one), got \"7\"\n"
+                          "override expect.x.path=cpus: $.expect is empty; expected index 0 (appends an item), got \"x\"");
+    /* the index past the end does append */
+    const char *append[] = {"events.1.kind=wake"};
+    cr_assert_eq(load_with("{" MIN ",\"events\":[{\"kind\":\"wake\"}]}", append, 1, &cfg, &path), 0, "%s", err);
+    cr_expect_eq(cfg.nevents, 2);
+    rv_config_free(&cfg);
 }
 
 /* --set duration_s shortens runs (benches, tests, quizzes): events the file places after the
