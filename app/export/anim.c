@@ -215,6 +215,7 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
     /* playback speed as the window would have it, so the timeline's window and the highlight
      * flashes follow the clip's pace exactly as they follow the window's speed */
     a->st.speed = (an->to_ns - an->from_ns) / 1e9 / an->length_s;
+    a->st.timeline_cap = an->to_ns - an->from_ns;
     /* a first pass over the clip's moments, drawing nothing: which caption strips it shows (their
      * font is fixed below, once the picture is laid out), and by its last frame what is logged */
     clip_strips cs = {NULL, 0, 0};
@@ -231,6 +232,7 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
     ex_look lk = *look;
     lk.klog = 0;
     for (int s = 0; s < a->nsessions; s++) lk.klog |= rv_klog_count(tt_engine(a->s[s].tt)) > 0;
+    a->klog_hold = lk.klog ? 2 : 1; /* the window's look folds an empty log: fixed for the clip too */
     lk.caption = a->base.ncaptions > 0;
     look = &lk;
     /* one panel: the text scale that keeps everything at both ends of the clip (the last frame has
@@ -260,6 +262,8 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
         rc = frame(ctx, rd, i, n);
     }
     a->fr.caption_font = 0; /* the window and single pictures fit each caption on its own */
+    a->klog_hold = 0;
+    a->st.timeline_cap = 0;
     return rc;
 }
 

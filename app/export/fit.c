@@ -16,6 +16,7 @@ typedef struct seen {
     const ui_app *a;
     long runs, hidden;
     int clipped, shortened, excused, dropped; /* dropped: parts left out by a shorter form (rd_note_dropped) */
+    int cut_glyphs; /* how much the clipped runs hide: a line cut at both scales may hide more at the bigger */
     bool after_caption; /* the last run was a caption's start: a "…" now ends a shortened preview */
 } seen;
 
@@ -64,7 +65,7 @@ static void observe(void *ctx, const char *s, const char *end, int x, int y, int
 
 static seen measure(ui_app *a, rd_ctx *rd, const ex_look *look, float k)
 {
-    seen sn = {a, 0, 0, 0, 0, 0, 0, false};
+    seen sn = {a, 0, 0, 0, 0, 0, 0, 0, false};
     rd_set_scale(rd, k);
     rd_text_stats_reset(rd);
     rd_set_text_observer(rd, observe, &sn);
@@ -76,6 +77,7 @@ static seen measure(ui_app *a, rd_ctx *rd, const ex_look *look, float k)
     sn.clipped = ts.clipped;
     sn.shortened = ts.shortened - sn.excused;
     sn.dropped = ts.dropped;
+    sn.cut_glyphs = ts.cut_glyphs;
     return sn;
 }
 
@@ -101,8 +103,8 @@ float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look)
     float best = 1.0f;
     for (float k = (float)((int)(ex_panel_scale_limit(w, h) * 4.0f)) / 4.0f; k > 1.0f; k -= 0.25f) {
         seen s = measure(a, rd, look, k);
-        if (s.clipped <= base.clipped && s.shortened <= base.shortened && s.dropped <= base.dropped && s.hidden <= base.hidden &&
-            s.runs >= base.runs) {
+        if (s.clipped <= base.clipped && s.cut_glyphs <= base.cut_glyphs && s.shortened <= base.shortened &&
+            s.dropped <= base.dropped && s.hidden <= base.hidden && s.runs >= base.runs) {
             best = k;
             break;
         }

@@ -12,6 +12,9 @@ int64_t panel_timeline_span(const ui_state *st)
     double s = st->speed * 25e9;
     if (s < 20e6) s = 20e6;
     if (s > 600e9) s = 600e9;
+    /* a clip's window holds no more than the clip: 0.3 s of hackbench played at 1x put all its grace
+     * periods in the first 2 px of a 25 s window */
+    if (st->timeline_cap > 0 && s > (double)st->timeline_cap) s = st->timeline_cap < 20000000 ? 20e6 : (double)st->timeline_cap;
     return (int64_t)s;
 }
 

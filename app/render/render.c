@@ -458,7 +458,7 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
     while (*s && (!end || s < end)) {
         uint32_t cp = utf8_next(&s);
         glyph *g = get_glyph(c, f, cp);
-        if (visible_row && cp != ' ' && (x < clip.x || x + g->advance > clip.x + clip.w + 1)) cut = true;
+        if (visible_row && cp != ' ' && (x < clip.x || x + g->advance > clip.x + clip.w + 1)) { cut = true; c->stats.cut_glyphs++; }
         if (visible_row && x + g->advance > clip.x && x < clip.x + clip.w) {
             int tw, th;
             SDL_Texture *t = col.a == 255 ? glyph_tinted(c, f, g, col, &tw, &th) : NULL;

@@ -98,6 +98,7 @@ long rd_drawn_fills(const rd_ctx *c);
 #define RD_CUT_SAMPLES 8
 typedef struct rd_text_stats {
     int clipped, shortened, dropped, nsamples;
+    int cut_glyphs; /* glyphs of rows in view that a clip edge hid, wholly or in part: how much clipped hides */
     char samples[RD_CUT_SAMPLES][96];
 } rd_text_stats;
 void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out);

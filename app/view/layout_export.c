@@ -51,7 +51,9 @@ void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st
      * side's why in its own half, as the window does) */
     bool shared = panel == UI_PANEL_CAPTION || (panel == UI_PANEL_WHY && !st->compare);
     L->nsides = st->compare ? 2 : 1;
-    L->why_floating = st->compare;
+    /* the kernel log asked for by name stays the kernel log: with a CPU selected, compare's why
+     * answers took its slot and `--panel klog --compare --select 0` drew two Why panels */
+    L->why_floating = st->compare && panel != UI_PANEL_KLOG;
     rd_rect all = {g, g, w - 2 * g, h - 2 * g};
     if (shared) {
         if (panel == UI_PANEL_CAPTION) L->caption = all;

@@ -104,6 +104,7 @@ typedef struct ui_state {
     int glossary_scroll;          /* entries of the glossary overlay scrolled past */              /* rows of the accounting panel scrolled past */               /* lines of "Why is it waiting?" scrolled past */
     int64_t timeline_span;        /* ns of simulated time across the timeline (when not auto) */
     bool timeline_manual;         /* the user zoomed: stop following the speed */
+    int64_t timeline_cap;         /* > 0: the speed-following window is at most this (a clip's own span) */
     int64_t flash_ns;             /* how long a cleared bit / probe stays highlighted (sim ns) */
     char status[512];             /* last action, shown in the top bar ("saved ...") */
     char error[4096];             /* a load error, shown until dismissed */

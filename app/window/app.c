@@ -309,6 +309,7 @@ static bool klog_folds(const ui_app *a, ui_view *const *views)
 {
     if (!a->st.compare && !a->st.presenting) return false;
     if (a->st.compare && (a->st.sel_cpu >= 0 || a->st.sel_node >= 0)) return false;
+    if (a->klog_hold) return a->klog_hold == 1; /* a clip: the panels must not move when the first line comes */
     for (int i = 0; i < a->nsessions; i++)
         if (views[i]->klog_total > 0) return false;
     return true;

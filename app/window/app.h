@@ -42,6 +42,9 @@ typedef struct ui_app {
     ui_frame fr;
     ui_layout L;
     bool mode_forced;             /* --mode given (or M pressed): the single view uses it */
+    /* an empty kernel log's fold, held for a clip (ex_clip_frames): 0 decided per frame, 1 folded
+     * throughout (nothing is logged by the clip's end), 2 open throughout (something is) */
+    int klog_hold;
     enum rv_mode forced_mode;
     char overrides[16][128];      /* --set KEY=VALUE and the window's config keys, applied on every load */
     char override_labels[16][160]; /* how a message names each: "--cpus 4" as typed; "" = "override KEY=VALUE" */
