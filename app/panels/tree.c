@@ -148,13 +148,15 @@ static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area,
     *bl_out = bl;
 }
 
-/* Leaves as labeled boxes: the most text lines (3, else 2) and the biggest inner bits with which
+/* Leaves as labeled boxes: the most text lines (3, else 2, else 1) and the biggest inner bits with which
  * the tree fits in area, with each box at least TREE_BOX_MIN_W wide. Three lines only while the
  * inner bits stay big enough to read. 0: it does not fit either way. */
 static int size_boxes(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int *bu_out)
 {
-    for (int lines = 3; lines >= 2; lines--) {
-        int floor = rd_px(rd, lines == 3 ? TREE_LABEL_BSZ : 10);
+    for (int lines = 3; lines >= 1; lines--) {
+        /* one line ("rnp1 0-15 ■ 13 owe") where a window 688 px tall (a 1280x720 projector less the
+         * title bar) left 3.6's four leaves as flat strips */
+        int floor = rd_px(rd, lines == 3 ? TREE_LABEL_BSZ : lines == 2 ? 10 : 8);
         for (int bu = rd_px(rd, 34); bu >= floor; bu--) {
             if (plan(rd, v, lv, area.w, bu, 0, lines) > area.h) continue;
             if (lv[v->levels - 1].node_w < rd_px(rd, TREE_BOX_MIN_W)) return 0;
@@ -495,9 +497,17 @@ static void box_text(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     rd_color ink = s == BOX_EMPTY ? th->text_dim : th->text;
     int pad = rd_px(rd, 3), lh = rd_line_height(rd, RD_SANS_SMALL), x = r.x + pad, w = r.w - 2 * pad, y = r.y + pad;
     char names[4][64], words[5][64], mask[64];
+    int sw = lh - rd_px(rd, 3);
+    if (lines == 1) { /* the name, then the swatch and the words on the same line */
+        int nw = panel_text_fit(fr, RD_SANS_SMALL, x, y, w / 2, th->text, box_name(rd, n, last, w / 2, names)) + rd_px(rd, 6);
+        int sx = x + nw, wx = sx + sw + rd_px(rd, 4);
+        state_swatch(fr, (rd_rect){sx, y + (lh - sw) / 2, sw, sw}, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
+        if (x + w > wx) panel_text_fit(fr, RD_SANS_SMALL, wx, y, x + w - wx, ink, box_words(rd, n, s, x + w - wx, words));
+        return;
+    }
     panel_text_fit(fr, RD_SANS_SMALL, x, y, w, th->text, box_name(rd, n, last, w, names));
     y += lh;
-    int sw = lh - rd_px(rd, 3), tx = x + sw + rd_px(rd, 4);
+    int tx = x + sw + rd_px(rd, 4);
     state_swatch(fr, (rd_rect){x, y + (lh - sw) / 2, sw, sw}, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
     panel_text_fit(fr, RD_SANS_SMALL, tx, y, x + w - tx, ink, box_words(rd, n, s, x + w - tx, words));
     if (lines < 3) return;
