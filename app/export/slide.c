@@ -133,7 +133,7 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     if (look->klog >= 0) logged = look->klog;
     if (look->caption >= 0) captioned = look->caption;
     int cap_w = w - rd_px(rd, 8);
-    int cap_h = captioned ? panel_caption_height(rd, views[0], n > 1 ? cap_w / 2 : cap_w) : 0;
+    int cap_h = captioned ? panel_caption_height(rd, views[0], n > 1 ? cap_w / 2 : cap_w, cap_w) : 0; /* cues span it (app.c) */
     int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
     ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);
 }

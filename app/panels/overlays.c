@@ -171,16 +171,16 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st)
 
 /* The lane is as tall as the longest caption of the scenario needs in the bold font (at least
  * two lines of the big one), so every caption shows whole and the panels never jump. */
-int panel_caption_height(rd_ctx *rd, const ui_view *v, int width)
+int panel_caption_height(rd_ctx *rd, const ui_view *v, int width, int cue_width)
 {
     if (!v->cfg || (v->cfg->ncaptions == 0 && v->cfg->ncues == 0)) return 0;
-    int pad = rd_px(rd, 10), w = width - 2 * pad, lines = 2;
+    int pad = rd_px(rd, 10), w = width - 2 * pad, lines = 2, cue_w = cue_width - 2 * pad;
     for (size_t i = 0; i < v->cfg->ncaptions; i++) {
         int n = panel_wrap_lines(rd, RD_BOLD, w, v->cfg->captions[i].text);
         if (n > lines) lines = n;
     }
     for (size_t i = 0; i < v->cfg->ncues; i++) {
-        int n = panel_wrap_lines(rd, RD_BOLD, w, v->cfg->cues[i].caption);
+        int n = panel_wrap_lines(rd, RD_BOLD, cue_w, v->cfg->cues[i].caption);
         if (n > lines) lines = n;
     }
     int h = lines * rd_line_height(rd, RD_BOLD);

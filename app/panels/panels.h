@@ -87,7 +87,10 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
 void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
-int panel_caption_height(rd_ctx *rd, const ui_view *v, int width);
+/* The caption strip's height: the scenario's captions wrapped at width (half the strip in compare
+ * mode, where the two sides' captions may differ), its lecture cues' at cue_width (a cue's caption
+ * is one for both sides and spans the strip). */
+int panel_caption_height(rd_ctx *rd, const ui_view *v, int width, int cue_width);
 /* Compare mode: each side's own caption (they differ when captions depend on the mode or fix),
  * the strip split under the two sides; one caption across when both show the same. */
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews);

@@ -321,7 +321,10 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
     rd_output_size(rd, &w, &h);
     /* compare mode may split the strip under the two sides (each its own caption): sized for half */
     int cap_w = a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8);
-    int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w);
+    /* a lecture cue's caption is the same on both sides, so it spans the strip: measured at full width
+     * (at half width hackbench's cues left ~55 px of the strip empty under three lines, while the
+     * CPU time panel above hid the rcu_sched row the cue's caption points at) */
+    int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w, cap_w);
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), cap_h);
     if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
 }

@@ -217,3 +217,16 @@ Test(present, the_timeline_fades_everything_ahead_of_now_on_both_sides)
                          i, what, before[i][k], after[i][k]);
         }
 }
+
+/* A 1280x720 projector gives the window 1280x688 inside its title bar. */
+static void setup_688(void) { window_fixture_open(cfgdir, "present688", 1280, 688, false); }
+TestSuite(present688, .init = setup_688, .fini = teardown);
+
+Test(present688, on_a_projector_the_cue_still_shows_rcu_sched_in_top)
+{
+    /* there the caption strip was sized for the cues' captions at half width, ~55 px taller than the
+     * three lines they take across it, and 3.7's top list stopped after hackbench */
+    static runs R;
+    present_cue("hackbench.json", 2, &R);
+    cr_expect(run_in(&R, "rcu_sched", true, W->app.L.side[1].acct), "3.7's top list shows rcu_sched");
+}
