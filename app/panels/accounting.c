@@ -78,18 +78,22 @@ static void row_gap(rows *R, int g)
  * rcu_sched under its own name" points at: hackbench compared at 1280x720 showed the RCU-work rows,
  * then "▼ 27 more rows" (3.7's rcu_sched and 3.6's busiest ksoftirqd are second in top there, after
  * hackbench). The latency line and the per-flavor costs give way to it; scrolled, every row goes in
- * order. top_keep_height() is the kept rows' height, 0 when no RCU thread is among them. */
-enum { TOP_KEEP = 3 };
+ * order. top_keep_height() is the kept rows' height. With no RCU thread among them the list still
+ * keeps its first two rows: compared, 3.7's side kept its list (rcu_sched second) and 3.6's showed
+ * its per-flavor costs instead, two panels that no longer compared like with like, and the list
+ * whose point under 3.6 is that no rcu_sched is in it was gone. */
+enum { TOP_KEEP = 3, TOP_KEEP_PLAIN = 2 };
 
 static int top_keep_height(const rv_report *rep, const size_t *order, size_t nalive, int lh, int bh)
 {
-    int h = bh;
+    int h = bh, plain = bh;
     for (size_t k = 0; k < nalive && k < TOP_KEEP; k++) {
         bool rcu = is_rcu_thread(rep->threads[order[k]].name);
         h += rcu && bh > lh ? bh : lh;
         if (rcu) return h;
+        if (k < TOP_KEEP_PLAIN) plain = h;
     }
-    return 0;
+    return nalive ? plain : 0;
 }
 
 /* The open grace period's age for flavor f (0 when none is open). */

@@ -361,3 +361,13 @@ Test(compare_720, the_36_tree_keeps_its_place_as_fqs_credits_appear, .init = set
     cr_expect_geq(bit_before, 12, "a qsmask bit %d px wide at 79.98 s", bit_before);
     cr_expect_geq(bit_after, 12, "a qsmask bit %d px wide at 80.06 s", bit_after);
 }
+
+Test(compare_720, both_cpu_time_panels_show_the_same_sections, .init = setup, .fini = teardown)
+{
+    /* scaling compared at 2 s: 3.7's panel kept its top list (rcu_sched second in it) while 3.6's, with
+     * no RCU thread near the top, showed its per-flavor costs instead: the halves no longer compared,
+     * and 3.6's list (whose point is that no rcu_sched is in it) was gone */
+    char *buf = compare_texts("scaling.json", 2000000000LL);
+    cr_expect_eq(count(buf, ">Threads (top)<"), 2, "a top list on each side");
+    free(buf);
+}
