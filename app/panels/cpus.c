@@ -190,17 +190,23 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             if (d->reader_preexisting) rd_fill(rd, q, rc);
             else rd_frame(rd, q, rc, 1);
         }
-        if (qs == QS_OWED || qs == QS_PASSED) { /* bottom left: QS owed (filled) or passed (hollow) */
+        int cr = panel_cpu_credit(v, st, c->cpu);
+        if (cr >= 0) { /* bottom left, in the badge's yellow: FQS credited it ("d"/"o" as in the tree) */
+            rd_rect q = {r.x, r.y + r.h - m, m, m};
+            rd_fill(rd, q, th->walk);
+            if (m >= rd_px(rd, 10)) panel_text_in(fr, RD_SANS_SMALL, q, RD_CENTER, rd_rgb(0x111111), cr ? "o" : "d");
+        } else if (qs == QS_OWED || qs == QS_PASSED) { /* bottom left: QS owed (filled) or passed (hollow) */
             rd_rect q = {r.x, r.y + r.h - m, m, m};
             if (qs == QS_OWED) rd_fill(rd, q, th->owed);
             else rd_frame(rd, q, th->kernel, 1);
         }
     }
     rd_clip_pop(rd);
-    /* what just changed: this CPU's bit was cleared in its leaf a moment ago and is still clear */
-    if ((big || mid) && c->leaf >= 0 && c->leaf < v->nnodes &&
-        panel_bit_just_cleared(v, st, &v->nodes[c->leaf], c->cpu - v->nodes[c->leaf].grplo))
-        rd_frame(rd, r, th->walk, rd_px(rd, 3));
+    /* what just changed: this CPU's bit was cleared in its leaf a moment ago and is still clear (small
+     * tiles too: omap-stall's lecture in a 1280x688 window drew one row of small tiles, and cue 5's
+     * "the credited CPU's ... tile outlined in yellow" had no outline there) */
+    if (c->leaf >= 0 && c->leaf < v->nnodes && panel_bit_just_cleared(v, st, &v->nodes[c->leaf], c->cpu - v->nodes[c->leaf].grplo))
+        rd_frame(rd, r, th->walk, rd_px(rd, big || mid ? 3 : 2));
     bool sel = st->sel_cpu == c->cpu, hov = st->hover_cpu == c->cpu;
     if (sel) rd_frame(rd, rd_inset(r, -rd_px(rd, 1)), th->select, rd_px(rd, 3));
     else if (hov) rd_frame(rd, r, th->select, 1);
