@@ -618,6 +618,75 @@ static void draw_levels(ui_frame *fr, rd_rect area, const ui_view *v, const ui_s
     rd_clip_pop(rd);
 }
 
+/* Who drives the grace period, and where it is: the line(s) under the tree panel's title. */
+static void driver_text(const ui_view *v, char *drv, size_t n)
+{
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    if (v->mode == RV_MODE_KTHREAD) {
+        if (fl->kthread_cpu >= 0)
+            snprintf(drv, n, "3.7: %s kthread %s on CPU %d", rv_flavor_name(v->flavor),
+                     fl->kthread_running ? "running" : "sleeping, last ran", fl->kthread_cpu);
+        else snprintf(drv, n, "3.7: %s kthread sleeping", rv_flavor_name(v->flavor));
+    } else {
+        /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
+        if (fl->gp_start_cpu >= 0)
+            snprintf(drv, n, "3.6: no kthread; GP %lu started on CPU %d", fl->gpnum, fl->gp_start_cpu);
+        else snprintf(drv, n, "3.6: driven from RCU_SOFTIRQ (no kthread)");
+    }
+    if (fl->walk_node >= 0 && (fl->phase == RV_GP_INIT || fl->phase == RV_GP_CLEANUP)) {
+        size_t l = strlen(drv);
+        snprintf(drv + l, n - l, " · %s at rnp%d", fl->phase == RV_GP_INIT ? "initialising" : "cleaning up", fl->walk_node);
+    }
+    if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
+        size_t l = strlen(drv);
+        int64_t dt = fl->next_fqs_ns - v->now;
+        int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
+        long long j = (long long)((dt + tick - 1) / tick);
+        if (dt > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
+        else if (dt == 0) snprintf(drv + l, n - l, " · FQS due now");
+        else if (v->mode == RV_MODE_SOFTIRQ) { /* rounded up: "overdue by 0 jiffies" read as not overdue */
+            long long late = (long long)((-dt + tick - 1) / tick);
+            snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", late,
+                     late == 1 ? "y" : "ies");
+        }
+        else snprintf(drv + l, n - l, " · FQS due");
+    }
+}
+
+/* The tree's legend: what a bit's fill, frame and letter say. */
+enum { TREE_LEGEND_ITEMS = 6 };
+static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_ITEMS])
+{
+    const panel_legend_item leg[TREE_LEGEND_ITEMS] = {
+        {SW_FILL, th->owed, "bit set: QS still owed", "qsmask"},
+        {SW_FRAME, th->passed, "reported", "reported"},
+        {SW_HATCH_DIM, th->cleared, "not in qsmaskinit", "qsmaskinit"},
+        {SW_FRAME, th->walk, "just cleared", "just cleared"},
+        {SW_NONE, th->text, "d = dyntick-idle credit (dti)", "dti"},
+        {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
+    };
+    memcpy(out, leg, sizeof leg);
+    return TREE_LEGEND_ITEMS;
+}
+
+int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v)
+{
+    rd_ctx *rd = fr->rd;
+    /* as panel_frame() and panel_tree_draw() lay it out: title, up to 3 driver lines, the "FQS
+     * credited" line, the tree with its biggest bits, the legend */
+    int pad = rd_px(rd, 6), title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 4), cw = w - 2 * pad;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    char drv[256];
+    driver_text(v, drv, sizeof drv);
+    int lines = panel_wrap_lines(rd, RD_SANS_SMALL, cw, drv);
+    if (lines > 3) lines = 3;
+    panel_legend_item leg[TREE_LEGEND_ITEMS];
+    int leg_h = panel_legend(fr, (rd_rect){0, 0, cw, 0}, leg, legend_items(fr->th, leg), false);
+    level_geo lv[UI_MAX_LEVELS];
+    int tree_h = v->levels > 0 && v->nnodes > 0 ? plan(rd, v, lv, cw, rd_px(rd, 34), rd_px(rd, 34), 0) : 0;
+    return title_h + rd_px(rd, 3) + pad / 2 + (lines + 1) * lh + rd_px(rd, 6) + tree_h + leg_h + rd_px(rd, 4);
+}
+
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -636,47 +705,12 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "g%lu c%lu", fl->gpnum, fl->completed);
     rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
-    const panel_legend_item leg[] = {
-        {SW_FILL, th->owed, "bit set: QS still owed", "qsmask"},
-        {SW_FRAME, th->passed, "reported", "reported"},
-        {SW_HATCH_DIM, th->cleared, "not in qsmaskinit", "qsmaskinit"},
-        {SW_FRAME, th->walk, "just cleared", "just cleared"},
-        {SW_NONE, th->text, "d = dyntick-idle credit (dti)", "dti"},
-        {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
-    };
-    int nleg = (int)(sizeof leg / sizeof leg[0]);
+    panel_legend_item leg[TREE_LEGEND_ITEMS];
+    int nleg = legend_items(th, leg);
     int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, false);
     /* who drives the grace period, and where it is */
     char drv[256];
-    if (v->mode == RV_MODE_KTHREAD) {
-        if (fl->kthread_cpu >= 0)
-            snprintf(drv, sizeof drv, "3.7: %s kthread %s on CPU %d", rv_flavor_name(v->flavor),
-                     fl->kthread_running ? "running" : "sleeping, last ran", fl->kthread_cpu);
-        else snprintf(drv, sizeof drv, "3.7: %s kthread sleeping", rv_flavor_name(v->flavor));
-    } else {
-        /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
-        if (fl->gp_start_cpu >= 0)
-            snprintf(drv, sizeof drv, "3.6: no kthread; GP %lu started on CPU %d", fl->gpnum, fl->gp_start_cpu);
-        else snprintf(drv, sizeof drv, "3.6: driven from RCU_SOFTIRQ (no kthread)");
-    }
-    if (fl->walk_node >= 0 && (fl->phase == RV_GP_INIT || fl->phase == RV_GP_CLEANUP)) {
-        size_t l = strlen(drv);
-        snprintf(drv + l, sizeof drv - l, " · %s at rnp%d", fl->phase == RV_GP_INIT ? "initialising" : "cleaning up", fl->walk_node);
-    }
-    if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
-        size_t l = strlen(drv);
-        int64_t dt = fl->next_fqs_ns - v->now;
-        int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
-        long long j = (long long)((dt + tick - 1) / tick);
-        if (dt > 0) snprintf(drv + l, sizeof drv - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
-        else if (dt == 0) snprintf(drv + l, sizeof drv - l, " · FQS due now");
-        else if (v->mode == RV_MODE_SOFTIRQ) { /* rounded up: "overdue by 0 jiffies" read as not overdue */
-            long long late = (long long)((-dt + tick - 1) / tick);
-            snprintf(drv + l, sizeof drv - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", late,
-                     late == 1 ? "y" : "ies");
-        }
-        else snprintf(drv + l, sizeof drv - l, " · FQS due");
-    }
+    driver_text(v, drv, sizeof drv);
     /* up to 3 lines when it needs them and the panel has the room (10 lines besides the legend for a
      * third, 8 in all for a second, as before): in a picture (no hover tip) the end of this line is
      * the explanation ("FQS overdue ...: 3.6 forces QSs only from a CPU's tick"). What still does not

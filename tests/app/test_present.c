@@ -230,3 +230,17 @@ Test(present688, on_a_projector_the_cue_still_shows_rcu_sched_in_top)
     present_cue("hackbench.json", 2, &R);
     cr_expect(run_in(&R, "rcu_sched", true, W->app.L.side[1].acct), "3.7's top list shows rcu_sched");
 }
+
+Test(present, omap_stall_cue_4_shows_the_whole_why_answer)
+{
+    /* cue 4 is the stall warning: the Why panel's answer (the first FQS pass ran only 75 s into the
+     * GP and found CPU 0 running) stopped behind "▼ 4 more lines" under a tree panel half empty */
+    static runs R;
+    present_cue("omap-stall.json", 4, &R);
+    bool running = false;
+    for (int i = 0; i < R.n; i++) {
+        running |= strstr(R.v[i].text, "CPU 0 running") && within(R.v[i].r, W->app.L.why);
+        cr_expect(!(strstr(R.v[i].text, "more line") && within(R.v[i].r, W->app.L.why)), "the why panel hides lines: %s", R.v[i].text);
+    }
+    cr_expect(running, "the why answer reaches 'found CPU 0 running'");
+}
