@@ -680,6 +680,7 @@ int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v)
     driver_text(v, drv, sizeof drv);
     int lines = panel_wrap_lines(rd, RD_SANS_SMALL, cw, drv);
     if (lines > 3) lines = 3;
+    if (lines < 2) lines = 2; /* panel_tree_draw() keeps a second line's place */
     panel_legend_item leg[TREE_LEGEND_ITEMS];
     int leg_h = panel_legend(fr, (rd_rect){0, 0, cw, 0}, leg, legend_items(fr->th, leg), false);
     level_geo lv[UI_MAX_LEVELS];
@@ -725,6 +726,10 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     } else {
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
         c.y += lh; c.h -= lh;
+        /* a one-line state ("3.6: driven from RCU_SOFTIRQ", no GP yet) keeps the second line's place
+         * where the panel gives two: the tree moved a line as the state grew ("· next FQS in 3
+         * jiffies"), frame 1 to frame 2 of a clip from 0 s */
+        if (c.h + lh >= 8 * lh) { c.y += lh; c.h -= lh; }
     }
     /* FQS probes that landed during this grace period (or the one that just ended), newest first */
     const ui_history *h = v->hist;
