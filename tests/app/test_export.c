@@ -43,6 +43,19 @@ static int count_pngs(char names[][256], int max)
 
 TestSuite(export, .init = setup, .fini = teardown);
 
+/* A shipped scenario in the fixture's app, compared or not. */
+static void load_shipped(const char *name, bool compare)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[600], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", root, name);
+    ui_app_free(&W->app);
+    ui_app_init(&W->app);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    if (compare) cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+}
+
+
 Test(export, f12_twice_in_the_same_instant_keeps_both_pictures)
 {
     ui_app_draw(&W->app, W->rd);
@@ -389,13 +402,8 @@ Test(export, a_fitted_panel_keeps_the_figures_a_shorter_form_would_drop)
     /* hackbench compared at 30 s in a 1920x1080 picture: at scale 1 both halves' flavor lines end in
      * "· N idle probes". The fit picked 1.25, where the panel's shorter form of that line left the
      * probes out with no "…" to say so, against the README's "no label gone" */
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[600], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
-    ui_app_free(&W->app);
-    ui_app_init(&W->app);
-    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    char err[4096];
+    load_shipped("hackbench", true);
     ui_app_seek(&W->app, 30000000000LL);
     ui_app_refresh_reports(&W->app, 0, 0);
     rd_ctx *rd = rd_new_offscreen(1920, 1080, 1.0f, err, sizeof err);
@@ -668,13 +676,8 @@ Test(export, a_clip_is_laid_out_once_and_its_timeline_holds_the_clip)
      * is the log's first line. The empty log was folded to its title until then and opened at it,
      * so every panel above moved ~55 px mid-clip; and a 0.2 s clip played at 1x had a 25 s timeline
      * window, its grace periods in the first pixels */
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[600], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root);
-    ui_app_free(&W->app);
-    ui_app_init(&W->app);
-    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    char err[4096];
+    load_shipped("omap-stall", true);
     rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
     ex_anim an = {.from_ns = 79900000000LL, .to_ns = 80100000000LL, .fps = 20, .length_s = 0.2, .out = "unused/", .w = 1280,
@@ -702,13 +705,8 @@ Test(export, the_kernel_log_panel_stays_the_kernel_log_with_a_cpu_selected)
 {
     /* compare's why answers take the log's slot in the window while a CPU is selected; the one-panel
      * picture `--panel klog --compare --select 0` drew two Why panels and no log */
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[600], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root);
-    ui_app_free(&W->app);
-    ui_app_init(&W->app);
-    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    char err[4096];
+    load_shipped("omap-stall", true);
     ui_app_seek(&W->app, 80007812501LL);
     W->app.st.sel_cpu = 0;
     ui_app_refresh_reports(&W->app, 0, 0);
@@ -733,13 +731,8 @@ Test(export, a_fitted_panel_hides_no_more_of_a_cut_line)
     /* omap-stall compared at its stall, kernel log alone at 960x540: the stall line is cut at each half's
      * edge even at scale 1 ("... CPU { 0}  (t"); the fit took a bigger scale that cut it at
      * "INFO: rcu_sched sel", one clipped run either way, so the count of clipped runs did not see it */
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[600], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root);
-    ui_app_free(&W->app);
-    ui_app_init(&W->app);
-    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    char err[4096];
+    load_shipped("omap-stall", true);
     ui_app_seek(&W->app, 80007812501LL);
     ui_app_refresh_reports(&W->app, 0, 0);
     rd_ctx *rd = rd_new_offscreen(960, 540, 1.0f, err, sizeof err);
