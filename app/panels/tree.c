@@ -575,8 +575,10 @@ static bool legend_hides_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_re
     if (leg_h <= 0 || v->levels <= 0 || v->nnodes <= 0) return false;
     rd_rect with = tree_area(rd, c, leg_h), without = tree_area(rd, c, 0);
     tree_fit fw = with.h > 0 ? fit_tree(rd, v, lv, with) : (tree_fit){0, 0, 0};
-    if (with.h > 0 && bits_readable(rd, fw)) return false;
     tree_fit fo = fit_tree(rd, v, lv, without);
+    /* bits just big enough for their letter under a legend, or twice that without it: the bits
+     * (omap-stall's two in the browser page were 13 px under the legend, 30 without) */
+    if (with.h > 0 && bits_readable(rd, fw) && !(bits_readable(rd, fo) && fo.bl >= 2 * fw.bl)) return false;
     if (bits_readable(rd, fo)) return true;
     return (with.h <= 0 || !fit_readable(rd, fw)) && fit_readable(rd, fo);
 }
