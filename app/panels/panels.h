@@ -77,9 +77,10 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 int panel_banner_height(rd_ctx *rd, const ui_state *st, int width);
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
-/* The height the tree panel needs at width w to show v's tree with its biggest bits: a layout gives
- * what it does not need to the panel below it. */
-int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v);
+/* The height the tree panel needs at width w to show v's tree with its biggest bits, and its legend
+ * when that fits in `have` (else the tree drops it, panel_tree_draw()): a layout gives what it does
+ * not need to the panel below it. */
+int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have);
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);

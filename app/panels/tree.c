@@ -671,7 +671,7 @@ static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_IT
     return TREE_LEGEND_ITEMS;
 }
 
-int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v)
+int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have)
 {
     rd_ctx *rd = fr->rd;
     /* as panel_frame() and panel_tree_draw() lay it out: title, up to 3 driver lines, the "FQS
@@ -687,7 +687,8 @@ int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v)
     int leg_h = panel_legend(fr, (rd_rect){0, 0, cw, 0}, leg, legend_items(fr->th, leg), false);
     level_geo lv[UI_MAX_LEVELS];
     int tree_h = v->levels > 0 && v->nnodes > 0 ? plan(rd, v, lv, cw, rd_px(rd, 34), rd_px(rd, 34), 0) : 0;
-    return title_h + rd_px(rd, 3) + pad / 2 + (lines + 1) * lh + rd_px(rd, 6) + tree_h + leg_h + rd_px(rd, 4);
+    int need = title_h + rd_px(rd, 3) + pad / 2 + (lines + 1) * lh + rd_px(rd, 6) + tree_h + rd_px(rd, 4);
+    return need + leg_h <= have ? need + leg_h : need;
 }
 
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)

@@ -324,7 +324,7 @@ static void give_why_the_trees_spare_room(ui_app *a, rd_ctx *rd, const ui_view *
     if (a->L.nsides != 1 || a->L.why.h <= 0 || s->tree.h <= 0 || a->L.why.x != s->tree.x) return;
     a->fr.rd = rd;
     a->fr.th = ui_theme_get(a->st.theme);
-    int spare = s->tree.h - panel_tree_height_needed(&a->fr, s->tree.w, v);
+    int spare = s->tree.h - panel_tree_height_needed(&a->fr, s->tree.w, v, s->tree.h);
     if (spare <= 0) return;
     s->tree.h -= spare;
     a->L.why.y -= spare;
