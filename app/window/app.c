@@ -318,12 +318,11 @@ static bool klog_folds(const ui_app *a, ui_view *const *views)
 /* One view: the "Why is it waiting?" panel under the tree gets the height a small tree leaves
  * unused. omap-stall's one node of two bits left the tree panel half empty while cue 4's answer
  * (why 75 s of idle did not count) stopped behind "▼ 4 more lines". */
-static void give_why_the_trees_spare_room(ui_app *a, rd_ctx *rd, const ui_view *v)
+static void give_why_the_trees_spare_room(ui_app *a, const ui_view *v)
 {
     ui_side *s = &a->L.side[0];
     if (a->L.nsides != 1 || a->L.why.h <= 0 || s->tree.h <= 0 || a->L.why.x != s->tree.x) return;
-    a->fr.rd = rd;
-    a->fr.th = ui_theme_get(a->st.theme);
+    /* a->fr draws into the layout's rd: ui_app_draw() and ex_layout() set it before laying out */
     int spare = s->tree.h - panel_tree_height_needed(&a->fr, s->tree.w, v, s->tree.h);
     if (spare <= 0) return;
     s->tree.h -= spare;
@@ -343,5 +342,5 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
     int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w, cap_w);
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), cap_h);
     if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
-    give_why_the_trees_spare_room(a, rd, views[0]);
+    give_why_the_trees_spare_room(a, views[0]);
 }

@@ -261,17 +261,48 @@ static bool names_leaf(const char *text, int k)
     return false;
 }
 
+/* A shipped scenario loaded into the fixture's window and compared. */
+static void load_compared(const char *scenario)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s", root, scenario);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+}
+
+/* Which side of the last frame shows 3.6. */
+static int softirq_side(void)
+{
+    int side = -1;
+    for (int s = 0; s < W->app.nsessions && s < 2; s++)
+        if (W->app.s[s].view.mode == RV_MODE_SOFTIRQ) side = s;
+    cr_assert_geq(side, 0, "no 3.6 side");
+    return side;
+}
+
+/* Node `node`'s click target on `side` in the last frame (its widest HIT_NODE), and its narrowest
+ * qsmask bit (1 << 20 when it has none drawn). */
+static rd_rect node_target(int side, int node, int *narrowest_bit)
+{
+    rd_rect box = {0, 0, 0, 0};
+    *narrowest_bit = 1 << 20;
+    for (int h = 0; h < W->app.fr.nhits; h++) {
+        const ui_hit *x = &W->app.fr.hits[h];
+        if (x->side != side || x->a != node) continue;
+        if (x->kind == HIT_NODE && x->r.w > box.w) box = x->r;
+        if (x->kind == HIT_NODE_BIT && x->r.w < *narrowest_bit) *narrowest_bit = x->r.w;
+    }
+    return box;
+}
+
 /* The lecturer's projector: hackbench compared at 1280x720, 30 s in. 3.6 sizes its tree by NR_CPUS
  * (rnp0 over four leaves of 16 CPUs); in the compare half the leaves were rows of 7-px bits with no
  * name, unreadable from the back of the room. Each leaf is now named in text of a readable height,
  * its state is said in words, and its click target (HIT_NODE) is a box, not a sliver. */
 Test(compare_720, the_36_trees_leaves_are_named_in_readable_text, .init = setup, .fini = teardown)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[1024], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
-    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    load_compared("hackbench.json");
     ui_app_seek(&W->app, 30000000000LL);
     while (ui_app_seek_continue(&W->app, 1000)) {}
     static runs R;
@@ -279,10 +310,7 @@ Test(compare_720, the_36_trees_leaves_are_named_in_readable_text, .init = setup,
     rd_set_text_observer(W->rd, keep_run, &R);
     frame();
     rd_set_text_observer(W->rd, NULL, NULL);
-    int side = -1;
-    for (int s = 0; s < W->app.nsessions && s < 2; s++)
-        if (W->app.s[s].view.mode == RV_MODE_SOFTIRQ) side = s;
-    cr_assert_geq(side, 0, "no 3.6 side");
+    int side = softirq_side();
     const ui_view *v = &W->app.s[side].view;
     rd_rect tree = W->app.L.side[side].tree;
     cr_assert_gt(v->levels, 1, "3.6's tree has leaves under its root");
@@ -300,14 +328,8 @@ Test(compare_720, the_36_trees_leaves_are_named_in_readable_text, .init = setup,
             if (within(R.v[i].r, tree) && names_leaf(R.v[i].text, k) && R.v[i].r.h > tallest) tallest = R.v[i].r.h;
         cr_expect_geq(tallest, 12, "leaf rnp%d (CPUs %d-%d): %s", k, n->grplo, n->grphi,
                       tallest ? "its name is drawn too small to read" : "no text names it in the tree panel");
-        int narrowest_bit = 1 << 20;
-        rd_rect box = {0, 0, 0, 0};
-        for (int h = 0; h < W->app.fr.nhits; h++) {
-            const ui_hit *x = &W->app.fr.hits[h];
-            if (x->side != side || x->a != k) continue;
-            if (x->kind == HIT_NODE && x->r.w > box.w) box = x->r;
-            if (x->kind == HIT_NODE_BIT && x->r.w < narrowest_bit) narrowest_bit = x->r.w;
-        }
+        int narrowest_bit;
+        rd_rect box = node_target(side, k, &narrowest_bit);
         cr_expect(box.w >= 40 && box.h >= 24, "leaf rnp%d: its click target is %dx%d px", k, box.w, box.h);
         cr_expect_geq(narrowest_bit, 12, "leaf rnp%d: a qsmask bit %d px wide", k, narrowest_bit);
         /* hovering the leaf still tells its own story (its CPUs, or why it is not in qsmaskinit) */
@@ -327,19 +349,7 @@ static rd_rect omap_36_node(int64_t t, int *narrowest_bit)
     ui_app_seek(&W->app, t);
     while (ui_app_seek_continue(&W->app, 1000)) {}
     frame();
-    int side = -1;
-    for (int s = 0; s < W->app.nsessions && s < 2; s++)
-        if (W->app.s[s].view.mode == RV_MODE_SOFTIRQ) side = s;
-    cr_assert_geq(side, 0, "no 3.6 side");
-    rd_rect box = {0, 0, 0, 0};
-    *narrowest_bit = 1 << 20;
-    for (int h = 0; h < W->app.fr.nhits; h++) {
-        const ui_hit *x = &W->app.fr.hits[h];
-        if (x->side != side || x->a != 0) continue;
-        if (x->kind == HIT_NODE) box = x->r;
-        if (x->kind == HIT_NODE_BIT && x->r.w < *narrowest_bit) *narrowest_bit = x->r.w;
-    }
-    return box;
+    return node_target(softirq_side(), 0, narrowest_bit);
 }
 
 Test(compare_720, the_36_tree_keeps_its_place_as_fqs_credits_appear, .init = setup, .fini = teardown)
@@ -347,11 +357,7 @@ Test(compare_720, the_36_tree_keeps_its_place_as_fqs_credits_appear, .init = set
     /* omap-stall just before and after CPU 1's wakeup at 80 s: after it the header gains "FQS credited:
      * CPU 1 dti". The node moved down a line and, with the legend kept, turned into a box with no bits
      * (a clip of that moment jumped halfway through); it keeps its place and its numbered bits */
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[1024], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root);
-    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    load_compared("omap-stall.json");
     int bit_before, bit_after;
     rd_rect before = omap_36_node(79980000000LL, &bit_before), after = omap_36_node(80060000000LL, &bit_after);
     cr_assert_gt(before.w, 0, "the node is drawn at 79.98 s");
