@@ -261,7 +261,8 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     text_threads(out, r);
     text_flavors(out, r, cfg);
     fprintf(out, "\nRCU CPU time: GP kthreads %.6f s, ksoftirqd %.6f s, softirq inline (hidden in other tasks) %.6f s,\n"
-                 "              rcuc %.6f s, scheduling-clock tick %.6f s, callers of call_rcu %.6f s\n",
+                 "              rcuc %.6f s, scheduling-clock tick %.6f s,\n"
+                 "              tasks (call_rcu(), idle drains, context switches) %.6f s\n",
             r->rcu_gp_kthreads_s, r->ksoftirqd_s, r->softirq_inline_s, r->rcuc_s, r->tick_s, r->caller_s);
     fprintf(out, "latency (RCU's own code): longest irqs-off stretch %.1f us, longest non-preemptible stretch %.1f us\n",
             r->max_irqs_off_us, r->max_nonpreempt_us);
