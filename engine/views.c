@@ -217,6 +217,14 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         snap_at, dur_text(rsp->fqs_snap_ns - rsp->gp_start_ns, late, sizeof late),
                         cpu, why36);
     }
+    /* A "U" tile that still owes: user mode counts only when rcu_check_callbacks() finds the CPU there
+     * (rcu_sched_qs()/rcu_bh_qs() from the tick), and noticing the GP (__note_new_gpnum()) cleared what
+     * earlier ticks noted. A student read the U as a quiescent state already given. */
+    if (c->run == RS_BUSY && c->user && c->tick_on && (rsp->flavor == RV_SCHED || rsp->flavor == RV_BH))
+        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running user code, which is a quiescent state only once a "
+                        "scheduling-clock tick finds it there: the ticks before the GP do not count. Its next tick, at %.6f s, "
+                        "records one if it is still in user mode; a context switch or idle would do as well.",
+                        cpu, fl, rsp->gpnum, (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
     return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
                     "mode, or idle.", cpu, fl, rsp->gpnum);
 }

@@ -54,7 +54,7 @@ static const glossary_entry entries[] = {
     {"GP triangles", "Triangles under a GP bar: FQS passes (down) and QS reports (up) during that GP."},
     {"blkd", "Tasks preempted inside an rcu_preempt reader, queued on the leaf; the GP waits for them too."},
     {"oldest open", "How long the oldest grace period still running has been open."},
-    {"U", "CPU running user code: a quiescent state for rcu_sched."},
+    {"U", "CPU running user code: a quiescent state for rcu_sched and rcu_bh once a tick finds it there (ticks before the CPU noticed the GP do not count)."},
     {"K", "CPU running kernel code: not a quiescent state."},
     {"I", "CPU idle with its tick still running (e.g. RCU_FAST_NO_HZ holding callbacks); to RCU it is idle all the same (dynticks even)."},
     {"Z", "CPU idle with its tick stopped (NO_HZ); to RCU it is idle, like I (dynticks even)."},

@@ -354,3 +354,37 @@ Test(views, a_long_grace_period_reads_its_age_in_seconds)
     cr_expect(strstr(buf, "GP 1, 1.49") != NULL, "its age in seconds: %s", buf);
     rv_engine_free(e);
 }
+
+/* A "U" tile that still owes a QS: user mode counts only when a tick finds the CPU there after it
+ * noticed the GP (rcu_check_callbacks()); the explanation says so and names the next tick, since
+ * "waiting for ... a tick in user mode" beside a U read as a quiescent state already given. */
+Test(views, explain_user_mode_waits_for_its_tick)
+{
+    char buf[2048];
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    ph->call_rcu_per_s[RV_SCHED] = 2000;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    bool found = false;
+    for (int64_t t = FX_NS_PER_S / 100; t < FX_NS_PER_S && !found; t += 37000) { /* off the tick grid */
+        rv_run_until(e, t);
+        rv_flavor_view f = fx_flavor(e, RV_SCHED);
+        for (int c = 0; c < 4 && !found; c++) {
+            rv_cpu_view v = fx_cpu(e, c);
+            if (v.state != RV_CPU_USER || !v.rdp[RV_SCHED].qs_owed || v.rdp[RV_SCHED].gpnum != f.gpnum || f.gpnum == f.completed)
+                continue;
+            explain(e, RV_SCHED, c, buf, sizeof buf);
+            if (strstr(buf, "inside a") || strstr(buf, "passed a quiescent state")) continue; /* a reader, or already noted */
+            found = true;
+            cr_expect(strstr(buf, "running user code, which is a quiescent state only once a scheduling-clock tick finds it")
+                      != NULL, "%s", buf);
+            char next[64];
+            snprintf(next, sizeof next, "Its next tick, at %.6f s,", (double)(rv_jiffies(e) + 1) / 1000);
+            cr_expect(strstr(buf, next) != NULL, "names the next tick (%s): %s", next, buf);
+        }
+    }
+    cr_expect(found, "no CPU in user mode owing a noticed GP within 1 s");
+    rv_engine_free(e);
+}
