@@ -72,7 +72,7 @@ static bool has_stall(const char *s)
     return strstr(s, "stall") != NULL || strstr(s, "Stall") != NULL;
 }
 
-static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from);
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from, int64_t *until);
 
 /* Thousands of CPUs: the whole-GP answer counts the dyntick-idle ones in one line (the next FQS
  * pass credits them all alike) and spends its words on the few that are not idle, which are the
@@ -242,7 +242,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         snprintf(v->last_event_what, sizeof v->last_event_what, "%s", d);
     }
     int64_t caption_from = -1;
-    v->caption = caption_now(e, cfg, v->now, &caption_from);
+    v->caption = caption_now(e, cfg, v->now, &caption_from, &v->caption_until);
     /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
     v->cue_title = NULL;
     if (st->cue >= 0 && (size_t)st->cue < cfg->ncues) {
@@ -261,7 +261,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
              * speaks for both sides; any other speaks only on its file's side (omap-stall's "3.6 prints
              * a self-detected stall" ran under the 3.7 side too, which shows no stall) */
             bool speaks = st->compare ? q->compare == 1 || (int)v->mode == st->file_mode : !st->config_badge[0];
-            if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = at; }
+            if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = at; v->caption_until = nx; }
             v->cue_title = q->title;
         }
     }
@@ -277,13 +277,15 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
                  "Captions paused: you changed this run at %s, and the scenario's narration from then on may no "
                  "longer match what happens.", tb);
         v->caption = v->caption_paused;
+        v->caption_until = INT64_MAX; /* a notice, not narration: nothing to hold playback for */
     }
 }
 
 /* The caption shown at now: a timed one from its at_s (even at that very instant), a triggered one
  * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). */
-static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from_out)
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from_out, int64_t *until_out)
 {
+    int64_t until_best = INT64_MAX;
     /* of the captions showing now, the one that appeared last: a triggered caption that has run
      * its duration_s gives the strip back to the timed one it interrupted */
     int best = -1;
@@ -300,9 +302,25 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
         if (now >= until) continue;
         best = (int)i;
         from_best = from;
+        until_best = until;
     }
     *from_out = from_best;
+    *until_out = best < 0 ? INT64_MAX : until_best;
     return best < 0 ? NULL : cfg->captions[best].text;
+}
+
+/* The soonest timed caption of cfg (its `when` holding) that starts after `after`, in ns, or INT64_MAX:
+ * playback stops there for a frame so that a fast speed cannot carry a caption past unseen. */
+int64_t ui_next_caption_start(const rv_config *cfg, int64_t after)
+{
+    int64_t best = INT64_MAX;
+    for (size_t i = 0; i < cfg->ncaptions; i++) {
+        const rv_caption *c = &cfg->captions[i];
+        if (c->on.event != RV_TRIG_TIME || !rv_when_holds(&c->when, cfg)) continue;
+        int64_t at = (int64_t)(c->at_s * 1e9);
+        if (at > after && at < best) best = at;
+    }
+    return best;
 }
 
 /* The first ~50 characters of a caption on one line: whitespace runs become one space, the cut falls

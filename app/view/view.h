@@ -47,6 +47,7 @@ typedef struct ui_view {
     int branch, nbranches;
     int64_t branch_fork;
     const char *caption;         /* scenario caption active now (or the current cue's), or NULL */
+    int64_t caption_until;       /* when that caption leaves the strip (INT64_MAX: not before the next one) */
     char caption_paused[200];    /* what the strip says instead of a caption from after the user's own change */
     int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
@@ -141,6 +142,8 @@ bool ui_no_hints(const ui_state *st);
 struct tt;
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label);
 void ui_view_free(ui_view *v);
+/* The soonest timed caption of cfg (its `when` holding) starting after `after` ns, or INT64_MAX. */
+int64_t ui_next_caption_start(const rv_config *cfg, int64_t after);
 
 /* One engine event in plain words ("CPU 3 reported to rnp1: bits 0x8 cleared (rcu_sched)"). cfg is the
  * engine's config (rv_engine_config()): a caption event is told by its words from it, `caption: "An

@@ -62,22 +62,69 @@ static void set_window_icon(SDL_Window *win)
     SDL_FreeSurface(icon);
 }
 
+/* Wall ms a caption needs on screen to be read: about four words a second, never under three
+ * seconds (a short caption still needs finding at the bottom of the screen). */
+double ui_caption_read_ms(const char *text)
+{
+    int words = 0;
+    bool in_word = false;
+    for (const char *p = text; *p; p++) {
+        bool ws = *p == ' ' || *p == '\n' || *p == '\t';
+        if (!ws && !in_word) words++;
+        in_word = !ws;
+    }
+    double ms = words * 250.0;
+    return ms < 3000 ? 3000 : ms;
+}
+
+/* Where playback may go this frame without carrying narration past unread: a caption that has not
+ * been up for its reading time holds time just before its end, and a timed caption that would start
+ * and end within one frame (fast speeds) stops time at its start, so it is on screen next frame.
+ * The hackbench caption defining a "drain step" lasts 20 ms of simulation: 2 s at 1/100x. */
+static int64_t caption_hold(ui_win *w, double now, int64_t from, int64_t to, bool *held)
+{
+    *held = false;
+    for (int i = 0; i < w->app.nsessions && i < 2; i++) {
+        const ui_view *v = &w->app.s[i].view;
+        /* a caption leaves at its own end or when the next timed one takes the strip */
+        int64_t next = ui_next_caption_start(&w->app.s[i].cfg, from);
+        int64_t leaves = v->caption_until < next ? v->caption_until : next;
+        /* v is last frame's view: only one drawn at this very moment speaks for what is on screen */
+        if (v->caption && v->now == from && leaves > from && to >= leaves &&
+            now - w->read_since_ms[i] < ui_caption_read_ms(v->caption)) {
+            to = leaves - 1;
+            *held = true;
+        }
+        if (next < to) to = next;
+    }
+    return to > from ? to : from;
+}
+
 /* Playback for one frame (the desktop loop and the page's frame callback): simulated time follows
  * the wall clock at the chosen speed, at most ~25 ms of simulation per frame, so fast speeds become
  * engine-limited rather than frozen; the achieved speed is smoothed for the top bar's readout. */
 void ui_win_play(ui_win *w, double now)
 {
     ui_state *st = &w->app.st;
+    /* when each view's caption came on screen, playing or paused (a caption read while paused is read) */
+    for (int i = 0; i < w->app.nsessions && i < 2; i++)
+        if (w->app.s[i].view.caption != w->read_caption[i]) { w->read_caption[i] = w->app.s[i].view.caption; w->read_since_ms[i] = now; }
     if (st->playing) {
         double dt = now - w->last_frame_ms;
         if (dt > 100) dt = 100; /* after a stall (window drag, hidden tab), do not jump ahead */
         int64_t from = ui_app_now(&w->app);
         int64_t to = from + (int64_t)(dt * 1e6 * st->speed);
         if (to == from) to = from + 1;
-        int64_t got = ui_app_advance(&w->app, to, 25.0);
-        double a = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
-        w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
-        st->speed_actual = w->achieved_speed;
+        bool held;
+        to = caption_hold(w, now, from, to, &held);
+        if (held && now >= w->status_until_ms)
+            ui_win_status(w, now, "Caption held to be read (J skips)");
+        int64_t got = to > from ? ui_app_advance(&w->app, to, 25.0) : from;
+        if (!held) { /* a hold is not the engine falling behind: keep the readout at the speed last reached */
+            double a = dt > 0 ? (got - from) / (dt * 1e6) : st->speed;
+            w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
+            st->speed_actual = w->achieved_speed;
+        }
         if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
     }
     w->last_frame_ms = now;

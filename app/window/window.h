@@ -37,6 +37,10 @@ typedef struct ui_win {
     long long failed_size;
     double achieved_speed;       /* simulated s per real s actually reached (engine-limited) */
     ui_recorder rec;             /* what the author does, saved as a scenario by Ctrl+S (record.c) */
+    /* the caption each view showed last frame and since when (wall ms): playback holds at its end
+     * until it has been up long enough to read (ui_win_play) */
+    const char *read_caption[2];
+    double read_since_ms[2];
 } ui_win;
 
 /* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */
@@ -46,6 +50,8 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
 void ui_input_frame(ui_win *w, double now_ms);
 /* Playback for one frame: advance simulated time with the wall clock at the chosen speed (window.c). */
 void ui_win_play(ui_win *w, double now);
+/* Wall ms a caption needs on screen to be read (playback holds at its end until then). */
+double ui_caption_read_ms(const char *text);
 /* Wall-clock ms a far seek may simulate per frame (the window stays answerable to keys). */
 #define UI_FAR_SEEK_FRAME_MS 40.0
 /* Run an action (a key's or a button's). */

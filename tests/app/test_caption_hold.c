@@ -1,0 +1,107 @@
+/* test_caption_hold.c — playback holds a caption until it has been up long enough to read, and a fast speed cannot skip one unseen. */
+#include <criterion/criterion.h>
+
+#include "window/window.h"
+#include "window_fixture.h"
+#include "temp_json.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static char cfgdir[64];
+static char path[64];
+
+static void setup(void) { window_fixture_open(cfgdir, "caphold", 1280, 720, false); }
+static void teardown(void)
+{
+    if (path[0]) unlink(path);
+    window_fixture_close(cfgdir);
+}
+TestSuite(caption_hold, .init = setup, .fini = teardown);
+
+/* Two CPUs; a 2 ms caption of twenty words, then a 3-word one from 50 ms to 60 ms. Every session
+ * runs on a virtual machine fast enough that a frame's 25 ms budget never cuts an advance short:
+ * the test clocks the wall by hand (ui_win_play's `now`). */
+static void open_two_captions(void)
+{
+    snprintf(path, sizeof path, "/tmp/rcuvis-caphold-XXXXXX.json");
+    write_temp_json(path,
+        "{\"name\": \"caphold\", \"cpus\": 2, \"hz\": 1000, \"duration_s\": 1,"
+        " \"workload\": [{\"task\": \"w\", \"cpus\": \"all\", \"busy_frac\": 1}],"
+        " \"captions\": ["
+        "  {\"at_s\": 0, \"until_s\": 0.002, \"text\": \"one two three four five six seven eight nine ten "
+        "eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty\"},"
+        "  {\"at_s\": 0.05, \"until_s\": 0.06, \"text\": \"a short one\"}]}");
+    W->app.virt_speed = 1000.0;
+    char err[4096];
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    frame();
+}
+
+Test(caption_hold, reading_time_grows_with_words_from_three_seconds)
+{
+    cr_expect_eq(ui_caption_read_ms("a short one"), 3000.0);
+    char forty[400] = "";
+    for (int i = 0; i < 40; i++) strcat(forty, "word ");
+    cr_expect_eq(ui_caption_read_ms(forty), 10000.0, "four words a second");
+}
+
+/* At 1/100x the 2 ms caption would be gone 0.2 s after it appeared; playback waits at its end until
+ * its five seconds of reading have passed, then goes on. */
+Test(caption_hold, a_short_caption_holds_playback_until_read)
+{
+    open_two_captions();
+    const double read = ui_caption_read_ms(W->app.s[0].view.caption);
+    cr_assert_eq(read, 5000.0);
+    W->app.st.speed = 0.01;
+    W->app.st.playing = true;
+    double start = 1000;
+    W->last_frame_ms = start;
+    double now = start;
+    int64_t until = W->app.s[0].view.caption_until;
+    cr_assert_eq(until, 2000000, "the caption's end, from its until_s");
+    bool was_held = false;
+    for (; now < start + read - 50; now += 16) {
+        ui_win_play(W, now);
+        frame();
+        cr_assert_lt(ui_app_now(&W->app), until, "passed the caption's end %.0f ms after it appeared", now - start);
+        was_held |= strstr(W->app.st.status, "Caption held to be read") != NULL;
+    }
+    cr_expect(was_held, "the status line says why time stands still");
+    for (int i = 0; i < 40; i++, now += 16) { ui_win_play(W, now); frame(); }
+    cr_expect_geq(ui_app_now(&W->app), until, "still held %.0f ms after the caption appeared", now - start);
+    cr_expect(W->app.s[0].view.caption == NULL, "the strip moved on");
+}
+
+/* At 10x a frame covers 160 ms of simulation: the 50-60 ms caption would come and go between two
+ * frames. Playback stops at its start, so the next frame shows it. */
+Test(caption_hold, a_fast_speed_stops_where_a_caption_starts)
+{
+    open_two_captions();
+    W->app.st.speed = 10;
+    W->app.st.playing = true;
+    double now = 1000;
+    W->last_frame_ms = now;
+    for (int i = 0; i < 400 && ui_app_now(&W->app) < 50000000; i++) {
+        now += 16;
+        ui_win_play(W, now);
+        frame();
+    }
+    cr_assert_eq(ui_app_now(&W->app), 50000000, "playback went to %lld ns", (long long)ui_app_now(&W->app));
+    cr_expect_str_eq(W->app.s[0].view.caption, "a short one");
+}
+
+/* A caption already read (paused over it long enough) does not hold again. */
+Test(caption_hold, a_caption_read_while_paused_does_not_hold)
+{
+    open_two_captions();
+    W->app.st.speed = 0.01;
+    double now = 1000;
+    ui_win_play(W, now); /* paused: the strip's caption is noted as on screen from now */
+    now += 6000;
+    W->app.st.playing = true;
+    W->last_frame_ms = now;
+    for (int i = 0; i < 200; i++) { now += 16; ui_win_play(W, now); frame(); }
+    cr_expect_geq(ui_app_now(&W->app), 2000000, "held a caption that had been up for six seconds");
+}
