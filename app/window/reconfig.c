@@ -88,6 +88,13 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         int n = a->base.cpus;
         n = k == UI_KNOB_CPUS_MORE ? (n * 2 > 4096 ? 4096 : n * 2) : (n / 2 < 1 ? 1 : n / 2);
         if (n == a->base.cpus) { snprintf(msg, msglen, "already at %d CPUs", n); return -1; }
+        /* said here in a line the top bar can show: the loader's refusal names a JSON path and got cut
+         * to "$.rcu.nr_..." in the status line */
+        if (r->nr_cpus_compiled > 0 && n > r->nr_cpus_compiled) {
+            snprintf(msg, msglen, "NR_CPUS is %d here: a kernel built for %d CPUs cannot boot %d (raise rcu.nr_cpus_compiled)",
+                     r->nr_cpus_compiled, r->nr_cpus_compiled, n);
+            return -1;
+        }
         char v[16];
         snprintf(v, sizeof v, "%d", n);
         ui_app_set_override(a, "cpus", v);

@@ -659,3 +659,17 @@ Test(lecture, f_lands_on_the_very_next_fqs_pass)
                      (long long)ui_app_now(&W->app), (long long)want[k]);
     }
 }
+
+/* U at hackbench's NR_CPUS (64): the refusal is a short line the top bar shows whole, naming the
+ * key to raise, not the loader's JSON-path message cut to "$.rcu.nr_..." */
+Test(lecture, u_at_nr_cpus_says_why_it_stops)
+{
+    open_scenario("hackbench.json");
+    frame();
+    key(SDLK_u); /* 16 -> 32 */
+    key(SDLK_u); /* 32 -> 64 */
+    cr_assert_eq(W->app.base.cpus, 64);
+    key(SDLK_u);
+    cr_assert_eq(W->app.base.cpus, 64, "a kernel built for 64 CPUs cannot boot 128");
+    cr_expect_str_eq(W->app.st.status, "NR_CPUS is 64 here: a kernel built for 64 CPUs cannot boot 128 (raise rcu.nr_cpus_compiled)");
+}
