@@ -269,6 +269,8 @@ typedef struct rcu_state {
     uint64_t sync_calls; int64_t sync_latency_sum;
     int64_t gp_overhead_ns, kthread_ns;
     int64_t fqs_ns;                  /* of gp_overhead_ns: spent in FQS passes (force_qs_rnp()) */
+    int64_t kt_sched_ns;             /* of gp_overhead_ns: the 3.7 kthread's own scheduling (wake_up(), its two
+                                        switches per sleep/wake cycle, the FQS timeout timer): what 3.6 never pays */
     int64_t cb_latency_sum; uint64_t cb_latency_n;
     uint64_t gp_hist[64 * 8];        /* GP durations: log2 buckets of ns, 8 sub-buckets */
     int64_t gp_max_ns;

@@ -39,6 +39,7 @@ __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state 
      * flags before it sleeps */
     if (kt->running || kt->run_t >= 0) return;
     charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true); /* try_to_wake_up(), in the waker's context */
+    rsp->kt_sched_ns += e->cfg.costs.wakeup_ns;
     /* wake-affine: the woken kthread runs where it was woken (an idle waker is the cheapest target) */
     if (waker_cpu >= 0 && e->cpu[waker_cpu].run != RS_OFFLINE) kt->cpu = waker_cpu;
     sched_run(e, rsp, e->now + wake_to_run_ns(e));
@@ -52,6 +53,7 @@ static inline __attribute__((always_inline)) void arm_timeout(rv_engine *e, rcu_
     if (j > e->hz) j = e->hz;
     gp_kthread *kt = &rsp->kt;
     charge_kthread(e, rsp, e->cfg.costs.timer_ns);
+    rsp->kt_sched_ns += e->cfg.costs.timer_ns;
     if (j <= 0) { /* no sleep: the timeout has already expired */
         rsp->jiffies_force_qs = e->jiffies;
         kt->timeout_t = e->now;
@@ -171,6 +173,7 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
         enum exec_ctx sv = e->ctx; int sv_cpu = e->ctx_cpu;
         e->ctx = CTX_SOFTIRQ; e->ctx_cpu = cpu;
         charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true);
+        rsp->kt_sched_ns += e->cfg.costs.wakeup_ns;
         e->ctx = sv; e->ctx_cpu = sv_cpu;
     }
     if (arriving) {
@@ -183,6 +186,7 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     if (woken) {
         /* a sleep/wake cycle costs the kthread two context switches: in now, out when it sleeps */
         charge_kthread(e, rsp, 2 * e->cfg.costs.sched_switch_ns);
+        rsp->kt_sched_ns += 2 * e->cfg.costs.sched_switch_ns;
         e->stretch_nonpreempt = 0; /* the switches are the scheduler's, not a GP code stretch */
     } else if (arriving) {
         e->stretch_nonpreempt = 0;

@@ -497,6 +497,8 @@ typedef struct rv_flavor_report {
     double updates_per_gp;
     double gp_overhead_us;          /* CPU time of this flavor's GP machinery, wherever charged */
     double fqs_overhead_us;         /* of it, the FQS passes (force_qs_rnp(): leaf locks and dynticks probes) */
+    double kthread_sched_us;        /* of it, the 3.7 GP kthread's own scheduling: the waker's wake_up(), two
+                                       context switches per sleep/wake cycle, arming its FQS timeout (0 in 3.6) */
     double overhead_per_gp_us, overhead_per_update_ns;
     double gp_ms_p50, gp_ms_p99, gp_ms_max;
     uint64_t fqs_scans, idle_probes, offline_credits, stall_warnings;

@@ -42,7 +42,7 @@ for k in ["levels", "nodes", "nodes_per_level", "fanout", "fanout_leaf"]:
     assert k in d["tree"], "tree." + k
 assert sorted(d["flavors"]) == ["rcu_bh", "rcu_preempt", "rcu_sched"], sorted(d["flavors"])
 for name, f in d["flavors"].items():
-    for k in ["grace_periods", "updates", "callbacks_invoked", "updates_per_gp", "gp_overhead_us", "overhead_per_gp_us",
+    for k in ["grace_periods", "updates", "callbacks_invoked", "updates_per_gp", "gp_overhead_us", "kthread_sched_us", "overhead_per_gp_us",
               "overhead_per_update_ns", "gp_duration_ms", "fqs_scans", "idle_probes", "stall_warnings",
               "offline_credits", "sync_calls", "sync_latency_ms_mean", "callback_latency_ms_mean"]:
         assert k in f, name + "." + k

@@ -191,3 +191,42 @@ Test(report, finished_phase_task_not_alive)
     rv_report_free(&r);
     rv_engine_free(e);
 }
+
+/* kthread_sched_us is the part of a flavor's GP overhead that only a kthread pays: with every cost
+ * but wake_up(), the switches and the FQS timer set to 0, it is the whole overhead in 3.7 (so no
+ * scheduling cost escapes it and no other cost lands in it), and 3.6, with no kthread, has none. */
+Test(report, kthread_sched_is_the_kthreads_own_scheduling)
+{
+    for (int m = 0; m < 2; m++) {
+        rv_config cfg;
+        fx_config(&cfg, 4, m);
+        rv_costs only = {0};
+        only.wakeup_ns = cfg.costs.wakeup_ns;
+        only.sched_switch_ns = cfg.costs.sched_switch_ns;
+        only.timer_ns = cfg.costs.timer_ns;
+        only.kthread_latency_ns = cfg.costs.kthread_latency_ns;
+        only.ksoftirqd_latency_ns = cfg.costs.ksoftirqd_latency_ns;
+        cfg.costs = only;
+        rv_phase *ph = fx_add_phase(&cfg, "all", 0.7);
+        for (int f = 0; f < RV_NFLAVORS; f++) ph->call_rcu_per_s[f] = 1000;
+        rv_engine *e = fx_engine(&cfg, NULL);
+        rv_config_free(&cfg);
+        fx_run_s(e, 1.0);
+        rv_report r;
+        rv_report_build(e, &r);
+        rv_engine_free(e);
+        for (int f = 0; f < RV_NFLAVORS; f++) {
+            const rv_flavor_report *fr = &r.flavors[f];
+            cr_assert_gt(fr->grace_periods, 50u);
+            if (m == RV_MODE_SOFTIRQ) {
+                cr_expect_eq(fr->kthread_sched_us, 0.0, "3.6 %s", rv_flavor_name(f));
+                cr_expect_eq(fr->gp_overhead_us, 0.0, "3.6 pays none of these: %s", rv_flavor_name(f));
+            } else {
+                cr_expect_gt(fr->kthread_sched_us, 0.0, "3.7 %s", rv_flavor_name(f));
+                cr_expect_float_eq(fr->kthread_sched_us, fr->gp_overhead_us, 1e-6, "3.7 %s: %.3f of %.3f us",
+                                   rv_flavor_name(f), fr->kthread_sched_us, fr->gp_overhead_us);
+            }
+        }
+        rv_report_free(&r);
+    }
+}
