@@ -1,6 +1,8 @@
 /* accounting.c — CPU time per thread like top, where RCU's work was charged, and costs per GP/update. */
 #include "panels/panels.h"
 
+#include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,47 +55,199 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     if (pct_w > 0) panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - pct_w, row.y, pct_w, row.h}, RD_RIGHT, th->text_dim, p);
 }
 
-/* Rows go down the panel, the first `skip` scrolled away; a row that would not fit whole is not
- * drawn but counted, and the last visible line then says how many are left out (a visible cue).
- * Once one row is left out, the rest of its section is too (full), so nothing shows out of order. */
-typedef struct rows { int y, top, bottom, skip, seen, hidden; bool full; } rows;
-
-static bool row_take(rows *R, int h)
-{
-    if (R->seen++ < R->skip) return false;
-    if (R->full || R->y + h > R->bottom) { R->full = true; R->hidden++; return false; }
-    return true;
-}
-
-/* Space between sections, only while rows still flow: once a section was cut, the gaps of the
- * sections left out would eat the top list's kept room. */
-static void row_gap(rows *R, int g)
-{
-    if (!R->full) R->y += g;
-}
-
-/* What a short panel shows first: the rows of RCU work by where it was charged (the article's point,
- * the softirq row top never shows), then the top list's heading and its rows down to its first RCU
- * thread (among the first TOP_KEEP), then the rest in order. That row is what a caption's "top lists
- * rcu_sched under its own name" points at: hackbench compared at 1280x720 showed the RCU-work rows,
- * then "▼ 27 more rows" (3.7's rcu_sched and 3.6's busiest ksoftirqd are second in top there, after
- * hackbench). The latency line and the per-flavor costs give way to it; scrolled, every row goes in
- * order. top_keep_height() is the kept rows' height. With no RCU thread among them the list still
- * keeps its first two rows: compared, 3.7's side kept its list (rcu_sched second) and 3.6's showed
- * its per-flavor costs instead, two panels that no longer compared like with like, and the list
- * whose point under 3.6 is that no rcu_sched is in it was gone. */
+/* The panel's rows, planned before any is drawn: which show is decided by priority (below), then the
+ * chosen ones are drawn top to bottom in their order. A row that does not show is counted, and the
+ * last visible line then says how many are left out (a visible cue). */
+enum acct_kind { AK_HEAD, AK_WORK, AK_LAT, AK_FLAVOR, AK_THEAD, AK_EXITED, AK_THREAD };
+/* Sections, with a small gap before each that shows below another: the RCU-work block (heading, rows,
+ * the latency line), one per flavor, the top list. */
+enum { SEC_WORK = 0, SEC_FLAVOR = 1, SEC_TOP = SEC_FLAVOR + RV_NFLAVORS, ACCT_NSEC };
+/* What a short panel shows first, in this order:
+ *  - the RCU-work heading;
+ *  - the lines the caption on screen cites (acct_cites below): a caption that says "see the longest
+ *    irqs-off stretch in the CPU time panel" or quotes the cost per GP must find it there. At
+ *    1280x720 big-machine compared said "a few microseconds in the CPU time panel" over a 3.7 half
+ *    whose latency line had given way to the top list; hackbench's lecture cue 3 quoted "135 against
+ *    186 µs per GP" over two panels that showed no per-GP line at all;
+ *  - the rows of RCU work by where it was charged (the article's point, the softirq row top never
+ *    shows), in order;
+ *  - the top list's heading and its rows down to its first RCU thread (among the first TOP_KEEP):
+ *    what a caption's "top lists rcu_sched under its own name" points at (hackbench compared at
+ *    1280x720 showed the RCU-work rows, then "▼ 27 more rows": 3.7's rcu_sched and 3.6's busiest
+ *    ksoftirqd are second in top there, after hackbench). With no RCU thread among them the list still
+ *    keeps its first two rows: compared, 3.7's side kept its list (rcu_sched second) and 3.6's showed its
+ *    per-flavor costs instead, two panels that no longer compared like with like, and the list whose
+ *    point under 3.6 is that no rcu_sched is in it was gone;
+ *  - the rest in order (the latency line, the per-flavor lines, the rest of the list).
+ * Within a class other than the cited lines, once one row is left out so is every later one, so
+ * nothing shows out of order. Scrolled, every row goes in order from the first not scrolled past. */
 enum { TOP_KEEP = 3, TOP_KEEP_PLAIN = 2 };
+enum { P_HEAD, P_CITED, P_WORK, P_KEEP, P_REST, ACCT_NPRIO };
+enum { NWORK = 6 }; /* the RCU-work rows: GP kthreads, ksoftirqd, softirq at irq exit, tasks, rcuc, tick */
+/* lead: a heading, shown only with the row after it (big-machine compared showed "Threads (top)" over
+ * no thread at all once the cited lines took the room of its rows) */
+typedef struct acct_row { unsigned char kind, sec, prio; bool shown, lead; int idx, h; } acct_row;
 
-static int top_keep_height(const rv_report *rep, const size_t *order, size_t nalive, int lh, int bh)
+/* Which of the panel's lines a caption cites, by the words the panel itself shows them with. */
+typedef struct acct_cites { bool work[NWORK], lat, cost[RV_NFLAVORS], len[RV_NFLAVORS], top; } acct_cites;
+
+static bool has_any(const char *s, const char *const *words)
 {
-    int h = bh, plain = bh;
-    for (size_t k = 0; k < nalive && k < TOP_KEEP; k++) {
-        bool rcu = is_rcu_thread(rep->threads[order[k]].name);
-        h += rcu && bh > lh ? bh : lh;
-        if (rcu) return h;
-        if (k < TOP_KEEP_PLAIN) plain = h;
+    for (; *words; words++) if (strstr(s, *words)) return true;
+    return false;
+}
+
+/* "top" as a word ("in top", "top lists it"), not inside "stop" or "topology" */
+static bool has_word_top(const char *s)
+{
+    for (const char *p = s; (p = strstr(p, "top")); p += 3) {
+        bool before = p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '-');
+        bool after = !(isalnum((unsigned char)p[3]) || p[3] == '_' || p[3] == '-');
+        if (before && after) return true;
     }
-    return nalive ? plain : 0;
+    return false;
+}
+
+/* A caption cites a line when it uses the panel's own words for it: a row's name ("GP kthreads", "the
+ * tasks row"), "irqs-off" / "non-preemptible" for the latency line, "per GP" / "per grace period" /
+ * "per update" for a flavor's cost line, "p50" / "p99" / "median" for how long its grace periods last,
+ * "top" (the word) for the top list. A cost or length belongs to the flavors the caption names, else to
+ * the flavor shown. An author who writes a new caption in these words gets its figure kept on screen. */
+static void acct_cites_add(acct_cites *c, const char *s, int flavor_shown)
+{
+    if (!s) return;
+    static const char *const work[NWORK][5] = {
+        {"GP kthreads", NULL},
+        {"ksoftirqd/N", "ksoftirqd row", NULL},
+        {"softirq at irq exit", "softirq row", "softirq and tasks rows", NULL},
+        {"tasks row", NULL},
+        {"rcuc/N", "rcuc row", NULL},
+        {"tick row", "scheduling-clock tick row", NULL},
+    };
+    for (int i = 0; i < NWORK; i++) c->work[i] |= has_any(s, work[i]);
+    static const char *const lat[] = {"irqs-off", "non-preemptible", NULL};
+    static const char *const cost[] = {"per GP", "per grace period", "per-grace-period", "per update", "cost per", NULL};
+    static const char *const len[] = {"p50", "p99", "median", NULL};
+    c->lat |= has_any(s, lat);
+    c->top |= has_word_top(s);
+    bool co = has_any(s, cost), le = has_any(s, len);
+    if (!co && !le) return;
+    /* the flavors the caption names ("rcu_sched kthread"), else the one shown */
+    bool named = false;
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (strstr(s, rv_flavor_name(f))) {
+            named = true;
+            c->cost[f] |= co;
+            c->len[f] |= le;
+        }
+    if (!named && flavor_shown >= 0 && flavor_shown < RV_NFLAVORS) {
+        c->cost[flavor_shown] |= co;
+        c->len[flavor_shown] |= le;
+    }
+}
+
+/* The timed caption a configuration shows at now (view.c's caption_now() without the triggered ones,
+ * which only that side's engine knows). */
+static const char *timed_caption(const rv_config *cfg, int64_t now)
+{
+    const rv_caption *best = NULL;
+    for (size_t i = 0; i < cfg->ncaptions; i++) {
+        const rv_caption *c = &cfg->captions[i];
+        if (c->on.event != RV_TRIG_TIME || !rv_when_holds(&c->when, cfg)) continue;
+        int64_t from = (int64_t)(c->at_s * 1e9), until = c->until_s > c->at_s ? (int64_t)(c->until_s * 1e9) : INT64_MAX;
+        if (from > now || now >= until || (best && from < (int64_t)(best->at_s * 1e9))) continue;
+        best = c;
+    }
+    return best ? best->text : NULL;
+}
+
+/* What the captions on screen cite. Compared, both halves plan from the same set, so they keep the same
+ * sections: this side's caption and what each mode's side shows now, the lecture cue in force where it
+ * speaks (a single-view cue speaks on its file's side only), else that mode's timed caption (hackbench
+ * at 1 s: 3.7's says "per grace period", 3.6's does not). A triggered caption only its own side knows. */
+static void acct_cites_now(acct_cites *c, const ui_view *v, const ui_state *st)
+{
+    memset(c, 0, sizeof *c);
+    if (v->caption == v->caption_paused) return; /* the narration is paused: it cites nothing on screen */
+    acct_cites_add(c, v->caption, v->flavor);
+    if (!st->compare || !v->cfg) return;
+    const rv_cue *cue = NULL;
+    if (st->cue >= 0 && (size_t)st->cue < v->cfg->ncues) { /* current from its time to the next cue's (view.c) */
+        const rv_cue *q = &v->cfg->cues[st->cue];
+        int64_t at = (int64_t)(q->at_s * 1e9), nx = v->end + 1;
+        for (size_t i = 0; i < v->cfg->ncues; i++) {
+            int64_t qt = (int64_t)(v->cfg->cues[i].at_s * 1e9);
+            if (qt > at && qt < nx) nx = qt;
+        }
+        if (v->now >= at && v->now < nx && q->caption[0]) cue = q;
+    }
+    for (int m = 0; m < 2; m++) {
+        enum rv_mode mode = m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
+        if (cue && (cue->compare == 1 || (int)mode == st->file_mode)) {
+            acct_cites_add(c, cue->caption, v->flavor);
+            continue;
+        }
+        rv_config other = *v->cfg;
+        other.rcu.mode = mode;
+        acct_cites_add(c, timed_caption(&other, v->now), v->flavor);
+    }
+}
+
+/* The gap above section s when something shows above it: after the RCU-work block and between the
+ * flavors' blocks, and above the top list (a little more after a flavor's block). */
+static int acct_gap(rd_ctx *rd, int s, const int *shown_in, int upto)
+{
+    if (s == SEC_WORK) return 0;
+    bool flavor_above = false, any_above = false;
+    for (int k = 0; k < upto; k++) {
+        if (!shown_in[k]) continue;
+        any_above = true;
+        if (k >= SEC_FLAVOR && k < SEC_TOP) flavor_above = true;
+    }
+    if (!any_above) return 0;
+    if (s < SEC_TOP) return rd_px(rd, flavor_above ? 2 : 4);
+    return rd_px(rd, flavor_above ? 6 : 4);
+}
+
+/* The height the shown rows take with their sections' gaps. */
+static int acct_height(rd_ctx *rd, const int *shown_in, const int *h_in)
+{
+    int h = 0;
+    for (int s = 0; s < ACCT_NSEC; s++)
+        if (shown_in[s]) h += h_in[s] + acct_gap(rd, s, shown_in, s);
+    return h;
+}
+
+/* Choose the rows that show in `room` px: by class, then in order (see the classes above). */
+static void acct_choose(rd_ctx *rd, acct_row *rows, size_t n, int room, int skip)
+{
+    int shown_in[ACCT_NSEC] = {0}, h_in[ACCT_NSEC] = {0};
+    if (skip > 0) { /* scrolled: in order, from the first row not scrolled past */
+        for (size_t i = (size_t)skip; i < n; i++) {
+            shown_in[rows[i].sec]++, h_in[rows[i].sec] += rows[i].h;
+            if (acct_height(rd, shown_in, h_in) > room) return;
+            rows[i].shown = true;
+        }
+        return;
+    }
+    for (int p = 0; p < ACCT_NPRIO; p++) {
+        for (size_t i = 0; i < n; i++) {
+            acct_row *r = &rows[i];
+            if (r->prio != p || r->shown) continue;
+            /* a heading comes with the row below it, or not at all */
+            acct_row *next = r->lead && i + 1 < n && !rows[i + 1].shown && rows[i + 1].sec == r->sec ? &rows[i + 1] : NULL;
+            if (r->lead && !next) continue;
+            int h = r->h + (next ? next->h : 0);
+            shown_in[r->sec] += next ? 2 : 1, h_in[r->sec] += h;
+            if (acct_height(rd, shown_in, h_in) <= room) {
+                r->shown = true;
+                if (next) next->shown = true;
+                continue;
+            }
+            shown_in[r->sec] -= next ? 2 : 1, h_in[r->sec] -= h;
+            if (p != P_CITED) break; /* the rest of this class would show out of order */
+        }
+    }
 }
 
 /* The open grace period's age for flavor f (0 when none is open). */
@@ -104,6 +258,55 @@ static double open_gp_age(const ui_view *v, int f)
     const ui_gp_bar *g = &h->gps[f].v[h->gps[f].n - 1];
     if (g->end >= 0 && g->end <= v->now) return 0;
     return g->start <= v->now ? (v->now - g->start) / 1e9 : 0;
+}
+
+/* A flavor's three lines for a panel `room` px wide: its grace periods and updates (a), what a grace
+ * period and an update cost (b), how long grace periods last (b2). A narrow panel (compare at
+ * 1280x720, a slide with no hover to read a cut line) gets the same figures with the least needed
+ * last dropped, before anything is cut with "…". Returns how many parts were left out. */
+static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double open, int room, char *a, char *b, char *b2)
+{
+    char u[32], g50[32], g99[32], pg[32], age[32];
+    int dropped = 0;
+    ui_fmt_count(u, sizeof u, (long)fl->updates);
+    snprintf(a, 256, "%s  %llu GP%s · %s updates (%.1f per GP)", rv_flavor_name(f), (unsigned long long)fl->grace_periods,
+             fl->grace_periods == 1 ? "" : "s", u, fl->updates_per_gp);
+    ui_fmt_dur(pg, sizeof pg, fl->overhead_per_gp_us / 1e6);
+    ui_fmt_dur(g50, sizeof g50, fl->gp_ms_p50 / 1e3);
+    ui_fmt_dur(g99, sizeof g99, fl->gp_ms_p99 / 1e3);
+    ui_fmt_dur(age, sizeof age, open);
+    /* no GP yet: "cost 0 per GP, 0 ns per update" read as free grace periods */
+    if (!fl->grace_periods) snprintf(b, 256, "no grace period has ended yet");
+    else {
+        snprintf(b, 256, "cost %s per GP, %.0f ns per update", pg, fl->overhead_per_update_ns);
+        if (rd_text_width(rd, RD_SANS_SMALL, b) > room) /* was cut at "2205 ns per upd…" */
+            snprintf(b, 256, "%s per GP, %.0f ns/update", pg, fl->overhead_per_update_ns);
+    }
+    if (!fl->grace_periods) snprintf(a, 256, "%s  0 GPs · %s update%s", rv_flavor_name(f), u, fl->updates == 1 ? "" : "s");
+    if (rd_text_width(rd, RD_BOLD, a) > room) {
+        snprintf(a, 256, "%s  %llu GP%s · %s updates", rv_flavor_name(f), (unsigned long long)fl->grace_periods,
+                 fl->grace_periods == 1 ? "" : "s", u);
+        dropped++; /* "(N per GP)" */
+    }
+    char pre[64] = "", pre_short[64] = "", fqs[48], idle[48];
+    if (open > 0) {
+        snprintf(pre, sizeof pre, "oldest open: %s · ", age);
+        snprintf(pre_short, sizeof pre_short, "oldest open %s · ", age);
+    }
+    snprintf(fqs, sizeof fqs, " · %llu FQS passes", (unsigned long long)fl->fqs_scans);
+    snprintf(idle, sizeof idle, " · %llu idle probes", (unsigned long long)fl->idle_probes);
+    const char *stall = fl->stall_warnings ? " · STALL WARNINGS" : "";
+    int form;
+    for (form = 0; form < 4; form++) { /* longest first; the last one is drawn whatever its width */
+        if (form < 3)
+            snprintf(b2, 320, "%sGP lasts %s (p50), %s (p99)%s%s%s", pre, g50, g99, form < 2 ? fqs : "", form < 1 ? idle : "",
+                     stall);
+        else /* the shortest form: a stall shows in the line's colour alone */
+            snprintf(b2, 320, "%sGP %s p50, %s p99", pre_short, g50, g99);
+        if (rd_text_width(rd, RD_SANS_SMALL, b2) <= room) break;
+    }
+    /* each shorter form leaves one more part out: idle probes, FQS passes, the words of a stall */
+    return dropped + (form < 4 ? form : 3);
 }
 
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
@@ -124,29 +327,10 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     int bottom = c.y + c.h - lh;
     size_t order_small[64], *order = rep->nthreads <= 64 ? order_small : malloc(rep->nthreads * sizeof *order);
     size_t nalive = order ? ui_threads_top_order(rep, order) : 0, nshown = order ? rep->nthreads : 0;
-    /* unscrolled, the rows above the top list stop short of its kept rows; scrolled, all go in order */
-    int keep = !st->acct_scroll && nshown ? top_keep_height(rep, order, nalive, lh, bh) : 0;
-    if (keep) keep += rd_px(rd, 4); /* the gap above the list */
-    rows R = {c.y, c.y, bottom, st->acct_scroll, 0, 0, false};
-    rd_clip_push(rd, c);
-    /* 1. where RCU's own work went: the article's point is the softirq row nobody sees in top */
-    if (row_take(&R, bh)) {
-        const char *head = "RCU work, by where it was charged";
-        int hw = panel_text_fit(fr, RD_BOLD, c.x, R.y, c.w, th->heading, head);
-        /* the rows' sum beside the heading, where it needs no row of its own (a compare half at
-         * 1280x720 shows four rows): 3.6 against 3.7 in all is the article's "not new overhead" */
-        char all[64], d[32];
-        ui_fmt_dur(d, sizeof d, rep->rcu_gp_kthreads_s + rep->ksoftirqd_s + rep->softirq_inline_s + rep->caller_s +
-                                    rep->rcuc_s + rep->tick_s);
-        snprintf(all, sizeof all, " · %s in all", d);
-        if (hw > 0 && hw + rd_text_width(rd, RD_SANS, all) <= c.w)
-            rd_text(rd, RD_SANS, c.x + hw, R.y, th->text_dim, all);
-        R.y += bh;
-    }
     /* n, and the short name every row takes when one long name would cost its row the % column
      * (a narrow panel at 1280x720): a student compares the rows' shares, so all keep them; the
      * hover tip and G still explain each term, and the stripes still mark what top does not see */
-    struct { const char *n, *shortn, *term; double s; bool hidden, boost_only; } src[] = {
+    struct { const char *n, *shortn, *term; double s; bool hidden, boost_only; } src[NWORK] = {
         {"GP kthreads (rcu_sched/bh/preempt)", "GP kthreads", "kthread", rep->rcu_gp_kthreads_s, false, false},
         {"ksoftirqd/N", "ksoftirqd/N", "ksoftirqd/N", rep->ksoftirqd_s, false, false},
         {"softirq at irq exit (hidden in tasks)", "softirq at irq exit", "hidden in tasks", rep->softirq_inline_s, true, false},
@@ -157,140 +341,157 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         {"scheduling-clock tick", "tick", "jiffy", rep->tick_s, true, false},
     };
     bool use_short = false;
-    for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
+    for (size_t i = 0; i < NWORK; i++)
         if (!bar_row_keeps_pct(fr, c.w, src[i].n, false)) use_short = true;
     double smax = 0;
-    for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) if (src[i].s > smax) smax = src[i].s;
-    for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) {
-        if (src[i].s <= 0 && src[i].boost_only) continue; /* rcuc only exists with RCU_BOOST */
-        if (!row_take(&R, lh)) continue;
-        bar_row(fr, (rd_rect){c.x, R.y, c.w, lh}, use_short ? src[i].shortn : src[i].n, src[i].s, smax, el, th->flavor[0],
-                src[i].hidden, false);
-        panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, lh}, src[i].term);
-        R.y += lh;
-    }
-    R.bottom = bottom - keep; /* what follows gives way to the top list's kept rows */
-    /* the latency side of the 3.6 -> 3.7 change: how long RCU kept interrupts / preemption off */
-    if (row_take(&R, lh)) {
-        char lat[160], a[32], b[32];
-        ui_fmt_dur(a, sizeof a, rep->max_irqs_off_us / 1e6);
-        ui_fmt_dur(b, sizeof b, rep->max_nonpreempt_us / 1e6);
-        snprintf(lat, sizeof lat, "longest irqs-off stretch %s · non-preemptible %s", a, b);
-        panel_text_fit(fr, RD_SANS_SMALL, c.x, R.y, c.w, th->text, lat);
-        /* two figures, two terms: each half of the row explains its own */
-        char first[96];
-        snprintf(first, sizeof first, "longest irqs-off stretch %s · ", a);
-        int split = rd_text_width(rd, RD_SANS_SMALL, first);
-        if (split > c.w) split = c.w;
-        panel_term(fr, (rd_rect){c.x, R.y, split, lh}, "irqs-off");
-        if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, lh}, "non-preemptible");
-        R.y += lh;
-    }
-    row_gap(&R, rd_px(rd, 4));
-    /* 2. per flavor: what a grace period and an update cost */
+    for (size_t i = 0; i < NWORK; i++) if (src[i].s > smax) smax = src[i].s;
+    /* the flavors' lines, and what their shorter forms left out (whether or not they show, as before) */
+    int room = c.w - rd_px(rd, 8);
+    char fa[RV_NFLAVORS][256], fb[RV_NFLAVORS][256], fb2[RV_NFLAVORS][320];
+    int fdrop[RV_NFLAVORS] = {0};
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (rep->flavors[f].enabled) {
+            fdrop[f] = flavor_lines(rd, &rep->flavors[f], f, open_gp_age(v, f), room, fa[f], fb[f], fb2[f]);
+            rd_note_dropped(rd, fdrop[f]);
+        }
+
+    /* the plan: every row in order, its section, height and class */
+    acct_cites cites;
+    acct_cites_now(&cites, v, st);
+    size_t cap = 2 + NWORK + 3 * RV_NFLAVORS + 2 + nshown, n = 0;
+    acct_row rows_small[96], *rows = cap <= 96 ? rows_small : malloc(cap * sizeof *rows);
+    if (!rows) { if (order != order_small) free(order); return; }
+#define ADD(kind_, sec_, prio_, idx_, h_) \
+    (rows[n++] = (acct_row){(kind_), (sec_), (prio_), false, (kind_) == AK_THEAD || (kind_) == AK_EXITED, (idx_), (h_)})
+    ADD(AK_HEAD, SEC_WORK, P_HEAD, 0, bh);
+    for (int i = 0; i < NWORK; i++)
+        if (!(src[i].s <= 0 && src[i].boost_only)) /* rcuc only exists with RCU_BOOST */
+            ADD(AK_WORK, SEC_WORK, cites.work[i] ? P_CITED : P_WORK, i, lh);
+    ADD(AK_LAT, SEC_WORK, cites.lat ? P_CITED : P_REST, 0, lh);
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        const rv_flavor_report *fr_ = &rep->flavors[f];
-        if (!fr_->enabled) continue;
-        char a[256], b[256], u[32], g50[32], g99[32], pg[32], b2[320], age[32];
-        ui_fmt_count(u, sizeof u, (long)fr_->updates);
-        snprintf(a, sizeof a, "%s  %llu GP%s · %s updates (%.1f per GP)", rv_flavor_name(f),
-                 (unsigned long long)fr_->grace_periods, fr_->grace_periods == 1 ? "" : "s", u, fr_->updates_per_gp);
-        ui_fmt_dur(pg, sizeof pg, fr_->overhead_per_gp_us / 1e6);
-        ui_fmt_dur(g50, sizeof g50, fr_->gp_ms_p50 / 1e3);
-        ui_fmt_dur(g99, sizeof g99, fr_->gp_ms_p99 / 1e3);
-        double open = open_gp_age(v, f);
-        ui_fmt_dur(age, sizeof age, open);
-        /* a narrow panel (compare at 1280x720, a slide with no hover to read a cut line) gets the
-         * same figures with the least needed last dropped, before anything is cut with "…" */
-        int room = c.w - rd_px(rd, 8);
-        /* no GP yet: "cost 0 per GP, 0 ns per update" read as free grace periods */
-        if (!fr_->grace_periods) snprintf(b, sizeof b, "no grace period has ended yet");
-        else {
-            snprintf(b, sizeof b, "cost %s per GP, %.0f ns per update", pg, fr_->overhead_per_update_ns);
-            if (rd_text_width(rd, RD_SANS_SMALL, b) > room) /* was cut at "2205 ns per upd…" */
-                snprintf(b, sizeof b, "%s per GP, %.0f ns/update", pg, fr_->overhead_per_update_ns);
+        if (!rep->flavors[f].enabled) continue;
+        /* the bold first line gets the bold font's height: in a small line's row the '_' of
+         * "rcu_sched" reached into the cost line below */
+        ADD(AK_FLAVOR, SEC_FLAVOR + f, P_REST, f * 3, bh > lh ? bh : lh);
+        ADD(AK_FLAVOR, SEC_FLAVOR + f, cites.cost[f] ? P_CITED : P_REST, f * 3 + 1, lh);
+        ADD(AK_FLAVOR, SEC_FLAVOR + f, cites.len[f] ? P_CITED : P_REST, f * 3 + 2, lh);
+    }
+    /* the top list keeps its rows down to its first RCU thread, else its first two */
+    size_t kept = nalive < TOP_KEEP_PLAIN ? nalive : TOP_KEEP_PLAIN;
+    for (size_t k = 0; k < nalive && k < TOP_KEEP; k++)
+        if (is_rcu_thread(rep->threads[order[k]].name)) { kept = k + 1; break; }
+    int ptop = cites.top ? P_CITED : P_KEEP;
+    ADD(AK_THEAD, SEC_TOP, kept ? ptop : P_REST, 0, bh);
+    for (size_t k = 0; k < nshown; k++) {
+        if (k == nalive) ADD(AK_EXITED, SEC_TOP, P_REST, 0, lh);
+        bool rcu = is_rcu_thread(rep->threads[order[k]].name);
+        /* an RCU thread's name is bold: its row is the bold font's height */
+        ADD(AK_THREAD, SEC_TOP, k < kept ? ptop : P_REST, (int)k, rcu && bh > lh ? bh : lh);
+    }
+#undef ADD
+    acct_choose(rd, rows, n, bottom - c.y, st->acct_scroll);
+
+    rd_clip_push(rd, c);
+    int shown_in[ACCT_NSEC] = {0}, hidden = 0, y = c.y;
+    double tmax = nshown ? rep->threads[order[0]].cpu_seconds : 0; /* the top live thread sets the scale */
+    for (size_t i = 0; i < n; i++) {
+        const acct_row *w = &rows[i];
+        if (!w->shown) {
+            hidden += i >= (size_t)st->acct_scroll;
+            continue;
         }
-        if (!fr_->grace_periods)
-            snprintf(a, sizeof a, "%s  0 GPs · %s update%s", rv_flavor_name(f), u, fr_->updates == 1 ? "" : "s");
-        if (rd_text_width(rd, RD_BOLD, a) > room) {
-            snprintf(a, sizeof a, "%s  %llu GP%s · %s updates", rv_flavor_name(f), (unsigned long long)fr_->grace_periods,
-                     fr_->grace_periods == 1 ? "" : "s", u);
-            rd_note_dropped(rd, 1); /* "(N per GP)" */
+        if (!shown_in[w->sec]) y += acct_gap(rd, w->sec, shown_in, w->sec);
+        shown_in[w->sec]++;
+        rd_rect row = {c.x, y, c.w, w->h};
+        y += w->h;
+        switch (w->kind) {
+        case AK_HEAD: { /* 1. where RCU's own work went: the article's point is the softirq row nobody sees in top */
+            const char *head = "RCU work, by where it was charged";
+            int hw = panel_text_fit(fr, RD_BOLD, c.x, row.y, c.w, th->heading, head);
+            /* the rows' sum beside the heading, where it needs no row of its own (a compare half at
+             * 1280x720 shows four rows): 3.6 against 3.7 in all is the article's "not new overhead" */
+            char all[64], d[32];
+            ui_fmt_dur(d, sizeof d, rep->rcu_gp_kthreads_s + rep->ksoftirqd_s + rep->softirq_inline_s + rep->caller_s +
+                                        rep->rcuc_s + rep->tick_s);
+            snprintf(all, sizeof all, " · %s in all", d);
+            if (hw > 0 && hw + rd_text_width(rd, RD_SANS, all) <= c.w) rd_text(rd, RD_SANS, c.x + hw, row.y, th->text_dim, all);
+            break;
         }
-        char pre[64] = "", pre_short[64] = "", fqs[48], idle[48];
-        if (open > 0) {
-            snprintf(pre, sizeof pre, "oldest open: %s · ", age);
-            snprintf(pre_short, sizeof pre_short, "oldest open %s · ", age);
+        case AK_WORK: {
+            int k = w->idx;
+            bar_row(fr, row, use_short ? src[k].shortn : src[k].n, src[k].s, smax, el, th->flavor[0], src[k].hidden, false);
+            panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, lh}, src[k].term);
+            break;
         }
-        snprintf(fqs, sizeof fqs, " · %llu FQS passes", (unsigned long long)fr_->fqs_scans);
-        snprintf(idle, sizeof idle, " · %llu idle probes", (unsigned long long)fr_->idle_probes);
-        const char *stall = fr_->stall_warnings ? " · STALL WARNINGS" : "";
-        int form;
-        for (form = 0; form < 4; form++) { /* longest first; the last one is drawn whatever its width */
-            if (form < 3)
-                snprintf(b2, sizeof b2, "%sGP lasts %s (p50), %s (p99)%s%s%s", pre, g50, g99, form < 2 ? fqs : "",
-                         form < 1 ? idle : "", stall);
-            else /* the shortest form: a stall shows in the line's colour alone */
-                snprintf(b2, sizeof b2, "%sGP %s p50, %s p99", pre_short, g50, g99);
-            if (rd_text_width(rd, RD_SANS_SMALL, b2) <= room) break;
+        case AK_LAT: { /* the latency side of the 3.6 -> 3.7 change: how long RCU kept interrupts / preemption off */
+            char lat[160], a[32], b[32];
+            ui_fmt_dur(a, sizeof a, rep->max_irqs_off_us / 1e6);
+            ui_fmt_dur(b, sizeof b, rep->max_nonpreempt_us / 1e6);
+            snprintf(lat, sizeof lat, "longest irqs-off stretch %s · non-preemptible %s", a, b);
+            panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text, lat);
+            /* two figures, two terms: each half of the row explains its own */
+            char first[96];
+            snprintf(first, sizeof first, "longest irqs-off stretch %s · ", a);
+            int split = rd_text_width(rd, RD_SANS_SMALL, first);
+            if (split > c.w) split = c.w;
+            panel_term(fr, (rd_rect){c.x, row.y, split, lh}, "irqs-off");
+            if (split < c.w) panel_term(fr, (rd_rect){c.x + split, row.y, c.w - split, lh}, "non-preemptible");
+            break;
         }
-        /* each shorter form leaves one more part out: idle probes, FQS passes, the words of a stall */
-        rd_note_dropped(rd, form < 4 ? form : 3);
-        const char *line[3] = {a, b, b2};
-        const char *term[3] = {"GP", "cost per GP", "p50/p99"};
-        for (int k = 0; k < 3; k++) {
-            /* the bold first line gets the bold font's height: in a small line's row the '_' of
-             * "rcu_sched" reached into the cost line below */
-            int h = k == 0 && bh > lh ? bh : lh;
-            if (!row_take(&R, h)) continue;
-            rd_fill(rd, (rd_rect){c.x, R.y + rd_px(rd, 1), rd_px(rd, 4), h - rd_px(rd, 2)}, th->flavor[f]);
-            rd_color col = k == 0 ? th->text : k == 2 && fr_->stall_warnings ? th->stall : k == 2 ? th->text_dim : th->text;
-            panel_text_fit(fr, k == 0 ? RD_BOLD : RD_SANS_SMALL, c.x + rd_px(rd, 8), R.y, c.w - rd_px(rd, 8), col, line[k]);
+        case AK_FLAVOR: { /* 2. per flavor: what a grace period and an update cost */
+            int f = w->idx / 3, k = w->idx % 3;
+            const rv_flavor_report *fl = &rep->flavors[f];
+            char line[400];
+            const char *text = k == 0 ? fa[f] : k == 1 ? fb[f] : fb2[f];
+            /* a cited line shown without its flavor's first line names the flavor itself */
+            if (k > 0 && shown_in[w->sec] == 1) {
+                char pfx[32], la[256], lb[256], lb2[320];
+                snprintf(pfx, sizeof pfx, "%s: ", rv_flavor_name(f));
+                int more = flavor_lines(rd, fl, f, open_gp_age(v, f), room - rd_text_width(rd, RD_SANS_SMALL, pfx), la, lb, lb2);
+                if (more > fdrop[f]) rd_note_dropped(rd, more - fdrop[f]);
+                snprintf(line, sizeof line, "%s%s", pfx, k == 1 ? lb : lb2);
+                text = line;
+            }
+            rd_fill(rd, (rd_rect){c.x, row.y + rd_px(rd, 1), rd_px(rd, 4), w->h - rd_px(rd, 2)}, th->flavor[f]);
+            rd_color col = k == 0 ? th->text : k == 2 && fl->stall_warnings ? th->stall : k == 2 ? th->text_dim : th->text;
+            panel_text_fit(fr, k == 0 ? RD_BOLD : RD_SANS_SMALL, c.x + rd_px(rd, 8), row.y, c.w - rd_px(rd, 8), col, text);
             /* rows 0 and 1 name two figures: the part after the split explains "update" (a row-wide
              * GP tip answered a hover on "16 updates" with the grace-period entry) */
+            static const char *const term[3] = {"GP", "cost per GP", "p50/p99"};
             int split = c.w;
             if (k < 2) {
-                const char *u_at = strstr(line[k], k == 0 ? " · " : ", ");
+                const char *u_at = strstr(text, k == 0 ? " · " : ", ");
                 if (u_at) {
-                    char head[256];
-                    snprintf(head, sizeof head, "%.*s", (int)(u_at - line[k]), line[k]);
+                    char head[400];
+                    snprintf(head, sizeof head, "%.*s", (int)(u_at - text), text);
                     split = rd_px(rd, 8) + rd_text_width(rd, k == 0 ? RD_BOLD : RD_SANS_SMALL, head);
                 }
                 if (split > c.w) split = c.w;
             }
-            panel_term(fr, (rd_rect){c.x, R.y, split, h}, term[k]);
-            if (split < c.w) panel_term(fr, (rd_rect){c.x + split, R.y, c.w - split, h}, "update");
-            R.y += h;
+            panel_term(fr, (rd_rect){c.x, row.y, split, w->h}, term[k]);
+            if (split < c.w) panel_term(fr, (rd_rect){c.x + split, row.y, c.w - split, w->h}, "update");
+            break;
         }
-        row_gap(&R, rd_px(rd, 2));
-    }
-    row_gap(&R, rd_px(rd, 4));
-    R.bottom = bottom; /* the top list's own room, kept above */
-    R.full = false;
-    /* 3. top: the live threads, biggest first, as top(1) lists them; then, apart and dimmed, what the
-     * exited ones used (top no longer shows them: after kernel-build's builds, the compilers' summed
-     * CPU time must not head a list the caption calls "what is left") */
-    if (row_take(&R, bh)) {
-        panel_text_fit(fr, RD_BOLD, c.x, R.y, c.w, th->heading, "Threads (top)");
-        R.y += bh;
-    }
-    double tmax = nshown ? rep->threads[order[0]].cpu_seconds : 0; /* the top live thread sets the scale */
-    for (size_t k = 0; k < nshown; k++) {
-        const rv_thread_report *t = &rep->threads[order[k]];
-        if (k == nalive && row_take(&R, lh)) {
-            panel_text_fit(fr, RD_SANS_SMALL, c.x, R.y, c.w, th->text_dim, "exited (no longer in top; bars capped)");
-            R.y += lh;
+        /* 3. top: the live threads, biggest first, as top(1) lists them; then, apart and dimmed, what the
+         * exited ones used (top no longer shows them: after kernel-build's builds, the compilers' summed
+         * CPU time must not head a list the caption calls "what is left") */
+        case AK_THEAD: panel_text_fit(fr, RD_BOLD, c.x, row.y, c.w, th->heading, "Threads (top)"); break;
+        case AK_EXITED:
+            panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text_dim, "exited (no longer in top; bars capped)");
+            break;
+        case AK_THREAD: {
+            const rv_thread_report *t = &rep->threads[order[w->idx]];
+            bool rcu = is_rcu_thread(t->name);
+            char nm[48];
+            snprintf(nm, sizeof nm, "%s%s", t->name, t->alive ? "" : " (exited)");
+            bar_row(fr, row, nm, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
+            if (!strncmp(nm, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, w->h}, "ksoftirqd/N");
+            else if (!strncmp(nm, "swapper", 7)) panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, w->h}, "swapper");
+            break;
         }
-        bool rcu = is_rcu_thread(t->name);
-        int h = rcu && bh > lh ? bh : lh; /* an RCU thread's name is bold: its row is the bold font's height */
-        if (!row_take(&R, h)) continue;
-        char n[48];
-        snprintf(n, sizeof n, "%s%s", t->name, t->alive ? "" : " (exited)");
-        bar_row(fr, (rd_rect){c.x, R.y, c.w, h}, n, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
-        if (!strncmp(n, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, h}, "ksoftirqd/N");
-        else if (!strncmp(n, "swapper", 7)) panel_term(fr, (rd_rect){c.x, R.y, c.w * 46 / 100, h}, "swapper");
-        R.y += h;
+        }
     }
+    if (rows != rows_small) free(rows);
     if (order != order_small) free(order);
     /* the bottom line: a warning that must not scroll away, else the "more below" cue */
     if (rep->violations) {
@@ -298,10 +499,10 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         snprintf(vb, sizeof vb, "⚠ %llu callback%s ran before %s readers finished", (unsigned long long)rep->violations,
                  rep->violations == 1 ? "" : "s", rep->violations == 1 ? "its" : "their");
         panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
-    } else if (R.hidden > 0 || R.skip > 0) {
+    } else if (hidden > 0 || st->acct_scroll > 0) {
         char cue[96];
         /* a slide or a lecture keeps the count (it informs) but not the instruction (nobody holds the mouse) */
-        if (R.hidden) snprintf(cue, sizeof cue, "▼ %d more row%s%s", R.hidden, R.hidden == 1 ? "" : "s", ui_no_hints(st) ? "" : " · wheel scrolls");
+        if (hidden) snprintf(cue, sizeof cue, "▼ %d more row%s%s", hidden, hidden == 1 ? "" : "s", ui_no_hints(st) ? "" : " · wheel scrolls");
         else snprintf(cue, sizeof cue, "%s", ui_no_hints(st) ? "▲ scrolled" : "▲ scrolled · wheel scrolls back");
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->heading, cue);
     }

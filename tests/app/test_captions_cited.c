@@ -1,0 +1,252 @@
+/* test_captions_cited.c — what a shipped caption or lecture cue tells the room to read in the CPU time panel is on screen: single and compared, at the projector's 1280x720 (1280x688 as the window), at 1600x900; and the two compared halves show the same sections. */
+#include <criterion/criterion.h>
+
+#include "window/window.h"
+#include "window_fixture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char cfgdir[64];
+static void setup(void) { window_fixture_open(cfgdir, "cited", 1280, 720, false); }
+static void teardown(void) { window_fixture_close(cfgdir); }
+TestSuite(cited, .init = setup, .fini = teardown);
+
+/* The sizes a talk meets: the projector (a picture from `shot`, the fullscreen window), the window on
+ * it under a title bar, and a bigger screen. */
+static const struct { int w, h; } sizes[] = {{1280, 720}, {1280, 688}, {1600, 900}};
+
+/* The text runs drawn inside each side's CPU time panel, one per line (side 0, side 1). */
+typedef struct panel_text { char *s[2]; size_t len[2], cap[2]; rd_rect acct[2]; int nsides; } panel_text;
+
+static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    panel_text *P = ctx;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    for (int k = 0; k < P->nsides; k++) {
+        rd_rect a = P->acct[k];
+        if (x < a.x || y < a.y || x + w > a.x + a.w || y + h > a.y + a.h) continue;
+        while (P->len[k] + len + 2 > P->cap[k]) {
+            P->cap[k] = P->cap[k] ? 2 * P->cap[k] : 4096;
+            P->s[k] = realloc(P->s[k], P->cap[k]);
+            cr_assert(P->s[k]);
+        }
+        memcpy(P->s[k] + P->len[k], s, len);
+        P->len[k] += len;
+        P->s[k][P->len[k]++] = '\n';
+        P->s[k][P->len[k]] = 0;
+    }
+}
+
+static void panel_text_free(panel_text *P)
+{
+    for (int k = 0; k < 2; k++) free(P->s[k]);
+    memset(P, 0, sizeof *P);
+}
+
+/* Draw the window as it stands into a w x h off-screen renderer and keep each panel's texts. */
+static void draw_at(int w, int h, panel_text *P)
+{
+    char err[1024];
+    rd_free(W->rd);
+    W->rd = rd_new_offscreen(w, h, 1.0f, err, sizeof err);
+    cr_assert(W->rd, "%s", err);
+    frame(); /* lays the panels out at this size */
+    memset(P, 0, sizeof *P);
+    P->nsides = W->app.nsessions < 2 ? W->app.nsessions : 2;
+    for (int k = 0; k < P->nsides; k++) P->acct[k] = W->app.L.side[k].acct;
+    rd_set_text_observer(W->rd, keep_run, P);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    for (int k = 0; k < P->nsides; k++) cr_assert(P->s[k], "side %d drew no CPU time panel", k);
+}
+
+static void open_scenario(const char *name)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s", root, name);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+}
+
+static void settle(void)
+{
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+}
+
+/* Is `want` on side k? "=TEXT": a run that is exactly TEXT (a thread's row: "rcu_sched"); "6:" / "7:"
+ * before it: only the 3.6 / 3.7 side must show it (the other has no such figure). */
+static bool shows(const panel_text *P, int k, const char *want)
+{
+    enum rv_mode m = W->app.s[k].view.mode;
+    if (!strncmp(want, "6:", 2) || !strncmp(want, "7:", 2)) {
+        if ((want[0] == '6') != (m == RV_MODE_SOFTIRQ)) return true;
+        want += 2;
+    }
+    if (want[0] != '=') return strstr(P->s[k], want) != NULL;
+    char line[128];
+    snprintf(line, sizeof line, "\n%s\n", want + 1);
+    return strstr(P->s[k], line) != NULL || !strncmp(P->s[k], line + 1, strlen(line + 1));
+}
+
+/* The sections a half shows, by the words that begin them. */
+static void sections(const char *s, char *out, size_t n)
+{
+    static const char *const mark[] = {"RCU work, by where", "longest irqs-off", "rcu_sched", "rcu_bh", "rcu_preempt",
+                                       "per GP", "p50", "Threads (top)", "exited ("};
+    out[0] = 0;
+    for (size_t i = 0; i < sizeof mark / sizeof *mark; i++) {
+        /* a flavor's own lines: "rcu_sched  12 GPs" or "rcu_sched: cost ...", not the GP kthreads row's name */
+        bool on = false;
+        if (!strncmp(mark[i], "rcu_", 4)) {
+            char a[32], b[32];
+            snprintf(a, sizeof a, "\n%s  ", mark[i]);
+            snprintf(b, sizeof b, "\n%s: ", mark[i]);
+            on = strstr(s, a) || strstr(s, b);
+        } else on = strstr(s, mark[i]) != NULL;
+        if (on) snprintf(out + strlen(out), n - strlen(out), "%s%s", *out ? ", " : "", mark[i]);
+    }
+}
+
+/* Every want on every side at every size; compared, both halves show the same sections. */
+static void expect_cited(const char *what, const char *const *want)
+{
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        panel_text P;
+        draw_at(sizes[z].w, sizes[z].h, &P);
+        for (int k = 0; k < P.nsides; k++)
+            for (const char *const *w = want; *w; w++)
+                cr_expect(shows(&P, k, *w), "%s at %dx%d, %s side: the caption cites \"%s\", the CPU time panel shows:\n%s", what,
+                          sizes[z].w, sizes[z].h, W->app.s[k].view.label, *w, P.s[k]);
+        for (int k = 0; k < P.nsides; k++) {
+            char sec[256];
+            sections(P.s[k], sec, sizeof sec);
+            /* a heading comes with a row under it: big-machine compared showed "Threads (top)" over
+             * nothing once the cited lines had taken its rows' room */
+            for (const char *h = P.s[k]; (h = strstr(h, "Threads (top)\n")); h++) {
+                const char *next = h + strlen("Threads (top)\n");
+                cr_expect(*next && strncmp(next, "▼", strlen("▼")), "%s at %dx%d, %s side: \"Threads (top)\" with no thread under it:\n%s",
+                          what, sizes[z].w, sizes[z].h, W->app.s[k].view.label, P.s[k]);
+            }
+            /* a cost line shown without its flavor's first line still says whose cost it is */
+            if (strstr(sec, "per GP"))
+                cr_expect(strstr(sec, "rcu_"), "%s at %dx%d, %s side: a cost per GP of no named flavor:\n%s", what, sizes[z].w,
+                          sizes[z].h, W->app.s[k].view.label, P.s[k]);
+        }
+        if (P.nsides == 2) {
+            char a[256], b[256];
+            sections(P.s[0], a, sizeof a);
+            sections(P.s[1], b, sizeof b);
+            cr_expect_str_eq(a, b, "%s at %dx%d: the halves show different sections (%s | %s)", what, sizes[z].w, sizes[z].h, a, b);
+        }
+        panel_text_free(&P);
+    }
+}
+
+/* A timed caption at t seconds, as the window shows it: single view (in the file's mode, then after M
+ * in the other), then compared. */
+static void expect_timed(const char *scenario, double t, const char *const *want_single, const char *const *want_other,
+                         const char *const *want_compare)
+{
+    char what[160];
+    open_scenario(scenario);
+    ui_app_seek(&W->app, (int64_t)(t * 1e9));
+    settle();
+    cr_assert(W->app.s[0].view.caption || (frame(), W->app.s[0].view.caption), "%s at %g s shows no caption", scenario, t);
+    snprintf(what, sizeof what, "%s at %g s, single view", scenario, t);
+    if (want_single) expect_cited(what, want_single);
+    if (want_other) {
+        key(SDLK_m);
+        settle();
+        snprintf(what, sizeof what, "%s at %g s, single view after M", scenario, t);
+        expect_cited(what, want_other);
+        key(SDLK_m);
+        settle();
+    }
+    char err[1024];
+    cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, (int64_t)(t * 1e9));
+    settle();
+    snprintf(what, sizeof what, "%s at %g s, compared", scenario, t);
+    if (want_compare) expect_cited(what, want_compare);
+}
+
+/* Lecture cue n (1-based) as a lecturer reaches it: presentation mode, then PgDn n times. */
+static void expect_cue(const char *scenario, int n, const char *const *want)
+{
+    open_scenario(scenario);
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < n; i++) key(SDLK_PAGEDOWN);
+    settle();
+    cr_assert_eq(W->app.st.cue, n - 1);
+    char what[160];
+    snprintf(what, sizeof what, "%s cue %d (presenting)", scenario, n);
+    expect_cited(what, want);
+}
+
+/* "see the longest irqs-off stretch in the CPU time panel" (3.6's init walk with interrupts off) */
+Test(cited, big_machine_the_irqs_off_stretch)
+{
+    const char *const want[] = {"longest irqs-off stretch", NULL};
+    expect_timed("big-machine.json", 0.25, want, want, want);
+}
+
+/* "Compare the per-grace-period cost ... the longest left, a few microseconds in the CPU time panel":
+ * at 1280x720 compared, 3.7's half gave the latency line's room to its top list (worker, rcu_sched)
+ * and showed no per-GP line at all */
+Test(cited, big_machine_the_per_gp_cost_and_37s_few_microseconds)
+{
+    const char *const want[] = {"longest irqs-off stretch", " per GP", NULL};
+    expect_timed("big-machine.json", 1.5, want, want, want);
+}
+
+/* 3.7: "FQS passes now run many times per grace period, which is why its CPU time grows" (the GP
+ * kthreads row); 3.6: "the two tasks rows match ... while 3.6's GP kthreads row stays at 0" */
+Test(cited, fast_no_hz_the_rows_each_mode_names)
+{
+    const char *const k37[] = {"GP kthreads", " per GP", NULL};
+    const char *const k36[] = {"tasks: call_rcu()", "GP kthreads", NULL};
+    const char *const both[] = {"GP kthreads", "tasks: call_rcu()", " per GP", NULL};
+    expect_timed("fast-no-hz.json", 0.5, k37, k36, both);
+}
+
+/* 3.7: "Watch the GP kthreads row ... about 23 sleep/wake cycles per grace period ... several times the article's
+ * ~30 µs"; 3.6: "the tasks row ... No thread named rcu_sched shows in top" */
+Test(cited, hackbench_the_rows_each_mode_names)
+{
+    const char *const k37[] = {"GP kthreads", " per GP", NULL};
+    const char *const k36[] = {"tasks: call_rcu()", "Threads (top)", NULL};
+    const char *const both[] = {"GP kthreads", " per GP", "tasks: call_rcu()", "Threads (top)", NULL};
+    expect_timed("hackbench.json", 1.0, k37, k36, both);
+}
+
+/* "most grace periods end in under a jiffy (median about 0.7 ms)" */
+Test(cited, hackbench_cue_1_the_median_gp)
+{
+    const char *const want[] = {"RCU work, by where it was charged", "(p50)", NULL};
+    expect_cue("hackbench.json", 1, want);
+}
+
+/* "counted in the tasks row. Right 3.7: the rcu_sched kthread does that work and top lists it" */
+Test(cited, hackbench_cue_2_the_tasks_row_and_top)
+{
+    const char *const want[] = {"tasks: call_rcu()", "7:=rcu_sched", NULL};
+    expect_cue("hackbench.json", 2, want);
+}
+
+/* "the tasks row ... the GP kthreads ... where top can see it ... In all (by the panel's heading) ...
+ * (135 against 186 µs per GP)": the per-GP line sat below the rows the 1280x688 window showed */
+Test(cited, hackbench_cue_3_the_per_gp_costs)
+{
+    const char *const want[] = {"tasks: call_rcu()", "GP kthreads", " in all", " per GP", "7:=rcu_sched", NULL};
+    expect_cue("hackbench.json", 3, want);
+}
+
+/* "one more CPU adds two rcu_node structures ... and the per-grace-period figure jumps" */
+Test(cited, scaling_the_per_gp_figure)
+{
+    const char *const want[] = {" per GP", NULL};
+    expect_timed("scaling.json", 2.0, want, want, want);
+}
