@@ -3,6 +3,9 @@
 
 #include "window/window.h"
 #include "window_fixture.h"
+#include "scenario.h"
+
+#include <glob.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,4 +252,31 @@ Test(cited, scaling_the_per_gp_figure)
 {
     const char *const want[] = {" per GP", NULL};
     expect_timed("scaling.json", 2.0, want, want, want);
+}
+
+/* kernel-build's 3.7 caption said "scroll the CPU time panel down to its list": the panel keeps what a
+ * caption cites on screen, and a slide or a lecture has nobody at the wheel. No shipped caption or cue
+ * sends the room scrolling. */
+Test(cited, no_caption_asks_the_room_to_scroll)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char pat[1024], err[4096];
+    snprintf(pat, sizeof pat, "%s/scenarios/*.json", root);
+    glob_t g;
+    cr_assert_eq(glob(pat, 0, NULL, &g), 0);
+    int seen = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        if (strstr(g.gl_pathv[i], "schema.json")) continue;
+        rv_config cfg;
+        cr_assert_eq(rv_scenario_load(g.gl_pathv[i], &cfg, err, sizeof err), 0, "%s", err);
+        for (size_t k = 0; k < cfg.ncaptions; k++, seen++)
+            cr_expect_null(strstr(cfg.captions[k].text, "scroll"), "%s: caption %d asks to scroll: %s", g.gl_pathv[i],
+                           cfg.captions[k].file_index, cfg.captions[k].text);
+        for (size_t k = 0; k < cfg.ncues; k++, seen++)
+            cr_expect_null(strstr(cfg.cues[k].caption, "scroll"), "%s: cue %zu asks to scroll: %s", g.gl_pathv[i], k + 1,
+                           cfg.cues[k].caption);
+        rv_config_free(&cfg);
+    }
+    globfree(&g);
+    cr_expect_gt(seen, 20, "the shipped captions were read");
 }
