@@ -280,3 +280,26 @@ Test(cited, no_caption_asks_the_room_to_scroll)
     globfree(&g);
     cr_expect_gt(seen, 20, "the shipped captions were read");
 }
+
+/* Cue 3's "Added: the kthread's own sleep/wake, ~125 µs per GP": the 3.7 half's cost line names that
+ * share (report's kthread_sched_us), at every size a talk meets; 3.6, with no kthread, has none. A
+ * student read "186 against 135 µs per GP" as 3.7 adding grace-period work. */
+Test(cited, hackbench_cue_3_splits_the_kthreads_sleep_wake_from_gp_work)
+{
+    open_scenario("hackbench.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 3; i++) key(SDLK_PAGEDOWN);
+    settle();
+    cr_assert(W->app.st.compare && W->app.nsessions == 2);
+    int k37 = W->app.s[0].cfg.rcu.mode == RV_MODE_KTHREAD ? 0 : 1;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        panel_text P;
+        draw_at(sizes[i].w, sizes[i].h, &P);
+        cr_expect(strstr(P.s[k37], " sleep/wake), ") != NULL, "%dx%d: 3.7's cost line lacks its sleep/wake share:\n%s",
+                  sizes[i].w, sizes[i].h, P.s[k37]);
+        cr_expect(strstr(P.s[1 - k37], "sleep/wake") == NULL, "%dx%d: 3.6 has no kthread to wake:\n%s", sizes[i].w,
+                  sizes[i].h, P.s[1 - k37]);
+        panel_text_free(&P);
+    }
+}
