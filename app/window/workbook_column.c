@@ -75,9 +75,10 @@ bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms
     workbook_panel *wb = panel();
     if (!wb) return false;
     Uint16 mod = k->keysym.mod;
-    /* A ("answer") takes the keyboard; until then every key is the window's (Tab selects CPUs) */
+    /* A ("answer") takes the keyboard; until then every key is the window's (Tab selects CPUs).
+     * Shift+a counts too: the footer says "A", and W, C, G work with Shift as well. */
     if (!workbook_panel_has_focus(wb)) {
-        if (k->keysym.sym == SDLK_a && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI | KMOD_SHIFT))) {
+        if (k->keysym.sym == SDLK_a && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
             workbook_panel_set_focus(wb, true);
             return true;
         }

@@ -453,3 +453,25 @@ Test(input, a_far_click_on_the_scrubber_says_where_it_is_going)
     for (int i = 0; i < 10000 && ui_app_seek_pending(&W->app); i++) ui_input_frame(W, 1000 + i);
     cr_expect(strstr(W->app.st.status, "At the time clicked") != NULL, "status on arrival: %s", W->app.st.status);
 }
+
+/* The footer and README say "A (answer)": upper-case A (Shift+a, as xdotool sends "A") must give the
+ * workbook the keyboard like lower-case a, as W, C and G work in either case. */
+Test(input, upper_case_a_gives_the_workbook_the_keyboard)
+{
+    char state[128];
+    snprintf(state, sizeof state, "%s/state", cfgdir);
+    setenv("XDG_STATE_HOME", state, 1);
+    unsetenv("RCUVIS_DATA"); /* the shipped workbook (the fixture hid the data directory) */
+    keymod(SDLK_w, KMOD_LSHIFT);
+    cr_assert(W->app.st.show_workbook, "W shows the workbook column");
+    cr_assert(ui_workbook_available(), "the shipped workbook loads");
+    SDL_KeyboardEvent esc;
+    memset(&esc, 0, sizeof esc);
+    esc.type = SDL_KEYDOWN;
+    esc.keysym.sym = SDLK_ESCAPE;
+    keymod(SDLK_a, KMOD_LSHIFT);
+    cr_expect(ui_workbook_key(&W->app, &esc, 0), "after Shift+a the workbook has the keyboard (Esc is its own)");
+    cr_expect_not(ui_workbook_key(&W->app, &esc, 0), "Esc gave the keyboard back");
+    keymod(SDLK_a, KMOD_LCTRL);
+    cr_expect_not(ui_workbook_key(&W->app, &esc, 0), "Ctrl+a is not A");
+}
