@@ -62,7 +62,12 @@ static void list_lessons(const quiz_set *set, progress *prog)
             wb_score sc;
             char line[160];
             wb_lesson_score(prog, f, &f->lessons[j], &sc);
-            /* "0/7 done" says it all: no "none of 7 done" after it */
+            if (sc.n[WB_UNTOUCHED] == sc.total) { /* "0/7 done" read as a verdict on a lesson never opened */
+                printf("  %-4s %-46s not started (%zu question%s)\n", f->lessons[j].id, f->lessons[j].title, sc.total,
+                       sc.total == 1 ? "" : "s");
+                continue;
+            }
+            /* "0/7 done" after wrong answers says it all: no "none of 7 done" after it */
             if (wb_score_done(&sc)) wb_score_format(&sc, line, sizeof line);
             else line[0] = 0;
             printf("  %-4s %-46s %2zu/%-2zu done%s%s\n", f->lessons[j].id, f->lessons[j].title, wb_score_done(&sc),

@@ -81,7 +81,7 @@ if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; 
   ls "$XDG_STATE_HOME/rcuvis" | grep -q tmp && fail "a temp file was left next to progress.json"
 fi
 
-expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { out_has "10/10 done  9 first try, 1 after retries" "list shows lesson 2's score"; out_has "1 question not right at the first try: \`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
+expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { out_has "10/10 done  9 first try, 1 after retries" "list shows lesson 2's score"; out_has "Grace periods and readers                      not started (7 questions)" "an untouched lesson is not started"; out_has "1 question not right at the first try: \`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
 student=$(json_get "$progress" 'd["student"]')
 [ ${#student} -eq 16 ] || fail "a student id is made and kept in progress.json (got '$student')"
 
@@ -124,7 +124,7 @@ expect_rc 2 "merge with a broken file" "" -- "$bin" quiz --merge "$tmp/class" &&
 
 # --- resets
 expect_rc 0 "reset lesson 2" "" -- "$bin" quiz --reset 2 && out_has "Forgot 10 answers of lesson workbook/2" "reset one lesson"
-expect_rc 0 "list after reset" "" -- "$bin" quiz --list && { out_has " 0/10 done" "lesson 2 forgotten"; ! grep -q "none of" "$tmp/out" || fail "list says 0/10 done once, not again as 'none of 10 done'"; }
+expect_rc 0 "list after reset" "" -- "$bin" quiz --list && { out_has "The rcu_node tree                              not started (10 questions)" "lesson 2 forgotten"; ! grep -q "none of\| 0/10 done" "$tmp/out" || fail "a lesson never opened reads 'not started', not '0/10 done' or 'none of 10 done'"; }
 [ "$(json_get "$progress" 'd["student"]')" = "$student" ] || fail "a reset keeps the student id"
 [ "$(json_get "$progress" '"workbook/1" in d["lessons"]')" = True ] || fail "reset of lesson 2 kept lesson 1"
 expect_rc 0 "reset all" "" -- "$bin" quiz --reset-all && out_has "Forgot every answer." "reset-all"
