@@ -108,24 +108,42 @@ static void grade_letters(const quiz_question *q, const quiz_order *o, const cha
     }
 }
 
+/* After a wrong number, which way the right one lies: two wrong answers on opposite sides of it
+ * would otherwise get the same words. Nothing when x falls between two right ranges. */
+static void add_direction(quiz_result *out, double x, double lo, double hi)
+{
+    const char *dir = x < lo ? "too low" : x > hi ? "too high" : NULL;
+    if (!dir) return;
+    size_t n = strlen(out->message);
+    if (n + 1 < sizeof out->message)
+        snprintf(out->message + n, sizeof out->message - n, "%sYour number is %s.", n ? "\n" : "", dir);
+}
+
 static void grade_numeric(const quiz_question *q, const char *in, quiz_result *out)
 {
     double x;
     if (!parse_number(in, &x)) { snprintf(out->message, sizeof out->message, "Type a number."); return; }
     snprintf(out->normalized, sizeof out->normalized, "%.10g", x);
-    for (size_t i = 0; i < q->nanswers; i++)
+    out->status = 0;
+    bool matched = false;
+    for (size_t i = 0; i < q->nanswers && !matched; i++)
         if (in_range(x, q->answers[i].lo, q->answers[i].hi)) {
+            matched = true;
             out->status = q->answers[i].correct;
             snprintf(out->message, sizeof out->message, "%s", q->answers[i].feedback ? q->answers[i].feedback : "");
-            return;
         }
-    out->status = 0;
-    snprintf(out->message, sizeof out->message, "%s", q->otherwise ? q->otherwise : "No, that is not it.");
+    if (!matched) snprintf(out->message, sizeof out->message, "%s", q->otherwise ? q->otherwise : "No, that is not it.");
+    if (out->status) return;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < q->nanswers; i++)
+        if (q->answers[i].correct) { lo = fmin(lo, q->answers[i].lo); hi = fmax(hi, q->answers[i].hi); }
+    if (lo <= hi) add_direction(out, x, lo, hi);
 }
 
 static void grade_predict(const quiz_question *q, const char *in, quiz_result *out)
 {
     bool ok;
+    double x = 0;
     if (q->expected.is_bool) {
         bool yes = !strcasecmp(in, "y") || !strcasecmp(in, "yes") || !strcasecmp(in, "true") || !strcmp(in, "1");
         bool no = !strcasecmp(in, "n") || !strcasecmp(in, "no") || !strcasecmp(in, "false") || !strcmp(in, "0");
@@ -133,7 +151,6 @@ static void grade_predict(const quiz_question *q, const char *in, quiz_result *o
         snprintf(out->normalized, sizeof out->normalized, "%s", yes ? "yes" : "no");
         ok = yes == q->expected.b;
     } else {
-        double x;
         if (!parse_number(in, &x)) { snprintf(out->message, sizeof out->message, "Type a number."); return; }
         snprintf(out->normalized, sizeof out->normalized, "%.10g", x);
         double tol = quiz_tolerance(q);
@@ -143,6 +160,10 @@ static void grade_predict(const quiz_question *q, const char *in, quiz_result *o
     const char *fb = ok ? q->fb_correct : q->fb_incorrect;
     snprintf(out->message, sizeof out->message, "%s",
              fb ? fb : ok ? "Right: that is what the simulation does." : "That is not what the simulation does.");
+    if (!ok && !q->expected.is_bool && q->measure.kind != QM_HOLDOUT_CPU) { /* a CPU number has no "higher" */
+        double tol = quiz_tolerance(q);
+        add_direction(out, x, q->expected.num - tol, q->expected.num + tol);
+    }
 }
 
 void quiz_grade(const quiz_question *q, const char *input, quiz_result *out) { quiz_grade_ordered(q, NULL, input, out); }

@@ -215,11 +215,49 @@ Test(quiz_grade, numeric_values_ranges_and_otherwise)
     cr_expect_eq(r.status, 1);
     quiz_grade(q, "65", &r);
     cr_expect_eq(r.status, 0);
-    cr_expect_str_eq(r.message, "too many");
+    cr_expect_str_eq(r.message, "too many\nYour number is too high.");
     quiz_grade(q, "7", &r);
-    cr_expect_str_eq(r.message, "count again");
+    cr_expect_str_eq(r.message, "count again\nYour number is too high.");
     quiz_grade(q, "five", &r);
     cr_expect_eq(r.status, -1);
+    quiz_free(&f);
+}
+
+/* A student who answered 1.5 with 300 and then with 50 got the same words twice: a wrong number
+ * now also says which way the right one lies, for numeric and numeric predict questions alike. */
+Test(quiz_grade, a_wrong_number_says_too_high_or_too_low)
+{
+    quiz_file f = load_ok(HEAD Q("\"kind\": \"numeric\", \"answers\": [{\"range\": [330, 334], \"correct\": true, \"feedback\": \"yes\"}, "
+                                 "{\"value\": 3, \"feedback\": \"the interval\"}]") ", {\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"Q\", "
+                          "\"explanation\": \"E\", \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"sched\", \"from_s\": 1, \"to_s\": 2}, "
+                          "\"expected\": 100, \"tolerance\": 10, \"feedback\": {\"incorrect\": \"Count again.\"}, \"scenario\": {\"file\": \"s.json\"}}, "
+                          "{\"id\": \"1.3\", \"kind\": \"predict\", \"question\": \"Q\", \"explanation\": \"E\", "
+                          "\"measure\": {\"measure\": \"holdout_cpu\", \"flavor\": \"sched\", \"at_s\": 1}, \"expected\": -1, "
+                          "\"scenario\": {\"file\": \"s.json\"}}, "
+                          "{\"id\": \"1.4\", \"kind\": \"numeric\", \"question\": \"Q\", \"explanation\": \"E\", \"answers\": ["
+                          "{\"value\": 10, \"correct\": true, \"feedback\": \"y\"}, {\"value\": 20, \"correct\": true, \"feedback\": \"y\"}]}" TAIL);
+    const quiz_question *num = &f.lessons[0].questions[0], *pred = &f.lessons[0].questions[1];
+    const quiz_question *cpu = &f.lessons[0].questions[2], *two = &f.lessons[0].questions[3];
+    quiz_result r;
+    quiz_grade(num, "1000", &r);
+    cr_expect_str_eq(r.message, "No, that is not it.\nYour number is too high.");
+    quiz_grade(num, "3", &r);
+    cr_expect_str_eq(r.message, "the interval\nYour number is too low.", "an answer's own feedback gets the direction too");
+    quiz_grade(num, "332", &r);
+    cr_expect_str_eq(r.message, "yes", "a right answer gets no direction");
+    quiz_grade(pred, "300", &r);
+    cr_expect_str_eq(r.message, "Count again.\nYour number is too high.");
+    quiz_grade(pred, "50", &r);
+    cr_expect_str_eq(r.message, "Count again.\nYour number is too low.", "the two wrong answers now read differently");
+    quiz_grade(pred, "89", &r);
+    cr_expect_str_eq(r.message, "Count again.\nYour number is too low.", "the tolerance's edge: 90 counts, 89 is low");
+    quiz_grade(cpu, "2", &r);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_eq(r.message, "That is not what the simulation does.", "a CPU number is not higher or lower than -1");
+    quiz_grade(two, "15", &r);
+    cr_expect_str_eq(r.message, "No, that is not it.", "between two right answers there is no direction to give");
+    quiz_grade(two, "25", &r);
+    cr_expect_str_eq(r.message, "No, that is not it.\nYour number is too high.");
     quiz_free(&f);
 }
 
