@@ -173,9 +173,9 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
     quiz_wrap(t->out, q->explanation, 2, t->width);
     if (q->has_scenario) {
         /* on SSH there is no window to "show me": give the command that runs the same setup */
-        char scen[512], seed[48];
+        char scen[512], seed[48], until[48];
         char(*sets)[300] = calloc(q->noverrides ? q->noverrides : 1, sizeof *sets);
-        const char **args = calloc(q->noverrides + 4, sizeof *args);
+        const char **args = calloc(q->noverrides + 6, sizeof *args);
         if (!sets || !args) { free(sets); free(args); return; }
         size_t n = 0;
         args[n++] = rcuvis_command_name(); /* "build/rcuvis" when run from the source tree */
@@ -189,6 +189,13 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
         if (q->has_seed) {
             snprintf(seed, sizeof seed, "--seed %llu", (unsigned long long)q->seed);
             args[n++] = seed;
+        }
+        if (q->kind == QUIZ_PREDICT && q->measure.kind == QM_HOLDOUT_CPU) {
+            /* the question is about the tree at one moment: stop there and print it as debugfs
+             * rcuhier did (qsmask per node, G for a preempted reader); the run's end says nothing of it */
+            snprintf(until, sizeof until, "--duration %g", q->measure.at_s);
+            args[n++] = until;
+            args[n++] = "--debugfs";
         }
         fprintf(t->out, "\n");
         quiz_wrap_command(t->out, "Try it:", args, n, 2, t->width);

@@ -350,3 +350,32 @@ Test(quiz_term, try_it_names_rcuvis_as_it_was_started)
     rcuvis_set_invoked_as(NULL);
     cr_expect_str_eq(rcuvis_command_name(), "build/rcuvis", "no argv[0]: unchanged");
 }
+
+/* Question 1.6 asks whose qsmask bit is set at t = 5.04 s; its "Try it:" ran the scenario to its
+ * end, whose report says nothing about that moment. A holdout_cpu question's command stops at the
+ * moment and prints the tree there (--debugfs: rcuhier's qsmask and G per node); other questions'
+ * commands stay as they were. */
+Test(term, try_it_of_a_holdout_question_stops_at_its_moment_and_prints_the_tree)
+{
+    static const char json[] =
+        "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"predict\", \"question\": \"Whose bit?\", \"explanation\": \"A task's.\","
+        " \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 5.04,"
+        " \"measure\": {\"measure\": \"holdout_cpu\", \"flavor\": \"rcu_preempt\", \"at_s\": 5.04}, \"expected\": -1},"
+        "{\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"How many?\", \"explanation\": \"Some.\","
+        " \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=3\"]},"
+        " \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 2, \"to_s\": 3},"
+        " \"expected\": 145, \"tolerance\": 30}]}]}";
+    quiz_file f;
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
+    rcuvis_set_invoked_as("rcuvis");
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    session(&r, &f, "s\ns\n", false);
+    cr_expect(strstr(r.out, "  Try it: rcuvis run small-busy --duration 5.04 --debugfs\n"), "%s", r.out);
+    cr_expect(strstr(r.out, "  Try it: rcuvis run small-busy --set duration_s=3\n"), "%s", r.out);
+    free(r.out);
+    progress_free(&r.prog);
+    quiz_free(&f);
+}
