@@ -23,7 +23,7 @@ static const char *const question_keys[] = {"id", "kind", "question", "answers",
                                             "tolerance", "tolerance_pct", "feedback", "scenario", "at", NULL};
 static const char *const choice_answer_keys[] = {"text", "correct", "feedback", NULL};
 static const char *const numeric_answer_keys[] = {"value", "tolerance", "range", "text", "correct", "feedback", NULL};
-static const char *const measure_keys[] = {"measure", "flavor", "from_s", "to_s", "by_s", "at_s", "path", "round", NULL};
+static const char *const measure_keys[] = {"measure", "flavor", "from_s", "to_s", "by_s", "at_s", "path", "round", "scale", NULL};
 static const char *const scenario_keys[] = {"file", "overrides", "seed", NULL};
 static const char *const feedback_keys[] = {"correct", "incorrect", NULL};
 static const char *const kind_names[] = {"choice", "multi", "numeric", "predict", NULL};
@@ -206,7 +206,7 @@ static void load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
 {
     char g[96], kp[280];
     quiz_measure *qm = &q->measure;
-    qm->flavor = -1; qm->at_s = -1; qm->round = -1;
+    qm->flavor = -1; qm->at_s = -1; qm->round = -1; qm->scale = 1;
     if (!cJSON_IsObject(m)) { got(m, g, sizeof g); qj_err(e, path, "expected a measure object, got %s", g); return; }
     qj_check_keys(e, path, m, measure_keys);
     char *name = get_str(e, m, "measure", path, true);
@@ -227,7 +227,7 @@ static void load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
         [QM_GRACE_PERIODS] = {"flavor", "from_s", "to_s", "round", NULL},
         [QM_STALL_APPEARS] = {"flavor", "by_s", NULL},
         [QM_HOLDOUT_CPU] = {"flavor", "at_s", NULL},
-        [QM_REPORT] = {"path", "at_s", "round", NULL},
+        [QM_REPORT] = {"path", "at_s", "round", "scale", NULL},
     };
     for (const cJSON *c = m->child; c; c = c->next) {
         if (!strcmp(c->string, "measure") || enum_index(c->string, measure_keys) < 0) continue;
@@ -249,6 +249,10 @@ static void load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
         qj_err(e, kp, "expected rcu_sched, rcu_bh or rcu_preempt, got nothing (required by %s)", measure_names[k]);
     }
     double r;
+    if (k == QM_REPORT && get_num(e, m, "scale", path, 0, &r)) {
+        if (r <= 0) { jkey(kp, path, "scale"); qj_err(e, kp, "expected a number > 0 (1e6 turns seconds into microseconds), got number %g", r); }
+        else qm->scale = r;
+    }
     if (get_num(e, m, "round", path, 0, &r)) {
         if (r != floor(r) || r > 9) { jkey(kp, path, "round"); qj_err(e, kp, "expected an integer 0..9, got number %g", r); }
         else qm->round = (int)r;

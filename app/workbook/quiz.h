@@ -44,6 +44,7 @@ typedef struct quiz_measure {
     double at_s;         /* holdout_cpu, report (-1 = end of the run) */
     char path[160];      /* report: dotted path, "flavors.rcu_sched.grace_periods", "stalls.0.jiffies" */
     int round;           /* decimals to round the computed number to; -1 = exact */
+    double scale;        /* report: the number (or ratio) times this, before rounding (1e6: s to us); 1 = as is */
 } quiz_measure;
 
 /* A predicted or expected value: a number or a yes/no. */

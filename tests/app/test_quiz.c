@@ -4,6 +4,7 @@
 #include "workbook/json.h"
 
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,38 @@ static void expect_error(const char *json, const char *message)
 #define HEAD "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": ["
 #define TAIL "]}]}"
 #define Q(extra) "{\"id\": \"1.1\", \"question\": \"Q?\", \"explanation\": \"E.\", " extra "}"
+
+/* The article's ~30 us per grace period is rcu_sched's CPU time divided by grace periods, a ratio of
+ * seconds: "scale" lets a question ask it in microseconds. It multiplies the report number (or ratio)
+ * before rounding, and only a report measure reads it. */
+Test(quiz, a_report_measure_scales_its_number_before_rounding)
+{
+#define SCALED(extra) "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": [" \
+    "{\"id\": \"1.1\", \"kind\": \"predict\", \"question\": \"Q\", \"explanation\": \"E\", " \
+    "\"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=0.5\"]}, \"expected\": 0, " \
+    "\"measure\": {\"measure\": \"report\", \"path\": \"threads.rcu_sched.cpu_seconds / flavors.rcu_sched.grace_periods\"" extra "}}]}]}"
+    quiz_file plain, scaled;
+    char err[4096] = "";
+    cr_assert_eq(quiz_parse(SCALED(""), "t.json", &plain, false, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(quiz_parse(SCALED(", \"scale\": 1000000, \"round\": 1"), "t.json", &scaled, false, err, sizeof err), 0, "%s", err);
+    quiz_value s_per_gp, us_per_gp;
+    char msg[1024] = "";
+    cr_assert_eq(quiz_measure_run(&plain.lessons[0].questions[0], &s_per_gp, msg, sizeof msg), 0, "%s", msg);
+    cr_assert_eq(quiz_measure_run(&scaled.lessons[0].questions[0], &us_per_gp, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_gt(s_per_gp.num, 0);
+    cr_expect_lt(s_per_gp.num, 0.001, "seconds per grace period: %g", s_per_gp.num);
+    cr_expect_eq(us_per_gp.num, round(s_per_gp.num * 1e6 * 10) / 10, "microseconds, rounded to 0.1 after scaling: %g vs %g s",
+                 us_per_gp.num, s_per_gp.num);
+    quiz_free(&plain);
+    quiz_free(&scaled);
+    expect_error(SCALED(", \"scale\": 0"),
+                 "t.json: $.lessons[0].questions[0].measure.scale: expected a number > 0 (1e6 turns seconds into microseconds), got number 0");
+    expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 1, "
+                        "\"to_s\": 2, \"scale\": 2}, \"expected\": 1, \"scenario\": {\"file\": \"s.json\"}") TAIL,
+                 "t.json: $.lessons[0].questions[0].measure.scale: not used by measure grace_periods (it reads: flavor, from_s, to_s, round)");
+#undef SCALED
+}
+
 #define TWO "\"answers\": [{\"text\": \"a\", \"correct\": true, \"feedback\": \"f\"}, {\"text\": \"b\", \"feedback\": \"g\"}]"
 
 Test(quiz_errors, syntax_error_names_line_and_column)
