@@ -67,7 +67,7 @@ expect_rc 0 "quiz --help" "" -- "$bin" quiz --help && out_has "--update-expected
 expect_rc 0 "check the shipped quiz" "" -- "$bin" check "$quiz"
 
 # --- a whole lesson answered through a pipe: one wrong answer, then all right
-answers='4|5|65|261|3|=Two leaves|=Child node|=Nothing more|=261.|3|261'
+answers='4|5|65|261|3|=Two leaves|=Child node|=Nothing more|=261.|3|366'
 if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; then
   out_has "Not quite." "wrong answer gets feedback"
   out_has "Those are the leaves." "per-answer feedback for 4"
