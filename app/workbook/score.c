@@ -64,7 +64,9 @@ void wb_score_format(const wb_score *s, char *buf, size_t bufsz)
         if (s->n[order[i]] && n < bufsz)
             n += (size_t)snprintf(buf + n, bufsz - n, "%s%zu %s", n ? ", " : "", s->n[order[i]], wb_outcome_name(order[i]));
     size_t todo = s->n[WB_OPEN] + s->n[WB_UNTOUCHED];
-    if (!n) snprintf(buf, bufsz, "none of %zu done", s->total);
+    /* a lesson never opened is not a verdict ("none of 7 done" read as failing it); quiz --list says the same */
+    if (!n && s->n[WB_UNTOUCHED] == s->total) snprintf(buf, bufsz, "not started (%zu question%s)", s->total, s->total == 1 ? "" : "s");
+    else if (!n) snprintf(buf, bufsz, "none of %zu done yet", s->total);
     else if (todo && n < bufsz) snprintf(buf + n, bufsz - n, ", %zu to do", todo);
 }
 

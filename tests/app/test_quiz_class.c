@@ -172,3 +172,20 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     cr_expect_eq(stat(path, &st), 0, "a teacher's copy is never moved aside");
     free(out);
 }
+
+/* The workbook's title said "none of 7 done" over a lesson never opened, which read as a verdict;
+ * quiz --list says "not started" there, and so does the title now. */
+Test(score, a_lesson_never_opened_reads_not_started)
+{
+    char buf[160];
+    wb_score s = {.total = 7};
+    s.n[WB_UNTOUCHED] = 7;
+    wb_score_format(&s, buf, sizeof buf);
+    cr_expect_str_eq(buf, "not started (7 questions)");
+    s.n[WB_UNTOUCHED] = 5, s.n[WB_OPEN] = 2;
+    wb_score_format(&s, buf, sizeof buf);
+    cr_expect_str_eq(buf, "none of 7 done yet");
+    s.n[WB_OPEN] = 1, s.n[WB_FIRST_TRY] = 1;
+    wb_score_format(&s, buf, sizeof buf);
+    cr_expect_str_eq(buf, "1 first try, 6 to do");
+}
