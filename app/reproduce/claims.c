@@ -94,8 +94,15 @@ static bool hb_point_of(const rp_view *v, int r, hb_point *pt)
     double g, k = 0, kt = 0, ks = 0;
     if (!rp_num(rep, "flavors.rcu_sched.grace_periods", &g)) return false;
     rp_num(rep, "threads.rcu_sched.cpu_seconds", &k);
-    rp_num(rep, "flavors.rcu_sched.overhead_per_gp_us", &pt->us_gp);
-    rp_num(rep, "flavors.rcu_sched.overhead_per_update_ns", &pt->ns_upd);
+    /* the article's own arithmetic: "more than thirty seconds of CPU time consumed by rcu_sched" over
+     * "almost one million" grace periods is "about thirty microseconds per grace period", and that over
+     * "more than one hundred updates per grace period" about 300 ns per update. So the thread's time,
+     * not overhead_per_gp_us (all of the flavor's GP machinery wherever charged: also the wakers'
+     * wake_up() and the softirq's share, 186 against 130 us on hackbench) */
+    double upd = 0;
+    rp_num(rep, "flavors.rcu_sched.updates", &upd);
+    pt->us_gp = g > 0 ? k * 1e6 / g : 0;
+    pt->ns_upd = upd > 0 ? k * 1e9 / upd : 0;
     rp_num(rep, "flavors.rcu_sched.updates_per_gp", &pt->upd_gp);
     rp_num(rep, "accounting.rcu_gp_kthreads_s", &kt);
     rp_num(rep, "accounting.ksoftirqd_s", &ks);
@@ -771,11 +778,11 @@ const rp_claim rp_claims[] = {
      "almost 1,000,000 in 10 min (0.8-1.2 M)", {HB_37}, 1, chk_hb_gps},
     {"hackbench-cpu", "...and rcu_sched shows more than thirty seconds of CPU time in top (about 30 us per GP)",
      "> 30 s, about 30 us per GP: 30-45 s", {HB_SWEEP}, 1 + HB_NSWEEP, chk_hb_cpu},
-    {"hackbench-us-per-gp", "Each grace period costs about thirty microseconds", "~30 us (20-40)", {HB_SWEEP}, 1 + HB_NSWEEP,
+    {"hackbench-us-per-gp", "Each grace period costs about thirty microseconds of rcu_sched CPU time", "~30 us (20-40)", {HB_SWEEP}, 1 + HB_NSWEEP,
      chk_hb_per_gp},
     {"hackbench-updates-per-gp", "One grace period serves more than a hundred updates", "> 100", {HB_37}, 1,
      chk_hb_upd_per_gp},
-    {"hackbench-ns-per-update", "So one update costs only about 300 nanoseconds", "~300 ns (150-450)", {HB_SWEEP}, 1 + HB_NSWEEP,
+    {"hackbench-ns-per-update", "So one update costs only about 300 nanoseconds of it", "~300 ns (150-450)", {HB_SWEEP}, 1 + HB_NSWEEP,
      chk_hb_per_update},
     {"hackbench-kthreads-vs-ksoftirqd", "The GP kthreads' CPU time roughly equals that of all ksoftirqd threads",
      "roughly equal (ratio 0.67-1.5)", {HB_SWEEP}, 1 + HB_NSWEEP, chk_hb_kthreads_vs_ksoftirqd},
