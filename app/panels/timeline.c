@@ -115,7 +115,9 @@ static int label_place(const int (*taken)[2], int ntaken, int x, int w, int gap,
  * 3.7's "wake CPU 0" at 80.0 s and both sides' next caption at full strength beside 3.6's faded
  * stall). The GP bars fade their own part after now. */
 static bool ahead(const ui_view *v, int64_t t) { return t >= v->now; }
-static rd_color ahead_col(const ui_view *v, int64_t t, rd_color c) { return ahead(v, t) ? rd_alpha(c, 70) : c; }
+/* Faded scales the colour's own alpha: a caption box's fill is already translucent (40), and setting
+ * it to 70 drew the captions to come darker than the one shown now. */
+static rd_color ahead_col(const ui_view *v, int64_t t, rd_color c) { return ahead(v, t) ? rd_alpha(c, (uint8_t)(c.a * 70 / 255)) : c; }
 
 /* One caption's box in the lane from at to nx (x0..x1 on screen), its reminder text inside; the part
  * after now faded (cover: a triggered caption covers a timed one it replaces, as the strip does). */
