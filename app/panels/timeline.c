@@ -130,11 +130,21 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
     if (cover) rd_fill(rd, (rd_rect){x0, y + 1, x1 - x0, lane_h - 2}, th->panel);
     rd_fill(rd, (rd_rect){x0, y + 2, x1 - x0, lane_h - 4}, ahead_col(v, at, rd_alpha(th->caption_bg, 40)));
     rd_line(rd, x0, y + 2, x0, y + lane_h - 2, ahead_col(v, at, th->heading));
-    /* the lane holds a reminder; the caption itself shows whole in the caption strip */
-    if (x1 - x0 > rd_px(rd, 24)) panel_text_fit(fr, RD_SANS_SMALL, x0 + 3, y + (lane_h - lh) / 2, x1 - x0 - 6, ahead_col(v, at, th->text), text);
     int xn = xof(plot, v->now, t0, span);
-    if (!ahead(v, at) && xn < x1) /* a caption shown now: its stretch to come lighter, as a GP bar's */
+    bool shown = !ahead(v, at);
+    if (shown && xn < x1) /* a caption shown now: its stretch to come lighter, as a GP bar's */
         rd_fill(rd, (rd_rect){xn, y + 2, x1 - xn, lane_h - 4}, rd_alpha(th->panel, 150));
+    /* The lane holds a reminder; the caption itself shows whole in the caption strip. Its text never
+     * runs across the now line: big-machine's "...the F|QS snapshot pass" had the line through the F,
+     * half the glyph at full strength and half faded. A caption shown now is on screen as a whole, so
+     * its text stays at full strength, in the longer of its stretch seen and its stretch to come; one
+     * not shown yet lies wholly ahead of now, faded. */
+    int tx0 = x0 + 3, tx1 = x1 - 3;
+    if (shown && xn > x0 && xn < x1) {
+        if (xn - x0 >= x1 - xn) tx1 = xn - rd_px(rd, 4);
+        else tx0 = xn + rd_px(rd, 4);
+    }
+    if (tx1 - tx0 > rd_px(rd, 18)) panel_text_fit(fr, RD_SANS_SMALL, tx0, y + (lane_h - lh) / 2, tx1 - tx0, ahead_col(v, at, th->text), text);
 }
 
 int64_t panel_caption_lane_end(const ui_view *v, const ui_history *h, size_t i)
@@ -261,11 +271,17 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             }
             char gl[32];
             snprintf(gl, sizeof gl, "GP %llu", (unsigned long long)g->gp);
-            /* labelled only where the whole label fits inside the bar and the lane */
+            /* labelled only where the whole label fits inside the bar and the lane, and on one side of
+             * the now line: white on the part seen, else in the text colour on the pale part to come
+             * (white was unreadable there, and omap-stall's "GP 1|65" had its "65" on it) */
             int glw = rd_text_width(rd, RD_SANS_SMALL, gl);
             int vis0 = bar.x > plot.x ? bar.x : plot.x, vis1 = bar.x + bar.w < plot.x + plot.w ? bar.x + bar.w : plot.x + plot.w;
-            if (vis1 - vis0 >= glw + 6 && bar.h >= lh - 2)
-                rd_text(rd, RD_SANS_SMALL, vis0 + 3, bar.y + (bar.h - lh) / 2, rd_rgb(0xFFFFFF), gl);
+            int xn = xof(plot, v->now, t0, span);
+            int seen1 = future ? vis0 : (vis1 < xn - 1 ? vis1 : xn - 1), come0 = vis0 > xn + 1 ? vis0 : xn + 1;
+            int ly = bar.y + (bar.h - lh) / 2;
+            bool tall = bar.h >= lh - 2;
+            if (tall && seen1 - vis0 >= glw + 6) rd_text(rd, RD_SANS_SMALL, vis0 + 3, ly, rd_rgb(0xFFFFFF), gl);
+            else if (tall && vis1 - come0 >= glw + 6) rd_text(rd, RD_SANS_SMALL, come0 + 3, ly, ahead_col(v, g->start, th->text), gl);
         }
         last_x = -1;
         for (size_t i = first_mark(h->fqs.v, h->fqs.n, t0); i < h->fqs.n && h->fqs.v[i].t <= t1; i++) {

@@ -29,16 +29,17 @@ static void keep_run(void *ctx, const char *s, const char *end, int x, int y, in
     u->r = (rd_rect){x, y, w, h};
 }
 
-/* The scenario loaded (compare or not) with its whole future known, as the window's look-ahead knows it
- * after a while (the timeline draws that future faded); span_ns > 0 zooms the timeline to it. */
-static void open_at(const char *name, bool compare, int64_t span_ns, int64_t t)
+/* The scenario loaded (compare or not) with, when `future`, its whole future known, as the window's
+ * look-ahead knows it after a while (the timeline draws that future faded); span_ns > 0 zooms the
+ * timeline to it. */
+static void open_at_future(const char *name, bool compare, int64_t span_ns, int64_t t, bool future)
 {
     const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
     char path[1024], err[4096];
     snprintf(path, sizeof path, "%s/scenarios/%s", root, name);
     cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ui_app_set_compare(&W->app, compare, err, sizeof err), 0, "%s", err);
-    for (int i = 0; i < W->app.nsessions; i++)
+    for (int i = 0; future && i < W->app.nsessions; i++)
         while (tt_explore(W->app.s[i].tt, 1000)) {}
     if (span_ns > 0) {
         W->app.st.timeline_span = span_ns;
@@ -47,6 +48,8 @@ static void open_at(const char *name, bool compare, int64_t span_ns, int64_t t)
     ui_app_seek(&W->app, t);
     while (ui_app_seek_continue(&W->app, 1000)) {}
 }
+
+static void open_at(const char *name, bool compare, int64_t span_ns, int64_t t) { open_at_future(name, compare, span_ns, t, true); }
 
 /* One frame's text runs (R is big: the caller's static). */
 static void frame_runs(runs *R)
@@ -67,6 +70,16 @@ static const ui_hit *plot_of(int side)
 }
 
 static int x_of(const ui_hit *p, int64_t t) { return p->r.x + (int)((double)(t - p->t0) * p->r.w / (double)(p->t1 - p->t0)); }
+
+static bool within(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x + a.w <= r.x + r.w && a.y + a.h <= r.y + r.h; }
+
+/* Does run u, drawn in side i's timeline, run across that side's now line (2 px wide at x_of(now))? */
+static bool across_now(const run *u, int side)
+{
+    const ui_hit *p = plot_of(side);
+    int xn = x_of(p, ui_app_now(&W->app));
+    return within(u->r, p->r) && u->r.x < xn + 1 && u->r.x + u->r.w > xn - 1;
+}
 
 /* Mean of r, g, b of the pixel at x, y: the light panel is near 255, ink is dark. */
 static int lum(int x, int y)
@@ -91,4 +104,54 @@ Test(timeline, a_caption_box_ahead_of_now_is_lighter_than_the_one_shown)
     int y = p->r.y + rd_px(W->rd, 5); /* inside the captions lane's boxes, above their text */
     int shown = lum(x_of(p, 20000000LL) + 1, y), to_come = lum(x_of(p, 100000000LL) + 1, y);
     cr_expect_gt(to_come, shown, "the caption box ahead of now (%d) is not lighter than the one shown (%d)", to_come, shown);
+}
+
+/* The darkest pixel of r: text at full strength is dark, faded or white-on-pale text is light. */
+static int darkest(rd_rect r)
+{
+    int best = 255;
+    for (int y = r.y; y < r.y + r.h; y++)
+        for (int x = r.x; x < r.x + r.w; x++) {
+            int l = lum(x, y);
+            if (l < best) best = l;
+        }
+    return best;
+}
+
+/* big-machine at 1.5 s, compared: the caption shown since 0.5 s runs past now. Its lane text ran across
+ * the now line, "...the F|QS snapshot pass" with half the F at full strength and half faded. */
+Test(timeline, a_captions_text_never_runs_across_the_now_line)
+{
+    static runs R;
+    open_at_future("big-machine.json", true, 0, 1500000000LL, false);
+    frame_runs(&R);
+    int drawn[2] = {0, 0};
+    for (int k = 0; k < R.n; k++)
+        for (int i = 0; i < 2; i++) {
+            if (strncmp(R.v[k].text, "The idle CPUs", 13) || !within(R.v[k].r, plot_of(i)->r)) continue;
+            drawn[i]++;
+            cr_expect(!across_now(&R.v[k], i), "side %d: \"%s\" runs across the now line", i, R.v[k].text);
+        }
+    for (int i = 0; i < 2; i++) cr_expect_eq(drawn[i], 1, "side %d: the caption shown is named in its lane once", i);
+}
+
+/* omap-stall at 4.52 s, compared: GP 165 began just before now and GP 166 after it. "GP 1|65" had the
+ * now line through it and its "65" white on the pale part to come; GP 166's white label was as pale. */
+Test(timeline, gp_labels_stay_on_one_side_of_now_and_readable)
+{
+    static runs R;
+    open_at("omap-stall.json", true, 0, 4520000000LL);
+    frame_runs(&R);
+    int ahead_labels = 0;
+    for (int k = 0; k < R.n; k++)
+        for (int i = 0; i < 2; i++) {
+            const run *u = &R.v[k];
+            if (strncmp(u->text, "GP ", 3) || !within(u->r, plot_of(i)->r)) continue;
+            cr_expect(!across_now(u, i), "side %d: \"%s\" runs across the now line", i, u->text);
+            if (u->r.x > x_of(plot_of(i), ui_app_now(&W->app))) {
+                ahead_labels++;
+                cr_expect_lt(darkest(u->r), 170, "side %d: \"%s\" ahead of now is unreadable (darkest %d)", i, u->text, darkest(u->r));
+            }
+        }
+    cr_expect_gt(ahead_labels, 0, "no GP label ahead of now (the check would prove nothing)");
 }
