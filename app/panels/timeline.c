@@ -1,8 +1,10 @@
 /* timeline.c — grace periods as bars per flavor, FQS passes, stalls, injections and captions over time. */
 #include "panels/panels.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int64_t panel_timeline_span(const ui_state *st)
@@ -50,66 +52,6 @@ static size_t first_mark(const ui_mark *m, size_t n, int64_t t)
     return lo;
 }
 
-/* Whether an injection's or a hotplug event's tick falls within [lx, lx + w) of the events lane. */
-static bool marks_under(const ui_history *h, rd_rect plot, int64_t t0, int64_t span, int lx, int w)
-{
-    for (int pass = 0; pass < 2; pass++) {
-        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
-        size_t mn = pass ? h->hotplug.n : h->injects.n;
-        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t0 + span; i++) {
-            int x = xof(plot, mv[i].t, t0, span);
-            if (x >= lx - 3 && x < lx + w + 3) return true;
-        }
-    }
-    return false;
-}
-
-/* The x of the leftmost injection or hotplug tick within [lx, lx + w) (marks_under()'s margin), or -1. */
-static int first_tick_under(const ui_history *h, rd_rect plot, int64_t t0, int64_t span, int lx, int w)
-{
-    int best = -1;
-    for (int pass = 0; pass < 2; pass++) {
-        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
-        size_t mn = pass ? h->hotplug.n : h->injects.n;
-        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t0 + span; i++) {
-            int x = xof(plot, mv[i].t, t0, span);
-            if (x >= lx - 3 && x < lx + w + 3 && (best < 0 || x < best)) best = x;
-        }
-    }
-    return best;
-}
-
-/* Where the captions lane ends timed caption i: its until_s; else the next timed caption of this
- * side's configuration (the next one in the file may be another mode's: omap-stall's 3.7 caption at
- * 80 s is followed by 3.6's triggered stall caption, whose at_s is 0), or a caption this run showed
- * after it, whichever comes first. The strip gives way to such a caption for good
- * (rv_caption_until_ns()), so the lane must not go on showing this one after it. */
-/* Which taken range a label at [at, at + w) meets: its index, -1 none, -2 outside [lo, hi). */
-static int label_clash(const int (*taken)[2], int ntaken, int at, int w, int lo, int hi)
-{
-    if (at < lo || at + w > hi) return -2;
-    for (int k = 0; k < ntaken; k++)
-        if (at < taken[k][1] && at + w > taken[k][0]) return k;
-    return -1;
-}
-
-/* Where a tick's label of width w goes: right of the tick at x, else left of it (3.6's stall label
- * sat over omap-stall's wake-up, which then had no label while 3.7's had one), clear of the labels
- * and marks taken so far and inside [lo, hi); -1 nowhere. */
-static int label_place(const int (*taken)[2], int ntaken, int x, int w, int gap, int lo, int hi)
-{
-    int at = x + gap, k;
-    /* right, stepping past a mark or label that starts within a few gaps of the tick (omap-stall's
-     * stall line, 8 ms after the wake-up) */
-    for (int tries = 0; (k = label_clash(taken, ntaken, at, w, lo, hi)) >= 0 && tries < 3; tries++) {
-        if (taken[k][0] > x + 3 * gap) break;
-        at = taken[k][1] + gap / 2;
-    }
-    if (label_clash(taken, ntaken, at, w, lo, hi) == -1) return at;
-    at = x - gap - w;
-    return label_clash(taken, ntaken, at, w, lo, hi) == -1 ? at : -1;
-}
-
 /* Everything at or after now is faded, as the subtitle says ("faded = ahead of now"): a picture at T
  * shows the events before T. Marks, labels and caption boxes alike (a clip's frame at 79.98 s drew
  * 3.7's "wake CPU 0" at 80.0 s and both sides' next caption at full strength beside 3.6's faded
@@ -147,6 +89,300 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
     if (tx1 - tx0 > rd_px(rd, 18)) panel_text_fit(fr, RD_SANS_SMALL, tx0, y + (lane_h - lh) / 2, tx1 - tx0, ahead_col(v, at, th->text), text);
 }
 
+/*
+ * The events lane. Every mark (a stall warning's line, an injection's or a hotplug event's tick) and
+ * the now line is something no label may cover: a label goes beside its own mark, right of it or
+ * else left of it, clear of the marks and of the labels placed before it. Stall warnings are placed
+ * first (they matter most), then the rest in time order. A label with no room beside its mark joins
+ * the label of the nearest mark within its reach, one label for both in time order ("wake CPU 0
+ * ! stall rcu_sched CPU 0"): omap-stall's wake-up, 8 ms before 3.6's stall warning, once near the
+ * window's left edge had no room left of its tick, the stall's label right of it, and went unlabelled
+ * while 3.7's wake-up, with no stall beside it, was labelled. A stall label with no room anywhere is
+ * drawn over ticks all the same (they keep their hover tips), never over another stall's label.
+ */
+enum { EV_ITEMS = 160, EV_GROUP = 6 };
+typedef struct ev_item {
+    int64_t t;
+    int x, w;        /* the mark's x, its label's width */
+    bool stall;
+    int group;       /* the label (ev_group) that names it, -1: none */
+    char lab[64];
+} ev_item;
+typedef struct ev_group {
+    int n, it[EV_GROUP]; /* items in time order */
+    int lx, w;
+    bool forced;         /* a stall label drawn over ticks for want of room */
+} ev_group;
+typedef struct ev_layout {
+    rd_ctx *rd;
+    ev_item item[EV_ITEMS];
+    int nitem;                    /* marks in view past EV_ITEMS are drawn, not labelled */
+    ev_group grp[EV_ITEMS];
+    int ngrp;
+    int obst[EV_ITEMS + 1][2];    /* the marks and the now line: [from, to) */
+    int nobst;
+    int now_obst;                 /* the now line's index in obst (-1: not in view) */
+    bool across_now;              /* a last resort: a label may run across the now line */
+    int lo, hi, gap, sep, pad;
+} ev_layout;
+
+static int ev_obstacle(ev_layout *L, int a, int b)
+{
+    if (L->nobst == EV_ITEMS + 1) return -1;
+    L->obst[L->nobst][0] = a;
+    L->obst[L->nobst][1] = b;
+    return L->nobst++;
+}
+
+static void ev_add(ev_layout *L, int64_t t, int x, bool stall, const char *lab)
+{
+    ev_obstacle(L, x - rd_px(L->rd, 2), x + rd_px(L->rd, 3));
+    if (L->nitem == EV_ITEMS) return;
+    ev_item *it = &L->item[L->nitem++];
+    it->t = t;
+    it->x = x;
+    it->stall = stall;
+    it->group = -1;
+    snprintf(it->lab, sizeof it->lab, "%s", lab);
+    it->w = rd_text_width(L->rd, stall ? RD_BOLD : RD_SANS_SMALL, lab);
+}
+
+/* A stall's label: who holds the GP up, as the warning names it (a preempted reader's task, else a CPU). */
+static void stall_label(char *lab, size_t n, const ui_mark *m)
+{
+    if (m->task > 0) snprintf(lab, n, "! stall %s task P%d", rv_flavor_name(m->flavor), m->task);
+    else if (m->cpu >= 0) snprintf(lab, n, "! stall %s CPU %d", rv_flavor_name(m->flavor), m->cpu);
+    else snprintf(lab, n, "! stall %s", rv_flavor_name(m->flavor));
+}
+
+/* An injection's or a hotplug event's label (pass 0 injections, 1 hotplug). */
+static void tick_label(char *lab, size_t n, const ui_mark *m, int pass)
+{
+    if (pass) snprintf(lab, n, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
+    else if (m->cpu >= 0) snprintf(lab, n, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
+    else snprintf(lab, n, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
+}
+
+/* The marks in [t0, t1]: stalls first, then injections and hotplug events, each series in time order. */
+static void ev_collect(ev_layout *L, rd_ctx *rd, const ui_history *h, rd_rect plot, int64_t t0, int64_t t1, int64_t span)
+{
+    memset(L, 0, sizeof *L);
+    L->rd = rd;
+    L->now_obst = -1;
+    L->lo = plot.x;
+    L->hi = plot.x + plot.w;
+    L->gap = rd_px(rd, 5);
+    L->sep = rd_px(rd, 10);
+    L->pad = rd_px(rd, 4);
+    char lab[64];
+    for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
+        stall_label(lab, sizeof lab, &h->stalls.v[i]);
+        ev_add(L, h->stalls.v[i].t, xof(plot, h->stalls.v[i].t, t0, span), true, lab);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
+        size_t mn = pass ? h->hotplug.n : h->injects.n;
+        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t1; i++) {
+            tick_label(lab, sizeof lab, &mv[i], pass);
+            ev_add(L, mv[i].t, xof(plot, mv[i].t, t0, span), false, lab);
+        }
+    }
+}
+
+static bool ev_group_has_stall(const ev_layout *L, const ev_group *g)
+{
+    for (int k = 0; k < g->n; k++)
+        if (L->item[g->it[k]].stall) return true;
+    return false;
+}
+
+/* Whether [at, at + w) is free: inside the lane, clear of the marks, the now line (unless
+ * across_now) and the labels placed (with their margin) but group `skip`'s, the one being placed
+ * again. stalls_only: only other stalls' labels count (a stall label drawn over ticks for want of room). */
+static bool ev_free(const ev_layout *L, int at, int w, int skip, bool stalls_only)
+{
+    if (at < L->lo || at + w > L->hi) return false;
+    for (int k = 0; !stalls_only && k < L->nobst; k++)
+        if ((k != L->now_obst || !L->across_now) && at < L->obst[k][1] && at + w > L->obst[k][0]) return false;
+    for (int g = 0; g < L->ngrp; g++) {
+        const ev_group *gr = &L->grp[g];
+        if (g == skip || gr->n == 0 || (stalls_only && !ev_group_has_stall(L, gr))) continue;
+        if (at < gr->lx + gr->w + L->pad && at + w > gr->lx - L->pad) return false;
+    }
+    return true;
+}
+
+/* Where a label of width w for the marks from xs to xe goes on one side of them, right beside them; INT_MIN when a mark, the now line or a label is in the way. It never steps past
+ * another mark: a label beyond one reads as that mark's (offline-mid-gp's burst got "▌▌call_rcu_burst",
+ * its offline tick's label went left of both); the two share a label instead (ev_share). */
+static int ev_place(const ev_layout *L, int xs, int xe, int w, int skip, bool right)
+{
+    int at = right ? xe + L->gap : xs - L->gap - w;
+    return ev_free(L, at, w, skip, false) ? at : INT_MIN;
+}
+
+/* Time order; at one instant, the engine's order (omap-stall's bursts at 4.5 s: CPU 0's, then CPU 1's). */
+static bool ev_before(const ev_layout *L, int a, int b) { return L->item[a].t < L->item[b].t || (L->item[a].t == L->item[b].t && a < b); }
+
+/* The width of a label naming items it[0..n) and where their marks run from and to. */
+static int ev_span(const ev_layout *L, const int *it, int n, int *xs, int *xe)
+{
+    int w = 0;
+    *xs = INT_MAX;
+    *xe = INT_MIN;
+    for (int k = 0; k < n; k++) {
+        const ev_item *e = &L->item[it[k]];
+        w += e->w + (k ? L->sep : 0);
+        if (e->x < *xs) *xs = e->x;
+        if (e->x > *xe) *xe = e->x;
+    }
+    return w;
+}
+
+/* Label group g as items it[0..n) (any order: kept in time order) right of their marks or left of
+ * them if there is room; false leaves g as it was. */
+static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
+{
+    int s[EV_GROUP], xs, xe;
+    memcpy(s, it, (size_t)n * sizeof *s);
+    for (int a = 1; a < n; a++) /* insertion sort: a handful of items */
+        for (int b = a; b > 0 && ev_before(L, s[b], s[b - 1]); b--) { int tmp = s[b]; s[b] = s[b - 1]; s[b - 1] = tmp; }
+    int w = ev_span(L, s, n, &xs, &xe);
+    int at = ev_place(L, xs, xe, w, g, right);
+    if (at == INT_MIN) return false;
+    ev_group *gr = &L->grp[g];
+    memcpy(gr->it, s, (size_t)n * sizeof *s);
+    gr->n = n;
+    gr->lx = at;
+    gr->w = w;
+    gr->forced = false;
+    for (int k = 0; k < n; k++) L->item[s[k]].group = g;
+    return true;
+}
+
+/* Item i shares the label of item j (which may have none yet), right of their marks or else left of
+ * them; g is i's own fresh group, used when j has no label. */
+static bool ev_share(ev_layout *L, int i, int j, int g)
+{
+    int gj = L->item[j].group, set[EV_GROUP], n = 0;
+    if (gj >= 0 && L->grp[gj].n == EV_GROUP) return false;
+    if (gj >= 0) {
+        memcpy(set, L->grp[gj].it, (size_t)L->grp[gj].n * sizeof *set);
+        n = L->grp[gj].n;
+    } else {
+        set[n++] = j;
+    }
+    set[n++] = i;
+    for (int side = 0; side < 2; side++)
+        if (ev_try(L, gj >= 0 ? gj : g, set, n, side == 0)) return true;
+    return false;
+}
+
+static void ev_label_one(ev_layout *L, int i)
+{
+    ev_item *e = &L->item[i];
+    if (e->group >= 0) return; /* named in another's label already */
+    int g = L->ngrp++;
+    L->grp[g].n = 0;
+    /* the nearest other mark within reach of its label, to share a label with when its own has no room */
+    int j = -1;
+    for (int k = 0; k < L->nitem; k++) {
+        int d = abs(L->item[k].x - e->x);
+        if (k != i && d <= e->w + 3 * L->gap && (j < 0 || d < abs(L->item[j].x - e->x))) j = k;
+    }
+    bool same = j >= 0 && abs(L->item[j].x - e->x) <= rd_px(L->rd, 2);
+    /* Its own label right of its mark; one shared with a mark at the same instant (omap-stall's two
+     * bursts at 4.5 s read "call_rcu_burst CPU 0  call_rcu_burst CPU 1"); its own left of its mark;
+     * one shared with the nearest mark. All clear of the now line first, only then across it: a label
+     * is of one strength, so the line does not split it into faded and not, though it hides a sliver. */
+    for (int across = 0; across < 2; across++) {
+        L->across_now = across;
+        bool done = ev_try(L, g, &i, 1, true) || (same && ev_share(L, i, j, g)) || ev_try(L, g, &i, 1, false) || (j >= 0 && ev_share(L, i, j, g));
+        L->across_now = false;
+        if (done) break;
+    }
+    if (e->group >= 0) {
+        if (L->grp[g].n == 0) L->ngrp--; /* it joined another's label: its own, the last, stays unused */
+        return;
+    }
+    if (e->stall) { /* a stall is labelled all the same, over ticks if need be, never over another stall's label */
+        int at = e->x + L->gap;
+        if (at + e->w > L->hi) at = e->x - L->gap - e->w;
+        if (ev_free(L, at, e->w, g, true)) {
+            L->grp[g] = (ev_group){.n = 1, .it = {i}, .lx = at, .w = e->w, .forced = true};
+            e->group = g;
+            return;
+        }
+    }
+    L->ngrp--; /* unlabelled: its hover tip still names it */
+}
+
+static void ev_layout_labels(ev_layout *L)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        int order[EV_ITEMS], n = 0;
+        for (int i = 0; i < L->nitem; i++)
+            if (L->item[i].stall == (pass == 0)) order[n++] = i;
+        for (int a = 1; a < n; a++) /* the two tick series interleave */
+            for (int b = a; b > 0 && ev_before(L, order[b], order[b - 1]); b--) { int tmp = order[b]; order[b] = order[b - 1]; order[b - 1] = tmp; }
+        for (int k = 0; k < n; k++) ev_label_one(L, order[k]);
+    }
+}
+
+/* The events lane as laid out: stall lines through every lane, ticks, then the labels. */
+static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const ev_layout *L, rd_rect plot, int y, int lane_h, int64_t t0,
+                    int64_t t1, int64_t span)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
+        int x = xof(plot, h->stalls.v[i].t, t0, span);
+        /* one the look-ahead knows but now has not reached is faded, as the panel's subtitle says
+         * ("faded = ahead of now"): a clip's frame before omap-stall's warning drew it as printed */
+        rd_color scol = ahead_col(v, h->stalls.v[i].t, th->stall);
+        rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y + lane_h - plot.y}, scol);
+        rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, scol);
+        panel_term(fr, (rd_rect){x - rd_px(rd, 6), plot.y, rd_px(rd, 12), y + lane_h - plot.y}, "stall");
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
+        size_t mn = pass ? h->hotplug.n : h->injects.n;
+        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t1; i++) {
+            const ui_mark *m = &mv[i];
+            int x = xof(plot, m->t, t0, span);
+            char lab[64];
+            tick_label(lab, sizeof lab, m, pass);
+            ui_tip_add(fr, (rd_rect){x - rd_px(rd, 4), y, rd_px(rd, 8), lane_h}, lab);
+            bool under = false; /* a stall label drawn here for want of room: the tick would cut its text */
+            for (int g = 0; g < L->ngrp && !under; g++)
+                under = L->grp[g].n && L->grp[g].forced && x + rd_px(rd, 3) > L->grp[g].lx && x - rd_px(rd, 2) < L->grp[g].lx + L->grp[g].w;
+            if (under) continue;
+            if (pass) {
+                rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
+                rd_fill(rd, tk, ahead_col(v, m->t, m->arg ? th->passed : th->offline));
+                if (!m->arg) rd_hatch(rd, tk, ahead_col(v, m->t, rd_rgb(0xFFFFFF)), rd_px(rd, 3));
+            } else {
+                rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, ahead_col(v, m->t, th->heading));
+            }
+        }
+    }
+    for (int g = 0; g < L->ngrp; g++) {
+        int x = L->grp[g].lx;
+        for (int k = 0; k < L->grp[g].n; k++) {
+            const ev_item *e = &L->item[L->grp[g].it[k]];
+            rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, e->stall ? th->stall : th->text), e->lab);
+            if (e->stall) panel_explain(fr, (rd_rect){x, y, e->w, lane_h}, e->lab); /* P<pid>: what a task in a warning is */
+            x += e->w + L->sep;
+        }
+    }
+}
+
+/* Where the captions lane ends timed caption i: its until_s; else the next timed caption of this
+ * side's configuration (the next one in the file may be another mode's: omap-stall's 3.7 caption at
+ * 80 s is followed by 3.6's triggered stall caption, whose at_s is 0), or a caption this run showed
+ * after it, whichever comes first. The strip gives way to such a caption for good
+ * (rv_caption_until_ns()), so the lane must not go on showing this one after it. */
 int64_t panel_caption_lane_end(const ui_view *v, const ui_history *h, size_t i)
 {
     const rv_caption *cp = &v->cfg->captions[i];
@@ -296,84 +532,14 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         rd_clip_pop(rd);
         y += lane_h;
     }
-    /* events lane: stall labels first (they matter most), then injections and hotplug labelled
-     * where their whole label fits without touching another label */
+    /* events lane: stall warnings, injections and hotplug, each a mark labelled beside it (ev_layout) */
     rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "events");
-    int taken[32][2], ntaken = 0;
-    int plot_end = plot.x + plot.w;
-    for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
-        const ui_mark *m = &h->stalls.v[i];
-        int x = xof(plot, m->t, t0, span);
-        /* one the look-ahead knows but now has not reached is faded, as the panel's subtitle says
-         * ("faded = ahead of now"): a clip's frame before omap-stall's warning drew it as printed */
-        rd_color scol = ahead_col(v, m->t, th->stall);
-        rd_fill(rd, (rd_rect){x - 1, plot.y, rd_px(rd, 3), y + lane_h - plot.y}, scol);
-        rd_triangle(rd, x, plot.y, rd_px(rd, 12), true, scol);
-        char lab[64];
-        /* who holds the GP up, as the warning names it: a preempted reader's task, else a CPU */
-        if (m->task > 0) snprintf(lab, sizeof lab, "! stall %s task P%d", rv_flavor_name(m->flavor), m->task);
-        else if (m->cpu >= 0) snprintf(lab, sizeof lab, "! stall %s CPU %d", rv_flavor_name(m->flavor), m->cpu);
-        else snprintf(lab, sizeof lab, "! stall %s", rv_flavor_name(m->flavor));
-        panel_term(fr, (rd_rect){x - rd_px(rd, 6), plot.y, rd_px(rd, 12), y + lane_h - plot.y}, "stall");
-        int w = rd_text_width(rd, RD_BOLD, lab), lx = x + rd_px(rd, 4);
-        if (lx + w > plot_end) lx = x - rd_px(rd, 4) - w; /* near the right edge: label on the left */
-        /* and off an injection's or a hotplug's tick, whose bar would cut the label ("CPU▌0" where
-         * omap-stall's wake-up sits 8 ms before the warning), when the other side is free of them */
-        if (marks_under(h, plot, t0, span, lx, w)) {
-            int other = lx > x ? x - rd_px(rd, 4) - w : x + rd_px(rd, 4);
-            if (other >= plot.x && other + w <= plot_end && !marks_under(h, plot, t0, span, other, w)) lx = other;
-        }
-        /* still over one on the left (no room right of the mark): left of the tick, so the tick and
-         * its own label show too (3.6's wake-up had neither while 3.7's was labelled) */
-        int tx = lx < x ? first_tick_under(h, plot, t0, span, lx, w) : -1;
-        if (tx >= 0) lx = tx - rd_px(rd, 4) - w;
-        bool clash = lx < plot.x;
-        for (int k = 0; k < ntaken && !clash; k++) clash = lx < taken[k][1] && lx + w > taken[k][0];
-        if (clash) continue;
-        rd_text(rd, RD_BOLD, lx, y + (lane_h - lh) / 2, scol, lab);
-        panel_explain(fr, (rd_rect){lx, y, w, lane_h}, lab); /* P<pid>: what a task in a warning is */
-        if (ntaken < 32) { taken[ntaken][0] = lx - rd_px(rd, 4); taken[ntaken][1] = lx + w + rd_px(rd, 4); ntaken++; }
-    }
-    int nstall_labels = ntaken;
-    int pad4 = rd_px(rd, 4);
-    /* the stall marks' lines: a tick's label must not run across one either */
-    for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1 && ntaken < 32; i++) {
-        int x = xof(plot, h->stalls.v[i].t, t0, span);
-        taken[ntaken][0] = x - rd_px(rd, 2); taken[ntaken][1] = x + rd_px(rd, 3); ntaken++;
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
-        size_t mn = pass ? h->hotplug.n : h->injects.n;
-        for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t1; i++) {
-            const ui_mark *m = &mv[i];
-            int x = xof(plot, m->t, t0, span);
-            char lab[64];
-            if (pass) snprintf(lab, sizeof lab, "CPU %d %s", m->cpu, m->arg ? "online" : "offline");
-            else if (m->cpu >= 0) snprintf(lab, sizeof lab, "%s CPU %d", rv_inject_kind_name((enum rv_inject_kind)m->arg), m->cpu);
-            else snprintf(lab, sizeof lab, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
-            ui_tip_add(fr, (rd_rect){x - rd_px(rd, 4), y, rd_px(rd, 8), lane_h}, lab);
-            /* a stall's label matters most: a tick that would cut its text is left to its hover tip (one
-             * in the label's margin, as omap-stall's wake-up 8 ms before the warning, still shows) */
-            bool under_stall = false;
-            for (int k = 0; k < nstall_labels; k++) under_stall |= x >= taken[k][0] + pad4 && x < taken[k][1] - pad4;
-            if (under_stall) continue;
-            if (pass) {
-                rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
-                rd_fill(rd, tk, ahead_col(v, m->t, m->arg ? th->passed : th->offline));
-                if (!m->arg) rd_hatch(rd, tk, ahead_col(v, m->t, rd_rgb(0xFFFFFF)), rd_px(rd, 3));
-            } else {
-                rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, ahead_col(v, m->t, th->heading));
-            }
-            int w = rd_text_width(rd, RD_SANS_SMALL, lab), lx = label_place(taken, ntaken, x, w, rd_px(rd, 5), plot.x, plot_end);
-            if (lx < 0) continue;
-            rd_text(rd, RD_SANS_SMALL, lx, y + (lane_h - lh) / 2, ahead_col(v, m->t, th->text), lab);
-            if (ntaken < 32) { /* the tick and its label, on whichever side it went */
-                taken[ntaken][0] = (lx < x ? lx : x) - pad4;
-                taken[ntaken][1] = (lx + w > x ? lx + w : x) + pad4;
-                ntaken++;
-            }
-        }
-    }
+    static ev_layout L; /* the UI draws from one thread; too big for the stack of a frame */
+    ev_collect(&L, rd, h, plot, t0, t1, span);
+    int xn = xof(plot, v->now, t0, span);
+    if (xn >= plot.x && xn < plot.x + plot.w) L.now_obst = ev_obstacle(&L, xn - rd_px(rd, 2), xn + rd_px(rd, 2));
+    ev_layout_labels(&L);
+    ev_draw(fr, v, h, &L, plot, y, lane_h, t0, t1, span);
     y += lane_h;
     /* axis */
     int64_t step = nice_step(span, plot.w, rd_px(rd, 90));
@@ -386,7 +552,6 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         if (x + 2 + rd_text_width(rd, RD_SANS_SMALL, lab) <= c.x + c.w) rd_text(rd, RD_SANS_SMALL, x + 2, y + 1, th->text_dim, lab);
     }
     /* now */
-    int xn = xof(plot, v->now, t0, span);
     rd_fill(rd, (rd_rect){xn - rd_px(rd, 1), plot.y, rd_px(rd, 2), y - plot.y + rd_px(rd, 4)}, th->select);
     rd_clip_pop(rd);
 }

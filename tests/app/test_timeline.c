@@ -155,3 +155,59 @@ Test(timeline, gp_labels_stay_on_one_side_of_now_and_readable)
         }
     cr_expect_gt(ahead_labels, 0, "no GP label ahead of now (the check would prove nothing)");
 }
+
+/* The first run in side i's timeline whose text starts with prefix, or NULL. */
+static const run *run_in_timeline(const runs *R, int side, const char *prefix)
+{
+    for (int k = 0; k < R->n; k++)
+        if (!strncmp(R->v[k].text, prefix, strlen(prefix)) && within(R->v[k].r, plot_of(side)->r)) return &R->v[k];
+    return NULL;
+}
+
+/* omap-stall's wake-up (80.0 s) is labelled "wake CPU 0" on both sides, beside its own tick, at every
+ * moment its tick is in the window. 3.6's stall warning comes 8 ms after it: from about 80.1 s on, with
+ * the tick near the window's left edge, 3.6 had no room left of the tick and the stall's label right of
+ * it, and drew no label while 3.7 did; at 1100x610 it went past the stall's label, far from its tick. */
+static void wake_is_labelled_beside_its_tick(void)
+{
+    static runs R;
+    const int64_t wake = 80000000000LL;
+    int seen[2] = {0, 0};
+    for (int64_t t = 80001000000LL; t < 80190000000LL; t += 12000000LL) {
+        open_at("omap-stall.json", true, 0, t);
+        frame_runs(&R);
+        for (int i = 0; i < 2; i++) {
+            const ui_hit *p = plot_of(i);
+            int xw = x_of(p, wake);
+            if (xw < p->r.x) continue;
+            seen[i]++;
+            const run *u = run_in_timeline(&R, i, "wake CPU 0");
+            cr_expect(u, "t = %.3f s, side %d: the wake-up's tick (x %d) has no label", t / 1e9, i, xw);
+            if (!u) continue;
+            /* its own label, or one it shares with the stall's, in time order: "wake CPU 0  ! stall ..." */
+            int x0 = u->r.x, x1 = u->r.x + u->r.w;
+            const run *st = run_in_timeline(&R, i, "! stall");
+            if (st) {
+                cr_expect(x1 <= st->r.x || st->r.x + st->r.w <= x0, "t = %.3f s, side %d: the labels overlap", t / 1e9, i);
+                bool shared = abs(st->r.x - x1) <= rd_px(W->rd, 14) || abs(x0 - (st->r.x + st->r.w)) <= rd_px(W->rd, 14);
+                if (shared) {
+                    cr_expect_lt(x0, st->r.x, "t = %.3f s, side %d: one label for both, but the stall before the wake-up", t / 1e9, i);
+                    if (st->r.x + st->r.w > x1) x1 = st->r.x + st->r.w;
+                    if (st->r.x < x0) x0 = st->r.x;
+                }
+            }
+            int far = x0 > xw ? x0 - xw : xw - x1;
+            cr_expect_leq(far, rd_px(W->rd, 30), "t = %.3f s, side %d: \"wake CPU 0\" is %d px from its tick", t / 1e9, i, far);
+        }
+    }
+    cr_expect_gt(seen[0], 5);
+    cr_expect_gt(seen[1], 5);
+}
+
+Test(timeline, omap_stalls_wake_up_is_labelled_beside_its_tick_on_both_sides) { wake_is_labelled_beside_its_tick(); }
+
+/* The browser page's size. */
+static void setup_page(void) { window_fixture_open(cfgdir, "timeline-page", 1100, 610, false); }
+TestSuite(timeline_page, .init = setup_page, .fini = teardown);
+
+Test(timeline_page, omap_stalls_wake_up_is_labelled_beside_its_tick_on_both_sides) { wake_is_labelled_beside_its_tick(); }
