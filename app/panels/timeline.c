@@ -163,6 +163,17 @@ static void tick_label(char *lab, size_t n, const ui_mark *m, int pass)
     else snprintf(lab, n, "%s", rv_inject_kind_name((enum rv_inject_kind)m->arg));
 }
 
+/* A scripted or injected offline / online is also a hotplug event at the same instant (the engine logs
+ * both): one tick and one label for it, the hotplug's (offline-mid-gp's lane said "offline CPU 2  CPU 2
+ * offline", rcutorture's "online CPU 6  CPU 6 online"). */
+static bool inject_is_hotplug(const ui_history *h, const ui_mark *m)
+{
+    if (m->arg != RV_INJ_OFFLINE && m->arg != RV_INJ_ONLINE) return false;
+    for (size_t i = first_mark(h->hotplug.v, h->hotplug.n, m->t); i < h->hotplug.n && h->hotplug.v[i].t == m->t; i++)
+        if (h->hotplug.v[i].cpu == m->cpu && (h->hotplug.v[i].arg != 0) == (m->arg == RV_INJ_ONLINE)) return true;
+    return false;
+}
+
 /* The marks in [t0, t1]: stalls first, then injections and hotplug events, each series in time order. */
 static void ev_collect(ev_layout *L, rd_ctx *rd, const ui_history *h, rd_rect plot, int64_t t0, int64_t t1, int64_t span)
 {
@@ -183,6 +194,7 @@ static void ev_collect(ev_layout *L, rd_ctx *rd, const ui_history *h, rd_rect pl
         const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
         size_t mn = pass ? h->hotplug.n : h->injects.n;
         for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t1; i++) {
+            if (!pass && inject_is_hotplug(h, &mv[i])) continue;
             tick_label(lab, sizeof lab, &mv[i], pass);
             ev_add(L, mv[i].t, xof(plot, mv[i].t, t0, span), false, lab);
         }
@@ -350,6 +362,7 @@ static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const e
         size_t mn = pass ? h->hotplug.n : h->injects.n;
         for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t1; i++) {
             const ui_mark *m = &mv[i];
+            if (!pass && inject_is_hotplug(h, m)) continue;
             int x = xof(plot, m->t, t0, span);
             char lab[64];
             tick_label(lab, sizeof lab, m, pass);

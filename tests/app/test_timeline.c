@@ -211,3 +211,17 @@ static void setup_page(void) { window_fixture_open(cfgdir, "timeline-page", 1100
 TestSuite(timeline_page, .init = setup_page, .fini = teardown);
 
 Test(timeline_page, omap_stalls_wake_up_is_labelled_beside_its_tick_on_both_sides) { wake_is_labelled_beside_its_tick(); }
+
+/* offline-mid-gp brings CPU 2 back at 1.2 s by a scripted "online" event: the engine logs the injection
+ * and the hotplug event it caused, and the lane said it twice, "online CPU 2  CPU 2 online". */
+Test(timeline, a_scripted_hotplug_is_one_mark_with_one_label)
+{
+    static runs R;
+    open_at("offline-mid-gp.json", false, 0, 1250000000LL);
+    frame_runs(&R);
+    int n = 0;
+    for (int k = 0; k < R.n; k++)
+        if ((!strcmp(R.v[k].text, "online CPU 2") || !strcmp(R.v[k].text, "CPU 2 online")) && within(R.v[k].r, plot_of(0)->r)) n++;
+    cr_expect_eq(n, 1, "CPU 2's return is named %d times on the timeline", n);
+    cr_expect(run_in_timeline(&R, 0, "CPU 2 online"), "it is named as a hotplug event");
+}
