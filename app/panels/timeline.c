@@ -415,6 +415,151 @@ int64_t panel_caption_lane_end(const ui_view *v, const ui_history *h, size_t i)
     return nx;
 }
 
+/* The captions lane's boxes: k < ncaptions the timed captions of this side's configuration, then, one
+ * per entry of the history's captions, the triggered ones where this run showed them (the history has
+ * every caption the engine logged, ahead of now too once simulated), until their duration or the next
+ * caption; drawn in that order, so a triggered caption covers a timed one it replaces, as the strip
+ * does. False: no box k (another configuration's caption, a timed caption's history entry, one after
+ * the user's own change). */
+static size_t lane_boxes(const ui_view *v, const ui_history *h) { return v->cfg->ncaptions + h->captions.n; }
+
+static bool lane_box(const ui_view *v, const ui_history *h, size_t k, int64_t *at, int64_t *nx, size_t *ci)
+{
+    size_t nc = v->cfg->ncaptions;
+    if (k < nc) {
+        const rv_caption *cp = &v->cfg->captions[k];
+        if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) return false;
+        *at = (int64_t)(cp->at_s * 1e9);
+        *nx = panel_caption_lane_end(v, h, k);
+        *ci = k;
+    } else {
+        size_t j = k - nc, i = (size_t)h->captions.v[j].n;
+        if (i >= nc || v->cfg->captions[i].on.event == RV_TRIG_TIME) return false;
+        const rv_caption *cp = &v->cfg->captions[i];
+        *at = h->captions.v[j].t;
+        *nx = j + 1 < h->captions.n ? h->captions.v[j + 1].t : v->end;
+        if (cp->show_s > 0 && *at + (int64_t)(cp->show_s * 1e9) < *nx) *nx = *at + (int64_t)(cp->show_s * 1e9);
+        *ci = i;
+    }
+    return v->changed_at < 0 || *at <= v->changed_at; /* paused after the user's own change (view.c) */
+}
+
+/* The caption the lane shows at now (the latest to begin, as a triggered one covers a timed one):
+ * where its box begins, and where the box before it ended (-1: none). False: no caption now. */
+static bool caption_now(const ui_view *v, const ui_history *h, int64_t *from, int64_t *prev_end)
+{
+    int64_t at, nx;
+    size_t i;
+    *from = -1;
+    *prev_end = -1;
+    for (size_t k = 0; k < lane_boxes(v, h); k++)
+        if (lane_box(v, h, k, &at, &nx, &i) && !ahead(v, at) && v->now < nx && at >= *from) *from = at;
+    for (size_t k = 0; *from >= 0 && k < lane_boxes(v, h); k++)
+        if (lane_box(v, h, k, &at, &nx, &i) && nx <= *from && nx > *prev_end) *prev_end = nx;
+    return *from >= 0;
+}
+
+/*
+ * What the caption shown now speaks of may lie left of the window: omap-stall's "An interrupt woke
+ * CPU 0 ... stall warning" stays up for 10 s, but at 1/100x the window holds 190 ms before now, and
+ * from 80.2 s on neither the wake-up nor the warning was on the timeline (the log still showed the
+ * warning, so the picture could not tie the two). The events lane names, at its left edge, the
+ * newest events (up to three) from the end of the caption before it up to the window's edge, each
+ * with its time: "◀ 80.000 s wake CPU 0 · 80.008 s ! stall rcu_sched CPU 0". It takes the room left
+ * of the first mark or label in view, dropping the older events first ("2 earlier · ..."); its hover
+ * tip names the three and counts the rest.
+ */
+enum { PRIOR_MAX = 3 };
+typedef struct prior_ev { int64_t t; bool stall; char lab[64]; } prior_ev;
+
+/* Keep the event at t among the newest PRIOR_MAX in p[0..*kept) (time order), counting every one in *n. */
+static void prior_keep(prior_ev *p, int *kept, int *n, int64_t t, bool stall, const char *lab)
+{
+    (*n)++;
+    int at = *kept;
+    while (at > 0 && p[at - 1].t > t) at--;
+    if (*kept == PRIOR_MAX) {
+        if (at == 0) return; /* older than all kept */
+        memmove(p, p + 1, (size_t)(at - 1) * sizeof *p);
+        at--;
+    } else {
+        memmove(p + at + 1, p + at, (size_t)(*kept - at) * sizeof *p);
+        (*kept)++;
+    }
+    p[at] = (prior_ev){.t = t, .stall = stall};
+    snprintf(p[at].lab, sizeof p[at].lab, "%s", lab);
+}
+
+static void prior_chip(ui_frame *fr, const ui_history *h, const ev_layout *L, rd_rect plot, int y, int lane_h, int64_t lo, int64_t t0,
+                       int64_t step)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    prior_ev p[PRIOR_MAX];
+    int kept = 0, n = 0;
+    char lab[64], tip[1024], tm[32];
+    for (size_t i = first_mark(h->stalls.v, h->stalls.n, lo); i < h->stalls.n && h->stalls.v[i].t < t0; i++) {
+        stall_label(lab, sizeof lab, &h->stalls.v[i]);
+        prior_keep(p, &kept, &n, h->stalls.v[i].t, true, lab);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
+        size_t mn = pass ? h->hotplug.n : h->injects.n;
+        for (size_t i = first_mark(mv, mn, lo); i < mn && mv[i].t < t0; i++) {
+            if (!pass && inject_is_hotplug(h, &mv[i])) continue;
+            tick_label(lab, sizeof lab, &mv[i], pass);
+            prior_keep(p, &kept, &n, mv[i].t, false, lab);
+        }
+    }
+    if (!kept) return;
+    /* the room: from the lane's left edge to the first mark, the now line or label in it */
+    int x0 = plot.x + rd_px(rd, 2), room_end = plot.x + plot.w;
+    for (int k = 0; k < L->nobst; k++)
+        if (L->obst[k][0] >= plot.x && L->obst[k][0] < room_end) room_end = L->obst[k][0];
+    for (int g = 0; g < L->ngrp; g++)
+        if (L->grp[g].n && L->grp[g].lx - L->pad < room_end) room_end = L->grp[g].lx - L->pad;
+    room_end -= L->pad;
+    const char *arrow = "\u25C0 ", *dot = " \u00B7 ";
+    int wa = rd_text_width(rd, RD_SANS_SMALL, arrow), wd = rd_text_width(rd, RD_SANS_SMALL, dot), wt[PRIOR_MAX], wl[PRIOR_MAX];
+    for (int k = 0; k < kept; k++) {
+        fmt_axis(tm, sizeof tm, p[k].t, step / 10); /* a digit finer than the axis: 80.000 s and 80.008 s stay apart */
+        char buf[48];
+        snprintf(buf, sizeof buf, "%s ", tm);
+        wt[k] = rd_text_width(rd, RD_SANS_SMALL, buf);
+        wl[k] = rd_text_width(rd, RD_SANS_SMALL, p[k].lab);
+    }
+    int first = 0; /* the oldest shown: drop the older ones until the rest fits */
+    char more[32] = "";
+    for (; first < kept; first++) {
+        int dropped = n - (kept - first), w = wa;
+        more[0] = 0;
+        if (dropped) snprintf(more, sizeof more, "%d earlier%s", dropped, dot);
+        w += rd_text_width(rd, RD_SANS_SMALL, more);
+        for (int k = first; k < kept; k++) w += wt[k] + wl[k] + (k > first ? wd : 0);
+        if (x0 + w <= room_end) break;
+    }
+    if (first == kept) return; /* not even the newest: no room, the captions lane's box still says it began before */
+    int ly = y + (lane_h - rd_line_height(rd, RD_SANS_SMALL)) / 2, x = x0;
+    x += rd_text(rd, RD_SANS_SMALL, x, ly, th->text_dim, arrow);
+    if (more[0]) x += rd_text(rd, RD_SANS_SMALL, x, ly, th->text_dim, more);
+    size_t tl = (size_t)snprintf(tip, sizeof tip, "Before this window, since the caption shown now began:");
+    for (int k = first; k < kept; k++) {
+        if (k > first) x += rd_text(rd, RD_SANS_SMALL, x, ly, th->text_dim, dot);
+        fmt_axis(tm, sizeof tm, p[k].t, step / 10);
+        char buf[48];
+        snprintf(buf, sizeof buf, "%s ", tm);
+        x += rd_text(rd, RD_SANS_SMALL, x, ly, th->text_dim, buf);
+        x += rd_text(rd, RD_SANS_SMALL, x, ly, p[k].stall ? th->stall : th->text, p[k].lab);
+    }
+    for (int k = 0; k < kept && tl < sizeof tip; k++) {
+        fmt_axis(tm, sizeof tm, p[k].t, step / 10);
+        tl += (size_t)snprintf(tip + tl, sizeof tip - tl, "%s %s %s", k ? ";" : "", tm, p[k].lab);
+    }
+    if (n > kept && tl < sizeof tip) snprintf(tip + tl, sizeof tip - tl, " (and %d earlier)", n - kept);
+    ui_tip_add(fr, (rd_rect){x0, y, x - x0, lane_h}, tip);
+    panel_explain(fr, (rd_rect){x0, y, x - x0, lane_h}, tip); /* "stall", P<pid> */
+}
+
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -461,33 +606,15 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         char slide[2048]; /* a slide's lane leaves out "Press M ..." as its caption strip does */
         rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "captions");
         panel_term(fr, (rd_rect){c.x, y, label_w, lane_h}, "caption lane");
-        for (size_t i = 0; i < v->cfg->ncaptions; i++) {
-            const rv_caption *cp = &v->cfg->captions[i];
-            if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) continue; /* triggered: the strip shows them */
-            int64_t at = (int64_t)(cp->at_s * 1e9);
-            if (v->changed_at >= 0 && at > v->changed_at) continue; /* paused after the user's own change (view.c) */
-            int64_t nx = panel_caption_lane_end(v, h, i);
-            if (nx < t0 || at > t1) continue;
+        for (size_t k = 0; k < lane_boxes(v, h); k++) {
+            int64_t at, nx;
+            size_t i;
+            if (!lane_box(v, h, k, &at, &nx, &i) || nx < t0 || at > t1) continue;
             int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);
             if (x0 < plot.x) x0 = plot.x;
             if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
-            caption_box(fr, v, plot, y, lane_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text, false);
-        }
-        /* triggered captions: where this run showed them (the history has every caption the engine
-         * logged, ahead of now too once simulated), until their duration or the next caption */
-        for (size_t k = 0; k < h->captions.n; k++) {
-            size_t i = (size_t)h->captions.v[k].n;
-            if (i >= v->cfg->ncaptions || v->cfg->captions[i].on.event == RV_TRIG_TIME) continue;
-            const rv_caption *cp = &v->cfg->captions[i];
-            int64_t at = h->captions.v[k].t;
-            if (v->changed_at >= 0 && at > v->changed_at) continue;
-            int64_t nx = k + 1 < h->captions.n ? h->captions.v[k + 1].t : v->end;
-            if (cp->show_s > 0 && at + (int64_t)(cp->show_s * 1e9) < nx) nx = at + (int64_t)(cp->show_s * 1e9);
-            if (nx < t0 || at > t1) continue;
-            int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span);
-            if (x0 < plot.x) x0 = plot.x;
-            if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
-            caption_box(fr, v, plot, y, lane_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(cp->text, slide, sizeof slide) : cp->text, true);
+            const char *text = v->cfg->captions[i].text;
+            caption_box(fr, v, plot, y, lane_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(text, slide, sizeof slide) : text, k >= v->cfg->ncaptions);
         }
         y += lane_h;
     }
@@ -553,9 +680,11 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     if (xn >= plot.x && xn < plot.x + plot.w) L.now_obst = ev_obstacle(&L, xn - rd_px(rd, 2), xn + rd_px(rd, 2));
     ev_layout_labels(&L);
     ev_draw(fr, v, h, &L, plot, y, lane_h, t0, t1, span);
+    int64_t step = nice_step(span, plot.w, rd_px(rd, 90)), cap_from, cap_prev;
+    if (have_caps && caption_now(v, h, &cap_from, &cap_prev) && cap_from < t0)
+        prior_chip(fr, h, &L, plot, y, lane_h, cap_prev >= 0 ? cap_prev : 0, t0, step);
     y += lane_h;
     /* axis */
-    int64_t step = nice_step(span, plot.w, rd_px(rd, 90));
     for (int64_t t = (t0 / step) * step; t <= t1; t += step) {
         if (t < t0) continue;
         int x = xof(plot, t, t0, span);

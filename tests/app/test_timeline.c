@@ -225,3 +225,20 @@ Test(timeline, a_scripted_hotplug_is_one_mark_with_one_label)
     cr_expect_eq(n, 1, "CPU 2's return is named %d times on the timeline", n);
     cr_expect(run_in_timeline(&R, 0, "CPU 2 online"), "it is named as a hotplug event");
 }
+
+/* At 80.2 s the caption on each side still tells of the wake-up (and 3.6's of its stall warning), but
+ * the 250-ms window holds only 190 ms before now: neither was on the timeline, while the kernel log
+ * showed the warning. The events lane names them at its left edge, with their times. */
+Test(timeline, the_events_the_caption_speaks_of_stay_named_once_scrolled_past)
+{
+    static runs R;
+    open_at("omap-stall.json", true, 0, 80200000000LL);
+    frame_runs(&R);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_gt(plot_of(i)->t0, 80007812500LL, "side %d: the window still shows the wake-up (the check would prove nothing)", i);
+        cr_expect(run_in_timeline(&R, i, "wake CPU 0"), "side %d: the wake-up the caption speaks of is not named", i);
+        cr_expect(run_in_timeline(&R, i, "80.000 s"), "side %d: nor when it was", i);
+    }
+    cr_expect(run_in_timeline(&R, 0, "! stall rcu_sched CPU 0"), "3.6: the stall warning its caption speaks of is not named");
+    cr_expect_null(run_in_timeline(&R, 1, "! stall"), "3.7 has no stall warning");
+}
