@@ -688,10 +688,13 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     for (int64_t t = (t0 / step) * step; t <= t1; t += step) {
         if (t < t0) continue;
         int x = xof(plot, t, t0, span);
-        rd_line(rd, x, y, x, y + rd_px(rd, 4), th->text_dim);
         char lab[32];
         fmt_axis(lab, sizeof lab, t, step);
-        if (x + 2 + rd_text_width(rd, RD_SANS_SMALL, lab) <= c.x + c.w) rd_text(rd, RD_SANS_SMALL, x + 2, y + 1, th->text_dim, lab);
+        /* a tick whose time has no room before the panel's edge is left out with it: alone it read as a
+         * stray mark at the right end of every timeline */
+        if (x + 2 + rd_text_width(rd, RD_SANS_SMALL, lab) > c.x + c.w) continue;
+        rd_line(rd, x, y, x, y + rd_px(rd, 4), th->text_dim);
+        rd_text(rd, RD_SANS_SMALL, x + 2, y + 1, th->text_dim, lab);
     }
     /* now */
     rd_fill(rd, (rd_rect){xn - rd_px(rd, 1), plot.y, rd_px(rd, 2), y - plot.y + rd_px(rd, 4)}, th->select);

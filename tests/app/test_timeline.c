@@ -242,3 +242,26 @@ Test(timeline, the_events_the_caption_speaks_of_stay_named_once_scrolled_past)
     cr_expect(run_in_timeline(&R, 0, "! stall rcu_sched CPU 0"), "3.6: the stall warning its caption speaks of is not named");
     cr_expect_null(run_in_timeline(&R, 1, "! stall"), "3.7 has no stall warning");
 }
+
+/* Every tick on the time axis carries its time: the last one, too near the panel's edge for its label,
+ * was drawn alone, a stray mark at the right end of nearly every timeline (big-machine at 1.5 s: a tick
+ * at 1.55 s, labelled nowhere). */
+Test(timeline, every_axis_tick_has_its_time)
+{
+    static runs R;
+    open_at_future("big-machine.json", false, 0, 1500000000LL, false);
+    frame_runs(&R);
+    const ui_hit *p = plot_of(0);
+    int lh = rd_line_height(W->rd, RD_SANS_SMALL), axis_y = p->r.y + p->r.h - (lh + rd_px(W->rd, 2));
+    int ticks = 0, xn = x_of(p, ui_app_now(&W->app));
+    for (int x = p->r.x; x < p->r.x + p->r.w; x++) {
+        if (abs(x - xn) <= rd_px(W->rd, 2)) continue; /* the now line runs down to the axis too */
+        if (lum(x, axis_y + rd_px(W->rd, 2)) > 160) continue; /* the ticks are lines in text_dim under the lanes */
+        ticks++;
+        bool labelled = false;
+        for (int k = 0; k < R.n; k++)
+            labelled |= R.v[k].r.x >= x && R.v[k].r.x <= x + rd_px(W->rd, 3) && R.v[k].r.y >= axis_y && strstr(R.v[k].text, " s");
+        cr_expect(labelled, "the axis tick at x %d has no time", x);
+    }
+    cr_expect_gt(ticks, 3, "no axis ticks found (the check would prove nothing)");
+}
