@@ -90,9 +90,10 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
 }
 
 /*
- * The events lane. Every mark (a stall warning's line, an injection's or a hotplug event's tick) and
- * the now line is something no label may cover: a label goes beside its own mark, right of it or
- * else left of it, clear of the marks and of the labels placed before it. Stall warnings are placed
+ * The events lane. Every mark (a stall warning's line, an injection's or a hotplug event's tick) is
+ * something no label may cover, and so is the now line unless nothing else fits: a label goes beside
+ * its own mark, right of it or else left of it, clear of the marks and of the labels placed before it
+ * (the order of the attempts is in ev_label_one()). Stall warnings are placed
  * first (they matter most), then the rest in time order. A label with no room beside its mark joins
  * the label of the nearest mark within its reach, one label for both in time order ("wake CPU 0
  * ! stall rcu_sched CPU 0"): omap-stall's wake-up, 8 ms before 3.6's stall warning, once near the
@@ -674,7 +675,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     }
     /* events lane: stall warnings, injections and hotplug, each a mark labelled beside it (ev_layout) */
     rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "events");
-    static ev_layout L; /* the UI draws from one thread; too big for the stack of a frame */
+    static ev_layout L; /* ~22 KB, kept off the stack (the web build has emscripten's 64 KB); one UI thread draws */
     ev_collect(&L, rd, h, plot, t0, t1, span);
     int xn = xof(plot, v->now, t0, span);
     if (xn >= plot.x && xn < plot.x + plot.w) L.now_obst = ev_obstacle(&L, xn - rd_px(rd, 2), xn + rd_px(rd, 2));
