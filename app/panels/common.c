@@ -21,6 +21,12 @@ rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subt
         panel_text_fit(fr, RD_SANS, x + w + pad, y, r.w - w - 3 * pad, th->text_dim, subtitle);
     rd_clip_pop(rd);
     rd_line(rd, r.x + 1, r.y + th_h, r.x + r.w - 2, r.y + th_h, th->grid);
+    return panel_content(rd, r);
+}
+
+rd_rect panel_content(rd_ctx *rd, rd_rect r)
+{
+    int pad = rd_px(rd, 6), th_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 4);
     return (rd_rect){r.x + pad, r.y + th_h + rd_px(rd, 3), r.w - 2 * pad, r.h - th_h - rd_px(rd, 3) - pad / 2};
 }
 

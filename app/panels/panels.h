@@ -14,6 +14,9 @@
 /* Shared helpers (panel_common.c). */
 /* Panel background + title bar; returns the content rect below the title. */
 rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);
+/* The content rect panel_frame() returns for r, without drawing: a panel that sizes itself measures
+ * with the very arithmetic it draws with. */
+rd_rect panel_content(rd_ctx *rd, rd_rect r);
 /* Would panel_frame() show this subtitle whole beside the title in r? A panel with a shorter form of
  * its subtitle uses that instead of a cut one (a slide has no hover to read the rest). */
 bool panel_subtitle_fits(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);
@@ -77,9 +80,9 @@ void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 int panel_banner_height(rd_ctx *rd, const ui_state *st, int width);
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
-/* The height the tree panel needs at width w to show v's tree with its biggest bits, and its legend
- * when that fits in `have` (else the tree drops it, panel_tree_draw()): a layout gives what it does
- * not need to the panel below it. */
+/* The height (at most `have`) at which the tree panel, w wide, draws what it draws at `have`: the same
+ * text lines, legend, nodes and bits, less the room nothing uses. panel_tree_draw() lays itself out
+ * with the same measure. A layout gives what it does not need to the panel below it. */
 int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have);
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);

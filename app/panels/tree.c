@@ -620,39 +620,112 @@ static void draw_levels(ui_frame *fr, rd_rect area, const ui_view *v, const ui_s
     rd_clip_pop(rd);
 }
 
-/* Who drives the grace period, and where it is: the line(s) under the tree panel's title. */
-static void driver_text(const ui_view *v, char *drv, size_t n)
+/* Who drives the grace period and where it is, as the line(s) under the tree panel's title say it:
+ * taken from a view, or made up at its longest to measure the room the text may ever take. */
+typedef struct drv_state {
+    enum rv_mode mode;
+    int flavor, kthread_cpu, gp_start_cpu, walk_node;
+    bool kthread_running;
+    unsigned long gpnum;
+    enum rv_gp_phase phase;
+    bool fqs_known;  /* the GP waits for QSs and has a next FQS time */
+    long long fqs_j; /* > 0: next FQS in that many jiffies; 0: due now; < 0: overdue by -fqs_j */
+} drv_state;
+
+static drv_state drv_state_of(const ui_view *v)
 {
     const rv_flavor_view *fl = &v->fl[v->flavor];
-    if (v->mode == RV_MODE_KTHREAD) {
-        if (fl->kthread_cpu >= 0)
-            snprintf(drv, n, "3.7: %s kthread %s on CPU %d", rv_flavor_name(v->flavor),
-                     fl->kthread_running ? "running" : "sleeping, last ran", fl->kthread_cpu);
-        else snprintf(drv, n, "3.7: %s kthread sleeping", rv_flavor_name(v->flavor));
-    } else {
-        /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
-        if (fl->gp_start_cpu >= 0)
-            snprintf(drv, n, "3.6: no kthread; GP %lu started on CPU %d", fl->gpnum, fl->gp_start_cpu);
-        else snprintf(drv, n, "3.6: driven from RCU_SOFTIRQ (no kthread)");
-    }
-    if (fl->walk_node >= 0 && (fl->phase == RV_GP_INIT || fl->phase == RV_GP_CLEANUP)) {
-        size_t l = strlen(drv);
-        snprintf(drv + l, n - l, " · %s at rnp%d", fl->phase == RV_GP_INIT ? "initialising" : "cleaning up", fl->walk_node);
-    }
+    drv_state d = {v->mode, v->flavor, fl->kthread_cpu, fl->gp_start_cpu, fl->walk_node, fl->kthread_running,
+                   fl->gpnum, fl->phase, false, 0};
     if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
-        size_t l = strlen(drv);
         int64_t dt = fl->next_fqs_ns - v->now;
         int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
-        long long j = (long long)((dt + tick - 1) / tick);
-        if (dt > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
-        else if (dt == 0) snprintf(drv + l, n - l, " · FQS due now");
-        else if (v->mode == RV_MODE_SOFTIRQ) { /* rounded up: "overdue by 0 jiffies" read as not overdue */
-            long long late = (long long)((-dt + tick - 1) / tick);
-            snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", late,
-                     late == 1 ? "y" : "ies");
-        }
-        else snprintf(drv + l, n - l, " · FQS due");
+        d.fqs_known = true;
+        /* rounded up both ways: "overdue by 0 jiffies" read as not overdue */
+        d.fqs_j = dt > 0 ? (long long)((dt + tick - 1) / tick) : dt == 0 ? 0 : -(long long)((-dt + tick - 1) / tick);
     }
+    return d;
+}
+
+/* The driver text. */
+static void driver_text(const drv_state *d, char *drv, size_t n)
+{
+    if (d->mode == RV_MODE_KTHREAD) {
+        if (d->kthread_cpu >= 0)
+            snprintf(drv, n, "3.7: %s kthread %s on CPU %d", rv_flavor_name(d->flavor),
+                     d->kthread_running ? "running" : "sleeping, last ran", d->kthread_cpu);
+        else snprintf(drv, n, "3.7: %s kthread sleeping", rv_flavor_name(d->flavor));
+    } else {
+        /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
+        if (d->gp_start_cpu >= 0) snprintf(drv, n, "3.6: no kthread; GP %lu started on CPU %d", d->gpnum, d->gp_start_cpu);
+        else snprintf(drv, n, "3.6: driven from RCU_SOFTIRQ (no kthread)");
+    }
+    size_t l = strlen(drv);
+    bool walking = d->walk_node >= 0 && (d->phase == RV_GP_INIT || d->phase == RV_GP_CLEANUP);
+    if (walking) snprintf(drv + l, n - l, " · %s at rnp%d", d->phase == RV_GP_INIT ? "initialising" : "cleaning up", d->walk_node);
+    l = strlen(drv);
+    if (!d->fqs_known) return;
+    long long j = d->fqs_j;
+    if (j > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
+    else if (j == 0) snprintf(drv + l, n - l, " · FQS due now");
+    else if (d->mode == RV_MODE_SOFTIRQ)
+        snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", -j, j == -1 ? "y" : "ies");
+    else snprintf(drv + l, n - l, " · FQS due");
+}
+
+/* The most lines the driver text can take at width w in this view's mode and flavor, whatever the GP
+ * does: its longest forms with five-digit numbers. The tree's place under the text follows from this,
+ * not from the text of the moment, so the tree does not move as the text grows and shrinks. */
+static int driver_lines_max(rd_ctx *rd, const ui_view *v, int w)
+{
+    drv_state d = drv_state_of(v);
+    int cpu = v->ncpus > 0 ? v->ncpus - 1 : 0, most = 0;
+    d.kthread_cpu = d.gp_start_cpu = cpu;
+    d.kthread_running = false; /* "sleeping, last ran" is the longer */
+    if (d.gpnum < 99999) d.gpnum = 99999;
+    for (int k = 0; k < 2; k++) {
+        char t[320];
+        /* waiting for QSs with an FQS time (overdue under 3.6), or a walk at the last node */
+        d.phase = k ? RV_GP_CLEANUP : RV_GP_WAIT;
+        d.walk_node = k ? (v->nnodes > 0 ? v->nnodes - 1 : 0) : -1;
+        d.fqs_known = !k;
+        d.fqs_j = d.mode == RV_MODE_SOFTIRQ ? -99999 : 99999;
+        driver_text(&d, t, sizeof t);
+        int n = panel_wrap_lines(rd, RD_SANS_SMALL, w, t);
+        if (n > most) most = n;
+    }
+    return most;
+}
+
+/* FQS probes that landed during this grace period (or the one that just ended), newest first, as the
+ * line under the driver text says it; "" when none. */
+static void credits_text(const ui_view *v, const ui_state *st, char *line, size_t n)
+{
+    const ui_history *h = v->hist;
+    char pr[256] = "";
+    size_t len = 0;
+    int shown = 0, total = 0;
+    line[0] = 0;
+    if (!h) return;
+    for (unsigned i = 0; i < 64 && i < h->nrecent; i++) {
+        const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
+        if (m->flavor != v->flavor || !panel_credit_shown(v, st, m->gp, m->t)) continue; /* t < 0: forgotten */
+        total++;
+        if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, m->arg ? "ofl" : "dti"); shown++; }
+    }
+    if (total) snprintf(line, n, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
+}
+
+/* The most lines the credits text can take at width w: eight credits of the highest CPU number. */
+static int credits_lines_max(rd_ctx *rd, const ui_view *v, int w)
+{
+    if (!v->hist || v->ncpus <= 0) return 0;
+    char line[320] = "FQS credited: ";
+    size_t len = strlen(line);
+    int k = v->ncpus < 8 ? v->ncpus : 8;
+    for (int i = 0; i < k; i++) len += (size_t)snprintf(line + len, sizeof line - len, "%sCPU %d ofl", i ? ", " : "", v->ncpus - 1);
+    if (v->ncpus > 8) snprintf(line + len, sizeof line - len, ", …");
+    return panel_wrap_lines(rd, RD_SANS_SMALL, w, line);
 }
 
 /* The tree's legend: what a bit's fill, frame and letter say. */
@@ -671,119 +744,178 @@ static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_IT
     return TREE_LEGEND_ITEMS;
 }
 
+/* The title's subtitle: the header says it in fewer words rather than end in "…" mid-number ("gpnum
+ * 15…"): a narrow panel, or a one-panel picture whose text grew, gets the nodes' own g/c notation,
+ * then leaves out the flavor's name (the top bar's toggle shows it) before the phase, then both. */
+static void tree_subtitle(rd_ctx *rd, int w, const ui_view *v, char *sub, size_t n)
+{
+    const rv_flavor_view *fl = &v->fl[v->flavor];
+    const char *fname = rv_flavor_name(v->flavor), *phase = rv_gp_phase_name(fl->phase);
+    int avail = w - rd_px(rd, 18) - rd_text_width(rd, RD_BOLD, "rcu_node tree");
+    snprintf(sub, n, "%s · gpnum %lu · completed %lu · %s", fname, fl->gpnum, fl->completed, phase);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "%s · g%lu c%lu · %s", fname, fl->gpnum, fl->completed, phase);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "g%lu c%lu · %s", fl->gpnum, fl->completed, phase);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "%s · g%lu c%lu", fname, fl->gpnum, fl->completed);
+    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "g%lu c%lu", fl->gpnum, fl->completed);
+}
+
+/* Where everything of the tree panel goes in its content rect: one measure for panel_tree_draw() and
+ * panel_tree_height_needed(), so the height a layout gives the panel is the one it draws in. */
+typedef struct tree_layout {
+    char drv[320];     /* the driver text */
+    int drv_lines;     /* lines kept for it (its last ends in "…" when it needs more) */
+    int head_lines;    /* lines over the tree: the driver text, then the credits text under it */
+    int leg_h;         /* the legend's height; 0: left out */
+    rd_rect area;      /* the tree's */
+    tree_fit fit;
+    int sum_lines, sum_max; /* hundreds of leaves: lines under the tree saying what they hold */
+    rd_rect sum;
+    int spare;         /* px between the tree and what is under it that nothing uses */
+    level_geo lv[UI_MAX_LEVELS];
+} tree_layout;
+
+/* Lay the panel out in its content c. cred: the credits text of the moment ("" or NULL when none). The text over the
+ * tree gets, in this order: up to 3 driver lines and a credits line by the panel's room (as it always
+ * had, the tree shrinking for them); then as many more lines as the longest driver and credits texts
+ * can take, out of the room the tree leaves unused, then out of bits bigger than their numbers need.
+ * Every reserve comes from the room and those longest texts, never from the text of the moment: the
+ * tree keeps its place and size frame to frame. */
+static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, const char *cred, bool no_hints, tree_layout *L)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    memset(L, 0, sizeof *L);
+    drv_state d = drv_state_of(v);
+    driver_text(&d, L->drv, sizeof L->drv);
+    panel_legend_item leg[TREE_LEGEND_ITEMS];
+    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items(fr->th, leg), false);
+    int drv_max = driver_lines_max(rd, v, c.w), cred_max = credits_lines_max(rd, v, c.w);
+    /* a second driver line where the panel has 8 lines in all, kept while the text takes one (the tree
+     * moved a line as the state grew, "· next FQS in 3 jiffies", frame 1 to frame 2 of a clip from 0 s);
+     * a third taken from the tree where it has 10 besides the legend */
+    int drv = c.h >= 8 * lh ? 2 : 1;
+    if (drv_max >= 3 && c.h - leg_h >= 10 * lh) drv = 3;
+    /* the credits line keeps its place while no CPU has been credited (a new GP, no GP at all): the tree
+     * jumped a line up and down as credits came and went, in the window and frame to frame in a clip;
+     * a panel with no room for that place still shows a credit, a line down */
+    int cred_n = c.h - drv * lh >= 5 * lh || (cred && *cred) ? 1 : 0;
+    rd_rect below = {c.x, c.y + (drv + cred_n) * lh, c.w, c.h - (drv + cred_n) * lh};
+    /* the tree before its legend: where the legend would leave too little room for one titled node
+     * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree
+     * shrank to a strip whose bits nobody could read, or vanished; the legend's words are also the
+     * hover tips and the glossary's (G). The same where the legend leaves the room for a strip but
+     * not for a readable tree (scaling's 3.6 half at 1280x720) and leaving it out gives one. */
+    if (below.h - leg_h - rd_px(rd, 4) < 3 * lh + rd_px(rd, 8) || legend_hides_tree(rd, v, L->lv, below, leg_h)) leg_h = 0;
+    L->leg_h = leg_h;
+    L->area = tree_area(rd, below, leg_h);
+    L->spare = L->area.h > 0 ? L->area.h : 0;
+    if (v->levels > 0 && v->nnodes > 0 && L->area.h > 0) {
+        L->fit = fit_tree(rd, v, L->lv, L->area);
+        /* hundreds of leaves: up to 3 lines under the tree say what they hold, in the room the tree
+         * leaves free; when it leaves less than 2 lines, the tree gives up 2 */
+        int nleaves = v->level_count[v->levels - 1], first_leaf = v->nnodes - nleaves;
+        if (nleaves > TREE_BOX_MAX_LEAVES && first_leaf >= 0) {
+            int free_lines = (L->area.h - plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, 0) - rd_px(rd, 3)) / lh;
+            int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
+            if (max_lines * lh < L->area.h / 3) {
+                L->sum_max = max_lines;
+                L->sum_lines = leaf_summary(fr, L->area, v, first_leaf, nleaves, max_lines, false, no_hints);
+                L->sum = (rd_rect){L->area.x, L->area.y + L->area.h - L->sum_lines * lh, L->area.w, L->sum_lines * lh};
+                if (L->sum_lines > free_lines) {
+                    L->area.h -= L->sum_lines * lh + rd_px(rd, 3);
+                    L->fit = fit_tree(rd, v, L->lv, L->area);
+                }
+            }
+        }
+        int tree_h = plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, L->fit.box_lines);
+        L->spare = (L->sum_lines ? L->sum.y - rd_px(rd, 3) : L->area.y + L->area.h) - (L->area.y + tree_h);
+    }
+    /* the room the tree leaves unused: the driver text first (in a picture its end is the
+     * explanation: "FQS overdue ...: 3.6 forces QSs only from a CPU's tick"), then the credits */
+    int spare_lines = L->spare > 0 ? L->spare / lh : 0;
+    int drv_extra = drv_max - drv < spare_lines ? drv_max - drv : spare_lines;
+    if (drv_extra < 0) drv_extra = 0;
+    spare_lines -= drv_extra;
+    int cred_extra = cred_max - cred_n < spare_lines ? cred_max - cred_n : spare_lines;
+    if (cred_extra < 0 || !cred_n) cred_extra = 0;
+    /* then out of bits bigger than they need to be: a tree of few leaves gives lines while its bits
+     * stay big enough for their numbers (or its leaf boxes keep their lines): omap-stall's 3.6 half in
+     * a 1280x688 window had 34-px bits and no spare pixel, and its driver text ended "jiffies:…" */
+    int want = (drv_max - drv - drv_extra > 0 ? drv_max - drv - drv_extra : 0) +
+               (cred_n && cred_max - cred_n - cred_extra > 0 ? cred_max - cred_n - cred_extra : 0);
+    if (want > 0 && !L->sum_lines && v->levels > 0 && v->nnodes > 0 && L->area.h > 0) {
+        int floor = rd_px(rd, 17), used = drv_extra + cred_extra;
+        for (int e = want; e >= 1; e--) {
+            rd_rect a = {L->area.x, L->area.y + (used + e) * lh, L->area.w, L->area.h - (used + e) * lh};
+            if (a.h <= 0) continue;
+            level_geo lv[UI_MAX_LEVELS];
+            tree_fit f = fit_tree(rd, v, lv, a), f0 = L->fit;
+            bool keeps = f0.box_lines ? f.box_lines == f0.box_lines && f.bu >= (f0.bu < floor ? f0.bu : floor)
+                                      : !f.box_lines && f.bl >= (f0.bl < floor ? f0.bl : floor) && f.bu >= (f0.bu < floor ? f0.bu : floor);
+            if (!keeps) continue;
+            int d_more = drv_max - drv - drv_extra > 0 ? drv_max - drv - drv_extra : 0;
+            int to_drv = e < d_more ? e : d_more;
+            drv_extra += to_drv;
+            cred_extra += e - to_drv;
+            L->fit = f;
+            L->spare = a.h + (used + e) * lh - plan(rd, v, lv, a.w, f.bu, f.bl, f.box_lines);
+            break;
+        }
+    }
+    int extra = drv_extra + cred_extra;
+    L->drv_lines = drv + drv_extra;
+    L->head_lines = drv + drv_extra + cred_n + cred_extra;
+    L->area.y += extra * lh;
+    L->area.h -= extra * lh;
+    L->spare -= extra * lh;
+}
+
 int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have)
 {
     rd_ctx *rd = fr->rd;
-    /* as panel_frame() and panel_tree_draw() lay it out: title, up to 3 driver lines, the "FQS
-     * credited" line, the tree with its biggest bits, the legend */
-    int pad = rd_px(rd, 6), title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 4), cw = w - 2 * pad;
+    tree_layout L, M;
+    tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, have}), v, NULL, false, &L);
+    if (L.spare <= 0) return have;
+    /* the panel less what nothing uses, as long as the layout there is the same: its rules read the
+     * room (the driver's third line, the legend), so a lower panel could lay out otherwise */
     int lh = rd_line_height(rd, RD_SANS_SMALL);
-    char drv[256];
-    driver_text(v, drv, sizeof drv);
-    int lines = panel_wrap_lines(rd, RD_SANS_SMALL, cw, drv);
-    if (lines > 3) lines = 3;
-    if (lines < 2) lines = 2; /* panel_tree_draw() keeps a second line's place */
-    panel_legend_item leg[TREE_LEGEND_ITEMS];
-    int leg_h = panel_legend(fr, (rd_rect){0, 0, cw, 0}, leg, legend_items(fr->th, leg), false);
-    level_geo lv[UI_MAX_LEVELS];
-    int tree_h = v->levels > 0 && v->nnodes > 0 ? plan(rd, v, lv, cw, rd_px(rd, 34), rd_px(rd, 34), 0) : 0;
-    int need = title_h + rd_px(rd, 3) + pad / 2 + (lines + 1) * lh + rd_px(rd, 6) + tree_h + rd_px(rd, 4);
-    return need + leg_h <= have ? need + leg_h : need;
+    for (int h = have - L.spare; h < have; h += lh) {
+        tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, h}), v, NULL, false, &M);
+        if (M.spare >= 0 && M.drv_lines == L.drv_lines && M.head_lines == L.head_lines && M.leg_h == L.leg_h &&
+            M.sum_lines == L.sum_lines && !memcmp(&M.fit, &L.fit, sizeof M.fit))
+            return h;
+    }
+    return have;
 }
 
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
-    const rv_flavor_view *fl = &v->fl[v->flavor];
-    /* the header says it in fewer words rather than end in "…" mid-number ("gpnum 15…"): a narrow
-     * panel, or a one-panel picture whose text grew, gets the nodes' own g/c notation, then leaves out
-     * the flavor's name (the top bar's toggle shows it) before the phase, then both */
-    char sub[200];
-    const char *fname = rv_flavor_name(v->flavor), *phase = rv_gp_phase_name(fl->phase);
-    int avail = r.w - rd_px(rd, 18) - rd_text_width(rd, RD_BOLD, "rcu_node tree");
-    snprintf(sub, sizeof sub, "%s · gpnum %lu · completed %lu · %s", fname, fl->gpnum, fl->completed, phase);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "%s · g%lu c%lu · %s", fname, fl->gpnum, fl->completed, phase);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "g%lu c%lu · %s", fl->gpnum, fl->completed, phase);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "%s · g%lu c%lu", fname, fl->gpnum, fl->completed);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, sizeof sub, "g%lu c%lu", fl->gpnum, fl->completed);
+    char sub[200], cred[320];
+    tree_subtitle(rd, r.w, v, sub, sizeof sub);
     rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
+    credits_text(v, st, cred, sizeof cred);
+    tree_layout L;
+    tree_measure(fr, c, v, cred, ui_no_hints(st), &L);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
-    panel_legend_item leg[TREE_LEGEND_ITEMS];
-    int nleg = legend_items(th, leg);
-    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, false);
-    /* who drives the grace period, and where it is */
-    char drv[256];
-    driver_text(v, drv, sizeof drv);
-    /* up to 3 lines when it needs them and the panel has the room (10 lines besides the legend for a
-     * third, 8 in all for a second, as before): in a picture (no hover tip) the end of this line is
-     * the explanation ("FQS overdue ...: 3.6 forces QSs only from a CPU's tick"). What still does not
-     * fit ends in "…" on the last line: a "▼ 2 more lines" cue took one of the two lines. */
-    int need = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, drv);
-    int lines = need > 3 ? 3 : need;
-    if (lines == 3 && c.h - leg_h < 10 * lh) lines = 2;
-    if (lines == 2 && c.h < 8 * lh) lines = 1;
-    if (lines >= 2) {
-        panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, lines * lh}, th->text, drv);
-        c.y += lines * lh; c.h -= lines * lh;
-    } else {
-        panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, drv);
-        c.y += lh; c.h -= lh;
-        /* a one-line state ("3.6: driven from RCU_SOFTIRQ", no GP yet) keeps the second line's place
-         * where the panel gives two: the tree moved a line as the state grew ("· next FQS in 3
-         * jiffies"), frame 1 to frame 2 of a clip from 0 s */
-        if (c.h + lh >= 8 * lh) { c.y += lh; c.h -= lh; }
+    /* who drives the grace period, and where it is; then the credits, on the lines the driver text
+     * leaves of the header */
+    int drv_used = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, L.drv);
+    if (drv_used > L.drv_lines) drv_used = L.drv_lines;
+    panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, L.drv_lines * lh}, th->text, L.drv);
+    if (cred[0] && L.head_lines > drv_used)
+        panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y + drv_used * lh, c.w, (L.head_lines - drv_used) * lh}, th->text, cred);
+    if (L.leg_h > 0) {
+        panel_legend_item leg[TREE_LEGEND_ITEMS];
+        int nleg = legend_items(th, leg);
+        panel_legend(fr, (rd_rect){c.x, c.y + c.h - L.leg_h, c.w, L.leg_h}, leg, nleg, true);
     }
-    /* FQS probes that landed during this grace period (or the one that just ended), newest first */
-    const ui_history *h = v->hist;
-    /* the line keeps its place while no CPU has been credited (a new GP, no GP at all): the tree below
-     * jumped a line up and down as credits came and went, in the window and frame to frame in a clip */
-    bool keep_line = c.h >= 5 * lh;
-    if (h) {
-        char pr[256] = "";
-        size_t len = 0;
-        int shown = 0, total = 0;
-        for (unsigned i = 0; i < 64 && i < h->nrecent; i++) {
-            const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
-            if (m->flavor != v->flavor || !panel_credit_shown(v, st, m->gp, m->t)) continue; /* t < 0: forgotten */
-            total++;
-            if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, m->arg ? "ofl" : "dti"); shown++; }
-        }
-        if (total) {
-            char line[320];
-            snprintf(line, sizeof line, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
-            panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y, c.w, th->text, line);
-        }
-        if (total || keep_line) { c.y += lh; c.h -= lh; }
-    } else if (keep_line) { c.y += lh; c.h -= lh; }
-    /* the tree before its legend: where the legend would leave too little room for one titled node
-     * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree
-     * shrank to a strip whose bits nobody could read, or vanished; the legend's words are also the
-     * hover tips and the glossary's (G). The same where the legend leaves the room for a strip but
-     * not for a readable tree (scaling's 3.6 half at 1280x720) and leaving it out gives one. */
-    level_geo lv[UI_MAX_LEVELS];
-    if (c.h - leg_h - rd_px(rd, 4) < 3 * lh + rd_px(rd, 8) || legend_hides_tree(rd, v, lv, c, leg_h)) leg_h = 0;
-    rd_rect area = tree_area(rd, c, leg_h);
-    if (leg_h > 0) panel_legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, true);
-    if (v->levels <= 0 || v->nnodes <= 0 || area.h <= 0) return;
-    tree_fit f = fit_tree(rd, v, lv, area);
-    /* hundreds of leaves: up to 3 lines under the tree say what they hold, in the room the tree
-     * leaves free; when it leaves less than 2 lines, the tree gives up 2 */
-    int nleaves = v->level_count[v->levels - 1], first_leaf = v->nnodes - nleaves;
-    if (nleaves > TREE_BOX_MAX_LEAVES && first_leaf >= 0) {
-        int free_lines = (area.h - plan(rd, v, lv, area.w, f.bu, f.bl, 0) - rd_px(rd, 3)) / lh;
-        int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
-        if (max_lines * lh < area.h / 3) {
-            int used = leaf_summary(fr, area, v, first_leaf, nleaves, max_lines, false, ui_no_hints(st));
-            rd_rect sr = {area.x, area.y + area.h - used * lh, area.w, used * lh};
-            leaf_summary(fr, sr, v, first_leaf, nleaves, max_lines, true, ui_no_hints(st));
-            if (used > free_lines) {
-                area.h -= used * lh + rd_px(rd, 3);
-                f = fit_tree(rd, v, lv, area);
-            }
-        }
+    if (v->levels <= 0 || v->nnodes <= 0 || L.area.h <= 0) return;
+    if (L.sum_lines) {
+        int nleaves = v->level_count[v->levels - 1];
+        leaf_summary(fr, L.sum, v, v->nnodes - nleaves, nleaves, L.sum_max, true, ui_no_hints(st));
     }
-    plan(rd, v, lv, area.w, f.bu, f.bl, f.box_lines);
-    draw_levels(fr, area, v, st, lv);
+    plan(rd, v, L.lv, L.area.w, L.fit.bu, L.fit.bl, L.fit.box_lines);
+    draw_levels(fr, L.area, v, st, L.lv);
 }
-

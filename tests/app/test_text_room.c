@@ -1,0 +1,229 @@
+/* test_text_room.c — panels with room under their text wrap it instead of ending it in "…", and keep their layout and forms from frame to frame (the tree, the CPUs panel, the kernel log). */
+#include <criterion/criterion.h>
+
+#include "panels/panels.h"
+#include "window/app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The projector's window (1280x720 less a title bar), the same as a picture, and 1600x900. */
+static const struct { int w, h; } sizes[] = {{1280, 688}, {1280, 720}, {1600, 900}};
+#define NSIZES (int)(sizeof sizes / sizeof sizes[0])
+
+/* A text run the renderer drew (rd_set_text_observer). */
+typedef struct run { char text[200]; rd_rect r; } run;
+typedef struct runs { run v[4096]; int n; } runs;
+static runs R;
+
+static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    runs *q = ctx;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    if (q->n == 4096) return;
+    run *u = &q->v[q->n++];
+    snprintf(u->text, sizeof u->text, "%.*s", (int)(len < sizeof u->text ? len : sizeof u->text - 1), s);
+    u->r = (rd_rect){x, y, w, h};
+}
+
+static bool starts_in(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x < r.x + r.w && a.y < r.y + r.h; }
+
+/* A shipped scenario (or a file) in a, compared or not. */
+static void load(ui_app *a, const char *scenario, bool compare)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    if (scenario[0] == '/') snprintf(path, sizeof path, "%s", scenario);
+    else snprintf(path, sizeof path, "%s/scenarios/%s", root, scenario);
+    ui_app_init(a);
+    cr_assert_eq(ui_app_load(a, path, -1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_compare(a, compare, err, sizeof err), 0, "%s", err);
+}
+
+static void seek(ui_app *a, int64_t t)
+{
+    ui_app_seek(a, t);
+    while (ui_app_seek_continue(a, 1000)) {}
+    ui_app_refresh_reports(a, 0, 0);
+}
+
+/* One off-screen context per size, made on first use (fonts load once) and freed by rds_free(). */
+static rd_ctx *rds[NSIZES];
+
+static rd_ctx *rd_for(int s)
+{
+    char err[512];
+    if (!rds[s]) rds[s] = rd_new_offscreen(sizes[s].w, sizes[s].h, 1.0f, err, sizeof err);
+    cr_assert(rds[s], "%s", err);
+    return rds[s];
+}
+
+static void rds_free(void)
+{
+    for (int s = 0; s < NSIZES; s++) {
+        if (rds[s]) rd_free(rds[s]);
+        rds[s] = NULL;
+    }
+}
+
+/* One frame of a at size s, its text runs in R. */
+static rd_ctx *draw(ui_app *a, int s)
+{
+    rd_ctx *rd = rd_for(s);
+    R.n = 0;
+    rd_set_text_observer(rd, keep_run, &R);
+    ui_app_draw(a, rd);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    return rd;
+}
+
+/* The side of the last frame that shows mode. */
+static int side_of(const ui_app *a, enum rv_mode mode)
+{
+    for (int s = 0; s < a->nsessions && s < 2; s++)
+        if (a->s[s].view.mode == mode) return s;
+    cr_assert_fail("no side in that mode");
+    return -1;
+}
+
+/* The text drawn in r, runs joined by spaces (a wrapped sentence reads whole across its lines), and
+ * how many runs in r are a lone "…" (rd_text_fit's ellipsis). */
+static int text_in(rd_rect r, char *out, size_t n)
+{
+    size_t l = 0;
+    int cut = 0;
+    out[0] = 0;
+    for (int i = 0; i < R.n; i++) {
+        if (!starts_in(R.v[i].r, r)) continue;
+        if (!strcmp(R.v[i].text, "…")) cut++;
+        if (l < n) l += (size_t)snprintf(out + l, n - l, "%s%s", l ? " " : "", R.v[i].text);
+    }
+    return cut;
+}
+
+/* (a) omap-stall compared: 3.6's tree says why FQS is overdue ("3.6 forces QSs only from a CPU's
+ * tick") whole. It ended "only f…" with ~60 px of the tree box empty under rnp0. */
+Test(text_room, the_36_trees_driver_text_shows_whole)
+{
+    static const int64_t at[] = {40000000000LL, 88000000000LL};
+    for (int m = 0; m < 2; m++) {
+        ui_app a;
+        load(&a, "omap-stall.json", true);
+        seek(&a, at[m]);
+        for (int s = 0; s < NSIZES; s++) {
+            draw(&a, s);
+            rd_rect tree = a.L.side[side_of(&a, RV_MODE_SOFTIRQ)].tree;
+            char buf[2048];
+            int cut = text_in(tree, buf, sizeof buf);
+            cr_expect_eq(cut, 0, "%dx%d at %.0f s: the 3.6 tree cut a text: %s", sizes[s].w, sizes[s].h, at[m] / 1e9, buf);
+            cr_expect(strstr(buf, "only from a CPU's tick"), "%dx%d at %.0f s: %s", sizes[s].w, sizes[s].h, at[m] / 1e9, buf);
+        }
+        ui_app_free(&a);
+    }
+    rds_free();
+}
+
+/* fast-no-hz compared at 1 s: "FQS credited: CPU 7 dti, CPU 6 dti, CPU 5 dti,…" over 44 px of the
+ * tree box left empty. The credits wrap; every credit named shows. */
+Test(text_room, the_trees_credits_wrap)
+{
+    ui_app a;
+    load(&a, "fast-no-hz.json", true);
+    seek(&a, 1000000000LL);
+    for (int s = 0; s < NSIZES; s++) {
+        draw(&a, s);
+        for (int side = 0; side < 2; side++) {
+            char buf[2048];
+            int cut = text_in(a.L.side[side].tree, buf, sizeof buf);
+            cr_expect(strstr(buf, "FQS credited: CPU"), "%dx%d side %d: no credits line: %s", sizes[s].w, sizes[s].h, side, buf);
+            cr_expect_eq(cut, 0, "%dx%d side %d: the tree cut a text: %s", sizes[s].w, sizes[s].h, side, buf);
+        }
+    }
+    ui_app_free(&a);
+    rds_free();
+}
+
+/* The tree panel alone, drawn at r in a's frame; its text runs in R and its nodes' and bits' hits
+ * (relative to r's top) in hits. */
+static int tree_alone(ui_app *a, rd_ctx *rd, const ui_view *v, rd_rect r, ui_hit *hits, int cap)
+{
+    R.n = 0;
+    a->fr.nhits = 0;
+    a->fr.ntips = 0;
+    rd_begin(rd, a->fr.th->bg);
+    rd_set_text_observer(rd, keep_run, &R);
+    panel_tree_draw(&a->fr, r, v, &a->st);
+    rd_set_text_observer(rd, NULL, NULL);
+    int n = 0;
+    for (int i = 0; i < a->fr.nhits && n < cap; i++) {
+        const ui_hit *h = &a->fr.hits[i];
+        if (h->kind != HIT_NODE && h->kind != HIT_NODE_BIT) continue;
+        hits[n] = *h;
+        hits[n].r.y -= r.y;
+        n++;
+    }
+    return n;
+}
+
+static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+
+/* The texts of R, sorted (a legend at the panel's foot moves with its height; its words do not). */
+static int sorted_texts(char **out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < R.n && n < cap; i++) out[n++] = strdup(R.v[i].text);
+    qsort(out, (size_t)n, sizeof *out, cmp_str);
+    return n;
+}
+
+/* (e) panel_tree_height_needed() restated panel_tree_draw()'s header arithmetic: one view gives the
+ * "Why" panel what the tree says it does not need, so the two must agree. Drawn at the height it
+ * says it needs, the tree panel shows what it shows at the full height: the same nodes and bits in
+ * the same places, the same words, nothing more cut. */
+Test(text_room, the_tree_drawn_at_the_height_it_needs_shows_the_same)
+{
+    static const struct { const char *scenario; int64_t t; } at[] = {
+        {"omap-stall.json", 6000000000LL},    {"omap-stall.json", 80007812501LL}, {"omap-stall.json", 88000000000LL},
+        {"hackbench.json", 2000000000LL},     {"fast-no-hz.json", 1000000000LL},  {"big-machine.json", 1000000000LL},
+        {"small-busy.json", 5040000000LL},    {"scaling.json", 2000000000LL},     {"offline-mid-gp.json", 1200000000LL},
+    };
+    static ui_hit full[4096], fit[4096];
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        ui_app a;
+        load(&a, at[k].scenario, false);
+        seek(&a, at[k].t);
+        for (int s = 0; s < NSIZES; s++) {
+            rd_ctx *rd = draw(&a, s);
+            const ui_view *v = &a.s[0].view;
+            /* the tree's column under the CPUs, as the layout had it before giving the "Why" panel its share */
+            rd_rect col = a.L.side[0].tree;
+            if (a.L.why.x == col.x && a.L.why.y >= col.y) col.h = a.L.why.y + a.L.why.h - col.y;
+            for (int have = col.h; have >= col.h / 2; have -= col.h / 4) {
+                int need = panel_tree_height_needed(&a.fr, col.w, v, have);
+                cr_expect_leq(need, have);
+                rd_rect r_full = {col.x, col.y, col.w, have}, r_need = {col.x, col.y, col.w, need};
+                int nf = tree_alone(&a, rd, v, r_full, full, 4096);
+                char *tf[512], *tn[512];
+                int ntf = sorted_texts(tf, 512);
+                int nn = tree_alone(&a, rd, v, r_need, fit, 4096);
+                int ntn = sorted_texts(tn, 512);
+                char what[200];
+                snprintf(what, sizeof what, "%s at %.3f s, %dx%d, %d px of %d", at[k].scenario, at[k].t / 1e9, sizes[s].w, sizes[s].h,
+                         need, have);
+                cr_expect_eq(nn, nf, "%s: %d nodes and bits drawn, %d at the full height", what, nn, nf);
+                for (int i = 0; i < nn && i < nf; i++)
+                    cr_expect(!memcmp(&fit[i].r, &full[i].r, sizeof fit[i].r), "%s: hit %d at %d,%d %dx%d, %d,%d %dx%d at the full height",
+                              what, i, fit[i].r.x, fit[i].r.y, fit[i].r.w, fit[i].r.h, full[i].r.x, full[i].r.y, full[i].r.w, full[i].r.h);
+                cr_expect_eq(ntn, ntf, "%s: %d text runs, %d at the full height", what, ntn, ntf);
+                for (int i = 0; i < ntn && i < ntf; i++)
+                    cr_expect_str_eq(tn[i], tf[i], "%s: \"%s\" where the full height drew \"%s\"", what, tn[i], tf[i]);
+                for (int i = 0; i < ntf; i++) free(tf[i]);
+                for (int i = 0; i < ntn; i++) free(tn[i]);
+            }
+        }
+        ui_app_free(&a);
+    }
+    rds_free();
+}
