@@ -647,9 +647,22 @@ static drv_state drv_state_of(const ui_view *v)
     return d;
 }
 
-/* The driver text. */
-static void driver_text(const drv_state *d, char *drv, size_t n)
+/* What the driver text says that the subtitle's form k (tree_subtitle()) left out: the phase, and the
+ * flavor (3.7's names its kthread, and with it the flavor, anyway). */
+enum { SAY_PHASE = 1, SAY_FLAVOR = 2 };
+static int form_leaves_out(int k) { return (k >= 3 ? SAY_PHASE : 0) | (k == 2 || k >= 4 ? SAY_FLAVOR : 0); }
+
+/* The GP phase in words, for the driver text when the subtitle has no room for it (tree_subtitle()). */
+static const char *phase_words(enum rv_gp_phase p)
 {
+    return p == RV_GP_IDLE ? "GP idle" : p == RV_GP_INIT ? "GP init" : p == RV_GP_WAIT ? "waiting for QSs" : "GP cleanup";
+}
+
+/* The driver text; say: what the subtitle left out and this says instead (form_leaves_out()): the
+ * phase (unless a walk's "initialising at rnpN" or the next FQS says it already), 3.6's flavor. */
+static void driver_text(const drv_state *d, int say, char *drv, size_t n)
+{
+    const char *fl = say & SAY_FLAVOR ? rv_flavor_name(d->flavor) : NULL;
     if (d->mode == RV_MODE_KTHREAD) {
         if (d->kthread_cpu >= 0)
             snprintf(drv, n, "3.7: %s kthread %s on CPU %d", rv_flavor_name(d->flavor),
@@ -657,12 +670,16 @@ static void driver_text(const drv_state *d, char *drv, size_t n)
         else snprintf(drv, n, "3.7: %s kthread sleeping", rv_flavor_name(d->flavor));
     } else {
         /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
-        if (d->gp_start_cpu >= 0) snprintf(drv, n, "3.6: no kthread; GP %lu started on CPU %d", d->gpnum, d->gp_start_cpu);
-        else snprintf(drv, n, "3.6: driven from RCU_SOFTIRQ (no kthread)");
+        if (d->gp_start_cpu >= 0)
+            snprintf(drv, n, "3.6: no kthread; %s%sGP %lu started on CPU %d", fl ? fl : "", fl ? " " : "", d->gpnum, d->gp_start_cpu);
+        else snprintf(drv, n, "3.6: %s%sdriven from RCU_SOFTIRQ (no kthread)", fl ? fl : "", fl ? " " : "");
     }
     size_t l = strlen(drv);
     bool walking = d->walk_node >= 0 && (d->phase == RV_GP_INIT || d->phase == RV_GP_CLEANUP);
     if (walking) snprintf(drv + l, n - l, " · %s at rnp%d", d->phase == RV_GP_INIT ? "initialising" : "cleaning up", d->walk_node);
+    /* "next FQS in 3 jiffies" says the GP waits for QSs: kernel-build's 3.6 half had the room for
+     * its two lines, not for "waiting for QSs" as well */
+    else if (say & SAY_PHASE && !(d->phase == RV_GP_WAIT && d->fqs_known)) snprintf(drv + l, n - l, " · %s", phase_words(d->phase));
     l = strlen(drv);
     if (!d->fqs_known) return;
     long long j = d->fqs_j;
@@ -676,7 +693,7 @@ static void driver_text(const drv_state *d, char *drv, size_t n)
 /* The most lines the driver text can take at width w in this view's mode and flavor, whatever the GP
  * does: its longest forms with five-digit numbers. The tree's place under the text follows from this,
  * not from the text of the moment, so the tree does not move as the text grows and shrinks. */
-static int driver_lines_max(rd_ctx *rd, const ui_view *v, int w)
+static int driver_lines_max(rd_ctx *rd, const ui_view *v, int say, int w)
 {
     drv_state d = drv_state_of(v);
     int cpu = v->ncpus > 0 ? v->ncpus - 1 : 0, most = 0;
@@ -690,7 +707,7 @@ static int driver_lines_max(rd_ctx *rd, const ui_view *v, int w)
         d.walk_node = k ? (v->nnodes > 0 ? v->nnodes - 1 : 0) : -1;
         d.fqs_known = !k;
         d.fqs_j = d.mode == RV_MODE_SOFTIRQ ? -99999 : 99999;
-        driver_text(&d, t, sizeof t);
+        driver_text(&d, say, t, sizeof t);
         int n = panel_wrap_lines(rd, RD_SANS_SMALL, w, t);
         if (n > most) most = n;
     }
@@ -744,19 +761,41 @@ static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_IT
     return TREE_LEGEND_ITEMS;
 }
 
-/* The title's subtitle: the header says it in fewer words rather than end in "…" mid-number ("gpnum
- * 15…"): a narrow panel, or a one-panel picture whose text grew, gets the nodes' own g/c notation,
- * then leaves out the flavor's name (the top bar's toggle shows it) before the phase, then both. */
-static void tree_subtitle(rd_ctx *rd, int w, const ui_view *v, char *sub, size_t n)
+/* Form k of the tree's subtitle, longest first; forms 3 and 4 leave the phase out. */
+static void subtitle_form(int k, const char *fname, unsigned long g, unsigned long c, const char *phase, char *out, size_t n)
+{
+    switch (k) {
+    case 0: snprintf(out, n, "%s · gpnum %lu · completed %lu · %s", fname, g, c, phase); break;
+    case 1: snprintf(out, n, "%s · g%lu c%lu · %s", fname, g, c, phase); break;
+    case 2: snprintf(out, n, "g%lu c%lu · %s", g, c, phase); break;
+    case 3: snprintf(out, n, "%s · g%lu c%lu", fname, g, c); break;
+    default: snprintf(out, n, "g%lu c%lu", g, c); break;
+    }
+}
+
+/* The title's subtitle in the longest form that fits beside "rcu_node tree" in a panel w wide: the
+ * header says it in fewer words rather than end in "…" mid-number ("gpnum 15…"), with the nodes' own
+ * g/c notation, then without the flavor's name (the top bar's toggle shows it) before the phase, then
+ * without both. Which form fits is measured with the longest phase, "waiting for QSs", and numbers of
+ * at least five digits: measured with the text of the moment, omap-stall's 3.7 half flipped between
+ * "g179 c179 · idle" and "rcu_sched · g179 c179" as its GP went idle and back, and the form changed
+ * again as the GP numbers reached three digits. So the panel's width chooses the form; only a run
+ * past GP 99999 (kernel-build, the end of rcutorture) can change it, once per digit, since the numbers
+ * themselves must show whole. Returns the form (form_leaves_out(): what the driver text says instead). */
+static int tree_subtitle(rd_ctx *rd, int w, const ui_view *v, char *sub, size_t n)
 {
     const rv_flavor_view *fl = &v->fl[v->flavor];
-    const char *fname = rv_flavor_name(v->flavor), *phase = rv_gp_phase_name(fl->phase);
+    const char *fname = rv_flavor_name(v->flavor);
+    unsigned long mg = fl->gpnum < 99999 ? 99999 : fl->gpnum, mc = fl->completed < 99999 ? 99999 : fl->completed;
     int avail = w - rd_px(rd, 18) - rd_text_width(rd, RD_BOLD, "rcu_node tree");
-    snprintf(sub, n, "%s · gpnum %lu · completed %lu · %s", fname, fl->gpnum, fl->completed, phase);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "%s · g%lu c%lu · %s", fname, fl->gpnum, fl->completed, phase);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "g%lu c%lu · %s", fl->gpnum, fl->completed, phase);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "%s · g%lu c%lu", fname, fl->gpnum, fl->completed);
-    if (rd_text_width(rd, RD_SANS, sub) > avail) snprintf(sub, n, "g%lu c%lu", fl->gpnum, fl->completed);
+    int k = 0;
+    for (; k < 4; k++) {
+        char t[200];
+        subtitle_form(k, fname, mg, mc, rv_gp_phase_name(RV_GP_WAIT), t, sizeof t);
+        if (rd_text_width(rd, RD_SANS, t) <= avail) break;
+    }
+    subtitle_form(k, fname, fl->gpnum, fl->completed, rv_gp_phase_name(fl->phase), sub, n);
+    return k;
 }
 
 /* Where everything of the tree panel goes in its content rect: one measure for panel_tree_draw() and
@@ -774,22 +813,23 @@ typedef struct tree_layout {
     level_geo lv[UI_MAX_LEVELS];
 } tree_layout;
 
-/* Lay the panel out in its content c. cred: the credits text of the moment ("" or NULL when none). The text over the
+/* Lay the panel out in its content c. say: what the driver text says that the subtitle left out
+ * (form_leaves_out()); cred: the credits text of the moment ("" or NULL when none). The text over the
  * tree gets, in this order: up to 3 driver lines and a credits line by the panel's room (as it always
  * had, the tree shrinking for them); then as many more lines as the longest driver and credits texts
  * can take, out of the room the tree leaves unused, then out of bits bigger than their numbers need.
  * Every reserve comes from the room and those longest texts, never from the text of the moment: the
  * tree keeps its place and size frame to frame. */
-static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, const char *cred, bool no_hints, tree_layout *L)
+static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, const char *cred, bool no_hints, tree_layout *L)
 {
     rd_ctx *rd = fr->rd;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     memset(L, 0, sizeof *L);
     drv_state d = drv_state_of(v);
-    driver_text(&d, L->drv, sizeof L->drv);
+    driver_text(&d, say, L->drv, sizeof L->drv);
     panel_legend_item leg[TREE_LEGEND_ITEMS];
     int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items(fr->th, leg), false);
-    int drv_max = driver_lines_max(rd, v, c.w), cred_max = credits_lines_max(rd, v, c.w);
+    int drv_max = driver_lines_max(rd, v, say, c.w), cred_max = credits_lines_max(rd, v, c.w);
     /* a second driver line where the panel has 8 lines in all, kept while the text takes one (the tree
      * moved a line as the state grew, "· next FQS in 3 jiffies", frame 1 to frame 2 of a clip from 0 s);
      * a third taken from the tree where it has 10 besides the legend */
@@ -873,14 +913,16 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, const char *
 int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have)
 {
     rd_ctx *rd = fr->rd;
+    char sub[200];
+    int say = form_leaves_out(tree_subtitle(rd, w, v, sub, sizeof sub));
     tree_layout L, M;
-    tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, have}), v, NULL, false, &L);
+    tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, have}), v, say, NULL, false, &L);
     if (L.spare <= 0) return have;
     /* the panel less what nothing uses, as long as the layout there is the same: its rules read the
      * room (the driver's third line, the legend), so a lower panel could lay out otherwise */
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     for (int h = have - L.spare; h < have; h += lh) {
-        tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, h}), v, NULL, false, &M);
+        tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, h}), v, say, NULL, false, &M);
         if (M.spare >= 0 && M.drv_lines == L.drv_lines && M.head_lines == L.head_lines && M.leg_h == L.leg_h &&
             M.sum_lines == L.sum_lines && !memcmp(&M.fit, &L.fit, sizeof M.fit))
             return h;
@@ -893,11 +935,11 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     char sub[200], cred[320];
-    tree_subtitle(rd, r.w, v, sub, sizeof sub);
+    int say = form_leaves_out(tree_subtitle(rd, r.w, v, sub, sizeof sub));
     rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
     credits_text(v, st, cred, sizeof cred);
     tree_layout L;
-    tree_measure(fr, c, v, cred, ui_no_hints(st), &L);
+    tree_measure(fr, c, v, say, cred, ui_no_hints(st), &L);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     /* who drives the grace period, and where it is; then the credits, on the lines the driver text
      * leaves of the header */

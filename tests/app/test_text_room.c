@@ -145,6 +145,72 @@ Test(text_room, the_trees_credits_wrap)
     rds_free();
 }
 
+/* Side side's tree subtitle in the last frame: the run right of its title "rcu_node tree". */
+static void tree_subtitle(const ui_app *a, int side, char *out, size_t n)
+{
+    rd_rect tree = a->L.side[side].tree;
+    int ty = -1;
+    out[0] = 0;
+    for (int i = 0; i < R.n; i++)
+        if (starts_in(R.v[i].r, tree) && !strcmp(R.v[i].text, "rcu_node tree")) ty = R.v[i].r.y;
+    cr_assert_geq(ty, 0, "no tree title");
+    for (int i = 0; i < R.n; i++)
+        if (starts_in(R.v[i].r, tree) && R.v[i].r.y == ty && strcmp(R.v[i].text, "rcu_node tree")) {
+            snprintf(out, n, "%s", R.v[i].text);
+            return;
+        }
+}
+
+/* (d) omap-stall's 3.7 half flipped from frame to frame between "rcu_sched · g179 c179" and
+ * "g179 c179 · idle": the form was measured with the phase of the moment ("waiting for QSs" is wider
+ * than "idle"), and changed again as the GP numbers reached three digits (at 1280x720: "g19 c18 ·
+ * waiting for QSs", then "rcu_sched · g108 c107"). One form for each side over the first 40 s (every 0.5 s), and
+ * what it leaves out of the flavor and the phase the driver text says (a next FQS time says "waiting"). */
+Test(text_room, the_trees_subtitle_keeps_its_form)
+{
+    ui_app a;
+    load(&a, "omap-stall.json", true);
+    /* per size and side (0: 3.6, 1: 3.7): frames whose subtitle names the flavor, the phase */
+    int with_flavor[NSIZES][2] = {{0}}, with_phase[NSIZES][2] = {{0}}, frames = 0;
+    char first[NSIZES][2][200], odd[NSIZES][2][200];
+    memset(odd, 0, sizeof odd);
+    for (int64_t t = 0; t <= 40000000000LL; t += 500000000LL, frames++) {
+        seek(&a, t);
+        for (int s = 0; s < NSIZES; s++) {
+            draw(&a, s);
+            for (int mode = 0; mode < 2; mode++) {
+                int side = side_of(&a, mode ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ);
+                char sub[200], all[2048];
+                tree_subtitle(&a, side, sub, sizeof sub);
+                text_in(a.L.side[side].tree, all, sizeof all);
+                bool f = strstr(sub, "rcu_sched") != NULL;
+                bool p = strstr(sub, " · idle") || strstr(sub, "waiting for QSs") || strstr(sub, " · init") || strstr(sub, " · cleanup");
+                if (!frames) snprintf(first[s][mode], sizeof first[s][mode], "%s", sub);
+                else if (!odd[s][mode][0] && (f != (with_flavor[s][mode] > 0) || p != (with_phase[s][mode] > 0)))
+                    snprintf(odd[s][mode], sizeof odd[s][mode], "%.150s (%.2f s)", sub, t / 1e9);
+                cr_expect(f || strstr(all, "rcu_sched"), "%dx%d at %.2f s: the flavor is nowhere in the tree: %s", sizes[s].w, sizes[s].h,
+                          t / 1e9, all);
+                cr_expect(p || strstr(all, "GP idle") || strstr(all, "waiting for QSs") || strstr(all, "GP init") || strstr(all, "initialising") ||
+                              strstr(all, "GP cleanup") || strstr(all, "cleaning up") || strstr(all, "next FQS") || strstr(all, "FQS due") ||
+                              strstr(all, "FQS overdue"),
+                          "%dx%d at %.2f s: the phase is nowhere in the tree: %s", sizes[s].w, sizes[s].h, t / 1e9, all);
+                with_flavor[s][mode] += f;
+                with_phase[s][mode] += p;
+            }
+        }
+    }
+    for (int s = 0; s < NSIZES; s++)
+        for (int mode = 0; mode < 2; mode++) {
+            int nf = with_flavor[s][mode], np = with_phase[s][mode];
+            cr_expect(nf == 0 || nf == frames, "%dx%d, %s: the flavor shows in %d of %d subtitles: \"%s\", then \"%s\"", sizes[s].w,
+                      sizes[s].h, mode ? "3.7" : "3.6", nf, frames, first[s][mode], odd[s][mode]);
+            cr_expect(np == 0 || np == frames, "%dx%d, %s: the phase shows in %d of %d subtitles: \"%s\", then \"%s\"", sizes[s].w,
+                      sizes[s].h, mode ? "3.7" : "3.6", np, frames, first[s][mode], odd[s][mode]);
+        }
+    ui_app_free(&a);
+    rds_free();
+}
+
 /* The tree panel alone, drawn at r in a's frame; its text runs in R and its nodes' and bits' hits
  * (relative to r's top) in hits. */
 static int tree_alone(ui_app *a, rd_ctx *rd, const ui_view *v, rd_rect r, ui_hit *hits, int cap)
