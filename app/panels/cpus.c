@@ -238,23 +238,43 @@ static bool called_out(const ui_view *v, int i)
     return leaf_owes(v, i) && (v->cpus[i].dynticks & 1) && v->cpus[i].state != RV_CPU_OFFLINE;
 }
 
+/* The fewest pixels the heat map can be drawn in at width w: one-pixel cells in rows of whole leaves
+ * (draw_heatmap()). */
+static int heatmap_min_h(const ui_view *v, int w)
+{
+    int leaf = v->cfg && v->cfg->rcu.fanout_leaf > 0 ? v->cfg->rcu.fanout_leaf : 16;
+    int cols = w >= leaf ? w / leaf * leaf : w;
+    if (cols < 1) cols = 1;
+    return (v->ncpus + cols - 1) / cols;
+}
+
+/* "running, still owing: CPU 0 (U), 3 (U) and 6 more": the first m of the busy running CPUs that owe. */
+static void running_list(char *b, size_t n, char who[][24], int m, int busy)
+{
+    size_t l = (size_t)snprintf(b, n, "running, still owing: CPU ");
+    for (int k = 0; k < m && l < n; k++) l += (size_t)snprintf(b + l, n - l, "%s%s", k ? ", " : "", who[k]);
+    if (busy > m && l < n) snprintf(b + l, n - l, " and %d more", busy - m);
+}
+
 /* Thousands of CPUs read as sentences first: how many in each state; how many still owe the GP a
  * QS and how many of those are dyntick-idle (one FQS pass credits them all); and by number, with
- * their state, the few running CPUs that still owe one (ringed in the map). Returns the height used. */
+ * their state, the few running CPUs that still owe one (ringed in the map). The sentences take the
+ * lines they need over the map down to its smallest (one-pixel cells): in a compare half at
+ * 1280x720 they ended "the next F…" and "3 (U), 5 (K),…" above a map of one-pixel cells with room to
+ * spare. The list of running CPUs names as many as its lines hold and counts the rest ("and 5
+ * more"); only where even that does not fit a last line ends in "…". Returns the height used. */
 static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
 {
     rd_ctx *rd = fr->rd;
     int count[RV_CPU_OFFLINE + 1] = {0}, owing = 0, idle = 0, busy = 0;
-    char who[240] = "";
-    size_t wl = 0;
+    char who[8][24];
     for (int i = 0; i < v->ncpus; i++) {
         const rv_cpu_view *c = &v->cpus[i];
         if ((unsigned)c->state <= RV_CPU_OFFLINE) count[c->state]++;
         if (!leaf_owes(v, i)) continue;
         owing++;
         if (!called_out(v, i)) { idle++; continue; }
-        if (busy < 8 && wl < sizeof who - 24)
-            wl += (size_t)snprintf(who + wl, sizeof who - wl, "%s%d (%c)", busy ? ", " : "", i, state_letter(c->state));
+        if (busy < 8) snprintf(who[busy], sizeof who[busy], "%d (%c)", i, state_letter(c->state));
         busy++;
     }
     char l1[160], l2[200], l3[300];
@@ -262,18 +282,25 @@ static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
              count[RV_CPU_IDLE_TICK], count[RV_CPU_IDLE_NOHZ], count[RV_CPU_OFFLINE]);
     if (!owing) snprintf(l2, sizeof l2, "none owes a QS");
     else snprintf(l2, sizeof l2, "%d owe%s a QS · %d of them idle or offline: the next FQS pass credits those", owing, owing == 1 ? "s" : "", idle);
-    snprintf(l3, sizeof l3, "running, still owing: CPU %s%s", who, busy > 8 ? ", …" : "");
-    int lh = rd_line_height(rd, RD_SANS_SMALL), y = r.y;
+    int lh = rd_line_height(rd, RD_SANS_SMALL), bh = rd_line_height(rd, RD_BOLD), y = r.y;
+    int listed = busy < 8 ? busy : 8;
+    running_list(l3, sizeof l3, who, listed, busy);
+    /* lines: one each, then l2's (it says why thousands of owing CPUs are no worry), then the list's */
+    int n2 = panel_wrap_lines(rd, RD_SANS_SMALL, r.w, l2), n3 = busy ? panel_wrap_lines(rd, RD_BOLD, r.w, l3) : 0;
+    int room = r.h - heatmap_min_h(v, r.w) - lh - (n2 > 0 ? lh : 0) - (n3 > 0 ? bh : 0), k2 = n2 > 0 ? 1 : 0, k3 = n3 > 0 ? 1 : 0;
+    while (k2 < n2 && room >= lh) { k2++; room -= lh; }
+    while (k3 < n3 && room >= bh) { k3++; room -= bh; }
+    /* a list longer than its lines names fewer CPUs and counts the others */
+    for (int m = listed - 1; busy && m >= 1 && panel_wrap_lines(rd, RD_BOLD, r.w, l3) > k3; m--) running_list(l3, sizeof l3, who, m, busy);
     panel_text_fit(fr, RD_SANS_SMALL, r.x, y, r.w, fr->th->text, l1);
     ui_tip_add(fr, (rd_rect){r.x, y, r.w, lh}, "CPUs by state: U user, K kernel, I idle with its tick on, Z idle with its tick stopped (RCU counts I and Z idle: dynticks even), X offline.");
     y += lh;
-    panel_text_fit(fr, RD_SANS_SMALL, r.x, y, r.w, fr->th->text, l2);
-    panel_explain(fr, (rd_rect){r.x, y, r.w, lh}, l2);
-    y += lh;
+    panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){r.x, y, r.w, k2 * lh}, fr->th->text, l2);
+    y += k2 * lh;
     if (busy) { /* the ones that matter, ringed in the map below */
-        panel_text_fit(fr, RD_BOLD, r.x, y, r.w, fr->th->stall, l3);
-        panel_explain(fr, (rd_rect){r.x, y, r.w, lh}, "QS");
-        y += rd_line_height(rd, RD_BOLD);
+        panel_wrap_fit(fr, RD_BOLD, (rd_rect){r.x, y, r.w, k3 * bh}, fr->th->stall, l3);
+        panel_explain(fr, (rd_rect){r.x, y, r.w, k3 * bh}, "QS");
+        y += k3 * bh;
     }
     return y - r.y + rd_px(rd, 2);
 }
@@ -332,8 +359,11 @@ static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         ui_hit_add(fr, (rd_rect){g.x, g.y + row * ch, g.w, ch}, HIT_CPU, -1 - row * cols, cols * 65536 + cw);
 }
 
-/* The tile legend; every item explains itself on hover. draw=false only measures its height. */
-static int legend(ui_frame *fr, rd_rect r, bool draw)
+/* The legend of what the panel draws; every item explains itself on hover. draw=false only measures its
+ * height. The heat map draws states, an owed QS, an old reader and the running CPUs that owe: its
+ * legend says those alone (the tiles' badges, callbacks and outline took three lines of a compare
+ * half at 1280x720 over a map drawn without them, and the summary above the map ended in "…"). */
+static int legend(ui_frame *fr, rd_rect r, bool heat, bool draw)
 {
     const ui_theme *th = fr->th;
     const panel_legend_item items[] = {
@@ -347,7 +377,24 @@ static int legend(ui_frame *fr, rd_rect r, bool draw)
         {SW_FRAME, th->passed, "✓ reported", "✓"}, {SW_FILL, th->walk, "dti/ofl: FQS credited it", "dti"},
         {SW_FILL, th->seg[1], "D W R N callbacks: done, waiting, next-ready, next", "D/W/R/N"},
     };
+    const panel_legend_item heat_items[] = {
+        {SW_FILL, th->user, "U user", "U"}, {SW_FILL, th->kernel, "K kernel", "K"}, {SW_FILL, th->idle_tick, "I idle, tick on", "I"},
+        {SW_DOTS, th->idle_nohz, "Z idle, tick stopped", "Z"}, {SW_HATCH, th->offline, "X offline", "X"},
+        {SW_FILL, th->owed, "centre: owes a QS", "○"}, {SW_FILL, th->reader_old, "corner: reader GP waits for", "R!"},
+        {SW_FRAME, th->stall, "ring: running, owes", "QS"},
+    };
+    if (heat) return panel_legend(fr, r, heat_items, (int)(sizeof heat_items / sizeof heat_items[0]), draw);
     return panel_legend(fr, r, items, (int)(sizeof items / sizeof items[0]), draw);
+}
+
+/* Form k (0 the longest) of the CPUs panel's subtitle; owes: the singular verb. */
+static void cpus_subtitle(char *sub, size_t n, int k, int flavor, int online, int idle, int nohz, int owed, bool owes)
+{
+    const char *s = owes ? "s" : "";
+    if (k == 0) snprintf(sub, n, "%s · %d online, %d idle (%d tick stopped) · %d still owe%s a QS", rv_flavor_name(flavor), online, idle, nohz, owed, s);
+    else if (k == 1) snprintf(sub, n, "%s · %d online, %d idle (%d Z) · %d owe%s a QS", rv_flavor_name(flavor), online, idle, nohz, owed, s);
+    else if (k == 2) snprintf(sub, n, "%d online, %d idle (%d Z), %d owe%s a QS", online, idle, nohz, owed, s);
+    else snprintf(sub, n, "%d online, %d idle, %d owe%s a QS", online, idle, owed, s);
 }
 
 void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
@@ -364,41 +411,46 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         owed += qs_of(v, &v->cpus[i]) == QS_OWED || qs_of(v, &v->cpus[i]) == QS_PASSED;
     }
     const char *title = v->ncpus == 1 ? "CPU" : "CPUs";
-    snprintf(sub, sizeof sub, "%s · %d online, %d idle (%d tick stopped) · %d still owe%s a QS", rv_flavor_name(v->flavor), online,
-             idle, nohz, owed, owed == 1 ? "s" : "");
-    /* compare at 1280x720 cut it at "(2 tick stopped…": the tiles' letter Z says "tick stopped", and
-     * the flavor is on its button in the top bar */
-    if (!panel_subtitle_fits(fr, r, title, sub)) {
-        snprintf(sub, sizeof sub, "%s · %d online, %d idle (%d Z) · %d owe%s a QS", rv_flavor_name(v->flavor), online, idle, nohz, owed,
-                 owed == 1 ? "s" : "");
-        rd_note_dropped(rd, 1); /* the words "tick stopped" */
-        if (!panel_subtitle_fits(fr, r, title, sub)) {
-            snprintf(sub, sizeof sub, "%d online, %d idle (%d Z), %d owe%s a QS", online, idle, nohz, owed, owed == 1 ? "s" : "");
-            rd_note_dropped(rd, 1); /* the flavor's name */
-        }
+    /* the longest form that fits: compare at 1280x720 cut it at "(2 tick stopped…" (the tiles' letter Z
+     * says "tick stopped", and the flavor is on its button in the top bar), and big-machine compared
+     * still ended "4087 idle (4087 Z), 4086 owe …" (the count of stopped ticks goes before the count
+     * the grace period is about: the tiles' Z, or the heat map's first line, says it). Which form
+     * fits is measured with every count at its largest, the CPU count, so the form does not change
+     * from frame to frame as "0 owe" becomes "4096 owe" */
+    int k = 0, m = v->ncpus;
+    for (; k < 3; k++) {
+        cpus_subtitle(sub, sizeof sub, k, v->flavor, m, m, m, m, true);
+        if (panel_subtitle_fits(fr, r, title, sub)) break;
     }
+    cpus_subtitle(sub, sizeof sub, k, v->flavor, online, idle, nohz, owed, owed == 1);
+    if (k) rd_note_dropped(rd, k); /* "tick stopped", then the flavor's name, then the Z count */
     rd_rect c = panel_frame(fr, r, title, sub);
-    int lh = rd_line_height(rd, RD_SANS_SMALL);
-    /* the legend takes the lines it needs at this width (never drops an item) */
-    int leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, false);
-    rd_rect grid = {c.x, c.y, c.w, c.h - leg_h - rd_px(rd, 4)};
-    legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, true);
-    (void)lh;
     int n = v->ncpus;
-    if (n <= 0 || grid.h <= 0) return;
+    /* the legend takes the lines it needs at this width (never drops an item): the tiles', unless they
+     * would be too small under it and the heat map stands in for them */
+    bool heat = n > 256;
+    int leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, false);
+    rd_rect grid = {c.x, c.y, c.w, c.h - leg_h - rd_px(rd, 4)};
     int gap = rd_px(rd, n <= 64 ? 3 : 1);
     int best_cols = 1;
     double best = 0;
-    for (int cols = 1; cols <= n; cols++) {
+    for (int cols = 1; cols <= n && !heat; cols++) {
         int rows = (n + cols - 1) / cols;
         double tw = (double)(grid.w - gap * (cols - 1)) / cols, th_ = (double)(grid.h - gap * (rows - 1)) / rows;
         double s = fmin(tw / 1.45, th_);
         if (s > best) { best = s; best_cols = cols; }
     }
-    int cols = best_cols, rows = (n + cols - 1) / cols;
+    int cols = best_cols, rows = n > 0 ? (n + cols - 1) / cols : 1;
     int tw = (grid.w - gap * (cols - 1)) / cols, th_ = (grid.h - gap * (rows - 1)) / rows;
     if (th_ > rd_px(rd, 150)) th_ = rd_px(rd, 150);
-    if (n > 256 || th_ < rd_px(rd, 12) || tw < rd_px(rd, 12)) {
+    if (!heat && (th_ < rd_px(rd, 12) || tw < rd_px(rd, 12))) {
+        heat = true;
+        leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, false);
+        grid.h = c.h - leg_h - rd_px(rd, 4);
+    }
+    legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, heat, true);
+    if (n <= 0 || grid.h <= 0) return;
+    if (heat) {
         draw_heatmap(fr, grid, v, st);
         return;
     }
