@@ -3,6 +3,20 @@
 
 #include <stdio.h>
 
+/* Where line k's text starts after its timestamp, and the lines the text takes wrapped there. A line
+ * wider than the panel wraps under its own text, as dmesg reads in a narrow terminal with the stamps
+ * kept clear: a compare half at 1280x720 cut "INFO: rcu_sched detected stalls on CPUs/tasks: { 0 1}
+ * (detected by 2, t=…" at its edge, hiding which CPU saw it and how long it had waited. Where the
+ * stamp would leave the text under a third of the width, it wraps from the left edge. */
+static int klog_lines(rd_ctx *rd, const ui_klog_line *k, int w, char *ts, size_t tsn, int *indent)
+{
+    snprintf(ts, tsn, "[%5lld.%06lld] ", (long long)(k->t / 1000000000LL), (long long)((k->t % 1000000000LL) / 1000));
+    int tsw = rd_text_width(rd, RD_MONO_SMALL, ts);
+    *indent = w - tsw >= w / 3 ? tsw : 0;
+    int n = panel_wrap_lines(rd, RD_MONO_SMALL, w - *indent, k->text);
+    return (*indent ? 0 : 1) + (n > 0 ? n : 1);
+}
+
 void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -14,32 +28,41 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     int lh = rd_line_height(rd, RD_MONO_SMALL);
     int rows = c.h / (lh > 0 ? lh : 1);
     if (rows <= 0) return;
-    int last = v->nklog - 1 - st->klog_scroll;
-    if (last < 0) last = -1;
-    int first = last - rows + 1;
-    if (first < 0) first = 0;
     if (v->nklog == 0) {
         rd_text(rd, RD_SANS_SMALL, c.x, c.y, th->text_dim,
                 ui_no_hints(st) ? "(nothing logged)" : "(nothing logged yet: stall warnings and hotplug messages appear here)");
         return;
     }
+    int last = v->nklog - 1 - st->klog_scroll;
+    if (last < 0) return;
+    /* the newest lines that fit whole, each with the rows it wraps to; the newest always shows, its
+     * last row ending in "…" only when it alone is taller than the panel */
+    int first = last, used = 0;
+    for (int i = last; i >= 0; i--) {
+        char ts[40];
+        int indent, n = klog_lines(rd, &v->klog[i], c.w, ts, sizeof ts, &indent);
+        if (used + n > rows && i < last) break;
+        used += n;
+        first = i;
+    }
     rd_clip_push(rd, c);
     int y = c.y;
-    for (int i = first; i <= last; i++) {
+    for (int i = first; i <= last && y < c.y + c.h; i++) {
         const ui_klog_line *k = &v->klog[i];
         char ts[40];
-        snprintf(ts, sizeof ts, "[%5lld.%06lld] ", (long long)(k->t / 1000000000LL), (long long)((k->t % 1000000000LL) / 1000));
-        int x = c.x;
+        int indent, n = klog_lines(rd, k, c.w, ts, sizeof ts, &indent);
+        if (n > (c.y + c.h - y) / lh) n = (c.y + c.h - y) / lh;
         if (k->stall) {
-            rd_fill(rd, (rd_rect){c.x - rd_px(rd, 4), y, rd_px(rd, 3), lh}, th->stall);
-            rd_fill(rd, (rd_rect){c.x, y, c.w, lh}, rd_alpha(th->stall, 28));
+            rd_fill(rd, (rd_rect){c.x - rd_px(rd, 4), y, rd_px(rd, 3), n * lh}, th->stall);
+            rd_fill(rd, (rd_rect){c.x, y, c.w, n * lh}, rd_alpha(th->stall, 28));
         }
-        x += rd_text(rd, RD_MONO_SMALL, x, y, th->text_dim, ts);
-        int tw = rd_text(rd, RD_MONO_SMALL, x, y, k->stall ? th->stall : th->text, k->text);
-        /* its glossary terms on hover: { 0}, P<pid>, self-detected, jiffies in a stall warning;
-         * rcutorture's Reader Pipe; hotplug's orphaned or adopted callbacks */
-        panel_explain(fr, (rd_rect){x, y, tw, lh}, k->text);
-        y += lh;
+        rd_text(rd, RD_MONO_SMALL, c.x, y, th->text_dim, ts);
+        /* its glossary terms on hover (inside panel_wrap_fit): { 0}, P<pid>, self-detected, jiffies
+         * in a stall warning; rcutorture's Reader Pipe; hotplug's orphaned or adopted callbacks */
+        int ty = indent ? y : y + lh, tn = indent ? n : n - 1;
+        if (tn > 0)
+            panel_wrap_fit(fr, RD_MONO_SMALL, (rd_rect){c.x + indent, ty, c.w - indent, tn * lh}, k->stall ? th->stall : th->text, k->text);
+        y += n * lh;
     }
     rd_clip_pop(rd);
 }

@@ -2,11 +2,13 @@
 #include <criterion/criterion.h>
 
 #include "panels/panels.h"
+#include "temp_json.h"
 #include "window/app.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The projector's window (1280x720 less a title bar), the same as a picture, and 1600x900. */
 static const struct { int w, h; } sizes[] = {{1280, 688}, {1280, 720}, {1600, 900}};
@@ -27,6 +29,7 @@ static void keep_run(void *ctx, const char *s, const char *end, int x, int y, in
     u->r = (rd_rect){x, y, w, h};
 }
 
+static bool inside(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x + a.w <= r.x + r.w && a.y + a.h <= r.y + r.h; }
 static bool starts_in(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x < r.x + r.w && a.y < r.y + r.h; }
 
 /* A shipped scenario (or a file) in a, compared or not. */
@@ -362,6 +365,42 @@ Test(text_room, the_cpus_header_keeps_its_form)
         }
         cr_expect(with_z == 0 || with_z == seen, "%dx%d: %d of %d headers count the stopped ticks: \"%s\", then \"%s\"", sizes[s].w,
                   sizes[s].h, with_z, seen, first, odd);
+    }
+    ui_app_free(&a);
+    rds_free();
+}
+
+/* (c) A stall warning naming tasks is longer than a compare half at 1280x720: the kernel log cut
+ * "INFO: rcu_preempt detected stalls on CPUs/tasks: {} (detected by 0, t=6000" at its edge. Each
+ * line now wraps under its own text; every word shows, inside the panel. */
+Test(text_room, the_kernel_log_wraps_a_long_line)
+{
+    char path[] = "/tmp/rcuvis-klogwrap-XXXXXX.json";
+    /* two tasks preempted in rcu_preempt readers for 70 s: a stall warning at 61 s under both designs */
+    write_temp_json(path,
+                    "{\"name\": \"klog-wrap\", \"cpus\": 4, \"hz\": 1000, \"seed\": 1, \"duration_s\": 62,\n"
+                    " \"rcu\": {\"mode\": \"kthread\", \"flavors\": [\"rcu_sched\", \"rcu_preempt\"]},\n"
+                    " \"workload\": [{\"task\": \"worker\", \"cpus\": \"all\", \"busy_frac\": 0.6, \"user_frac\": 0.6, \"busy_period_ms\": 20,\n"
+                    "   \"ctxsw_per_s\": 2000, \"irqs_per_s\": 500, \"readers\": {\"rcu_preempt\": {\"rate_per_s\": 100, \"mean_us\": 4}},\n"
+                    "   \"call_rcu_per_s\": {\"rcu_sched\": 20, \"rcu_preempt\": 20}}],\n"
+                    " \"events\": [{\"at_s\": 1.0, \"kind\": \"preempt_reader\", \"cpu\": 3, \"duration_s\": 70},\n"
+                    "            {\"at_s\": 1.0, \"kind\": \"preempt_reader\", \"cpu\": 1, \"duration_s\": 70}]}\n");
+    ui_app a;
+    load(&a, path, true);
+    unlink(path);
+    seek(&a, 61500000000LL);
+    for (int s = 0; s < NSIZES; s++) {
+        draw(&a, s);
+        for (int side = 0; side < 2; side++) {
+            rd_rect k = a.L.side[side].klog;
+            char buf[2048];
+            text_in(k, buf, sizeof buf);
+            cr_expect(strstr(buf, "detected stalls on CPUs/tasks:"), "%dx%d side %d: no stall warning: %s", sizes[s].w, sizes[s].h, side, buf);
+            cr_expect(strstr(buf, "jiffies)"), "%dx%d side %d: the warning's end is missing: %s", sizes[s].w, sizes[s].h, side, buf);
+            for (int i = 0; i < R.n; i++)
+                if (starts_in(R.v[i].r, k))
+                    cr_expect(inside(R.v[i].r, k), "%dx%d side %d: \"%s\" runs past the log's edge", sizes[s].w, sizes[s].h, side, R.v[i].text);
+        }
     }
     ui_app_free(&a);
     rds_free();
