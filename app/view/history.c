@@ -244,6 +244,28 @@ static void take_run(ui_history *h, const rv_event *evs, size_t n, bool instant)
 void ui_history_take_run(ui_history *h, const rv_event *evs, size_t n) { take_run(h, evs, n, true); }
 void ui_history_take_series_run(ui_history *h, const rv_event *evs, size_t n) { take_run(h, evs, n, false); }
 
+void ui_history_take_instant_run(ui_history *h, const rv_event *evs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (is_taken(&evs[i])) take_instant(h, &evs[i]);
+}
+
+void ui_history_copy_instant(ui_history *d, const ui_history *s)
+{
+    if (d == s || d->ncpus != s->ncpus || d->nnodes != s->nnodes) return;
+    size_t nn = (size_t)(s->nnodes > 0 ? s->nnodes : 1), nc = (size_t)s->ncpus;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        memcpy(d->rep_t[f], s->rep_t[f], nn * sizeof(int64_t));
+        memcpy(d->rep_mask[f], s->rep_mask[f], nn * sizeof(uint64_t));
+        memcpy(d->cred_t[f], s->cred_t[f], nc * sizeof(int64_t));
+        memcpy(d->cred_gp[f], s->cred_gp[f], nc * sizeof(uint64_t));
+        memcpy(d->cred_arg[f], s->cred_arg[f], nc);
+    }
+    memcpy(d->recent_cred, s->recent_cred, sizeof d->recent_cred);
+    d->nrecent = s->nrecent;
+    d->recent_seq_end = s->recent_seq_end;
+}
+
 void ui_history_ingest(ui_history *h, const rv_engine *e)
 {
     uint64_t count = rv_event_count(e);

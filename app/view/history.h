@@ -60,6 +60,14 @@ void ui_history_take_series(ui_history *h, const rv_event *ev);
  * turn, at a fraction of the cost. */
 void ui_history_take_run(ui_history *h, const rv_event *evs, size_t n);
 void ui_history_take_series_run(ui_history *h, const rv_event *evs, size_t n);
+/* The "now" state alone (FQS credits, QS reports) from a run of events: a look-ahead's own copy, so
+ * that the checkpoints it leaves carry it (see ui_history_copy_instant). */
+void ui_history_take_instant_run(ui_history *h, const rv_event *evs, size_t n);
+/* Copy the "now" state (latest FQS credit per CPU, latest QS report per node, the recent credits)
+ * from src to dst, both made by ui_history_init for the same machine: a checkpoint keeps it and a
+ * restore puts it back, since it is what the events before that moment left, which a re-simulation
+ * from the checkpoint does not emit again. */
+void ui_history_copy_instant(ui_history *dst, const ui_history *src);
 /* Read every event the engine emitted since the last call (from its ring). */
 void ui_history_ingest(ui_history *h, const rv_engine *e);
 /* Forget everything at or after seq / after time t (a new branch starts there). */

@@ -24,7 +24,12 @@
 #define LEFT_HIST_CAP 8192
 #define LEFT_CKPTS 8
 
-typedef struct ckpt { int64_t t; rv_engine *e; int refs; bool inject; } ckpt;
+/* A checkpoint is the engine and the history's "now" state (FQS credits, QS reports) as they were:
+ * a restore puts both back. Without it a seek that restored a checkpoint inside a grace period lost
+ * the credits made before it, or kept ones another pass had seen at that very instant (omap-stall's
+ * 3.7 side showed "FQS credited: CPU 1" at 4.5546875 s after a detour to 45 s, not when arriving
+ * straight from 0). */
+typedef struct ckpt { int64_t t; rv_engine *e; ui_history *now_state; int refs; bool inject; } ckpt;
 typedef struct op { uint8_t kind; int8_t flavor; int16_t type; int32_t cpu; int64_t limit; } op;
 typedef struct pos { int64_t base; op *ops; size_t nops; enum tt_step kind; } pos;
 
@@ -50,6 +55,7 @@ struct tt {
     size_t nundo, capundo;
     rv_engine *scout;   /* look-ahead: simulates the rest of the run so the scrubber can mark it */
     int scout_branch;
+    ui_history scout_now; /* the look-ahead's own "now" state, for the checkpoints it leaves */
     tt_clock_fn clock;  /* wall clock in ms: every speed-derived decision reads it (tests inject one) */
     void *clock_ctx;
     double virt_speed;  /* > 0: a virtual machine simulating this many sim ns per wall ms ... */
@@ -100,21 +106,42 @@ static void note_speed(tt *t, int64_t sim_ns, double wall)
     if (t->speed_wall > 0.05) t->sim_per_wall = t->speed_sim / (t->speed_wall * 1e6);
 }
 
-static ckpt *ck_new(rv_engine *src, bool inject)
+static void ck_release(ckpt *c)
+{
+    if (c && --c->refs == 0) {
+        rv_engine_free(c->e);
+        if (c->now_state) ui_history_free(c->now_state);
+        free(c->now_state);
+        free(c);
+    }
+}
+
+/* src's state and now_state's "now" part (the history fed by the engine that src is) */
+static ckpt *ck_new(rv_engine *src, bool inject, const ui_history *now_state)
 {
     ckpt *c = calloc(1, sizeof *c);
     if (!c) return NULL;
-    c->e = rv_engine_clone(src);
-    if (!c->e) { free(c); return NULL; }
-    c->t = rv_now_ns(src);
     c->refs = 1;
+    c->e = rv_engine_clone(src);
+    c->now_state = malloc(sizeof *c->now_state);
+    if (!c->e || !c->now_state || ui_history_init(c->now_state, now_state->ncpus, now_state->nnodes) != 0) {
+        free(c->now_state);
+        c->now_state = NULL;
+        ck_release(c);
+        return NULL;
+    }
+    ui_history_copy_instant(c->now_state, now_state);
+    c->t = rv_now_ns(src);
     c->inject = inject;
     return c;
 }
 
-static void ck_release(ckpt *c)
+/* The look-ahead's engine and its "now" state go together. */
+static void scout_drop(tt *t)
 {
-    if (c && --c->refs == 0) { rv_engine_free(c->e); free(c); }
+    if (t->scout) ui_history_free(&t->scout_now);
+    rv_engine_free(t->scout);
+    t->scout = NULL;
 }
 
 static int br_push(branch *b, ckpt *c)
@@ -176,6 +203,7 @@ static void scout_sink(const rv_event *evs, size_t n, void *ctx)
 {
     tt *t = ctx;
     if (t->scout_branch >= 0 && t->scout_branch < t->nbr) ui_history_take_series_run(&t->br[t->scout_branch].hist, evs, n);
+    ui_history_take_instant_run(&t->scout_now, evs, n);
 }
 
 tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
@@ -198,7 +226,7 @@ tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
     }
     ui_history_ingest(&t->br[0].hist, t->e);
     rv_engine_set_batch_sink(t->e, sink, t);
-    ckpt *c0 = ck_new(t->e, false);
+    ckpt *c0 = ck_new(t->e, false, &t->br[0].hist);
     if (!c0 || br_push(&t->br[0], c0) != 0) {
         snprintf(err, errlen, "cannot clone the engine for a checkpoint");
         ck_release(c0);
@@ -217,7 +245,7 @@ void tt_free(tt *t)
     free(t->undo);
     pos_free(&t->cursor);
     rv_engine_free(t->e);
-    rv_engine_free(t->scout);
+    scout_drop(t);
     free(t);
 }
 
@@ -259,7 +287,7 @@ static void evict_branches(tt *t)
         memmove(&t->br[victim], &t->br[victim + 1], (size_t)(t->nbr - victim - 1) * sizeof *t->br);
         t->nbr--;
         if (t->cur > victim) t->cur--;
-        if (t->scout_branch == victim) { rv_engine_free(t->scout); t->scout = NULL; t->scout_branch = -1; }
+        if (t->scout_branch == victim) { scout_drop(t); t->scout_branch = -1; }
         else if (t->scout_branch > victim) t->scout_branch--;
     }
 }
@@ -271,11 +299,14 @@ size_t tt_memory(const tt *t, size_t *checkpoints, size_t *histories)
     size_t ck = 0, hist = 0;
     for (int b = 0; b < t->nbr; b++) {
         hist += ui_history_bytes(&t->br[b].hist);
-        for (size_t i = 0; i < t->br[b].n; i++) ck += rv_engine_size(t->br[b].ck[i]->e) / (size_t)t->br[b].ck[i]->refs;
+        for (size_t i = 0; i < t->br[b].n; i++) {
+            const ckpt *c = t->br[b].ck[i];
+            ck += (rv_engine_size(c->e) + ui_history_bytes(c->now_state)) / (size_t)c->refs;
+        }
     }
     if (checkpoints) *checkpoints = ck;
     if (histories) *histories = hist;
-    return ck + hist + rv_engine_size(t->e) + (t->scout ? rv_engine_size(t->scout) : 0);
+    return ck + hist + rv_engine_size(t->e) + (t->scout ? rv_engine_size(t->scout) + ui_history_bytes(&t->scout_now) : 0);
 }
 
 bool tt_explore(tt *t, double budget_ms)
@@ -288,9 +319,11 @@ bool tt_explore(tt *t, double budget_ms)
     /* start (again) from the branch's latest checkpoint when the scout belongs to another branch
      * or the live engine has overtaken it */
     if (!t->scout || t->scout_branch != t->cur || rv_now_ns(t->scout) < last->t) {
-        rv_engine_free(t->scout);
+        scout_drop(t);
+        if (ui_history_init(&t->scout_now, b->hist.ncpus, b->hist.nnodes) != 0) return false;
         t->scout = rv_engine_clone(last->e);
-        if (!t->scout) return false;
+        if (!t->scout) { ui_history_free(&t->scout_now); return false; }
+        ui_history_copy_instant(&t->scout_now, last->now_state);
         t->scout_branch = t->cur;
         rv_engine_set_batch_sink(t->scout, scout_sink, t);
     }
@@ -306,8 +339,8 @@ bool tt_explore(tt *t, double budget_ms)
         note_speed(t, rv_now_ns(t->scout) - now, w); /* the look-ahead measures engine speed too: it sets the checkpoint spacing */
         if (rv_now_ns(t->scout) == next_ck) {
             adapt_interval(t);
-            ckpt *c = ck_new(t->scout, false);
-            if (c && b->n == 1) measure_ck(t, (double)rv_engine_size(c->e));
+            ckpt *c = ck_new(t->scout, false, &t->scout_now);
+            if (c && b->n == 1) measure_ck(t, (double)(rv_engine_size(c->e) + ui_history_bytes(c->now_state)));
             if (c && br_push(b, c) == 0) {
                 if (b->n > t->max_ck) thin(t);
             } else ck_release(c);
@@ -317,7 +350,7 @@ bool tt_explore(tt *t, double budget_ms)
         if (rv_now_ns(t->scout) == now) break;
     }
     if (rv_now_ns(t->scout) > b->hist.known_until) b->hist.known_until = rv_now_ns(t->scout);
-    if (rv_now_ns(t->scout) >= end) { rv_engine_free(t->scout); t->scout = NULL; }
+    if (rv_now_ns(t->scout) >= end) scout_drop(t);
     return b->hist.known_until < end;
 }
 
@@ -339,6 +372,7 @@ static void restore(tt *t, size_t k)
     rv_engine_free(t->e);
     t->e = c;
     t->applied = k;
+    ui_history_copy_instant(&cur(t)->hist, cur(t)->ck[k]->now_state);
     rv_engine_set_batch_sink(t->e, sink, t); /* clones start without one */
 }
 
@@ -423,8 +457,8 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
                 run_plain_until(t, next, deadline);
                 if (rv_now_ns(t->e) == next) {
                     adapt_interval(t);
-                    ckpt *c = ck_new(t->e, false);
-                    if (c && b->n == 1) measure_ck(t, (double)rv_engine_size(c->e));
+                    ckpt *c = ck_new(t->e, false, &cur(t)->hist);
+                    if (c && b->n == 1) measure_ck(t, (double)(rv_engine_size(c->e) + ui_history_bytes(c->now_state)));
                     if (c && br_push(b, c) == 0) t->applied = b->n - 1;
                     else ck_release(c);
                     if (b->n > t->max_ck) thin(t);
@@ -775,7 +809,7 @@ int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t err
         snprintf(err, errlen, "out of memory: the previous future of this run was dropped");
     }
     ui_history_ingest(&b->hist, t->e);
-    ckpt *c = ck_new(t->e, true);
+    ckpt *c = ck_new(t->e, true, &b->hist);
     if (c && br_push(b, c) == 0) t->applied = b->n - 1;
     else ck_release(c);
     cursor_reset(t);
