@@ -4,21 +4,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Downsample the older half of a series 2:1 (MERGE(a, b) gives the entry standing for both). */
-#define HALVE_OLD(vec, keep_n, MERGE)                                                    \
+static void coarse_add(ui_history *h, int64_t lo, int64_t hi);
+
+/* Downsample entries [lo, hi) of a series 2:1 (MERGE(a, b) gives the entry standing for both) and
+ * note their stretch as coarse (TOF: an entry's time). */
+#define HALVE_RANGE(h, vec, lo, hi, MERGE, TOF)                                          \
     do {                                                                                 \
-        size_t half_ = (keep_n) / 2 & ~(size_t)1, w_ = 0;                                 \
-        for (size_t i_ = 0; i_ + 1 < half_; i_ += 2) (vec).v[w_++] = MERGE((vec).v[i_], (vec).v[i_ + 1]); \
-        memmove((vec).v + w_, (vec).v + half_, ((vec).n - half_) * sizeof *(vec).v);    \
-        (vec).n -= half_ - w_;                                                           \
+        size_t hlo_ = (lo), hhi_ = (hi), hw_ = hlo_;                                     \
+        if (hhi_ < hlo_ + 2) break;                                                      \
+        coarse_add((h), TOF((vec).v[hlo_]), TOF((vec).v[hhi_ - 1]));                     \
+        for (size_t hk_ = hlo_; hk_ + 1 < hhi_; hk_ += 2) (vec).v[hw_++] = MERGE((vec).v[hk_], (vec).v[hk_ + 1]); \
+        if ((hhi_ - hlo_) & 1) (vec).v[hw_++] = (vec).v[hhi_ - 1];                       \
+        memmove((vec).v + hw_, (vec).v + hhi_, ((vec).n - hhi_) * sizeof *(vec).v);      \
+        (vec).n -= hhi_ - hw_;                                                           \
     } while (0)
 #define FIRST(a, b) (a)
 static inline ui_gp_bar span_bar(ui_gp_bar a, ui_gp_bar b) { return (ui_gp_bar){a.gp, a.start, b.end}; }
+#define T_MARK(m) ((m).t)
+#define T_BAR(b) ((b).start)
+#define T_SELF(x) (x)
 
-/* PUSH_CAPPED: append; a series at its cap first loses resolution in its older half. */
-#define PUSH_CAPPED(vec, val, MERGE, capn)                                               \
+/* out = how many entries of a series (sorted by TOF) have a time below x */
+#define COUNT_BELOW(vec, TOF, x, out)                                                    \
     do {                                                                                 \
-        if ((capn) && (vec).n >= (capn)) HALVE_OLD(vec, (vec).n, MERGE);                  \
+        size_t l_ = 0, h_ = (vec).n;                                                     \
+        while (l_ < h_) {                                                                \
+            size_t m_ = l_ + (h_ - l_) / 2;                                              \
+            if (TOF((vec).v[m_]) < (x)) l_ = m_ + 1; else h_ = m_;                       \
+        }                                                                                \
+        (out) = l_;                                                                      \
+    } while (0)
+
+/* A series at its cap loses resolution where the timeline is not looking: the half farthest from
+ * the kept stretch of what lies before it, else of what lies after it (what the look-ahead brought),
+ * each only when that frees enough to be worth a pass. It was always the older half of the whole
+ * series, and once the look-ahead had explored past the cap that was the stretch around now: the same
+ * moment lost its FQS marks a few frames after a cue had shown them. Only a kept stretch holding most
+ * of the cap on its own (a wide window over hackbench) falls back to that. The open GP bar, last, is
+ * never merged (open_last). */
+#define SHED(h, vec, MERGE, TOF, open_last)                                              \
+    do {                                                                                 \
+        size_t n_ = (vec).n, lim_ = (open_last) && n_ ? n_ - 1 : n_, want_ = (h)->cap / 4; \
+        size_t lo_ = 0, hi_ = n_ / 2 & ~(size_t)1, past_ = 0, from_ = lim_;               \
+        if (want_ < 2) want_ = 2;                                                        \
+        if ((h)->keep_lo <= (h)->keep_hi) {                                              \
+            COUNT_BELOW(vec, TOF, (h)->keep_lo, past_);                                  \
+            COUNT_BELOW(vec, TOF, (h)->keep_hi + 1, from_);                              \
+            if (from_ > lim_) from_ = lim_;                                              \
+            if (past_ >= want_) { lo_ = 0; hi_ = past_ / 2 >= want_ ? past_ / 2 : past_; } \
+            else if (lim_ - from_ >= want_) { hi_ = lim_; lo_ = (lim_ - from_) / 2 >= want_ ? lim_ - (lim_ - from_) / 2 : from_; } \
+        }                                                                                \
+        HALVE_RANGE(h, vec, lo_, hi_, MERGE, TOF);                                       \
+    } while (0)
+
+/* PUSH_CAPPED: append; a series at its cap first sheds entries away from the kept stretch. */
+#define PUSH_CAPPED(h, vec, val, MERGE, TOF, open_last)                                  \
+    do {                                                                                 \
+        if ((h)->cap && (vec).n >= (h)->cap) SHED(h, vec, MERGE, TOF, open_last);         \
         PUSH(vec, val);                                                                  \
     } while (0)
 
@@ -48,6 +90,7 @@ int ui_history_init(ui_history *h, int ncpus, int nnodes)
 {
     memset(h, 0, sizeof *h);
     h->cap = UI_HIST_CAP;
+    h->keep_lo = 1; /* keep nothing until time travel says what the timeline shows */
     h->ncpus = ncpus;
     h->nnodes = nnodes;
     for (int f = 0; f < RV_NFLAVORS; f++) {
@@ -70,6 +113,7 @@ void ui_history_free(ui_history *h)
         free(h->rep_t[f]); free(h->rep_mask[f]); free(h->cred_t[f]); free(h->cred_arg[f]); free(h->cred_gp[f]);
     }
     free(h->fqs.v); free(h->stalls.v); free(h->injects.v); free(h->violations.v); free(h->hotplug.v); free(h->captions.v);
+    free(h->coarse.v);
     memset(h, 0, sizeof *h);
 }
 
@@ -92,7 +136,7 @@ int ui_history_copy(ui_history *d, const ui_history *s)
         memcpy(d->cred_arg[f], s->cred_arg[f], nc);
     }
     DUP(d->fqs, s->fqs); DUP(d->stalls, s->stalls); DUP(d->injects, s->injects); DUP(d->violations, s->violations);
-    DUP(d->hotplug, s->hotplug); DUP(d->captions, s->captions);
+    DUP(d->hotplug, s->hotplug); DUP(d->captions, s->captions); DUP(d->coarse, s->coarse);
     if (!ok) { ui_history_free(d); return -1; }
     return 0;
 }
@@ -147,21 +191,22 @@ static void take(ui_history *h, const rv_event *ev)
         if (!fok) break;
         /* a GP that never saw its end (ring loss) is closed where the next one starts */
         if (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].end < 0) h->gps[f].v[h->gps[f].n - 1].end = ev->t;
-        PUSH_CAPPED(h->gps[f], ((ui_gp_bar){ev->gp, ev->t, -1}), span_bar, h->cap);
-        PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
+        PUSH_CAPPED(h, h->gps[f], ((ui_gp_bar){ev->gp, ev->t, -1}), span_bar, T_BAR, true);
+        PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
         break;
     case RV_EV_GP_END:
         if (!fok) break;
         if (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].end < 0) h->gps[f].v[h->gps[f].n - 1].end = ev->t;
-        PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
+        PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
         break;
     case RV_EV_GP_CLEANUP_NODE:
-        if (fok && h->phase_t[f].n && h->phase_t[f].v[h->phase_t[f].n - 1] < ev->t && ev->node == 0)
-            PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
+        /* an empty series: a rebuild, which starts from a checkpoint after the phase before it */
+        if (fok && (!h->phase_t[f].n || h->phase_t[f].v[h->phase_t[f].n - 1] < ev->t) && ev->node == 0)
+            PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
         break;
     case RV_EV_FQS:
-        PUSH_CAPPED(h->fqs, mark_of(ev), FIRST, h->cap);
-        if (fok) PUSH_CAPPED(h->phase_t[f], ev->t, FIRST, h->cap);
+        PUSH_CAPPED(h, h->fqs, mark_of(ev), FIRST, T_MARK, false);
+        if (fok) PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
         break;
     case RV_EV_STALL: {
         ui_mark m = mark_of(ev);
@@ -172,11 +217,11 @@ static void take(ui_history *h, const rv_event *ev)
     }
     case RV_EV_INJECT: PUSH(h->injects, mark_of(ev)); break;
     case RV_EV_CAPTION: { ui_mark m = mark_of(ev); m.n = (int64_t)ev->id; PUSH(h->captions, m); break; }
-    case RV_EV_VIOLATION: PUSH_CAPPED(h->violations, mark_of(ev), FIRST, h->cap); break;
+    case RV_EV_VIOLATION: PUSH_CAPPED(h, h->violations, mark_of(ev), FIRST, T_MARK, false); break;
     case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: {
         ui_mark m = mark_of(ev);
         m.arg = ev->type == RV_EV_CPU_ONLINE;
-        PUSH_CAPPED(h->hotplug, m, FIRST, h->cap);
+        PUSH_CAPPED(h, h->hotplug, m, FIRST, T_MARK, false);
         break;
     }
     default: break;
@@ -297,6 +342,7 @@ void ui_history_ingest(ui_history *h, const rv_engine *e)
 #define AFTER_T(m) ((m).t > t)
 #define AFTER_START(b) ((b).start > t)
 #define AFTER_X(x) ((x) > t)
+#define AFTER_LO(c) ((c).lo > t)
 
 void ui_history_truncate(ui_history *h, uint64_t seq, int64_t t)
 {
@@ -313,6 +359,8 @@ void ui_history_truncate(ui_history *h, uint64_t seq, int64_t t)
     }
     CUT(h->fqs, AFTER_T); CUT(h->stalls, AFTER_T); CUT(h->injects, AFTER_T); CUT(h->violations, AFTER_T);
     CUT(h->hotplug, AFTER_T); CUT(h->captions, AFTER_T);
+    CUT(h->coarse, AFTER_LO);
+    if (h->coarse.n && h->coarse.v[h->coarse.n - 1].hi > t) h->coarse.v[h->coarse.n - 1].hi = t;
     for (unsigned i = 0; i < 64; i++)
         if (h->recent_cred[i].t > t) h->recent_cred[i].t = -1;
 }
@@ -347,9 +395,9 @@ int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t)
 }
 
 /* Halve a whole series until it fits (the open GP bar, last, is never merged: n/2 < n - 1). */
-#define SQUEEZE(vec, capn, MERGE)                                                        \
+#define SQUEEZE(vec, capn, MERGE, TOF)                                                   \
     do {                                                                                 \
-        while ((vec).n > (capn) && (vec).n >= 4) HALVE_OLD(vec, (vec).n, MERGE);          \
+        while ((vec).n > (capn) && (vec).n >= 4) HALVE_RANGE(h, vec, 0, (vec).n / 2 & ~(size_t)1, MERGE, TOF); \
         if ((vec).n < (vec).cap / 2) {                                                   \
             void *nv_ = realloc((vec).v, ((vec).n ? (vec).n : 1) * sizeof *(vec).v);     \
             if (nv_) { (vec).v = nv_; (vec).cap = (vec).n ? (vec).n : 1; }               \
@@ -359,12 +407,12 @@ int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t)
 void ui_history_compact(ui_history *h, size_t cap)
 {
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        SQUEEZE(h->gps[f], cap, span_bar);
-        SQUEEZE(h->phase_t[f], cap, FIRST);
+        SQUEEZE(h->gps[f], cap, span_bar, T_BAR);
+        SQUEEZE(h->phase_t[f], cap, FIRST, T_SELF);
     }
-    SQUEEZE(h->fqs, cap, FIRST);
-    SQUEEZE(h->violations, cap, FIRST);
-    SQUEEZE(h->hotplug, cap, FIRST);
+    SQUEEZE(h->fqs, cap, FIRST, T_MARK);
+    SQUEEZE(h->violations, cap, FIRST, T_MARK);
+    SQUEEZE(h->hotplug, cap, FIRST, T_MARK);
 }
 
 size_t ui_history_bytes(const ui_history *h)
@@ -375,5 +423,173 @@ size_t ui_history_bytes(const ui_history *h)
         b += nn * 2 * sizeof(int64_t) + nc * (2 * sizeof(int64_t) + 1);
     }
     b += (h->fqs.cap + h->stalls.cap + h->injects.cap + h->violations.cap + h->hotplug.cap + h->captions.cap) * sizeof(ui_mark);
+    b += h->coarse.cap * sizeof(ui_span);
     return b;
+}
+
+/* ---- coarse stretches and their rebuild ---------------------------------------------------- */
+
+/* Note [lo, hi] as coarse, merged with the stretches it touches. Out of memory it is not noted:
+ * that stretch then stays a sketch, as every stretch was before a rebuild existed. */
+static void coarse_add(ui_history *h, int64_t lo, int64_t hi)
+{
+    if (lo > hi) return;
+    size_t i = 0, j, n = h->coarse.n;
+    while (i < n && h->coarse.v[i].hi < lo - 1) i++;
+    for (j = i; j < n && h->coarse.v[j].lo <= hi + 1; j++) {
+        if (h->coarse.v[j].lo < lo) lo = h->coarse.v[j].lo;
+        if (h->coarse.v[j].hi > hi) hi = h->coarse.v[j].hi;
+    }
+    if (j > i) {
+        h->coarse.v[i] = (ui_span){lo, hi};
+        memmove(h->coarse.v + i + 1, h->coarse.v + j, (n - j) * sizeof *h->coarse.v);
+        h->coarse.n -= j - i - 1;
+        return;
+    }
+    PUSH(h->coarse, ((ui_span){lo, hi}));
+    if (h->coarse.n == n) return;
+    memmove(h->coarse.v + i + 1, h->coarse.v + i, (n - i) * sizeof *h->coarse.v);
+    h->coarse.v[i] = (ui_span){lo, hi};
+}
+
+/* [lo, hi] is exact again. A stretch it cuts in two needs one more entry; out of memory the whole
+ * stretch stays noted (a rebuild too many, never a sketch taken for exact). */
+static void coarse_sub(ui_history *h, int64_t lo, int64_t hi)
+{
+    for (size_t i = 0; i < h->coarse.n; i++) {
+        ui_span *c = &h->coarse.v[i];
+        if (c->hi < lo || c->lo > hi) continue;
+        if (c->lo < lo && c->hi > hi) {
+            size_t n = h->coarse.n;
+            ui_span right = {hi + 1, c->hi};
+            PUSH(h->coarse, right);
+            if (h->coarse.n == n) return;
+            c = &h->coarse.v[i];
+            memmove(h->coarse.v + i + 2, h->coarse.v + i + 1, (n - i - 1) * sizeof *h->coarse.v);
+            h->coarse.v[i + 1] = right;
+            c->hi = lo - 1;
+            return;
+        }
+        if (c->lo < lo) c->hi = lo - 1;
+        else if (c->hi > hi) c->lo = hi + 1;
+        else {
+            memmove(c, c + 1, (h->coarse.n - i - 1) * sizeof *c);
+            h->coarse.n--;
+            i--;
+        }
+    }
+}
+
+bool ui_history_coarse_in(const ui_history *h, int64_t lo, int64_t hi)
+{
+    for (size_t i = 0; i < h->coarse.n; i++)
+        if (h->coarse.v[i].lo <= hi && h->coarse.v[i].hi >= lo) return true;
+    return false;
+}
+
+void ui_history_open_gp(ui_history *h, int f, uint64_t gp, int64_t start)
+{
+    if (f < 0 || f >= RV_NFLAVORS || (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].start >= start)) return;
+    PUSH(h->gps[f], ((ui_gp_bar){gp, start, -1}));
+}
+
+#define COUNT_IN(vec, TOF, lo, hi, out)                                                  \
+    do {                                                                                 \
+        size_t a_, b_;                                                                   \
+        COUNT_BELOW(vec, TOF, lo, a_);                                                   \
+        COUNT_BELOW(vec, TOF, (hi) + 1, b_);                                             \
+        if (b_ - a_ > (out)) (out) = b_ - a_;                                            \
+    } while (0)
+
+size_t ui_history_count_in(const ui_history *x, int64_t lo, int64_t hi)
+{
+    size_t most = 0;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        COUNT_IN(x->gps[f], T_BAR, lo, hi, most);
+        COUNT_IN(x->phase_t[f], T_SELF, lo, hi, most);
+    }
+    COUNT_IN(x->fqs, T_MARK, lo, hi, most);
+    COUNT_IN(x->violations, T_MARK, lo, hi, most);
+    COUNT_IN(x->hotplug, T_MARK, lo, hi, most);
+    return most;
+}
+
+/* dst's entries with a time in [lo, hi] become src's (both sorted by time, so the result is too). */
+#define SPLICE(dst, src, TOF, lo, hi, ok)                                                \
+    do {                                                                                 \
+        size_t a0_, a1_, b0_, b1_;                                                       \
+        COUNT_BELOW(dst, TOF, lo, a0_);                                                  \
+        COUNT_BELOW(dst, TOF, (hi) + 1, a1_);                                            \
+        COUNT_BELOW(src, TOF, lo, b0_);                                                  \
+        COUNT_BELOW(src, TOF, (hi) + 1, b1_);                                            \
+        size_t nn_ = (dst).n - (a1_ - a0_) + (b1_ - b0_);                                \
+        if (nn_ > (dst).cap) {                                                           \
+            void *nv_ = realloc((dst).v, nn_ * sizeof *(dst).v);                         \
+            if (!nv_) { (ok) = 0; break; }                                               \
+            (dst).v = nv_; (dst).cap = nn_;                                              \
+        }                                                                                \
+        if ((dst).n > a1_) memmove((dst).v + a0_ + (b1_ - b0_), (dst).v + a1_, ((dst).n - a1_) * sizeof *(dst).v); \
+        if (b1_ > b0_) memcpy((dst).v + a0_, (src).v + b0_, (b1_ - b0_) * sizeof *(dst).v); \
+        (dst).n = nn_;                                                                   \
+    } while (0)
+
+/* GP bars: the bars over [lo, hi] become x's (x knows every GP that ran there, the one already
+ * running when it started included: ui_history_open_gp). A bar of h that stood for several GPs and
+ * reached into the stretch keeps its part outside it, as a sketch (head, tail): a seek back from far
+ * ahead in kernel-build had left one bar "GP 1" from 0 s across the whole window. The series keeps
+ * its rule: sorted, no overlap, only the last bar open. */
+static int splice_bars(ui_history *h, int f, const ui_history *x, int64_t lo, int64_t hi)
+{
+    const ui_gp_bar *dv = h->gps[f].v, *xv = x->gps[f].v;
+    size_t n = h->gps[f].n, a0 = ui_history_gp_from(h, f, lo), a1, b0 = ui_history_gp_from(x, f, lo), b1;
+    COUNT_BELOW(h->gps[f], T_BAR, hi + 1, a1);
+    COUNT_BELOW(x->gps[f], T_BAR, hi + 1, b1);
+    if (a1 < a0) a1 = a0;
+    if (b1 < b0) b1 = b0;
+    bool open = b1 > b0 && xv[b1 - 1].end < 0; /* a GP still running at hi */
+    ui_gp_bar head = {0, 0, -1}, tail = {0, 0, -1};
+    bool has_head = false, has_tail = false;
+    int64_t last_end = -1;
+    if (a1 > a0) {
+        int64_t first = b1 > b0 && xv[b0].start < lo ? xv[b0].start : lo;
+        if (dv[a0].start < first) { head = (ui_gp_bar){dv[a0].gp, dv[a0].start, first - 1}; has_head = true; }
+        const ui_gp_bar *m = &dv[a1 - 1];
+        if (m->end < 0 || m->end > hi) {
+            if (open) last_end = m->end; /* it ends where h's bar over that moment does (beyond hi) */
+            else { tail = (ui_gp_bar){b1 > b0 ? xv[b1 - 1].gp + 1 : m->gp, hi + 1, m->end}; has_tail = true; }
+        }
+    }
+    if (open && last_end < 0 && a1 < n) last_end = dv[a1].start - 1; /* never open before another bar */
+    if (open && last_end >= 0 && last_end < xv[b1 - 1].start) last_end = xv[b1 - 1].start;
+    size_t nn = a0 + has_head + (b1 - b0) + has_tail + (n - a1), w = a0;
+    ui_gp_bar *v = malloc((nn ? nn : 1) * sizeof *v);
+    if (!v) return -1;
+    if (a0) memcpy(v, dv, a0 * sizeof *v);
+    if (has_head) v[w++] = head;
+    if (b1 > b0) memcpy(v + w, xv + b0, (b1 - b0) * sizeof *v);
+    w += b1 - b0;
+    if (open) v[w - 1].end = last_end;
+    if (has_tail) v[w++] = tail;
+    if (n > a1) memcpy(v + w, dv + a1, (n - a1) * sizeof *v);
+    free(h->gps[f].v);
+    h->gps[f].v = v;
+    h->gps[f].cap = nn ? nn : 1;
+    h->gps[f].n = nn;
+    return 0;
+}
+
+int ui_history_splice(ui_history *h, const ui_history *x, int64_t lo, int64_t hi)
+{
+    int ok = 1;
+    if (lo > hi) return 0;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (splice_bars(h, f, x, lo, hi) != 0) ok = 0;
+        SPLICE(h->phase_t[f], x->phase_t[f], T_SELF, lo, hi, ok);
+    }
+    SPLICE(h->fqs, x->fqs, T_MARK, lo, hi, ok);
+    SPLICE(h->violations, x->violations, T_MARK, lo, hi, ok);
+    SPLICE(h->hotplug, x->hotplug, T_MARK, lo, hi, ok);
+    if (!ok) return -1;
+    coarse_sub(h, lo, hi);
+    return 0;
 }

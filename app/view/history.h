@@ -14,6 +14,7 @@
 #include "rcuvis.h"
 
 typedef struct ui_gp_bar { uint64_t gp; int64_t start, end; /* end < 0: still running */ } ui_gp_bar;
+typedef struct ui_span { int64_t lo, hi; } ui_span; /* a closed time range */
 typedef struct ui_mark { int64_t t; uint64_t gp; int64_t n; int32_t cpu; int8_t flavor, arg; int16_t task; } ui_mark;
 
 #define UI_VEC(T) struct { T *v; size_t n, cap; }
@@ -45,6 +46,12 @@ typedef struct ui_history {
     ui_mark recent_cred[64];
     unsigned nrecent;
     uint64_t recent_seq_end;          /* 1 + the event seq of the newest credit in the ring (0: none) */
+    /* The cap's downsampling spares [keep_lo, keep_hi] (keep_lo > keep_hi: nothing): the stretch the
+     * timeline shows around now, set by time travel. Where it did drop entries is kept in `coarse`
+     * (sorted, disjoint), so that a stretch coming back into view can be rebuilt exactly
+     * (ui_history_splice): the same moment then shows the same marks however one got there. */
+    int64_t keep_lo, keep_hi;
+    UI_VEC(ui_span) coarse;
 } ui_history;
 
 int ui_history_init(ui_history *h, int ncpus, int nnodes);
@@ -86,6 +93,18 @@ int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t);
 #define UI_HIST_CAP (1u << 17)
 /* Downsample every series to at most cap entries (a branch one has left keeps a sketch). */
 void ui_history_compact(ui_history *h, size_t cap);
+/* Does [lo, hi] overlap a stretch downsampling thinned out? */
+bool ui_history_coarse_in(const ui_history *h, int64_t lo, int64_t hi);
+/* A history that starts from a checkpoint (a rebuild) learns the GP of flavor f already running
+ * there, which started at `start`, before the events it will see. */
+void ui_history_open_gp(ui_history *h, int f, uint64_t gp, int64_t start);
+/* Entries of the largest capped series of x with a time in [lo, hi]: what a splice would bring in. */
+size_t ui_history_count_in(const ui_history *x, int64_t lo, int64_t hi);
+/* Replace what the capped series (GP bars, phase times, FQS, violations, hotplug) hold for [lo, hi]
+ * by x's, which saw every event of that stretch (a re-simulation from a checkpoint at or before lo
+ * to past hi, told the GPs running there: ui_history_open_gp): the stretch is exact again and no
+ * longer coarse. 0, or -1 out of memory (h unchanged for the series that failed). */
+int ui_history_splice(ui_history *h, const ui_history *x, int64_t lo, int64_t hi);
 /* Bytes held by the series and per-CPU/per-node arrays (counted, not measured). */
 size_t ui_history_bytes(const ui_history *h);
 #endif

@@ -23,6 +23,10 @@
 #define MAX_BRANCHES 16
 #define LEFT_HIST_CAP 8192
 #define LEFT_CKPTS 8
+/* The timeline's stretch around now (tt_set_window) times this is what the history's downsampling
+ * spares and what a rebuild makes exact: the margin lets now move a little before it has to be
+ * rebuilt again. */
+#define KEEP_MARGIN 2
 
 /* A checkpoint is the engine and the history's "now" state (FQS credits, QS reports) as they were:
  * a restore puts both back. Without it a seek that restored a checkpoint inside a grace period lost
@@ -56,6 +60,14 @@ struct tt {
     rv_engine *scout;   /* look-ahead: simulates the rest of the run so the scrubber can mark it */
     int scout_branch;
     ui_history scout_now; /* the look-ahead's own "now" state, for the checkpoints it leaves */
+    int64_t win_back, win_ahead; /* what the timeline shows before and after now (tt_set_window) */
+    /* A rebuild: a copy of the branch's checkpoint at or before rb_lo re-simulates to past rb_hi into
+     * rb_hist, which then replaces that stretch of the branch's history (tt_explore) */
+    rv_engine *rb;
+    ui_history rb_hist;
+    int64_t rb_lo, rb_hi, rb_ck_t; /* rb_ck_t: time of the checkpoint whose state rb last took */
+    int rb_branch;
+    int64_t rb_too_dense; /* > 0: a window this wide held more than the cap allows; none that wide is rebuilt */
     tt_clock_fn clock;  /* wall clock in ms: every speed-derived decision reads it (tests inject one) */
     void *clock_ctx;
     double virt_speed;  /* > 0: a virtual machine simulating this many sim ns per wall ms ... */
@@ -206,6 +218,35 @@ static void scout_sink(const rv_event *evs, size_t n, void *ctx)
     ui_history_take_instant_run(&t->scout_now, evs, n);
 }
 
+static void rebuild_sink(const rv_event *evs, size_t n, void *ctx)
+{
+    tt *t = ctx;
+    ui_history_take_series_run(&t->rb_hist, evs, n);
+}
+
+static void rebuild_drop(tt *t)
+{
+    if (!t->rb) return;
+    rv_engine_free(t->rb);
+    ui_history_free(&t->rb_hist);
+    t->rb = NULL;
+}
+
+/* The history's downsampling spares the timeline's stretch around `at` (margin included). */
+static void keep_at(tt *t, int64_t at)
+{
+    ui_history *h = &t->br[t->cur].hist;
+    h->keep_lo = at - KEEP_MARGIN * t->win_back;
+    h->keep_hi = at + KEEP_MARGIN * t->win_ahead;
+}
+
+void tt_set_window(tt *t, int64_t back_ns, int64_t ahead_ns)
+{
+    t->win_back = back_ns > 0 ? back_ns : 0;
+    t->win_ahead = ahead_ns > 0 ? ahead_ns : 0;
+    if (t->rb_too_dense > t->win_back + t->win_ahead) t->rb_too_dense = 0; /* narrower: worth a try */
+}
+
 tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
 {
     tt *t = calloc(1, sizeof *t);
@@ -219,6 +260,8 @@ tt *tt_new(const rv_config *cfg, char *err, size_t errlen)
     t->chunk = 10000000LL;
     t->max_ck = 64;
     t->clock = monotonic_ms;
+    t->win_back = 1500000000LL; /* the timeline's first window: 2 s, now at 3/4 */
+    t->win_ahead = 500000000LL;
     if (!t->br || ui_history_init(&t->br[0].hist, rv_cpus(t->e), rv_tree_nodes(t->e)) != 0) {
         snprintf(err, errlen, "out of memory");
         rv_engine_free(t->e); free(t->br); free(t);
@@ -246,11 +289,13 @@ void tt_free(tt *t)
     pos_free(&t->cursor);
     rv_engine_free(t->e);
     scout_drop(t);
+    rebuild_drop(t);
     free(t);
 }
 
 static void thin(tt *t);
 static void adapt_interval(tt *t);
+static size_t last_ck_at_or_before(const branch *b, int64_t to);
 
 /* The first clone tells how big a checkpoint is: keep as many as the memory budget allows. */
 static void measure_ck(tt *t, double sz)
@@ -306,15 +351,111 @@ size_t tt_memory(const tt *t, size_t *checkpoints, size_t *histories)
     }
     if (checkpoints) *checkpoints = ck;
     if (histories) *histories = hist;
-    return ck + hist + rv_engine_size(t->e) + (t->scout ? rv_engine_size(t->scout) + ui_history_bytes(&t->scout_now) : 0);
+    size_t rb = t->rb ? rv_engine_size(t->rb) + ui_history_bytes(&t->rb_hist) : 0;
+    return ck + hist + rb + rv_engine_size(t->e) + (t->scout ? rv_engine_size(t->scout) + ui_history_bytes(&t->scout_now) : 0);
+}
+
+/* Whether the stretch the timeline shows around now is coarse, and then one slice of its rebuild:
+ * re-simulate it from a checkpoint on a copy and splice what that saw into the branch's history.
+ * A stretch is coarse where downsampling thinned it while now was elsewhere (the look-ahead or a long
+ * play went past the cap), so without this the same moment showed fewer FQS marks after a detour
+ * than on the first visit. Returns true while a rebuild is under way. */
+static bool rebuild_step(tt *t, double deadline)
+{
+    branch *b = cur(t);
+    if (t->rb && t->rb_branch != t->cur) rebuild_drop(t);
+    if (!t->rb) {
+        int64_t now = rv_now_ns(t->e), last = b->hist.known_until - 1;
+        int64_t lo = now - t->win_back, hi = now + t->win_ahead;
+        if (lo < 0) lo = 0;
+        if (hi > last) hi = last;
+        if (lo > hi || !ui_history_coarse_in(&b->hist, lo, hi)) return false;
+        if (t->rb_too_dense && t->win_back + t->win_ahead >= t->rb_too_dense) return false;
+        lo = now - KEEP_MARGIN * t->win_back;
+        hi = now + KEEP_MARGIN * t->win_ahead;
+        if (lo < 0) lo = 0;
+        if (hi > last) hi = last;
+        /* only what is coarse there: while playing, the stretch just ahead of the window */
+        int64_t clo = hi, chi = lo;
+        for (size_t i = 0; i < b->hist.coarse.n; i++) {
+            const ui_span *c = &b->hist.coarse.v[i];
+            if (c->hi < lo || c->lo > hi) continue;
+            if (c->lo < clo) clo = c->lo;
+            if (c->hi > chi) chi = c->hi;
+        }
+        lo = clo > lo ? clo : lo;
+        hi = chi < hi ? chi : hi;
+        ckpt *c = b->ck[last_ck_at_or_before(b, lo)];
+        if (ui_history_init(&t->rb_hist, b->hist.ncpus, b->hist.nnodes) != 0) return false;
+        t->rb = rv_engine_clone(c->e);
+        if (!t->rb) { ui_history_free(&t->rb_hist); return false; }
+        t->rb_hist.cap = 0; /* it holds one stretch, whole */
+        /* what happened at lo before the checkpoint (one taken at lo, at 0 or at an injection) is in
+         * the newest events a copy keeps */
+        uint64_t s = rv_event_count(t->rb);
+        while (s > 0) {
+            const rv_event *ev = rv_event_get(t->rb, s - 1);
+            if (!ev || ev->t < lo) break;
+            s--;
+        }
+        t->rb_hist.next_seq = s;
+        for (; s < rv_event_count(t->rb); s++) ui_history_take_series(&t->rb_hist, rv_event_get(t->rb, s));
+        for (int f = 0; f < RV_NFLAVORS; f++) { /* the GPs already running there (after those events: one may be their GP start) */
+            rv_flavor_view fv;
+            rv_flavor_get(t->rb, f, &fv);
+            if (fv.enabled && fv.gpnum != fv.completed) ui_history_open_gp(&t->rb_hist, f, fv.gpnum, fv.gp_start_ns);
+        }
+        rv_engine_set_batch_sink(t->rb, rebuild_sink, t);
+        t->rb_lo = lo;
+        t->rb_hi = hi;
+        t->rb_ck_t = c->t;
+        t->rb_branch = t->cur;
+    }
+    int64_t end = rv_end_ns(t->e);
+    while (rv_now_ns(t->rb) <= t->rb_hi && rv_now_ns(t->rb) < end && wall_ms(t) < deadline) {
+        int64_t now = rv_now_ns(t->rb), to = now + t->chunk < t->rb_hi + 1 ? now + t->chunk : t->rb_hi + 1;
+        /* the branch's injections happen on the way, as in tt_advance: the state after the (last)
+         * one at that moment is its checkpoint; the events the live run emitted there before taking
+         * it (the injection's own, steps up to it) are among the newest the checkpoint keeps */
+        size_t j = b->n;
+        for (size_t i = 0; i < b->n; i++)
+            if (b->ck[i]->inject && b->ck[i]->t > t->rb_ck_t && b->ck[i]->t <= to && (j == b->n || b->ck[i]->t == b->ck[j]->t)) j = i;
+        if (j < b->n) {
+            run_engine(t, t->rb, b->ck[j]->t);
+            rv_engine *nx = rv_now_ns(t->rb) == b->ck[j]->t ? rv_engine_clone(b->ck[j]->e) : NULL;
+            if (!nx) { rebuild_drop(t); return false; }
+            for (uint64_t q = rv_event_count(t->rb); q < rv_event_count(nx); q++) {
+                const rv_event *ev = rv_event_get(nx, q);
+                if (ev) ui_history_take_series(&t->rb_hist, ev);
+            }
+            rv_engine_free(t->rb);
+            t->rb = nx;
+            rv_engine_set_batch_sink(t->rb, rebuild_sink, t);
+            t->rb_ck_t = b->ck[j]->t;
+            continue;
+        }
+        run_engine(t, t->rb, to);
+        if (rv_now_ns(t->rb) == now) break; /* the end of the run */
+    }
+    if (rv_now_ns(t->rb) <= t->rb_hi && rv_now_ns(t->rb) < end) return true;
+    /* a stretch holding most of the cap would only be thinned again (its own window too wide for
+     * the memory bound): it stays a sketch, and no window this wide is rebuilt */
+    if (b->hist.cap && ui_history_count_in(&t->rb_hist, t->rb_lo, t->rb_hi) > b->hist.cap / 2)
+        t->rb_too_dense = t->win_back + t->win_ahead;
+    else
+        ui_history_splice(&b->hist, &t->rb_hist, t->rb_lo, t->rb_hi);
+    rebuild_drop(t);
+    return true; /* now may have moved meanwhile: the next call looks again */
 }
 
 bool tt_explore(tt *t, double budget_ms)
 {
     branch *b = cur(t);
     int64_t end = rv_end_ns(t->e);
-    if (b->hist.known_until >= end) return false;
     double deadline = wall_ms(t) + budget_ms;
+    keep_at(t, rv_now_ns(t->e)); /* what the look-ahead brings is thinned away from now */
+    bool rebuilding = rebuild_step(t, deadline);
+    if (b->hist.known_until >= end) return rebuilding;
     ckpt *last = b->ck[b->n - 1];
     /* start (again) from the branch's latest checkpoint when the scout belongs to another branch
      * or the live engine has overtaken it */
@@ -351,7 +492,7 @@ bool tt_explore(tt *t, double budget_ms)
     }
     if (rv_now_ns(t->scout) > b->hist.known_until) b->hist.known_until = rv_now_ns(t->scout);
     if (rv_now_ns(t->scout) >= end) scout_drop(t);
-    return b->hist.known_until < end;
+    return rebuilding || b->hist.known_until < end;
 }
 
 rv_engine *tt_engine(tt *t) { return t->e; }
@@ -432,6 +573,7 @@ int64_t tt_advance(tt *t, int64_t to, double budget_ms)
 {
     int64_t end = rv_end_ns(t->e);
     if (to > end) to = end;
+    keep_at(t, to); /* the stretch around where this goes is not thinned on the way */
     double w0 = wall_ms(t), deadline = budget_ms > 0 ? w0 + budget_ms : 0;
     while (rv_now_ns(t->e) < to) {
         branch *b = cur(t);
@@ -755,6 +897,7 @@ int64_t tt_find_match_back(tt *t, const tt_match *m)
 int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t errlen)
 {
     *branched = false;
+    rebuild_drop(t); /* it re-simulates a future this changes */
     if (errlen) err[0] = 0;
     int64_t now = rv_now_ns(t->e);
     uint64_t seq_before = rv_event_count(t->e);
@@ -829,6 +972,7 @@ void tt_switch_branch(tt *t, int bi)
 {
     if (bi < 0 || bi >= t->nbr || bi == t->cur) return;
     int64_t now = rv_now_ns(t->e);
+    rebuild_drop(t);
     leave_branch(t, t->cur);
     t->cur = bi;
     cur(t)->hist.cap = UI_HIST_CAP;

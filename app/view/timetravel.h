@@ -86,8 +86,14 @@ int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t err
 
 /* Look ahead: simulate the rest of the current branch on a separate clone for at most budget_ms,
  * so the timeline and the scrubber know the whole run (GPs, stalls) before playback gets there.
- * Single-threaded: call it from the frame loop. Returns true while there is more to explore. */
+ * First, when the stretch tt_set_window names around now was thinned by the history's memory bound
+ * while now was elsewhere, it is rebuilt exactly (re-simulated from a checkpoint on another clone):
+ * the same moment shows the same marks however one got there.
+ * Single-threaded: call it from the frame loop. Returns true while there is more to do. */
 bool tt_explore(tt *t, double budget_ms);
+/* What the timeline shows before and after now (ns): the history keeps that stretch (with a margin)
+ * exact when it has to thin itself, and tt_explore rebuilds it where it is not. */
+void tt_set_window(tt *t, int64_t back_ns, int64_t ahead_ns);
 
 int tt_branch_count(const tt *t);
 int tt_branch_current(const tt *t);

@@ -193,9 +193,17 @@ int ui_app_set_compare(ui_app *a, bool on, char *err, size_t errlen)
 int64_t ui_app_now(const ui_app *a) { return a->nsessions ? tt_now(a->s[0].tt) : 0; }
 int64_t ui_app_end(const ui_app *a) { return a->nsessions ? tt_end(a->s[0].tt) : 0; }
 
+void ui_app_sync_window(ui_app *a)
+{
+    /* the timeline puts now at 3/4 of its span (panels/timeline.c) */
+    int64_t span = panel_timeline_span(&a->st);
+    for (int i = 0; i < a->nsessions; i++) tt_set_window(a->s[i].tt, span * 3 / 4, span - span * 3 / 4);
+}
+
 int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms)
 {
     if (!a->nsessions) return 0;
+    ui_app_sync_window(a);
     int64_t reached = tt_advance(a->s[0].tt, t, budget_ms);
     /* one clock: the second engine follows the first exactly */
     for (int i = 1; i < a->nsessions; i++) tt_advance(a->s[i].tt, reached, 0);
@@ -255,6 +263,7 @@ void ui_app_switch_branch(ui_app *a)
 bool ui_app_explore(ui_app *a, double budget_ms)
 {
     bool more = false;
+    ui_app_sync_window(a); /* a zoom since the last frame: the stretch to keep exact changed */
     for (int i = 0; i < a->nsessions; i++) more |= tt_explore(a->s[i].tt, budget_ms / a->nsessions);
     return more;
 }

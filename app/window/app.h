@@ -99,6 +99,9 @@ void ui_app_switch_branch(ui_app *a);
 
 /* Look ahead in every session for at most budget_ms in total; true while unfinished. */
 bool ui_app_explore(ui_app *a, double budget_ms);
+/* Tell time travel what the timeline shows around now (its span, speed or zoom): that stretch is
+ * kept exact in the history (tt_set_window). Moves and ui_app_explore() call it. */
+void ui_app_sync_window(ui_app *a);
 /* Refresh cached reports (at most every min_interval_ms of wall time; 0 = now). */
 void ui_app_refresh_reports(ui_app *a, double now_wall_ms, double min_interval_ms);
 /* Build views, lay out for w x h and draw everything into rd. */

@@ -30,6 +30,7 @@ void ui_app_seek(ui_app *a, int64_t t)
     int64_t end = ui_app_end(a);
     if (t < 0) t = 0;
     if (t > end) t = end;
+    ui_app_sync_window(a);
     if (!a->bounded_seeks) {
         for (int i = 0; i < a->nsessions; i++) tt_seek(a->s[i].tt, t);
         return;

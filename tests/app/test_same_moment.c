@@ -1,4 +1,4 @@
-/* test_same_moment.c — one moment, one picture: however the window got there (a seek straight from 0, a detour far ahead, a checkpoint the look-ahead left), the panels show the same. */
+/* test_same_moment.c — one moment, one picture: however the window got there (cues, one PgDn too many, the look-ahead, a seek back from far ahead), the timeline and the panels show the same. */
 #include <criterion/criterion.h>
 
 #include "window/window.h"
@@ -28,7 +28,7 @@ static void scenario_path(const char *name, char *path, size_t n)
 }
 
 /* A shipped scenario as the window runs it; duration (or NULL) shortens the run, and with it the
- * look-ahead the test waits for. */
+ * look-ahead the test waits for (hackbench's 8 s still pass the history's cap three times). */
 static void load(ui_app *a, const char *name, const char *duration, bool bounded, double speed)
 {
     char path[1024], err[4096];
@@ -40,8 +40,88 @@ static void load(ui_app *a, const char *name, const char *duration, bool bounded
     a->st.playing = false;
 }
 
+/* n frames of the window's loop, drawing aside: a slice of a seek under way, else the look-ahead */
+static void frames(ui_app *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!ui_app_seek_continue(a, SEEK_SLICE_MS)) ui_app_explore(a, 8.0);
+}
+
 static void arrive(ui_app *a) { while (ui_app_seek_continue(a, SEEK_SLICE_MS)) {} }
 static void explore_all(ui_app *a) { while (ui_app_explore(a, 8.0)) {} }
+
+/* What the timeline draws of one session before now: its GP bars (clipped to now: the end of the one
+ * still open is known only to the look-ahead) and its FQS passes, from the window's left edge on. */
+typedef struct marks { size_t fqs, bars; uint64_t digest; } marks;
+
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ULL; }
+
+static marks before_now(const ui_app *a, int s)
+{
+    const ui_history *h = tt_history(a->s[s].tt);
+    int64_t now = ui_app_now(a), lo = now - panel_timeline_span(&a->st) * 3 / 4;
+    marks m = {0, 0, 1469598103934665603ULL};
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        for (size_t i = ui_history_gp_from(h, f, lo); i < h->gps[f].n && h->gps[f].v[i].start < now; i++) {
+            const ui_gp_bar *b = &h->gps[f].v[i];
+            m.digest = mix(mix(mix(m.digest, b->gp), (uint64_t)b->start), (uint64_t)(b->end < 0 || b->end > now ? now : b->end));
+            m.bars++;
+        }
+    for (size_t i = 0; i < h->fqs.n; i++) {
+        const ui_mark *q = &h->fqs.v[i];
+        if (q->t < lo || q->t >= now) continue;
+        m.digest = mix(mix(mix(m.digest, (uint64_t)q->t), (uint64_t)q->flavor), (uint64_t)q->arg);
+        m.fqs++;
+    }
+    return m;
+}
+
+static void expect_same(marks got, marks want, const char *what, int s)
+{
+    cr_expect_eq(got.fqs, want.fqs, "%s, side %d: %zu FQS passes before now, not %zu", what, s, got.fqs, want.fqs);
+    cr_expect_eq(got.bars, want.bars, "%s, side %d: %zu GP bars before now, not %zu", what, s, got.bars, want.bars);
+    cr_expect_eq(got.digest, want.digest, "%s, side %d: other marks before now", what, s);
+}
+
+/* The student's report: in hackbench, PgDn three times (compare, 2 s in) and once more ("That was the
+ * last cue") showed the same t = 2.000000001 s, but the second picture had lost FQS triangles before
+ * now. Nothing happened at the fourth PgDn; the look-ahead went on exploring meanwhile, pushed the
+ * history's series past their cap, and the cap thinned their older half, the stretch around now.
+ * `rcuvis shot --at 2.000000001 --compare` (no look-ahead) showed them all. */
+Test(same_moment, one_pgdn_too_many_and_the_look_ahead_keep_the_marks_a_cue_showed, .timeout = 60)
+{
+    load(&W->app, "hackbench.json", "8", true, SPEED);
+    key(SDLK_F5);
+    for (int i = 0; i < 3; i++) {
+        press(SDLK_PAGEDOWN);
+        arrive(&W->app);
+        frames(&W->app, 18); /* the ~0.3 s between two clicks */
+    }
+    cr_assert(W->app.st.compare, "cue 3 shows 3.6 against 3.7");
+    cr_assert_eq(W->app.nsessions, 2);
+    int64_t at = (int64_t)(W->app.base.cues[2].at_s * 1e9 + 0.5) + 1;
+    cr_assert_eq(ui_app_now(&W->app), at);
+    frame();
+    marks shown[2] = {before_now(&W->app, 0), before_now(&W->app, 1)};
+    cr_assert_gt(shown[0].fqs, 1000u, "hackbench's 3.6 side has thousands of FQS passes in the window");
+
+    press(SDLK_PAGEDOWN);
+    cr_assert(strstr(W->app.st.status, "last cue"), "%s", W->app.st.status);
+    explore_all(&W->app); /* as the window does while the lecturer talks: the whole run, past the cap */
+    frame();
+    cr_assert_eq(ui_app_now(&W->app), at);
+    for (int s = 0; s < 2; s++) expect_same(before_now(&W->app, s), shown[s], "after the last PgDn and the look-ahead", s);
+
+    /* and what `shot --at` draws: a plain seek, nothing explored */
+    ui_app *shot = calloc(1, sizeof *shot);
+    ui_app_init(shot);
+    shot->st.compare = true;
+    load(shot, "hackbench.json", "8", false, SPEED);
+    ui_app_seek(shot, at);
+    for (int s = 0; s < 2; s++) expect_same(before_now(shot, s), shown[s], "a plain shot", s);
+    ui_app_free(shot);
+    free(shot);
+}
 
 /* The picture of one moment, every pixel (reports refreshed, all panels). */
 static uint32_t *picture(ui_app *a)
