@@ -532,7 +532,12 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         if (a->base.ncues) {
             int idx = ui_app_next_cue(a, back);
             char err[512];
-            if (idx < 0) ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
+            if (idx < 0) {
+                /* a click that goes nowhere does not stop the last cue's own seek on its way: "That
+                 * was the last cue" then stood between two cues, wherever the seek had got to */
+                if (w->stopped_seek >= 0) w->app.pending_seek = w->stopped_seek;
+                ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
+            }
             else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err); /* refused, or past the end */
             else ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
                                a->base.cues[idx].title);
@@ -659,7 +664,11 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     ui_state *st = &w->app.st;
     float k = w->hidpi > 0 ? w->hidpi : 1;
     /* a key or a click (Home, End, Ctrl+Q, a button...) overrides a far seek under way */
-    if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN) ui_app_seek_cancel(&w->app);
+    w->stopped_seek = -1;
+    if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN) {
+        w->stopped_seek = w->app.pending_seek;
+        ui_app_seek_cancel(&w->app);
+    }
     switch (ev->type) {
     case SDL_QUIT: w->quit = true; break;
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;

@@ -29,6 +29,7 @@ typedef struct ui_win {
     int64_t pending_to;          /* where a far seek under way goes (seek.c moves it a slice per frame) */
     int64_t pending_from;        /* where that seek started (its progress in the status line) */
     char pending_what[96];       /* what it goes to ("the next caption"), "" for a scrubber seek */
+    int64_t stopped_seek;        /* where the seek the key being handled stopped was going (-1: none) */
     double status_until_ms;      /* when the status message disappears */
     double last_frame_ms;
     double watch_ms;             /* last check of the scenario file */

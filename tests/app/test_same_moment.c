@@ -123,6 +123,25 @@ Test(same_moment, one_pgdn_too_many_and_the_look_ahead_keep_the_marks_a_cue_show
     free(shot);
 }
 
+/* On a slow machine cue 3's seek (0.3 s to 2 s, both sides) takes many frames; a click meanwhile
+ * stops it ("any key stops"), but one that goes nowhere must not: the fourth PgDn said "That was
+ * the last cue" and left the window at 1.68 s, between cues. */
+Test(same_moment, a_pgdn_past_the_last_cue_lets_its_seek_arrive)
+{
+    load(&W->app, "hackbench.json", "8", true, 1.0);
+    key(SDLK_F5);
+    for (int i = 0; i < 3; i++) press(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 2);
+    cr_assert(ui_app_seek_pending(&W->app), "the slow machine is still on its way to cue 3");
+    frames(&W->app, 3);
+    cr_assert(ui_app_seek_pending(&W->app));
+    press(SDLK_PAGEDOWN);
+    cr_assert(strstr(W->app.st.status, "last cue"), "%s", W->app.st.status);
+    cr_assert(ui_app_seek_pending(&W->app), "the click past the last cue stopped cue 3's seek at %.9f s", ui_app_now(&W->app) / 1e9);
+    arrive(&W->app);
+    cr_expect_eq(ui_app_now(&W->app), (int64_t)(W->app.base.cues[2].at_s * 1e9 + 0.5) + 1);
+}
+
 /* The picture of one moment, every pixel (reports refreshed, all panels). */
 static uint32_t *picture(ui_app *a)
 {
