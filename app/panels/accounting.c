@@ -255,8 +255,11 @@ static double open_gp_age(const ui_view *v, int f)
 {
     const ui_history *h = v->hist;
     if (!h || !h->gps[f].n) return 0;
-    const ui_gp_bar *g = &h->gps[f].v[h->gps[f].n - 1];
-    if (g->end >= 0 && g->end <= v->now) return 0;
+    /* the bar open at now, not the history's last: once the look-ahead has run, that one lies in the
+     * future and "oldest open" vanished from the same moment */
+    size_t i = ui_history_gp_from(h, f, v->now + 1);
+    if (i >= h->gps[f].n) return 0;
+    const ui_gp_bar *g = &h->gps[f].v[i];
     return g->start <= v->now ? (v->now - g->start) / 1e9 : 0;
 }
 

@@ -303,3 +303,22 @@ Test(cited, hackbench_cue_3_splits_the_kthreads_sleep_wake_from_gp_work)
         panel_text_free(&P);
     }
 }
+
+/* hackbench at 2 s: a grace period is open ("oldest open ..." on rcu_sched's line). That line read the
+ * history's last GP bar, so once the look-ahead had run on, that bar lay in the future and the same
+ * moment lost it. */
+Test(cited, oldest_open_stays_after_the_look_ahead)
+{
+    open_scenario("hackbench.json");
+    ui_app_seek(&W->app, 2000000000LL);
+    settle();
+    panel_text P;
+    draw_at(1600, 900, &P);
+    cr_assert(strstr(P.s[0], "oldest open") != NULL, "precondition: a GP open at 2 s:\n%s", P.s[0]);
+    panel_text_free(&P);
+    while (tt_known_until(W->app.s[0].tt) < 2500000000LL && tt_explore(W->app.s[0].tt, 1000)) {}
+    cr_assert_geq(tt_known_until(W->app.s[0].tt), 2500000000LL, "the look-ahead ran on");
+    draw_at(1600, 900, &P);
+    cr_expect(strstr(P.s[0], "oldest open") != NULL, "the open GP is gone from the same moment:\n%s", P.s[0]);
+    panel_text_free(&P);
+}
