@@ -673,3 +673,23 @@ Test(lecture, u_at_nr_cpus_says_why_it_stops)
     cr_assert_eq(W->app.base.cpus, 64, "a kernel built for 64 CPUs cannot boot 128");
     cr_expect_str_eq(W->app.st.status, "NR_CPUS is 64 here: a kernel built for 64 CPUs cannot boot 128 (raise rcu.nr_cpus_compiled)");
 }
+
+/* Compared, S goes to the nearest stall warning on either side: omap-stall's is 3.6's (3.7 prints none),
+ * and S answered "No stall warning of rcu_sched up to 90 s" because only the leading 3.7 side was asked. */
+Test(lecture, s_in_compare_finds_the_36_stall)
+{
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_c);
+    cr_assert(W->app.st.compare && W->app.nsessions == 2);
+    explore_all();
+    int k36 = W->app.s[0].cfg.rcu.mode == RV_MODE_SOFTIRQ ? 0 : 1;
+    const ui_history *h = tt_history(W->app.s[k36].tt);
+    cr_assert_gt(h->stalls.n, 0u, "3.6 prints a stall warning");
+    cr_assert_eq(tt_history(W->app.s[1 - k36].tt)->stalls.n, 0u, "3.7 prints none");
+    key(SDLK_s);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    cr_expect_eq(ui_app_now(&W->app), h->stalls.v[0].t + 1, "S landed at %lld ns, not on 3.6's stall", (long long)ui_app_now(&W->app));
+    cr_expect(klog_has_stall(&W->app.s[k36].view), "the warning is on screen");
+}
