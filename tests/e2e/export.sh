@@ -272,7 +272,7 @@ PY
 # goes to --at in steps then, and the picture must be the one a direct run draws
 if command -v script >/dev/null; then
   "$bin" shot "$root/scenarios/omap-stall.json" --at 85 --compare -o "$tmp/direct.png" 2>/dev/null
-  script -qec "'$bin' shot '$root/scenarios/omap-stall.json' --at 85 --compare -o '$tmp/tty.png'" /dev/null >/dev/null 2>&1
+  script -qec "'$bin' shot '$root/scenarios/omap-stall.json' --at 85 --compare -o '$tmp/tty.png'" /dev/null </dev/null >/dev/null 2>&1
   cmp -s "$tmp/direct.png" "$tmp/tty.png" || fail "shot on a terminal (stepping to --at) drew another picture than a direct run"
 fi
 
