@@ -146,21 +146,6 @@ static void acct_cites_add(acct_cites *c, const char *s, int flavor_shown)
     }
 }
 
-/* The timed caption a configuration shows at now (view.c's caption_now() without the triggered ones,
- * which only that side's engine knows). */
-static const char *timed_caption(const rv_config *cfg, int64_t now)
-{
-    const rv_caption *best = NULL;
-    for (size_t i = 0; i < cfg->ncaptions; i++) {
-        const rv_caption *c = &cfg->captions[i];
-        if (c->on.event != RV_TRIG_TIME || !rv_when_holds(&c->when, cfg)) continue;
-        int64_t from = (int64_t)(c->at_s * 1e9), until = c->until_s > c->at_s ? (int64_t)(c->until_s * 1e9) : INT64_MAX;
-        if (from > now || now >= until || (best && from < (int64_t)(best->at_s * 1e9))) continue;
-        best = c;
-    }
-    return best ? best->text : NULL;
-}
-
 /* What the captions on screen cite. Compared, both halves plan from the same set, so they keep the same
  * sections: this side's caption and what each mode's side shows now, the lecture cue in force where it
  * speaks (a single-view cue speaks on its file's side only), else that mode's timed caption (hackbench
@@ -171,16 +156,8 @@ static void acct_cites_now(acct_cites *c, const ui_view *v, const ui_state *st)
     if (v->caption == v->caption_paused) return; /* the narration is paused: it cites nothing on screen */
     acct_cites_add(c, v->caption, v->flavor);
     if (!st->compare || !v->cfg) return;
-    const rv_cue *cue = NULL;
-    if (st->cue >= 0 && (size_t)st->cue < v->cfg->ncues) { /* current from its time to the next cue's (view.c) */
-        const rv_cue *q = &v->cfg->cues[st->cue];
-        int64_t at = (int64_t)(q->at_s * 1e9), nx = v->end + 1;
-        for (size_t i = 0; i < v->cfg->ncues; i++) {
-            int64_t qt = (int64_t)(v->cfg->cues[i].at_s * 1e9);
-            if (qt > at && qt < nx) nx = qt;
-        }
-        if (v->now >= at && v->now < nx && q->caption[0]) cue = q;
-    }
+    const rv_cue *cue = ui_cue_in_force(v->cfg, st->cue, v->now, v->end, NULL) && v->cfg->cues[st->cue].caption[0]
+                      ? &v->cfg->cues[st->cue] : NULL;
     for (int m = 0; m < 2; m++) {
         enum rv_mode mode = m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
         if (cue && (cue->compare == 1 || (int)mode == st->file_mode)) {
@@ -189,7 +166,7 @@ static void acct_cites_now(acct_cites *c, const ui_view *v, const ui_state *st)
         }
         rv_config other = *v->cfg;
         other.rcu.mode = mode;
-        acct_cites_add(c, timed_caption(&other, v->now), v->flavor);
+        acct_cites_add(c, ui_caption_timed(&other, v->now), v->flavor);
     }
 }
 

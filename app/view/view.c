@@ -247,21 +247,15 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->cue_title = NULL;
     if (st->cue >= 0 && (size_t)st->cue < cfg->ncues) {
         const rv_cue *q = &cfg->cues[st->cue];
-        int64_t at = (int64_t)(q->at_s * 1e9);
-        /* current until time reaches the next cue moment after it (cues are in lecture order) */
-        int64_t nx = v->end + 1;
-        for (size_t i = 0; i < cfg->ncues; i++) {
-            int64_t qt = (int64_t)(cfg->cues[i].at_s * 1e9);
-            if (qt > at && qt < nx) nx = qt;
-        }
-        if (v->now >= at && v->now < nx) {
+        int64_t nx;
+        if (ui_cue_in_force(cfg, st->cue, v->now, v->end, &nx)) {
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
              * the 3.7 view never reads the 3.6 narration. In compare mode a cue that asked for compare
              * speaks for both sides; any other speaks only on its file's side (omap-stall's "3.6 prints
              * a self-detected stall" ran under the 3.7 side too, which shows no stall) */
             bool speaks = st->compare ? q->compare == 1 || (int)v->mode == st->file_mode : !st->config_badge[0];
-            if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = at; v->caption_until = nx; }
+            if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = (int64_t)(q->at_s * 1e9); v->caption_until = nx; }
             v->cue_title = q->title;
         }
     }
@@ -282,7 +276,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
 }
 
 /* The caption shown at now: a timed one from its at_s (even at that very instant), a triggered one
- * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). */
+ * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). With no
+ * engine (e NULL), the timed ones alone. */
 static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from_out, int64_t *until_out)
 {
     int64_t until_best = INT64_MAX;
@@ -294,7 +289,7 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
         const rv_caption *c = &cfg->captions[i];
         bool timed = c->on.event == RV_TRIG_TIME;
         if (timed && !rv_when_holds(&c->when, cfg)) continue;
-        int64_t fired = rv_caption_fired_ns(e, i);
+        int64_t fired = e ? rv_caption_fired_ns(e, i) : -1;
         int64_t from = timed ? (int64_t)(c->at_s * 1e9) : fired;
         if (from < 0 || from > now || from < from_best) continue;
         /* until its until_s / duration_s, else until the next caption this engine showed */
@@ -307,6 +302,25 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
     *from_out = from_best;
     *until_out = best < 0 ? INT64_MAX : until_best;
     return best < 0 ? NULL : cfg->captions[best].text;
+}
+
+const char *ui_caption_timed(const rv_config *cfg, int64_t now)
+{
+    int64_t from, until;
+    return caption_now(NULL, cfg, now, &from, &until);
+}
+
+bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, int64_t *until)
+{
+    if (cue < 0 || (size_t)cue >= cfg->ncues) return false;
+    int64_t at = (int64_t)(cfg->cues[cue].at_s * 1e9), nx = end + 1;
+    /* current until time reaches the next cue moment after it (cues are in lecture order) */
+    for (size_t i = 0; i < cfg->ncues; i++) {
+        int64_t qt = (int64_t)(cfg->cues[i].at_s * 1e9);
+        if (qt > at && qt < nx) nx = qt;
+    }
+    if (until) *until = nx;
+    return now >= at && now < nx;
 }
 
 /* The soonest timed caption of cfg (its `when` holding) that starts after `after`, in ns, or INT64_MAX:

@@ -142,6 +142,12 @@ bool ui_no_hints(const ui_state *st);
 struct tt;
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label);
 void ui_view_free(ui_view *v);
+/* The caption cfg's own timeline shows at now, without an engine: the timed ones only (a triggered
+ * caption is known only to the engine that saw its trigger); NULL if none. */
+const char *ui_caption_timed(const rv_config *cfg, int64_t now);
+/* Whether lecture cue `cue` is in force at now: from its time until the next cue's (or past `end`,
+ * the run's end); *until (may be NULL) gets that end. */
+bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, int64_t *until);
 /* The soonest timed caption of cfg (its `when` holding) starting after `after` ns, or INT64_MAX. */
 int64_t ui_next_caption_start(const rv_config *cfg, int64_t after);
 

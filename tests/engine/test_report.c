@@ -9,13 +9,16 @@ static const rv_thread_report *thread(const rv_report *r, const char *name)
 }
 
 /* 4 CPUs busy all the time with updates in every flavor, for 1 s. */
-static rv_report busy_second(enum rv_mode mode, bool boost)
+/* One second of 4 CPUs, busy_frac of the time busy, 1000 call_rcu() a second per flavor; costs
+ * (NULL: the defaults) filtered by keep_costs when it is given. */
+static rv_report second_of(enum rv_mode mode, bool boost, double busy, void (*keep_costs)(rv_costs *))
 {
     rv_config cfg;
     fx_config(&cfg, 4, mode);
     snprintf(cfg.name, sizeof cfg.name, "busy-second");
     cfg.rcu.rcu_boost = boost;
-    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    if (keep_costs) keep_costs(&cfg.costs);
+    rv_phase *ph = fx_add_phase(&cfg, "all", busy);
     snprintf(ph->task, sizeof ph->task, "hackbench");
     for (int f = 0; f < RV_NFLAVORS; f++) ph->call_rcu_per_s[f] = 1000;
     rv_engine *e = fx_engine(&cfg, NULL);
@@ -26,6 +29,8 @@ static rv_report busy_second(enum rv_mode mode, bool boost)
     rv_engine_free(e);
     return r;
 }
+
+static rv_report busy_second(enum rv_mode mode, bool boost) { return second_of(mode, boost, 1.0, NULL); }
 
 Test(report, header_and_tree)
 {
@@ -195,26 +200,22 @@ Test(report, finished_phase_task_not_alive)
 /* kthread_sched_us is the part of a flavor's GP overhead that only a kthread pays: with every cost
  * but wake_up(), the switches and the FQS timer set to 0, it is the whole overhead in 3.7 (so no
  * scheduling cost escapes it and no other cost lands in it), and 3.6, with no kthread, has none. */
+/* Every cost but a kthread's own scheduling set to 0 (the delays are not CPU time and stay). */
+static void only_kthread_sched(rv_costs *c)
+{
+    rv_costs only = {0};
+    only.wakeup_ns = c->wakeup_ns;
+    only.sched_switch_ns = c->sched_switch_ns;
+    only.timer_ns = c->timer_ns;
+    only.kthread_latency_ns = c->kthread_latency_ns;
+    only.ksoftirqd_latency_ns = c->ksoftirqd_latency_ns;
+    *c = only;
+}
+
 Test(report, kthread_sched_is_the_kthreads_own_scheduling)
 {
     for (int m = 0; m < 2; m++) {
-        rv_config cfg;
-        fx_config(&cfg, 4, m);
-        rv_costs only = {0};
-        only.wakeup_ns = cfg.costs.wakeup_ns;
-        only.sched_switch_ns = cfg.costs.sched_switch_ns;
-        only.timer_ns = cfg.costs.timer_ns;
-        only.kthread_latency_ns = cfg.costs.kthread_latency_ns;
-        only.ksoftirqd_latency_ns = cfg.costs.ksoftirqd_latency_ns;
-        cfg.costs = only;
-        rv_phase *ph = fx_add_phase(&cfg, "all", 0.7);
-        for (int f = 0; f < RV_NFLAVORS; f++) ph->call_rcu_per_s[f] = 1000;
-        rv_engine *e = fx_engine(&cfg, NULL);
-        rv_config_free(&cfg);
-        fx_run_s(e, 1.0);
-        rv_report r;
-        rv_report_build(e, &r);
-        rv_engine_free(e);
+        rv_report r = second_of(m, false, 0.7, only_kthread_sched);
         for (int f = 0; f < RV_NFLAVORS; f++) {
             const rv_flavor_report *fr = &r.flavors[f];
             cr_assert_gt(fr->grace_periods, 50u);
