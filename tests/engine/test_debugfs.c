@@ -67,3 +67,28 @@ Test(debugfs, rcudata_marks_offline_cpus_and_callback_segments)
     cr_expect_eq(rv_debugfs(e, "rcu_pending_nope", buf, sizeof buf), -1);
     rv_engine_free(e);
 }
+
+/* After a qhimark overflow __call_rcu_core() sets blimit to LONG_MAX and print_one_rcu_data() prints
+ * it with %ld: the kernel's rcudata shows b=9223372036854775807 on a 64-bit machine, not -1. */
+Test(debugfs, rcudata_prints_an_unlimited_blimit_as_long_max)
+{
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    cfg.cpus = 2;
+    cfg.rcu.mode = RV_MODE_SOFTIRQ;
+    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+    cfg.rcu.qhimark = 20;
+    cfg.rcu.qlowmark = 5;
+    cfg.duration_s = 1;
+    char err[256], buf[8192];
+    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    cr_assert_not_null(e, "%s", err);
+    rv_config_free(&cfg);
+    rv_inject burst = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 40};
+    cr_assert_eq(rv_engine_inject(e, &burst, err, sizeof err), 0, "%s", err); /* over qhimark: a GP starts */
+    cr_assert_eq(rv_engine_inject(e, &burst, err, sizeof err), 0, "%s", err); /* over it again, a GP open: blimit = LONG_MAX */
+    cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
+    cr_expect_not_null(strstr(buf, " b=9223372036854775807 "), "%s", buf);
+    cr_expect_null(strstr(buf, " b=-1 "), "%s", buf);
+    rv_engine_free(e);
+}
