@@ -170,11 +170,25 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return len + snprintf(buf + len, n - (size_t)len, "If it still loops at %.6f s (the stall timeout, %.0f s after this GP "
                               "began), a stall warning follows.", next, (double)(rsp->jiffies_stall - rsp->gp_start) / e->hz);
     }
+    /* Who can run an FQS pass in 3.6: a tick's softirq (rcu_process_gp_end() ... force_quiescent_state()
+     * from __rcu_process_callbacks()), __call_rcu_core() with irqs enabled, and with RCU_FAST_NO_HZ
+     * rcu_prepare_for_idle() on a CPU entering idle with callbacks */
+    const char *who36 = e->cfg.rcu.mode != RV_MODE_SOFTIRQ ? ""
+                        : e->cfg.rcu.fast_no_hz ? " In 3.6 FQS runs only from a CPU that takes ticks, calls call_rcu() with irqs on, "
+                                                  "or enters idle holding callbacks (RCU_FAST_NO_HZ)."
+                                                : " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu() with irqs on.";
+    /* rcu_check_callbacks(): a tick taken from the idle loop (rcu_is_cpu_rrupt_from_idle()) notes
+     * rcu_sched_qs() and rcu_bh_qs(), and rcu_pending() raises the softirq that reports them; only a
+     * tickless idle CPU depends on FQS. A GP's first pass (dyntick_save_progress_counter()) credits an
+     * even counter without a trace; later passes (rcu_implicit_dynticks_qs()) trace it as "dti". */
+    if (!(c->dynticks & 1) && c->tick_on)
+        return snprintf(buf, n, "CPU %d is idle with its tick still running (dynticks=%lu, even). Idle is a quiescent state: its "
+                        "next tick, taken in the idle loop, notes one and raises the softirq that reports it, unless an FQS pass "
+                        "credits it first by its counter.%s", cpu, c->dynticks, who36);
     if (!(c->dynticks & 1))
-        return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even). Idle is a quiescent state, but an idle CPU never "
-                        "reports it: the next FQS pass must probe its counter and credit it (\"dti\").%s",
-                        cpu, c->dynticks, e->cfg.rcu.mode == RV_MODE_SOFTIRQ
-                        ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
+        return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even) with its tick stopped. Idle is a quiescent state, "
+                        "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (silently at a "
+                        "GP's first, snapshot pass; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
     /* RCU_FAST_NO_HZ: a CPU that used up this jiffy's drain steps (rcu_prepare_for_idle()'s holdoff)
      * gets no softirq from its trips through idle until the next tick */
     bool holdoff = e->cfg.rcu.fast_no_hz && c->dyntick_holdoff == e->jiffies && c->run == RS_BUSY &&
@@ -198,12 +212,12 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
      * the CPU idle, or the counter moved since. omap-stall's CPU 0 slept 75 s, woke, and only then did
      * its wakeup's softirq run the GP's first pass: to a student it reads as if idle never counted. */
     const bool v37 = e->cfg.rcu.mode == RV_MODE_KTHREAD;
-    const char *why36 = v37 ? "" : " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu().";
+    const char *why36 = v37 ? "" : who36;
     bool snapped = (v37 ? rsp->kt.fqs_state : rsp->fqs_state) == RCU_FORCE_QS;
     char late[32], snap_at[32];
     if (snapped && c->dynticks - rdp->dynticks_snap >= 2)
         return snprintf(buf, n, "CPU %d was idle during %s GP %lu (dynticks %lu at the GP's FQS snapshot, %lu now), and idle "
-                        "is a quiescent state; but an idle CPU never reports its own. Only an FQS pass that reads the counter "
+                        "is a quiescent state; but a tickless idle CPU never reports its own. Only an FQS pass that reads the counter "
                         "credits it (\"dti\"), and none has run since it went idle.%s Until one does, it waits as a busy CPU "
                         "does: for a context switch, a tick in user mode, or idle.", cpu, fl, rsp->gpnum, rdp->dynticks_snap,
                         c->dynticks, why36);
@@ -212,8 +226,8 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         snprintf(snap_at, sizeof snap_at, "%.6f s", (double)rsp->fqs_snap_ns / NS_PER_S);
         return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
                         "mode, or idle. Idle before %s does not count: this GP's first FQS pass, which snapshots the dynticks "
-                        "counters, ran only then, %s after the GP began, and found CPU %d running. An idle CPU never reports "
-                        "its own quiescent state; only a pass that sees it idle credits it.%s", cpu, fl, rsp->gpnum,
+                        "counters, ran only then, %s after the GP began, and found CPU %d running. A tickless idle CPU never "
+                        "reports its own quiescent state; only a pass that sees it idle credits it.%s", cpu, fl, rsp->gpnum,
                         snap_at, dur_text(rsp->fqs_snap_ns - rsp->gp_start_ns, late, sizeof late),
                         cpu, why36);
     }

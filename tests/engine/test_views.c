@@ -388,3 +388,27 @@ Test(views, explain_user_mode_waits_for_its_tick)
     cr_expect(found, "no CPU in user mode owing a noticed GP within 1 s");
     rv_engine_free(e);
 }
+
+/* An idle CPU whose tick still runs (NO_HZ off here) is not one that "never reports": rcu_check_callbacks()
+ * notes a QS for a tick taken from the idle loop and its softirq reports it. The panel said "an idle CPU never
+ * reports it" for every even counter (maintainer review). */
+Test(views, an_idle_cpu_with_its_tick_running_reports_from_its_tick)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_SOFTIRQ);
+    cfg.rcu.needs_gp_fix = true;
+    cfg.rcu.no_hz = false; /* idle CPUs keep their tick */
+    fx_add_phase(&cfg, "0-1", 1.0);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    char buf[2048];
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 1.0, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.0055);
+    cr_assert_neq(fx_flavor(e, RV_SCHED).gpnum, fx_flavor(e, RV_SCHED).completed);
+    explain(e, RV_SCHED, 2, buf, sizeof buf);
+    cr_expect(strstr(buf, "CPU 2 is idle with its tick still running") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "never reports") == NULL, "%s", buf);
+    rv_engine_free(e);
+}
