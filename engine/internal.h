@@ -583,6 +583,9 @@ static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
  * interrupts, and the call's frame was a fifth of its cost. */
 static inline bool rcu_pending(rv_engine *e, int cpu)
 {
+    /* unrolled (3 = RV_NFLAVORS): each flavor's fields then sit at fixed offsets from e, and the
+     * loop's pointer stepping goes (3 % of hackbench-ticks' instructions with rcu_process_callbacks()) */
+#pragma GCC unroll 3
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (e->rsp[f].enabled && rcu_pending_flavor(e, &e->rsp[f], cpu)) return true;
     return false;
