@@ -612,6 +612,7 @@ bool rcu_prepare_for_idle(rv_engine *e, int cpu);
  * inline, and the _cbs forms take the answer the caller already has */
 static inline bool rcu_cpu_has_callbacks(const rv_engine *e, int cpu)
 {
+#pragma GCC unroll 3 /* three tests with constant offsets, no loop counter */
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (e->rsp[f].enabled && e->rsp[f].rda[cpu].qlen > 0) return true;
     return false;
