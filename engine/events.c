@@ -274,9 +274,9 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
         if (ev->arg) LIT(",\"pass\":\"check\""); else LIT(",\"pass\":\"snapshot\"");
         LIT(",\"probed\":"); I(ev->n); LIT(",\"cpu\":"); I(ev->cpu);
         break;
-    case RV_EV_FQS_CREDIT: /* ,"cpu":%d,"flavor":"%s","gp":%llu,"why":"ofl"|"dti" */
+    case RV_EV_FQS_CREDIT: /* ,"cpu":%d,"flavor":"%s","gp":%llu,"why":"dti"|"ofl"|"snap" */
         LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp);
-        if (ev->arg) LIT(",\"why\":\"ofl\""); else LIT(",\"why\":\"dti\"");
+        if (ev->arg == 1) LIT(",\"why\":\"ofl\""); else if (ev->arg == 2) LIT(",\"why\":\"snap\""); else LIT(",\"why\":\"dti\"");
         break;
     case RV_EV_IDLE_ENTER: /* ,"cpu":%d then ,"tick_stopped":true (arg) */
         LIT(",\"cpu\":"); I(ev->cpu);

@@ -294,6 +294,16 @@ static inline int mask_weight(uint64_t x) /* (unsigned long is 32 bits in the We
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
+/* What an FQS credit is called (RV_EV_FQS_CREDIT's arg). A GP's first pass is
+ * force_qs_rnp(rsp, dyntick_save_progress_counter): it reports an even counter as a quiescent state
+ * with no trace and no counter ("snap", 2). The later passes run rcu_implicit_dynticks_qs(), which
+ * traces "dti" and does rdp->dynticks_fqs++ for an even or moved counter (0), and "ofl" with
+ * rdp->offline_fqs++ for an offline CPU (1). So debugfs rcudata's df= counts only "dti". */
+static inline int8_t credit_kind(bool snapshot, unsigned long ofl, int bit)
+{
+    return snapshot ? 2 : (int8_t)((ofl >> bit) & 1);
+}
+
 /* Add the leaf's run of identical idle credits to the CPUs' rcu_data.dynticks_fqs. */
 static __attribute__((noinline)) void fqs_idle_flush(rcu_state *rsp, rcu_node *rnp)
 {
@@ -324,7 +334,7 @@ unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu)
 
 /*
  * A run of leaves whose owing CPUs were all dyntick-idle, in a 3.6 batched pass: each such leaf's
- * part of force_qs_rnp() (its lock, one probe per owing CPU, all of them credited "dti", one QS
+ * part of force_qs_rnp() (its lock, one probe per owing CPU, all of them credited, "snap" or "dti", one QS
  * report) is summed here and booked at once by fqs_idle_run_book(). The sums are the per-leaf
  * figures added up: charge() and the counters only add, and the longest irqs-off section is the one
  * of the leaf with the most probes. The run is booked before anything that could end the GP or read
@@ -393,7 +403,7 @@ static inline __attribute__((always_inline)) int fqs_leaf(rv_engine *e, rcu_stat
     const bool snapshot = p->snapshot, batch = qb != NULL;
     rcu_node *rnp = &rsp->node[n];
     const cpu_t *const leaf_cpu = &e->cpu[rnp->grplo];
-    unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("dti") */
+    unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("snap" in the first pass, else "dti") */
     unsigned long mask = idle, ofl = 0;
     if (snapshot) fqs_snapshot_running(e, rsp, rnp, owing & ~idle);
     for (unsigned long bits = snapshot ? 0 : owing & ~idle & leaf_cpu->leaf_dirty[rsp->flavor]; bits; bits &= bits - 1) {
@@ -415,14 +425,14 @@ static inline __attribute__((always_inline)) int fqs_leaf(rv_engine *e, rcu_stat
     }
     int probed_here = mask_weight(owing); /* one remote cache miss each */
     if (idle) {
-        fqs_idle_note(rsp, rnp, idle);
+        if (!snapshot) fqs_idle_note(rsp, rnp, idle); /* dynticks_fqs: see credit_kind() */
         rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
     }
     if (p->logged) {
         for (unsigned long bits = mask; bits; bits &= bits - 1) {
             int bit = __builtin_ctzl(bits);
             rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
-            if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+            if (ev) { ev->gp = rsp->gpnum; ev->arg = credit_kind(snapshot, ofl, bit); ev->node = n; }
         }
     } else if (mask) {
         event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));
@@ -483,7 +493,7 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
             continue;
         }
         int probed_here = owing == rnp->qsmaskinit ? rnp->qsmaskinit_weight : mask_weight(owing);
-        fqs_idle_note(rsp, rnp, owing);
+        if (!p->snapshot) fqs_idle_note(rsp, rnp, owing); /* dynticks_fqs: see credit_kind() */
         run.leaves++;
         run.probes += probed_here;
         if (probed_here > run.max_probes) run.max_probes = probed_here;
@@ -546,7 +556,7 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
     rcu_node *rnp = &rsp->node[n];
     cpu_t *const leaf_cpu = &e->cpu[rnp->grplo];
     rcu_data *const leaf_rdp = &rsp->rda[rnp->grplo];
-    const unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("dti") */
+    const unsigned long idle = owing & leaf_cpu->leaf_idle; /* counter even: credited ("snap" in the first pass, else "dti") */
     unsigned long mask = idle, ofl = 0;
     uint64_t dti_running = 0;
     if (snapshot) fqs_snapshot_running_inl(e, rsp, rnp, owing & ~idle);
@@ -570,7 +580,7 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
     rsp->dyntick_credits += dti_running;
     const int probed_here = mask_weight(owing); /* one remote cache miss each */
     if (idle) {
-        fqs_idle_note(rsp, rnp, idle);
+        if (!snapshot) fqs_idle_note(rsp, rnp, idle); /* dynticks_fqs: see credit_kind() */
         rsp->dyntick_credits += (uint64_t)(idle == owing ? probed_here : mask_weight(idle));
     }
     if (mask) {
@@ -578,7 +588,7 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
             for (unsigned long bits = mask; bits; bits &= bits - 1) {
                 int bit = __builtin_ctzl(bits);
                 rv_event *ev = emit(e, RV_EV_FQS_CREDIT, rnp->grplo + bit, rsp->flavor);
-                if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)((ofl >> bit) & 1); ev->node = n; }
+                if (ev) { ev->gp = rsp->gpnum; ev->arg = credit_kind(snapshot, ofl, bit); ev->node = n; }
             }
         } else {
             event_count_only(e, RV_EV_FQS_CREDIT, (uint64_t)(mask == owing ? probed_here : mask_weight(mask)));

@@ -265,7 +265,7 @@ typedef struct rcu_state {
     int walk_node;                   /* for views: node being initialised/cleaned (-1) */
     /* statistics */
     uint64_t grace_periods, updates, cbs_invoked, fqs_scans, idle_probes, offline_credits, stalls;
-    uint64_t dyntick_credits;        /* FQS credits for dyntick-idle ("dti"), whether logged or counted */
+    uint64_t dyntick_credits;        /* FQS credits for dyntick-idle ("dti" and "snap"), whether logged or counted */
     uint64_t sync_calls; int64_t sync_latency_sum;
     int64_t gp_overhead_ns, kthread_ns;
     int64_t fqs_ns;                  /* of gp_overhead_ns: spent in FQS passes (force_qs_rnp()) */

@@ -314,7 +314,7 @@ enum rv_ev_type {
     RV_EV_QS,            /* cpu, flavor, gp: passed a quiescent state (local, no lock) */
     RV_EV_QS_REPORT,     /* cpu, flavor, gp, node, mask: bits cleared in node ("cpuqs"/climb) */
     RV_EV_FQS,           /* flavor, gp, arg: 0 snapshot pass, 1 check pass; n = CPUs probed */
-    RV_EV_FQS_CREDIT,    /* cpu, flavor, gp, arg: 0 "dti", 1 "ofl" */
+    RV_EV_FQS_CREDIT,    /* cpu, flavor, gp, arg: 0 "dti", 1 "ofl", 2 "snap" (a GP's first pass: untraced in the kernel) */
     RV_EV_IDLE_ENTER,    /* cpu, arg: 1 if the tick stopped */
     RV_EV_IDLE_EXIT,     /* cpu */
     RV_EV_CPU_OFFLINE,   /* cpu */
@@ -506,7 +506,7 @@ typedef struct rv_flavor_report {
     double callback_latency_ms_mean;
     uint64_t callbacks_orphaned, callbacks_adopted; /* moved off CPUs going offline */
     uint64_t blocked_tasks, blocked_tasks_gp;       /* rcu_preempt readers preempted (blkd_tasks); of them blocking a GP */
-    uint64_t dyntick_credits;                       /* FQS credited a CPU for being dyntick-idle ("dti") */
+    uint64_t dyntick_credits;                       /* FQS credited a CPU for being dyntick-idle ("dti", or "snap" in a GP's first pass) */
 } rv_flavor_report;
 
 typedef struct rv_thread_report {

@@ -112,10 +112,12 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                             rsp->gp_start_ns >= c->offline_since ? "began after it went offline"
                                                                  : "had not initialised its leaf when it went offline",
                             rdp->mynode);
-        /* rcu_implicit_dynticks_qs(), from force_qs_rnp(): "dti" if its counter moved, else "ofl" */
+        /* force_qs_rnp(): a GP's first pass credits an even counter untraced ("snap"); later passes,
+         * rcu_implicit_dynticks_qs(), "dti" if its counter is even or moved, else "ofl" */
         return snprintf(buf, n, "CPU %d is offline (since %.6f s). %s GP %lu began before that, at %.6f s, and its bit in "
                         "node %d's qsmask is clear: it reported its quiescent state before going offline, or an FQS pass "
-                        "credited it (\"ofl\", or \"dti\" after an idle pass). Later grace periods do not wait for it: "
+                        "credited it (\"snap\" if the GP's first pass found its counter even, \"dti\" if a later one found it even or moved, "
+                        "else \"ofl\"). Later grace periods do not wait for it: "
                         "its bit is out of qsmaskinit.", cpu, off, fl, rsp->gpnum, (double)rsp->gp_start_ns / NS_PER_S,
                         rdp->mynode);
     }
@@ -140,9 +142,10 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         /* its bit is set, so the GP began before it went offline (rcu_cleanup_dead_cpu() clears only
          * qsmaskinit); force_qs_rnp() -> rcu_implicit_dynticks_qs() tests the counter first ("dti") and cpu_is_offline() only after,
          * with ULONG_CMP_LT(gp_start + 2, jiffies): a CPU that went through idle since the snapshot
-         * and then offline is credited "dti" (small-busy's CPU 3 at 8 s) */
+         * and then offline is credited "dti"; one whose counter was even at the GP's first pass, untraced ("snap") */
         return snprintf(buf, n, "CPU %d went offline at %.6f s, during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
-                        "dyntick-idle (\"dti\") if its dynticks counter shows an idle pass since the snapshot, else as offline "
+                        "dyntick-idle if its dynticks counter is even at the GP's first pass (\"snap\", untraced) or shows an idle pass "
+                        "since that snapshot (\"dti\"), else as offline "
                         "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, (double)c->offline_since / NS_PER_S, fl, rsp->gpnum);
     char ago[32];
     for (size_t i = 0; i < e->nreaders; i++) {

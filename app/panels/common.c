@@ -240,14 +240,14 @@ int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n,
     return y + lh - r.y;
 }
 
-typedef struct explain_acc { char buf[1024]; size_t len; const char *seen[24]; int nseen; } explain_acc;
+typedef struct explain_acc { char buf[2048]; size_t len; const char *seen[32]; int nseen; } explain_acc; /* as big as a ui_tip */
 
 static void explain_hit(void *ctx, const char *term, const char *at, size_t len)
 {
     (void)at; (void)len;
     explain_acc *e = ctx;
     for (int i = 0; i < e->nseen; i++) if (!strcmp(e->seen[i], term)) return;
-    if (e->nseen < 24) e->seen[e->nseen++] = term;
+    if (e->nseen < 32) e->seen[e->nseen++] = term;
     const char *line = glossary_line(term);
     if (!line || e->len >= sizeof e->buf - 1) return;
     int n = snprintf(e->buf + e->len, sizeof e->buf - e->len, "%s%s — %s", e->len ? "\n" : "", term, line);
@@ -363,6 +363,10 @@ bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64
      * cue's caption names it ("dti") beside the cell it outlined as just cleared */
     return gp == fl->completed && panel_fresh(t, v->now, st->flash_ns);
 }
+
+/* rcu_implicit_dynticks_qs() traces "dti" and "ofl"; a GP's first pass, dyntick_save_progress_counter(),
+ * credits an even counter without any trace: the engine calls that "snap" */
+const char *panel_credit_name(int arg) { return arg == 1 ? "ofl" : arg == 2 ? "snap" : "dti"; }
 
 int panel_cpu_credit(const ui_view *v, const ui_state *st, int cpu)
 {

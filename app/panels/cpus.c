@@ -148,7 +148,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf, qs == QS_OWED ? "○" : qs == QS_PASSED ? "passed" : "✓");
         }
         int cr = panel_cpu_credit(v, st, c->cpu);
-        if (cr >= 0) badge(fr, &bx, y, cr ? "ofl" : "dti", th->walk, rd_rgb(0x111111), true, bf, NULL); /* dark on yellow: readable in both palettes */
+        if (cr >= 0) badge(fr, &bx, y, panel_credit_name(cr), th->walk, rd_rgb(0x111111), true, bf, NULL); /* dark on yellow: readable in both palettes */
         y += rd_line_height(rd, bf) + rd_px(rd, 1);
         /* line 3 (big tiles): what runs here besides the task */
         if (big) {
@@ -191,10 +191,10 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             else rd_frame(rd, q, rc, 1);
         }
         int cr = panel_cpu_credit(v, st, c->cpu);
-        if (cr >= 0) { /* bottom left, in the badge's yellow: FQS credited it ("d"/"o" as in the tree) */
+        if (cr >= 0) { /* bottom left, in the badge's yellow: FQS credited it ("d"/"o" as in the tree; a snapshot credit is a "d" too) */
             rd_rect q = {r.x, r.y + r.h - m, m, m};
             rd_fill(rd, q, th->walk);
-            if (m >= rd_px(rd, 10)) panel_text_in(fr, RD_SANS_SMALL, q, RD_CENTER, rd_rgb(0x111111), cr ? "o" : "d");
+            if (m >= rd_px(rd, 10)) panel_text_in(fr, RD_SANS_SMALL, q, RD_CENTER, rd_rgb(0x111111), cr == 1 ? "o" : "d");
         } else if (qs == QS_OWED || qs == QS_PASSED) { /* bottom left: QS owed (filled) or passed (hollow) */
             rd_rect q = {r.x, r.y + r.h - m, m, m};
             if (qs == QS_OWED) rd_fill(rd, q, th->owed);
@@ -374,7 +374,7 @@ static int legend(ui_frame *fr, rd_rect r, bool heat, bool draw)
         {SW_FRAME, th->walk, "just cleared", "just cleared"},
         {SW_FILL, th->reader_old, "R! reader the GP waits for", "R!"}, {SW_FRAME, th->reader_new, "r new reader", "r"},
         {SW_FILL, th->owed, "○ QS owed", "○"}, {SW_FRAME, th->kernel, "◐ QS passed, not reported", "passed"},
-        {SW_FRAME, th->passed, "✓ reported", "✓"}, {SW_FILL, th->walk, "dti/ofl: FQS credited it", "dti"},
+        {SW_FRAME, th->passed, "✓ reported", "✓"}, {SW_FILL, th->walk, "snap/dti/ofl: FQS credited it", "dti"},
         {SW_FILL, th->seg[1], "D W R N callbacks: done, waiting, next-ready, next", "D/W/R/N"},
     };
     const panel_legend_item heat_items[] = {

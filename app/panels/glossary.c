@@ -27,7 +27,8 @@ static const glossary_entry entries[] = {
     {"tick stopped", "NO_HZ stopped this idle CPU's scheduling-clock tick (Z). RCU counts it idle either way (even dynticks); rcu_needs_cpu() can keep the tick on (I) while callbacks wait."},
     {"FQS", "Force quiescent states: a pass over the CPUs still owing a QS that credits idle or offline ones."},
     {"snapshot pass", "First FQS pass of a GP: records each owing CPU's dynticks counter to compare with later, and credits those already idle (even)."},
-    {"dti", "Credited by FQS as dyntick-idle: its dynticks counter is even, or moved by 2 or more since the snapshot. Checked first, so an offline CPU whose counter shows idle is credited dti."},
+    {"dti", "Credited by a later FQS pass (rcu_implicit_dynticks_qs(), traced, counted in df=) as dyntick-idle: its dynticks counter is even or moved by 2 or more since the snapshot. Checked first, so an offline CPU whose counter shows idle is credited dti."},
+    {"snap", "Credited by a GP's first FQS pass (dyntick_save_progress_counter()) because its dynticks counter was even. The kernel neither traces this credit nor counts it in df=; later passes credit idle CPUs as dti."},
     {"ofl", "Credited by FQS as offline: its dynticks counter showed no idle pass, but the CPU is offline and the GP is more than 2 jiffies old."},
     {"idle probes", "How many times FQS read an owing CPU's dynticks counter in this run."},
     {"RCU_SOFTIRQ", "The softirq that runs RCU's per-CPU work: notice GPs, report QSs, invoke callbacks (3.6 also drives GPs)."},
@@ -122,7 +123,7 @@ const char *glossary_line(const char *term)
 /* Words on screen and the entry that explains each. Whole words only, case as written. */
 static const struct { const char *word, *term; } words[] = {
     {"QS report", "QS report"}, {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS", "FQS"},
-    {"dti", "dti"}, {"ofl", "ofl"}, {"dynticks", "dynticks even/odd"}, {"dyntick-idle", "dyntick-idle"},
+    {"dti", "dti"}, {"snap", "snap"}, {"ofl", "ofl"}, {"dynticks", "dynticks even/odd"}, {"dyntick-idle", "dyntick-idle"},
     {"RCU_SOFTIRQ", "RCU_SOFTIRQ"}, {"irq exit", "irq exit"}, {"hidden in tasks", "hidden in tasks"},
     {"swapper", "swapper"}, {"self-detected", "self-detected"}, {"jiffy", "jiffy"}, {"jiffies", "jiffy"},
     {"HZ", "HZ"}, {"passed", "passed"}, {"just cleared", "just cleared"}, {"p50", "p50/p99"}, {"p99", "p50/p99"},

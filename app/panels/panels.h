@@ -68,12 +68,15 @@ bool panel_fresh(int64_t t, int64_t now, int64_t window);
 /* "Just cleared" (the tree's outlined bit, the CPU tile's yellow border): bit b of node n was
  * cleared by a report or an FQS credit within st->flash_ns of now and is still clear now. */
 bool panel_bit_just_cleared(const ui_view *v, const ui_state *st, const rv_node_view *n, int b);
-/* Does the tree or a tile show an FQS credit ("dti"/"ofl") made at t (ns) for grace period gp? One of
+/* Does the tree or a tile show an FQS credit ("dti"/"ofl"/"snap") made at t (ns) for grace period gp? One of
  * the GP in progress; with none in progress, one of the GP that just ended while it is as fresh as the
  * "just cleared" outline (st->flash_ns). */
 bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64_t t);
-/* The credit a CPU's tile and qsmask cell show: -1 none, 0 dti, 1 ofl (panel_credit_shown()). */
+/* The credit a CPU's tile and qsmask cell show: -1 none, else RV_EV_FQS_CREDIT's arg, 0 dti, 1 ofl, 2 snap
+ * (panel_credit_shown()). */
 int panel_cpu_credit(const ui_view *v, const ui_state *st, int cpu);
+/* A credit's short name, as the trace spells it: "dti", "ofl" or "snap". */
+const char *panel_credit_name(int arg);
 
 void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name);
 void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);

@@ -256,7 +256,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         if (bsz >= rd_px(rd, 13)) {
             char lab[16] = "";
             int cr = leaf ? panel_cpu_credit(v, st, cpu) : -1;
-            if (cr >= 0) snprintf(lab, sizeof lab, "%s", cr ? "o" : "d");
+            if (cr >= 0) snprintf(lab, sizeof lab, "%s", cr == 1 ? "o" : "d"); /* dyntick-idle, traced (dti) or not (snap): "d" */
             else if (bsz >= rd_px(rd, 17)) snprintf(lab, sizeof lab, "%d", leaf ? cpu : b);
             rd_color ink = (n->qsmask & bit) ? rd_rgb(0xFFFFFF) : th->text;
             if (lab[0]) panel_text_in(fr, RD_SANS_SMALL, q, RD_CENTER, ink, lab);
@@ -728,7 +728,7 @@ static void credits_text(const ui_view *v, const ui_state *st, char *line, size_
         const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
         if (m->flavor != v->flavor || !panel_credit_shown(v, st, m->gp, m->t)) continue; /* t < 0: forgotten */
         total++;
-        if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, m->arg ? "ofl" : "dti"); shown++; }
+        if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, panel_credit_name(m->arg)); shown++; }
     }
     if (total) snprintf(line, n, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
 }
@@ -740,7 +740,7 @@ static int credits_lines_max(rd_ctx *rd, const ui_view *v, int w)
     char line[320] = "FQS credited: ";
     size_t len = strlen(line);
     int k = v->ncpus < 8 ? v->ncpus : 8;
-    for (int i = 0; i < k; i++) len += (size_t)snprintf(line + len, sizeof line - len, "%sCPU %d ofl", i ? ", " : "", v->ncpus - 1);
+    for (int i = 0; i < k; i++) len += (size_t)snprintf(line + len, sizeof line - len, "%sCPU %d snap", i ? ", " : "", v->ncpus - 1); /* the longest name */
     if (v->ncpus > 8) snprintf(line + len, sizeof line - len, ", …");
     return panel_wrap_lines(rd, RD_SANS_SMALL, w, line);
 }
@@ -754,7 +754,7 @@ static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_IT
         {SW_FRAME, th->passed, "reported", "reported"},
         {SW_HATCH_DIM, th->cleared, "not in qsmaskinit", "qsmaskinit"},
         {SW_FRAME, th->walk, "just cleared", "just cleared"},
-        {SW_NONE, th->text, "d = dyntick-idle credit (dti)", "dti"},
+        {SW_NONE, th->text, "d = dyntick-idle credit (dti, snap)", "dti"},
         {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
     };
     memcpy(out, leg, sizeof leg);

@@ -21,7 +21,7 @@ const report_event_paths report_event_path_table[] = {
     {"qs", NULL, "plumbing: a local quiescent state; its report is qs_report"},
     {"qs_report", NULL, "not counted: grace_periods end only when every report is in"},
     {"fqs", "flavors.<flavor>.fqs_scans", "also idle_probes (remote dynticks reads)"},
-    {"fqs_credit", "flavors.<flavor>.dyntick_credits", "\"dti\"; \"ofl\" credits are flavors.<flavor>.offline_credits"},
+    {"fqs_credit", "flavors.<flavor>.dyntick_credits", "\"dti\" and \"snap\"; \"ofl\" credits are flavors.<flavor>.offline_credits"},
     {"idle_enter", NULL, "not counted: use accounting.* or --trace"},
     {"idle_exit", NULL, NULL},
     {"cpu_offline", "hotplug.offlines", NULL},

@@ -398,7 +398,8 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
                  on_cpu(cpu, where, sizeof where), cnt);
         break;
     case RV_EV_FQS_CREDIT:
-        snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl, ev->arg ? "offline (ofl)" : "dyntick-idle (dti)");
+        snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl,
+                 ev->arg == 1 ? "offline (ofl)" : ev->arg == 2 ? "idle at the GP's first pass (snap, untraced)" : "dyntick-idle (dti)");
         break;
     case RV_EV_READER_BEGIN: snprintf(b, n, "CPU %d entered a %s read-side critical section", cpu, fl); break;
     case RV_EV_READER_END: snprintf(b, n, "CPU %d left its %s read-side critical section", cpu, fl); break;

@@ -64,7 +64,7 @@ enum ui_hit_kind {
 typedef struct ui_hit { rd_rect r; int kind, a, b; int side; int64_t t0, t1; } ui_hit;
 
 /* A hover explanation: the full text of a shortened label, or a glossary line for a term. */
-typedef struct ui_tip { rd_rect r; char text[1024]; } ui_tip;
+typedef struct ui_tip { rd_rect r; char text[2048]; } ui_tip; /* a caption line can name ten terms: their explanations, whole */
 
 typedef struct ui_frame {
     rd_ctx *rd;

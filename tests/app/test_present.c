@@ -135,9 +135,10 @@ Test(present, hackbench_compare_cue_shows_the_rcu_threads_its_caption_names)
     }
 }
 
-Test(present, omap_stall_compare_cue_shows_37s_dti_credit)
+Test(present, omap_stall_compare_cue_shows_37s_snapshot_credit)
 {
-    /* cue 5: "the rcu_sched kthread's timed FQS pass ... credits it ("dti"), and the grace period ends":
+    /* cue 5: "the rcu_sched kthread's first timed FQS pass ... credits it (untraced at this snapshot
+     * pass), and the grace period ends":
      * credit and end share one instant, and the credit was drawn only while a GP was open */
     static runs R;
     present_cue("omap-stall.json", 5, &R);
@@ -145,9 +146,9 @@ Test(present, omap_stall_compare_cue_shows_37s_dti_credit)
     const ui_view *v = &W->app.s[1].view;
     cr_assert_eq(v->mode, RV_MODE_KTHREAD);
     cr_assert_eq(v->fl[v->flavor].gpnum, v->fl[v->flavor].completed, "3.7's grace period is over at the cue");
-    cr_expect(run_in(&R, "dti", true, L->side[1].cpus), "3.7's credited CPU tile shows its dti badge");
+    cr_expect(run_in(&R, "snap", true, L->side[1].cpus), "3.7's credited CPU tile shows its snap badge");
     cr_expect(run_in(&R, "d", true, L->side[1].tree), "3.7's tree shows the credited bit as d");
-    cr_expect(run_in(&R, "FQS credited: CPU 1 dti", true, L->side[1].tree), "3.7's tree names the credit");
+    cr_expect(run_in(&R, "FQS credited: CPU 1 snap", true, L->side[1].tree), "3.7's tree names the credit");
 }
 
 /* The darkest pixel (mean of r, g, b) drawn inside r: text at full strength is dark on the light panel,

@@ -1,4 +1,4 @@
-/* test_dyntick_fqs.c — dyntick-idle counters and force-quiescent-state passes: snapshot then check, "dti" for idle CPUs, "ofl" for offline ones. */
+/* test_dyntick_fqs.c — dyntick-idle counters and force-quiescent-state passes: snapshot then check; "snap" for CPUs the first pass finds idle, "dti" for idle CPUs later passes find, "ofl" for offline ones. */
 #include "engine_fixtures.h"
 
 /* cpus CPUs, only those in `busy` run (the rest idle with NO_HZ from boot). */
@@ -25,7 +25,8 @@ static rv_report one_gp(int cpus, enum rv_mode mode, fx_log *log)
     for (int c = 1; c < cpus; c++) {
         rv_cpu_view v = fx_cpu(e, c);
         cr_expect_eq(v.state, RV_CPU_IDLE_NOHZ, "cpu %d dyntick-idle", c);
-        cr_expect_gt(v.rdp[RV_SCHED].dynticks_fqs, 0ul, "cpu %d credited by FQS", c);
+        /* the GP's first pass, dyntick_save_progress_counter(), credits them: no trace, no dynticks_fqs++ */
+        cr_expect_eq(v.rdp[RV_SCHED].dynticks_fqs, 0ul, "cpu %d: df= counts only later passes' \"dti\"", c);
     }
     rv_engine_free(e);
     return r;
@@ -38,7 +39,7 @@ static void idle_cpus_credited(enum rv_mode mode)
     size_t dti = 0;
     for (size_t i = 0; i < log.n; i++)
         if (fx_match(&log.v[i], RV_EV_FQS_CREDIT, RV_SCHED)) {
-            cr_expect_eq(log.v[i].arg, 0, "idle CPUs are credited as \"dti\"");
+            cr_expect_eq(log.v[i].arg, 2, "CPUs idle since before the GP are credited by its first pass: \"snap\"");
             cr_expect_neq(log.v[i].cpu, 0, "the busy CPU reports for itself");
             dti++;
         }
@@ -54,8 +55,42 @@ static void idle_cpus_credited(enum rv_mode mode)
     rv_report_free(&big);
 }
 
-Test(dyntick_fqs, idle_cpus_credited_dti_kthread) { idle_cpus_credited(RV_MODE_KTHREAD); }
-Test(dyntick_fqs, idle_cpus_credited_dti_softirq) { idle_cpus_credited(RV_MODE_SOFTIRQ); }
+Test(dyntick_fqs, idle_cpus_credited_at_the_snapshot_kthread) { idle_cpus_credited(RV_MODE_KTHREAD); }
+Test(dyntick_fqs, idle_cpus_credited_at_the_snapshot_softirq) { idle_cpus_credited(RV_MODE_SOFTIRQ); }
+
+/* CPUs that come and go from idle get both kinds of idle credit, and rcudata's df= (dynticks_fqs)
+ * counts exactly the "dti" ones: the kernel's rcu_implicit_dynticks_qs() traces "dti" and does
+ * dynticks_fqs++, its dyntick_save_progress_counter() (a GP's first pass) does neither. The engine
+ * counted snapshot credits as "dti" in df= too (maintainer review). */
+static void df_counts_only_dti(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS_CREDIT)};
+    rv_config cfg;
+    fx_config(&cfg, 4, mode);
+    cfg.rcu.no_hz = true;
+    rv_phase *ph = fx_add_phase(&cfg, "0-3", 0.5); /* busy half the time, in 20 ms stretches */
+    ph->call_rcu_per_s[RV_SCHED] = 300; /* grace periods all along */
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 3.0);
+    unsigned long dti[4] = {0}, snap = 0, dti_all = 0;
+    for (size_t i = 0; i < log.n; i++) {
+        const rv_event *ev = &log.v[i];
+        if (!fx_match(ev, RV_EV_FQS_CREDIT, RV_SCHED) || ev->cpu < 0 || ev->cpu >= 4) continue;
+        if (ev->arg == 0) { dti[ev->cpu]++; dti_all++; }
+        if (ev->arg == 2) snap++;
+    }
+    cr_assert_gt(snap, 0ul, "%s: some CPUs idle at a GP's first pass", rv_mode_name(mode));
+    cr_assert_gt(dti_all, 0ul, "%s: some CPUs went idle after it", rv_mode_name(mode));
+    for (int c = 0; c < 4; c++)
+        cr_expect_eq(fx_cpu(e, c).rdp[RV_SCHED].dynticks_fqs, dti[c], "%s: cpu %d df=%lu, %lu \"dti\" credits",
+                     rv_mode_name(mode), c, fx_cpu(e, c).rdp[RV_SCHED].dynticks_fqs, dti[c]);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(dyntick_fqs, df_counts_only_dti_kthread) { df_counts_only_dti(RV_MODE_KTHREAD); }
+Test(dyntick_fqs, df_counts_only_dti_softirq) { df_counts_only_dti(RV_MODE_SOFTIRQ); }
 
 /* A long rcu_sched reader on busy CPU 1 holds the GP: FQS runs repeatedly, the first pass of each
  * GP snapshots (arg 0) and every later pass checks (arg 1). */
@@ -352,7 +387,11 @@ Test(dyntick_fqs, stale_snapshot_never_credits_a_cpu_inside_a_reader)
     fx_run_s(e, 0.005);
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
     fx_run_s(e, 0.050);
-    cr_assert_eq(fx_cpu(e, 1).rdp[RV_SCHED].dynticks_fqs, 1ul);
+    size_t cpu1_snap = 0;
+    for (size_t i = 0; i < log.n; i++)
+        cpu1_snap += fx_match(&log.v[i], RV_EV_FQS_CREDIT, RV_SCHED) && log.v[i].cpu == 1 && log.v[i].arg == 2;
+    cr_assert_eq(cpu1_snap, 1u, "CPU 1 credited by GP 1's snapshot pass");
+    cr_assert_eq(fx_cpu(e, 1).rdp[RV_SCHED].dynticks_fqs, 0ul, "a snapshot credit is not counted in df=");
     /* CPU 1 wakes, idles, wakes: its counter moves by 3 and is odd */
     fx_inject(e, RV_INJ_WAKE, 1, 0, 0, 0);
     fx_run_s(e, 0.051);

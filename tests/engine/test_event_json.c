@@ -27,7 +27,7 @@ static int reference_json(const rv_event *ev, char *buf, size_t n)
     case RV_EV_QS: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu", ev->cpu, fl, (unsigned long long)ev->gp); break;
     case RV_EV_QS_REPORT: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu,\"node\":%d,\"mask\":\"0x%llx\"", ev->cpu, fl, (unsigned long long)ev->gp, ev->node, (unsigned long long)ev->mask); break;
     case RV_EV_FQS: ADD(",\"flavor\":\"%s\",\"gp\":%llu,\"pass\":\"%s\",\"probed\":%lld,\"cpu\":%d", fl, (unsigned long long)ev->gp, ev->arg ? "check" : "snapshot", (long long)ev->n, ev->cpu); break;
-    case RV_EV_FQS_CREDIT: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu,\"why\":\"%s\"", ev->cpu, fl, (unsigned long long)ev->gp, ev->arg ? "ofl" : "dti"); break;
+    case RV_EV_FQS_CREDIT: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu,\"why\":\"%s\"", ev->cpu, fl, (unsigned long long)ev->gp, ev->arg == 1 ? "ofl" : ev->arg == 2 ? "snap" : "dti"); break;
     case RV_EV_IDLE_ENTER: ADD(",\"cpu\":%d%s", ev->cpu, ev->arg ? ",\"tick_stopped\":true" : ""); break;
     case RV_EV_IDLE_EXIT: case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: ADD(",\"cpu\":%d", ev->cpu); break;
     case RV_EV_CB_ORPHAN: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"n\":%lld,\"adopted_by\":%d", ev->cpu, fl, (long long)ev->n, ev->node); break;
