@@ -51,6 +51,11 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
         if (r->cpu == cpu && !r->blocked) reader_finish(e, r->id); else i++;
     }
     if (c->run == RS_IDLE && c->softirq_pending) c->softirq_pending = false;
+    /* A CPU dies out of idle, but not as RCU's idle: it leaves the idle loop to run the stop-machine
+     * thread (take_cpu_down(), CPU_DYING), and x86's cpu_idle() calls play_dead() before rcu_idle_enter().
+     * So its dynticks counter is odd when it is gone, and FQS credits it "ofl" (rcu_implicit_offline_qs()
+     * once the GP is over two jiffies old), not as dyntick-idle. rcu_init_percpu_data() keeps it odd. */
+    dynticks_busy(c);
     c->run = RS_OFFLINE;
     c->offline_since = e->now;
     dynticks_moved(c); /* FQS check passes visit it ("ofl") until a snapshot pass sees it online again */

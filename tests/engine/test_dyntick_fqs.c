@@ -475,3 +475,33 @@ Test(dyntick_fqs, timed_idle_returns_to_work)
     for (int c = 0; c < 4; c++) cr_expect_neq(fx_cpu(e, c).state, RV_CPU_IDLE_NOHZ, "cpu %d back at work", c);
     rv_engine_free(e);
 }
+
+/* A CPU taken offline while idle dies with an odd dynticks counter: it leaves the idle loop to run the
+ * stop-machine thread, and x86's cpu_idle() calls play_dead() before rcu_idle_enter(). So the GP it
+ * still owes credits it "ofl" (once over two jiffies old), not as dyntick-idle; the engine kept the
+ * idle CPU's even counter and credited it "snap" at the snapshot pass (engine review). */
+static void idle_cpu_offlined_is_credited_ofl(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS_CREDIT) | FX_BIT(RV_EV_GP_START)};
+    rv_engine *e = machine(4, mode, "0-1", &log);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_SCHED, 0.030, 0); /* holds the GP past its first passes */
+    unsigned long g0 = fx_flavor(e, RV_SCHED).gpnum;
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    STEP_UNTIL(e, fx_flavor(e, RV_SCHED).gpnum == g0 + 1);
+    cr_assert_eq(fx_cpu(e, 3).state, RV_CPU_IDLE_NOHZ, "CPU 3 is idle when it goes down");
+    fx_inject(e, RV_INJ_OFFLINE, 3, 0, 0, 0); /* before the GP's first FQS pass */
+    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.060);
+    size_t ofl = 0, idle = 0;
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_FQS_CREDIT, RV_SCHED) && log.v[i].cpu == 3 && log.v[i].gp == g0 + 1) {
+            if (log.v[i].arg == 1) ofl++; else idle++;
+        }
+    cr_expect_eq(ofl, 1u, "%s: CPU 3 credited \"ofl\"", rv_mode_name(mode));
+    cr_expect_eq(idle, 0u, "%s: not as dyntick-idle", rv_mode_name(mode));
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(dyntick_fqs, idle_cpu_offlined_is_credited_ofl_softirq) { idle_cpu_offlined_is_credited_ofl(RV_MODE_SOFTIRQ); }
+Test(dyntick_fqs, idle_cpu_offlined_is_credited_ofl_kthread) { idle_cpu_offlined_is_credited_ofl(RV_MODE_KTHREAD); }
