@@ -268,6 +268,7 @@ void gp_finish(rv_engine *e, rcu_state *rsp)
 void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
 {
     if (is37(e)) { kthread_wake(e, rsp, e->ctx_cpu, 4); return; }
+    irqoff_region_begin(e, rsp); /* the root lock stays held, irqs off, through the walks and into rcu_start_gp() */
     int cpu = e->ctx_cpu >= 0 ? e->ctx_cpu : 0;
     rcu_data *rdp = &rsp->rda[cpu];
     /* 3.6 pushes `completed` into the nodes only if this CPU has nothing beyond WAIT; otherwise the
@@ -282,6 +283,7 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
     }
     gp_finish(e, rsp);
     rcu_start_gp(e, rsp, cpu);
+    irqoff_region_end(e, rsp);
 }
 
 /* Bits set in a leaf mask. Written out because the baseline x86-64 target has no popcnt
@@ -716,14 +718,20 @@ void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
     force_quiescent_state36(e, rsp, relaxed);
 }
 
+/* 3.6's force_quiescent_state(). Its first test returns without counting anything; n_force_qs_ngp
+ * counts only a GP that ended between that test and the root lock, a race this model never has. The
+ * pass runs from raw_spin_trylock_irqsave(&rsp->fqslock) to the final irqrestore: one irqs-off region
+ * over every leaf, with any GP end and start the pass brings. */
 static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
 {
-    if (!gp_in_progress(rsp)) { rsp->n_force_qs_ngp++; return; }
+    if (!gp_in_progress(rsp)) return;
     if (relaxed && rsp->jiffies_force_qs >= e->jiffies) return; /* done recently */
     rsp->n_force_qs++;
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_next_fqs;
     if (rsp->fqs_state == RCU_GP_IDLE || rsp->fqs_state == RCU_GP_INIT) return;
+    irqoff_region_begin(e, rsp);
     rcu_gp_fqs_pass(e, rsp);
+    irqoff_region_end(e, rsp);
 }
 
 /* __rcu_process_callbacks() for one flavor, in RCU_SOFTIRQ. */

@@ -125,8 +125,9 @@ Test(fqs_groups, idle_leaves_same_figures_kthread) { same_figures(RV_MODE_KTHREA
 /*
  * The figures themselves, on a big idle 3.6 machine (1024 CPUs: 64 leaves of 16 under the root),
  * headless so that every idle leaf takes the short path: each GP's first FQS pass probes and credits
- * every idle CPU once, and the longest irqs-off section is one full leaf's (its lock and 16 probes),
- * not the run's sum.
+ * every idle CPU once, and the longest irqs-off stretch is one whole pass: 3.6's force_quiescent_state()
+ * holds interrupts off from raw_spin_trylock_irqsave(&rsp->fqslock) to its irqrestore, over every leaf
+ * (its 1023 probes at 4 us and the leaves' locks), not one leaf's section, and not the run's sum.
  */
 Test(fqs_groups, idle_machine_credits_each_cpu_once_per_gp)
 {
@@ -157,7 +158,9 @@ Test(fqs_groups, idle_machine_credits_each_cpu_once_per_gp)
     uint64_t probes = r.flavors[RV_SCHED].idle_probes, passes = r.flavors[RV_SCHED].fqs_scans;
     cr_expect(probes >= 1023u * gps && probes <= 1023u * gps + passes, "%lu probes in %lu passes, %lu GPs",
               (unsigned long)probes, (unsigned long)passes, (unsigned long)gps);
-    cr_expect_eq(r.max_irqs_off_us, (10 + 16 * 4000) / 1e3, "one leaf's section: %.3f us", r.max_irqs_off_us);
+    /* one pass: the probes of the idle CPUs (1023 x 4 us) and a few node locks (10 ns each: the 65
+     * leaves and root, the GP end's and start's walks), far below two passes */
+    cr_expect(r.max_irqs_off_us >= 1023 * 4.0 && r.max_irqs_off_us < 1023 * 4.0 + 5, "one whole pass: %.3f us", r.max_irqs_off_us);
     rv_report_free(&r);
     rv_engine_free(e);
     rv_config_free(&cfg);
