@@ -198,6 +198,11 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     e->ctx = saved; e->ctx_cpu = saved_cpu; e->ctx_flavor = saved_fl;
     if (!more) {
         kt->running = false;
+        /* It sleeps (wait_event_interruptible*() -> schedule()): rcu_note_context_switch() notes this
+         * CPU's rcu_sched QS (and rcu_preempt's: the kthread is in no reader) on the way out, often
+         * the CPU's first QS for a GP that rcu_gp_init() just started, which cleared passed_quiesce
+         * here. The switch's cost is in the two the wakeup charged. An idle CPU goes back to idle. */
+        if (c->run == RS_BUSY) { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_PREEMPT); }
         release_cpu(e, cpu);
     }
 }

@@ -910,7 +910,10 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (ev->arg == 1) { /* ksoftirqd/N gets the CPU */
             if (c->run == RS_BUSY && !cpu_preemptible(c)) { defer_softirq(e, ev->cpu); return; }
             bool was_idle = c->run == RS_IDLE;
-            if (was_idle) dynticks_busy(c); else context_switch(e, ev->cpu);
+            /* from the idle task, schedule() runs rcu_note_context_switch() too: an rcu_sched and
+             * rcu_preempt QS that this very softirq run can report (no rcu_bh QS, as for the kthread) */
+            if (was_idle) { dynticks_busy(c); rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); }
+            else context_switch(e, ev->cpu);
             run_softirq(e, ev->cpu, true);
             if (!was_idle) context_switch(e, ev->cpu); /* run_ksoftirqd() notes a QS after each __do_softirq() */
             if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) {

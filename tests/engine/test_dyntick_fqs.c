@@ -505,3 +505,38 @@ static void idle_cpu_offlined_is_credited_ofl(enum rv_mode mode)
 
 Test(dyntick_fqs, idle_cpu_offlined_is_credited_ofl_softirq) { idle_cpu_offlined_is_credited_ofl(RV_MODE_SOFTIRQ); }
 Test(dyntick_fqs, idle_cpu_offlined_is_credited_ofl_kthread) { idle_cpu_offlined_is_credited_ofl(RV_MODE_KTHREAD); }
+
+/* 3.7: the GP kthread's CPU notes its QS as the kthread goes back to sleep (schedule() ->
+ * rcu_note_context_switch()), right after rcu_gp_init() cleared passed_quiesce there, not at its next
+ * wakeup. On CPUs busy in the kernel that rarely switch, the engine left that CPU owing until the FQS
+ * timer woke the kthread again, three jiffies on (engine review). */
+Test(dyntick_fqs, the_kthreads_cpu_notes_a_qs_as_the_kthread_sleeps)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_GP_START) | FX_BIT(RV_EV_QS)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+    rv_phase *ph = fx_add_phase(&cfg, "0-3", 1.0);
+    ph->user_frac = 0; /* in the kernel: no user-mode tick QS */
+    ph->ctxsw_per_s = 5;
+    ph->irqs_per_s = 0;
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.0005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    fx_run_s(e, 0.020);
+    const rv_event *start = NULL;
+    for (size_t i = 0; i < log.n && !start; i++)
+        if (fx_match(&log.v[i], RV_EV_GP_START, RV_SCHED)) start = &log.v[i];
+    cr_assert_not_null(start, "a grace period started");
+    int64_t qs_at = -1;
+    for (size_t i = 0; i < log.n && qs_at < 0; i++)
+        if (fx_match(&log.v[i], RV_EV_QS, RV_SCHED) && log.v[i].cpu == start->cpu && log.v[i].t >= start->t &&
+            log.v[i].gp == start->gp)
+            qs_at = log.v[i].t;
+    cr_assert_geq(qs_at, 0, "CPU %d noted a QS for GP %llu", start->cpu, (unsigned long long)start->gp);
+    cr_expect_lt(qs_at - start->t, 100000, "CPU %d's QS %.3f ms after the GP began on it (the kthread's sleep)",
+                 start->cpu, (double)(qs_at - start->t) / 1e6);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
