@@ -3,6 +3,38 @@
 
 #include <stdio.h>
 
+/* Does 3.7's rcu_gp_init() hold rsp->onoff_mutex right now: is its kthread part-way through the walk?
+ * CPU hotplug's edits of qsmaskinit take that mutex, so they wait for the walk to end; otherwise a leaf
+ * could lose its last CPU after its parent copied qsmaskinit into qsmask, and no one would ever clear
+ * that bit (a grace period that never ends). 3.6 walks in one step, under its own onofflock. */
+static bool walk_holds_onoff(const rv_engine *e, const rcu_state *rsp)
+{
+    return e->cfg.rcu.mode == RV_MODE_KTHREAD && rsp->kt.state == KT_INIT;
+}
+
+/* Queue a qsmaskinit edit behind the walk; false if it must be applied now (none in progress, or
+ * the queue is full: RV_ONOFF_WAIT_MAX hotplug operations within one walk of microseconds). */
+static bool onoff_wait(rcu_state *rsp, const rv_engine *e, int cpu, bool online)
+{
+    if (!walk_holds_onoff(e, rsp) || rsp->n_onoff_wait >= RV_ONOFF_WAIT_MAX) return false;
+    rsp->onoff_wait[rsp->n_onoff_wait].cpu = cpu;
+    rsp->onoff_wait[rsp->n_onoff_wait].online = online;
+    rsp->n_onoff_wait++;
+    return true;
+}
+
+static void offline_tree(rv_engine *e, rcu_state *rsp, int cpu);
+
+void rcu_onoff_after_walk(rv_engine *e, rcu_state *rsp)
+{
+    for (int i = 0; i < rsp->n_onoff_wait; i++) {
+        int cpu = rsp->onoff_wait[i].cpu;
+        if (rsp->onoff_wait[i].online) tree_set_cpu_online(e, rsp, cpu, true);
+        else offline_tree(e, rsp, cpu);
+    }
+    rsp->n_onoff_wait = 0;
+}
+
 /* rcu_init_percpu_data(): a CPU coming online joins the *next* grace period. */
 void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot)
 {
@@ -15,7 +47,7 @@ void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot)
         rdp->n_force_qs_snap = rsp->n_force_qs;
         cblist_free(&rdp->cbl);
         cblist_init(&rdp->cbl);
-        tree_set_cpu_online(e, rsp, cpu, true);
+        if (!onoff_wait(rsp, e, cpu, true)) tree_set_cpu_online(e, rsp, cpu, true);
         rcu_node *rnp = leaf_of(rsp, rdp);
         rdp->gpnum = rdp->completed = rnp->completed;
         rdp->passed_quiesce = rdp->qs_pending = false;
@@ -79,26 +111,7 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
             if (rsp->rda[to].cbl.seg[RV_DONE_TAIL]) raise_softirq(e, to);
             if (e->cpu[to].run == RS_IDLE && !e->cpu[to].tick_on) tick_start(e, to);
         }
-        rcu_data *rdp = &rsp->rda[cpu];
-        int leaf = rdp->mynode;
-        tree_set_cpu_online(e, rsp, cpu, false);
-        rcu_node *rnp = &rsp->node[leaf];
-        if (rnp->qsmaskinit == 0 && rnp->n_blkd > 0 && leaf != 0) { /* rcu_preempt_offline_tasks() */
-            rcu_node *root = &rsp->node[0];
-            for (size_t i = 0; i < e->nreaders; i++) {
-                reader *r = &e->readers[i];
-                if (r->blocked && r->node == leaf && r->flavor == f) {
-                    r->node = 0;
-                    root->n_blkd++;
-                    if (r->blocks_gp) root->n_gp_tasks++;
-                }
-            }
-            rnp->n_blkd = 0;
-            int had = rnp->n_gp_tasks;
-            rnp->n_gp_tasks = 0;
-            if (had && rnp->qsmask == 0 && gp_in_progress(rsp) && rnp->parent >= 0)
-                rcu_report_qs_rnp(e, rsp, rnp->grpmask, rnp->parent);
-        }
+        if (!onoff_wait(rsp, e, cpu, false)) offline_tree(e, rsp, cpu);
     }
     e->ctx = saved; e->ctx_cpu = saved_cpu;
     for (int f = 0; f < RV_NFLAVORS; f++) { /* a kthread that was here continues elsewhere */
@@ -107,6 +120,36 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     }
     c->running_kthread = -1;
     return 0;
+}
+
+/* rcu_cleanup_dead_cpu()'s part under onoff_mutex: the dead CPU leaves qsmaskinit, and if its leaf
+ * is left with no CPU, rcu_preempt_offline_tasks() moves the leaf's blocked readers to the root. Runs
+ * as CPU_DEAD does, on another CPU's behalf. */
+static void offline_tree(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    int to = first_online_other(e, cpu);
+    e->ctx = CTX_TASK; e->ctx_cpu = to;
+    int leaf = rsp->rda[cpu].mynode;
+    tree_set_cpu_online(e, rsp, cpu, false);
+    rcu_node *rnp = &rsp->node[leaf];
+    if (rnp->qsmaskinit == 0 && rnp->n_blkd > 0 && leaf != 0) { /* rcu_preempt_offline_tasks() */
+        rcu_node *root = &rsp->node[0];
+        for (size_t i = 0; i < e->nreaders; i++) {
+            reader *r = &e->readers[i];
+            if (r->blocked && r->node == leaf && r->flavor == rsp->flavor) {
+                r->node = 0;
+                root->n_blkd++;
+                if (r->blocks_gp) root->n_gp_tasks++;
+            }
+        }
+        rnp->n_blkd = 0;
+        int had = rnp->n_gp_tasks;
+        rnp->n_gp_tasks = 0;
+        if (had && rnp->qsmask == 0 && gp_in_progress(rsp) && rnp->parent >= 0)
+            rcu_report_qs_rnp(e, rsp, rnp->grpmask, rnp->parent);
+    }
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
 }
 
 int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen)

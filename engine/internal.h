@@ -234,6 +234,7 @@ typedef struct rcu_data {
 } rcu_data;
 
 enum kt_state { KT_IDLE, KT_INIT, KT_WAIT, KT_CLEANUP };
+#define RV_ONOFF_WAIT_MAX 32 /* hotplug edits waiting for one init walk (a walk lasts microseconds) */
 
 typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     enum kt_state state;
@@ -262,6 +263,11 @@ typedef struct rcu_state {
     rcu_node *node;                  /* breadth-first, root = node[0] */
     rcu_data *rda;                   /* per CPU */
     gp_kthread kt;
+    /* 3.7's rsp->onoff_mutex: rcu_gp_init() holds it over its whole node-by-node walk, and CPU
+     * hotplug's qsmaskinit edits (rcu_cleanup_dead_cpu(), rcu_init_percpu_data()) wait for it. The
+     * edits that arrived mid-walk, in order (hotplug.c), applied as the walk ends (kthread.c). */
+    struct { int cpu; bool online; } onoff_wait[RV_ONOFF_WAIT_MAX];
+    int n_onoff_wait;
     int walk_node;                   /* for views: node being initialised/cleaned (-1) */
     /* statistics */
     uint64_t grace_periods, updates, cbs_invoked, fqs_scans, idle_probes, offline_credits, stalls;
@@ -635,6 +641,7 @@ void record_gp_stall_check_time(rv_engine *e, rcu_state *rsp);
 /* hotplug.c */
 int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen);
 int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen);
+void rcu_onoff_after_walk(rv_engine *e, rcu_state *rsp); /* hotplug edits that waited for rcu_gp_init()'s walk */
 void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot);
 
 /* account.c */

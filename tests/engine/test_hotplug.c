@@ -280,3 +280,35 @@ Test(hotplug, initially_offline_cpus)
     cr_expect_eq(fx_node(e, RV_SCHED, 0).qsmaskinit, 0xbul);
     rv_engine_free(e);
 }
+
+/* 3.7's rcu_gp_init() holds rsp->onoff_mutex over its whole walk, so a CPU going offline mid-walk
+ * edits qsmaskinit only after it. Without that, the last CPU of a leaf left after the walk had set
+ * the leaf's bit in its parent's qsmask and before it reached the leaf: the leaf started the GP with
+ * an empty qsmask, nothing could ever clear its bit above, and the GP never ended (a stall warning
+ * naming no CPU followed 60 s later; engine review). */
+Test(hotplug, a_cpu_going_offline_mid_walk_waits_for_the_walk, .timeout = 60)
+{
+    rv_config cfg;
+    fx_config(&cfg, 32, RV_MODE_KTHREAD);
+    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+    cfg.rcu.fanout_leaf = 16; /* a root over leaves 0-15 and 16-31 */
+    rv_phase *ph = fx_add_phase(&cfg, "0-16", 1.0);
+    ph->call_rcu_per_s[RV_SCHED] = 500; /* grace periods all along */
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    for (int c = 17; c < 32; c++) offline(e, c); /* CPU 16 is the second leaf's only CPU */
+    fx_run_s(e, 0.010);
+    unsigned long g0 = fx_flavor(e, RV_SCHED).gpnum;
+    int64_t lim = rv_now_ns(e) + FX_S(1);
+    /* the walk has initialised the root (node 0) and not yet the second leaf */
+    while (!(fx_flavor(e, RV_SCHED).phase == RV_GP_INIT && fx_flavor(e, RV_SCHED).walk_node >= 0 &&
+             fx_flavor(e, RV_SCHED).walk_node < 2) && rv_now_ns(e) < lim)
+        rv_step_event(e);
+    cr_assert_eq(fx_flavor(e, RV_SCHED).phase, RV_GP_INIT, "caught a walk in progress");
+    unsigned long g = fx_flavor(e, RV_SCHED).gpnum;
+    cr_assert_gt(g, g0);
+    offline(e, 16);
+    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.5);
+    cr_expect_gt(fx_flavor(e, RV_SCHED).completed, g, "GP %lu ended (completed %lu)", g, fx_flavor(e, RV_SCHED).completed);
+    rv_engine_free(e);
+}
