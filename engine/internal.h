@@ -302,6 +302,7 @@ typedef struct cpu_t {
     int nonpreempt;           /* sched readers + kernel loop: no context switch possible */
     int bh_disabled;          /* bh readers */
     bool ctxsw_deferred;      /* a context switch is due as soon as nonpreempt drops to 0 */
+    bool need_resched;        /* 3.6's __rcu_pending() called set_need_resched(): do_tick() acts on it at irq exit */
     bool ctxsw_scheduled;
     bool kloop;
     int64_t kloop_since;
@@ -577,7 +578,16 @@ static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
     if (__builtin_expect(e->jiffies >= rsp->jiffies_stall, 0)) check_cpu_stall(e, rsp, cpu);
     if (rdp->qs_pending) {
         if (rdp->passed_quiesce) return true;
-        ensure_ctxsw_owed(e, cpu); /* 3.6's set_need_resched() nudge has the same effect */
+        ensure_ctxsw_owed(e, cpu); /* the workload's next context switch, drawn now that one is owed */
+        /* 3.6 only (3.7 dropped it): for rcu_sched and rcu_bh (!rdp->preemptible), once forcing is due
+         * (ULONG_CMP_LT(rsp->jiffies_force_qs - 1, jiffies)), set_need_resched(). On a CONFIG_PREEMPT
+         * kernel, which is the one with rcu_preempt (TREE_PREEMPT_RCU depends on PREEMPT, TREE_RCU on
+         * !PREEMPT), the CPU then goes through schedule() at this interrupt's exit, or as soon as it is
+         * preemptible, and rcu_note_context_switch() there is its QS. Without PREEMPT the flag waits for
+         * a return to user mode or a cond_resched(): the workload's own switches, drawn above. */
+        if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ && rsp->flavor != RV_PREEMPT && e->rsp[RV_PREEMPT].enabled &&
+            e->jiffies >= rsp->jiffies_force_qs)
+            e->cpu[cpu].need_resched = true;
     }
     if (rdp->cbl.seg[RV_DONE_TAIL] > 0) return true;
     if (cpu_needs_another_gp(e, rsp, rdp)) return true;

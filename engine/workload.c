@@ -649,6 +649,13 @@ void do_tick(rv_engine *e, int cpu)
         c->gen_softirq++; c->softirq_scheduled = false; /* it runs now, at irq exit */
         run_softirq(e, cpu, false);
     }
+    if (__builtin_expect(c->need_resched, 0)) { /* set_need_resched() (3.6): preempt_schedule_irq() at irq exit */
+        c->need_resched = false;
+        if (c->run == RS_BUSY) {
+            if (cpu_preemptible(c)) context_switch(e, cpu);
+            else c->ctxsw_deferred = true; /* when its preempt-off section ends */
+        }
+    }
     if (c->run == RS_IDLE) idle_settle(e, cpu); /* rcu_irq_exit() back to idle */
     close_stretch(e);
     e->ctx = CTX_NONE;

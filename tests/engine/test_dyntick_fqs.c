@@ -179,11 +179,14 @@ Test(dyntick_fqs, offline_cpu_credited_ofl_after_two_jiffies)
 
 /* Four busy CPUs that never report for themselves (no user time at the tick, no context switch): only
  * FQS can credit them. The first pass of the GP snapshots them; after it a pass visits only the CPUs
- * whose counters may have moved since (leaf_dirty in gp.c). 3.7 forces every jiffy, 3.6 every 3. */
+ * whose counters may have moved since (leaf_dirty in gp.c). 3.7 forces every jiffy, 3.6 every 3. A
+ * kernel without rcu_preempt is a !PREEMPT one (TREE_RCU), so 3.6's set_need_resched() nudge waits for
+ * a preemption point these CPUs never reach. */
 static rv_engine *silent_busy_machine(enum rv_mode mode, fx_log *log, double idle_blips_per_s)
 {
     rv_config cfg;
     fx_config(&cfg, 4, mode);
+    cfg.rcu.flavors[RV_PREEMPT] = false;
     if (mode == RV_MODE_KTHREAD) {
         cfg.rcu.jiffies_till_first_fqs = 1;
         cfg.rcu.jiffies_till_next_fqs = 1;
@@ -539,4 +542,32 @@ Test(dyntick_fqs, the_kthreads_cpu_notes_a_qs_as_the_kthread_sleeps)
                  start->cpu, (double)(qs_at - start->t) / 1e6);
     rv_engine_free(e);
     fx_log_free(&log);
+}
+
+/* 3.6's __rcu_pending(): a CPU that owes rcu_sched a QS once forcing is due gets set_need_resched(),
+ * and on a CONFIG_PREEMPT kernel (the one with rcu_preempt) the interrupt's exit goes through
+ * schedule(): a QS. CPUs busy in the kernel that rarely switch took grace periods of 176 ms (p50) in
+ * 3.6 before (engine review); with the nudge a GP takes about four jiffies. 3.7 dropped the nudge. */
+Test(dyntick_fqs, softirq_mode_nudges_a_kernel_bound_cpu_to_reschedule)
+{
+    double p50[2];
+    for (int m = 0; m < 2; m++) {
+        rv_config cfg;
+        fx_config(&cfg, 4, m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ);
+        cfg.rcu.flavors[RV_BH] = false; /* rcu_sched, on a PREEMPT kernel (rcu_preempt on) */
+        rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+        ph->user_frac = 0;
+        ph->ctxsw_per_s = 5;
+        ph->call_rcu_per_s[RV_SCHED] = 200;
+        rv_engine *e = fx_engine(&cfg, NULL);
+        rv_config_free(&cfg);
+        fx_run_s(e, 3.0);
+        rv_report r;
+        rv_report_build(e, &r);
+        p50[m] = r.flavors[RV_SCHED].gp_ms_p50;
+        rv_report_free(&r);
+        rv_engine_free(e);
+    }
+    cr_expect_leq(p50[0], 6.0, "3.6: GP p50 %.2f ms", p50[0]);
+    cr_expect_gt(p50[1], 20.0, "3.7 has no nudge: GP p50 %.2f ms", p50[1]);
 }
