@@ -40,16 +40,17 @@ static inline __attribute__((always_inline)) void cblist_push(cblist *l, const c
 
 void cblist_append(cblist *l, const cb_rec *rec) { cblist_push(l, rec); }
 
-/* Adopted callbacks that were already done go in front of everything (rcu_adopt_orphan_cbs()). */
-static void cblist_push_done_front(cblist *l, const cb_rec *rec)
+/* Adopted callbacks that were already done join the end of the adopter's own done ones
+ * (rcu_adopt_orphan_cbs(): *rsp->orphan_donetail = *rdp->nxttail[RCU_DONE_TAIL];
+ * *rdp->nxttail[RCU_DONE_TAIL] = rsp->orphan_donelist), before its WAIT, NEXT_READY and NEXT records,
+ * which move up by one. Adoption is rare: the shift is cheap enough. */
+static void cblist_insert_done_end(cblist *l, const cb_rec *rec)
 {
-    if (l->head == 0) { /* make room below: indexes only matter modulo cap, a power of two <= 2^40 */
-        const uint64_t shift = 1ull << 40;
-        l->head += shift; l->end += shift;
-        for (int i = 0; i < 3; i++) l->tail[i] += shift;
-    }
     if (l->end - l->head == l->cap) grow(l);
-    *at(l, --l->head) = *rec;
+    for (uint64_t i = l->end; i > l->tail[0]; i--) *at(l, i) = *at(l, i - 1);
+    *at(l, l->tail[0]) = *rec;
+    l->end++;
+    for (int i = 0; i < 3; i++) l->tail[i]++;
     l->seg[RV_DONE_TAIL] += rec->n;
 }
 
@@ -101,7 +102,11 @@ void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux)
             rcu_start_gp(e, rsp, cpu);
         } else {
             rdp->blimit = LONG_MAX_BLIMIT;
-            if (rsp->n_force_qs == rdp->n_force_qs_snap && rdp->cbl.end - rdp->cbl.head > 1)
+            /* __call_rcu_core(): "if (rsp->n_force_qs == rdp->n_force_qs_snap &&
+             * *rdp->nxttail[RCU_DONE_TAIL] != head)", asked at the call that crossed qhimark, the last of
+             * this burst: is any callback not yet done besides that one (the burst's others count)? */
+            if (rsp->n_force_qs == rdp->n_force_qs_snap &&
+                rdp->cbl.seg[RV_WAIT_TAIL] + rdp->cbl.seg[RV_NEXT_READY_TAIL] + rdp->cbl.seg[RV_NEXT_TAIL] > 1)
                 force_quiescent_state(e, rsp, false);
             rdp->n_force_qs_snap = rsp->n_force_qs;
             rdp->qlen_last_fqs_check = rdp->qlen;
@@ -158,7 +163,10 @@ void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited)
     }
     rdp->n_cbs_invoked += (unsigned long)count;
     if (rdp->blimit == LONG_MAX_BLIMIT && rdp->qlen <= e->cfg.rcu.qlowmark) rdp->blimit = e->cfg.rcu.blimit;
-    if (rdp->qlen == 0 && rdp->qlen_last_fqs_check != 0) rdp->qlen_last_fqs_check = 0;
+    if (rdp->qlen == 0 && rdp->qlen_last_fqs_check != 0) { /* rcu_do_batch(): reset the qhimark baseline */
+        rdp->qlen_last_fqs_check = 0;
+        rdp->n_force_qs_snap = rsp->n_force_qs;
+    }
     else if (rdp->qlen < rdp->qlen_last_fqs_check - e->cfg.rcu.qhimark) rdp->qlen_last_fqs_check = rdp->qlen;
     if (l->seg[RV_DONE_TAIL] > 0) raise_softirq(e, cpu); /* more to do: the softirq runs again */
 }
@@ -191,8 +199,8 @@ long cblist_orphan(rv_engine *e, rcu_state *rsp, int dead, int to)
     rcu_data *src = &rsp->rda[dead], *dst = &rsp->rda[to];
     cblist *l = &src->cbl;
     long moved = 0;
-    /* done ones go to the front in reverse so that their order is kept */
-    for (uint64_t i = l->tail[0]; i-- > l->head;) { cblist_push_done_front(&dst->cbl, at(l, i)); moved += at(l, i)->n; }
+    /* done ones after the adopter's done ones, in their order */
+    for (uint64_t i = l->head; i < l->tail[0]; i++) { cblist_insert_done_end(&dst->cbl, at(l, i)); moved += at(l, i)->n; }
     for (uint64_t i = l->tail[0]; i < l->end; i++) { cblist_append(&dst->cbl, at(l, i)); moved += at(l, i)->n; }
     dst->qlen += src->qlen;
     dst->qlen_lazy += src->qlen_lazy;

@@ -221,7 +221,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
          * unlock. The lock section is the caller's, like the wake_up(). */
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
         charge_lock_section(e, e->cfg.costs.node_lock_ns);
-        rsp->gp_flags |= RCU_GP_FLAG_INIT;
+        rsp->gp_flags = RCU_GP_FLAG_INIT; /* assigned: a stale RCU_GP_FLAG_FQS request goes with it */
         kthread_wake(e, rsp, cpu, 1);
         return;
     }

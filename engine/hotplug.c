@@ -108,7 +108,6 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
         if (moved) {
             rv_event *ev = emit(e, RV_EV_CB_ORPHAN, cpu, f);
             if (ev) { ev->n = moved; ev->node = to; }
-            if (rsp->rda[to].cbl.seg[RV_DONE_TAIL]) raise_softirq(e, to);
             if (e->cpu[to].run == RS_IDLE && !e->cpu[to].tick_on) tick_start(e, to);
         }
         if (!onoff_wait(rsp, e, cpu, false)) offline_tree(e, rsp, cpu);

@@ -571,3 +571,20 @@ Test(dyntick_fqs, softirq_mode_nudges_a_kernel_bound_cpu_to_reschedule)
     cr_expect_leq(p50[0], 6.0, "3.6: GP p50 %.2f ms", p50[0]);
     cr_expect_gt(p50[1], 20.0, "3.7 has no nudge: GP p50 %.2f ms", p50[1]);
 }
+
+/* __call_rcu_core(): a call that takes the queue past qhimark while a GP runs forces quiescent states
+ * if no pass ran since the CPU's last overflow and some other callback is still waiting. A burst's
+ * own earlier callbacks count: the kernel asks at the call that crossed qhimark. The engine counted
+ * records, so one burst of qhimark + 1 never forced (engine review). */
+Test(dyntick_fqs, a_burst_past_qhimark_forces_at_once_softirq)
+{
+    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0-1", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    STEP_UNTIL(e, fx_flavor(e, RV_SCHED).gpnum != fx_flavor(e, RV_SCHED).completed);
+    unsigned long nfqs = fx_flavor(e, RV_SCHED).n_force_qs;
+    cr_assert_eq(nfqs, 0ul, "no forcing pass yet");
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_SCHED, 0, 10001); /* CPU 2's queue was empty */
+    cr_expect_eq(fx_flavor(e, RV_SCHED).n_force_qs, nfqs + 1, "the overflowing call ran a forcing pass");
+    rv_engine_free(e);
+}
