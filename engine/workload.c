@@ -168,7 +168,11 @@ void ensure_ctxsw_owed(rv_engine *e, int cpu)
 }
 
 /* rcu_preempt_note_context_switch(): a task switched out inside rcu_read_lock() goes on its
- * leaf's blkd_tasks; it blocks the current GP only if this CPU still owes that GP a QS. */
+ * leaf's blkd_tasks; it blocks the current GP only if this CPU still owes that GP a QS. Every task from
+ * rnp->gp_tasks to the list's end blocks the GP. With gp_tasks set, the new task goes just before it
+ * and becomes gp_tasks: the blocking set grows by one. With none set, it goes at the head and gp_tasks
+ * points at it, so every task already queued (by CPUs that had reported: they only had to block the
+ * next GP) blocks this one too: the kernel's "conservative approach", waiting longer than needed. */
 static void block_reader(rv_engine *e, reader *r)
 {
     rcu_state *rsp = &e->rsp[RV_PREEMPT];
@@ -178,7 +182,18 @@ static void block_reader(rv_engine *e, reader *r)
     r->blkd_seq = ++e->next_blkd_seq;
     r->node = rdp->mynode;
     rnp->n_blkd++;
-    if ((rnp->qsmask & rdp->grpmask) && gp_in_progress(rsp)) { r->blocks_gp = 1; rnp->n_gp_tasks++; }
+    if ((rnp->qsmask & rdp->grpmask) && gp_in_progress(rsp)) {
+        if (rnp->n_gp_tasks == 0)
+            for (size_t i = 0; i < e->nreaders; i++) {
+                reader *o = &e->readers[i];
+                if (o != r && o->blocked && !o->blocks_gp && o->flavor == RV_PREEMPT && o->node == r->node) {
+                    o->blocks_gp = 1;
+                    rnp->n_gp_tasks++;
+                }
+            }
+        r->blocks_gp = 1;
+        rnp->n_gp_tasks++;
+    }
     rv_event *ev = emit(e, RV_EV_READER_BLOCK, r->cpu, RV_PREEMPT);
     if (ev) { ev->id = r->id; ev->node = r->node; ev->arg = r->blocks_gp; }
 }

@@ -1,4 +1,4 @@
-/* pending_preempt_inject.c — regression: injecting a preempted rcu_preempt reader must not context-switch a CPU that cannot be preempted. */
+/* test_preempt_inject.c — preempted rcu_preempt readers: an injection must not context-switch a CPU that cannot be preempted, and which grace periods a queued task blocks (rcu_preempt_note_context_switch()). */
 /*
  * Fixed engine bug, kept as a regression test (workload.c, apply_inject(), case RV_INJ_PREEMPT_READER): it
  * calls context_switch() unconditionally. On a CPU inside rcu_read_lock_sched()/_bh() or a kernel
@@ -64,4 +64,43 @@ Test(preempt_inject, inside_kernel_loop)
     cr_expect_eq(fx_klog_count(e, "rcu_sched self-detected stall on CPU { 1}"), 1u,
                  "the loop still stalls rcu_sched: nothing may context-switch it");
     rv_engine_free(e);
+}
+
+/* rcu_preempt_note_context_switch() with no task yet blocking this GP on the node (gp_tasks NULL) and
+ * the CPU still owing: the task goes at the head of blkd_tasks and gp_tasks points at it, so the tasks
+ * queued earlier by CPUs that had already reported block the GP as well (the kernel's "conservative
+ * approach"). The engine let only the new task block it, and the GP ended under the older reader. */
+Test(preempt_inject, a_task_blocking_with_no_gp_tasks_makes_the_earlier_ones_block_too)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_READER_BLOCK)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_SOFTIRQ);
+    cfg.rcu.needs_gp_fix = true;
+    rv_phase *ph = fx_add_phase(&cfg, "0-3", 1.0);
+    ph->ctxsw_per_s = 200;
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 3, RV_PREEMPT, 0, 1);
+    int64_t lim = rv_now_ns(e) + FX_S(1);
+    while (fx_flavor(e, RV_PREEMPT).gpnum == fx_flavor(e, RV_PREEMPT).completed && rv_now_ns(e) < lim) rv_step_event(e);
+    unsigned long g = fx_flavor(e, RV_PREEMPT).gpnum;
+    cr_assert_neq(g, fx_flavor(e, RV_PREEMPT).completed, "an rcu_preempt GP runs");
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_PREEMPT, 0.020, 0); /* B: CPU 1 owes until a switch preempts it */
+    while (fx_cpu(e, 0).rdp[RV_PREEMPT].qs_owed && rv_now_ns(e) < lim) rv_step_event(e);
+    cr_assert(!fx_cpu(e, 0).rdp[RV_PREEMPT].qs_owed && fx_cpu(e, 1).rdp[RV_PREEMPT].qs_owed && log.n == 0,
+              "CPU 0 reported, CPU 1 owes, nothing blocked yet");
+    fx_inject(e, RV_INJ_PREEMPT_READER, 0, RV_PREEMPT, 0.060, 0); /* A: for the next GP only */
+    cr_assert_eq(log.n, 1u);
+    cr_assert_eq(log.v[0].arg, 0, "A does not block GP %lu", g);
+    while (log.n < 2 && rv_now_ns(e) < lim) rv_step_event(e); /* CPU 1 switches: B blocks, CPU 1 owing */
+    cr_assert_eq(log.n, 2u, "B was preempted");
+    cr_assert_eq(log.v[1].arg, 1, "B blocks GP %lu", g);
+    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.030); /* B has ended, A has not */
+    cr_expect_eq(fx_flavor(e, RV_PREEMPT).completed, g - 1, "GP %lu still waits for A (completed %lu)", g,
+                 fx_flavor(e, RV_PREEMPT).completed);
+    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.060);
+    cr_expect_geq(fx_flavor(e, RV_PREEMPT).completed, g, "and ends once A is done");
+    rv_engine_free(e);
+    fx_log_free(&log);
 }
