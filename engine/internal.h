@@ -397,7 +397,7 @@ struct rv_engine {
     enum exec_ctx ctx; int ctx_cpu; int ctx_flavor;
     int64_t irqoff_from, stretch_nonpreempt; /* irqoff_from: the flavor's gp_overhead_ns when the open irqs-off region began */
     int64_t max_irqoff, max_nonpreempt;
-    int irqoff_depth;         /* irqs-off regions open (irqoff_region_begin()) */
+    int irqoff_depth;         /* irqs-off regions begun and not yet ended (irqoff_region_begin()) */
     /* accounting */
     task_acct *tasks; int ntasks;
     int *phase_task;                 /* phase index -> tasks[] index */
