@@ -70,13 +70,14 @@ static void rcudata(const rv_engine *e, out *o)
                 rdp->passed_quiesce);
             if (v36) put(o, " pgp=%lu", rdp->passed_quiesce_gpnum);
             /* b= is blimit as print_one_rcu_data() prints it (%ld): after a qhimark overflow __call_rcu_core()
-             * sets it to LONG_MAX, which a 64-bit kernel shows as 9223372036854775807 */
-            put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%ld ci=%lu co=%lu ca=%lu\n",
+             * sets it to LONG_MAX, which the 64-bit kernel modelled here shows as 9223372036854775807 (so
+             * does the 32-bit browser build, whose long is shorter) */
+            put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%lld ci=%lu co=%lu ca=%lu\n",
                 rdp->qs_pending, (int)(unsigned)c->dynticks,
                 (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp_dynticks_fqs(rsp, cpu), rdp->offline_fqs,
                 rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
                 seg[RV_WAIT_TAIL] ? 'W' : '.', seg[RV_DONE_TAIL] ? 'D' : '.',
-                rdp->blimit, rdp->n_cbs_invoked, rdp->n_cbs_orphaned,
+                rdp->blimit == LONG_MAX_BLIMIT ? (long long)INT64_MAX : (long long)rdp->blimit, rdp->n_cbs_invoked, rdp->n_cbs_orphaned,
                 rdp->n_cbs_adopted);
         }
     }

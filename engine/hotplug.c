@@ -95,6 +95,7 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;
     c->ctxsw_scheduled = c->softirq_scheduled = false;
     c->softirq_pending = false;
+    c->need_resched = false;
     tick_stop(e, cpu);
     emit(e, RV_EV_CPU_OFFLINE, cpu, -1);
     klog(e, "CPU %d is now offline", cpu);

@@ -742,6 +742,7 @@ static inline __attribute__((always_inline)) void context_switch(rv_engine *e, i
     rcu_qs(e, cpu, RV_SCHED);
     if (e->rsp[RV_PREEMPT].enabled) preempt_note_context_switch(e, cpu);
     e->cpu[cpu].ctxsw_deferred = false;
+    e->cpu[cpu].need_resched = false; /* schedule() clears TIF_NEED_RESCHED */
 }
 void tick_start(rv_engine *e, int cpu);
 void tick_stop(rv_engine *e, int cpu);

@@ -409,6 +409,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     cpu_t *c = &e->cpu[cpu];
     if (c->run == RS_OFFLINE) return;
     if (c->run == RS_IDLE) { c->idle_until = until; schedule_runstate(e, cpu); return; }
+    c->need_resched = false; /* the switch to the idle task goes through schedule() */
     bool pinned = c->kloop; /* a kernel loop or an injected reader keeps the CPU busy: retry later */
     for (size_t i = 0; i < e->nreaders && !pinned; i++) {
         const reader *r = &e->readers[i];

@@ -72,7 +72,7 @@ static void df_counts_only_dti(enum rv_mode mode)
     ph->call_rcu_per_s[RV_SCHED] = 300; /* grace periods all along */
     rv_engine *e = fx_engine(&cfg, &log);
     rv_config_free(&cfg);
-    fx_run_s(e, 3.0);
+    fx_run_s(e, 10.0); /* long enough that some CPU goes idle between a GP's passes on any seed */
     unsigned long dti[4] = {0}, snap = 0, dti_all = 0;
     for (size_t i = 0; i < log.n; i++) {
         const rv_event *ev = &log.v[i];

@@ -160,7 +160,8 @@ Test(fqs_groups, idle_machine_credits_each_cpu_once_per_gp)
               (unsigned long)probes, (unsigned long)passes, (unsigned long)gps);
     /* one pass: the probes of the idle CPUs (1023 x 4 us) and a few node locks (10 ns each: the 65
      * leaves and root, the GP end's and start's walks), far below two passes */
-    cr_expect(r.max_irqs_off_us >= 1023 * 4.0 && r.max_irqs_off_us < 1023 * 4.0 + 5, "one whole pass: %.3f us", r.max_irqs_off_us);
+    cr_expect(r.max_irqs_off_us >= 1023 * 4.0 && r.max_irqs_off_us < 1024 * 4.0 + 5, /* busy CPU 0 may be probed too */
+              "one whole pass: %.3f us", r.max_irqs_off_us);
     rv_report_free(&r);
     rv_engine_free(e);
     rv_config_free(&cfg);

@@ -312,38 +312,3 @@ Test(hotplug, a_cpu_going_offline_mid_walk_waits_for_the_walk, .timeout = 60)
     cr_expect_gt(fx_flavor(e, RV_SCHED).completed, g, "GP %lu ended (completed %lu)", g, fx_flavor(e, RV_SCHED).completed);
     rv_engine_free(e);
 }
-
-/* rcu_adopt_orphan_cbs() splices the dead CPU's done callbacks after the adopter's own done ones; the
- * engine put them in front, so CPU 0 invoked CPU 2's before its own (engine review). */
-Test(hotplug, adopted_done_callbacks_queue_behind_the_adopters_own)
-{
-    fx_log log = {.keep = FX_BIT(RV_EV_CB_QUEUE) | FX_BIT(RV_EV_CB_INVOKE)};
-    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0-2", &log);
-    fx_run_s(e, 0.005);
-    fx_inject(e, RV_INJ_CALL_RCU_BURST, 1, RV_SCHED, 0, 1); /* CPU 1 starts a GP ... */
-    fx_run_s(e, 0.0065);
-    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 5000); /* ... and both bursts wait for the next one, */
-    fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_SCHED, 0, 5000); /* done at once, drained 10 per batch */
-    uint64_t own = 0, theirs = 0;
-    for (size_t i = 0; i < log.n; i++)
-        if (fx_match(&log.v[i], RV_EV_CB_QUEUE, RV_SCHED) && log.v[i].n == 5000) {
-            if (log.v[i].cpu == 0) own = log.v[i].id; else if (log.v[i].cpu == 2) theirs = log.v[i].id;
-        }
-    cr_assert(own && theirs && own != theirs, "both bursts queued");
-    int64_t until = FX_S(0.5);
-    while (rv_now_ns(e) < until &&
-           (fx_cpu(e, 0).rdp[RV_SCHED].seg[RV_DONE_TAIL] < 100 || fx_cpu(e, 2).rdp[RV_SCHED].seg[RV_DONE_TAIL] < 100))
-        rv_step_event(e);
-    cr_assert_geq(fx_cpu(e, 0).rdp[RV_SCHED].seg[RV_DONE_TAIL], 100, "CPU 0 holds done callbacks");
-    cr_assert_geq(fx_cpu(e, 2).rdp[RV_SCHED].seg[RV_DONE_TAIL], 100, "CPU 2 holds done callbacks");
-    size_t from = log.n;
-    offline(e, 2); /* CPU 0 adopts */
-    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.002);
-    uint64_t first = 0;
-    for (size_t i = from; i < log.n && !first; i++)
-        if (fx_match(&log.v[i], RV_EV_CB_INVOKE, RV_SCHED) && log.v[i].cpu == 0) first = log.v[i].id;
-    cr_expect_eq(first, own, "CPU 0 goes on with its own done callbacks (record %llu), not CPU 2's (%llu): got %llu",
-                 (unsigned long long)own, (unsigned long long)theirs, (unsigned long long)first);
-    rv_engine_free(e);
-    fx_log_free(&log);
-}
