@@ -184,10 +184,17 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
      * rcu_sched_qs() and rcu_bh_qs(), and rcu_pending() raises the softirq that reports them; only a
      * tickless idle CPU depends on FQS. A GP's first pass (dyntick_save_progress_counter()) credits an
      * even counter without a trace; later passes (rcu_implicit_dynticks_qs()) trace it as "dti". */
-    if (!(c->dynticks & 1) && c->tick_on)
-        return snprintf(buf, n, "CPU %d is idle with its tick still running (dynticks=%lu, even). Idle is a quiescent state: its "
-                        "next tick, taken in the idle loop, notes one and raises the softirq that reports it, unless an FQS pass "
-                        "credits it first by its counter.%s", cpu, c->dynticks, who36);
+    if (!(c->dynticks & 1) && c->tick_on) {
+        if (rdp->gpnum == rsp->gpnum)
+            return snprintf(buf, n, "CPU %d is idle with its tick still running (dynticks=%lu, even). Idle is a quiescent state: "
+                            "its next tick, taken in the idle loop, notes one and raises the softirq that reports it, unless an "
+                            "FQS pass credits it first by its counter.%s", cpu, c->dynticks, who36);
+        /* __note_new_gpnum() in that tick's softirq clears the passed_quiesce the tick just set */
+        return snprintf(buf, n, "CPU %d is idle with its tick still running (dynticks=%lu, even) and has not noticed %s GP %lu yet "
+                        "(its rdp->gpnum is %lu). Its next tick's softirq notices it, and only a quiescent state noted after "
+                        "that counts: the tick after reports one, unless an FQS pass credits it first by its counter.%s",
+                        cpu, c->dynticks, fl, rsp->gpnum, rdp->gpnum, who36);
+    }
     if (!(c->dynticks & 1))
         return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even) with its tick stopped. Idle is a quiescent state, "
                         "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (silently at a "
