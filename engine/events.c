@@ -215,6 +215,10 @@ static inline const name16 *flavor_name16(int flavor)
  * is under 300 characters: this leaves room for put_name()'s 16-byte copies past the line's end. */
 #define JSON_LINE_MAX 512
 
+/* rcu_implicit_dynticks_qs() traces "dti" and "ofl"; a GP's first pass, dyntick_save_progress_counter(),
+ * credits an even counter without any trace: the engine calls that "snap" (gp.c credit_kind()). */
+const char *rv_fqs_credit_name(int arg) { return arg == 1 ? "ofl" : arg == 2 ? "snap" : "dti"; }
+
 int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
 {
     char line[JSON_LINE_MAX];
@@ -276,7 +280,7 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
         break;
     case RV_EV_FQS_CREDIT: /* ,"cpu":%d,"flavor":"%s","gp":%llu,"why":"dti"|"ofl"|"snap" */
         LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\",\"gp\":"); U(ev->gp);
-        if (ev->arg == 1) LIT(",\"why\":\"ofl\""); else if (ev->arg == 2) LIT(",\"why\":\"snap\""); else LIT(",\"why\":\"dti\"");
+        LIT(",\"why\":\""); p = put_str(p, rv_fqs_credit_name(ev->arg)); LIT("\"");
         break;
     case RV_EV_IDLE_ENTER: /* ,"cpu":%d then ,"tick_stopped":true (arg) */
         LIT(",\"cpu\":"); I(ev->cpu);

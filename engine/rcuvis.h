@@ -373,6 +373,8 @@ void rv_engine_set_batch_sink(rv_engine *e, rv_event_batch_sink sink, void *ctx)
 /* One JSON object (no newline) in the --trace format: {"t":123,"ev":"gp_start","flavor":"rcu_sched","gp":5}.
  * Returns the length of the whole line, like snprintf (the text is truncated to fit bufsz). */
 int rv_event_to_json(const rv_event *ev, char *buf, size_t bufsz);
+/* An FQS credit's name (RV_EV_FQS_CREDIT's arg), as the trace spells it: "dti", "ofl" or "snap". */
+const char *rv_fqs_credit_name(int arg);
 
 /* Kernel log: dmesg-style lines ("[   60.001000] INFO: rcu_sched self-detected stall on CPU { 0}  (t=60001 jiffies)"). */
 size_t rv_klog_count(const rv_engine *e);

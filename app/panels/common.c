@@ -360,13 +360,9 @@ bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64
     if (fl->gpnum != fl->completed) return gp == fl->gpnum;
     /* 3.7's kthread credits the last idle CPU and ends the grace period in the same instant (omap-stall
      * at 4.5546875 s): shown only while the GP was open, that credit never showed at all, though the
-     * cue's caption names it ("dti") beside the cell it outlined as just cleared */
+     * cue's caption names it (a first-pass credit, "snap") beside the cell it outlined as just cleared */
     return gp == fl->completed && panel_fresh(t, v->now, st->flash_ns);
 }
-
-/* rcu_implicit_dynticks_qs() traces "dti" and "ofl"; a GP's first pass, dyntick_save_progress_counter(),
- * credits an even counter without any trace: the engine calls that "snap" */
-const char *panel_credit_name(int arg) { return arg == 1 ? "ofl" : arg == 2 ? "snap" : "dti"; }
 
 int panel_cpu_credit(const ui_view *v, const ui_state *st, int cpu)
 {

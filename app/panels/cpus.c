@@ -148,7 +148,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf, qs == QS_OWED ? "○" : qs == QS_PASSED ? "passed" : "✓");
         }
         int cr = panel_cpu_credit(v, st, c->cpu);
-        if (cr >= 0) badge(fr, &bx, y, panel_credit_name(cr), th->walk, rd_rgb(0x111111), true, bf, NULL); /* dark on yellow: readable in both palettes */
+        if (cr >= 0) badge(fr, &bx, y, rv_fqs_credit_name(cr), th->walk, rd_rgb(0x111111), true, bf, NULL); /* dark on yellow: readable in both palettes */
         y += rd_line_height(rd, bf) + rd_px(rd, 1);
         /* line 3 (big tiles): what runs here besides the task */
         if (big) {

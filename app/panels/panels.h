@@ -75,8 +75,6 @@ bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64
 /* The credit a CPU's tile and qsmask cell show: -1 none, else RV_EV_FQS_CREDIT's arg, 0 dti, 1 ofl, 2 snap
  * (panel_credit_shown()). */
 int panel_cpu_credit(const ui_view *v, const ui_state *st, int cpu);
-/* A credit's short name, as the trace spells it: "dti", "ofl" or "snap". */
-const char *panel_credit_name(int arg);
 
 void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name);
 void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);

@@ -728,7 +728,7 @@ static void credits_text(const ui_view *v, const ui_state *st, char *line, size_
         const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
         if (m->flavor != v->flavor || !panel_credit_shown(v, st, m->gp, m->t)) continue; /* t < 0: forgotten */
         total++;
-        if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, panel_credit_name(m->arg)); shown++; }
+        if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, rv_fqs_credit_name(m->arg)); shown++; }
     }
     if (total) snprintf(line, n, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
 }

@@ -6,7 +6,7 @@
  * The engine keeps only the last events in a ring, so the app reads new events after every
  * advance (ui_history_ingest) and keeps the few kinds the pictures need: grace periods as bars,
  * FQS passes, stalls, injections, and, for the tree and the tiles, the latest quiescent-state
- * report per node and the latest FQS credit ("dti"/"ofl") per CPU. Events are identified by their
+ * report per node and the latest FQS credit ("dti"/"ofl"/"snap") per CPU. Events are identified by their
  * sequence number, so re-simulating a stretch that was already seen (after a seek back) adds
  * nothing twice: the engine is deterministic and re-emits the same sequence numbers.
  */
