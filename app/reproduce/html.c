@@ -366,6 +366,8 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
         fputs("<p><b>GAP</b>: the model, kept to the kernel's mechanisms and 2012 costs, cannot reach that figure; the "
               "claim's sweep over the mechanism's parameters (in its simulated cell) bounds the best it can do. "
               "The README's &ldquo;What the model reproduces&rdquo; explains each one.</p>\n", f);
+    fputs("<p>The article column gives the article's figure or words; a range in parentheses is the tolerance rcuvis "
+          "checks them with, its own reading of the article, which states no such bounds.</p>\n", f);
     fputs("<table>\n<tr><th>id</th><th>claim</th><th>article</th><th>simulated</th><th></th></tr>\n", f);
     for (size_t i = 0; i < n; i++) {
         fputs("<tr><td class=\"id\">", f); esc(f, c[i].claim->id);
