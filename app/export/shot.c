@@ -170,8 +170,10 @@ static bool cue_conflict(const rv_cue *q, int n, const char *mode, int flavor, i
         else snprintf(what, sizeof what, "--select %d: cue %d selects CPU %d", select, n, q->select_cpu);
     }
     if (!what[0]) return false;
+    /* nine decimals: %.10g printed 80.0078125 for omap-stall cue 6, the event itself, before the
+     * stall line the cue shows */
     snprintf(err, errlen, "%s. Leave the option out to picture the cue as the lecture shows it, or picture its moment "
-             "your way with --at %.10g instead of --cue %d (1 ns past it, as the cue shows it)", what, q->at_s + 1e-9, n);
+             "your way with --at %.9f instead of --cue %d (1 ns past it, as the cue shows it)", what, q->at_s + 1e-9, n);
     return true;
 }
 
