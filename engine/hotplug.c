@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Does 3.7's rcu_gp_init() hold rsp->onoff_mutex right now: is its kthread part-way through the walk?
  * CPU hotplug's edits of qsmaskinit take that mutex, so they wait for the walk to end; otherwise a leaf
@@ -122,6 +123,66 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     return 0;
 }
 
+/* The leaf's blkd_tasks list from head to tail: the readers not blocking the GP (each was list_add()ed at
+ * the head, so the latest first), then those from gp_tasks on (each was put just before gp_tasks and
+ * became it, so again the latest first). Returns how many; fills out[] (cap entries at most). */
+static int leaf_list_order(rv_engine *e, int flavor, int n, reader **out, int cap)
+{
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++) { /* pass 0: the head part, not blocking; pass 1: gp_tasks on */
+        int first = k;
+        for (size_t i = 0; i < e->nreaders && k < cap; i++) {
+            reader *r = &e->readers[i];
+            if (r->flavor != flavor || !r->blocked || r->node != n || r->blocks_gp != pass) continue;
+            int j = k++;
+            while (j > first && out[j - 1]->blkd_seq < r->blkd_seq) { out[j] = out[j - 1]; j--; }
+            out[j] = r;
+        }
+    }
+    return k;
+}
+
+/* rcu_preempt_offline_tasks(): the leaf lost its last CPU; its blocked readers go to the root. The kernel
+ * takes them one by one from the leaf's head (lp->next) and list_add()s each at the root's head, so they
+ * land in reverse order, ahead of the root's own. If one is the leaf's gp_tasks entry, the root's gp_tasks
+ * is pointed at it (exp_tasks likewise; no expedited GPs or priority boosting here, so no exp_tasks or
+ * boost_tasks). Every entry from gp_tasks to the tail blocks the GP, so afterwards the root's blocking set
+ * is: that entry, the leaf's non-blocking readers (before it on the leaf, after it now), and everything
+ * the root held. The leaf's older blocking readers (after gp_tasks on the leaf) end up ahead of it and no
+ * longer hold the GP: the kernel's comment expects only "waiting for more tasks than absolutely
+ * necessary", but the reversal also drops some. Modelled as the code does it; the safety checker flags a
+ * callback run while such a dropped reader is still inside its critical section. blkd_seq is renumbered in
+ * the kernel's order of list_add()s, so on the root a larger blkd_seq is nearer the head (stall.c). */
+static void preempt_offline_tasks(rv_engine *e, rcu_state *rsp, int leaf)
+{
+    rcu_node *rnp = &rsp->node[leaf], *root = &rsp->node[0];
+    reader *stackbuf[64];
+    int cap = rnp->n_blkd;
+    reader **t = cap <= 64 ? stackbuf : malloc((size_t)cap * sizeof *t);
+    if (!t) abort(); /* out of memory in the middle of a simulation */
+    int nt = leaf_list_order(e, rsp->flavor, leaf, t, cap);
+    bool has_gp_tasks = rnp->n_gp_tasks > 0;
+    if (has_gp_tasks) /* root gp_tasks moves ahead of every entry the root had: all of them now block */
+        for (size_t i = 0; i < e->nreaders; i++) {
+            reader *r = &e->readers[i];
+            if (r->flavor == rsp->flavor && r->blocked && r->node == 0 && !r->blocks_gp) { r->blocks_gp = 1; root->n_gp_tasks++; }
+        }
+    bool past_gp_tasks = false; /* taken after the leaf's gp_tasks entry: lands ahead of it on the root */
+    for (int k = 0; k < nt; k++) {
+        reader *r = t[k];
+        bool is_gp_tasks = r->blocks_gp && !past_gp_tasks;
+        r->blocks_gp = has_gp_tasks && !past_gp_tasks;
+        if (is_gp_tasks) past_gp_tasks = true;
+        r->node = 0;
+        r->blkd_seq = ++e->next_blkd_seq;
+        root->n_blkd++;
+        if (r->blocks_gp) root->n_gp_tasks++;
+    }
+    rnp->n_blkd = 0;
+    rnp->n_gp_tasks = 0;
+    if (t != stackbuf) free(t);
+}
+
 /* rcu_cleanup_dead_cpu()'s part under onoff_mutex: the dead CPU leaves qsmaskinit, and if its leaf
  * is left with no CPU, rcu_preempt_offline_tasks() moves the leaf's blocked readers to the root. Runs
  * as CPU_DEAD does, on another CPU's behalf. */
@@ -133,20 +194,11 @@ static void offline_tree(rv_engine *e, rcu_state *rsp, int cpu)
     int leaf = rsp->rda[cpu].mynode;
     tree_set_cpu_online(e, rsp, cpu, false);
     rcu_node *rnp = &rsp->node[leaf];
-    if (rnp->qsmaskinit == 0 && rnp->n_blkd > 0 && leaf != 0) { /* rcu_preempt_offline_tasks() */
-        rcu_node *root = &rsp->node[0];
-        for (size_t i = 0; i < e->nreaders; i++) {
-            reader *r = &e->readers[i];
-            if (r->blocked && r->node == leaf && r->flavor == rsp->flavor) {
-                r->node = 0;
-                root->n_blkd++;
-                if (r->blocks_gp) root->n_gp_tasks++;
-            }
-        }
-        rnp->n_blkd = 0;
-        int had = rnp->n_gp_tasks;
-        rnp->n_gp_tasks = 0;
-        if (had && rnp->qsmask == 0 && gp_in_progress(rsp) && rnp->parent >= 0)
+    if (rnp->qsmaskinit == 0 && rnp->n_blkd > 0 && leaf != 0) {
+        /* RCU_OFL_TASKS_NORM_GP: the leaf had gp_tasks and no CPU left owing; report it once emptied */
+        bool report = rnp->n_gp_tasks > 0 && rnp->qsmask == 0;
+        preempt_offline_tasks(e, rsp, leaf);
+        if (report && gp_in_progress(rsp) && rnp->parent >= 0)
             rcu_report_qs_rnp(e, rsp, rnp->grpmask, rnp->parent);
     }
     e->ctx = saved; e->ctx_cpu = saved_cpu;

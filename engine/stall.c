@@ -66,7 +66,8 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
  * gp_tasks is the latest-queued of the readers blocking the GP and the ones after it are the others,
  * latest first. With a single blocked reader the list prints empty (and, with no CPU owing either, the
  * kernel adds "Stall ended before state dump start"). The root's list after rcu_preempt_offline_tasks()
- * (which reverses the moved tasks' order) is taken to follow the same rule: not modelled entry by entry. */
+ * follows the same rule: hotplug.c renumbers the moved readers in the order they are list_add()ed at the
+ * root's head (the leaf's order reversed) and marks the blocking set from the new gp_tasks on. */
 static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, size_t cap, size_t *len, int *first_pid)
 {
     if (rsp->node[n].n_gp_tasks == 0) return 0;
