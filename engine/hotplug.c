@@ -3,58 +3,86 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Does 3.7's rcu_gp_init() hold rsp->onoff_mutex right now: is its kthread part-way through the walk?
- * CPU hotplug's edits of qsmaskinit take that mutex, so they wait for the walk to end; otherwise a leaf
- * could lose its last CPU after its parent copied qsmaskinit into qsmask, and no one would ever clear
- * that bit (a grace period that never ends). 3.6 walks in one step, under its own onofflock. */
-static bool walk_holds_onoff(const rv_engine *e, const rcu_state *rsp)
+ * 3.7's hotplug notifiers take that mutex for their whole RCU part, so they wait for the walk to end:
+ * rcu_cleanup_dead_cpu() locks it before rcu_send_cbs_to_orphanage(), rcu_adopt_orphan_cbs() and the
+ * qsmaskinit edits, and rcu_init_percpu_data() before any of its work. Otherwise a leaf could lose its
+ * last CPU after its parent copied qsmaskinit into qsmask, and no one would ever clear that bit (a grace
+ * period that never ends). 3.6 has no onoff_mutex: its walk is one step under the irq-disabling
+ * onofflock, which its rcu_cleanup_dead_cpu() also takes, so nothing ever waits here in 3.6. */
+static bool walk_holds_onoff(const rv_engine *e, int f)
 {
-    return e->cfg.rcu.mode == RV_MODE_KTHREAD && rsp->kt.state == KT_INIT;
+    return e->cfg.rcu.mode == RV_MODE_KTHREAD && e->rsp[f].kt.state == KT_INIT;
 }
 
-/* Queue a qsmaskinit edit behind the walk; false if it must be applied now (none in progress, or
- * the queue is full: RV_ONOFF_WAIT_MAX hotplug operations within one walk of microseconds). */
-static bool onoff_wait(rcu_state *rsp, const rv_engine *e, int cpu, bool online)
+static void cleanup_dead_cpu(rv_engine *e, rcu_state *rsp, int cpu);
+static void init_percpu_flavor(rv_engine *e, rcu_state *rsp, int cpu);
+static void cpu_boot(rv_engine *e, int cpu);
+
+/* One flavor's part of a hotplug operation (rcu_cpu_notify(): CPU_DEAD or CPU_UP_PREPARE). */
+static void onoff_step(rv_engine *e, const struct onoff_op *op, int f)
 {
-    if (!walk_holds_onoff(e, rsp) || rsp->n_onoff_wait >= RV_ONOFF_WAIT_MAX) return false;
-    rsp->onoff_wait[rsp->n_onoff_wait].cpu = cpu;
-    rsp->onoff_wait[rsp->n_onoff_wait].online = online;
-    rsp->n_onoff_wait++;
-    return true;
+    if (op->online) init_percpu_flavor(e, &e->rsp[f], op->cpu);
+    else if (e->rsp[f].enabled) cleanup_dead_cpu(e, &e->rsp[f], op->cpu);
 }
 
-static void offline_tree(rv_engine *e, rcu_state *rsp, int cpu);
-
-void rcu_onoff_after_walk(rv_engine *e, rcu_state *rsp)
+/* Carry out the queued hotplug operations, oldest first, until one meets a walk holding its flavor's
+ * onoff_mutex. rcu_cpu_notify() runs the flavors one after another in one task, and one hotplug
+ * operation runs at a time, so everything behind a waiting step waits too. A full queue (more than
+ * RV_ONOFF_WAIT_MAX operations within one walk of microseconds) goes on without waiting. */
+static void onoff_run(rv_engine *e)
 {
-    for (int i = 0; i < rsp->n_onoff_wait; i++) {
-        int cpu = rsp->onoff_wait[i].cpu;
-        if (rsp->onoff_wait[i].online) tree_set_cpu_online(e, rsp, cpu, true);
-        else offline_tree(e, rsp, cpu);
+    while (e->n_onoff) {
+        struct onoff_op *op = &e->onoff_q[0];
+        for (; op->flavor < RV_NFLAVORS; op->flavor++)
+            if (walk_holds_onoff(e, op->flavor) && e->n_onoff < RV_ONOFF_WAIT_MAX) return;
+            else onoff_step(e, op, op->flavor);
+        if (op->online) cpu_boot(e, op->cpu);
+        e->n_onoff--;
+        memmove(&e->onoff_q[0], &e->onoff_q[1], (size_t)e->n_onoff * sizeof e->onoff_q[0]);
     }
-    rsp->n_onoff_wait = 0;
 }
 
-/* rcu_init_percpu_data(): a CPU coming online joins the *next* grace period. */
+static void onoff_queue(rv_engine *e, int cpu, bool online)
+{
+    if (e->n_onoff == RV_ONOFF_WAIT_MAX) onoff_run(e); /* full: the head goes on without waiting */
+    e->onoff_q[e->n_onoff++] = (struct onoff_op){.cpu = cpu, .online = online, .flavor = 0};
+    onoff_run(e);
+}
+
+static bool onoff_pending(const rv_engine *e, int cpu)
+{
+    for (int i = 0; i < e->n_onoff; i++)
+        if (e->onoff_q[i].cpu == cpu) return true;
+    return false;
+}
+
+void rcu_onoff_after_walk(rv_engine *e) { onoff_run(e); }
+
+/* rcu_init_percpu_data() for one flavor: a CPU coming online joins the *next* grace period. */
+static void init_percpu_flavor(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    rcu_data *rdp = &rsp->rda[cpu];
+    rdp->blimit = e->cfg.rcu.blimit;
+    rdp->qlen = rdp->qlen_lazy = 0;
+    rdp->qlen_last_fqs_check = 0;
+    rdp->n_force_qs_snap = rsp->n_force_qs;
+    cblist_free(&rdp->cbl);
+    cblist_init(&rdp->cbl);
+    tree_set_cpu_online(e, rsp, cpu, true);
+    rcu_node *rnp = leaf_of(rsp, rdp);
+    rdp->gpnum = rdp->completed = rnp->completed;
+    rdp->passed_quiesce = rdp->qs_pending = false;
+}
+
+/* At boot, before any grace period: every flavor at once. */
 void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot)
 {
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        rcu_state *rsp = &e->rsp[f];
-        rcu_data *rdp = &rsp->rda[cpu];
-        rdp->blimit = e->cfg.rcu.blimit;
-        rdp->qlen = rdp->qlen_lazy = 0;
-        rdp->qlen_last_fqs_check = 0;
-        rdp->n_force_qs_snap = rsp->n_force_qs;
-        cblist_free(&rdp->cbl);
-        cblist_init(&rdp->cbl);
-        if (!onoff_wait(rsp, e, cpu, true)) tree_set_cpu_online(e, rsp, cpu, true);
-        rcu_node *rnp = leaf_of(rsp, rdp);
-        rdp->gpnum = rdp->completed = rnp->completed;
-        rdp->passed_quiesce = rdp->qs_pending = false;
-        (void)boot;
-    }
+    for (int f = 0; f < RV_NFLAVORS; f++) init_percpu_flavor(e, &e->rsp[f], cpu);
     dynticks_busy(&e->cpu[cpu]); /* the counter is forced odd */
+    (void)boot;
 }
 
 static int first_online_other(rv_engine *e, int cpu)
@@ -67,6 +95,7 @@ static int first_online_other(rv_engine *e, int cpu)
 int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
 {
     cpu_t *c = &e->cpu[cpu];
+    if (onoff_pending(e, cpu)) { snprintf(err, errlen, "CPU %d: a hotplug operation on it is still in progress", cpu); return -1; }
     if (c->run == RS_OFFLINE) { snprintf(err, errlen, "CPU %d is already offline", cpu); return -1; }
     int to = first_online_other(e, cpu);
     if (to < 0) { snprintf(err, errlen, "CPU %d is the last online CPU", cpu); return -1; }
@@ -100,21 +129,9 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     tick_stop(e, cpu);
     emit(e, RV_EV_CPU_OFFLINE, cpu, -1);
     klog(e, "CPU %d is now offline", cpu);
-    /* CPU_DEAD, run on another CPU: orphan callbacks, shrink qsmaskinit, move blocked readers. */
-    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
-    e->ctx = CTX_TASK; e->ctx_cpu = to;
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        rcu_state *rsp = &e->rsp[f];
-        if (!rsp->enabled) continue;
-        long moved = cblist_orphan(e, rsp, cpu, to);
-        if (moved) {
-            rv_event *ev = emit(e, RV_EV_CB_ORPHAN, cpu, f);
-            if (ev) { ev->n = moved; ev->node = to; }
-            if (e->cpu[to].run == RS_IDLE && !e->cpu[to].tick_on) tick_start(e, to);
-        }
-        if (!onoff_wait(rsp, e, cpu, false)) offline_tree(e, rsp, cpu);
-    }
-    e->ctx = saved; e->ctx_cpu = saved_cpu;
+    /* CPU_DEAD, run on another CPU: orphan callbacks, shrink qsmaskinit, move blocked readers; in 3.7
+     * each flavor's part waits for a walk holding its onoff_mutex. */
+    onoff_queue(e, cpu, false);
     for (int f = 0; f < RV_NFLAVORS; f++) { /* a kthread that was here continues elsewhere */
         gp_kthread *kt = &e->rsp[f].kt;
         if (kt->cpu == cpu) kt->cpu = to;
@@ -183,14 +200,21 @@ static void preempt_offline_tasks(rv_engine *e, rcu_state *rsp, int leaf)
     if (t != stackbuf) free(t);
 }
 
-/* rcu_cleanup_dead_cpu()'s part under onoff_mutex: the dead CPU leaves qsmaskinit, and if its leaf
- * is left with no CPU, rcu_preempt_offline_tasks() moves the leaf's blocked readers to the root. Runs
- * as CPU_DEAD does, on another CPU's behalf. */
-static void offline_tree(rv_engine *e, rcu_state *rsp, int cpu)
+/* rcu_cleanup_dead_cpu() for one flavor, under onoff_mutex, run as CPU_DEAD does on another CPU's
+ * behalf: orphan the dead CPU's callbacks and adopt them on the CPU doing this; take the CPU out of
+ * qsmaskinit; if its leaf is left with no CPU, rcu_preempt_offline_tasks() moves the leaf's blocked
+ * readers to the root, and the leaf is reported up if it had held the GP only through them. */
+static void cleanup_dead_cpu(rv_engine *e, rcu_state *rsp, int cpu)
 {
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
     int to = first_online_other(e, cpu);
     e->ctx = CTX_TASK; e->ctx_cpu = to;
+    long moved = cblist_orphan(e, rsp, cpu, to);
+    if (moved) {
+        rv_event *ev = emit(e, RV_EV_CB_ORPHAN, cpu, rsp->flavor);
+        if (ev) { ev->n = moved; ev->node = to; }
+        if (e->cpu[to].run == RS_IDLE && !e->cpu[to].tick_on) tick_start(e, to);
+    }
     int leaf = rsp->rda[cpu].mynode;
     tree_set_cpu_online(e, rsp, cpu, false);
     rcu_node *rnp = &rsp->node[leaf];
@@ -204,14 +228,25 @@ static void offline_tree(rv_engine *e, rcu_state *rsp, int cpu)
     e->ctx = saved; e->ctx_cpu = saved_cpu;
 }
 
-int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen)
+/* The CPU starts (__cpu_up()) only once CPU_UP_PREPARE, rcu_init_percpu_data() of every flavor, is done. */
+static void cpu_boot(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
-    if (c->run != RS_OFFLINE) { snprintf(err, errlen, "CPU %d is already online", cpu); return -1; }
-    rcu_init_percpu_data(e, cpu, false);
+    enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
+    e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* as the injection that asked for it (it may have waited for a walk) */
+    dynticks_busy(c); /* rcu_init_percpu_data() forces the counter odd */
     c->run = RS_IDLE;
     emit(e, RV_EV_CPU_ONLINE, cpu, -1);
     klog(e, "smpboot: Booting Node 0 Processor %d APIC 0x%x", cpu, cpu);
     cpu_wake(e, cpu);
+    e->ctx = saved; e->ctx_cpu = saved_cpu;
+}
+
+int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (onoff_pending(e, cpu)) { snprintf(err, errlen, "CPU %d: a hotplug operation on it is still in progress", cpu); return -1; }
+    if (c->run != RS_OFFLINE) { snprintf(err, errlen, "CPU %d is already online", cpu); return -1; }
+    onoff_queue(e, cpu, true);
     return 0;
 }

@@ -234,7 +234,10 @@ typedef struct rcu_data {
 } rcu_data;
 
 enum kt_state { KT_IDLE, KT_INIT, KT_WAIT, KT_CLEANUP };
-#define RV_ONOFF_WAIT_MAX 32 /* hotplug edits waiting for one init walk (a walk lasts microseconds) */
+#define RV_ONOFF_WAIT_MAX 32 /* hotplug operations waiting for init walks (a walk lasts microseconds) */
+/* A CPU hotplug operation's RCU part (rcu_cpu_notify(): CPU_DEAD or CPU_UP_PREPARE), flavor by flavor;
+ * in 3.7 a flavor's part waits while its kthread's init walk holds rsp->onoff_mutex (hotplug.c). */
+struct onoff_op { int cpu; bool online; int8_t flavor; /* the next flavor to do */ };
 
 typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     enum kt_state state;
@@ -263,11 +266,6 @@ typedef struct rcu_state {
     rcu_node *node;                  /* breadth-first, root = node[0] */
     rcu_data *rda;                   /* per CPU */
     gp_kthread kt;
-    /* 3.7's rsp->onoff_mutex: rcu_gp_init() holds it over its whole node-by-node walk, and CPU
-     * hotplug's qsmaskinit edits (rcu_cleanup_dead_cpu(), rcu_init_percpu_data()) wait for it. The
-     * edits that arrived mid-walk, in order (hotplug.c), applied as the walk ends (kthread.c). */
-    struct { int cpu; bool online; } onoff_wait[RV_ONOFF_WAIT_MAX];
-    int n_onoff_wait;
     int walk_node;                   /* for views: node being initialised/cleaned (-1) */
     /* statistics */
     uint64_t grace_periods, updates, cbs_invoked, fqs_scans, idle_probes, offline_credits, stalls;
@@ -393,6 +391,7 @@ struct rv_engine {
     reader *readers; size_t nreaders, readers_cap; /* active readers */
     uint64_t next_reader_id, next_cb_id, next_task_id;
     uint64_t next_blkd_seq;   /* reader.blkd_seq */
+    struct onoff_op onoff_q[RV_ONOFF_WAIT_MAX]; int n_onoff; /* hotplug operations in progress, oldest first */
     /* execution context while handling something */
     enum exec_ctx ctx; int ctx_cpu; int ctx_flavor;
     int64_t irqoff_from, stretch_nonpreempt; /* irqoff_from: the flavor's gp_overhead_ns when the open irqs-off region began */
@@ -651,7 +650,7 @@ void record_gp_stall_check_time(rv_engine *e, rcu_state *rsp);
 /* hotplug.c */
 int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen);
 int cpu_online(rv_engine *e, int cpu, char *err, size_t errlen);
-void rcu_onoff_after_walk(rv_engine *e, rcu_state *rsp); /* hotplug edits that waited for rcu_gp_init()'s walk */
+void rcu_onoff_after_walk(rv_engine *e); /* mutex_unlock(&rsp->onoff_mutex): hotplug work that waited for the walk */
 void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot);
 
 /* account.c */

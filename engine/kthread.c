@@ -97,7 +97,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         }
         rsp->walk_node = -1;
         kt->state = KT_WAIT;
-        rcu_onoff_after_walk(e, rsp); /* mutex_unlock(&rsp->onoff_mutex): hotplug's waiting edits */
+        rcu_onoff_after_walk(e); /* mutex_unlock(&rsp->onoff_mutex): hotplug's waiting work */
         arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_first_fqs);
         if (kt->timeout_t == e->now) return kthread_slice(e, rsp, true); /* jiffies_till_first_fqs = 0 */
         return root_clear(rsp) ? kthread_slice(e, rsp, false) : false;

@@ -312,3 +312,89 @@ Test(hotplug, a_cpu_going_offline_mid_walk_waits_for_the_walk, .timeout = 60)
     cr_expect_gt(fx_flavor(e, RV_SCHED).completed, g, "GP %lu ended (completed %lu)", g, fx_flavor(e, RV_SCHED).completed);
     rv_engine_free(e);
 }
+
+/* Step until rcu_sched's 3.7 kthread is part-way through its init walk (the root done, not the leaves). */
+static void step_into_sched_walk(rv_engine *e)
+{
+    int64_t lim = rv_now_ns(e) + FX_S(1);
+    while (!(fx_flavor(e, RV_SCHED).phase == RV_GP_INIT && fx_flavor(e, RV_SCHED).walk_node >= 0 &&
+             fx_flavor(e, RV_SCHED).walk_node < 2) && rv_now_ns(e) < lim)
+        rv_step_event(e);
+    cr_assert_eq(fx_flavor(e, RV_SCHED).phase, RV_GP_INIT, "caught a walk in progress");
+}
+
+static void step_past_sched_walk(rv_engine *e)
+{
+    int64_t lim = rv_now_ns(e) + FX_S(1);
+    while (fx_flavor(e, RV_SCHED).phase == RV_GP_INIT && rv_now_ns(e) < lim) rv_step_event(e);
+    cr_assert_neq(fx_flavor(e, RV_SCHED).phase, RV_GP_INIT);
+}
+
+/* 3.7's rcu_cleanup_dead_cpu() takes rsp->onoff_mutex before it orphans and adopts the dead CPU's
+ * callbacks (rcu_send_cbs_to_orphanage(), rcu_adopt_orphan_cbs()), so those wait for the walk too, not
+ * only the qsmaskinit edits. And rcu_cpu_notify() runs the flavors' CPU_DEAD work one after another in
+ * one task: rcu_bh's part, whose own mutex is free, waits behind rcu_sched's. The engine used to
+ * orphan and adopt at once. */
+Test(hotplug, orphans_wait_for_the_walk_too, .timeout = 60)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_CB_ORPHAN)};
+    rv_config cfg;
+    fx_config(&cfg, 32, RV_MODE_KTHREAD);
+    cfg.rcu.flavors[RV_PREEMPT] = false;
+    cfg.rcu.fanout_leaf = 16;
+    fx_add_phase(&cfg, "all", 1.0);
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_BH, 0.100, 0); /* rcu_bh's GP stays in its wait */
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 5, RV_BH, 0, 7);
+    fx_run_s(e, 0.010);
+    cr_assert_eq(fx_flavor(e, RV_BH).phase, RV_GP_WAIT);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_SCHED, 0.100, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 5, RV_SCHED, 0, 9);
+    step_into_sched_walk(e);
+    cr_assert_neq(fx_flavor(e, RV_BH).phase, RV_GP_INIT, "rcu_bh's onoff_mutex is free");
+    long qs = fx_cpu(e, 5).rdp[RV_SCHED].qlen, qb = fx_cpu(e, 5).rdp[RV_BH].qlen;
+    cr_assert(qs > 0 && qb > 0);
+    fx_inject(e, RV_INJ_OFFLINE, 5, 0, 0, 0);
+    cr_expect_eq(fx_cpu(e, 5).state, RV_CPU_OFFLINE, "the CPU itself is gone at once");
+    cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, -1), 0u, "CPU_DEAD waits for rcu_sched's onoff_mutex");
+    cr_expect_eq(fx_cpu(e, 5).rdp[RV_SCHED].qlen, qs);
+    cr_expect_eq(fx_cpu(e, 5).rdp[RV_BH].qlen, qb, "rcu_bh's part waits behind rcu_sched's");
+    step_past_sched_walk(e);
+    cr_expect_eq(fx_cpu(e, 5).rdp[RV_SCHED].qlen, 0, "adopted once the walk let go");
+    cr_expect_eq(fx_cpu(e, 5).rdp[RV_BH].qlen, 0);
+    cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, RV_SCHED), 1u);
+    cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, RV_BH), 1u);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+/* rcu_init_percpu_data() runs entirely under onoff_mutex in 3.7, from CPU_UP_PREPARE, before the CPU
+ * is started: a CPU brought up mid-walk starts only after the walk. The engine used to start it at once,
+ * deferring only its qsmaskinit edit. A second command for it meanwhile is refused. */
+Test(hotplug, online_mid_walk_starts_after_the_walk, .timeout = 60)
+{
+    rv_config cfg;
+    fx_config(&cfg, 32, RV_MODE_KTHREAD);
+    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+    cfg.rcu.fanout_leaf = 16;
+    char err[256];
+    cr_assert_eq(rv_cpuset_parse(&cfg.initially_offline, "20", 32, err, sizeof err), 0);
+    cfg.initially_offline_count = 1;
+    rv_phase *ph = fx_add_phase(&cfg, "0-19", 1.0);
+    ph->call_rcu_per_s[RV_SCHED] = 500;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.010);
+    step_into_sched_walk(e);
+    fx_inject(e, RV_INJ_ONLINE, 20, 0, 0, 0);
+    cr_expect_eq(fx_cpu(e, 20).state, RV_CPU_OFFLINE, "not started while the walk holds onoff_mutex");
+    rv_inject again = {.kind = RV_INJ_ONLINE, .cpu = 20};
+    fx_inject_fails(e, &again, err, sizeof err);
+    cr_expect_str_eq(err, "CPU 20: a hotplug operation on it is still in progress");
+    step_past_sched_walk(e);
+    cr_expect_neq(fx_cpu(e, 20).state, RV_CPU_OFFLINE, "started after the walk");
+    cr_expect(fx_node(e, RV_SCHED, 2).qsmaskinit & (1ul << 4), "in its leaf's qsmaskinit");
+    rv_engine_free(e);
+}
