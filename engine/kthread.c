@@ -3,6 +3,8 @@
 
 enum { KT_EV_RUN = 1, KT_EV_TIMEOUT = 2 };
 
+/* The CPU the woken kthread runs on: where it was woken, or, if that CPU cannot switch now (a sched or
+ * bh reader, a kernel loop), the first CPU that can, standing in for the load balancer pulling it. */
 static int pick_cpu(rv_engine *e, int preferred)
 {
     if (preferred >= 0 && e->cpu[preferred].run != RS_OFFLINE && cpu_preemptible(&e->cpu[preferred])) return preferred;
@@ -22,7 +24,15 @@ static inline void sched_run(rv_engine *e, rcu_state *rsp, int64_t t)
 /* How long a woken kthread waits before it runs: the reschedule IPI and schedule() on its CPU. CFS
  * lets it preempt whatever runs there at once: a kthread that mostly sleeps is placed at
  * min_vruntime minus half of sched_latency (place_entity(), GENTLE_FAIR_SLEEPERS), further below the
- * running task than the wakeup granularity (check_preempt_wakeup()), busy CPU or not. */
+ * running task than the wakeup granularity (check_preempt_wakeup()), busy CPU or not.
+ * "At once" means at the next point where TIF_NEED_RESCHED is acted on. With CONFIG_PREEMPT (here:
+ * rcu_preempt enabled) that is the irq exit or preempt_enable(). Without it (the hackbench, kernel-build
+ * and big-machine scenarios) it holds for an idle CPU or one interrupted in user mode, but a task in the
+ * kernel keeps the CPU until it calls schedule() or returns to user mode. The scenario format gives
+ * only a context-switch rate, not how long kernel stays last, so that wait is not modelled:
+ * approximating it by the next workload switch (about 33 us for hackbench's kernel-mode wakeups) would
+ * overstate it for syscall-heavy loads, and in a trial it moved hackbench's kthread CPU time from 1.12
+ * to 0.64 s and its GP count by -5 %. kthread_latency_ns stands for a short kernel stay. */
 static int64_t wake_to_run_ns(const rv_engine *e) { return e->cfg.costs.kthread_latency_ns; }
 
 /* wake_up(&rsp->gp_wq). The waker pays try_to_wake_up() only when the kthread is asleep on the
