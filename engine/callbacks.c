@@ -74,6 +74,8 @@ void cblist_next_ready(cblist *l)
 
 static inline void invoke_record(rv_engine *e, rcu_state *rsp, int cpu, const cb_rec *rec, long k);
 
+static void call_rcu_core(rv_engine *e, rcu_state *rsp, int cpu, long n);
+
 /* __call_rcu() + __call_rcu_core(): queue n callbacks at RCU_NEXT_TAIL, then the overflow checks. */
 void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux)
 {
@@ -96,23 +98,41 @@ void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux)
     cpu_t *c = &e->cpu[cpu];
     if (!(c->dynticks & 1) && c->run != RS_OFFLINE) raise_softirq(e, cpu); /* from an extended QS */
     if (c->run == RS_IDLE && !c->tick_on) tick_start(e, cpu);              /* rcu_needs_cpu() now says yes */
-    if (rdp->qlen > rdp->qlen_last_fqs_check + e->cfg.rcu.qhimark) {
+    call_rcu_core(e, rsp, cpu, n);
+}
+
+/* __call_rcu_core()'s test, which the kernel makes at each call_rcu() of the burst: the call numbered k
+ * (1..n) sees qlen = before + k. The first call to take qlen past qlen_last_fqs_check + qhimark acts.
+ * With no GP running it starts one and leaves the baseline alone, so the next call crosses too: in 3.6
+ * rcu_start_gp() has begun the GP by then and that call forces quiescent states; in 3.7 the GP waits
+ * for the kthread and the later calls change nothing. With a GP running the crossing call lifts blimit,
+ * forces if no pass ran since the CPU's last overflow ("rsp->n_force_qs == rdp->n_force_qs_snap") and
+ * some callback other than its own is not yet done ("*rdp->nxttail[RCU_DONE_TAIL] != head": the burst's
+ * earlier ones count), and moves the baseline to its own qlen; qhimark calls later the test passes
+ * again. Calls before the crossing one may, in 3.6, take the relaxed forcing path when it is overdue. */
+static void call_rcu_core(rv_engine *e, rcu_state *rsp, int cpu, long n)
+{
+    rcu_data *rdp = &rsp->rda[cpu];
+    const long qhimark = e->cfg.rcu.qhimark, before = rdp->qlen - n;
+    long k = rdp->qlen_last_fqs_check + qhimark + 1 - before; /* the first crossing call */
+    if (k < 1) k = 1;
+    if (k > 1 && e->cfg.rcu.mode == RV_MODE_SOFTIRQ && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies)
+        force_quiescent_state(e, rsp, true); /* 3.6 also forces from call_rcu() when overdue */
+    while (k <= n) {
         note_gp_changes(e, rsp, cpu);
         if (!gp_in_progress(rsp)) {
             rcu_start_gp(e, rsp, cpu);
-        } else {
-            rdp->blimit = LONG_MAX_BLIMIT;
-            /* __call_rcu_core(): "if (rsp->n_force_qs == rdp->n_force_qs_snap &&
-             * *rdp->nxttail[RCU_DONE_TAIL] != head)", asked at the call that crossed qhimark, the last of
-             * this burst: is any callback not yet done besides that one (the burst's others count)? */
-            if (rsp->n_force_qs == rdp->n_force_qs_snap &&
-                rdp->cbl.seg[RV_WAIT_TAIL] + rdp->cbl.seg[RV_NEXT_READY_TAIL] + rdp->cbl.seg[RV_NEXT_TAIL] > 1)
-                force_quiescent_state(e, rsp, false);
-            rdp->n_force_qs_snap = rsp->n_force_qs;
-            rdp->qlen_last_fqs_check = rdp->qlen;
+            if (!gp_in_progress(rsp)) return; /* 3.7, or no GP needed: the burst's later calls do the same */
+            k++; /* 3.6: the next call finds the GP begun */
+            continue;
         }
-    } else if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies) {
-        force_quiescent_state(e, rsp, true); /* 3.6 also forces from call_rcu() when overdue */
+        rdp->blimit = LONG_MAX_BLIMIT;
+        long not_done = rdp->cbl.seg[RV_WAIT_TAIL] + rdp->cbl.seg[RV_NEXT_READY_TAIL] + rdp->cbl.seg[RV_NEXT_TAIL];
+        long others = not_done - (n - k) - 1; /* at call k: the burst's later calls are not queued yet */
+        if (rsp->n_force_qs == rdp->n_force_qs_snap && others > 0) force_quiescent_state(e, rsp, false);
+        rdp->n_force_qs_snap = rsp->n_force_qs;
+        rdp->qlen_last_fqs_check = before + k;
+        k += qhimark + 1;
     }
 }
 

@@ -1,6 +1,8 @@
 /* test_dyntick_fqs.c — dyntick-idle counters and force-quiescent-state passes: snapshot then check; "snap" for CPUs the first pass finds idle, "dti" for idle CPUs later passes find, "ofl" for offline ones. */
 #include "engine_fixtures.h"
 
+#include <limits.h>
+
 /* cpus CPUs, only those in `busy` run (the rest idle with NO_HZ from boot). */
 static rv_engine *machine(int cpus, enum rv_mode mode, const char *busy, fx_log *log)
 {
@@ -586,5 +588,37 @@ Test(dyntick_fqs, a_burst_past_qhimark_forces_at_once_softirq)
     cr_assert_eq(nfqs, 0ul, "no forcing pass yet");
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_SCHED, 0, 10001); /* CPU 2's queue was empty */
     cr_expect_eq(fx_flavor(e, RV_SCHED).n_force_qs, nfqs + 1, "the overflowing call ran a forcing pass");
+    rv_engine_free(e);
+}
+
+/* __call_rcu_core() tests qhimark at every call of a burst, not once at its end. 3.6 with no GP running:
+ * call qhimark + 1 starts one and leaves qlen_last_fqs_check alone, so call qhimark + 2 crosses again,
+ * finds the GP begun and forces quiescent states. The engine tested once per burst and only started it. */
+Test(dyntick_fqs, a_burst_past_qhimark_starts_then_forces_softirq)
+{
+    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0-1", NULL);
+    fx_run_s(e, 0.005);
+    rv_flavor_view f0 = fx_flavor(e, RV_SCHED);
+    cr_assert_eq(f0.gpnum, f0.completed, "no GP running");
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_SCHED, 0, 10002);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.gpnum, f0.gpnum + 1, "call 10001 started a GP");
+    cr_expect_eq(f.n_force_qs, f0.n_force_qs + 1, "call 10002 forced quiescent states");
+    cr_expect_eq(fx_cpu(e, 2).rdp[RV_SCHED].blimit, LONG_MAX, "and lifted blimit");
+    rv_engine_free(e);
+}
+
+/* With a GP running, the crossing call moves the baseline to its own qlen (10001 here), not the
+ * burst's end: a burst of 20002 crosses twice and forces twice (no pass ran in between, so
+ * n_force_qs still equals the snapshot the first crossing took). The engine forced once. */
+Test(dyntick_fqs, a_burst_twice_past_qhimark_forces_twice_softirq)
+{
+    rv_engine *e = machine(4, RV_MODE_SOFTIRQ, "0-1", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    STEP_UNTIL(e, fx_flavor(e, RV_SCHED).gpnum != fx_flavor(e, RV_SCHED).completed);
+    unsigned long nfqs = fx_flavor(e, RV_SCHED).n_force_qs;
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 2, RV_SCHED, 0, 20002);
+    cr_expect_eq(fx_flavor(e, RV_SCHED).n_force_qs, nfqs + 2, "calls 10001 and 20002 each forced");
     rv_engine_free(e);
 }
