@@ -209,7 +209,50 @@ static const char *without_sentences(const char *s, char *buf, size_t n, bool (*
     return buf;
 }
 
-const char *panel_slide_text(const char *s, char *buf, size_t n) { return without_sentences(s, buf, n, tells_to_act); }
+/* An aside in parentheses that speaks to the window's user, "(press C)" or "(cue 3)": a slide has no
+ * keys and no cues to go to. Its content must start so. */
+static bool aside_for_the_window(const char *in)
+{
+    static const char *const starts[] = {"press ", "Press ", "cue ", "see cue "};
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+        if (!strncmp(in, starts[i], strlen(starts[i]))) return true;
+    return false;
+}
+
+/* s without its asides for the window (and the space before each) into buf; s when there is none or
+ * buf is too small. Nested parentheses inside an aside go with it. */
+static const char *without_window_asides(const char *s, char *buf, size_t n)
+{
+    size_t k = 0;
+    bool dropped = false;
+    for (const char *p = s; *p;) {
+        if (*p == ' ' && p[1] == '(' && aside_for_the_window(p + 2)) {
+            const char *q = p + 2;
+            for (int depth = 1; *q && depth; q++) depth += (*q == '(') - (*q == ')');
+            p = q;
+            dropped = true;
+            continue;
+        }
+        if (k + 2 > n) return s;
+        buf[k++] = *p++;
+    }
+    if (!dropped) return s;
+    buf[k] = 0;
+    return buf;
+}
+
+const char *panel_slide_text(const char *s, char *buf, size_t n)
+{
+    const char *t = without_sentences(s, buf, n, tells_to_act);
+    if (!t || !n) return t;
+    char tmp[4096];
+    const char *u = without_window_asides(t, tmp, sizeof tmp);
+    if (u == t) return t;
+    size_t len = strlen(u);
+    if (len + 1 > n) return t;
+    memcpy(buf, u, len + 1);
+    return buf;
+}
 
 const char *panel_compare_text(const char *s, char *buf, size_t n) { return without_sentences(s, buf, n, asks_for_other_mode); }
 

@@ -260,6 +260,9 @@ Test(export, slide_captions_drop_only_the_sentences_that_ask_for_a_key)
     cr_assert_str_eq(panel_slide_text(omap, buf, sizeof buf), "An interrupt woke CPU 0. It was a false alarm.");
     /* in the middle too, and every kind of instruction */
     cr_assert_str_eq(panel_slide_text("One. Click a CPU. Two? Hover a leaf! Three.", buf, sizeof buf), "One. Two? Three.");
+    /* asides that speak to the window's user go too, with the space before them; others stay */
+    cr_assert_str_eq(panel_slide_text("It waits (press C), then ends (cue 3). Fine (a real aside (nested)).", buf, sizeof buf),
+                     "It waits, then ends. Fine (a real aside (nested)).");
     /* nothing to drop: the same text (not a copy), also for a "press" that is not an instruction */
     const char *keep = "The kernel does not press on: 3.6 waits for the tick. Pressure builds.";
     cr_assert_eq(panel_slide_text(keep, buf, sizeof buf), keep);
