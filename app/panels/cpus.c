@@ -13,7 +13,10 @@ static enum qs_kind qs_of(const ui_view *v, const rv_cpu_view *c)
 {
     const rv_rdp_view *d = &c->rdp[v->flavor];
     const rv_flavor_view *fl = &v->fl[v->flavor];
-    if (c->state == RV_CPU_OFFLINE || fl->gpnum == fl->completed) return QS_NONE;
+    if (fl->gpnum == fl->completed) return QS_NONE;
+    /* a CPU that went offline mid-GP left qsmaskinit but not qsmask: its bit still holds the GP
+     * until an FQS pass credits it ("ofl"), so it owes like any other (the tree's orange bit) */
+    if (c->state == RV_CPU_OFFLINE) return d->qs_owed ? QS_OWED : QS_NONE;
     /* passed_quiesce belongs to the GP this CPU last noticed: until it notices the new one
      * (rdp->gpnum catches up, __note_new_gpnum clears the flag) a stale "passed" would lie; a
      * reader older than the GP also rules out a QS */

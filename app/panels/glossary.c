@@ -13,7 +13,7 @@ static const glossary_entry entries[] = {
     {"QS", "Quiescent state: a point where a CPU holds no RCU read lock (a context switch, user mode, idle)."},
     {"reported", "This CPU's QS reached the rcu_node tree: its bit in qsmask is cleared (rcu_report_qs_rnp)."},
     {"qsmask", "Bits of an rcu_node still owed a QS in this grace period; the GP ends when the root's qsmask is 0."},
-    {"qsmaskinit", "Bits that start set in qsmask at each GP start: the online CPUs (or child nodes) under the node."},
+    {"qsmaskinit", "Bits that start set in qsmask at each GP start: the online CPUs (or child nodes) under the node. A CPU going offline mid-GP leaves it at once, yet its qsmask bit stays set (orange, hatched) until an FQS pass credits it (ofl, or dti)."},
     {"g155 c154", "gpnum / completed of a node: gN cM with N = M + 1 means grace period N is in progress there."},
     {"gpnum", "Number of the latest grace period started."},
     {"completed", "Number of the latest grace period finished; equal to gpnum when none is running."},

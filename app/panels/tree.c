@@ -29,7 +29,7 @@ static int node_bits(const rv_node_view *n, bool leaf)
 }
 
 /* The widest one-line title (node_title(), lines 1) of level g's nodes, with the mask at its widest:
- * qsmask never has a bit that qsmaskinit lacks. */
+ * qsmask has no bit outside qsmaskinit but those of CPUs (or leaves) that went offline mid-GP. */
 static int level_title_w(rd_ctx *rd, const ui_view *v, const level_geo *g)
 {
     int w = 0;
@@ -37,7 +37,7 @@ static int level_title_w(rd_ctx *rd, const ui_view *v, const level_geo *g)
         const rv_node_view *n = &v->nodes[g->first + i];
         char t1[64], t2[64];
         snprintf(t1, sizeof t1, "rnp%d  level %d  ", n->index, n->level);
-        snprintf(t2, sizeof t2, "qsmask %#lx", n->qsmaskinit);
+        snprintf(t2, sizeof t2, "qsmask %#lx", n->qsmaskinit | n->qsmask);
         int tw = rd_text_width(rd, RD_SANS_SMALL, t1) + rd_text_width(rd, RD_MONO_SMALL, t2);
         if (tw > w) w = tw;
     }
@@ -241,11 +241,14 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         rd_rect q = {bx + (b % g->bit_cols) * bsz, y + (b / g->bit_cols) * bsz, bsz - 1, bsz - 1};
         if (bsz > 6) { q.w--; q.h--; }
         unsigned long bit = 1UL << b;
-        if (!(n->qsmaskinit & bit)) {
+        if (n->qsmask & bit) {
+            rd_fill(rd, q, th->owed);
+            /* set in qsmask but gone from qsmaskinit: its CPU went offline mid-GP and still owes
+             * until FQS credits it "ofl". Both facts show: owed (orange), hatched over */
+            if (!(n->qsmaskinit & bit)) rd_hatch(rd, q, th->text_dim, rd_px(rd, 4));
+        } else if (!(n->qsmaskinit & bit)) {
             rd_fill(rd, q, th->cleared);
             rd_hatch(rd, q, th->text_dim, rd_px(rd, 4));
-        } else if (n->qsmask & bit) {
-            rd_fill(rd, q, th->owed);
         } else {
             rd_fill(rd, q, th->panel);
             rd_frame(rd, q, gp_here ? th->passed : th->cleared, bsz >= 8 ? rd_px(rd, 1.5f) : 1);
@@ -358,7 +361,8 @@ static size_t leaf_tip_text(const ui_view *v, const rv_node_view *n, char *tip, 
     bool gp = n->gpnum != n->completed;
     int shown = 0;
     for (int c = n->grplo; c <= n->grphi && c < v->ncpus && l < size - 24; c++) {
-        if (!gp || !(n->qsmask >> (c - n->grplo) & 1) || !(v->cpus[c].dynticks & 1)) continue;
+        /* an offline CPU keeps an odd counter (it died running) but runs nothing: FQS credits it */
+        if (!gp || !(n->qsmask >> (c - n->grplo) & 1) || !(v->cpus[c].dynticks & 1) || v->cpus[c].state == RV_CPU_OFFLINE) continue;
         l += (size_t)snprintf(tip + l, size - l, "%s%d", shown++ ? ", " : "; running and owing: CPU ", c);
     }
     return l < size ? l : size - 1;
@@ -376,7 +380,9 @@ enum box_state { BOX_OWED, BOX_REPORTED, BOX_NO_GP, BOX_EMPTY };
 
 static enum box_state leaf_state(const rv_node_view *n)
 {
-    if (!n->qsmaskinit) return BOX_EMPTY; /* no CPU online under it: not in its parent's qsmaskinit either */
+    /* no CPU online under it: not in its parent's qsmaskinit either, unless the last one went
+     * offline mid-GP and its bit still holds the GP (owed, until FQS credits it "ofl") */
+    if (!n->qsmaskinit && !n->qsmask) return BOX_EMPTY;
     if (n->gpnum == n->completed) return BOX_NO_GP;
     return n->qsmask ? BOX_OWED : BOX_REPORTED;
 }
@@ -445,13 +451,15 @@ static const char *box_words(rd_ctx *rd, const rv_node_view *n, enum box_state s
     return first_fit(rd, RD_SANS_SMALL, w, forms, nf);
 }
 
-/* The legend's swatch for a box's state in q; flash: one of its bits was just cleared. */
-static void state_swatch(ui_frame *fr, rd_rect q, enum box_state s, bool flash)
+/* The legend's swatch for leaf n's state s in q; flash: one of its bits was just cleared. */
+static void state_swatch(ui_frame *fr, rd_rect q, const rv_node_view *n, enum box_state s, bool flash)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
-    if (s == BOX_OWED) rd_fill(rd, q, th->owed);
-    else if (s == BOX_EMPTY) {
+    if (s == BOX_OWED) {
+        rd_fill(rd, q, th->owed);
+        if (!n->qsmaskinit) rd_hatch(rd, q, th->text_dim, rd_px(rd, 4)); /* owed by CPUs gone offline, as a bit is */
+    } else if (s == BOX_EMPTY) {
         rd_fill(rd, q, th->cleared);
         rd_hatch(rd, q, th->text_dim, rd_px(rd, 4));
     } else {
@@ -474,9 +482,10 @@ static void box_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_vie
 {
     char tip[480];
     size_t l;
-    if (n->qsmaskinit) {
+    if (n->qsmaskinit || n->qsmask) {
         l = leaf_tip_text(v, n, tip, sizeof tip);
-        snprintf(tip + l, sizeof tip - l, ". qsmask %#lx: each set bit is a CPU that still owes a QS", n->qsmask);
+        snprintf(tip + l, sizeof tip - l, ". qsmask %#lx: each set bit is a CPU that still owes a QS%s", n->qsmask,
+                 n->qsmask & ~n->qsmaskinit ? " (a bit outside qsmaskinit: its CPU went offline mid-GP; FQS credits it, ofl)" : "");
     } else {
         l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: no CPU online, so qsmaskinit is 0 and no grace "
                              "period waits here", n->index, n->level, n->grplo, n->grphi);
@@ -501,14 +510,14 @@ static void box_text(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     if (lines == 1) { /* the name, then the swatch and the words on the same line */
         int nw = panel_text_fit(fr, RD_SANS_SMALL, x, y, w / 2, th->text, box_name(rd, n, last, w / 2, names)) + rd_px(rd, 6);
         int sx = x + nw, wx = sx + sw + rd_px(rd, 4);
-        state_swatch(fr, (rd_rect){sx, y + (lh - sw) / 2, sw, sw}, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
+        state_swatch(fr, (rd_rect){sx, y + (lh - sw) / 2, sw, sw}, n, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
         if (x + w > wx) panel_text_fit(fr, RD_SANS_SMALL, wx, y, x + w - wx, ink, box_words(rd, n, s, x + w - wx, words));
         return;
     }
     panel_text_fit(fr, RD_SANS_SMALL, x, y, w, th->text, box_name(rd, n, last, w, names));
     y += lh;
     int tx = x + sw + rd_px(rd, 4);
-    state_swatch(fr, (rd_rect){x, y + (lh - sw) / 2, sw, sw}, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
+    state_swatch(fr, (rd_rect){x, y + (lh - sw) / 2, sw, sw}, n, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
     panel_text_fit(fr, RD_SANS_SMALL, tx, y, x + w - tx, ink, box_words(rd, n, s, x + w - tx, words));
     if (lines < 3) return;
     y += lh;
@@ -530,8 +539,8 @@ static int draw_leaf_run(ui_frame *fr, rd_rect area, int y, const ui_view *v, co
     const rv_flavor_view *fl = &v->fl[v->flavor];
     const rv_node_view *n = &v->nodes[g->first + i];
     int run = 1;
-    while (!n->qsmaskinit && i + run < g->count && g->first + i + run < v->nnodes && (i + run) % g->per_row &&
-           !v->nodes[g->first + i + run].qsmaskinit)
+    while (leaf_state(n) == BOX_EMPTY && i + run < g->count && g->first + i + run < v->nnodes && (i + run) % g->per_row &&
+           leaf_state(&v->nodes[g->first + i + run]) == BOX_EMPTY)
         run++;
     rd_rect a = slot_rect(g, area, y, i), z = slot_rect(g, area, y, i + run - 1);
     rd_rect box = {a.x, a.y, z.x + z.w - a.x, a.h};
