@@ -21,8 +21,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: rcuvis shot SCENARIO.json --at SECONDS -o FILE.png [options]\n"
             "  --at S          simulated time of the picture (seconds, from 0 to the scenario's duration);\n"
-            "                  events at exactly S are not applied yet, as in the window: its moment keys\n"
-            "                  land 1 ns past an event and its t = shows that time, ready to copy here\n"
+            "                  events at exactly S are not applied yet, as in the window: its cues and moment\n"
+            "                  keys land 1 ns past the moment t = names; hover t = for the time to copy here\n"
             "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
             "                  (its mode, flavor and selection: --mode, --flavor or --select saying otherwise is refused)\n"
             "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused\n"

@@ -31,7 +31,7 @@ static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view 
     rd_fill(rd, r, th->panel);
     rd_line(rd, r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h - 1, th->panel_edge);
     char tb[64], t[512];
-    ui_fmt_time(tb, sizeof tb, v->now);
+    ui_fmt_clock(tb, sizeof tb, v);
     unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
     snprintf(t, sizeof t, "%s · %s · %s · t = %s (jiffy %llu)", a->name, a->st.compare ? "3.6 vs 3.7" : v->label,
              rv_flavor_name(v->flavor), tb, jf);
@@ -74,7 +74,7 @@ static void cue_bar(ui_frame *fr, const ui_view *v, rd_rect top_bar, bool compar
     rd_rect r = top_bar.h > 0 ? (rd_rect){0, 0, w, top_bar.y + top_bar.h > bh ? top_bar.y + top_bar.h : bh} : (rd_rect){0, h - bh, w, bh};
     rd_fill(rd, r, fr->th->caption_bg);
     char tb[64], t[600];
-    ui_fmt_time(tb, sizeof tb, v->now);
+    ui_fmt_clock(tb, sizeof tb, v);
     snprintf(t, sizeof t, "t = %s   %s%s", tb, compare && v->last_event[0] ? (v->mode == RV_MODE_SOFTIRQ ? "3.6: " : "3.7: ") : "",
              v->last_event[0] ? v->last_event : "");
     rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 5)), RD_LEFT, fr->th->caption_text, t);

@@ -4,13 +4,26 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The top bar's clock: exact while paused (a time read off it and given to shot --at lands on the
- * moment shown, nanoseconds at HZ=128), to the microsecond while playing, when nobody copies it and
- * nine digits only flicker. */
+/* The top bar's clock: exact while paused (nanoseconds at HZ=128: omap-stall's warning at 80.0078125 s),
+ * naming the moment a cue or a moment key landed 1 ns past ("0.300000 s", not "0.300000001 s"); to the
+ * microsecond while playing, when nobody copies it and nine digits only flicker. */
 static void top_bar_time(char *tb, size_t n, const ui_view *v, const ui_state *st)
 {
     if (st->playing) ui_fmt_time_us(tb, n, v->now);
-    else ui_fmt_time(tb, n, v->now);
+    else ui_fmt_clock(tb, n, v);
+}
+
+/* Over a clock that names a moment: the exact time, the one `shot --at` takes for this picture. */
+static void clock_tip(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    if (st->playing || v->moment < 0) return;
+    char m[64], x[64], tip[400];
+    ui_fmt_time(m, sizeof m, v->moment);
+    ui_fmt_time(x, sizeof x, v->now);
+    x[strlen(x) - 2] = 0; /* shot takes seconds without the unit */
+    snprintf(tip, sizeof tip, "t = %s, just after its events: the window stands 1 ns later, at %s s, since a time "
+             "shows what happened before it. rcuvis shot --at %s draws this picture.", m, x, x);
+    ui_tip_add(fr, r, tip);
 }
 
 static void fmt_speed(char *b, size_t n, double s)
@@ -64,6 +77,9 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     snprintf(tl, sizeof tl, "t = %s  (jiffy %llu, HZ=%d)", tb, jf, v->hz);
     int tlw = rd_text(rd, RD_BOLD, x, y + (bh - rd_line_height(rd, RD_BOLD)) / 2, th->heading, tl);
     panel_explain(fr, (rd_rect){x, y, tlw, bh}, tl);
+    char tt[80];
+    snprintf(tt, sizeof tt, "t = %s", tb);
+    clock_tip(fr, (rd_rect){x, y, rd_text_width(rd, RD_BOLD, tt), bh}, v, st);
     x += tlw + gap * 3;
     char name[256];
     snprintf(name, sizeof name, "%s · %s", scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label);

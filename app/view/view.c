@@ -63,6 +63,7 @@ void ui_state_defaults(ui_state *st)
     st->sel_node = -1;
     st->hover_cpu = -1;
     st->cue = -1;
+    st->moment_ns = -1;
     st->timeline_span = 2000000000LL;
     st->flash_ns = 3000000LL;
 }
@@ -241,6 +242,11 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
         snprintf(v->last_event_what, sizeof v->last_event_what, "%s", d);
     }
+    /* a moment is shown 1 ns past itself (the engine runs events strictly before the time it is moved
+     * to): the clock names the moment, whether the window landed there (a cue: maybe no event at that
+     * instant) or an event step did (the event just run) */
+    v->moment = st->moment_ns >= 0 && v->now == st->moment_ns + 1 ? st->moment_ns
+              : last && v->now == last->t + 1 ? last->t : -1;
     int64_t caption_from = -1;
     v->caption = caption_now(e, cfg, v->now, &caption_from, &v->caption_until);
     /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
@@ -468,6 +474,11 @@ void ui_fmt_time(char *buf, size_t n, int64_t ns)
     int digits = 9;
     while (frac % 10 == 0) { frac /= 10; digits--; }
     snprintf(buf, n, "%lld.%0*lld s", s, digits, frac);
+}
+
+void ui_fmt_clock(char *buf, size_t n, const ui_view *v)
+{
+    ui_fmt_time(buf, n, v->moment >= 0 ? v->moment : v->now);
 }
 
 void ui_fmt_dur(char *buf, size_t n, double s)

@@ -34,6 +34,8 @@ typedef struct ui_view {
     enum rv_mode mode;
     int flavor;                  /* flavor shown in the tree and tiles */
     int64_t now, end, known_until;
+    int64_t moment;              /* now is 1 ns past this moment (a cue's, a moment key's, an event's): the clock
+                                    shows it, "t = 0.300000 s", not the landing "0.300000001 s"; -1 none */
     int hz, ncpus, nnodes, levels, level_count[UI_MAX_LEVELS];
     rv_cpu_view *cpus;           /* ncpus */
     rv_node_view *nodes;         /* nnodes, of `flavor` */
@@ -116,6 +118,8 @@ typedef struct ui_state {
     char picker_desc[1200];       /* description of the highlighted scenario (or why it does not load) */
     int hover_cpu;
     int cue;                      /* lecture cue last gone to (-1 none) */
+    int64_t moment_ns;            /* the moment a cue, a moment key or J last landed 1 ns past (-1 none): the
+                                     clock names it while the window stays there (ui_view.moment) */
     int file_mode;                /* the loaded configuration's rcu.mode (before --mode / M): a cue that does
                                      not ask for compare was written for it, and in compare only its lane shows
                                      the cue's caption */
@@ -159,6 +163,9 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *buf, size
 /* Formatting helpers shared by panels. */
 void ui_fmt_time(char *buf, size_t n, int64_t ns);      /* "61.234567 s", "80.0078125 s" (exact) */
 void ui_fmt_time_us(char *buf, size_t n, int64_t ns);   /* "80.007812 s": to the microsecond, for a moving clock or a label */
+/* The clock of a view standing still: the moment it sits 1 ns past when it has one ("0.300000 s" for a cue at
+ * 0.3 s, "80.0078125 s" for omap-stall's warning), else now, exact (ui_fmt_time). */
+void ui_fmt_clock(char *buf, size_t n, const ui_view *v);
 void ui_fmt_dur(char *buf, size_t n, double seconds);   /* "12.3 ms", "450 µs", "2.10 s" */
 void ui_fmt_count(char *buf, size_t n, long v);          /* "12", "3.4k", "1.2M" */
 /* The report's threads in the order the "Threads (top)" list shows them: the live ones first, as

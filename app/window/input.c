@@ -369,6 +369,12 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
     }
 }
 
+/* Where a seek goes, in the clock's words: the moment itself when it lands 1 ns past one. */
+static void fmt_dest(char *tb, size_t n, const ui_state *st, int64_t t)
+{
+    ui_fmt_time(tb, n, st->moment_ns >= 0 && t == st->moment_ns + 1 ? st->moment_ns : t);
+}
+
 /* A seek that may take many frames (seek.c bounds every one to a slice per frame) says at once
  * where it goes; ui_input_frame() then says how far it got. */
 static void seek_to_moment(ui_win *w, int64_t t, const char *what, double now_ms)
@@ -383,7 +389,7 @@ static void seek_to_moment(ui_win *w, int64_t t, const char *what, double now_ms
     w->pending_to = t;
     snprintf(w->pending_what, sizeof w->pending_what, "%s", what);
     char tb[32];
-    ui_fmt_time(tb, sizeof tb, t);
+    fmt_dest(tb, sizeof tb, &w->app.st, t);
     ui_win_status(w, now_ms, "To %s at %s: simulating there (any key stops)", what, tb);
 }
 
@@ -570,6 +576,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         /* on the moment itself (one ns past it: the state right after it happened), over frames when far */
         char what[96];
         snprintf(what, sizeof what, "the %s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
+        st->moment_ns = t < ui_app_end(a) ? t : -1; /* the clock names the moment, not the landing 1 ns later */
         seek_to_moment(w, t < ui_app_end(a) ? t + 1 : t, what, now_ms);
         if (!ui_app_seek_pending(&w->app)) {
             if (ev_cpu >= 0) ui_win_status(w, now_ms, "%s of %s, on CPU %d", ui_moment_name(m), rv_flavor_name(st->flavor), ev_cpu);
@@ -618,6 +625,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         st->playing = false;
         /* on the moment itself; far ahead (kernel-build's next caption is 2 hours away) it is
          * reached over frames, and the status line says so from the first one */
+        st->moment_ns = best < ui_app_end(a) ? best : -1;
         seek_to_moment(w, best < ui_app_end(a) ? best + 1 : best, "the next caption or stall warning", now_ms);
         break;
     }
@@ -647,7 +655,7 @@ void ui_input_frame(ui_win *w, double now_ms)
     w->drag_pending = false;
     if (!w->pending_what[0]) return; /* only moments and End report their progress */
     char tb[32];
-    ui_fmt_time(tb, sizeof tb, w->pending_to);
+    fmt_dest(tb, sizeof tb, &w->app.st, w->pending_to);
     if (!ui_app_seek_pending(&w->app)) {
         if (ui_app_now(&w->app) >= w->pending_to) ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
         w->pending_what[0] = 0;

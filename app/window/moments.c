@@ -29,6 +29,7 @@ void ui_app_seek_moment(ui_app *a, int64_t t)
     /* the engine runs events strictly before the time it is moved to (rv_run_until): one
      * nanosecond more shows the moment itself (the warning printed, the bit cleared) */
     int64_t end = ui_app_end(a);
+    a->st.moment_ns = t < end ? t : -1; /* the clock names the moment, not the landing 1 ns later */
     ui_app_seek(a, t < end ? t + 1 : end);
 }
 
