@@ -101,7 +101,42 @@ static void badge(ui_frame *fr, int *x, int y, const char *txt, rd_color bg, rd_
     *x += w + rd_px(rd, 3);
 }
 
-static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_cpu_view *c, long smax)
+/* The widest task name a tile of this run can show: the workload's names, or what the engine says
+ * of a CPU no phase covers (views.c: "swapper", "task", "offline"). */
+static int widest_task(rd_ctx *rd, const ui_view *v)
+{
+    int w = 0;
+    const char *fixed[] = {"swapper", "task", "offline"};
+    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) {
+        int x = rd_text_width(rd, RD_SANS_SMALL, fixed[i]);
+        if (x > w) w = x;
+    }
+    for (size_t i = 0; v->cfg && i < v->cfg->nphases; i++) {
+        int x = rd_text_width(rd, RD_SANS_SMALL, v->cfg->phases[i].task);
+        if (x > w) w = x;
+    }
+    return w;
+}
+
+/* Do big tiles tw wide head with "CPU N" and still show every task name whole? When not, they head
+ * with the number alone, as smaller tiles do (the panel is titled CPUs): at 1280x720, 16 CPUs read
+ * "CPU 10 hack…", "CPU 14 swap…". Measured with the widest CPU number, state letter and task name of
+ * the run, so every tile, in every frame, heads the same way. */
+static bool head_names_cpu(rd_ctx *rd, int tw, const ui_view *v)
+{
+    char head[32];
+    snprintf(head, sizeof head, "CPU %d", v->ncpus > 0 ? v->ncpus - 1 : 0);
+    int pad = rd_px(rd, 3), lw = 0;
+    for (const char *l = "UKIZX"; *l; l++) {
+        char one[2] = {*l, 0};
+        int x = rd_text_width(rd, RD_BOLD, one);
+        if (x > lw) lw = x;
+    }
+    return rd_text_width(rd, RD_BOLD, head) + widest_task(rd, v) + lw + rd_px(rd, 4) + 4 * pad <= tw;
+}
+
+static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_cpu_view *c, long smax,
+                      bool cpu_word)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -116,7 +151,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     if (big || mid) {
         enum rd_font fb = big ? RD_BOLD : RD_SANS_SMALL, fs = big ? RD_SANS_SMALL : RD_SANS_SMALL;
         char head[64];
-        snprintf(head, sizeof head, big ? "CPU %d" : "%d", c->cpu);
+        snprintf(head, sizeof head, big && cpu_word ? "CPU %d" : "%d", c->cpu);
         int x = r.x + pad, y = r.y + pad / 2;
         int w = rd_text(rd, fb, x, y, ink, head);
         /* state letter in a box: readable without colour */
@@ -164,8 +199,14 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             if (c->softirq_pending) badge(fr, &ex, y, "softirq", th->heading, th->panel, true, bf, "softirq");
             if (c->kernel_loop) badge(fr, &ex, y, "loop", th->stall, rd_rgb(0xFFFFFF), true, bf, "loop");
             if (ex == x) {
+                /* " (idle)" goes first when the counter is long (hackbench's 4 digits at 1280x720,
+                 * kernel-build's 7 at 1600x900 ended "dynticks 2982 (…"): the letter I or Z says idle */
                 char dn[48];
                 snprintf(dn, sizeof dn, "dynticks %lu%s", c->dynticks, (c->dynticks & 1) ? "" : " (idle)");
+                if (rd_text_width(rd, RD_MONO_SMALL, dn) > r.w - 2 * pad) {
+                    snprintf(dn, sizeof dn, "dynticks %lu", c->dynticks);
+                    rd_note_dropped(rd, 1);
+                }
                 panel_text_fit(fr, RD_MONO_SMALL, x, y, r.w - 2 * pad, ink, dn);
             }
             y += rd_line_height(rd, bf) + rd_px(rd, 1);
@@ -458,9 +499,10 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         return;
     }
     long smax = seg_max(v);
+    bool cpu_word = head_names_cpu(rd, tw, v);
     for (int i = 0; i < n; i++) {
         rd_rect t = {grid.x + (i % cols) * (tw + gap), grid.y + (i / cols) * (th_ + gap), tw, th_};
-        draw_tile(fr, t, v, st, &v->cpus[i], smax);
+        draw_tile(fr, t, v, st, &v->cpus[i], smax, cpu_word);
         ui_hit_add(fr, t, HIT_CPU, i, 0);
     }
 }

@@ -724,8 +724,9 @@ static int driver_lines_max(rd_ctx *rd, const ui_view *v, int say, int w)
 }
 
 /* FQS probes that landed during this grace period (or the one that just ended), newest first, as the
- * line under the driver text says it; "" when none. */
-static void credits_text(const ui_view *v, const ui_state *st, char *line, size_t n)
+ * line under the driver text says it, naming at most max of them (", …" when there are more); "" when
+ * none. */
+static void credits_text(const ui_view *v, const ui_state *st, int max, char *line, size_t n)
 {
     const ui_history *h = v->hist;
     char pr[256] = "";
@@ -737,7 +738,7 @@ static void credits_text(const ui_view *v, const ui_state *st, char *line, size_
         const ui_mark *m = &h->recent_cred[(h->nrecent - 1 - i) % 64];
         if (m->flavor != v->flavor || !panel_credit_shown(v, st, m->gp, m->t)) continue; /* t < 0: forgotten */
         total++;
-        if (shown < 8 && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, rv_fqs_credit_name(m->arg)); shown++; }
+        if (shown < max && len < sizeof pr - 24) { len += (size_t)snprintf(pr + len, sizeof pr - len, "%sCPU %d %s", shown ? ", " : "", m->cpu, rv_fqs_credit_name(m->arg)); shown++; }
     }
     if (total) snprintf(line, n, "FQS credited: %s%s", pr, total > shown ? ", …" : "");
 }
@@ -946,7 +947,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     char sub[200], cred[320];
     int say = form_leaves_out(tree_subtitle(rd, r.w, v, sub, sizeof sub));
     rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
-    credits_text(v, st, cred, sizeof cred);
+    credits_text(v, st, 8, cred, sizeof cred);
     tree_layout L;
     tree_measure(fr, c, v, say, cred, ui_no_hints(st), &L);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
@@ -955,6 +956,10 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     int drv_used = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, L.drv);
     if (drv_used > L.drv_lines) drv_used = L.drv_lines;
     panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, L.drv_lines * lh}, th->text, L.drv);
+    /* whole credits on the lines left, the rest as ", …": a compare half at 1280x720 cut one in two,
+     * "CPU 12 dti, CPU 7 dti…" */
+    for (int k = 7; k >= 1 && cred[0] && panel_wrap_lines(rd, RD_SANS_SMALL, c.w, cred) > L.head_lines - drv_used; k--)
+        credits_text(v, st, k, cred, sizeof cred);
     if (cred[0] && L.head_lines > drv_used)
         panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y + drv_used * lh, c.w, (L.head_lines - drv_used) * lh}, th->text, cred);
     if (L.leg_h > 0) {

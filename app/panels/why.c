@@ -10,7 +10,23 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     char sub[96];
     if (st->sel_cpu >= 0) snprintf(sub, sizeof sub, "CPU %d, %s", st->sel_cpu, rv_flavor_name(v->flavor));
     else if (st->sel_node >= 0) snprintf(sub, sizeof sub, "rnp%d, %s", st->sel_node, rv_flavor_name(v->flavor));
-    else snprintf(sub, sizeof sub, "whole GP of %s%s", rv_flavor_name(v->flavor), ui_no_hints(st) ? "" : " · click a CPU or a qsmask bit");
+    else {
+        /* the longest form that fits beside the title: at 1280x720 the full one ended "click a CPU o…";
+         * the flavor's name goes first (its tab in the top bar says it), then "qsmask", the hint last */
+        const char *fl = rv_flavor_name(v->flavor);
+        char forms[4][96];
+        int nf = 0;
+        if (!ui_no_hints(st)) {
+            snprintf(forms[nf++], sizeof forms[0], "whole GP of %s · click a CPU or a qsmask bit", fl);
+            snprintf(forms[nf++], sizeof forms[0], "whole GP · click a CPU or a qsmask bit");
+            snprintf(forms[nf++], sizeof forms[0], "whole GP · click a CPU or a bit");
+        }
+        snprintf(forms[nf++], sizeof forms[0], "whole GP of %s", fl);
+        int k = 0;
+        while (k < nf - 1 && !panel_subtitle_fits(fr, r, "Why is it waiting?", forms[k])) k++;
+        if (k) rd_note_dropped(rd, 1);
+        memcpy(sub, forms[k], sizeof forms[k]);
+    }
     if (floating) rd_fill(rd, rd_inset(r, -rd_px(rd, 3)), rd_alpha(th->select, 60));
     rd_rect c = panel_frame(fr, r, "Why is it waiting?", sub);
     int bh = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), gap = rd_px(rd, 4);

@@ -405,3 +405,43 @@ Test(text_room, the_kernel_log_wraps_a_long_line)
     ui_app_free(&a);
     rds_free();
 }
+
+/* A student read hackbench at 1280x720 in presentation mode as "CPU 0 hackb…", "CPU 14 swap…",
+ * "dynticks 2982 (…" on the tiles, and the window's "whole GP of rcu_sched · click a CPU o…" over
+ * "Why is it waiting?", and a compared tree's "FQS credited: CPU 8 dti, CPU 12 dti, CPU 7 dti…". The
+ * tiles head with the number alone when "CPU N" would cut the task, a long counter drops " (idle)" (the
+ * letter says it), the Why title takes a shorter form and the credits name whole ones: nothing there
+ * ends in "…", presenting or not, single or compared, at any size, at the cue's moment and later. */
+Test(text_room, tiles_and_the_why_title_show_whole)
+{
+    for (int compare = 0; compare < 2; compare++) {
+        ui_app a;
+        load(&a, "hackbench.json", compare);
+        for (int present = 0; present < 2; present++) {
+            a.st.presenting = present;
+            for (int64_t t = 300000001LL; t <= 1300000001LL; t += 1000000000LL) {
+                seek(&a, t);
+                for (int s = 0; s < NSIZES; s++) {
+                    draw(&a, s);
+                    char buf[8192];
+                    for (int side = 0; side < a.L.nsides; side++) {
+                        int cut = text_in(a.L.side[side].cpus, buf, sizeof buf);
+                        cr_expect_eq(cut, 0, "%dx%d%s%s at %.1f s, side %d: the CPU tiles cut a text: %s", sizes[s].w, sizes[s].h,
+                                     compare ? " compared" : "", present ? " presenting" : "", t / 1e9, side, buf);
+                        /* the tree's credits: whole ones, then ", …" ("CPU 12 dti, CPU 7 dti…" in a compare half) */
+                        cut = text_in(a.L.side[side].tree, buf, sizeof buf);
+                        cr_expect_eq(cut, 0, "%dx%d%s%s at %.1f s, side %d: the tree cut a text: %s", sizes[s].w, sizes[s].h,
+                                     compare ? " compared" : "", present ? " presenting" : "", t / 1e9, side, buf);
+                    }
+                    if (compare) continue;
+                    int cut = text_in(a.L.why, buf, sizeof buf);
+                    cr_expect_eq(cut, 0, "%dx%d%s at %.1f s: the Why panel cut a text: %.300s", sizes[s].w, sizes[s].h,
+                                 present ? " presenting" : "", t / 1e9, buf);
+                    if (!present) cr_expect(strstr(buf, "click a CPU"), "%dx%d: the Why title lost its hint: %.200s", sizes[s].w, sizes[s].h, buf);
+                }
+            }
+        }
+        ui_app_free(&a);
+    }
+    rds_free();
+}
