@@ -48,7 +48,21 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
                  st->compare ? "3.6 vs 3.7" : v->label, st->config_badge[0] ? " · changed: " : "", st->config_badge,
                  st->event_filter ? " · steps filtered" : "", v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
-        panel_text_in(fr, RD_BOLD, (rd_rect){x, y, r.w - 2 * pad, bh}, RD_LEFT, th->heading, line);
+        /* the one key a room may need named: the words on screen (dti, snap, ofl, qsmaskinit, holdoff,
+         * FQS...) are explained in the glossary, and nothing else in presentation mode says so. Small and
+         * dim at the right, in the longest form that leaves the line above whole; none when it would not */
+        static const char *const gl[] = {"G: glossary of every term on screen, such as dti, snap, ofl, FQS",
+                                         "G: glossary of the terms on screen",
+                                         "G: glossary"};
+        int w = r.w - 2 * pad, lw = rd_text_width(rd, RD_BOLD, line), gap2 = rd_px(rd, 24);
+        for (size_t k = 0; k < sizeof gl / sizeof *gl && !st->show_glossary; k++) {
+            int gw = rd_text_width(rd, RD_SANS_SMALL, gl[k]);
+            if (lw + gap2 + gw > w) continue;
+            panel_text_in(fr, RD_SANS_SMALL, (rd_rect){x + w - gw, y, gw, bh}, RD_LEFT, th->text_dim, gl[k]);
+            w -= gw + gap2;
+            break;
+        }
+        panel_text_in(fr, RD_BOLD, (rd_rect){x, y, w, bh}, RD_LEFT, th->heading, line);
         rd_clip_pop(rd);
         return;
     }

@@ -245,3 +245,29 @@ Test(present, omap_stall_cue_4_shows_the_whole_why_answer)
     }
     cr_expect(running, "the why answer reaches 'found CPU 0 running'");
 }
+
+/* Nothing in presentation mode said that dti, snap, ofl, qsmaskinit, holdoff or FQS are explained
+ * under G (a student found the glossary only by reading the README): the top bar names the key, small,
+ * at every cue, beside a line it leaves whole; with the glossary open it says nothing. */
+static void glossary_named_at_every_cue(const char *scenario)
+{
+    static runs R;
+    open_scenario(scenario);
+    key(SDLK_F5);
+    for (size_t c = 0; c < W->app.base.ncues; c++) {
+        press(SDLK_PAGEDOWN);
+        frame_runs(&R);
+        const run *g = find_run(&R, "G: glossary");
+        cr_expect(g && within(g->r, W->app.L.top), "%s cue %zu: the top bar does not name G", scenario, c + 1);
+        for (int i = 0; i < R.n; i++)
+            cr_expect(!within(R.v[i].r, W->app.L.top) || strcmp(R.v[i].text, "…"), "%s cue %zu: the top bar's line is cut",
+                      scenario, c + 1);
+    }
+    key(SDLK_g);
+    cr_assert(W->app.st.show_glossary);
+    frame_runs(&R);
+    cr_expect_null(find_run(&R, "G: glossary"), "%s: the glossary is open, and the top bar still names G", scenario);
+}
+
+Test(present, omap_stall_cues_name_the_glossary_key) { glossary_named_at_every_cue("omap-stall.json"); }
+Test(present, hackbench_cues_name_the_glossary_key) { glossary_named_at_every_cue("hackbench.json"); }
