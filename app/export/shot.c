@@ -155,25 +155,34 @@ static int bench_seeks(ui_app *a, int n, int64_t upto)
     return 0;
 }
 
-/* A lecture cue sets its own view (compare or not, flavor, selected CPU): an option that asks for
+/* A lecture cue sets its own view (compare or not, flavor, selected CPU), or keeps the one an
+ * earlier cue set (ui_cue_view_at: the window's state after PgDn to it): an option that asks for
  * another one would be overridden without a word (`--cue 5 --mode kthread` gave the compare
- * picture). True, with the message in err, when one does; options the cue leaves alone apply. */
-static bool cue_conflict(const rv_cue *q, int n, const char *mode, int flavor, int select, char *err, size_t errlen)
+ * picture). True, with the message in err, when one does; options no cue up to it sets apply. */
+static bool cue_conflict(const rv_config *cfg, int n, const char *mode, int flavor, int select, char *err, size_t errlen)
 {
-    char what[160] = "";
-    if (mode && q->compare >= 0 && (q->compare == 1) != !strcmp(mode, "compare"))
-        snprintf(what, sizeof what, "--mode %s: cue %d is shown %s", mode, n, q->compare ? "in compare mode (both engines)" : "with one engine");
-    else if (flavor >= 0 && q->flavor >= 0 && q->flavor != flavor)
-        snprintf(what, sizeof what, "--flavor %s: cue %d shows %s", rv_flavor_name(flavor), n, rv_flavor_name(q->flavor));
-    else if (select >= 0 && q->select_cpu >= -1 && q->select_cpu != select) {
-        if (q->select_cpu < 0) snprintf(what, sizeof what, "--select %d: cue %d selects no CPU", select, n);
-        else snprintf(what, sizeof what, "--select %d: cue %d selects CPU %d", select, n, q->select_cpu);
+    const ui_cue_view q = ui_cue_view_at(cfg, n - 1);
+    char what[200] = "", by[40] = "";
+    int setter = -1;
+    if (mode && q.compare >= 0 && (q.compare == 1) != !strcmp(mode, "compare")) {
+        snprintf(what, sizeof what, "--mode %s: cue %d is shown %s", mode, n, q.compare ? "in compare mode (both engines)" : "with one engine");
+        setter = q.compare_by;
+    } else if (flavor >= 0 && q.flavor >= 0 && q.flavor != flavor) {
+        snprintf(what, sizeof what, "--flavor %s: cue %d shows %s", rv_flavor_name(flavor), n, rv_flavor_name(q.flavor));
+        setter = q.flavor_by;
+    } else if (select >= 0 && q.select_cpu >= -1 && q.select_cpu != select) {
+        if (q.select_cpu < 0) snprintf(what, sizeof what, "--select %d: cue %d selects no CPU", select, n);
+        else snprintf(what, sizeof what, "--select %d: cue %d selects CPU %d", select, n, q.select_cpu);
+        setter = q.select_by;
     }
     if (!what[0]) return false;
+    /* the cue that set it, when an earlier one did: the author looks there, not at cue n */
+    if (setter >= 0 && setter != n - 1) snprintf(by, sizeof by, " (as cue %d set it)", setter + 1);
     /* nine decimals: %.10g printed 80.0078125 for omap-stall cue 6, the event itself, before the
      * stall line the cue shows */
-    snprintf(err, errlen, "%s. Leave the option out to picture the cue as the lecture shows it, or picture its moment "
-             "your way with --at %.9f instead of --cue %d (1 ns past it, as the cue shows it)", what, q->at_s + 1e-9, n);
+    snprintf(err, errlen, "%s%s. Leave the option out to picture the cue as the lecture shows it, or picture its moment "
+             "your way with --at %.9f instead of --cue %d (1 ns past it, as the cue shows it)", what, by,
+             cfg->cues[n - 1].at_s + 1e-9, n);
     return true;
 }
 
@@ -341,7 +350,7 @@ int cmd_shot(int argc, char **argv)
             ui_app_free(&a);
             return 2;
         }
-        if (cue_conflict(&a.base.cues[cue - 1], cue, mode ? mode : compare ? "compare" : NULL, flavor ? a.st.flavor : -1, select, err,
+        if (cue_conflict(&a.base, cue, mode ? mode : compare ? "compare" : NULL, flavor ? a.st.flavor : -1, select, err,
                          sizeof err)) {
             fprintf(stderr, "rcuvis: shot: %s\n", err);
             ui_app_free(&a);

@@ -257,10 +257,12 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         if (ui_cue_in_force(cfg, st->cue, v->now, v->end, &nx)) {
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
-             * the 3.7 view never reads the 3.6 narration. In compare mode a cue that asked for compare
-             * speaks for both sides; any other speaks only on its file's side (omap-stall's "3.6 prints
-             * a self-detected stall" ran under the 3.7 side too, which shows no stall) */
-            bool speaks = st->compare ? q->compare == 1 || (int)v->mode == st->file_mode : !st->config_badge[0];
+             * the 3.7 view never reads the 3.6 narration. In compare mode a cue that asked for compare,
+             * or follows one that did (ui_cue_view_at), speaks for both sides; any other speaks only on
+             * its file's side (omap-stall's "3.6 prints a self-detected stall" ran under the 3.7 side
+             * too, which shows no stall) */
+            bool speaks = st->compare ? ui_cue_view_at(cfg, st->cue).compare == 1 || (int)v->mode == st->file_mode
+                                      : !st->config_badge[0];
             if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = (int64_t)(q->at_s * 1e9); v->caption_until = nx; }
             v->cue_title = q->title;
         }
@@ -327,6 +329,18 @@ bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, in
     }
     if (until) *until = nx;
     return now >= at && now < nx;
+}
+
+ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue)
+{
+    ui_cue_view v = {.flavor = -1, .select_cpu = -2, .compare = -1, .flavor_by = -1, .select_by = -1, .compare_by = -1};
+    for (int i = 0; i <= cue && (size_t)i < cfg->ncues; i++) {
+        const rv_cue *q = &cfg->cues[i];
+        if (q->flavor >= 0) { v.flavor = q->flavor; v.flavor_by = i; }
+        if (q->select_cpu >= -1) { v.select_cpu = q->select_cpu; v.select_by = i; }
+        if (q->compare >= 0) { v.compare = q->compare; v.compare_by = i; }
+    }
+    return v;
 }
 
 /* The soonest timed caption of cfg (its `when` holding) that starts after `after`, in ns, or INT64_MAX:

@@ -152,6 +152,16 @@ const char *ui_caption_timed(const rv_config *cfg, int64_t now);
 /* Whether lecture cue `cue` is in force at now: from its time until the next cue's (or past `end`,
  * the run's end); *until (may be NULL) gets that end. */
 bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, int64_t *until);
+/* What lecture cue `cue` shows: cues 1..cue+1 applied in order, as PgDn from the first one leaves
+ * the window (a cue that leaves out flavor, select_cpu or compare keeps what an earlier cue set).
+ * Each field is the last value set, with the cue (0-based) that set it in *_by, or "leave as is"
+ * (flavor -1, select_cpu -2, compare -1; *_by -1) when no cue up to this one sets it. The window,
+ * `shot --cue`, the web page's cue= links and the cue captions all read this one answer. */
+typedef struct ui_cue_view {
+    int flavor, select_cpu, compare;
+    int flavor_by, select_by, compare_by;
+} ui_cue_view;
+ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue);
 /* The soonest timed caption of cfg (its `when` holding) starting after `after` ns, or INT64_MAX. */
 int64_t ui_next_caption_start(const rv_config *cfg, int64_t after);
 

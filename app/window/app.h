@@ -125,7 +125,8 @@ void ui_app_config_badge(const ui_app *a, char *buf, size_t n);
  * it) or a stall warning appears after now, or -1 when none is known yet. */
 int64_t ui_app_next_caption(ui_app *a, double explore_budget_ms);
 
-/* Lecture cues (the scenario's "cues"): go to cue idx (time, flavor, selection, compare). 0 ok,
+/* Lecture cues (the scenario's "cues"): go to cue idx (its time; the flavor, selection and compare
+ * that cues 1..idx+1 leave, ui_cue_view_at, so it looks the same however it is reached). 0 ok,
  * -1 when there is no such cue or compare could not switch (err), 1 when the cue lies after a run
  * cut short by --set duration_s (the end is shown; err says so). */
 int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen);

@@ -7,18 +7,23 @@ int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen)
 {
     err[0] = 0;
     if (!a->have_base || idx < 0 || (size_t)idx >= a->base.ncues) return -1;
-    const rv_cue q = a->base.cues[idx]; /* a copy: set_compare rebuilds the sessions */
+    /* cues 1..idx+1 in order, not this cue alone: a cue that leaves out flavor or compare shows what
+     * the cues before it set, wherever the lecture came from (PgUp from a later cue, a cue= link,
+     * `shot --cue`); a field no cue up to here sets stays as it is */
+    const ui_cue_view q = ui_cue_view_at(&a->base, idx);
+    const double at_s = a->base.cues[idx].at_s; /* read now: set_compare rebuilds the sessions */
     ui_state *st = &a->st;
     if (q.compare >= 0 && (bool)q.compare != st->compare && ui_app_set_compare(a, q.compare == 1, err, errlen) != 0) return -1;
+    /* the loader refuses a cue flavor the scenario does not enable ($.cues[N].flavor) */
     if (q.flavor >= 0 && a->base.rcu.flavors[q.flavor]) st->flavor = q.flavor;
     if (q.select_cpu >= -1) { st->sel_cpu = q.select_cpu < a->base.cpus ? q.select_cpu : -1; st->sel_node = -1; }
     st->playing = false;
     st->cue = idx;
-    int64_t at = (int64_t)(q.at_s * 1e9 + 0.5), end = ui_app_end(a);
+    int64_t at = (int64_t)(at_s * 1e9 + 0.5), end = ui_app_end(a);
     ui_app_seek_moment(a, at);
     if (at > end) { /* the file allows it (its own end is later); a --set duration_s cut the run short */
         snprintf(err, errlen, "its moment, %.9g s, is after this run's end (%.9g s): showing the end instead",
-                 q.at_s, (double)end / 1e9);
+                 at_s, (double)end / 1e9);
         return 1;
     }
     return 0;

@@ -226,7 +226,8 @@ static int cue_on_screen(void)
     const rv_cue *q = &a->base.cues[c];
     int64_t at = (int64_t)(q->at_s * 1e9 + 0.5), end = ui_app_end(a);
     if (ui_app_now(a) != (at < end ? at + 1 : end)) return 0; /* ui_app_seek_moment's time */
-    if (q->compare >= 0 && (q->compare == 1) != a->st.compare) return 0;
+    int cmp = ui_cue_view_at(&a->base, c).compare; /* as the cue= link would open it */
+    if (cmp >= 0 && (cmp == 1) != a->st.compare) return 0;
     return c + 1;
 }
 
@@ -287,8 +288,8 @@ EMSCRIPTEN_KEEPALIVE const char *web_link(void)
     const ui_app *a = &g_w->app;
     if (!name[0] && a->source[0]) return "";
     int cue = cue_on_screen(), n;
-    /* the mode the page was started in (&mode=), unless the cue itself sets compare */
-    const char *mode = a->st.compare && !(cue && a->base.cues[cue - 1].compare == 1) ? "&mode=compare"
+    /* the mode the page was started in (&mode=), unless the cue (or one before it) sets compare */
+    const char *mode = a->st.compare && !(cue && ui_cue_view_at(&a->base, cue - 1).compare == 1) ? "&mode=compare"
                        : !a->st.compare && a->mode_forced ? (a->forced_mode == RV_MODE_KTHREAD ? "&mode=kthread" : "&mode=softirq") : "";
     if (cue) n = snprintf(buf, sizeof buf, "%s&cue=%d%s", name, cue, mode);
     else {

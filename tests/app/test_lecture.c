@@ -139,6 +139,65 @@ Test(lecture, a_bad_cue_is_a_located_error)
     cr_assert(strstr(err, "colour"), "%s", err);
 }
 
+/* A cue that leaves out flavor, compare or select_cpu keeps what the cues before it set
+ * (scenarios/schema.json: "absent = leave as is"), so cue N looks the same however it is reached:
+ * PgDn from the first cue, PgUp from a later one, or straight there (a cue= link, `shot --cue N`).
+ * Going straight to cue 2 used to apply cue 2 alone: rcu_sched and one view, where PgDn showed
+ * rcu_preempt in compare mode; PgUp from cue 3 (compare off) back to cue 2 stayed single. */
+static const char *const inherit_json =
+    "{\"name\": \"inherit\", \"cpus\": 8, \"duration_s\": 2,\n"
+    " \"rcu\": {\"mode\": \"kthread\", \"flavors\": [\"rcu_sched\", \"rcu_preempt\"]},\n"
+    " \"cues\": [{\"at_s\": 0.5, \"title\": \"one\", \"flavor\": \"rcu_preempt\", \"compare\": true},\n"
+    "          {\"at_s\": 1.0, \"title\": \"two\", \"select_cpu\": 3},\n"
+    "          {\"at_s\": 1.5, \"title\": \"three\", \"compare\": false, \"select_cpu\": null}]}\n";
+
+static void open_inherit(void)
+{
+    char path[128], err[4096];
+    snprintf(path, sizeof path, "%s/inherit.json", cfgdir);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fputs(inherit_json, f);
+    fclose(f);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    frame();
+}
+
+static void assert_cue_two(const char *how)
+{
+    cr_assert_eq(W->app.st.cue, 1, "%s", how);
+    cr_assert_eq(W->app.st.flavor, RV_PREEMPT, "%s: cue 1's rcu_preempt is kept by cue 2", how);
+    cr_assert(W->app.st.compare, "%s: cue 1's compare is kept by cue 2", how);
+    cr_assert_eq(W->app.nsessions, 2, "%s", how);
+    cr_assert_eq(W->app.st.sel_cpu, 3, "%s", how);
+}
+
+Test(lecture, straight_to_a_cue_shows_what_earlier_cues_set)
+{
+    char err[512];
+    open_inherit();
+    cr_assert_eq(ui_app_goto_cue(&W->app, 1, err, sizeof err), 0, "%s", err);
+    assert_cue_two("straight to cue 2");
+    ui_cue_view v = ui_cue_view_at(&W->app.base, 1);
+    cr_assert_eq(v.flavor_by, 0);
+    cr_assert_eq(v.compare_by, 0);
+    cr_assert_eq(v.select_by, 1);
+}
+
+Test(lecture, pgup_to_a_cue_shows_it_as_pgdn_did)
+{
+    open_inherit();
+    cr_assert_not(W->app.st.compare);
+    key(SDLK_PAGEDOWN);
+    key(SDLK_PAGEDOWN);
+    assert_cue_two("PgDn twice");
+    key(SDLK_PAGEDOWN);
+    cr_assert_not(W->app.st.compare, "cue 3 turns compare off");
+    cr_assert_eq(W->app.st.sel_cpu, -1);
+    key(SDLK_PAGEUP);
+    assert_cue_two("PgUp from cue 3");
+}
+
 Test(lecture, the_fix_is_one_key_away_and_shows_a_badge)
 {
     open_scenario("omap-stall.json");

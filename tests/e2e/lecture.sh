@@ -32,6 +32,23 @@ msg=$("$bin" shot "$root/scenarios/omap-stall.json" --cue 5 --mode kthread -o "$
 msg=$("$bin" shot "$root/scenarios/omap-stall.json" --cue 2 --select 1 -o "$tmp1/x.png" 2>&1); rc=$?
 [ $rc = 2 ] && case "$msg" in *'--select 1: cue 2 selects CPU 0'*) ;; *) false;; esac ||
   { echo "FAIL: --cue 2 --select 1 gave $rc: $msg"; exit 1; }
+# a cue that leaves out flavor/compare/select_cpu keeps what the cues before it set, as PgDn
+# leaves the window: --cue 2 of a file whose cue 1 sets rcu_preempt and compare is the picture of
+# the same cue spelling them out (it used to apply cue 2 alone: rcu_sched, one view)
+cat >"$tmp1/inherit.json" <<'JSON'
+{"name": "inherit", "cpus": 4, "duration_s": 1, "rcu": {"mode": "kthread", "flavors": ["rcu_sched", "rcu_preempt"]},
+ "cues": [{"at_s": 0.2, "title": "one", "flavor": "rcu_preempt", "compare": true},
+          {"at_s": 0.5, "title": "two", "select_cpu": 2}]}
+JSON
+sed 's/"select_cpu": 2}/"select_cpu": 2, "flavor": "rcu_preempt", "compare": true}/' "$tmp1/inherit.json" >"$tmp1/explicit.json"
+grep -q '"compare": true}]' "$tmp1/explicit.json" || { echo "FAIL: explicit.json was not written"; exit 1; }
+"$bin" shot "$tmp1/inherit.json" --cue 2 --size 640x360 -o "$tmp1/inh.png" &&
+  "$bin" shot "$tmp1/explicit.json" --cue 2 --size 640x360 -o "$tmp1/exp.png" &&
+  cmp -s "$tmp1/inh.png" "$tmp1/exp.png" || { echo "FAIL: shot --cue 2 does not keep cue 1's flavor and compare"; exit 1; }
+# an option against what an earlier cue set is refused, naming that cue
+msg=$("$bin" shot "$tmp1/inherit.json" --cue 2 --flavor rcu_sched -o "$tmp1/x.png" 2>&1); rc=$?
+[ $rc = 2 ] && case "$msg" in *'--flavor rcu_sched: cue 2 shows rcu_preempt (as cue 1 set it)'*) ;; *) false;; esac ||
+  { echo "FAIL: --cue 2 --flavor rcu_sched gave $rc: $msg"; exit 1; }
 rm -rf "$tmp1"
 for t in Xvfb xdotool import convert; do
   command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install -y xvfb xdotool imagemagick)"; exit 0; }
