@@ -1,6 +1,7 @@
 /* cues.c — a scenario's "cues": lecture stops (time, flavor, selection, compare, caption) for PgDn and clickers. */
 #include "priv.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,16 +32,33 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
     if (sc_get(c, it, "caption", false)) sc_text(c, it, "caption", q->caption, sizeof q->caption, &cue_caption);
     if (sc_get(c, it, "flavor", false)) {
         int f = -1;
-        if (sc_flavor(c, it, "flavor", &f)) q->flavor = f;
+        if (sc_flavor(c, it, "flavor", &f)) {
+            q->flavor = f;
+            /* the window would keep showing the flavor before, in silence (and so would shot) */
+            if (!c->cfg->rcu.flavors[f]) {
+                char on[80] = "";
+                size_t k = 0;
+                for (int g = 0; g < RV_NFLAVORS; g++)
+                    if (c->cfg->rcu.flavors[g] && k < sizeof on)
+                        k += (size_t)snprintf(on + k, sizeof on - k, "%s%s", k ? ", " : "", rv_flavor_name(g));
+                const char *prev = sc_dep_begin(c, "$.rcu.flavors");
+                sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors); add it to rcu.flavors or show an enabled flavor (%s)",
+                       rv_flavor_name(f), on);
+                sc_dep_end(c, prev);
+            }
+        }
     }
     const cJSON *sel = sc_get(c, it, "select_cpu", false);
     if (sel) {
         if (cJSON_IsNull(sel)) q->select_cpu = -1; /* null clears the selection */
+        else if (cJSON_IsNumber(sel) && sel->valuedouble >= 0 && sel->valuedouble < c->ncpus && sel->valuedouble == (int)sel->valuedouble)
+            q->select_cpu = (int)sel->valuedouble;
         else {
-            long cpu = -1;
             /* c->ncpus, not cfg->cpus: when "cpus" itself was wrong, cfg->cpus is the engine's default */
+            char g[200];
+            sc_describe(sel, g, sizeof g);
             const char *prev = sc_dep_begin(c, "$.cpus");
-            if (sc_int(c, it, "select_cpu", 0, c->ncpus - 1, &cpu)) q->select_cpu = (int)cpu;
+            sc_bad(c, "select_cpu", "expected a CPU 0..%d, or null to clear the selection, got %s", c->ncpus - 1, g);
             sc_dep_end(c, prev);
         }
     }

@@ -523,6 +523,21 @@ Test(scenario_schema, event_after_the_end_is_refused)
                        "{\"on\":{\"event\":\"gp_start\"},\"delay_s\":0.5,\"kind\":\"wake\",\"cpu\":0}]}"), 0, "%s", err);
 }
 
+/* A cue's flavor must be one the scenario runs, as a phase's readers must: the window kept showing
+ * the flavor before without a word, and `check` said ok. A CPU beyond the count is refused too. */
+Test(scenario_schema, cue_flavor_not_enabled_and_cpu_beyond_the_count_are_refused)
+{
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\",\"rcu_preempt\"]},\"cues\":[{\"at_s\":0.5,\"flavor\":\"rcu_bh\"}]}",
+        "t.json: $.cues[0].flavor: rcu_bh is not enabled (see rcu.flavors); add it to rcu.flavors or show an enabled "
+        "flavor (rcu_sched, rcu_preempt)");
+    bad("{" MIN ",\"cues\":[{\"at_s\":0.5},{\"at_s\":0.6,\"select_cpu\":4}]}",
+        "t.json: $.cues[1].select_cpu: expected a CPU 0..3, or null to clear the selection, got 4");
+    bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"select_cpu\":\"2\"}]}",
+        "t.json: $.cues[0].select_cpu: expected a CPU 0..3, or null to clear the selection, got a string \"2\"");
+    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\",\"rcu_bh\"]},\"cues\":[{\"at_s\":0.5,\"flavor\":\"bh\","
+                       "\"select_cpu\":3},{\"at_s\":0.6,\"select_cpu\":null}]}"), 0, "%s", err);
+}
+
 Test(scenario_schema, cue_after_the_end_is_refused)
 {
     bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"title\":\"a\"},{\"at_s\":500,\"title\":\"b\"}]}",
@@ -558,7 +573,7 @@ Test(scenario_schema, later_checks_do_not_quote_defaults_after_an_error)
     /* what is wrong whatever cpus is, is still said */
     bad("{\"name\":\"m\",\"cpus\":\"2\",\"duration_s\":1,\"cues\":[{\"at_s\":0,\"select_cpu\":5000}]}",
         "t.json: $.cpus: expected an integer 1..4096, got a string \"2\"\n"
-        "t.json: $.cues[0].select_cpu: expected an integer 0..4095, got 5000");
+        "t.json: $.cues[0].select_cpu: expected a CPU 0..4095, or null to clear the selection, got 5000");
     /* and no time is compared with a duration_s that is itself wrong */
     bad("{\"name\":\"m\",\"cpus\":2,\"duration_s\":\"1\",\"events\":[{\"at_s\":99,\"kind\":\"idle\",\"cpu\":1}]}",
         "t.json: $.duration_s: expected a number above 0 and at most 604800, got a string \"1\"");
@@ -946,14 +961,17 @@ Test(scenario_set, messages_name_the_override_a_check_depends_on)
     const char *it[] = {"rcu.mode=\"softirq\"", "rcu.flavors=[\"rcu_sched\"]", "rcu.no_hz=false"};
     const char *lb[] = {"--mode softirq", "--set rcu.flavors=[\"rcu_sched\"]", "--set rcu.no_hz=false"};
     cr_assert_eq(load_labeled("{" MIN ",\"rcu\":{\"jiffies_till_first_fqs\":5,\"no_hz\":true,\"fast_no_hz\":true},"
-                              "\"events\":[{\"at_s\":0.2,\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_bh\"}]}",
+                              "\"events\":[{\"at_s\":0.2,\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_bh\"}],"
+                              "\"cues\":[{\"at_s\":0.5,\"flavor\":\"rcu_preempt\"}]}",
                               it, lb, 3, &path), -1);
     snprintf(want, sizeof want,
              "%s: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its force_quiescent_state() "
              "always waits RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies; set it only with mode kthread (3.7) (rcu.mode is set by --mode softirq)\n"
              "%s: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false "
              "(rcu.no_hz is set by --set rcu.no_hz=false)\n"
-             "%s: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])",
-             path, path, path);
+             "%s: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])\n"
+             "%s: $.cues[0].flavor: rcu_preempt is not enabled (see rcu.flavors); add it to rcu.flavors or show an enabled "
+             "flavor (rcu_sched) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])",
+             path, path, path, path);
     cr_expect_str_eq(err, want);
 }
