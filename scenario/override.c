@@ -81,12 +81,14 @@ static cJSON *new_container(const char *next_seg)
 static void set_err(sc_errs *e, const char *label, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void set_err(sc_errs *e, const char *label, const char *fmt, ...)
 {
-    char msg[900], line[1200];
+    char msg[900], line[1400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(line, sizeof line, "%s: %s", label, msg);
+    char shown[400];
+    sc_utf8_escape(label, shown, sizeof shown); /* the user's bytes, which may not be UTF-8 */
+    snprintf(line, sizeof line, "%s: %s", shown, msg);
     sc_err_line(e, line);
 }
 
@@ -134,6 +136,13 @@ static int apply_one(cJSON *root, const char *item, const char *label, sc_errs *
     const char *eq = strchr(item, '=');
     if (!eq || eq == item) {
         set_err(e, label, "expected PATH=VALUE, like rcu.fanout_leaf=32");
+        return -1;
+    }
+    /* as in a file: a string that is not UTF-8 would reach the window's text and run --json's report */
+    size_t bad;
+    char why[200];
+    if (!sc_utf8_check(item, strlen(item), &bad, why, sizeof why)) {
+        set_err(e, label, "expected UTF-8 text, got the byte 0x%02x at byte %zu of the override, %s", (unsigned char)item[bad], bad, why);
         return -1;
     }
     size_t plen = (size_t)(eq - item);

@@ -64,6 +64,16 @@ void sc_numlits_attach(cJSON *root, const char *text, const sc_numlits *l);
  * returns -1. *skip receives how many leading bytes to ignore (a UTF-8 byte order mark). lits (may
  * be NULL) collects the literals a double cannot hold, their offsets counted after the skip. */
 int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits);
+/* utf8.c: the length of the UTF-8 character at s[0..n) (RFC 3629: no overlong forms, surrogates or
+ * code points past U+10FFFF), or 0 when the first byte starts none, with what is wrong in why (may be
+ * NULL): "the start of a 2-byte character, but byte 2 is '"', not a continuation byte; in Latin-1
+ * 0xe9 is \"é\"". The syntax checker runs it on every string of a JSON text, so scenarios, quizzes
+ * and progress files share it. sc_utf8_check: a whole string, the first bad byte's offset in *bad. */
+size_t sc_utf8_char(const char *s, size_t n, char *why, size_t whylen);
+/* s for a message: valid characters as they are, a byte that is not UTF-8 as \xE9 (a terminal or a
+ * JSON report gets no raw byte). */
+void sc_utf8_escape(const char *s, char *out, size_t n);
+bool sc_utf8_check(const char *s, size_t n, size_t *bad, char *why, size_t whylen);
 /* Where the value at path (child indexes from the root: an object's n-th member, an array's n-th
  * item, as cJSON orders them) begins in text, an object member at its key's opening quote: the byte
  * offset in *off, 0; -1 when text has no such place. Only for messages: the text passed the check. */

@@ -41,7 +41,10 @@ int rv_scenario_override_tree(struct cJSON *root, const rv_overrides *ov, char *
  * syntax errors read like a scenario's: strict RFC 8259, stopping at the first error. 0 when text is
  * valid; else -1 with the error's 1-based line and column (in characters) and what was expected and
  * found ("expected a key after ',', found '}' (JSON allows no trailing comma)") in msg (400 bytes hold
- * any). *skip is the length of a UTF-8 byte order mark to leave out before parsing (0 or 3). */
+ * any). *skip is the length of a UTF-8 byte order mark to leave out before parsing (0 or 3). A string
+ * that is not UTF-8 is refused too, and then msg is no syntax error: it starts with the string's JSON
+ * path ('$') and gives the file offset of the byte ("$.lessons[0].title: expected UTF-8 text, got the
+ * byte 0xe9 at file offset 31 (after \"caf\"), ..."). */
 int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen);
 
 /* `rcuvis schema`: the JSON Schema of scenario files (scenarios/schema.json), generated from the

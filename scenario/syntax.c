@@ -24,6 +24,12 @@ typedef struct lx {
     int line, col;        /* of the first error */
     char msg[400];
     sc_numlits *lits; /* NULL: not collected */
+    /* where the checker is, for a message about a string's bytes: not UTF-8 is a problem of one
+     * value, which the author finds by its JSON path; base: the bytes before s (a byte order mark),
+     * so an offset counts from the file's first byte */
+    sc_path path;
+    size_t base;
+    bool encoding; /* the first error is about bytes, not syntax */
 } lx;
 
 static void fail_at(lx *x, size_t off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -38,7 +44,8 @@ static void fail_at(lx *x, size_t off, const char *fmt, ...)
     va_end(ap);
     sc_line_col(x->s, off, &x->line, &x->col);
     if (!x->errs) return;
-    snprintf(line, sizeof line, "%s:%d:%d: syntax error: %s", x->errs->file, x->line, x->col, x->msg);
+    /* bytes that are not UTF-8: the message starts with the JSON path and says what is wrong */
+    snprintf(line, sizeof line, "%s:%d:%d: %s%s", x->errs->file, x->line, x->col, x->encoding ? "" : "syntax error: ", x->msg);
     sc_err_line(x->errs, line);
 }
 
@@ -76,7 +83,33 @@ static bool digit_at(const lx *x) { return x->pos < x->len && isdigit((unsigned 
 
 static bool value(lx *x);
 
-static bool string(lx *x)
+/* The 4 hex digits after "\\u" at s (checked to be hex) as a number. */
+static unsigned hex4(const char *s)
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char ch = s[i];
+        v = v * 16 + (unsigned)(ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10);
+    }
+    return v;
+}
+
+/* A string's bytes that are not UTF-8, at off: the string's JSON path (a key's: the object's, "one of
+ * its keys"), the file offset and what is wrong. The message starts with the path ('$'), which is how
+ * rv_json_syntax's callers tell it from a syntax error. */
+static void not_utf8(lx *x, size_t start, size_t off, bool key, const char *why)
+{
+    char before[48];
+    size_t from = off - start > 24 ? off - 24 : start; /* the text just before, to find it by eye */
+    while (from < off && ((unsigned char)x->s[from] & 0xC0) == 0x80) from++;
+    snprintf(before, sizeof before, "%.*s", (int)(off - from), x->s + from);
+    x->encoding = true;
+    fail_at(x, off, "%s%s: expected UTF-8 text, got the byte 0x%02x at file offset %zu%s%s%s, %s; save the file as UTF-8",
+            x->path.s[0] ? x->path.s : "$", key ? " (one of its keys)" : "", (unsigned char)x->s[off], x->base + off,
+            off > start ? " (after \"" : "", before, off > start ? "\")" : "", why);
+}
+
+static bool string_in(lx *x, bool key)
 {
     size_t start = x->pos++; /* opening quote */
     char fb[64];
@@ -86,6 +119,13 @@ static bool string(lx *x)
         if (ch < 0x20) {
             fail_at(x, x->pos, "expected '\"' to end the string, found %s", found(x, x->pos, fb, sizeof fb));
             return false;
+        }
+        if (ch >= 0x80) { /* JSON text is UTF-8 (RFC 8259 8.1): one character at a time */
+            char why[200];
+            size_t k = sc_utf8_char(x->s + x->pos, x->len - x->pos, why, sizeof why);
+            if (k == 0) { not_utf8(x, start + 1, x->pos, key, why); return false; }
+            x->pos += k;
+            continue;
         }
         if (ch == '\\') {
             x->pos++;
@@ -103,6 +143,26 @@ static bool string(lx *x)
                     fail_at(x, x->pos - 1, "'\\u0000' (a NUL character) cannot appear in a string");
                     return false;
                 }
+                /* UTF-16 surrogates come in pairs; cJSON refuses a lone one, and the loader then
+                 * could only say that cJSON gave up */
+                unsigned u = hex4(x->s + x->pos + 1);
+                if (u >= 0xDC00 && u <= 0xDFFF) {
+                    fail_at(x, x->pos - 1, "'\\u%.4s' is the second half of a UTF-16 surrogate pair, without the first "
+                            "(\\ud800..\\udbff) before it", x->s + x->pos + 1);
+                    return false;
+                }
+                if (u >= 0xD800 && u <= 0xDBFF) {
+                    const char *n = x->s + x->pos + 5;
+                    bool pair = x->pos + 10 < x->len && n[0] == '\\' && n[1] == 'u' && isxdigit((unsigned char)n[2]) &&
+                                isxdigit((unsigned char)n[3]) && isxdigit((unsigned char)n[4]) && isxdigit((unsigned char)n[5]) &&
+                                hex4(n + 2) >= 0xDC00 && hex4(n + 2) <= 0xDFFF;
+                    if (!pair) {
+                        fail_at(x, x->pos - 1, "'\\u%.4s' is the first half of a UTF-16 surrogate pair, without the second "
+                                "(\\udc00..\\udfff) after it", x->s + x->pos + 1);
+                        return false;
+                    }
+                    x->pos += 6;
+                }
                 x->pos += 4;
             } else if (!strchr("\"\\/bfnrt", e)) {
                 fail_at(x, x->pos - 1, "invalid escape '\\%c' in a string", isprint((unsigned char)e) ? e : '?');
@@ -116,6 +176,8 @@ static bool string(lx *x)
     fail_at(x, x->len, "unterminated string (it starts at line %d, column %d)", l, c);
     return false;
 }
+
+static bool string(lx *x) { return string_in(x, false); }
 
 /* Does the literal s[0..len) read as a double that says something else: beyond the range (inf),
  * nonzero digits that underflow to 0, or an integer too big for a double to hold exactly? */
@@ -216,8 +278,11 @@ static bool object(lx *x)
             return false;
         }
         size_t kstart = x->pos + 1;
-        if (!string(x)) return false;
+        if (!string_in(x, true)) return false;
         snprintf(key, sizeof key, "%.*s", (int)(x->pos - 1 - kstart < 40 ? x->pos - 1 - kstart : 40), x->s + kstart);
+        /* the key as written (escapes and all), for a message's JSON path: the value's place */
+        char pkey[200];
+        snprintf(pkey, sizeof pkey, "%.*s", (int)(x->pos - 1 - kstart < 190 ? x->pos - 1 - kstart : 190), x->s + kstart);
         ws(x);
         if (!at(x, ':')) {
             fail_at(x, x->pos, "expected ':' after the key \"%s\", found %s", key, found(x, x->pos, fb, sizeof fb));
@@ -225,7 +290,9 @@ static bool object(lx *x)
         }
         x->pos++;
         ws(x);
+        size_t old = sc_path_key(&x->path, pkey);
         if (!value(x)) return false;
+        sc_path_pop(&x->path, old);
         ws(x);
         if (at(x, ',')) { x->pos++; ws(x); continue; }
         if (at(x, '}')) { x->pos++; return true; }
@@ -246,7 +313,9 @@ static bool array(lx *x)
             fail_at(x, x->pos, "expected a value after ',', found ']' (JSON allows no trailing comma)");
             return false;
         }
+        size_t old = sc_path_index(&x->path, i);
         if (!value(x)) return false;
+        sc_path_pop(&x->path, old);
         ws(x);
         if (at(x, ',')) { x->pos++; ws(x); continue; }
         if (at(x, ']')) { x->pos++; return true; }
@@ -314,6 +383,7 @@ void sc_numlits_attach(cJSON *root, const char *text, const sc_numlits *l)
 
 static int check(lx *x)
 {
+    sc_path_root(&x->path);
     ws(x);
     if (!value(x)) return -1;
     ws(x);
@@ -333,7 +403,7 @@ static size_t bom(const char *text, size_t len)
 int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits)
 {
     *skip = bom(text, len);
-    lx x = {.s = text + *skip, .len = len - *skip, .errs = errs, .lits = lits};
+    lx x = {.s = text + *skip, .len = len - *skip, .errs = errs, .lits = lits, .base = *skip};
     return check(&x);
 }
 
@@ -384,7 +454,7 @@ int sc_locate(const char *text, size_t len, const int *path, size_t depth, size_
 int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen)
 {
     *skip = bom(text, len);
-    lx x = {.s = text + *skip, .len = len - *skip};
+    lx x = {.s = text + *skip, .len = len - *skip, .base = *skip};
     if (check(&x) == 0) return 0;
     /* line 1's column counts from after the BOM, as an editor shows it */
     *line = x.line;

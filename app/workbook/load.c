@@ -491,7 +491,8 @@ int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_miss
         /* only claim a broken file as ours when it looks like a quiz; else the scenario loader speaks */
         bool quizlike = strstr(text, "\"lessons\"") || strstr(name, "quiz");
         if (!quizlike) return 1;
-        if (err && errlen) snprintf(err, errlen, "%s:%d:%d: syntax error: %s\n", name, line, col, what);
+        /* bytes that are not UTF-8 are no syntax error: that message starts with the JSON path */
+        if (err && errlen) snprintf(err, errlen, "%s:%d:%d: %s%s\n", name, line, col, what[0] == '$' ? "" : "syntax error: ", what);
         return -1;
     }
     if (!cJSON_IsObject(root) || !cJSON_GetObjectItemCaseSensitive(root, "lessons")) {

@@ -109,6 +109,17 @@ Test(quiz_messages, syntax_errors_say_what_was_expected_where)
     cr_expect_str_eq(err, "t.json:1:14: syntax error: expected a value, found ','\n");
 }
 
+/* A quiz's strings must be UTF-8 as a scenario's are (the same checker): the JSON path, the byte and
+ * its file offset; not called a syntax error. A Latin-1 title was accepted and drawn as a box. */
+Test(quiz_messages, text_that_is_not_utf8_is_refused_with_its_path)
+{
+    quiz_file q;
+    cr_assert_eq(quiz_parse("{\"lessons\": [{\"id\": \"1\", \"title\": \"caf\xe9\"}]}", "t.json", &q, false, err, sizeof err), -1);
+    cr_expect_str_eq(err, "t.json:1:39: $.lessons[0].title: expected UTF-8 text, got the byte 0xe9 at file offset 38 (after "
+                          "\"caf\"), the start of a 3-byte character, but byte 2 is '\"', not a continuation byte; in Latin-1 "
+                          "0xe9 is \"\xc3\xa9\"; save the file as UTF-8\n");
+}
+
 /* `rcuvis check` and `rcuvis quiz` load through quiz_load: the file's name and the same message */
 Test(quiz_messages, a_trailing_comma_in_a_file_is_named)
 {

@@ -82,6 +82,12 @@ grep -q '"at_s": 99' "$tmp/late.json" || bad "late.json: the sed found no event 
   && ok "an event after the file's end is refused (exit 2)" || bad "late event: exit $rc: $(cat "$tmp/err")"
 "$bin" run "$tmp/late.json" --duration 2 >/dev/null 2>&1; rc=$?
 [ $rc = 2 ] && ok "... also when the run is shortened" || bad "late event with --duration 2: exit $rc"
+# a string that is not UTF-8 (an editor saving Latin-1) is refused at load, never copied into the
+# report: run --json used to print the raw 0xE9 byte, which no JSON reader accepts
+printf '{"name": "caf\xe9", "cpus": 2, "duration_s": 1}\n' >"$tmp/latin1.json"
+"$bin" run "$tmp/latin1.json" --json >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -qF 'latin1.json:1:14: $.name: expected UTF-8 text, got the byte 0xe9 at file offset 13' "$tmp/err" \
+  && ok "a Latin-1 name is refused with its path and offset (exit 2)" || bad "Latin-1 name: exit $rc: $(cat "$tmp/err")"
 # one source of truth: the shipped schema is what `rcuvis schema` prints
 "$bin" schema > "$tmp/schema.json" && diff -q "$tmp/schema.json" "$root/scenarios/schema.json" >/dev/null \
   && ok "scenarios/schema.json = rcuvis schema" || bad "scenarios/schema.json differs from rcuvis schema"

@@ -237,6 +237,46 @@ Test(scenario_syntax, bad_tokens)
     bad("{\"a\":\"x\\u0000\"}", "t.json:1:8: syntax error: '\\u0000' (a NUL character) cannot appear in a string");
 }
 
+/* JSON text is UTF-8 (RFC 8259 8.1). A Latin-1 "café" (0xE9) was accepted: `run --json` then wrote
+ * the raw byte into its report and the window drew a box. Every string, a key too, is checked: the
+ * message names the string's JSON path, the byte and its offset in the file. */
+Test(scenario_syntax, text_that_is_not_utf8_is_refused_with_its_path)
+{
+    bad("{\"name\":\"caf\xe9\",\"cpus\":2,\"duration_s\":1}",
+        "t.json:1:13: $.name: expected UTF-8 text, got the byte 0xe9 at file offset 12 (after \"caf\"), the start of a "
+        "3-byte character, but byte 2 is '\"', not a continuation byte; in Latin-1 0xe9 is \"\xc3\xa9\"; save the file as UTF-8");
+    bad("{" MIN ",\"captions\":[{\"at_s\":0,\"text\":\"ok\"},{\"at_s\":0.5,\"text\":\"x \x80\"}]}",
+        "t.json:1:94: $.captions[1].text: expected UTF-8 text, got the byte 0x80 at file offset 93 (after \"x \"), a "
+        "continuation byte with no character before it; save the file as UTF-8");
+    /* a cue's title, a key, overlong forms, surrogates, past U+10FFFF */
+    bad("{" MIN ",\"cues\":[{\"at_s\":0,\"title\":\"\xc0\xaf\"}]}",
+        "t.json:1:64: $.cues[0].title: expected UTF-8 text, got the byte 0xc0 at file offset 63, the start of an overlong "
+        "form, which UTF-8 forbids; in Latin-1 0xc0 is \"\xc3\x80\"; save the file as UTF-8");
+    bad("{\"n\xffme\":1}", "t.json:1:4: $ (one of its keys): expected UTF-8 text, got the byte 0xff at file offset 3 (after "
+        "\"n\"), never used in UTF-8; in Latin-1 0xff is \"\xc3\xbf\"; save the file as UTF-8");
+    bad("{\"a\":[\"\xed\xa0\x80\"]}", "t.json:1:8: $.a[0]: expected UTF-8 text, got the byte 0xed at file offset 7, with "
+        "0xa0 after it the start of a UTF-16 surrogate, which UTF-8 forbids; in Latin-1 0xed is \"\xc3\xad\"; save the file as UTF-8");
+    bad("{\"a\":\"\xf4\x90\x80\x80\"}", "t.json:1:7: $.a: expected UTF-8 text, got the byte 0xf4 at file offset 6, with "
+        "0x90 after it the start of a code point past U+10FFFF; in Latin-1 0xf4 is \"\xc3\xb4\"; save the file as UTF-8");
+    /* after a byte order mark, the offset counts from the file's first byte */
+    bad("\xef\xbb\xbf{\"a\":\"\xe2\x82\"}", "t.json:1:7: $.a: expected UTF-8 text, got the byte 0xe2 at file offset 9, the "
+        "start of a 3-byte character, but byte 3 is '\"', not a continuation byte; in Latin-1 0xe2 is \"\xc3\xa2\"; save the file as UTF-8");
+    /* UTF-8 of every length, and escapes, are fine */
+    cr_expect_eq(parse("{\"name\":\"caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80 \\u00e9 \\ud83d\\ude00\",\"cpus\":2,\"duration_s\":1}"), 0,
+                 "%s", err);
+}
+
+/* cJSON refuses a lone UTF-16 surrogate escape; the loader then could only say that cJSON gave up */
+Test(scenario_syntax, a_lone_surrogate_escape_is_named)
+{
+    bad("{\"a\":\"x\\ud800\"}", "t.json:1:8: syntax error: '\\ud800' is the first half of a UTF-16 surrogate pair, "
+        "without the second (\\udc00..\\udfff) after it");
+    bad("{\"a\":\"x\\ud800\\u0041\"}", "t.json:1:8: syntax error: '\\ud800' is the first half of a UTF-16 surrogate pair, "
+        "without the second (\\udc00..\\udfff) after it");
+    bad("{\"a\":\"\\uDC00\"}", "t.json:1:7: syntax error: '\\uDC00' is the second half of a UTF-16 surrogate pair, "
+        "without the first (\\ud800..\\udbff) before it");
+}
+
 Test(scenario_syntax, columns_count_characters_not_bytes)
 {
     /* "é" is two bytes in UTF-8 but one column in an editor */
@@ -913,6 +953,18 @@ static int load_labeled(const char *text, const char **items, const char **label
 /* A bad value an override put there is the override's problem, named as the user typed it; a file
  * value checked against an overridden key says which override changed that key. Before, both read
  * "FILE: $.path: ..." as if the file were wrong. */
+/* An override's text must be UTF-8 as a file's is; the message shows the byte escaped, not raw. */
+Test(scenario_set, an_override_that_is_not_utf8_is_refused)
+{
+    char *path;
+    const char *it[] = {"name=caf\xe9"}, *lb[] = {"--set name=caf\xe9"};
+    cr_assert_eq(load_labeled("{" MIN "}", it, lb, 1, &path), -1);
+    cr_expect_str_eq(err, "--set name=caf\\xE9: expected UTF-8 text, got the byte 0xe9 at byte 8 of the override, the start "
+                          "of a 3-byte character cut off after 1 byte; in Latin-1 0xe9 is \"\xc3\xa9\"");
+    const char *ok[] = {"name=caf\xc3\xa9"};
+    cr_expect_eq(load_labeled("{" MIN "}", ok, NULL, 1, &path), 0, "%s", err);
+}
+
 Test(scenario_set, messages_name_the_override)
 {
     char *path, want[1024];
