@@ -89,6 +89,39 @@ void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
         cue_bar(&a->fr, &a->s[0].view, !look->clean && look->panel < 0 ? a->L.top : (rd_rect){0, 0, 0, 0}, a->st.compare);
 }
 
+/* The caption strip of an exported picture: the window's, without its "(no caption at this
+ * moment)". A side with nothing to say gets an empty box, as a clip's strip between captions; in
+ * compare the side that has a caption keeps it in its half (overlays.c's strip_texts splits the
+ * strip the same way: a caption, after its "Press M ..." sentences are dropped, on one side only). */
+static void export_strip(ui_frame *fr, rd_rect r, ui_view *const *views, int n)
+{
+    if (r.w <= 0 || r.h <= 0 || n <= 0) return;
+    char b[2][1024];
+    const char *c[2] = {NULL, NULL};
+    bool on[2] = {false, false};
+    for (int i = 0; i < n && i < 2; i++) {
+        c[i] = n > 1 ? panel_compare_text(views[i]->caption, b[i], sizeof b[i]) : views[i]->caption;
+        on[i] = c[i] && c[i][0];
+    }
+    if (on[0] && (n < 2 || on[1])) { panel_captions_draw(fr, r, views, n); return; }
+    rd_ctx *rd = fr->rd;
+    if (!on[0] && (n < 2 || !on[1])) {
+        rd_fill(rd, r, fr->th->panel);
+        rd_frame(rd, r, fr->th->panel_edge, 1);
+        return;
+    }
+    /* one side only: its half as panel_captions_draw lays the halves out (overlays.c, strip_halves) */
+    int g = rd_px(rd, 4), half = (r.w - g) / 2, k = on[0] ? 0 : 1;
+    rd_rect halves[2] = {{r.x, r.y, half, r.h}, {r.x + half + g, r.y, r.w - half - g, r.h}};
+    rd_fill(rd, halves[1 - k], fr->th->panel);
+    rd_frame(rd, halves[1 - k], fr->th->panel_edge, 1);
+    ui_view *v = views[k];
+    const char *own = v->caption;
+    v->caption = c[k]; /* without the "Press M ..." that compare has no use for */
+    panel_caption_draw(fr, halves[k], v);
+    v->caption = own;
+}
+
 /* A caption as look shows it: a slide or one panel has no keyboard, so the sentences that ask for a
  * key ("Press M for 3.7 ...") go (into buf); the window's picture keeps them. */
 static const char *shown_caption(const ex_look *look, const char *c, char *buf, size_t n)
@@ -168,7 +201,9 @@ void ex_layout(ui_app *a, rd_ctx *rd, const ex_look *look)
 static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
 {
     if (!look->clean && look->panel < 0) {
+        a->caption_strip = export_strip;
         ui_app_draw(a, rd);
+        a->caption_strip = NULL;
         return;
     }
     ui_view *views[2] = {NULL, NULL};
@@ -194,17 +229,12 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
             fr->side = 0;
         } else draw_side_panels(fr, &a->L, views, n, st);
         if (a->L.why.h > 0) panel_why_draw(fr, a->L.why, views[0], st, false);
-        if (a->L.caption.h > 0) panel_captions_draw(fr, a->L.caption, views, n); /* compare: each side its own */
+        if (a->L.caption.h > 0) export_strip(fr, a->L.caption, views, n); /* compare: each side its own */
     } else {
-        bool shown = false;
-        for (int i = 0; i < n; i++) shown |= views[i]->caption && views[i]->caption[0];
         draw_side_panels(fr, &a->L, views, n, st);
         if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);
-        if (a->L.caption.h > 0 && shown) panel_captions_draw(fr, a->L.caption, views, n);
-        else if (a->L.caption.h > 0) { /* a clip keeps its caption strip between captions: empty, no placeholder words */
-            rd_fill(rd, a->L.caption, fr->th->panel);
-            rd_frame(rd, a->L.caption, fr->th->panel_edge, 1);
-        }
+        /* a clip keeps its caption strip between captions: empty, no placeholder words */
+        if (a->L.caption.h > 0) export_strip(fr, a->L.caption, views, n);
         title_strip(fr, a->L.top, a, views[0]);
     }
     put_captions_back(views, n, was);

@@ -307,7 +307,16 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
     ui_app_layout(a, rd, views);
+    if (!a->caption_strip) {
+        ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
+        return;
+    }
+    /* the panels draw no strip into an empty rectangle; the export's own goes where it was */
+    rd_rect strip = a->L.caption;
+    a->L.caption = (rd_rect){strip.x, strip.y, 0, 0};
     ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
+    a->L.caption = strip;
+    a->caption_strip(&a->fr, strip, views, a->L.nsides < a->nsessions ? a->L.nsides : a->nsessions);
 }
 
 /* Does the kernel log fold to its title line? When no side has logged anything, in compare mode and

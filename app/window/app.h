@@ -56,6 +56,10 @@ typedef struct ui_app {
     bool bounded_seeks;           /* the window: a seek never holds input longer than a frame (seek.c) */
     int64_t pending_seek;         /* -1, or where a bounded seek is going, a frame's budget at a time */
     double virt_speed;            /* tests: > 0 runs every session on a virtual machine (tt_set_virtual_speed) */
+    /* Exports (`shot`): draws the caption strip in place of the window's, which says "(no caption
+     * at this moment)" where a side has none (a prompt for the window, noise on a slide); NULL =
+     * the window's strip. */
+    void (*caption_strip)(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews);
 } ui_app;
 
 void ui_app_init(ui_app *a);

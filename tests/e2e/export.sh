@@ -118,6 +118,20 @@ grep -v '^rcuvis: shot: ' "$tmp/err" && fail "an error line without \"rcuvis: sh
 expect_rc 0 "SVG through a symlink" -- "$bin" shot "$omap" --at 1 -o "$tmp/link.svg"
 [ -L "$tmp/link.svg" ] && [ -s "$tmp/target.svg" ] || fail "SVG: the symlink was replaced or its target not written"
 
+# --- an exported picture has no "(no caption at this moment)": the window's prompt, noise on a slide.
+# A cue without a caption (hotplug-like, compare from cue 1) leaves the strip empty; a single-view
+# cue's caption pictured in compare speaks in its own half and the other half stays empty
+cat >"$tmp/nocap.json" <<'JSON'
+{"name": "nocap", "cpus": 4, "duration_s": 1, "rcu": {"mode": "kthread"},
+ "cues": [{"at_s": 0.3, "title": "one", "compare": true}, {"at_s": 0.5, "title": "two", "select_cpu": 1},
+          {"at_s": 0.7, "title": "three", "caption": "Only the 3.7 side speaks."}]}
+JSON
+for args in "--cue 2" "--cue 2 --clean" "--cue 3" "--cue 3 --clean"; do
+  expect_rc 0 "shot $args of a cue without a caption" -- "$bin" shot "$tmp/nocap.json" $args --size 960x540 -o "$tmp/nocap.svg" || continue
+  grep -q "no caption at this moment" "$tmp/nocap.svg" && fail "shot $args: the slide says \"(no caption at this moment)\""
+done
+grep -q "Only the 3.7 side speaks" "$tmp/nocap.svg" || fail "shot --cue 3 --clean: the cue's caption is not on the slide"
+
 # --- numbers: every kind parses as RFC 4180 with a header row and units in the column names
 "$bin" run "$omap" --json >"$tmp/report.json" 2>/dev/null || fail "run --json"
 for kind in gps timeseries threads stalls; do
