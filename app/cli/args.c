@@ -24,15 +24,18 @@ void cli_run_usage(void)
            "  --json                  print the report as one JSON object on stdout\n"
            "  --work                  also report the engine's work (ticks, softirq runs, idle entries, queue\n"
            "                          events) and what a checkpoint of the final state holds (make bench's floor)\n"
-           "  --trace FILE.jsonl      write every engine event, one JSON object per line\n"
+           "  --trace FILE.jsonl      write every engine event, one JSON object per line; \"t\" is the simulated\n"
+           "                          time in nanoseconds (an integer), as are keys ending in _ns\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
            "  --strict                exit 1 when a scripted event could not be applied (see events_not_applied),\n"
-           "                          or a caption's trigger never fired in a run to the scenario's end\n"
+           "                          a caption's trigger never fired in a run to the scenario's end, or two timed\n"
+           "                          captions overlap (the later one cuts the earlier one short)\n"
            "  --csv KIND              print a CSV table instead of the report: gps (one row per grace period),\n"
            "                          timeseries (per --interval), threads or stalls\n"
            "  --interval SECONDS      row length of --csv timeseries (default 1)\n"
            "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
-           "Exit status: 0 ok, 1 an expectation failed (or, with --strict, an event was not applied or a caption never shown), 2 bad input or usage.\n");
+           "Exit status: 0 ok, 1 an expectation failed (or, with --strict, an event was not applied, a caption never shown or\n"
+           "two captions overlap), 2 bad input or usage.\n");
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)

@@ -199,7 +199,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         return 2;
     }
     int failed = 0;
-    size_t missed = 0;
+    size_t missed = 0, overlaps = 0;
     if (o->json) {
         if (o->expect) {
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
@@ -213,6 +213,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     } else {
         cli_report_text(stdout, rep, cfg, wall);
         missed = captions_missed(stdout, e, cfg); /* beside the not-applied events' warnings */
+        overlaps = cli_report_caption_overlaps(stdout, cfg, cfg->path[0] ? cfg->path : cfg->name);
         if (o->work) {
             rv_work w;
             rv_engine_work(e, &w);
@@ -231,15 +232,19 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     cJSON_Delete(json);
     /* never silent: with --json the warnings go to stderr, the summary already has them */
     if (o->json) {
-        cli_report_not_applied(stderr, rep);
+        cli_report_not_applied(stderr, rep, cfg->path[0] ? cfg->path : cfg->name);
         missed = captions_missed(stderr, e, cfg);
+        overlaps = cli_report_caption_overlaps(stderr, cfg, cfg->path[0] ? cfg->path : cfg->name);
     }
-    if (o->strict && (rep->nnot_applied || missed)) {
-        char ev[80] = "", cap[80] = "";
+    /* an overlap is a caption cut short in silence: as much the author's business as one never shown */
+    if (o->strict && (rep->nnot_applied || missed || overlaps)) {
+        char ev[80] = "", cap[80] = "", ov[80] = "";
         if (rep->nnot_applied)
             snprintf(ev, sizeof ev, "%zu scripted event%s not applied", rep->nnot_applied, rep->nnot_applied == 1 ? " was" : "s were");
         if (missed) snprintf(cap, sizeof cap, "%zu caption%s never shown", missed, missed == 1 ? " was" : "s were");
-        fprintf(stderr, "rcuvis: run: --strict: %s%s%s\n", ev, ev[0] && cap[0] ? " and " : "", cap);
+        if (overlaps) snprintf(ov, sizeof ov, "%zu pair%s of captions overlap", overlaps, overlaps == 1 ? "" : "s");
+        fprintf(stderr, "rcuvis: run: --strict: %s%s%s%s%s\n", ev, ev[0] && (cap[0] || ov[0]) ? " and " : "", cap,
+                cap[0] && ov[0] ? " and " : "", ov);
         return 1;
     }
     return failed ? 1 : 0;

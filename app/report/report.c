@@ -250,6 +250,20 @@ static void text_flavors(FILE *out, const rv_report *r, const rv_config *cfg)
     }
 }
 
+/* rcutorture's Reader Pipe is the ages of the torture writer's elements that readers saw: a run
+ * without rcutorture pieces printed "Reader Pipe: 0 0 0 ..." (or a lone 1 from a scripted long
+ * reader), a line that says nothing there. It stays whenever a reader saw an element a grace
+ * period past its retirement (index 2 on): that is an RCU bug, never hidden. The JSON report keeps
+ * safety.reader_pipe always. */
+static bool reader_pipe_says_something(const rv_report *r, const rv_config *cfg)
+{
+    for (int i = 2; i < RV_PIPE_LEN; i++) if (r->reader_pipe[i]) return true;
+    if (!cfg) return true;
+    for (size_t i = 0; i < cfg->nphases; i++)
+        if (cfg->phases[i].torture_writer || cfg->phases[i].torture_fake_writers > 0) return true;
+    return false;
+}
+
 void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double wall_s)
 {
     fprintf(out, "%s: %d CPUs, HZ %d, %s mode (%s), seed %" PRIu64 "%s\n", r->scenario, r->cpus, r->hz,
@@ -277,24 +291,26 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     fprintf(out, "safety: %" PRIu64 " readers, %" PRIu64 " callbacks checked, %" PRIu64 " violation%s%s\n", r->readers,
             r->callbacks_checked, r->violations, r->violations == 1 ? "" : "s",
             r->violations ? "  <-- callbacks ran under readers that predate them" : "");
-    fprintf(out, "Reader Pipe:");
-    for (int i = 0; i < RV_PIPE_LEN; i++) fprintf(out, " %" PRIu64, r->reader_pipe[i]);
-    fprintf(out, "\n");
+    if (reader_pipe_says_something(r, cfg)) {
+        fprintf(out, "Reader Pipe:");
+        for (int i = 0; i < RV_PIPE_LEN; i++) fprintf(out, " %" PRIu64, r->reader_pipe[i]);
+        fprintf(out, "\n");
+    }
     if (r->nstalls == 0) fprintf(out, "stalls: none\n");
     for (size_t i = 0; i < r->nstalls; i++)
         fprintf(out, "stall [%12.6f] %s\n", r->stalls[i].t_s, r->stalls[i].text);
-    cli_report_not_applied(out, r);
+    cli_report_not_applied(out, r, cfg ? (cfg->path[0] ? cfg->path : cfg->name) : r->scenario);
 }
 
 /* Events due only after a shortened run's end, in one line: rcutorture cut to 5 s has ~400 of them,
  * and a wall of identical warnings would hide the ones that say something went wrong. The JSON
  * report keeps every entry. */
-static void report_after_end(FILE *out, const rv_report *r)
+static void report_after_end(FILE *out, const rv_report *r, const char *file)
 {
     size_t n = 0, shown = 0;
     for (size_t i = 0; i < r->nnot_applied; i++) n += r->not_applied[i].after_end;
     if (!n) return;
-    fprintf(out, "warning: %zu scripted event%s due after the run's end (%g s) %s not applied:", n, n == 1 ? "" : "s",
+    fprintf(out, "warning: %s: %zu scripted event%s due after the run's end (%g s) %s not applied:", file, n, n == 1 ? "" : "s",
             r->sim_seconds, n == 1 ? "was" : "were");
     for (size_t i = 0; i < r->nnot_applied && shown < 3; i++) {
         const rv_not_applied *x = &r->not_applied[i];
@@ -306,9 +322,9 @@ static void report_after_end(FILE *out, const rv_report *r)
     fprintf(out, "; the scenario's own duration_s runs %s (--json lists each)\n", n == 1 ? "it" : "them");
 }
 
-void cli_report_not_applied(FILE *out, const rv_report *r)
+void cli_report_not_applied(FILE *out, const rv_report *r, const char *file)
 {
-    report_after_end(out, r);
+    report_after_end(out, r, file);
     for (size_t i = 0; i < r->nnot_applied; i++) {
         const rv_not_applied *x = &r->not_applied[i];
         if (x->after_end) continue;
@@ -318,7 +334,7 @@ void cli_report_not_applied(FILE *out, const rv_report *r)
         if (x->cpu >= 0) snprintf(cpu, sizeof cpu, "cpu %d", x->cpu);
         else snprintf(cpu, sizeof cpu, "all CPUs");
         if (x->t_s >= 0) snprintf(when, sizeof when, ", due at %.9g s", x->t_s);
-        fprintf(out, "warning: $.events[%d] (%s, %s%s) was not applied: %s\n", x->index,
+        fprintf(out, "warning: %s: $.events[%d] (%s, %s%s) was not applied: %s\n", file, x->index,
                 rv_inject_kind_name(x->kind), cpu, when, x->reason);
     }
 }

@@ -51,8 +51,13 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s);
 /* A readable summary: threads like top, per-flavor grace-period figures, accounting, latency,
  * safety and stall lines. */
 void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double wall_s);
-/* One "warning: scripted event N (KIND, cpu C, due at T s) was not applied: WHY; HOW TO FIX" line per
- * event that failed (no "due at" for a triggered event whose trigger never fired). */
-void cli_report_not_applied(FILE *out, const rv_report *r);
+/* One "warning: FILE: $.events[N] (KIND, cpu C, due at T s) was not applied: WHY; HOW TO FIX" line per
+ * event that failed (no "due at" for a triggered event whose trigger never fired); file is the
+ * scenario's path (or name), as the caption warnings say it. */
+void cli_report_not_applied(FILE *out, const rv_report *r, const char *file);
+/* overlap.c: one "warning: FILE: $.captions[A] (...) ... $.captions[B] ..." line per pair of timed
+ * captions of cfg (their `when` holding) that overlap: the strip shows one caption at a time, so the
+ * later one cuts the earlier one's until_s short. Returns how many. */
+size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file);
 
 #endif

@@ -18,22 +18,22 @@ cat > "$tmp/refused.json" <<'JSON'
 JSON
 out=$("$bin" run "$tmp/refused.json" 2>&1); rc=$?
 [ $rc = 0 ] || bad "plain run exits $rc"
-printf '%s\n' "$out" | grep -qF 'warning: $.events[0] (offline, cpu 2, due at 0.51 s) was not applied: CPU 2 is inside a read-side critical section' \
-  && ok "summary warns about the refused offline, by its place in the file (events are sorted by time)" || bad "no warning in: $(printf '%s\n' "$out" | tail -3)"
+printf '%s\n' "$out" | grep -qF 'warning: '"$tmp"'/refused.json: $.events[0] (offline, cpu 2, due at 0.51 s) was not applied: CPU 2 is inside a read-side critical section' \
+  && ok "summary warns about the refused offline, by its file and place in it (events are sorted by time)" || bad "no warning in: $(printf '%s\n' "$out" | tail -3)"
 "$bin" run "$tmp/refused.json" --strict >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -q -- '--strict: 1 scripted event was not applied' "$tmp/err" && ok "--strict exits 1" || bad "--strict exit $rc: $(cat "$tmp/err")"
 "$bin" run "$tmp/refused.json" --expect >/dev/null 2>&1; rc=$?
 [ $rc = 1 ] && ok "expect events_not_applied.count = 0 fails" || bad "expect exit $rc"
 n=$("$bin" run "$tmp/refused.json" --json 2>"$tmp/err" | python3 -c 'import json,sys; d=json.load(sys.stdin)["events_not_applied"]; print(d["count"], d["list"][0]["kind"], d["list"][0]["cpu"], d["list"][0]["t_s"])')
 [ "$n" = "1 offline 2 0.51" ] && ok "report lists it: $n" || bad "report: $n"
-grep -qF 'warning: $.events[0] (offline' "$tmp/err" && ok "--json warns on stderr" || bad "--json silent on stderr"
+grep -qF 'warning: '"$tmp"'/refused.json: $.events[0] (offline' "$tmp/err" && ok "--json warns on stderr" || bad "--json silent on stderr"
 "$bin" run "$root/scenarios/small-busy.json" --strict >/dev/null 2>&1 && ok "clean scenario passes --strict" || bad "small-busy fails --strict"
 # a run cut short (--duration, --set duration_s) never reaches small-busy's events at 5..12 s: not an
 # error in the file, but not silent either: warned, counted in events_not_applied, fatal to --strict
 "$bin" run "$root/scenarios/small-busy.json" --duration 2 --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -q -- '--strict: 4 scripted events were not applied' "$tmp/err" && ok "--strict fails on a run cut short" || bad "cut short --strict exit $rc: $(tail -2 "$tmp/err")"
 # one line for all of them (rcutorture cut to 5 s has ~400), naming the first few
-grep -q "warning: 4 scripted events due after the run's end (2 s) were not applied: \$.events\[0\] (long_reader at 5 s), \$.events\[1\] (synchronize at 5.01 s), \$.events\[2\] (offline at 8 s) and 1 more" "$tmp/out" \
+grep -q "warning: $root/scenarios/small-busy.json: 4 scripted events due after the run's end (2 s) were not applied: \$.events\[0\] (long_reader at 5 s), \$.events\[1\] (synchronize at 5.01 s), \$.events\[2\] (offline at 8 s) and 1 more" "$tmp/out" \
   && [ "$(grep -c warning "$tmp/out")" = 1 ] \
   && ok "cut short: the later events are warned about, in one line" || bad "cut short warning: $(grep warning "$tmp/out" | head -3)"
 n=$("$bin" run "$root/scenarios/small-busy.json" --set duration_s=2 --json 2>/dev/null | python3 -c 'import json,sys; d=json.load(sys.stdin)["events_not_applied"]; print(d["count"], d["list"][3]["index"], d["list"][3]["t_s"], d["list"][3]["reason"].split(";")[0])')
@@ -88,6 +88,27 @@ printf '{"name": "caf\xe9", "cpus": 2, "duration_s": 1}\n' >"$tmp/latin1.json"
 "$bin" run "$tmp/latin1.json" --json >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -qF 'latin1.json:1:14: $.name: expected UTF-8 text, got the byte 0xe9 at file offset 13' "$tmp/err" \
   && ok "a Latin-1 name is refused with its path and offset (exit 2)" || bad "Latin-1 name: exit $rc: $(cat "$tmp/err")"
+# two timed captions that overlap: the strip shows one at a time, so the later one cut the earlier
+# one's until_s short in silence; now a warning naming both, and --strict fails
+cat > "$tmp/overlap.json" <<'JSON'
+{"name": "overlap", "cpus": 2, "duration_s": 5,
+ "captions": [{"at_s": 1, "until_s": 2, "text": "first"}, {"at_s": 1.5, "until_s": 3, "text": "second"},
+              {"at_s": 3.5, "until_s": 4, "text": "alone"}]}
+JSON
+"$bin" run "$tmp/overlap.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF 'warning: '"$tmp"'/overlap.json: $.captions[0] ("first", 1 s to 2 s) overlaps $.captions[1] ("second", from 1.5 s): the strip shows one caption at a time, so the first gives way at 1.5 s' "$tmp/out" \
+  && [ "$(grep -c overlaps "$tmp/out")" = 1 ] && ok "overlapping captions are warned about, both named" || bad "overlap: exit $rc: $(grep warning "$tmp/out")"
+"$bin" run "$tmp/overlap.json" --strict >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF -- '--strict: 1 pair of captions overlap' "$tmp/err" && ok "--strict fails on overlapping captions" || bad "overlap --strict: exit $rc: $(cat "$tmp/err")"
+"$bin" run "$tmp/overlap.json" --json >/dev/null 2>"$tmp/err"
+grep -qF '$.captions[0] ("first"' "$tmp/err" && ok "--json: the overlap warning goes to stderr" || bad "--json overlap: $(cat "$tmp/err")"
+# rcutorture's Reader Pipe only where rcutorture runs (the JSON keeps safety.reader_pipe always)
+"$bin" run "$root/scenarios/small-busy.json" | grep -q 'Reader Pipe' && bad "small-busy (no rcutorture) prints a Reader Pipe line" || ok "no Reader Pipe line without rcutorture"
+"$bin" run "$root/scenarios/rcutorture.json" --duration 2 2>/dev/null | grep -q '^Reader Pipe: ' && ok "rcutorture prints its Reader Pipe" || bad "rcutorture lost its Reader Pipe line"
+"$bin" run "$root/scenarios/small-busy.json" --json | python3 -c 'import json,sys; assert len(json.load(sys.stdin)["safety"]["reader_pipe"]) == 11' \
+  && ok "--json keeps safety.reader_pipe" || bad "--json lost safety.reader_pipe"
+# run --help says the unit of a trace line's "t"
+"$bin" run --help | grep -q '"t" is the simulated' && "$bin" run --help | grep -q 'time in nanoseconds' && ok "run --help: the trace's \"t\" is in nanoseconds" || bad "run --help does not say the trace's unit"
 # one source of truth: the shipped schema is what `rcuvis schema` prints
 "$bin" schema > "$tmp/schema.json" && diff -q "$tmp/schema.json" "$root/scenarios/schema.json" >/dev/null \
   && ok "scenarios/schema.json = rcuvis schema" || bad "scenarios/schema.json differs from rcuvis schema"

@@ -1,0 +1,53 @@
+/* overlap.c — timed captions whose spans overlap: the strip shows one at a time, so the later one cuts the earlier one short; said, not done in silence. */
+#include "report/report.h"
+
+#include <stdio.h>
+
+/* A caption's start for the warning: about 30 bytes, control characters as spaces, not split inside
+ * a UTF-8 character (the loader refuses text that is not UTF-8). */
+static void text_start(const char *s, char *out, size_t n)
+{
+    size_t k = 0, max = n > 4 ? n - 4 : 0;
+    for (; s[k] && k < 30 && k < max; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? ' ' : s[k];
+    bool cut = s[k] != 0;
+    while (cut && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
+    snprintf(out + k, n - k, "%s", cut ? "..." : "");
+}
+
+/* Only timed captions with an until_s can overlap: one without ends where the next one starts (the
+ * view's caption_now). Triggered captions come at times no file states, so they are not judged. */
+static bool spans(const rv_caption *c, const rv_config *cfg)
+{
+    return c->on.event == RV_TRIG_TIME && c->until_s > c->at_s && rv_when_holds(&c->when, cfg);
+}
+
+size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file)
+{
+    size_t n = 0;
+    /* cfg->captions is sorted by time (timed ones first, ties in file order), so each caption is
+     * compared with those that start after it while it is still up */
+    for (size_t i = 0; i < cfg->ncaptions; i++) {
+        const rv_caption *a = &cfg->captions[i];
+        if (!spans(a, cfg)) continue;
+        for (size_t j = i + 1; j < cfg->ncaptions; j++) {
+            const rv_caption *b = &cfg->captions[j];
+            if (b->on.event != RV_TRIG_TIME || b->at_s >= a->until_s) break;
+            if (!rv_when_holds(&b->when, cfg)) continue;
+            char ta[40], tb[40];
+            text_start(a->text, ta, sizeof ta);
+            text_start(b->text, tb, sizeof tb);
+            /* the view shows the caption that appeared last: b from its at_s; a again after b's end
+             * only if a's until_s is later still */
+            double b_end = b->until_s > b->at_s ? b->until_s : -1;
+            char back[120] = "";
+            if (b_end > 0 && b_end < a->until_s)
+                snprintf(back, sizeof back, " and comes back from %.9g s to %.9g s", b_end, a->until_s);
+            fprintf(out, "warning: %s: $.captions[%d] (\"%s\", %.9g s to %.9g s) overlaps $.captions[%d] (\"%s\", from %.9g s): "
+                    "the strip shows one caption at a time, so the first gives way at %.9g s%s; end it by then (until_s) or "
+                    "start the second at %.9g s or later\n",
+                    file, a->file_index, ta, a->at_s, a->until_s, b->file_index, tb, b->at_s, b->at_s, back, a->until_s);
+            n++;
+        }
+    }
+    return n;
+}
