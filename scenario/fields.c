@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const sc_flavor_keys[RV_NFLAVORS] = {"rcu_sched", "rcu_bh", "rcu_preempt"};
@@ -331,6 +332,26 @@ bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out)
     return ok;
 }
 
+/* The first range of a CPU list written high to low ("3-1"), copied into buf, or false: the list
+ * parser only says the list is malformed, which leaves the author looking for a typo. */
+static bool backward_range(const char *sp, char *buf, size_t n)
+{
+    for (const char *p = sp; *p;) {
+        char *end;
+        long lo = strtol(p, &end, 10);
+        if (end == p) return false;
+        if (*end == '-') {
+            const char *q = end + 1;
+            long hi = strtol(q, &end, 10);
+            if (end == q) return false;
+            if (hi < lo) { snprintf(buf, n, "%ld-%ld", lo, hi); return true; }
+        }
+        p = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return false;
+    }
+    return false;
+}
+
 static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out)
 {
     char spec[64], err[300], g[200];
@@ -350,6 +371,16 @@ static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out)
             /* quoted here: rv_cpuset_parse echoes the text as is, which must not carry a newline */
             sc_quote(sp, g, sizeof g);
             sc_bad(c, key, "expected a CPU list like \"0-3,8\" or \"all\", got %s", g);
+            return false;
+        }
+        char back[48];
+        if (backward_range(sp, back, sizeof back)) {
+            char lo[24];
+            const char *dash = strchr(back, '-');
+            snprintf(lo, sizeof lo, "%.*s", (int)(dash - back), back);
+            sc_quote(sp, g, sizeof g);
+            sc_bad(c, key, "expected a CPU list like \"0-3,8\" or \"all\", got %s: the range %s runs backwards (write %s-%s)", g,
+                   back, dash + 1, lo);
             return false;
         }
         if (rv_cpuset_parse(out, sp, c->ncpus, err, sizeof err) < 0) {

@@ -64,6 +64,9 @@ static int check_scenario(const char *path)
         return -1;
     }
     int bad = expect_vet(&cfg, path, stderr) > 0;
+    /* what no run of the file will show, on stderr; warnings, so the file still checks ok */
+    cli_report_caption_overlaps(stderr, &cfg, path);
+    cli_report_dead_conditions(stderr, &cfg, path);
     /* the engine may refuse what the loader accepts (a limit of its own); creating one is cheap
      * and runs nothing, so check that too */
     char msg[1024];

@@ -199,7 +199,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         return 2;
     }
     int failed = 0;
-    size_t missed = 0, overlaps = 0;
+    size_t missed = 0, overlaps = 0, dead = 0;
     if (o->json) {
         if (o->expect) {
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
@@ -214,6 +214,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         cli_report_text(stdout, rep, cfg, wall);
         missed = captions_missed(stdout, e, cfg); /* beside the not-applied events' warnings */
         overlaps = cli_report_caption_overlaps(stdout, cfg, cfg->path[0] ? cfg->path : cfg->name);
+        dead = cli_report_dead_conditions(stdout, cfg, cfg->path[0] ? cfg->path : cfg->name);
         if (o->work) {
             rv_work w;
             rv_engine_work(e, &w);
@@ -235,16 +236,20 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         cli_report_not_applied(stderr, rep, cfg->path[0] ? cfg->path : cfg->name);
         missed = captions_missed(stderr, e, cfg);
         overlaps = cli_report_caption_overlaps(stderr, cfg, cfg->path[0] ? cfg->path : cfg->name);
+        dead = cli_report_dead_conditions(stderr, cfg, cfg->path[0] ? cfg->path : cfg->name);
     }
     /* an overlap is a caption cut short in silence: as much the author's business as one never shown */
-    if (o->strict && (rep->nnot_applied || missed || overlaps)) {
-        char ev[80] = "", cap[80] = "", ov[80] = "";
+    if (o->strict && (rep->nnot_applied || missed || overlaps || dead)) {
+        char what[4][80] = {"", "", "", ""}, line[400] = "";
         if (rep->nnot_applied)
-            snprintf(ev, sizeof ev, "%zu scripted event%s not applied", rep->nnot_applied, rep->nnot_applied == 1 ? " was" : "s were");
-        if (missed) snprintf(cap, sizeof cap, "%zu caption%s never shown", missed, missed == 1 ? " was" : "s were");
-        if (overlaps) snprintf(ov, sizeof ov, "%zu pair%s of captions overlap", overlaps, overlaps == 1 ? "" : "s");
-        fprintf(stderr, "rcuvis: run: --strict: %s%s%s%s%s\n", ev, ev[0] && (cap[0] || ov[0]) ? " and " : "", cap,
-                cap[0] && ov[0] ? " and " : "", ov);
+            snprintf(what[0], sizeof what[0], "%zu scripted event%s not applied", rep->nnot_applied, rep->nnot_applied == 1 ? " was" : "s were");
+        if (missed) snprintf(what[1], sizeof what[1], "%zu caption%s never shown", missed, missed == 1 ? " was" : "s were");
+        if (overlaps) snprintf(what[2], sizeof what[2], "%zu pair%s of captions overlap", overlaps, overlaps == 1 ? "" : "s");
+        if (dead) snprintf(what[3], sizeof what[3], "%zu `when` condition%s never hold%s", dead, dead == 1 ? "" : "s", dead == 1 ? "s" : "");
+        size_t k = 0;
+        for (int i = 0; i < 4; i++)
+            if (what[i][0] && k < sizeof line) k += (size_t)snprintf(line + k, sizeof line - k, "%s%s", k ? " and " : "", what[i]);
+        fprintf(stderr, "rcuvis: run: --strict: %s\n", line);
         return 1;
     }
     return failed ? 1 : 0;

@@ -55,9 +55,12 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
  * event that failed (no "due at" for a triggered event whose trigger never fired); file is the
  * scenario's path (or name), as the caption warnings say it. */
 void cli_report_not_applied(FILE *out, const rv_report *r, const char *file);
-/* overlap.c: one "warning: FILE: $.captions[A] (...) ... $.captions[B] ..." line per pair of timed
+/* lint.c: one "warning: FILE: $.captions[A] (...) ... $.captions[B] ..." line per pair of timed
  * captions of cfg (their `when` holding) that overlap: the strip shows one caption at a time, so the
  * later one cuts the earlier one's until_s short. Returns how many. */
 size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file);
+/* lint.c: one warning per caption or event whose `when` names a flavor cfg does not enable (it is
+ * never shown or applied in this run). Returns how many. */
+size_t cli_report_dead_conditions(FILE *out, const rv_config *cfg, const char *file);
 
 #endif

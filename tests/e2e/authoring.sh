@@ -102,6 +102,20 @@ JSON
 [ $rc = 1 ] && grep -qF -- '--strict: 1 pair of captions overlap' "$tmp/err" && ok "--strict fails on overlapping captions" || bad "overlap --strict: exit $rc: $(cat "$tmp/err")"
 "$bin" run "$tmp/overlap.json" --json >/dev/null 2>"$tmp/err"
 grep -qF '$.captions[0] ("first"' "$tmp/err" && ok "--json: the overlap warning goes to stderr" || bad "--json overlap: $(cat "$tmp/err")"
+# check says the same without running (stderr; still ok: a warning)
+"$bin" check "$tmp/overlap.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF '$.captions[0] ("first", 1 s to 2 s) overlaps $.captions[1]' "$tmp/err" && ok "check warns about overlapping captions" || bad "check overlap: exit $rc: $(cat "$tmp/err")"
+# a `when` naming a flavor the file does not enable: the caption can never show (only a --set
+# rcu.flavors enables one); warned about, fatal to --strict, and silent once --set enables it
+cat > "$tmp/when.json" <<'JSON'
+{"name": "when", "cpus": 2, "duration_s": 1, "rcu": {"flavors": ["rcu_sched", "rcu_preempt"]},
+ "captions": [{"at_s": 0, "text": "bh only", "when": {"flavor": "rcu_bh"}}]}
+JSON
+"$bin" run "$tmp/when.json" --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF 'warning: '"$tmp"'/when.json: $.captions[0].when.flavor: rcu_bh is not enabled (rcu.flavors has rcu_sched, rcu_preempt), so this caption is never shown' "$tmp/out" \
+  && grep -qF -- '--strict: 1 `when` condition never holds' "$tmp/err" && ok "a when.flavor that is not enabled is warned about, --strict fails" || bad "when.flavor: exit $rc: $(grep warning "$tmp/out") $(cat "$tmp/err")"
+"$bin" run "$tmp/when.json" --strict --set 'rcu.flavors=["rcu_sched","rcu_bh"]' >"$tmp/out" 2>&1 && ! grep -q 'when.flavor' "$tmp/out" \
+  && ok "... not once --set enables the flavor" || bad "when.flavor with --set: $(grep -i warn "$tmp/out")"
 # rcutorture's Reader Pipe only where rcutorture runs (the JSON keeps safety.reader_pipe always)
 "$bin" run "$root/scenarios/small-busy.json" | grep -q 'Reader Pipe' && bad "small-busy (no rcutorture) prints a Reader Pipe line" || ok "no Reader Pipe line without rcutorture"
 "$bin" run "$root/scenarios/rcutorture.json" --duration 2 2>/dev/null | grep -q '^Reader Pipe: ' && ok "rcutorture prints its Reader Pipe" || bad "rcutorture lost its Reader Pipe line"

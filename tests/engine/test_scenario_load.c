@@ -397,6 +397,9 @@ Test(scenario_schema, bad_cpusets)
 {
     bad("{" MIN ",\"workload\":[{},{\"cpus\":\"0-7\"}]}", "t.json: $.workload[1].cpus: expected CPUs below 4, got \"0-7\"");
     bad("{" MIN ",\"workload\":[{\"cpus\":\"1-\"}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got \"1-\"");
+    /* a range written high to low is named, with the way round it goes (it read as a typo to find) */
+    bad("{" MIN ",\"workload\":[{\"cpus\":\"0,3-1\"}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or "
+        "\"all\", got \"0,3-1\": the range 3-1 runs backwards (write 1-3)");
     bad("{" MIN ",\"workload\":[{\"cpus\":[0,1]}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got an array");
     /* a number is one CPU: one that is none was meant as a count */
     bad("{" MIN ",\"workload\":[{\"cpus\":4}]}",

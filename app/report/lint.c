@@ -1,4 +1,4 @@
-/* overlap.c — timed captions whose spans overlap: the strip shows one at a time, so the later one cuts the earlier one short; said, not done in silence. */
+/* lint.c — what a scenario says that its run will not show, found without running: timed captions that overlap, `when` conditions that never hold. */
 #include "report/report.h"
 
 #include <stdio.h>
@@ -48,6 +48,37 @@ size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *
                     file, a->file_index, ta, a->at_s, a->until_s, b->file_index, tb, b->at_s, b->at_s, back, a->until_s);
             n++;
         }
+    }
+    return n;
+}
+
+/* when.flavor holds only while the flavor is enabled, and nothing but rcu.flavors (the file's, or a
+ * --set) enables one: naming a disabled flavor makes the caption or event dead in this run. Not a
+ * load error, since a --set rcu.flavors is what such a condition is for; but not silent. */
+static bool dead_flavor(const rv_when *w, const rv_config *cfg)
+{
+    return w->has_flavor && w->flavor >= 0 && w->flavor < RV_NFLAVORS && !cfg->rcu.flavors[w->flavor];
+}
+
+size_t cli_report_dead_conditions(FILE *out, const rv_config *cfg, const char *file)
+{
+    char on[80] = "";
+    size_t k = 0, n = 0;
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (cfg->rcu.flavors[f] && k < sizeof on) k += (size_t)snprintf(on + k, sizeof on - k, "%s%s", k ? ", " : "", rv_flavor_name(f));
+    for (size_t i = 0; i < cfg->ncaptions; i++) {
+        const rv_caption *c = &cfg->captions[i];
+        if (!dead_flavor(&c->when, cfg)) continue;
+        fprintf(out, "warning: %s: $.captions[%d].when.flavor: %s is not enabled (rcu.flavors has %s), so this caption is never "
+                "shown; add it to rcu.flavors or drop the condition\n", file, c->file_index, rv_flavor_name(c->when.flavor), on);
+        n++;
+    }
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *e = &cfg->events[i];
+        if (!dead_flavor(&e->when, cfg)) continue;
+        fprintf(out, "warning: %s: $.events[%d].when.flavor: %s is not enabled (rcu.flavors has %s), so this event is never "
+                "applied; add it to rcu.flavors or drop the condition\n", file, e->file_index, rv_flavor_name(e->when.flavor), on);
+        n++;
     }
     return n;
 }
