@@ -38,6 +38,8 @@ static void usage(FILE *out)
             "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
             "  --theme T       light (default) or dark\n"
             "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space\n"
+            "                  (for a projector: --size 1280x720 --scale 1.5 gives 1920x1080 with text that reads\n"
+            "                  from the back; --size 1920x1080 alone keeps the text small and the panels sparse)\n"
             "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline, klog, why or caption;\n"
             "                  its text grows to fill the picture (see --scale)\n"
             "  -o FILE.svg     the same picture as vector graphics (text stays text)\n"
