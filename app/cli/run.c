@@ -124,17 +124,6 @@ static void kernel_views_json(const rv_engine *e, const cli_run_opts *o, cJSON *
         if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) cJSON_AddStringToObject(files, debugfs_files[k], buf);
 }
 
-/* A caption's start for a one-line warning: about 40 bytes, control characters as spaces (the text
- * reaches the terminal), cut before a UTF-8 continuation byte so no character is split. */
-static void text_start(const char *s, char *out, size_t n)
-{
-    size_t k = 0, max = n > 4 ? n - 4 : 0;
-    for (; s[k] && k < 40 && k < max; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? ' ' : s[k];
-    bool cut = s[k] != 0;
-    while (cut && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
-    snprintf(out + k, n - k, "%s", cut ? "..." : "");
-}
-
 /* Captions this run should have shown but never did: a trigger that never came (n beyond the
  * run's count, a typo'd cpu), or came so late that delay_s put the caption past the end. One
  * warning each, named by its place in the file; returns how many. A run cut short (--duration,
@@ -153,7 +142,7 @@ static size_t captions_missed(FILE *out, const rv_engine *e, const rv_config *cf
     for (size_t i = 0; i < cfg->ncaptions; i++) {
         char why[512], text[48];
         if (!rv_caption_missed(e, i, why, sizeof why)) continue;
-        text_start(cfg->captions[i].text, text, sizeof text);
+        cli_caption_start(cfg->captions[i].text, 40, text, sizeof text);
         fprintf(out, "warning: %s: $.captions[%d] (\"%s\") was never shown: %s\n", cfg->path[0] ? cfg->path : cfg->name,
                 cfg->captions[i].file_index, text, why);
         n++;

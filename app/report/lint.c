@@ -3,12 +3,12 @@
 
 #include <stdio.h>
 
-/* A caption's start for the warning: about 30 bytes, control characters as spaces, not split inside
- * a UTF-8 character (the loader refuses text that is not UTF-8). */
-static void text_start(const char *s, char *out, size_t n)
+/* A caption's start for a one-line warning: at most max_bytes, control characters as spaces (the text
+ * reaches the terminal), not split inside a UTF-8 character (the loader refuses text that is not UTF-8). */
+void cli_caption_start(const char *s, size_t max_bytes, char *out, size_t n)
 {
     size_t k = 0, max = n > 4 ? n - 4 : 0;
-    for (; s[k] && k < 30 && k < max; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? ' ' : s[k];
+    for (; s[k] && k < max_bytes && k < max; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? ' ' : s[k];
     bool cut = s[k] != 0;
     while (cut && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
     snprintf(out + k, n - k, "%s", cut ? "..." : "");
@@ -34,8 +34,8 @@ size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *
             if (b->on.event != RV_TRIG_TIME || b->at_s >= a->until_s) break;
             if (!rv_when_holds(&b->when, cfg)) continue;
             char ta[40], tb[40];
-            text_start(a->text, ta, sizeof ta);
-            text_start(b->text, tb, sizeof tb);
+            cli_caption_start(a->text, 30, ta, sizeof ta);
+            cli_caption_start(b->text, 30, tb, sizeof tb);
             /* the view shows the caption that appeared last: b from its at_s; a again after b's end
              * only if a's until_s is later still */
             double b_end = b->until_s > b->at_s ? b->until_s : -1;
