@@ -326,8 +326,11 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
     case RV_EV_CAPTION: /* ,"index":%lld (n: the caption's place in the file) */
         LIT(",\"index\":"); I(ev->n);
         break;
-    case RV_EV_VIOLATION: /* ,"cpu":%d,"flavor":"%s","cb":%llu,"reader":%lld */
-        LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl); LIT("\",\"cb\":"); U(ev->id); LIT(",\"reader\":"); I(ev->n);
+    case RV_EV_VIOLATION: /* ,"cpu":%d,"flavor":"%s","cb":%llu,"reader":%lld; a GP's end (arg 1): "gp":%llu instead of "cb" */
+        LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"flavor\":\""); S(fl);
+        if (ev->arg == 1) { LIT("\",\"gp\":"); U(ev->gp); }
+        else { LIT("\",\"cb\":"); U(ev->id); }
+        LIT(",\"reader\":"); I(ev->n);
         break;
     case RV_EV_IDLE_DRAIN: /* ,"cpu":%d,"drain":%lld */
         LIT(",\"cpu\":"); I(ev->cpu); LIT(",\"drain\":"); I(ev->n);

@@ -251,6 +251,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
 /* End-of-GP bookkeeping shared by both drivers. */
 void gp_finish(rv_engine *e, rcu_state *rsp)
 {
+    safety_check_gp_end(e, rsp);
     uint64_t dur = e->jiffies - rsp->gp_start;
     if (dur > rsp->gp_max) rsp->gp_max = dur;
     int64_t ns = e->now - rsp->gp_start_ns;

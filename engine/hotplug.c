@@ -102,7 +102,7 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     if (c->kloop) { snprintf(err, errlen, "CPU %d is looping in the kernel; it cannot be offlined now", cpu); return -1; }
     for (size_t i = 0; i < e->nreaders; i++) {
         reader *r = &e->readers[i];
-        if (r->cpu == cpu && !r->blocked && r->injected) {
+        if (r->cpu == cpu && !r->preempted && r->injected) {
             snprintf(err, errlen, "CPU %d is inside a read-side critical section (reader %llu)", cpu, (unsigned long long)r->id);
             return -1;
         }
@@ -110,7 +110,7 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     /* CPU_DYING: sampled (short) readers on it have ended; it leaves the scheduler. */
     for (size_t i = 0; i < e->nreaders;) {
         reader *r = &e->readers[i];
-        if (r->cpu == cpu && !r->blocked) reader_finish(e, r->id); else i++;
+        if (r->cpu == cpu && !r->preempted) reader_finish(e, r->id); else i++;
     }
     if (c->run == RS_IDLE && c->softirq_pending) c->softirq_pending = false;
     /* A CPU dies out of idle, but not as RCU's idle: it leaves the idle loop to run the stop-machine

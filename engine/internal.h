@@ -190,21 +190,47 @@ typedef struct cblist {
 } cblist;
 
 /* ------------------------------------------------------------------ readers */
+/* One read-side critical section. Sections nest: rcu_read_lock() inside rcu_read_lock() only deepens
+ * the task's t->rcu_read_lock_nesting (rcu_preempt), preempt_disable() depth (rcu_sched) or
+ * local_bh_disable() depth (rcu_bh), and only the outermost unlock ends the task's critical section
+ * (__rcu_read_unlock() calls rcu_read_unlock_special() only when the nesting drops from 1). A section
+ * that begins on a CPU whose running task is already inside one of the same flavor joins that task's
+ * nest (same `task`, `nested` set); the nest's one record with `nested` clear, its holder, carries the
+ * task's RCU state (blocked, node, blocks_gp, blkd_seq, blkd_at, blkd_why). Records of a nest may end in
+ * any order: the last one to end is the outermost unlock (reader_finish()). */
 typedef struct reader {
     uint64_t id;
     int64_t begin;
     int64_t end;              /* scheduled end */
     int32_t cpu;
     int8_t flavor;
-    int8_t blocked;           /* rcu_preempt: preempted, queued on blkd_tasks */
-    int8_t need_qs;           /* tick saw it owing a preempt QS: report at unlock */
+    int8_t blocked;           /* rcu_preempt (holder): RCU_READ_UNLOCK_BLOCKED, queued on blkd_tasks until the outermost unlock */
+    int8_t need_qs;           /* tick saw it owing a preempt QS: report at unlock (RCU_READ_UNLOCK_NEED_QS) */
     int8_t injected;
     int32_t node;             /* leaf (or root) whose blkd_tasks holds it */
     int8_t blocks_gp;         /* it is at or after gp_tasks: blocks the current GP */
+    int8_t nested;            /* inside an open section of the same flavor and task: not the nest's holder */
+    int8_t preempted;         /* rcu_preempt: its task is switched out (runnable, not running on its CPU) */
+    int8_t blkd_why;          /* enum preempt_why: what switched the task out when it was queued on blkd_tasks */
+    uint64_t task;            /* the task whose nest it belongs to (the first section's id) */
+    int64_t blkd_at;          /* when it was queued on blkd_tasks */
     uint64_t seen_retire;     /* Reader Pipe: element current when it began */
     uint64_t blkd_seq;        /* when it was queued on blkd_tasks (larger = later): of the readers blocking
                                * the GP, the latest is the one gp_tasks points to (print_task_stall()) */
 } reader;
+/* The pid a stall warning prints for a reader's task (" P<pid>"). */
+static inline int reader_pid(const reader *r) { return (int)(1000 + r->task % 30000); }
+
+/* What made a context switch happen, as far as a preempted reader's story needs it (views.c): the
+ * caller of context_switch_why() says; everything else is a plain context switch. */
+enum preempt_why {
+    PW_SWITCH = 0,   /* a context switch of the workload */
+    PW_STALL,        /* print_cpu_stall()'s set_need_resched() after a self-detected stall */
+    PW_RESCHED,      /* 3.6 __rcu_pending()'s set_need_resched() for a CPU owing rcu_sched/rcu_bh a QS */
+    PW_INJECT,       /* a preempt_reader event */
+    PW_KTHREAD,      /* a GP kthread woke on the CPU (3.7) */
+    PW_KSOFTIRQD,    /* ksoftirqd/N took the CPU */
+};
 
 /* ------------------------------------------------------------------ rcu_node / rcu_data / rcu_state */
 typedef struct rcu_node {
@@ -394,6 +420,7 @@ struct rv_engine {
     struct onoff_op onoff_q[RV_ONOFF_WAIT_MAX]; int n_onoff; /* hotplug operations in progress, oldest first */
     /* execution context while handling something */
     enum exec_ctx ctx; int ctx_cpu; int ctx_flavor;
+    int ctxsw_why;            /* enum preempt_why of the context switch in progress (context_switch_why()) */
     int64_t irqoff_from, stretch_nonpreempt; /* irqoff_from: the flavor's gp_overhead_ns when the open irqs-off region began */
     int64_t max_irqoff, max_nonpreempt;
     int irqoff_depth;         /* irqs-off regions begun and not yet ended (irqoff_region_begin()) */
@@ -706,6 +733,7 @@ static inline void safety_check_invoke(rv_engine *e, int flavor, const cb_rec *r
     }
 }
 void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec);
+void safety_check_gp_end(rv_engine *e, const rcu_state *rsp); /* a GP ends: no reader older than it may still be open */
 
 /* workload.c */
 void workload_boot(rv_engine *e);
@@ -742,6 +770,13 @@ static inline __attribute__((always_inline)) void context_switch(rv_engine *e, i
     if (e->rsp[RV_PREEMPT].enabled) preempt_note_context_switch(e, cpu);
     e->cpu[cpu].ctxsw_deferred = false;
     e->cpu[cpu].need_resched = false; /* schedule() clears TIF_NEED_RESCHED */
+}
+/* context_switch() whose cause a reader preempted by it keeps (reader.blkd_why) */
+static inline void context_switch_why(rv_engine *e, int cpu, int why)
+{
+    e->ctxsw_why = why;
+    context_switch(e, cpu);
+    e->ctxsw_why = PW_SWITCH;
 }
 void tick_start(rv_engine *e, int cpu);
 void tick_stop(rv_engine *e, int cpu);

@@ -329,7 +329,8 @@ enum rv_ev_type {
     RV_EV_KERNEL_LOOP,   /* cpu, n = duration ns (begin) */
     RV_EV_INJECT,        /* arg = rv_inject_kind, cpu, flavor, n = count */
     RV_EV_CAPTION,       /* id = index in cfg.captions (sorted by time), n = its place in the file (file_index) */
-    RV_EV_VIOLATION,     /* cpu, flavor, id = callback record, n = reader id still running */
+    RV_EV_VIOLATION,     /* cpu, flavor, id = callback record, n = reader id still running; arg 1: no callback,
+                          * GP gp ended while reader n, begun before that GP, was still running */
     RV_EV_IDLE_DRAIN,    /* cpu, n = drain attempts left: RCU_FAST_NO_HZ pushed callbacks on idle entry */
     RV_EV_NTYPES
 };

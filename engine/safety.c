@@ -11,8 +11,26 @@ reader *reader_find(rv_engine *e, uint64_t id)
     return NULL;
 }
 
+/* The holder of the nest of flavor f open in the task running on cpu, or NULL: a section of that
+ * flavor whose task has not been switched out. rcu_sched and rcu_bh sections keep preemption off, so
+ * every one of them on the CPU belongs to the task running there; an rcu_preempt section whose task
+ * was preempted belongs to a task that is not running (reader.preempted). */
+static const reader *running_holder(const rv_engine *e, int cpu, int flavor)
+{
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->cpu == cpu && r->flavor == flavor && !r->nested && !r->preempted) return r;
+    }
+    return NULL;
+}
+
 reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool injected)
 {
+    /* rcu_read_lock() in a task already inside a section of the flavor: __rcu_read_lock() only
+     * deepens t->rcu_read_lock_nesting (preempt_disable()/local_bh_disable() depth for rcu_sched and
+     * rcu_bh), and the section joins that task's nest */
+    const reader *h = running_holder(e, cpu, flavor);
+    uint64_t task = h ? h->task : 0;
     if (e->nreaders == e->readers_cap) {
         size_t cap = e->readers_cap ? e->readers_cap * 2 : 64;
         reader *r = realloc(e->readers, cap * sizeof *r);
@@ -22,6 +40,8 @@ reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool inject
     reader *r = &e->readers[e->nreaders++];
     memset(r, 0, sizeof *r);
     r->id = ++e->next_reader_id;
+    r->task = task ? task : r->id;
+    r->nested = task != 0;
     r->begin = e->now;
     r->end = len >= 0 ? e->now + len : INT64_MAX;
     r->cpu = cpu;
@@ -59,17 +79,38 @@ void reader_finish(rv_engine *e, uint64_t id)
     int cpu = r->cpu, f = r->flavor;
     cpu_t *c = &e->cpu[cpu];
     rcu_state *rsp = &e->rsp[f];
+    /* Another open section of its task's nest: then this unlock is not the outermost one, and
+     * __rcu_read_unlock() only decrements the nesting (preempt_enable()/local_bh_enable() likewise
+     * drop one level). Sections of a nest may be scheduled to end out of order (scripted readers
+     * overlap as they please): the last to end is the outermost unlock. If the holder ends first, the
+     * task's state (blkd_tasks entry, NEED_QS) passes to the oldest section left. */
+    reader *m = NULL;
+    for (size_t i = 0; i < e->nreaders; i++) {
+        reader *o = &e->readers[i];
+        if (o != r && o->flavor == f && o->task == r->task && (!m || o->begin < m->begin)) m = o;
+    }
+    if (m && !r->nested) {
+        m->nested = 0;
+        m->blocked = r->blocked; m->node = r->node; m->blocks_gp = r->blocks_gp; m->blkd_seq = r->blkd_seq;
+        m->blkd_at = r->blkd_at; m->blkd_why = r->blkd_why;
+        m->need_qs |= r->need_qs;
+    }
     if (f == RV_SCHED) c->nonpreempt--;
     else if (f == RV_BH) c->bh_disabled--;
     e->reader_pipe[pipe_index(e, r)]++;
     e->n_readers_done++;
-    bool blocked = r->blocked, blocks_gp = r->blocks_gp, need_qs = r->need_qs;
+    bool outermost = !m;
+    bool blocked = r->blocked, blocks_gp = r->blocks_gp, need_qs = r->need_qs && !r->preempted;
     int node = r->node;
     rv_event *ev = emit(e, RV_EV_READER_END, cpu, f);
     if (ev) { ev->id = id; ev->n = e->now - r->begin; }
-    *r = e->readers[--e->nreaders];
-    if (f == RV_PREEMPT && rsp->enabled) {
-        if (blocked) { /* rcu_read_unlock_special(): leave blkd_tasks, maybe end the GP's wait */
+    *r = e->readers[--e->nreaders]; /* m may have moved: not used below */
+    if (outermost && f == RV_PREEMPT && rsp->enabled) {
+        /* rcu_read_unlock_special(): RCU_READ_UNLOCK_NEED_QS first (the tick found the task in its
+         * section while this CPU owed a QS: rcu_preempt_qs() on the CPU it runs on), then
+         * RCU_READ_UNLOCK_BLOCKED (leave blkd_tasks, maybe end the GP's wait) */
+        if (need_qs) rcu_qs(e, cpu, RV_PREEMPT);
+        if (blocked) {
             rcu_node *rnp = &rsp->node[node];
             rnp->n_blkd--;
             if (blocks_gp && --rnp->n_gp_tasks == 0 && rnp->qsmask == 0 && gp_in_progress(rsp)) {
@@ -79,11 +120,26 @@ void reader_finish(rv_engine *e, uint64_t id)
                 else rcu_report_qs_rnp(e, rsp, rnp->grpmask, rnp->parent);
                 e->ctx = saved; e->ctx_cpu = saved_cpu;
             }
-        } else if (need_qs) {
-            rcu_qs(e, cpu, RV_PREEMPT);
         }
     }
     if (cpu_preemptible(c) && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, cpu);
+}
+
+/* A grace period ends (gp_finish()): every reader of its flavor that began before it started must have
+ * ended. One still open is a violation of RCU's guarantee even if no callback happens to run under it
+ * (a reader nested on its CPU, a task dropped from blkd_tasks...): counted and traced (arg 1, gp) with
+ * the oldest such reader. */
+void safety_check_gp_end(rv_engine *e, const rcu_state *rsp)
+{
+    const reader *old = NULL;
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->flavor == rsp->flavor && r->begin < rsp->gp_start_ns && (!old || r->begin < old->begin)) old = r;
+    }
+    if (!old) return;
+    e->violations++;
+    rv_event *ev = emit(e, RV_EV_VIOLATION, old->cpu, rsp->flavor);
+    if (ev) { ev->arg = 1; ev->gp = rsp->gpnum; ev->n = (int64_t)old->id; }
 }
 
 void safety_note_retire(rv_engine *e, int flavor, cb_rec *rec)

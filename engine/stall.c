@@ -88,7 +88,7 @@ static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, siz
     }
     int found = 0;
     for (int k = 0; k < nt; k++) {
-        int pid = (int)(1000 + t[k]->id % 30000);
+        int pid = reader_pid(t[k]);
         if (*len < cap - 16) *len += (size_t)snprintf(list + *len, cap - *len, " P%d", pid);
         if (!*first_pid) *first_pid = pid;
         found++;

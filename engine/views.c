@@ -43,7 +43,7 @@ void rv_cpu_get(const rv_engine *e, int cpu, rv_cpu_view *out)
         v->offline_fqs = rdp->offline_fqs;
         for (size_t i = 0; i < e->nreaders; i++) {
             const reader *r = &e->readers[i];
-            if (r->cpu != cpu || r->flavor != f || r->blocked) continue;
+            if (r->cpu != cpu || r->flavor != f || r->preempted) continue;
             if (!v->in_reader || r->begin < v->reader_since_ns) v->reader_since_ns = r->begin;
             v->in_reader = true;
         }
@@ -133,7 +133,7 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
             if (r->flavor == rsp->flavor && r->cpu == cpu && r->blocked && r->blocks_gp)
                 return snprintf(buf, n, "Task P%d holds %s GP %lu, not CPU %d: preempted inside rcu_read_lock() on this CPU "
                                 "at %.6f s, it sits on node %d's blkd_tasks until its rcu_read_unlock(). CPU %d itself has "
-                                "reported its quiescent state.", (int)(1000 + r->id % 30000), fl, rsp->gpnum, cpu,
+                                "reported its quiescent state.", reader_pid(r), fl, rsp->gpnum, cpu,
                                 (double)r->begin / NS_PER_S, r->node, cpu);
         }
         return snprintf(buf, n, "CPU %d has already reported its quiescent state for %s GP %lu (or FQS credited it).", cpu, fl, rsp->gpnum);
@@ -150,7 +150,7 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     char ago[32];
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
-        if (r->cpu != cpu || r->blocked) continue;
+        if (r->cpu != cpu || r->preempted) continue;
         if (r->flavor == rsp->flavor || (rsp->flavor == RV_SCHED && r->flavor == RV_SCHED))
             return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since %.6f s (%s ago). %s",
                             cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, dur_text(e->now - r->begin, ago, sizeof ago),
@@ -310,7 +310,7 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
         if (r->flavor == flavor && r->blocked && r->blocks_gp)
             len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at %.6f s and "
                             "sits on node %d's blkd_tasks: the GP waits for its rcu_read_unlock().",
-                            (int)(1000 + r->id % 30000), r->cpu, (double)r->begin / NS_PER_S, r->node);
+                            reader_pid(r), r->cpu, (double)r->begin / NS_PER_S, r->node);
     }
     return len;
 }

@@ -181,6 +181,8 @@ static void block_reader(rv_engine *e, reader *r)
     r->blocked = 1;
     r->blkd_seq = ++e->next_blkd_seq;
     r->node = rdp->mynode;
+    r->blkd_at = e->now;
+    r->blkd_why = (int8_t)e->ctxsw_why;
     rnp->n_blkd++;
     if ((rnp->qsmask & rdp->grpmask) && gp_in_progress(rsp)) {
         if (rnp->n_gp_tasks == 0)
@@ -199,21 +201,29 @@ static void block_reader(rv_engine *e, reader *r)
 }
 
 /* rcu_preempt_note_context_switch() (context_switch() in internal.h is the rest of
- * rcu_note_context_switch()): readers preempted here go onto blkd_tasks, then the rcu_preempt QS. */
+ * rcu_note_context_switch()): the task switched out, if inside rcu_read_lock(), goes onto blkd_tasks
+ * unless it is there already (RCU_READ_UNLOCK_BLOCKED: preempted earlier in the same outermost section
+ * and run again since), then the rcu_preempt QS, whose rcu_preempt_qs() also clears the outgoing task's
+ * RCU_READ_UNLOCK_NEED_QS. Every section of the running task's nest is switched out with it; only the
+ * nest's holder is queued (one list entry per task). */
 void preempt_note_context_switch(rv_engine *e, int cpu)
 {
     for (size_t i = 0; i < e->nreaders; i++) {
         reader *r = &e->readers[i];
-        if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) block_reader(e, r);
+        if (r->cpu != cpu || r->flavor != RV_PREEMPT || r->preempted) continue;
+        if (!r->nested && !r->blocked) block_reader(e, r);
+        r->preempted = 1;
+        r->need_qs = 0;
     }
     rcu_qs(e, cpu, RV_PREEMPT);
 }
 
+/* The task running on the CPU is inside rcu_read_lock() (t->rcu_read_lock_nesting > 0). */
 static bool has_running_preempt_reader(const rv_engine *e, int cpu)
 {
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
-        if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->blocked) return true;
+        if (r->cpu == cpu && r->flavor == RV_PREEMPT && !r->preempted) return true;
     }
     return false;
 }
@@ -413,7 +423,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     bool pinned = c->kloop; /* a kernel loop or an injected reader keeps the CPU busy: retry later */
     for (size_t i = 0; i < e->nreaders && !pinned; i++) {
         const reader *r = &e->readers[i];
-        pinned = r->cpu == cpu && !r->blocked && r->injected;
+        pinned = r->cpu == cpu && !r->preempted && r->injected;
     }
     if (pinned) {
         c->pending_idle_until = until;
@@ -422,7 +432,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     }
     for (size_t i = 0; i < e->nreaders;) { /* short sampled readers have finished by now */
         reader *r = &e->readers[i];
-        if (r->cpu == cpu && !r->blocked) reader_finish(e, r->id); else i++;
+        if (r->cpu == cpu && !r->preempted) reader_finish(e, r->id); else i++;
     }
     for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true); /* ksoftirqd drains first */
     close_stretch(e);
@@ -657,7 +667,7 @@ void do_tick(rv_engine *e, int cpu)
             if (!preempt_reader) rcu_qs(e, cpu, RV_PREEMPT);
             else if (e->rsp[RV_PREEMPT].rda[cpu].qs_pending)
                 for (size_t i = 0; i < e->nreaders; i++)
-                    if (e->readers[i].cpu == cpu && e->readers[i].flavor == RV_PREEMPT && !e->readers[i].blocked) e->readers[i].need_qs = 1;
+                    if (e->readers[i].cpu == cpu && e->readers[i].flavor == RV_PREEMPT && !e->readers[i].preempted) e->readers[i].need_qs = 1;
         }
     }
     if (rcu_pending(e, cpu)) c->softirq_pending = true;

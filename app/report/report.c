@@ -290,7 +290,7 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
             r->max_irqs_off_us, r->max_nonpreempt_us);
     fprintf(out, "safety: %" PRIu64 " readers, %" PRIu64 " callbacks checked, %" PRIu64 " violation%s%s\n", r->readers,
             r->callbacks_checked, r->violations, r->violations == 1 ? "" : "s",
-            r->violations ? "  <-- callbacks ran under readers that predate them" : "");
+            r->violations ? "  <-- callbacks ran, or grace periods ended, under readers that predate them" : "");
     if (reader_pipe_says_something(r, cfg)) {
         fprintf(out, "Reader Pipe:");
         for (int i = 0; i < RV_PIPE_LEN; i++) fprintf(out, " %" PRIu64, r->reader_pipe[i]);

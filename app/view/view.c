@@ -457,7 +457,11 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
             snprintf(b, n, "caption %lld", cnt);
         }
         break;
-    case RV_EV_VIOLATION: snprintf(b, n, "SAFETY VIOLATION: a %s callback ran while reader %lld was still running", fl, cnt); break;
+    case RV_EV_VIOLATION:
+        if (ev->arg == 1) snprintf(b, n, "SAFETY VIOLATION: %s GP %llu ended while reader %lld, older than it, was still running", fl,
+                                   (unsigned long long)ev->gp, cnt);
+        else snprintf(b, n, "SAFETY VIOLATION: a %s callback ran while reader %lld was still running", fl, cnt);
+        break;
     case RV_EV_IDLE_DRAIN:
         snprintf(b, n, "CPU %d entering idle with callbacks: QS, force_quiescent_state(), softirq (RCU_FAST_NO_HZ, %lld tries left)", cpu, cnt);
         break;

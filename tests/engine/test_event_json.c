@@ -43,7 +43,10 @@ static int reference_json(const rv_event *ev, char *buf, size_t n)
         break;
     }
     case RV_EV_CAPTION: ADD(",\"index\":%lld", (long long)ev->n); break;
-    case RV_EV_VIOLATION: ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"cb\":%llu,\"reader\":%lld", ev->cpu, fl, (unsigned long long)ev->id, (long long)ev->n); break;
+    case RV_EV_VIOLATION:
+        if (ev->arg == 1) ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"gp\":%llu,\"reader\":%lld", ev->cpu, fl, (unsigned long long)ev->gp, (long long)ev->n);
+        else ADD(",\"cpu\":%d,\"flavor\":\"%s\",\"cb\":%llu,\"reader\":%lld", ev->cpu, fl, (unsigned long long)ev->id, (long long)ev->n);
+        break;
     case RV_EV_IDLE_DRAIN: ADD(",\"cpu\":%d,\"drain\":%lld", ev->cpu, (long long)ev->n); break;
     default: break;
     }

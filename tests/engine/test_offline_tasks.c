@@ -113,7 +113,13 @@ Test(offline_tasks, reversal_drops_an_older_blocking_reader)
     cr_expect_eq(fx_node(e, RV_PREEMPT, 0).n_blkd_tasks, 1, "A is still on the root's list");
     rv_report r;
     rv_report_build(e, &r);
-    cr_expect_eq(r.violations, 1u, "X ran under A");
+    /* two: the GP's end under A (begun before it) and X's invocation under A */
+    cr_expect_eq(r.violations, 2u, "the GP ended and X ran under A");
+    long gv = fx_find(&log, 0, RV_EV_VIOLATION, RV_PREEMPT);
+    cr_assert(gv >= 0);
+    cr_expect_eq(log.v[gv].arg, 1, "the GP's end is caught first");
+    cr_expect_eq(log.v[gv].gp, g, "GP %lu ended under A", g);
+    cr_expect_eq((uint64_t)log.v[gv].n, blocked_id(&log, 0), "the violation names A");
     rv_report_free(&r);
     rv_engine_free(e);
     fx_log_free(&log);
