@@ -330,14 +330,24 @@ static bool can_blip(const rv_engine *e, const cpu_t *c, const rv_phase *ph)
     return c->run == RS_BUSY && ph && ph->idle_blips_per_s > 0;
 }
 
+/* A task inside rcu_read_lock() is on this CPU, running or preempted: it cannot block there (a section
+ * may be preempted, never sleep), and while it is runnable the CPU does not pass through idle. */
+static inline bool holds_preempt_reader(const rv_engine *e, int cpu)
+{
+    if (!e->rsp[RV_PREEMPT].enabled) return false;
+    for (size_t i = 0; i < e->nreaders; i++)
+        if (e->readers[i].cpu == cpu && e->readers[i].flavor == RV_PREEMPT) return true;
+    return false;
+}
+
 /* Count the blips since blip_lazy_since on a CPU that can blip under phase ph (can_blip()). Always
  * inline: an FQS probe of a busy CPU and a tick ending a holdoff each count. */
 static inline __attribute__((always_inline)) void count_lazy_blips(rv_engine *e, cpu_t *c, const rv_phase *ph)
 {
     double dt = (double)(e->now - c->blip_lazy_since) / NS_PER_S;
     c->blip_lazy_since = e->now;
-    /* no trip through idle while preemption is off or the GP kthread holds the CPU */
-    if (dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0) return;
+    /* no trip through idle while preemption is off, the GP kthread holds the CPU or a reader task is on it */
+    if (dt <= 0 || !cpu_preemptible(c) || c->running_kthread >= 0 || holds_preempt_reader(e, c->id)) return;
     long n = rng_poisson_inline(&c->r_rcu, ph->idle_blips_per_s * dt);
     c->dynticks += 2ul * (unsigned long)n;
 }
@@ -391,7 +401,7 @@ void ensure_blip(rv_engine *e, int cpu)
 static void idle_blip(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
-    if (!cpu_preemptible(c) || c->running_kthread >= 0) return;
+    if (!cpu_preemptible(c) || c->running_kthread >= 0 || holds_preempt_reader(e, cpu)) return;
     context_switch(e, cpu);
     /* one attempt: after ksoftirqd, schedule() picks the task whose wakeup ended the blip, so the idle
      * loop is not re-entered; the drain counter moves on at the next blip. The tick keeps running. */
@@ -414,6 +424,14 @@ static void close_stretch(rv_engine *e)
 }
 
 /* ------------------------------------------------------------------ idle entry and exit */
+/* The CPU cannot go idle now: it stays busy and asks again in a jiffy, still meaning to idle until `until`. */
+static void pin_busy(rv_engine *e, int cpu, int64_t until)
+{
+    cpu_t *c = &e->cpu[cpu];
+    c->pending_idle_until = until;
+    sched_at(e, e->now + e->jiffy_ns, QE_RUNSTATE, cpu, 0, 0, ++c->gen_run);
+}
+
 void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
 {
     cpu_t *c = &e->cpu[cpu];
@@ -426,13 +444,39 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
         pinned = r->cpu == cpu && !r->preempted && r->injected;
     }
     if (pinned) {
-        c->pending_idle_until = until;
-        sched_at(e, e->now + e->jiffy_ns, QE_RUNSTATE, cpu, 0, 0, ++c->gen_run);
+        pin_busy(e, cpu, until);
         return;
     }
     for (size_t i = 0; i < e->nreaders;) { /* short sampled readers have finished by now */
         reader *r = &e->readers[i];
         if (r->cpu == cpu && !r->preempted) reader_finish(e, r->id); else i++;
+    }
+    /* A task preempted inside rcu_read_lock() is still runnable (an rcu_read_lock() section may be
+     * preempted, never sleep), so its CPU cannot go idle before that task has run again and left its
+     * section. Modelled at the moment the CPU would otherwise go idle: it switches back to such a task
+     * of a scripted reader instead, which then runs (still on blkd_tasks: RCU_READ_UNLOCK_BLOCKED stays
+     * set until the outermost rcu_read_unlock(), and a later preemption does not queue it again) and
+     * keeps the CPU busy until its end; the task's time off the CPU is the workload's busy stretch that
+     * preempted it. Preempted sampled readers, short, are run to their end here, as the running ones
+     * above. */
+    const reader *back = NULL;
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->cpu == cpu && r->preempted && r->injected && (!back || r->begin < back->begin)) back = r;
+    }
+    if (back) {
+        uint64_t task = back->task;
+        context_switch(e, cpu); /* from the task that ran meanwhile, in no section */
+        for (size_t i = 0; i < e->nreaders; i++) {
+            reader *r = &e->readers[i];
+            if (r->flavor == RV_PREEMPT && r->task == task) r->preempted = 0;
+        }
+        pin_busy(e, cpu, until);
+        return;
+    }
+    for (size_t i = 0; i < e->nreaders;) {
+        reader *r = &e->readers[i];
+        if (r->cpu == cpu) reader_finish(e, r->id); else i++;
     }
     for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true); /* ksoftirqd drains first */
     close_stretch(e);
