@@ -834,6 +834,73 @@ static int check_flavor(rv_engine *e, int f, char *err, size_t errlen)
     return -1;
 }
 
+/* How lockdep names a flavor's read-side critical section in its "Illegal ..." messages, and the
+ * synchronize function of a flavor. */
+static const char *lockdep_name(int f) { return f == RV_SCHED ? "RCU-sched" : f == RV_BH ? "RCU-bh" : "RCU"; }
+static const char *sync_name(int f) { return f == RV_SCHED ? "synchronize_sched" : f == RV_BH ? "synchronize_rcu_bh" : "synchronize_rcu"; }
+
+/* A scripted reader of the task running on the CPU (not switched out), or with `preempted`, one whose
+ * task was preempted there and is still runnable; NULL if none. Sampled readers last microseconds: an
+ * event meeting one is taken to come just after it. */
+static const reader *scripted_reader(const rv_engine *e, int cpu, bool preempted)
+{
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->cpu == cpu && r->injected && (r->preempted != 0) == preempted) return r;
+    }
+    return NULL;
+}
+
+/* Acts the kernel would not let happen on that CPU now are refused with the rule they break, never
+ * applied as a no-op (a scripted one is then listed in events_not_applied). cpu -1 (all CPUs) is not
+ * checked: each CPU that can, does. */
+static int check_cpu_can(rv_engine *e, const rv_inject *cmd, int f, char *err, size_t errlen)
+{
+    int cpu = cmd->cpu;
+    if (cpu < 0) return 0;
+    const cpu_t *c = &e->cpu[cpu];
+    const reader *r;
+    switch (cmd->kind) {
+    case RV_INJ_IDLE: case RV_INJ_WAKE: case RV_INJ_FORCE_QS:
+        if (c->run == RS_OFFLINE) { snprintf(err, errlen, "CPU %d is offline", cpu); return -1; }
+        if (cmd->kind != RV_INJ_IDLE) return 0;
+        if (c->kloop) {
+            snprintf(err, errlen, "CPU %d is looping in the kernel with preemption off: it cannot switch to the idle task before the "
+                     "loop ends", cpu);
+            return -1;
+        }
+        /* rcu_idle_enter()'s lockdep checks: no idle inside any flavor's section */
+        if ((r = scripted_reader(e, cpu, false))) {
+            snprintf(err, errlen, "CPU %d is inside an %s read-side critical section (reader %llu): \"Illegal idle entry in %s "
+                     "read-side critical section.\"", cpu, rv_flavor_name(r->flavor), (unsigned long long)r->id, lockdep_name(r->flavor));
+            return -1;
+        }
+        if ((r = scripted_reader(e, cpu, true))) {
+            snprintf(err, errlen, "CPU %d's task P%d, preempted in an rcu_preempt read-side critical section (reader %llu), is still "
+                     "runnable: the CPU runs it again before it can go idle", cpu, reader_pid(r), (unsigned long long)r->id);
+            return -1;
+        }
+        return 0;
+    case RV_INJ_SYNCHRONIZE:
+        if (c->kloop) {
+            snprintf(err, errlen, "CPU %d is looping in the kernel with preemption off: no task can call %s() there before the loop "
+                     "ends", cpu, sync_name(f));
+            return -1;
+        }
+        /* synchronize_*()'s lockdep check (no section of any flavor held) and might_sleep(): the task
+         * would block inside its own section, and in its own flavor wait for itself forever */
+        if ((r = scripted_reader(e, cpu, false))) {
+            snprintf(err, errlen, "CPU %d is inside an %s read-side critical section (reader %llu): %s() %s (\"Illegal %s() in %s "
+                     "read-side critical section\")", cpu, rv_flavor_name(r->flavor), (unsigned long long)r->id, sync_name(f),
+                     r->flavor == f ? "would wait for it forever" : "may not sleep there", sync_name(f), lockdep_name(f));
+            return -1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
 {
     int cpu = cmd->cpu;
@@ -854,6 +921,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
          cmd->kind == RV_INJ_SYNCHRONIZE || cmd->kind == RV_INJ_FORCE_QS) && check_flavor(e, f, err, errlen))
         return -1;
     if (cmd->kind == RV_INJ_CALL_RCU_BURST && cmd->count <= 0) { snprintf(err, errlen, "count: expected a positive number, got %ld", cmd->count); return -1; }
+    if (check_cpu_can(e, cmd, f, err, errlen)) return -1;
     rv_event *ev = emit(e, RV_EV_INJECT, cpu, (cmd->kind == RV_INJ_IDLE || cmd->kind == RV_INJ_WAKE || cmd->kind == RV_INJ_OFFLINE || cmd->kind == RV_INJ_ONLINE || cmd->kind == RV_INJ_KERNEL_LOOP) ? -1 : f);
     if (ev) { ev->arg = (int8_t)cmd->kind; ev->n = cmd->count; }
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
