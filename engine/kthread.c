@@ -189,7 +189,7 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     }
     if (arriving) {
         if (c->run == RS_IDLE) { dynticks_busy(c); emit(e, RV_EV_IDLE_EXIT, cpu, -1); }
-        if (c->run == RS_BUSY) context_switch(e, cpu);
+        if (c->run == RS_BUSY) context_switch_why(e, cpu, PW_KTHREAD);
         else { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_PREEMPT); } /* rcu_note_context_switch() from idle: no rcu_bh QS */
     }
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu, saved_fl = e->ctx_flavor;

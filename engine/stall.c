@@ -55,7 +55,7 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     record_stall(e, rsp, cpu, 0, t, text, cpu, 0);
     if (e->jiffies >= rsp->jiffies_stall) rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
     cpu_t *c = &e->cpu[cpu];
-    if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch(e, cpu); /* set_need_resched() */
+    if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch_why(e, cpu, PW_STALL); /* set_need_resched() */
 }
 
 /* rcu_print_task_stall() of 3.6/3.7: " P<pid>" for each task on node n's blkd_tasks after the one

@@ -92,6 +92,20 @@ static const char *dur_text(int64_t ns, char *b, size_t n)
     return b;
 }
 
+/* What preempted a reader's task when it went onto blkd_tasks (reader.blkd_why), for a sentence:
+ * "... at 12.009000 s, by the stall warning's set_need_resched(), ...". */
+static const char *preempt_cause(int why)
+{
+    switch (why) {
+    case PW_STALL: return ", by the self-detected stall warning's set_need_resched()";
+    case PW_RESCHED: return ", by __rcu_pending()'s set_need_resched() (3.6's nudge to a CPU owing rcu_sched or rcu_bh a QS)";
+    case PW_INJECT: return ", by the scenario's preempt_reader event";
+    case PW_KTHREAD: return ", by a GP kthread waking on the CPU";
+    case PW_KSOFTIRQD: return ", by ksoftirqd taking the CPU";
+    default: return ", at a context switch";
+    }
+}
+
 /* Absolute times read "%.6f s" as the top bar's clock does ("since 8.000000 s", "at 30.001000 s"), durations
  * in ms ("3.000 ms old"). */
 static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *buf, size_t n)
@@ -131,10 +145,12 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         for (size_t i = 0; i < e->nreaders; i++) {
             const reader *r = &e->readers[i];
             if (r->flavor == rsp->flavor && r->cpu == cpu && r->blocked && r->blocks_gp)
-                return snprintf(buf, n, "Task P%d holds %s GP %lu, not CPU %d: preempted inside rcu_read_lock() on this CPU "
-                                "at %.6f s, it sits on node %d's blkd_tasks until its rcu_read_unlock(). CPU %d itself has "
-                                "reported its quiescent state.", reader_pid(r), fl, rsp->gpnum, cpu,
-                                (double)r->begin / NS_PER_S, r->node, cpu);
+                return snprintf(buf, n, "Task P%d holds %s GP %lu, not CPU %d: preempted on this CPU at %.6f s%s, inside the "
+                                "rcu_read_lock() it entered at %.6f s, it sits on node %d's blkd_tasks until its outermost "
+                                "rcu_read_unlock()%s. CPU %d itself has reported its quiescent state.", reader_pid(r), fl,
+                                rsp->gpnum, cpu, (double)r->blkd_at / NS_PER_S, preempt_cause(r->blkd_why),
+                                (double)r->begin / NS_PER_S, r->node,
+                                r->preempted ? "" : " (it has run again since: a task leaves the list only at that unlock)", cpu);
         }
         return snprintf(buf, n, "CPU %d has already reported its quiescent state for %s GP %lu (or FQS credited it).", cpu, fl, rsp->gpnum);
     }
@@ -308,9 +324,10 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
     for (size_t i = 0; i < e->nreaders && (size_t)len < n; i++) {
         const reader *r = &e->readers[i];
         if (r->flavor == flavor && r->blocked && r->blocks_gp)
-            len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at %.6f s and "
-                            "sits on node %d's blkd_tasks: the GP waits for its rcu_read_unlock().",
-                            reader_pid(r), r->cpu, (double)r->begin / NS_PER_S, r->node);
+            len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at %.6f s%s "
+                            "(its section began at %.6f s) and sits on node %d's blkd_tasks: the GP waits for its rcu_read_unlock().",
+                            reader_pid(r), r->cpu, (double)r->blkd_at / NS_PER_S, preempt_cause(r->blkd_why),
+                            (double)r->begin / NS_PER_S, r->node);
     }
     return len;
 }

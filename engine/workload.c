@@ -282,7 +282,7 @@ static inline bool drain_round(rv_engine *e, int cpu, bool cbs)
     if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) return false;
     cpu_t *c = &e->cpu[cpu];
     c->gen_softirq++; c->softirq_scheduled = false; /* ksoftirqd runs now, not after a wakeup delay */
-    context_switch(e, cpu);
+    context_switch_why(e, cpu, PW_KSOFTIRQD);
     run_softirq(e, cpu, true);
     context_switch(e, cpu); /* run_ksoftirqd()'s rcu_note_context_switch(), then back to idle */
     return true;
@@ -722,7 +722,7 @@ void do_tick(rv_engine *e, int cpu)
     if (__builtin_expect(c->need_resched, 0)) { /* set_need_resched() (3.6): preempt_schedule_irq() at irq exit */
         c->need_resched = false;
         if (c->run == RS_BUSY) {
-            if (cpu_preemptible(c)) context_switch(e, cpu);
+            if (cpu_preemptible(c)) context_switch_why(e, cpu, PW_RESCHED);
             else c->ctxsw_deferred = true; /* when its preempt-off section ends */
         }
     }
@@ -936,7 +936,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
         cpu_wake(e, cpu);
         reader_start(e, cpu, RV_PREEMPT, dur, true);
         /* preempted at once (onto blkd_tasks) — or as soon as the CPU can switch at all */
-        if (cpu_preemptible(&e->cpu[cpu])) context_switch(e, cpu);
+        if (cpu_preemptible(&e->cpu[cpu])) context_switch_why(e, cpu, PW_INJECT);
         else e->cpu[cpu].ctxsw_deferred = true;
         break;
     case RV_INJ_KERNEL_LOOP: {
@@ -1058,7 +1058,7 @@ void handle_qev(rv_engine *e, const qev *ev)
             /* from the idle task, schedule() runs rcu_note_context_switch() too: an rcu_sched and
              * rcu_preempt QS that this very softirq run can report (no rcu_bh QS, as for the kthread) */
             if (was_idle) { dynticks_busy(c); rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); }
-            else context_switch(e, ev->cpu);
+            else context_switch_why(e, ev->cpu, PW_KSOFTIRQD);
             run_softirq(e, ev->cpu, true);
             if (!was_idle) context_switch(e, ev->cpu); /* run_ksoftirqd() notes a QS after each __do_softirq() */
             if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) {

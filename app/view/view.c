@@ -159,6 +159,11 @@ static void stall_note(ui_view *v)
     if (m->task > 0)
         snprintf(note, sizeof note, "The stall warning at %s names task P%d: a reader preempted inside rcu_read_lock(), on "
                  "blkd_tasks%s. The CPU that printed it only noticed.\n", tb, m->task, m->cpu >= 0 ? " (and CPUs that owe a QS)" : "");
+    else if (m->cpu >= 0 && m->cpu < v->ncpus && !v->cpus[m->cpu].rdp[v->flavor].qs_owed)
+        /* the warning is a moment's picture: a self-detected stall's own set_need_resched() often gets
+         * the CPU its QS at once (a reader it preempts goes onto blkd_tasks and holds the GP instead) */
+        snprintf(note, sizeof note, "The stall warning at %s named CPU %d: it owed this GP a QS when printed, and has reported "
+                 "one since.\n", tb, m->cpu);
     else if (m->cpu >= 0)
         snprintf(note, sizeof note, "The stall warning at %s names CPU %d: it still owes this GP a QS.\n", tb, m->cpu);
     else {

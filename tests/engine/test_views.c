@@ -247,7 +247,8 @@ Test(views, explain_readers)
      * (it stopped at "already reported", and a student looking at CPU 2 never saw the task) */
     rv_explain(e, RV_PREEMPT, 2, -1, buf, sizeof buf);
     cr_expect(strncmp(buf, "Task P", 6) == 0 && strstr(buf, " holds rcu_preempt GP ") != NULL, "%s", buf);
-    cr_expect(strstr(buf, ", not CPU 2: preempted inside rcu_read_lock() on this CPU at 0.005000 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, ", not CPU 2: preempted on this CPU at 0.005000 s, by the scenario's preempt_reader event, inside the "
+                          "rcu_read_lock() it entered at 0.005000 s") != NULL, "%s", buf);
     cr_expect(strstr(buf, "CPU 2 itself has reported its quiescent state.") != NULL, "%s", buf);
     rv_explain(e, RV_PREEMPT, 1, -1, buf, sizeof buf);
     cr_expect(strstr(buf, "Task P") == NULL, "CPU 1 had no preempted reader: %s", buf);
@@ -414,5 +415,58 @@ Test(views, an_idle_cpu_with_its_tick_running_reports_from_its_tick)
     explain(e, RV_SCHED, 2, buf, sizeof buf);
     cr_expect(strstr(buf, "CPU 2 is idle with its tick still running") != NULL, "%s", buf);
     cr_expect(strstr(buf, "never reports") == NULL, "%s", buf);
+    rv_engine_free(e);
+}
+
+/* long-reader.json's CPU 3 at 12.1 s: the task was preempted when the self-detected stall warning's
+ * set_need_resched() switched it out (3.7), not when its rcu_read_lock() began; 3.6 switches it out
+ * earlier, by __rcu_pending()'s set_need_resched(). The answer gives the time it was preempted, what
+ * preempted it, and when its section began. It used to say "preempted ... at" the section's start. */
+static rv_engine *long_reader(enum rv_mode mode)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, mode);
+    cfg.rcu.flavors[RV_BH] = false;
+    cfg.rcu.stall_timeout_s = 3;
+    rv_phase *ph = fx_add_phase(&cfg, "0,2-3", 1.0);
+    ph->call_rcu_per_s[RV_PREEMPT] = 200;
+    ph->call_rcu_per_s[RV_SCHED] = 50;
+    rv_phase *one = fx_add_phase(&cfg, "1", 1.0); /* in the kernel, never switching by itself */
+    one->user_frac = 0;
+    one->ctxsw_per_s = 0;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.5);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_PREEMPT, 6.0, 0);
+    return e;
+}
+
+Test(views, explain_says_when_and_by_what_the_task_was_preempted_kthread)
+{
+    rv_engine *e = long_reader(RV_MODE_KTHREAD);
+    fx_run_s(e, 4.0);
+    long k = fx_klog_find(e, "self-detected stall on CPU { 1}"); /* rcu_sched's, here: CPU 1 never switches */
+    cr_assert(k >= 0, "no self-detected stall");
+    char at[160], buf[2048];
+    snprintf(at, sizeof at, "preempted on this CPU at %.6f s, by the self-detected stall warning's set_need_resched()",
+             rv_klog_time(e, (size_t)k) / 1e9);
+    rv_explain(e, RV_PREEMPT, 1, -1, buf, sizeof buf);
+    cr_expect(strstr(buf, at), "wanted \"%s\": %s", at, buf);
+    cr_expect(strstr(buf, "inside the rcu_read_lock() it entered at 0.500000 s"), "%s", buf);
+    rv_explain(e, RV_PREEMPT, -1, -1, buf, sizeof buf);
+    snprintf(at, sizeof at, "on CPU 1 at %.6f s, by the self-detected stall", rv_klog_time(e, (size_t)k) / 1e9);
+    cr_expect(strstr(buf, at), "wanted \"%s\": %s", at, buf);
+    rv_engine_free(e);
+}
+
+Test(views, explain_says_when_and_by_what_the_task_was_preempted_softirq)
+{
+    rv_engine *e = long_reader(RV_MODE_SOFTIRQ);
+    fx_run_s(e, 1.0);
+    char buf[2048];
+    rv_explain(e, RV_PREEMPT, 1, -1, buf, sizeof buf);
+    cr_expect(strstr(buf, "by __rcu_pending()'s set_need_resched()"), "%s", buf);
+    cr_expect(strstr(buf, "inside the rcu_read_lock() it entered at 0.500000 s"), "%s", buf);
+    cr_expect(!strstr(buf, "preempted on this CPU at 0.500000 s"), "%s", buf);
     rv_engine_free(e);
 }
