@@ -501,7 +501,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     /* the bottom line: a warning that must not scroll away, else the "more below" cue */
     if (rep->violations) {
         char vb[96];
-        snprintf(vb, sizeof vb, "⚠ %llu callback%s ran before %s readers finished", (unsigned long long)rep->violations,
+        /* a violation is a callback run, or a grace period ended, under a reader older than it */
+        snprintf(vb, sizeof vb, "⚠ %llu RCU violation%s: a reader outlived %s grace period", (unsigned long long)rep->violations,
                  rep->violations == 1 ? "" : "s", rep->violations == 1 ? "its" : "their");
         panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
     } else if (hidden > 0 || st->acct_scroll > 0) {
