@@ -258,10 +258,38 @@ const char *panel_compare_text(const char *s, char *buf, size_t n) { return with
 
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw)
 {
+    return panel_legend_rows(fr, r, items, n, 1 << 20, NULL, draw);
+}
+
+int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, int max_rows, const char *hint, bool draw)
+{
     rd_ctx *rd = fr->rd;
     int lh = rd_line_height(rd, RD_SANS_SMALL), s = rd_px(rd, 10), sp = rd_px(rd, 3), gap = rd_px(rd, 10);
-    int x = r.x, y = r.y;
+    if (max_rows <= 0) return 0;
+    int x = r.x, row = 0, shown = n;
+    /* where the items take more rows than max_rows, the last row keeps room for the hint: the
+     * items are in order of importance (the states first), so the tail is what goes */
+    int hint_w = hint && *hint ? rd_text_width(rd, RD_SANS_SMALL, hint) : 0;
     for (int i = 0; i < n; i++) {
+        int w = (items[i].sw != SW_NONE ? s + sp : 0) + rd_text_width(rd, RD_SANS_SMALL, items[i].text);
+        if (x > r.x && x + w > r.x + r.w) { x = r.x; row++; }
+        if (row >= max_rows) { shown = i; break; }
+        x += w + gap;
+    }
+    if (shown < n) { /* drop items from the end until the hint fits after them on the last row */
+        for (;; shown--) {
+            x = r.x, row = 0;
+            for (int i = 0; i < shown; i++) {
+                int w = (items[i].sw != SW_NONE ? s + sp : 0) + rd_text_width(rd, RD_SANS_SMALL, items[i].text);
+                if (x > r.x && x + w > r.x + r.w) { x = r.x; row++; }
+                x += w + gap;
+            }
+            if (!hint_w || (row < max_rows - 1) || x + hint_w <= r.x + r.w || shown == 0) break;
+        }
+    }
+    x = r.x;
+    int y = r.y;
+    for (int i = 0; i < shown; i++) {
         const panel_legend_item *it = &items[i];
         int w = (it->sw != SW_NONE ? s + sp : 0) + rd_text_width(rd, RD_SANS_SMALL, it->text);
         if (x > r.x && x + w > r.x + r.w) { x = r.x; y += lh; }
@@ -280,7 +308,18 @@ int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n,
         }
         x += w + gap;
     }
-    return y + lh - r.y;
+    if (shown < n && hint_w) {
+        if (x > r.x && x + hint_w > r.x + r.w) { x = r.x; y += lh; } /* a row of its own, under the last item row */
+        if (draw) {
+            panel_text_fit(fr, RD_SANS_SMALL, x, y, r.x + r.w - x, fr->th->text_dim, hint);
+            /* the hover says what the hint stands for: the items left out are the glossary's terms */
+            char tip[160];
+            snprintf(tip, sizeof tip, "%d more legend items: the glossary (G) explains every term on screen", n - shown);
+            ui_tip_add(fr, (rd_rect){x, y, hint_w, lh}, tip);
+        }
+    }
+    if (draw && shown < n) rd_note_dropped(rd, n - shown);
+    return shown == 0 && !hint_w ? 0 : y + lh - r.y;
 }
 
 typedef struct explain_acc { char buf[2048]; size_t len; const char *seen[32]; int nseen; } explain_acc; /* as big as a ui_tip */

@@ -407,7 +407,7 @@ static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
  * height. The heat map draws states, an owed QS, an old reader and the running CPUs that owe: its
  * legend says those alone (the tiles' badges, callbacks and outline took three lines of a compare
  * half at 1280x720 over a map drawn without them, and the summary above the map ended in "…"). */
-static int legend(ui_frame *fr, rd_rect r, bool heat, bool draw)
+static int legend(ui_frame *fr, rd_rect r, bool heat, int max_rows, const char *hint, bool draw)
 {
     const ui_theme *th = fr->th;
     const panel_legend_item items[] = {
@@ -427,8 +427,27 @@ static int legend(ui_frame *fr, rd_rect r, bool heat, bool draw)
         {SW_FILL, th->owed, "centre: owes a QS", "○"}, {SW_FILL, th->reader_old, "corner: reader GP waits for", "R!"},
         {SW_FRAME, th->stall, "ring: running, owes", "QS"},
     };
-    if (heat) return panel_legend(fr, r, heat_items, (int)(sizeof heat_items / sizeof heat_items[0]), draw);
-    return panel_legend(fr, r, items, (int)(sizeof items / sizeof items[0]), draw);
+    if (heat) return panel_legend_rows(fr, r, heat_items, (int)(sizeof heat_items / sizeof heat_items[0]), max_rows, hint, draw);
+    return panel_legend_rows(fr, r, items, (int)(sizeof items / sizeof items[0]), max_rows, hint, draw);
+}
+
+/* The tiles' grid in g: the column count whose tiles are biggest at the tiles' 1.45 aspect, and their
+ * size (a tile at most 150 px tall). */
+static void tile_grid(rd_rect g, int n, int gap, int *cols_out, int *rows_out, int *tw, int *th)
+{
+    int best_cols = 1;
+    double best = 0;
+    for (int cols = 1; cols <= n; cols++) {
+        int rows = (n + cols - 1) / cols;
+        double w = (double)(g.w - gap * (cols - 1)) / cols, h = (double)(g.h - gap * (rows - 1)) / rows;
+        double s = fmin(w / 1.45, h);
+        if (s > best) { best = s; best_cols = cols; }
+    }
+    int cols = best_cols, rows = n > 0 ? (n + cols - 1) / cols : 1;
+    *cols_out = cols;
+    *rows_out = rows;
+    *tw = (g.w - gap * (cols - 1)) / cols;
+    *th = (g.h - gap * (rows - 1)) / rows;
 }
 
 /* Form k (0 the longest) of the CPUs panel's subtitle; owes: the singular verb. */
@@ -470,34 +489,48 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     if (k) rd_note_dropped(rd, k); /* "tick stopped", then the flavor's name, then the Z count */
     rd_rect c = panel_frame(fr, r, title, sub);
     int n = v->ncpus;
-    /* the legend takes the lines it needs at this width (never drops an item): the tiles', unless they
-     * would be too small under it and the heat map stands in for them */
+    /* tiles first: the legend takes the rows it needs at this width, unless the tiles would then be
+     * too small to read (12 px, where the heat map used to take over); it then gives up rows from its end
+     * (a hint to the glossary ends its last), down to none. A squeezed compare half (1066x600, the
+     * smallest supported size) had no tile left and drew the legend up over the panel's title. */
     bool heat = n > 256;
-    int leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, false);
-    rd_rect grid = {c.x, c.y, c.w, c.h - leg_h - rd_px(rd, 4)};
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    const char *hint = ui_no_hints(st) ? "…" : "… legend: G";
+    int rows_all = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, 1 << 20, NULL, false) / lh;
     int gap = rd_px(rd, n <= 64 ? 3 : 1);
-    int best_cols = 1;
-    double best = 0;
-    for (int cols = 1; cols <= n && !heat; cols++) {
-        int rows = (n + cols - 1) / cols;
-        double tw = (double)(grid.w - gap * (cols - 1)) / cols, th_ = (double)(grid.h - gap * (rows - 1)) / rows;
-        double s = fmin(tw / 1.45, th_);
-        if (s > best) { best = s; best_cols = cols; }
+    int leg_rows = rows_all, leg_h = 0, cols = 1, rows = 1, tw = 0, th_ = 0;
+    rd_rect grid = c;
+    for (;;) {
+        leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, leg_rows, hint, false);
+        grid = (rd_rect){c.x, c.y, c.w, c.h - leg_h - (leg_h ? rd_px(rd, 4) : 0)};
+        if (heat) { /* the map's sentences and a map of one-pixel cells under them */
+            if (grid.h >= 3 * lh + heatmap_min_h(v, grid.w) || leg_rows == 0) break;
+            leg_rows--;
+            continue;
+        }
+        tile_grid(grid, n, gap, &cols, &rows, &tw, &th_);
+        if ((th_ >= rd_px(rd, 12) && tw >= rd_px(rd, 12)) || leg_rows == 0) break;
+        leg_rows--;
     }
-    int cols = best_cols, rows = n > 0 ? (n + cols - 1) / cols : 1;
-    int tw = (grid.w - gap * (cols - 1)) / cols, th_ = (grid.h - gap * (rows - 1)) / rows;
-    if (th_ > rd_px(rd, 150)) th_ = rd_px(rd, 150);
     if (!heat && (th_ < rd_px(rd, 12) || tw < rd_px(rd, 12))) {
+        /* tiles too small even with no legend: the heat map, its legend shortened the same way */
         heat = true;
-        leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, false);
-        grid.h = c.h - leg_h - rd_px(rd, 4);
+        rows_all = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, 1 << 20, NULL, false) / lh;
+        for (leg_rows = rows_all;; leg_rows--) {
+            leg_h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, leg_rows, hint, false);
+            grid = (rd_rect){c.x, c.y, c.w, c.h - leg_h - (leg_h ? rd_px(rd, 4) : 0)};
+            if (grid.h >= 3 * lh + heatmap_min_h(v, grid.w) || leg_rows == 0) break;
+        }
     }
-    legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, heat, true);
+    if (th_ > rd_px(rd, 150)) th_ = rd_px(rd, 150);
+    if (leg_h > 0 && leg_h <= c.h) legend(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, heat, leg_rows, hint, true);
     if (n <= 0 || grid.h <= 0) return;
     if (heat) {
         draw_heatmap(fr, grid, v, st);
         return;
     }
+    /* no tile over the legend or the title (3 px out: a selected tile's ring) */
+    rd_clip_push(rd, rd_inset(grid, -rd_px(rd, 3)));
     long smax = seg_max(v);
     bool cpu_word = head_names_cpu(rd, tw, v);
     for (int i = 0; i < n; i++) {
@@ -505,4 +538,5 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         draw_tile(fr, t, v, st, &v->cpus[i], smax, cpu_word);
         ui_hit_add(fr, t, HIT_CPU, i, 0);
     }
+    rd_clip_pop(rd);
 }

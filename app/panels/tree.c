@@ -951,11 +951,17 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     tree_layout L;
     tree_measure(fr, c, v, say, cred, ui_no_hints(st), &L);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
+    /* no more text lines than the panel holds: the measure keeps a driver and a credits line whatever
+     * the room, and in a squeezed panel (an 800x500 window, a 960x540 compare half) they were drawn
+     * past its bottom, over its frame and the panel under it */
+    int room = c.h > 0 ? c.h / lh : 0;
+    if (L.drv_lines > room) L.drv_lines = room;
+    if (L.head_lines > room) L.head_lines = room;
     /* who drives the grace period, and where it is; then the credits, on the lines the driver text
      * leaves of the header */
     int drv_used = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, L.drv);
     if (drv_used > L.drv_lines) drv_used = L.drv_lines;
-    panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, L.drv_lines * lh}, th->text, L.drv);
+    if (L.drv_lines > 0) panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, L.drv_lines * lh}, th->text, L.drv);
     /* whole credits on the lines left, the rest as ", …": a compare half at 1280x720 cut one in two,
      * "CPU 12 dti, CPU 7 dti…" */
     for (int k = 7; k >= 1 && cred[0] && panel_wrap_lines(rd, RD_SANS_SMALL, c.w, cred) > L.head_lines - drv_used; k--)

@@ -108,6 +108,18 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
             s->timeline.h -= g;
             s->acct = take_bottom(&c, clampi(rest * 27 / 100, rd_px(rd, 120), rd_px(rd, 400)) + g);
             s->acct.h -= g;
+            /* the CPUs and tree row keeps room for its titles and a row of tiles: a caption strip at
+             * 960x540 left it none (the panels vanished) and at 1066x600 too little for any tile.
+             * The accounting gives first, down to its title and two rows, then the timeline, down
+             * to its title and three lanes */
+            int row_min = rd_line_height(rd, RD_BOLD) + rd_px(rd, 7) + rd_px(rd, 30) + g;
+            if (c.h < row_min) {
+                int acct_floor = head + 3 * lh, tl_floor = head + 3 * (lh + rd_px(rd, 4));
+                int d1 = clampi(row_min - c.h, 0, s->acct.h > acct_floor ? s->acct.h - acct_floor : 0);
+                s->acct.y += d1; s->acct.h -= d1; c.h += d1;
+                int d2 = clampi(row_min - c.h, 0, s->timeline.h > tl_floor ? s->timeline.h - tl_floor : 0);
+                s->timeline.y += d2; s->timeline.h -= d2; s->acct.y += d2; c.h += d2;
+            }
             int cw = c.w * 55 / 100;
             s->cpus = take_left(&c, cw);
             c.x += g; c.w -= g; c.h -= g;

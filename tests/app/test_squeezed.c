@@ -1,0 +1,147 @@
+/* test_squeezed.c — small windows and pictures (1066x600, the smallest supported size, and below): the CPUs panel keeps a row of tiles and shortens its legend rather than draw it over its title, and no panel's text lands on other text or past its panel. */
+#include <criterion/criterion.h>
+
+#include "panels/panels.h"
+#include "window/app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A text run the renderer drew (rd_set_text_observer). */
+typedef struct run { char text[120]; rd_rect r; } run;
+typedef struct runs { run v[4096]; int n; } runs;
+static runs R;
+
+static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    runs *q = ctx;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    if (q->n == 4096) return;
+    run *u = &q->v[q->n++];
+    snprintf(u->text, sizeof u->text, "%.*s", (int)(len < sizeof u->text ? len : sizeof u->text - 1), s);
+    u->r = (rd_rect){x, y, w, h};
+}
+
+static bool meets(rd_rect a, rd_rect b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
+static bool starts_in(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x < r.x + r.w && a.y < r.y + r.h; }
+
+static void load(ui_app *a, const char *scenario, bool compare)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s", root, scenario);
+    ui_app_init(a);
+    cr_assert_eq(ui_app_load(a, path, -1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ui_app_set_compare(a, compare, err, sizeof err), 0, "%s", err);
+}
+
+static void seek(ui_app *a, int64_t t)
+{
+    ui_app_seek(a, t);
+    while (ui_app_seek_continue(a, 1000)) {}
+}
+
+/* One frame of a, w x h logical pixels at scale, its text runs in R. */
+static void draw(ui_app *a, int w, int h, float scale)
+{
+    char err[512];
+    ui_app_refresh_reports(a, 0, 0);
+    rd_ctx *rd = rd_new_offscreen((int)(w * scale), (int)(h * scale), scale, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    R.n = 0;
+    rd_set_text_observer(rd, keep_run, &R);
+    ui_app_draw(a, rd);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    rd_free(rd);
+}
+
+static bool is_state_letter(const char *s) { return strlen(s) == 1 && strchr("UKIZX", s[0]); }
+
+/* In every side's CPUs panel: the legend's words stay under the title row, no two texts overlap, and
+ * at least one tile shows its state letter. */
+static void check_cpus(const ui_app *a, const char *what)
+{
+    for (int s = 0; s < a->L.nsides; s++) {
+        rd_rect p = a->L.side[s].cpus;
+        cr_assert(p.h > 0, "%s: side %d has no CPUs panel", what, s);
+        int title = -1, tiles = 0;
+        for (int i = 0; i < R.n; i++)
+            if (starts_in(R.v[i].r, p) && (!strcmp(R.v[i].text, "CPUs") || !strcmp(R.v[i].text, "CPU"))) title = i;
+        cr_assert(title >= 0, "%s: side %d: no CPUs title", what, s);
+        rd_rect row = {p.x, p.y, p.w, R.v[title].r.y + R.v[title].r.h - p.y};
+        for (int i = 0; i < R.n; i++) {
+            const run *u = &R.v[i];
+            if (!starts_in(u->r, p) || i == title) continue;
+            if (u->r.y >= row.y + row.h && is_state_letter(u->text)) tiles++;
+            bool subtitle = u->r.y == R.v[title].r.y; /* the subtitle shares the title's baseline */
+            cr_assert(subtitle || !meets(u->r, row), "%s: side %d: \"%s\" drawn over the CPUs panel's title row", what, s, u->text);
+            for (int j = i + 1; j < R.n; j++)
+                if (starts_in(R.v[j].r, p) && j != title && R.v[j].r.w > 0 && u->r.w > 0)
+                    cr_assert(!meets(u->r, R.v[j].r), "%s: side %d: \"%s\" and \"%s\" drawn over each other", what, s, u->text,
+                              R.v[j].text);
+        }
+        cr_assert(tiles >= 1, "%s: side %d: no CPU tile shows its state", what, s);
+    }
+}
+
+/* hackbench's cue 3 presented at 1066x600, the README's smallest size: its legend was drawn up over
+ * "CPUs" and the panel header, and no tile was left. */
+Test(squeezed, hackbench_cue_3_at_1066x600_keeps_tiles_under_the_title)
+{
+    ui_app a;
+    char err[512];
+    load(&a, "hackbench.json", false);
+    cr_assert_eq(ui_app_goto_cue(&a, 2, err, sizeof err), 0, "%s", err);
+    a.st.presenting = true;
+    draw(&a, 1066, 600, 1.0f);
+    check_cpus(&a, "hackbench cue 3, 1066x600");
+    ui_app_free(&a);
+}
+
+/* omap-stall compared at 960x540 scale 2 (a slide), and a 4-CPU scenario compared at 960x540. */
+Test(squeezed, compared_below_the_smallest_size_keeps_tiles)
+{
+    ui_app a;
+    load(&a, "omap-stall.json", true);
+    a.st.clean = true;
+    seek(&a, 80500000000LL);
+    draw(&a, 960, 540, 2.0f);
+    check_cpus(&a, "omap-stall compared, 960x540 x2");
+    ui_app_free(&a);
+    load(&a, "small-busy.json", true);
+    seek(&a, 2000000000LL);
+    draw(&a, 960, 540, 1.0f);
+    check_cpus(&a, "small-busy compared, 960x540");
+    ui_app_free(&a);
+}
+
+/* The tree's driver and credits lines stay inside the tree panel in a small live window. */
+Test(squeezed, tree_status_lines_stay_in_their_panel)
+{
+    static const struct { const char *scen; bool compare; int w, h; float scale; int64_t t; } cases[] = {
+        {"hackbench.json", false, 800, 500, 1.0f, 2000000000LL},
+        {"omap-stall.json", true, 960, 540, 2.0f, 80500000000LL},
+        {"omap-stall.json", false, 800, 500, 1.0f, 80500000000LL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        ui_app a;
+        load(&a, cases[k].scen, cases[k].compare);
+        seek(&a, cases[k].t);
+        draw(&a, cases[k].w, cases[k].h, cases[k].scale);
+        for (int s = 0; s < a.L.nsides; s++) {
+            rd_rect p = a.L.side[s].tree;
+            for (int i = 0; i < R.n; i++) {
+                const run *u = &R.v[i];
+                /* the driver line ("3.6: no kthread; ...") and the credits ("FQS credited: ...") in the
+                 * tree's column: they were drawn from the content's top whatever its height */
+                bool status = !strncmp(u->text, "3.6: ", 5) || !strncmp(u->text, "3.7: ", 5) || !strncmp(u->text, "FQS credited", 12);
+                if (!status || u->r.x < p.x || u->r.x >= p.x + p.w) continue;
+                cr_assert(u->r.y >= p.y && u->r.y + u->r.h <= p.y + p.h, "%s %dx%d: tree text \"%s\" at y %d..%d, outside its panel (y %d..%d)",
+                          cases[k].scen, cases[k].w, cases[k].h, u->text, u->r.y, u->r.y + u->r.h, p.y, p.y + p.h);
+            }
+        }
+        ui_app_free(&a);
+    }
+}
