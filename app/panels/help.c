@@ -31,6 +31,7 @@ static const char *const keys[][2] = {
     {"C", "compare 3.6 and 3.7 side by side"},
     {"M  X  Z  Shift+Z", "toggle mode / needs_gp_fix / no_hz / fast_no_hz (recorded)"},
     {"U  /  Shift+U", "twice / half as many CPUs (re-simulated)"},
+    {"Backspace", "the file's configuration again (undoes M X Z U)"},
     {"Ctrl+O,  drop a file", "open a scenario"},
     {"Ctrl+R", "reload the scenario file (automatic on change)"},
     {"W", "show / hide the workbook column"},

@@ -45,16 +45,28 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         char tb[64], line[512];
         top_bar_time(tb, sizeof tb, v, st);
         unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
-        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
-                 st->compare ? "3.6 vs 3.7" : v->label, st->config_badge[0] ? " · changed: " : "", st->config_badge,
-                 st->event_filter ? " · steps filtered" : "", v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
+        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
+                 st->compare ? "3.6 vs 3.7" : v->label, st->event_filter ? " · steps filtered" : "",
+                 v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
+        if (st->config_badge[0]) {
+            /* the same filled red badge as outside presentation mode: in plain dark text among the
+             * line's words, "changed: cpus=32" went unnoticed in a lecture */
+            char b[300];
+            snprintf(b, sizeof b, "changed: %s", st->config_badge);
+            int bw = rd_text_width(rd, RD_SANS_SMALL, b) + rd_px(rd, 8), room = r.w - 2 * pad;
+            if (bw > room / 2) bw = room / 2;
+            rd_rect br = {x, y + rd_px(rd, 2), bw, bh - rd_px(rd, 4)};
+            rd_fill(rd, br, th->stall);
+            panel_text_in(fr, RD_SANS_SMALL, rd_inset(br, rd_px(rd, 4)), RD_LEFT, rd_rgb(0xFFFFFF), b);
+            x += bw + gap;
+        }
         /* the one key a room may need named: the words on screen (dti, snap, ofl, qsmaskinit, holdoff,
          * FQS...) are explained in the glossary, and nothing else in presentation mode says so. Small and
          * dim at the right, in the longest form that leaves the line above whole; none when it would not */
         static const char *const gl[] = {"G: glossary of every term on screen, such as dti, snap, ofl, FQS",
                                          "G: glossary of the terms on screen",
                                          "G: glossary"};
-        int w = r.w - 2 * pad, lw = rd_text_width(rd, RD_BOLD, line), gap2 = rd_px(rd, 24);
+        int w = r.x + r.w - pad - x, lw = rd_text_width(rd, RD_BOLD, line), gap2 = rd_px(rd, 24); /* right of the badge */
         for (size_t k = 0; k < sizeof gl / sizeof *gl && !st->show_glossary; k++) {
             int gw = rd_text_width(rd, RD_SANS_SMALL, gl[k]);
             if (lw + gap2 + gw > w) continue;

@@ -269,6 +269,15 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             bool speaks = st->compare ? ui_cue_view_at(cfg, st->cue).compare == 1 || (int)v->mode == st->file_mode
                                       : !st->config_badge[0];
             if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = (int64_t)(q->at_s * 1e9); v->caption_until = nx; }
+            /* a compared cue speaks under any configuration, but its figures are the file's: with
+             * U pressed (32 CPUs) hackbench's cue 3 quoted 16-CPU numbers over a 32-CPU run. Say so
+             * first, and how to get the file's configuration back (a slide drops the key sentence) */
+            if (q->caption[0] && speaks && st->config_badge[0]) {
+                snprintf(v->caption_marked, sizeof v->caption_marked,
+                         "Changed (%s): this cue describes the scenario as shipped, so its figures may not match the "
+                         "screen. Press Backspace to restore the file's configuration. The cue: %s", st->config_badge, q->caption);
+                v->caption = v->caption_marked;
+            }
             v->cue_title = q->title;
         }
     }

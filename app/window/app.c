@@ -130,6 +130,29 @@ int ui_app_load(ui_app *a, const char *path, long long seed_override, char *err,
     return ui_app_load_seed(a, path, seed_override >= 0, seed_override >= 0 ? (uint64_t)seed_override : 0, err, errlen);
 }
 
+/* The file's own values of the window's knobs: cfg's when no override applies, else the file read
+ * again without them (the badge compares with these, reconfig.c). */
+static void file_knobs_of(ui_app *a, const char *path, const rv_config *cfg)
+{
+    rv_config raw;
+    const rv_config *f = cfg;
+    char err[512];
+    memset(&raw, 0, sizeof raw);
+    a->file_knobs.known = false;
+    if (path && a->noverrides > 0) {
+        rv_overrides none = {NULL, 0};
+        if (rv_scenario_load_labeled(path, &none, NULL, &raw, err, sizeof err) != 0) return;
+        f = &raw;
+    }
+    a->file_knobs.known = true;
+    a->file_knobs.cpus = f->cpus;
+    a->file_knobs.needs_gp_fix = f->rcu.needs_gp_fix;
+    a->file_knobs.no_hz = f->rcu.no_hz;
+    a->file_knobs.fast_no_hz = f->rcu.fast_no_hz;
+    a->file_knobs.mode = f->rcu.mode;
+    if (f == &raw) rv_config_free(&raw);
+}
+
 int ui_app_load_seed(ui_app *a, const char *path, bool has_seed, uint64_t seed, char *err, size_t errlen)
 {
     rv_config cfg;
@@ -164,6 +187,7 @@ int ui_app_load_seed(ui_app *a, const char *path, bool has_seed, uint64_t seed, 
         ui_builtin_scenario(&cfg);
     }
     if (has_seed) cfg.seed = seed;
+    file_knobs_of(a, p, &cfg);
     int rc = ui_app_set_config(a, &cfg, cfg.name, p ? p : "", err, errlen);
     rv_config_free(&cfg);
     if (rc == 0 && p) snprintf(a->st.scenario_path, sizeof a->st.scenario_path, "%s", p);

@@ -30,6 +30,10 @@ typedef struct ui_app {
     bool have_base;
     char name[160];               /* shown in the top bar and used in screenshot names */
     char source[1024];            /* file it came from ("" = built in) */
+    /* The file's own values of what the window's keys change (cpus, needs_gp_fix, no_hz, fast_no_hz),
+     * read without the overrides: the badge names only what differs from them, and a key pressed back
+     * to the file's value drops its override (U then Shift+U said "changed: cpus=16" on a 16-CPU file). */
+    struct { bool known; int cpus, needs_gp_fix; bool no_hz, fast_no_hz; enum rv_mode mode; } file_knobs;
     /* The version of source that was read (its mtime and size when loaded; 0 and -1 for none).
      * Every way a file gets in records it here: ui_app_load, and ui_app_set_config with a new
      * source (the workbook's "show me"), so the window's watcher compares the file on disk with
@@ -122,6 +126,9 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen);
 int ui_app_set_override(ui_app *a, const char *key, const char *value);
 /* Same, remembering the option as the user typed it ("--set cpus=4", "--cpus 4") for messages. */
 int ui_app_set_override_labeled(ui_app *a, const char *key, const char *value, const char *label);
+/* Back to the file's configuration: drops every override (--set, M X Z U) and a forced mode,
+ * re-simulated to the same moment (Backspace). 0 ok, -1 nothing to restore or it failed (msg says). */
+int ui_app_restore_file_config(ui_app *a, char *msg, size_t msglen);
 /* What differs from the file, for the badge ("" when nothing). */
 void ui_app_config_badge(const ui_app *a, char *buf, size_t n);
 

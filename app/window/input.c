@@ -595,6 +595,12 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         ui_win_status(w, now_ms, "%s", msg);
         break;
     }
+    case SDLK_BACKSPACE: { /* undo M X Z U (and --set): the file's configuration, which the cues describe */
+        char msg[600];
+        ui_app_restore_file_config(a, msg, sizeof msg);
+        ui_win_status(w, now_ms, "%s", msg);
+        break;
+    }
     case SDLK_LEFTBRACKET: ui_input_action(w, ACT_SLOWER, 0, now_ms); break;
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;

@@ -1,4 +1,4 @@
-/* reconfig.c — configuration changed in the window (M X Z U: mode, needs_gp_fix, no_hz, fast_no_hz, CPU count), re-simulated, with a badge; the recorder keeps it. */
+/* reconfig.c — configuration changed in the window (M X Z U: mode, needs_gp_fix, no_hz, fast_no_hz, CPU count; Backspace: the file's again), re-simulated, with a badge of what differs from the file; the recorder keeps it. */
 #include "window/app.h"
 
 #include <stdio.h>
@@ -22,6 +22,38 @@ int ui_app_set_override_labeled(ui_app *a, const char *key, const char *value, c
     snprintf(a->override_labels[slot], sizeof a->override_labels[slot], "%s", label);
     if (slot == a->noverrides) a->noverrides++;
     return 0;
+}
+
+/* Does override "KEY=VALUE" set what the file itself has? Only the window's own keys are known (the
+ * file's values of the rest are not kept): any other override counts as a change. */
+static bool same_as_file(const ui_app *a, const char *ov)
+{
+    const char *eq = strchr(ov, '=');
+    if (!a->file_knobs.known || !eq) return false;
+    size_t kl = (size_t)(eq - ov);
+    const char *val = eq + 1;
+    bool t = !strcmp(val, "true"), f = !strcmp(val, "false");
+    if (kl == 4 && !strncmp(ov, "cpus", 4)) return atoi(val) == a->file_knobs.cpus && val[0] >= '0' && val[0] <= '9';
+    if (kl == 16 && !strncmp(ov, "rcu.needs_gp_fix", kl)) {
+        /* absent in the file (-1): what the mode shown has, 3.7's fix under kthread; with the mode
+         * forced (M) that differs from the file's run, so the override is a change */
+        if (a->file_knobs.needs_gp_fix < 0 && a->mode_forced) return false;
+        int fix = a->file_knobs.needs_gp_fix >= 0 ? a->file_knobs.needs_gp_fix : a->file_knobs.mode == RV_MODE_KTHREAD;
+        return (t && fix) || (f && !fix);
+    }
+    if (kl == 9 && !strncmp(ov, "rcu.no_hz", kl)) return (t && a->file_knobs.no_hz) || (f && !a->file_knobs.no_hz);
+    if (kl == 14 && !strncmp(ov, "rcu.fast_no_hz", kl)) return (t && a->file_knobs.fast_no_hz) || (f && !a->file_knobs.fast_no_hz);
+    return false;
+}
+
+/* Forget override i (a key pressed back to the file's value: nothing is changed any more). */
+static void drop_override(ui_app *a, int i)
+{
+    for (int j = i; j + 1 < a->noverrides; j++) {
+        memcpy(a->overrides[j], a->overrides[j + 1], sizeof a->overrides[j]);
+        memcpy(a->override_labels[j], a->override_labels[j + 1], sizeof a->override_labels[j]);
+    }
+    a->noverrides--;
 }
 
 /* Reload the scenario with the overrides, keeping the moment and the view. */
@@ -101,6 +133,8 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         break;
     }
     }
+    for (int i = a->noverrides - 1; i >= 0; i--)
+        if (same_as_file(a, a->overrides[i])) drop_override(a, i);
     if (resimulate(a, k == UI_KNOB_MODE, msg, msglen) != 0) {
         memcpy(a->overrides, saved, sizeof saved); /* the change did not load: forget it */
         memcpy(a->override_labels, saved_labels, sizeof saved_labels);
@@ -116,12 +150,42 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
     return 0;
 }
 
+int ui_app_restore_file_config(ui_app *a, char *msg, size_t msglen)
+{
+    msg[0] = 0;
+    if (!a->have_base) return -1;
+    char badge[256];
+    ui_app_config_badge(a, badge, sizeof badge);
+    if (!a->noverrides && !a->mode_forced) {
+        snprintf(msg, msglen, "the configuration is the file's already");
+        return -1;
+    }
+    char saved[16][128], saved_labels[16][160];
+    int nsaved = a->noverrides;
+    bool forced = a->mode_forced;
+    memcpy(saved, a->overrides, sizeof saved);
+    memcpy(saved_labels, a->override_labels, sizeof saved_labels);
+    a->noverrides = 0;
+    a->mode_forced = false;
+    if (resimulate(a, nsaved == 0, msg, msglen) != 0) {
+        memcpy(a->overrides, saved, sizeof saved);
+        memcpy(a->override_labels, saved_labels, sizeof saved_labels);
+        a->noverrides = nsaved;
+        a->mode_forced = forced;
+        return -1;
+    }
+    snprintf(msg, msglen, "re-simulated to this moment with the file's configuration%s%s%s", badge[0] ? " (was changed: " : "",
+             badge, badge[0] ? ")" : "");
+    return 0;
+}
+
 void ui_app_config_badge(const ui_app *a, char *buf, size_t n)
 {
     size_t l = 0;
     buf[0] = 0;
     if (a->mode_forced && !a->st.compare)
         l += (size_t)snprintf(buf + l, n - l, "mode=%s", a->forced_mode == RV_MODE_KTHREAD ? "kthread" : "softirq");
+    /* what differs from the file only: "--set cpus=16" on a 16-CPU file changes nothing */
     for (int i = 0; i < a->noverrides && l < n; i++)
-        l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " · " : "", a->overrides[i]);
+        if (!same_as_file(a, a->overrides[i])) l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " · " : "", a->overrides[i]);
 }

@@ -1,0 +1,102 @@
+/* test_config_badge.c — a stray U in a lecture: the "changed" badge names only what differs from the file, in its red badge when presenting too; a cue's caption under a changed configuration says it describes the file's; Backspace restores the file's configuration. */
+#include <criterion/criterion.h>
+
+#include "window/window.h"
+#include "window_fixture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char cfgdir[64];
+
+static void setup(void) { window_fixture_open(cfgdir, "badge", 1280, 720, false); }
+static void teardown(void) { window_fixture_close(cfgdir); }
+
+TestSuite(config_badge, .init = setup, .fini = teardown);
+
+static void open_scenario(const char *name)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s", root, name);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+}
+
+/* The text runs of one frame (rd_set_text_observer), for the top bar. */
+static char runs[64][320];
+static int nruns;
+static int top_h;
+
+static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)ctx; (void)x; (void)w; (void)h;
+    if (y >= top_h || nruns == 64) return;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    snprintf(runs[nruns++], sizeof runs[0], "%.*s", (int)(len < sizeof runs[0] ? len : sizeof runs[0] - 1), s);
+}
+
+static void top_bar_runs(void)
+{
+    nruns = 0;
+    top_h = rd_px(W->rd, 34);
+    rd_set_text_observer(W->rd, keep_run, NULL);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+}
+
+/* hackbench, F5, cue 3 (compare), U: 32 CPUs. The cue's caption quotes the file's 16-CPU figures. */
+static void lecture_at_cue_3_then_u(void)
+{
+    open_scenario("hackbench.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 3; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 2);
+    cr_assert_str_eq(W->app.st.config_badge, "");
+    key(SDLK_u);
+    cr_assert_eq(W->app.base.cpus, 32);
+}
+
+Test(config_badge, a_cue_caption_under_a_changed_configuration_says_so)
+{
+    lecture_at_cue_3_then_u();
+    cr_assert_str_eq(W->app.st.config_badge, "cpus=32");
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && strstr(cap, "this cue describes the scenario as shipped"), "caption: %s", cap ? cap : "(none)");
+    cr_assert(strstr(cap, "Backspace"), "the caption names the key that restores: %s", cap);
+    cr_assert(strstr(cap, W->app.base.cues[2].caption), "the cue's own caption follows");
+    key(SDLK_PAGEDOWN); /* the next cue speaks the same way while 32 CPUs are kept */
+    cap = W->app.s[0].view.caption;
+    if (W->app.base.cues[3].caption[0]) cr_assert(cap && strstr(cap, "as shipped"), "cue 4: %s", cap ? cap : "(none)");
+    /* Shift+U: 16 CPUs again, the file's: nothing is changed, the caption is the cue's alone */
+    keymod(SDLK_u, KMOD_SHIFT);
+    cr_assert_eq(W->app.base.cpus, 16);
+    cr_assert_str_eq(W->app.st.config_badge, "", "badge after Shift+U: \"%s\"", W->app.st.config_badge);
+    cap = W->app.s[0].view.caption;
+    cr_assert(!cap || !strstr(cap, "as shipped"), "marked with nothing changed: %s", cap);
+}
+
+Test(config_badge, backspace_restores_the_files_configuration)
+{
+    lecture_at_cue_3_then_u();
+    int64_t t = ui_app_now(&W->app);
+    key(SDLK_BACKSPACE);
+    cr_assert_eq(W->app.base.cpus, 16);
+    cr_assert_eq(W->app.noverrides, 0);
+    cr_assert_str_eq(W->app.st.config_badge, "");
+    cr_assert_eq(ui_app_now(&W->app), t, "the moment is kept");
+    cr_assert_str_eq(W->app.s[0].view.caption, W->app.base.cues[2].caption);
+}
+
+Test(config_badge, presenting_shows_the_badge_on_its_own)
+{
+    lecture_at_cue_3_then_u();
+    top_bar_runs();
+    bool badge = false;
+    for (int i = 0; i < nruns; i++) {
+        if (!strcmp(runs[i], "changed: cpus=32")) badge = true;
+        else cr_assert_null(strstr(runs[i], "changed:"), "the badge inside the line of text: %s", runs[i]);
+    }
+    cr_assert(badge, "no \"changed: cpus=32\" badge in the presenting top bar");
+}
