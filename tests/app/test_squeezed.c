@@ -2,29 +2,16 @@
 #include <criterion/criterion.h>
 
 #include "panels/panels.h"
+#include "text_runs.h"
 #include "window/app.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A text run the renderer drew (rd_set_text_observer). */
-typedef struct run { char text[120]; rd_rect r; } run;
-typedef struct runs { run v[4096]; int n; } runs;
 static runs R;
 
-static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
-{
-    runs *q = ctx;
-    size_t len = end ? (size_t)(end - s) : strlen(s);
-    if (q->n == 4096) return;
-    run *u = &q->v[q->n++];
-    snprintf(u->text, sizeof u->text, "%.*s", (int)(len < sizeof u->text ? len : sizeof u->text - 1), s);
-    u->r = (rd_rect){x, y, w, h};
-}
-
 static bool meets(rd_rect a, rd_rect b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
-static bool starts_in(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x < r.x + r.w && a.y < r.y + r.h; }
 
 static void load(ui_app *a, const char *scenario, bool compare)
 {

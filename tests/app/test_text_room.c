@@ -2,6 +2,7 @@
 #include <criterion/criterion.h>
 
 #include "panels/panels.h"
+#include "text_runs.h"
 #include "temp_json.h"
 #include "window/app.h"
 
@@ -14,23 +15,9 @@
 static const struct { int w, h; } sizes[] = {{1280, 688}, {1280, 720}, {1600, 900}};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
 
-/* A text run the renderer drew (rd_set_text_observer). */
-typedef struct run { char text[200]; rd_rect r; } run;
-typedef struct runs { run v[4096]; int n; } runs;
 static runs R;
 
-static void keep_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
-{
-    runs *q = ctx;
-    size_t len = end ? (size_t)(end - s) : strlen(s);
-    if (q->n == 4096) return;
-    run *u = &q->v[q->n++];
-    snprintf(u->text, sizeof u->text, "%.*s", (int)(len < sizeof u->text ? len : sizeof u->text - 1), s);
-    u->r = (rd_rect){x, y, w, h};
-}
-
 static bool inside(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x + a.w <= r.x + r.w && a.y + a.h <= r.y + r.h; }
-static bool starts_in(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x < r.x + r.w && a.y < r.y + r.h; }
 
 /* A shipped scenario (or a file) in a, compared or not. */
 static void load(ui_app *a, const char *scenario, bool compare)
