@@ -281,38 +281,6 @@ Test(hotplug, initially_offline_cpus)
     rv_engine_free(e);
 }
 
-/* 3.7's rcu_gp_init() holds rsp->onoff_mutex over its whole walk, so a CPU going offline mid-walk
- * edits qsmaskinit only after it. Without that, the last CPU of a leaf left after the walk had set
- * the leaf's bit in its parent's qsmask and before it reached the leaf: the leaf started the GP with
- * an empty qsmask, nothing could ever clear its bit above, and the GP never ended (a stall warning
- * naming no CPU followed 60 s later; engine review). */
-Test(hotplug, a_cpu_going_offline_mid_walk_waits_for_the_walk, .timeout = 60)
-{
-    rv_config cfg;
-    fx_config(&cfg, 32, RV_MODE_KTHREAD);
-    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
-    cfg.rcu.fanout_leaf = 16; /* a root over leaves 0-15 and 16-31 */
-    rv_phase *ph = fx_add_phase(&cfg, "0-16", 1.0);
-    ph->call_rcu_per_s[RV_SCHED] = 500; /* grace periods all along */
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_config_free(&cfg);
-    for (int c = 17; c < 32; c++) offline(e, c); /* CPU 16 is the second leaf's only CPU */
-    fx_run_s(e, 0.010);
-    unsigned long g0 = fx_flavor(e, RV_SCHED).gpnum;
-    int64_t lim = rv_now_ns(e) + FX_S(1);
-    /* the walk has initialised the root (node 0) and not yet the second leaf */
-    while (!(fx_flavor(e, RV_SCHED).phase == RV_GP_INIT && fx_flavor(e, RV_SCHED).walk_node >= 0 &&
-             fx_flavor(e, RV_SCHED).walk_node < 2) && rv_now_ns(e) < lim)
-        rv_step_event(e);
-    cr_assert_eq(fx_flavor(e, RV_SCHED).phase, RV_GP_INIT, "caught a walk in progress");
-    unsigned long g = fx_flavor(e, RV_SCHED).gpnum;
-    cr_assert_gt(g, g0);
-    offline(e, 16);
-    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.5);
-    cr_expect_gt(fx_flavor(e, RV_SCHED).completed, g, "GP %lu ended (completed %lu)", g, fx_flavor(e, RV_SCHED).completed);
-    rv_engine_free(e);
-}
-
 /* Step until rcu_sched's 3.7 kthread is part-way through its init walk (the root done, not the leaves). */
 static void step_into_sched_walk(rv_engine *e)
 {
@@ -330,12 +298,40 @@ static void step_past_sched_walk(rv_engine *e)
     cr_assert_neq(fx_flavor(e, RV_SCHED).phase, RV_GP_INIT);
 }
 
+/* 3.7's rcu_gp_init() holds rsp->onoff_mutex over its whole walk, so a CPU going offline mid-walk
+ * edits qsmaskinit only after it. Without that, the last CPU of a leaf left after the walk had set
+ * the leaf's bit in its parent's qsmask and before it reached the leaf: the leaf started the GP with
+ * an empty qsmask, nothing could ever clear its bit above, and the GP never ended (a stall warning
+ * naming no CPU followed 60 s later; engine review). */
+Test(hotplug, a_cpu_going_offline_mid_walk_waits_for_the_walk)
+{
+    rv_config cfg;
+    fx_config(&cfg, 32, RV_MODE_KTHREAD);
+    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+    cfg.rcu.fanout_leaf = 16; /* a root over leaves 0-15 and 16-31 */
+    rv_phase *ph = fx_add_phase(&cfg, "0-16", 1.0);
+    ph->call_rcu_per_s[RV_SCHED] = 500; /* grace periods all along */
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    for (int c = 17; c < 32; c++) offline(e, c); /* CPU 16 is the second leaf's only CPU */
+    fx_run_s(e, 0.010);
+    unsigned long g0 = fx_flavor(e, RV_SCHED).gpnum;
+    step_into_sched_walk(e); /* the walk has initialised the root (node 0) and not yet the second leaf */
+    unsigned long g = fx_flavor(e, RV_SCHED).gpnum;
+    cr_assert_gt(g, g0);
+    offline(e, 16);
+    fx_run_s(e, rv_now_ns(e) / 1e9 + 0.5);
+    cr_expect_gt(fx_flavor(e, RV_SCHED).completed, g, "GP %lu ended (completed %lu)", g, fx_flavor(e, RV_SCHED).completed);
+    rv_engine_free(e);
+}
+
+
 /* 3.7's rcu_cleanup_dead_cpu() takes rsp->onoff_mutex before it orphans and adopts the dead CPU's
  * callbacks (rcu_send_cbs_to_orphanage(), rcu_adopt_orphan_cbs()), so those wait for the walk too, not
  * only the qsmaskinit edits. And rcu_cpu_notify() runs the flavors' CPU_DEAD work one after another in
  * one task: rcu_bh's part, whose own mutex is free, waits behind rcu_sched's. The engine used to
  * orphan and adopt at once. */
-Test(hotplug, orphans_wait_for_the_walk_too, .timeout = 60)
+Test(hotplug, orphans_wait_for_the_walk_too)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_CB_ORPHAN)};
     rv_config cfg;
@@ -373,7 +369,7 @@ Test(hotplug, orphans_wait_for_the_walk_too, .timeout = 60)
 /* rcu_init_percpu_data() runs entirely under onoff_mutex in 3.7, from CPU_UP_PREPARE, before the CPU
  * is started: a CPU brought up mid-walk starts only after the walk. The engine used to start it at once,
  * deferring only its qsmaskinit edit. A second command for it meanwhile is refused. */
-Test(hotplug, online_mid_walk_starts_after_the_walk, .timeout = 60)
+Test(hotplug, online_mid_walk_starts_after_the_walk)
 {
     rv_config cfg;
     fx_config(&cfg, 32, RV_MODE_KTHREAD);
