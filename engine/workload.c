@@ -634,6 +634,18 @@ static uint64_t next_upd_due(const cpu_t *c, const phase_rates *pr)
     return due;
 }
 
+/* A scripted reader of the task running on the CPU (not switched out), or with `preempted`, one whose
+ * task was preempted there and is still runnable; NULL if none. Sampled readers last microseconds: an
+ * event meeting one is taken to come just after it. */
+static const reader *scripted_reader(const rv_engine *e, int cpu, bool preempted)
+{
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *r = &e->readers[i];
+        if (r->cpu == cpu && r->injected && (r->preempted != 0) == preempted) return r;
+    }
+    return NULL;
+}
+
 /* The jiffy's updates on a busy CPU, as batch records queued by the running task: call_rcu() per
  * flavor, then kfree_rcu(), then synchronize per flavor, visiting only the phase's active streams.
  * pr = the rates of ph (e->phase_rates[c->phase]). */
@@ -666,7 +678,12 @@ static void tick_updates(rv_engine *e, int cpu, const rv_phase *ph, const phase_
             if (kf >= 0) call_rcu(e, cpu, kf, n, CB_LAZY, 0);
         } else {
             int tf = target_flavor(e, s - UPD_SYNC);
-            if (tf >= 0 && cpu_preemptible(c)) synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
+            /* The task on the CPU calls synchronize_*(), so it must be allowed to sleep: not with preemption
+             * or bottom halves off, and not inside a scripted read-side critical section of any flavor
+             * (lockdep's "Illegal synchronize_*() in RCU read-side critical section"; in its own flavor
+             * it would wait for itself). Such a draw is the task's own choice not to call it then. */
+            if (tf >= 0 && cpu_preemptible(c) && !scripted_reader(e, cpu, false))
+                synchronize_rcu_flavor(e, cpu, tf, (uint32_t)(++e->next_task_id));
         }
     }
     c->next_upd_due = due;
@@ -839,18 +856,6 @@ static int check_flavor(rv_engine *e, int f, char *err, size_t errlen)
 static const char *lockdep_name(int f) { return f == RV_SCHED ? "RCU-sched" : f == RV_BH ? "RCU-bh" : "RCU"; }
 static const char *sync_name(int f) { return f == RV_SCHED ? "synchronize_sched" : f == RV_BH ? "synchronize_rcu_bh" : "synchronize_rcu"; }
 
-/* A scripted reader of the task running on the CPU (not switched out), or with `preempted`, one whose
- * task was preempted there and is still runnable; NULL if none. Sampled readers last microseconds: an
- * event meeting one is taken to come just after it. */
-static const reader *scripted_reader(const rv_engine *e, int cpu, bool preempted)
-{
-    for (size_t i = 0; i < e->nreaders; i++) {
-        const reader *r = &e->readers[i];
-        if (r->cpu == cpu && r->injected && (r->preempted != 0) == preempted) return r;
-    }
-    return NULL;
-}
-
 /* Acts the kernel would not let happen on that CPU now are refused with the rule they break, never
  * applied as a no-op (a scripted one is then listed in events_not_applied). cpu -1 (all CPUs) is not
  * checked: each CPU that can, does. */
@@ -863,6 +868,11 @@ static int check_cpu_can(rv_engine *e, const rv_inject *cmd, int f, char *err, s
     switch (cmd->kind) {
     case RV_INJ_IDLE: case RV_INJ_WAKE: case RV_INJ_FORCE_QS:
         if (c->run == RS_OFFLINE) { snprintf(err, errlen, "CPU %d is offline", cpu); return -1; }
+        /* a wake of a CPU that is already running a task would change nothing: say so, not a no-op */
+        if (cmd->kind == RV_INJ_WAKE && c->run == RS_BUSY) {
+            snprintf(err, errlen, "CPU %d is not idle: it is already running a task, so there is nothing to wake", cpu);
+            return -1;
+        }
         if (cmd->kind != RV_INJ_IDLE) return 0;
         if (c->kloop) {
             snprintf(err, errlen, "CPU %d is looping in the kernel with preemption off: it cannot switch to the idle task before the "

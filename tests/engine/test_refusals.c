@@ -133,3 +133,40 @@ Test(refusals, scripted_events_are_listed_not_applied)
     rv_config_free(&cfg);
     fx_log_free(&log);
 }
+
+/* A wake of a CPU that already runs a task changes nothing: refused with why, so the scenario's
+ * author learns the event did nothing (the engine applied it as a silent no-op). */
+Test(refusals, wake_of_a_busy_cpu)
+{
+    rv_engine *e = machine();
+    fx_inject(e, RV_INJ_IDLE, 1, 0, 0, 0);
+    fx_inject(e, RV_INJ_WAKE, 1, 0, 0, 0); /* idle: fine */
+    cr_assert(fx_cpu(e, 1).state == RV_CPU_USER || fx_cpu(e, 1).state == RV_CPU_KERNEL);
+    refused(e, RV_INJ_WAKE, 1, 0, 0, "CPU 1 is not idle: it is already running a task, so there is nothing to wake");
+    fx_inject(e, RV_INJ_WAKE, -1, 0, 0, 0); /* all CPUs: each idle one wakes, busy ones are left alone */
+    rv_engine_free(e);
+}
+
+/* The update streams' synchronize calls come from the task running on the CPU; inside a scripted
+ * read-side critical section that task may not sleep, so the stream calls none there (in its own
+ * flavor it would wait for itself). The engine let CPU 1's task call synchronize_rcu() inside its
+ * own scripted rcu_preempt reader; the call's sleep then switched the reader out. */
+Test(refusals, synchronize_stream_skips_a_scripted_reader)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, RV_MODE_KTHREAD);
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    ph->sync_per_s[RV_PREEMPT] = 200;
+    ph->ctxsw_per_s = 0; /* the reader's task stays on CPU 1 (a switch would let another task run there) */
+    fx_log log = {.keep = FX_BIT(RV_EV_SYNC_BEGIN)};
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_PREEMPT, 1.0, 0);
+    fx_run_s(e, 0.9);
+    size_t on0 = 0, on1 = 0;
+    for (size_t i = 0; i < log.n; i++) { on0 += log.v[i].cpu == 0; on1 += log.v[i].cpu == 1; }
+    cr_expect_gt(on0, 50u, "the stream on CPU 0 (no reader) called synchronize_rcu() %zu times", on0);
+    cr_expect_eq(on1, 0u, "CPU 1's task called synchronize_rcu() %zu times inside its own reader", on1);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
