@@ -328,7 +328,6 @@ static const char *hint(const rv_inject *ev, const char *err)
     if (strstr(err, "already offline")) return "it needs the CPU online: remove the duplicate offline or put an online before it";
     if (strstr(err, "already online")) return "it needs the CPU offline: put an offline event before it";
     if (strstr(err, "is offline")) return "it needs the CPU online: move it outside the CPU's offline stretch";
-    if (strstr(err, "nothing to wake")) return "it applies to an idle CPU: move it into an idle stretch, or put an idle event before it";
     (void)ev;
     return "check the event's fields against the schema";
 }

@@ -868,11 +868,6 @@ static int check_cpu_can(rv_engine *e, const rv_inject *cmd, int f, char *err, s
     switch (cmd->kind) {
     case RV_INJ_IDLE: case RV_INJ_WAKE: case RV_INJ_FORCE_QS:
         if (c->run == RS_OFFLINE) { snprintf(err, errlen, "CPU %d is offline", cpu); return -1; }
-        /* a wake of a CPU that is already running a task would change nothing: say so, not a no-op */
-        if (cmd->kind == RV_INJ_WAKE && c->run == RS_BUSY) {
-            snprintf(err, errlen, "CPU %d is not idle: it is already running a task, so there is nothing to wake", cpu);
-            return -1;
-        }
         if (cmd->kind != RV_INJ_IDLE) return 0;
         if (c->kloop) {
             snprintf(err, errlen, "CPU %d is looping in the kernel with preemption off: it cannot switch to the idle task before the "
@@ -965,7 +960,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
         for (int c = 0; c < e->ncpus; c++)
             if (cpu < 0 || c == cpu) cpu_go_idle(e, c, dur > 0 ? e->now + dur : INT64_MAX);
         break;
-    case RV_INJ_WAKE:
+    case RV_INJ_WAKE: /* "the CPU runs a task from now": one already running one is left as it is, which is what was asked */
         for (int c = 0; c < e->ncpus; c++)
             if ((cpu < 0 || c == cpu) && e->cpu[c].run == RS_IDLE) { e->cpu[c].idle_until = 0; cpu_wake(e, c); }
         break;

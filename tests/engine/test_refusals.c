@@ -134,19 +134,6 @@ Test(refusals, scripted_events_are_listed_not_applied)
     fx_log_free(&log);
 }
 
-/* A wake of a CPU that already runs a task changes nothing: refused with why, so the scenario's
- * author learns the event did nothing (the engine applied it as a silent no-op). */
-Test(refusals, wake_of_a_busy_cpu)
-{
-    rv_engine *e = machine();
-    fx_inject(e, RV_INJ_IDLE, 1, 0, 0, 0);
-    fx_inject(e, RV_INJ_WAKE, 1, 0, 0, 0); /* idle: fine */
-    cr_assert(fx_cpu(e, 1).state == RV_CPU_USER || fx_cpu(e, 1).state == RV_CPU_KERNEL);
-    refused(e, RV_INJ_WAKE, 1, 0, 0, "CPU 1 is not idle: it is already running a task, so there is nothing to wake");
-    fx_inject(e, RV_INJ_WAKE, -1, 0, 0, 0); /* all CPUs: each idle one wakes, busy ones are left alone */
-    rv_engine_free(e);
-}
-
 /* The update streams' synchronize calls come from the task running on the CPU; inside a scripted
  * read-side critical section that task may not sleep, so the stream calls none there (in its own
  * flavor it would wait for itself). The engine let CPU 1's task call synchronize_rcu() inside its
