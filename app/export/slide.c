@@ -48,7 +48,8 @@ static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *v
         if (L->nsides > 1 && s->head.h > 0) panel_side_head_draw(fr, s->head, v);
         if (s->cpus.h > 0) panel_cpus_draw(fr, s->cpus, v, st);
         if (s->tree.h > 0) panel_tree_draw(fr, s->tree, v, st);
-        if (s->acct.h > 0) panel_accounting_draw(fr, s->acct, v, st);
+        const bool two = L->nsides == 2 && nviews >= 2;
+        if (s->acct.h > 0) panel_accounting_draw(fr, s->acct, v, st, two ? views[1 - i] : NULL, two ? L->side[1 - i].acct : (rd_rect){0});
         if (s->timeline.h > 0) panel_timeline_draw(fr, s->timeline, v, st);
         if (s->klog.h > 0) {
             /* compare: the why panel lives in each side's klog slot, as in the window */

@@ -227,6 +227,95 @@ static void acct_choose(rd_ctx *rd, acct_row *rows, size_t n, int room, int skip
     }
 }
 
+/* One side's plan: its rows in order with their classes (see the classes above), then which show in
+ * `room` px, scrolled past `skip` rows. work_s: the RCU-work rows' seconds, in src order. */
+typedef struct acct_plan {
+    acct_row small[96], *rows;
+    size_t order_small[64], *order, n, nalive, nshown;
+    size_t kept; /* the top list's rows kept with its heading (down to its first RCU thread, else two) */
+} acct_plan;
+
+static void acct_plan_free(acct_plan *p)
+{
+    if (p->rows && p->rows != p->small) free(p->rows);
+    if (p->order && p->order != p->order_small) free(p->order);
+    p->rows = NULL; p->order = NULL;
+}
+
+static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const double *work_s, const bool *boost_only,
+                           const acct_cites *cites, int room, int skip)
+{
+    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), bh = rd_line_height(rd, RD_BOLD);
+    p->n = 0;
+    p->order = rep->nthreads <= 64 ? p->order_small : malloc(rep->nthreads * sizeof *p->order);
+    p->nalive = p->order ? ui_threads_top_order(rep, p->order) : 0;
+    p->nshown = p->order ? rep->nthreads : 0;
+    size_t cap = 2 + NWORK + 3 * RV_NFLAVORS + 2 + p->nshown;
+    p->rows = cap <= 96 ? p->small : malloc(cap * sizeof *p->rows);
+    if (!p->rows || !p->order) { acct_plan_free(p); return false; }
+    acct_row *rows = p->rows;
+    size_t n = 0;
+#define ADD(kind_, sec_, prio_, idx_, h_) \
+    (rows[n++] = (acct_row){(kind_), (sec_), (prio_), false, (kind_) == AK_THEAD || (kind_) == AK_EXITED, (idx_), (h_)})
+    ADD(AK_HEAD, SEC_WORK, P_HEAD, 0, bh);
+    for (int i = 0; i < NWORK; i++)
+        if (!(work_s[i] <= 0 && boost_only[i])) /* rcuc only exists with RCU_BOOST */
+            ADD(AK_WORK, SEC_WORK, cites->work[i] ? P_CITED : P_WORK, i, lh);
+    ADD(AK_LAT, SEC_WORK, cites->lat ? P_CITED : P_REST, 0, lh);
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (!rep->flavors[f].enabled) continue;
+        /* the bold first line gets the bold font's height: in a small line's row the '_' of
+         * "rcu_sched" reached into the cost line below */
+        ADD(AK_FLAVOR, SEC_FLAVOR + f, P_REST, f * 3, bh > lh ? bh : lh);
+        ADD(AK_FLAVOR, SEC_FLAVOR + f, cites->cost[f] ? P_CITED : P_REST, f * 3 + 1, lh);
+        ADD(AK_FLAVOR, SEC_FLAVOR + f, cites->len[f] ? P_CITED : P_REST, f * 3 + 2, lh);
+    }
+    /* the top list keeps its rows down to its first RCU thread, else its first two */
+    size_t kept = p->nalive < TOP_KEEP_PLAIN ? p->nalive : TOP_KEEP_PLAIN;
+    for (size_t k = 0; k < p->nalive && k < TOP_KEEP; k++)
+        if (is_rcu_thread(rep->threads[p->order[k]].name)) { kept = k + 1; break; }
+    p->kept = kept;
+    int ptop = cites->top ? P_CITED : P_KEEP;
+    ADD(AK_THEAD, SEC_TOP, kept ? ptop : P_REST, 0, bh);
+    for (size_t k = 0; k < p->nshown; k++) {
+        if (k == p->nalive) ADD(AK_EXITED, SEC_TOP, P_REST, 0, lh);
+        bool rcu = is_rcu_thread(rep->threads[p->order[k]].name);
+        /* an RCU thread's name is bold: its row is the bold font's height */
+        ADD(AK_THREAD, SEC_TOP, k < kept ? ptop : P_REST, (int)k, rcu && bh > lh ? bh : lh);
+    }
+#undef ADD
+    p->n = n;
+    acct_choose(rd, rows, n, room, skip);
+    return true;
+}
+
+/* Compared, both halves show the same lines apart from the top list's own rows: a line (the latency
+ * line, a flavor's cost or length line, a heading) that only this side had room for gives way, so that
+ * the two panels compare like with like. Each half plans the other as well (same room, same rules), so
+ * both keep exactly the lines both could show. 3.6's top list, with no rcu_sched in it, is a row
+ * shorter than 3.7's: the room it left decided whether 3.6's half showed its latency line, and which
+ * lines a caption's length let through. */
+static void acct_plan_match(acct_plan *self, const acct_plan *peer)
+{
+    for (size_t i = 0; i < self->n; i++) {
+        acct_row *r = &self->rows[i];
+        if (!r->shown || r->kind == AK_THREAD) continue;
+        bool there = false;
+        for (size_t j = 0; j < peer->n && !there; j++) {
+            const acct_row *q = &peer->rows[j];
+            there = q->shown && q->kind == r->kind && q->sec == r->sec && q->idx == r->idx;
+        }
+        if (!there) r->shown = false;
+    }
+    /* the top list's rows go with its heading (or the "exited" heading for the exited ones) */
+    bool head = false;
+    for (size_t i = 0; i < self->n; i++) {
+        acct_row *r = &self->rows[i];
+        if (r->kind == AK_THEAD || r->kind == AK_EXITED) head = r->shown;
+        else if (r->kind == AK_THREAD && !head) r->shown = false;
+    }
+}
+
 /* The open grace period's age for flavor f (0 when none is open). */
 static double open_gp_age(const ui_view *v, int f)
 {
@@ -304,7 +393,7 @@ static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double op
     return dropped + (form < 4 ? form : 3);
 }
 
-void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const ui_view *peer, rd_rect peer_r)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -317,11 +406,9 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     rd_rect c = panel_frame(fr, r, "CPU time, like top", sub);
     if (!rep) return;
     ui_hit_add(fr, c, HIT_ACCT, 0, 0);
-    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), bh = rd_line_height(rd, RD_BOLD);
+    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2);
     double el = rep->sim_seconds;
     int bottom = c.y + c.h - lh;
-    size_t order_small[64], *order = rep->nthreads <= 64 ? order_small : malloc(rep->nthreads * sizeof *order);
-    size_t nalive = order ? ui_threads_top_order(rep, order) : 0, nshown = order ? rep->nthreads : 0;
     /* n, and the short name every row takes when one long name would cost its row the % column
      * (a narrow panel at 1280x720): a student compares the rows' shares, so all keep them; the
      * hover tip and G still explain each term, and the stripes still mark what top does not see */
@@ -350,41 +437,28 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             rd_note_dropped(rd, fdrop[f]);
         }
 
-    /* the plan: every row in order, its section, height and class */
+    /* the plan: every row in order, its section, height and class; compared, matched with the other half's */
+    double work_s[NWORK];
+    bool boost_only[NWORK];
+    for (int i = 0; i < NWORK; i++) work_s[i] = src[i].s, boost_only[i] = src[i].boost_only;
     acct_cites cites;
     acct_cites_now(&cites, v, st);
-    size_t cap = 2 + NWORK + 3 * RV_NFLAVORS + 2 + nshown, n = 0;
-    acct_row rows_small[96], *rows = cap <= 96 ? rows_small : malloc(cap * sizeof *rows);
-    if (!rows) { if (order != order_small) free(order); return; }
-#define ADD(kind_, sec_, prio_, idx_, h_) \
-    (rows[n++] = (acct_row){(kind_), (sec_), (prio_), false, (kind_) == AK_THEAD || (kind_) == AK_EXITED, (idx_), (h_)})
-    ADD(AK_HEAD, SEC_WORK, P_HEAD, 0, bh);
-    for (int i = 0; i < NWORK; i++)
-        if (!(src[i].s <= 0 && src[i].boost_only)) /* rcuc only exists with RCU_BOOST */
-            ADD(AK_WORK, SEC_WORK, cites.work[i] ? P_CITED : P_WORK, i, lh);
-    ADD(AK_LAT, SEC_WORK, cites.lat ? P_CITED : P_REST, 0, lh);
-    for (int f = 0; f < RV_NFLAVORS; f++) {
-        if (!rep->flavors[f].enabled) continue;
-        /* the bold first line gets the bold font's height: in a small line's row the '_' of
-         * "rcu_sched" reached into the cost line below */
-        ADD(AK_FLAVOR, SEC_FLAVOR + f, P_REST, f * 3, bh > lh ? bh : lh);
-        ADD(AK_FLAVOR, SEC_FLAVOR + f, cites.cost[f] ? P_CITED : P_REST, f * 3 + 1, lh);
-        ADD(AK_FLAVOR, SEC_FLAVOR + f, cites.len[f] ? P_CITED : P_REST, f * 3 + 2, lh);
+    acct_plan plan;
+    if (!acct_plan_make(&plan, rd, rep, work_s, boost_only, &cites, bottom - c.y, st->acct_scroll)) return;
+    if (peer && peer->report && st->acct_scroll <= 0 && peer_r.h == r.h) {
+        const rv_report *prep = peer->report;
+        double pwork[NWORK] = {prep->rcu_gp_kthreads_s, prep->ksoftirqd_s, prep->softirq_inline_s, prep->caller_s,
+                               prep->rcuc_s, prep->tick_s};
+        acct_cites pc;
+        acct_cites_now(&pc, peer, st);
+        acct_plan other;
+        if (acct_plan_make(&other, rd, prep, pwork, boost_only, &pc, bottom - c.y, 0)) {
+            acct_plan_match(&plan, &other);
+            acct_plan_free(&other);
+        }
     }
-    /* the top list keeps its rows down to its first RCU thread, else its first two */
-    size_t kept = nalive < TOP_KEEP_PLAIN ? nalive : TOP_KEEP_PLAIN;
-    for (size_t k = 0; k < nalive && k < TOP_KEEP; k++)
-        if (is_rcu_thread(rep->threads[order[k]].name)) { kept = k + 1; break; }
-    int ptop = cites.top ? P_CITED : P_KEEP;
-    ADD(AK_THEAD, SEC_TOP, kept ? ptop : P_REST, 0, bh);
-    for (size_t k = 0; k < nshown; k++) {
-        if (k == nalive) ADD(AK_EXITED, SEC_TOP, P_REST, 0, lh);
-        bool rcu = is_rcu_thread(rep->threads[order[k]].name);
-        /* an RCU thread's name is bold: its row is the bold font's height */
-        ADD(AK_THREAD, SEC_TOP, k < kept ? ptop : P_REST, (int)k, rcu && bh > lh ? bh : lh);
-    }
-#undef ADD
-    acct_choose(rd, rows, n, bottom - c.y, st->acct_scroll);
+    const acct_row *rows = plan.rows;
+    const size_t n = plan.n, nshown = plan.nshown, *order = plan.order;
 
     rd_clip_push(rd, c);
     int shown_in[ACCT_NSEC] = {0}, hidden = 0, y = c.y;
@@ -496,8 +570,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         }
         }
     }
-    if (rows != rows_small) free(rows);
-    if (order != order_small) free(order);
+    acct_plan_free(&plan);
     /* the bottom line: a warning that must not scroll away, else the "more below" cue */
     if (rep->violations) {
         char vb[96];

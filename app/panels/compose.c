@@ -16,7 +16,8 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
         if (L->nsides > 1) panel_side_head_draw(fr, s->head, v);
         panel_cpus_draw(fr, s->cpus, v, st);
         panel_tree_draw(fr, s->tree, v, st);
-        panel_accounting_draw(fr, s->acct, v, st);
+        const bool two = L->nsides == 2 && nviews >= 2;
+        panel_accounting_draw(fr, s->acct, v, st, two ? views[1 - i] : NULL, two ? L->side[1 - i].acct : (rd_rect){0});
         panel_timeline_draw(fr, s->timeline, v, st);
         /* compare mode: each side explains its own engine, in place of its kernel log, while
          * something is selected (the two answers differ: that is the point of comparing) */
