@@ -322,3 +322,34 @@ Test(cited, oldest_open_stays_after_the_look_ahead)
     cr_expect(strstr(P.s[0], "oldest open") != NULL, "the open GP is gone from the same moment:\n%s", P.s[0]);
     panel_text_free(&P);
 }
+
+/* Compared, the halves show the same sections at every height a window may have, not only at the
+ * sizes above: each scenario at a few moments, heights 540 to 900 in steps of 12 px. The halves had
+ * planned their rows apart, and 3.6's top list, a row shorter without rcu_sched in it, left room for
+ * lines that 3.7's half did not show (small-busy at 5 s, 1280x720: "longest irqs-off" on 3.6's half
+ * only; at 1280x828 3.6's "p50" line only). */
+Test(cited, compared_halves_show_the_same_sections_at_any_height)
+{
+    static const struct { const char *scenario; double t; } at[] = {
+        {"hackbench.json", 1.0}, {"hackbench.json", 30.0}, {"small-busy.json", 5.0}, {"kernel-build.json", 20.0}, {"scaling.json", 2.0}};
+    int checked = 0;
+    for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+        open_scenario(at[i].scenario);
+        char err[1024];
+        cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+        ui_app_seek(&W->app, (int64_t)(at[i].t * 1e9));
+        settle();
+        for (int h = 540; h <= 900; h += 12) {
+            panel_text P;
+            draw_at(1280, h, &P);
+            cr_assert_eq(P.nsides, 2);
+            char a[256], b[256];
+            sections(P.s[0], a, sizeof a);
+            sections(P.s[1], b, sizeof b);
+            cr_expect_str_eq(a, b, "%s at %g s, 1280x%d: the halves show different sections (%s | %s)", at[i].scenario, at[i].t, h, a, b);
+            checked++;
+            panel_text_free(&P);
+        }
+    }
+    cr_expect_eq(checked, 5 * 31);
+}
