@@ -110,7 +110,12 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         rcu_onoff_after_walk(e); /* mutex_unlock(&rsp->onoff_mutex): hotplug's waiting work */
         arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_first_fqs);
         if (kt->timeout_t == e->now) return kthread_slice(e, rsp, true); /* jiffies_till_first_fqs = 0 */
-        return root_clear(rsp) ? kthread_slice(e, rsp, false) : false;
+        /* wait_event_interruptible_timeout() tests its condition before it sleeps: a GP already over,
+         * or an RCU_GP_FLAG_FQS that force_quiescent_state() set during the walk (its wake_up() found
+         * the kthread running, not on gp_wq) is acted on at once. Sleeping on a set flag lost the
+         * request for the whole GP: every later force_quiescent_state() then saw the flag set and
+         * returned (n_force_qs_lh) without a wakeup (rcu_gp_kthread(), v3.7 rcutree.c:1352-1363). */
+        return root_clear(rsp) || (rsp->gp_flags & RCU_GP_FLAG_FQS) ? kthread_slice(e, rsp, false) : false;
     case KT_WAIT:
         if (!root_clear(rsp) && (timed_out || (rsp->gp_flags & RCU_GP_FLAG_FQS))) {
             rsp->n_force_qs++;
