@@ -22,7 +22,7 @@ static void put(out *o, const char *fmt, ...)
  * spaces between the fields. */
 static void rcugp(const rv_engine *e, out *o)
 {
-    for (int f = 0; f < RV_NFLAVORS; f++) {
+    for_each_rcu_flavor(f) { /* rcu_preempt first, as rcutree_trace.c lists them */
         const rcu_state *rsp = &e->rsp[f];
         if (!rsp->enabled) continue;
         long age = gp_in_progress(rsp) ? (long)(e->jiffies - rsp->gp_start) : 0;
@@ -35,7 +35,7 @@ static void rcugp(const rv_engine *e, out *o)
  * followed by four spaces as the kernel's seq_printf() leaves them. */
 static void rcuhier(const rv_engine *e, out *o)
 {
-    for (int f = 0; f < RV_NFLAVORS; f++) {
+    for_each_rcu_flavor(f) { /* rcu_preempt first, as rcutree_trace.c lists them */
         const rcu_state *rsp = &e->rsp[f];
         if (!rsp->enabled) continue;
         long jfq = (long)(rsp->jiffies_force_qs - e->jiffies);
@@ -58,7 +58,7 @@ static void rcuhier(const rv_engine *e, out *o)
 static void rcudata(const rv_engine *e, out *o)
 {
     bool v36 = e->cfg.rcu.mode == RV_MODE_SOFTIRQ;
-    for (int f = 0; f < RV_NFLAVORS; f++) {
+    for_each_rcu_flavor(f) { /* rcu_preempt first, as rcutree_trace.c lists them */
         const rcu_state *rsp = &e->rsp[f];
         if (!rsp->enabled) continue;
         put(o, "%s:\n", rv_flavor_name(f));

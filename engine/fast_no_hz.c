@@ -23,6 +23,15 @@ static bool has_nonlazy_callbacks(const rv_engine *e, int cpu)
 /* rcu_needs_cpu(): the test itself is rcu_needs_cpu_cbs() (internal.h), inline for the idle path. */
 bool rcu_needs_cpu(rv_engine *e, int cpu) { return rcu_needs_cpu_cbs(e, cpu, rcu_cpu_has_callbacks(e, cpu)); }
 
+/* RCU_FAST_NO_HZ's backstop timer. The kernel deletes it at every exit from idle
+ * (rcu_cleanup_after_idle() from rcu_eqs_exit_common(): v3.6 rcutree.c:465 and rcutree_plugin.h:1959,
+ * v3.7 rcutree.c:515 and rcutree_plugin.h:1719), and the idle loop's next entry posts a new one if its
+ * state machine still wants one. Here it stays armed across an exit: the GP kthread's or ksoftirqd's
+ * visit to an idle CPU returns to idle without the idle loop's re-entry (no tick restart, no
+ * rcu_prepare_for_idle()), so the kept timer stands for the one that re-entry would post; the timer
+ * does nothing on a CPU it finds busy. A trial that deleted it at every exit and re-ran the idle entry
+ * after such visits left CPUs asleep with callbacks and a stopped tick, as the tick's restart at the
+ * exit is not modelled either. */
 static void post_idle_gp_timer(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
@@ -73,8 +82,12 @@ __attribute__((always_inline)) inline bool rcu_prepare_for_idle_cbs(rv_engine *e
     if (ev) ev->n = c->dyntick_drain;
     /* unrolled: inlined into the blip handler, the loop's counter lived on the stack (a drain step runs
      * at nearly every FAST_NO_HZ blip) */
+    /* rcu_preempt, rcu_sched, rcu_bh: the order rcu_prepare_for_idle() spells them out in (v3.6
+     * rcutree_plugin.h:2076-2088, v3.7 rcutree_plugin.h:1856-1867), not for_each_rcu_flavor()'s */
+    static const int drain_order[RV_NFLAVORS] = {RV_PREEMPT, RV_SCHED, RV_BH};
 #pragma GCC unroll 3
-    for (int f = 0; f < RV_NFLAVORS; f++) {
+    for (int k = 0; k < RV_NFLAVORS; k++) {
+        const int f = drain_order[k];
         rcu_state *rsp = &e->rsp[f];
         if (!rsp->enabled || rsp->rda[cpu].qlen == 0) continue;
         rcu_qs(e, cpu, f);

@@ -761,6 +761,6 @@ static void process_flavor(rv_engine *e, rcu_state *rsp, int cpu)
 void rcu_process_callbacks(rv_engine *e, int cpu)
 {
 #pragma GCC unroll 3 /* RV_NFLAVORS, as in rcu_pending() (internal.h says why) */
-    for (int f = 0; f < RV_NFLAVORS; f++)
+    for_each_rcu_flavor(f)
         if (e->rsp[f].enabled) process_flavor(e, &e->rsp[f], cpu);
 }

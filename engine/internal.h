@@ -622,6 +622,14 @@ static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
     if (rdp->gpnum != rnp->gpnum) return true;
     return e->cfg.rcu.mode != RV_MODE_KTHREAD && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies;
 }
+/* for_each_rcu_flavor(): rcu_init_one() list_add()s each rcu_state at the head of rcu_struct_flavors,
+ * and rcu_init() registers rcu_sched, then rcu_bh, then rcu_preempt (v3.6 rcutree.c:2737 and
+ * 2806-2808, v3.7 rcutree.c:2897 and 2967-2969), so the kernel visits rcu_preempt, rcu_bh, rcu_sched:
+ * the engine's flavor numbers backwards. The order shows: rcu_pending() stops at the first flavor with
+ * work, skipping the later flavors' stall checks on that tick, so with two flavors stalled at once
+ * rcu_preempt's warning comes first; the softirq handles rcu_preempt first; debugfs lists it first. */
+#define for_each_rcu_flavor(f) for (int f = RV_NFLAVORS - 1; f >= 0; f--)
+
 /* __rcu_pending() ORed over flavors (rcu_pending()). Inline: the tick asks it for every CPU it
  * interrupts, and the call's frame was a fifth of its cost. */
 static inline bool rcu_pending(rv_engine *e, int cpu)
@@ -629,7 +637,7 @@ static inline bool rcu_pending(rv_engine *e, int cpu)
     /* unrolled (3 = RV_NFLAVORS): each flavor's fields then sit at fixed offsets from e, and the
      * loop's pointer stepping goes (3 % of hackbench-ticks' instructions with rcu_process_callbacks()) */
 #pragma GCC unroll 3
-    for (int f = 0; f < RV_NFLAVORS; f++)
+    for_each_rcu_flavor(f)
         if (e->rsp[f].enabled && rcu_pending_flavor(e, &e->rsp[f], cpu)) return true;
     return false;
 }
@@ -710,6 +718,7 @@ double gp_hist_quantile(const rcu_state *rsp, double q);
 /* safety.c */
 reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool injected);
 void reader_finish(rv_engine *e, uint64_t id);
+void softirq_after_bh_enable(rv_engine *e, int cpu); /* workload.c: local_bh_enable()'s pending softirq */
 reader *reader_find(rv_engine *e, uint64_t id);
 /* A callback queued at t_queued may run only if every reader of its flavor that had begun by
  * then has ended. Violations are counted and traced; the run goes on. Inline: rcu_do_batch() runs

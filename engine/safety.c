@@ -122,6 +122,7 @@ void reader_finish(rv_engine *e, uint64_t id)
             }
         }
     }
+    if (f == RV_BH && c->bh_disabled == 0) softirq_after_bh_enable(e, cpu);
     if (cpu_preemptible(c) && c->ctxsw_deferred && c->run == RS_BUSY) context_switch(e, cpu);
 }
 

@@ -268,6 +268,18 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
     if (c->softirq_pending) defer_softirq(e, cpu);
 }
 
+/* local_bh_enable() at the end of the outermost bh-disabled section: a softirq raised meanwhile (an
+ * interrupt's irq_exit() could not run it) runs now, in the task's context as at an irq exit
+ * (_local_bh_enable_ip(): do_softirq() when !in_interrupt() && local_softirq_pending()). */
+void softirq_after_bh_enable(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    if (c->bh_disabled == 0 && c->softirq_pending && c->run == RS_BUSY) {
+        c->gen_softirq++; c->softirq_scheduled = false; /* it runs now */
+        run_softirq(e, cpu, false);
+    }
+}
+
 /* The idle loop's entry: tick_nohz_idle_enter() asks rcu_needs_cpu() whether the tick may stop,
  * then rcu_idle_enter() runs RCU_FAST_NO_HZ's rcu_prepare_for_idle() (also on each irq exit back to
  * idle). Each time that raises RCU_SOFTIRQ, ksoftirqd/N takes the otherwise idle CPU at once, runs
@@ -732,7 +744,10 @@ void do_tick(rv_engine *e, int cpu)
         }
     }
     if (rcu_pending(e, cpu)) c->softirq_pending = true;
-    if (c->softirq_pending && c->run != RS_OFFLINE) {
+    /* irq_exit() runs softirqs only if !in_interrupt(): inside a bh-disabled section (an rcu_bh reader)
+     * RCU_SOFTIRQ stays raised until local_bh_enable() runs it (softirq_after_bh_enable()) (v3.6
+     * softirq.c:346, v3.7 softirq.c:347) */
+    if (c->softirq_pending && c->run != RS_OFFLINE && c->bh_disabled == 0) {
         c->gen_softirq++; c->softirq_scheduled = false; /* it runs now, at irq exit */
         run_softirq(e, cpu, false);
     }
@@ -1071,7 +1086,9 @@ void handle_qev(rv_engine *e, const qev *ev)
                 if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, ev->cpu) && !c->softirq_pending) tick_stop(e, ev->cpu);
             }
         } else if (c->run == RS_BUSY) {
-            run_softirq(e, ev->cpu, false);
+            /* an interrupt's irq_exit(); inside a bh-disabled section it leaves RCU_SOFTIRQ raised for
+             * local_bh_enable() (as the tick does) */
+            if (c->bh_disabled == 0) run_softirq(e, ev->cpu, false);
         } else {
             defer_softirq(e, ev->cpu);
         }

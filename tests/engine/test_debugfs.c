@@ -92,3 +92,27 @@ Test(debugfs, rcudata_prints_an_unlimited_blimit_as_long_max)
     cr_expect_null(strstr(buf, " b=-1 "), "%s", buf);
     rv_engine_free(e);
 }
+
+/* The files list the flavors as for_each_rcu_flavor() visits them: rcu_init_one() list_add()s each
+ * at the head of rcu_struct_flavors, so the last registered, rcu_preempt, comes first, then rcu_bh,
+ * then rcu_sched. The engine listed rcu_sched first. */
+Test(debugfs, flavors_in_the_kernels_list_order)
+{
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    cfg.cpus = 2;
+    cfg.duration_s = 1;
+    char err[256], buf[8192];
+    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    cr_assert_not_null(e, "%s", err);
+    rv_config_free(&cfg);
+    rv_run_until(e, 3000000);
+    const char *files[] = {"rcugp", "rcuhier", "rcudata"};
+    for (int i = 0; i < 3; i++) {
+        cr_assert_gt(rv_debugfs(e, files[i], buf, sizeof buf), 0);
+        const char *p = strstr(buf, "rcu_preempt:"), *b = strstr(buf, "rcu_bh:"), *s = strstr(buf, "rcu_sched:");
+        cr_assert(p && b && s, "%s lists all three flavors:\n%s", files[i], buf);
+        cr_expect(p < b && b < s, "%s: rcu_preempt, rcu_bh, then rcu_sched:\n%s", files[i], buf);
+    }
+    rv_engine_free(e);
+}
