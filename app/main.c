@@ -16,6 +16,7 @@ static void usage(FILE *out)
             "       rcuvis shot SCENARIO.json --at S -o FILE.png   render the window's picture off-screen\n"
             "       rcuvis reproduce [--quick] [--json] [--html F]   check every claim of the article and the OMAP thread\n"
             "       rcuvis quiz [LESSON]               the workbook in a terminal\n"
+            "       rcuvis glossary [TERM...]          what the terms the window and the workbook use mean\n"
             "       rcuvis --help | --version\n"
             "Run `rcuvis COMMAND --help` for a command's options, `rcuvis SCENARIO.json --help` for the window's.\n");
 }
@@ -33,6 +34,7 @@ int main(int argc, char **argv)
         if (!strcmp(c, "shot")) return cmd_shot(argc - 1, argv + 1);
         if (!strcmp(c, "quiz")) return cmd_quiz(argc - 1, argv + 1);
         if (!strcmp(c, "reproduce")) return cmd_reproduce(argc - 1, argv + 1);
+        if (!strcmp(c, "glossary")) return cmd_glossary(argc - 1, argv + 1);
         if (c[0] == '-' && strcmp(c, "--scale") && strcmp(c, "--compare") && strcmp(c, "--mode") && strcmp(c, "--seed")) {
             fprintf(stderr, "rcuvis: unknown option '%s'\n", c);
             usage(stderr);

@@ -42,17 +42,6 @@ static void print_prefixed(const char *msg)
     }
 }
 
-static int term_width(void)
-{
-    const char *c = getenv("COLUMNS");
-    int w = c ? atoi(c) : 0;
-    struct winsize ws;
-    /* shells rarely export COLUMNS; ask the terminal itself */
-    if (w <= 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
-    if (w < 40) w = 80;
-    return w > 100 ? 100 : w; /* long lines are hard to read, even on a wide terminal */
-}
-
 static void list_lessons(const quiz_set *set, progress *prog)
 {
     for (size_t i = 0; i < set->n; i++) {
@@ -145,7 +134,7 @@ int cmd_quiz(int argc, char **argv)
     if (teacher) {
         for (size_t i = 0; i < set.n; i++)
             for (size_t j = 0; j < set.files[i].nlessons; j++)
-                if (!ql || ql == &set.files[i].lessons[j]) quiz_term_teacher(stdout, term_width(), &set.files[i], &set.files[i].lessons[j]);
+                if (!ql || ql == &set.files[i].lessons[j]) quiz_term_teacher(stdout, quiz_term_width(), &set.files[i], &set.files[i].lessons[j]);
         quiz_set_free(&set);
         return 0;
     }
@@ -192,7 +181,7 @@ int cmd_quiz(int argc, char **argv)
         goto out;
     }
 
-    quiz_term t = {.in = stdin, .out = stdout, .width = term_width(), .prog = &prog};
+    quiz_term t = {.in = stdin, .out = stdout, .width = quiz_term_width(), .prog = &prog};
     int rc = QT_CONTINUE;
     if (review) {
         rc = quiz_term_review(&t, &set, ql);

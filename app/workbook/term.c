@@ -2,11 +2,14 @@
 #include "workbook/term.h"
 #include "workbook/score.h"
 #include "paths.h"
+#include "panels/glossary.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /*
  * Works the same on a terminal and on a pipe (tests drive it that way): one answer per input line,
@@ -104,6 +107,8 @@ void quiz_term_lesson_stats(progress *p, const quiz_file *f, const quiz_lesson *
     }
 }
 
+static void print_moment_shot(FILE *out, const quiz_question *q, int width);
+
 static void print_scenario(FILE *out, const quiz_question *q, int width)
 {
     if (!q->has_scenario) return;
@@ -117,6 +122,52 @@ static void print_scenario(FILE *out, const quiz_question *q, int width)
         else snprintf(line + n, sizeof line - (size_t)n, ", at %g s", q->at_s);
     }
     quiz_wrap(out, line, 2, width);
+    /* a prediction's moment would show its answer (a caption, the tree): its picture comes with the
+     * answer (print_moment_shot() under "Try it:") */
+    if (q->kind != QUIZ_PREDICT) print_moment_shot(out, q, width);
+}
+
+/* The window's "show me" moment, in a terminal: the command for a picture of it. */
+static void print_moment_shot(FILE *out, const quiz_question *q, int width)
+{
+    if (q->has_at && !q->at_first_stall && q->noverrides == 0 && !q->has_seed) {
+        char scen[512], at[48], png[64];
+        snprintf(scen, sizeof scen, "%.*s", (int)(strlen(q->scenario) > 5 ? strlen(q->scenario) - 5 : strlen(q->scenario)), q->scenario);
+        snprintf(at, sizeof at, "--at %g", q->at_s);
+        snprintf(png, sizeof png, "-o q%s.png", q->id);
+        const char *args[] = {rcuvis_command_name(), "shot", scen, at, png};
+        quiz_wrap_command(out, "That moment as a picture:", args, 5, 2, width);
+    }
+}
+
+/* The glossary terms a question's text and options use that this session has not explained yet. */
+typedef struct term_hits { quiz_term *t; const char *found[8]; size_t n; } term_hits;
+
+static void note_term(void *ctx, const char *term, const char *at, size_t len)
+{
+    term_hits *h = ctx;
+    (void)at; (void)len;
+    for (size_t i = 0; i < h->t->nterms_seen; i++) if (!strcmp(h->t->terms_seen[i], term)) return;
+    for (size_t i = 0; i < h->n; i++) if (!strcmp(h->found[i], term)) return;
+    if (h->n < sizeof h->found / sizeof *h->found) h->found[h->n++] = term;
+}
+
+static void print_terms(quiz_term *t, const quiz_question *q)
+{
+    term_hits h = {.t = t};
+    glossary_scan(q->question, NULL, note_term, &h);
+    for (size_t i = 0; i < q->nanswers && q->kind != QUIZ_NUMERIC; i++) glossary_scan(q->answers[i].text, NULL, note_term, &h);
+    if (!h.n) return;
+    if (q->kind != QUIZ_NUMERIC && q->nanswers) fprintf(t->out, "\n"); /* after the options; a number's prompt has its own */
+    quiz_wrap(t->out, "Terms (rcuvis glossary explains them all):", 2, t->width);
+    for (size_t i = 0; i < h.n; i++) {
+        const char *line = glossary_line(h.found[i]);
+        if (!line) continue;
+        char lead[64];
+        snprintf(lead, sizeof lead, "%s: ", h.found[i]);
+        wrap_hanging(t->out, lead, line, 4, t->width);
+        if (t->nterms_seen < sizeof t->terms_seen / sizeof *t->terms_seen) t->terms_seen[t->nterms_seen++] = h.found[i];
+    }
 }
 
 static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_question *q, size_t idx, const quiz_order *o)
@@ -133,6 +184,7 @@ static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_questi
         snprintf(lead, sizeof lead, "%c) ", (char)('a' + i));
         wrap_hanging(out, lead, q->answers[o->shown[i]].text, 2, t->width);
     }
+    print_terms(t, q);
 }
 
 static const char *prompt_for(const quiz_question *q)
@@ -199,6 +251,7 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
         }
         fprintf(t->out, "\n");
         quiz_wrap_command(t->out, "Try it:", args, n, 2, t->width);
+        if (q->kind == QUIZ_PREDICT) print_moment_shot(t->out, q, t->width);
         free(sets);
         free(args);
     }
@@ -355,4 +408,15 @@ void quiz_term_teacher(FILE *out, int width, const quiz_file *f, const quiz_less
         fprintf(out, "  Explanation:\n");
         quiz_wrap(out, q->explanation, 4, width);
     }
+}
+
+int quiz_term_width(void)
+{
+    const char *c = getenv("COLUMNS");
+    int w = c ? atoi(c) : 0;
+    struct winsize ws;
+    /* shells rarely export COLUMNS; ask the terminal itself */
+    if (w <= 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
+    if (w < 40) w = 80;
+    return w > 100 ? 100 : w; /* long lines are hard to read, even on a wide terminal */
 }

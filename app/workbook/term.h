@@ -14,6 +14,10 @@ typedef struct quiz_term {
     progress *prog;     /* updated and saved after every answer; NULL = do not record */
     bool save_failed;   /* a save failed once (reported once) */
     bool reviewing;     /* asking the spaced-review queue (set by quiz_term_review) */
+    /* glossary terms already explained under a question in this session (the window's G overlay and
+     * hover tips are not here: each term is explained once, where a question first uses it) */
+    const char *terms_seen[128];
+    size_t nterms_seen;
 } quiz_term;
 
 enum { QT_CONTINUE = 0, QT_QUIT = 1, QT_EOF = 2 };
@@ -29,6 +33,8 @@ void quiz_term_teacher(FILE *out, int width, const quiz_file *f, const quiz_less
 /* "3 of 5 right" line data for a lesson. */
 void quiz_term_lesson_stats(progress *p, const quiz_file *f, const quiz_lesson *l, size_t *right, size_t *shown);
 
+/* Columns to wrap prose at: $COLUMNS, else the terminal's width, 80 when neither says, at most 100. */
+int quiz_term_width(void);
 /* Print text wrapped at width with every line indented (paragraph breaks at '\n' are kept). */
 void quiz_wrap(FILE *out, const char *text, int indent, int width);
 /* LEAD (may be "") and a command's ARGS on lines of at most WIDTH columns, broken only between

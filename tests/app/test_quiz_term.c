@@ -379,3 +379,39 @@ Test(term, try_it_of_a_holdout_question_stops_at_its_moment_and_prints_the_tree)
     progress_free(&r.prog);
     quiz_free(&f);
 }
+
+/* A student in a terminal has no G overlay and no hover tips: a question's glossary terms are
+ * explained under it, each once per session; a question about a moment names the command for its
+ * picture, before the answer for a choice (looking is part of answering) and after it for a
+ * prediction (the picture would show the answer). */
+Test(term, terms_explained_once_and_the_moment_as_a_picture)
+{
+    static const char json[] =
+        "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Which bit of qsmask clears first?\","
+        " \"answers\": [{\"text\": \"CPU 0's\", \"correct\": true, \"feedback\": \"Yes.\"}, {\"text\": \"CPU 1's\", \"feedback\": \"No.\"}],"
+        " \"explanation\": \"CPU 0's.\","
+        " \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 5.04},"
+        "{\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"How many bits of qsmask are set?\", \"explanation\": \"One.\","
+        " \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 5.04,"
+        " \"measure\": {\"measure\": \"holdout_cpu\", \"flavor\": \"rcu_preempt\", \"at_s\": 5.04}, \"expected\": -1}]}]}";
+    quiz_file f;
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
+    rcuvis_set_invoked_as("rcuvis");
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    session(&r, &f, "s\ns\n", false);
+    const char *first = strstr(r.out, "    qsmask: Bits of an rcu_node");
+    cr_expect(first, "1.1 explains qsmask:\n%s", r.out);
+    cr_expect(first && !strstr(first + 1, "    qsmask: "), "explained once, not again under 1.2:\n%s", r.out);
+    const char *q2 = strstr(r.out, "question 1.2");
+    const char *shot1 = strstr(r.out, "That moment as a picture: rcuvis shot small-busy --at 5.04 -o q1.1.png");
+    const char *shot2 = strstr(r.out, "That moment as a picture: rcuvis shot small-busy --at 5.04 -o q1.2.png");
+    const char *ans2 = q2 ? strstr(q2, "The answer:") : NULL;
+    cr_expect(shot1 && q2 && shot1 < q2 && shot1 < strstr(r.out, "The answer:"), "1.1 (a choice) names its picture before its answer:\n%s", r.out);
+    cr_expect(shot2 && ans2 && shot2 > ans2, "1.2 (a prediction) names its picture only after its answer:\n%s", r.out);
+    free(r.out);
+    progress_free(&r.prog);
+    quiz_free(&f);
+}

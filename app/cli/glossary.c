@@ -1,0 +1,69 @@
+/* glossary.c — `rcuvis glossary [TERM...]`: the window's glossary (G) in a terminal, for a student working over SSH or in the terminal workbook. */
+#include "commands.h"
+#include "panels/glossary.h"
+#include "workbook/term.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool has_ci(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++)
+        if (!strncasecmp(hay, needle, n)) return true;
+    return false;
+}
+
+static void print_entry(const glossary_entry *g, int width)
+{
+    printf("%s\n", g->term);
+    quiz_wrap(stdout, g->line, 4, width);
+}
+
+int cmd_glossary(int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: rcuvis glossary [TERM...]\n"
+               "Explain the terms the window and the workbook use, as the window's glossary (G) does: every\n"
+               "entry, or those whose name matches TERM (any case; \"qsmask\", \"fqs\", \"dyntick\"). A TERM\n"
+               "that names no entry also finds the entries whose explanation mentions it.\n"
+               "Exit 0, or 2 when a TERM matches nothing.\n");
+        return 0;
+    }
+    size_t n = 0;
+    const glossary_entry *all = glossary_all(&n);
+    int width = quiz_term_width();
+    if (argc <= 1) {
+        for (size_t i = 0; i < n; i++) print_entry(&all[i], width);
+        return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+    }
+    int rc = 0;
+    for (int a = 1; a < argc; a++) {
+        const char *want = argv[a];
+        if (a > 1) printf("\n");
+        size_t found = 0;
+        for (size_t i = 0; i < n; i++) /* the exact name first: "GP" is not every entry that says "GP" */
+            if (!strcasecmp(all[i].term, want)) { print_entry(&all[i], width); found++; }
+        for (size_t i = 0; i < n && !found; i++)
+            if (has_ci(all[i].term, want)) { print_entry(&all[i], width); found++; }
+        for (size_t i = 0; i < n && !found; i++) /* the kernel's longer name of a term: "blkd_tasks" is "blkd" */
+            if (strlen(all[i].term) >= 3 && !strncasecmp(want, all[i].term, strlen(all[i].term))) { print_entry(&all[i], width); found++; }
+        if (!found) {
+            size_t k = 0;
+            for (size_t i = 0; i < n; i++)
+                if (has_ci(all[i].line, want)) {
+                    if (!k++) printf("No term is named \"%s\"; these explanations mention it:\n", want);
+                    print_entry(&all[i], width);
+                }
+            found = k;
+        }
+        if (!found) {
+            fprintf(stderr, "rcuvis: glossary: no term matches \"%s\" (`rcuvis glossary` lists all %zu)\n", want, n);
+            rc = 2;
+        }
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) return 2;
+    return rc;
+}
