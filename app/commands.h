@@ -14,7 +14,7 @@ int cmd_window(int argc, char **argv);     /* rcuvis [SCENARIO.json]: the SDL wi
 int cmd_shot(int argc, char **argv);       /* rcuvis shot SCENARIO.json --at S -o F (shot.c) */
 int cmd_quiz(int argc, char **argv);       /* rcuvis quiz [LESSON]: terminal workbook (quiz_cli.c) */
 int cmd_reproduce(int argc, char **argv);  /* rcuvis reproduce: the article's claims (reproduce.c) */
-int cmd_glossary(int argc, char **argv);   /* rcuvis glossary [TERM]: the window's glossary (cli/glossary.c) */
+int cmd_glossary(int argc, char **argv);   /* rcuvis glossary [TERM]: the window's glossary (workbook/glossary_cli.c) */
 
 /* Used by `rcuvis check`: validate a quiz file. Returns 0 valid, 1 when the file is not a quiz
  * (no top-level "lessons"), -1 invalid with one message per line in err. (quiz_check.c) */

@@ -1,7 +1,7 @@
 /* common.c — panel frames, buttons and CPU-state encodings shared by all panels. */
 #include "panels/panels.h"
 
-#include "panels/glossary.h"
+#include "workbook/glossary.h"
 
 #include <stdio.h>
 #include <string.h>

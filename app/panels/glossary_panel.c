@@ -1,7 +1,7 @@
 /* glossary_panel.c — the `G` overlay: every term on screen with its one-line explanation, in columns. */
 #include "panels/panels.h"
 
-#include "panels/glossary.h"
+#include "workbook/glossary.h"
 
 #include <stdio.h>
 

@@ -342,8 +342,8 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
      * for it (or asked to see the answer), never after a right first answer (as in the terminal) */
     const progress_entry *pe = quiz_session_entry(s);
     bool missed = s->review || !pe || !pe->first_ok;
-    snprintf(line, sizeof line, "Question %s  (%s%s)", q->id, quiz_kind_name(q->kind),
-             q->trick && show && missed ? ", a trick question" : "");
+    snprintf(line, sizeof line, "Question %s  (%s%s%s%s)", q->id, quiz_kind_name(q->kind),
+             q->trick && show && missed ? ", a trick question" : "", q->basis != QB_NONE ? " · " : "", quiz_basis_label(q->basis));
     para(&p, RD_SANS_SMALL, th->text_dim, line);
     if (q->source) para(&p, RD_SANS_SMALL, th->text_dim, q->source);
     gap(&p, 2);

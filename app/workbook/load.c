@@ -20,7 +20,7 @@ static const char *const top_keys[] = {"$schema", "id", "title", "description", 
 static const char *const lesson_keys[] = {"id", "title", "intro", "questions", NULL};
 static const char *const question_keys[] = {"id", "kind", "question", "answers", "explanation", "hint",
                                             "source", "trick", "otherwise", "measure", "expected",
-                                            "tolerance", "tolerance_pct", "feedback", "scenario", "at", NULL};
+                                            "tolerance", "tolerance_pct", "feedback", "scenario", "at", "basis", NULL};
 static const char *const choice_answer_keys[] = {"text", "correct", "feedback", NULL};
 static const char *const numeric_answer_keys[] = {"value", "tolerance", "range", "text", "correct", "feedback", NULL};
 static const char *const measure_keys[] = {"measure", "flavor", "from_s", "to_s", "by_s", "at_s", "path", "round", "scale", NULL};
@@ -30,6 +30,16 @@ static const char *const kind_names[] = {"choice", "multi", "numeric", "predict"
 static const char *const measure_names[] = {"grace_periods", "stall_appears", "holdout_cpu", "report", NULL};
 
 const char *quiz_kind_name(enum quiz_kind k) { return (unsigned)k < QUIZ_NKINDS ? kind_names[k] : "?"; }
+static const char *const basis_names[] = {"article", "kernel", "model", NULL};
+const char *quiz_basis_label(enum quiz_basis b)
+{
+    switch (b) {
+    case QB_ARTICLE: return "from the article";
+    case QB_KERNEL: return "the kernel, beyond the article";
+    case QB_MODEL: return "this model, not the article";
+    default: return "";
+    }
+}
 const char *quiz_measure_name(enum quiz_measure_kind k) { return (unsigned)k < QM_NKINDS ? measure_names[k] : "?"; }
 
 static void got(const cJSON *v, char *buf, size_t n) { qj_describe(v, buf, n); }
@@ -343,6 +353,20 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
     q->explanation = get_str(e, o, "explanation", path, true);
     if (cJSON_GetObjectItemCaseSensitive(o, "hint")) q->hint = get_str(e, o, "hint", path, false);
     if (cJSON_GetObjectItemCaseSensitive(o, "source")) q->source = get_str(e, o, "source", path, false);
+    if (cJSON_GetObjectItemCaseSensitive(o, "basis")) {
+        char *b = get_str(e, o, "basis", path, false);
+        int bi = b ? enum_index(b, basis_names) : -1;
+        if (b && bi < 0) {
+            char bp[QP_MAX];
+            jkey(bp, path, "basis");
+            const char *near = qj_nearest(b, basis_names);
+            qj_err(e, bp, "expected one of article (the article answers it), kernel (the kernel's code, beyond the article), "
+                          "model (this model's own figures or choices), got string \"%s\"%s%s%s",
+                   b, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+        }
+        q->basis = bi < 0 ? QB_NONE : (enum quiz_basis)(bi + 1);
+        free(b);
+    }
     q->trick = get_bool(e, o, "trick", path, false);
 
     const cJSON *answers = cJSON_GetObjectItemCaseSensitive(o, "answers");

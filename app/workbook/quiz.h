@@ -26,6 +26,11 @@
 
 enum quiz_kind { QUIZ_CHOICE, QUIZ_MULTI, QUIZ_NUMERIC, QUIZ_PREDICT, QUIZ_NKINDS };
 const char *quiz_kind_name(enum quiz_kind k);
+/* What a question rests on, so a student knows what the article alone answers: "basis" in the file,
+ * optional (QB_NONE: not said). */
+enum quiz_basis { QB_NONE = 0, QB_ARTICLE, QB_KERNEL, QB_MODEL };
+/* "from the article", "the kernel, beyond the article", "this model, not the article"; "" for QB_NONE */
+const char *quiz_basis_label(enum quiz_basis b);
 
 /* A measure: what the engine computes for a predict question. */
 enum quiz_measure_kind {
@@ -66,6 +71,7 @@ typedef struct quiz_question {
     char *question, *explanation;
     char *hint;                /* NULL if none */
     char *source;              /* e.g. "the article's Quick Quiz 1"; NULL if none */
+    enum quiz_basis basis;     /* what the answer rests on: the article, the kernel's code, or this model */
     bool trick;
     quiz_answer *answers; size_t nanswers;  /* choice, multi, numeric */
     char *otherwise;           /* numeric: feedback for a number no answer matches; NULL = generic */

@@ -2,7 +2,7 @@
 #include "workbook/term.h"
 #include "workbook/score.h"
 #include "paths.h"
-#include "panels/glossary.h"
+#include "workbook/glossary.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -175,6 +175,8 @@ static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_questi
     FILE *out = t->out;
     if (t->reviewing) fprintf(out, "\n--- Review: %s: question %s ---\n", l->title, q->id);
     else fprintf(out, "\n--- %s: question %s (%zu of %zu) ---\n", l->title, q->id, idx + 1, l->nquestions);
+    /* what the answer rests on: a student revising the article alone knows which ones it answers */
+    if (q->basis != QB_NONE) fprintf(out, "  [%s]\n", quiz_basis_label(q->basis));
     if (q->source) quiz_wrap(out, q->source, 2, t->width);
     quiz_wrap(out, q->question, 0, t->width);
     print_scenario(out, q, t->width);
@@ -380,7 +382,8 @@ void quiz_term_teacher(FILE *out, int width, const quiz_file *f, const quiz_less
     if (l->intro) quiz_wrap(out, l->intro, 0, width);
     for (size_t i = 0; i < l->nquestions; i++) {
         const quiz_question *q = &l->questions[i];
-        fprintf(out, "\n--- %s [%s%s] ---\n", q->id, quiz_kind_name(q->kind), q->trick ? ", trick" : "");
+        fprintf(out, "\n--- %s [%s%s%s%s] ---\n", q->id, quiz_kind_name(q->kind), q->trick ? ", trick" : "",
+                q->basis != QB_NONE ? ", " : "", quiz_basis_label(q->basis));
         if (q->source) quiz_wrap(out, q->source, 2, width);
         quiz_wrap(out, q->question, 0, width);
         print_scenario(out, q, width);

@@ -2,7 +2,7 @@
 #include "demo_app.h"
 #include <criterion/criterion.h>
 
-#include "panels/glossary.h"
+#include "workbook/glossary.h"
 #include "window/app.h"
 
 #include <dirent.h>

@@ -137,3 +137,24 @@ Test(quiz_messages, a_trailing_comma_in_a_file_is_named)
     snprintf(want, sizeof want, "%s:4:30: syntax error: expected a key after ',', found '}' (JSON allows no trailing comma)\n", path);
     cr_expect_str_eq(err, want);
 }
+
+/* "basis" says what a question rests on: one of three words, a near miss named. */
+Test(quiz_messages, basis_is_one_of_three_words)
+{
+    const char *head = "{\"id\":\"t\",\"title\":\"t\",\"lessons\":[{\"id\":\"1\",\"title\":\"L\",\"questions\":["
+                       "{\"id\":\"q\",\"kind\":\"numeric\",\"question\":\"How many?\",\"explanation\":\"Because.\","
+                       "\"answers\":[{\"value\":1,\"correct\":true,\"feedback\":\"Yes.\"}],\"basis\":";
+    char t[1024];
+    quiz_file q;
+    snprintf(t, sizeof t, "%s\"modle\"}]}]}", head);
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1, "accepted");
+    cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].basis: expected one of article (the article answers it), kernel (the "
+                          "kernel's code, beyond the article), model (this model's own figures or choices), got string \"modle\" "
+                          "(did you mean `model`?)"),
+              "%s", err);
+    snprintf(t, sizeof t, "%s\"kernel\"}]}]}", head);
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(q.lessons[0].questions[0].basis, QB_KERNEL);
+    cr_expect_str_eq(quiz_basis_label(QB_KERNEL), "the kernel, beyond the article");
+    quiz_free(&q);
+}

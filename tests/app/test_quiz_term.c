@@ -383,7 +383,7 @@ Test(term, try_it_of_a_holdout_question_stops_at_its_moment_and_prints_the_tree)
 /* A student in a terminal has no G overlay and no hover tips: a question's glossary terms are
  * explained under it, each once per session; a question about a moment names the command for its
  * picture, before the answer for a choice (looking is part of answering) and after it for a
- * prediction (the picture would show the answer). */
+ * prediction (the picture would show the answer); a question's basis is said under its header. */
 Test(term, terms_explained_once_and_the_moment_as_a_picture)
 {
     static const char json[] =
@@ -392,7 +392,8 @@ Test(term, terms_explained_once_and_the_moment_as_a_picture)
         " \"answers\": [{\"text\": \"CPU 0's\", \"correct\": true, \"feedback\": \"Yes.\"}, {\"text\": \"CPU 1's\", \"feedback\": \"No.\"}],"
         " \"explanation\": \"CPU 0's.\","
         " \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 5.04},"
-        "{\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"How many bits of qsmask are set?\", \"explanation\": \"One.\","
+        "{\"id\": \"1.2\", \"kind\": \"predict\", \"basis\": \"model\", \"question\": \"How many bits of qsmask are set?\","
+        " \"explanation\": \"One.\","
         " \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 5.04,"
         " \"measure\": {\"measure\": \"holdout_cpu\", \"flavor\": \"rcu_preempt\", \"at_s\": 5.04}, \"expected\": -1}]}]}";
     quiz_file f;
@@ -411,6 +412,8 @@ Test(term, terms_explained_once_and_the_moment_as_a_picture)
     const char *ans2 = q2 ? strstr(q2, "The answer:") : NULL;
     cr_expect(shot1 && q2 && shot1 < q2 && shot1 < strstr(r.out, "The answer:"), "1.1 (a choice) names its picture before its answer:\n%s", r.out);
     cr_expect(shot2 && ans2 && shot2 > ans2, "1.2 (a prediction) names its picture only after its answer:\n%s", r.out);
+    cr_expect(q2 && strstr(q2, " ---\n  [this model, not the article]\n"), "1.2 says what it rests on:\n%s", r.out);
+    cr_expect(!strstr(r.out, "1.1 (1 of 2) ---\n  ["), "1.1 has no basis, and says none:\n%s", r.out);
     free(r.out);
     progress_free(&r.prog);
     quiz_free(&f);

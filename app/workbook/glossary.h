@@ -1,4 +1,4 @@
-/* glossary.h — one-line explanations of every term the panels show (hover tips and the `G` overlay). */
+/* glossary.h — one-line explanations of every term the panels and the workbook show (hover tips, the `G` overlay, `rcuvis glossary`, the terminal quiz). */
 #ifndef RCUVIS_GLOSSARY_H
 #define RCUVIS_GLOSSARY_H
 #include <stddef.h>

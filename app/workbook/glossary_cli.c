@@ -1,6 +1,6 @@
-/* glossary.c — `rcuvis glossary [TERM...]`: the window's glossary (G) in a terminal, for a student working over SSH or in the terminal workbook. */
+/* glossary_cli.c — `rcuvis glossary [TERM...]`: the window's glossary (G) in a terminal, for a student working over SSH or in the terminal workbook. */
 #include "commands.h"
-#include "panels/glossary.h"
+#include "workbook/glossary.h"
 #include "workbook/term.h"
 
 #include <ctype.h>

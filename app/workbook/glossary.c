@@ -1,5 +1,5 @@
 /* glossary.c — the glossary: every word on screen that a newcomer to Tree RCU would have to look up. */
-#include "panels/glossary.h"
+#include "workbook/glossary.h"
 
 #include <ctype.h>
 #include <stdbool.h>
