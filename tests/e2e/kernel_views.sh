@@ -21,7 +21,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 assert any(l["text"] == "CPU 3 is now offline" for l in r["dmesg"]), "no hotplug line in dmesg"
 assert "  3!c=" in r["debugfs"]["rcudata"], "offline CPU 3 lacks its '!' in rcudata"
-assert r["debugfs"]["rcuhier"].startswith("rcu_sched: c="), "rcuhier header"
+assert r["debugfs"]["rcuhier"].startswith("rcu_preempt: c="), "rcuhier header: rcu_preempt first, as for_each_rcu_flavor() lists them"
 PY
 [ $fail = 0 ] && echo "kernel_views.sh: all passed"
 exit $fail
