@@ -101,6 +101,21 @@ static const glossary_entry entries[] = {
     {"adopted", "Orphaned callbacks taken onto a surviving CPU's lists, done ones first, the rest to wait for a grace period there (rcu_adopt_orphan_cbs())."},
     {"branch", "Time travel: injecting after seeking back starts another future from that moment; the old one stays, Ctrl+B switches (the top bar says which is shown)."},
     {"cue", "A lecture stop: a moment, flavor, selection and caption; PgDn/PgUp go cue to cue."},
+    /* terms of the workbook and of `rcuvis reproduce` that a student reading only the article met there */
+    {"quiescent state", "A moment at which a CPU holds nothing from a read-side critical section of a flavor: for rcu_sched a context switch, user mode or idle; for rcu_bh also any moment with bottom halves enabled (after each softirq handler); for rcu_preempt a context switch or idle, a task preempted inside a reader being tracked on blkd_tasks instead."},
+    {"gp_tasks", "rcu_preempt: a leaf's pointer into its blkd_tasks list at the first preempted reader the current grace period waits for; that task and every one after it hold the GP up (G in rcuhier). A new GP points it at all the readers already preempted."},
+    {"passed_quiesce", "Per CPU and flavor (pq= in rcudata): the CPU has passed a quiescent state since it noticed the current grace period, not yet reported to its leaf."},
+    {"qs_pending", "Per CPU and flavor (qp= in rcudata): the current grace period still needs a quiescent state from this CPU; set when the CPU notices the GP, cleared when its report reaches the leaf."},
+    {"blimit", "The most callbacks one rcu_do_batch() invokes before the CPU gets on with other work: 10 by default, lifted while the CPU's queue is past qhimark (b= in rcudata)."},
+    {"qhimark", "10000 callbacks queued on one CPU: past it, call_rcu() lifts blimit and hurries the grace period along (a forcing pass), memory before latency."},
+    {"qlowmark", "100 callbacks: once a CPU whose blimit was lifted is down to this many, blimit goes back to its default."},
+    {"lazy callback", "A callback that only frees memory (kfree_rcu()): RCU_FAST_NO_HZ lets an idle CPU holding only lazy ones sleep about 6 s (RCU_IDLE_LAZY_GP_DELAY) before the timer wakes it, instead of 4 jiffies."},
+    {"NR_CPUS", "The CPU count a kernel is built for (CONFIG_NR_CPUS). 3.6 sizes its rcu_node tree by it unless rcu_fanout_leaf is set at boot, so a 4-CPU laptop's kernel built for 4096 walks 261 nodes."},
+    {"nr_cpu_ids", "How many CPUs the booted machine can have (the highest possible CPU's id plus one). 3.7 sizes its rcu_node tree by it, as the article says."},
+    {"RCU_STALL_RAT_DELAY", "2 jiffies: a CPU that finds other CPUs stalling a grace period waits that much longer before printing, so that a stalled CPU that can see itself prints its self-detected line first."},
+    {"RCU_IDLE_FLUSHES", "RCU_FAST_NO_HZ: at most 5 drain steps as a CPU holding callbacks goes idle; once the counter is down to RCU_IDLE_OPT_FLUSHES (3, after three steps), a CPU that RCU needs nothing more from may sleep with its callbacks."},
+    {"rcu_busted", "rcutorture's deliberately broken RCU: its grace period waits for no reader, so readers see freed elements and the Reader Pipe fills past stage 1, showing the test catches a broken RCU."},
+    {"bounded gap", "rcuvis reproduce: a claim the model, kept to the kernel's mechanisms and 2012 costs, cannot reach; the claim's row gives the sweep over the mechanism's real parameters that bounds the best it can do, and README says why."},
 };
 
 const glossary_entry *glossary_all(size_t *n)
@@ -135,6 +150,11 @@ static const struct { const char *word, *term; } words[] = {
     {"drain step", "drain step"}, {"drain steps", "drain step"}, {"holdoff", "holdoff"}, {"RCU_GP_FLAG_FQS", "RCU_GP_FLAG_FQS"},
     {"synchronize_rcu", "synchronize"}, {"synchronize_sched", "synchronize"}, {"synchronize_rcu_bh", "synchronize"},
     {"synchronize_", "synchronize"},
+    {"quiescent state", "quiescent state"}, {"quiescent states", "quiescent state"}, {"gp_tasks", "gp_tasks"},
+    {"passed_quiesce", "passed_quiesce"}, {"qs_pending", "qs_pending"}, {"blimit", "blimit"}, {"qhimark", "qhimark"},
+    {"qlowmark", "qlowmark"}, {"kfree_rcu", "lazy callback"}, {"lazy", "lazy callback"}, {"NR_CPUS", "NR_CPUS"},
+    {"nr_cpu_ids", "nr_cpu_ids"}, {"RCU_STALL_RAT_DELAY", "RCU_STALL_RAT_DELAY"}, {"RCU_IDLE_FLUSHES", "RCU_IDLE_FLUSHES"},
+    {"rcu_busted", "rcu_busted"},
 };
 
 static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }

@@ -342,3 +342,26 @@ Test(glossary, reader_pipe_in_the_log_is_explained, .timeout = 60)
     cr_expect_eq(check_app(&a, "rcutorture at 60.5 s"), 0);
     ui_app_free(&a);
 }
+
+/* The terms a student who had read only the article could not place after the workbook (its
+ * feedback, rcudata's fields, reproduce's verdicts): each has an entry, found in running text. */
+Test(glossary, student_terms_have_entries_and_are_found)
+{
+    const char *terms[] = {"quiescent state", "gp_tasks", "passed_quiesce", "qs_pending", "blimit", "qhimark", "qlowmark",
+                           "lazy callback", "NR_CPUS", "nr_cpu_ids", "RCU_STALL_RAT_DELAY", "RCU_IDLE_FLUSHES", "rcu_busted",
+                           "bounded gap"};
+    for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
+        cr_expect(glossary_line(terms[i]) != NULL, "no glossary entry for \"%s\"", terms[i]);
+    struct { const char *text, *term; } cases[] = {
+        {"the GP points gp_tasks at it", "gp_tasks"}, {"3.6 sizes the tree by NR_CPUS", "NR_CPUS"},
+        {"queued with kfree_rcu() to free it", "lazy callback"}, {"above qhimark, blimit is lifted", "qhimark"},
+        {"a CPU passes quiescent states", "quiescent state"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *found = NULL;
+        glossary_scan(cases[i].text, NULL, hit_term, &found);
+        cr_expect(found && !strcmp(found, cases[i].term), "\"%s\": expected %s, found %s", cases[i].text, cases[i].term,
+                  found ? found : "(none)");
+    }
+    cr_expect(strstr(glossary_line("RCU_STALL_RAT_DELAY"), "2 jiffies") != NULL, "rcutree.h: #define RCU_STALL_RAT_DELAY 2");
+}
