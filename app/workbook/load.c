@@ -30,13 +30,14 @@ static const char *const kind_names[] = {"choice", "multi", "numeric", "predict"
 static const char *const measure_names[] = {"grace_periods", "stall_appears", "holdout_cpu", "report", NULL};
 
 const char *quiz_kind_name(enum quiz_kind k) { return (unsigned)k < QUIZ_NKINDS ? kind_names[k] : "?"; }
-static const char *const basis_names[] = {"article", "kernel", "model", NULL};
+static const char *const basis_names[] = {"article", "kernel", "model", "thread", NULL};
 const char *quiz_basis_label(enum quiz_basis b)
 {
     switch (b) {
     case QB_ARTICLE: return "from the article";
     case QB_KERNEL: return "the kernel, beyond the article";
     case QB_MODEL: return "this model, not the article";
+    case QB_THREAD: return "from the mail thread";
     default: return "";
     }
 }
@@ -361,7 +362,7 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
             jkey(bp, path, "basis");
             const char *near = qj_nearest(b, basis_names);
             qj_err(e, bp, "expected one of article (the article answers it), kernel (the kernel's code, beyond the article), "
-                          "model (this model's own figures or choices), got string \"%s\"%s%s%s",
+                          "model (this model's own figures or choices), thread (the mail thread a lesson presents), got string \"%s\"%s%s%s",
                    b, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
         }
         q->basis = bi < 0 ? QB_NONE : (enum quiz_basis)(bi + 1);

@@ -28,8 +28,8 @@ enum quiz_kind { QUIZ_CHOICE, QUIZ_MULTI, QUIZ_NUMERIC, QUIZ_PREDICT, QUIZ_NKIND
 const char *quiz_kind_name(enum quiz_kind k);
 /* What a question rests on, so a student knows what the article alone answers: "basis" in the file,
  * optional (QB_NONE: not said). */
-enum quiz_basis { QB_NONE = 0, QB_ARTICLE, QB_KERNEL, QB_MODEL };
-/* "from the article", "the kernel, beyond the article", "this model, not the article"; "" for QB_NONE */
+enum quiz_basis { QB_NONE = 0, QB_ARTICLE, QB_KERNEL, QB_MODEL, QB_THREAD };
+/* "from the article", "the kernel, beyond the article", "this model, not the article", "from the mail thread"; "" for QB_NONE */
 const char *quiz_basis_label(enum quiz_basis b);
 
 /* A measure: what the engine computes for a predict question. */
