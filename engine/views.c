@@ -108,6 +108,20 @@ static const char *preempt_cause(int why)
 
 /* Absolute times read "%.6f s" as the top bar's clock does ("since 8.000000 s", "at 30.001000 s"), durations
  * in ms ("3.000 ms old"). */
+
+/* The quiescent states a busy CPU can pass for this flavor, as rcu_check_callbacks() and the context
+ * switch give them: rcu_sched needs a switch, a user-mode tick or idle; rcu_bh takes any tick outside
+ * a bh-disabled region (rcu_bh_qs() when !in_softirq()); rcu_preempt any tick while the task holds no
+ * rcu_read_lock() (rcu_preempt_check_callbacks(): rcu_read_lock_nesting == 0) (v3.6 rcutree.c:1654-1663,
+ * rcutree_plugin.h:610-617). */
+static const char *qs_kinds(int flavor)
+{
+    switch (flavor) {
+    case RV_BH: return "a tick outside a bh-disabled region (in user or kernel mode), a context switch, or idle";
+    case RV_PREEMPT: return "a tick while its task holds no rcu_read_lock(), a context switch, or idle";
+    default: return "a context switch, a tick in user mode, or idle";
+    }
+}
 static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *buf, size_t n)
 {
     const cpu_t *c = &e->cpu[cpu];
@@ -170,10 +184,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         if (r->flavor == rsp->flavor || (rsp->flavor == RV_SCHED && r->flavor == RV_SCHED))
             return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since %.6f s (%s ago). %s",
                             cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, dur_text(e->now - r->begin, ago, sizeof ago),
-                            r->flavor == RV_PREEMPT ? "Its rcu_read_unlock() will report the quiescent state."
+                            r->flavor == RV_PREEMPT ? "A context switch would give its quiescent state at once (the task would "
+                                                      "wait on blkd_tasks); else it comes after the section: rcu_read_unlock() "
+                                                      "notes it if a tick asked for one, or the next tick does."
                                                     : "No context switch can happen on it until the section ends.");
     }
-    if (c->kloop) {
+    /* preemption off holds up rcu_sched only: rcu_bh and rcu_preempt take the loop's ticks (qs_kinds()) */
+    if (c->kloop && rsp->flavor == RV_SCHED) {
         /* the deadline is check_cpu_stall()'s rsp->jiffies_stall: the timeout counts from the GP's start,
          * not the loop's, and after a warning print_cpu_stall() re-arms it 3 timeouts + 3 jiffies on
          * ("If this lasts 21 s, a stall warning follows" stood under the warning it announced) */
@@ -245,16 +262,15 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return snprintf(buf, n, "CPU %d was idle during %s GP %lu (dynticks %lu at the GP's FQS snapshot, %lu now), and idle "
                         "is a quiescent state; but a tickless idle CPU never reports its own. Only an FQS pass that reads the counter "
                         "credits it (\"dti\"), and none has run since it went idle.%s Until one does, it waits as a busy CPU "
-                        "does: for a context switch, a tick in user mode, or idle.", cpu, fl, rsp->gpnum, rdp->dynticks_snap,
-                        c->dynticks, why36);
+                        "does: for %s.", cpu, fl, rsp->gpnum, rdp->dynticks_snap, c->dynticks, why36, qs_kinds(rsp->flavor));
     /* late: a ticking machine takes its first pass jiffies_till_first_fqs (3) in; ten is well past it */
     if (snapped && rsp->fqs_snap_ns - rsp->gp_start_ns > 10 * e->jiffy_ns) {
         snprintf(snap_at, sizeof snap_at, "%.6f s", (double)rsp->fqs_snap_ns / NS_PER_S);
-        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
-                        "mode, or idle. Idle before %s does not count: this GP's first FQS pass, which snapshots the dynticks "
+        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: %s. Idle before %s does not "
+                        "count: this GP's first FQS pass, which snapshots the dynticks "
                         "counters, ran only then, %s after the GP began, and found CPU %d running. A tickless idle CPU never "
                         "reports its own quiescent state; only a pass that sees it idle credits it.%s", cpu, fl, rsp->gpnum,
-                        snap_at, dur_text(rsp->fqs_snap_ns - rsp->gp_start_ns, late, sizeof late),
+                        qs_kinds(rsp->flavor), snap_at, dur_text(rsp->fqs_snap_ns - rsp->gp_start_ns, late, sizeof late),
                         cpu, why36);
     }
     /* A "U" tile that still owes: user mode counts only when rcu_check_callbacks() finds the CPU there
@@ -265,8 +281,8 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         "scheduling-clock tick finds it there: the ticks before the GP do not count. Its next tick, at %.6f s, "
                         "records one if it is still in user mode; a context switch or idle would do as well.",
                         cpu, fl, rsp->gpnum, (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
-    return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: a context switch, a tick in user "
-                    "mode, or idle.", cpu, fl, rsp->gpnum);
+    return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: %s.", cpu, fl, rsp->gpnum,
+                    qs_kinds(rsp->flavor));
 }
 
 int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, size_t n)

@@ -117,10 +117,12 @@ static void big_why(ui_view *v, const rv_engine *e, int node)
                             len ? " " : "", owing, hi - lo + 1, where, leaves_owing, leaves);
     if (idle && len < sizeof out)
         len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are dyntick-idle (dynticks even): idle is a QS, but an idle "
-                                "CPU never reports it; the next FQS pass reads each counter and credits them all (dti).%s", idle,
+                                "CPU never reports it; an FQS pass reads each counter and credits them all (silently at a GP's first, "
+                                "snapshot pass; \"dti\" at later ones).%s", idle,
                                 v->mode == RV_MODE_SOFTIRQ ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
     if (off && len < sizeof out)
-        len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are offline: the next FQS pass credits them (ofl).", off);
+        len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are offline: an FQS pass credits them (\"ofl\", once the GP is more than 2 jiffies "
+                                "old, if their counters show no idle pass).", off);
     if (!nbusy && len < sizeof out)
         len += (size_t)snprintf(out + len, sizeof out - len, "\n- None of them is running: no CPU here can report by itself.");
     for (int i = 0; i < nbusy && i < 4 && len < sizeof out; i++) {
