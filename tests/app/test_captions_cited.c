@@ -225,7 +225,7 @@ Test(cited, hackbench_the_rows_each_mode_names)
     expect_timed("hackbench.json", 1.0, k37, k36, both);
 }
 
-/* "most grace periods end in under a jiffy (median about 0.7 ms)" */
+/* "most grace periods end in under a jiffy (median about 0.6 ms)" */
 Test(cited, hackbench_cue_1_the_median_gp)
 {
     const char *const want[] = {"RCU work, by where it was charged", "(p50)", NULL};
