@@ -174,8 +174,8 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
          * with ULONG_CMP_LT(gp_start + 2, jiffies): a CPU that went through idle since the snapshot
          * and then offline is credited "dti" (a CPU dies with its counter odd, hotplug.c: never "snap") */
         return snprintf(buf, n, "CPU %d went offline at %.6f s, during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
-                        "dyntick-idle (\"dti\") if its dynticks counter went through idle since the GP's first pass (it died with "
-                        "the counter odd), else as offline "
+                        "dyntick-idle (\"dti\") if its dynticks counter went through idle since the GP's first pass (an x86 CPU dies "
+                        "with the counter odd), else as offline "
                         "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, (double)c->offline_since / NS_PER_S, fl, rsp->gpnum);
     char ago[32];
     for (size_t i = 0; i < e->nreaders; i++) {

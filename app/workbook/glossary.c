@@ -21,7 +21,7 @@ static const glossary_entry entries[] = {
     {"level", "Depth of an rcu_node in the tree: level 0 is the root, the last level holds the leaves."},
     {"leaf", "An rcu_node at the bottom of the tree; each of its qsmask bits is one CPU."},
     {"rcu_node", "A node of the combining tree: CPUs report to their leaf, leaves to their parent, up to the root."},
-    {"dynticks", "Per-CPU counter bumped on every idle entry and exit (rcu_idle_enter/exit): even = idle to RCU, odd = running."},
+    {"dynticks", "Per-CPU counter bumped on every idle entry and exit (rcu_idle_enter/exit), and around each interrupt taken from idle: even = idle to RCU, odd = running."},
     {"dynticks even/odd", "Even dynticks counter: the CPU is in the idle loop, dyntick-idle in RCU's sense (an extended QS), whether its tick runs (I) or is stopped (Z); odd: it is running."},
     {"dyntick-idle", "RCU's word for a CPU whose dynticks counter is even: rcu_idle_enter() made it so on entering the idle loop, tick stopped (Z) or not (I). Tickless, it reports nothing itself and an FQS pass credits it; while its tick runs (I), each tick from the idle loop notes a QS that the tick's softirq reports, once the CPU has noticed the GP."},
     {"tick stopped", "NO_HZ stopped this idle CPU's scheduling-clock tick (Z). RCU counts it idle either way (even dynticks); rcu_needs_cpu() can keep the tick on (I) while callbacks wait."},
