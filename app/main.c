@@ -14,7 +14,7 @@ static void usage(FILE *out)
             "       rcuvis check FILE...               validate scenario and quiz files (--paths: report paths)\n"
             "       rcuvis schema                      print the scenario JSON Schema (defaults from the engine)\n"
             "       rcuvis shot SCENARIO.json --at S -o FILE.png   render the window's picture off-screen\n"
-            "       rcuvis reproduce [--quick] [--json] [--html F]   check every claim of the article and the OMAP thread\n"
+            "       rcuvis reproduce [--quick] [--json] [--html F]   check the article's and the OMAP thread's claims\n"
             "       rcuvis quiz [LESSON]               the workbook in a terminal\n"
             "       rcuvis glossary [TERM...]          what the terms the window and the workbook use mean\n"
             "       rcuvis --help | --version\n"
