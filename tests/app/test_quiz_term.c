@@ -351,6 +351,19 @@ Test(quiz_term, try_it_names_rcuvis_as_it_was_started)
     cr_expect_str_eq(rcuvis_command_name(), "build/rcuvis", "no argv[0]: unchanged");
 }
 
+/* A terminal session over a quiz file's text, rcuvis named as on PATH, answering with `input`; the
+ * caller frees r.out, r.prog and f. */
+static run session_of(const char *json, quiz_file *f, const char *input)
+{
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "t.json", f, false, err, sizeof err), 0, "%s", err);
+    rcuvis_set_invoked_as("rcuvis");
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    session(&r, f, input, false);
+    return r;
+}
+
 /* Question 1.6 asks whose qsmask bit is set at t = 5.04 s; its "Try it:" ran the scenario to its
  * end, whose report says nothing about that moment. A holdout_cpu question's command stops at the
  * moment and prints the tree there (--debugfs: rcuhier's qsmask and G per node); other questions'
@@ -367,12 +380,7 @@ Test(term, try_it_of_a_holdout_question_stops_at_its_moment_and_prints_the_tree)
         " \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 2, \"to_s\": 3},"
         " \"expected\": 145, \"tolerance\": 30}]}]}";
     quiz_file f;
-    char err[2048];
-    cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
-    rcuvis_set_invoked_as("rcuvis");
-    run r = {0};
-    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
-    session(&r, &f, "s\ns\n", false);
+    run r = session_of(json, &f, "s\ns\n");
     cr_expect(strstr(r.out, "  Try it: rcuvis run small-busy --duration 5.04 --debugfs\n"), "%s", r.out);
     cr_expect(strstr(r.out, "  Try it: rcuvis run small-busy --set duration_s=3\n"), "%s", r.out);
     free(r.out);
@@ -397,12 +405,7 @@ Test(term, terms_explained_once_and_the_moment_as_a_picture)
         " \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 5.04,"
         " \"measure\": {\"measure\": \"holdout_cpu\", \"flavor\": \"rcu_preempt\", \"at_s\": 5.04}, \"expected\": -1}]}]}";
     quiz_file f;
-    char err[2048];
-    cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
-    rcuvis_set_invoked_as("rcuvis");
-    run r = {0};
-    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
-    session(&r, &f, "s\ns\n", false);
+    run r = session_of(json, &f, "s\ns\n");
     const char *first = strstr(r.out, "    qsmask: Bits of an rcu_node");
     cr_expect(first, "1.1 explains qsmask:\n%s", r.out);
     cr_expect(first && !strstr(first + 1, "    qsmask: "), "explained once, not again under 1.2:\n%s", r.out);
