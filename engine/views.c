@@ -106,9 +106,6 @@ static const char *preempt_cause(int why)
     }
 }
 
-/* Absolute times read "%.6f s" as the top bar's clock does ("since 8.000000 s", "at 30.001000 s"), durations
- * in ms ("3.000 ms old"). */
-
 /* The quiescent states a busy CPU can pass for this flavor, as rcu_check_callbacks() and the context
  * switch give them: rcu_sched needs a switch, a user-mode tick or idle; rcu_bh takes any tick outside
  * a bh-disabled region (rcu_bh_qs() when !in_softirq()); rcu_preempt any tick while the task holds no
@@ -122,6 +119,9 @@ static const char *qs_kinds(int flavor)
     default: return "a context switch, a tick in user mode, or idle";
     }
 }
+
+/* Absolute times read "%.6f s" as the top bar's clock does ("since 8.000000 s", "at 30.001000 s"), durations
+ * in ms ("3.000 ms old"). */
 static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *buf, size_t n)
 {
     const cpu_t *c = &e->cpu[cpu];

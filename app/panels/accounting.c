@@ -227,12 +227,19 @@ static void acct_choose(rd_ctx *rd, acct_row *rows, size_t n, int room, int skip
     }
 }
 
+/* The RCU-work rows' seconds, in the panel's row order (GP kthreads, ksoftirqd, softirq at irq exit,
+ * tasks, rcuc, tick): for this half and, compared, for the other's plan. */
+static void acct_work_s(const rv_report *rep, double out[NWORK])
+{
+    out[0] = rep->rcu_gp_kthreads_s; out[1] = rep->ksoftirqd_s; out[2] = rep->softirq_inline_s;
+    out[3] = rep->caller_s; out[4] = rep->rcuc_s; out[5] = rep->tick_s;
+}
+
 /* One side's plan: its rows in order with their classes (see the classes above), then which show in
  * `room` px, scrolled past `skip` rows. work_s: the RCU-work rows' seconds, in src order. */
 typedef struct acct_plan {
     acct_row small[96], *rows;
     size_t order_small[64], *order, n, nalive, nshown;
-    size_t kept; /* the top list's rows kept with its heading (down to its first RCU thread, else two) */
 } acct_plan;
 
 static void acct_plan_free(acct_plan *p)
@@ -274,7 +281,6 @@ static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const
     size_t kept = p->nalive < TOP_KEEP_PLAIN ? p->nalive : TOP_KEEP_PLAIN;
     for (size_t k = 0; k < p->nalive && k < TOP_KEEP; k++)
         if (is_rcu_thread(rep->threads[p->order[k]].name)) { kept = k + 1; break; }
-    p->kept = kept;
     int ptop = cites->top ? P_CITED : P_KEEP;
     ADD(AK_THEAD, SEC_TOP, kept ? ptop : P_REST, 0, bh);
     for (size_t k = 0; k < p->nshown; k++) {
@@ -412,15 +418,17 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     /* n, and the short name every row takes when one long name would cost its row the % column
      * (a narrow panel at 1280x720): a student compares the rows' shares, so all keep them; the
      * hover tip and G still explain each term, and the stripes still mark what top does not see */
+    double work_s[NWORK];
+    acct_work_s(rep, work_s);
     struct { const char *n, *shortn, *term; double s; bool hidden, boost_only; } src[NWORK] = {
-        {"GP kthreads (rcu_sched/bh/preempt)", "GP kthreads", "kthread", rep->rcu_gp_kthreads_s, false, false},
-        {"ksoftirqd/N", "ksoftirqd/N", "ksoftirqd/N", rep->ksoftirqd_s, false, false},
-        {"softirq at irq exit (hidden in tasks)", "softirq at irq exit", "hidden in tasks", rep->softirq_inline_s, true, false},
+        {"GP kthreads (rcu_sched/bh/preempt)", "GP kthreads", "kthread", work_s[0], false, false},
+        {"ksoftirqd/N", "ksoftirqd/N", "ksoftirqd/N", work_s[1], false, false},
+        {"softirq at irq exit (hidden in tasks)", "softirq at irq exit", "hidden in tasks", work_s[2], true, false},
         /* the tasks row before the tick's: 3.6's grace-period work lands there (FAST_NO_HZ drains
          * in the idle task), and a compare half at 1280x720 has room for four rows only */
-        {"tasks: call_rcu(), idle drains, switches", "tasks: call_rcu(), idle", "call_rcu", rep->caller_s, true, false},
-        {"rcuc/N", "rcuc/N", "rcuc/N", rep->rcuc_s, false, true},
-        {"scheduling-clock tick", "tick", "jiffy", rep->tick_s, true, false},
+        {"tasks: call_rcu(), idle drains, switches", "tasks: call_rcu(), idle", "call_rcu", work_s[3], true, false},
+        {"rcuc/N", "rcuc/N", "rcuc/N", work_s[4], false, true},
+        {"scheduling-clock tick", "tick", "jiffy", work_s[5], true, false},
     };
     bool use_short = false;
     for (size_t i = 0; i < NWORK; i++)
@@ -438,17 +446,16 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         }
 
     /* the plan: every row in order, its section, height and class; compared, matched with the other half's */
-    double work_s[NWORK];
     bool boost_only[NWORK];
-    for (int i = 0; i < NWORK; i++) work_s[i] = src[i].s, boost_only[i] = src[i].boost_only;
+    for (int i = 0; i < NWORK; i++) boost_only[i] = src[i].boost_only;
     acct_cites cites;
     acct_cites_now(&cites, v, st);
     acct_plan plan;
     if (!acct_plan_make(&plan, rd, rep, work_s, boost_only, &cites, bottom - c.y, st->acct_scroll)) return;
     if (peer && peer->report && st->acct_scroll <= 0 && peer_r.h == r.h) {
         const rv_report *prep = peer->report;
-        double pwork[NWORK] = {prep->rcu_gp_kthreads_s, prep->ksoftirqd_s, prep->softirq_inline_s, prep->caller_s,
-                               prep->rcuc_s, prep->tick_s};
+        double pwork[NWORK];
+        acct_work_s(prep, pwork);
         acct_cites pc;
         acct_cites_now(&pc, peer, st);
         acct_plan other;
