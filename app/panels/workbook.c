@@ -14,6 +14,7 @@ struct workbook_panel {
     int scroll;                 /* pixels scrolled down in the content */
     int content_h, view_h;      /* last frame's content height and visible height, to clamp scroll */
     bool follow;                /* scroll the new feedback or explanation into view at the next draw */
+    bool show_intro;            /* I: the lesson's intro above any of its questions, not only the first */
     int line_h;
     workbook_show_me_fn show_me;
     void *show_me_ctx;
@@ -137,6 +138,7 @@ bool workbook_panel_key(workbook_panel *wb, SDL_Keycode key, Uint16 mod)
     case SDLK_RETURN: case SDLK_KP_ENTER: act(wb, WB_CHECK, 0); return true;
     case SDLK_h: act(wb, WB_HINT, 0); return true;
     case SDLK_s: act(wb, WB_REVEAL, 0); return true;
+    case SDLK_i: wb->show_intro = !wb->show_intro; wb->scroll = 0; return true;
     case SDLK_m: act(wb, WB_SHOWME, 0); return true;
     case SDLK_v: quiz_session_set_review(s, !s->review); return true;
     case SDLK_PAGEDOWN: case SDLK_RIGHT: act(wb, WB_NEXT, 0); return true;
@@ -315,7 +317,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     /* the key line stays put at the bottom, as many lines as it wraps to at this width (a narrow
      * column at 1280x720 needs four); everything above scrolls */
     const char *keys = wb->focus ? "a-g pick (Up/Down, Space), 0-9 type, Enter check, h hint, s show answer, m show me, "
-                                   "PgUp/PgDn question, Home/End lesson, v teacher view, Esc back to the simulation"
+                                   "PgUp/PgDn question, Home/End lesson, i lesson intro, v teacher view, Esc back to the simulation"
                                  : "A (answer) or a click gives the workbook the keyboard; Esc gives it back.";
     int foot_lines = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, keys);
     if (foot_lines < 1) foot_lines = 1;
@@ -334,6 +336,13 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     char line[256];
     snprintf(line, sizeof line, "Lesson %s: %s", l->id, l->title);
     para(&p, RD_BOLD, th->heading, line);
+    /* the lesson's intro, as the terminal prints it at the lesson's start: it states facts its
+     * questions need (what a quiescent state is per flavor, the stall timeout, blimit...), which the
+     * window never showed; above the first question, and above any other while I is on */
+    if (l->intro && (s->question == 0 || wb->show_intro)) {
+        gap(&p, 2);
+        para(&p, RD_SANS_SMALL, th->text_dim, l->intro);
+    }
     gap(&p, 3);
     dots(wb, &p, l);
     gap(&p, 4);

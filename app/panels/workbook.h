@@ -12,7 +12,8 @@
  * Keys while focused: a-g pick (multi: toggle), Up/Down + Space the same with a cursor, digits . -
  * type a number, y/n a yes/no prediction, Backspace, Enter check (again: next question), h hint,
  * s show the answer, m show me, PgUp/PgDn or Left/Right previous/next question, Home/End
- * previous/next lesson, v teacher (review) mode, Esc gives focus back to the window.
+ * previous/next lesson, i the lesson's intro (always above its first question), v teacher (review) mode,
+ * Esc gives focus back to the window.
  */
 
 #include "panels/panels.h"

@@ -12,7 +12,7 @@ static char dir[128], qdir[256], ppath[256];
 
 static const char *quiz_text =
     "{\"id\": \"p\", \"title\": \"P\", \"lessons\": ["
-    "{\"id\": \"1\", \"title\": \"One\", \"questions\": ["
+    "{\"id\": \"1\", \"title\": \"One\", \"intro\": \"Facts for lesson one.\", \"questions\": ["
     " {\"id\": \"1.1\", \"kind\": \"choice\", \"trick\": true, \"question\": \"Pick b.\", \"explanation\": \"Because b.\", \"hint\": \"Not a.\","
     "  \"answers\": [{\"text\": \"A\", \"feedback\": \"no a\"}, {\"text\": \"B\", \"correct\": true, \"feedback\": \"yes b\"}],"
     "  \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 2.5},"
@@ -504,4 +504,35 @@ Test(panel, trick_note_only_after_a_miss)
         rd_free(rd);
         workbook_panel_free(wb);
     }
+}
+
+/* A lesson's intro states facts its questions need (the shipped workbook's say what a quiescent state
+ * is per flavor, the stall timeout, blimit...): the terminal printed it at the lesson's start, the
+ * window never showed it. Above the lesson's first question, and above any other after I. */
+Test(panel, the_lesson_intro_above_its_first_question_and_on_i)
+{
+    char err[1024];
+    workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    rd_ctx *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    quiz_session *s = workbook_panel_session(wb);
+    static char texts[8192];
+    rd_set_text_observer(rd, collect, texts);
+    texts[0] = 0;
+    draw(wb, rd);
+    cr_assert_str_eq(quiz_session_question(s)->id, "1.1");
+    cr_expect(strstr(texts, "Facts for lesson one."), "1.1, the lesson's first question, shows the intro:\n%s", texts);
+    workbook_panel_set_focus(wb, true);
+    workbook_panel_key(wb, SDLK_PAGEDOWN, 0);
+    cr_assert_str_eq(quiz_session_question(s)->id, "1.2");
+    texts[0] = 0;
+    draw(wb, rd);
+    cr_expect(!strstr(texts, "Facts for lesson one."), "1.2 does not repeat it");
+    cr_expect(workbook_panel_key(wb, SDLK_i, 0), "I is the workbook's key");
+    texts[0] = 0;
+    draw(wb, rd);
+    cr_expect(strstr(texts, "Facts for lesson one."), "after I, 1.2 shows it too");
+    rd_free(rd);
+    workbook_panel_free(wb);
 }
