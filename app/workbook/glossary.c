@@ -111,7 +111,7 @@ static const glossary_entry entries[] = {
     {"qlowmark", "100 callbacks: once a CPU whose blimit was lifted is down to this many, blimit goes back to its default."},
     {"lazy callback", "A callback that only frees memory (kfree_rcu()): RCU_FAST_NO_HZ lets an idle CPU holding only lazy ones sleep about 6 s (RCU_IDLE_LAZY_GP_DELAY) before the timer wakes it, instead of 4 jiffies."},
     {"NR_CPUS", "The CPU count a kernel is built for (CONFIG_NR_CPUS). 3.6 sizes its rcu_node tree by it unless rcu_fanout_leaf is set at boot, so a 4-CPU laptop's kernel built for 4096 walks 261 nodes."},
-    {"nr_cpu_ids", "How many CPUs the booted machine can have (the highest possible CPU's id plus one). 3.7 sizes its rcu_node tree by it, as the article says."},
+    {"nr_cpu_ids", "How many CPUs the booted machine can have (the highest possible CPU's id plus one). 3.7 sizes its rcu_node tree by it: the article's \"number of possible CPUs (as given at boot time)\"."},
     {"RCU_STALL_RAT_DELAY", "2 jiffies: a CPU that finds other CPUs stalling a grace period waits that much longer before printing, so that a stalled CPU that can see itself prints its self-detected line first."},
     {"RCU_IDLE_FLUSHES", "RCU_FAST_NO_HZ: at most 5 drain steps as a CPU holding callbacks goes idle; once the counter is down to RCU_IDLE_OPT_FLUSHES (3, after three steps), a CPU that RCU needs nothing more from may sleep with its callbacks."},
     {"rcu_busted", "rcutorture's deliberately broken RCU: its grace period waits for no reader, so readers see freed elements and the Reader Pipe fills past stage 1, showing the test catches a broken RCU."},

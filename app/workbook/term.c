@@ -3,6 +3,7 @@
 #include "workbook/score.h"
 #include "paths.h"
 #include "workbook/glossary.h"
+#include "rcuvis.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -131,12 +132,20 @@ static void print_scenario(FILE *out, const quiz_question *q, int width)
 static void print_moment_shot(FILE *out, const quiz_question *q, int width)
 {
     if (q->has_at && !q->at_first_stall && q->noverrides == 0 && !q->has_seed) {
-        char scen[512], at[48], png[64];
+        char scen[512], at[48], png[64], fl[48];
         snprintf(scen, sizeof scen, "%.*s", (int)(strlen(q->scenario) > 5 ? strlen(q->scenario) - 5 : strlen(q->scenario)), q->scenario);
         snprintf(at, sizeof at, "--at %g", q->at_s);
         snprintf(png, sizeof png, "-o q%s.png", q->id);
-        const char *args[] = {rcuvis_command_name(), "shot", scen, at, png};
-        quiz_wrap_command(out, "That moment as a picture:", args, 5, 2, width);
+        const char *args[6] = {rcuvis_command_name(), "shot", scen, at};
+        size_t n = 4;
+        /* the flavor the answer is about: the picture shows rcu_sched's tree unless told (1.6's rcu_preempt
+         * question drew rcu_sched's, every bit owed, against its answer of none) */
+        if (q->kind == QUIZ_PREDICT && q->measure.flavor >= 0 && q->measure.flavor != RV_SCHED) {
+            snprintf(fl, sizeof fl, "--flavor %s", rv_flavor_name(q->measure.flavor));
+            args[n++] = fl;
+        }
+        args[n++] = png;
+        quiz_wrap_command(out, "That moment as a picture:", args, n, 2, width);
     }
 }
 
@@ -147,6 +156,9 @@ static void note_term(void *ctx, const char *term, const char *at, size_t len)
 {
     term_hits *h = ctx;
     (void)at; (void)len;
+    /* terms of the window's own marks, which in a question's prose are plain English ("passed through
+     * the idle loop" is not the CPU tile's ◐) */
+    if (!strcmp(term, "passed") || !strcmp(term, "branch")) return;
     for (size_t i = 0; i < h->t->nterms_seen; i++) if (!strcmp(h->t->terms_seen[i], term)) return;
     for (size_t i = 0; i < h->n; i++) if (!strcmp(h->found[i], term)) return;
     if (h->n < sizeof h->found / sizeof *h->found) h->found[h->n++] = term;
