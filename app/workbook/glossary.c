@@ -64,7 +64,7 @@ static const glossary_entry entries[] = {
     {"○", "This CPU still owes a QS to the current grace period."},
     {"◐", "passed: a QS happened but is not reported yet."},
     {"✓", "This CPU's QS is reported for the current grace period."},
-    {"stall", "RCU CPU stall warning: a GP lasted longer than the stall timeout (check_cpu_stall, needs a tick)."},
+    {"stall", "RCU CPU stall warning: a GP lasted longer than the stall timeout, CONFIG_RCU_CPU_STALL_TIMEOUT (60 s by default in 3.6 and 3.7; rcutree.rcu_cpu_stall_timeout sets 3 to 300 s). A tick runs the check (check_cpu_stall()); while the stall lasts, the next warning waits three timeouts and 3 jiffies more."},
     {"kthread", "3.7: each flavor's grace periods are driven by its own kernel thread (rcu_gp_kthread)."},
     {"softirq", "Pending RCU_SOFTIRQ work on this CPU."},
     {"loop", "CPU spinning in the kernel without a QS (an injected kernel loop)."},
