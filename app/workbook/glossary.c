@@ -72,7 +72,7 @@ static const glossary_entry entries[] = {
     {"rcu_bh", "Flavor whose readers disable bottom halves; QS also at softirq end."},
     {"rcu_preempt", "Flavor with preemptible readers; preempted readers are tracked as blkd tasks."},
     {"NO_HZ", "Idle CPUs stop their tick (Z) unless something, such as rcu_needs_cpu(), needs it. A tickless idle CPU reports no QS itself (FQS credits it); one whose tick runs notes a QS at each tick and, once it has noticed the GP, reports it from the softirq."},
-    {"FAST_NO_HZ", "CONFIG_RCU_FAST_NO_HZ: an idle CPU with callbacks tries to finish them and sleep longer."},
+    {"FAST_NO_HZ", "CONFIG_RCU_FAST_NO_HZ: an idle CPU with callbacks tries to finish them and sleep longer. Each entry into idle while it holds callbacks is a drain step: it notes a QS, requests a forcing pass (force_quiescent_state(); in 3.7 that wakes the GP kthread) and raises RCU_SOFTIRQ."},
     {"drain step", "RCU_FAST_NO_HZ: one pass of rcu_prepare_for_idle() as a CPU holding callbacks enters idle: it notes a QS, asks for an FQS pass (force_quiescent_state()) and raises RCU_SOFTIRQ; at most five before it gives up for the jiffy (holdoff)."},
     {"holdoff", "RCU_FAST_NO_HZ: a CPU stops draining for the rest of the jiffy (dyntick_holdoff), either because its drain steps gave up (rcu_needs_cpu() then keeps its tick running while it idles) or because it went to sleep holding callbacks behind idle_gp_timer."},
     {"RCU_GP_FLAG_FQS", "3.7: the bit force_quiescent_state() sets in rsp->gp_flags to wake the GP kthread for an FQS pass now; a request that finds it already set adds nothing."},
@@ -115,6 +115,8 @@ static const glossary_entry entries[] = {
     {"RCU_STALL_RAT_DELAY", "2 jiffies: a CPU that finds other CPUs stalling a grace period waits that much longer before printing, so that a stalled CPU that can see itself prints its self-detected line first."},
     {"RCU_IDLE_FLUSHES", "RCU_FAST_NO_HZ: at most 5 drain steps as a CPU holding callbacks goes idle; once the counter is down to RCU_IDLE_OPT_FLUSHES (3, after three steps), a CPU that RCU needs nothing more from may sleep with its callbacks."},
     {"rcu_busted", "rcutorture's deliberately broken RCU: its grace period waits for no reader, so readers see freed elements and the Reader Pipe fills past stage 1, showing the test catches a broken RCU."},
+    {"fqs_scans", "The report's count of FQS passes a flavor ran (rsp->n_force_qs); over grace_periods, the forcing passes per grace period."},
+    {"idle_blips_per_s", "Scenario key: how many times a second a busy CPU runs out of work for an instant and passes through the idle loop (each trip moves its dynticks counter, and under RCU_FAST_NO_HZ may be a drain step). Nothing in the kernel reports it; reproduce sweeps it."},
     {"bounded gap", "rcuvis reproduce: a claim the model, kept to the kernel's mechanisms and 2012 costs, cannot reach; the claim's row gives the sweep over the mechanism's real parameters that bounds the best it can do, and README says why."},
 };
 
@@ -154,7 +156,9 @@ static const struct { const char *word, *term; } words[] = {
     {"passed_quiesce", "passed_quiesce"}, {"qs_pending", "qs_pending"}, {"blimit", "blimit"}, {"qhimark", "qhimark"},
     {"qlowmark", "qlowmark"}, {"kfree_rcu", "lazy callback"}, {"lazy", "lazy callback"}, {"NR_CPUS", "NR_CPUS"},
     {"nr_cpu_ids", "nr_cpu_ids"}, {"RCU_STALL_RAT_DELAY", "RCU_STALL_RAT_DELAY"}, {"RCU_IDLE_FLUSHES", "RCU_IDLE_FLUSHES"},
-    {"rcu_busted", "rcu_busted"},
+    {"rcu_busted", "rcu_busted"}, {"drain", "drain step"}, {"drains", "drain step"}, {"RCU_FAST_NO_HZ", "FAST_NO_HZ"},
+    {"forcing pass", "FQS"}, {"forcing passes", "FQS"}, {"needs_gp_fix", "needs_gp_fix"}, {"fqs_scans", "fqs_scans"},
+    {"idle_blips_per_s", "idle_blips_per_s"},
 };
 
 static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
