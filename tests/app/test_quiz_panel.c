@@ -173,13 +173,21 @@ static void draw(workbook_panel *wb, rd_ctx *rd)
     rd_end(rd);
 }
 
-Test(panel, keyboard_only_answering)
+/* The panel on the test's quiz and progress file, and an 800x600 off-screen renderer to draw it. */
+static workbook_panel *open_panel(rd_ctx **rd)
 {
     char err[1024];
     workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
     cr_assert_not_null(wb, "%s", err);
-    rd_ctx *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
-    cr_assert_not_null(rd, "%s", err);
+    *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
+    cr_assert_not_null(*rd, "%s", err);
+    return wb;
+}
+
+Test(panel, keyboard_only_answering)
+{
+    rd_ctx *rd;
+    workbook_panel *wb = open_panel(&rd);
     quiz_session *s = workbook_panel_session(wb);
     draw(wb, rd);
     cr_expect_not(workbook_panel_key(wb, SDLK_b, 0), "without focus the window keeps its keys");
@@ -240,11 +248,8 @@ Test(panel, show_me_resolves_the_moment_and_passes_overrides)
 
 Test(panel, clicks_pick_answers_and_teacher_view_draws)
 {
-    char err[1024];
-    workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
-    cr_assert_not_null(wb, "%s", err);
-    rd_ctx *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
-    cr_assert_not_null(rd, "%s", err);
+    rd_ctx *rd;
+    workbook_panel *wb = open_panel(&rd);
     draw(wb, rd);
     /* click the middle of every hit area until answer b is picked */
     quiz_session *s = workbook_panel_session(wb);
@@ -511,11 +516,8 @@ Test(panel, trick_note_only_after_a_miss)
  * window never showed it. Above the lesson's first question, and above any other after I. */
 Test(panel, the_lesson_intro_above_its_first_question_and_on_i)
 {
-    char err[1024];
-    workbook_panel *wb = workbook_panel_new(qdir, ppath, err, sizeof err);
-    cr_assert_not_null(wb, "%s", err);
-    rd_ctx *rd = rd_new_offscreen(800, 600, 1.0f, err, sizeof err);
-    cr_assert_not_null(rd, "%s", err);
+    rd_ctx *rd;
+    workbook_panel *wb = open_panel(&rd);
     quiz_session *s = workbook_panel_session(wb);
     static char texts[8192];
     rd_set_text_observer(rd, collect, texts);
