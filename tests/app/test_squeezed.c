@@ -2,6 +2,7 @@
 #include <criterion/criterion.h>
 
 #include "panels/panels.h"
+#include "app_load.h"
 #include "text_runs.h"
 #include "window/app.h"
 
@@ -12,22 +13,6 @@
 static runs R;
 
 static bool meets(rd_rect a, rd_rect b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
-
-static void load(ui_app *a, const char *scenario, bool compare)
-{
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[1024], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/%s", root, scenario);
-    ui_app_init(a);
-    cr_assert_eq(ui_app_load(a, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(a, compare, err, sizeof err), 0, "%s", err);
-}
-
-static void seek(ui_app *a, int64_t t)
-{
-    ui_app_seek(a, t);
-    while (ui_app_seek_continue(a, 1000)) {}
-}
 
 /* One frame of a, w x h logical pixels at scale, its text runs in R. */
 static void draw(ui_app *a, int w, int h, float scale)
@@ -79,7 +64,7 @@ Test(squeezed, hackbench_cue_3_at_1066x600_keeps_tiles_under_the_title)
 {
     ui_app a;
     char err[512];
-    load(&a, "hackbench.json", false);
+    app_load(&a, "hackbench.json", false);
     cr_assert_eq(ui_app_goto_cue(&a, 2, err, sizeof err), 0, "%s", err);
     a.st.presenting = true;
     draw(&a, 1066, 600, 1.0f);
@@ -91,14 +76,14 @@ Test(squeezed, hackbench_cue_3_at_1066x600_keeps_tiles_under_the_title)
 Test(squeezed, compared_below_the_smallest_size_keeps_tiles)
 {
     ui_app a;
-    load(&a, "omap-stall.json", true);
+    app_load(&a, "omap-stall.json", true);
     a.st.clean = true;
-    seek(&a, 80500000000LL);
+    app_seek(&a, 80500000000LL);
     draw(&a, 960, 540, 2.0f);
     check_cpus(&a, "omap-stall compared, 960x540 x2");
     ui_app_free(&a);
-    load(&a, "small-busy.json", true);
-    seek(&a, 2000000000LL);
+    app_load(&a, "small-busy.json", true);
+    app_seek(&a, 2000000000LL);
     draw(&a, 960, 540, 1.0f);
     check_cpus(&a, "small-busy compared, 960x540");
     ui_app_free(&a);
@@ -114,8 +99,8 @@ Test(squeezed, tree_status_lines_stay_in_their_panel)
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         ui_app a;
-        load(&a, cases[k].scen, cases[k].compare);
-        seek(&a, cases[k].t);
+        app_load(&a, cases[k].scen, cases[k].compare);
+        app_seek(&a, cases[k].t);
         draw(&a, cases[k].w, cases[k].h, cases[k].scale);
         for (int s = 0; s < a.L.nsides; s++) {
             rd_rect p = a.L.side[s].tree;

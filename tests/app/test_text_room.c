@@ -2,6 +2,7 @@
 #include <criterion/criterion.h>
 
 #include "panels/panels.h"
+#include "app_load.h"
 #include "text_runs.h"
 #include "temp_json.h"
 #include "window/app.h"
@@ -18,25 +19,6 @@ static const struct { int w, h; } sizes[] = {{1280, 688}, {1280, 720}, {1600, 90
 static runs R;
 
 static bool inside(rd_rect a, rd_rect r) { return a.x >= r.x && a.y >= r.y && a.x + a.w <= r.x + r.w && a.y + a.h <= r.y + r.h; }
-
-/* A shipped scenario (or a file) in a, compared or not. */
-static void load(ui_app *a, const char *scenario, bool compare)
-{
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[1024], err[4096];
-    if (scenario[0] == '/') snprintf(path, sizeof path, "%s", scenario);
-    else snprintf(path, sizeof path, "%s/scenarios/%s", root, scenario);
-    ui_app_init(a);
-    cr_assert_eq(ui_app_load(a, path, -1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(ui_app_set_compare(a, compare, err, sizeof err), 0, "%s", err);
-}
-
-static void seek(ui_app *a, int64_t t)
-{
-    ui_app_seek(a, t);
-    while (ui_app_seek_continue(a, 1000)) {}
-    ui_app_refresh_reports(a, 0, 0);
-}
 
 /* One off-screen context per size, made on first use (fonts load once) and freed by rds_free(). */
 static rd_ctx *rds[NSIZES];
@@ -100,8 +82,8 @@ Test(text_room, the_36_trees_driver_text_shows_whole)
     static const int64_t at[] = {40000000000LL, 88000000000LL};
     for (int m = 0; m < 2; m++) {
         ui_app a;
-        load(&a, "omap-stall.json", true);
-        seek(&a, at[m]);
+        app_load(&a, "omap-stall.json", true);
+        app_seek(&a, at[m]);
         for (int s = 0; s < NSIZES; s++) {
             draw(&a, s);
             rd_rect tree = a.L.side[side_of(&a, RV_MODE_SOFTIRQ)].tree;
@@ -120,8 +102,8 @@ Test(text_room, the_36_trees_driver_text_shows_whole)
 Test(text_room, the_trees_credits_wrap)
 {
     ui_app a;
-    load(&a, "fast-no-hz.json", true);
-    seek(&a, 1000000000LL);
+    app_load(&a, "fast-no-hz.json", true);
+    app_seek(&a, 1000000000LL);
     for (int s = 0; s < NSIZES; s++) {
         draw(&a, s);
         for (int side = 0; side < 2; side++) {
@@ -159,13 +141,13 @@ static void tree_subtitle(const ui_app *a, int side, char *out, size_t n)
 Test(text_room, the_trees_subtitle_keeps_its_form)
 {
     ui_app a;
-    load(&a, "omap-stall.json", true);
+    app_load(&a, "omap-stall.json", true);
     /* per size and side (0: 3.6, 1: 3.7): frames whose subtitle names the flavor, the phase */
     int with_flavor[NSIZES][2] = {{0}}, with_phase[NSIZES][2] = {{0}}, frames = 0;
     char first[NSIZES][2][200], odd[NSIZES][2][200];
     memset(odd, 0, sizeof odd);
     for (int64_t t = 0; t <= 40000000000LL; t += 500000000LL, frames++) {
-        seek(&a, t);
+        app_seek(&a, t);
         for (int s = 0; s < NSIZES; s++) {
             draw(&a, s);
             for (int mode = 0; mode < 2; mode++) {
@@ -248,8 +230,8 @@ Test(text_room, the_tree_drawn_at_the_height_it_needs_shows_the_same)
     static ui_hit full[4096], fit[4096];
     for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
         ui_app a;
-        load(&a, at[k].scenario, false);
-        seek(&a, at[k].t);
+        app_load(&a, at[k].scenario, false);
+        app_seek(&a, at[k].t);
         for (int s = 0; s < NSIZES; s++) {
             rd_ctx *rd = draw(&a, s);
             const ui_view *v = &a.s[0].view;
@@ -293,8 +275,8 @@ Test(text_room, big_machines_cpu_panels_show_their_sentences_whole)
     static const int64_t at[] = {500000000LL, 1000000000LL, 1500000000LL};
     for (int m = 0; m < 3; m++) {
         ui_app a;
-        load(&a, "big-machine.json", true);
-        seek(&a, at[m]);
+        app_load(&a, "big-machine.json", true);
+        app_seek(&a, at[m]);
         for (int s = 0; s < NSIZES; s++) {
             draw(&a, s);
             for (int side = 0; side < 2; side++) {
@@ -333,12 +315,12 @@ static void cpus_subtitle(const ui_app *a, int side, char *out, size_t n)
 Test(text_room, the_cpus_header_keeps_its_form)
 {
     ui_app a;
-    load(&a, "big-machine.json", true);
+    app_load(&a, "big-machine.json", true);
     for (int s = 0; s < NSIZES; s++) {
         int with_z = 0, seen = 0;
         char first[200] = "", odd[200] = "";
         for (int64_t t = 1800000000LL; t <= 2000000000LL; t += 100000000LL) {
-            seek(&a, t);
+            app_seek(&a, t);
             draw(&a, s);
             for (int side = 0; side < 2; side++) {
                 char sub[200];
@@ -373,9 +355,9 @@ Test(text_room, the_kernel_log_wraps_a_long_line)
                     " \"events\": [{\"at_s\": 1.0, \"kind\": \"preempt_reader\", \"cpu\": 3, \"duration_s\": 70},\n"
                     "            {\"at_s\": 1.0, \"kind\": \"preempt_reader\", \"cpu\": 1, \"duration_s\": 70}]}\n");
     ui_app a;
-    load(&a, path, true);
+    app_load(&a, path, true);
     unlink(path);
-    seek(&a, 61500000000LL);
+    app_seek(&a, 61500000000LL);
     for (int s = 0; s < NSIZES; s++) {
         draw(&a, s);
         for (int side = 0; side < 2; side++) {
@@ -403,11 +385,11 @@ Test(text_room, tiles_and_the_why_title_show_whole)
 {
     for (int compare = 0; compare < 2; compare++) {
         ui_app a;
-        load(&a, "hackbench.json", compare);
+        app_load(&a, "hackbench.json", compare);
         for (int present = 0; present < 2; present++) {
             a.st.presenting = present;
             for (int64_t t = 300000001LL; t <= 1300000001LL; t += 1000000000LL) {
-                seek(&a, t);
+                app_seek(&a, t);
                 for (int s = 0; s < NSIZES; s++) {
                     draw(&a, s);
                     char buf[8192];
