@@ -1,4 +1,4 @@
-/* debugfs.c — /sys/kernel/debug/rcu/{rcugp,rcuhier,rcudata} as 3.6/3.7 printed them, from the model's state. */
+/* debugfs.c — /sys/kernel/debug/rcu/{rcugp,rcuhier,rcudata,rcu_pending} as 3.6/3.7 printed them, from the model's state. */
 #include "internal.h"
 
 #include <stdarg.h>
@@ -83,6 +83,28 @@ static void rcudata(const rv_engine *e, out *o)
     }
 }
 
+/* show_rcu_pending(): each CPU's __rcu_pending() calls (np) and which test answered them: qsp a QS still
+ * owed (the call goes on), rpq one to report, cbr callbacks ready, cng another GP needed, gpc/gps a GP
+ * end or start to note, nf (3.6 only: 3.7 dropped the softirq's forcing) an FQS due, nn nothing. */
+static void rcu_pending_file(const rv_engine *e, out *o)
+{
+    bool v36 = e->cfg.rcu.mode == RV_MODE_SOFTIRQ;
+    for_each_rcu_flavor(f) { /* rcu_preempt first, as rcutree_trace.c lists them */
+        const rcu_state *rsp = &e->rsp[f];
+        if (!rsp->enabled) continue;
+        put(o, "%s:\n", rv_flavor_name(f));
+        for (int cpu = 0; cpu < e->ncpus; cpu++) {
+            const rcu_data *rdp = &rsp->rda[cpu];
+            put(o, "%3d%cnp=%ld qsp=%ld rpq=%ld cbr=%ld cng=%ld gpc=%ld gps=%ld", cpu,
+                e->cpu[cpu].run == RS_OFFLINE ? '!' : ' ', (long)rdp->n_rcu_pending, (long)rdp->n_rp_qs_pending,
+                (long)rdp->n_rp_report_qs, (long)rdp->n_rp_cb_ready, (long)rdp->n_rp_cpu_needs_gp,
+                (long)rdp->n_rp_gp_completed, (long)rdp->n_rp_gp_started);
+            if (v36) put(o, " nf=%ld", (long)rdp->n_rp_need_fqs);
+            put(o, " nn=%ld\n", (long)rdp->n_rp_need_nothing);
+        }
+    }
+}
+
 int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz)
 {
     if (!buf || !bufsz) return -1;
@@ -91,6 +113,7 @@ int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz)
     if (!strcmp(name, "rcugp")) rcugp(e, &o);
     else if (!strcmp(name, "rcuhier")) rcuhier(e, &o);
     else if (!strcmp(name, "rcudata")) rcudata(e, &o);
+    else if (!strcmp(name, "rcu_pending")) rcu_pending_file(e, &o);
     else return -1;
     return (int)o.len;
 }

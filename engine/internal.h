@@ -257,6 +257,10 @@ typedef struct rcu_data {
     unsigned long n_cbs_invoked, n_cbs_orphaned, n_cbs_adopted;
     unsigned long dynticks_fqs, offline_fqs;
     unsigned long ticks_this_gp;
+    /* __rcu_pending()'s answers, by the test that gave them (debugfs rcu_pending: np= qsp= rpq= cbr= cng=
+     * gpc= gps= nf= nn=); every call counts in np and in exactly one of the others but qsp */
+    unsigned long n_rcu_pending, n_rp_qs_pending, n_rp_report_qs, n_rp_cb_ready, n_rp_cpu_needs_gp,
+        n_rp_gp_completed, n_rp_gp_started, n_rp_need_fqs, n_rp_need_nothing;
 } rcu_data;
 
 enum kt_state { KT_IDLE, KT_INIT, KT_WAIT, KT_CLEANUP };
@@ -598,12 +602,14 @@ void ensure_ctxsw_owed(rv_engine *e, int cpu);                 /* workload.c */
 /* __rcu_pending() for one flavor, in the kernel's order; runs the stall check on the way. */
 static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
 {
-    const rcu_data *rdp = &rsp->rda[cpu];
+    rcu_data *rdp = &rsp->rda[cpu];
+    rdp->n_rcu_pending++;
     /* check_cpu_stall()'s own first test, made here: before the deadline (nearly every tick) the
      * check does nothing at all, so the call is skipped */
     if (__builtin_expect(e->jiffies >= rsp->jiffies_stall, 0)) check_cpu_stall(e, rsp, cpu);
     if (rdp->qs_pending) {
-        if (rdp->passed_quiesce) return true;
+        if (rdp->passed_quiesce) { rdp->n_rp_report_qs++; return true; }
+        rdp->n_rp_qs_pending++;
         ensure_ctxsw_owed(e, cpu); /* the workload's next context switch, drawn now that one is owed */
         /* 3.6 only (3.7 dropped it): for rcu_sched and rcu_bh (!rdp->preemptible), once forcing is due
          * (ULONG_CMP_LT(rsp->jiffies_force_qs - 1, jiffies)), set_need_resched(). On a CONFIG_PREEMPT
@@ -615,12 +621,18 @@ static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
             e->jiffies >= rsp->jiffies_force_qs)
             e->cpu[cpu].need_resched = true;
     }
-    if (rdp->cbl.seg[RV_DONE_TAIL] > 0) return true;
-    if (cpu_needs_another_gp(e, rsp, rdp)) return true;
+    if (rdp->cbl.seg[RV_DONE_TAIL] > 0) { rdp->n_rp_cb_ready++; return true; }
+    if (cpu_needs_another_gp(e, rsp, rdp)) { rdp->n_rp_cpu_needs_gp++; return true; }
     const rcu_node *rnp = &rsp->node[rdp->mynode];
-    if (rdp->completed != rnp->completed) return true;
-    if (rdp->gpnum != rnp->gpnum) return true;
-    return e->cfg.rcu.mode != RV_MODE_KTHREAD && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies;
+    if (rdp->completed != rnp->completed) { rdp->n_rp_gp_completed++; return true; }
+    if (rdp->gpnum != rnp->gpnum) { rdp->n_rp_gp_started++; return true; }
+    /* 3.6 only: a GP old enough to force is the softirq's to push (3.7's kthread forces on its own timer) */
+    if (e->cfg.rcu.mode != RV_MODE_KTHREAD && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies) {
+        rdp->n_rp_need_fqs++;
+        return true;
+    }
+    rdp->n_rp_need_nothing++;
+    return false;
 }
 /* for_each_rcu_flavor(): rcu_init_one() list_add()s each rcu_state at the head of rcu_struct_flavors,
  * and rcu_init() registers rcu_sched, then rcu_bh, then rcu_preempt (v3.6 rcutree.c:2737 and

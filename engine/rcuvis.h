@@ -488,8 +488,8 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out);
  * the whole grace period. Returns the length written. */
 int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, size_t bufsz);
 
-/* The debugfs files of CONFIG_RCU_TRACE, in the 3.6/3.7 formats (3.6 adds pgp= to rcudata):
- * name is "rcugp", "rcuhier" or "rcudata". Returns the length written, or -1 for an unknown name. */
+/* The debugfs files of CONFIG_RCU_TRACE, in the 3.6/3.7 formats (3.6 adds pgp= to rcudata and nf= to
+ * rcu_pending): name is "rcugp", "rcuhier", "rcudata" or "rcu_pending". Returns the length written, or -1 for an unknown name. */
 int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz);
 
 /* ---------------------------------------------------------------- report (rcuvis run --json) */

@@ -58,7 +58,7 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
 }
 
 /* Report out, expects checked; returns the exit status (0, or 1 when an expect failed). */
-static const char *const debugfs_files[] = {"rcugp", "rcuhier", "rcudata"};
+static const char *const debugfs_files[] = {"rcugp", "rcuhier", "rcudata", "rcu_pending"};
 
 /* --debugfs and --dmesg: the engine's views in the kernel's own text forms. */
 static void kernel_views_text(const rv_engine *e, const cli_run_opts *o)

@@ -1,9 +1,13 @@
-/* test_debugfs.c — rv_debugfs(): rcugp, rcuhier and rcudata in the 3.6/3.7 debugfs formats. */
+/* test_debugfs.c — rv_debugfs(): rcugp, rcuhier, rcudata and rcu_pending in the 3.6/3.7 debugfs formats. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rcuvis.h"
+#include "scenario.h"
+
+#include <limits.h>
+#include <stdlib.h>
 
 static rv_engine *idle_board(enum rv_mode mode, int cpus)
 {
@@ -107,12 +111,93 @@ Test(debugfs, flavors_in_the_kernels_list_order)
     cr_assert_not_null(e, "%s", err);
     rv_config_free(&cfg);
     rv_run_until(e, 3000000);
-    const char *files[] = {"rcugp", "rcuhier", "rcudata"};
-    for (int i = 0; i < 3; i++) {
+    const char *files[] = {"rcugp", "rcuhier", "rcudata", "rcu_pending"};
+    for (int i = 0; i < 4; i++) {
         cr_assert_gt(rv_debugfs(e, files[i], buf, sizeof buf), 0);
         const char *p = strstr(buf, "rcu_preempt:"), *b = strstr(buf, "rcu_bh:"), *s = strstr(buf, "rcu_sched:");
         cr_assert(p && b && s, "%s lists all three flavors:\n%s", files[i], buf);
         cr_expect(p < b && b < s, "%s: rcu_preempt, rcu_bh, then rcu_sched:\n%s", files[i], buf);
     }
     rv_engine_free(e);
+}
+
+/* One flavor's rcu_pending lines: the nine counters of each CPU, in print_one_rcu_pending()'s order
+ * (3.7 has no nf=: its softirq never forces). Returns the number of CPUs read. */
+typedef struct pending_row { long np, qsp, rpq, cbr, cng, gpc, gps, nf, nn; } pending_row;
+
+static int pending_rows(const char *buf, const char *flavor, bool v36, pending_row *rows, int max)
+{
+    char head[32];
+    snprintf(head, sizeof head, "%s:\n", flavor);
+    const char *p = strstr(buf, head);
+    cr_assert_not_null(p, "no %s section:\n%s", flavor, buf);
+    p += strlen(head);
+    int n = 0, used, cpu;
+    char mark;
+    for (; n < max; n++, p += used) {
+        pending_row *r = &rows[n];
+        used = 0;
+        r->nf = 0;
+        int got = v36 ? sscanf(p, "%3d%cnp=%ld qsp=%ld rpq=%ld cbr=%ld cng=%ld gpc=%ld gps=%ld nf=%ld nn=%ld\n%n", &cpu, &mark,
+                               &r->np, &r->qsp, &r->rpq, &r->cbr, &r->cng, &r->gpc, &r->gps, &r->nf, &r->nn, &used)
+                      : sscanf(p, "%3d%cnp=%ld qsp=%ld rpq=%ld cbr=%ld cng=%ld gpc=%ld gps=%ld nn=%ld\n%n", &cpu, &mark,
+                               &r->np, &r->qsp, &r->rpq, &r->cbr, &r->cng, &r->gpc, &r->gps, &r->nn, &used);
+        if (got != (v36 ? 11 : 10) || !used) break;
+        cr_assert_eq(cpu, n, "rows in CPU order: %s", p);
+    }
+    return n;
+}
+
+static rv_engine *shipped(const char *name, enum rv_mode mode, double seconds)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[PATH_MAX], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", root ? root : ".", name);
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s: %s", path, err);
+    cfg.rcu.mode = mode;
+    cfg.duration_s = seconds;
+    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    cr_assert_not_null(e, "%s", err);
+    rv_config_free(&cfg);
+    rv_run_until(e, (int64_t)(seconds * 1e9));
+    return e;
+}
+
+/* __rcu_pending() returns at the first test that finds work, counting it there, or counts nn: so np is
+ * the sum of rpq, cbr, cng, gpc, gps, nf and nn (qsp is counted on the way and the tests go on).
+ * rcu_pending() asks the flavors in for_each_rcu_flavor() order and stops at the first with work: a
+ * later flavor is asked exactly as often as the one before it found nothing. In 3.6 the softirq is
+ * asked to force a GP that outlived jiffies_force_qs (nf), in 3.7 never. */
+Test(debugfs, rcu_pending_counts_each_call_at_the_test_that_answered_it)
+{
+    enum rv_mode modes[] = {RV_MODE_SOFTIRQ, RV_MODE_KTHREAD};
+    const char *flavors[] = {"rcu_preempt", "rcu_bh", "rcu_sched"};
+    static char buf[1 << 16];
+    for (int m = 0; m < 2; m++) {
+        bool v36 = modes[m] == RV_MODE_SOFTIRQ;
+        rv_engine *e = shipped("small-busy", modes[m], 3);
+        cr_assert_gt(rv_debugfs(e, "rcu_pending", buf, sizeof buf), 0);
+        cr_expect_eq(strstr(buf, " nf=") != NULL, v36, "nf= only in 3.6:\n%s", buf);
+        pending_row rows[3][64];
+        int ncpu = rv_cpus(e);
+        long nf = 0, nn_total = 0;
+        for (int f = 0; f < 3; f++) {
+            cr_assert_eq(pending_rows(buf, flavors[f], v36, rows[f], 64), ncpu, "%s: one row per CPU:\n%s", flavors[f], buf);
+            for (int c = 0; c < ncpu; c++) {
+                const pending_row *r = &rows[f][c];
+                cr_expect_eq(r->np, r->rpq + r->cbr + r->cng + r->gpc + r->gps + r->nf + r->nn,
+                             "%s CPU %d: every call answered once:\n%s", flavors[f], c, buf);
+                if (f > 0) cr_expect_eq(r->np, rows[f - 1][c].nn, "%s CPU %d is asked when %s had nothing:\n%s",
+                                        flavors[f], c, flavors[f - 1], buf);
+                nf += r->nf;
+                nn_total += r->nn;
+            }
+        }
+        cr_expect_gt(rows[0][0].np, 1000, "3 s of busy ticks ask rcu_pending() on CPU 0:\n%s", buf);
+        cr_expect_gt(nn_total, 0);
+        if (v36) cr_expect_gt(nf, 0, "small-busy's 3.6 GPs outlive jiffies_force_qs on some ticks:\n%s", buf);
+        rv_engine_free(e);
+    }
 }
