@@ -55,15 +55,25 @@ void events_ring_clear(rv_event *r, size_t n)
     for (size_t i = 0; i < n; i++) r[i].seq = UINT64_MAX;
 }
 
-/* Double the ring buffer (up to ring_cap): every event it holds moves to its slot in the new one. */
+/* Double the ring buffer (up to ring_cap): every event it holds moves to its slot in the new one.
+ * A headless step can outspan the ring: an event only counted (emit(), ev_keep) takes a sequence
+ * number but no slot, so one 3.6 GP start on 32 CPUs numbers more events than a 64-slot ring spans.
+ * The kept events the trigger scanner has not seen all lie within ring_alloc of trig_scanned (emit()
+ * comes here before one would land further), so the new ring reaches back to trig_scanned, and each
+ * old slot's event moves by its own seq (copying the last ring_alloc seqs would drop the earliest
+ * unscanned ones: test_triggers). Within the new span no two events share a slot. */
 static void ring_grow(rv_engine *e)
 {
     size_t cap = e->ring_alloc * 2;
+    while (e->trig && cap <= e->nevents - e->trig_scanned) cap *= 2;
     rv_event *r = malloc(cap * sizeof *r);
     if (!r) abort(); /* out of memory in the middle of a simulation: nothing sensible to do */
     events_ring_clear(r, cap);
-    uint64_t kept = e->nevents - e->ring_first < e->ring_alloc ? e->nevents - e->ring_first : e->ring_alloc;
-    for (uint64_t s = e->nevents - kept; s < e->nevents; s++) r[s & (cap - 1)] = e->ring[s & (e->ring_alloc - 1)];
+    for (size_t i = 0; i < e->ring_alloc; i++) {
+        const rv_event *ev = &e->ring[i];
+        if (ev->seq != UINT64_MAX && ev->seq >= e->ring_first && ev->seq < e->nevents && e->nevents - ev->seq <= cap)
+            r[ev->seq & (cap - 1)] = *ev;
+    }
     free(e->ring);
     e->ring = r;
     e->ring_alloc = cap;

@@ -296,9 +296,11 @@ void triggers_scan(rv_engine *e)
     if (e->scan_hits == e->scan_hits_seen) return; /* nothing it reads since the last scan */
     e->scan_hits_seen = e->scan_hits;
     size_t armed = t->narmed;
-    /* events.c grows the ring rather than overwrite events not scanned yet, so none is lost here */
-    if (end - s > e->ring_alloc) s = end - e->ring_alloc;
-    for (; s < end; s++) { /* most events need nothing here */
+    /* events.c grows the ring rather than overwrite events not scanned yet, so none is lost here; a
+     * headless step may number more events than the ring spans, but beyond ring_alloc of the last
+     * scan it holds only counted ones (ring_grow() says why) */
+    uint64_t stop = end - s > e->ring_alloc ? s + e->ring_alloc : end;
+    for (; s < stop; s++) { /* most events need nothing here */
         const rv_event *ev = &e->ring[s & (e->ring_alloc - 1)];
         if (ev->seq != s || !(e->scan_types & EVBIT(ev->type))) continue; /* only counted, or not read here */
         switch (ev->type) {

@@ -337,3 +337,41 @@ Test(triggers, qs_report_of_one_cpu)
     rv_engine_free(e);
     rv_config_free(&cfg);
 }
+
+/* A headless engine logs only the event types its triggers read and counts the rest, but every event
+ * still takes a sequence number, and the ring is indexed by it. On 32 CPUs one step of a 3.6 GP start
+ * emits more than the 64-event headless ring spans (init records, credits, ...): the gp_start the
+ * trigger waits for was dropped when the ring grew, so the offline fired at a later GP than in a run
+ * with a listener (--trace, the window). Both must fire at the same moment. */
+Test(triggers, a_headless_run_fires_as_a_listened_one_when_a_step_outspans_the_ring)
+{
+    static const char *json =
+        "{\"name\": \"t\", \"cpus\": 32, \"duration_s\": 0.05, \"seed\": 11, \"rcu\": {\"mode\": \"softirq\"}, "
+        "\"workload\": [{\"task\": \"w\", \"cpus\": \"all\", \"busy_frac\": 0.8, \"ctxsw_per_s\": 3000, \"irqs_per_s\": 1000, "
+        "\"call_rcu_per_s\": {\"rcu_sched\": 200, \"rcu_preempt\": 500}}], "
+        "\"events\": [{\"on\": {\"event\": \"gp_start\", \"flavor\": \"rcu_sched\", \"n\": 1}, \"kind\": \"call_rcu_burst\", \"cpu\": 5, "
+        "\"flavor\": \"rcu_sched\", \"count\": 100}, "
+        "{\"on\": {\"event\": \"gp_start\", \"flavor\": \"rcu_sched\", \"n\": 1}, \"kind\": \"offline\", \"cpu\": 5}]}";
+    double t[2];
+    for (int listened = 0; listened < 2; listened++) {
+        rv_config cfg = load(json);
+        fx_log log = {0};
+        rv_engine *e = listened ? run(&cfg, &log) : NULL;
+        if (!listened) {
+            char err[256];
+            rv_engine_opts opts = {.event_ring = RV_RING_HEADLESS}; /* what `rcuvis run` gives a headless engine */
+            e = rv_engine_new(&cfg, &opts, err, sizeof err);
+            cr_assert_not_null(e, "%s", err);
+            rv_run_until(e, rv_end_ns(e));
+        }
+        rv_report r;
+        rv_report_build(e, &r);
+        cr_assert_gt(r.norphans, 0, "CPU 5 went offline with callbacks");
+        t[listened] = r.orphans[0].t_s;
+        rv_report_free(&r);
+        rv_engine_free(e);
+        fx_log_free(&log);
+        rv_config_free(&cfg);
+    }
+    cr_expect_eq(t[0], t[1], "offline at %.9f s headless, %.9f s with a listener", t[0], t[1]);
+}
