@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# lecture.sh — a scripted lecture under Xvfb: omap-stall and hackbench driven with cue keys only
+# lecture.sh — a scripted lecture under Xvfb: omap-stall, hackbench and tree driven with cue keys only
 # (F5, then PgDn per cue), one screenshot per cue, each checked to be a picture and to differ;
 # first, without a display, `rcuvis shot --cue N` (the same cue as a file).
 #   RCUVIS_BIN=build/rcuvis tests/e2e/lecture.sh            (1280x720, as in `make test`)
@@ -63,8 +63,8 @@ trap cleanup EXIT
 start_xvfb "$work" ${size}x24 || { xvfb_unavailable "$work"; exit $?; }
 export DISPLAY=:$d XDG_CONFIG_HOME="$work/config" XDG_PICTURES_DIR="$work"
 total=0
-# `make test` plays omap-stall only (short); LECTURE_FULL=1 adds hackbench
-scens="omap-stall"; [ -n "${LECTURE_FULL:-}" ] && scens="omap-stall hackbench"
+# `make test` plays omap-stall only (short); LECTURE_FULL=1 adds hackbench and tree
+scens="omap-stall"; [ -n "${LECTURE_FULL:-}" ] && scens="omap-stall hackbench tree"
 for scen in $scens; do
   ncues=$(grep -c '"title":' "$root/scenarios/$scen.json")
   "$bin" "$root/scenarios/$scen.json" >"$work/$scen.log" 2>&1 & apid=$!

@@ -79,7 +79,7 @@ static void same_per_cpu_views(const rv_engine *a, const rv_engine *b, const cha
 }
 
 static const char *const shipped[] = {"small-busy", "hackbench", "kernel-build", "omap-stall", "rcutorture",
-                                       "scaling", "fast-no-hz", "big-machine", "offline-mid-gp"};
+                                       "scaling", "fast-no-hz", "big-machine", "offline-mid-gp", "tree"};
 
 static void check_scenario_with(const char *name, bool busted)
 {
