@@ -53,56 +53,56 @@ static void rcuhier(const rv_engine *e, out *o)
     }
 }
 
-/* print_one_rcu_data(): `!` marks an offline CPU; dt= counter (the whole atomic_t, as %d)/nesting/NMI nesting; qs= the four
- * segments N R W D ('.' when empty); ql= lazy/total; ci/co/ca invoked/orphaned/adopted. */
-static void rcudata(const rv_engine *e, out *o)
+/* The per-CPU files (rcudata, rcu_pending) as their show_*() functions walk them: each enabled flavor
+ * in for_each_rcu_flavor() order (rcu_preempt first) under its name, then one line per CPU, whose
+ * first field is the CPU number with `!` when it is offline. */
+typedef void (*cpu_line_fn)(const rv_engine *e, const rcu_state *rsp, int cpu, out *o);
+
+static void per_cpu_file(const rv_engine *e, out *o, cpu_line_fn line)
 {
-    bool v36 = e->cfg.rcu.mode == RV_MODE_SOFTIRQ;
-    for_each_rcu_flavor(f) { /* rcu_preempt first, as rcutree_trace.c lists them */
+    for_each_rcu_flavor(f) {
         const rcu_state *rsp = &e->rsp[f];
         if (!rsp->enabled) continue;
         put(o, "%s:\n", rv_flavor_name(f));
         for (int cpu = 0; cpu < e->ncpus; cpu++) {
-            const cpu_t *c = &e->cpu[cpu];
-            const rcu_data *rdp = &rsp->rda[cpu];
-            const long *seg = rdp->cbl.seg;
-            put(o, "%3d%cc=%lu g=%lu pq=%d", cpu, c->run == RS_OFFLINE ? '!' : ' ', rdp->completed, rdp->gpnum,
-                rdp->passed_quiesce);
-            if (v36) put(o, " pgp=%lu", rdp->passed_quiesce_gpnum);
-            /* b= is blimit as print_one_rcu_data() prints it (%ld): after a qhimark overflow __call_rcu_core()
-             * sets it to LONG_MAX, which the 64-bit kernel modelled here shows as 9223372036854775807 (so
-             * does the 32-bit browser build, whose long is shorter) */
-            put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%lld ci=%lu co=%lu ca=%lu\n",
-                rdp->qs_pending, (int)(unsigned)c->dynticks,
-                (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp_dynticks_fqs(rsp, cpu), rdp->offline_fqs,
-                rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
-                seg[RV_WAIT_TAIL] ? 'W' : '.', seg[RV_DONE_TAIL] ? 'D' : '.',
-                rdp->blimit == LONG_MAX_BLIMIT ? (long long)INT64_MAX : (long long)rdp->blimit, rdp->n_cbs_invoked, rdp->n_cbs_orphaned,
-                rdp->n_cbs_adopted);
+            put(o, "%3d%c", cpu, e->cpu[cpu].run == RS_OFFLINE ? '!' : ' ');
+            line(e, rsp, cpu, o);
         }
     }
 }
 
-/* show_rcu_pending(): each CPU's __rcu_pending() calls (np) and which test answered them: qsp a QS still
- * owed (the call goes on), rpq one to report, cbr callbacks ready, cng another GP needed, gpc/gps a GP
- * end or start to note, nf (3.6 only: 3.7 dropped the softirq's forcing) an FQS due, nn nothing. */
-static void rcu_pending_file(const rv_engine *e, out *o)
+/* print_one_rcu_data(): dt= counter (the whole atomic_t, as %d)/nesting/NMI nesting; qs= the four
+ * segments N R W D ('.' when empty); ql= lazy/total; ci/co/ca invoked/orphaned/adopted. */
+static void rcudata_line(const rv_engine *e, const rcu_state *rsp, int cpu, out *o)
 {
-    bool v36 = e->cfg.rcu.mode == RV_MODE_SOFTIRQ;
-    for_each_rcu_flavor(f) { /* rcu_preempt first, as rcutree_trace.c lists them */
-        const rcu_state *rsp = &e->rsp[f];
-        if (!rsp->enabled) continue;
-        put(o, "%s:\n", rv_flavor_name(f));
-        for (int cpu = 0; cpu < e->ncpus; cpu++) {
-            const rcu_data *rdp = &rsp->rda[cpu];
-            put(o, "%3d%cnp=%ld qsp=%ld rpq=%ld cbr=%ld cng=%ld gpc=%ld gps=%ld", cpu,
-                e->cpu[cpu].run == RS_OFFLINE ? '!' : ' ', (long)rdp->n_rcu_pending, (long)rdp->n_rp_qs_pending,
-                (long)rdp->n_rp_report_qs, (long)rdp->n_rp_cb_ready, (long)rdp->n_rp_cpu_needs_gp,
-                (long)rdp->n_rp_gp_completed, (long)rdp->n_rp_gp_started);
-            if (v36) put(o, " nf=%ld", (long)rdp->n_rp_need_fqs);
-            put(o, " nn=%ld\n", (long)rdp->n_rp_need_nothing);
-        }
-    }
+    const cpu_t *c = &e->cpu[cpu];
+    const rcu_data *rdp = &rsp->rda[cpu];
+    const long *seg = rdp->cbl.seg;
+    put(o, "c=%lu g=%lu pq=%d", rdp->completed, rdp->gpnum, rdp->passed_quiesce);
+    if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ) put(o, " pgp=%lu", rdp->passed_quiesce_gpnum);
+    /* b= is blimit as print_one_rcu_data() prints it (%ld): after a qhimark overflow __call_rcu_core()
+     * sets it to LONG_MAX, which the 64-bit kernel modelled here shows as 9223372036854775807 (so
+     * does the 32-bit browser build, whose long is shorter) */
+    put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%lld ci=%lu co=%lu ca=%lu\n",
+        rdp->qs_pending, (int)(unsigned)c->dynticks,
+        (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp_dynticks_fqs(rsp, cpu), rdp->offline_fqs,
+        rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
+        seg[RV_WAIT_TAIL] ? 'W' : '.', seg[RV_DONE_TAIL] ? 'D' : '.',
+        rdp->blimit == LONG_MAX_BLIMIT ? (long long)INT64_MAX : (long long)rdp->blimit, rdp->n_cbs_invoked, rdp->n_cbs_orphaned,
+        rdp->n_cbs_adopted);
+}
+
+/* print_one_rcu_pending(): each CPU's __rcu_pending() calls (np) and which test answered them: qsp a QS
+ * still owed (the call goes on), rpq one to report, cbr callbacks ready, cng another GP needed, gpc/gps
+ * a GP end or start to note, nf (3.6 only: 3.7 dropped the softirq's forcing) an FQS due, nn nothing. */
+static void rcu_pending_line(const rv_engine *e, const rcu_state *rsp, int cpu, out *o)
+{
+    const rcu_data *rdp = &rsp->rda[cpu];
+    put(o, "np=%ld qsp=%ld rpq=%ld cbr=%ld cng=%ld gpc=%ld gps=%ld", (long)rdp->n_rcu_pending, (long)rdp->n_rp_qs_pending,
+        (long)rdp->n_rp_report_qs, (long)rdp->n_rp_cb_ready, (long)rdp->n_rp_cpu_needs_gp, (long)rdp->n_rp_gp_completed,
+        (long)rdp->n_rp_gp_started);
+    if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ) put(o, " nf=%ld", (long)rdp->n_rp_need_fqs);
+    put(o, " nn=%ld\n", (long)rdp->n_rp_need_nothing);
 }
 
 int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz)
@@ -112,8 +112,8 @@ int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz)
     buf[0] = 0;
     if (!strcmp(name, "rcugp")) rcugp(e, &o);
     else if (!strcmp(name, "rcuhier")) rcuhier(e, &o);
-    else if (!strcmp(name, "rcudata")) rcudata(e, &o);
-    else if (!strcmp(name, "rcu_pending")) rcu_pending_file(e, &o);
+    else if (!strcmp(name, "rcudata")) per_cpu_file(e, &o, rcudata_line);
+    else if (!strcmp(name, "rcu_pending")) per_cpu_file(e, &o, rcu_pending_line);
     else return -1;
     return (int)o.len;
 }
