@@ -352,19 +352,35 @@ static bool backward_range(const char *sp, char *buf, size_t n)
     return false;
 }
 
+/* A bare number where a CPU list is meant: the strings it could stand for, each with its reading
+ * ("4" is CPU 4 alone, "0-3" the first four), only those the machine has. */
+static void cpu_number(sc_ctx *c, const cJSON *v, const char *key)
+{
+    char g[200], ex[200] = "";
+    size_t k = 0;
+    got(v, g, sizeof g);
+    double d = v->valuedouble;
+    bool whole = isfinite(d) && d == floor(d) && d >= 0 && d <= RV_MAX_CPUS;
+    int n = whole ? (int)d : -1;
+    if (whole && n < c->ncpus)
+        k += (size_t)snprintf(ex + k, sizeof ex - k, "\"%d\" (CPU %d alone)", n, n);
+    if (whole && n >= 2 && n <= c->ncpus)
+        k += (size_t)snprintf(ex + k, sizeof ex - k, "%s\"0-%d\" (the first %d CPUs)", k ? " or " : "", n - 1, n);
+    if (!k && c->cpus_known)
+        snprintf(ex, sizeof ex, "\"0-%d\" or \"all\" (the machine has CPUs 0..%d)", c->ncpus - 1, c->ncpus - 1);
+    else if (!k)
+        snprintf(ex, sizeof ex, "\"0-3\", \"2\" or \"all\"");
+    sc_bad(c, key, "expected a CPU list string such as %s, got %s (a number)", ex, g);
+}
+
 static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out)
 {
-    char spec[64], err[300], g[200];
+    char err[300], g[200];
     if (cJSON_IsNumber(v)) {
-        /* a number is read as one CPU; one that is no CPU was most likely meant as a count ("cpus": 4) */
-        if (v->valuedouble != floor(v->valuedouble) || v->valuedouble < 0 || v->valuedouble >= c->ncpus) {
-            char range[40] = "";
-            if (c->cpus_known) snprintf(range, sizeof range, " (CPUs 0..%d)", c->ncpus - 1);
-            got(v, g, sizeof g);
-            sc_bad(c, key, "expected a CPU list such as \"all\", \"0-3\" or \"0,2\"%s, got %s (a number)", range, g);
-            return false;
-        }
-        snprintf(spec, sizeof spec, "%d", (int)v->valuedouble);
+        /* "cpus": 4 in a phase reads like the machine's CPU count but would have meant CPU 4 alone:
+         * a list is always a string, and the message spells out both readings */
+        cpu_number(c, v, key);
+        return false;
     } else if (cJSON_IsString(v)) {
         const char *sp = v->valuestring;
         if (strcmp(sp, "all") != 0 && strspn(sp, "0123456789,-") != strlen(sp)) {
@@ -388,13 +404,10 @@ static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out)
             return false;
         }
         return true;
-    } else {
-        got(v, g, sizeof g);
-        sc_bad(c, key, "expected a CPU list like \"0-3,8\" or \"all\", got %s", g);
-        return false;
     }
-    if (rv_cpuset_parse(out, spec, c->ncpus, err, sizeof err) < 0) { sc_bad(c, key, "%s", err); return false; }
-    return true;
+    got(v, g, sizeof g);
+    sc_bad(c, key, "expected a CPU list like \"0-3,8\" or \"all\", got %s", g);
+    return false;
 }
 
 bool sc_is_object(sc_ctx *c, const cJSON *v, const char *key)

@@ -131,6 +131,18 @@ static void path_of(sc_path *p, const cJSON *parent, const char *seg)
     else sc_path_key(p, seg);
 }
 
+/* Keys whose value is a CPU list string. The command line has no JSON types: "--set offline_cpus=1"
+ * can only mean the list "1", so there a number is taken as the list it spells (and a file written
+ * from the overridden tree, the recorder's, holds the string the loader asks for). */
+static bool cpu_list_key(const char *path)
+{
+    if (strcmp(path, "offline_cpus") == 0) return true;
+    if (strncmp(path, "workload.", 9) != 0) return false;
+    const char *p = path + 9;
+    size_t d = strspn(p, "0123456789");
+    return d > 0 && strcmp(p + d, ".cpus") == 0;
+}
+
 static int apply_one(cJSON *root, const char *item, const char *label, sc_errs *e, sc_origins *origins)
 {
     const char *eq = strchr(item, '=');
@@ -161,6 +173,10 @@ static int apply_one(cJSON *root, const char *item, const char *label, sc_errs *
         sc_numlits_attach(val, eq + 1 + skip, &lits); /* --set duration_s=1e400 is reported as 1e400 */
     }
     sc_numlits_free(&lits);
+    if (val && cJSON_IsNumber(val) && cpu_list_key(path)) {
+        cJSON_Delete(val);
+        val = NULL;
+    }
     if (!val) val = cJSON_CreateString(eq + 1);
     int rc = -1;
     sc_path p;

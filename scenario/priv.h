@@ -167,7 +167,7 @@ const char *sc_find_control(const char *s, bool newline_ok);
 bool sc_enum(sc_ctx *c, const cJSON *obj, const char *key, const char *const *names, size_t n, int *out);
 /* A flavor name ("rcu_sched", also "sched"); *out is RV_SCHED... */
 bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out);
-/* A CPU set string ("all", "0-3,8") or a single CPU number. */
+/* A CPU set string ("all", "0-3,8"); a bare number is refused (a phase's "cpus": 4 reads as a count). */
 bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out);
 /* Is v an object? Otherwise report "expected an object, got ..." at key. */
 bool sc_is_object(sc_ctx *c, const cJSON *v, const char *key);

@@ -46,13 +46,33 @@ static int map_flavor(sc_ctx *c, const cJSON *it, bool *seen)
     return f;
 }
 
+/* key (a length in microseconds) must be above 0 when by (a rate or probability) is above 0. */
+static void needs_length(sc_ctx *c, const cJSON *obj, bool needed, const char *by, bool given, double us, const char *key,
+                         const char *what)
+{
+    if (!needed) return;
+    double v = cJSON_GetObjectItemCaseSensitive(obj, by)->valuedouble;
+    char g[40];
+    sc_fmt_num(v, g, sizeof g);
+    if (!sc_get(c, obj, key, false))
+        sc_bad(c, key, "required key missing: %s is %s, so the %s in microseconds is needed (without it every section "
+               "would last 0 us)", by, g, what);
+    else if (given && !(us > 0))
+        sc_bad(c, key, "expected a number above 0 when %s is above 0 (%s), got 0: a 0 us section holds nothing up; "
+               "set %s to 0 for none", by, g, by);
+}
+
 static void build_reader(sc_ctx *c, const cJSON *obj, int f, rv_readers *r)
 {
     sc_check_keys(c, obj, reader_keys, N(reader_keys));
-    sc_num(c, obj, "rate_per_s", 0, MAX_RATE, &r->rate_per_s);
-    sc_num(c, obj, "mean_us", 0, MAX_US, &r->mean_us);
-    sc_num(c, obj, "long_prob", 0, 1, &r->long_prob);
-    sc_num(c, obj, "long_us", 0, MAX_US, &r->long_us);
+    bool rate = sc_num(c, obj, "rate_per_s", 0, MAX_RATE, &r->rate_per_s);
+    bool mean = sc_num(c, obj, "mean_us", 0, MAX_US, &r->mean_us);
+    bool prob = sc_num(c, obj, "long_prob", 0, 1, &r->long_prob);
+    bool len = sc_num(c, obj, "long_us", 0, MAX_US, &r->long_us);
+    /* a length left out is 0, and a 0 µs section is over the moment it starts: readers that hold
+     * nothing up, with no word said. A rate or a probability needs the length it draws. */
+    needs_length(c, obj, rate && r->rate_per_s > 0, "rate_per_s", mean, r->mean_us, "mean_us", "mean length");
+    needs_length(c, obj, prob && r->long_prob > 0, "long_prob", len, r->long_us, "long_us", "length of a long section");
     double p = 0;
     if (sc_num(c, obj, "preempt_prob", 0, 1, &p)) {
         /* only CONFIG_TREE_PREEMPT_RCU readers can be preempted; elsewhere it would be silently ignored */

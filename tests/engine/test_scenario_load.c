@@ -105,7 +105,7 @@ Test(scenario_load, phase_defaults_and_values)
     const char *text = "{" MIN ",\"workload\":[{},{\"task\":\"hackbench\",\"start_s\":0.25,\"end_s\":2,\"cpus\":\"1,3\","
                        "\"busy_frac\":0.25,\"user_frac\":0,\"busy_period_ms\":3,\"ctxsw_per_s\":100,\"irqs_per_s\":7,"
                        "\"idle_irqs_per_s\":2,\"readers\":{\"rcu_preempt\":{\"rate_per_s\":10,\"mean_us\":4,"
-                       "\"long_prob\":0.5,\"long_us\":50000,\"preempt_prob\":0.1},\"sched\":{\"rate_per_s\":3}},"
+                       "\"long_prob\":0.5,\"long_us\":50000,\"preempt_prob\":0.1},\"sched\":{\"rate_per_s\":3,\"mean_us\":2}},"
                        "\"call_rcu_per_s\":{\"rcu_bh\":9},\"kfree_rcu_per_s\":6,\"burst_mean\":8,"
                        "\"sync_per_s\":{\"rcu_sched\":0.5},\"torture\":{\"fake_writers\":4,\"writer\":true,\"flavor\":\"rcu_bh\"}}]}";
     rv_config cfg;
@@ -376,7 +376,7 @@ Test(scenario_schema, phase_rates_for_a_disabled_flavor_are_refused)
     bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\"]},\"workload\":[{\"sync_per_s\":{\"rcu_sched\":1}}]}",
         "t.json: $.workload[0].sync_per_s.rcu_sched: rcu_sched is not enabled (see rcu.flavors); add it to rcu.flavors "
         "or remove this entry");
-    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\"]},\"workload\":[{\"readers\":{\"rcu_bh\":{\"rate_per_s\":1}},"
+    cr_expect_eq(parse("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_bh\"]},\"workload\":[{\"readers\":{\"rcu_bh\":{\"rate_per_s\":1,\"mean_us\":1}},"
                        "\"call_rcu_per_s\":{\"rcu_bh\":1}}]}"), 0, "%s", err);
 }
 
@@ -401,14 +401,21 @@ Test(scenario_schema, bad_cpusets)
     bad("{" MIN ",\"workload\":[{\"cpus\":\"0,3-1\"}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or "
         "\"all\", got \"0,3-1\": the range 3-1 runs backwards (write 1-3)");
     bad("{" MIN ",\"workload\":[{\"cpus\":[0,1]}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got an array");
-    /* a number is one CPU: one that is none was meant as a count */
+    /* A bare number was read as one CPU when it was one, so "cpus": 3 in a phase silently meant CPU 3
+     * alone while looking like a count. Every number is refused, with the strings it could mean. */
     bad("{" MIN ",\"workload\":[{\"cpus\":4}]}",
-        "t.json: $.workload[0].cpus: expected a CPU list such as \"all\", \"0-3\" or \"0,2\" (CPUs 0..3), got 4 (a number)");
+        "t.json: $.workload[0].cpus: expected a CPU list string such as \"0-3\" (the first 4 CPUs), got 4 (a number)");
+    bad("{" MIN ",\"workload\":[{\"cpus\":3}]}",
+        "t.json: $.workload[0].cpus: expected a CPU list string such as \"3\" (CPU 3 alone) or \"0-2\" (the first 3 CPUs), got 3 (a number)");
+    bad("{" MIN ",\"workload\":[{\"cpus\":0}]}",
+        "t.json: $.workload[0].cpus: expected a CPU list string such as \"0\" (CPU 0 alone), got 0 (a number)");
     bad("{" MIN ",\"workload\":[{\"cpus\":1.5}]}",
-        "t.json: $.workload[0].cpus: expected a CPU list such as \"all\", \"0-3\" or \"0,2\" (CPUs 0..3), got 1.5 (a number)");
+        "t.json: $.workload[0].cpus: expected a CPU list string such as \"0-3\" or \"all\" (the machine has CPUs 0..3), got 1.5 (a number)");
     bad("{" MIN ",\"offline_cpus\":-1}",
-        "t.json: $.offline_cpus: expected a CPU list such as \"all\", \"0-3\" or \"0,2\" (CPUs 0..3), got -1 (a number)");
-    cr_expect_eq(parse("{" MIN ",\"workload\":[{\"cpus\":3}]}"), 0, "a number below cpus is that CPU: %s", err);
+        "t.json: $.offline_cpus: expected a CPU list string such as \"0-3\" or \"all\" (the machine has CPUs 0..3), got -1 (a number)");
+    bad("{" MIN ",\"offline_cpus\":2}",
+        "t.json: $.offline_cpus: expected a CPU list string such as \"2\" (CPU 2 alone) or \"0-1\" (the first 2 CPUs), got 2 (a number)");
+    cr_expect_eq(parse("{" MIN ",\"workload\":[{\"cpus\":\"3\"}],\"offline_cpus\":\"2\"}"), 0, "the string forms: %s", err);
     bad("{" MIN ",\"offline_cpus\":\"0-3\"}", "t.json: $.offline_cpus: expected at least one CPU left online, got all 4 offline");
 }
 
@@ -1029,4 +1036,59 @@ Test(scenario_set, messages_name_the_override_a_check_depends_on)
              "flavor (rcu_sched) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])",
              path, path, path, path);
     cr_expect_str_eq(err, want);
+}
+
+/* The command line has no JSON types: "--set offline_cpus=1" and "--set workload.0.cpus=2" can only
+ * mean the lists "1" and "2", so there a number is the list it spells, while the same number in the
+ * file (or inside a JSON value of an override) is refused like any bare number. */
+Test(scenario_set, a_number_set_on_a_cpu_list_is_that_list)
+{
+    const char *items[] = {"offline_cpus=1", "workload.0.cpus=2"};
+    rv_config cfg;
+    char *path;
+    cr_assert_eq(load_with("{" MIN ",\"workload\":[{\"busy_frac\":1}]}", items, 2, &cfg, &path), 0, "%s", err);
+    cr_expect(rv_cpuset_has(&cfg.initially_offline, 1) && !rv_cpuset_has(&cfg.initially_offline, 0));
+    cr_expect(rv_cpuset_has(&cfg.phases[0].cpus, 2) && !rv_cpuset_has(&cfg.phases[0].cpus, 0) &&
+              !rv_cpuset_has(&cfg.phases[0].cpus, 1), "CPU 2 alone");
+    rv_config_free(&cfg);
+    const char *json[] = {"workload=[{\"cpus\": 2}]"};
+    cr_assert_eq(load_with("{" MIN "}", json, 1, &cfg, &path), -1);
+    cr_expect_str_eq(err, "override workload=[{\"cpus\": 2}]: $.workload[0].cpus: expected a CPU list string such as \"2\" "
+                          "(CPU 2 alone) or \"0-1\" (the first 2 CPUs), got 2 (a number)");
+}
+
+/* {"rate_per_s": 2000, "long_prob": 0.01} without lengths gave readers of 0 us (the engine draws a
+ * length from mean_us, and long_us for the long ones): refused, as is a length of 0 with a rate. */
+Test(scenario_schema, readers_need_their_lengths)
+{
+    bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_preempt\":{\"rate_per_s\":2000,\"long_prob\":0.01}}}]}",
+        "t.json: $.workload[0].readers.rcu_preempt.mean_us: required key missing: rate_per_s is 2000, so the mean length in "
+        "microseconds is needed (without it every section would last 0 us)\n"
+        "t.json: $.workload[0].readers.rcu_preempt.long_us: required key missing: long_prob is 0.01, so the length of a long "
+        "section in microseconds is needed (without it every section would last 0 us)");
+    bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_sched\":{\"rate_per_s\":10,\"mean_us\":0}}}]}",
+        "t.json: $.workload[0].readers.rcu_sched.mean_us: expected a number above 0 when rate_per_s is above 0 (10), got 0: "
+        "a 0 us section holds nothing up; set rate_per_s to 0 for none");
+    /* no rate, no length needed; a length without a rate is harmless */
+    cr_expect_eq(parse("{" MIN ",\"workload\":[{\"readers\":{\"rcu_sched\":{\"rate_per_s\":0},\"rcu_bh\":{\"mean_us\":3}}}]}"), 0, "%s", err);
+    cr_expect_eq(parse("{" MIN ",\"workload\":[{\"readers\":{\"rcu_sched\":{\"rate_per_s\":5,\"mean_us\":2,\"long_prob\":0}}}]}"), 0,
+                 "%s", err);
+}
+
+/* "sched", "bh" and "preempt" name the flavors wherever a flavor goes (the schema and README say so),
+ * and a near miss of either form gets a did-you-mean. */
+Test(scenario_schema, short_flavor_names_are_the_flavors)
+{
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"flavors\":[\"sched\",\"preempt\"]},\"workload\":[{\"readers\":"
+                                   "{\"preempt\":{\"rate_per_s\":1,\"mean_us\":1}},\"call_rcu_per_s\":{\"sched\":2}}],"
+                                   "\"events\":[{\"at_s\":0.5,\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"preempt\"}]}",
+                                   "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect(cfg.rcu.flavors[RV_SCHED] && cfg.rcu.flavors[RV_PREEMPT] && !cfg.rcu.flavors[RV_BH]);
+    cr_expect_float_eq(cfg.phases[0].readers[RV_PREEMPT].rate_per_s, 1, 0);
+    cr_expect_float_eq(cfg.phases[0].call_rcu_per_s[RV_SCHED], 2, 0);
+    cr_expect_eq(cfg.events[0].flavor, RV_PREEMPT);
+    rv_config_free(&cfg);
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_shed\"}]}",
+        "t.json: $.events[0].flavor: expected \"rcu_sched\", \"rcu_bh\" or \"rcu_preempt\", got \"rcu_shed\"; did you mean \"rcu_sched\"?");
 }
