@@ -26,7 +26,9 @@ void cli_run_usage(void)
            "  --work                  also report the engine's work (ticks, softirq runs, idle entries, queue\n"
            "                          events) and what a checkpoint of the final state holds (make bench's floor)\n"
            "  --trace FILE.jsonl      write every engine event, one JSON object per line; \"t\" is the simulated\n"
-           "                          time in nanoseconds (an integer), as are keys ending in _ns\n"
+           "                          time in nanoseconds (an integer), as are keys ending in _ns. --trace - writes\n"
+           "                          the events to stdout and the summary (and --expect, --debugfs, --dmesg) to\n"
+           "                          stderr; it does not combine with --json, which needs stdout for the report\n"
            "  --expect                check the scenario's expect list; exit 1 if any assertion fails\n"
            "  --strict                exit 1 when a scripted event could not be applied (see events_not_applied),\n"
            "                          a caption's trigger never fired in a run to the scenario's end, or two timed\n"
@@ -170,6 +172,8 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         if (rc < 0) goto oom;
     }
     if (!o->scenario) return usage_error("missing SCENARIO.json%s%s", "", "");
+    if (o->trace && !strcmp(o->trace, "-") && o->json)
+        return usage_error("--trace - writes the trace to stdout, where --json writes the report: give --trace a file name, or leave out --json%s%s", "", "");
     if (o->csv && (o->json || o->trace || o->expect || o->debugfs || o->dmesg))
         return usage_error("--csv prints a table instead of the report: it does not combine with --json, --trace, --expect, --debugfs or --dmesg%s%s", "", "");
     if (o->interval_s > 0 && (!o->csv || strcmp(o->csv, "timeseries")))

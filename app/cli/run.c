@@ -61,18 +61,18 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
 static const char *const debugfs_files[] = {"rcugp", "rcuhier", "rcudata", "rcu_pending"};
 
 /* --debugfs and --dmesg: the engine's views in the kernel's own text forms. */
-static void kernel_views_text(const rv_engine *e, const cli_run_opts *o)
+static void kernel_views_text(FILE *out, const rv_engine *e, const cli_run_opts *o)
 {
     if (o->dmesg) {
-        printf("\n");
+        fprintf(out, "\n");
         for (size_t i = 0; i < rv_klog_count(e); i++) {
             int64_t t = rv_klog_time(e, i);
-            printf("[%5lld.%06lld] %s\n", (long long)(t / 1000000000), (long long)(t % 1000000000 / 1000), rv_klog_line(e, i));
+            fprintf(out, "[%5lld.%06lld] %s\n", (long long)(t / 1000000000), (long long)(t % 1000000000 / 1000), rv_klog_line(e, i));
         }
     }
     static char buf[1 << 20];
     for (size_t k = 0; o->debugfs && k < sizeof debugfs_files / sizeof *debugfs_files; k++)
-        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) printf("\n/sys/kernel/debug/rcu/%s:\n%s", debugfs_files[k], buf);
+        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) fprintf(out, "\n/sys/kernel/debug/rcu/%s:\n%s", debugfs_files[k], buf);
 }
 
 static double sim_cpu_s; /* CPU seconds of the simulation itself (for --work) */
@@ -176,15 +176,78 @@ static void captions_missed_json(cJSON *json, const rv_engine *e, const rv_confi
     cJSON_AddItemToObject(o, "list", list);
 }
 
+/* A triggered event whose trigger had not fired when a run cut short ended: that says nothing about
+ * the file (the trigger may come after the end), as with captions, so it is no warning and does
+ * not fail --strict; the JSON report still lists it. Timed events after the end are certain and
+ * keep their own note (cli_report_not_applied), and --strict counts them. */
+static bool trigger_deferred(const rv_not_applied *x, const rv_config *cfg)
+{
+    return !captions_judged(cfg) && x->t_s < 0 && !x->after_end;
+}
+
+/* rep without the deferred entries, for the summary's warnings and --strict's count; *kept is
+ * the copied list to free (NULL when nothing was left out, and then view is rep as it is). */
+static rv_report judged_view(const rv_report *rep, const rv_config *cfg, rv_not_applied **kept, size_t *deferred)
+{
+    rv_report view = *rep;
+    *kept = NULL;
+    *deferred = 0;
+    for (size_t i = 0; i < rep->nnot_applied; i++) *deferred += trigger_deferred(&rep->not_applied[i], cfg);
+    if (!*deferred) return view;
+    *kept = malloc((rep->nnot_applied - *deferred + 1) * sizeof **kept);
+    if (!*kept) { *deferred = 0; return view; } /* out of memory: every entry stays a warning, none is lost */
+    view.nnot_applied = 0;
+    for (size_t i = 0; i < rep->nnot_applied; i++)
+        if (!trigger_deferred(&rep->not_applied[i], cfg)) (*kept)[view.nnot_applied++] = rep->not_applied[i];
+    view.not_applied = *kept;
+    return view;
+}
+
+/* One note for the deferred events, as the timed ones after the end get: "note: s.json: this run
+ * ends at 3 s, before the triggers of 2 scripted events fired: $.events[1] (offline, cpu 1: its
+ * trigger (gp_start of rcu_sched (occurrence 500)) happened 120 times), ...". */
+static void note_deferred(FILE *out, const rv_report *rep, const rv_config *cfg, size_t n, const char *file)
+{
+    if (!n) return;
+    fprintf(out, "note: %s: this run ends at %g s, before the trigger%s of %zu scripted event%s fired:", file, rep->sim_seconds,
+            n == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    size_t shown = 0;
+    for (size_t i = 0; i < rep->nnot_applied && shown < 3; i++) {
+        const rv_not_applied *x = &rep->not_applied[i];
+        if (!trigger_deferred(x, cfg)) continue;
+        /* the reason's first part says what the trigger did; its advice (lower "n") is for full runs */
+        const char *r = x->reason, *cut = strstr(r, " before the end of the run");
+        if (!cut) cut = strchr(r, ';');
+        int len = cut ? (int)(cut - r) : (int)strlen(r);
+        char cpu[24];
+        if (x->cpu >= 0) snprintf(cpu, sizeof cpu, "cpu %d", x->cpu);
+        else snprintf(cpu, sizeof cpu, "all CPUs");
+        fprintf(out, "%s $.events[%d] (%s, %s: %.*s)", shown ? "," : "", x->index, rv_inject_kind_name(x->kind), cpu, len, r);
+        shown++;
+    }
+    if (n > shown) fprintf(out, " and %zu more", n - shown);
+    fprintf(out, "; the scenario's own duration_s (%g s) may still fire %s, so a run cut short does not judge them (--json lists each)\n",
+            cfg->file_duration_s, n == 1 ? "it" : "them");
+}
+
 static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o)
 {
+    /* with the trace on stdout (--trace -), the summary is for the person at the terminal: stderr */
+    FILE *out = o->trace && !strcmp(o->trace, "-") ? stderr : stdout;
+    const char *file = cfg->path[0] ? cfg->path : cfg->name;
+    rv_not_applied *kept;
+    size_t deferred;
+    rv_report view = judged_view(rep, cfg, &kept, &deferred);
     cJSON *json = cli_report_json(rep, cfg, wall);
+    /* before the report is printed and read back, so that an expect can name it too */
+    if (json) captions_missed_json(json, e, cfg);
     char *text = json ? cJSON_Print(json) : NULL;
     cJSON *printed = text ? cJSON_Parse(text) : NULL;
     if (!printed) {
         fprintf(stderr, "rcuvis: run: out of memory building the report\n");
         cJSON_Delete(json);
         free(text);
+        free(kept);
         return 2;
     }
     int failed = 0;
@@ -195,26 +258,26 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
             failed = run_expects(cfg, printed, NULL, results);
         }
         if (o->expect || o->debugfs || o->dmesg || o->work) kernel_views_json(e, o, json);
-        captions_missed_json(json, e, cfg);
         free(text);
         text = cJSON_Print(json);
         if (text) printf("%s\n", text);
     } else {
-        cli_report_text(stdout, rep, cfg, wall);
-        missed = captions_missed(stdout, e, cfg); /* beside the not-applied events' warnings */
-        overlaps = cli_report_caption_overlaps(stdout, cfg, cfg->path[0] ? cfg->path : cfg->name);
-        dead = cli_report_dead_conditions(stdout, cfg, cfg->path[0] ? cfg->path : cfg->name);
+        cli_report_text(out, &view, cfg, wall);
+        note_deferred(out, rep, cfg, deferred, file);
+        missed = captions_missed(out, e, cfg); /* beside the not-applied events' warnings */
+        overlaps = cli_report_caption_overlaps(out, cfg, file);
+        dead = cli_report_dead_conditions(out, cfg, file);
         if (o->work) {
             rv_work w;
             rv_engine_work(e, &w);
-            printf("\nwork: %.3f CPU s; %llu ticks (%llu busy), %llu softirq runs, %llu idle entries, %llu queue events, %llu events\n",
-                   sim_cpu_s, (unsigned long long)w.ticks, (unsigned long long)w.busy_ticks, (unsigned long long)w.softirq_runs,
-                   (unsigned long long)w.idle_entries, (unsigned long long)w.queue_events, (unsigned long long)w.events);
+            fprintf(out, "\nwork: %.3f CPU s; %llu ticks (%llu busy), %llu softirq runs, %llu idle entries, %llu queue events, %llu events\n",
+                    sim_cpu_s, (unsigned long long)w.ticks, (unsigned long long)w.busy_ticks, (unsigned long long)w.softirq_runs,
+                    (unsigned long long)w.idle_entries, (unsigned long long)w.queue_events, (unsigned long long)w.events);
         }
-        kernel_views_text(e, o);
+        kernel_views_text(out, e, o);
         if (o->expect) {
-            printf("\n");
-            failed = run_expects(cfg, printed, stdout, NULL);
+            fprintf(out, "\n");
+            failed = run_expects(cfg, printed, out, NULL);
         }
     }
     free(text);
@@ -222,16 +285,19 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     cJSON_Delete(json);
     /* never silent: with --json the warnings go to stderr, the summary already has them */
     if (o->json) {
-        cli_report_not_applied(stderr, rep, cfg->path[0] ? cfg->path : cfg->name);
+        cli_report_not_applied(stderr, &view, file);
+        note_deferred(stderr, rep, cfg, deferred, file);
         missed = captions_missed(stderr, e, cfg);
-        overlaps = cli_report_caption_overlaps(stderr, cfg, cfg->path[0] ? cfg->path : cfg->name);
-        dead = cli_report_dead_conditions(stderr, cfg, cfg->path[0] ? cfg->path : cfg->name);
+        overlaps = cli_report_caption_overlaps(stderr, cfg, file);
+        dead = cli_report_dead_conditions(stderr, cfg, file);
     }
+    size_t not_applied = view.nnot_applied;
+    free(kept);
     /* an overlap is a caption cut short in silence: as much the author's business as one never shown */
-    if (o->strict && (rep->nnot_applied || missed || overlaps || dead)) {
+    if (o->strict && (not_applied || missed || overlaps || dead)) {
         char what[4][80] = {"", "", "", ""}, line[400] = "";
-        if (rep->nnot_applied)
-            snprintf(what[0], sizeof what[0], "%zu scripted event%s not applied", rep->nnot_applied, rep->nnot_applied == 1 ? " was" : "s were");
+        if (not_applied)
+            snprintf(what[0], sizeof what[0], "%zu scripted event%s not applied", not_applied, not_applied == 1 ? " was" : "s were");
         if (missed) snprintf(what[1], sizeof what[1], "%zu caption%s never shown", missed, missed == 1 ? " was" : "s were");
         if (overlaps) snprintf(what[2], sizeof what[2], "%zu pair%s of captions overlap", overlaps, overlaps == 1 ? "" : "s");
         if (dead) snprintf(what[3], sizeof what[3], "%zu `when` condition%s never hold%s", dead, dead == 1 ? "" : "s", dead == 1 ? "s" : "");

@@ -3,6 +3,7 @@
 #include "util/safefile.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,8 @@
 #define CHUNK (256 * 1024) /* above safefile.c's buffer: a chunk goes straight to write() */
 
 struct cli_trace {
-    sf_out *out;
+    sf_out *out;      /* NULL when the trace goes to stdout ("-") */
+    bool to_stdout;
     char *buf;
     size_t cap, used; /* the chunk: lines waiting to be written */
     int err; /* ENOMEM while formatting; write errors are kept by the output file */
@@ -61,6 +63,11 @@ cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
         cli_trace_abort(t);
         return NULL;
     }
+    /* "-" is stdout, as for any Unix filter: nothing to replace atomically, no temp file to guard */
+    if (!strcmp(path, "-")) {
+        t->to_stdout = true;
+        return t;
+    }
     /* signals wait while the temp file is created and the handler goes in: one arriving in
      * between would otherwise leave the file behind */
     sigset_t block, old;
@@ -79,7 +86,12 @@ cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
 
 static void write_chunk(cli_trace *t)
 {
-    if (t->used) sf_write(t->out, t->buf, t->used);
+    if (t->used && t->to_stdout) {
+        errno = 0;
+        if (fwrite(t->buf, 1, t->used, stdout) != t->used && !t->err) t->err = errno ? errno : EIO;
+    } else if (t->used) {
+        sf_write(t->out, t->buf, t->used);
+    }
     t->used = 0;
 }
 
@@ -124,10 +136,14 @@ int cli_trace_close(cli_trace *t, rv_engine *e, char *err, size_t errlen)
 {
     if (e) rv_engine_set_batch_sink(e, NULL, NULL); /* hands over the events still waiting */
     if (!t->err) write_chunk(t);
+    if (!t->err && t->to_stdout) errno = 0;
+    if (!t->err && t->to_stdout && (fflush(stdout) != 0 || ferror(stdout))) t->err = errno ? errno : EIO;
     int rc;
     if (t->err) {
-        snprintf(err, errlen, "cannot write the trace: %s", strerror(t->err));
+        snprintf(err, errlen, "cannot write the trace%s: %s", t->to_stdout ? " to stdout" : "", strerror(t->err));
         rc = -1;
+    } else if (t->to_stdout) {
+        rc = 0;
     } else {
         unguard(); /* the handler must not see the temp name once sf_commit frees it */
         rc = sf_commit(t->out, err, errlen);

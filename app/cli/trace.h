@@ -7,7 +7,7 @@
 typedef struct cli_trace cli_trace;
 
 /* Start writing FILE (util/safefile.h: a temp file beside it, or straight into a non-regular
- * target); NULL and a message when the place is not writable. */
+ * target), or stdout when FILE is "-"; NULL and a message when the place is not writable. */
 cli_trace *cli_trace_open(const char *path, char *err, size_t errlen);
 /* Write the events the engine already logged (at creation) and follow the rest through its sink. */
 void cli_trace_attach(cli_trace *t, rv_engine *e);

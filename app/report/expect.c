@@ -160,6 +160,22 @@ void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out)
              x->path, val, bounds, out->ok ? "" : why, author[0] ? ": " : "", author);
 }
 
+/* ---------------------------------------------------------------- keys `rcuvis run` adds */
+
+/* captions_missed is built by `rcuvis run` from the engine and the file's captions (cli_report_json
+ * knows neither), yet it is part of the printed report, so an expect may name it like any key. */
+static const rk_key missed_item[] = {
+    {"index", RK_LEAF, NULL, false, RT_NUMBER}, {"path", RK_LEAF, NULL, false, RT_STRING},
+    {"text", RK_LEAF, NULL, false, RT_STRING}, {"why", RK_LEAF, NULL, false, RT_STRING}, {NULL, RK_LEAF, NULL, false, RT_NONE},
+};
+static const rk_key missed[] = {
+    {"count", RK_LEAF, NULL, false, RT_COUNT}, {"judged", RK_LEAF, NULL, false, RT_BOOL},
+    {"list", RK_ARRAY, missed_item, false, RT_NONE}, {NULL, RK_LEAF, NULL, false, RT_NONE},
+};
+const rk_key expect_run_shape[] = {
+    {"captions_missed", RK_OBJECT, missed, false, RT_NONE}, {NULL, RK_LEAF, NULL, false, RT_NONE},
+};
+
 /* Edit distance, for the "did you mean" of a misspelled key. */
 static int distance(const char *a, const char *b)
 {
@@ -184,11 +200,13 @@ static const rk_key *find_key(const rk_key *keys, const char *name, const char *
     size_t len = strlen(name);
     int bestd = (len <= 4 ? 1 : len <= 8 ? 2 : (int)(len / 3)) + 1;
     *suggestion = NULL;
-    for (const rk_key *k = keys; k->name; k++) {
-        if (strcmp(k->name, name) == 0) return k;
-        int d = distance(name, k->name);
-        if (d < bestd) { bestd = d; *suggestion = k->name; }
-    }
+    /* the top level is the builder's keys and then run's */
+    for (int t = 0; t < (keys == cli_report_shape ? 2 : 1); t++)
+        for (const rk_key *k = t ? expect_run_shape : keys; k->name; k++) {
+            if (strcmp(k->name, name) == 0) return k;
+            int d = distance(name, k->name);
+            if (d < bestd) { bestd = d; *suggestion = k->name; }
+        }
     return NULL;
 }
 
@@ -197,15 +215,91 @@ static void key_list(const rk_key *keys, char *buf, size_t n)
     size_t o = 0;
     int shown = 0, more = 0;
     buf[0] = 0;
-    for (const rk_key *k = keys; k->name; k++) {
-        if (shown < LIST_MAX && o + strlen(k->name) + 56 < n) {
-            o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? ", " : "", k->name);
-            shown++;
-        } else {
-            more++;
+    for (int t = 0; t < (keys == cli_report_shape ? 2 : 1); t++)
+        for (const rk_key *k = t ? expect_run_shape : keys; k->name; k++) {
+            if (shown < LIST_MAX && o + strlen(k->name) + 56 < n) {
+                o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? ", " : "", k->name);
+                shown++;
+            } else {
+                more++;
+            }
         }
-    }
     if (more) snprintf(buf + o, n - o, " and %d more: rcuvis check --paths lists them", more);
+}
+
+/* "stalls[0].flavor" or "$.stalls.length", JSONPath habits, as the dotted path the report takes
+ * ("stalls.0.flavor"); false when path has neither. */
+static bool dotted_form(const char *path, char *out, size_t n)
+{
+    const char *p = path;
+    bool changed = false;
+    if (p[0] == '$') { p += p[1] == '.' ? 2 : 1; changed = true; }
+    size_t o = 0;
+    for (; *p && o + 2 < n; p++) {
+        if (*p == '[') {
+            const char *q = p + 1;
+            char quote = (*q == '"' || *q == '\'') ? *q++ : 0;
+            const char *end = quote ? strchr(q, quote) : strchr(q, ']');
+            if (!end || (quote && end[1] != ']')) return false;
+            if (o && out[o - 1] != '.') out[o++] = '.';
+            for (; q < end && o + 2 < n; q++) out[o++] = *q;
+            p = quote ? end + 1 : end;
+            changed = true;
+            continue;
+        }
+        out[o++] = *p;
+    }
+    out[o] = 0;
+    return changed;
+}
+
+/* Can the report of this configuration have a thread called name? The report lists exactly: every
+ * phase's task, the grace-period kthreads (named as their flavor) in mode kthread, and ksoftirqd/N
+ * and rcuc/N of the CPUs where they ran (rcuc/N only with rcu.rcu_boost). A name outside these is
+ * never there; false with why. ksoftirqd/N and rcuc/N of a real CPU may be absent from a run that
+ * gave them nothing to do, but that only the run can tell. */
+static bool thread_can_exist(const char *name, const rv_config *cfg, char *why, size_t n)
+{
+    for (size_t i = 0; i < cfg->nphases; i++)
+        if (strcmp(cfg->phases[i].task, name) == 0) return true;
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (strcmp(name, rv_flavor_name(f)) != 0) continue;
+        if (!cfg->rcu.flavors[f])
+            snprintf(why, n, "threads has no \"%s\": %s is not enabled in rcu.flavors, so it has no grace-period kthread", name, name);
+        else if (cfg->rcu.mode != RV_MODE_KTHREAD)
+            snprintf(why, n, "threads has no \"%s\": in mode softirq (3.6) grace periods are driven from RCU_SOFTIRQ, with no "
+                     "kthread; that time is in accounting.ksoftirqd_s and accounting.softirq_inline_s", name);
+        else return true;
+        return false;
+    }
+    static const char *const per_cpu[] = {"ksoftirqd/", "rcuc/"};
+    for (int k = 0; k < 2; k++) {
+        size_t l = strlen(per_cpu[k]);
+        if (strncmp(name, per_cpu[k], l) != 0 || !all_digits(name + l)) continue;
+        long cpu = strlen(name + l) < 6 ? strtol(name + l, NULL, 10) : RV_MAX_CPUS;
+        if (cpu >= cfg->cpus)
+            snprintf(why, n, "threads has no \"%s\": the machine has CPUs 0..%d", name, cfg->cpus - 1);
+        else if (k == 1 && !cfg->rcu.rcu_boost)
+            snprintf(why, n, "threads has no \"%s\": rcuc/N threads run rcu_preempt's callbacks only with rcu.rcu_boost, "
+                     "which this scenario leaves off", name);
+        else return true;
+        return false;
+    }
+    char tasks[200] = "";
+    size_t o = 0;
+    for (size_t i = 0; i < cfg->nphases && o + 40 < sizeof tasks; i++) {
+        bool dup = false;
+        for (size_t j = 0; j < i; j++) dup |= strcmp(cfg->phases[j].task, cfg->phases[i].task) == 0;
+        if (!dup) o += (size_t)snprintf(tasks + o, sizeof tasks - o, "%s%s", o ? ", " : "", cfg->phases[i].task);
+    }
+    char kthreads[80] = "";
+    o = 0;
+    for (int f = 0; f < RV_NFLAVORS && cfg->rcu.mode == RV_MODE_KTHREAD; f++)
+        if (cfg->rcu.flavors[f]) o += (size_t)snprintf(kthreads + o, sizeof kthreads - o, "%s, ", rv_flavor_name(f));
+    snprintf(why, n, "threads has no \"%s\": no phase's task has that name (%s%s) and no kernel thread does (%sksoftirqd/N%s)",
+             name, cfg->nphases ? "they are " : "the workload has no phases", tasks, kthreads,
+             cfg->rcu.rcu_boost ? ", rcuc/N" : "");
+    return false;
 }
 
 /* Walk the path through the report's shape: keys of objects, enabled flavor names, array indexes,
@@ -220,6 +314,16 @@ int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char
     enum { AT_OBJECT, AT_FLAVORS, AT_ARRAY, AT_VALUE } at = AT_OBJECT;
     char *save = NULL;
     *type = RT_NONE;
+    char dotted[256];
+    if (strchr(path, '[') || path[0] == '$') {
+        /* "stalls[0]" is no key, and the nearest key ("stalls") would be the wrong advice */
+        if (dotted_form(path, dotted, sizeof dotted))
+            snprintf(msg, msglen, "expected a dotted path (an index or a name is a part of its own), got \"%s\"; did you mean \"%s\"?",
+                     path, dotted);
+        else
+            snprintf(msg, msglen, "expected a dotted path like stalls.0.flavor, got \"%s\"", path);
+        return -1;
+    }
     for (char *seg = strtok_r(buf, ".", &save); seg; seg = strtok_r(NULL, ".", &save)) {
         const char *sugg;
         switch (at) {
@@ -262,6 +366,7 @@ int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char
                 snprintf(msg, msglen, "%s is an array: expected an index or \"length\" after it, got \"%s\"", where, seg);
                 return -1;
             }
+            if (!all_digits(seg) && cfg && !thread_can_exist(seg, cfg, msg, msglen)) return -1;
             at = node->sub ? AT_OBJECT : AT_VALUE; /* an item of plain values: node keeps their type */
             keys = node->sub;
             break;

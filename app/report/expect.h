@@ -18,6 +18,10 @@ typedef struct expect_result {
     char value[256]; /* the value found, as text ("" if none) */
 } expect_result;
 
+/* The keys `rcuvis run` adds to the report after cli_report_json() (captions_missed), in the
+ * shape's terms, so that expect paths may name them and `rcuvis check --paths` lists them. */
+extern const rk_key expect_run_shape[];
+
 /* Check x against report (the JSON `rcuvis run --json` prints, parsed back). */
 void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out);
 
@@ -29,9 +33,10 @@ const cJSON *expect_lookup(const cJSON *report, const char *path, char *why, siz
 
 /* For `rcuvis check`, without a run: can the path name a value in the report of this scenario?
  * Checks keys at every level against the report's shape, flavor names against the enabled flavors
- * (cfg may be NULL), indexes and "length" of arrays. 0 yes, else -1 and a message ("\"flavours\" is
- * not a report key; did you mean \"flavors\"?"). Thread names and array sizes are only known after
- * a run, so those are left to `rcuvis run --expect`. */
+ * (cfg may be NULL), indexes and "length" of arrays, and thread names against the threads cfg can have
+ * (its phases' tasks and the kernel threads of its mode, flavors and CPUs). 0 yes, else -1 and a
+ * message ("\"flavours\" is not a report key; did you mean \"flavors\"?"). Array sizes, and whether
+ * a CPU's ksoftirqd/N ran at all, are only known after a run, so those are left to `rcuvis run --expect`. */
 int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen);
 /* The same, and on success *type is what the value at the path holds (RT_COUNT for "length"). */
 int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char *msg, size_t msglen);

@@ -1,5 +1,6 @@
 /* paths.c — `rcuvis check --paths`: every report path an expect can name, and which report paths count each trace event kind. */
 #include "report/report.h"
+#include "report/expect.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -77,6 +78,7 @@ void report_print_paths(FILE *out)
                  "(a whole number, 0 or more) takes min, max and equals; a string only equals with a string;\n"
                  "true/false only equals with true or false:\n");
     walk(out, cli_report_shape, prefix, 0, sizeof prefix);
+    walk(out, expect_run_shape, prefix, 0, sizeof prefix); /* what `rcuvis run` adds to it */
     fprintf(out, "\nTrace events (rcuvis run --trace) and the report paths that count them:\n");
     for (const report_event_paths *p = report_event_path_table; p->event; p++)
         fprintf(out, "  %-18s %s%s%s\n", p->event, p->path ? p->path : "-", p->note ? "  " : "", p->note ? p->note : "");

@@ -148,7 +148,8 @@ Test(expect_paths, good_paths_pass)
     const char *good[] = {"flavors.rcu_sched.grace_periods", "flavors.rcu_bh.gp_duration_ms.p99", "stalls.length",
                           "stalls.0.text", "threads.rcu_sched.cpu_seconds", "threads.0.name", "threads.length",
                           "safety.reader_pipe.10", "safety.reader_pipe.length", "tree.nodes_per_level.2", "cpus",
-                          "accounting.softirq_inline_s", "latency.max_irqs_off_us"};
+                          "accounting.softirq_inline_s", "latency.max_irqs_off_us", "captions_missed.count",
+                          "captions_missed.judged", "captions_missed.list.0.why", "captions_missed.list.length"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) cr_expect_eq(check(good[i], NULL, msg), 0, "%s: %s", good[i], msg);
 }
 
@@ -167,7 +168,13 @@ Test(expect_paths, bad_paths_say_why)
         {"flavors", "flavors is an object; name a flavor in it (flavors.rcu_sched...)"},
         {"safety.zzzzzzzz", "safety has no \"zzzzzzzz\" (it has readers, callbacks_checked, violations, reader_pipe)"},
         {"zzzzzzzz", "\"zzzzzzzz\" is not a report key (the report has scenario, path, mode, cpus, hz, seed, duration_s, "
-                     "busted, sim_seconds, wall_seconds, tree, flavors and 8 more: rcuvis check --paths lists them)"},
+                     "busted, sim_seconds, wall_seconds, tree, flavors and 9 more: rcuvis check --paths lists them)"},
+        /* JSONPath habits: the hint was "stalls", the nearest key, which the path already had */
+        {"stalls[0].flavor", "expected a dotted path (an index or a name is a part of its own), got \"stalls[0].flavor\"; "
+                             "did you mean \"stalls.0.flavor\"?"},
+        {"$.threads[\"rcu_sched\"].cpu_seconds", "expected a dotted path (an index or a name is a part of its own), got "
+                                                  "\"$.threads[\"rcu_sched\"].cpu_seconds\"; did you mean \"threads.rcu_sched.cpu_seconds\"?"},
+        {"captions_mised.count", "\"captions_mised\" is not a report key; did you mean \"captions_missed\"?"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         cr_expect_eq(check(bad[i].path, NULL, msg), -1, "accepted %s", bad[i].path);
@@ -348,7 +355,8 @@ Test(expect_vet, possible_expectations_pass)
         "{\"path\": \"busted\", \"equals\": 0}", "{\"path\": \"threads.rcu_sched.alive\", \"equals\": true}",
         "{\"path\": \"cpus\", \"equals\": 2, \"min\": 2, \"max\": 4}", "{\"path\": \"sim_seconds\", \"min\": -1, \"max\": 0.5}",
         "{\"path\": \"flavors.rcu_sched.gp_duration_ms.p50\", \"equals\": 2.5}", "{\"path\": \"safety.reader_pipe.0\", \"max\": 0.5}",
-        "{\"path\": \"tree.nodes_per_level.0\", \"equals\": 1}",
+        "{\"path\": \"tree.nodes_per_level.0\", \"equals\": 1}", "{\"path\": \"threads.ksoftirqd/1.cpu_seconds\", \"min\": 0}",
+        "{\"path\": \"captions_missed.count\", \"equals\": 0}", "{\"path\": \"captions_missed.judged\", \"equals\": true}",
     };
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         char out[2000];
@@ -390,6 +398,18 @@ Test(expect_vet, impossible_expectations_are_refused)
          "rcuvis: v.json: $.expect[0].max: safety.violations holds a count (a whole number, 0 or more); expected a max of 0 or more, got -1\n"},
         {"{\"path\": \"flavors.rcu_bh.updates\", \"equals\": \"x\"}",
          "rcuvis: v.json: $.expect[0].path: rcu_bh is not enabled in rcu.flavors, so the report has no flavors.rcu_bh\n"},
+        /* thread names that no run of this configuration can have were only found by the run */
+        {"{\"path\": \"threads.rcu_bh.cpu_seconds\", \"max\": 1}",
+         "rcuvis: v.json: $.expect[0].path: threads has no \"rcu_bh\": rcu_bh is not enabled in rcu.flavors, so it has no "
+         "grace-period kthread\n"},
+        {"{\"path\": \"threads.postgres.cpu_seconds\", \"min\": 1}",
+         "rcuvis: v.json: $.expect[0].path: threads has no \"postgres\": no phase's task has that name (the workload has no "
+         "phases) and no kernel thread does (rcu_sched, ksoftirqd/N)\n"},
+        {"{\"path\": \"threads.ksoftirqd/2.cpu_seconds\", \"min\": 0}",
+         "rcuvis: v.json: $.expect[0].path: threads has no \"ksoftirqd/2\": the machine has CPUs 0..1\n"},
+        {"{\"path\": \"threads.rcuc/0.alive\", \"equals\": true}",
+         "rcuvis: v.json: $.expect[0].path: threads has no \"rcuc/0\": rcuc/N threads run rcu_preempt's callbacks only with "
+         "rcu.rcu_boost, which this scenario leaves off\n"},
         {"{\"path\": \"cpus\", \"min\": 1}, {\"path\": \"stalls.0.text\", \"equals\": \"a\\\"b\\u0001\"}, {\"path\": \"cpus\", \"equals\": \"a\\\"b\\u0001\"}",
          "rcuvis: v.json: $.expect[2].equals: cpus holds a number; expected a number, got a string \"a\\\"b\\u0001\"\n"},
     };
@@ -438,4 +458,42 @@ Test(expect_vet, check_and_run_refuse_before_running, .init = redirect_both)
     snprintf(both, sizeof both, "%s%s", want, want);
     cr_expect_stderr_eq_str(both);
     cr_expect_stdout_eq_str("", "run simulated (or check printed ok) before refusing");
+}
+
+/* A phase's task is a thread of the report, and the GP kthreads are only there in mode kthread. */
+Test(expect_vet, thread_names_follow_the_configuration)
+{
+    char text[1024], err[2048], msg[400];
+    snprintf(text, sizeof text, "{\"name\": \"t\", \"cpus\": 2, \"duration_s\": 1, \"rcu\": {\"mode\": \"softirq\"}, "
+                                "\"workload\": [{\"task\": \"postgres\"}, {\"task\": \"cc1\", \"start_s\": 0.5}]}");
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse(text, "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(check("threads.postgres.cpu_seconds", &cfg, msg), 0, "%s", msg);
+    cr_expect_eq(check("threads.ksoftirqd/1.cpu_seconds", &cfg, msg), 0, "%s", msg);
+    cr_expect_eq(check("threads.rcu_sched.cpu_seconds", &cfg, msg), -1);
+    cr_expect_str_eq(msg, "threads has no \"rcu_sched\": in mode softirq (3.6) grace periods are driven from RCU_SOFTIRQ, with no "
+                          "kthread; that time is in accounting.ksoftirqd_s and accounting.softirq_inline_s");
+    cr_expect_eq(check("threads.mysql.cpu_seconds", &cfg, msg), -1);
+    cr_expect_str_eq(msg, "threads has no \"mysql\": no phase's task has that name (they are postgres, cc1) and no kernel "
+                          "thread does (ksoftirqd/N)");
+    rv_config_free(&cfg);
+}
+
+/* captions_missed is in the printed report (`rcuvis run` adds it), so an expect on it is checked,
+ * not refused as "not a report key". */
+Test(expect, captions_missed_is_assertable)
+{
+    cJSON *rep = cJSON_Parse("{\"captions_missed\": {\"count\": 0, \"judged\": true, \"list\": []}}");
+    cr_assert(rep);
+    rv_expect x = ex("captions_missed.count");
+    x.has_equals = true, x.equals = 0;
+    expect_result r;
+    expect_eval(rep, &x, &r);
+    cr_expect(r.ok, "%s", r.line);
+    cr_expect_str_eq(r.line, "ok   captions_missed.count = 0, expected == 0");
+    char msg[400];
+    rk_type t;
+    cr_expect_eq(expect_path_type("captions_missed.count", NULL, &t, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(t, RT_COUNT);
+    cJSON_Delete(rep);
 }
