@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# author_checks.sh — what a scenario author met: hotplug events `check` can judge, check --strict, triggered events in a shortened run, --trace -, and the docs' claims about them.
+#   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/author_checks.sh     (exit 0 = all passed)
+set -u
+bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
+root=${RCUVIS_ROOT:-.}
+[ -x "$bin" ] || { echo "FAIL: $bin is not an executable"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fail() { echo "FAIL: $*"; failed=1; }
+# expect_rc WANT DESCRIPTION -- COMMAND...: run it, keep stdout/stderr in $tmp/out, $tmp/err
+expect_rc() {
+  local want=$1 what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
+}
+err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
+out_has() { grep -qF -- "$1" "$tmp/out" || { fail "$2: stdout lacks '$1'"; head -5 "$tmp/out" | sed 's/^/  stdout: /'; }; }
+err_lacks() { grep -qF -- "$1" "$tmp/err" && fail "$2: stderr has '$1'"; }
+
+# --- check judges hotplug events from the file: certain ones are errors (exit 2)
+cat >"$tmp/hotplug.json" <<'EOF'
+{"name": "hotplug", "cpus": 2, "duration_s": 5, "rcu": {"mode": "softirq"},
+ "events": [{"at_s": 1, "kind": "online", "cpu": 1},
+            {"at_s": 2, "kind": "offline", "cpu": 0},
+            {"at_s": 3, "kind": "offline", "cpu": 0},
+            {"at_s": 4, "kind": "offline", "cpu": 1}]}
+EOF
+expect_rc 2 "check certain hotplug refusals" -- "$bin" check "$tmp/hotplug.json" && {
+  err_has 'hotplug.json: $.events[0]: online of CPU 1 at 1 s can never be applied: CPU 1 is already online then (from boot)' "online of an online CPU"
+  err_has 'hotplug.json: $.events[2]: offline of CPU 0 at 3 s can never be applied: CPU 0 is already offline then (since $.events[1] (offline at 2 s))' "offline twice"
+  err_has 'hotplug.json: $.events[3]: offline of CPU 1 at 4 s can never be applied: CPU 1 would be the last online CPU' "last online CPU"
+  grep -q ': ok' "$tmp/out" && fail "check printed ok for certain hotplug refusals"
+}
+# the run agrees with every one of them
+expect_rc 0 "run of the same file" -- "$bin" run "$tmp/hotplug.json"
+for i in 0 2 3; do grep -qF "\$.events[$i] (" "$tmp/out" || fail "run did not refuse \$.events[$i] as check said"; done
+
+# --- uncertain ones are warnings: an earlier offline may be refused (mode kthread: it may still wait
+# for a grace-period walk), so the second online only likely fails; check passes, --strict does not
+cat >"$tmp/maybe.json" <<'EOF'
+{"name": "maybe", "cpus": 2, "duration_s": 5, "rcu": {"mode": "kthread"},
+ "events": [{"at_s": 1, "kind": "offline", "cpu": 1},
+            {"at_s": 2, "kind": "online", "cpu": 1},
+            {"at_s": 3, "kind": "online", "cpu": 1}]}
+EOF
+expect_rc 0 "check likely hotplug refusal" -- "$bin" check "$tmp/maybe.json" && {
+  err_has 'warning: ' "likely refusal is a warning"
+  err_has '$.events[2]: online of CPU 1 at 3 s will likely not be applied' "likely refusal names the event"
+  out_has "maybe.json: ok" "a warning leaves the file valid"
+}
+expect_rc 1 "check --strict fails on a warning" -- "$bin" check --strict "$tmp/maybe.json" && err_has "rcuvis: check: --strict: 1 warning" "check --strict"
+expect_rc 0 "check --strict on a clean file" -- "$bin" check --strict "$root/scenarios/small-busy.json"
+expect_rc 0 "check --help documents --strict" -- "$bin" check --help && out_has "--strict" "check --help"
+
+# --- expect paths check can judge: thread names, captions_missed, JSONPath brackets
+cat >"$tmp/paths.json" <<'EOF'
+{"name": "paths", "cpus": 2, "duration_s": 0.2, "rcu": {"flavors": ["rcu_sched", "rcu_preempt"]},
+ "workload": [{"task": "worker", "busy_frac": 0.5}],
+ "expect": [{"path": "threads.rcu_bh.cpu_seconds", "max": 1},
+            {"path": "threads.postgres.cpu_seconds", "min": 0},
+            {"path": "stalls[0].flavor", "equals": "rcu_sched"},
+            {"path": "threads.worker.cpu_seconds", "min": 0},
+            {"path": "captions_missed.count", "equals": 0}]}
+EOF
+expect_rc 2 "check thread names and bracket paths" -- "$bin" check "$tmp/paths.json" && {
+  err_has '$.expect[0].path: threads has no "rcu_bh": rcu_bh is not enabled in rcu.flavors' "disabled flavor's kthread"
+  err_has '$.expect[1].path: threads has no "postgres": no phase'"'"'s task has that name (they are worker)' "unknown task"
+  err_has 'did you mean "stalls.0.flavor"?' "bracket path"
+  err_lacks '$.expect[3]' "a phase's task is a thread"
+  err_lacks '$.expect[4]' "captions_missed is a report key"
+}
+printf '{"name": "m", "cpus": 2, "duration_s": 0.2, "workload": [{"busy_frac": 0.5}], "expect": [{"path": "captions_missed.count", "equals": 0}, {"path": "captions_missed.judged", "equals": true}]}\n' >"$tmp/missed.json"
+expect_rc 0 "run --expect on captions_missed" -- "$bin" run "$tmp/missed.json" --expect && out_has "expect: 2 of 2 passed" "captions_missed assertable"
+expect_rc 0 "check --paths lists captions_missed" -- "$bin" check --paths && out_has "captions_missed.count" "check --paths"
+
+# --- a shortened run: a triggered event whose trigger had not come is a note, not a warning
+cat >"$tmp/trig.json" <<'EOF'
+{"name": "trig", "cpus": 2, "duration_s": 2, "rcu": {"flavors": ["rcu_sched"]},
+ "workload": [{"busy_frac": 0.5}],
+ "events": [{"on": {"event": "gp_start", "flavor": "rcu_sched", "n": 1000000}, "kind": "wake", "cpu": 1}]}
+EOF
+expect_rc 0 "shortened run with an unfired trigger, --strict" -- "$bin" run "$tmp/trig.json" --duration 0.3 --strict && {
+  out_has 'note: '"$tmp"'/trig.json: this run ends at 0.3 s, before the trigger of 1 scripted event fired: $.events[0] (wake, cpu 1: its trigger (gp_start of rcu_sched (occurrence 1000000)) happened' "note for a deferred trigger"
+  grep -q '^warning:.*lower' "$tmp/out" && fail "a shortened run still advises lowering n"
+}
+expect_rc 0 "shortened run --json lists the event" -- "$bin" run "$tmp/trig.json" --duration 0.3 --json && {
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["events_not_applied"]["count"] == 1, d["events_not_applied"]' "$tmp/out" \
+    || fail "--json of a shortened run no longer lists the event"
+  err_has "note: " "--json puts the note on stderr"
+}
+expect_rc 1 "full-length run keeps the warning" -- "$bin" run "$tmp/trig.json" --strict && {
+  out_has 'warning: '"$tmp"'/trig.json: $.events[0] (wake, cpu 1) was not applied: its trigger' "full run warning"
+  err_has "--strict: 1 scripted event was not applied" "full run --strict"
+}
+
+# --- --trace -: the events on stdout, the summary on stderr; refused with --json
+# run in $tmp, so that a file named "-" would be found there (and go with it)
+if expect_rc 0 "--trace -" -- sh -c 'cd "$1" && exec "$2" run missed.json --trace - --expect' sh "$tmp" "$bin"; then
+  python3 -c 'import json,sys; n=sum(1 for l in open(sys.argv[1]) if json.loads(l)); assert n > 10, n' "$tmp/out" || fail "--trace -: stdout is not the trace"
+  err_has "THREAD" "--trace -: summary on stderr"
+  err_has "expect: " "--trace -: expect lines on stderr"
+  [ -e "$tmp/-" ] && fail "--trace - wrote a file named -"
+fi
+expect_rc 2 "--trace - with --json" -- "$bin" run "$root/scenarios/small-busy.json" --trace - --json && err_has "--trace - writes the trace to stdout" "--trace - --json"
+expect_rc 0 "run --help documents --trace -" -- "$bin" run --help && out_has "--trace - writes" "run --help"
+
+# --- the docs say what the code does
+readme="$root/README.md" guide="$root/docs/authoring.md"
+for f in "$readme" "$guide"; do
+  grep -q 'short forms `sched`, `bh` and `preempt`' "$f" || fail "$(basename "$f") does not document the short flavor names"
+  grep -q 'softirq context' "$f" || fail "$(basename "$f") does not say callbacks from softirq context are not modelled"
+  grep -q 'always a string' "$f" || fail "$(basename "$f") does not say a CPU list is a string"
+done
+grep -q 'check --strict' "$readme" || fail "README does not document check --strict"
+grep -q -- '--trace -' "$readme" || fail "README does not document --trace -"
+
+[ "$failed" -eq 0 ] && echo "author_checks: all passed"
+exit "$failed"
