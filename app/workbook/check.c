@@ -10,10 +10,65 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A command the text gives to copy (`rcuvis run ...` between backquotes) must name a shipped scenario
+ * by its name: `rcuvis run scenarios/omap-stall.json` works only in the source tree, and a student
+ * runs it from their own directory (`rcuvis run omap-stall` works anywhere). */
+static void lint_commands(qj_errs *e, const char *path, const char *qid, const char *text)
+{
+    for (const char *open = text ? strchr(text, '`') : NULL; open;) {
+        const char *close = strchr(open + 1, '`');
+        if (!close) break;
+        size_t len = (size_t)(close - open - 1);
+        const char *cmd = open + 1, *sc = NULL;
+        bool rcuvis = len > 7 && !strncmp(cmd, "rcuvis ", 7);
+        for (const char *p = cmd; rcuvis && p + 10 <= close && !sc; p++)
+            if (!strncmp(p, "scenarios/", 10)) sc = p;
+        if (sc) {
+            const char *name = sc + 10, *end = name;
+            while (end < close && *end != ' ') end++;
+            int n = (int)(end - name);
+            if (n > 5 && !strncmp(end - 5, ".json", 5)) n -= 5;
+            char who[48] = "";
+            if (qid) snprintf(who, sizeof who, "question %s: ", qid);
+            qj_err(e, path, "%sthe command `%.*s` names %.*s, a path that works only in the source tree; write the "
+                            "shipped name %.*s, which rcuvis finds from any directory",
+                   who, (int)(len > 200 ? 200 : len), cmd, (int)(end - sc), sc, n, name);
+        }
+        open = strchr(close + 1, '`');
+    }
+}
+
+static void lint_question_commands(qj_errs *e, const quiz_question *qq)
+{
+    char p[160];
+#define LINT(field, key) do { snprintf(p, sizeof p, "%s.%s", qq->jpath, key); lint_commands(e, p, qq->id, field); } while (0)
+    LINT(qq->question, "question");
+    LINT(qq->explanation, "explanation");
+    LINT(qq->hint, "hint");
+    LINT(qq->source, "source");
+    LINT(qq->otherwise, "otherwise");
+    LINT(qq->fb_correct, "feedback.correct");
+    LINT(qq->fb_incorrect, "feedback.incorrect");
+    for (size_t a = 0; a < qq->nanswers; a++) {
+        snprintf(p, sizeof p, "%s.answers[%zu].text", qq->jpath, a);
+        lint_commands(e, p, qq->id, qq->answers[a].text);
+        snprintf(p, sizeof p, "%s.answers[%zu].feedback", qq->jpath, a);
+        lint_commands(e, p, qq->id, qq->answers[a].feedback);
+    }
+#undef LINT
+}
+
 int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
 {
     qj_errs e;
     qj_errs_init(&e, q->path, err, errlen);
+    lint_commands(&e, "$.description", NULL, q->description);
+    for (size_t l = 0; l < q->nlessons; l++) {
+        char p[64];
+        snprintf(p, sizeof p, "$.lessons[%zu].intro", l);
+        lint_commands(&e, p, NULL, q->lessons[l].intro);
+        for (size_t i = 0; i < q->lessons[l].nquestions; i++) lint_question_commands(&e, &q->lessons[l].questions[i]);
+    }
     for (size_t l = 0; l < q->nlessons; l++)
         for (size_t i = 0; i < q->lessons[l].nquestions; i++) {
             const quiz_question *qq = &q->lessons[l].questions[i];

@@ -20,6 +20,14 @@ const char *quiz_scenario_path(const quiz_question *q, char *buf, size_t bufsz)
     return rcuvis_data_path(rel, buf, bufsz);
 }
 
+const char *quiz_scenario_name(const quiz_question *q, char *buf, size_t bufsz)
+{
+    size_t n = strlen(q->scenario);
+    if (n > 5 && !strcmp(q->scenario + n - 5, ".json")) n -= 5;
+    snprintf(buf, bufsz, "%.*s", (int)n, q->scenario);
+    return buf;
+}
+
 int quiz_scenario_config(const quiz_question *q, rv_config *cfg, char *err, size_t errlen)
 {
     char path[1024];

@@ -150,6 +150,10 @@ void quiz_correct_answer(const quiz_question *q, char *buf, size_t bufsz);
 
 /* Full path of the question's scenario file. */
 const char *quiz_scenario_path(const quiz_question *q, char *buf, size_t bufsz);
+/* The name a printed command gives the question's scenario: the shipped name, its file without
+ * ".json" ("omap-stall"), which `rcuvis run` and `rcuvis shot` find from any directory (a path
+ * such as scenarios/omap-stall.json only works inside the source tree). */
+const char *quiz_scenario_name(const quiz_question *q, char *buf, size_t bufsz);
 /* Run the question's scenario with its overrides and seed and compute its measure.
  * 0 ok; -1 with a message (scenario missing, measure time past duration_s, bad report path). */
 int quiz_measure_run(const quiz_question *q, quiz_value *out, char *err, size_t errlen);
