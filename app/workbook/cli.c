@@ -25,6 +25,9 @@ static void usage(FILE *out)
             "       rcuvis quiz --merge DIR                   teacher: summary per question of the progress files and CSVs in DIR\n"
             "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
+            "--basis B[,B...] asks, shows (--teacher) and lists (--list, --review) only the questions whose answer\n"
+            "rests on B: article (the article's words or figures), thread (the OMAP mail thread), kernel (the\n"
+            "3.6/3.7 code, beyond the article) or model (this model's own figures); repeatable.\n"
             "LESSON is QUIZ/ID, a lesson id, or a piece of its title; a lesson left halfway carries on where you\n"
             "stopped. Answers: letters (a, \"a c\"), a number, or yes/no; h shows the hint, s shows the answer,\n"
             "q quits. Options are shuffled per student and attempt.\n"
@@ -42,6 +45,9 @@ static void print_prefixed(const char *msg)
     }
 }
 
+/* " --basis article,thread" when questions are chosen by basis, for the commands we suggest; "" otherwise */
+static char basis_opt[64];
+
 static void list_lessons(const quiz_set *set, progress *prog)
 {
     for (size_t i = 0; i < set->n; i++) {
@@ -50,6 +56,7 @@ static void list_lessons(const quiz_set *set, progress *prog)
         for (size_t j = 0; j < f->nlessons; j++) {
             wb_score sc;
             char line[160];
+            if (!f->lessons[j].nquestions) continue; /* --basis left none of it */
             wb_lesson_score(prog, f, &f->lessons[j], &sc);
             if (sc.n[WB_UNTOUCHED] == sc.total) { /* "0/7 done" read as a verdict on a lesson never opened */
                 printf("  %-4s %-46s not started (%zu question%s)\n", f->lessons[j].id, f->lessons[j].title, sc.total,
@@ -66,14 +73,16 @@ static void list_lessons(const quiz_set *set, progress *prog)
     wb_due *due = NULL;
     size_t n = wb_review_queue(prog, set, NULL, &due);
     free(due);
-    if (n) printf("%zu question%s not right at the first try: `rcuvis quiz --review` brings %s back.\n", n,
-                  n == 1 ? "" : "s", n == 1 ? "it" : "them");
+    if (n) printf("%zu question%s not right at the first try: `rcuvis quiz --review%s` brings %s back.\n", n,
+                  n == 1 ? "" : "s", basis_opt, n == 1 ? "it" : "them");
 }
 
 int cmd_quiz(int argc, char **argv)
 {
     const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL, *export_to = NULL, *merge = NULL;
     bool review = false, teacher = false, reset_all = false, list = false, again = false;
+    unsigned basis = 0; /* QUIZ_BASIS_BIT of each basis asked for; 0 = every question */
+    basis_opt[0] = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_next = i + 1 < argc;
@@ -88,9 +97,24 @@ int cmd_quiz(int argc, char **argv)
         else if (!strcmp(a, "--update-expected") && has_next) update = argv[++i];
         else if (!strcmp(a, "--export") && has_next) export_to = argv[++i];
         else if (!strcmp(a, "--merge") && has_next) merge = argv[++i];
+        else if (!strcmp(a, "--basis") && has_next) {
+            char berr[256];
+            if (quiz_basis_parse(argv[++i], &basis, berr, sizeof berr) != 0) {
+                fprintf(stderr, "rcuvis: quiz: --basis: %s\n", berr);
+                return 2;
+            }
+        }
         else if (a[0] == '-') { fprintf(stderr, "rcuvis: quiz: unknown option or missing value: %s\n", a); usage(stderr); return 2; }
         else if (!lesson) lesson = a;
         else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
+    }
+    if (basis && (update || export_to || merge || reset || reset_all)) {
+        /* a subset of the questions is for asking, showing and listing; an export, a merge or a reset
+         * of a part of the answers would be read as the whole */
+        fprintf(stderr, "rcuvis: quiz: --basis chooses the questions asked, shown (--teacher) or listed (--list); "
+                        "it does not go with %s\n", update ? "--update-expected" : export_to ? "--export" : merge ? "--merge"
+                                                       : reset ? "--reset" : "--reset-all");
+        return 2;
     }
     if (update) return quiz_update_expected(update, stdout, stderr);
     if (export_to && strcmp(export_to, "-")) {
@@ -131,10 +155,33 @@ int cmd_quiz(int argc, char **argv)
         quiz_set_free(&set);
         return 2;
     }
+    if (basis) {
+        /* a lecturer's subset (--basis article for homework on the article alone): the other questions
+         * are dropped before anything is asked, shown, listed or queued for review; progress keeps them */
+        char names[48], words[160] = "";
+        quiz_basis_format(basis, names, sizeof names);
+        snprintf(basis_opt, sizeof basis_opt, " --basis %s", names);
+        static const struct { enum quiz_basis b; const char *words; } said[] = {
+            {QB_ARTICLE, "the article"}, {QB_THREAD, "the mail thread"}, {QB_KERNEL, "the kernel's code"}, {QB_MODEL, "this model's figures"}};
+        for (size_t k = 0, n = 0; k < sizeof said / sizeof *said; k++)
+            if (basis & QUIZ_BASIS_BIT(said[k].b))
+                n += (size_t)snprintf(words + n, sizeof words - n, "%s%s", n ? " or " : "", said[k].words);
+        size_t lesson_total = ql ? ql->nquestions : 0, total, kept = quiz_set_keep_basis(&set, basis, &total);
+        size_t in_lesson = ql ? ql->nquestions : kept;
+        if (ql) printf("Only the questions that rest on %s (--basis %s): %zu of lesson %s's %zu.\n", words, names, in_lesson, ql->id, lesson_total);
+        else printf("Only the questions that rest on %s (--basis %s): %zu of %zu.\n", words, names, kept, total);
+        if (!in_lesson) {
+            if (ql) printf("Lesson %s (%s) has none; `rcuvis quiz --list%s` shows the lessons that have some.\n", ql->id, ql->title, basis_opt);
+            else printf("No question says it rests on %s.\n", names);
+            quiz_set_free(&set);
+            return 0;
+        }
+    }
     if (teacher) {
         for (size_t i = 0; i < set.n; i++)
             for (size_t j = 0; j < set.files[i].nlessons; j++)
-                if (!ql || ql == &set.files[i].lessons[j]) quiz_term_teacher(stdout, quiz_term_width(), &set.files[i], &set.files[i].lessons[j]);
+                if ((!ql || ql == &set.files[i].lessons[j]) && set.files[i].lessons[j].nquestions)
+                    quiz_term_teacher(stdout, quiz_term_width(), &set.files[i], &set.files[i].lessons[j]);
         quiz_set_free(&set);
         return 0;
     }
@@ -192,8 +239,8 @@ int cmd_quiz(int argc, char **argv)
         quiz_term_lesson_stats(&prog, qf, ql, &right, &shown);
         bool resume = !again && right + shown > 0 && right + shown < ql->nquestions;
         if (resume)
-            printf("Lesson %s: %zu of %zu done; carrying on with the rest (`rcuvis quiz %s --again` asks every question).\n",
-                   ql->id, right + shown, ql->nquestions, lesson);
+            printf("Lesson %s: %zu of %zu done; carrying on with the rest (`rcuvis quiz %s --again%s` asks every question).\n",
+                   ql->id, right + shown, ql->nquestions, lesson, basis_opt);
         rc = quiz_term_lesson(&t, qf, ql, resume);
     } else {
         /* no lesson named: carry on where the student stopped */
@@ -207,15 +254,15 @@ int cmd_quiz(int argc, char **argv)
                 asked = true;
                 rc = quiz_term_lesson(&t, &set.files[i], l, true);
             }
-        if (!asked) printf("Every question is answered. `rcuvis quiz LESSON` goes through a lesson again; "
-                           "`rcuvis quiz --reset-all` starts over.\n");
+        if (!asked) printf("Every question%s is answered. `rcuvis quiz LESSON%s` goes through a lesson again; "
+                           "`rcuvis quiz --reset-all` starts over.\n", basis ? " of this choice" : "", basis_opt);
     }
     if (t.save_failed) {
         /* the answers were graded but not kept: a script (or a teacher) must see that */
         fprintf(stderr, "rcuvis: quiz: progress was NOT saved (see above)\n");
         status = 1;
     } else {
-        if (rc == QT_QUIT) printf("Progress saved. `rcuvis quiz` continues where you stopped.\n");
+        if (rc == QT_QUIT) printf("Progress saved. `rcuvis quiz%s` continues where you stopped.\n", basis_opt);
         if (rc == QT_EOF) printf("(end of input) Progress saved.\n");
     }
 out:

@@ -41,6 +41,44 @@ const char *quiz_basis_label(enum quiz_basis b)
     default: return "";
     }
 }
+static int enum_index(const char *s, const char *const *names);
+/* the order a student reads them in: the article, the thread it mentions, then beyond */
+static const enum quiz_basis basis_order[] = {QB_ARTICLE, QB_THREAD, QB_KERNEL, QB_MODEL};
+
+int quiz_basis_parse(const char *list, unsigned *mask, char *err, size_t errlen)
+{
+    unsigned m = 0;
+    const char *p = list;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        char word[32];
+        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
+        int bi = n < sizeof word ? enum_index(word, basis_names) : -1;
+        if (bi < 0) {
+            const char *near = n && n < sizeof word ? qj_nearest(word, basis_names) : NULL;
+            snprintf(err, errlen, "%s \"%.*s\"%s%s%s; the valid ones are " QUIZ_BASIS_NAMES " (a comma list, or the option again)",
+                     n ? "unknown basis" : "an empty basis in", n ? (int)(n > 40 ? 40 : n) : (int)strlen(list), n ? p : list,
+                     near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+            return -1;
+        }
+        m |= QUIZ_BASIS_BIT(bi + 1);
+        if (!comma) break;
+        p = comma + 1;
+    }
+    *mask |= m;
+    return 0;
+}
+
+void quiz_basis_format(unsigned mask, char *buf, size_t bufsz)
+{
+    size_t n = 0;
+    if (bufsz) buf[0] = 0;
+    for (size_t i = 0; i < sizeof basis_order / sizeof *basis_order; i++)
+        if (mask & QUIZ_BASIS_BIT(basis_order[i]) && n < bufsz)
+            n += (size_t)snprintf(buf + n, bufsz - n, "%s%s", n ? "," : "", basis_names[basis_order[i] - 1]);
+}
+
 const char *quiz_measure_name(enum quiz_measure_kind k) { return (unsigned)k < QM_NKINDS ? measure_names[k] : "?"; }
 
 static void got(const cJSON *v, char *buf, size_t n) { qj_describe(v, buf, n); }
@@ -567,7 +605,7 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
     return rc;
 }
 
-static void free_question(quiz_question *q)
+void quiz_question_free(quiz_question *q)
 {
     free(q->question); free(q->explanation); free(q->hint); free(q->source); free(q->otherwise);
     free(q->fb_correct); free(q->fb_incorrect);
@@ -582,7 +620,7 @@ void quiz_free(quiz_file *q)
     if (!q) return;
     for (size_t l = 0; l < q->nlessons; l++) {
         quiz_lesson *ls = &q->lessons[l];
-        for (size_t i = 0; i < ls->nquestions; i++) free_question(&ls->questions[i]);
+        for (size_t i = 0; i < ls->nquestions; i++) quiz_question_free(&ls->questions[i]);
         free(ls->questions); free(ls->title); free(ls->intro);
     }
     free(q->lessons); free(q->title); free(q->description);

@@ -31,6 +31,15 @@ const char *quiz_kind_name(enum quiz_kind k);
 enum quiz_basis { QB_NONE = 0, QB_ARTICLE, QB_KERNEL, QB_MODEL, QB_THREAD };
 /* "from the article", "the kernel, beyond the article", "this model, not the article", "from the mail thread"; "" for QB_NONE */
 const char *quiz_basis_label(enum quiz_basis b);
+/* A set of bases, for `rcuvis quiz --basis`: bit QUIZ_BASIS_BIT(b) for each basis b chosen. */
+#define QUIZ_BASIS_BIT(b) (1u << (unsigned)(b))
+/* The names a student types, in the order they are listed: "article, thread, kernel, model". */
+#define QUIZ_BASIS_NAMES "article, thread, kernel, model"
+/* Add the bases of a comma list ("article", "article,thread") to *mask. 0 ok; -1 with a message
+ * naming the word not understood and the valid ones (nothing added then). */
+int quiz_basis_parse(const char *list, unsigned *mask, char *err, size_t errlen);
+/* The mask as the option that gives it ("article,thread"), in QUIZ_BASIS_NAMES order. */
+void quiz_basis_format(unsigned mask, char *buf, size_t bufsz);
 
 /* A measure: what the engine computes for a predict question. */
 enum quiz_measure_kind {
@@ -112,6 +121,7 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing_expected, char 
 int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_missing_expected,
                char *err, size_t errlen);
 void quiz_free(quiz_file *q);
+void quiz_question_free(quiz_question *q); /* what one question owns (quiz_free frees them all) */
 
 const quiz_lesson *quiz_find_lesson(const quiz_file *q, const char *id);
 
@@ -125,6 +135,10 @@ int quiz_set_load_dir(quiz_set *s, const char *dir, char *err, size_t errlen);
 /* Add one file. 0 ok, -1 with messages in err. */
 int quiz_set_add_file(quiz_set *s, const char *path, char *err, size_t errlen);
 void quiz_set_free(quiz_set *s);
+/* Keep only the questions whose basis is in mask (QUIZ_BASIS_BIT; a question that states no basis is
+ * dropped): `rcuvis quiz --basis`. Lessons stay, possibly with no question left. Returns how many
+ * questions are kept; *total (if not NULL) gets how many there were. */
+size_t quiz_set_keep_basis(quiz_set *s, unsigned mask, size_t *total);
 /* Find a lesson by "QUIZ/LESSON", by lesson id, or by a unique case-insensitive piece of its
  * title. 0 found; -1 with a message (not found, or ambiguous: names the candidates). */
 int quiz_set_find(const quiz_set *s, const char *name, const quiz_file **f, const quiz_lesson **l, char *err, size_t errlen);

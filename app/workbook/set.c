@@ -108,3 +108,23 @@ int quiz_set_find(const quiz_set *s, const char *name, const quiz_file **f, cons
     snprintf(err, errlen, "no lesson \"%s\" (see `rcuvis quiz --list`)", name);
     return -1;
 }
+
+size_t quiz_set_keep_basis(quiz_set *s, unsigned mask, size_t *total)
+{
+    size_t kept = 0, all = 0;
+    for (size_t f = 0; f < s->n; f++)
+        for (size_t l = 0; l < s->files[f].nlessons; l++) {
+            quiz_lesson *ls = &s->files[f].lessons[l];
+            size_t k = 0;
+            for (size_t i = 0; i < ls->nquestions; i++) {
+                quiz_question *q = &ls->questions[i];
+                if (q->basis != QB_NONE && mask & QUIZ_BASIS_BIT(q->basis)) ls->questions[k++] = *q;
+                else quiz_question_free(q);
+            }
+            all += ls->nquestions;
+            ls->nquestions = k;
+            kept += k;
+        }
+    if (total) *total = all;
+    return kept;
+}

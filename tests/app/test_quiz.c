@@ -364,3 +364,57 @@ Test(quiz_json, printing_is_stable_and_keeps_key_order)
     free(once); free(twice);
     cJSON_Delete(j); cJSON_Delete(k);
 }
+
+/* `rcuvis quiz --basis`: a comma list or the option repeated adds up; a word it does not know is
+ * named with the valid ones and adds nothing. */
+Test(quiz_basis, parse_lists_and_names_the_valid_ones)
+{
+    unsigned m = 0;
+    char err[256];
+    cr_expect_eq(quiz_basis_parse("article", &m, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(m, QUIZ_BASIS_BIT(QB_ARTICLE));
+    cr_expect_eq(quiz_basis_parse("model,thread", &m, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(m, QUIZ_BASIS_BIT(QB_ARTICLE) | QUIZ_BASIS_BIT(QB_MODEL) | QUIZ_BASIS_BIT(QB_THREAD));
+    char b[64];
+    quiz_basis_format(m, b, sizeof b);
+    cr_expect_str_eq(b, "article,thread,model", "the reading order, whatever the typed one");
+    unsigned before = m;
+    cr_expect_eq(quiz_basis_parse("kernel,articel", &m, err, sizeof err), -1);
+    cr_expect_eq(m, before, "a list with a bad word adds nothing");
+    cr_expect(strstr(err, "unknown basis \"articel\" (did you mean article?)"), "%s", err);
+    cr_expect(strstr(err, "article, thread, kernel, model"), "%s", err);
+    cr_expect_eq(quiz_basis_parse("", &m, err, sizeof err), -1);
+    cr_expect_eq(quiz_basis_parse("kernel,", &m, err, sizeof err), -1);
+    cr_expect(strstr(err, "article, thread, kernel, model"), "%s", err);
+}
+
+/* The filter keeps the questions of the chosen bases, in order, and every lesson (perhaps empty);
+ * a question that states no basis is not in any choice. */
+Test(quiz_basis, keep_drops_the_other_questions)
+{
+    static const char json[] =
+        "{\"id\": \"b\", \"title\": \"B\", \"lessons\": ["
+        "{\"id\": \"1\", \"title\": \"L1\", \"questions\": ["
+        " {\"id\": \"1.1\", \"basis\": \"article\", \"kind\": \"numeric\", \"question\": \"Q\", \"explanation\": \"E\", \"answers\": [{\"value\": 1, \"correct\": true, \"feedback\": \"f\"}]},"
+        " {\"id\": \"1.2\", \"basis\": \"kernel\", \"kind\": \"numeric\", \"question\": \"Q\", \"explanation\": \"E\", \"answers\": [{\"value\": 1, \"correct\": true, \"feedback\": \"f\"}]},"
+        " {\"id\": \"1.3\", \"kind\": \"numeric\", \"question\": \"Q\", \"explanation\": \"E\", \"answers\": [{\"value\": 1, \"correct\": true, \"feedback\": \"f\"}]},"
+        " {\"id\": \"1.4\", \"basis\": \"thread\", \"kind\": \"numeric\", \"question\": \"Q\", \"explanation\": \"E\", \"answers\": [{\"value\": 1, \"correct\": true, \"feedback\": \"f\"}]}]},"
+        "{\"id\": \"2\", \"title\": \"L2\", \"questions\": ["
+        " {\"id\": \"2.1\", \"basis\": \"model\", \"kind\": \"numeric\", \"question\": \"Q\", \"explanation\": \"E\", \"answers\": [{\"value\": 1, \"correct\": true, \"feedback\": \"f\"}]}]}]}";
+    quiz_set set = {0};
+    set.files = calloc(1, sizeof *set.files);
+    cr_assert_not_null(set.files);
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "b.json", &set.files[0], false, err, sizeof err), 0, "%s", err);
+    set.n = 1;
+    size_t total = 0;
+    cr_expect_eq(quiz_set_keep_basis(&set, QUIZ_BASIS_BIT(QB_ARTICLE) | QUIZ_BASIS_BIT(QB_THREAD), &total), 2);
+    cr_expect_eq(total, 5);
+    const quiz_file *f = &set.files[0];
+    cr_assert_eq(f->nlessons, 2, "lessons stay");
+    cr_assert_eq(f->lessons[0].nquestions, 2);
+    cr_expect_str_eq(f->lessons[0].questions[0].id, "1.1");
+    cr_expect_str_eq(f->lessons[0].questions[1].id, "1.4");
+    cr_expect_eq(f->lessons[1].nquestions, 0, "lesson 2 has no such question left");
+    quiz_set_free(&set);
+}

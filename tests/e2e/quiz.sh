@@ -186,5 +186,32 @@ first=$(order); second=$(order)
 [ -n "$first" ] && [ "$first" = "$second" ] || fail "a student who quit at 6.1 saw its options in a new order: '$first' then '$second'"
 [ -n "$(json_get "$fresh/rcuvis/progress.json" 'd["student"]' 2>/dev/null)" ] || fail "quitting before any answer saved no student id"
 
+# --- --basis: a lecturer's subset (the questions the article alone answers), in the quiz, the teacher
+# view and the list; progress keeps the rest, and a word it does not know is named with the valid ones
+export XDG_STATE_HOME="$tmp/basis-state"
+count() { python3 -c 'import json,sys; print(sum(1 for l in json.load(open(sys.argv[1]))["lessons"] for q in l["questions"] if q.get("basis") in sys.argv[2].split(",")))' "$quiz" "$1"; }
+ids() { python3 -c 'import json,sys; print(" ".join(q["id"] for l in json.load(open(sys.argv[1]))["lessons"] for q in l["questions"] if q.get("basis") in sys.argv[2].split(",")))' "$quiz" "$1"; }
+all=$(python3 -c 'import json,sys; print(sum(len(l["questions"]) for l in json.load(open(sys.argv[1]))["lessons"]))' "$quiz")
+expect_rc 0 "quiz --help names --basis" "" -- "$bin" quiz --help && out_has "--basis B[,B...]" "quiz --help documents --basis"
+expect_rc 2 "--basis with a word it does not know" "" -- "$bin" quiz --basis artcle --list && { err_has "unknown basis \"artcle\" (did you mean article?)" "the bad word named"; err_has "article, thread, kernel, model" "the valid ones named"; }
+expect_rc 2 "--basis with an empty piece" "" -- "$bin" quiz --basis article, --list && err_has "article, thread, kernel, model" "the valid ones named"
+expect_rc 2 "--basis does not go with --export" "" -- "$bin" quiz --basis article --export "$tmp/sub.csv" && err_has "does not go with --export" "export refused"
+[ -e "$tmp/sub.csv" ] && fail "--basis with --export wrote a file"
+if expect_rc 0 "--list --basis article" "" -- "$bin" quiz --list --basis article; then
+  out_has "Only the questions that rest on the article (--basis article): $(count article) of $all." "the list says what it shows"
+  grep -q "^  2 \|^  7 " "$tmp/out" && fail "lessons without an article question are not listed"
+  out_has "not started ($(python3 -c 'import json,sys; print(sum(1 for q in json.load(open(sys.argv[1]))["lessons"][5]["questions"] if q.get("basis") == "article"))' "$quiz") questions)" "lesson 6 counts only its article questions"
+fi
+if expect_rc 0 "--teacher --basis thread" "" -- "$bin" quiz --teacher --basis thread; then
+  got=$(grep -oE '^--- [0-9]+\.[0-9]+ ' "$tmp/out" | cut -d' ' -f2 | tr '\n' ' ' | sed 's/ $//')
+  [ "$got" = "$(ids thread)" ] || fail "the teacher view shows the thread's questions only: got '$got', wanted '$(ids thread)'"
+fi
+expect_rc 0 "--basis repeated" "" -- "$bin" quiz --teacher --basis thread --basis model && cp "$tmp/out" "$tmp/repeated"
+expect_rc 0 "--basis as a comma list" "" -- "$bin" quiz --teacher --basis model,thread && cmp -s "$tmp/out" "$tmp/repeated" || fail "--basis a --basis b and --basis b,a choose the same questions"
+first=$(ids article | cut -d' ' -f1)
+expect_rc 0 "quiz --basis article, then q" "q\n" -- "$bin" quiz --basis article && { out_has "question $first (1 of" "the quiz starts at the first article question"; out_has "\`rcuvis quiz --basis article\` continues" "the way back keeps --basis"; }
+expect_rc 0 "a lesson with no question of that basis" "" -- "$bin" quiz 7 --basis article && out_has "Lesson 7 (Callbacks and batch limits) has none" "an empty choice is said"
+export XDG_STATE_HOME="$tmp/state"
+
 [ $failed -eq 0 ] && echo "quiz e2e: all passed"
 exit $failed
