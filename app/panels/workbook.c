@@ -18,7 +18,8 @@ struct workbook_panel {
     int line_h;
     workbook_show_me_fn show_me;
     void *show_me_ctx;
-    char note[512];             /* panel-local status ("show me: ...") */
+    char note[512];             /* panel-local status ("show me: ..."), about one question: */
+    const quiz_question *note_q; /* the question the note is about; another one shown hides it */
     wb_hitrec hits[64];
     int nhits;
 };
@@ -42,7 +43,43 @@ void workbook_panel_on_show_me(workbook_panel *wb, workbook_show_me_fn fn, void 
 void workbook_panel_set_review(workbook_panel *wb, bool on) { quiz_session_set_review(&wb->s, on); }
 void workbook_panel_set_focus(workbook_panel *wb, bool on) { wb->focus = on; }
 bool workbook_panel_has_focus(const workbook_panel *wb) { return wb->focus; }
-const char *workbook_panel_message(const workbook_panel *wb) { return wb->note[0] ? wb->note : wb->s.message; }
+const char *workbook_panel_note(const workbook_panel *wb)
+{
+    return wb->note[0] && wb->note_q == quiz_session_question(&wb->s) ? wb->note : "";
+}
+const char *workbook_panel_message(const workbook_panel *wb)
+{
+    const char *n = workbook_panel_note(wb);
+    return n[0] ? n : wb->s.message;
+}
+void workbook_panel_set_note(workbook_panel *wb, const char *text)
+{
+    snprintf(wb->note, sizeof wb->note, "%s", text ? text : "");
+    wb->note_q = quiz_session_question(&wb->s);
+}
+
+int workbook_panel_open_for(workbook_panel *wb, const char *scenario)
+{
+    int rc = quiz_session_open_for(&wb->s, scenario);
+    size_t f, l;
+    if (rc == QS_PLACE_MOVED) wb->scroll = 0;
+    if (rc == QS_PLACE_KEPT && quiz_session_scenario_lesson(&wb->s, scenario, &f, &l)) {
+        /* the student's place is kept; still say where the loaded scenario's questions are */
+        const quiz_lesson *ls = &wb->s.set.files[f].lessons[l];
+        const quiz_lesson *cur = quiz_session_lesson(&wb->s);
+        if (ls != cur) {
+            char base[128], note[512];
+            const char *b = strrchr(scenario, '/');
+            snprintf(base, sizeof base, "%s", b ? b + 1 : scenario);
+            size_t n = strlen(base);
+            if (n > 5 && !strcmp(base + n - 5, ".json")) base[n - 5] = 0;
+            snprintf(note, sizeof note, "Your place is kept. Lesson %s, %s, is about %s, the scenario loaded: "
+                                        "click its chip above to go there.", ls->id, ls->title, base);
+            workbook_panel_set_note(wb, note);
+        }
+    }
+    return rc;
+}
 quiz_session *workbook_panel_session(workbook_panel *wb) { return &wb->s; }
 
 static void hit(workbook_panel *wb, rd_rect r, int kind, int arg)
@@ -52,17 +89,42 @@ static void hit(workbook_panel *wb, rd_rect r, int kind, int arg)
 
 /* ---------------------------------------------------------------- actions */
 
+/* m on a question without a scenario: say so, and where in the lesson "show me" has something */
+static void nothing_to_show(workbook_panel *wb, const quiz_question *q)
+{
+    const quiz_lesson *l = quiz_session_lesson(&wb->s);
+    const quiz_question *next = NULL, *prev = NULL;
+    for (size_t i = 0; l && i < l->nquestions; i++) {
+        const quiz_question *o = &l->questions[i];
+        if (!o->has_scenario) continue;
+        if (i > wb->s.question) { next = o; break; }
+        prev = o;
+    }
+    const quiz_question *o = next ? next : prev;
+    char note[256];
+    if (o)
+        snprintf(note, sizeof note, "Show me: question %s has no scenario to show; in this lesson %s has one (%s).", q->id,
+                 o->id, next ? "PgDn" : "PgUp");
+    else snprintf(note, sizeof note, "Show me: question %s has no scenario to show, nor has any question of lesson %s.", q->id,
+                  l ? l->id : "?");
+    workbook_panel_set_note(wb, note);
+    wb->follow = true; /* under a long question, bring it into view */
+}
+
 static void show_me(workbook_panel *wb)
 {
     const quiz_question *q = quiz_session_question(&wb->s);
-    if (!q || !q->has_scenario) { snprintf(wb->note, sizeof wb->note, "This question has no scenario to show."); return; }
-    if (!wb->show_me) { snprintf(wb->note, sizeof wb->note, "\"Show me\" is not available here."); return; }
+    if (!q) return;
+    if (!q->has_scenario) { nothing_to_show(wb, q); return; }
+    if (!wb->show_me) { workbook_panel_set_note(wb, "\"Show me\" is not available here."); return; }
     char path[1024], err[400];
     quiz_scenario_path(q, path, sizeof path);
     double at = 0;
     /* resolve "first_stall" here, so the window only ever seeks to a time */
     if (q->has_at && quiz_moment_resolve(q, &at, err, sizeof err) != 0) {
-        snprintf(wb->note, sizeof wb->note, "show me %s: %s", q->id, err);
+        char note[512];
+        snprintf(note, sizeof note, "show me %s: %.400s", q->id, err);
+        workbook_panel_set_note(wb, note);
         return;
     }
     /* the engine runs events strictly before the time it is asked for: stop just after the warning */
@@ -369,6 +431,10 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     if (q->has_scenario) button(wb, &p, &x, "Show me (m)", WB_SHOWME, false);
     p.y += rd_line_height(rd, RD_SANS) + rd_px(rd, 12);
     int verdict_y = p.y + wb->scroll - view.y; /* where the feedback starts, in content coordinates */
+    /* the panel's note about this question (m with nothing to show...) right under the buttons the
+     * student just used: at the end of a long explanation it was scrolled out of sight */
+    const char *note = workbook_panel_note(wb);
+    if (note[0]) { para(&p, RD_SANS_SMALL, th->stall, note); gap(&p, 6); }
     if (s->last.status >= 0) {
         para(&p, RD_BOLD, s->last.status ? th->ok : th->stall, s->last.status ? "Correct." : "Not quite. Try again, or ask for a hint.");
         para(&p, RD_SANS, th->text, s->last.message);
@@ -389,16 +455,19 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
         para(&p, RD_BOLD, th->heading, line);
         para(&p, RD_SANS, th->text, q->explanation);
     }
-    const char *msg = workbook_panel_message(wb);
+    const char *msg = s->message; /* corrupt progress set aside, a save that failed */
     if (msg[0]) { gap(&p, 6); para(&p, RD_SANS_SMALL, th->stall, msg); }
     wb->content_h = p.y + wb->scroll - view.y;
     rd_clip_pop(rd);
     /* after an answer, a hint or "show answer", bring the feedback into view (next frame) */
     if (wb->follow) {
         wb->follow = false;
-        /* the text runs past the bottom: show as much of the feedback as fits, from its start */
-        if (wb->content_h - wb->scroll > view.h) {
-            int target = verdict_y - wb->line_h, max = wb->content_h - wb->view_h;
+        /* the text runs past the bottom: show as much of the feedback as fits, from its start. Measured
+         * against the next frame's view, which gives up a strip to the "more below" cue when the text
+         * overflows: measured against this one, a note's last line ended up under that cue. */
+        int next_h = c.h - foot_h - (wb->content_h > c.h - foot_h ? more_h : 0);
+        if (wb->content_h - wb->scroll > next_h) {
+            int target = verdict_y - wb->line_h, max = wb->content_h - next_h;
             if (target > max) target = max;
             if (target > wb->scroll) wb->scroll = target;
         }

@@ -46,8 +46,17 @@ void workbook_panel_on_show_me(workbook_panel *wb, workbook_show_me_fn fn, void 
 void workbook_panel_set_review(workbook_panel *wb, bool on);   /* teacher mode: answers visible */
 void workbook_panel_set_focus(workbook_panel *wb, bool on);
 bool workbook_panel_has_focus(const workbook_panel *wb);
-/* A warning for the window's status line or banner (corrupt progress set aside, save failed), "" if none. */
+/* A warning for the window's status line or banner (corrupt progress set aside, save failed), or the
+ * panel's own note about the current question (see workbook_panel_note); "" if none. */
 const char *workbook_panel_message(const workbook_panel *wb);
+/* The panel's note about the current question ("Question 5.1 has no scenario to show; ..."), drawn
+ * under its buttons; "" when none, or once another question is shown. */
+const char *workbook_panel_note(const workbook_panel *wb);
+void workbook_panel_set_note(workbook_panel *wb, const char *text);
+/* Where to open when the column is shown with `scenario` loaded (quiz_session_open_for: the first
+ * question of the scenario's lesson, unless the student has a place to keep, which a note then
+ * says). Returns QS_PLACE_NONE, QS_PLACE_KEPT or QS_PLACE_MOVED. */
+int workbook_panel_open_for(workbook_panel *wb, const char *scenario);
 
 void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r);
 /* true when the panel used the key (only while focused; Esc included). */

@@ -29,6 +29,12 @@ typedef struct pending_show {
 static pending_show g_show;
 static double g_last_s = -1;       /* simulated time seen by the last frame, for moments */
 static char g_last_source[1024];
+/* Where the column opens: shown with a scenario loaded, it goes to that scenario's lesson (omap-stall:
+ * lesson 5, not 1.1), unless the student has a place to keep (session.c: quiz_session_open_for). Done
+ * again when the column is shown with another scenario, until the student has used the column (a key
+ * it took, a click, a question's moment): from then on it stays where they are. */
+static char g_opened_for[1024];
+static bool g_used;
 
 static void remember_show_me(const workbook_show_me *req, void *ctx)
 {
@@ -58,12 +64,15 @@ bool ui_workbook_available(void) { return panel() != NULL; }
 
 void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
 {
-    (void)a;
     workbook_panel *wb = panel();
     if (!wb) {
         rd_rect c = panel_frame(fr, r, "Workbook", "W hides this column");
         rd_text_wrap(fr->rd, RD_SANS, c, fr->th->stall, g_wb_err);
         return;
+    }
+    if (a && !g_used && strcmp(g_opened_for, a->source)) {
+        snprintf(g_opened_for, sizeof g_opened_for, "%s", a->source);
+        workbook_panel_open_for(wb, a->source);
     }
     workbook_panel_draw(wb, fr, r);
     workbook_panel_publish_hits(wb, fr, HIT_WORKBOOK);
@@ -71,7 +80,7 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
 
 bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms)
 {
-    (void)a; (void)now_ms;
+    (void)now_ms;
     workbook_panel *wb = panel();
     if (!wb) return false;
     Uint16 mod = k->keysym.mod;
@@ -80,18 +89,27 @@ bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms
     if (!workbook_panel_has_focus(wb)) {
         if (k->keysym.sym == SDLK_a && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
             workbook_panel_set_focus(wb, true);
+            g_used = true;
             return true;
         }
         return false;
     }
-    return workbook_panel_key(wb, k->keysym.sym, mod);
+    bool used = workbook_panel_key(wb, k->keysym.sym, mod);
+    g_used = g_used || used;
+    /* m with nothing to show: the column says why under its buttons, and so does the status line,
+     * where show me's "Question 1.5: ..." goes (a load request is carried out next frame instead) */
+    if (used && k->keysym.sym == SDLK_m && !g_show.set && workbook_panel_note(wb)[0])
+        snprintf(a->st.status, sizeof a->st.status, "%s", workbook_panel_note(wb));
+    return used;
 }
 
 bool ui_workbook_click(struct ui_app *a, const ui_hit *h, double now_ms)
 {
     (void)a; (void)now_ms;
     workbook_panel *wb = panel();
-    return wb && workbook_panel_click_hit(wb, h->a);
+    bool used = wb && workbook_panel_click_hit(wb, h->a);
+    g_used = g_used || used;
+    return used;
 }
 
 static void do_show_me(ui_app *a)
@@ -137,6 +155,7 @@ void ui_workbook_frame(struct ui_app *a, double now_ms)
         if (q->has_at && quiz_moment_resolve(q, &at, err, sizeof err) != 0) at = t;
         if (q->at_first_stall) at += 1e-9; /* 1 ns after the warning, as the moment keys land: the log shows it */
         a->st.playing = false;
+        g_used = true; /* the column moved to that question: the student is in it now */
         ui_app_seek(a, (int64_t)(at * 1e9 + 0.5));
         snprintf(a->st.status, sizeof a->st.status, "Workbook: question %s is about this moment", q->id);
         t = at;

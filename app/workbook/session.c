@@ -165,6 +165,47 @@ void quiz_session_resume(quiz_session *s)
     quiz_session_goto(s, 0, 0, 0); /* everything done: start over at the top */
 }
 
+bool quiz_session_scenario_lesson(const quiz_session *s, const char *scenario, size_t *file, size_t *lesson)
+{
+    if (!scenario || !*scenario) return false;
+    const char *base = strrchr(scenario, '/');
+    base = base ? base + 1 : scenario;
+    size_t blen = strlen(base);
+    if (blen > 5 && !strcmp(base + blen - 5, ".json")) blen -= 5; /* "omap-stall" or "omap-stall.json" */
+    size_t best = 0;
+    for (size_t f = 0; f < s->set.n; f++)
+        for (size_t l = 0; l < s->set.files[f].nlessons; l++) {
+            const quiz_lesson *ls = &s->set.files[f].lessons[l];
+            size_t n = 0;
+            for (size_t i = 0; i < ls->nquestions; i++) {
+                const quiz_question *q = &ls->questions[i];
+                n += q->has_scenario && strlen(q->scenario) == blen + 5 && !strncmp(q->scenario, base, blen);
+            }
+            if (n > best) { best = n; *file = f; *lesson = l; }
+        }
+    return best > 0;
+}
+
+int quiz_session_open_for(quiz_session *s, const char *scenario)
+{
+    size_t f, l;
+    if (!quiz_session_scenario_lesson(s, scenario, &f, &l)) return QS_PLACE_NONE;
+    /* "their place" is the first question not done yet, where `rcuvis quiz` carries on too; it only
+     * means something once they have started and while something is left */
+    size_t touched = 0, done = 0, total = 0;
+    for (size_t fi = 0; fi < s->set.n; fi++)
+        for (size_t li = 0; li < s->set.files[fi].nlessons; li++) {
+            wb_score sc;
+            wb_lesson_score(&s->prog, &s->set.files[fi], &s->set.files[fi].lessons[li], &sc);
+            touched += sc.total - sc.n[WB_UNTOUCHED];
+            done += wb_score_done(&sc);
+            total += sc.total;
+        }
+    if (touched && done < total) return QS_PLACE_KEPT;
+    quiz_session_goto(s, f, l, 0);
+    return QS_PLACE_MOVED;
+}
+
 void quiz_session_pick(quiz_session *s, int i)
 {
     const quiz_question *q = quiz_session_question(s);

@@ -64,6 +64,17 @@ bool quiz_session_step_lesson(quiz_session *s, int dir);
 /* The first question not yet answered right or shown (the "continue" position). */
 void quiz_session_resume(quiz_session *s);
 
+/* The lesson about a scenario file (a path or a name; its base name is compared with the questions'
+ * "file"): the one with the most questions on it, the first of equals. false when no question uses it. */
+bool quiz_session_scenario_lesson(const quiz_session *s, const char *scenario, size_t *file, size_t *lesson);
+/* Where the workbook opens when the window shows it with `scenario` loaded: a student with unfinished
+ * work keeps their place (the resume position: where they stopped); a student who has answered nothing
+ * yet, or everything, starts at the first question of the scenario's lesson (its intro above it).
+ * Returns QS_PLACE_MOVED (now there), QS_PLACE_KEPT (the scenario has a lesson, the place was kept) or
+ * QS_PLACE_NONE (no lesson is about it; nothing changed). */
+enum { QS_PLACE_NONE, QS_PLACE_KEPT, QS_PLACE_MOVED };
+int quiz_session_open_for(quiz_session *s, const char *scenario);
+
 /* Input. pick: choice selects the answer shown as letter a+i, multi toggles it. */
 void quiz_session_pick(quiz_session *s, int i);
 void quiz_session_type(quiz_session *s, const char *text); /* appends */

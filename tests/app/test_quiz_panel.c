@@ -538,3 +538,101 @@ Test(panel, the_lesson_intro_above_its_first_question_and_on_i)
     rd_free(rd);
     workbook_panel_free(wb);
 }
+
+/* ---------------------------------------------------------------- where the column opens, and m with nothing to show */
+
+static void collect_all(void *ctx, const char *t, const char *end, int x, int y, int w, int h)
+{
+    (void)x; (void)y; (void)w; (void)h;
+    char *buf = ctx;
+    size_t len = end ? (size_t)(end - t) : strlen(t), have = strlen(buf);
+    if (have + len + 2 < 65536) { memcpy(buf + have, t, len); buf[have + len] = '\n'; buf[have + len + 1] = 0; }
+}
+
+/* A lecturer's report: with omap-stall loaded, the column opened on 1.1 instead of the lesson whose
+ * questions use omap-stall. A student who has answered nothing starts at the first question of that
+ * lesson (its intro above it); one with unfinished work keeps their place; one who has done everything
+ * has no place to keep (the session wraps to the top) and goes to the scenario's lesson too. */
+Test(session, opens_on_the_loaded_scenarios_lesson_unless_there_is_a_place_to_keep)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1");
+    cr_expect_eq(quiz_session_open_for(&s, "/somewhere/kernel-build.json"), QS_PLACE_NONE, "no question uses it");
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1", "nothing moved");
+    cr_expect_eq(quiz_session_open_for(&s, "/data/scenarios/omap-stall.json"), QS_PLACE_MOVED);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "2.1", "the first question of omap-stall's lesson, not 2.2 itself");
+    size_t f = 9, l = 9;
+    cr_expect(quiz_session_scenario_lesson(&s, "small-busy", &f, &l), "a shipped name works too");
+    cr_expect_eq(l, 0);
+    /* a student who answered 1.1 and stopped: their place (1.2) is kept */
+    quiz_session_goto(&s, 0, 0, 0);
+    quiz_session_pick(&s, shown_at(&s, 1));
+    cr_assert_eq(quiz_session_submit(&s), 1);
+    quiz_session_close(&s);
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.2");
+    cr_expect_eq(quiz_session_open_for(&s, "omap-stall.json"), QS_PLACE_KEPT);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.2", "the place is kept");
+    /* everything done: no place to keep */
+    do quiz_session_reveal(&s); while (quiz_session_step(&s, +1));
+    quiz_session_close(&s);
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_eq(quiz_session_open_for(&s, "omap-stall.json"), QS_PLACE_MOVED);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "2.1");
+    quiz_session_close(&s);
+}
+
+/* The window: omap-stall loaded, W shows the column on lesson 5's first question; m there (5.1 has no
+ * scenario) says so in the column, under its buttons, and in the status line, instead of nothing.
+ * Once the student has used the column, loading another scenario does not move it. */
+Test(panel, the_column_opens_on_the_scenarios_lesson_and_m_says_when_there_is_nothing_to_show)
+{
+    char env[300], path[512], err[4096];
+    snprintf(env, sizeof env, "%s/xdg", dir);
+    setenv("XDG_STATE_HOME", env, 1); /* a student with no progress */
+    const char *root = getenv("RCUVIS_ROOT");
+    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root && *root ? root : ".");
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    a.st.show_workbook = true;
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    cr_assert(ui_workbook_available(), "the shipped workbook loads");
+    ui_workbook_frame(&a, 0);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    /* what the window draws (the whole window: a bigger buffer than collect()'s) */
+    static char texts[65536];
+    texts[0] = 0;
+    rd_set_text_observer(rd, collect_all, texts);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    cr_expect(strstr(texts, "Lesson 5: The OMAP stall"), "the column opens on omap-stall's lesson:\n%s", texts);
+    cr_expect(strstr(texts, "Question 5.1"), "at its first question:\n%s", texts);
+    SDL_KeyboardEvent k = keyev(SDLK_a);
+    cr_assert(ui_workbook_key(&a, &k, 0), "A gives the workbook the keyboard");
+    a.st.status[0] = 0;
+    k = keyev(SDLK_m);
+    cr_expect(ui_workbook_key(&a, &k, 0), "m is the workbook's");
+    ui_workbook_frame(&a, 0);
+    cr_expect(strstr(a.st.status, "question 5.1 has no scenario to show") && strstr(a.st.status, "5.5"),
+              "the status line says why nothing happens, and where show me has something: \"%s\"", a.st.status);
+    texts[0] = 0;
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    cr_expect(strstr(texts, "has no scenario to show"), "the column says it too:\n%s", texts);
+    cr_expect_str_eq(a.source, path, "nothing was loaded");
+    /* the student used the column: another scenario loaded later does not move it */
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root && *root ? root : ".");
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    texts[0] = 0;
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    cr_expect(strstr(texts, "Question 5.1"), "still at 5.1 after small-busy was loaded:\n%s", texts);
+    rd_set_text_observer(rd, NULL, NULL);
+    rd_free(rd);
+    ui_app_free(&a);
+}
