@@ -97,12 +97,14 @@ static void rcudata_line(const rv_engine *e, const rcu_state *rsp, int cpu, out 
  * a GP end or start to note, nf (3.6 only: 3.7 dropped the softirq's forcing) an FQS due, nn nothing. */
 static void rcu_pending_line(const rv_engine *e, const rcu_state *rsp, int cpu, out *o)
 {
-    const rcu_data *rdp = &rsp->rda[cpu];
-    put(o, "np=%ld qsp=%ld rpq=%ld cbr=%ld cng=%ld gpc=%ld gps=%ld", (long)rdp->n_rcu_pending, (long)rdp->n_rp_qs_pending,
-        (long)rdp->n_rp_report_qs, (long)rdp->n_rp_cb_ready, (long)rdp->n_rp_cpu_needs_gp, (long)rdp->n_rp_gp_completed,
-        (long)rdp->n_rp_gp_started);
-    if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ) put(o, " nf=%ld", (long)rdp->n_rp_need_fqs);
-    put(o, " nn=%ld\n", (long)rdp->n_rp_need_nothing);
+    const rp_count *rc = &rsp->rp[cpu];
+    const unsigned long *n = rc->n;
+    unsigned long calls = 0; /* n_rcu_pending: every call counts in one answer */
+    for (int a = 0; a < RP_NANSWERS; a++) calls += n[a];
+    put(o, "np=%ld qsp=%ld rpq=%ld cbr=%ld cng=%ld gpc=%ld gps=%ld", (long)calls, (long)rc->qs_pending,
+        (long)n[RP_REPORT_QS], (long)n[RP_CB_READY], (long)n[RP_CPU_NEEDS_GP], (long)n[RP_GP_COMPLETED], (long)n[RP_GP_STARTED]);
+    if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ) put(o, " nf=%ld", (long)n[RP_NEED_FQS]);
+    put(o, " nn=%ld\n", (long)n[RP_NEED_NOTHING]);
 }
 
 int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz)
@@ -113,7 +115,7 @@ int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz)
     if (!strcmp(name, "rcugp")) rcugp(e, &o);
     else if (!strcmp(name, "rcuhier")) rcuhier(e, &o);
     else if (!strcmp(name, "rcudata")) per_cpu_file(e, &o, rcudata_line);
-    else if (!strcmp(name, "rcu_pending")) per_cpu_file(e, &o, rcu_pending_line);
+    else if (!strcmp(name, "rcu_pending") && e->rcu_trace) per_cpu_file(e, &o, rcu_pending_line);
     else return -1;
     return (int)o.len;
 }

@@ -25,6 +25,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     e->ctx_cpu = -1;
     rng_seed(&e->r, cfg->seed, 0);
     size_t ring = opts && opts->event_ring ? opts->event_ring : 65536;
+    e->rcu_trace = opts && opts->rcu_trace;
     e->ring_cap = 1;
     while (e->ring_cap < ring) e->ring_cap <<= 1;
     e->ring_alloc = e->ring_cap < RING_START ? e->ring_cap : RING_START;
@@ -73,6 +74,7 @@ void rv_engine_free(rv_engine *e)
         if (rsp->rda)
             for (int c = 0; c < e->ncpus; c++) cblist_free(&rsp->rda[c].cbl);
         free(rsp->rda);
+        free(rsp->rp);
         free(rsp->node);
         free(e->retire[f]);
         free(e->retire_pack[f]);
@@ -173,7 +175,8 @@ rv_engine *rv_engine_clone(const rv_engine *src)
         rcu_state *rsp = &e->rsp[f];
         rsp->node = dup_mem(src->rsp[f].node, (size_t)src->nnodes * sizeof *rsp->node);
         rsp->rda = dup_mem(src->rsp[f].rda, (size_t)src->ncpus * sizeof *rsp->rda);
-        ok &= rsp->node && rsp->rda;
+        rsp->rp = src->rsp[f].rp ? dup_mem(src->rsp[f].rp, (size_t)src->ncpus * sizeof *rsp->rp) : NULL;
+        ok &= rsp->node && rsp->rda && (!src->rsp[f].rp || rsp->rp);
         for (int c = 0; rsp->rda && c < src->ncpus; c++)
             if (cblist_clone(&rsp->rda[c].cbl, &src->rsp[f].rda[c].cbl)) {
                 ok = false;
@@ -210,6 +213,7 @@ size_t rv_engine_size(const rv_engine *e)
         if (rsp->node) b += (size_t)e->nnodes * sizeof *rsp->node;
         if (rsp->rda) {
             b += (size_t)e->ncpus * sizeof *rsp->rda;
+            if (rsp->rp) b += (size_t)e->ncpus * sizeof *rsp->rp;
             for (int c = 0; c < e->ncpus; c++) b += rsp->rda[c].cbl.cap * sizeof(cb_rec);
         }
     }

@@ -735,6 +735,15 @@ static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
     irqoff_region_end(e, rsp);
 }
 
+/* rcu_pending() of an engine with rcu_trace (CONFIG_RCU_TRACE): the same tests, each call counted by
+ * the test that answered it, for debugfs rcu_pending. Out of line: only runs that print it pay. */
+bool rcu_pending_traced(rv_engine *e, int cpu)
+{
+    for_each_rcu_flavor(f)
+        if (e->rsp[f].enabled && rcu_pending_flavor_as(e, &e->rsp[f], cpu, true)) return true;
+    return false;
+}
+
 /* __rcu_process_callbacks() for one flavor, in RCU_SOFTIRQ. */
 static void process_flavor(rv_engine *e, rcu_state *rsp, int cpu)
 {

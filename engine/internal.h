@@ -245,6 +245,17 @@ typedef struct rcu_node {
     unsigned long fqs_idle_mask, fqs_idle_passes;
 } rcu_node;
 
+/* Which of __rcu_pending()'s tests answered a call (rcu_data.n_rp[]) */
+enum rp_answer { RP_REPORT_QS, RP_CB_READY, RP_CPU_NEEDS_GP, RP_GP_COMPLETED, RP_GP_STARTED, RP_NEED_FQS, RP_NEED_NOTHING,
+                 RP_NANSWERS };
+
+/* With rcu_trace (CONFIG_RCU_TRACE), one CPU's __rcu_pending() calls by the test that answered them
+ * (debugfs rcu_pending: rpq= cbr= cng= gpc= gps= nf= nn=). Every call counts in exactly one, so the
+ * kernel's n_rcu_pending (np=) is their sum and is not kept; qs_pending (qsp=) counts calls that found
+ * a QS still owed (the tests go on after it). Kept beside rcu_data, not in it: the tick reads rcu_data
+ * on every call, and a larger one cost an untraced run ~1 % of its instructions. */
+typedef struct rp_count { unsigned long n[RP_NANSWERS], qs_pending; } rp_count;
+
 typedef struct rcu_data {
     unsigned long gpnum, completed, passed_quiesce_gpnum;
     bool passed_quiesce, qs_pending;
@@ -257,10 +268,6 @@ typedef struct rcu_data {
     unsigned long n_cbs_invoked, n_cbs_orphaned, n_cbs_adopted;
     unsigned long dynticks_fqs, offline_fqs;
     unsigned long ticks_this_gp;
-    /* __rcu_pending()'s answers, by the test that gave them (debugfs rcu_pending: np= qsp= rpq= cbr= cng=
-     * gpc= gps= nf= nn=); every call counts in np and in exactly one of the others but qsp */
-    unsigned long n_rcu_pending, n_rp_qs_pending, n_rp_report_qs, n_rp_cb_ready, n_rp_cpu_needs_gp,
-        n_rp_gp_completed, n_rp_gp_started, n_rp_need_fqs, n_rp_need_nothing;
 } rcu_data;
 
 enum kt_state { KT_IDLE, KT_INIT, KT_WAIT, KT_CLEANUP };
@@ -295,6 +302,7 @@ typedef struct rcu_state {
     unsigned long n_force_qs, n_force_qs_ngp, n_force_qs_lh;
     rcu_node *node;                  /* breadth-first, root = node[0] */
     rcu_data *rda;                   /* per CPU */
+    rp_count *rp;                    /* per CPU with rcu_trace, else NULL */
     gp_kthread kt;
     int walk_node;                   /* for views: node being initialised/cleaned (-1) */
     /* statistics */
@@ -449,6 +457,7 @@ struct rv_engine {
     uint64_t ev_keep, scan_types;
     uint64_t scan_hits, scan_hits_seen;       /* events of scan_types emitted / walked by triggers_scan() */
     bool ev_keep_all;
+    bool rcu_trace;          /* CONFIG_RCU_TRACE: count __rcu_pending()'s answers for debugfs rcu_pending (rv_engine_opts) */
     rv_event ev_discard;
     uint64_t n_ticks, n_qevents;              /* scheduling-clock ticks taken, queue events handled */
     rv_event_sink sink; void *sink_ctx;
@@ -599,17 +608,20 @@ static inline void rcu_qs(rv_engine *e, int cpu, int flavor)
 void raise_softirq(rv_engine *e, int cpu);
 void check_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu);  /* stall.c */
 void ensure_ctxsw_owed(rv_engine *e, int cpu);                 /* workload.c */
-/* __rcu_pending() for one flavor, in the kernel's order; runs the stall check on the way. */
-static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
+/* __rcu_pending() for one flavor, in the kernel's order; runs the stall check on the way. `traced` is
+ * a constant at each use: rcu_pending() inlines the untraced form, in which the counting folds away
+ * (counting in every return path cost the tick-driven hackbench ~3 % more instructions), and
+ * rcu_pending_traced() (gp.c) the counted one, so the kernel's tests are written once. */
+static inline __attribute__((always_inline)) bool rcu_pending_flavor_as(rv_engine *e, rcu_state *rsp, int cpu, const bool traced)
 {
     rcu_data *rdp = &rsp->rda[cpu];
-    rdp->n_rcu_pending++;
+#define RP_ANSWER(a) do { if (traced) rsp->rp[cpu].n[a]++; return (a) != RP_NEED_NOTHING; } while (0)
     /* check_cpu_stall()'s own first test, made here: before the deadline (nearly every tick) the
      * check does nothing at all, so the call is skipped */
     if (__builtin_expect(e->jiffies >= rsp->jiffies_stall, 0)) check_cpu_stall(e, rsp, cpu);
     if (rdp->qs_pending) {
-        if (rdp->passed_quiesce) { rdp->n_rp_report_qs++; return true; }
-        rdp->n_rp_qs_pending++;
+        if (rdp->passed_quiesce) RP_ANSWER(RP_REPORT_QS);
+        if (traced) rsp->rp[cpu].qs_pending++;
         ensure_ctxsw_owed(e, cpu); /* the workload's next context switch, drawn now that one is owed */
         /* 3.6 only (3.7 dropped it): for rcu_sched and rcu_bh (!rdp->preemptible), once forcing is due
          * (ULONG_CMP_LT(rsp->jiffies_force_qs - 1, jiffies)), set_need_resched(). On a CONFIG_PREEMPT
@@ -621,18 +633,15 @@ static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
             e->jiffies >= rsp->jiffies_force_qs)
             e->cpu[cpu].need_resched = true;
     }
-    if (rdp->cbl.seg[RV_DONE_TAIL] > 0) { rdp->n_rp_cb_ready++; return true; }
-    if (cpu_needs_another_gp(e, rsp, rdp)) { rdp->n_rp_cpu_needs_gp++; return true; }
+    if (rdp->cbl.seg[RV_DONE_TAIL] > 0) RP_ANSWER(RP_CB_READY);
+    if (cpu_needs_another_gp(e, rsp, rdp)) RP_ANSWER(RP_CPU_NEEDS_GP);
     const rcu_node *rnp = &rsp->node[rdp->mynode];
-    if (rdp->completed != rnp->completed) { rdp->n_rp_gp_completed++; return true; }
-    if (rdp->gpnum != rnp->gpnum) { rdp->n_rp_gp_started++; return true; }
+    if (rdp->completed != rnp->completed) RP_ANSWER(RP_GP_COMPLETED);
+    if (rdp->gpnum != rnp->gpnum) RP_ANSWER(RP_GP_STARTED);
     /* 3.6 only: a GP old enough to force is the softirq's to push (3.7's kthread forces on its own timer) */
-    if (e->cfg.rcu.mode != RV_MODE_KTHREAD && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies) {
-        rdp->n_rp_need_fqs++;
-        return true;
-    }
-    rdp->n_rp_need_nothing++;
-    return false;
+    if (e->cfg.rcu.mode != RV_MODE_KTHREAD && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies) RP_ANSWER(RP_NEED_FQS);
+    RP_ANSWER(RP_NEED_NOTHING);
+#undef RP_ANSWER
 }
 /* for_each_rcu_flavor(): rcu_init_one() list_add()s each rcu_state at the head of rcu_struct_flavors,
  * and rcu_init() registers rcu_sched, then rcu_bh, then rcu_preempt (v3.6 rcutree.c:2737 and
@@ -644,13 +653,15 @@ static inline bool rcu_pending_flavor(rv_engine *e, rcu_state *rsp, int cpu)
 
 /* __rcu_pending() ORed over flavors (rcu_pending()). Inline: the tick asks it for every CPU it
  * interrupts, and the call's frame was a fifth of its cost. */
+bool rcu_pending_traced(rv_engine *e, int cpu); /* gp.c: the same, counting each answer */
 static inline bool rcu_pending(rv_engine *e, int cpu)
 {
+    if (__builtin_expect(e->rcu_trace, 0)) return rcu_pending_traced(e, cpu);
     /* unrolled (3 = RV_NFLAVORS): each flavor's fields then sit at fixed offsets from e, and the
      * loop's pointer stepping goes (3 % of hackbench-ticks' instructions with rcu_process_callbacks()) */
 #pragma GCC unroll 3
     for_each_rcu_flavor(f)
-        if (e->rsp[f].enabled && rcu_pending_flavor(e, &e->rsp[f], cpu)) return true;
+        if (e->rsp[f].enabled && rcu_pending_flavor_as(e, &e->rsp[f], cpu, false)) return true;
     return false;
 }
 

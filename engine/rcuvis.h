@@ -256,6 +256,8 @@ typedef struct rv_engine rv_engine;
 
 typedef struct rv_engine_opts {
     size_t event_ring;  /* events kept in memory for readers (0 = default 65536) */
+    bool rcu_trace;     /* CONFIG_RCU_TRACE=y: also count what rv_debugfs()'s "rcu_pending" file shows (costs
+                         * the tick-driven hackbench ~3 % of its instructions, so only runs that print it) */
 } rv_engine_opts;
 /* event_ring for runs that read only the report (and maybe a sink). With a ring this small and no
  * sink, per-CPU FQS credits and per-node QS-report/GP-init events are counted, not logged (unless an
@@ -489,7 +491,8 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out);
 int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, size_t bufsz);
 
 /* The debugfs files of CONFIG_RCU_TRACE, in the 3.6/3.7 formats (3.6 adds pgp= to rcudata and nf= to
- * rcu_pending): name is "rcugp", "rcuhier", "rcudata" or "rcu_pending". Returns the length written, or -1 for an unknown name. */
+ * rcu_pending): name is "rcugp", "rcuhier", "rcudata" or "rcu_pending" (the last only from an engine
+ * made with rv_engine_opts.rcu_trace: -1 otherwise). Returns the length written, or -1 for an unknown name. */
 int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz);
 
 /* ---------------------------------------------------------------- report (rcuvis run --json) */

@@ -80,7 +80,8 @@ int tree_build(rv_engine *e, char *err, size_t errlen)
         rcu_state *rsp = &e->rsp[f];
         rsp->node = calloc((size_t)e->nnodes, sizeof *rsp->node);
         rsp->rda = calloc((size_t)e->ncpus, sizeof *rsp->rda);
-        if (!rsp->node || !rsp->rda) { snprintf(err, errlen, "out of memory"); return -1; }
+        if (e->rcu_trace) rsp->rp = calloc((size_t)e->ncpus, sizeof *rsp->rp);
+        if (!rsp->node || !rsp->rda || (e->rcu_trace && !rsp->rp)) { snprintf(err, errlen, "out of memory"); return -1; }
         init_nodes(e, rsp, n);
         rsp->gp_fix = rv_cfg_needs_gp_fix(&e->cfg); /* the config never changes after this */
     }

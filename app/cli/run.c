@@ -319,7 +319,7 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
         return 2;
     }
     /* without --trace nothing reads past events: a small ring stays in cache and costs ~nothing */
-    rv_engine_opts opts = {.event_ring = tr ? 0 : RV_RING_HEADLESS};
+    rv_engine_opts opts = {.event_ring = tr ? 0 : RV_RING_HEADLESS, .rcu_trace = o->debugfs};
     rv_engine *e = rv_engine_new(cfg, &opts, err, sizeof err);
     if (!e) {
         fprintf(stderr, "rcuvis: %s: %s\n", cfg->path, err);

@@ -107,7 +107,8 @@ Test(debugfs, flavors_in_the_kernels_list_order)
     cfg.cpus = 2;
     cfg.duration_s = 1;
     char err[256], buf[8192];
-    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    rv_engine_opts traced = {.rcu_trace = true}; /* rcu_pending exists only with CONFIG_RCU_TRACE */
+    rv_engine *e = rv_engine_new(&cfg, &traced, err, sizeof err);
     cr_assert_not_null(e, "%s", err);
     rv_config_free(&cfg);
     rv_run_until(e, 3000000);
@@ -148,7 +149,7 @@ static int pending_rows(const char *buf, const char *flavor, bool v36, pending_r
     return n;
 }
 
-static rv_engine *shipped(const char *name, enum rv_mode mode, double seconds)
+static rv_engine *shipped(const char *name, enum rv_mode mode, double seconds, bool rcu_trace)
 {
     const char *root = getenv("RCUVIS_ROOT");
     char path[PATH_MAX], err[4096];
@@ -158,7 +159,8 @@ static rv_engine *shipped(const char *name, enum rv_mode mode, double seconds)
     cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s: %s", path, err);
     cfg.rcu.mode = mode;
     cfg.duration_s = seconds;
-    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    rv_engine_opts opts = {.rcu_trace = rcu_trace};
+    rv_engine *e = rv_engine_new(&cfg, &opts, err, sizeof err);
     cr_assert_not_null(e, "%s", err);
     rv_config_free(&cfg);
     rv_run_until(e, (int64_t)(seconds * 1e9));
@@ -177,7 +179,7 @@ Test(debugfs, rcu_pending_counts_each_call_at_the_test_that_answered_it)
     static char buf[1 << 16];
     for (int m = 0; m < 2; m++) {
         bool v36 = modes[m] == RV_MODE_SOFTIRQ;
-        rv_engine *e = shipped("small-busy", modes[m], 3);
+        rv_engine *e = shipped("small-busy", modes[m], 3, true);
         cr_assert_gt(rv_debugfs(e, "rcu_pending", buf, sizeof buf), 0);
         cr_expect_eq(strstr(buf, " nf=") != NULL, v36, "nf= only in 3.6:\n%s", buf);
         pending_row rows[3][64];
@@ -200,4 +202,29 @@ Test(debugfs, rcu_pending_counts_each_call_at_the_test_that_answered_it)
         if (v36) cr_expect_gt(nf, 0, "small-busy's 3.6 GPs outlive jiffies_force_qs on some ticks:\n%s", buf);
         rv_engine_free(e);
     }
+}
+
+/* The counts are CONFIG_RCU_TRACE's: an engine made without rcu_trace has no rcu_pending file, and
+ * counting changes nothing else (same rcudata, rcuhier and report figures after the same run). */
+Test(debugfs, rcu_pending_needs_rcu_trace_and_changes_nothing_else)
+{
+    static char a[1 << 16], b[1 << 16];
+    rv_engine *plain = shipped("small-busy", RV_MODE_SOFTIRQ, 2, false);
+    rv_engine *traced = shipped("small-busy", RV_MODE_SOFTIRQ, 2, true);
+    cr_expect_eq(rv_debugfs(plain, "rcu_pending", a, sizeof a), -1, "no CONFIG_RCU_TRACE, no rcu_pending file");
+    cr_expect_gt(rv_debugfs(traced, "rcu_pending", b, sizeof b), 0);
+    const char *files[] = {"rcudata", "rcuhier", "rcugp"};
+    for (int i = 0; i < 3; i++) {
+        cr_assert_gt(rv_debugfs(plain, files[i], a, sizeof a), 0);
+        cr_assert_gt(rv_debugfs(traced, files[i], b, sizeof b), 0);
+        cr_expect_str_eq(a, b, "%s differs when rcu_pending is counted", files[i]);
+    }
+    rv_engine *clone = rv_engine_clone(traced); /* a checkpoint keeps the counts */
+    cr_assert_not_null(clone);
+    cr_assert_gt(rv_debugfs(traced, "rcu_pending", a, sizeof a), 0);
+    cr_assert_gt(rv_debugfs(clone, "rcu_pending", b, sizeof b), 0);
+    cr_expect_str_eq(a, b);
+    rv_engine_free(clone);
+    rv_engine_free(plain);
+    rv_engine_free(traced);
 }
