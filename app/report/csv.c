@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdbool.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -64,6 +65,15 @@ static void take(const rv_engine *e, sample *s)
     rv_report_free(&r);
 }
 
+/* A time column (_s) to the nanosecond, as the engine keeps time: a moment read off a row and typed
+ * into `shot --at` must be the moment itself. Six decimals printed omap-stall's stall at 80.0078125 s
+ * as 80.007812, 500 ns before the warning, and a picture there showed an empty kernel log. Printed
+ * from the integer, so a time of days is as exact as one of seconds. */
+static void seconds_into(char *b, size_t n, int64_t ns)
+{
+    snprintf(b, n, "%s%lld.%09lld", ns < 0 ? "-" : "", (long long)(llabs(ns) / 1000000000LL), (long long)(llabs(ns) % 1000000000LL));
+}
+
 static bool overlaps(const csv_opts *o, int64_t a, int64_t b) { return b >= o->from_ns && (o->to_ns < 0 || a <= o->to_ns); }
 
 /* ---- gps: the sink samples the accounting when a GP starts and when it ends */
@@ -99,10 +109,11 @@ static void gps_row(gps_ctx *c, int f, const gp_rec *g, int64_t t_end, int64_t n
     struct { const char *n; double v; } b[] = {{"gp_kthread", kth}, {"ksoftirqd", ksd}, {"softirq_at_irq_exit", inl}, {"rcuc", rcuc}, {"tick", tick}};
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         if (b[i].v > best) { best = b[i].v; where = b[i].n; }
-    char te[32] = "";
-    if (t_end >= 0) snprintf(te, sizeof te, "%.9f", t_end / 1e9);
-    fprintf(c->out, "%s,%llu,%s,%.9f,%s,%.3f,%llu,%llu,%.3f,%s,%.3f,%.3f,%.3f,%.3f,%.3f\r\n", rv_flavor_name(f),
-            (unsigned long long)g->gp, t_end >= 0 ? "true" : "false", g->t / 1e9, te, ((t_end >= 0 ? t_end : now) - g->t) / 1e3,
+    char ts[32], te[32] = "";
+    seconds_into(ts, sizeof ts, g->t);
+    if (t_end >= 0) seconds_into(te, sizeof te, t_end);
+    fprintf(c->out, "%s,%llu,%s,%s,%s,%.3f,%llu,%llu,%.3f,%s,%.3f,%.3f,%.3f,%.3f,%.3f\r\n", rv_flavor_name(f),
+            (unsigned long long)g->gp, t_end >= 0 ? "true" : "false", ts, te, ((t_end >= 0 ? t_end : now) - g->t) / 1e3,
             (unsigned long long)(end.fqs[f] - a->fqs[f]), (unsigned long long)(end.probes[f] - a->probes[f]),
             end.overhead_us[f] - a->overhead_us[f], where, kth, ksd, inl, rcuc, tick);
 }
@@ -140,7 +151,10 @@ static void series_row(FILE *out, const rv_config *cfg, int64_t t0, int64_t t1, 
     for (int f = 0; f < RV_NFLAVORS; f++) kth += b->kthread_s[f] - a->kthread_s[f];
     double ksd = b->ksoftirqd_s - a->ksoftirqd_s, inl = b->inline_s - a->inline_s, rcuc = b->rcuc_s - a->rcuc_s,
            tick = b->tick_s - a->tick_s, call = b->caller_s - a->caller_s;
-    fprintf(out, "%.6f,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f", t0 / 1e9, t1 / 1e9, (kth + ksd + inl + rcuc + tick + call) * 1e6,
+    char s0[32], s1[32];
+    seconds_into(s0, sizeof s0, t0);
+    seconds_into(s1, sizeof s1, t1);
+    fprintf(out, "%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f", s0, s1, (kth + ksd + inl + rcuc + tick + call) * 1e6,
             kth * 1e6, ksd * 1e6, inl * 1e6, rcuc * 1e6, tick * 1e6, call * 1e6);
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (cfg->rcu.flavors[f])
@@ -191,9 +205,12 @@ int csv_run(const rv_config *cfg, const csv_opts *o, FILE *out, char *err, size_
             fputs("t_s,flavor,kind,cpu,t_jiffies,message\r\n", out);
             for (size_t i = 0; i < r.nstalls; i++) {
                 const rv_stall_report *s = &r.stalls[i];
-                int64_t t = (int64_t)(s->t_s * 1e9);
+                /* the report keeps the time as seconds in a double: rounded back to the engine's nanosecond */
+                int64_t t = llround(s->t_s * 1e9);
                 if (!overlaps(o, t, t)) continue;
-                fprintf(out, "%.6f,%s,%s,%d,%llu,", s->t_s, rv_flavor_name(s->flavor), s->kind ? "other" : "self", s->cpu,
+                char ts[32];
+                seconds_into(ts, sizeof ts, t);
+                fprintf(out, "%s,%s,%s,%d,%llu,", ts, rv_flavor_name(s->flavor), s->kind ? "other" : "self", s->cpu,
                         (unsigned long long)s->jiffies);
                 csv_field(out, s->text);
                 fputs("\r\n", out);
