@@ -1,6 +1,7 @@
 /* args.c — parse `rcuvis run` options; validate the shorthand flags so their messages name the flag. */
 #include "cli/args.h"
 #include "util/numparse.h"
+#include "util/overrides.h"
 
 #include <errno.h>
 #include <math.h>
@@ -87,10 +88,12 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
             return usage_error("--mode: expected softirq or kthread, got '%s'%s", v, "");
         return add_set(o, name, "rcu.mode=\"%s\"", v);
     }
-    if (!strcmp(name, "--cpus")) {
-        int n;
-        if (np_int(name, v, 1, 4096, &n, nerr, sizeof nerr) != 0) return bad_number(nerr);
-        return add_set(o, name, "cpus=%s", v);
+    if (ov_is_option(name)) { /* --cpus, --set: util/overrides.c, which `shot` shares */
+        char *item;
+        int rc = ov_option(name, v, &item, nerr, sizeof nerr);
+        if (rc == -1) return bad_number(nerr);
+        free(item);
+        return rc < 0 ? -1 : add_set(o, name, ov_format(name), v);
     }
     if (!strcmp(name, "--duration")) {
         double d;
@@ -107,10 +110,6 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
         char digits[24];
         snprintf(digits, sizeof digits, "%llu", seed);
         return add_set(o, name, "seed=\"%s\"", digits);
-    }
-    if (!strcmp(name, "--set")) {
-        if (!strchr(v, '=') || v[0] == '=') return usage_error("--set: expected PATH=VALUE, got '%s'%s", v, "");
-        return add_set(o, name, "%s", v);
     }
     if (!strcmp(name, "--csv")) {
         if (strcmp(v, "gps") && strcmp(v, "timeseries") && strcmp(v, "threads") && strcmp(v, "stalls"))

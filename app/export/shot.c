@@ -5,6 +5,7 @@
 #include "view/layout_export.h"
 #include "window/app.h"
 #include "util/numparse.h"
+#include "util/overrides.h"
 #include "util/safefile.h"
 
 #include <stdint.h>
@@ -25,7 +26,8 @@ static void usage(FILE *out)
             "                  keys land 1 ns past the moment t = names; hover t = for the time to copy here\n"
             "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
             "                  (its mode, flavor and selection: --mode, --flavor or --select saying otherwise is refused)\n"
-            "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused\n"
+            "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused,\n"
+            "                  and so is a directory or a clip's name (.gif ...) without --from/--to\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
             "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
             "                  with --panel and no --scale, the picture stays WxH and its text scale is fitted:\n"
@@ -34,7 +36,11 @@ static void usage(FILE *out)
             "  --mode M        softirq (3.6), kthread (3.7) or compare (both side by side)\n"
             "  --compare       same as --mode compare\n"
             "  --seed N        override the scenario's seed\n"
-            "  --flavor F      rcu_sched, rcu_bh or rcu_preempt (tree and tiles)\n"
+            "  --cpus N        number of CPUs, 1..4096 (as for rcuvis run: same as --set cpus=N)\n"
+            "  --set PATH=VALUE  override a scenario key, as for rcuvis run: rcu.fanout_leaf=4, workload.0.busy_frac=0.5;\n"
+            "                  VALUE is JSON when it parses, else a string; repeatable (at most 16 keys), later ones win\n"
+            "  --flavor F      rcu_sched, rcu_bh or rcu_preempt (tree and tiles); one the scenario does not enable\n"
+            "                  is refused\n"
             "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
             "  --theme T       light (default) or dark\n"
             "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space\n"
@@ -47,7 +53,8 @@ static void usage(FILE *out)
             "  --from A --to B simulated seconds of the first and last frame\n"
             "  --fps N         frames per second of the clip (default 25)\n"
             "  --length S      clip length in real seconds (default B - A: real time)\n"
-            "  --cues          burn in a cue bar: the simulated time and the latest event in words\n"
+            "  --cues          burn in a cue bar: the simulated time and the latest event in words (of the flavor\n"
+            "                  shown, or of none; a stall or GP event before a caption at the same instant)\n"
             "  -o DIR/         PNG frames only: DIR/frame-00001.png ...\n"
             "  -o FILE.gif     also .apng, .mp4, .webm: frames in FILE-frames/, then encoded by ffmpeg\n"
             "                  exporting again replaces what rcuvis made: FILE atomically (as -o FILE.png), and the\n"
@@ -208,11 +215,37 @@ static void seek_saying_progress(ui_app *a, int64_t t)
     if (said) fprintf(stderr, "\rrcuvis: shot: simulating to %.3f s: done\n", t / 1e9);
 }
 
+/* One --set or --cpus (util/overrides.c, as `rcuvis run` checks it) into the room ui_app keeps for
+ * an override: 16 of them, 127 characters each. A longer one is refused, not cut short, which would
+ * load some other value than the one typed. 0, or -1 with err. */
+static int add_set(char items[16][128], char labels[16][160], int *n, const char *flag, const char *val, char *err, size_t errlen)
+{
+    char *item;
+    int rc = ov_option(flag, val, &item, err, errlen);
+    if (rc == -2) snprintf(err, errlen, "out of memory");
+    if (rc != 0) return -1;
+    if (*n == 16) snprintf(err, errlen, "%s %s: at most 16 --set and --cpus options", flag, val);
+    else if (strlen(item) >= sizeof items[0])
+        snprintf(err, errlen, "%s %s: an override may be at most %zu characters long", flag, val, sizeof items[0] - 1);
+    else {
+        snprintf(items[*n], sizeof items[0], "%s", item);
+        /* messages name the option as typed: "--cpus 4", "--set rcu.fanout_leaf=3" */
+        snprintf(labels[*n], sizeof labels[0], "%s %s", flag, val);
+        (*n)++;
+        rc = 1;
+    }
+    free(item);
+    return rc == 1 ? 0 : -1;
+}
+
 int cmd_shot(int argc, char **argv)
 {
-    const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL;
+    const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL, *cue_text = NULL;
     double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1, cue = 0;
+    /* --set and --cpus, as `rcuvis run` and the window take them: applied when the scenario loads */
+    char sets[16][128], set_labels[16][160];
+    int nsets = 0;
     unsigned long long seed = 0;
     bool has_seed = false;
     bool compare = false, scale_given = false;
@@ -228,7 +261,7 @@ int cmd_shot(int argc, char **argv)
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
                      !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel") ||
                      !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length") ||
-                     !strcmp(o, "--cue");
+                     !strcmp(o, "--cue") || ov_is_option(o);
         if (takes && !val) return bad("option %s needs a value", o);
         /* numbers: util/numparse.h (whole text, finite, in range; the message names the option).
          * --at is capped at a week (the longest run) so seconds * 1e9 always fits an int64. */
@@ -243,7 +276,8 @@ int cmd_shot(int argc, char **argv)
         else if (!strcmp(o, "--flavor")) flavor = val;
         else if (!strcmp(o, "--theme")) theme = val;
         else if (!strcmp(o, "--select")) nrc = np_int(o, val, 0, 4095, &select, nerr, sizeof nerr);
-        else if (!strcmp(o, "--cue")) nrc = np_int(o, val, 1, 10000, &cue, nerr, sizeof nerr);
+        else if (!strcmp(o, "--cue")) cue_text = val; /* checked once the scenario says how many cues it has */
+        else if (ov_is_option(o)) nrc = add_set(sets, set_labels, &nsets, o, val, nerr, sizeof nerr);
         else if (!strcmp(o, "--bench-frames")) nrc = np_int(o, val, 1, 100000, &bench_frames, nerr, sizeof nerr);
         else if (!strcmp(o, "--bench-seeks")) nrc = np_int(o, val, 1, 100000, &bench_seek, nerr, sizeof nerr);
         else if (!strcmp(o, "--from")) nrc = np_double(o, val, 0, 604800, &from, nerr, sizeof nerr);
@@ -272,12 +306,25 @@ int cmd_shot(int argc, char **argv)
         if (length * fps > 20000) return bad("%s", "more than 20000 frames: lower --fps or --length");
         at = from;
     } else if (fps != 25 || length > 0 || look.cues) return bad("%s", "--fps, --length and --cues belong to an animation (--from/--to)");
-    if (cue && (anim || at >= 0)) return bad("%s", "--cue picks the moment itself: leave out --at, --from and --to");
-    if (at < 0 && !cue) return bad("%s", "missing --at SECONDS (or --cue N)");
-    if (cue) at = 0;
+    if (cue_text && (anim || at >= 0)) return bad("%s", "--cue picks the moment itself: leave out --at, --from and --to");
+    if (at < 0 && !cue_text) return bad("%s", "missing --at SECONDS (or --cue N)");
+    if (cue_text) at = 0;
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");
-    if (!anim && out && !picture_target_ok(out))
-        return bad("-o %s: expected a file ending in .png or .svg (or a directory/.gif/.apng/.mp4/.webm for a clip)", out);
+    if (!anim && out && !picture_target_ok(out)) {
+        /* say what the name is for: a directory or a .gif is right for a clip, but this is one picture */
+        const char *clip_ext = ends_with(out, ".gif") ? ".gif" : ends_with(out, ".apng") ? ".apng"
+                             : ends_with(out, ".mp4") ? ".mp4" : ends_with(out, ".webm") ? ".webm" : NULL;
+        struct stat sb;
+        char msg[8448];
+        if (out[0] && (out[strlen(out) - 1] == '/' || (stat(out, &sb) == 0 && S_ISDIR(sb.st_mode))))
+            snprintf(msg, sizeof msg, "-o %s: a directory is for a clip's frames (--from and --to); one picture goes to a "
+                     "file ending in .png or .svg", out);
+        else if (clip_ext)
+            snprintf(msg, sizeof msg, "-o %s: a %s file is a clip, made with --from and --to; one picture goes to a file "
+                     "ending in .png or .svg", out, clip_ext);
+        else snprintf(msg, sizeof msg, "-o %s: expected a file ending in .png or .svg", out);
+        return bad("%s", msg);
+    }
     /* FILE.svg is vector; anything else is a PNG (FILE.png, /dev/stdout, a pipe...) */
     bool svg_out = out && ends_with(out, ".svg");
 
@@ -289,10 +336,10 @@ int cmd_shot(int argc, char **argv)
         else if (!strcmp(mode, "kthread") || !strcmp(mode, "3.7")) { a.mode_forced = true; a.forced_mode = RV_MODE_KTHREAD; }
         else return bad("--mode: expected softirq, kthread or compare, got \"%s\"", mode);
     }
+    int want_flavor = -1; /* set once loaded: loading picks an enabled flavor in place of one the file lacks */
     if (flavor) {
-        int f = rv_flavor_from_name(flavor);
-        if (f < 0) return bad("--flavor: expected rcu_sched, rcu_bh or rcu_preempt, got \"%s\"", flavor);
-        a.st.flavor = f;
+        want_flavor = rv_flavor_from_name(flavor);
+        if (want_flavor < 0) return bad("--flavor: expected rcu_sched, rcu_bh or rcu_preempt, got \"%s\"", flavor);
     }
     if (theme) {
         int t = ui_theme_from_name(theme);
@@ -300,16 +347,36 @@ int cmd_shot(int argc, char **argv)
         a.st.theme = t;
     }
     a.st.compare = compare;
+    for (int i = 0; i < nsets; i++) {
+        char *eq = strchr(sets[i], '=');
+        *eq = 0;
+        if (ui_app_set_override_labeled(&a, sets[i], eq + 1, set_labels[i]) != 0) {
+            ui_app_free(&a);
+            return bad("%s: at most 16 different keys in --set and --cpus", set_labels[i]);
+        }
+    }
     char err[8192];
     if (ui_app_load_seed(&a, strcmp(scen, "-") ? scen : NULL, has_seed, seed, err, sizeof err) != 0) {
         ex_error(err);
         ui_app_free(&a);
         return 2;
     }
-    if (flavor && !a.base.rcu.flavors[a.st.flavor]) {
+    if (want_flavor >= 0 && !a.base.rcu.flavors[want_flavor]) {
+        /* drawing another flavor under the one asked for would put the wrong tree on a slide */
+        char has[64] = "";
+        int nhas = 0, k = 0;
+        for (int f = 0; f < RV_NFLAVORS; f++) nhas += a.base.rcu.flavors[f];
+        for (int f = 0; f < RV_NFLAVORS; f++) {
+            if (!a.base.rcu.flavors[f]) continue;
+            size_t l = strlen(has);
+            snprintf(has + l, sizeof has - l, "%s%s", k == 0 ? "" : k == nhas - 1 ? " and " : ", ", rv_flavor_name(f));
+            k++;
+        }
+        fprintf(stderr, "rcuvis: shot: --flavor %s: %s does not enable %s; it has %s\n", flavor, scen, rv_flavor_name(want_flavor), has);
         ui_app_free(&a);
-        return bad("--flavor: %s is not enabled in this scenario", flavor);
+        return 2;
     }
+    if (want_flavor >= 0) a.st.flavor = want_flavor;
     if (select >= a.base.cpus) {
         /* read the count before ui_app_free: it used to print whatever the freed memory held */
         fprintf(stderr, "rcuvis: shot: --select: expected a CPU number from 0 to %d (the scenario has %d CPUs), got %d\n",
@@ -341,18 +408,21 @@ int cmd_shot(int argc, char **argv)
         return rc;
     }
     double sim0 = now_ms();
-    if (cue) { /* the lecture's stop: its time, flavor, selection, compare state and caption, presented */
+    if (cue_text) { /* the lecture's stop: its time, flavor, selection, compare state and caption, presented */
         if (a.base.ncues == 0) {
             fprintf(stderr, "rcuvis: shot: --cue: %s has no lecture cues (`cues` in the file); use --at\n", scen);
             ui_app_free(&a);
             return 2;
         }
-        if ((size_t)cue > a.base.ncues) {
-            fprintf(stderr, "rcuvis: shot: --cue: expected 1 to %zu (the lecture cues of %s), got %d\n", a.base.ncues, scen, cue);
+        /* checked against the file's own count, so 0 and 7 get the same words: "from 1 to 6" */
+        char nerr[256];
+        int ncues = a.base.ncues > 100000 ? 100000 : (int)a.base.ncues;
+        if (np_int("--cue", cue_text, 1, ncues, &cue, nerr, sizeof nerr) != 0) {
+            fprintf(stderr, "rcuvis: shot: --cue: expected 1 to %d (the lecture cues of %s), got \"%s\"\n", ncues, scen, cue_text);
             ui_app_free(&a);
             return 2;
         }
-        if (cue_conflict(&a.base, cue, mode ? mode : compare ? "compare" : NULL, flavor ? a.st.flavor : -1, select, err,
+        if (cue_conflict(&a.base, cue, mode ? mode : compare ? "compare" : NULL, want_flavor, select, err,
                          sizeof err)) {
             fprintf(stderr, "rcuvis: shot: %s\n", err);
             ui_app_free(&a);
