@@ -50,19 +50,23 @@ static int copy_into(const char *from, sf_out *o, char *err, size_t errlen)
 
 /* ffmpeg (Debian package "ffmpeg"), found on PATH at run time; RCUVIS_FFMPEG names another. It writes
  * into a temp file of safefile's pattern in the frames directory (a crashed run's is removed by the
- * next one), which then goes into o. On failure o is aborted: the user's file is untouched. */
-static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const char *out, sf_out *o, const char *note,
+ * next one), which then goes into o. On failure o is aborted: the user's file is untouched, and err
+ * ends with on_disk, which says what the clip file and the frames directory now hold. */
+static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const char *out, sf_out *o, const char *on_disk,
                   char *err, size_t errlen)
 {
+    /* the encoder named by RCUVIS_FFMPEG is the user's setting: when it fails, that is what to fix,
+     * not a package to install */
     const char *ffmpeg = getenv("RCUVIS_FFMPEG");
-    if (!ffmpeg || !*ffmpeg) ffmpeg = "ffmpeg";
+    bool named = ffmpeg && *ffmpeg;
+    if (!named) ffmpeg = "ffmpeg";
     char pattern[4400], rate[32], tmp[4400];
     snprintf(pattern, sizeof pattern, "%s/frame-%%05d.png", frames_dir);
     snprintf(rate, sizeof rate, "%g", fps);
     snprintf(tmp, sizeof tmp, "%s/.encoded%s.rcuvis-tmp-%ld-XXXXXX", frames_dir, fmt->ext, (long)getpid());
     int tfd = mkstemp(tmp);
     if (tfd < 0) {
-        snprintf(err, errlen, "cannot create a temp file in %s/ for the encoder: %s%s", frames_dir, strerror(errno), note);
+        snprintf(err, errlen, "cannot create a temp file in %s/ for the encoder: %s; %s", frames_dir, strerror(errno), on_disk);
         sf_abort(o);
         return -1;
     }
@@ -77,8 +81,12 @@ static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const
     pid_t pid;
     int rc = posix_spawnp(&pid, ffmpeg, NULL, NULL, (char *const *)argv, environ);
     if (rc != 0) {
-        snprintf(err, errlen, "cannot run %s (%s): install the Debian package ffmpeg to get %s; the frames are in %s/%s",
-                 ffmpeg, strerror(rc), out, frames_dir, note);
+        if (named)
+            snprintf(err, errlen, "cannot run %s (%s), the encoder RCUVIS_FFMPEG names: set RCUVIS_FFMPEG to an ffmpeg program, "
+                     "or unset it to use ffmpeg from PATH; %s", ffmpeg, strerror(rc), on_disk);
+        else
+            snprintf(err, errlen, "cannot run ffmpeg (%s): install the Debian package ffmpeg (apt-get install ffmpeg) to get %s; %s",
+                     strerror(rc), out, on_disk);
         unlink(tmp);
         sf_abort(o);
         return -1;
@@ -86,8 +94,10 @@ static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, errlen, "%s failed (exit %d) encoding %s; the frames are in %s/%s", ffmpeg,
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, frames_dir, note);
+        char how[48];
+        if (WIFEXITED(status)) snprintf(how, sizeof how, "exit %d", WEXITSTATUS(status));
+        else snprintf(how, sizeof how, "killed by signal %d", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+        snprintf(err, errlen, "%s%s failed (%s) encoding %s; %s", ffmpeg, named ? " (RCUVIS_FFMPEG)" : "", how, out, on_disk);
         unlink(tmp);
         sf_abort(o);
         return -1;
@@ -95,14 +105,14 @@ static int encode(const clip_fmt *fmt, const char *frames_dir, double fps, const
     char werr[4800];
     int crc = copy_into(tmp, o, err, errlen);
     unlink(tmp);
-    if (crc == -2) { /* reading ffmpeg's output failed: say so, and that the clip is as it was */
+    if (crc == -2) { /* reading ffmpeg's output failed: say so, and what is on disk now */
         size_t l = strlen(err);
-        snprintf(err + l, errlen - l, "%s", note);
+        snprintf(err + l, errlen - l, "; %s", on_disk);
         sf_abort(o);
         return -1;
     }
     if (sf_commit(o, werr, sizeof werr) != 0) {
-        snprintf(err, errlen, "%s; the frames are in %s/%s", werr, frames_dir, note);
+        snprintf(err, errlen, "%s; %s", werr, on_disk);
         return -1;
     }
     return 0;
@@ -342,7 +352,16 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
                 an->h, an->fps, fitted, dir, earlier);
     else fprintf(stderr, "rcuvis: shot: %d frames (%dx%d, %g fps%s) in %s/\n", n, an->w, an->h, an->fps, fitted, dir);
     if (!fmt) return 0;
-    if (encode(fmt, dir, an->fps, an->out, o, note, err, sizeof err) != 0) {
+    /* An encoder that fails leaves the clip file as it was, while the frame directory holds this run's
+     * frames (the ones to encode by hand, or again): say exactly that, so nobody takes an earlier clip
+     * for these frames' or the frames for its. */
+    char on_disk[9000], gone[96] = "";
+    if (earlier) snprintf(gone, sizeof gone, " (replacing the %d that were there)", earlier);
+    if (existed)
+        snprintf(on_disk, sizeof on_disk, "%s was left unchanged and is still the earlier clip, while %s/ now holds this run's "
+                 "%d frames%s, which that clip does not show: export again once the encoder works", an->out, dir, n, gone);
+    else snprintf(on_disk, sizeof on_disk, "%s was not written; %s/ holds this run's %d frames%s", an->out, dir, n, gone);
+    if (encode(fmt, dir, an->fps, an->out, o, on_disk, err, sizeof err) != 0) {
         ex_error(err);
         return 2;
     }
