@@ -219,6 +219,53 @@ static void strips_free(clip_strips *cs)
     *cs = (clip_strips){NULL, 0, 0};
 }
 
+/* What the cue bar says in each frame of a clip, noted in the first pass: its clock, its event's time
+ * and words (shared with the frame before when the same). */
+typedef struct bar_note { int64_t clock, ev_t; const char *what; bool compare_side; enum rv_mode mode; } bar_note;
+
+static void bar_notes_free(bar_note *b, int n)
+{
+    for (int i = 0; b && i < n; i++)
+        if (!i || b[i].what != b[i - 1].what) free((char *)b[i].what);
+    free(b);
+}
+
+/* Notes frame i's bar from the left side's view (the one the bar speaks for). -1: out of memory. */
+static int note_bar(bar_note *b, int i, const ui_app *a)
+{
+    const ui_view *v = &a->s[0].view;
+    b[i] = (bar_note){v->moment >= 0 ? v->moment : v->now, v->bar_event_t, NULL, a->st.compare, v->mode};
+    if (i && !strcmp(b[i - 1].what, v->bar_event)) b[i].what = b[i - 1].what;
+    else if (!(b[i].what = strdup(v->bar_event))) return -1;
+    return 0;
+}
+
+/* One precision for the bar's times in the whole clip: nine decimals when any of them needs them (a
+ * frame at 0.009395302 s and the next at 0.012100 s made the text jump), else six. */
+static int bar_digits(const bar_note *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (b[i].clock % 1000 || (b[i].ev_t >= 0 && b[i].ev_t % 1000)) return 9;
+    return 6;
+}
+
+/* The biggest of the bar's fonts (ex_cue_bar_fit's index) in which every frame's words fit at rd's
+ * scale; 1000 when some frame's fit in none (the bar then takes its smallest and ends them at a word). */
+static int bar_font(rd_ctx *rd, const bar_note *b, int n, int digits)
+{
+    int font = 0;
+    for (int i = 0; i < n; i++) {
+        if (i && b[i].what == b[i - 1].what && b[i].ev_t == b[i - 1].ev_t) continue; /* digits are equally wide */
+        char t[600];
+        const char *side = b[i].compare_side && b[i].ev_t >= 0 ? (b[i].mode == RV_MODE_SOFTIRQ ? "3.6: " : "3.7: ") : "";
+        ex_cue_bar_text(t, sizeof t, b[i].clock, b[i].ev_t, b[i].what, side, digits);
+        int f = ex_cue_bar_fit(rd, t);
+        if (f < 0) return 1000;
+        if (f > font) font = f;
+    }
+    return font;
+}
+
 int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look, ex_frame_fn frame, void *ctx)
 {
     int n = frame_count(an);
@@ -229,11 +276,14 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
     /* a first pass over the clip's moments, drawing nothing: which caption strips it shows (their
      * font is fixed below, once the picture is laid out), and by its last frame what is logged */
     clip_strips cs = {NULL, 0, 0};
+    bar_note *bars = look->cues ? calloc((size_t)n, sizeof *bars) : NULL;
+    if (look->cues && !bars) return -1;
     ui_app_seek(a, an->from_ns);
     for (int i = 0; i < n; i++) {
         if (i) ui_app_advance(a, frame_time(an, i, n), 0);
-        if (note_strip(&cs, a, rd, look) != 0) {
+        if (note_strip(&cs, a, rd, look) != 0 || (bars && note_bar(bars, i, a) != 0)) {
             strips_free(&cs);
+            bar_notes_free(bars, bars ? i + 1 : 0);
             return -1;
         }
     }
@@ -253,7 +303,18 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
         ui_app_seek(a, an->from_ns);
         ui_app_refresh_reports(a, 0, 0);
         float k0 = ex_fit_panel_scale(a, rd, look);
-        rd_set_scale(rd, k0 < k ? k0 : k);
+        if (k0 < k) k = k0;
+        /* and the cue bar's words, every frame's, whole in one of its fonts (a smaller one before a
+         * smaller panel): the panel's rule alone let the longest be cut mid-word ("... for rcu_sched
+         * GP 4 (n…") */
+        if (bars) {
+            int digits = bar_digits(bars, n);
+            for (; k > 1.0f; k -= 0.25f) {
+                rd_set_scale(rd, k);
+                if (bar_font(rd, bars, n, digits) < 1000) break;
+            }
+        }
+        rd_set_scale(rd, k < 1.0f ? 1.0f : k);
     }
     ui_app_seek(a, an->from_ns);
     /* the caption text in one size for the whole clip, or it jumps as the caption changes (a short
@@ -263,6 +324,13 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
     ex_layout(a, rd, look);
     a->fr.caption_font = strips_font(&cs, rd, a->L.caption);
     strips_free(&cs);
+    /* the bar's words at the scale the frames are drawn at: with --scale, or a whole picture, its
+     * smaller fonts before cutting words */
+    if (bars) {
+        lk.bar_digits = bar_digits(bars, n);
+        lk.bar_font = bar_font(rd, bars, n, lk.bar_digits);
+    }
+    bar_notes_free(bars, n);
     int rc = 0;
     for (int i = 0; i < n && !rc; i++) {
         if (i) ui_app_advance(a, frame_time(an, i, n), 0);

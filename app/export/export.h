@@ -18,6 +18,10 @@ typedef struct ex_look {
     /* clean slides drop an empty kernel log and an idle caption strip; an animation fixes both
      * for the whole clip (1 show, 0 hide) so the panels do not jump between frames; -1 = decide */
     int klog, caption;
+    /* the cue bar of a clip, fixed for all its frames so its text neither jumps nor gets cut (anim.c):
+     * the decimals of its times (6 or 9; 0 = as each picture's times need) and its font (an index
+     * into ex_cue_bar_fit's fonts, biggest first; 0 = the biggest) */
+    int bar_digits, bar_font;
 } ex_look;
 
 /* An animation: frames at evenly spaced simulated times from from_ns to to_ns. */
@@ -71,6 +75,12 @@ float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look);
 float ex_panel_scale_limit(int w, int h);
 /* Height of an animation's cue bar (look->cues): a slide leaves this much free at its bottom. */
 int ex_cue_bar_height(rd_ctx *rd);
+/* The cue bar's words (slide.c): "t = CLOCK s   [side]last event, at T s: WHAT" with digits decimals
+ * (6 or 9), or without the event when ev_t < 0. side is "3.6: " or "3.7: " in compare, else "". */
+void ex_cue_bar_text(char *buf, size_t n, int64_t clock_ns, int64_t ev_t, const char *what, const char *side, int digits);
+/* The biggest of the cue bar's fonts (an index for ex_look.bar_font) in which text fits the bar of
+ * rd's picture whole; -1 when even the smallest does not (the bar then ends it at a word with "…"). */
+int ex_cue_bar_fit(rd_ctx *rd, const char *text);
 
 /* An error of `rcuvis shot` on stderr, each of its lines prefixed "rcuvis: shot: " (shot.c). */
 void ex_error(const char *msg);

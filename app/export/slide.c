@@ -3,6 +3,7 @@
 #include "view/layout_export.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Views for every session, built as ui_app_draw builds them (same flash window). */
 static int build_views(ui_app *a, rd_ctx *rd, ui_view **views)
@@ -62,23 +63,83 @@ static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *v
 
 int ex_cue_bar_height(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 10); }
 
+/* The bar's fonts, biggest first: a clip takes the biggest in which every frame's words fit. */
+static const enum rd_font cue_fonts[] = {RD_BOLD, RD_SANS, RD_SANS_SMALL};
+enum { NCUE_FONTS = sizeof cue_fonts / sizeof cue_fonts[0] };
+
+/* Seconds with exactly digits decimals (6 or 9): one width for every frame of a clip, where the
+ * window's clock prints as many as the time needs ("0.009395302 s", then "0.012100 s") */
+static void bar_time(char *b, size_t n, int64_t ns, int digits)
+{
+    long long s = (long long)(ns / 1000000000LL), frac = (long long)(ns % 1000000000LL);
+    if (digits == 6) snprintf(b, n, "%lld.%06lld s", s, frac / 1000);
+    else snprintf(b, n, "%lld.%09lld s", s, frac);
+}
+
+void ex_cue_bar_text(char *buf, size_t n, int64_t clock_ns, int64_t ev_t, const char *what, const char *side, int digits)
+{
+    char tb[40], te[40];
+    bar_time(tb, sizeof tb, clock_ns, digits);
+    if (ev_t < 0) { snprintf(buf, n, "t = %s", tb); return; }
+    bar_time(te, sizeof te, ev_t, digits);
+    snprintf(buf, n, "t = %s   %slast event, at %s: %s", tb, side, te, what);
+}
+
+/* The bar's strip and the room its words have in it */
+static rd_rect bar_rect(rd_ctx *rd, rd_rect top_bar)
+{
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    int bh = ex_cue_bar_height(rd);
+    return top_bar.h > 0 ? (rd_rect){0, 0, w, top_bar.y + top_bar.h > bh ? top_bar.y + top_bar.h : bh} : (rd_rect){0, h - bh, w, bh};
+}
+
+int ex_cue_bar_fit(rd_ctx *rd, const char *text)
+{
+    int room = bar_rect(rd, (rd_rect){0, 0, 0, 0}).w - 2 * rd_px(rd, 5);
+    for (int i = 0; i < NCUE_FONTS; i++)
+        if (rd_text_width(rd, cue_fonts[i], text) <= room) return i;
+    return -1;
+}
+
+/* text ended at the last word that leaves room for "…" (the renderer alone cut "(not reported yet)"
+ * to "(n…"); text itself when it fits */
+static const char *bar_words(rd_ctx *rd, enum rd_font f, const char *text, int room, char *buf, size_t n)
+{
+    if (rd_text_width(rd, f, text) <= room) return text;
+    snprintf(buf, n, "%s", text);
+    for (char *sp = strrchr(buf, ' '); sp && sp > buf; sp = strrchr(buf, ' ')) {
+        *sp = 0;
+        size_t l = strlen(buf);
+        while (l && (buf[l - 1] == ',' || buf[l - 1] == ':' || buf[l - 1] == ' ')) buf[--l] = 0;
+        if (l + sizeof " …" > n) continue;
+        memcpy(buf + l, " …", sizeof " …");
+        if (rd_text_width(rd, f, buf) <= room) return buf;
+        buf[l] = 0;
+    }
+    return text; /* not even one word fits: the renderer cuts it */
+}
+
 /* The cue bar of an animation: when we are and what just happened. A slide or a single panel leaves
  * the bottom strip free for it (draw_look); the window's picture has its controls on top (top_bar),
  * which a clip cannot use, so there it covers them instead of the caption at the bottom. In compare the
  * latest event is the left side's, and the bar says so. */
-static void cue_bar(ui_frame *fr, const ui_view *v, rd_rect top_bar, bool compare)
+static void cue_bar(ui_frame *fr, const ui_view *v, rd_rect top_bar, bool compare, const ex_look *look)
 {
     rd_ctx *rd = fr->rd;
-    int w, h;
-    rd_output_size(rd, &w, &h);
-    int bh = ex_cue_bar_height(rd);
-    rd_rect r = top_bar.h > 0 ? (rd_rect){0, 0, w, top_bar.y + top_bar.h > bh ? top_bar.y + top_bar.h : bh} : (rd_rect){0, h - bh, w, bh};
+    rd_rect r = bar_rect(rd, top_bar);
     rd_fill(rd, r, fr->th->caption_bg);
-    char tb[64], t[600];
-    ui_fmt_clock(tb, sizeof tb, v);
-    snprintf(t, sizeof t, "t = %s   %s%s", tb, compare && v->last_event[0] ? (v->mode == RV_MODE_SOFTIRQ ? "3.6: " : "3.7: ") : "",
-             v->last_event[0] ? v->last_event : "");
-    rd_text_in(rd, RD_BOLD, rd_inset(r, rd_px(rd, 5)), RD_LEFT, fr->th->caption_text, t);
+    int64_t clock = v->moment >= 0 ? v->moment : v->now;
+    int digits = look->bar_digits;
+    if (digits != 6 && digits != 9) /* one picture: as many as its times need */
+        digits = clock % 1000 || (v->bar_event_t >= 0 && v->bar_event_t % 1000) ? 9 : 6;
+    char t[600], cut[600];
+    const char *side = compare && v->bar_event_t >= 0 ? (v->mode == RV_MODE_SOFTIRQ ? "3.6: " : "3.7: ") : "";
+    ex_cue_bar_text(t, sizeof t, clock, v->bar_event_t, v->bar_event, side, digits);
+    int fi = look->bar_font < 0 ? 0 : look->bar_font >= NCUE_FONTS ? NCUE_FONTS - 1 : look->bar_font;
+    enum rd_font f = cue_fonts[fi];
+    rd_rect in = rd_inset(r, rd_px(rd, 5));
+    rd_text_in(rd, f, in, RD_LEFT, fr->th->caption_text, bar_words(rd, f, t, in.w, cut, sizeof cut));
 }
 
 static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look);
@@ -87,7 +148,7 @@ void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
 {
     draw_look(a, rd, look);
     if (look->cues && a->nsessions)
-        cue_bar(&a->fr, &a->s[0].view, !look->clean && look->panel < 0 ? a->L.top : (rd_rect){0, 0, 0, 0}, a->st.compare);
+        cue_bar(&a->fr, &a->s[0].view, !look->clean && look->panel < 0 ? a->L.top : (rd_rect){0, 0, 0, 0}, a->st.compare, look);
 }
 
 /* The caption strip of an exported picture: the window's, without its "(no caption at this

@@ -185,6 +185,42 @@ static void stall_note(ui_view *v)
     memcpy(v->why, note, nl);
 }
 
+/* How much an event says as a clip's "last event", among those at one instant: a landmark the talk is
+ * about first, a caption last (the strip above shows its words already; at the OMAP stall one fired
+ * at the warning's instant and the bar named it instead of the warning). */
+static int bar_rank(const rv_event *ev)
+{
+    switch (ev->type) {
+    case RV_EV_STALL:
+    case RV_EV_VIOLATION: return 3;
+    case RV_EV_GP_START:
+    case RV_EV_GP_END:
+    case RV_EV_CPU_OFFLINE:
+    case RV_EV_CPU_ONLINE:
+    case RV_EV_CB_ORPHAN: return 2;
+    case RV_EV_CAPTION: return 0;
+    default: return 1;
+    }
+}
+
+/* The cue bar's event: the latest of the flavor shown or of none (a clip of rcu_sched's tree said
+ * "CPU 7 left its rcu_bh read-side critical section"), the best ranked among those at its instant.
+ * A bounded look back, as each frame builds a view: a run of other flavors' events longer than that
+ * leaves the bar without one rather than slow every frame. */
+static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor)
+{
+    const rv_event *best = NULL;
+    uint64_t stop = cnt > 4096 ? cnt - 4096 : 0;
+    for (uint64_t i = cnt; i-- > stop;) {
+        const rv_event *ev = rv_event_get(e, i);
+        if (!ev) break; /* left the ring */
+        if (best && ev->t != best->t) break;
+        if (ev->flavor >= 0 && ev->flavor != flavor) continue;
+        if (!best || bar_rank(ev) > bar_rank(best)) best = ev; /* a tie keeps the later one */
+    }
+    return best;
+}
+
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
 {
     rv_engine *e = tt_engine(t);
@@ -249,6 +285,10 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
         snprintf(v->last_event_what, sizeof v->last_event_what, "%s", d);
     }
+    const rv_event *bar = bar_event_of(e, cnt, v->flavor);
+    v->bar_event_t = bar ? bar->t : -1;
+    v->bar_event[0] = 0;
+    if (bar) ui_describe_event(bar, rv_engine_config(e), v->bar_event, sizeof v->bar_event);
     /* a moment is shown 1 ns past itself (the engine runs events strictly before the time it is moved
      * to): the clock names the moment, whether the window landed there (a cue: maybe no event at that
      * instant) or an event step did (the event just run) */

@@ -1,0 +1,126 @@
+/* test_cue_bar.c — a clip's burnt-in cue bar: a stall before the caption at its instant, the flavor shown, one time width, words whole. */
+#include <criterion/criterion.h>
+
+#include "app_load.h"
+#include "export/export.h"
+#include "view/layout_export.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The bar's text runs of one drawing, joined: what the bar at the picture's bottom says. */
+typedef struct bar_text { int top; char text[1024]; int right; } bar_text;
+
+static void keep_bar(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)h;
+    bar_text *b = ctx;
+    if (y < b->top) return;
+    size_t l = strlen(b->text), n = end ? (size_t)(end - s) : strlen(s);
+    snprintf(b->text + l, sizeof b->text - l, "%.*s", (int)n, s);
+    if (x + w > b->right) b->right = x + w;
+}
+
+Test(cue_bar, a_stall_warning_wins_over_a_caption_at_the_same_instant)
+{
+    /* omap-stall: the warning at 80.0078125 s, and a caption fired at that very instant; the bar
+     * read "last event, at 80.007812 s: caption: \"An interrupt woke CPU 0 ...\"" */
+    static ui_app a;
+    app_load(&a, "omap-stall.json", false);
+    app_seek(&a, 80007812501LL);
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    bar_text b = {.top = 720 - ex_cue_bar_height(rd)};
+    rd_set_text_observer(rd, keep_bar, &b);
+    ex_look look = {.clean = true, .panel = -1, .klog = -1, .caption = -1, .cues = true};
+    ex_draw(&a, rd, &look);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    cr_assert(strstr(b.text, "rcu_sched stall warning"), "the bar: %s", b.text);
+    /* the event's time as exact as the clock's: the warning is at 80.0078125 s, not 80.007812 */
+    cr_assert(strstr(b.text, "at 80.007812500 s"), "the bar: %s", b.text);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+/* Every frame's bar of a clip, each checked as it is drawn. */
+typedef struct clip_bars {
+    int w, h, frames, checked;
+    bar_text cur;
+    char first_time[64];
+    char failure[1400];
+} clip_bars;
+
+/* "t = 0.010539597 s" of a bar: its time field */
+static void time_field(const char *t, char *out, size_t n)
+{
+    const char *s = strstr(t, " s");
+    snprintf(out, n, "%.*s", s ? (int)(s - t) : 0, t);
+}
+
+static int check_frame(void *ctx, rd_ctx *rd, int i, int n)
+{
+    (void)n;
+    clip_bars *c = ctx;
+    c->frames++;
+    /* the text scale is fitted before the first frame, and that leaves rd without an observer: frame 1
+     * goes unseen, every later one is checked */
+    if (c->cur.top > 0 && !c->failure[0]) {
+        const char *t = c->cur.text;
+        char tf[64];
+        time_field(t, tf, sizeof tf);
+        size_t l = strlen(t);
+        if (strncmp(t, "t = ", 4) != 0)
+            snprintf(c->failure, sizeof c->failure, "frame %d: the bar says \"%s\"", i + 1, t);
+        else if (strstr(t, "rcu_bh") || strstr(t, "rcu_preempt"))
+            snprintf(c->failure, sizeof c->failure, "frame %d: a clip of rcu_sched names another flavor's event: %s", i + 1, t);
+        else if (c->first_time[0] && strlen(tf) != strlen(c->first_time))
+            snprintf(c->failure, sizeof c->failure, "frame %d: time \"%s\", an earlier frame's \"%s\": the text jumps", i + 1, tf,
+                     c->first_time);
+        else if (c->cur.right > c->w)
+            snprintf(c->failure, sizeof c->failure, "frame %d: the bar's text runs to x=%d of %d", i + 1, c->cur.right, c->w);
+        else if (l >= 3 && !strcmp(t + l - 3, "…") && (l < 4 || t[l - 4] != ' '))
+            snprintf(c->failure, sizeof c->failure, "frame %d: the bar's text is cut mid-word: %s", i + 1, t);
+        if (!c->first_time[0]) snprintf(c->first_time, sizeof c->first_time, "%s", tf);
+        c->checked++;
+    }
+    c->cur.top = c->h - ex_cue_bar_height(rd);
+    c->cur.text[0] = 0;
+    c->cur.right = 0;
+    rd_set_text_observer(rd, keep_bar, &c->cur);
+    return 0;
+}
+
+Test(cue_bar, a_clip_bar_keeps_its_flavor_width_and_words)
+{
+    /* the speaker's clip: small-busy on 16 CPUs in leaves of 4, rcu_sched's tree at 1920x1080, where
+     * the bar named rcu_bh and rcu_preempt events, printed "t = 0.009395302 s" then "t = 0.012100 s",
+     * and cut "... for rcu_sched GP 4 (n…" */
+    static ui_app a;
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root);
+    ui_app_init(&a);
+    ui_app_set_override(&a, "cpus", "16");
+    ui_app_set_override(&a, "rcu.fanout", "4");
+    ui_app_set_override(&a, "rcu.fanout_leaf", "4");
+    cr_assert_eq(ui_app_load(&a, path, -1, err, sizeof err), 0, "%s", err);
+    a.st.flavor = RV_SCHED;
+    rd_ctx *rd = rd_new_offscreen(1920, 1080, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_anim an = {.from_ns = 9000000, .to_ns = 12100000, .fps = 25, .length_s = 6, .out = "unused/", .w = 1920, .h = 1080,
+                  .scale = 1.0f, .fit_scale = true};
+    ex_look look = {.clean = false, .panel = ui_panel_from_name("tree"), .klog = -1, .caption = -1, .cues = true};
+    static clip_bars c;
+    memset(&c, 0, sizeof c);
+    c.w = 1920;
+    c.h = 1080;
+    cr_assert_eq(ex_clip_frames(&a, rd, &an, &look, check_frame, &c), 0);
+    cr_assert_eq(c.frames, 150);
+    cr_assert_eq(c.checked, 149);
+    cr_assert_eq(c.failure[0], 0, "%s", c.failure);
+    rd_free(rd);
+    ui_app_free(&a);
+}
