@@ -148,8 +148,19 @@ void ui_win_fill_picker(ui_win *w)
     picker_describe(w);
 }
 
+/* The simulated time in a picture's name, exact to the nanosecond with trailing zeros trimmed down to
+ * milliseconds ("80.0078125", "80.500", "2.000"): a stall at 80.0078125 s was named t80.007s, and
+ * `shot --at 80.007` drew the moment before the warning, not the picture that was saved. */
+void ui_win_shot_time(char *buf, size_t n, int64_t t)
+{
+    if (t < 0) t = 0;
+    snprintf(buf, n, "%lld.%09lld", (long long)(t / 1000000000LL), (long long)(t % 1000000000LL));
+    size_t len = strlen(buf), keep = strchr(buf, '.') - buf + 4; /* the dot and three digits stay */
+    while (len > keep && buf[len - 1] == '0') buf[--len] = 0;
+}
+
 /* stem of a picture's name: scenario, mode, flavor, compare and time, e.g.
- * rcuvis-omap-stall-softirq-rcu_sched-t80.500s (compare: ...-compare-rcu_sched-...) */
+ * rcuvis-omap-stall-softirq-rcu_sched-t80.0078125s (compare: ...-compare-rcu_sched-...) */
 static void shot_stem(const ui_win *w, char *buf, size_t n)
 {
     char name[64];
@@ -169,9 +180,10 @@ static void shot_stem(const ui_win *w, char *buf, size_t n)
     const char *dir = getenv("XDG_PICTURES_DIR");
     struct stat sb;
     if (!dir || !*dir || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) dir = ".";
-    snprintf(buf, n, "%s/rcuvis-%s-%s-%s-t%lld.%03llds", dir, name[0] ? name : "scenario",
-             a->st.compare ? "compare" : m == RV_MODE_KTHREAD ? "kthread" : "softirq", rv_flavor_name(a->st.flavor),
-             (long long)(t / 1000000000LL), (long long)((t % 1000000000LL) / 1000000));
+    char at[40];
+    ui_win_shot_time(at, sizeof at, t);
+    snprintf(buf, n, "%s/rcuvis-%s-%s-%s-t%ss", dir, name[0] ? name : "scenario",
+             a->st.compare ? "compare" : m == RV_MODE_KTHREAD ? "kthread" : "softirq", rv_flavor_name(a->st.flavor), at);
 }
 
 void ui_win_shot_name(const ui_win *w, char *buf, size_t n)

@@ -70,4 +70,6 @@ void ui_win_watch(ui_win *w, double now_ms);
 void ui_win_fill_picker(ui_win *w);
 /* F12: file name with scenario, seed and time; directory $XDG_PICTURES_DIR or the current one. */
 void ui_win_shot_name(const ui_win *w, char *buf, size_t n);
+/* t ns as seconds for a picture's name: every nonzero digit kept, at least three decimals ("80.0078125"). */
+void ui_win_shot_time(char *buf, size_t n, int64_t t);
 #endif
