@@ -94,12 +94,16 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
  * something no label may cover, and so is the now line unless nothing else fits: a label goes beside
  * its own mark, right of it or else left of it, clear of the marks and of the labels placed before it
  * (the order of the attempts is in ev_label_one()). Stall warnings are placed
- * first (they matter most), then the rest in time order. A label with no room beside its mark joins
- * the label of the nearest mark within its reach, one label for both in time order ("wake CPU 0
- * ! stall rcu_sched CPU 0"): omap-stall's wake-up, 8 ms before 3.6's stall warning, once near the
- * window's left edge had no room left of its tick, the stall's label right of it, and went unlabelled
- * while 3.7's wake-up, with no stall beside it, was labelled. A stall label with no room anywhere is
- * drawn over ticks all the same (they keep their hover tips), never over another stall's label.
+ * first (they matter most), then the rest in time order. A label with no room beside its mark, on
+ * either side and even across the now line, joins the label of the nearest mark within its reach,
+ * one label for both in time order, each part after its mark's time ("80.000 s wake CPU 0
+ * 80.008 s ! stall rcu_sched CPU 0"): omap-stall's wake-up, 8 ms before 3.6's stall warning, once near
+ * the window's left edge had no room left of its tick, the stall's label right of it, and went
+ * unlabelled while 3.7's wake-up, with no stall beside it, was labelled. The times are what ties each
+ * part to its mark: untimed, a shared label left of both marks ended "! stall rcu_sched CPU 0" right
+ * against the wake-up's tick, and read as naming it. Marks at one instant share a label without
+ * times. A stall label with no room anywhere is drawn over ticks all the same (they keep their hover
+ * tips), never over another stall's label.
  */
 enum { EV_ITEMS = 160, EV_GROUP = 6 };
 typedef struct ev_item {
@@ -107,12 +111,16 @@ typedef struct ev_item {
     int x, w;        /* the mark's x, its label's width */
     bool stall;
     int group;       /* the label (ev_group) that names it, -1: none */
-    char lab[64];
+    char lab[64];    /* the label drawn: its full form, or the short one when only that fits beside the mark */
+    char full[64], brief[64]; /* a stall's full and short forms ("! stall CPU 0"; "": none) */
+    char tm[32];     /* its time, for a label it shares with a mark elsewhere ("80.008 s "), and its width */
+    int tw;
 } ev_item;
 typedef struct ev_group {
     int n, it[EV_GROUP]; /* items in time order */
     int lx, w;
     bool forced;         /* a stall label drawn over ticks for want of room */
+    bool timed;          /* its marks are apart: each part says its mark's time */
 } ev_group;
 typedef struct ev_layout {
     rd_ctx *rd;
@@ -125,6 +133,7 @@ typedef struct ev_layout {
     int now_obst;                 /* the now line's index in obst (-1: not in view) */
     bool across_now;              /* a last resort: a label may run across the now line */
     int lo, hi, gap, sep, pad;
+    int64_t tstep;                /* the precision of the times in shared labels (a tenth of the axis step) */
 } ev_layout;
 
 static int ev_obstacle(ev_layout *L, int a, int b)
@@ -135,7 +144,7 @@ static int ev_obstacle(ev_layout *L, int a, int b)
     return L->nobst++;
 }
 
-static void ev_add(ev_layout *L, int64_t t, int x, bool stall, const char *lab)
+static void ev_add(ev_layout *L, int64_t t, int x, bool stall, const char *lab, const char *brief)
 {
     ev_obstacle(L, x - rd_px(L->rd, 2), x + rd_px(L->rd, 3));
     if (L->nitem == EV_ITEMS) return;
@@ -145,7 +154,36 @@ static void ev_add(ev_layout *L, int64_t t, int x, bool stall, const char *lab)
     it->stall = stall;
     it->group = -1;
     snprintf(it->lab, sizeof it->lab, "%s", lab);
+    snprintf(it->full, sizeof it->full, "%s", lab);
+    snprintf(it->brief, sizeof it->brief, "%s", brief ? brief : "");
     it->w = rd_text_width(L->rd, stall ? RD_BOLD : RD_SANS_SMALL, lab);
+    fmt_axis(it->tm, sizeof it->tm - 1, t, L->tstep);
+    strcat(it->tm, " ");
+    it->tw = rd_text_width(L->rd, RD_SANS_SMALL, it->tm);
+}
+
+/* Two marks apart whose times read the same at the lane's precision get microseconds, all of them. */
+static void ev_times_apart(ev_layout *L)
+{
+    bool same = false;
+    for (int a = 0; a < L->nitem && !same; a++)
+        for (int b = a + 1; b < L->nitem && !same; b++)
+            same = L->item[a].x != L->item[b].x && !strcmp(L->item[a].tm, L->item[b].tm);
+    for (int a = 0; same && a < L->nitem; a++) {
+        ev_item *it = &L->item[a];
+        fmt_axis(it->tm, sizeof it->tm - 1, it->t, 1);
+        strcat(it->tm, " ");
+        it->tw = rd_text_width(L->rd, RD_SANS_SMALL, it->tm);
+    }
+}
+
+/* A stall's label without its flavor ("! stall CPU 0"): beside its own mark when the full one has no
+ * room there (the hover tip and the kernel log name the flavor). */
+static void stall_brief(char *lab, size_t n, const ui_mark *m)
+{
+    if (m->task > 0) snprintf(lab, n, "! stall P%d", m->task);
+    else if (m->cpu >= 0) snprintf(lab, n, "! stall CPU %d", m->cpu);
+    else snprintf(lab, n, "! stall");
 }
 
 /* A stall's label: who holds the GP up, as the warning names it (a preempted reader's task, else a CPU). */
@@ -176,20 +214,23 @@ static bool inject_is_hotplug(const ui_history *h, const ui_mark *m)
 }
 
 /* The marks in [t0, t1]: stalls first, then injections and hotplug events, each series in time order. */
-static void ev_collect(ev_layout *L, rd_ctx *rd, const ui_history *h, rd_rect plot, int64_t t0, int64_t t1, int64_t span)
+static void ev_collect(ev_layout *L, rd_ctx *rd, const ui_history *h, rd_rect plot, int64_t t0, int64_t t1, int64_t span,
+                       int64_t tstep)
 {
     memset(L, 0, sizeof *L);
     L->rd = rd;
+    L->tstep = tstep;
     L->now_obst = -1;
     L->lo = plot.x;
     L->hi = plot.x + plot.w;
     L->gap = rd_px(rd, 5);
     L->sep = rd_px(rd, 10);
     L->pad = rd_px(rd, 4);
-    char lab[64];
+    char lab[64], brief[64];
     for (size_t i = first_mark(h->stalls.v, h->stalls.n, t0); i < h->stalls.n && h->stalls.v[i].t <= t1; i++) {
         stall_label(lab, sizeof lab, &h->stalls.v[i]);
-        ev_add(L, h->stalls.v[i].t, xof(plot, h->stalls.v[i].t, t0, span), true, lab);
+        stall_brief(brief, sizeof brief, &h->stalls.v[i]);
+        ev_add(L, h->stalls.v[i].t, xof(plot, h->stalls.v[i].t, t0, span), true, lab, brief);
     }
     for (int pass = 0; pass < 2; pass++) {
         const ui_mark *mv = pass ? h->hotplug.v : h->injects.v;
@@ -197,9 +238,10 @@ static void ev_collect(ev_layout *L, rd_ctx *rd, const ui_history *h, rd_rect pl
         for (size_t i = first_mark(mv, mn, t0); i < mn && mv[i].t <= t1; i++) {
             if (!pass && inject_is_hotplug(h, &mv[i])) continue;
             tick_label(lab, sizeof lab, &mv[i], pass);
-            ev_add(L, mv[i].t, xof(plot, mv[i].t, t0, span), false, lab);
+            ev_add(L, mv[i].t, xof(plot, mv[i].t, t0, span), false, lab, NULL);
         }
     }
+    ev_times_apart(L);
 }
 
 static bool ev_group_has_stall(const ev_layout *L, const ev_group *g)
@@ -237,17 +279,22 @@ static int ev_place(const ev_layout *L, int xs, int xe, int w, int skip, bool ri
 /* Time order; at one instant, the engine's order (omap-stall's bursts at 4.5 s: CPU 0's, then CPU 1's). */
 static bool ev_before(const ev_layout *L, int a, int b) { return L->item[a].t < L->item[b].t || (L->item[a].t == L->item[b].t && a < b); }
 
-/* The width of a label naming items it[0..n) and where their marks run from and to. */
-static int ev_span(const ev_layout *L, const int *it, int n, int *xs, int *xe)
+/* The width of a label naming items it[0..n), where their marks run from and to, and whether the
+ * marks are apart (*timed: each part then says its mark's time). */
+static int ev_span(const ev_layout *L, const int *it, int n, int *xs, int *xe, bool *timed)
 {
     int w = 0;
     *xs = INT_MAX;
     *xe = INT_MIN;
     for (int k = 0; k < n; k++) {
         const ev_item *e = &L->item[it[k]];
-        w += e->w + (k ? L->sep : 0);
         if (e->x < *xs) *xs = e->x;
         if (e->x > *xe) *xe = e->x;
+    }
+    *timed = *xe - *xs > rd_px(L->rd, 2);
+    for (int k = 0; k < n; k++) {
+        const ev_item *e = &L->item[it[k]];
+        w += e->w + (*timed ? e->tw : 0) + (k ? L->sep : 0);
     }
     return w;
 }
@@ -260,7 +307,8 @@ static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
     memcpy(s, it, (size_t)n * sizeof *s);
     for (int a = 1; a < n; a++) /* insertion sort: a handful of items */
         for (int b = a; b > 0 && ev_before(L, s[b], s[b - 1]); b--) { int tmp = s[b]; s[b] = s[b - 1]; s[b - 1] = tmp; }
-    int w = ev_span(L, s, n, &xs, &xe);
+    bool timed;
+    int w = ev_span(L, s, n, &xs, &xe, &timed);
     int at = ev_place(L, xs, xe, w, g, right);
     if (at == INT_MIN) return false;
     ev_group *gr = &L->grp[g];
@@ -269,6 +317,7 @@ static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
     gr->lx = at;
     gr->w = w;
     gr->forced = false;
+    gr->timed = timed;
     for (int k = 0; k < n; k++) L->item[s[k]].group = g;
     return true;
 }
@@ -291,6 +340,16 @@ static bool ev_share(ev_layout *L, int i, int j, int g)
     return false;
 }
 
+/* Item e labelled in its short form (brief) or its full one; false: it has no short form. */
+static bool ev_use_form(const ev_layout *L, ev_item *e, bool brief)
+{
+    if (brief && !e->brief[0]) return false;
+    const char *src = brief ? e->brief : e->full; /* both as long as lab, and NUL-terminated */
+    memcpy(e->lab, src, strlen(src) + 1);
+    e->w = rd_text_width(L->rd, e->stall ? RD_BOLD : RD_SANS_SMALL, e->lab);
+    return true;
+}
+
 static void ev_label_one(ev_layout *L, int i)
 {
     ev_item *e = &L->item[i];
@@ -305,14 +364,25 @@ static void ev_label_one(ev_layout *L, int i)
     }
     bool same = j >= 0 && abs(L->item[j].x - e->x) <= rd_px(L->rd, 2);
     /* Its own label right of its mark; one shared with a mark at the same instant (omap-stall's two
-     * bursts at 4.5 s read "call_rcu_burst CPU 0  call_rcu_burst CPU 1"); its own left of its mark;
-     * one shared with the nearest mark. All clear of the now line first, only then across it: a label
-     * is of one strength, so the line does not split it into faded and not, though it hides a sliver. */
-    for (int across = 0; across < 2; across++) {
+     * bursts at 4.5 s read "call_rcu_burst CPU 0  call_rcu_burst CPU 1"); its own left of its mark:
+     * clear of the now line first, only then across it (a label is of one strength, so the line does
+     * not split it into faded and not, though it hides a sliver). Only then one shared with the nearest
+     * mark elsewhere, its parts timed: 3.6's stall 12 ms before now at 80.02 s joined the wake-up's
+     * label rather than run across the line, and a label beside its own mark reads at a glance. */
+    for (int form = 0; form < 2 && e->group < 0; form++) {
+        /* a stall's short form beside its own mark comes before a label shared with another mark */
+        if (form == 1 && !ev_use_form(L, e, true)) break;
+        for (int across = 0; across < 2 && e->group < 0; across++) {
+            L->across_now = across;
+            (void)(ev_try(L, g, &i, 1, true) || (same && ev_share(L, i, j, g)) || ev_try(L, g, &i, 1, false));
+            L->across_now = false;
+        }
+    }
+    if (e->group < 0) ev_use_form(L, e, false); /* a shared label names it in full */
+    for (int across = 0; across < 2 && e->group < 0 && j >= 0; across++) {
         L->across_now = across;
-        bool done = ev_try(L, g, &i, 1, true) || (same && ev_share(L, i, j, g)) || ev_try(L, g, &i, 1, false) || (j >= 0 && ev_share(L, i, j, g));
+        (void)ev_share(L, i, j, g);
         L->across_now = false;
-        if (done) break;
     }
     if (e->group >= 0) {
         if (L->grp[g].n == 0) L->ngrp--; /* it joined another's label: its own, the last, stays unused */
@@ -385,8 +455,13 @@ static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const e
         int x = L->grp[g].lx;
         for (int k = 0; k < L->grp[g].n; k++) {
             const ev_item *e = &L->item[L->grp[g].it[k]];
+            if (L->grp[g].timed) {
+                rd_text(rd, RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, th->text_dim), e->tm);
+                x += e->tw;
+            }
             rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, e->stall ? th->stall : th->text), e->lab);
-            if (e->stall) panel_explain(fr, (rd_rect){x, y, e->w, lane_h}, e->lab); /* P<pid>: what a task in a warning is */
+            if (e->stall) panel_explain(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* P<pid>: what a task in a warning is */
+            if (strcmp(e->lab, e->full)) ui_tip_add(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* the short form's flavor */
             x += e->w + L->sep;
         }
     }
@@ -676,12 +751,12 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     /* events lane: stall warnings, injections and hotplug, each a mark labelled beside it (ev_layout) */
     rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "events");
     static ev_layout L; /* ~22 KB, kept off the stack (the web build has emscripten's 64 KB); one UI thread draws */
-    ev_collect(&L, rd, h, plot, t0, t1, span);
+    int64_t step = nice_step(span, plot.w, rd_px(rd, 90)), cap_from, cap_prev;
+    ev_collect(&L, rd, h, plot, t0, t1, span, step / 10); /* a digit finer than the axis, as the chip's */
     int xn = xof(plot, v->now, t0, span);
     if (xn >= plot.x && xn < plot.x + plot.w) L.now_obst = ev_obstacle(&L, xn - rd_px(rd, 2), xn + rd_px(rd, 2));
     ev_layout_labels(&L);
     ev_draw(fr, v, h, &L, plot, y, lane_h, t0, t1, span);
-    int64_t step = nice_step(span, plot.w, rd_px(rd, 90)), cap_from, cap_prev;
     if (have_caps && caption_now(v, h, &cap_from, &cap_prev) && cap_from < t0)
         prior_chip(fr, h, &L, plot, y, lane_h, cap_prev >= 0 ? cap_prev : 0, t0, step);
     y += lane_h;

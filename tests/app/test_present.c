@@ -152,20 +152,26 @@ Test(present, omap_stall_compare_cue_shows_37s_snapshot_credit)
 }
 
 /* The darkest pixel (mean of r, g, b) drawn inside r: text at full strength is dark on the light panel,
- * faded text ("ahead of now") is light. */
+ * faded text ("ahead of now") is light. A column dark from top to bottom is a line through the label,
+ * not its ink (the now line, which a label may run across when it has no room beside its mark
+ * otherwise). */
 static int darkest(rd_rect r)
 {
     SDL_Surface *s = rd_surface(W->rd);
     cr_assert(s);
     int best = 255;
-    for (int y = r.y; y < r.y + r.h && y < s->h; y++)
-        for (int x = r.x; x < r.x + r.w && x < s->w; x++) {
+    for (int x = r.x; x < r.x + r.w && x < s->w; x++) {
+        int lo = 255, hi = 0;
+        for (int y = r.y; y < r.y + r.h && y < s->h; y++) {
             Uint32 px = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
             Uint8 cr, cg, cb;
             SDL_GetRGB(px, s->format, &cr, &cg, &cb);
             int l = (cr + cg + cb) / 3;
-            if (l < best) best = l;
+            if (l < lo) lo = l;
+            if (l > hi) hi = l;
         }
+        if (hi >= 100 && lo < best) best = lo;
+    }
     return best;
 }
 

@@ -164,6 +164,17 @@ static const run *run_in_timeline(const runs *R, int side, const char *prefix)
     return NULL;
 }
 
+/* A run drawn just before u that gives a time ("80.008 s "): u is a part of a shared label. */
+static bool timed(const runs *R, const run *u)
+{
+    for (int k = 0; k < R->n; k++) {
+        const run *q = &R->v[k];
+        size_t n = strlen(q->text);
+        if (q != u && q->r.y == u->r.y && abs(q->r.x + q->r.w - u->r.x) <= 1 && n > 3 && !strcmp(q->text + n - 3, " s ")) return true;
+    }
+    return false;
+}
+
 /* omap-stall's wake-up (80.0 s) is labelled "wake CPU 0" on both sides, beside its own tick, at every
  * moment its tick is in the window. 3.6's stall warning comes 8 ms after it: from about 80.1 s on, with
  * the tick near the window's left edge, 3.6 had no room left of the tick and the stall's label right of
@@ -184,9 +195,11 @@ static void wake_is_labelled_beside_its_tick(void)
             const run *u = run_in_timeline(&R, i, "wake CPU 0");
             cr_expect(u, "t = %.3f s, side %d: the wake-up's tick (x %d) has no label", t / 1e9, i, xw);
             if (!u) continue;
-            /* its own label, or one it shares with the stall's, in time order: "wake CPU 0  ! stall ..." */
+            /* its own label, or one it shares with the stall's, in time order, each part after its time:
+             * "80.000 s wake CPU 0  80.008 s ! stall ..." */
             int x0 = u->r.x, x1 = u->r.x + u->r.w;
             const run *st = run_in_timeline(&R, i, "! stall");
+            if (st && timed(&R, st)) continue; /* the times say which mark each part names */
             if (st) {
                 cr_expect(x1 <= st->r.x || st->r.x + st->r.w <= x0, "t = %.3f s, side %d: the labels overlap", t / 1e9, i);
                 bool shared = abs(st->r.x - x1) <= rd_px(W->rd, 14) || abs(x0 - (st->r.x + st->r.w)) <= rd_px(W->rd, 14);
@@ -264,4 +277,50 @@ Test(timeline, every_axis_tick_has_its_time)
         cr_expect(labelled, "the axis tick at x %d has no time", x);
     }
     cr_expect_gt(ticks, 3, "no axis ticks found (the check would prove nothing)");
+}
+
+/* How far mark x is from run u (0 when under it). */
+static int dist(const run *u, int x) { return x < u->r.x ? u->r.x - x : x > u->r.x + u->r.w ? x - (u->r.x + u->r.w) : 0; }
+
+/* omap-stall compared at 80.02 s (`shot --compare --panel timeline --size 1920x1080`): 3.6's lane read
+ * "wake CPU 0  ! stall rcu_sched CPU 0 ▌|", one label left of both marks, so the stall's words ended
+ * against the wake-up's tick, 8 ms before the stall's own line. Each label is nearer its own mark than
+ * any other, or says its mark's time, at every moment both marks are in view, at 1280x720 and
+ * 1920x1080. */
+Test(timeline, each_event_label_is_nearest_its_own_mark)
+{
+    static runs R;
+    const int64_t wake = 80000000000LL, stall = 80007812500LL;
+    static const struct { int w, h; } sizes[] = {{1280, 720}, {1920, 1080}};
+    int checked = 0;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        char err[512];
+        rd_free(W->rd);
+        W->rd = rd_new_offscreen(sizes[z].w, sizes[z].h, 1.0f, err, sizeof err);
+        cr_assert(W->rd, "%s", err);
+        for (int64_t t = 80009000000LL; t < 80190000000LL; t += 3000000LL) {
+            open_at("omap-stall.json", true, 0, t);
+            frame();
+            frame_runs(&R);
+            for (int i = 0; i < 2; i++) {
+                const ui_hit *p = plot_of(i);
+                bool has_stall = W->app.s[i].view.mode == RV_MODE_SOFTIRQ;
+                int xw = x_of(p, wake), xs = x_of(p, stall);
+                if (xw < p->r.x) continue;
+                for (int k = 0; k < R.n; k++) {
+                    const run *u = &R.v[k];
+                    bool is_wake = !strcmp(u->text, "wake CPU 0"), is_stall = !strncmp(u->text, "! stall", 7);
+                    if ((!is_wake && !is_stall) || !within(u->r, p->r) || timed(&R, u)) continue;
+                    int own = is_wake ? xw : xs, other = is_wake ? xs : xw;
+                    checked++;
+                    if (has_stall)
+                        cr_expect_lt(dist(u, own), dist(u, other), "%dx%d, t = %.3f s, side %d: \"%s\" is %d px from its mark, %d px from the %s's",
+                                     sizes[z].w, sizes[z].h, t / 1e9, i, u->text, dist(u, own), dist(u, other), is_wake ? "stall" : "wake-up");
+                    cr_expect_leq(dist(u, own), rd_px(W->rd, 30), "%dx%d, t = %.3f s, side %d: \"%s\" is %d px from its mark", sizes[z].w,
+                                  sizes[z].h, t / 1e9, i, u->text, dist(u, own));
+                }
+            }
+        }
+    }
+    cr_expect_gt(checked, 40, "too few labels seen (%d): the check would prove nothing", checked);
 }
