@@ -7,9 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_rcu_thread(const char *n)
+/* RCU's own kernel threads (GP kthreads, ksoftirqd/N, rcuc/N, rcuo): rcutorture's reader tasks are
+ * named "rcu_torture_rea" but are a workload, not RCU's cost. */
+static bool is_rcu_thread(const rv_thread_report *t)
 {
-    return !strncmp(n, "rcu_", 4) || !strncmp(n, "ksoftirqd", 9) || !strncmp(n, "rcuc", 4) || !strncmp(n, "rcuo", 4);
+    const char *n = t->name;
+    return t->kernel_thread &&
+           (!strncmp(n, "rcu_", 4) || !strncmp(n, "ksoftirqd", 9) || !strncmp(n, "rcuc", 4) || !strncmp(n, "rcuo", 4));
+}
+
+/* How many CPUs a workload's task ran on: the report sums a phase's task over every CPU of the phase
+ * (one "hackbench" of 16 CPUs at 97 % read 1552.7 %, one "init" 141.6 %, where top shows one line per
+ * task, none above 100 %). The union of the CPUs of the phases that name it; 0: no phase does. */
+static int task_cpus(const ui_view *v, const rv_thread_report *t)
+{
+    if (t->kernel_thread || !v->cfg) return 0;
+    int n = 0;
+    for (int c = 0; c < v->ncpus && c < RV_MAX_CPUS; c++)
+        for (size_t p = 0; p < v->cfg->nphases; p++)
+            if (!strcmp(v->cfg->phases[p].task, t->name) && rv_cpuset_has(&v->cfg->phases[p].cpus, c)) { n++; break; }
+    return n;
 }
 
 /* The row keeps its % column with this name (bar_row() drops the column for a name that would
@@ -86,7 +103,9 @@ enum { P_HEAD, P_CITED, P_WORK, P_KEEP, P_REST, ACCT_NPRIO };
 enum { NWORK = 6 }; /* the RCU-work rows: GP kthreads, ksoftirqd, softirq at irq exit, tasks, rcuc, tick */
 /* lead: a heading, shown only with the row after it (big-machine compared showed "Threads (top)" over
  * no thread at all once the cited lines took the room of its rows) */
-typedef struct acct_row { unsigned char kind, sec, prio; bool shown, lead; int idx, h; } acct_row;
+/* elide: a workload's row above the top list's first RCU thread, which that thread's row goes before
+ * when both cannot show (the heading then names what it left out) */
+typedef struct acct_row { unsigned char kind, sec, prio; bool shown, lead, elide; int idx, h; } acct_row;
 
 /* Which of the panel's lines a caption cites, by the words the panel itself shows them with. */
 typedef struct acct_cites { bool work[NWORK], lat, cost[RV_NFLAVORS], len[RV_NFLAVORS], top; } acct_cites;
@@ -208,11 +227,18 @@ static void acct_choose(rd_ctx *rd, acct_row *rows, size_t n, int room, int skip
         return;
     }
     for (int p = 0; p < ACCT_NPRIO; p++) {
+        /* a class's rows in order, but the top list's workload rows above its first RCU thread after
+         * that thread's (sweep 1): at 120 % in a 1280x720 window hackbench's cue 3 showed "hackbench"
+         * and "▼ 24 more rows", and rcu_sched, the thread the article finds in top, was the one cut */
+        for (int sweep = 0; sweep < 2; sweep++)
         for (size_t i = 0; i < n; i++) {
             acct_row *r = &rows[i];
-            if (r->prio != p || r->shown) continue;
-            /* a heading comes with the row below it, or not at all */
-            acct_row *next = r->lead && i + 1 < n && !rows[i + 1].shown && rows[i + 1].sec == r->sec ? &rows[i + 1] : NULL;
+            if (r->prio != p || r->shown || (!r->lead && r->elide != (sweep == 1))) continue;
+            /* a heading comes with a row of its own below it (not one left for the second sweep), or not at all */
+            acct_row *next = NULL;
+            for (size_t j = i + 1; r->lead && j < n && rows[j].sec == r->sec && !next; j++)
+                if (!rows[j].shown && (sweep == 1 || !rows[j].elide) && rows[j].kind == AK_THREAD) next = &rows[j];
+                else if (rows[j].kind != AK_THREAD || !rows[j].elide) break;
             if (r->lead && !next) continue;
             int h = r->h + (next ? next->h : 0);
             shown_in[r->sec] += next ? 2 : 1, h_in[r->sec] += h;
@@ -222,7 +248,7 @@ static void acct_choose(rd_ctx *rd, acct_row *rows, size_t n, int room, int skip
                 continue;
             }
             shown_in[r->sec] -= next ? 2 : 1, h_in[r->sec] -= h;
-            if (p != P_CITED) break; /* the rest of this class would show out of order */
+            if (p != P_CITED && !r->elide) break; /* the rest of this class would show out of order */
         }
     }
 }
@@ -263,7 +289,7 @@ static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const
     acct_row *rows = p->rows;
     size_t n = 0;
 #define ADD(kind_, sec_, prio_, idx_, h_) \
-    (rows[n++] = (acct_row){(kind_), (sec_), (prio_), false, (kind_) == AK_THEAD || (kind_) == AK_EXITED, (idx_), (h_)})
+    (rows[n++] = (acct_row){(kind_), (sec_), (prio_), false, (kind_) == AK_THEAD || (kind_) == AK_EXITED, false, (idx_), (h_)})
     ADD(AK_HEAD, SEC_WORK, P_HEAD, 0, bh);
     for (int i = 0; i < NWORK; i++)
         if (!(work_s[i] <= 0 && boost_only[i])) /* rcuc only exists with RCU_BOOST */
@@ -279,15 +305,17 @@ static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const
     }
     /* the top list keeps its rows down to its first RCU thread, else its first two */
     size_t kept = p->nalive < TOP_KEEP_PLAIN ? p->nalive : TOP_KEEP_PLAIN;
+    bool kept_rcu = false;
     for (size_t k = 0; k < p->nalive && k < TOP_KEEP; k++)
-        if (is_rcu_thread(rep->threads[p->order[k]].name)) { kept = k + 1; break; }
+        if (is_rcu_thread(&rep->threads[p->order[k]])) { kept = k + 1; kept_rcu = true; break; }
     int ptop = cites->top ? P_CITED : P_KEEP;
     ADD(AK_THEAD, SEC_TOP, kept ? ptop : P_REST, 0, bh);
     for (size_t k = 0; k < p->nshown; k++) {
         if (k == p->nalive) ADD(AK_EXITED, SEC_TOP, P_REST, 0, lh);
-        bool rcu = is_rcu_thread(rep->threads[p->order[k]].name);
+        bool rcu = is_rcu_thread(&rep->threads[p->order[k]]);
         /* an RCU thread's name is bold: its row is the bold font's height */
         ADD(AK_THREAD, SEC_TOP, k < kept ? ptop : P_REST, (int)k, rcu && bh > lh ? bh : lh);
+        rows[n - 1].elide = k + 1 < kept && kept_rcu; /* above the first RCU thread */
     }
 #undef ADD
     p->n = n;
@@ -397,6 +425,69 @@ static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double op
     }
     /* each shorter form leaves one more part out: idle probes, FQS passes, the words of a stall */
     return dropped + (form < 4 ? form : 3);
+}
+
+int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    const rv_report *rep = v->report;
+    if (!rep || r.h <= 0 || st->acct_scroll > 0) return 0;
+    rd_rect c = panel_content(rd, r);
+    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2);
+    double work_s[NWORK];
+    acct_work_s(rep, work_s);
+    /* rcuc's row only exists with RCU_BOOST (as drawn) */
+    bool boost_only[NWORK] = {false, false, false, false, true, false};
+    acct_cites cites;
+    acct_cites_now(&cites, v, st);
+    for (int more = 0; more <= rd_px(rd, 400); more += lh) {
+        acct_plan plan;
+        if (!acct_plan_make(&plan, rd, rep, work_s, boost_only, &cites, c.h - lh + more, 0)) return 0;
+        bool all = true;
+        for (size_t i = 0; i < plan.n && all; i++) all = plan.rows[i].shown || plan.rows[i].prio > P_KEEP;
+        acct_plan_free(&plan);
+        if (all) return more;
+    }
+    return 0; /* more than any layout could give */
+}
+
+/* The words beside "Threads (top)" (row `head`), longest form first; returns how many forms. The rows
+ * its first RCU thread's went before, when they are left out, by rank and name ("#1 hackbench ×16,
+ * 31.1 s"): a list that began at "#2 rcu_sched" would hide what top has first. Else, with a group row
+ * shown, what "×16" means, where a slide has no hover tip for it. */
+static int thead_note(ui_frame *fr, const ui_view *v, const rv_report *rep, const size_t *order, const acct_row *rows, size_t n,
+                      size_t head, char note[3][200])
+{
+    char names[160] = "", first[96] = "";
+    int left = 0;
+    for (size_t k = head + 1; k < n && rows[k].sec == rows[head].sec && rows[k].kind == AK_THREAD; k++) {
+        if (!rows[k].elide || rows[k].shown) continue;
+        const rv_thread_report *t = &rep->threads[order[rows[k].idx]];
+        int g = task_cpus(v, t);
+        char one[96], tm[32];
+        ui_fmt_dur(tm, sizeof tm, t->cpu_seconds);
+        if (g > 1) snprintf(one, sizeof one, "#%d %s \u00D7%d, %s", rows[k].idx + 1, t->name, g, tm);
+        else snprintf(one, sizeof one, "#%d %s, %s", rows[k].idx + 1, t->name, tm);
+        if (!left) snprintf(first, sizeof first, "%s", one);
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", left ? "; " : "", one);
+        left++;
+    }
+    if (left) {
+        snprintf(note[0], 200, " \u00B7 %s", names);
+        snprintf(note[1], 200, left > 1 ? " \u00B7 %s; ..." : " \u00B7 %s", first);
+        snprintf(note[2], 200, " \u00B7 %d row%s above", left, left == 1 ? "" : "s");
+        return 3;
+    }
+    for (size_t k = head + 1; k < n && rows[k].sec == rows[head].sec; k++) {
+        if (!rows[k].shown || rows[k].kind != AK_THREAD) continue;
+        const rv_thread_report *t = &rep->threads[order[rows[k].idx]];
+        int g = task_cpus(v, t);
+        if (g < 2) continue;
+        snprintf(note[0], 200, " \u00B7 %s \u00D7%d: its %d tasks, one per CPU, summed", t->name, g, g);
+        snprintf(note[1], 200, " \u00B7 \u00D7%d: %d tasks summed", g, g);
+        return 2;
+    }
+    return 0;
 }
 
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const ui_view *peer, rd_rect peer_r)
@@ -561,16 +652,44 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         /* 3. top: the live threads, biggest first, as top(1) lists them; then, apart and dimmed, what the
          * exited ones used (top no longer shows them: after kernel-build's builds, the compilers' summed
          * CPU time must not head a list the caption calls "what is left") */
-        case AK_THEAD: panel_text_fit(fr, RD_BOLD, c.x, row.y, c.w, th->heading, "Threads (top)"); break;
+        case AK_THEAD: {
+            int hw = panel_text_fit(fr, RD_BOLD, c.x, row.y, c.w, th->heading, "Threads (top)");
+            if (hw <= 0) break;
+            char note[3][200];
+            int nforms = thead_note(fr, v, rep, order, rows, n, i, note);
+            int ny = row.y + (rd_line_height(rd, RD_BOLD) - rd_line_height(rd, RD_SANS_SMALL));
+            for (int form = 0; form < nforms; form++) {
+                if (hw + rd_text_width(rd, RD_SANS_SMALL, note[form]) > c.w) continue;
+                rd_text(rd, RD_SANS_SMALL, c.x + hw, ny, th->text_dim, note[form]);
+                break;
+            }
+            break;
+        }
         case AK_EXITED:
             panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text_dim, "exited (no longer in top; bars capped)");
             break;
         case AK_THREAD: {
             const rv_thread_report *t = &rep->threads[order[w->idx]];
-            bool rcu = is_rcu_thread(t->name);
-            char nm[48];
-            snprintf(nm, sizeof nm, "%s%s", t->name, t->alive ? "" : " (exited)");
+            bool rcu = is_rcu_thread(t);
+            /* a phase's tasks on N CPUs are one row, "hackbench ×16": their CPU time summed (so its %
+             * may pass 100, N CPUs' worth), where RCU's kthreads are one thread each */
+            int ncpu = task_cpus(v, t);
+            char nm[80], group[16] = "", rank[16] = "";
+            if (ncpu > 1) snprintf(group, sizeof group, " \u00D7%d", ncpu);
+            /* rows above it left out for it (elide): it says where it stands in top */
+            for (size_t k = 0; k < i; k++)
+                if (rows[k].kind == AK_THREAD && rows[k].elide && !rows[k].shown) snprintf(rank, sizeof rank, "#%d ", w->idx + 1);
+            snprintf(nm, sizeof nm, "%s%s%s%s", rank, t->name, group, t->alive ? "" : " (exited)");
             bar_row(fr, row, nm, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
+            if (ncpu > 1) {
+                char tip[320];
+                double pct = el > 0 ? 100.0 * t->cpu_seconds / el : 0;
+                snprintf(tip, sizeof tip,
+                         "%s \u00D7%d — %d %s tasks, one per CPU of the workload's phase, summed: %.1f%% of one CPU is "
+                         "%d CPUs at %.1f%% each on average. top lists each task on a line of its own, none above 100%%.",
+                         t->name, ncpu, ncpu, t->name, pct, ncpu, pct / ncpu);
+                ui_tip_add(fr, (rd_rect){c.x, row.y, c.w, w->h}, tip);
+            }
             if (!strncmp(nm, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, w->h}, "ksoftirqd/N");
             else if (!strncmp(nm, "swapper", 7)) panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, w->h}, "swapper");
             break;

@@ -92,6 +92,10 @@ int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have);
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 /* peer: compared, the other half's view and panel (NULL alone): both halves show the same lines */
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const ui_view *peer, rd_rect peer_r);
+/* How much taller r must be for the panel to show every row it keeps before the rest (its headings,
+ * the lines the caption cites, the RCU-work rows, the top list down to its first RCU thread): 0 when
+ * it shows them all. A layout gives the panel what another one leaves empty, up to that. */
+int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 int64_t panel_timeline_span(const ui_state *st);
 /* Where the timeline's captions lane ends timed caption i (as the caption strip ends it). */

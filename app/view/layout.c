@@ -158,3 +158,23 @@ void ui_layout_fold_klog(ui_layout *L, int keep_h)
 }
 
 int ui_layout_klog_title_h(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 5); }
+
+void ui_layout_caption_give(ui_layout *L, int dh)
+{
+    if (dh <= 0 || L->caption.h <= 0) return;
+    if (dh > L->caption.h) dh = L->caption.h;
+    L->caption.y += dh;
+    L->caption.h -= dh;
+    for (int i = 0; i < L->nsides; i++) {
+        ui_side *sd = &L->side[i];
+        sd->acct.h += dh;
+        if (L->nsides > 1) { /* below the strip's old top: the timeline and the log, which move down with it */
+            sd->timeline.y += dh;
+            sd->klog.y += dh;
+        } else { /* one view: the strip is under the CPUs, tree (and why) and accounting columns */
+            sd->cpus.h += dh;
+            sd->tree.h += dh;
+        }
+    }
+    if (L->nsides == 1 && L->why.h > 0) L->why.y += dh;
+}

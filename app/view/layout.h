@@ -25,6 +25,9 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
  * in one view the CPUs, tree and accounting columns. */
 void ui_layout_fold_klog(ui_layout *L, int keep_h);
 int ui_layout_klog_title_h(rd_ctx *rd);
+/* The caption strip gives dh of its height (from its top) to the panels above it: in compare mode the
+ * accounting panels, in one view the CPUs, tree and accounting columns. */
+void ui_layout_caption_give(ui_layout *L, int dh);
 /* The smallest logical space (output pixels / scale) the panels are laid out for: every label fits
  * there. A UI scale that would leave less (150 % on a 1280x720 projector) is lowered to fit. */
 #define UI_MIN_LOGICAL_W 1066
