@@ -63,6 +63,19 @@ static rd_color ahead_col(const ui_view *v, int64_t t, rd_color c) { return ahea
 
 /* One caption's box in the lane from at to nx (x0..x1 on screen), its reminder text inside; the part
  * after now faded (cover: a triggered caption covers a timed one it replaces, as the strip does). */
+/* Where a caption box from x0 to x1 writes its text (see caption_box()). */
+static void caption_text_span(rd_ctx *rd, const ui_view *v, rd_rect plot, int x0, int x1, int64_t at, int64_t t0, int64_t span, int *tx0,
+                              int *tx1)
+{
+    int xn = xof(plot, v->now, t0, span);
+    *tx0 = x0 + 3;
+    *tx1 = x1 - 3;
+    if (!ahead(v, at) && xn > x0 && xn < x1) {
+        if (xn - x0 >= x1 - xn) *tx1 = xn - rd_px(rd, 4);
+        else *tx0 = xn + rd_px(rd, 4);
+    }
+}
+
 static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int lane_h, int x0, int x1, int64_t at,
                         int64_t t0, int64_t span, const char *text, bool cover)
 {
@@ -81,12 +94,17 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
      * half the glyph at full strength and half faded. A caption shown now is on screen as a whole, so
      * its text stays at full strength, in the longer of its stretch seen and its stretch to come; one
      * not shown yet lies wholly ahead of now, faded. */
-    int tx0 = x0 + 3, tx1 = x1 - 3;
-    if (shown && xn > x0 && xn < x1) {
-        if (xn - x0 >= x1 - xn) tx1 = xn - rd_px(rd, 4);
-        else tx0 = xn + rd_px(rd, 4);
+    int tx0, tx1;
+    caption_text_span(rd, v, plot, x0, x1, at, t0, span, &tx0, &tx1);
+    if (tx1 - tx0 <= rd_px(rd, 18)) return;
+    /* a lane of several lines (a picture of the timeline alone) wraps the caption rather than cut it */
+    if (lane_h - rd_px(rd, 6) >= 2 * lh) {
+        int n = panel_wrap_lines(rd, RD_SANS_SMALL, tx1 - tx0, text), fit = (lane_h - rd_px(rd, 6)) / lh;
+        int h = (n < fit ? n : fit) * lh;
+        panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){tx0, y + (lane_h - h) / 2, tx1 - tx0, h}, ahead_col(v, at, th->text), text);
+        return;
     }
-    if (tx1 - tx0 > rd_px(rd, 18)) panel_text_fit(fr, RD_SANS_SMALL, tx0, y + (lane_h - lh) / 2, tx1 - tx0, ahead_col(v, at, th->text), text);
+    panel_text_fit(fr, RD_SANS_SMALL, tx0, y + (lane_h - lh) / 2, tx1 - tx0, ahead_col(v, at, th->text), text);
 }
 
 /*
@@ -672,7 +690,43 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     int lanes = nfl + 1 + (have_caps ? 1 : 0);
     int lane_h = (c.h - axis_h) / (lanes > 0 ? lanes : 1);
     if (lane_h > rd_px(rd, 30)) lane_h = rd_px(rd, 30);
-    rd_rect plot = {c.x + label_w, c.y, c.w - label_w, lanes * lane_h};
+    /* Height the lanes leave (a picture of the timeline alone, `--panel timeline`, filled a third of
+     * the picture and cut its captions with "…"): first the captions lane, as many lines as the boxes in
+     * view need (a line at least), then the other lanes, up to half as tall again. */
+    int cap_h = have_caps ? lane_h : 0;
+    int extra = c.h - axis_h - lanes * lane_h;
+    if (have_caps && extra >= lh + rd_px(rd, 4)) {
+        rd_rect probe = {c.x + label_w, c.y, c.w - label_w, 0};
+        int need = lane_h;
+        for (size_t k = 0; k < lane_boxes(v, h); k++) {
+            int64_t at, nx;
+            size_t i;
+            if (!lane_box(v, h, k, &at, &nx, &i) || nx < t0 || at > t1) continue;
+            int x0 = xof(probe, at, t0, span), x1 = xof(probe, nx, t0, span), tx0, tx1;
+            if (x0 < probe.x) x0 = probe.x;
+            if (x1 > probe.x + probe.w) x1 = probe.x + probe.w;
+            caption_text_span(rd, v, probe, x0, x1, at, t0, span, &tx0, &tx1);
+            if (tx1 - tx0 <= rd_px(rd, 18)) continue;
+            char slide[2048];
+            const char *text = v->cfg->captions[i].text;
+            if (st->clean) text = panel_slide_text(text, slide, sizeof slide);
+            int want = panel_wrap_lines(rd, RD_SANS_SMALL, tx1 - tx0, text) * lh + rd_px(rd, 8);
+            if (want > need) need = want;
+        }
+        cap_h = need < lane_h + extra ? need : lane_h + extra;
+        extra -= cap_h - lane_h;
+    }
+    int other = lanes - (have_caps ? 1 : 0);
+    if (other > 0 && extra >= other * rd_px(rd, 4)) {
+        int grow = extra / other, most = lane_h / 2;
+        if (grow > most) grow = most;
+        lane_h += grow;
+        extra -= grow * other;
+    }
+    /* the rest to the captions lane too: compared, both halves then have the same lanes at the same
+     * heights whatever their captions, so the sched lanes still line up side by side */
+    if (have_caps && extra > 0 && cap_h > 0 && (cap_h > lane_h || extra >= lh)) cap_h += extra;
+    rd_rect plot = {c.x + label_w, c.y, c.w - label_w, cap_h + other * lane_h};
     int hi = ui_hit_add(fr, (rd_rect){plot.x, plot.y, plot.w, plot.h + axis_h}, HIT_TIMELINE, 0, 0);
     if (hi >= 0) { fr->hits[hi].t0 = t0; fr->hits[hi].t1 = t1; }
     rd_clip_push(rd, (rd_rect){c.x, c.y, c.w, c.h});
@@ -680,8 +734,8 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     /* captions lane */
     if (have_caps) {
         char slide[2048]; /* a slide's lane leaves out "Press M ..." as its caption strip does */
-        rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "captions");
-        panel_term(fr, (rd_rect){c.x, y, label_w, lane_h}, "caption lane");
+        rd_text(rd, RD_SANS_SMALL, c.x, y + (cap_h - lh) / 2, th->text_dim, "captions");
+        panel_term(fr, (rd_rect){c.x, y, label_w, cap_h}, "caption lane");
         for (size_t k = 0; k < lane_boxes(v, h); k++) {
             int64_t at, nx;
             size_t i;
@@ -690,9 +744,9 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x0 < plot.x) x0 = plot.x;
             if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
             const char *text = v->cfg->captions[i].text;
-            caption_box(fr, v, plot, y, lane_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(text, slide, sizeof slide) : text, k >= v->cfg->ncaptions);
+            caption_box(fr, v, plot, y, cap_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(text, slide, sizeof slide) : text, k >= v->cfg->ncaptions);
         }
-        y += lane_h;
+        y += cap_h;
     }
     /* one lane per flavor: GP bars, FQS passes as ticks below them */
     for (int f = 0; f < RV_NFLAVORS; f++) {

@@ -2,6 +2,66 @@
 #include "panels/panels.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* Where s's sentence after p ends: past its ". ", "? ", "! " or line end, or at s's end; NULL: none after p. */
+static const char *sentence_end(const char *p)
+{
+    if (!*p) return NULL;
+    for (; *p; p++) {
+        if (*p == '\n') return p + 1;
+        if ((*p == '.' || *p == '?' || *p == '!' || *p == ':') && (p[1] == ' ' || p[1] == '\n' || !p[1])) return p + 1;
+    }
+    return p;
+}
+
+/* The answer in text. The window scrolls it (wheel) behind a "▼ N more lines" cue. A slide or a lecture
+ * cannot scroll: omap-stall's cue 4 exported at 1280x720 x1.5 stopped mid-sentence, "...and found CPU 0"
+ * over "▼ 4 more lines". There it takes the smaller font when that shows it whole, else shows the
+ * sentences that fit whole, then counts the lines left out. */
+static void why_text(ui_frame *fr, rd_rect text, const char *s, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    if (!ui_no_hints(st) || st->why_scroll > 0) {
+        panel_wrap_cue(fr, RD_SANS, text, th->text, s, st->why_scroll, !ui_no_hints(st));
+        return;
+    }
+    static const enum rd_font fonts[] = {RD_SANS, RD_SANS_SMALL};
+    for (size_t i = 0; i < sizeof fonts / sizeof *fonts; i++)
+        if (panel_wrap_lines(rd, fonts[i], text.w, s) * rd_line_height(rd, fonts[i]) <= text.h) {
+            panel_wrap(fr, fonts[i], text, th->text, s, 0);
+            return;
+        }
+    enum rd_font f = RD_SANS_SMALL;
+    int lh = rd_line_height(rd, f), fit = lh > 0 ? text.h / lh - 1 : 0; /* a line for the count */
+    char head[sizeof ((ui_view *)0)->why];
+    size_t keep = 0;
+    for (const char *e = sentence_end(s); e; e = sentence_end(e)) {
+        size_t n = (size_t)(e - s);
+        if (n >= sizeof head) break;
+        memcpy(head, s, n);
+        head[n] = 0;
+        if (panel_wrap_lines(rd, f, text.w, head) > fit) break;
+        keep = n;
+        if (!*e) break;
+    }
+    if (!keep) { /* not even its first sentence: the lines that fit, then the count */
+        panel_wrap_cue(fr, f, text, th->text, s, 0, false);
+        return;
+    }
+    memcpy(head, s, keep);
+    while (keep > 0 && (head[keep - 1] == ' ' || head[keep - 1] == '\n')) keep--;
+    head[keep] = 0;
+    int shown = panel_wrap_lines(rd, f, text.w, head);
+    panel_wrap(fr, f, (rd_rect){text.x, text.y, text.w, shown * lh}, th->text, head, 0);
+    const char *rest = s + keep;
+    while (*rest == ' ' || *rest == '\n') rest++;
+    int left = panel_wrap_lines(rd, f, text.w, rest);
+    char cue[64];
+    snprintf(cue, sizeof cue, "\u25BC %d more line%s", left, left == 1 ? "" : "s");
+    rd_text(rd, RD_SANS_SMALL, text.x, text.y + shown * lh, th->heading, cue);
+}
 
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating)
 {
@@ -62,7 +122,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     if (nb && c.h - btn_h < 3 * lh) { nb = 0; btn_h = lh; keys_line = true; }
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
     ui_hit_add(fr, text, HIT_WHY, 0, 0);
-    panel_wrap_cue(fr, RD_SANS, text, th->text, v->why[0] ? v->why : "(no explanation available)", st->why_scroll, !ui_no_hints(st));
+    why_text(fr, text, v->why[0] ? v->why : "(no explanation available)", st);
     if (keys_line)
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->text_dim,
                        cpu ? "Keys: L reader · K loop · I idle/wake · O offline · B call_rcu · Y synchronize · Q FQS"
