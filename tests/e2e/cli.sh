@@ -10,15 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
 
-fail() { echo "FAIL: $*"; failed=1; }
-# expect_rc WANT DESCRIPTION -- COMMAND...: run it, keep stdout/stderr in $tmp/out, $tmp/err
-expect_rc() {
-  local want=$1 what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
-}
-err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
-out_has() { grep -qF -- "$1" "$tmp/out" || { fail "$2: stdout lacks '$1'"; head -5 "$tmp/out" | sed 's/^/  stdout: /'; }; }
+. "$(dirname "$0")/lib/checks.sh"
 err_prefixed() { [ -s "$tmp/err" ] && ! grep -qv '^rcuvis: ' "$tmp/err" || fail "$1: every stderr line must start with 'rcuvis: '"; }
 
 # --- version and help

@@ -10,12 +10,7 @@ omap="$root/scenarios/omap-stall.json"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-expect_rc() {
-  local want=$1 what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
-}
+. "$(dirname "$0")/lib/checks.sh"
 png_size() { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); assert d[:8]==b'\x89PNG\r\n\x1a\n'; print('%dx%d'%struct.unpack('>II',d[16:24]))" "$1"; }
 
 # --- slides

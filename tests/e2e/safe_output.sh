@@ -12,13 +12,7 @@ mnt=""
 cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-expect_rc() {
-  local want=$1 what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
-}
-err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
+. "$(dirname "$0")/lib/checks.sh"
 no_temp_in() { ! ls -A "$1" | grep -q 'rcuvis-tmp' || fail "$2: a temp file was left in $1: $(ls -A "$1" | grep rcuvis-tmp)"; }
 
 # --- a character device is written through, never replaced (as root this used to turn /dev/null

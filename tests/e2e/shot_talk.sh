@@ -12,13 +12,7 @@ case $bin in /*) ;; *) bin="$PWD/$bin" ;; esac # run below with another PATH
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-expect_rc() {
-  local want=$1 what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
-  [ "$rc" -eq "$want" ] || { fail "$what: exit $rc, wanted $want"; sed 's/^/  stderr: /' "$tmp/err" | head -5; return 1; }
-}
-err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks \"$1\""; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
+. "$(dirname "$0")/lib/checks.sh"
 svg_has() { python3 - "$1" "$2" <<'PY' || fail "$3: the picture lacks \"$2\""
 import sys, xml.etree.ElementTree as ET
 texts = [''.join(t.itertext()) for t in ET.parse(sys.argv[1]).getroot().iter('{http://www.w3.org/2000/svg}text')]
