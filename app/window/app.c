@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "window/workbook_hooks.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,27 @@ void ui_app_init(ui_app *a)
     ui_state_defaults(&a->st);
     a->pending_seek = -1;
     a->fr.mouse_x = a->fr.mouse_y = -1; /* no pointer: no tip */
+}
+
+void ui_app_vstatus(ui_app *a, double now_ms, const char *fmt, va_list ap)
+{
+    vsnprintf(a->st.status, sizeof a->st.status, fmt, ap);
+    a->status_until_ms = now_ms + UI_STATUS_MS;
+}
+
+void ui_app_status(ui_app *a, double now_ms, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ui_app_vstatus(a, now_ms, fmt, ap);
+    va_end(ap);
+}
+
+bool ui_app_status_expire(ui_app *a, double now_ms)
+{
+    if (!a->st.status[0] || now_ms <= a->status_until_ms) return false;
+    a->st.status[0] = 0;
+    return true;
 }
 
 static void session_free(ui_session *s)

@@ -14,6 +14,8 @@
 #include "view/timetravel.h"
 #include "view/view.h"
 
+#include <stdarg.h>
+
 typedef struct ui_session {
     rv_config cfg;
     tt *tt;
@@ -64,10 +66,22 @@ typedef struct ui_app {
      * at this moment)" where a side has none (a prompt for the window, noise on a slide); NULL =
      * the window's strip. */
     void (*caption_strip)(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews);
+    /* When st.status leaves the top bar, on the clock the caller passes (the window's wall clock, a
+     * test's own numbers): whoever writes a status through ui_app_status() keeps it up this long, the
+     * workbook's hooks as much as the window's keys (their "Question 1.5: ..." was gone a frame later). */
+    double status_until_ms;
 } ui_app;
 
 void ui_app_init(ui_app *a);
 void ui_app_free(ui_app *a);
+
+/* How long a status stays in the top bar. */
+#define UI_STATUS_MS 6000.0
+/* Post a status line (printf-style) that stays until now_ms + UI_STATUS_MS, or until the next key. */
+void ui_app_status(ui_app *a, double now_ms, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void ui_app_vstatus(ui_app *a, double now_ms, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
+/* Once a frame: drop a status whose time is up. True when it dropped one (the page redraws then). */
+bool ui_app_status_expire(ui_app *a, double now_ms);
 
 /* Load a scenario file (or the default one when path is NULL: scenarios/default.json, else a
  * built-in demo). On error returns -1 with the loader's exact message and leaves a running app

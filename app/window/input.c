@@ -26,9 +26,8 @@ void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(w->app.st.status, sizeof w->app.st.status, fmt, ap);
+    ui_app_vstatus(&w->app, now_ms, fmt, ap);
     va_end(ap);
-    w->status_until_ms = now_ms + 6000;
 }
 
 static long long mtime_ns(const struct stat *sb) { return (long long)sb->st_mtim.tv_sec * 1000000000LL + sb->st_mtim.tv_nsec; }

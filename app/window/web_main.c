@@ -137,7 +137,7 @@ static void web_frame(void)
     double t_adv = wall_ms();
     ui_win_play(w, now);
     ui_win_watch(w, now);
-    if (st->status[0] && now > w->status_until_ms) { st->status[0] = 0; had_event = true; }
+    if (ui_app_status_expire(&w->app, now)) had_event = true;
     char want[256];
     snprintf(want, sizeof want, "rcuvis — %s", w->app.name);
     if (strcmp(want, g_title)) { snprintf(g_title, sizeof g_title, "%s", want); SDL_SetWindowTitle(g_win, g_title); }

@@ -117,7 +117,7 @@ void ui_win_play(ui_win *w, double now)
         if (to == from) to = from + 1;
         bool held;
         to = caption_hold(w, now, from, to, &held);
-        if (held && now >= w->status_until_ms)
+        if (held && now >= w->app.status_until_ms)
             ui_win_status(w, now, "Caption held to be read (J skips)");
         int64_t got = to > from ? ui_app_advance(&w->app, to, 25.0) : from;
         if (!held) { /* a hold is not the engine falling behind: keep the readout at the speed last reached */
@@ -128,6 +128,14 @@ void ui_win_play(ui_win *w, double now)
         if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
     }
     w->last_frame_ms = now;
+}
+
+void ui_win_tick(ui_win *w, double now)
+{
+    ui_workbook_frame(&w->app, now); /* may pause or seek to a question's moment, and say so */
+    ui_win_play(w, now);
+    ui_win_watch(w, now);
+    ui_app_status_expire(&w->app, now); /* after the hooks: what they posted this frame stays its time */
 }
 
 int cmd_window(int argc, char **argv)
@@ -316,10 +324,7 @@ int cmd_window(int argc, char **argv)
             w->scale_changed = true;
         }
         ui_state *st = &w->app.st;
-        ui_workbook_frame(&w->app, now); /* may pause or seek to a question's moment */
-        ui_win_play(w, now);
-        ui_win_watch(w, now);
-        if (st->status[0] && now > w->status_until_ms) st->status[0] = 0;
+        ui_win_tick(w, now);
         char want[256];
         window_title(want, sizeof want, w->app.name);
         if (strcmp(want, title)) { snprintf(title, sizeof title, "%s", want); SDL_SetWindowTitle(win, title); }

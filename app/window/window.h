@@ -30,7 +30,6 @@ typedef struct ui_win {
     int64_t pending_from;        /* where that seek started (its progress in the status line) */
     char pending_what[96];       /* what it goes to ("the next caption"), "" for a scrubber seek */
     int64_t stopped_seek;        /* where the seek the key being handled stopped was going (-1: none) */
-    double status_until_ms;      /* when the status message disappears */
     double last_frame_ms;
     double watch_ms;             /* last check of the scenario file */
     char failed_source[1024];    /* the version of a file whose reload failed (not retried until it changes) */
@@ -51,6 +50,9 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
 void ui_input_frame(ui_win *w, double now_ms);
 /* Playback for one frame: advance simulated time with the wall clock at the chosen speed (window.c). */
 void ui_win_play(ui_win *w, double now);
+/* A frame's work before drawing, in the desktop loop's order: the workbook's hook, playback, the file
+ * watcher, and the status line dropped once its time (ui_app_status) is up. now is the window's clock. */
+void ui_win_tick(ui_win *w, double now);
 /* Wall ms a caption needs on screen to be read (playback holds at its end until then). */
 double ui_caption_read_ms(const char *text);
 /* Wall-clock ms a far seek may simulate per frame (the window stays answerable to keys). */

@@ -80,7 +80,6 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
 
 bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms)
 {
-    (void)now_ms;
     workbook_panel *wb = panel();
     if (!wb) return false;
     Uint16 mod = k->keysym.mod;
@@ -99,7 +98,7 @@ bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms
     /* m with nothing to show: the column says why under its buttons, and so does the status line,
      * where show me's "Question 1.5: ..." goes (a load request is carried out next frame instead) */
     if (used && k->keysym.sym == SDLK_m && !g_show.set && workbook_panel_note(wb)[0])
-        snprintf(a->st.status, sizeof a->st.status, "%s", workbook_panel_note(wb));
+        ui_app_status(a, now_ms, "%s", workbook_panel_note(wb));
     return used;
 }
 
@@ -112,7 +111,7 @@ bool ui_workbook_click(struct ui_app *a, const ui_hit *h, double now_ms)
     return used;
 }
 
-static void do_show_me(ui_app *a)
+static void do_show_me(ui_app *a, double now_ms)
 {
     pending_show *p = &g_show;
     p->set = false;
@@ -131,7 +130,7 @@ static void do_show_me(ui_app *a)
     } else {
         ui_app_seek(a, (int64_t)(p->at_s * 1e9 + 0.5)); /* rounded: a stall moment is 1 ns past its event */
         a->st.playing = false;
-        snprintf(a->st.status, sizeof a->st.status, "Question %.23s: %.127s at %.3f s", p->qid, cfg.name, p->at_s);
+        ui_app_status(a, now_ms, "Question %.23s: %.127s at %.3f s", p->qid, cfg.name, p->at_s);
         g_last_s = p->at_s;
         snprintf(g_last_source, sizeof g_last_source, "%s", a->source);
     }
@@ -140,10 +139,9 @@ static void do_show_me(ui_app *a)
 
 void ui_workbook_frame(struct ui_app *a, double now_ms)
 {
-    (void)now_ms;
     workbook_panel *wb = panel();
     if (!wb) return;
-    if (g_show.set) { do_show_me(a); return; }
+    if (g_show.set) { do_show_me(a, now_ms); return; }
     double t = (double)ui_app_now(a) / 1e9;
     bool same = !strcmp(g_last_source, a->source);
     /* a question waits at its moment: when playback crosses it, stop there and ask */
@@ -157,7 +155,7 @@ void ui_workbook_frame(struct ui_app *a, double now_ms)
         a->st.playing = false;
         g_used = true; /* the column moved to that question: the student is in it now */
         ui_app_seek(a, (int64_t)(at * 1e9 + 0.5));
-        snprintf(a->st.status, sizeof a->st.status, "Workbook: question %s is about this moment", q->id);
+        ui_app_status(a, now_ms, "Workbook: question %s is about this moment", q->id);
         t = at;
     }
     g_last_s = t;

@@ -16,6 +16,8 @@
  * - ui_workbook_click receives clicks on HIT_WORKBOOK hits.
  * - ui_workbook_frame runs once per frame before playback advances: it may pause, seek, step or
  *   load a scenario through ui_app.h (ui_app_seek, ui_app_step, ui_app_load...) to show a question's moment.
+ * - A message for the top bar goes through ui_app_status(a, now_ms, ...) with the now_ms the hook was
+ *   given: a status written straight into a->st.status has no time to stay and is gone the next frame.
  */
 
 #include "render/render.h"

@@ -1,0 +1,109 @@
+/* test_status.c — the workbook's messages stay in the window's top bar for the status line's time, on the window's own clock. */
+#include <criterion/criterion.h>
+
+#include "window/window.h"
+#include "window/workbook_hooks.h"
+#include "window_fixture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char cfgdir[64], path[512];
+
+/* The window without the built-in demo's hidden data: the shipped workbook and scenarios. */
+static void setup(void)
+{
+    window_fixture_open(cfgdir, "status", 1280, 720, false);
+    char state[128];
+    snprintf(state, sizeof state, "%s/state", cfgdir);
+    setenv("XDG_STATE_HOME", state, 1); /* a student with no progress */
+    const char *root = getenv("RCUVIS_ROOT");
+    setenv("RCUVIS_DATA", root && *root ? root : ".", 1);
+}
+static void teardown(void) { window_fixture_close(cfgdir); }
+
+TestSuite(status, .init = setup, .fini = teardown);
+
+static void open_shipped(const char *name)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", root && *root ? root : ".", name);
+    cr_assert_eq(ui_win_open(W, path, 0), 0, "%s", W->app.st.error);
+    W->app.st.show_workbook = true;
+    cr_assert(ui_workbook_available(), "the shipped workbook loads");
+}
+
+/* A key as the window delivers it, at the window's time now. */
+static void key_at(SDL_Keycode k, double now)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = k;
+    ui_input_event(W, &ev, now);
+}
+
+/* The window's frames from `from` to `to` ms, 16 ms apart (each: the hooks, playback, the status's expiry,
+ * a drawing); the status line has to hold `want` through all of them. */
+static void frames_keep(double from, double to, const char *want)
+{
+    for (double t = from; t <= to; t += 16) {
+        ui_win_tick(W, t);
+        frame();
+        cr_assert(strstr(W->app.st.status, want), "at %.0f ms the top bar says \"%s\", not \"%s\"", t, W->app.st.status, want);
+    }
+}
+
+/* Show me (question 1.5, small-busy at 2 s): "Question 1.5: ..." was written into the status without a
+ * time to stay, and the window's next frame cleared it, so it was never seen. */
+Test(status, show_me_names_the_question_for_the_status_lines_time)
+{
+    open_shipped("small-busy");
+    key_at(SDLK_a, 1000); /* the workbook takes the keyboard */
+    for (int i = 0; i < 4; i++) key_at(SDLK_PAGEDOWN, 1000);
+    key_at(SDLK_m, 1000);
+    frames_keep(1000, 1000 + UI_STATUS_MS - 16, "Question 1.5");
+    cr_expect_eq(ui_app_now(&W->app), 2000000000LL, "show me went to the question's moment");
+    ui_win_tick(W, 1000 + UI_STATUS_MS + 16);
+    cr_expect_str_empty(W->app.st.status, "and leaves when its time is up: \"%s\"", W->app.st.status);
+}
+
+/* m on a question without a scenario (omap-stall's lesson opens on 5.1): the note goes to the top bar too. */
+Test(status, show_me_with_nothing_to_show_says_why_for_the_status_lines_time)
+{
+    open_shipped("omap-stall");
+    ui_win_tick(W, 500);
+    frame(); /* the column opens on the scenario's lesson when it is first drawn */
+    key_at(SDLK_a, 1000);
+    key_at(SDLK_m, 2000);
+    frames_keep(2000, 2000 + UI_STATUS_MS - 16, "has no scenario to show");
+    ui_win_tick(W, 2000 + UI_STATUS_MS + 16);
+    cr_expect_str_empty(W->app.st.status);
+}
+
+/* Playback that crosses a question's moment stops there and says so (1.5 is asked at small-busy's 2 s). */
+Test(status, a_question_met_while_playing_is_announced_for_the_status_lines_time)
+{
+    open_shipped("small-busy");
+    ui_app_seek(&W->app, 1990000000LL);
+    W->app.st.playing = true;
+    ui_win_tick(W, 100); /* the workbook notes where playback is */
+    cr_assert(W->app.st.playing);
+    ui_app_seek(&W->app, 2010000000LL); /* the next frame finds the moment crossed */
+    frames_keep(3000, 3000 + UI_STATUS_MS - 16, "question 1.5 is about this moment");
+    cr_expect_not(W->app.st.playing, "playback stopped at the question");
+    ui_win_tick(W, 3000 + UI_STATUS_MS + 16);
+    cr_expect_str_empty(W->app.st.status);
+}
+
+/* The window's own statuses keep their time as before, and a key press still clears any of them. */
+Test(status, a_key_clears_a_posted_status)
+{
+    open_shipped("small-busy");
+    ui_app_status(&W->app, 1000, "posted %d", 1);
+    ui_win_tick(W, 1016);
+    cr_expect_str_eq(W->app.st.status, "posted 1");
+    key_at(SDLK_RIGHT, 1032);
+    cr_expect_str_empty(W->app.st.status, "the next key makes it stale: \"%s\"", W->app.st.status);
+}
