@@ -30,6 +30,21 @@ static rv_thread_report *sorted_threads(const rv_report *r)
     return t;
 }
 
+/* How many tasks a thread's row stands for. The engine reports a workload phase's task once, its CPU
+ * time summed over every CPU of the phases that name it, one task per CPU: hackbench on 16 CPUs is 16
+ * tasks, where top would list 16 lines. Counted as the window's CPU time panel counts them
+ * (panels/accounting.c, task_cpus: the union of those phases' CPUs); 1 for a kernel thread, a task on
+ * one CPU, or without the config. */
+static int thread_tasks(const rv_thread_report *t, const rv_config *cfg, int ncpus)
+{
+    if (t->kernel_thread || !cfg) return 1;
+    int n = 0;
+    for (int c = 0; c < ncpus && c < RV_MAX_CPUS; c++)
+        for (size_t p = 0; p < cfg->nphases; p++)
+            if (!strcmp(cfg->phases[p].task, t->name) && rv_cpuset_has(&cfg->phases[p].cpus, c)) { n++; break; }
+    return n > 1 ? n : 1;
+}
+
 /* uint64 counters go out as raw integers: a double would round seeds above 2^53. */
 static void add_u64(cJSON *o, const char *k, uint64_t v)
 {
@@ -81,7 +96,7 @@ static void add_tree(cJSON *root, const rv_report *r)
     cJSON_AddNumberToObject(t, "fanout_leaf", r->fanout_leaf);
 }
 
-static void add_threads(cJSON *root, const rv_report *r)
+static void add_threads(cJSON *root, const rv_report *r, const rv_config *cfg)
 {
     cJSON *a = cJSON_AddArrayToObject(root, "threads");
     rv_thread_report *ts = sorted_threads(r);
@@ -92,6 +107,8 @@ static void add_threads(cJSON *root, const rv_report *r)
         cJSON_AddNumberToObject(o, "cpu_seconds", t->cpu_seconds);
         cJSON_AddBoolToObject(o, "alive", t->alive);
         cJSON_AddBoolToObject(o, "kernel_thread", t->kernel_thread);
+        /* added beside the old keys, which keep their meaning: cpu_seconds stays the sum */
+        cJSON_AddNumberToObject(o, "tasks", thread_tasks(t, cfg, r->cpus));
         cJSON_AddItemToArray(a, o);
     }
     free(ts);
@@ -183,7 +200,7 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s)
     cJSON *fl = cJSON_AddObjectToObject(root, "flavors");
     for (int f = 0; f < RV_NFLAVORS; f++)
         if (flavor_on(r, cfg, f)) cJSON_AddItemToObject(fl, rv_flavor_name(f), flavor_json(&r->flavors[f]));
-    add_threads(root, r);
+    add_threads(root, r, cfg);
     cJSON *acc = cJSON_AddObjectToObject(root, "accounting");
     cJSON_AddNumberToObject(acc, "rcu_gp_kthreads_s", r->rcu_gp_kthreads_s);
     cJSON_AddNumberToObject(acc, "ksoftirqd_s", r->ksoftirqd_s);
@@ -206,20 +223,41 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s)
 
 #define TOP_THREADS 12
 
-static void text_threads(FILE *out, const rv_report *r)
+/* Columns of UTF-8 text (the group's "×" is two bytes and one column). */
+static int text_columns(const char *s)
+{
+    int n = 0;
+    for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+static void text_threads(FILE *out, const rv_report *r, const rv_config *cfg)
 {
     /* top's %CPU: 100% is one CPU busy for the whole run */
     double span = r->sim_seconds > 0 ? r->sim_seconds : 1;
     fprintf(out, "\n  %-20s %12s %9s\n", "THREAD", "CPU s", "%CPU");
     rv_thread_report *ts = sorted_threads(r);
     size_t shown = r->nthreads < TOP_THREADS ? r->nthreads : TOP_THREADS;
+    int group = 0; /* the tasks of the first group row shown, for the note under the table */
     for (size_t i = 0; ts && i < shown; i++) {
         const rv_thread_report *t = &ts[i];
-        fprintf(out, "  %-20s %12.6f %8.2f%%%s\n", t->name, t->cpu_seconds, 100.0 * t->cpu_seconds / span,
-                t->alive ? "" : "  (exited)");
+        /* a phase's tasks are one row, "hackbench ×16", as in the window: CPU s is their sum, and %CPU
+         * each task's average, which top would show on each of their lines ("hackbench 1552.7%" read as
+         * one task using 15 CPUs) */
+        int n = thread_tasks(t, cfg, r->cpus);
+        char name[64];
+        if (n > 1) snprintf(name, sizeof name, "%s \u00D7%d", t->name, n);
+        else snprintf(name, sizeof name, "%s", t->name);
+        if (n > 1 && !group) group = n;
+        int pad = 20 - text_columns(name);
+        fprintf(out, "  %s%*s %12.6f %8.2f%%%s%s\n", name, pad > 0 ? pad : 0, "", t->cpu_seconds,
+                100.0 * t->cpu_seconds / span / n, n > 1 ? " each" : "", t->alive ? "" : "  (exited)");
     }
     if (r->nthreads > shown) fprintf(out, "  ... and %zu more threads (see --json)\n", r->nthreads - shown);
     if (r->nthreads == 0) fprintf(out, "  (no threads reported)\n");
+    if (group)
+        fprintf(out, "  \u00D7%d: a workload phase's %d tasks, one per CPU, in one row: CPU s is their sum, %%CPU each\n"
+                     "  task's average (top lists each task on a line of its own)\n", group, group);
     free(ts);
 }
 
@@ -280,7 +318,7 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     for (int l = 0; r->tree_levels > 1 && l < r->tree_levels && l < 4; l++)
         fprintf(out, "%s%d", l ? " + " : " (", r->nodes_per_level[l]);
     fprintf(out, "%s, fanout %d, leaf %d\n", r->tree_levels > 1 ? ")" : "", r->fanout, r->fanout_leaf);
-    text_threads(out, r);
+    text_threads(out, r, cfg);
     text_flavors(out, r, cfg);
     fprintf(out, "\nRCU CPU time: GP kthreads %.6f s, ksoftirqd %.6f s, softirq inline (hidden in other tasks) %.6f s,\n"
                  "              rcuc %.6f s, scheduling-clock tick %.6f s,\n"

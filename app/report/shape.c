@@ -29,7 +29,7 @@ static const rk_key tree[] = {
     NUM("levels"), NUM("nodes"), LIST("nodes_per_level", RT_NUMBER), NUM("fanout"), NUM("fanout_leaf"), END,
 };
 
-static const rk_key thread[] = {STR("name"), NUM("cpu_seconds"), BOOL("alive"), BOOL("kernel_thread"), END};
+static const rk_key thread[] = {STR("name"), NUM("cpu_seconds"), BOOL("alive"), BOOL("kernel_thread"), NUM("tasks"), END};
 
 static const rk_key accounting[] = {
     NUM("rcu_gp_kthreads_s"), NUM("ksoftirqd_s"), NUM("softirq_inline_s"), NUM("rcuc_s"), NUM("tick_s"), NUM("caller_s"), END,

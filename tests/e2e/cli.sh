@@ -42,6 +42,7 @@ for name, f in d["flavors"].items():
 secs = [t["cpu_seconds"] for t in d["threads"]]
 assert secs == sorted(secs, reverse=True), "threads not sorted by CPU time"
 assert all("name" in t and "alive" in t for t in d["threads"])
+assert all(isinstance(t.get("tasks"), int) and t["tasks"] >= 1 for t in d["threads"]), "threads[].tasks"
 for k in ["rcu_gp_kthreads_s", "ksoftirqd_s", "softirq_inline_s", "rcuc_s", "tick_s", "caller_s"]:
     assert k in d["accounting"], "accounting." + k
 assert set(d["latency"]) >= {"max_irqs_off_us", "max_nonpreempt_us"}
@@ -57,6 +58,9 @@ fi
 # --- the text summary
 expect_rc 0 "run (text)" -- "$bin" run "$scn" --duration 1 && { out_has "THREAD" "summary"; out_has "FLAVOR" "summary"; out_has "safety:" "summary";
   out_has "tasks (call_rcu(), idle drains, context switches)" "summary names the tasks' row as the window does"; }
+# a phase's 16 tasks are one row named as the window names it, with each task's share, not 1552 %
+expect_rc 0 "run hackbench (text)" -- "$bin" run hackbench --duration 0.2 && { out_has "hackbench ×16" "threads table group row";
+  out_has "% each" "threads table per-task %CPU"; }
 # rcutorture's Reader Pipe line is in the summary of a run with rcutorture (authoring.sh: only there)
 expect_rc 0 "run rcutorture (text)" -- "$bin" run "$root/scenarios/rcutorture.json" --duration 1 && out_has "Reader Pipe:" "rcutorture summary"
 
