@@ -1,5 +1,6 @@
 /* accounting.c — CPU time per thread like top, where RCU's work was charged, and costs per GP/update. */
 #include "panels/panels.h"
+#include "workbook/glossary.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -659,8 +660,10 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             int nforms = thead_note(fr, v, rep, order, rows, n, i, note);
             int ny = row.y + (rd_line_height(rd, RD_BOLD) - rd_line_height(rd, RD_SANS_SMALL));
             for (int form = 0; form < nforms; form++) {
-                if (hw + rd_text_width(rd, RD_SANS_SMALL, note[form]) > c.w) continue;
+                int nw = rd_text_width(rd, RD_SANS_SMALL, note[form]);
+                if (hw + nw > c.w) continue;
                 rd_text(rd, RD_SANS_SMALL, c.x + hw, ny, th->text_dim, note[form]);
+                panel_explain(fr, (rd_rect){c.x + hw, ny, nw, rd_line_height(rd, RD_SANS_SMALL)}, note[form]); /* "×16" */
                 break;
             }
             break;
@@ -682,12 +685,14 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             snprintf(nm, sizeof nm, "%s%s%s%s", rank, t->name, group, t->alive ? "" : " (exited)");
             bar_row(fr, row, nm, t->cpu_seconds, tmax, el, rcu ? th->kernel : th->user, false, rcu);
             if (ncpu > 1) {
-                char tip[320];
+                char tip[1200];
                 double pct = el > 0 ? 100.0 * t->cpu_seconds / el : 0;
+                /* with the glossary's "×N" line under it, as every term on screen explains itself */
+                const char *g = glossary_line("\u00D7N");
                 snprintf(tip, sizeof tip,
                          "%s \u00D7%d — %d %s tasks, one per CPU of the workload's phase, summed: %.1f%% of one CPU is "
-                         "%d CPUs at %.1f%% each on average. top lists each task on a line of its own, none above 100%%.",
-                         t->name, ncpu, ncpu, t->name, pct, ncpu, pct / ncpu);
+                         "%d CPUs at %.1f%% each on average. top lists each task on a line of its own, none above 100%%.%s%s",
+                         t->name, ncpu, ncpu, t->name, pct, ncpu, pct / ncpu, g ? "\n\u00D7N — " : "", g ? g : "");
                 ui_tip_add(fr, (rd_rect){c.x, row.y, c.w, w->h}, tip);
             }
             if (!strncmp(nm, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, w->h}, "ksoftirqd/N");

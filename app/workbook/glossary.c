@@ -81,6 +81,7 @@ static const glossary_entry entries[] = {
     {"non-preemptible", "Longest stretch of RCU grace-period work nothing could preempt (softirq or tick code, or the 3.7 kthread between cond_resched() points); interrupts may be on."},
     {"rcuc/N", "Per-CPU RCU callback kthread (only with RCU_BOOST)."},
     {"call_rcu", "RCU work done inside ordinary tasks and charged to them: call_rcu() by the tasks that queue callbacks, the QS note at each context switch, and (3.6 with FAST_NO_HZ) the idle task's drain, which runs a whole FQS pass."},
+    {"\u00D7N", "How many a name stands for. In the CPU time panel and rcuvis run's THREAD table, \"hackbench \u00D716\" is one row for the 16 tasks a workload phase runs, one on each of its CPUs: their CPU time is added up, so the row's % of one CPU goes past 100 where top would print 16 lines of about 97 % each (rcuvis run prints each task's average). On the B button, \u00D71000 is the number of call_rcu() calls queued at once."},
     {"caption lane", "When each scenario caption is shown; the caption itself appears whole in the strip above."},
     {"CPUs", "One tile per CPU: what it runs, whether it owes a QS, its readers and its callback lists."},
     {"CPU", "The CPU's tile: what it runs, whether it owes a QS, its readers and its callback lists."},
@@ -188,6 +189,9 @@ void glossary_scan(const char *s, const char *end, glossary_hit_fn fn, void *ctx
         }
         /* a task in a stall warning: P<pid> (not p50/p99, which are lower case) */
         if (*p == 'P' && digits(p + 1, end, &q) && (q == end || !word_char(*q))) { fn(ctx, "P1234", p, (size_t)(q - p)); p = q - 1; continue; }
+        /* a count after a name: "hackbench ×16" (× is U+00D7, two bytes in UTF-8) */
+        if (end - p > 2 && (unsigned char)p[0] == 0xC3 && (unsigned char)p[1] == 0x97 && digits(p + 2, end, &q) &&
+            (q == end || !word_char(*q))) { fn(ctx, "\u00D7N", p, (size_t)(q - p)); p = q - 1; continue; }
         if (*p == '{') {
             const char *t = p + 1;
             while (t < end && *t == ' ') t++;

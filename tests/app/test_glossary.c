@@ -78,6 +78,8 @@ Test(glossary, scan_finds_numbered_names)
         {"rnp12  level 1", "rnp0"}, {"g155 c154  qsmask 0x3", "g155 c154"}, {"ksoftirqd/3", "ksoftirqd/N"},
         {"blocking grace period: { 0} (detected by 1", "{ 0}"}, {"FQS credited", "FQS"},
         {"longest irqs-off stretch 1 us · non-preemptible 3 us", "irqs-off"},
+        /* a phase's tasks as one row of the CPU time panel, and the heading's note when rows above are left out */
+        {"hackbench \u00D716", "\u00D7N"}, {"Threads (top) · #1 hackbench \u00D716, 31.1 s", "\u00D7N"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *found = NULL;

@@ -309,6 +309,7 @@ expect_rc 0 "check a JSON Schema" -- "$bin" check "$root/scenarios/schema.json" 
 expect_rc 0 "glossary by name" -- "$bin" glossary QSMASK && out_has "Bits of an rcu_node still owed a QS" "glossary qsmask"
 expect_rc 0 "glossary by the kernel's longer name" -- "$bin" glossary blkd_tasks && out_has "Tasks preempted inside an rcu_preempt reader" "glossary blkd_tasks"
 expect_rc 0 "glossary by mention" -- "$bin" glossary hotplug && out_has 'No term is named "hotplug"; these explanations mention it:' "glossary mention"
+expect_rc 0 "glossary of a group row" -- "$bin" glossary "×N" && out_has "one on each of its CPUs" "glossary ×N"
 expect_rc 2 "glossary of nothing" -- "$bin" glossary zzzz && err_has 'rcuvis: glossary: no term matches "zzzz" (`rcuvis glossary` lists all' "glossary none"
 expect_rc 0 "help lists glossary" -- "$bin" --help && out_has "rcuvis glossary [TERM...]" "help glossary"
 
