@@ -231,6 +231,10 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     int cap_h = captioned ? panel_caption_height(rd, views[0], n > 1 ? cap_w / 2 : cap_w, cap_w) : 0; /* cues span it (app.c) */
     int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
     ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);
+    /* then as the window does (app.c, ui_app_layout): the strip's empty band to a CPU time panel short of
+     * its first rows, the tree's unused height to "Why is it waiting?". A clip's slides keep the layout
+     * they were given, which depends on nothing a frame shows, so its panels do not move frame to frame. */
+    if (!a->klog_hold) panel_layout_share_room(&a->fr, &a->L, views, n, &a->st);
 }
 
 int ex_captions(ui_app *a, rd_ctx *rd, const ex_look *look, char bufs[2][4096], const char *caps[2])

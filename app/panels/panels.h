@@ -118,6 +118,13 @@ int panel_captions_font(rd_ctx *rd, rd_rect r, const char *const *captions, int 
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 
+/* After a layout (the window's, or a slide's): the steps that need the panels' own measures, which the
+ * layout code cannot take (view/ does not know the panels). The caption strip gives the band its caption
+ * leaves empty to a CPU time panel short of its first rows, and, in one view, "Why is it waiting?" takes
+ * the height the tree does not use. The views' captions are the ones the picture shows; fr->rd is the
+ * renderer laid out for. (room.c) */
+void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st);
+
 /* Draws the right-hand column (the workbook) inside r; the window supplies it, panels do not
  * know who fills the column. */
 typedef void (*ui_column_draw_fn)(ui_frame *fr, rd_rect r, void *ctx);

@@ -1,0 +1,57 @@
+/* room.c — layout steps that need the panels' own measures, shared by the window and `rcuvis shot` so a slide lays out as the window does. */
+#include "panels/panels.h"
+
+/* One view: the "Why is it waiting?" panel under the tree gets the height a small tree leaves
+ * unused. omap-stall's one node of two bits left the tree panel half empty while cue 4's answer
+ * (why 75 s of idle did not count) stopped behind "▼ 4 more lines". */
+static void give_why_the_trees_spare_room(ui_frame *fr, ui_layout *L, const ui_view *v)
+{
+    ui_side *s = &L->side[0];
+    if (L->nsides != 1 || L->why.h <= 0 || s->tree.h <= 0 || L->why.x != s->tree.x) return;
+    int spare = s->tree.h - panel_tree_height_needed(fr, s->tree.w, v, s->tree.h);
+    if (spare <= 0) return;
+    s->tree.h -= spare;
+    L->why.y -= spare;
+    L->why.h += spare;
+}
+
+/* The caption strip is as tall as the scenario's longest caption needs, so the panels keep still as
+ * captions change; the one shown may leave a band of it empty (hackbench's cue 3 at 120 % in a
+ * 1280x720 window: ~60 px under its four lines, while the CPU time panel above cut its top list
+ * before rcu_sched, the thread the caption sends the room to). When a side's CPU time panel cannot
+ * show the rows it keeps first, the strip gives it that band, down to what the shown captions need in
+ * the font they take now (so their text does not change), and no more than the panel lacks. */
+static void give_the_accounting_the_captions_spare_room(rd_ctx *rd, ui_layout *L, ui_view *const *views, int nviews,
+                                                        const ui_state *st)
+{
+    rd_rect cap = L->caption;
+    int n = L->nsides < nviews ? L->nsides : nviews;
+    if (cap.h <= 0 || n <= 0) return;
+    int want = 0;
+    for (int i = 0; i < n; i++) {
+        int s = panel_accounting_shortfall(rd, L->side[i].acct, views[i], st);
+        if (s > want) want = s;
+    }
+    if (!want) return;
+    const char *caps[2] = {views[0]->caption, n > 1 ? views[1]->caption : NULL};
+    int font = panel_captions_font(rd, cap, caps, n);
+    if (font >= 3) return; /* already the smallest font, which may not show it whole */
+    /* the least height at which the strip keeps that font (a bigger strip never takes a smaller one) */
+    int lo = rd_line_height(rd, RD_BIG) + 2 * rd_px(rd, 10), hi = cap.h;
+    if (lo >= hi) return;
+    while (lo < hi) {
+        rd_rect t = cap;
+        t.h = (lo + hi) / 2;
+        if (panel_captions_font(rd, t, caps, n) <= font) hi = t.h;
+        else lo = t.h + 1;
+    }
+    int spare = cap.h - lo;
+    ui_layout_caption_give(L, spare < want ? spare : want);
+}
+
+void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
+{
+    if (nviews <= 0) return;
+    give_the_accounting_the_captions_spare_room(fr->rd, L, views, nviews, st);
+    give_why_the_trees_spare_room(fr, L, views[0]);
+}
