@@ -46,7 +46,7 @@ static const glossary_entry entries[] = {
     {"R", "Next-ready callbacks: they need the next grace period."},
     {"N", "Next callbacks: just queued, no grace period assigned yet."},
     {"R!", "A reader that began before this grace period: the GP must wait for it to end."},
-    {"r", "A reader that began after the grace period started: the GP need not wait for it."},
+    {"r", "A reader that began after the grace period started: in principle the GP need not wait for it. But RCU waits for CPUs, not readers: while an rcu_sched or rcu_bh reader runs, its CPU has no QS to report, and an rcu_preempt reader preempted before its CPU reported is queued to hold this GP as well (rcu_preempt_note_context_switch())."},
     {"passed", "The CPU passed a QS in this GP but has not reported it to its leaf yet (◐)."},
     {"just cleared", "A qsmask bit cleared a moment ago and still clear (outlined in the tree; a yellow border on its CPU's tile): a report or an FQS credit landed."},
     {"p50/p99", "Median and 99th percentile: half of the GPs were shorter than p50, 99 % shorter than p99. Read off a histogram with 8 steps per doubling, so each is good to within about 6 % (two runs a few % apart can show the same value)."},
