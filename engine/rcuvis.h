@@ -477,6 +477,7 @@ typedef struct rv_flavor_view {       /* struct rcu_state */
     int kthread_cpu;                  /* 3.7: CPU the GP kthread last ran on (-1 softirq mode) */
     int gp_start_cpu;                 /* CPU whose softirq (3.6) or GP kthread (3.7) started the current or last GP; -1 none */
     bool kthread_running;
+    bool kthread_woken;               /* 3.7: woken (wake_up()) and not yet running: it runs a wake-up latency later */
     int64_t gp_start_ns;              /* of the current (or last) GP */
     int64_t next_fqs_ns;              /* when the next FQS is due, -1 if none */
     uint64_t n_force_qs, gp_max_jiffies;

@@ -74,7 +74,12 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
     if (kthread) {
         out->kthread_cpu = rsp->kt.cpu;
         out->kthread_running = rsp->kt.running;
-        out->phase = rsp->kt.state == KT_INIT ? RV_GP_INIT : rsp->kt.state == KT_CLEANUP ? RV_GP_CLEANUP
+        out->kthread_woken = !rsp->kt.running && rsp->kt.run_t >= 0;
+        /* a root with nothing left to wait for has woken the kthread (rcu_report_qs_rsp()) for
+         * rcu_gp_cleanup(): no longer "waiting for QSs" (a student read that beside qsmask 0), though
+         * the kthread runs only a wake-up latency later */
+        bool all_in = gp_in_progress(rsp) && rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0;
+        out->phase = rsp->kt.state == KT_INIT ? RV_GP_INIT : rsp->kt.state == KT_CLEANUP || all_in ? RV_GP_CLEANUP
                    : gp_in_progress(rsp) ? RV_GP_WAIT : RV_GP_IDLE;
         if (rsp->kt.timeout_t >= 0 && gp_in_progress(rsp)) out->next_fqs_ns = rsp->kt.timeout_t;
     } else {

@@ -634,7 +634,7 @@ static void draw_levels(ui_frame *fr, rd_rect area, const ui_view *v, const ui_s
 typedef struct drv_state {
     enum rv_mode mode;
     int flavor, kthread_cpu, gp_start_cpu, walk_node;
-    bool kthread_running;
+    bool kthread_running, kthread_woken;
     unsigned long gpnum;
     enum rv_gp_phase phase;
     bool fqs_known;  /* the GP waits for QSs and has a next FQS time */
@@ -645,7 +645,7 @@ static drv_state drv_state_of(const ui_view *v)
 {
     const rv_flavor_view *fl = &v->fl[v->flavor];
     drv_state d = {v->mode, v->flavor, fl->kthread_cpu, fl->gp_start_cpu, fl->walk_node, fl->kthread_running,
-                   fl->gpnum, fl->phase, false, 0};
+                   fl->kthread_woken, fl->gpnum, fl->phase, false, 0};
     if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
         int64_t dt = fl->next_fqs_ns - v->now;
         int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
@@ -675,7 +675,7 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
     if (d->mode == RV_MODE_KTHREAD) {
         if (d->kthread_cpu >= 0)
             snprintf(drv, n, "3.7: %s kthread %s on CPU %d", rv_flavor_name(d->flavor),
-                     d->kthread_running ? "running" : "sleeping, last ran", d->kthread_cpu);
+                     d->kthread_running ? "running" : d->kthread_woken ? "woken, last ran" : "sleeping, last ran", d->kthread_cpu);
         else snprintf(drv, n, "3.7: %s kthread sleeping", rv_flavor_name(d->flavor));
     } else {
         /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */

@@ -1,5 +1,6 @@
 /* test_views.c — the read-only views the app draws from: GP phases and walks, per-CPU state and readers, and "why is this grace period still waiting?". */
 #include "engine_fixtures.h"
+#include "scenario.h"
 
 static rv_engine *machine(int cpus, enum rv_mode mode, const char *busy, rv_costs *costs)
 {
@@ -49,7 +50,12 @@ Test(views, kthread_gp_phases_in_order)
             cr_expect_eq(f.walk_node, -1);
             saw_timer = true;
         }
-        if (f.phase == RV_GP_CLEANUP) cr_expect_geq(f.walk_node, 0);
+        if (f.phase == RV_GP_CLEANUP && f.walk_node < 0) {
+            /* the root has nothing left to wait for and rcu_report_qs_rsp() woke the kthread: cleanup
+             * is what comes, a wake-up latency before rcu_gp_cleanup()'s walk starts */
+            cr_expect(f.kthread_woken && !f.kthread_running, "before its walk, cleanup means the kthread is woken");
+        }
+        if (f.phase == RV_GP_CLEANUP && f.kthread_running) cr_expect_geq(f.walk_node, 0);
     }
     /* 3.7's rcu_start_gp_per_cpu() does not accelerate: the callback queued just before the GP rides
      * the next one, so rcu_gp_cleanup() finds cpu_needs_another_gp() and chains straight into init */
@@ -468,5 +474,32 @@ Test(views, explain_says_when_and_by_what_the_task_was_preempted_softirq)
     cr_expect(strstr(buf, "by __rcu_pending()'s set_need_resched()"), "%s", buf);
     cr_expect(strstr(buf, "inside the rcu_read_lock() it entered at 0.500000 s"), "%s", buf);
     cr_expect(!strstr(buf, "preempted on this CPU at 0.500000 s"), "%s", buf);
+    rv_engine_free(e);
+}
+
+/* tree.json's GP 40: CPU 13's report at 194 ms empties the root, and rcu_report_qs_rsp() wakes the
+ * kthread, which runs rcu_gp_cleanup() 8 us later. In between the view says cleanup and "woken", not
+ * "waiting for QSs" beside a root qsmask of 0 (a student's reading of the tree lecture's stop 5). */
+Test(views, a_root_with_nothing_left_reads_as_cleanup_with_the_kthread_woken)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/tree.json", root ? root : ".");
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.170);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.phase, RV_GP_WAIT, "CPU 13 still holds GP 40 at 170 ms");
+    cr_expect_not(f.kthread_woken);
+    fx_run_s(e, 0.194004);
+    f = fx_flavor(e, RV_SCHED);
+    cr_expect_eq(f.gpnum, 40u);
+    cr_expect_eq(f.completed, 39u, "GP 40 is not over until the cleanup walk");
+    cr_expect_eq(f.phase, RV_GP_CLEANUP, "phase %s", rv_gp_phase_name(f.phase));
+    cr_expect(f.kthread_woken && !f.kthread_running);
+    cr_expect_eq(f.walk_node, -1, "the walk has not started");
     rv_engine_free(e);
 }
