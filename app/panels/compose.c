@@ -1,5 +1,48 @@
 /* compose.c — composes every panel into one picture; shared by the window and `rcuvis shot`. */
 #include "panels/panels.h"
+#include "view/layout_export.h"
+
+/* Over any picture: the overlay asked for, and the tip under the pointer (none over an overlay, whose
+ * words would hide what the tip explains). */
+static void draw_overlays(ui_frame *fr, const ui_layout *L, const ui_state *st)
+{
+    if (st->show_picker || st->show_help || st->show_glossary) fr->ntips = 0;
+    if (st->show_picker) panel_picker_draw(fr, L->whole, st);
+    else if (st->show_help) panel_help_draw(fr, L->whole, st);
+    else if (st->show_glossary) panel_glossary_draw(fr, L->whole, st);
+    if (st->show_picker || st->show_help || st->show_glossary) fr->ntips = 0;
+    panel_tip_draw(fr, L->whole);
+}
+
+void ui_draw_focus(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, int panel)
+{
+    fr->nhits = 0;
+    fr->ntips = 0;
+    fr->ntips_shortened = 0;
+    fr->nterm_missing = 0;
+    rd_begin(fr->rd, fr->th->bg);
+    int n = L->nsides < nviews ? L->nsides : nviews;
+    for (int i = 0; i < n; i++) {
+        const ui_side *s = &L->side[i];
+        const ui_view *v = views[i];
+        fr->side = i;
+        if (L->nsides > 1 && s->head.h > 0) panel_side_head_draw(fr, s->head, v);
+        if (s->cpus.h > 0) panel_cpus_draw(fr, s->cpus, v, st);
+        if (s->tree.h > 0) panel_tree_draw(fr, s->tree, v, st);
+        const bool two = n == 2;
+        if (s->acct.h > 0) panel_accounting_draw(fr, s->acct, v, st, two ? views[1 - i] : NULL, two ? L->side[1 - i].acct : (rd_rect){0});
+        if (s->timeline.h > 0) panel_timeline_draw(fr, s->timeline, v, st);
+        if (s->klog.h > 0) {
+            /* compare's why lives in each side's kernel-log slot (ui_layout_single) */
+            if (panel == UI_PANEL_WHY) panel_why_draw(fr, s->klog, v, st, false);
+            else panel_klog_draw(fr, s->klog, v, st);
+        }
+    }
+    fr->side = 0;
+    if (L->why.h > 0) panel_why_draw(fr, L->why, views[0], st, false);
+    if (L->caption.h > 0) panel_captions_draw(fr, L->caption, views, n); /* each side's own in compare */
+    draw_overlays(fr, L, st);
+}
 
 void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st,
                  const char *scenario_name, ui_column_draw_fn column, void *column_ctx)
@@ -32,11 +75,5 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     panel_scrub_draw(fr, L->scrub, views[0], st);
     panel_top_draw(fr, L->top, views[0], st, scenario_name);
     panel_banner_draw(fr, L->banner, st);
-    /* over an overlay, the panels' hover tips would explain what cannot be seen */
-    if (st->show_picker || st->show_help || st->show_glossary) fr->ntips = 0;
-    if (st->show_picker) panel_picker_draw(fr, L->whole, st);
-    else if (st->show_help) panel_help_draw(fr, L->whole, st);
-    else if (st->show_glossary) panel_glossary_draw(fr, L->whole, st);
-    if (st->show_picker || st->show_help || st->show_glossary) fr->ntips = 0;
-    panel_tip_draw(fr, L->whole);
+    draw_overlays(fr, L, st);
 }

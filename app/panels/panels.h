@@ -129,6 +129,11 @@ void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, 
  * know who fills the column. */
 typedef void (*ui_column_draw_fn)(ui_frame *fr, rd_rect r, void *ctx);
 
+/* V: the one panel (enum ui_panel_id) that ui_layout_single() put in L, each side's copy in compare mode,
+ * drawn alone over the whole picture, with the overlays (help, glossary, picker) and the hover tip that
+ * go over any picture. In compare mode "Why is it waiting?" is each side's own, in its half. */
+void ui_draw_focus(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, int panel);
+
 /* The whole picture for 1 or 2 views (compare). Same code for the window and `rcuvis shot`.
  * column (may be NULL) fills L->workbook when that column is shown. */
 void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st,

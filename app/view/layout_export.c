@@ -42,6 +42,23 @@ void ui_layout_clean(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st,
     if (drop_klog) ui_layout_fold_klog(L, 0); /* an empty log is an empty panel: a slide leaves it out */
 }
 
+static bool holds(rd_rect r, int x, int y) { return r.w > 0 && r.h > 0 && x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h; }
+
+int ui_layout_panel_at(const ui_layout *L, int x, int y, bool why_in_klog)
+{
+    if (holds(L->why, x, y)) return UI_PANEL_WHY;
+    if (holds(L->caption, x, y)) return UI_PANEL_CAPTION;
+    for (int i = 0; i < L->nsides; i++) {
+        const ui_side *s = &L->side[i];
+        if (holds(s->cpus, x, y)) return UI_PANEL_CPUS;
+        if (holds(s->tree, x, y)) return UI_PANEL_TREE;
+        if (holds(s->acct, x, y)) return UI_PANEL_ACCT;
+        if (holds(s->timeline, x, y)) return UI_PANEL_TIMELINE;
+        if (holds(s->klog, x, y)) return L->why_floating && why_in_klog ? UI_PANEL_WHY : UI_PANEL_KLOG;
+    }
+    return UI_PANEL_NONE;
+}
+
 void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel)
 {
     memset(L, 0, sizeof *L);

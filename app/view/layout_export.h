@@ -14,6 +14,11 @@ const char *ui_panel_name(int id);
  * drop_klog (nothing logged on any side) the kernel log gives its rows to the panels above it. */
 void ui_layout_clean(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int title_h, int caption_h, bool drop_klog);
 
+/* The panel whose rectangle in L holds (x, y) (enum ui_panel_id), or UI_PANEL_NONE (the top bar, the
+ * scrubber, a side's head, the workbook column, a gap). why_in_klog: compare mode with a selection, where
+ * each side's kernel-log slot shows "Why is it waiting?". */
+int ui_layout_panel_at(const ui_layout *L, int x, int y, bool why_in_klog);
+
 /* One panel filling w x h (two halves, each under its side's header, in compare mode). Only that
  * panel's rect is non-empty: side[i].<panel>, L->why or L->caption. */
 void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel);

@@ -64,6 +64,7 @@ void ui_state_defaults(ui_state *st)
     st->hover_cpu = -1;
     st->cue = -1;
     st->moment_ns = -1;
+    st->focus_panel = st->last_panel = -1;
     st->timeline_span = 2000000000LL;
     st->flash_ns = 3000000LL;
 }

@@ -133,6 +133,11 @@ typedef struct ui_state {
     bool event_filter;            /* E: event steps (Shift+arrows) and R stop only at events of the flavor shown
                                      and, with a CPU selected, of that CPU; the top bar says so while on */
     char config_badge[256];       /* what differs from the scenario file ("" = nothing): shown in the top bar */
+    /* V: one panel fills the window in a large text size (enum ui_panel_id of view/layout_export.h; -1
+     * none), for the back of a lecture room; both halves' copy of it in compare mode. Playback, seeks,
+     * cues, compare and F5 leave it on; V or Esc turns it off. */
+    int focus_panel;
+    int last_panel;               /* the panel last clicked (V takes it when the pointer is on none), -1 none */
 } ui_state;
 
 int ui_hit_add(ui_frame *fr, rd_rect r, int kind, int a, int b);

@@ -1,5 +1,6 @@
 /* app.c — scenario loading, the compare split, time control across sessions, and drawing a frame. */
 #include "window/app.h"
+#include "view/layout_export.h"
 #include "scenario.h"
 
 #include "commands.h"
@@ -353,6 +354,10 @@ void ui_app_draw(ui_app *a, rd_ctx *rd)
     a->st.flash_ns = (int64_t)(a->st.speed * 0.25e9);
     if (a->st.flash_ns < jiffy) a->st.flash_ns = jiffy;
     ui_app_layout(a, rd, views);
+    if (a->st.focus_panel >= 0) { /* V: one panel fills the picture */
+        ui_draw_focus(&a->fr, &a->L, views, a->nsessions, &a->st, a->st.focus_panel);
+        return;
+    }
     if (!a->caption_strip) {
         ui_draw_all(&a->fr, &a->L, views, a->nsessions, &a->st, a->name, draw_workbook_column, a);
         return;
@@ -383,6 +388,10 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
 {
     int w, h;
     rd_output_size(rd, &w, &h);
+    if (a->st.focus_panel >= 0) { /* V: that panel alone, both halves' copies in compare mode */
+        ui_layout_single(&a->L, rd, w, h, &a->st, a->st.focus_panel);
+        return;
+    }
     /* compare mode may split the strip under the two sides (each its own caption): sized for half */
     int cap_w = a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8);
     /* a lecture cue's caption is the same on both sides, so it spans the strip: measured at full width

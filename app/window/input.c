@@ -1,5 +1,6 @@
 /* input.c — turns keys, clicks, wheel and drops into commands on the app (play, step, seek, inject...). */
 #include "window/window.h"
+#include "view/layout_export.h"
 #include "scenario.h"
 
 #include "commands.h"
@@ -429,6 +430,9 @@ static void click(ui_win *w, int x, int y, double now_ms)
         } else if (!h || h->kind != HIT_PICKER_ITEM) st->show_picker = false;
         return;
     }
+    /* the panel clicked is V's when the pointer is not on one (a clicker's PgDn hid it) */
+    int p = st->focus_panel < 0 ? ui_layout_panel_at(&a->L, x, y, st->sel_cpu >= 0 || st->sel_node >= 0) : -1;
+    if (p >= 0) st->last_panel = p;
     if (!h) return;
     switch (h->kind) {
     case HIT_CPU: {
@@ -655,9 +659,11 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_QUESTION: case SDLK_F1: case SDLK_h: ui_input_action(w, ACT_HELP, 0, now_ms); break;
     case SDLK_F11: w->toggle_fullscreen = true; break;
     case SDLK_F12: save_picture(w, now_ms); break;
+    case SDLK_v: ui_win_focus_key(w, now_ms); break; /* one panel fills the window (focus.c) */
     case SDLK_ESCAPE:
         if (st->show_help) st->show_help = false;
         else if (st->show_glossary) st->show_glossary = false;
+        else if (st->focus_panel >= 0) ui_win_focus_off(w, now_ms);
         else if (st->error[0]) st->error[0] = 0;
         else { st->sel_cpu = -1; st->sel_node = -1; }
         break;
@@ -710,6 +716,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
         int x = (int)(ev->motion.x * k), y = (int)(ev->motion.y * k);
         w->app.fr.mouse_x = x;
         w->app.fr.mouse_y = y;
+        w->point_x = x, w->point_y = y, w->pointer_seen = true;
         if (w->dragging) { w->drag_x = x; w->drag_pending = true; break; }
         const ui_hit *h = ui_hit_find(&w->app.fr, x, y);
         st->hover_cpu = (h && h->kind == HIT_CPU && h->a >= 0) ? h->a : -1;

@@ -303,16 +303,10 @@ int cmd_window(int argc, char **argv)
         if (w->quit) break; /* Ctrl+Q or the window closed: not one more frame of simulation and drawing */
         ui_input_frame(w, wall_ms()); /* drags, and a far seek a frame's slice at a time (seek.c) */
         now = wall_ms();
-        if (w->scale_changed) {
+        if (ui_win_scale_stale(w)) {
             /* HiDPI factor can change when the window moves between monitors */
             w->hidpi = hidpi_of(win, ren);
-            int ow, oh;
-            SDL_GetRendererOutputSize(ren, &ow, &oh);
-            /* a scale that leaves too little room for the panels is lowered until every label fits */
-            float want = w->app.st.ui_scale * w->hidpi, got = ui_fit_scale(ow, oh, want);
-            rd_set_scale(w->rd, got);
-            w->app.st.scale_capped = got < want - 0.005f ? got / w->hidpi : 0;
-            w->scale_changed = false;
+            ui_win_fit_scale(w); /* the UI scale, lowered to fit; a focused panel's (V) larger one */
         }
         if (w->toggle_fullscreen) {
             bool fs = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;

@@ -31,6 +31,10 @@ typedef struct ui_win {
     char pending_what[96];       /* what it goes to ("the next caption"), "" for a scrubber seek */
     int64_t stopped_seek;        /* where the seek the key being handled stopped was going (-1: none) */
     double last_frame_ms;
+    int point_x, point_y;        /* where the pointer last moved (kept while a clicker hides its tip): V's panel */
+    bool pointer_seen;
+    int fitted_focus;            /* the focused panel (-1 none) and compare mode the scale was fitted for */
+    bool fitted_compare;
     double watch_ms;             /* last check of the scenario file */
     char failed_source[1024];    /* the version of a file whose reload failed (not retried until it changes) */
     long long failed_mtime_ns;
@@ -53,6 +57,16 @@ void ui_win_play(ui_win *w, double now);
 /* A frame's work before drawing, in the desktop loop's order: the workbook's hook, playback, the file
  * watcher, and the status line dropped once its time (ui_app_status) is up. now is the window's clock. */
 void ui_win_tick(ui_win *w, double now);
+/* The frame's scale for the window's size (rd's output), the UI scale and, with a panel focused (V), that
+ * panel's larger text (focus.c); clears scale_changed. */
+void ui_win_fit_scale(ui_win *w);
+/* Is the scale out of date: the size or UI scale changed, V turned focus on or off, or compare changed
+ * under a focused panel? */
+bool ui_win_scale_stale(const ui_win *w);
+/* V: the panel under the pointer, or the one last clicked, fills the window; V again returns. */
+void ui_win_focus_key(ui_win *w, double now_ms);
+/* Back to every panel (V, Esc). */
+void ui_win_focus_off(ui_win *w, double now_ms);
 /* Wall ms a caption needs on screen to be read (playback holds at its end until then). */
 double ui_caption_read_ms(const char *text);
 /* Wall-clock ms a far seek may simulate per frame (the window stays answerable to keys). */

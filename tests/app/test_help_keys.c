@@ -13,7 +13,7 @@
  * found the help without Shift+L / Shift+K and README without A. */
 static const char *const keys[] = {
     "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U",
-    "W", "X", "Y", "Z", "0", "1", "2", "3", "F1", "F2", "F3", "F5", "F11", "F12", "Esc", "Tab", "Home", "End",
+    "V", "W", "X", "Y", "Z", "0", "1", "2", "3", "F1", "F2", "F3", "F5", "F11", "F12", "Esc", "Tab", "Home", "End",
     "PgDn", "PgUp", "Space", ".", "?", "[", "]", "Ctrl+B", "Ctrl+O", "Ctrl+R", "Ctrl+E", "Ctrl+S", "Ctrl+Q",
     "Shift+Z", "Shift+U", "Shift+Tab", "wheel",
 };
