@@ -1,114 +1,22 @@
 /* fit.c — the text scale of a one-panel picture (--panel without --scale): as large as the panel keeps everything it shows. */
 #include "export/export.h"
+#include "window/text_census.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+static void draw_look(ui_app *a, rd_ctx *rd, void *look) { ex_draw(a, rd, look); }
 
-/* What a reader loses when a panel gets less room: text cut at an edge or ended with "…", lines or
- * rows behind a "▼ N more" cue or a "… and N more leaves" line, and runs that vanish altogether
- * (older kernel-log lines, node titles, labels that no longer fit). Some runs do not count: axis
- * labels ("80.45 s"), which any width spaces out by design; the timeline's caption-lane previews
- * shortened with "…" (the caption strip and panel show the caption whole); and compare's side heads
- * ("3.6 (softirq) — grace periods driven from RCU_SOFTIRQ") ending in "…": the engine's name comes
- * first, the rest repeats what the panels show. */
-typedef struct seen {
-    const ui_app *a;
-    long runs, hidden;
-    int clipped, shortened, excused, dropped; /* dropped: parts left out by a shorter form (rd_note_dropped) */
-    int cut_glyphs; /* how much the clipped runs hide: a line cut at both scales may hide more at the bigger */
-    bool after_caption; /* the last run was a caption's start: a "…" now ends a shortened preview */
-} seen;
-
-static bool axis_label(const char *t)
-{
-    const char *p = t;
-    while ((*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == '+') p++;
-    return p > t && (!strcmp(p, " s") || !strcmp(p, " ms") || !strcmp(p, " µs") || !strcmp(p, " ns") || !strcmp(p, "s"));
-}
-
-/* A caption's text, or its start (rd_text_fit draws a shortened label as its start, then a run "…"):
- * 1 whole, 2 shortened, 0 neither */
-static int caption_run(const ui_app *a, const char *t)
-{
-    size_t n = strlen(t);
-    if (n < 8) return 0;
-    for (size_t i = 0; i < a->base.ncaptions; i++)
-        if (!strncmp(a->base.captions[i].text, t, n)) return a->base.captions[i].text[n] ? 2 : 1;
-    return 0;
-}
-
-static bool in_side_head(const ui_layout *L, int y)
-{
-    for (int i = 0; i < L->nsides && L->nsides > 1; i++)
-        if (L->side[i].head.h > 0 && y >= L->side[i].head.y && y < L->side[i].head.y + L->side[i].head.h) return true;
-    return false;
-}
-
-static void observe(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
-{
-    (void)x; (void)w; (void)h;
-    seen *sn = ctx;
-    size_t n = end ? (size_t)(end - s) : strlen(s);
-    char t[600];
-    snprintf(t, sizeof t, "%.*s", (int)(n < sizeof t - 1 ? n : sizeof t - 1), s);
-    if (!strcmp(t, "…")) { sn->excused += sn->after_caption || in_side_head(&sn->a->L, y); sn->after_caption = false; return; }
-    int cap = caption_run(sn->a, t);
-    sn->after_caption = cap == 2;
-    if (cap || axis_label(t)) return;
-    sn->runs++;
-    const char *num = NULL;
-    if (!strncmp(t, "▼ ", strlen("▼ "))) num = t + strlen("▼ ");
-    else if (!strncmp(t, "… and ", strlen("… and "))) num = t + strlen("… and ");
-    if (num && *num >= '0' && *num <= '9') sn->hidden += strtol(num, NULL, 10);
-}
-
-static seen measure(ui_app *a, rd_ctx *rd, const ex_look *look, float k)
-{
-    seen sn = {a, 0, 0, 0, 0, 0, 0, 0, false};
-    rd_set_scale(rd, k);
-    rd_text_stats_reset(rd);
-    rd_set_text_observer(rd, observe, &sn);
-    ex_draw(a, rd, look);
-    rd_end(rd);
-    rd_set_text_observer(rd, NULL, NULL);
-    rd_text_stats ts;
-    rd_text_stats_get(rd, &ts);
-    sn.clipped = ts.clipped;
-    sn.shortened = ts.shortened - sn.excused;
-    sn.dropped = ts.dropped;
-    sn.cut_glyphs = ts.cut_glyphs;
-    return sn;
-}
-
-float ex_panel_scale_limit(int w, int h)
-{
-    float k = (float)w / 480.0f, kh = (float)h / 270.0f;
-    if (kh < k) k = kh;
-    if (k > 4.0f) k = 4.0f;
-    return k < 1.0f ? 1.0f : k;
-}
+float ex_panel_scale_limit(int w, int h) { return ui_text_census_limit(w, h); }
 
 /* The rule: the largest scale in steps of 1/4 from ex_panel_scale_limit() (the panel keeps at least
  * 480x270 logical pixels) down to 1 whose drawing shows everything the scale-1 drawing shows: no
- * more text cut or shortened, nothing more hidden behind a cue, no fewer text runs (as counted
- * above). A kernel log of one line grows until that line fills the width; a tree of one node until
- * its header does; 16 CPUs' tiles or a long thread list, which fill the picture at 1, stay near 1.
- * The app's current moment is drawn; rd is left at the chosen scale. */
+ * more text cut or shortened, nothing more hidden behind a cue, no fewer text runs (as
+ * window/text_census.c counts them). A kernel log of one line grows until that line fills the
+ * width; a tree of one node until its header does; 16 CPUs' tiles or a long thread list, which fill
+ * the picture at 1, stay near 1. The app's current moment is drawn; rd is left at the chosen scale. */
 float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look)
 {
     int w, h;
     rd_output_size(rd, &w, &h);
-    seen base = measure(a, rd, look, 1.0f);
-    float best = 1.0f;
-    for (float k = (float)((int)(ex_panel_scale_limit(w, h) * 4.0f)) / 4.0f; k > 1.0f; k -= 0.25f) {
-        seen s = measure(a, rd, look, k);
-        if (s.clipped <= base.clipped && s.cut_glyphs <= base.cut_glyphs && s.shortened <= base.shortened &&
-            s.dropped <= base.dropped && s.hidden <= base.hidden && s.runs >= base.runs) {
-            best = k;
-            break;
-        }
-    }
+    float best = ui_text_census_fit(a, rd, 1.0f, ex_panel_scale_limit(w, h), draw_look, (void *)look);
     rd_set_scale(rd, best);
     return best;
 }
