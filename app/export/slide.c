@@ -41,24 +41,8 @@ static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view 
 
 static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
 {
-    bool sel = st->sel_cpu >= 0 || st->sel_node >= 0;
-    for (int i = 0; i < L->nsides && i < nviews; i++) {
-        const ui_side *s = &L->side[i];
-        const ui_view *v = views[i];
-        fr->side = i;
-        if (L->nsides > 1 && s->head.h > 0) panel_side_head_draw(fr, s->head, v);
-        if (s->cpus.h > 0) panel_cpus_draw(fr, s->cpus, v, st);
-        if (s->tree.h > 0) panel_tree_draw(fr, s->tree, v, st);
-        const bool two = L->nsides == 2 && nviews >= 2;
-        if (s->acct.h > 0) panel_accounting_draw(fr, s->acct, v, st, two ? views[1 - i] : NULL, two ? L->side[1 - i].acct : (rd_rect){0});
-        if (s->timeline.h > 0) panel_timeline_draw(fr, s->timeline, v, st);
-        if (s->klog.h > 0) {
-            /* compare: the why panel lives in each side's klog slot, as in the window */
-            if (L->why_floating && sel) panel_why_draw(fr, s->klog, v, st, false);
-            else panel_klog_draw(fr, s->klog, v, st);
-        }
-    }
-    fr->side = 0;
+    /* compare: the why panel lives in each side's klog slot, as in the window */
+    panel_draw_sides(fr, L, views, nviews, st, L->why_floating && (st->sel_cpu >= 0 || st->sel_node >= 0));
 }
 
 int ex_cue_bar_height(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 10); }

@@ -14,13 +14,8 @@ static void draw_overlays(ui_frame *fr, const ui_layout *L, const ui_state *st)
     panel_tip_draw(fr, L->whole);
 }
 
-void ui_draw_focus(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, int panel)
+void panel_draw_sides(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, bool why_in_klog)
 {
-    fr->nhits = 0;
-    fr->ntips = 0;
-    fr->ntips_shortened = 0;
-    fr->nterm_missing = 0;
-    rd_begin(fr->rd, fr->th->bg);
     int n = L->nsides < nviews ? L->nsides : nviews;
     for (int i = 0; i < n; i++) {
         const ui_side *s = &L->side[i];
@@ -33,12 +28,22 @@ void ui_draw_focus(ui_frame *fr, const ui_layout *L, ui_view *const *views, int 
         if (s->acct.h > 0) panel_accounting_draw(fr, s->acct, v, st, two ? views[1 - i] : NULL, two ? L->side[1 - i].acct : (rd_rect){0});
         if (s->timeline.h > 0) panel_timeline_draw(fr, s->timeline, v, st);
         if (s->klog.h > 0) {
-            /* compare's why lives in each side's kernel-log slot (ui_layout_single) */
-            if (panel == UI_PANEL_WHY) panel_why_draw(fr, s->klog, v, st, false);
+            if (why_in_klog) panel_why_draw(fr, s->klog, v, st, false);
             else panel_klog_draw(fr, s->klog, v, st);
         }
     }
     fr->side = 0;
+}
+
+void ui_draw_focus(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, int panel)
+{
+    fr->nhits = 0;
+    fr->ntips = 0;
+    fr->ntips_shortened = 0;
+    fr->nterm_missing = 0;
+    rd_begin(fr->rd, fr->th->bg);
+    int n = L->nsides < nviews ? L->nsides : nviews;
+    panel_draw_sides(fr, L, views, nviews, st, panel == UI_PANEL_WHY); /* compare's why lives in each side's kernel-log slot (ui_layout_single) */
     if (L->why.h > 0) panel_why_draw(fr, L->why, views[0], st, false);
     if (L->caption.h > 0) panel_captions_draw(fr, L->caption, views, n); /* each side's own in compare */
     draw_overlays(fr, L, st);
@@ -52,23 +57,10 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     fr->ntips_shortened = 0;
     fr->nterm_missing = 0;
     rd_begin(fr->rd, fr->th->bg);
-    for (int i = 0; i < L->nsides && i < nviews; i++) {
-        const ui_side *s = &L->side[i];
-        const ui_view *v = views[i];
-        fr->side = i;
-        if (L->nsides > 1) panel_side_head_draw(fr, s->head, v);
-        panel_cpus_draw(fr, s->cpus, v, st);
-        panel_tree_draw(fr, s->tree, v, st);
-        const bool two = L->nsides == 2 && nviews >= 2;
-        panel_accounting_draw(fr, s->acct, v, st, two ? views[1 - i] : NULL, two ? L->side[1 - i].acct : (rd_rect){0});
-        panel_timeline_draw(fr, s->timeline, v, st);
-        /* compare mode: each side explains its own engine, in place of its kernel log, while
-         * something is selected (the two answers differ: that is the point of comparing) */
-        bool sel = st->sel_cpu >= 0 || st->sel_node >= 0;
-        if (L->why_floating && sel) panel_why_draw(fr, s->klog, v, st, false);
-        else panel_klog_draw(fr, s->klog, v, st);
-    }
-    fr->side = 0;
+    /* compare mode: each side explains its own engine, in place of its kernel log, while something is
+     * selected (the two answers differ: that is the point of comparing) */
+    bool sel = st->sel_cpu >= 0 || st->sel_node >= 0;
+    panel_draw_sides(fr, L, views, nviews, st, L->why_floating && sel);
     if (!L->why_floating) panel_why_draw(fr, L->why, views[0], st, false);
     if (L->workbook.w > 0 && column) column(fr, L->workbook, column_ctx);
     panel_captions_draw(fr, L->caption, views, L->nsides < nviews ? L->nsides : nviews); /* each side's own in compare */

@@ -132,6 +132,10 @@ typedef void (*ui_column_draw_fn)(ui_frame *fr, rd_rect r, void *ctx);
 /* V: the one panel (enum ui_panel_id) that ui_layout_single() put in L, each side's copy in compare mode,
  * drawn alone over the whole picture, with the overlays (help, glossary, picker) and the hover tip that
  * go over any picture. In compare mode "Why is it waiting?" is each side's own, in its half. */
+/* Each side's panels (compare's head, CPUs, tree, CPU time, timeline, kernel log), those with room;
+ * why_in_klog: a side's kernel-log slot shows "Why is it waiting?" instead (compare with a selection,
+ * or the Why panel focused). The window, V and shot's slides draw their sides with it. */
+void panel_draw_sides(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, bool why_in_klog);
 void ui_draw_focus(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, int panel);
 
 /* The whole picture for 1 or 2 views (compare). Same code for the window and `rcuvis shot`.

@@ -20,6 +20,16 @@ static inline void app_load(ui_app *a, const char *scenario, bool compare)
     cr_assert_eq(ui_app_set_compare(a, compare, err, sizeof err), 0, "%s", err);
 }
 
+/* One frame of a drawn into rd (with the reports the panels read), each text run handed to fn. */
+static inline void app_draw_observed(ui_app *a, rd_ctx *rd, rd_text_observer fn, void *ctx)
+{
+    ui_app_refresh_reports(a, 0, 0);
+    rd_set_text_observer(rd, fn, ctx);
+    ui_app_draw(a, rd);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+}
+
 /* Seek to t and finish the seek (no frame budget), with the reports the panels read. */
 static inline void app_seek(ui_app *a, int64_t t)
 {

@@ -45,19 +45,6 @@ static void move_to(int x, int y)
     ui_input_event(W, &ev, 1000);
 }
 
-static void click_at(int x, int y)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_MOUSEBUTTONDOWN;
-    ev.button.button = SDL_BUTTON_LEFT;
-    ev.button.x = x;
-    ev.button.y = y;
-    ui_input_event(W, &ev, 1000);
-    ev.type = SDL_MOUSEBUTTONUP;
-    ui_input_event(W, &ev, 1000);
-}
-
 /* A frame as the desktop loop makes it: the scale refitted when stale, then drawn. */
 static void window_frame(void)
 {
@@ -182,7 +169,7 @@ Test(focus, without_the_pointer_v_takes_the_panel_last_clicked)
 {
     open_at_cue("tree", 0);
     rd_rect t = W->app.L.side[0].tree;
-    click_at(t.x + t.w - 4, t.y + t.h - 4);
+    click_left(t.x + t.w - 4, t.y + t.h - 4);
     frame();
     press(SDLK_PAGEDOWN); /* the next cue; the pointer's tip is hidden */
     while (ui_app_seek_continue(&W->app, 1000)) {}

@@ -48,15 +48,7 @@ static void teardown(void) { window_fixture_close(cfgdir); }
 
 static void click(int x, int y)
 {
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_MOUSEBUTTONDOWN;
-    ev.button.button = SDL_BUTTON_LEFT;
-    ev.button.x = x;
-    ev.button.y = y;
-    ui_input_event(W, &ev, 1000);
-    ev.type = SDL_MOUSEBUTTONUP;
-    ui_input_event(W, &ev, 1000);
+    click_left(x, y);
     frame();
 }
 

@@ -18,14 +18,10 @@ static bool meets(rd_rect a, rd_rect b) { return a.x < b.x + b.w && b.x < a.x + 
 static void draw(ui_app *a, int w, int h, float scale)
 {
     char err[512];
-    ui_app_refresh_reports(a, 0, 0);
     rd_ctx *rd = rd_new_offscreen((int)(w * scale), (int)(h * scale), scale, err, sizeof err);
     cr_assert(rd, "%s", err);
     R.n = 0;
-    rd_set_text_observer(rd, keep_run, &R);
-    ui_app_draw(a, rd);
-    rd_end(rd);
-    rd_set_text_observer(rd, NULL, NULL);
+    app_draw_observed(a, rd, keep_run, &R);
     rd_free(rd);
 }
 

@@ -16,14 +16,10 @@ static runs R;
 static void draw(ui_app *a, int w, int h, float want)
 {
     char err[512];
-    ui_app_refresh_reports(a, 0, 0);
     rd_ctx *rd = rd_new_offscreen(w, h, ui_fit_scale(w, h, want), err, sizeof err);
     cr_assert(rd, "%s", err);
     R.n = 0;
-    rd_set_text_observer(rd, keep_run, &R);
-    ui_app_draw(a, rd);
-    rd_end(rd);
-    rd_set_text_observer(rd, NULL, NULL);
+    app_draw_observed(a, rd, keep_run, &R);
     rd_free(rd);
 }
 

@@ -74,4 +74,17 @@ static inline void press_mod(SDL_Keycode k, Uint16 mod)
 static inline void press(SDL_Keycode k) { press_mod(k, 0); }
 static inline void keymod(SDL_Keycode k, Uint16 mod) { press_mod(k, mod); frame(); }
 static inline void key(SDL_Keycode k) { keymod(k, 0); }
+/* A left click at (x, y) in window pixels: button down, then up, at the fixture's fixed time. */
+static inline void click_left(int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEBUTTONDOWN;
+    ev.button.button = SDL_BUTTON_LEFT;
+    ev.button.x = x;
+    ev.button.y = y;
+    ui_input_event(W, &ev, 1000);
+    ev.type = SDL_MOUSEBUTTONUP;
+    ui_input_event(W, &ev, 1000);
+}
 #endif
