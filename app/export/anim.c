@@ -331,6 +331,9 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
         lk.bar_font = bar_font(rd, bars, n, lk.bar_digits);
     }
     bar_notes_free(bars, n);
+    lk.clock_digits = 6; /* the title's clock as the bar's: nine decimals if any frame's time needs them */
+    for (int i = 0; i < n; i++)
+        if (frame_time(an, i, n) % 1000) { lk.clock_digits = 9; break; }
     int rc = 0;
     for (int i = 0; i < n && !rc; i++) {
         if (i) ui_app_advance(a, frame_time(an, i, n), 0);

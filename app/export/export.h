@@ -22,6 +22,9 @@ typedef struct ex_look {
      * the decimals of its times (6 or 9; 0 = as each picture's times need) and its font (an index
      * into ex_cue_bar_fit's fonts, biggest first; 0 = the biggest) */
     int bar_digits, bar_font;
+    /* a clip's title clock, fixed for all its frames in the same way: 6 or 9 decimals (0 = a still's,
+     * as many as its time needs); the clock changing width moved the jiffy beside it every frame */
+    int clock_digits;
 } ex_look;
 
 /* An animation: frames at evenly spaced simulated times from from_ns to to_ns. */

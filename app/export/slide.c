@@ -24,7 +24,9 @@ static int build_views(ui_app *a, rd_ctx *rd, ui_view **views)
 }
 
 /* The top bar of a slide: what and when, no controls. */
-static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view *v)
+static void bar_time(char *b, size_t n, int64_t ns, int digits);
+
+static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view *v, int clock_digits)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -32,7 +34,8 @@ static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view 
     rd_fill(rd, r, th->panel);
     rd_line(rd, r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h - 1, th->panel_edge);
     char tb[64], t[512];
-    ui_fmt_clock(tb, sizeof tb, v);
+    if (clock_digits == 6 || clock_digits == 9) bar_time(tb, sizeof tb, v->moment >= 0 ? v->moment : v->now, clock_digits);
+    else ui_fmt_clock(tb, sizeof tb, v);
     unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
     snprintf(t, sizeof t, "%s · %s · %s · t = %s (jiffy %llu)", a->name, a->st.compare ? "3.6 vs 3.7" : v->label,
              rv_flavor_name(v->flavor), tb, jf);
@@ -285,7 +288,7 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
         if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);
         /* a clip keeps its caption strip between captions: empty, no placeholder words */
         if (a->L.caption.h > 0) export_strip(fr, a->L.caption, views, n);
-        title_strip(fr, a->L.top, a, views[0]);
+        title_strip(fr, a->L.top, a, views[0], look->clock_digits);
     }
     put_captions_back(views, n, was);
     st->clean = was_clean;

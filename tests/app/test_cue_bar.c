@@ -1,4 +1,4 @@
-/* test_cue_bar.c — a clip's burnt-in cue bar: a stall before the caption at its instant, the flavor shown, one time width, words whole. */
+/* test_cue_bar.c — a clip's burnt-in cue bar: a stall before the caption at its instant, the flavor shown, one time width, words whole; and the slide title's clock at one width. */
 #include <criterion/criterion.h>
 
 #include "app_load.h"
@@ -121,6 +121,58 @@ Test(cue_bar, a_clip_bar_keeps_its_flavor_width_and_words)
     cr_assert_eq(c.frames, 150);
     cr_assert_eq(c.checked, 149);
     cr_assert_eq(c.failure[0], 0, "%s", c.failure);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+/* A clean clip's title strip, "omap-stall · 3.6 (softirq) · rcu_sched · t = 79.990400000 s (jiffy ...)":
+ * its clock printed as many decimals as each frame's time needed, so the jiffy beside it moved as the
+ * frames went by (a speaker's clip). Every frame's clock has one width. */
+typedef struct title_clock { char first[64], cur[64], failure[300]; int frames; } title_clock;
+
+static void keep_title_clock(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)x; (void)y; (void)w; (void)h;
+    title_clock *tc = ctx;
+    char t[600];
+    size_t n = end ? (size_t)(end - s) : strlen(s);
+    snprintf(t, sizeof t, "%.*s", (int)(n < sizeof t - 1 ? n : sizeof t - 1), s);
+    const char *p = strstr(t, " · t = "), *q = p ? strstr(p, " (jiffy") : NULL;
+    if (p && q) snprintf(tc->cur, sizeof tc->cur, "%.*s", (int)(q - p), p);
+}
+
+static int title_frame(void *ctx, rd_ctx *rd, int i, int n)
+{
+    (void)n;
+    title_clock *tc = ctx;
+    if (tc->cur[0] && !tc->failure[0]) {
+        if (!tc->first[0]) snprintf(tc->first, sizeof tc->first, "%s", tc->cur);
+        else if (strlen(tc->cur) != strlen(tc->first))
+            snprintf(tc->failure, sizeof tc->failure, "frame %d: clock \"%s\", an earlier frame's \"%s\"", i + 1, tc->cur, tc->first);
+        tc->frames++;
+    }
+    tc->cur[0] = 0;
+    rd_set_text_observer(rd, keep_title_clock, tc);
+    return 0;
+}
+
+Test(cue_bar, a_clean_clips_title_clock_keeps_one_width)
+{
+    static ui_app a;
+    app_load(&a, "omap-stall.json", false);
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(640, 360, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    /* 25 frames from 79.99 s to 80.0 s: 0.4 ms apart, some on a microsecond, some not */
+    ex_anim an = {.from_ns = 79990000000LL, .to_ns = 80000000000LL, .fps = 25, .length_s = 1, .out = "unused/", .w = 640,
+                  .h = 360, .scale = 1.0f};
+    ex_look look = {.clean = true, .panel = -1, .klog = -1, .caption = -1};
+    static title_clock tc;
+    memset(&tc, 0, sizeof tc);
+    rd_set_text_observer(rd, keep_title_clock, &tc);
+    cr_assert_eq(ex_clip_frames(&a, rd, &an, &look, title_frame, &tc), 0);
+    cr_assert_gt(tc.frames, 20, "the title's clock was read in %d frames", tc.frames);
+    cr_expect_eq(tc.failure[0], 0, "%s", tc.failure);
     rd_free(rd);
     ui_app_free(&a);
 }
