@@ -8,6 +8,70 @@
 
 const char *const sc_flavor_keys[RV_NFLAVORS] = {"rcu_sched", "rcu_bh", "rcu_preempt"};
 
+/* The deepest node of the file's tree along a message's JSON path ("$.events[6].cpu"): the value
+ * itself, or for a key that is missing the object it is missing from. NULL for a path with a quoted
+ * key (["odd key"]), which a file of plain keys never makes the loader print. */
+static const cJSON *node_along(const cJSON *root, const char *path)
+{
+    if (!root || path[0] != '$') return NULL;
+    const cJSON *v = root;
+    const char *p = path + 1;
+    while (*p) {
+        const cJSON *next = NULL;
+        if (*p == '.') {
+            size_t n = strcspn(p + 1, ".[");
+            char key[200];
+            if (n == 0 || n >= sizeof key) return v;
+            memcpy(key, p + 1, n);
+            key[n] = 0;
+            next = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, key) : NULL;
+            p += 1 + n;
+        } else if (*p == '[' && p[1] >= '0' && p[1] <= '9') {
+            char *end;
+            long i = strtol(p + 1, &end, 10);
+            if (*end != ']') return v;
+            next = cJSON_IsArray(v) && i <= 1000000 ? cJSON_GetArrayItem(v, (int)i) : NULL;
+            p = end + 1;
+        } else {
+            return NULL;
+        }
+        if (!next) return v;
+        v = next;
+    }
+    return v;
+}
+
+/* The child indexes from v down to want (pointer identity), in idx[0..*depth). */
+static bool chain_to(const cJSON *v, const cJSON *want, int *idx, size_t *depth, size_t max)
+{
+    if (v == want) return true;
+    if (*depth >= max) return false;
+    int i = 0;
+    for (const cJSON *ch = v->child; ch; ch = ch->next, i++) {
+        idx[(*depth)++] = i;
+        if (chain_to(ch, want, idx, depth, max)) return true;
+        (*depth)--;
+    }
+    return false;
+}
+
+/* Where in the file the value at the current path is (or the object a missing key belongs in), so
+ * that a message about a value says FILE:LINE:COL as a syntax error does (an author had to count
+ * array items by hand to find $.events[6]). False when there is no file text or the place cannot be
+ * found. */
+static bool file_pos(sc_ctx *c, int *line, int *col)
+{
+    if (!c->text || !c->root || c->errs->count >= SC_MAX_ERRORS) return false;
+    const cJSON *node = node_along(c->root, c->path.s);
+    if (!node) return false;
+    int idx[300];
+    size_t depth = 0, off;
+    if (!chain_to(c->root, node, idx, &depth, sizeof idx / sizeof idx[0])) return false;
+    if (sc_locate(c->text, c->text_len, idx, depth, &off) < 0) return false;
+    sc_line_col(c->text, off, line, col);
+    return true;
+}
+
 /* sc_bad's body; line > 0 puts "FILE:LINE:COL: " before a file value's message. */
 static void bad_at(sc_ctx *c, int line, int col, const char *key, const char *fmt, va_list ap)
     __attribute__((format(printf, 5, 0)));
@@ -32,7 +96,7 @@ static void bad_at(sc_ctx *c, int line, int col, const char *key, const char *fm
         if (strcmp(own->path, c->path.s) == 0) snprintf(text, sizeof text, "%s: %s%s", own->label, msg, note);
         else snprintf(text, sizeof text, "%s: %s: %s%s", own->label, c->path.s, msg, note);
         sc_err_line(c->errs, text);
-    } else if (line > 0) {
+    } else if (line > 0 || file_pos(c, &line, &col)) {
         char at[2400];
         snprintf(at, sizeof at, "%s:%d:%d: %s: %s%s", c->errs->file, line, col, c->path.s, msg, note);
         sc_err_line(c->errs, at);
@@ -50,19 +114,6 @@ void sc_bad(sc_ctx *c, const char *key, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The child indexes from v down to want (pointer identity), in idx[0..*depth). */
-static bool chain_to(const cJSON *v, const cJSON *want, int *idx, size_t *depth, size_t max)
-{
-    if (v == want) return true;
-    if (*depth >= max) return false;
-    int i = 0;
-    for (const cJSON *ch = v->child; ch; ch = ch->next, i++) {
-        idx[(*depth)++] = i;
-        if (chain_to(ch, want, idx, depth, max)) return true;
-        (*depth)--;
-    }
-    return false;
-}
 
 /*
  * cJSON keeps no positions, so the node is found again in the text: its place among its siblings at

@@ -78,7 +78,7 @@ done
 sed 's/"at_s": 12.0, "kind": "online"/"at_s": 99, "kind": "online"/' "$root/scenarios/small-busy.json" > "$tmp/late.json"
 grep -q '"at_s": 99' "$tmp/late.json" || bad "late.json: the sed found no event to move"
 "$bin" run "$tmp/late.json" --strict --expect >/dev/null 2>"$tmp/err"; rc=$?
-[ $rc = 2 ] && grep -qF "late.json: \$.events[3].at_s: expected a time before the scenario's end at 20 s (duration_s), got 99" "$tmp/err" \
+[ $rc = 2 ] && grep -qE "late\.json:[0-9]+:[0-9]+: \\\$\.events\[3\]\.at_s: expected a time before the scenario's end at 20 s \(duration_s\), got 99" "$tmp/err" \
   && ok "an event after the file's end is refused (exit 2)" || bad "late event: exit $rc: $(cat "$tmp/err")"
 "$bin" run "$tmp/late.json" --duration 2 >/dev/null 2>&1; rc=$?
 [ $rc = 2 ] && ok "... also when the run is shortened" || bad "late event with --duration 2: exit $rc"

@@ -97,7 +97,7 @@ printf '{"name": "c", "cpus": 4, "duration_s": 1, "workload": [{"cpus": "0-3", "
 for how in "--cpus 1" "--set cpus=1"; do
   # shellcheck disable=SC2086 # the option and its value are two words
   expect_rc 2 "$how" -- "$bin" run "$tmp/cpus4.json" $how && {
-    err_has "cpus4.json: \$.workload[0].cpus: expected CPUs below 1, got \"0-3\" (cpus is set by $how)" "$how"
+    err_at "cpus4.json" "\$.workload[0].cpus: expected CPUs below 1, got \"0-3\" (cpus is set by $how)" "$how"
     err_prefixed "$how"
   }
 done
@@ -236,16 +236,16 @@ cat >"$tmp/late.json" <<'EOF'
  "cues": [{"at_s": 500, "title": "too late"}]}
 EOF
 expect_rc 2 "check times after the end" -- "$bin" check "$tmp/late.json" && {
-  err_has "late.json: \$.events[1].at_s: expected a time before the scenario's end at 20 s (duration_s), got 99" "check late event"
-  err_has 'late.json: $.captions[0].until_s: expected a time after at_s (6), got 4' "check backward caption"
-  err_has "late.json: \$.cues[0].at_s: expected a time within the scenario's 20 s (duration_s), got 500" "check late cue"
+  err_at "late.json" "\$.events[1].at_s: expected a time before the scenario's end at 20 s (duration_s), got 99" "check late event"
+  err_at 'late.json' '$.captions[0].until_s: expected a time after at_s (6), got 4' "check backward caption"
+  err_at "late.json" "\$.cues[0].at_s: expected a time within the scenario's 20 s (duration_s), got 500" "check late cue"
   err_prefixed "check times after the end"
 }
 expect_rc 2 "run refuses an event after the end" -- "$bin" run "$tmp/late.json" --strict --expect && err_has '$.events[1].at_s' "run late event"
 # after a wrong "cpus" no later message quotes the engine's default CPU count as the file's
 printf '{"name": "c", "cpus": "2", "duration_s": 1, "cues": [{"at_s": 0, "select_cpu": 5}]}\n' >"$tmp/cpustr.json"
 expect_rc 2 "check cpus as a string" -- "$bin" check "$tmp/cpustr.json" && {
-  err_has 'cpustr.json: $.cpus: expected an integer 1..4096, got a string "2"' "check cpus as a string"
+  err_at 'cpustr.json' '$.cpus: expected an integer 1..4096, got a string "2"' "check cpus as a string"
   grep -q 'select_cpu' "$tmp/err" && fail "check cpus as a string: a follow-on select_cpu message: $(cat "$tmp/err")"
 }
 expect_rc 2 "check syntax" -- "$bin" check "$tmp/syntax.json" && err_has "syntax.json:3:2: syntax error" "check syntax"
@@ -256,9 +256,9 @@ cat >"$tmp/huge.json" <<'EOF'
  "expect": [{"path": "flavors.rcu_sched.grace_periods", "min": "10"}]}
 EOF
 expect_rc 2 "check huge numbers" -- "$bin" check "$tmp/huge.json" && {
-  err_has 'huge.json: $.duration_s: expected a number above 0 and at most 604800, got 1e400' "check huge numbers"
-  err_has 'huge.json: $.hz: expected an integer 10..10000, got -1e400' "check huge numbers"
-  err_has 'huge.json: $.expect[0].min: expected a number -1e+300..1e+300, got a string "10"' "check expect min string"
+  err_at 'huge.json' '$.duration_s: expected a number above 0 and at most 604800, got 1e400' "check huge numbers"
+  err_at 'huge.json' '$.hz: expected an integer 10..10000, got -1e400' "check huge numbers"
+  err_at 'huge.json' '$.expect[0].min: expected a number -1e+300..1e+300, got a string "10"' "check expect min string"
   grep -qF '1e999' "$tmp/err" && fail "check huge numbers: a made-up literal: $(cat "$tmp/err")"
   grep -qF 'at least one of' "$tmp/err" && fail "check expect min string: a false second message: $(cat "$tmp/err")"
   [ "$(wc -l <"$tmp/err")" -eq 3 ] || fail "check huge numbers: wanted 3 messages, got: $(cat "$tmp/err")"
@@ -285,20 +285,20 @@ done
 # a key the event's kind does not use was dropped without a word (the CPU stayed offline to the end)
 printf '{"name": "k", "cpus": 4, "duration_s": 10,\n "events": [{"at_s": 3, "kind": "offline", "cpu": 1, "duration_s": 5}]}\n' >"$tmp/foreign.json"
 expect_rc 2 "check a key the kind does not take" -- "$bin" check "$tmp/foreign.json" && {
-  err_has "foreign.json: \$.events[0].duration_s: offline takes no duration_s (the CPU stays offline until an online event); keys for offline: kind, cpu," "foreign key"
+  err_at "foreign.json" "\$.events[0].duration_s: offline takes no duration_s (the CPU stays offline until an online event); keys for offline: kind, cpu," "foreign key"
   err_prefixed "foreign key"
 }
 # a newline or tab in a caption was drawn as a box in the strip and the timeline's caption lane
 printf '{"name": "c", "cpus": 2, "duration_s": 1,\n "captions": [{"at_s": 0, "text": "First line.\\nSecond line.\\tTabbed."}]}\n' >"$tmp/ctl.json"
 expect_rc 2 "check a caption with a newline" -- "$bin" check "$tmp/ctl.json" && {
-  err_has 'ctl.json: $.captions[0].text: expected a caption without control characters, got a newline (\n) at character 12 of "First line.\nSecond line.\tTabbed."; the strip wraps a caption to its width: write a space instead' "caption control"
+  err_at 'ctl.json' '$.captions[0].text: expected a caption without control characters, got a newline (\n) at character 12 of "First line.\nSecond line.\tTabbed."; the strip wraps a caption to its width: write a space instead' "caption control"
   err_prefixed "caption control"
 }
 # a duplicate key says where in the file both are; a CPU of 3.5 that it is not whole
 printf '{"name": "d", "cpus": 4, "duration_s": 1,\n "rcu": {"mode": "kthread",\n   "mode": "softirq"},\n "events": [{"kind": "kernel_loop", "cpu": 3.5, "duration_s": 0.5}]}\n' >"$tmp/dup.json"
 expect_rc 2 "check a duplicate key" -- "$bin" check "$tmp/dup.json" && {
   err_has "dup.json:3:4: \$.rcu.mode: duplicate key (only one value is allowed; the first is at line 2, column 10)" "duplicate key"
-  err_has "dup.json: \$.events[0].cpu: expected a CPU 0..3 (kernel_loop acts on one CPU), got 3.5, which is not a whole number" "cpu 3.5"
+  err_at "dup.json" "\$.events[0].cpu: expected a CPU 0..3 (kernel_loop acts on one CPU), got 3.5, which is not a whole number" "cpu 3.5"
   err_prefixed "duplicate key"
 }
 # an index past the end of an array: which ones exist, and which one appends

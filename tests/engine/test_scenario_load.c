@@ -8,24 +8,51 @@
 #include <string.h>
 #include <unistd.h>
 
-static char err[16384];
+static char err[16384], err_raw[16384];
 
-/* Parse text as "t.json"; the config is freed here, the error text stays in err. */
+/* A value's message names its place in the file ("t.json:1:37: $.cpus: ..."); most tests here are about
+ * the words, so err holds the messages without that place ("t.json: $.cpus: ..."), err_raw as printed.
+ * The places themselves are checked in value_messages_say_where_in_the_file. */
+static void strip_places(const char *in, char *out, size_t n)
+{
+    size_t o = 0;
+    for (const char *p = in; *p && o + 1 < n; p++) {
+        /* "NAME:LINE:COL: $" -> "NAME: $" */
+        if (*p == ':' && p[1] >= '0' && p[1] <= '9') {
+            const char *q = p + 1;
+            while (*q >= '0' && *q <= '9') q++;
+            if (*q == ':' && q[1] >= '0' && q[1] <= '9') {
+                const char *r = q + 1;
+                while (*r >= '0' && *r <= '9') r++;
+                if (!strncmp(r, ": $", 3)) { p = r; out[o++] = ':'; continue; }
+            }
+        }
+        out[o++] = *p;
+    }
+    out[o] = 0;
+}
+
+/* Parse text as "t.json"; the config is freed here, the error text stays in err (and err_raw). */
 static int parse(const char *text)
 {
     rv_config cfg;
-    err[0] = 0;
-    int rc = rv_scenario_parse(text, "t.json", &cfg, err, sizeof err);
+    err_raw[0] = 0;
+    int rc = rv_scenario_parse(text, "t.json", &cfg, err_raw, sizeof err_raw);
     rv_config_free(&cfg);
+    strip_places(err_raw, err, sizeof err);
     return rc;
 }
 
-/* Expect text to be rejected with exactly this message (all lines). */
+/* Expect text to be rejected with exactly this message (all lines); a want that names a value's place
+ * ("t.json:1:37: $.cpus") is compared with the message as printed. */
 static void bad(const char *text, const char *want)
 {
     int rc = parse(text);
     cr_expect_eq(rc, -1, "accepted: %s", text);
-    cr_expect_str_eq(err, want, "input: %s\n  got: %s\n want: %s", text, err, want);
+    char plain[16384];
+    strip_places(want, plain, sizeof plain);
+    const char *got = strcmp(plain, want) ? err_raw : err;
+    cr_expect_str_eq(got, want, "input: %s\n  got: %s\n want: %s", text, got, want);
 }
 
 #define MIN "\"name\":\"m\",\"cpus\":4,\"duration_s\":1"
@@ -690,7 +717,8 @@ static int load_with(const char *text, const char **items, size_t n, rv_config *
 {
     *path = write_tmp(text);
     rv_overrides ov = {items, n};
-    int rc = rv_scenario_load_with(*path, &ov, cfg, err, sizeof err);
+    int rc = rv_scenario_load_with(*path, &ov, cfg, err_raw, sizeof err_raw);
+    strip_places(err_raw, err, sizeof err);
     unlink(*path);
     return rc;
 }
@@ -954,7 +982,8 @@ static int load_labeled(const char *text, const char **items, const char **label
     rv_config cfg;
     *path = write_tmp(text);
     rv_overrides ov = {items, n};
-    int rc = rv_scenario_load_labeled(*path, &ov, labels, &cfg, err, sizeof err);
+    int rc = rv_scenario_load_labeled(*path, &ov, labels, &cfg, err_raw, sizeof err_raw);
+    strip_places(err_raw, err, sizeof err);
     rv_config_free(&cfg);
     unlink(*path);
     return rc;
@@ -1091,4 +1120,27 @@ Test(scenario_schema, short_flavor_names_are_the_flavors)
     rv_config_free(&cfg);
     bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_shed\"}]}",
         "t.json: $.events[0].flavor: expected \"rcu_sched\", \"rcu_bh\" or \"rcu_preempt\", got \"rcu_shed\"; did you mean \"rcu_sched\"?");
+}
+
+/* A value's message says where it is, as a syntax error does: an author with a 150-line file had to
+ * count array items to find $.events[2]. The place is the member's key ("cpu": 9); a missing key points
+ * at the object it is missing from; a value an override set has no place in the file and names the
+ * override instead. */
+Test(scenario_load, value_messages_say_where_in_the_file)
+{
+    const char *text = "{\"name\": \"m\", \"cpus\": 4, \"duration_s\": 1,\n"
+                       " \"events\": [\n"
+                       "   {\"at_s\": 0.1, \"kind\": \"offline\", \"cpu\": 1},\n"
+                       "   {\"at_s\": 0.2, \"kind\": \"online\", \"cpu\": 1},\n"
+                       "   {\"at_s\": 0.3, \"kind\": \"offline\", \"cpu\": 9}],\n"
+                       " \"workload\": [{\"cpus\": \"all\", \"busy_frac\": 0.5,\n"
+                       "   \"readers\": {\"rcu_sched\": {\"rate_per_s\": 10}}}]}\n";
+    cr_assert_eq(parse(text), -1);
+    cr_expect(strstr(err_raw, "t.json:5:37: $.events[2].cpu: expected a CPU 0..3") != NULL, "%s", err_raw);
+    cr_expect(strstr(err_raw, "t.json:7:16: $.workload[0].readers.rcu_sched.mean_us: required key missing") != NULL, "%s", err_raw);
+    const char *items[] = {"rcu.fanout_leaf=1"};
+    char *path;
+    rv_config cfg;
+    cr_assert_eq(load_with("{\"name\": \"m\", \"cpus\": 4, \"duration_s\": 1}", items, 1, &cfg, &path), -1);
+    cr_expect(strstr(err_raw, "rcu.fanout_leaf=1") != NULL && strstr(err_raw, "json:") == NULL && !strstr(err_raw, ":1:"), "%s", err_raw);
 }

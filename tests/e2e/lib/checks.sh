@@ -11,3 +11,8 @@ expect_rc() {
 err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
 err_lacks() { grep -qF -- "$1" "$tmp/err" && fail "$2: stderr has '$1'"; }
 out_has() { grep -qF -- "$1" "$tmp/out" || { fail "$2: stdout lacks '$1'"; head -5 "$tmp/out" | sed 's/^/  stdout: /'; }; }
+# err_at FILE MESSAGE DESCRIPTION: stderr has "FILE:LINE:COL: MESSAGE", a value's message with its place
+err_at() {
+  grep -F -- ": $2" "$tmp/err" | grep -F -- "$1:" | grep -qE -- ':[0-9]+:[0-9]+: ' ||
+    { fail "$3: stderr lacks '$1:LINE:COL: $2'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }
+}
