@@ -121,6 +121,29 @@ bool rv_cfg_tree_by_nr_cpu_ids(const rv_config *cfg)
     return cfg->rcu.size_tree_by_nr_cpus < 0 ? cfg->rcu.mode == RV_MODE_KTHREAD : cfg->rcu.size_tree_by_nr_cpus != 0;
 }
 
+/* A phase runs at t: from start_s to end_s (an end at or before the start: to the run's end). */
+static bool phase_runs_at(const rv_phase *ph, double t) { return t >= ph->start_s && (ph->end_s <= ph->start_s || t < ph->end_s); }
+
+int rv_cfg_task_cpus(const rv_config *cfg, const char *task, int ncpus)
+{
+    int most = 0;
+    if (ncpus > RV_MAX_CPUS) ncpus = RV_MAX_CPUS;
+    /* the CPUs at once can only change where a phase starts: look at each such moment */
+    for (size_t s = 0; s < cfg->nphases; s++) {
+        if (strcmp(cfg->phases[s].task, task)) continue;
+        double t = cfg->phases[s].start_s;
+        int n = 0;
+        for (int c = 0; c < ncpus; c++)
+            for (size_t p = 0; p < cfg->nphases; p++)
+                if (!strcmp(cfg->phases[p].task, task) && phase_runs_at(&cfg->phases[p], t) && rv_cpuset_has(&cfg->phases[p].cpus, c)) {
+                    n++;
+                    break;
+                }
+        if (n > most) most = n;
+    }
+    return most;
+}
+
 int rv_cfg_tree_cpus(const rv_config *cfg)
 {
     int nr = cfg->rcu.nr_cpus_compiled > cfg->cpus ? cfg->rcu.nr_cpus_compiled : cfg->cpus;

@@ -5,17 +5,20 @@
 #include <stdio.h>
 #include <string.h>
 
+/* len counts what the file holds even past n, as snprintf does, so a caller whose buffer was too
+ * small learns how large to make it (4096 CPUs' rcudata is over 1 MB): the text was cut silently. */
 typedef struct out { char *buf; size_t n, len; } out;
 
 static void put(out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(out *o, const char *fmt, ...)
 {
-    if (o->len + 1 >= o->n) return;
     va_list ap;
     va_start(ap, fmt);
-    int k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
+    size_t room = o->len < o->n ? o->n - o->len : 0;
+    char scratch[1];
+    int k = vsnprintf(room ? o->buf + o->len : scratch, room ? room : sizeof scratch, fmt, ap);
     va_end(ap);
-    if (k > 0) o->len = o->len + (size_t)k < o->n ? o->len + (size_t)k : o->n - 1;
+    if (k > 0) o->len += (size_t)k;
 }
 
 /* show_rcugp(): age is jiffies since the current GP began (0 when idle); the kernel's format puts two

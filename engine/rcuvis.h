@@ -239,6 +239,11 @@ typedef struct rv_config {
 bool rv_cfg_needs_gp_fix(const rv_config *cfg);
 bool rv_cfg_tree_by_nr_cpu_ids(const rv_config *cfg);
 int rv_cfg_tree_cpus(const rv_config *cfg);       /* the CPU count the rcu_node tree is sized for */
+/* How many tasks a workload task's name stands for: the most CPUs the phases naming it cover at one
+ * time (a phase is one task per CPU; two phases at different times on different CPUs are still that
+ * many at once), among CPUs below ncpus; 0 when no phase names it. The report sums their CPU time
+ * under the one name. */
+int rv_cfg_task_cpus(const rv_config *cfg, const char *task, int ncpus);
 
 /* Fill every field with the kernel's defaults (3.7 kthread mode, 64/16, HZ 1000, 60 s, 10/10000/100,
  * all three flavors, NO_HZ on) and a single idle phase-free workload. */
@@ -493,7 +498,9 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
 
 /* The debugfs files of CONFIG_RCU_TRACE, in the 3.6/3.7 formats (3.6 adds pgp= to rcudata and nf= to
  * rcu_pending): name is "rcugp", "rcuhier", "rcudata" or "rcu_pending" (the last only from an engine
- * made with rv_engine_opts.rcu_trace: -1 otherwise). Returns the length written, or -1 for an unknown name. */
+ * made with rv_engine_opts.rcu_trace: -1 otherwise). Returns the length of the whole file, as snprintf
+ * does (bufsz or more: buf holds only its start; 4096 CPUs' rcudata takes over a megabyte), or -1 for
+ * an unknown name. */
 int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz);
 
 /* ---------------------------------------------------------------- report (rcuvis run --json) */

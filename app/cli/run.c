@@ -60,6 +60,18 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
 /* Report out, expects checked; returns the exit status (0, or 1 when an expect failed). */
 static const char *const debugfs_files[] = {"rcugp", "rcuhier", "rcudata", "rcu_pending"};
 
+/* One debugfs file whole, in a buffer of its size (free() it); NULL for a file the engine has not. */
+static char *debugfs_text(const rv_engine *e, const char *name)
+{
+    char probe[1];
+    int n = rv_debugfs(e, name, probe, sizeof probe);
+    if (n < 0) return NULL;
+    char *buf = malloc((size_t)n + 1);
+    if (!buf) { fprintf(stderr, "rcuvis: out of memory for /sys/kernel/debug/rcu/%s\n", name); return NULL; }
+    rv_debugfs(e, name, buf, (size_t)n + 1);
+    return buf;
+}
+
 /* --debugfs and --dmesg: the engine's views in the kernel's own text forms. */
 static void kernel_views_text(FILE *out, const rv_engine *e, const cli_run_opts *o)
 {
@@ -70,9 +82,11 @@ static void kernel_views_text(FILE *out, const rv_engine *e, const cli_run_opts 
             fprintf(out, "[%5lld.%06lld] %s\n", (long long)(t / 1000000000), (long long)(t % 1000000000 / 1000), rv_klog_line(e, i));
         }
     }
-    static char buf[1 << 20];
-    for (size_t k = 0; o->debugfs && k < sizeof debugfs_files / sizeof *debugfs_files; k++)
-        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) fprintf(out, "\n/sys/kernel/debug/rcu/%s:\n%s", debugfs_files[k], buf);
+    for (size_t k = 0; o->debugfs && k < sizeof debugfs_files / sizeof *debugfs_files; k++) {
+        char *buf = debugfs_text(e, debugfs_files[k]);
+        if (buf) fprintf(out, "\n/sys/kernel/debug/rcu/%s:\n%s", debugfs_files[k], buf);
+        free(buf);
+    }
 }
 
 static double sim_cpu_s; /* CPU seconds of the simulation itself (for --work) */
@@ -118,10 +132,12 @@ static void kernel_views_json(const rv_engine *e, const cli_run_opts *o, cJSON *
             cJSON_AddItemToArray(lines, l);
         }
     }
-    static char buf[1 << 20];
     cJSON *files = o->debugfs ? cJSON_AddObjectToObject(json, "debugfs") : NULL;
-    for (size_t k = 0; files && k < sizeof debugfs_files / sizeof *debugfs_files; k++)
-        if (rv_debugfs(e, debugfs_files[k], buf, sizeof buf) >= 0) cJSON_AddStringToObject(files, debugfs_files[k], buf);
+    for (size_t k = 0; files && k < sizeof debugfs_files / sizeof *debugfs_files; k++) {
+        char *buf = debugfs_text(e, debugfs_files[k]);
+        if (buf) cJSON_AddStringToObject(files, debugfs_files[k], buf);
+        free(buf);
+    }
 }
 
 /* Captions this run should have shown but never did: a trigger that never came (n beyond the

@@ -17,17 +17,14 @@ static bool is_rcu_thread(const rv_thread_report *t)
            (!strncmp(n, "rcu_", 4) || !strncmp(n, "ksoftirqd", 9) || !strncmp(n, "rcuc", 4) || !strncmp(n, "rcuo", 4));
 }
 
-/* How many CPUs a workload's task ran on: the report sums a phase's task over every CPU of the phase
- * (one "hackbench" of 16 CPUs at 97 % read 1552.7 %, one "init" 141.6 %, where top shows one line per
- * task, none above 100 %). The union of the CPUs of the phases that name it; 0: no phase does. */
+/* How many tasks a workload's task name stands for: the report sums a phase's task over every CPU of
+ * the phase (one "hackbench" of 16 CPUs at 97 % read 1552.7 %, one "init" 141.6 %, where top shows one
+ * line per task, none above 100 %): the most CPUs its phases cover at once (rv_cfg_task_cpus()); 0:
+ * no phase names it. */
 static int task_cpus(const ui_view *v, const rv_thread_report *t)
 {
     if (t->kernel_thread || !v->cfg) return 0;
-    int n = 0;
-    for (int c = 0; c < v->ncpus && c < RV_MAX_CPUS; c++)
-        for (size_t p = 0; p < v->cfg->nphases; p++)
-            if (!strcmp(v->cfg->phases[p].task, t->name) && rv_cpuset_has(&v->cfg->phases[p].cpus, c)) { n++; break; }
-    return n;
+    return rv_cfg_task_cpus(v->cfg, t->name, v->ncpus);
 }
 
 /* The row keeps its % column with this name (bar_row() drops the column for a name that would

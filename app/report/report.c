@@ -33,15 +33,11 @@ static rv_thread_report *sorted_threads(const rv_report *r)
 /* How many tasks a thread's row stands for. The engine reports a workload phase's task once, its CPU
  * time summed over every CPU of the phases that name it, one task per CPU: hackbench on 16 CPUs is 16
  * tasks, where top would list 16 lines. Counted as the window's CPU time panel counts them
- * (panels/accounting.c, task_cpus: the union of those phases' CPUs); 1 for a kernel thread, a task on
- * one CPU, or without the config. */
+ * (rv_cfg_task_cpus()); 1 for a kernel thread, a task on one CPU, or without the config. */
 static int thread_tasks(const rv_thread_report *t, const rv_config *cfg, int ncpus)
 {
     if (t->kernel_thread || !cfg) return 1;
-    int n = 0;
-    for (int c = 0; c < ncpus && c < RV_MAX_CPUS; c++)
-        for (size_t p = 0; p < cfg->nphases; p++)
-            if (!strcmp(cfg->phases[p].task, t->name) && rv_cpuset_has(&cfg->phases[p].cpus, c)) { n++; break; }
+    int n = rv_cfg_task_cpus(cfg, t->name, ncpus);
     return n > 1 ? n : 1;
 }
 

@@ -32,12 +32,17 @@ static float focus_scale(ui_app *a, int ow, int oh, float base)
     ui_state *st = &a->st;
     bool help = st->show_help, gloss = st->show_glossary, picker = st->show_picker;
     int mx = a->fr.mouse_x, my = a->fr.mouse_y;
+    rd_ctx *was = a->fr.rd; /* the trials draw through the off-screen renderer freed below */
     st->show_help = st->show_glossary = st->show_picker = false;
     a->fr.mouse_x = a->fr.mouse_y = -1;
     ui_app_refresh_reports(a, 0, 0);
     float best = ui_text_census_fit(a, off, base, lim, draw_window, NULL);
     st->show_help = help, st->show_glossary = gloss, st->show_picker = picker;
     a->fr.mouse_x = mx, a->fr.mouse_y = my;
+    /* nothing may point at the freed renderer, nor click on a trial's boxes (at a scale not chosen):
+     * the next frame draws them again */
+    a->fr.rd = was;
+    a->fr.nhits = a->fr.ntips = a->fr.ntips_shortened = 0;
     rd_free(off);
     return best;
 }

@@ -118,12 +118,13 @@ static void web_frame(void)
     int pw = web_page_width(), ph = web_page_height(), ww, wh;
     SDL_GetWindowSize(g_win, &ww, &wh);
     if (pw != ww || ph != wh) { SDL_SetWindowSize(g_win, pw, ph); w->scale_changed = true; }
-    if (w->scale_changed) {
+    /* as the desktop loop: the scale refitted when the page, the UI scale, V's focus or compare
+     * changed (ui_win_fit_scale(): V's panel takes its larger text here too) */
+    if (ui_win_scale_stale(w)) {
         int dw, dh;
         w->hidpi = SDL_GetRendererOutputSize(g_ren, &dw, &dh) == 0 && pw > 0 ? (float)dw / (float)pw : 1.0f;
         if (w->hidpi <= 0) w->hidpi = 1.0f;
-        rd_set_scale(w->rd, w->app.st.ui_scale * w->hidpi);
-        w->scale_changed = false;
+        ui_win_fit_scale(w);
         had_event = true;
     }
     if (w->toggle_fullscreen) {

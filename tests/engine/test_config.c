@@ -256,3 +256,27 @@ Test(config, captions_fire_in_order)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* A task's name stands for as many tasks as its phases cover CPUs at one time: "make" on CPUs 0-7 for
+ * the first second and on 8-15 after it is 8 tasks at a time, not 16 (the union read "×16, 50 % each"
+ * where top shows 8 at 100 %); two phases at once on 0-7 and 8-15 are 16; another name does not count. */
+Test(config, a_tasks_count_is_the_most_cpus_its_phases_cover_at_once)
+{
+    rv_config cfg;
+    fx_config(&cfg, 16, RV_MODE_KTHREAD);
+    rv_phase *a = fx_add_phase(&cfg, "0-7", 1.0);
+    snprintf(a->task, sizeof a->task, "make");
+    a->start_s = 0, a->end_s = 1;
+    rv_phase *b = fx_add_phase(&cfg, "8-15", 1.0);
+    snprintf(b->task, sizeof b->task, "make");
+    b->start_s = 1, b->end_s = 0; /* to the run's end */
+    rv_phase *o = fx_add_phase(&cfg, "0-15", 0.1);
+    snprintf(o->task, sizeof o->task, "sshd");
+    cr_expect_eq(rv_cfg_task_cpus(&cfg, "make", 16), 8);
+    cr_expect_eq(rv_cfg_task_cpus(&cfg, "sshd", 16), 16);
+    cr_expect_eq(rv_cfg_task_cpus(&cfg, "nobody", 16), 0);
+    cfg.phases[1].start_s = 0; /* now both run from the start (b may have moved: fx_add_phase reallocs) */
+    cr_expect_eq(rv_cfg_task_cpus(&cfg, "make", 16), 16);
+    cr_expect_eq(rv_cfg_task_cpus(&cfg, "make", 12), 12, "CPUs past the machine's do not count");
+    rv_config_free(&cfg);
+}

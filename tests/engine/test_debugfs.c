@@ -228,3 +228,18 @@ Test(debugfs, rcu_pending_needs_rcu_trace_and_changes_nothing_else)
     rv_engine_free(plain);
     rv_engine_free(traced);
 }
+
+/* Like snprintf, rv_debugfs() says how long the whole file is when the buffer is too small, so a
+ * caller can make room: `run --debugfs` on 4096 CPUs printed rcudata cut at ~3500 CPUs with exit 0. */
+Test(debugfs, a_short_buffer_learns_the_files_whole_length)
+{
+    rv_engine *e = idle_board(RV_MODE_SOFTIRQ, 64);
+    static char whole[1 << 16], part[100];
+    int n = rv_debugfs(e, "rcudata", whole, sizeof whole);
+    cr_assert_gt(n, (int)sizeof part, "64 CPUs' rcudata is longer than %zu bytes", sizeof part);
+    cr_assert_lt(n, (int)sizeof whole);
+    cr_expect_eq(rv_debugfs(e, "rcudata", part, sizeof part), n, "the length of the whole file, not of what fitted");
+    cr_expect_eq(strlen(part), sizeof part - 1);
+    cr_expect_eq(strncmp(part, whole, sizeof part - 1), 0, "the start of the same text");
+    rv_engine_free(e);
+}
