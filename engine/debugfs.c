@@ -57,8 +57,9 @@ static void rcuhier(const rv_engine *e, out *o)
 }
 
 /* The per-CPU files (rcudata, rcu_pending) as their show_*() functions walk them: each enabled flavor
- * in for_each_rcu_flavor() order (rcu_preempt first) under its name, then one line per CPU, whose
- * first field is the CPU number with `!` when it is offline. */
+ * in for_each_rcu_flavor() order (rcu_preempt first) under its name, then one line per CPU that has
+ * ever been online (rdp->beenonline: a CPU offline from boot has no line), whose first field is the CPU
+ * number with `!` when it is offline now. */
 typedef void (*cpu_line_fn)(const rv_engine *e, const rcu_state *rsp, int cpu, out *o);
 
 static void per_cpu_file(const rv_engine *e, out *o, cpu_line_fn line)
@@ -68,6 +69,7 @@ static void per_cpu_file(const rv_engine *e, out *o, cpu_line_fn line)
         if (!rsp->enabled) continue;
         put(o, "%s:\n", rv_flavor_name(f));
         for (int cpu = 0; cpu < e->ncpus; cpu++) {
+            if (!rsp->rda[cpu].beenonline) continue;
             put(o, "%3d%c", cpu, e->cpu[cpu].run == RS_OFFLINE ? '!' : ' ');
             line(e, rsp, cpu, o);
         }

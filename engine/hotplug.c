@@ -65,6 +65,7 @@ void rcu_onoff_after_walk(rv_engine *e) { onoff_run(e); }
 static void init_percpu_flavor(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rcu_data *rdp = &rsp->rda[cpu];
+    rdp->beenonline = true;
     rdp->blimit = e->cfg.rcu.blimit;
     rdp->qlen = rdp->qlen_lazy = 0;
     rdp->qlen_last_fqs_check = 0;

@@ -259,6 +259,7 @@ typedef struct rp_count { unsigned long n[RP_NANSWERS], qs_pending; } rp_count;
 typedef struct rcu_data {
     unsigned long gpnum, completed, passed_quiesce_gpnum;
     bool passed_quiesce, qs_pending;
+    bool beenonline;            /* rcu_init_percpu_data() ran: the CPU has been online (debugfs lists only these) */
     unsigned long grpmask;
     int mynode;
     cblist cbl;

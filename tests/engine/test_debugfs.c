@@ -243,3 +243,34 @@ Test(debugfs, a_short_buffer_learns_the_files_whole_length)
     cr_expect_eq(strncmp(part, whole, sizeof part - 1), 0, "the start of the same text");
     rv_engine_free(e);
 }
+
+/* print_one_rcu_data() and show_rcu_pending() skip a CPU whose rdp->beenonline is still 0: one offline
+ * from boot has no line until it first comes online (then it keeps one, with `!` when offline again). */
+Test(debugfs, a_cpu_offline_since_boot_has_no_line_until_it_comes_online)
+{
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    cfg.cpus = 4;
+    cfg.rcu.mode = RV_MODE_SOFTIRQ;
+    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+    cfg.duration_s = 1;
+    char err[256], buf[8192];
+    cr_assert_eq(rv_cpuset_parse(&cfg.initially_offline, "3", cfg.cpus, err, sizeof err), 0, "%s", err);
+    rv_engine_opts traced = {.rcu_trace = true};
+    rv_engine *e = rv_engine_new(&cfg, &traced, err, sizeof err);
+    cr_assert_not_null(e, "%s", err);
+    rv_config_free(&cfg);
+    rv_run_until(e, 2000000);
+    const char *files[] = {"rcudata", "rcu_pending"};
+    for (int i = 0; i < 2; i++) {
+        cr_assert_gt(rv_debugfs(e, files[i], buf, sizeof buf), 0);
+        cr_expect_not_null(strstr(buf, "\n  2 "), "%s lists online CPU 2:\n%s", files[i], buf);
+        cr_expect_null(strstr(buf, "\n  3"), "%s lists CPU 3, never online:\n%s", files[i], buf);
+    }
+    rv_inject on = {.kind = RV_INJ_ONLINE, .cpu = 3};
+    cr_assert_eq(rv_engine_inject(e, &on, err, sizeof err), 0, "%s", err);
+    rv_run_until(e, 4000000);
+    cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
+    cr_expect_not_null(strstr(buf, "\n  3 c="), "CPU 3 is listed once it has been online:\n%s", buf);
+    rv_engine_free(e);
+}
