@@ -222,6 +222,25 @@ static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor
     return best;
 }
 
+/* Does a cue's caption name every key the run changed (the badge: "rcu.needs_gp_fix=true · mode=kthread",
+ * each key before its "=")? Then the cue asked for the change (omap-stall's cue 6: "Press X to turn it
+ * on in both halves (rcu.needs_gp_fix)"). */
+static bool cue_invites(const char *badge, const char *caption)
+{
+    bool any = false;
+    for (const char *p = badge; *p;) {
+        const char *sep = strstr(p, " \u00B7 "), *end = sep ? sep : p + strlen(p);
+        size_t n = strcspn(p, "=");
+        if ((size_t)(end - p) < n) n = (size_t)(end - p);
+        char key[96];
+        snprintf(key, sizeof key, "%.*s", (int)(n < sizeof key - 1 ? n : sizeof key - 1), p);
+        if (!key[0] || !strstr(caption, key)) return false;
+        any = true;
+        p = sep ? sep + strlen(" \u00B7 ") : end;
+    }
+    return any;
+}
+
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
 {
     rv_engine *e = tt_engine(t);
@@ -316,9 +335,17 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
              * U pressed (32 CPUs) hackbench's cue 3 quoted 16-CPU numbers over a 32-CPU run. Say so
              * first, and how to get the file's configuration back (a slide drops the key sentence) */
             if (q->caption[0] && speaks && st->config_badge[0]) {
-                snprintf(v->caption_marked, sizeof v->caption_marked,
-                         "Changed (%s): this cue describes the scenario as shipped, so its figures may not match the "
-                         "screen. Press Backspace to restore the file's configuration. The cue: %s", st->config_badge, q->caption);
+                /* a cue that invites the very change ("Press X for it (rcu.needs_gp_fix)") was followed, not
+                 * contradicted: a lecturer met "describes the scenario as shipped" right after doing what
+                 * omap-stall's cue 6 asked */
+                if (cue_invites(st->config_badge, q->caption))
+                    snprintf(v->caption_marked, sizeof v->caption_marked,
+                             "Changed (%s), as this cue invites; until the change, it describes the scenario as shipped. "
+                             "The cue: %s", st->config_badge, q->caption);
+                else
+                    snprintf(v->caption_marked, sizeof v->caption_marked,
+                             "Changed (%s): this cue describes the scenario as shipped, so its figures may not match the "
+                             "screen. Press Backspace to restore the file's configuration. The cue: %s", st->config_badge, q->caption);
                 v->caption = v->caption_marked;
             }
             v->cue_title = q->title;

@@ -102,3 +102,22 @@ Test(config_badge, presenting_shows_the_badge_on_its_own)
     }
     cr_assert(badge, "no \"changed: cpus=32\" badge in the presenting top bar");
 }
+
+/* omap-stall's cue 6 asks for X (rcu.needs_gp_fix); doing so is following the cue, not leaving it:
+ * the caption says the change is the cue's own invitation, not that the cue no longer fits (a
+ * lecturer met "describes the scenario as shipped" right after pressing X as told). */
+Test(config_badge, a_change_the_cue_invites_is_not_called_a_departure)
+{
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 6; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 5);
+    cr_assert(strstr(W->app.base.cues[5].caption, "rcu.needs_gp_fix"), "cue 6 names the fix it invites");
+    key(SDLK_x);
+    cr_assert(strstr(W->app.st.config_badge, "needs_gp_fix"), "badge: %s", W->app.st.config_badge);
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && strstr(cap, "as this cue invites"), "caption: %s", cap ? cap : "(none)");
+    cr_expect_null(strstr(cap, "may not match the screen"), "caption: %s", cap);
+    cr_expect(strstr(cap, W->app.base.cues[5].caption) != NULL, "the cue's own caption follows");
+}
