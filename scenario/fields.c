@@ -61,15 +61,8 @@ static bool chain_to(const cJSON *v, const cJSON *want, int *idx, size_t *depth,
  * found. */
 static bool file_pos(sc_ctx *c, int *line, int *col)
 {
-    if (!c->text || !c->root || c->errs->count >= SC_MAX_ERRORS) return false;
-    const cJSON *node = node_along(c->root, c->path.s);
-    if (!node) return false;
-    int idx[300];
-    size_t depth = 0, off;
-    if (!chain_to(c->root, node, idx, &depth, sizeof idx / sizeof idx[0])) return false;
-    if (sc_locate(c->text, c->text_len, idx, depth, &off) < 0) return false;
-    sc_line_col(c->text, off, line, col);
-    return true;
+    const cJSON *node = c->root ? node_along(c->root, c->path.s) : NULL;
+    return node && sc_node_pos(c, node, line, col);
 }
 
 /* sc_bad's body; line > 0 puts "FILE:LINE:COL: " before a file value's message. */
