@@ -55,7 +55,7 @@ void events_ring_clear(rv_event *r, size_t n)
     for (size_t i = 0; i < n; i++) r[i].seq = UINT64_MAX;
 }
 
-/* Double the ring buffer (up to ring_cap): every event it holds moves to its slot in the new one.
+/* Grow the ring buffer (double it, up to ring_cap): every event it holds moves to its slot in the new one.
  * A headless step can outspan the ring: an event only counted (emit(), ev_keep) takes a sequence
  * number but no slot, so one 3.6 GP start on 32 CPUs numbers more events than a 64-slot ring spans.
  * The kept events the trigger scanner has not seen all lie within ring_alloc of trig_scanned (emit()

@@ -245,7 +245,7 @@ typedef struct rcu_node {
     unsigned long fqs_idle_mask, fqs_idle_passes;
 } rcu_node;
 
-/* Which of __rcu_pending()'s tests answered a call (rcu_data.n_rp[]) */
+/* Which of __rcu_pending()'s tests answered a call (rp_count.n[]) */
 enum rp_answer { RP_REPORT_QS, RP_CB_READY, RP_CPU_NEEDS_GP, RP_GP_COMPLETED, RP_GP_STARTED, RP_NEED_FQS, RP_NEED_NOTHING,
                  RP_NANSWERS };
 
