@@ -195,11 +195,15 @@ int csv_run(const rv_config *cfg, const csv_opts *o, FILE *out, char *err, size_
         rv_report r;
         rv_report_build(e, &r);
         if (o->kind == CSV_THREADS) {
-            fputs("name,kind,cpu_us,alive\r\n", out);
+            /* tasks: how many tasks the row sums (a phase's task is one per CPU, "hackbench ×16" in
+             * the report and the window; rv_cfg_task_cpus()), 1 for a kernel thread */
+            fputs("name,kind,cpu_us,alive,tasks\r\n", out);
             for (size_t i = 0; i < r.nthreads; i++) {
-                csv_field(out, r.threads[i].name);
-                fprintf(out, ",%s,%.3f,%s\r\n", r.threads[i].kernel_thread ? "kernel_thread" : "task", r.threads[i].cpu_seconds * 1e6,
-                        r.threads[i].alive ? "true" : "false");
+                const rv_thread_report *t = &r.threads[i];
+                int tasks = t->kernel_thread ? 1 : rv_cfg_task_cpus(cfg, t->name, cfg->cpus);
+                csv_field(out, t->name);
+                fprintf(out, ",%s,%.3f,%s,%d\r\n", t->kernel_thread ? "kernel_thread" : "task", t->cpu_seconds * 1e6,
+                        t->alive ? "true" : "false", tasks > 1 ? tasks : 1);
             }
         } else {
             fputs("t_s,flavor,kind,cpu,t_jiffies,message\r\n", out);

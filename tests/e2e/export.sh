@@ -162,6 +162,9 @@ th = rows('threads')
 assert {'name', 'kind', 'cpu_us', 'alive'} <= set(th[0]), th[0]
 assert len(th) == len(rep['threads']), (len(th), len(rep['threads']))
 PY
+# a phase's task sums one task per CPU: the threads table says how many (small-busy's worker on 4 CPUs)
+expect_rc 0 "run --csv threads" -- "$bin" run "$root/scenarios/small-busy.json" --duration 0.5 --csv threads &&
+  { out_has "name,kind,cpu_us,alive,tasks" "--csv threads header"; grep -qE '^worker,task,[0-9.]+,true,4'$'\r''?$' "$tmp/out" || fail "--csv threads: worker stands for 4 tasks"; }
 expect_rc 0 "run --csv gps in kthread mode" -- "$bin" run "$omap" --mode kthread --csv gps
 grep -q ',gp_kthread,' "$tmp/out" || fail "3.7: GP work is charged to the GP kthread"
 expect_rc 2 "--csv with --json" -- "$bin" run "$omap" --csv gps --json
