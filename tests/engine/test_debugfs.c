@@ -9,7 +9,9 @@
 #include <limits.h>
 #include <stdlib.h>
 
-static rv_engine *idle_board(enum rv_mode mode, int cpus)
+/* An idle rcu_sched-only machine; offline: CPUs offline from boot (NULL: none); rcu_trace: counts for
+ * the rcu_pending file. */
+static rv_engine *idle_board_with(enum rv_mode mode, int cpus, const char *offline, bool rcu_trace)
 {
     rv_config cfg;
     rv_config_defaults(&cfg);
@@ -18,11 +20,15 @@ static rv_engine *idle_board(enum rv_mode mode, int cpus)
     cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
     cfg.duration_s = 1;
     char err[256];
-    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    if (offline) cr_assert_eq(rv_cpuset_parse(&cfg.initially_offline, offline, cfg.cpus, err, sizeof err), 0, "%s", err);
+    rv_engine_opts opts = {.rcu_trace = rcu_trace};
+    rv_engine *e = rv_engine_new(&cfg, &opts, err, sizeof err);
     cr_assert_not_null(e, "%s", err);
     rv_config_free(&cfg);
     return e;
 }
+
+static rv_engine *idle_board(enum rv_mode mode, int cpus) { return idle_board_with(mode, cpus, NULL, false); }
 
 Test(debugfs, rcugp_shows_an_open_grace_period_and_its_age)
 {
@@ -248,18 +254,8 @@ Test(debugfs, a_short_buffer_learns_the_files_whole_length)
  * from boot has no line until it first comes online (then it keeps one, with `!` when offline again). */
 Test(debugfs, a_cpu_offline_since_boot_has_no_line_until_it_comes_online)
 {
-    rv_config cfg;
-    rv_config_defaults(&cfg);
-    cfg.cpus = 4;
-    cfg.rcu.mode = RV_MODE_SOFTIRQ;
-    cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
-    cfg.duration_s = 1;
     char err[256], buf[8192];
-    cr_assert_eq(rv_cpuset_parse(&cfg.initially_offline, "3", cfg.cpus, err, sizeof err), 0, "%s", err);
-    rv_engine_opts traced = {.rcu_trace = true};
-    rv_engine *e = rv_engine_new(&cfg, &traced, err, sizeof err);
-    cr_assert_not_null(e, "%s", err);
-    rv_config_free(&cfg);
+    rv_engine *e = idle_board_with(RV_MODE_SOFTIRQ, 4, "3", true);
     rv_run_until(e, 2000000);
     const char *files[] = {"rcudata", "rcu_pending"};
     for (int i = 0; i < 2; i++) {
