@@ -181,6 +181,10 @@ typedef struct rv_cue {
     int compare;          /* 1 = compare 3.6/3.7, 0 = single view, -1 = leave as is */
     char title[96];       /* short name of the stop ("" = none) */
     char caption[512];    /* shown in the caption strip while this cue is current ("" = none) */
+    /* the window's changes this cue asks the viewer to make ("invites": "rcu.needs_gp_fix", "mode", ...):
+     * once made, the caption strip says the cue invited them rather than that it no longer fits */
+    char invites[5][24];
+    int ninvites;
 } rv_cue;
 
 /* An `expect` assertion of a scenario: a dotted path into the report JSON (as `rcuvis run --json`

@@ -7,7 +7,38 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const cue_keys[] = {"at_s", "title", "flavor", "select_cpu", "compare", "caption"};
+static const char *const cue_keys[] = {"at_s", "title", "flavor", "select_cpu", "compare", "caption", "invites"};
+
+/* What a cue may invite: the configuration the window's own keys change (M, X, Z, Shift+Z, U and Shift+U), named
+ * as the top bar's "changed:" badge names them. */
+static const char *const cue_invitable[] = {"mode", "rcu.needs_gp_fix", "rcu.no_hz", "rcu.fast_no_hz", "cpus"};
+
+/* "invites": ["rcu.needs_gp_fix"]: each a distinct name from cue_invitable */
+static void build_invites(sc_ctx *c, const cJSON *it, rv_cue *q)
+{
+    const cJSON *arr = sc_get(c, it, "invites", false);
+    if (!arr || !sc_is_array(c, arr, "invites")) return;
+    size_t old = sc_path_key(&c->path, "invites");
+    int i = 0;
+    for (const cJSON *v = arr->child; v; v = v->next, i++) {
+        size_t o2 = sc_path_index(&c->path, i);
+        size_t k = 0;
+        while (k < N(cue_invitable) && !(cJSON_IsString(v) && !strcmp(v->valuestring, cue_invitable[k]))) k++;
+        bool dup = false;
+        for (int j = 0; k < N(cue_invitable) && j < q->ninvites; j++) dup |= !strcmp(q->invites[j], cue_invitable[k]);
+        if (k == N(cue_invitable) || dup) {
+            char g[200];
+            sc_describe(v, g, sizeof g);
+            sc_bad_node(c, v, NULL, dup ? "expected each change once, got %s twice"
+                                : "expected a change the window's keys make: \"mode\" (M), \"rcu.needs_gp_fix\" (X), "
+                                  "\"rcu.no_hz\" (Z), \"rcu.fast_no_hz\" (Shift+Z) or \"cpus\" (U, Shift+U), got %s", g);
+        } else {
+            snprintf(q->invites[q->ninvites++], sizeof q->invites[0], "%s", cue_invitable[k]);
+        }
+        sc_path_pop(&c->path, o2);
+    }
+    sc_path_pop(&c->path, old);
+}
 
 /* the title is one line of the top bar and the status line; the caption is wrapped to the strip */
 static const sc_shown cue_title = {"a title", "it is one line of the top bar: write a space instead", false};
@@ -30,6 +61,7 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
     }
     if (sc_get(c, it, "title", false)) sc_text(c, it, "title", q->title, sizeof q->title, &cue_title);
     if (sc_get(c, it, "caption", false)) sc_text(c, it, "caption", q->caption, sizeof q->caption, &cue_caption);
+    build_invites(c, it, q);
     if (sc_get(c, it, "flavor", false)) {
         int f = -1;
         if (sc_flavor(c, it, "flavor", &f)) {

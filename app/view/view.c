@@ -222,19 +222,19 @@ static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor
     return best;
 }
 
-/* Does a cue's caption name every key the run changed (the badge: "rcu.needs_gp_fix=true · mode=kthread",
- * each key before its "=")? Then the cue asked for the change (omap-stall's cue 6: "Press X to turn it
- * on in both halves (rcu.needs_gp_fix)"). */
-static bool cue_invites(const char *badge, const char *caption)
+/* Did the cue ask for every change the run has (the badge: "rcu.needs_gp_fix=true · mode=kthread", each
+ * key before its "=")? Its "invites" list says so (omap-stall's cue 6: "Press X ...", invites
+ * rcu.needs_gp_fix); a caption that merely mentions a key, or "user mode", does not. */
+static bool cue_invites(const char *badge, const rv_cue *q)
 {
     bool any = false;
     for (const char *p = badge; *p;) {
         const char *sep = strstr(p, " \u00B7 "), *end = sep ? sep : p + strlen(p);
         size_t n = strcspn(p, "=");
         if ((size_t)(end - p) < n) n = (size_t)(end - p);
-        char key[96];
-        snprintf(key, sizeof key, "%.*s", (int)(n < sizeof key - 1 ? n : sizeof key - 1), p);
-        if (!key[0] || !strstr(caption, key)) return false;
+        bool listed = false;
+        for (int i = 0; i < q->ninvites && !listed; i++) listed = strlen(q->invites[i]) == n && !strncmp(q->invites[i], p, n);
+        if (!listed) return false;
         any = true;
         p = sep ? sep + strlen(" \u00B7 ") : end;
     }
@@ -338,7 +338,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
                 /* a cue that invites the very change ("Press X for it (rcu.needs_gp_fix)") was followed, not
                  * contradicted: a lecturer met "describes the scenario as shipped" right after doing what
                  * omap-stall's cue 6 asked */
-                if (cue_invites(st->config_badge, q->caption))
+                if (cue_invites(st->config_badge, q))
                     snprintf(v->caption_marked, sizeof v->caption_marked,
                              "Changed (%s), as this cue invites; until the change, it describes the scenario as shipped. "
                              "The cue: %s", st->config_badge, q->caption);

@@ -121,3 +121,25 @@ Test(config_badge, a_change_the_cue_invites_is_not_called_a_departure)
     cr_expect_null(strstr(cap, "may not match the screen"), "caption: %s", cap);
     cr_expect(strstr(cap, W->app.base.cues[5].caption) != NULL, "the cue's own caption follows");
 }
+
+/* Only the cue's "invites" list makes a change its invitation: a caption that merely names the key
+ * (here a copy of cue 6 without the list) still gets the warning that it describes the file's run. */
+Test(config_badge, naming_a_key_in_a_caption_is_not_an_invitation)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char src[1024], dst[128], cmd[2300], err[4096];
+    snprintf(src, sizeof src, "%s/scenarios/omap-stall.json", root);
+    snprintf(dst, sizeof dst, "%s/no-invites.json", cfgdir);
+    snprintf(cmd, sizeof cmd, "sed '/\"invites\"/d' '%s' > '%s'", src, dst);
+    cr_assert_eq(system(cmd), 0);
+    cr_assert_eq(ui_app_load(&W->app, dst, -1, err, sizeof err), 0, "%s", err);
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 6; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 5);
+    cr_assert_eq(W->app.base.cues[5].ninvites, 0);
+    cr_assert(strstr(W->app.base.cues[5].caption, "rcu.needs_gp_fix"));
+    key(SDLK_x);
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && strstr(cap, "may not match the screen"), "caption: %s", cap ? cap : "(none)");
+}

@@ -615,6 +615,26 @@ Test(scenario_schema, cue_flavor_not_enabled_and_cpu_beyond_the_count_are_refuse
                        "\"select_cpu\":3},{\"at_s\":0.6,\"select_cpu\":null}]}"), 0, "%s", err);
 }
 
+/* "invites" names the changes the window's keys make, each once: a typo or a --set key the window cannot
+ * change would never match the badge, and the cue would silently keep its "may not match" warning */
+Test(scenario_schema, cue_invites_only_the_windows_changes)
+{
+    bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"invites\":[\"rcu.needs_gp_fix\",\"needs_gp_fix\"]}]}",
+        "t.json:1:87: $.cues[0].invites[1]: expected a change the window's keys make: \"mode\" (M), \"rcu.needs_gp_fix\" (X), "
+        "\"rcu.no_hz\" (Z), \"rcu.fast_no_hz\" (Shift+Z) or \"cpus\" (U, Shift+U), got a string \"needs_gp_fix\"");
+    bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"invites\":[\"mode\",\"mode\"]}]}",
+        "t.json: $.cues[0].invites[1]: expected each change once, got a string \"mode\" twice");
+    bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"invites\":\"mode\"}]}",
+        "t.json: $.cues[0].invites: expected an array, got a string \"mode\"");
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse("{" MIN ",\"cues\":[{\"at_s\":0.5,\"invites\":[\"cpus\",\"mode\"]}]}", "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cfg.ncues, 1);
+    cr_expect_eq(cfg.cues[0].ninvites, 2);
+    cr_expect_str_eq(cfg.cues[0].invites[0], "cpus");
+    cr_expect_str_eq(cfg.cues[0].invites[1], "mode");
+    rv_config_free(&cfg);
+}
+
 Test(scenario_schema, cue_after_the_end_is_refused)
 {
     bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"title\":\"a\"},{\"at_s\":500,\"title\":\"b\"}]}",
