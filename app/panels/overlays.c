@@ -168,6 +168,19 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s — %s", name, v->last_event_what);
         if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s", v->last_event_what);
         const char *msg = st->status[0] ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
+        if (st->status[0] && !st->compare && v->label && v->label[0]) {
+            /* a status message stands where the name and the kernel were: keep the kernel ("3.7
+             * (kthread)") before it, the one thing a single view says nowhere else (a student could not
+             * tell which kernel the held caption was about) */
+            char mode[96];
+            snprintf(mode, sizeof mode, "%s · ", v->label);
+            int mw = rd_text_width(rd, RD_SANS, mode);
+            if (mw < mid_w / 3) {
+                panel_text_in(fr, RD_SANS, (rd_rect){x, y, mw, bh}, RD_LEFT, th->text, mode);
+                x += mw;
+                mid_w -= mw;
+            }
+        }
         panel_text_in(fr, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
                    st->status[0] ? th->ok : th->text, msg);
     }

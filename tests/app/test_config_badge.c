@@ -143,3 +143,20 @@ Test(config_badge, naming_a_key_in_a_caption_is_not_an_invitation)
     const char *cap = W->app.s[0].view.caption;
     cr_assert(cap && strstr(cap, "may not match the screen"), "caption: %s", cap ? cap : "(none)");
 }
+
+/* A status message stood where "hackbench · 3.7 (kthread)" was, so while the caption was held to be read
+ * (a status) a student could not tell which kernel the single view showed: the kernel stays before it. */
+Test(config_badge, a_status_keeps_the_kernel_in_the_top_bar)
+{
+    open_scenario("hackbench.json");
+    frame();
+    snprintf(W->app.st.status, sizeof W->app.st.status, "Caption held to be read (J skips)");
+    top_bar_runs();
+    bool mode = false, status = false;
+    for (int i = 0; i < nruns; i++) {
+        mode |= !strcmp(runs[i], "3.7 (kthread) · ");
+        status |= strstr(runs[i], "Caption held") != NULL;
+    }
+    cr_expect(status, "the status is shown");
+    cr_expect(mode, "the kernel shown stays beside the status");
+}
