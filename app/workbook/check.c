@@ -58,6 +58,21 @@ static void lint_question_commands(qj_errs *e, const quiz_question *qq)
 #undef LINT
 }
 
+/* A predict question that accepts answers near the model's says how near in its own text ("Within 30."):
+ * without it a student bisected 200, 100, 150 before learning that 30 either way counted. */
+static void lint_tolerance(qj_errs *e, const quiz_question *qq)
+{
+    if (qq->kind != QUIZ_PREDICT || !(qq->tolerance > 0 || qq->tolerance_pct > 0)) return;
+    for (const char *p = qq->question; p && *p; p++)
+        if ((*p == 'W' || *p == 'w') && !strncmp(p + 1, "ithin", 5)) return;
+    char p[160], tol[48];
+    snprintf(p, sizeof p, "%s.question", qq->jpath);
+    if (qq->tolerance_pct > 0) snprintf(tol, sizeof tol, "%g%%", qq->tolerance_pct);
+    else snprintf(tol, sizeof tol, "%g", qq->tolerance);
+    qj_err(e, p, "question %s: answers within %s of the model's count as right, but the question does not say so "
+                 "(a student guesses blind): end it with \"Within %s.\"", qq->id, tol, tol);
+}
+
 int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
 {
     qj_errs e;
@@ -67,7 +82,10 @@ int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
         char p[64];
         snprintf(p, sizeof p, "$.lessons[%zu].intro", l);
         lint_commands(&e, p, NULL, q->lessons[l].intro);
-        for (size_t i = 0; i < q->lessons[l].nquestions; i++) lint_question_commands(&e, &q->lessons[l].questions[i]);
+        for (size_t i = 0; i < q->lessons[l].nquestions; i++) {
+            lint_question_commands(&e, &q->lessons[l].questions[i]);
+            lint_tolerance(&e, &q->lessons[l].questions[i]);
+        }
     }
     for (size_t l = 0; l < q->nlessons; l++)
         for (size_t i = 0; i < q->lessons[l].nquestions; i++) {

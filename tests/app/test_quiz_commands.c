@@ -232,3 +232,27 @@ Test(quiz_commands, check_names_a_command_with_a_scenarios_path)
     cr_expect(strstr(err, "$.lessons[0].questions[0].answers[0].feedback: question 1.1:") && strstr(err, "shipped name omap-stall"), "%s", err);
     quiz_free(&f);
 }
+
+/* A predict question that accepts a near answer says how near in its text: `check` names one that does
+ * not (question 1.5 said nothing of its 30, and a student bisected 200, 100, 150). */
+Test(quiz_commands, check_names_a_tolerance_the_question_does_not_state)
+{
+    static const char json[] =
+        "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"predict\", \"question\": \"How many grace periods in the first second?\","
+        " \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 0, \"to_s\": 1},"
+        " \"expected\": 100, \"tolerance\": 30, \"explanation\": \"E.\", \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=1\"]}},"
+        "{\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"And in the next? Within 20%.\","
+        " \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 0, \"to_s\": 1},"
+        " \"expected\": 100, \"tolerance_pct\": 20, \"explanation\": \"E.\", \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=1\"]}}]}]}";
+    quiz_file f;
+    char err[8192];
+    cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
+    err[0] = 0;
+    quiz_check_model(&f, err, sizeof err);
+    cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].question: question 1.1: answers within 30 of the model's count as "
+                          "right, but the question does not say so"), "%s", err);
+    cr_expect(strstr(err, "end it with \"Within 30.\""), "%s", err);
+    cr_expect_null(strstr(err, "question 1.2: answers within"), "1.2 states its 20%%: %s", err);
+    quiz_free(&f);
+}
