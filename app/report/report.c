@@ -259,14 +259,16 @@ static void text_threads(FILE *out, const rv_report *r, const rv_config *cfg)
 
 static void text_flavors(FILE *out, const rv_report *r, const rv_config *cfg)
 {
-    fprintf(out, "\n  %-12s %8s %9s %7s %26s %11s %11s %6s %6s %6s\n", "FLAVOR", "GPs", "updates", "upd/GP",
+    /* FQS passes and idle probes run to six and seven digits on a long run: columns wide enough that a
+     * count never runs into its neighbour ("63308 346708" read as one "FQS probes" figure) */
+    fprintf(out, "\n  %-12s %8s %9s %7s %26s %11s %11s %8s %9s %6s\n", "FLAVOR", "GPs", "updates", "upd/GP",
             "GP ms p50 / p99 / max", "us/GP", "ns/update", "FQS", "probes", "stalls");
     for (int f = 0; f < RV_NFLAVORS; f++) {
         if (!flavor_on(r, cfg, f)) continue;
         const rv_flavor_report *x = &r->flavors[f];
         char gp[40];
         snprintf(gp, sizeof gp, "%.2f / %.2f / %.2f", x->gp_ms_p50, x->gp_ms_p99, x->gp_ms_max);
-        fprintf(out, "  %-12s %8" PRIu64 " %9" PRIu64 " %7.1f %26s %11.2f %11.1f %6" PRIu64 " %6" PRIu64 " %6" PRIu64 "\n",
+        fprintf(out, "  %-12s %8" PRIu64 " %9" PRIu64 " %7.1f %26s %11.2f %11.1f %8" PRIu64 " %9" PRIu64 " %6" PRIu64 "\n",
                 rv_flavor_name(f), x->grace_periods, x->updates, x->updates_per_gp, gp, x->overhead_per_gp_us,
                 x->overhead_per_update_ns, x->fqs_scans, x->idle_probes, x->stall_warnings);
         if (x->sync_calls || x->callbacks_invoked)
