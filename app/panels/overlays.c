@@ -175,7 +175,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
             char mode[96];
             snprintf(mode, sizeof mode, "%s · ", v->label);
             int mw = rd_text_width(rd, RD_SANS, mode);
-            if (mw < mid_w / 3) {
+            if (mw + rd_text_width(rd, RD_BOLD, msg) <= mid_w) { /* never at the cost of the message's words */
                 panel_text_in(fr, RD_SANS, (rd_rect){x, y, mw, bh}, RD_LEFT, th->text, mode);
                 x += mw;
                 mid_w -= mw;

@@ -243,17 +243,27 @@ int cmd_quiz(int argc, char **argv)
                    ql->id, right + shown, ql->nquestions, lesson, basis_opt);
         rc = quiz_term_lesson(&t, qf, ql, resume);
     } else {
-        /* no lesson named: carry on where the student stopped */
+        /* no lesson named: carry on where the student stopped, the lesson they last answered in
+         * (wb_last_lesson(), as the window's workbook does), then the unfinished lessons after it,
+         * then those before it */
         bool asked = false;
-        for (size_t i = 0; i < set.n && rc == QT_CONTINUE; i++)
-            for (size_t j = 0; j < set.files[i].nlessons && rc == QT_CONTINUE; j++) {
-                size_t right, shown;
-                const quiz_lesson *l = &set.files[i].lessons[j];
-                quiz_term_lesson_stats(&prog, &set.files[i], l, &right, &shown);
-                if (right + shown == l->nquestions) continue;
-                asked = true;
-                rc = quiz_term_lesson(&t, &set.files[i], l, true);
-            }
+        size_t nl = 0, start = 0, lf = 0, ll = 0;
+        bool has_last = wb_last_lesson(&prog, &set, &lf, &ll);
+        for (size_t i = 0; i < set.n; i++) {
+            if (has_last && i < lf) start += set.files[i].nlessons; /* the lessons before the last one's */
+            if (has_last && i == lf) start += ll;
+            nl += set.files[i].nlessons;
+        }
+        for (size_t k = 0; k < nl && rc == QT_CONTINUE; k++) {
+            size_t at = (start + k) % nl, i = 0;
+            while (at >= set.files[i].nlessons) at -= set.files[i++].nlessons;
+            size_t right, shown;
+            const quiz_lesson *l = &set.files[i].lessons[at];
+            quiz_term_lesson_stats(&prog, &set.files[i], l, &right, &shown);
+            if (right + shown == l->nquestions) continue;
+            asked = true;
+            rc = quiz_term_lesson(&t, &set.files[i], l, true);
+        }
         if (!asked) printf("Every question%s is answered. `rcuvis quiz LESSON%s` goes through a lesson again; "
                            "`rcuvis quiz --reset-all` starts over.\n", basis ? " of this choice" : "", basis_opt);
     }

@@ -135,3 +135,22 @@ size_t wb_review_queue(const progress *p, const quiz_set *set, const quiz_lesson
     if (n) qsort(*out, n, sizeof **out, by_since);
     return n;
 }
+
+bool wb_last_lesson(const progress *p, const quiz_set *set, size_t *file, size_t *lesson)
+{
+    long long latest = -1;
+    for (size_t fi = 0; fi < set->n; fi++)
+        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
+            const quiz_lesson *l = &set->files[fi].lessons[li];
+            char key[128];
+            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            for (size_t qi = 0; qi < l->nquestions; qi++) {
+                const progress_entry *e = progress_get((progress *)p, key, l->questions[qi].id, false);
+                if (!e || wb_outcome_of(e) == WB_UNTOUCHED || e->updated <= latest) continue;
+                latest = e->updated;
+                *file = fi;
+                *lesson = li;
+            }
+        }
+    return latest >= 0;
+}

@@ -156,8 +156,18 @@ bool quiz_session_step_lesson(quiz_session *s, int dir)
     return true;
 }
 
+/* Where the student stopped: the first question not done at or after the lesson they last answered in
+ * (wb_last_lesson()), else the first not done from the top. A student who did lessons 5 and 6 in the
+ * terminal was put back at question 1.1 and told "Your place is kept". */
 void quiz_session_resume(quiz_session *s)
 {
+    size_t f, l;
+    if (wb_last_lesson(&s->prog, &s->set, &f, &l)) {
+        quiz_session_goto(s, f, l, 0);
+        do {
+            if (!s->done) return;
+        } while (quiz_session_step(s, +1));
+    }
     quiz_session_goto(s, 0, 0, 0);
     do {
         if (!s->done) return;
@@ -190,8 +200,8 @@ int quiz_session_open_for(quiz_session *s, const char *scenario)
 {
     size_t f, l;
     if (!quiz_session_scenario_lesson(s, scenario, &f, &l)) return QS_PLACE_NONE;
-    /* "their place" is the first question not done yet, where `rcuvis quiz` carries on too; it only
-     * means something once they have started and while something is left */
+    /* "their place" is where quiz_session_resume() put them, where `rcuvis quiz` carries on too; it
+     * only means something once they have started and while something is left */
     size_t touched = 0, done = 0, total = 0;
     for (size_t fi = 0; fi < s->set.n; fi++)
         for (size_t li = 0; li < s->set.files[fi].nlessons; li++) {

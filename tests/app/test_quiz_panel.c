@@ -584,6 +584,31 @@ Test(session, opens_on_the_loaded_scenarios_lesson_unless_there_is_a_place_to_ke
     quiz_session_close(&s);
 }
 
+/* A student who worked lesson 2 first (`rcuvis quiz 2` in a terminal) and stopped there was put back
+ * at 1.1, the first unanswered question of the workbook, and told "Your place is kept". Their place is
+ * the lesson they last answered in: the window and `rcuvis quiz` both carry on at 2.2. */
+Test(session, the_place_is_the_lesson_last_answered_in)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    quiz_session_goto(&s, 0, 1, 0);
+    cr_assert_str_eq(quiz_session_question(&s)->id, "2.1");
+    quiz_session_type(&s, "65");
+    cr_assert_eq(quiz_session_submit(&s), 1);
+    quiz_session_close(&s);
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "2.2", "where they stopped, not 1.1");
+    cr_expect_eq(quiz_session_open_for(&s, "small-busy.json"), QS_PLACE_KEPT);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "2.2", "the place is kept");
+    /* lesson 2 done: the lessons after it (none), then from the top */
+    quiz_session_reveal(&s);
+    quiz_session_close(&s);
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1");
+    quiz_session_close(&s);
+}
+
 /* The window: omap-stall loaded, W shows the column on lesson 5's first question; m there (5.1 has no
  * scenario) says so in the column, under its buttons, and in the status line, instead of nothing.
  * Once the student has used the column, loading another scenario does not move it. */

@@ -85,8 +85,9 @@ expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { out_has "10/10 done  9 f
 student=$(json_get "$progress" 'd["student"]')
 [ ${#student} -eq 16 ] || fail "a student id is made and kept in progress.json (got '$student')"
 
-# --- continuing without a lesson starts at the first unfinished question; q saves and leaves
-expect_rc 0 "quiz, then q" "q\n" -- "$bin" quiz && { out_has "question 1.1 (1 of 7)" "continues at lesson 1"; out_has "Progress saved." "q says progress is saved"; }
+# --- continuing without a lesson carries on after the lesson last answered in (2, done: so 3, not 1.1,
+# the first unfinished question of the workbook); q saves and leaves
+expect_rc 0 "quiz, then q" "q\n" -- "$bin" quiz && { out_has "question 3.1 (1 of" "continues after lesson 2"; out_has "Progress saved." "q says progress is saved"; }
 
 # --- end of input in the middle of a lesson ends cleanly
 drive 0 "quiz 1, input ends early" "=Every reader that was already" -- "$bin" quiz 1 && out_has "(end of input) Progress saved." "EOF is clean"
