@@ -113,13 +113,16 @@ static const char *preempt_cause(int why)
 
 /* The quiescent states a busy CPU can pass for this flavor, as rcu_check_callbacks() and the context
  * switch give them: rcu_sched needs a switch, a user-mode tick or idle; rcu_bh takes any tick outside
- * a bh-disabled region (rcu_bh_qs() when !in_softirq()); rcu_preempt any tick while the task holds no
+ * a bh-disabled region (rcu_bh_qs() when !in_softirq()) or a softirq handler's end, never a switch; rcu_preempt any tick while the task holds no
  * rcu_read_lock() (rcu_preempt_check_callbacks(): rcu_read_lock_nesting == 0) (v3.6 rcutree.c:1654-1663,
  * rcutree_plugin.h:610-617). */
 static const char *qs_kinds(int flavor)
 {
     switch (flavor) {
-    case RV_BH: return "a tick outside a bh-disabled region (in user or kernel mode), a context switch, or idle";
+    /* not a context switch: rcu_note_context_switch() gives rcu_sched and rcu_preempt theirs only (v3.6
+     * rcutree.c:201-207); rcu_bh's other source is __do_softirq()'s rcu_bh_qs() after each handler */
+    case RV_BH: return "a tick outside a bh-disabled region (in user or kernel mode), the end of a softirq handler, or idle "
+                       "(a context switch is not one for rcu_bh)";
     case RV_PREEMPT: return "a tick while its task holds no rcu_read_lock(), a context switch, or idle";
     default: return "a context switch, a tick in user mode, or idle";
     }

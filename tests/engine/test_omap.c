@@ -194,3 +194,25 @@ Test(omap, explain_says_why_the_idle_stretch_did_not_count)
     cr_expect(strstr(why, "In 3.6 FQS runs only from a CPU that takes ticks") != NULL, "%s", why);
     rv_engine_free(e);
 }
+
+/* rcu_bh gets no quiescent state from a context switch (rcu_note_context_switch() gives rcu_sched and
+ * rcu_preempt theirs only); the Why panel listed one among rcu_bh's. small-busy at 1.0625 s: CPU 3 has
+ * noticed rcu_bh GP 46 and waits (a kernel reviewer's case). */
+Test(omap, why_lists_no_context_switch_among_rcu_bh_quiescent_states)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[PATH_MAX], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root ? root : ".");
+    rv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s: %s", path, err);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    rv_run_until(e, 1062500000LL);
+    char why[1024];
+    rv_explain(e, RV_BH, 3, -1, why, sizeof why);
+    cr_assert(strstr(why, "is waiting for a quiescent state: ") != NULL, "%s", why);
+    cr_expect(strstr(why, "the end of a softirq handler") != NULL, "%s", why);
+    cr_expect(strstr(why, "a context switch is not one for rcu_bh") != NULL, "%s", why);
+    rv_engine_free(e);
+}
