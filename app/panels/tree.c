@@ -675,7 +675,9 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
     if (d->mode == RV_MODE_KTHREAD) {
         if (d->kthread_cpu >= 0)
             snprintf(drv, n, "3.7: %s kthread %s on CPU %d", rv_flavor_name(d->flavor),
-                     d->kthread_running ? "running" : d->kthread_woken ? "woken, last ran" : "sleeping, last ran", d->kthread_cpu);
+                     /* woken: kthread_wake() has moved it to its waker's CPU (wake-affine), where it will run;
+                      * "last ran on" named the waker, not where it last ran */
+                     d->kthread_running ? "running" : d->kthread_woken ? "woken, to run" : "sleeping, last ran", d->kthread_cpu);
         else snprintf(drv, n, "3.7: %s kthread sleeping", rv_flavor_name(d->flavor));
     } else {
         /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
