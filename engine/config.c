@@ -13,6 +13,13 @@ const char *rv_flavor_name(int flavor)
     return (flavor >= 0 && flavor < RV_NFLAVORS) ? flavor_names[flavor] : "?";
 }
 
+/* The kernel's synchronous wait for each flavor's grace period: rcu_preempt's is synchronize_rcu() in a
+ * preemptible kernel (TREE_PREEMPT_RCU), where rcu_read_lock() is rcu_preempt's */
+const char *rv_synchronize_name(int flavor)
+{
+    return flavor == RV_SCHED ? "synchronize_sched" : flavor == RV_BH ? "synchronize_rcu_bh" : flavor == RV_PREEMPT ? "synchronize_rcu" : "?";
+}
+
 int rv_flavor_from_name(const char *name)
 {
     if (!name) return -1;

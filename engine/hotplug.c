@@ -129,7 +129,9 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     c->need_resched = false;
     tick_stop(e, cpu);
     emit(e, RV_EV_CPU_OFFLINE, cpu, -1);
-    klog(e, "CPU %d is now offline", cpu);
+    /* native_cpu_die() in arch/x86/kernel/smpboot.c, whose pr_fmt gives its lines "smpboot: " as it
+     * does the boot line's (do_boot_cpu()) */
+    klog(e, "smpboot: CPU %d is now offline", cpu);
     /* CPU_DEAD, run on another CPU: orphan callbacks, shrink qsmaskinit, move blocked readers; in 3.7
      * each flavor's part waits for a walk holding its onoff_mutex. */
     onoff_queue(e, cpu, false);

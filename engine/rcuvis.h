@@ -28,6 +28,7 @@ enum { RV_DONE_TAIL = 0, RV_WAIT_TAIL = 1, RV_NEXT_READY_TAIL = 2, RV_NEXT_TAIL 
 #define RV_PIPE_LEN 11 /* rcutorture's Reader Pipe histogram length (RCU_TORTURE_PIPE_LEN + 1) */
 
 const char *rv_flavor_name(int flavor);     /* "rcu_sched", "rcu_bh", "rcu_preempt" */
+const char *rv_synchronize_name(int flavor); /* "synchronize_sched", "synchronize_rcu_bh", "synchronize_rcu" */
 int rv_flavor_from_name(const char *name);  /* -1 when unknown; accepts "sched", "rcu_sched", ... */
 const char *rv_mode_name(enum rv_mode mode); /* "softirq", "kthread" */
 

@@ -869,7 +869,6 @@ static int check_flavor(rv_engine *e, int f, char *err, size_t errlen)
 /* How lockdep names a flavor's read-side critical section in its "Illegal ..." messages, and the
  * synchronize function of a flavor. */
 static const char *lockdep_name(int f) { return f == RV_SCHED ? "RCU-sched" : f == RV_BH ? "RCU-bh" : "RCU"; }
-static const char *sync_name(int f) { return f == RV_SCHED ? "synchronize_sched" : f == RV_BH ? "synchronize_rcu_bh" : "synchronize_rcu"; }
 
 /* Acts the kernel would not let happen on that CPU now are refused with the rule they break, never
  * applied as a no-op (a scripted one is then listed in events_not_applied). cpu -1 (all CPUs) is not
@@ -904,15 +903,15 @@ static int check_cpu_can(rv_engine *e, const rv_inject *cmd, int f, char *err, s
     case RV_INJ_SYNCHRONIZE:
         if (c->kloop) {
             snprintf(err, errlen, "CPU %d is looping in the kernel with preemption off: no task can call %s() there before the loop "
-                     "ends", cpu, sync_name(f));
+                     "ends", cpu, rv_synchronize_name(f));
             return -1;
         }
         /* synchronize_*()'s lockdep check (no section of any flavor held) and might_sleep(): the task
          * would block inside its own section, and in its own flavor wait for itself forever */
         if ((r = scripted_reader(e, cpu, false))) {
             snprintf(err, errlen, "CPU %d is inside an %s read-side critical section (reader %llu): %s() %s (\"Illegal %s() in %s "
-                     "read-side critical section\")", cpu, rv_flavor_name(r->flavor), (unsigned long long)r->id, sync_name(f),
-                     r->flavor == f ? "would wait for it forever" : "may not sleep there", sync_name(f), lockdep_name(f));
+                     "read-side critical section\")", cpu, rv_flavor_name(r->flavor), (unsigned long long)r->id, rv_synchronize_name(f),
+                     r->flavor == f ? "would wait for it forever" : "may not sleep there", rv_synchronize_name(f), lockdep_name(f));
             return -1;
         }
         return 0;

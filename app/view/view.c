@@ -522,8 +522,10 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
         else if (node >= 0) snprintf(b, n, "%s stall warning: CPU %d holds up the GP (detected by CPU %d)", fl, node, cpu);
         else snprintf(b, n, "%s stall warning (detected by CPU %d; the stall ended before the dump)", fl, cpu);
         break;
-    case RV_EV_SYNC_BEGIN: snprintf(b, n, "a task on CPU %d called synchronize_%s() and blocks", cpu, fl + 4); break;
-    case RV_EV_SYNC_END: snprintf(b, n, "synchronize_%s() on CPU %d returned after %.3f ms", fl + 4, cpu, cnt / 1e6); break;
+    /* the kernel's names: synchronize_sched(), synchronize_rcu_bh(), and synchronize_rcu() for rcu_preempt
+     * (a preemptible kernel's rcu_read_lock() is rcu_preempt's); not "synchronize_bh()" */
+    case RV_EV_SYNC_BEGIN: snprintf(b, n, "a task on CPU %d called %s() and blocks", cpu, rv_synchronize_name(ev->flavor)); break;
+    case RV_EV_SYNC_END: snprintf(b, n, "%s() on CPU %d returned after %.3f ms", rv_synchronize_name(ev->flavor), cpu, cnt / 1e6); break;
     case RV_EV_KTHREAD_WAKE: {
         static const char *const why[] = {"", "to start a GP", "for FQS", "on its timeout", "to clean up"};
         snprintf(b, n, "%s kthread woken on CPU %d %s", fl, cpu, (ev->arg >= 1 && ev->arg <= 4) ? why[ev->arg] : "");

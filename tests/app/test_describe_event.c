@@ -56,3 +56,22 @@ Test(describe_event, gp_events_name_the_cpu_that_ran_them)
     ui_describe_event(&ev, NULL, b, sizeof b);
     cr_expect_str_eq(b, "rcu_sched grace period 154 ended");
 }
+
+/* A synchronous wait is named as the kernel names it: "synchronize_bh()" and "synchronize_preempt()" do
+ * not exist (a kernel reviewer's report). */
+Test(describe_event, synchronize_calls_by_their_kernel_names)
+{
+    rv_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = RV_EV_SYNC_BEGIN;
+    ev.cpu = 2;
+    char b[240];
+    const char *const want[RV_NFLAVORS] = {[RV_SCHED] = "a task on CPU 2 called synchronize_sched() and blocks",
+                                           [RV_BH] = "a task on CPU 2 called synchronize_rcu_bh() and blocks",
+                                           [RV_PREEMPT] = "a task on CPU 2 called synchronize_rcu() and blocks"};
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        ev.flavor = (int8_t)f;
+        ui_describe_event(&ev, NULL, b, sizeof b);
+        cr_expect_str_eq(b, want[f]);
+    }
+}

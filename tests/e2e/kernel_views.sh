@@ -19,7 +19,7 @@ tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
 python3 - "$tmp" <<'PY' || fail=1
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert any(l["text"] == "CPU 3 is now offline" for l in r["dmesg"]), "no hotplug line in dmesg"
+assert any(l["text"] == "smpboot: CPU 3 is now offline" for l in r["dmesg"]), "no hotplug line in dmesg"
 assert "  3!c=" in r["debugfs"]["rcudata"], "offline CPU 3 lacks its '!' in rcudata"
 assert r["debugfs"]["rcuhier"].startswith("rcu_preempt: c="), "rcuhier header: rcu_preempt first, as for_each_rcu_flavor() lists them"
 PY
