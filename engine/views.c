@@ -14,7 +14,8 @@ void rv_cpu_get(const rv_engine *e, int cpu, rv_cpu_view *out)
     switch (c->run) {
     case RS_OFFLINE: out->state = RV_CPU_OFFLINE; break;
     case RS_IDLE: out->state = c->tick_on ? RV_CPU_IDLE_TICK : RV_CPU_IDLE_NOHZ; break;
-    case RS_BUSY: out->state = (c->user && c->nonpreempt == 0 && !c->kloop) ? RV_CPU_USER : RV_CPU_KERNEL; break;
+    /* a CPU running a GP kthread runs kernel code, whatever its task was doing when the kthread took it */
+    case RS_BUSY: out->state = (c->user && c->nonpreempt == 0 && !c->kloop && c->running_kthread < 0) ? RV_CPU_USER : RV_CPU_KERNEL; break;
     }
     out->dynticks = c->dynticks;
     out->tick_running = c->tick_on;
@@ -284,7 +285,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     /* A "U" tile that still owes: user mode counts only when rcu_check_callbacks() finds the CPU there
      * (rcu_sched_qs()/rcu_bh_qs() from the tick), and noticing the GP (__note_new_gpnum()) cleared what
      * earlier ticks noted. A student read the U as a quiescent state already given. */
-    if (c->run == RS_BUSY && c->user && c->tick_on && (rsp->flavor == RV_SCHED || rsp->flavor == RV_BH))
+    /* the GP kthread on this CPU (3.7's init or cleanup walk, taken slice by slice): kernel code, and the
+     * quiescent state comes when it sleeps, schedule()'s rcu_note_context_switch() */
+    if (c->run == RS_BUSY && c->running_kthread >= 0 && rsp->flavor != RV_BH)
+        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running the %s GP kthread, kernel code: no quiescent state "
+                        "while it runs. When the kthread sleeps, the context switch away from it is one.",
+                        cpu, fl, rsp->gpnum, rv_flavor_name(c->running_kthread));
+    if (c->run == RS_BUSY && c->user && c->running_kthread < 0 && c->tick_on && (rsp->flavor == RV_SCHED || rsp->flavor == RV_BH))
         return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running user code, which is a quiescent state only once a "
                         "scheduling-clock tick finds it there: the ticks before the GP do not count. Its next tick, at %.6f s, "
                         "records one if it is still in user mode; a context switch or idle would do as well.",

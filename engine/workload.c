@@ -727,7 +727,8 @@ void do_tick(rv_engine *e, int cpu)
         /* rcu_preempt readers exist only while rcu_preempt is enabled: both ways of starting one
          * (schedule_reader(), an injection via check_flavor()) require it, and it never changes */
         bool preempt_reader = e->rsp[RV_PREEMPT].enabled && has_running_preempt_reader(e, cpu);
-        bool kernel_forced = c->nonpreempt > 0 || c->bh_disabled > 0 || preempt_reader || c->kloop;
+        /* a GP kthread taking this CPU for its walk runs in the kernel: no user-mode tick for it */
+        bool kernel_forced = c->nonpreempt > 0 || c->bh_disabled > 0 || preempt_reader || c->kloop || c->running_kthread >= 0;
         /* drawn whether or not the task is held in the kernel: whether it is can depend on RCU (a
          * preempted rcu_preempt reader), and the workload's stream must not */
         c->user = ph && rng_unit(&c->r) < ph->user_frac && !kernel_forced;

@@ -14,6 +14,9 @@ static enum qs_kind qs_of(const ui_view *v, const rv_cpu_view *c)
     const rv_rdp_view *d = &c->rdp[v->flavor];
     const rv_flavor_view *fl = &v->fl[v->flavor];
     if (fl->gpnum == fl->completed) return QS_NONE;
+    /* 3.7's init walk is preemptible: a leaf it has not reached yet keeps the last GP's number and a
+     * qsmask of 0, so its CPUs have been asked for nothing yet; "✓ done" said they had reported */
+    if (v->nodes && c->leaf >= 0 && c->leaf < v->nnodes && v->nodes[c->leaf].gpnum != fl->gpnum) return QS_NONE;
     /* a CPU that went offline mid-GP left qsmaskinit but not qsmask: its bit still holds the GP
      * until an FQS pass credits it ("ofl"), so it owes like any other (the tree's orange bit) */
     if (c->state == RV_CPU_OFFLINE) return d->qs_owed ? QS_OWED : QS_NONE;

@@ -404,3 +404,16 @@ Test(compare_720, a_woken_kthread_is_named_by_the_cpu_it_will_run_on, .init = se
     cr_expect_null(strstr(buf, "woken, last ran"), "the waker's CPU called the last one run on");
     free(buf);
 }
+
+/* 3.7's init walk, stopped at rnp1 (tree at 163.0045 ms): the CPU running the GP kthread was drawn and
+ * explained as running user code, and CPUs under leaves the walk had not reached showed "✓ done" for a
+ * GP that had asked them nothing yet (a kernel reviewer's report). */
+Test(compare_720, the_init_walk_asks_no_cpu_ahead_of_it, .init = setup, .fini = teardown)
+{
+    char *buf = window_texts("tree.json", 163004500LL, 0, false);
+    cr_expect(strstr(buf, "initialising at rnp1") != NULL, "stopped inside the walk");
+    cr_expect(strstr(buf, "is running the rcu_sched") && strstr(buf, "GP kthread, kernel code"), "CPU 0's Why line");
+    cr_expect_null(strstr(buf, "running user code"), "the kthread's CPU is not in user mode");
+    cr_expect_null(strstr(buf, " done<"), "no CPU under an unreached leaf is done");
+    free(buf);
+}
