@@ -355,8 +355,21 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     if (r.h <= 0) return;
     rd_fill(rd, r, v->mode == RV_MODE_KTHREAD ? rd_mix(th->panel, th->flavor[0], 0.18f) : rd_mix(th->panel, th->kernel, 0.25f));
     rd_frame(rd, r, th->panel_edge, 1);
-    char t[160];
-    snprintf(t, sizeof t, "%s — grace periods driven %s", v->label,
-             v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ");
-    panel_text_in(fr, RD_BOLD, rd_inset(r, rd_px(rd, 6)), RD_LEFT, th->heading, t);
+    /* a side whose cpu_needs_another_gp() is the other kernel's (omap-stall's 3.7 half keeps 3.6's form,
+     * as the -rcu branch Walmsley tested did; X gives 3.6 the fix) says so in its heading, not only in
+     * a caption: a reviewer took "3.7" there for v3.7 as released */
+    int fix = v->cfg ? v->cfg->rcu.needs_gp_fix : -1;
+    const char *other = v->mode == RV_MODE_KTHREAD && fix == 0 ? "3.6's" : v->mode == RV_MODE_SOFTIRQ && fix == 1 ? "3.7's" : NULL;
+    const char *drv = v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ";
+    char t[3][200];
+    int nt = 0;
+    if (other) {
+        snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp() — grace periods driven %s", v->label, other, drv);
+        snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp()", v->label, other);
+    }
+    snprintf(t[nt++], sizeof t[0], "%s — grace periods driven %s", v->label, drv);
+    rd_rect in = rd_inset(r, rd_px(rd, 6));
+    int k = 0;
+    while (k + 1 < nt && rd_text_width(rd, RD_BOLD, t[k]) > in.w) k++;
+    panel_text_in(fr, RD_BOLD, in, RD_LEFT, th->heading, t[k]);
 }

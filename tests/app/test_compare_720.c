@@ -417,3 +417,15 @@ Test(compare_720, the_init_walk_asks_no_cpu_ahead_of_it, .init = setup, .fini = 
     cr_expect_null(strstr(buf, " done<"), "no CPU under an unreached leaf is done");
     free(buf);
 }
+
+/* omap-stall's 3.7 half keeps 3.6's cpu_needs_another_gp(), as the -rcu branch Walmsley tested did: its
+ * heading says so (a reviewer took "3.7" there for v3.7 as released); hackbench's 3.7 half has 3.7's own. */
+Test(compare_720, a_half_with_the_other_kernels_predicate_says_so, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts("omap-stall.json", 80007812501LL);
+    cr_expect_eq(count(buf, "3.7 (kthread), with 3.6's cpu_needs_another_gp()"), 1);
+    free(buf);
+    buf = compare_texts("hackbench.json", 2000000001LL);
+    cr_expect_eq(count(buf, "cpu_needs_another_gp()"), 0);
+    free(buf);
+}
