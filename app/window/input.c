@@ -693,7 +693,7 @@ void ui_input_frame(ui_win *w, double now_ms)
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
 {
     ui_state *st = &w->app.st;
-    float k = w->hidpi > 0 ? w->hidpi : 1;
+    float k = w->mouse_in_pixels ? 1 : w->hidpi > 0 ? w->hidpi : 1;
     /* a key or a click (Home, End, Ctrl+Q, a button...) overrides a far seek under way */
     w->stopped_seek = -1;
     if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN) {

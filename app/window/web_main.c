@@ -53,6 +53,19 @@ EM_JS(int, web_page_height, (void), {
     return Math.max(420, (window.innerHeight - (bar ? bar.offsetHeight : 0)) | 0);
 });
 
+/* Device pixels per CSS pixel (a MacBook 2, a laptop at 125 % scaling or a zoomed page 1.25), kept
+ * within 1..3: at 3 the software renderer already fills nine times the pixels */
+static double web_dpr(void)
+{
+    double r = emscripten_get_device_pixel_ratio();
+    return r >= 1 && r <= 3 ? r : r > 3 ? 3 : 1;
+}
+/* the canvas's place on the page, in CSS pixels; its backing store is the SDL window, in device pixels */
+EM_JS(void, web_canvas_css_size, (int w, int h), {
+    var c = document.getElementById("canvas");
+    if (c) { c.style.width = w + "px"; c.style.height = h + "px"; }
+});
+
 static double wall_ms(void) { return emscripten_get_now(); }
 
 /* The moment the URL names: its cue first (time, flavor, selection, compare, as PgDn), then t
@@ -115,15 +128,22 @@ static void web_frame(void)
     }
     ui_input_frame(w, wall_ms());
     now = wall_ms();
+    /* The window is the canvas's backing store, in device pixels, shown at the page's size in CSS
+     * pixels: sharp at any device pixel ratio, and SDL hands mouse events over in the same device
+     * pixels (it scales them by window width / CSS width), hence mouse_in_pixels. */
     int pw = web_page_width(), ph = web_page_height(), ww, wh;
+    double dpr = web_dpr();
+    int tw = (int)(pw * dpr + 0.5), th = (int)(ph * dpr + 0.5);
     SDL_GetWindowSize(g_win, &ww, &wh);
-    if (pw != ww || ph != wh) { SDL_SetWindowSize(g_win, pw, ph); w->scale_changed = true; }
+    if (tw != ww || th != wh || (float)dpr != w->hidpi) {
+        SDL_SetWindowSize(g_win, tw, th);
+        web_canvas_css_size(pw, ph);
+        w->hidpi = (float)dpr;
+        w->scale_changed = true;
+    }
     /* as the desktop loop: the scale refitted when the page, the UI scale, V's focus or compare
      * changed (ui_win_fit_scale(): V's panel takes its larger text here too) */
     if (ui_win_scale_stale(w)) {
-        int dw, dh;
-        w->hidpi = SDL_GetRendererOutputSize(g_ren, &dw, &dh) == 0 && pw > 0 ? (float)dw / (float)pw : 1.0f;
-        if (w->hidpi <= 0) w->hidpi = 1.0f;
         ui_win_fit_scale(w);
         had_event = true;
     }
@@ -184,6 +204,8 @@ void web_run_loop(ui_win *w, SDL_Window *win, SDL_Renderer *ren)
     g_w = w;
     g_win = win;
     g_ren = ren;
+    w->mouse_in_pixels = true;
+    w->hidpi = 0; /* set from the page's device pixel ratio by the first frame */
     if (g_url.theme >= 0) w->app.st.theme = g_url.theme;
     char err[400];
     if (apply_url_moment(w, err, sizeof err) != 0) {

@@ -256,7 +256,13 @@ int cmd_window(int argc, char **argv)
         if (wh > ub.h - 32) wh = ub.h - 32; /* room for a title bar the bounds do not count */
         if (wh < 420) wh = ub.h;
     }
+#ifdef __EMSCRIPTEN__
+    /* the page sizes its window in device pixels itself (web_main.c): SDL's own HiDPI canvas was twice
+     * the size of the software renderer's picture, drawn into its top-left quarter */
+    Uint32 wflags = SDL_WINDOW_RESIZABLE;
+#else
     Uint32 wflags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (w->settings.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+#endif
     SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh, wflags);
     SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (win && !ren) ren = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);

@@ -19,6 +19,7 @@ typedef struct ui_win {
     ui_app app;
     rd_ctx *rd;
     float hidpi;                 /* drawable pixels per window coordinate */
+    bool mouse_in_pixels;        /* events already come in drawable pixels (the page: its window is sized in device pixels) */
     ui_settings settings;
     bool quit, toggle_fullscreen, want_screenshot, scale_changed;
     bool dragging;               /* on the scrubber or the timeline */

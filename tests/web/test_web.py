@@ -150,6 +150,30 @@ def test_cue_link(c, srv):
           "#%s&cue=5&t=7.5: compare and CPU 0 from the cue, t = 7.5 s (got %s ns, compare %d)" % (SCEN, s["t_ns"], s["compare"]))
 
 
+def test_device_pixel_ratio(c, srv):
+    # a MacBook (2) or a laptop at 150 % scaling: the picture fills the canvas sharply, and a click lands
+    # on what is drawn under it (SDL's HiDPI canvas once held the software renderer's picture in its
+    # top-left quarter)
+    c.call("Emulation.setDeviceMetricsOverride", width=W, height=H, deviceScaleFactor=2, mobile=False)
+    try:
+        open_page(c, srv, "tree&t=0.1662")
+        dims = json.loads(c.eval("JSON.stringify([canvas.width, canvas.height, canvas.clientWidth, canvas.clientHeight])"))
+        check(dims[0] == 2 * dims[2] and dims[1] == 2 * dims[3], "at 2 device pixels per CSS pixel the canvas holds twice "
+              "its CSS size: %s" % dims)
+        # the far corner is drawn (the scrubber's end), not left empty
+        corner = json.loads(c.eval("JSON.stringify(Array.from(canvas.getContext('2d').getImageData(canvas.width - 8, "
+                                   "canvas.height - 8, 1, 1).data))"))
+        check(corner[3] == 255 and corner[:3] != [0, 0, 0], "the picture reaches the canvas's far corner: %s" % corner)
+        # CPU 5's tile, second row, second column of the 4x4 grid at 1280x693 CSS pixels
+        before = frames(c)
+        for kind in ("mousePressed", "mouseReleased"):
+            c.call("Input.dispatchMouseEvent", type=kind, x=185, y=163, button="left", clickCount=1)
+        c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).frames > %d" % (before + 1), "a frame after the click")
+        check(state(c)["sel_cpu"] == 5, "a click on CPU 5's tile selects CPU 5 (got %s)" % state(c)["sel_cpu"])
+    finally:
+        c.call("Emulation.setDeviceMetricsOverride", width=W, height=H, deviceScaleFactor=1, mobile=False)
+
+
 def scenario_text(name):
     with open("scenarios/small-busy.json") as f:
         d = json.load(f)
@@ -235,6 +259,7 @@ def main(build):
         part(test_moment_keys_picture_link, c, srv, out, native)
         part(test_downloads, c, dl)
         part(test_cue_link, c, srv)
+        part(test_device_pixel_ratio, c, srv)
         part(test_drop_and_open, c, srv, out)
         saved = part(test_workbook_persists, c, srv)
 
