@@ -1,14 +1,25 @@
 // pre.js — runs inside the compiled module before main(): mount the saved state from IndexedDB.
 // /persist holds settings (config/) and workbook progress (state/); main() must not start before
 // the previous visit's files are back, so the sync is a run dependency.
+// Without IndexedDB (a browser that blocks site data, some private modes, file://) the page runs on
+// memory alone and says so in its bar for the whole visit: a student must not learn at the next
+// visit that their answers were never kept. (Mounting IDBFS with no indexedDB aborted the module,
+// and the page stayed at "Running..." for good.)
+function rcuvisNoStorage(why) {
+  Module.rcuvisNoPersist = true;
+  if (typeof rcuvisStorageWarning === "function")
+    rcuvisStorageWarning("Your answers and settings are kept for this visit only: the browser keeps no data for this page (" + why + ")");
+}
 Module.preRun = Module.preRun || [];
 Module.preRun.push(function () {
   FS.mkdir("/persist");
-  FS.mount(IDBFS, {}, "/persist");
+  var idb = null;
+  try { idb = window.indexedDB; } catch (e) { idb = null; }
+  if (!idb) { rcuvisNoStorage("no IndexedDB"); return; }
+  try { FS.mount(IDBFS, {}, "/persist"); } catch (e) { rcuvisNoStorage(String(e)); return; }
   addRunDependency("rcuvis-idbfs");
   FS.syncfs(true, function (err) {
-    // no IndexedDB (private mode, file://): run with memory only and say so in the page
-    if (err && typeof rcuvisPageNote === "function") rcuvisPageNote("Progress is kept for this visit only: " + err);
+    if (err) rcuvisNoStorage(String(err));
     removeRunDependency("rcuvis-idbfs");
   });
 });
@@ -18,10 +29,11 @@ Module.preRun.push(function () {
 // (web_files.c) and by the page when the tab is hidden or closed. Between frames no C code is in
 // the middle of a write, so what is pushed is always whole files.
 Module.rcuvisPersist = function () {
+  if (Module.rcuvisNoPersist) return;
   if (Module.rcuvisSyncing) { Module.rcuvisSyncAgain = true; return; }
   Module.rcuvisSyncing = true;
   FS.syncfs(false, function done(e) {
-    if (e) console.warn("rcuvis: saving to IndexedDB failed: " + e);
+    if (e) { console.warn("rcuvis: saving to IndexedDB failed: " + e); rcuvisNoStorage("saving failed: " + e); }
     if (Module.rcuvisSyncAgain) { Module.rcuvisSyncAgain = false; FS.syncfs(false, done); return; }
     Module.rcuvisSyncing = false;
     Module.rcuvisSynced = (Module.rcuvisSynced || 0) + 1;

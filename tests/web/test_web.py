@@ -174,6 +174,21 @@ def test_device_pixel_ratio(c, srv):
         c.call("Emulation.setDeviceMetricsOverride", width=W, height=H, deviceScaleFactor=1, mobile=False)
 
 
+def test_no_storage(c, srv):
+    # a browser that gives the page no IndexedDB: the page still starts (mounting IDBFS aborted it, at
+    # "Running..." for good) and its bar says for the whole visit that answers are not kept
+    script = c.call("Page.addScriptToEvaluateOnNewDocument",
+                    source="Object.defineProperty(window, 'indexedDB', {value: undefined, configurable: true});")
+    try:
+        open_page(c, srv, SCEN + "&t=1")
+        warn = c.eval("document.documentElement.getAttribute('data-storage-warning')") or ""
+        check("kept for this visit only" in warn and "no IndexedDB" in warn, "without IndexedDB the page starts and says "
+              "answers are kept for this visit only: %r" % warn)
+        check("kept for this visit only" in c.eval("document.getElementById('hint').textContent"), "the warning is in the bar")
+    finally:
+        c.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script["identifier"])
+
+
 def scenario_text(name):
     with open("scenarios/small-busy.json") as f:
         d = json.load(f)
@@ -260,6 +275,7 @@ def main(build):
         part(test_downloads, c, dl)
         part(test_cue_link, c, srv)
         part(test_device_pixel_ratio, c, srv)
+        part(test_no_storage, c, srv)
         part(test_drop_and_open, c, srv, out)
         saved = part(test_workbook_persists, c, srv)
 
