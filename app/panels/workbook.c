@@ -379,7 +379,8 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     /* the key line stays put at the bottom, as many lines as it wraps to at this width (a narrow
      * column at 1280x720 needs four); everything above scrolls */
     const char *keys = wb->focus ? "a-g pick (Up/Down, Space), 0-9 type, Enter check, h hint, s show answer, m show me, "
-                                   "PgUp/PgDn question, Home/End lesson, i lesson intro, v teacher view, Esc back to the simulation"
+                                   "PgUp/PgDn question, Home/End lesson, i lesson intro, v teacher view, Ctrl+E your answers as a file for your teacher, "
+                                   "Esc back to the simulation"
                                  : "A (answer) or a click gives the workbook the keyboard; Esc gives it back.";
     int foot_lines = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, keys);
     if (foot_lines < 1) foot_lines = 1;

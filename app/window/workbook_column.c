@@ -4,8 +4,17 @@
 #include "window/app.h"
 #include "window/workbook_hooks.h"
 
+#include "workbook/classroom.h"
+#include "workbook/progress.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 
 /*
@@ -78,6 +87,35 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
     workbook_panel_publish_hits(wb, fr, HIT_WORKBOOK);
 }
 
+/* Ctrl+E in the column: the student's answers as the CSV file `rcuvis quiz --export` writes, for a
+ * teacher's `rcuvis quiz --merge`, into the pictures folder beside F12's pictures; in the page that
+ * folder is the browser's downloads (a student there had no way to hand their work in). A new name
+ * each time, never over a file already there. */
+static void export_answers(ui_app *a, workbook_panel *wb, double now_ms)
+{
+    quiz_session *s = workbook_panel_session(wb);
+    const char *dir = getenv("XDG_PICTURES_DIR");
+    struct stat sb;
+    if (!dir || !*dir || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) dir = ".";
+    const char *who = progress_student(&s->prog);
+    char path[PATH_MAX], err[512];
+    int fd = -1;
+    for (int i = 1; i < 1000 && fd < 0; i++) {
+        if (i == 1) snprintf(path, sizeof path, "%s/rcuvis-answers-%s.csv", dir, who);
+        else snprintf(path, sizeof path, "%s/rcuvis-answers-%s-%d.csv", dir, who, i);
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    if (fd < 0) { ui_app_status(a, now_ms, "Answers not saved: cannot create %s: %s", path, strerror(errno)); return; }
+    close(fd);
+    if (wb_export_csv(&s->set, &s->prog, path, err, sizeof err) != 0) {
+        unlink(path);
+        ui_app_status(a, now_ms, "Answers not saved: %s", err);
+        return;
+    }
+    ui_app_status(a, now_ms, "Your answers, for your teacher: %s", path);
+}
+
 bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms)
 {
     workbook_panel *wb = panel();
@@ -92,6 +130,10 @@ bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms
             return true;
         }
         return false;
+    }
+    if (k->keysym.sym == SDLK_e && (mod & KMOD_CTRL)) {
+        export_answers(a, wb, now_ms);
+        return true;
     }
     bool used = workbook_panel_key(wb, k->keysym.sym, mod);
     g_used = g_used || used;

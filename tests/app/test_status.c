@@ -107,3 +107,32 @@ Test(status, a_key_clears_a_posted_status)
     key_at(SDLK_RIGHT, 1032);
     cr_expect_str_empty(W->app.st.status, "the next key makes it stale: \"%s\"", W->app.st.status);
 }
+
+/* Ctrl+E in the workbook column writes the student's answers as `rcuvis quiz --export` does, into the
+ * pictures folder (in the page: a download), under a new name each time: a student in the browser had
+ * no way to hand their work in. */
+Test(status, ctrl_e_in_the_column_exports_the_answers)
+{
+    open_shipped("small-busy");
+    key_at(SDLK_a, 0); /* the column takes the keyboard */
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = SDLK_e;
+    ev.key.keysym.mod = KMOD_LCTRL;
+    for (int i = 0; i < 2; i++) ui_input_event(W, &ev, 10);
+    cr_expect(strstr(W->app.st.status, "Your answers, for your teacher: "), "status: %s", W->app.st.status);
+    char cmd[300], line[256] = "";
+    snprintf(cmd, sizeof cmd, "ls %s | grep -c '^rcuvis-answers-.*\\.csv$'", cfgdir);
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    if (!fgets(line, sizeof line, p)) line[0] = 0;
+    pclose(p);
+    cr_expect_eq(atoi(line), 2, "two exports, two files (the second beside the first, not over it)");
+    snprintf(cmd, sizeof cmd, "for f in %s/rcuvis-answers-*.csv; do head -1 \"$f\"; break; done", cfgdir);
+    p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    if (!fgets(line, sizeof line, p)) line[0] = 0;
+    pclose(p);
+    cr_expect(!strncmp(line, "student,lesson,question,attempts", 32), "the --export header: %s", line);
+}

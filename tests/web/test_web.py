@@ -242,6 +242,13 @@ def test_workbook_persists(c, srv):
     check(saved != before and '"1.1"' in saved, "an answer to question 1.1 is saved in %s" % PROGRESS)
     left = c.eval("Module.FS.readdir('/persist/state/rcuvis').filter(n => n != '.' && n != '..')")
     check(all("tmp" not in n for n in left), "the save left no temp file beside it: %s" % left)
+    # Ctrl+E in the column: the answers as `rcuvis quiz --export` writes them, handed to the browser (a
+    # student in the page had no way to hand their work in)
+    c.eval("rcuvisDownloads.length = 0")
+    press(c, "e", "KeyE", 69, modifiers=2)
+    names = c.wait_for("rcuvisDownloads.length >= 1 && rcuvisDownloads", "the answers download")
+    check(len(names) == 1 and names[0].startswith("rcuvis-answers-") and names[0].endswith(".csv"),
+          "Ctrl+E in the workbook hands the answers to the browser: %s" % names)
     # what IndexedDB itself holds for the file (IDBFS: database "/persist", store FILE_DATA, key = path),
     # once the page has pushed it between frames; a hang protection, not a speed check
     idb = ("new Promise(res => { const r = indexedDB.open('/persist'); r.onerror = () => res(null);"
