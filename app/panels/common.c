@@ -135,6 +135,22 @@ int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const 
     int show = more ? fit - 1 : total - skip;
     const char *p = s;
     int y = r.y;
+    if (more && fit == 1) {
+        /* room for one line: its words, cut, and the cue beside them (a compare half in a laptop's
+         * browser showed "▼ 4 more lines (scroll)" and not a word of the answer) */
+        char cue[64], line[512];
+        snprintf(cue, sizeof cue, "  ▼ %d more", total - skip - 1);
+        for (int i = 0; p && *p && i < skip; i++) wrap_line(rd, f, r.w, p, &p);
+        const char *nx, *end = p && *p ? wrap_line(rd, f, r.w, p, &nx) : p;
+        size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
+        memcpy(line, p, n);
+        line[n] = 0;
+        int cw = rd_text_width(rd, RD_SANS_SMALL, cue);
+        int tw = panel_text_fit(fr, f, r.x, y, r.w - cw, col, line);
+        rd_text(rd, RD_SANS_SMALL, r.x + tw, y + (lh - rd_line_height(rd, RD_SANS_SMALL)), fr->th->heading, cue);
+        panel_explain(fr, (rd_rect){r.x, r.y, r.w, lh}, s);
+        return total;
+    }
     for (int i = 0; p && *p && i < skip + show; i++) {
         const char *nx, *end = wrap_line(rd, f, r.w, p, &nx);
         if (i >= skip) {

@@ -120,6 +120,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     int lh = rd_line_height(rd, RD_SANS);
     bool keys_line = false;
     if (nb && c.h - btn_h < 3 * lh) { nb = 0; btn_h = lh; keys_line = true; }
+    if (keys_line && c.h < 3 * lh) { btn_h = 0; keys_line = false; } /* two lines or less: all of it for the answer */
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
     ui_hit_add(fr, text, HIT_WHY, 0, 0);
     why_text(fr, text, v->why[0] ? v->why : "(no explanation available)", st);

@@ -113,3 +113,20 @@ Test(squeezed, tree_status_lines_stay_in_their_panel)
         ui_app_free(&a);
     }
 }
+
+/* A laptop's browser leaves the page about 1280x606: omap-stall's cue 5 compared there showed "▼ 4 more
+ * lines (scroll)" and not a word of 3.6's answer (the keys line took the panel's other line). With one
+ * line of room, the line is the answer's first, cut, with the cue beside it; with two, the keys line
+ * gives way to the answer. */
+Test(squeezed, a_short_why_panel_shows_the_answer_not_just_the_cue)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "omap-stall.json", true);
+    cr_assert_eq(ui_app_goto_cue(&a, 4, err, sizeof err), 0, "%s", err);
+    draw(&a, 1280, 606, 1.0f);
+    bool answer = false;
+    for (int i = 0; i < R.n; i++) answer |= strstr(R.v[i].text, "CPU 0 is dyntick-idle") != NULL;
+    cr_expect(answer, "3.6's Why panel shows the first words of its answer");
+    ui_app_free(&a);
+}
