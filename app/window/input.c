@@ -313,6 +313,23 @@ static void set_scale(ui_win *w, float s, double now_ms)
     ui_win_status(w, now_ms, "UI scale %.0f%%", s * 100);
 }
 
+/* The next lecture cue (back: the one before), as PgDn / PgUp and the top bar's cue buttons go. */
+static void cue_step(ui_win *w, bool back, double now_ms)
+{
+    ui_app *a = &w->app;
+    int idx = ui_app_next_cue(a, back);
+    char err[512];
+    if (idx < 0) {
+        /* a click that goes nowhere does not stop the last cue's own seek on its way: "That
+         * was the last cue" then stood between two cues, wherever the seek had got to */
+        if (w->stopped_seek >= 0) w->app.pending_seek = w->stopped_seek;
+        ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
+    }
+    else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err); /* refused, or past the end */
+    else ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
+                       a->base.cues[idx].title);
+}
+
 void ui_input_action(ui_win *w, int action, int arg, double now_ms)
 {
     ui_app *a = &w->app;
@@ -340,6 +357,7 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
 #endif
         break;
     case ACT_HELP: st->show_help = !st->show_help; st->show_picker = false; break;
+    case ACT_CUE: if (a->base.ncues) cue_step(w, arg == 0, now_ms); break;
     case ACT_COMPARE:
         if (ui_app_set_compare(a, !st->compare, err, sizeof err) != 0) ui_win_status(w, now_ms, "Compare failed: %s", err);
         else ui_win_status(w, now_ms, st->compare ? "Compare: 3.6 left, 3.7 right, one clock" : "Single view");
@@ -547,27 +565,14 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
                           cpu ? " by the selected CPU" : "", shift ? "found" : "in the next stretch (press again to look further)");
         break;
     }
-    case SDLK_PAGEDOWN: case SDLK_PAGEUP: { /* presenter clickers send these: cue to cue when the scenario has cues */
-        bool back = sym == SDLK_PAGEUP;
+    case SDLK_PAGEDOWN: case SDLK_PAGEUP: /* presenter clickers send these: cue to cue when the scenario has cues */
         hide_tip_until_the_mouse_moves(a);
-        if (a->base.ncues) {
-            int idx = ui_app_next_cue(a, back);
-            char err[512];
-            if (idx < 0) {
-                /* a click that goes nowhere does not stop the last cue's own seek on its way: "That
-                 * was the last cue" then stood between two cues, wherever the seek had got to */
-                if (w->stopped_seek >= 0) w->app.pending_seek = w->stopped_seek;
-                ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
-            }
-            else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err); /* refused, or past the end */
-            else ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
-                               a->base.cues[idx].title);
-        } else {
+        if (a->base.ncues) cue_step(w, sym == SDLK_PAGEUP, now_ms);
+        else {
             st->playing = false;
-            ui_app_step(a, TT_STEP_PHASE, back);
+            ui_app_step(a, TT_STEP_PHASE, sym == SDLK_PAGEUP);
         }
         break;
-    }
     case SDLK_n: case SDLK_d: case SDLK_f: case SDLK_s: { /* next (Shift: previous) moment of the flavor shown */
         enum ui_moment m = sym == SDLK_n ? UI_MOMENT_GP_START : sym == SDLK_d ? UI_MOMENT_GP_END
                          : sym == SDLK_f ? UI_MOMENT_FQS : UI_MOMENT_STALL;

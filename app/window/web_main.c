@@ -43,8 +43,8 @@ EM_JS(void, page_error_js, (const char *msg), {
 void web_page_error(const char *msg) { page_error_js(msg); }
 
 /* tell the page a frame is on screen: tests and the loading overlay wait for it */
-EM_JS(void, web_page_frame, (long frames, double sim_s, int playing), {
-    if (typeof rcuvisPageFrame === "function") rcuvisPageFrame(frames, sim_s, playing);
+EM_JS(void, web_page_frame, (long frames, double sim_s, int playing, int ncues, int workbook), {
+    if (typeof rcuvisPageFrame === "function") rcuvisPageFrame(frames, sim_s, playing, ncues, workbook);
 });
 EM_JS(int, web_page_width, (void), { return Math.max(640, window.innerWidth | 0); });
 /* the page keeps a bar under the canvas (open a file, link to this moment) */
@@ -195,7 +195,7 @@ static void web_frame(void)
     slot[PH_N] = cost;
     g_last_draw_ms = now;
     g_frames++;
-    web_page_frame(g_frames, ui_app_now(&w->app) / 1e9, st->playing);
+    web_page_frame(g_frames, ui_app_now(&w->app) / 1e9, st->playing, (int)w->app.base.ncues, st->show_workbook);
     web_files_frame(now);
 }
 
@@ -279,6 +279,21 @@ static void recent_minima(char *out, size_t n)
 }
 
 /* For tests and the page: the state a picture depends on, as JSON. */
+/* The page's own buttons for what a tablet has no key for: the next lecture cue (forward: 1) or the
+ * one before (PgDn / PgUp), and the workbook column (W). */
+EMSCRIPTEN_KEEPALIVE int web_cue(int forward)
+{
+    if (!g_w) return -1;
+    ui_input_action(g_w, ACT_CUE, forward ? 1 : 0, wall_ms());
+    return 0;
+}
+EMSCRIPTEN_KEEPALIVE int web_workbook(void)
+{
+    if (!g_w) return -1;
+    ui_input_action(g_w, ACT_WORKBOOK, 0, wall_ms());
+    return 0;
+}
+
 EMSCRIPTEN_KEEPALIVE const char *web_state(void)
 {
     static char buf[8192 + 2400];

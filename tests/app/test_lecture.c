@@ -752,3 +752,15 @@ Test(lecture, s_in_compare_finds_the_36_stall)
     cr_expect_eq(ui_app_now(&W->app), h->stalls.v[0].t + 1, "S landed at %lld ns, not on 3.6's stall", (long long)ui_app_now(&W->app));
     cr_expect(klog_has_stall(&W->app.s[k36].view), "the warning is on screen");
 }
+
+/* A tablet has no PgDn: the page's cue buttons send ACT_CUE, which walks the cues as PgDn / PgUp do. */
+Test(lecture, the_cue_action_walks_the_cues_as_pgdn_and_pgup)
+{
+    open_scenario("omap-stall.json");
+    frame();
+    ui_input_action(W, ACT_CUE, 1, 0);
+    ui_input_action(W, ACT_CUE, 1, 0);
+    cr_expect_eq(W->app.st.cue, 1, "two steps forward: the second cue");
+    ui_input_action(W, ACT_CUE, 0, 0);
+    cr_expect_eq(W->app.st.cue, 0, "one back: the first");
+}

@@ -189,6 +189,22 @@ def test_no_storage(c, srv):
         c.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script["identifier"])
 
 
+def test_touch_buttons(c, srv):
+    # a tablet has no PgDn and no W: the page's bar walks a lecture's cues and opens the workbook
+    open_page(c, srv, SCEN + "&t=1")
+    check(c.eval("!document.getElementById('cue-next').hidden && !document.getElementById('cue-prev').hidden"),
+          "a scenario with cues shows the bar's cue buttons")
+    before = frames(c)
+    c.eval("document.getElementById('cue-next').click()")
+    c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).frames > %d" % (before + 1), "a frame after the cue button")
+    check(state(c)["cue"] == 1, "the bar's \"Cue ▶\" goes to cue 1 (got %s)" % state(c)["cue"])
+    c.eval("document.getElementById('wb').click()")
+    c.wait_for("document.getElementById('wb').getAttribute('aria-pressed') == 'true'", "the workbook column shown")
+    check(True, "the bar's Workbook button shows the column")
+    open_page(c, srv, "small-busy&t=1")
+    check(c.eval("document.getElementById('cue-next').hidden"), "no cue buttons for a scenario without cues")
+
+
 def scenario_text(name):
     with open("scenarios/small-busy.json") as f:
         d = json.load(f)
@@ -283,6 +299,7 @@ def main(build):
         part(test_cue_link, c, srv)
         part(test_device_pixel_ratio, c, srv)
         part(test_no_storage, c, srv)
+        part(test_touch_buttons, c, srv)
         part(test_drop_and_open, c, srv, out)
         saved = part(test_workbook_persists, c, srv)
 
