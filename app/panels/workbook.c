@@ -143,7 +143,19 @@ static void act(workbook_panel *wb, int kind, int arg)
         if (s->done) { if (quiz_session_step(s, +1)) wb->scroll = 0; }
         else { quiz_session_submit(s); wb->follow = true; }
         break;
-    case WB_HINT: quiz_session_hint(s); wb->follow = true; break;
+    case WB_HINT: {
+        const quiz_question *q = quiz_session_question(s);
+        /* h on a question without a hint did nothing at all: say so where a note goes */
+        if (q && !q->hint) {
+            char note[128];
+            snprintf(note, sizeof note, "Question %s has no hint; s shows the answer and its explanation.", q->id);
+            workbook_panel_set_note(wb, note);
+            break;
+        }
+        quiz_session_hint(s);
+        wb->follow = true;
+        break;
+    }
     case WB_REVEAL: quiz_session_reveal(s); wb->follow = true; break;
     case WB_SHOWME: show_me(wb); break;
     case WB_PREV: if (quiz_session_step(s, -1)) wb->scroll = 0; break;

@@ -141,6 +141,9 @@ bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms
      * where show me's "Question 1.5: ..." goes (a load request is carried out next frame instead) */
     if (used && k->keysym.sym == SDLK_m && !g_show.set && workbook_panel_note(wb)[0])
         ui_app_status(a, now_ms, "%s", workbook_panel_note(wb));
+    const quiz_question *q = quiz_session_question(workbook_panel_session(wb));
+    if (used && k->keysym.sym == SDLK_h && q && !q->hint && workbook_panel_note(wb)[0]) /* no hint: said, not silence */
+        ui_app_status(a, now_ms, "%s", workbook_panel_note(wb));
     return used;
 }
 

@@ -136,3 +136,16 @@ Test(status, ctrl_e_in_the_column_exports_the_answers)
     pclose(p);
     cr_expect(!strncmp(line, "student,lesson,question,attempts", 32), "the --export header: %s", line);
 }
+
+/* h on a question without a hint did nothing at all; the column and the status line now say so. The
+ * shipped omap-stall opens the column on lesson 5; 5.3 has no hint. */
+Test(status, h_without_a_hint_says_so)
+{
+    open_shipped("omap-stall");
+    frames_keep(0, 0, ""); /* a frame: the column opens on the scenario's lesson */
+    key_at(SDLK_a, 10);
+    key_at(SDLK_PAGEDOWN, 10);
+    key_at(SDLK_PAGEDOWN, 10);
+    key_at(SDLK_h, 20);
+    cr_expect(strstr(W->app.st.status, "Question 5.3 has no hint"), "status: %s", W->app.st.status);
+}
