@@ -4,16 +4,42 @@
 #include "window/web.h"
 #include "window/web_url.h"
 
+#include <dirent.h>
 #include <emscripten.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* ", " between this page's scenario names, sorted (the packed scenarios/ less its schema): a link that
+ * names none of them gets the list, which the page turns into links (index.html), not a dead end */
+static void page_scenarios(char *buf, size_t n)
+{
+    char *names[64];
+    size_t k = 0, l = 0;
+    buf[0] = 0;
+    DIR *d = opendir("/rcuvis/scenarios");
+    for (struct dirent *e; d && (e = readdir(d)) && k < 64;) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && !strcmp(e->d_name + len - 5, ".json") && strcmp(e->d_name, "schema.json")) {
+            names[k] = strdup(e->d_name);
+            if (names[k]) names[k++][len - 5] = 0;
+        }
+    }
+    if (d) closedir(d);
+    qsort(names, k, sizeof *names, by_name);
+    for (size_t i = 0; i < k; i++) {
+        if (l < n) l += (size_t)snprintf(buf + l, n - l, "%s%s", i ? ", " : "", names[i]);
+        free(names[i]);
+    }
+}
+
 /* (app/main.c is the desktop's main; the page has no command line, only its URL) */
 int main(void)
 {
-    char err[600];
+    char err[1200];
     const char *hash = emscripten_run_script_string("decodeURIComponent(location.hash || '')");
     web_url u;
     if (web_url_parse(hash, &u, err, sizeof err) != 0) { web_page_error(err); return 2; }
@@ -42,7 +68,10 @@ int main(void)
         snprintf(scen, sizeof scen, "/rcuvis/scenarios/%s.json", u.scenario);
         struct stat sb;
         if (stat(scen, &sb) != 0) {
-            snprintf(err, sizeof err, "URL fragment: no scenario \"%s\" in this page (scenarios/%s.json)", u.scenario, u.scenario);
+            char list[600];
+            page_scenarios(list, sizeof list);
+            snprintf(err, sizeof err, "URL fragment: no scenario \"%s\" in this page (scenarios/%s.json). This page's scenarios: %s",
+                     u.scenario, u.scenario, list);
             web_page_error(err);
             return 2;
         }
