@@ -22,6 +22,8 @@
 static ui_win *g_w;
 static SDL_Window *g_win;
 static SDL_Renderer *g_ren;
+static void shipped_name(char *name, size_t n);
+static char g_hash_source[1024]; /* the scenario the address names (web_sync_hash()) */
 static char g_title[256];
 static web_url g_url = {.cpu = -1, .theme = -1}; /* set by web_entry.c from the page URL */
 static long g_frames;
@@ -67,6 +69,25 @@ EM_JS(void, web_canvas_css_size, (int w, int h), {
 });
 
 static double wall_ms(void) { return emscripten_get_now(); }
+
+EM_JS(void, web_page_set_hash, (const char *frag), {
+    var f = UTF8ToString(frag);
+    history.replaceState(null, "", location.pathname + location.search + (f ? "#" + f : ""));  // no hashchange, no reload
+});
+
+/* Another scenario opened (the list, a dropped file, show me): the address names it, or nothing for a
+ * file from the student's disk, so that a reload or a copied address brings back what is on screen
+ * (it kept the first link's scenario). The first scenario is the link's own: its address stays. */
+static void web_sync_hash(void)
+{
+    if (!strcmp(g_hash_source, g_w->app.source)) return;
+    bool first = !g_hash_source[0];
+    snprintf(g_hash_source, sizeof g_hash_source, "%s", g_w->app.source);
+    if (first) return;
+    char name[80];
+    shipped_name(name, sizeof name);
+    web_page_set_hash(name);
+}
 
 /* The moment the URL names: its cue first (time, flavor, selection, compare, as PgDn), then t
  * moves the time and cpu the selection. Anything the scenario does not have is refused with the
@@ -196,6 +217,7 @@ static void web_frame(void)
     g_last_draw_ms = now;
     g_frames++;
     web_page_frame(g_frames, ui_app_now(&w->app) / 1e9, st->playing, (int)w->app.base.ncues, st->show_workbook);
+    web_sync_hash();
     web_files_frame(now);
 }
 

@@ -213,6 +213,13 @@ def scenario_text(name):
 
 
 def test_drop_and_open(c, srv, out):
+    # another of the page's scenarios opened (as the list opens it): the address names it, so a reload
+    # or a copied address brings it back (it kept the link's first scenario)
+    open_page(c, srv, "small-busy&t=1")
+    c.eval("Module.ccall('web_open', 'number', ['string'], ['/rcuvis/scenarios/tree.json'])")
+    c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).scenario == 'tree' && location.hash == '#tree'",
+               "the address of the scenario opened")
+    check(True, "a page scenario opened from the list puts its name in the address: #tree")
     open_page(c, srv, "small-busy&t=1")
     # a scenario file dropped on the canvas: a JS File in a DataTransfer, the events a real drop sends
     drop = ("(() => { const dt = new DataTransfer(); dt.items.add(new File([%s], %s, {type: 'application/json'}));"
@@ -222,6 +229,7 @@ def test_drop_and_open(c, srv, out):
     c.eval(drop % (js_str(scenario_text("dropped-on-canvas")), js_str("my scenario.json")))
     s = c.wait_for("(s => s.name == 'dropped-on-canvas' && s)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "the dropped scenario")
     check(s["external"] == 1 and s["t_ns"] == 0 and not s["error"], "a .json dropped on the canvas opens (name %s, t = 0)" % s["name"])
+    check(c.eval("location.hash") == "", "a file from this computer leaves no page scenario in the address")
     # a broken one: the loader's located message in the banner, the scenario on screen stays
     c.eval(drop % (js_str('{\n  "cpus": 4,\n  "hz": oops\n}\n'), js_str("broken.json")))
     s = c.wait_for("(s => s.error && s)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "the broken file's error")
