@@ -36,7 +36,11 @@ static const char *const keys[][2] = {
     {"Ctrl+R", "reload the scenario file (automatic on change)"},
     {"W", "show / hide the workbook column"},
     {"A", "answer in the workbook column (Esc gives the keys back)"},
+#ifdef __EMSCRIPTEN__
+    {"F11", "fullscreen (the page's own; Esc leaves it)"},
+#else
     {"F11", "fullscreen (remembered)"},
+#endif
     {"F5", "presentation mode: hide the controls and hints"},
     {"V", "the panel under the mouse alone, large text (V: back)"},
     {"F12", "save the picture as a new PNG (no overlays)"},

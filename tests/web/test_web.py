@@ -203,6 +203,12 @@ def test_touch_buttons(c, srv):
     check(True, "the bar's Workbook button shows the column")
     open_page(c, srv, "small-busy&t=1")
     check(c.eval("document.getElementById('cue-next').hidden"), "no cue buttons for a scenario without cues")
+    # F11 asks for fullscreen inside the key press, the user's gesture (a frame later it waited for the next key)
+    c.key("F11", "F11", 122)
+    c.wait_for("!!document.fullscreenElement", "fullscreen after F11")
+    check(True, "F11 enters fullscreen at once")
+    c.key("F11", "F11", 122)
+    c.wait_for("!document.fullscreenElement", "F11 again leaves it")
 
 
 def scenario_text(name):
