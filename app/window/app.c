@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -402,4 +403,17 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
     if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
     /* a->fr draws into the layout's rd: ui_app_draw() and ex_layout() set it before laying out */
     panel_layout_share_room(&a->fr, &a->L, views, a->nsessions, &a->st);
+}
+
+const char *ui_saved_where(const char *path, char *buf, size_t n)
+{
+#ifdef __EMSCRIPTEN__
+    if (!strncmp(path, "/downloads/", 11)) {
+        snprintf(buf, n, "downloaded as %s (see the browser's downloads)", path + 11);
+        return buf;
+    }
+#endif
+    char abs[PATH_MAX];
+    snprintf(buf, n, "%s", realpath(path, abs) ? abs : path);
+    return buf;
 }

@@ -234,8 +234,8 @@ static void save_picture(ui_win *w, double now_ms)
         unlink(path);
         ui_win_status(w, now_ms, "Picture not saved: %s", err);
     } else {
-        char abs[PATH_MAX];
-        ui_win_status(w, now_ms, "Picture saved (without overlays): %s", realpath(path, abs) ? abs : path);
+        char where[PATH_MAX + 64];
+        ui_win_status(w, now_ms, "Picture saved (without overlays): %s", ui_saved_where(path, where, sizeof where));
     }
     rd_free(off);
 }
@@ -262,8 +262,8 @@ static void export_numbers(ui_win *w, double now_ms)
             }
             if (!n++) snprintf(first, sizeof first, "%s", path);
         }
-    char abs[PATH_MAX];
-    ui_win_status(w, now_ms, "Saved %d CSV files for the visible range, first: %s", n, realpath(first, abs) ? abs : first);
+    char where[PATH_MAX + 64];
+    ui_win_status(w, now_ms, "Saved %d CSV files for the visible range, first: %s", n, ui_saved_where(first, where, sizeof where));
 }
 
 static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, double now_ms)

@@ -332,7 +332,15 @@ static void save(ui_win *w, double now_ms)
     if (ui_rec_save(w, path, sizeof path, note, sizeof note, err, sizeof err) != 0) { ui_win_status(w, now_ms, "Not saved: %s", err); return; }
     char badge[256];
     ui_app_config_badge(&w->app, badge, sizeof badge);
-    ui_win_status(w, now_ms, "Saved scenario %s: %zu injections%s, %zu captions, %zu cue stops%s%s", path, r->nev, note, r->ncap, r->ncue,
+#ifdef __EMSCRIPTEN__
+    /* the page keeps it in the browser (IndexedDB), under a path no student's computer has */
+    const char *base = strrchr(path, '/');
+    char shown[1300];
+    snprintf(shown, sizeof shown, "%s, kept in this browser (Open lists it)", base ? base + 1 : path);
+#else
+    const char *shown = path;
+#endif
+    ui_win_status(w, now_ms, "Saved scenario %s: %zu injections%s, %zu captions, %zu cue stops%s%s", shown, r->nev, note, r->ncap, r->ncue,
                   badge[0] ? ", " : "", badge);
 }
 

@@ -113,7 +113,8 @@ static void export_answers(ui_app *a, workbook_panel *wb, double now_ms)
         ui_app_status(a, now_ms, "Answers not saved: %s", err);
         return;
     }
-    ui_app_status(a, now_ms, "Your answers, for your teacher: %s", path);
+    char where[PATH_MAX + 64];
+    ui_app_status(a, now_ms, "Your answers, for your teacher: %s", ui_saved_where(path, where, sizeof where));
 }
 
 bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms)

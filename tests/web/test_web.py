@@ -125,6 +125,8 @@ def test_downloads(c, dl):
     press(c, "e", "KeyE", 69, modifiers=2)
     names = c.wait_for("rcuvisDownloads.length >= 4 && rcuvisDownloads", "the Ctrl+E downloads")
     check(len(names) == 4 and all(n.endswith(".csv") for n in names), "Ctrl+E hands 4 CSV files to the browser: %s" % ", ".join(names))
+    check("downloaded as rcuvis-" in state(c)["status"], "the status line names the download, not a page-internal path: %r"
+          % state(c)["status"][:120])
     for n in names:
         text = wait_file(os.path.join(dl, n), "the CSV download").decode()
         lines = text.splitlines()
@@ -235,7 +237,8 @@ def test_drop_and_open(c, srv, out):
     c.eval(drop % (js_str(scenario_text("dropped-on-canvas")), js_str("my scenario.json")))
     s = c.wait_for("(s => s.name == 'dropped-on-canvas' && s)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "the dropped scenario")
     check(s["external"] == 1 and s["t_ns"] == 0 and not s["error"], "a .json dropped on the canvas opens (name %s, t = 0)" % s["name"])
-    check(c.eval("location.hash") == "", "a file from this computer leaves no page scenario in the address")
+    c.wait_for("location.hash == ''", "the address without the page scenario")  # set after the next frame
+    check(True, "a file from this computer leaves no page scenario in the address")
     # a broken one: the loader's located message in the banner, the scenario on screen stays
     c.eval(drop % (js_str('{\n  "cpus": 4,\n  "hz": oops\n}\n'), js_str("broken.json")))
     s = c.wait_for("(s => s.error && s)(JSON.parse(Module.UTF8ToString(Module._web_state())))", "the broken file's error")
