@@ -407,7 +407,7 @@ static void fmt_dest(char *tb, size_t n, const ui_state *st, int64_t t)
 
 /* A seek that may take many frames (seek.c bounds every one to a slice per frame) says at once
  * where it goes; ui_input_frame() then says how far it got. */
-static void seek_to_moment(ui_win *w, int64_t t, const char *what, double now_ms)
+void ui_win_seek_to(ui_win *w, int64_t t, const char *what, double now_ms)
 {
     int64_t now = ui_app_now(&w->app);
     int64_t from = w->app.nsessions ? tt_checkpoint_before(w->app.s[0].tt, t) : t;
@@ -431,7 +431,7 @@ static void seek_at(ui_win *w, const ui_hit *h, int x, double now_ms)
     double f = (double)(x - h->r.x) / h->r.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    seek_to_moment(w, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)), "the time clicked", now_ms);
+    ui_win_seek_to(w, h->t0 + (int64_t)(f * (double)(h->t1 - h->t0)), "the time clicked", now_ms);
 }
 
 static void click(ui_win *w, int x, int y, double now_ms)
@@ -597,7 +597,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         char what[96];
         snprintf(what, sizeof what, "the %s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
         st->moment_ns = t < ui_app_end(a) ? t : -1; /* the clock names the moment, not the landing 1 ns later */
-        seek_to_moment(w, t < ui_app_end(a) ? t + 1 : t, what, now_ms);
+        ui_win_seek_to(w, t < ui_app_end(a) ? t + 1 : t, what, now_ms);
         if (!ui_app_seek_pending(&w->app)) {
             if (ev_cpu >= 0) ui_win_status(w, now_ms, "%s of %s, on CPU %d", ui_moment_name(m), rv_flavor_name(st->flavor), ev_cpu);
             else ui_win_status(w, now_ms, "%s of %s", ui_moment_name(m), rv_flavor_name(st->flavor));
@@ -625,7 +625,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;
     case SDLK_HOME: ui_input_action(w, ACT_RESET, 0, now_ms); break;
-    case SDLK_END: st->playing = false; seek_to_moment(w, a->nsessions ? tt_known_until(a->s[0].tt) : 0, "the end of what is simulated", now_ms); break;
+    case SDLK_END: st->playing = false; ui_win_seek_to(w, a->nsessions ? tt_known_until(a->s[0].tt) : 0, "the end of what is simulated", now_ms); break;
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
     case SDLK_l: ui_input_action(w, ACT_INJ_READER, shift, now_ms); break;
     case SDLK_k: ui_input_action(w, ACT_INJ_LOOP, shift, now_ms); break;
@@ -652,7 +652,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         /* on the moment itself; far ahead (kernel-build's next caption is 2 hours away) it is
          * reached over frames, and the status line says so from the first one */
         st->moment_ns = best < ui_app_end(a) ? best : -1;
-        seek_to_moment(w, best < ui_app_end(a) ? best + 1 : best, "the next caption or stall warning", now_ms);
+        ui_win_seek_to(w, best < ui_app_end(a) ? best + 1 : best, "the next caption or stall warning", now_ms);
         break;
     }
     case SDLK_t:

@@ -119,7 +119,9 @@ static int apply_url_moment(ui_win *w, char *err, size_t errlen)
     }
     if (g_url.has_t) {
         st->playing = false;
-        ui_app_seek(&w->app, (int64_t)(g_url.t_s * 1e9 + 0.5));
+        /* kernel-build at t=3600 simulates for tens of seconds: the status says how far it got, where
+         * the picture's intermediate moments looked like the link had opened at the wrong time */
+        ui_win_seek_to(w, (int64_t)(g_url.t_s * 1e9 + 0.5), "the link's moment", wall_ms());
     }
     if (g_url.cpu >= 0) { st->sel_cpu = g_url.cpu; st->sel_node = -1; }
     return 0;

@@ -74,6 +74,9 @@ double ui_caption_read_ms(const char *text);
 #define UI_FAR_SEEK_FRAME_MS 40.0
 /* Run an action (a key's or a button's). */
 void ui_input_action(ui_win *w, int action, int arg, double now_ms);
+/* Seek to t; a far one (many frames of simulation) says where it goes ("To WHAT at ...") and then how
+ * far it got, frame by frame, until it arrives (ui_input_frame()). */
+void ui_win_seek_to(ui_win *w, int64_t t, const char *what, double now_ms);
 /* Set the status line for a few seconds. */
 void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...);
 /* Load a scenario into the window: on failure the error banner shows the loader's message and the

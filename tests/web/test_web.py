@@ -213,6 +213,15 @@ def test_touch_buttons(c, srv):
     c.wait_for("!document.fullscreenElement", "F11 again leaves it")
 
 
+def test_far_link_says_how_far(c, srv):
+    # a link to a late moment simulates for seconds: the status line says where it goes and how far it
+    # got (the picture's passing moments looked like the link had opened at the wrong time)
+    open_page(c, srv, "kernel-build&t=600")
+    st = c.wait_for("(s => s.status.startsWith('To the link') && s.status)(JSON.parse(Module.UTF8ToString(Module._web_state())))",
+                    "the far seek's status")
+    check("To the link's moment at 600.000000 s" in st, "a far link's status: %r" % st)
+
+
 def scenario_text(name):
     with open("scenarios/small-busy.json") as f:
         d = json.load(f)
@@ -317,6 +326,7 @@ def main(build):
         part(test_device_pixel_ratio, c, srv)
         part(test_no_storage, c, srv)
         part(test_touch_buttons, c, srv)
+        part(test_far_link_says_how_far, c, srv)
         part(test_drop_and_open, c, srv, out)
         saved = part(test_workbook_persists, c, srv)
 
