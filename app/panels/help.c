@@ -124,7 +124,9 @@ void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     if (n == 0) rd_text(rd, RD_SANS, x, y, th->text, "No scenarios/*.json found.");
     rd_rect desc = {x, box.y + box.h - pad / 2 - desc_h, w - 2 * pad, desc_h - rd_px(rd, 4)};
     rd_line(rd, desc.x, desc.y - rd_px(rd, 3), desc.x + desc.w, desc.y - rd_px(rd, 3), th->grid);
-    rd_text_wrap(rd, RD_SANS_SMALL, desc, th->text_dim, st->picker_desc);
+    /* the description's last line ends in "…" (with its whole text on hover) where it runs longer than
+     * four lines: it stopped mid-word, as if that were all ("...the -rcu tree he") */
+    panel_wrap_fit(fr, RD_SANS_SMALL, desc, th->text_dim, st->picker_desc);
     int list_bottom = desc.y - rd_px(rd, 6);
     int visible = (list_bottom - y) / lh, first = 0;
     if (visible < 1) visible = 1;
