@@ -639,19 +639,22 @@ typedef struct drv_state {
     enum rv_gp_phase phase;
     bool fqs_known;  /* the GP waits for QSs and has a next FQS time */
     long long fqs_j; /* > 0: next FQS in that many jiffies; 0: due now; < 0: overdue by -fqs_j */
+    bool no_tick;    /* 3.6 with every CPU's tick stopped: nothing will run the FQS that is due */
 } drv_state;
 
 static drv_state drv_state_of(const ui_view *v)
 {
     const rv_flavor_view *fl = &v->fl[v->flavor];
     drv_state d = {v->mode, v->flavor, fl->kthread_cpu, fl->gp_start_cpu, fl->walk_node, fl->kthread_running,
-                   fl->kthread_woken, fl->gpnum, fl->phase, false, 0};
+                   fl->kthread_woken, fl->gpnum, fl->phase, false, 0, false};
     if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
         int64_t dt = fl->next_fqs_ns - v->now;
         int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
         d.fqs_known = true;
         /* rounded up both ways: "overdue by 0 jiffies" read as not overdue */
         d.fqs_j = dt > 0 ? (long long)((dt + tick - 1) / tick) : dt == 0 ? 0 : -(long long)((-dt + tick - 1) / tick);
+        d.no_tick = v->mode == RV_MODE_SOFTIRQ && v->cpus && v->ncpus > 0;
+        for (int i = 0; d.no_tick && i < v->ncpus; i++) d.no_tick = !v->cpus[i].tick_running;
     }
     return d;
 }
@@ -694,7 +697,10 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
     l = strlen(drv);
     if (!d->fqs_known) return;
     long long j = d->fqs_j;
-    if (j > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
+    /* 3.6 forces quiescent states only from a CPU's softirq after its tick: on a board whose CPUs have
+     * all stopped their ticks, a countdown promised a pass nothing would run (omap-stall's cue 5) */
+    if (j > 0 && d->no_tick) snprintf(drv + l, n - l, " · FQS due in %lld jiff%s, but no CPU ticks to run it", j, j == 1 ? "y" : "ies");
+    else if (j > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
     else if (j == 0) snprintf(drv + l, n - l, " · FQS due now");
     else if (d->mode == RV_MODE_SOFTIRQ)
         snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", -j, j == -1 ? "y" : "ies");

@@ -429,3 +429,14 @@ Test(compare_720, a_half_with_the_other_kernels_predicate_says_so, .init = setup
     cr_expect_eq(count(buf, "cpu_needs_another_gp()"), 0);
     free(buf);
 }
+
+/* 3.6 forces quiescent states only from a ticking CPU's softirq: at omap-stall's cue 5 both CPUs have
+ * stopped their ticks, and "next FQS in 2 jiffies" promised a pass that nothing would run (a kernel
+ * reviewer's report); the countdown now says so. */
+Test(compare_720, a_tickless_36_board_runs_no_fqs, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts("omap-stall.json", 4554687501LL);
+    cr_expect(strstr(buf, "but no CPU ticks to run it") != NULL || strstr(buf, "but no CPU") != NULL, "3.6's countdown");
+    cr_expect_null(strstr(buf, "next FQS in"), "no countdown to a pass nobody runs");
+    free(buf);
+}
