@@ -43,36 +43,37 @@ static void field(sbuf *b, const char *v, bool last)
     put(b, last ? "\r\n" : ",", last ? 2 : 1);
 }
 
+typedef struct csv_walk { sbuf b; const char *student; } csv_walk;
+
+/* One row: the question's progress as --export writes it (an untouched question too: 0 attempts) */
+static void csv_row(void *ctx, const wb_question_ref *q)
+{
+    csv_walk *w = ctx;
+    const progress_entry *e = q->e;
+    enum wb_outcome o = wb_outcome_of(e);
+    char att[16], secs[32];
+    snprintf(att, sizeof att, "%d", e ? e->attempts : 0);
+    snprintf(secs, sizeof secs, "%.0f", e ? e->seconds : 0.0);
+    field(&w->b, w->student, false);
+    field(&w->b, q->key, false);
+    field(&w->b, q->l->questions[q->question].id, false);
+    field(&w->b, att, false);
+    field(&w->b, o == WB_FIRST_TRY ? "1" : "0", false);
+    field(&w->b, wb_outcome_name(o), false);
+    field(&w->b, e && e->hinted ? "1" : "0", false);
+    field(&w->b, e && e->revealed ? "1" : "0", false);
+    field(&w->b, secs, false);
+    field(&w->b, e ? e->first : "", true);
+}
+
 char *wb_csv_text(const quiz_set *set, progress *p)
 {
-    sbuf b = {0};
-    put(&b, WB_CSV_HEADER "\r\n", strlen(WB_CSV_HEADER) + 2);
-    const char *student = progress_student(p);
-    for (size_t fi = 0; fi < set->n; fi++)
-        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-            const quiz_lesson *l = &set->files[fi].lessons[li];
-            char key[128];
-            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-            for (size_t qi = 0; qi < l->nquestions; qi++) {
-                const progress_entry *e = progress_get(p, key, l->questions[qi].id, false);
-                enum wb_outcome o = wb_outcome_of(e);
-                char att[16], secs[32];
-                snprintf(att, sizeof att, "%d", e ? e->attempts : 0);
-                snprintf(secs, sizeof secs, "%.0f", e ? e->seconds : 0.0);
-                field(&b, student, false);
-                field(&b, key, false);
-                field(&b, l->questions[qi].id, false);
-                field(&b, att, false);
-                field(&b, o == WB_FIRST_TRY ? "1" : "0", false);
-                field(&b, wb_outcome_name(o), false);
-                field(&b, e && e->hinted ? "1" : "0", false);
-                field(&b, e && e->revealed ? "1" : "0", false);
-                field(&b, secs, false);
-                field(&b, e ? e->first : "", true);
-            }
-        }
-    if (b.oom) { free(b.s); return NULL; }
-    return b.s;
+    csv_walk w = {{0}, NULL};
+    put(&w.b, WB_CSV_HEADER "\r\n", strlen(WB_CSV_HEADER) + 2);
+    w.student = progress_student(p); /* made here when the student has none yet, before the walk reads p */
+    wb_each_question(set, p, csv_row, &w);
+    if (w.b.oom) { free(w.b.s); return NULL; }
+    return w.b.s;
 }
 
 int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err, size_t errlen)

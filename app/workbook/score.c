@@ -108,49 +108,65 @@ static int by_since(const void *a, const void *b)
     return x->question < y->question ? -1 : x->question > y->question;
 }
 
-size_t wb_review_queue(const progress *p, const quiz_set *set, const quiz_lesson *only_lesson, wb_due **out)
+void wb_each_question(const quiz_set *set, const progress *p, void (*fn)(void *ctx, const wb_question_ref *q), void *ctx)
 {
-    size_t n = 0, cap = 0;
-    *out = NULL;
     for (size_t fi = 0; fi < set->n; fi++)
         for (size_t li = 0; li < set->files[fi].nlessons; li++) {
             const quiz_lesson *l = &set->files[fi].lessons[li];
-            if (only_lesson && l != only_lesson) continue;
             char key[128];
             quiz_lesson_key(&set->files[fi], l, key, sizeof key);
             for (size_t qi = 0; qi < l->nquestions; qi++) {
-                const progress_entry *e = progress_get((progress *)p, key, l->questions[qi].id, false);
-                enum wb_outcome o = wb_outcome_of(e);
-                if (o == WB_UNTOUCHED || o == WB_FIRST_TRY || e->review_ok) continue;
-                if (n == cap) {
-                    cap = cap ? cap * 2 : 16;
-                    wb_due *nd = realloc(*out, cap * sizeof *nd);
-                    if (!nd) return n;
-                    *out = nd;
-                }
-                long long since = e->review_at ? e->review_at : e->first_at ? e->first_at : e->updated;
-                (*out)[n++] = (wb_due){fi, li, qi, since};
+                wb_question_ref q = {fi, li, qi, l, key, progress_get((progress *)p, key, l->questions[qi].id, false)};
+                fn(ctx, &q);
             }
         }
-    if (n) qsort(*out, n, sizeof **out, by_since);
-    return n;
+}
+
+typedef struct due_walk { const quiz_lesson *only; wb_due *v; size_t n, cap; } due_walk;
+
+static void add_due(void *ctx, const wb_question_ref *q)
+{
+    due_walk *w = ctx;
+    enum wb_outcome o = wb_outcome_of(q->e);
+    if ((w->only && q->l != w->only) || o == WB_UNTOUCHED || o == WB_FIRST_TRY || q->e->review_ok) return;
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 16;
+        wb_due *nd = realloc(w->v, cap * sizeof *nd);
+        if (!nd) return;
+        w->v = nd;
+        w->cap = cap;
+    }
+    const progress_entry *e = q->e;
+    long long since = e->review_at ? e->review_at : e->first_at ? e->first_at : e->updated;
+    w->v[w->n++] = (wb_due){q->file, q->lesson, q->question, since};
+}
+
+size_t wb_review_queue(const progress *p, const quiz_set *set, const quiz_lesson *only_lesson, wb_due **out)
+{
+    due_walk w = {only_lesson, NULL, 0, 0};
+    wb_each_question(set, p, add_due, &w);
+    if (w.n) qsort(w.v, w.n, sizeof *w.v, by_since);
+    *out = w.v;
+    return w.n;
+}
+
+typedef struct last_walk { long long latest; size_t file, lesson; } last_walk;
+
+static void note_latest(void *ctx, const wb_question_ref *q)
+{
+    last_walk *w = ctx;
+    if (!q->e || wb_outcome_of(q->e) == WB_UNTOUCHED || q->e->updated <= w->latest) return;
+    w->latest = q->e->updated;
+    w->file = q->file;
+    w->lesson = q->lesson;
 }
 
 bool wb_last_lesson(const progress *p, const quiz_set *set, size_t *file, size_t *lesson)
 {
-    long long latest = -1;
-    for (size_t fi = 0; fi < set->n; fi++)
-        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-            const quiz_lesson *l = &set->files[fi].lessons[li];
-            char key[128];
-            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-            for (size_t qi = 0; qi < l->nquestions; qi++) {
-                const progress_entry *e = progress_get((progress *)p, key, l->questions[qi].id, false);
-                if (!e || wb_outcome_of(e) == WB_UNTOUCHED || e->updated <= latest) continue;
-                latest = e->updated;
-                *file = fi;
-                *lesson = li;
-            }
-        }
-    return latest >= 0;
+    last_walk w = {-1, 0, 0};
+    wb_each_question(set, p, note_latest, &w);
+    if (w.latest < 0) return false;
+    *file = w.file;
+    *lesson = w.lesson;
+    return true;
 }

@@ -50,6 +50,17 @@ void wb_mark_review(progress *p, const char *lesson, const char *qid, bool first
 
 /* ---------------------------------------------------------------- spaced review */
 
+/* Every question of the set in the file's order, with its lesson's progress key ("article/1") and its
+ * progress entry (NULL: never touched): the walk the export, the review queue and the student's last
+ * lesson share. */
+typedef struct wb_question_ref {
+    size_t file, lesson, question;
+    const quiz_lesson *l;
+    const char *key;
+    const progress_entry *e;
+} wb_question_ref;
+void wb_each_question(const quiz_set *set, const progress *p, void (*fn)(void *ctx, const wb_question_ref *q), void *ctx);
+
 typedef struct wb_due { size_t file, lesson, question; long long since; } wb_due;
 /* Questions not right at the first try (answered or shown) and not yet cleared in a review,
  * oldest first (by their last review, or their first answer when never reviewed). only_file /

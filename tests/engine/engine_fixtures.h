@@ -3,8 +3,10 @@
 #define ENGINE_FIXTURES_H
 
 #include "rcuvis.h"
+#include "scenario.h"
 
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,16 @@
 #define FX_S(s) ((int64_t)((s) * (double)FX_NS_PER_S))
 
 /* ---------------------------------------------------------------- configs */
+
+/* A shipped scenario's configuration (scenarios/NAME.json under RCUVIS_ROOT), or the test fails */
+static inline void fx_shipped_config(const char *name, rv_config *cfg)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[PATH_MAX], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", root ? root : ".", name);
+    memset(cfg, 0, sizeof *cfg);
+    cr_assert_eq(rv_scenario_load(path, cfg, err, sizeof err), 0, "%s: %s", path, err);
+}
 
 /* The kernel defaults on a small machine; mode softirq (3.6) or kthread (3.7). */
 static inline void fx_config(rv_config *cfg, int cpus, enum rv_mode mode)

@@ -5,6 +5,7 @@
 
 #include "rcuvis.h"
 #include "scenario.h"
+#include "engine_fixtures.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -157,12 +158,9 @@ static int pending_rows(const char *buf, const char *flavor, bool v36, pending_r
 
 static rv_engine *shipped(const char *name, enum rv_mode mode, double seconds, bool rcu_trace)
 {
-    const char *root = getenv("RCUVIS_ROOT");
-    char path[PATH_MAX], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/%s.json", root ? root : ".", name);
+    char err[4096];
     rv_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s: %s", path, err);
+    fx_shipped_config(name, &cfg);
     cfg.rcu.mode = mode;
     cfg.duration_s = seconds;
     rv_engine_opts opts = {.rcu_trace = rcu_trace};

@@ -28,6 +28,17 @@ static rv_engine *board(int cpus, enum rv_mode mode, bool fix, fx_log *log)
     return e;
 }
 
+/* A shipped scenario's engine (mode -1: the file's own) */
+static rv_engine *shipped(const char *name, int mode)
+{
+    rv_config cfg;
+    fx_shipped_config(name, &cfg);
+    if (mode >= 0) cfg.rcu.mode = (enum rv_mode)mode;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    return e;
+}
+
 static void wake_cpu0(rv_engine *e)
 {
     fx_run_s(e, BURST_AT + IDLE_S);
@@ -176,15 +187,7 @@ Test(omap, softirq_without_no_hz_no_stall)
  * "waiting for a quiescent state"). */
 Test(omap, explain_says_why_the_idle_stretch_did_not_count)
 {
-    const char *root = getenv("RCUVIS_ROOT");
-    char path[PATH_MAX], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/omap-stall.json", root ? root : ".");
-    rv_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s: %s", path, err);
-    cfg.rcu.mode = RV_MODE_SOFTIRQ;
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_config_free(&cfg);
+    rv_engine *e = shipped("omap-stall", RV_MODE_SOFTIRQ);
     while (fx_klog_find(e, "stall") < 0) cr_assert_geq(rv_step_event(e), 0, "the run ended without a stall warning");
     char why[1024];
     rv_explain(e, RV_SCHED, 0, -1, why, sizeof why);
@@ -200,14 +203,7 @@ Test(omap, explain_says_why_the_idle_stretch_did_not_count)
  * noticed rcu_bh GP 46 and waits (a kernel reviewer's case). */
 Test(omap, why_lists_no_context_switch_among_rcu_bh_quiescent_states)
 {
-    const char *root = getenv("RCUVIS_ROOT");
-    char path[PATH_MAX], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root ? root : ".");
-    rv_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s: %s", path, err);
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_config_free(&cfg);
+    rv_engine *e = shipped("small-busy", -1);
     rv_run_until(e, 1062500000LL);
     char why[1024];
     rv_explain(e, RV_BH, 3, -1, why, sizeof why);
