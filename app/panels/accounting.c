@@ -541,24 +541,31 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     acct_cites_now(&cites, v, st);
     acct_plan plan;
     if (!acct_plan_make(&plan, rd, rep, work_s, boost_only, &cites, bottom - c.y, st->acct_scroll)) return;
+    /* compare: both halves' bars on one scale, each the larger of the two sides' (a student compared
+     * 3.6's "ksoftirqd/1 600 ns" and 3.7's "rcu_sched 1.53 ms", drawn the same length) */
+    double peer_smax = 0, peer_tmax = 0;
     if (peer && peer->report && st->acct_scroll <= 0 && peer_r.h == r.h) {
         const rv_report *prep = peer->report;
         double pwork[NWORK];
         acct_work_s(prep, pwork);
+        for (size_t i = 0; i < NWORK; i++) if (pwork[i] > peer_smax) peer_smax = pwork[i];
         acct_cites pc;
         acct_cites_now(&pc, peer, st);
         acct_plan other;
         if (acct_plan_make(&other, rd, prep, pwork, boost_only, &pc, bottom - c.y, 0)) {
             acct_plan_match(&plan, &other);
+            if (other.nshown) peer_tmax = prep->threads[other.order[0]].cpu_seconds;
             acct_plan_free(&other);
         }
     }
+    if (peer_smax > smax) smax = peer_smax;
     const acct_row *rows = plan.rows;
     const size_t n = plan.n, nshown = plan.nshown, *order = plan.order;
 
     rd_clip_push(rd, c);
     int shown_in[ACCT_NSEC] = {0}, hidden = 0, y = c.y;
     double tmax = nshown ? rep->threads[order[0]].cpu_seconds : 0; /* the top live thread sets the scale */
+    if (peer_tmax > tmax) tmax = peer_tmax;
     for (size_t i = 0; i < n; i++) {
         const acct_row *w = &rows[i];
         if (!w->shown) {

@@ -440,3 +440,33 @@ Test(compare_720, a_tickless_36_board_runs_no_fqs, .init = setup, .fini = teardo
     cr_expect_null(strstr(buf, "next FQS in"), "no countdown to a pass nobody runs");
     free(buf);
 }
+
+/* The width of the bar drawn just before the row named `name` (bar_row() draws the bar, then the name),
+ * on the half that starts at x0 (0 or the right half's x), in compare_texts()'s SVG. */
+static int bar_before(const char *svg, const char *name, int x0)
+{
+    char want[96];
+    snprintf(want, sizeof want, ">%s</text>", name);
+    for (const char *t = strstr(svg, want); t; t = strstr(t + 1, want)) {
+        const char *tx = t;
+        while (tx > svg && strncmp(tx, "<text x=\"", 9)) tx--;
+        if (atoi(tx + 9) < x0 || (x0 == 0 && atoi(tx + 9) >= 640)) continue;
+        const char *r = tx;
+        while (r > svg && strncmp(r, "<rect ", 6)) r--;
+        const char *w = strstr(r, "width=\"");
+        return w && w < tx ? atoi(w + 7) : -1;
+    }
+    return -1;
+}
+
+/* Compare halves share their bars' scale: omap-stall's wake-up had 3.6's softirq-at-irq-exit row (717 us)
+ * and 3.7's GP kthreads row (1.53 ms) drawn the same length, and in the thread list 3.6's "ksoftirqd/1
+ * 600 ns" as long as 3.7's "rcu_sched 1.53 ms": each side scaled to its own largest (a student's report). */
+Test(compare_720, compare_halves_share_the_bar_scale, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts("omap-stall.json", 80007812501LL);
+    int left = bar_before(buf, "softirq at irq exit (hidden in tasks)", 0), right = bar_before(buf, "GP kthreads (rcu_sched/bh/preempt)", 640);
+    cr_assert(left > 0 && right > 0, "bars found: 3.6 irq exit %d, 3.7 GP kthreads %d", left, right);
+    cr_expect_lt(left * 3, right * 2, "717 us against 1.53 ms: %d px against %d px", left, right);
+    free(buf);
+}
