@@ -510,7 +510,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     double work_s[NWORK];
     acct_work_s(rep, work_s);
     struct { const char *n, *shortn, *term; double s; bool hidden, boost_only; } src[NWORK] = {
-        {"GP kthreads (rcu_sched/bh/preempt)", "GP kthreads", "kthread", work_s[0], false, false},
+        {"GP kthreads (rcu_sched/bh/preempt)", "GP kthreads", "GP kthreads", work_s[0], false, false},
         {"ksoftirqd/N", "ksoftirqd/N", "ksoftirqd/N", work_s[1], false, false},
         {"softirq at irq exit (hidden in tasks)", "softirq at irq exit", "hidden in tasks", work_s[2], true, false},
         /* the tasks row before the tick's: 3.6's grace-period work lands there (FAST_NO_HZ drains

@@ -16,6 +16,16 @@ static bool has_ci(const char *hay, const char *needle)
     return false;
 }
 
+/* needle at the start of a word of hay: "top" is not in "tick stopped" (a student asked for "top" and
+ * got that entry), "dyntick" is in "dyntick-idle" */
+static bool has_word_ci(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (const char *p = hay; *p; p++)
+        if ((p == hay || !isalnum((unsigned char)p[-1])) && !strncasecmp(p, needle, n)) return true;
+    return false;
+}
+
 static void print_entry(const glossary_entry *g, int width)
 {
     printf("%s\n", g->term);
@@ -47,9 +57,11 @@ int cmd_glossary(int argc, char **argv)
         for (size_t i = 0; i < n; i++) /* the exact name first: "GP" is not every entry that says "GP" */
             if (!strcasecmp(all[i].term, want)) { print_entry(&all[i], width); found++; }
         for (size_t i = 0; i < n && !found; i++)
-            if (has_ci(all[i].term, want)) { print_entry(&all[i], width); found++; }
-        for (size_t i = 0; i < n && !found; i++) /* the kernel's longer name of a term: "blkd_tasks" is "blkd" */
-            if (strlen(all[i].term) >= 3 && !strncasecmp(want, all[i].term, strlen(all[i].term))) { print_entry(&all[i], width); found++; }
+            if (has_word_ci(all[i].term, want)) { print_entry(&all[i], width); found++; }
+        /* the kernel's longer name of a term: "blkd_tasks" is "blkd"; four letters at least, so that
+         * "cpu_needs_another_gp" is not "CPU" */
+        for (size_t i = 0; i < n && !found; i++)
+            if (strlen(all[i].term) >= 4 && !strncasecmp(want, all[i].term, strlen(all[i].term))) { print_entry(&all[i], width); found++; }
         if (!found) {
             size_t k = 0;
             for (size_t i = 0; i < n; i++)

@@ -310,6 +310,10 @@ expect_rc 0 "glossary by name" -- "$bin" glossary QSMASK && out_has "Bits of an 
 expect_rc 0 "glossary by the kernel's longer name" -- "$bin" glossary blkd_tasks && out_has "Tasks preempted inside an rcu_preempt reader" "glossary blkd_tasks"
 expect_rc 0 "glossary by mention" -- "$bin" glossary hotplug && out_has 'No term is named "hotplug"; these explanations mention it:' "glossary mention"
 expect_rc 0 "glossary of a group row" -- "$bin" glossary "×N" && out_has "one on each of its CPUs" "glossary ×N"
+# a name only inside another word or a longer identifier is not that entry: "top" is not "tick stopped",
+# cpu_needs_another_gp is not "CPU" (a student got both)
+expect_rc 0 "glossary top" -- "$bin" glossary top && out_lacks "tick stopped" "glossary top"
+expect_rc 0 "glossary cpu_needs_another_gp" -- "$bin" glossary cpu_needs_another_gp && out_has "test of whether a CPU's callbacks need another grace period" "glossary cpu_needs_another_gp"
 expect_rc 2 "glossary of nothing" -- "$bin" glossary zzzz && err_has 'rcuvis: glossary: no term matches "zzzz" (`rcuvis glossary` lists all' "glossary none"
 expect_rc 0 "help lists glossary" -- "$bin" --help && out_has "rcuvis glossary [TERM...]" "help glossary"
 

@@ -10,6 +10,7 @@ expect_rc() {
 }
 err_has() { grep -qF -- "$1" "$tmp/err" || { fail "$2: stderr lacks '$1'"; sed 's/^/  stderr: /' "$tmp/err" | head -5; }; }
 err_lacks() { grep -qF -- "$1" "$tmp/err" && fail "$2: stderr has '$1'"; }
+out_lacks() { grep -qF -- "$1" "$tmp/out" && fail "$2: stdout has '$1'"; }
 out_has() { grep -qF -- "$1" "$tmp/out" || { fail "$2: stdout lacks '$1'"; head -5 "$tmp/out" | sed 's/^/  stdout: /'; }; }
 # err_at FILE MESSAGE DESCRIPTION: stderr has "FILE:LINE:COL: MESSAGE", a value's message with its place
 err_at() {
