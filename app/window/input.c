@@ -695,6 +695,21 @@ void ui_input_frame(ui_win *w, double now_ms)
     ui_win_status(w, now_ms, "To %s at %s: %d %% simulated (any key stops)", w->pending_what, tb, pct);
 }
 
+/* A key or a click stopped a seek on its way to the lecture cue the top bar announced: say where the
+ * picture stopped, instead of leaving "Cue 3 of 3" over a moment that is not the cue's (a student
+ * compared 1.04 s figures with cue 3's caption). A key that moves on (PgDn, a cue button) says its own. */
+static void stopped_short_of_cue(ui_win *w, double now_ms)
+{
+    ui_app *a = &w->app;
+    int c = a->st.cue;
+    if (w->stopped_seek < 0 || c < 0 || (size_t)c >= a->base.ncues) return;
+    int64_t at = (int64_t)(a->base.cues[c].at_s * 1e9 + 0.5), end = ui_app_end(a);
+    if (w->stopped_seek != (at < end ? at + 1 : end)) return; /* ui_app_seek_moment()'s target: not this cue's */
+    char tb[32];
+    ui_fmt_time(tb, sizeof tb, ui_app_now(a));
+    ui_win_status(w, now_ms, "Stopped at %s on the way to cue %d (PgDn or Cue ▶ goes on)", tb, c + 1);
+}
+
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
 {
     ui_state *st = &w->app.st;
@@ -766,4 +781,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
         break;
     default: break;
     }
+    /* after the key's own handling, which clears the status and may post its own */
+    if (w->stopped_seek >= 0 && (!st->status[0] || !strncmp(st->status, "Cue ", 4)) && w->app.pending_seek < 0)
+        stopped_short_of_cue(w, now_ms); /* a click leaves "Cue 3 of 3: ..." standing: replaced too */
 }

@@ -764,3 +764,23 @@ Test(lecture, the_cue_action_walks_the_cues_as_pgdn_and_pgup)
     ui_input_action(W, ACT_CUE, 0, 0);
     cr_expect_eq(W->app.st.cue, 0, "one back: the first");
 }
+
+/* A click or key stopped the seek to a cue part-way: the top bar said "Cue 3 of 3" over 1.04 s and a
+ * student compared that moment's figures with cue 3's caption. It now says where the picture stopped. */
+Test(lecture, a_seek_stopped_short_of_a_cue_says_so)
+{
+    open_scenario("hackbench.json");
+    frame();
+    cr_assert_geq(W->app.base.ncues, 3);
+    W->app.st.cue = 2; /* as ui_app_goto_cue() leaves it, with its seek under way */
+    W->app.pending_seek = (int64_t)(W->app.base.cues[2].at_s * 1e9 + 0.5) + 1;
+    key(SDLK_LSHIFT);
+    cr_expect(strstr(W->app.st.status, "on the way to cue 3"), "status: %s", W->app.st.status);
+    cr_expect_lt(W->app.pending_seek, 0, "the key stopped the seek");
+    /* a click on the Kernel log's title, with the cue's announcement still in the top bar */
+    snprintf(W->app.st.status, sizeof W->app.st.status, "Cue 3 of 3: 3. Two seconds in");
+    W->app.pending_seek = (int64_t)(W->app.base.cues[2].at_s * 1e9 + 0.5) + 1;
+    rd_rect k = W->app.L.side[0].klog;
+    click_left(k.x + 20, k.y + 5);
+    cr_expect(strstr(W->app.st.status, "on the way to cue 3"), "after a click: %s", W->app.st.status);
+}
