@@ -38,6 +38,23 @@ const char *rcuvis_data_path(const char *rel, char *buf, size_t bufsz)
     return buf;
 }
 
+const char *rcuvis_scenario_path(const char *arg, char *buf, size_t n, char *err, size_t errlen)
+{
+    if (access(arg, F_OK) == 0 || strchr(arg, '/')) return arg;
+    char rel[600];
+    snprintf(rel, sizeof rel, "scenarios/%s%s", arg, strstr(arg, ".json") ? "" : ".json");
+    const char *p = rcuvis_data_path(rel, buf, n);
+    if (access(p, R_OK) == 0) return p;
+    const char *env = getenv("RCUVIS_DATA");
+    if (env && *env)
+        snprintf(err, errlen, "%s: no such file here, and no shipped scenario of that name in RCUVIS_DATA (%s/%s)", arg, env, rel);
+    else
+        snprintf(err, errlen, "%s: no such file here, and no shipped scenario of that name: rcuvis looks for %s beside its binary's "
+                              "folder (a source tree's build/rcuvis), then in %s/share/rcuvis (make install); RCUVIS_DATA=DIR names "
+                              "another place", arg, rel, RCUVIS_PREFIX);
+    return NULL;
+}
+
 static const char *invoked_as = "rcuvis";
 
 void rcuvis_set_invoked_as(const char *argv0)

@@ -16,16 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* "small-busy" finds the shipped scenarios/small-busy.json when no such file is here. */
-static const char *resolve(const char *arg, char *buf, size_t n)
-{
-    if (access(arg, F_OK) == 0 || strchr(arg, '/')) return arg;
-    char rel[600];
-    snprintf(rel, sizeof rel, "scenarios/%s%s", arg, strstr(arg, ".json") ? "" : ".json");
-    const char *p = rcuvis_data_path(rel, buf, n);
-    return access(p, R_OK) == 0 ? p : arg;
-}
-
 static double now_s(void)
 {
     struct timespec ts;
@@ -372,7 +362,12 @@ int cmd_run(int argc, char **argv)
         return rc;
     }
     char pathbuf[1024], err[8192];
-    const char *path = resolve(o.scenario, pathbuf, sizeof pathbuf);
+    const char *path = rcuvis_scenario_path(o.scenario, pathbuf, sizeof pathbuf, err, sizeof err);
+    if (!path) {
+        fprintf(stderr, "rcuvis: %s\n", err);
+        cli_run_opts_free(&o);
+        return 2;
+    }
     rv_overrides ov = {(const char **)o.sets, o.nsets};
     rv_config cfg;
     if (rv_scenario_load_labeled(path, &ov, (const char *const *)o.set_labels, &cfg, err, sizeof err) < 0) {

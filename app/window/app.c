@@ -188,12 +188,10 @@ int ui_app_load_seed(ui_app *a, const char *path, bool has_seed, uint64_t seed, 
         p = rcuvis_data_path("scenarios/default.json", buf, sizeof buf);
         if (access(p, R_OK) != 0) p = rcuvis_data_path("scenarios/small-busy.json", buf, sizeof buf);
         if (access(p, R_OK) != 0) p = NULL;
-    } else if (!strchr(p, '/') && access(p, R_OK) != 0) {
+    } else {
         /* a bare name ("omap-stall") means a shipped scenario, as for `rcuvis run` */
-        char rel[300];
-        snprintf(rel, sizeof rel, "scenarios/%s%s", p, strstr(p, ".json") ? "" : ".json");
-        const char *q = rcuvis_data_path(rel, buf, sizeof buf);
-        if (access(q, R_OK) == 0) p = q;
+        p = rcuvis_scenario_path(p, buf, sizeof buf, err, errlen);
+        if (!p) return -1;
     }
     /* stamped before reading: a change made while it is read shows as a newer version later */
     long long mtime_ns, size;

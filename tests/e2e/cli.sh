@@ -77,6 +77,9 @@ expect_rc 0 "shipped scenario by name" -- "$bin" run small-busy --duration 0.1 -
 
 # --- bad input and usage: exit 2, message prefixed "rcuvis: "
 expect_rc 2 "missing file" -- "$bin" run "$tmp/nope.json" && { err_has "cannot read: No such file or directory" "missing file"; err_prefixed "missing file"; }
+# a bare name that is no file here and no shipped scenario: where rcuvis looked, not only "cannot read"
+expect_rc 2 "unknown shipped name" -- "$bin" run no-such-scenario && err_has "no-such-scenario: no such file here, and no shipped scenario of that name: rcuvis looks for scenarios/no-such-scenario.json" "unknown name"
+RCUVIS_DATA=/nonexistent expect_rc 2 "unknown name in RCUVIS_DATA" -- "$bin" run omap-stall && err_has "no shipped scenario of that name in RCUVIS_DATA (/nonexistent/scenarios/omap-stall.json)" "RCUVIS_DATA named"
 printf '{"name": "x",\n "cpus": 4\n "duration_s": 1}\n' >"$tmp/syntax.json"
 expect_rc 2 "syntax error" -- "$bin" run "$tmp/syntax.json" && { err_has "syntax.json:3:2: syntax error:" "syntax error"; err_prefixed "syntax error"; }
 expect_rc 2 "unknown option" -- "$bin" run "$scn" --frobnicate && { err_has "unknown option '--frobnicate'" "unknown option"; err_prefixed "unknown option"; }
