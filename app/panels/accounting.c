@@ -412,13 +412,21 @@ static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double op
     snprintf(fqs, sizeof fqs, " · %llu FQS passes", (unsigned long long)fl->fqs_scans);
     snprintf(idle, sizeof idle, " · %llu idle probes", (unsigned long long)fl->idle_probes);
     const char *stall = fl->stall_warnings ? " · STALL WARNINGS" : "";
+    /* no GP has ended: no length to give ("GP lasts 0 (p50), 0 (p99)" read as instant grace periods) */
+    char lasts[96], lasts_short[96];
+    if (fl->grace_periods) {
+        snprintf(lasts, sizeof lasts, "GP lasts %s (p50), %s (p99)", g50, g99);
+        snprintf(lasts_short, sizeof lasts_short, "GP %s p50, %s p99", g50, g99);
+    } else {
+        snprintf(lasts, sizeof lasts, "no GP length yet");
+        snprintf(lasts_short, sizeof lasts_short, "no GP yet");
+    }
     int form;
     for (form = 0; form < 4; form++) { /* longest first; the last one is drawn whatever its width */
         if (form < 3)
-            snprintf(b2, 320, "%sGP lasts %s (p50), %s (p99)%s%s%s", pre, g50, g99, form < 2 ? fqs : "", form < 1 ? idle : "",
-                     stall);
+            snprintf(b2, 320, "%s%s%s%s%s", pre, lasts, form < 2 ? fqs : "", form < 1 ? idle : "", stall);
         else /* the shortest form: a stall shows in the line's colour alone */
-            snprintf(b2, 320, "%sGP %s p50, %s p99", pre_short, g50, g99);
+            snprintf(b2, 320, "%s%s", pre_short, lasts_short);
         if (rd_text_width(rd, RD_SANS_SMALL, b2) <= room) break;
     }
     /* each shorter form leaves one more part out: idle probes, FQS passes, the words of a stall */

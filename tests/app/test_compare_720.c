@@ -470,3 +470,15 @@ Test(compare_720, compare_halves_share_the_bar_scale, .init = setup, .fini = tea
     cr_expect_lt(left * 3, right * 2, "717 us against 1.53 ms: %d px against %d px", left, right);
     free(buf);
 }
+
+/* omap-stall's rcu_bh has no grace period by the wake-up: its lines said "GP lasts 0 (p50), 0 (p99)",
+ * read as instant grace periods (a student's report); they now say there is no length yet. */
+Test(compare_720, a_flavor_without_grace_periods_gives_no_length, .init = setup, .fini = teardown)
+{
+    texts_flavor = RV_BH;
+    char *buf = window_texts("omap-stall.json", 80007812501LL, -1, false);
+    texts_flavor = -1;
+    cr_expect(strstr(buf, "no GP length yet") || strstr(buf, "no GP yet"), "rcu_bh's length line");
+    cr_expect_null(strstr(buf, "GP lasts 0 (p50)"), "a length of 0 for grace periods that never ran");
+    free(buf);
+}
