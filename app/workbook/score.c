@@ -152,11 +152,13 @@ size_t wb_review_queue(const progress *p, const quiz_set *set, const quiz_lesson
 
 typedef struct last_walk { long long latest; size_t file, lesson; } last_walk;
 
+/* by first_at, the question's first answer (or its answer shown): a review answer or a hint read later
+ * moves `updated` too, and one review of 1.3 sent a student who had stopped at 6.3 back to lesson 2 */
 static void note_latest(void *ctx, const wb_question_ref *q)
 {
     last_walk *w = ctx;
-    if (!q->e || wb_outcome_of(q->e) == WB_UNTOUCHED || q->e->updated <= w->latest) return;
-    w->latest = q->e->updated;
+    if (!q->e || !q->e->first_at || q->e->first_at < w->latest) return;
+    w->latest = q->e->first_at; /* a tie (one-second clock): the later question in the workbook's order */
     w->file = q->file;
     w->lesson = q->lesson;
 }

@@ -66,9 +66,9 @@ typedef struct wb_due { size_t file, lesson, question; long long since; } wb_due
  * oldest first (by their last review, or their first answer when never reviewed). only_file /
  * only_lesson limit it to one lesson (NULL = all). malloc'd array in *out, count returned. */
 size_t wb_review_queue(const progress *p, const quiz_set *set, const quiz_lesson *only_lesson, wb_due **out);
-/* The lesson the student last answered in (the latest `updated` among the set's questions): where they
- * stopped, which need not be the first unfinished lesson (`rcuvis quiz 5` may come first). False when
- * no question of the set has been touched. */
+/* The lesson of the student's latest new answer (the latest first answer or shown answer, `first_at`;
+ * not a review or a hint read later): where they stopped, which need not be the first unfinished lesson
+ * (`rcuvis quiz 5` may come first). False when no question of the set has been answered. */
 bool wb_last_lesson(const progress *p, const quiz_set *set, size_t *file, size_t *lesson);
 
 /* ---------------------------------------------------------------- option order */

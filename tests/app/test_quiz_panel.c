@@ -609,6 +609,27 @@ Test(session, the_place_is_the_lesson_last_answered_in)
     quiz_session_close(&s);
 }
 
+/* A review answer or a hint read later is not where the student stopped: 2.1 answered last as a new
+ * question, then a review of 1.1; the place is still 2.2 (a review once sent a student back to lesson 2
+ * from lesson 6). */
+Test(session, a_review_does_not_move_the_place)
+{
+    progress p;
+    char msg[1024];
+    cr_assert_geq(progress_load(&p, ppath, msg, sizeof msg), 0, "%s", msg);
+    progress_record(&p, "p/1", "1.1", "b", true, 1000); /* 1.2 left undone */
+    progress_record(&p, "p/2", "2.1", "65", true, 2000);
+    wb_mark_review(&p, "p/1", "1.1", true, true);
+    progress_record(&p, "p/1", "1.1", "b", true, 3000); /* the review's answer */
+    wb_mark_hint(&p, "p/1", "1.2");                    /* and a hint read on 1.2 */
+    cr_assert_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    progress_free(&p);
+    quiz_session s;
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "2.2", "the place after 2.1, the latest new answer, not 1.2");
+    quiz_session_close(&s);
+}
+
 /* The window: omap-stall loaded, W shows the column on lesson 5's first question; m there (5.1 has no
  * scenario) says so in the column, under its buttons, and in the status line, instead of nothing.
  * Once the student has used the column, loading another scenario does not move it. */
