@@ -287,10 +287,16 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
      * earlier ticks noted. A student read the U as a quiescent state already given. */
     /* the GP kthread on this CPU (3.7's init or cleanup walk, taken slice by slice): kernel code, and the
      * quiescent state comes when it sleeps, schedule()'s rcu_note_context_switch() */
-    if (c->run == RS_BUSY && c->running_kthread >= 0 && rsp->flavor != RV_BH)
-        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running the %s GP kthread, kernel code: no quiescent state "
-                        "while it runs. When the kthread sleeps, the context switch away from it is one.",
+    if (c->run == RS_BUSY && c->running_kthread >= 0 && rsp->flavor == RV_SCHED)
+        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running the %s GP kthread, kernel code: no rcu_sched "
+                        "quiescent state while it runs. When the kthread sleeps, the context switch away from it is one.",
                         cpu, fl, rsp->gpnum, rv_flavor_name(c->running_kthread));
+    /* rcu_preempt: the kthread holds no rcu_read_lock(), so its CPU's next tick is one
+     * (rcu_preempt_check_callbacks(), v3.7 rcutree_plugin.h:618-625), as is the switch away from it */
+    if (c->run == RS_BUSY && c->running_kthread >= 0 && rsp->flavor == RV_PREEMPT)
+        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running the %s GP kthread, which holds no rcu_read_lock(): "
+                        "its next tick, at %.6f s, notes a quiescent state, as would the context switch away from it.",
+                        cpu, fl, rsp->gpnum, rv_flavor_name(c->running_kthread), (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
     if (c->run == RS_BUSY && c->user && c->running_kthread < 0 && c->tick_on && (rsp->flavor == RV_SCHED || rsp->flavor == RV_BH))
         return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running user code, which is a quiescent state only once a "
                         "scheduling-clock tick finds it there: the ticks before the GP do not count. Its next tick, at %.6f s, "

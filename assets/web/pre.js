@@ -10,6 +10,13 @@ function rcuvisNoStorage(why) {
   if (typeof rcuvisStorageWarning === "function")
     rcuvisStorageWarning("Your answers and settings are kept for this visit only: the browser keeps no data for this page (" + why + ")");
 }
+// A save that failed (a full quota, a transaction aborted as the tab closed): said while it lasts, and
+// the next save tries again; one that works takes the warning away.
+function rcuvisSaveFailed(why) {
+  Module.rcuvisSaveFailing = true;
+  if (typeof rcuvisStorageWarning === "function")
+    rcuvisStorageWarning("Your latest answers are not saved in this browser yet (" + why + "); rcuvis keeps trying");
+}
 Module.preRun = Module.preRun || [];
 Module.preRun.push(function () {
   FS.mkdir("/persist");
@@ -33,7 +40,11 @@ Module.rcuvisPersist = function () {
   if (Module.rcuvisSyncing) { Module.rcuvisSyncAgain = true; return; }
   Module.rcuvisSyncing = true;
   FS.syncfs(false, function done(e) {
-    if (e) { console.warn("rcuvis: saving to IndexedDB failed: " + e); rcuvisNoStorage("saving failed: " + e); }
+    if (e) { console.warn("rcuvis: saving to IndexedDB failed: " + e); rcuvisSaveFailed(String(e)); }
+    else if (Module.rcuvisSaveFailing && !Module.rcuvisSyncAgain) {
+      Module.rcuvisSaveFailing = false;
+      if (typeof rcuvisStorageWarningClear === "function") rcuvisStorageWarningClear();
+    }
     if (Module.rcuvisSyncAgain) { Module.rcuvisSyncAgain = false; FS.syncfs(false, done); return; }
     Module.rcuvisSyncing = false;
     Module.rcuvisSynced = (Module.rcuvisSynced || 0) + 1;

@@ -414,7 +414,8 @@ Test(compare_720, the_init_walk_asks_no_cpu_ahead_of_it, .init = setup, .fini = 
     cr_expect(strstr(buf, "initialising at rnp1") != NULL, "stopped inside the walk");
     cr_expect(strstr(buf, "is running the rcu_sched") && strstr(buf, "GP kthread, kernel code"), "CPU 0's Why line");
     cr_expect_null(strstr(buf, "running user code"), "the kthread's CPU is not in user mode");
-    cr_expect_null(strstr(buf, " done<"), "no CPU under an unreached leaf is done");
+    /* at this size a tile's badge is the bare glyph: no tile shows one (CPUs 0-3 owe, 4-15 are not asked yet) */
+    cr_expect_eq(count(buf, ">✓<") + count(buf, " done<"), 0, "no CPU under an unreached leaf is done");
     free(buf);
 }
 

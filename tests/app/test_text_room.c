@@ -414,3 +414,32 @@ Test(text_room, tiles_and_the_why_title_show_whole)
     }
     rds_free();
 }
+
+/* panel_wrap_cue() with one line of room for a longer text: that line is the text's first words, cut,
+ * with the "more" cue beside them; it was the cue alone, and a compare half in a laptop's browser
+ * showed "▼ 4 more lines (scroll)" and not a word of the answer. */
+Test(text_room, one_line_of_room_shows_the_first_words_and_the_cue)
+{
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(400, 100, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT)};
+    R.n = 0;
+    rd_set_text_observer(rd, keep_run, &R);
+    rd_begin(rd, fr.th->bg);
+    int lh = rd_line_height(rd, RD_SANS);
+    const char *text = "CPU 0 is dyntick-idle with its tick stopped. Idle is a quiescent state, but a tickless CPU never "
+                       "reports it: an FQS pass must read its counter and credit it.";
+    int total = panel_wrap_cue(&fr, RD_SANS, (rd_rect){0, 0, 220, lh}, fr.th->text, text, 0, true);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    rd_free(rd);
+    cr_assert_gt(total, 2, "the text wraps to several lines at 220 px");
+    bool words = false, cue = false;
+    for (int i = 0; i < R.n; i++) {
+        words |= !strncmp(R.v[i].text, "CPU 0 is", 8);
+        cue |= strstr(R.v[i].text, "more") != NULL && R.v[i].r.y < lh;
+    }
+    cr_expect(words, "the first words of the text");
+    cr_expect(cue, "the \"more\" cue on the same line");
+}

@@ -503,3 +503,26 @@ Test(views, a_root_with_nothing_left_reads_as_cleanup_with_the_kthread_woken)
     cr_expect_eq(f.walk_node, -1, "the walk has not started");
     rv_engine_free(e);
 }
+
+/* 3.7's init walk on the shipped tree scenario, stopped at rnp1 (163.0045 ms): the CPU running the GP
+ * kthread is in kernel mode, whatever its task was doing (it was drawn "U"), and its Why line says the
+ * rcu_sched quiescent state comes when the kthread sleeps, not at a user-mode tick (a reviewer's report). */
+Test(views, the_cpu_running_the_gp_kthread_is_in_the_kernel)
+{
+    rv_config cfg;
+    fx_shipped_config("tree", &cfg);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    rv_run_until(e, 163004500LL);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_assert_eq(f.phase, RV_GP_INIT, "stopped inside the init walk");
+    cr_assert_geq(f.kthread_cpu, 0);
+    rv_cpu_view c;
+    rv_cpu_get(e, f.kthread_cpu, &c);
+    cr_expect_eq(c.running_kthread, RV_SCHED);
+    cr_expect_eq(c.state, RV_CPU_KERNEL, "the kthread's CPU: state %d", c.state);
+    char why[1024];
+    rv_explain(e, RV_SCHED, f.kthread_cpu, -1, why, sizeof why);
+    cr_expect(strstr(why, "running the rcu_sched GP kthread, kernel code") != NULL, "%s", why);
+    rv_engine_free(e);
+}
