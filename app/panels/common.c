@@ -182,8 +182,11 @@ void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const
         y += lh;
         p = nx;
     }
-    if (p && *p) panel_text_fit(fr, f, r.x, y, r.w, col, p); /* the rest, shortened with "…" and a hover tip */
-    panel_explain(fr, (rd_rect){r.x, r.y, r.w, y + lh - r.y}, s); /* its glossary terms, as panel_wrap's */
+    bool cut = p && *p && rd_text_width(rd, f, p) > r.w;
+    if (p && *p) rd_text_fit(rd, f, r.x, y, r.w, col, p); /* the rest, shortened with "…" */
+    /* the hover tip: the whole text when it was cut (the last line's tip held only its remainder),
+     * else its glossary terms, as panel_wrap's */
+    label_tip(fr, (rd_rect){r.x, r.y, r.w, y + lh - r.y}, s, cut);
 }
 
 /* A sentence that asks the viewer to do something with the window. */

@@ -676,11 +676,13 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
 {
     const char *fl = say & SAY_FLAVOR ? rv_flavor_name(d->flavor) : NULL;
     if (d->mode == RV_MODE_KTHREAD) {
-        if (d->kthread_cpu >= 0)
+        /* woken: kthread_wake() has moved it to its waker's CPU (wake-affine; it runs there unless that
+         * CPU cannot switch then): "last ran on" named the waker, not where it last ran */
+        if (d->kthread_cpu >= 0 && d->kthread_woken && !d->kthread_running)
+            snprintf(drv, n, "3.7: %s kthread woken by CPU %d", rv_flavor_name(d->flavor), d->kthread_cpu);
+        else if (d->kthread_cpu >= 0)
             snprintf(drv, n, "3.7: %s kthread %s on CPU %d", rv_flavor_name(d->flavor),
-                     /* woken: kthread_wake() has moved it to its waker's CPU (wake-affine), where it will run;
-                      * "last ran on" named the waker, not where it last ran */
-                     d->kthread_running ? "running" : d->kthread_woken ? "woken, to run" : "sleeping, last ran", d->kthread_cpu);
+                     d->kthread_running ? "running" : "sleeping, last ran", d->kthread_cpu);
         else snprintf(drv, n, "3.7: %s kthread sleeping", rv_flavor_name(d->flavor));
     } else {
         /* which CPU's softirq started it: under 3.6 whichever CPU looked first, no kthread to name */
@@ -697,8 +699,9 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
     l = strlen(drv);
     if (!d->fqs_known) return;
     long long j = d->fqs_j;
-    /* 3.6 forces quiescent states only from a CPU's softirq after its tick: on a board whose CPUs have
-     * all stopped their ticks, a countdown promised a pass nothing would run (omap-stall's cue 5) */
+    /* 3.6 forces quiescent states from RCU_SOFTIRQ, which a tick raises (also from call_rcu() with many
+     * callbacks queued and from RCU_FAST_NO_HZ's idle-entry drains): on a board whose CPUs have all
+     * stopped their ticks, a countdown promised a pass nothing would run (omap-stall's cue 5) */
     if (j > 0 && d->no_tick) snprintf(drv + l, n - l, " · FQS due in %lld jiff%s, but no CPU ticks to run it", j, j == 1 ? "y" : "ies");
     else if (j > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
     else if (j == 0) snprintf(drv + l, n - l, " · FQS due now");

@@ -395,12 +395,12 @@ Test(compare_720, both_cpu_time_panels_show_the_same_sections, .init = setup, .f
 }
 
 /* A woken 3.7 kthread was labelled "woken, last ran on CPU 13": kthread_wake() had already moved it to
- * the waker's CPU, where it will run, and the label called that its last. tree at 194.003 ms: CPU 13's
+ * the waker's CPU, and the label called that its last; it now names its waker. tree at 194.003 ms: CPU 13's
  * report has woken it for cleanup; it last ran on CPU 0. */
 Test(compare_720, a_woken_kthread_is_named_by_the_cpu_it_will_run_on, .init = setup, .fini = teardown)
 {
     char *buf = window_texts("tree.json", 194003000LL, -1, false);
-    cr_expect(strstr(buf, "kthread woken, to run on CPU 13") != NULL, "the tree panel's driver line");
+    cr_expect(strstr(buf, "kthread woken by CPU 13") != NULL, "the tree panel's driver line");
     cr_expect_null(strstr(buf, "woken, last ran"), "the waker's CPU called the last one run on");
     free(buf);
 }
