@@ -1,5 +1,6 @@
 /* csv.c — CSV tables of a run: per-GP rows from the event stream plus sampled accounting, time series, threads, stalls. */
 #include "report/csv.h"
+#include "util/newfile.h"
 #include "util/safefile.h"
 
 #include <errno.h>
@@ -232,15 +233,7 @@ int csv_run(const rv_config *cfg, const csv_opts *o, FILE *out, char *err, size_
 
 int csv_save_new(const rv_config *cfg, const csv_opts *o, const char *stem, char *path, size_t pathlen, char *err, size_t errlen)
 {
-    int fd = -1;
-    for (int i = 1; i < 10000 && fd < 0; i++) {
-        if (i == 1) snprintf(path, pathlen, "%s.csv", stem);
-        else snprintf(path, pathlen, "%s-%d.csv", stem, i);
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-        if (fd < 0 && errno != EEXIST) break;
-    }
-    if (fd < 0) { snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno)); return -1; }
-    close(fd);
+    if (nf_reserve(stem, "csv", path, pathlen) != 0) { snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno)); return -1; }
     /* the reserved (empty) name is then replaced by the complete table (util/safefile.h) */
     char *buf = NULL;
     size_t len = 0;

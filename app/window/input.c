@@ -10,6 +10,8 @@
 #include "window/web.h"
 #endif
 
+#include "util/newfile.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -177,9 +179,7 @@ static void shot_stem(const ui_win *w, char *buf, size_t n)
     const ui_app *a = &w->app;
     int64_t t = ui_app_now(a);
     enum rv_mode m = a->mode_forced ? a->forced_mode : a->base.rcu.mode;
-    const char *dir = getenv("XDG_PICTURES_DIR");
-    struct stat sb;
-    if (!dir || !*dir || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) dir = ".";
+    const char *dir = nf_pictures_dir();
     char at[40];
     ui_win_shot_time(at, sizeof at, t);
     snprintf(buf, n, "%s/rcuvis-%s-%s-%s-t%ss", dir, name[0] ? name : "scenario",
@@ -216,19 +216,11 @@ static void save_picture(ui_win *w, double now_ms)
     st->show_help = help; st->show_picker = picker;
     memcpy(st->status, status, sizeof status);
     shot_stem(w, stem, sizeof stem);
-    int fd = -1;
-    for (int i = 1; i < 10000 && fd < 0; i++) {
-        if (i == 1) snprintf(path, sizeof path, "%s.png", stem);
-        else snprintf(path, sizeof path, "%s-%d.png", stem, i);
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-        if (fd < 0 && errno != EEXIST) break;
-    }
-    if (fd < 0) {
+    if (nf_reserve(stem, "png", path, sizeof path) != 0) {
         ui_win_status(w, now_ms, "Picture not saved: cannot create %s: %s", path, strerror(errno));
         rd_free(off);
         return;
     }
-    close(fd);
     /* the reserved (empty) file is replaced atomically by the finished picture */
     if (rd_save_png(off, path, err, sizeof err) != 0) {
         unlink(path);

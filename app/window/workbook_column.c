@@ -4,16 +4,14 @@
 #include "window/app.h"
 #include "window/workbook_hooks.h"
 
+#include "util/newfile.h"
 #include "workbook/classroom.h"
 #include "workbook/progress.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 
@@ -94,20 +92,12 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
 static void export_answers(ui_app *a, workbook_panel *wb, double now_ms)
 {
     quiz_session *s = workbook_panel_session(wb);
-    const char *dir = getenv("XDG_PICTURES_DIR");
-    struct stat sb;
-    if (!dir || !*dir || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) dir = ".";
-    const char *who = progress_student(&s->prog);
-    char path[PATH_MAX], err[512];
-    int fd = -1;
-    for (int i = 1; i < 1000 && fd < 0; i++) {
-        if (i == 1) snprintf(path, sizeof path, "%s/rcuvis-answers-%s.csv", dir, who);
-        else snprintf(path, sizeof path, "%s/rcuvis-answers-%s-%d.csv", dir, who, i);
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-        if (fd < 0 && errno != EEXIST) break;
+    char stem[PATH_MAX], path[PATH_MAX + 16], err[512];
+    snprintf(stem, sizeof stem, "%s/rcuvis-answers-%s", nf_pictures_dir(), progress_student(&s->prog));
+    if (nf_reserve(stem, "csv", path, sizeof path) != 0) {
+        ui_app_status(a, now_ms, "Answers not saved: cannot create %s: %s", path, strerror(errno));
+        return;
     }
-    if (fd < 0) { ui_app_status(a, now_ms, "Answers not saved: cannot create %s: %s", path, strerror(errno)); return; }
-    close(fd);
     if (wb_export_csv(&s->set, &s->prog, path, err, sizeof err) != 0) {
         unlink(path);
         ui_app_status(a, now_ms, "Answers not saved: %s", err);
