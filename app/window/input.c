@@ -305,7 +305,7 @@ static void set_scale(ui_win *w, float s, double now_ms)
     ui_win_status(w, now_ms, "UI scale %.0f%%", s * 100);
 }
 
-/* The next lecture cue (back: the one before), as PgDn / PgUp and the top bar's cue buttons go. */
+/* The next lecture cue (back: the one before), as PgDn / PgUp and the browser page's cue buttons go. */
 static void cue_step(ui_win *w, bool back, double now_ms)
 {
     ui_app *a = &w->app;
@@ -689,7 +689,7 @@ void ui_input_frame(ui_win *w, double now_ms)
 
 /* A key or a click stopped a seek on its way to the lecture cue the top bar announced: say where the
  * picture stopped, instead of leaving "Cue 3 of 3" over a moment that is not the cue's (a student
- * compared 1.04 s figures with cue 3's caption). A key that moves on (PgDn, a cue button) says its own. */
+ * compared 1.04 s figures with cue 3's caption). A key that moves on (PgDn, the page's cue buttons) says its own. */
 static void stopped_short_of_cue(ui_win *w, double now_ms)
 {
     ui_app *a = &w->app;
@@ -699,7 +699,7 @@ static void stopped_short_of_cue(ui_win *w, double now_ms)
     if (w->stopped_seek != (at < end ? at + 1 : end)) return; /* ui_app_seek_moment()'s target: not this cue's */
     char tb[32];
     ui_fmt_time(tb, sizeof tb, ui_app_now(a));
-    ui_win_status(w, now_ms, "Stopped at %s on the way to cue %d (PgDn or Cue ▶ goes on)", tb, c + 1);
+    ui_win_status(w, now_ms, "Stopped at %s on the way to cue %d (PgDn goes on)", tb, c + 1);
 }
 
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
