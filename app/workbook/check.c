@@ -63,8 +63,12 @@ static void lint_question_commands(qj_errs *e, const quiz_question *qq)
 static void lint_tolerance(qj_errs *e, const quiz_question *qq)
 {
     if (qq->kind != QUIZ_PREDICT || !(qq->tolerance > 0 || qq->tolerance_pct > 0)) return;
+    /* "Within 30.", "within 20%", "within about a second": a "within" that gives an amount, not any
+     * "within" ("How many end within the first second?" says nothing of the tolerance) */
     for (const char *p = qq->question; p && *p; p++)
-        if ((*p == 'W' || *p == 'w') && !strncmp(p + 1, "ithin", 5)) return;
+        if ((*p == 'W' || *p == 'w') && !strncmp(p + 1, "ithin ", 6) &&
+            ((p[7] >= '0' && p[7] <= '9') || !strncmp(p + 7, "about ", 6)))
+            return;
     char p[160], tol[48];
     snprintf(p, sizeof p, "%s.question", qq->jpath);
     if (qq->tolerance_pct > 0) snprintf(tol, sizeof tol, "%g%%", qq->tolerance_pct);

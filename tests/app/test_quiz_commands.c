@@ -244,7 +244,10 @@ Test(quiz_commands, check_names_a_tolerance_the_question_does_not_state)
         " \"expected\": 100, \"tolerance\": 30, \"explanation\": \"E.\", \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=1\"]}},"
         "{\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"And in the next? Within 20%.\","
         " \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 0, \"to_s\": 1},"
-        " \"expected\": 100, \"tolerance_pct\": 20, \"explanation\": \"E.\", \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=1\"]}}]}]}";
+        " \"expected\": 100, \"tolerance_pct\": 20, \"explanation\": \"E.\", \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=1\"]}},"
+        "{\"id\": \"1.3\", \"kind\": \"predict\", \"question\": \"How many end within the first second?\","
+        " \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 0, \"to_s\": 1},"
+        " \"expected\": 100, \"tolerance\": 30, \"explanation\": \"E.\", \"scenario\": {\"file\": \"small-busy.json\", \"overrides\": [\"duration_s=1\"]}}]}]}";
     quiz_file f;
     char err[8192];
     cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
@@ -254,5 +257,6 @@ Test(quiz_commands, check_names_a_tolerance_the_question_does_not_state)
                           "right, but the question does not say so"), "%s", err);
     cr_expect(strstr(err, "end it with \"Within 30.\""), "%s", err);
     cr_expect_null(strstr(err, "question 1.2: answers within"), "1.2 states its 20%%: %s", err);
+    cr_expect(strstr(err, "question 1.3: answers within 30 of the model's count"), "a \"within\" with no amount: %s", err);
     quiz_free(&f);
 }

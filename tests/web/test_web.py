@@ -369,6 +369,12 @@ def main(build):
             links = json.loads(links)
             check(links and links[-1] == "/index.html" and (frag != "no-such-scenario" or "#omap-stall" in links),
                   "#%s: the message links %s" % (frag, links))
+            if frag == "no-such-scenario":  # a file dropped there waits, and the page says why
+                c.eval("(() => { const dt = new DataTransfer(); dt.items.add(new File(['{}'], 'mine.json'));"
+                       " window.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true})); })()")
+                said = c.wait_for("document.getElementById('drop-note') && document.getElementById('drop-note').textContent",
+                                  "the drop's note")
+                check("To open mine.json" in said, "a file dropped on a link's error says what to open first: %r" % said)
     print("test-web: %s" % ("FAILED: " + "; ".join(failures) if failures else "all checks passed"))
     return 1 if failures else 0
 
