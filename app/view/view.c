@@ -74,7 +74,7 @@ static bool has_stall(const char *s)
     return strstr(s, "stall") != NULL || strstr(s, "Stall") != NULL;
 }
 
-static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from, int64_t *until);
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from, int64_t *until, int *index);
 
 /* Thousands of CPUs: the whole-GP answer counts the dyntick-idle ones in one line (the next FQS
  * pass credits them all alike) and spends its words on the few that are not idle, which are the
@@ -225,20 +225,39 @@ static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor
 /* Did the cue ask for every change the run has (the badge: "rcu.needs_gp_fix=true · mode=kthread", each
  * key before its "=")? Its "invites" list says so (omap-stall's cue 6: "Press X ...", invites
  * rcu.needs_gp_fix); a caption that merely mentions a key, or "user mode", does not. */
-static bool cue_invites(const char *badge, const rv_cue *q)
+static bool badge_keys_all(const char *badge, bool (*covered)(const char *key, size_t n, const void *ctx), const void *ctx)
 {
     bool any = false;
     for (const char *p = badge; *p;) {
         const char *sep = strstr(p, " \u00B7 "), *end = sep ? sep : p + strlen(p);
         size_t n = strcspn(p, "=");
         if ((size_t)(end - p) < n) n = (size_t)(end - p);
-        bool listed = false;
-        for (int i = 0; i < q->ninvites && !listed; i++) listed = strlen(q->invites[i]) == n && !strncmp(q->invites[i], p, n);
-        if (!listed) return false;
+        if (!covered(p, n, ctx)) return false;
         any = true;
         p = sep ? sep + strlen(" \u00B7 ") : end;
     }
     return any;
+}
+
+static bool key_is(const char *key, size_t n, const char *name) { return strlen(name) == n && !strncmp(key, name, n); }
+
+static bool invited(const char *key, size_t n, const void *ctx)
+{
+    const rv_cue *q = ctx;
+    for (int i = 0; i < q->ninvites; i++)
+        if (key_is(key, n, q->invites[i])) return true;
+    return false;
+}
+
+static bool cue_invites(const char *badge, const rv_cue *q) { return badge_keys_all(badge, invited, q); }
+
+/* A caption's `when` that tests a changed key was written for the changed value too (it holds, or
+ * it would not show): hackbench's {"fast_no_hz": false} caption is the one for Shift+Z's run. */
+static bool tested(const char *key, size_t n, const void *ctx)
+{
+    const rv_when *w = ctx;
+    return (key_is(key, n, "mode") && w->has_mode) || (key_is(key, n, "rcu.needs_gp_fix") && w->has_needs_gp_fix) ||
+           (key_is(key, n, "rcu.fast_no_hz") && w->has_fast_no_hz);
 }
 
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
@@ -315,7 +334,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->moment = st->moment_ns >= 0 && v->now == st->moment_ns + 1 ? st->moment_ns
               : last && v->now == last->t + 1 ? last->t : -1;
     int64_t caption_from = -1;
-    v->caption = caption_now(e, cfg, v->now, &caption_from, &v->caption_until);
+    int caption_index = -1;
+    v->caption = caption_now(e, cfg, v->now, &caption_from, &v->caption_until, &caption_index);
     /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
     v->cue_title = NULL;
     if (st->cue >= 0 && (size_t)st->cue < cfg->ncues) {
@@ -324,12 +344,13 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         if (ui_cue_in_force(cfg, st->cue, v->now, v->end, &nx)) {
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
-             * the 3.7 view never reads the 3.6 narration. In compare mode a cue that asked for compare,
+             * the 3.7 view never reads the 3.6 narration, unless the cue invited that very change ("Press
+             * M to see this under 3.7": it then speaks, marked below as followed). In compare mode a cue that asked for compare,
              * or follows one that did (ui_cue_view_at), speaks for both sides; any other speaks only on
              * its file's side (omap-stall's "3.6 prints a self-detected stall" ran under the 3.7 side
              * too, which shows no stall) */
             bool speaks = st->compare ? ui_cue_view_at(cfg, st->cue).compare == 1 || (int)v->mode == st->file_mode
-                                      : !st->config_badge[0];
+                                      : !st->config_badge[0] || cue_invites(st->config_badge, q);
             if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = (int64_t)(q->at_s * 1e9); v->caption_until = nx; }
             /* a compared cue speaks under any configuration, but its figures are the file's: with
              * U pressed (32 CPUs) hackbench's cue 3 quoted 16-CPU numbers over a 32-CPU run. Say so
@@ -351,6 +372,16 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             v->cue_title = q->title;
         }
     }
+    /* A file's caption is written for the file's configuration, like a cue's: under a changed one
+     * (the badge) its figures may not be the screen's (hackbench's "about 22 sleep/wake cycles per
+     * grace period" over a --set rcu.fast_no_hz=false run that has a few). Say so before it, unless
+     * its `when` tests every changed key, i.e. it was written for the change too. */
+    if (caption_index >= 0 && v->caption == cfg->captions[caption_index].text && st->config_badge[0] &&
+        !badge_keys_all(st->config_badge, tested, &cfg->captions[caption_index].when)) {
+        snprintf(v->caption_marked, sizeof v->caption_marked,
+                 "Changed (%s); this caption was written for the scenario as shipped: %s", st->config_badge, v->caption);
+        v->caption = v->caption_marked;
+    }
     /* The file's narration describes the run it scripted. After the user's own injection (a kernel
      * loop, an offline CPU...) a caption that starts later may tell the opposite of the screen
      * (omap-stall's "a false alarm, nothing was ever waiting" over a stall the user caused): the
@@ -370,7 +401,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
 /* The caption shown at now: a timed one from its at_s (even at that very instant), a triggered one
  * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). With no
  * engine (e NULL), the timed ones alone. */
-static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from_out, int64_t *until_out)
+static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from_out, int64_t *until_out,
+                               int *index)
 {
     int64_t until_best = INT64_MAX;
     /* of the captions showing now, the one that appeared last: a triggered caption that has run
@@ -393,13 +425,14 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
     }
     *from_out = from_best;
     *until_out = best < 0 ? INT64_MAX : until_best;
+    if (index) *index = best;
     return best < 0 ? NULL : cfg->captions[best].text;
 }
 
 const char *ui_caption_timed(const rv_config *cfg, int64_t now)
 {
     int64_t from, until;
-    return caption_now(NULL, cfg, now, &from, &until);
+    return caption_now(NULL, cfg, now, &from, &until, NULL);
 }
 
 bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, int64_t *until)

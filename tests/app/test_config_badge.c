@@ -160,3 +160,63 @@ Test(config_badge, a_status_keeps_the_kernel_in_the_top_bar)
     cr_expect(status, "the status is shown");
     cr_expect(mode, "the kernel shown stays beside the status");
 }
+
+/* A small 3.6 lecture written for these tests: a timed caption with no `when`, one written for 3.7
+ * only, and a single-view cue that asks the reader to press M. */
+static void open_lecture(void)
+{
+    char path[128], err[4096];
+    snprintf(path, sizeof path, "%s/lecture.json", cfgdir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("{\"name\": \"lecture\", \"cpus\": 4, \"duration_s\": 2, \"rcu\": {\"mode\": \"softirq\"},\n"
+          " \"workload\": [{\"task\": \"w\", \"cpus\": \"all\", \"busy_frac\": 0.5, \"call_rcu_per_s\": {\"rcu_sched\": 200}}],\n"
+          " \"captions\": [{\"at_s\": 0, \"text\": \"Written for 3.6: each CPU's softirq does the work.\"},\n"
+          "              {\"at_s\": 0, \"when\": {\"mode\": \"kthread\"}, \"text\": \"Written for 3.7: the kthread does it.\"}],\n"
+          " \"cues\": [{\"at_s\": 0.5, \"title\": \"one\", \"caption\": \"Press M to see the same moment under 3.7.\",\n"
+          "           \"invites\": [\"mode\"]},\n"
+          "          {\"at_s\": 1, \"title\": \"two\", \"caption\": \"Under 3.6 the softirq did it.\"}]}\n", f);
+    cr_assert_eq(fclose(f), 0);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    frame();
+}
+
+/* A single-view cue that invites M kept silent once M was pressed (only compare cues spoke), and the
+ * strip fell back to "(no caption at this moment)": it speaks, marked as followed. */
+Test(config_badge, a_single_view_cue_speaks_after_the_change_it_invites)
+{
+    open_lecture();
+    key(SDLK_F5);
+    key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 0);
+    cr_assert_eq(W->app.st.compare, false);
+    key(SDLK_m);
+    cr_assert_str_eq(W->app.st.config_badge, "mode=kthread");
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && strstr(cap, "as this cue invites"), "caption: %s", cap ? cap : "(none)");
+    cr_expect(strstr(cap, "Press M to see the same moment") != NULL, "the cue's own caption follows: %s", cap);
+    /* cue 2 invites nothing: under 3.7 it stays silent, and the file's 3.7 caption speaks */
+    key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 1);
+    cap = W->app.s[0].view.caption;
+    cr_assert(cap && !strcmp(cap, "Written for 3.7: the kthread does it."), "caption: %s", cap ? cap : "(none)");
+}
+
+/* A timed caption is written for the file's configuration too: under a change its `when` does not
+ * test, it says so before its text; one whose `when` tests the changed key speaks as written. */
+Test(config_badge, a_timed_caption_under_a_change_says_it_was_written_for_the_file)
+{
+    open_lecture();
+    frame();
+    cr_assert_str_eq(W->app.s[0].view.caption, "Written for 3.6: each CPU's softirq does the work.");
+    key(SDLK_x); /* rcu.needs_gp_fix: not tested by the caption's `when` */
+    cr_assert(strstr(W->app.st.config_badge, "needs_gp_fix"), "badge: %s", W->app.st.config_badge);
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && strstr(cap, "written for the scenario as shipped"), "caption: %s", cap ? cap : "(none)");
+    cr_expect(strstr(cap, "Written for 3.6: each CPU's softirq") != NULL, "%s", cap);
+    key(SDLK_x); /* back to the file's */
+    key(SDLK_m); /* 3.7: the 3.7 caption's `when` tests the mode */
+    cr_assert_str_eq(W->app.st.config_badge, "mode=kthread");
+    cap = W->app.s[0].view.caption;
+    cr_assert(cap && !strcmp(cap, "Written for 3.7: the kthread does it."), "caption: %s", cap ? cap : "(none)");
+}
