@@ -59,7 +59,9 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
         sc_fmt_num(q->at_s, g, sizeof g);
         sc_bad(c, "at_s", "expected a time within the scenario's %s s (duration_s), got %s", end, g);
     }
-    if (sc_get(c, it, "title", false)) sc_text(c, it, "title", q->title, sizeof q->title, &cue_title);
+    /* an empty title left the top bar's "Cue 2: " with nothing after it */
+    if (sc_get(c, it, "title", false) && sc_text(c, it, "title", q->title, sizeof q->title, &cue_title) && !q->title[0])
+        sc_bad(c, "title", "expected a non-empty string (the top bar names the cue by it), got \"\"");
     if (sc_get(c, it, "caption", false)) sc_text(c, it, "caption", q->caption, sizeof q->caption, &cue_caption);
     build_invites(c, it, q);
     if (sc_get(c, it, "flavor", false)) {
@@ -117,4 +119,52 @@ void sc_build_cues(sc_ctx *c, const cJSON *arr)
     /* kept in file order: the order the lecture visits them (it may return to a moment, e.g. to compare) */
     c->cfg->cues = cues;
     c->cfg->ncues = n;
+}
+
+/* The cue's place in the file, "$.cues[i].<key>", for a message about it. */
+static void cue_bad(sc_ctx *c, const cJSON *cue, size_t i, const char *key, const char *msg)
+{
+    size_t old = sc_path_key(&c->path, "cues"), o2 = sc_path_index(&c->path, (int)i);
+    const cJSON *node = cJSON_GetObjectItemCaseSensitive(cue, key);
+    sc_bad_node(c, node ? node : cue, node ? key : NULL, "%s", msg);
+    sc_path_pop(&c->path, o2);
+    sc_path_pop(&c->path, old);
+}
+
+/*
+ * A compare cue runs the file under both kernels, and a cue that invites "mode" asks for M: the
+ * other mode must accept the file as well. The loader validated only the file's own mode, so a
+ * 3.7 file with jiffies_till_first_fqs (which 3.6 refuses) passed `check` and then stopped the
+ * lecture at that cue, with an engine message that named neither the file nor the cue. Only the
+ * first such cue is reported: the cause is the configuration, the same for all of them.
+ */
+void sc_check_cue_modes(sc_ctx *c, const cJSON *root)
+{
+    const rv_config *cfg = c->cfg;
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "cues");
+    if (!cJSON_IsArray(arr) || cfg->ncues == 0) return;
+    rv_config other = *cfg; /* a shallow copy: rv_config_validate only reads it */
+    other.rcu.mode = cfg->rcu.mode == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD;
+    char why[600];
+    if (rv_config_validate(&other, why, sizeof why) == 0) return;
+    const char *name = other.rcu.mode == RV_MODE_SOFTIRQ ? "3.6 (mode softirq)" : "3.7 (mode kthread)";
+    size_t i = 0, more = 0, first = cfg->ncues;
+    const char *key = NULL;
+    for (const cJSON *it = arr->child; it && i < cfg->ncues; it = it->next, i++) {
+        const rv_cue *q = &cfg->cues[i];
+        bool invites = false;
+        for (int k = 0; k < q->ninvites; k++) invites |= !strcmp(q->invites[k], "mode");
+        if (q->compare != 1 && !invites) continue;
+        if (first < cfg->ncues) { more++; continue; }
+        first = i;
+        key = q->compare == 1 ? "compare" : "invites";
+    }
+    if (first == cfg->ncues) return;
+    char msg[1100], also[64] = "";
+    if (more) snprintf(also, sizeof also, " (and %zu later cue%s like it)", more, more == 1 ? "" : "s");
+    snprintf(msg, sizeof msg, "this cue%s %s, but %s refuses this file: %s", also,
+             !strcmp(key, "compare") ? "compares 3.6 with 3.7" : "invites M (the other kernel)", name, why);
+    i = 0;
+    for (const cJSON *it = arr->child; it; it = it->next, i++)
+        if (i == first) { cue_bad(c, it, i, key, msg); break; }
 }

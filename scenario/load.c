@@ -53,7 +53,6 @@ static int load_text(const char *text, size_t len, const char *name, const char 
                 .text = text + skip, .text_len = len - skip, .root = root};
     sc_path_root(&c.path);
     sc_build_config(&c, root);
-    cJSON_Delete(root);
     if (e.count == 0) {
         char msg[600];
         /* these checks span several keys: name the overrides, as the file alone may be fine */
@@ -70,7 +69,11 @@ static int load_text(const char *text, size_t len, const char *name, const char 
                 sc_errf(&e, "%s (with %s)", msg, with);
             }
         }
+        /* the file's own cues against the file as written: a --set is one run's choice (a sweep of
+         * jiffies_till_first_fqs over hackbench runs 3.7 alone), not the lecture's */
+        if (e.count == 0 && origins.n == 0) sc_check_cue_modes(&c, root);
     }
+    cJSON_Delete(root);
     if (e.count) goto fail;
     sc_numlits_free(&lits);
     sc_origins_free(&origins);

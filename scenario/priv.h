@@ -216,5 +216,7 @@ void sc_build_events(sc_ctx *c, const cJSON *arr);
 void sc_build_captions(sc_ctx *c, const cJSON *arr);
 void sc_build_expects(sc_ctx *c, const cJSON *arr);
 void sc_build_cues(sc_ctx *c, const cJSON *arr); /* cues.c */
+/* After validation: a compare cue or one inviting "mode" needs the other mode to accept the file. */
+void sc_check_cue_modes(sc_ctx *c, const cJSON *root);
 
 #endif

@@ -635,6 +635,35 @@ Test(scenario_schema, cue_invites_only_the_windows_changes)
     rv_config_free(&cfg);
 }
 
+/* A compare cue, or one inviting M, runs the file under the other kernel too: `check` said ok to a 3.7
+ * file with jiffies_till_first_fqs (3.6 has no such parameter), and the lecture then stuck at that cue
+ * with an engine message naming neither file nor cue. An empty title left "Cue 2: " bare. */
+Test(scenario_schema, a_cue_needing_the_other_kernel_is_checked_against_it)
+{
+#define FQS1 "\"rcu\":{\"mode\":\"kthread\",\"jiffies_till_first_fqs\":1}"
+    bad("{" MIN "," FQS1 ",\"cues\":[{\"at_s\":0.2},{\"at_s\":0.5,\"compare\":true},{\"at_s\":0.7,\"invites\":[\"mode\"]}]}",
+        "t.json:1:122: $.cues[1].compare: this cue (and 1 later cue like it) compares 3.6 with 3.7, but 3.6 (mode softirq) "
+        "refuses this file: rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no FQS interval parameters; it always waits "
+        "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies (expected 3, got 1)");
+    bad("{" MIN "," FQS1 ",\"cues\":[{\"at_s\":0.5,\"invites\":[\"mode\"]}]}",
+        "t.json: $.cues[0].invites: this cue invites M (the other kernel), but 3.6 (mode softirq) refuses this file: "
+        "rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no FQS interval parameters; it always waits "
+        "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies (expected 3, got 1)");
+    /* a cue that stays in the file's kernel needs nothing of the other */
+    cr_expect_eq(parse("{" MIN "," FQS1 ",\"cues\":[{\"at_s\":0.5,\"compare\":false,\"invites\":[\"cpus\"]}]}"), 0, "%s", err);
+    /* nor does a --set: one run's choice, not the lecture's */
+    rv_config cfg;
+    const char *set[] = {"rcu.jiffies_till_first_fqs=1"};
+    rv_overrides ov = {set, 1};
+    char *path = write_tmp("{" MIN ",\"rcu\":{\"mode\":\"kthread\"},\"cues\":[{\"at_s\":0.5,\"compare\":true}]}");
+    cr_expect_eq(rv_scenario_load_with(path, &ov, &cfg, err, sizeof err), 0, "%s", err);
+    rv_config_free(&cfg);
+    unlink(path);
+    bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"title\":\"\"}]}",
+        "t.json: $.cues[0].title: expected a non-empty string (the top bar names the cue by it), got \"\"");
+#undef FQS1
+}
+
 Test(scenario_schema, cue_after_the_end_is_refused)
 {
     bad("{" MIN ",\"cues\":[{\"at_s\":0.5,\"title\":\"a\"},{\"at_s\":500,\"title\":\"b\"}]}",
