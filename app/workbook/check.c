@@ -1,5 +1,6 @@
 /* check.c — `rcuvis check` for quiz files and `--update-expected`: the quiz must agree with the model. */
 #include "commands.h"
+#include "paths.h"
 #include "workbook/progress_file.h"
 #include "workbook/quiz.h"
 #include "workbook/json.h"
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A command the text gives to copy (`rcuvis run ...` between backquotes) must name a shipped scenario
  * by its name: `rcuvis run scenarios/omap-stall.json` works only in the source tree, and a student
@@ -28,11 +30,19 @@ static void lint_commands(qj_errs *e, const char *path, const char *qid, const c
             while (end < close && *end != ' ') end++;
             int n = (int)(end - name);
             if (n > 5 && !strncmp(end - 5, ".json", 5)) n -= 5;
-            char who[48] = "";
+            char who[48] = "", rel[300], shipped[1024];
             if (qid) snprintf(who, sizeof who, "question %s: ", qid);
-            qj_err(e, path, "%sthe command `%.*s` names %.*s, a path that works only in the source tree; write the "
-                            "shipped name %.*s, which rcuvis finds from any directory",
-                   who, (int)(len > 200 ? 200 : len), cmd, (int)(end - sc), sc, n, name);
+            snprintf(rel, sizeof rel, "scenarios/%.*s.json", n, name);
+            /* the advice to use the bare name holds only for a scenario rcuvis ships */
+            if (access(rcuvis_data_path(rel, shipped, sizeof shipped), R_OK) == 0)
+                qj_err(e, path, "%sthe command `%.*s` names %.*s, a path that works only in the source tree; write the "
+                                "shipped name %.*s, which rcuvis finds from any directory",
+                       who, (int)(len > 200 ? 200 : len), cmd, (int)(end - sc), sc, n, name);
+            else
+                qj_err(e, path, "%sthe command `%.*s` names %.*s, a path that works only from the folder that holds "
+                                "scenarios/, and %.*s is not a shipped scenario; tell the student where the file is, "
+                                "or copy the command the answer prints under \"Try it:\"",
+                       who, (int)(len > 200 ? 200 : len), cmd, (int)(end - sc), sc, n, name);
         }
         open = strchr(close + 1, '`');
     }

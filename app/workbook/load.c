@@ -1,6 +1,7 @@
 /* load.c — read and validate a quiz file into quiz_file structs, naming the JSON path of every mistake. */
 #include "workbook/quiz.h"
 #include "workbook/json.h"
+#include "paths.h"
 #include "rcuvis.h"
 
 #include <ctype.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /*
  * Validation keeps going after the first mistake so an author sees every problem in one run of
@@ -344,7 +346,7 @@ static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_que
         size_t n = strlen(file);
         jkey(kp, path, "file");
         if (file[0] == '/' || strstr(file, "..") || n < 6 || strcmp(file + n - 5, ".json") || n >= sizeof q->scenario)
-            qj_err(e, kp, "expected a .json file name relative to scenarios/ (no '/' prefix, no ..), got string \"%s\"", file);
+            qj_err(e, kp, "expected a .json file name, looked for in ../scenarios/ beside the quiz or among the shipped scenarios (no '/' prefix, no ..), got string \"%s\"", file);
         else { snprintf(q->scenario, sizeof q->scenario, "%s", file); q->has_scenario = true; }
         free(file);
     }
@@ -590,6 +592,40 @@ int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_miss
     return 0;
 }
 
+/* A question's scenario file, for a quiz at quiz_path: beside the quiz in ../scenarios/ (the layout
+ * of the source tree, of an install and of an author's own folder: quizzes/ next to scenarios/), in
+ * the quiz's own folder, then among the shipped scenarios. Looking only in the shipped place (or the
+ * working directory's scenarios/) made an author's quiz on an author's scenario check ok in one
+ * directory and fail from any other. Returns false, with where it looked in `looked`, if none is. */
+static bool find_scenario(const char *quiz_path, const char *file, char *out, size_t n, char *looked, size_t lookedn)
+{
+    char dir[700];
+    const char *slash = strrchr(quiz_path, '/');
+    if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - quiz_path), quiz_path);
+    else snprintf(dir, sizeof dir, ".");
+    if (!dir[0]) snprintf(dir, sizeof dir, "/");
+    /* the folder above the quiz's, written without "..", so that the window knows the path for the one
+     * it opened from its list ("./scenarios/x.json", not "./quizzes/../scenarios/x.json") */
+    char up[720];
+    const char *last = strrchr(dir, '/');
+    if (!strcmp(dir, ".")) snprintf(up, sizeof up, "..");
+    else if (!strcmp(last ? last + 1 : dir, "..") || !strcmp(last ? last + 1 : dir, ".")) snprintf(up, sizeof up, "%s/..", dir);
+    else if (!last) snprintf(up, sizeof up, ".");
+    else if (last == dir) snprintf(up, sizeof up, "/");
+    else snprintf(up, sizeof up, "%.*s", (int)(last - dir), dir);
+    char cand[3][1100], rel[300];
+    snprintf(looked, lookedn, "%.700s/scenarios/ and %.700s/ (too long a path)", up, dir);
+    if (strlen(dir) + strlen(file) + 16 > sizeof cand[0]) return false;
+    snprintf(cand[0], sizeof cand[0], "%s%sscenarios/%s", up, !strcmp(up, "/") ? "" : "/", file);
+    snprintf(cand[1], sizeof cand[1], "%s/%s", dir, file);
+    snprintf(rel, sizeof rel, "scenarios/%s", file);
+    rcuvis_data_path(rel, cand[2], sizeof cand[2]);
+    for (int i = 0; i < 3; i++)
+        if (access(cand[i], R_OK) == 0 && strlen(cand[i]) < n) { memcpy(out, cand[i], strlen(cand[i]) + 1); return true; }
+    snprintf(looked, lookedn, "%.700s%sscenarios/, %.700s/ and among the shipped scenarios", up, !strcmp(up, "/") ? "" : "/", dir);
+    return false;
+}
+
 int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, size_t errlen)
 {
     memset(q, 0, sizeof *q);
@@ -602,7 +638,20 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
     }
     int rc = quiz_parse(text, path, q, allow_missing, err, errlen);
     free(text);
-    return rc;
+    if (rc != 0) return rc;
+    qj_errs e;
+    qj_errs_init(&e, path, err, errlen);
+    for (size_t l = 0; l < q->nlessons; l++)
+        for (size_t i = 0; i < q->lessons[l].nquestions; i++) {
+            quiz_question *qq = &q->lessons[l].questions[i];
+            char looked[2400], kp[QP_MAX];
+            if (!qq->has_scenario) continue;
+            if (find_scenario(path, qq->scenario, qq->scenario_path, sizeof qq->scenario_path, looked, sizeof looked)) continue;
+            snprintf(kp, sizeof kp, "%s.scenario.file", qq->jpath);
+            qj_err(&e, kp, "question %s: no %s: looked in %s", qq->id, qq->scenario, looked);
+        }
+    if (e.count) { quiz_free(q); return -1; }
+    return 0;
 }
 
 void quiz_question_free(quiz_question *q)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /*
  * Each measure needs the simulation only up to some moment, so a run stops there instead of at
@@ -15,9 +16,26 @@
 
 const char *quiz_scenario_path(const quiz_question *q, char *buf, size_t bufsz)
 {
+    if (q->scenario_path[0]) { snprintf(buf, bufsz, "%s", q->scenario_path); return buf; }
     char rel[300];
     snprintf(rel, sizeof rel, "scenarios/%s", q->scenario);
     return rcuvis_data_path(rel, buf, bufsz);
+}
+
+/* The scenario as a command line names it: the shipped name when the question's file is the shipped
+ * one (`rcuvis run omap-stall` works from any directory), else the path quiz_load() found (an
+ * author's own scenario has no shipped name: "rcuvis run hotplug-lecture" failed outside its tree). */
+const char *quiz_scenario_arg(const quiz_question *q, char *buf, size_t bufsz)
+{
+    char rel[300], shipped[1024];
+    struct stat a, b;
+    snprintf(rel, sizeof rel, "scenarios/%s", q->scenario);
+    rcuvis_data_path(rel, shipped, sizeof shipped);
+    if (q->scenario_path[0] && !(stat(q->scenario_path, &a) == 0 && stat(shipped, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)) {
+        snprintf(buf, bufsz, "%s", q->scenario_path);
+        return buf;
+    }
+    return quiz_scenario_name(q, buf, bufsz);
 }
 
 const char *quiz_scenario_name(const quiz_question *q, char *buf, size_t bufsz)

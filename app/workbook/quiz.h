@@ -94,7 +94,8 @@ typedef struct quiz_question {
     char *fb_correct, *fb_incorrect; /* predict feedback; NULL = generic */
     /* the scenario the question refers to ("show me"), optional except for predict */
     bool has_scenario;
-    char scenario[256];        /* relative to the data directory's scenarios/ */
+    char scenario[256];        /* a file name: the quiz's own scenarios/ (or its folder) first, else the shipped ones */
+    char scenario_path[768];   /* where quiz_load() found it; "" from quiz_parse(), which has no folder */
     char **overrides; size_t noverrides; /* "rcu.mode=softirq" */
     bool has_seed; uint64_t seed;
     bool has_at, at_first_stall; double at_s; /* the moment the window pauses to ask */
@@ -168,6 +169,8 @@ const char *quiz_scenario_path(const quiz_question *q, char *buf, size_t bufsz);
  * ".json" ("omap-stall"), which `rcuvis run` and `rcuvis shot` find from any directory (a path
  * such as scenarios/omap-stall.json only works inside the source tree). */
 const char *quiz_scenario_name(const quiz_question *q, char *buf, size_t bufsz);
+/* For a command to copy: the shipped name, or the path of a scenario that is not shipped. */
+const char *quiz_scenario_arg(const quiz_question *q, char *buf, size_t bufsz);
 /* Run the question's scenario with its overrides and seed and compute its measure.
  * 0 ok; -1 with a message (scenario missing, measure time past duration_s, bad report path). */
 int quiz_measure_run(const quiz_question *q, quiz_value *out, char *err, size_t errlen);

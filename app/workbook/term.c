@@ -133,7 +133,7 @@ static void print_moment_shot(FILE *out, const quiz_question *q, int width)
 {
     if (q->has_at && !q->at_first_stall && q->noverrides == 0 && !q->has_seed) {
         char scen[512], at[48], png[64], fl[48];
-        quiz_scenario_name(q, scen, sizeof scen); /* the shipped name: a path works only in the source tree */
+        quiz_scenario_arg(q, scen, sizeof scen); /* the shipped name where there is one: a path into the source tree works only there */
         snprintf(at, sizeof at, "--at %g", q->at_s);
         snprintf(png, sizeof png, "-o q%s.png", q->id);
         const char *args[6] = {rcuvis_command_name(), "shot", scen, at};
@@ -246,7 +246,7 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
         size_t n = 0;
         args[n++] = rcuvis_command_name(); /* "build/rcuvis" when run from the source tree */
         args[n++] = "run";
-        quiz_scenario_name(q, scen, sizeof scen); /* the shipped name: a path works only in the source tree */
+        quiz_scenario_arg(q, scen, sizeof scen); /* the shipped name where there is one: a path into the source tree works only there */
         args[n++] = scen;
         for (size_t i = 0; i < q->noverrides; i++) {
             snprintf(sets[i], sizeof sets[i], "--set %s", q->overrides[i]);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Scenario paths resolve through $RCUVIS_DATA; point it at the source tree. */
 static const char *root(void)
@@ -160,7 +162,7 @@ Test(quiz_errors, predict_needs_measure_expected_and_scenario)
     expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"holdout\", \"at_s\": 1}, \"expected\": 2, \"scenario\": {\"file\": \"s.json\"}") TAIL,
                  "t.json: $.lessons[0].questions[0].measure.measure: expected one of grace_periods, stall_appears, holdout_cpu, report, got string \"holdout\"");
     expect_error(HEAD Q("\"kind\": \"predict\", \"measure\": {\"measure\": \"report\", \"path\": \"tree.nodes\"}, \"expected\": 2, \"scenario\": {\"file\": \"../s.json\"}") TAIL,
-                 "t.json: $.lessons[0].questions[0].scenario.file: expected a .json file name relative to scenarios/ (no '/' prefix, no ..), got string \"../s.json\"");
+                 "t.json: $.lessons[0].questions[0].scenario.file: expected a .json file name, looked for in ../scenarios/ beside the quiz or among the shipped scenarios (no '/' prefix, no ..), got string \"../s.json\"");
 }
 
 Test(quiz_errors, ids_must_be_unique)
@@ -196,6 +198,61 @@ Test(quiz_errors, a_scenario_is_not_a_quiz)
     snprintf(path, sizeof path, "%s/scenarios/small-busy.json", root());
     cr_expect_eq(quiz_check_file(path, err, sizeof err), 1, "a file without \"lessons\" is left to the scenario checker");
     cr_expect_str_empty(err);
+}
+
+/* An author's quiz in their own folder (quizzes/ beside scenarios/) names their own scenario: it is
+ * found beside the quiz from any working directory (it was looked for only among the shipped ones and
+ * in the working directory's scenarios/, so `check` passed in one folder and failed in the next), the
+ * command the answer prints names its path, and a missing one is reported at its "file" with where
+ * rcuvis looked. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fputs(text, f);
+    cr_assert_eq(fclose(f), 0);
+}
+
+Test(quiz_errors, a_quiz_finds_its_own_scenario_beside_it)
+{
+    use_tree();
+    char dir[] = "/tmp/rv_quizdir_XXXXXX", p[256], err[4096] = "", arg[1024];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(p, sizeof p, "%s/quizzes", dir); cr_assert_eq(mkdir(p, 0700), 0);
+    snprintf(p, sizeof p, "%s/scenarios", dir); cr_assert_eq(mkdir(p, 0700), 0);
+    snprintf(p, sizeof p, "%s/scenarios/mine.json", dir);
+    write_text(p, "{\"name\": \"mine\", \"cpus\": 2, \"duration_s\": 1}");
+    snprintf(p, sizeof p, "%s/quizzes/q.json", dir);
+    write_text(p, HEAD Q("\"kind\": \"choice\", " TWO ", "
+                         "\"scenario\": {\"file\": \"mine.json\"}, \"at\": 0.5") ","
+                   Q("\"kind\": \"choice\", " TWO ", "
+                     "\"scenario\": {\"file\": \"omap-stall.json\"}") TAIL);
+    /* two questions with the id 1.1 would be refused: give the second its own */
+    char text[4096];
+    FILE *f = fopen(p, "r"); cr_assert_not_null(f);
+    size_t n = fread(text, 1, sizeof text - 1, f); text[n] = 0; fclose(f);
+    char *second = strstr(strstr(text, "\"1.1\"") + 1, "\"1.1\"");
+    cr_assert_not_null(second);
+    second[3] = '2';
+    write_text(p, text);
+    quiz_file q;
+    cr_assert_eq(quiz_load(p, &q, false, err, sizeof err), 0, "%s", err);
+    const quiz_question *mine = &q.lessons[0].questions[0], *shipped = &q.lessons[0].questions[1];
+    char want[512];
+    snprintf(want, sizeof want, "%s/scenarios/mine.json", dir);
+    cr_expect_str_eq(mine->scenario_path, want);
+    cr_expect_str_eq(quiz_scenario_arg(mine, arg, sizeof arg), want, "not shipped: its path");
+    cr_expect_str_eq(quiz_scenario_arg(shipped, arg, sizeof arg), "omap-stall", "shipped: its name");
+    cr_expect_eq(quiz_check_file(p, err, sizeof err), 0, "%s", err);
+    quiz_free(&q);
+    snprintf(want, sizeof want, "%s/scenarios/mine.json", dir);
+    cr_assert_eq(unlink(want), 0);
+    cr_expect_eq(quiz_load(p, &q, false, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: $.lessons[0].questions[0].scenario.file: question 1.1: no mine.json: looked in "
+                                "%s/scenarios/, %s/quizzes/ and among the shipped scenarios\n", p, dir, dir);
+    cr_expect_str_eq(err, want);
+    snprintf(want, sizeof want, "rm -rf '%s'", dir);
+    cr_expect_eq(system(want), 0);
 }
 
 /* ---------------------------------------------------------------- grading */
