@@ -58,6 +58,7 @@ void ui_win_watch(ui_win *w, double now)
     snprintf(src, sizeof src, "%s", w->app.source);
     if (ui_app_load(&w->app, src, -1, err, sizeof err) != 0) {
         snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
+        hide_tip_until_the_mouse_moves(&w->app); /* a glossary box under the resting pointer covered the error */
         snprintf(w->failed_source, sizeof w->failed_source, "%s", src);
         w->failed_mtime_ns = mt;
         w->failed_size = size;
@@ -74,6 +75,7 @@ int ui_win_open(ui_win *w, const char *path, double now_ms)
     bool same = path && !strcmp(path, w->app.source);
     if (ui_app_load(&w->app, path, -1, err, sizeof err) != 0) {
         snprintf(w->app.st.error, sizeof w->app.st.error, "%s", err);
+        hide_tip_until_the_mouse_moves(&w->app); /* a glossary box under the resting pointer covered the error */
         return -1;
     }
     if (!same) {
@@ -195,7 +197,7 @@ void ui_win_shot_name(const ui_win *w, char *buf, size_t n)
     for (int i = 2; i < 10000 && lstat(buf, &sb) == 0; i++) snprintf(buf, n, "%s-%d.png", stem, i);
 }
 
-/* F12: the window's picture without the help or picker overlay and without the status line,
+/* F12: the window's picture without the help or picker overlay, the hover tip and the status line,
  * drawn again off-screen at the window's size and scale, to a name no file has yet (the name is
  * reserved with O_EXCL, so two F12 in the same simulated instant get -2, -3...). */
 static void save_picture(ui_win *w, double now_ms)
@@ -211,8 +213,12 @@ static void save_picture(ui_win *w, double now_ms)
     memcpy(status, st->status, sizeof status);
     st->show_help = st->show_picker = false;
     st->status[0] = 0;
+    /* nor the hover tip: the pointer left resting over a panel put a glossary box over the picture */
+    int mx = w->app.fr.mouse_x, my = w->app.fr.mouse_y;
+    w->app.fr.mouse_x = w->app.fr.mouse_y = -1;
     ui_app_draw(&w->app, off);
     rd_end(off);
+    w->app.fr.mouse_x = mx, w->app.fr.mouse_y = my;
     st->show_help = help; st->show_picker = picker;
     memcpy(st->status, status, sizeof status);
     shot_stem(w, stem, sizeof stem);

@@ -88,6 +88,33 @@ static long rows_differ_in_colour(const SDL_Surface *a, const SDL_Surface *b)
     return rows;
 }
 
+/* The pointer resting over a term put its glossary box into the "without overlays" picture. */
+Test(export, f12_leaves_out_the_hover_tip)
+{
+    ui_app_draw(&W->app, W->rd);
+    rd_end(W->rd);
+    SDL_Surface *ref = SDL_ConvertSurfaceFormat(rd_surface(W->rd), SDL_PIXELFORMAT_ARGB8888, 0);
+    cr_assert_gt(W->app.fr.ntips, 0, "the frame has hover tips");
+    rd_rect r = W->app.fr.tips[0].r;
+    W->app.fr.mouse_x = r.x + r.w / 2;
+    W->app.fr.mouse_y = r.y + r.h / 2;
+    ui_app_draw(&W->app, W->rd);
+    rd_end(W->rd);
+    cr_assert_gt(rows_differ_in_colour(rd_surface(W->rd), ref), 0, "the tip shows in the window");
+    press(SDLK_F12);
+    char names[8][256], path[400];
+    cr_assert_eq(count_pngs(names, 8), 1);
+    snprintf(path, sizeof path, "%s/%s", dir, names[0]);
+    SDL_Surface *saved = IMG_Load(path);
+    cr_assert(saved, "%s", IMG_GetError());
+    SDL_Surface *savedc = SDL_ConvertSurfaceFormat(saved, SDL_PIXELFORMAT_ARGB8888, 0);
+    cr_expect_eq(rows_differ_in_colour(savedc, ref), 0, "the saved picture has the tip");
+    cr_expect_eq(W->app.fr.mouse_x, r.x + r.w / 2, "the pointer is kept for the window");
+    SDL_FreeSurface(savedc);
+    SDL_FreeSurface(saved);
+    SDL_FreeSurface(ref);
+}
+
 Test(export, f12_leaves_out_help_and_status)
 {
     /* what F12 saves must equal the picture drawn with no overlay and no status line */

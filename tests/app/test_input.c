@@ -178,9 +178,11 @@ Test(input, dropping_a_broken_file_keeps_the_running_scenario)
     memset(&ev, 0, sizeof ev);
     ev.type = SDL_DROPFILE;
     ev.drop.file = SDL_strdup(path);
+    W->app.fr.mouse_x = 200, W->app.fr.mouse_y = 300; /* resting over the panels: its tip would cover the banner */
     ui_input_event(W, &ev, 1000);
     frame();
     cr_assert(W->app.st.error[0], "the load error must be shown");
+    cr_expect_eq(W->app.fr.mouse_x, -1, "no hover tip over the error until the pointer moves");
     cr_assert(strstr(W->app.st.error, path), "the message names the file: %s", W->app.st.error);
     cr_assert_str_eq(W->app.name, name);
     cr_assert_eq(ui_app_now(&W->app), 700000000LL, "the previous scenario keeps its time");
