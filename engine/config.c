@@ -314,8 +314,16 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
     for (int l = 1; l < 4; l++) cap *= r->fanout;
     int n = rv_cfg_tree_cpus(cfg);
     if (n > cap) {
-        snprintf(err, errlen, "rcu.fanout: %d CPUs need more than 4 rcu_node levels at fanout %d/%d",
-                 n, r->fanout, r->fanout_leaf);
+        /* say what would fit: the smallest fanout for this leaf size, and the smallest leaf for this fanout */
+        int f = r->fanout, leaf = r->fanout_leaf;
+        while (f < 64 && (double)r->fanout_leaf * f * f * f < n) f++;
+        while (leaf < 64 && (double)leaf * r->fanout * r->fanout * r->fanout < n) leaf++;
+        char fix[160] = "";
+        if ((double)r->fanout_leaf * f * f * f >= n) snprintf(fix, sizeof fix, "; rcu.fanout %d fits", f);
+        if ((double)leaf * r->fanout * r->fanout * r->fanout >= n)
+            snprintf(fix + strlen(fix), sizeof fix - strlen(fix), "%s rcu.fanout_leaf %d fits", fix[0] ? ", or" : ";", leaf);
+        snprintf(err, errlen, "rcu.fanout: %d CPUs need more than 4 rcu_node levels at fanout %d/%d (MAX_RCU_LVLS is 4: "
+                 "fanout_leaf x fanout^3 = %.0f CPUs at most)%s", n, r->fanout, r->fanout_leaf, cap, fix);
         return -1;
     }
     bool any = false;

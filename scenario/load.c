@@ -20,6 +20,37 @@ static double file_duration(const cJSON *root)
 }
 
 /*
+ * rv_config_validate()'s checks span keys, so its messages start with the key they blame in the
+ * engine's own spelling ("rcu.fanout: ...", "workload[2].busy_frac: ..."): that key's place in the
+ * file, when the file has it, goes before the message as every other problem's does. False, and
+ * nothing reported, when the message names no key the file holds.
+ */
+static bool report_at_key(sc_ctx *c, const cJSON *root, const char *msg)
+{
+    size_t klen = strcspn(msg, ": ");
+    if (klen == 0 || klen >= 200 || strncmp(msg + klen, ": ", 2)) return false;
+    char key[200];
+    memcpy(key, msg, klen);
+    key[klen] = 0;
+    const cJSON *node = root;
+    size_t old = c->path.len;
+    for (char *part = strtok(key, "."); part && node; part = strtok(NULL, ".")) {
+        char *br = strchr(part, '[');
+        if (br) *br = 0;
+        node = cJSON_GetObjectItemCaseSensitive(node, part);
+        sc_path_key(&c->path, part);
+        for (char *b = br; b && node; b = strchr(b + 1, '[')) {
+            int i = atoi(b + 1);
+            node = cJSON_IsArray(node) ? cJSON_GetArrayItem(node, i) : NULL;
+            sc_path_index(&c->path, i);
+        }
+    }
+    if (node) sc_bad_node(c, node, NULL, "%s", msg + klen + 2);
+    sc_path_pop(&c->path, old);
+    return node != NULL;
+}
+
+/*
  * The order matters for the messages: a syntax error stops everything (nothing after it can be
  * trusted), then overrides are applied to the tree, then the whole tree is walked and every
  * problem collected, and only a tree without problems reaches rv_config_validate (whose checks
@@ -57,7 +88,7 @@ static int load_text(const char *text, size_t len, const char *name, const char 
         char msg[600];
         /* these checks span several keys: name the overrides, as the file alone may be fine */
         if (rv_config_validate(cfg, msg, sizeof msg) < 0) {
-            if (origins.n == 0) sc_errf(&e, "%s", msg);
+            if (origins.n == 0) { if (!report_at_key(&c, root, msg)) sc_errf(&e, "%s", msg); }
             else {
                 char with[700] = "", lab[200];
                 size_t o = 0;

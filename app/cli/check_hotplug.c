@@ -38,6 +38,21 @@ static bool may_hold(const rv_config *cfg, int cpu, double t)
     return false;
 }
 
+/* A timed long_reader or kernel_loop on cpu that is still running at t (from at_s for duration_s):
+ * the engine refuses to offline a CPU held so (cpu_offline()). NULL if none. A preempted reader does
+ * not hold its CPU. */
+static const rv_inject *held_at(const rv_config *cfg, int cpu, double t)
+{
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        bool holds = ev->kind == RV_INJ_LONG_READER || ev->kind == RV_INJ_KERNEL_LOOP;
+        if (holds && ev->cpu == cpu && ev->on.event == RV_TRIG_TIME && rv_when_holds(&ev->when, cfg) && ev->at_s <= t &&
+            t < ev->at_s + ev->duration_s)
+            return ev;
+    }
+    return NULL;
+}
+
 /* Is there an event of kind on cpu anywhere in the file (any time, timed or triggered)? */
 static bool any_of(const rv_config *cfg, int cpu, enum rv_inject_kind kind)
 {
@@ -104,6 +119,16 @@ static void hp_walk(const rv_config *cfg, hp_cpu *cpus, hp_out *o)
                               : online ? "remove one of the two onlines, or put an offline between them"
                                        : "remove one of the two offlines, or put an online between them";
             hp_report(o, c->sure, ev, why, fix);
+            continue;
+        }
+        const rv_inject *hold = online ? NULL : held_at(cfg, ev->cpu, ev->at_s);
+        if (hold) {
+            /* likely refused, so the CPU likely stays online: what follows is judged on that */
+            snprintf(why, sizeof why, "CPU %d is inside the %s of $.events[%d] then (%.9g s to %.9g s), and a CPU held so "
+                     "cannot be taken offline", ev->cpu, rv_inject_kind_name(hold->kind), hold->file_index, hold->at_s,
+                     hold->at_s + hold->duration_s);
+            hp_report(o, false, ev, why, NULL);
+            c->sure = false;
             continue;
         }
         if (!online) {

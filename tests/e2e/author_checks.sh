@@ -43,6 +43,18 @@ expect_rc 0 "check likely hotplug refusal" -- "$bin" check "$tmp/maybe.json" && 
   out_has "maybe.json: ok" "a warning leaves the file valid"
 }
 expect_rc 1 "check --strict fails on a warning" -- "$bin" check --strict "$tmp/maybe.json" && err_has "rcuvis: check: --strict: 1 warning" "check --strict"
+# an offline inside the same CPU's scripted reader is refused by the run (the reader holds the CPU):
+# check said ok; now a warning names the reader, and the online after it follows as likely refused too
+cat >"$tmp/held.json" <<'EOF'
+{"name": "held", "cpus": 4, "duration_s": 3,
+ "events": [{"at_s": 1, "kind": "long_reader", "cpu": 2, "flavor": "rcu_sched", "duration_s": 0.5},
+            {"at_s": 1.2, "kind": "offline", "cpu": 2},
+            {"at_s": 2, "kind": "online", "cpu": 2}]}
+EOF
+expect_rc 1 "check --strict: offline inside a scripted reader" -- "$bin" check --strict "$tmp/held.json" && {
+  err_has '$.events[1]: offline of CPU 2 at 1.2 s will likely not be applied: CPU 2 is inside the long_reader of $.events[0] then (1 s to 1.5 s)' "held offline"
+  err_has '$.events[2]: online of CPU 2 at 2 s will likely not be applied: CPU 2 is already online then' "the online after it"
+}
 expect_rc 0 "check --strict on a clean file" -- "$bin" check --strict "$root/scenarios/small-busy.json"
 expect_rc 0 "check --help documents --strict" -- "$bin" check --help && out_has "--strict" "check --help"
 

@@ -67,7 +67,7 @@ Test(config, validate_cross_field_rules)
     c.rcu.fanout = 2;
     c.rcu.fanout_leaf = 2;
     cr_expect_eq(rv_config_validate(&c, err, sizeof err), -1);
-    cr_expect_str_eq(err, "rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2");
+    cr_expect_str_eq(err, "rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2 (MAX_RCU_LVLS is 4: fanout_leaf x fanout^3 = 16 CPUs at most); rcu.fanout 13 fits");
     c.cpus = 16; /* 2*2*2*2 = 16 fits exactly */
     cr_expect_eq(rv_config_validate(&c, err, sizeof err), 0, "%s", err);
     rv_config_defaults(&c);

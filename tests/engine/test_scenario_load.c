@@ -735,7 +735,7 @@ Test(scenario_schema, cross_field_checks_come_from_validate)
 {
     /* each key is in range, but 4096 CPUs do not fit 4 levels of fanout 2 */
     bad("{\"name\":\"m\",\"cpus\":4096,\"duration_s\":1,\"rcu\":{\"fanout\":2,\"fanout_leaf\":2}}",
-        "t.json: rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2");
+        "t.json:1:47: $.rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2 (MAX_RCU_LVLS is 4: fanout_leaf x fanout^3 = 16 CPUs at most); rcu.fanout 13 fits");
 }
 
 Test(scenario_schema, a_failed_load_leaves_no_arrays)
@@ -1083,7 +1083,7 @@ Test(scenario_set, messages_name_the_override)
     const char *it4[] = {"cpus=4096", "rcu.fanout=2", "rcu.fanout_leaf=2", "rcu.nr_cpus_compiled=4096"};
     const char *lb4[] = {"--cpus 4096", NULL, NULL, NULL};
     cr_assert_eq(load_labeled("{" MIN "}", it4, lb4, 4, &path), -1);
-    snprintf(want, sizeof want, "%s: rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2 (with --cpus 4096, "
+    snprintf(want, sizeof want, "%s: rcu.fanout: 4096 CPUs need more than 4 rcu_node levels at fanout 2/2 (MAX_RCU_LVLS is 4: fanout_leaf x fanout^3 = 16 CPUs at most); rcu.fanout 13 fits (with --cpus 4096, "
              "override rcu.fanout=2, override rcu.fanout_leaf=2, override rcu.nr_cpus_compiled=4096)", path);
     cr_expect_str_eq(err, want);
 
