@@ -358,12 +358,19 @@ static void report_after_end(FILE *out, const rv_report *r, const char *file)
     fprintf(out, "; the scenario's own duration_s runs %s (--json lists each)\n", n == 1 ? "it" : "them");
 }
 
+/* Past this many, one line counts the rest: a 1,024-CPU scenario whose 37 triggers never fired printed
+ * 37 warnings of 250 characters each, burying the run's summary. --json lists every one. */
+#define NOT_APPLIED_SHOWN 10
+
 void cli_report_not_applied(FILE *out, const rv_report *r, const char *file)
 {
     report_after_end(out, r, file);
+    size_t shown = 0, rest = 0;
     for (size_t i = 0; i < r->nnot_applied; i++) {
         const rv_not_applied *x = &r->not_applied[i];
         if (x->after_end) continue;
+        if (shown == NOT_APPLIED_SHOWN) { rest++; continue; }
+        shown++;
         /* what and when in the parentheses, why in the reason: a triggered event that never came
          * due has no time, and its reason says what its trigger did */
         char cpu[24], when[48] = "";
@@ -373,4 +380,7 @@ void cli_report_not_applied(FILE *out, const rv_report *r, const char *file)
         fprintf(out, "warning: %s: $.events[%d] (%s, %s%s) was not applied: %s\n", file, x->index,
                 rv_inject_kind_name(x->kind), cpu, when, x->reason);
     }
+    if (rest)
+        fprintf(out, "warning: %s: and %zu more scripted event%s not applied (--json lists each, with its reason)\n", file, rest,
+                rest == 1 ? " was" : "s were");
 }

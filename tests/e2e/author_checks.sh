@@ -117,6 +117,19 @@ for f in "$readme" "$guide"; do
   grep -q 'softirq context' "$f" || fail "$(basename "$f") does not say callbacks from softirq context are not modelled"
   grep -q 'always a string' "$f" || fail "$(basename "$f") does not say a CPU list is a string"
 done
+# many events whose triggers never fire: ten warnings, then one line for the rest (37 such lines buried
+# a 1,024-CPU run's summary); --strict still counts every one
+python3 - "$tmp/many.json" <<'PY'
+import json, sys
+ev = [{"on": {"event": "gp_start", "flavor": "rcu_sched", "n": 100000}, "kind": "idle", "cpu": 1, "duration_s": 0.01} for _ in range(12)]
+json.dump({"name": "many", "cpus": 2, "duration_s": 0.5, "workload": [{"task": "w", "busy_frac": 0.5}], "events": ev}, open(sys.argv[1], "w"))
+PY
+expect_rc 1 "run --strict with 12 unapplied events" -- "$bin" run "$tmp/many.json" --strict && {
+  [ "$(grep -c '^warning: .*was not applied' "$tmp/out")" = 10 ] || fail "not ten single warnings: $(grep -c 'was not applied' "$tmp/out")"
+  out_has 'and 2 more scripted events were not applied (--json lists each, with its reason)' "the rest in one line"
+  err_has '12 scripted events were not applied' "--strict counts all of them"
+}
+
 grep -q 'check --strict' "$readme" || fail "README does not document check --strict"
 grep -q -- '--trace -' "$readme" || fail "README does not document --trace -"
 
