@@ -332,6 +332,18 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
         for (int i = 0; i < RV_PIPE_LEN; i++) fprintf(out, " %" PRIu64, r->reader_pipe[i]);
         fprintf(out, "\n");
     }
+    /* only with --json or --trace before: a hotplug scenario's summary said nothing of its CPUs going and coming */
+    if (r->cpu_offlines || r->cpu_onlines) {
+        uint64_t moved = 0;
+        for (size_t i = 0; i < r->norphans; i++) moved += (uint64_t)r->orphans[i].n;
+        fprintf(out, "hotplug: %" PRIu64 " offline%s, %" PRIu64 " online%s; %" PRIu64 " callback%s moved off dying CPUs in %zu batch%s",
+                r->cpu_offlines, r->cpu_offlines == 1 ? "" : "s", r->cpu_onlines, r->cpu_onlines == 1 ? "" : "s", moved,
+                moved == 1 ? "" : "s", r->norphans, r->norphans == 1 ? "" : "es");
+        for (size_t i = 0; i < r->norphans && i < 3; i++)
+            fprintf(out, "%s CPU %d -> CPU %d at %.6f s (%ld %s)", i ? "," : ":", r->orphans[i].cpu, r->orphans[i].adopted_by,
+                    r->orphans[i].t_s, r->orphans[i].n, rv_flavor_name(r->orphans[i].flavor));
+        fprintf(out, "%s\n", r->norphans > 3 ? ", ... (see --json)" : "");
+    }
     if (r->nstalls == 0) fprintf(out, "stalls: none\n");
     for (size_t i = 0; i < r->nstalls; i++)
         fprintf(out, "stall [%12.6f] %s\n", r->stalls[i].t_s, r->stalls[i].text);

@@ -130,6 +130,12 @@ expect_rc 1 "run --strict with 12 unapplied events" -- "$bin" run "$tmp/many.jso
   err_has '12 scripted events were not applied' "--strict counts all of them"
 }
 
+# the text summary of a hotplug scenario says what its CPUs did (only --json did)
+expect_rc 0 "run offline-mid-gp" -- "$bin" run "$root/scenarios/offline-mid-gp.json" && {
+  out_has 'hotplug: 1 offline, 1 online; 500 callbacks moved off dying CPUs in 1 batch: CPU 2 -> CPU 0 at 0.104000 s (500 rcu_sched)' "hotplug line"
+}
+expect_rc 0 "run small-busy" -- "$bin" run "$root/scenarios/small-busy.json" --set duration_s=0.5 && out_lacks 'hotplug:' "no hotplug line without hotplug"
+
 grep -q 'check --strict' "$readme" || fail "README does not document check --strict"
 grep -q -- '--trace -' "$readme" || fail "README does not document --trace -"
 
