@@ -155,8 +155,7 @@ int ui_rec_rebuild(ui_win *w, char *err, size_t errlen)
     for (size_t i = 0; i < r->ncap; i++) r->cap[i].file_index = (int)(cfg.ncaptions + i); /* saved after the file's */
     if (r->ncap) memcpy(cp + cfg.ncaptions, r->cap, r->ncap * sizeof *cp);
     cfg.ncaptions += r->ncap;
-    if (r->ncue) memcpy(cu + cfg.ncues, r->cue, r->ncue * sizeof *cu);
-    cfg.ncues += r->ncue;
+    for (size_t i = 0; i < r->ncue; i++) cfg.ncues = ui_rec_cue_insert(cu, cfg.ncues, &r->cue[i]);
     sort_events(cfg.events, cfg.nevents);
     sort_captions(cfg.captions, cfg.ncaptions);
     char name[160], src[1024];
@@ -289,6 +288,25 @@ static void add_caption(ui_win *w, double now_ms)
     ui_win_status(w, now_ms, "Caption added at %.6f s (Ctrl+S saves the scenario)", c->at_s);
 }
 
+/* Where a recorded cue goes among cues[0..n): after the last one at or before its time, so PgDn meets
+ * it in time order (it was appended, and visited after a later stop of the file). A file that returns
+ * to an earlier moment keeps its own order; the new stop follows the last one not after it. */
+size_t ui_rec_cue_slot(const rv_cue *cues, size_t n, double at_s)
+{
+    size_t i = n;
+    while (i > 0 && cues[i - 1].at_s > at_s) i--;
+    return i;
+}
+
+/* Insert q at its slot in cues (room for n + 1); the new count. */
+size_t ui_rec_cue_insert(rv_cue *cues, size_t n, const rv_cue *q)
+{
+    size_t at = ui_rec_cue_slot(cues, n, q->at_s);
+    memmove(cues + at + 1, cues + at, (n - at) * sizeof *cues);
+    cues[at] = *q;
+    return n + 1;
+}
+
 /* F3: a lecture stop here: the time, the flavor, the selection, compare, and the caption shown
  * (in compare mode only when both sides show the same one: else each side keeps its own). */
 static void add_cue(ui_win *w, double now_ms)
@@ -308,7 +326,17 @@ static void add_cue(ui_win *w, double now_ms)
         ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);
     }
     const char *c0 = a->s[0].view.caption, *c1 = a->nsessions > 1 ? a->s[1].view.caption : c0;
-    if (c0 && c1 && !strcmp(c0, c1)) snprintf(q.caption, sizeof q.caption, "%s", c0);
+    /* a caption the window marked ("Changed (...)", "Captions paused") is the window's note, not narration */
+    bool marked = false;
+    for (int i = 0; i < a->nsessions; i++)
+        marked |= a->s[i].view.caption == a->s[i].view.caption_marked || a->s[i].view.caption == a->s[i].view.caption_paused;
+    if (c0 && c1 && !marked && !strcmp(c0, c1)) snprintf(q.caption, sizeof q.caption, "%s", c0);
+    /* the caption of the cue in force comes with what it invites ("Press M ..." stays an invitation) */
+    const rv_cue *cur = a->st.cue >= 0 && (size_t)a->st.cue < a->base.ncues ? &a->base.cues[a->st.cue] : NULL;
+    if (cur && q.caption[0] && !strcmp(q.caption, cur->caption)) {
+        q.ninvites = cur->ninvites;
+        memcpy(q.invites, cur->invites, sizeof q.invites);
+    }
     const ui_rec_anchor *an = &r->landed;
     const ui_history *h = tt_history(a->s[a->nsessions - 1].tt);
     if (an->kind >= 0 && an->t <= t && an->flavor >= 0 && an->flavor < RV_NFLAVORS && !moment_between(h, an->kind, an->flavor, an->t, t))
@@ -320,9 +348,10 @@ static void add_cue(ui_win *w, double now_ms)
     rv_cue *v = realloc(a->base.cues, (a->base.ncues + 1) * sizeof *v);
     if (!v) { r->ncue--; ui_win_status(w, now_ms, "Cue stop not added: out of memory"); return; }
     a->base.cues = v;
-    a->base.cues[a->base.ncues++] = q;
-    a->st.cue = (int)a->base.ncues - 1;
-    ui_win_status(w, now_ms, "Cue stop %zu recorded at %.6f s: %s (PgDn/PgUp visit it, Ctrl+S saves it)", a->base.ncues, q.at_s, q.title);
+    size_t slot = ui_rec_cue_slot(v, a->base.ncues, q.at_s);
+    a->base.ncues = ui_rec_cue_insert(v, a->base.ncues, &q);
+    a->st.cue = (int)slot;
+    ui_win_status(w, now_ms, "Cue stop %zu recorded at %.6f s: %s (PgDn/PgUp visit it, Ctrl+S saves it)", slot + 1, q.at_s, q.title);
 }
 
 static void save(ui_win *w, double now_ms)

@@ -79,4 +79,8 @@ char *ui_rec_json(struct ui_win *w, const rv_trigger *trig, const bool *use_trig
 int ui_rec_triggerize(struct ui_win *w, rv_trigger *trig, bool *use_trig, char (*comment)[256], long *step_shift,
                       int *nconverted, int *nfallback, char *err, size_t errlen);
 
+/* Recorded cue stops go in time order among a scenario's cues (record.c). */
+size_t ui_rec_cue_slot(const rv_cue *cues, size_t n, double at_s);
+size_t ui_rec_cue_insert(rv_cue *cues, size_t n, const rv_cue *q);
+
 #endif

@@ -143,7 +143,53 @@ static cJSON *cue_json(const rv_cue *q)
     else if (q->select_cpu == -1) cJSON_AddNullToObject(o, "select_cpu");
     if (q->compare >= 0) cJSON_AddBoolToObject(o, "compare", q->compare == 1);
     if (q->caption[0]) cJSON_AddStringToObject(o, "caption", q->caption);
+    if (q->ninvites) {
+        cJSON *inv = cJSON_AddArrayToObject(o, "invites");
+        for (int i = 0; i < q->ninvites; i++) cJSON_AddItemToArray(inv, cJSON_CreateString(q->invites[i]));
+    }
     return o;
+}
+
+/* The saved copy lives in the user's folder, not beside its source: a relative "$schema" (the shipped
+ * files' "schema.json") would point at nothing there, so it names the source's schema by its whole
+ * path when that file exists. */
+static void anchor_schema(cJSON *root, const char *source)
+{
+    cJSON *sch = cJSON_GetObjectItemCaseSensitive(root, "$schema");
+    if (!cJSON_IsString(sch) || sch->valuestring[0] == '/' || strstr(sch->valuestring, "://")) return;
+    char rel[1500], abs[PATH_MAX];
+    const char *slash = strrchr(source, '/');
+    if (slash) snprintf(rel, sizeof rel, "%.*s/%s", (int)(slash - source), source, sch->valuestring);
+    else snprintf(rel, sizeof rel, "%s", sch->valuestring);
+    if (realpath(rel, abs)) cJSON_SetValuestring(sch, abs);
+}
+
+/* item into arr before its at-th item. Not cJSON_InsertItemInArray(): Debian 12's cJSON 1.7.15 refuses
+ * an insert before the last item of a parsed array (it returns false, and the cue was lost). The items
+ * from at on are taken off the end and put back after it. */
+static void insert_at(cJSON *arr, int at, cJSON *item)
+{
+    int n = cJSON_GetArraySize(arr);
+    cJSON **tail = n > at ? malloc((size_t)(n - at) * sizeof *tail) : NULL;
+    if (!tail) { cJSON_AddItemToArray(arr, item); return; } /* at the end, or out of memory: kept, if out of order */
+    int k = 0;
+    for (int i = n - 1; i >= at; i--) tail[k++] = cJSON_DetachItemFromArray(arr, i);
+    cJSON_AddItemToArray(arr, item);
+    while (k > 0) cJSON_AddItemToArray(arr, tail[--k]);
+    free(tail);
+}
+
+/* The picker lists scenarios by name: the copy is told from its source by " (recorded)". */
+static void mark_name(cJSON *root)
+{
+    cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
+    if (!cJSON_IsString(name)) return;
+    size_t n = strlen(name->valuestring);
+    static const char tag[] = " (recorded)";
+    if (n >= sizeof tag - 1 && !strcmp(name->valuestring + n - (sizeof tag - 1), tag)) return;
+    char buf[300];
+    snprintf(buf, sizeof buf, "%.*s%s", (int)(n > 200 ? 200 : n), name->valuestring, tag);
+    cJSON_SetValuestring(name, buf);
 }
 
 char *ui_rec_json(ui_win *w, const rv_trigger *trig, const bool *use_trig, char (*comment)[256], const long *step_shift,
@@ -201,8 +247,19 @@ char *ui_rec_json(ui_win *w, const rv_trigger *trig, const bool *use_trig, char 
     }
     if (r->ncue) {
         cJSON *cues = array_of(root, "cues");
-        for (size_t i = 0; i < r->ncue; i++) cJSON_AddItemToArray(cues, cue_json(&r->cue[i]));
+        for (size_t i = 0; i < r->ncue; i++) {
+            /* at its place in time, as the window shows it (ui_rec_cue_slot()) */
+            int at = cJSON_GetArraySize(cues);
+            while (at > 0) {
+                const cJSON *t = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cues, at - 1), "at_s");
+                if (!cJSON_IsNumber(t) || t->valuedouble <= r->cue[i].at_s) break;
+                at--;
+            }
+            insert_at(cues, at, cue_json(&r->cue[i]));
+        }
     }
+    anchor_schema(root, r->source);
+    mark_name(root);
     char *out = cJSON_Print(root);
     cJSON_Delete(root);
     if (!out) snprintf(err, errlen, "out of memory");

@@ -6,6 +6,7 @@
 
 #include <cjson/cJSON.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -400,4 +401,50 @@ Test(record, a_run_cut_short_names_its_later_events_in_one_line)
     ui_rec_frame(W, 1000);
     cr_expect(strstr(W->app.st.status, "1 scripted event due after this run's end (0.015 s), so not run") != NULL,
               "status: %s", W->app.st.status);
+}
+
+/* F3 during a lecture: the new stop goes in time order among the file's (it was appended and PgDn met
+ * it after a later stop), it keeps what the caption it copies invites, and the saved copy, which lives
+ * in the user's folder, keeps a $schema that still points at the schema and a name the picker tells
+ * from its source's. */
+Test(record, a_cue_stop_goes_in_time_order_and_the_copy_stands_on_its_own)
+{
+    char p[256], err[1024], sch[256];
+    snprintf(sch, sizeof sch, "%s/schema.json", tmp);
+    put(sch, "{}\n");
+    snprintf(p, sizeof p, "%s/lec.json", tmp);
+    put(p, "{\"$schema\": \"schema.json\", \"name\": \"lec\", \"cpus\": 2, \"duration_s\": 1, \"seed\": 3,\n"
+           " \"workload\": [{\"cpus\": \"all\", \"busy_frac\": 0.5}],\n"
+           " \"cues\": [{\"at_s\": 0.2, \"title\": \"a\", \"caption\": \"Press M to see 3.7.\", \"invites\": [\"mode\"]},\n"
+           "          {\"at_s\": 0.8, \"title\": \"b\"}]}\n");
+    cr_assert_eq(ui_app_load(&W->app, p, -1, err, sizeof err), 0, "%s", err);
+    W->app.st.cue = 0;
+    ui_app_seek(&W->app, 300000000);
+    press(SDLK_F3);
+    cr_assert_eq(W->app.base.ncues, 3);
+    cr_expect_eq(W->app.st.cue, 1, "the new stop is the second");
+    cr_expect_eq(W->rec.ncue, 1, "recorded");
+    const rv_cue *q = &W->app.base.cues[1];
+    cr_expect_eq((int64_t)(q->at_s * 1e9 + 0.5), 300000000);
+    cr_expect_str_eq(q->caption, "Press M to see 3.7.");
+    cr_expect_eq(q->ninvites, 1);
+    cr_expect_str_eq(W->app.base.cues[2].title, "b");
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *cues = cJSON_GetObjectItem(root, "cues");
+    cr_assert_eq(cJSON_GetArraySize(cues), 3);
+    double t[3];
+    for (int i = 0; i < 3; i++) t[i] = cJSON_GetObjectItem(cJSON_GetArrayItem(cues, i), "at_s")->valuedouble;
+    cr_expect(t[0] < t[1] && t[1] < t[2], "saved in time order: %g %g %g", t[0], t[1], t[2]);
+    cJSON *inv = cJSON_GetObjectItem(cJSON_GetArrayItem(cues, 1), "invites");
+    cr_expect(cJSON_IsArray(inv) && cJSON_GetArraySize(inv) == 1 && !strcmp(cJSON_GetArrayItem(inv, 0)->valuestring, "mode"));
+    char abs[PATH_MAX];
+    cr_assert_not_null(realpath(sch, abs));
+    cr_expect_str_eq(cJSON_GetObjectItem(root, "$schema")->valuestring, abs);
+    cr_expect_str_eq(cJSON_GetObjectItem(root, "name")->valuestring, "lec (recorded)");
+    cJSON_Delete(root);
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(cfg.ncues, 3);
+    rv_config_free(&cfg);
 }
