@@ -165,7 +165,13 @@ void ui_win_shot_time(char *buf, size_t n, int64_t t)
 
 /* stem of a picture's name: scenario, mode, flavor, compare and time, e.g.
  * rcuvis-omap-stall-softirq-rcu_sched-t80.0078125s (compare: ...-compare-rcu_sched-...) */
-static void shot_stem(const ui_win *w, char *buf, size_t n)
+static void stem_at(const ui_win *w, char *buf, size_t n, int64_t from, int64_t to);
+
+static void shot_stem(const ui_win *w, char *buf, size_t n) { stem_at(w, buf, n, ui_app_now(&w->app), -1); }
+
+/* "rcuvis-NAME-MODE-FLAVOR-tTs" for the moment from, or "...-tAs-Bs" for the range [from, to] (to >= 0):
+ * a CSV of the visible range was named after the moment shown, 0.02 s, while it held 0 to 0.25 s. */
+static void stem_at(const ui_win *w, char *buf, size_t n, int64_t from, int64_t to)
 {
     char name[64];
     size_t k = 0;
@@ -179,13 +185,17 @@ static void shot_stem(const ui_win *w, char *buf, size_t n)
     }
     name[k] = 0;
     const ui_app *a = &w->app;
-    int64_t t = ui_app_now(a);
     enum rv_mode m = a->mode_forced ? a->forced_mode : a->base.rcu.mode;
     const char *dir = nf_pictures_dir();
-    char at[40];
-    ui_win_shot_time(at, sizeof at, t);
-    snprintf(buf, n, "%s/rcuvis-%s-%s-%s-t%ss", dir, name[0] ? name : "scenario",
-             a->st.compare ? "compare" : m == RV_MODE_KTHREAD ? "kthread" : "softirq", rv_flavor_name(a->st.flavor), at);
+    char at[40], until[48] = "";
+    ui_win_shot_time(at, sizeof at, from);
+    if (to >= 0) {
+        char b[40];
+        ui_win_shot_time(b, sizeof b, to);
+        snprintf(until, sizeof until, "-%ss", b);
+    }
+    snprintf(buf, n, "%s/rcuvis-%s-%s-%s-t%ss%s", dir, name[0] ? name : "scenario",
+             a->st.compare ? "compare" : m == RV_MODE_KTHREAD ? "kthread" : "softirq", rv_flavor_name(a->st.flavor), at, until);
 }
 
 void ui_win_shot_name(const ui_win *w, char *buf, size_t n)
@@ -246,12 +256,18 @@ static void export_numbers(ui_win *w, double now_ms)
     int64_t span = panel_timeline_span(&a->st), t0 = ui_app_now(a) - span * 3 / 4;
     if (t0 < 0) t0 = 0;
     int64_t t1 = t0 + span < ui_app_end(a) ? t0 + span : ui_app_end(a);
-    char stem[1100], base[1200], path[1300], err[512], first[1300] = "";
-    shot_stem(w, stem, sizeof stem);
+    char range[1100], moment[1100], base[1200], path[1300], err[512], first[1300] = "";
+    stem_at(w, range, sizeof range, t0, t1);
+    shot_stem(w, moment, sizeof moment);
     int n = 0;
     for (int s = 0; s < a->nsessions; s++)
-        for (int k = 0; k < 2; k++) {
-            csv_opts o = {.kind = k ? CSV_TIMESERIES : CSV_GPS, .interval_s = span / 100 / 1e9, .from_ns = t0, .to_ns = t1};
+        for (int k = 0; k < 3; k++) {
+            /* the range's grace periods and time series, and the threads as the CPU-time panel shows them:
+             * totals up to the moment shown (a speaker's table for a slide had no threads file) */
+            static const enum csv_kind kinds[3] = {CSV_GPS, CSV_TIMESERIES, CSV_THREADS};
+            csv_opts o = {.kind = kinds[k], .interval_s = span / 100 / 1e9, .from_ns = t0, .to_ns = t1};
+            if (kinds[k] == CSV_THREADS) o.from_ns = 0, o.to_ns = ui_app_now(a);
+            const char *stem = kinds[k] == CSV_THREADS ? moment : range;
             snprintf(base, sizeof base, "%s%s%s-%s", stem, a->nsessions > 1 ? "-" : "",
                      a->nsessions > 1 ? (a->s[s].cfg.rcu.mode == RV_MODE_KTHREAD ? "kthread" : "softirq") : "", csv_kind_name(o.kind));
             if (csv_save_new(&a->s[s].cfg, &o, base, path, sizeof path, err, sizeof err) != 0) {
@@ -261,7 +277,8 @@ static void export_numbers(ui_win *w, double now_ms)
             if (!n++) snprintf(first, sizeof first, "%s", path);
         }
     char where[PATH_MAX + 64];
-    ui_win_status(w, now_ms, "Saved %d CSV files for the visible range, first: %s", n, ui_saved_where(first, where, sizeof where));
+    ui_win_status(w, now_ms, "Saved %d CSV files (the visible range's GPs and time series, threads up to now), first: %s", n,
+                  ui_saved_where(first, where, sizeof where));
 }
 
 static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, double now_ms)

@@ -631,21 +631,34 @@ Test(export, ctrl_e_saves_csv_for_the_visible_range_without_overwriting)
 {
     ui_app_draw(&W->app, W->rd);
     press_mod(SDLK_e, KMOD_LCTRL);
-    cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
+    cr_assert(strstr(W->app.st.status, "Saved 3 CSV files"), "status: %s", W->app.st.status);
     press_mod(SDLK_e, KMOD_LCTRL);
-    cr_assert(strstr(W->app.st.status, "Saved 2 CSV files"), "status: %s", W->app.st.status);
+    cr_assert(strstr(W->app.st.status, "Saved 3 CSV files"), "status: %s", W->app.st.status);
     DIR *d = opendir(dir);
-    int gps = 0, series = 0;
+    int gps = 0, series = 0, threads = 0;
     struct dirent *de;
-    char one[600] = "";
+    char one[600] = "", top[600] = "";
     while ((de = readdir(d))) {
         gps += strstr(de->d_name, "-gps") != NULL;
         series += strstr(de->d_name, "-timeseries") != NULL;
+        threads += strstr(de->d_name, "-threads") != NULL;
         if (strstr(de->d_name, "-gps.csv")) snprintf(one, sizeof one, "%s/%s", dir, de->d_name);
+        if (strstr(de->d_name, "-threads.csv")) snprintf(top, sizeof top, "%s/%s", dir, de->d_name);
+        /* the range's files are named by the range, the threads' by the moment they are counted to */
+        if (strstr(de->d_name, "-gps") || strstr(de->d_name, "-timeseries"))
+            cr_expect(strstr(de->d_name, "-t1.8125s-2.0625s-") != NULL, "%s", de->d_name);
+        if (strstr(de->d_name, "-threads")) cr_expect(strstr(de->d_name, "-t2.000s-threads") != NULL, "%s", de->d_name);
     }
     closedir(d);
     cr_assert_eq(gps, 2, "two presses, two gps files (no overwrite)");
     cr_assert_eq(series, 2);
+    cr_assert_eq(threads, 2, "a table of threads, as the CPU time panel shows them");
+    FILE *tf = fopen(top, "r");
+    cr_assert(tf);
+    char head[256];
+    cr_assert(fgets(head, sizeof head, tf));
+    cr_expect(!strncmp(head, "name,kind,cpu_us,alive,tasks", 28), "%s", head);
+    fclose(tf);
     /* rows lie in the visible range: every GP row ends at or after its start, none after now + span */
     FILE *f = fopen(one, "r");
     cr_assert(f);

@@ -120,11 +120,11 @@ def test_downloads(c, dl):
     check(name.startswith("rcuvis-%s-" % SCEN) and name.endswith(".png"), "F12 hands %s to the browser" % name)
     data = wait_file(os.path.join(dl, name), "the downloaded picture")
     check(data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10000, "the download is a PNG on disk (%d bytes)" % len(data))
-    # Ctrl+E: the numbers behind the timeline as CSV, one file per engine and kind (compare: 4)
+    # Ctrl+E: the numbers behind the timeline as CSV, one file per engine and kind (compare: 6)
     c.eval("rcuvisDownloads.length = 0")
     press(c, "e", "KeyE", 69, modifiers=2)
-    names = c.wait_for("rcuvisDownloads.length >= 4 && rcuvisDownloads", "the Ctrl+E downloads")
-    check(len(names) == 4 and all(n.endswith(".csv") for n in names), "Ctrl+E hands 4 CSV files to the browser: %s" % ", ".join(names))
+    names = c.wait_for("rcuvisDownloads.length >= 6 && rcuvisDownloads", "the Ctrl+E downloads")
+    check(len(names) == 6 and all(n.endswith(".csv") for n in names), "Ctrl+E hands 6 CSV files to the browser: %s" % ", ".join(names))
     check("downloaded as rcuvis-" in state(c)["status"], "the status line names the download, not a page-internal path: %r"
           % state(c)["status"][:120])
     for n in names:
