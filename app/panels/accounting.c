@@ -84,8 +84,10 @@ enum { SEC_WORK = 0, SEC_FLAVOR = 1, SEC_TOP = SEC_FLAVOR + RV_NFLAVORS, ACCT_NS
  *    1280x720 big-machine compared said "a few microseconds in the CPU time panel" over a 3.7 half
  *    whose latency line had given way to the top list; hackbench's lecture cue 3 quoted "135 against
  *    186 µs per GP" over two panels that showed no per-GP line at all;
- *  - the rows of RCU work by where it was charged (the article's point, the softirq row top never
- *    shows), in order;
+ *  - the major rows of RCU work by where it was charged, in order: GP kthreads, ksoftirqd/N and
+ *    softirq at irq exit (the article's point: the softirq row top never shows, the kthread it does),
+ *    and whichever row holds the most time on either side (3.6's tasks row under hackbench, where
+ *    its FAST_NO_HZ drains book the grace-period work);
  *  - the top list's heading and its rows down to its first RCU thread (among the first TOP_KEEP):
  *    what a caption's "top lists rcu_sched under its own name" points at (hackbench compared at
  *    1280x720 showed the RCU-work rows, then "▼ 27 more rows": 3.7's rcu_sched and 3.6's busiest
@@ -93,11 +95,18 @@ enum { SEC_WORK = 0, SEC_FLAVOR = 1, SEC_TOP = SEC_FLAVOR + RV_NFLAVORS, ACCT_NS
  *    keeps its first two rows: compared, 3.7's side kept its list (rcu_sched second) and 3.6's showed its
  *    per-flavor costs instead, two panels that no longer compared like with like, and the list whose
  *    point under 3.6 is that no rcu_sched is in it was gone;
- *  - the rest in order (the latency line, the per-flavor lines, the rest of the list).
+ *  - the minor RCU-work rows (tasks, rcuc, tick when none of them is the biggest): a few microseconds
+ *    each tell less than which thread top lists. A clean compare clip of omap-stall's stall at
+ *    1280x720 and 150 % (no caption strip to borrow room from, the cue bar below) showed its
+ *    RCU-work rows, 19 µs of tasks and 90 µs of tick among them, then "▼ 12 more rows": rcu_sched in
+ *    top, the point of a talk on 3.7's kthreads, never showed, and a video cannot scroll;
+ *  - the rest in order (the latency line, the per-flavor lines, the rest of the list): the per-flavor
+ *    lines are detail (GP counts, costs, lengths) the caption did not ask for.
  * Within a class other than the cited lines, once one row is left out so is every later one, so
  * nothing shows out of order. Scrolled, every row goes in order from the first not scrolled past. */
 enum { TOP_KEEP = 3, TOP_KEEP_PLAIN = 2 };
-enum { P_HEAD, P_CITED, P_WORK, P_KEEP, P_REST, ACCT_NPRIO };
+enum { P_HEAD, P_CITED, P_WORK, P_KEEP, P_WORK_MINOR, P_REST, ACCT_NPRIO };
+enum { NWORK_MAJOR = 3 }; /* GP kthreads, ksoftirqd/N, softirq at irq exit */
 enum { NWORK = 6 }; /* the RCU-work rows: GP kthreads, ksoftirqd, softirq at irq exit, tasks, rcuc, tick */
 /* lead: a heading, shown only with the row after it (big-machine compared showed "Threads (top)" over
  * no thread at all once the cited lines took the room of its rows) */
@@ -273,8 +282,10 @@ static void acct_plan_free(acct_plan *p)
     p->rows = NULL; p->order = NULL;
 }
 
-static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const double *work_s, const bool *boost_only,
-                           const acct_cites *cites, int room, int skip)
+/* peer_work_s: compared, the other side's RCU-work seconds (NULL alone), so that both sides call the
+ * same row the biggest and keep the same rows. */
+static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const double *work_s, const double *peer_work_s,
+                           const bool *boost_only, const acct_cites *cites, int room, int skip)
 {
     int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), bh = rd_line_height(rd, RD_BOLD);
     p->n = 0;
@@ -289,9 +300,17 @@ static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const
 #define ADD(kind_, sec_, prio_, idx_, h_) \
     (rows[n++] = (acct_row){(kind_), (sec_), (prio_), false, (kind_) == AK_THEAD || (kind_) == AK_EXITED, false, (idx_), (h_)})
     ADD(AK_HEAD, SEC_WORK, P_HEAD, 0, bh);
-    for (int i = 0; i < NWORK; i++)
-        if (!(work_s[i] <= 0 && boost_only[i])) /* rcuc only exists with RCU_BOOST */
-            ADD(AK_WORK, SEC_WORK, cites->work[i] ? P_CITED : P_WORK, i, lh);
+    /* the biggest row on either side is major wherever it stands */
+    int big[2] = {0, 0};
+    for (int i = 1; i < NWORK; i++) {
+        if (work_s[i] > work_s[big[0]]) big[0] = i;
+        if (peer_work_s && peer_work_s[i] > peer_work_s[big[1]]) big[1] = i;
+    }
+    for (int i = 0; i < NWORK; i++) {
+        if (work_s[i] <= 0 && boost_only[i]) continue; /* rcuc only exists with RCU_BOOST */
+        bool major = i < NWORK_MAJOR || i == big[0] || (peer_work_s && i == big[1]);
+        ADD(AK_WORK, SEC_WORK, cites->work[i] ? P_CITED : major ? P_WORK : P_WORK_MINOR, i, lh);
+    }
     ADD(AK_LAT, SEC_WORK, cites->lat ? P_CITED : P_REST, 0, lh);
     for (int f = 0; f < RV_NFLAVORS; f++) {
         if (!rep->flavors[f].enabled) continue;
@@ -447,9 +466,9 @@ int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui
     acct_cites_now(&cites, v, st);
     for (int more = 0; more <= rd_px(rd, 400); more += lh) {
         acct_plan plan;
-        if (!acct_plan_make(&plan, rd, rep, work_s, boost_only, &cites, c.h - lh + more, 0)) return 0;
-        bool all = true;
-        for (size_t i = 0; i < plan.n && all; i++) all = plan.rows[i].shown || plan.rows[i].prio > P_KEEP;
+        if (!acct_plan_make(&plan, rd, rep, work_s, NULL, boost_only, &cites, c.h - lh + more, 0)) return 0;
+        bool all = true; /* every RCU-work row too, the minor ones the top list's first rows go before */
+        for (size_t i = 0; i < plan.n && all; i++) all = plan.rows[i].shown || plan.rows[i].prio >= P_REST;
         acct_plan_free(&plan);
         if (all) return more;
     }
@@ -547,20 +566,22 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     for (int i = 0; i < NWORK; i++) boost_only[i] = src[i].boost_only;
     acct_cites cites;
     acct_cites_now(&cites, v, st);
+    /* compare: the other half, planned with the same rules in the same room (acct_plan_match) */
+    bool paired = peer && peer->report && st->acct_scroll <= 0 && peer_r.h == r.h;
+    double pwork[NWORK];
+    if (paired) acct_work_s(peer->report, pwork);
     acct_plan plan;
-    if (!acct_plan_make(&plan, rd, rep, work_s, boost_only, &cites, bottom - c.y, st->acct_scroll)) return;
+    if (!acct_plan_make(&plan, rd, rep, work_s, paired ? pwork : NULL, boost_only, &cites, bottom - c.y, st->acct_scroll)) return;
     /* compare: both halves' bars on one scale, each the larger of the two sides' (a student compared
      * 3.6's "ksoftirqd/1 600 ns" and 3.7's "rcu_sched 1.53 ms", drawn the same length) */
     double peer_smax = 0, peer_tmax = 0;
-    if (peer && peer->report && st->acct_scroll <= 0 && peer_r.h == r.h) {
+    if (paired) {
         const rv_report *prep = peer->report;
-        double pwork[NWORK];
-        acct_work_s(prep, pwork);
         for (size_t i = 0; i < NWORK; i++) if (pwork[i] > peer_smax) peer_smax = pwork[i];
         acct_cites pc;
         acct_cites_now(&pc, peer, st);
         acct_plan other;
-        if (acct_plan_make(&other, rd, prep, pwork, boost_only, &pc, bottom - c.y, 0)) {
+        if (acct_plan_make(&other, rd, prep, pwork, work_s, boost_only, &pc, bottom - c.y, 0)) {
             acct_plan_match(&plan, &other);
             if (other.nshown) peer_tmax = prep->threads[other.order[0]].cpu_seconds;
             acct_plan_free(&other);
