@@ -515,6 +515,64 @@ static int thead_note(ui_frame *fr, const ui_view *v, const rv_report *rep, cons
     return 0;
 }
 
+/* The bottom line's cue for the rows the plan leaves out (from row `skip`, the first not scrolled
+ * past), longest form first; returns how many forms. The top list's rows and the panel's other lines
+ * are counted apart: one count for both said "▼ 19 more rows" under a list that had 15 more, the
+ * hidden per-flavor lines counted as threads, and nothing said the rcu_bh block was gone. The first
+ * form names the hidden lines ("rcu_bh lines, irqs-off line"), the next gives their number. Every
+ * form starts with the same number (the top list's, else the lines'), which the text census reads. */
+static int acct_cue(const acct_row *rows, size_t n, size_t skip, char forms[4][256])
+{
+    static const char *const work_name[NWORK] = {"GP kthreads row", "ksoftirqd/N row", "softirq row", "tasks row", "rcuc row", "tick row"};
+    static const char *const flavor_part[3] = {"GP count", "cost", "GP lengths"};
+    int top_hidden = 0, top_shown = 0, lines = 0;
+    char names[200] = "";
+    size_t nl = 0;
+#define NAME(...) (nl < sizeof names ? nl += (size_t)snprintf(names + nl, sizeof names - nl, __VA_ARGS__) : nl)
+    for (size_t i = 0; i < n; i++) {
+        const acct_row *w = &rows[i];
+        if (w->kind == AK_THREAD) {
+            top_shown += w->shown;
+            top_hidden += !w->shown && i >= skip;
+            continue;
+        }
+        /* the list's headings go with its rows, which are counted */
+        if (w->shown || i < skip || w->kind == AK_THEAD || w->kind == AK_EXITED) continue;
+        lines++;
+        const char *sep = nl ? ", " : "";
+        if (w->kind == AK_HEAD) NAME("%sRCU-work heading", sep);
+        else if (w->kind == AK_WORK) NAME("%s%s", sep, work_name[w->idx]);
+        else if (w->kind == AK_LAT) NAME("%sirqs-off line", sep);
+        else if (w->kind == AK_FLAVOR) {
+            /* a flavor none of whose lines shows is named once */
+            int f = w->idx / 3;
+            bool all = true;
+            for (size_t j = 0; j < n; j++)
+                if (rows[j].kind == AK_FLAVOR && rows[j].idx / 3 == f && (rows[j].shown || j < skip)) all = false;
+            if (!all) NAME("%s%s %s", sep, rv_flavor_name(f), flavor_part[w->idx % 3]);
+            else if (w->idx % 3 == 0 || !(i > 0 && rows[i - 1].kind == AK_FLAVOR && rows[i - 1].idx / 3 == f && i - 1 >= skip))
+                NAME("%s%s lines", sep, rv_flavor_name(f));
+        }
+    }
+#undef NAME
+    if (!top_hidden && !lines) return 0;
+    char top[64] = "", cnt[48];
+    if (top_hidden && top_shown) snprintf(top, sizeof top, "%d more row%s in top", top_hidden, top_hidden == 1 ? "" : "s");
+    else if (top_hidden) snprintf(top, sizeof top, "%d row%s of top hidden", top_hidden, top_hidden == 1 ? "" : "s");
+    snprintf(cnt, sizeof cnt, "%d line%s hidden", lines, lines == 1 ? "" : "s");
+    int k = 0;
+    if (!lines) snprintf(forms[k++], 256, "\u25BC %s", top);
+    else if (!top_hidden) {
+        snprintf(forms[k++], 256, "\u25BC %s: %s", cnt, names);
+        snprintf(forms[k++], 256, "\u25BC %s", cnt);
+    } else {
+        snprintf(forms[k++], 256, "\u25BC %s \u00B7 hidden: %s", top, names);
+        snprintf(forms[k++], 256, "\u25BC %s \u00B7 %s", top, cnt);
+        snprintf(forms[k++], 256, "\u25BC %s \u00B7 +%d line%s", top, lines, lines == 1 ? "" : "s");
+    }
+    return k;
+}
+
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const ui_view *peer, rd_rect peer_r)
 {
     rd_ctx *rd = fr->rd;
@@ -592,15 +650,12 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     const size_t n = plan.n, nshown = plan.nshown, *order = plan.order;
 
     rd_clip_push(rd, c);
-    int shown_in[ACCT_NSEC] = {0}, hidden = 0, y = c.y;
+    int shown_in[ACCT_NSEC] = {0}, y = c.y;
     double tmax = nshown ? rep->threads[order[0]].cpu_seconds : 0; /* the top live thread sets the scale */
     if (peer_tmax > tmax) tmax = peer_tmax;
     for (size_t i = 0; i < n; i++) {
         const acct_row *w = &rows[i];
-        if (!w->shown) {
-            hidden += i >= (size_t)st->acct_scroll;
-            continue;
-        }
+        if (!w->shown) continue;
         if (!shown_in[w->sec]) y += acct_gap(rd, w->sec, shown_in, w->sec);
         shown_in[w->sec]++;
         rd_rect row = {c.x, y, c.w, w->h};
@@ -758,20 +813,33 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         }
         }
     }
-    acct_plan_free(&plan);
     /* the bottom line: a warning that must not scroll away, else the "more below" cue */
+    char cue[4][256];
+    int ncue = st->acct_scroll >= 0 ? acct_cue(rows, n, (size_t)st->acct_scroll, cue) : 0;
+    acct_plan_free(&plan);
     if (rep->violations) {
         char vb[96];
         /* a violation is a callback run, or a grace period ended, under a reader older than it */
         snprintf(vb, sizeof vb, "⚠ %llu RCU violation%s: a reader outlived %s grace period", (unsigned long long)rep->violations,
                  rep->violations == 1 ? "" : "s", rep->violations == 1 ? "its" : "their");
         panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
-    } else if (hidden > 0 || st->acct_scroll > 0) {
-        char cue[96];
-        /* a slide or a lecture keeps the count (it informs) but not the instruction (nobody holds the mouse) */
-        if (hidden) snprintf(cue, sizeof cue, "▼ %d more row%s%s", hidden, hidden == 1 ? "" : "s", ui_no_hints(st) ? "" : " · wheel scrolls");
-        else snprintf(cue, sizeof cue, "%s", ui_no_hints(st) ? "▲ scrolled" : "▲ scrolled · wheel scrolls back");
-        panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->heading, cue);
-    }
+    } else if (ncue > 0) {
+        /* a slide or a lecture keeps the counts (they inform) but not the instruction (nobody holds the
+         * mouse); the longest form that fits, the instruction dropped before the names and counts */
+        const char *hint = ui_no_hints(st) ? "" : " \u00B7 wheel scrolls";
+        char line[320];
+        int form = -1;
+        for (int pass = 0; pass < 2 && form < 0; pass++)
+            for (int k = 0; k < ncue && form < 0; k++) {
+                snprintf(line, sizeof line, "%.255s%s", cue[k], pass ? "" : hint);
+                if (rd_text_width(rd, RD_SANS_SMALL, line) <= c.w) form = k;
+            }
+        if (form < 0) snprintf(line, sizeof line, "%.255s", cue[ncue - 1]); /* shortened with "…", its tip whole */
+        panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->heading, line);
+        /* a shorter form names on hover what the first one names on screen */
+        if (form != 0) ui_tip_add(fr, (rd_rect){c.x, c.y + c.h - lh, c.w, lh}, cue[0]);
+    } else if (st->acct_scroll > 0)
+        panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->heading,
+                       ui_no_hints(st) ? "▲ scrolled" : "▲ scrolled · wheel scrolls back");
     rd_clip_pop(rd);
 }
