@@ -17,6 +17,36 @@ static int klog_lines(rd_ctx *rd, const ui_klog_line *k, int w, char *ts, size_t
     return (*indent ? 0 : 1) + (n > 0 ? n : 1);
 }
 
+/* The lines the content rect c shows: the newest that fit whole, each with the rows it wraps to; the
+ * newest always shows, its last row ending in "…" only when it alone is taller than the panel. Returns
+ * the last one's index (-1: none) and its first in *first; *extra (may be NULL): the rows beyond one
+ * per line that they take. */
+static int klog_shown(rd_ctx *rd, rd_rect c, const ui_view *v, const ui_state *st, int *first, int *extra)
+{
+    int lh = rd_line_height(rd, RD_MONO_SMALL);
+    int rows = c.h / (lh > 0 ? lh : 1), last = v->nklog - 1 - st->klog_scroll;
+    *first = last;
+    if (extra) *extra = 0;
+    if (rows <= 0 || last < 0) return -1;
+    int used = 0;
+    for (int i = last; i >= 0; i--) {
+        char ts[40];
+        int indent, n = klog_lines(rd, &v->klog[i], c.w, ts, sizeof ts, &indent);
+        if (used + n > rows && i < last) break;
+        used += n;
+        *first = i;
+        if (extra) *extra += n - 1;
+    }
+    return last;
+}
+
+int panel_klog_wrapped_rows(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    if (r.h <= 0 || v->nklog == 0) return 0;
+    int first, extra;
+    return klog_shown(rd, panel_content(rd, r), v, st, &first, &extra) < 0 ? 0 : extra;
+}
+
 void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -33,18 +63,8 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
                 ui_no_hints(st) ? "(nothing logged)" : "(nothing logged yet: stall warnings and hotplug messages appear here)");
         return;
     }
-    int last = v->nklog - 1 - st->klog_scroll;
+    int first, last = klog_shown(rd, c, v, st, &first, NULL);
     if (last < 0) return;
-    /* the newest lines that fit whole, each with the rows it wraps to; the newest always shows, its
-     * last row ending in "…" only when it alone is taller than the panel */
-    int first = last, used = 0;
-    for (int i = last; i >= 0; i--) {
-        char ts[40];
-        int indent, n = klog_lines(rd, &v->klog[i], c.w, ts, sizeof ts, &indent);
-        if (used + n > rows && i < last) break;
-        used += n;
-        first = i;
-    }
     rd_clip_push(rd, c);
     int y = c.y;
     for (int i = first; i <= last && y < c.y + c.h; i++) {

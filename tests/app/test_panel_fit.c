@@ -3,6 +3,7 @@
 
 #include "app_load.h"
 #include "export/export.h"
+#include "panels/panels.h"
 #include "text_runs.h"
 #include "view/layout_export.h"
 
@@ -58,6 +59,46 @@ Test(panel_fit, the_fitted_tree_keeps_every_nodes_gp_numbers)
     draw_runs(&a, rd, &look);
     cr_expect_eq(gc_lines(), base, "at the fitted scale %.2f, %d of %d nodes show their g/c numbers", k, gc_lines(), base);
     cr_expect_gt(k, 1.0f, "the tree fills the picture at a scale above 1");
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+/* The run in r that contains s, or NULL. */
+static const run *run_with(rd_rect r, const char *s)
+{
+    for (int i = 0; i < R.n; i++)
+        if (starts_in(R.v[i].r, r) && strstr(R.v[i].text, s)) return &R.v[i];
+    return NULL;
+}
+
+/* omap-stall compared at 80.5 s, the kernel log alone at 1920x1080: fitted at 4, 3.6's stall warning
+ * wrapped over four rows while two thirds of the picture stayed empty, and the heads read "3.6
+ * (softirq) — grace period…" and "3.7 (kthread) — grace perio…", the qualifier that makes the
+ * comparison fair ("with 3.6's cpu_needs_another_gp()") gone. Fitted, the warning is one line, its
+ * text larger than at scale 1, and 3.7's head keeps its qualifier whole. */
+Test(panel_fit, the_fitted_compare_log_keeps_its_line_whole_and_its_heads_qualifier)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "omap-stall.json", true);
+    app_seek(&a, 80500000000LL);
+    rd_ctx *rd = rd_new_offscreen(1920, 1080, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_look look = {.panel = UI_PANEL_KLOG, .klog = -1, .caption = -1};
+    draw_runs(&a, rd, &look);
+    const run *one = run_with(a.L.side[0].klog, "self-detected stall");
+    cr_assert(one && strstr(one->text, "jiffies)"), "scale 1 draws the warning on one line");
+    int h1 = one->r.h;
+    float k = ex_fit_panel_scale(&a, rd, &look);
+    draw_runs(&a, rd, &look);
+    const run *line = run_with(a.L.side[0].klog, "self-detected stall");
+    cr_assert(line, "the fitted picture shows the warning");
+    cr_expect(strstr(line->text, "INFO: rcu_sched") && strstr(line->text, "jiffies)"), "at %.2f the warning wraps: its first row is \"%s\"",
+              k, line->text);
+    cr_expect_gt(line->r.h, h1, "at %.2f the warning is %d px tall, at scale 1 %d", k, line->r.h, h1);
+    const run *head = run_with(a.L.side[1].head, "3.7 (kthread)");
+    cr_assert(head, "3.7's head is drawn");
+    cr_expect(strstr(head->text, "(kthread), with 3.6's cpu_needs_another_gp()"), "at %.2f 3.7's head reads \"%s\"", k, head->text);
     rd_free(rd);
     ui_app_free(&a);
 }
