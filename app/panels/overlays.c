@@ -361,15 +361,21 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     int fix = v->cfg ? v->cfg->rcu.needs_gp_fix : -1;
     const char *other = v->mode == RV_MODE_KTHREAD && fix == 0 ? "3.6's" : v->mode == RV_MODE_SOFTIRQ && fix == 1 ? "3.7's" : NULL;
     const char *drv = v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ";
-    char t[3][200];
+    char t[2][200];
     int nt = 0;
+    /* The qualifier is what makes the two halves a fair comparison, the generic words repeat what the
+     * panels show: a head too narrow for both keeps the qualifier, and is cut only where even that does
+     * not fit (the hover tip has it whole). It fell back to "3.7 (kthread) — grace perio…" once, in a
+     * fitted kernel-log picture. */
     if (other) {
         snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp() — grace periods driven %s", v->label, other, drv);
         snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp()", v->label, other);
-    }
-    snprintf(t[nt++], sizeof t[0], "%s — grace periods driven %s", v->label, drv);
+    } else snprintf(t[nt++], sizeof t[0], "%s — grace periods driven %s", v->label, drv);
     rd_rect in = rd_inset(r, rd_px(rd, 6));
     int k = 0;
     while (k + 1 < nt && rd_text_width(rd, RD_BOLD, t[k]) > in.w) k++;
+    /* a cut qualifier is a loss the text fit must see: it excuses a side head's "…", which cuts only
+     * the generic words of a head without one */
+    if (other && rd_text_width(rd, RD_BOLD, t[k]) > in.w) rd_note_dropped(rd, 1);
     panel_text_in(fr, RD_BOLD, in, RD_LEFT, th->heading, t[k]);
 }

@@ -102,3 +102,42 @@ Test(panel_fit, the_fitted_compare_log_keeps_its_line_whole_and_its_heads_qualif
     rd_free(rd);
     ui_app_free(&a);
 }
+
+/* 3.7's head in omap-stall at every width from a slide's half to a phone's: a head too narrow for its
+ * whole text kept "3.7 (kthread) — grace periods driven by the rcu_* kthreads" over the qualifier that
+ * says this 3.7 runs 3.6's cpu_needs_another_gp(); the qualifier now goes before the generic words,
+ * and is cut (with its hover tip) only where nothing shorter fits. */
+Test(panel_fit, a_narrow_compare_head_keeps_its_qualifier_before_the_generic_words)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "omap-stall.json", true);
+    app_seek(&a, 1000000000LL);
+    rd_ctx *rd = rd_new_offscreen(1200, 200, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_look look = {.panel = UI_PANEL_KLOG, .klog = -1, .caption = -1};
+    draw_runs(&a, rd, &look); /* the views and the frame's theme */
+    const ui_view *v = &a.s[1].view;
+    cr_assert_eq(v->mode, RV_MODE_KTHREAD);
+    int tested = 0;
+    for (int w = 120; w <= 1000; w += 10) {
+        a.fr.rd = rd;
+        rd_begin(rd, a.fr.th->bg);
+        R.n = 0;
+        rd_set_text_observer(rd, keep_run, &R);
+        panel_side_head_draw(&a.fr, (rd_rect){0, 0, w, 40}, v);
+        rd_end(rd);
+        rd_set_text_observer(rd, NULL, NULL);
+        cr_assert_gt(R.n, 0);
+        /* the head's text, "…" and all */
+        char text[400] = "";
+        for (int i = 0; i < R.n; i++) strncat(text, R.v[i].text, sizeof text - strlen(text) - 1);
+        /* the generic words only after the whole qualifier; the qualifier begun at any width a head has */
+        if (strstr(text, "grace period")) cr_expect(strstr(text, "with 3.6's cpu_needs_another_gp()"), "%d px: \"%s\"", w, text);
+        else tested++;
+        if (w >= 200) cr_expect(!strncmp(text, "3.7 (kthread), w", 16), "%d px: \"%s\"", w, text);
+    }
+    cr_expect_gt(tested, 0, "no width left out the generic words (the check would prove nothing)");
+    rd_free(rd);
+    ui_app_free(&a);
+}
