@@ -277,8 +277,14 @@ static bool thread_can_exist(const char *name, const rv_config *cfg, char *why, 
         size_t l = strlen(per_cpu[k]);
         if (strncmp(name, per_cpu[k], l) != 0 || !all_digits(name + l)) continue;
         long cpu = strlen(name + l) < 6 ? strtol(name + l, NULL, 10) : RV_MAX_CPUS;
+        bool comes_online = false; /* a CPU offline from boot runs nothing unless an event brings it up */
+        for (size_t i = 0; cpu < cfg->cpus && i < cfg->nevents; i++)
+            comes_online |= cfg->events[i].kind == RV_INJ_ONLINE && cfg->events[i].cpu == cpu && rv_when_holds(&cfg->events[i].when, cfg);
         if (cpu >= cfg->cpus)
             snprintf(why, n, "threads has no \"%s\": the machine has CPUs 0..%d", name, cfg->cpus - 1);
+        else if (rv_cpuset_has(&cfg->initially_offline, (int)cpu) && !comes_online)
+            snprintf(why, n, "threads has no \"%s\": CPU %ld is offline from boot (offline_cpus) and no event brings it online, "
+                     "so its per-CPU threads never run", name, cpu);
         else if (k == 1 && !cfg->rcu.rcu_boost)
             snprintf(why, n, "threads has no \"%s\": rcuc/N threads run rcu_preempt's callbacks only with rcu.rcu_boost, "
                      "which this scenario leaves off", name);

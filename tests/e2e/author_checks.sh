@@ -130,6 +130,18 @@ expect_rc 1 "run --strict with 12 unapplied events" -- "$bin" run "$tmp/many.jso
   err_has '12 scripted events were not applied' "--strict counts all of them"
 }
 
+# a per-CPU thread of a CPU that is offline from boot and never comes online never runs: check says so
+# (it said ok, and only the run failed the expect)
+cat >"$tmp/offthread.json" <<'EOF'
+{"name": "offthread", "cpus": 4, "duration_s": 0.2, "offline_cpus": "3",
+ "workload": [{"task": "w", "busy_frac": 0.5}],
+ "expect": [{"path": "threads.ksoftirqd/3.cpu_seconds", "min": 0}, {"path": "threads.ksoftirqd/2.cpu_seconds", "min": 0}]}
+EOF
+expect_rc 2 "check a thread of a CPU offline for the whole run" -- "$bin" check "$tmp/offthread.json" && {
+  err_has '$.expect[0].path: threads has no "ksoftirqd/3": CPU 3 is offline from boot (offline_cpus) and no event brings it online' "offline CPU's thread"
+  err_lacks '$.expect[1]' "a CPU that is online may have its thread"
+}
+
 # the text summary of a hotplug scenario says what its CPUs did (only --json did)
 expect_rc 0 "run offline-mid-gp" -- "$bin" run "$root/scenarios/offline-mid-gp.json" && {
   out_has 'hotplug: 1 offline, 1 online; 500 callbacks moved off dying CPUs in 1 batch: CPU 2 -> CPU 0 at 0.104000 s (500 rcu_sched)' "hotplug line"
