@@ -6,6 +6,7 @@
 #include "window/app.h"
 #include "util/numparse.h"
 #include "util/overrides.h"
+#include "util/ownfile.h"
 #include "util/safefile.h"
 
 #include <stdint.h>
@@ -27,7 +28,8 @@ static void usage(FILE *out)
             "  --cue N         instead of --at: lecture cue N (1 = first) as PgDn shows it in presentation mode\n"
             "                  (its mode, flavor and selection: --mode, --flavor or --select saying otherwise is refused)\n"
             "  -o FILE.png     output file (written atomically); a name not ending in .png or .svg is refused,\n"
-            "                  and so is a directory or a clip's name (.gif ...) without --from/--to\n"
+            "                  and so is a directory or a clip's name (.gif ...) without --from/--to; a file already\n"
+            "                  there is replaced only when it is a PNG (an SVG for .svg) or empty\n"
             "  --size WxH      picture size in logical pixels (default 1600x900)\n"
             "  --scale N       pixel density: 2 doubles the size with text re-rasterized sharp (0.5..4)\n"
             "                  with --panel and no --scale, the picture stays WxH and its text scale is fitted:\n"
@@ -399,6 +401,15 @@ int cmd_shot(int argc, char **argv)
         ui_app_free(&a);
         return 2;
     }
+    /* and a file already there is replaced only when it is a picture of the kind written (-o notes.png
+     * typed by mistake lost the notes without a word); asked again just before the write */
+    enum of_kind kind = svg_out ? OF_SVG : OF_PNG;
+    bool replaces = false;
+    if (out && !anim && of_check(out, kind, &replaces, err, sizeof err) != 0) {
+        ex_error(err);
+        ui_app_free(&a);
+        return 2;
+    }
     if (anim) {
         ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
                       .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)scale,
@@ -463,11 +474,12 @@ int cmd_shot(int argc, char **argv)
         if (svg) rd_svg_attach(rd, svg);
         ex_draw(&a, rd, &look);
         rd_end(rd);
-        int wrc = svg_out ? rd_svg_save(svg, out, err, sizeof err) : rd_save_png(rd, out, err, sizeof err);
+        int wrc = of_check(out, kind, &replaces, err, sizeof err); /* what is there now, after the simulation */
+        if (wrc == 0) wrc = svg_out ? rd_svg_save(svg, out, err, sizeof err) : rd_save_png(rd, out, err, sizeof err);
         if (wrc != 0) {
             ex_error(err);
             rc = 2;
-        }
+        } else fprintf(stderr, "rcuvis: shot: %s %s\n", replaces ? "replaced" : "wrote", out); /* as a clip says it */
         rd_svg_free(svg);
     }
     rd_free(rd);

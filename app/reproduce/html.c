@@ -2,6 +2,7 @@
 #include "reproduce/html.h"
 #include "render/render.h"
 #include "render/svg.h"
+#include "util/ownfile.h"
 #include "util/safefile.h"
 
 #include <errno.h>
@@ -402,8 +403,10 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
           "</body></html>\n", f);
 }
 
-int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick, char *err, size_t errlen)
+int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick, bool *replaced, char *err, size_t errlen)
 {
+    /* asked again now, a full table (about 40 s) after reproduce first asked: what is there may have changed */
+    if (of_check(path, OF_HTML, replaced, err, errlen) != 0) return -1;
     /* built in memory, then written the one safe way (util/safefile.h) */
     char *buf = NULL;
     size_t len = 0;

@@ -16,6 +16,7 @@ typedef struct rp_html_claim {
 } rp_html_claim;
 
 /* Write the page to path (atomically: temp file beside it, then rename). Figures are drawn by the
- * renderer's SVG backend and inlined: the page loads nothing. 0 ok, -1 + message. */
-int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick, char *err, size_t errlen);
+ * renderer's SVG backend and inlined: the page loads nothing. A file already at path is replaced only
+ * when it is an HTML page or empty (util/ownfile.h); *replaced says whether one was. 0 ok, -1 + message. */
+int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick, bool *replaced, char *err, size_t errlen);
 #endif

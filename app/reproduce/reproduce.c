@@ -4,6 +4,7 @@
 #include "reproduce/reproduce.h"
 #include "reproduce/html.h"
 #include "util/numparse.h"
+#include "util/ownfile.h"
 #include "util/safefile.h"
 
 #include <errno.h>
@@ -523,8 +524,11 @@ static int write_html(const plan *p, const result *res, const opts *o)
         }
     }
     char err[4400];
-    int rc = rp_html_write(o->html, hc, p->nclaims, o->quick, err, sizeof err);
+    bool replaced = false;
+    int rc = rp_html_write(o->html, hc, p->nclaims, o->quick, &replaced, err, sizeof err);
     if (rc != 0) fprintf(stderr, "rcuvis: reproduce: %s\n", err);
+    /* on stderr, as shot says it: stdout has the table, and may be the page itself (--html /dev/stdout) */
+    else fprintf(stderr, "rcuvis: reproduce: %s %s\n", replaced ? "replaced" : "wrote", o->html);
     free(hc);
     return rc;
 }
@@ -550,7 +554,9 @@ int cmd_reproduce(int argc, char **argv)
     if (o.list) { list_claims(); return 0; }
     if (o.html) { /* before the runs (the full table is about 40 s): a path that cannot take the page stops us now */
         char err[4400];
-        if (sf_check(o.html, err, sizeof err) != 0) return usage_error("--html: %s", err);
+        bool replaces;
+        if (sf_check(o.html, err, sizeof err) != 0 || of_check(o.html, OF_HTML, &replaces, err, sizeof err) != 0)
+            return usage_error("--html: %s", err);
     }
     double t0 = now_s(), c0 = cpu_s();
     plan p;

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# shot_slides.sh — what a speaker preparing slides ran into next: shot and reproduce --html replacing any
+#   file without a word.
+#   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/shot_slides.sh     (exit 0 = all passed)
+set -u
+bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
+root=${RCUVIS_ROOT:-.}
+hb="$root/scenarios/hackbench.json"
+tree="$root/scenarios/tree.json"
+[ -x "$bin" ] || { echo "FAIL: $bin is not an executable"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+. "$(dirname "$0")/lib/checks.sh"
+small=(--size 640x360)
+
+# --- 1. a still replaces only a picture of its own kind, and says what it wrote
+printf 'my notes\nfor the talk\n' >"$tmp/notes.png"
+expect_rc 2 "-o over a text file named .png" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/notes.png" &&
+  err_has "rcuvis: shot: $tmp/notes.png is not a PNG picture: expected a file starting with the PNG signature" "-o notes.png" &&
+  err_has 'found text starting "my notes"' "-o notes.png: what it found"
+[ "$(cat "$tmp/notes.png")" = "$(printf 'my notes\nfor the talk')" ] || fail "-o notes.png: the notes were changed"
+[ -z "$(ls -A "$tmp" | grep rcuvis-tmp)" ] || fail "-o notes.png: a temp file was left"
+# refused before the simulation, not after it: a week of 4096 CPUs would take weeks to reach --at 600000
+python3 - "$root/scenarios/big-machine.json" "$tmp/week.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.update(name="week", duration_s=604800)
+for k in ("captions", "expect", "$schema"): d.pop(k, None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect_rc 2 "-o notes.png before a week's simulation" -- timeout 600 "$bin" shot "$tmp/week.json" --at 600000 -o "$tmp/notes.png" &&
+  err_has "is not a PNG picture" "-o notes.png, checked first"
+printf '<svg xmlns="http://www.w3.org/2000/svg"/>' >"$tmp/svg.png"
+expect_rc 2 "-o x.png over an SVG" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/svg.png" && err_has 'found text starting "<svg' "-o x.png over an SVG"
+printf 'notes' >"$tmp/notes.svg"
+expect_rc 2 "-o over a text file named .svg" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/notes.svg" &&
+  err_has "$tmp/notes.svg is not an SVG picture: expected a file starting with \"<?xml\" or \"<svg\"" "-o notes.svg"
+[ "$(cat "$tmp/notes.svg")" = notes ] || fail "-o notes.svg: the notes were changed"
+# what it writes, new or replaced, on stderr as a clip says it (stdout may be the picture: -o /dev/stdout)
+expect_rc 0 "a new picture" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/a.png" && err_has "rcuvis: shot: wrote $tmp/a.png" "new picture"
+[ -s "$tmp/out" ] && fail "a new picture: stdout is not empty"
+expect_rc 0 "the same picture again" -- "$bin" shot "$hb" --at 2 "${small[@]}" -o "$tmp/a.png" && err_has "rcuvis: shot: replaced $tmp/a.png" "again"
+: >"$tmp/empty.png"
+expect_rc 0 "over an empty file" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/empty.png" && err_has "replaced $tmp/empty.png" "empty file"
+[ "$(head -c 4 "$tmp/empty.png" | od -An -tx1 | tr -d ' \n')" = 89504e47 ] || fail "over an empty file: no PNG written"
+# an SVG as editors save it (byte order mark, blank line, XML declaration) is one
+printf '\357\273\277\n  <?xml version="1.0"?>\n<svg/>' >"$tmp/edited.svg"
+expect_rc 0 "over an edited SVG" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/edited.svg" && err_has "replaced $tmp/edited.svg" "edited SVG"
+# a symlink is written through when it leads to a picture, refused when it leads to something else
+ln -s a.png "$tmp/link.png"
+expect_rc 0 "through a link to a picture" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/link.png" && err_has "replaced $tmp/link.png" "link"
+[ -L "$tmp/link.png" ] || fail "the link to a picture was replaced by a file"
+echo "keep me" >"$tmp/keep.txt"; ln -s keep.txt "$tmp/tolist.png"
+expect_rc 2 "through a link to notes" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/tolist.png" && err_has "is not a PNG picture" "link to notes"
+[ -L "$tmp/tolist.png" ] && [ "$(cat "$tmp/keep.txt")" = "keep me" ] || fail "a link to notes: the notes or the link changed"
+# a pipe still gets the picture alone
+"$bin" shot "$hb" --at 1 "${small[@]}" -o /dev/stdout 2>"$tmp/err" | cat >"$tmp/pipe.png"
+[ "$(head -c 4 "$tmp/pipe.png" | od -An -tx1 | tr -d ' \n')" = 89504e47 ] || fail "-o /dev/stdout: no PNG came down the pipe"
+err_has "rcuvis: shot: wrote /dev/stdout" "-o /dev/stdout"
+
+# --- reproduce --html: the same rule for its page (a claim that takes a moment, --quick)
+html=(reproduce --quick --only rcutorture-pipe)
+echo "agenda" >"$tmp/r.html"
+expect_rc 2 "--html over notes" -- "$bin" "${html[@]}" --html "$tmp/r.html" &&
+  err_has "rcuvis: reproduce: --html: $tmp/r.html is not an HTML page: expected a file starting with \"<!DOCTYPE html>\" or \"<html>\", found text starting \"agenda\"" "--html over notes"
+[ -s "$tmp/out" ] && fail "--html over notes: the claims ran before the refusal"
+[ "$(cat "$tmp/r.html")" = agenda ] || fail "--html over notes: the notes were changed"
+rm "$tmp/r.html"
+expect_rc 0 "--html, new" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has "rcuvis: reproduce: wrote $tmp/r.html" "--html new"
+expect_rc 0 "--html, again" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has "rcuvis: reproduce: replaced $tmp/r.html" "--html again"
+printf '\n  <HTML><body>mine</body></HTML>\n' >"$tmp/upper.html"
+expect_rc 0 "--html over <HTML>" -- "$bin" "${html[@]}" --html "$tmp/upper.html" && err_has "replaced $tmp/upper.html" "--html over <HTML>"
+
+[ $failed -eq 0 ] && echo "shot_slides: all passed"
+exit $failed
