@@ -45,9 +45,10 @@ static void usage(FILE *out)
             "                  is refused\n"
             "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
             "  --theme T       light (default) or dark\n"
-            "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space\n"
-            "                  (for a projector: --size 1280x720 --scale 1.5 gives 1920x1080 with text that reads\n"
-            "                  from the back; --size 1920x1080 alone keeps the text small and the panels sparse)\n"
+            "  --clean         a slide: no buttons, hints, scrubber or empty panels; the panels fill the space.\n"
+            "                  Without --scale its text is a 1280x720 slide's scaled up to the picture: scale\n"
+            "                  min(W/1280, H/720) to the nearest 0.25, at least 1, the picture staying WxH pixels\n"
+            "                  (--size 1920x1080 gives 1.5, the same picture as --size 1280x720 --scale 1.5)\n"
             "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline, klog, why or caption;\n"
             "                  its text grows to fill the picture (see --scale)\n"
             "  -o FILE.svg     the same picture as vector graphics (text stays text)\n"
@@ -240,6 +241,16 @@ static int add_set(char items[16][128], char labels[16][160], int *n, const char
     return rc == 1 ? 0 : -1;
 }
 
+/* --clean without --scale: the text of a 1280x720 slide at scale 1, scaled up to the picture (a
+ * 1920x1080 slide at scale 1 had 11-13 px text, too small for a projector): min(W/1280, H/720) to
+ * the nearest quarter, never below 1. */
+static double clean_scale(int w, int h)
+{
+    double k = (double)w / 1280 < (double)h / 720 ? (double)w / 1280 : (double)h / 720;
+    k = (double)(long)(k * 4 + 0.5) / 4;
+    return k < 1 ? 1 : k;
+}
+
 int cmd_shot(int argc, char **argv)
 {
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL, *cue_text = NULL;
@@ -410,9 +421,12 @@ int cmd_shot(int argc, char **argv)
         ui_app_free(&a);
         return 2;
     }
+    /* a slide's text, unless --scale (or --panel's fitting) says otherwise: the picture stays WxH */
+    double text_scale = scale;
+    if (look.clean && look.panel < 0 && !scale_given) text_scale = clean_scale(w, h);
     if (anim) {
         ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
-                      .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)scale,
+                      .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)text_scale,
                       .fit_scale = look.panel >= 0 && !scale_given};
         int rc = ex_animate(&a, &an, &look);
         ui_app_free(&a);
@@ -457,7 +471,7 @@ int cmd_shot(int argc, char **argv)
     }
     ui_app_refresh_reports(&a, 0, 0);
     int pw = (int)(w * scale + 0.5), ph = (int)(h * scale + 0.5);
-    rd_ctx *rd = rd_new_offscreen(pw, ph, (float)scale, err, sizeof err);
+    rd_ctx *rd = rd_new_offscreen(pw, ph, (float)text_scale, err, sizeof err);
     if (!rd) {
         ex_error(err);
         ui_app_free(&a);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # shot_slides.sh — what a speaker preparing slides ran into next: shot and reproduce --html replacing any
-#   file without a word.
+#   file without a word, a --clean slide of a changed run not saying so and its text too small at
+#   1920x1080.
 #   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/shot_slides.sh     (exit 0 = all passed)
 set -u
 bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
@@ -12,6 +13,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
 . "$(dirname "$0")/lib/checks.sh"
+# svg_line FILE TEXT: one of the picture's text runs is exactly TEXT
+svg_line() { python3 - "$1" "$2" <<'PY'
+import sys, xml.etree.ElementTree as ET
+texts = [''.join(t.itertext()) for t in ET.parse(sys.argv[1]).getroot().iter('{http://www.w3.org/2000/svg}text')]
+sys.exit(0 if sys.argv[2] in texts else 1)
+PY
+}
 small=(--size 640x360)
 
 # --- 1. a still replaces only a picture of its own kind, and says what it wrote
@@ -71,6 +79,32 @@ expect_rc 0 "--html, new" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has
 expect_rc 0 "--html, again" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has "rcuvis: reproduce: replaced $tmp/r.html" "--html again"
 printf '\n  <HTML><body>mine</body></HTML>\n' >"$tmp/upper.html"
 expect_rc 0 "--html over <HTML>" -- "$bin" "${html[@]}" --html "$tmp/upper.html" && err_has "replaced $tmp/upper.html" "--html over <HTML>"
+
+# --- 2a. a clean slide of a changed run says so in its title line, as the window's picture does
+expect_rc 0 "clean slide of a changed run" -- "$bin" shot "$hb" --at 1 --compare --clean --set rcu.fast_no_hz=false --size 1280x720 -o "$tmp/ch.svg"
+svg_line "$tmp/ch.svg" "changed: rcu.fast_no_hz=false" || fail "clean slide of a changed run: no \"changed: rcu.fast_no_hz=false\" in the picture"
+expect_rc 0 "window picture of a changed run" -- "$bin" shot "$hb" --at 1 --compare --set rcu.fast_no_hz=false --size 1280x720 -o "$tmp/chw.svg"
+svg_line "$tmp/chw.svg" "changed: rcu.fast_no_hz=false" || fail "the window's picture lost its badge"
+expect_rc 0 "clean slide of the file's run" -- "$bin" shot "$hb" --at 1 --compare --clean --size 1280x720 -o "$tmp/file.svg"
+grep -q ">changed: " "$tmp/file.svg" && fail "clean slide of the file's run says changed"
+expect_rc 0 "clean slide with --mode" -- "$bin" shot "$hb" --at 1 --clean --mode softirq --size 1280x720 -o "$tmp/m.svg"
+svg_line "$tmp/m.svg" "changed: mode=softirq" || fail "clean slide with --mode softirq: no \"changed: mode=softirq\""
+
+# --- 2b. --clean without --scale: a 1280x720 slide's text scaled up to the picture
+expect_rc 0 "clean 1920x1080" -- "$bin" shot "$hb" --at 1 --compare --clean --size 1920x1080 -o "$tmp/big.svg"
+expect_rc 0 "clean 1280x720 at 1.5" -- "$bin" shot "$hb" --at 1 --compare --clean --size 1280x720 --scale 1.5 -o "$tmp/big15.svg"
+cmp -s "$tmp/big.svg" "$tmp/big15.svg" || fail "--clean --size 1920x1080 is not --size 1280x720 --scale 1.5"
+grep -q 'width="1920" height="1080"' "$tmp/big.svg" || fail "--clean --size 1920x1080: not 1920x1080 pixels"
+expect_rc 0 "clean 1920x1080 at scale 1" -- "$bin" shot "$hb" --at 1 --compare --clean --size 1920x1080 --scale 1 -o "$tmp/big1.svg"
+cmp -s "$tmp/big.svg" "$tmp/big1.svg" && fail "an explicit --scale 1 did not win over --clean's default"
+# 1600x900 gives 1.25; 1000x1000 would give 0.78, and stays 1
+expect_rc 0 "clean 1600x900" -- "$bin" shot "$hb" --at 1 --clean --size 1600x900 -o "$tmp/s125.svg"
+expect_rc 0 "clean 1280x720 at 1.25" -- "$bin" shot "$hb" --at 1 --clean --size 1280x720 --scale 1.25 -o "$tmp/s125b.svg"
+cmp -s "$tmp/s125.svg" "$tmp/s125b.svg" || fail "--clean --size 1600x900 is not --size 1280x720 --scale 1.25"
+expect_rc 0 "clean 1000x1000" -- "$bin" shot "$hb" --at 1 --clean --size 1000x1000 -o "$tmp/sq.svg"
+expect_rc 0 "clean 1000x1000 at 1" -- "$bin" shot "$hb" --at 1 --clean --size 1000x1000 --scale 1 -o "$tmp/sq1.svg"
+cmp -s "$tmp/sq.svg" "$tmp/sq1.svg" || fail "--clean --size 1000x1000 is not at scale 1"
+expect_rc 0 "shot --help" -- "$bin" shot --help && out_has "min(W/1280, H/720)" "shot --help on --clean's text scale"
 
 [ $failed -eq 0 ] && echo "shot_slides: all passed"
 exit $failed
