@@ -174,11 +174,21 @@ static int bench_seeks(ui_app *a, int n, int64_t upto)
 static bool cue_conflict(const rv_config *cfg, int n, const char *mode, int flavor, int select, char *err, size_t errlen)
 {
     const ui_cue_view q = ui_cue_view_at(cfg, n - 1);
-    char what[200] = "", by[40] = "";
+    const rv_cue *cue = &cfg->cues[n - 1];
+    char what[300] = "", by[40] = "";
     int setter = -1;
+    /* one engine in another mode than the run the cue narrates: its caption speaks of that run, so the
+     * picture would show it marked as not matching (or the window's M is what the cue asks for) */
+    int one = !mode ? -1 : !strcmp(mode, "softirq") || !strcmp(mode, "3.6") ? RV_MODE_SOFTIRQ
+                         : !strcmp(mode, "kthread") || !strcmp(mode, "3.7") ? RV_MODE_KTHREAD : -1;
+    bool invites_mode = false;
+    for (int i = 0; i < cue->ninvites; i++) invites_mode |= !strcmp(cue->invites[i], "mode");
     if (mode && q.compare >= 0 && (q.compare == 1) != !strcmp(mode, "compare")) {
         snprintf(what, sizeof what, "--mode %s: cue %d is shown %s", mode, n, q.compare ? "in compare mode (both engines)" : "with one engine");
         setter = q.compare_by;
+    } else if (one >= 0 && q.compare != 1 && one != (int)cfg->rcu.mode && !invites_mode) {
+        snprintf(what, sizeof what, "--mode %s: cue %d is written for the scenario's own mode, %s, and its caption describes "
+                 "that run", mode, n, cfg->rcu.mode == RV_MODE_KTHREAD ? "kthread (3.7)" : "softirq (3.6)");
     } else if (flavor >= 0 && q.flavor >= 0 && q.flavor != flavor) {
         snprintf(what, sizeof what, "--flavor %s: cue %d shows %s", rv_flavor_name(flavor), n, rv_flavor_name(q.flavor));
         setter = q.flavor_by;

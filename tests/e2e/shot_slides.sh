@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shot_slides.sh — what a speaker preparing slides ran into next: shot and reproduce --html replacing any
 #   file without a word, a --clean slide of a changed run not saying so and its text too small at
-#   1920x1080.
+#   1920x1080, --cue with another --mode accepted.
 #   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/shot_slides.sh     (exit 0 = all passed)
 set -u
 bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
@@ -105,6 +105,22 @@ expect_rc 0 "clean 1000x1000" -- "$bin" shot "$hb" --at 1 --clean --size 1000x10
 expect_rc 0 "clean 1000x1000 at 1" -- "$bin" shot "$hb" --at 1 --clean --size 1000x1000 --scale 1 -o "$tmp/sq1.svg"
 cmp -s "$tmp/sq.svg" "$tmp/sq1.svg" || fail "--clean --size 1000x1000 is not at scale 1"
 expect_rc 0 "shot --help" -- "$bin" shot --help && out_has "min(W/1280, H/720)" "shot --help on --clean's text scale"
+
+# --- 3. --cue with a --mode the cue is not written for is refused, as --cue with --compare is
+expect_rc 2 "--cue 5 --mode softirq" -- "$bin" shot "$tree" --cue 5 --mode softirq "${small[@]}" -o "$tmp/c.png" &&
+  err_has "rcuvis: shot: --mode softirq: cue 5 is written for the scenario's own mode, kthread (3.7)" "--cue 5 --mode softirq" &&
+  err_has "with --at 0.194004001 instead of --cue 5" "--cue 5 --mode softirq: the way out"
+[ -e "$tmp/c.png" ] && fail "--cue 5 --mode softirq: a picture was written"
+expect_rc 2 "--cue 5 --mode 3.6" -- "$bin" shot "$tree" --cue 5 --mode 3.6 "${small[@]}" -o "$tmp/c.png" && err_has "cue 5 is written for" "--mode 3.6"
+expect_rc 0 "--cue 5 --mode kthread (its own)" -- "$bin" shot "$tree" --cue 5 --mode kthread "${small[@]}" -o "$tmp/c.png"
+# a cue that invites the change of mode takes it
+python3 - "$tree" "$tmp/invites.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['cues'][4]['invites'] = ['mode']
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+expect_rc 0 "--cue 5 --mode softirq, invited" -- "$bin" shot "$tmp/invites.json" --cue 5 --mode softirq "${small[@]}" -o "$tmp/inv.png"
 
 [ $failed -eq 0 ] && echo "shot_slides: all passed"
 exit $failed
