@@ -153,7 +153,7 @@ int ex_animate_check(const char *out, char *err, size_t errlen)
 }
 
 /* A clip's frame count: its length times its rate, at least a first and a last frame. */
-static int frame_count(const ex_anim *an)
+int ex_clip_frame_count(const ex_anim *an)
 {
     int n = (int)(an->length_s * an->fps + 0.5);
     return n < 2 ? 2 : n;
@@ -268,7 +268,7 @@ static int bar_font(rd_ctx *rd, const bar_note *b, int n, int digits)
 
 int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look, ex_frame_fn frame, void *ctx)
 {
-    int n = frame_count(an);
+    int n = ex_clip_frame_count(an);
     /* playback speed as the window would have it, so the timeline's window and the highlight
      * flashes follow the clip's pace exactly as they follow the window's speed */
     a->st.speed = (an->to_ns - an->from_ns) / 1e9 / an->length_s;
@@ -389,7 +389,7 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
         if (!(o = sf_open(an->out, 0644, err, sizeof err))) { ex_error(err); return 2; }
         snprintf(note, sizeof note, existed ? "; %s was left unchanged" : "; %s was not written", an->out);
     }
-    int n = frame_count(an);
+    int n = ex_clip_frame_count(an);
     rd_ctx *rd = rd_new_offscreen(an->w, an->h, an->scale, err, sizeof err);
     if (!rd) { sf_abort(o); ex_error(err); return 2; }
     /* the frame directory last, once everything else is ready: it may remove an earlier clip's frames */

@@ -37,6 +37,8 @@ typedef struct ex_anim {
     bool fit_scale;         /* --panel without --scale: fit the text scale to the clip (fit.c) */
 } ex_anim;
 
+/* How many frames an makes: length_s * fps, rounded, at least 2 (a first and a last). */
+int ex_clip_frame_count(const ex_anim *an);
 /* Write the frames (always) and encode them when out names a clip (anim.c). Returns an exit
  * status: 0 ok, 2 with a message on stderr. */
 int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look);

@@ -55,7 +55,8 @@ static void usage(FILE *out)
             "animation (instead of --at):\n"
             "  --from A --to B simulated seconds of the first and last frame\n"
             "  --fps N         frames per second of the clip (default 25)\n"
-            "  --length S      clip length in real seconds (default B - A: real time)\n"
+            "  --length S      clip length in real seconds (default B - A, at least 0.1: real time; when that\n"
+            "                  makes a clip shorter than 1 s, a warning says so)\n"
             "  --cues          burn in a cue bar: the simulated time and the latest event in words (of the flavor\n"
             "                  shown, or of none; a stall or GP event before a caption at the same instant)\n"
             "  -o DIR/         PNG frames only: DIR/frame-00001.png ...\n"
@@ -251,6 +252,14 @@ static int add_set(char items[16][128], char labels[16][160], int *n, const char
     return rc == 1 ? 0 : -1;
 }
 
+/* ns as exact seconds, no trailing zeros: "60", "80.0078125" (%g said 80.0078) */
+static void exact_s(char *b, size_t n, int64_t ns)
+{
+    int l = snprintf(b, n, "%lld.%09lld", (long long)(ns / 1000000000LL), (long long)(ns % 1000000000LL));
+    while (l > 0 && (size_t)l < n && b[l - 1] == '0') b[--l] = 0;
+    if (l > 0 && (size_t)l < n && b[l - 1] == '.') b[--l] = 0;
+}
+
 /* --clean without --scale: the text of a 1280x720 slide at scale 1, scaled up to the picture (a
  * 1920x1080 slide at scale 1 had 11-13 px text, too small for a projector): min(W/1280, H/720) to
  * the nearest quarter, never below 1. */
@@ -264,6 +273,7 @@ static double clean_scale(int w, int h)
 int cmd_shot(int argc, char **argv)
 {
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL, *cue_text = NULL;
+    const char *at_text = NULL, *to_text = NULL; /* as typed, for messages: %g rounds 60.000000001 to 60 */
     double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1, cue = 0;
     /* --set and --cpus, as `rcuvis run` and the window take them: applied when the scenario loads */
@@ -271,7 +281,7 @@ int cmd_shot(int argc, char **argv)
     int nsets = 0;
     unsigned long long seed = 0;
     bool has_seed = false;
-    bool compare = false, scale_given = false;
+    bool compare = false, scale_given = false, length_given = false;
     ex_look look = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -290,7 +300,7 @@ int cmd_shot(int argc, char **argv)
          * --at is capped at a week (the longest run) so seconds * 1e9 always fits an int64. */
         char nerr[256];
         int nrc = 0;
-        if (!strcmp(o, "--at")) nrc = np_double(o, val, 0, 604800, &at, nerr, sizeof nerr);
+        if (!strcmp(o, "--at")) { nrc = np_double(o, val, 0, 604800, &at, nerr, sizeof nerr); at_text = val; }
         else if (!strcmp(o, "-o")) out = val;
         else if (!strcmp(o, "--size")) nrc = np_size(o, val, 320, 200, 8192, 8192, &w, &h, nerr, sizeof nerr);
         else if (!strcmp(o, "--scale")) { nrc = np_double(o, val, 0.5, 4, &scale, nerr, sizeof nerr); scale_given = true; }
@@ -304,9 +314,9 @@ int cmd_shot(int argc, char **argv)
         else if (!strcmp(o, "--bench-frames")) nrc = np_int(o, val, 1, 100000, &bench_frames, nerr, sizeof nerr);
         else if (!strcmp(o, "--bench-seeks")) nrc = np_int(o, val, 1, 100000, &bench_seek, nerr, sizeof nerr);
         else if (!strcmp(o, "--from")) nrc = np_double(o, val, 0, 604800, &from, nerr, sizeof nerr);
-        else if (!strcmp(o, "--to")) nrc = np_double(o, val, 0, 604800, &to, nerr, sizeof nerr);
+        else if (!strcmp(o, "--to")) { nrc = np_double(o, val, 0, 604800, &to, nerr, sizeof nerr); to_text = val; }
         else if (!strcmp(o, "--fps")) nrc = np_double(o, val, 1, 120, &fps, nerr, sizeof nerr);
-        else if (!strcmp(o, "--length")) nrc = np_double(o, val, 0.1, 600, &length, nerr, sizeof nerr);
+        else if (!strcmp(o, "--length")) { nrc = np_double(o, val, 0.1, 600, &length, nerr, sizeof nerr); length_given = true; }
         else if (!strcmp(o, "--panel")) {
             look.panel = ui_panel_from_name(val);
             if (look.panel < 0) return bad("--panel: expected cpus, tree, accounting, timeline, klog, why or caption, got \"%s\"", val);
@@ -410,7 +420,9 @@ int cmd_shot(int argc, char **argv)
     a.st.sel_cpu = select;
     int64_t t = (int64_t)(at * 1e9 + 0.5);
     if ((anim ? (int64_t)(to * 1e9 + 0.5) : t) > ui_app_end(&a)) {
-        fprintf(stderr, "rcuvis: shot: %s %g is after the end of the run (%g s)\n", anim ? "--to" : "--at", anim ? to : at, ui_app_end(&a) / 1e9);
+        char end[40];
+        exact_s(end, sizeof end, ui_app_end(&a));
+        fprintf(stderr, "rcuvis: shot: %s %s is after the end of the run (%s s)\n", anim ? "--to" : "--at", anim ? to_text : at_text, end);
         ui_app_free(&a);
         return 2;
     }
@@ -440,6 +452,16 @@ int cmd_shot(int argc, char **argv)
                       .fit_scale = look.panel >= 0 && !scale_given};
         int rc = ex_animate(&a, &an, &look);
         ui_app_free(&a);
+        int frames = ex_clip_frame_count(&an);
+        if (rc == 0 && !length_given && frames / fps < 1) {
+            /* the default is the simulated span in real time: a few milliseconds of a tree's grace
+             * period make a clip that is over before anyone sees it */
+            char span[40];
+            exact_s(span, sizeof span, an.to_ns - an.from_ns);
+            fprintf(stderr, "rcuvis: shot: warning: the clip lasts %g s (%d frames at %g fps): without --length a clip lasts "
+                    "as long as the simulated span it shows, %s s here (and at least 0.1 s); give --length SECONDS for a longer "
+                    "one (--length 5 plays this span at 1/%.0f speed)\n", frames / fps, frames, fps, span, 5 / (to - from));
+        }
         return rc;
     }
     double sim0 = now_ms();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shot_slides.sh — what a speaker preparing slides ran into next: shot and reproduce --html replacing any
 #   file without a word, a --clean slide of a changed run not saying so and its text too small at
-#   1920x1080, --cue with another --mode accepted.
+#   1920x1080, --cue with another --mode accepted, a clip over before it starts, rounded --at values.
 #   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/shot_slides.sh     (exit 0 = all passed)
 set -u
 bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
@@ -121,6 +121,19 @@ d['cues'][4]['invites'] = ['mode']
 json.dump(d, open(sys.argv[2], 'w'))
 PY
 expect_rc 0 "--cue 5 --mode softirq, invited" -- "$bin" shot "$tmp/invites.json" --cue 5 --mode softirq "${small[@]}" -o "$tmp/inv.png"
+
+# --- 4. a clip whose default length is a blink says so, naming --length
+expect_rc 0 "a 31.5 ms clip" -- "$bin" shot "$tree" --from 0.163 --to 0.1945 --panel tree --size 320x200 -o "$tmp/blink/" &&
+  err_has "rcuvis: shot: warning: the clip lasts 0.12 s (3 frames at 25 fps): without --length a clip lasts as long as the simulated span it shows, 0.0315 s here (and at least 0.1 s); give --length SECONDS" "short clip"
+expect_rc 0 "the same clip with --length" -- "$bin" shot "$tree" --from 0.163 --to 0.1945 --panel tree --size 320x200 --length 0.2 --fps 10 -o "$tmp/given/" &&
+  err_lacks "warning" "--length given"
+expect_rc 0 "a clip of 1 s" -- "$bin" shot "$tree" --from 0.5 --to 1.5 --fps 2 --panel tree --size 320x200 -o "$tmp/second/" && err_lacks "warning" "1 s clip"
+
+# --- 5. a moment past the end is named as typed
+expect_rc 2 "--at just past the end" -- "$bin" shot "$hb" --at 60.000000001 -o "$tmp/x.png" &&
+  err_has "rcuvis: shot: --at 60.000000001 is after the end of the run (60 s)" "--at 60.000000001"
+expect_rc 2 "--to just past the end" -- "$bin" shot "$root/scenarios/omap-stall.json" --from 89 --to 90.0000001 -o "$tmp/y/" &&
+  err_has "--to 90.0000001 is after the end of the run (90 s)" "--to 90.0000001"
 
 [ $failed -eq 0 ] && echo "shot_slides: all passed"
 exit $failed
