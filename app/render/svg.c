@@ -173,7 +173,10 @@ void svg_rec_text(rd_svg *s, const char *family, bool bold, int size_px, int x, 
 {
     char p[64];
     paint(p, sizeof p, "fill", col);
-    add(s, false, "<text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"%d\"%s %s", x, y, family, size_px,
+    /* a generic family after DejaVu: a viewer without DejaVu (a slide deck opened elsewhere) otherwise
+     * falls back to its default, a serif face in most, where sans or monospace keeps the look */
+    const char *generic = strstr(family, "Mono") ? "monospace" : "sans-serif";
+    add(s, false, "<text x=\"%d\" y=\"%d\" font-family=\"%s, %s\" font-size=\"%d\"%s %s", x, y, family, generic, size_px,
         bold ? " font-weight=\"bold\"" : "", p);
     if (width > 0) add(s, false, " textLength=\"%d\" lengthAdjust=\"spacingAndGlyphs\"", width);
     add(s, false, ">");

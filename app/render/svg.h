@@ -41,7 +41,8 @@ void svg_rec_triangle(rd_svg *s, int x, int y, int size, bool down, rd_color col
 void svg_rec_grid(rd_svg *s, rd_rect r, int w, int h, const uint32_t *rgb);
 void svg_rec_clip_push(rd_svg *s, rd_rect r);
 void svg_rec_clip_pop(rd_svg *s);
-/* family "DejaVu Sans" or "DejaVu Sans Mono"; y is the baseline; width the raster advance. */
+/* family "DejaVu Sans" or "DejaVu Sans Mono" (written with its generic fallback, sans-serif or monospace);
+ * y is the baseline; width the raster advance. */
 void svg_rec_text(rd_svg *s, const char *family, bool bold, int size_px, int x, int y, int width, rd_color col,
                   const char *text, size_t len);
 #endif

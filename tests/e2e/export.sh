@@ -69,7 +69,7 @@ assert any(t.startswith('An interrupt woke CPU 0') for t in texts), "3.6's stall
 for control in ['▶ play', 'Compare', 'Open', 'wheel zooms']:
     assert control not in joined, control
 fams = {t.get('font-family') for t in root.iter('{http://www.w3.org/2000/svg}text')}
-assert fams <= {'DejaVu Sans', 'DejaVu Sans Mono'}, fams
+assert fams <= {'DejaVu Sans, sans-serif', 'DejaVu Sans Mono, monospace'}, fams
 # spaces are layout: xml:space="preserve" keeps them in every renderer (rsvg-convert ignores CSS
 # white-space, and "[   80.007812] " became "[ 80.007812] " with the rest of the line shifted)
 assert root.get('{http://www.w3.org/XML/1998/namespace}space') == 'preserve', root.attrib

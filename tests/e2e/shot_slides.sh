@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # shot_slides.sh — what a speaker preparing slides ran into next: shot and reproduce --html replacing any
 #   file without a word, a --clean slide of a changed run not saying so and its text too small at
-#   1920x1080, --cue with another --mode accepted, a clip over before it starts, rounded --at values.
+#   1920x1080, --cue with another --mode accepted, a clip over before it starts, rounded --at values,
+#   SVG text without a generic font family.
 #   RCUVIS_BIN=build/rcuvis RCUVIS_ROOT=. bash tests/e2e/shot_slides.sh     (exit 0 = all passed)
 set -u
 bin=${RCUVIS_BIN:?set RCUVIS_BIN to the rcuvis binary}
@@ -134,6 +135,14 @@ expect_rc 2 "--at just past the end" -- "$bin" shot "$hb" --at 60.000000001 -o "
   err_has "rcuvis: shot: --at 60.000000001 is after the end of the run (60 s)" "--at 60.000000001"
 expect_rc 2 "--to just past the end" -- "$bin" shot "$root/scenarios/omap-stall.json" --from 89 --to 90.0000001 -o "$tmp/y/" &&
   err_has "--to 90.0000001 is after the end of the run (90 s)" "--to 90.0000001"
+
+# --- 6. SVG text names a generic family after DejaVu, for a viewer without it
+expect_rc 0 "an SVG with a kernel log" -- "$bin" shot "$root/scenarios/omap-stall.json" --at 80.5 --size 960x540 -o "$tmp/f.svg"
+python3 - "$tmp/f.svg" <<'PY' || fail "SVG font families"
+import sys, xml.etree.ElementTree as ET
+fams = {t.get('font-family') for t in ET.parse(sys.argv[1]).getroot().iter('{http://www.w3.org/2000/svg}text')}
+assert fams == {'DejaVu Sans, sans-serif', 'DejaVu Sans Mono, monospace'}, fams
+PY
 
 [ $failed -eq 0 ] && echo "shot_slides: all passed"
 exit $failed
