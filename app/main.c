@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "paths.h"
 #include "rcuvis.h"
+#include "util/nearword.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,43 @@ static void usage(FILE *out)
             "Run `rcuvis COMMAND --help` for a command's options, `rcuvis SCENARIO.json --help` for the window's.\n");
 }
 
+/* The subcommands, in the order `rcuvis --help` lists them. "help" is accepted too but is no command
+ * to suggest in a list. */
+typedef struct command { const char *name; int (*run)(int argc, char **argv); } command;
+static const command commands[] = {
+    {"run", cmd_run},         {"check", cmd_check}, {"schema", cmd_schema},     {"shot", cmd_shot},
+    {"reproduce", cmd_reproduce}, {"quiz", cmd_quiz}, {"glossary", cmd_glossary},
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+/* A first argument that is a bare word (no '/' or '.', so no file name) and neither a file here nor a
+ * shipped scenario: a command misspelled ("chek"), or a word that names nothing ("slide"). The window
+ * would only say that no scenario has that name (and `rcuvis slide --help` printed the window's help
+ * and exit 0), which hides that rcuvis has commands at all. Returns an exit status, or -1 to go on
+ * and open the window. */
+static int not_a_scenario(const char *word)
+{
+    if (word[0] == '-' || strchr(word, '/') || strchr(word, '.')) return -1;
+    char buf[1024], err[4096];
+    if (rcuvis_scenario_path(word, buf, sizeof buf, err, sizeof err)) return -1; /* a file, or a shipped scenario: it wins */
+    const char *names[NCOMMANDS + 1];
+    for (int i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
+    names[NCOMMANDS] = "help";
+    const char *near = nw_nearest(word, names, NCOMMANDS + 1, 2);
+    if (near) {
+        fprintf(stderr, "rcuvis: unknown command \"%s\"; did you mean \"%s\"? (rcuvis --help lists the commands)\n", word, near);
+        return 2;
+    }
+    char list[256] = "";
+    for (int i = 0; i < NCOMMANDS; i++) {
+        size_t l = strlen(list);
+        snprintf(list + l, sizeof list - l, "%s%s", i == 0 ? "" : i == NCOMMANDS - 1 ? " and " : ", ", commands[i].name);
+    }
+    fprintf(stderr, "rcuvis: %s\nrcuvis: %s is no command either: the commands are %s (rcuvis --help says what each does)\n",
+            err, word, list);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     rcuvis_set_invoked_as(argv[0]);
@@ -28,18 +66,15 @@ int main(int argc, char **argv)
         const char *c = argv[1];
         if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) { usage(stdout); return 0; }
         if (!strcmp(c, "--version")) { printf("rcuvis %s\n", RCUVIS_VERSION); return 0; }
-        if (!strcmp(c, "run")) return cmd_run(argc - 1, argv + 1);
-        if (!strcmp(c, "check")) return cmd_check(argc - 1, argv + 1);
-        if (!strcmp(c, "schema")) return cmd_schema(argc - 1, argv + 1);
-        if (!strcmp(c, "shot")) return cmd_shot(argc - 1, argv + 1);
-        if (!strcmp(c, "quiz")) return cmd_quiz(argc - 1, argv + 1);
-        if (!strcmp(c, "reproduce")) return cmd_reproduce(argc - 1, argv + 1);
-        if (!strcmp(c, "glossary")) return cmd_glossary(argc - 1, argv + 1);
+        for (int i = 0; i < NCOMMANDS; i++)
+            if (!strcmp(c, commands[i].name)) return commands[i].run(argc - 1, argv + 1);
         if (c[0] == '-' && strcmp(c, "--scale") && strcmp(c, "--compare") && strcmp(c, "--mode") && strcmp(c, "--seed")) {
             fprintf(stderr, "rcuvis: unknown option '%s'\n", c);
             usage(stderr);
             return 2;
         }
+        int rc = not_a_scenario(c);
+        if (rc >= 0) return rc;
     }
     return cmd_window(argc, argv);
 }

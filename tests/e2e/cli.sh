@@ -320,5 +320,28 @@ expect_rc 0 "glossary cpu_needs_another_gp" -- "$bin" glossary cpu_needs_another
 expect_rc 2 "glossary of nothing" -- "$bin" glossary zzzz && err_has 'rcuvis: glossary: no term matches "zzzz" (`rcuvis glossary` lists all' "glossary none"
 expect_rc 0 "help lists glossary" -- "$bin" --help && out_has "rcuvis glossary [TERM...]" "help glossary"
 
+# --- a first word that is no command, file or shipped scenario (a speaker tried `rcuvis slide --help`
+# and got the window's help with exit 0): a near miss of a command is named, any other word gets
+# the not-found message and the list of commands; a file or a shipped name still opens the window
+expect_rc 2 "a misspelled command" -- "$bin" chek "$scn" && err_has 'rcuvis: unknown command "chek"; did you mean "check"?' "chek"
+expect_rc 2 "a misspelled command with --help" -- "$bin" reproduse --help && err_has 'did you mean "reproduce"?' "reproduse --help"
+for word in slide anim; do
+  expect_rc 2 "rcuvis $word --help" -- "$bin" $word --help &&
+    { err_has "$word: no such file here, and no shipped scenario of that name" "$word --help";
+      err_has "the commands are run, check, schema, shot, reproduce, quiz and glossary" "$word --help"; err_prefixed "$word --help"; }
+  out_lacks "usage:" "$word --help"
+done
+expect_rc 0 "a shipped scenario's window help" -- "$bin" small-busy --help && out_has "usage: rcuvis [SCENARIO.json]" "small-busy --help"
+# a file in the working directory named like a command's near miss is a file, and wins
+mkdir "$tmp/cwd" && cp "$scn" "$tmp/cwd/chek"
+abs_bin=$bin; case $abs_bin in /*) ;; *) abs_bin="$PWD/$abs_bin" ;; esac
+cd "$tmp/cwd" && expect_rc 0 "a file named chek" -- "$abs_bin" chek --help && out_has "usage: rcuvis [SCENARIO.json]" "a file named chek"
+cd - >/dev/null
+# near misses of a shipped scenario, and a path that lacks only its .json
+expect_rc 2 "a near miss of a shipped name" -- "$bin" run offline-mid-gpp && err_has 'did you mean "offline-mid-gp"?' "offline-mid-gpp"
+expect_rc 2 "the start of a shipped name" -- "$bin" run omap && err_has 'did you mean "omap-stall"?' "omap"
+expect_rc 2 "no shipped name near" -- "$bin" run zzzzzz && err_lacks "did you mean" "zzzzzz"
+expect_rc 2 "a path without its .json" -- "$bin" run "$root/scenarios/tree" && err_has "$root/scenarios/tree: no such file; did you mean $root/scenarios/tree.json?" "scenarios/tree"
+
 [ $failed -eq 0 ] && echo "cli.sh: all passed"
 exit $failed
