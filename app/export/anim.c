@@ -249,8 +249,9 @@ static int bar_digits(const bar_note *b, int n)
     return 6;
 }
 
-/* The biggest of the bar's fonts (ex_cue_bar_fit's index) in which every frame's words fit at rd's
- * scale; 1000 when some frame's fit in none (the bar then takes its smallest and ends them at a word). */
+/* The biggest of the bar's fonts (ex_cue_bar_fit's index, EX_BAR_TWO_ROWS last) in which every frame's
+ * words fit at rd's scale; 1000 when some frame's fit in none (the bar then takes its smallest and ends
+ * them at a word). */
 static int bar_font(rd_ctx *rd, const bar_note *b, int n, int digits)
 {
     int font = 0;
@@ -298,15 +299,20 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
     /* one panel: the text scale that keeps everything at both ends of the clip (the last frame has
      * the most log lines, the first may have other labels), fixed for every frame */
     if (an->fit_scale) {
+        /* beside the bar at its tallest (two rows): the bar's words wrap before the panel's text
+         * shrinks for them (tree's clip with --cues at 960x540 was fitted at 1.25, the same without
+         * at 2, the bottom half of the picture empty) */
+        ex_look fl = lk;
+        if (bars) fl.bar_font = EX_BAR_TWO_ROWS;
         ui_app_refresh_reports(a, 0, 0);
-        float k = ex_fit_panel_scale(a, rd, look);
+        float k = ex_fit_panel_scale(a, rd, &fl);
         ui_app_seek(a, an->from_ns);
         ui_app_refresh_reports(a, 0, 0);
-        float k0 = ex_fit_panel_scale(a, rd, look);
+        float k0 = ex_fit_panel_scale(a, rd, &fl);
         if (k0 < k) k = k0;
-        /* and the cue bar's words, every frame's, whole in one of its fonts (a smaller one before a
-         * smaller panel): the panel's rule alone let the longest be cut mid-word ("... for rcu_sched
-         * GP 4 (n…") */
+        /* and the cue bar's words, every frame's, whole in one of its fonts or on two rows (a smaller
+         * panel only when not even those hold them): the panel's rule alone let the longest be cut
+         * mid-word ("... for rcu_sched GP 4 (n…") */
         if (bars) {
             int digits = bar_digits(bars, n);
             for (; k > 1.0f; k -= 0.25f) {

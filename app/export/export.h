@@ -20,7 +20,8 @@ typedef struct ex_look {
     int klog, caption;
     /* the cue bar of a clip, fixed for all its frames so its text neither jumps nor gets cut (anim.c):
      * the decimals of its times (6 or 9; 0 = as each picture's times need) and its font (an index
-     * into ex_cue_bar_fit's fonts, biggest first; 0 = the biggest) */
+     * into ex_cue_bar_fit's fonts, biggest first; 0 = the biggest; EX_BAR_TWO_ROWS: the smallest on
+     * two rows) */
     int bar_digits, bar_font;
     /* a clip's title clock, fixed for all its frames in the same way: 6 or 9 decimals (0 = a still's,
      * as many as its time needs); the clock changing width moved the jiffy beside it every frame */
@@ -84,7 +85,10 @@ int ex_cue_bar_height(rd_ctx *rd);
  * (6 or 9), or without the event when ev_t < 0. side is "3.6: " or "3.7: " in compare, else "". */
 void ex_cue_bar_text(char *buf, size_t n, int64_t clock_ns, int64_t ev_t, const char *what, const char *side, int digits);
 /* The biggest of the cue bar's fonts (an index for ex_look.bar_font) in which text fits the bar of
- * rd's picture whole; -1 when even the smallest does not (the bar then ends it at a word with "…"). */
+ * rd's picture whole, on one row, else EX_BAR_TWO_ROWS when two rows of the smallest hold it; -1 when
+ * not even those do (the bar then ends it at a word with "…"). A bar of two rows is taller: a clip
+ * fitting a panel's text scale leaves room for it rather than shrink the panel to keep one row. */
+enum { EX_BAR_TWO_ROWS = 3 };
 int ex_cue_bar_fit(rd_ctx *rd, const char *text);
 
 /* An error of `rcuvis shot` on stderr, each of its lines prefixed "rcuvis: shot: " (shot.c). */

@@ -70,9 +70,18 @@ static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *v
 
 int ex_cue_bar_height(rd_ctx *rd) { return rd_line_height(rd, RD_BOLD) + rd_px(rd, 10); }
 
-/* The bar's fonts, biggest first: a clip takes the biggest in which every frame's words fit. */
+/* The bar's fonts, biggest first: a clip takes the biggest in which every frame's words fit; after
+ * them, the smallest on two rows (EX_BAR_TWO_ROWS). */
 static const enum rd_font cue_fonts[] = {RD_BOLD, RD_SANS, RD_SANS_SMALL};
 enum { NCUE_FONTS = sizeof cue_fonts / sizeof cue_fonts[0] };
+_Static_assert((int)EX_BAR_TWO_ROWS == (int)NCUE_FONTS, "two rows come after the one-row fonts");
+
+/* The bar's height as look draws it: two rows of the smallest font, or one of the biggest. */
+static int bar_height(rd_ctx *rd, const ex_look *look)
+{
+    if (look && look->bar_font == EX_BAR_TWO_ROWS) return 2 * rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 10);
+    return ex_cue_bar_height(rd);
+}
 
 /* Seconds with exactly digits decimals (6 or 9): one width for every frame of a clip, where the
  * window's clock prints as many as the time needs ("0.009395302 s", then "0.012100 s") */
@@ -93,20 +102,20 @@ void ex_cue_bar_text(char *buf, size_t n, int64_t clock_ns, int64_t ev_t, const 
 }
 
 /* The bar's strip and the room its words have in it */
-static rd_rect bar_rect(rd_ctx *rd, rd_rect top_bar)
+static rd_rect bar_rect(rd_ctx *rd, rd_rect top_bar, const ex_look *look)
 {
     int w, h;
     rd_output_size(rd, &w, &h);
-    int bh = ex_cue_bar_height(rd);
+    int bh = bar_height(rd, look);
     return top_bar.h > 0 ? (rd_rect){0, 0, w, top_bar.y + top_bar.h > bh ? top_bar.y + top_bar.h : bh} : (rd_rect){0, h - bh, w, bh};
 }
 
 int ex_cue_bar_fit(rd_ctx *rd, const char *text)
 {
-    int room = bar_rect(rd, (rd_rect){0, 0, 0, 0}).w - 2 * rd_px(rd, 5);
+    int room = bar_rect(rd, (rd_rect){0, 0, 0, 0}, NULL).w - 2 * rd_px(rd, 5);
     for (int i = 0; i < NCUE_FONTS; i++)
         if (rd_text_width(rd, cue_fonts[i], text) <= room) return i;
-    return -1;
+    return panel_wrap_lines(rd, RD_SANS_SMALL, room, text) <= 2 ? EX_BAR_TWO_ROWS : -1;
 }
 
 /* text ended at the last word that leaves room for "…" (the renderer alone cut "(not reported yet)"
@@ -134,7 +143,7 @@ static const char *bar_words(rd_ctx *rd, enum rd_font f, const char *text, int r
 static void cue_bar(ui_frame *fr, const ui_view *v, rd_rect top_bar, bool compare, const ex_look *look)
 {
     rd_ctx *rd = fr->rd;
-    rd_rect r = bar_rect(rd, top_bar);
+    rd_rect r = bar_rect(rd, top_bar, look);
     rd_fill(rd, r, fr->th->caption_bg);
     int64_t clock = v->moment >= 0 ? v->moment : v->now;
     int digits = look->bar_digits;
@@ -143,9 +152,13 @@ static void cue_bar(ui_frame *fr, const ui_view *v, rd_rect top_bar, bool compar
     char t[600], cut[600];
     const char *side = compare && v->bar_event_t >= 0 ? (v->mode == RV_MODE_SOFTIRQ ? "3.6: " : "3.7: ") : "";
     ex_cue_bar_text(t, sizeof t, clock, v->bar_event_t, v->bar_event, side, digits);
+    rd_rect in = rd_inset(r, rd_px(rd, 5));
+    if (look->bar_font == EX_BAR_TWO_ROWS) { /* a clip whose words need it in every frame's bar */
+        panel_wrap_fit(fr, RD_SANS_SMALL, in, fr->th->caption_text, t);
+        return;
+    }
     int fi = look->bar_font < 0 ? 0 : look->bar_font >= NCUE_FONTS ? NCUE_FONTS - 1 : look->bar_font;
     enum rd_font f = cue_fonts[fi];
-    rd_rect in = rd_inset(r, rd_px(rd, 5));
     rd_text_in(rd, f, in, RD_LEFT, fr->th->caption_text, bar_words(rd, f, t, in.w, cut, sizeof cut));
 }
 
@@ -219,7 +232,7 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
 {
     int w, h;
     rd_output_size(rd, &w, &h);
-    if (look->cues) h -= ex_cue_bar_height(rd); /* the bar goes below the picture, not over its caption */
+    if (look->cues) h -= bar_height(rd, look); /* the bar goes below the picture, not over its caption */
     if (look->panel >= 0) {
         ui_layout_single(&a->L, rd, w, h, &a->st, look->panel);
         return;

@@ -16,7 +16,9 @@ static void keep_bar(void *ctx, const char *s, const char *end, int x, int y, in
 {
     (void)h;
     bar_text *b = ctx;
-    if (y < b->top) return;
+    /* the bar begins at its clock ("t = "): a bar of two rows starts above top, the panel's text
+     * in that band above a bar of one row is not the bar's */
+    if (y < b->top || (!b->text[0] && strncmp(s, "t = ", 4) != 0)) return;
     size_t l = strlen(b->text), n = end ? (size_t)(end - s) : strlen(s);
     snprintf(b->text + l, sizeof b->text - l, "%.*s", (int)n, s);
     if (x + w > b->right) b->right = x + w;
@@ -86,7 +88,7 @@ static int check_frame(void *ctx, rd_ctx *rd, int i, int n)
         if (!c->first_time[0]) snprintf(c->first_time, sizeof c->first_time, "%s", tf);
         c->checked++;
     }
-    c->cur.top = c->h - ex_cue_bar_height(rd);
+    c->cur.top = c->h - 2 * ex_cue_bar_height(rd); /* as high as a bar of two rows starts */
     c->cur.text[0] = 0;
     c->cur.right = 0;
     rd_set_text_observer(rd, keep_bar, &c->cur);

@@ -141,3 +141,37 @@ Test(panel_fit, a_narrow_compare_head_keeps_its_qualifier_before_the_generic_wor
     rd_free(rd);
     ui_app_free(&a);
 }
+
+/* The text scale a clip of tree from 0.163 to 0.1945 s, the tree alone at 960x540, is drawn at. */
+static int scale_frame(void *ctx, rd_ctx *rd, int i, int n)
+{
+    (void)i; (void)n;
+    *(float *)ctx = rd_scale(rd);
+    return 0;
+}
+
+static float clip_scale(bool cues)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "tree.json", false);
+    rd_ctx *rd = rd_new_offscreen(960, 540, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_anim an = {.from_ns = 163000000LL, .to_ns = 194500000LL, .fps = 10, .length_s = 6, .out = "unused/", .w = 960, .h = 540,
+                  .scale = 1.0f, .fit_scale = true};
+    ex_look look = {.panel = UI_PANEL_TREE, .cues = cues, .klog = -1, .caption = -1};
+    float k = 0;
+    cr_assert_eq(ex_clip_frames(&a, rd, &an, &look, scale_frame, &k), 0);
+    rd_free(rd);
+    ui_app_free(&a);
+    return k;
+}
+
+/* The cue bar's words wrap to a second row rather than shrink the panel: with --cues the clip was
+ * fitted at 1.25, without at 2, the tree in the top half and the bottom half empty. */
+Test(panel_fit, the_cue_bar_does_not_shrink_a_clips_panel)
+{
+    float plain = clip_scale(false), cued = clip_scale(true);
+    cr_expect_gt(plain, 1.0f);
+    cr_expect_eq(cued, plain, "with the cue bar the clip's text scale is %.2f, without %.2f", cued, plain);
+}
