@@ -282,6 +282,7 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
     ui_app_seek(a, an->from_ns);
     for (int i = 0; i < n; i++) {
         if (i) ui_app_advance(a, frame_time(an, i, n), 0);
+        a->st.bar_since_ns = i ? frame_time(an, i - 1, n) : -1; /* the bar names what happened since the last frame */
         if (note_strip(&cs, a, rd, look) != 0 || (bars && note_bar(bars, i, a) != 0)) {
             strips_free(&cs);
             bar_notes_free(bars, bars ? i + 1 : 0);
@@ -343,12 +344,14 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
     int rc = 0;
     for (int i = 0; i < n && !rc; i++) {
         if (i) ui_app_advance(a, frame_time(an, i, n), 0);
+        a->st.bar_since_ns = i ? frame_time(an, i - 1, n) : -1;
         ui_app_refresh_reports(a, 0, 0);
         ex_draw(a, rd, look);
         rd_end(rd);
         rc = frame(ctx, rd, i, n);
     }
     a->fr.caption_font = 0; /* the window and single pictures fit each caption on its own */
+    a->st.bar_since_ns = -1;
     a->klog_hold = 0;
     a->st.timeline_cap = 0;
     return rc;

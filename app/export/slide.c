@@ -98,7 +98,9 @@ void ex_cue_bar_text(char *buf, size_t n, int64_t clock_ns, int64_t ev_t, const 
     bar_time(tb, sizeof tb, clock_ns, digits);
     if (ev_t < 0) { snprintf(buf, n, "t = %s", tb); return; }
     bar_time(te, sizeof te, ev_t, digits);
-    snprintf(buf, n, "t = %s   %slast event, at %s: %s", tb, side, te, what);
+    /* "event at", not "last event": a clip's frame names the weightiest one since the frame before
+     * (view.c bar_event_of()), which readers may have followed */
+    snprintf(buf, n, "t = %s   %sevent at %s: %s", tb, side, te, what);
 }
 
 /* The bar's strip and the room its words have in it */

@@ -64,6 +64,7 @@ void ui_state_defaults(ui_state *st)
     st->hover_cpu = -1;
     st->cue = -1;
     st->moment_ns = -1;
+    st->bar_since_ns = -1;
     st->focus_panel = st->last_panel = -1;
     st->timeline_span = 2000000000LL;
     st->flash_ns = 3000000LL;
@@ -193,14 +194,23 @@ static int bar_rank(const rv_event *ev)
 {
     switch (ev->type) {
     case RV_EV_STALL:
-    case RV_EV_VIOLATION: return 3;
+    case RV_EV_VIOLATION: return 4;
     case RV_EV_GP_START:
     case RV_EV_GP_END:
     case RV_EV_CPU_OFFLINE:
     case RV_EV_CPU_ONLINE:
-    case RV_EV_CB_ORPHAN: return 2;
+    case RV_EV_CB_ORPHAN: return 3;
+    /* the workload's own steady traffic: a tree clip's bar read "CPU 8 left its rcu_sched read-side
+     * critical section" frame after frame while the qsmask bits it showed were being cleared */
+    case RV_EV_READER_BEGIN:
+    case RV_EV_READER_END:
+    case RV_EV_CB_QUEUE:
+    case RV_EV_CB_INVOKE:
+    case RV_EV_IDLE_ENTER:
+    case RV_EV_IDLE_EXIT:
+    case RV_EV_SOFTIRQ: return 1;
     case RV_EV_CAPTION: return 0;
-    default: return 1;
+    default: return 2; /* what the grace period does: QS reports, FQS passes and credits, the kthread */
     }
 }
 
@@ -208,17 +218,25 @@ static int bar_rank(const rv_event *ev)
  * "CPU 7 left its rcu_bh read-side critical section"), the best ranked among those at its instant.
  * A bounded look back, as each frame builds a view: a run of other flavors' events longer than that
  * leaves the bar without one rather than slow every frame. */
-static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor)
+static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor, int64_t since)
 {
-    const rv_event *best = NULL;
+    const rv_event *best = NULL, *newest = NULL, *newest_gp = NULL;
     uint64_t stop = cnt > 4096 ? cnt - 4096 : 0;
     for (uint64_t i = cnt; i-- > stop;) {
         const rv_event *ev = rv_event_get(e, i);
         if (!ev) break; /* left the ring */
-        if (best && ev->t != best->t) break;
+        if (since < 0 && best && ev->t != best->t) break; /* a still: the latest instant only */
         if (ev->flavor >= 0 && ev->flavor != flavor) continue;
+        if (since >= 0) {
+            if (!newest) newest = ev;
+            if (!newest_gp && bar_rank(ev) >= 2) newest_gp = ev;
+            if (ev->t <= since) { if (newest_gp) break; continue; } /* before the frame: only its GP step is wanted */
+        }
         if (!best || bar_rank(ev) > bar_rank(best)) best = ev; /* a tie keeps the later one */
     }
+    /* a clip's frame: the weightiest since the frame before; when only the workload's traffic came
+     * since (or nothing), the grace period's latest step, which the frame still shows */
+    if (since >= 0 && !(best && bar_rank(best) >= 2)) return newest_gp ? newest_gp : best ? best : newest;
     return best;
 }
 
@@ -324,7 +342,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
         snprintf(v->last_event_what, sizeof v->last_event_what, "%s", d);
     }
-    const rv_event *bar = bar_event_of(e, cnt, v->flavor);
+    const rv_event *bar = bar_event_of(e, cnt, v->flavor, st->bar_since_ns);
     v->bar_event_t = bar ? bar->t : -1;
     v->bar_event[0] = 0;
     if (bar) ui_describe_event(bar, rv_engine_config(e), v->bar_event, sizeof v->bar_event);
@@ -531,8 +549,8 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
         snprintf(b, n, "CPU %d reported to rnp%d: bits %#llx cleared (%s)", cpu, node, (unsigned long long)ev->mask, fl);
         break;
     case RV_EV_FQS:
-        snprintf(b, n, "%s force-quiescent-state %s pass%s probed %lld CPUs", fl, ev->arg ? "check" : "snapshot",
-                 on_cpu(cpu, where, sizeof where), cnt);
+        snprintf(b, n, "%s force-quiescent-state %s pass%s probed %lld CPU%s", fl, ev->arg ? "check" : "snapshot",
+                 on_cpu(cpu, where, sizeof where), cnt, cnt == 1 ? "" : "s");
         break;
     case RV_EV_FQS_CREDIT:
         snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl,

@@ -127,6 +127,8 @@ typedef struct ui_state {
     int cue;                      /* lecture cue last gone to (-1 none) */
     int64_t moment_ns;            /* the moment a cue, a moment key or J last landed 1 ns past (-1 none): the
                                      clock names it while the window stays there (ui_view.moment) */
+    int64_t bar_since_ns;         /* a clip's previous frame (-1: none, a still or the window): its cue bar
+                                     names the weightiest event since then, not only of the latest instant */
     int file_mode;                /* the loaded configuration's rcu.mode (before --mode / M): a cue that does
                                      not ask for compare was written for it, and in compare only its lane shows
                                      the cue's caption */

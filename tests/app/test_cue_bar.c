@@ -178,3 +178,45 @@ Test(cue_bar, a_clean_clips_title_clock_keeps_one_width)
     rd_free(rd);
     ui_app_free(&a);
 }
+
+/* Frames whose bar names a reader entering or leaving its critical section. */
+typedef struct reader_bars { bar_text cur; int h, frames, readers; } reader_bars;
+
+static int count_reader_bar(void *ctx, rd_ctx *rd, int i, int n)
+{
+    (void)i; (void)n;
+    reader_bars *c = ctx;
+    if (c->cur.top > 0) {
+        c->frames++;
+        c->readers += strstr(c->cur.text, "read-side critical section") != NULL;
+    }
+    c->cur.top = c->h - 2 * ex_cue_bar_height(rd);
+    c->cur.text[0] = 0;
+    rd_set_text_observer(rd, keep_bar, &c->cur);
+    return 0;
+}
+
+/* A speaker's clip of one grace period on tree's rcu_node tree: its bar read "CPU 8 left its rcu_sched
+ * read-side critical section" frame after frame, the workload's steady readers, while the tree above
+ * it had its qsmask bits cleared. A frame's bar names the weightiest event since the frame before:
+ * QS reports, FQS passes and credits before the readers' comings and goings. */
+Test(cue_bar, a_clip_bar_names_the_grace_period_not_the_readers)
+{
+    static ui_app a;
+    app_load(&a, "tree.json", false);
+    a.st.flavor = RV_SCHED;
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(960, 540, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_anim an = {.from_ns = 163000000, .to_ns = 194500000, .fps = 10, .length_s = 6, .out = "unused/", .w = 960, .h = 540,
+                  .scale = 1.0f, .fit_scale = true};
+    ex_look look = {.clean = false, .panel = ui_panel_from_name("tree"), .klog = -1, .caption = -1, .cues = true};
+    static reader_bars c;
+    memset(&c, 0, sizeof c);
+    c.h = 540;
+    cr_assert_eq(ex_clip_frames(&a, rd, &an, &look, count_reader_bar, &c), 0);
+    cr_assert_gt(c.frames, 50);
+    cr_expect_lt(c.readers * 4, c.frames, "%d of %d frames name a reader", c.readers, c.frames);
+    rd_free(rd);
+    ui_app_free(&a);
+}
