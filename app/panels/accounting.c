@@ -563,10 +563,10 @@ static int acct_cue(const acct_row *rows, size_t n, size_t skip, char forms[4][2
     int k = 0;
     if (!lines) snprintf(forms[k++], 256, "\u25BC %s", top);
     else if (!top_hidden) {
-        snprintf(forms[k++], 256, "\u25BC %s: %s", cnt, names);
+        snprintf(forms[k++], 256, "\u25BC %s: %.200s", cnt, names);
         snprintf(forms[k++], 256, "\u25BC %s", cnt);
     } else {
-        snprintf(forms[k++], 256, "\u25BC %s \u00B7 hidden: %s", top, names);
+        snprintf(forms[k++], 256, "\u25BC %s \u00B7 hidden: %.170s", top, names); /* names is at most 200: the fit shortens it */
         snprintf(forms[k++], 256, "\u25BC %s \u00B7 %s", top, cnt);
         snprintf(forms[k++], 256, "\u25BC %s \u00B7 +%d line%s", top, lines, lines == 1 ? "" : "s");
     }
