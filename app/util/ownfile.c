@@ -68,15 +68,25 @@ static const char *kind_start(enum of_kind k)
 int of_check(const char *path, enum of_kind kind, bool *replaces, char *err, size_t errlen)
 {
     *replaces = false;
-    struct stat st;
+    struct stat st, out;
     if (stat(path, &st) != 0) return 0; /* nothing there (or a dangling link): safefile creates it */
     if (!S_ISREG(st.st_mode)) return 0; /* written through, or refused by safefile (a directory) */
+    /* "--html /dev/stdout > page.html": the file is this process's own output, which may already hold
+     * what rcuvis printed before the page (reproduce's table), not a user's file to protect */
+    if (fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st.st_dev && out.st_ino == st.st_ino) return 0;
     *replaces = true;
     if (st.st_size == 0) return 0; /* nothing to lose */
-    int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO put there since the stat() must not block the open; fstat() then says what
+     * was opened */
+    int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
     unsigned char head[512];
     ssize_t n = -1;
     int e = 0;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        *replaces = false;
+        return 0; /* no longer a plain file: written through, as any such */
+    }
     if (fd >= 0) {
         do n = read(fd, head, sizeof head); while (n < 0 && errno == EINTR);
         e = errno;

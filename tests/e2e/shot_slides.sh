@@ -38,7 +38,7 @@ d.update(name="week", duration_s=604800)
 for k in ("captions", "expect", "$schema"): d.pop(k, None)
 json.dump(d, open(sys.argv[2], "w"))
 PY
-expect_rc 2 "-o notes.png before a week's simulation" -- timeout 600 "$bin" shot "$tmp/week.json" --at 600000 -o "$tmp/notes.png" &&
+expect_rc 2 "-o notes.png before a week's simulation" -- timeout 60 "$bin" shot "$tmp/week.json" --at 600000 -o "$tmp/notes.png" &&
   err_has "is not a PNG picture" "-o notes.png, checked first"
 printf '<svg xmlns="http://www.w3.org/2000/svg"/>' >"$tmp/svg.png"
 expect_rc 2 "-o x.png over an SVG" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/svg.png" && err_has 'found text starting "<svg' "-o x.png over an SVG"
@@ -78,6 +78,11 @@ expect_rc 2 "--html over notes" -- "$bin" "${html[@]}" --html "$tmp/r.html" &&
 rm "$tmp/r.html"
 expect_rc 0 "--html, new" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has "rcuvis: reproduce: wrote $tmp/r.html" "--html new"
 expect_rc 0 "--html, again" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has "rcuvis: reproduce: replaced $tmp/r.html" "--html again"
+# the page on stdout redirected to a file (the README's way): that file is rcuvis's own output, which
+# holds the claims table printed before the page; refusing it as "not an HTML page" broke the command
+"$bin" "${html[@]}" --html /dev/stdout >"$tmp/own.html" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] || fail "--html /dev/stdout > file: exit $rc: $(head -2 "$tmp/err")"
+head -c 15 "$tmp/own.html" | grep -q '<!DOCTYPE html>' || fail "--html /dev/stdout > file: not the page"
 printf '\n  <HTML><body>mine</body></HTML>\n' >"$tmp/upper.html"
 expect_rc 0 "--html over <HTML>" -- "$bin" "${html[@]}" --html "$tmp/upper.html" && err_has "replaced $tmp/upper.html" "--html over <HTML>"
 
