@@ -5,6 +5,7 @@
 #include "rcuvis.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -592,37 +593,58 @@ int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_miss
     return 0;
 }
 
-/* A question's scenario file, for a quiz at quiz_path: beside the quiz in ../scenarios/ (the layout
- * of the source tree, of an install and of an author's own folder: quizzes/ next to scenarios/), in
- * the quiz's own folder, then among the shipped scenarios. Looking only in the shipped place (or the
- * working directory's scenarios/) made an author's quiz on an author's scenario check ok in one
- * directory and fail from any other. Returns false, with where it looked in `looked`, if none is. */
+/* A question's scenario file, for a quiz at quiz_path: in the scenarios/ folder beside the quiz's
+ * folder (the layout of the source tree, of an install and of an author's own folder: quizzes/ next to
+ * scenarios/), in a scenarios/ folder inside the quiz's, in the quiz's own folder, beside the real
+ * folder a symlinked one points at, then among the shipped scenarios. Looking only in the shipped
+ * place (or the working directory's scenarios/) made an author's quiz on an author's scenario check
+ * ok in one directory and fail from any other. Returns false, with where it looked in `looked`. */
 static bool find_scenario(const char *quiz_path, const char *file, char *out, size_t n, char *looked, size_t lookedn)
 {
-    char dir[700];
-    const char *slash = strrchr(quiz_path, '/');
-    if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - quiz_path), quiz_path);
-    else snprintf(dir, sizeof dir, ".");
-    if (!dir[0]) snprintf(dir, sizeof dir, "/");
-    /* the folder above the quiz's, written without "..", so that the window knows the path for the one
-     * it opened from its list ("./scenarios/x.json", not "./quizzes/../scenarios/x.json") */
-    char up[720];
-    const char *last = strrchr(dir, '/');
-    if (!strcmp(dir, ".")) snprintf(up, sizeof up, "..");
-    else if (!strcmp(last ? last + 1 : dir, "..") || !strcmp(last ? last + 1 : dir, ".")) snprintf(up, sizeof up, "%s/..", dir);
+    char dir[PATH_MAX];
+    if (strlen(quiz_path) >= sizeof dir) { snprintf(looked, lookedn, "nowhere: the quiz's path is too long"); return false; }
+    /* its folder, with doubled slashes made one ("dir//q.json" took "dir/" for the folder's parent) */
+    size_t k = 0;
+    for (const char *p = quiz_path; *p; p++)
+        if (!(*p == '/' && k && dir[k - 1] == '/')) dir[k++] = *p;
+    dir[k] = 0;
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == dir) dir[1] = 0;
+    else *slash = 0;
+    /* the folder above it, written without "..", so that the window knows the path for the one it
+     * opened from its list ("./scenarios/x.json", not "./quizzes/../scenarios/x.json") */
+    char up[PATH_MAX + 4];
+    const char *last = strrchr(dir, '/'), *name = last ? last + 1 : dir;
+    if (!strcmp(dir, "/")) snprintf(up, sizeof up, "/");
+    else if (!strcmp(name, "..") || !strcmp(name, ".")) snprintf(up, sizeof up, "%s/..", dir);
     else if (!last) snprintf(up, sizeof up, ".");
     else if (last == dir) snprintf(up, sizeof up, "/");
     else snprintf(up, sizeof up, "%.*s", (int)(last - dir), dir);
-    char cand[3][1100], rel[300];
-    snprintf(looked, lookedn, "%.700s/scenarios/ and %.700s/ (too long a path)", up, dir);
-    if (strlen(dir) + strlen(file) + 16 > sizeof cand[0]) return false;
-    snprintf(cand[0], sizeof cand[0], "%s%sscenarios/%s", up, !strcmp(up, "/") ? "" : "/", file);
-    snprintf(cand[1], sizeof cand[1], "%s/%s", dir, file);
+    const char *sep_up = !strcmp(up, "/") ? "" : "/", *sep_dir = !strcmp(dir, "/") ? "" : "/";
+    char cand[5][2 * PATH_MAX], real[PATH_MAX], rel[300];
+    int nc = 0;
+    snprintf(cand[nc++], sizeof cand[0], "%s%sscenarios/%s", up, sep_up, file);
+    snprintf(cand[nc++], sizeof cand[0], "%s%sscenarios/%s", dir, sep_dir, file);
+    snprintf(cand[nc++], sizeof cand[0], "%s%s%s", dir, sep_dir, file);
+    if (realpath(dir, real)) { /* a symlinked quiz folder: the scenarios/ beside the folder it points at */
+        char *rs = strrchr(real, '/');
+        if (rs && rs != real) *rs = 0; else snprintf(real, sizeof real, "/");
+        snprintf(cand[nc++], sizeof cand[0], "%s%sscenarios/%s", real, !strcmp(real, "/") ? "" : "/", file);
+    }
     snprintf(rel, sizeof rel, "scenarios/%s", file);
-    rcuvis_data_path(rel, cand[2], sizeof cand[2]);
-    for (int i = 0; i < 3; i++)
-        if (access(cand[i], R_OK) == 0 && strlen(cand[i]) < n) { memcpy(out, cand[i], strlen(cand[i]) + 1); return true; }
-    snprintf(looked, lookedn, "%.700s%sscenarios/, %.700s/ and among the shipped scenarios", up, !strcmp(up, "/") ? "" : "/", dir);
+    rcuvis_data_path(rel, cand[nc++], sizeof cand[0]);
+    for (int i = 0; i < nc; i++) {
+        if (access(cand[i], R_OK) != 0) continue;
+        if (strlen(cand[i]) >= n) {
+            snprintf(looked, lookedn, "found %.900s, a path longer than the %zu bytes rcuvis keeps", cand[i], n - 1);
+            return false;
+        }
+        memcpy(out, cand[i], strlen(cand[i]) + 1);
+        return true;
+    }
+    snprintf(looked, lookedn, "%.900s%sscenarios/, %.900s%sscenarios/, %.900s%s and among the shipped scenarios", up, sep_up, dir,
+             sep_dir, dir, sep_dir);
     return false;
 }
 
@@ -644,7 +666,7 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
     for (size_t l = 0; l < q->nlessons; l++)
         for (size_t i = 0; i < q->lessons[l].nquestions; i++) {
             quiz_question *qq = &q->lessons[l].questions[i];
-            char looked[2400], kp[QP_MAX];
+            char looked[3000], kp[QP_MAX];
             if (!qq->has_scenario) continue;
             if (find_scenario(path, qq->scenario, qq->scenario_path, sizeof qq->scenario_path, looked, sizeof looked)) continue;
             snprintf(kp, sizeof kp, "%s.scenario.file", qq->jpath);

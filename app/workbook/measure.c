@@ -3,7 +3,9 @@
 #include "scenario.h"
 #include "commands.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +34,19 @@ const char *quiz_scenario_arg(const quiz_question *q, char *buf, size_t bufsz)
     snprintf(rel, sizeof rel, "scenarios/%s", q->scenario);
     rcuvis_data_path(rel, shipped, sizeof shipped);
     if (q->scenario_path[0] && !(stat(q->scenario_path, &a) == 0 && stat(shipped, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)) {
-        snprintf(buf, bufsz, "%s", q->scenario_path);
+        /* to paste into a shell: quoted when it holds anything but plain path characters */
+        const char *p = q->scenario_path;
+        bool plain = true;
+        for (const char *c = p; *c && plain; c++) plain = isalnum((unsigned char)*c) || strchr("/._-+,=:@%", *c);
+        if (plain) { snprintf(buf, bufsz, "%s", p); return buf; }
+        size_t o = 0;
+        if (o + 1 < bufsz) buf[o++] = '\'';
+        for (const char *c = p; *c && o + 5 < bufsz; c++) {
+            if (*c == '\'') { memcpy(buf + o, "'\\''", 4); o += 4; }
+            else buf[o++] = *c;
+        }
+        if (o + 1 < bufsz) buf[o++] = '\'';
+        buf[o < bufsz ? o : bufsz - 1] = 0;
         return buf;
     }
     return quiz_scenario_name(q, buf, bufsz);

@@ -95,7 +95,7 @@ typedef struct quiz_question {
     /* the scenario the question refers to ("show me"), optional except for predict */
     bool has_scenario;
     char scenario[256];        /* a file name: the quiz's own scenarios/ (or its folder) first, else the shipped ones */
-    char scenario_path[768];   /* where quiz_load() found it; "" from quiz_parse(), which has no folder */
+    char scenario_path[1024];  /* where quiz_load() found it; "" from quiz_parse(), which has no folder */
     char **overrides; size_t noverrides; /* "rcu.mode=softirq" */
     bool has_seed; uint64_t seed;
     bool has_at, at_first_stall; double at_s; /* the moment the window pauses to ask */

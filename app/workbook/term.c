@@ -132,7 +132,7 @@ static void print_scenario(FILE *out, const quiz_question *q, int width)
 static void print_moment_shot(FILE *out, const quiz_question *q, int width)
 {
     if (q->has_at && !q->at_first_stall && q->noverrides == 0 && !q->has_seed) {
-        char scen[512], at[48], png[64], fl[48];
+        char scen[2200], at[48], png[64], fl[48];
         quiz_scenario_arg(q, scen, sizeof scen); /* the shipped name where there is one: a path into the source tree works only there */
         snprintf(at, sizeof at, "--at %g", q->at_s);
         snprintf(png, sizeof png, "-o q%s.png", q->id);
@@ -239,7 +239,7 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
     quiz_wrap(t->out, q->explanation, 2, t->width);
     if (q->has_scenario) {
         /* on SSH there is no window to "show me": give the command that runs the same setup */
-        char scen[512], seed[48], until[48];
+        char scen[2200], seed[48], until[48];
         char(*sets)[300] = calloc(q->noverrides ? q->noverrides : 1, sizeof *sets);
         const char **args = calloc(q->noverrides + 6, sizeof *args);
         if (!sets || !args) { free(sets); free(args); return; }

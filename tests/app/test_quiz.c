@@ -4,6 +4,7 @@
 #include "workbook/json.h"
 
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,8 +250,54 @@ Test(quiz_errors, a_quiz_finds_its_own_scenario_beside_it)
     cr_assert_eq(unlink(want), 0);
     cr_expect_eq(quiz_load(p, &q, false, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s: $.lessons[0].questions[0].scenario.file: question 1.1: no mine.json: looked in "
-                                "%s/scenarios/, %s/quizzes/ and among the shipped scenarios\n", p, dir, dir);
+                                "%s/scenarios/, %s/quizzes/scenarios/, %s/quizzes/ and among the shipped scenarios\n", p, dir, dir, dir);
     cr_expect_str_eq(err, want);
+    /* the other layouts: scenarios/ inside the quiz's folder, a path written with a doubled slash, and a
+     * symlinked quiz folder, each from a working directory that is not the quiz's */
+    char sub[200], q2[300], link[200], cwd[4096];
+    cr_assert_not_null(getcwd(cwd, sizeof cwd));
+    char data[PATH_MAX];
+    cr_assert_not_null(realpath(root(), data));
+    setenv("RCUVIS_DATA", data, 1); /* the shipped scenarios, from any working directory */
+    cr_assert_eq(chdir("/"), 0);
+    snprintf(sub, sizeof sub, "%s/quizzes/scenarios", dir);
+    cr_assert_eq(mkdir(sub, 0700), 0);
+    snprintf(q2, sizeof q2, "%s/mine.json", sub);
+    write_text(q2, "{\"name\": \"mine\", \"cpus\": 2, \"duration_s\": 1}");
+    cr_expect_eq(quiz_load(p, &q, false, err, sizeof err), 0, "scenarios/ inside the quiz's folder: %s", err);
+    quiz_free(&q);
+    cr_assert_eq(unlink(q2), 0);
+    cr_assert_eq(rmdir(sub), 0);
+    snprintf(q2, sizeof q2, "%s/scenarios/mine.json", dir);
+    write_text(q2, "{\"name\": \"mine\", \"cpus\": 2, \"duration_s\": 1}");
+    snprintf(q2, sizeof q2, "%s/quizzes//q.json", dir);
+    cr_expect_eq(quiz_load(q2, &q, false, err, sizeof err), 0, "a doubled slash: %s", err);
+    if (!err[0]) { snprintf(want, sizeof want, "%s/scenarios/mine.json", dir); cr_expect_str_eq(q.lessons[0].questions[0].scenario_path, want); }
+    quiz_free(&q);
+    snprintf(link, sizeof link, "%s/elsewhere", dir);
+    cr_assert_eq(mkdir(link, 0700), 0);
+    snprintf(link, sizeof link, "%s/elsewhere/qz", dir);
+    snprintf(sub, sizeof sub, "%s/quizzes", dir);
+    cr_assert_eq(symlink(sub, link), 0);
+    snprintf(q2, sizeof q2, "%s/q.json", link);
+    cr_expect_eq(quiz_load(q2, &q, false, err, sizeof err), 0, "a symlinked quiz folder: %s", err);
+    quiz_free(&q);
+    /* a folder with a space: the command to copy quotes the path */
+    char spaced[200], qs[250], sc[600];
+    snprintf(spaced, sizeof spaced, "%s/my lecture", dir);
+    cr_assert_eq(mkdir(spaced, 0700), 0);
+    snprintf(qs, sizeof qs, "%s/q.json", spaced);
+    snprintf(sc, sizeof sc, "cp '%s/quizzes/q.json' '%s'", dir, qs);
+    cr_assert_eq(system(sc), 0);
+    snprintf(sc, sizeof sc, "%s/scenarios/mine.json", dir);
+    cr_assert_eq(unlink(sc), 0); /* else the folder above would hold it */
+    snprintf(sc, sizeof sc, "%s/mine.json", spaced);
+    write_text(sc, "{\"name\": \"mine\", \"cpus\": 2, \"duration_s\": 1}");
+    cr_assert_eq(quiz_load(qs, &q, false, err, sizeof err), 0, "%s", err);
+    snprintf(want, sizeof want, "'%s/my lecture/mine.json'", dir);
+    cr_expect_str_eq(quiz_scenario_arg(&q.lessons[0].questions[0], arg, sizeof arg), want);
+    quiz_free(&q);
+    cr_assert_eq(chdir(cwd), 0);
     snprintf(want, sizeof want, "rm -rf '%s'", dir);
     cr_expect_eq(system(want), 0);
 }
