@@ -34,7 +34,8 @@ static bool report_at_key(sc_ctx *c, const cJSON *root, const char *msg)
     key[klen] = 0;
     const cJSON *node = root;
     size_t old = c->path.len;
-    for (char *part = strtok(key, "."); part && node; part = strtok(NULL, ".")) {
+    char *save = NULL;
+    for (char *part = strtok_r(key, ".", &save); part && node; part = strtok_r(NULL, ".", &save)) {
         char *br = strchr(part, '[');
         if (br) *br = 0;
         node = cJSON_GetObjectItemCaseSensitive(node, part);

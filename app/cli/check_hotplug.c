@@ -38,14 +38,16 @@ static bool may_hold(const rv_config *cfg, int cpu, double t)
     return false;
 }
 
-/* A timed long_reader or kernel_loop on cpu that is still running at t (from at_s for duration_s):
- * the engine refuses to offline a CPU held so (cpu_offline()). NULL if none. A preempted reader does
- * not hold its CPU. */
-static const rv_inject *held_at(const rv_config *cfg, int cpu, double t)
+/* A timed long_reader or kernel_loop on cpu that is still running at t (from at_s for duration_s) and
+ * began after `since` (the CPU's last hotplug change: before that it was offline and refused it): the
+ * engine refuses to offline a CPU held so (cpu_offline()). NULL if none. A preempted reader does not
+ * hold its CPU, so an rcu_preempt reader, which may be preempted, does not count. */
+static const rv_inject *held_at(const rv_config *cfg, int cpu, double t, double since)
 {
     for (size_t i = 0; i < cfg->nevents; i++) {
         const rv_inject *ev = &cfg->events[i];
-        bool holds = ev->kind == RV_INJ_LONG_READER || ev->kind == RV_INJ_KERNEL_LOOP;
+        bool holds = (ev->kind == RV_INJ_LONG_READER && ev->flavor != RV_PREEMPT) || ev->kind == RV_INJ_KERNEL_LOOP;
+        if (ev->at_s < since) continue;
         if (holds && ev->cpu == cpu && ev->on.event == RV_TRIG_TIME && rv_when_holds(&ev->when, cfg) && ev->at_s <= t &&
             t < ev->at_s + ev->duration_s)
             return ev;
@@ -121,7 +123,7 @@ static void hp_walk(const rv_config *cfg, hp_cpu *cpus, hp_out *o)
             hp_report(o, c->sure, ev, why, fix);
             continue;
         }
-        const rv_inject *hold = online ? NULL : held_at(cfg, ev->cpu, ev->at_s);
+        const rv_inject *hold = online || !c->on ? NULL : held_at(cfg, ev->cpu, ev->at_s, c->by < 0 ? 0 : c->by_t);
         if (hold) {
             /* likely refused, so the CPU likely stays online: what follows is judged on that */
             snprintf(why, sizeof why, "CPU %d is inside the %s of $.events[%d] then (%.9g s to %.9g s), and a CPU held so "

@@ -284,6 +284,7 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
         if (i) ui_app_advance(a, frame_time(an, i, n), 0);
         a->st.bar_since_ns = i ? frame_time(an, i - 1, n) : -1; /* the bar names what happened since the last frame */
         if (note_strip(&cs, a, rd, look) != 0 || (bars && note_bar(bars, i, a) != 0)) {
+            a->st.bar_since_ns = -1;
             strips_free(&cs);
             bar_notes_free(bars, bars ? i + 1 : 0);
             return -1;

@@ -79,9 +79,9 @@ int ex_captions(ui_app *a, rd_ctx *rd, const ex_look *look, char bufs[2][4096], 
 float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look);
 /* The largest scale tried for a w x h picture: the panel keeps at least 480x270 logical pixels (1..4). */
 float ex_panel_scale_limit(int w, int h);
-/* Height of an animation's cue bar (look->cues): a slide leaves this much free at its bottom. */
+/* Height of an animation's cue bar of one row (look->cues); a bar of two rows (EX_BAR_TWO_ROWS) is taller. */
 int ex_cue_bar_height(rd_ctx *rd);
-/* The cue bar's words (slide.c): "t = CLOCK s   [side]last event, at T s: WHAT" with digits decimals
+/* The cue bar's words (slide.c): "t = CLOCK s   [side]event at T s: WHAT" with digits decimals
  * (6 or 9), or without the event when ev_t < 0. side is "3.6: " or "3.7: " in compare, else "". */
 void ex_cue_bar_text(char *buf, size_t n, int64_t clock_ns, int64_t ev_t, const char *what, const char *side, int digits);
 /* The biggest of the cue bar's fonts (an index for ex_look.bar_font) in which text fits the bar of

@@ -187,9 +187,10 @@ static void stall_note(ui_view *v)
     memcpy(v->why, note, nl);
 }
 
-/* How much an event says as a clip's "last event", among those at one instant: a landmark the talk is
- * about first, a caption last (the strip above shows its words already; at the OMAP stall one fired
- * at the warning's instant and the bar named it instead of the warning). */
+/* How much an event says in a clip's cue bar: a landmark the talk is about first, then the grace
+ * period's own steps, then the workload's traffic, a caption last (the strip above shows its words
+ * already; at the OMAP stall one fired at the warning's instant and the bar named it instead of the
+ * warning). Compared among the events at one instant (a still) or since the frame before (a clip). */
 static int bar_rank(const rv_event *ev)
 {
     switch (ev->type) {
@@ -200,17 +201,25 @@ static int bar_rank(const rv_event *ev)
     case RV_EV_CPU_OFFLINE:
     case RV_EV_CPU_ONLINE:
     case RV_EV_CB_ORPHAN: return 3;
-    /* the workload's own steady traffic: a tree clip's bar read "CPU 8 left its rcu_sched read-side
-     * critical section" frame after frame while the qsmask bits it showed were being cleared */
-    case RV_EV_READER_BEGIN:
-    case RV_EV_READER_END:
-    case RV_EV_CB_QUEUE:
-    case RV_EV_CB_INVOKE:
-    case RV_EV_IDLE_ENTER:
-    case RV_EV_IDLE_EXIT:
-    case RV_EV_SOFTIRQ: return 1;
+    /* what the grace period does, and what stands in its way (a preempted reader, a kernel loop, a
+     * lecturer's injection, a FAST_NO_HZ drain step) */
+    case RV_EV_NOTE_GP:
+    case RV_EV_QS:
+    case RV_EV_QS_REPORT:
+    case RV_EV_FQS:
+    case RV_EV_FQS_CREDIT:
+    case RV_EV_GP_INIT_NODE:
+    case RV_EV_GP_CLEANUP_NODE:
+    case RV_EV_KTHREAD_WAKE:
+    case RV_EV_READER_BLOCK:
+    case RV_EV_KERNEL_LOOP:
+    case RV_EV_INJECT:
+    case RV_EV_IDLE_DRAIN: return 2;
     case RV_EV_CAPTION: return 0;
-    default: return 2; /* what the grace period does: QS reports, FQS passes and credits, the kthread */
+    /* the workload's own steady traffic (readers, callbacks, synchronize calls, idle, softirq runs): a
+     * tree clip's bar read "CPU 8 left its rcu_sched read-side critical section" frame after frame
+     * while the qsmask bits it showed were being cleared */
+    default: return 1;
     }
 }
 

@@ -56,9 +56,9 @@ typedef struct ui_view {
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
     char last_event[320];        /* the latest event in words (what the last step did) */
     char last_event_what[240];   /* the same without "last event, at T: ", for a top bar with little room */
-    /* the event a clip's cue bar names (export/slide.c): the latest of the flavor shown or of none,
-     * and among those at that instant a landmark (stall, GP start/end, hotplug) before the rest and
-     * a caption last: the caption is on screen already. bar_event_t is its time, -1 for none. */
+    /* the event a cue bar names (export/slide.c), of the flavor shown or of none: the weightiest of the
+     * latest instant (a still) or since the clip's frame before (st.bar_since_ns), a landmark (stall,
+     * GP start/end, hotplug) first, a caption last (view.c bar_rank()). bar_event_t: its time, -1 none. */
     int64_t bar_event_t;
     char bar_event[240];
 } ui_view;

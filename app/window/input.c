@@ -262,8 +262,8 @@ static void export_numbers(ui_win *w, double now_ms)
     int n = 0;
     for (int s = 0; s < a->nsessions; s++)
         for (int k = 0; k < 3; k++) {
-            /* the range's grace periods and time series, and the threads as the CPU-time panel shows them:
-             * totals up to the moment shown (a speaker's table for a slide had no threads file) */
+            /* the range's grace periods and time series, and the threads table up to the moment shown (a
+             * speaker's table for a slide had no threads file); all three of a fresh run of the file */
             static const enum csv_kind kinds[3] = {CSV_GPS, CSV_TIMESERIES, CSV_THREADS};
             csv_opts o = {.kind = kinds[k], .interval_s = span / 100 / 1e9, .from_ns = t0, .to_ns = t1};
             if (kinds[k] == CSV_THREADS) o.from_ns = 0, o.to_ns = ui_app_now(a);

@@ -342,7 +342,7 @@ static void add_cue(ui_win *w, double now_ms)
     if (an->kind >= 0 && an->t <= t && an->flavor >= 0 && an->flavor < RV_NFLAVORS && !moment_between(h, an->kind, an->flavor, an->t, t))
         snprintf(q.title, sizeof q.title, "%s: %s", rv_flavor_name(an->flavor), ui_moment_name((enum ui_moment)an->kind));
     else
-        snprintf(q.title, sizeof q.title, "stop %zu at %.3f s", a->base.ncues + 1, q.at_s);
+        snprintf(q.title, sizeof q.title, "stop %zu at %.3f s", ui_rec_cue_slot(a->base.cues, a->base.ncues, q.at_s) + 1, q.at_s);
     r->cue[r->ncue++] = q;
     /* cues are the app's, not the engine's: the running sessions need no re-simulation */
     rv_cue *v = realloc(a->base.cues, (a->base.ncues + 1) * sizeof *v);

@@ -187,8 +187,14 @@ static void mark_name(cJSON *root)
     size_t n = strlen(name->valuestring);
     static const char tag[] = " (recorded)";
     if (n >= sizeof tag - 1 && !strcmp(name->valuestring + n - (sizeof tag - 1), tag)) return;
+    /* the loader takes names of at most 127 bytes: a long name is cut, on a character's start */
+    size_t keep = n, room = 127 - (sizeof tag - 1);
+    if (keep > room) {
+        keep = room;
+        while (keep > 0 && ((unsigned char)name->valuestring[keep] & 0xC0) == 0x80) keep--;
+    }
     char buf[300];
-    snprintf(buf, sizeof buf, "%.*s%s", (int)(n > 200 ? 200 : n), name->valuestring, tag);
+    snprintf(buf, sizeof buf, "%.*s%s", (int)keep, name->valuestring, tag);
     cJSON_SetValuestring(name, buf);
 }
 

@@ -655,7 +655,7 @@ Test(export, ctrl_e_saves_csv_for_the_visible_range_without_overwriting)
     closedir(d);
     cr_assert_eq(gps, 2, "two presses, two gps files (no overwrite)");
     cr_assert_eq(series, 2);
-    cr_assert_eq(threads, 2, "a table of threads, as the CPU time panel shows them");
+    cr_assert_eq(threads, 2, "a table of threads up to the moment shown");
     FILE *tf = fopen(top, "r");
     cr_assert(tf);
     char head[256];

@@ -448,3 +448,28 @@ Test(record, a_cue_stop_goes_in_time_order_and_the_copy_stands_on_its_own)
     cr_expect_eq(cfg.ncues, 3);
     rv_config_free(&cfg);
 }
+
+/* A name near the loader's 127 bytes: " (recorded)" pushed it past, and the saved copy did not load. */
+Test(record, a_long_name_still_loads_once_marked_recorded)
+{
+    char p[256], err[1024], name[126];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = 0;
+    snprintf(p, sizeof p, "%s/long.json", tmp);
+    char text[600];
+    snprintf(text, sizeof text, "{\"name\": \"%s\", \"cpus\": 2, \"duration_s\": 1, \"seed\": 3,\n"
+                                " \"workload\": [{\"cpus\": \"all\", \"busy_frac\": 0.5}]}\n", name);
+    put(p, text);
+    cr_assert_eq(ui_app_load(&W->app, p, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, 300000000);
+    press(SDLK_F3);
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    const char *saved = cJSON_GetObjectItem(root, "name")->valuestring;
+    cr_expect_leq(strlen(saved), 127, "%zu bytes", strlen(saved));
+    cr_expect(strstr(saved, " (recorded)") != NULL, "%s", saved);
+    cJSON_Delete(root);
+    rv_config cfg;
+    cr_expect_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    rv_config_free(&cfg);
+}

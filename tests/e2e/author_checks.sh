@@ -55,6 +55,17 @@ expect_rc 1 "check --strict: offline inside a scripted reader" -- "$bin" check -
   err_has '$.events[1]: offline of CPU 2 at 1.2 s will likely not be applied: CPU 2 is inside the long_reader of $.events[0] then (1 s to 1.5 s)' "held offline"
   err_has '$.events[2]: online of CPU 2 at 2 s will likely not be applied: CPU 2 is already online then' "the online after it"
 }
+# a reader that began while its CPU was offline (refused) holds nothing: the offline after the CPU came
+# back is applied, and check must not warn of it
+cat >"$tmp/notheld.json" <<'EOF'
+{"name": "notheld", "cpus": 4, "duration_s": 3,
+ "events": [{"at_s": 0.5, "kind": "offline", "cpu": 2},
+            {"at_s": 1, "kind": "long_reader", "cpu": 2, "flavor": "rcu_sched", "duration_s": 0.8},
+            {"at_s": 1.2, "kind": "online", "cpu": 2},
+            {"at_s": 1.5, "kind": "offline", "cpu": 2},
+            {"at_s": 2.5, "kind": "online", "cpu": 2}]}
+EOF
+expect_rc 0 "check: a reader refused on an offline CPU holds nothing" -- "$bin" check "$tmp/notheld.json" && err_lacks 'will likely not be applied' "no false warning"
 expect_rc 0 "check --strict on a clean file" -- "$bin" check --strict "$root/scenarios/small-busy.json"
 expect_rc 0 "check --help documents --strict" -- "$bin" check --help && out_has "--strict" "check --help"
 
