@@ -1,5 +1,6 @@
 /* anim.c — `rcuvis shot --from A --to B --fps N`: a PNG frame sequence, encoded to GIF/APNG/MP4/WebM by ffmpeg when present. */
 #include "export/export.h"
+#include "util/ownfile.h"
 #include "util/safefile.h"
 
 #include <errno.h>
@@ -23,12 +24,13 @@ static bool ends_with(const char *s, const char *suf)
 /* The clip formats and the ffmpeg arguments that make each one look right for slides:
  * GIF with a palette computed from the frames (no dithering noise on flat panels), APNG
  * lossless, MP4 H.264 yuv420p (plays everywhere; even sizes), WebM VP9. */
-typedef struct clip_fmt { const char *ext, *muxer; const char *args[12]; } clip_fmt;
+/* kind: what a file this clip may replace must already be (util/ownfile.h): a clip over someone's notes.gif is refused */
+typedef struct clip_fmt { const char *ext, *muxer; enum of_kind kind; const char *args[12]; } clip_fmt;
 static const clip_fmt formats[] = {
-    {".gif", "gif", {"-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none", "-loop", "0", NULL}},
-    {".apng", "apng", {"-plays", "0", NULL}},
-    {".mp4", "mp4", {"-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", NULL}},
-    {".webm", "webm", {"-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "30", NULL}},
+    {".gif", "gif", OF_GIF, {"-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none", "-loop", "0", NULL}},
+    {".apng", "apng", OF_PNG, {"-plays", "0", NULL}},
+    {".mp4", "mp4", OF_MP4, {"-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", NULL}},
+    {".webm", "webm", OF_WEBM, {"-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "30", NULL}},
 };
 
 /* ffmpeg's output (a temp file in the frames directory) into the user's file through safefile: a
@@ -145,6 +147,8 @@ int ex_animate_check(const char *out, char *err, size_t errlen)
     char dir[4200];
     if (clip_target(out, &fmt, dir, sizeof dir, err, errlen) != 0) return -1;
     if (fmt && sf_check(out, err, errlen) != 0) return -1;
+    bool replaces;
+    if (fmt && of_check(out, fmt->kind, &replaces, err, errlen) != 0) return -1;
     /* the same note as ex_animate's: a refused frame directory says the clip was not touched */
     char note[4400] = "";
     struct stat sb;
@@ -396,6 +400,8 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
     if (fmt) {
         struct stat sb;
         existed = stat(an->out, &sb) == 0;
+        bool replaces;
+        if (of_check(an->out, fmt->kind, &replaces, err, sizeof err) != 0) { ex_error(err); return 2; }
         if (!(o = sf_open(an->out, 0644, err, sizeof err))) { ex_error(err); return 2; }
         snprintf(note, sizeof note, existed ? "; %s was left unchanged" : "; %s was not written", an->out);
     }

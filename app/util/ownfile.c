@@ -29,6 +29,9 @@ static bool starts(const unsigned char *h, size_t n, size_t at, const char *word
 bool of_looks_like(enum of_kind kind, const unsigned char *head, size_t n)
 {
     if (kind == OF_PNG) return n >= sizeof png_sig && !memcmp(head, png_sig, sizeof png_sig);
+    if (kind == OF_GIF) return n >= 6 && (!memcmp(head, "GIF87a", 6) || !memcmp(head, "GIF89a", 6));
+    if (kind == OF_MP4) return n >= 8 && !memcmp(head + 4, "ftyp", 4); /* the file type box comes first */
+    if (kind == OF_WEBM) return n >= 4 && head[0] == 0x1A && head[1] == 0x45 && head[2] == 0xDF && head[3] == 0xA3; /* EBML */
     size_t at = text_start(head, n);
     /* an SVG may open with its XML declaration, its root, or a DOCTYPE naming svg (older editors) */
     if (kind == OF_SVG)
@@ -57,12 +60,19 @@ static void describe(const unsigned char *h, size_t n, char *out, size_t outlen)
     for (size_t i = 0; i < n && i < 8 && l < outlen; i++) l += (size_t)snprintf(out + l, outlen - l, " %02x", h[i]);
 }
 
-static const char *kind_name(enum of_kind k) { return k == OF_PNG ? "a PNG picture" : k == OF_SVG ? "an SVG picture" : "an HTML page"; }
+static const char *kind_name(enum of_kind k)
+{
+    static const char *const names[] = {"a PNG picture", "an SVG picture", "an HTML page", "a GIF animation", "an MP4 video",
+                                        "a WebM video"};
+    return names[k];
+}
 
 static const char *kind_start(enum of_kind k)
 {
-    return k == OF_PNG ? "the PNG signature (the bytes 89 50 4e 47 0d 0a 1a 0a)"
-         : k == OF_SVG ? "\"<?xml\" or \"<svg\"" : "\"<!DOCTYPE html>\" or \"<html>\"";
+    static const char *const starts[] = {"the PNG signature (the bytes 89 50 4e 47 0d 0a 1a 0a)", "\"<?xml\" or \"<svg\"",
+                                         "\"<!DOCTYPE html>\" or \"<html>\"", "\"GIF87a\" or \"GIF89a\"",
+                                         "an ISO media \"ftyp\" box (bytes 4 to 7)", "the EBML header (the bytes 1a 45 df a3)"};
+    return starts[k];
 }
 
 int of_check(const char *path, enum of_kind kind, bool *replaces, char *err, size_t errlen)

@@ -18,7 +18,7 @@
  *  - a regular file of another kind, or one that cannot be read to tell: -1 and a message.
  * A symlink is followed to the file it names, as the write will follow it.
  */
-enum of_kind { OF_PNG, OF_SVG, OF_HTML };
+enum of_kind { OF_PNG, OF_SVG, OF_HTML, OF_GIF, OF_MP4, OF_WEBM }; /* an APNG is a PNG */
 
 /* 0, with *replaces saying whether a file is there to be replaced; or -1 with err: "PATH is not a PNG
  * picture: expected a file starting with the PNG signature (...), found text starting "my notes";

@@ -199,19 +199,20 @@ grep -qF "frame-00009.png (a symlink)" "$tmp/err" || fail "symlinked frame: mess
 rm "$tmp/frames/frame-00009.png"
 
 # a clip: re-exporting to the same name replaces it (as -o FILE.png does), through safefile; a fake
-# encoder (writes its own name and the frame count) keeps this independent of ffmpeg
+# encoder (writes a GIF's signature and the frame count: a clip replaces only a GIF) keeps this
+# independent of ffmpeg
 cat >"$tmp/fake-ffmpeg" <<'SH'
 #!/bin/sh
 for a; do last=$a; done
 pat=$(printf '%s\n' "$@" | grep 'frame-%05d.png')
 n=$(ls "$(dirname "$pat")" | grep -c '^frame-')
-echo "clip of $n frames" >"$last"
+echo "GIF89a clip of $n frames" >"$last"
 SH
 chmod +x "$tmp/fake-ffmpeg"
 RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 0 "clip" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/wake.gif"
 grep -qxF "rcuvis: shot: wrote $tmp/wake.gif" "$tmp/err" || fail "clip: 'wrote' message"
 RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 0 "the same clip again, shorter" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.3 --size 320x200 -o "$tmp/wake.gif"
-[ "$(cat "$tmp/wake.gif")" = "clip of 3 frames" ] || fail "re-exported clip: $(cat "$tmp/wake.gif"), wanted the 3-frame clip"
+[ "$(cat "$tmp/wake.gif")" = "GIF89a clip of 3 frames" ] || fail "re-exported clip: $(cat "$tmp/wake.gif"), wanted the 3-frame clip"
 grep -qxF "rcuvis: shot: 3 frames (320x200, 10 fps) in $tmp/wake-frames/, replacing the 10 frames of an earlier clip" "$tmp/err" &&
   grep -qxF "rcuvis: shot: replaced $tmp/wake.gif" "$tmp/err" || { fail "re-exported clip: messages"; sed 's/^/  stderr: /' "$tmp/err"; }
 [ "$(ls -A "$tmp/wake-frames" | wc -l)" -eq 3 ] || fail "re-exported clip: stale frames (or the encoder's temp file) left: $(ls -A "$tmp/wake-frames")"
@@ -219,16 +220,16 @@ grep -qxF "rcuvis: shot: 3 frames (320x200, 10 fps) in $tmp/wake-frames/, replac
 # a symlinked clip keeps its link; the file it names is replaced
 mv "$tmp/wake.gif" "$tmp/real.gif" && ln -s real.gif "$tmp/wake.gif"
 RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 0 "clip through a symlink" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.2 --size 320x200 -o "$tmp/wake.gif"
-[ -L "$tmp/wake.gif" ] && [ "$(cat "$tmp/real.gif")" = "clip of 2 frames" ] || fail "clip through a symlink: link replaced or target not written"
+[ -L "$tmp/wake.gif" ] && [ "$(cat "$tmp/real.gif")" = "GIF89a clip of 2 frames" ] || fail "clip through a symlink: link replaced or target not written"
 # a failing encoder, or someone's file among the frames: the clip stays as it was, and the message says so
 printf '#!/bin/sh\nexit 3\n' >"$tmp/bad-ffmpeg"; chmod +x "$tmp/bad-ffmpeg"
 RCUVIS_FFMPEG="$tmp/bad-ffmpeg" expect_rc 2 "failing encoder" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.5 --size 320x200 -o "$tmp/wake.gif"
 grep -qF "$tmp/wake.gif was left unchanged" "$tmp/err" || fail "failing encoder: message"
-[ "$(cat "$tmp/real.gif")" = "clip of 2 frames" ] && [ "$(ls -A "$tmp/wake-frames" | wc -l)" -eq 5 ] || fail "failing encoder: the clip was changed or its temp file left"
+[ "$(cat "$tmp/real.gif")" = "GIF89a clip of 2 frames" ] && [ "$(ls -A "$tmp/wake-frames" | wc -l)" -eq 5 ] || fail "failing encoder: the clip was changed or its temp file left"
 touch "$tmp/wake-frames/thumbs.db"
 RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 2 "clip whose frames directory holds someone's file" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/wake.gif"
 grep -qF "(thumbs.db)" "$tmp/err" && grep -qF "$tmp/wake.gif was left unchanged" "$tmp/err" || fail "clip with a foreign file among its frames: message"
-[ "$(cat "$tmp/real.gif")" = "clip of 2 frames" ] || fail "clip with a foreign file among its frames: the clip was changed"
+[ "$(cat "$tmp/real.gif")" = "GIF89a clip of 2 frames" ] || fail "clip with a foreign file among its frames: the clip was changed"
 RCUVIS_FFMPEG=/nonexistent/ffmpeg expect_rc 2 "clip without an encoder" -- "$bin" shot "$omap" --from 1 --to 1.2 --fps 10 --length 0.5 --size 320x200 -o "$tmp/noenc.gif"
 # RCUVIS_FFMPEG is the user's setting: that is what to fix, not a package to install (shot_talk.sh checks PATH's)
 grep -qF "cannot run /nonexistent/ffmpeg (No such file or directory), the encoder RCUVIS_FFMPEG names" "$tmp/err" || fail "missing encoder: message"

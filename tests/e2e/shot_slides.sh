@@ -46,6 +46,12 @@ printf 'notes' >"$tmp/notes.svg"
 expect_rc 2 "-o over a text file named .svg" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/notes.svg" &&
   err_has "$tmp/notes.svg is not an SVG picture: expected a file starting with \"<?xml\" or \"<svg\"" "-o notes.svg"
 [ "$(cat "$tmp/notes.svg")" = notes ] || fail "-o notes.svg: the notes were changed"
+# a clip is no different: -o notes.gif over a text file is refused before a frame is drawn
+printf 'notes' >"$tmp/notes.gif"
+expect_rc 2 "a clip over a text file named .gif" -- "$bin" shot "$hb" --from 0.5 --to 0.51 --length 0.2 --fps 5 "${small[@]}" -o "$tmp/notes.gif" &&
+  err_has "$tmp/notes.gif is not a GIF animation: expected a file starting with \"GIF87a\" or \"GIF89a\"" "-o notes.gif"
+[ "$(cat "$tmp/notes.gif")" = notes ] || fail "-o notes.gif: the notes were changed"
+[ -e "$tmp/notes-frames" ] && fail "-o notes.gif: a frame directory was made"
 # what it writes, new or replaced, on stderr as a clip says it (stdout may be the picture: -o /dev/stdout)
 expect_rc 0 "a new picture" -- "$bin" shot "$hb" --at 1 "${small[@]}" -o "$tmp/a.png" && err_has "rcuvis: shot: wrote $tmp/a.png" "new picture"
 [ -s "$tmp/out" ] && fail "a new picture: stdout is not empty"

@@ -78,11 +78,11 @@ err_has "$tmp/a.gif was not written; $tmp/a-frames/ holds this run's 5 frames" "
 mkdir "$tmp/nopath"
 PATH="$tmp/nopath" RCUVIS_FFMPEG= expect_rc 2 "no ffmpeg on PATH" -- "$bin" shot "$omap" --from 1 --to 1.2 --fps 10 --length 0.5 --size 320x200 -o "$tmp/b.gif" &&
   err_has "cannot run ffmpeg (No such file or directory): install the Debian package ffmpeg" "no ffmpeg on PATH"
-printf '#!/bin/sh\nfor a; do last=$a; done\necho made >"$last"\n' >"$tmp/ok-ffmpeg"; chmod +x "$tmp/ok-ffmpeg"
+printf '#!/bin/sh\nfor a; do last=$a; done\necho GIF89a made >"$last"\n' >"$tmp/ok-ffmpeg"; chmod +x "$tmp/ok-ffmpeg"
 RCUVIS_FFMPEG="$tmp/ok-ffmpeg" expect_rc 0 "a clip" -- "$bin" shot "$omap" --from 1 --to 1.2 --fps 10 --length 1 --size 320x200 -o "$tmp/c.gif"
 RCUVIS_FFMPEG=/bin/false expect_rc 2 "an encoder that fails" -- "$bin" shot "$omap" --from 1 --to 1.2 --fps 10 --length 0.3 --size 320x200 -o "$tmp/c.gif" &&
   err_has "/bin/false (RCUVIS_FFMPEG) failed (exit 1) encoding $tmp/c.gif; $tmp/c.gif was left unchanged and is still the earlier clip, while $tmp/c-frames/ now holds this run's 3 frames (replacing the 10 that were there), which that clip does not show" "failing encoder"
-[ "$(cat "$tmp/c.gif")" = made ] && [ "$(ls "$tmp/c-frames" | wc -l)" -eq 3 ] || fail "failing encoder: the disk is not as the message says"
+[ "$(cat "$tmp/c.gif")" = "GIF89a made" ] && [ "$(ls "$tmp/c-frames" | wc -l)" -eq 3 ] || fail "failing encoder: the disk is not as the message says"
 
 # --- 6. precise -o and --cue messages
 mkdir "$tmp/outdir"
