@@ -105,7 +105,9 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
         if (g->bit_cols > g->nbits) g->bit_cols = g->nbits;
         if (g->bit_cols < 1) g->bit_cols = 1;
         g->bit_rows = (g->nbits + g->bit_cols - 1) / g->bit_cols;
-        g->title_lines = g->node_w >= rd_px(rd, 96) && bsz >= rd_px(rd, 8) ? (box_lines > 0 ? 1 : 2) : 0;
+        /* 64 px: a leaf of tree's four at 1280x720 (88 px) went untitled at the former 96 while every caption
+         * named rnp1..rnp4; node_title() shortens what does not fit, so a narrow node keeps "rnp4" and its mask */
+        g->title_lines = g->node_w >= rd_px(rd, 64) && bsz >= rd_px(rd, 8) ? (box_lines > 0 ? 1 : 2) : 0;
         g->node_h = g->title_lines * lh + g->bit_rows * bsz + 2 * pad;
         /* a compact tree's root (3.6's rnp0 and its 4 bits) puts the bits beside its one-line title:
          * the line it saves makes them big enough to carry their numbers */
@@ -204,6 +206,15 @@ static int node_title(ui_frame *fr, int x, int y, int w, const rv_node_view *n, 
         w2 = x + w - x2;
         snprintf(t2, sizeof t2, "qsmask %#lx%s", n->qsmask, blkd);
     } else {
+        /* a narrow node (four leaves at 1280x720, 3.6's leaves in compare) keeps its name and range in a
+         * shorter form before a cut one ("rnp1  CPUs …" told nothing) */
+        if (rd_text_width(rd, RD_SANS_SMALL, t1) > w) {
+            if (leaf) snprintf(t1, sizeof t1, "rnp%d %d-%d", n->index, n->grplo, n->grphi);
+            if (!leaf || rd_text_width(rd, RD_SANS_SMALL, t1) > w) {
+                snprintf(t1, sizeof t1, "rnp%d", n->index);
+                rd_note_dropped(rd, 1);
+            }
+        }
         panel_text_fit(fr, RD_SANS_SMALL, x, y, w, fr->th->text, t1);
         y += lh;
         snprintf(t2, sizeof t2, "g%lu c%lu  qsmask %#lx%s", n->gpnum, n->completed, n->qsmask, blkd);

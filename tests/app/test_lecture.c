@@ -784,3 +784,41 @@ Test(lecture, a_seek_stopped_short_of_a_cue_says_so)
     click_left(k.x + 20, k.y + 5);
     cr_expect(strstr(W->app.st.status, "on the way to cue 3"), "after a click: %s", W->app.st.status);
 }
+
+/* The text runs drawn inside r in one frame, joined with spaces. */
+typedef struct runs_in { rd_rect r; char text[8192]; } runs_in;
+static void keep_in(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)w; (void)h;
+    runs_in *k = ctx;
+    if (x < k->r.x || x >= k->r.x + k->r.w || y < k->r.y || y >= k->r.y + k->r.h) return;
+    size_t l = strlen(k->text), n = end ? (size_t)(end - s) : strlen(s);
+    snprintf(k->text + l, sizeof k->text - l, "%.*s ", (int)n, s);
+}
+
+/* tree's lecture at 1280x688 (a 1280x720 projector less the window's frame): every caption names
+ * rnp1..rnp4, and the leaves were bare bits (a title needed 96 px; a leaf had 88) */
+Test(lecture, the_tree_lecture_names_its_leaves_at_1280x720)
+{
+    rd_free(W->rd);
+    char err[256];
+    W->rd = rd_new_offscreen(1280, 688, 1.0f, err, sizeof err);
+    cr_assert(W->rd, "%s", err);
+    open_scenario("tree.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 3);
+    frame();
+    static runs_in k;
+    memset(&k, 0, sizeof k);
+    k.r = W->app.L.side[0].tree;
+    rd_set_text_observer(W->rd, keep_in, &k);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    for (int i = 1; i <= 4; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "rnp%d", i);
+        cr_expect(strstr(k.text, name) != NULL, "%s is not named in the tree: %s", name, k.text);
+    }
+}
