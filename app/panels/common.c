@@ -341,7 +341,16 @@ int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, i
     return shown == 0 && !hint_w ? 0 : y + lh - r.y;
 }
 
-typedef struct explain_acc { char buf[2048]; size_t len; const char *seen[32]; int nseen; } explain_acc; /* as big as a ui_tip */
+/* A tip explains at most this many terms: the Why panel's text names a dozen, and their explanations
+ * made a box of ~25 lines over the tree, the caption and the timeline, cut mid-word at the buffer's
+ * end. The rest are counted, and G lists them all. */
+#define TIP_TERMS 3
+
+typedef struct explain_acc {
+    char buf[2048]; size_t len;          /* as big as a ui_tip */
+    const char *seen[32]; int nseen, shown;
+    char more[600]; size_t more_len;     /* the names of the terms past TIP_TERMS */
+} explain_acc;
 
 static void explain_hit(void *ctx, const char *term, const char *at, size_t len)
 {
@@ -350,9 +359,18 @@ static void explain_hit(void *ctx, const char *term, const char *at, size_t len)
     for (int i = 0; i < e->nseen; i++) if (!strcmp(e->seen[i], term)) return;
     if (e->nseen < 32) e->seen[e->nseen++] = term;
     const char *line = glossary_line(term);
-    if (!line || e->len >= sizeof e->buf - 1) return;
-    int n = snprintf(e->buf + e->len, sizeof e->buf - e->len, "%s%s — %s", e->len ? "\n" : "", term, line);
-    if (n > 0) e->len += (size_t)n < sizeof e->buf - e->len ? (size_t)n : sizeof e->buf - e->len - 1;
+    if (!line) return;
+    char entry[1024];
+    int n = snprintf(entry, sizeof entry, "%s%s — %s", e->len ? "\n" : "", term, line);
+    /* whole entries only, and room kept for the line that counts the rest */
+    if (e->shown >= TIP_TERMS || n <= 0 || (size_t)n >= sizeof entry || e->len + (size_t)n + sizeof e->more + 80 >= sizeof e->buf) {
+        int m = snprintf(e->more + e->more_len, sizeof e->more - e->more_len, "%s%s", e->more_len ? ", " : "", term);
+        if (m > 0 && e->more_len + (size_t)m < sizeof e->more) e->more_len += (size_t)m;
+        return;
+    }
+    memcpy(e->buf + e->len, entry, (size_t)n + 1);
+    e->len += (size_t)n;
+    e->shown++;
 }
 
 void panel_explain(ui_frame *fr, rd_rect r, const char *s) { label_tip(fr, r, s, false); }
@@ -361,14 +379,19 @@ static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened)
 {
     explain_acc e;
     e.len = 0;
-    e.nseen = 0;
-    e.buf[0] = 0;
+    e.nseen = e.shown = 0;
+    e.more_len = 0;
+    e.buf[0] = e.more[0] = 0;
     if (shortened) {
         int n = snprintf(e.buf, sizeof e.buf, "%s", s);
         e.len = n > 0 && (size_t)n < sizeof e.buf ? (size_t)n : sizeof e.buf - 1;
         fr->ntips_shortened++;
     }
     glossary_scan(s, NULL, explain_hit, &e);
+    if (e.more_len) {
+        int n = snprintf(e.buf + e.len, sizeof e.buf - e.len, "%sAlso here: %s (G explains every term on screen)", e.len ? "\n" : "", e.more);
+        if (n > 0) e.len += (size_t)n < sizeof e.buf - e.len ? (size_t)n : sizeof e.buf - e.len - 1;
+    }
     if (e.len) ui_tip_add(fr, r, e.buf);
 }
 
@@ -393,6 +416,12 @@ void panel_tip_draw(ui_frame *fr, rd_rect whole)
     int w = rd_text_width(rd, RD_SANS, t->text) + 2 * pad;
     if (w > maxw) w = maxw;
     int h = panel_wrap_lines(rd, RD_SANS, w - 2 * pad, t->text) * rd_line_height(rd, RD_SANS) + 2 * pad;
+    /* taller than the window: the whole width before a cut (panel_wrap then ends it with "…") */
+    if (h > whole.h && w < whole.w) {
+        w = whole.w;
+        h = panel_wrap_lines(rd, RD_SANS, w - 2 * pad, t->text) * rd_line_height(rd, RD_SANS) + 2 * pad;
+    }
+    if (h > whole.h) h = whole.h;
     int x = fr->mouse_x + rd_px(rd, 14), y = fr->mouse_y + rd_px(rd, 18);
     if (x + w > whole.x + whole.w) x = whole.x + whole.w - w;
     if (y + h > whole.y + whole.h) y = fr->mouse_y - h - rd_px(rd, 6);

@@ -367,3 +367,31 @@ Test(glossary, student_terms_have_entries_and_are_found)
     }
     cr_expect(strstr(glossary_line("RCU_STALL_RAT_DELAY"), "2 jiffies") != NULL, "rcutree.h: #define RCU_STALL_RAT_DELAY 2");
 }
+
+/* Hover over the Why panel's text: it names a dozen terms, and the tip explained them all in ~25 lines
+ * over the tree, the caption and the timeline, cut mid-word at its buffer's end. Three are explained,
+ * the rest named, each whole; the box stays inside the picture. */
+Test(glossary, a_tip_explains_a_few_terms_and_names_the_rest)
+{
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT)};
+    const char *why = "rcu_sched GP 28 waits on qsmask 0x470c: CPU 2 used up its RCU_FAST_NO_HZ drain steps (holdoff), "
+                      "so it notices the GP in its next tick; a quiescent state is passed at a context switch, the FQS "
+                      "pass credits dyntick-idle CPUs, and the leaf reports to the root through RCU_SOFTIRQ.";
+    rd_rect r = {10, 10, 400, 60};
+    panel_explain(&fr, r, why);
+    cr_assert_eq(fr.ntips, 1);
+    const char *t = fr.tips[0].text;
+    int entries = 0;
+    for (const char *p = t; (p = strstr(p, " — ")); p += 3) entries++;
+    cr_expect_leq(entries, 3, "%s", t);
+    cr_expect(strstr(t, "Also here: ") != NULL, "%s", t);
+    cr_expect(strstr(t, "G explains every term on screen") != NULL, "%s", t);
+    fr.mouse_x = 20, fr.mouse_y = 20;
+    panel_tip_draw(&fr, (rd_rect){0, 0, 1280, 720});
+    rd_end(rd);
+    free(fr.tips);
+    rd_free(rd);
+}
