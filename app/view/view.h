@@ -49,6 +49,9 @@ typedef struct ui_view {
     int branch, nbranches;
     int64_t branch_fork;
     const char *caption;         /* scenario caption active now (or the current cue's), or NULL */
+    const char *caption_text;    /* the file's own words of it, without the window's notes (a cue's "Cue 3, at
+                                    2 s: " before them kept); NULL when the strip shows a note of the window's
+                                    ("Changed ...", "Captions paused") or nothing. F3 copies these. */
     int64_t caption_until;       /* when that caption leaves the strip (INT64_MAX: not before the next one) */
     char caption_paused[200];    /* what the strip says instead of a caption from after the user's own change */
     char caption_marked[1024];   /* a cue's caption under a changed configuration, with a line saying so */

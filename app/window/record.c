@@ -325,12 +325,10 @@ static void add_cue(ui_win *w, double now_ms)
         ui_session *s = &a->s[i];
         ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);
     }
-    const char *c0 = a->s[0].view.caption, *c1 = a->nsessions > 1 ? a->s[1].view.caption : c0;
-    /* a caption the window marked ("Changed (...)", "Captions paused") is the window's note, not narration */
-    bool marked = false;
-    for (int i = 0; i < a->nsessions; i++)
-        marked |= a->s[i].view.caption == a->s[i].view.caption_marked || a->s[i].view.caption == a->s[i].view.caption_paused;
-    if (c0 && c1 && !marked && !strcmp(c0, c1)) snprintf(q.caption, sizeof q.caption, "%s", c0);
+    /* the file's own words: a caption the window marked ("Changed (...)", "Captions paused") is its note,
+     * not narration (caption_text NULL), and a cue's "Cue 3, at 2 s: " is the window's too */
+    const char *c0 = a->s[0].view.caption_text, *c1 = a->nsessions > 1 ? a->s[1].view.caption_text : c0;
+    if (c0 && c1 && !strcmp(c0, c1)) snprintf(q.caption, sizeof q.caption, "%s", c0);
     /* the caption of the cue in force comes with what it invites ("Press M ..." stays an invitation) */
     const rv_cue *cur = a->st.cue >= 0 && (size_t)a->st.cue < a->base.ncues ? &a->base.cues[a->st.cue] : NULL;
     if (cur && q.caption[0] && !strcmp(q.caption, cur->caption)) {

@@ -822,3 +822,22 @@ Test(lecture, the_tree_lecture_names_its_leaves_at_1280x720)
         cr_expect(strstr(k.text, name) != NULL, "%s is not named in the tree: %s", name, k.text);
     }
 }
+
+/* Played on past a cue, its caption kept quoting the cue moment's figures over panels that had moved
+ * on (hackbench's cue 3, "385 against 154 ms", at 5.6 s): it now says which moment it speaks of. */
+Test(lecture, a_cue_caption_played_past_says_its_moment)
+{
+    open_scenario("hackbench.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 3; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 2);
+    const char *cue = W->app.base.cues[2].caption;
+    cr_assert_str_eq(W->app.s[0].view.caption, cue, "at the cue's moment the caption is the cue's own");
+    ui_app_seek(&W->app, ui_app_now(&W->app) + 500000000LL);
+    frame();
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && !strncmp(cap, "Cue 3, at 2", 11), "caption: %s", cap ? cap : "(none)");
+    cr_expect(strstr(cap, cue) != NULL, "the cue's words follow");
+    cr_expect_str_eq(W->app.s[0].view.caption_text, cue, "F3 would copy the cue's own words");
+}
