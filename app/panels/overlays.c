@@ -67,7 +67,19 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
                                          "G: glossary of the terms on screen",
                                          "G: glossary"};
         int w = r.x + r.w - pad - x, lw = rd_text_width(rd, RD_BOLD, line), gap2 = rd_px(rd, 24); /* right of the badge */
-        for (size_t k = 0; k < sizeof gl / sizeof *gl && !st->show_glossary; k++) {
+        /* what a key just did or why it did nothing ("That was the last cue", a refused Shift+Z) goes at
+         * the right instead of the glossary hint: in presentation mode a refused key said nothing at all */
+        bool say = st->status[0] && !st->status_routine;
+        if (say) {
+            int sw = rd_text_width(rd, RD_SANS_SMALL, st->status), most = w - (lw < w / 2 ? lw : w / 2) - gap2;
+            if (sw > most) sw = most;
+            if (sw > 0) {
+                panel_text_fit(fr, RD_SANS_SMALL, x + w - sw, y + (bh - rd_line_height(rd, RD_SANS_SMALL)) / 2, sw, th->stall,
+                               st->status);
+                w -= sw + gap2;
+            }
+        }
+        for (size_t k = 0; k < sizeof gl / sizeof *gl && !st->show_glossary && !say; k++) {
             int gw = rd_text_width(rd, RD_SANS_SMALL, gl[k]);
             if (lw + gap2 + gw > w) continue;
             panel_text_in(fr, RD_SANS_SMALL, (rd_rect){x + w - gw, y, gw, bh}, RD_LEFT, th->text_dim, gl[k]);

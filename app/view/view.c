@@ -418,7 +418,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     if (caption_index >= 0 && v->caption == cfg->captions[caption_index].text && st->config_badge[0] &&
         !badge_keys_all(st->config_badge, tested, &cfg->captions[caption_index].when)) {
         snprintf(v->caption_marked, sizeof v->caption_marked,
-                 "Changed (%s); this caption was written for the scenario as shipped: %s", st->config_badge, v->caption);
+                 "Changed (%s): this caption describes the scenario as shipped, so its figures may not match the screen "
+                 "(Backspace restores it). The caption: %s", st->config_badge, v->caption);
         v->caption = v->caption_marked;
     }
     /* The file's narration describes the run it scripted. After the user's own injection (a kernel

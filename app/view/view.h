@@ -120,6 +120,8 @@ typedef struct ui_state {
     int64_t timeline_cap;         /* > 0: the speed-following window is at most this (a clip's own span) */
     int64_t flash_ns;             /* how long a cleared bit / probe stays highlighted (sim ns) */
     char status[512];             /* last action, shown in the top bar ("saved ...") */
+    bool status_routine;          /* it only repeats what the presenting top bar shows (a cue reached): not
+                                     drawn there, where the line names the cue already */
     char error[4096];             /* a load error, shown until dismissed */
     char scenario_path[1024];
     /* scenario picker */

@@ -25,6 +25,7 @@ void ui_app_init(ui_app *a)
 void ui_app_vstatus(ui_app *a, double now_ms, const char *fmt, va_list ap)
 {
     vsnprintf(a->st.status, sizeof a->st.status, fmt, ap);
+    a->st.status_routine = false;
     a->status_until_ms = now_ms + UI_STATUS_MS;
 }
 

@@ -341,8 +341,11 @@ static void cue_step(ui_win *w, bool back, double now_ms)
         ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
     }
     else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err); /* refused, or past the end */
-    else ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
-                       a->base.cues[idx].title);
+    else {
+        ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
+                      a->base.cues[idx].title);
+        a->st.status_routine = true; /* the presenting top bar names the cue already */
+    }
 }
 
 void ui_input_action(ui_win *w, int action, int arg, double now_ms)

@@ -212,7 +212,7 @@ Test(config_badge, a_timed_caption_under_a_change_says_it_was_written_for_the_fi
     key(SDLK_x); /* rcu.needs_gp_fix: not tested by the caption's `when` */
     cr_assert(strstr(W->app.st.config_badge, "needs_gp_fix"), "badge: %s", W->app.st.config_badge);
     const char *cap = W->app.s[0].view.caption;
-    cr_assert(cap && strstr(cap, "written for the scenario as shipped"), "caption: %s", cap ? cap : "(none)");
+    cr_assert(cap && strstr(cap, "this caption describes the scenario as shipped"), "caption: %s", cap ? cap : "(none)");
     cr_expect(strstr(cap, "Written for 3.6: each CPU's softirq") != NULL, "%s", cap);
     key(SDLK_x); /* back to the file's */
     key(SDLK_m); /* 3.7: the 3.7 caption's `when` tests the mode */

@@ -841,3 +841,28 @@ Test(lecture, a_cue_caption_played_past_says_its_moment)
     cr_expect(strstr(cap, cue) != NULL, "the cue's words follow");
     cr_expect_str_eq(W->app.s[0].view.caption_text, cue, "F3 would copy the cue's own words");
 }
+
+/* In presentation mode a refused or do-nothing key said nothing: PgDn after the last cue, a Shift+Z the
+ * scenario cannot take. The presenting top bar shows what the status says, but not the routine "Cue N
+ * of M", which its line names already. */
+Test(lecture, presenting_still_says_why_a_key_did_nothing)
+{
+    open_scenario("tree.json");
+    frame();
+    key(SDLK_F5);
+    key(SDLK_PAGEDOWN);
+    static runs_in k;
+    memset(&k, 0, sizeof k);
+    k.r = W->app.L.top;
+    rd_set_text_observer(W->rd, keep_in, &k);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    cr_expect_null(strstr(k.text, "Cue 1 of"), "the routine status is left out: %s", k.text);
+    for (size_t i = 0; i < W->app.base.ncues + 1; i++) key(SDLK_PAGEDOWN);
+    memset(&k, 0, sizeof k);
+    k.r = W->app.L.top;
+    rd_set_text_observer(W->rd, keep_in, &k);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    cr_expect(strstr(k.text, "That was the last cue") != NULL, "top bar: %s", k.text);
+}
