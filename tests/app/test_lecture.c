@@ -817,7 +817,7 @@ Test(lecture, the_tree_lecture_names_its_leaves_at_1280x720)
     frame();
     rd_set_text_observer(W->rd, NULL, NULL);
     for (int i = 1; i <= 4; i++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "rnp%d", i);
         cr_expect(strstr(k.text, name) != NULL, "%s is not named in the tree: %s", name, k.text);
     }
