@@ -366,10 +366,20 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
     v->cue_title = NULL;
     const char *cue_said = NULL; /* a cue's caption marked only with the moment it speaks of */
-    if (st->cue >= 0 && (size_t)st->cue < cfg->ncues) {
-        const rv_cue *q = &cfg->cues[st->cue];
-        int64_t nx;
-        if (ui_cue_in_force(cfg, st->cue, v->now, v->end, &nx)) {
+    /* stepped back before the cue gone to (Left, Home): the lecture's narration of that moment is the
+     * cue before it, whose moment has passed (omap-stall's cue 4 less one step read "(no caption at this
+     * moment)" just where a lecturer compares before and after the stall) */
+    int cue = st->cue;
+    bool before = false; /* narrating with a cue before the one gone to, in lecture order */
+    if (cue >= 0 && (size_t)cue < cfg->ncues && v->now < (int64_t)llround(cfg->cues[cue].at_s * 1e9)) {
+        /* the lecture's order, not time's: omap-stall's cue 5 returns to 4.55 s after cue 4 at 80 s */
+        while (--cue >= 0 && (int64_t)llround(cfg->cues[cue].at_s * 1e9) > v->now) {}
+        before = cue >= 0;
+    }
+    if (cue >= 0 && (size_t)cue < cfg->ncues) {
+        const rv_cue *q = &cfg->cues[cue];
+        int64_t nx = (int64_t)llround(cfg->cues[st->cue].at_s * 1e9); /* until the cue gone to */
+        if (before || ui_cue_in_force(cfg, cue, v->now, v->end, &nx)) {
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
              * the 3.7 view never reads the 3.6 narration, unless the cue invited that very change ("Press
@@ -377,7 +387,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
              * or follows one that did (ui_cue_view_at), speaks for both sides; any other speaks only on
              * its file's side (omap-stall's "3.6 prints a self-detected stall" ran under the 3.7 side
              * too, which shows no stall) */
-            bool speaks = st->compare ? ui_cue_view_at(cfg, st->cue).compare == 1 || (int)v->mode == st->file_mode
+            bool speaks = st->compare ? ui_cue_view_at(cfg, cue).compare == 1 || (int)v->mode == st->file_mode
                                       : !st->config_badge[0] || cue_invites(st->config_badge, q);
             if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = (int64_t)(q->at_s * 1e9); v->caption_until = nx; }
             /* a compared cue speaks under any configuration, but its figures are the file's: with
@@ -404,7 +414,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             if (v->caption == q->caption && v->now > at + 1) {
                 char tb[32];
                 ui_fmt_time(tb, sizeof tb, at);
-                snprintf(v->caption_marked, sizeof v->caption_marked, "Cue %d, at %s: %s", st->cue + 1, tb, q->caption);
+                snprintf(v->caption_marked, sizeof v->caption_marked, "Cue %d, at %s: %s", cue + 1, tb, q->caption);
                 v->caption = v->caption_marked;
                 cue_said = q->caption;
             }

@@ -5,6 +5,7 @@
 #include "window_fixture.h"
 #include "scenario.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -865,4 +866,21 @@ Test(lecture, presenting_still_says_why_a_key_did_nothing)
     frame();
     rd_set_text_observer(W->rd, NULL, NULL);
     cr_expect(strstr(k.text, "That was the last cue") != NULL, "top bar: %s", k.text);
+}
+
+/* One step back from a cue (Left) read "(no caption at this moment)": the narration there is the cue
+ * before, whose moment has passed. */
+Test(lecture, a_step_back_from_a_cue_keeps_the_cue_before)
+{
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 3);
+    int64_t at4 = (int64_t)llround(W->app.base.cues[3].at_s * 1e9);
+    ui_app_seek(&W->app, at4 - 1000000); /* 1 ms before cue 4 */
+    frame();
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && !strncmp(cap, "Cue 3, at ", 10), "caption: %s", cap ? cap : "(none)");
+    cr_expect(strstr(cap, W->app.base.cues[2].caption) != NULL, "cue 3's words: %s", cap);
 }
