@@ -2,7 +2,7 @@
 #include "commands.h"
 #include "paths.h"
 #include "rcuvis.h"
-#include "util/nearword.h"
+#include "scenario.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +44,7 @@ static int not_a_scenario(const char *word)
     const char *names[NCOMMANDS + 1];
     for (int i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
     names[NCOMMANDS] = "help";
-    const char *near = nw_nearest(word, names, NCOMMANDS + 1, 2);
+    const char *near = rv_suggest(word, names, NCOMMANDS + 1);
     if (near) {
         fprintf(stderr, "rcuvis: unknown command \"%s\"; did you mean \"%s\"? (rcuvis --help lists the commands)\n", word, near);
         return 2;

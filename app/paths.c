@@ -1,6 +1,6 @@
 /* paths.c — find shipped data (scenarios, quizzes, fonts) from the source tree or the install prefix. */
 #include "paths.h"
-#include "util/nearword.h"
+#include "scenario.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -70,7 +70,7 @@ static void near_shipped(const char *arg, const char *dir, char *out, size_t out
         for (size_t j = i; j > 0 && strcmp(cands[j - 1], cands[j]) > 0; j--) {
             const char *t = cands[j]; cands[j] = cands[j - 1]; cands[j - 1] = t;
         }
-    const char *near = nw_nearest(word, cands, n, 2);
+    const char *near = rv_suggest(word, cands, n);
     if (near) snprintf(out, outlen, "; did you mean \"%s\"?", near);
 }
 

@@ -187,6 +187,8 @@ typedef struct rv_cue {
     char invites[5][24];
     int ninvites;
 } rv_cue;
+/* Does the cue's "invites" list name this change ("mode", "rcu.needs_gp_fix", ...)? */
+bool rv_cue_invites(const rv_cue *q, const char *change);
 
 /* An `expect` assertion of a scenario: a dotted path into the report JSON (as `rcuvis run --json`
  * prints it, e.g. "flavors.rcu_sched.grace_periods" or "stalls.0.cpu" or "stalls.length") and

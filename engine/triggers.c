@@ -26,6 +26,13 @@ int rv_trig_event_from_name(const char *name)
     return -1;
 }
 
+bool rv_cue_invites(const rv_cue *q, const char *change)
+{
+    for (int i = 0; i < q->ninvites; i++)
+        if (!strcmp(q->invites[i], change)) return true;
+    return false;
+}
+
 bool rv_when_holds(const rv_when *w, const rv_config *cfg)
 {
     if (w->has_mode && cfg->rcu.mode != w->mode) return false;

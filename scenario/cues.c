@@ -152,8 +152,7 @@ void sc_check_cue_modes(sc_ctx *c, const cJSON *root)
     const char *key = NULL;
     for (const cJSON *it = arr->child; it && i < cfg->ncues; it = it->next, i++) {
         const rv_cue *q = &cfg->cues[i];
-        bool invites = false;
-        for (int k = 0; k < q->ninvites; k++) invites |= !strcmp(q->invites[k], "mode");
+        bool invites = rv_cue_invites(q, "mode");
         if (q->compare != 1 && !invites) continue;
         if (first < cfg->ncues) { more++; continue; }
         first = i;

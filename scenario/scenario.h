@@ -47,6 +47,11 @@ int rv_scenario_override_tree(struct cJSON *root, const rv_overrides *ov, char *
  * byte 0xe9 at file offset 31 (after \"caf\"), ..."). */
 int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen);
 
+/* The loader's "did you mean": the candidate nearest to word by edit distance (one slip in a short
+ * word, up to a third of a long one; else a candidate that word begins), or NULL. The command line's
+ * mistyped commands and scenario names use it too, so every suggestion follows one rule. */
+const char *rv_suggest(const char *word, const char *const *cands, size_t n);
+
 /* `rcuvis schema`: the JSON Schema of scenario files (scenarios/schema.json), generated from the
  * loader's key tables, its ranges and the engine's defaults. Caller frees; NULL on OOM. */
 char *rv_scenario_schema(void);

@@ -202,6 +202,8 @@ const char *sc_suggest(const char *word, const char *const *cands, size_t n)
     return best;
 }
 
+const char *rv_suggest(const char *word, const char *const *cands, size_t n) { return sc_suggest(word, cands, n); }
+
 void sc_line_col(const char *text, size_t off, int *line, int *col)
 {
     int l = 1, c = 1;

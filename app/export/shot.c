@@ -183,8 +183,7 @@ static bool cue_conflict(const rv_config *cfg, int n, const char *mode, int flav
      * picture would show it marked as not matching (or the window's M is what the cue asks for) */
     int one = !mode ? -1 : !strcmp(mode, "softirq") || !strcmp(mode, "3.6") ? RV_MODE_SOFTIRQ
                          : !strcmp(mode, "kthread") || !strcmp(mode, "3.7") ? RV_MODE_KTHREAD : -1;
-    bool invites_mode = false;
-    for (int i = 0; i < cue->ninvites; i++) invites_mode |= !strcmp(cue->invites[i], "mode");
+    bool invites_mode = rv_cue_invites(cue, "mode");
     if (mode && q.compare >= 0 && (q.compare == 1) != !strcmp(mode, "compare")) {
         snprintf(what, sizeof what, "--mode %s: cue %d is shown %s", mode, n, q.compare ? "in compare mode (both engines)" : "with one engine");
         setter = q.compare_by;

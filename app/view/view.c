@@ -270,10 +270,11 @@ static bool key_is(const char *key, size_t n, const char *name) { return strlen(
 
 static bool invited(const char *key, size_t n, const void *ctx)
 {
-    const rv_cue *q = ctx;
-    for (int i = 0; i < q->ninvites; i++)
-        if (key_is(key, n, q->invites[i])) return true;
-    return false;
+    char k[sizeof ((rv_cue *)0)->invites[0]];
+    if (n >= sizeof k) return false; /* longer than any change a cue can invite */
+    memcpy(k, key, n);
+    k[n] = 0;
+    return rv_cue_invites(ctx, k);
 }
 
 static bool cue_invites(const char *badge, const rv_cue *q) { return badge_keys_all(badge, invited, q); }
