@@ -137,39 +137,17 @@ void qj_describe(const cJSON *v, char *buf, size_t bufsz)
     else snprintf(buf, bufsz, "object");
 }
 
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63 || lb > 63) return 99;
-    size_t row[64];
-    for (size_t j = 0; j <= lb; j++) row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t cost = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]) ? 0 : 1;
-            size_t best = diag + cost;
-            if (row[j] + 1 < best) best = row[j] + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
+/* The loader's "did you mean" rule (rv_suggest(), scenario.h), so a quiz's misspelt key is
+ * answered as a scenario's is; `allowed` ends with NULL. */
 const char *qj_nearest(const char *word, const char *const *allowed)
 {
-    const char *best = NULL;
-    size_t bestd = 3;
-    for (size_t i = 0; allowed[i]; i++) {
-        size_t d = edit_distance(word, allowed[i]);
-        if (d < bestd) { bestd = d; best = allowed[i]; }
-    }
-    /* short words are too easy to confuse: "at" is not a typo of "id" */
-    if (best && bestd == 2 && strlen(word) < 5) best = NULL;
-    return best;
+    size_t n = 0;
+    while (allowed[n]) n++;
+    char low[65]; /* the quiz's words are lower case: "KERNEL" means kernel */
+    size_t len = strlen(word);
+    if (len >= sizeof low) return rv_suggest(word, allowed, n);
+    for (size_t i = 0; i <= len; i++) low[i] = (char)tolower((unsigned char)word[i]);
+    return rv_suggest(low, allowed, n);
 }
 
 int qj_check_keys(qj_errs *e, const char *path, const cJSON *obj, const char *const *allowed)

@@ -34,7 +34,7 @@ void qj_describe(const cJSON *v, char *buf, size_t bufsz);
 /* Check the keys of an object against the allowed list (NULL-terminated); reports unknown keys
  * with a "did you mean" when one is close. Returns the number of unknown keys. */
 int qj_check_keys(qj_errs *e, const char *path, const cJSON *obj, const char *const *allowed);
-/* The allowed word nearest to `word` (edit distance <= 2, or a case-insensitive match), or NULL. */
+/* The allowed word nearest to `word`, by the loader's rule (rv_suggest()) and ignoring case, or NULL. */
 const char *qj_nearest(const char *word, const char *const *allowed);
 
 /* Pretty-print in the workbook's canonical style: two-space indent, containers that fit in 100

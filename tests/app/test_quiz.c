@@ -129,6 +129,14 @@ Test(quiz_errors, unknown_key_suggests_the_right_one)
     expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"hnt\": \"h\"") TAIL,
                  "t.json: $.lessons[0].questions[0].hnt: unknown key, did you mean `hint`?");
     expect_error("{\"id\": \"t\", \"title\": \"T\", \"lesons\": 1, \"lessons\": []}", "t.json: $.lesons: unknown key, did you mean `lessons`?");
+    /* the scenario loader's rule (rv_suggest()): a swap of neighbours is one slip, case is ignored,
+     * and a shortened key is meant */
+    expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"hnit\": \"h\"") TAIL,
+                 "t.json: $.lessons[0].questions[0].hnit: unknown key, did you mean `hint`?");
+    expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"EXPLANATION\": \"h\"") TAIL,
+                 "t.json: $.lessons[0].questions[0].EXPLANATION: unknown key, did you mean `explanation`?");
+    expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"expl\": \"h\"") TAIL,
+                 "t.json: $.lessons[0].questions[0].expl: unknown key, did you mean `explanation`?");
 }
 
 Test(quiz_errors, wrong_types_name_path_expected_and_got)
