@@ -88,7 +88,7 @@ void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux)
     charge(e, -1, e->cfg.costs.call_rcu_ns * n, false);
     rv_event *ev = emit(e, RV_EV_CB_QUEUE, cpu, flavor);
     if (ev) { ev->id = rec.id; ev->n = n; ev->arg = kind == CB_LAZY ? 1 : kind == CB_SYNC ? 2 : 0; }
-    if (e->cfg.rcu.busted) { /* like rcutorture's rcu_busted: run it now, no grace period */
+    if (e->cfg.rcu.busted) { /* like rcu_busted (a torture type of kernels after 3.7): run it now, no grace period */
         invoke_record(e, rsp, cpu, &rec, n);
         return;
     }

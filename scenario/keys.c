@@ -23,7 +23,7 @@ const sc_key_spec sc_rcu_spec[] = {
     {"needs_gp_fix", SK_MODE_BOOL, 0, 0, offsetof(rv_rcu_config, needs_gp_fix),
      "Use 3.7's cpu_needs_another_gp(), which allows for the CPU's lagging rdp->completed and so asks for no grace period for callbacks already served; false keeps the 3.6 form (the OMAP false stall). Absent: as the mode had it (kthread/3.7 true, softirq/3.6 false)."},
     {"busted", SK_BOOL, 0, 0, offsetof(rv_rcu_config, busted),
-     "Deliberately broken RCU, like rcutorture's rcu_busted: callbacks run without waiting for a grace period. The safety checker must catch it."},
+     "Deliberately broken RCU, like the rcu_busted torture type of later kernels' rcutorture: callbacks run without waiting for a grace period. The safety checker must catch it."},
     {"blimit", SK_INT, 1, 1000000, offsetof(rv_rcu_config, blimit),
      "Callbacks invoked per batch before yielding (rcutree.blimit)."},
     {"qhimark", SK_INT, 1, 100000000, offsetof(rv_rcu_config, qhimark),

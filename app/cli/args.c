@@ -19,7 +19,7 @@ void cli_run_usage(void)
            "  --seed N                seed of the workload's random generator\n"
            "  --set PATH=VALUE        override a scenario key, e.g. rcu.fanout_leaf=32 or workload.0.busy_frac=0.5;\n"
            "                          VALUE is JSON when it parses, else a string; repeatable, later ones win\n"
-           "  --busted                invoke callbacks without waiting for grace periods (rcutorture's rcu_busted)\n"
+           "  --busted                invoke callbacks without waiting for grace periods (rcu_busted, a torture type of later kernels)\n"
            "  --debugfs               after the run, print rcugp, rcuhier, rcudata and rcu_pending as\n"
            "                          3.6/3.7 debugfs showed them\n"
            "  --dmesg                 after the run, print the whole kernel log (stall warnings, hotplug, rcutorture)\n"

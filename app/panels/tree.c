@@ -725,7 +725,7 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
     else if (j > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
     else if (j == 0) snprintf(drv + l, n - l, " · FQS due now");
     else if (d->mode == RV_MODE_SOFTIRQ)
-        snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces QSs only from a CPU's tick", -j, j == -1 ? "y" : "ies");
+        snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces only from a tick's softirq, call_rcu() or idle entry", -j, j == -1 ? "y" : "ies");
     else snprintf(drv + l, n - l, " · FQS due");
 }
 
@@ -911,7 +911,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
         L->spare = (L->sum_lines ? L->sum.y - rd_px(rd, 3) : L->area.y + L->area.h) - (L->area.y + tree_h);
     }
     /* the room the tree leaves unused: the driver text first (in a picture its end is the
-     * explanation: "FQS overdue ...: 3.6 forces QSs only from a CPU's tick"), then the credits */
+     * explanation: "FQS overdue ...: 3.6 forces only from a tick's softirq, ..."), then the credits */
     int spare_lines = L->spare > 0 ? L->spare / lh : 0;
     int drv_extra = drv_max - drv < spare_lines ? drv_max - drv : spare_lines;
     if (drv_extra < 0) drv_extra = 0;
