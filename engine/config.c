@@ -62,21 +62,25 @@ const char *rv_gp_phase_name(enum rv_gp_phase p)
 
 /*
  * Cost defaults: what one unit of RCU work plausibly cost on a 2012 two-socket x86 server (Xeon
- * 5600/E5-2600 class, 2.5-3 GHz). Each figure is a hardware or kernel-path cost with its reasoning;
- * none is fitted to a reported figure. The per-GP, per-update and per-thread numbers of the report
- * come out of how often the modelled mechanisms do each unit of work.
+ * 5600/E5-2600 class, 2.5-3 GHz). Each figure is a hardware or kernel-path cost with its reasoning,
+ * an estimate, not a measurement; only node_lock_ns was rounded with a reported figure in view (see
+ * it). The per-GP, per-update and per-thread numbers of the report come out of how often the
+ * modelled mechanisms do each unit of work.
  * - cache_miss_ns 250: FQS's atomic_add_return(0, &rdtp->dynticks) on another CPU's line
  *   (dyntick_save_progress_counter(), rcu_implicit_dynticks_qs()). A read-for-ownership of a line
- *   held by another core costs ~100 ns on the same socket and ~200-300 ns across sockets (Molka
- *   et al., "Memory performance and cache coherency effects on an Intel Nehalem multiprocessor
- *   system", PACT 2009); FQS probes CPUs all over the machine, so the cross-socket figure.
+ *   another core holds costs tens of ns on the same socket, ~100 ns across the sockets of a
+ *   two-socket Nehalem (the CAS figures in McKenney's perfbook) and 200-300 ns on larger NUMA
+ *   machines. FQS probes CPUs all over the machine; the model takes the large-machine end
+ *   everywhere (an estimate; the README's Costs section shows what ~100 ns would change).
  * - node_lock_ns 770: one rcu_node visit (raw_spin_lock + qsmask/gpnum/completed + unlock). The
- *   lock line and the node's fields were last written by other CPUs: about three remote misses.
- *   (3.6's irqs-off init walk over the 261 nodes of a 4096-CPU tree then takes ~200 us, the
- *   figure the 3.7 rework quoted.)
+ *   lock line and the node's fields were last written by other CPUs: about three remote misses
+ *   (750 ns), rounded to 770 so that 3.6's irqs-off init walk over the 261 nodes of a 4096-CPU tree
+ *   takes the ~200 us reported (the article; 4096 CPUs in the mail thread). That agreement is
+ *   therefore a consistency check, not a prediction.
  * - qs_report_ns 150: a busy CPU's own report (rcu_report_qs_rdp()) in its softirq: the leaf lock,
- *   whose line comes from a sibling in the same leaf (16 consecutive CPUs, one socket on such
- *   boxes: an on-socket transfer, ~60-100 ns) plus the bit clear. Cheaper than a remote probe.
+ *   whose line comes from a sibling in the same leaf (assumed on the same socket, though CPU
+ *   numbering can interleave sockets: an on-socket transfer, tens of ns) plus the lock and the bit
+ *   clear: an estimate, cheaper than a remote probe.
  * - note_gp_ns 150: note_new_gpnum() and rcu_process_gp_end() each take the leaf lock
  *   (raw_spin_trylock(&rnp->lock)) to copy gpnum/completed: the same on-socket leaf-lock section as
  *   a report.

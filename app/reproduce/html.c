@@ -251,7 +251,7 @@ static void fig_where(FILE *f, const rp_html_claim *c)
     }
     for (int k = 0; k < NP; k++) legend(&p, k, part[k].hue, part[k].label);
     plot_end(&p, f, "The same hackbench run under both designs. 3.7 moves grace-period work into the rcu_* kthreads, "
-                    "where top can see it. 3.6 does the same kinds of work out of sight: most of it in the idle task's "
+                    "where top can see it under an RCU name. 3.6 does the same kinds of work under other names: most of it in the idle task's "
                     "FAST_NO_HZ drains (the tasks bar), the rest in RCU_SOFTIRQ, charged to ksoftirqd and to whatever "
                     "task an interrupt hit. In this model 3.7's total is larger by the kthread's own wakeups and context switches.");
 }
@@ -374,7 +374,7 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
                "of the OMAP stall thread, each simulated by rcuvis's Tree RCU engine: <b>%d of %zu hold</b>%s%s.</p>\n",
             holds, n, gap_note, quick ? " (--quick: shortened runs, counts scaled back to the article's span)" : "");
     if (gaps)
-        fputs("<p><b>GAP</b>: the model, kept to the kernel's mechanisms and 2012 costs, cannot reach that figure; the "
+        fputs("<p><b>GAP</b>: kept to the kernel's mechanisms and its estimated 2012 costs, the model does not reach that figure; the "
               "claim's sweep over the mechanism's parameters (in its simulated cell) bounds the best it can do. "
               "The README's &ldquo;What the model reproduces&rdquo; explains each one.</p>\n", f);
     fputs("<p>The article column gives the article's figure or words; a range in parentheses is the tolerance rcuvis "

@@ -437,10 +437,12 @@ static void print_table(const plan *p, const result *res, const opts *o, double 
     if (p->seeds > 1) printf(" (%zu on each of %d seeds)", p->nruns, p->seeds);
     printf(", %d at a time, %.1f s wall time, %.1f s CPU time\n", jobs, wall, cpu);
     if (gaps)
-        printf("GAP: the model, kept to the kernel's mechanisms and 2012 costs, cannot reach that figure; the claim's\n"
-               "sweep over the mechanism's parameters (in its SIMULATED cell) bounds it. hackbench: the article's rate of\n"
-               "grace periods needs RCU_FAST_NO_HZ's idle-entry drains, and in 3.7 each drain wakes the GP kthread, so\n"
-               "no setting gives both its rate and its cost per GP. scaling: only the busy 2-CPU box falls under 15 us.\n"
+        printf("GAP: kept to the kernel's mechanisms and its estimated 2012 costs, the model does not reach that figure;\n"
+               "the claim's sweep over the mechanism's parameters (in its SIMULATED cell) bounds it. hackbench: in this\n"
+               "model the article's rate of grace periods needs RCU_FAST_NO_HZ's idle-entry drains (the article names no\n"
+               "configuration), and in 3.7 each drain wakes the GP kthread, so none of the swept settings gives both its\n"
+               "rate and its cost per GP; hackbench-cpu, -us-per-gp and -ns-per-update are that one figure, rcu_sched's\n"
+               "CPU time, divided three ways. scaling: on the GP machinery only the busy 2-CPU box falls under 15 us.\n"
                "README.md (\"The gaps, and why\") explains each one.\n");
     printf("reproduce: %d of %zu claim%s hold%s", holds, p->nclaims, p->nclaims == 1 ? "" : "s", p->nclaims == 1 ? "s" : "");
     if (gaps) printf(", %d %s", gaps, gaps == 1 ? "is a bounded gap" : "are bounded gaps");

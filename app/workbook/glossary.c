@@ -50,7 +50,7 @@ static const glossary_entry entries[] = {
     {"passed", "The CPU passed a QS in this GP but has not reported it to its leaf yet (◐)."},
     {"just cleared", "A qsmask bit cleared a moment ago and still clear (outlined in the tree; a yellow border on its CPU's tile): a report or an FQS credit landed."},
     {"p50/p99", "Median and 99th percentile: half of the GPs were shorter than p50, 99 % shorter than p99. Read off a histogram with 8 steps per doubling, so each is good to within about 6 % (two runs a few % apart can show the same value)."},
-    {"sleep/wake", "3.7: the part of a GP's cost that is the GP kthread's own scheduling: the waker's wake_up(), two context switches per sleep/wake cycle, arming its FQS timeout (kthread_sched_us in the report). 3.6 has no kthread and pays none of it; the rest of the cost is grace-period work 3.6 does as well, out of top's sight."},
+    {"sleep/wake", "3.7: the part of a GP's cost that is the GP kthread's own scheduling: the waker's wake_up(), two context switches per sleep/wake cycle, arming its FQS timeout (kthread_sched_us in the report). 3.6 has no kthread and pays none of it; the rest of the cost is grace-period work 3.6 does as well, in ksoftirqd, irq-exit softirqs or the idle task: in top, but under no RCU name."},
     {"cost per GP", "CPU time of RCU's grace-period machinery (GP kthread or softirq GP work, FQS passes, QS reports) divided by completed GPs."},
     {"GP bar blues", "Dark blue: the GP is waiting for QSs; light blue: init or cleanup walks the tree."},
     {"GP triangles", "Triangles under a GP bar: FQS passes (down) and QS reports (up) during that GP."},
