@@ -490,6 +490,7 @@ typedef struct rv_flavor_view {       /* struct rcu_state */
     int gp_start_cpu;                 /* CPU whose softirq (3.6) or GP kthread (3.7) started the current or last GP; -1 none */
     bool kthread_running;
     bool kthread_woken;               /* 3.7: woken (wake_up()) and not yet running: it runs a wake-up latency later */
+    bool fqs_requested;               /* 3.7: RCU_GP_FLAG_FQS set during a GP: the kthread forces at its next run, whatever next_fqs_ns says */
     int64_t gp_start_ns;              /* of the current (or last) GP */
     int64_t next_fqs_ns;              /* when the next FQS is due, -1 if none */
     uint64_t n_force_qs, gp_max_jiffies;

@@ -76,6 +76,9 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
         out->kthread_cpu = rsp->kt.cpu;
         out->kthread_running = rsp->kt.running;
         out->kthread_woken = !rsp->kt.running && rsp->kt.run_t >= 0;
+        /* force_quiescent_state() set the flag and woke it: rcu_gp_kthread() runs rcu_gp_fqs() as soon as
+         * it runs ("if (ret == 0 || (ACCESS_ONCE(rsp->gp_flags) & RCU_GP_FLAG_FQS))"), not at its timeout */
+        out->fqs_requested = gp_in_progress(rsp) && (rsp->gp_flags & RCU_GP_FLAG_FQS);
         /* a root with nothing left to wait for has woken the kthread (rcu_report_qs_rsp()) for
          * rcu_gp_cleanup(): no longer "waiting for QSs" (a student read that beside qsmask 0), though
          * the kthread runs only a wake-up latency later */

@@ -184,7 +184,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         }
         if (qs != QS_NONE) {
             char qb[32];
-            snprintf(qb, sizeof qb, "%s%s", qs_glyph(qs), big ? (qs == QS_OWED ? " owed" : qs == QS_PASSED ? " passed" : " done") : "");
+            snprintf(qb, sizeof qb, "%s%s", qs_glyph(qs), big ? (qs == QS_OWED ? " owed" : qs == QS_PASSED ? " passed" : " reported") : "");
             /* only "owed" is filled: the one state the grace period is waiting on */
             badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf, qs == QS_OWED ? "○" : qs == QS_PASSED ? "passed" : "✓");
         }

@@ -659,13 +659,15 @@ typedef struct drv_state {
     bool fqs_known;  /* the GP waits for QSs and has a next FQS time */
     long long fqs_j; /* > 0: next FQS in that many jiffies; 0: due now; < 0: overdue by -fqs_j */
     bool no_tick;    /* 3.6 with every CPU's tick stopped: nothing will run the FQS that is due */
+    bool fqs_now;    /* 3.7: woken with RCU_GP_FLAG_FQS: it forces as soon as it runs */
 } drv_state;
 
 static drv_state drv_state_of(const ui_view *v)
 {
     const rv_flavor_view *fl = &v->fl[v->flavor];
     drv_state d = {v->mode, v->flavor, fl->kthread_cpu, fl->gp_start_cpu, fl->walk_node, fl->kthread_running,
-                   fl->kthread_woken, fl->gpnum, fl->phase, false, 0, false};
+                   fl->kthread_woken, fl->gpnum, fl->phase, false, 0, false, false};
+    d.fqs_now = v->mode == RV_MODE_KTHREAD && fl->kthread_woken && fl->fqs_requested && fl->phase == RV_GP_WAIT;
     if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
         int64_t dt = fl->next_fqs_ns - v->now;
         int64_t tick = v->hz > 0 ? 1000000000LL / v->hz : 1000000;
@@ -697,6 +699,13 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
     if (d->mode == RV_MODE_KTHREAD) {
         /* woken: kthread_wake() has moved it to its waker's CPU (wake-affine; it runs there unless that
          * CPU cannot switch then): "last ran on" named the waker, not where it last ran */
+        if (d->kthread_cpu >= 0 && d->fqs_now) {
+            /* a drain step's or call_rcu()'s force_quiescent_state(): the pass runs a wake-up latency
+             * from now, so a countdown to the timeout (hackbench's cue 1 said 2 jiffies) is beside the point */
+            snprintf(drv, n, "3.7: %s kthread woken by CPU %d to force QSs now (RCU_GP_FLAG_FQS)", rv_flavor_name(d->flavor),
+                     d->kthread_cpu);
+            return;
+        }
         if (d->kthread_cpu >= 0 && d->kthread_woken && !d->kthread_running)
             snprintf(drv, n, "3.7: %s kthread woken by CPU %d", rv_flavor_name(d->flavor), d->kthread_cpu);
         else if (d->kthread_cpu >= 0)
@@ -722,7 +731,9 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
      * callbacks queued and from RCU_FAST_NO_HZ's idle-entry drains): on a board whose CPUs have all
      * stopped their ticks, a countdown promised a pass nothing would run (omap-stall's cue 5) */
     if (j > 0 && d->no_tick) snprintf(drv + l, n - l, " · FQS due in %lld jiff%s, but no CPU ticks to run it", j, j == 1 ? "y" : "ies");
-    else if (j > 0) snprintf(drv + l, n - l, " · next FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
+    /* "timed": the deadline of the relaxed path (3.6) or the kthread's timeout (3.7); FAST_NO_HZ's drains
+     * and call_rcu() overflows force in between (hackbench runs ~40 passes a jiffy) */
+    else if (j > 0) snprintf(drv + l, n - l, " · next timed FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
     else if (j == 0) snprintf(drv + l, n - l, " · FQS due now");
     else if (d->mode == RV_MODE_SOFTIRQ)
         snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces only from a tick's softirq, call_rcu() or idle entry", -j, j == -1 ? "y" : "ies");

@@ -438,7 +438,7 @@ Test(compare_720, a_tickless_36_board_runs_no_fqs, .init = setup, .fini = teardo
 {
     char *buf = compare_texts("omap-stall.json", 4554687501LL);
     cr_expect(strstr(buf, "but no CPU ticks to run it") != NULL || strstr(buf, "but no CPU") != NULL, "3.6's countdown");
-    cr_expect_null(strstr(buf, "next FQS in"), "no countdown to a pass nobody runs");
+    cr_expect_null(strstr(buf, "FQS in"), "no countdown to a pass nobody runs");
     free(buf);
 }
 

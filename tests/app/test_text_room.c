@@ -163,7 +163,8 @@ Test(text_room, the_trees_subtitle_keeps_its_form)
                 cr_expect(f || strstr(all, "rcu_sched"), "%dx%d at %.2f s: the flavor is nowhere in the tree: %s", sizes[s].w, sizes[s].h,
                           t / 1e9, all);
                 cr_expect(p || strstr(all, "GP idle") || strstr(all, "waiting for QSs") || strstr(all, "GP init") || strstr(all, "initialising") ||
-                              strstr(all, "GP cleanup") || strstr(all, "cleaning up") || strstr(all, "next FQS") || strstr(all, "FQS due") ||
+                              strstr(all, "GP cleanup") || strstr(all, "cleaning up") || strstr(all, "next timed FQS") || strstr(all, "FQS due") ||
+                              strstr(all, "force QSs now") ||
                               strstr(all, "FQS overdue"),
                           "%dx%d at %.2f s: the phase is nowhere in the tree: %s", sizes[s].w, sizes[s].h, t / 1e9, all);
                 with_flavor[s][mode] += f;
@@ -442,4 +443,24 @@ Test(text_room, one_line_of_room_shows_the_first_words_and_the_cue)
     }
     cr_expect(words, "the first words of the text");
     cr_expect(cue, "the \"more\" cue on the same line");
+}
+
+/* (f) hackbench at 0.3 s (cue 1): CPU 14's idle-entry drain has just set RCU_GP_FLAG_FQS and woken the
+ * 3.7 kthread, which forces quiescent states as soon as it runs (a wake-up latency later). The driver
+ * line said "woken by CPU 14 · next FQS in 2 jiffies", a countdown to a timeout that no longer times
+ * the next pass (a maintainer's review of the lecture pictures). */
+Test(text_room, a_kthread_woken_to_force_says_so)
+{
+    ui_app a;
+    app_load(&a, "hackbench.json", false);
+    app_seek(&a, 300000001LL); /* as the cue shows its moment: 1 ns past it */
+    for (int s = 0; s < NSIZES; s++) {
+        draw(&a, s);
+        char buf[2048];
+        text_in(a.L.side[0].tree, buf, sizeof buf);
+        cr_expect(strstr(buf, "woken by CPU 14 to force QSs now"), "%dx%d: %s", sizes[s].w, sizes[s].h, buf);
+        cr_expect_null(strstr(buf, "FQS in"), "%dx%d: a countdown beside a pass that runs now: %s", sizes[s].w, sizes[s].h, buf);
+    }
+    ui_app_free(&a);
+    rds_free();
 }
