@@ -480,7 +480,7 @@ bool panel_bit_just_cleared(const ui_view *v, const ui_state *st, const rv_node_
      * the flash window (fast-no-hz: GPs of a few jiffies), is owed again: outlining it as well
      * drew one bit both as "QS still owed" and "just cleared". */
     if ((uint64_t)n->qsmask & bit) return false;
-    return panel_fresh(h->rep_t[v->flavor][n->index], v->now, st->flash_ns) && (h->rep_mask[v->flavor][n->index] & bit);
+    return panel_fresh(h->rep_t[v->flavor][(size_t)n->index * 64 + (size_t)b], v->now, st->flash_ns);
 }
 
 bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64_t t)

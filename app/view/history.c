@@ -94,13 +94,12 @@ int ui_history_init(ui_history *h, int ncpus, int nnodes)
     h->ncpus = ncpus;
     h->nnodes = nnodes;
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        h->rep_t[f] = malloc(sizeof(int64_t) * (size_t)(nnodes > 0 ? nnodes : 1));
-        h->rep_mask[f] = calloc((size_t)(nnodes > 0 ? nnodes : 1), sizeof(uint64_t));
+        h->rep_t[f] = malloc(sizeof(int64_t) * 64 * (size_t)(nnodes > 0 ? nnodes : 1));
         h->cred_t[f] = malloc(sizeof(int64_t) * (size_t)ncpus);
         h->cred_arg[f] = calloc((size_t)ncpus, 1);
         h->cred_gp[f] = calloc((size_t)ncpus, sizeof(uint64_t));
-        if (!h->rep_t[f] || !h->rep_mask[f] || !h->cred_t[f] || !h->cred_arg[f] || !h->cred_gp[f]) { ui_history_free(h); return -1; }
-        for (int i = 0; i < nnodes; i++) h->rep_t[f][i] = -1;
+        if (!h->rep_t[f] || !h->cred_t[f] || !h->cred_arg[f] || !h->cred_gp[f]) { ui_history_free(h); return -1; }
+        for (int i = 0; i < 64 * nnodes; i++) h->rep_t[f][i] = -1;
         for (int i = 0; i < ncpus; i++) h->cred_t[f][i] = -1;
     }
     return 0;
@@ -110,7 +109,7 @@ void ui_history_free(ui_history *h)
 {
     for (int f = 0; f < RV_NFLAVORS; f++) {
         free(h->gps[f].v); free(h->phase_t[f].v);
-        free(h->rep_t[f]); free(h->rep_mask[f]); free(h->cred_t[f]); free(h->cred_arg[f]); free(h->cred_gp[f]);
+        free(h->rep_t[f]); free(h->cred_t[f]); free(h->cred_arg[f]); free(h->cred_gp[f]);
     }
     free(h->fqs.v); free(h->stalls.v); free(h->injects.v); free(h->violations.v); free(h->hotplug.v); free(h->captions.v);
     free(h->coarse.v);
@@ -125,13 +124,12 @@ int ui_history_copy(ui_history *d, const ui_history *s)
         DUP(d->gps[f], s->gps[f]);
         DUP(d->phase_t[f], s->phase_t[f]);
         size_t nn = (size_t)(s->nnodes > 0 ? s->nnodes : 1), nc = (size_t)s->ncpus;
-        d->rep_t[f] = malloc(nn * sizeof(int64_t)); d->rep_mask[f] = malloc(nn * sizeof(uint64_t));
+        d->rep_t[f] = malloc(64 * nn * sizeof(int64_t));
         d->cred_t[f] = malloc(nc * sizeof(int64_t)); d->cred_arg[f] = malloc(nc ? nc : 1);
         d->cred_gp[f] = malloc(nc * sizeof(uint64_t));
-        if (!d->rep_t[f] || !d->rep_mask[f] || !d->cred_t[f] || !d->cred_arg[f] || !d->cred_gp[f]) { ok = 0; continue; }
+        if (!d->rep_t[f] || !d->cred_t[f] || !d->cred_arg[f] || !d->cred_gp[f]) { ok = 0; continue; }
         memcpy(d->cred_gp[f], s->cred_gp[f], nc * sizeof(uint64_t));
-        memcpy(d->rep_t[f], s->rep_t[f], nn * sizeof(int64_t));
-        memcpy(d->rep_mask[f], s->rep_mask[f], nn * sizeof(uint64_t));
+        memcpy(d->rep_t[f], s->rep_t[f], 64 * nn * sizeof(int64_t));
         memcpy(d->cred_t[f], s->cred_t[f], nc * sizeof(int64_t));
         memcpy(d->cred_arg[f], s->cred_arg[f], nc);
     }
@@ -170,10 +168,8 @@ static void take_instant(ui_history *h, const rv_event *ev)
         break;
     case RV_EV_QS_REPORT:
         if (fok && ev->node >= 0 && ev->node < h->nnodes) {
-            /* several reports in the same instant (a climb) accumulate into one flash */
-            if (h->rep_t[f][ev->node] == ev->t) h->rep_mask[f][ev->node] |= ev->mask;
-            else h->rep_mask[f][ev->node] = ev->mask;
-            h->rep_t[f][ev->node] = ev->t;
+            int64_t *bt = &h->rep_t[f][(size_t)ev->node * 64];
+            for (uint64_t m = (uint64_t)ev->mask; m; m &= m - 1) bt[__builtin_ctzll(m)] = ev->t;
         }
         break;
     default: break;
@@ -300,8 +296,7 @@ void ui_history_copy_instant(ui_history *d, const ui_history *s)
     if (d == s || d->ncpus != s->ncpus || d->nnodes != s->nnodes) return;
     size_t nn = (size_t)(s->nnodes > 0 ? s->nnodes : 1), nc = (size_t)s->ncpus;
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        memcpy(d->rep_t[f], s->rep_t[f], nn * sizeof(int64_t));
-        memcpy(d->rep_mask[f], s->rep_mask[f], nn * sizeof(uint64_t));
+        memcpy(d->rep_t[f], s->rep_t[f], 64 * nn * sizeof(int64_t));
         memcpy(d->cred_t[f], s->cred_t[f], nc * sizeof(int64_t));
         memcpy(d->cred_gp[f], s->cred_gp[f], nc * sizeof(uint64_t));
         memcpy(d->cred_arg[f], s->cred_arg[f], nc);
@@ -352,8 +347,8 @@ void ui_history_truncate(ui_history *h, uint64_t seq, int64_t t)
         CUT(h->gps[f], AFTER_START);
         if (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].end > t) h->gps[f].v[h->gps[f].n - 1].end = -1;
         CUT(h->phase_t[f], AFTER_X);
-        for (int i = 0; i < h->nnodes; i++)
-            if (h->rep_t[f][i] > t) { h->rep_t[f][i] = -1; h->rep_mask[f][i] = 0; }
+        for (int i = 0; i < 64 * h->nnodes; i++)
+            if (h->rep_t[f][i] > t) h->rep_t[f][i] = -1;
         for (int i = 0; i < h->ncpus; i++)
             if (h->cred_t[f][i] > t) h->cred_t[f][i] = -1;
     }

@@ -33,10 +33,11 @@ typedef struct ui_history {
     UI_VEC(ui_mark) captions; /* n = caption index: when each caption (timed or triggered) was shown */
     UI_VEC(ui_mark) hotplug;  /* cpu, arg = 1 online / 0 offline (scripted, injected or rcutorture's) */
     size_t cap;               /* entries per series before its older half is downsampled (UI_HIST_CAP) */
-    /* per flavor x node: last QS report (time, bits cleared), for the "bits lighting off" flash */
+    /* per flavor x node x qsmask bit (node * 64 + bit): when a QS report last cleared it, -1 never,
+     * for the "just cleared" flash. Per bit, not per node: a node's newer report once hid the bits an
+     * older one cleared in the same moment as another node's (tree cue 3: CPUs 8-10 outlined, 2-3 not) */
     int nnodes, ncpus;
     int64_t *rep_t[RV_NFLAVORS];
-    uint64_t *rep_mask[RV_NFLAVORS];
     /* per flavor x CPU: last FQS credit (time, 0 dti / 1 ofl) */
     int64_t *cred_t[RV_NFLAVORS];
     uint64_t *cred_gp[RV_NFLAVORS];   /* the GP the credit was for: only the current GP's matter */
