@@ -316,7 +316,7 @@ expect_rc 0 "glossary of a group row" -- "$bin" glossary "×N" && out_has "one o
 # a name only inside another word or a longer identifier is not that entry: "top" is not "tick stopped",
 # cpu_needs_another_gp is not "CPU" (a student got both)
 expect_rc 0 "glossary top" -- "$bin" glossary top && out_lacks "tick stopped" "glossary top"
-expect_rc 0 "glossary cpu_needs_another_gp" -- "$bin" glossary cpu_needs_another_gp && out_has "test of whether a CPU's callbacks need another grace period" "glossary cpu_needs_another_gp"
+expect_rc 0 "glossary cpu_needs_another_gp" -- "$bin" glossary cpu_needs_another_gp && out_has "test, made only while no grace period runs, of whether a CPU's" "glossary cpu_needs_another_gp"
 expect_rc 2 "glossary of nothing" -- "$bin" glossary zzzz && err_has 'rcuvis: glossary: no term matches "zzzz" (`rcuvis glossary` lists all' "glossary none"
 expect_rc 0 "help lists glossary" -- "$bin" --help && out_has "rcuvis glossary [TERM...]" "help glossary"
 
