@@ -26,6 +26,20 @@ static bool has_word_ci(const char *hay, const char *needle)
     return false;
 }
 
+/* needle as a whole word of hay: "WAIT" is the segment, not the first name that starts "wait"
+ * ("Why is it waiting?"); a hyphen or underscore continues a word ("dyntick" is not whole in
+ * "dyntick-idle", which the prefix pass then finds with "dynticks") */
+static bool has_whole_word_ci(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (const char *p = hay; *p; p++) {
+        if ((p != hay && isalnum((unsigned char)p[-1])) || strncasecmp(p, needle, n)) continue;
+        char c = p[n];
+        if (!isalnum((unsigned char)c) && c != '-' && c != '_') return true;
+    }
+    return false;
+}
+
 static void print_entry(const glossary_entry *g, int width)
 {
     printf("%s\n", g->term);
@@ -56,6 +70,8 @@ int cmd_glossary(int argc, char **argv)
         size_t found = 0;
         for (size_t i = 0; i < n; i++) /* the exact name first: "GP" is not every entry that says "GP" */
             if (!strcasecmp(all[i].term, want)) { print_entry(&all[i], width); found++; }
+        for (size_t i = 0; i < n && !found; i++)
+            if (has_whole_word_ci(all[i].term, want)) { print_entry(&all[i], width); found++; }
         for (size_t i = 0; i < n && !found; i++)
             if (has_word_ci(all[i].term, want)) { print_entry(&all[i], width); found++; }
         /* the kernel's longer name of a term: "blkd_tasks" is "blkd"; four letters at least, so that

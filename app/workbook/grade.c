@@ -52,10 +52,31 @@ static long parse_letters(const char *s, size_t nanswers, int *count)
     return mask;
 }
 
+/* A number as a student types it: "1000", "1e3", or with thousands grouped as the feedback prints
+ * them, "1,000" or "100,000.5" (each comma followed by exactly three digits, before any point). */
 static bool parse_number(const char *s, double *out)
 {
-    char *end;
+    char buf[64], *end;
     if (!*s) return false;
+    const char *comma = strchr(s, ',');
+    if (comma && strlen(s) < sizeof buf) {
+        size_t k = 0, run = 0;
+        bool grouped = true, seen_digit = false, after_point = false;
+        for (const char *p = s; *p; p++) {
+            if (*p == ',') {
+                grouped &= seen_digit && !after_point && (run <= 3) && isdigit((unsigned char)p[1]) &&
+                           isdigit((unsigned char)p[2]) && isdigit((unsigned char)p[3]) && !isdigit((unsigned char)p[4]);
+                run = 0;
+                continue;
+            }
+            if (isdigit((unsigned char)*p)) { seen_digit = true; run++; }
+            else if (*p == '.') after_point = true;
+            buf[k++] = *p;
+        }
+        buf[k] = 0;
+        if (!grouped) return false;
+        s = buf;
+    }
     *out = strtod(s, &end);
     while (*end && isspace((unsigned char)*end)) end++;
     return *end == 0 && isfinite(*out);

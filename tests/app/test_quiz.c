@@ -368,6 +368,27 @@ Test(quiz_grade, numeric_values_ranges_and_otherwise)
     quiz_free(&f);
 }
 
+/* A student typed "1,000" as the feedback prints numbers and was told "Type a number": thousands
+ * grouped by commas are read, anything else with a comma still is not a number. */
+Test(quiz_grade, numbers_with_grouped_thousands)
+{
+    quiz_file f = load_ok(HEAD Q("\"kind\": \"numeric\", \"answers\": [{\"value\": 100000, \"correct\": true, \"feedback\": \"yes\"}, "
+                                 "{\"value\": 1000.5, \"feedback\": \"close\"}]") TAIL);
+    const quiz_question *q = &f.lessons[0].questions[0];
+    quiz_result r;
+    quiz_grade(q, "100,000", &r);
+    cr_expect_eq(r.status, 1, "100,000: %s", r.message);
+    quiz_grade(q, " 1,000.5 ", &r);
+    cr_expect_eq(r.status, 0, "1,000.5 is read as 1000.5: %s", r.message);
+    cr_expect(strstr(r.message, "close") != NULL, "%s", r.message);
+    static const char *const not_numbers[] = {"10,00", "1,0000", ",100", "1,000,0", "1.5,000", "1,,000", "100,"};
+    for (size_t i = 0; i < sizeof not_numbers / sizeof not_numbers[0]; i++) {
+        quiz_grade(q, not_numbers[i], &r);
+        cr_expect_eq(r.status, -1, "\"%s\" is not a number", not_numbers[i]);
+    }
+    quiz_free(&f);
+}
+
 /* A student who answered 1.5 with 300 and then with 50 got the same words twice: a wrong number
  * now also says which way the right one lies, for numeric and numeric predict questions alike. */
 Test(quiz_grade, a_wrong_number_says_too_high_or_too_low)

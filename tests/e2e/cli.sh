@@ -317,6 +317,13 @@ expect_rc 0 "glossary of a group row" -- "$bin" glossary "×N" && out_has "one o
 # cpu_needs_another_gp is not "CPU" (a student got both)
 expect_rc 0 "glossary top" -- "$bin" glossary top && out_lacks "tick stopped" "glossary top"
 expect_rc 0 "glossary cpu_needs_another_gp" -- "$bin" glossary cpu_needs_another_gp && out_has "test, made only while no grace period runs, of whether a CPU's" "glossary cpu_needs_another_gp"
+# the kernel's segment names, and a whole word before a word's start: "WAIT" is the callback segment,
+# not "Why is it waiting?" (a student looking up the names lesson 7 uses)
+expect_rc 0 "glossary WAIT" -- "$bin" glossary WAIT && out_has "DONE, WAIT, NEXT_READY, NEXT" "glossary WAIT" && out_lacks "Why is it waiting?" "glossary WAIT"
+expect_rc 0 "glossary NEXT_READY" -- "$bin" glossary NEXT_READY && out_has "drawn as D, W, R and N" "glossary NEXT_READY"
+for t in debugfs stutter jitter overhead_per_gp_us gp_duration_ms "extended quiescent state"; do
+  expect_rc 0 "glossary $t" -- "$bin" glossary "$t" && out_lacks "No term is named" "glossary $t"
+done
 expect_rc 2 "glossary of nothing" -- "$bin" glossary zzzz && err_has 'rcuvis: glossary: no term matches "zzzz" (`rcuvis glossary` lists all' "glossary none"
 expect_rc 0 "help lists glossary" -- "$bin" --help && out_has "rcuvis glossary [TERM...]" "help glossary"
 
