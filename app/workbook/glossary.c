@@ -28,7 +28,7 @@ static const glossary_entry entries[] = {
     {"FQS", "Force quiescent states: a pass over the CPUs still owing a QS that credits idle or offline ones."},
     {"snapshot pass", "First FQS pass of a GP: records each owing CPU's dynticks counter to compare with later, and credits those already idle (even)."},
     {"dti", "Credited by a later FQS pass (rcu_implicit_dynticks_qs(), traced, counted in df=) as dyntick-idle: its dynticks counter is even or moved by 2 or more since the snapshot. Checked first, so an offline CPU whose counter shows idle is credited dti."},
-    {"snap", "Credited by a GP's first FQS pass (dyntick_save_progress_counter()) because its dynticks counter was even. The kernel neither traces this credit nor counts it in df=; later passes credit idle CPUs as dti."},
+    {"snap", "Credited by a GP's first FQS pass (dyntick_save_progress_counter()) because its dynticks counter was even at that pass; the mark stays for the rest of the GP, whatever the CPU does since (running again, its counter odd). The kernel neither traces this credit nor counts it in df=; later passes credit idle CPUs as dti."},
     {"ofl", "Credited by FQS as offline: its dynticks counter showed no idle pass, but the CPU is offline and the GP is more than 2 jiffies old."},
     {"idle probes", "How many times FQS read an owing CPU's dynticks counter in this run."},
     {"RCU_SOFTIRQ", "The softirq that runs RCU's per-CPU work: notice GPs, report QSs, invoke callbacks (3.6 also drives GPs)."},
