@@ -294,9 +294,8 @@ static void chk_sirq_same_cost(const rp_view *v, rp_verdict *out)
     const cJSON *fl = cJSON_GetObjectItemCaseSensitive(v->rep[0], "flavors");
     for (const cJSON *f = cJSON_IsObject(fl) ? fl->child : NULL; f; f = f->next)
         wake_s += cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(f, "kthread_sched_us")) / 1e6;
-    /* A lecturer read "holds" beside "18 % less" as a contradiction of "not new overhead": say which
-     * part of 3.7's time was there in 3.6 too (moved into view) and which part is new, and that the
-     * verdict is the claim's tolerance, not "nothing was added". */
+    /* A lecturer read "holds" beside "18 % less" as a contradiction of "not new overhead": the verdict
+     * is the claim's tolerance, not "nothing was added". */
     int len;
     /* A maintainer's read: the difference of two totals is not a split by cause ("82 % moved, 18 %
      * new" beside "half of 3.7's time is waking and switching" contradicted itself), and 3.6's share
