@@ -750,12 +750,14 @@ static int driver_lines_max(rd_ctx *rd, const ui_view *v, int say, int w)
     d.kthread_cpu = d.gp_start_cpu = cpu;
     d.kthread_running = false; /* "sleeping, last ran" is the longer */
     if (d.gpnum < 99999) d.gpnum = 99999;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         char t[320];
-        /* waiting for QSs with an FQS time (overdue under 3.6), or a walk at the last node */
-        d.phase = k ? RV_GP_CLEANUP : RV_GP_WAIT;
-        d.walk_node = k ? (v->nnodes > 0 ? v->nnodes - 1 : 0) : -1;
-        d.fqs_known = !k;
+        /* waiting for QSs with an FQS time (overdue under 3.6), a walk at the last node, or (3.7) woken
+         * to force now: each form whatever this moment's is */
+        d.phase = k == 1 ? RV_GP_CLEANUP : RV_GP_WAIT;
+        d.walk_node = k == 1 ? (v->nnodes > 0 ? v->nnodes - 1 : 0) : -1;
+        d.fqs_known = k == 0;
+        d.fqs_now = k == 2 && d.mode == RV_MODE_KTHREAD;
         d.fqs_j = d.mode == RV_MODE_SOFTIRQ ? -99999 : 99999;
         driver_text(&d, say, t, sizeof t);
         int n = panel_wrap_lines(rd, RD_SANS_SMALL, w, t);

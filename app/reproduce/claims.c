@@ -693,6 +693,11 @@ static void chk_scaling_range(const rp_view *v, rp_verdict *out)
         rp_num(v->rep[i], "flavors.rcu_sched.grace_periods", &g);
         th[i] = g > 0 ? t * 1e6 / g : 0;
     }
+    double th_lo = th[SW_2], th_hi = th[SW_2]; /* over the all-busy machines */
+    for (int i = SW_2; i <= SW_64; i++) {
+        if (th[i] < th_lo) th_lo = th[i];
+        if (th[i] > th_hi) th_hi = th[i];
+    }
     int lo = 0, hi = 0;
     bool small_only = true; /* every point out of range is a 2- or 4-CPU machine below 15 us */
     for (int i = 0; i < SW_MACHINES; i++) {
@@ -715,8 +720,7 @@ static void chk_scaling_range(const rp_view *v, rp_verdict *out)
              "updates/s per CPU: %.1f/%.1f/%.1f us. rcu_sched thread alone: %.1f-%.1f us on 2-64 busy CPUs, %.1f/%.1f/%.1f us "
              "with 25/50/75 %% of 64 idle",
              us[lo], sweep_cpus[lo], idle_lo, us[hi], sweep_cpus[hi], idle_hi, us[SW_2], us[SW_4], us[SW_8], us[SW_2R25],
-             us[SW_2], us[SW_2R1600], th[SW_2] < th[SW_64] ? th[SW_2] : th[SW_64], th[SW_2] < th[SW_64] ? th[SW_64] : th[SW_2],
-             th[SW_64I25], th[SW_64I50], th[SW_64I75]);
+             us[SW_2], us[SW_2R1600], th_lo, th_hi, th[SW_64I25], th[SW_64I50], th[SW_64I75]);
 }
 
 /* ---------------------------------------------------------------- kernel build */

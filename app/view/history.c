@@ -415,7 +415,7 @@ size_t ui_history_bytes(const ui_history *h)
     size_t b = sizeof *h, nn = (size_t)(h->nnodes > 0 ? h->nnodes : 1), nc = (size_t)h->ncpus;
     for (int f = 0; f < RV_NFLAVORS; f++) {
         b += h->gps[f].cap * sizeof *h->gps[f].v + h->phase_t[f].cap * sizeof *h->phase_t[f].v;
-        b += nn * 2 * sizeof(int64_t) + nc * (2 * sizeof(int64_t) + 1);
+        b += nn * 64 * sizeof(int64_t) + nc * (2 * sizeof(int64_t) + 1); /* per-bit clear times; credits */
     }
     b += (h->fqs.cap + h->stalls.cap + h->injects.cap + h->violations.cap + h->hotplug.cap + h->captions.cap) * sizeof(ui_mark);
     b += h->coarse.cap * sizeof(ui_span);

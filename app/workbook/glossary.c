@@ -167,7 +167,7 @@ static const struct { const char *word, *term; } words[] = {
     {"passed_quiesce", "passed_quiesce"}, {"qs_pending", "qs_pending"}, {"blimit", "blimit"}, {"qhimark", "qhimark"},
     {"qlowmark", "qlowmark"}, {"kfree_rcu", "lazy callback"}, {"lazy", "lazy callback"}, {"NR_CPUS", "NR_CPUS"},
     {"nr_cpu_ids", "nr_cpu_ids"}, {"RCU_STALL_RAT_DELAY", "RCU_STALL_RAT_DELAY"}, {"RCU_IDLE_FLUSHES", "RCU_IDLE_FLUSHES"},
-    {"rcu_busted", "rcu_busted"}, {"idle drain", "drain step"}, {"idle drains", "drain step"}, {"drain kick", "drain step"},
+    {"rcu_busted", "rcu_busted"}, {"drain", "drain step"}, {"drains", "drain step"}, {"idle drain", "drain step"}, {"idle drains", "drain step"}, {"drain kick", "drain step"},
     {"idle-task drains", "drain step"}, {"idle-entry drain", "drain step"}, {"idle-entry drains", "drain step"}, {"RCU_FAST_NO_HZ", "FAST_NO_HZ"},
     {"forcing pass", "FQS"}, {"forcing passes", "FQS"}, {"needs_gp_fix", "needs_gp_fix"}, {"fqs_scans", "fqs_scans"},
     {"idle_blips_per_s", "idle_blips_per_s"},

@@ -33,7 +33,8 @@ static bool has_whole_word_ci(const char *hay, const char *needle)
 {
     size_t n = strlen(needle);
     for (const char *p = hay; *p; p++) {
-        if ((p != hay && isalnum((unsigned char)p[-1])) || strncasecmp(p, needle, n)) continue;
+        char before = p != hay ? p[-1] : ' ';
+        if (isalnum((unsigned char)before) || before == '-' || before == '_' || strncasecmp(p, needle, n)) continue;
         char c = p[n];
         if (!isalnum((unsigned char)c) && c != '-' && c != '_') return true;
     }

@@ -72,6 +72,25 @@ void hit_term(void *ctx, const char *term, const char *at, size_t len)
     if (!*found) *found = term;
 }
 
+/* A student's run through the workbook: lesson 6's FAST_NO_HZ drains keep their hint ("each drain
+ * requests a forcing pass"), and the entries the questions name exist (segment names, debugfs, report
+ * fields, stutter, jitter, extended QS); a review caught the drain hint lost with a narrower alias. */
+Test(glossary, the_workbooks_words_have_entries_and_drains_their_hint)
+{
+    const char *terms[] = {"DONE, WAIT, NEXT_READY, NEXT", "debugfs", "overhead_per_gp_us", "gp_duration_ms", "stutter", "jitter",
+                           "extended quiescent state"};
+    for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
+        cr_expect(glossary_line(terms[i]) != NULL, "no glossary entry for \"%s\"", terms[i]);
+    const char *texts[] = {"Every drain on idle entry requests a forcing pass", "the drains pay for the wakeups",
+                           "3.6 did it under no RCU name, mostly in idle-task drains"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        const char *found = NULL;
+        glossary_scan(texts[i], NULL, hit_term, &found);
+        cr_expect(found && !strcmp(found, "drain step"), "\"%s\": expected drain step, found %s", texts[i], found ? found : "(none)");
+    }
+    cr_expect_null(strstr(glossary_line("NR_CPUS"), "261"), "NR_CPUS must not give question 2.8's answer");
+}
+
 Test(glossary, scan_finds_numbered_names)
 {
     struct { const char *text, *term; } cases[] = {
