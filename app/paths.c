@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef RCUVIS_PREFIX
@@ -76,7 +77,22 @@ static void near_shipped(const char *arg, const char *dir, char *out, size_t out
 
 const char *rcuvis_scenario_path(const char *arg, char *buf, size_t n, char *err, size_t errlen)
 {
-    if (access(arg, F_OK) == 0) return arg;
+    struct stat sb;
+    if (access(arg, F_OK) == 0) {
+        /* a folder named like a shipped scenario (a "tree" folder in the working directory) is no
+         * scenario file: "tree: cannot read: Is a directory" left the user guessing why `rcuvis tree` broke */
+        if (!strchr(arg, '/') && stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            char rel[600];
+            snprintf(rel, sizeof rel, "scenarios/%s%s", arg, strstr(arg, ".json") ? "" : ".json");
+            const char *p = rcuvis_data_path(rel, buf, n);
+            if (access(p, R_OK) == 0) {
+                snprintf(err, errlen, "%s: this is a folder in the working directory, not a scenario file; the shipped scenario "
+                                      "of that name is %s: give that path, or run from another folder", arg, p);
+                return NULL;
+            }
+        }
+        return arg;
+    }
     if (strchr(arg, '/')) {
         /* a path: as given (the loader says it cannot be read), unless only its ".json" is missing */
         size_t l = strlen(arg);

@@ -194,7 +194,7 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         const reader *r = &e->readers[i];
         if (r->cpu != cpu || r->preempted) continue;
         if (r->flavor == rsp->flavor || (rsp->flavor == RV_SCHED && r->flavor == RV_SCHED))
-            return snprintf(buf, n, "CPU %d is inside a %s read-side critical section since %.6f s (%s ago). %s",
+            return snprintf(buf, n, "CPU %d is inside an %s read-side critical section since %.6f s (%s ago). %s",
                             cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, dur_text(e->now - r->begin, ago, sizeof ago),
                             r->flavor == RV_PREEMPT ? "A context switch would give its quiescent state at once (the task would "
                                                       "wait on blkd_tasks); else it comes after the section: rcu_read_unlock() "

@@ -51,6 +51,9 @@ int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *c
  * word, up to a third of a long one; else a candidate that word begins), or NULL. The command line's
  * mistyped commands and scenario names use it too, so every suggestion follows one rule. */
 const char *rv_suggest(const char *word, const char *const *cands, size_t n);
+/* For a mistyped command-line option ("--expct"): "; did you mean '--expect'?" into buf when
+ * rv_suggest() finds one among opts, else "". Returns buf. */
+const char *rv_option_hint(const char *typed, const char *const *opts, size_t n, char *buf, size_t bufsz);
 
 /* `rcuvis schema`: the JSON Schema of scenario files (scenarios/schema.json), generated from the
  * loader's key tables, its ranges and the engine's defaults. Caller frees; NULL on OOM. */

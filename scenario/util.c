@@ -204,6 +204,20 @@ const char *sc_suggest(const char *word, const char *const *cands, size_t n)
 
 const char *rv_suggest(const char *word, const char *const *cands, size_t n) { return sc_suggest(word, cands, n); }
 
+const char *rv_option_hint(const char *typed, const char *const *opts, size_t n, char *buf, size_t bufsz)
+{
+    if (!bufsz) return buf;
+    buf[0] = 0;
+    /* "--at=3" is typed as one word: the name before "=" is what was mistyped */
+    char name[64];
+    const char *eq = strchr(typed, '=');
+    size_t nl = eq ? (size_t)(eq - typed) : strlen(typed);
+    snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), typed);
+    const char *near = sc_suggest(name, opts, n);
+    if (near) snprintf(buf, bufsz, "; did you mean '%s'?", near);
+    return buf;
+}
+
 void sc_line_col(const char *text, size_t off, int *line, int *col)
 {
     int l = 1, c = 1;

@@ -1,5 +1,6 @@
 /* args.c — parse `rcuvis run` options; validate the shorthand flags so their messages name the flag. */
 #include "cli/args.h"
+#include "scenario.h"
 #include "util/numparse.h"
 #include "util/overrides.h"
 
@@ -163,7 +164,12 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         static const char *const with_value[] = {"--mode", "--cpus", "--duration", "--seed", "--set", "--trace", "--csv", "--interval"};
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(name, with_value[k]);
-        if (!known) return usage_error("unknown option '%s'%s", a, "");
+        if (!known) { /* "--expct": the option meant, as a mistyped command or scenario name gets */
+            static const char *const all[] = {"--json", "--expect", "--debugfs", "--dmesg", "--strict", "--work", "--busted", "--mode",
+                                              "--cpus", "--duration", "--seed", "--set", "--trace", "--csv", "--interval", "--help"};
+            char hint[96];
+            return usage_error("unknown option '%s'%s", a, rv_option_hint(a, all, sizeof all / sizeof *all, hint, sizeof hint));
+        }
         const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!v) return usage_error("option '%s' needs a value%s", name, "");
         int rc = shorthand(o, name, v);

@@ -101,7 +101,10 @@ int cmd_check(int argc, char **argv)
         if (!strcmp(argv[i], "--paths")) { report_print_paths(stdout); return fflush(stdout) == 0 ? 0 : 2; }
         if (!strcmp(argv[i], "--strict")) { strict = true; continue; }
         if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "rcuvis: check: unknown option '%s' (see rcuvis check --help)\n", argv[i]);
+            static const char *const opts[] = {"--strict", "--paths", "--help"};
+            char hint[96];
+            fprintf(stderr, "rcuvis: check: unknown option '%s'%s (see rcuvis check --help)\n", argv[i],
+                    rv_option_hint(argv[i], opts, sizeof opts / sizeof *opts, hint, sizeof hint));
             return 2;
         }
     }

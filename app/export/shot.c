@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "export/export.h"
 #include "render/svg.h"
+#include "scenario.h"
 #include "view/layout_export.h"
 #include "window/app.h"
 #include "util/numparse.h"
@@ -173,7 +174,8 @@ static int bench_seeks(ui_app *a, int n, int64_t upto)
  * earlier cue set (ui_cue_view_at: the window's state after PgDn to it): an option that asks for
  * another one would be overridden without a word (`--cue 5 --mode kthread` gave the compare
  * picture). True, with the message in err, when one does; options no cue up to it sets apply. */
-static bool cue_conflict(const rv_config *cfg, int n, const char *mode, int flavor, int select, char *err, size_t errlen)
+static bool cue_conflict(const rv_config *cfg, int file_mode, int n, const char *mode, const char *mode_flag, int flavor, int select,
+                         char *err, size_t errlen)
 {
     const ui_cue_view q = ui_cue_view_at(cfg, n - 1);
     const rv_cue *cue = &cfg->cues[n - 1];
@@ -185,11 +187,11 @@ static bool cue_conflict(const rv_config *cfg, int n, const char *mode, int flav
                          : !strcmp(mode, "kthread") || !strcmp(mode, "3.7") ? RV_MODE_KTHREAD : -1;
     bool invites_mode = rv_cue_invites(cue, "mode");
     if (mode && q.compare >= 0 && (q.compare == 1) != !strcmp(mode, "compare")) {
-        snprintf(what, sizeof what, "--mode %s: cue %d is shown %s", mode, n, q.compare ? "in compare mode (both engines)" : "with one engine");
+        snprintf(what, sizeof what, "%s%s: cue %d is shown %s", mode_flag, mode, n, q.compare ? "in compare mode (both engines)" : "with one engine");
         setter = q.compare_by;
-    } else if (one >= 0 && q.compare != 1 && one != (int)cfg->rcu.mode && !invites_mode) {
-        snprintf(what, sizeof what, "--mode %s: cue %d is written for the scenario's own mode, %s, and its caption describes "
-                 "that run", mode, n, cfg->rcu.mode == RV_MODE_KTHREAD ? "kthread (3.7)" : "softirq (3.6)");
+    } else if (one >= 0 && q.compare != 1 && one != file_mode && !invites_mode) {
+        snprintf(what, sizeof what, "%s%s: cue %d is written for the scenario's own mode, %s, and its caption describes "
+                 "that run", mode_flag, mode, n, file_mode == RV_MODE_KTHREAD ? "kthread (3.7)" : "softirq (3.6)");
     } else if (flavor >= 0 && q.flavor >= 0 && q.flavor != flavor) {
         snprintf(what, sizeof what, "--flavor %s: cue %d shows %s", rv_flavor_name(flavor), n, rv_flavor_name(q.flavor));
         setter = q.flavor_by;
@@ -321,7 +323,14 @@ int cmd_shot(int argc, char **argv)
             look.panel = ui_panel_from_name(val);
             if (look.panel < 0) return bad("--panel: expected cpus, tree, accounting, timeline, klog, why or caption, got \"%s\"", val);
         }
-        else if (o[0] == '-' && o[1]) return bad("unknown option '%s' (see rcuvis shot --help)", o);
+        else if (o[0] == '-' && o[1]) {
+            static const char *const opts[] = {"--at", "--size", "--scale", "--mode", "--seed", "--flavor", "--theme", "--select",
+                                               "--panel", "--from", "--to", "--fps", "--length", "--cue", "--cues", "--clean",
+                                               "--compare", "--set", "--cpus", "--help"};
+            char hint[96], what[200];
+            snprintf(what, sizeof what, "'%s'%s", o, rv_option_hint(o, opts, sizeof opts / sizeof *opts, hint, sizeof hint));
+            return bad("unknown option %s (see rcuvis shot --help)", what);
+        }
         else if (!scen) { scen = o; continue; }
         else return bad("unexpected argument '%s'", o);
         if (nrc != 0) return bad("%s", nerr);
@@ -479,8 +488,22 @@ int cmd_shot(int argc, char **argv)
             ui_app_free(&a);
             return 2;
         }
-        if (cue_conflict(&a.base, cue, mode ? mode : compare ? "compare" : NULL, want_flavor, select, err,
-                         sizeof err)) {
+        /* --set rcu.mode=X is --mode X spelt as an override (the split above left each set's key, then its
+         * value): refused where --mode is, as it silenced the cue's caption just the same */
+        const char *set_mode = NULL;
+        for (int i = 0; i < nsets; i++)
+            if (!strcmp(sets[i], "rcu.mode")) set_mode = sets[i] + strlen(sets[i]) + 1;
+        char set_mode_text[32] = "";
+        if (set_mode) { /* a JSON string or a bare word: its text */
+            snprintf(set_mode_text, sizeof set_mode_text, "%s", set_mode + (*set_mode == '"'));
+            char *q = strchr(set_mode_text, '"');
+            if (q) *q = 0;
+        }
+        bool by_set = !mode && !compare && set_mode;
+        /* the file's own mode: a.base holds the run's, which the --set changed */
+        int file_mode = a.file_knobs.known ? (int)a.file_knobs.mode : (int)a.base.rcu.mode;
+        if (cue_conflict(&a.base, file_mode, cue, mode ? mode : compare ? "compare" : by_set ? set_mode_text : NULL,
+                         by_set ? "--set rcu.mode=" : "--mode ", want_flavor, select, err, sizeof err)) {
             fprintf(stderr, "rcuvis: shot: %s\n", err);
             ui_app_free(&a);
             return 2;

@@ -37,8 +37,9 @@ static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view 
     if (clock_digits == 6 || clock_digits == 9) bar_time(tb, sizeof tb, v->moment >= 0 ? v->moment : v->now, clock_digits);
     else ui_fmt_clock(tb, sizeof tb, v);
     unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
-    snprintf(t, sizeof t, "%s · %s · %s · t = %s (jiffy %llu)", a->name, a->st.compare ? "3.6 vs 3.7" : v->label,
-             rv_flavor_name(v->flavor), tb, jf);
+    /* a lecture cue's title, as the window's presentation bar shows it: the best title a slide has */
+    snprintf(t, sizeof t, "%s · %s · %s · t = %s (jiffy %llu)%s%s", a->name, a->st.compare ? "3.6 vs 3.7" : v->label,
+             rv_flavor_name(v->flavor), tb, jf, v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
     int pad = rd_px(rd, 8), room = r.w - 2 * pad, tw = rd_text_width(rd, RD_BOLD, t);
     if (!a->st.config_badge[0]) {
         rd_text_in(rd, RD_BOLD, (rd_rect){r.x + pad, r.y, room, r.h}, RD_LEFT, th->heading, t);
@@ -58,6 +59,30 @@ static void title_strip(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view 
     int in = rd_px(rd, 4), bh = rd_line_height(rd, RD_SANS_SMALL) + in;
     if (bh > r.h - in) bh = r.h - in;
     rd_rect br = {r.x + pad + tw + gap, r.y + (r.h - bh) / 2, bw, bh};
+    rd_fill(rd, br, th->stall);
+    rd_text_in(rd, RD_SANS_SMALL, (rd_rect){br.x + in, br.y, br.w - 2 * in, br.h}, RD_LEFT, rd_rgb(0xFFFFFF), b);
+}
+
+/* The band above one panel of a changed run: the scenario and the same filled badge as a slide's
+ * title line (title_strip), so that two panel pictures side by side say which is the shipped run. */
+static void changed_band(ui_frame *fr, rd_rect r, const ui_app *a)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int pad = rd_px(rd, 8), in = rd_px(rd, 4), gap = rd_px(rd, 10);
+    char b[300];
+    snprintf(b, sizeof b, "changed: %s", a->st.config_badge);
+    int room = r.w - 2 * pad;
+    int nw = rd_text_width(rd, RD_SANS_SMALL, a->name);
+    int bw = rd_text_width(rd, RD_SANS_SMALL, b) + 2 * in;
+    if (nw + gap + bw > room) { /* the badge first: it is what the band is for */
+        if (bw > room) bw = room;
+        nw = room - bw - gap > 0 ? room - bw - gap : 0;
+    }
+    if (nw > 0) rd_text_in(rd, RD_SANS_SMALL, (rd_rect){r.x + pad, r.y, nw, r.h}, RD_LEFT, th->heading, a->name);
+    int bh = rd_line_height(rd, RD_SANS_SMALL) + in;
+    if (bh > r.h - in) bh = r.h - in;
+    rd_rect br = {r.x + pad + (nw > 0 ? nw + gap : 0), r.y + (r.h - bh) / 2, bw, bh};
     rd_fill(rd, br, th->stall);
     rd_text_in(rd, RD_SANS_SMALL, (rd_rect){br.x + in, br.y, br.w - 2 * in, br.h}, RD_LEFT, rd_rgb(0xFFFFFF), b);
 }
@@ -236,7 +261,10 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     rd_output_size(rd, &w, &h);
     if (look->cues) h -= bar_height(rd, look); /* the bar goes below the picture, not over its caption */
     if (look->panel >= 0) {
-        ui_layout_single(&a->L, rd, w, h, &a->st, look->panel);
+        /* a panel of a run that is not the file's says so above it, as a slide's title line does: the
+         * accounting panel of "--set rcu.fast_no_hz=false" looked like the shipped one but for its numbers */
+        int band = a->st.config_badge[0] ? rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 12) : 0;
+        ui_layout_single(&a->L, rd, w, h, &a->st, look->panel, band);
         return;
     }
     /* compare: either side's caption counts, and each side shows its own (panel_captions_draw()
@@ -318,6 +346,7 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
         } else draw_side_panels(fr, &a->L, views, n, st);
         if (a->L.why.h > 0) panel_why_draw(fr, a->L.why, views[0], st, false);
         if (a->L.caption.h > 0) export_strip(fr, a->L.caption, views, n); /* compare: each side its own */
+        if (a->L.top.h > 0) changed_band(fr, a->L.top, a);
     } else {
         draw_side_panels(fr, &a->L, views, n, st);
         if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);

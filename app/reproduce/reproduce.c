@@ -104,7 +104,13 @@ static int parse(int argc, char **argv, opts *o)
         bool takes = !strcmp(name, "--only") || !strcmp(name, "--seed") || !strcmp(name, "--seeds") ||
                      !strcmp(name, "--jobs") || !strcmp(name, "--timeout") || !strcmp(name, "--html");
         if (!takes && a[0] != '-') return usage_error("unexpected argument '%s' (claims are chosen with --only ID)", a);
-        if (!takes) return usage_error("unknown option '%s' (see rcuvis reproduce --help)", a);
+        if (!takes) {
+            static const char *const known[] = {"--json", "--quick", "--list", "--only", "--seed", "--seeds", "--jobs", "--timeout",
+                                               "--html", "--help"};
+            char hint[96];
+            return usage_error("unknown option '%s'%s (see rcuvis reproduce --help)", a,
+                               rv_option_hint(name, known, sizeof known / sizeof *known, hint, sizeof hint));
+        }
         if (!val) {
             if (i + 1 >= argc) return usage_error("%s needs a value", name);
             val = argv[++i];

@@ -59,11 +59,15 @@ int ui_layout_panel_at(const ui_layout *L, int x, int y, bool why_in_klog)
     return UI_PANEL_NONE;
 }
 
-void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel)
+void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel, int top_h)
 {
     memset(L, 0, sizeof *L);
     L->whole = (rd_rect){0, 0, w, h};
     int g = rd_px(rd, 4);
+    if (top_h > 0) { /* a band above the panel (a picture of a changed run says so there) */
+        L->top = (rd_rect){0, 0, w, top_h};
+        h -= top_h;
+    }
     /* the caption and the why panel belong to the picture, not to a side (compare shows each
      * side's why in its own half, as the window does) */
     bool shared = panel == UI_PANEL_CAPTION || (panel == UI_PANEL_WHY && !st->compare);
@@ -71,7 +75,7 @@ void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st
     /* the kernel log asked for by name stays the kernel log: with a CPU selected, compare's why
      * answers took its slot and `--panel klog --compare --select 0` drew two Why panels */
     L->why_floating = st->compare && panel != UI_PANEL_KLOG;
-    rd_rect all = {g, g, w - 2 * g, h - 2 * g};
+    rd_rect all = {g, (top_h > 0 ? top_h : 0) + g, w - 2 * g, h - 2 * g};
     if (shared) {
         if (panel == UI_PANEL_CAPTION) L->caption = all;
         else L->why = all;

@@ -19,7 +19,8 @@ void ui_layout_clean(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st,
  * each side's kernel-log slot shows "Why is it waiting?". */
 int ui_layout_panel_at(const ui_layout *L, int x, int y, bool why_in_klog);
 
-/* One panel filling w x h (two halves, each under its side's header, in compare mode). Only that
- * panel's rect is non-empty: side[i].<panel>, L->why or L->caption. */
-void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel);
+/* One panel filling w x h (two halves, each under its side's header, in compare mode), below a band
+ * of top_h pixels (L->top) when top_h > 0. Only that panel's rect (and the band) is non-empty:
+ * side[i].<panel>, L->why or L->caption. */
+void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int panel, int top_h);
 #endif

@@ -367,6 +367,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
     v->cue_title = NULL;
     const char *cue_said = NULL; /* a cue's caption marked only with the moment it speaks of */
+    int cue_hushed = -1; /* a single-view cue whose caption the changed configuration silenced */
     /* stepped back before the cue gone to (Left, Home): the lecture's narration of that moment is the
      * cue before it, whose moment has passed (omap-stall's cue 4 less one step read "(no caption at this
      * moment)" just where a lecturer compares before and after the stall) */
@@ -391,6 +392,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             bool speaks = st->compare ? ui_cue_view_at(cfg, cue).compare == 1 || (int)v->mode == st->file_mode
                                       : !st->config_badge[0] || cue_invites(st->config_badge, q);
             if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = (int64_t)(q->at_s * 1e9); v->caption_until = nx; }
+            else if (q->caption[0] && !st->compare) cue_hushed = cue;
             /* a compared cue speaks under any configuration, but its figures are the file's: with
              * U pressed (32 CPUs) hackbench's cue 3 quoted 16-CPU numbers over a 32-CPU run. Say so
              * first, and how to get the file's configuration back (a slide drops the key sentence) */
@@ -430,7 +432,16 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         !badge_keys_all(st->config_badge, tested, &cfg->captions[caption_index].when)) {
         snprintf(v->caption_marked, sizeof v->caption_marked,
                  "Changed (%s): this caption describes the scenario as shipped, so its figures may not match the screen "
-                 "(Backspace restores it). The caption: %s", st->config_badge, v->caption);
+                 "(press Backspace to restore it). The caption: %.511s", st->config_badge, v->caption); /* captions hold <= 511 bytes */
+        v->caption = v->caption_marked;
+    }
+    /* the silenced cue with no caption of the run to speak instead: an empty strip read as "this cue
+     * has nothing to say" (tree's cues carry its whole narration, and it has no timed captions) */
+    if (!v->caption && cue_hushed >= 0) {
+        snprintf(v->caption_marked, sizeof v->caption_marked,
+                 "Changed (%s): cue %d's caption is written for the scenario as shipped, so it is not shown over "
+                 "this run (press Backspace to restore the file's configuration and the caption).",
+                 st->config_badge, cue_hushed + 1);
         v->caption = v->caption_marked;
     }
     /* The file's narration describes the run it scripted. After the user's own injection (a kernel
@@ -591,9 +602,9 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
         snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl,
                  ev->arg == 1 ? "offline (ofl)" : ev->arg == 2 ? "idle at the GP's first pass (snap, untraced)" : "dyntick-idle (dti)");
         break;
-    case RV_EV_READER_BEGIN: snprintf(b, n, "CPU %d entered a %s read-side critical section", cpu, fl); break;
+    case RV_EV_READER_BEGIN: snprintf(b, n, "CPU %d entered an %s read-side critical section", cpu, fl); break;
     case RV_EV_READER_END: snprintf(b, n, "CPU %d left its %s read-side critical section", cpu, fl); break;
-    case RV_EV_READER_BLOCK: snprintf(b, n, "a %s reader on CPU %d was preempted: queued on rnp%d's blkd_tasks", fl, cpu, node); break;
+    case RV_EV_READER_BLOCK: snprintf(b, n, "an %s reader on CPU %d was preempted: queued on rnp%d's blkd_tasks", fl, cpu, node); break;
     case RV_EV_CB_QUEUE: snprintf(b, n, "CPU %d queued %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
     case RV_EV_CB_INVOKE: snprintf(b, n, "CPU %d invoked %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
     case RV_EV_IDLE_ENTER: snprintf(b, n, "CPU %d went idle%s", cpu, ev->arg ? " and stopped its tick" : ""); break;

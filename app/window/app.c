@@ -389,7 +389,7 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
     int w, h;
     rd_output_size(rd, &w, &h);
     if (a->st.focus_panel >= 0) { /* V: that panel alone, both halves' copies in compare mode */
-        ui_layout_single(&a->L, rd, w, h, &a->st, a->st.focus_panel);
+        ui_layout_single(&a->L, rd, w, h, &a->st, a->st.focus_panel, 0);
         return;
     }
     /* compare mode may split the strip under the two sides (each its own caption): sized for half */

@@ -220,3 +220,28 @@ Test(config_badge, a_timed_caption_under_a_change_says_it_was_written_for_the_fi
     cap = W->app.s[0].view.caption;
     cr_assert(cap && !strcmp(cap, "Written for 3.7: the kthread does it."), "caption: %s", cap ? cap : "(none)");
 }
+
+/* tree's cues carry its whole narration and it has no timed captions: under a change no cue invites
+ * (U: 32 CPUs) the strip went blank ("(no caption at this moment)") without a word. It says the cue's
+ * caption is hidden by the change, and Backspace brings the caption back. */
+Test(config_badge, a_silenced_single_view_cue_says_why_the_strip_is_empty)
+{
+    open_scenario("tree.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 3);
+    char own[512]; /* a copy: U re-simulates, and the loaded configuration is a new one */
+    snprintf(own, sizeof own, "%s", W->app.base.cues[3].caption);
+    cr_assert_str_eq(W->app.s[0].view.caption, own);
+    key(SDLK_u);
+    cr_assert(W->app.st.config_badge[0], "U changed nothing");
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && strstr(cap, "cue 4's caption is written for the scenario as shipped, so it is not shown"),
+              "caption: %s", cap ? cap : "(none)");
+    cr_expect(strstr(cap, own) == NULL, "the silenced caption itself is not shown: %s", cap);
+    key(SDLK_BACKSPACE);
+    frame();
+    cr_assert_str_eq(W->app.st.config_badge, "");
+    cr_assert_str_eq(W->app.s[0].view.caption, own);
+}

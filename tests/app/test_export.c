@@ -318,7 +318,7 @@ Test(export, one_panel_fills_the_picture)
     char err[256];
     rd_ctx *rd = rd_new_offscreen(960, 540, 1.0f, err, sizeof err);
     ui_layout L;
-    ui_layout_single(&L, rd, 960, 540, &W->app.st, UI_PANEL_TREE);
+    ui_layout_single(&L, rd, 960, 540, &W->app.st, UI_PANEL_TREE, 0);
     cr_assert_gt(L.side[0].tree.w, 900);
     cr_assert_gt(L.side[0].tree.h, 500);
     cr_assert_eq(L.side[0].cpus.w, 0);

@@ -79,10 +79,20 @@ expect_rc 0 "shipped scenario by name" -- "$bin" run small-busy --duration 0.1 -
 expect_rc 2 "missing file" -- "$bin" run "$tmp/nope.json" && { err_has "cannot read: No such file or directory" "missing file"; err_prefixed "missing file"; }
 # a bare name that is no file here and no shipped scenario: where rcuvis looked, not only "cannot read"
 expect_rc 2 "unknown shipped name" -- "$bin" run no-such-scenario && err_has "no-such-scenario: no such file here, and no shipped scenario of that name: rcuvis looks for scenarios/no-such-scenario.json" "unknown name"
+# a folder here named like a shipped scenario: said so, with the shipped file's path ("Is a directory" alone puzzled)
+mkdir -p "$tmp/cwd-tree/tree"
+(cd "$tmp/cwd-tree" && "$bin" run tree >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] || fail "a folder named tree: exit $(cat "$tmp/rc")"
+err_has "tree: this is a folder in the working directory, not a scenario file; the shipped scenario of that name is" "a folder named tree"
 RCUVIS_DATA=/nonexistent expect_rc 2 "unknown name in RCUVIS_DATA" -- "$bin" run omap-stall && err_has "no shipped scenario of that name in RCUVIS_DATA (/nonexistent/scenarios/omap-stall.json)" "RCUVIS_DATA named"
 printf '{"name": "x",\n "cpus": 4\n "duration_s": 1}\n' >"$tmp/syntax.json"
 expect_rc 2 "syntax error" -- "$bin" run "$tmp/syntax.json" && { err_has "syntax.json:3:2: syntax error:" "syntax error"; err_prefixed "syntax error"; }
 expect_rc 2 "unknown option" -- "$bin" run "$scn" --frobnicate && { err_has "unknown option '--frobnicate'" "unknown option"; err_prefixed "unknown option"; }
+# a slip in an option gets the option meant, as a slip in a command or a scenario name does
+expect_rc 2 "a mistyped option" -- "$bin" run "$scn" --expct && err_has "unknown option '--expct'; did you mean '--expect'?" "--expct"
+expect_rc 2 "a mistyped shot option" -- "$bin" shot "$scn" --att 1 -o "$tmp/never.png" && err_has "unknown option '--att'; did you mean '--at'?" "--att"
+expect_rc 2 "a mistyped check option" -- "$bin" check --strct "$scn" && err_has "unknown option '--strct'; did you mean '--strict'?" "--strct"
+expect_rc 2 "a mistyped reproduce option" -- "$bin" reproduce --quik && err_has "unknown option '--quik'; did you mean '--quick'?" "--quik"
 expect_rc 2 "no scenario" -- "$bin" run --json && err_prefixed "no scenario"
 expect_rc 2 "--cpus 0" -- "$bin" run "$scn" --cpus 0 && err_has "--cpus" "--cpus 0"
 expect_rc 2 "--cpus 5000" -- "$bin" run "$scn" --cpus 5000 && err_has "--cpus" "--cpus 5000"

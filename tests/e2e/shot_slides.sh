@@ -101,6 +101,14 @@ expect_rc 0 "clean slide of the file's run" -- "$bin" shot "$hb" --at 1 --compar
 grep -q ">changed: " "$tmp/file.svg" && fail "clean slide of the file's run says changed"
 expect_rc 0 "clean slide with --mode" -- "$bin" shot "$hb" --at 1 --clean --mode softirq --size 1280x720 -o "$tmp/m.svg"
 svg_line "$tmp/m.svg" "changed: mode=softirq" || fail "clean slide with --mode softirq: no \"changed: mode=softirq\""
+# one panel of a changed run too: two accounting pictures side by side looked alike but for their numbers
+expect_rc 0 "panel of a changed run" -- "$bin" shot "$hb" --at 1 --compare --panel accounting --set rcu.fast_no_hz=false --size 1280x720 -o "$tmp/pch.svg"
+svg_line "$tmp/pch.svg" "changed: rcu.fast_no_hz=false" || fail "--panel picture of a changed run: no \"changed: rcu.fast_no_hz=false\""
+expect_rc 0 "panel of the file's run" -- "$bin" shot "$hb" --at 1 --compare --panel accounting --size 1280x720 -o "$tmp/pfile.svg"
+grep -q ">changed: " "$tmp/pfile.svg" && fail "--panel picture of the file's run says changed"
+# a clean slide of a cue keeps the cue's title, as the presenting window's top bar does
+expect_rc 0 "clean slide of a cue" -- "$bin" shot "$tree" --cue 4 --clean --size 1280x720 -o "$tmp/cue4.svg"
+grep -q "One CPU holds the whole grace period" "$tmp/cue4.svg" || fail "clean slide of tree's cue 4: no cue title"
 
 # --- 2b. --clean without --scale: a 1280x720 slide's text scaled up to the picture
 expect_rc 0 "clean 1920x1080" -- "$bin" shot "$hb" --at 1 --compare --clean --size 1920x1080 -o "$tmp/big.svg"
@@ -125,6 +133,12 @@ expect_rc 2 "--cue 5 --mode softirq" -- "$bin" shot "$tree" --cue 5 --mode softi
 [ -e "$tmp/c.png" ] && fail "--cue 5 --mode softirq: a picture was written"
 expect_rc 2 "--cue 5 --mode 3.6" -- "$bin" shot "$tree" --cue 5 --mode 3.6 "${small[@]}" -o "$tmp/c.png" && err_has "cue 5 is written for" "--mode 3.6"
 expect_rc 0 "--cue 5 --mode kthread (its own)" -- "$bin" shot "$tree" --cue 5 --mode kthread "${small[@]}" -o "$tmp/c.png"
+# the same change spelt as an override is refused in the same words (it silenced the cue's caption)
+rm -f "$tmp/c.png"
+expect_rc 2 "--cue 5 --set rcu.mode=softirq" -- "$bin" shot "$tree" --cue 5 --set rcu.mode=softirq "${small[@]}" -o "$tmp/c.png" &&
+  err_has "rcuvis: shot: --set rcu.mode=softirq: cue 5 is written for the scenario's own mode, kthread (3.7)" "--cue 5 --set rcu.mode=softirq"
+[ -e "$tmp/c.png" ] && fail "--cue 5 --set rcu.mode=softirq: a picture was written"
+expect_rc 0 "--cue 5 --set rcu.mode=kthread (its own)" -- "$bin" shot "$tree" --cue 5 --set rcu.mode=kthread "${small[@]}" -o "$tmp/c.png"
 # a cue that invites the change of mode takes it
 python3 - "$tree" "$tmp/invites.json" <<'PY'
 import json, sys

@@ -242,7 +242,7 @@ Test(views, explain_readers)
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_PREEMPT, 0, 1);
     fx_run_s(e, 0.020);
     rv_explain(e, RV_SCHED, 3, -1, buf, sizeof buf);
-    cr_expect(strstr(buf, "CPU 3 is inside a rcu_sched read-side critical section since 0.005000 s") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "CPU 3 is inside an rcu_sched read-side critical section since 0.005000 s") != NULL, "%s", buf);
     cr_expect(strstr(buf, "No context switch can happen on it") != NULL, "%s", buf);
     rv_explain(e, RV_PREEMPT, -1, -1, buf, sizeof buf);
     /* every CPU has reported: the readers alone hold it, said without "waits on qsmask 0x0 and ..." */
@@ -276,7 +276,7 @@ Test(views, explain_a_node)
     cr_assert_eq(lf.qsmask, 1ul << 4, "only CPU 20 left in its leaf (qsmask 0x%lx)", lf.qsmask);
     rv_explain(e, RV_SCHED, -1, 2, buf, sizeof buf);
     cr_expect(strstr(buf, "Node 2 (CPUs 16-31) still waits on qsmask 0x10.") != NULL, "%s", buf);
-    cr_expect(strstr(buf, "\n- CPU 20 is inside a rcu_sched read-side critical section") != NULL, "%s", buf);
+    cr_expect(strstr(buf, "\n- CPU 20 is inside an rcu_sched read-side critical section") != NULL, "%s", buf);
     rv_explain(e, RV_SCHED, -1, 1, buf, sizeof buf);
     cr_expect(strstr(buf, "Node 1 (CPUs 0-15) owes nothing more") != NULL, "%s", buf); /* issue 12: not "waits on qsmask 0x0" */
     cr_expect_null(strstr(buf, "\n- "), "nothing under node 1 holds the GP: %s", buf);
