@@ -20,6 +20,7 @@ struct workbook_panel {
     void *show_me_ctx;
     char note[512];             /* panel-local status ("show me: ..."), about one question: */
     const quiz_question *note_q; /* the question the note is about; another one shown hides it */
+    const quiz_question *warned; /* m on this unanswered prediction was answered with a warning: m again looks */
     wb_hitrec hits[64];
     int nhits;
 };
@@ -117,6 +118,19 @@ static void show_me(workbook_panel *wb)
     if (!q) return;
     if (!q->has_scenario) { nothing_to_show(wb, q); return; }
     if (!wb->show_me) { workbook_panel_set_note(wb, "\"Show me\" is not available here."); return; }
+    /* a prediction's moment shows the answer (5.6's t=9660 in the kernel log): a right answer typed
+     * after it counted as a first try in the teacher's statistics. Warned first; a second m looks,
+     * and that counts as help. */
+    bool unanswered = quiz_session_unanswered_prediction(&wb->s);
+    if (unanswered && wb->warned != q) {
+        char note[320];
+        snprintf(note, sizeof note, "Question %s is a prediction, and its moment shows the answer: answer first, then m shows "
+                 "the run. Press m again to look now; that counts as help, as the hint does.", q->id);
+        workbook_panel_set_note(wb, note);
+        wb->warned = q;
+        wb->follow = true;
+        return;
+    }
     char path[1024], err[400];
     quiz_scenario_path(q, path, sizeof path);
     double at = 0;
@@ -130,6 +144,8 @@ static void show_me(workbook_panel *wb)
     /* the engine runs events strictly before the time it is asked for: stop just after the warning */
     if (q->at_first_stall) at += 1e-9; /* 1 ns, as the window's moment keys land */
     workbook_show_me req = {path, (const char *const *)q->overrides, q->noverrides, q->has_seed, q->seed, at, q->id};
+    if (unanswered) quiz_session_looked(&wb->s);
+    wb->warned = NULL;
     wb->note[0] = 0;
     wb->show_me(&req, wb->show_me_ctx);
 }

@@ -294,6 +294,23 @@ void quiz_session_hint(quiz_session *s)
     if (wb_mark_hint(&s->prog, key, q->id)) { add_time(s); save(s); }
 }
 
+bool quiz_session_unanswered_prediction(const quiz_session *s)
+{
+    const quiz_question *q = quiz_session_question(s);
+    if (!q || q->kind != QUIZ_PREDICT || s->done || s->review) return false;
+    const progress_entry *e = quiz_session_entry(s);
+    return !e || (e->attempts == 0 && !e->revealed);
+}
+
+void quiz_session_looked(quiz_session *s)
+{
+    const quiz_question *q = quiz_session_question(s);
+    char key[128];
+    if (!q || !entry_for_update(s)) return;
+    lesson_key(s, key, sizeof key);
+    if (wb_mark_hint(&s->prog, key, q->id)) { add_time(s); save(s); }
+}
+
 void quiz_session_reveal(quiz_session *s)
 {
     s->done = true;

@@ -83,6 +83,12 @@ void quiz_session_backspace(quiz_session *s);
 int quiz_session_submit(quiz_session *s);
 void quiz_session_hint(quiz_session *s);
 void quiz_session_reveal(quiz_session *s);
+/* A prediction not answered yet (no answer given, not shown): its "show me" moment shows what it
+ * asks to predict (5.6's t=9660 in the kernel log). */
+bool quiz_session_unanswered_prediction(const quiz_session *s);
+/* The student looked at that moment anyway: help, as the hint is (recorded as the hint read, so a
+ * right answer after it is no first try). */
+void quiz_session_looked(quiz_session *s);
 
 /* If a question about the scenario file `scenario` as shipped (no overrides but duration_s, no
  * seed) has its moment in (prev_s, now_s], make it current and return true: the window pauses

@@ -246,6 +246,54 @@ Test(panel, show_me_resolves_the_moment_and_passes_overrides)
     workbook_panel_free(wb);
 }
 
+/* A prediction's moment shows its answer (5.6's t=9660 in the kernel log), and a right answer typed
+ * after "show me" counted as a first try in the teacher's statistics: the first m warns, the second
+ * looks and counts as help; once answered, m shows the moment at once. */
+Test(panel, show_me_on_an_unanswered_prediction_warns_then_counts_as_help)
+{
+    char err[1024], pdir[300], path[400];
+    snprintf(pdir, sizeof pdir, "%s/predict", dir);
+    cr_assert_eq(mkdir(pdir, 0700), 0);
+    snprintf(path, sizeof path, "%s/q.json", pdir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("{\"id\": \"q\", \"title\": \"Q\", \"lessons\": [{\"id\": \"1\", \"title\": \"One\", \"questions\": ["
+          " {\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Pick b.\", \"explanation\": \"E.\","
+          "  \"answers\": [{\"text\": \"A\", \"feedback\": \"no\"}, {\"text\": \"B\", \"correct\": true, \"feedback\": \"yes\"}], \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 1},"
+          " {\"id\": \"1.2\", \"kind\": \"predict\", \"question\": \"How many rcu_sched GPs from 1 s to 2 s?\", \"explanation\": \"E.\","
+          "  \"measure\": {\"measure\": \"grace_periods\", \"flavor\": \"rcu_sched\", \"from_s\": 1, \"to_s\": 2}, \"expected\": 100,"
+          "  \"tolerance\": 1000, \"scenario\": {\"file\": \"small-busy.json\"}, \"at\": 2}]}]}", f);
+    fclose(f);
+    workbook_panel *wb = workbook_panel_new(pdir, ppath, err, sizeof err);
+    cr_assert_not_null(wb, "%s", err);
+    shown sh = {0};
+    workbook_panel_on_show_me(wb, on_show, &sh);
+    workbook_panel_set_focus(wb, true);
+    quiz_session *s = workbook_panel_session(wb);
+    quiz_session_goto(s, 0, 0, 1);
+    cr_assert_str_eq(quiz_session_question(s)->id, "1.2");
+    workbook_panel_key(wb, SDLK_m, 0);
+    cr_expect_eq(sh.calls, 0, "the first m does not go to the moment");
+    cr_expect(strstr(workbook_panel_note(wb), "is a prediction") != NULL, "%s", workbook_panel_note(wb));
+    workbook_panel_key(wb, SDLK_m, 0);
+    cr_expect_eq(sh.calls, 1, "the second m looks");
+    cr_expect_eq(sh.at, 2.0);
+    const progress_entry *e = quiz_session_entry(s);
+    cr_assert_not_null(e);
+    cr_expect(e->hinted, "looking first counts as help");
+    quiz_session_type(s, "100");
+    cr_expect_eq(quiz_session_submit(s), 1);
+    e = quiz_session_entry(s);
+    cr_expect_not(e->first_ok, "a right answer after looking is no first try");
+    workbook_panel_key(wb, SDLK_m, 0);
+    cr_expect_eq(sh.calls, 2, "answered: m shows the moment at once");
+    /* a plain question's m is not held back */
+    quiz_session_goto(s, 0, 0, 0);
+    workbook_panel_key(wb, SDLK_m, 0);
+    cr_expect_eq(sh.calls, 3);
+    workbook_panel_free(wb);
+}
+
 Test(panel, clicks_pick_answers_and_teacher_view_draws)
 {
     rd_ctx *rd;
@@ -327,6 +375,9 @@ Test(panel, window_hooks_answer_and_show_me)
     /* to question 1.5, a prediction about small-busy at t = 2 s, and "show me" */
     for (int i = 0; i < 4; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(&a, &k, 0); }
     k = keyev(SDLK_m);
+    cr_expect(ui_workbook_key(&a, &k, 0));
+    ui_workbook_frame(&a, 0);
+    cr_expect_eq(ui_app_now(&a), 0, "1.5 is a prediction not answered yet: the first m only warns");
     cr_expect(ui_workbook_key(&a, &k, 0));
     ui_workbook_frame(&a, 0);
     cr_expect_str_eq(a.source, path);
