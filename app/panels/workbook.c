@@ -13,6 +13,9 @@ struct workbook_panel {
     bool focus;
     int scroll;                 /* pixels scrolled down in the content */
     int content_h, view_h;      /* last frame's content height and visible height, to clamp scroll */
+    rd_rect column, view_r;     /* last frame's column and its scrolling text area (the bar is right of it) */
+    int drag;                   /* 0, or a press that may drag: 1 the text (a finger), 2 the scroll bar */
+    int drag_y;                 /* the pointer's y at the last drag step */
     bool follow;                /* scroll the new feedback or explanation into view at the next draw */
     bool show_intro;            /* I: the lesson's intro above any of its questions, not only the first */
     int line_h;
@@ -196,6 +199,47 @@ void workbook_panel_scroll(workbook_panel *wb, int lines)
     if (wb->scroll > max) wb->scroll = max;
     if (wb->scroll < 0) wb->scroll = 0;
 }
+
+static void scroll_to(workbook_panel *wb, int px)
+{
+    int max = wb->content_h - wb->view_h;
+    wb->scroll = px > max ? max : px;
+    if (wb->scroll < 0) wb->scroll = 0;
+}
+
+bool workbook_panel_wheel(workbook_panel *wb, int x, int y, int lines)
+{
+    if (!rd_contains(wb->column, x, y)) return false;
+    workbook_panel_scroll(wb, lines);
+    return true;
+}
+
+/* A tablet has no wheel and no Shift+Down: the Check button under a long question was out of reach.
+ * A press in the text may drag it as a finger does; one on the scroll bar (or just right of the
+ * text) moves the bar. A press that does not move stays a click (workbook_panel_click). */
+bool workbook_panel_press(workbook_panel *wb, int x, int y)
+{
+    wb->drag = 0;
+    if (wb->content_h <= wb->view_h || !rd_contains(wb->column, x, y)) return false;
+    rd_rect v = wb->view_r;
+    if (y < v.y || y >= v.y + v.h) return false;
+    wb->drag = x >= v.x + v.w ? 2 : rd_contains(v, x, y) ? 1 : 0;
+    wb->drag_y = y;
+    return wb->drag != 0;
+}
+
+void workbook_panel_drag(workbook_panel *wb, int y)
+{
+    if (!wb->drag || wb->view_h <= 0) return;
+    int dy = y - wb->drag_y;
+    wb->drag_y = y;
+    if (wb->drag == 1) scroll_to(wb, wb->scroll - dy); /* the text follows the finger */
+    else scroll_to(wb, wb->scroll + (int)((long long)dy * wb->content_h / wb->view_h)); /* the bar follows the pointer */
+}
+
+void workbook_panel_release(workbook_panel *wb) { wb->drag = 0; }
+
+int workbook_panel_scrolled(const workbook_panel *wb) { return wb->scroll; }
 
 bool workbook_panel_key(workbook_panel *wb, SDL_Keycode key, Uint16 mod)
 {
@@ -420,6 +464,8 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     bool overflow = wb->content_h > c.h - foot_h;
     rd_rect view = {c.x, c.y, c.w - rd_px(rd, 6), c.h - foot_h - (overflow ? more_h : 0)}; /* room for a scroll bar on the right */
     wb->view_h = view.h;
+    wb->column = r;
+    wb->view_r = view;
     rd_clip_push(rd, view);
     pen p = {fr, view, view.y - wb->scroll};
     lesson_chips(wb, &p);
@@ -507,7 +553,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
         rd_fill(rd, (rd_rect){view.x + view.w + rd_px(rd, 2), view.y, rd_px(rd, 3), view.h}, th->grid);
         rd_fill(rd, (rd_rect){view.x + view.w + rd_px(rd, 2), bar_y, rd_px(rd, 3), bar_h}, th->text_dim);
         if (wb->scroll < wb->content_h - view.h) {
-            const char *more = "more below: wheel or Shift+Down";
+            const char *more = "more below: wheel, drag or Shift+Down";
             int mw = rd_text_width(rd, RD_SANS_SMALL, more) + rd_px(rd, 8), mh = more_h;
             rd_rect m = {view.x + view.w - mw, view.y + view.h, mw, mh}; /* in the strip under the text, when it was reserved */
             if (!overflow) m.y -= mh; /* the frame the text first runs over: as before, until the next frame */

@@ -64,6 +64,14 @@ bool workbook_panel_key(workbook_panel *wb, SDL_Keycode key, Uint16 mod);
 /* A click in the area last drawn: true when it hit something of the panel (and gives it focus). */
 bool workbook_panel_click(workbook_panel *wb, int x, int y);
 void workbook_panel_scroll(workbook_panel *wb, int lines); /* mouse wheel: + = down */
+/* The wheel at (x, y): scrolls when over the column drawn last (true), else false. */
+bool workbook_panel_wheel(workbook_panel *wb, int x, int y, int lines);
+/* Drag to scroll: a press in the text drags it (a finger on a tablet), a press on the scroll bar drags
+ * the bar; true when the press may drag. The drag follows the pointer's y until the release. */
+bool workbook_panel_press(workbook_panel *wb, int x, int y);
+void workbook_panel_drag(workbook_panel *wb, int y);
+void workbook_panel_release(workbook_panel *wb);
+int workbook_panel_scrolled(const workbook_panel *wb); /* pixels scrolled down */
 /* Playback crossed (prev_s, now_s] of scenario_path: true if a question is asked there (the panel
  * now shows it and takes focus); the window should pause. */
 bool workbook_panel_moment(workbook_panel *wb, const char *scenario_path, double prev_s, double now_s);

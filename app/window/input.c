@@ -743,12 +743,19 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;
     case SDL_TEXTINPUT: ui_rec_text(w, ev->text.text); break;
     case SDL_MOUSEBUTTONDOWN:
-        if (ev->button.button == SDL_BUTTON_LEFT) click(w, (int)(ev->button.x * k), (int)(ev->button.y * k), now_ms);
+        if (ev->button.button == SDL_BUTTON_LEFT) {
+            int x = (int)(ev->button.x * k), y = (int)(ev->button.y * k);
+            click(w, x, y, now_ms);
+            /* in the workbook column a press may also drag its text (a tablet's finger) */
+            w->wb_dragging = ui_workbook_press(&w->app, x, y);
+        }
         break;
     case SDL_MOUSEBUTTONUP:
         if (w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x, now_ms);
         w->drag_pending = false;
         w->dragging = false;
+        if (w->wb_dragging) ui_workbook_release(&w->app);
+        w->wb_dragging = false;
         break;
     case SDL_MOUSEMOTION: {
         int x = (int)(ev->motion.x * k), y = (int)(ev->motion.y * k);
@@ -756,6 +763,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
         w->app.fr.mouse_y = y;
         w->point_x = x, w->point_y = y, w->pointer_seen = true;
         if (w->dragging) { w->drag_x = x; w->drag_pending = true; break; }
+        if (w->wb_dragging) { ui_workbook_drag(&w->app, y); break; }
         const ui_hit *h = ui_hit_find(&w->app.fr, x, y);
         st->hover_cpu = (h && h->kind == HIT_CPU && h->a >= 0) ? h->a : -1;
         break;
@@ -763,8 +771,11 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     case SDL_MOUSEWHEEL: {
         int mx, my;
         SDL_GetMouseState(&mx, &my);
-        const ui_hit *h = ui_hit_find(&w->app.fr, (int)(mx * k), (int)(my * k));
+        int px = (int)(mx * k), py = (int)(my * k);
+        if (w->pointer_seen) px = w->point_x, py = w->point_y; /* the last motion's, in the same pixels */
+        const ui_hit *h = ui_hit_find(&w->app.fr, px, py);
         int dy = ev->wheel.y;
+        if (ui_workbook_wheel(&w->app, px, py, dy)) break; /* "more below: wheel ..." */
         if (h && h->kind == HIT_KLOG) {
             st->klog_scroll += dy * 3;
             if (st->klog_scroll < 0) st->klog_scroll = 0;

@@ -23,6 +23,7 @@ typedef struct ui_win {
     ui_settings settings;
     bool quit, toggle_fullscreen, want_screenshot, scale_changed;
     bool dragging;               /* on the scrubber or the timeline */
+    bool wb_dragging;            /* a press in the workbook column: motion scrolls it until the release */
     ui_hit drag_hit;
     int drag_x;                  /* latest pointer x while dragging: one seek per frame, not per motion event */
     bool drag_pending;

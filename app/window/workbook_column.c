@@ -85,6 +85,25 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
     workbook_panel_publish_hits(wb, fr, HIT_WORKBOOK);
 }
 
+bool ui_workbook_wheel(struct ui_app *a, int x, int y, int dy)
+{
+    return a->st.show_workbook && g_wb && workbook_panel_wheel(g_wb, x, y, -dy);
+}
+
+bool ui_workbook_press(struct ui_app *a, int x, int y) { return a->st.show_workbook && g_wb && workbook_panel_press(g_wb, x, y); }
+
+void ui_workbook_drag(struct ui_app *a, int y)
+{
+    (void)a;
+    if (g_wb) workbook_panel_drag(g_wb, y);
+}
+
+void ui_workbook_release(struct ui_app *a)
+{
+    (void)a;
+    if (g_wb) workbook_panel_release(g_wb);
+}
+
 /* Ctrl+E in the column: the student's answers as the CSV file `rcuvis quiz --export` writes, for a
  * teacher's `rcuvis quiz --merge`, into the pictures folder beside F12's pictures; in the page that
  * folder is the browser's downloads (a student there had no way to hand their work in). A new name

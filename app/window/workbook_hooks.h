@@ -33,4 +33,10 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a);
 bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms);
 bool ui_workbook_click(struct ui_app *a, const ui_hit *h, double now_ms);
 void ui_workbook_frame(struct ui_app *a, double now_ms);
+/* Scrolling the column: the wheel over it (true when used), and a press, drag and release, which
+ * scroll its text as a finger does or move its scroll bar (ui_workbook_press true: a drag may follow). */
+bool ui_workbook_wheel(struct ui_app *a, int x, int y, int dy);
+bool ui_workbook_press(struct ui_app *a, int x, int y);
+void ui_workbook_drag(struct ui_app *a, int y);
+void ui_workbook_release(struct ui_app *a);
 #endif

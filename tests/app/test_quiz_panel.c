@@ -294,6 +294,51 @@ Test(panel, show_me_on_an_unanswered_prediction_warns_then_counts_as_help)
     workbook_panel_free(wb);
 }
 
+/* A tablet has no wheel and no Shift+Down: the Check button under a long question was out of reach.
+ * The wheel over the column, a drag of its text (a finger) and a drag of its scroll bar all scroll it;
+ * a press outside the column, or in a column that fits, starts no drag. */
+Test(panel, the_column_scrolls_by_wheel_by_dragging_its_text_and_its_bar)
+{
+    rd_ctx *rd;
+    workbook_panel *wb = open_panel(&rd);
+    ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT)};
+    rd_rect r = {400, 0, 300, 220}; /* short: question 1.1 with its options and buttons overflows */
+    rd_begin(rd, fr.th->bg);
+    workbook_panel_draw(wb, &fr, r);
+    rd_end(rd);
+    cr_assert_eq(workbook_panel_scrolled(wb), 0);
+    cr_expect_not(workbook_panel_wheel(wb, 100, 100, 1), "the wheel outside the column is not the column's");
+    cr_expect(workbook_panel_wheel(wb, 500, 100, 1));
+    int after_wheel = workbook_panel_scrolled(wb);
+    cr_expect_gt(after_wheel, 0, "the wheel scrolls down");
+    workbook_panel_wheel(wb, 500, 100, -10);
+    cr_expect_eq(workbook_panel_scrolled(wb), 0, "and back up, stopping at the top");
+    /* a finger drags the text up by 40 px: the content scrolls down by 40 */
+    cr_expect_not(workbook_panel_press(wb, 100, 100), "a press outside the column");
+    cr_assert(workbook_panel_press(wb, 500, 150), "a press in the text may drag");
+    workbook_panel_drag(wb, 130);
+    workbook_panel_drag(wb, 110);
+    cr_expect_eq(workbook_panel_scrolled(wb), 40);
+    workbook_panel_release(wb);
+    workbook_panel_drag(wb, 10);
+    cr_expect_eq(workbook_panel_scrolled(wb), 40, "released: motion no longer scrolls");
+    /* the bar moves the other way, by the content's scale */
+    cr_assert(workbook_panel_press(wb, 400 + 300 - 6, 100), "a press right of the text grips the bar");
+    workbook_panel_drag(wb, 90);
+    cr_expect_lt(workbook_panel_scrolled(wb), 40, "the bar dragged up scrolls up");
+    workbook_panel_release(wb);
+    /* a tall column: everything fits, nothing to drag */
+    rd_begin(rd, fr.th->bg);
+    workbook_panel_draw(wb, &fr, (rd_rect){400, 0, 400, 2000});
+    rd_end(rd);
+    rd_begin(rd, fr.th->bg);
+    workbook_panel_draw(wb, &fr, (rd_rect){400, 0, 400, 2000});
+    rd_end(rd);
+    cr_expect_not(workbook_panel_press(wb, 500, 150), "nothing to scroll: a press is only a click");
+    rd_free(rd);
+    workbook_panel_free(wb);
+}
+
 Test(panel, clicks_pick_answers_and_teacher_view_draws)
 {
     rd_ctx *rd;
