@@ -52,7 +52,9 @@ static const char *const keys[][2] = {
     {"Esc", "close help, picker, V's panel, error or selection"},
     {"G", "glossary of every term on screen (↑ / ↓ scroll it)"},
     {"?  F1  H", "this help"},
-    {"Ctrl+Q", "quit"},
+#ifndef __EMSCRIPTEN__
+    {"Ctrl+Q", "quit"}, /* a page is closed as a tab; the browser keeps Ctrl+Q (Firefox quits on it) */
+#endif
 };
 
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)

@@ -111,6 +111,13 @@ static int build_sessions(ui_app *a, const rv_config *cfg, ui_session out[2], in
 
 int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const char *source, char *err, size_t errlen)
 {
+    /* Ctrl+R reloads a->source through here: copied first, as writing a->source from itself is an
+     * overlapping snprintf (the page's C library left it empty, and the address lost its scenario) */
+    char source_copy[sizeof a->source], name_copy[sizeof a->name];
+    snprintf(source_copy, sizeof source_copy, "%s", source ? source : "");
+    snprintf(name_copy, sizeof name_copy, "%s", name ? name : "");
+    source = source ? source_copy : NULL;
+    name = name ? name_copy : NULL;
     ui_session ns[2];
     int n = 0;
     memset(ns, 0, sizeof ns);

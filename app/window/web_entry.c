@@ -67,11 +67,16 @@ int main(void)
     if (u.scenario[0]) {
         snprintf(scen, sizeof scen, "/rcuvis/scenarios/%s.json", u.scenario);
         struct stat sb;
-        if (stat(scen, &sb) != 0) {
+        bool schema = !strcmp(u.scenario, "schema"); /* scenarios/schema.json describes the files; it is none */
+        if (schema || stat(scen, &sb) != 0) {
             char list[600];
             page_scenarios(list, sizeof list);
-            snprintf(err, sizeof err, "URL fragment: no scenario \"%s\" in this page (scenarios/%s.json). This page's scenarios: %s",
-                     u.scenario, u.scenario, list);
+            if (schema)
+                snprintf(err, sizeof err, "URL fragment: \"schema\" is the scenario files' format (scenarios/schema.json), not a "
+                         "scenario. This page's scenarios: %s", list);
+            else
+                snprintf(err, sizeof err, "URL fragment: no scenario \"%s\" in this page (scenarios/%s.json). This page's scenarios: %s",
+                         u.scenario, u.scenario, list);
             web_page_error(err);
             return 2;
         }

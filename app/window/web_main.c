@@ -116,6 +116,12 @@ static int apply_url_moment(ui_win *w, char *err, size_t errlen)
             snprintf(err, errlen, "URL fragment: cue=%d: %s", g_url.cue, e2[0] ? e2 : "could not go there");
             return -1;
         }
+        /* where in the lecture the link lands, as PgDn says it: a student following a cue link did not
+         * know it was one, nor that PgDn (or "Cue ▶") goes on */
+        const rv_cue *q = &w->app.base.cues[g_url.cue - 1];
+        if (!g_url.has_t)
+            ui_win_status(w, wall_ms(), "Cue %d of %zu%s%s (PgDn or \"Cue ▶\" goes on)", g_url.cue, w->app.base.ncues,
+                          q->title[0] ? ": " : "", q->title);
     }
     if (g_url.has_t) {
         st->playing = false;

@@ -37,6 +37,7 @@ int web_url_parse(const char *hash, web_url *out, char *err, size_t errlen)
     snprintf(buf, sizeof buf, "%s", hash);
     char *save = NULL;
     bool first = true;
+    unsigned seen = 0; /* bit i: keys[i] below was given */
     for (char *part = strtok_r(buf, "&", &save); part; part = strtok_r(NULL, "&", &save), first = false) {
         char *eq = strchr(part, '=');
         if (!eq) {
@@ -53,11 +54,18 @@ int web_url_parse(const char *hash, web_url *out, char *err, size_t errlen)
         }
         *eq = 0;
         const char *k = part, *v = eq + 1;
+        /* a key given twice: the later one won without a word (#omap-stall&t=80.02&t=1 opened at 1 s) */
+        static const char *const keys[] = {"t", "cue", "cpu", "mode", "theme"};
+        for (int i = 0; i < 5; i++)
+            if (!strcmp(k, keys[i])) {
+                if (seen & (1u << i)) { snprintf(err, errlen, "URL fragment: %s given twice; keep one", k); return -1; }
+                seen |= 1u << i;
+            }
         if (!strcmp(k, "t")) {
             if (!parse_nonneg_double(v, &u.t_s)) { snprintf(err, errlen, "URL fragment: t: expected seconds >= 0, found \"%s\"", v); return -1; }
             u.has_t = true;
         } else if (!strcmp(k, "cue")) {
-            if (!parse_int(v, 1, 100000, &u.cue)) { snprintf(err, errlen, "URL fragment: cue: expected a caption number >= 1, found \"%s\"", v); return -1; }
+            if (!parse_int(v, 1, 100000, &u.cue)) { snprintf(err, errlen, "URL fragment: cue: expected a lecture cue number >= 1, found \"%s\"", v); return -1; }
         } else if (!strcmp(k, "cpu")) {
             if (!parse_int(v, 0, 4095, &u.cpu)) { snprintf(err, errlen, "URL fragment: cpu: expected a CPU number 0..4095, found \"%s\"", v); return -1; }
         } else if (!strcmp(k, "mode")) {
@@ -74,6 +82,14 @@ int web_url_parse(const char *hash, web_url *out, char *err, size_t errlen)
             snprintf(err, errlen, "URL fragment: unknown key \"%s\" (expected t, cue, cpu, mode or theme)", k);
             return -1;
         }
+    }
+    /* a cue sets the lecture's own view (compare or one kernel), as PgDn shows it: a mode beside it was
+     * ignored without a word (#omap-stall&mode=kthread&cue=5 opened the compare cue); a t moves the
+     * cue's view to another moment (the README's &cue=5&t=7.5) */
+    if (u.cue && u.mode[0]) {
+        snprintf(err, errlen, "URL fragment: cue=%d shows the lecture's own view, as PgDn does: leave out mode=, or give t= "
+                 "without cue= for a view of your own", u.cue);
+        return -1;
     }
     *out = u;
     return 0;

@@ -33,11 +33,12 @@ Test(web_url, empty_means_default_scenario_playing)
 Test(web_url, keys_without_a_scenario)
 {
     web_url u;
-    cr_assert_eq(web_url_parse("#cue=2&mode=compare&theme=dark", &u, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(web_url_parse("#cue=2&theme=dark", &u, err, sizeof err), 0, "%s", err);
     cr_expect_str_eq(u.scenario, "");
     cr_expect_eq(u.cue, 2);
-    cr_expect_str_eq(u.mode, "compare");
     cr_expect_eq(u.theme, 1);
+    cr_assert_eq(web_url_parse("#mode=compare&t=3", &u, err, sizeof err), 0, "%s", err);
+    cr_expect_str_eq(u.mode, "compare");
 }
 
 static void expect_error(const char *hash, const char *needle)
@@ -57,7 +58,11 @@ Test(web_url, bad_input_says_what_was_expected_and_found)
     expect_error("#omap-stall&t=", "found \"\"");
     expect_error("#../etc/passwd", "found '.'");
     expect_error("#a&b", "expected KEY=VALUE after '&', found \"b\"");
-    expect_error("#x&cue=0", "cue: expected a caption number >= 1");
+    expect_error("#x&cue=0", "cue: expected a lecture cue number >= 1");
+    /* a key twice, or a cue with a moment or a view of its own: the later or the cue won silently */
+    expect_error("#omap-stall&t=80.02&t=1", "t given twice; keep one");
+    expect_error("#omap-stall&cpu=1&cpu=0", "cpu given twice");
+    expect_error("#omap-stall&mode=kthread&cue=5", "cue=5 shows the lecture's own view, as PgDn does: leave out mode=");
     expect_error("#x&cpu=-2", "cpu: expected a CPU number");
     expect_error("#x&mode=fast", "mode: expected softirq, kthread or compare, found \"fast\"");
     expect_error("#x&theme=blue", "theme: expected light or dark");
