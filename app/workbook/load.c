@@ -190,6 +190,16 @@ static void load_choice_answers(qj_errs *e, const cJSON *arr, const char *path, 
         q->answers[i].correct = get_bool(e, a, "correct", ap, false);
         ncorrect += q->answers[i].correct;
     }
+    /* two options a student cannot tell apart ("a) They are invoked at once" twice): one is a typo */
+    for (int j = 1; j < n; j++)
+        for (int k = 0; k < j; k++)
+            if (q->answers[j].text && q->answers[k].text && !strcmp(q->answers[j].text, q->answers[k].text)) {
+                char ap[QP_MAX], kp[280];
+                jidx(ap, path, j);
+                jkey(kp, ap, "text");
+                qj_err(e, kp, "the same text as answers[%d]: a student could not tell the two apart", k);
+                break;
+            }
     if (q->kind == QUIZ_CHOICE && ncorrect != 1)
         qj_err(e, path, "expected exactly one answer with \"correct\": true for kind choice, got %d (use kind multi for several)", ncorrect);
     if (q->kind == QUIZ_MULTI && ncorrect < 1)
@@ -252,17 +262,31 @@ static void load_numeric_answers(qj_errs *e, const cJSON *arr, const char *path,
         ncorrect += ans->correct;
     }
     if (ncorrect < 1) qj_err(e, path, "expected at least one answer with \"correct\": true, got 0");
+    /* answers are matched in the file's order (grade.c): one whose whole range an earlier answer covers
+     * is never matched, and its feedback never shown (a "dup" after the right answer's value 3 +- 0.3) */
+    for (int j = 1; j < n; j++)
+        for (int k = 0; k < j; k++) {
+            const quiz_answer *a = &q->answers[j], *b = &q->answers[k];
+            if (b->lo <= a->lo && a->hi <= b->hi && b->lo <= b->hi) {
+                char ap[QP_MAX];
+                jidx(ap, path, j);
+                qj_err(e, ap, "never matched: answers[%d], tried first, already covers %.10g..%.10g (answers are tried in "
+                       "the file's order; put the narrower one first)", k, a->lo, a->hi);
+                break;
+            }
+        }
 }
 
-static void load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_question *q)
+/* False when the measure's kind is unknown: what it would compute (a number, a yes/no) is then unknown too. */
+static bool load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_question *q)
 {
     char g[96], kp[280];
     quiz_measure *qm = &q->measure;
     qm->flavor = -1; qm->at_s = -1; qm->round = -1; qm->scale = 1;
-    if (!cJSON_IsObject(m)) { got(m, g, sizeof g); qj_err(e, path, "expected a measure object, got %s", g); return; }
+    if (!cJSON_IsObject(m)) { got(m, g, sizeof g); qj_err(e, path, "expected a measure object, got %s", g); return false; }
     qj_check_keys(e, path, m, measure_keys);
     char *name = get_str(e, m, "measure", path, true);
-    if (!name) return;
+    if (!name) return false;
     int k = enum_index(name, measure_names);
     jkey(kp, path, "measure");
     if (k < 0) {
@@ -270,7 +294,7 @@ static void load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
         qj_err(e, kp, "expected one of grace_periods, stall_appears, holdout_cpu, report, got string \"%s\"%s%s%s",
                name, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
         free(name);
-        return;
+        return false;
     }
     free(name);
     qm->kind = (enum quiz_measure_kind)k;
@@ -335,6 +359,7 @@ static void load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
         break;
     }
     }
+    return true;
 }
 
 static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_question *q)
@@ -429,18 +454,19 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
             }
         jkey(kp, path, "measure");
         if (!measure) qj_err(e, kp, "expected a measure object, got nothing (required for kind predict)");
-        else load_measure(e, measure, kp, q);
+        bool measure_known = measure && load_measure(e, measure, kp, q);
+        if (measure && !measure_known) measure = NULL; /* reported: no guess at what `expected` should be */
         jkey(kp, path, "expected");
         bool want_bool = measure && q->measure.kind == QM_STALL_APPEARS;
-        if (!expected) {
+        if (measure && !expected) {
             if (!allow_missing)
                 qj_err(e, kp, "expected the engine's answer (%s), got nothing (run `rcuvis quiz --update-expected FILE`)",
                        want_bool ? "true or false" : "a number");
-        } else if (want_bool ? !cJSON_IsBool(expected) : !finite_number(expected)) {
+        } else if (measure && (want_bool ? !cJSON_IsBool(expected) : !finite_number(expected))) {
             got(expected, g, sizeof g);
             qj_err(e, kp, "expected %s for measure %s, got %s", want_bool ? "true or false" : "a number",
                    quiz_measure_name(q->measure.kind), g);
-        } else {
+        } else if (measure) {
             q->has_expected = true;
             q->expected.is_bool = want_bool;
             q->expected.b = cJSON_IsTrue(expected);
