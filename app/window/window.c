@@ -107,8 +107,14 @@ void ui_win_play(ui_win *w, double now)
 {
     ui_state *st = &w->app.st;
     /* when each view's caption came on screen, playing or paused (a caption read while paused is read) */
-    for (int i = 0; i < w->app.nsessions && i < 2; i++)
-        if (w->app.s[i].view.caption != w->read_caption[i]) { w->read_caption[i] = w->app.s[i].view.caption; w->read_since_ms[i] = now; }
+    /* by the file's own words (caption_text): a cue's caption marked "Cue 3, at ..." once playing moved
+     * past its moment is the caption already read at the cue, and restarting its reading time froze a
+     * lecture for 15 s after Space, with the cue's status line hiding the hold's message */
+    for (int i = 0; i < w->app.nsessions && i < 2; i++) {
+        const ui_view *v = &w->app.s[i].view;
+        const char *words = v->caption_text ? v->caption_text : v->caption;
+        if (words != w->read_caption[i]) { w->read_caption[i] = words; w->read_since_ms[i] = now; }
+    }
     if (st->playing) {
         double dt = now - w->last_frame_ms;
         if (dt > 100) dt = 100; /* after a stall (window drag, hidden tab), do not jump ahead */
@@ -117,7 +123,7 @@ void ui_win_play(ui_win *w, double now)
         if (to == from) to = from + 1;
         bool held;
         to = caption_hold(w, now, from, to, &held);
-        if (held && now >= w->app.status_until_ms)
+        if (held && (now >= w->app.status_until_ms || st->status_routine)) /* "Cue 3 of 6" hid it: time stood still unexplained */
             ui_win_status(w, now, "Caption held to be read (J skips)");
         int64_t got = to > from ? ui_app_advance(&w->app, to, 25.0) : from;
         if (!held) { /* a hold is not the engine falling behind: keep the readout at the speed last reached */

@@ -105,3 +105,41 @@ Test(caption_hold, a_caption_read_while_paused_does_not_hold)
     for (int i = 0; i < 200; i++) { now += 16; ui_win_play(W, now); frame(); }
     cr_expect_geq(ui_app_now(&W->app), 2000000, "held a caption that had been up for six seconds");
 }
+
+/* A lecture's cue caption, read while the lecturer spoke at the cue, is the same caption once playing
+ * marks it "Cue 3, at ...": Space at tree's cue 3 froze the clock at 0.169999 s for fifteen seconds
+ * (its sixty words' reading time, started again by the mark), with no word on the status line. */
+Test(caption_hold, a_cue_caption_read_at_the_cue_does_not_hold_again_when_marked)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char tree[1024], err[4096];
+    snprintf(tree, sizeof tree, "%s/scenarios/tree.json", root);
+    W->app.virt_speed = 1000.0;
+    cr_assert_eq(ui_app_load(&W->app, tree, -1, err, sizeof err), 0, "%s", err);
+    frame();
+    for (int i = 0; i < 3; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 2);
+    frame();
+    const char *cue_text = W->app.base.cues[2].caption;
+    int64_t next_cue = (int64_t)(W->app.base.cues[3].at_s * 1e9 + 0.5);
+    double now = 1000;
+    ui_win_play(W, now); /* paused at the cue: its caption is on screen from now */
+    now += 20000;       /* the lecturer talks it through */
+    W->app.st.speed = 0.01;
+    W->app.st.playing = true;
+    W->last_frame_ms = now;
+    bool marked = false;
+    for (int i = 0; i < 125; i++) { /* two seconds of frames: 20 ms of simulation at 1/100x */
+        now += 16;
+        ui_win_play(W, now);
+        frame();
+        const char *c = W->app.s[0].view.caption;
+        if (c && strstr(c, "Cue 3, at ") == c) {
+            marked = true;
+            cr_expect_str_eq(W->app.s[0].view.caption_text, cue_text, "the marked caption's own words are the cue's");
+        }
+    }
+    cr_expect(marked, "playing on marked the cue's caption with its moment");
+    cr_expect_geq(ui_app_now(&W->app), next_cue, "still held at %lld ns: the caption read at the cue held again",
+                  (long long)ui_app_now(&W->app));
+}
