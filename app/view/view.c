@@ -76,6 +76,7 @@ static bool has_stall(const char *s)
 }
 
 static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t now, int64_t *from, int64_t *until, int *index);
+static int64_t cue_ns(const rv_config *cfg, int cue);
 
 /* Thousands of CPUs: the whole-GP answer counts the dyntick-idle ones in one line (the next FQS
  * pass credits them all alike) and spends its words on the few that are not idle, which are the
@@ -373,15 +374,31 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
      * moment)" just where a lecturer compares before and after the stall) */
     int cue = st->cue;
     bool before = false; /* narrating with a cue before the one gone to, in lecture order */
-    if (cue >= 0 && (size_t)cue < cfg->ncues && v->now < (int64_t)llround(cfg->cues[cue].at_s * 1e9)) {
+    bool ahead = false;  /* narrating with the cue gone to, whose moment is just ahead */
+    if (cue >= 0 && (size_t)cue < cfg->ncues && v->now < cue_ns(cfg, cue)) {
         /* the lecture's order, not time's: omap-stall's cue 5 returns to 4.55 s after cue 4 at 80 s */
-        while (--cue >= 0 && (int64_t)llround(cfg->cues[cue].at_s * 1e9) > v->now) {}
-        before = cue >= 0;
+        int prev = cue;
+        while (--prev >= 0 && cue_ns(cfg, prev) > v->now) {}
+        /* a step or two back from the cue is still about its moment: tree's cue 5 less 4 us read cue 4's
+         * "GP 40 waits" over a grace period already over; far back, the cue before it narrates */
+        if (prev >= 0 && cue_ns(cfg, cue) - v->now > v->now - cue_ns(cfg, prev)) cue = prev, before = true;
+        else if (prev >= 0) ahead = true;
+        else cue = -1;
+    } else if (cue >= 0 && (size_t)cue < cfg->ncues && !ui_cue_in_force(cfg, cue, v->now, v->end, NULL)) {
+        /* stepped or played past a later cue not gone to yet (tree's cue 5, then Right past cue 6's
+         * moment): that cue narrates its moment, rather than a blank strip */
+        int passed = -1;
+        for (int i = 0; (size_t)i < cfg->ncues; i++)
+            if (cue_ns(cfg, i) <= v->now && (passed < 0 || cue_ns(cfg, i) >= cue_ns(cfg, passed))) passed = i;
+        if (passed >= 0) cue = passed;
     }
     if (cue >= 0 && (size_t)cue < cfg->ncues) {
         const rv_cue *q = &cfg->cues[cue];
-        int64_t nx = (int64_t)llround(cfg->cues[st->cue].at_s * 1e9); /* until the cue gone to */
-        if (before || ui_cue_in_force(cfg, cue, v->now, v->end, &nx)) {
+        int64_t nx = cue_ns(cfg, st->cue); /* until the cue gone to */
+        /* the file's own caption that started after the cue's moment is the newer narration (J from
+         * omap-stall's cue 1 went to 4.0 s and 4.5 s, and the strip kept cue 1's words) */
+        bool newer = caption_from > cue_ns(cfg, cue) && !ahead;
+        if (!newer && (before || ahead || ui_cue_in_force(cfg, cue, v->now, v->end, &nx))) {
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so
              * the 3.7 view never reads the 3.6 narration, unless the cue invited that very change ("Press
@@ -414,10 +431,11 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
              * while the panels move on (hackbench's cue 3 read "385 against 154 ms" over 1.08 s vs 432 ms
              * five seconds later): it says which moment it speaks of */
             int64_t at = (int64_t)llround(q->at_s * 1e9);
-            if (v->caption == q->caption && v->now > at + 1) {
+            if (v->caption == q->caption && (v->now > at + 1 || ahead)) {
                 char tb[32];
                 ui_fmt_time(tb, sizeof tb, at);
-                snprintf(v->caption_marked, sizeof v->caption_marked, "Cue %d, at %s: %s", cue + 1, tb, q->caption);
+                snprintf(v->caption_marked, sizeof v->caption_marked, "Cue %d, at %s%s: %s", cue + 1, tb, ahead ? " (just ahead)" : "",
+                         q->caption);
                 v->caption = v->caption_marked;
                 cue_said = q->caption;
             }
@@ -461,6 +479,9 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->caption_text = v->caption == v->caption_paused ? NULL
                     : v->caption == v->caption_marked ? cue_said : v->caption;
 }
+
+/* A cue's moment in ns, rounded as the window's cue keys land on it. */
+static int64_t cue_ns(const rv_config *cfg, int cue) { return (int64_t)llround(cfg->cues[cue].at_s * 1e9); }
 
 /* The caption shown at now: a timed one from its at_s (even at that very instant), a triggered one
  * from when this engine saw its trigger; `when` is this engine's (compare mode: each side its own). With no

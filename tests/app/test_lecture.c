@@ -868,9 +868,10 @@ Test(lecture, presenting_still_says_why_a_key_did_nothing)
     cr_expect(strstr(k.text, "That was the last cue") != NULL, "top bar: %s", k.text);
 }
 
-/* One step back from a cue (Left) read "(no caption at this moment)": the narration there is the cue
- * before, whose moment has passed. */
-Test(lecture, a_step_back_from_a_cue_keeps_the_cue_before)
+/* A step back from a cue read "(no caption at this moment)"; then the cue before narrated, and one
+ * event before tree's cue 5 read cue 4's "GP 40 waits" over a grace period already over. Near the cue
+ * it narrates its moment, marked as just ahead; nearer the cue before, that one does. */
+Test(lecture, a_step_back_from_a_cue_narrates_the_nearer_cue)
 {
     open_scenario("omap-stall.json");
     frame();
@@ -878,9 +879,55 @@ Test(lecture, a_step_back_from_a_cue_keeps_the_cue_before)
     for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
     cr_assert_eq(W->app.st.cue, 3);
     int64_t at4 = (int64_t)llround(W->app.base.cues[3].at_s * 1e9);
-    ui_app_seek(&W->app, at4 - 1000000); /* 1 ms before cue 4 */
+    ui_app_seek(&W->app, at4 - 1000000); /* 1 ms before cue 4, 75 s after cue 3 */
     frame();
     const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && !strncmp(cap, "Cue 4, at ", 10) && strstr(cap, "(just ahead): "), "caption: %s", cap ? cap : "(none)");
+    cr_expect(strstr(cap, W->app.base.cues[3].caption) != NULL, "cue 4's words: %s", cap);
+    cr_expect_str_eq(W->app.s[0].view.cue_title, W->app.base.cues[3].title);
+    int64_t at3 = (int64_t)llround(W->app.base.cues[2].at_s * 1e9);
+    ui_app_seek(&W->app, at3 + 1000); /* 1 us after cue 3: nearer it than cue 4 (and before the file's next caption) */
+    frame();
+    cap = W->app.s[0].view.caption;
     cr_assert(cap && !strncmp(cap, "Cue 3, at ", 10), "caption: %s", cap ? cap : "(none)");
     cr_expect(strstr(cap, W->app.base.cues[2].caption) != NULL, "cue 3's words: %s", cap);
+}
+
+/* From tree's cue 5, Right went past cue 6's moment (not gone to yet) and the projector read "(no
+ * caption at this moment)": the cue whose moment was passed narrates it. */
+Test(lecture, stepping_past_a_later_cue_narrates_that_cue)
+{
+    open_scenario("tree.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 5; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 4);
+    int64_t at6 = (int64_t)llround(W->app.base.cues[5].at_s * 1e9);
+    ui_app_seek(&W->app, at6 + 500000); /* half a jiffy past cue 6 */
+    frame();
+    const char *cap = W->app.s[0].view.caption;
+    cr_assert(cap && !strncmp(cap, "Cue 6, at ", 10), "caption: %s", cap ? cap : "(none)");
+    cr_expect_str_eq(W->app.s[0].view.cue_title, W->app.base.cues[5].title);
+}
+
+/* J from omap-stall's cue 1 went to the file's captions at 4.0 s and 4.5 s, and the strip kept cue 1's
+ * words: a caption of the file that starts after the cue's moment is the newer narration. */
+Test(lecture, a_caption_starting_after_the_cue_speaks)
+{
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_F5);
+    key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 0);
+    const rv_config *cfg = &W->app.base;
+    size_t later = cfg->ncaptions;
+    for (size_t i = 0; i < cfg->ncaptions; i++)
+        if (cfg->captions[i].on.event == RV_TRIG_TIME && cfg->captions[i].at_s > cfg->cues[0].at_s &&
+            cfg->captions[i].at_s < cfg->cues[1].at_s && rv_when_holds(&cfg->captions[i].when, cfg)) { later = i; break; }
+    cr_assert_lt(later, cfg->ncaptions, "omap-stall has a timed caption between cues 1 and 2");
+    char want[600];
+    snprintf(want, sizeof want, "%s", cfg->captions[later].text);
+    ui_app_seek(&W->app, (int64_t)llround(cfg->captions[later].at_s * 1e9) + 1);
+    frame();
+    cr_expect_str_eq(W->app.s[0].view.caption, want);
 }
