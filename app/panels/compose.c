@@ -11,7 +11,9 @@ static void draw_overlays(ui_frame *fr, const ui_layout *L, const ui_state *st)
     else if (st->show_help) panel_help_draw(fr, L->whole, st);
     else if (st->show_glossary) panel_glossary_draw(fr, L->whole, st);
     if (st->show_picker || st->show_help || st->show_glossary) fr->ntips = 0;
-    panel_tip_draw(fr, L->whole);
+    /* presenting, the pointer rests on what the lecturer talks about: a tip there covered the caption
+     * and the Why text the room was reading (G still shows every term) */
+    if (!st->presenting) panel_tip_draw(fr, L->whole);
 }
 
 void panel_draw_sides(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, bool why_in_klog)
@@ -41,6 +43,7 @@ void ui_draw_focus(ui_frame *fr, const ui_layout *L, ui_view *const *views, int 
     fr->ntips = 0;
     fr->ntips_shortened = 0;
     fr->nterm_missing = 0;
+    fr->audience = st->presenting;
     rd_begin(fr->rd, fr->th->bg);
     int n = L->nsides < nviews ? L->nsides : nviews;
     panel_draw_sides(fr, L, views, nviews, st, panel == UI_PANEL_WHY); /* compare's why lives in each side's kernel-log slot (ui_layout_single) */
@@ -56,6 +59,7 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     fr->ntips = 0;
     fr->ntips_shortened = 0;
     fr->nterm_missing = 0;
+    fr->audience = st->presenting;
     rd_begin(fr->rd, fr->th->bg);
     /* compare mode: each side explains its own engine, in place of its kernel log, while something is
      * selected (the two answers differ: that is the point of comparing) */

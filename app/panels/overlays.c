@@ -45,9 +45,14 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         char tb[64], line[512];
         top_bar_time(tb, sizeof tb, v, st);
         unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
-        snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s%s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
-                 st->compare ? "3.6 vs 3.7" : v->label, st->event_filter ? " · steps filtered" : "",
-                 v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
+        /* the cue's title first: the line is cut at its end when a badge and a status share the bar, and
+         * "4. The s…" lost the one thing a room reads there */
+        if (v->cue_title && v->cue_title[0])
+            snprintf(line, sizeof line, "%s · t = %s  (jiffy %llu, HZ=%d) · %s · %s%s", v->cue_title, tb, jf, v->hz,
+                     scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label, st->event_filter ? " · steps filtered" : "");
+        else
+            snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",
+                     st->compare ? "3.6 vs 3.7" : v->label, st->event_filter ? " · steps filtered" : "");
         if (st->config_badge[0]) {
             /* the same filled red badge as outside presentation mode: in plain dark text among the
              * line's words, "changed: cpus=32" went unnoticed in a lecture */
@@ -287,8 +292,8 @@ static void caption_draw_from(ui_frame *fr, rd_rect r, const char *caption, size
     rd_fill(rd, r, on ? th->caption_bg : th->panel);
     rd_frame(rd, r, th->panel_edge, 1);
     int pad = rd_px(rd, 10);
-    if (!on) {
-        panel_text_in(fr, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
+    if (!on) { /* a prompt for the user at the screen, not for a room (F5) */
+        if (!fr->audience) panel_text_in(fr, RD_SANS, rd_inset(r, pad), RD_LEFT, th->text_dim, "(no caption at this moment)");
         return;
     }
     size_t i = caption_fit(rd, r, caption);

@@ -91,6 +91,8 @@ typedef struct ui_frame {
     int side;                    /* 0 or 1 in compare mode: tags hits */
     int caption_font;            /* a clip's caption font, one for all its frames (panel_captions_font()): the
                                     strip draws no bigger; 0 (the window, a picture): each caption's own fit */
+    bool audience;               /* presentation mode (F5): drawn for a room, so no placeholder words and no
+                                    hover tips over what the lecturer points at */
 } ui_frame;
 
 /* Actions behind HIT_BUTTON (a = action). */

@@ -114,8 +114,19 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         ui_app_set_override(a, "rcu.needs_gp_fix", fix ? "false" : "true");
         break;
     }
-    case UI_KNOB_NO_HZ: ui_app_set_override(a, "rcu.no_hz", r->no_hz ? "false" : "true"); break;
-    case UI_KNOB_FAST_NO_HZ: ui_app_set_override(a, "rcu.fast_no_hz", r->fast_no_hz ? "false" : "true"); break;
+    case UI_KNOB_NO_HZ:
+        ui_app_set_override(a, "rcu.no_hz", r->no_hz ? "false" : "true");
+        /* RCU_FAST_NO_HZ depends on NO_HZ (init/Kconfig): a kernel without NO_HZ has no FAST_NO_HZ, so it
+         * goes with it (the loader's refusal, a file path and a JSON path, was cut off on the projector) */
+        if (r->no_hz && r->fast_no_hz) ui_app_set_override(a, "rcu.fast_no_hz", "false");
+        break;
+    case UI_KNOB_FAST_NO_HZ:
+        if (!r->fast_no_hz && !r->no_hz) {
+            snprintf(msg, msglen, "FAST_NO_HZ depends on NO_HZ, which is off: Z turns NO_HZ on first");
+            return -1;
+        }
+        ui_app_set_override(a, "rcu.fast_no_hz", r->fast_no_hz ? "false" : "true");
+        break;
     case UI_KNOB_CPUS_MORE: case UI_KNOB_CPUS_FEWER: {
         int n = a->base.cpus;
         n = k == UI_KNOB_CPUS_MORE ? (n * 2 > 4096 ? 4096 : n * 2) : (n / 2 < 1 ? 1 : n / 2);

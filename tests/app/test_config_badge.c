@@ -245,3 +245,22 @@ Test(config_badge, a_silenced_single_view_cue_says_why_the_strip_is_empty)
     cr_assert_str_eq(W->app.st.config_badge, "");
     cr_assert_str_eq(W->app.s[0].view.caption, own);
 }
+
+/* Z on hackbench (NO_HZ and FAST_NO_HZ on) was refused with the loader's message, a file path and a
+ * JSON path cut off on the projector: FAST_NO_HZ depends on NO_HZ, so it goes with it; Shift+Z without
+ * NO_HZ says what to press instead. */
+Test(config_badge, z_takes_fast_no_hz_with_no_hz_and_shift_z_says_it_needs_no_hz)
+{
+    open_scenario("hackbench.json");
+    frame();
+    cr_assert(W->app.base.rcu.no_hz && W->app.base.rcu.fast_no_hz);
+    key(SDLK_z);
+    cr_expect_not(W->app.base.rcu.no_hz, "Z turned NO_HZ off: %s", W->app.st.status);
+    cr_expect_not(W->app.base.rcu.fast_no_hz, "and FAST_NO_HZ with it");
+    cr_expect(strstr(W->app.st.config_badge, "rcu.no_hz=false") && strstr(W->app.st.config_badge, "rcu.fast_no_hz=false"),
+              "badge: %s", W->app.st.config_badge);
+    keymod(SDLK_z, KMOD_LSHIFT);
+    cr_expect_not(W->app.base.rcu.fast_no_hz);
+    cr_expect(strstr(W->app.st.status, "FAST_NO_HZ depends on NO_HZ, which is off: Z turns NO_HZ on first"), "%s", W->app.st.status);
+    cr_expect_null(strstr(W->app.st.status, ".json"), "no file path in the status line: %s", W->app.st.status);
+}
