@@ -419,7 +419,13 @@ const char *ui_saved_where(const char *path, char *buf, size_t n)
         return buf;
     }
 #endif
+    /* the file's name first, then its folder: the top bar cuts a long line at its end, and
+     * "/tmp/lecturer3/pics/rcuv…" hid the one thing a student must hand in */
     char abs[PATH_MAX];
-    snprintf(buf, n, "%s", realpath(path, abs) ? abs : path);
+    const char *full = realpath(path, abs) ? abs : path;
+    const char *slash = strrchr(full, '/');
+    if (!slash) snprintf(buf, n, "%s", full);
+    else if (slash == full) snprintf(buf, n, "%s in /", slash + 1);
+    else snprintf(buf, n, "%s in %.*s", slash + 1, (int)(slash - full), full);
     return buf;
 }

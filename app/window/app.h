@@ -177,7 +177,8 @@ int64_t ui_app_step_to_moment(ui_app *a, enum ui_moment kind, bool back, int *cp
 /* Seek so that everything that happens at t has happened (the engine runs events before t only). */
 void ui_app_seek_moment(ui_app *a, int64_t t);
 
-/* Where a file the window just wrote can be found, for the status line: its absolute path; in the
+/* Where a file the window just wrote can be found, for the status line: "NAME in FOLDER" (absolute,
+ * the name first, as the top bar cuts a long line at its end); in the
  * browser page, whose folder for pictures and exports is the browser's downloads, "downloaded as NAME"
  * (a path like /downloads/... exists on no student's computer). Returns buf. */
 const char *ui_saved_where(const char *path, char *buf, size_t n);

@@ -277,7 +277,7 @@ static void export_numbers(ui_win *w, double now_ms)
             if (!n++) snprintf(first, sizeof first, "%s", path);
         }
     char where[PATH_MAX + 64];
-    ui_win_status(w, now_ms, "Saved %d CSV files (the visible range's GPs and time series, threads up to now), first: %s", n,
+    ui_win_status(w, now_ms, "Saved %d CSV files, first: %s (the visible range's GPs and time series, threads up to now)", n,
                   ui_saved_where(first, where, sizeof where));
 }
 

@@ -47,6 +47,14 @@ static void print_entry(const glossary_entry *g, int width)
     quiz_wrap(stdout, g->line, 4, width);
 }
 
+/* glossary_scan()'s hit that covers the whole word looked up: its entry's term */
+typedef struct screen_word { const char *word; size_t len; const char *term; } screen_word;
+static void whole_word_hit(void *ctx, const char *term, const char *at, size_t len)
+{
+    screen_word *sw = ctx;
+    if (!sw->term && at == sw->word && len == sw->len) sw->term = term;
+}
+
 int cmd_glossary(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -79,6 +87,14 @@ int cmd_glossary(int argc, char **argv)
          * "cpu_needs_another_gp" is not "CPU" */
         for (size_t i = 0; i < n && !found; i++)
             if (strlen(all[i].term) >= 4 && !strncasecmp(want, all[i].term, strlen(all[i].term))) { print_entry(&all[i], width); found++; }
+        /* a name on screen the window explains with an entry of another name: "rnp1" (rnp0's), "g40 c39",
+         * "ksoftirqd/3", "drains" (the drain step) */
+        if (!found) {
+            screen_word sw = {want, strlen(want), NULL};
+            glossary_scan(want, NULL, whole_word_hit, &sw);
+            for (size_t i = 0; i < n && sw.term && !found; i++)
+                if (!strcmp(all[i].term, sw.term)) { print_entry(&all[i], width); found++; }
+        }
         if (!found) {
             size_t k = 0;
             for (size_t i = 0; i < n; i++)

@@ -122,7 +122,8 @@ Test(status, ctrl_e_in_the_column_exports_the_answers)
     ev.key.keysym.sym = SDLK_e;
     ev.key.keysym.mod = KMOD_LCTRL;
     for (int i = 0; i < 2; i++) ui_input_event(W, &ev, 10);
-    cr_expect(strstr(W->app.st.status, "Your answers, for your teacher: "), "status: %s", W->app.st.status);
+    cr_expect(strstr(W->app.st.status, "Your answers, for your teacher: rcuvis-answers-"), "the file's name first: %s", W->app.st.status);
+    cr_expect(strstr(W->app.st.status, ".csv in /"), "then its folder: %s", W->app.st.status);
     char cmd[300], line[256] = "";
     snprintf(cmd, sizeof cmd, "ls %s | grep -c '^rcuvis-answers-.*\\.csv$'", cfgdir);
     FILE *p = popen(cmd, "r");

@@ -323,6 +323,10 @@ expect_rc 0 "glossary by name" -- "$bin" glossary QSMASK && out_has "Bits of an 
 expect_rc 0 "glossary by the kernel's longer name" -- "$bin" glossary blkd_tasks && out_has "Tasks preempted inside an rcu_preempt reader" "glossary blkd_tasks"
 expect_rc 0 "glossary by mention" -- "$bin" glossary hotplug && out_has 'No term is named "hotplug"; these explanations mention it:' "glossary mention"
 expect_rc 0 "glossary of a group row" -- "$bin" glossary "×N" && out_has "one on each of its CPUs" "glossary ×N"
+# a name as the screen shows it, explained by an entry of another name (the tree's leaves, a GP's phases)
+expect_rc 0 "glossary of a leaf's name" -- "$bin" glossary rnp1 && out_has "rnp1 to rnp4 are the leaves" "glossary rnp1"
+expect_rc 0 "glossary of a phase" -- "$bin" glossary cleanup && out_has "once the root's qsmask is empty" "glossary cleanup"
+expect_rc 0 "glossary of a GP number pair" -- "$bin" glossary "g40 c39" && out_has "gpnum / completed of a node" "glossary g40 c39"
 # a name only inside another word or a longer identifier is not that entry: "top" is not "tick stopped",
 # cpu_needs_another_gp is not "CPU" (a student got both)
 expect_rc 0 "glossary top" -- "$bin" glossary top && out_lacks "tick stopped" "glossary top"
