@@ -42,7 +42,13 @@ int ui_app_next_cue(const ui_app *a, bool back)
 {
     if (!a->have_base || !a->base.ncues) return -1;
     int n = (int)a->base.ncues;
-    if (back) return a->st.cue > 0 ? a->st.cue - 1 : a->st.cue < 0 ? -1 : 0;
+    if (back && a->st.cue == 0) {
+        /* back to the first cue's moment when moved away from it; at it, there is no cue before (PgUp
+         * went there again without a word, where PgDn at the last cue says so) */
+        int64_t at = (int64_t)(a->base.cues[0].at_s * 1e9 + 0.5), end = ui_app_end(a);
+        return ui_app_now(a) == (at < end ? at + 1 : end) ? -1 : 0;
+    }
+    if (back) return a->st.cue > 0 ? a->st.cue - 1 : -1;
     return a->st.cue + 1 < n ? a->st.cue + 1 : -1;
 }
 

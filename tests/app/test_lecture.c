@@ -866,6 +866,10 @@ Test(lecture, presenting_still_says_why_a_key_did_nothing)
     frame();
     rd_set_text_observer(W->rd, NULL, NULL);
     cr_expect(strstr(k.text, "That was the last cue") != NULL, "top bar: %s", k.text);
+    /* and PgUp at the first cue's moment, which went there again without a word */
+    for (size_t i = 0; i < W->app.base.ncues + 1; i++) key(SDLK_PAGEUP);
+    cr_assert_eq(W->app.st.cue, 0);
+    cr_expect(strstr(W->app.st.status, "This is the first cue") != NULL, "status: %s", W->app.st.status);
 }
 
 /* A step back from a cue read "(no caption at this moment)"; then the cue before narrated, and one
