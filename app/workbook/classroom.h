@@ -25,9 +25,12 @@ int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err,
 /* Read an export back: the rows become entries of p (p->student from the rows). 0, or -1 with
  * "FILE:LINE: ..." in err. */
 int wb_csv_read(const char *path, progress *p, char *err, size_t errlen);
-/* Summarize every *.json and *.csv of dir on out. 0; 2 when dir cannot be read, holds no such
- * file, or a file is invalid (every problem is reported in err, one per line, and nothing is
+/* Summarize every *.json and *.csv of dir on out: a line per student file, then per question, over
+ * every lesson of set or only the lesson `only` (NULL: all). 0; 2 when dir cannot be read, holds no
+ * such file, or a file is invalid (every problem is reported in err, one per line, and nothing is
  * printed on out). */
-int wb_merge_dir(const quiz_set *set, const char *dir, FILE *out, char *err, size_t errlen);
+int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, char *err, size_t errlen);
+/* Whether p holds an answer outside set's lessons while none inside: an export of it is empty for set. */
+bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p);
 
 #endif

@@ -22,7 +22,7 @@ static void usage(FILE *out)
             "       rcuvis quiz [LESSON] --review             again the questions you did not get right at the first try, oldest first\n"
             "       rcuvis quiz [LESSON] --teacher            teacher view: every answer (file order), feedback and explanation\n"
             "       rcuvis quiz --export FILE.csv             your answers, one row per question (for a teacher; - = stdout)\n"
-            "       rcuvis quiz --merge DIR                   teacher: summary per question of the progress files and CSVs in DIR\n"
+            "       rcuvis quiz [LESSON] --merge DIR          teacher: a line per student file, then per question, of the progress files and CSVs in DIR\n"
             "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
             "--basis B[,B...] asks, shows (--teacher) and lists (--list, --review) only the questions whose answer\n"
@@ -140,13 +140,6 @@ int cmd_quiz(int argc, char **argv)
         print_prefixed(err); /* a broken file does not hide the others */
     }
 
-    if (merge) {
-        int mrc = wb_merge_dir(&set, merge, stdout, err, sizeof err);
-        if (mrc) print_prefixed(err);
-        quiz_set_free(&set);
-        return mrc;
-    }
-
     int status = 0;
     const quiz_file *qf = NULL;
     const quiz_lesson *ql = NULL;
@@ -154,6 +147,12 @@ int cmd_quiz(int argc, char **argv)
         fprintf(stderr, "rcuvis: quiz: %s\n", err);
         quiz_set_free(&set);
         return 2;
+    }
+    if (merge) { /* `rcuvis quiz 2 --merge DIR`: lesson 2 alone (the 2 was ignored, and 75 rows came out) */
+        int mrc = wb_merge_dir(&set, ql, merge, stdout, err, sizeof err);
+        if (mrc) print_prefixed(err);
+        quiz_set_free(&set);
+        return mrc;
     }
     if (basis) {
         /* a lecturer's subset (--basis article for homework on the article alone): the other questions
@@ -225,6 +224,11 @@ int cmd_quiz(int argc, char **argv)
         } else if (strcmp(export_to, "-")) {
             printf("Wrote your answers to %s (one row per question); hand it to your teacher for `rcuvis quiz --merge`.\n", export_to);
         }
+        /* a student who answered a teacher's own set (--file) and exported without it handed in the
+         * shipped workbook's rows, all unanswered, with a message of success */
+        if (status == 0 && wb_answers_only_elsewhere(&set, &prog))
+            fprintf(stderr, "rcuvis: quiz: warning: none of your answers is to %s; your answers are to another quiz "
+                            "file: export with --file FILE, the file your teacher gave you\n", file ? file : "the shipped workbook");
         goto out;
     }
 

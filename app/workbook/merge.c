@@ -111,7 +111,74 @@ static void describe(const quiz_question *q, const char *answer, char *buf, size
     }
 }
 
-int wb_merge_dir(const quiz_set *set, const char *dir, FILE *out, char *err, size_t errlen)
+/* Whether a lesson is in the summary: every lesson, or the one asked for. */
+static bool summarized(const quiz_lesson *only, const quiz_lesson *l) { return !only || only == l; }
+
+/* Has the student any answer (or shown answer) in p outside the set's lessons? An export made
+ * without --file holds the shipped workbook's rows, not a teacher's own set. */
+static bool answers_elsewhere(const quiz_set *set, const progress *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        if (!p->e[i].attempts && !p->e[i].revealed) continue;
+        bool in_set = false;
+        for (size_t fi = 0; fi < set->n && !in_set; fi++)
+            for (size_t li = 0; li < set->files[fi].nlessons && !in_set; li++) {
+                char key[128];
+                quiz_lesson_key(&set->files[fi], &set->files[fi].lessons[li], key, sizeof key);
+                in_set = !strcmp(key, p->e[i].lesson);
+            }
+        if (!in_set) return true;
+    }
+    return false;
+}
+
+bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p)
+{
+    for (size_t fi = 0; fi < set->n; fi++)
+        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
+            const quiz_lesson *l = &set->files[fi].lessons[li];
+            char key[128];
+            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            for (size_t qi = 0; qi < l->nquestions; qi++)
+                if (wb_outcome_of(progress_get((progress *)p, key, l->questions[qi].id, false)) != WB_UNTOUCHED) return false;
+        }
+    return answers_elsewhere(set, p);
+}
+
+/* One line per student (per file, by the name the teacher gave it): how many of the summarized
+ * questions they answered, how many right at the first try, how many with help. A teacher grading
+ * by student had only per-question figures and the files' random ids. */
+static void per_student(const quiz_set *set, const quiz_lesson *only, student_file *cls, size_t n, FILE *out)
+{
+    size_t total = 0;
+    for (size_t fi = 0; fi < set->n; fi++)
+        for (size_t li = 0; li < set->files[fi].nlessons; li++)
+            if (summarized(only, &set->files[fi].lessons[li])) total += set->files[fi].lessons[li].nquestions;
+    fprintf(out, "\nStudents (of %zu question%s):\n  %-28s %8s %10s %9s %5s\n", total, total == 1 ? "" : "s", "file", "answered",
+            "first try", "with help", "open");
+    for (size_t i = 0; i < n; i++) {
+        size_t done = 0, first = 0, helped = 0, open = 0;
+        for (size_t fi = 0; fi < set->n; fi++)
+            for (size_t li = 0; li < set->files[fi].nlessons; li++) {
+                const quiz_lesson *l = &set->files[fi].lessons[li];
+                if (!summarized(only, l)) continue;
+                char key[128];
+                quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+                for (size_t qi = 0; qi < l->nquestions; qi++) {
+                    enum wb_outcome o = wb_outcome_of(progress_get(&cls[i].p, key, l->questions[qi].id, false));
+                    if (o == WB_UNTOUCHED) continue;
+                    done++;
+                    first += o == WB_FIRST_TRY;
+                    helped += o == WB_HELPED;
+                    open += o == WB_OPEN;
+                }
+            }
+        fprintf(out, "  %-28s %8zu %10zu %9zu %5zu%s\n", cls[i].name, done, first, helped, open,
+                !done && answers_elsewhere(set, &cls[i].p) ? "  (answers to another quiz only: exported without --file?)" : "");
+    }
+}
+
+int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, char *err, size_t errlen)
 {
     err[0] = 0;
     student_file *cls;
@@ -128,10 +195,12 @@ int wb_merge_dir(const quiz_set *set, const char *dir, FILE *out, char *err, siz
         rc = 2;
     }
     if (rc == 0) {
-        fprintf(out, "Class summary of %s: %zu student%s\n", dir, n, n == 1 ? "" : "s");
+        fprintf(out, "Class summary of %s: %zu student%s%s%s\n", dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "");
+        per_student(set, only, cls, n, out);
         for (size_t fi = 0; fi < set->n; fi++)
             for (size_t li = 0; li < set->files[fi].nlessons; li++) {
                 const quiz_lesson *l = &set->files[fi].lessons[li];
+                if (!summarized(only, l)) continue;
                 char key[128];
                 quiz_lesson_key(&set->files[fi], l, key, sizeof key);
                 fprintf(out, "\nLesson %s: %s\n  %-8s %8s %10s %6s %6s  %s\n", l->id, l->title, "question", "answered",

@@ -150,13 +150,34 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     char *out = NULL;
     size_t len = 0;
     FILE *o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, dir, o, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, err, sizeof err), 0, "%s", err);
     fclose(o);
     cr_expect(strstr(out, "Class summary of"), "%s", out);
     cr_expect(strstr(out, ": 4 students\n"), "ann's two files count once: %s", out);
     cr_expect(strstr(out, "  1.1             4        25%      0      0  a \"Apple, \"quoted\"\" (2)\n"), "%s", out);
     cr_expect(strstr(out, "  1.2             4       100%      0      0  -\n"), "%s", out);
+    /* a line per student file, by the name the teacher gave it: di right at once on both, bo after a retry on 1.1 */
+    cr_expect(strstr(out, "\nStudents (of 2 questions):\n"), "%s", out);
+    cr_expect(strstr(out, "  di.csv                              2          2         0     0\n"), "%s", out);
+    cr_expect(strstr(out, "  bo.csv                              2          1         0     0\n"), "%s", out);
     free(out);
+    /* a student who exported another quiz's answers: nothing here, said so on their line */
+    progress other;
+    memset(&other, 0, sizeof other);
+    snprintf(other.student, sizeof other.student, "ed");
+    progress_record(&other, "workbook/2", "2.1", "65", true, 10);
+    cr_expect(wb_answers_only_elsewhere(&set, &other), "ed answered only another quiz");
+    snprintf(path, sizeof path, "%s/ed.json", dir);
+    snprintf(other.path, sizeof other.path, "%s", path);
+    cr_assert_eq(progress_save(&other, err, sizeof err), 0, "%s", err);
+    progress_free(&other);
+    out = NULL;
+    o = open_memstream(&out, &len);
+    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, err, sizeof err), 0, "%s", err);
+    fclose(o);
+    cr_expect(strstr(out, "  ed.json                             0          0         0     0  (answers to another quiz only"), "%s", out);
+    free(out);
+    unlink(path);
     /* one broken file: exit 2, named, and no summary */
     snprintf(path, sizeof path, "%s/zed.json", dir);
     FILE *f = fopen(path, "w");
@@ -164,7 +185,7 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     fclose(f);
     out = NULL;
     o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, dir, o, err, sizeof err), 2);
+    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, err, sizeof err), 2);
     fclose(o);
     cr_expect_eq(len, 0, "no summary from a class with a broken file");
     cr_expect(strstr(err, "zed.json:1:"), "%s", err);

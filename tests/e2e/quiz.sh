@@ -119,7 +119,27 @@ if expect_rc 0 "merge a class" "" -- "$bin" quiz --merge "$tmp/class"; then
   out_has "Class summary of $tmp/class: 2 students" "two students"
   grep -qE '^  2\.1 +2 +50% +0 +0  4 \(1\)$' "$tmp/out" || fail "2.1: half right at the first try, 4 the common wrong answer"
   err_has "the same student as" "a duplicate is named"
+  grep -qE '^  bo\.csv ' "$tmp/out" || fail "a line per student file, by its name"
 fi
+# one lesson: the LESSON argument was ignored and every lesson came out
+if expect_rc 0 "merge one lesson" "" -- "$bin" quiz 2 --merge "$tmp/class"; then
+  out_has "Class summary of $tmp/class: 2 students, lesson 2" "the lesson is named"
+  grep -q '^Lesson 2:' "$tmp/out" || fail "lesson 2 summarized"
+  grep -q '^Lesson 3:' "$tmp/out" && fail "lesson 3 summarized though lesson 2 was asked"
+fi
+# a teacher's own set, exported without --file: the shipped workbook's empty rows, and a warning
+python3 - "$quiz" "$tmp/week7.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['id'] = 'week7'; d['title'] = 'Week 7'
+d['lessons'] = [d['lessons'][1]]
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+XDG_STATE_HOME="$tmp/st7" expect_rc 0 "answer the week 7 set" "65\n" -- "$bin" quiz --file "$tmp/week7.json"
+XDG_STATE_HOME="$tmp/st7" expect_rc 0 "export without --file" "" -- "$bin" quiz --export "$tmp/w7.csv" &&
+  err_has "warning: none of your answers is to the shipped workbook; your answers are to another quiz file: export with --file FILE" "export without --file"
+XDG_STATE_HOME="$tmp/st7" expect_rc 0 "export with --file" "" -- "$bin" quiz --file "$tmp/week7.json" --export "$tmp/w7.csv" &&
+  { ! grep -q "warning:" "$tmp/err" || fail "export with --file: warned: $(cat "$tmp/err")"; }
 printf 'student,lesson\n' >"$tmp/class/broken.csv"
 expect_rc 2 "merge with a broken file" "" -- "$bin" quiz --merge "$tmp/class" && err_has "broken.csv:1: the header lacks the column question" "broken file named"
 
