@@ -203,6 +203,7 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
         /* a sleep/wake cycle costs the kthread two context switches: in now, out when it sleeps */
         charge_kthread(e, rsp, 2 * e->cfg.costs.sched_switch_ns);
         rsp->kt_sched_ns += 2 * e->cfg.costs.sched_switch_ns;
+        rsp->kt_wakeups++;
         e->stretch_nonpreempt = 0; /* the switches are the scheduler's, not a GP code stretch */
     } else if (arriving) {
         e->stretch_nonpreempt = 0;

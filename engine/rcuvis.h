@@ -521,6 +521,7 @@ typedef struct rv_flavor_report {
     double fqs_overhead_us;         /* of it, the FQS passes (force_qs_rnp(): leaf locks and dynticks probes) */
     double kthread_sched_us;        /* of it, the 3.7 GP kthread's own scheduling: the waker's wake_up(), two
                                        context switches per sleep/wake cycle, arming its FQS timeout (0 in 3.6) */
+    uint64_t kthread_wakeups;       /* the 3.7 GP kthread's sleep/wake cycles (0 in 3.6): the captions' "~22 per GP" */
     double overhead_per_gp_us, overhead_per_update_ns;
     double gp_ms_p50, gp_ms_p99, gp_ms_max;
     uint64_t fqs_scans, idle_probes, offline_credits, stall_warnings;

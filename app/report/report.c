@@ -59,6 +59,7 @@ static cJSON *flavor_json(const rv_flavor_report *f)
     cJSON_AddNumberToObject(o, "gp_overhead_us", f->gp_overhead_us);
     cJSON_AddNumberToObject(o, "fqs_overhead_us", f->fqs_overhead_us);
     cJSON_AddNumberToObject(o, "kthread_sched_us", f->kthread_sched_us);
+    add_u64(o, "kthread_wakeups", f->kthread_wakeups);
     cJSON_AddNumberToObject(o, "overhead_per_gp_us", f->overhead_per_gp_us);
     cJSON_AddNumberToObject(o, "overhead_per_update_ns", f->overhead_per_update_ns);
     cJSON *d = cJSON_AddObjectToObject(o, "gp_duration_ms");
@@ -280,8 +281,8 @@ static void text_flavors(FILE *out, const rv_report *r, const rv_config *cfg)
          * idle drains) against what only a kthread pays to be scheduled */
         if (x->kthread_sched_us > 0 && x->grace_periods)
             fprintf(out, "  %-12s of the %.2f us/GP, %.2f us is the GP kthread's own scheduling (wake_up(), its context "
-                         "switches, its FQS timer); GP work %.2f us\n", "", x->overhead_per_gp_us,
-                    x->kthread_sched_us / (double)x->grace_periods,
+                         "switches, its FQS timer: %.1f sleep/wake cycles per GP); GP work %.2f us\n", "", x->overhead_per_gp_us,
+                    x->kthread_sched_us / (double)x->grace_periods, (double)x->kthread_wakeups / (double)x->grace_periods,
                     (x->gp_overhead_us - x->kthread_sched_us) / (double)x->grace_periods);
     }
 }
