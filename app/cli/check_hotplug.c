@@ -63,6 +63,22 @@ static bool any_of(const rv_config *cfg, int cpu, enum rv_inject_kind kind)
     return false;
 }
 
+/* May a CPU whose triggered hotplug events the walk does not follow be online at t? Only if it boots
+ * online or some online of it (triggered, or timed by t) exists: a triggered offline alone cannot
+ * bring it up (f09: CPU 2 offline from boot, a triggered offline and an online at 1.6 s, let an
+ * offline of the last online CPU at 1 s pass check). */
+static bool unfollowed_may_be_up(const rv_config *cfg, int cpu, double t)
+{
+    if (!rv_cpuset_has(&cfg->initially_offline, cpu)) return true;
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        if (ev->kind == RV_INJ_ONLINE && ev->cpu == cpu && rv_when_holds(&ev->when, cfg) &&
+            (ev->on.event != RV_TRIG_TIME || ev->at_s <= t))
+            return true;
+    }
+    return false;
+}
+
 /* "online of CPU 1 at 3 s" or "online of CPU 1 (on gp_start of rcu_sched)" */
 static void hp_what(const rv_inject *ev, char *buf, size_t n)
 {
@@ -138,8 +154,14 @@ static void hp_walk(const rv_config *cfg, hp_cpu *cpus, hp_out *o)
             bool others_up = false, others_sure_off = true, others_sure_up = false;
             for (int k = 0; k < cfg->cpus; k++) {
                 if (k == ev->cpu) continue;
-                others_up |= cpus[k].on || cpus[k].unknown;
-                others_sure_off &= !cpus[k].on && cpus[k].sure && !cpus[k].unknown;
+                if (cpus[k].unknown) {
+                    bool may = unfollowed_may_be_up(cfg, k, ev->at_s);
+                    others_up |= may;
+                    others_sure_off &= !may;
+                    continue;
+                }
+                others_up |= cpus[k].on;
+                others_sure_off &= !cpus[k].on && cpus[k].sure;
                 others_sure_up |= cpus[k].on && cpus[k].up_sure;
             }
             if (!others_up) {

@@ -29,6 +29,18 @@ expect_rc 2 "check certain hotplug refusals" -- "$bin" check "$tmp/hotplug.json"
 expect_rc 0 "run of the same file" -- "$bin" run "$tmp/hotplug.json"
 for i in 0 2 3; do grep -qF "\$.events[$i] (" "$tmp/out" || fail "run did not refuse \$.events[$i] as check said"; done
 
+# a triggered offline of another CPU that is offline from boot cannot bring it up: the offline of the
+# last online CPU is still certain to fail (check said ok, as the triggered event made CPU 2 unknown)
+cat >"$tmp/trigoff.json" <<'EOF'
+{"name": "trigoff", "cpus": 3, "duration_s": 2, "offline_cpus": "1-2",
+ "workload": [{"cpus": "all", "busy_frac": 0.5, "call_rcu_per_s": {"rcu_sched": 100}}],
+ "events": [{"on": {"event": "gp_start", "n": 500}, "kind": "offline", "cpu": 2},
+            {"at_s": 1, "kind": "offline", "cpu": 0},
+            {"at_s": 1.6, "kind": "online", "cpu": 2}]}
+EOF
+expect_rc 2 "check: the last online CPU despite a triggered offline elsewhere" -- "$bin" check "$tmp/trigoff.json" &&
+  err_has '$.events[1]: offline of CPU 0 at 1 s can never be applied: CPU 0 would be the last online CPU' "triggered offline elsewhere"
+
 # --- uncertain ones are warnings: an earlier offline may be refused (mode kthread: it may still wait
 # for a grace-period walk), so the second online only likely fails; check passes, --strict does not
 cat >"$tmp/maybe.json" <<'EOF'
