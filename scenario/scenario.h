@@ -46,6 +46,10 @@ int rv_scenario_override_tree(struct cJSON *root, const rv_overrides *ov, char *
  * path ('$') and gives the file offset of the byte ("$.lessons[0].title: expected UTF-8 text, got the
  * byte 0xe9 at file offset 31 (after \"caf\"), ..."). */
 int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen);
+/* Where a JSON path such as "$.expect[0].path" or "$.events[4]" sits in a JSON text (its key, or an
+ * array item's value), as line and column: for messages about a file made after it was loaded (an
+ * expect path, a hotplug event), so an editor can jump there. False when the path is not in the text. */
+bool rv_json_path_pos(const char *text, size_t len, const char *jpath, int *line, int *col);
 
 /* The loader's "did you mean": the candidate nearest to word by edit distance (one slip in a short
  * word, up to a third of a long one; else a candidate that word begins), or NULL. The command line's

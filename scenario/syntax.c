@@ -451,6 +451,43 @@ int sc_locate(const char *text, size_t len, const int *path, size_t depth, size_
     return 0;
 }
 
+bool rv_json_path_pos(const char *text, size_t len, const char *jpath, int *line, int *col)
+{
+    size_t skip = bom(text, len);
+    if (!jpath || jpath[0] != '$') return false;
+    cJSON *root = cJSON_ParseWithLength(text + skip, len - skip);
+    if (!root) return false;
+    /* each step's place among its siblings, as sc_locate follows the text (cJSON keeps no positions) */
+    int idx[64];
+    size_t depth = 0;
+    const cJSON *node = root;
+    bool ok = true;
+    for (const char *p = jpath + 1; *p && ok && depth < sizeof idx / sizeof idx[0];) {
+        int i = 0;
+        const cJSON *child = NULL;
+        if (*p == '.') {
+            const char *e = ++p;
+            while (*e && *e != '.' && *e != '[') e++;
+            for (child = node->child; child && !(child->string && strlen(child->string) == (size_t)(e - p) &&
+                                                  !strncmp(child->string, p, (size_t)(e - p))); child = child->next) i++;
+            p = e;
+        } else if (*p == '[') {
+            char *e;
+            long n = strtol(p + 1, &e, 10);
+            if (*e != ']' || n < 0 || !cJSON_IsArray(node)) { ok = false; break; }
+            for (child = node->child; child && i < n; child = child->next) i++;
+            p = e + 1;
+        } else ok = false;
+        if (!child) ok = false;
+        else { idx[depth++] = i; node = child; }
+    }
+    cJSON_Delete(root);
+    size_t off;
+    if (!ok || sc_locate(text + skip, len - skip, idx, depth, &off) < 0) return false;
+    sc_line_col(text + skip, off, line, col);
+    return true;
+}
+
 int rv_json_syntax(const char *text, size_t len, size_t *skip, int *line, int *col, char *msg, size_t msglen)
 {
     *skip = bom(text, len);

@@ -34,23 +34,9 @@ static void usage(void)
  * a check of every .json file in a directory meets it; it is recognised by its "$schema" and only parsed. */
 static bool is_json_schema(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    char *text = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) { /* schemas are small; stop at 4 MiB, which no schema reaches */
-        if (n + 4096 > cap) {
-            char *nt = cap < (4u << 20) ? realloc(text, cap = cap ? cap * 2 : 65536) : NULL;
-            if (!nt) break;
-            text = nt;
-        }
-        size_t got = fread(text + n, 1, cap - n - 1, f);
-        if (got == 0) break;
-        n += got;
-    }
-    fclose(f);
+    size_t n;
+    char *text = cli_read_text(path, &n);
     if (!text) return false;
-    text[n] = 0;
     cJSON *root = cJSON_Parse(text);
     free(text);
     const char *dialect = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "$schema"));
@@ -71,13 +57,24 @@ static int check_scenario(const char *path, size_t *warnings)
         rv_config_free(&cfg);
         return -1;
     }
-    int bad = expect_vet(&cfg, path, stderr) > 0;
+    /* these messages name a JSON path only: gathered, then given the place in the file as the
+     * loader's own are ("FILE:LINE:COL: $.expect[0].path: ..."), so an editor can jump there */
+    char *said = NULL;
+    size_t said_len = 0;
+    FILE *m = open_memstream(&said, &said_len);
+    FILE *out = m ? m : stderr;
+    int bad = expect_vet(&cfg, path, out) > 0;
     size_t hp_errors = 0;
-    *warnings += check_hotplug(&cfg, path, &hp_errors);
+    *warnings += check_hotplug(&cfg, path, out, &hp_errors);
     bad |= hp_errors > 0;
-    /* what no run of the file will show, on stderr; warnings, so the file still checks ok */
-    *warnings += cli_report_caption_overlaps(stderr, &cfg, path);
-    *warnings += cli_report_dead_conditions(stderr, &cfg, path);
+    /* what no run of the file will show; warnings, so the file still checks ok */
+    *warnings += cli_report_caption_overlaps(out, &cfg, path);
+    *warnings += cli_report_dead_conditions(out, &cfg, path);
+    if (m) {
+        fclose(m);
+        cli_print_with_places(said, path);
+        free(said);
+    }
     /* the engine may refuse what the loader accepts (a limit of its own); creating one is cheap
      * and runs nothing, so check that too */
     char msg[1024];

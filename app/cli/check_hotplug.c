@@ -183,9 +183,9 @@ static void hp_walk(const rv_config *cfg, hp_cpu *cpus, hp_out *o)
     }
 }
 
-size_t check_hotplug(const rv_config *cfg, const char *file, size_t *errors)
+size_t check_hotplug(const rv_config *cfg, const char *file, FILE *err, size_t *errors)
 {
-    hp_out o = {stderr, file, 0, 0};
+    hp_out o = {err, file, 0, 0};
     hp_cpu *cpus = calloc((size_t)cfg->cpus, sizeof *cpus);
     if (!cpus) { *errors = 0; return 0; } /* out of memory: run still reports what was not applied */
     for (int k = 0; k < cfg->cpus; k++) {

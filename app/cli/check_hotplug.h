@@ -4,12 +4,14 @@
 
 #include "rcuvis.h"
 
+#include <stdio.h>
+
 #include <stddef.h>
 
 /* Errors (printed on stderr as "rcuvis: FILE: $.events[i]: ...", counted in *errors) and warnings
  * (printed, returned) about cfg's online/offline events: an online of a CPU that is online then, an
  * offline of one that is offline or of the last online CPU. An error when the file alone makes it
- * certain, a warning when it only likely happens. */
-size_t check_hotplug(const rv_config *cfg, const char *file, size_t *errors);
+ * certain, a warning when it only likely happens. Printed on err. */
+size_t check_hotplug(const rv_config *cfg, const char *file, FILE *err, size_t *errors);
 
 #endif

@@ -378,7 +378,13 @@ int cmd_run(int argc, char **argv)
     }
     /* a malformed expectation is found now, not after a run of minutes; only under --expect, as
      * only then are they read (an override may disable a flavor an expectation names) */
-    if (o.expect && expect_vet(&cfg, path, stderr) > 0) rc = 2;
+    char *vetted = NULL;
+    size_t vetted_len = 0;
+    FILE *vm = o.expect ? open_memstream(&vetted, &vetted_len) : NULL;
+    int vet_bad = o.expect && expect_vet(&cfg, path, vm ? vm : stderr) > 0;
+    if (vm) { fclose(vm); cli_print_with_places(vetted, path); } /* with line:column, as check words them */
+    free(vetted);
+    if (vet_bad) rc = 2;
     else if (o.csv) {
         csv_opts co = {.kind = csv_kind_from_name(o.csv), .interval_s = o.interval_s > 0 ? o.interval_s : 1.0, .from_ns = 0, .to_ns = -1};
         if (csv_run(&cfg, &co, stdout, err, sizeof err) != 0) {

@@ -6,4 +6,13 @@
  * scripts can tell rcuvis's complaints from other output. Empty lines are skipped. */
 void cli_print_lines(const char *msg);
 
+#include <stddef.h>
+
+/* A file's text, NUL-terminated (malloc'd; NULL if unreadable), its length in *len; at most 4 MiB. */
+char *cli_read_text(const char *path, size_t *len);
+/* Each line of `said` (messages about the file at path) on stderr; one naming "PATH: $.json.path: "
+ * gets the line and column of that JSON path in the file after PATH ("PATH:4:13: $.expect[0].path: ..."),
+ * as the loader's own messages have them. */
+void cli_print_with_places(const char *said, const char *path);
+
 #endif

@@ -20,9 +20,9 @@ cat >"$tmp/hotplug.json" <<'EOF'
             {"at_s": 4, "kind": "offline", "cpu": 1}]}
 EOF
 expect_rc 2 "check certain hotplug refusals" -- "$bin" check "$tmp/hotplug.json" && {
-  err_has 'hotplug.json: $.events[0]: online of CPU 1 at 1 s can never be applied: CPU 1 is already online then (from boot)' "online of an online CPU"
-  err_has 'hotplug.json: $.events[2]: offline of CPU 0 at 3 s can never be applied: CPU 0 is already offline then (since $.events[1] (offline at 2 s))' "offline twice"
-  err_has 'hotplug.json: $.events[3]: offline of CPU 1 at 4 s can never be applied: CPU 1 would be the last online CPU' "last online CPU"
+  err_has 'hotplug.json:2:13: $.events[0]: online of CPU 1 at 1 s can never be applied: CPU 1 is already online then (from boot)' "online of an online CPU"
+  err_has 'hotplug.json:4:13: $.events[2]: offline of CPU 0 at 3 s can never be applied: CPU 0 is already offline then (since $.events[1] (offline at 2 s))' "offline twice"
+  err_has 'hotplug.json:5:13: $.events[3]: offline of CPU 1 at 4 s can never be applied: CPU 1 would be the last online CPU' "last online CPU"
   grep -q ': ok' "$tmp/out" && fail "check printed ok for certain hotplug refusals"
 }
 # the run agrees with every one of them

@@ -226,11 +226,11 @@ cat >"$tmp/exptypes.json" <<'EOF'
             {"path": "flavors.rcu_sched.grace_periods", "equals": 2.5}]}
 EOF
 if expect_rc 2 "check impossible expects" -- "$bin" check "$tmp/exptypes.json"; then
-  err_has 'exptypes.json: $.expect[1].equals: stalls.length holds a count (a whole number, 0 or more); expected a number, got a string "one"' "check equals string on a count"
-  err_has 'exptypes.json: $.expect[2].min: stalls.0.flavor holds a string, which min and max cannot bound: expected "equals" with a string, got min 1' "check min on a string"
-  err_has 'exptypes.json: $.expect[3].equals: expected at least min (3), got 2: no value can pass both' "check equals below min"
-  err_has 'exptypes.json: $.expect[4].equals: busted holds true or false; expected true or false (or 1 or 0), got 2' "check equals 2 on true/false"
-  err_has 'exptypes.json: $.expect[5].equals: flavors.rcu_sched.grace_periods holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got 2.5' "check fraction for a count"
+  err_has 'exptypes.json:3:39: $.expect[1].equals: stalls.length holds a count (a whole number, 0 or more); expected a number, got a string "one"' "check equals string on a count"
+  err_has 'exptypes.json:4:41: $.expect[2].min: stalls.0.flavor holds a string, which min and max cannot bound: expected "equals" with a string, got min 1' "check min on a string"
+  err_has 'exptypes.json:5:49: $.expect[3].equals: expected at least min (3), got 2: no value can pass both' "check equals below min"
+  err_has 'exptypes.json:6:32: $.expect[4].equals: busted holds true or false; expected true or false (or 1 or 0), got 2' "check equals 2 on true/false"
+  err_has 'exptypes.json:7:57: $.expect[5].equals: flavors.rcu_sched.grace_periods holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got 2.5' "check fraction for a count"
   err_prefixed "check impossible expects"
   [ "$(wc -l <"$tmp/err")" -eq 5 ] || fail "check impossible expects: wanted 5 messages, got: $(cat "$tmp/err")"
   cp "$tmp/err" "$tmp/check-err"
