@@ -442,9 +442,9 @@ Test(expect_vet, check_and_run_refuse_before_running, .init = redirect_both)
     char path[] = "/tmp/rcuvis-expect-types-XXXXXX.json", want[2000];
     write_temp_json(path, tester_file);
     snprintf(want, sizeof want,
-             "rcuvis: %s: $.expect[2].equals: stalls.length holds a count (a whole number, 0 or more); expected a number, got a string \"one\"\n"
-             "rcuvis: %s: $.expect[3].min: stalls.0.flavor holds a string, which min and max cannot bound: expected \"equals\" with a string, got min 1\n"
-             "rcuvis: %s: $.expect[4].equals: expected at least min (3), got 2: no value can pass both\n",
+             "rcuvis: %s:5:39: $.expect[2].equals: stalls.length holds a count (a whole number, 0 or more); expected a number, got a string \"one\"\n"
+             "rcuvis: %s:5:85: $.expect[3].min: stalls.0.flavor holds a string, which min and max cannot bound: expected \"equals\" with a string, got min 1\n"
+             "rcuvis: %s:6:49: $.expect[4].equals: expected at least min (3), got 2: no value can pass both\n",
              path, path, path);
     char *check_argv[] = {"check", path, NULL}, *run_argv[] = {"run", path, "--expect", NULL};
     int check_rc = cmd_check(2, check_argv);
