@@ -57,6 +57,11 @@ static const char *found(const lx *x, size_t off, char *buf, size_t n)
     if (ch == '\n' || ch == '\r') return "a line break";
     if (ch == '\'') return "a single quote (JSON strings use double quotes)";
     if (ch == '/') return "'/' (JSON has no comments)";
+    /* a file saved as UTF-16 (Windows editors' "Unicode"): its byte order mark, or a NUL byte beside
+     * every character */
+    if ((ch == 0xFF || ch == 0xFE) && off + 1 < x->len && (unsigned char)x->s[off + 1] == (ch ^ 0x01))
+        return "a UTF-16 byte order mark (the file is UTF-16: save it as UTF-8)";
+    if (ch == 0) return "a NUL byte (if the file is UTF-16 without a byte order mark, save it as UTF-8)";
     if (ch < 0x20 || ch == 0x7f) { snprintf(buf, n, "control character 0x%02x", ch); return buf; }
     if (ch >= 0x80) return "a non-ASCII character";
     if (isalnum(ch) || ch == '_') {
@@ -291,13 +296,18 @@ static bool object(lx *x)
         x->pos++;
         ws(x);
         size_t old = sc_path_key(&x->path, pkey);
+        size_t vstart = x->pos;
         if (!value(x)) return false;
         sc_path_pop(&x->path, old);
         ws(x);
         if (at(x, ',')) { x->pos++; ws(x); continue; }
         if (at(x, '}')) { x->pos++; return true; }
-        fail_at(x, x->pos, "expected ',' or '}' after the value of \"%s\", found %s%s", key,
-                found(x, x->pos, fb, sizeof fb), at(x, '"') ? " (a missing comma?)" : "");
+        /* a string value followed by a bare word: its closing quote is missing, and the string ran on to
+         * the opening quote of the word ("title": "The end, "flavor": ...) */
+        bool word = x->pos < x->len && (isalnum((unsigned char)x->s[x->pos]) || x->s[x->pos] == '_');
+        fail_at(x, x->pos, "expected ',' or '}' after the value of \"%s\", found %s%s", key, found(x, x->pos, fb, sizeof fb),
+                at(x, '"') ? " (a missing comma?)"
+                : word && x->s[vstart] == '"' ? " (a string missing its closing quote? this value ran on to the quote before it)" : "");
         return false;
     }
 }

@@ -260,6 +260,12 @@ Test(scenario_syntax, bad_tokens)
     bad("{\"cpus\": 1.}", "t.json:1:12: syntax error: expected a digit after '.', found '}'");
     bad("{\"cpus\" 4}", "t.json:1:9: syntax error: expected ':' after the key \"cpus\", found \"4\"");
     bad("{} x", "t.json:1:4: syntax error: expected end of file after the JSON value, found \"x\"");
+    /* a string whose closing quote is missing runs on to the next quote, and a bare word follows */
+    bad("{\"name\": \"The end, \"cpus\": 4}",
+        "t.json:1:21: syntax error: expected ',' or '}' after the value of \"name\", found \"cpus\" (a string missing its closing "
+        "quote? this value ran on to the quote before it)");
+    /* a file saved as UTF-16 ("found a non-ASCII character" named no encoding) */
+    bad("\xff\xfe{\"", "t.json:1:1: syntax error: expected a value, found a UTF-16 byte order mark (the file is UTF-16: save it as UTF-8)");
     bad("{\"a\":\"\\q\"}", "t.json:1:7: syntax error: invalid escape '\\q' in a string");
     bad("{\"a\":\"x\\u0000\"}", "t.json:1:8: syntax error: '\\u0000' (a NUL character) cannot appear in a string");
 }
