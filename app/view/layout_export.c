@@ -81,9 +81,15 @@ void ui_layout_single(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st
         else L->why = all;
         return;
     }
-    int half = (all.w - g) / 2;
+    int half = (all.w - g) / 2, half_h = (all.h - g) / 2;
+    /* compare's kernel logs one above the other: a dmesg line is read whole, on one row, so side by
+     * side its half width kept omap-stall's stall line at 15 px in a 1920x1080 slide, nine tenths of it
+     * empty; stacked, each side has the whole width */
+    bool stacked = L->nsides > 1 && panel == UI_PANEL_KLOG;
     for (int i = 0; i < L->nsides; i++) {
-        rd_rect c = L->nsides > 1 ? (rd_rect){all.x + i * (half + g), all.y, half, all.h} : all;
+        rd_rect c = L->nsides == 1 ? all
+                  : stacked ? (rd_rect){all.x, all.y + i * (half_h + g), all.w, half_h}
+                            : (rd_rect){all.x + i * (half + g), all.y, half, all.h};
         ui_side *sd = &L->side[i];
         if (L->nsides > 1) {
             int hh = rd_px(rd, 24);

@@ -322,6 +322,18 @@ Test(export, one_panel_fills_the_picture)
     cr_assert_gt(L.side[0].tree.w, 900);
     cr_assert_gt(L.side[0].tree.h, 500);
     cr_assert_eq(L.side[0].cpus.w, 0);
+    /* compare's kernel logs one above the other, each the whole width (side by side, omap-stall's stall
+     * line stayed small in half the width of a slide); other panels side by side */
+    bool was = W->app.st.compare;
+    W->app.st.compare = true;
+    ui_layout_single(&L, rd, 960, 540, &W->app.st, UI_PANEL_KLOG, 0);
+    cr_expect_gt(L.side[0].klog.w, 900);
+    cr_expect_gt(L.side[1].klog.w, 900);
+    cr_expect_gt(L.side[1].klog.y, L.side[0].klog.y + L.side[0].klog.h - 1, "3.7's log below 3.6's");
+    ui_layout_single(&L, rd, 960, 540, &W->app.st, UI_PANEL_TREE, 0);
+    cr_expect_lt(L.side[0].tree.w, 480);
+    cr_expect_eq(L.side[1].tree.y, L.side[0].tree.y, "trees side by side");
+    W->app.st.compare = was;
     rd_free(rd);
     cr_assert_eq(ui_panel_from_name("accounting"), UI_PANEL_ACCT);
     cr_assert_eq(ui_panel_from_name("nope"), -1);
