@@ -298,6 +298,11 @@ int cmd_shot(int argc, char **argv)
                      !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length") ||
                      !strcmp(o, "--cue") || ov_is_option(o);
         if (takes && !val) return bad("option %s needs a value", o);
+        /* given twice, the later one won without a word (--at 1 --at 2 drew 2 s); --set and --cpus add up */
+        if (takes && !ov_is_option(o)) {
+            for (int j = 1; j < i; j++)
+                if (!strcmp(argv[j], o)) return bad("%s given twice; keep one", o);
+        }
         /* numbers: util/numparse.h (whole text, finite, in range; the message names the option).
          * --at is capped at a week (the longest run) so seconds * 1e9 always fits an int64. */
         char nerr[256];

@@ -133,6 +133,8 @@ expect_rc 2 "--cue 5 --mode softirq" -- "$bin" shot "$tree" --cue 5 --mode softi
 [ -e "$tmp/c.png" ] && fail "--cue 5 --mode softirq: a picture was written"
 expect_rc 2 "--cue 5 --mode 3.6" -- "$bin" shot "$tree" --cue 5 --mode 3.6 "${small[@]}" -o "$tmp/c.png" && err_has "cue 5 is written for" "--mode 3.6"
 expect_rc 0 "--cue 5 --mode kthread (its own)" -- "$bin" shot "$tree" --cue 5 --mode kthread "${small[@]}" -o "$tmp/c.png"
+# an option given twice: the later one won without a word
+expect_rc 2 "--at twice" -- "$bin" shot "$tree" --at 0.1 --at 0.2 "${small[@]}" -o "$tmp/twice.png" && err_has "rcuvis: shot: --at given twice; keep one" "--at twice"
 # the same change spelt as an override is refused in the same words (it silenced the cue's caption)
 rm -f "$tmp/c.png"
 expect_rc 2 "--cue 5 --set rcu.mode=softirq" -- "$bin" shot "$tree" --cue 5 --set rcu.mode=softirq "${small[@]}" -o "$tmp/c.png" &&
