@@ -45,8 +45,8 @@ EM_JS(void, page_error_js, (const char *msg), {
 void web_page_error(const char *msg) { page_error_js(msg); }
 
 /* tell the page a frame is on screen: tests and the loading overlay wait for it */
-EM_JS(void, web_page_frame, (long frames, double sim_s, int playing, int ncues, int workbook), {
-    if (typeof rcuvisPageFrame === "function") rcuvisPageFrame(frames, sim_s, playing, ncues, workbook);
+EM_JS(void, web_page_frame, (long frames, double sim_s, int playing, int ncues, int workbook, int dark), {
+    if (typeof rcuvisPageFrame === "function") rcuvisPageFrame(frames, sim_s, playing, ncues, workbook, dark);
 });
 EM_JS(int, web_page_width, (void), { return Math.max(640, window.innerWidth | 0); });
 /* the page keeps a bar under the canvas (open a file, link to this moment) */
@@ -224,7 +224,8 @@ static void web_frame(void)
     slot[PH_N] = cost;
     g_last_draw_ms = now;
     g_frames++;
-    web_page_frame(g_frames, ui_app_now(&w->app) / 1e9, st->playing, (int)w->app.base.ncues, st->show_workbook);
+    web_page_frame(g_frames, ui_app_now(&w->app) / 1e9, st->playing, (int)w->app.base.ncues, st->show_workbook,
+                   st->theme == UI_THEME_DARK); /* the page's bar follows T: it stayed light under a dark picture */
     web_sync_hash();
     web_files_frame(now);
 }
