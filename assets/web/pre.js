@@ -7,8 +7,11 @@
 // and the page stayed at "Running..." for good.)
 function rcuvisNoStorage(why) {
   Module.rcuvisNoPersist = true;
+  // what to do first (a student reads the start of the bar), the browser's own words last, for a teacher
+  console.warn("rcuvis: no storage for this page: " + why);
   if (typeof rcuvisStorageWarning === "function")
-    rcuvisStorageWarning("Your answers and settings are kept for this visit only: the browser keeps no data for this page (" + why + ")");
+    rcuvisStorageWarning("Answers are kept for this visit only (this browser keeps no data for the page): press W, A, then " +
+                         "Ctrl+E to download them before closing the tab");
 }
 // A save that failed (a full quota, a transaction aborted as the tab closed): said while it lasts, and
 // the next save tries again; one that works takes the warning away.

@@ -184,8 +184,8 @@ def test_no_storage(c, srv):
     try:
         open_page(c, srv, SCEN + "&t=1")
         warn = c.eval("document.documentElement.getAttribute('data-storage-warning')") or ""
-        check("kept for this visit only" in warn and "no IndexedDB" in warn, "without IndexedDB the page starts and says "
-              "answers are kept for this visit only: %r" % warn)
+        check("kept for this visit only" in warn and "Ctrl+E to download them" in warn, "without IndexedDB the page starts and says "
+              "answers are kept for this visit only, and how to keep them: %r" % warn)
         check("kept for this visit only" in c.eval("!document.getElementById('warn').hidden && document.getElementById('warn').textContent"),
               "the warning is in the bar")
         check("OMAP stall" in c.eval("document.getElementById('hint').textContent"), "the lecture links stay beside it")
