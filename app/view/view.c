@@ -475,6 +475,9 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
                  "longer match what happens.", tb);
         v->caption = v->caption_paused;
         v->caption_until = INT64_MAX; /* a notice, not narration: nothing to hold playback for */
+        /* the cue's title is narration too: "5. The root empties" stood over a tree the injection kept
+         * waiting */
+        v->cue_title = NULL;
     }
     v->caption_text = v->caption == v->caption_paused ? NULL
                     : v->caption == v->caption_marked ? cue_said : v->caption;

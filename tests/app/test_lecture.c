@@ -935,3 +935,21 @@ Test(lecture, a_caption_starting_after_the_cue_speaks)
     frame();
     cr_expect_str_eq(W->app.s[0].view.caption, want);
 }
+
+/* After an injection at tree's cue 4 (L: a long reader on CPU 13), PgDn to cue 5 paused its caption but
+ * the top bar still read "5. The root empties: the grace period is over" over a tree still waiting */
+Test(lecture, an_injection_pauses_the_cue_title_with_the_caption)
+{
+    open_scenario("tree.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 3);
+    cr_assert_geq(W->app.st.sel_cpu, 0, "cue 4 selects a CPU");
+    key(SDLK_l);
+    key(SDLK_PAGEDOWN);
+    frame();
+    const ui_view *v = &W->app.s[0].view;
+    cr_assert(v->caption && strstr(v->caption, "Captions paused: you changed this run at"), "caption: %s", v->caption ? v->caption : "(none)");
+    cr_expect_null(v->cue_title, "the cue's title is narration too: %s", v->cue_title ? v->cue_title : "");
+}
