@@ -2,6 +2,7 @@
 #include "panels/panels.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct level_geo {
@@ -866,32 +867,13 @@ typedef struct tree_layout {
     level_geo lv[UI_MAX_LEVELS];
 } tree_layout;
 
-/* Lay the panel out in its content c. say: what the driver text says that the subtitle left out
- * (form_leaves_out()); cred: the credits text of the moment ("" or NULL when none). The text over the
- * tree gets, in this order: up to 3 driver lines and a credits line by the panel's room (as it always
- * had, the tree shrinking for them); then as many more lines as the longest driver and credits texts
- * can take, out of the room the tree leaves unused, then out of bits bigger than their numbers need.
- * Every reserve comes from the room and those longest texts, never from the text of the moment: the
- * tree keeps its place and size frame to frame. */
-static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, const char *cred, bool no_hints, tree_layout *L)
+/* The tree under drv driver lines and cred_n credits lines in the panel's content c, its legend
+ * (leg_h high, or left out where it would cost the tree its readability), and for hundreds of leaves
+ * the summary lines under it: L's leg_h, area, fit, lv, sum and spare. */
+static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int cred_n, int leg_h, bool no_hints, tree_layout *L)
 {
     rd_ctx *rd = fr->rd;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
-    memset(L, 0, sizeof *L);
-    drv_state d = drv_state_of(v);
-    driver_text(&d, say, L->drv, sizeof L->drv);
-    panel_legend_item leg[TREE_LEGEND_ITEMS];
-    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items(fr->th, leg), false);
-    int drv_max = driver_lines_max(rd, v, say, c.w), cred_max = credits_lines_max(rd, v, c.w);
-    /* a second driver line where the panel has 8 lines in all, kept while the text takes one (the tree
-     * moved a line as the state grew, "· next FQS in 3 jiffies", frame 1 to frame 2 of a clip from 0 s);
-     * a third taken from the tree where it has 10 besides the legend */
-    int drv = c.h >= 8 * lh ? 2 : 1;
-    if (drv_max >= 3 && c.h - leg_h >= 10 * lh) drv = 3;
-    /* the credits line keeps its place while no CPU has been credited (a new GP, no GP at all): the tree
-     * jumped a line up and down as credits came and went, in the window and frame to frame in a clip;
-     * a panel with no room for that place still shows a credit, a line down */
-    int cred_n = c.h - drv * lh >= 5 * lh || (cred && *cred) ? 1 : 0;
     rd_rect below = {c.x, c.y + (drv + cred_n) * lh, c.w, c.h - (drv + cred_n) * lh};
     /* the tree before its legend: where the legend would leave too little room for one titled node
      * (two text lines over a row of 8-px bits, plan()), as in a compare half at 1280x720, the tree
@@ -922,6 +904,52 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
         }
         int tree_h = plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, L->fit.box_lines);
         L->spare = (L->sum_lines ? L->sum.y - rd_px(rd, 3) : L->area.y + L->area.h) - (L->area.y + tree_h);
+    }
+}
+
+/* Lay the panel out in its content c. say: what the driver text says that the subtitle left out
+ * (form_leaves_out()); cred: the credits text of the moment ("" or NULL when none). The text over the
+ * tree gets, in this order: up to 3 driver lines and a credits line by the panel's room (as it always
+ * had, the tree shrinking for them); then as many more lines as the longest driver and credits texts
+ * can take, out of the room the tree leaves unused, then out of bits bigger than their numbers need.
+ * Every reserve comes from the room and those longest texts, never from the text of the moment: the
+ * tree keeps its place and size frame to frame. */
+static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, const char *cred, bool no_hints, bool rescue,
+                         tree_layout *L)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    memset(L, 0, sizeof *L);
+    drv_state d = drv_state_of(v);
+    driver_text(&d, say, L->drv, sizeof L->drv);
+    panel_legend_item leg[TREE_LEGEND_ITEMS];
+    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items(fr->th, leg), false);
+    int drv_max = driver_lines_max(rd, v, say, c.w), cred_max = credits_lines_max(rd, v, c.w);
+    /* a second driver line where the panel has 8 lines in all, kept while the text takes one (the tree
+     * moved a line as the state grew, "· next FQS in 3 jiffies", frame 1 to frame 2 of a clip from 0 s);
+     * a third taken from the tree where it has 10 besides the legend */
+    int drv = c.h >= 8 * lh ? 2 : 1;
+    if (drv_max >= 3 && c.h - leg_h >= 10 * lh) drv = 3;
+    /* the credits line keeps its place while no CPU has been credited (a new GP, no GP at all): the tree
+     * jumped a line up and down as credits came and went, in the window and frame to frame in a clip;
+     * a panel with no room for that place still shows a credit, a line down */
+    int cred_n = c.h - drv * lh >= 5 * lh || (cred && *cred) ? 1 : 0;
+    place_tree(fr, c, v, drv, cred_n, leg_h, no_hints, L);
+    /* a tree whose cells its text lines squeezed out, drawn as a box of words (the compare halves of a
+     * 1280x633 browser page: "rnp0 CPUs 0-1 / 2 CPUs still owe a QS" under a cue that points at its
+     * cells): one driver line and no credits line, when that gives readable cells; decided from the
+     * room and the tree, not the moment's text, so the tree keeps its place frame to frame. Only as
+     * drawn (rescue): the height the layout gives the panel is measured without it, as before */
+    if (rescue && v->levels > 0 && v->nnodes > 0 && L->fit.box_lines > 0 && (drv > 1 || cred_n)) {
+        tree_layout M;
+        memset(&M, 0, sizeof M);
+        place_tree(fr, c, v, 1, 0, leg_h, no_hints, &M);
+        if (bits_readable(rd, M.fit)) {
+            memcpy(M.drv, L->drv, sizeof M.drv);
+            *L = M;
+            drv = 1;
+            cred_n = 0;
+        }
     }
     /* the room the tree leaves unused: the driver text first (in a picture its end is the
      * explanation: "FQS overdue ...: 3.6 forces only from a tick's softirq, ..."), then the credits */
@@ -969,13 +997,13 @@ int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have)
     char sub[200];
     int say = form_leaves_out(tree_subtitle(rd, w, v, sub, sizeof sub));
     tree_layout L, M;
-    tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, have}), v, say, NULL, false, &L);
+    tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, have}), v, say, NULL, false, false, &L);
     if (L.spare <= 0) return have;
     /* the panel less what nothing uses, as long as the layout there is the same: its rules read the
      * room (the driver's third line, the legend), so a lower panel could lay out otherwise */
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     for (int h = have - L.spare; h < have; h += lh) {
-        tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, h}), v, say, NULL, false, &M);
+        tree_measure(fr, panel_content(rd, (rd_rect){0, 0, w, h}), v, say, NULL, false, false, &M);
         if (M.spare >= 0 && M.drv_lines == L.drv_lines && M.head_lines == L.head_lines && M.leg_h == L.leg_h &&
             M.sum_lines == L.sum_lines && !memcmp(&M.fit, &L.fit, sizeof M.fit))
             return h;
@@ -992,7 +1020,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     rd_rect c = panel_frame(fr, r, "rcu_node tree", sub);
     credits_text(v, st, 8, cred, sizeof cred);
     tree_layout L;
-    tree_measure(fr, c, v, say, cred, ui_no_hints(st), &L);
+    tree_measure(fr, c, v, say, cred, ui_no_hints(st), true, &L);
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     /* no more text lines than the panel holds: the measure keeps a driver and a credits line whatever
      * the room, and in a squeezed panel (an 800x500 window, a 960x540 compare half) they were drawn

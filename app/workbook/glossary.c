@@ -17,6 +17,7 @@ static const glossary_entry entries[] = {
     {"g155 c154", "gpnum / completed of a node: gN cM with N = M + 1 means grace period N is in progress there."},
     {"gpnum", "Number of the latest grace period started."},
     {"completed", "Number of the latest grace period finished; equal to gpnum when none is running."},
+    {"Walmsley", "Paul Walmsley, who in September 2012 reported the stall warnings on idle OMAP boards (the mail thread omap-stall replays) and tested Paul McKenney's -rcu branch with the grace-period kthreads, which had no such warning."},
     {"rnp0", "rcu_node number 0, the root of the tree; rnpN numbers nodes breadth-first, so with one level of leaves under the root (the tree scenario's 16 CPUs, fanout_leaf 4) rnp1 to rnp4 are the leaves, CPUs 0-3 to 12-15."},
     {"init walk", "The start of a grace period: the GP kthread (3.7) or the softirq (3.6) goes through every rcu_node, root first and breadth-first, setting its gpnum and its qsmask from qsmaskinit (rcu_gp_init() / rcu_start_gp()). The tree header names this phase (init) while it runs."},
     {"cleanup walk", "The end of a grace period: once the root's qsmask is empty, every rcu_node's completed is set to the GP's number (rcu_gp_cleanup() in 3.7, rcu_report_qs_rsp() in 3.6), and each CPU notices at its next softirq. The tree header names this phase (cleanup) while it runs."},
@@ -173,7 +174,7 @@ static const struct { const char *word, *term; } words[] = {
     {"idle-task drains", "drain step"}, {"idle-entry drain", "drain step"}, {"idle-entry drains", "drain step"}, {"RCU_FAST_NO_HZ", "FAST_NO_HZ"},
     {"forcing pass", "FQS"}, {"forcing passes", "FQS"}, {"needs_gp_fix", "needs_gp_fix"}, {"fqs_scans", "fqs_scans"},
     {"idle_blips_per_s", "idle_blips_per_s"}, {"init walk", "init walk"}, {"cleanup walk", "cleanup walk"}, {"cleanup", "cleanup walk"},
-    {"GP init", "init walk"}, {"GP cleanup", "cleanup walk"},
+    {"GP init", "init walk"}, {"GP cleanup", "cleanup walk"}, {"Walmsley", "Walmsley"},
 };
 
 static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
