@@ -935,19 +935,31 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
      * a panel with no room for that place still shows a credit, a line down */
     int cred_n = c.h - drv * lh >= 5 * lh || (cred && *cred) ? 1 : 0;
     place_tree(fr, c, v, drv, cred_n, leg_h, no_hints, L);
-    /* a tree whose cells its text lines squeezed out, drawn as a box of words (the compare halves of a
-     * 1280x633 browser page: "rnp0 CPUs 0-1 / 2 CPUs still owe a QS" under a cue that points at its
-     * cells): one driver line and no credits line, when that gives readable cells; decided from the
-     * room and the tree, not the moment's text, so the tree keeps its place frame to frame. Only as
-     * drawn (rescue): the height the layout gives the panel is measured without it, as before */
-    if (rescue && v->levels > 0 && v->nnodes > 0 && L->fit.box_lines > 0 && (drv > 1 || cred_n)) {
-        tree_layout M;
-        memset(&M, 0, sizeof M);
-        place_tree(fr, c, v, 1, 0, leg_h, no_hints, &M);
-        if (bits_readable(rd, M.fit)) {
-            memcpy(M.drv, L->drv, sizeof M.drv);
-            *L = M;
-            drv = 1;
+    /* a one-node tree (a small machine, each cell a CPU the captions name) whose cells its text lines
+     * squeezed out, drawn as a box of words or as cells too small for their numbers (the compare halves
+     * of a 1280x633 browser page: "rnp0 CPUs 0-1 / 2 CPUs still owe a QS" under a cue that points at its
+     * cells): fewer text lines, when that gives numbered cells (or cells at all, over a box); decided
+     * from the room and the tree, not the moment's text, so the tree keeps its place frame to frame.
+     * Only as drawn (rescue): the height the layout gives the panel is measured without it, as before */
+    if (rescue && v->nnodes == 1 && (L->fit.box_lines > 0 || L->fit.bl < rd_px(rd, 17))) {
+        /* one driver line, then none (a browser page's 1280x607 canvas: the panel's title keeps gN cM);
+         * the first whose cells carry their CPU numbers (17 px, draw_node()), else the first whose cells
+         * are readable at all */
+        tree_layout M[2];
+        int pick = -1;
+        for (int fewer = 1; fewer >= 0; fewer--) {
+            tree_layout *m = &M[1 - fewer];
+            memset(m, 0, sizeof *m);
+            if (fewer >= drv + cred_n) { m->fit.box_lines = 1; continue; }
+            place_tree(fr, c, v, fewer, 0, leg_h, no_hints, m);
+            if (bits_readable(rd, m->fit) && m->fit.bl >= rd_px(rd, 17)) { pick = 1 - fewer; break; }
+        }
+        for (int k = 0; k < 2 && pick < 0 && L->fit.box_lines > 0; k++) /* cells at least, over a box of words */
+            if (bits_readable(rd, M[k].fit)) pick = k;
+        if (pick >= 0) {
+            memcpy(M[pick].drv, L->drv, sizeof M[pick].drv);
+            *L = M[pick];
+            drv = 1 - pick;
             cred_n = 0;
         }
     }
