@@ -445,7 +445,9 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     wb_lesson_score(&s->prog, f, l, &sc);
     wb_score_format(&sc, score, sizeof score);
     /* the score is the current lesson's: say so ("none of 7 done" read as the whole workbook's) */
-    snprintf(sub, sizeof sub, "%slesson %s: %s%s", s->review ? "teacher view - " : "", l->id, score, wb->focus ? "" : " - A to answer");
+    /* presenting (F5) without the keyboard: no how-to for the room, as the window's other hints go */
+    bool quiet = fr->audience && !wb->focus;
+    snprintf(sub, sizeof sub, "%slesson %s: %s%s", s->review ? "teacher view - " : "", l->id, score, wb->focus || quiet ? "" : " - A to answer");
     rd_rect c = panel_frame(fr, r, "Workbook", sub);
     wb->line_h = rd_line_height(rd, RD_SANS);
     /* the key line stays put at the bottom, as many lines as it wraps to at this width (a narrow
@@ -457,7 +459,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     int foot_lines = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, keys);
     if (foot_lines < 1) foot_lines = 1;
     if (foot_lines > 6) foot_lines = 6; /* a very narrow column: the last line ends in "…" with a tip */
-    int foot_h = rd_line_height(rd, RD_SANS_SMALL) * foot_lines + rd_px(rd, 4);
+    int foot_h = quiet ? 0 : rd_line_height(rd, RD_SANS_SMALL) * foot_lines + rd_px(rd, 4);
     /* when the text ran past the bottom last frame, a strip under it holds the "more below" cue, which
      * was drawn over the text's last line and hid words of an explanation at 1280x720 */
     int more_h = rd_line_height(rd, RD_SANS_SMALL);
@@ -562,11 +564,13 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
         }
     }
     /* footer: the keys, so the panel is usable without a mouse */
-    rd_rect foot = {c.x, c.y + c.h - foot_h, c.w, foot_h};
-    rd_line(rd, foot.x, foot.y, foot.x + foot.w, foot.y, th->grid);
-    foot.y += rd_px(rd, 3);
-    foot.h = foot_h - rd_px(rd, 3);
-    panel_wrap_fit(fr, RD_SANS_SMALL, foot, th->text_dim, keys);
+    if (!quiet) {
+        rd_rect foot = {c.x, c.y + c.h - foot_h, c.w, foot_h};
+        rd_line(rd, foot.x, foot.y, foot.x + foot.w, foot.y, th->grid);
+        foot.y += rd_px(rd, 3);
+        foot.h = foot_h - rd_px(rd, 3);
+        panel_wrap_fit(fr, RD_SANS_SMALL, foot, th->text_dim, keys);
+    }
     hit(wb, (rd_rect){r.x, r.y, r.w, r.h}, 0, 0); /* the whole column: a click anywhere focuses */
     /* keep the panel's own rects first in lookup order over the catch-all */
     wb_hitrec all = wb->hits[wb->nhits - 1];

@@ -953,3 +953,32 @@ Test(lecture, an_injection_pauses_the_cue_title_with_the_caption)
     cr_assert(v->caption && strstr(v->caption, "Captions paused: you changed this run at"), "caption: %s", v->caption ? v->caption : "(none)");
     cr_expect_null(v->cue_title, "the cue's title is narration too: %s", v->cue_title ? v->cue_title : "");
 }
+
+/* W while presenting showed the column's how-to ("A (answer) or a click gives the workbook the
+ * keyboard") to the room, where F5 hides every other hint; with the keyboard given (A), the keys show. */
+Test(lecture, presenting_the_workbook_column_shows_no_how_to)
+{
+    unsetenv("RCUVIS_DATA");
+    open_scenario("omap-stall.json");
+    frame();
+    key(SDLK_F5);
+    key(SDLK_w);
+    frame();
+    cr_assert_gt(W->app.L.workbook.w, 0);
+    static runs_in k;
+    memset(&k, 0, sizeof k);
+    k.r = W->app.L.workbook;
+    rd_set_text_observer(W->rd, keep_in, &k);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    cr_expect(strstr(k.text, "Workbook") != NULL, "column: %s", k.text);
+    cr_expect_null(strstr(k.text, "gives the workbook the keyboard"), "a how-to in F5: %s", k.text);
+    cr_expect_null(strstr(k.text, "A to answer"), "a how-to in F5: %s", k.text);
+    key(SDLK_F5); /* not presenting: the how-to is back */
+    memset(&k, 0, sizeof k);
+    k.r = W->app.L.workbook;
+    rd_set_text_observer(W->rd, keep_in, &k);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    cr_expect(strstr(k.text, "gives the workbook the keyboard") != NULL, "column: %s", k.text);
+}
