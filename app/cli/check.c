@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "report/expect.h"
 #include "report/report.h"
+#include "util/readfile.h"
 #include "rcuvis.h"
 #include "scenario.h"
 
@@ -35,7 +36,7 @@ static void usage(void)
 static bool is_json_schema(const char *path)
 {
     size_t n;
-    char *text = cli_read_text(path, &n);
+    char *text = rf_read_file(path, &n, (size_t)4 << 20); /* no schema comes near */
     if (!text) return false;
     cJSON *root = cJSON_Parse(text);
     free(text);

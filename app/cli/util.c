@@ -2,6 +2,7 @@
 #include "cli/util.h"
 
 #include "scenario.h"
+#include "util/readfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,36 +18,12 @@ void cli_print_lines(const char *msg)
     }
 }
 
-/* A file's text, NUL-terminated (malloc'd; NULL if unreadable), its length in *len; at most 4 MiB
- * (no schema or scenario comes near). */
-char *cli_read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *text = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n + 4096 > cap) {
-            char *nt = cap < (4u << 20) ? realloc(text, cap = cap ? cap * 2 : 65536) : NULL;
-            if (!nt) break;
-            text = nt;
-        }
-        size_t got = fread(text + n, 1, cap - n - 1, f);
-        if (got == 0) break;
-        n += got;
-    }
-    fclose(f);
-    if (text) text[n] = 0;
-    *len = n;
-    return text;
-}
-
 /* Each line of said on stderr; one that names "PATH: $.json.path: " gets the line and column of that
  * JSON path in the file after PATH. */
 void cli_print_with_places(const char *said, const char *path)
 {
     size_t text_len = 0;
-    char *text = cli_read_text(path, &text_len);
+    char *text = rf_read_file(path, &text_len, (size_t)64 << 20);
     char prefix[4200];
     snprintf(prefix, sizeof prefix, "%s: $", path);
     for (const char *p = said; p && *p;) {

@@ -8,8 +8,6 @@ void cli_print_lines(const char *msg);
 
 #include <stddef.h>
 
-/* A file's text, NUL-terminated (malloc'd; NULL if unreadable), its length in *len; at most 4 MiB. */
-char *cli_read_text(const char *path, size_t *len);
 /* Each line of `said` (messages about the file at path) on stderr; one naming "PATH: $.json.path: "
  * gets the line and column of that JSON path in the file after PATH ("PATH:4:13: $.expect[0].path: ..."),
  * as the loader's own messages have them. */

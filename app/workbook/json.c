@@ -1,6 +1,7 @@
 /* json.c — JSON helpers for the workbook: file reading, line:col syntax errors, message lists, printing. */
 #include "workbook/json.h"
 #include "scenario.h"
+#include "util/readfile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -14,31 +15,7 @@
 /* Like the scenario loader: nothing rcuvis reads is this big, and /dev/zero must not eat memory. */
 #define QJ_MAX_FILE ((size_t)64 << 20)
 
-char *qj_read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (cap - n < 4096) {
-            if (cap >= QJ_MAX_FILE) { free(buf); fclose(f); errno = EFBIG; return NULL; }
-            size_t ncap = cap ? cap * 2 : 16384;
-            char *nb = realloc(buf, ncap + 1);
-            if (!nb) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
-            buf = nb; cap = ncap;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    int bad = ferror(f), why = errno;
-    fclose(f);
-    if (bad) { free(buf); errno = why ? why : EIO; return NULL; } /* EISDIR says more than EIO */
-    buf[n] = 0;
-    if (len) *len = n;
-    return buf;
-}
+char *qj_read_file(const char *path, size_t *len) { return rf_read_file(path, len, QJ_MAX_FILE); }
 
 cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz)
 {
