@@ -41,6 +41,10 @@ static int not_a_scenario(const char *word)
     if (word[0] == '-' || strchr(word, '/') || strchr(word, '.')) return -1;
     char buf[1024], err[4096];
     if (rcuvis_scenario_path(word, buf, sizeof buf, err, sizeof err)) return -1; /* a file, or a shipped scenario: it wins */
+    if (strstr(err, "this is a folder in the working directory")) { /* a shipped scenario's name after all: no command talk */
+        fprintf(stderr, "rcuvis: %s\n", err);
+        return 2;
+    }
     const char *names[NCOMMANDS + 1];
     for (int i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
     names[NCOMMANDS] = "help";

@@ -56,7 +56,9 @@ bool rv_json_path_pos(const char *text, size_t len, const char *jpath, int *line
  * mistyped commands and scenario names use it too, so every suggestion follows one rule. */
 const char *rv_suggest(const char *word, const char *const *cands, size_t n);
 /* For a mistyped command-line option ("--expct"): "; did you mean '--expect'?" into buf when
- * rv_suggest() finds one among opts, else "". Returns buf. */
+ * rv_suggest() finds one among opts; for a known option written with "=" ("--cue=2"), which the
+ * command does not take, a note saying so; else "".
+ * Returns buf. */
 const char *rv_option_hint(const char *typed, const char *const *opts, size_t n, char *buf, size_t bufsz);
 
 /* `rcuvis schema`: the JSON Schema of scenario files (scenarios/schema.json), generated from the

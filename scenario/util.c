@@ -213,6 +213,13 @@ const char *rv_option_hint(const char *typed, const char *const *opts, size_t n,
     const char *eq = strchr(typed, '=');
     size_t nl = eq ? (size_t)(eq - typed) : strlen(typed);
     snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name - 1 ? nl : sizeof name - 1), typed);
+    /* the option is right, but this command takes no "=" ("--cue=2": its value is the next word; a
+     * flag takes none) */
+    for (size_t i = 0; eq && i < n; i++)
+        if (!strcmp(opts[i], name)) {
+            snprintf(buf, bufsz, "; '%s' is an option here, but not with '=': a value is the next word", name);
+            return buf;
+        }
     const char *near = sc_suggest(name, opts, n);
     if (near) snprintf(buf, bufsz, "; did you mean '%s'?", near);
     return buf;

@@ -298,8 +298,9 @@ int cmd_shot(int argc, char **argv)
                      !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length") ||
                      !strcmp(o, "--cue") || ov_is_option(o);
         if (takes && !val) return bad("option %s needs a value", o);
-        /* given twice, the later one won without a word (--at 1 --at 2 drew 2 s); --set and --cpus add up */
-        if (takes && !ov_is_option(o)) {
+        /* given twice, the later one won without a word (--at 1 --at 2 drew 2 s); --set may repeat, one
+         * key each (a key set twice keeps the later, as for rcuvis run) */
+        if (takes && strcmp(o, "--set")) {
             for (int j = 1; j < i; j++)
                 if (!strcmp(argv[j], o)) return bad("%s given twice; keep one", o);
         }
@@ -329,7 +330,7 @@ int cmd_shot(int argc, char **argv)
             if (look.panel < 0) return bad("--panel: expected cpus, tree, accounting, timeline, klog, why or caption, got \"%s\"", val);
         }
         else if (o[0] == '-' && o[1]) {
-            static const char *const opts[] = {"--at", "--size", "--scale", "--mode", "--seed", "--flavor", "--theme", "--select",
+            static const char *const opts[] = {"-o", "--at", "--size", "--scale", "--mode", "--seed", "--flavor", "--theme", "--select",
                                                "--panel", "--from", "--to", "--fps", "--length", "--cue", "--cues", "--clean",
                                                "--compare", "--set", "--cpus", "--help"};
             char hint[96], what[200];
@@ -504,11 +505,16 @@ int cmd_shot(int argc, char **argv)
             char *q = strchr(set_mode_text, '"');
             if (q) *q = 0;
         }
-        bool by_set = !mode && !compare && set_mode;
         /* the file's own mode: a.base holds the run's, which the --set changed */
         int file_mode = a.file_knobs.known ? (int)a.file_knobs.mode : (int)a.base.rcu.mode;
-        if (cue_conflict(&a.base, file_mode, cue, mode ? mode : compare ? "compare" : by_set ? set_mode_text : NULL,
-                         by_set ? "--set rcu.mode=" : "--mode ", want_flavor, select, err, sizeof err)) {
+        int set_as = !strcmp(set_mode_text, "softirq") || !strcmp(set_mode_text, "3.6") ? RV_MODE_SOFTIRQ
+                   : !strcmp(set_mode_text, "kthread") || !strcmp(set_mode_text, "3.7") ? RV_MODE_KTHREAD : -1;
+        /* only the other kernel on a single-view cue (the file's own mode changes nothing; a compare cue
+         * shows both kernels whichever the file names), and also beside --mode */
+        bool set_other = set_mode && set_as >= 0 && set_as != file_mode && ui_cue_view_at(&a.base, cue - 1).compare != 1;
+        if (cue_conflict(&a.base, file_mode, cue, mode ? mode : compare ? "compare" : NULL, "--mode ", want_flavor, select, err,
+                         sizeof err) ||
+            (set_other && cue_conflict(&a.base, file_mode, cue, set_mode_text, "--set rcu.mode=", -1, -1, err, sizeof err))) {
             fprintf(stderr, "rcuvis: shot: %s\n", err);
             ui_app_free(&a);
             return 2;

@@ -375,21 +375,30 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     int cue = st->cue;
     bool before = false; /* narrating with a cue before the one gone to, in lecture order */
     bool ahead = false;  /* narrating with the cue gone to, whose moment is just ahead */
+    int64_t since = -1;  /* ahead: the moment of the cue before, after which a file caption is newer */
     if (cue >= 0 && (size_t)cue < cfg->ncues && v->now < cue_ns(cfg, cue)) {
         /* the lecture's order, not time's: omap-stall's cue 5 returns to 4.55 s after cue 4 at 80 s */
         int prev = cue;
         while (--prev >= 0 && cue_ns(cfg, prev) > v->now) {}
-        /* a step or two back from the cue is still about its moment: tree's cue 5 less 4 us read cue 4's
-         * "GP 40 waits" over a grace period already over; far back, the cue before it narrates */
-        if (prev >= 0 && cue_ns(cfg, cue) - v->now > v->now - cue_ns(cfg, prev)) cue = prev, before = true;
-        else if (prev >= 0) ahead = true;
+        /* a step or two back from the cue (within 100 ms, and nearer it than the cue before) is still
+         * about its moment: tree's cue 5 less 4 us read cue 4's "GP 40 waits" over a grace period
+         * already over; further back, the cue before it narrates (omap-stall 30 s before its stall read
+         * "just ahead") */
+        int64_t to_cue = cue_ns(cfg, cue) - v->now;
+        bool near = to_cue <= 100000000 && (prev < 0 || to_cue <= v->now - cue_ns(cfg, prev));
+        if (near) { ahead = true; since = prev >= 0 ? cue_ns(cfg, prev) : -1; }
+        else if (prev >= 0) cue = prev, before = true;
         else cue = -1;
     } else if (cue >= 0 && (size_t)cue < cfg->ncues && !ui_cue_in_force(cfg, cue, v->now, v->end, NULL)) {
         /* stepped or played past a later cue not gone to yet (tree's cue 5, then Right past cue 6's
-         * moment): that cue narrates its moment, rather than a blank strip */
+         * moment): that cue narrates its moment, rather than a blank strip; only a cue of the view on
+         * screen (a compare cue's "Left 3.6 ... Right" over one engine misled), the first in lecture
+         * order of those at the latest moment */
         int passed = -1;
         for (int i = 0; (size_t)i < cfg->ncues; i++)
-            if (cue_ns(cfg, i) <= v->now && (passed < 0 || cue_ns(cfg, i) >= cue_ns(cfg, passed))) passed = i;
+            if (cue_ns(cfg, i) <= v->now && (ui_cue_view_at(cfg, i).compare == 1) == st->compare &&
+                (passed < 0 || cue_ns(cfg, i) > cue_ns(cfg, passed)))
+                passed = i;
         if (passed >= 0) cue = passed;
     }
     if (cue >= 0 && (size_t)cue < cfg->ncues) {
@@ -397,7 +406,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         int64_t nx = cue_ns(cfg, st->cue); /* until the cue gone to */
         /* the file's own caption that started after the cue's moment is the newer narration (J from
          * omap-stall's cue 1 went to 4.0 s and 4.5 s, and the strip kept cue 1's words) */
-        bool newer = caption_from > cue_ns(cfg, cue) && !ahead;
+        bool newer = caption_from > (ahead ? since : cue_ns(cfg, cue));
         if (!newer && (before || ahead || ui_cue_in_force(cfg, cue, v->now, v->end, &nx))) {
             /* a single-view cue's caption is written for the file's configuration: once the window
              * changed mode or fixes (the badge), the captions whose `when` matches speak instead, so

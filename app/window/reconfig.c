@@ -117,8 +117,11 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
     case UI_KNOB_NO_HZ:
         ui_app_set_override(a, "rcu.no_hz", r->no_hz ? "false" : "true");
         /* RCU_FAST_NO_HZ depends on NO_HZ (init/Kconfig): a kernel without NO_HZ has no FAST_NO_HZ, so it
-         * goes with it (the loader's refusal, a file path and a JSON path, was cut off on the projector) */
+         * goes with it (the loader's refusal, a file path and a JSON path, was cut off on the projector),
+         * and comes back with it when the file has it (Z twice left the lecture "changed") */
         if (r->no_hz && r->fast_no_hz) ui_app_set_override(a, "rcu.fast_no_hz", "false");
+        else if (!r->no_hz && !r->fast_no_hz && a->file_knobs.known && a->file_knobs.fast_no_hz)
+            ui_app_set_override(a, "rcu.fast_no_hz", "true");
         break;
     case UI_KNOB_FAST_NO_HZ:
         if (!r->fast_no_hz && !r->no_hz) {

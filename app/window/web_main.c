@@ -120,8 +120,8 @@ static int apply_url_moment(ui_win *w, char *err, size_t errlen)
          * know it was one, nor that PgDn (or "Cue ▶") goes on */
         const rv_cue *q = &w->app.base.cues[g_url.cue - 1];
         if (!g_url.has_t)
-            ui_win_status(w, wall_ms(), "Cue %d of %zu%s%s (PgDn or \"Cue ▶\" goes on)", g_url.cue, w->app.base.ncues,
-                          q->title[0] ? ": " : "", q->title);
+            ui_win_status(w, wall_ms(), "Cue %d of %zu%s%s (%s)", g_url.cue, w->app.base.ncues, q->title[0] ? ": " : "", q->title,
+                          (size_t)g_url.cue < w->app.base.ncues ? "PgDn or \"Cue ▶\" goes on" : "the last; PgUp goes back");
     }
     if (g_url.has_t) {
         st->playing = false;
@@ -360,7 +360,10 @@ EMSCRIPTEN_KEEPALIVE const char *web_link(void)
     /* the mode the page was started in (&mode=), unless the cue (or one before it) sets compare */
     const char *mode = a->st.compare && !(cue && ui_cue_view_at(&a->base, cue - 1).compare == 1) ? "&mode=compare"
                        : !a->st.compare && a->mode_forced ? (a->forced_mode == RV_MODE_KTHREAD ? "&mode=kthread" : "&mode=softirq") : "";
-    if (cue) n = snprintf(buf, sizeof buf, "%s&cue=%d%s", name, cue, mode);
+    /* a cue sets its own view, and a link may not name a mode beside it (web_url.c): a view the cue
+     * does not show (another mode, M pressed) is linked by its time, which keeps the mode */
+    if (cue && mode[0]) cue = 0;
+    if (cue) n = snprintf(buf, sizeof buf, "%s&cue=%d", name, cue);
     else {
         long long t = (long long)ui_app_now(a);
         char frac[16];

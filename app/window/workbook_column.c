@@ -85,12 +85,18 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
     workbook_panel_publish_hits(wb, fr, HIT_WORKBOOK);
 }
 
-bool ui_workbook_wheel(struct ui_app *a, int x, int y, int dy)
+/* The column as this frame lays it out, and nothing over it: V's one panel has no column (the last one
+ * drawn was still there to the wheel), and the help, glossary and picker cover it */
+static bool column_open(const struct ui_app *a, int x, int y)
 {
-    return a->st.show_workbook && g_wb && workbook_panel_wheel(g_wb, x, y, -dy);
+    const ui_state *st = &a->st;
+    return g_wb && st->show_workbook && !st->show_help && !st->show_glossary && !st->show_picker && st->focus_panel < 0 &&
+           a->L.workbook.w > 0 && rd_contains(a->L.workbook, x, y);
 }
 
-bool ui_workbook_press(struct ui_app *a, int x, int y) { return a->st.show_workbook && g_wb && workbook_panel_press(g_wb, x, y); }
+bool ui_workbook_wheel(struct ui_app *a, int x, int y, int dy) { return column_open(a, x, y) && workbook_panel_wheel(g_wb, x, y, -dy); }
+
+bool ui_workbook_press(struct ui_app *a, int x, int y) { return column_open(a, x, y) && workbook_panel_press(g_wb, x, y); }
 
 void ui_workbook_drag(struct ui_app *a, int y)
 {

@@ -226,9 +226,14 @@ int cmd_quiz(int argc, char **argv)
         }
         /* a student who answered a teacher's own set (--file) and exported without it handed in the
          * shipped workbook's rows, all unanswered, with a message of success */
-        if (status == 0 && wb_answers_only_elsewhere(&set, &prog))
-            fprintf(stderr, "rcuvis: quiz: warning: none of your answers is to %s; your answers are to another quiz "
-                            "file: export with --file FILE, the file your teacher gave you\n", file ? file : "the shipped workbook");
+        if (status == 0 && wb_answers_only_elsewhere(&set, &prog)) {
+            if (file)
+                fprintf(stderr, "rcuvis: quiz: warning: none of your answers is to %s; they are to another quiz (the shipped "
+                                "workbook, or another file): export without --file, or with the file you answered\n", file);
+            else
+                fprintf(stderr, "rcuvis: quiz: warning: none of your answers is to the shipped workbook; they are to another "
+                                "quiz file: export with --file FILE, the file your teacher gave you\n");
+        }
         goto out;
     }
 

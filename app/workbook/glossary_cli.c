@@ -52,7 +52,9 @@ typedef struct screen_word { const char *word; size_t len; const char *term; } s
 static void whole_word_hit(void *ctx, const char *term, const char *at, size_t len)
 {
     screen_word *sw = ctx;
-    if (!sw->term && at == sw->word && len == sw->len) sw->term = term;
+    /* "ksoftirqd/3": the scan names the "ksoftirqd/" before the CPU's number */
+    bool numbered = len < sw->len && at[len - 1] == '/' && strspn(at + len, "0123456789") == sw->len - len;
+    if (!sw->term && at == sw->word && (len == sw->len || numbered)) sw->term = term;
 }
 
 int cmd_glossary(int argc, char **argv)

@@ -154,10 +154,11 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, student_fi
     for (size_t fi = 0; fi < set->n; fi++)
         for (size_t li = 0; li < set->files[fi].nlessons; li++)
             if (summarized(only, &set->files[fi].lessons[li])) total += set->files[fi].lessons[li].nquestions;
-    fprintf(out, "\nStudents (of %zu question%s):\n  %-28s %8s %10s %9s %5s\n", total, total == 1 ? "" : "s", "file", "answered",
-            "first try", "with help", "open");
+    fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open):\n"
+            "  %-28s %8s  %9s  %13s  %9s  %4s\n", total, total == 1 ? "" : "s", "file", "answered", "first try", "after retries",
+            "with help", "open");
     for (size_t i = 0; i < n; i++) {
-        size_t done = 0, first = 0, helped = 0, open = 0;
+        size_t done = 0, first = 0, retries = 0, helped = 0, open = 0;
         for (size_t fi = 0; fi < set->n; fi++)
             for (size_t li = 0; li < set->files[fi].nlessons; li++) {
                 const quiz_lesson *l = &set->files[fi].lessons[li];
@@ -169,11 +170,12 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, student_fi
                     if (o == WB_UNTOUCHED) continue;
                     done++;
                     first += o == WB_FIRST_TRY;
+                    retries += o == WB_RETRIES;
                     helped += o == WB_HELPED;
                     open += o == WB_OPEN;
                 }
             }
-        fprintf(out, "  %-28s %8zu %10zu %9zu %5zu%s\n", cls[i].name, done, first, helped, open,
+        fprintf(out, "  %-28s %8zu  %9zu  %13zu  %9zu  %4zu%s\n", cls[i].name, done, first, retries, helped, open,
                 !done && answers_elsewhere(set, &cls[i].p) ? "  (answers to another quiz only: exported without --file?)" : "");
     }
 }

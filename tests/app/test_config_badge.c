@@ -264,3 +264,16 @@ Test(config_badge, z_takes_fast_no_hz_with_no_hz_and_shift_z_says_it_needs_no_hz
     cr_expect(strstr(W->app.st.status, "FAST_NO_HZ depends on NO_HZ, which is off: Z turns NO_HZ on first"), "%s", W->app.st.status);
     cr_expect_null(strstr(W->app.st.status, ".json"), "no file path in the status line: %s", W->app.st.status);
 }
+
+/* Z twice on hackbench left FAST_NO_HZ off (the first Z takes it with NO_HZ): the lecture stayed
+ * "changed" until Backspace. The second Z brings the file's FAST_NO_HZ back with NO_HZ. */
+Test(config_badge, z_twice_is_the_files_configuration_again)
+{
+    open_scenario("hackbench.json");
+    frame();
+    key(SDLK_z);
+    cr_assert_not(W->app.base.rcu.fast_no_hz);
+    key(SDLK_z);
+    cr_expect(W->app.base.rcu.no_hz && W->app.base.rcu.fast_no_hz, "NO_HZ and FAST_NO_HZ back");
+    cr_expect_str_eq(W->app.st.config_badge, "", "nothing differs from the file");
+}

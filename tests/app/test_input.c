@@ -4,6 +4,7 @@
 
 #include "window/window.h"
 #include "window/workbook_hooks.h"
+#include "view/layout_export.h"
 #include "scenario.h"
 #include "window_fixture.h"
 #include "temp_json.h"
@@ -196,6 +197,15 @@ Test(input, the_wheel_and_a_press_over_the_workbook_column_are_the_columns)
     cr_expect(ui_workbook_press(&W->app, x, y), "the question overflows the column: a press may drag");
     ui_workbook_release(&W->app);
     cr_expect_not(ui_workbook_press(&W->app, 5, y), "a press elsewhere drags nothing");
+    /* covered by the glossary, or gone in V's one panel: the wheel is not the column's */
+    W->app.st.show_glossary = true; /* G (the column has the keyboard here, so set directly) */
+    frame();
+    cr_expect_not(ui_workbook_wheel(&W->app, x, y, -1), "the glossary over the column keeps its wheel");
+    W->app.st.show_glossary = false;
+    W->app.st.focus_panel = UI_PANEL_KLOG;
+    frame();
+    cr_expect_not(ui_workbook_wheel(&W->app, x, y, -1), "V's one panel has no column");
+    W->app.st.focus_panel = -1;
 }
 
 Test(input, dropping_a_broken_file_keeps_the_running_scenario)

@@ -877,24 +877,37 @@ Test(lecture, presenting_still_says_why_a_key_did_nothing)
  * it narrates its moment, marked as just ahead; nearer the cue before, that one does. */
 Test(lecture, a_step_back_from_a_cue_narrates_the_nearer_cue)
 {
-    open_scenario("omap-stall.json");
+    /* tree: 4 us before cue 5, the grace period is already over: cue 5 narrates, marked just ahead */
+    open_scenario("tree.json");
     frame();
     key(SDLK_F5);
-    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
-    cr_assert_eq(W->app.st.cue, 3);
-    int64_t at4 = (int64_t)llround(W->app.base.cues[3].at_s * 1e9);
-    ui_app_seek(&W->app, at4 - 1000000); /* 1 ms before cue 4, 75 s after cue 3 */
+    for (int i = 0; i < 5; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 4);
+    int64_t at5 = (int64_t)llround(W->app.base.cues[4].at_s * 1e9);
+    ui_app_seek(&W->app, at5 - 4000);
     frame();
     const char *cap = W->app.s[0].view.caption;
-    cr_assert(cap && !strncmp(cap, "Cue 4, at ", 10) && strstr(cap, "(just ahead): "), "caption: %s", cap ? cap : "(none)");
-    cr_expect(strstr(cap, W->app.base.cues[3].caption) != NULL, "cue 4's words: %s", cap);
-    cr_expect_str_eq(W->app.s[0].view.cue_title, W->app.base.cues[3].title);
-    int64_t at3 = (int64_t)llround(W->app.base.cues[2].at_s * 1e9);
-    ui_app_seek(&W->app, at3 + 1000); /* 1 us after cue 3: nearer it than cue 4 (and before the file's next caption) */
+    cr_assert(cap && !strncmp(cap, "Cue 5, at ", 10) && strstr(cap, "(just ahead): "), "caption: %s", cap ? cap : "(none)");
+    cr_expect(strstr(cap, W->app.base.cues[4].caption) != NULL, "cue 5's words: %s", cap);
+    cr_expect_str_eq(W->app.s[0].view.cue_title, W->app.base.cues[4].title);
+    /* omap-stall: 1 us after cue 3, nearer it than cue 4: cue 3 narrates */
+    open_scenario("omap-stall.json");
+    W->app.st.cue = -1; /* a new file's lecture starts before its first cue */
+    frame();
+    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 3);
+    int64_t at3 = (int64_t)llround(W->app.base.cues[2].at_s * 1e9), at4 = (int64_t)llround(W->app.base.cues[3].at_s * 1e9);
+    ui_app_seek(&W->app, at3 + 1000);
     frame();
     cap = W->app.s[0].view.caption;
     cr_assert(cap && !strncmp(cap, "Cue 3, at ", 10), "caption: %s", cap ? cap : "(none)");
     cr_expect(strstr(cap, W->app.base.cues[2].caption) != NULL, "cue 3's words: %s", cap);
+    /* 30 s before cue 4 (nearer it than cue 3, but not a step or two back) read "Cue 4 (just ahead)"
+     * over the file's own narration of that moment */
+    ui_app_seek(&W->app, at4 - 30000000000LL);
+    frame();
+    cap = W->app.s[0].view.caption;
+    cr_expect(!cap || !strstr(cap, "just ahead"), "30 s before the cue: %s", cap ? cap : "(none)");
 }
 
 /* From tree's cue 5, Right went past cue 6's moment (not gone to yet) and the projector read "(no
@@ -912,6 +925,18 @@ Test(lecture, stepping_past_a_later_cue_narrates_that_cue)
     const char *cap = W->app.s[0].view.caption;
     cr_assert(cap && !strncmp(cap, "Cue 6, at ", 10), "caption: %s", cap ? cap : "(none)");
     cr_expect_str_eq(W->app.s[0].view.cue_title, W->app.base.cues[5].title);
+    /* only a cue of the view on screen: hackbench's cue 1 (one engine), then 2.5 s, read compare cue 3's
+     * "385 against 154 ms" over a single view */
+    open_scenario("hackbench.json");
+    W->app.st.cue = -1;
+    frame();
+    key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 0);
+    cr_assert_not(W->app.st.compare);
+    ui_app_seek(&W->app, 2500000000LL);
+    frame();
+    cap = W->app.s[0].view.caption;
+    cr_expect(!cap || strncmp(cap, "Cue 3", 5), "a compare cue over one engine: %s", cap ? cap : "(none)");
 }
 
 /* J from omap-stall's cue 1 went to the file's captions at 4.0 s and 4.5 s, and the strip kept cue 1's

@@ -84,6 +84,10 @@ mkdir -p "$tmp/cwd-tree/tree"
 (cd "$tmp/cwd-tree" && "$bin" run tree >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc")
 [ "$(cat "$tmp/rc")" = 2 ] || fail "a folder named tree: exit $(cat "$tmp/rc")"
 err_has "tree: this is a folder in the working directory, not a scenario file; the shipped scenario of that name is" "a folder named tree"
+(cd "$tmp/cwd-tree" && "$bin" tree >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc")
+[ "$(cat "$tmp/rc")" = 2 ] || fail "rcuvis tree beside a folder named tree: exit $(cat "$tmp/rc")"
+err_has "tree: this is a folder in the working directory" "rcuvis tree beside a folder named tree"
+grep -q "no command either" "$tmp/err" && fail "a folder named tree: 'tree is no command either' after it"
 RCUVIS_DATA=/nonexistent expect_rc 2 "unknown name in RCUVIS_DATA" -- "$bin" run omap-stall && err_has "no shipped scenario of that name in RCUVIS_DATA (/nonexistent/scenarios/omap-stall.json)" "RCUVIS_DATA named"
 printf '{"name": "x",\n "cpus": 4\n "duration_s": 1}\n' >"$tmp/syntax.json"
 expect_rc 2 "syntax error" -- "$bin" run "$tmp/syntax.json" && { err_has "syntax.json:3:2: syntax error:" "syntax error"; err_prefixed "syntax error"; }
@@ -93,6 +97,7 @@ expect_rc 2 "a mistyped option" -- "$bin" run "$scn" --expct && err_has "unknown
 expect_rc 2 "a mistyped shot option" -- "$bin" shot "$scn" --att 1 -o "$tmp/never.png" && err_has "unknown option '--att'; did you mean '--at'?" "--att"
 expect_rc 2 "a mistyped check option" -- "$bin" check --strct "$scn" && err_has "unknown option '--strct'; did you mean '--strict'?" "--strct"
 expect_rc 2 "a mistyped reproduce option" -- "$bin" reproduce --quik && err_has "unknown option '--quik'; did you mean '--quick'?" "--quik"
+expect_rc 2 "an option with '=' where shot takes none" -- "$bin" shot "$scn" --cue=2 -o "$tmp/never.png" && err_has "'--cue' is an option here, but not with '='" "--cue=2"
 expect_rc 2 "no scenario" -- "$bin" run --json && err_prefixed "no scenario"
 expect_rc 2 "--cpus 0" -- "$bin" run "$scn" --cpus 0 && err_has "--cpus" "--cpus 0"
 expect_rc 2 "--cpus 5000" -- "$bin" run "$scn" --cpus 5000 && err_has "--cpus" "--cpus 5000"
@@ -327,6 +332,7 @@ expect_rc 0 "glossary of a group row" -- "$bin" glossary "×N" && out_has "one o
 expect_rc 0 "glossary of a leaf's name" -- "$bin" glossary rnp1 && out_has "rnp1 to rnp4 are the leaves" "glossary rnp1"
 expect_rc 0 "glossary of a phase" -- "$bin" glossary cleanup && out_has "once the root's qsmask is empty" "glossary cleanup"
 expect_rc 0 "glossary of a GP number pair" -- "$bin" glossary "g40 c39" && out_has "gpnum / completed of a node" "glossary g40 c39"
+expect_rc 0 "glossary of a numbered thread" -- "$bin" glossary ksoftirqd/3 && out_has "ksoftirqd/N" "glossary ksoftirqd/3"
 # a name only inside another word or a longer identifier is not that entry: "top" is not "tick stopped",
 # cpu_needs_another_gp is not "CPU" (a student got both)
 expect_rc 0 "glossary top" -- "$bin" glossary top && out_lacks "tick stopped" "glossary top"

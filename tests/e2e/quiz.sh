@@ -137,7 +137,7 @@ json.dump(d, open(sys.argv[2], 'w'))
 PY
 XDG_STATE_HOME="$tmp/st7" expect_rc 0 "answer the week 7 set" "65\n" -- "$bin" quiz --file "$tmp/week7.json"
 XDG_STATE_HOME="$tmp/st7" expect_rc 0 "export without --file" "" -- "$bin" quiz --export "$tmp/w7.csv" &&
-  err_has "warning: none of your answers is to the shipped workbook; your answers are to another quiz file: export with --file FILE" "export without --file"
+  err_has "warning: none of your answers is to the shipped workbook; they are to another quiz file: export with --file FILE" "export without --file"
 XDG_STATE_HOME="$tmp/st7" expect_rc 0 "export with --file" "" -- "$bin" quiz --file "$tmp/week7.json" --export "$tmp/w7.csv" &&
   { ! grep -q "warning:" "$tmp/err" || fail "export with --file: warned: $(cat "$tmp/err")"; }
 printf 'student,lesson\n' >"$tmp/class/broken.csv"

@@ -141,6 +141,11 @@ expect_rc 2 "--cue 5 --set rcu.mode=softirq" -- "$bin" shot "$tree" --cue 5 --se
   err_has "rcuvis: shot: --set rcu.mode=softirq: cue 5 is written for the scenario's own mode, kthread (3.7)" "--cue 5 --set rcu.mode=softirq"
 [ -e "$tmp/c.png" ] && fail "--cue 5 --set rcu.mode=softirq: a picture was written"
 expect_rc 0 "--cue 5 --set rcu.mode=kthread (its own)" -- "$bin" shot "$tree" --cue 5 --set rcu.mode=kthread "${small[@]}" -o "$tmp/c.png"
+# beside --mode naming the cue's own kernel, the override is still checked
+expect_rc 2 "--cue 5 --mode kthread --set rcu.mode=softirq" -- "$bin" shot "$tree" --cue 5 --mode kthread --set rcu.mode=softirq "${small[@]}" -o "$tmp/c.png" &&
+  err_has "--set rcu.mode=softirq: cue 5 is written for" "--mode and --set together"
+# --cpus twice is refused like --at twice (the later one won)
+expect_rc 2 "--cpus twice" -- "$bin" shot "$tree" --at 0.1 --cpus 4 --cpus 8 "${small[@]}" -o "$tmp/c.png" && err_has "--cpus given twice; keep one" "--cpus twice"
 # a cue that invites the change of mode takes it
 python3 - "$tree" "$tmp/invites.json" <<'PY'
 import json, sys

@@ -145,6 +145,16 @@ def test_cue_link(c, srv):
     c.eval("document.getElementById('link').click()")
     href = c.wait_for("location.hash.includes('cue') && location.hash", "the link at a cue")
     check(href == "#%s&cue=4&cpu=0" % SCEN, "at a cue, the link names it: %s" % href)
+    # at a cue, but in a mode the page was opened with (&mode=): a cue link may not name a mode (the page
+    # refused its own link), so the link names the time, and opens again
+    open_page(c, srv, SCEN + "&mode=kthread")
+    press(c, "PageDown", "PageDown", 34)
+    c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).cue == 1", "PgDn to cue 1")
+    c.eval("document.getElementById('link').click()")
+    href = c.wait_for("location.hash.includes('t=') && location.hash", "the link at a cue in a forced mode")
+    check("cue=" not in href and "&mode=kthread" in href, "a cue in a forced mode is linked by its time: %s" % href)
+    open_page(c, srv, href[1:])
+    check(state(c)["t_ns"] > 0, "the page opens its own link %s" % href)
     # cue then t: the cue's selection and compare, the link's time
     open_page(c, srv, SCEN + "&cue=5&t=7.5")
     s = state(c)
