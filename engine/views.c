@@ -178,6 +178,12 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                                 (double)r->begin / NS_PER_S, r->node,
                                 r->preempted ? "" : " (it has run again since: a task leaves the list only at that unlock)", cpu);
         }
+        /* its bit is clear, but it has not noticed this GP or still means to report (qs_pending): it could
+         * not have reported, so an FQS pass credited it (force_qs_rnp(): dyntick-idle or offline). Else it
+         * most likely reported itself; a CPU credited before it noticed the GP looks the same from here */
+        if (rdp->gpnum != rsp->gpnum || rdp->qs_pending)
+            return snprintf(buf, n, "An FQS pass credited CPU %d for %s GP %lu: its dynticks counter showed it idle (or it "
+                            "was offline), so the GP does not wait for it; the CPU itself reported nothing.", cpu, fl, rsp->gpnum);
         return snprintf(buf, n, "CPU %d has already reported its quiescent state for %s GP %lu (or FQS credited it).", cpu, fl, rsp->gpnum);
     }
     if (c->run == RS_OFFLINE)
