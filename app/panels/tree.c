@@ -280,7 +280,15 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             char lab[16] = "";
             int cr = leaf ? panel_cpu_credit(v, st, cpu) : -1;
             if (cr >= 0) snprintf(lab, sizeof lab, "%s", cr == 1 ? "o" : "d"); /* dyntick-idle, traced (dti) or not (snap): "d" */
-            else if (bsz >= rd_px(rd, 17)) snprintf(lab, sizeof lab, "%d", leaf ? cpu : b);
+            else {
+                /* numbers from 17 px, or in smaller cells when the node's widest number fits them all (with W
+                 * on at 1280x720, tree's leaves of CPUs 0-7 keep their numbers; no node numbers some cells
+                 * and not others) */
+                snprintf(lab, sizeof lab, "%d", leaf ? cpu : b);
+                char widest[16];
+                snprintf(widest, sizeof widest, "%d", leaf ? n->grphi : n->nchildren - 1);
+                if (bsz < rd_px(rd, 17) && rd_text_width(rd, RD_SANS_SMALL, widest) > bsz - rd_px(rd, 3)) lab[0] = 0;
+            }
             rd_color ink = (n->qsmask & bit) ? rd_rgb(0xFFFFFF) : th->text;
             if (lab[0]) panel_text_in(fr, RD_SANS_SMALL, q, RD_CENTER, ink, lab);
         }

@@ -1007,3 +1007,25 @@ Test(lecture, presenting_the_workbook_column_shows_no_how_to)
     rd_set_text_observer(W->rd, NULL, NULL);
     cr_expect(strstr(k.text, "gives the workbook the keyboard") != NULL, "column: %s", k.text);
 }
+
+/* With W on at 1280x720 the tree's cells are under 17 px and lost every number; a node whose widest
+ * number fits its cells keeps them (rnp1's 0-3), and no node numbers some cells and not others. */
+Test(lecture, a_narrow_tree_keeps_the_numbers_that_fit)
+{
+    unsetenv("RCUVIS_DATA");
+    open_scenario("tree.json");
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
+    key(SDLK_w);
+    frame();
+    cr_assert_gt(W->app.L.workbook.w, 0);
+    static runs_in k;
+    memset(&k, 0, sizeof k);
+    k.r = W->app.L.side[0].tree;
+    rd_set_text_observer(W->rd, keep_in, &k);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    cr_expect(strstr(k.text, "0 1 2 3 ") != NULL, "rnp1's cells: %s", k.text);
+    cr_expect_null(strstr(k.text, "8 9 "), "rnp3 numbered in part: %s", k.text);
+}
