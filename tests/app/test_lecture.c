@@ -1012,6 +1012,10 @@ Test(lecture, presenting_the_workbook_column_shows_no_how_to)
  * number fits its cells keeps them (rnp1's 0-3), and no node numbers some cells and not others. */
 Test(lecture, a_narrow_tree_keeps_the_numbers_that_fit)
 {
+    char err[512];
+    rd_free(W->rd); /* a 1280x720 screen's window: 1280x688 */
+    W->rd = rd_new_offscreen(1280, 688, 1.0f, err, sizeof err);
+    cr_assert(W->rd, "%s", err);
     unsetenv("RCUVIS_DATA");
     open_scenario("tree.json");
     frame();
