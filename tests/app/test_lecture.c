@@ -872,17 +872,25 @@ Test(lecture, presenting_still_says_why_a_key_did_nothing)
     cr_expect(strstr(W->app.st.status, "This is the first cue") != NULL, "status: %s", W->app.st.status);
 }
 
+/* file's lecture in presentation mode at cue n (1-based), as F5 and PgDn n times get there */
+static void present_at_cue(const char *file, int n)
+{
+    open_scenario(file);
+    W->app.st.cue = -1; /* a new file's lecture starts before its first cue */
+    W->app.st.presenting = false;
+    frame();
+    key(SDLK_F5);
+    for (int i = 0; i < n; i++) key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, n - 1);
+}
+
 /* A step back from a cue read "(no caption at this moment)"; then the cue before narrated, and one
  * event before tree's cue 5 read cue 4's "GP 40 waits" over a grace period already over. Near the cue
  * it narrates its moment, marked as just ahead; nearer the cue before, that one does. */
 Test(lecture, a_step_back_from_a_cue_narrates_the_nearer_cue)
 {
     /* tree: 4 us before cue 5, the grace period is already over: cue 5 narrates, marked just ahead */
-    open_scenario("tree.json");
-    frame();
-    key(SDLK_F5);
-    for (int i = 0; i < 5; i++) key(SDLK_PAGEDOWN);
-    cr_assert_eq(W->app.st.cue, 4);
+    present_at_cue("tree.json", 5);
     int64_t at5 = (int64_t)llround(W->app.base.cues[4].at_s * 1e9);
     ui_app_seek(&W->app, at5 - 4000);
     frame();
@@ -891,11 +899,7 @@ Test(lecture, a_step_back_from_a_cue_narrates_the_nearer_cue)
     cr_expect(strstr(cap, W->app.base.cues[4].caption) != NULL, "cue 5's words: %s", cap);
     cr_expect_str_eq(W->app.s[0].view.cue_title, W->app.base.cues[4].title);
     /* omap-stall: 1 us after cue 3, nearer it than cue 4: cue 3 narrates */
-    open_scenario("omap-stall.json");
-    W->app.st.cue = -1; /* a new file's lecture starts before its first cue */
-    frame();
-    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
-    cr_assert_eq(W->app.st.cue, 3);
+    present_at_cue("omap-stall.json", 4);
     int64_t at3 = (int64_t)llround(W->app.base.cues[2].at_s * 1e9), at4 = (int64_t)llround(W->app.base.cues[3].at_s * 1e9);
     ui_app_seek(&W->app, at3 + 1000);
     frame();
@@ -914,11 +918,7 @@ Test(lecture, a_step_back_from_a_cue_narrates_the_nearer_cue)
  * caption at this moment)": the cue whose moment was passed narrates it. */
 Test(lecture, stepping_past_a_later_cue_narrates_that_cue)
 {
-    open_scenario("tree.json");
-    frame();
-    key(SDLK_F5);
-    for (int i = 0; i < 5; i++) key(SDLK_PAGEDOWN);
-    cr_assert_eq(W->app.st.cue, 4);
+    present_at_cue("tree.json", 5);
     int64_t at6 = (int64_t)llround(W->app.base.cues[5].at_s * 1e9);
     ui_app_seek(&W->app, at6 + 500000); /* half a jiffy past cue 6 */
     frame();
@@ -965,11 +965,7 @@ Test(lecture, a_caption_starting_after_the_cue_speaks)
  * the top bar still read "5. The root empties: the grace period is over" over a tree still waiting */
 Test(lecture, an_injection_pauses_the_cue_title_with_the_caption)
 {
-    open_scenario("tree.json");
-    frame();
-    key(SDLK_F5);
-    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
-    cr_assert_eq(W->app.st.cue, 3);
+    present_at_cue("tree.json", 4);
     cr_assert_geq(W->app.st.sel_cpu, 0, "cue 4 selects a CPU");
     key(SDLK_l);
     key(SDLK_PAGEDOWN);
@@ -1017,10 +1013,7 @@ Test(lecture, a_narrow_tree_keeps_the_numbers_that_fit)
     W->rd = rd_new_offscreen(1280, 688, 1.0f, err, sizeof err);
     cr_assert(W->rd, "%s", err);
     unsetenv("RCUVIS_DATA");
-    open_scenario("tree.json");
-    frame();
-    key(SDLK_F5);
-    for (int i = 0; i < 4; i++) key(SDLK_PAGEDOWN);
+    present_at_cue("tree.json", 4);
     key(SDLK_w);
     frame();
     cr_assert_gt(W->app.L.workbook.w, 0);
