@@ -5,6 +5,9 @@
 #include "scenario.h"
 #include "view/timetravel.h"
 #include "window/window.h"
+#include "util/newfile.h"
+#include "util/readfile.h"
+#include "util/safefile.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -360,10 +363,20 @@ static void save(ui_win *w, double now_ms)
     char badge[256];
     ui_app_config_badge(&w->app, badge, sizeof badge);
 #ifdef __EMSCRIPTEN__
-    /* the page keeps it in the browser (IndexedDB), under a path no student's computer has */
+    /* the page keeps it in the browser (IndexedDB), under a path no student's computer has, and hands a
+     * copy to the browser's downloads (the pictures folder is them): a student had no way to take it out */
     const char *base = strrchr(path, '/');
-    char shown[1300];
-    snprintf(shown, sizeof shown, "%s, kept in this browser (Open lists it)", base ? base + 1 : path);
+    base = base ? base + 1 : path;
+    char shown[1300], stem[1300], dl[1400], derr[256];
+    size_t len = 0;
+    char *text = rf_read_file(path, &len, (size_t)64 << 20);
+    size_t bl = strlen(base);
+    snprintf(stem, sizeof stem, "%s/%.*s", nf_pictures_dir(), (int)(bl > 5 && !strcmp(base + bl - 5, ".json") ? bl - 5 : bl), base);
+    bool got = text && nf_reserve(stem, "json", dl, sizeof dl) == 0 && sf_write_file(dl, text, len, 0644, derr, sizeof derr) == 0;
+    free(text);
+    const char *dbase = strrchr(dl, '/');
+    snprintf(shown, sizeof shown, "%s, kept in this browser (Open lists it)%s%s", base, got ? " and downloaded as " : "",
+             got ? (dbase ? dbase + 1 : dl) : "");
 #else
     const char *shown = path;
 #endif

@@ -127,6 +127,13 @@ def test_downloads(c, dl):
     check(len(names) == 6 and all(n.endswith(".csv") for n in names), "Ctrl+E hands 6 CSV files to the browser: %s" % ", ".join(names))
     check("downloaded as rcuvis-" in state(c)["status"], "the status line names the download, not a page-internal path: %r"
           % state(c)["status"][:120])
+    # Ctrl+S: a scenario recorded in the page is kept in the browser and downloaded (it could not be taken out)
+    c.eval("rcuvisDownloads.length = 0")
+    press(c, "s", "KeyS", 83, modifiers=2)
+    saved = c.wait_for("rcuvisDownloads.length >= 1 && rcuvisDownloads", "the Ctrl+S download")
+    check(len(saved) == 1 and saved[0].endswith(".json"), "Ctrl+S hands the recorded scenario to the browser: %s" % saved)
+    text = wait_file(os.path.join(dl, saved[0]), "the scenario download").decode()
+    check('"name"' in text and '"cpus"' in text, "the downloaded scenario is a scenario file (%d bytes)" % len(text))
     for n in names:
         text = wait_file(os.path.join(dl, n), "the CSV download").decode()
         lines = text.splitlines()
