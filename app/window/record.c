@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void ui_rec_free(ui_recorder *r)
 {
@@ -367,12 +368,14 @@ static void save(ui_win *w, double now_ms)
      * copy to the browser's downloads (the pictures folder is them): a student had no way to take it out */
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    char shown[1300], stem[1300], dl[1400], derr[256];
+    char shown[1300], stem[1300], dl[1400] = "", derr[256];
     size_t len = 0;
     char *text = rf_read_file(path, &len, (size_t)64 << 20);
     size_t bl = strlen(base);
     snprintf(stem, sizeof stem, "%s/%.*s", nf_pictures_dir(), (int)(bl > 5 && !strcmp(base + bl - 5, ".json") ? bl - 5 : bl), base);
-    bool got = text && nf_reserve(stem, "json", dl, sizeof dl) == 0 && sf_write_file(dl, text, len, 0644, derr, sizeof derr) == 0;
+    bool reserved = text && nf_reserve(stem, "json", dl, sizeof dl) == 0;
+    bool got = reserved && sf_write_file(dl, text, len, 0644, derr, sizeof derr) == 0;
+    if (reserved && !got) unlink(dl); /* not an empty file handed to the browser */
     free(text);
     const char *dbase = strrchr(dl, '/');
     snprintf(shown, sizeof shown, "%s, kept in this browser (Open lists it)%s%s", base, got ? " and downloaded as " : "",
