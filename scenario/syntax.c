@@ -472,7 +472,8 @@ bool rv_json_path_pos(const char *text, size_t len, const char *jpath, int *line
     size_t depth = 0;
     const cJSON *node = root;
     bool ok = true;
-    for (const char *p = jpath + 1; *p && ok && depth < sizeof idx / sizeof idx[0];) {
+    const char *p = jpath + 1;
+    for (; *p && ok && depth < sizeof idx / sizeof idx[0];) {
         int i = 0;
         const cJSON *child = NULL;
         if (*p == '.') {
@@ -493,7 +494,7 @@ bool rv_json_path_pos(const char *text, size_t len, const char *jpath, int *line
     }
     cJSON_Delete(root);
     size_t off;
-    if (!ok || sc_locate(text + skip, len - skip, idx, depth, &off) < 0) return false;
+    if (!ok || *p || sc_locate(text + skip, len - skip, idx, depth, &off) < 0) return false; /* *p: deeper than idx holds */
     sc_line_col(text + skip, off, line, col);
     return true;
 }

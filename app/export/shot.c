@@ -170,6 +170,13 @@ static int bench_seeks(ui_app *a, int n, int64_t upto)
     return 0;
 }
 
+/* The kernel a --mode (or rcu.mode) value names: softirq or 3.6, kthread or 3.7; -1 for anything else
+ * (compare, a typo) or NULL. */
+static int kernel_named(const char *m)
+{
+    return !m ? -1 : !strcmp(m, "softirq") || !strcmp(m, "3.6") ? RV_MODE_SOFTIRQ : !strcmp(m, "kthread") || !strcmp(m, "3.7") ? RV_MODE_KTHREAD : -1;
+}
+
 /* A lecture cue sets its own view (compare or not, flavor, selected CPU), or keeps the one an
  * earlier cue set (ui_cue_view_at: the window's state after PgDn to it): an option that asks for
  * another one would be overridden without a word (`--cue 5 --mode kthread` gave the compare
@@ -183,8 +190,7 @@ static bool cue_conflict(const rv_config *cfg, int file_mode, int n, const char 
     int setter = -1;
     /* one engine in another mode than the run the cue narrates: its caption speaks of that run, so the
      * picture would show it marked as not matching (or the window's M is what the cue asks for) */
-    int one = !mode ? -1 : !strcmp(mode, "softirq") || !strcmp(mode, "3.6") ? RV_MODE_SOFTIRQ
-                         : !strcmp(mode, "kthread") || !strcmp(mode, "3.7") ? RV_MODE_KTHREAD : -1;
+    int one = kernel_named(mode);
     bool invites_mode = rv_cue_invites(cue, "mode");
     if (mode && q.compare >= 0 && (q.compare == 1) != !strcmp(mode, "compare")) {
         snprintf(what, sizeof what, "%s%s: cue %d is shown %s", mode_flag, mode, n, q.compare ? "in compare mode (both engines)" : "with one engine");
@@ -380,8 +386,7 @@ int cmd_shot(int argc, char **argv)
     ui_app_init(&a);
     if (mode) {
         if (!strcmp(mode, "compare")) compare = true;
-        else if (!strcmp(mode, "softirq") || !strcmp(mode, "3.6")) { a.mode_forced = true; a.forced_mode = RV_MODE_SOFTIRQ; }
-        else if (!strcmp(mode, "kthread") || !strcmp(mode, "3.7")) { a.mode_forced = true; a.forced_mode = RV_MODE_KTHREAD; }
+        else if (kernel_named(mode) >= 0) { a.mode_forced = true; a.forced_mode = (enum rv_mode)kernel_named(mode); }
         else return bad("--mode: expected softirq, kthread or compare, got \"%s\"", mode);
     }
     int want_flavor = -1; /* set once loaded: loading picks an enabled flavor in place of one the file lacks */
@@ -507,8 +512,7 @@ int cmd_shot(int argc, char **argv)
         }
         /* the file's own mode: a.base holds the run's, which the --set changed */
         int file_mode = a.file_knobs.known ? (int)a.file_knobs.mode : (int)a.base.rcu.mode;
-        int set_as = !strcmp(set_mode_text, "softirq") || !strcmp(set_mode_text, "3.6") ? RV_MODE_SOFTIRQ
-                   : !strcmp(set_mode_text, "kthread") || !strcmp(set_mode_text, "3.7") ? RV_MODE_KTHREAD : -1;
+        int set_as = kernel_named(set_mode_text);
         /* only the other kernel on a single-view cue (the file's own mode changes nothing; a compare cue
          * shows both kernels whichever the file names), and also beside --mode */
         bool set_other = set_mode && set_as >= 0 && set_as != file_mode && ui_cue_view_at(&a.base, cue - 1).compare != 1;

@@ -2,7 +2,6 @@
 #include "panels/panels.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct level_geo {
@@ -15,6 +14,7 @@ typedef struct level_geo {
 /* The smallest bit that still holds its "d"/"o" credit letter (draw_node): below it a leaf's bits are
  * slivers no one reads from the back of a room, and few leaves become labeled boxes instead. */
 #define TREE_LABEL_BSZ 13
+#define TREE_NUMBER_BSZ 17 /* a cell's two-digit number fits from this size (smaller ones: draw_node()) */
 /* A labeled leaf box is at least this wide: "rnp12", or a swatch and "13 owe". */
 #define TREE_BOX_MIN_W 52
 /* Labeled boxes only for trees with few leaves; hundreds get the grouped summary (leaf_summary). */
@@ -287,7 +287,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                 snprintf(lab, sizeof lab, "%d", leaf ? cpu : b);
                 char widest[16];
                 snprintf(widest, sizeof widest, "%d", leaf ? n->grphi : n->nchildren - 1);
-                if (bsz < rd_px(rd, 17) && rd_text_width(rd, RD_SANS_SMALL, widest) > bsz - rd_px(rd, 3)) lab[0] = 0;
+                if (bsz < rd_px(rd, TREE_NUMBER_BSZ) && rd_text_width(rd, RD_SANS_SMALL, widest) > bsz - rd_px(rd, 3)) lab[0] = 0;
             }
             rd_color ink = (n->qsmask & bit) ? rd_rgb(0xFFFFFF) : th->text;
             if (lab[0]) panel_text_in(fr, RD_SANS_SMALL, q, RD_CENTER, ink, lab);
@@ -949,9 +949,9 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
      * cells): fewer text lines, when that gives numbered cells (or cells at all, over a box); decided
      * from the room and the tree, not the moment's text, so the tree keeps its place frame to frame.
      * Only as drawn (rescue): the height the layout gives the panel is measured without it, as before */
-    if (rescue && v->nnodes == 1 && (L->fit.box_lines > 0 || L->fit.bl < rd_px(rd, 17))) {
+    if (rescue && v->nnodes == 1 && (L->fit.box_lines > 0 || L->fit.bl < rd_px(rd, TREE_NUMBER_BSZ))) {
         /* one driver line, then none (a browser page's 1280x607 canvas: the panel's title keeps gN cM);
-         * the first whose cells carry their CPU numbers (17 px, draw_node()), else the first whose cells
+         * the first whose cells carry their CPU numbers (TREE_NUMBER_BSZ), else the first whose cells
          * are readable at all */
         tree_layout M[2];
         int pick = -1;
@@ -960,7 +960,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
             memset(m, 0, sizeof *m);
             if (fewer >= drv + cred_n) { m->fit.box_lines = 1; continue; }
             place_tree(fr, c, v, fewer, 0, leg_h, no_hints, m);
-            if (bits_readable(rd, m->fit) && m->fit.bl >= rd_px(rd, 17)) { pick = 1 - fewer; break; }
+            if (bits_readable(rd, m->fit) && m->fit.bl >= rd_px(rd, TREE_NUMBER_BSZ)) { pick = 1 - fewer; break; }
         }
         for (int k = 0; k < 2 && pick < 0 && L->fit.box_lines > 0; k++) /* cells at least, over a box of words */
             if (bits_readable(rd, M[k].fit)) pick = k;
@@ -985,7 +985,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
     int want = (drv_max - drv - drv_extra > 0 ? drv_max - drv - drv_extra : 0) +
                (cred_n && cred_max - cred_n - cred_extra > 0 ? cred_max - cred_n - cred_extra : 0);
     if (want > 0 && !L->sum_lines && v->levels > 0 && v->nnodes > 0 && L->area.h > 0) {
-        int floor = rd_px(rd, 17), used = drv_extra + cred_extra;
+        int floor = rd_px(rd, TREE_NUMBER_BSZ), used = drv_extra + cred_extra;
         for (int e = want; e >= 1; e--) {
             rd_rect a = {L->area.x, L->area.y + (used + e) * lh, L->area.w, L->area.h - (used + e) * lh};
             if (a.h <= 0) continue;

@@ -192,13 +192,6 @@ bool workbook_panel_click(workbook_panel *wb, int x, int y)
     return false;
 }
 
-void workbook_panel_scroll(workbook_panel *wb, int lines)
-{
-    wb->scroll += lines * (wb->line_h ? wb->line_h : 16) * 3;
-    int max = wb->content_h - wb->view_h;
-    if (wb->scroll > max) wb->scroll = max;
-    if (wb->scroll < 0) wb->scroll = 0;
-}
 
 static void scroll_to(workbook_panel *wb, int px)
 {
@@ -206,6 +199,8 @@ static void scroll_to(workbook_panel *wb, int px)
     wb->scroll = px > max ? max : px;
     if (wb->scroll < 0) wb->scroll = 0;
 }
+
+void workbook_panel_scroll(workbook_panel *wb, int lines) { scroll_to(wb, wb->scroll + lines * (wb->line_h ? wb->line_h : 16) * 3); }
 
 bool workbook_panel_wheel(workbook_panel *wb, int x, int y, int lines)
 {

@@ -385,7 +385,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
          * already over; further back, the cue before it narrates (omap-stall 30 s before its stall read
          * "just ahead") */
         int64_t to_cue = cue_ns(cfg, cue) - v->now;
-        bool near = to_cue <= 100000000 && (prev < 0 || to_cue <= v->now - cue_ns(cfg, prev));
+        const int64_t step_back_ns = 100000000; /* 100 ms: a few steps or jiffies, not the stretch before the cue */
+        bool near = to_cue <= step_back_ns && (prev < 0 || to_cue <= v->now - cue_ns(cfg, prev));
         if (near) { ahead = true; since = prev >= 0 ? cue_ns(cfg, prev) : -1; }
         else if (prev >= 0) cue = prev, before = true;
         else cue = -1;
@@ -535,10 +536,10 @@ const char *ui_caption_timed(const rv_config *cfg, int64_t now)
 bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, int64_t *until)
 {
     if (cue < 0 || (size_t)cue >= cfg->ncues) return false;
-    int64_t at = (int64_t)(cfg->cues[cue].at_s * 1e9), nx = end + 1;
+    int64_t at = cue_ns(cfg, cue), nx = end + 1;
     /* current until time reaches the next cue moment after it (cues are in lecture order) */
     for (size_t i = 0; i < cfg->ncues; i++) {
-        int64_t qt = (int64_t)(cfg->cues[i].at_s * 1e9);
+        int64_t qt = cue_ns(cfg, (int)i);
         if (qt > at && qt < nx) nx = qt;
     }
     if (until) *until = nx;

@@ -132,50 +132,43 @@ static bool answers_elsewhere(const quiz_set *set, const progress *p)
     return false;
 }
 
-bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p)
+/* Outcomes of p over every lesson of set, or only the lesson `only` (wb_lesson_score() summed). */
+static void set_score(const quiz_set *set, const quiz_lesson *only, const progress *p, wb_score *sum)
 {
+    memset(sum, 0, sizeof *sum);
     for (size_t fi = 0; fi < set->n; fi++)
         for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-            const quiz_lesson *l = &set->files[fi].lessons[li];
-            char key[128];
-            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-            for (size_t qi = 0; qi < l->nquestions; qi++)
-                if (wb_outcome_of(progress_get((progress *)p, key, l->questions[qi].id, false)) != WB_UNTOUCHED) return false;
+            if (!summarized(only, &set->files[fi].lessons[li])) continue;
+            wb_score sc;
+            wb_lesson_score(p, &set->files[fi], &set->files[fi].lessons[li], &sc);
+            for (int k = 0; k < WB_NOUTCOMES; k++) sum->n[k] += sc.n[k];
+            sum->total += sc.total;
         }
-    return answers_elsewhere(set, p);
+}
+
+bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p)
+{
+    wb_score sc;
+    set_score(set, NULL, p, &sc);
+    return sc.n[WB_UNTOUCHED] == sc.total && answers_elsewhere(set, p);
 }
 
 /* One line per student (per file, by the name the teacher gave it): how many of the summarized
- * questions they answered, how many right at the first try, how many with help. A teacher grading
- * by student had only per-question figures and the files' random ids. */
+ * questions they answered, and how: right at the first try, after retries, with help, still open. A
+ * teacher grading by student had only per-question figures and the files' random ids. */
 static void per_student(const quiz_set *set, const quiz_lesson *only, student_file *cls, size_t n, FILE *out)
 {
-    size_t total = 0;
-    for (size_t fi = 0; fi < set->n; fi++)
-        for (size_t li = 0; li < set->files[fi].nlessons; li++)
-            if (summarized(only, &set->files[fi].lessons[li])) total += set->files[fi].lessons[li].nquestions;
+    wb_score all;
+    set_score(set, only, NULL, &all);
     fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open):\n"
-            "  %-28s %8s  %9s  %13s  %9s  %4s\n", total, total == 1 ? "" : "s", "file", "answered", "first try", "after retries",
-            "with help", "open");
+            "  %-28s %8s  %9s  %13s  %9s  %4s\n", all.total, all.total == 1 ? "" : "s", "file", "answered", "first try",
+            "after retries", "with help", "open");
     for (size_t i = 0; i < n; i++) {
-        size_t done = 0, first = 0, retries = 0, helped = 0, open = 0;
-        for (size_t fi = 0; fi < set->n; fi++)
-            for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-                const quiz_lesson *l = &set->files[fi].lessons[li];
-                if (!summarized(only, l)) continue;
-                char key[128];
-                quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-                for (size_t qi = 0; qi < l->nquestions; qi++) {
-                    enum wb_outcome o = wb_outcome_of(progress_get(&cls[i].p, key, l->questions[qi].id, false));
-                    if (o == WB_UNTOUCHED) continue;
-                    done++;
-                    first += o == WB_FIRST_TRY;
-                    retries += o == WB_RETRIES;
-                    helped += o == WB_HELPED;
-                    open += o == WB_OPEN;
-                }
-            }
-        fprintf(out, "  %-28s %8zu  %9zu  %13zu  %9zu  %4zu%s\n", cls[i].name, done, first, retries, helped, open,
+        wb_score sc;
+        set_score(set, only, &cls[i].p, &sc);
+        size_t done = sc.total - sc.n[WB_UNTOUCHED];
+        fprintf(out, "  %-28s %8zu  %9zu  %13zu  %9zu  %4zu%s\n", cls[i].name, done, sc.n[WB_FIRST_TRY], sc.n[WB_RETRIES],
+                sc.n[WB_HELPED], sc.n[WB_OPEN],
                 !done && answers_elsewhere(set, &cls[i].p) ? "  (answers to another quiz only: exported without --file?)" : "");
     }
 }

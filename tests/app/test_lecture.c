@@ -797,6 +797,16 @@ static void keep_in(void *ctx, const char *s, const char *end, int x, int y, int
     snprintf(k->text + l, sizeof k->text - l, "%.*s ", (int)n, s);
 }
 
+/* One frame, the text drawn in r into k (reset first). */
+static void drawn_in(rd_rect r, runs_in *k)
+{
+    memset(k, 0, sizeof *k);
+    k->r = r;
+    rd_set_text_observer(W->rd, keep_in, k);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+}
+
 /* tree's lecture at 1280x688 (a 1280x720 projector less the window's frame): every caption names
  * rnp1..rnp4, and the leaves were bare bits (a title needed 96 px; a leaf had 88) */
 Test(lecture, the_tree_lecture_names_its_leaves_at_1280x720)
@@ -812,11 +822,7 @@ Test(lecture, the_tree_lecture_names_its_leaves_at_1280x720)
     cr_assert_eq(W->app.st.cue, 3);
     frame();
     static runs_in k;
-    memset(&k, 0, sizeof k);
-    k.r = W->app.L.side[0].tree;
-    rd_set_text_observer(W->rd, keep_in, &k);
-    frame();
-    rd_set_text_observer(W->rd, NULL, NULL);
+    drawn_in(W->app.L.side[0].tree, &k);
     for (int i = 1; i <= 4; i++) {
         char name[16];
         snprintf(name, sizeof name, "rnp%d", i);
@@ -853,18 +859,10 @@ Test(lecture, presenting_still_says_why_a_key_did_nothing)
     key(SDLK_F5);
     key(SDLK_PAGEDOWN);
     static runs_in k;
-    memset(&k, 0, sizeof k);
-    k.r = W->app.L.top;
-    rd_set_text_observer(W->rd, keep_in, &k);
-    frame();
-    rd_set_text_observer(W->rd, NULL, NULL);
+    drawn_in(W->app.L.top, &k);
     cr_expect_null(strstr(k.text, "Cue 1 of"), "the routine status is left out: %s", k.text);
     for (size_t i = 0; i < W->app.base.ncues + 1; i++) key(SDLK_PAGEDOWN);
-    memset(&k, 0, sizeof k);
-    k.r = W->app.L.top;
-    rd_set_text_observer(W->rd, keep_in, &k);
-    frame();
-    rd_set_text_observer(W->rd, NULL, NULL);
+    drawn_in(W->app.L.top, &k);
     cr_expect(strstr(k.text, "That was the last cue") != NULL, "top bar: %s", k.text);
     /* and PgUp at the first cue's moment, which went there again without a word */
     for (size_t i = 0; i < W->app.base.ncues + 1; i++) key(SDLK_PAGEUP);
@@ -987,20 +985,12 @@ Test(lecture, presenting_the_workbook_column_shows_no_how_to)
     frame();
     cr_assert_gt(W->app.L.workbook.w, 0);
     static runs_in k;
-    memset(&k, 0, sizeof k);
-    k.r = W->app.L.workbook;
-    rd_set_text_observer(W->rd, keep_in, &k);
-    frame();
-    rd_set_text_observer(W->rd, NULL, NULL);
+    drawn_in(W->app.L.workbook, &k);
     cr_expect(strstr(k.text, "Workbook") != NULL, "column: %s", k.text);
     cr_expect_null(strstr(k.text, "gives the workbook the keyboard"), "a how-to in F5: %s", k.text);
     cr_expect_null(strstr(k.text, "A to answer"), "a how-to in F5: %s", k.text);
     key(SDLK_F5); /* not presenting: the how-to is back */
-    memset(&k, 0, sizeof k);
-    k.r = W->app.L.workbook;
-    rd_set_text_observer(W->rd, keep_in, &k);
-    frame();
-    rd_set_text_observer(W->rd, NULL, NULL);
+    drawn_in(W->app.L.workbook, &k);
     cr_expect(strstr(k.text, "gives the workbook the keyboard") != NULL, "column: %s", k.text);
 }
 
@@ -1018,11 +1008,7 @@ Test(lecture, a_narrow_tree_keeps_the_numbers_that_fit)
     frame();
     cr_assert_gt(W->app.L.workbook.w, 0);
     static runs_in k;
-    memset(&k, 0, sizeof k);
-    k.r = W->app.L.side[0].tree;
-    rd_set_text_observer(W->rd, keep_in, &k);
-    frame();
-    rd_set_text_observer(W->rd, NULL, NULL);
+    drawn_in(W->app.L.side[0].tree, &k);
     cr_expect(strstr(k.text, "0 1 2 3 ") != NULL, "rnp1's cells: %s", k.text);
     cr_expect_null(strstr(k.text, "8 9 "), "rnp3 numbered in part: %s", k.text);
 }
