@@ -705,6 +705,31 @@ Test(session, the_place_is_the_lesson_last_answered_in)
     quiz_session_close(&s);
 }
 
+/* The shipped workbook: each lecture scenario opens the lesson about it. The tree scenario opened lesson 3
+ * (dyntick-idle), whose one question used it, instead of lesson 2, the rcu_node tree; a tie goes to the
+ * earlier lesson. */
+Test(session, shipped_scenarios_open_their_own_lessons)
+{
+    const char *r = getenv("RCUVIS_ROOT");
+    char shipped[512], msg[1024];
+    snprintf(shipped, sizeof shipped, "%s/quizzes", r && *r ? r : ".");
+    quiz_session s;
+    cr_assert_eq(quiz_session_open(&s, shipped, ppath, msg, sizeof msg), 0, "%s", msg);
+    static const struct { const char *scenario, *title; } want[] = {
+        {"tree.json", "The rcu_node tree"},
+        {"omap-stall.json", "The OMAP stall"},
+        {"fast-no-hz.json", "Dyntick-idle and forcing quiescent states"},
+        {"small-busy.json", "Grace periods and readers"},
+        {"hackbench.json", "Where the CPU time goes"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        size_t f = 99, l = 99;
+        cr_assert(quiz_session_scenario_lesson(&s, want[i].scenario, &f, &l), "%s has a lesson", want[i].scenario);
+        cr_expect_str_eq(s.set.files[f].lessons[l].title, want[i].title, "%s", want[i].scenario);
+    }
+    quiz_session_close(&s);
+}
+
 /* A review answer or a hint read later is not where the student stopped: 2.1 answered last as a new
  * question, then a review of 1.1; the place is still 2.2 (a review once sent a student back to lesson 2
  * from lesson 6). */

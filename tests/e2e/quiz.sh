@@ -67,12 +67,12 @@ expect_rc 0 "quiz --help" "" -- "$bin" quiz --help && out_has "--update-expected
 expect_rc 0 "check the shipped quiz" "" -- "$bin" check "$quiz"
 
 # --- a whole lesson answered through a pipe: one wrong answer, then all right
-answers='4|5|65|261|3|=Two leaves|=Child node|=Nothing more|=261.|3|366'
+answers='4|5|65|261|3|=Two leaves|=Child node|=Nothing more|=261.|3|366|8'
 if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; then
   out_has "Not quite." "wrong answer gets feedback"
   out_has "Those are the leaves." "per-answer feedback for 4"
   out_has "The answer: 261, computed by running the simulation" "predict answer shown with its origin"
-  out_has "=== End of lesson 2: 10 of 10 done: 9 first try, 1 after retries ===" "lesson summary separates first tries"
+  out_has "=== End of lesson 2: 11 of 11 done: 10 first try, 1 after retries ===" "lesson summary separates first tries"
   [ -f "$progress" ] || fail "progress file written under XDG_STATE_HOME"
   [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.1"]["attempts"]')" = 2 ] || fail "two attempts recorded for 2.1"
   [ "$(json_get "$progress" 'd["lessons"]["workbook/2"]["2.3"]["last"]')" = 261 ] || fail "the prediction is recorded"
@@ -81,7 +81,7 @@ if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; 
   ls "$XDG_STATE_HOME/rcuvis" | grep -q tmp && fail "a temp file was left next to progress.json"
 fi
 
-expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { out_has "10/10 done  9 first try, 1 after retries" "list shows lesson 2's score"; out_has "Grace periods and readers                      not started (7 questions)" "an untouched lesson is not started"; out_has "1 question not right at the first try: \`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
+expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { out_has "11/11 done  10 first try, 1 after retries" "list shows lesson 2's score"; out_has "Grace periods and readers                      not started (7 questions)" "an untouched lesson is not started"; out_has "1 question not right at the first try: \`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
 student=$(json_get "$progress" 'd["student"]')
 [ ${#student} -eq 16 ] || fail "a student id is made and kept in progress.json (got '$student')"
 
@@ -144,8 +144,8 @@ printf 'student,lesson\n' >"$tmp/class/broken.csv"
 expect_rc 2 "merge with a broken file" "" -- "$bin" quiz --merge "$tmp/class" && err_has "broken.csv:1: the header lacks the column question" "broken file named"
 
 # --- resets
-expect_rc 0 "reset lesson 2" "" -- "$bin" quiz --reset 2 && out_has "Forgot 10 answers of lesson workbook/2" "reset one lesson"
-expect_rc 0 "list after reset" "" -- "$bin" quiz --list && { out_has "The rcu_node tree                              not started (10 questions)" "lesson 2 forgotten"; ! grep -q "none of\| 0/10 done" "$tmp/out" || fail "a lesson never opened reads 'not started', not '0/10 done' or 'none of 10 done'"; }
+expect_rc 0 "reset lesson 2" "" -- "$bin" quiz --reset 2 && out_has "Forgot 11 answers of lesson workbook/2" "reset one lesson"
+expect_rc 0 "list after reset" "" -- "$bin" quiz --list && { out_has "The rcu_node tree                              not started (11 questions)" "lesson 2 forgotten"; ! grep -q "none of\| 0/11 done" "$tmp/out" || fail "a lesson never opened reads 'not started', not '0/11 done' or 'none of 11 done'"; }
 [ "$(json_get "$progress" 'd["student"]')" = "$student" ] || fail "a reset keeps the student id"
 [ "$(json_get "$progress" '"workbook/1" in d["lessons"]')" = True ] || fail "reset of lesson 2 kept lesson 1"
 expect_rc 0 "reset all" "" -- "$bin" quiz --reset-all && out_has "Forgot every answer." "reset-all"
