@@ -237,6 +237,11 @@ int cmd_quiz(int argc, char **argv)
         goto out;
     }
 
+    /* a student who wrote a list of letters for the pipe had them graded against a reshuffled order
+     * (the order changes when a question comes back), with no word that it could */
+    if (!isatty(STDIN_FILENO))
+        fprintf(stderr, "rcuvis: quiz: note: answers come from a pipe or file, but options are shuffled per student and "
+                        "attempt: a letter means the option shown above it in this run\n");
     quiz_term t = {.in = stdin, .out = stdout, .width = quiz_term_width(), .prog = &prog};
     int rc = QT_CONTINUE;
     if (review) {

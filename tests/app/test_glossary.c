@@ -1,6 +1,7 @@
 /* test_glossary.c — every term a panel draws has a glossary entry and a hover explanation where it is drawn. */
 #include "demo_app.h"
 #include <criterion/criterion.h>
+#include <stdbool.h>
 
 #include "workbook/glossary.h"
 #include "window/app.h"
@@ -413,4 +414,26 @@ Test(glossary, a_tip_explains_a_few_terms_and_names_the_rest)
     rd_end(rd);
     free(fr.tips);
     rd_free(rd);
+}
+
+static void hit_two_jiffy(void *ctx, const char *term, const char *at, size_t len)
+{
+    (void)at; (void)len;
+    if (!strcmp(term, "two-jiffy limit")) *(bool *)ctx = true;
+}
+
+/* A student revising "the two-jiffy limit" found no entry, and the glossary's other "2 jiffies" (ofl,
+ * RCU_STALL_RAT_DELAY) answered instead; the captions' and questions' names for it lead to one entry. */
+Test(glossary, the_two_jiffy_limit_has_an_entry_under_its_names)
+{
+    const char *e = glossary_line("two-jiffy limit");
+    cr_assert_not_null(e);
+    cr_expect(strstr(e, "note_new_gpnum()") && strstr(e, "FAST_NO_HZ"), "the mechanism and the way past it: %s", e);
+    const char *texts[] = {"Right: the idle-entry drain beats the two-tick limit", "far from the tick path's two",
+                           "what does that do to the two-tick limit?"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        bool found = false;
+        glossary_scan(texts[i], NULL, hit_two_jiffy, &found);
+        cr_expect(found, "\"%s\" does not lead to the two-jiffy limit", texts[i]);
+    }
 }

@@ -70,6 +70,7 @@ expect_rc 0 "check the shipped quiz" "" -- "$bin" check "$quiz"
 answers='4|5|65|261|3|=Two leaves|=Child node|=Nothing more|=261.|3|366|8'
 if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; then
   out_has "Not quite." "wrong answer gets feedback"
+  grep -q "a letter means the option shown above it" "$tmp/err" || fail "piped answers are told that options are shuffled"
   out_has "Those are the leaves." "per-answer feedback for 4"
   out_has "The answer: 261, computed by running the simulation" "predict answer shown with its origin"
   out_has "=== End of lesson 2: 11 of 11 done: 10 first try, 1 after retries ===" "lesson summary separates first tries"
