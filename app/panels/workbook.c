@@ -308,11 +308,12 @@ static void button(workbook_panel *wb, pen *p, int *x, const char *label, int ki
     int h = rd_line_height(rd, RD_SANS) + rd_px(rd, 6), w = rd_text_width(rd, RD_SANS, label) + rd_px(rd, 12);
     if (*x > p->c.x && *x + w > p->c.x + p->c.w) { *x = p->c.x; p->y += h + rd_px(rd, 4); }
     rd_rect b = {*x, p->y, w, h};
+    *x += w + rd_px(rd, 6);
+    if (!rd_clip_holds_rows(rd, b)) return; /* half a button under the column's edge: scrolling shows it whole */
     rd_fill(rd, b, on ? rd_mix(th->panel, th->heading, 0.18f) : th->panel);
     rd_frame(rd, b, th->panel_edge, 1);
     rd_text_in(rd, RD_SANS, b, RD_CENTER, th->text, label);
     hit(wb, b, kind, 0);
-    *x += w + rd_px(rd, 6);
 }
 
 /* One chip per lesson, "3 4/7": its id and how many of its questions are done (right or shown); full
@@ -335,13 +336,14 @@ static void lesson_chips(workbook_panel *wb, pen *p)
             int w = rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8);
             if (x + w > p->c.x + p->c.w && x > p->c.x) { x = p->c.x; p->y += h + sp; }
             rd_rect b = {x, p->y, w, h};
+            x += w + sp;
+            if (!rd_clip_holds_rows(rd, b)) continue; /* scrolled half out: shown whole or not at all */
             bool full = right == l->nquestions;
             rd_fill(rd, b, full ? rd_mix(th->panel, th->ok, 0.35f) : right ? rd_mix(th->panel, th->ok, 0.12f) : th->panel);
             bool cur = fi == wb->s.file && li == wb->s.lesson;
             rd_frame(rd, b, cur ? th->heading : th->panel_edge, cur ? rd_px(rd, 2) : 1);
             rd_text_in(rd, RD_SANS_SMALL, b, RD_CENTER, th->text, label);
             hit(wb, b, WB_LESSON, (int)(fi << 8 | li));
-            x += w + sp;
         }
     }
     p->y += h + sp;
@@ -359,6 +361,8 @@ static void dots(workbook_panel *wb, pen *p, const quiz_lesson *l)
         if (x + sz > p->c.x + p->c.w) { x = p->c.x; p->y += sz + sp; }
         const progress_entry *e = progress_get(&wb->s.prog, key, l->questions[i].id, false);
         rd_rect d = {x, p->y, sz, sz};
+        x += sz + sp;
+        if (!rd_clip_holds_rows(rd, rd_inset(d, -rd_px(rd, 2)))) continue;
         enum wb_outcome o = wb_outcome_of(e);
         rd_color col = o == WB_UNTOUCHED ? th->grid : o == WB_FIRST_TRY ? th->ok : o == WB_RETRIES ? rd_mix(th->ok, th->panel, 0.45f)
                      : o == WB_HELPED ? th->fqs : th->owed;
@@ -368,7 +372,6 @@ static void dots(workbook_panel *wb, pen *p, const quiz_lesson *l)
         if (o == WB_RETRIES) rd_fill(rd, rd_inset(d, d.w / 3), th->panel);
         if (i == wb->s.question) rd_frame(rd, rd_inset(d, -rd_px(rd, 2)), th->heading, rd_px(rd, 2));
         hit(wb, d, WB_DOT, (int)i);
-        x += sz + sp;
     }
     p->y += sz + sp;
 }
@@ -403,8 +406,12 @@ static void answers(workbook_panel *wb, pen *p, const quiz_question *q, bool sho
             p->y += rd_text_wrap(rd, RD_SANS_SMALL, fb, th->text_dim, a->feedback);
         }
         rd_rect row = {p->c.x - rd_px(rd, 3), y0 - rd_px(rd, 1), p->c.w + rd_px(rd, 6), p->y - y0 + rd_px(rd, 2)};
-        if (wb->focus && (int)i == s->cursor) rd_frame(rd, row, th->select, 1);
-        hit(wb, row, WB_ANSWER, (int)i);
+        if (wb->focus && (int)i == s->cursor && rd_clip_holds_rows(rd, row)) rd_frame(rd, row, th->select, 1);
+        /* a row the column's edge cuts answers clicks on its part in view only (none when out of view) */
+        rd_rect in = row;
+        if (in.y < p->c.y) { in.h -= p->c.y - in.y; in.y = p->c.y; }
+        if (in.y + in.h > p->c.y + p->c.h) in.h = p->c.y + p->c.h - in.y;
+        if (in.h > 0) hit(wb, in, WB_ANSWER, (int)i);
         gap(p, 3);
     }
 }
@@ -417,6 +424,7 @@ static void input_box(workbook_panel *wb, pen *p, const quiz_question *q)
     const char *label = yesno ? "Your prediction (y / n): " : q->kind == QUIZ_PREDICT ? "Your prediction: " : "Your answer: ";
     int w = rd_text(rd, RD_SANS, p->c.x, p->y, th->text, label);
     rd_rect box = {p->c.x + w, p->y - rd_px(rd, 1), rd_px(rd, 110), rd_line_height(rd, RD_MONO) + rd_px(rd, 2)};
+    if (!rd_clip_holds_rows(rd, box)) { p->y += box.h + rd_px(rd, 4); return; }
     rd_fill(rd, box, th->bg);
     rd_frame(rd, box, wb->focus ? th->select : th->panel_edge, 1);
     char shown[64];
@@ -463,7 +471,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     wb->view_h = view.h;
     wb->column = r;
     wb->view_r = view;
-    rd_clip_push(rd, view);
+    rd_clip_push_rows(rd, view); /* a line or button the edge would cut in half is left for the scroll */
     pen p = {fr, view, view.y - wb->scroll};
     lesson_chips(wb, &p);
     gap(&p, 4);

@@ -51,6 +51,7 @@ struct rd_ctx {
     float scale;
     font_slot fonts[RD_NFONTS];
     SDL_Rect clip[16];
+    bool rows_only[16]; /* per clip level: text rows not wholly inside are left out (rd_clip_push_rows) */
     int nclip;
     SDL_Texture *grid_tex; /* reused by rd_grid */
     int grid_w, grid_h;
@@ -349,12 +350,29 @@ void rd_clip_push(rd_ctx *c, rd_rect r)
 {
     SDL_Rect a = cur_clip(c), b = {r.x, r.y, r.w > 0 ? r.w : 0, r.h > 0 ? r.h : 0}, out;
     if (!SDL_IntersectRect(&a, &b, &out)) out = (SDL_Rect){r.x, r.y, 0, 0};
-    if (c->nclip < 16) c->clip[c->nclip++] = out;
+    if (c->nclip < 16) {
+        c->rows_only[c->nclip] = c->nclip > 0 && c->rows_only[c->nclip - 1]; /* nested clips keep the rule */
+        c->clip[c->nclip++] = out;
+    }
     if (c->svg && c->nclip <= 16) svg_rec_clip_push(c->svg, (rd_rect){out.x, out.y, out.w, out.h});
     /* an empty SDL clip rect means "no clipping", so clip to a 1px corner off the content instead */
     SDL_Rect set = out;
     if (set.w <= 0 || set.h <= 0) set = (SDL_Rect){-10, -10, 1, 1};
     SDL_RenderSetClipRect(c->ren, &set);
+}
+
+/* A scrolled text column: a row the clip would cut in half is left out instead (the scroll reaches
+ * it), so the column never shows half a line or half a button row (the workbook at 1280x720). */
+void rd_clip_push_rows(rd_ctx *c, rd_rect r)
+{
+    rd_clip_push(c, r);
+    if (c->nclip > 0) c->rows_only[c->nclip - 1] = true;
+}
+
+bool rd_clip_holds_rows(rd_ctx *c, rd_rect r)
+{
+    SDL_Rect clip = cur_clip(c);
+    return r.y >= clip.y && r.y + r.h <= clip.y + clip.h;
 }
 
 void rd_clip_pop(rd_ctx *c)
@@ -455,6 +473,8 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
     /* a row that only partly shows, or glyphs that cross or fall beyond a side, are cut text;
      * rows wholly outside the clip are scrolled away on purpose and not counted */
     bool cut = visible_row && (y < clip.y - h / 4 || y + h > clip.y + clip.h + h / 4);
+    bool left_out = cut && c->nclip > 0 && c->rows_only[c->nclip - 1]; /* rd_clip_push_rows(): scrolled, not cut */
+    if (left_out) visible_row = cut = false;
     while (*s && (!end || s < end)) {
         uint32_t cp = utf8_next(&s);
         glyph *g = get_glyph(c, f, cp);
@@ -474,7 +494,7 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
         }
         x += g->advance;
     }
-    if (end ? end > start : *start) {
+    if (!left_out && (end ? end > start : *start)) {
         c->drawn_runs++;
         if (c->svg)
             svg_rec_text(c->svg, (f == RD_MONO || f == RD_MONO_SMALL) ? "DejaVu Sans Mono" : "DejaVu Sans",

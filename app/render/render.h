@@ -74,6 +74,10 @@ void rd_grid(rd_ctx *c, rd_rect r, int w, int h, const uint32_t *rgb);
 
 /* Clipping: push intersects with the current clip; pop restores. Depth up to 16. */
 void rd_clip_push(rd_ctx *c, rd_rect r);
+/* as rd_clip_push, for a scrolled column: text rows it would cut are left out (nested clips keep it) */
+void rd_clip_push_rows(rd_ctx *c, rd_rect r);
+/* whether r lies wholly inside the current clip, top to bottom (a button row drawn only whole) */
+bool rd_clip_holds_rows(rd_ctx *c, rd_rect r);
 void rd_clip_pop(rd_ctx *c);
 
 /* Text (UTF-8). Returns the advance width in pixels. Clipped to the current clip. */

@@ -469,13 +469,24 @@ Test(panel, every_shipped_question_fits_a_1280x720_column)
         quiz_session_hint(s);
         ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT), .hits = hits, .caphits = 256};
         rd_begin(rd, fr.th->bg);
+        rd_text_stats_reset(rd);
         workbook_panel_draw(wb, &fr, col);
         workbook_panel_publish_hits(wb, &fr, HIT_WORKBOOK);
         rd_end(rd);
-        for (int i = 1; i < fr.nhits; i++) /* 0 is the whole column */
+        /* the column scrolls, but never shows half a line: a student saw the Check / Hint / Show answer
+         * row cut in half under "more below" at 1280x720 */
+        rd_text_stats ts;
+        rd_text_stats_get(rd, &ts);
+        cr_expect_eq(ts.clipped, 0, "question %s: %d text rows cut, e.g. \"%s\"", quiz_session_question(s)->id, ts.clipped,
+                     ts.nsamples ? ts.samples[0] : "");
+        for (int i = 1; i < fr.nhits; i++) { /* 0 is the whole column */
             cr_expect(hits[i].r.x >= col.x && hits[i].r.x + hits[i].r.w <= col.x + col.w,
                       "question %s: a click area [%d, %d) sticks out of the column [%d, %d)", quiz_session_question(s)->id,
                       hits[i].r.x, hits[i].r.x + hits[i].r.w, col.x, col.x + col.w);
+            cr_expect(hits[i].r.y >= col.y && hits[i].r.y + hits[i].r.h <= col.y + col.h,
+                      "question %s: a button or row [%d, %d) is drawn across the column's edge [%d, %d)", quiz_session_question(s)->id,
+                      hits[i].r.y, hits[i].r.y + hits[i].r.h, col.y, col.y + col.h);
+        }
         questions++;
     } while (quiz_session_step(s, +1));
     cr_expect_gt(questions, 60);
