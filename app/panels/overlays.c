@@ -351,12 +351,37 @@ int panel_captions_font(rd_ctx *rd, rd_rect r, const char *const *captions, int 
     return (int)strip_fit(rd, r, split, c0, c1);
 }
 
+/* The compare note in the strip: the panel's own colours (not a caption's), in the biggest font that
+ * shows it whole, so it never reads as the scenario author's words */
+static void compare_note_draw(ui_frame *fr, rd_rect r, const char *note)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    rd_fill(rd, r, th->panel);
+    rd_frame(rd, r, th->panel_edge, 1);
+    rd_rect t = caption_text_rect(rd, r);
+    static const enum rd_font fonts[] = {RD_SANS, RD_SANS_SMALL};
+    enum rd_font f = RD_SANS_SMALL;
+    for (size_t i = 0; i < sizeof fonts / sizeof fonts[0]; i++)
+        if (panel_wrap_lines(rd, fonts[i], t.w, note) * rd_line_height(rd, fonts[i]) <= t.h) { f = fonts[i]; break; }
+    panel_wrap(fr, f, t, th->text, note, 0);
+}
+
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews)
 {
     const char *caps[2] = {views[0]->caption, nviews > 1 ? views[1]->caption : NULL};
     char b0[1024], b1[1024];
     const char *c0, *c1;
     bool split = strip_texts(caps, nviews > 1 ? 2 : 1, b0, b1, sizeof b0, &c0, &c1);
+    char note[640];
+    if (!split && (!c0 || !c0[0]) && nviews > 1 && r.w > 0 && r.h > 0) {
+        const ui_view *v36 = views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[1];
+        const ui_view *v37 = v36 == views[0] ? views[1] : views[0];
+        if (v36->mode != v37->mode && panel_compare_note(v36->report, v37->report, note, sizeof note)) {
+            compare_note_draw(fr, r, note);
+            return;
+        }
+    }
     if (!split) { caption_draw_from(fr, r, c0, 0); return; }
     rd_rect left, right;
     strip_halves(fr->rd, r, &left, &right);

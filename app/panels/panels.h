@@ -92,6 +92,13 @@ int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have);
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 /* peer: compared, the other half's view and panel (NULL alone): both halves show the same lines */
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const ui_view *peer, rd_rect peer_r);
+/* RCU's CPU time in all, wherever charged (the panel's "RCU work" rows), and of it the 3.7 GP kthreads'
+ * own sleep/wake (the waker's wake_up(), their context switches and FQS timers; 0 in 3.6), in seconds */
+double panel_rcu_work_s(const rv_report *rep);
+double panel_sleep_wake_s(const rv_report *rep);
+/* Compare mode with no caption in force: what the two sides' RCU time says so far, in words (3.7's
+ * larger total read as "3.7 adds overhead"); false when there is nothing to compare yet */
+bool panel_compare_note(const rv_report *r36, const rv_report *r37, char *buf, size_t n);
 /* How much taller r must be for the panel to show every row it keeps before the rest (its headings,
  * the lines the caption cites, the RCU-work rows, the top list down to its first RCU thread): 0 when
  * it shows them all. A layout gives the panel what another one leaves empty, up to that. */

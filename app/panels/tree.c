@@ -447,8 +447,15 @@ static const char *box_name(rd_ctx *rd, const rv_node_view *first, const rv_node
     return first_fit(rd, RD_SANS_SMALL, w, forms, n);
 }
 
+/* NR_CPUS of the kernel the view models (nr_cpus_compiled; 0 means the machine's own count). */
+static int tree_nr_cpus(const ui_view *v)
+{
+    int nr = v->cfg ? v->cfg->rcu.nr_cpus_compiled : 0;
+    return nr > 0 ? nr : v->ncpus;
+}
+
 /* A leaf's state in words ("13 CPUs still owe a QS", "all reported", "not in qsmaskinit"), to fit w. */
-static const char *box_words(rd_ctx *rd, const rv_node_view *n, enum box_state s, int w, char forms[5][64])
+static const char *box_words(rd_ctx *rd, const ui_view *v, const rv_node_view *n, enum box_state s, int w, char forms[5][64])
 {
     int k = bits_set(n->qsmask), nf = 0;
     const char *es = k == 1 ? "s" : "";
@@ -470,6 +477,15 @@ static const char *box_words(rd_ctx *rd, const rv_node_view *n, enum box_state s
         snprintf(forms[nf++], 64, "no GP");
         break;
     case BOX_EMPTY:
+        /* leaves past the machine's last CPU: 3.6's tree is built for NR_CPUS; a student comparing
+         * hackbench's 3.6 and 3.7 trees took the difference for a bug */
+        if (n->grplo >= v->ncpus && tree_nr_cpus(v) > v->ncpus) {
+            snprintf(forms[nf++], 64, "no such CPUs: tree built for NR_CPUS=%d", tree_nr_cpus(v));
+            snprintf(forms[nf++], 64, "tree built for NR_CPUS=%d", tree_nr_cpus(v));
+            snprintf(forms[nf++], 64, "NR_CPUS=%d", tree_nr_cpus(v));
+            snprintf(forms[nf++], 64, "no CPU");
+            break;
+        }
         snprintf(forms[nf++], 64, "no CPU online: not in qsmaskinit");
         snprintf(forms[nf++], 64, "not in qsmaskinit");
         snprintf(forms[nf++], 64, "no CPU online");
@@ -514,6 +530,11 @@ static void box_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_vie
         l = leaf_tip_text(v, n, tip, sizeof tip);
         snprintf(tip + l, sizeof tip - l, ". qsmask %#lx: each set bit is a CPU that still owes a QS%s", n->qsmask,
                  n->qsmask & ~n->qsmaskinit ? " (a bit outside qsmaskinit: its CPU went offline mid-GP; FQS credits it, ofl)" : "");
+    } else if (n->grplo >= v->ncpus && tree_nr_cpus(v) > v->ncpus) {
+        l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: this machine has %d CPUs, but the tree is built for "
+                             "NR_CPUS=%d, the kernel's compile-time bound (3.6 sizes it so; 3.7 by nr_cpu_ids). No grace period waits "
+                             "here (qsmaskinit 0), yet each GP's start and end still visit it",
+                             n->index, n->level, n->grplo, n->grphi, v->ncpus, tree_nr_cpus(v));
     } else {
         l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: no CPU online, so qsmaskinit is 0 and no grace "
                              "period waits here", n->index, n->level, n->grplo, n->grphi);
@@ -539,14 +560,14 @@ static void box_text(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         int nw = panel_text_fit(fr, RD_SANS_SMALL, x, y, w / 2, th->text, box_name(rd, n, last, w / 2, names)) + rd_px(rd, 6);
         int sx = x + nw, wx = sx + sw + rd_px(rd, 4);
         state_swatch(fr, (rd_rect){sx, y + (lh - sw) / 2, sw, sw}, n, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
-        if (x + w > wx) panel_text_fit(fr, RD_SANS_SMALL, wx, y, x + w - wx, ink, box_words(rd, n, s, x + w - wx, words));
+        if (x + w > wx) panel_text_fit(fr, RD_SANS_SMALL, wx, y, x + w - wx, ink, box_words(rd, v, n, s, x + w - wx, words));
         return;
     }
     panel_text_fit(fr, RD_SANS_SMALL, x, y, w, th->text, box_name(rd, n, last, w, names));
     y += lh;
     int tx = x + sw + rd_px(rd, 4);
     state_swatch(fr, (rd_rect){x, y + (lh - sw) / 2, sw, sw}, n, s, s != BOX_EMPTY && leaf_just_cleared(v, st, n));
-    panel_text_fit(fr, RD_SANS_SMALL, tx, y, x + w - tx, ink, box_words(rd, n, s, x + w - tx, words));
+    panel_text_fit(fr, RD_SANS_SMALL, tx, y, x + w - tx, ink, box_words(rd, v, n, s, x + w - tx, words));
     if (lines < 3) return;
     y += lh;
     if (s == BOX_EMPTY) snprintf(mask, sizeof mask, "qsmaskinit 0");
