@@ -16,6 +16,27 @@ static void draw_overlays(ui_frame *fr, const ui_layout *L, const ui_state *st)
     if (!st->presenting) panel_tip_draw(fr, L->whole);
 }
 
+/* Compare mode, something selected: the side's Why takes its kernel-log slot. A log with lines keeps
+ * its newest above it when both fit (the title and a line of Why below); where they do not, a stall
+ * warning printed in the last second keeps the whole slot: at omap-stall's cue 4 a lecturer pressed C
+ * and the stall warning the cue is about vanished from both halves. */
+static void why_and_klog(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    int kh = panel_klog_newest_height(rd, r.w, v), gap = rd_px(rd, 4);
+    int why_min = rd_line_height(rd, RD_BOLD) + rd_px(rd, 7) + rd_line_height(rd, RD_SANS); /* its title and one line */
+    if (kh <= 0 || st->klog_scroll) { panel_why_draw(fr, r, v, st, false); return; }
+    if (r.h - kh - gap >= why_min) {
+        panel_klog_draw(fr, (rd_rect){r.x, r.y, r.w, kh}, v, st);
+        panel_why_draw(fr, (rd_rect){r.x, r.y + kh + gap, r.w, r.h - kh - gap}, v, st, false);
+        return;
+    }
+    const ui_klog_line *newest = &v->klog[v->nklog - 1];
+    bool fresh_stall = newest->stall && v->now >= newest->t && v->now - newest->t < 1000000000LL;
+    if (fresh_stall) panel_klog_draw(fr, r, v, st);
+    else panel_why_draw(fr, r, v, st, false);
+}
+
 void panel_draw_sides(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st, bool why_in_klog)
 {
     int n = L->nsides < nviews ? L->nsides : nviews;
@@ -30,7 +51,7 @@ void panel_draw_sides(ui_frame *fr, const ui_layout *L, ui_view *const *views, i
         if (s->acct.h > 0) panel_accounting_draw(fr, s->acct, v, st, two ? views[1 - i] : NULL, two ? L->side[1 - i].acct : (rd_rect){0});
         if (s->timeline.h > 0) panel_timeline_draw(fr, s->timeline, v, st);
         if (s->klog.h > 0) {
-            if (why_in_klog) panel_why_draw(fr, s->klog, v, st, false);
+            if (why_in_klog) why_and_klog(fr, s->klog, v, st);
             else panel_klog_draw(fr, s->klog, v, st);
         }
     }

@@ -40,6 +40,17 @@ static int klog_shown(rd_ctx *rd, rd_rect c, const ui_view *v, const ui_state *s
     return last;
 }
 
+/* The height of a kernel-log panel of width w that shows its newest line whole (title, the line's
+ * rows, the frame's padding); 0 when the log is empty. */
+int panel_klog_newest_height(rd_ctx *rd, int w, const ui_view *v)
+{
+    if (v->nklog == 0) return 0;
+    rd_rect probe = panel_content(rd, (rd_rect){0, 0, w, 1000});
+    char ts[40];
+    int indent, n = klog_lines(rd, &v->klog[v->nklog - 1], probe.w, ts, sizeof ts, &indent);
+    return (1000 - probe.h) + n * rd_line_height(rd, RD_MONO_SMALL);
+}
+
 int panel_klog_wrapped_rows(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st)
 {
     if (r.h <= 0 || v->nklog == 0) return 0;

@@ -112,6 +112,7 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
 /* The rows beyond one per line that the kernel-log lines panel_klog_draw() shows in r take: lines
  * wrapped, or stamps set on a row of their own (0: each line on one row). */
 int panel_klog_wrapped_rows(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st);
+int panel_klog_newest_height(rd_ctx *rd, int w, const ui_view *v);
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 /* The caption strip's height: the scenario's captions wrapped at width (half the strip in compare

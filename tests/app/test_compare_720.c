@@ -82,6 +82,17 @@ Test(compare_720, a_selected_cpus_why_shows_its_answer_on_both_sides, .init = se
     free(buf);
 }
 
+/* omap-stall's cue 4 selects CPU 0 at the stall; a lecturer pressed C there and each half's Why took its
+ * kernel-log slot, so the stall warning the cue is about vanished from the screen. A fresh stall line
+ * keeps the 3.6 half's slot when the two do not fit together; the 3.7 half, with nothing logged, explains. */
+Test(compare_720, a_fresh_stall_warning_stays_when_a_cpu_is_selected, .init = setup, .fini = teardown)
+{
+    char *buf = compare_texts_sel("omap-stall.json", 80007812501LL, 0);
+    cr_expect_eq(count(buf, "self-detected stall on CPU"), 1, "the stall warning on the 3.6 half");
+    cr_expect_geq(count(buf, "nothing waits for CPU 0"), 1, "the 3.7 half's Why");
+    free(buf);
+}
+
 Test(compare_720, single_view_rcu_work_rows_all_keep_their_share, .init = setup, .fini = teardown)
 {
     /* a walkthrough at 1280x720 found "GP kthreads (rcu_sched/bh/preempt) 4.54 ms" and the tasks
