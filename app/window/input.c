@@ -361,6 +361,11 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
         }
         st->playing = !st->playing;
         w->last_frame_ms = now_ms;
+        /* play pressed over a caption is "read it, go on": a lecturer who had talked through cue 3 pressed
+         * Space and time froze for ~10 s, held for the caption's reading time, and a second Space did
+         * not help; captions that come up while playing are still held for theirs */
+        if (st->playing)
+            for (int i = 0; i < 2; i++) w->read_since_ms[i] = now_ms - 1e9;
         break;
     case ACT_STEP_FWD: st->playing = false; ui_app_step(a, TT_STEP_TICK, false); break;
     case ACT_STEP_BACK: st->playing = false; ui_app_step(a, TT_STEP_TICK, true); break;

@@ -143,3 +143,19 @@ Test(caption_hold, a_cue_caption_read_at_the_cue_does_not_hold_again_when_marked
     cr_expect_geq(ui_app_now(&W->app), next_cue, "still held at %lld ns: the caption read at the cue held again",
                   (long long)ui_app_now(&W->app));
 }
+
+/* Space over a caption is "read it, go on": a lecturer who had talked through tree's cue 3 for a few
+ * seconds pressed Space and the clock stood still for ten more, the cue caption's reading time, and a
+ * second Space did not get past it. Captions that come up while playing are still held (above). */
+Test(caption_hold, play_pressed_over_a_caption_does_not_hold_it)
+{
+    open_two_captions();
+    W->app.st.speed = 0.01;
+    double now = 1000;
+    ui_win_play(W, now); /* paused: the 20-word caption is on screen from now */
+    now += 500;          /* half a second: far from its five seconds of reading */
+    ui_input_action(W, ACT_PLAY, 0, now);
+    cr_assert(W->app.st.playing);
+    for (int i = 0; i < 60; i++) { now += 16; ui_win_play(W, now); frame(); }
+    cr_expect_geq(ui_app_now(&W->app), 2000000, "held at %lld ns after Space over the caption", (long long)ui_app_now(&W->app));
+}
