@@ -423,7 +423,14 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
             /* a compared cue speaks under any configuration, but its figures are the file's: with
              * U pressed (32 CPUs) hackbench's cue 3 quoted 16-CPU numbers over a 32-CPU run. Say so
              * first, and how to get the file's configuration back (a slide drops the key sentence) */
-            if (q->caption[0] && speaks && st->config_badge[0]) {
+            /* a cue that compares ("Left 3.6 ... Right 3.7 ...") over one engine: C pressed at hackbench's
+             * cue 2 left its two-sided narration over a single 3.7 view. Say so, and how to see both */
+            if (q->caption[0] && speaks && !st->compare && ui_cue_view_at(cfg, cue).compare == 1) {
+                snprintf(v->caption_marked, sizeof v->caption_marked,
+                         "This cue compares 3.6 and 3.7 side by side (C shows both); here only %s is on screen. The cue: %s",
+                         v->mode == RV_MODE_KTHREAD ? "3.7" : "3.6", q->caption);
+                v->caption = v->caption_marked;
+            } else if (q->caption[0] && speaks && st->config_badge[0]) {
                 /* a cue that invites the very change ("Press X for it (rcu.needs_gp_fix)") was followed, not
                  * contradicted: a lecturer met "describes the scenario as shipped" right after doing what
                  * omap-stall's cue 6 asked */

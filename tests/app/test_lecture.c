@@ -1012,3 +1012,20 @@ Test(lecture, a_narrow_tree_keeps_the_numbers_that_fit)
     cr_expect(strstr(k.text, "0 1 2 3 ") != NULL, "rnp1's cells: %s", k.text);
     cr_expect_null(strstr(k.text, "8 9 "), "rnp3 numbered in part: %s", k.text);
 }
+
+/* C at hackbench's cue 2 ("Left 3.6: ... Right 3.7: ...") left that two-sided narration over one 3.7
+ * view, the "tree on the left" nowhere. The strip says the cue compares and that C shows both. */
+Test(lecture, a_compare_cue_over_one_view_says_it_compares)
+{
+    present_at_cue("hackbench.json", 2);
+    cr_assert(W->app.st.compare, "cue 2 compares");
+    const char *cue_text = W->app.base.cues[1].caption;
+    key(SDLK_c);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    cr_assert_not(W->app.st.compare);
+    const char *c = W->app.s[0].view.caption;
+    cr_assert_not_null(c);
+    cr_expect(strstr(c, "This cue compares 3.6 and 3.7 side by side (C shows both)") == c, "strip: %s", c);
+    cr_expect(strstr(c, cue_text) != NULL, "the cue's words follow: %s", c);
+}
