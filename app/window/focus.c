@@ -55,6 +55,12 @@ void ui_win_fit_scale(ui_win *w)
     /* a scale that leaves too little room for the panels is lowered until every label fits */
     float want = w->app.st.ui_scale * hidpi, got = ui_fit_scale(ow, oh, want);
     w->app.st.scale_capped = got < want - 0.005f ? got / hidpi : 0;
+    /* a lecturer pressed Ctrl+= three times at 1280x720, read "UI scale 152%" and saw nothing grow:
+     * the fit keeps every label whole, so the status says what the window gives */
+    if (w->scale_asked_ms > 0 && w->app.st.scale_capped > 0)
+        ui_win_status(w, w->scale_asked_ms, "Scale capped at %.0f%%, the most that fits (asked %.0f%%; V enlarges a panel)",
+                      w->app.st.scale_capped * 100, w->app.st.ui_scale * 100);
+    w->scale_asked_ms = 0;
     if (w->app.st.focus_panel >= 0 && w->app.nsessions) got = focus_scale(&w->app, ow, oh, got);
     rd_set_scale(w->rd, got);
     w->scale_changed = false;

@@ -326,6 +326,7 @@ static void set_scale(ui_win *w, float s, double now_ms)
     char err[256];
     ui_settings_save(&w->settings, err, sizeof err);
     ui_win_status(w, now_ms, "UI scale %.0f%%", s * 100);
+    w->scale_asked_ms = now_ms; /* the next fit corrects this when the window cannot give it */
 }
 
 /* The next lecture cue (back: the one before), as PgDn / PgUp and the browser page's cue buttons go. */

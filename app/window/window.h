@@ -22,6 +22,7 @@ typedef struct ui_win {
     bool mouse_in_pixels;        /* events already come in drawable pixels (the page: its window is sized in device pixels) */
     ui_settings settings;
     bool quit, toggle_fullscreen, want_screenshot, scale_changed;
+    double scale_asked_ms;       /* > 0: Ctrl +/- asked for a scale at this time; the fit then says what it gave */
     bool dragging;               /* on the scrubber or the timeline */
     bool wb_dragging;            /* a press in the workbook column: motion scrolls it until the release */
     ui_hit drag_hit;

@@ -191,3 +191,21 @@ Test(focus, v_with_no_panel_to_take_says_so)
     cr_expect_eq(W->app.st.focus_panel, -1);
     cr_expect(strstr(W->app.st.status, "point at it"), "%s", W->app.st.status);
 }
+
+/* Ctrl+= three times at 1280x720 said "UI scale 152%" while the fit, which keeps every label whole,
+ * gave about 115%: a lecturer saw nothing grow and believed the message. The status says what the
+ * window gives. */
+Test(focus, a_scale_the_window_cannot_give_says_what_it_gives)
+{
+    open_at_cue("hackbench", -1);
+    window_frame();
+    for (int i = 0; i < 3; i++) { keymod(SDLK_EQUALS, KMOD_LCTRL); window_frame(); }
+    cr_assert_gt(W->app.st.ui_scale, 1.5f);
+    cr_assert_gt(W->app.st.scale_capped, 0, "1280x720 cannot give %.0f%%", W->app.st.ui_scale * 100);
+    char want[64];
+    snprintf(want, sizeof want, "Scale capped at %.0f%%", W->app.st.scale_capped * 100);
+    cr_expect(strstr(W->app.st.status, want) == W->app.st.status, "status: %s", W->app.st.status);
+    keymod(SDLK_0, KMOD_LCTRL);
+    window_frame();
+    cr_expect(strstr(W->app.st.status, "UI scale 100%") == W->app.st.status, "a scale that fits says so plainly: %s", W->app.st.status);
+}
