@@ -41,6 +41,9 @@ static bool same_as_file(const ui_app *a, const char *ov)
         int fix = a->file_knobs.needs_gp_fix >= 0 ? a->file_knobs.needs_gp_fix : a->file_knobs.mode == RV_MODE_KTHREAD;
         return (t && fix) || (f && !fix);
     }
+    if (kl == 8 && !strncmp(ov, "rcu.mode", kl)) /* a workbook question's "rcu.mode=kthread" on a 3.7 file changes nothing */
+        return (!strcmp(val, "kthread") && a->file_knobs.mode == RV_MODE_KTHREAD) ||
+               (!strcmp(val, "softirq") && a->file_knobs.mode == RV_MODE_SOFTIRQ);
     if (kl == 9 && !strncmp(ov, "rcu.no_hz", kl)) return (t && a->file_knobs.no_hz) || (f && !a->file_knobs.no_hz);
     if (kl == 14 && !strncmp(ov, "rcu.fast_no_hz", kl)) return (t && a->file_knobs.fast_no_hz) || (f && !a->file_knobs.fast_no_hz);
     return false;
@@ -199,7 +202,9 @@ void ui_app_config_badge(const ui_app *a, char *buf, size_t n)
     buf[0] = 0;
     if (a->mode_forced && !a->st.compare)
         l += (size_t)snprintf(buf + l, n - l, "mode=%s", a->forced_mode == RV_MODE_KTHREAD ? "kthread" : "softirq");
-    /* what differs from the file only: "--set cpus=16" on a 16-CPU file changes nothing */
+    /* what differs from the file only: "--set cpus=16" on a 16-CPU file changes nothing; nor does a
+     * run's length change the machine its captions describe (a workbook question's duration_s=3) */
     for (int i = 0; i < a->noverrides && l < n; i++)
-        if (!same_as_file(a, a->overrides[i])) l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " · " : "", a->overrides[i]);
+        if (!same_as_file(a, a->overrides[i]) && strncmp(a->overrides[i], "duration_s=", 11))
+            l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " · " : "", a->overrides[i]);
 }

@@ -61,7 +61,7 @@ int main(void)
     mkdir("/downloads", 0700);
     mkdir("/uploads", 0700);
     char scen[160];
-    char *argv[8];
+    char *argv[8 + 2 * WEB_URL_SETS];
     int argc = 0;
     argv[argc++] = "rcuvis";
     if (u.scenario[0]) {
@@ -83,6 +83,7 @@ int main(void)
         argv[argc++] = scen;
     }
     if (u.mode[0]) { argv[argc++] = "--mode"; argv[argc++] = u.mode; }
+    for (int i = 0; i < u.nsets; i++) { argv[argc++] = "--set"; argv[argc++] = u.sets[i]; }
     argv[argc] = NULL;
     int rc = cmd_window(argc, argv); /* returns only when setup failed */
     snprintf(err, sizeof err, "rcuvis could not start (status %d): see the browser console", rc);

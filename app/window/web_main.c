@@ -346,11 +346,12 @@ EMSCRIPTEN_KEEPALIVE const char *web_state(void)
 }
 
 /* "Link to this moment": the URL fragment that opens what is on screen (web_url.h's grammar), or
- * "" for a scenario from the student's disk, which another browser cannot load. At a cue's moment
+ * "" for a scenario from the student's disk, which another browser cannot load, or "-" for settings a
+ * link cannot carry. At a cue's moment
  * the link names the cue; otherwise the time in ns, the selected CPU and compare. */
 EMSCRIPTEN_KEEPALIVE const char *web_link(void)
 {
-    static char buf[256];
+    static char buf[1024];
     char name[80];
     if (!g_w) return "";
     shipped_name(name, sizeof name);
@@ -372,7 +373,14 @@ EMSCRIPTEN_KEEPALIVE const char *web_link(void)
         n = snprintf(buf, sizeof buf, "%s&t=%lld%s%s%s", name, t / 1000000000LL, frac[0] ? "." : "", frac, mode);
     }
     if (a->st.sel_cpu >= 0 && n > 0 && (size_t)n < sizeof buf)
-        snprintf(buf + n, sizeof buf - (size_t)n, "&cpu=%d", a->st.sel_cpu);
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "&cpu=%d", a->st.sel_cpu);
+    /* the view's changed settings (a workbook question's, M X Z U): without them the link opened another
+     * run; one a link cannot carry makes no link (the page says so) rather than a wrong one */
+    for (int i = 0; i < a->noverrides && i < WEB_URL_SETS; i++) {
+        if (!web_url_set_ok(a->overrides[i]) || n <= 0 || (size_t)n >= sizeof buf) return "-";
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "&set=%s", a->overrides[i]);
+    }
+    if (a->noverrides > WEB_URL_SETS || n <= 0 || (size_t)n >= sizeof buf) return "-";
     return buf;
 }
 

@@ -27,10 +27,19 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
     return true;
 }
 
+bool web_url_set_ok(const char *kv)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv || !eq[1] || strlen(kv) >= sizeof ((web_url *)0)->sets[0]) return false;
+    for (const char *p = kv; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("._,:=+-", *p)) return false;
+    return true;
+}
+
 int web_url_parse(const char *hash, web_url *out, char *err, size_t errlen)
 {
     web_url u = {.cpu = -1, .theme = -1};
-    char buf[512];
+    char buf[1024]; /* eight set= of up to 95 characters fit */
     if (!hash) hash = "";
     if (*hash == '#') hash++;
     if (strlen(hash) >= sizeof buf) { snprintf(err, errlen, "URL fragment: longer than %zu characters", sizeof buf - 1); return -1; }
@@ -54,6 +63,18 @@ int web_url_parse(const char *hash, web_url *out, char *err, size_t errlen)
         }
         *eq = 0;
         const char *k = part, *v = eq + 1;
+        /* a setting the view had (a workbook question's, or M X Z U): "Link to this moment" opened
+         * fast-no-hz with FAST_NO_HZ on, 3915 grace periods where the student's screen showed 992 */
+        if (!strcmp(k, "set")) {
+            if (!web_url_set_ok(v)) {
+                snprintf(err, errlen, "URL fragment: set: expected KEY=VALUE of letters, digits and . _ , : + - (as "
+                         "set=rcu.fast_no_hz=false), found \"%s\"", v);
+                return -1;
+            }
+            if (u.nsets == WEB_URL_SETS) { snprintf(err, errlen, "URL fragment: set: at most %d settings", WEB_URL_SETS); return -1; }
+            snprintf(u.sets[u.nsets++], sizeof u.sets[0], "%s", v);
+            continue;
+        }
         /* a key given twice: the later one won without a word (#omap-stall&t=80.02&t=1 opened at 1 s) */
         static const char *const keys[] = {"t", "cue", "cpu", "mode", "theme"};
         for (int i = 0; i < 5; i++)
@@ -79,7 +100,7 @@ int web_url_parse(const char *hash, web_url *out, char *err, size_t errlen)
             else if (!strcmp(v, "dark")) u.theme = 1;
             else { snprintf(err, errlen, "URL fragment: theme: expected light or dark, found \"%s\"", v); return -1; }
         } else {
-            snprintf(err, errlen, "URL fragment: unknown key \"%s\" (expected t, cue, cpu, mode or theme)", k);
+            snprintf(err, errlen, "URL fragment: unknown key \"%s\" (expected t, cue, cpu, mode, theme or set)", k);
             return -1;
         }
     }

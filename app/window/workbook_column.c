@@ -176,26 +176,30 @@ static void do_show_me(ui_app *a, double now_ms)
 {
     pending_show *p = &g_show;
     p->set = false;
-    const char *ov[16];
-    for (size_t i = 0; i < p->nov; i++) ov[i] = p->ov[i];
-    rv_overrides o = {ov, p->nov};
-    rv_config cfg;
-    char err[4096];
-    if (rv_scenario_load_with(p->path, &o, &cfg, err, sizeof err) != 0) {
-        snprintf(a->st.error, sizeof a->st.error, "%s", err);
-        return;
+    /* the question's settings go in as the window's own changes (--set's path), not into the file's
+     * configuration: after Q3.10's rcu.fast_no_hz=false the captions, written for FAST_NO_HZ, said grace
+     * periods end "well under two jiffies" over 2 ms ones with nothing on screen saying it was off; as
+     * changes they get the badge, the captions say they describe the file, a link carries them and
+     * Backspace gives the file back */
+    a->noverrides = 0;
+    a->mode_forced = false;
+    for (size_t i = 0; i < p->nov; i++) {
+        const char *eq = strchr(p->ov[i], '=');
+        char key[128];
+        if (!eq) continue; /* the loader checked the question's overrides */
+        snprintf(key, sizeof key, "%.*s", (int)(eq - p->ov[i]), p->ov[i]);
+        ui_app_set_override_labeled(a, key, eq + 1, "");
     }
-    if (p->has_seed) cfg.seed = p->seed;
-    if (ui_app_set_config(a, &cfg, cfg.name, p->path, err, sizeof err) != 0) {
+    char err[4096];
+    if (ui_app_load_seed(a, p->path, p->has_seed, p->seed, err, sizeof err) != 0) {
         snprintf(a->st.error, sizeof a->st.error, "%s", err);
     } else {
         ui_app_seek(a, (int64_t)(p->at_s * 1e9 + 0.5)); /* rounded: a stall moment is 1 ns past its event */
         a->st.playing = false;
-        ui_app_status(a, now_ms, "Question %.23s: %.127s at %.3f s", p->qid, cfg.name, p->at_s);
+        ui_app_status(a, now_ms, "Question %.23s: %.127s at %.3f s", p->qid, a->name, p->at_s);
         g_last_s = p->at_s;
         snprintf(g_last_source, sizeof g_last_source, "%s", a->source);
     }
-    rv_config_free(&cfg);
 }
 
 void ui_workbook_frame(struct ui_app *a, double now_ms)

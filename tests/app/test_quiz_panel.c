@@ -430,12 +430,53 @@ Test(panel, window_hooks_answer_and_show_me)
     cr_expect_not(a.st.playing);
     cr_expect(strstr(a.st.status, "Question 1.5") != NULL, "%s", a.st.status);
     cr_expect_eq(a.base.duration_s, 3.0, "the question's overrides were applied");
+    char badge[256];
+    ui_app_config_badge(&a, badge, sizeof badge);
+    cr_expect_str_eq(badge, "", "a shorter run is no change to the machine the captions describe");
     /* a click on an answer area goes through HIT_WORKBOOK */
     ui_app_draw(&a, rd);
     bool clicked = false;
     for (int i = a.fr.nhits - 1; i >= 0 && !clicked; i--)
         if (a.fr.hits[i].kind == HIT_WORKBOOK && a.fr.hits[i].a > 0) clicked = ui_workbook_click(&a, &a.fr.hits[i], 0);
     cr_expect(clicked);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+/* Q3.10 runs fast-no-hz with rcu.fast_no_hz=false; its Show me loaded that as the file's own
+ * configuration, so the captions, written for FAST_NO_HZ, told a student that grace periods end "well
+ * under two jiffies" over 2 ms ones, and nothing said the setting was off. The question's settings are
+ * the window's changes now: the badge names the one that differs, and the captions say so. */
+Test(panel, show_me_settings_are_changes_the_captions_know_of)
+{
+    char env[300], err[4096];
+    snprintf(env, sizeof env, "%s/xdg2", dir);
+    setenv("XDG_STATE_HOME", env, 1);
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_load(&a, "small-busy", -1, err, sizeof err), 0, "%s", err);
+    a.st.show_workbook = true;
+    rd_ctx *rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    ui_app_draw(&a, rd);
+    SDL_KeyboardEvent k = keyev(SDLK_a);
+    ui_workbook_key(&a, &k, 0);
+    /* from 1.1 to 3.10: lesson 1's 7 questions, lesson 2's 11, then 9 more */
+    for (int i = 0; i < 7 + 11 + 9; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(&a, &k, 0); }
+    ui_app_draw(&a, rd);
+    k = keyev(SDLK_m);
+    cr_expect(ui_workbook_key(&a, &k, 0));
+    cr_expect(ui_workbook_key(&a, &k, 0)); /* an unanswered prediction: the first m warns, the second looks */
+    ui_workbook_frame(&a, 0);
+    cr_expect(strstr(a.st.status, "Question 3.10") != NULL, "status: %s", a.st.status);
+    cr_assert(strstr(a.source, "fast-no-hz") != NULL, "%s", a.source);
+    cr_expect_not(a.base.rcu.fast_no_hz);
+    char badge[256];
+    ui_app_config_badge(&a, badge, sizeof badge);
+    cr_expect_str_eq(badge, "rcu.fast_no_hz=false", "only the setting that differs from the file");
+    ui_app_draw(&a, rd);
+    const char *c = a.s[0].view.caption;
+    cr_expect(c && strstr(c, "Changed (rcu.fast_no_hz=false)") == c, "caption: %s", c ? c : "(none)");
     rd_free(rd);
     ui_app_free(&a);
 }

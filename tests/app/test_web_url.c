@@ -68,3 +68,24 @@ Test(web_url, bad_input_says_what_was_expected_and_found)
     expect_error("#x&theme=blue", "theme: expected light or dark");
     expect_error("#x&speed=2", "unknown key \"speed\"");
 }
+
+/* "Link to this moment" after a workbook question's Show me (rcu.fast_no_hz=false) opened the run with
+ * FAST_NO_HZ on: 3915 grace periods where the student's screen had 992. A link carries the view's
+ * changed settings as set=, each a --set of the window. */
+Test(web_url, set_carries_changed_settings)
+{
+    web_url u;
+    cr_assert_eq(web_url_parse("#fast-no-hz&t=2&set=rcu.mode=kthread&set=rcu.fast_no_hz=false&set=duration_s=2", &u, err, sizeof err), 0,
+                 "%s", err);
+    cr_expect_eq(u.nsets, 3);
+    cr_expect_str_eq(u.sets[0], "rcu.mode=kthread");
+    cr_expect_str_eq(u.sets[1], "rcu.fast_no_hz=false");
+    cr_expect_str_eq(u.sets[2], "duration_s=2");
+    cr_expect(web_url_set_ok("workload.0.idle_blips_per_s=10000"));
+    cr_expect_not(web_url_set_ok("cpus"), "no value");
+    cr_expect_not(web_url_set_ok("=3"), "no key");
+    cr_expect_not(web_url_set_ok("name=a b"), "a space");
+    expect_error("#small-busy&set=rcu.no_hz", "set: expected KEY=VALUE");
+    expect_error("#small-busy&set=x=\"y\"", "found \"x=\"y\"\"");
+    expect_error("#small-busy&set=a=1&set=b=1&set=c=1&set=d=1&set=e=1&set=f=1&set=g=1&set=h=1&set=i=1", "at most 8 settings");
+}

@@ -162,6 +162,19 @@ def test_cue_link(c, srv):
     check("cue=" not in href and "&mode=kthread" in href, "a cue in a forced mode is linked by its time: %s" % href)
     open_page(c, srv, href[1:])
     check(state(c)["t_ns"] > 0, "the page opens its own link %s" % href)
+    # a changed setting (Z: NO_HZ off, as a workbook question's Show me changes one) goes in the link as
+    # set=, and the page opens it with the setting: the link once opened the file's run instead
+    open_page(c, srv, SCEN + "&t=1")
+    press(c, "z", "KeyZ", 90, "z")
+    c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).status.includes('no_hz')", "Z re-simulated")
+    c.eval("document.getElementById('link').click()")
+    href = c.wait_for("location.hash.includes('set=') && location.hash", "the link with a changed setting")
+    check("&set=rcu.no_hz=false" in href, "the link carries NO_HZ off: %s" % href)
+    open_page(c, srv, href[1:])
+    c.eval("history.replaceState(null, '', location.pathname)")  # the page's own link must write it again
+    c.eval("document.getElementById('link').click()")
+    again = c.wait_for("location.hash.includes('set=') && location.hash", "the link of the linked page")
+    check(again == href, "the linked page has the setting: its own link is the same (%s, %s)" % (href, again))
     # cue then t: the cue's selection and compare, the link's time
     open_page(c, srv, SCEN + "&cue=5&t=7.5")
     s = state(c)
