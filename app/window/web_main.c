@@ -184,6 +184,7 @@ static void web_frame(void)
     }
     ui_state *st = &w->app.st;
     ui_workbook_frame(&w->app, now);
+    ui_win_adopt_seek(w);
     double t_adv = wall_ms();
     ui_win_play(w, now);
     ui_win_watch(w, now);

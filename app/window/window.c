@@ -136,9 +136,21 @@ void ui_win_play(ui_win *w, double now)
     w->last_frame_ms = now;
 }
 
+void ui_win_adopt_seek(ui_win *w)
+{
+    if (!w->app.seek_said[0]) return;
+    if (ui_app_seek_pending(&w->app) && w->app.nsessions) { /* reported as a link's is (ui_input_frame) */
+        w->pending_to = w->app.pending_seek;
+        w->pending_from = tt_checkpoint_before(w->app.s[0].tt, w->pending_to);
+        snprintf(w->pending_what, sizeof w->pending_what, "%s", w->app.seek_said);
+    }
+    w->app.seek_said[0] = 0;
+}
+
 void ui_win_tick(ui_win *w, double now)
 {
     ui_workbook_frame(&w->app, now); /* may pause or seek to a question's moment, and say so */
+    ui_win_adopt_seek(w);
     ui_win_play(w, now);
     ui_win_watch(w, now);
     ui_app_status_expire(&w->app, now); /* after the hooks: what they posted this frame stays its time */

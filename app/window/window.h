@@ -59,6 +59,9 @@ void ui_input_frame(ui_win *w, double now_ms);
 void ui_win_play(ui_win *w, double now);
 /* A frame's work before drawing, in the desktop loop's order: the workbook's hook, playback, the file
  * watcher, and the status line dropped once its time (ui_app_status) is up. now is the window's clock. */
+/* A seek the app began outside the window's input (the workbook's Show me, app->seek_said): the
+ * window reports its progress as it does a link's. Called after ui_workbook_frame(). */
+void ui_win_adopt_seek(ui_win *w);
 void ui_win_tick(ui_win *w, double now);
 /* The frame's scale for the window's size (rd's output), the UI scale and, with a panel focused (V), that
  * panel's larger text (focus.c); clears scale_changed. */

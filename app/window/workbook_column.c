@@ -197,6 +197,8 @@ static void do_show_me(ui_app *a, double now_ms)
         ui_app_seek(a, (int64_t)(p->at_s * 1e9 + 0.5)); /* rounded: a stall moment is 1 ns past its event */
         a->st.playing = false;
         ui_app_status(a, now_ms, "Question %.23s: %.127s at %.3f s", p->qid, a->name, p->at_s);
+        /* Q6.16's kernel-build at 7700 s took minutes with no word after this one faded */
+        snprintf(a->seek_said, sizeof a->seek_said, "question %.23s's moment", p->qid);
         g_last_s = p->at_s;
         snprintf(g_last_source, sizeof g_last_source, "%s", a->source);
     }

@@ -1029,3 +1029,27 @@ Test(lecture, a_compare_cue_over_one_view_says_it_compares)
     cr_expect(strstr(c, "This cue compares 3.6 and 3.7 side by side (C shows both)") == c, "strip: %s", c);
     cr_expect(strstr(c, cue_text) != NULL, "the cue's words follow: %s", c);
 }
+
+/* Q6.16's Show me goes to kernel-build at 7700 s: minutes of simulation on a Chromebook, and its one
+ * status line ("Question 6.16: kernel-build at 7700.000 s") faded after a few seconds, so a student
+ * thought the page hung. The window reports its progress as it does a far link's. */
+Test(lecture, show_me_to_a_far_moment_reports_its_progress, .timeout = 60)
+{
+    setenv("XDG_STATE_HOME", cfgdir, 1); /* the workbook keeps the student's id and answers there */
+    open_scenario("small-busy.json");
+    W->app.bounded_seeks = true; /* as cmd_window() sets it */
+    W->app.pending_seek = -1;
+    W->app.st.show_workbook = true;
+    frame();
+    key(SDLK_a);
+    /* from 1.1 to 6.16: lessons 1 to 5 hold 7 + 11 + 12 + 7 + 10 questions, then 15 more */
+    for (int i = 0; i < 7 + 11 + 12 + 7 + 10 + 15; i++) press(SDLK_PAGEDOWN);
+    key(SDLK_m);
+    ui_win_tick(W, 2000); /* the workbook's frame: kernel-build loaded, the seek begun */
+    cr_assert(strstr(W->app.source, "kernel-build") != NULL, "Show me of 6.16 opened %s", W->app.source);
+    cr_assert(ui_app_seek_pending(&W->app), "7700 s is a far seek");
+    ui_input_frame(W, 2016);
+    cr_expect(strstr(W->app.st.status, "To question 6.16's moment at") == W->app.st.status &&
+              strstr(W->app.st.status, "% simulated (any key stops)"), "status: %s", W->app.st.status);
+    ui_app_seek_cancel(&W->app);
+}
