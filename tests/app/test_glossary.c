@@ -450,3 +450,24 @@ Test(glossary, segments_and_walks_say_what_both_kernels_do)
     cr_expect(strstr(glossary_line("cleanup walk"), "3.6 skips the walk") != NULL, "%s", glossary_line("cleanup walk"));
     cr_expect(strstr(glossary_line("Kernel log"), "backtraces") != NULL, "%s", glossary_line("Kernel log"));
 }
+
+static void hit_report(void *ctx, const char *term, const char *at, size_t len)
+{
+    (void)at; (void)len;
+    if (!strcmp(term, "the report")) *(bool *)ctx = true;
+}
+
+/* A student in the browser met "(idle_probes / grace_periods in the report)" and `rcuvis run` in the
+ * workbook, with no shell and no report in the page: the glossary says where the panel shows them. */
+Test(glossary, the_report_is_explained_by_the_panels_lines)
+{
+    const char *e = glossary_line("the report");
+    cr_assert_not_null(e);
+    cr_expect(strstr(e, "CPU time panel") && strstr(e, "idle_probes") && strstr(e, "FQS passes"), "%s", e);
+    const char *texts[] = {"(idle_probes / grace_periods in the report)", "run `rcuvis run hackbench --mode softirq`"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        bool found = false;
+        glossary_scan(texts[i], NULL, hit_report, &found);
+        cr_expect(found, "\"%s\" does not lead to the report's entry", texts[i]);
+    }
+}
