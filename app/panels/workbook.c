@@ -146,6 +146,15 @@ static void show_me(workbook_panel *wb)
     }
     /* the engine runs events strictly before the time it is asked for: stop just after the warning */
     if (q->at_first_stall) at += 1e-9; /* 1 ns, as the window's moment keys land */
+    /* a prediction without a moment of its own opens where its measure is read, not at 0 s (3.9's "first
+     * 2 s" opened at 0.000 s): a window's end, the moment named, or the run's end (the window's seek
+     * stops at it) */
+    if (!q->has_at && q->kind == QUIZ_PREDICT) {
+        const quiz_measure *m = &q->measure;
+        at = m->kind == QM_GRACE_PERIODS || m->kind == QM_STALL_APPEARS ? m->to_s
+           : m->at_s >= 0                                                ? m->at_s
+                                                                         : 1e9; /* the end of the run */
+    }
     workbook_show_me req = {path, (const char *const *)q->overrides, q->noverrides, q->has_seed, q->seed, at, q->id};
     if (unanswered) quiz_session_looked(&wb->s);
     wb->warned = NULL;

@@ -194,6 +194,8 @@ static void do_show_me(ui_app *a, double now_ms)
     if (ui_app_load_seed(a, p->path, p->has_seed, p->seed, err, sizeof err) != 0) {
         snprintf(a->st.error, sizeof a->st.error, "%s", err);
     } else {
+        double end_s = (double)ui_app_end(a) / 1e9;
+        if (p->at_s > end_s) p->at_s = end_s; /* "the run's end" (a whole-run prediction) */
         ui_app_seek(a, (int64_t)(p->at_s * 1e9 + 0.5)); /* rounded: a stall moment is 1 ns past its event */
         a->st.playing = false;
         ui_app_status(a, now_ms, "Question %.23s: %.127s at %.3f s", p->qid, a->name, p->at_s);
