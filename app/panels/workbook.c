@@ -189,7 +189,7 @@ static void act(workbook_panel *wb, int kind, int arg)
     case WB_PREV: if (quiz_session_step(s, -1)) wb->scroll = 0; break;
     case WB_NEXT: if (quiz_session_step(s, +1)) wb->scroll = 0; break;
     case WB_DOT: quiz_session_goto(s, s->file, s->lesson, (size_t)arg); wb->scroll = 0; break;
-    case WB_LESSON: quiz_session_goto(s, (size_t)arg >> 8, (size_t)arg & 0xff, 0); wb->scroll = 0; break;
+    case WB_LESSON: quiz_session_open_lesson(s, (size_t)arg >> 8, (size_t)arg & 0xff); wb->scroll = 0; break;
     default: break;
     }
 }

@@ -198,7 +198,10 @@ static void do_show_me(ui_app *a, double now_ms)
         if (p->at_s > end_s) p->at_s = end_s; /* "the run's end" (a whole-run prediction) */
         ui_app_seek(a, (int64_t)(p->at_s * 1e9 + 0.5)); /* rounded: a stall moment is 1 ns past its event */
         a->st.playing = false;
-        ui_app_status(a, now_ms, "Question %.23s: %.127s at %.3f s", p->qid, a->name, p->at_s);
+        /* the simulation has the keyboard now: End after Show me went to the next lesson, not the run's end */
+        workbook_panel *wb = panel();
+        if (wb) workbook_panel_set_focus(wb, false);
+        ui_app_status(a, now_ms, "Question %.23s: %.127s at %.3f s (keys move it; A: back to the question)", p->qid, a->name, p->at_s);
         /* Q6.16's kernel-build at 7700 s took minutes with no word after this one faded */
         snprintf(a->seek_said, sizeof a->seek_said, "question %.23s's moment", p->qid);
         g_last_s = p->at_s;

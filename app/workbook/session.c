@@ -156,6 +156,19 @@ bool quiz_session_step_lesson(quiz_session *s, int dir)
     return true;
 }
 
+/* A lesson opened by its chip: its first question not done yet, or its first when all are (a student
+ * back at lesson 3 after Show me landed on 3.1, not on the 3.9 they had left unfinished). */
+void quiz_session_open_lesson(quiz_session *s, size_t f, size_t l)
+{
+    quiz_session_goto(s, f, l, 0);
+    size_t n = s->set.files[s->file].lessons[s->lesson].nquestions;
+    for (size_t q = 0; q < n; q++) {
+        quiz_session_goto(s, f, l, q);
+        if (!s->done) return;
+    }
+    quiz_session_goto(s, f, l, 0);
+}
+
 /* Where the student stopped: the first question not done at or after the lesson they last answered in
  * (wb_last_lesson()), else the first not done from the top. A student who did lessons 5 and 6 in the
  * terminal was put back at question 1.1 and told "Your place is kept". */

@@ -63,6 +63,8 @@ bool quiz_session_step(quiz_session *s, int dir);
 bool quiz_session_step_lesson(quiz_session *s, int dir);
 /* The first question not yet answered right or shown (the "continue" position). */
 void quiz_session_resume(quiz_session *s);
+/* Lesson l of file f at its first question not done yet (its first when all are). */
+void quiz_session_open_lesson(quiz_session *s, size_t f, size_t l);
 
 /* The lesson about a scenario file (a path or a name; its base name is compared with the questions'
  * "file"): the one with the most questions on it, the first of equals. false when no question uses it. */

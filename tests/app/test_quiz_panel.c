@@ -474,6 +474,9 @@ Test(panel, show_me_settings_are_changes_the_captions_know_of)
     /* a prediction about the whole run opens at its end, where the figure is read (3.9 opened at 0 s) */
     cr_expect_eq(ui_app_now(&a), 2000000000LL, "Show me of 3.10 at %lld ns", (long long)ui_app_now(&a));
     cr_expect(strstr(a.st.status, "at 2.000 s") != NULL, "status: %s", a.st.status);
+    /* the run has the keyboard: End went to the next lesson instead of the run's end */
+    k = keyev(SDLK_END);
+    cr_expect_not(ui_workbook_key(&a, &k, 0), "after Show me the keys are the simulation's");
     char badge[256];
     ui_app_config_badge(&a, badge, sizeof badge);
     cr_expect_str_eq(badge, "rcu.fast_no_hz=false", "only the setting that differs from the file");
@@ -857,4 +860,22 @@ Test(panel, the_column_opens_on_the_scenarios_lesson_and_m_says_when_there_is_no
     rd_set_text_observer(rd, NULL, NULL);
     rd_free(rd);
     ui_app_free(&a);
+}
+
+/* A student back at a lesson by its chip landed on its first question, not the one left unfinished
+ * (the page: after Show me 3.9 the lesson-3 chip opened 3.1). The chip opens the first not done. */
+Test(session, a_lesson_chip_opens_its_first_question_not_done)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    quiz_session_goto(&s, 0, 0, 0);
+    quiz_session_reveal(&s); /* 1.1 done (shown) */
+    quiz_session_goto(&s, 0, 1, 0);
+    quiz_session_open_lesson(&s, 0, 0);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.2", "lesson 1's first question not done");
+    quiz_session_reveal(&s);
+    quiz_session_open_lesson(&s, 0, 0);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1", "all done: the lesson's first");
+    quiz_session_close(&s);
 }
