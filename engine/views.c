@@ -311,6 +311,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         "scheduling-clock tick finds it there: the ticks before the GP do not count. Its next tick, at %.6f s, "
                         "records one if it is still in user mode; a context switch or idle would do as well.",
                         cpu, fl, rsp->gpnum, (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
+    /* a "K" tile: rcu_check_callbacks() notes rcu_sched_qs() from a tick only in user mode or the idle
+     * loop, since kernel code may be inside rcu_read_lock_sched(); a lecturer clicked an orange CPU and
+     * the answer never said what the orange meant for the grace period */
+    if (c->run == RS_BUSY && !c->user && c->running_kthread < 0 && rsp->flavor == RV_SCHED)
+        return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running kernel code (K): a tick there is no rcu_sched "
+                        "quiescent state, since kernel code may be inside rcu_read_lock_sched(). It waits for %s.", cpu, fl,
+                        rsp->gpnum, qs_kinds(rsp->flavor));
     return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: %s.", cpu, fl, rsp->gpnum,
                     qs_kinds(rsp->flavor));
 }

@@ -289,6 +289,25 @@ static bool tested(const char *key, size_t n, const void *ctx)
            (key_is(key, n, "rcu.fast_no_hz") && w->has_fast_no_hz);
 }
 
+/* The engine cannot tell a CPU that reported its own quiescent state from one an FQS pass credited
+ * before it noticed the GP ("... (or FQS credited it)"); the history can: the tile says "dti" and a
+ * lecturer read the hedge aloud to a student asking how a CPU running kernel code counted as idle. */
+static void credited_why(ui_view *v, int cpu)
+{
+    const ui_history *h = v->hist;
+    int f = v->flavor;
+    if (!h || cpu >= h->ncpus || !strstr(v->why, "has already reported its quiescent state")) return;
+    if (h->cred_t[f][cpu] < 0 || h->cred_gp[f][cpu] != v->fl[f].gpnum) return;
+    static const char *const how[] = {
+        "\"dti\": its dynticks counter had moved by two or more since the GP's snapshot, so it passed through idle, an "
+        "extended quiescent state, even if it runs kernel code now",
+        "\"ofl\": it was offline",
+        "\"snap\": its dynticks counter was even at the GP's first pass, so it was idle then, whatever it does since"};
+    int k = h->cred_arg[f][cpu];
+    snprintf(v->why, sizeof v->why, "An FQS pass credited CPU %d for %s GP %lu (%s); the CPU itself reported nothing.", cpu,
+             rv_flavor_name(f), (unsigned long)v->fl[f].gpnum, k >= 0 && k < 3 ? how[k] : "by its dynticks counter");
+}
+
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
 {
     rv_engine *e = tt_engine(t);
@@ -334,6 +353,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     int cpu = st->sel_cpu < ncpus ? st->sel_cpu : -1, node = st->sel_node < nnodes ? st->sel_node : -1;
     v->why[0] = 0;
     rv_explain(e, v->flavor, cpu, cpu >= 0 ? -1 : node, v->why, sizeof v->why);
+    if (cpu >= 0) credited_why(v, cpu);
     if (cpu < 0) big_why(v, e, node);
     stall_note(v);
 

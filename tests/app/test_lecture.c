@@ -1053,3 +1053,22 @@ Test(lecture, show_me_to_a_far_moment_reports_its_progress, .timeout = 60)
               strstr(W->app.st.status, "% simulated (any key stops)"), "status: %s", W->app.st.status);
     ui_app_seek_cancel(&W->app);
 }
+
+/* A lecturer answering "why is this CPU orange?" by a click: at tree's cue 3 CPU 11 runs kernel code
+ * (K) and owes; the answer never said what K means for rcu_sched. At hackbench's cue 1 CPU 0 is K with
+ * "dti" on its tile; the answer hedged "(or FQS credited it)". */
+Test(lecture, why_says_what_kernel_mode_and_a_credit_mean)
+{
+    present_at_cue("tree.json", 3);
+    W->app.st.sel_cpu = 11;
+    frame();
+    const char *why = W->app.s[0].view.why;
+    cr_expect(strstr(why, "CPU 11 noticed rcu_sched GP 40 and is running kernel code (K): a tick there is no rcu_sched quiescent state"),
+              "why: %s", why);
+    present_at_cue("hackbench.json", 1);
+    W->app.st.sel_cpu = 0;
+    frame();
+    why = W->app.s[0].view.why;
+    cr_expect(strstr(why, "An FQS pass credited CPU 0 for rcu_sched GP") == why && strstr(why, "\"dti\""), "why: %s", why);
+    cr_expect_null(strstr(why, "(or FQS credited it)"), "why: %s", why);
+}
