@@ -49,9 +49,48 @@ static void give_the_accounting_the_captions_spare_room(rd_ctx *rd, ui_layout *L
     ui_layout_caption_give(L, spare < want ? spare : want);
 }
 
+/* Compare mode: a caption that points at the tree ("The 3.6 tree on the left is shaped for NR_CPUS=64",
+ * "the tree shows it over") over trees squeezed to a sliver (hackbench's cue 2 and omap-stall's cue 5 at
+ * the largest scale 1280x720 allows). The timelines give the CPUs-and-tree row what the trees lack,
+ * down to a line per lane (panel_timeline_min_height()), the same on both sides so the halves stay level. */
+static void give_a_cited_tree_the_timelines_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews)
+{
+    if (L->nsides != 2 || nviews < 2) return;
+    bool cited = false;
+    for (int i = 0; i < 2; i++) cited |= views[i]->caption && strstr(views[i]->caption, "tree") != NULL;
+    if (!cited) return;
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, RD_SANS_SMALL), surplus = 1 << 30;
+    for (int i = 0; i < 2; i++) {
+        int s = L->side[i].timeline.h - panel_timeline_min_height(rd, views[i]);
+        if (s < surplus) surplus = s;
+        if (L->side[i].tree.h <= 0) return;
+    }
+    if (surplus <= 0) return;
+    int d = surplus; /* the least that lets both trees lay out with room to spare, else all there is */
+    for (int t = 0; t <= surplus; t += lh) {
+        bool fits = true;
+        for (int i = 0; i < 2 && fits; i++) {
+            int h = L->side[i].tree.h + t;
+            fits = panel_tree_height_needed(fr, L->side[i].tree.w, views[i], h) < h;
+        }
+        if (fits) { d = t; break; }
+    }
+    if (d <= 0) return;
+    for (int i = 0; i < 2; i++) {
+        ui_side *s = &L->side[i];
+        s->cpus.h += d;
+        s->tree.h += d;
+        s->acct.y += d;
+        s->timeline.y += d;
+        s->timeline.h -= d;
+    }
+}
+
 void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
 {
     if (nviews <= 0) return;
     give_the_accounting_the_captions_spare_room(fr->rd, L, views, nviews, st);
     give_why_the_trees_spare_room(fr, L, views[0]);
+    give_a_cited_tree_the_timelines_room(fr, L, views, nviews);
 }

@@ -900,3 +900,12 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     int hi = ui_hit_add(fr, (rd_rect){bar.x, r.y, bar.w, r.h}, HIT_SCRUB, 0, 0);
     if (hi >= 0) { fr->hits[hi].t0 = 0; fr->hits[hi].t1 = end; }
 }
+
+int panel_timeline_min_height(rd_ctx *rd, const ui_view *v)
+{
+    int lh = rd_line_height(rd, RD_SANS_SMALL), nfl = 0;
+    for (int f = 0; f < RV_NFLAVORS; f++) nfl += v->fl[f].enabled;
+    int lanes = nfl + 1 + (v->cfg && v->cfg->ncaptions > 0 ? 1 : 0);
+    rd_rect c = panel_content(rd, (rd_rect){0, 0, 100, 1000});
+    return (1000 - c.h) + lh + rd_px(rd, 2) + lanes * (lh + rd_px(rd, 2));
+}

@@ -498,3 +498,30 @@ Test(compare_720, a_flavor_without_grace_periods_gives_no_length, .init = setup,
     cr_expect_null(strstr(buf, "GP lasts 0 (p50)"), "a length of 0 for grace periods that never ran");
     free(buf);
 }
+
+/* hackbench's cue 2 ("The 3.6 tree on the left is shaped for NR_CPUS=64 (four leaves ...)") over trees
+ * squeezed to a sliver: a caption that names the tree has the timelines give the CPUs-and-tree row what
+ * the trees lack, down to a line per lane. Either both trees lay out with room to spare, or the
+ * timelines are at that floor. */
+Test(compare_720, a_caption_citing_the_tree_gives_it_the_timelines_room, .init = setup, .fini = teardown)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    W->app.st.ui_scale = 1.15f; /* the largest 1280x720 gives */
+    rd_set_scale(W->rd, 1.15f);
+    cr_assert_eq(ui_app_goto_cue(&W->app, 1, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    cr_assert(W->app.st.compare, "cue 2 compares");
+    cr_assert(strstr(W->app.s[0].view.caption, "tree"), "the cue names the tree: %s", W->app.s[0].view.caption);
+    bool fits = true, floor = true;
+    for (int i = 0; i < 2; i++) {
+        const ui_side *s = &W->app.L.side[i];
+        fits &= panel_tree_height_needed(&W->app.fr, s->tree.w, &W->app.s[i].view, s->tree.h) < s->tree.h;
+        floor &= s->timeline.h - panel_timeline_min_height(W->rd, &W->app.s[i].view) < rd_line_height(W->rd, RD_SANS_SMALL);
+    }
+    cr_expect(fits || floor, "the trees lack room (%d px) while the timelines keep %d px", W->app.L.side[0].tree.h,
+              W->app.L.side[0].timeline.h);
+}
