@@ -277,8 +277,12 @@ static void export_numbers(ui_win *w, double now_ms)
             if (!n++) snprintf(first, sizeof first, "%s", path);
         }
     char where[PATH_MAX + 64];
-    ui_win_status(w, now_ms, "Saved %d CSV files, first: %s (the visible range's GPs and time series, threads up to now)", n,
-                  ui_saved_where(first, where, sizeof where));
+    /* with the workbook column open a student meant their answers (A, then Ctrl+E) and got six CSVs */
+    ui_saved_where(first, where, sizeof where);
+    if (w->app.st.show_workbook)
+        ui_win_status(w, now_ms, "Saved %d CSV files of the simulation (your answers: A, then Ctrl+E), first: %s", n, where);
+    else
+        ui_win_status(w, now_ms, "Saved %d CSV files, first: %s (the visible range's GPs and time series, threads up to now)", n, where);
 }
 
 static void inject(ui_win *w, enum rv_inject_kind kind, double dur, long count, double now_ms)

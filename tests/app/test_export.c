@@ -810,3 +810,13 @@ Test(export, a_fitted_panel_hides_no_more_of_a_cut_line)
                   one.cut_glyphs);
     rd_free(rd);
 }
+
+/* With the workbook column open a student pressed Ctrl+E for their answers and got the simulation's
+ * CSVs, with nothing said; the status says which these are and how to export the answers. */
+Test(export, ctrl_e_beside_the_workbook_says_how_to_export_answers)
+{
+    W->app.st.show_workbook = true;
+    ui_app_draw(&W->app, W->rd);
+    press_mod(SDLK_e, KMOD_LCTRL);
+    cr_expect(strstr(W->app.st.status, "CSV files of the simulation (your answers: A, then Ctrl+E)"), "status: %s", W->app.st.status);
+}
