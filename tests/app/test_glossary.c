@@ -416,10 +416,19 @@ Test(glossary, a_tip_explains_a_few_terms_and_names_the_rest)
     rd_free(rd);
 }
 
-static void hit_two_jiffy(void *ctx, const char *term, const char *at, size_t len)
+/* Does glossary_scan() find entry `term` among the words of text? */
+typedef struct { const char *term; bool found; } term_hunt;
+static void hunt_hit(void *ctx, const char *term, const char *at, size_t len)
 {
     (void)at; (void)len;
-    if (!strcmp(term, "two-jiffy limit")) *(bool *)ctx = true;
+    term_hunt *h = ctx;
+    h->found |= !strcmp(term, h->term);
+}
+static bool scan_finds(const char *text, const char *term)
+{
+    term_hunt h = {term, false};
+    glossary_scan(text, NULL, hunt_hit, &h);
+    return h.found;
 }
 
 /* A student revising "the two-jiffy limit" found no entry, and the glossary's other "2 jiffies" (ofl,
@@ -431,11 +440,8 @@ Test(glossary, the_two_jiffy_limit_has_an_entry_under_its_names)
     cr_expect(strstr(e, "note_new_gpnum()") && strstr(e, "FAST_NO_HZ"), "the mechanism and the way past it: %s", e);
     const char *texts[] = {"Right: the idle-entry drain beats the two-tick limit", "far from the tick path's two",
                            "what does that do to the two-tick limit?"};
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        bool found = false;
-        glossary_scan(texts[i], NULL, hit_two_jiffy, &found);
-        cr_expect(found, "\"%s\" does not lead to the two-jiffy limit", texts[i]);
-    }
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        cr_expect(scan_finds(texts[i], "two-jiffy limit"), "\"%s\" does not lead to the two-jiffy limit", texts[i]);
 }
 
 /* A maintainer's review: "W" said the callbacks wait for the GP the CPU last noted, yet a CPU that has
@@ -451,12 +457,6 @@ Test(glossary, segments_and_walks_say_what_both_kernels_do)
     cr_expect(strstr(glossary_line("Kernel log"), "backtraces") != NULL, "%s", glossary_line("Kernel log"));
 }
 
-static void hit_report(void *ctx, const char *term, const char *at, size_t len)
-{
-    (void)at; (void)len;
-    if (!strcmp(term, "the report")) *(bool *)ctx = true;
-}
-
 /* A student in the browser met "(idle_probes / grace_periods in the report)" and `rcuvis run` in the
  * workbook, with no shell and no report in the page: the glossary says where the panel shows them. */
 Test(glossary, the_report_is_explained_by_the_panels_lines)
@@ -465,9 +465,6 @@ Test(glossary, the_report_is_explained_by_the_panels_lines)
     cr_assert_not_null(e);
     cr_expect(strstr(e, "CPU time panel") && strstr(e, "idle_probes") && strstr(e, "FQS passes"), "%s", e);
     const char *texts[] = {"(idle_probes / grace_periods in the report)", "run `rcuvis run hackbench --mode softirq`"};
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        bool found = false;
-        glossary_scan(texts[i], NULL, hit_report, &found);
-        cr_expect(found, "\"%s\" does not lead to the report's entry", texts[i]);
-    }
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        cr_expect(scan_finds(texts[i], "the report"), "\"%s\" does not lead to the report's entry", texts[i]);
 }
