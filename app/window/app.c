@@ -137,7 +137,9 @@ int ui_app_set_config(ui_app *a, const rv_config *cfg, const char *name, const c
     if (a->have_base) rv_config_free(&a->base);
     a->base = copy;
     a->have_base = true;
-    a->st.file_mode = (int)cfg->rcu.mode;
+    /* the file's own mode, not an override's (a question's rcu.mode made omap-stall's 3.6 cues speak on
+     * the 3.7 half in compare) */
+    a->st.file_mode = (int)(a->file_knobs.known ? a->file_knobs.mode : cfg->rcu.mode);
     memcpy(a->s, ns, sizeof ns);
     a->nsessions = n;
     snprintf(a->name, sizeof a->name, "%s", name && *name ? name : cfg->name);

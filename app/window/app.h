@@ -35,7 +35,7 @@ typedef struct ui_app {
     /* The file's own values of what the window's keys change (cpus, needs_gp_fix, no_hz, fast_no_hz),
      * read without the overrides: the badge names only what differs from them, and a key pressed back
      * to the file's value drops its override (U then Shift+U said "changed: cpus=16" on a 16-CPU file). */
-    struct { bool known; int cpus, needs_gp_fix; bool no_hz, fast_no_hz; enum rv_mode mode; } file_knobs;
+    struct ui_file_knobs { bool known; int cpus, needs_gp_fix; bool no_hz, fast_no_hz; enum rv_mode mode; } file_knobs;
     /* The version of source that was read (its mtime and size when loaded; 0 and -1 for none).
      * Every way a file gets in records it here: ui_app_load, and ui_app_set_config with a new
      * source (the workbook's "show me"), so the window's watcher compares the file on disk with

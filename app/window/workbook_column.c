@@ -181,6 +181,14 @@ static void do_show_me(ui_app *a, double now_ms)
      * periods end "well under two jiffies" over 2 ms ones with nothing on screen saying it was off; as
      * changes they get the badge, the captions say they describe the file, a link carries them and
      * Backspace gives the file back */
+    /* kept for a load that fails (a file broken on disk since): the window's changes stay the run's */
+    char saved[16][128], saved_labels[16][160];
+    int nsaved = a->noverrides;
+    bool forced = a->mode_forced;
+    enum rv_mode forced_mode = a->forced_mode;
+    struct ui_file_knobs knobs = a->file_knobs;
+    memcpy(saved, a->overrides, sizeof saved);
+    memcpy(saved_labels, a->override_labels, sizeof saved_labels);
     a->noverrides = 0;
     a->mode_forced = false;
     for (size_t i = 0; i < p->nov; i++) {
@@ -188,11 +196,25 @@ static void do_show_me(ui_app *a, double now_ms)
         char key[128];
         if (!eq) continue; /* the loader checked the question's overrides */
         snprintf(key, sizeof key, "%.*s", (int)(eq - p->ov[i]), p->ov[i]);
+        /* the kernel version is the window's M, not a setting: as an override, M after Show me of 5.7
+         * read "mode=softirq · rcu.mode=kthread" over the file's own run; forced, it is dropped when it
+         * is the file's own mode (ui_app_set_config) */
+        if (!strcmp(key, "rcu.mode") && (!strcmp(eq + 1, "kthread") || !strcmp(eq + 1, "softirq"))) {
+            a->mode_forced = true;
+            a->forced_mode = !strcmp(eq + 1, "kthread") ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
+            continue;
+        }
         ui_app_set_override_labeled(a, key, eq + 1, "");
     }
     char err[4096];
     if (ui_app_load_seed(a, p->path, p->has_seed, p->seed, err, sizeof err) != 0) {
         snprintf(a->st.error, sizeof a->st.error, "%s", err);
+        memcpy(a->overrides, saved, sizeof saved);
+        memcpy(a->override_labels, saved_labels, sizeof saved_labels);
+        a->noverrides = nsaved;
+        a->mode_forced = forced;
+        a->forced_mode = forced_mode;
+        a->file_knobs = knobs;
     } else {
         double end_s = (double)ui_app_end(a) / 1e9;
         if (p->at_s > end_s) p->at_s = end_s; /* "the run's end" (a whole-run prediction) */

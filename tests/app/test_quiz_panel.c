@@ -487,6 +487,42 @@ Test(panel, show_me_settings_are_changes_the_captions_know_of)
     ui_app_free(&a);
 }
 
+/* Q5.7 runs omap-stall (a 3.6 file) with rcu.mode=kthread. As an override, M then read "mode=softirq ·
+ * rcu.mode=kthread" over the file's own run, and omap-stall's 3.6 cues spoke on the 3.7 half in compare.
+ * A question's kernel version is the window's forced mode, as M makes it. */
+Test(panel, show_me_of_a_questions_kernel_version_is_the_windows_mode)
+{
+    char env[300], err[4096], msg[512];
+    snprintf(env, sizeof env, "%s/xdg3", dir);
+    setenv("XDG_STATE_HOME", env, 1);
+    ui_app a;
+    ui_app_init(&a);
+    cr_assert_eq(ui_app_load(&a, "small-busy", -1, err, sizeof err), 0, "%s", err);
+    a.st.show_workbook = true;
+    rd_ctx *rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    ui_app_draw(&a, rd);
+    SDL_KeyboardEvent k = keyev(SDLK_a);
+    ui_workbook_key(&a, &k, 0);
+    for (int i = 0; i < 7 + 11 + 12 + 7 + 6; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(&a, &k, 0); } /* 5.7 */
+    ui_app_draw(&a, rd);
+    k = keyev(SDLK_m);
+    ui_workbook_key(&a, &k, 0);
+    ui_workbook_key(&a, &k, 0);
+    ui_workbook_frame(&a, 0);
+    cr_assert(strstr(a.st.status, "Question 5.7") != NULL, "status: %s", a.st.status);
+    cr_expect(a.mode_forced && a.forced_mode == RV_MODE_KTHREAD, "the question's 3.7 is the window's mode");
+    cr_expect_eq(a.st.file_mode, RV_MODE_SOFTIRQ, "the file is 3.6's");
+    char badge[256];
+    ui_app_config_badge(&a, badge, sizeof badge);
+    cr_expect_str_eq(badge, "mode=kthread");
+    cr_assert_eq(ui_app_turn(&a, UI_KNOB_MODE, msg, sizeof msg), 0, "%s", msg);
+    ui_app_config_badge(&a, badge, sizeof badge);
+    cr_expect_str_eq(badge, "", "M back to the file's 3.6: nothing changed (%s)", msg);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
 #include "view/layout.h"
 
 /* At 1280x720 the column is narrow: every question of the shipped workbook, in its fullest state
