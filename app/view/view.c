@@ -294,18 +294,20 @@ static bool tested(const char *key, size_t n, const void *ctx)
  * lecturer read the hedge aloud to a student asking how a CPU running kernel code counted as idle. */
 static void credited_why(ui_view *v, int cpu)
 {
-    const ui_history *h = v->hist;
     int f = v->flavor;
-    if (!h || cpu >= h->ncpus || !strstr(v->why, "has already reported its quiescent state")) return;
-    if (h->cred_t[f][cpu] < 0 || h->cred_gp[f][cpu] != v->fl[f].gpnum) return;
-    static const char *const how[] = {
-        "\"dti\": its dynticks counter had moved by two or more since the GP's snapshot, so it passed through idle, an "
-        "extended quiescent state, even if it runs kernel code now",
-        "\"ofl\": it was offline",
-        "\"snap\": its dynticks counter was even at the GP's first pass, so it was idle then, whatever it does since"};
-    int k = h->cred_arg[f][cpu];
+    if (!strstr(v->why, "has already reported its quiescent state")) return;
+    int k = ui_history_credit(v->hist, f, cpu, v->fl[f].gpnum, v->now); /* what the tile shows */
+    if (k < 0) return;
+    /* rcu_implicit_dynticks_qs() credits "dti" for a counter even now or moved by two since the
+     * snapshot; dyntick_save_progress_counter() "snap" for one even at the GP's first pass */
+    const char *how = k == 1 ? "\"ofl\": it was offline"
+                    : k == 2 ? "\"snap\": its dynticks counter was even at the GP's first pass, so it was idle then, "
+                               "whatever it does since"
+                             : "\"dti\": at a later pass its dynticks counter was even (idle then) or had moved by two or "
+                               "more since the GP's snapshot (it passed through idle); idle is an extended quiescent state, "
+                               "whatever it runs now";
     snprintf(v->why, sizeof v->why, "An FQS pass credited CPU %d for %s GP %lu (%s); the CPU itself reported nothing.", cpu,
-             rv_flavor_name(f), (unsigned long)v->fl[f].gpnum, k >= 0 && k < 3 ? how[k] : "by its dynticks counter");
+             rv_flavor_name(f), (unsigned long)v->fl[f].gpnum, how);
 }
 
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)

@@ -1,6 +1,7 @@
 /* web_entry.c — the page's main(): the URL fragment picks scenario, mode and moment, then the usual window starts. */
 #ifdef __EMSCRIPTEN__
 #include "commands.h"
+#include "scenario.h"
 #include "window/web.h"
 #include "window/web_url.h"
 
@@ -84,6 +85,26 @@ int main(void)
     }
     if (u.mode[0]) { argv[argc++] = "--mode"; argv[argc++] = u.mode; }
     for (int i = 0; i < u.nsets; i++) { argv[argc++] = "--set"; argv[argc++] = u.sets[i]; }
+    /* a set= the loader refuses (set=cpus=0, a key misspelt) is refused in the page with the loader's
+     * reason, as every other bad link is: the window's start would say it only in the console */
+    if (u.nsets > 0) {
+        const char *items[WEB_URL_SETS];
+        for (int i = 0; i < u.nsets; i++) items[i] = u.sets[i];
+        rv_overrides ov = {items, (size_t)u.nsets};
+        rv_config cfg;
+        struct stat sb;
+        const char *path = u.scenario[0] ? scen : stat("/rcuvis/scenarios/default.json", &sb) == 0 ? "/rcuvis/scenarios/default.json"
+                                                                                                   : "/rcuvis/scenarios/small-busy.json";
+        char why[1000];
+        memset(&cfg, 0, sizeof cfg);
+        if (rv_scenario_load_with(path, &ov, &cfg, why, sizeof why) != 0) {
+            why[strcspn(why, "\n")] = 0;
+            snprintf(err, sizeof err, "URL fragment: set: %s", why);
+            web_page_error(err);
+            return 2;
+        }
+        rv_config_free(&cfg);
+    }
     argv[argc] = NULL;
     int rc = cmd_window(argc, argv); /* returns only when setup failed */
     snprintf(err, sizeof err, "rcuvis could not start (status %d): see the browser console", rc);

@@ -386,7 +386,8 @@ def main(build):
                            (SCEN + "&cue=99", "cue=99, but omap-stall has cues 1..6"),
                            ("small-busy&cue=1", "small-busy has no lecture cues"),
                            (SCEN + "&cpu=9", "cpu=9, but omap-stall has CPUs 0..1"),
-                           (SCEN + "&speed=2", 'unknown key "speed"')]:
+                           (SCEN + "&speed=2", 'unknown key "speed"'),
+                           (SCEN + "&set=cpus=0", "URL fragment: set: ")]:
             c.eval("window.rcuvisOldPage = true")
             c.call("Page.navigate", url=srv.url("index.html#" + frag))
             msg = c.wait_for("!window.rcuvisOldPage && document.documentElement.getAttribute('data-rcuvis-error')",
