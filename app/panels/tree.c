@@ -533,7 +533,7 @@ static void box_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_vie
     } else if (n->grplo >= v->ncpus && tree_nr_cpus(v) > v->ncpus) {
         l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: this machine has %d CPUs, but the tree is built for "
                              "NR_CPUS=%d, the kernel's compile-time bound (3.6 sizes it so; 3.7 by nr_cpu_ids). No grace period waits "
-                             "here (qsmaskinit 0), yet each GP's start and end still visit it",
+                             "here (qsmaskinit 0), yet each GP's start (and usually its end) still visits it",
                              n->index, n->level, n->grplo, n->grphi, v->ncpus, tree_nr_cpus(v));
     } else {
         l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: no CPU online, so qsmaskinit is 0 and no grace "

@@ -143,7 +143,7 @@ void ui_win_adopt_seek(ui_win *w)
         w->pending_to = w->app.pending_seek;
         w->pending_from = tt_checkpoint_before(w->app.s[0].tt, w->pending_to);
         snprintf(w->pending_what, sizeof w->pending_what, "%s", w->app.seek_said);
-    }
+    } else w->pending_what[0] = 0; /* an earlier seek's words, cancelled by the reload: not "At ..." over this one */
     w->app.seek_said[0] = 0;
 }
 
