@@ -205,7 +205,7 @@ void ex_draw(ui_app *a, rd_ctx *rd, const ex_look *look)
 static void export_strip(ui_frame *fr, rd_rect r, ui_view *const *views, int n)
 {
     if (r.w <= 0 || r.h <= 0 || n <= 0) return;
-    char b[2][1024];
+    char b[2][1600]; /* a marked caption (view.h caption_marked) */
     const char *c[2] = {NULL, NULL};
     bool on[2] = {false, false};
     for (int i = 0; i < n && i < 2; i++) {

@@ -345,7 +345,7 @@ static size_t strip_fit(rd_ctx *rd, rd_rect r, bool split, const char *c0, const
 
 int panel_captions_font(rd_ctx *rd, rd_rect r, const char *const *captions, int n)
 {
-    char b0[1024], b1[1024];
+    char b0[1600], b1[1600]; /* a marked caption (view.h caption_marked) */
     const char *c0, *c1;
     bool split = strip_texts(captions, n, b0, b1, sizeof b0, &c0, &c1);
     return (int)strip_fit(rd, r, split, c0, c1);
@@ -370,7 +370,7 @@ static void compare_note_draw(ui_frame *fr, rd_rect r, const char *note)
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews)
 {
     const char *caps[2] = {views[0]->caption, nviews > 1 ? views[1]->caption : NULL};
-    char b0[1024], b1[1024];
+    char b0[1600], b1[1600];
     const char *c0, *c1;
     bool split = strip_texts(caps, nviews > 1 ? 2 : 1, b0, b1, sizeof b0, &c0, &c1);
     char note[640];

@@ -447,23 +447,28 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
              * first, and how to get the file's configuration back (a slide drops the key sentence) */
             /* a cue that compares ("Left 3.6 ... Right 3.7 ...") over one engine: C pressed at hackbench's
              * cue 2 left its two-sided narration over a single 3.7 view. Say so, and how to see both */
-            if (q->caption[0] && speaks && !st->compare && ui_cue_view_at(cfg, cue).compare == 1) {
-                snprintf(v->caption_marked, sizeof v->caption_marked,
-                         "This cue compares 3.6 and 3.7 side by side (C shows both); here only %s is on screen. The cue: %s",
-                         v->mode == RV_MODE_KTHREAD ? "3.7" : "3.6", q->caption);
-                v->caption = v->caption_marked;
-            } else if (q->caption[0] && speaks && st->config_badge[0]) {
+            /* both notes when both apply: omap-stall's cue 6 compares and invites X; with C left and X pressed
+             * the compare note alone dropped "as this cue invites" */
+            char one_view[160] = "";
+            if (q->caption[0] && speaks && !st->compare && ui_cue_view_at(cfg, cue).compare == 1)
+                snprintf(one_view, sizeof one_view, "This cue compares 3.6 and 3.7 side by side (C shows both); here only %s is "
+                         "on screen. ", v->mode == RV_MODE_KTHREAD ? "3.7" : "3.6");
+            if (q->caption[0] && speaks && st->config_badge[0]) {
                 /* a cue that invites the very change ("Press X for it (rcu.needs_gp_fix)") was followed, not
                  * contradicted: a lecturer met "describes the scenario as shipped" right after doing what
                  * omap-stall's cue 6 asked */
                 if (cue_invites(st->config_badge, q))
                     snprintf(v->caption_marked, sizeof v->caption_marked,
-                             "Changed (%s), as this cue invites; until the change, it describes the scenario as shipped. "
-                             "The cue: %s", st->config_badge, q->caption);
+                             "%sChanged (%s), as this cue invites; until the change, it describes the scenario as shipped. "
+                             "The cue: %s", one_view, st->config_badge, q->caption);
                 else
                     snprintf(v->caption_marked, sizeof v->caption_marked,
-                             "Changed (%s): this cue describes the scenario as shipped, so its figures may not match the "
-                             "screen. Press Backspace to restore the file's configuration. The cue: %s", st->config_badge, q->caption);
+                             "%sChanged (%s): this cue describes the scenario as shipped, so its figures may not match the "
+                             "screen. Press Backspace to restore the file's configuration. The cue: %s", one_view, st->config_badge,
+                             q->caption);
+                v->caption = v->caption_marked;
+            } else if (one_view[0]) {
+                snprintf(v->caption_marked, sizeof v->caption_marked, "%sThe cue: %s", one_view, q->caption);
                 v->caption = v->caption_marked;
             }
             /* played or stepped on past the cue's moment, its caption still quotes that moment's figures

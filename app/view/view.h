@@ -54,7 +54,7 @@ typedef struct ui_view {
                                     ("Changed ...", "Captions paused") or nothing. F3 copies these. */
     int64_t caption_until;       /* when that caption leaves the strip (INT64_MAX: not before the next one) */
     char caption_paused[200];    /* what the strip says instead of a caption from after the user's own change */
-    char caption_marked[1024];   /* a cue's caption under a changed configuration, with a line saying so */
+    char caption_marked[1600];   /* a cue's caption under a changed configuration, with a line saying so */
     int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
     char last_event[320];        /* the latest event in words (what the last step did) */

@@ -1072,3 +1072,18 @@ Test(lecture, why_says_what_kernel_mode_and_a_credit_mean)
     cr_expect(strstr(why, "An FQS pass credited CPU 0 for rcu_sched GP") == why && strstr(why, "\"dti\""), "why: %s", why);
     cr_expect_null(strstr(why, "(or FQS credited it)"), "why: %s", why);
 }
+
+/* omap-stall's cue 6 compares and invites X. With C left and X pressed the compare note alone dropped
+ * "as this cue invites": both are said. */
+Test(lecture, a_compare_cue_over_one_view_keeps_the_invited_change)
+{
+    present_at_cue("omap-stall.json", 6);
+    key(SDLK_c);
+    key(SDLK_x);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+    const char *c = W->app.s[0].view.caption;
+    cr_assert_not_null(c);
+    cr_expect(strstr(c, "This cue compares 3.6 and 3.7 side by side") == c, "strip: %s", c);
+    cr_expect(strstr(c, "as this cue invites") != NULL, "strip: %s", c);
+}
