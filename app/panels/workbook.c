@@ -401,8 +401,8 @@ static void answers(workbook_panel *wb, pen *p, const quiz_question *q, bool sho
          * hide it, so the picked tint is drawn first over a measured height from a dry run off-clip */
         rd_rect tr = {p->c.x + lead, p->y, p->c.w - lead - mark_w, 1 << 20};
         int h = rd_text_wrap(rd, RD_SANS, (rd_rect){tr.x, -(1 << 20), tr.w, 1 << 20}, th->text, a->text);
-        if (picked) rd_fill(rd, (rd_rect){p->c.x - rd_px(rd, 3), y0 - rd_px(rd, 1), p->c.w + rd_px(rd, 6), h + rd_px(rd, 2)},
-                            rd_mix(th->panel, th->select, 0.12f));
+        rd_rect tint = {p->c.x - rd_px(rd, 3), y0 - rd_px(rd, 1), p->c.w + rd_px(rd, 6), h + rd_px(rd, 2)};
+        if (picked && rd_clip_holds_rows(rd, tint)) rd_fill(rd, tint, rd_mix(th->panel, th->select, 0.12f)); /* not a band of colour with its words left out */
         char tag[16];
         snprintf(tag, sizeof tag, "[%c] %c)", picked ? 'x' : ' ', (char)('a' + i));
         rd_text(rd, RD_MONO, p->c.x, p->y, th->text, tag);

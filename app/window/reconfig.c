@@ -92,6 +92,18 @@ static int resimulate(ui_app *a, bool mode_only, char *msg, size_t msglen)
     return 0;
 }
 
+/* The badge, and a shortened run's length, which the badge leaves out (it changes no caption's machine)
+ * but a message must not call "as in the file" */
+static void changes_said(const ui_app *a, char *buf, size_t n)
+{
+    ui_app_config_badge(a, buf, n);
+    for (int i = 0; i < a->noverrides; i++)
+        if (!strncmp(a->overrides[i], "duration_s=", 11)) {
+            size_t l = strlen(buf);
+            snprintf(buf + l, n - l, "%s%s", l ? " · " : "", a->overrides[i]);
+        }
+}
+
 int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
 {
     msg[0] = 0;
@@ -161,7 +173,7 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
         return -1;
     }
     char badge[256];
-    ui_app_config_badge(a, badge, sizeof badge);
+    changes_said(a, badge, sizeof badge);
     snprintf(msg, msglen, "re-simulated to this moment: %s%s", badge[0] ? badge : "as in the file",
              a->rebuild ? " (recorded: Ctrl+S saves it into the scenario)" : "");
     return 0;
@@ -172,7 +184,7 @@ int ui_app_restore_file_config(ui_app *a, char *msg, size_t msglen)
     msg[0] = 0;
     if (!a->have_base) return -1;
     char badge[256];
-    ui_app_config_badge(a, badge, sizeof badge);
+    changes_said(a, badge, sizeof badge);
     if (!a->noverrides && !a->mode_forced) {
         snprintf(msg, msglen, "the configuration is the file's already");
         return -1;
