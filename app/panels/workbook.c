@@ -150,10 +150,8 @@ static void show_me(workbook_panel *wb)
      * 2 s" opened at 0.000 s): a window's end, the moment named, or the run's end (the window's seek
      * stops at it) */
     if (!q->has_at && q->kind == QUIZ_PREDICT) {
-        const quiz_measure *m = &q->measure;
-        at = m->kind == QM_GRACE_PERIODS || m->kind == QM_STALL_APPEARS ? m->to_s
-           : m->at_s >= 0                                                ? m->at_s
-                                                                         : 1e9; /* the end of the run */
+        double h = quiz_measure_horizon(&q->measure);
+        at = h >= 0 ? h : 1e9; /* -1: the end of the run, where the window's seek stops */
     }
     workbook_show_me req = {path, (const char *const *)q->overrides, q->noverrides, q->has_seed, q->seed, at, q->id};
     if (unanswered) quiz_session_looked(&wb->s);

@@ -80,7 +80,7 @@ int quiz_scenario_config(const quiz_question *q, rv_config *cfg, char *err, size
 static int64_t ns(double s) { return (int64_t)llround(s * 1e9); }
 
 /* How far the measure needs the simulation to run, in seconds (-1 = to the end). */
-static double horizon(const quiz_measure *m)
+double quiz_measure_horizon(const quiz_measure *m)
 {
     switch (m->kind) {
     case QM_GRACE_PERIODS: case QM_STALL_APPEARS: return m->to_s;
@@ -150,7 +150,7 @@ int quiz_measure_run(const quiz_question *q, quiz_value *out, char *err, size_t 
     if (quiz_scenario_config(q, &cfg, err, errlen)) return -1;
     int rc = -1;
     rv_engine *e = NULL;
-    double h = horizon(&q->measure);
+    double h = quiz_measure_horizon(&q->measure);
     if (h > cfg.duration_s + 1e-9) {
         snprintf(err, errlen, "the measure needs %g s of simulation but the scenario (with its overrides) runs %g s (duration_s)",
                  h, cfg.duration_s);

@@ -60,6 +60,9 @@ typedef struct quiz_measure {
     int round;           /* decimals to round the computed number to; -1 = exact */
     double scale;        /* report: the number (or ratio) times this, before rounding (1e6: s to us); 1 = as is */
 } quiz_measure;
+/* Where a measure is read, in simulated seconds: a window's end, the moment named, or -1 for the run's
+ * end (a report without at_s). Show me opens a prediction there. */
+double quiz_measure_horizon(const quiz_measure *m);
 
 /* A predicted or expected value: a number or a yes/no. */
 typedef struct quiz_value { bool is_bool; bool b; double num; } quiz_value;
