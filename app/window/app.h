@@ -41,6 +41,7 @@ typedef struct ui_app {
      * source (the workbook's "show me"), so the window's watcher compares the file on disk with
      * what is running, never with a file that was shown before. */
     long long source_mtime_ns;
+    unsigned loads;               /* runs a workbook question's Show me loaded: a recording follows one run */
     long long source_size;
     ui_session s[2];
     int nsessions;

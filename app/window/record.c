@@ -36,13 +36,20 @@ static void follow_source(ui_win *w)
      * so it is kept; the built-in demo has no file to record into (reconfig.c handles it alone) */
     w->app.rebuild = w->app.source[0] ? rebuild_hook : NULL;
     w->app.rebuild_ctx = w;
-    if (!strcmp(r->source, w->app.source) && r->source_mtime_ns == w->app.source_mtime_ns && (r->have_orig || !w->app.have_base))
+    if (!strcmp(r->source, w->app.source) && r->source_mtime_ns == w->app.source_mtime_ns && r->loads == w->app.loads &&
+        (r->have_orig || !w->app.have_base))
         return;
-    bool reloaded = r->source[0] && !strcmp(r->source, w->app.source) && (r->nev || r->ncap || r->ncue);
+    bool same = r->source[0] && !strcmp(r->source, w->app.source) && (r->nev || r->ncap || r->ncue);
+    bool on_disk = r->source_mtime_ns != w->app.source_mtime_ns;
     ui_rec_free(r);
-    if (reloaded) ui_win_status(w, w->last_frame_ms, "The scenario changed on disk: what was recorded before the reload is dropped");
+    /* a workbook question's Show me loads its own run of the same file: the injections recorded on the
+     * run before were replayed into it, with the recording's seed, and its seek cut short */
+    if (same)
+        ui_win_status(w, w->last_frame_ms, on_disk ? "The scenario changed on disk: what was recorded before the reload is dropped"
+                                                   : "Show me runs the question's own scenario: what was recorded on the run before is dropped");
     snprintf(r->source, sizeof r->source, "%s", w->app.source);
     r->source_mtime_ns = w->app.source_mtime_ns;
+    r->loads = w->app.loads;
     if (w->app.have_base && rv_config_copy(&r->orig, &w->app.base) == 0) r->have_orig = true;
     r->synced = w->app.nsessions ? w->app.s[0].tt : NULL;
 }

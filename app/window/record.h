@@ -35,6 +35,7 @@ typedef struct ui_rec_anchor { int kind; int flavor; int64_t t; long n; int64_t 
 typedef struct ui_recorder {
     char source[1024];            /* the scenario the recording belongs to ("" = none yet) */
     long long source_mtime_ns;    /* its version: a reload from disk starts a new recording */
+    unsigned loads;               /* the app's Show me count it follows: Show me's run of the same file starts a new recording */
     rv_config orig;               /* that scenario as loaded (its seed is kept on re-simulation) */
     bool have_orig;
     rv_inject *ev; ui_rec_anchor *anchor; size_t nev, evcap;

@@ -216,6 +216,7 @@ static void do_show_me(ui_app *a, double now_ms)
         a->forced_mode = forced_mode;
         a->file_knobs = knobs;
     } else {
+        a->loads++; /* the question's own run: a recording of the one before is not replayed into it (record.c) */
         double end_s = (double)ui_app_end(a) / 1e9;
         if (p->at_s > end_s) p->at_s = end_s; /* "the run's end" (a whole-run prediction) */
         ui_app_seek(a, (int64_t)(p->at_s * 1e9 + 0.5)); /* rounded: a stall moment is 1 ns past its event */

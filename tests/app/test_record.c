@@ -3,6 +3,7 @@
 
 #include "scenario.h"
 #include "window/window.h"
+#include "window/workbook_hooks.h"
 
 #include <cjson/cJSON.h>
 
@@ -472,4 +473,33 @@ Test(record, a_long_name_still_loads_once_marked_recorded)
     rv_config cfg;
     cr_expect_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
     rv_config_free(&cfg);
+}
+
+/* A workbook question's Show me of the scenario on screen: the injections recorded on the run before
+ * were replayed into the question's run (with the recording's seed), and its seek cut short. The
+ * question's run starts a new recording, and the window says so. */
+Test(record, show_me_of_the_same_scenario_starts_a_new_recording)
+{
+    char err[1024], xdg[256];
+    snprintf(xdg, sizeof xdg, "%s/state", tmp);
+    setenv("XDG_STATE_HOME", xdg, 1);
+    cr_assert_eq(ui_app_load(&W->app, "small-busy", -1, err, sizeof err), 0, "%s", err);
+    ui_rec_frame(W, 0);
+    ui_app_seek(&W->app, 5000000);
+    rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 7};
+    inject_recorded(&b);
+    cr_assert_gt(W->rec.nev, 0);
+    /* question 1.5: small-busy at 2 s, shown (m twice: it is a prediction not answered yet) */
+    W->app.st.show_workbook = true;
+    press(SDLK_a);
+    for (int i = 0; i < 4; i++) press(SDLK_PAGEDOWN);
+    press(SDLK_m);
+    press(SDLK_m);
+    ui_workbook_frame(&W->app, 0);
+    ui_rec_frame(W, 0);
+    cr_expect_eq(W->rec.nev, 0, "the recording of the run before was kept");
+    cr_expect(strstr(W->app.st.status, "what was recorded on the run before is dropped") != NULL, "status: %s", W->app.st.status);
+    const rv_config *ec = rv_engine_config(tt_engine(W->app.s[0].tt));
+    for (size_t i = 0; i < ec->nevents; i++)
+        cr_expect(!(ec->events[i].kind == RV_INJ_CALL_RCU_BURST && ec->events[i].count == 7), "the injection was replayed");
 }
