@@ -447,27 +447,35 @@ Test(panel, window_hooks_answer_and_show_me)
  * configuration, so the captions, written for FAST_NO_HZ, told a student that grace periods end "well
  * under two jiffies" over 2 ms ones, and nothing said the setting was off. The question's settings are
  * the window's changes now: the badge names the one that differs, and the captions say so. */
-Test(panel, show_me_settings_are_changes_the_captions_know_of)
+/* small-busy in a with the workbook open and its keyboard, `steps` PgDn from 1.1, then Show me (m twice:
+ * a prediction not answered yet warns first); returns the app's renderer, to free */
+static rd_ctx *show_me_after(ui_app *a, const char *state, int steps)
 {
     char env[300], err[4096];
-    snprintf(env, sizeof env, "%s/xdg2", dir);
+    snprintf(env, sizeof env, "%s/%s", dir, state);
     setenv("XDG_STATE_HOME", env, 1);
-    ui_app a;
-    ui_app_init(&a);
-    cr_assert_eq(ui_app_load(&a, "small-busy", -1, err, sizeof err), 0, "%s", err);
-    a.st.show_workbook = true;
+    ui_app_init(a);
+    cr_assert_eq(ui_app_load(a, "small-busy", -1, err, sizeof err), 0, "%s", err);
+    a->st.show_workbook = true;
     rd_ctx *rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
     cr_assert_not_null(rd, "%s", err);
-    ui_app_draw(&a, rd);
+    ui_app_draw(a, rd);
     SDL_KeyboardEvent k = keyev(SDLK_a);
-    ui_workbook_key(&a, &k, 0);
-    /* from 1.1 to 3.10: lesson 1's 7 questions, lesson 2's 11, then 9 more */
-    for (int i = 0; i < 7 + 11 + 9; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(&a, &k, 0); }
-    ui_app_draw(&a, rd);
+    ui_workbook_key(a, &k, 0);
+    for (int i = 0; i < steps; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(a, &k, 0); }
+    ui_app_draw(a, rd);
     k = keyev(SDLK_m);
-    cr_expect(ui_workbook_key(&a, &k, 0));
-    cr_expect(ui_workbook_key(&a, &k, 0)); /* an unanswered prediction: the first m warns, the second looks */
-    ui_workbook_frame(&a, 0);
+    cr_expect(ui_workbook_key(a, &k, 0));
+    cr_expect(ui_workbook_key(a, &k, 0));
+    ui_workbook_frame(a, 0);
+    return rd;
+}
+
+Test(panel, show_me_settings_are_changes_the_captions_know_of)
+{
+    ui_app a;
+    rd_ctx *rd = show_me_after(&a, "xdg2", 7 + 11 + 9); /* 3.10: lesson 1's 7 questions, lesson 2's 11, then 9 more */
+    SDL_KeyboardEvent k;
     cr_expect(strstr(a.st.status, "Question 3.10") != NULL, "status: %s", a.st.status);
     cr_assert(strstr(a.source, "fast-no-hz") != NULL, "%s", a.source);
     cr_expect_not(a.base.rcu.fast_no_hz);
@@ -492,24 +500,9 @@ Test(panel, show_me_settings_are_changes_the_captions_know_of)
  * A question's kernel version is the window's forced mode, as M makes it. */
 Test(panel, show_me_of_a_questions_kernel_version_is_the_windows_mode)
 {
-    char env[300], err[4096], msg[512];
-    snprintf(env, sizeof env, "%s/xdg3", dir);
-    setenv("XDG_STATE_HOME", env, 1);
+    char msg[512];
     ui_app a;
-    ui_app_init(&a);
-    cr_assert_eq(ui_app_load(&a, "small-busy", -1, err, sizeof err), 0, "%s", err);
-    a.st.show_workbook = true;
-    rd_ctx *rd = rd_new_offscreen(1280, 800, 1.0f, err, sizeof err);
-    cr_assert_not_null(rd, "%s", err);
-    ui_app_draw(&a, rd);
-    SDL_KeyboardEvent k = keyev(SDLK_a);
-    ui_workbook_key(&a, &k, 0);
-    for (int i = 0; i < 7 + 11 + 12 + 7 + 6; i++) { k = keyev(SDLK_PAGEDOWN); ui_workbook_key(&a, &k, 0); } /* 5.7 */
-    ui_app_draw(&a, rd);
-    k = keyev(SDLK_m);
-    ui_workbook_key(&a, &k, 0);
-    ui_workbook_key(&a, &k, 0);
-    ui_workbook_frame(&a, 0);
+    rd_ctx *rd = show_me_after(&a, "xdg3", 7 + 11 + 12 + 7 + 6); /* 5.7 */
     cr_assert(strstr(a.st.status, "Question 5.7") != NULL, "status: %s", a.st.status);
     cr_expect(a.mode_forced && a.forced_mode == RV_MODE_KTHREAD, "the question's 3.7 is the window's mode");
     cr_expect_eq(a.st.file_mode, RV_MODE_SOFTIRQ, "the file is 3.6's");
