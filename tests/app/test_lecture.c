@@ -1019,7 +1019,8 @@ Test(lecture, a_compare_cue_over_one_view_says_it_compares)
 {
     present_at_cue("hackbench.json", 2);
     cr_assert(W->app.st.compare, "cue 2 compares");
-    const char *cue_text = W->app.base.cues[1].caption;
+    char cue_text[512]; /* a copy: C rebuilds base, and its cues with it */
+    snprintf(cue_text, sizeof cue_text, "%s", W->app.base.cues[1].caption);
     key(SDLK_c);
     while (ui_app_seek_continue(&W->app, 1000)) {}
     frame();
