@@ -30,6 +30,12 @@ rd_rect panel_content(rd_ctx *rd, rd_rect r)
     return (rd_rect){r.x + pad, r.y + th_h + rd_px(rd, 3), r.w - 2 * pad, r.h - th_h - rd_px(rd, 3) - pad / 2};
 }
 
+int panel_chrome_height(rd_ctx *rd)
+{
+    const int tall = 1000; /* any height the frame's title and padding fit in */
+    return tall - panel_content(rd, (rd_rect){0, 0, 100, tall}).h;
+}
+
 bool panel_subtitle_fits(ui_frame *fr, rd_rect r, const char *title, const char *subtitle)
 {
     int pad = rd_px(fr->rd, 6); /* panel_frame(): pad, title, pad, subtitle, 2 pads */

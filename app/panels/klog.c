@@ -45,10 +45,10 @@ static int klog_shown(rd_ctx *rd, rd_rect c, const ui_view *v, const ui_state *s
 int panel_klog_newest_height(rd_ctx *rd, int w, const ui_view *v)
 {
     if (v->nklog == 0) return 0;
-    rd_rect probe = panel_content(rd, (rd_rect){0, 0, w, 1000});
+    int cw = panel_content(rd, (rd_rect){0, 0, w, 1000}).w;
     char ts[40];
-    int indent, n = klog_lines(rd, &v->klog[v->nklog - 1], probe.w, ts, sizeof ts, &indent);
-    return (1000 - probe.h) + n * rd_line_height(rd, RD_MONO_SMALL);
+    int indent, n = klog_lines(rd, &v->klog[v->nklog - 1], cw, ts, sizeof ts, &indent);
+    return panel_chrome_height(rd) + n * rd_line_height(rd, RD_MONO_SMALL);
 }
 
 int panel_klog_wrapped_rows(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st)

@@ -17,6 +17,8 @@ rd_rect panel_frame(ui_frame *fr, rd_rect r, const char *title, const char *subt
 /* The content rect panel_frame() returns for r, without drawing: a panel that sizes itself measures
  * with the very arithmetic it draws with. */
 rd_rect panel_content(rd_ctx *rd, rd_rect r);
+/* The height a panel's frame takes beside its content: its title line and padding. */
+int panel_chrome_height(rd_ctx *rd);
 /* Would panel_frame() show this subtitle whole beside the title in r? A panel with a shorter form of
  * its subtitle uses that instead of a cut one (a slide has no hover to read the rest). */
 bool panel_subtitle_fits(ui_frame *fr, rd_rect r, const char *title, const char *subtitle);

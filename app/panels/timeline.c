@@ -906,6 +906,5 @@ int panel_timeline_min_height(rd_ctx *rd, const ui_view *v)
     int lh = rd_line_height(rd, RD_SANS_SMALL), nfl = 0;
     for (int f = 0; f < RV_NFLAVORS; f++) nfl += v->fl[f].enabled;
     int lanes = nfl + 1 + (v->cfg && v->cfg->ncaptions > 0 ? 1 : 0);
-    rd_rect c = panel_content(rd, (rd_rect){0, 0, 100, 1000});
-    return (1000 - c.h) + lh + rd_px(rd, 2) + lanes * (lh + rd_px(rd, 2));
+    return panel_chrome_height(rd) + lh + rd_px(rd, 2) + lanes * (lh + rd_px(rd, 2));
 }

@@ -138,6 +138,17 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views);
 /* Configuration changed in the window (re-simulated at the same moment). */
 enum ui_knob { UI_KNOB_MODE, UI_KNOB_GP_FIX, UI_KNOB_NO_HZ, UI_KNOB_FAST_NO_HZ, UI_KNOB_CPUS_MORE, UI_KNOB_CPUS_FEWER };
 /* Turn a knob; msg says what it did (or why not). 0 ok, -1 not possible (msg says why). */
+/* The window's own changes (overrides, forced mode, the file's knobs), kept across an attempt to apply
+ * others and put back when it fails to load. */
+typedef struct ui_changes {
+    char overrides[16][128], labels[16][160];
+    int n;
+    bool forced;
+    enum rv_mode forced_mode;
+    struct ui_file_knobs knobs;
+} ui_changes;
+void ui_app_changes_keep(const ui_app *a, ui_changes *c);
+void ui_app_changes_restore(ui_app *a, const ui_changes *c);
 int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen);
 /* Set KEY=VALUE for every later load (replacing the same key); -1 when there is no room. */
 int ui_app_set_override(ui_app *a, const char *key, const char *value);

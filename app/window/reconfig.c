@@ -104,16 +104,32 @@ static void changes_said(const ui_app *a, char *buf, size_t n)
         }
 }
 
+void ui_app_changes_keep(const ui_app *a, ui_changes *c)
+{
+    memcpy(c->overrides, a->overrides, sizeof c->overrides);
+    memcpy(c->labels, a->override_labels, sizeof c->labels);
+    c->n = a->noverrides;
+    c->forced = a->mode_forced;
+    c->forced_mode = a->forced_mode;
+    c->knobs = a->file_knobs;
+}
+
+void ui_app_changes_restore(ui_app *a, const ui_changes *c)
+{
+    memcpy(a->overrides, c->overrides, sizeof c->overrides);
+    memcpy(a->override_labels, c->labels, sizeof c->labels);
+    a->noverrides = c->n;
+    a->mode_forced = c->forced;
+    a->forced_mode = c->forced_mode;
+    a->file_knobs = c->knobs;
+}
+
 int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
 {
     msg[0] = 0;
     if (!a->have_base) return -1;
-    char saved[16][128], saved_labels[16][160];
-    int nsaved = a->noverrides;
-    bool forced = a->mode_forced;
-    enum rv_mode forced_mode = a->forced_mode;
-    memcpy(saved, a->overrides, sizeof saved);
-    memcpy(saved_labels, a->override_labels, sizeof saved_labels);
+    ui_changes kept;
+    ui_app_changes_keep(a, &kept);
     const rv_rcu_config *r = &a->base.rcu;
     switch (k) {
     case UI_KNOB_MODE: {
@@ -165,11 +181,7 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
     for (int i = a->noverrides - 1; i >= 0; i--)
         if (same_as_file(a, a->overrides[i])) drop_override(a, i);
     if (resimulate(a, k == UI_KNOB_MODE, msg, msglen) != 0) {
-        memcpy(a->overrides, saved, sizeof saved); /* the change did not load: forget it */
-        memcpy(a->override_labels, saved_labels, sizeof saved_labels);
-        a->noverrides = nsaved;
-        a->mode_forced = forced;
-        a->forced_mode = forced_mode;
+        ui_app_changes_restore(a, &kept); /* the change did not load: forget it */
         return -1;
     }
     char badge[256];
@@ -189,18 +201,12 @@ int ui_app_restore_file_config(ui_app *a, char *msg, size_t msglen)
         snprintf(msg, msglen, "the configuration is the file's already");
         return -1;
     }
-    char saved[16][128], saved_labels[16][160];
-    int nsaved = a->noverrides;
-    bool forced = a->mode_forced;
-    memcpy(saved, a->overrides, sizeof saved);
-    memcpy(saved_labels, a->override_labels, sizeof saved_labels);
+    ui_changes kept;
+    ui_app_changes_keep(a, &kept);
     a->noverrides = 0;
     a->mode_forced = false;
-    if (resimulate(a, nsaved == 0, msg, msglen) != 0) {
-        memcpy(a->overrides, saved, sizeof saved);
-        memcpy(a->override_labels, saved_labels, sizeof saved_labels);
-        a->noverrides = nsaved;
-        a->mode_forced = forced;
+    if (resimulate(a, kept.n == 0, msg, msglen) != 0) {
+        ui_app_changes_restore(a, &kept);
         return -1;
     }
     snprintf(msg, msglen, "re-simulated to this moment with the file's configuration%s%s%s", badge[0] ? " (was changed: " : "",

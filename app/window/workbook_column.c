@@ -182,13 +182,8 @@ static void do_show_me(ui_app *a, double now_ms)
      * changes they get the badge, the captions say they describe the file, a link carries them and
      * Backspace gives the file back */
     /* kept for a load that fails (a file broken on disk since): the window's changes stay the run's */
-    char saved[16][128], saved_labels[16][160];
-    int nsaved = a->noverrides;
-    bool forced = a->mode_forced;
-    enum rv_mode forced_mode = a->forced_mode;
-    struct ui_file_knobs knobs = a->file_knobs;
-    memcpy(saved, a->overrides, sizeof saved);
-    memcpy(saved_labels, a->override_labels, sizeof saved_labels);
+    ui_changes kept;
+    ui_app_changes_keep(a, &kept);
     a->noverrides = 0;
     a->mode_forced = false;
     for (size_t i = 0; i < p->nov; i++) {
@@ -209,12 +204,7 @@ static void do_show_me(ui_app *a, double now_ms)
     char err[4096];
     if (ui_app_load_seed(a, p->path, p->has_seed, p->seed, err, sizeof err) != 0) {
         snprintf(a->st.error, sizeof a->st.error, "%s", err);
-        memcpy(a->overrides, saved, sizeof saved);
-        memcpy(a->override_labels, saved_labels, sizeof saved_labels);
-        a->noverrides = nsaved;
-        a->mode_forced = forced;
-        a->forced_mode = forced_mode;
-        a->file_knobs = knobs;
+        ui_app_changes_restore(a, &kept);
     } else {
         a->loads++; /* the question's own run: a recording of the one before is not replayed into it (record.c) */
         double end_s = (double)ui_app_end(a) / 1e9;
