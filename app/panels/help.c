@@ -50,7 +50,10 @@ static const char *const keys[][2] = {
     {"Ctrl + / Ctrl − / Ctrl 0", "UI scale for projectors (bigger / smaller / 1x)"},
     {"T", "light / dark palette (both colour-blind safe)"},
     {"Esc", "close help, picker, V's panel, error or selection"},
-    {"G", "glossary of every term on screen (↑ / ↓ scroll it)"},
+    {"G", "glossary of every term on screen; / finds one"},
+#ifndef __EMSCRIPTEN__
+    {"Ctrl+F", "find a term in the glossary"}, /* a page leaves Ctrl+F to the browser's own find */
+#endif
     {"?  F1  H", "this help"},
 #ifndef __EMSCRIPTEN__
     {"Ctrl+Q", "quit"}, /* a page is closed as a tab; the browser keeps Ctrl+Q (Firefox quits on it) */

@@ -114,9 +114,11 @@ typedef struct ui_state {
     int flavor;
     int sel_cpu, sel_node;        /* -1 none */
     int klog_scroll;              /* lines scrolled up from the newest */
-    int why_scroll;
-    int acct_scroll;
-    int glossary_scroll;          /* entries of the glossary overlay scrolled past */              /* rows of the accounting panel scrolled past */               /* lines of "Why is it waiting?" scrolled past */
+    int why_scroll;               /* lines of "Why is it waiting?" scrolled past */
+    int acct_scroll;              /* rows of the accounting panel scrolled past */
+    int glossary_scroll;          /* entries of the glossary overlay scrolled past */
+    char glossary_query[48];      /* what the glossary overlay's search shows (empty: every entry) */
+    bool glossary_typing;         /* keys type into that search (/ or Ctrl+F; Enter or Esc end it) */
     int64_t timeline_span;        /* ns of simulated time across the timeline (when not auto) */
     bool timeline_manual;         /* the user zoomed: stop following the speed */
     int64_t timeline_cap;         /* > 0: the speed-following window is at most this (a clip's own span) */

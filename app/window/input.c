@@ -537,6 +537,8 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
     /* a status line is about the last action: the next key makes it stale ("Back to t = 0" after J) */
     if (!k->repeat) st->status[0] = 0;
+    /* the glossary overlay's search (glossary_search.c): / or Ctrl+F, then typing goes to it */
+    if (ui_glossary_key(w, k)) return;
     /* the glossary overlay: arrows scroll it, G or Esc close it; other keys work as usual */
     if (st->show_glossary && !ctrl && (sym == SDLK_DOWN || sym == SDLK_UP)) {
         st->glossary_scroll += sym == SDLK_DOWN ? 3 : -3;
@@ -665,7 +667,11 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_q: ui_input_action(w, ACT_FQS, 0, now_ms); break;
     case SDLK_c: ui_input_action(w, ACT_COMPARE, 0, now_ms); break;
     case SDLK_w: ui_input_action(w, ACT_WORKBOOK, 0, now_ms); break;
-    case SDLK_g: st->show_glossary = !st->show_glossary; st->show_help = false; st->show_picker = false; break;
+    case SDLK_g:
+        st->show_glossary = !st->show_glossary;
+        st->show_help = false; st->show_picker = false;
+        st->glossary_query[0] = 0; st->glossary_typing = false; st->glossary_scroll = 0; /* opens on every entry */
+        break;
     case SDLK_TAB: { /* select the next / previous CPU without the mouse (presenting) */
         int n = a->base.cpus > 0 ? a->base.cpus : 1;
         st->sel_cpu = st->sel_cpu < 0 ? (shift ? n - 1 : 0) : (st->sel_cpu + (shift ? n - 1 : 1)) % n;
@@ -751,7 +757,7 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     switch (ev->type) {
     case SDL_QUIT: w->quit = true; break;
     case SDL_KEYDOWN: key(w, &ev->key, now_ms); break;
-    case SDL_TEXTINPUT: ui_rec_text(w, ev->text.text); break;
+    case SDL_TEXTINPUT: if (!ui_glossary_text(w, ev->text.text)) ui_rec_text(w, ev->text.text); break;
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT) {
             int x = (int)(ev->button.x * k), y = (int)(ev->button.y * k);

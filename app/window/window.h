@@ -44,6 +44,7 @@ typedef struct ui_win {
     long long failed_size;
     double achieved_speed;       /* simulated s per real s actually reached (engine-limited) */
     ui_recorder rec;             /* what the author does, saved as a scenario by Ctrl+S (record.c) */
+    bool gloss_skip_slash;       /* the "/" that opened the glossary's search also arrives as text: not typed */
     /* the caption each view showed last frame and since when (wall ms): playback holds at its end
      * until it has been up long enough to read (ui_win_play) */
     const char *read_caption[2];
@@ -51,6 +52,9 @@ typedef struct ui_win {
 } ui_win;
 
 /* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */
+/* The glossary overlay's search (glossary_search.c): a key or typed text it takes (true) or leaves. */
+bool ui_glossary_key(ui_win *w, const SDL_KeyboardEvent *k);
+bool ui_glossary_text(ui_win *w, const char *utf8);
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
 /* Once per frame: apply the latest scrubber drag position, and take a far seek (J, End, the
  * scrubber) one frame's budget further, saying in the status line how far it got. */

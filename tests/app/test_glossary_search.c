@@ -1,0 +1,142 @@
+/* test_glossary_search.c — finding a term: the ranking `rcuvis glossary TERM` and the G overlay share, and the overlay's search as a student types it. */
+#include "text_runs.h"
+#include "window_fixture.h"
+#include "workbook/glossary_find.h"
+
+static char cfgdir[64];
+static void setup(void) { window_fixture_open(cfgdir, "gsearch", 1280, 720, true); }
+static void teardown(void) { window_fixture_close(cfgdir); }
+
+static const char *term_at(size_t i)
+{
+    size_t n;
+    const glossary_entry *g = glossary_all(&n);
+    return i < n ? g[i].term : "";
+}
+
+Test(glossary_find, names_first_then_mentions)
+{
+    size_t idx[512], named = 0;
+    size_t n = glossary_find("dyntick", idx, 512, &named);
+    cr_assert_geq(named, 3, "every name with a word starting \"dyntick\": %zu", named);
+    cr_expect_gt(n, named, "explanations mention dynticks too");
+    for (size_t i = 0; i < named; i++) cr_expect(strstr(term_at(idx[i]), "dyntick"), "%s", term_at(idx[i]));
+    n = glossary_find("qsmask", idx, 512, &named);
+    cr_assert_geq(n, 1);
+    cr_expect_str_eq(term_at(idx[0]), "qsmask", "the exact name first");
+    n = glossary_find("hotplug", idx, 512, &named);
+    cr_expect_eq(named, 0, "no term is named hotplug");
+    cr_expect_gt(n, 0, "but explanations mention it");
+    cr_expect_eq(glossary_find("xyzzy", idx, 512, &named), 0);
+    cr_expect_eq(glossary_find("", idx, 512, &named), 0, "nothing typed finds nothing (the overlay then lists all)");
+    n = glossary_find("rnp1", idx, 512, &named);
+    cr_expect(n >= 1 && named >= 1, "a leaf's name on screen finds the entry that explains it");
+}
+
+TestSuite(gsearch, .init = setup, .fini = teardown);
+
+static void type(const char *s)
+{
+    for (; *s; s++) {
+        char one[2] = {*s, 0};
+        SDL_Event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.type = SDL_TEXTINPUT;
+        snprintf(ev.text.text, sizeof ev.text.text, "%s", one);
+        ui_input_event(W, &ev, 1000);
+    }
+    frame();
+}
+
+/* the overlay's text runs in one frame */
+static runs *drawn(void)
+{
+    static runs R;
+    R.n = 0;
+    rd_set_text_observer(W->rd, keep_run, &R);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    return &R;
+}
+
+static bool entry_drawn(const runs *R, const char *term)
+{
+    size_t tl = strlen(term);
+    for (int i = 0; i < R->n; i++)
+        if (!strncmp(R->v[i].text, term, tl) && !strncmp(R->v[i].text + tl, " — ", 5)) return true;
+    return false;
+}
+
+static const char *run_with(const runs *R, const char *needle)
+{
+    for (int i = 0; i < R->n; i++)
+        if (strstr(R->v[i].text, needle)) return R->v[i].text;
+    return NULL;
+}
+
+Test(gsearch, ctrl_f_types_into_the_search_and_the_simulation_waits)
+{
+    keymod(SDLK_f, KMOD_LCTRL);
+    cr_assert(W->app.st.show_glossary, "Ctrl+F opens the glossary");
+    cr_assert(W->app.st.glossary_typing);
+    int64_t t0 = tt_now(W->app.s[0].tt);
+    bool playing = W->app.st.playing;
+    type("fqs");
+    key(SDLK_SPACE); /* a key while typing: not play */
+    key(SDLK_RIGHT);
+    cr_expect_eq(W->app.st.playing, playing, "Space while typing does not play");
+    cr_expect_eq(tt_now(W->app.s[0].tt), t0, "no step while typing");
+    cr_expect_str_eq(W->app.st.glossary_query, "fqs");
+    runs *R = drawn();
+    cr_expect(entry_drawn(R, "FQS"), "the FQS entry is listed");
+    cr_expect(run_with(R, "Find: fqs"), "the search line says what is searched");
+    cr_expect_not(entry_drawn(R, "qsmask") && !strstr(glossary_line("qsmask"), "FQS") && !strstr(glossary_line("qsmask"), "fqs"),
+                  "an entry that does not mention it is not listed");
+    key(SDLK_BACKSPACE);
+    cr_expect_str_eq(W->app.st.glossary_query, "fq");
+    key(SDLK_RETURN);
+    cr_expect_not(W->app.st.glossary_typing, "Enter keeps the search and ends typing");
+    cr_expect_str_eq(W->app.st.glossary_query, "fq");
+    key(SDLK_ESCAPE);
+    cr_expect(W->app.st.show_glossary, "the first Esc shows every entry again");
+    cr_expect_str_eq(W->app.st.glossary_query, "");
+    key(SDLK_ESCAPE);
+    cr_expect_not(W->app.st.show_glossary, "the second closes it");
+}
+
+Test(gsearch, slash_starts_the_search_without_typing_itself)
+{
+    key(SDLK_g);
+    cr_assert(W->app.st.show_glossary);
+    cr_assert_not(W->app.st.glossary_typing, "G alone lists every entry");
+    runs *R = drawn();
+    cr_expect(run_with(R, "/ finds a term"), "the overlay says how to search");
+    key(SDLK_SLASH);
+    cr_assert(W->app.st.glossary_typing, "/ starts typing");
+    type("/qsm"); /* the / key's own text, then the letters */
+    cr_expect_str_eq(W->app.st.glossary_query, "qsm");
+    type("ask");
+    cr_expect_str_eq(W->app.st.glossary_query, "qsmask");
+    R = drawn();
+    cr_expect(entry_drawn(R, "qsmask"));
+    key(SDLK_ESCAPE);
+    cr_expect_str_eq(W->app.st.glossary_query, "", "Esc while typing shows every entry again");
+    cr_expect_not(W->app.st.glossary_typing);
+    key(SDLK_g);
+    cr_expect_not(W->app.st.show_glossary, "G closes it");
+    key(SDLK_g);
+    cr_expect_str_eq(W->app.st.glossary_query, "", "it opens on every entry");
+}
+
+Test(gsearch, nothing_found_says_so_and_mentions_are_headed)
+{
+    keymod(SDLK_f, KMOD_LCTRL);
+    type("xyzzy");
+    runs *R = drawn();
+    cr_expect(run_with(R, "no term or explanation mentions it"), "an empty search says so");
+    for (int i = 0; i < 5; i++) key(SDLK_BACKSPACE);
+    type("hotplug");
+    R = drawn();
+    cr_expect(run_with(R, "Explanations that mention \"hotplug\""), "entries found only in explanations are headed as such");
+    cr_expect(run_with(R, "0 named") == NULL, "no count of nothing named");
+}
