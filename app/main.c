@@ -72,7 +72,8 @@ int main(int argc, char **argv)
         if (!strcmp(c, "--version")) { printf("rcuvis %s\n", RCUVIS_VERSION); return 0; }
         for (int i = 0; i < NCOMMANDS; i++)
             if (!strcmp(c, commands[i].name)) return commands[i].run(argc - 1, argv + 1);
-        if (c[0] == '-' && strcmp(c, "--scale") && strcmp(c, "--compare") && strcmp(c, "--mode") && strcmp(c, "--seed")) {
+        if (c[0] == '-' && strcmp(c, "--scale") && strcmp(c, "--compare") && strcmp(c, "--mode") && strcmp(c, "--seed") &&
+            strcmp(c, "--quiz")) {
             fprintf(stderr, "rcuvis: unknown option '%s'\n", c);
             usage(stderr);
             return 2;

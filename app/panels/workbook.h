@@ -37,7 +37,7 @@ typedef struct workbook_show_me {
 } workbook_show_me;
 typedef void (*workbook_show_me_fn)(const workbook_show_me *req, void *ctx);
 
-/* quiz_dir NULL = the shipped quizzes/, progress_path NULL = $XDG_STATE_HOME/rcuvis/progress.json.
+/* quiz_dir NULL = the shipped quizzes/ (a file: that quiz alone), progress_path NULL = $XDG_STATE_HOME/rcuvis/progress.json.
  * NULL with a message when no quiz can be loaded. */
 workbook_panel *workbook_panel_new(const char *quiz_dir, const char *progress_path, char *err, size_t errlen);
 void workbook_panel_free(workbook_panel *wb);

@@ -20,7 +20,9 @@ static double wall_ms(void) { return SDL_GetPerformanceCounter() * 1000.0 / (dou
 static void usage(FILE *out)
 {
     fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N] [--scale N] [--set KEY=VALUE] [--cpus N]\n"
-                 "Opens the window (the default scenario without a file). Press ? in the window for the keys.\n");
+                 "              [--quiz QUIZ.json]\n"
+                 "Opens the window (the default scenario without a file). Press ? in the window for the keys.\n"
+                 "--quiz: the workbook column (W) shows this quiz file alone, a teacher's own set, and opens with it.\n");
 }
 
 /* The title in plain ASCII: some window managers read the legacy WM_NAME (Latin-1) and showed
@@ -167,6 +169,7 @@ int cmd_window(int argc, char **argv)
     bool mode_set = false;
     const char *sets[16], *set_flags[16];
     int nsets = 0;
+    const char *quiz = NULL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "--compare")) compare = true;
@@ -185,6 +188,10 @@ int cmd_window(int argc, char **argv)
             if (!strcmp(o, "--cpus")) snprintf(cpus_kv, sizeof cpus_kv, "cpus=%s", val);
             set_flags[nsets] = o;
             sets[nsets++] = !strcmp(o, "--cpus") ? cpus_kv : val;
+        }
+        else if (!strcmp(o, "--quiz")) {
+            if (!val) { fprintf(stderr, "rcuvis: option --quiz needs a quiz file\n"); return 2; }
+            quiz = argv[++i];
         }
         else if (!strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--scale")) {
             if (!val) { fprintf(stderr, "rcuvis: option %s needs a value\n", o); return 2; }
@@ -209,6 +216,17 @@ int cmd_window(int argc, char **argv)
         else { fprintf(stderr, "rcuvis: one scenario at a time (got '%s' and '%s')\n", path, o); return 2; }
     }
 
+    if (quiz) { /* checked before any window: a broken quiz is the file's problems on stderr, as for a scenario */
+        char qerr[16384] = "";
+        if (ui_workbook_use_file(quiz, qerr, sizeof qerr) != 0) {
+            for (const char *p = qerr; *p;) {
+                size_t n = strcspn(p, "\n");
+                if (n) fprintf(stderr, "rcuvis: %.*s\n", (int)n, p);
+                p += n + (p[n] != 0);
+            }
+            return 2;
+        }
+    }
     ui_win *w = calloc(1, sizeof *w);
     if (!w) return 1;
     ui_app_init(&w->app);
@@ -218,6 +236,7 @@ int cmd_window(int argc, char **argv)
     w->app.st.ui_scale = scale_arg > 0 ? scale_arg : w->settings.ui_scale;
     w->app.st.theme = w->settings.theme;
     w->app.st.compare = compare;
+    w->app.st.show_workbook = quiz != NULL; /* asked for a quiz: it is what they came for */
     w->app.mode_forced = mode_set;
     w->app.forced_mode = mode;
     for (int i = 0; i < nsets; i++) {

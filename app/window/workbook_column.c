@@ -7,6 +7,7 @@
 #include "util/newfile.h"
 #include "workbook/classroom.h"
 #include "workbook/progress.h"
+#include "workbook/quiz.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -25,6 +26,7 @@
 static workbook_panel *g_wb;
 static char g_wb_err[2048];
 static bool g_wb_tried;
+static char g_quiz_file[1024]; /* --quiz FILE: this file alone, not the data's quizzes/ */
 
 typedef struct pending_show {
     bool set;
@@ -61,12 +63,23 @@ static workbook_panel *panel(void)
 {
     if (!g_wb && !g_wb_tried) {
         g_wb_tried = true; /* a missing quizzes/ directory is reported once, not retried every frame */
-        g_wb = workbook_panel_new(NULL, NULL, g_wb_err, sizeof g_wb_err);
+        g_wb = workbook_panel_new(g_quiz_file[0] ? g_quiz_file : NULL, NULL, g_wb_err, sizeof g_wb_err);
         if (g_wb) workbook_panel_on_show_me(g_wb, remember_show_me, NULL);
     }
     return g_wb;
 }
 
+int ui_workbook_use_file(const char *path, char *err, size_t errlen)
+{
+    quiz_file q;
+    int rc = quiz_load(path, &q, false, err, errlen);
+    if (rc == 1) snprintf(err, errlen, "%s: not a quiz file (no \"lessons\"); --quiz takes a workbook file such as quizzes/workbook.json\n", path);
+    if (rc != 0) return -1;
+    quiz_free(&q);
+    if (strlen(path) >= sizeof g_quiz_file) { snprintf(err, errlen, "%s: path too long\n", path); return -1; }
+    snprintf(g_quiz_file, sizeof g_quiz_file, "%s", path);
+    return 0;
+}
 bool ui_workbook_available(void) { return panel() != NULL; }
 
 void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)

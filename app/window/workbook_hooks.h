@@ -28,6 +28,11 @@
 
 struct ui_app;
 
+/* The workbook the column shows: this quiz file alone (`rcuvis SCENARIO --quiz FILE`, a teacher's own
+ * set, as `rcuvis quiz --file` in a terminal), instead of every file in the data's quizzes/. Before
+ * the column is first shown. 0, or -1 with the file's problems in err (one a line, as `rcuvis
+ * check` gives them) when it does not load as a quiz. */
+int ui_workbook_use_file(const char *path, char *err, size_t errlen);
 bool ui_workbook_available(void);
 void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a);
 bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms);

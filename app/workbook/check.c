@@ -83,7 +83,7 @@ static void lint_tolerance(qj_errs *e, const quiz_question *qq)
     snprintf(p, sizeof p, "%s.question", qq->jpath);
     if (qq->tolerance_pct > 0) snprintf(tol, sizeof tol, "%g%%", qq->tolerance_pct);
     else snprintf(tol, sizeof tol, "%g", qq->tolerance);
-    qj_err(e, p, "question %s: answers within %s of the model's count as right, but the question does not say so "
+    qj_err(e, p, "question %s: answers within %s of the model's value count as right, but the question does not say so "
                  "(a student guesses blind): end it with \"Within %s.\"", qq->id, tol, tol);
 }
 
@@ -91,6 +91,9 @@ int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
 {
     qj_errs e;
     qj_errs_init(&e, q->path, err, errlen);
+    size_t text_len = 0;
+    char *text = qj_read_file(q->path, &text_len); /* for the messages' line:column (none if it cannot be read) */
+    if (text) qj_errs_text(&e, text, text_len);
     lint_commands(&e, "$.description", NULL, q->description);
     for (size_t l = 0; l < q->nlessons; l++) {
         char p[64];
@@ -133,6 +136,7 @@ int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
                 if (quiz_moment_resolve(qq, &at, msg, sizeof msg) != 0) qj_err(&e, p, "question %s: %s", qq->id, msg);
             }
         }
+    free(text);
     return e.count;
 }
 

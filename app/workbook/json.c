@@ -48,7 +48,27 @@ cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz
 void qj_errs_init(qj_errs *e, const char *file, char *buf, size_t cap)
 {
     e->buf = buf; e->cap = cap; e->len = 0; e->file = file; e->count = 0; e->dropped = 0;
+    e->text = NULL; e->text_len = 0;
     if (buf && cap) buf[0] = 0;
+}
+
+void qj_errs_text(qj_errs *e, const char *text, size_t len) { e->text = text; e->text_len = len; }
+
+/* Where path sits in the text, as the scenario loader says it ("file:line:col:"), so that an editor
+ * jumps there: its own key, or for a key that is missing ("explanation ... got nothing"), the
+ * nearest enclosing key or item that is there. */
+static bool path_pos(const qj_errs *e, const char *path, int *line, int *col)
+{
+    if (!e->text || !path || path[0] != '$') return false;
+    char p[512];
+    snprintf(p, sizeof p, "%s", path);
+    for (;;) {
+        if (rv_json_path_pos(e->text, e->text_len, p, line, col)) return true;
+        char *dot = strrchr(p, '.'), *br = strrchr(p, '[');
+        char *cut = dot > br ? dot : br;
+        if (!cut || cut == p) return false;
+        *cut = 0;
+    }
 }
 
 /* Copy src to dst escaping control characters (a key or value may hold "\n" or a terminal escape
@@ -78,7 +98,10 @@ void qj_err(qj_errs *e, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (path) snprintf(line, sizeof line, "%s: %s: %s", e->file, path, msg);
+    int l, c;
+    bool stored = !e->dropped && e->len + QJ_MORE_ROOM < e->cap; /* a dropped line needs no place (each costs a parse) */
+    if (path && stored && path_pos(e, path, &l, &c)) snprintf(line, sizeof line, "%s:%d:%d: %s: %s", e->file, l, c, path, msg);
+    else if (path) snprintf(line, sizeof line, "%s: %s: %s", e->file, path, msg);
     else snprintf(line, sizeof line, "%s: %s", e->file, msg);
     size_t w = escape_controls(clean, sizeof clean, line);
     /* whole lines only: when the next one does not fit, count it and say so on the last line */

@@ -21,11 +21,15 @@ cJSON *qj_parse(const char *text, int *line, int *col, char *what, size_t whatsz
 typedef struct qj_errs {
     char *buf; size_t cap, len;
     const char *file;
+    const char *text; size_t text_len; /* the file's text, when known: messages then say where (qj_errs_text) */
     int count;
     int dropped; /* lines that did not fit */
 } qj_errs;
 void qj_errs_init(qj_errs *e, const char *file, char *buf, size_t cap);
-/* Appends "FILE: PATH: message\n" (PATH omitted if NULL). */
+/* The text the messages' JSON paths point into (kept, not copied): each message then starts
+ * "FILE:LINE:COL:", at the path's key, or at the nearest enclosing one a missing key would go in. */
+void qj_errs_text(qj_errs *e, const char *text, size_t len);
+/* Appends "FILE: PATH: message\n" (PATH omitted if NULL), "FILE:LINE:COL: PATH: ..." with a text. */
 void qj_err(qj_errs *e, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* "string \"abc\"", "number 3", "true", "object", "array", "null": for "expected ..., got X". */

@@ -243,9 +243,12 @@ static void load_numeric_answers(qj_errs *e, const cJSON *arr, const char *path,
         } else if (range) {
             jkey(kp, ap, "range");
             if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2 || !finite_number(range->child) ||
-                !finite_number(range->child->next) || range->child->valuedouble > range->child->next->valuedouble) {
+                !finite_number(range->child->next)) {
                 got(range, g, sizeof g);
                 qj_err(e, kp, "expected [low, high] with low <= high, got %s", g);
+            } else if (range->child->valuedouble > range->child->next->valuedouble) {
+                qj_err(e, kp, "expected [low, high] with low <= high, got [%g, %g] (low above high: swap them)",
+                       range->child->valuedouble, range->child->next->valuedouble);
             } else {
                 ans->lo = range->child->valuedouble;
                 ans->hi = range->child->next->valuedouble;
@@ -473,7 +476,12 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
             q->expected.num = want_bool ? 0 : expected->valuedouble;
         }
         get_num(e, o, "tolerance", path, 0, &q->tolerance);
-        get_num(e, o, "tolerance_pct", path, 0, &q->tolerance_pct);
+        if (get_num(e, o, "tolerance_pct", path, 0, &q->tolerance_pct) && q->tolerance_pct > 100) {
+            /* beyond 100 % every answer from 0 to twice the model's, and more, is right: a slip for a fraction or an absolute tolerance */
+            jkey(kp, path, "tolerance_pct");
+            qj_err(e, kp, "expected a percentage 0..100 of the engine's answer, got %g (for an absolute distance write tolerance)", q->tolerance_pct);
+            q->tolerance_pct = 0;
+        }
         static const char *const tol_keys[] = {"tolerance", "tolerance_pct", NULL};
         for (int i = 0; tol_keys[i]; i++)
             if (want_bool && cJSON_GetObjectItemCaseSensitive(o, tol_keys[i])) {
@@ -576,6 +584,7 @@ int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_miss
     memset(q, 0, sizeof *q);
     qj_errs e;
     qj_errs_init(&e, name, err, errlen);
+    qj_errs_text(&e, text, strlen(text));
     int line, col;
     char what[QJ_WHAT_MAX];
     cJSON *root = qj_parse(text, &line, &col, what, sizeof what);
@@ -685,10 +694,10 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
         return -1;
     }
     int rc = quiz_parse(text, path, q, allow_missing, err, errlen);
-    free(text);
-    if (rc != 0) return rc;
+    if (rc != 0) { free(text); return rc; }
     qj_errs e;
     qj_errs_init(&e, path, err, errlen);
+    qj_errs_text(&e, text, strlen(text));
     for (size_t l = 0; l < q->nlessons; l++)
         for (size_t i = 0; i < q->lessons[l].nquestions; i++) {
             quiz_question *qq = &q->lessons[l].questions[i];
@@ -698,6 +707,7 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
             snprintf(kp, sizeof kp, "%s.scenario.file", qq->jpath);
             qj_err(&e, kp, "question %s: no %s: looked in %s", qq->id, qq->scenario, looked);
         }
+    free(text);
     if (e.count) { quiz_free(q); return -1; }
     return 0;
 }

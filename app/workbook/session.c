@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,7 +14,10 @@ int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progres
     s->last.status = -2;
     char dir[4096], ppath[4096], err[8192] = "";
     if (!quiz_dir) quiz_dir = rcuvis_data_path("quizzes", dir, sizeof dir);
-    if (quiz_set_load_dir(&s->set, quiz_dir, err, sizeof err) != 0 || s->set.n == 0) {
+    struct stat sb;
+    bool one_file = stat(quiz_dir, &sb) == 0 && S_ISREG(sb.st_mode); /* a teacher's own file (--quiz) */
+    if ((one_file ? quiz_set_add_file(&s->set, quiz_dir, err, sizeof err) : quiz_set_load_dir(&s->set, quiz_dir, err, sizeof err)) != 0 ||
+        s->set.n == 0) {
         snprintf(msg, msglen, "no workbook: %s", err[0] ? err : "no quiz files found");
         quiz_set_free(&s->set);
         return -1;

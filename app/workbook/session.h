@@ -37,7 +37,7 @@ typedef struct quiz_session {
     bool id_kept;              /* the student id that seeds option orders is in the progress file */
 } quiz_session;
 
-/* Load every quiz in quiz_dir (NULL = the shipped quizzes/) and the progress file (NULL = the
+/* Load every quiz in quiz_dir (NULL = the shipped quizzes/; a file: that quiz alone) and the progress file (NULL = the
  * default path). 0 ok (msg may still carry a warning, e.g. a corrupt progress file set aside), -1
  * no quiz could be loaded (msg says why). */
 int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progress_path, char *msg, size_t msglen);

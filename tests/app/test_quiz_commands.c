@@ -253,10 +253,10 @@ Test(quiz_commands, check_names_a_tolerance_the_question_does_not_state)
     cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
     err[0] = 0;
     quiz_check_model(&f, err, sizeof err);
-    cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].question: question 1.1: answers within 30 of the model's count as "
+    cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].question: question 1.1: answers within 30 of the model's value count as "
                           "right, but the question does not say so"), "%s", err);
     cr_expect(strstr(err, "end it with \"Within 30.\""), "%s", err);
     cr_expect_null(strstr(err, "question 1.2: answers within"), "1.2 states its 20%%: %s", err);
-    cr_expect(strstr(err, "question 1.3: answers within 30 of the model's count"), "a \"within\" with no amount: %s", err);
+    cr_expect(strstr(err, "question 1.3: answers within 30 of the model's value"), "a \"within\" with no amount: %s", err);
     quiz_free(&f);
 }

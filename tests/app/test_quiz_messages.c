@@ -1,4 +1,5 @@
 /* test_quiz_messages.c — the quiz loader's messages: controls escaped, whole lines and "... and N more", a 64 MiB cap (issue 11, defect 8). */
+#include "quiz_positions.h"
 #include "workbook/quiz.h"
 #include "workbook/json.h"
 
@@ -57,9 +58,11 @@ Test(quiz_messages, a_long_list_ends_with_and_n_more_on_whole_lines)
     const char *last = err + n - 1;
     while (last > err && last[-1] != '\n') last--;
     cr_expect(strncmp(last, "t.json: ... and ", 16) == 0 && strstr(last, " more\n"), "last line: %s", last);
-    /* every other line is a complete message: FILE: $.path: text */
-    for (const char *p = err; p < last; p = strchr(p, '\n') + 1)
-        cr_expect(strncmp(p, "t.json: $.", 10) == 0, "line cut or mangled: %.80s", p);
+    /* every other line is a complete message: FILE:LINE:COL: $.path: text */
+    for (const char *p = err; p < last; p = strchr(p, '\n') + 1) {
+        int l = 0, c = 0, k = 0;
+        cr_expect(sscanf(p, "t.json:%d:%d: $.%n", &l, &c, &k) == 2 && k > 0 && l == 1 && c > 1, "line cut or mangled: %.80s", p);
+    }
 }
 
 Test(quiz_messages, reading_stops_at_64_mib)
@@ -148,6 +151,7 @@ Test(quiz_messages, basis_is_one_of_three_words)
     quiz_file q;
     snprintf(t, sizeof t, "%s\"modle\"}]}]}", head);
     cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1, "accepted");
+    strip_positions(err, "t.json");
     cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].basis: expected one of article (the article answers it), kernel (the "
                           "kernel's code, beyond the article), model (this model's own figures or choices), thread (the mail thread a "
                           "lesson presents), got string \"modle\" "
@@ -158,4 +162,39 @@ Test(quiz_messages, basis_is_one_of_three_words)
     cr_expect_eq(q.lessons[0].questions[0].basis, QB_KERNEL);
     cr_expect_str_eq(quiz_basis_label(QB_KERNEL), "the kernel, beyond the article");
     quiz_free(&q);
+}
+
+/* Each message says where, as a scenario's does: the key's own line and column, or for a key that is
+ * missing the object it belongs in; so an editor jumps to it in a thousand-line workbook. */
+Test(quiz_messages, messages_say_line_and_column)
+{
+    const char *t = "{\n"
+                    "  \"id\": \"t\", \"title\": \"T\",\n"
+                    "  \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": [\n"
+                    "    {\"id\": \"1.1\", \"kind\": \"numeric\", \"question\": \"Q?\", \"explanation\": \"E.\",\n"
+                    "     \"answers\": [{\"range\": [16000, 14000], \"correct\": true}], \"hnt\": \"h\"},\n"
+                    "    {\"id\": \"1.2\", \"question\": \"No explanation?\",\n"
+                    "     \"answers\": [{\"text\": \"a\", \"correct\": true}, {\"text\": \"b\"}]}\n"
+                    "  ]}]\n"
+                    "}\n";
+    quiz_file q;
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1, "accepted");
+    cr_expect(strstr(err, "t.json:5:63: $.lessons[0].questions[0].hnt: unknown key"), "the key's place: %s", err);
+    cr_expect(strstr(err, "t.json:5:19: $.lessons[0].questions[0].answers[0].range: expected [low, high] with low <= high, "
+                          "got [16000, 14000] (low above high: swap them)"),
+              "the range's place and its values: %s", err);
+    cr_expect(strstr(err, "t.json:6:5: $.lessons[0].questions[1].explanation: expected a non-empty string"),
+              "a missing key: the question it is missing from: %s", err);
+}
+
+/* A tolerance of more than 100 % makes every answer from 0 to twice the model's right. */
+Test(quiz_messages, a_tolerance_beyond_100_percent_is_refused)
+{
+    const char *t = "{\"id\":\"t\",\"title\":\"t\",\"lessons\":[{\"id\":\"1\",\"title\":\"L\",\"questions\":["
+                    "{\"id\":\"q\",\"kind\":\"predict\",\"question\":\"How many? Within 300%.\",\"explanation\":\"E.\","
+                    "\"measure\":{\"measure\":\"grace_periods\"},\"expected\":100,\"tolerance_pct\":300,"
+                    "\"scenario\":{\"file\":\"small-busy.json\"}}]}]}";
+    quiz_file q;
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1, "accepted");
+    cr_expect(strstr(err, "tolerance_pct: expected a percentage 0..100 of the engine's answer, got 300"), "%s", err);
 }

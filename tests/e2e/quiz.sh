@@ -186,7 +186,10 @@ cat >"$tmp/bad.json" <<'EOF'
   {"id": "1.1", "kind": "choice", "question": "Q", "explanation": "E", "hnt": "x",
    "answers": [{"text": "a", "correct": true, "feedback": "f"}, {"text": "b", "feedback": "g"}]}]}]}
 EOF
-expect_rc 2 "quiz on a bad file" "" -- "$bin" quiz --file "$tmp/bad.json" && err_has "rcuvis: $tmp/bad.json: \$.lessons[0].questions[0].hnt: unknown key, did you mean \`hint\`?" "unknown key message"
+expect_rc 2 "quiz on a bad file" "" -- "$bin" quiz --file "$tmp/bad.json" && err_has "rcuvis: $tmp/bad.json:2:72: \$.lessons[0].questions[0].hnt: unknown key, did you mean \`hint\`?" "unknown key message (with the key's line:column)"
+# the window's own quiz (--quiz): a broken one is refused before any window opens, as check words it
+expect_rc 2 "window --quiz on a bad file" "" -- "$bin" --quiz "$tmp/bad.json" && err_has "rcuvis: $tmp/bad.json:2:72: \$.lessons[0].questions[0].hnt: unknown key" "window --quiz names the bad key"
+expect_rc 2 "window --quiz on a scenario" "" -- "$bin" --quiz "$root/scenarios/tree.json" && err_has "not a quiz file" "window --quiz on a scenario"
 "$bin" check "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err" && fail "check accepts a bad quiz"
 err_has "\$.lessons[0].questions[0].hnt: unknown key, did you mean \`hint\`?" "check names the bad key"
 
