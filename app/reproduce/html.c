@@ -194,8 +194,70 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
                     "machinery's CPU time divided by the grace periods completed. It jumps where one more leaf rcu_node "
                     "joins the tree (17, 33 CPUs). The series at 64 CPUs alone keep 25, 50 and 75 % of the CPUs idle: "
                     "there the total falls (fewer CPUs report for themselves), while the part spent forcing quiescent "
-                    "states, which the figure does not split out, rises: one remote probe per idle CPU (the "
-                    "scaling-idle row of the table gives it).");
+                    "states rises: one remote probe per idle CPU (the next figure splits it out).");
+}
+
+/* ---- figure 1b: at 64 CPUs, the per-GP cost split into forcing and the rest, as CPUs go idle */
+
+/* The share of a sweep run's 64 CPUs left idle: its workload covers "workload.0.cpus=0-B" (-1: not an idle point) */
+static int idle_pct_of(const rp_run *run, const rv_config *cfg)
+{
+    if (!cfg || cfg->cpus != 64) return -1;
+    int lo, hi, pct = 0;
+    for (int s = 0; s < RP_MAX_SETS && run->sets[s]; s++) {
+        if (sscanf(run->sets[s], "workload.0.cpus=%d-%d", &lo, &hi) == 2 && hi >= lo) pct = (int)lround(100.0 * (64 - (hi - lo + 1)) / 64);
+        else if (strncmp(run->sets[s], "cpus=", 5)) return -1; /* another variant (an update rate) */
+    }
+    return pct;
+}
+
+static void fig_idle(FILE *f, const rp_html_claim *c)
+{
+    double fqs[4], rest[4];
+    bool have[4] = {false};
+    for (int r = 0; r < c->nruns; r++) {
+        int pct = idle_pct_of(&c->claim->runs[r], c->cfg[r]);
+        int i = pct == 0 ? 0 : pct == 25 ? 1 : pct == 50 ? 2 : pct == 75 ? 3 : -1;
+        double all = num(c->rep[r], "flavors.rcu_sched.overhead_per_gp_us"), f_us = num(c->rep[r], "flavors.rcu_sched.fqs_overhead_us"),
+               g = num(c->rep[r], "flavors.rcu_sched.grace_periods");
+        if (i < 0 || !isfinite(all) || !isfinite(f_us) || !isfinite(g) || g <= 0) continue;
+        fqs[i] = f_us / g;
+        rest[i] = all - fqs[i] > 0 ? all - fqs[i] : 0;
+        have[i] = true;
+    }
+    double ymax = 1;
+    for (int i = 0; i < 4; i++) {
+        if (!have[i]) return; /* a partial figure would read as a trend it does not show */
+        if (fqs[i] + rest[i] > ymax) ymax = fqs[i] + rest[i];
+    }
+    plot p;
+    if (!plot_begin(&p, 820, 420, "64 CPUs, more of them idle: forcing work per grace period (rcu_sched)")) return;
+    p.x0 = -0.5; p.x1 = 3.5; p.y0 = 0;
+    double step = ymax > 200 ? 50 : ymax > 50 ? 10 : 5;
+    p.y1 = ceil(ymax * 1.15 / step) * step;
+    axes(&p, "share of the 64 CPUs idle", "µs of GP machinery per grace period", step, false, 1);
+    static const char *const xl[4] = {"0 %", "25 %", "50 %", "75 %"};
+    char b[48];
+    for (int i = 0; i < 4; i++) {
+        int x = px(&p, i), half = 50;
+        int y0 = py(&p, 0), yf = py(&p, fqs[i]), yt = py(&p, fqs[i] + rest[i]);
+        rd_fill(p.rd, (rd_rect){x - half, yf, 2 * half, y0 - yf}, rd_rgb(C_RED));
+        rd_fill(p.rd, (rd_rect){x - half, yt, 2 * half, yf - yt}, rd_rgb(C_SKY));
+        snprintf(b, sizeof b, "%.1f", fqs[i]);
+        if (y0 - yf >= 18) rd_text_in(p.rd, RD_BOLD, (rd_rect){x - half, y0 - 18, 2 * half, 16}, RD_CENTER, rd_rgb(0xFFFFFF), b);
+        else rd_text_in(p.rd, RD_BOLD, (rd_rect){x - half, yf - 18, 2 * half, 16}, RD_CENTER, rd_rgb(C_RED), b);
+        snprintf(b, sizeof b, "%.0f in all", fqs[i] + rest[i]);
+        rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){x - half - 10, yt - 18, 2 * half + 20, 16}, RD_CENTER, rd_rgb(C_INK), b);
+        rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){x - 30, p.area.y + p.area.h + 6, 60, 16}, RD_CENTER, rd_rgb(C_INK), xl[i]);
+    }
+    legend(&p, 0, C_RED, "forcing quiescent states (FQS)");
+    legend(&p, 1, C_SKY, "the rest: start, reports, end");
+    plot_end(&p, f, "The same 64-CPU machine with 0, 25, 50 and 75 % of its CPUs idle (scenarios/scaling.json, the "
+                    "scaling-idle row of the table). Red: the forcing passes' work per grace period, which rises with "
+                    "every idle CPU, as the article says: each pass probes every idle CPU's dynticks counter, a remote "
+                    "cache miss, until it is credited. Blue: the rest, which falls, because an idle CPU no longer notes "
+                    "the grace period and reports for itself. So the total can fall while the forcing work, the part "
+                    "the article's second factor is about, rises.");
 }
 
 /* ---- figure 2: where RCU's CPU time is charged, 3.6 against 3.7 */
@@ -393,6 +455,8 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
     const rp_html_claim *sc = find(c, n, "scaling-leaf-step");
     if (!sc) sc = find(c, n, "scaling-range");
     if (sc) { fig_scaling(f, sc); figs++; }
+    const rp_html_claim *si = find(c, n, "scaling-idle");
+    if (si) { fig_idle(f, si); figs++; }
     const rp_html_claim *wh = find(c, n, "softirq-hidden");
     if (!wh) wh = find(c, n, "softirq-same-cost");
     if (wh) { fig_where(f, wh); figs++; }

@@ -246,7 +246,7 @@ fi
 expect_rc 2 "--to before --from" -- "$bin" shot "$omap" --from 2 --to 1 -o "$tmp/x/"
 expect_rc 2 "--fps without an animation" -- "$bin" shot "$omap" --at 1 --fps 10 -o "$tmp/x.png"
 
-# --- the HTML report: one page, no network, the table and three figures as inline SVG
+# --- the HTML report: one page, no network, the table and four figures as inline SVG
 "$bin" reproduce --quick --html "$tmp/report.html" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ "$rc" -le 1 ] || fail "reproduce --html: exit $rc"
 nclaims=$("$bin" reproduce --list | wc -l)
@@ -267,11 +267,12 @@ class P(HTMLParser):
         if tag == 'link': s.fetch.append((tag, a))
 p = P(); p.feed(src)
 assert p.rows == 1 + int(sys.argv[2]), p.rows     # header + one row per claim
-assert p.svgs == 3, p.svgs                       # scaling, where charged, omap timeline
+assert p.svgs == 4, p.svgs                       # scaling, FQS as CPUs idle, where charged, omap timeline
 assert p.texts > 40, p.texts                     # axis labels and legends stay text
 assert not p.fetch, p.fetch                      # nothing to load: the page is self-contained
 assert not re.search(r'url\(\s*["\']?https?:|@import', src)
-for want in ['scaling-leaf-step', 'omap-kthread', 'Per-grace-period cost against CPUs', 'OMAP board']:
+for want in ['scaling-leaf-step', 'omap-kthread', 'Per-grace-period cost against CPUs', 'OMAP board',
+             'more of them idle: forcing work per grace period', 'forcing quiescent states (FQS)']:
     assert want in src, want
 # the verdicts as the terminal gives them: a bounded gap is GAP, explained, never a red FAILS
 import json, subprocess
