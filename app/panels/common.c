@@ -195,41 +195,67 @@ void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const
     label_tip(fr, (rd_rect){r.x, r.y, r.w, y + lh - r.y}, s, cut);
 }
 
-/* A sentence that asks the viewer to do something with the window. */
-static bool tells_to_act(const char *p)
+/* What a slide does with a sentence (without_sentences()). */
+enum sentence_fate { KEEP_SENTENCE, DROP_SENTENCE, KEEP_AFTER_COLON };
+
+/* A sentence that asks the viewer to do something with the window. One that asks to stop or step and
+ * then says, after a colon, what that shows keeps its answer: "Stop ... and ask 'Why is it waiting?'
+ * about a CPU: one in its holdoff waits for its next tick" gives "One in its holdoff waits ...". */
+static enum sentence_fate tells_to_act(const char *p)
 {
-    static const char *const verbs[] = {"Press ", "Click ", "Hover ", "Scroll ", "Drag ", "Use the wheel"};
+    static const char *const verbs[] = {"Press ", "Click ", "Hover ", "Scroll ", "Drag ", "Use the wheel", "Select "};
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
-        if (!strncmp(p, verbs[i], strlen(verbs[i]))) return true;
-    return false;
+        if (!strncmp(p, verbs[i], strlen(verbs[i]))) return DROP_SENTENCE;
+    if (strncmp(p, "Stop ", 5) && strncmp(p, "Step ", 5)) return KEEP_SENTENCE;
+    for (const char *q = p; *q; q++) {
+        if ((*q == '.' || *q == '?' || *q == '!') && q[1] == ' ') break;
+        if (*q == ':' && q[1] == ' ') return KEEP_AFTER_COLON;
+    }
+    return DROP_SENTENCE;
 }
 
 /* A sentence that asks for the other kernel version: in compare mode both are already on screen. */
-static bool asks_for_other_mode(const char *p) { return !strncmp(p, "Press M ", 8) || !strncmp(p, "Press M.", 8); }
+static enum sentence_fate asks_for_other_mode(const char *p)
+{
+    return !strncmp(p, "Press M ", 8) || !strncmp(p, "Press M.", 8) ? DROP_SENTENCE : KEEP_SENTENCE;
+}
 
-/* s without its sentences that drop() picks; s itself when none is dropped (or buf is too small). */
-static const char *without_sentences(const char *s, char *buf, size_t n, bool (*drop)(const char *))
+/* s without its sentences that fate() drops (or with only what follows their colon); s itself when
+ * nothing changes (or buf is too small). */
+static const char *without_sentences(const char *s, char *buf, size_t n, enum sentence_fate (*fate)(const char *))
 {
     if (!s || !n) return s;
     size_t k = 0;
-    bool dropped = false;
+    bool changed = false;
     for (const char *p = s; *p;) {
         /* a sentence runs through its ". ", "? " or "! " (a dot inside "3.7's" does not end it) */
         const char *end = NULL;
         for (const char *q = p; *q && !end; q++)
             if ((*q == '.' || *q == '?' || *q == '!') && q[1] == ' ') end = q + 1;
         size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (drop(p)) dropped = true;
+        enum sentence_fate f = fate(p);
+        const char *from = p;
+        size_t keep = len;
+        if (f == KEEP_AFTER_COLON) {
+            const char *colon = strstr(p, ": ");
+            from = colon + 2;
+            keep = len - (size_t)(from - p);
+        }
+        if (f == DROP_SENTENCE) changed = true;
         else {
-            if (k + len + 2 > n) return s;
+            if (k + keep + 2 > n) return s;
             if (k) buf[k++] = ' ';
-            memcpy(buf + k, p, len);
-            k += len;
+            memcpy(buf + k, from, keep);
+            if (f == KEEP_AFTER_COLON) {
+                changed = true;
+                if (buf[k] >= 'a' && buf[k] <= 'z') buf[k] = (char)(buf[k] - 'a' + 'A'); /* it starts a sentence now */
+            }
+            k += keep;
         }
         p += len;
         while (*p == ' ') p++;
     }
-    if (!dropped) return s;
+    if (!changed) return s;
     buf[k] = 0;
     return buf;
 }
