@@ -11,6 +11,7 @@
 #include "util/safefile.h"
 
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,6 +350,14 @@ int cmd_shot(int argc, char **argv)
         if (takes) i++;
     }
     if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
+    /* the renderer's limit, checked before the simulation (kernel-build ran 34 s to be refused) */
+    long pix_w = lround(w * scale), pix_h = lround(h * scale);
+    if (pix_w > 16384 || pix_h > 16384) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "--size %dx%d at --scale %g is %ldx%ld pixels; at most 16384 each way: lower --scale or --size",
+                 w, h, scale, pix_w, pix_h);
+        return bad("%s", msg);
+    }
     bool anim = from >= 0 || to >= 0;
     if (anim) {
         if (from < 0 || to < 0) return bad("%s", "an animation needs both --from and --to");

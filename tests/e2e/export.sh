@@ -245,6 +245,9 @@ else
 fi
 expect_rc 2 "--to before --from" -- "$bin" shot "$omap" --from 2 --to 1 -o "$tmp/x/"
 expect_rc 2 "--fps without an animation" -- "$bin" shot "$omap" --at 1 --fps 10 -o "$tmp/x.png"
+# a picture beyond the renderer's 16384 pixels is refused before the simulation, naming both options
+expect_rc 2 "--size at --scale too large" -- "$bin" shot "$omap" --at 1 --size 8192x8192 --scale 4 -o "$tmp/x.png" &&
+  err_has "rcuvis: shot: --size 8192x8192 at --scale 4 is 32768x32768 pixels; at most 16384 each way" "too large, before simulating"
 
 # --- the HTML report: one page, no network, the table and four figures as inline SVG
 "$bin" reproduce --quick --html "$tmp/report.html" >"$tmp/out" 2>"$tmp/err"; rc=$?
