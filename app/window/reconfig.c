@@ -214,6 +214,17 @@ int ui_app_restore_file_config(ui_app *a, char *msg, size_t msglen)
     return 0;
 }
 
+/* A key that changes what is said about the run, not the run: a slide's own captions ("--set
+ * captions=[]" for a picture without the strip), cues, the description, the expect checks. */
+static bool presentation_only(const char *kv)
+{
+    static const char *const keys[] = {"captions", "cues", "description", "comment", "expect", "name"};
+    size_t len = strcspn(kv, ".=");
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (len == strlen(keys[i]) && !strncmp(kv, keys[i], len)) return true;
+    return false;
+}
+
 void ui_app_config_badge(const ui_app *a, char *buf, size_t n)
 {
     size_t l = 0;
@@ -221,8 +232,9 @@ void ui_app_config_badge(const ui_app *a, char *buf, size_t n)
     if (a->mode_forced && !a->st.compare)
         l += (size_t)snprintf(buf + l, n - l, "mode=%s", a->forced_mode == RV_MODE_KTHREAD ? "kthread" : "softirq");
     /* what differs from the file only: "--set cpus=16" on a 16-CPU file changes nothing; nor does a
-     * run's length change the machine its captions describe (a workbook question's duration_s=3) */
+     * run's length change the machine its captions describe (a workbook question's duration_s=3),
+     * nor captions, cues or other words about the run (presentation_only()) */
     for (int i = 0; i < a->noverrides && l < n; i++)
-        if (!same_as_file(a, a->overrides[i]) && strncmp(a->overrides[i], "duration_s=", 11))
+        if (!same_as_file(a, a->overrides[i]) && strncmp(a->overrides[i], "duration_s=", 11) && !presentation_only(a->overrides[i]))
             l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " · " : "", a->overrides[i]);
 }

@@ -277,3 +277,23 @@ Test(config_badge, z_twice_is_the_files_configuration_again)
     cr_expect(W->app.base.rcu.no_hz && W->app.base.rcu.fast_no_hz, "NO_HZ and FAST_NO_HZ back");
     cr_expect_str_eq(W->app.st.config_badge, "", "nothing differs from the file");
 }
+
+/* Words about the run are no change of it: a slide without captions (--set captions=[]) or with an
+ * edited description carries no "changed" badge; a change of the machine beside them still does. */
+Test(config_badge, captions_and_descriptions_are_no_change_of_the_run)
+{
+    char err[4096];
+    cr_assert_eq(ui_app_set_override_labeled(&W->app, "captions", "[]", "--set captions=[]"), 0);
+    cr_assert_eq(ui_app_set_override_labeled(&W->app, "description", "\"For my talk\"", "--set description"), 0);
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    frame(); /* the badge is the frame's */
+    cr_expect_str_eq(W->app.st.config_badge, "", "no badge for words about the run");
+    cr_expect_eq(W->app.base.ncaptions, 0, "the captions did go");
+    cr_assert_eq(ui_app_set_override_labeled(&W->app, "cpus", "8", "--cpus 8"), 0);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    frame();
+    cr_expect_str_eq(W->app.st.config_badge, "cpus=8", "the machine's change is named alone: %s", W->app.st.config_badge);
+}
