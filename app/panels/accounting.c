@@ -740,7 +740,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                 text = line;
             }
             rd_fill(rd, (rd_rect){c.x, row.y + rd_px(rd, 1), rd_px(rd, 4), w->h - rd_px(rd, 2)}, th->flavor[f]);
-            rd_color col = k == 0 ? th->text : k == 2 && fl->stall_warnings ? th->stall : k == 2 ? th->text_dim : th->text;
+            rd_color col = k == 0 ? th->text : k == 2 && fl->stall_warnings ? th->stall_text : k == 2 ? th->text_dim : th->text;
             panel_text_fit(fr, k == 0 ? RD_BOLD : RD_SANS_SMALL, c.x + rd_px(rd, 8), row.y, c.w - rd_px(rd, 8), col, text);
             /* rows 0 and 1 name two figures: the part after the split explains "update" (a row-wide
              * GP tip answered a hover on "16 updates" with the grace-period entry) */
@@ -829,7 +829,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         /* a violation is a callback run, or a grace period ended, under a reader older than it */
         snprintf(vb, sizeof vb, "⚠ %llu RCU violation%s: a reader outlived %s grace period", (unsigned long long)rep->violations,
                  rep->violations == 1 ? "" : "s", rep->violations == 1 ? "its" : "their");
-        panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall, vb);
+        panel_text_fit(fr, RD_BOLD, c.x, c.y + c.h - lh, c.w, th->stall_text, vb);
     } else if (ncue > 0) {
         /* a slide or a lecture keeps the counts (they inform) but not the instruction (nobody holds the
          * mouse); the longest form that fits, the instruction dropped before the names and counts */

@@ -345,7 +345,7 @@ static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
     panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){r.x, y, r.w, k2 * lh}, fr->th->text, l2);
     y += k2 * lh;
     if (busy) { /* the ones that matter, ringed in the map below */
-        panel_wrap_fit(fr, RD_BOLD, (rd_rect){r.x, y, r.w, k3 * bh}, fr->th->stall, l3);
+        panel_wrap_fit(fr, RD_BOLD, (rd_rect){r.x, y, r.w, k3 * bh}, fr->th->stall_text, l3);
         panel_explain(fr, (rd_rect){r.x, y, r.w, k3 * bh}, "QS");
         y += k3 * bh;
     }

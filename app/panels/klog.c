@@ -92,7 +92,7 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
          * in a stall warning; rcutorture's Reader Pipe; hotplug's orphaned or adopted callbacks */
         int ty = indent ? y : y + lh, tn = indent ? n : n - 1;
         if (tn > 0)
-            panel_wrap_fit(fr, RD_MONO_SMALL, (rd_rect){c.x + indent, ty, c.w - indent, tn * lh}, k->stall ? th->stall : th->text, k->text);
+            panel_wrap_fit(fr, RD_MONO_SMALL, (rd_rect){c.x + indent, ty, c.w - indent, tn * lh}, k->stall ? th->stall_text : th->text, k->text);
         y += n * lh;
     }
     rd_clip_pop(rd);

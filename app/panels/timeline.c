@@ -477,7 +477,7 @@ static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const e
                 rd_text(rd, RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, th->text_dim), e->tm);
                 x += e->tw;
             }
-            rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, e->stall ? th->stall : th->text), e->lab);
+            rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, e->stall ? th->stall_text : th->text), e->lab);
             if (e->stall) panel_explain(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* P<pid>: what a task in a warning is */
             if (strcmp(e->lab, e->full)) ui_tip_add(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* the short form's flavor */
             x += e->w + L->sep;
@@ -643,7 +643,7 @@ static void prior_chip(ui_frame *fr, const ui_history *h, const ev_layout *L, rd
         char buf[48];
         snprintf(buf, sizeof buf, "%s ", tm);
         x += rd_text(rd, RD_SANS_SMALL, x, ly, th->text_dim, buf);
-        x += rd_text(rd, RD_SANS_SMALL, x, ly, p[k].stall ? th->stall : th->text, p[k].lab);
+        x += rd_text(rd, RD_SANS_SMALL, x, ly, p[k].stall ? th->stall_text : th->text, p[k].lab);
     }
     for (int k = 0; k < kept && tl < sizeof tip; k++) {
         fmt_axis(tm, sizeof tm, p[k].t, step / 10);

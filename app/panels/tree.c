@@ -367,7 +367,7 @@ static int leaf_summary(ui_frame *fr, rd_rect r, const ui_view *v, int first_lea
         } else if (cnt[g] == 1) snprintf(line, sizeof line, "leaf rnp%d: %s a QS", first[g], t);
         else snprintf(line, sizeof line, "%d leaves, each: %s a QS", cnt[g], t); /* per leaf, not in all */
         if (draw) {
-            rd_color ink = sig[g].busy_owe && !last ? fr->th->stall : fr->th->text;
+            rd_color ink = sig[g].busy_owe && !last ? fr->th->stall_text : fr->th->text;
             panel_text_fit(fr, RD_SANS_SMALL, r.x, r.y + lines * lh, r.w, ink, line);
             ui_tip_add(fr, (rd_rect){r.x, r.y + lines * lh, r.w, lh}, "Leaves grouped by the states of their CPUs (U user, K kernel, "
                        "I idle with its tick on, Z idle with its tick stopped, X offline) and by how many of those CPUs still owe a QS (bit set "

@@ -406,7 +406,7 @@ static void answers(workbook_panel *wb, pen *p, const quiz_question *q, bool sho
         rd_text(rd, RD_MONO, p->c.x, p->y, th->text, tag);
         rd_text_wrap(rd, RD_SANS, tr, th->text, a->text);
         if (show && a->correct) rd_text(rd, RD_BOLD, p->c.x + p->c.w - mark_w + rd_px(rd, 3), p->y, th->ok, "\u2713");
-        else if (show && picked) rd_text(rd, RD_BOLD, p->c.x + p->c.w - mark_w + rd_px(rd, 3), p->y, th->stall, "\u2717");
+        else if (show && picked) rd_text(rd, RD_BOLD, p->c.x + p->c.w - mark_w + rd_px(rd, 3), p->y, th->stall_text, "\u2717");
         p->y += h;
         if (s->review) {
             rd_rect fb = {p->c.x + lead, p->y, p->c.w - lead - mark_w, 1 << 20};
@@ -521,13 +521,13 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     /* the panel's note about this question (m with nothing to show...) right under the buttons the
      * student just used: at the end of a long explanation it was scrolled out of sight */
     const char *note = workbook_panel_note(wb);
-    if (note[0]) { para(&p, RD_SANS_SMALL, th->stall, note); gap(&p, 6); }
+    if (note[0]) { para(&p, RD_SANS_SMALL, th->stall_text, note); gap(&p, 6); }
     if (s->last.status >= 0) {
-        para(&p, RD_BOLD, s->last.status ? th->ok : th->stall, s->last.status ? "Correct." : "Not quite. Try again, or ask for a hint.");
+        para(&p, RD_BOLD, s->last.status ? th->ok : th->stall_text, s->last.status ? "Correct." : "Not quite. Try again, or ask for a hint.");
         para(&p, RD_SANS, th->text, s->last.message);
         gap(&p, 6);
     } else if (s->last.status == -1) {
-        para(&p, RD_SANS, th->stall, s->last.message);
+        para(&p, RD_SANS, th->stall_text, s->last.message);
         gap(&p, 6);
     }
     if (q->hint && (s->hint_shown || s->review)) {
@@ -543,7 +543,7 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
         para(&p, RD_SANS, th->text, q->explanation);
     }
     const char *msg = s->message; /* corrupt progress set aside, a save that failed */
-    if (msg[0]) { gap(&p, 6); para(&p, RD_SANS_SMALL, th->stall, msg); }
+    if (msg[0]) { gap(&p, 6); para(&p, RD_SANS_SMALL, th->stall_text, msg); }
     wb->content_h = p.y + wb->scroll - view.y;
     rd_clip_pop(rd);
     /* after an answer, a hint or "show answer", bring the feedback into view (next frame) */

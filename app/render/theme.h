@@ -17,6 +17,7 @@ typedef struct ui_theme {
     rd_color seg[4];                                        /* DONE, WAIT, NEXT_READY, NEXT */
     rd_color flavor[3];                                     /* rcu_sched, rcu_bh, rcu_preempt lanes */
     rd_color fqs, stall, caption_bg, caption_text, select, walk, error_bg, error_text, ok;
+    rd_color stall_text;                                    /* a stall warning's words on its tinted row */
 } ui_theme;
 
 enum { UI_THEME_LIGHT = 0, UI_THEME_DARK = 1, UI_NTHEMES = 2 };

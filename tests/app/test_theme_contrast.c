@@ -43,6 +43,21 @@ Test(theme_contrast, text_and_grey_text_reach_aa_on_both_themes)
     }
 }
 
+/* A stall warning's words in the kernel log, on the row tinted with the stall colour (alpha 28, as
+ * panels/klog.c fills it): the line a slide about the OMAP stall is about. Warning words elsewhere too. */
+Test(theme_contrast, a_stall_warning_line_reaches_aa_on_its_tint)
+{
+    for (int t = 0; t < UI_NTHEMES; t++) {
+        const ui_theme *th = ui_theme_get(t);
+        double a = 28 / 255.0;
+        rd_color tint = {(uint8_t)lround(th->stall.r * a + th->panel.r * (1 - a)), (uint8_t)lround(th->stall.g * a + th->panel.g * (1 - a)),
+                         (uint8_t)lround(th->stall.b * a + th->panel.b * (1 - a)), 255};
+        cr_expect_geq(contrast(th->stall_text, tint), 4.5, "%s theme: %.2f:1", th->name, contrast(th->stall_text, tint));
+        /* and the same words elsewhere: "oldest open 75.5 s", the timeline's "! stall", a wrong answer */
+        cr_expect_geq(contrast(th->stall_text, th->panel), 4.5, "%s theme, on a panel: %.2f:1", th->name, contrast(th->stall_text, th->panel));
+    }
+}
+
 /* A line that bounds or connects something (an rcu_node box, the tree's connectors, a panel's frame)
  * needs 3:1 against what is beside it (WCAG's non-text contrast). The dark theme drew them 0x3C444F
  * on 0x22272E, 1.5:1: near invisible on a projector. The light theme's edges are left as they were
