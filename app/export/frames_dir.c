@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -40,6 +41,7 @@ static int scan(const char *dir, const char *note, DIR **dp, char *err, size_t e
     *dp = d;
     if (!d) { snprintf(err, errlen, "cannot read %s/: %s%s", dir, strerror(errno), note); return -1; }
     int frames = 0, foreign = 0;
+    long writer = 0; /* a live rcuvis writing its frames here now (its temp files' pid) */
     char listed[600] = "";
     struct dirent *de;
     while ((de = readdir(d))) {
@@ -49,12 +51,24 @@ static int scan(const char *dir, const char *note, DIR **dp, char *err, size_t e
         struct stat fs;
         snprintf(full, sizeof full, "%s/%s", dir, n);
         if (ex_is_frame_name(n) && lstat(full, &fs) == 0 && S_ISREG(fs.st_mode)) { frames++; continue; }
+        /* safefile's temp name, NAME.rcuvis-tmp-PID-XXXXXX, of a process that lives (sf_clean_stale()
+         * removed the dead ones'): another export at work, not something of the user's to move */
+        long pid = sf_temp_pid(n);
+        if (pid > 0 && pid != (long)getpid() && (kill((pid_t)pid, 0) == 0 || errno == EPERM)) { writer = pid; continue; }
         if (++foreign <= 3) {
             char one[300];
             describe(dir, n, one, sizeof one);
             size_t l = strlen(listed);
             snprintf(listed + l, sizeof listed - l, "%s%s", l ? ", " : "", one);
         }
+    }
+    if (writer && !foreign) {
+        closedir(d);
+        snprintf(err, errlen,
+                 "another rcuvis (pid %ld) is writing its frames into %s/ right now; nothing was written or removed: "
+                 "wait for it to finish or choose another -o%s", writer, dir, note);
+        *dp = NULL;
+        return -1;
     }
     if (foreign) {
         closedir(d);

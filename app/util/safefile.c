@@ -283,8 +283,7 @@ int sf_write_file(const char *path, const void *data, size_t len, mode_t new_mod
     return sf_commit(o, err, errlen);
 }
 
-/* ".NAME.rcuvis-tmp-PID-XXXXXX" -> PID, or 0 when name is not one of ours */
-static long stale_pid(const char *name)
+long sf_temp_pid(const char *name)
 {
     if (name[0] != '.') return 0;
     const char *tag = strstr(name, TMP_TAG);
@@ -304,7 +303,7 @@ int sf_clean_stale(const char *dir)
     int gone = 0;
     struct dirent *de;
     while ((de = readdir(d))) {
-        long pid = stale_pid(de->d_name);
+        long pid = sf_temp_pid(de->d_name);
         if (!pid || pid == (long)getpid()) continue;
         if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive (or not ours to judge) */
         char full[PATH_MAX];

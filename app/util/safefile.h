@@ -48,6 +48,9 @@ int sf_check(const char *path, char *err, size_t errlen);
 /* sf_open + sf_write + sf_commit of one buffer. */
 int sf_write_file(const char *path, const void *data, size_t len, mode_t new_mode, char *err, size_t errlen);
 
+/* ".NAME.rcuvis-tmp-PID-XXXXXX", the temp file a writer makes beside its target -> PID, or 0 when
+ * name is not one of those. */
+long sf_temp_pid(const char *name);
 /* Remove temp files of this pattern in dir whose PID is not alive; how many went. */
 int sf_clean_stale(const char *dir);
 

@@ -197,6 +197,15 @@ ln -s "$tmp/f3.before" "$tmp/frames/frame-00009.png" # a frame's name, but a sym
 expect_rc 2 "a symlink under a frame's name" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
 grep -qF "frame-00009.png (a symlink)" "$tmp/err" || fail "symlinked frame: message"
 rm "$tmp/frames/frame-00009.png"
+# another export writing into the same directory now (its temp file, of a live process): named as such,
+# not as the user's file to move; and a dead one's temp file is cleaned, no reason to refuse
+sleep 60 & live=$!
+: >"$tmp/frames/.frame-00004.png.rcuvis-tmp-$live-abcdef"
+expect_rc 2 "frames into a directory another export is writing" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
+err_has "another rcuvis (pid $live) is writing its frames into $tmp/frames/ right now; nothing was written or removed" "a live writer's temp file"
+kill $live 2>/dev/null; wait $live 2>/dev/null
+expect_rc 0 "frames once that writer is gone" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.5 --size 320x200 -o "$tmp/frames/"
+[ -e "$tmp/frames/.frame-00004.png.rcuvis-tmp-$live-abcdef" ] && fail "a dead writer's temp file was left"
 
 # a clip: re-exporting to the same name replaces it (as -o FILE.png does), through safefile; a fake
 # encoder (writes a GIF's signature and the frame count: a clip replaces only a GIF) keeps this
