@@ -173,3 +173,34 @@ Test(top_rows, a_short_panel_shows_the_rcu_thread_before_the_rows_above_it)
     cr_expect_gt(elided, 0, "no height left hackbench out for rcu_sched (the check would prove nothing)");
     ui_app_free(&a);
 }
+
+/* The article's own figure, a GP kthread's CPU time divided by its grace periods, beside the
+ * rcu_sched row at hackbench's cue 3 (1280x720): the figure a talk sets beside the article's ~30 µs,
+ * which no picture showed, and equal to the report's thread time over its GP count. */
+Test(top_rows, the_gp_kthread_row_gives_its_time_per_grace_period)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "hackbench.json", false);
+    cr_assert_eq(ui_app_goto_cue(&a, 2, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&a, 1000)) {}
+    draw(&a, 1280, 720, 1.0f);
+    int k = a.nsessions > 1 ? 1 : 0; /* the cue compares: 3.7 is the second view */
+    cr_assert(a.s[k].have_rep);
+    const rv_report *rep = &a.s[k].rep;
+    const rv_thread_report *t = NULL;
+    for (size_t i = 0; i < rep->nthreads; i++)
+        if (!strcmp(rep->threads[i].name, "rcu_sched")) t = &rep->threads[i];
+    cr_assert(t && rep->flavors[RV_SCHED].grace_periods > 0);
+    char want[48], d[32];
+    ui_fmt_dur(d, sizeof d, t->cpu_seconds / (double)rep->flavors[RV_SCHED].grace_periods);
+    snprintf(want, sizeof want, "%s/GP", d);
+    rd_rect name = {0};
+    bool found = false;
+    for (int i = 0; i < R.n; i++)
+        if (!strcmp(R.v[i].text, "rcu_sched")) name = R.v[i].r;
+    for (int i = 0; i < R.n; i++)
+        if (!strcmp(R.v[i].text, want) && R.v[i].r.y >= name.y - 4 && R.v[i].r.y <= name.y + 4 && R.v[i].r.x > name.x) found = true;
+    cr_expect(found, "\"%s\" on the rcu_sched row", want);
+    ui_app_free(&a);
+}
