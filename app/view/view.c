@@ -192,6 +192,14 @@ static void stall_note(ui_view *v)
  * period's own steps, then the workload's traffic, a caption last (the strip above shows its words
  * already; at the OMAP stall one fired at the warning's instant and the bar named it instead of the
  * warning). Compared among the events at one instant (a still) or since the frame before (a clip). */
+/* " on CPU N" for an event run in a CPU's context, "" for one with none */
+static const char *on_cpu(int cpu, char *b, size_t n)
+{
+    if (cpu < 0) return "";
+    snprintf(b, n, " on CPU %d", cpu);
+    return b;
+}
+
 static int bar_rank(const rv_event *ev)
 {
     switch (ev->type) {
@@ -228,9 +236,10 @@ static int bar_rank(const rv_event *ev)
  * "CPU 7 left its rcu_bh read-side critical section"), the best ranked among those at its instant.
  * A bounded look back, as each frame builds a view: a run of other flavors' events longer than that
  * leaves the bar without one rather than slow every frame. */
-static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor, int64_t since)
+static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor, int64_t since, const rv_event **ended)
 {
     const rv_event *best = NULL, *newest = NULL, *newest_gp = NULL;
+    *ended = NULL;
     uint64_t stop = cnt > 4096 ? cnt - 4096 : 0;
     for (uint64_t i = cnt; i-- > stop;) {
         const rv_event *ev = rv_event_get(e, i);
@@ -243,7 +252,12 @@ static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor
             if (ev->t <= since) { if (newest_gp) break; continue; } /* before the frame: only its GP step is wanted */
         }
         if (!best || bar_rank(ev) > bar_rank(best)) best = ev; /* a tie keeps the later one */
+        if (since >= 0 && ev->type == RV_EV_GP_END && !*ended) *ended = ev;
     }
+    /* a GP that ended and the next that started between two frames: the start alone (a tie keeps the
+     * later) left the tree clip's climax, GP 40's end, unnamed; the caller names both */
+    if (*ended && !(best && best->type == RV_EV_GP_START && best->flavor == (*ended)->flavor && best->gp == (*ended)->gp + 1))
+        *ended = NULL;
     /* a clip's frame: the weightiest since the frame before; when only the workload's traffic came
      * since (or nothing), the grace period's latest step, which the frame still shows */
     if (since >= 0 && !(best && bar_rank(best) >= 2)) return newest_gp ? newest_gp : best ? best : newest;
@@ -375,10 +389,15 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
         snprintf(v->last_event_what, sizeof v->last_event_what, "%s", d);
     }
-    const rv_event *bar = bar_event_of(e, cnt, v->flavor, st->bar_since_ns);
+    const rv_event *ended = NULL;
+    const rv_event *bar = bar_event_of(e, cnt, v->flavor, st->bar_since_ns, &ended);
     v->bar_event_t = bar ? bar->t : -1;
     v->bar_event[0] = 0;
-    if (bar) ui_describe_event(bar, rv_engine_config(e), v->bar_event, sizeof v->bar_event);
+    if (bar && ended) {
+        char where[24];
+        snprintf(v->bar_event, sizeof v->bar_event, "%s grace period %llu ended, %llu started%s", rv_flavor_name(bar->flavor),
+                 (unsigned long long)ended->gp, (unsigned long long)bar->gp, on_cpu(bar->cpu, where, sizeof where));
+    } else if (bar) ui_describe_event(bar, rv_engine_config(e), v->bar_event, sizeof v->bar_event);
     /* a moment is shown 1 ns past itself (the engine runs events strictly before the time it is moved
      * to): the clock names the moment, whether the window landed there (a cue: maybe no event at that
      * instant) or an event step did (the event just run) */
@@ -633,14 +652,6 @@ static void caption_words(const char *text, char *out, size_t n)
     } else {
         snprintf(out, n, "%s", buf);
     }
-}
-
-/* " on CPU N" for an event run in a CPU's context, "" for one with none */
-static const char *on_cpu(int cpu, char *b, size_t n)
-{
-    if (cpu < 0) return "";
-    snprintf(b, n, " on CPU %d", cpu);
-    return b;
 }
 
 void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t n)
