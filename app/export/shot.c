@@ -475,6 +475,14 @@ int cmd_shot(int argc, char **argv)
     /* a slide's text, unless --scale (or --panel's fitting) says otherwise: the picture stays WxH */
     double text_scale = scale;
     if (look.clean && look.panel < 0 && !scale_given) text_scale = clean_scale(w, h);
+    /* the whole window laid out in fewer logical pixels than it is made for (a speaker's --size 1024x576
+     * --scale 1.25, for 1280x720 pixels of larger text): panels drop rows, the 3.6 tree shrinks to a
+     * sliver. Said, not refused: the picture is what was asked for */
+    double logical_w = w * scale / text_scale, logical_h = h * scale / text_scale;
+    if (look.panel < 0 && (logical_w < UI_MIN_LOGICAL_W - 0.5 || logical_h < UI_MIN_LOGICAL_H - 0.5))
+        fprintf(stderr, "rcuvis: shot: warning: the window's layout gets %.0fx%.0f points here, less than the %dx%d it is made "
+                "for: panels may hide rows or shrink; for larger text on a small picture take one panel (--panel tree, "
+                "--panel klog, ...), which fits its text to the picture\n", logical_w, logical_h, UI_MIN_LOGICAL_W, UI_MIN_LOGICAL_H);
     if (anim) {
         ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
                       .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)text_scale,

@@ -254,6 +254,11 @@ else
 fi
 expect_rc 2 "--to before --from" -- "$bin" shot "$omap" --from 2 --to 1 -o "$tmp/x/"
 expect_rc 2 "--fps without an animation" -- "$bin" shot "$omap" --at 1 --fps 10 -o "$tmp/x.png"
+# a whole-window picture laid out in fewer points than the window is made for is drawn, with a warning
+expect_rc 0 "a small layout" -- "$bin" shot "$omap" --at 1 --size 1024x576 --scale 1.25 --clean -o "$tmp/small.png" &&
+  err_has "rcuvis: shot: warning: the window's layout gets 1024x576 points here, less than the 1066x600 it is made for" "small layout warned"
+expect_rc 0 "one panel small" -- "$bin" shot "$omap" --at 1 --size 640x360 --scale 2 --panel tree -o "$tmp/small.png"
+grep -q "warning" "$tmp/err" && fail "one panel at 640x360 is no small layout: $(cat "$tmp/err")"
 # a picture beyond the renderer's 16384 pixels is refused before the simulation, naming both options
 expect_rc 2 "--size at --scale too large" -- "$bin" shot "$omap" --at 1 --size 8192x8192 --scale 4 -o "$tmp/x.png" &&
   err_has "rcuvis: shot: --size 8192x8192 at --scale 4 is 32768x32768 pixels; at most 16384 each way" "too large, before simulating"
