@@ -279,8 +279,16 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         if (bsz >= rd_px(rd, 13)) {
             char lab[16] = "";
             int cr = leaf ? panel_cpu_credit(v, st, cpu) : -1;
-            if (cr >= 0) snprintf(lab, sizeof lab, "%s", cr == 1 ? "o" : "d"); /* dyntick-idle, traced (dti) or not (snap): "d" */
-            else {
+            if (cr >= 0) {
+                /* dyntick-idle, traced (dti) or not (snap): "d"; offline "o"; with the CPU's number where it
+                 * fits ("7 d"): a slide's audience cannot hover to learn which CPU was credited */
+                snprintf(lab, sizeof lab, "%d %s", cpu, cr == 1 ? "o" : "d");
+                if (rd_text_width(rd, RD_SANS_SMALL, lab) > bsz - rd_px(rd, 4)) snprintf(lab, sizeof lab, "%s", cr == 1 ? "o" : "d");
+            } else if (!leaf && n->first_child + b < v->nnodes &&
+                       snprintf(lab, sizeof lab, "rnp%d", n->first_child + b) > 0 && rd_text_width(rd, RD_SANS_SMALL, lab) <= bsz - rd_px(rd, 4)) {
+                /* an inner node's bit stands for a child node, not a CPU: "0 1 2 3" over leaves of CPUs
+                 * "0 1 2 3" read as CPUs 0-3 on a slide (and 3.6's hatched 1-3 as CPUs offline) */
+            } else {
                 /* numbers from 17 px, or in smaller cells when the node's widest number fits them all (with W
                  * on at 1280x720, tree's leaves of CPUs 0-7 keep their numbers; no node numbers some cells
                  * and not others) */

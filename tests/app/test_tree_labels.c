@@ -1,0 +1,58 @@
+/* test_tree_labels.c — what the rcu_node tree writes in its qsmask boxes: an inner node's bits name the child nodes they stand for, a credited CPU keeps its number beside its "d". */
+#include <criterion/criterion.h>
+
+#include "app_load.h"
+#include "export/export.h"
+#include "text_runs.h"
+#include "view/layout_export.h"
+
+#include <string.h>
+
+static runs R;
+
+static bool drawn(const char *s)
+{
+    for (int i = 0; i < R.n; i++)
+        if (!strcmp(R.v[i].text, s)) return true;
+    return false;
+}
+
+/* tree's cue 4 as `shot tree --cue 4 --panel tree --size 1920x1080` draws it: GP 40 waits on CPU 13
+ * alone, CPUs 7 and 15 credited as dyntick-idle. The root's boxes read "0 1 2 3" over leaves whose
+ * boxes read "0 1 2 3": a slide's audience took them for CPUs, and "d" hid which CPU was credited. */
+Test(tree_labels, inner_bits_name_their_child_nodes_and_credits_keep_the_cpu)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "tree.json", false);
+    cr_assert_eq(ui_app_goto_cue(&a, 3, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&a, 1000)) {}
+    ui_app_refresh_reports(&a, 0, 0);
+    rd_ctx *rd = rd_new_offscreen(1920, 1080, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_look look = {.clean = true, .panel = UI_PANEL_TREE, .klog = -1, .caption = -1};
+    ex_fit_panel_scale(&a, rd, &look);
+    R.n = 0;
+    rd_set_text_observer(rd, keep_run, &R);
+    ex_draw(&a, rd, &look);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    for (int k = 1; k <= 4; k++) {
+        char name[8];
+        snprintf(name, sizeof name, "rnp%d", k);
+        cr_expect(drawn(name), "the root's bit %d reads \"%s\"", k - 1, name);
+    }
+    const ui_view *v = &a.s[0].view;
+    int credited = 0;
+    for (int c = 0; c < v->ncpus; c++) {
+        int cr = panel_cpu_credit(v, &a.st, c);
+        if (cr < 0) continue;
+        char lab[16];
+        snprintf(lab, sizeof lab, "%d %s", c, cr == 1 ? "o" : "d");
+        cr_expect(drawn(lab), "credited CPU %d reads \"%s\"", c, lab);
+        credited++;
+    }
+    cr_expect_gt(credited, 0, "the cue shows a dyntick-idle credit");
+    rd_free(rd);
+    ui_app_free(&a);
+}
