@@ -331,17 +331,18 @@ EMSCRIPTEN_KEEPALIVE const char *web_state(void)
     static char buf[8192 + 2400];
     if (!g_w) return "{}";
     const ui_state *st = &g_w->app.st;
-    char name[80], title[400], error[8192], status[1100], minima[128];
+    char name[80], title[400], error[8192], status[1100], minima[128], gquery[120];
     shipped_name(name, sizeof name);
     json_str(title, sizeof title, g_w->app.name);
     json_str(error, sizeof error, st->error);
     json_str(status, sizeof status, st->status);
     recent_minima(minima, sizeof minima);
+    json_str(gquery, sizeof gquery, st->glossary_query);
     snprintf(buf, sizeof buf, "{\"scenario\":\"%s\",\"external\":%d,\"name\":\"%s\",\"error\":\"%s\",\"t_ns\":%lld,\"frames\":%ld,"
-             "\"playing\":%d,\"theme\":%d,\"status\":\"%s\",\"sel_cpu\":%d,\"compare\":%d,\"cue\":%d,\"picker\":%d,\"exploring\":%d,\"frame_cost_ms\":%.2f,\"phase_ms\":[%.2f,%.2f,%.2f,%.2f],\"min_ms\":[%s]}",
+             "\"playing\":%d,\"theme\":%d,\"status\":\"%s\",\"sel_cpu\":%d,\"compare\":%d,\"cue\":%d,\"picker\":%d,\"exploring\":%d,\"glossary\":%d,\"glossary_query\":\"%s\",\"frame_cost_ms\":%.2f,\"phase_ms\":[%.2f,%.2f,%.2f,%.2f],\"min_ms\":[%s]}",
              name, g_w->app.source[0] && !name[0] ? 1 : 0, title, error, (long long)ui_app_now(&g_w->app), g_frames,
              st->playing ? 1 : 0, st->theme, status, st->sel_cpu, st->compare ? 1 : 0, cue_on_screen(),
-             st->show_picker ? 1 : 0, g_w->exploring ? 1 : 0, g_frame_cost_ms,
+             st->show_picker ? 1 : 0, g_w->exploring ? 1 : 0, st->show_glossary ? 1 : 0, gquery, g_frame_cost_ms,
              g_phase_ms[PH_ADVANCE], g_phase_ms[PH_EXPLORE], g_phase_ms[PH_DRAW], g_phase_ms[PH_PRESENT], minima);
     return buf;
 }

@@ -245,6 +245,25 @@ def test_touch_buttons(c, srv):
     c.wait_for("!document.fullscreenElement", "F11 again leaves it")
 
 
+def test_glossary_search(c, srv):
+    # G, then / and typing: the page's keys reach the search as text (SDL's text input in the browser),
+    # and while typing no key acts on the simulation
+    open_page(c, srv, "small-busy&t=1")
+    press(c, "g", "KeyG", 71, "g")
+    check(state(c)["glossary"] == 1, "G opens the glossary in the page")
+    playing = state(c)["playing"]
+    press(c, "/", "Slash", 191, "/")
+    for ch in "fqs":
+        press(c, ch, "Key" + ch.upper(), ord(ch.upper()), ch)
+    press(c, " ", "Space", 32, " ")
+    st = state(c)
+    check(st["glossary_query"] == "fqs ", "the page types into the glossary's search: %r" % st["glossary_query"])
+    check(st["playing"] == playing, "Space while typing does not play or pause")
+    press(c, "Escape", "Escape", 27)
+    press(c, "Escape", "Escape", 27)
+    check(state(c)["glossary"] == 0, "Esc twice: every entry again, then closed")
+
+
 def test_far_link_says_how_far(c, srv):
     # a link to a late moment simulates for seconds: the status line says where it goes and how far it
     # got (the picture's passing moments looked like the link had opened at the wrong time)
@@ -360,6 +379,7 @@ def main(build):
         part(test_device_pixel_ratio, c, srv)
         part(test_no_storage, c, srv)
         part(test_touch_buttons, c, srv)
+        part(test_glossary_search, c, srv)
         part(test_far_link_says_how_far, c, srv)
         part(test_drop_and_open, c, srv, out)
         saved = part(test_workbook_persists, c, srv)
