@@ -299,8 +299,9 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
     CHECK_RANGE("rcu.jiffies_till_next_fqs", r->jiffies_till_next_fqs, 1, cfg->hz);
     /* 3.6 has no such parameters: force_quiescent_state() uses RCU_JIFFIES_TILL_FORCE_QS (3) */
     if (r->mode == RV_MODE_SOFTIRQ && (r->jiffies_till_first_fqs != 3 || r->jiffies_till_next_fqs != 3)) {
-        snprintf(err, errlen, "rcu.jiffies_till_%s_fqs: 3.6 (mode softirq) has no FQS interval parameters; it forces once "
-                 "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies have passed, at the grace period's 4th tick (expected 3, got %d)",
+        snprintf(err, errlen, "rcu.jiffies_till_%s_fqs: 3.6 (mode softirq) has no FQS interval parameters; its softirq "
+                 "forces once jiffies passes the grace period's start + RCU_JIFFIES_TILL_FORCE_QS (3): at its 4th tick, and "
+                 "every 4th tick after (expected 3, got %d)",
                  r->jiffies_till_first_fqs != 3 ? "first" : "next",
                  r->jiffies_till_first_fqs != 3 ? r->jiffies_till_first_fqs : r->jiffies_till_next_fqs);
         return -1;

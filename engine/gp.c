@@ -278,7 +278,8 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
         rcu_node *const node = rsp->node;
         const unsigned long gpnum = rsp->gpnum;
         for (int n = 0; n < e->nnodes; n++) node[n].completed = gpnum;
-        int64_t walk = (int64_t)e->nnodes * e->cfg.costs.node_lock_ns; /* one node lock each, charged as one sum */
+        /* one node lock each, and node_init_ns for the copy, as 3.7's cleanup walk charges; one sum */
+        int64_t walk = (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns);
         charge(e, rsp->flavor, walk, true);
         charge_lock_section(e, walk);
     }

@@ -121,8 +121,9 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     for (size_t i = 0; i < N(fqs_keys) && r->mode == RV_MODE_SOFTIRQ; i++) {
         const cJSON *k = cJSON_GetObjectItemCaseSensitive(obj, fqs_keys[i]);
         if (k && !(cJSON_IsNumber(k) && k->valuedouble == 3))
-            sc_bad(c, fqs_keys[i], "3.6 (mode softirq) has no such parameter: its force_quiescent_state() forces once "
-                   "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies have passed (at the grace period's 4th tick); set it only with mode kthread (3.7)");
+            sc_bad(c, fqs_keys[i], "3.6 (mode softirq) has no such parameter: its softirq forces quiescent states once "
+                   "jiffies passes the grace period's start + RCU_JIFFIES_TILL_FORCE_QS (3): at its 4th tick, and every 4th "
+                   "tick after; set it only with mode kthread (3.7)");
     }
     sc_dep_end(c, prev);
     prev = sc_dep_begin(c, "$.rcu.no_hz");

@@ -510,7 +510,7 @@ const char *const sc_schema_template[] = {
     "          \"default\": 0",
     "        },",
     "        \"kind\": {",
-    "          \"description\": \"long_reader (cpu, flavor, duration_s: in the CPU's running task; rcu_sched and rcu_bh readers keep the CPU, an rcu_preempt one is preempted at that task's next context switch, drawn from its phase's ctxsw_per_s, and then waits on blkd_tasks: to hold the CPU instead, give that CPU a phase with ctxsw_per_s 0 over the reader's span), preempt_reader (cpu, duration_s; flavor only rcu_preempt), kernel_loop (cpu, duration_s: no context switch, preemption off), idle (cpu or all, duration_s <= 0 = until woken), wake (cpu or all), offline / online (cpu: hotplug; offline lasts until an online), call_rcu_burst (cpu, flavor, count), synchronize (cpu, flavor), force_qs (flavor; cpu: the caller, default CPU 0). A key the kind does not take is an error.\",",
+    "          \"description\": \"long_reader (cpu, flavor, duration_s: in the CPU's running task; rcu_sched and rcu_bh readers keep the CPU, an rcu_preempt one is preempted within milliseconds, at its phase's next context switch or by RCU's own reschedule or kthread wakeup there, and then waits on blkd_tasks), preempt_reader (cpu, duration_s; flavor only rcu_preempt), kernel_loop (cpu, duration_s: no context switch, preemption off), idle (cpu or all, duration_s <= 0 = until woken), wake (cpu or all), offline / online (cpu: hotplug; offline lasts until an online), call_rcu_burst (cpu, flavor, count), synchronize (cpu, flavor), force_qs (flavor; cpu: the caller, default CPU 0). A key the kind does not take is an error.\",",
     "          \"enum\": [",
     "            \"long_reader\",",
     "            \"preempt_reader\",",

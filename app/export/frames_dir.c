@@ -32,6 +32,18 @@ static void describe(const char *dir, const char *name, char *out, size_t outlen
     else snprintf(out, outlen, "%s (not a regular file)", name);
 }
 
+/* Is pid an rcuvis now (/proc/PID/comm; where there is no /proc, assume so: the file says it was)? */
+static bool pid_is_rcuvis(long pid)
+{
+    char path[64], comm[32] = "";
+    snprintf(path, sizeof path, "/proc/%ld/comm", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return true;
+    bool got = fgets(comm, sizeof comm, f) != NULL;
+    fclose(f);
+    return !got || !strncmp(comm, "rcuvis", 6);
+}
+
 /* An existing frame directory: how many of rcuvis's frames it holds, or -1 (message, and d closed)
  * when it holds anything else, which is the user's and stops us before a single file is touched.
  * *dp is left open at its end for the caller. */
@@ -41,7 +53,8 @@ static int scan(const char *dir, const char *note, DIR **dp, char *err, size_t e
     *dp = d;
     if (!d) { snprintf(err, errlen, "cannot read %s/: %s%s", dir, strerror(errno), note); return -1; }
     int frames = 0, foreign = 0;
-    long writer = 0; /* a live rcuvis writing its frames here now (its temp files' pid) */
+    long writer = 0; /* a live process whose temp file is here: another export writing its frames now */
+    char writer_file[300] = "";
     char listed[600] = "";
     struct dirent *de;
     while ((de = readdir(d))) {
@@ -54,7 +67,11 @@ static int scan(const char *dir, const char *note, DIR **dp, char *err, size_t e
         /* safefile's temp name, NAME.rcuvis-tmp-PID-XXXXXX, of a process that lives (sf_clean_stale()
          * removed the dead ones'): another export at work, not something of the user's to move */
         long pid = sf_temp_pid(n);
-        if (pid > 0 && pid != (long)getpid() && (kill((pid_t)pid, 0) == 0 || errno == EPERM)) { writer = pid; continue; }
+        if (pid > 0 && pid != (long)getpid() && (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
+            writer = pid;
+            snprintf(writer_file, sizeof writer_file, "%s", n);
+            continue;
+        }
         if (++foreign <= 3) {
             char one[300];
             describe(dir, n, one, sizeof one);
@@ -64,9 +81,16 @@ static int scan(const char *dir, const char *note, DIR **dp, char *err, size_t e
     }
     if (writer && !foreign) {
         closedir(d);
-        snprintf(err, errlen,
-                 "another rcuvis (pid %ld) is writing its frames into %s/ right now; nothing was written or removed: "
-                 "wait for it to finish or choose another -o%s", writer, dir, note);
+        /* the pid says who made the file, not who has that pid now: a crashed rcuvis's pid may be reused */
+        if (pid_is_rcuvis(writer))
+            snprintf(err, errlen,
+                     "another rcuvis (pid %ld) is writing its frames into %s/ right now (%s); nothing was written or "
+                     "removed: wait for it to finish or choose another -o%s", writer, dir, writer_file, note);
+        else
+            snprintf(err, errlen,
+                     "%s/ holds %s, the temp file of a process %ld that still runs but is no rcuvis now; nothing was "
+                     "written or removed: if no export is writing there, remove that file, or choose another -o%s",
+                     dir, writer_file, writer, note);
         *dp = NULL;
         return -1;
     }

@@ -475,11 +475,12 @@ int cmd_shot(int argc, char **argv)
     /* a slide's text, unless --scale (or --panel's fitting) says otherwise: the picture stays WxH */
     double text_scale = scale;
     if (look.clean && look.panel < 0 && !scale_given) text_scale = clean_scale(w, h);
-    /* the whole window laid out in fewer logical pixels than it is made for (a speaker's --size 1024x576
-     * --scale 1.25, for 1280x720 pixels of larger text): panels drop rows, the 3.6 tree shrinks to a
-     * sliver. Said, not refused: the picture is what was asked for */
+    /* larger text bought with a layout in fewer logical pixels than the window is made for (a speaker's
+     * --size 1024x576 --scale 1.25, for 1280x720 pixels of larger text): panels drop rows, the 3.6 tree
+     * shrinks to a sliver. Said, not refused: the picture is what was asked for. A small picture at
+     * scale 1 (a thumbnail, a test's 320x200 clip) is what it looks like and says nothing */
     double logical_w = w * scale / text_scale, logical_h = h * scale / text_scale;
-    if (look.panel < 0 && (logical_w < UI_MIN_LOGICAL_W - 0.5 || logical_h < UI_MIN_LOGICAL_H - 0.5))
+    if (look.panel < 0 && text_scale > 1.001 && (logical_w < UI_MIN_LOGICAL_W - 0.5 || logical_h < UI_MIN_LOGICAL_H - 0.5))
         fprintf(stderr, "rcuvis: shot: warning: the window's layout gets %.0fx%.0f points here, less than the %dx%d it is made "
                 "for: panels may hide rows or shrink; for larger text on a small picture take one panel (--panel tree, "
                 "--panel klog, ...), which fits its text to the picture\n", logical_w, logical_h, UI_MIN_LOGICAL_W, UI_MIN_LOGICAL_H);

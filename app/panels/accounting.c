@@ -37,11 +37,14 @@ static bool bar_row_keeps_pct(ui_frame *fr, int row_w, const char *name, bool st
     return need <= row_w - time_w - pct_w - rd_px(rd, 24);
 }
 
+/* The name column's share of a bar row (bar_row() may widen it for a long name, never narrow it). */
+#define NAME_COL_PCT 46
+
 /* A GP kthread's row, "rcu_sched  128 µs/GP" beside its name where the name column has the room: its
- * time in top divided by its flavor's grace periods, the article's own measure (~30 µs on its
- * hackbench), which no picture showed; the flavor line's "cost per GP" counts the GP work wherever
- * it is charged, the kthread's sleep/wake included, so a speaker set the wrong figure beside the
- * article's. */
+ * time in top divided by its flavor's grace periods, the article's own measure for rcu_sched (~30 µs
+ * on its hackbench), which no picture showed; the flavor line's "cost per GP" also counts GP work
+ * done outside the kthread (the wakers' wake_up(), the CPUs' own notes and reports), so a speaker set
+ * the wrong figure beside the article's. */
 static void gp_thread_per_gp(ui_frame *fr, rd_rect row, const rv_report *rep, const rv_thread_report *t, const char *nm)
 {
     int f = rv_flavor_from_name(t->name);
@@ -51,14 +54,15 @@ static void gp_thread_per_gp(ui_frame *fr, rd_rect row, const rv_report *rep, co
     ui_fmt_dur(d, sizeof d, t->cpu_seconds / (double)rep->flavors[f].grace_periods);
     snprintf(b, sizeof b, "%s/GP", d);
     int x = row.x + rd_text_width(rd, RD_BOLD, nm) + rd_px(rd, 8), w = rd_text_width(rd, RD_SANS_SMALL, b);
-    if (x + w > row.x + row.w * 46 / 100 - rd_px(rd, 4)) return; /* the bar's room is not the name's */
+    if (x + w > row.x + row.w * NAME_COL_PCT / 100 - rd_px(rd, 4)) return; /* the bar's room is not the name's */
     int y = row.y + (row.h - rd_line_height(rd, RD_SANS_SMALL)) / 2;
     rd_text(rd, RD_SANS_SMALL, x, y, fr->th->text_dim, b);
-    char tip[400];
-    snprintf(tip, sizeof tip, "%s/GP — the %s kthread's CPU time in top divided by %s's %llu grace periods: the article's "
-             "own measure (about 30 µs on its hackbench). The flavor's \"cost per GP\" above counts all grace-period "
-             "work wherever it ran, the kthread's sleep/wake included.", d, t->name, t->name,
-             (unsigned long long)rep->flavors[f].grace_periods);
+    char tip[500];
+    snprintf(tip, sizeof tip, "%s/GP — the %s kthread's CPU time in top divided by %s's %llu grace periods%s. The flavor's "
+             "\"cost per GP\" above counts the grace-period work done elsewhere too: the wakers' wake_up() of this kthread "
+             "and the CPUs' own notes and quiescent-state reports in their softirqs.", d, t->name, t->name,
+             (unsigned long long)rep->flavors[f].grace_periods,
+             f == RV_SCHED ? ": the article's own measure (about 30 µs on its hackbench)" : "");
     ui_tip_add(fr, (rd_rect){x, row.y, w, row.h}, tip);
 }
 
@@ -67,7 +71,7 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
-    int name_w = row.w * 46 / 100, time_w = rd_text_width(rd, RD_MONO_SMALL, "000.0 ms "), pct_w = rd_text_width(rd, RD_MONO_SMALL, "100.0% ");
+    int name_w = row.w * NAME_COL_PCT / 100, time_w = rd_text_width(rd, RD_MONO_SMALL, "000.0 ms "), pct_w = rd_text_width(rd, RD_MONO_SMALL, "100.0% ");
     /* a narrow panel (beside the workbook at 1280x720) gives the name what the bar can spare, down to
      * a short bar, then drops the % column: "softirq at irq exi..." said nothing; the bar's length
      * and the time still compare the rows */
@@ -75,7 +79,7 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     if (need > name_w) {
         if (!bar_row_keeps_pct(fr, row.w, name, strong)) pct_w = 0;
         name_w = need < row.w - time_w - pct_w - min_bar ? need : row.w - time_w - pct_w - min_bar;
-        if (name_w < row.w * 46 / 100) name_w = row.w * 46 / 100;
+        if (name_w < row.w * NAME_COL_PCT / 100) name_w = row.w * NAME_COL_PCT / 100;
     }
     rd_rect bar = {row.x + name_w, row.y + 2, row.w - name_w - time_w - pct_w, row.h - 4};
     if (bar.w > 0 && max > 0) {
@@ -732,7 +736,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         case AK_WORK: {
             int k = w->idx;
             bar_row(fr, row, use_short ? src[k].shortn : src[k].n, src[k].s, smax, el, th->flavor[0], src[k].hidden, false);
-            panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, lh}, src[k].term);
+            panel_term(fr, (rd_rect){c.x, row.y, c.w * NAME_COL_PCT / 100, lh}, src[k].term);
             break;
         }
         case AK_LAT: { /* the latency side of the 3.6 -> 3.7 change: how long RCU kept interrupts / preemption off */
@@ -840,8 +844,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                          t->name, ncpu, ncpu, t->name, pct, ncpu, pct / ncpu, g ? "\n\u00D7N — " : "", g ? g : "");
                 ui_tip_add(fr, (rd_rect){c.x, row.y, c.w, w->h}, tip);
             }
-            if (!strncmp(nm, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, w->h}, "ksoftirqd/N");
-            else if (!strncmp(nm, "swapper", 7)) panel_term(fr, (rd_rect){c.x, row.y, c.w * 46 / 100, w->h}, "swapper");
+            if (!strncmp(nm, "ksoftirqd", 9)) panel_term(fr, (rd_rect){c.x, row.y, c.w * NAME_COL_PCT / 100, w->h}, "ksoftirqd/N");
+            else if (!strncmp(nm, "swapper", 7)) panel_term(fr, (rd_rect){c.x, row.y, c.w * NAME_COL_PCT / 100, w->h}, "swapper");
             break;
         }
         }

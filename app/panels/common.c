@@ -240,6 +240,7 @@ static const char *without_sentences(const char *s, char *buf, size_t n, enum se
             const char *colon = strstr(p, ": ");
             from = colon + 2;
             keep = len - (size_t)(from - p);
+            if (keep == 0) f = DROP_SENTENCE; /* "Stop here: " says nothing after its colon */
         }
         if (f == DROP_SENTENCE) changed = true;
         else {
@@ -248,7 +249,15 @@ static const char *without_sentences(const char *s, char *buf, size_t n, enum se
             memcpy(buf + k, from, keep);
             if (f == KEEP_AFTER_COLON) {
                 changed = true;
-                if (buf[k] >= 'a' && buf[k] <= 'z') buf[k] = (char)(buf[k] - 'a' + 'A'); /* it starts a sentence now */
+                /* it starts a sentence now: "one in its holdoff" -> "One ...", but a name stays as the
+                 * kernel spells it ("rcu_sched's kthread", "qsmask") */
+                size_t wl = 0;
+                while (wl < keep && buf[k + wl] >= 'a' && buf[k + wl] <= 'z') wl++;
+                bool plain = wl > 0 && (wl == keep || buf[k + wl] == ' ' || buf[k + wl] == ',');
+                static const char *const names[] = {"qsmask", "jiffies", "dynticks", "ksoftirqd", "rcuc"};
+                for (size_t i = 0; plain && i < sizeof names / sizeof *names; i++)
+                    if (wl == strlen(names[i]) && !strncmp(buf + k, names[i], wl)) plain = false;
+                if (plain) buf[k] = (char)(buf[k] - 'a' + 'A');
             }
             k += keep;
         }

@@ -79,7 +79,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
             int sw = rd_text_width(rd, RD_SANS_SMALL, st->status), most = w - (lw < w / 2 ? lw : w / 2) - gap2;
             if (sw > most) sw = most;
             if (sw > 0) {
-                panel_text_fit(fr, RD_SANS_SMALL, x + w - sw, y + (bh - rd_line_height(rd, RD_SANS_SMALL)) / 2, sw, th->stall,
+                panel_text_fit(fr, RD_SANS_SMALL, x + w - sw, y + (bh - rd_line_height(rd, RD_SANS_SMALL)) / 2, sw, th->stall_text,
                                st->status);
                 w -= sw + gap2;
             }

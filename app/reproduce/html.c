@@ -194,7 +194,7 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
                     "machinery's CPU time divided by the grace periods completed. It jumps where one more leaf rcu_node "
                     "joins the tree (17, 33 CPUs). The series at 64 CPUs alone keep 25, 50 and 75 % of the CPUs idle: "
                     "there the total falls (fewer CPUs report for themselves), while the part spent forcing quiescent "
-                    "states rises: one remote probe per idle CPU (the next figure splits it out).");
+                    "states rises: one remote probe per idle CPU (the scaling-idle figure, drawn when that claim runs, splits it out).");
 }
 
 /* ---- figure 1b: at 64 CPUs, the per-GP cost split into forcing and the rest, as CPUs go idle */

@@ -188,10 +188,6 @@ static void stall_note(ui_view *v)
     memcpy(v->why, note, nl);
 }
 
-/* How much an event says in a clip's cue bar: a landmark the talk is about first, then the grace
- * period's own steps, then the workload's traffic, a caption last (the strip above shows its words
- * already; at the OMAP stall one fired at the warning's instant and the bar named it instead of the
- * warning). Compared among the events at one instant (a still) or since the frame before (a clip). */
 /* " on CPU N" for an event run in a CPU's context, "" for one with none */
 static const char *on_cpu(int cpu, char *b, size_t n)
 {
@@ -200,6 +196,10 @@ static const char *on_cpu(int cpu, char *b, size_t n)
     return b;
 }
 
+/* How much an event says in a clip's cue bar: a landmark the talk is about first, then the grace
+ * period's own steps, then the workload's traffic, a caption last (the strip above shows its words
+ * already; at the OMAP stall one fired at the warning's instant and the bar named it instead of the
+ * warning). Compared among the events at one instant (a still) or since the frame before (a clip). */
 static int bar_rank(const rv_event *ev)
 {
     switch (ev->type) {

@@ -97,7 +97,8 @@ void ui_win_focus_key(ui_win *w, double now_ms)
         return;
     }
     st->focus_panel = p;
-    st->show_help = st->show_glossary = false;
+    st->show_help = false;
+    ui_glossary_close(st);
     /* the panel moved under a pointer that merely rests there: its tip would cover the big text (as F5's) */
     a->fr.mouse_x = a->fr.mouse_y = -1;
     ui_win_status(w, now_ms, "%s fills the window (V or Esc returns)", panel_title(p));

@@ -468,7 +468,7 @@ static void click(ui_win *w, int x, int y, double now_ms)
     ui_state *st = &a->st;
     const ui_hit *h = ui_hit_find(&a->fr, x, y);
     if (st->show_help) { st->show_help = false; return; }
-    if (st->show_glossary) { st->show_glossary = false; return; }
+    if (st->show_glossary) { ui_glossary_close(st); return; }
     if (st->show_picker) {
         if (h && h->kind == HIT_PICKER_ITEM && h->a < st->npicker) {
             st->show_picker = false;
@@ -668,9 +668,13 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_c: ui_input_action(w, ACT_COMPARE, 0, now_ms); break;
     case SDLK_w: ui_input_action(w, ACT_WORKBOOK, 0, now_ms); break;
     case SDLK_g:
-        st->show_glossary = !st->show_glossary;
+        if (st->show_glossary) ui_glossary_close(st);
+        else {
+            ui_glossary_close(st); /* opens on every entry */
+            st->show_glossary = true;
+            st->glossary_scroll = 0;
+        }
         st->show_help = false; st->show_picker = false;
-        st->glossary_query[0] = 0; st->glossary_typing = false; st->glossary_scroll = 0; /* opens on every entry */
         break;
     case SDLK_TAB: { /* select the next / previous CPU without the mouse (presenting) */
         int n = a->base.cpus > 0 ? a->base.cpus : 1;
@@ -701,7 +705,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_v: ui_win_focus_key(w, now_ms); break; /* one panel fills the window (focus.c) */
     case SDLK_ESCAPE:
         if (st->show_help) st->show_help = false;
-        else if (st->show_glossary) st->show_glossary = false;
+        else if (st->show_glossary) ui_glossary_close(st);
         else if (st->focus_panel >= 0) ui_win_focus_off(w, now_ms);
         else if (st->error[0]) st->error[0] = 0;
         else { st->sel_cpu = -1; st->sel_node = -1; }

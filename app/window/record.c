@@ -1,5 +1,6 @@
 /* record.c — the window's recorder: injections, toggles, typed captions and cue stops kept against simulated time (or the moment they followed), re-simulated so the window shows what Ctrl+S saves. */
 #include "window/record.h"
+#include "util/utf8.h"
 
 #include "panels/caption_editor.h"
 #include "scenario.h"
@@ -405,12 +406,7 @@ bool ui_rec_key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         if (sym == SDLK_ESCAPE) { r->editing = false; SDL_StopTextInput(); }
         else if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER) { r->editing = false; SDL_StopTextInput(); add_caption(w, now_ms); }
         else if (sym == SDLK_TAB) r->edit_mode = r->edit_mode == -1 ? RV_MODE_SOFTIRQ : r->edit_mode == RV_MODE_SOFTIRQ ? RV_MODE_KTHREAD : -1;
-        else if (sym == SDLK_BACKSPACE) {
-            size_t n = strlen(r->text);
-            while (n > 0 && ((unsigned char)r->text[n - 1] & 0xC0) == 0x80) n--; /* a whole UTF-8 character */
-            if (n > 0) n--;
-            r->text[n] = 0;
-        }
+        else if (sym == SDLK_BACKSPACE) utf8_pop(r->text); /* a whole UTF-8 character */
         return true; /* typing must not inject or seek */
     }
     if ((sym == SDLK_F2 || sym == SDLK_F3) && !ctrl) {

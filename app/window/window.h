@@ -51,10 +51,12 @@ typedef struct ui_win {
     double read_since_ms[2];
 } ui_win;
 
-/* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */
-/* The glossary overlay's search (glossary_search.c): a key or typed text it takes (true) or leaves. */
+/* The glossary overlay's search (glossary_search.c): a key or typed text it takes (true) or leaves;
+ * closing the overlay forgets its search (every way out goes through ui_glossary_close()). */
 bool ui_glossary_key(ui_win *w, const SDL_KeyboardEvent *k);
 bool ui_glossary_text(ui_win *w, const char *utf8);
+void ui_glossary_close(ui_state *st);
+/* Handle one SDL event (keys, mouse, drops, window events). now_ms = wall clock for status timing. */
 void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms);
 /* Once per frame: apply the latest scrubber drag position, and take a far seek (J, End, the
  * scrubber) one frame's budget further, saying in the status line how far it got. */

@@ -71,11 +71,11 @@ static workbook_panel *panel(void)
 
 int ui_workbook_use_file(const char *path, char *err, size_t errlen)
 {
-    quiz_file q;
-    int rc = quiz_load(path, &q, false, err, errlen);
-    if (rc == 1) snprintf(err, errlen, "%s: not a quiz file (no \"lessons\"); --quiz takes a workbook file such as quizzes/workbook.json\n", path);
+    /* loaded as the column will load it (quiz_session_open()), so its messages are those of `check` */
+    quiz_set s = {0};
+    int rc = quiz_set_add_file(&s, path, err, errlen);
+    quiz_set_free(&s);
     if (rc != 0) return -1;
-    quiz_free(&q);
     if (strlen(path) >= sizeof g_quiz_file) { snprintf(err, errlen, "%s: path too long\n", path); return -1; }
     snprintf(g_quiz_file, sizeof g_quiz_file, "%s", path);
     return 0;
@@ -87,7 +87,7 @@ void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
     workbook_panel *wb = panel();
     if (!wb) {
         rd_rect c = panel_frame(fr, r, "Workbook", "W hides this column");
-        rd_text_wrap(fr->rd, RD_SANS, c, fr->th->stall, g_wb_err);
+        rd_text_wrap(fr->rd, RD_SANS, c, fr->th->stall_text, g_wb_err);
         return;
     }
     if (a && !g_used && strcmp(g_opened_for, a->source)) {

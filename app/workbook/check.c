@@ -91,9 +91,9 @@ int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
 {
     qj_errs e;
     qj_errs_init(&e, q->path, err, errlen);
-    size_t text_len = 0;
-    char *text = qj_read_file(q->path, &text_len); /* for the messages' line:column (none if it cannot be read) */
-    if (text) qj_errs_text(&e, text, text_len);
+    /* the messages' line:column in the text the quiz was parsed from, not the file as it is now (saved
+     * again while the engine computed the answers, or no file at all: a quiz parsed from memory) */
+    if (q->text) qj_errs_text(&e, q->text, q->text_len);
     lint_commands(&e, "$.description", NULL, q->description);
     for (size_t l = 0; l < q->nlessons; l++) {
         char p[64];
@@ -136,7 +136,6 @@ int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
                 if (quiz_moment_resolve(qq, &at, msg, sizeof msg) != 0) qj_err(&e, p, "question %s: %s", qq->id, msg);
             }
         }
-    free(text);
     return e.count;
 }
 

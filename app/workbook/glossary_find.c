@@ -7,14 +7,6 @@
 #include <string.h>
 #include <strings.h>
 
-static bool has_ci(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++)
-        if (!strncasecmp(hay, needle, n)) return true;
-    return false;
-}
-
 /* needle at the start of a word of hay: "top" is not in "tick stopped" (a student asked for "top" and
  * got that entry), "dyntick" is in "dyntick-idle" */
 static bool has_word_ci(const char *hay, const char *needle)
@@ -59,7 +51,8 @@ static enum glossary_match rank_one(const glossary_entry *g, const char *want, c
     size_t tl = strlen(g->term);
     if (tl >= 4 && !strncasecmp(want, g->term, tl)) return GM_LONGER_NAME;
     if (screen_term && !strcmp(g->term, screen_term)) return GM_ON_SCREEN;
-    if (has_ci(g->line, want)) return GM_MENTIONED;
+    /* at a word's start, as names are: "top" is not in "stopped" (the overlay lists these always) */
+    if (has_word_ci(g->line, want)) return GM_MENTIONED;
     return GM_NONE;
 }
 

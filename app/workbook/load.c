@@ -625,6 +625,8 @@ int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_miss
     }
     cJSON_Delete(root);
     if (e.count) { quiz_free(q); return -1; }
+    q->text_len = strlen(text);
+    q->text = strdup(text); /* NULL (out of memory) costs only the positions of check's messages */
     return 0;
 }
 
@@ -730,7 +732,7 @@ void quiz_free(quiz_file *q)
         for (size_t i = 0; i < ls->nquestions; i++) quiz_question_free(&ls->questions[i]);
         free(ls->questions); free(ls->title); free(ls->intro);
     }
-    free(q->lessons); free(q->title); free(q->description);
+    free(q->lessons); free(q->title); free(q->description); free(q->text);
     memset(q, 0, sizeof *q);
 }
 

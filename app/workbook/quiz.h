@@ -116,6 +116,7 @@ typedef struct quiz_file {
     char *title, *description;
     char path[512];
     quiz_lesson *lessons; size_t nlessons;
+    char *text; size_t text_len; /* the text it was parsed from: later messages (check) give their line:column in it */
 } quiz_file;
 
 /* Load and validate. 0 ok; 1 the JSON has no top-level "lessons" (not a quiz, nothing filled);

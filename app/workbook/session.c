@@ -1,5 +1,6 @@
 /* session.c — the workbook as an interactive session: position, selection, typed input, grading, progress. */
 #include "workbook/session.h"
+#include "util/utf8.h"
 #include "commands.h"
 
 #include <stdio.h>
@@ -250,9 +251,7 @@ void quiz_session_type(quiz_session *s, const char *text)
 
 void quiz_session_backspace(quiz_session *s)
 {
-    size_t n = strlen(s->input);
-    while (n && ((unsigned char)s->input[n - 1] & 0xC0) == 0x80) n--; /* a whole UTF-8 character */
-    if (n) s->input[n - 1] = 0;
+    utf8_pop(s->input); /* a whole UTF-8 character */
 }
 
 static void save(quiz_session *s)

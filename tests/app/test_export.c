@@ -295,6 +295,10 @@ Test(export, slide_captions_drop_only_the_sentences_that_ask_for_a_key)
     cr_assert_str_eq(panel_slide_text("Stop while it is young and ask 'Why is it waiting?' about a CPU: one in its holdoff waits. "
                                       "Step event by event (the ▶| button). Select CPU 2. In 3.7: idle CPUs cost more.", buf, sizeof buf),
                      "One in its holdoff waits. In 3.7: idle CPUs cost more.");
+    /* nothing after the colon: the sentence goes; a kernel name after it keeps its spelling */
+    cr_assert_str_eq(panel_slide_text("One. Stop here: ", buf, sizeof buf), "One.");
+    cr_assert_str_eq(panel_slide_text("Step through: rcu_sched's kthread wakes. Stop there: qsmask empties.", buf, sizeof buf),
+                     "rcu_sched's kthread wakes. qsmask empties.");
     /* asides that speak to the window's user go too, with the space before them; others stay */
     cr_assert_str_eq(panel_slide_text("It waits (press C), then ends (cue 3). Fine (a real aside (nested)).", buf, sizeof buf),
                      "It waits, then ends. Fine (a real aside (nested)).");

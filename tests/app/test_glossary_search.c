@@ -3,6 +3,9 @@
 #include "window_fixture.h"
 #include "workbook/glossary_find.h"
 
+#include <ctype.h>
+#include <strings.h>
+
 static char cfgdir[64];
 static void setup(void) { window_fixture_open(cfgdir, "gsearch", 1280, 720, true); }
 static void teardown(void) { window_fixture_close(cfgdir); }
@@ -139,4 +142,40 @@ Test(gsearch, nothing_found_says_so_and_mentions_are_headed)
     R = drawn();
     cr_expect(run_with(R, "Explanations that mention \"hotplug\""), "entries found only in explanations are headed as such");
     cr_expect(run_with(R, "0 named") == NULL, "no count of nothing named");
+}
+
+/* Keys that type nothing still reach the window while the search has the keyboard (F11 fullscreen,
+ * Ctrl+= the UI scale); letters and Space do not; closing the overlay any way forgets the search. */
+Test(gsearch, window_keys_pass_while_typing_and_closing_forgets)
+{
+    keymod(SDLK_f, KMOD_LCTRL);
+    type("rnp");
+    key(SDLK_F11);
+    cr_expect(W->toggle_fullscreen, "F11 while typing still asks for fullscreen");
+    float sc = W->app.st.ui_scale;
+    keymod(SDLK_EQUALS, KMOD_LCTRL);
+    cr_expect_gt(W->app.st.ui_scale, sc, "Ctrl+= while typing still scales the UI");
+    cr_expect(W->app.st.glossary_typing, "and the search keeps the keyboard");
+    cr_expect_str_eq(W->app.st.glossary_query, "rnp");
+    click_left(5, 5); /* a click anywhere closes the overlay */
+    cr_expect_not(W->app.st.show_glossary);
+    cr_expect_not(W->app.st.glossary_typing, "closed: no longer typing");
+    cr_expect_str_eq(W->app.st.glossary_query, "", "closed: the search is forgotten");
+}
+
+/* An explanation mentions a word where a word starts so: "top" finds top's own entry and lines that
+ * say "top", not every "tick stopped" (the overlay lists mentions under the names, always). */
+Test(glossary_find, a_mention_is_a_word_not_a_substring)
+{
+    size_t idx[512], named = 0, total;
+    const glossary_entry *g = glossary_all(&total);
+    size_t n = glossary_find("top", idx, 512, &named);
+    cr_assert_gt(n, 0);
+    for (size_t i = named; i < n && i < 512; i++) {
+        const char *line = g[idx[i]].line;
+        bool word = false;
+        for (const char *p = line; *p; p++)
+            if (!strncasecmp(p, "top", 3) && (p == line || !isalnum((unsigned char)p[-1]))) word = true;
+        cr_expect(word, "\"%s\" is listed for \"top\" only through a longer word: %s", g[idx[i]].term, line);
+    }
 }

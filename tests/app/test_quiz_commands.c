@@ -1,4 +1,5 @@
 /* test_quiz_commands.c — every command the workbook prints (terminal quiz, teacher view, window) names a shipped scenario by its name, never by a path. */
+#include "quiz_positions.h"
 #include "panels/workbook.h"
 #include "paths.h"
 #include "workbook/quiz.h"
@@ -226,6 +227,7 @@ Test(quiz_commands, check_names_a_command_with_a_scenarios_path)
     cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
     err[0] = 0;
     cr_expect_eq(quiz_check_model(&f, err, sizeof err), 2, "%s", err);
+    strip_positions(err, "t.json"); /* what it says; where is test_quiz's */
     cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].explanation: question 1.1: the command `rcuvis run "
                           "scenarios/small-busy.json --json` names scenarios/small-busy.json"), "%s", err);
     cr_expect(strstr(err, "write the shipped name small-busy"), "%s", err);
@@ -253,6 +255,7 @@ Test(quiz_commands, check_names_a_tolerance_the_question_does_not_state)
     cr_assert_eq(quiz_parse(json, "t.json", &f, false, err, sizeof err), 0, "%s", err);
     err[0] = 0;
     quiz_check_model(&f, err, sizeof err);
+    strip_positions(err, "t.json");
     cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].question: question 1.1: answers within 30 of the model's value count as "
                           "right, but the question does not say so"), "%s", err);
     cr_expect(strstr(err, "end it with \"Within 30.\""), "%s", err);

@@ -336,6 +336,9 @@ expect_rc 0 "glossary of a numbered thread" -- "$bin" glossary ksoftirqd/3 && ou
 # a name only inside another word or a longer identifier is not that entry: "top" is not "tick stopped",
 # cpu_needs_another_gp is not "CPU" (a student got both)
 expect_rc 0 "glossary top" -- "$bin" glossary top && out_lacks "tick stopped" "glossary top"
+# every name that starts with the word, not the first one only (dynticks, dynticks even/odd, dyntick-idle)
+expect_rc 0 "glossary dyntick" -- "$bin" glossary dyntick && out_has "dynticks even/odd" "glossary dyntick: every name" &&
+  out_has "dyntick-idle" "glossary dyntick: dyntick-idle too"
 expect_rc 0 "glossary cpu_needs_another_gp" -- "$bin" glossary cpu_needs_another_gp && out_has "test, made only while no grace period runs, of whether a CPU's" "glossary cpu_needs_another_gp"
 # the kernel's segment names, and a whole word before a word's start: "WAIT" is the callback segment,
 # not "Why is it waiting?" (a student looking up the names lesson 7 uses)

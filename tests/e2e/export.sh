@@ -199,11 +199,19 @@ grep -qF "frame-00009.png (a symlink)" "$tmp/err" || fail "symlinked frame: mess
 rm "$tmp/frames/frame-00009.png"
 # another export writing into the same directory now (its temp file, of a live process): named as such,
 # not as the user's file to move; and a dead one's temp file is cleaned, no reason to refuse
-sleep 60 & live=$!
+# (a process named rcuvis: sleep under that name, as /proc/PID/comm reads it)
+ln -s "$(command -v sleep)" "$tmp/rcuvis"
+"$tmp/rcuvis" 60 & live=$!
 : >"$tmp/frames/.frame-00004.png.rcuvis-tmp-$live-abcdef"
 expect_rc 2 "frames into a directory another export is writing" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
-err_has "another rcuvis (pid $live) is writing its frames into $tmp/frames/ right now; nothing was written or removed" "a live writer's temp file"
+err_has "another rcuvis (pid $live) is writing its frames into $tmp/frames/ right now (.frame-00004.png.rcuvis-tmp-$live-abcdef); nothing was written or removed" "a live writer's temp file"
 kill $live 2>/dev/null; wait $live 2>/dev/null
+# the temp file of a live process that is no rcuvis (a crashed export's pid, reused): said as such
+sleep 60 & other=$!
+mv "$tmp/frames/.frame-00004.png.rcuvis-tmp-$live-abcdef" "$tmp/frames/.frame-00004.png.rcuvis-tmp-$other-abcdef"
+expect_rc 2 "a temp file whose pid is no rcuvis now" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
+err_has "holds .frame-00004.png.rcuvis-tmp-$other-abcdef, the temp file of a process $other that still runs but is no rcuvis now" "a reused pid"
+kill $other 2>/dev/null; wait $other 2>/dev/null; live=$other
 expect_rc 0 "frames once that writer is gone" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 0.5 --size 320x200 -o "$tmp/frames/"
 [ -e "$tmp/frames/.frame-00004.png.rcuvis-tmp-$live-abcdef" ] && fail "a dead writer's temp file was left"
 

@@ -649,12 +649,14 @@ Test(scenario_schema, a_cue_needing_the_other_kernel_is_checked_against_it)
 #define FQS1 "\"rcu\":{\"mode\":\"kthread\",\"jiffies_till_first_fqs\":1}"
     bad("{" MIN "," FQS1 ",\"cues\":[{\"at_s\":0.2},{\"at_s\":0.5,\"compare\":true},{\"at_s\":0.7,\"invites\":[\"mode\"]}]}",
         "t.json:1:122: $.cues[1].compare: this cue (and 1 later cue like it) compares 3.6 with 3.7, but 3.6 (mode softirq) "
-        "refuses this file: rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no FQS interval parameters; it forces once "
-        "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies have passed, at the grace period's 4th tick (expected 3, got 1)");
+        "refuses this file: rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no FQS interval parameters; its softirq "
+        "forces once jiffies passes the grace period's start + RCU_JIFFIES_TILL_FORCE_QS (3): at its 4th tick, and "
+        "every 4th tick after (expected 3, got 1)");
     bad("{" MIN "," FQS1 ",\"cues\":[{\"at_s\":0.5,\"invites\":[\"mode\"]}]}",
         "t.json: $.cues[0].invites: this cue invites M (the other kernel), but 3.6 (mode softirq) refuses this file: "
-        "rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no FQS interval parameters; it forces once "
-        "RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies have passed, at the grace period's 4th tick (expected 3, got 1)");
+        "rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no FQS interval parameters; its softirq "
+        "forces once jiffies passes the grace period's start + RCU_JIFFIES_TILL_FORCE_QS (3): at its 4th tick, and "
+        "every 4th tick after (expected 3, got 1)");
     /* a cue that stays in the file's kernel needs nothing of the other */
     cr_expect_eq(parse("{" MIN "," FQS1 ",\"cues\":[{\"at_s\":0.5,\"compare\":false,\"invites\":[\"cpus\"]}]}"), 0, "%s", err);
     /* nor does a --set: one run's choice, not the lecture's */
@@ -995,8 +997,9 @@ Test(scenario_load, fast_no_hz_and_idle_blips)
 Test(scenario_load, fidelity_keys)
 {
     bad("{" MIN ",\"rcu\":{\"mode\":\"softirq\",\"jiffies_till_first_fqs\":0}}",
-        "t.json: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its force_quiescent_state() "
-        "forces once RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies have passed (at the grace period's 4th tick); set it only with mode kthread (3.7)");
+        "t.json: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its softirq forces "
+        "quiescent states once jiffies passes the grace period's start + RCU_JIFFIES_TILL_FORCE_QS (3): at its 4th tick, "
+        "and every 4th tick after; set it only with mode kthread (3.7)");
     bad("{" MIN ",\"costs\":{\"kthread_wakeup_ns\":9000}}",
         "t.json: $.costs.kthread_wakeup_ns: retired: the kthread's wakeup is now costed as the kernel pays it, split into "
         "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, charged to the "
@@ -1111,8 +1114,9 @@ Test(scenario_set, messages_name_the_override_a_check_depends_on)
                               "\"cues\":[{\"at_s\":0.5,\"flavor\":\"rcu_preempt\"}]}",
                               it, lb, 3, &path), -1);
     snprintf(want, sizeof want,
-             "%s: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its force_quiescent_state() "
-             "forces once RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies have passed (at the grace period's 4th tick); set it only with mode kthread (3.7) (rcu.mode is set by --mode softirq)\n"
+             "%s: $.rcu.jiffies_till_first_fqs: 3.6 (mode softirq) has no such parameter: its softirq forces "
+             "quiescent states once jiffies passes the grace period's start + RCU_JIFFIES_TILL_FORCE_QS (3): at its 4th tick, "
+             "and every 4th tick after; set it only with mode kthread (3.7) (rcu.mode is set by --mode softirq)\n"
              "%s: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false "
              "(rcu.no_hz is set by --set rcu.no_hz=false)\n"
              "%s: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])\n"
