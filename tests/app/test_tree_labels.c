@@ -38,7 +38,7 @@ Test(tree_labels, inner_bits_name_their_child_nodes_and_credits_keep_the_cpu)
     rd_end(rd);
     rd_set_text_observer(rd, NULL, NULL);
     for (int k = 1; k <= 4; k++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "rnp%d", k);
         cr_expect(drawn(name), "the root's bit %d reads \"%s\"", k - 1, name);
     }
