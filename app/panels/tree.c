@@ -1032,12 +1032,42 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
             break;
         }
     }
+    /* a tree too big for its boxes here is said in words, a line a level and one for V
+     * (levels_in_words()): the text over it keeps no line that room needs */
+    if (!fit_readable(rd, L->fit) && !L->sum_lines && v->levels > 0)
+        while (L->area.h - (drv_extra + cred_extra) * lh < (v->levels + 1) * lh && (cred_extra > 0 || drv_extra > 0)) {
+            if (cred_extra > 0) cred_extra--;
+            else drv_extra--;
+        }
     int extra = drv_extra + cred_extra;
     L->drv_lines = drv + drv_extra;
     L->head_lines = drv + drv_extra + cred_n + cred_extra;
     L->area.y += extra * lh;
     L->area.h -= extra * lh;
     L->spare -= extra * lh;
+}
+
+/* A tree whose boxes do not fit its room (big-machine's 261 nodes in a panel beside the workbook
+ * column at 1280x720 drew one thin line, in the lesson that asks for its nodes): each level in words,
+ * its nodes and how many still owe the grace period a quiescent state, then where to see the boxes. */
+static void levels_in_words(ui_frame *fr, rd_rect area, const ui_view *v, bool no_hints)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, RD_SANS_SMALL), y = area.y, first = 0;
+    char line[200];
+    for (int l = 0; l < v->levels && y + lh <= area.y + area.h; l++) {
+        int n = v->level_count[l], owe = 0;
+        bool leaf = l == v->levels - 1;
+        for (int i = first; i < first + n && i < v->nnodes; i++) owe += v->nodes[i].qsmask != 0;
+        if (n == 1) snprintf(line, sizeof line, "rnp%d%s: qsmask 0x%lx", first, leaf ? "" : " (root)", v->nodes[first].qsmask);
+        else snprintf(line, sizeof line, "rnp%d–rnp%d: %d %s, %d still owe%s", first, first + n - 1, n, leaf ? "leaves" : "nodes", owe,
+                      owe == 1 ? "s" : "");
+        panel_text_fit(fr, RD_SANS_SMALL, area.x, y, area.w, fr->th->text, line);
+        y += lh;
+        first += n;
+    }
+    if (!no_hints && y + lh <= area.y + area.h)
+        panel_text_fit(fr, RD_SANS_SMALL, area.x, y, area.w, fr->th->text_dim, "too many boxes for this room: V shows them");
 }
 
 int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have)
@@ -1094,6 +1124,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         panel_legend(fr, (rd_rect){c.x, c.y + c.h - L.leg_h, c.w, L.leg_h}, leg, nleg, true);
     }
     if (v->levels <= 0 || v->nnodes <= 0 || L.area.h <= 0) return;
+    if (!fit_readable(rd, L.fit) && !L.sum_lines) { levels_in_words(fr, L.area, v, ui_no_hints(st)); return; }
     if (L.sum_lines) {
         int nleaves = v->level_count[v->levels - 1];
         leaf_summary(fr, L.sum, v, v->nnodes - nleaves, nleaves, L.sum_max, true, ui_no_hints(st));

@@ -56,3 +56,28 @@ Test(tree_labels, inner_bits_name_their_child_nodes_and_credits_keep_the_cpu)
     rd_free(rd);
     ui_app_free(&a);
 }
+
+/* big-machine's 261 nodes in the tree panel beside the workbook column at 1280x720 (the room "Show
+ * me" of question 2.3 gets): too many boxes for the room, so each level in words; it drew one thin
+ * line, in the lesson that asks how many nodes the tree has. */
+Test(tree_labels, a_tree_too_big_for_its_room_is_said_in_words)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "big-machine.json", false);
+    app_seek(&a, (int64_t)20e6);
+    a.st.show_workbook = true;
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    R.n = 0;
+    app_draw_observed(&a, rd, keep_run, &R);
+    bool root = false, inner = false, leaves = false;
+    for (int i = 0; i < R.n; i++) {
+        root |= !strncmp(R.v[i].text, "rnp0 (root): qsmask", 19);
+        inner |= !strncmp(R.v[i].text, "rnp1–rnp4: 4 nodes", strlen("rnp1–rnp4: 4 nodes"));
+        leaves |= !strncmp(R.v[i].text, "rnp5–rnp260: 256 leaves", strlen("rnp5–rnp260: 256 leaves"));
+    }
+    cr_expect(root && inner && leaves, "the three levels in words (root %d, inner %d, leaves %d)", root, inner, leaves);
+    rd_free(rd);
+    ui_app_free(&a);
+}
