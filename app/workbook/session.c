@@ -108,6 +108,17 @@ void quiz_session_goto(quiz_session *s, size_t file, size_t lesson, size_t quest
     /* the order is fixed for this visit: counted from the answers given before it opened */
     if (s->review) quiz_order_identity(q, &s->order);
     else quiz_order_make(q, progress_student(&s->prog), e ? e->attempts : 0, &s->order);
+    /* a question answered right comes back with that answer marked or typed: a student reviewing the
+     * night before read a revisited choice with no mark, its options shuffled anew, as a lost answer.
+     * Progress keeps the file's letters, marked here at their places in this visit's order */
+    if (s->done && e && e->correct && e->last[0] && !s->review) {
+        if (q->kind == QUIZ_CHOICE || q->kind == QUIZ_MULTI) {
+            for (const char *c = e->last; *c; c++) {
+                char shown = quiz_order_letter(&s->order, (size_t)(*c - 'a'));
+                if (*c >= 'a' && (size_t)(*c - 'a') < q->nanswers && shown >= 'a') s->sel |= 1u << (shown - 'a');
+            }
+        } else if (strlen(e->last) < sizeof s->input) memcpy(s->input, e->last, strlen(e->last) + 1);
+    }
 }
 
 void quiz_session_keep_student(quiz_session *s)

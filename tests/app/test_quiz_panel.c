@@ -931,3 +931,28 @@ Test(session, a_quiz_file_opens_alone)
     cr_expect_str_eq(quiz_session_question(&s)->id, "9.1");
     quiz_session_close(&s);
 }
+
+/* A question answered right comes back with that answer marked (a choice, at its place in this visit's
+ * order) or typed (a number): a student revisiting the night before read an unmarked, reshuffled
+ * question as a lost answer. */
+Test(session, a_revisited_right_answer_is_marked)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    cr_assert_str_eq(quiz_session_question(&s)->id, "1.1");
+    quiz_session_pick(&s, shown_at(&s, 1)); /* B, the right one */
+    cr_assert_eq(quiz_session_submit(&s), 1);
+    quiz_session_goto(&s, 0, 1, 0); /* 2.1, a number */
+    cr_assert_str_eq(quiz_session_question(&s)->id, "2.1");
+    quiz_session_type(&s, "65");
+    cr_assert_eq(quiz_session_submit(&s), 1);
+    quiz_session_goto(&s, 0, 0, 1);
+    cr_expect_eq(s.sel, 0u, "an unanswered question starts unmarked");
+    quiz_session_goto(&s, 0, 0, 0);
+    cr_expect(s.done);
+    cr_expect_eq(s.sel, 1u << shown_at(&s, 1), "1.1 comes back with B marked where it is shown now (sel %#x)", s.sel);
+    quiz_session_goto(&s, 0, 1, 0);
+    cr_expect_str_eq(s.input, "65", "2.1 comes back with its number");
+    quiz_session_close(&s);
+}
