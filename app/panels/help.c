@@ -62,7 +62,6 @@ static const char *const keys[][2] = {
 
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
 {
-    (void)st;
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     int n = (int)(sizeof keys / sizeof keys[0]);
@@ -97,7 +96,13 @@ void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     rd_frame(rd, box, th->heading, rd_px(rd, 2));
     rd_clip_push(rd, box);
     int x = box.x + pad, y = box.y + pad;
-    rd_text(rd, RD_BIG, x, y, th->heading, "Keys");
+    int tw = rd_text(rd, RD_BIG, x, y, th->heading, "Keys");
+    /* the workbook column's keys differ (Home/End a lesson, PgUp/PgDn a question): a student who asked
+     * for help with the column's keyboard read the simulation's and pressed End into the next lesson */
+    if (st->show_workbook)
+        panel_text_fit(fr, RD_SANS_SMALL, x + tw + pad, y + rd_px(rd, 6), box.w - tw - 3 * pad, th->text_dim,
+                       "the window's keys; once A gives the workbook column the keyboard, its own are in its footer: a-g pick, "
+                       "Enter checks, h hint, PgUp/PgDn question, Home/End lesson, Esc gives the keys back");
     y += lh * 2;
     for (int c = 0, cx = x; c < ncol; cx += kw[c] + dw[c] + 2 * pad, c++)
         for (int i = c * per, row = 0; i < n && i < (c + 1) * per; i++, row++) {

@@ -68,6 +68,29 @@ Test(help_keys, help_overlay_lists_every_key)
     ui_app_free(&a);
 }
 
+/* With the workbook column shown, the help says that the column's keys differ and names them (a
+ * student pressed End, "to the end" on this sheet, and the column went to the next lesson). */
+Test(help_keys, help_over_the_workbook_names_the_columns_keys)
+{
+    ui_app a;
+    demo_app_load(&a);
+    char err[512];
+    a.st.show_help = true;
+    a.st.show_workbook = true;
+    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    text t = {0};
+    rd_set_text_observer(rd, observe, &t);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    const char *help = t.s ? strstr(t.s, "\nKeys\n") : NULL;
+    cr_assert(help, "no help overlay drawn");
+    cr_expect(strstr(help, "Home/End lesson") && strstr(help, "PgUp/PgDn question"), "the column's own keys are named");
+    free(t.s);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
 Test(help_keys, readme_key_table_lists_every_key)
 {
     const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
