@@ -85,7 +85,7 @@ void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
             }
             w += kw[c] + dw[c] + 2 * pad;
         }
-        h = (per + 2) * lh + 2 * pad;
+        h = (per + 2 + (st->show_workbook ? 2 : 0)) * lh + 2 * pad;
         if (w <= r.w && h <= r.h) break;
     }
     if (w > r.w) w = r.w;
@@ -96,14 +96,16 @@ void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     rd_frame(rd, box, th->heading, rd_px(rd, 2));
     rd_clip_push(rd, box);
     int x = box.x + pad, y = box.y + pad;
-    int tw = rd_text(rd, RD_BIG, x, y, th->heading, "Keys");
+    rd_text(rd, RD_BIG, x, y, th->heading, "Keys");
+    y += lh * 2;
     /* the workbook column's keys differ (Home/End a lesson, PgUp/PgDn a question): a student who asked
      * for help with the column's keyboard read the simulation's and pressed End into the next lesson */
-    if (st->show_workbook)
-        panel_text_fit(fr, RD_SANS_SMALL, x + tw + pad, y + rd_px(rd, 6), box.w - tw - 3 * pad, th->text_dim,
-                       "the window's keys; once A gives the workbook column the keyboard, its own are in its footer: a-g pick, "
-                       "Enter checks, h hint, PgUp/PgDn question, Home/End lesson, Esc gives the keys back");
-    y += lh * 2;
+    if (st->show_workbook) {
+        panel_wrap_fit(fr, fd, (rd_rect){x, y - lh / 2, box.w - 2 * pad, 2 * lh}, th->text_dim,
+                       "These are the window's keys. Once A gives the workbook column the keyboard, its own apply (its footer "
+                       "lists them): a-g pick, Enter checks, h hint, PgUp/PgDn question, Home/End lesson, Esc gives the keys back.");
+        y += 2 * lh;
+    }
     for (int c = 0, cx = x; c < ncol; cx += kw[c] + dw[c] + 2 * pad, c++)
         for (int i = c * per, row = 0; i < n && i < (c + 1) * per; i++, row++) {
             rd_text(rd, fk, cx, y + row * lh, th->text, keys[i][0]);
