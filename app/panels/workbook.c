@@ -323,13 +323,32 @@ static void button(workbook_panel *wb, pen *p, int *x, const char *label, int ki
     hit(wb, b, kind, 0);
 }
 
+/* A lesson chip's words: "3 4/7", or for a finished lesson where the row is short of room "6 ✓" */
+static void chip_label(workbook_panel *wb, const quiz_file *f, const quiz_lesson *l, bool compact, char *label, size_t n)
+{
+    wb_score sc;
+    wb_lesson_score(&wb->s.prog, f, l, &sc);
+    size_t right = wb_score_done(&sc);
+    if (compact && right == l->nquestions) snprintf(label, n, "%s \u2713", l->id);
+    else snprintf(label, n, "%s %zu/%zu", l->id, right, l->nquestions);
+}
+
 /* One chip per lesson, "3 4/7": its id and how many of its questions are done (right or shown); full
- * lessons are filled, the current one framed. A click opens the lesson. */
+ * lessons are filled, the current one framed. A click opens the lesson. Where the chips would take a
+ * second row, finished lessons say "6 ✓" (a student's "7 0/6" wrapped under the rest at 1280x720). */
 static void lesson_chips(workbook_panel *wb, pen *p)
 {
     rd_ctx *rd = p->fr->rd;
     const ui_theme *th = p->fr->th;
     int h = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 4), sp = rd_px(rd, 4), x = p->c.x;
+    int row_w = 0;
+    for (size_t fi = 0; fi < wb->s.set.n; fi++)
+        for (size_t li = 0; li < wb->s.set.files[fi].nlessons && li < 256; li++) {
+            char label[48];
+            chip_label(wb, &wb->s.set.files[fi], &wb->s.set.files[fi].lessons[li], false, label, sizeof label);
+            row_w += rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8) + sp;
+        }
+    bool compact = row_w - sp > p->c.w;
     for (size_t fi = 0; fi < wb->s.set.n; fi++) {
         const quiz_file *f = &wb->s.set.files[fi];
         for (size_t li = 0; li < f->nlessons && li < 256; li++) {
@@ -339,7 +358,7 @@ static void lesson_chips(workbook_panel *wb, pen *p)
             wb_score sc;
             wb_lesson_score(&wb->s.prog, f, l, &sc);
             size_t right = wb_score_done(&sc);
-            snprintf(label, sizeof label, "%s %zu/%zu", l->id, right, l->nquestions);
+            chip_label(wb, f, l, compact, label, sizeof label);
             int w = rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8);
             if (x + w > p->c.x + p->c.w && x > p->c.x) { x = p->c.x; p->y += h + sp; }
             rd_rect b = {x, p->y, w, h};
