@@ -483,6 +483,7 @@ static const char *box_words(rd_ctx *rd, const ui_view *v, const rv_node_view *n
     case BOX_NO_GP:
         snprintf(forms[nf++], 64, "no GP waiting");
         snprintf(forms[nf++], 64, "no GP");
+        snprintf(forms[nf++], 64, "–"); /* a narrow box (tree with 17 CPUs beside the workbook) showed "no …" */
         break;
     case BOX_EMPTY:
         /* leaves past the machine's last CPU: 3.6's tree is built for NR_CPUS; a student comparing
