@@ -956,3 +956,40 @@ Test(session, a_revisited_right_answer_is_marked)
     cr_expect_str_eq(s.input, "65", "2.1 comes back with its number");
     quiz_session_close(&s);
 }
+
+/* The lesson chips in a column too narrow for all of them on one row: a finished lesson reads "1 ✓"
+ * (a student's "7 0/6" sat alone on a second row at 1280x720); in a wide one each keeps "1 2/2". */
+Test(panel, finished_lessons_chips_shorten_where_the_row_is_short)
+{
+    rd_ctx *rd;
+    workbook_panel *wb = open_panel(&rd);
+    quiz_session *s = workbook_panel_session(wb);
+    quiz_session_pick(s, shown_at(s, 1));
+    cr_assert_eq(quiz_session_submit(s), 1);
+    quiz_session_goto(s, 0, 0, 1);
+    quiz_session_pick(s, shown_at(s, 0));
+    quiz_session_pick(s, shown_at(s, 2));
+    cr_assert_eq(quiz_session_submit(s), 1); /* lesson 1 done: 2/2 */
+    static char texts[8192];
+    ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT)};
+    /* the narrowest column that holds "1 ✓" and "2 0/2" on one row but not "1 2/2" beside "2 0/2" */
+    int pad = rd_px(rd, 8), sp = rd_px(rd, 4);
+    int full = rd_text_width(rd, RD_SANS_SMALL, "1 2/2") + rd_text_width(rd, RD_SANS_SMALL, "2 0/2") + 2 * pad + sp;
+    int tick = rd_text_width(rd, RD_SANS_SMALL, "1 \u2713") + rd_text_width(rd, RD_SANS_SMALL, "2 0/2") + 2 * pad + sp;
+    cr_assert_lt(tick, full);
+    bool shortened = false, whole = false;
+    for (int w = 60; w < 400 && !(shortened && whole); w += 2) {
+        texts[0] = 0;
+        rd_set_text_observer(rd, collect, texts);
+        rd_begin(rd, fr.th->bg);
+        workbook_panel_draw(wb, &fr, (rd_rect){0, 0, w, 600});
+        rd_end(rd);
+        rd_set_text_observer(rd, NULL, NULL);
+        if (strstr(texts, "1 \u2713\n")) shortened = true;
+        if (strstr(texts, "1 2/2\n")) whole = true;
+    }
+    cr_expect(shortened, "a narrow column shortens the finished lesson's chip");
+    cr_expect(whole, "a wide one keeps its count");
+    rd_free(rd);
+    workbook_panel_free(wb);
+}
