@@ -980,6 +980,7 @@ Test(panel, finished_lessons_chips_shorten_where_the_row_is_short)
     bool shortened = false, whole = false;
     for (int w = 60; w < 400 && !(shortened && whole); w += 2) {
         texts[0] = 0;
+        fr.ntips = fr.nhits = 0; /* a frame's own, as the window starts each */
         rd_set_text_observer(rd, collect, texts);
         rd_begin(rd, fr.th->bg);
         workbook_panel_draw(wb, &fr, (rd_rect){0, 0, w, 600});
@@ -990,6 +991,7 @@ Test(panel, finished_lessons_chips_shorten_where_the_row_is_short)
     }
     cr_expect(shortened, "a narrow column shortens the finished lesson's chip");
     cr_expect(whole, "a wide one keeps its count");
+    free(fr.tips);
     rd_free(rd);
     workbook_panel_free(wb);
 }
