@@ -323,14 +323,16 @@ static void button(workbook_panel *wb, pen *p, int *x, const char *label, int ki
     hit(wb, b, kind, 0);
 }
 
-/* A lesson chip's words: "3 4/7", or for a finished lesson where the row is short of room "6 ✓" */
-static void chip_label(workbook_panel *wb, const quiz_file *f, const quiz_lesson *l, bool compact, char *label, size_t n)
+/* A lesson chip's words: "3 4/7", or for a finished lesson where the row is short of room "6 ✓".
+ * Returns how many of its questions are done. */
+static size_t chip_label(workbook_panel *wb, const quiz_file *f, const quiz_lesson *l, bool compact, char *label, size_t n)
 {
     wb_score sc;
     wb_lesson_score(&wb->s.prog, f, l, &sc);
     size_t right = wb_score_done(&sc);
     if (compact && right == l->nquestions) snprintf(label, n, "%s \u2713", l->id);
     else snprintf(label, n, "%s %zu/%zu", l->id, right, l->nquestions);
+    return right;
 }
 
 /* One chip per lesson, "3 4/7": its id and how many of its questions are done (right or shown); full
@@ -353,12 +355,8 @@ static void lesson_chips(workbook_panel *wb, pen *p)
         const quiz_file *f = &wb->s.set.files[fi];
         for (size_t li = 0; li < f->nlessons && li < 256; li++) {
             const quiz_lesson *l = &f->lessons[li];
-            char key[128], label[48];
-            quiz_lesson_key(f, l, key, sizeof key);
-            wb_score sc;
-            wb_lesson_score(&wb->s.prog, f, l, &sc);
-            size_t right = wb_score_done(&sc);
-            chip_label(wb, f, l, compact, label, sizeof label);
+            char label[48];
+            size_t right = chip_label(wb, f, l, compact, label, sizeof label);
             int w = rd_text_width(rd, RD_SANS_SMALL, label) + rd_px(rd, 8);
             if (x + w > p->c.x + p->c.w && x > p->c.x) { x = p->c.x; p->y += h + sp; }
             rd_rect b = {x, p->y, w, h};

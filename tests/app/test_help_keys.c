@@ -46,50 +46,46 @@ static void observe(void *ctx, const char *s, const char *end, int x, int y, int
     t->s[t->n] = 0;
 }
 
-Test(help_keys, help_overlay_lists_every_key)
+/* The text a 1600x900 frame of the demo draws with the help overlay open (the workbook column too when
+ * asked), one run a line; *help points at the overlay's part, from its title on. Free the result. */
+static char *help_drawn(bool workbook, const char **help)
 {
     ui_app a;
     demo_app_load(&a);
     char err[512];
     a.st.show_help = true;
+    a.st.show_workbook = workbook;
     rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
     text t = {0};
     rd_set_text_observer(rd, observe, &t);
     ui_app_draw(&a, rd);
     rd_end(rd);
-    /* only the overlay: from its title on */
-    const char *help = t.s ? strstr(t.s, "\nKeys\n") : NULL;
-    cr_assert(help, "no help overlay drawn");
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) cr_expect(has_token(help, keys[i]), "help overlay lacks %s", keys[i]);
-    cr_expect(strstr(help, "Shift: 70 s"), "help overlay lacks Shift+L / Shift+K (70 s)");
-    free(t.s);
     rd_free(rd);
     ui_app_free(&a);
+    *help = t.s ? strstr(t.s, "\nKeys\n") : NULL;
+    cr_assert(*help, "no help overlay drawn");
+    return t.s;
+}
+
+Test(help_keys, help_overlay_lists_every_key)
+{
+    const char *help;
+    char *all = help_drawn(false, &help);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) cr_expect(has_token(help, keys[i]), "help overlay lacks %s", keys[i]);
+    cr_expect(strstr(help, "Shift: 70 s"), "help overlay lacks Shift+L / Shift+K (70 s)");
+    free(all);
 }
 
 /* With the workbook column shown, the help says that the column's keys differ and names them (a
  * student pressed End, "to the end" on this sheet, and the column went to the next lesson). */
 Test(help_keys, help_over_the_workbook_names_the_columns_keys)
 {
-    ui_app a;
-    demo_app_load(&a);
-    char err[512];
-    a.st.show_help = true;
-    a.st.show_workbook = true;
-    rd_ctx *rd = rd_new_offscreen(1600, 900, 1.0f, err, sizeof err);
-    cr_assert(rd, "%s", err);
-    text t = {0};
-    rd_set_text_observer(rd, observe, &t);
-    ui_app_draw(&a, rd);
-    rd_end(rd);
-    const char *help = t.s ? strstr(t.s, "\nKeys\n") : NULL;
-    cr_assert(help, "no help overlay drawn");
-    for (char *c = (char *)help; *c; c++) if (*c == '\n') *c = ' '; /* a wrapped note reads on across its lines */
+    const char *help;
+    char *all = help_drawn(true, &help);
+    for (char *c = all + (help - all); *c; c++) if (*c == '\n') *c = ' '; /* a wrapped note reads on across its lines */
     cr_expect(strstr(help, "Home/End lesson") && strstr(help, "PgUp/PgDn question"), "the column's own keys are named: %.600s", help);
-    free(t.s);
-    rd_free(rd);
-    ui_app_free(&a);
+    free(all);
 }
 
 Test(help_keys, readme_key_table_lists_every_key)

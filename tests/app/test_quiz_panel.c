@@ -913,9 +913,9 @@ Test(session, a_lesson_chip_opens_its_first_question_not_done)
  * data's quizzes/ beside it. */
 Test(session, a_quiz_file_opens_alone)
 {
-    char other[300], mine[300], msg[1024];
-    snprintf(other, sizeof other, "%s/zz.json", qdir);
-    FILE *f = fopen(other, "w");
+    char mine[300], msg[1024];
+    snprintf(mine, sizeof mine, "%s/zz.json", qdir);
+    FILE *f = fopen(mine, "w");
     cr_assert_not_null(f);
     fputs("{\"id\": \"zz\", \"title\": \"Z\", \"lessons\": [{\"id\": \"9\", \"title\": \"Nine\", \"questions\": ["
           " {\"id\": \"9.1\", \"kind\": \"numeric\", \"question\": \"Nine?\", \"explanation\": \"9.\","
@@ -925,7 +925,6 @@ Test(session, a_quiz_file_opens_alone)
     cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
     cr_expect_eq(s.set.n, 2, "the folder: both files");
     quiz_session_close(&s);
-    snprintf(mine, sizeof mine, "%s/zz.json", qdir);
     cr_assert_eq(quiz_session_open(&s, mine, ppath, msg, sizeof msg), 0, "%s", msg);
     cr_expect_eq(s.set.n, 1, "a file: that file alone");
     cr_expect_str_eq(quiz_session_question(&s)->id, "9.1");
