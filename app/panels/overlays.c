@@ -32,6 +32,26 @@ static void fmt_speed(char *b, size_t n, double s)
     else snprintf(b, n, "1/%.0fx", 1.0 / s);
 }
 
+/* A status too long for the top bar's room, whole, in a box hung under the bar's right end: at 1280x720
+ * "At the end of the run: Home goes b…" hid the key it named. Up to three lines wrapped; the status
+ * expires as it would in the bar. */
+static void status_toast(ui_frame *fr, rd_rect bar, int x_from, const char *s, rd_color col)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    int pad = rd_px(rd, 6), most = bar.w - 2 * pad, tw = rd_text_width(rd, RD_BOLD, s) + 2 * pad;
+    int w = tw < most ? tw : most;
+    int x = bar.x + bar.w - pad - w;
+    if (x > x_from && x_from + w <= bar.x + bar.w - pad) x = x_from; /* under where the bar would have said it */
+    int lines = panel_wrap_lines(rd, RD_BOLD, w - 2 * pad, s);
+    if (lines > 3) lines = 3;
+    int h = lines * rd_line_height(rd, RD_BOLD) + 2 * rd_px(rd, 4);
+    rd_rect box = {x, bar.y + bar.h, w, h};
+    rd_fill(rd, box, th->panel);
+    rd_frame(rd, box, col, rd_px(rd, 2));
+    panel_wrap_fit(fr, RD_BOLD, (rd_rect){x + pad, box.y + rd_px(rd, 4), w - 2 * pad, h - 2 * rd_px(rd, 4)}, col, s);
+}
+
 void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name)
 {
     rd_ctx *rd = fr->rd;
@@ -74,10 +94,10 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         int w = r.x + r.w - pad - x, lw = rd_text_width(rd, RD_BOLD, line), gap2 = rd_px(rd, 24); /* right of the badge */
         /* what a key just did or why it did nothing ("That was the last cue", a refused Shift+Z) goes at
          * the right instead of the glossary hint: in presentation mode a refused key said nothing at all */
-        bool say = st->status[0] && !st->status_routine;
+        bool say = st->status[0] && !st->status_routine, toast = false;
         if (say) {
             int sw = rd_text_width(rd, RD_SANS_SMALL, st->status), most = w - (lw < w / 2 ? lw : w / 2) - gap2;
-            if (sw > most) sw = most;
+            if (sw > most) toast = true, sw = 0;
             if (sw > 0) {
                 panel_text_fit(fr, RD_SANS_SMALL, x + w - sw, y + (bh - rd_line_height(rd, RD_SANS_SMALL)) / 2, sw, th->stall_text,
                                st->status);
@@ -93,6 +113,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         }
         panel_text_in(fr, RD_BOLD, (rd_rect){x, y, w, bh}, RD_LEFT, th->heading, line);
         rd_clip_pop(rd);
+        if (toast) status_toast(fr, r, r.x + r.w, st->status, th->stall_text); /* at the right, as in the bar */
         return;
     }
     x += panel_button(fr, x, y, bh, st->playing ? "❚❚ pause" : "▶ play", ACT_PLAY, 0, st->playing) + gap;
@@ -176,6 +197,8 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         x += bw + gap;
         mid_w -= bw + gap;
     }
+    bool toast = st->status[0] && rd_text_width(rd, RD_BOLD, st->status) > mid_w;
+    int toast_x = x;
     if (mid_w > 0) {
         /* paused: after the name, what the last step did (the event that brought the state here) */
         char both[640];
@@ -184,8 +207,9 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
          * drop the time, then the scenario's name, before cutting what the last step did */
         if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s — %s", name, v->last_event_what);
         if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s", v->last_event_what);
-        const char *msg = st->status[0] ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
-        if (st->status[0] && !st->compare && v->label && v->label[0]) {
+        bool in_bar = st->status[0] && !toast;
+        const char *msg = in_bar ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
+        if (in_bar && !st->compare && v->label && v->label[0]) {
             /* a status message stands where the name and the kernel were: keep the kernel ("3.7
              * (kthread)") before it, the one thing a single view says nowhere else (a student could not
              * tell which kernel the held caption was about) */
@@ -198,10 +222,11 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
                 mid_w -= mw;
             }
         }
-        panel_text_in(fr, st->status[0] ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
-                   st->status[0] ? th->ok : th->text, msg);
+        panel_text_in(fr, in_bar ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
+                   in_bar ? th->ok : th->text, msg);
     }
     rd_clip_pop(rd);
+    if (toast) status_toast(fr, r, toast_x, st->status, th->ok);
 }
 
 int panel_banner_height(rd_ctx *rd, const ui_state *st, int width)

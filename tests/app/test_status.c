@@ -3,6 +3,7 @@
 
 #include "window/window.h"
 #include "window/workbook_hooks.h"
+#include "text_runs.h"
 #include "window_fixture.h"
 
 #include <stdio.h>
@@ -150,4 +151,37 @@ Test(status, h_without_a_hint_says_so)
     key_at(SDLK_PAGEDOWN, 10);
     key_at(SDLK_h, 20);
     cr_expect(strstr(W->app.st.status, "Question 5.3 has no hint"), "status: %s", W->app.st.status);
+}
+
+/* At 1280x720 the bar's middle holds about forty characters: "At the end of the run: Home goes b…" hid
+ * the key it named. A status too long for the bar is drawn whole in a box under it; a short one stays. */
+Test(status, a_status_too_long_for_the_top_bar_is_drawn_whole_under_it)
+{
+    open_shipped("big-machine");
+    static runs q;
+    const char *longer = "At the end of the run: Home goes back to the start, End stays here, and the wheel scrolls back";
+    for (int pass = 0; pass < 2; pass++) {
+        const char *msg = pass ? "Saved" : longer;
+        ui_app_status(&W->app, 0, "%s", msg);
+        q.n = 0;
+        rd_set_text_observer(W->rd, keep_run, &q);
+        frame();
+        rd_set_text_observer(W->rd, NULL, NULL);
+        int top_h = W->app.L.top.y + W->app.L.top.h; /* the bar as the frame laid it out */
+        bool whole = false, cut = false, below = false;
+        char joined[1024] = "";
+        for (int i = 0; i < q.n; i++) {
+            if (strstr(q.v[i].text, "…") && !strncmp(q.v[i].text, "At the end", 10)) cut = true;
+            if (strstr(msg, q.v[i].text) && strlen(q.v[i].text) > 3) {
+                if (q.v[i].r.y >= top_h) below = true;
+                size_t l = strlen(joined);
+                snprintf(joined + l, sizeof joined - l, "%s%s", l ? " " : "", q.v[i].text);
+            }
+        }
+        whole = strstr(joined, msg) != NULL;
+        cr_expect(whole, "the status is drawn whole: \"%s\"", joined);
+        cr_expect_not(cut, "the status is not cut with …");
+        if (pass == 0) cr_expect(below, "a status longer than the bar hangs under it");
+        else cr_expect_not(below, "a short status stays in the bar");
+    }
 }
