@@ -125,6 +125,7 @@ void gp_begin(rv_engine *e, rcu_state *rsp)
     rsp->gp_start_cpu = e->ctx_cpu;
     record_gp_stall_check_time(e, rsp);
     charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+    rsp->node_lock_visits++;
     rv_event *ev = emit(e, RV_EV_GP_START, e->ctx_cpu, rsp->flavor);
     if (ev) ev->gp = rsp->gpnum;
 }
@@ -208,6 +209,7 @@ static int starting_leaf(const rv_engine *e, const rcu_state *rsp, int cpu)
 void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
 {
     charge(e, rsp->flavor, e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns, true);
+    rsp->node_lock_visits++;
     init_node(e, rsp, n, cpu, starting_leaf(e, rsp, cpu), init_logged(e));
 }
 
@@ -221,6 +223,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
          * unlock. The lock section is the caller's, like the wake_up(). */
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
         charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        rsp->node_lock_visits++;
         rsp->gp_flags = RCU_GP_FLAG_INIT; /* assigned: a stale RCU_GP_FLAG_FQS request goes with it */
         kthread_wake(e, rsp, cpu, 1);
         return;
@@ -228,6 +231,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
     gp_begin(e, rsp);
     int64_t walk = (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns);
     charge(e, rsp->flavor, walk, true); /* every node's lock and init, as one sum */
+    rsp->node_lock_visits += (uint64_t)e->nnodes;
     const bool logged = init_logged(e);
     const int cpu_leaf = starting_leaf(e, rsp, cpu);
     if (logged) {
@@ -282,6 +286,7 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
         int64_t walk = (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns);
         charge(e, rsp->flavor, walk, true);
         charge_lock_section(e, walk);
+        rsp->node_lock_visits += (uint64_t)e->nnodes;
     }
     gp_finish(e, rsp);
     rcu_start_gp(e, rsp, cpu);
@@ -350,6 +355,7 @@ static __attribute__((noinline)) void fqs_idle_run_book(rv_engine *e, rcu_state 
 {
     const int64_t lock_ns = e->cfg.costs.node_lock_ns, miss_ns = e->cfg.costs.cache_miss_ns;
     charge(e, rsp->flavor, lock_ns * run.leaves + miss_ns * run.probes, true);
+    rsp->node_lock_visits += (uint64_t)run.leaves;
     charge_lock_section(e, lock_ns + miss_ns * run.max_probes);
     rsp->dyntick_credits += (uint64_t)run.probes;
     rsp->idle_probes += (uint64_t)run.probes;
@@ -444,6 +450,7 @@ static inline __attribute__((always_inline)) int fqs_leaf(rv_engine *e, rcu_stat
     /* the leaf lock and the probes: one irqs-off section, charged as one sum */
     int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
     charge(e, rsp->flavor, section, true);
+    rsp->node_lock_visits++;
     rsp->idle_probes += (uint64_t)probed_here;
     charge_lock_section(e, section);
     if (mask) {
@@ -601,6 +608,7 @@ static inline __attribute__((always_inline)) int force_qs_rnp_leaf37(rv_engine *
     /* the leaf lock and the probes: one irqs-off section, charged as one sum */
     const int64_t section = e->cfg.costs.node_lock_ns + e->cfg.costs.cache_miss_ns * probed_here;
     charge_kthread(e, rsp, section);
+    rsp->node_lock_visits++;
     rsp->idle_probes += (uint64_t)probed_here;
     charge_lock_section(e, section);
     if (mask) {
@@ -623,6 +631,7 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
         } else { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
             charge_kthread(e, rsp, e->cfg.costs.node_lock_ns);
             charge_lock_section(e, e->cfg.costs.node_lock_ns);
+            rsp->node_lock_visits++;
         }
         /* cond_resched() between leaves */
         if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
@@ -674,6 +683,7 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     if (clear_leaves) {
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns * clear_leaves, true);
         charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        rsp->node_lock_visits += (uint64_t)clear_leaves;
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = p.gp; ev->arg = p.snapshot ? 0 : 1; ev->n = p.probed; }

@@ -315,6 +315,8 @@ typedef struct rcu_state {
     int64_t kt_sched_ns;             /* of gp_overhead_ns: the 3.7 kthread's own scheduling (wake_up(), its two
                                         switches per sleep/wake cycle, the FQS timeout timer): what 3.6 never pays */
     uint64_t kt_wakeups;             /* the 3.7 kthread's sleep/wake cycles (woken by a waker or its FQS timer) */
+    uint64_t node_lock_visits;       /* rcu_node visits charged node_lock_ns (walks, climbs, FQS leaves, root
+                                        relocks): 3.7's separate init and cleanup walks take more per GP */
     int64_t cb_latency_sum; uint64_t cb_latency_n;
     uint64_t gp_hist[64 * 8];        /* GP durations: log2 buckets of ns, 8 sub-buckets */
     int64_t gp_max_ns;

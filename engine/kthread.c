@@ -133,6 +133,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         kt->state = KT_CLEANUP;
         kt->walk = 0;
         charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* rcu_gp_cleanup(): root lock for gp_max */
+        rsp->node_lock_visits++;
         /* FALLTHROUGH */
     case KT_CLEANUP: {
         rcu_node *rnp = &rsp->node[kt->walk];
@@ -140,6 +141,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         rsp->walk_node = kt->walk;
         charge_kthread(e, rsp, node_cost);
         charge_lock_section(e, node_cost);
+        rsp->node_lock_visits++;
         rv_event *ev = emit(e, RV_EV_GP_CLEANUP_NODE, kt->cpu, rsp->flavor);
         if (ev) { ev->gp = rsp->gpnum; ev->node = kt->walk; }
         preempt_point(e);
@@ -148,6 +150,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             return true;
         }
         charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* root lock again: completed, fqs_state, gp_flags */
+        rsp->node_lock_visits++;
         gp_finish(e, rsp);
         kt->state = KT_IDLE;
         if (cpu_needs_another_gp(e, rsp, &rsp->rda[kt->cpu])) rsp->gp_flags = RCU_GP_FLAG_INIT;

@@ -522,6 +522,8 @@ typedef struct rv_flavor_report {
     double kthread_sched_us;        /* of it, the 3.7 GP kthread's own scheduling: the waker's wake_up(), two
                                        context switches per sleep/wake cycle, arming its FQS timeout (0 in 3.6) */
     uint64_t kthread_wakeups;       /* the 3.7 GP kthread's sleep/wake cycles (0 in 3.6): the captions' "~22 per GP" */
+    uint64_t node_lock_visits;      /* rcu_node lock visits charged costs.node_lock_ns: walks, climbs, FQS leaves,
+                                       root relocks (3.7's kthread walks the tree twice per GP, 3.6 often once) */
     double overhead_per_gp_us, overhead_per_update_ns;
     double gp_ms_p50, gp_ms_p99, gp_ms_max;
     uint64_t fqs_scans, idle_probes, offline_credits, stall_warnings;

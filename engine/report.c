@@ -55,6 +55,7 @@ void rv_report_build(const rv_engine *e, rv_report *r)
         fr->fqs_overhead_us = (double)rsp->fqs_ns / 1e3;
         fr->kthread_sched_us = (double)rsp->kt_sched_ns / 1e3;
         fr->kthread_wakeups = rsp->kt_wakeups;
+        fr->node_lock_visits = rsp->node_lock_visits;
         fr->overhead_per_gp_us = rsp->grace_periods ? fr->gp_overhead_us / (double)rsp->grace_periods : 0;
         fr->overhead_per_update_ns = rsp->updates ? (double)rsp->gp_overhead_ns / (double)rsp->updates : 0;
         fr->gp_ms_max = (double)rsp->gp_max_ns / 1e6;

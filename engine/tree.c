@@ -122,6 +122,7 @@ void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, 
         if (climbed) {
             charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
             charge_lock_section(e, e->cfg.costs.node_lock_ns);
+            rsp->node_lock_visits++;
         }
         climbed = true;
         if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
@@ -171,6 +172,7 @@ void qs_batch_flush(rv_engine *e, rcu_state *rsp, qs_batch *b)
     unsigned long bits = b->mask;
     charge(e, rsp->flavor, lock_ns * b->climbs, true);
     charge_lock_section(e, lock_ns);
+    rsp->node_lock_visits += (uint64_t)b->climbs;
     b->climbs = 0;
     b->mask = 0;
     if (p->gpnum == p->completed) return;
@@ -182,6 +184,7 @@ void qs_batch_flush(rv_engine *e, rcu_state *rsp, qs_batch *b)
     if (p->parent < 0) { rcu_report_qs_rsp(e, rsp); return; }
     charge(e, rsp->flavor, lock_ns, true); /* the next climb takes the grandparent's lock */
     charge_lock_section(e, lock_ns);
+    rsp->node_lock_visits++;
     rcu_report_qs_rnp_logged(e, rsp, p->grpmask, p->parent, false);
 }
 

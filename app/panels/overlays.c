@@ -398,7 +398,7 @@ void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nvi
     char b0[1600], b1[1600];
     const char *c0, *c1;
     bool split = strip_texts(caps, nviews > 1 ? 2 : 1, b0, b1, sizeof b0, &c0, &c1);
-    char note[640];
+    char note[900];
     if (!split && (!c0 || !c0[0]) && nviews > 1 && r.w > 0 && r.h > 0) {
         const ui_view *v36 = views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[1];
         const ui_view *v37 = v36 == views[0] ? views[1] : views[0];

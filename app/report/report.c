@@ -60,6 +60,7 @@ static cJSON *flavor_json(const rv_flavor_report *f)
     cJSON_AddNumberToObject(o, "fqs_overhead_us", f->fqs_overhead_us);
     cJSON_AddNumberToObject(o, "kthread_sched_us", f->kthread_sched_us);
     add_u64(o, "kthread_wakeups", f->kthread_wakeups);
+    add_u64(o, "node_lock_visits", f->node_lock_visits);
     cJSON_AddNumberToObject(o, "overhead_per_gp_us", f->overhead_per_gp_us);
     cJSON_AddNumberToObject(o, "overhead_per_update_ns", f->overhead_per_update_ns);
     cJSON *d = cJSON_AddObjectToObject(o, "gp_duration_ms");

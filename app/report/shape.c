@@ -18,7 +18,7 @@ static const rk_key gp_duration[] = {NUM("p50"), NUM("p99"), NUM("max"), END};
 
 static const rk_key flavor[] = {
     CNT("grace_periods"), CNT("updates"), CNT("callbacks_invoked"), NUM("updates_per_gp"),
-    NUM("gp_overhead_us"), NUM("fqs_overhead_us"), NUM("kthread_sched_us"), CNT("kthread_wakeups"), NUM("overhead_per_gp_us"), NUM("overhead_per_update_ns"),
+    NUM("gp_overhead_us"), NUM("fqs_overhead_us"), NUM("kthread_sched_us"), CNT("kthread_wakeups"), CNT("node_lock_visits"), NUM("overhead_per_gp_us"), NUM("overhead_per_update_ns"),
     OBJ("gp_duration_ms", gp_duration), CNT("fqs_scans"), CNT("idle_probes"), CNT("offline_credits"),
     CNT("stall_warnings"), CNT("sync_calls"), NUM("sync_latency_ms_mean"), NUM("callback_latency_ms_mean"),
     CNT("callbacks_orphaned"), CNT("callbacks_adopted"), CNT("blocked_tasks"), CNT("blocked_tasks_gp"),

@@ -231,3 +231,48 @@ Test(report, kthread_sched_is_the_kthreads_own_scheduling)
         rv_report_free(&r);
     }
 }
+
+/* node_lock_visits counts every rcu_node visit the engine charges node_lock_ns for: with every other
+ * cost 0 (node_init_ns too), a flavor's whole GP overhead is its visits times node_lock_ns, in both
+ * kernels, on a one-node tree (small-busy), a two-level one with FAST_NO_HZ forcing (hackbench's 3.6
+ * NR_CPUS tree) and a three-level one (big-machine). A visit charged and not counted, or counted and
+ * not charged, breaks the equality. The compare strip quotes these counts per GP. */
+static void only_node_locks(rv_costs *c)
+{
+    rv_costs only = {0};
+    only.node_lock_ns = 1000;
+    only.kthread_latency_ns = c->kthread_latency_ns;
+    only.ksoftirqd_latency_ns = c->ksoftirqd_latency_ns;
+    *c = only;
+}
+
+Test(report, node_lock_visits_are_every_node_lock_charged)
+{
+    const char *names[] = {"small-busy", "hackbench", "big-machine"};
+    const double secs[] = {2.0, 0.5, 0.05};
+    for (int s = 0; s < 3; s++)
+        for (int m = 0; m < 2; m++) {
+            rv_config cfg;
+            fx_shipped_config(names[s], &cfg);
+            cfg.rcu.mode = m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
+            only_node_locks(&cfg.costs);
+            rv_engine *e = fx_engine(&cfg, NULL);
+            rv_config_free(&cfg);
+            fx_run_s(e, secs[s]);
+            rv_report r;
+            rv_report_build(e, &r);
+            uint64_t gps = 0;
+            for (int f = 0; f < RV_NFLAVORS; f++) {
+                const rv_flavor_report *fr = &r.flavors[f];
+                if (!fr->enabled) continue;
+                gps += fr->grace_periods;
+                cr_expect_float_eq(fr->gp_overhead_us, (double)fr->node_lock_visits, 1e-6, "%s %s %s: %.3f us overhead, %llu visits",
+                                   names[s], m ? "3.7" : "3.6", rv_flavor_name(f), fr->gp_overhead_us,
+                                   (unsigned long long)fr->node_lock_visits);
+                if (fr->grace_periods) cr_expect_gt(fr->node_lock_visits, fr->grace_periods, "each GP visits the root at least once");
+            }
+            cr_expect_gt(gps, 0u, "%s ran grace periods", names[s]);
+            rv_report_free(&r);
+            rv_engine_free(e);
+        }
+}
