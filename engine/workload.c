@@ -826,7 +826,9 @@ static void torture_stats(rv_engine *e)
     char line[400];
     bool stale = false; /* any reader that saw an element at pipe count 2 or more */
     for (int i = 2; i < RV_PIPE_LEN; i++) stale |= e->reader_pipe[i] != 0;
-    int len = snprintf(line, sizeof line, "rcu-torture: %sReader Pipe: ",
+    /* rcu_torture_printk(): "%s%s ", torture_type, TORTURE_FLAG ("-torture:"); rcu.busted stands for the
+     * rcu_busted type of later kernels, so its lines carry that name */
+    int len = snprintf(line, sizeof line, "%s-torture: %sReader Pipe: ", e->cfg.rcu.busted ? "rcu_busted" : "rcu",
                        stale ? "!!! " : "");
     for (int i = 0; i < RV_PIPE_LEN && len < (int)sizeof line - 24; i++)
         len += snprintf(line + len, sizeof line - (size_t)len, " %llu", (unsigned long long)e->reader_pipe[i]);

@@ -22,7 +22,7 @@ void cli_run_usage(void)
            "                          VALUE is JSON when it parses, else a string; repeatable, later ones win\n"
            "  --busted                invoke callbacks without waiting for grace periods (rcu_busted, a torture type of later kernels)\n"
            "  --debugfs               after the run, print rcugp, rcuhier, rcudata and rcu_pending as\n"
-           "                          3.6/3.7 debugfs showed them\n"
+           "                          3.6/3.7 debugfs showed them (rcudata in its CONFIG_RCU_BOOST=n form: no kt=/ktl=)\n"
            "  --dmesg                 after the run, print the whole kernel log (stall warnings, hotplug, rcutorture)\n"
            "  --json                  print the report as one JSON object on stdout\n"
            "  --work                  also report the engine's work (ticks, softirq runs, idle entries, queue\n"

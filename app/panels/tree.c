@@ -533,16 +533,17 @@ static bool leaf_just_cleared(const ui_view *v, const ui_state *st, const rv_nod
  * left out. */
 static void box_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n)
 {
-    char tip[480];
+    char tip[640];
     size_t l;
     if (n->qsmaskinit || n->qsmask) {
         l = leaf_tip_text(v, n, tip, sizeof tip);
         snprintf(tip + l, sizeof tip - l, ". qsmask %#lx: each set bit is a CPU that still owes a QS%s", n->qsmask,
-                 n->qsmask & ~n->qsmaskinit ? " (a bit outside qsmaskinit: its CPU went offline mid-GP; FQS credits it, ofl)" : "");
+                 n->qsmask & ~n->qsmaskinit ? " (a bit outside qsmaskinit: its CPU went offline mid-GP; FQS credits it, dti if its counter moved, else ofl)" : "");
     } else if (n->grplo >= v->ncpus && tree_nr_cpus(v) > v->ncpus) {
         l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: this machine has %d CPUs, but the tree is built for "
                              "NR_CPUS=%d, the kernel's compile-time bound (3.6 sizes it so; 3.7 by nr_cpu_ids). No grace period waits "
-                             "here (qsmaskinit 0), yet each GP's start (and usually its end) still visits it",
+                             "here (qsmaskinit 0), yet each GP's start (and usually its end) still visits it, and so does every "
+                             "forcing pass (force_qs_rnp() takes each leaf's lock before it tests qsmask)",
                              n->index, n->level, n->grplo, n->grphi, v->ncpus, tree_nr_cpus(v));
     } else {
         l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: no CPU online, so qsmaskinit is 0 and no grace "
@@ -699,13 +700,14 @@ typedef struct drv_state {
     long long fqs_j; /* > 0: next FQS in that many jiffies; 0: due now; < 0: overdue by -fqs_j */
     bool no_tick;    /* 3.6 with every CPU's tick stopped: nothing will run the FQS that is due */
     bool fqs_now;    /* 3.7: woken with RCU_GP_FLAG_FQS: it forces as soon as it runs */
+    bool fast_no_hz; /* idle entry forces too (rcu_prepare_for_idle() is empty without RCU_FAST_NO_HZ) */
 } drv_state;
 
 static drv_state drv_state_of(const ui_view *v)
 {
     const rv_flavor_view *fl = &v->fl[v->flavor];
     drv_state d = {v->mode, v->flavor, fl->kthread_cpu, fl->gp_start_cpu, fl->walk_node, fl->kthread_running,
-                   fl->kthread_woken, fl->gpnum, fl->phase, false, 0, false, false};
+                   fl->kthread_woken, fl->gpnum, fl->phase, false, 0, false, false, v->cfg && v->cfg->rcu.fast_no_hz};
     d.fqs_now = v->mode == RV_MODE_KTHREAD && fl->kthread_woken && fl->fqs_requested && fl->phase == RV_GP_WAIT;
     if (fl->next_fqs_ns >= 0 && fl->phase == RV_GP_WAIT) {
         int64_t dt = fl->next_fqs_ns - v->now;
@@ -775,7 +777,10 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
     else if (j > 0) snprintf(drv + l, n - l, " · next timed FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
     else if (j == 0) snprintf(drv + l, n - l, " · FQS due now");
     else if (d->mode == RV_MODE_SOFTIRQ)
-        snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces only from a tick's softirq, call_rcu() or idle entry", -j, j == -1 ? "y" : "ies");
+        /* idle entry only with RCU_FAST_NO_HZ: without it v3.6 rcu_prepare_for_idle() is empty, and omap-stall's
+         * idle minute, the point of the demo, read as if idle entry could have forced (a maintainer's review) */
+        snprintf(drv + l, n - l, " · FQS overdue by %lld jiff%s: 3.6 forces only from a tick's softirq%s", -j, j == -1 ? "y" : "ies",
+                 d->fast_no_hz ? ", call_rcu() or idle entry" : " or call_rcu()");
     else snprintf(drv + l, n - l, " · FQS due");
 }
 

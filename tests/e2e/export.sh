@@ -45,7 +45,7 @@ expect_rc 0 "compare slide at 1280x720" -- "$bin" shot "$omap" --at 80.04 --comp
 grep -qF "(scroll)" "$tmp/c720.svg" && fail "a clean slide says (scroll): $(grep -o '[^>]*(scroll)' "$tmp/c720.svg")"
 grep -qF "more lines" "$tmp/c720.svg" && fail "the tree's driver line is cut to a 'more lines' cue: $(grep -o '[^>]*more lines[^<]*' "$tmp/c720.svg")"
 # (the explanation wraps where the panel ends a line: its text runs are read joined)
-grep -o '>[^<]*<' "$tmp/c720.svg" | tr -d '<>' | tr '\n' ' ' | grep -qF "3.6 forces only from a tick's softirq, call_rcu() or idle entry" ||
+grep -o '>[^<]*<' "$tmp/c720.svg" | tr -d '<>' | tr '\n' ' ' | grep -qF "3.6 forces only from a tick's softirq or call_rcu()" ||
   fail "the tree's driver line lost its explanation"
 
 # --- vector: the SVG parses, has the slide's texts as <text>, and no controls

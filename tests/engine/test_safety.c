@@ -245,7 +245,8 @@ static void torture_minute(bool busted, rv_report *r, char *line, size_t linelen
 /* The expected line for a report's histogram. */
 static void pipe_line(const rv_report *r, bool flagged, char *buf, size_t n)
 {
-    int len = snprintf(buf, n, "rcu-torture: %sReader Pipe: ", flagged ? "!!! " : "");
+    /* flagged here means the busted run: rcutorture prints its torture_type, rcu_busted */
+    int len = snprintf(buf, n, "%s-torture: %sReader Pipe: ", flagged ? "rcu_busted" : "rcu", flagged ? "!!! " : "");
     for (int i = 0; i < RV_PIPE_LEN; i++) len += snprintf(buf + len, n - (size_t)len, " %lu", (unsigned long)r->reader_pipe[i]);
 }
 
