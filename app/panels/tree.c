@@ -463,12 +463,25 @@ static int tree_nr_cpus(const ui_view *v)
 }
 
 /* A leaf's state in words ("13 CPUs still owe a QS", "all reported", "not in qsmaskinit"), to fit w. */
-static const char *box_words(rd_ctx *rd, const ui_view *v, const rv_node_view *n, enum box_state s, int w, char forms[5][64])
+static const char *box_words(rd_ctx *rd, const ui_view *v, const rv_node_view *n, enum box_state s, int w, char forms[10][64])
 {
     int k = bits_set(n->qsmask), nf = 0;
     const char *es = k == 1 ? "s" : "";
     switch (s) {
     case BOX_OWED:
+        if (k <= 3) {
+            /* which CPUs, where they are few: a lecture's caption names them ("CPUs 1, 7, 11, 13 and 15"),
+             * and at 115 % the leaves had room only for "1 owes" */
+            char cpus[40] = "";
+            size_t l = 0;
+            for (int b = 0; b < (int)(8 * sizeof n->qsmask) && l < sizeof cpus; b++)
+                if (n->qsmask >> b & 1)
+                    l += (size_t)snprintf(cpus + l, sizeof cpus - l, "%s%d", l ? ", " : "", n->grplo + b);
+            snprintf(forms[nf++], 64, "CPU%s %s still owe%s a QS", k == 1 ? "" : "s", cpus, es);
+            snprintf(forms[nf++], 64, "CPU%s %s owe%s", k == 1 ? "" : "s", cpus, es); /* not "1 owes": a count's form */
+            snprintf(forms[nf++], 64, "CPU%s %s", k == 1 ? "" : "s", cpus); /* beside the owed swatch */
+            if (k > 1) snprintf(forms[nf++], 64, "%s", cpus); /* "13, 15": its comma says it is no count */
+        }
         snprintf(forms[nf++], 64, "%d CPU%s still owe%s a QS", k, k == 1 ? "" : "s", es);
         snprintf(forms[nf++], 64, "%d still owe%s a QS", k, es);
         snprintf(forms[nf++], 64, "%d owe%s a QS", k, es);
@@ -564,7 +577,7 @@ static void box_text(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     enum box_state s = leaf_state(n);
     rd_color ink = s == BOX_EMPTY ? th->text_dim : th->text;
     int pad = rd_px(rd, 3), lh = rd_line_height(rd, RD_SANS_SMALL), x = r.x + pad, w = r.w - 2 * pad, y = r.y + pad;
-    char names[4][64], words[5][64], mask[64];
+    char names[4][64], words[10][64], mask[64];
     int sw = lh - rd_px(rd, 3);
     if (lines == 1) { /* the name, then the swatch and the words on the same line */
         int nw = panel_text_fit(fr, RD_SANS_SMALL, x, y, w / 2, th->text, box_name(rd, n, last, w / 2, names)) + rd_px(rd, 6);

@@ -81,3 +81,34 @@ Test(tree_labels, a_tree_too_big_for_its_room_is_said_in_words)
     rd_free(rd);
     ui_app_free(&a);
 }
+
+/* tree's cue 2 at 115 % on a 1280x720 projector: the leaves had room only for words, and "1 owes" and
+ * "2 owe a QS" under a caption naming "CPUs 1, 7, 11, 13 and 15". Where few CPUs owe, the words name
+ * them: at a tree panel of that size every owing CPU's number is drawn, as a cell or in a leaf's words. */
+Test(tree_labels, leaf_words_name_the_few_cpus_that_owe)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "tree.json", false);
+    cr_assert_eq(ui_app_goto_cue(&a, 1, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&a, 1000)) {}
+    ui_app_refresh_reports(&a, 0, 0);
+    static const int hs[] = {170, 190, 400};
+    for (int k = 0; k < 3; k++) {
+        rd_ctx *rd = rd_new_offscreen(470, hs[k], 1.15f, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        ex_look look = {.clean = false, .panel = UI_PANEL_TREE, .klog = -1, .caption = -1};
+        R.n = 0;
+        rd_set_text_observer(rd, keep_run, &R);
+        ex_draw(&a, rd, &look);
+        rd_end(rd);
+        rd_set_text_observer(rd, NULL, NULL);
+        bool words = drawn("13, 15") || drawn("CPUs 13, 15") || drawn("CPUs 13, 15 owe") || drawn("CPUs 13, 15 still owe a QS");
+        bool cells = drawn("13") && drawn("15");
+        cr_expect(words || cells, "470x%d: CPUs 13 and 15 owe rnp4 and neither a cell nor the leaf's words name them", hs[k]);
+        cr_expect_not(drawn("2 owe a QS") || drawn("2 owe") || drawn("1 owes"), "470x%d: a count where the CPUs would fit", hs[k]);
+        if (k == 0) cr_expect(words, "470x170 is too low for cells: the leaves are drawn in words");
+        rd_free(rd);
+    }
+    ui_app_free(&a);
+}
