@@ -147,8 +147,19 @@ void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st)
         rd_rect row = {x, y, w - 2 * pad, lh};
         if (i == st->picker_sel) rd_fill(rd, row, rd_mix(th->panel, th->flavor[0], 0.25f));
         const char *name = strrchr(st->picker_items[i], '/');
-        panel_text_in(fr, RD_SANS, (rd_rect){row.x + rd_px(rd, 6), row.y, row.w - rd_px(rd, 12), row.h}, RD_LEFT, th->text,
-                   name ? name + 1 : st->picker_items[i]);
+        int tag_w = 0, cues = st->picker_cues ? st->picker_cues[i] : 0;
+        if (cues != 0) {
+            /* at the row's right: a lecture's length (F5 presents it), or a file that will not open */
+            char tag[48];
+            if (cues > 0) snprintf(tag, sizeof tag, "lecture: %d cue%s (F5)", cues, cues == 1 ? "" : "s");
+            else snprintf(tag, sizeof tag, "does not load");
+            tag_w = rd_text_width(rd, RD_SANS_SMALL, tag);
+            if (tag_w > row.w / 2) tag_w = 0;
+            else panel_text_in(fr, RD_SANS_SMALL, (rd_rect){row.x + row.w - rd_px(rd, 6) - tag_w, row.y, tag_w, row.h}, RD_LEFT,
+                               cues > 0 ? th->text_dim : th->stall_text, tag);
+        }
+        panel_text_in(fr, RD_SANS, (rd_rect){row.x + rd_px(rd, 6), row.y, row.w - rd_px(rd, 12) - (tag_w ? tag_w + rd_px(rd, 12) : 0), row.h},
+                   RD_LEFT, th->text, name ? name + 1 : st->picker_items[i]);
         ui_hit_add(fr, row, HIT_PICKER_ITEM, i, 0);
         y += lh;
     }

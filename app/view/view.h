@@ -130,6 +130,7 @@ typedef struct ui_state {
     char scenario_path[1024];
     /* scenario picker */
     char **picker_items;
+    int *picker_cues;             /* per item: its lecture's cue count (0 none, -1 does not load) */
     int npicker, picker_sel;
     char picker_desc[1200];       /* description of the highlighted scenario (or why it does not load) */
     int hover_cpu;

@@ -61,6 +61,7 @@ void ui_app_free(ui_app *a)
     free(a->fr.tips);
     for (int i = 0; i < a->st.npicker; i++) free(a->st.picker_items[i]);
     free(a->st.picker_items);
+    free(a->st.picker_cues);
     memset(a, 0, sizeof *a);
 }
 

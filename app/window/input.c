@@ -119,7 +119,9 @@ void ui_win_fill_picker(ui_win *w)
     ui_state *st = &w->app.st;
     for (int i = 0; i < st->npicker; i++) free(st->picker_items[i]);
     free(st->picker_items);
+    free(st->picker_cues);
     st->picker_items = NULL;
+    st->picker_cues = NULL;
     st->npicker = 0;
     st->picker_sel = 0;
     char dirs[2][1024];
@@ -147,9 +149,18 @@ void ui_win_fill_picker(ui_win *w)
     closedir(d);
     }
     if (st->npicker) qsort(st->picker_items, (size_t)st->npicker, sizeof *st->picker_items, cmp_str);
-    for (int i = 0; i < st->npicker; i++)
-        (void)i; /* the picker starts on the first entry (a lecturer reads the list top down) */
-    picker_describe(w);
+    /* which files carry a lecture, and how long: a lecturer under pressure had to remember that tree,
+     * omap-stall and hackbench are the ones with cues. A dozen small files, loaded once per opening. */
+    st->picker_cues = st->npicker ? calloc((size_t)st->npicker, sizeof *st->picker_cues) : NULL;
+    for (int i = 0; st->picker_cues && i < st->npicker; i++) {
+        rv_config cfg;
+        memset(&cfg, 0, sizeof cfg);
+        char err[256];
+        if (!st->picker_items[i] || rv_scenario_load(st->picker_items[i], &cfg, err, sizeof err) != 0) { st->picker_cues[i] = -1; continue; }
+        st->picker_cues[i] = (int)cfg.ncues;
+        rv_config_free(&cfg);
+    }
+    picker_describe(w); /* the picker starts on the first entry (a lecturer reads the list top down) */
 }
 
 /* The simulated time in a picture's name, exact to the nanosecond with trailing zeros trimmed down to

@@ -73,9 +73,16 @@ Test(record, picker_lists_the_users_scenarios_beside_the_shipped_ones)
     put(p, scenario);
     ui_win_fill_picker(W);
     bool mine = false, shipped = false;
+    cr_assert_not_null(W->app.st.picker_cues);
     for (int i = 0; i < W->app.st.npicker; i++) {
-        mine |= strstr(W->app.st.picker_items[i], "/data/rcuvis/scenarios/mine.json") != NULL;
-        shipped |= strstr(W->app.st.picker_items[i], "scenarios/small-busy.json") != NULL;
+        const char *it = W->app.st.picker_items[i];
+        int cues = W->app.st.picker_cues[i];
+        mine |= strstr(it, "/data/rcuvis/scenarios/mine.json") != NULL;
+        shipped |= strstr(it, "scenarios/small-busy.json") != NULL;
+        /* which carry a lecture, for the picker's "lecture: 6 cues (F5)" (a lecturer had to remember) */
+        if (strstr(it, "scenarios/tree.json")) cr_expect_eq(cues, 6, "tree.json's lecture: %d cues", cues);
+        if (strstr(it, "scenarios/hackbench.json")) cr_expect_eq(cues, 3, "hackbench.json's lecture: %d cues", cues);
+        if (strstr(it, "scenarios/small-busy.json") || strstr(it, "mine.json")) cr_expect_eq(cues, 0, "%s has no lecture: %d", it, cues);
     }
     cr_expect(mine, "the user's scenario is not in the picker");
     cr_expect(shipped, "the shipped scenarios are not in the picker");
