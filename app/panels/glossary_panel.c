@@ -66,8 +66,22 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     y += rd_line_height(rd, RD_BIG) + rd_px(rd, 6);
     int ncol = box.w > rd_px(rd, 900) ? 3 : box.w > rd_px(rd, 560) ? 2 : 1;
     int colw = (box.w - 2 * pad - (ncol - 1) * gap) / ncol;
+    enum rd_font f = RD_SANS_SMALL;
     int lh = rd_line_height(rd, RD_SANS_SMALL), bottom = box.y + box.h - pad - lh; /* last line: the cue */
     size_t first = s.n == 0 ? 0 : st->glossary_scroll < (int)s.n ? (size_t)(st->glossary_scroll > 0 ? st->glossary_scroll : 0) : s.n - 1;
+    if (!s.all && s.n > 0 && first == 0) {
+        /* a search's few results in the panel's larger font, one column of a readable measure, when they
+         * all fit: a lecturer projecting "dti" for the room got a third of the overlay in small print */
+        int w1 = box.w - 2 * pad, most = rd_px(rd, 900);
+        if (w1 > most) w1 = most;
+        int l1 = rd_line_height(rd, RD_SANS), b1 = box.y + box.h - pad - l1, need = y;
+        for (size_t k = 0; k < s.n && need <= b1; k++) {
+            char line[512];
+            snprintf(line, sizeof line, "%s — %s", g[s.idx[k]].term, g[s.idx[k]].line);
+            need += panel_wrap_lines(rd, RD_SANS, w1, line) * l1 + rd_px(rd, 4) + (k == s.named && k > 0 ? l1 + rd_px(rd, 3) : 0);
+        }
+        if (need <= b1) f = RD_SANS, ncol = 1, colw = w1, lh = l1, bottom = b1;
+    }
     size_t i = first;
     for (int c = 0; c < ncol && i < s.n; c++) {
         int cx = x + c * (colw + gap), cy = y;
@@ -77,7 +91,7 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
             int hh = heading ? lh + rd_px(rd, 3) : 0;
             char line[512];
             snprintf(line, sizeof line, "%s — %s", g[s.idx[i]].term, g[s.idx[i]].line);
-            int h = panel_wrap_lines(rd, RD_SANS_SMALL, colw, line) * lh;
+            int h = panel_wrap_lines(rd, f, colw, line) * lh;
             if (cy + hh + h > bottom) break;
             if (heading) {
                 char sub[96];
@@ -85,7 +99,7 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
                 panel_text_fit(fr, RD_SANS_SMALL, cx, cy, colw, th->text_dim, sub);
                 cy += hh;
             }
-            panel_wrap(fr, RD_SANS_SMALL, (rd_rect){cx, cy, colw, h}, th->text, line, 0);
+            panel_wrap(fr, f, (rd_rect){cx, cy, colw, h}, th->text, line, 0);
             cy += h + rd_px(rd, 3);
             i++;
         }

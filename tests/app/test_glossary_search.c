@@ -179,3 +179,29 @@ Test(glossary_find, a_mention_is_a_word_not_a_substring)
         cr_expect(word, "\"%s\" is listed for \"top\" only through a longer word: %s", g[idx[i]].term, line);
     }
 }
+
+/* A search's few results are drawn in the panel's larger font, one column wide, when they all fit: a
+ * lecturer projecting "dti" for the room got a third of the overlay in small print. The full list
+ * (nothing typed) keeps its columns of small print. */
+Test(gsearch, a_few_results_are_drawn_large_for_the_room)
+{
+    keymod(SDLK_f, KMOD_LCTRL);
+    type("dti");
+    runs *R = drawn();
+    int small = rd_line_height(W->rd, RD_SANS_SMALL), large = rd_line_height(W->rd, RD_SANS);
+    cr_assert_gt(large, small);
+    int h = -1, widest = 0;
+    for (int i = 0; i < R->n; i++) {
+        if (!strncmp(R->v[i].text, "dti — ", 7)) h = R->v[i].r.h;
+        if (R->v[i].r.w > widest) widest = R->v[i].r.w;
+    }
+    cr_assert_gt(h, 0, "the entry named dti is drawn");
+    cr_expect_geq(h, large - 1, "in the larger font: a run %d px high (small %d, large %d)", h, small, large);
+    cr_expect_gt(widest, W->app.L.whole.w / 2, "one wide column, not a third of the overlay: %d of %d px", widest, W->app.L.whole.w);
+    for (int i = 0; i < 3; i++) key(SDLK_BACKSPACE);
+    R = drawn();
+    int h_all = -1;
+    for (int i = 0; i < R->n && h_all < 0; i++)
+        if (strstr(R->v[i].text, " — ")) h_all = R->v[i].r.h;
+    cr_expect(h_all > 0 && h_all < large - 1, "the whole list stays in small print: %d px", h_all);
+}
