@@ -419,8 +419,12 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
 
 static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
 {
-    int holds = 0, gaps = 0;
-    for (size_t i = 0; i < n; i++) { holds += c[i].holds; gaps += c[i].gap; }
+    int holds = 0, calibrated = 0, gaps = 0;
+    for (size_t i = 0; i < n; i++) {
+        holds += c[i].holds && !c[i].calibrated;
+        calibrated += c[i].calibrated;
+        gaps += c[i].gap;
+    }
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
           "<title>rcuvis reproduce</title>\n<style>\n"
           "body{font-family:'DejaVu Sans',sans-serif;margin:24px auto;max-width:1100px;color:#222}\n"
@@ -428,13 +432,30 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
           "th,td{border-bottom:1px solid #ddd;padding:5px 8px;text-align:left;vertical-align:top}\n"
           "th{background:#f3f3f3} td.id{font-family:'DejaVu Sans Mono',monospace;white-space:nowrap}\n"
           "td.ok{color:#007a4d;font-weight:bold} td.no{color:#c0392b;font-weight:bold} td.gap{color:#9a6700;font-weight:bold}\n"
+          /* calibrated: neither the green of a result nor a warning colour; a dashed box says "by construction" */
+          "td.cal{color:#44546a;font-weight:bold} td.cal span{border:1px dashed #8a99ad;padding:0 3px}\n"
           "figure{margin:28px 0} figcaption{font-size:13px;color:#444;max-width:820px}\n"
           "</style></head><body>\n", f);
-    char gap_note[64] = "";
+    /* the same counts and words as the terminal's last line */
+    char cal_note[96] = "", gap_note[64] = "";
+    if (calibrated)
+        snprintf(cal_note, sizeof cal_note, ", %d %s (the scenario was set to give %s)", calibrated,
+                 calibrated == 1 ? "is calibrated" : "are calibrated", calibrated == 1 ? "it" : "them");
     if (gaps) snprintf(gap_note, sizeof gap_note, ", %d %s", gaps, gaps == 1 ? "is a bounded gap" : "are bounded gaps");
     fprintf(f, "<h1>rcuvis reproduce</h1>\n<p>The claims of &ldquo;The new visibility of RCU processing&rdquo; (LWN, 2012) and "
-               "of the OMAP stall thread, each simulated by rcuvis's Tree RCU engine: <b>%d of %zu hold</b>%s%s.</p>\n",
-            holds, n, gap_note, quick ? " (--quick: shortened runs, counts scaled back to the article's span)" : "");
+               "of the OMAP stall thread, each simulated by rcuvis's Tree RCU engine: <b>%d of %zu hold</b>%s%s%s.</p>\n",
+            holds, n, cal_note, gap_note, quick ? " (--quick: shortened runs, counts scaled back to the article's span)" : "");
+    if (calibrated) {
+        fputs("<p><b>calibrated</b>: the scenario's inputs were chosen so that the model gives that figure, so the row shows "
+              "that the model can be set to give it, not that it predicts it.", f);
+        for (size_t i = 0; i < n; i++) {
+            if (!c[i].calibrated) continue;
+            fputs(" <code>", f); esc(f, c[i].claim->id);
+            fputs("</code>: ", f); esc(f, c[i].claim->calibrated);
+            fputs(".", f);
+        }
+        fputs("</p>\n", f);
+    }
     if (gaps)
         fputs("<p><b>GAP</b>: kept to the kernel's mechanisms and its estimated 2012 costs, the model does not reach that figure; the "
               "claim's sweep over the mechanism's parameters (in its simulated cell) bounds the best it can do. "
@@ -447,6 +468,12 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
         fputs("</td><td>", f); esc(f, c[i].claim->claim);
         fputs("</td><td>", f); esc(f, c[i].claim->article);
         fputs("</td><td>", f); esc(f, c[i].simulated);
+        if (c[i].calibrated) {
+            /* the legend above names the input; hovering the verdict names it too */
+            fputs("</td><td class=\"cal\" title=\"", f); esc(f, c[i].claim->calibrated);
+            fputs("\"><span>calibrated</span></td></tr>\n", f);
+            continue;
+        }
         fprintf(f, "</td><td class=\"%s\">%s</td></tr>\n", c[i].holds ? "ok" : c[i].gap ? "gap" : "no",
                 c[i].holds ? "holds" : c[i].gap ? "GAP" : "FAILS");
     }

@@ -9,6 +9,7 @@ typedef struct rp_html_claim {
     const rp_claim *claim;
     bool holds;
     bool gap;             /* does not hold, but the claim's sweep bounds it: shown as GAP, as the terminal does */
+    bool calibrated;      /* holds, but its scenario was set to give the figure (rp_claim.calibrated): shown apart */
     const char *simulated;
     const cJSON *rep[RP_MAX_RUNS];
     const rv_config *cfg[RP_MAX_RUNS];

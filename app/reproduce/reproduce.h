@@ -60,7 +60,7 @@ typedef struct rp_verdict {
     bool gap;
     double fig;          /* the headline figure, to summarise several seeds as a range */
     const char *unit;    /* what fig counts, for that range ("us per GP"); NULL = none */
-    char text[320];      /* the simulated figure as the table shows it */
+    char text[448];      /* the simulated figure as the table shows it */
 } rp_verdict;
 
 typedef void (*rp_check_fn)(const rp_view *v, rp_verdict *out);
@@ -72,6 +72,12 @@ typedef struct rp_claim {
     rp_run runs[RP_MAX_RUNS];
     int nruns;
     rp_check_fn check;
+    /* NULL for a figure the model gives of itself. Otherwise the claim's figure was an input: the
+     * scenario's settings were chosen so that the model gives it, and this says which. Such a row,
+     * when it holds, shows that the model can be set to give the figure, not that it predicts it,
+     * so it is shown as "calibrated" and counted apart from the rows that hold (it still holds:
+     * --json keeps "holds": true and the exit status treats it as holding). */
+    const char *calibrated;
 } rp_claim;
 
 extern const rp_claim rp_claims[];

@@ -68,9 +68,12 @@ reproduce() {
 import json, sys
 name, t0, t1 = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 try:
-    d = json.load(open(sys.argv[4])); held = sum(c["holds"] for c in d["claims"]); n = len(d["claims"])
+    # a calibrated claim also has holds true; count it apart, as the table's last line does
+    d = json.load(open(sys.argv[4])); n = len(d["claims"])
+    held = sum(c["holds"] and not c.get("calibrated", False) for c in d["claims"])
+    calibrated = sum(c.get("calibrated", False) for c in d["claims"])
     slow = max(d["runs"], key=lambda r: r["wall_seconds"]); cpu = d.get("cpu_seconds", 0)
-    print("%s wall %.3f cpu %.3f held %d of %d slowest %s slowest_s %.3f" % (name, t1 - t0, cpu, held, n, slow["scenario"], slow["wall_seconds"]))
+    print("%s wall %.3f cpu %.3f held %d of %d calibrated %d slowest %s slowest_s %.3f" % (name, t1 - t0, cpu, held, n, calibrated, slow["scenario"], slow["wall_seconds"]))
 except Exception as ex:
     print("%s wall %.3f failed %s" % (name, t1 - t0, str(ex).replace(" ", "_")))
 EOF
@@ -192,7 +195,7 @@ for name, r in now.items():
         print("  %-20s %8.1f M instructions%s" % (name, float(r["ir"]) / 1e6, ratio(name, "ir")))
     elif name.startswith("reproduce"):
         target = 1.0 if name.endswith("quick") else 5.0
-        extra = "  %s of %s claims hold, slowest run %s %s s" % (r.get("held"), r.get("of"), r.get("slowest"), r.get("slowest_s", "?")) if "held" in r else "  " + r.get("failed", "")
+        extra = "  %s of %s claims hold, %s calibrated, slowest run %s %s s" % (r.get("held"), r.get("of"), r.get("calibrated", "?"), r.get("slowest"), r.get("slowest_s", "?")) if "held" in r else "  " + r.get("failed", "")
         print("  %-20s %8.2f s wall [target <= %.0f s]%s%s" % (name, float(r["wall"]), target, extra, ratio(name, "wall")))
     elif name.startswith("window"):
         beyond = float(r["whole_rss"]) - float(r["base_rss"])

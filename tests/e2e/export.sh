@@ -302,10 +302,15 @@ for want in ['scaling-leaf-step', 'omap-kthread', 'Per-grace-period cost against
 # the verdicts as the terminal gives them: a bounded gap is GAP, explained, never a red FAILS
 import json, subprocess
 verdicts = re.findall(r'<td class="(ok|gap|no)">(holds|GAP|FAILS)</td>', src)
-assert len(verdicts) == int(sys.argv[2]), verdicts
+calibrated = re.findall(r'<tr><td class="id">([a-z0-9-]+)</td>(?:(?!</tr>).)*<td class="cal" title="[^"]+"><span>calibrated</span></td></tr>', src)
+assert len(verdicts) + len(calibrated) == int(sys.argv[2]), (verdicts, calibrated)
 assert ('no', 'FAILS') not in verdicts, "a claim reads FAILS"
 if ('gap', 'GAP') in verdicts:
     assert 'bounded gap' in src and 'sweep' in src, "GAP is not explained on the page"
+# a row the scenario was set to give reads calibrated, in its own style, explained and counted apart
+assert sorted(calibrated) == ['hackbench-gps', 'hackbench-updates-per-gp'], calibrated
+assert 'td.cal{' in src and '<p><b>calibrated</b>:' in src, "calibrated has no style or legend"
+assert re.search(r'<b>\d+ of %s hold</b>, 2 are calibrated \(the scenario was set to give them\)' % sys.argv[2], src), "header counts"
 assert 'workload.0.cpus=' not in src, "a legend shows raw --set keys"
 PY
 
