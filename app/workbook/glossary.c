@@ -133,6 +133,7 @@ static const glossary_entry entries[] = {
     {"rcu_busted", "A deliberately broken RCU (a torture type later kernels added to rcutorture; rcuvis borrows it): its grace period waits for no reader, so readers see freed elements and the Reader Pipe fills past stage 1, showing the test catches a broken RCU."},
     {"fqs_scans", "The report's count of FQS passes a flavor ran (rsp->n_force_qs); over grace_periods, the forcing passes per grace period."},
     {"idle_blips_per_s", "Scenario key: how many times a second a busy CPU runs out of work for an instant and passes through the idle loop (each trip moves its dynticks counter, and under RCU_FAST_NO_HZ may be a drain step). Nothing in the kernel reports it; reproduce sweeps it."},
+    {"calibrated", "rcuvis reproduce: a claim whose figure a scenario input was set from (hackbench's idle-entry and update rates), so the row shows that the model can be set to give it back, not that it predicts it; the note under the table names the input."},
     {"bounded gap", "rcuvis reproduce: a claim the model, kept to the kernel's mechanisms and 2012 costs, cannot reach; the claim's row gives the sweep over the mechanism's real parameters that bounds the best it can do, and README says why."},
 };
 
