@@ -171,6 +171,9 @@ int64_t ui_app_next_caption(ui_app *a, double explore_budget_ms);
 int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen);
 /* The cue PgDn (back = PgUp) goes to from the current one, or -1. */
 int ui_app_next_cue(const ui_app *a, bool back);
+/* Where the lecture stands once the clock is at t by End: the last cue of the lecture's longest
+ * opening run of cues whose moments are all at or before t, or -1 (before cue 1). */
+int ui_app_cue_reached(const ui_app *a, int64_t t);
 
 /* Moments a lecture steps between, for the flavor shown. */
 enum ui_moment { UI_MOMENT_GP_START, UI_MOMENT_GP_END, UI_MOMENT_FQS, UI_MOMENT_STALL };

@@ -354,7 +354,8 @@ static void cue_step(ui_win *w, bool back, double now_ms)
         /* a click that goes nowhere does not stop the last cue's own seek on its way: "That
          * was the last cue" then stood between two cues, wherever the seek had got to */
         if (w->stopped_seek >= 0) w->app.pending_seek = w->stopped_seek;
-        ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
+        if (back && a->st.cue < 0) ui_win_status(w, now_ms, "Before cue 1: PgDn starts the lecture");
+        else ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
     }
     else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err); /* refused, or past the end */
     else {
@@ -433,7 +434,16 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
         break;
     case ACT_DISMISS: st->error[0] = 0; break;
     case ACT_WORKBOOK: st->show_workbook = !st->show_workbook; break;
-    case ACT_RESET: st->playing = false; ui_app_seek(a, 0); ui_win_status(w, now_ms, "Back to t = 0"); break;
+    case ACT_RESET:
+        st->playing = false;
+        ui_app_seek(a, 0);
+        /* a reset of the lecture too: "let me start again" is Home, then PgDn, and that PgDn went on
+         * from the old cue (cue 4 at 80 s), or said "That was the last cue" at t = 0 in compare. Before
+         * cue 1, PgDn gives cue 1 with the mode and compare it sets, as after a fresh F5 */
+        st->cue = -1;
+        if (a->base.ncues) ui_win_status(w, now_ms, "Back to t = 0: PgDn starts the lecture at cue 1");
+        else ui_win_status(w, now_ms, "Back to t = 0");
+        break;
     default: break;
     }
 }
@@ -666,7 +676,17 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_RIGHTBRACKET: ui_input_action(w, ACT_FASTER, 0, now_ms); break;
     case SDLK_0: set_speed(w, 0.01, now_ms); break;
     case SDLK_HOME: ui_input_action(w, ACT_RESET, 0, now_ms); break;
-    case SDLK_END: st->playing = false; ui_win_seek_to(w, a->nsessions ? tt_known_until(a->s[0].tt) : 0, "the end of what is simulated", now_ms); break;
+    case SDLK_END: {
+        st->playing = false;
+        int64_t end = a->nsessions ? tt_known_until(a->s[0].tt) : 0;
+        /* the lecture goes to the end with the clock, as Home takes it back to before cue 1: PgDn then
+         * says it was the last cue and PgUp gives the one before, where they went on from the cue
+         * left (PgDn after End went back to cue 2 at 4.52 s). Other seeks (a click on the scrubber,
+         * J, S) are a digression: PgDn goes on with the lecture from the cue left */
+        if (a->base.ncues) st->cue = ui_app_cue_reached(a, end);
+        ui_win_seek_to(w, end, "the end of what is simulated", now_ms);
+        break;
+    }
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
     case SDLK_l: ui_input_action(w, ACT_INJ_READER, shift, now_ms); break;
     case SDLK_k: ui_input_action(w, ACT_INJ_LOOP, shift, now_ms); break;

@@ -52,6 +52,20 @@ int ui_app_next_cue(const ui_app *a, bool back)
     return a->st.cue + 1 < n ? a->st.cue + 1 : -1;
 }
 
+int ui_app_cue_reached(const ui_app *a, int64_t t)
+{
+    /* in lecture order, stopping at the first cue still ahead: omap-stall's cue 5 goes back to 4.55 s
+     * after cue 4 at 80 s, and with 10 s simulated the lecture has got to cue 3, not to cue 5 (PgDn
+     * from there skipped the stall) */
+    if (!a->have_base) return -1;
+    int reached = -1;
+    for (size_t i = 0; i < a->base.ncues; i++) {
+        if ((int64_t)(a->base.cues[i].at_s * 1e9 + 0.5) > t) break;
+        reached = (int)i;
+    }
+    return reached;
+}
+
 /* The moment of `kind` after (or before) now in one session's history, or -1. */
 static int64_t find_in(const ui_history *h, enum ui_moment kind, int flavor, int64_t now, bool back)
 {

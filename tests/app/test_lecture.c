@@ -1088,3 +1088,129 @@ Test(lecture, a_compare_cue_over_one_view_keeps_the_invited_change)
     cr_expect(strstr(c, "This cue compares 3.6 and 3.7 side by side") == c, "strip: %s", c);
     cr_expect(strstr(c, "as this cue invites") != NULL, "strip: %s", c);
 }
+
+/* What a cue looks like once reached, for comparing two ways of getting there. */
+typedef struct cue_look {
+    int cue, flavor, sel_cpu, nsessions;
+    bool compare;
+    int64_t now;
+    char caption[1600], title[200];
+} cue_look;
+
+static void settle(void)
+{
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame();
+}
+
+static cue_look look_now(void)
+{
+    cue_look l = {.cue = W->app.st.cue, .flavor = W->app.st.flavor, .sel_cpu = W->app.st.sel_cpu,
+                  .nsessions = W->app.nsessions, .compare = W->app.st.compare, .now = ui_app_now(&W->app)};
+    const ui_view *v = &W->app.s[0].view;
+    snprintf(l.caption, sizeof l.caption, "%s", v->caption ? v->caption : "");
+    snprintf(l.title, sizeof l.title, "%s", v->cue_title ? v->cue_title : "");
+    return l;
+}
+
+static void expect_same_look(const cue_look *got, const cue_look *want, const char *how)
+{
+    cr_expect_eq(got->cue, want->cue, "%s: cue %d, not %d", how, got->cue + 1, want->cue + 1);
+    cr_expect_eq(got->now, want->now, "%s: at %lld ns, not %lld", how, (long long)got->now, (long long)want->now);
+    cr_expect_eq(got->compare, want->compare, "%s: compare %d", how, got->compare);
+    cr_expect_eq(got->nsessions, want->nsessions, "%s: %d sessions", how, got->nsessions);
+    cr_expect_eq(got->flavor, want->flavor, "%s: flavor", how);
+    cr_expect_eq(got->sel_cpu, want->sel_cpu, "%s: selected CPU %d", how, got->sel_cpu);
+    cr_expect_str_eq(got->caption, want->caption, "%s: strip", how);
+    cr_expect_str_eq(got->title, want->title, "%s: top bar's cue", how);
+}
+
+/* A lecturer's "let me start again": Home, then PgDn. After the last cue it said "That was the last
+ * cue" at t = 0, still in compare; after cue 3 it jumped to cue 4 at 80 s. Home is a reset: the next
+ * PgDn gives cue 1 exactly as a fresh F5 and PgDn does. */
+Test(lecture, home_then_pgdn_starts_the_lecture_again)
+{
+    present_at_cue("omap-stall.json", 1);
+    settle();
+    cue_look fresh = look_now();
+    cr_assert_eq(fresh.cue, 0);
+    cr_assert_not(fresh.compare);
+    /* from the last cue (a compare one) */
+    for (size_t i = 1; i < W->app.base.ncues; i++) key(SDLK_PAGEDOWN);
+    settle();
+    cr_assert_eq(W->app.st.cue, (int)W->app.base.ncues - 1);
+    cr_assert(W->app.st.compare, "omap-stall's last cue compares");
+    key(SDLK_HOME);
+    cr_expect_eq(ui_app_now(&W->app), 0);
+    cr_expect_eq(W->app.st.cue, -1, "Home leaves the lecture before cue 1, not at cue %d", W->app.st.cue + 1);
+    cr_expect(strstr(W->app.st.status, "PgDn") != NULL, "Home's status names the way on: %s", W->app.st.status);
+    key(SDLK_PAGEDOWN);
+    settle();
+    cue_look again = look_now();
+    expect_same_look(&again, &fresh, "Home, PgDn after the last cue");
+    /* from cue 3 */
+    key(SDLK_PAGEDOWN);
+    key(SDLK_PAGEDOWN);
+    settle();
+    cr_assert_eq(W->app.st.cue, 2);
+    key(SDLK_HOME);
+    key(SDLK_PAGEDOWN);
+    settle();
+    again = look_now();
+    expect_same_look(&again, &fresh, "Home, PgDn after cue 3");
+    /* PgUp before cue 1 goes nowhere and says where PgDn goes */
+    key(SDLK_HOME);
+    key(SDLK_PAGEUP);
+    cr_expect_eq(W->app.st.cue, -1);
+    cr_expect_eq(ui_app_now(&W->app), 0, "PgUp before the first cue moved the clock");
+    cr_expect(strstr(W->app.st.status, "PgDn") != NULL, "status: %s", W->app.st.status);
+}
+
+/* End goes to the end of the run: the lecture is then at the last cue reached by that time, so PgDn
+ * says it was the last and PgUp goes to the one before (it went on from wherever the lecture was). */
+Test(lecture, end_leaves_the_lecture_at_the_last_cue_reached)
+{
+    present_at_cue("omap-stall.json", 1);
+    explore_all(); /* End goes to the end of what is simulated: all of it */
+    key(SDLK_END);
+    settle();
+    int n = (int)W->app.base.ncues;
+    cr_assert_eq(ui_app_now(&W->app), tt_known_until(W->app.s[0].tt));
+    cr_expect_eq(W->app.st.cue, n - 1, "after End the lecture is at cue %d, not the last", W->app.st.cue + 1);
+    key(SDLK_PAGEDOWN);
+    cr_expect(strstr(W->app.st.status, "That was the last cue") != NULL, "PgDn after End: %s", W->app.st.status);
+    key(SDLK_PAGEUP);
+    settle();
+    cr_expect_eq(W->app.st.cue, n - 2, "PgUp after End went to cue %d", W->app.st.cue + 1);
+}
+
+/* The cue End leaves: the lecture's last cue whose moment, and every earlier cue's, lies at or
+ * before the end. omap-stall's cue 5 returns to 4.55 s after cue 4 at 80 s: with 10 s simulated so
+ * far, End leaves the lecture at cue 3, and PgDn is cue 4 (not cue 6, past cue 5's earlier moment). */
+Test(lecture, end_before_the_whole_run_is_known_follows_the_lecture_order)
+{
+    present_at_cue("omap-stall.json", 1);
+    const rv_config *c = &W->app.base;
+    cr_assert_eq(c->ncues, 6);
+    cr_assert_gt(c->cues[3].at_s, c->cues[4].at_s, "cue 5 goes back in time");
+    ui_app_seek(&W->app, 10000000000LL);
+    frame();
+    cr_assert_eq(tt_known_until(W->app.s[0].tt), ui_app_now(&W->app), "the test wants 10 s known, no more");
+    key(SDLK_END);
+    settle();
+    cr_expect_eq(W->app.st.cue, 2, "End at 10 s left the lecture at cue %d", W->app.st.cue + 1);
+    key(SDLK_PAGEDOWN);
+    cr_expect_eq(W->app.st.cue, 3, "PgDn then went to cue %d", W->app.st.cue + 1);
+}
+
+/* A digression is not a reset: from cue 3, a click on the scrubber at 60 s (to show that nothing
+ * happens for a long while), then PgDn, goes on with the lecture at cue 4. */
+Test(lecture, a_seek_elsewhere_keeps_the_lectures_place)
+{
+    present_at_cue("omap-stall.json", 3);
+    ui_win_seek_to(W, 60000000000LL, "the time clicked", 0);
+    settle();
+    cr_assert_eq(W->app.st.cue, 2);
+    key(SDLK_PAGEDOWN);
+    cr_expect_eq(W->app.st.cue, 3, "PgDn after a seek to 60 s went to cue %d", W->app.st.cue + 1);
+}
