@@ -535,7 +535,11 @@ static bool lane_box(const ui_view *v, const ui_history *h, size_t k, int64_t *a
         if (cp->show_s > 0 && *at + (int64_t)(cp->show_s * 1e9) < *nx) *nx = *at + (int64_t)(cp->show_s * 1e9);
         *ci = i;
     }
-    return v->changed_at < 0 || *at <= v->changed_at; /* paused after the user's own change (view.c) */
+    if (v->changed_at < 0) return true;
+    /* the strip pauses from the user's own change on (view.c), a caption already up included: the
+     * box ends there, and none starts after */
+    if (*nx > v->changed_at) *nx = v->changed_at;
+    return *at < v->changed_at;
 }
 
 /* The caption the lane shows at now (the latest to begin, as a triggered one covers a timed one):

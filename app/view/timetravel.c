@@ -959,14 +959,18 @@ int tt_inject(tt *t, const rv_inject *cmd, bool *branched, char *err, size_t err
     return 0;
 }
 
-int64_t tt_first_intervention(const tt *t)
+int64_t tt_branch_first_intervention(const tt *t, int bi)
 {
-    /* a branch starts with its parent's checkpoints up to the fork, the injection ones included */
-    const branch *b = &t->br[t->cur];
+    if (bi < 0 || bi >= t->nbr) return -1;
+    /* a branch starts with its parent's checkpoints up to the fork, the injection ones included; a
+     * branch left behind is thinned (leave_branch()) but keeps every injection checkpoint */
+    const branch *b = &t->br[bi];
     for (size_t i = 0; i < b->n; i++)
         if (b->ck[i]->inject) return b->ck[i]->t;
     return -1;
 }
+
+int64_t tt_first_intervention(const tt *t) { return tt_branch_first_intervention(t, t->cur); }
 
 void tt_switch_branch(tt *t, int bi)
 {

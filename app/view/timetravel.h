@@ -101,6 +101,8 @@ int64_t tt_branch_fork_time(const tt *t, int branch); /* where it split off (0 f
 /* The earliest injection the user made that the current branch's state includes (its own or one of
  * the branches it split from), or -1 for a run as the scenario scripted it. */
 int64_t tt_first_intervention(const tt *t);
+/* The same for any branch kept (-1 also for no such branch): the branches still as scripted. */
+int64_t tt_branch_first_intervention(const tt *t, int branch);
 /* Switch to another branch, at the same simulated time when it exists there. */
 void tt_switch_branch(tt *t, int branch);
 

@@ -324,6 +324,20 @@ static void credited_why(ui_view *v, int cpu)
              rv_flavor_name(f), (unsigned long)v->fl[f].gpnum, how);
 }
 
+/* How to get the scripted run back, in the words of the paused strip: Ctrl+B steps to the next branch
+ * kept (ui_app_switch_branch()), so it names the presses to the nearest one without an injection.
+ * None kept (the injection had no known future to branch from, or the branch was evicted): only
+ * reloading the file (Ctrl+R, which keeps the moment) runs it as scripted again. */
+static void paused_way_back(const struct tt *t, char *out, size_t n)
+{
+    int nbr = tt_branch_count(t), cur = tt_branch_current(t), presses = 0;
+    for (int k = 1; k < nbr && !presses; k++)
+        if (tt_branch_first_intervention(t, (cur + k) % nbr) < 0) presses = k;
+    if (presses == 1) snprintf(out, n, "Ctrl+B returns to the scripted run.");
+    else if (presses > 1) snprintf(out, n, "Ctrl+B, pressed %d times, returns to the scripted run.", presses);
+    else snprintf(out, n, "Ctrl+R reloads the scenario as scripted, at this moment.");
+}
+
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
 {
     rv_engine *e = tt_engine(t);
@@ -526,16 +540,19 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         v->caption = v->caption_marked;
     }
     /* The file's narration describes the run it scripted. After the user's own injection (a kernel
-     * loop, an offline CPU...) a caption that starts later may tell the opposite of the screen
-     * (omap-stall's "a false alarm, nothing was ever waiting" over a stall the user caused): the
-     * strip says so instead. Switching back to the scripted branch brings the captions back. */
+     * loop, an offline CPU...) a caption may tell the opposite of the screen (omap-stall's "a false
+     * alarm, nothing was ever waiting" over a stall the user caused): the strip says so instead. From
+     * the injection's own instant, the caption already up included: Q at omap-stall's cue 3 ends GP
+     * 165 at once, and the cue went on reading "GP 165, which only idle CPU 0 still owes" until the
+     * next PgDn. Before that instant (seeking back on the changed branch) the run is the scripted one. */
     int64_t changed = v->changed_at = tt_first_intervention(t);
-    if (v->caption && changed >= 0 && caption_from > changed) {
-        char tb[32];
+    if (v->caption && changed >= 0 && v->now >= changed) {
+        char tb[32], back[96];
         ui_fmt_time(tb, sizeof tb, changed);
+        paused_way_back(t, back, sizeof back);
         snprintf(v->caption_paused, sizeof v->caption_paused,
-                 "Captions paused: you changed this run at %s, and the scenario's narration from then on may no "
-                 "longer match what happens.", tb);
+                 "Captions paused: you changed this run at %s, so the scenario's narration may no longer match what "
+                 "happens. %s", tb, back);
         v->caption = v->caption_paused;
         v->caption_until = INT64_MAX; /* a notice, not narration: nothing to hold playback for */
         /* the cue's title is narration too: "5. The root empties" stood over a tree the injection kept

@@ -53,7 +53,7 @@ typedef struct ui_view {
                                     2 s: " before them kept); NULL when the strip shows a note of the window's
                                     ("Changed ...", "Captions paused") or nothing. F3 copies these. */
     int64_t caption_until;       /* when that caption leaves the strip (INT64_MAX: not before the next one) */
-    char caption_paused[200];    /* what the strip says instead of a caption from after the user's own change */
+    char caption_paused[256];    /* what the strip says instead of a caption once the user's own change is on screen */
     char caption_marked[1600];   /* a cue's caption under a changed configuration, with a line saying so */
     int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */

@@ -1214,3 +1214,53 @@ Test(lecture, a_seek_elsewhere_keeps_the_lectures_place)
     key(SDLK_PAGEDOWN);
     cr_expect_eq(W->app.st.cue, 3, "PgDn after a seek to 60 s went to cue %d", W->app.st.cue + 1);
 }
+
+/* Q at omap-stall's cue 3 (3.6) ends GP 165 at once, and the strip went on reading "GP 165, which
+ * only idle CPU 0 still owes" over a tree showing it over, until the next PgDn. The injection pauses
+ * the captions from its own instant, the cue's on screen and its title included, and says how to
+ * get the scripted run back; Ctrl+B does. */
+Test(lecture, an_injection_pauses_the_cue_caption_on_screen_at_once)
+{
+    present_at_cue("omap-stall.json", 3);
+    settle();
+    cue_look before = look_now();
+    cr_assert_str_eq(before.caption, W->app.base.cues[2].caption, "cue 3 speaks before Q");
+    explore_all(); /* a known future, as the window's look-ahead has by then: Q starts a branch */
+    key(SDLK_q);
+    const ui_view *v = &W->app.s[0].view;
+    cr_assert_not_null(v->caption);
+    cr_expect(strstr(v->caption, "Captions paused: you changed this run at") == v->caption, "strip after Q: %s", v->caption);
+    cr_expect(strstr(v->caption, "Ctrl+B returns to the scripted run") != NULL, "how to get back: %s", v->caption);
+    cr_expect_null(v->cue_title, "cue 3's title still over the changed run: %s", v->cue_title ? v->cue_title : "");
+    cr_expect_null(v->caption_text, "F3 would copy the cue's words over the changed run");
+    keymod(SDLK_b, KMOD_LCTRL);
+    settle();
+    cue_look back = look_now();
+    cr_expect_str_eq(back.caption, before.caption, "Ctrl+B brings cue 3 back");
+    cr_expect_str_eq(back.title, before.title);
+    /* seeking back before the injection on the changed branch: the run there is the scripted one */
+    keymod(SDLK_b, KMOD_LCTRL);
+    settle();
+    cr_assert(strstr(W->app.s[0].view.caption, "Captions paused") != NULL);
+    ui_app_seek(&W->app, (int64_t)(W->app.base.cues[1].at_s * 1e9 + 0.5) + 1);
+    frame();
+    cr_expect_null(strstr(W->app.s[0].view.caption ? W->app.s[0].view.caption : "", "Captions paused"),
+                   "before the change: %s", W->app.s[0].view.caption);
+}
+
+/* L (a long reader) at tree's cue 4, with no future simulated yet: no branch is kept, so Ctrl+B has
+ * nothing to return to and the strip names the key that does (Ctrl+R reloads the file). */
+Test(lecture, an_injection_without_a_branch_names_the_way_back)
+{
+    present_at_cue("tree.json", 4);
+    settle();
+    cr_assert_geq(W->app.st.sel_cpu, 0, "cue 4 selects a CPU");
+    cr_assert_eq(tt_known_until(W->app.s[0].tt), ui_app_now(&W->app), "the test wants no known future");
+    key(SDLK_l);
+    cr_assert_eq(tt_branch_count(W->app.s[0].tt), 1);
+    const ui_view *v = &W->app.s[0].view;
+    cr_assert(v->caption && strstr(v->caption, "Captions paused") == v->caption, "strip after L: %s", v->caption ? v->caption : "(none)");
+    cr_expect(strstr(v->caption, "Ctrl+R") != NULL, "%s", v->caption);
+    cr_expect_null(strstr(v->caption, "Ctrl+B"), "no branch to return to: %s", v->caption);
+    cr_expect_null(v->cue_title);
+}
