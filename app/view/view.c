@@ -325,9 +325,10 @@ static void credited_why(ui_view *v, int cpu)
 }
 
 /* How to get the scripted run back, in the words of the paused strip: Ctrl+B steps to the next branch
- * kept (ui_app_switch_branch()), so it names the presses to the nearest one without an injection.
- * None kept (the injection had no known future to branch from, or the branch was evicted): only
- * reloading the file (Ctrl+R, which keeps the moment) runs it as scripted again. */
+ * kept (ui_app_switch_branch()), so it names the presses to the nearest one without an injection (the
+ * recorder then drops the injections, ui_rec_branch_shown(), so no re-simulation brings them back).
+ * None kept (the injection had no known future to branch from, or the branch was evicted): the run is
+ * the scripted one only before the change (Ctrl+R would replay the recorded injection, as Ctrl+S saves it). */
 static void paused_way_back(const struct tt *t, char *out, size_t n)
 {
     int nbr = tt_branch_count(t), cur = tt_branch_current(t), presses = 0;
@@ -335,7 +336,7 @@ static void paused_way_back(const struct tt *t, char *out, size_t n)
         if (tt_branch_first_intervention(t, (cur + k) % nbr) < 0) presses = k;
     if (presses == 1) snprintf(out, n, "Ctrl+B returns to the scripted run.");
     else if (presses > 1) snprintf(out, n, "Ctrl+B, pressed %d times, returns to the scripted run.", presses);
-    else snprintf(out, n, "Ctrl+R reloads the scenario as scripted, at this moment.");
+    else snprintf(out, n, "Before that moment the run is as scripted.");
 }
 
 void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_state *st, const char *label)
@@ -546,6 +547,11 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
      * 165 at once, and the cue went on reading "GP 165, which only idle CPU 0 still owes" until the
      * next PgDn. Before that instant (seeking back on the changed branch) the run is the scripted one. */
     int64_t changed = v->changed_at = tt_first_intervention(t);
+    /* the words a pause hides that were up before the injection: a recorded cue stop (F3) keeps them when
+     * they are the author's own caption, typed in this session for the run being recorded (an author typed
+     * "burst served", then recorded a synchronize and a stop there) */
+    const char *words_before = v->caption == v->caption_marked ? cue_said : v->caption;
+    bool kept_for_cue = caption_from >= 0 && changed >= 0 && caption_from <= changed;
     if (v->caption && changed >= 0 && v->now >= changed) {
         char tb[32], back[96];
         ui_fmt_time(tb, sizeof tb, changed);
@@ -559,8 +565,8 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
          * waiting */
         v->cue_title = NULL;
     }
-    v->caption_text = v->caption == v->caption_paused ? NULL
-                    : v->caption == v->caption_marked ? cue_said : v->caption;
+    v->caption_text = v->caption == v->caption_paused ? NULL : v->caption == v->caption_marked ? cue_said : v->caption;
+    v->caption_under_pause = v->caption == v->caption_paused && kept_for_cue ? words_before : NULL;
 }
 
 /* A cue's moment in ns, rounded as the window's cue keys land on it. */

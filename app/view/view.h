@@ -52,6 +52,7 @@ typedef struct ui_view {
     const char *caption_text;    /* the file's own words of it, without the window's notes (a cue's "Cue 3, at
                                     2 s: " before them kept); NULL when the strip shows a note of the window's
                                     ("Changed ...", "Captions paused") or nothing. F3 copies these. */
+    const char *caption_under_pause; /* paused: the caption's words, when it was up before the injection (else NULL) */
     int64_t caption_until;       /* when that caption leaves the strip (INT64_MAX: not before the next one) */
     char caption_paused[256];    /* what the strip says instead of a caption once the user's own change is on screen */
     char caption_marked[1600];   /* a cue's caption under a changed configuration, with a line saying so */

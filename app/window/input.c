@@ -429,6 +429,7 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
     case ACT_BRANCH:
         if (a->nsessions && tt_branch_count(a->s[0].tt) > 1) {
             ui_app_switch_branch(a);
+            ui_rec_branch_shown(w);
             ui_win_status(w, now_ms, "Branch %d of %d", tt_branch_current(a->s[0].tt) + 1, tt_branch_count(a->s[0].tt));
         } else ui_win_status(w, now_ms, "Only one branch: inject something after seeking back to start another");
         break;

@@ -175,8 +175,19 @@ int ui_rec_rebuild(ui_win *w, char *err, size_t errlen)
     snprintf(src, sizeof src, "%s", a->source);
     int rc = ui_app_set_config(a, &cfg, name, src, err, errlen);
     rv_config_free(&cfg);
-    if (rc == 0) r->synced = a->s[0].tt;
+    if (rc == 0) r->synced = a->s[0].tt, r->nbaked = r->nev;
     return rc;
+}
+
+void ui_rec_branch_shown(ui_win *w)
+{
+    ui_recorder *r = &w->rec;
+    ui_app *a = &w->app;
+    if (!a->nsessions || r->nev <= r->nbaked || a->s[0].tt != r->synced) return;
+    if (tt_branch_first_intervention(a->s[0].tt, tt_branch_current(a->s[0].tt)) >= 0) return;
+    /* Q at omap-stall's cue 3, Ctrl+B back, then cue 5's compare: the rebuild replayed the Q as a
+     * scripted event, and cue 5's caption spoke of a GP 166 the replayed pass had prevented */
+    r->nev = r->nbaked;
 }
 
 /* Whether a moment of kind/flavor happened in (from, to] in the session's history: the injection
@@ -340,6 +351,12 @@ static void add_cue(ui_win *w, double now_ms)
     /* the file's own words: a caption the window marked ("Changed (...)", "Captions paused") is its note,
      * not narration (caption_text NULL), and a cue's "Cue 3, at 2 s: " is the window's too */
     const char *c0 = a->s[0].view.caption_text, *c1 = a->nsessions > 1 ? a->s[1].view.caption_text : c0;
+    /* paused by an injection just recorded, the author's own caption from before it still narrates their
+     * run (the injections are part of it now); a file's caption there was written for the run without them */
+    const char *u0 = a->s[0].view.caption_under_pause, *u1 = a->nsessions > 1 ? a->s[1].view.caption_under_pause : u0;
+    if (!c0 && u0 && u1 && !strcmp(u0, u1))
+        for (size_t i = 0; i < r->ncap; i++)
+            if (!strcmp(r->cap[i].text, u0)) { c0 = c1 = u0; break; }
     if (c0 && c1 && !strcmp(c0, c1)) snprintf(q.caption, sizeof q.caption, "%s", c0);
     /* the caption of the cue in force comes with what it invites ("Press M ..." stays an invitation) */
     const rv_cue *cur = a->st.cue >= 0 && (size_t)a->st.cue < a->base.ncues ? &a->base.cues[a->st.cue] : NULL;

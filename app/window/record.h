@@ -39,6 +39,8 @@ typedef struct ui_recorder {
     rv_config orig;               /* that scenario as loaded (its seed is kept on re-simulation) */
     bool have_orig;
     rv_inject *ev; ui_rec_anchor *anchor; size_t nev, evcap;
+    size_t nbaked;                /* of ev, those the sessions were last re-simulated with (scripted there); the
+                                     rest are live injections, each branch's own */
     rv_caption *cap; size_t ncap, capcap;
     rv_cue *cue; size_t ncue, cuecap;
     ui_rec_anchor landed;         /* the last moment N/D/F/S landed on (kind < 0: none) */
@@ -51,6 +53,10 @@ typedef struct ui_recorder {
 } ui_recorder;
 
 void ui_rec_free(ui_recorder *r);
+/* After Ctrl+B showed another branch: back on a branch with no injection of its own (the scripted
+ * run), the live injections recorded on the others are dropped, so that no later re-simulation (C, a
+ * compare cue, Ctrl+R) replays them into the run the captions narrate. */
+void ui_rec_branch_shown(struct ui_win *w);
 /* After a successful injection from the window. */
 void ui_rec_injected(struct ui_win *w, const rv_inject *cmd);
 /* After N/D/F/S landed on a moment (kind: enum ui_moment) of flavor at t. */

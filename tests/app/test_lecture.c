@@ -1249,7 +1249,8 @@ Test(lecture, an_injection_pauses_the_cue_caption_on_screen_at_once)
 }
 
 /* L (a long reader) at tree's cue 4, with no future simulated yet: no branch is kept, so Ctrl+B has
- * nothing to return to and the strip names the key that does (Ctrl+R reloads the file). */
+ * nothing to return to (and Ctrl+R would replay the recorded L): the strip says the run is scripted
+ * only before the change. */
 Test(lecture, an_injection_without_a_branch_names_the_way_back)
 {
     present_at_cue("tree.json", 4);
@@ -1260,7 +1261,35 @@ Test(lecture, an_injection_without_a_branch_names_the_way_back)
     cr_assert_eq(tt_branch_count(W->app.s[0].tt), 1);
     const ui_view *v = &W->app.s[0].view;
     cr_assert(v->caption && strstr(v->caption, "Captions paused") == v->caption, "strip after L: %s", v->caption ? v->caption : "(none)");
-    cr_expect(strstr(v->caption, "Ctrl+R") != NULL, "%s", v->caption);
+    cr_expect(strstr(v->caption, "Before that moment the run is as scripted.") != NULL, "%s", v->caption);
     cr_expect_null(strstr(v->caption, "Ctrl+B"), "no branch to return to: %s", v->caption);
     cr_expect_null(v->cue_title);
+}
+
+/* Q at omap-stall's cue 3, Ctrl+B back to the scripted branch, then on to cue 5, which turns compare on
+ * and so re-simulates the sessions: the recorder replayed the Q as a scripted event there, and cue 5's
+ * caption ("the extra grace period has just started") spoke over a 3.6 tree where the replayed pass had
+ * ended GP 165 and no GP 166 had begun. Back on the scripted branch the recorded Q is dropped. */
+Test(lecture, ctrl_b_back_to_the_scripted_run_stays_scripted_through_a_compare_cue)
+{
+    present_at_cue("omap-stall.json", 3);
+    settle();
+    explore_all();
+    key(SDLK_q);
+    cr_assert_gt(W->rec.nev, W->rec.nbaked, "Q is recorded as a live injection");
+    keymod(SDLK_b, KMOD_LCTRL);
+    settle();
+    cr_expect_eq(W->rec.nev, W->rec.nbaked, "back on the scripted branch, the recorded Q goes");
+    key(SDLK_PAGEDOWN);
+    key(SDLK_PAGEDOWN);
+    settle();
+    cr_assert_eq(W->app.st.cue, 4, "cue 5");
+    cr_assert(W->app.st.compare, "cue 5 compares");
+    for (int i = 0; i < W->app.nsessions; i++) {
+        const ui_view *v = &W->app.s[i].view;
+        cr_expect_lt(tt_first_intervention(W->app.s[i].tt), 0, "no injection in the re-simulated %s", v->label);
+        if (v->mode == RV_MODE_SOFTIRQ)
+            cr_expect_eq(v->fl[RV_SCHED].gpnum, 166ul, "3.6 runs the extra GP 166 as scripted: g%lu", (unsigned long)v->fl[RV_SCHED].gpnum);
+        cr_expect(v->caption && !strstr(v->caption, "Captions paused"), "%s: %s", v->label, v->caption ? v->caption : "(none)");
+    }
 }
