@@ -42,7 +42,7 @@ static void status_toast(ui_frame *fr, rd_rect bar, int x_from, const char *s, r
     int pad = rd_px(rd, 6), most = bar.w - 2 * pad, tw = rd_text_width(rd, RD_BOLD, s) + 2 * pad;
     int w = tw < most ? tw : most;
     int x = bar.x + bar.w - pad - w;
-    if (x > x_from && x_from + w <= bar.x + bar.w - pad) x = x_from; /* under where the bar would have said it */
+    if (x > x_from && x_from + w <= bar.x + bar.w - pad) x = x_from; /* from x_from when it fits there */
     int lines = panel_wrap_lines(rd, RD_BOLD, w - 2 * pad, s);
     if (lines > 3) lines = 3;
     int h = lines * rd_line_height(rd, RD_BOLD) + 2 * rd_px(rd, 4);
@@ -197,8 +197,9 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         x += bw + gap;
         mid_w -= bw + gap;
     }
-    bool toast = st->status[0] && rd_text_width(rd, RD_BOLD, st->status) > mid_w;
-    int toast_x = x;
+    /* a routine status ("Cue 2 of 6: ...", whose title the strip shows anyway) is cut as before: hung under
+     * the bar after every PgDn, it hid the tree's gpnum/completed heading the cue spoke of */
+    bool toast = st->status[0] && !st->status_routine && rd_text_width(rd, RD_BOLD, st->status) > mid_w;
     if (mid_w > 0) {
         /* paused: after the name, what the last step did (the event that brought the state here) */
         char both[640];
@@ -226,7 +227,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
                    in_bar ? th->ok : th->text, msg);
     }
     rd_clip_pop(rd);
-    if (toast) status_toast(fr, r, toast_x, st->status, th->ok);
+    if (toast) status_toast(fr, r, r.x + r.w, st->status, th->ok); /* at the right: the tree's heading, mid-window, stays */
 }
 
 int panel_banner_height(rd_ctx *rd, const ui_state *st, int width)

@@ -160,9 +160,10 @@ Test(status, a_status_too_long_for_the_top_bar_is_drawn_whole_under_it)
     open_shipped("big-machine");
     static runs q;
     const char *longer = "At the end of the run: Home goes back to the start, End stays here, and the wheel scrolls back";
-    for (int pass = 0; pass < 2; pass++) {
-        const char *msg = pass ? "Saved" : longer;
+    for (int pass = 0; pass < 3; pass++) {
+        const char *msg = pass == 1 ? "Saved" : longer;
         ui_app_status(&W->app, 0, "%s", msg);
+        W->app.st.status_routine = pass == 2; /* "Cue 2 of 6: ..." hung under the bar hid the tree's heading */
         q.n = 0;
         rd_set_text_observer(W->rd, keep_run, &q);
         frame();
@@ -179,9 +180,11 @@ Test(status, a_status_too_long_for_the_top_bar_is_drawn_whole_under_it)
             }
         }
         whole = strstr(joined, msg) != NULL;
-        cr_expect(whole, "the status is drawn whole: \"%s\"", joined);
-        cr_expect_not(cut, "the status is not cut with …");
+        if (pass < 2) {
+            cr_expect(whole, "the status is drawn whole: \"%s\"", joined);
+            cr_expect_not(cut, "the status is not cut with …");
+        }
         if (pass == 0) cr_expect(below, "a status longer than the bar hangs under it");
-        else cr_expect_not(below, "a short status stays in the bar");
+        else cr_expect_not(below, "%s", pass == 1 ? "a short status stays in the bar" : "a routine status is not hung under the bar");
     }
 }
