@@ -56,12 +56,15 @@ int ui_app_cue_reached(const ui_app *a, int64_t t)
 {
     /* in lecture order, stopping at the first cue still ahead: omap-stall's cue 5 goes back to 4.55 s
      * after cue 4 at 80 s, and with 10 s simulated the lecture has got to cue 3, not to cue 5 (PgDn
-     * from there skipped the stall) */
+     * from there skipped the stall). Of those, the last whose view is the one on screen (compare on or
+     * off): End over omap-stall's single 3.6 view read "6. 3.7: no warning" over the stall warning,
+     * and PgDn said the lecture was over before its comparison was ever shown */
     if (!a->have_base) return -1;
     int reached = -1;
     for (size_t i = 0; i < a->base.ncues; i++) {
         if ((int64_t)(a->base.cues[i].at_s * 1e9 + 0.5) > t) break;
-        reached = (int)i;
+        int cmp = ui_cue_view_at(&a->base, (int)i).compare;
+        if (cmp < 0 || (cmp == 1) == a->st.compare) reached = (int)i;
     }
     return reached;
 }
