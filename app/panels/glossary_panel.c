@@ -69,7 +69,7 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
     enum rd_font f = RD_SANS_SMALL;
     int lh = rd_line_height(rd, RD_SANS_SMALL), bottom = box.y + box.h - pad - lh; /* last line: the cue */
     size_t first = s.n == 0 ? 0 : st->glossary_scroll < (int)s.n ? (size_t)(st->glossary_scroll > 0 ? st->glossary_scroll : 0) : s.n - 1;
-    if (!s.all && s.n > 0 && first == 0) {
+    if (!s.all && s.n > 0) {
         /* a search's few results in the panel's larger font, one column of a readable measure, when they
          * all fit: a lecturer projecting "dti" for the room got a third of the overlay in small print */
         int w1 = box.w - 2 * pad, most = rd_px(rd, 900);
@@ -80,7 +80,8 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
             snprintf(line, sizeof line, "%s — %s", g[s.idx[k]].term, g[s.idx[k]].line);
             need += panel_wrap_lines(rd, RD_SANS, w1, line) * l1 + rd_px(rd, 4) + (k == s.named && k > 0 ? l1 + rd_px(rd, 3) : 0);
         }
-        if (need <= b1) f = RD_SANS, ncol = 1, colw = w1, lh = l1, bottom = b1;
+        /* all of them on screen: nothing to scroll (one ↓ flipped the four results of "dti" to small print) */
+        if (need <= b1) f = RD_SANS, ncol = 1, colw = w1, lh = l1, bottom = b1, first = 0;
     }
     size_t i = first;
     for (int c = 0; c < ncol && i < s.n; c++) {
@@ -96,7 +97,7 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
             if (heading) {
                 char sub[96];
                 snprintf(sub, sizeof sub, "Explanations that mention \"%s\":", st->glossary_query);
-                panel_text_fit(fr, RD_SANS_SMALL, cx, cy, colw, th->text_dim, sub);
+                panel_text_fit(fr, f, cx, cy, colw, th->text_dim, sub);
                 cy += hh;
             }
             panel_wrap(fr, f, (rd_rect){cx, cy, colw, h}, th->text, line, 0);

@@ -198,6 +198,12 @@ Test(gsearch, a_few_results_are_drawn_large_for_the_room)
     cr_assert_gt(h, 0, "the entry named dti is drawn");
     cr_expect_geq(h, large - 1, "in the larger font: a run %d px high (small %d, large %d)", h, small, large);
     cr_expect_gt(widest, W->app.L.whole.w / 2, "one wide column, not a third of the overlay: %d of %d px", widest, W->app.L.whole.w);
+    key(SDLK_DOWN); /* all on screen: nothing to scroll, and no flip to small print */
+    R = drawn();
+    int h_down = -1;
+    for (int i = 0; i < R->n && h_down < 0; i++)
+        if (!strncmp(R->v[i].text, "dti — ", 7)) h_down = R->v[i].r.h;
+    cr_expect_geq(h_down, large - 1, "after ↓ the entry named dti is still drawn large: %d px", h_down);
     for (int i = 0; i < 3; i++) key(SDLK_BACKSPACE);
     R = drawn();
     int h_all = -1;
