@@ -554,7 +554,9 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     bool kept_for_cue = caption_from >= 0 && changed >= 0 && caption_from <= changed;
     if (v->caption && changed >= 0 && v->now >= changed) {
         char tb[32], back[96];
-        ui_fmt_time(tb, sizeof tb, changed);
+        /* an injection at a moment the clock shows (a cue's, landed 1 ns past it) reads as that moment:
+         * "t = 4.539000 s" above "you changed this run at 4.539000001 s" looked like two times */
+        ui_fmt_time(tb, sizeof tb, v->moment >= 0 && changed == v->moment + 1 ? v->moment : changed);
         paused_way_back(t, back, sizeof back);
         snprintf(v->caption_paused, sizeof v->caption_paused,
                  "Captions paused: you changed this run at %s, so the scenario's narration may no longer match what "
