@@ -215,6 +215,13 @@ static void export_strip(ui_frame *fr, rd_rect r, ui_view *const *views, int n)
     if (on[0] && (n < 2 || on[1])) { panel_captions_draw(fr, r, views, n); return; }
     rd_ctx *rd = fr->rd;
     if (!on[0] && (n < 2 || !on[1])) {
+        /* 3.6 and 3.7 side by side with nothing to say: the window's note on their RCU time (overlays.c) */
+        char note[900];
+        const ui_view *v36 = n == 2 && views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[n - 1], *v37 = v36 == views[0] ? views[n - 1] : views[0];
+        if (n == 2 && v36->mode != v37->mode && panel_compare_note(v36->report, v37->report, note, sizeof note)) {
+            panel_captions_draw(fr, r, views, n);
+            return;
+        }
         rd_fill(rd, r, fr->th->panel);
         rd_frame(rd, r, fr->th->panel_edge, 1);
         return;
@@ -279,6 +286,18 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     if (look->caption >= 0) captioned = look->caption;
     int cap_w = w - rd_px(rd, 8);
     int cap_h = captioned ? panel_caption_height(rd, views[0], n > 1 ? cap_w / 2 : cap_w, cap_w) : 0; /* cues span it (app.c) */
+    /* no caption, but 3.6 and 3.7 side by side: the strip the window shows then holds the compare note (RCU
+     * time split into sleep/wake and the rest, the machinery per GP), which a speaker's slide had lost */
+    char note[900];
+    if (!captioned && look->caption != 0 && n == 2 && views[0]->mode != views[1]->mode) {
+        const ui_view *v36 = views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[1], *v37 = v36 == views[0] ? views[1] : views[0];
+        if (panel_compare_note(v36->report, v37->report, note, sizeof note)) {
+            const char *was = views[0]->caption;
+            views[0]->caption = note; /* measured as a caption: the note's own font is no larger */
+            cap_h = panel_caption_height(rd, views[0], cap_w, cap_w);
+            views[0]->caption = was;
+        }
+    }
     int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
     ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);
     /* then as the window does (app.c, ui_app_layout): the strip's empty band to a CPU time panel short of
