@@ -217,8 +217,7 @@ static void export_strip(ui_frame *fr, rd_rect r, ui_view *const *views, int n)
     if (!on[0] && (n < 2 || !on[1])) {
         /* 3.6 and 3.7 side by side with nothing to say: the window's note on their RCU time (overlays.c) */
         char note[900];
-        const ui_view *v36 = n == 2 && views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[n - 1], *v37 = v36 == views[0] ? views[n - 1] : views[0];
-        if (n == 2 && v36->mode != v37->mode && panel_compare_note(v36->report, v37->report, note, sizeof note)) {
+        if (panel_compare_note_views(views, n, note, sizeof note)) {
             panel_captions_draw(fr, r, views, n);
             return;
         }
@@ -289,14 +288,11 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     /* no caption, but 3.6 and 3.7 side by side: the strip the window shows then holds the compare note (RCU
      * time split into sleep/wake and the rest, the machinery per GP), which a speaker's slide had lost */
     char note[900];
-    if (!captioned && look->caption != 0 && n == 2 && views[0]->mode != views[1]->mode) {
-        const ui_view *v36 = views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[1], *v37 = v36 == views[0] ? views[1] : views[0];
-        if (panel_compare_note(v36->report, v37->report, note, sizeof note)) {
-            const char *was = views[0]->caption;
-            views[0]->caption = note; /* measured as a caption: the note's own font is no larger */
-            cap_h = panel_caption_height(rd, views[0], cap_w, cap_w);
-            views[0]->caption = was;
-        }
+    if (!captioned && look->caption != 0 && panel_compare_note_views(views, n, note, sizeof note)) {
+        const char *was = views[0]->caption;
+        views[0]->caption = note; /* measured as a caption: the note's own font is no larger */
+        cap_h = panel_caption_height(rd, views[0], cap_w, cap_w);
+        views[0]->caption = was;
     }
     int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
     ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);

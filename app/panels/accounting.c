@@ -924,6 +924,13 @@ static double machinery_us(const rv_report *rep)
  * and where 3.7's is dearer, the model's count of rcu_node lock visits says where that comes from: a
  * lecturer read "the same kind of work" as "the same amount" and found 3.7's half as dear again on
  * small-busy. */
+bool panel_compare_note_views(ui_view *const *views, int nviews, char *buf, size_t n)
+{
+    if (nviews != 2 || views[0]->mode == views[1]->mode) return false;
+    const ui_view *v36 = views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[1], *v37 = v36 == views[0] ? views[1] : views[0];
+    return panel_compare_note(v36->report, v37->report, buf, n);
+}
+
 bool panel_compare_note(const rv_report *r36, const rv_report *r37, char *buf, size_t n)
 {
     if (!r36 || !r37) return false;

@@ -400,13 +400,9 @@ void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nvi
     const char *c0, *c1;
     bool split = strip_texts(caps, nviews > 1 ? 2 : 1, b0, b1, sizeof b0, &c0, &c1);
     char note[900];
-    if (!split && (!c0 || !c0[0]) && nviews > 1 && r.w > 0 && r.h > 0) {
-        const ui_view *v36 = views[0]->mode == RV_MODE_SOFTIRQ ? views[0] : views[1];
-        const ui_view *v37 = v36 == views[0] ? views[1] : views[0];
-        if (v36->mode != v37->mode && panel_compare_note(v36->report, v37->report, note, sizeof note)) {
-            compare_note_draw(fr, r, note);
-            return;
-        }
+    if (!split && (!c0 || !c0[0]) && r.w > 0 && r.h > 0 && panel_compare_note_views(views, nviews, note, sizeof note)) {
+        compare_note_draw(fr, r, note);
+        return;
     }
     if (!split) { caption_draw_from(fr, r, c0, 0); return; }
     rd_rect left, right;

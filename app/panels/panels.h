@@ -103,6 +103,8 @@ double panel_sleep_wake_s(const rv_report *rep);
 /* Compare mode with no caption in force: what the two sides' RCU time says so far, in words (3.7's
  * larger total read as "3.7 adds overhead"); false when there is nothing to compare yet */
 bool panel_compare_note(const rv_report *r36, const rv_report *r37, char *buf, size_t n);
+/* The same for the views on screen: false unless they are two, one 3.6 and one 3.7, in either order. */
+bool panel_compare_note_views(ui_view *const *views, int nviews, char *buf, size_t n);
 /* How much taller r must be for the panel to show every row it keeps before the rest (its headings,
  * the lines the caption cites, the RCU-work rows, the top list down to its first RCU thread): 0 when
  * it shows them all. A layout gives the panel what another one leaves empty, up to that. */

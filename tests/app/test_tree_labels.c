@@ -17,6 +17,28 @@ static bool drawn(const char *s)
     return false;
 }
 
+/* a of tree.json at cue index `cue`, its seek done and its reports fresh */
+static void tree_at_cue(ui_app *a, int cue)
+{
+    char err[512];
+    app_load(a, "tree.json", false);
+    cr_assert_eq(ui_app_goto_cue(a, cue, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(a, 1000)) {}
+    ui_app_refresh_reports(a, 0, 0);
+}
+
+/* The tree panel alone as `shot --panel tree` draws it, its text runs into R. */
+static void draw_tree_panel(ui_app *a, rd_ctx *rd, bool clean_fit)
+{
+    ex_look look = {.clean = clean_fit, .panel = UI_PANEL_TREE, .klog = -1, .caption = -1};
+    if (clean_fit) ex_fit_panel_scale(a, rd, &look);
+    R.n = 0;
+    rd_set_text_observer(rd, keep_run, &R);
+    ex_draw(a, rd, &look);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+}
+
 /* tree's cue 4 as `shot tree --cue 4 --panel tree --size 1920x1080` draws it: GP 40 waits on CPU 13
  * alone, CPUs 7 and 15 credited as dyntick-idle. The root's boxes read "0 1 2 3" over leaves whose
  * boxes read "0 1 2 3": a slide's audience took them for CPUs, and "d" hid which CPU was credited. */
@@ -24,19 +46,10 @@ Test(tree_labels, inner_bits_name_their_child_nodes_and_credits_keep_the_cpu)
 {
     ui_app a;
     char err[512];
-    app_load(&a, "tree.json", false);
-    cr_assert_eq(ui_app_goto_cue(&a, 3, err, sizeof err), 0, "%s", err);
-    while (ui_app_seek_continue(&a, 1000)) {}
-    ui_app_refresh_reports(&a, 0, 0);
+    tree_at_cue(&a, 3);
     rd_ctx *rd = rd_new_offscreen(1920, 1080, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
-    ex_look look = {.clean = true, .panel = UI_PANEL_TREE, .klog = -1, .caption = -1};
-    ex_fit_panel_scale(&a, rd, &look);
-    R.n = 0;
-    rd_set_text_observer(rd, keep_run, &R);
-    ex_draw(&a, rd, &look);
-    rd_end(rd);
-    rd_set_text_observer(rd, NULL, NULL);
+    draw_tree_panel(&a, rd, true);
     for (int k = 1; k <= 4; k++) {
         char name[16];
         snprintf(name, sizeof name, "rnp%d", k);
@@ -89,20 +102,12 @@ Test(tree_labels, leaf_words_name_the_few_cpus_that_owe)
 {
     ui_app a;
     char err[512];
-    app_load(&a, "tree.json", false);
-    cr_assert_eq(ui_app_goto_cue(&a, 1, err, sizeof err), 0, "%s", err);
-    while (ui_app_seek_continue(&a, 1000)) {}
-    ui_app_refresh_reports(&a, 0, 0);
+    tree_at_cue(&a, 1);
     static const int hs[] = {170, 190, 400};
     for (int k = 0; k < 3; k++) {
         rd_ctx *rd = rd_new_offscreen(470, hs[k], 1.15f, err, sizeof err);
         cr_assert(rd, "%s", err);
-        ex_look look = {.clean = false, .panel = UI_PANEL_TREE, .klog = -1, .caption = -1};
-        R.n = 0;
-        rd_set_text_observer(rd, keep_run, &R);
-        ex_draw(&a, rd, &look);
-        rd_end(rd);
-        rd_set_text_observer(rd, NULL, NULL);
+        draw_tree_panel(&a, rd, false);
         bool words = drawn("13, 15") || drawn("CPUs 13, 15") || drawn("CPUs 13, 15 owe") || drawn("CPUs 13, 15 still owe a QS");
         bool cells = drawn("13") && drawn("15");
         cr_expect(words || cells, "470x%d: CPUs 13 and 15 owe rnp4 and neither a cell nor the leaf's words name them", hs[k]);
