@@ -87,6 +87,10 @@ $(BUILD)/libapp.a: $(APP_OBJ)
 $(BUILD)/rcuvis: $(BUILD)/app/main.o $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a
 	$(CC) $(LDFLAGS_ALL) $(LTOLINK) -o $@ $^ $(PKG_LIBS) -lm
 
+# ...but the invariant checker (tests/engine/test_invariants.c, also #included by
+# test_regress_invariants.c) runs on every event of hundreds of runs: it keeps the tree's OPT.
+$(BUILD)/tests/engine/test_invariants $(BUILD)/tests/engine/test_regress_invariants: TEST_OPT = $(OPT)
+
 # Engine tests link the engine and the scenario loader (cJSON) only: no SDL.
 $(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libscenario.a $(BUILD)/libengine.a tests/engine/*.h
 	@mkdir -p $(dir $@)
