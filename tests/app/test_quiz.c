@@ -557,3 +557,48 @@ Test(quiz_basis, keep_drops_the_other_questions)
     cr_expect_eq(f->lessons[1].nquestions, 0, "lesson 2 has no such question left");
     quiz_set_free(&set);
 }
+
+/* A predict answer that changes with the kernel must say which kernel it is about: README's authoring
+ * rule is that overrides set every setting the answer depends on. 7.6 left rcu.mode to small-busy's
+ * file (3.7) and asked a student, who had no way to know, for a figure that is 2.3 in 3.7 and 1.2 in
+ * 3.6. Each predict question without an rcu.mode override is run in both modes: the answer must hold
+ * in both, or the question must pin the mode. */
+Test(quiz, a_predict_answer_that_depends_on_the_mode_pins_it)
+{
+    char dir[4096], err[16384] = "";
+    snprintf(dir, sizeof dir, "%s/quizzes", root());
+    quiz_set set = {0};
+    cr_assert_eq(quiz_set_load_dir(&set, dir, err, sizeof err), 0);
+    int checked = 0;
+    for (size_t i = 0; i < set.n; i++)
+        for (size_t l = 0; l < set.files[i].nlessons; l++)
+            for (size_t k = 0; k < set.files[i].lessons[l].nquestions; k++) {
+                const quiz_question *q = &set.files[i].lessons[l].questions[k];
+                if (q->kind != QUIZ_PREDICT || !q->has_scenario) continue;
+                bool pinned = false;
+                for (size_t o = 0; o < q->noverrides; o++) pinned |= !strncmp(q->overrides[o], "rcu.mode=", 9);
+                if (pinned) continue;
+                static const char *const modes[] = {"rcu.mode=softirq", "rcu.mode=kthread"};
+                for (int m = 0; m < 2; m++) {
+                    quiz_question copy = *q;
+                    char **ov = calloc(q->noverrides + 1, sizeof *ov);
+                    cr_assert(ov);
+                    for (size_t o = 0; o < q->noverrides; o++) ov[o] = q->overrides[o];
+                    ov[q->noverrides] = (char *)modes[m];
+                    copy.overrides = ov;
+                    copy.noverrides = q->noverrides + 1;
+                    quiz_value v;
+                    char msg[1024] = "", cv[64];
+                    int rc = quiz_measure_run(&copy, &v, msg, sizeof msg);
+                    free(ov);
+                    if (rc) continue; /* a scenario that refuses the other mode (a 3.6-only knob) pins it itself */
+                    quiz_value_format(&v, cv, sizeof cv);
+                    quiz_result r;
+                    quiz_grade(q, cv, &r);
+                    cr_expect_eq(r.status, 1, "question %s: with %s the engine gives %s, which the question marks wrong; its overrides should set rcu.mode", q->id, modes[m], cv);
+                    checked++;
+                }
+            }
+    cr_expect_geq(checked, 2, "some predict questions leave the mode to their scenario (checked %d runs)", checked);
+    quiz_set_free(&set);
+}
