@@ -164,11 +164,42 @@ static void note_term(void *ctx, const char *term, const char *at, size_t len)
     if (h->n < sizeof h->found / sizeof *h->found) h->found[h->n++] = term;
 }
 
+/* Does a glossary line state the number a numeric or predict question asks for? Under 7.2 ("at most
+ * how many callbacks ... (blimit)?") blimit's line, "10 by default", answered the question the moment
+ * it was asked. Every number in the line is graded as if the student had typed it. */
+static bool line_gives_answer(const quiz_question *q, const char *line)
+{
+    if (q->kind != QUIZ_NUMERIC && q->kind != QUIZ_PREDICT) return false;
+    if (q->kind == QUIZ_PREDICT && q->expected.is_bool) return false;
+    for (const char *s = line; *s; s++) {
+        if (!isdigit((unsigned char)*s) || (s > line && (isalnum((unsigned char)s[-1]) || s[-1] == '_' || s[-1] == '.'))) continue;
+        char num[32];
+        size_t n = 0;
+        while ((isdigit((unsigned char)s[n]) || (s[n] == '.' && isdigit((unsigned char)s[n + 1]))) && n + 1 < sizeof num) {
+            num[n] = s[n];
+            n++;
+        }
+        num[n] = 0;
+        s += n - 1;
+        quiz_result r;
+        quiz_grade(q, num, &r);
+        if (r.status == 1) return true;
+    }
+    return false;
+}
+
 static void print_terms(quiz_term *t, const quiz_question *q)
 {
     term_hits h = {.t = t};
     glossary_scan(q->question, NULL, note_term, &h);
     for (size_t i = 0; i < q->nanswers && q->kind != QUIZ_NUMERIC; i++) glossary_scan(q->answers[i].text, NULL, note_term, &h);
+    /* a term whose line would give the answer away stays unexplained here (and unseen, for later) */
+    size_t kept = 0;
+    for (size_t i = 0; i < h.n; i++) {
+        const char *line = glossary_line(h.found[i]);
+        if (!line || !line_gives_answer(q, line)) h.found[kept++] = h.found[i];
+    }
+    h.n = kept;
     if (!h.n) return;
     if (q->kind != QUIZ_NUMERIC && q->nanswers) fprintf(t->out, "\n"); /* after the options; a number's prompt has its own */
     quiz_wrap(t->out, "Terms (rcuvis glossary explains them all):", 2, t->width);

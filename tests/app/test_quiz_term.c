@@ -422,3 +422,29 @@ Test(term, terms_explained_once_and_the_moment_as_a_picture)
     progress_free(&r.prog);
     quiz_free(&f);
 }
+
+/* The terms block under a question explains the glossary terms it uses, but not with the answer: under
+ * lesson 7's "how many callbacks does one batch invoke (blimit)?" blimit's line ("10 by default")
+ * answered it as it was asked. Such a term waits for a later question, where it gives nothing away. */
+Test(term, a_term_whose_line_states_the_answer_is_left_for_later)
+{
+    static const char *json =
+        "{\"id\": \"g\", \"title\": \"G\", \"lessons\": [{\"id\": \"1\", \"title\": \"Batches\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"numeric\", \"question\": \"In ksoftirqd/N, at most how many callbacks does one batch invoke (blimit)?\","
+        " \"explanation\": \"Ten.\", \"answers\": [{\"value\": 10, \"correct\": true, \"feedback\": \"yes\"}]},"
+        "{\"id\": \"1.2\", \"kind\": \"numeric\", \"question\": \"How many rcu_node structures has a tree of 64 CPUs, whatever blimit is?\","
+        " \"explanation\": \"Five.\", \"answers\": [{\"value\": 5, \"correct\": true, \"feedback\": \"yes\"}]}]}]}";
+    quiz_file f;
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "g.json", &f, false, err, sizeof err), 0, "%s", err);
+    run r = {0};
+    session(&r, &f, "10\n5\n", false);
+    const char *second = strstr(r.out, "question 1.2");
+    cr_assert_not_null(second, "%s", r.out);
+    const char *blimit = strstr(r.out, "    blimit: ");
+    cr_expect_not_null(strstr(r.out, "ksoftirqd/N: "), "a term that does not give the answer is explained:\n%s", r.out);
+    cr_expect(blimit && blimit > second, "blimit is explained under 1.2, not under 1.1, whose answer its line states:\n%s", r.out);
+    free(r.out);
+    progress_free(&r.prog);
+    quiz_free(&f);
+}
