@@ -56,7 +56,7 @@ static size_t first_mark(const ui_mark *m, size_t n, int64_t t)
  * shows the events before T. Marks, labels and caption boxes alike (a clip's frame at 79.98 s drew
  * 3.7's "wake CPU 0" at 80.0 s and both sides' next caption at full strength beside 3.6's faded
  * stall). The GP bars fade their own part after now. */
-static bool ahead(const ui_view *v, int64_t t) { return t >= v->now; }
+static bool ahead(const ui_view *v, int64_t t) { return t > v->now; /* a mark at now has happened: an injection made while paused is drawn as done */ }
 /* Faded scales the colour's own alpha: a caption box's fill is already translucent (40), and setting
  * it to 70 drew the captions to come darker than the one shown now. */
 static rd_color ahead_col(const ui_view *v, int64_t t, rd_color c) { return ahead(v, t) ? rd_alpha(c, (uint8_t)(c.a * 70 / 255)) : c; }
@@ -133,6 +133,8 @@ typedef struct ev_item {
     char full[64], brief[64]; /* a stall's full and short forms ("! stall CPU 0"; "": none) */
     char tm[32];     /* its time, for a label it shares with a mark elsewhere ("80.008 s "), and its width */
     int tw;
+    char base[64];   /* a tick's label before counting ("call_rcu_burst CPU 1") */
+    int count;       /* ticks drawn on one spot with that label, named once ("11× call_rcu_burst CPU 1") */
 } ev_item;
 typedef struct ev_group {
     int n, it[EV_GROUP]; /* items in time order */
@@ -165,12 +167,26 @@ static int ev_obstacle(ev_layout *L, int a, int b)
 static void ev_add(ev_layout *L, int64_t t, int x, bool stall, const char *lab, const char *brief)
 {
     ev_obstacle(L, x - rd_px(L->rd, 2), x + rd_px(L->rd, 3));
+    /* The same tick again on the same spot (B pressed eleven times while paused) is counted in one
+     * label: each had its own, and the six a shared label holds read "call_rcu_burst CPU 1" six times
+     * across 150 ms of the lane, as if six bursts had come one after another. */
+    for (int k = 0; !stall && k < L->nitem; k++) {
+        ev_item *o = &L->item[k];
+        if (o->stall || abs(o->x - x) > rd_px(L->rd, 2) || strcmp(o->base, lab)) continue;
+        o->count++;
+        snprintf(o->lab, sizeof o->lab, "%d\u00D7 %.40s", o->count % 100000, o->base);
+        memcpy(o->full, o->lab, sizeof o->full);
+        o->w = rd_text_width(L->rd, RD_SANS_SMALL, o->lab);
+        return;
+    }
     if (L->nitem == EV_ITEMS) return;
     ev_item *it = &L->item[L->nitem++];
     it->t = t;
     it->x = x;
     it->stall = stall;
     it->group = -1;
+    it->count = 1;
+    snprintf(it->base, sizeof it->base, "%s", lab);
     snprintf(it->lab, sizeof it->lab, "%s", lab);
     snprintf(it->full, sizeof it->full, "%s", lab);
     snprintf(it->brief, sizeof it->brief, "%s", brief ? brief : "");

@@ -324,3 +324,30 @@ Test(timeline, each_event_label_is_nearest_its_own_mark)
     }
     cr_expect_gt(checked, 40, "too few labels seen (%d): the check would prove nothing", checked);
 }
+
+/* Eleven bursts injected at one paused moment (a student pressing B to see a flood): the events lane
+ * gave each its own "call_rcu_burst CPU 1", six of them in one shared label running 150 ms to the right
+ * of their single tick, read as six bursts one after another. One label counts them, beside the tick,
+ * drawn as done (not faded as the future is: they happened at now). */
+Test(timeline, bursts_at_one_moment_are_counted_in_one_label)
+{
+    static runs R;
+    open_at_future("small-busy.json", false, 0, 25000000LL, false);
+    char msg[256];
+    for (int k = 0; k < 11; k++) {
+        rv_inject b = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 1000};
+        cr_assert_eq(ui_app_inject(&W->app, &b, msg, sizeof msg), 0, "%s", msg);
+    }
+    frame_runs(&R);
+    int named = 0;
+    const run *lab = NULL;
+    for (int k = 0; k < R.n; k++) {
+        if (!within(R.v[k].r, plot_of(0)->r) || !strstr(R.v[k].text, "call_rcu_burst CPU 1")) continue;
+        named++;
+        lab = &R.v[k];
+    }
+    cr_expect_eq(named, 1, "the bursts are named in %d labels", named);
+    cr_assert_not_null(lab);
+    cr_expect_str_eq(lab->text, "11\u00D7 call_rcu_burst CPU 1");
+    cr_expect_leq(dist(lab, x_of(plot_of(0), W->app.s[0].view.now)), rd_px(W->rd, 12), "the label is beside its tick");
+}
