@@ -1,5 +1,7 @@
 /* session.c — the workbook as an interactive session: position, selection, typed input, grading, progress. */
 #include "workbook/session.h"
+#include "workbook/measure.h"
+#include "rcuvis.h"
 #include "util/utf8.h"
 #include "commands.h"
 
@@ -51,6 +53,9 @@ void quiz_session_close(quiz_session *s)
     free(s->stall_at);
     s->stall_at = NULL;
     s->nstall_at = 0;
+    free(s->same_run);
+    s->same_run = NULL;
+    s->nsame_run = 0;
 }
 
 const quiz_file *quiz_session_file(const quiz_session *s) { return s->file < s->set.n ? &s->set.files[s->file] : NULL; }
@@ -348,14 +353,48 @@ void quiz_session_reveal(quiz_session *s)
     if (wb_mark_shown(&s->prog, key, q->id)) { add_time(s); save(s); }
 }
 
-/* Overrides that only shorten the run (kept short so `rcuvis check` is fast) do not change what
- * happens before the end, so the question still belongs to the scenario as the window plays it. */
+/* Whether an rcu.mode override names the mode the scenario file has already: a question pins the
+ * kernel its answer depends on (5.5's rcu.mode=softirq on omap-stall, which is 3.6), and that changes
+ * nothing in the run. */
+static bool mode_is_files_own(const quiz_question *q, const char *override)
+{
+    quiz_question bare = *q;
+    bare.overrides = NULL;
+    bare.noverrides = 0;
+    rv_config cfg;
+    char err[512];
+    if (quiz_scenario_config(&bare, &cfg, err, sizeof err)) return false;
+    bool same = !strcmp(override + strlen("rcu.mode="), rv_mode_name(cfg.rcu.mode));
+    rv_config_free(&cfg);
+    return same;
+}
+
+/* Overrides that only shorten the run (kept short so `rcuvis check` is fast), or that set the mode the
+ * file has, do not change what happens before the end, so the question still belongs to the scenario
+ * as the window plays it. */
 static bool same_run_as_file(const quiz_question *q)
 {
     if (q->has_seed) return false;
-    for (size_t i = 0; i < q->noverrides; i++)
-        if (strncmp(q->overrides[i], "duration_s=", 11)) return false;
+    for (size_t i = 0; i < q->noverrides; i++) {
+        if (!strncmp(q->overrides[i], "duration_s=", 11)) continue;
+        if (!strncmp(q->overrides[i], "rcu.mode=", 9) && mode_is_files_own(q, q->overrides[i])) continue;
+        return false;
+    }
     return true;
+}
+
+/* same_run_as_file(), found once per question (it may read the scenario file) */
+static bool same_run_cached(quiz_session *s, const quiz_question *q, size_t flat)
+{
+    if (flat >= s->nsame_run) {
+        signed char *n = realloc(s->same_run, flat + 1);
+        if (!n) return same_run_as_file(q);
+        memset(n + s->nsame_run, 0, flat + 1 - s->nsame_run);
+        s->same_run = n;
+        s->nsame_run = flat + 1;
+    }
+    if (!s->same_run[flat]) s->same_run[flat] = same_run_as_file(q) ? 1 : -1;
+    return s->same_run[flat] > 0;
 }
 
 /* The moment of a question in seconds, or -1 when it has none (or its first stall never comes). */
@@ -387,7 +426,7 @@ bool quiz_session_moment(quiz_session *s, const char *scenario, double prev_s, d
             for (size_t i = 0; i < s->set.files[f].lessons[l].nquestions; i++, flat++) {
                 const quiz_question *q = &s->set.files[f].lessons[l].questions[i];
                 /* other settings or another seed make it a different run from the one on screen */
-                if (!q->has_at || !same_run_as_file(q) || strcmp(q->scenario, base)) continue;
+                if (!q->has_at || strcmp(q->scenario, base) || !same_run_cached(s, q, flat)) continue;
                 double at = moment_of(s, q, flat);
                 if (at >= 0 && at > prev_s && at <= now_s) { quiz_session_goto(s, f, l, i); return true; }
             }

@@ -34,6 +34,8 @@ typedef struct quiz_session {
     char message[1024];        /* for the panel: corrupt progress set aside, save failures */
     double *stall_at;          /* per question (flattened): resolved "first_stall" moment, 0 = not yet, -1 = none */
     size_t nstall_at;
+    signed char *same_run;     /* per question (flattened): its run is the file's as the window plays it, 0 = not yet known, 1 yes, -1 no */
+    size_t nsame_run;
     bool id_kept;              /* the student id that seeds option orders is in the progress file */
 } quiz_session;
 
