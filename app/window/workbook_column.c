@@ -160,6 +160,13 @@ bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms
         }
         return false;
     }
+    /* A with the keyboard here already (a click, on a lesson's chip say, gives it) has nothing left to
+     * give: it picked option a, and a student who clicked lesson 6's chip and then pressed A, as the footer
+     * says, found "[x] a)" ticked under the text they had scrolled with Shift+Down. Lower-case a picks. */
+    if (k->keysym.sym == SDLK_a && (mod & KMOD_SHIFT) && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
+        g_used = true;
+        return true;
+    }
     if (k->keysym.sym == SDLK_e && (mod & KMOD_CTRL)) {
         export_answers(a, wb, now_ms);
         return true;
