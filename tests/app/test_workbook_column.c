@@ -1,5 +1,5 @@
 /* test_workbook_column.c — the window's workbook column through the window's own key and click paths: the keys that
- * scroll it tick nothing. */
+ * scroll it tick nothing, and every lesson chip opens its lesson wherever on it the click lands. */
 #include "window_fixture.h"
 #include "text_runs.h"
 #include "window/workbook_hooks.h"
@@ -122,3 +122,57 @@ Test(column, shift_arrows_and_A_scroll_or_take_the_keyboard_and_pick_nothing, .f
     cr_expect(column_run("[x] c)"), "c picks c");
     cr_expect(column_run("[ ] b)"), "in place of b (6.1 is a choice of one)");
 }
+
+/* Every lesson chip drawn, clicked at its centre and 2 px inside its left and right edges, opens its own
+ * lesson. The chip's box is its label's run widened by the padding the drawing adds on either side
+ * (rd_px(4), at least 4 px), so 2 px inside the drawn box is 2 px or more outside the label. The points
+ * are in window points: hidpi 2 draws twice as many pixels, as a Retina window does. */
+static void every_chip_opens_its_lesson(int w, int h, float hidpi)
+{
+    open_window(w, h);
+    if (hidpi != 1.0f) {
+        char err[512];
+        rd_free(W->rd);
+        W->rd = rd_new_offscreen((int)(w * hidpi), (int)(h * hidpi), hidpi, err, sizeof err);
+        cr_assert(W->rd, "%s", err);
+        W->hidpi = hidpi;
+    }
+    key(SDLK_w);
+    cr_assert(ui_workbook_available(), "the shipped workbook loads");
+    frame_runs();
+    const run *found[32];
+    int n = chips(found, 32);
+    cr_assert_geq(n, 6, "%dx%d: the lesson chips are drawn (%d found)", w, h, n);
+    /* copies: R is drawn over by every frame below */
+    run ch[32];
+    for (int i = 0; i < n; i++) ch[i] = *found[i];
+    int pad = (int)(4 * hidpi);
+    const char *where[3] = {"2 px inside its left edge", "at its centre", "2 px inside its right edge"};
+    int clicks = 0;
+    for (int p = 0; p < 3; p++)
+        for (int i = 0; i < n; i++) {
+            /* first another lesson, by its chip's middle: a probe that opened nothing must not pass
+             * because the lesson was open already */
+            const run *o = &ch[(i + 1) % n];
+            click_left((int)((o->r.x + o->r.w / 2) / hidpi), (int)((o->r.y + o->r.h / 2) / hidpi));
+            frame_runs();
+            char oid[16];
+            snprintf(oid, sizeof oid, "%.*s", (int)strcspn(o->text, " "), o->text);
+            cr_assert(shows_lesson(oid), "%dx%d: the middle of chip \"%s\" opens lesson %s", w, h, o->text, oid);
+            rd_rect t = ch[i].r;
+            int left = t.x - pad, right = t.x + t.w + pad; /* [left, right) as drawn */
+            int px = p == 0 ? left + 2 : p == 1 ? t.x + t.w / 2 : right - 1 - 2, py = t.y + t.h / 2;
+            click_left((int)(px / hidpi), (int)(py / hidpi));
+            frame_runs();
+            char id[16];
+            snprintf(id, sizeof id, "%.*s", (int)strcspn(ch[i].text, " "), ch[i].text);
+            cr_expect(shows_lesson(id), "%dx%d (hidpi %.0f): a click on chip \"%s\" (drawn at x %d..%d) %s, x=%d, did not open lesson %s",
+                      w, h, hidpi, ch[i].text, left, right - 1, where[p], px, id);
+            clicks++;
+        }
+    cr_expect_eq(clicks, 3 * n);
+}
+
+Test(column, every_chip_opens_its_lesson_at_1280x720, .fini = teardown) { every_chip_opens_its_lesson(1280, 720, 1.0f); }
+Test(column, every_chip_opens_its_lesson_at_1600x900, .fini = teardown) { every_chip_opens_its_lesson(1600, 900, 1.0f); }
+Test(column, every_chip_opens_its_lesson_at_1280x720_hidpi_2, .fini = teardown) { every_chip_opens_its_lesson(1280, 720, 2.0f); }
