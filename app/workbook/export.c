@@ -194,14 +194,21 @@ static bool row_to_entry(progress *p, char **f, const int *col, char *why, size_
         snprintf(why, whysz, "column student: one file holds one student, found \"%s\" after \"%s\"", f[col[C_STUDENT]], p->student);
         return false;
     }
-    if (att == 0 && o == WB_UNTOUCHED) return true; /* nothing to merge */
+    /* every row is kept, an untouched one too: the merge counts an export's rows (it has one per
+     * question of the quiz it was made with) and hints read on questions left unanswered */
     progress_entry *e = progress_get(p, f[col[C_LESSON]], f[col[C_QUESTION]], true);
     if (!e) { snprintf(why, whysz, "out of memory"); return false; }
     e->attempts = (int)att;
     e->first_ok = o == WB_FIRST_TRY;
     e->hinted = f[col[C_HINTS]][0] == '1';
     e->revealed = f[col[C_SHOWN]][0] == '1';
-    e->correct = o == WB_FIRST_TRY || o == WB_RETRIES || (o == WB_HELPED && !e->revealed);
+    /* "with help" with the answer shown is either shown and never answered right, or shown and
+     * answered right later (--again); the row does not say which. With no answer given it cannot
+     * have been right; with answers but no first answer, the answer was shown before any, and a
+     * question is asked until it is right; a first answer means a wrong one before the answer was
+     * shown, the usual way to give up (the rarer wrong, shown, right later reads as shown) */
+    e->correct = o == WB_FIRST_TRY || o == WB_RETRIES ||
+                 (o == WB_HELPED && (!e->revealed || (att > 0 && !f[col[C_FIRST]][0])));
     e->helped = o == WB_HELPED;
     e->seconds = secs;
     snprintf(e->first, sizeof e->first, "%s", f[col[C_FIRST]]);
