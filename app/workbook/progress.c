@@ -411,6 +411,15 @@ out:
     return rc;
 }
 
+/* A teacher's folder also holds other JSON (a scenario, the quiz file itself): its "$.version:
+ * expected 1 or 2" read as a damaged progress file. A progress file has a student id or a
+ * "lessons" object (a quiz's "lessons" is an array). */
+static bool looks_like_progress(const cJSON *root)
+{
+    return !cJSON_IsObject(root) || cJSON_GetObjectItemCaseSensitive(root, "student") ||
+           cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "lessons"));
+}
+
 int progress_read_only(progress *p, const char *path, char *msg, size_t msglen)
 {
     memset(p, 0, sizeof *p); /* no path: nothing of this can be saved back by mistake */
@@ -426,7 +435,12 @@ int progress_read_only(progress *p, const char *path, char *msg, size_t msglen)
         return -1;
     }
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
-    if (!cJSON_IsNumber(v) || (v->valuedouble != 1 && v->valuedouble != PROGRESS_VERSION)) snprintf(why, sizeof why, "$.version: expected 1 or 2");
+    if (!looks_like_progress(root))
+        snprintf(why, sizeof why, "not an rcuvis progress file (no \"student\", no \"lessons\" object: a scenario, quiz "
+                 "or settings file?)");
+    else if (cJSON_IsNumber(v) && v->valuedouble > PROGRESS_VERSION)
+        snprintf(why, sizeof why, "written by a newer rcuvis (progress format %g, this one reads 1 and 2)", v->valuedouble);
+    else if (!cJSON_IsNumber(v) || (v->valuedouble != 1 && v->valuedouble != PROGRESS_VERSION)) snprintf(why, sizeof why, "$.version: expected 1 or 2");
     else from_json(p, root, why, sizeof why);
     cJSON_Delete(root);
     if (why[0]) { snprintf(msg, msglen, "%s: %s", path, why); progress_free(p); return -1; }
