@@ -11,9 +11,10 @@
  * `rcuvis quiz --export FILE.csv` writes one row per question of the workbook (RFC 4180: CRLF line
  * ends, fields quoted when they hold a comma, quote or line break) with the columns of
  * WB_CSV_HEADER; answers are in the file's letters, like the teacher view. `rcuvis quiz --merge
- * DIR` reads every progress file (*.json) and export (*.csv) in DIR and prints, per question, how
- * many students answered it, the share right at the first try and the most common wrong first
- * answer. A student found twice (same id in a progress file and an export) is counted once.
+ * DIR` reads every progress file (*.json) and export (*.csv) in DIR and its sub-folders and prints a
+ * line per student, then, per question, how many students answered it, the share right at the
+ * first try and the most common wrong first answer. Files with the same student id (a progress
+ * file and an export, or a copy) make one line, each question taken from the file furthest along.
  */
 #define WB_CSV_HEADER "student,lesson,question,attempts,first_try_right,outcome,hints_used,shown,time_spent_s,first_answer"
 
@@ -25,11 +26,12 @@ int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err,
 /* Read an export back: the rows become entries of p (p->student from the rows). 0, or -1 with
  * "FILE:LINE: ..." in err. */
 int wb_csv_read(const char *path, progress *p, char *err, size_t errlen);
-/* Summarize every *.json and *.csv of dir on out: a line per student file, then per question, over
- * every lesson of set or only the lesson `only` (NULL: all). 0; 2 when dir cannot be read, holds no
- * such file, or a file is invalid (every problem is reported in err, one per line, and nothing is
- * printed on out). */
-int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, char *err, size_t errlen);
+/* Summarize every *.json and *.csv under dir (merge_files.h) on out: a line per student, then per
+ * question, over every lesson of set or only the lesson `only` (NULL: all). Warnings (entries
+ * skipped, files combined, answers the quiz lacks, exports cut short) go to warn as "rcuvis: ..."
+ * lines and leave the result 0. 2 when dir is not a readable folder, holds no such file, or a file
+ * is invalid (every problem is reported in err, one per line, and nothing is printed on out). */
+int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen);
 /* Whether p holds an answer outside set's lessons while none inside: an export of it is empty for set. */
 bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p);
 

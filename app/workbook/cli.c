@@ -22,7 +22,8 @@ static void usage(FILE *out)
             "       rcuvis quiz [LESSON] --review             again the questions you did not get right at the first try, oldest first\n"
             "       rcuvis quiz [LESSON] --teacher            teacher view: every answer (file order), feedback and explanation\n"
             "       rcuvis quiz --export FILE.csv             your answers, one row per question (for a teacher; - = stdout)\n"
-            "       rcuvis quiz [LESSON] --merge DIR          teacher: a line per student file, then per question, of the progress files and CSVs in DIR\n"
+            "       rcuvis quiz [LESSON] --merge DIR          teacher: a line per student, then per question, of the progress files and\n"
+            "                                                 CSVs in DIR and its sub-folders (one student's files make one line)\n"
             "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
             "--basis B[,B...] asks, shows (--teacher) and lists (--list, --review) only the questions whose answer\n"
@@ -149,7 +150,7 @@ int cmd_quiz(int argc, char **argv)
         return 2;
     }
     if (merge) { /* `rcuvis quiz 2 --merge DIR`: lesson 2 alone (the 2 was ignored, and 75 rows came out) */
-        int mrc = wb_merge_dir(&set, ql, merge, stdout, err, sizeof err);
+        int mrc = wb_merge_dir(&set, ql, merge, stdout, stderr, err, sizeof err);
         if (mrc) print_prefixed(err);
         quiz_set_free(&set);
         return mrc;

@@ -1,82 +1,108 @@
 /* merge.c — `rcuvis quiz --merge DIR`: a class summary per question from students' progress files and CSV exports. */
 #include "workbook/classroom.h"
+#include "workbook/merge_files.h"
 #include "workbook/score.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct student_file { char name[256]; progress p; } student_file;
+/* One line of the summary: a student, from one file or several with the same student id. */
+typedef struct student_row {
+    char *label;   /* the files' names joined by " + " (malloc'd) */
+    char id[40];   /* "" for a progress file from before student ids: never combined */
+    size_t nfiles;
+    progress p;    /* each question's furthest-along record over the files */
+} student_row;
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static bool ends_with(const char *s, const char *suffix)
+/* How far along a record is: answered right, answered, shown or hinted, untouched. */
+static int standing(const progress_entry *e)
 {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && !strcmp(s + n - m, suffix);
+    if (e->correct) return 3;
+    if (e->attempts) return 2;
+    return e->revealed || e->hinted ? 1 : 0;
 }
 
-static void append(char *err, size_t errlen, const char *line)
+/* Whether a is further along than b; on equal standing the newer record (an export has no times,
+ * so a progress file's record wins over it, and the first file by name over a later one). */
+static bool further(const progress_entry *a, const progress_entry *b)
 {
-    size_t n = strlen(err);
-    if (n + 1 < errlen) snprintf(err + n, errlen - n, "%s\n", line);
+    if (standing(a) != standing(b)) return standing(a) > standing(b);
+    if (a->updated != b->updated) return a->updated > b->updated;
+    return a->first_at > b->first_at;
 }
 
-/* Load every *.json and *.csv of dir; one message per bad file. Returns how many loaded, -1 on an unreadable dir. */
-static int load_class(const char *dir, student_file **out, size_t *n, char *err, size_t errlen, int *bad)
+/* Add a file's records to a row, question by question: an early export and the final progress of
+ * one student give the final answers, whichever file sorts first. */
+static bool combine(progress *into, const progress *from)
 {
-    DIR *d = opendir(dir);
-    *out = NULL;
+    for (size_t i = 0; i < from->n; i++) {
+        const progress_entry *e = &from->e[i];
+        progress_entry *have = progress_get(into, e->lesson, e->qid, false);
+        if (have && !further(e, have)) continue;
+        if (!have && !(have = progress_get(into, e->lesson, e->qid, true))) return false;
+        *have = *e;
+    }
+    return true;
+}
+
+static bool add_label(student_row *r, const char *name)
+{
+    size_t had = r->label ? strlen(r->label) : 0, len = had + strlen(name) + 4;
+    char *nl = realloc(r->label, len);
+    if (!nl) return false;
+    snprintf(nl + had, len - had, "%s%s", had ? " + " : "", name);
+    r->label = nl;
+    r->nfiles++;
+    return true;
+}
+
+/* The row of f's student (made when new), files in name order; NULL on OOM. */
+static student_row *row_of(student_row *rows, size_t *n, const mf_file *f)
+{
+    for (size_t k = 0; k < *n; k++)
+        if (f->has_id && !strcmp(rows[k].id, f->p.student)) return &rows[k];
+    student_row *r = &rows[(*n)++];
+    memset(r, 0, sizeof *r);
+    if (f->has_id) snprintf(r->id, sizeof r->id, "%s", f->p.student);
+    return r;
+}
+
+/* One stderr line per student found in several files, naming them all: a copied file shows here
+ * and in the row's label, where it used to hide its original. */
+static void say_combined(const student_row *r, const mf_file *files, size_t nfiles, FILE *warn)
+{
+    if (r->nfiles < 2) return;
+    fprintf(warn, "rcuvis: ");
+    for (size_t i = 0, said = 0; i < nfiles; i++)
+        if (files[i].has_id && !strcmp(files[i].p.student, r->id)) fprintf(warn, "%s%s", said++ ? " + " : "", files[i].path);
+    fprintf(warn, ": the same student id (%s), combined into one row: each question from the file furthest along on it "
+                  "(files named after different students: a copy?)\n", r->id);
+}
+
+static void free_rows(student_row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(rows[i].label);
+        progress_free(&rows[i].p);
+    }
+    free(rows);
+}
+
+/* The summary's rows from the loaded files; NULL on OOM. */
+static student_row *make_rows(const mf_file *files, size_t nfiles, size_t *n, FILE *warn)
+{
+    student_row *rows = calloc(nfiles ? nfiles : 1, sizeof *rows);
     *n = 0;
-    *bad = 0;
-    if (!d) {
-        char line[600];
-        snprintf(line, sizeof line, "%s: cannot read the directory", dir);
-        append(err, errlen, line);
-        return -1;
+    for (size_t i = 0; i < nfiles && rows; i++) {
+        student_row *r = row_of(rows, n, &files[i]);
+        if (!add_label(r, files[i].name) || !combine(&r->p, &files[i].p)) { free_rows(rows, *n); return NULL; }
     }
-    char **names = NULL;
-    size_t nn = 0, cap = 0;
-    for (struct dirent *de; (de = readdir(d));) {
-        if (de->d_name[0] == '.' || !(ends_with(de->d_name, ".json") || ends_with(de->d_name, ".csv"))) continue;
-        if (nn == cap) {
-            cap = cap ? cap * 2 : 32;
-            char **nm = realloc(names, cap * sizeof *nm);
-            if (!nm) break;
-            names = nm;
-        }
-        names[nn] = strdup(de->d_name);
-        if (names[nn]) nn++;
-    }
-    closedir(d);
-    if (nn) qsort(names, nn, sizeof *names, by_name); /* the same class gives the same report */
-    *out = calloc(nn ? nn : 1, sizeof **out);
-    for (size_t i = 0; i < nn && *out; i++) {
-        char path[4400], msg[4600];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        student_file *sf = &(*out)[*n];
-        snprintf(sf->name, sizeof sf->name, "%s", names[i]);
-        int rc = ends_with(names[i], ".csv") ? wb_csv_read(path, &sf->p, msg, sizeof msg)
-                                              : progress_read_only(&sf->p, path, msg, sizeof msg);
-        if (rc != 0) { append(err, errlen, msg); (*bad)++; continue; }
-        /* a progress file from before student ids: the file stands for one student */
-        if (!sf->p.student[0]) snprintf(sf->p.student, sizeof sf->p.student, "%.39s", names[i]);
-        bool dup = false;
-        for (size_t k = 0; k < *n && !dup; k++)
-            if (!strcmp((*out)[k].p.student, sf->p.student)) {
-                fprintf(stderr, "rcuvis: %s: the same student as %s (id %s); counted once\n", names[i], (*out)[k].name, sf->p.student);
-                dup = true;
-            }
-        if (dup) { progress_free(&sf->p); continue; }
-        (*n)++;
-    }
-    for (size_t i = 0; i < nn; i++) free(names[i]);
-    free(names);
-    return (int)*n;
+    for (size_t i = 0; rows && i < *n; i++) say_combined(&rows[i], files, nfiles, warn);
+    return rows;
 }
 
 /* The most common wrong first answer of a question over the class ("" when none), and its count. */
-static size_t common_wrong(const quiz_question *q, const char *key, student_file *cls, size_t n, char *best, size_t bestsz)
+static size_t common_wrong(const quiz_question *q, const char *key, student_row *cls, size_t n, char *best, size_t bestsz)
 {
     size_t best_count = 0;
     best[0] = 0;
@@ -114,117 +140,164 @@ static void describe(const quiz_question *q, const char *answer, char *buf, size
 /* Whether a lesson is in the summary: every lesson, or the one asked for. */
 static bool summarized(const quiz_lesson *only, const quiz_lesson *l) { return !only || only == l; }
 
+static bool answered(const progress_entry *e) { return e->attempts || e->revealed; }
+
 /* Has the student any answer (or shown answer) in p outside the set's lessons? An export made
  * without --file holds the shipped workbook's rows, not a teacher's own set. */
 static bool answers_elsewhere(const quiz_set *set, const progress *p)
 {
     for (size_t i = 0; i < p->n; i++) {
-        if (!p->e[i].attempts && !p->e[i].revealed) continue;
-        bool in_set = false;
-        for (size_t fi = 0; fi < set->n && !in_set; fi++)
-            for (size_t li = 0; li < set->files[fi].nlessons && !in_set; li++) {
-                char key[128];
-                quiz_lesson_key(&set->files[fi], &set->files[fi].lessons[li], key, sizeof key);
-                in_set = !strcmp(key, p->e[i].lesson);
-            }
-        if (!in_set) return true;
+        bool known;
+        if (answered(&p->e[i]) && !mf_set_lesson(set, p->e[i].lesson, &known)) return true;
     }
     return false;
 }
 
-/* Outcomes of p over every lesson of set, or only the lesson `only` (wb_lesson_score() summed). */
-static void set_score(const quiz_set *set, const quiz_lesson *only, const progress *p, wb_score *sum)
+/* "lab/1, lab/2": the lessons outside set that p answered, each once, up to 5, then "and N more". */
+static void lessons_elsewhere(const quiz_set *set, const progress *p, char *buf, size_t bufsz)
 {
-    memset(sum, 0, sizeof *sum);
-    for (size_t fi = 0; fi < set->n; fi++)
-        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-            if (!summarized(only, &set->files[fi].lessons[li])) continue;
-            wb_score sc;
-            wb_lesson_score(p, &set->files[fi], &set->files[fi].lessons[li], &sc);
-            for (int k = 0; k < WB_NOUTCOMES; k++) sum->n[k] += sc.n[k];
-            sum->total += sc.total;
-        }
+    size_t n = 0, len = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        const progress_entry *e = &p->e[i];
+        bool known, seen = false;
+        if (!answered(e) || mf_set_lesson(set, e->lesson, &known)) continue;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = answered(&p->e[k]) && !strcmp(p->e[k].lesson, e->lesson);
+        if (seen) continue;
+        if (n++ < 5 && len < bufsz) len += (size_t)snprintf(buf + len, bufsz - len, "%s%s", n > 1 ? ", " : "", e->lesson);
+    }
+    if (n > 5 && len < bufsz) snprintf(buf + len, bufsz - len, " and %zu more", n - 5);
 }
 
 bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p)
 {
-    wb_score sc;
-    set_score(set, NULL, p, &sc);
-    return sc.n[WB_UNTOUCHED] == sc.total && answers_elsewhere(set, p);
+    for (size_t i = 0; i < p->n; i++) {
+        bool known;
+        if (answered(&p->e[i]) && mf_set_lesson(set, p->e[i].lesson, &known)) return false;
+    }
+    return answers_elsewhere(set, p);
 }
 
-/* One line per student (per file, by the name the teacher gave it): how many of the summarized
- * questions they answered, and how: right at the first try, after retries, with help, still open. A
- * teacher grading by student had only per-question figures and the files' random ids. */
-static void per_student(const quiz_set *set, const quiz_lesson *only, student_file *cls, size_t n, FILE *out)
-{
-    wb_score all;
-    set_score(set, only, NULL, &all);
-    fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open):\n"
-            "  %-28s %8s  %9s  %13s  %9s  %4s\n", all.total, all.total == 1 ? "" : "s", "file", "answered", "first try",
-            "after retries", "with help", "open");
-    for (size_t i = 0; i < n; i++) {
-        wb_score sc;
-        set_score(set, only, &cls[i].p, &sc);
-        size_t done = sc.total - sc.n[WB_UNTOUCHED];
-        fprintf(out, "  %-28s %8zu  %9zu  %13zu  %9zu  %4zu%s\n", cls[i].name, done, sc.n[WB_FIRST_TRY], sc.n[WB_RETRIES],
-                sc.n[WB_HELPED], sc.n[WB_OPEN],
-                !done && answers_elsewhere(set, &cls[i].p) ? "  (answers to another quiz only: exported without --file?)" : "");
-    }
-}
+/* The per-student columns: a shown answer never answered right is apart from the answered ones (a
+ * student who pressed s on every question answered none), and "with help" is right after help. */
+enum { R_FIRST, R_RETRIES, R_HELPED, R_OPEN, R_SHOWN, R_N };
 
-int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, char *err, size_t errlen)
+static void row_score(const quiz_set *set, const quiz_lesson *only, const progress *p, size_t n[R_N], size_t *total)
 {
-    err[0] = 0;
-    student_file *cls;
-    size_t n;
-    int bad;
-    int loaded = load_class(dir, &cls, &n, err, errlen, &bad);
-    int rc = 0;
-    if (loaded < 0 || bad) {
-        rc = 2;
-    } else if (n == 0) {
-        char line[600];
-        snprintf(line, sizeof line, "%s: no progress files (*.json) or exports (*.csv) to merge", dir);
-        append(err, errlen, line);
-        rc = 2;
-    }
-    if (rc == 0) {
-        fprintf(out, "Class summary of %s: %zu student%s%s%s\n", dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "");
-        per_student(set, only, cls, n, out);
-        for (size_t fi = 0; fi < set->n; fi++)
-            for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-                const quiz_lesson *l = &set->files[fi].lessons[li];
-                if (!summarized(only, l)) continue;
-                char key[128];
-                quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-                fprintf(out, "\nLesson %s: %s\n  %-8s %8s %10s %6s %6s  %s\n", l->id, l->title, "question", "answered",
-                        "first try", "hint", "shown", "most common wrong first answer");
-                for (size_t qi = 0; qi < l->nquestions; qi++) {
-                    const quiz_question *q = &l->questions[qi];
-                    size_t answered = 0, first = 0, hints = 0, shown = 0;
-                    for (size_t i = 0; i < n; i++) {
-                        const progress_entry *e = progress_get(&cls[i].p, key, q->id, false);
-                        enum wb_outcome o = wb_outcome_of(e);
-                        if (o == WB_UNTOUCHED) continue;
-                        answered++;
-                        first += o == WB_FIRST_TRY;
-                        hints += e->hinted;
-                        shown += e->revealed;
-                    }
-                    char share[16] = "-", wrong[64], what[200] = "-";
-                    if (answered) snprintf(share, sizeof share, "%.0f%%", 100.0 * (double)first / (double)answered);
-                    size_t wc = common_wrong(q, key, cls, n, wrong, sizeof wrong);
-                    if (wc) {
-                        char d[160];
-                        describe(q, wrong, d, sizeof d);
-                        snprintf(what, sizeof what, "%s (%zu)", d, wc);
-                    }
-                    fprintf(out, "  %-8s %8zu %10s %6zu %6zu  %s\n", q->id, answered, share, hints, shown, what);
+    memset(n, 0, R_N * sizeof *n);
+    *total = 0;
+    for (size_t fi = 0; fi < set->n; fi++)
+        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
+            const quiz_lesson *l = &set->files[fi].lessons[li];
+            if (!summarized(only, l)) continue;
+            char key[128];
+            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            for (size_t qi = 0; qi < l->nquestions; qi++, (*total)++) {
+                const progress_entry *e = p ? progress_get((progress *)p, key, l->questions[qi].id, false) : NULL;
+                switch (wb_outcome_of(e)) {
+                case WB_FIRST_TRY: n[R_FIRST]++; break;
+                case WB_RETRIES: n[R_RETRIES]++; break;
+                case WB_HELPED: n[e->correct ? R_HELPED : R_SHOWN]++; break;
+                case WB_OPEN: n[R_OPEN]++; break;
+                default: break;
                 }
             }
+        }
+}
+
+/* One line per student (by the names the teacher gave the files): how many of the summarized
+ * questions they answered, and how: right at the first try, after retries, with help, still open;
+ * and how many they only had shown. A teacher grading by student had only per-question figures and
+ * the files' random ids. */
+static void per_student(const quiz_set *set, const quiz_lesson *only, student_row *rows, size_t n, FILE *out)
+{
+    size_t total, c[R_N];
+    row_score(set, only, NULL, c, &total);
+    int w = 28; /* LMS names ("Alice Anderson_123456_assignsubmission_file_alice.csv") widen it */
+    for (size_t i = 0; i < n; i++)
+        if (strlen(rows[i].label) > (size_t)w) w = strlen(rows[i].label) > 200 ? 200 : (int)strlen(rows[i].label);
+    fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open;\n"
+            "with help = right after the hint or the shown answer; open = tried, not right yet; shown = the answer shown, "
+            "never answered right):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
+            "answered", "first try", "after retries", "with help", "open", "shown");
+    for (size_t i = 0; i < n; i++) {
+        row_score(set, only, &rows[i].p, c, &total);
+        size_t done = c[R_FIRST] + c[R_RETRIES] + c[R_HELPED] + c[R_OPEN];
+        char note[400] = "";
+        if (!done && !c[R_SHOWN] && wb_answers_only_elsewhere(set, &rows[i].p)) {
+            char lessons[300];
+            lessons_elsewhere(set, &rows[i].p, lessons, sizeof lessons);
+            snprintf(note, sizeof note, "  (answers only to lesson%s %s: merge with --file for that quiz?)",
+                     strchr(lessons, ',') || strstr(lessons, " more") ? "s" : "", lessons);
+        }
+        fprintf(out, "  %-*s %8zu  %9zu  %13zu  %9zu  %4zu  %5zu%s\n", w, rows[i].label, done, c[R_FIRST], c[R_RETRIES],
+                c[R_HELPED], c[R_OPEN], c[R_SHOWN], note);
     }
-    for (size_t i = 0; i < n; i++) progress_free(&cls[i].p);
-    free(cls);
-    return rc;
+}
+
+/* Per question of each summarized lesson: how many answered (or were shown the answer), the share
+ * right at the first try, hints read (on questions left unanswered too: a hint that sends students
+ * away is one a teacher wants to see), answers shown, the most common wrong first answer. */
+static void per_question(const quiz_set *set, const quiz_lesson *only, student_row *rows, size_t n, FILE *out)
+{
+    for (size_t fi = 0; fi < set->n; fi++)
+        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
+            const quiz_lesson *l = &set->files[fi].lessons[li];
+            if (!summarized(only, l)) continue;
+            char key[128];
+            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            fprintf(out, "\nLesson %s: %s\n  %-8s %8s %10s %6s %6s  %s\n", l->id, l->title, "question", "answered",
+                    "first try", "hint", "shown", "most common wrong first answer");
+            for (size_t qi = 0; qi < l->nquestions; qi++) {
+                const quiz_question *q = &l->questions[qi];
+                size_t answers = 0, first = 0, hints = 0, shown = 0;
+                for (size_t i = 0; i < n; i++) {
+                    const progress_entry *e = progress_get(&rows[i].p, key, q->id, false);
+                    hints += e && e->hinted;
+                    enum wb_outcome o = wb_outcome_of(e);
+                    if (o == WB_UNTOUCHED) continue;
+                    answers++;
+                    first += o == WB_FIRST_TRY;
+                    shown += e->revealed;
+                }
+                char share[16] = "-", wrong[64], what[200] = "-";
+                if (answers) snprintf(share, sizeof share, "%.0f%%", 100.0 * (double)first / (double)answers);
+                size_t wc = common_wrong(q, key, rows, n, wrong, sizeof wrong);
+                if (wc) {
+                    char d[160];
+                    describe(q, wrong, d, sizeof d);
+                    snprintf(what, sizeof what, "%s (%zu)", d, wc);
+                }
+                fprintf(out, "  %-8s %8zu %10s %6zu %6zu  %s\n", q->id, answers, share, hints, shown, what);
+            }
+        }
+}
+
+int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen)
+{
+    err[0] = 0;
+    mf_file *files;
+    size_t nfiles, n = 0;
+    int bad;
+    int loaded = mf_load(dir, &files, &nfiles, warn, err, errlen, &bad);
+    if (loaded < 0 || bad) {
+        mf_free(files, nfiles);
+        return 2;
+    }
+    if (nfiles == 0) {
+        size_t len = strlen(err);
+        if (len + 1 < errlen) snprintf(err + len, errlen - len, "%s: no progress files (*.json) or exports (*.csv) to merge\n", dir);
+        mf_free(files, nfiles);
+        return 2;
+    }
+    for (size_t i = 0; i < nfiles; i++) mf_check(set, &files[i], warn);
+    student_row *rows = make_rows(files, nfiles, &n, warn);
+    mf_free(files, nfiles);
+    if (!rows) { snprintf(err, errlen, "out of memory\n"); return 2; }
+    fprintf(out, "Class summary of %s: %zu student%s%s%s\n", dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "");
+    per_student(set, only, rows, n, out);
+    per_question(set, only, rows, n, out);
+    free_rows(rows, n);
+    return 0;
 }

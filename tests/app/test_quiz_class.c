@@ -150,7 +150,7 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     char *out = NULL;
     size_t len = 0;
     FILE *o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, stderr, err, sizeof err), 0, "%s", err);
     fclose(o);
     cr_expect(strstr(out, "Class summary of"), "%s", out);
     cr_expect(strstr(out, ": 4 students\n"), "ann's two files count once: %s", out);
@@ -158,8 +158,8 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     cr_expect(strstr(out, "  1.2             4       100%      0      0  -\n"), "%s", out);
     /* a line per student file, by the name the teacher gave it: di right at once on both, bo after a retry on 1.1 */
     cr_expect(strstr(out, "\nStudents (of 2 questions; answered = "), "%s", out);
-    cr_expect(strstr(out, "  di.csv                              2          2              0          0     0\n"), "%s", out);
-    cr_expect(strstr(out, "  bo.csv                              2          1              1          0     0\n"), "%s", out);
+    cr_expect(strstr(out, "  di.csv                              2          2              0          0     0      0\n"), "%s", out);
+    cr_expect(strstr(out, "  bo.csv                              2          1              1          0     0      0\n"), "%s", out);
     free(out);
     /* a student who exported another quiz's answers: nothing here, said so on their line */
     progress other;
@@ -173,9 +173,11 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     progress_free(&other);
     out = NULL;
     o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, stderr, err, sizeof err), 0, "%s", err);
     fclose(o);
-    cr_expect(strstr(out, "  ed.json                             0          0              0          0     0  (answers to another quiz only"), "%s", out);
+    /* the note names what the file holds (it guessed "exported without --file?", also of a file made with it) */
+    cr_expect(strstr(out, "  ed.json                             0          0              0          0     0      0  "
+                          "(answers only to lesson workbook/2: merge with --file for that quiz?)\n"), "%s", out);
     free(out);
     unlink(path);
     /* one broken file: exit 2, named, and no summary */
@@ -185,13 +187,261 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     fclose(f);
     out = NULL;
     o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, err, sizeof err), 2);
+    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, stderr, err, sizeof err), 2);
     fclose(o);
     cr_expect_eq(len, 0, "no summary from a class with a broken file");
     cr_expect(strstr(err, "zed.json:1:"), "%s", err);
     struct stat st;
     cr_expect_eq(stat(path, &st), 0, "a teacher's copy is never moved aside");
     free(out);
+}
+
+/* ---------------------------------------------------------------- the merge (TA review 7) */
+
+typedef struct merged { int rc; char *out, *warn; size_t outlen, warnlen; char err[4096]; } merged;
+
+/* wb_merge_dir over `path` (dir when NULL), its summary and warnings as strings. */
+static void merge_into(merged *m, const char *path, const quiz_lesson *only)
+{
+    FILE *o = open_memstream(&m->out, &m->outlen), *w = open_memstream(&m->warn, &m->warnlen);
+    m->rc = wb_merge_dir(&set, only, path ? path : dir, o, w, m->err, sizeof m->err);
+    fclose(o);
+    fclose(w);
+}
+static void merged_free(merged *m) { free(m->out); free(m->warn); }
+
+static void save_csv(progress *p, const char *name)
+{
+    char path[256], err[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    cr_assert_eq(wb_export_csv(&set, p, path, err, sizeof err), 0, "%s", err);
+}
+static void save_json(progress *p, const char *name)
+{
+    char err[512], lock[4200];
+    snprintf(p->path, sizeof p->path, "%s/%s", dir, name);
+    cr_assert_eq(progress_save(p, err, sizeof err), 0, "%s", err);
+    snprintf(lock, sizeof lock, "%s.lock", p->path);
+    unlink(lock); /* a teacher's folder holds the files handed in, not our lock */
+}
+static void put_file(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fputs(text, f);
+    fclose(f);
+}
+static void make_dir(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    cr_assert_eq(mkdir(path, 0700), 0, "%s", path);
+}
+static void fresh(progress *p, const char *id)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->student, sizeof p->student, "%s", id);
+}
+
+/* Findings 1-2: an early export and the final progress of one student were graded on the file that
+ * sorted first (1 of 2 answered), and a copied file hid its original's name. */
+Test(class, merge_combines_one_students_files_question_by_question)
+{
+    progress p;
+    fresh(&p, "gi");
+    progress_record(&p, "c/1", "1.1", "b", true, 10);
+    save_csv(&p, "gi-early.csv"); /* 1.1 only */
+    progress_record(&p, "c/1", "1.2", "4", false, 20);
+    progress_record(&p, "c/1", "1.2", "5", true, 21);
+    save_json(&p, "gi.json");     /* 1.1 and 1.2: sorts after gi-early.csv */
+    progress_free(&p);
+    student(&p, "al", "b");
+    save_csv(&p, "al.csv");
+    save_csv(&p, "aaron.csv");    /* al's file under another name */
+    progress_free(&p);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    cr_expect(strstr(m.out, ": 2 students\n"), "%s", m.out);
+    cr_expect(strstr(m.out, "  gi-early.csv + gi.json              2          1              1          0     0      0\n"),
+              "the newer file's 1.2 counts: %s", m.out);
+    cr_expect(strstr(m.out, "  aaron.csv + al.csv                  2          2              0          0     0      0\n"),
+              "a copy shows in the label: %s", m.out);
+    cr_expect(strstr(m.out, "  1.2             2        50%      0      0  4 (1)\n"), "each student once per question: %s", m.out);
+    char want[512];
+    snprintf(want, sizeof want, "rcuvis: %s/gi-early.csv + %s/gi.json: the same student id (gi), combined into one row", dir, dir);
+    cr_expect(strstr(m.warn, want), "%s", m.warn);
+    cr_expect_null(strstr(m.warn, "counted once"), "%s", m.warn);
+    merged_free(&m);
+}
+
+/* On equal standing the newer record wins, whichever file sorts first. */
+Test(class, merge_takes_the_newer_of_two_equal_records)
+{
+    progress p;
+    fresh(&p, "ty");
+    progress_record(&p, "c/1", "1.1", "a", false, 50);
+    save_json(&p, "ty-a.json");
+    progress_free(&p);
+    fresh(&p, "ty");
+    progress_record(&p, "c/1", "1.1", "c", false, 90);
+    save_json(&p, "ty-b.json");
+    progress_free(&p);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    cr_expect(strstr(m.out, "  1.1             1         0%      0      0  c \"C\" (1)\n"), "%s", m.out);
+    merged_free(&m);
+}
+
+/* Finding 3: a student who pressed s on every question read as "answered, with help". */
+Test(class, merge_puts_shown_answers_apart_from_answered_ones)
+{
+    progress p;
+    fresh(&p, "sam");
+    wb_mark_shown(&p, "c/1", "1.1");
+    wb_mark_shown(&p, "c/1", "1.2");
+    save_json(&p, "sam.json");
+    save_csv(&p, "sam2.csv"); /* the same as an export ("with help", shown 1, no answer) */
+    progress_free(&p);
+    fresh(&p, "su"); /* shown, then answered right (quiz --again); a hint, then right */
+    wb_mark_shown(&p, "c/1", "1.1");
+    progress_record(&p, "c/1", "1.1", "b", true, 30);
+    wb_mark_hint(&p, "c/1", "1.2");
+    progress_record(&p, "c/1", "1.2", "5", true, 31);
+    save_csv(&p, "su.csv");
+    progress_free(&p);
+    char *sam = strdup(slurp(strcat(strcpy((char[128]){0}, dir), "/sam2.csv")));
+    cr_expect(strstr(sam, ",c/1,1.1,0,0,with help,0,1,0,\r\n"), "%s", sam);
+    free(sam);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    cr_expect(strstr(m.out, "answered = right at the first try + after retries + with help + still open;\n"
+                            "with help = right after the hint or the shown answer; open = tried, not right yet; "
+                            "shown = the answer shown, never answered right):\n"), "%s", m.out);
+    cr_expect(strstr(m.out, "file                         answered  first try  after retries  with help  open  shown\n"), "%s", m.out);
+    cr_expect(strstr(m.out, "  sam.json + sam2.csv                 0          0              0          0     0      2\n"), "%s", m.out);
+    cr_expect(strstr(m.out, "  su.csv                              2          0              0          2     0      0\n"), "%s", m.out);
+    merged_free(&m);
+}
+
+/* Findings 7 and 16: BOB.CSV, an LMS folder per student and a spreadsheet's .xlsx were left out
+ * without a word; a file given for the folder read "cannot read the directory". */
+Test(class, merge_reads_sub_folders_and_names_what_it_skips)
+{
+    progress p;
+    student(&p, "bo", "b");
+    save_csv(&p, "BOB.CSV");
+    progress_free(&p);
+    make_dir("cy folder");
+    student(&p, "cy", "a");
+    save_csv(&p, "cy folder/cy.csv");
+    progress_free(&p);
+    make_dir("a"); make_dir("a/b"); make_dir("a/b/c"); make_dir("a/b/c/d"); make_dir("a/b/c/d/e");
+    student(&p, "xi", "c");
+    save_csv(&p, "a/b/c/d/x.csv");
+    progress_free(&p);
+    put_file("a/b/c/d/e/y.csv", "never read");
+    put_file("zed.xlsx", "PK");
+    put_file(".DS_Store", "x");
+    char slash[128];
+    snprintf(slash, sizeof slash, "%s/", dir);
+    merged m;
+    merge_into(&m, slash, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    char want[1024];
+    snprintf(want, sizeof want, "rcuvis: %s/.DS_Store: skipped: a hidden file (its name starts with a dot)\n"
+             "rcuvis: %s/a/b/c/d/e: skipped: a folder more than 4 levels down, not read\n"
+             "rcuvis: %s/zed.xlsx: skipped: not a .json progress file or .csv export\n", dir, dir, dir);
+    cr_expect_str_eq(m.warn, want);
+    cr_expect(strstr(m.out, ": 3 students\n"), "%s", m.out);
+    const char *bob = strstr(m.out, "\n  BOB.CSV "), *x = strstr(m.out, "\n  a/b/c/d/x.csv "), *cy = strstr(m.out, "\n  cy folder/cy.csv ");
+    cr_expect(bob && x && cy && bob < x && x < cy, "rows by name, folders in place: %s", m.out);
+    merged_free(&m);
+    char file[128];
+    snprintf(file, sizeof file, "%s/BOB.CSV", dir);
+    merge_into(&m, file, NULL);
+    cr_expect_eq(m.rc, 2);
+    snprintf(want, sizeof want, "%s: is a file, not a folder: --merge takes the folder the files were handed in to\n", file);
+    cr_expect_str_eq(m.err, want);
+    cr_expect_eq(m.outlen, 0);
+    merged_free(&m);
+}
+
+/* Findings 4 and 8: answers to another version's questions were dropped without a word, and an
+ * export cut at a row boundary went through. */
+Test(class, merge_warns_of_answers_the_quiz_lacks_and_short_exports)
+{
+    put_file("olga.csv", WB_CSV_HEADER "\r\nol,c/1,1.1,1,1,first try,0,0,3,b\r\nol,c/1,1.3,2,0,after retries,0,0,3,a\r\n");
+    progress p;
+    fresh(&p, "un");
+    progress_record(&p, "c/1", "1.1", "b", true, 10);
+    for (int i = 1; i <= 7; i++) {
+        char q[8];
+        snprintf(q, sizeof q, "9.%d", i);
+        progress_record(&p, "c/9", q, "a", true, 10);
+    }
+    progress_record(&p, "other/1", "1.1", "a", true, 10); /* another quiz altogether: not a version of this one */
+    save_json(&p, "un.json");
+    progress_free(&p);
+    fresh(&p, "vi");
+    for (int i = 1; i <= 7; i++) {
+        char q[8];
+        snprintf(q, sizeof q, "1.%d", i + 2);
+        progress_record(&p, "c/1", q, "a", true, 10);
+    }
+    save_json(&p, "vi.json");
+    progress_free(&p);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "warnings leave the exit status: %s", m.err);
+    char want[2048];
+    snprintf(want, sizeof want,
+             "rcuvis: %s/olga.csv: 1 answer to a question the quiz lacks (1.3): another version of the quiz?\n"
+             "rcuvis: %s/olga.csv: rows for 1 of the 2 questions: cut short, or exported from another version?\n"
+             "rcuvis: %s/un.json: 7 answers to a lesson the quiz lacks (c/9): another version of the quiz?\n"
+             "rcuvis: %s/vi.json: 7 answers to questions the quiz lacks (1.3, 1.4, 1.5, 1.6, 1.7 and 2 more): another version of the quiz?\n",
+             dir, dir, dir, dir);
+    cr_expect_str_eq(m.warn, want);
+    merged_free(&m);
+}
+
+/* Finding 6: a hint read on a question then left unanswered was not counted in the hint column. */
+Test(class, merge_counts_hints_on_questions_left_unanswered)
+{
+    progress p;
+    fresh(&p, "pat");
+    wb_mark_hint(&p, "c/1", "1.2");
+    save_json(&p, "pat.json");
+    progress_free(&p);
+    fresh(&p, "pa2");
+    progress_record(&p, "c/1", "1.1", "b", true, 10);
+    wb_mark_hint(&p, "c/1", "1.2");
+    save_csv(&p, "pat2.csv");
+    progress_free(&p);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    cr_expect(strstr(m.out, "  1.2             0          -      2      0  -\n"), "%s", m.out);
+    merged_free(&m);
+}
+
+/* Finding 12: a scenario or quiz file in the folder read "$.version: expected 1 or 2". */
+Test(class, merge_names_a_json_that_is_not_a_progress_file)
+{
+    put_file("quiz.json", "{\"id\": \"lab\", \"lessons\": []}");
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 2);
+    cr_expect(strstr(m.err, "/quiz.json: not an rcuvis progress file"), "%s", m.err);
+    merged_free(&m);
+    put_file("quiz.json", "{\"version\": 3, \"student\": \"x\", \"lessons\": {}}");
+    merge_into(&m, NULL, NULL);
+    cr_expect(strstr(m.err, "/quiz.json: written by a newer rcuvis (progress format 3"), "%s", m.err);
+    merged_free(&m);
 }
 
 /* The workbook's title said "none of 7 done" over a lesson never opened, which read as a verdict;

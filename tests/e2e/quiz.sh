@@ -114,13 +114,36 @@ grep -q $'^[0-9a-f]*,workbook/2,2.1,2,0,after retries,0,0,[0-9]*,4\r$' "$tmp/me.
 [ "$(grep -c . "$tmp/me.csv")" -eq "$(( $(python3 -c 'import json,sys; print(sum(len(l["questions"]) for l in json.load(open(sys.argv[1]))["lessons"]))' "$quiz") + 1 ))" ] || fail "one row per question"
 mkdir -p "$tmp/class"
 cp "$tmp/me.csv" "$tmp/class/ann.csv"
-cp "$progress" "$tmp/class/ann.json"   # the same student twice: counted once
+cp "$progress" "$tmp/class/ann.json"   # the same student twice: one row, both files named
 sed 's/^[0-9a-f]*,/bo,/; s/,2.1,2,0,after retries,0,0,\([0-9]*\),4/,2.1,1,1,first try,0,0,\1,5/' "$tmp/me.csv" >"$tmp/class/bo.csv"
 if expect_rc 0 "merge a class" "" -- "$bin" quiz --merge "$tmp/class"; then
   out_has "Class summary of $tmp/class: 2 students" "two students"
   grep -qE '^  2\.1 +2 +50% +0 +0  4 \(1\)$' "$tmp/out" || fail "2.1: half right at the first try, 4 the common wrong answer"
-  err_has "the same student as" "a duplicate is named"
+  err_has "rcuvis: $tmp/class/ann.csv + $tmp/class/ann.json: the same student id ($student), combined into one row" "a duplicate is named with its folder"
   grep -qE '^  bo\.csv ' "$tmp/out" || fail "a line per student file, by its name"
+  grep -qE '^  ann\.csv \+ ann\.json ' "$tmp/out" || fail "one row names both of a student's files"
+fi
+expect_rc 2 "--merge a file" "" -- "$bin" quiz --merge "$tmp/class/bo.csv" && err_has "bo.csv: is a file, not a folder: --merge takes the folder" "--merge FILE"
+# what an LMS download or a spreadsheet leaves: folders per student, upper-case names, other files
+mkdir -p "$tmp/lms/Bo Brown_1_assignsubmission_file_"
+cp "$tmp/class/bo.csv" "$tmp/lms/Bo Brown_1_assignsubmission_file_/bo.csv"
+cp "$tmp/me.csv" "$tmp/lms/ANN.CSV"
+printf 'PK' >"$tmp/lms/cy.xlsx"
+printf 'x' >"$tmp/lms/.DS_Store"
+sed 's/^[0-9a-f]*,/di,/' "$tmp/me.csv" | head -30 >"$tmp/lms/di.csv"   # cut at a row boundary
+if expect_rc 0 "merge an LMS folder" "" -- "$bin" quiz --merge "$tmp/lms"; then
+  out_has "Class summary of $tmp/lms: 3 students" "sub-folders and ANN.CSV read"
+  grep -qE '^  Bo Brown_1_assignsubmission_file_/bo\.csv ' "$tmp/out" || fail "a file in a sub-folder is named by its path"
+  err_has "rcuvis: $tmp/lms/cy.xlsx: skipped: not a .json progress file or .csv export" "a file not taken is named"
+  err_has "rcuvis: $tmp/lms/.DS_Store: skipped: a hidden file" "a hidden file is named"
+  err_has "rcuvis: $tmp/lms/di.csv: rows for 29 of the $(( $(grep -c . "$tmp/me.csv") - 1 )) questions: cut short" "a cut export is named"
+fi
+# pressed s without answering: shown, not answered nor "with help"
+mkdir -p "$tmp/sam"
+XDG_STATE_HOME="$tmp/st-sam" expect_rc 0 "s on 2.1" "s\nq\n" -- "$bin" quiz 2
+XDG_STATE_HOME="$tmp/st-sam" expect_rc 0 "sam exports" "" -- "$bin" quiz --export "$tmp/sam/sam.csv"
+if expect_rc 0 "merge sam" "" -- "$bin" quiz 2 --merge "$tmp/sam"; then
+  grep -qE '^  sam\.csv +0 +0 +0 +0 +0 +1$' "$tmp/out" || { fail "a shown answer is neither answered nor with help"; grep sam.csv "$tmp/out"; }
 fi
 # one lesson: the LESSON argument was ignored and every lesson came out
 if expect_rc 0 "merge one lesson" "" -- "$bin" quiz 2 --merge "$tmp/class"; then
