@@ -117,6 +117,13 @@ int cmd_quiz(int argc, char **argv)
                                                        : reset ? "--reset" : "--reset-all");
         return 2;
     }
+    if (merge && (update || export_to || teacher || reset || reset_all || again || review || list)) {
+        /* each went unheeded: the merge came out, and no export was written or progress reset */
+        fprintf(stderr, "rcuvis: quiz: --merge summarizes the files in a folder; it does not go with %s\n",
+                update ? "--update-expected" : export_to ? "--export" : teacher ? "--teacher" : reset ? "--reset"
+                : reset_all ? "--reset-all" : again ? "--again" : review ? "--review" : "--list");
+        return 2;
+    }
     if (update) return quiz_update_expected(update, stdout, stderr);
     if (export_to && strcmp(export_to, "-")) {
         /* checked before the quiz files and progress are read (and progress is given a student id):

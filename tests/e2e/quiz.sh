@@ -123,6 +123,12 @@ if expect_rc 0 "merge a class" "" -- "$bin" quiz --merge "$tmp/class"; then
   grep -qE '^  bo\.csv ' "$tmp/out" || fail "a line per student file, by its name"
   grep -qE '^  ann\.csv \+ ann\.json ' "$tmp/out" || fail "one row names both of a student's files"
 fi
+# options the merge used to ignore (the export was not written, progress not reset) are refused
+for opt in "--export $tmp/y.csv" --teacher "--reset 2" --reset-all --again --review --list; do
+  # shellcheck disable=SC2086
+  expect_rc 2 "--merge with $opt" "" -- "$bin" quiz --merge "$tmp/class" $opt && err_has "it does not go with ${opt%% *}" "--merge with $opt refused"
+done
+[ -e "$tmp/y.csv" ] && fail "--merge --export wrote a file"
 expect_rc 2 "--merge a file" "" -- "$bin" quiz --merge "$tmp/class/bo.csv" && err_has "bo.csv: is a file, not a folder: --merge takes the folder" "--merge FILE"
 # what an LMS download or a spreadsheet leaves: folders per student, upper-case names, other files
 mkdir -p "$tmp/lms/Bo Brown_1_assignsubmission_file_"
