@@ -3,6 +3,7 @@
 #include "workbook/merge_files.h"
 #include "workbook/score.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,16 +68,37 @@ static student_row *row_of(student_row *rows, size_t *n, const mf_file *f)
     return r;
 }
 
+/* The name a file was handed in under: the letters its base name starts with, lower-cased ("gina" of
+ * gina-early.csv); "" for the window's own export name (rcuvis-answers-ID.csv), which names nobody. */
+static void name_stem(const char *path, char *stem, size_t n)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    size_t k = 0;
+    if (!strncmp(b, "rcuvis-answers-", 15)) b = "";
+    for (; isalpha((unsigned char)*b) && k + 1 < n; b++) stem[k++] = (char)tolower((unsigned char)*b);
+    stem[k] = 0;
+}
+
 /* One stderr line per student found in several files, naming them all: a copied file shows here
- * and in the row's label, where it used to hide its original. */
+ * and in the row's label, where it used to hide its original. Files of one student under two
+ * different names (alice.csv, aaron.csv) are asked about; gina-early.csv and gina.json are not. */
 static void say_combined(const student_row *r, const mf_file *files, size_t nfiles, FILE *warn)
 {
     if (r->nfiles < 2) return;
     fprintf(warn, "rcuvis: ");
-    for (size_t i = 0, said = 0; i < nfiles; i++)
-        if (files[i].has_id && !strcmp(files[i].p.student, r->id)) fprintf(warn, "%s%s", said++ ? " + " : "", files[i].path);
-    fprintf(warn, ": the same student id (%s), combined into one row: each question from the file furthest along on it "
-                  "(files named after different students: a copy?)\n", r->id);
+    char first[64] = "", stem[64];
+    bool two_names = false;
+    for (size_t i = 0, said = 0; i < nfiles; i++) {
+        if (!files[i].has_id || strcmp(files[i].p.student, r->id)) continue;
+        fprintf(warn, "%s%s", said++ ? " + " : "", files[i].path);
+        name_stem(files[i].path, stem, sizeof stem);
+        if (!stem[0]) continue;
+        if (!first[0]) snprintf(first, sizeof first, "%s", stem);
+        else two_names |= strcmp(first, stem) != 0;
+    }
+    fprintf(warn, ": the same student id (%s), combined into one row: each question from the file furthest along on it%s\n", r->id,
+            two_names ? " (files named after different students: a copy?)" : "");
 }
 
 static void free_rows(student_row *rows, size_t n)

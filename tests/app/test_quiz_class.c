@@ -273,6 +273,11 @@ Test(class, merge_combines_one_students_files_question_by_question)
     char want[512];
     snprintf(want, sizeof want, "rcuvis: %s/gi-early.csv + %s/gi.json: the same student id (gi), combined into one row", dir, dir);
     cr_expect(strstr(m.warn, want), "%s", m.warn);
+    /* one student's two files are not called a copy; one file under two students' names is */
+    snprintf(want, sizeof want, "%s/gi.json: the same student id (gi), combined into one row: each question from the file furthest along on it\n", dir);
+    cr_expect(strstr(m.warn, want), "no question of copying for gi-early.csv + gi.json: %s", m.warn);
+    cr_expect(strstr(m.warn, "al.csv: the same student id (al), combined into one row: each question from the file furthest along on it "
+                             "(files named after different students: a copy?)\n"), "%s", m.warn);
     cr_expect_null(strstr(m.warn, "counted once"), "%s", m.warn);
     merged_free(&m);
 }
