@@ -201,6 +201,9 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
             }
             if (c->softirq_pending) badge(fr, &ex, y, "softirq", th->heading, th->panel, true, bf, "softirq");
             if (c->kernel_loop) badge(fr, &ex, y, "loop", th->stall, rd_rgb(0xFFFFFF), true, bf, "loop");
+            /* a qhimark overflow lifted the batch limit (__call_rcu_core() sets LONG_MAX) until the queue
+             * drains to qlowmark: lesson 7's hysteresis, seen only in --debugfs's b= before */
+            if (d->blimit > 1000000000L) badge(fr, &ex, y, "b=\u221E", th->heading, th->panel, true, bf, "blimit");
             if (ex == x) {
                 /* " (idle)" goes first when the counter is long (hackbench's 4 digits at 1280x720,
                  * kernel-build's 7 at 1600x900 ended "dynticks 2982 (…"): the letter I or Z says idle */
