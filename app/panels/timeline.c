@@ -540,6 +540,7 @@ static bool lane_box(const ui_view *v, const ui_history *h, size_t k, int64_t *a
         const rv_caption *cp = &v->cfg->captions[k];
         if (cp->on.event != RV_TRIG_TIME || !rv_when_holds(&cp->when, v->cfg)) return false;
         *at = (int64_t)(cp->at_s * 1e9);
+        if (*at >= v->end) return false; /* due at or after the run's end: never shown (view.c) */
         *nx = panel_caption_lane_end(v, h, k);
         *ci = k;
     } else {

@@ -592,6 +592,9 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
         int64_t fired = e ? rv_caption_fired_ns(e, i) : -1;
         int64_t from = timed ? (int64_t)(c->at_s * 1e9) : fired;
         if (from < 0 || from > now || from < from_best) continue;
+        /* due at the run's very end (a quiz's run cut at small-busy's 5 s), it is not shown, as the
+         * engine runs no scripted event there: it told of a reader entering at 5 s that never did */
+        if (timed && cfg->duration_s > 0 && from >= (int64_t)llround(cfg->duration_s * 1e9)) continue;
         /* until its until_s / duration_s, else until the next caption this engine showed */
         int64_t until = fired >= 0 ? rv_caption_until_ns(e, i) : c->until_s > c->at_s ? (int64_t)(c->until_s * 1e9) : INT64_MAX;
         if (now >= until) continue;

@@ -83,3 +83,19 @@ Test(run_cut_short, a_full_run_lists_nothing)
     rv_engine_free(e);
     rv_config_free(&cfg);
 }
+
+/* A caption due at the shortened run's very end is not shown, as the events due there are not run: a
+ * quiz's run of small-busy cut at 5 s ended on its 5 s caption, telling of a reader that never entered. */
+Test(run_cut_short, a_caption_due_at_the_end_is_not_shown)
+{
+    rv_config cfg = load_shortened(HEAD "\"captions\": [{\"at_s\": 0, \"text\": \"start\"}, {\"at_s\": 0.5, \"text\": \"half way\"}],"
+                                        " \"events\": [{\"at_s\": 0.5, \"kind\": \"idle\", \"cpu\": 2}]}",
+                                   "duration_s=0.5");
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_run_until(e, rv_end_ns(e));
+    cr_expect_eq(rv_caption_fired_ns(e, 0), 0, "the first caption is shown at 0 s");
+    cr_expect_lt(rv_caption_fired_ns(e, 1), 0, "the caption at the end is not shown");
+    cr_expect_eq(rv_not_applied_count(e), 1, "the event at the end is not run");
+    rv_engine_free(e);
+    rv_config_free(&cfg);
+}
