@@ -105,6 +105,9 @@ static void visit(walk *w, const char *rel, const char *name, int depth)
         skipped(w, rel, "not a regular file"); /* a FIFO would block the read */
     } else if (has_ext(name, ".json") || has_ext(name, ".csv")) {
         take(w, rel, path);
+    } else if (has_ext(name, ".json.lock")) {
+        /* rcuvis's own lock beside a progress file (progress.c): a student's state folder handed
+         * in whole, or the TA's own, holds one per save; it is no one's answers, and no news */
     } else {
         skipped(w, rel, "not a .json progress file or .csv export");
     }
@@ -269,8 +272,37 @@ static void check_rows(const quiz_set *set, const mf_file *f, FILE *warn)
                 f->path, rows, total);
 }
 
+/* Records that contradict themselves or the answer key: "right at the first try" with a first answer
+ * the key marks wrong, or none at all. The tool never writes such a record (progress.c sets first_ok
+ * from the graded first answer), so a hand-edited file is the likely cause; a TA found an edited
+ * export counted 76 of 76 at the first try, while the same table listed its first answers as wrong. */
+static void check_consistent(const quiz_set *set, const mf_file *f, FILE *warn)
+{
+    id_list bad = {"", 0};
+    for (size_t fi = 0; fi < set->n; fi++)
+        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
+            const quiz_lesson *l = &set->files[fi].lessons[li];
+            char key[128];
+            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            for (size_t qi = 0; qi < l->nquestions; qi++) {
+                const progress_entry *e = progress_get((progress *)&f->p, key, l->questions[qi].id, false);
+                if (!e || !e->first_ok) continue;
+                quiz_result r;
+                if (e->first[0]) quiz_grade(&l->questions[qi], e->first, &r);
+                if (!e->first[0] || r.status != 1) note_id(&bad, l->questions[qi].id);
+            }
+        }
+    if (!bad.n) return;
+    char list[512];
+    ids_end(&bad, list, sizeof list);
+    fprintf(warn, "rcuvis: %s: %zu question%s recorded as right at the first try whose recorded first answer this quiz's key "
+                  "marks wrong, or which has none (%s): edited by hand, or answered under another version of the quiz?\n",
+            f->path, bad.n, bad.n == 1 ? "" : "s", list);
+}
+
 void mf_check(const quiz_set *set, const mf_file *f, FILE *warn)
 {
     check_unknown(set, f, warn);
     if (f->csv) check_rows(set, f, warn);
+    check_consistent(set, f, warn);
 }

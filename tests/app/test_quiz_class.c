@@ -465,3 +465,26 @@ Test(score, a_lesson_never_opened_reads_not_started)
     wb_score_format(&s, buf, sizeof buf);
     cr_expect_str_eq(buf, "1 first try, 6 to do");
 }
+
+/* A record that rcuvis never writes, "right at the first try" with a first answer the key marks wrong,
+ * is named (a TA's hand-edited export read 76 of 76 at the first try); an honest file is not. */
+Test(class, merge_names_records_right_at_the_first_try_with_a_wrong_first_answer)
+{
+    progress p;
+    student(&p, "ok", "a");
+    save_csv(&p, "honest.csv");
+    progress_free(&p);
+    student(&p, "ed", "c");
+    progress_get(&p, "c/1", "1.1", true)->first_ok = true; /* edited: first answer c, "first try" */
+    save_json(&p, "edited.json");
+    progress_free(&p);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    char want[256];
+    snprintf(want, sizeof want, "rcuvis: %s/edited.json: 1 question recorded as right at the first try whose recorded first answer "
+                                "this quiz's key marks wrong, or which has none (1.1)", dir);
+    cr_expect(strstr(m.warn, want), "%s", m.warn);
+    cr_expect_null(strstr(m.warn, "honest.csv: 1 question"), "%s", m.warn);
+    merged_free(&m);
+}
