@@ -27,11 +27,12 @@ int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err,
  * "FILE:LINE: ..." in err. */
 int wb_csv_read(const char *path, progress *p, char *err, size_t errlen);
 /* Summarize every *.json and *.csv under dir (merge_files.h) on out: a line per student, then per
- * question, over every lesson of set or only the lesson `only` (NULL: all). Warnings (entries
+ * question, over every lesson of set or only the lesson `only` (NULL: all), every question or (basis,
+ * QUIZ_BASIS_BIT; 0 = all) those resting on a chosen basis. Warnings (entries
  * skipped, files combined, answers the quiz lacks, exports cut short) go to warn as "rcuvis: ..."
  * lines and leave the result 0. 2 when dir is not a readable folder, holds no such file, or a file
  * is invalid (every problem is reported in err, one per line, and nothing is printed on out). */
-int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen);
+int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen);
 /* Whether p holds an answer outside set's lessons while none inside: an export of it is empty for set. */
 bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p);
 

@@ -26,7 +26,7 @@ static void usage(FILE *out)
             "                                                 CSVs in DIR and its sub-folders (one student's files make one line)\n"
             "       rcuvis quiz --reset LESSON | --reset-all  forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json   recompute predict answers with the engine, rewrite the file\n"
-            "--basis B[,B...] asks, shows (--teacher) and lists (--list, --review) only the questions whose answer\n"
+            "--basis B[,B...] asks, shows (--teacher), lists (--list, --review) and counts (--merge) only the questions whose answer\n"
             "rests on B: article (the article's words or figures), thread (the OMAP mail thread), kernel (the\n"
             "3.6/3.7 code, beyond the article) or model (this model's own figures); repeatable.\n"
             "LESSON is QUIZ/ID, a lesson id, or a piece of its title; a lesson left halfway carries on where you\n"
@@ -109,11 +109,11 @@ int cmd_quiz(int argc, char **argv)
         else if (!lesson) lesson = a;
         else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
     }
-    if (basis && (update || export_to || merge || reset || reset_all)) {
+    if (basis && (update || export_to || reset || reset_all)) {
         /* a subset of the questions is for asking, showing and listing; an export, a merge or a reset
          * of a part of the answers would be read as the whole */
         fprintf(stderr, "rcuvis: quiz: --basis chooses the questions asked, shown (--teacher) or listed (--list); "
-                        "it does not go with %s\n", update ? "--update-expected" : export_to ? "--export" : merge ? "--merge"
+                        "it does not go with %s\n", update ? "--update-expected" : export_to ? "--export"
                                                        : reset ? "--reset" : "--reset-all");
         return 2;
     }
@@ -157,7 +157,7 @@ int cmd_quiz(int argc, char **argv)
         return 2;
     }
     if (merge) { /* `rcuvis quiz 2 --merge DIR`: lesson 2 alone (the 2 was ignored, and 75 rows came out) */
-        int mrc = wb_merge_dir(&set, ql, merge, stdout, stderr, err, sizeof err);
+        int mrc = wb_merge_dir(&set, ql, basis, merge, stdout, stderr, err, sizeof err);
         if (mrc) print_prefixed(err);
         quiz_set_free(&set);
         return mrc;

@@ -162,6 +162,11 @@ static void describe(const quiz_question *q, const char *answer, char *buf, size
 /* Whether a lesson is in the summary: every lesson, or the one asked for. */
 static bool summarized(const quiz_lesson *only, const quiz_lesson *l) { return !only || only == l; }
 
+/* Whether a question is counted: every one, or (--basis) those resting on a chosen basis, as
+ * quiz_set_keep_basis() keeps them for asking. The files are checked against the whole quiz all the
+ * same, so an answer to a question left out is not taken for one to another version. */
+static bool counted(unsigned basis, const quiz_question *q) { return !basis || (q->basis != QB_NONE && (basis & QUIZ_BASIS_BIT(q->basis))); }
+
 static bool answered(const progress_entry *e) { return e->attempts || e->revealed; }
 
 /* Has the student any answer (or shown answer) in p outside the set's lessons? An export made
@@ -205,7 +210,7 @@ bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p)
  * student who pressed s on every question answered none), and "with help" is right after help. */
 enum { R_FIRST, R_RETRIES, R_HELPED, R_OPEN, R_SHOWN, R_N };
 
-static void row_score(const quiz_set *set, const quiz_lesson *only, const progress *p, size_t n[R_N], size_t *total)
+static void row_score(const quiz_set *set, const quiz_lesson *only, unsigned basis, const progress *p, size_t n[R_N], size_t *total)
 {
     memset(n, 0, R_N * sizeof *n);
     *total = 0;
@@ -215,7 +220,9 @@ static void row_score(const quiz_set *set, const quiz_lesson *only, const progre
             if (!summarized(only, l)) continue;
             char key[128];
             quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-            for (size_t qi = 0; qi < l->nquestions; qi++, (*total)++) {
+            for (size_t qi = 0; qi < l->nquestions; qi++) {
+                if (!counted(basis, &l->questions[qi])) continue;
+                (*total)++;
                 const progress_entry *e = p ? progress_get((progress *)p, key, l->questions[qi].id, false) : NULL;
                 switch (wb_outcome_of(e)) {
                 case WB_FIRST_TRY: n[R_FIRST]++; break;
@@ -232,10 +239,10 @@ static void row_score(const quiz_set *set, const quiz_lesson *only, const progre
  * questions they answered, and how: right at the first try, after retries, with help, still open;
  * and how many they only had shown. A teacher grading by student had only per-question figures and
  * the files' random ids. */
-static void per_student(const quiz_set *set, const quiz_lesson *only, student_row *rows, size_t n, FILE *out)
+static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned basis, student_row *rows, size_t n, FILE *out)
 {
     size_t total, c[R_N];
-    row_score(set, only, NULL, c, &total);
+    row_score(set, only, basis, NULL, c, &total);
     int w = 28; /* LMS names ("Alice Anderson_123456_assignsubmission_file_alice.csv") widen it */
     for (size_t i = 0; i < n; i++)
         if (strlen(rows[i].label) > (size_t)w) w = strlen(rows[i].label) > 200 ? 200 : (int)strlen(rows[i].label);
@@ -244,7 +251,7 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, student_ro
             "never answered right):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
             "answered", "first try", "after retries", "with help", "open", "shown");
     for (size_t i = 0; i < n; i++) {
-        row_score(set, only, &rows[i].p, c, &total);
+        row_score(set, only, basis, &rows[i].p, c, &total);
         size_t done = c[R_FIRST] + c[R_RETRIES] + c[R_HELPED] + c[R_OPEN];
         char note[400] = "";
         if (!done && !c[R_SHOWN] && wb_answers_only_elsewhere(set, &rows[i].p)) {
@@ -261,18 +268,22 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, student_ro
 /* Per question of each summarized lesson: how many answered (or were shown the answer), the share
  * right at the first try, hints read (on questions left unanswered too: a hint that sends students
  * away is one a teacher wants to see), answers shown, the most common wrong first answer. */
-static void per_question(const quiz_set *set, const quiz_lesson *only, student_row *rows, size_t n, FILE *out)
+static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned basis, student_row *rows, size_t n, FILE *out)
 {
     for (size_t fi = 0; fi < set->n; fi++)
         for (size_t li = 0; li < set->files[fi].nlessons; li++) {
             const quiz_lesson *l = &set->files[fi].lessons[li];
             if (!summarized(only, l)) continue;
+            size_t in = 0;
+            for (size_t qi = 0; qi < l->nquestions; qi++) in += counted(basis, &l->questions[qi]);
+            if (!in) continue;
             char key[128];
             quiz_lesson_key(&set->files[fi], l, key, sizeof key);
             fprintf(out, "\nLesson %s: %s\n  %-8s %8s %10s %6s %6s  %s\n", l->id, l->title, "question", "answered",
                     "first try", "hint", "shown", "most common wrong first answer");
             for (size_t qi = 0; qi < l->nquestions; qi++) {
                 const quiz_question *q = &l->questions[qi];
+                if (!counted(basis, q)) continue;
                 size_t answers = 0, first = 0, hints = 0, shown = 0;
                 for (size_t i = 0; i < n; i++) {
                     const progress_entry *e = progress_get(&rows[i].p, key, q->id, false);
@@ -296,7 +307,7 @@ static void per_question(const quiz_set *set, const quiz_lesson *only, student_r
         }
 }
 
-int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen)
+int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen)
 {
     err[0] = 0;
     mf_file *files;
@@ -317,9 +328,15 @@ int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, const char *dir, 
     student_row *rows = make_rows(files, nfiles, &n, warn);
     mf_free(files, nfiles);
     if (!rows) { snprintf(err, errlen, "out of memory\n"); return 2; }
-    fprintf(out, "Class summary of %s: %zu student%s%s%s\n", dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "");
-    per_student(set, only, rows, n, out);
-    per_question(set, only, rows, n, out);
+    char chosen[160] = "";
+    if (basis) {
+        char names[48];
+        quiz_basis_format(basis, names, sizeof names);
+        snprintf(chosen, sizeof chosen, ", the questions resting on %s (--basis %s)", names, names);
+    }
+    fprintf(out, "Class summary of %s: %zu student%s%s%s%s\n", dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "", chosen);
+    per_student(set, only, basis, rows, n, out);
+    per_question(set, only, basis, rows, n, out);
     free_rows(rows, n);
     return 0;
 }

@@ -150,7 +150,7 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     char *out = NULL;
     size_t len = 0;
     FILE *o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, stderr, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(wb_merge_dir(&set, NULL, 0, dir, o, stderr, err, sizeof err), 0, "%s", err);
     fclose(o);
     cr_expect(strstr(out, "Class summary of"), "%s", out);
     cr_expect(strstr(out, ": 4 students\n"), "ann's two files count once: %s", out);
@@ -173,7 +173,7 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     progress_free(&other);
     out = NULL;
     o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, stderr, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(wb_merge_dir(&set, NULL, 0, dir, o, stderr, err, sizeof err), 0, "%s", err);
     fclose(o);
     /* the note names what the file holds (it guessed "exported without --file?", also of a file made with it) */
     cr_expect(strstr(out, "  ed.json                             0          0              0          0     0      0  "
@@ -187,7 +187,7 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     fclose(f);
     out = NULL;
     o = open_memstream(&out, &len);
-    cr_expect_eq(wb_merge_dir(&set, NULL, dir, o, stderr, err, sizeof err), 2);
+    cr_expect_eq(wb_merge_dir(&set, NULL, 0, dir, o, stderr, err, sizeof err), 2);
     fclose(o);
     cr_expect_eq(len, 0, "no summary from a class with a broken file");
     cr_expect(strstr(err, "zed.json:1:"), "%s", err);
@@ -204,7 +204,7 @@ typedef struct merged { int rc; char *out, *warn; size_t outlen, warnlen; char e
 static void merge_into(merged *m, const char *path, const quiz_lesson *only)
 {
     FILE *o = open_memstream(&m->out, &m->outlen), *w = open_memstream(&m->warn, &m->warnlen);
-    m->rc = wb_merge_dir(&set, only, path ? path : dir, o, w, m->err, sizeof m->err);
+    m->rc = wb_merge_dir(&set, only, 0, path ? path : dir, o, w, m->err, sizeof m->err);
     fclose(o);
     fclose(w);
 }

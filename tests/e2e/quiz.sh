@@ -265,6 +265,14 @@ expect_rc 0 "--basis as a comma list" "" -- "$bin" quiz --teacher --basis model,
 first=$(ids article | cut -d' ' -f1)
 expect_rc 0 "quiz --basis article, then q" "q\n" -- "$bin" quiz --basis article && { out_has "question $first (1 of" "the quiz starts at the first article question"; out_has "\`rcuvis quiz --basis article\` continues" "the way back keeps --basis"; }
 expect_rc 0 "a lesson with no question of that basis" "" -- "$bin" quiz 7 --basis article && out_has "Lesson 7 (Callbacks and batch limits) has none" "an empty choice is said"
+# homework on the article alone is graded on the article's questions (--basis was refused with --merge)
+mkdir -p "$tmp/class-article" && cp "$tmp/class/ann.csv" "$tmp/class/bo.csv" "$tmp/class-article/"
+if expect_rc 0 "--merge --basis article" "" -- "$bin" quiz --merge "$tmp/class-article" --basis article; then
+  out_has "the questions resting on article (--basis article)" "the summary says which questions it counts"
+  out_has "Students (of $(count article) questions;" "it counts the article's questions only"
+  grep -qE '^  2\.1 ' "$tmp/out" && fail "a question not resting on the article is not listed"
+  grep -q "lacks" "$tmp/err" && fail "answers to the questions left out are not taken for another version"
+fi
 export XDG_STATE_HOME="$tmp/state"
 
 [ $failed -eq 0 ] && echo "quiz e2e: all passed"
