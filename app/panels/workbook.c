@@ -475,6 +475,15 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     /* presenting (F5) without the keyboard: no how-to for the room, as the window's other hints go */
     bool quiet = fr->audience && !wb->focus;
     snprintf(sub, sizeof sub, "%slesson %s: %s%s", s->review ? "teacher view - " : "", l->id, score, wb->focus || quiet ? "" : " - A to answer");
+    /* too long for the column's title line ("lesson 7: 4 first try, 1 after retries, 1 t..." at
+     * 1280x720): the count done, whose parts the lesson's own lines and quiz --list give */
+    int pad = rd_px(rd, 6), room = r.w - rd_text_width(rd, RD_BOLD, "Workbook") - 3 * pad;
+    if (rd_text_width(rd, RD_SANS, sub) > room) {
+        snprintf(sub, sizeof sub, "%slesson %s: %zu of %zu done%s", s->review ? "teacher view - " : "", l->id, wb_score_done(&sc), sc.total,
+                 wb->focus || quiet ? "" : " - A to answer");
+        if (rd_text_width(rd, RD_SANS, sub) > room)
+            snprintf(sub, sizeof sub, "%slesson %s: %zu of %zu done", s->review ? "teacher view - " : "", l->id, wb_score_done(&sc), sc.total);
+    }
     rd_rect c = panel_frame(fr, r, "Workbook", sub);
     wb->line_h = rd_line_height(rd, RD_SANS);
     /* the key line stays put at the bottom, as many lines as it wraps to at this width (a narrow

@@ -3,6 +3,8 @@
 #include "window_fixture.h"
 #include "text_runs.h"
 #include "window/workbook_hooks.h"
+#include "workbook/progress.h"
+#include "workbook/score.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,3 +178,28 @@ static void every_chip_opens_its_lesson(int w, int h, float hidpi)
 Test(column, every_chip_opens_its_lesson_at_1280x720, .fini = teardown) { every_chip_opens_its_lesson(1280, 720, 1.0f); }
 Test(column, every_chip_opens_its_lesson_at_1600x900, .fini = teardown) { every_chip_opens_its_lesson(1600, 900, 1.0f); }
 Test(column, every_chip_opens_its_lesson_at_1280x720_hidpi_2, .fini = teardown) { every_chip_opens_its_lesson(1280, 720, 2.0f); }
+
+/* The column's title line gives the lesson's score; three kinds of answer ("1 first try, 1 after
+ * retries, 1 with help, 4 to do - A to answer") ran past a 1280x720 column and ended "1 t...". Too long,
+ * it says how many are done, whole. */
+Test(column, the_title_lines_score_is_whole_at_1280x720, .fini = teardown)
+{
+    open_window(1280, 720);
+    char path[256], msg[1024];
+    progress p;
+    progress_default_path(path, sizeof path);
+    cr_assert_eq(progress_load(&p, path, msg, sizeof msg), 0, "%s", msg);
+    progress_record(&p, "workbook/1", "1.1", "x", true, 10);
+    progress_record(&p, "workbook/1", "1.2", "x", false, 11);
+    progress_record(&p, "workbook/1", "1.2", "y", true, 12);
+    cr_assert(wb_mark_hint(&p, "workbook/1", "1.3"));
+    progress_record(&p, "workbook/1", "1.3", "z", true, 13);
+    cr_assert_eq(progress_save(&p, msg, sizeof msg), 0, "%s", msg);
+    progress_free(&p);
+    key(SDLK_w);
+    frame_runs();
+    const run *title = column_run("lesson 1:");
+    cr_assert(title, "the column's title line names its lesson");
+    cr_expect_null(strstr(title->text, "\u2026"), "the title line is cut: \"%s\"", title->text);
+    cr_expect(strstr(title->text, "3 of 7 done") || strstr(title->text, "with help"), "it gives the score: \"%s\"", title->text);
+}
