@@ -1,6 +1,7 @@
 /* merge_files.c — find, load and check the files of a `quiz --merge` folder; every entry not taken is named. */
 #include "workbook/merge_files.h"
 #include "workbook/classroom.h"
+#include "workbook/score.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -276,22 +277,20 @@ static void check_rows(const quiz_set *set, const mf_file *f, FILE *warn)
  * the key marks wrong, or none at all. The tool never writes such a record (progress.c sets first_ok
  * from the graded first answer), so a hand-edited file is the likely cause; a TA found an edited
  * export counted 76 of 76 at the first try, while the same table listed its first answers as wrong. */
+static void note_inconsistent(void *ctx, const wb_question_ref *q)
+{
+    const progress_entry *e = q->e;
+    if (!e || !e->first_ok) return;
+    const quiz_question *qq = &q->l->questions[q->question];
+    quiz_result r;
+    if (e->first[0]) quiz_grade(qq, e->first, &r);
+    if (!e->first[0] || r.status != 1) note_id(ctx, qq->id);
+}
+
 static void check_consistent(const quiz_set *set, const mf_file *f, FILE *warn)
 {
     id_list bad = {"", 0};
-    for (size_t fi = 0; fi < set->n; fi++)
-        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-            const quiz_lesson *l = &set->files[fi].lessons[li];
-            char key[128];
-            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-            for (size_t qi = 0; qi < l->nquestions; qi++) {
-                const progress_entry *e = progress_get((progress *)&f->p, key, l->questions[qi].id, false);
-                if (!e || !e->first_ok) continue;
-                quiz_result r;
-                if (e->first[0]) quiz_grade(&l->questions[qi], e->first, &r);
-                if (!e->first[0] || r.status != 1) note_id(&bad, l->questions[qi].id);
-            }
-        }
+    wb_each_question(set, &f->p, note_inconsistent, &bad);
     if (!bad.n) return;
     char list[512];
     ids_end(&bad, list, sizeof list);
