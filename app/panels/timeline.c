@@ -174,8 +174,10 @@ static void ev_add(ev_layout *L, int64_t t, int x, bool stall, const char *lab, 
         ev_item *o = &L->item[k];
         if (o->stall || abs(o->x - x) > rd_px(L->rd, 2) || strcmp(o->base, lab)) continue;
         o->count++;
-        snprintf(o->lab, sizeof o->lab, "%d\u00D7 %.40s", o->count % 100000, o->base);
-        memcpy(o->full, o->lab, sizeof o->full);
+        char counted[sizeof o->lab];
+        snprintf(counted, sizeof counted, "%d\u00D7 %.40s", o->count % 100000, o->base);
+        memcpy(o->lab, counted, sizeof o->lab);
+        memcpy(o->full, counted, sizeof o->full);
         o->w = rd_text_width(L->rd, RD_SANS_SMALL, o->lab);
         return;
     }
