@@ -56,7 +56,11 @@ static size_t first_mark(const ui_mark *m, size_t n, int64_t t)
  * shows the events before T. Marks, labels and caption boxes alike (a clip's frame at 79.98 s drew
  * 3.7's "wake CPU 0" at 80.0 s and both sides' next caption at full strength beside 3.6's faded
  * stall). The GP bars fade their own part after now. */
-static bool ahead(const ui_view *v, int64_t t) { return t > v->now; /* a mark at now has happened: an injection made while paused is drawn as done */ }
+static bool ahead(const ui_view *v, int64_t t) { return t >= v->now; }
+/* A mark at now itself is ahead too, but for the user's own changes: an injection made while paused at
+ * now is applied at once (eleven B presses were drawn faded beside the tiles that showed them). */
+static bool mark_ahead(const ui_view *v, int64_t t) { return t > v->now || (t == v->now && !(v->changed_at >= 0 && v->changed_at <= t)); }
+static rd_color mark_col(const ui_view *v, int64_t t, rd_color c) { return mark_ahead(v, t) ? rd_alpha(c, (uint8_t)(c.a * 70 / 255)) : c; }
 /* Faded scales the colour's own alpha: a caption box's fill is already translucent (40), and setting
  * it to 70 drew the captions to come darker than the one shown now. */
 static rd_color ahead_col(const ui_view *v, int64_t t, rd_color c) { return ahead(v, t) ? rd_alpha(c, (uint8_t)(c.a * 70 / 255)) : c; }
@@ -480,10 +484,10 @@ static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const e
             if (under) continue;
             if (pass) {
                 rd_rect tk = {x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 5), lane_h - rd_px(rd, 6)};
-                rd_fill(rd, tk, ahead_col(v, m->t, m->arg ? th->passed : th->offline));
-                if (!m->arg) rd_hatch(rd, tk, ahead_col(v, m->t, rd_rgb(0xFFFFFF)), rd_px(rd, 3));
+                rd_fill(rd, tk, mark_col(v, m->t, m->arg ? th->passed : th->offline));
+                if (!m->arg) rd_hatch(rd, tk, mark_col(v, m->t, rd_rgb(0xFFFFFF)), rd_px(rd, 3));
             } else {
-                rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, ahead_col(v, m->t, th->heading));
+                rd_fill(rd, (rd_rect){x - rd_px(rd, 2), y + rd_px(rd, 3), rd_px(rd, 4), lane_h - rd_px(rd, 6)}, mark_col(v, m->t, th->heading));
             }
         }
     }
@@ -492,10 +496,10 @@ static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const e
         for (int k = 0; k < L->grp[g].n; k++) {
             const ev_item *e = &L->item[L->grp[g].it[k]];
             if (L->grp[g].timed) {
-                rd_text(rd, RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, th->text_dim), e->tm);
+                rd_text(rd, RD_SANS_SMALL, x, y + (lane_h - lh) / 2, mark_col(v, e->t, th->text_dim), e->tm);
                 x += e->tw;
             }
-            rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, y + (lane_h - lh) / 2, ahead_col(v, e->t, e->stall ? th->stall_text : th->text), e->lab);
+            rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, y + (lane_h - lh) / 2, mark_col(v, e->t, e->stall ? th->stall_text : th->text), e->lab);
             if (e->stall) panel_explain(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* P<pid>: what a task in a warning is */
             if (strcmp(e->lab, e->full)) ui_tip_add(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* the short form's flavor */
             x += e->w + L->sep;

@@ -110,9 +110,9 @@ int cmd_quiz(int argc, char **argv)
         else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
     }
     if (basis && (update || export_to || reset || reset_all)) {
-        /* a subset of the questions is for asking, showing and listing; an export, a merge or a reset
+        /* a subset of the questions is for asking, showing, listing and counting; an export or a reset
          * of a part of the answers would be read as the whole */
-        fprintf(stderr, "rcuvis: quiz: --basis chooses the questions asked, shown (--teacher) or listed (--list); "
+        fprintf(stderr, "rcuvis: quiz: --basis chooses the questions asked, shown (--teacher), listed (--list) or counted (--merge); "
                         "it does not go with %s\n", update ? "--update-expected" : export_to ? "--export"
                                                        : reset ? "--reset" : "--reset-all");
         return 2;

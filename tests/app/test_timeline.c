@@ -350,4 +350,9 @@ Test(timeline, bursts_at_one_moment_are_counted_in_one_label)
     cr_assert_not_null(lab);
     cr_expect_str_eq(lab->text, "11\u00D7 call_rcu_burst CPU 1");
     cr_expect_leq(dist(lab, x_of(plot_of(0), W->app.s[0].view.now)), rd_px(W->rd, 12), "the label is beside its tick");
+    /* the label's text is cut by the now line's pixels at its left only; its darkest pixel is text */
+    rd_rect r = lab->r;
+    r.x += rd_px(W->rd, 4);
+    r.w -= rd_px(W->rd, 4);
+    cr_expect_lt(darkest(r), 110, "the bursts happened at now: their label is not faded as the future (darkest %d)", darkest(r));
 }
