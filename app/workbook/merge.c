@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* One line of the summary: a student, from one file or several with the same student id. */
 typedef struct student_row {
@@ -68,15 +69,20 @@ static student_row *row_of(student_row *rows, size_t *n, const mf_file *f)
     return r;
 }
 
-/* The name a file was handed in under: the letters its base name starts with, lower-cased ("gina" of
- * gina-early.csv); "" for the window's own export name (rcuvis-answers-ID.csv), which names nobody. */
-static void name_stem(const char *path, char *stem, size_t n)
+/* The name a file was handed in under: its folder under the merge's when it sits in one (an LMS
+ * download has a folder per student), else the letters its base name starts with, lower-cased
+ * ("gina" of gina-early.csv); "" for names that name nobody: the window's rcuvis-answers-ID.csv and
+ * progress.json itself. */
+static void name_stem(const char *rel, char *stem, size_t n)
 {
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
+    const char *slash = strchr(rel, '/');
+    if (slash) {
+        snprintf(stem, n, "%.*s", (int)(slash - rel), rel);
+        return;
+    }
     size_t k = 0;
-    if (!strncmp(b, "rcuvis-answers-", 15)) b = "";
-    for (; isalpha((unsigned char)*b) && k + 1 < n; b++) stem[k++] = (char)tolower((unsigned char)*b);
+    if (!strncmp(rel, "rcuvis-answers-", 15) || !strncasecmp(rel, "progress", 8)) rel = "";
+    for (; isalpha((unsigned char)*rel) && k + 1 < n; rel++) stem[k++] = (char)tolower((unsigned char)*rel);
     stem[k] = 0;
 }
 
@@ -92,7 +98,7 @@ static void say_combined(const student_row *r, const mf_file *files, size_t nfil
     for (size_t i = 0, said = 0; i < nfiles; i++) {
         if (!files[i].has_id || strcmp(files[i].p.student, r->id)) continue;
         fprintf(warn, "%s%s", said++ ? " + " : "", files[i].path);
-        name_stem(files[i].path, stem, sizeof stem);
+        name_stem(files[i].name, stem, sizeof stem);
         if (!stem[0]) continue;
         if (!first[0]) snprintf(first, sizeof first, "%s", stem);
         else two_names |= strcmp(first, stem) != 0;

@@ -488,3 +488,33 @@ Test(class, merge_names_records_right_at_the_first_try_with_a_wrong_first_answer
     cr_expect_null(strstr(m.warn, "honest.csv: 1 question"), "%s", m.warn);
     merged_free(&m);
 }
+
+/* An LMS download has a folder per student: there the folder names the student, and progress.json names
+ * no one. One student's gina.csv and progress.json are not a copy; the same progress.json under two
+ * students' folders is (a review found the warning the wrong way round for both). */
+Test(class, merge_asks_about_a_copy_by_the_students_folders)
+{
+    char sub[256];
+    const char *folders[] = {"Gina_1", "Al_2", "Bo_3"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(sub, sizeof sub, "%s/%s", dir, folders[i]);
+        cr_assert_eq(mkdir(sub, 0700), 0);
+    }
+    progress p;
+    student(&p, "gi", "b");
+    save_csv(&p, "Gina_1/gina.csv");
+    save_json(&p, "Gina_1/progress.json");
+    progress_free(&p);
+    student(&p, "al", "b");
+    save_json(&p, "Al_2/progress.json");
+    save_json(&p, "Bo_3/progress.json");
+    progress_free(&p);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    cr_expect(strstr(m.warn, "Gina_1/progress.json: the same student id (gi), combined into one row: each question from the file furthest along on it\n"),
+              "one student's two files are not called a copy: %s", m.warn);
+    cr_expect(strstr(m.warn, "Bo_3/progress.json: the same student id (al), combined into one row: each question from the file furthest along on it "
+                             "(files named after different students: a copy?)\n"), "the copy is asked about: %s", m.warn);
+    merged_free(&m);
+}
