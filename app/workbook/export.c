@@ -204,9 +204,11 @@ static bool row_to_entry(progress *p, char **f, const int *col, char *why, size_
     e->revealed = f[col[C_SHOWN]][0] == '1';
     /* "with help" with the answer shown is either shown and never answered right, or shown and
      * answered right later (--again); the row does not say which. With no answer given it cannot
-     * have been right; with answers but no first answer, the answer was shown before any, and a
-     * question is asked until it is right; a first answer means a wrong one before the answer was
-     * shown, the usual way to give up (the rarer wrong, shown, right later reads as shown) */
+     * have been right; with answers but no first answer, the answer was shown before any and the
+     * answers came after, most often right (--again asks until right; a student may also quit on a
+     * wrong one: this is a guess, which a progress file's record of the same question overrules in
+     * the merge); a first answer means a wrong one before the answer was shown, the usual way to give
+     * up (the rarer wrong, shown, right later reads as shown) */
     e->correct = o == WB_FIRST_TRY || o == WB_RETRIES ||
                  (o == WB_HELPED && (!e->revealed || (att > 0 && !f[col[C_FIRST]][0])));
     e->helped = o == WB_HELPED;

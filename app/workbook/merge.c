@@ -19,7 +19,10 @@ typedef struct student_row {
 /* How far along a record is: answered right, answered, shown or hinted, untouched. */
 static int standing(const progress_entry *e)
 {
-    if (e->correct) return 3;
+    /* an export's "right" after a shown answer is the CSV reader's guess (export.c); a record that
+     * has times (a progress file's) knows, and wins over the guess on the answered level */
+    bool guessed = e->helped && e->revealed && !e->updated;
+    if (e->correct && !guessed) return 3;
     if (e->attempts) return 2;
     return e->revealed || e->hinted ? 1 : 0;
 }

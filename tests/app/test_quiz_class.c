@@ -518,3 +518,26 @@ Test(class, merge_asks_about_a_copy_by_the_students_folders)
                              "(files named after different students: a copy?)\n"), "the copy is asked about: %s", m.warn);
     merged_free(&m);
 }
+
+/* Shown, then answered wrong and left: the export's row ("with help", shown, no first answer) reads as
+ * right later, a guess; the same student's progress file knows it was not, and wins (review 8). */
+Test(class, merge_trusts_a_progress_file_over_an_exports_guess)
+{
+    progress p;
+    fresh(&p, "sh");
+    cr_assert(wb_mark_shown(&p, "c/1", "1.1"));
+    progress_record(&p, "c/1", "1.1", "a", false, 20);
+    save_csv(&p, "sh.csv");
+    save_json(&p, "sh.json");
+    progress_free(&p);
+    merged m;
+    merge_into(&m, NULL, NULL);
+    cr_expect_eq(m.rc, 0, "%s", m.err);
+    const char *row = strstr(m.out, "  sh.csv + sh.json");
+    cr_assert_not_null(row, "%s", m.out);
+    size_t c[6];
+    cr_assert_eq(sscanf(row + strlen("  sh.csv + sh.json"), "%zu %zu %zu %zu %zu %zu", &c[0], &c[1], &c[2], &c[3], &c[4], &c[5]), 6, "%s", row);
+    cr_expect_eq(c[3], 0, "not right with help: %s", row);
+    cr_expect_eq(c[5], 1, "shown, never answered right: %s", row);
+    merged_free(&m);
+}
