@@ -98,7 +98,7 @@ $(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libscenario.a $(BUILD)/libeng
 
 $(BUILD)/tests/app/%: tests/app/%.c tests/app/*.h $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(TEST_OPT) $(NOLTO) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
+	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(FUZZFL) $(PKG_CFLAGS) -Iengine -Iscenario -Iapp -Iassets $(CFLAGS) $(NOLTO) -Itests/app $< -o $@ $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
 
 # Fuzz harnesses (tests/fuzz/): built with gcc and replay.c's main for `make test`, which replays
 # the seed corpora and every crash found so far; with clang's libFuzzer for `make fuzz`.
