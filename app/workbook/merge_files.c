@@ -55,6 +55,10 @@ static void take(walk *w, const char *rel, const char *path)
     f->csv = has_ext(rel, ".csv");
     char msg[5600];
     int rc = f->csv ? wb_csv_read(path, &f->p, msg, sizeof msg) : progress_read_only(&f->p, path, msg, sizeof msg);
+    if (rc == -2) { /* a scenario or the quiz file beside the hand-ins: no one's answers, like notes.txt */
+        skipped(w, rel, "not an rcuvis progress file (no \"student\", no \"lessons\": a scenario, quiz or settings file?)");
+        return;
+    }
     if (rc != 0) { append(w->err, w->errlen, msg); w->bad++; return; }
     f->has_id = f->p.student[0] != 0;
     w->n++;

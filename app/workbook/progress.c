@@ -435,10 +435,13 @@ int progress_read_only(progress *p, const char *path, char *msg, size_t msglen)
         return -1;
     }
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
-    if (!looks_like_progress(root))
-        snprintf(why, sizeof why, "not an rcuvis progress file (no \"student\", no \"lessons\" object: a scenario, quiz "
-                 "or settings file?)");
-    else if (cJSON_IsNumber(v) && v->valuedouble > PROGRESS_VERSION)
+    if (!looks_like_progress(root)) {
+        snprintf(msg, msglen, "%s: not an rcuvis progress file (no \"student\", no \"lessons\" object: a scenario, quiz "
+                 "or settings file?)", path);
+        cJSON_Delete(root);
+        return -2;
+    }
+    if (cJSON_IsNumber(v) && v->valuedouble > PROGRESS_VERSION)
         snprintf(why, sizeof why, "written by a newer rcuvis (progress format %g, this one reads 1 and 2)", v->valuedouble);
     else if (!cJSON_IsNumber(v) || (v->valuedouble != 1 && v->valuedouble != PROGRESS_VERSION)) snprintf(why, sizeof why, "$.version: expected 1 or 2");
     else from_json(p, root, why, sizeof why);

@@ -78,7 +78,8 @@ void progress_record(progress *p, const char *lesson, const char *qid, const cha
 /* The student id, made (random, 16 hex digits) if p has none yet; it is saved with the next save. */
 const char *progress_student(progress *p);
 /* Read a progress file without changing anything on disk (a teacher's collected copies): 0, or -1
- * with a message naming the file and what is wrong. */
+ * with a message naming the file and what is wrong, or -2 (message too) for a JSON that is not a
+ * progress file at all (a scenario or the quiz itself in the folder). */
 int progress_read_only(progress *p, const char *path, char *msg, size_t msglen);
 /* Forget one lesson's answers (returns how many entries went) or all of them. */
 size_t progress_reset_lesson(progress *p, const char *lesson);
