@@ -179,7 +179,7 @@ static void ev_add(ev_layout *L, int64_t t, int x, bool stall, const char *lab, 
         if (o->stall || abs(o->x - x) > rd_px(L->rd, 2) || strcmp(o->base, lab)) continue;
         o->count++;
         char counted[sizeof o->lab];
-        snprintf(counted, sizeof counted, "%d\u00D7 %.40s", o->count % 100000, o->base);
+        snprintf(counted, sizeof counted, "%d%s\u00D7 %.40s", o->count > 99999 ? 99999 : o->count, o->count > 99999 ? "+" : "", o->base);
         memcpy(o->lab, counted, sizeof o->lab);
         memcpy(o->full, counted, sizeof o->full);
         o->w = rd_text_width(L->rd, RD_SANS_SMALL, o->lab);

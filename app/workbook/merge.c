@@ -343,7 +343,9 @@ int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, c
         quiz_basis_format(basis, names, sizeof names);
         snprintf(chosen, sizeof chosen, ", the questions resting on %s (--basis %s)", names, names);
     }
-    fprintf(out, "Class summary of %s: %zu student%s%s%s%s\n", dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "", chosen);
+    size_t dl = strlen(dir);
+    while (dl > 1 && dir[dl - 1] == '/') dl--; /* "class/" as typed: the summary names the folder as stderr does */
+    fprintf(out, "Class summary of %.*s: %zu student%s%s%s%s\n", (int)dl, dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "", chosen);
     per_student(set, only, basis, rows, n, out);
     per_question(set, only, basis, rows, n, out);
     free_rows(rows, n);
