@@ -4,7 +4,7 @@
 #   RCUVIS_BIN=build-asan/rcuvis RCUVIS_ROOT=. bash tests/e2e/monkey.sh
 #   MONKEY_EVENTS=N (per scenario, default 200; `make soak` uses 20000), MONKEY_SEED, MONKEY_RSS_MB
 # (200 and not more in `make test`: the ASan window's CPU follows the events sent, ~50 ms each, and
-# at 400 the monkey was a quarter of make test's CPU; the soak is where length finds things)
+# at 400 the monkey was a quarter of the tests' CPU; the soak is where length finds things)
 # Prefers the ASan build (build-asan/rcuvis) when it exists beside the given binary's tree.
 # Timing is printed, never asserted: how long Ctrl+Q took is a NOTE (the guarantee that input is
 # read within a frame's budget is tested on a virtual clock in tests/app/test_responsive.c).
