@@ -134,7 +134,7 @@ static void walk_dir(walk *w, const char *rel, int depth)
     for (size_t i = 0; i < n; i++) {
         char sub[1024];
         int len = snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", names[i]);
-        if (len < 0 || (size_t)len >= sizeof sub) skipped(w, names[i], "the path is too long");
+        if (len < 0 || (size_t)len >= sizeof sub) skipped(w, rel[0] ? rel : names[i], rel[0] ? "an entry in it: its path is too long" : "the path is too long");
         else visit(w, sub, names[i], depth);
         free(names[i]);
     }
