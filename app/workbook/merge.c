@@ -176,7 +176,6 @@ static bool summarized(const quiz_lesson *only, const quiz_lesson *l) { return !
  * same, so an answer to a question left out is not taken for one to another version. */
 static bool counted(unsigned basis, const quiz_question *q) { return !basis || (q->basis != QB_NONE && (basis & QUIZ_BASIS_BIT(q->basis))); }
 
-static bool answered(const progress_entry *e) { return e->attempts || e->revealed; }
 
 /* Has the student any answer (or shown answer) in p outside the set's lessons? An export made
  * without --file holds the shipped workbook's rows, not a teacher's own set. */
@@ -184,7 +183,7 @@ static bool answers_elsewhere(const quiz_set *set, const progress *p)
 {
     for (size_t i = 0; i < p->n; i++) {
         bool known;
-        if (answered(&p->e[i]) && !mf_set_lesson(set, p->e[i].lesson, &known)) return true;
+        if (mf_answered(&p->e[i]) && !mf_set_lesson(set, p->e[i].lesson, &known)) return true;
     }
     return false;
 }
@@ -197,9 +196,9 @@ static void lessons_elsewhere(const quiz_set *set, const progress *p, char *buf,
     for (size_t i = 0; i < p->n; i++) {
         const progress_entry *e = &p->e[i];
         bool known, seen = false;
-        if (!answered(e) || mf_set_lesson(set, e->lesson, &known)) continue;
+        if (!mf_answered(e) || mf_set_lesson(set, e->lesson, &known)) continue;
         for (size_t k = 0; k < i && !seen; k++)
-            seen = answered(&p->e[k]) && !strcmp(p->e[k].lesson, e->lesson);
+            seen = mf_answered(&p->e[k]) && !strcmp(p->e[k].lesson, e->lesson);
         if (seen) continue;
         if (n++ < 5 && len < bufsz) len += (size_t)snprintf(buf + len, bufsz - len, "%s%s", n > 1 ? ", " : "", e->lesson);
     }
@@ -210,7 +209,7 @@ bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p)
 {
     for (size_t i = 0; i < p->n; i++) {
         bool known;
-        if (answered(&p->e[i]) && mf_set_lesson(set, p->e[i].lesson, &known)) return false;
+        if (mf_answered(&p->e[i]) && mf_set_lesson(set, p->e[i].lesson, &known)) return false;
     }
     return answers_elsewhere(set, p);
 }

@@ -217,13 +217,13 @@ static void ids_end(const id_list *ids, char *buf, size_t bufsz)
     else snprintf(buf, bufsz, "%s", ids->text);
 }
 
-static bool answered(const progress_entry *e) { return e->attempts || e->revealed; }
+bool mf_answered(const progress_entry *e) { return e->attempts || e->revealed; }
 
 /* Whether an entry before i holds an answer to the same lesson: each lesson is listed once. */
 static bool lesson_seen(const progress *p, size_t i)
 {
     for (size_t k = 0; k < i; k++)
-        if (answered(&p->e[k]) && !strcmp(p->e[k].lesson, p->e[i].lesson)) return true;
+        if (mf_answered(&p->e[k]) && !strcmp(p->e[k].lesson, p->e[i].lesson)) return true;
     return false;
 }
 
@@ -235,7 +235,7 @@ static void check_unknown(const quiz_set *set, const mf_file *f, FILE *warn)
     size_t in_lessons = 0, in_questions = 0;
     for (size_t i = 0; i < f->p.n; i++) {
         const progress_entry *e = &f->p.e[i];
-        if (!answered(e)) continue;
+        if (!mf_answered(e)) continue;
         bool known;
         const quiz_lesson *l = mf_set_lesson(set, e->lesson, &known);
         if (!known) continue; /* another quiz altogether: the summary's line says so */
@@ -260,17 +260,20 @@ static void check_unknown(const quiz_set *set, const mf_file *f, FILE *warn)
 
 /* An export has a row for every question of the quiz it was made with (answered or not), so one
  * with rows for some of set's questions but not all was cut short or made with another version. */
+typedef struct row_count { size_t total, rows; } row_count;
+
+static void count_row(void *ctx, const wb_question_ref *q)
+{
+    row_count *c = ctx;
+    c->total++;
+    c->rows += q->e != NULL;
+}
+
 static void check_rows(const quiz_set *set, const mf_file *f, FILE *warn)
 {
-    size_t total = 0, rows = 0;
-    for (size_t fi = 0; fi < set->n; fi++)
-        for (size_t li = 0; li < set->files[fi].nlessons; li++) {
-            const quiz_lesson *l = &set->files[fi].lessons[li];
-            char key[128];
-            quiz_lesson_key(&set->files[fi], l, key, sizeof key);
-            for (size_t qi = 0; qi < l->nquestions; qi++, total++)
-                rows += progress_get((progress *)&f->p, key, l->questions[qi].id, false) != NULL;
-        }
+    row_count c = {0, 0};
+    wb_each_question(set, &f->p, count_row, &c);
+    size_t total = c.total, rows = c.rows;
     /* no row at all: an export of another quiz, which the summary's line names */
     if (rows && rows < total)
         fprintf(warn, "rcuvis: %s: rows for %zu of the %zu questions: cut short, or exported from another version?\n",

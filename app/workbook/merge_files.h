@@ -26,6 +26,8 @@ typedef struct mf_file {
  * folder (err says why). */
 int mf_load(const char *dir, mf_file **out, size_t *n, FILE *warn, char *err, size_t errlen, int *bad);
 void mf_free(mf_file *v, size_t n);
+/* A record with an answer given or shown (a hint alone is not one). */
+bool mf_answered(const progress_entry *e);
 /* Warn on `warn` about f's answers to lessons or questions of set's quizzes that set lacks, and
  * about an export holding rows for only part of set's questions (cut short, or another version). */
 void mf_check(const quiz_set *set, const mf_file *f, FILE *warn);
