@@ -808,6 +808,7 @@ Test(session, shipped_scenarios_open_their_own_lessons)
         {"fast-no-hz.json", "Dyntick-idle and forcing quiescent states"},
         {"small-busy.json", "Grace periods and readers"},
         {"hackbench.json", "Where the CPU time goes"},
+        {"callbacks.json", "Callbacks and batch limits"},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         size_t f = 99, l = 99;

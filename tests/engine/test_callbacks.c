@@ -171,6 +171,66 @@ Test(callbacks, qhimark_overflow_lifts_blimit_until_qlowmark)
     fx_log_free(&log);
 }
 
+/* The shipped callbacks scenario shows, in both modes, what its captions say: CPU 1's 2000 behind its
+ * busy task go ten per pass (part of them in ksoftirqd/1); idle CPU 2's 2000 go in one pass; the 12000
+ * past qhimark lift blimit and go in one pass, and so do the 3000 queued 2 ms later, because blimit
+ * comes back only once the queue is down to qlowmark. */
+Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
+{
+    for (int m = 0; m < 2; m++) {
+        rv_config cfg;
+        fx_shipped_config("callbacks", &cfg);
+        cfg.rcu.mode = m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
+        fx_log log = {.keep = FX_BIT(RV_EV_CB_INVOKE)};
+        rv_engine *e = fx_engine(&cfg, &log);
+        const char *mode = m ? "3.7" : "3.6";
+        long most_cpu1_busy = 0, sum_cpu1_busy = 0, most_cpu2 = 0;
+        bool lifted = false, held_between = false, restored = false;
+        long big[2] = {0, 0};
+        size_t seen = 0;
+        while (rv_now_ns(e) < FX_S(cfg.duration_s) && rv_step_event(e) != -1) {
+            for (; seen < log.n; seen++) {
+                const rv_event *ev = &log.v[seen];
+                if (ev->flavor != RV_SCHED) continue;
+                if (ev->cpu == 1 && ev->t >= FX_S(0.5) && ev->t < FX_S(1.5)) {
+                    sum_cpu1_busy += (long)ev->n;
+                    if ((long)ev->n > most_cpu1_busy) most_cpu1_busy = (long)ev->n;
+                }
+                if (ev->cpu == 2 && ev->t >= FX_S(1.0) && ev->t < FX_S(1.5) && (long)ev->n > most_cpu2) most_cpu2 = (long)ev->n;
+                if (ev->cpu == 1 && ev->t >= FX_S(1.5) && ev->n >= 3000) {
+                    if (!big[0]) big[0] = (long)ev->n;
+                    else if (!big[1]) big[1] = (long)ev->n;
+                }
+            }
+            rv_rdp_view r = fx_cpu(e, 1).rdp[RV_SCHED];
+            if (rv_now_ns(e) >= FX_S(1.5) && r.blimit == LONG_MAX) lifted = true;
+            if (big[0] && !big[1] && r.blimit == LONG_MAX) held_between = true;
+            if (lifted && r.blimit == 10) {
+                if (!restored) cr_expect_leq(r.qlen, 100, "%s: blimit restored at qlen %ld, above qlowmark", mode, r.qlen);
+                restored = true;
+            }
+        }
+        cr_expect_geq(sum_cpu1_busy, 2000, "%s: CPU 1's flood invoked by 1.5 s", mode);
+        cr_expect_leq(most_cpu1_busy, 10, "%s: a batch of %ld behind CPU 1's busy task", mode, most_cpu1_busy);
+        cr_expect_geq(most_cpu2, 2000, "%s: idle CPU 2's 2000 in one pass (largest %ld)", mode, most_cpu2);
+        cr_expect(lifted, "%s: 12000 past qhimark never lifted blimit", mode);
+        cr_expect_eq(big[0], 12000, "%s: the 12000 in one pass", mode);
+        cr_expect_geq(big[1], 3000, "%s: the 3000 queued 2 ms later in one pass", mode);
+        cr_expect(held_between, "%s: blimit came back between the two big passes", mode);
+        cr_expect(restored, "%s: blimit never came back", mode);
+        rv_report rep;
+        rv_report_build(e, &rep);
+        double ksoftirqd1 = 0;
+        for (size_t i = 0; i < rep.nthreads; i++)
+            if (strcmp(rep.threads[i].name, "ksoftirqd/1") == 0) ksoftirqd1 = rep.threads[i].cpu_seconds;
+        cr_expect_gt(ksoftirqd1, 0, "%s: part of CPU 1's flood ran in ksoftirqd/1", mode);
+        rv_report_free(&rep);
+        rv_engine_free(e);
+        fx_log_free(&log);
+        rv_config_free(&cfg);
+    }
+}
+
 /* Over qhimark with no GP running: the CPU starts one at once, blimit unchanged. */
 Test(callbacks, qhimark_overflow_without_gp_starts_one)
 {

@@ -3,6 +3,7 @@
 #include "report_digest.h"
 #include "scenario.h"
 
+#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 
@@ -79,7 +80,7 @@ static void same_per_cpu_views(const rv_engine *a, const rv_engine *b, const cha
 }
 
 static const char *const shipped[] = {"small-busy", "hackbench", "kernel-build", "omap-stall", "rcutorture",
-                                       "scaling", "fast-no-hz", "big-machine", "offline-mid-gp", "tree"};
+                                       "scaling", "fast-no-hz", "big-machine", "offline-mid-gp", "tree", "callbacks"};
 
 static void check_scenario_with(const char *name, bool busted)
 {
@@ -146,6 +147,32 @@ Test(output_stable, fast_no_hz) { check_scenario(shipped[6]); }
 Test(output_stable, big_machine) { check_scenario(shipped[7]); }
 /* triggered on qs_report: a headless run still logs the per-node events an armed trigger reads */
 Test(output_stable, offline_mid_gp) { check_scenario(shipped[8]); }
+Test(output_stable, tree) { check_scenario(shipped[9]); }
+/* four scripted floods: batches of blimit, unlimited ones past qhimark */
+Test(output_stable, callbacks) { check_scenario(shipped[10]); }
+
+/* Every scenario in scenarios/ is in shipped[] and has its test above (tree had been left out). */
+Test(output_stable, every_shipped_scenario_is_checked)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char pattern[PATH_MAX];
+    snprintf(pattern, sizeof pattern, "%s/scenarios/*.json", root ? root : ".");
+    glob_t g;
+    cr_assert_eq(glob(pattern, 0, NULL, &g), 0, "no scenarios under %s", pattern);
+    size_t found = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        const char *base = strrchr(g.gl_pathv[i], '/') ? strrchr(g.gl_pathv[i], '/') + 1 : g.gl_pathv[i];
+        if (strcmp(base, "schema.json") == 0) continue;
+        found++;
+        bool listed = false;
+        for (size_t k = 0; k < sizeof shipped / sizeof shipped[0]; k++)
+            listed |= strncmp(base, shipped[k], strlen(shipped[k])) == 0 && strcmp(base + strlen(shipped[k]), ".json") == 0;
+        cr_expect(listed, "scenarios/%s has no output_stable test", base);
+    }
+    cr_expect_eq(found, sizeof shipped / sizeof shipped[0], "shipped[] names %zu scenarios, scenarios/ holds %zu",
+                 sizeof shipped / sizeof shipped[0], found);
+    globfree(&g);
+}
 
 /* 4080 idle CPUs: a headless run credits them per leaf and counts the credits instead of logging
  * 1.78 M events, yet reports, counts and per-CPU "df" are the listened run's (above). */
