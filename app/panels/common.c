@@ -321,6 +321,10 @@ int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n,
     return panel_legend_rows(fr, r, items, n, 1 << 20, NULL, draw);
 }
 
+/* Room a legend item's swatch takes before its words: a square (SW_SEGS's too, so the legend's rows
+ * and every panel laid out around them stay as they were) */
+static int swatch_w(enum panel_swatch sw, int s, int sp) { return sw == SW_NONE ? 0 : s + sp; }
+
 int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, int max_rows, const char *hint, bool draw)
 {
     rd_ctx *rd = fr->rd;
@@ -331,7 +335,7 @@ int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, i
      * items are in order of importance (the states first), so the tail is what goes */
     int hint_w = hint && *hint ? rd_text_width(rd, RD_SANS_SMALL, hint) : 0;
     for (int i = 0; i < n; i++) {
-        int w = (items[i].sw != SW_NONE ? s + sp : 0) + rd_text_width(rd, RD_SANS_SMALL, items[i].text);
+        int w = swatch_w(items[i].sw, s, sp) + rd_text_width(rd, RD_SANS_SMALL, items[i].text);
         if (x > r.x && x + w > r.x + r.w) { x = r.x; row++; }
         if (row >= max_rows) { shown = i; break; }
         x += w + gap;
@@ -340,7 +344,7 @@ int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, i
         for (;; shown--) {
             x = r.x, row = 0;
             for (int i = 0; i < shown; i++) {
-                int w = (items[i].sw != SW_NONE ? s + sp : 0) + rd_text_width(rd, RD_SANS_SMALL, items[i].text);
+                int w = swatch_w(items[i].sw, s, sp) + rd_text_width(rd, RD_SANS_SMALL, items[i].text);
                 if (x > r.x && x + w > r.x + r.w) { x = r.x; row++; }
                 x += w + gap;
             }
@@ -351,7 +355,7 @@ int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, i
     int y = r.y;
     for (int i = 0; i < shown; i++) {
         const panel_legend_item *it = &items[i];
-        int w = (it->sw != SW_NONE ? s + sp : 0) + rd_text_width(rd, RD_SANS_SMALL, it->text);
+        int w = swatch_w(it->sw, s, sp) + rd_text_width(rd, RD_SANS_SMALL, it->text);
         if (x > r.x && x + w > r.x + r.w) { x = r.x; y += lh; }
         if (draw) {
             rd_rect sq = {x, y + (lh - s) / 2, s, s};
@@ -361,9 +365,12 @@ int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, i
             case SW_HATCH: rd_fill(rd, sq, it->col); rd_hatch(rd, sq, rd_rgb(0xFFFFFF), rd_px(rd, 4)); break;
             case SW_HATCH_DIM: rd_fill(rd, sq, it->col); rd_hatch(rd, sq, fr->th->text_dim, rd_px(rd, 4)); break;
             case SW_DOTS: rd_fill(rd, sq, it->col); rd_dots(rd, sq, rd_rgb(0xFFFFFF), rd_px(rd, 4)); break;
+            case SW_SEGS: /* the tile's four callback bars' colours, D W R N, side by side in the square */
+                for (int k = 0; k < 4; k++) rd_fill(rd, (rd_rect){x + k * s / 4, sq.y, (k + 1) * s / 4 - k * s / 4, s}, fr->th->seg[k]);
+                break;
             case SW_NONE: break;
             }
-            panel_text_fit(fr, RD_SANS_SMALL, x + (it->sw != SW_NONE ? s + sp : 0), y, r.x + r.w - x, fr->th->text, it->text);
+            panel_text_fit(fr, RD_SANS_SMALL, x + swatch_w(it->sw, s, sp), y, r.x + r.w - x, fr->th->text, it->text);
             panel_term(fr, (rd_rect){x, y, w, lh}, it->term ? it->term : it->text);
         }
         x += w + gap;

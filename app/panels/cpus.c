@@ -425,7 +425,7 @@ static int legend(ui_frame *fr, rd_rect r, bool heat, int max_rows, const char *
         {SW_FILL, th->reader_old, "R! reader the GP waits for", "R!"}, {SW_FRAME, th->reader_new, "r new reader", "r"},
         {SW_FILL, th->owed, "○ QS owed", "○"}, {SW_FRAME, th->kernel, "◐ QS passed, not reported", "passed"},
         {SW_FRAME, th->passed, "✓ reported", "✓"}, {SW_FILL, th->walk, "snap/dti/ofl: FQS credited it", "dti"},
-        {SW_FILL, th->seg[1], "D W R N callbacks: done, waiting, next-ready, next", "D/W/R/N"},
+        {SW_SEGS, th->seg[1], "D W R N callbacks: done, waiting, next-ready, next", "D/W/R/N"},
     };
     const panel_legend_item heat_items[] = {
         {SW_FILL, th->user, "U user", "U"}, {SW_FILL, th->kernel, "K kernel", "K"}, {SW_FILL, th->idle_tick, "I idle, tick on", "I"},

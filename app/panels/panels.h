@@ -51,7 +51,7 @@ const char *panel_slide_text(const char *s, char *buf, size_t n);
 int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s);
 /* A legend of swatches and words that wraps to the width of r instead of running off it; each
  * item carries a hover tip (its glossary line). Returns the height it takes (draw=false: measure). */
-enum panel_swatch { SW_NONE, SW_FILL, SW_FRAME, SW_HATCH, SW_HATCH_DIM, SW_DOTS };
+enum panel_swatch { SW_NONE, SW_FILL, SW_FRAME, SW_HATCH, SW_HATCH_DIM, SW_DOTS, SW_SEGS /* the four callback colours; col unused */ };
 typedef struct panel_legend_item { enum panel_swatch sw; rd_color col; const char *text; const char *term; } panel_legend_item;
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw);
 /* The same in at most max_rows rows: where the items take more, those at the end are left out and
