@@ -38,6 +38,7 @@ static void rcugp(const rv_engine *e, out *o)
  * followed by four spaces as the kernel's seq_printf() leaves them. */
 static void rcuhier(const rv_engine *e, out *o)
 {
+    long span_at[4];
     for_each_rcu_flavor(f) { /* rcu_preempt first, as rcutree_trace.c lists them */
         const rcu_state *rsp = &e->rsp[f];
         if (!rsp->enabled) continue;
@@ -45,11 +46,22 @@ static void rcuhier(const rv_engine *e, out *o)
         put(o, "%s: c=%lu g=%lu s=%d jfq=%ld j=%x nfqs=%lu/nfqsng=%lu(%lu) fqlh=%lu oqlen=%ld/%ld\n",
             rv_flavor_name(f), rsp->completed, rsp->gpnum, rsp->fqs_state, jfq, (unsigned)(e->jiffies & 0xffff),
             rsp->n_force_qs, rsp->n_force_qs_ngp, rsp->n_force_qs - rsp->n_force_qs_ngp, rsp->n_force_qs_lh, 0L, 0L);
+        /* rcu_init_one() clamps a node's grphi at NR_CPUS - 1, not at the CPU count the tree was sized
+         * for: a 3.7 kernel built for 64 CPUs on 17 shows its last leaf of four as 16:19. The engine's
+         * own grphi stops at the last CPU it sized for (no loop visits a CPU that cannot exist). */
+        const int nr_cpus = e->cfg.rcu.nr_cpus_compiled > e->cfg.cpus ? e->cfg.rcu.nr_cpus_compiled : e->cfg.cpus;
+        long span = 1;
+        for (int l = e->levels - 1; l >= 0; l--) {
+            span *= e->levelspread[l];
+            span_at[l] = span;
+        }
         for (int l = 0; l < e->levels; l++) {
             for (int k = 0; k < e->levelcnt[l]; k++) {
                 const rcu_node *rnp = &rsp->node[e->level_first[l] + k];
-                put(o, "%lx/%lx %c%c>%c %d:%d ^%d    ", rnp->qsmask, rnp->qsmaskinit, rnp->n_gp_tasks ? 'G' : '.', '.',
-                    rnp->n_blkd ? 'T' : '.', rnp->grplo, rnp->grphi, rnp->grpnum);
+                long grphi = rnp->grplo + span_at[l] - 1;
+                if (grphi >= nr_cpus) grphi = nr_cpus - 1;
+                put(o, "%lx/%lx %c%c>%c %d:%ld ^%d    ", rnp->qsmask, rnp->qsmaskinit, rnp->n_gp_tasks ? 'G' : '.', '.',
+                    rnp->n_blkd ? 'T' : '.', rnp->grplo, grphi, rnp->grpnum);
             }
             put(o, "\n");
         }

@@ -63,6 +63,34 @@ Test(debugfs, rcuhier_lists_every_node_by_level)
     rv_engine_free(e);
 }
 
+/* rcu_init_one() clamps grphi at NR_CPUS - 1: a 3.7 kernel built for 64 CPUs and booted on 17 sizes
+ * its tree for 17 (leaves of four, the last with CPU 16 alone) yet prints that leaf as 16:19; built
+ * for 17, it prints 16:16. */
+Test(debugfs, rcuhier_clamps_grphi_at_nr_cpus)
+{
+    for (int compiled = 0; compiled <= 64; compiled += 64) {
+        rv_config cfg;
+        rv_config_defaults(&cfg);
+        cfg.cpus = 17;
+        cfg.rcu.mode = RV_MODE_KTHREAD;
+        cfg.rcu.fanout_leaf = 4;
+        cfg.rcu.fanout = 4;
+        cfg.rcu.nr_cpus_compiled = compiled;
+        cfg.rcu.flavors[RV_BH] = cfg.rcu.flavors[RV_PREEMPT] = false;
+        cfg.duration_s = 1;
+        char err[256], buf[8192];
+        rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+        cr_assert_not_null(e, "%s", err);
+        cr_assert_gt(rv_debugfs(e, "rcuhier", buf, sizeof buf), 0);
+        const char *last_leaf = compiled ? " ..>. 16:19 ^1    \n" : " ..>. 16:16 ^1    \n";
+        const char *root = compiled ? " ..>. 0:23 ^0    \n" : " ..>. 0:16 ^0    \n";
+        cr_expect_not_null(strstr(buf, last_leaf), "NR_CPUS %d: %s", compiled ? compiled : 17, buf);
+        cr_expect_not_null(strstr(buf, root), "NR_CPUS %d: %s", compiled ? compiled : 17, buf);
+        rv_engine_free(e);
+        rv_config_free(&cfg);
+    }
+}
+
 Test(debugfs, rcudata_marks_offline_cpus_and_callback_segments)
 {
     rv_engine *e = idle_board(RV_MODE_SOFTIRQ, 4);
