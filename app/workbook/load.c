@@ -1,6 +1,7 @@
 /* load.c — read and validate a quiz file into quiz_file structs, naming the JSON path of every mistake. */
 #include "workbook/quiz.h"
 #include "workbook/json.h"
+#include "workbook/glossary.h"
 #include "paths.h"
 #include "rcuvis.h"
 
@@ -23,7 +24,8 @@ static const char *const top_keys[] = {"$schema", "id", "title", "description", 
 static const char *const lesson_keys[] = {"id", "title", "intro", "questions", NULL};
 static const char *const question_keys[] = {"id", "kind", "question", "answers", "explanation", "hint",
                                             "source", "trick", "otherwise", "measure", "expected",
-                                            "tolerance", "tolerance_pct", "feedback", "scenario", "at", "basis", NULL};
+                                            "tolerance", "tolerance_pct", "feedback", "scenario", "at", "basis",
+                                            "terms_after_answer", NULL};
 static const char *const choice_answer_keys[] = {"text", "correct", "feedback", NULL};
 static const char *const numeric_answer_keys[] = {"value", "tolerance", "range", "text", "correct", "feedback", NULL};
 static const char *const measure_keys[] = {"measure", "flavor", "from_s", "to_s", "by_s", "at_s", "path", "round", "scale", NULL};
@@ -438,6 +440,26 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
         free(b);
     }
     q->trick = get_bool(e, o, "trick", path, false);
+    const cJSON *after = cJSON_GetObjectItemCaseSensitive(o, "terms_after_answer");
+    if (after) {
+        /* glossary terms whose entries give the answer: the terminal explains them after it */
+        jkey(kp, path, "terms_after_answer");
+        if (!cJSON_IsArray(after)) { got(after, g, sizeof g); qj_err(e, kp, "expected an array of glossary terms, got %s", g); }
+        else {
+            int n = cJSON_GetArraySize(after), i = 0;
+            q->terms_after = calloc((size_t)n + 1, sizeof *q->terms_after);
+            for (const cJSON *t = after->child; t && q->terms_after; t = t->next, i++) {
+                char tp[QP_MAX];
+                jidx(tp, kp, i);
+                if (!cJSON_IsString(t) || !glossary_line(t->valuestring)) {
+                    got(t, g, sizeof g);
+                    qj_err(e, tp, "expected a term of `rcuvis glossary`, got %s", g);
+                    continue;
+                }
+                q->terms_after[q->nterms_after++] = strdup(t->valuestring);
+            }
+        }
+    }
 
     const cJSON *answers = cJSON_GetObjectItemCaseSensitive(o, "answers");
     const cJSON *measure = cJSON_GetObjectItemCaseSensitive(o, "measure");
@@ -722,6 +744,8 @@ void quiz_question_free(quiz_question *q)
     free(q->answers);
     for (size_t i = 0; i < q->noverrides; i++) free(q->overrides[i]);
     free(q->overrides);
+    for (size_t i = 0; i < q->nterms_after; i++) free(q->terms_after[i]);
+    free(q->terms_after);
 }
 
 void quiz_free(quiz_file *q)

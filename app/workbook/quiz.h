@@ -85,6 +85,8 @@ typedef struct quiz_question {
     char *source;              /* e.g. "the article's Quick Quiz 1"; NULL if none */
     enum quiz_basis basis;     /* what the answer rests on: the article, the kernel's code, or this model */
     bool trick;
+    char **terms_after; size_t nterms_after; /* glossary terms whose entries give the answer away: the
+                                              * terminal explains them after the answer, not under the question */
     quiz_answer *answers; size_t nanswers;  /* choice, multi, numeric */
     char *otherwise;           /* numeric: feedback for a number no answer matches; NULL = generic */
     /* predict */

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -188,16 +189,55 @@ static bool line_gives_answer(const quiz_question *q, const char *line)
     return false;
 }
 
+/* The glossary's own spelling of a term (glossary_line() also takes it in another case), or NULL */
+static const char *glossary_term(const char *term)
+{
+    size_t n;
+    const glossary_entry *all = glossary_all(&n);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(all[i].term, term)) return all[i].term;
+    for (size_t i = 0; i < n; i++)
+        if (!strcasecmp(all[i].term, term)) return all[i].term;
+    return NULL;
+}
+
+static bool held_for_after(const quiz_question *q, const char *term)
+{
+    for (size_t i = 0; i < q->nterms_after; i++)
+        if (glossary_term(q->terms_after[i]) == glossary_term(term)) return true;
+    return false;
+}
+
+/* After the answer, the terms held back from under the question (terms_after_answer): now they only
+ * restate what the explanation said. */
+static void print_terms_after(quiz_term *t, const quiz_question *q)
+{
+    bool any = false;
+    for (size_t i = 0; i < q->nterms_after; i++) {
+        const char *term = glossary_term(q->terms_after[i]), *line = term ? glossary_line(term) : NULL;
+        bool seen = false;
+        for (size_t k = 0; k < t->nterms_seen && term; k++) seen |= !strcmp(t->terms_seen[k], term);
+        if (!line || seen) continue;
+        if (!any) { fprintf(t->out, "\n"); quiz_wrap(t->out, "Terms:", 2, t->width); any = true; }
+        char lead[64];
+        snprintf(lead, sizeof lead, "%s: ", term);
+        wrap_hanging(t->out, lead, line, 4, t->width);
+        if (t->nterms_seen < sizeof t->terms_seen / sizeof *t->terms_seen) t->terms_seen[t->nterms_seen++] = term;
+    }
+}
+
 static void print_terms(quiz_term *t, const quiz_question *q)
 {
     term_hits h = {.t = t};
     glossary_scan(q->question, NULL, note_term, &h);
     for (size_t i = 0; i < q->nanswers && q->kind != QUIZ_NUMERIC; i++) glossary_scan(q->answers[i].text, NULL, note_term, &h);
-    /* a term whose line would give the answer away stays unexplained here (and unseen, for later) */
+    /* a term whose line would give the answer away stays unexplained here (and unseen, for later): a
+     * number the line states, or a term the question names in terms_after_answer (2.8's NR_CPUS line
+     * spelled out the trick) */
     size_t kept = 0;
     for (size_t i = 0; i < h.n; i++) {
         const char *line = glossary_line(h.found[i]);
-        if (!line || !line_gives_answer(q, line)) h.found[kept++] = h.found[i];
+        if ((!line || !line_gives_answer(q, line)) && !held_for_after(q, h.found[i])) h.found[kept++] = h.found[i];
     }
     h.n = kept;
     if (!h.n) return;
@@ -268,6 +308,7 @@ static void show_answer(quiz_term *t, const quiz_question *q, const quiz_order *
     if (q->trick && missed) quiz_wrap(t->out, "(A trick question: the answer that looks obvious is not it; the explanation says why.)", 0, t->width);
     fprintf(t->out, "\n");
     quiz_wrap(t->out, q->explanation, 2, t->width);
+    print_terms_after(t, q);
     if (q->has_scenario) {
         /* on SSH there is no window to "show me": give the command that runs the same setup */
         char scen[2200], seed[48], until[48];

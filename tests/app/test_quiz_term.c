@@ -448,3 +448,37 @@ Test(term, a_term_whose_line_states_the_answer_is_left_for_later)
     progress_free(&r.prog);
     quiz_free(&f);
 }
+
+/* A term named in terms_after_answer is not explained under its question, whose answer its line gives
+ * (2.8's NR_CPUS line spelled out the trick), but after the answer; a term the question lists that is
+ * no glossary term is refused with its JSON path. */
+Test(term, terms_after_answer_wait_for_the_answer)
+{
+    static const char *json =
+        "{\"id\": \"g\", \"title\": \"G\", \"lessons\": [{\"id\": \"1\", \"title\": \"Trees\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"A kernel built with NR_CPUS=4096 boots in ksoftirqd/N's world on 4 CPUs. How many nodes?\","
+        " \"explanation\": \"The big tree.\", \"terms_after_answer\": [\"NR_CPUS\"],"
+        " \"answers\": [{\"text\": \"261\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"1\", \"feedback\": \"no\"}]}]}]}";
+    quiz_file f;
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "g.json", &f, false, err, sizeof err), 0, "%s", err);
+    run r = {0};
+    session(&r, &f, "s\n", false); /* shown: the same block follows a right answer */
+    const char *answer = strstr(r.out, "The answer:");
+    const char *line = strstr(r.out, "    NR_CPUS: ");
+    cr_assert_not_null(answer, "%s", r.out);
+    cr_expect_not_null(strstr(r.out, "ksoftirqd/N: "), "the other term is explained under the question:\n%s", r.out);
+    cr_expect(strstr(r.out, "ksoftirqd/N: ") < answer, "under the question:\n%s", r.out);
+    cr_expect(line && line > answer, "NR_CPUS is explained after the answer, not before:\n%s", r.out);
+    free(r.out);
+    progress_free(&r.prog);
+    quiz_free(&f);
+
+    static const char *bad =
+        "{\"id\": \"g\", \"title\": \"G\", \"lessons\": [{\"id\": \"1\", \"title\": \"Trees\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"How many nodes?\", \"explanation\": \"The big tree.\","
+        " \"terms_after_answer\": [\"NR_CPUS\", \"no such term\"], \"answers\": [{\"text\": \"261\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"1\", \"feedback\": \"no\"}]}]}]}";
+    cr_expect_neq(quiz_parse(bad, "bad.json", &f, false, err, sizeof err), 0, "a term the glossary lacks is refused");
+    cr_expect_not_null(strstr(err, "$.lessons[0].questions[0].terms_after_answer[1]"), "%s", err);
+    cr_expect_not_null(strstr(err, "\"no such term\""), "%s", err);
+}
