@@ -33,7 +33,7 @@ const sc_key_spec sc_rcu_spec[] = {
     {"flavors", SK_FLAVORS, 0, 0, 0,
      "Flavors that exist, each with its own rcu_state, tree and kthread."},
     {"size_tree_by_nr_cpus", SK_MODE_BOOL, 0, 0, offsetof(rv_rcu_config, size_tree_by_nr_cpus),
-     "Size the rcu_node tree by nr_cpu_ids, the possible CPUs (3.7's rcu_init_geometry()) rather than by NR_CPUS (3.6, see nr_cpus_compiled). Absent: as the mode had it (kthread true, softirq false)."},
+     "Size the rcu_node tree by nr_cpu_ids, the possible CPUs (3.7's rcu_init_geometry(), which resizes whenever nr_cpu_ids < NR_CPUS) rather than by NR_CPUS (3.6's resizes only for a boot-time leaf fanout; see nr_cpus_compiled). Absent: as the mode had it (kthread true, softirq false)."},
     {"nr_cpus_compiled", SK_NR_CPUS, 0, 4096, offsetof(rv_rcu_config, nr_cpus_compiled),
      "NR_CPUS, the compile-time CPU limit that 3.6 sized the tree by; 0 means the same as cpus, otherwise at least cpus."},
     {"rcu_boost", SK_BOOL, 0, 0, offsetof(rv_rcu_config, rcu_boost),

@@ -142,19 +142,19 @@ expect_rc 0 "trace with --json" -- "$bin" run "$scn" --duration 3 --json --trace
   || fail "trace: line count differs from the report's event count"
 cmp -s "$tmp/a.jsonl" "$tmp/d.jsonl" || fail "trace: --json changed the trace"
 # a caption's "index" is its place in the file's captions: omap-stall's captions are not in time order
-# in the file, and the softirq run shows 0, 2, 3, 6 and 9 (the sorted list's 11 is the kthread caption)
+# in the file, and the softirq run shows 0, 2, 5, 8 and 11 (each moment has a caption per mode and fix)
 expect_rc 0 "trace captions" -- "$bin" run "$root/scenarios/omap-stall.json" --trace "$tmp/o.jsonl" \
   && python3 - "$root/scenarios/omap-stall.json" "$tmp/o.jsonl" <<'EOF' || fail "trace: a caption's index is not its place in the file"
 import json, sys
 caps = json.load(open(sys.argv[1]))["captions"]
 got = [json.loads(l) for l in open(sys.argv[2]) if '"ev":"caption"' in l]
 idx = [o["index"] for o in got]
-assert idx == [0, 2, 3, 6, 9], idx
+assert idx == [0, 2, 5, 8, 11], idx
 for o in got:
     c = caps[o["index"]]
     assert c.get("when", {}).get("mode", "softirq") == "softirq" and not c.get("when", {}).get("needs_gp_fix", False), (o, c)
     if "at_s" in c: assert abs(c["at_s"] * 1e9 - o["t"]) < 1e6, (o, c["at_s"])
-assert caps[9]["text"].startswith("An interrupt woke CPU 0 after 75 s"), caps[9]["text"][:40]
+assert caps[11]["text"].startswith("An interrupt woke CPU 0 after 75 s"), caps[11]["text"][:40]
 EOF
 expect_rc 0 "trace other seed" -- "$bin" run "$scn" --duration 3 --seed 2 --trace "$tmp/c.jsonl"
 if [ -s "$tmp/a.jsonl" ] && cmp -s "$tmp/a.jsonl" "$tmp/c.jsonl"; then fail "trace: seed 2 gave the same trace as seed 1"; fi
