@@ -367,6 +367,31 @@ static bool load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
     return true;
 }
 
+/* An optional array of strings under key, each checked by ok(): the accepted ones go to *out (NULL
+ * terminated, *n of them); the array or any element that is not one is an error at its JSON path,
+ * saying what was expected (what_array, what_item) and what was found. */
+static void string_list(qj_errs *e, const cJSON *o, const char *key, const char *path, const char *what_array,
+                        const char *what_item, bool (*ok)(const char *), char ***out, size_t *n)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!a) return;
+    char kp[QP_MAX], g[96];
+    jkey(kp, path, key);
+    if (!cJSON_IsArray(a)) { got(a, g, sizeof g); qj_err(e, kp, "expected an array of %s, got %s", what_array, g); return; }
+    int i = 0;
+    *out = calloc((size_t)cJSON_GetArraySize(a) + 1, sizeof **out);
+    for (const cJSON *it = a->child; it && *out; it = it->next, i++) {
+        if (cJSON_IsString(it) && ok(it->valuestring)) { (*out)[(*n)++] = strdup(it->valuestring); continue; }
+        char ip[QP_MAX];
+        jidx(ip, kp, i);
+        got(it, g, sizeof g);
+        qj_err(e, ip, "expected %s, got %s", what_item, g);
+    }
+}
+
+static bool is_override(const char *s) { const char *eq = strchr(s, '='); return eq && eq != s; }
+static bool is_glossary_term(const char *s) { return glossary_line(s) != NULL; }
+
 static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_question *q)
 {
     char g[96], kp[280];
@@ -381,22 +406,8 @@ static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_que
         else { snprintf(q->scenario, sizeof q->scenario, "%s", file); q->has_scenario = true; }
         free(file);
     }
-    const cJSON *ov = cJSON_GetObjectItemCaseSensitive(s, "overrides");
-    if (ov) {
-        jkey(kp, path, "overrides");
-        if (!cJSON_IsArray(ov)) { got(ov, g, sizeof g); qj_err(e, kp, "expected an array of \"path=value\" strings, got %s", g); }
-        else {
-            int n = cJSON_GetArraySize(ov), i = 0;
-            q->overrides = calloc((size_t)n + 1, sizeof *q->overrides);
-            for (const cJSON *o = ov->child; o && q->overrides; o = o->next, i++) {
-                char op[QP_MAX];
-                jidx(op, kp, i);
-                const char *eq = cJSON_IsString(o) ? strchr(o->valuestring, '=') : NULL;
-                if (!eq || eq == o->valuestring) { got(o, g, sizeof g); qj_err(e, op, "expected \"path=value\" (e.g. \"rcu.mode=softirq\"), got %s", g); continue; }
-                q->overrides[q->noverrides++] = strdup(o->valuestring);
-            }
-        }
-    }
+    string_list(e, s, "overrides", path, "\"path=value\" strings", "\"path=value\" (e.g. \"rcu.mode=softirq\")", is_override,
+                &q->overrides, &q->noverrides);
     double seed;
     if (get_num(e, s, "seed", path, 0, &seed)) {
         if (seed != floor(seed) || seed > 9007199254740991.0) { jkey(kp, path, "seed"); qj_err(e, kp, "expected a non-negative integer, got number %g", seed); }
@@ -440,26 +451,9 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
         free(b);
     }
     q->trick = get_bool(e, o, "trick", path, false);
-    const cJSON *after = cJSON_GetObjectItemCaseSensitive(o, "terms_after_answer");
-    if (after) {
-        /* glossary terms whose entries give the answer: the terminal explains them after it */
-        jkey(kp, path, "terms_after_answer");
-        if (!cJSON_IsArray(after)) { got(after, g, sizeof g); qj_err(e, kp, "expected an array of glossary terms, got %s", g); }
-        else {
-            int n = cJSON_GetArraySize(after), i = 0;
-            q->terms_after = calloc((size_t)n + 1, sizeof *q->terms_after);
-            for (const cJSON *t = after->child; t && q->terms_after; t = t->next, i++) {
-                char tp[QP_MAX];
-                jidx(tp, kp, i);
-                if (!cJSON_IsString(t) || !glossary_line(t->valuestring)) {
-                    got(t, g, sizeof g);
-                    qj_err(e, tp, "expected a term of `rcuvis glossary`, got %s", g);
-                    continue;
-                }
-                q->terms_after[q->nterms_after++] = strdup(t->valuestring);
-            }
-        }
-    }
+    /* glossary terms whose entries give the answer: the terminal explains them after it */
+    string_list(e, o, "terms_after_answer", path, "glossary terms", "a term of `rcuvis glossary`", is_glossary_term,
+                &q->terms_after, &q->nterms_after);
 
     const cJSON *answers = cJSON_GetObjectItemCaseSensitive(o, "answers");
     const cJSON *measure = cJSON_GetObjectItemCaseSensitive(o, "measure");
