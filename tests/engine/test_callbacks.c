@@ -173,44 +173,59 @@ Test(callbacks, qhimark_overflow_lifts_blimit_until_qlowmark)
 
 /* The shipped callbacks scenario shows, in both modes, what its captions say: CPU 1's 2000 behind its
  * busy task go ten per pass (part of them in ksoftirqd/1); idle CPU 2's 2000 go in one pass; the 12000
- * past qhimark lift blimit and go in one pass, and so do the 3000 queued 2 ms later, because blimit
- * comes back only once the queue is down to qlowmark. */
+ * queued mid grace period lift blimit without a forcing pass of their own (many have run since boot)
+ * and go in one pass, and so do the 3000 queued 2 ms later; blimit comes back at qlowmark, with the 50
+ * queued last still waiting, and those go ten per pass. */
 Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
 {
     for (int m = 0; m < 2; m++) {
         rv_config cfg;
         fx_shipped_config("callbacks", &cfg);
         cfg.rcu.mode = m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
-        fx_log log = {.keep = FX_BIT(RV_EV_CB_INVOKE)};
+        fx_log log = {.keep = FX_BIT(RV_EV_CB_INVOKE) | FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_GP_START) | FX_BIT(RV_EV_GP_END) |
+                               FX_BIT(RV_EV_KTHREAD_WAKE)};
         rv_engine *e = fx_engine(&cfg, &log);
         const char *mode = m ? "3.7" : "3.6";
-        long most_cpu1_busy = 0, sum_cpu1_busy = 0, most_cpu2 = 0;
-        bool lifted = false, held_between = false, restored = false;
+        const int64_t flood = FX_S(1.4985), last50 = FX_S(1.507);
+        long most_cpu1_busy = 0, tens_cpu1_busy = 0, most_cpu2 = 0, most_after = 0;
+        bool lifted = false, held_between = false, restored = false, gp_open = false;
         long big[2] = {0, 0};
+        int64_t restored_at = 0;
         size_t seen = 0;
         while (rv_now_ns(e) < FX_S(cfg.duration_s) && rv_step_event(e) != -1) {
             for (; seen < log.n; seen++) {
                 const rv_event *ev = &log.v[seen];
                 if (ev->flavor != RV_SCHED) continue;
-                if (ev->cpu == 1 && ev->t >= FX_S(0.5) && ev->t < FX_S(1.5)) {
-                    sum_cpu1_busy += (long)ev->n;
+                if (ev->type == RV_EV_GP_START && ev->t <= flood) gp_open = true;
+                if (ev->type == RV_EV_GP_END && ev->t < flood) gp_open = false;
+                /* the flood forces nothing (hundreds of FQS passes ran since boot): 3.6 would have run a pass
+                 * inline at that instant, 3.7 woken its kthread "for FQS" (nothing else here asks for one) */
+                if (ev->type == RV_EV_FQS) cr_expect_neq(ev->t, flood, "%s: a forcing pass at the flood itself", mode);
+                if (ev->type == RV_EV_KTHREAD_WAKE) cr_expect_neq(ev->arg, 2, "%s: the kthread woken for FQS at %.6f s", mode, ev->t / 1e9);
+                if (ev->type != RV_EV_CB_INVOKE) continue;
+                if (ev->cpu == 1 && ev->t >= FX_S(0.5) && ev->t < FX_S(1.0)) {
+                    tens_cpu1_busy += ev->n == 10;
                     if ((long)ev->n > most_cpu1_busy) most_cpu1_busy = (long)ev->n;
                 }
-                if (ev->cpu == 2 && ev->t >= FX_S(1.0) && ev->t < FX_S(1.5) && (long)ev->n > most_cpu2) most_cpu2 = (long)ev->n;
-                if (ev->cpu == 1 && ev->t >= FX_S(1.5) && ev->n >= 3000) {
+                if (ev->cpu == 2 && ev->t >= FX_S(1.0) && ev->t < flood && (long)ev->n > most_cpu2) most_cpu2 = (long)ev->n;
+                if (ev->cpu == 1 && ev->t >= flood && ev->n >= 3000) {
                     if (!big[0]) big[0] = (long)ev->n;
                     else if (!big[1]) big[1] = (long)ev->n;
                 }
+                if (ev->cpu == 1 && restored && ev->t > restored_at && (long)ev->n > most_after) most_after = (long)ev->n;
             }
             rv_rdp_view r = fx_cpu(e, 1).rdp[RV_SCHED];
-            if (rv_now_ns(e) >= FX_S(1.5) && r.blimit == LONG_MAX) lifted = true;
+            if (rv_now_ns(e) >= flood && r.blimit == LONG_MAX) lifted = true;
             if (big[0] && !big[1] && r.blimit == LONG_MAX) held_between = true;
-            if (lifted && r.blimit == 10) {
-                if (!restored) cr_expect_leq(r.qlen, 100, "%s: blimit restored at qlen %ld, above qlowmark", mode, r.qlen);
+            if (lifted && !restored && r.blimit == 10) {
+                cr_expect_leq(r.qlen, 100, "%s: blimit restored at qlen %ld, above qlowmark", mode, r.qlen);
+                cr_expect_geq(r.qlen, 50, "%s: restored with the last 50 still queued (qlen %ld)", mode, r.qlen);
                 restored = true;
+                restored_at = rv_now_ns(e);
             }
         }
-        cr_expect_geq(sum_cpu1_busy, 2000, "%s: CPU 1's flood invoked by 1.5 s", mode);
+        cr_expect(gp_open, "%s: a grace period is running when the 12000 arrive", mode);
+        cr_expect_geq(tens_cpu1_busy, 200, "%s: CPU 1's 2000 in batches of ten (%ld of them)", mode, tens_cpu1_busy);
         cr_expect_leq(most_cpu1_busy, 10, "%s: a batch of %ld behind CPU 1's busy task", mode, most_cpu1_busy);
         cr_expect_geq(most_cpu2, 2000, "%s: idle CPU 2's 2000 in one pass (largest %ld)", mode, most_cpu2);
         cr_expect(lifted, "%s: 12000 past qhimark never lifted blimit", mode);
@@ -218,6 +233,8 @@ Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
         cr_expect_geq(big[1], 3000, "%s: the 3000 queued 2 ms later in one pass", mode);
         cr_expect(held_between, "%s: blimit came back between the two big passes", mode);
         cr_expect(restored, "%s: blimit never came back", mode);
+        cr_expect_gt(restored_at, last50, "%s: blimit came back before the last 50 were queued", mode);
+        cr_expect_eq(most_after, 10, "%s: the 50 after the limit came back went %ld at a time", mode, most_after);
         rv_report rep;
         rv_report_build(e, &rep);
         double ksoftirqd1 = 0;
