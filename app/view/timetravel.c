@@ -768,7 +768,13 @@ void tt_step(tt *t, enum tt_step kind, int flavor)
     if (now >= end) return;
     push_undo(t, kind);
     if (kind == TT_STEP_TICK) {
-        rv_step_jiffy(t->e);
+        /* at a boundary whose tick has not run yet (a seek, a cue or Show me lands before the events at
+         * its time), that tick alone left the clock where it stood, and the first → after Show me of
+         * 7.2 looked ignored: one jiffy forward is the next boundary */
+        const rv_config *cfg = rv_engine_config(t->e);
+        int hz = cfg->hz > 0 ? cfg->hz : 1000;
+        if ((int64_t)(rv_jiffies(t->e) + 1) * (1000000000LL / hz) <= now) rv_step_jiffy(t->e); /* the engine's boundaries */
+        if (rv_now_ns(t->e) < end) rv_step_jiffy(t->e);
         after_op(t);
         cursor_reset(t); /* a jiffy step lands on a boundary: the state of seek(that time) */
         return;

@@ -100,6 +100,24 @@ Test(timetravel, step_back_restores_exact_prior_state)
     tt_free(t);
 }
 
+/* → from a moment exactly at a jiffy boundary (where a seek, a cue or Show me lands, before the events
+ * at that time) goes to the next boundary, as from anywhere inside the jiffy: it ran only the tick at
+ * the boundary and left the clock where it stood (the first → after Show me of 7.2 "did nothing"). */
+Test(timetravel, a_jiffy_step_from_a_boundary_reaches_the_next_one)
+{
+    tt *t = demo();
+    const int64_t jns = 1000000000LL / rv_engine_config(tt_engine(t))->hz;
+    tt_seek(t, 499 * jns);
+    tt_step(t, TT_STEP_TICK, RV_SCHED);
+    cr_expect_eq(tt_now(t), 500 * jns, "from a boundary: %lld", (long long)tt_now(t));
+    tt_seek(t, 499 * jns + jns / 2);
+    tt_step(t, TT_STEP_TICK, RV_SCHED);
+    cr_expect_eq(tt_now(t), 500 * jns, "from inside a jiffy: %lld", (long long)tt_now(t));
+    tt_step(t, TT_STEP_TICK, RV_SCHED);
+    cr_expect_eq(tt_now(t), 501 * jns, "from the boundary the last step reached: %lld", (long long)tt_now(t));
+    tt_free(t);
+}
+
 Test(timetravel, inject_after_seek_back_branches_and_keeps_old_future)
 {
     tt *t = demo();
