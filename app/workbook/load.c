@@ -380,8 +380,13 @@ static void string_list(qj_errs *e, const cJSON *o, const char *key, const char 
     if (!cJSON_IsArray(a)) { got(a, g, sizeof g); qj_err(e, kp, "expected an array of %s, got %s", what_array, g); return; }
     int i = 0;
     *out = calloc((size_t)cJSON_GetArraySize(a) + 1, sizeof **out);
-    for (const cJSON *it = a->child; it && *out; it = it->next, i++) {
-        if (cJSON_IsString(it) && ok(it->valuestring)) { (*out)[(*n)++] = strdup(it->valuestring); continue; }
+    if (!*out) { qj_err(e, kp, "out of memory"); return; }
+    for (const cJSON *it = a->child; it; it = it->next, i++) {
+        if (cJSON_IsString(it) && ok(it->valuestring)) {
+            if (((*out)[*n] = strdup(it->valuestring))) (*n)++;
+            else qj_err(e, kp, "out of memory");
+            continue;
+        }
         char ip[QP_MAX];
         jidx(ip, kp, i);
         got(it, g, sizeof g);
@@ -390,7 +395,16 @@ static void string_list(qj_errs *e, const cJSON *o, const char *key, const char 
 }
 
 static bool is_override(const char *s) { const char *eq = strchr(s, '='); return eq && eq != s; }
-static bool is_glossary_term(const char *s) { return glossary_line(s) != NULL; }
+/* a term as `rcuvis glossary` spells it (glossary_line() also takes another case; the terminal
+ * matches the glossary's own spelling) */
+static bool is_glossary_term(const char *s)
+{
+    size_t n;
+    const glossary_entry *all = glossary_all(&n);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(all[i].term, s)) return true;
+    return false;
+}
 
 static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_question *q)
 {

@@ -451,7 +451,7 @@ Test(term, a_term_whose_line_states_the_answer_is_left_for_later)
 
 /* A term named in terms_after_answer is not explained under its question, whose answer its line gives
  * (2.8's NR_CPUS line spelled out the trick), but after the answer; a term the question lists that is
- * no glossary term is refused with its JSON path. */
+ * no glossary term, or not spelled as the glossary spells it, is refused with its JSON path. */
 Test(term, terms_after_answer_wait_for_the_answer)
 {
     static const char *json =
@@ -477,8 +477,9 @@ Test(term, terms_after_answer_wait_for_the_answer)
     static const char *bad =
         "{\"id\": \"g\", \"title\": \"G\", \"lessons\": [{\"id\": \"1\", \"title\": \"Trees\", \"questions\": ["
         "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"How many nodes?\", \"explanation\": \"The big tree.\","
-        " \"terms_after_answer\": [\"NR_CPUS\", \"no such term\"], \"answers\": [{\"text\": \"261\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"1\", \"feedback\": \"no\"}]}]}]}";
+        " \"terms_after_answer\": [\"NR_CPUS\", \"no such term\", \"nr_cpus\"], \"answers\": [{\"text\": \"261\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"1\", \"feedback\": \"no\"}]}]}]}";
     cr_expect_neq(quiz_parse(bad, "bad.json", &f, false, err, sizeof err), 0, "a term the glossary lacks is refused");
     cr_expect_not_null(strstr(err, "$.lessons[0].questions[0].terms_after_answer[1]"), "%s", err);
     cr_expect_not_null(strstr(err, "\"no such term\""), "%s", err);
+    cr_expect_not_null(strstr(err, "terms_after_answer[2]"), "a term in another case than the glossary's is refused too: %s", err);
 }
