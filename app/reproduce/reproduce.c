@@ -467,9 +467,10 @@ static void print_table(const plan *p, const result *res, const opts *o, double 
         printf("GAP: kept to the kernel's mechanisms and its estimated 2012 costs, the model does not reach that figure;\n"
                "the claim's sweep over the mechanism's parameters (in its SIMULATED cell) bounds it. hackbench: in this\n"
                "model the article's rate of grace periods needs RCU_FAST_NO_HZ's idle-entry drains (the article names no\n"
-               "configuration), and in 3.7 each drain wakes the GP kthread, so none of the swept settings gives both its\n"
-               "rate and its cost per GP; hackbench-cpu, -us-per-gp and -ns-per-update are that one figure, rcu_sched's\n"
-               "CPU time, divided three ways. scaling: on the GP machinery only the busy 2-CPU box falls under 15 us.\n"
+               "configuration), and in 3.7 a drain that finds RCU_GP_FLAG_FQS clear wakes the GP kthread (about four in\n"
+               "five do), so none of the swept settings gives both its rate and its cost per GP;\n"
+               "hackbench-cpu, -us-per-gp and -ns-per-update are that one figure, rcu_sched's CPU time, divided three\n"
+               "ways. scaling: on the GP machinery only the busy 2-CPU box falls under 15 us.\n"
                "README.md (\"The gaps, and why\") explains each one.\n");
     if (calibrated) {
         /* which input each calibrated row was set from, wrapped as the table's cells are */
