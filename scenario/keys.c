@@ -7,7 +7,7 @@
  * to rv_rcu_config gets a row here and, if it is no plain int or bool, a case in build_rcu(). */
 const sc_key_spec sc_rcu_spec[] = {
     {"mode", SK_MODE, 0, 0, 0,
-     "Who drives grace periods: \"softirq\" (Linux 3.6: start, FQS and cleanup from RCU_SOFTIRQ) or \"kthread\" (Linux 3.7: one grace-period kthread per flavor)."},
+     "Who drives grace periods: \"softirq\" (Linux 3.6: no kthread; start, FQS and cleanup mainly from RCU_SOFTIRQ) or \"kthread\" (Linux 3.7: one grace-period kthread per flavor)."},
     {"fanout", SK_INT, 2, 64, offsetof(rv_rcu_config, fanout),
      "CONFIG_RCU_FANOUT: children per inner rcu_node."},
     {"fanout_leaf", SK_INT, 2, 64, offsetof(rv_rcu_config, fanout_leaf),

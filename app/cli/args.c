@@ -14,7 +14,7 @@ void cli_run_usage(void)
 {
     printf("usage: rcuvis run SCENARIO.json [options]\n"
            "Run a scenario without a window and print a summary, or the report as JSON.\n"
-           "  --mode softirq|kthread  grace periods driven from RCU_SOFTIRQ (3.6) or by kthreads (3.7)\n"
+           "  --mode softirq|kthread  grace periods driven mainly from RCU_SOFTIRQ (3.6) or by kthreads (3.7)\n"
            "  --cpus N                number of CPUs, 1..4096\n"
            "  --duration SECONDS      simulated time to run (fractions allowed)\n"
            "  --seed N                seed of the workload's random generator\n"
