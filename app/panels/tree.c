@@ -785,9 +785,11 @@ static void driver_text(const drv_state *d, int say, char *drv, size_t n)
      * callbacks queued and from RCU_FAST_NO_HZ's idle-entry drains): on a board whose CPUs have all
      * stopped their ticks, a countdown promised a pass nothing would run (omap-stall's cue 5) */
     if (j > 0 && d->no_tick) snprintf(drv + l, n - l, " · FQS due in %lld jiff%s, but no CPU ticks to run it", j, j == 1 ? "y" : "ies");
-    /* "timed": the deadline of the relaxed path (3.6) or the kthread's timeout (3.7); FAST_NO_HZ's drains
-     * and call_rcu() overflows force in between (hackbench runs ~40 passes a jiffy) */
-    else if (j > 0) snprintf(drv + l, n - l, " · next timed FQS in %lld jiff%s", j, j == 1 ? "y" : "ies");
+    /* 3.7: the kthread's timeout ("timed"); 3.6 has no FQS timer, only the deadline a tick's softirq (or
+     * call_rcu()'s relaxed path) tests, jiffies > jiffies_force_qs: "due". FAST_NO_HZ's drains and
+     * call_rcu() overflows force in between (hackbench runs ~40 passes a jiffy) (maintainer review 7 C2) */
+    else if (j > 0) snprintf(drv + l, n - l, " · next %s in %lld jiff%s", d->mode == RV_MODE_SOFTIRQ ? "FQS due" : "timed FQS", j,
+                             j == 1 ? "y" : "ies");
     else if (j == 0) snprintf(drv + l, n - l, " · FQS due now");
     else if (d->mode == RV_MODE_SOFTIRQ)
         /* idle entry only with RCU_FAST_NO_HZ: without it v3.6 rcu_prepare_for_idle() is empty, and omap-stall's

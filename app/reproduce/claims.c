@@ -571,7 +571,8 @@ static void chk_big_irqs_off(const rp_view *v, rp_verdict *out)
     if (!need(v->rep[0], "latency.max_irqs_off_us", &out->fig, out)) return;
     out->unit = "us";
     snprintf(out->text, sizeof out->text, "3.6: longest irqs-off stretch %.0f us (a forcing pass over the idle CPUs with the GP end and "
-             "start it brings; the init walk alone, 261 nodes, is ~200 us)", out->fig);
+             "start it brings; the init walk alone, 261 nodes, is ~200 us because node_lock_ns was set to give that, so the "
+             "verdict rests on the forcing pass)", out->fig);
     out->holds = out->fig >= 200;
 }
 
