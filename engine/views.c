@@ -140,7 +140,27 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     const rcu_data *rdp = &rsp->rda[cpu];
     const rcu_node *rnp = &rsp->node[rdp->mynode];
     const char *fl = rv_flavor_name(rsp->flavor);
-    if (!gp_in_progress(rsp)) return snprintf(buf, n, "No %s grace period is in progress: nothing waits for CPU %d.", fl, cpu);
+    if (!gp_in_progress(rsp)) {
+        /* no grace period waits for the CPU, but its callbacks may wait for one: "nothing waits" beside a
+         * tile of 2000 callbacks read as false (a lecturer's review of the callbacks scenario) */
+        int k = snprintf(buf, n, "No %s grace period is in progress: nothing waits for CPU %d.", fl, cpu);
+        const long *seg = rdp->cbl.seg;
+        long ready = seg[RV_DONE_TAIL], ended = seg[RV_WAIT_TAIL], need = seg[RV_NEXT_READY_TAIL] + seg[RV_NEXT_TAIL];
+        if (k < 0 || (size_t)k >= n || !(ready + ended + need)) return k;
+        size_t m = (size_t)k;
+        /* rcu_process_callbacks() at its next softirq: cpu_needs_another_gp() then rcu_start_gp(), which in
+         * 3.7 only flags the kthread (rcu_gp_init() runs there) */
+        if (need)
+            m += (size_t)snprintf(buf + m, m < n ? n - m : 0, " But %ld of its callbacks need one: its next RCU softirq (raised at its "
+                                  "next tick) asks for it%s.", need, e->cfg.rcu.mode == RV_MODE_KTHREAD ? ", and the GP kthread starts it" : "");
+        /* WAIT with no GP running: theirs has ended, and the CPU has not noticed (rcu_process_gp_end()) */
+        if (ended && m < n)
+            m += (size_t)snprintf(buf + m, n - m, " %ld in W wait only for it to notice that their grace period has ended.", ended);
+        if (ready && m < n)
+            m += (size_t)snprintf(buf + m, n - m, " %ld in D are ready: its RCU softirq invokes them, at most blimit a pass unless "
+                                  "it interrupted the idle task.", ready);
+        return (int)m;
+    }
     if (c->run == RS_OFFLINE && !(rnp->qsmask & rdp->grpmask)) {
         /* CPU_DEAD's rcu_cleanup_dead_cpu() took its bit out of the leaf's qsmaskinit (tree_set_cpu_online()
          * here): a GP whose init walk ran after that never sets it in qsmask and never waits for it */

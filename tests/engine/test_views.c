@@ -191,6 +191,26 @@ static void gp_held_by_a_kernel_loop(rv_engine *e)
     cr_assert_neq(fx_flavor(e, RV_SCHED).gpnum, fx_flavor(e, RV_SCHED).completed);
 }
 
+/* With no grace period running, "nothing waits for CPU 1" stays true of the grace period, but a CPU
+ * holding callbacks is told what they wait for: 2000 in N need a grace period its next softirq asks for
+ * (a lecturer read "nothing waits" beside a tile of 2000 callbacks). */
+Test(views, explain_says_what_an_idle_gp_leaves_callbacks_waiting_for)
+{
+    char buf[2048];
+    for (int m = 0; m < 2; m++) {
+        rv_engine *e = machine(4, m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ, "0-1", NULL);
+        fx_run_s(e, 0.005);
+        cr_assert_eq(fx_flavor(e, RV_SCHED).gpnum, fx_flavor(e, RV_SCHED).completed, "no GP running");
+        fx_inject(e, RV_INJ_CALL_RCU_BURST, 1, RV_SCHED, 0, 2000);
+        cr_assert_eq(fx_flavor(e, RV_SCHED).gpnum, fx_flavor(e, RV_SCHED).completed, "a burst under qhimark starts none");
+        explain(e, RV_SCHED, 1, buf, sizeof buf);
+        cr_expect(strstr(buf, "nothing waits for CPU 1.") != NULL, "%s", buf);
+        cr_expect(strstr(buf, "But 2000 of its callbacks need one: its next RCU softirq") != NULL, "%s", buf);
+        cr_expect_eq(strstr(buf, "GP kthread") != NULL, m == 1, "the kthread named in 3.7 only: %s", buf);
+        rv_engine_free(e);
+    }
+}
+
 Test(views, explain_names_the_holdout)
 {
     char buf[2048];
