@@ -27,7 +27,7 @@ const sc_key_spec sc_rcu_spec[] = {
     {"blimit", SK_INT, 1, 1000000, offsetof(rv_rcu_config, blimit),
      "Callbacks invoked per batch before yielding (rcutree.blimit)."},
     {"qhimark", SK_INT, 1, 100000000, offsetof(rv_rcu_config, qhimark),
-     "When call_rcu() finds a CPU's queue grown by more than this since the last such check, it has a grace period started if none is running, or else lifts the batch limit and forces quiescent states (rcutree.qhimark)."},
+     "When call_rcu() finds a CPU's queue more than this above qlen_last_fqs_check (where its last overflow left it), it has a grace period started if none is running, or else lifts the batch limit and requests a forcing pass if none has run since that overflow or since the CPU came online (rcutree.qhimark)."},
     {"qlowmark", SK_INT, 0, 100000000, offsetof(rv_rcu_config, qlowmark),
      "Queue length at or below which a lifted batch limit is restored (rcutree.qlowmark); at most qhimark."},
     {"flavors", SK_FLAVORS, 0, 0, 0,
