@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /*
@@ -371,7 +372,7 @@ static bool load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
  * terminated, *n of them); the array or any element that is not one is an error at its JSON path,
  * saying what was expected (what_array, what_item) and what was found. */
 static void string_list(qj_errs *e, const cJSON *o, const char *key, const char *path, const char *what_array,
-                        const char *what_item, bool (*ok)(const char *), char ***out, size_t *n)
+                        const char *what_item, bool (*ok)(const char *, char *, size_t), char ***out, size_t *n)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!a) return;
@@ -382,7 +383,8 @@ static void string_list(qj_errs *e, const cJSON *o, const char *key, const char 
     *out = calloc((size_t)cJSON_GetArraySize(a) + 1, sizeof **out);
     if (!*out) { qj_err(e, kp, "out of memory"); return; }
     for (const cJSON *it = a->child; it; it = it->next, i++) {
-        if (cJSON_IsString(it) && ok(it->valuestring)) {
+        char near[160] = "";
+        if (cJSON_IsString(it) && ok(it->valuestring, near, sizeof near)) {
             if (((*out)[*n] = strdup(it->valuestring))) (*n)++;
             else qj_err(e, kp, "out of memory");
             continue;
@@ -390,19 +392,21 @@ static void string_list(qj_errs *e, const cJSON *o, const char *key, const char 
         char ip[QP_MAX];
         jidx(ip, kp, i);
         got(it, g, sizeof g);
-        qj_err(e, ip, "expected %s, got %s", what_item, g);
+        qj_err(e, ip, "expected %s, got %s%s", what_item, g, near);
     }
 }
 
-static bool is_override(const char *s) { const char *eq = strchr(s, '='); return eq && eq != s; }
-/* a term as `rcuvis glossary` spells it (glossary_line() also takes another case; the terminal
- * matches the glossary's own spelling) */
-static bool is_glossary_term(const char *s)
+static bool is_override(const char *s, char *near, size_t n) { (void)near; (void)n; const char *eq = strchr(s, '='); return eq && eq != s; }
+/* a term as `rcuvis glossary` spells it: the terminal compares terms by the glossary's own spelling
+ * (glossary_line() would also take another case) */
+static bool is_glossary_term(const char *s, char *near, size_t nearn)
 {
     size_t n;
     const glossary_entry *all = glossary_all(&n);
     for (size_t i = 0; i < n; i++)
         if (!strcmp(all[i].term, s)) return true;
+    for (size_t i = 0; i < n; i++) /* the same term in another case: name the glossary's spelling */
+        if (!strcasecmp(all[i].term, s)) { snprintf(near, nearn, " (did you mean `%s`?)", all[i].term); break; }
     return false;
 }
 

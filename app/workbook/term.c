@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -189,15 +188,14 @@ static bool line_gives_answer(const quiz_question *q, const char *line)
     return false;
 }
 
-/* The glossary's own spelling of a term (glossary_line() also takes it in another case), or NULL */
+/* The glossary's own entry for a term, or NULL (the loader accepts terms_after_answer only in the
+ * glossary's spelling) */
 static const char *glossary_term(const char *term)
 {
     size_t n;
     const glossary_entry *all = glossary_all(&n);
     for (size_t i = 0; i < n; i++)
         if (!strcmp(all[i].term, term)) return all[i].term;
-    for (size_t i = 0; i < n; i++)
-        if (!strcasecmp(all[i].term, term)) return all[i].term;
     return NULL;
 }
 
