@@ -700,13 +700,23 @@ static bool step_until_match(tt *t, const tt_match *m, int64_t limit, double dea
     }
 }
 
+/* Run the tick at now when now is a jiffy boundary whose tick has not run (the engine runs events strictly
+ * before the time it is moved to): rv_step_jiffy() then runs that tick alone and the clock stays. */
+static void run_pending_tick(tt *t)
+{
+    const rv_config *cfg = rv_engine_config(t->e);
+    int64_t jns = 1000000000LL / (cfg->hz > 0 ? cfg->hz : 1000); /* the engine's jiffy_ns */
+    if ((int64_t)(rv_jiffies(t->e) + 1) * jns <= rv_now_ns(t->e)) rv_step_jiffy(t->e);
+}
+
 /* deadline_ms > 0: a live step that may stop on the wall clock (replays never do: they stop where
  * the live step stopped, recorded in its op's limit) */
 static bool do_op(tt *t, op o, double deadline_ms)
 {
     bool hit = true;
     int64_t before = rv_now_ns(t->e); /* a virtual machine's clock follows the work done */
-    if (o.kind == TT_STEP_EVENT) rv_step_event(t->e);
+    if (o.kind == TT_STEP_TICK) run_pending_tick(t); /* a jiffy step's landing: the tick at its boundary */
+    else if (o.kind == TT_STEP_EVENT) rv_step_event(t->e);
     else if (o.kind == TT_STEP_MATCH) { hit = step_until_match(t, &(tt_match){o.flavor, o.cpu, o.type}, o.limit, deadline_ms); before = rv_now_ns(t->e); }
     else hit = rv_step_gp_phase(t->e, o.flavor, o.limit);
     if (t->virt_speed > 0) t->virt_ms += (double)(rv_now_ns(t->e) - before) / t->virt_speed;
@@ -771,12 +781,14 @@ void tt_step(tt *t, enum tt_step kind, int flavor)
         /* at a boundary whose tick has not run yet (a seek, a cue or Show me lands before the events at
          * its time), that tick alone left the clock where it stood, and the first → after Show me of
          * 7.2 looked ignored: one jiffy forward is the next boundary */
-        const rv_config *cfg = rv_engine_config(t->e);
-        int hz = cfg->hz > 0 ? cfg->hz : 1000;
-        if ((int64_t)(rv_jiffies(t->e) + 1) * (1000000000LL / hz) <= now) rv_step_jiffy(t->e); /* the engine's boundaries */
+        run_pending_tick(t);
         if (rv_now_ns(t->e) < end) rv_step_jiffy(t->e);
         after_op(t);
-        cursor_reset(t); /* a jiffy step lands on a boundary: the state of seek(that time) */
+        /* the step lands on a boundary with its tick run: seek(that time) stops before the tick, so the
+         * position is that seek and the tick (an undo to it showed the jiffy without its tick) */
+        cursor_reset(t);
+        t->cursor.ops = malloc(sizeof *t->cursor.ops);
+        if (t->cursor.ops) t->cursor.ops[t->cursor.nops++] = (op){.kind = TT_STEP_TICK, .flavor = -1, .type = -1, .cpu = -1};
         return;
     }
     push_op(t, (op){.kind = (uint8_t)kind, .flavor = (int8_t)flavor, .type = -1, .cpu = -1, .limit = step_limit(t, now, end)});
@@ -847,6 +859,14 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor)
         return;
     }
     tt_seek(t, back_target(t, kind, flavor));
+    if (kind == TT_STEP_TICK && rv_now_ns(t->e) > 0) { /* as a step forward lands: with the boundary's tick */
+        run_pending_tick(t);
+        after_op(t);
+        free(t->cursor.ops);
+        t->cursor.ops = malloc(sizeof *t->cursor.ops);
+        t->cursor.nops = 0;
+        if (t->cursor.ops) t->cursor.ops[t->cursor.nops++] = (op){.kind = TT_STEP_TICK, .flavor = -1, .type = -1, .cpu = -1};
+    }
 }
 
 /* Latest event matching m with time < before among the events the live engine still holds. */

@@ -14,6 +14,7 @@ static uint64_t digest(const rv_engine *e)
 {
     uint64_t h = 1469598103934665603ULL;
     h = mix(h, (uint64_t)rv_now_ns(e));
+    h = mix(h, rv_jiffies(e)); /* at a boundary: whether its tick has run */
     h = mix(h, rv_event_count(e));
     h = mix(h, rv_klog_count(e));
     for (int c = 0; c < rv_cpus(e); c++) {
@@ -115,6 +116,30 @@ Test(timetravel, a_jiffy_step_from_a_boundary_reaches_the_next_one)
     cr_expect_eq(tt_now(t), 500 * jns, "from inside a jiffy: %lld", (long long)tt_now(t));
     tt_step(t, TT_STEP_TICK, RV_SCHED);
     cr_expect_eq(tt_now(t), 501 * jns, "from the boundary the last step reached: %lld", (long long)tt_now(t));
+    tt_free(t);
+}
+
+/* A jiffy step lands on a boundary with its tick run; ← back to that boundary, by undo or not, shows the
+ * same state, not the boundary without its tick (7.2's D 1900 became W 2000 after → ←). */
+Test(timetravel, a_jiffy_step_back_shows_what_the_step_forward_showed)
+{
+    tt *t = demo();
+    const int64_t jns = 1000000000LL / rv_engine_config(tt_engine(t))->hz;
+    tt_seek(t, 400 * jns + jns / 2);
+    tt_step(t, TT_STEP_TICK, RV_SCHED);
+    cr_assert_eq(tt_now(t), 401 * jns);
+    uint64_t at401 = digest(tt_engine(t));
+    tt_step(t, TT_STEP_TICK, RV_SCHED);
+    tt_step_back(t, TT_STEP_TICK, RV_SCHED); /* an undo */
+    cr_expect_eq(tt_now(t), 401 * jns);
+    cr_expect_eq(digest(tt_engine(t)), at401, "undo of a jiffy step: not the state the step showed");
+    tt_seek(t, 402 * jns + jns / 2);
+    tt_step_back(t, TT_STEP_TICK, RV_SCHED); /* no step to undo: back to the boundary before */
+    cr_expect_eq(tt_now(t), 402 * jns);
+    tt_seek(t, 401 * jns + jns / 3);
+    tt_step_back(t, TT_STEP_TICK, RV_SCHED);
+    cr_expect_eq(tt_now(t), 401 * jns);
+    cr_expect_eq(digest(tt_engine(t)), at401, "a step back to a boundary: not the state a step forward showed");
     tt_free(t);
 }
 
