@@ -823,9 +823,10 @@ static int64_t back_target(const tt *t, enum tt_step kind, int flavor)
     const rv_config *cfg = rv_engine_config(t->e);
     int hz = cfg->hz > 0 ? cfg->hz : 1000;
     if (kind == TT_STEP_TICK) {
+        const int64_t jns = 1000000000LL / hz; /* the engine's jiffy_ns: its boundaries are j * jns (HZ=300 too) */
         int64_t j = (int64_t)rv_jiffies(t->e);
-        target = j * 1000000000LL / hz;
-        while (target >= here && j > 0) target = --j * 1000000000LL / hz;
+        target = j * jns;
+        while (target >= here && j > 0) target = --j * jns;
         if (target >= here) target = 0;
     } else if (kind == TT_STEP_EVENT) {
         /* the previous event's moment, shown as a cue shows one: just past it */
