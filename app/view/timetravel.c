@@ -709,6 +709,15 @@ static void run_pending_tick(tt *t)
     if ((int64_t)(rv_jiffies(t->e) + 1) * jns <= rv_now_ns(t->e)) rv_step_jiffy(t->e);
 }
 
+/* The position a jiffy step lands on: the seek to now's boundary, which stops before its tick, and the
+ * tick (an undo to a bare seek showed the jiffy without its tick). */
+static void cursor_at_tick(tt *t)
+{
+    cursor_reset(t);
+    t->cursor.ops = malloc(sizeof *t->cursor.ops);
+    if (t->cursor.ops) t->cursor.ops[t->cursor.nops++] = (op){.kind = TT_STEP_TICK, .flavor = -1, .type = -1, .cpu = -1};
+}
+
 /* deadline_ms > 0: a live step that may stop on the wall clock (replays never do: they stop where
  * the live step stopped, recorded in its op's limit) */
 static bool do_op(tt *t, op o, double deadline_ms)
@@ -784,11 +793,7 @@ void tt_step(tt *t, enum tt_step kind, int flavor)
         run_pending_tick(t);
         if (rv_now_ns(t->e) < end) rv_step_jiffy(t->e);
         after_op(t);
-        /* the step lands on a boundary with its tick run: seek(that time) stops before the tick, so the
-         * position is that seek and the tick (an undo to it showed the jiffy without its tick) */
-        cursor_reset(t);
-        t->cursor.ops = malloc(sizeof *t->cursor.ops);
-        if (t->cursor.ops) t->cursor.ops[t->cursor.nops++] = (op){.kind = TT_STEP_TICK, .flavor = -1, .type = -1, .cpu = -1};
+        cursor_at_tick(t); /* on a boundary with its tick run */
         return;
     }
     push_op(t, (op){.kind = (uint8_t)kind, .flavor = (int8_t)flavor, .type = -1, .cpu = -1, .limit = step_limit(t, now, end)});
@@ -863,10 +868,7 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor)
     if (kind == TT_STEP_TICK && rv_now_ns(t->e) > 0) { /* as a step forward lands: with the boundary's tick */
         run_pending_tick(t);
         after_op(t);
-        free(t->cursor.ops);
-        t->cursor.ops = malloc(sizeof *t->cursor.ops);
-        t->cursor.nops = 0;
-        if (t->cursor.ops) t->cursor.ops[t->cursor.nops++] = (op){.kind = TT_STEP_TICK, .flavor = -1, .type = -1, .cpu = -1};
+        cursor_at_tick(t);
     }
 }
 

@@ -144,6 +144,18 @@ const glossary_entry *glossary_all(size_t *n)
     return entries;
 }
 
+const char *glossary_term(const char *term, const char **near)
+{
+    size_t n = sizeof entries / sizeof entries[0];
+    if (near) *near = "";
+    if (!term) return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(entries[i].term, term)) return entries[i].term;
+    for (size_t i = 0; near && i < n; i++)
+        if (!strcasecmp(entries[i].term, term)) { *near = entries[i].term; break; }
+    return NULL;
+}
+
 const char *glossary_line(const char *term)
 {
     if (!term) return NULL;

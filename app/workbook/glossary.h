@@ -7,6 +7,9 @@ typedef struct glossary_entry { const char *term, *line; } glossary_entry;
 
 /* The explanation of term (case-sensitive first, then ignoring case), or NULL. */
 const char *glossary_line(const char *term);
+/* The glossary's own spelling of term, matched exactly (case included), or NULL; near (may be NULL)
+ * gets the spelling of the same term in another case, "" when there is none. */
+const char *glossary_term(const char *term, const char **near);
 /* All entries, in the order the overlay lists them. */
 const glossary_entry *glossary_all(size_t *n);
 /* Finds the glossary terms written in s (to end, or its NUL when end is NULL): whole words like

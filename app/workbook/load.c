@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 /*
@@ -398,15 +397,12 @@ static void string_list(qj_errs *e, const cJSON *o, const char *key, const char 
 
 static bool is_override(const char *s, char *near, size_t n) { (void)near; (void)n; const char *eq = strchr(s, '='); return eq && eq != s; }
 /* a term as `rcuvis glossary` spells it: the terminal compares terms by the glossary's own spelling
- * (glossary_line() would also take another case) */
+ * (glossary_line() would also take another case, which the message names) */
 static bool is_glossary_term(const char *s, char *near, size_t nearn)
 {
-    size_t n;
-    const glossary_entry *all = glossary_all(&n);
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(all[i].term, s)) return true;
-    for (size_t i = 0; i < n; i++) /* the same term in another case: name the glossary's spelling */
-        if (!strcasecmp(all[i].term, s)) { snprintf(near, nearn, " (did you mean `%s`?)", all[i].term); break; }
+    const char *other;
+    if (glossary_term(s, &other)) return true;
+    if (*other) snprintf(near, nearn, " (did you mean `%s`?)", other);
     return false;
 }
 

@@ -188,21 +188,10 @@ static bool line_gives_answer(const quiz_question *q, const char *line)
     return false;
 }
 
-/* The glossary's own entry for a term, or NULL (the loader accepts terms_after_answer only in the
- * glossary's spelling) */
-static const char *glossary_term(const char *term)
-{
-    size_t n;
-    const glossary_entry *all = glossary_all(&n);
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(all[i].term, term)) return all[i].term;
-    return NULL;
-}
-
 static bool held_for_after(const quiz_question *q, const char *term)
 {
     for (size_t i = 0; i < q->nterms_after; i++)
-        if (glossary_term(q->terms_after[i]) == glossary_term(term)) return true;
+        if (glossary_term(q->terms_after[i], NULL) == glossary_term(term, NULL)) return true;
     return false;
 }
 
@@ -212,7 +201,7 @@ static void print_terms_after(quiz_term *t, const quiz_question *q)
 {
     bool any = false;
     for (size_t i = 0; i < q->nterms_after; i++) {
-        const char *term = glossary_term(q->terms_after[i]), *line = term ? glossary_line(term) : NULL;
+        const char *term = glossary_term(q->terms_after[i], NULL), *line = term ? glossary_line(term) : NULL;
         bool seen = false;
         for (size_t k = 0; k < t->nterms_seen && term; k++) seen |= !strcmp(t->terms_seen[k], term);
         if (!line || seen) continue;

@@ -75,3 +75,18 @@ Test(describe_event, synchronize_calls_by_their_kernel_names)
         cr_expect_str_eq(b, want[f]);
     }
 }
+
+/* A softirq that re-raised itself says how many passes it ran: a flood drains blimit (10) callbacks a
+ * pass, ten passes at irq exit, and the line was the same for one pass as for ten (7.2's show me). */
+Test(describe_event, a_softirq_says_how_many_passes_it_ran)
+{
+    rv_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = RV_EV_SOFTIRQ; ev.cpu = 1; ev.n = 1; ev.arg = 0;
+    char b[240];
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "RCU_SOFTIRQ ran on CPU 1 at irq exit (charged to the interrupted task)");
+    ev.n = 10; ev.arg = 1;
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "RCU_SOFTIRQ ran 10 passes on CPU 1 in ksoftirqd");
+}

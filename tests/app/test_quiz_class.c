@@ -209,6 +209,12 @@ static void merge_into(merged *m, const char *path, const quiz_lesson *only)
     fclose(w);
 }
 static void merged_free(merged *m) { free(m->out); free(m->warn); }
+/* The class folder merged, and merged without error. */
+static void merge_ok(merged *m)
+{
+    merge_into(m, NULL, NULL);
+    cr_expect_eq(m->rc, 0, "%s", m->err);
+}
 
 static void save_csv(progress *p, const char *name)
 {
@@ -262,8 +268,7 @@ Test(class, merge_combines_one_students_files_question_by_question)
     save_csv(&p, "aaron.csv");    /* al's file under another name */
     progress_free(&p);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     cr_expect(strstr(m.out, ": 2 students\n"), "%s", m.out);
     cr_expect(strstr(m.out, "  gi-early.csv + gi.json              2          1              1          0     0      0\n"),
               "the newer file's 1.2 counts: %s", m.out);
@@ -295,8 +300,7 @@ Test(class, merge_takes_the_newer_of_two_equal_records)
     save_json(&p, "ty-b.json");
     progress_free(&p);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     cr_expect(strstr(m.out, "  1.1             1         0%      0      0  c \"C\" (1)\n"), "%s", m.out);
     merged_free(&m);
 }
@@ -322,8 +326,7 @@ Test(class, merge_puts_shown_answers_apart_from_answered_ones)
     cr_expect(strstr(sam, ",c/1,1.1,0,0,with help,0,1,0,\r\n"), "%s", sam);
     free(sam);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     cr_expect(strstr(m.out, "answered = right at the first try + after retries + with help + still open;\n"
                             "with help = right after the hint or the shown answer; open = tried, not right yet; "
                             "shown = the answer shown, never answered right):\n"), "%s", m.out);
@@ -428,8 +431,7 @@ Test(class, merge_counts_hints_on_questions_left_unanswered)
     save_csv(&p, "pat2.csv");
     progress_free(&p);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     cr_expect(strstr(m.out, "  1.2             0          -      2      0  -\n"), "%s", m.out);
     merged_free(&m);
 }
@@ -445,8 +447,7 @@ Test(class, merge_names_a_json_that_is_not_a_progress_file)
     save_csv(&p, "al.csv");
     progress_free(&p);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     cr_expect(strstr(m.warn, "/quiz.json: skipped: not an rcuvis progress file"), "%s", m.warn);
     cr_expect(strstr(m.out, ": 1 student\n"), "%s", m.out);
     merged_free(&m);
@@ -486,8 +487,7 @@ Test(class, merge_names_records_right_at_the_first_try_with_a_wrong_first_answer
     save_json(&p, "edited.json");
     progress_free(&p);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     char want[256];
     snprintf(want, sizeof want, "rcuvis: %s/edited.json: 1 question recorded as right at the first try whose recorded first answer "
                                 "this quiz's key marks wrong, or which has none (1.1)", dir);
@@ -517,8 +517,7 @@ Test(class, merge_asks_about_a_copy_by_the_students_folders)
     save_json(&p, "Bo_3/progress.json");
     progress_free(&p);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     cr_expect(strstr(m.warn, "Gina_1/progress.json: the same student id (gi), combined into one row: each question from the file furthest along on it\n"),
               "one student's two files are not called a copy: %s", m.warn);
     cr_expect(strstr(m.warn, "Bo_3/progress.json: the same student id (al), combined into one row: each question from the file furthest along on it "
@@ -538,8 +537,7 @@ Test(class, merge_trusts_a_progress_file_over_an_exports_guess)
     save_json(&p, "sh.json");
     progress_free(&p);
     merged m;
-    merge_into(&m, NULL, NULL);
-    cr_expect_eq(m.rc, 0, "%s", m.err);
+    merge_ok(&m);
     const char *row = strstr(m.out, "  sh.csv + sh.json");
     cr_assert_not_null(row, "%s", m.out);
     size_t c[6];

@@ -23,6 +23,14 @@ static rv_config load_shortened(const char *json, const char *set)
     return cfg;
 }
 
+/* An engine for cfg, run to its (shortened) end. */
+static rv_engine *run_to_end(const rv_config *cfg)
+{
+    rv_engine *e = fx_engine(cfg, NULL);
+    rv_run_until(e, rv_end_ns(e));
+    return e;
+}
+
 #define HEAD "{\"name\": \"t\", \"cpus\": 4, \"duration_s\": 1, \"seed\": 3, " \
              "\"workload\": [{\"cpus\": \"all\", \"busy_frac\": 0.8, \"call_rcu_per_s\": {\"rcu_sched\": 200}}], "
 
@@ -64,8 +72,7 @@ Test(run_cut_short, triggered_event_whose_delay_passes_the_end)
     rv_config cfg = load_shortened(HEAD "\"events\": [{\"on\": {\"event\": \"gp_start\", \"flavor\": \"rcu_sched\"}, "
                                         "\"delay_s\": 0.45, \"kind\": \"wake\", \"cpu\": 1}]}",
                                    "duration_s=0.3");
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_run_until(e, rv_end_ns(e));
+    rv_engine *e = run_to_end(&cfg);
     cr_assert_eq(rv_not_applied_count(e), 1);
     const rv_not_applied *a = rv_not_applied_get(e, 0);
     cr_expect(a->t_s > 0.45 && a->t_s < 0.6, "due at the trigger plus delay_s, got %g", a->t_s);
@@ -77,8 +84,7 @@ Test(run_cut_short, triggered_event_whose_delay_passes_the_end)
 Test(run_cut_short, a_full_run_lists_nothing)
 {
     rv_config cfg = load_shortened(HEAD "\"events\": [{\"at_s\": 0.9, \"kind\": \"idle\", \"cpu\": 2}]}", "seed=4");
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_run_until(e, rv_end_ns(e));
+    rv_engine *e = run_to_end(&cfg);
     cr_expect_eq(rv_not_applied_count(e), 0, "%s", rv_not_applied_count(e) ? rv_not_applied_get(e, 0)->reason : "");
     rv_engine_free(e);
     rv_config_free(&cfg);
@@ -91,8 +97,7 @@ Test(run_cut_short, a_caption_due_at_the_end_is_not_shown)
     rv_config cfg = load_shortened(HEAD "\"captions\": [{\"at_s\": 0, \"text\": \"start\"}, {\"at_s\": 0.5, \"text\": \"half way\"}],"
                                         " \"events\": [{\"at_s\": 0.5, \"kind\": \"idle\", \"cpu\": 2}]}",
                                    "duration_s=0.5");
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_run_until(e, rv_end_ns(e));
+    rv_engine *e = run_to_end(&cfg);
     cr_expect_eq(rv_caption_fired_ns(e, 0), 0, "the first caption is shown at 0 s");
     cr_expect_lt(rv_caption_fired_ns(e, 1), 0, "the caption at the end is not shown");
     cr_expect_eq(rv_not_applied_count(e), 1, "the event at the end is not run");
