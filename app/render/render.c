@@ -98,17 +98,67 @@ static void close_fonts(rd_ctx *c)
     }
 }
 
-static TTF_Font *open_font(const char *file, int pt)
+/* A font file's bytes, read once per process. FreeType reads a face's outlines from its stream glyph
+ * by glyph as text is first drawn; on a file stream each read is an lseek and a read system call,
+ * which took a tenth of a drawing test's time, and every context (each window resize, each export)
+ * opened the same three files again. The bytes live until the process ends. */
+typedef struct font_bytes { const char *file; unsigned char *data; size_t len; } font_bytes;
+static font_bytes font_cache[RD_NFONTS];
+
+static bool read_whole_file(const char *path, unsigned char **data, size_t *len)
 {
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return false;
+    unsigned char *buf = NULL;
+    size_t n = 0, cap = 0;
+    bool ok = true;
+    for (;;) {
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 1u << 20;
+            unsigned char *nb = realloc(buf, ncap);
+            if (!nb) { ok = false; break; }
+            buf = nb, cap = ncap;
+        }
+        size_t got = fread(buf + n, 1, cap - n, fp);
+        n += got;
+        if (got == 0) { ok = !ferror(fp) && n > 0; break; }
+    }
+    fclose(fp);
+    if (!ok) { free(buf); return false; }
+    *data = buf, *len = n;
+    return true;
+}
+
+/* The bytes of one of font_file[]'s files: the copy under assets/fonts/ if there is one, else the
+ * system's DejaVu. NULL when neither can be read. */
+static const font_bytes *font_file_bytes(const char *file)
+{
+    font_bytes *free_slot = NULL;
+    for (int i = 0; i < RD_NFONTS; i++) {
+        if (font_cache[i].file && strcmp(font_cache[i].file, file) == 0) return &font_cache[i];
+        if (!font_cache[i].file && !free_slot) free_slot = &font_cache[i];
+    }
+    if (!free_slot) return NULL; /* more distinct files than slots: font_file[] has at most RD_NFONTS */
     char buf[1024], rel[256];
     snprintf(rel, sizeof rel, "assets/fonts/%s", file);
     const char *p = rcuvis_data_path(rel, buf, sizeof buf);
-    TTF_Font *f = access(p, R_OK) == 0 ? TTF_OpenFont(p, pt) : NULL;
-    if (!f) {
+    if (!read_whole_file(p, &free_slot->data, &free_slot->len)) {
         snprintf(buf, sizeof buf, "/usr/share/fonts/truetype/dejavu/%s", file);
-        f = TTF_OpenFont(buf, pt);
+        if (!read_whole_file(buf, &free_slot->data, &free_slot->len)) return NULL;
     }
-    return f;
+    free_slot->file = file;
+    return free_slot;
+}
+
+static TTF_Font *open_font(const char *file, int pt)
+{
+    const font_bytes *b = font_file_bytes(file);
+    if (!b) {
+        TTF_SetError("cannot read %s", file);
+        return NULL;
+    }
+    SDL_RWops *rw = SDL_RWFromConstMem(b->data, (int)b->len);
+    return rw ? TTF_OpenFontRW(rw, 1, pt) : NULL; /* the font closes rw when it is closed */
 }
 
 static int open_fonts(rd_ctx *c, char *err, size_t errlen)
