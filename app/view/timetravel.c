@@ -865,11 +865,15 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor)
         return;
     }
     tt_seek(t, back_target(t, kind, flavor));
-    if (kind == TT_STEP_TICK && rv_now_ns(t->e) > 0) { /* as a step forward lands: with the boundary's tick */
-        run_pending_tick(t);
-        after_op(t);
-        cursor_at_tick(t);
-    }
+    if (kind == TT_STEP_TICK) tt_land_on_tick(t); /* as a step forward lands: with the boundary's tick */
+}
+
+void tt_land_on_tick(tt *t)
+{
+    if (rv_now_ns(t->e) <= 0) return; /* t = 0: no tick has run there, forward or back */
+    run_pending_tick(t);
+    after_op(t);
+    cursor_at_tick(t);
 }
 
 /* Latest event matching m with time < before among the events the live engine still holds. */

@@ -77,6 +77,9 @@ void tt_step_back(tt *t, enum tt_step kind, int flavor);
 /* The time tt_step_back(kind, flavor) would go to (the undone step's start, or the previous jiffy,
  * event or phase change): the window asks first, to keep a far one bounded. */
 int64_t tt_step_back_to(const tt *t, enum tt_step kind, int flavor);
+/* After a seek to a jiffy boundary: run that boundary's tick, as a jiffy step (either way) lands
+ * (the window's far step back, which becomes a bounded seek). */
+void tt_land_on_tick(tt *t);
 /* Engine speed as measured on time travel's clock: simulated ns per wall ms (0 = not measured yet). */
 double tt_speed(const tt *t);
 

@@ -62,6 +62,7 @@ typedef struct ui_app {
     void *rebuild_ctx;
     bool bounded_seeks;           /* the window: a seek never holds input longer than a frame (seek.c) */
     int64_t pending_seek;         /* -1, or where a bounded seek is going, a frame's budget at a time */
+    bool pending_seek_tick;       /* that seek is a far jiffy step back: it lands with the boundary's tick */
     char seek_said[64];           /* a seek begun outside the window's input (the workbook's Show me) names its
                                      goal here, so the window reports its progress as it does a link's */
     double virt_speed;            /* tests: > 0 runs every session on a virtual machine (tt_set_virtual_speed) */

@@ -23,16 +23,21 @@ bool ui_app_seek_pending(const ui_app *a) { return a->pending_seek >= 0; }
 
 void ui_app_seek_cancel(ui_app *a) { a->pending_seek = -1; }
 
-void ui_app_seek(ui_app *a, int64_t t)
+/* land_on_tick: the seek is a jiffy step back, which lands with its boundary's tick run (tt_step_back) */
+static void begin_seek(ui_app *a, int64_t t, bool land_on_tick)
 {
     a->pending_seek = -1;
+    a->pending_seek_tick = false;
     if (!a->nsessions) return;
     int64_t end = ui_app_end(a);
     if (t < 0) t = 0;
     if (t > end) t = end;
     ui_app_sync_window(a);
     if (!a->bounded_seeks) {
-        for (int i = 0; i < a->nsessions; i++) tt_seek(a->s[i].tt, t);
+        for (int i = 0; i < a->nsessions; i++) {
+            tt_seek(a->s[i].tt, t);
+            if (land_on_tick) tt_land_on_tick(a->s[i].tt);
+        }
         return;
     }
     /* restore only (a checkpoint's time), or stay when going forward from within reach */
@@ -40,8 +45,11 @@ void ui_app_seek(ui_app *a, int64_t t)
     if (now <= t && now > from) from = now;
     for (int i = 0; i < a->nsessions; i++) tt_seek(a->s[i].tt, from);
     a->pending_seek = t;
+    a->pending_seek_tick = land_on_tick; /* the first slice may already arrive */
     ui_app_seek_continue(a, SEEK_SLICE_MS);
 }
+
+void ui_app_seek(ui_app *a, int64_t t) { begin_seek(a, t, false); }
 
 bool ui_app_seek_continue(ui_app *a, double budget_ms)
 {
@@ -49,7 +57,12 @@ bool ui_app_seek_continue(ui_app *a, double budget_ms)
     if (!a->nsessions) { a->pending_seek = -1; return false; }
     a->st.playing = false;
     /* ui_app_advance bounds the first session; the others follow to the same time */
-    if (ui_app_advance(a, a->pending_seek, budget_ms / a->nsessions) >= a->pending_seek) a->pending_seek = -1;
+    if (ui_app_advance(a, a->pending_seek, budget_ms / a->nsessions) >= a->pending_seek) {
+        a->pending_seek = -1;
+        if (a->pending_seek_tick)
+            for (int i = 0; i < a->nsessions; i++) tt_land_on_tick(a->s[i].tt);
+        a->pending_seek_tick = false;
+    }
     return a->pending_seek >= 0;
 }
 
@@ -64,6 +77,6 @@ bool ui_app_step_back_bounded(ui_app *a, enum tt_step kind)
     double speed = tt_speed(lead);
     bool far = speed > 0 ? (double)work / speed > STEP_BACK_MAX_MS : work > STEP_BACK_MAX_NS;
     if (!far) return false;
-    ui_app_seek(a, to);
+    begin_seek(a, to, kind == TT_STEP_TICK); /* near or far, a jiffy step lands with its boundary's tick */
     return true;
 }
