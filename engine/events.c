@@ -52,7 +52,10 @@ void events_flush(rv_engine *e)
  * slot is the event `seq` only if its seq field says so. */
 void events_ring_clear(rv_event *r, size_t n)
 {
-    for (size_t i = 0; i < n; i++) r[i].seq = UINT64_MAX;
+    /* every byte 0xff, so every slot's seq reads UINT64_MAX (empty); only seq is read in an empty
+     * slot. One memset, not a store per slot: under ASan the loop checked each store and was 7 % of
+     * a time-travel test's CPU (each checkpoint restore starts a ring). */
+    memset(r, 0xff, n * sizeof *r);
 }
 
 /* Grow the ring buffer (double it, up to ring_cap): every event it holds moves to its slot in the new one.
