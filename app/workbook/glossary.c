@@ -196,6 +196,28 @@ static const struct { const char *word, *term; } words[] = {
     {"GP init", "init walk"}, {"GP cleanup", "cleanup walk"}, {"Walmsley", "Walmsley"},
 };
 
+enum { NWORDS = sizeof words / sizeof words[0] };
+
+/* words[] chained by first byte, in table order (the first match wins: "QS report" before "QS"),
+ * with their lengths. glossary_scan() runs on every label of every frame: comparing each word
+ * start with all the words (a strlen and a strncmp each) was a tenth of a drawing test's time
+ * under ASan. */
+static short word_chain_head[256], word_chain_next[NWORDS];
+static unsigned char word_len[NWORDS];
+static bool word_chains_built;
+
+static void build_word_chains(void)
+{
+    for (int c = 0; c < 256; c++) word_chain_head[c] = -1;
+    for (int i = NWORDS - 1; i >= 0; i--) { /* pushed from the end: each chain in table order */
+        unsigned char c = (unsigned char)words[i].word[0];
+        word_chain_next[i] = word_chain_head[c];
+        word_chain_head[c] = (short)i;
+        word_len[i] = (unsigned char)strlen(words[i].word);
+    }
+    word_chains_built = true;
+}
+
 static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
 static bool digits(const char *p, const char *end, const char **out)
@@ -210,6 +232,7 @@ void glossary_scan(const char *s, const char *end, glossary_hit_fn fn, void *ctx
 {
     if (!s) return;
     if (!end) end = s + strlen(s);
+    if (!word_chains_built) build_word_chains();
     for (const char *p = s; p < end; p++) {
         bool start = p == s || !word_char(p[-1]);
         if (!start) continue;
@@ -231,9 +254,9 @@ void glossary_scan(const char *s, const char *end, glossary_hit_fn fn, void *ctx
             while (t < end && *t == ' ') t++;
             if (digits(t, end, &q) && q < end && *q == '}') { fn(ctx, "{ 0}", p, (size_t)(q + 1 - p)); continue; }
         }
-        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-            size_t n = strlen(words[i].word);
-            if ((size_t)(end - p) < n || strncmp(p, words[i].word, n)) continue;
+        for (int i = word_chain_head[(unsigned char)*p]; i >= 0; i = word_chain_next[i]) {
+            size_t n = word_len[i];
+            if ((size_t)(end - p) < n || memcmp(p, words[i].word, n)) continue;
             if (p + n < end && (word_char(p[n]) || (p[n] == '-' && word_char(p[n - 1])))) continue;
             fn(ctx, words[i].term, p, n);
             break;

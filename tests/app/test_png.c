@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 static char tmpdir[64];
 
@@ -20,9 +21,7 @@ static void make_tmpdir(void)
 }
 static void remove_tmpdir(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    cr_assert_eq(system(cmd), 0);
+    cr_assert_eq(rmtree(tmpdir), 0);
 }
 
 static void in_tmp(char *out, size_t n, const char *name) { snprintf(out, n, "%s/%s", tmpdir, name); }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 static char dir[256], path[512];
 
@@ -27,9 +28,7 @@ static void make_dir(void)
 
 static void remove_dir(void)
 {
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    if (rmtree(dir) != 0) fprintf(stderr, "could not remove %s\n", dir);
 }
 
 TestSuite(progress, .init = make_dir, .fini = remove_dir);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 /* Scenario paths resolve through $RCUVIS_DATA; point it at the source tree. */
 static const char *root(void)
@@ -312,8 +313,7 @@ Test(quiz_errors, a_quiz_finds_its_own_scenario_beside_it)
     cr_expect_str_eq(quiz_scenario_arg(&q.lessons[0].questions[0], arg, sizeof arg), want);
     quiz_free(&q);
     cr_assert_eq(chdir(cwd), 0);
-    snprintf(want, sizeof want, "rm -rf '%s'", dir);
-    cr_expect_eq(system(want), 0);
+    cr_expect_eq(rmtree(dir), 0);
 }
 
 /* ---------------------------------------------------------------- grading */

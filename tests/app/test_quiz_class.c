@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 static const char *quiz_json =
     "{\"id\": \"c\", \"title\": \"C\", \"lessons\": [{\"id\": \"1\", \"title\": \"L\", \"questions\": ["
@@ -32,9 +33,7 @@ static void setup(void)
 static void teardown(void)
 {
     quiz_free(&qf);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    if (rmtree(dir) != 0) fprintf(stderr, "could not remove %s\n", dir);
 }
 TestSuite(class, .init = setup, .fini = teardown);
 

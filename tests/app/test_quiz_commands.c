@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 /*
  * A lecturer's students copied question 5.2's `rcuvis run scenarios/omap-stall.json ...` into a
@@ -209,9 +210,7 @@ Test(quiz_commands, the_window_column_names_shipped_scenarios)
     cr_expect_gt(fd.commands, 10, "commands found in the column: %d", fd.commands);
     workbook_panel_free(wb);
     rd_free(rd);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) {}
+    if (rmtree(dir) != 0) fprintf(stderr, "could not remove %s\n", dir);
 }
 
 /* `rcuvis check` names such a command in a quiz file, with where it is and what to write instead. */

@@ -1,6 +1,7 @@
 /* test_quiz_panel.c — the window's workbook: session logic, keyboard-only answering, "show me" requests, drawing. */
 #include "panels/workbook.h"
 #include "workbook/session.h"
+#include "rmtree.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -45,9 +46,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    if (rmtree(dir) != 0) fprintf(stderr, "could not remove %s\n", dir);
 }
 
 TestSuite(session, .init = setup, .fini = teardown);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 static const char *lesson_json =
     "{\"id\": \"t\", \"title\": \"T\", \"lessons\": [{\"id\": \"1\", \"title\": \"Basics\", \"questions\": ["
@@ -49,9 +50,7 @@ static void scratch(void)
 }
 static void unscratch(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", sdir);
-    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", sdir);
+    if (rmtree(sdir) != 0) fprintf(stderr, "could not remove %s\n", sdir);
 }
 TestSuite(term, .init = scratch, .fini = unscratch);
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 static ui_win *W;
 static char tmp[64];
@@ -55,9 +56,7 @@ static void teardown(void)
     ui_app_free(&W->app);
     ui_rec_free(&W->rec);
     free(W);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
-    if (system(cmd) != 0) {}
+    if (rmtree(tmp) != 0) fprintf(stderr, "could not remove %s\n", tmp);
 }
 
 TestSuite(record, .init = setup, .fini = teardown);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "rmtree.h"
 
 static uint32_t px(SDL_Surface *s, int x, int y) { return ((uint32_t *)((uint8_t *)s->pixels + y * s->pitch))[x] & 0xffffff; }
 
@@ -182,8 +183,7 @@ Test(render, shot_png_is_deterministic_and_scales)
     cr_assert_eq(img->w, 1800);
     cr_assert_eq(img->h, 1200);
     SDL_FreeSurface(img);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    cr_assert_eq(rmtree(dir), 0);
 }
 
 Test(render, shot_bad_input_exits_2_with_message)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rmtree.h"
 
 /*
  * Every session runs on a virtual machine (ui_app.virt_speed): time travel's clock advances only
@@ -134,9 +135,7 @@ Test(seek, show_me_loads_the_question_and_seeks_a_slice_per_frame)
     cr_expect_eq(digest(tt_engine(a.s[0].tt)), reference_at(&a, 2000000000LL), "the same state as one plain seek");
     cr_expect_not(a.st.playing);
     ui_app_free(&a);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) {}
+    if (rmtree(dir) != 0) fprintf(stderr, "could not remove %s\n", dir);
 }
 
 Test(seek, a_far_step_back_becomes_a_bounded_seek_to_the_same_moment)

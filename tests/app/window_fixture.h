@@ -10,6 +10,7 @@
  */
 
 #include "window/window.h"
+#include "rmtree.h"
 
 #include <criterion/criterion.h>
 #include <stdbool.h>
@@ -46,9 +47,7 @@ static inline void window_fixture_close(const char *dir)
     ui_rec_free(&W->rec);
     free(W);
     W = NULL;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) {}
+    if (rmtree(dir) != 0) fprintf(stderr, "could not remove %s\n", dir);
     unsetenv("RCUVIS_DATA");
     unsetenv("XDG_PICTURES_DIR");
 }
