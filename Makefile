@@ -108,9 +108,18 @@ $(BUILD)/tests/engine/%: tests/engine/%.c $(BUILD)/libscenario.a $(BUILD)/libeng
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(NOLTO) -Iengine -Iscenario -Itests/engine $(CFLAGS) $< $(TEST_SUPPORT) -o $@ $(TEST_LD) $(TEST_EXPORTS) $(LDFLAGS_ALL) $(BUILD)/libscenario.a $(BUILD)/libengine.a $(CJSON_LIBS) $(CRIT_LIBS) -lm
 
-$(BUILD)/tests/app/%: tests/app/%.c tests/app/*.h $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis $(TEST_SUPPORT)
+# App tests compile with tests/support/app_pch.h precompiled (Criterion's and SDL's headers, parsed
+# once per tree instead of once per file): the copy beside the .gch is what -include names.
+APP_TEST_CFLAGS = $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(FUZZFL) $(PKG_CFLAGS) -Iengine -Iscenario -Iapp -Iassets $(CFLAGS) $(NOLTO) -Itests/app
+APP_PCH = $(BUILD)/tests/support/app_pch.h
+$(APP_PCH).gch: tests/support/app_pch.h $(ALL_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(FUZZFL) $(PKG_CFLAGS) -Iengine -Iscenario -Iapp -Iassets $(CFLAGS) $(NOLTO) -Itests/app $< $(TEST_SUPPORT) -o $@ $(TEST_LD) $(TEST_EXPORTS) $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
+	cp tests/support/app_pch.h $(APP_PCH)
+	$(CC) $(APP_TEST_CFLAGS) -x c-header $(APP_PCH) -o $@
+
+$(BUILD)/tests/app/%: tests/app/%.c tests/app/*.h $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(BUILD)/rcuvis $(TEST_SUPPORT) $(APP_PCH).gch
+	@mkdir -p $(dir $@)
+	$(CC) $(APP_TEST_CFLAGS) -include $(APP_PCH) $< $(TEST_SUPPORT) -o $@ $(TEST_LD) $(TEST_EXPORTS) $(LDFLAGS_ALL) $(BUILD)/libapp.a $(BUILD)/libscenario.a $(BUILD)/libengine.a $(PKG_LIBS) $(CRIT_LIBS) -lm
 
 # Fuzz harnesses (tests/fuzz/): built with gcc and replay.c's main for `make test`, which replays
 # the seed corpora and every crash found so far; with clang's libFuzzer for `make fuzz`.
