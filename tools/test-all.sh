@@ -32,12 +32,18 @@ fuzz() { # build
 
 # The long matrices run whole once (plain); under ASan a representative part of each: test_fit
 # its overlays at every size (every scenario is drawn under ASan by the GUI monkey), the random
-# machines their first 100 seeds, output stability the scenarios but the three largest.
+# machines their first 100 seeds, output stability the scenarios but the three largest. Four
+# window tests that simulate a whole run or sweep 155 window sizes (5-11 s of CPU each under ASan)
+# run plain only; the other tests of their files draw the same panels under ASan.
 asan_part() {
   case $1 in
     *test_fit) echo 'fit/overlays*' ;;
     *test_regress_invariants) echo 'invariants/seeds_1_100' ;;
     *test_output_stable) echo '!(output_stable/@(big_machine|hackbench|fast_no_hz))' ;;
+    *test_captions_cited) echo '!(cited/compared_halves_show_the_same_sections_at_any_height)' ;;
+    *test_acct_cue) echo '!(acct_cue/the_cue_counts_hidden_thread_rows_apart_from_hidden_lines)' ;;
+    *test_compare_720) echo '!(compare_720/a_half_with_the_other_kernels_predicate_says_so)' ;;
+    *test_lecture) echo '!(lecture/f_lands_on_the_very_next_fqs_pass)' ;;
   esac
 }
 
