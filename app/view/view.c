@@ -401,7 +401,17 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         ui_describe_event(last, rv_engine_config(e), d, sizeof d);
         /* to the microsecond: the line is long already, and it names the event, not a time to type */
         ui_fmt_time_us(tb, sizeof tb, last->t);
-        snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
+        /* the events at the last one's instant (a jiffy step runs every CPU's tick at its boundary, an
+         * FQS pass credits CPUs at once): the line names one of them, and after → a student took
+         * "... on CPU 15" for all the step had done */
+        size_t same = 1;
+        for (uint64_t s = cnt - 1; s-- > 0 && same < 100000;) {
+            const rv_event *p = rv_event_get(e, s);
+            if (!p || p->t != last->t) break;
+            same++;
+        }
+        if (same > 1) snprintf(v->last_event, sizeof v->last_event, "last of %zu events at %s: %s", same, tb, d);
+        else snprintf(v->last_event, sizeof v->last_event, "last event, at %s: %s", tb, d);
         snprintf(v->last_event_what, sizeof v->last_event_what, "%s", d);
     }
     const rv_event *ended = NULL;

@@ -474,6 +474,28 @@ Test(input, an_event_step_is_narrated)
               W->app.s[0].view.last_event, want);
 }
 
+/* After a jiffy step the top bar names the last of the events at that instant and says how many there
+ * were: every CPU's tick ran at the boundary, and the one event's CPU read as all the step had done. */
+Test(input, a_jiffy_step_says_how_many_events_shared_its_instant)
+{
+    ui_app_advance(&W->app, 150000000LL, 0);
+    key(SDLK_RIGHT);
+    const rv_engine *e = tt_engine(W->app.s[0].tt);
+    uint64_t cnt = rv_event_count(e);
+    const rv_event *last = rv_event_get(e, cnt - 1);
+    cr_assert(last);
+    size_t same = 0;
+    for (uint64_t s = cnt; s-- > 0;) {
+        const rv_event *p = rv_event_get(e, s);
+        if (!p || p->t != last->t) break;
+        same++;
+    }
+    cr_assert_gt(same, 1, "the demo's jiffy boundary runs more than one event (%zu)", same);
+    char want[64];
+    snprintf(want, sizeof want, "last of %zu events at ", same);
+    cr_expect(strstr(W->app.s[0].view.last_event, want) != NULL, "'%s' should say '%s'", W->app.s[0].view.last_event, want);
+}
+
 Test(input, a_far_click_on_the_scrubber_says_where_it_is_going)
 {
     /* a slow machine (a tenth of real time): the click's seek takes many frames; it said nothing */
