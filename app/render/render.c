@@ -7,6 +7,7 @@
 
 #include <SDL_ttf.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +143,7 @@ static const font_bytes *font_file_bytes(const char *file)
     char buf[1024], rel[256];
     snprintf(rel, sizeof rel, "assets/fonts/%s", file);
     const char *p = rcuvis_data_path(rel, buf, sizeof buf);
-    if (!read_whole_file(p, &free_slot->data, &free_slot->len)) {
+    if (!p || !read_whole_file(p, &free_slot->data, &free_slot->len)) {
         snprintf(buf, sizeof buf, "/usr/share/fonts/truetype/dejavu/%s", file);
         if (!read_whole_file(buf, &free_slot->data, &free_slot->len)) return NULL;
     }
@@ -153,7 +154,7 @@ static const font_bytes *font_file_bytes(const char *file)
 static TTF_Font *open_font(const char *file, int pt)
 {
     const font_bytes *b = font_file_bytes(file);
-    if (!b) {
+    if (!b || b->len > INT_MAX) { /* SDL_RWFromConstMem() takes an int */
         TTF_SetError("cannot read %s", file);
         return NULL;
     }
