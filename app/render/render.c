@@ -4,10 +4,10 @@
 #include "render/svg.h"
 
 #include "paths.h"
+#include "util/readfile.h"
 
 #include <SDL_ttf.h>
 #include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,32 +103,9 @@ static void close_fonts(rd_ctx *c)
  * by glyph as text is first drawn; on a file stream each read is an lseek and a read system call,
  * which took a tenth of a drawing test's time, and every context (each window resize, each export)
  * opened the same three files again. The bytes live until the process ends. */
-typedef struct font_bytes { const char *file; unsigned char *data; size_t len; } font_bytes;
+typedef struct font_bytes { const char *file; char *data; size_t len; } font_bytes;
+#define FONT_MAX_BYTES ((size_t)64 << 20) /* DejaVu's are under 1 MB; a font file is never this big */
 static font_bytes font_cache[RD_NFONTS];
-
-static bool read_whole_file(const char *path, unsigned char **data, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return false;
-    unsigned char *buf = NULL;
-    size_t n = 0, cap = 0;
-    bool ok = true;
-    for (;;) {
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2 : 1u << 20;
-            unsigned char *nb = realloc(buf, ncap);
-            if (!nb) { ok = false; break; }
-            buf = nb, cap = ncap;
-        }
-        size_t got = fread(buf + n, 1, cap - n, fp);
-        n += got;
-        if (got == 0) { ok = !ferror(fp) && n > 0; break; }
-    }
-    fclose(fp);
-    if (!ok) { free(buf); return false; }
-    *data = buf, *len = n;
-    return true;
-}
 
 /* The bytes of one of font_file[]'s files: the copy under assets/fonts/ if there is one, else the
  * system's DejaVu. NULL when neither can be read. */
@@ -143,9 +120,10 @@ static const font_bytes *font_file_bytes(const char *file)
     char buf[1024], rel[256];
     snprintf(rel, sizeof rel, "assets/fonts/%s", file);
     const char *p = rcuvis_data_path(rel, buf, sizeof buf);
-    if (!p || !read_whole_file(p, &free_slot->data, &free_slot->len)) {
+    free_slot->data = p ? rf_read_file(p, &free_slot->len, FONT_MAX_BYTES) : NULL;
+    if (!free_slot->data) {
         snprintf(buf, sizeof buf, "/usr/share/fonts/truetype/dejavu/%s", file);
-        if (!read_whole_file(buf, &free_slot->data, &free_slot->len)) return NULL;
+        if (!(free_slot->data = rf_read_file(buf, &free_slot->len, FONT_MAX_BYTES))) return NULL;
     }
     free_slot->file = file;
     return free_slot;
@@ -154,8 +132,8 @@ static const font_bytes *font_file_bytes(const char *file)
 static TTF_Font *open_font(const char *file, int pt)
 {
     const font_bytes *b = font_file_bytes(file);
-    if (!b || b->len > INT_MAX) { /* SDL_RWFromConstMem() takes an int */
-        TTF_SetError("cannot read %s", file);
+    if (!b) {
+        TTF_SetError("cannot read %s: %s", file, strerror(errno));
         return NULL;
     }
     SDL_RWops *rw = SDL_RWFromConstMem(b->data, (int)b->len);
