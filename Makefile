@@ -99,6 +99,9 @@ $(BUILD)/tests/engine/test_invariants $(BUILD)/tests/engine/test_regress_invaria
 # it instead of mbed TLS's certificate parser at each test process's start (see the file).
 TEST_SUPPORT = $(BUILD)/tests/support/no_ca_bundle.o
 TEST_EXPORTS = -Wl,--export-dynamic-symbol=mbedtls_x509_crt_parse_file -Wl,--export-dynamic-symbol=mbedtls_x509_crt_parse_path
+# A test that leaks on purpose (ASan tree only): tools/test-all.sh checks that tools/unit.sh fails it.
+$(BUILD)/tests/support/leak_canary: tests/support/leak_canary.c $(TEST_SUPPORT)
+	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(NOLTO) $< $(TEST_SUPPORT) -o $@ $(TEST_LD) $(TEST_EXPORTS) $(LDFLAGS_ALL) $(CRIT_LIBS)
 $(BUILD)/tests/support/%.o: tests/support/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(NOLTO) -c $< -o $@
@@ -157,7 +160,7 @@ run: deps $(BUILD)/rcuvis
 # test binary, fuzz replay and end-to-end script two at a time (tools/test-all.sh, tools/pool.sh),
 # each with its time; the build's commands go to $(BUILD)/make-test.log, shown when it fails.
 # RCUVIS_BIN tells CLI tests which binary to drive.
-ASAN_TESTS := $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY))
+ASAN_TESTS := $(patsubst $(BUILD)/%,build-asan/%,$(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY)) build-asan/tests/support/leak_canary
 STEP = tools/step.sh
 
 test: deps deps-test

@@ -65,6 +65,9 @@ for t in "$plain"/tests/engine/test_* "$plain"/tests/app/test_*; do
   has plain && [ -x "$t" ] && case $added in *" $t "*) ;; *) unit "$plain" "$t" ;; esac
 done
 has plain && fuzz "$plain"
+# tools/unit.sh must fail a binary whose test leaks (Criterion alone would pass it): the canary leaks.
+has asan && add "unit $asan/support/leak_canary (must fail)" \
+  "out=\$(${sanitize} tools/unit.sh $asan $asan/tests/support/leak_canary); rc=\$?; if [ \$rc -eq 1 ] && printf '%s' \"\$out\" | grep -q 'leaked memory'; then echo 'RESULT 1 passed'; else printf '%s\\n' \"\$out\"; echo 'unit.sh did not fail a test that leaks'; exit 1; fi"
 has asan && fuzz "$asan"
 [ -z "${TEST_LIST:-}" ] || { cut -f1,2 "$list"; exit 0; }   # TEST_LIST=1: show the jobs, run none
 tools/pool.sh "${TEST_JOBS:-2}" "$list"

@@ -43,6 +43,15 @@ void ui_tip_add(ui_frame *fr, rd_rect r, const char *text)
     snprintf(t->text, sizeof t->text, "%s", text);
 }
 
+void ui_frame_free(ui_frame *fr)
+{
+    free(fr->hits);
+    free(fr->tips);
+    fr->hits = NULL;
+    fr->tips = NULL;
+    fr->nhits = fr->caphits = fr->ntips = fr->captips = 0;
+}
+
 const ui_tip *ui_tip_find(const ui_frame *fr, int x, int y)
 {
     for (int i = fr->ntips; i-- > 0;)

@@ -159,6 +159,8 @@ const ui_hit *ui_hit_find(const ui_frame *fr, int x, int y); /* topmost (last ad
 /* Record a hover tip over r (copied). */
 void ui_tip_add(ui_frame *fr, rd_rect r, const char *text);
 const ui_tip *ui_tip_find(const ui_frame *fr, int x, int y); /* topmost, or NULL */
+/* Free the hit and tip lists a frame grew (ui_hit_add, ui_tip_add) and empty them. */
+void ui_frame_free(ui_frame *fr);
 
 void ui_state_defaults(ui_state *st);
 /* Do panels leave out their how-to hints ("wheel zooms", "click a CPU", "(scroll)", "· wheel scrolls")?

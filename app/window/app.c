@@ -57,8 +57,7 @@ void ui_app_free(ui_app *a)
 {
     for (int i = 0; i < 2; i++) session_free(&a->s[i]);
     if (a->have_base) rv_config_free(&a->base);
-    free(a->fr.hits);
-    free(a->fr.tips);
+    ui_frame_free(&a->fr);
     for (int i = 0; i < a->st.npicker; i++) free(a->st.picker_items[i]);
     free(a->st.picker_items);
     free(a->st.picker_cues);

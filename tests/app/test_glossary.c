@@ -412,7 +412,7 @@ Test(glossary, a_tip_explains_a_few_terms_and_names_the_rest)
     fr.mouse_x = 20, fr.mouse_y = 20;
     panel_tip_draw(&fr, (rd_rect){0, 0, 1280, 720});
     rd_end(rd);
-    free(fr.tips);
+    ui_frame_free(&fr);
     rd_free(rd);
 }
 

@@ -152,6 +152,7 @@ Test(history_batch, engine_batch_sink_builds_the_same_history)
     ev[cfg.nevents++] = (rv_inject){.kind = RV_INJ_ONLINE, .cpu = 2, .at_s = 2.0};
     ev[cfg.nevents++] = (rv_inject){.kind = RV_INJ_FORCE_QS, .cpu = -1, .flavor = RV_SCHED, .at_s = 2.5};
     rv_caption cap = {.at_s = 0.2, .until_s = 1.0, .text = "a caption"};
+    free(cfg.captions); /* the built-in demo's own, replaced by this one */
     cfg.captions = &cap; /* not owned: detached before rv_config_free */
     cfg.ncaptions = 1;
     char err[256];

@@ -198,6 +198,7 @@ Test(quiz_commands, the_window_column_names_shipped_scenarios)
             workbook_panel_draw(wb, &fr, (rd_rect){0, 0, W, H});
             rd_end(rd);
             rd_set_text_observer(rd, NULL, NULL);
+            ui_frame_free(&fr);
             char where[96];
             snprintf(where, sizeof where, "the window's question %s", q->id);
             cr_expect(strstr(drawn.s, q->explanation ? "The answer:" : ""), "%s: the explanation is drawn", where);

@@ -170,6 +170,7 @@ static void draw(workbook_panel *wb, rd_ctx *rd)
     rd_begin(rd, fr.th->bg);
     workbook_panel_draw(wb, &fr, (rd_rect){400, 0, 400, 600});
     rd_end(rd);
+    ui_frame_free(&fr);
 }
 
 /* The panel on the test's quiz and progress file, and an 800x600 off-screen renderer to draw it. */
@@ -334,6 +335,7 @@ Test(panel, the_column_scrolls_by_wheel_by_dragging_its_text_and_its_bar)
     workbook_panel_draw(wb, &fr, (rd_rect){400, 0, 400, 2000});
     rd_end(rd);
     cr_expect_not(workbook_panel_press(wb, 500, 150), "nothing to scroll: a press is only a click");
+    ui_frame_free(&fr);
     rd_free(rd);
     workbook_panel_free(wb);
 }
@@ -562,6 +564,7 @@ Test(panel, every_shipped_question_fits_a_1280x720_column)
                       "question %s: a button or row [%d, %d) is drawn across the column's edge [%d, %d)", quiz_session_question(s)->id,
                       hits[i].r.y, hits[i].r.y + hits[i].r.h, col.y, col.y + col.h);
         }
+        free(fr.tips); /* the hits are this test's own array */
         questions++;
     } while (quiz_session_step(s, +1));
     cr_expect_gt(questions, 60);
@@ -645,6 +648,7 @@ Test(panel, key_footer_is_never_cut)
                 rd_end(rd);
                 rd_text_stats st;
                 rd_text_stats_get(rd, &st);
+                ui_frame_free(&fr);
                 for (int i = 0; i < st.nsamples && i < RD_CUT_SAMPLES; i++)
                     cr_expect(!strstr(st.samples[i], "Esc") && !strstr(st.samples[i], "simulation") && !strstr(st.samples[i], "gives it back"),
                               "width %d, scale %.2f, focus %d: footer cut: \"%s\"", w, scales[k], focus, st.samples[i]);
@@ -990,7 +994,7 @@ Test(panel, finished_lessons_chips_shorten_where_the_row_is_short)
     }
     cr_expect(shortened, "a narrow column shortens the finished lesson's chip");
     cr_expect(whole, "a wide one keeps its count");
-    free(fr.tips);
+    ui_frame_free(&fr);
     rd_free(rd);
     workbook_panel_free(wb);
 }

@@ -394,6 +394,7 @@ Test(record, a_shorter_run_saves_a_file_that_still_loads)
     cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "the saved file is refused: %s", err);
     cr_expect_eq(cfg.duration_s, 1.0);
     cr_expect_eq(cfg.nevents, 3);
+    rv_config_free(&cfg);
 }
 
 Test(record, a_run_cut_short_names_its_later_events_in_one_line)

@@ -435,6 +435,7 @@ Test(text_room, one_line_of_room_shows_the_first_words_and_the_cue)
     int total = panel_wrap_cue(&fr, RD_SANS, (rd_rect){0, 0, 220, lh}, fr.th->text, text, 0, true);
     rd_end(rd);
     rd_set_text_observer(rd, NULL, NULL);
+    ui_frame_free(&fr);
     rd_free(rd);
     cr_assert_gt(total, 2, "the text wraps to several lines at 220 px");
     bool words = false, cue = false;
