@@ -8,7 +8,7 @@ out=$("$t" --jobs 2 ${filter:+--filter "$filter"} 2>&1); rc=$?
 line=$(printf '%s\n' "$out" | grep -E '^\[====\] Synthesis:' | tail -1)
 # LeakSanitizer reports at a test process's exit, after the test has told Criterion it passed, and
 # Criterion does not look at that exit status: a leak would pass unseen. Its report fails the binary.
-leaks=$(printf '%s\n' "$out" | grep -cE '^==[0-9]+==ERROR: LeakSanitizer')
+leaks=$(printf '%s\n' "$out" | grep -c 'ERROR: LeakSanitizer: detected memory leaks')
 if [ $rc -ne 0 ] || [ -z "$line" ] || [ "$leaks" -gt 0 ]; then
   if [ "$leaks" -gt 0 ]; then # each report whole (they are long: the first 60 lines of them)
     printf '%s\n' "$out" | sed -n '/ERROR: LeakSanitizer/,/^SUMMARY: AddressSanitizer/p' | head -60
