@@ -44,13 +44,6 @@ ifeq ($(SAN),1)
   SANLD  = $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo -static-libubsan)
   LTO    = 0
 endif
-# In the ASan tree (not the fuzz build, whose loaders should run fast) the window's code and the
-# scenario loader compile at -O0 and only the engine, which the long simulations spend their time
-# in, at -O1: those ~110 files took 76 s of CPU at -O1 and ~30 s at -O0, while the ASan lane's tests
-# ran in the same time within 2 % (311 s of job time against 308 s, run in turn).
-ifeq ($(SAN)$(FUZZFL),1)
-$(BUILD)/app/%.o $(BUILD)/scenario/%.o: OPT = -O0 -g -fno-omit-frame-pointer
-endif
 ifeq ($(LTO),1)
   LTOFL  = -flto=auto -ffat-lto-objects
   LTOLINK = -flto=auto $(OPT)
