@@ -44,6 +44,8 @@ bool panel_subtitle_fits(ui_frame *fr, rd_rect r, const char *title, const char 
 
 /* The tip for a label: its full text when it was shortened, then a line per glossary term in it. */
 static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened);
+/* The tip for any text: s first when with_text, then its glossary lines; cut counts a renderer's cut. */
+static void label_tip_text(ui_frame *fr, rd_rect r, const char *s, bool with_text, bool cut);
 
 int panel_text_fit(ui_frame *fr, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s)
 {
@@ -60,6 +62,19 @@ void panel_text_in(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color 
     bool cut = rd_text_width(fr->rd, f, s) > r.w;
     rd_text_in(fr->rd, f, r, align, col, s);
     label_tip(fr, r, s, cut);
+}
+
+void panel_text_in_short(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color col, const char *shown,
+                         const char *whole)
+{
+    if (!shown) return;
+    if (!whole || !strcmp(shown, whole)) {
+        panel_text_in(fr, f, r, align, col, shown);
+        return;
+    }
+    bool cut = rd_text_width(fr->rd, f, shown) > r.w;
+    rd_text_in(fr->rd, f, r, align, col, shown);
+    label_tip_text(fr, r, whole, true, cut);
 }
 
 /* Next line of s wrapped to w: returns where the line ends; *next is where the following starts. */
@@ -423,18 +438,22 @@ static void explain_hit(void *ctx, const char *term, const char *at, size_t len)
 
 void panel_explain(ui_frame *fr, rd_rect r, const char *s) { label_tip(fr, r, s, false); }
 
-static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened)
+static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened) { label_tip_text(fr, r, s, shortened, shortened); }
+
+/* The tip: s itself first when with_text, then a line per glossary term in s. `cut` counts the label
+ * among those the renderer shortened (test_fit checks every one of them has its tip). */
+static void label_tip_text(ui_frame *fr, rd_rect r, const char *s, bool with_text, bool cut)
 {
     explain_acc e;
     e.len = 0;
     e.nseen = e.shown = 0;
     e.more_len = 0;
     e.buf[0] = e.more[0] = 0;
-    if (shortened) {
+    if (with_text) {
         int n = snprintf(e.buf, sizeof e.buf, "%s", s);
         e.len = n > 0 && (size_t)n < sizeof e.buf ? (size_t)n : sizeof e.buf - 1;
-        fr->ntips_shortened++;
     }
+    if (cut) fr->ntips_shortened++;
     glossary_scan(s, NULL, explain_hit, &e);
     if (e.more_len) {
         int n = snprintf(e.buf + e.len, sizeof e.buf - e.len, "%sAlso here: %s (G explains every term on screen)", e.len ? "\n" : "", e.more);

@@ -223,8 +223,12 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
                 mid_w -= mw;
             }
         }
-        panel_text_in(fr, in_bar ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT,
-                   in_bar ? th->ok : th->text, msg);
+        /* the short forms keep the whole line, with the event's time and how many events shared it, as
+         * the hover tip (at 1280x720 and 1600x900 the bar has room only for the event's words) */
+        char whole[640];
+        snprintf(whole, sizeof whole, "%s — %s", name, v->last_event);
+        panel_text_in_short(fr, in_bar ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT, in_bar ? th->ok : th->text, msg,
+                            msg == both ? whole : NULL);
     }
     rd_clip_pop(rd);
     if (toast) status_toast(fr, r, r.x + r.w, st->status, th->ok); /* at the right: the tree's heading, mid-window, stays */

@@ -30,6 +30,10 @@ int panel_button_width(ui_frame *fr, const char *label);
 int panel_text_fit(ui_frame *fr, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s);
 /* rd_text_in with the same promise. */
 void panel_text_in(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color col, const char *s);
+/* panel_text_in of a short form of a longer text (words dropped to fit, not cut): the hover tip
+ * carries the long form, whole. */
+void panel_text_in_short(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_color col, const char *shown,
+                         const char *whole);
 /* Word-wrapped text in r, starting `skip` lines down; never cuts a line: when lines remain below,
  * the last row shows "▼ N more lines" instead (a visible cue; the whole text is the hover tip).
  * Nothing scrolls such text, so the cue never says "(scroll)". Returns the total line count. */

@@ -230,6 +230,15 @@ Test(compare_720, a_paused_top_bar_keeps_the_last_events_words, .init = setup, .
     const char *mid = strstr(buf, ">caption: \"An interrupt woke CPU 0");
     const char *old_form = strstr(buf, "— last event, at");
     cr_expect_not_null(mid, "the top bar shows the event's words%s%.90s", old_form ? ": " : "", old_form ? old_form : "");
+    /* what the short form drops (the scenario, the instant, how many events shared it) is the hover tip
+     * over it, whole */
+    const ui_tip *tip = NULL;
+    for (int i = 0; i < W->app.fr.ntips && !tip; i++)
+        if (strstr(W->app.fr.tips[i].text, "omap-stall") && strstr(W->app.fr.tips[i].text, " at 80.0078")) tip = &W->app.fr.tips[i];
+    cr_assert_not_null(tip, "no hover tip holds the whole line");
+    cr_expect(strstr(tip->text, "last of ") || strstr(tip->text, "last event, at "), "%s", tip->text);
+    cr_expect(strstr(tip->text, "caption: \"An interrupt woke CPU 0") != NULL, "%s", tip->text);
+    cr_expect(ui_tip_find(&W->app.fr, tip->r.x + 2, tip->r.y + tip->r.h / 2) == tip, "the tip is the one under the bar's words");
     cr_expect(strstr(buf, "no grace period has ended yet") != NULL, "rcu_bh has no GP yet");
     cr_expect(strstr(buf, "cost 0 per GP") == NULL, "no cost for GPs that never ran");
     free(buf);
