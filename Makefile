@@ -38,9 +38,9 @@ ifeq ($(SAN),1)
   SANFL  = -fsanitize=address,undefined -fno-sanitize-recover=undefined
   # UBSan's runtime linked into each binary rather than shared: the shared libubsan carries 6 MB of
   # zeroed globals (its own stack depot) that LeakSanitizer scans, page by page, at the exit of every
-  # test process (~25 ms of an empty ASan test's ~125 ms here); linked statically, only the parts a
-  # binary uses come along (~0.6 MB). Messages and stacks are the same. gcc only (clang's ASan
-  # runtime carries UBSan's itself).
+  # test process (~20 ms of the ~110 ms an empty ASan test process cost here); linked statically,
+  # only the parts a binary uses come along (~0.6 MB). Messages and stacks are the same. gcc only
+  # (clang's ASan runtime carries UBSan's itself).
   SANLD  = $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo -static-libubsan)
   LTO    = 0
 endif
