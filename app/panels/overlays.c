@@ -202,10 +202,12 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     bool toast = st->status[0] && !st->status_routine && rd_text_width(rd, RD_BOLD, st->status) > mid_w;
     if (mid_w > 0) {
         /* paused: after the name, what the last step did (the event that brought the state here) */
-        char both[640];
-        snprintf(both, sizeof both, "%s — %s", name, v->last_event);
+        char whole[640], both[640];
+        snprintf(whole, sizeof whole, "%s — %s", name, v->last_event);
+        snprintf(both, sizeof both, "%s", whole);
         /* at 1280x720 the whole line was cut before the event's words ("... — last event, at 80.007812 s:…"):
-         * drop the time, then the scenario's name, before cutting what the last step did */
+         * drop the time, then the scenario's name, before cutting what the last step did; the whole line,
+         * with the time and how many events shared it, stays as the hover tip */
         if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s — %s", name, v->last_event_what);
         if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s", v->last_event_what);
         bool in_bar = st->status[0] && !toast;
@@ -223,10 +225,6 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
                 mid_w -= mw;
             }
         }
-        /* the short forms keep the whole line, with the event's time and how many events shared it, as
-         * the hover tip (at 1280x720 and 1600x900 the bar has room only for the event's words) */
-        char whole[640];
-        snprintf(whole, sizeof whole, "%s — %s", name, v->last_event);
         panel_text_in_short(fr, in_bar ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT, in_bar ? th->ok : th->text, msg,
                             msg == both ? whole : NULL);
     }
