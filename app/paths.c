@@ -124,8 +124,9 @@ static const char *invoked_as = "rcuvis";
 
 void rcuvis_set_invoked_as(const char *argv0)
 {
-    /* "build/rcuvis" or "./rcuvis" is what this user types; a bare name came through PATH */
-    if (argv0 && strchr(argv0, '/')) invoked_as = argv0;
+    /* "build/rcuvis" or "./rcuvis" is what this user types; a bare name came through PATH, where
+     * "rcuvis" finds it; no argv[0] says nothing */
+    if (argv0) invoked_as = strchr(argv0, '/') ? argv0 : "rcuvis";
 }
 
 const char *rcuvis_command_name(void) { return invoked_as; }

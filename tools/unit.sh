@@ -1,10 +1,27 @@
 #!/usr/bin/env bash
 # unit.sh — run one Criterion test binary for tools/pool.sh: a RESULT line with its synthesis, or its failures.
-#   tools/unit.sh BUILD_DIR TEST_BINARY [CRITERION_FILTER]
+#   tools/unit.sh [--in-process] BUILD_DIR TEST_BINARY [CRITERION_FILTER]
+# --in-process: all the binary's tests in one process, one after another (tests/support/in_process.c,
+# preloaded; after ASan's runtime when the binary is an ASan one), instead of a process per test.
 set -u
+preload=""
+if [ "${1:-}" = "--in-process" ]; then
+  shift
+  runner=${IN_PROCESS_RUNNER:-build/tests/support/in_process.so}
+  case $runner in /*) ;; *) runner="$PWD/$runner" ;; esac
+  [ -f "$runner" ] || { echo "unit.sh: $runner is missing (make test-build builds it)"; exit 1; }
+  preload=$runner
+  if asan=$(ldd "$2" 2>/dev/null | awk '/libasan\.so/ {print $3; exit}') && [ -n "$asan" ]; then preload="$asan:$runner"; fi
+fi
 build=$1 t=$2 filter=${3:-}
 export RCUVIS_BIN="$PWD/$build/rcuvis" RCUVIS_ROOT="$PWD"
-out=$("$t" --jobs 2 ${filter:+--filter "$filter"} 2>&1); rc=$?
+rc=77
+if [ -n "$preload" ]; then
+  out=$(LD_PRELOAD="$preload" "$t" ${filter:+--filter "$filter"} 2>&1); rc=$?
+fi
+if [ $rc -eq 77 ]; then # not asked, or the binary uses what only Criterion's runner has
+  out=$("$t" --jobs 2 ${filter:+--filter "$filter"} 2>&1); rc=$?
+fi
 line=$(printf '%s\n' "$out" | grep -E '^\[====\] Synthesis:' | tail -1)
 # LeakSanitizer reports at a test process's exit, after the test has told Criterion it passed, and
 # Criterion does not look at that exit status: a leak would pass unseen. Its report fails the binary.

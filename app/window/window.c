@@ -384,6 +384,7 @@ int cmd_window(int argc, char **argv)
     SDL_DestroyWindow(win);
     SDL_Quit();
     ui_app_free(&w->app);
+    ui_workbook_close();
     ui_rec_free(&w->rec);
     free(w);
     return 0;

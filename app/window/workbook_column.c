@@ -82,6 +82,16 @@ int ui_workbook_use_file(const char *path, char *err, size_t errlen)
 }
 bool ui_workbook_available(void) { return panel() != NULL; }
 
+void ui_workbook_close(void)
+{
+    workbook_panel_free(g_wb); /* its progress is already saved: after every answer */
+    g_wb = NULL;
+    g_wb_tried = g_used = false;
+    g_wb_err[0] = g_quiz_file[0] = g_last_source[0] = g_opened_for[0] = 0;
+    memset(&g_show, 0, sizeof g_show);
+    g_last_s = -1;
+}
+
 void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a)
 {
     workbook_panel *wb = panel();

@@ -34,6 +34,9 @@ struct ui_app;
  * check` gives them) when it does not load as a quiz. */
 int ui_workbook_use_file(const char *path, char *err, size_t errlen);
 bool ui_workbook_available(void);
+/* The window is closing: the column's panel is freed and the column forgets its place and its quiz
+ * file, so a window opened after it (in the same process: the tests' window fixture) starts afresh. */
+void ui_workbook_close(void);
 void ui_workbook_draw(ui_frame *fr, rd_rect r, struct ui_app *a);
 bool ui_workbook_key(struct ui_app *a, const SDL_KeyboardEvent *k, double now_ms);
 bool ui_workbook_click(struct ui_app *a, const ui_hit *h, double now_ms);

@@ -1,5 +1,6 @@
 /* test_quiz_panel.c — the window's workbook: session logic, keyboard-only answering, "show me" requests, drawing. */
 #include "panels/workbook.h"
+#include "window/workbook_hooks.h"
 #include "workbook/session.h"
 #include "rmtree.h"
 
@@ -46,6 +47,7 @@ static void setup(void)
 
 static void teardown(void)
 {
+    ui_workbook_close(); /* the window's one column, as a window's close leaves it: the next test opens its own */
     if (rmtree(dir) != 0) fprintf(stderr, "could not remove %s\n", dir);
 }
 
@@ -381,7 +383,6 @@ Test(panel, clicks_pick_answers_and_teacher_view_draws)
 /* ---------------------------------------------------------------- the window's hooks (ui_workbook.h) */
 
 #include "window/app.h"
-#include "window/workbook_hooks.h"
 
 static SDL_KeyboardEvent keyev(SDL_Keycode sym)
 {

@@ -10,6 +10,7 @@
  */
 
 #include "window/window.h"
+#include "window/workbook_hooks.h"
 #include "rmtree.h"
 
 #include <criterion/criterion.h>
@@ -44,6 +45,7 @@ static inline void window_fixture_close(const char *dir)
 {
     rd_free(W->rd);
     ui_app_free(&W->app);
+    ui_workbook_close();
     ui_rec_free(&W->rec);
     free(W);
     W = NULL;
