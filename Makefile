@@ -112,6 +112,9 @@ TEST_EXPORTS = -Wl,--export-dynamic-symbol=mbedtls_x509_crt_parse_file -Wl,--exp
 # A test that leaks on purpose (ASan tree only): tools/test-all.sh checks that tools/unit.sh fails it.
 $(BUILD)/tests/support/leak_canary: tests/support/leak_canary.c $(TEST_SUPPORT)
 	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(NOLTO) $< $(TEST_SUPPORT) -o $@ $(TEST_LD) $(TEST_EXPORTS) $(LDFLAGS_ALL) $(CRIT_LIBS)
+# Tests of that runner, run through it by tests/e2e/in_process.sh.
+$(BUILD)/tests/support/runner_canary: tests/support/runner_canary.c $(TEST_SUPPORT)
+	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(NOLTO) $< $(TEST_SUPPORT) -o $@ $(TEST_LD) $(TEST_EXPORTS) $(LDFLAGS_ALL) $(CRIT_LIBS)
 # The in-process runner tools/unit.sh --in-process preloads into a test binary (see the file). Built
 # without sanitizers in the plain tree only; the ASan lane preloads it after ASan's runtime.
 IN_PROCESS = $(BUILD)/tests/support/in_process.so
@@ -184,7 +187,7 @@ test: deps deps-test
 	@$(STEP) "build: plain and ASan+UBSan, -j$(NPROC)" $(BUILD)/make-test.log $(MAKE) --no-print-directory -j$(NPROC) test-build
 	@$(STEP) "tests: unit (plain, ASan), fuzz replay, e2e" - tools/test-all.sh $(BUILD) build-asan
 
-test-build: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY) $(IN_PROCESS) asan-build
+test-build: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY) $(IN_PROCESS) $(BUILD)/tests/support/runner_canary asan-build
 
 # the ASan tree in a sub-make that shares this make's job slots (no -j of its own)
 asan-build:

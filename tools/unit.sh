@@ -31,7 +31,7 @@ if [ $rc -ne 0 ] || [ -z "$line" ] || [ "$leaks" -gt 0 ]; then
     printf '%s\n' "$out" | sed -n '/ERROR: LeakSanitizer/,/^SUMMARY: AddressSanitizer/p' | head -60
     echo "$leaks test process(es) leaked memory (LeakSanitizer above)"
   else
-    printf '%s\n' "$out" | grep -vE '^\[----\]' | tail -40
+    printf '%s\n' "$out" | tail -60 # the assertions' messages ([----] lines) with their [FAIL]
   fi
   echo "FAILED: $t"; exit 1
 fi

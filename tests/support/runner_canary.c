@@ -1,0 +1,54 @@
+/* runner_canary.c — Criterion tests of the in-process runner itself (tests/support/in_process.c), driven by tests/e2e/in_process.sh. */
+/*
+ * Each test does what a real test might and the runner must cope with: change the environment and
+ * the working directory (the next test must not see it), fail an assertion, hang, or ask for
+ * Criterion's output redirection. The environment variables the script sets choose the failures;
+ * without them every test passes.
+ */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char start_cwd[PATH_MAX];
+
+Test(canary, a_changes_the_environment_and_the_directory)
+{
+    cr_assert_not_null(getcwd(start_cwd, sizeof start_cwd));
+    setenv("RCUVIS_CANARY_LEFT", "by test a", 1);
+    unsetenv("RCUVIS_CANARY_KEEP");
+    cr_assert_eq(chdir("/"), 0);
+}
+
+Test(canary, b_starts_as_a_process_would)
+{
+    char cwd[PATH_MAX];
+    cr_expect_null(getenv("RCUVIS_CANARY_LEFT"), "test a's variable is still set");
+    cr_expect_str_eq(getenv("RCUVIS_CANARY_KEEP") ? getenv("RCUVIS_CANARY_KEEP") : "(unset)", "kept",
+                     "the variable test a removed is gone");
+    cr_assert_not_null(getcwd(cwd, sizeof cwd));
+    if (start_cwd[0]) cr_expect_str_eq(cwd, start_cwd, "test a's working directory is still current");
+}
+
+Test(canary, c_fails_when_asked)
+{
+    if (getenv("RCUVIS_CANARY_FAIL")) cr_assert_eq(1 + 1, 3, "failed on purpose");
+    cr_assert(true);
+}
+
+Test(canary, d_redirects_when_asked)
+{
+    if (getenv("RCUVIS_CANARY_REDIRECT")) {
+        cr_redirect_stderr();
+        fprintf(stderr, "hidden");
+        fflush(stderr);
+        cr_assert_stderr_eq_str("hidden");
+    }
+}
+
+Test(canary, e_hangs_when_asked, .timeout = 1)
+{
+    if (getenv("RCUVIS_CANARY_HANG")) for (;;) pause();
+}
