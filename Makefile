@@ -196,11 +196,11 @@ asan-build:
 test-plain: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY)
 	@tools/test-all.sh --plain $(BUILD) build-asan
 
-test-asan:
+test-asan: $(IN_PROCESS)
 	@$(MAKE) --no-print-directory -j$(NPROC) asan-build
 	@tools/test-all.sh --asan $(BUILD) build-asan
 
-test-e2e: $(BUILD)/rcuvis
+test-e2e: $(BUILD)/rcuvis $(IN_PROCESS) $(BUILD)/tests/support/runner_canary
 	@tools/test-all.sh --e2e $(BUILD) build-asan
 
 bench: $(BUILD)/rcuvis
