@@ -120,7 +120,7 @@ $(BUILD)/tests/support/runner_canary: tests/support/runner_canary.c $(TEST_SUPPO
 IN_PROCESS = $(BUILD)/tests/support/in_process.so
 $(IN_PROCESS): tests/support/in_process.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -g -fPIC -shared $< -o $@ -ldl
+	$(CC) $(CSTD) $(WARN) -O1 -g -fPIC -shared $< -o $@
 $(BUILD)/tests/support/%.o: tests/support/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(TEST_OPT) $(SANFL) $(NOLTO) -c $< -o $@
