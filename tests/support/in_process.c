@@ -137,6 +137,7 @@ void criterion_internal_test_main(void (*fn)(void))
 
 void criterion_internal_test_teardown(void)
 {
+    if (phase_aborted) return; /* ...and runs no .fini after it: what .init left half done stays */
     if (!sigsetjmp(test_exit, 0)) {
         (current_test->data->fini ? current_test->data->fini : nothing)();
         if (current_suite && current_suite->data && current_suite->data->fini) current_suite->data->fini();

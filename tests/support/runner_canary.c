@@ -52,3 +52,17 @@ Test(canary, e_hangs_when_asked, .timeout = 1)
 {
     if (getenv("RCUVIS_CANARY_HANG")) for (;;) pause();
 }
+
+static void init_fails_when_asked(void)
+{
+    if (getenv("RCUVIS_CANARY_INIT_FAIL")) cr_assert_fail("the fixture failed on purpose");
+}
+static void fini_says_so(void)
+{
+    if (getenv("RCUVIS_CANARY_INIT_FAIL")) fprintf(stderr, "fini ran after a failed init\n");
+}
+
+Test(canary, f_has_a_fixture_that_fails_when_asked, .init = init_fails_when_asked, .fini = fini_says_so)
+{
+    cr_assert_null(getenv("RCUVIS_CANARY_INIT_FAIL"), "the test body ran after its .init failed");
+}
