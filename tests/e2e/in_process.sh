@@ -23,7 +23,7 @@ check "six tests in one process, each starting afresh" 0 "RESULT 6 passed" --
 check "a failed assertion fails the binary and names the test" 1 "[FAIL] canary::c_fails_when_asked" RCUVIS_CANARY_FAIL=1 --
 check "...with the assertion's message" 1 "failed on purpose" RCUVIS_CANARY_FAIL=1 --
 check "a filter in test-all.sh's !(...) form" 0 "RESULT 4 passed" -- '!(canary/@(c|d)_*)'
-check "a hung test is stopped by its .timeout" 1 "timed out: canary::e_hangs_when_asked" RCUVIS_CANARY_HANG=1 --
+check "a hung test is stopped by its .timeout (its timer signal raised at once)" 1 "timed out: canary::e_hangs_when_asked" RCUVIS_CANARY_HANG=1 --
 check "cr_redirect_stderr() hands the binary to Criterion's runner" 0 "RESULT 6 passed" RCUVIS_CANARY_REDIRECT=1 --
 check "a failed .init fails its test, and neither the body nor .fini runs" 1 "(in its .init fixture)" RCUVIS_CANARY_INIT_FAIL=1 --
 out=$(env RCUVIS_CANARY_KEEP=kept RCUVIS_CANARY_INIT_FAIL=1 tools/unit.sh --in-process "$build" "$canary" 2>&1)
