@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # unit.sh — run one Criterion test binary for tools/pool.sh: a RESULT line with its synthesis, or its failures.
-#   tools/unit.sh [--in-process] BUILD_DIR TEST_BINARY [CRITERION_FILTER]
+#   tools/unit.sh [--in-process | --forked] BUILD_DIR TEST_BINARY [CRITERION_FILTER]
 # --in-process: all the binary's tests in one process, one after another (tests/support/in_process.c,
 # preloaded; after ASan's runtime when the binary is an ASan one), instead of a process per test.
+# --forked: the same runner, but each test in a child fork()ed from it: a process per test, as under
+# Criterion's runner, without an exec (and the loading of SDL's libraries) for each.
 set -u
 preload=""
-if [ "${1:-}" = "--in-process" ]; then
+if [ "${1:-}" = "--in-process" ] || [ "${1:-}" = "--forked" ]; then
+  [ "$1" = "--forked" ] && export IN_PROCESS_FORK=1
   shift
   runner=${IN_PROCESS_RUNNER:-build/tests/support/in_process.so}
   case $runner in /*) ;; *) runner="$PWD/$runner" ;; esac

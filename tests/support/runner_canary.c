@@ -1,9 +1,10 @@
 /* runner_canary.c — Criterion tests of the in-process runner itself (tests/support/in_process.c), driven by tests/e2e/in_process.sh. */
 /*
- * Each test does what a real test might and the runner must cope with: change the environment and
- * the working directory (the next test must not see it), fail an assertion, hang, or ask for
- * Criterion's output redirection. The environment variables the script sets choose the failures;
- * without them every test passes.
+ * Each test does what a real test might and the runner must cope with: change the environment, the
+ * working directory or a global (the next test must not see them; the global only where each test
+ * has a process of its own), fail an assertion, hang, crash, or ask for Criterion's output
+ * redirection. The environment variables the script sets choose the failures; without them every
+ * test passes.
  */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 static char start_cwd[PATH_MAX];
+static int set_by_test_a; /* a process of its own starts every test with this 0 */
 
 Test(canary, a_changes_the_environment_and_the_directory)
 {
@@ -21,6 +23,7 @@ Test(canary, a_changes_the_environment_and_the_directory)
     setenv("RCUVIS_CANARY_LEFT", "by test a", 1);
     unsetenv("RCUVIS_CANARY_KEEP");
     cr_assert_eq(chdir("/"), 0);
+    set_by_test_a = 1;
 }
 
 Test(canary, b_starts_as_a_process_would)
@@ -31,6 +34,7 @@ Test(canary, b_starts_as_a_process_would)
                      "the variable test a removed is gone");
     cr_assert_not_null(getcwd(cwd, sizeof cwd));
     if (start_cwd[0]) cr_expect_str_eq(cwd, start_cwd, "test a's working directory is still current");
+    if (getenv("RCUVIS_CANARY_GLOBALS")) cr_expect_eq(set_by_test_a, 0, "test a's global is still set: not a process of its own");
 }
 
 Test(canary, c_fails_when_asked)
@@ -72,4 +76,14 @@ static void fini_says_so(void)
 Test(canary, f_has_a_fixture_that_fails_when_asked, .init = init_fails_when_asked, .fini = fini_says_so)
 {
     cr_assert_null(getenv("RCUVIS_CANARY_INIT_FAIL"), "the test body ran after its .init failed");
+}
+
+Test(canary, g_crashes_when_asked)
+{
+    if (getenv("RCUVIS_CANARY_CRASH")) raise(SIGSEGV);
+}
+
+Test(canary, h_runs_after_a_crash)
+{
+    cr_assert(true);
 }
