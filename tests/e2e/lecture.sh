@@ -100,5 +100,6 @@ for scen in $scens; do
   xdotool key --window "$win" ctrl+q
   quit_guarded $apid || { echo "FAIL: Ctrl+Q did not quit (still running 60 s later)"; exit 1; }
   wait $apid; apid=""
+  release_keys ctrl q   # if the window quit before xdotool let go of them (lib/xvfb.sh)
 done
 echo "ok: lecture at $size, $total cue screenshots${LECTURE_OUT:+ in $out}"

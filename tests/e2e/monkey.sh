@@ -57,13 +57,14 @@ for scn in "$root"/scenarios/*.json; do
   # waits 12 ms after itself as a key does (xdotool's default for click is 100 ms, which made the
   # clicks two thirds of the monkey's time while the window drew the same picture)
   # (WIN in a batch stands for the window id, looked up again as each batch is sent)
-  python3 - "$seed" "$name" "$events" WIN >"$work/events" <<'PY'
+  python3 - "$seed" "$name" "$events" WIN "$work/keys" >"$work/events" <<'PY'
 import random, sys, zlib
 seed, name, n, win = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
 r = random.Random(seed * 1000003 + zlib.crc32(name.encode()))
 keys = ("space Right Left Up Down Home End plus minus bracketleft bracketright comma period Tab Return "
         "Escape question F1 F12 BackSpace slash 1 2 3 4 5 6 7 8 9 0 a b c d e f g h i j k l m n o p q r s t u v w x y z "
         "shift+Right shift+Left shift+Tab").split()
+open(sys.argv[5], "w").write(" ".join(keys))  # what release_keys lets go of after each batch
 batch = []
 for i in range(n):
     x, y = r.randrange(0, 1400), r.randrange(0, 860)
@@ -83,6 +84,8 @@ PY
     w=$(current_win $apid); [ -n "$w" ] && win=$w
     # shellcheck disable=SC2086
     xdotool ${line//WIN/$win} 2>/dev/null
+    # shellcheck disable=SC2046
+    release_keys ctrl $(cat "$work/keys")   # any key of the batch, had xdotool died half-way through it (lib/xvfb.sh)
     sent=$((sent + 40))
   done <"$work/events"
   [ $sent -gt $events ] && sent=$events
@@ -97,7 +100,7 @@ PY
   # Ctrl+Q goes to the window; the process must end by itself (no kill)
   w=$(current_win $apid); [ -n "$w" ] && win=$w
   t0=$(date +%s%N)
-  xdotool key --window "$win" ctrl+q
+  xdotool key --window "$win" ctrl+q 2>/dev/null   # its releases may find the window gone: BadWindow (release_keys below)
   # a window that ignores Ctrl+Q fails here, not at the runner's one-hour limit; 60 s is a hang
   # guard far above anything a loaded machine takes (the time itself is printed, not judged)
   guard=$((SECONDS + 60))
@@ -107,6 +110,7 @@ PY
   fi
   wait $apid; rc=$?; apid=""
   ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  release_keys ctrl q   # when the window quit before xdotool let go of them (lib/xvfb.sh)
   [ $rc -eq 0 ] || fail "$name: exit status $rc after Ctrl+Q"
   if grep -qE "AddressSanitizer|LeakSanitizer|runtime error:" "$work/$name.log"; then
     fail "$name: sanitizer report"; grep -m10 -E "ERROR|runtime error|SUMMARY|#[0-9] " "$work/$name.log"

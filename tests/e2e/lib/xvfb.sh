@@ -66,3 +66,12 @@ quit_guarded() {
   while kill -0 "$pid" 2>/dev/null && [ $SECONDS -lt $guard ]; do sleep 0.05; done
   ! kill -0 "$pid" 2>/dev/null
 }
+
+# release_keys KEY...: let go of these keys on the X server itself. xdotool sends a key through XTEST
+# when its window has the focus (with no window manager, the window under test), so the keys of `key
+# --window W ctrl+q` are pressed on the server; when the window quits on the press (a fast frame makes
+# that likely), xdotool's releases go to a dead window (BadWindow, and xdotool exits), and Control and
+# Q stay held for every window after: the monkey's later windows read a plain `q` as Ctrl+Q and quit
+# mid-run, or never saw the press of a Q already held and ignored their Ctrl+Q. A key that is not held
+# ignores its release.
+release_keys() { xdotool keyup --delay 0 "$@" 2>/dev/null; true; }
