@@ -37,7 +37,9 @@ LTO     ?= $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo 1)
 # locals, `make TEST_OPT="-O0 -g"` (ASan tree: add -fno-omit-frame-pointer).
 TEST_OPT ?= -O1 -g1
 ifeq ($(SAN),1)
-  OPT    = -O1 -g -fno-omit-frame-pointer
+  # line tables (-g1) here too: the ASan tree is for the tests, whose reports need file and line,
+  # not a debugger's locals; its ~126 library objects compile in ~15 % less time
+  OPT    = -O1 -g1 -fno-omit-frame-pointer
   TEST_OPT = -O0 -g1 -fno-omit-frame-pointer
   SANFL  = -fsanitize=address,undefined -fno-sanitize-recover=undefined
   # UBSan's runtime linked into each binary rather than shared: the shared libubsan carries 6 MB of
