@@ -45,8 +45,9 @@ static float hidpi_of(SDL_Window *win, SDL_Renderer *ren)
 #ifndef __EMSCRIPTEN__
 /* An OpenGL renderer that is Mesa's llvmpipe (or another rasterizer running on the CPU: no GPU, a
  * virtual machine, Xvfb, a remote X display). SDL's own software renderer draws the window's frames
- * for much less CPU there: under Xvfb, 33 frames a second for ~1.05 cores (llvmpipe's two threads
- * and the copy into GL) against 59 for ~0.6. A driver named in SDL_RENDER_DRIVER is kept. */
+ * for much less CPU there: under Xvfb, `tree` playing took ~1.5 cores through llvmpipe (its threads
+ * and the copy into GL) and ~0.6 of a core with it (CPU ticks over 8 s), at a higher frame rate. A
+ * driver named in SDL_RENDER_DRIVER is kept. */
 static bool gl_runs_on_the_cpu(SDL_Renderer *ren)
 {
     SDL_RendererInfo info;
