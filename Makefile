@@ -199,7 +199,7 @@ test-build: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY) $(IN_PROCES
 asan-build:
 	+@$(MAKE) --no-print-directory BUILD=build-asan SAN=1 build-asan/rcuvis $(ASAN_TESTS)
 
-test-plain: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY)
+test-plain: $(BUILD)/rcuvis $(ENG_TESTS) $(APP_TESTS) $(FUZZ_REPLAY) $(IN_PROCESS)
 	@tools/test-all.sh --plain $(BUILD) build-asan
 
 test-asan: $(IN_PROCESS)
