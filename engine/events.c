@@ -65,12 +65,10 @@ void events_ring_clear(rv_event *r, size_t n)
  * comes here before one would land further), so the new ring reaches back to trig_scanned, and each
  * old slot's event moves by its own seq (copying the last ring_alloc seqs would drop the earliest
  * unscanned ones: test_triggers). Within the new span no two events share a slot. */
-static void ring_grow(rv_engine *e)
+/* Move the events e's ring holds into r (cap slots, a power of two): each to its own seq's slot, the
+ * rest of r empty; r becomes e's ring. */
+static void ring_move_into(rv_engine *e, rv_event *r, size_t cap)
 {
-    size_t cap = e->ring_alloc * 2;
-    while (e->trig && cap <= e->nevents - e->trig_scanned) cap *= 2;
-    rv_event *r = malloc(cap * sizeof *r);
-    if (!r) abort(); /* out of memory in the middle of a simulation: nothing sensible to do */
     events_ring_clear(r, cap);
     for (size_t i = 0; i < e->ring_alloc; i++) {
         const rv_event *ev = &e->ring[i];
@@ -80,6 +78,32 @@ static void ring_grow(rv_engine *e)
     free(e->ring);
     e->ring = r;
     e->ring_alloc = cap;
+}
+
+static void ring_grow(rv_engine *e)
+{
+    size_t cap = e->ring_alloc * 2;
+    while (e->trig && cap <= e->nevents - e->trig_scanned) cap *= 2;
+    rv_event *r = malloc(cap * sizeof *r);
+    if (!r) abort(); /* out of memory in the middle of a simulation: nothing sensible to do */
+    ring_move_into(e, r, cap);
+}
+
+/* A checkpoint restored by time travel (rv_engine_clone) starts with a small ring and grows it by
+ * doubling as it runs, clearing each new ring: on fresh memory that was a tenth of a seek's time,
+ * half of it page faults. The engine it replaces, freed right after, has a ring grown already:
+ * `to` takes it when it is larger and within to's cap (the events `to` holds move into it, as when
+ * it grows), and `from` is left without one (only rv_engine_free() may follow). A larger ring keeps
+ * more of the newest events readable, as the grown ring would have; what the engine does is the same. */
+void rv_engine_take_ring(rv_engine *to, rv_engine *from)
+{
+    if (!to || !from || !to->ring || !from->ring || from->ring_alloc <= to->ring_alloc || from->ring_alloc > to->ring_cap) return;
+    rv_event *r = from->ring;
+    size_t cap = from->ring_alloc;
+    from->ring = NULL;
+    from->ring_alloc = 0;
+    ring_move_into(to, r, cap);
+    events_update_slow_at(to);
 }
 
 /* The trigger scanner (triggers.c) reads every event once, after the step that emitted it: the

@@ -281,6 +281,9 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
 void rv_engine_free(rv_engine *e);
 /* A full independent copy (time travel checkpoints, compare mode, predict questions). */
 rv_engine *rv_engine_clone(const rv_engine *e);
+/* Time travel's restore: `to` (a fresh clone) takes the larger event ring `from` has grown; `from` may
+ * then only be freed. The simulation is the same; only the ring's memory is reused. */
+void rv_engine_take_ring(rv_engine *to, rv_engine *from);
 /* The work a run did so far, for `make bench`'s floor: what any engine producing this output
  * must do at least once per item (a tick, a softirq run, an idle entry, a queued event). */
 typedef struct rv_work {

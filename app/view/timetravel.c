@@ -428,6 +428,7 @@ static bool rebuild_step(tt *t, double deadline)
                 const rv_event *ev = rv_event_get(nx, q);
                 if (ev) ui_history_take_series(&t->rb_hist, ev);
             }
+            rv_engine_take_ring(nx, t->rb);
             rv_engine_free(t->rb);
             t->rb = nx;
             rv_engine_set_batch_sink(t->rb, rebuild_sink, t);
@@ -510,6 +511,7 @@ static void restore(tt *t, size_t k)
 {
     rv_engine *c = rv_engine_clone(cur(t)->ck[k]->e);
     if (!c) return; /* out of memory: stay where we are rather than lose the live state */
+    rv_engine_take_ring(c, t->e); /* the event ring the live engine has grown, not a new one grown again */
     rv_engine_free(t->e);
     t->e = c;
     t->applied = k;

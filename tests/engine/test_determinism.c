@@ -381,6 +381,64 @@ Test(determinism, clone_is_independent_of_the_original)
 
 /* A sink attached mid-run sees exactly the events from then on; detaching and re-attaching leaves
  * a gap of exactly the events emitted in between, all still readable from the ring. */
+/* The newest `count` events read back alike from two engines (both have each one, or neither). */
+static void same_newest_events(const rv_engine *a, const rv_engine *b, uint64_t count)
+{
+    uint64_t n = rv_event_count(a);
+    cr_assert_eq(rv_event_count(b), n);
+    for (uint64_t s = n > count ? n - count : 0; s < n; s++) {
+        const rv_event *x = rv_event_get(a, s), *y = rv_event_get(b, s);
+        cr_expect_eq(x != NULL, y != NULL, "event %llu readable in one engine only", (unsigned long long)s);
+        if (x && y) cr_expect_eq(memcmp(x, y, sizeof *x), 0, "event %llu differs", (unsigned long long)s);
+    }
+}
+
+/* Time travel's restore (rv_engine_take_ring): a restored checkpoint that takes the ring the engine it
+ * replaces has grown runs on exactly as one that grows its own, and reads back the same events; a
+ * ring no larger than its own is not taken. */
+Test(determinism, a_restored_clone_that_takes_a_grown_ring_runs_on_the_same)
+{
+    trace ta = {0}, tb = {0};
+    rv_engine *run = traced(RV_MODE_KTHREAD, 5, NULL);
+    fx_run_s(run, 0.2);
+    rv_engine *ck = rv_engine_clone(run);
+    cr_assert_not_null(ck);
+    rv_engine_free(run);
+    /* the engine replaced: another run (a seek to another branch), its ring grown to 65536 slots
+     * and holding its own events, none of which may show through */
+    rv_engine *live = traced(RV_MODE_KTHREAD, 6, NULL);
+    fx_run_s(live, 0.8);
+    rv_engine *a = rv_engine_clone(ck), *b = rv_engine_clone(ck);
+    cr_assert(a && b);
+    size_t small = rv_engine_size(b);
+    rv_engine_take_ring(b, live);
+    cr_expect_gt(rv_engine_size(b), small, "the restored clone kept its own small ring");
+    rv_engine_free(live); /* all that may follow the take */
+    same_newest_events(a, b, 512);
+    rv_engine_set_sink(a, trace_sink, &ta);
+    rv_engine_set_sink(b, trace_sink, &tb);
+    fx_run_s(a, 0.8);
+    fx_run_s(b, 0.8);
+    cr_assert_gt(ta.events, 1000u);
+    cr_expect(same_trace(&ta, &tb), "the clone with the taken ring ran differently (%zu vs %zu bytes)", ta.len, tb.len);
+    same_report(a, b);
+    same_newest_events(a, b, 4096);
+
+    rv_engine *c = rv_engine_clone(ck); /* a ring of a few hundred slots: not taken by b */
+    cr_assert_not_null(c);
+    size_t big = rv_engine_size(b);
+    rv_engine_take_ring(b, c);
+    cr_expect_eq(rv_engine_size(b), big);
+    fx_run_s(c, 0.3); /* and c still runs on its own */
+    cr_expect_gt(rv_event_count(c), rv_event_count(ck));
+    rv_engine_free(c);
+    rv_engine_free(a);
+    rv_engine_free(b);
+    rv_engine_free(ck);
+    trace_free(&ta);
+    trace_free(&tb);
+}
+
 Test(determinism, sink_attach_detach)
 {
     rv_engine *e = traced(RV_MODE_SOFTIRQ, 17, NULL);
