@@ -58,13 +58,6 @@ void events_ring_clear(rv_event *r, size_t n)
     memset(r, 0xff, n * sizeof *r);
 }
 
-/* Grow the ring buffer (double it, up to ring_cap): every event it holds moves to its slot in the new one.
- * A headless step can outspan the ring: an event only counted (emit(), ev_keep) takes a sequence
- * number but no slot, so one 3.6 GP start on 32 CPUs numbers more events than a 64-slot ring spans.
- * The kept events the trigger scanner has not seen all lie within ring_alloc of trig_scanned (emit()
- * comes here before one would land further), so the new ring reaches back to trig_scanned, and each
- * old slot's event moves by its own seq (copying the last ring_alloc seqs would drop the earliest
- * unscanned ones: test_triggers). Within the new span no two events share a slot. */
 /* Move the events e's ring holds into r (cap slots, a power of two): each to its own seq's slot, the
  * rest of r empty; r becomes e's ring. */
 static void ring_move_into(rv_engine *e, rv_event *r, size_t cap)
@@ -80,6 +73,13 @@ static void ring_move_into(rv_engine *e, rv_event *r, size_t cap)
     e->ring_alloc = cap;
 }
 
+/* Grow the ring buffer (double it, up to ring_cap): every event it holds moves to its slot in the new one.
+ * A headless step can outspan the ring: an event only counted (emit(), ev_keep) takes a sequence
+ * number but no slot, so one 3.6 GP start on 32 CPUs numbers more events than a 64-slot ring spans.
+ * The kept events the trigger scanner has not seen all lie within ring_alloc of trig_scanned (emit()
+ * comes here before one would land further), so the new ring reaches back to trig_scanned, and each
+ * old slot's event moves by its own seq (copying the last ring_alloc seqs would drop the earliest
+ * unscanned ones: test_triggers). Within the new span no two events share a slot. */
 static void ring_grow(rv_engine *e)
 {
     size_t cap = e->ring_alloc * 2;
