@@ -275,7 +275,7 @@ int main(int argc, char **argv)
         }
     }
     qsort(entries, n, sizeof *entries, by_id);
-    remember_start();
+    if (!forked) remember_start(); /* a forked child starts from it as it is: nothing to restore */
 
     size_t tested = 0, passing = 0, crashing = 0;
     for (size_t i = 0; i < n; i++) {
