@@ -89,7 +89,8 @@ static void per_cpu_file(const rv_engine *e, out *o, cpu_line_fn line)
 }
 
 /* print_one_rcu_data(): dt= counter (the whole atomic_t, as %d)/nesting/NMI nesting; qs= the four
- * segments N R W D ('.' when empty); ql= lazy/total; ci/co/ca invoked/orphaned/adopted. */
+ * segments N R W D ('.' when empty, but N on a dead CPU in 3.7, whose NULL NEXT tail differs from
+ * the NEXT_READY one); ql= lazy/total; ci/co/ca invoked/orphaned/adopted. */
 static void rcudata_line(const rv_engine *e, const rcu_state *rsp, int cpu, out *o)
 {
     const cpu_t *c = &e->cpu[cpu];
@@ -103,7 +104,7 @@ static void rcudata_line(const rv_engine *e, const rcu_state *rsp, int cpu, out 
     put(o, " qp=%d dt=%d/%llx/%d df=%lu of=%lu ql=%ld/%ld qs=%c%c%c%c b=%lld ci=%lu co=%lu ca=%lu\n",
         rdp->qs_pending, (int)(unsigned)c->dynticks,
         (c->dynticks & 1) ? 0x140000000000000ull : 0ull, 0, rdp_dynticks_fqs(rsp, cpu), rdp->offline_fqs,
-        rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
+        rdp->qlen_lazy, rdp->qlen, seg[RV_NEXT_TAIL] || rdp->cbs_closed ? 'N' : '.', seg[RV_NEXT_READY_TAIL] ? 'R' : '.',
         seg[RV_WAIT_TAIL] ? 'W' : '.', seg[RV_DONE_TAIL] ? 'D' : '.',
         rdp->blimit == LONG_MAX_BLIMIT ? (long long)INT64_MAX : (long long)rdp->blimit, rdp->n_cbs_invoked, rdp->n_cbs_orphaned,
         rdp->n_cbs_adopted);

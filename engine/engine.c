@@ -59,6 +59,8 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     workload_rates(e);
     e->q.horizon = e->jiffy_ns; /* the first tick: see step_once() */
     e->q.width = e->jiffy_ns;   /* events aside wait in tick-long buckets (evq.c) */
+    rcu_bootup_announce(e); /* rcu_init(), before the CPUs come up */
+    e->nklog_boot = e->nklog;
     workload_boot(e);
     if (!e->trig) { rv_engine_free(e); snprintf(err, errlen, "out of memory"); return NULL; }
     triggers_scan(e);

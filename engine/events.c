@@ -412,5 +412,6 @@ void klog(rv_engine *e, const char *fmt, ...)
 }
 
 size_t rv_klog_count(const rv_engine *e) { return e->nklog; }
+size_t rv_klog_boot_count(const rv_engine *e) { return e->nklog_boot; }
 const char *rv_klog_line(const rv_engine *e, size_t i) { return i < e->nklog ? e->klog[i].text : ""; }
 int64_t rv_klog_time(const rv_engine *e, size_t i) { return i < e->nklog ? e->klog[i].t : 0; }

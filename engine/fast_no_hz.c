@@ -32,12 +32,25 @@ bool rcu_needs_cpu(rv_engine *e, int cpu) { return rcu_needs_cpu_cbs(e, cpu, rcu
  * does nothing on a CPU it finds busy. A trial that deleted it at every exit and re-ran the idle entry
  * after such visits left CPUs asleep with callbacks and a stopped tick, as the tick's restart at the
  * exit is not modelled either. */
+/* round_jiffies() (kernel/timer.c): to a whole second, down if less than a quarter second past one,
+ * else up, each CPU skewed by 3 jiffies so that they do not all fire at once; the original value if
+ * the rounded one is not in the future. Seconds here count from the model's jiffy 0, not from the
+ * kernel's INITIAL_JIFFIES (see debugfs's j=). */
+static uint64_t round_jiffies(const rv_engine *e, uint64_t j, int cpu)
+{
+    const uint64_t hz = (uint64_t)e->hz, skew = 3ull * (uint64_t)cpu;
+    uint64_t r = j + skew, rem = r % hz;
+    r = rem < hz / 4 ? r - rem : r - rem + hz;
+    r -= skew;
+    return r > e->jiffies ? r : j;
+}
+
 static void post_idle_gp_timer(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     uint64_t j = e->jiffies + RCU_IDLE_GP_DELAY;
     if (has_nonlazy_callbacks(e, cpu)) j = (j + RCU_IDLE_GP_DELAY - 1) / RCU_IDLE_GP_DELAY * RCU_IDLE_GP_DELAY;
-    else j = e->jiffies + 6ull * (uint64_t)e->hz; /* RCU_IDLE_LAZY_GP_DELAY: only kfree_rcu() waiting */
+    else j = round_jiffies(e, e->jiffies + 6ull * (uint64_t)e->hz, cpu); /* RCU_IDLE_LAZY_GP_DELAY: only kfree_rcu() waiting */
     sched_rearm(e, &c->idle_timer, (int64_t)j * e->jiffy_ns, QE_IDLE_GP_TIMER, cpu, 0, 0, ++c->gen_idle_timer);
 }
 

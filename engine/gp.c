@@ -95,7 +95,7 @@ static void rcu_report_qs_rdp(rv_engine *e, rcu_state *rsp, int cpu)
     charge_softirq(e, rsp, cpu, e->cfg.costs.qs_report_ns); /* only rcu_process_callbacks() reports here */
     charge_lock_section(e, e->cfg.costs.qs_report_ns);
     bool stale = is37(e) ? (!rdp->passed_quiesce || rdp->gpnum != rnp->gpnum || rnp->completed == rnp->gpnum)
-                         : (rdp->passed_quiesce_gpnum != rnp->gpnum);
+                         : (rdp->passed_quiesce_gpnum != rnp->gpnum || rnp->completed == rnp->gpnum);
     if (stale) { rdp->passed_quiesce = false; return; }
     if (!(rnp->qsmask & rdp->grpmask)) return; /* FQS already credited us */
     rdp->qs_pending = false;
@@ -731,7 +731,10 @@ void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
 }
 
 /* 3.6's force_quiescent_state(). Its first test returns without counting anything; n_force_qs_ngp
- * counts only a GP that ended between that test and the root lock, a race this model never has. The
+ * counts only a GP that ended between that test and the root lock, a race this model never has. Nor
+ * does it model lock contention: 3.6's raw_spin_trylock(&rsp->fqslock) and 3.7's per-node fqslock
+ * funnel always succeed here (events run one at a time), so debugfs's fqlh counts in 3.7 only the
+ * callers that found RCU_GP_FLAG_FQS set, and stays 0 in 3.6. The
  * pass runs from raw_spin_trylock_irqsave(&rsp->fqslock) to the final irqrestore: one irqs-off region
  * over every leaf, with any GP end and start the pass brings. */
 static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)

@@ -76,6 +76,8 @@ static void init_percpu_flavor(rv_engine *e, rcu_state *rsp, int cpu)
     rcu_node *rnp = leaf_of(rsp, rdp);
     rdp->gpnum = rdp->completed = rnp->completed;
     rdp->passed_quiesce = rdp->qs_pending = false;
+    rdp->passed_quiesce_gpnum = rnp->gpnum - 1; /* 3.6: a QS noted before this GP's start cannot count */
+    rdp->cbs_closed = false; /* init_callback_list() re-enables callbacks (3.7) */
 }
 
 /* At boot, before any grace period: every flavor at once. */
@@ -219,6 +221,7 @@ static void cleanup_dead_cpu(rv_engine *e, rcu_state *rsp, int cpu)
         if (e->cpu[to].run == RS_IDLE && !e->cpu[to].tick_on) tick_start(e, to);
     }
     int leaf = rsp->rda[cpu].mynode;
+    if (e->cfg.rcu.mode == RV_MODE_KTHREAD) rsp->rda[cpu].cbs_closed = true; /* "Disallow further callbacks" (3.7 only) */
     tree_set_cpu_online(e, rsp, cpu, false);
     rcu_node *rnp = &rsp->node[leaf];
     if (rnp->qsmaskinit == 0 && rnp->n_blkd > 0 && leaf != 0) {

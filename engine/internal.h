@@ -260,6 +260,8 @@ typedef struct rcu_data {
     unsigned long gpnum, completed, passed_quiesce_gpnum;
     bool passed_quiesce, qs_pending;
     bool beenonline;            /* rcu_init_percpu_data() ran: the CPU has been online (debugfs lists only these) */
+    bool cbs_closed;            /* 3.7 rcu_cleanup_dead_cpu() set nxttail[RCU_NEXT_TAIL] = NULL (no call_rcu() here) until
+                                 * the CPU comes back: debugfs's qs= then reads N... */
     unsigned long grpmask;
     int mynode;
     cblist cbl;
@@ -467,6 +469,7 @@ struct rv_engine {
     rv_event_sink sink; void *sink_ctx;
     bool sink_live;           /* the sink reads engine state: hand it each event at the next emit (rv_engine_set_sink_live) */
     klog_line *klog; size_t nklog, klog_cap;
+    size_t nklog_boot;                        /* the first lines, rcu_bootup_announce()'s (tree.c) */
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
     /* safety */
     uint64_t n_readers_done, callbacks_checked, violations;
@@ -559,6 +562,7 @@ static inline rv_event *emit(rv_engine *e, int type, int cpu, int flavor)
 static inline bool events_read(const rv_engine *e) { return e->sink || e->ring_cap > RV_RING_HEADLESS; }
 static inline void event_count_only(rv_engine *e, int type, uint64_t n) { e->events_counted += n; e->ev_count[type] += n; }
 void klog(rv_engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rcu_bootup_announce(rv_engine *e);
 
 /* tree.c */
 int tree_build(rv_engine *e, char *err, size_t errlen);
@@ -696,7 +700,10 @@ static inline bool rcu_cpu_has_callbacks(const rv_engine *e, int cpu)
     return false;
 }
 /* rcu_needs_cpu(): may this idle CPU stop its tick? Plain 3.6/3.7: not while it holds callbacks.
- * FAST_NO_HZ: yes, except during the jiffy of a holdoff (the drain just failed or just finished). */
+ * FAST_NO_HZ: yes, except during the jiffy of a holdoff (the drain just failed or just finished).
+ * Its *delta_jiffies answer (with non-lazy callbacks, sleep at most to round_up(jiffies + 4, 4):
+ * v3.6 rcutree_plugin.h:1896-1901) is not kept: the idle_gp_timer that rcu_prepare_for_idle() posts
+ * for the same jiffy (post_idle_gp_timer()) wakes the CPU then anyway. */
 static inline bool rcu_needs_cpu_cbs(const rv_engine *e, int cpu, bool cbs)
 {
     return cbs && (!e->cfg.rcu.fast_no_hz || e->cpu[cpu].dyntick_holdoff == e->jiffies);

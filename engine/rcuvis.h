@@ -396,6 +396,7 @@ const char *rv_fqs_credit_name(int arg);
 
 /* Kernel log: dmesg-style lines ("[   60.001000] INFO: rcu_sched self-detected stall on CPU { 0}  (t=60001 jiffies)"). */
 size_t rv_klog_count(const rv_engine *e);
+size_t rv_klog_boot_count(const rv_engine *e); /* the first lines, logged at boot (rcu_bootup_announce()) */
 const char *rv_klog_line(const rv_engine *e, size_t i);  /* without the timestamp prefix */
 int64_t rv_klog_time(const rv_engine *e, size_t i);
 

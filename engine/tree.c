@@ -91,6 +91,24 @@ int tree_build(rv_engine *e, char *err, size_t errlen)
     return 0;
 }
 
+/* rcu_bootup_announce() and rcu_bootup_announce_oddness(), identical in 3.6 and 3.7: the boot log
+ * names the implementation, then, one tab-indented line each, what differs from the defaults. Of the
+ * kernel's lines only those the modelled settings decide appear; CONFIG_RCU_TRACE's is left out
+ * because the model's kernel is the same whether or not a run prints debugfs. */
+void rcu_bootup_announce(rv_engine *e)
+{
+    const rv_rcu_config *r = &e->cfg.rcu;
+    klog(e, "%s", r->flavors[RV_PREEMPT] ? "Preemptible hierarchical RCU implementation."
+                                         : "Hierarchical RCU implementation.");
+    if (r->fanout != 64) klog(e, "\tCONFIG_RCU_FANOUT set to non-default value of %d", r->fanout);
+    if (r->fast_no_hz) klog(e, "\tRCU dyntick-idle grace-period acceleration is enabled.");
+    if (e->levels == 4) klog(e, "\tFour-level hierarchy is enabled.");
+    if (r->fanout_leaf != 16) klog(e, "\tExperimental boot-time adjustment of leaf fanout to %d.", r->fanout_leaf);
+    const int nr_cpus = r->nr_cpus_compiled > e->cfg.cpus ? r->nr_cpus_compiled : e->cfg.cpus;
+    if (nr_cpus != e->cfg.cpus)
+        klog(e, "\tRCU restricting CPUs from NR_CPUS=%d to nr_cpu_ids=%d.", nr_cpus, e->cfg.cpus);
+}
+
 /* Set (online) or clear (offline) a CPU's bit in qsmaskinit, climbing while a node changes emptiness. */
 void tree_set_cpu_online(rv_engine *e, rcu_state *rsp, int cpu, bool online)
 {
@@ -125,7 +143,7 @@ void rcu_report_qs_rnp_logged(rv_engine *e, rcu_state *rsp, unsigned long mask, 
             rsp->node_lock_visits++;
         }
         climbed = true;
-        if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
+        if (!(rnp->qsmask & mask)) return; /* our bit is clear: done (a node between GPs has qsmask 0) */
         rnp->qsmask &= ~mask;
         if (logged) {
             rv_event *ev = emit(e, RV_EV_QS_REPORT, e->ctx_cpu, rsp->flavor);
@@ -192,7 +210,7 @@ void qs_batch_flush(rv_engine *e, rcu_state *rsp, qs_batch *b)
 void rcu_report_qs_leaf_batched(rv_engine *e, rcu_state *rsp, unsigned long mask, int n, qs_batch *b)
 {
     rcu_node *rnp = &rsp->node[n];
-    if (!(rnp->qsmask & mask) || rnp->gpnum == rnp->completed) return;
+    if (!(rnp->qsmask & mask)) return;
     rnp->qsmask &= ~mask;
     event_count_only(e, RV_EV_QS_REPORT, 1);
     if (rnp->qsmask != 0 || rnp->n_gp_tasks > 0) return;

@@ -298,7 +298,10 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
      * the caption strip if the scenario has captions */
     ex_look lk = *look;
     lk.klog = 0;
-    for (int s = 0; s < a->nsessions; s++) lk.klog |= rv_klog_count(tt_engine(a->s[s].tt)) > 0;
+    for (int s = 0; s < a->nsessions; s++) {
+        const rv_engine *e = tt_engine(a->s[s].tt);
+        lk.klog |= rv_klog_count(e) > rv_klog_boot_count(e); /* the window's log starts after boot (view.c) */
+    }
     a->klog_hold = lk.klog ? 2 : 1; /* the window's look folds an empty log: fixed for the clip too */
     lk.caption = a->base.ncaptions > 0;
     look = &lk;

@@ -435,6 +435,9 @@ static glyph *get_glyph(rd_ctx *c, enum rd_font f, uint32_t cp)
 {
     font_slot *s = &c->fonts[f];
     glyph *g = NULL;
+    /* a tab (the kernel's boot log indents its notes with one) draws as a space: after dmesg's
+     * 15-character "[    0.000000] " stamp the next tab stop is one column on */
+    if (cp == '\t') cp = ' ';
     if (cp < 128) g = &s->ascii[cp];
     else {
         for (int i = 0; i < s->nextra; i++)

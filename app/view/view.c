@@ -381,9 +381,11 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->report = report;
     v->hist = tt_history(t);
 
-    size_t nk = rv_klog_count(e);
-    v->klog_total = nk;
-    size_t first = nk > UI_KLOG_LINES ? nk - UI_KLOG_LINES : 0;
+    /* the window's log starts after the boot lines (`run --dmesg` prints them): three lines that never
+     * change would take rows from the CPU time panel on every scenario */
+    size_t boot = rv_klog_boot_count(e), nk = rv_klog_count(e);
+    v->klog_total = nk - boot;
+    size_t first = nk - boot > UI_KLOG_LINES ? nk - UI_KLOG_LINES : boot;
     v->nklog = 0;
     for (size_t i = first; i < nk; i++) {
         const char *s = rv_klog_line(e, i);

@@ -100,7 +100,8 @@ Test(debugfs, rcudata_marks_offline_cpus_and_callback_segments)
     rv_inject burst = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 1, .flavor = RV_SCHED, .count = 5};
     cr_assert_eq(rv_engine_inject(e, &burst, err, sizeof err), 0, "%s", err);
     cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
-    cr_expect_not_null(strstr(buf, "rcu_sched:\n  0 c=0 g=0 pq=0 pgp=0 qp=0 dt="), "3.6 prints pgp=: %s", buf);
+    /* pgp= is gpnum - 1 from rcu_init_percpu_data() until the CPU's first QS: -1 as %lu before GP 1 */
+    cr_expect_not_null(strstr(buf, "rcu_sched:\n  0 c=0 g=0 pq=0 pgp=18446744073709551615 qp=0 dt="), "3.6 prints pgp=: %s", buf);
     cr_expect_not_null(strstr(buf, "\n  3!c="), "offline CPU 3 gets a '!': %s", buf);
     cr_expect_not_null(strstr(buf, "ql=0/5 qs=N..."), "CPU 1's five callbacks sit in NEXT: %s", buf);
     cr_expect_eq(rv_debugfs(e, "rcu_pending_nope", buf, sizeof buf), -1);
@@ -294,5 +295,67 @@ Test(debugfs, a_cpu_offline_since_boot_has_no_line_until_it_comes_online)
     rv_run_until(e, 4000000);
     cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
     cr_expect_not_null(strstr(buf, "\n  3 c="), "CPU 3 is listed once it has been online:\n%s", buf);
+    rv_engine_free(e);
+}
+
+/* 3.7's rcu_cleanup_dead_cpu() ends with nxttail[RCU_NEXT_TAIL] = NULL ("Disallow further callbacks"),
+ * so print_one_rcu_data()'s first qs= test (NEXT_READY tail != NEXT tail) reads 'N' on a dead CPU with
+ * no callbacks; 3.6 leaves the tails as init_callback_list() made them, all '.'. Onlining re-inits them. */
+Test(debugfs, a_dead_cpu_shows_3_7s_closed_callback_list_until_it_returns)
+{
+    char err[256], buf[8192];
+    for (int m = 0; m < 2; m++) {
+        enum rv_mode mode = m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
+        rv_engine *e = idle_board(mode, 4);
+        rv_run_until(e, 2000000);
+        rv_inject off = {.kind = RV_INJ_OFFLINE, .cpu = 3};
+        cr_assert_eq(rv_engine_inject(e, &off, err, sizeof err), 0, "%s", err);
+        rv_run_until(e, 4000000);
+        cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
+        const char *line = strstr(buf, "\n  3!c=");
+        cr_assert_not_null(line, "%s", buf);
+        const char *want = m ? " ql=0/0 qs=N... " : " ql=0/0 qs=.... ";
+        const char *eol = strchr(line + 1, '\n');
+        const char *at = strstr(line, want);
+        cr_expect(at && (!eol || at < eol), "%s: dead CPU 3 should show%s:\n%s", m ? "3.7" : "3.6", want, buf);
+        rv_inject on = {.kind = RV_INJ_ONLINE, .cpu = 3};
+        cr_assert_eq(rv_engine_inject(e, &on, err, sizeof err), 0, "%s", err);
+        rv_run_until(e, 6000000);
+        cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
+        line = strstr(buf, "\n  3 c=");
+        cr_assert_not_null(line, "%s", buf);
+        eol = strchr(line + 1, '\n');
+        at = strstr(line, " qs=N");
+        cr_expect(!at || (eol && at > eol), "back online, CPU 3's list is open again:\n%s", buf);
+        rv_engine_free(e);
+    }
+}
+
+/* 3.6's rcu_init_percpu_data() sets passed_quiesce_gpnum = rnp->gpnum - 1 (v3.6 rcutree.c:2558): a
+ * CPU coming online shows pgp= one below its leaf's gpnum until its first quiescent state. */
+Test(debugfs, a_cpu_coming_online_in_3_6_starts_pgp_below_its_leafs_gpnum)
+{
+    char err[256], buf[8192];
+    rv_engine *e = idle_board_with(RV_MODE_SOFTIRQ, 4, "3", false);
+    rv_run_until(e, 2000000);
+    rv_inject burst = {.kind = RV_INJ_CALL_RCU_BURST, .cpu = 0, .flavor = RV_SCHED, .count = 5};
+    cr_assert_eq(rv_engine_inject(e, &burst, err, sizeof err), 0, "%s", err);
+    rv_run_until(e, 30000000); /* some grace periods go by: gpnum is no longer 0 */
+    rv_inject on = {.kind = RV_INJ_ONLINE, .cpu = 3};
+    cr_assert_eq(rv_engine_inject(e, &on, err, sizeof err), 0, "%s", err);
+    cr_assert_gt(rv_debugfs(e, "rcudata", buf, sizeof buf), 0);
+    const char *line = strstr(buf, "\n  3 c=");
+    cr_assert_not_null(line, "%s", buf);
+    unsigned long c = 0, g = 0, pgp = 0;
+    int pq = -1;
+    cr_assert_eq(sscanf(line, "\n  3 c=%lu g=%lu pq=%d pgp=%lu", &c, &g, &pq, &pgp), 4, "%s", line);
+    cr_expect_gt(c, 0ul, "grace periods should have completed: %s", buf);
+    cr_assert_gt(rv_debugfs(e, "rcuhier", buf, sizeof buf), 0);
+    unsigned long leaf_c = 0, leaf_g = 0;
+    const char *st = strstr(buf, "rcu_sched: ");
+    cr_assert_not_null(st, "%s", buf);
+    /* one leaf, the root: its gpnum is the flavor's */
+    cr_assert_eq(sscanf(st, "rcu_sched: c=%lu g=%lu", &leaf_c, &leaf_g), 2, "%s", buf);
+    cr_expect_eq(pgp, leaf_g - 1, "pgp=%lu, leaf gpnum %lu", pgp, leaf_g);
     rv_engine_free(e);
 }

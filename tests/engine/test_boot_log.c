@@ -1,0 +1,65 @@
+/* test_boot_log.c — the kernel log's first lines: rcu_bootup_announce() and its oddness notes. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "rcuvis.h"
+#include "engine_fixtures.h"
+
+static rv_engine *booted(int cpus, int nr_cpus, bool preempt, bool fast_no_hz, int fanout, int fanout_leaf)
+{
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    cfg.cpus = cpus;
+    cfg.rcu.nr_cpus_compiled = nr_cpus;
+    cfg.rcu.flavors[RV_PREEMPT] = preempt;
+    cfg.rcu.fast_no_hz = fast_no_hz;
+    cfg.rcu.no_hz = true;
+    cfg.rcu.fanout = fanout;
+    cfg.rcu.fanout_leaf = fanout_leaf;
+    char err[256];
+    rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+    cr_assert_not_null(e, "%s", err);
+    rv_config_free(&cfg);
+    return e;
+}
+
+static void expect_log(const rv_engine *e, const char *const *want, size_t n)
+{
+    cr_assert_eq(rv_klog_count(e), n, "%zu lines at boot, expected %zu (first: %s)", rv_klog_count(e), n,
+                 rv_klog_count(e) ? rv_klog_line(e, 0) : "none");
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_str_eq(rv_klog_line(e, i), want[i]);
+        cr_expect_eq(rv_klog_time(e, i), 0);
+    }
+}
+
+Test(boot_log, a_default_kernel_names_its_rcu_and_nothing_else)
+{
+    rv_engine *e = booted(4, 0, false, false, 64, 16);
+    const char *want[] = {"Hierarchical RCU implementation."};
+    expect_log(e, want, 1);
+    rv_engine_free(e);
+    e = booted(4, 4, true, false, 64, 16);
+    const char *want_preempt[] = {"Preemptible hierarchical RCU implementation."};
+    expect_log(e, want_preempt, 1);
+    rv_engine_free(e);
+}
+
+/* hackbench's machine: NR_CPUS=64 booted on 16 CPUs with RCU_FAST_NO_HZ; the tab is the kernel's */
+Test(boot_log, the_oddness_notes_follow_in_the_kernels_order)
+{
+    rv_engine *e = booted(16, 64, false, true, 64, 16);
+    const char *want[] = {"Hierarchical RCU implementation.",
+                          "\tRCU dyntick-idle grace-period acceleration is enabled.",
+                          "\tRCU restricting CPUs from NR_CPUS=64 to nr_cpu_ids=16."};
+    expect_log(e, want, 3);
+    rv_engine_free(e);
+    /* 4096 CPUs with fanout 4 and leaf 2 take four levels */
+    e = booted(128, 0, false, false, 4, 2);
+    const char *want4[] = {"Hierarchical RCU implementation.",
+                           "\tCONFIG_RCU_FANOUT set to non-default value of 4",
+                           "\tFour-level hierarchy is enabled.",
+                           "\tExperimental boot-time adjustment of leaf fanout to 2."};
+    expect_log(e, want4, 4);
+    rv_engine_free(e);
+}
