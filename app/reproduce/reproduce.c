@@ -41,23 +41,30 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: rcuvis reproduce [options]\n"
-            "Simulate every claim of \"The new visibility of RCU processing\" (2012) and of the OMAP stall\n"
-            "thread, and print each source's figure next to the simulated one.\n"
-            "  --json        print one JSON object {claims:[{id, claim, article, simulated, holds, gap, calibrated, seeds}],\n"
-            "                all_hold, none_fail, quick, runs, wall_seconds, cpu_seconds}; a calibrated claim also holds\n"
+            "Simulate every claim of \"The new visibility of RCU processing\" (2012) and of the\n"
+            "OMAP stall thread, and print each source's figure next to the simulated one.\n"
+            "  --json        print one JSON object {claims:[{id, claim, article, simulated,\n"
+            "                holds, gap, calibrated, seeds}], all_hold, none_fail, quick,\n"
+            "                runs, wall_seconds, cpu_seconds}; a calibrated claim also holds\n"
             "  --only ID     check one claim (see --list)\n"
-            "  --html FILE   also write one self-contained HTML page: the table and a figure per claim family\n"
+            "  --html FILE   also write one self-contained HTML page: the table and a figure\n"
+            "                per claim family\n"
             "  --list        list the claims and exit\n"
             "  --seed N      seed every run with N instead of its scenario's own seed\n"
-            "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds only if it holds on all\n"
-            "  --quick       hackbench and rcutorture stop after a tenth of their time, kernel-build's timeline is\n"
-            "                squeezed a hundredfold; counts are scaled back to the article's span (the table says so)\n"
+            "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds\n"
+            "                only if it holds on all\n"
+            "  --quick       hackbench and rcutorture stop after a tenth of their time,\n"
+            "                kernel-build's timeline is squeezed a hundredfold; counts are\n"
+            "                scaled back to the article's span (the table says so)\n"
             "  --jobs N      simulations run at once (default: the number of CPUs)\n"
-            "  --timeout S   stop a simulation after S seconds of wall time; its claims fail (default 600, 0 = none)\n"
+            "  --timeout S   stop a simulation after S seconds of wall time; its claims fail\n"
+            "                (default 600, 0 = none)\n"
             "Scenarios come from scenarios/ ($RCUVIS_DATA/scenarios/ when set).\n"
-            "A claim whose figure the scenario was set to give is shown as calibrated, not as holds.\n"
-            "Exit status: 0 every claim holds (calibrated ones too) or is a bounded GAP (its sweep shows no parameter\n"
-            "setting reaches it), 1 a claim fails, 2 bad usage or a missing scenario.\n");
+            "A claim whose figure the scenario was set to give is shown as calibrated, not as\n"
+            "holds.\n"
+            "Exit status: 0 every claim holds (calibrated ones too) or is a bounded GAP (its\n"
+            "sweep shows no parameter setting reaches it), 1 a claim fails, 2 bad usage or a\n"
+            "missing scenario.\n");
 }
 
 static int usage_error(const char *fmt, ...)
