@@ -540,6 +540,8 @@ typedef struct rv_flavor_report {
      * figures above count it: a GP stuck for the last 85 s of a run is in no duration percentile. */
     uint64_t gpnum, completed;
     bool gp_in_progress;
+    enum rv_gp_phase gp_phase;                      /* where it is (RV_GP_IDLE when none is open): a 3.7 GP whose
+                                                       init walk has not reached every leaf waits for no CPU yet */
     double gp_in_progress_s;                        /* its age (0 when none is open) */
     int gp_waiting_cpus;                            /* CPUs still in a leaf's qsmask: they owe it a QS */
     int gp_waiting_cpu[RV_WAITING_LISTED];          /* the first of them by CPU number (gp_waiting_cpus of them, at most) */

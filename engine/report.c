@@ -35,6 +35,9 @@ static void open_gp(const rv_engine *e, const rcu_state *rsp, rv_flavor_report *
     fr->gpnum = rsp->gpnum;
     fr->completed = rsp->completed;
     fr->gp_in_progress = gp_in_progress(rsp);
+    rv_flavor_view v;
+    rv_flavor_get(e, rsp->flavor, &v);
+    fr->gp_phase = v.phase;
     if (!fr->gp_in_progress) return;
     fr->gp_in_progress_s = (double)(e->now - rsp->gp_start_ns) / NS_PER_S;
     for (int n = e->level_first[e->levels - 1]; n < e->nnodes; n++)

@@ -83,6 +83,7 @@ static cJSON *flavor_json(const rv_flavor_report *f)
     add_u64(o, "gpnum", f->gpnum);
     add_u64(o, "completed", f->completed);
     cJSON_AddBoolToObject(o, "gp_in_progress", f->gp_in_progress);
+    cJSON_AddStringToObject(o, "gp_phase", rv_gp_phase_name(f->gp_phase));
     cJSON_AddNumberToObject(o, "gp_in_progress_s", f->gp_in_progress_s);
     add_u64(o, "gp_waiting_cpus", (uint64_t)f->gp_waiting_cpus);
     cJSON *cpus = cJSON_AddArrayToObject(o, "gp_waiting_cpu_list");
@@ -353,8 +354,12 @@ static void text_open_gp(FILE *out, int f, const rv_flavor_report *x)
     char agetxt[32];
     if (age >= 1) snprintf(agetxt, sizeof agetxt, "%.3f s", age);
     else snprintf(agetxt, sizeof agetxt, "%.3f ms", age * 1e3);
+    /* a 3.7 init walk not yet at every leaf owes its CPUs' bits to the leaves it has not set up */
+    const char *state = x->gp_phase == RV_GP_INIT ? (who[0] ? "initialising the rcu_node tree, so far waiting for "
+                                                             : "initialising the rcu_node tree")
+                      : who[0] ? "waiting for " : "every CPU and task has reported: it is ending";
     snprintf(line, sizeof line, "  %s: 1 grace period still in progress at the end: GP %" PRIu64 ", %s old (%s%s)%s",
-             rv_flavor_name(f), x->gpnum, agetxt, who[0] ? "waiting for " : "every CPU and task has reported: it is ending", who,
+             rv_flavor_name(f), x->gpnum, agetxt, state, who,
              age * 1e3 > x->gp_ms_max ? "; longer than any completed GP, which is all the ms columns count" : "");
     text_wrapped(out, 4, line);
 }
@@ -461,12 +466,14 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     fprintf(out, "%s: %d CPUs, HZ %d, %s mode (%s), seed %" PRIu64 "%s\n", r->scenario, r->cpus, r->hz,
             rv_mode_name(r->mode), r->mode == RV_MODE_KTHREAD ? "3.7" : "3.6", r->seed,
             cfg && cfg->rcu.busted ? ", BUSTED RCU" : "");
-    fprintf(out, "simulated %.3f s in %.3f s of wall time", r->sim_seconds, wall_s);
+    char sim[256];
+    int n = snprintf(sim, sizeof sim, "simulated %.3f s in %.3f s of wall time", r->sim_seconds, wall_s);
     if (wall_s >= 1e-4) { /* slower than real time (4096 CPUs) reads 0.14x, not 0x */
         double x = r->sim_seconds / wall_s;
-        fprintf(out, x >= 10 ? " (%.0fx real time)" : " (%.2gx real time)", x);
+        n += snprintf(sim + n, sizeof sim - (size_t)n, x >= 10 ? " (%.0fx real time)" : " (%.2gx real time)", x);
     }
-    fprintf(out, "; %" PRIu64 " events\n", r->events);
+    snprintf(sim + n, sizeof sim - (size_t)n, "; %" PRIu64 " events", r->events);
+    text_wrapped(out, 2, sim);
     fprintf(out, "rcu_node tree: %d level%s, %d node%s", r->tree_levels, r->tree_levels == 1 ? "" : "s", r->tree_nodes,
             r->tree_nodes == 1 ? "" : "s");
     for (int l = 0; r->tree_levels > 1 && l < r->tree_levels && l < 4; l++)

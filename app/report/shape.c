@@ -22,7 +22,7 @@ static const rk_key flavor[] = {
     OBJ("gp_duration_ms", gp_duration), CNT("fqs_scans"), CNT("idle_probes"), CNT("offline_credits"),
     CNT("stall_warnings"), CNT("sync_calls"), NUM("sync_latency_ms_mean"), NUM("callback_latency_ms_mean"),
     CNT("callbacks_orphaned"), CNT("callbacks_adopted"), CNT("blocked_tasks"), CNT("blocked_tasks_gp"),
-    CNT("dyntick_credits"), CNT("gpnum"), CNT("completed"), BOOL("gp_in_progress"), NUM("gp_in_progress_s"),
+    CNT("dyntick_credits"), CNT("gpnum"), CNT("completed"), BOOL("gp_in_progress"), STR("gp_phase"), NUM("gp_in_progress_s"),
     CNT("gp_waiting_cpus"), LIST("gp_waiting_cpu_list", RT_NUMBER), CNT("gp_waiting_tasks"), LIST("gp_waiting_pid_list", RT_NUMBER), END,
 };
 

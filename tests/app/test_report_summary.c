@@ -176,3 +176,19 @@ Test(report_summary, the_column_headers_have_a_legend)
     free(f);
     free(text);
 }
+
+/* A 3.7 GP caught in its init walk waits for no CPU of the leaves not yet set up; one whose CPUs and
+ * tasks have all reported is ending. Neither is said to wait for no one. */
+Test(report_summary, an_open_gp_in_init_or_cleanup_says_where_it_is)
+{
+    rv_report r = wide_report();
+    rv_flavor_report *s = &r.flavors[RV_SCHED];
+    s->gp_phase = RV_GP_INIT, s->gp_in_progress_s = 4.5e-5, s->gp_waiting_cpus = 2, s->gp_waiting_cpu[1] = 1;
+    rv_flavor_report *p = &r.flavors[RV_PREEMPT];
+    p->gp_phase = RV_GP_CLEANUP, p->gp_waiting_cpus = 0, p->gp_waiting_tasks = 0;
+    char *text = summary(&r), *f = flat(text);
+    cr_expect(strstr(f, "GP 166, 0.045 ms old (initialising the rcu_node tree, so far waiting for CPUs 0 and 1)"), "%s", text);
+    cr_expect(strstr(f, "GP 4044, 3.100 ms old (every CPU and task has reported: it is ending)"), "%s", text);
+    free(f);
+    free(text);
+}

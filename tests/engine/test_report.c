@@ -298,6 +298,7 @@ Test(report, the_gp_open_at_the_end_and_whom_it_waits_for)
     rv_report_build(e, &r);
     const rv_flavor_report *f = &r.flavors[RV_SCHED];
     cr_expect(f->gp_in_progress, "the spurious GP is still open");
+    cr_expect_eq(f->gp_phase, RV_GP_WAIT);
     cr_expect_eq(f->gpnum, (uint64_t)v.gpnum);
     cr_expect_eq(f->completed, (uint64_t)v.completed);
     cr_expect_eq(f->gpnum, f->completed + 1);
@@ -331,6 +332,31 @@ Test(report, a_preempted_reader_holding_the_gp_is_named)
     cr_expect_eq(f->gp_waiting_tasks, 1);
     cr_expect_eq(f->gp_waiting_cpus, 0, "every CPU has reported: only the task is waited for");
     cr_expect_geq(f->gp_waiting_pid[0], 1000, "a pid as stall warnings print it: %d", f->gp_waiting_pid[0]);
+    rv_report_free(&r);
+    rv_engine_free(e);
+}
+
+/* 3.7's kthread initialises the tree one node at a time: a report built mid-walk says so, and
+ * counts only the CPUs of the leaves set up so far (the others owe nothing yet). */
+Test(report, a_gp_caught_in_its_init_walk_says_so)
+{
+    rv_config cfg;
+    fx_shipped_config("big-machine", &cfg);
+    cfg.rcu.mode = RV_MODE_KTHREAD;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    rv_flavor_view v = {0};
+    for (int64_t t = FX_S(0.001); t < FX_S(3) && v.phase != RV_GP_INIT; t += 20000) { /* 20 us steps */
+        rv_run_until(e, t);
+        rv_flavor_get(e, RV_SCHED, &v);
+    }
+    cr_assert_eq(v.phase, RV_GP_INIT, "no init walk met in 3 s");
+    rv_report r;
+    rv_report_build(e, &r);
+    const rv_flavor_report *f = &r.flavors[RV_SCHED];
+    cr_expect(f->gp_in_progress);
+    cr_expect_eq(f->gp_phase, RV_GP_INIT);
+    cr_expect_lt(f->gp_waiting_cpus, 4096, "the leaves not yet initialised owe nothing: %d", f->gp_waiting_cpus);
     rv_report_free(&r);
     rv_engine_free(e);
 }
