@@ -9,17 +9,26 @@
 
 static void usage(FILE *out)
 {
+    /* 80 columns: a command too long for its column has its words on the next line */
+    /* 80 columns: a command too long for its column has its words on the next line */
     fprintf(out,
-            "usage: rcuvis [SCENARIO.json]            open the window (default scenario without an argument)\n"
-            "       rcuvis run SCENARIO.json [options] run headless, print a summary or --json\n"
-            "       rcuvis check FILE...               validate scenario and quiz files (--paths: report paths)\n"
-            "       rcuvis schema                      print the scenario JSON Schema (defaults from the engine)\n"
-            "       rcuvis shot SCENARIO.json --at S -o FILE.png   render the window's picture off-screen\n"
-            "       rcuvis reproduce [--quick] [--json] [--html F]   check the article's and the OMAP thread's claims\n"
-            "       rcuvis quiz [LESSON]               the workbook in a terminal\n"
-            "       rcuvis glossary [TERM...]          what the terms the window and the workbook use mean\n"
+            "usage: rcuvis [SCENARIO.json]      open the window (no file: default scenario)\n"
+            "       rcuvis run SCENARIO.json [options]\n"
+            "                                   run headless: a summary, or --json\n"
+            "       rcuvis check FILE...        validate scenario and quiz files\n"
+            "                                   (--paths: the report's paths)\n"
+            "       rcuvis schema               print the scenario JSON Schema\n"
+            "       rcuvis shot SCENARIO.json --at S -o FILE.png\n"
+            "                                   render the window's picture off-screen\n"
+            "       rcuvis reproduce [--quick] [--json] [--html F]\n"
+            "                                   check the claims of the article and of the\n"
+            "                                   OMAP thread\n"
+            "       rcuvis quiz [LESSON]        the workbook in a terminal\n"
+            "       rcuvis glossary [TERM...]   what the terms of the window and the\n"
+            "                                   workbook mean\n"
             "       rcuvis --help | --version\n"
-            "Run `rcuvis COMMAND --help` for a command's options, `rcuvis SCENARIO.json --help` for the window's.\n");
+            "Run `rcuvis COMMAND --help` for a command's options, and\n"
+            "`rcuvis SCENARIO.json --help` for the window's.\n");
 }
 
 /* The subcommands, in the order `rcuvis --help` lists them. "help" is accepted too but is no command

@@ -517,6 +517,7 @@ int rv_debugfs(const rv_engine *e, const char *name, char *buf, size_t bufsz);
 
 /* ---------------------------------------------------------------- report (rcuvis run --json) */
 
+enum { RV_WAITING_LISTED = 16 }; /* how many waited-for CPUs and tasks a report names (it counts all) */
 typedef struct rv_flavor_report {
     bool enabled;
     uint64_t grace_periods, updates, callbacks_invoked;
@@ -536,6 +537,17 @@ typedef struct rv_flavor_report {
     uint64_t callbacks_orphaned, callbacks_adopted; /* moved off CPUs going offline */
     uint64_t blocked_tasks, blocked_tasks_gp;       /* rcu_preempt readers preempted (blkd_tasks); of them blocking a GP */
     uint64_t dyntick_credits;                       /* FQS credited a CPU for being dyntick-idle ("dti", or "snap" in a GP's first pass) */
+    /* The grace period still open when the report was built (gpnum one past completed). None of the
+     * figures above count it: a GP stuck for the last 85 s of a run is in no duration percentile. */
+    uint64_t gpnum, completed;
+    bool gp_in_progress;
+    enum rv_gp_phase gp_phase;                      /* where it is (RV_GP_IDLE when none is open): a 3.7 GP whose
+                                                       init walk has not reached every leaf waits for no CPU yet */
+    double gp_in_progress_s;                        /* its age (0 when none is open) */
+    int gp_waiting_cpus;                            /* CPUs still in a leaf's qsmask: they owe it a QS */
+    int gp_waiting_cpu[RV_WAITING_LISTED];          /* the first of them by CPU number (gp_waiting_cpus of them, at most) */
+    int gp_waiting_tasks;                           /* preempted readers blocking it (blkd_tasks from gp_tasks on) */
+    int gp_waiting_pid[RV_WAITING_LISTED];          /* their pids as a stall warning prints them (" P<pid>"), the first ones */
 } rv_flavor_report;
 
 typedef struct rv_thread_report {

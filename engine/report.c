@@ -28,6 +28,31 @@ static void add_thread(rv_report *r, size_t *cap, const char *name, int64_t ns, 
     t->kernel_thread = kthread;
 }
 
+/* The grace period the run ended in, and whom it waits for, as the stall warning would name them:
+ * CPUs still in a leaf's qsmask, then preempted readers on blkd_tasks that block it. */
+static void open_gp(const rv_engine *e, const rcu_state *rsp, rv_flavor_report *fr)
+{
+    fr->gpnum = rsp->gpnum;
+    fr->completed = rsp->completed;
+    fr->gp_in_progress = gp_in_progress(rsp);
+    rv_flavor_view v;
+    rv_flavor_get(e, rsp->flavor, &v);
+    fr->gp_phase = v.phase;
+    if (!fr->gp_in_progress) return;
+    fr->gp_in_progress_s = (double)(e->now - rsp->gp_start_ns) / NS_PER_S;
+    for (int n = e->level_first[e->levels - 1]; n < e->nnodes; n++)
+        for (unsigned long bits = rsp->node[n].qsmask; bits; bits &= bits - 1) {
+            if (fr->gp_waiting_cpus < RV_WAITING_LISTED) fr->gp_waiting_cpu[fr->gp_waiting_cpus] = rsp->node[n].grplo + __builtin_ctzl(bits);
+            fr->gp_waiting_cpus++;
+        }
+    for (size_t i = 0; i < e->nreaders; i++) {
+        const reader *rd = &e->readers[i];
+        if (rd->flavor != rsp->flavor || !rd->blocked || !rd->blocks_gp) continue;
+        if (fr->gp_waiting_tasks < RV_WAITING_LISTED) fr->gp_waiting_pid[fr->gp_waiting_tasks] = reader_pid(rd);
+        fr->gp_waiting_tasks++;
+    }
+}
+
 void rv_report_build(const rv_engine *e, rv_report *r)
 {
     memset(r, 0, sizeof *r);
@@ -72,6 +97,7 @@ void rv_report_build(const rv_engine *e, rv_report *r)
         fr->sync_latency_ms_mean = rsp->sync_calls ? (double)rsp->sync_latency_sum / (double)rsp->sync_calls / 1e6 : 0;
         fr->callback_latency_ms_mean = rsp->cb_latency_n ? (double)rsp->cb_latency_sum / (double)rsp->cb_latency_n / 1e6 : 0;
         r->rcu_gp_kthreads_s += (double)rsp->kthread_ns / NS_PER_S;
+        open_gp(e, rsp, fr);
     }
     size_t cap = 0;
     if (e->cfg.rcu.mode == RV_MODE_KTHREAD)

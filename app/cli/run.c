@@ -66,7 +66,9 @@ static char *debugfs_text(const rv_engine *e, const char *name)
 static void kernel_views_text(FILE *out, const rv_engine *e, const cli_run_opts *o)
 {
     if (o->dmesg) {
-        fprintf(out, "\n");
+        /* a heading, as each debugfs file has: the log's first line (omap-stall's stall warning) read as
+         * the summary's stall line printed twice */
+        fprintf(out, "\nkernel log (dmesg), %zu line%s:\n", rv_klog_count(e), rv_klog_count(e) == 1 ? "" : "s");
         for (size_t i = 0; i < rv_klog_count(e); i++) {
             int64_t t = rv_klog_time(e, i);
             fprintf(out, "[%5lld.%06lld] %s\n", (long long)(t / 1000000000), (long long)(t % 1000000000 / 1000), rv_klog_line(e, i));

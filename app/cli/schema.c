@@ -10,8 +10,9 @@ int cmd_schema(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: rcuvis schema\n"
-               "Print the JSON Schema of scenario files: defaults, ranges and descriptions come from the loader\n"
-               "and the engine, so `rcuvis schema > scenarios/schema.json` refreshes the shipped copy.\n");
+               "Print the JSON Schema of scenario files: defaults, ranges and descriptions come\n"
+               "from the loader and the engine, so `rcuvis schema > scenarios/schema.json`\n"
+               "refreshes the shipped copy.\n");
         return 0;
     }
     if (argc > 1) {

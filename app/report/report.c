@@ -79,6 +79,20 @@ static cJSON *flavor_json(const rv_flavor_report *f)
     add_u64(o, "blocked_tasks", f->blocked_tasks);
     add_u64(o, "blocked_tasks_gp", f->blocked_tasks_gp);
     add_u64(o, "dyntick_credits", f->dyntick_credits);
+    /* the grace period the run ended in, which none of the figures above count (added keys) */
+    add_u64(o, "gpnum", f->gpnum);
+    add_u64(o, "completed", f->completed);
+    cJSON_AddBoolToObject(o, "gp_in_progress", f->gp_in_progress);
+    cJSON_AddStringToObject(o, "gp_phase", rv_gp_phase_name(f->gp_phase));
+    cJSON_AddNumberToObject(o, "gp_in_progress_s", f->gp_in_progress_s);
+    add_u64(o, "gp_waiting_cpus", (uint64_t)f->gp_waiting_cpus);
+    cJSON *cpus = cJSON_AddArrayToObject(o, "gp_waiting_cpu_list");
+    for (int i = 0; cpus && i < f->gp_waiting_cpus && i < RV_WAITING_LISTED; i++)
+        cJSON_AddItemToArray(cpus, cJSON_CreateNumber(f->gp_waiting_cpu[i]));
+    add_u64(o, "gp_waiting_tasks", (uint64_t)f->gp_waiting_tasks);
+    cJSON *pids = cJSON_AddArrayToObject(o, "gp_waiting_pid_list");
+    for (int i = 0; pids && i < f->gp_waiting_tasks && i < RV_WAITING_LISTED; i++)
+        cJSON_AddItemToArray(pids, cJSON_CreateNumber(f->gp_waiting_pid[i]));
     return o;
 }
 
@@ -206,6 +220,8 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s)
     cJSON_AddNumberToObject(acc, "rcuc_s", r->rcuc_s);
     cJSON_AddNumberToObject(acc, "tick_s", r->tick_s);
     cJSON_AddNumberToObject(acc, "caller_s", r->caller_s);
+    /* the six summed, as the summary and reproduce's softirq-same-cost claim add them (an added key) */
+    cJSON_AddNumberToObject(acc, "total_s", r->rcu_gp_kthreads_s + r->ksoftirqd_s + r->softirq_inline_s + r->rcuc_s + r->tick_s + r->caller_s);
     cJSON *lat = cJSON_AddObjectToObject(root, "latency");
     cJSON_AddNumberToObject(lat, "max_irqs_off_us", r->max_irqs_off_us);
     cJSON_AddNumberToObject(lat, "max_nonpreempt_us", r->max_nonpreempt_us);
@@ -220,6 +236,9 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s)
 /* ---------------------------------------------------------------- text summary */
 
 #define TOP_THREADS 12
+/* Every line of the summary fits a terminal of this width: the same text in a terminal, a file and a
+ * pipe (tests and docs quote it), and 80 columns is the narrowest terminal anyone still meets. */
+#define SUMMARY_COLUMNS 80
 
 /* Columns of UTF-8 text (the group's "×" is two bytes and one column). */
 static int text_columns(const char *s)
@@ -227,6 +246,46 @@ static int text_columns(const char *s)
     int n = 0;
     for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
     return n;
+}
+
+/* One paragraph of prose, broken at spaces into lines of SUMMARY_COLUMNS at most; lines after the
+ * first start with indent spaces. A word longer than a line stays whole. */
+static void text_wrapped(FILE *out, int indent, const char *text)
+{
+    const char *p = text;
+    int col = 0;
+    bool first = true;
+    while (*p) {
+        const char *sp = p;
+        while (*sp == ' ') sp++;
+        const char *we = sp;
+        while (*we && *we != ' ') we++;
+        char word[512];
+        int wl = (int)(we - sp) < (int)sizeof word - 1 ? (int)(we - sp) : (int)sizeof word - 1;
+        memcpy(word, sp, (size_t)wl);
+        word[wl] = 0;
+        int gap = first ? (int)(sp - p) : 1, w = text_columns(word);
+        if (!*word) break;
+        if (!first && col + gap + w > SUMMARY_COLUMNS) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+            gap = 0;
+        }
+        fprintf(out, "%*s%s", gap, "", word);
+        col += gap + w;
+        first = false;
+        p = we;
+    }
+    fprintf(out, "\n");
+}
+
+/* A thread's CPU seconds to the millisecond, as top's TIME+ is to the hundredth: the microseconds
+ * printed before ("931.206000") said nothing a reader used. A thread that ran less than half a
+ * millisecond says so rather than "0.000", since it did run (the JSON keeps the exact figure). */
+static void fmt_cpu_s(double s, char *b, size_t n)
+{
+    if (s > 0 && s < 0.0005) snprintf(b, n, "<0.001");
+    else snprintf(b, n, "%.3f", s);
 }
 
 static void text_threads(FILE *out, const rv_report *r, const rv_config *cfg)
@@ -243,49 +302,149 @@ static void text_threads(FILE *out, const rv_report *r, const rv_config *cfg)
          * each task's average, which top would show on each of their lines ("hackbench 1552.7%" read as
          * one task using 15 CPUs) */
         int n = thread_tasks(t, cfg, r->cpus);
-        char name[64];
+        char name[64], cpu_s[24];
         if (n > 1) snprintf(name, sizeof name, "%s \u00D7%d", t->name, n);
         else snprintf(name, sizeof name, "%s", t->name);
         if (n > 1 && !group) group = n;
+        fmt_cpu_s(t->cpu_seconds, cpu_s, sizeof cpu_s);
         int pad = 20 - text_columns(name);
-        fprintf(out, "  %s%*s %12.6f %8.2f%%%s%s\n", name, pad > 0 ? pad : 0, "", t->cpu_seconds,
+        fprintf(out, "  %s%*s %12s %8.2f%%%s%s\n", name, pad > 0 ? pad : 0, "", cpu_s,
                 100.0 * t->cpu_seconds / span / n, n > 1 ? " each" : "", t->alive ? "" : "  (exited)");
     }
     if (r->nthreads > shown) fprintf(out, "  ... and %zu more threads (see --json)\n", r->nthreads - shown);
     if (r->nthreads == 0) fprintf(out, "  (no threads reported)\n");
-    if (group)
-        fprintf(out, "  \u00D7%d: a workload phase's %d tasks, one per CPU, in one row: CPU s is their sum, %%CPU each\n"
-                     "  task's average (top lists each task on a line of its own)\n", group, group);
+    if (group) {
+        char note[256];
+        snprintf(note, sizeof note, "  \u00D7%d: a workload phase's %d tasks, one per CPU, in one row: CPU s is their sum, "
+                                    "%%CPU each task's average (top lists each task on a line of its own)", group, group);
+        text_wrapped(out, 2, note);
+    }
     free(ts);
+}
+
+/* "CPU 0", "CPUs 0, 3 and 5", "CPUs 0, 1, 2, 3 and 12 more": whom a list names, the first ones. */
+static int who_text(char *b, size_t n, const char *one, const char *many, const char *prefix, const int *ids, int count)
+{
+    int listed = count < RV_WAITING_LISTED ? count : RV_WAITING_LISTED, shown = listed < 4 ? listed : 4;
+    int len = snprintf(b, n, "%s", count == 1 ? one : many);
+    for (int i = 0; i < shown && (size_t)len < n; i++)
+        len += snprintf(b + len, n - (size_t)len, "%s%s%d", i == 0 ? " " : i == shown - 1 && count == shown ? " and " : ", ",
+                        prefix, ids[i]);
+    if (count > shown && (size_t)len < n) len += snprintf(b + len, n - (size_t)len, " and %d more", count - shown);
+    return len;
+}
+
+/* The grace period a flavor ended the run in. The duration columns count completed grace periods
+ * only, so omap-stall's GP open for its last 85 s showed nowhere but in "stalls 1": said here, with
+ * whom it waits for, as the stall warning would name them. A run that ends mid-GP says so too (a
+ * few milliseconds old), and that is no fault. */
+static void text_open_gp(FILE *out, int f, const rv_flavor_report *x)
+{
+    if (!x->gp_in_progress) return;
+    char line[768], who[256] = "";
+    int len = 0;
+    if (x->gp_waiting_cpus) len += who_text(who, sizeof who, "CPU", "CPUs", "", x->gp_waiting_cpu, x->gp_waiting_cpus);
+    if (x->gp_waiting_tasks && (size_t)len < sizeof who) {
+        if (len) len += snprintf(who + len, sizeof who - (size_t)len, " and ");
+        if ((size_t)len < sizeof who)
+            who_text(who + len, sizeof who - (size_t)len, "preempted reader", "preempted readers", "P", x->gp_waiting_pid,
+                     x->gp_waiting_tasks);
+    }
+    double age = x->gp_in_progress_s;
+    char agetxt[32];
+    if (age >= 1) snprintf(agetxt, sizeof agetxt, "%.3f s", age);
+    else snprintf(agetxt, sizeof agetxt, "%.3f ms", age * 1e3);
+    /* a 3.7 init walk not yet at every leaf owes its CPUs' bits to the leaves it has not set up */
+    const char *state = x->gp_phase == RV_GP_INIT ? (who[0] ? "initialising the rcu_node tree, so far waiting for "
+                                                             : "initialising the rcu_node tree")
+                      : who[0] ? "waiting for " : "every CPU and task has reported: it is ending";
+    snprintf(line, sizeof line, "  %s: 1 grace period still in progress at the end: GP %" PRIu64 ", %s old (%s%s)%s",
+             rv_flavor_name(f), x->gpnum, agetxt, state, who,
+             age * 1e3 > x->gp_ms_max ? "; longer than any completed GP, which is all the ms columns count" : "");
+    text_wrapped(out, 4, line);
+}
+
+/* Seconds in one unit for a line of figures meant to be added up: the unit of their total. */
+typedef struct unit { double scale; const char *name; int decimals; } unit;
+static unit unit_for(double total_s)
+{
+    if (total_s >= 1 || total_s == 0) return (unit){1, "s", 3};
+    if (total_s >= 1e-3) return (unit){1e3, "ms", 3};
+    return (unit){1e6, "us", 1};
 }
 
 static void text_flavors(FILE *out, const rv_report *r, const rv_config *cfg)
 {
-    /* FQS passes and idle probes run to six and seven digits on a long run: columns wide enough that a
-     * count never runs into its neighbour ("63308 346708" read as one "FQS probes" figure) */
-    fprintf(out, "\n  %-12s %8s %9s %7s %26s %11s %11s %8s %9s %6s\n", "FLAVOR", "GPs", "updates", "upd/GP",
-            "GP ms p50 / p99 / max", "us/GP", "ns/update", "FQS", "probes", "stalls");
+    /* Three tables of 80 columns at most, where one row per flavor ran to 120: grace periods, their
+     * cost, their callbacks. Counts run to eight digits on a long run (hackbench's 10 minutes: 11
+     * million updates, 10 million probes): columns wide enough that a count never runs into its
+     * neighbour ("63308 346708" read as one "FQS probes" figure). */
+    fprintf(out, "\n  %-12s %8s %10s %7s %8s %8s %9s %6s\n", "FLAVOR", "GPs", "updates", "upd/GP", "p50 ms", "p99 ms", "max ms",
+            "stalls");
     for (int f = 0; f < RV_NFLAVORS; f++) {
         if (!flavor_on(r, cfg, f)) continue;
         const rv_flavor_report *x = &r->flavors[f];
-        char gp[40];
-        snprintf(gp, sizeof gp, "%.2f / %.2f / %.2f", x->gp_ms_p50, x->gp_ms_p99, x->gp_ms_max);
-        fprintf(out, "  %-12s %8" PRIu64 " %9" PRIu64 " %7.1f %26s %11.2f %11.1f %8" PRIu64 " %9" PRIu64 " %6" PRIu64 "\n",
-                rv_flavor_name(f), x->grace_periods, x->updates, x->updates_per_gp, gp, x->overhead_per_gp_us,
-                x->overhead_per_update_ns, x->fqs_scans, x->idle_probes, x->stall_warnings);
-        if (x->sync_calls || x->callbacks_invoked)
-            fprintf(out, "  %-12s %" PRIu64 " callbacks invoked (mean latency %.2f ms), %" PRIu64
-                         " synchronize calls (mean %.2f ms), %" PRIu64 " offline credits\n",
-                    "", x->callbacks_invoked, x->callback_latency_ms_mean, x->sync_calls, x->sync_latency_ms_mean,
-                    x->offline_credits);
+        fprintf(out, "  %-12s %8" PRIu64 " %10" PRIu64 " %7.1f %8.2f %8.2f %9.2f %6" PRIu64 "\n", rv_flavor_name(f),
+                x->grace_periods, x->updates, x->updates_per_gp, x->gp_ms_p50, x->gp_ms_p99, x->gp_ms_max, x->stall_warnings);
+    }
+    for (int f = 0; f < RV_NFLAVORS; f++)
+        if (flavor_on(r, cfg, f)) text_open_gp(out, f, &r->flavors[f]);
+    text_wrapped(out, 2, "  updates: callbacks queued; upd/GP: per completed GP; p50/p99/max ms: how long the "
+                         "completed GPs took (median, 99th percentile, longest)");
+
+    fprintf(out, "\n  %-12s %10s %11s %10s %11s %8s\n", "FLAVOR", "us/GP", "ns/update", "FQS", "probes", "offline");
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (!flavor_on(r, cfg, f)) continue;
+        const rv_flavor_report *x = &r->flavors[f];
+        fprintf(out, "  %-12s %10.2f %11.1f %10" PRIu64 " %11" PRIu64 " %8" PRIu64 "\n", rv_flavor_name(f), x->overhead_per_gp_us,
+                x->overhead_per_update_ns, x->fqs_scans, x->idle_probes, x->offline_credits);
+    }
+    text_wrapped(out, 2, "  us/GP, ns/update: CPU time of the GP machinery (wherever charged) per GP, per update; "
+                         "FQS: forcing passes; probes: remote dynticks reads; offline: QSs FQS credited to offline CPUs");
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        const rv_flavor_report *x = &r->flavors[f];
         /* the split a reader of the article needs: GP work (which 3.6 runs too, hidden in softirq and
          * idle drains) against what only a kthread pays to be scheduled */
-        if (x->kthread_sched_us > 0 && x->grace_periods)
-            fprintf(out, "  %-12s of the %.2f us/GP, %.2f us is the GP kthread's own scheduling (wake_up(), its context "
-                         "switches, its FQS timer: %.1f sleep/wake cycles per GP); GP work %.2f us\n", "", x->overhead_per_gp_us,
-                    x->kthread_sched_us / (double)x->grace_periods, (double)x->kthread_wakeups / (double)x->grace_periods,
-                    (x->gp_overhead_us - x->kthread_sched_us) / (double)x->grace_periods);
+        if (!flavor_on(r, cfg, f) || !(x->kthread_sched_us > 0 && x->grace_periods)) continue;
+        char line[512];
+        snprintf(line, sizeof line, "  %s: of the %.2f us/GP, %.2f us is the GP kthread's own scheduling (wake_up(), its "
+                 "context switches, its FQS timer: %.1f sleep/wake cycles per GP); GP work %.2f us", rv_flavor_name(f),
+                 x->overhead_per_gp_us, x->kthread_sched_us / (double)x->grace_periods,
+                 (double)x->kthread_wakeups / (double)x->grace_periods,
+                 (x->gp_overhead_us - x->kthread_sched_us) / (double)x->grace_periods);
+        text_wrapped(out, 4, line);
     }
+
+    bool any = false;
+    for (int f = 0; f < RV_NFLAVORS; f++) any |= flavor_on(r, cfg, f) && (r->flavors[f].sync_calls || r->flavors[f].callbacks_invoked);
+    if (!any) return;
+    fprintf(out, "\n  %-12s %10s %13s %12s %13s\n", "FLAVOR", "callbacks", "latency ms", "synchronize", "latency ms");
+    for (int f = 0; f < RV_NFLAVORS; f++) {
+        if (!flavor_on(r, cfg, f)) continue;
+        const rv_flavor_report *x = &r->flavors[f];
+        fprintf(out, "  %-12s %10" PRIu64 " %13.2f %12" PRIu64 " %13.2f\n", rv_flavor_name(f), x->callbacks_invoked,
+                x->callback_latency_ms_mean, x->sync_calls, x->sync_latency_ms_mean);
+    }
+    text_wrapped(out, 2, "  callbacks invoked, synchronize_*() calls returned: counts and mean latency");
+}
+
+/* Where RCU's CPU time went, its total (the figure the article's claim compares: the student added
+ * six numbers by hand), and where the costs behind it come from. */
+static void text_rcu_time(FILE *out, const rv_report *r)
+{
+    const double part[] = {r->rcu_gp_kthreads_s, r->ksoftirqd_s, r->softirq_inline_s, r->rcuc_s, r->tick_s, r->caller_s};
+    double total = 0;
+    for (size_t i = 0; i < sizeof part / sizeof *part; i++) total += part[i];
+    unit u = unit_for(total);
+    char line[1024];
+    const int d = u.decimals;
+    snprintf(line, sizeof line, "RCU CPU time, %.*f %s in all: GP kthreads %.*f, ksoftirqd %.*f, softirq inline (hidden in "
+             "other tasks) %.*f, rcuc %.*f, scheduling-clock tick %.*f, tasks (call_rcu(), idle drains, context switches) "
+             "%.*f %s", d, total * u.scale, u.name, d, part[0] * u.scale, d, part[1] * u.scale, d, part[2] * u.scale, d,
+             part[3] * u.scale, d, part[4] * u.scale, d, part[5] * u.scale, u.name);
+    text_wrapped(out, 2, line);
+    text_wrapped(out, 2, "  costs: the model's per-operation figures (README, \"Costs\"; --set costs.NAME=NS changes "
+                         "one); `rcuvis reproduce` compares the results with the article");
 }
 
 /* rcutorture's Reader Pipe is the ages of the torture writer's elements that readers saw: a run
@@ -307,12 +466,14 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     fprintf(out, "%s: %d CPUs, HZ %d, %s mode (%s), seed %" PRIu64 "%s\n", r->scenario, r->cpus, r->hz,
             rv_mode_name(r->mode), r->mode == RV_MODE_KTHREAD ? "3.7" : "3.6", r->seed,
             cfg && cfg->rcu.busted ? ", BUSTED RCU" : "");
-    fprintf(out, "simulated %.3f s in %.3f s of wall time", r->sim_seconds, wall_s);
+    char sim[256];
+    int n = snprintf(sim, sizeof sim, "simulated %.3f s in %.3f s of wall time", r->sim_seconds, wall_s);
     if (wall_s >= 1e-4) { /* slower than real time (4096 CPUs) reads 0.14x, not 0x */
         double x = r->sim_seconds / wall_s;
-        fprintf(out, x >= 10 ? " (%.0fx real time)" : " (%.2gx real time)", x);
+        n += snprintf(sim + n, sizeof sim - (size_t)n, x >= 10 ? " (%.0fx real time)" : " (%.2gx real time)", x);
     }
-    fprintf(out, "; %" PRIu64 " events\n", r->events);
+    snprintf(sim + n, sizeof sim - (size_t)n, "; %" PRIu64 " events", r->events);
+    text_wrapped(out, 2, sim);
     fprintf(out, "rcu_node tree: %d level%s, %d node%s", r->tree_levels, r->tree_levels == 1 ? "" : "s", r->tree_nodes,
             r->tree_nodes == 1 ? "" : "s");
     for (int l = 0; r->tree_levels > 1 && l < r->tree_levels && l < 4; l++)
@@ -320,15 +481,16 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     fprintf(out, "%s, fanout %d, leaf %d\n", r->tree_levels > 1 ? ")" : "", r->fanout, r->fanout_leaf);
     text_threads(out, r, cfg);
     text_flavors(out, r, cfg);
-    fprintf(out, "\nRCU CPU time: GP kthreads %.6f s, ksoftirqd %.6f s, softirq inline (hidden in other tasks) %.6f s,\n"
-                 "              rcuc %.6f s, scheduling-clock tick %.6f s,\n"
-                 "              tasks (call_rcu(), idle drains, context switches) %.6f s\n",
-            r->rcu_gp_kthreads_s, r->ksoftirqd_s, r->softirq_inline_s, r->rcuc_s, r->tick_s, r->caller_s);
-    fprintf(out, "latency (RCU's own code): longest irqs-off stretch %.1f us, longest non-preemptible stretch %.1f us\n",
-            r->max_irqs_off_us, r->max_nonpreempt_us);
-    fprintf(out, "safety: %" PRIu64 " readers, %" PRIu64 " callbacks checked, %" PRIu64 " violation%s%s\n", r->readers,
-            r->callbacks_checked, r->violations, r->violations == 1 ? "" : "s",
-            r->violations ? "  <-- callbacks ran, or grace periods ended, under readers that predate them" : "");
+    fprintf(out, "\n");
+    text_rcu_time(out, r);
+    char line[1024];
+    snprintf(line, sizeof line, "latency (RCU's own code): longest irqs-off stretch %.1f us, longest non-preemptible stretch %.1f us",
+             r->max_irqs_off_us, r->max_nonpreempt_us);
+    text_wrapped(out, 2, line);
+    snprintf(line, sizeof line, "safety: %" PRIu64 " readers, %" PRIu64 " callbacks checked, %" PRIu64 " violation%s%s", r->readers,
+             r->callbacks_checked, r->violations, r->violations == 1 ? "" : "s",
+             r->violations ? "  <-- callbacks ran, or grace periods ended, under readers that predate them" : "");
+    text_wrapped(out, 2, line);
     if (reader_pipe_says_something(r, cfg)) {
         fprintf(out, "Reader Pipe:");
         for (int i = 0; i < RV_PIPE_LEN; i++) fprintf(out, " %" PRIu64, r->reader_pipe[i]);
@@ -338,15 +500,17 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     if (r->cpu_offlines || r->cpu_onlines) {
         uint64_t moved = 0;
         for (size_t i = 0; i < r->norphans; i++) moved += (uint64_t)r->orphans[i].n;
-        fprintf(out, "hotplug: %" PRIu64 " offline%s, %" PRIu64 " online%s; %" PRIu64 " callback%s moved off dying CPUs in %zu batch%s",
+        /* the counts, then one line per batch (the first three): one line of all of them ran to 200 columns */
+        fprintf(out, "hotplug: %" PRIu64 " offline%s, %" PRIu64 " online%s; %" PRIu64 " callback%s moved off dying CPUs in %zu batch%s%s\n",
                 r->cpu_offlines, r->cpu_offlines == 1 ? "" : "s", r->cpu_onlines, r->cpu_onlines == 1 ? "" : "s", moved,
-                moved == 1 ? "" : "s", r->norphans, r->norphans == 1 ? "" : "es");
+                moved == 1 ? "" : "s", r->norphans, r->norphans == 1 ? "" : "es", r->norphans ? ":" : "");
         for (size_t i = 0; i < r->norphans && i < 3; i++)
-            fprintf(out, "%s CPU %d -> CPU %d at %.6f s (%ld %s)", i ? "," : ":", r->orphans[i].cpu, r->orphans[i].adopted_by,
-                    r->orphans[i].t_s, r->orphans[i].n, rv_flavor_name(r->orphans[i].flavor));
-        fprintf(out, "%s\n", r->norphans > 3 ? ", ... (see --json)" : "");
+            fprintf(out, "  CPU %d -> CPU %d at %.6f s (%ld %s)\n", r->orphans[i].cpu, r->orphans[i].adopted_by, r->orphans[i].t_s,
+                    r->orphans[i].n, rv_flavor_name(r->orphans[i].flavor));
+        if (r->norphans > 3) fprintf(out, "  ... and %zu more (see --json)\n", r->norphans - 3);
     }
     if (r->nstalls == 0) fprintf(out, "stalls: none\n");
+    /* the kernel's own text, whole and on one line as dmesg has it (greps for it must find it) */
     for (size_t i = 0; i < r->nstalls; i++)
         fprintf(out, "stall [%12.6f] %s\n", r->stalls[i].t_s, r->stalls[i].text);
     cli_report_not_applied(out, r, cfg ? (cfg->path[0] ? cfg->path : cfg->name) : r->scenario);

@@ -22,7 +22,8 @@ static const rk_key flavor[] = {
     OBJ("gp_duration_ms", gp_duration), CNT("fqs_scans"), CNT("idle_probes"), CNT("offline_credits"),
     CNT("stall_warnings"), CNT("sync_calls"), NUM("sync_latency_ms_mean"), NUM("callback_latency_ms_mean"),
     CNT("callbacks_orphaned"), CNT("callbacks_adopted"), CNT("blocked_tasks"), CNT("blocked_tasks_gp"),
-    CNT("dyntick_credits"), END,
+    CNT("dyntick_credits"), CNT("gpnum"), CNT("completed"), BOOL("gp_in_progress"), STR("gp_phase"), NUM("gp_in_progress_s"),
+    CNT("gp_waiting_cpus"), LIST("gp_waiting_cpu_list", RT_NUMBER), CNT("gp_waiting_tasks"), LIST("gp_waiting_pid_list", RT_NUMBER), END,
 };
 
 static const rk_key tree[] = {
@@ -32,7 +33,7 @@ static const rk_key tree[] = {
 static const rk_key thread[] = {STR("name"), NUM("cpu_seconds"), BOOL("alive"), BOOL("kernel_thread"), NUM("tasks"), END};
 
 static const rk_key accounting[] = {
-    NUM("rcu_gp_kthreads_s"), NUM("ksoftirqd_s"), NUM("softirq_inline_s"), NUM("rcuc_s"), NUM("tick_s"), NUM("caller_s"), END,
+    NUM("rcu_gp_kthreads_s"), NUM("ksoftirqd_s"), NUM("softirq_inline_s"), NUM("rcuc_s"), NUM("tick_s"), NUM("caller_s"), NUM("total_s"), END,
 };
 
 static const rk_key latency[] = {NUM("max_irqs_off_us"), NUM("max_nonpreempt_us"), END};

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,23 +42,30 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: rcuvis reproduce [options]\n"
-            "Simulate every claim of \"The new visibility of RCU processing\" (2012) and of the OMAP stall\n"
-            "thread, and print each source's figure next to the simulated one.\n"
-            "  --json        print one JSON object {claims:[{id, claim, article, simulated, holds, gap, calibrated, seeds}],\n"
-            "                all_hold, none_fail, quick, runs, wall_seconds, cpu_seconds}; a calibrated claim also holds\n"
+            "Simulate every claim of \"The new visibility of RCU processing\" (2012) and of the\n"
+            "OMAP stall thread, and print each source's figure next to the simulated one.\n"
+            "  --json        print one JSON object {claims:[{id, claim, article, simulated,\n"
+            "                holds, gap, calibrated, seeds}], all_hold, none_fail, quick,\n"
+            "                runs, wall_seconds, cpu_seconds}; a calibrated claim also holds\n"
             "  --only ID     check one claim (see --list)\n"
-            "  --html FILE   also write one self-contained HTML page: the table and a figure per claim family\n"
+            "  --html FILE   also write one self-contained HTML page: the table and a figure\n"
+            "                per claim family\n"
             "  --list        list the claims and exit\n"
             "  --seed N      seed every run with N instead of its scenario's own seed\n"
-            "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds only if it holds on all\n"
-            "  --quick       hackbench and rcutorture stop after a tenth of their time, kernel-build's timeline is\n"
-            "                squeezed a hundredfold; counts are scaled back to the article's span (the table says so)\n"
+            "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds\n"
+            "                only if it holds on all\n"
+            "  --quick       hackbench and rcutorture stop after a tenth of their time,\n"
+            "                kernel-build's timeline is squeezed a hundredfold; counts are\n"
+            "                scaled back to the article's span (the table says so)\n"
             "  --jobs N      simulations run at once (default: the number of CPUs)\n"
-            "  --timeout S   stop a simulation after S seconds of wall time; its claims fail (default 600, 0 = none)\n"
+            "  --timeout S   stop a simulation after S seconds of wall time; its claims fail\n"
+            "                (default 600, 0 = none)\n"
             "Scenarios come from scenarios/ ($RCUVIS_DATA/scenarios/ when set).\n"
-            "A claim whose figure the scenario was set to give is shown as calibrated, not as holds.\n"
-            "Exit status: 0 every claim holds (calibrated ones too) or is a bounded GAP (its sweep shows no parameter\n"
-            "setting reaches it), 1 a claim fails, 2 bad usage or a missing scenario.\n");
+            "A claim whose figure the scenario was set to give is shown as calibrated, not as\n"
+            "holds.\n"
+            "Exit status: 0 every claim holds (calibrated ones too) or is a bounded GAP (its\n"
+            "sweep shows no parameter setting reaches it), 1 a claim fails, 2 bad usage or a\n"
+            "missing scenario.\n");
 }
 
 static int usage_error(const char *fmt, ...)
@@ -434,50 +442,106 @@ static void row(const char *const *cells, const int *width, int n)
     }
 }
 
+/* The four-column table needs 120 columns: the side-by-side article and simulated figures are its
+ * point, and its cells are sentences that narrower columns would stretch to ten lines a claim. So it
+ * stays when there is room, and when there is no terminal to fit (a pipe or a file, whose reader
+ * may be anything: tests and scripts read that layout); a terminal narrower than that, or COLUMNS
+ * below it, gets one block per claim within 80 columns instead. */
+enum { TABLE_COLUMNS = 120, NARROW_COLUMNS = 80 };
+
+static bool narrow_output(void)
+{
+    const char *c = getenv("COLUMNS");
+    char *end = NULL;
+    long w = c && *c ? strtol(c, &end, 10) : 0;
+    if (!end || *end || w <= 0) w = 0;
+    struct winsize ws;
+    if (w == 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
+    return w > 0 && w < TABLE_COLUMNS;
+}
+
+/* A paragraph of prose wrapped to width columns. */
+static void para(const char *text, int width)
+{
+    const char *cells[] = {text};
+    const int w[] = {width};
+    row(cells, w, 1);
+}
+
+/* One claim in 80 columns: its id and verdict on the first line (as the table's first line has
+ * them, so `grep '^\[ID\].*GAP$'` reads either layout), the claim, then the article's figure and
+ * the simulated one. */
+static void print_block(const rp_claim *cl, const result *r)
+{
+    char id[80];
+    snprintf(id, sizeof id, "[%s]", cl->id);
+    printf("\n%s%*s\n", id, NARROW_COLUMNS - (int)strlen(id), verdict_word(r));
+    static const int text_w[] = {0, NARROW_COLUMNS - 4}, fig_w[] = {12, NARROW_COLUMNS - 16};
+    const char *claim[] = {"", cl->claim};
+    row(claim, text_w, 2);
+    const char *article[] = {"  article:", cl->article}, *simulated[] = {"  simulated:", r->simulated};
+    row(article, fig_w, 2);
+    row(simulated, fig_w, 2);
+}
+
 static void print_table(const plan *p, const result *res, const opts *o, double wall, double cpu, int jobs)
 {
-    /* the id heads the claim's cell: it is what --only takes. The verdict column fits "calibrated"; the
-     * claim column gave up two characters for it, so a line stays within 120. */
-    static const int width[] = {40, 24, 40, 10};
-    const char *head[] = {"CLAIM", "ARTICLE", "SIMULATED", ""};
-    row(head, width, 4);
+    bool narrow = narrow_output();
+    int prose = narrow ? NARROW_COLUMNS : 110;
     int holds, calibrated, gaps;
     count_verdicts(res, p->nclaims, &holds, &calibrated, &gaps);
-    for (size_t c = 0; c < p->nclaims; c++) {
-        char claim[600];
-        snprintf(claim, sizeof claim, "[%s]\n%s", p->claims[c]->id, p->claims[c]->claim);
-        const char *cells[] = {claim, p->claims[c]->article, res[c].simulated, verdict_word(&res[c])};
-        row(cells, width, 4);
+    if (narrow) {
+        for (size_t c = 0; c < p->nclaims; c++) print_block(p->claims[c], &res[c]);
+    } else {
+        /* the id heads the claim's cell: it is what --only takes. The verdict column fits "calibrated";
+         * the claim column gave up two characters for it, so a line stays within 120. */
+        static const int width[] = {40, 24, 40, 10};
+        const char *head[] = {"CLAIM", "ARTICLE", "SIMULATED", ""};
+        row(head, width, 4);
+        for (size_t c = 0; c < p->nclaims; c++) {
+            char claim[600];
+            snprintf(claim, sizeof claim, "[%s]\n%s", p->claims[c]->id, p->claims[c]->claim);
+            const char *cells[] = {claim, p->claims[c]->article, res[c].simulated, verdict_word(&res[c])};
+            row(cells, width, 4);
+        }
     }
     bool shortened = false;
     for (size_t r = 0; r < p->nruns; r++) shortened |= p->runs[r]->scale != RP_FULL;
-    if (o->quick && shortened)
-        printf("\n--quick: hackbench and rcutorture ran for a tenth of their scenarios' durations and kernel-build on a\n"
-               "timeline squeezed a hundredfold. Figures given per 10 min or for the two hours are scaled back to the\n"
-               "article's span (the run's own figure in parentheses); seconds compared between two runs or threads\n"
-               "(softirq-same-cost, hackbench-still-spread, softirq-hidden, kernel-build-top) are the shortened runs'\n"
-               "own; ratios, per-GP and per-update figures need no scaling. The tolerances are the same as in a full run.\n");
-    printf("\nARTICLE: the article's figure or words; a range in parentheses is the tolerance rcuvis checks them\n"
-           "with, its own reading of the article (the article states no such bounds).\n");
+    if (o->quick && shortened) {
+        printf("\n");
+        para("--quick: hackbench and rcutorture ran for a tenth of their scenarios' durations and kernel-build on a "
+             "timeline squeezed a hundredfold. Figures given per 10 min or for the two hours are scaled back to the "
+             "article's span (the run's own figure in parentheses); seconds compared between two runs or threads "
+             "(softirq-same-cost, hackbench-still-spread, softirq-hidden, kernel-build-top) are the shortened runs' "
+             "own; ratios, per-GP and per-update figures need no scaling. The tolerances are the same as in a full run.",
+             prose);
+    }
+    printf("\n");
+    para(narrow ? "article: the article's figure or words; a range in parentheses is the tolerance rcuvis checks them "
+                  "with, its own reading of the article (the article states no such bounds)."
+                : "ARTICLE: the article's figure or words; a range in parentheses is the tolerance rcuvis checks them "
+                  "with, its own reading of the article (the article states no such bounds).",
+         prose);
     printf("\nTo see one claim's runs: rcuvis reproduce --only ID --json\n");
     printf("%zu run%s", p->nruns * (size_t)p->seeds, p->nruns * (size_t)p->seeds == 1 ? "" : "s");
     if (p->seeds > 1) printf(" (%zu on each of %d seeds)", p->nruns, p->seeds);
     printf(", %d at a time, %.1f s wall time, %.1f s CPU time\n", jobs, wall, cpu);
     if (gaps)
-        printf("GAP: kept to the kernel's mechanisms and its estimated 2012 costs, the model does not reach that figure;\n"
-               "the claim's sweep over the mechanism's parameters (in its SIMULATED cell) bounds it. hackbench: in this\n"
-               "model the article's rate of grace periods needs RCU_FAST_NO_HZ's idle-entry drains (the article names no\n"
-               "configuration), and in 3.7 a drain that finds RCU_GP_FLAG_FQS clear wakes the GP kthread (about four in\n"
-               "five do), so none of the swept settings gives both its rate and its cost per GP;\n"
-               "hackbench-cpu, -us-per-gp and -ns-per-update are that one figure, rcu_sched's CPU time, divided three\n"
-               "ways. scaling: on the GP machinery only the busy 2-CPU box falls under 15 us.\n"
-               "README.md (\"The gaps, and why\") explains each one.\n");
+        para("GAP: kept to the kernel's mechanisms and its estimated 2012 costs, the model does not reach that figure; "
+             "the claim's sweep over the mechanism's parameters (given beside the simulated figure) bounds it. hackbench: in this "
+             "model the article's rate of grace periods needs RCU_FAST_NO_HZ's idle-entry drains (the article names no "
+             "configuration), and in 3.7 a drain that finds RCU_GP_FLAG_FQS clear wakes the GP kthread (about four in "
+             "five do), so none of the swept settings gives both its rate and its cost per GP;\n"
+             "hackbench-cpu, -us-per-gp and -ns-per-update are that one figure, rcu_sched's CPU time, divided three "
+             "ways. scaling: on the GP machinery only the busy 2-CPU box falls under 15 us.\n"
+             "README.md (\"The gaps, and why\") explains each one.",
+             prose);
     if (calibrated) {
         /* which input each calibrated row was set from, wrapped as the table's cells are */
-        static const int note_w[] = {105}, item_w[] = {27, 76};
-        const char *head_note[] = {"calibrated: the scenario's inputs were chosen so that the model gives the figure, so the row "
-                                   "shows that the model can be set to give it, not that it predicts it:"};
-        row(head_note, note_w, 1);
+        const int item_w[] = {27, narrow ? NARROW_COLUMNS - 29 : 76};
+        para("calibrated: the scenario's inputs were chosen so that the model gives the figure, so the row "
+             "shows that the model can be set to give it, not that it predicts it:",
+             narrow ? NARROW_COLUMNS : 105);
         for (size_t c = 0; c < p->nclaims; c++) {
             if (!res[c].calibrated) continue;
             char id[64], why[400];

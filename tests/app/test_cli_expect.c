@@ -266,6 +266,10 @@ Test(report_json, shape_and_builder_agree)
     rv_not_applied na[1] = {{.t_s = 0.51, .index = 1, .kind = RV_INJ_OFFLINE, .cpu = 2, .reason = "CPU 2 is inside a read-side critical section"}};
     struct rv_orphan_report orph[1] = {{0.2, 2, RV_SCHED, 0, 500}};
     r.not_applied = na, r.nnot_applied = 1, r.orphans = orph, r.norphans = 1;
+    /* a GP open at the end, waiting for a CPU and a task: its lists have an item 0 */
+    rv_flavor_report *open = &r.flavors[RV_SCHED];
+    open->gp_in_progress = true, open->gpnum = 7, open->completed = 6, open->gp_in_progress_s = 0.5;
+    open->gp_waiting_cpus = 1, open->gp_waiting_cpu[0] = 3, open->gp_waiting_tasks = 1, open->gp_waiting_pid[0] = 1042;
     cJSON *j = cli_report_json(&r, &cfg, 0.1);
     char *s = cJSON_PrintUnformatted(j);
     cJSON *p = cJSON_Parse(s);

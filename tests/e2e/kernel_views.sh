@@ -6,6 +6,13 @@ fail=0
 out=$("$bin" run "$root/scenarios/omap-stall.json" --duration 80.1 --dmesg --debugfs) || { echo "FAIL: run exited $?"; exit 1; }
 grep -qxF '[   80.007812] INFO: rcu_sched self-detected stall on CPU { 0}  (t=9660 jiffies)' <<<"$out" \
   || { echo "FAIL: the dmesg line of the OMAP stall is missing or misformatted"; fail=1; }
+# the log has a heading: its first line read as the summary's stall line printed twice
+grep -A1 -xF 'kernel log (dmesg), 1 line:' <<<"$out" | grep -qxF '[   80.007812] INFO: rcu_sched self-detected stall on CPU { 0}  (t=9660 jiffies)' \
+  || { echo "FAIL: the dmesg lines are not under a 'kernel log (dmesg), N lines:' heading"; fail=1; }
+# the summary says the spurious GP is still open, and whom it waits for (the duration columns count completed GPs only)
+grep -qE '^  rcu_sched: 1 grace period still in progress at the end: GP [0-9]+, 7[5-9]\.[0-9]{3} s old$' <<<"$out" \
+  && grep -qE '^    \(waiting for CPU 0\); longer than any completed GP' <<<"$out" \
+  || { echo "FAIL: the summary does not say GP N is still open, waiting for CPU 0"; fail=1; }
 # the spurious GP still open: gpnum one past completed, begun ~75 s (9,600+ jiffies at HZ=128) ago
 # (its number depends on the workload before the idle stretch, so it is read, not fixed)
 rcugp=$(grep -E '^rcu_sched: completed=[0-9]+  gpnum=[0-9]+  age=[0-9]+  max=[0-9]+$' <<<"$out")
@@ -22,6 +29,13 @@ r = json.load(open(sys.argv[1]))
 assert any(l["text"] == "smpboot: CPU 3 is now offline" for l in r["dmesg"]), "no hotplug line in dmesg"
 assert "  3!c=" in r["debugfs"]["rcudata"], "offline CPU 3 lacks its '!' in rcudata"
 assert r["debugfs"]["rcuhier"].startswith("rcu_preempt: c="), "rcuhier header: rcu_preempt first, as for_each_rcu_flavor() lists them"
+PY
+"$bin" run "$root/scenarios/omap-stall.json" --json > "$tmp" || { echo "FAIL: omap-stall --json run"; exit 1; }
+python3 - "$tmp" <<'PY' || fail=1
+import json, sys
+f = json.load(open(sys.argv[1]))["flavors"]["rcu_sched"]
+assert f["gp_in_progress"] is True and f["gpnum"] == f["completed"] + 1, "the open GP is not in the report: %r" % f
+assert f["gp_in_progress_s"] > 80 and f["gp_waiting_cpus"] == 1 and f["gp_waiting_cpu_list"] == [0], "whom it waits for: %r" % f
 PY
 [ $fail = 0 ] && echo "kernel_views.sh: all passed"
 exit $fail

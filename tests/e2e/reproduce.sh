@@ -80,6 +80,16 @@ if run 0 "reproduce --quick --only hackbench-gps" -- "$bin" reproduce --quick --
     || { fail "--only hackbench-gps: footer"; tail -1 "$tmp/out" | sed 's/^/  /'; }
 fi
 
+# --- a terminal narrower than the 120-column table (or COLUMNS below it) gets one block per claim in
+#     80 columns, whose first line still reads "[ID] ... VERDICT"; a pipe keeps the table
+if run 0 "COLUMNS=80 reproduce --quick --only hackbench-gps" -- env COLUMNS=80 "$bin" reproduce --quick --only hackbench-gps; then
+  grep -qE '^\[hackbench-gps\] +calibrated$' "$tmp/out" || fail "COLUMNS=80: the block does not start with its id and verdict"
+  grep -qE '^  simulated:  853,500 in 10 min' "$tmp/out" || fail "COLUMNS=80: no 'simulated:' line in the block"
+  wide=$(python3 -c 'import sys; print(max(len(l) for l in open(sys.argv[1], encoding="utf-8").read().splitlines()))' "$tmp/out")
+  [ "$wide" -le 80 ] || fail "COLUMNS=80: a line of $wide columns"
+  grep -q '^CLAIM  ' "$tmp/out" && fail "COLUMNS=80: the 120-column table's header is still there"
+fi
+
 # --- ...but a calibrated claim is judged as any other: a scenario that misses its figure FAILS it
 mkdir -p "$tmp/slow/scenarios"
 python3 - "$root/scenarios/hackbench.json" "$tmp/slow/scenarios/hackbench.json" <<'EOF'
