@@ -1,5 +1,6 @@
 /* check.c — `rcuvis check FILE...`: validate quiz and scenario files without running them. */
 #include "cli/check_hotplug.h"
+#include "cli/check_text.h"
 #include "cli/util.h"
 #include "commands.h"
 #include "report/expect.h"
@@ -47,6 +48,29 @@ static bool is_json_schema(const char *path)
     return yes;
 }
 
+/* An event with neither at_s nor "on" happens at 0 s. The loader takes it (a --set that appends an
+ * event key by key relies on it), but in a file it is more often a forgotten at_s than a wish for
+ * the very start, so the file's own events are warned about. */
+static size_t check_moments(const char *path, FILE *out)
+{
+    size_t n, warned = 0;
+    char *text = rf_read_file(path, &n, (size_t)64 << 20);
+    if (!text) return 0;
+    size_t skip = n >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0; /* as the loader skips a byte order mark */
+    cJSON *root = cJSON_Parse(text + skip);
+    free(text);
+    int i = 0;
+    for (const cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "events") ? cJSON_GetObjectItemCaseSensitive(root, "events")->child : NULL;
+         ev; ev = ev->next, i++) {
+        if (!cJSON_IsObject(ev) || cJSON_HasObjectItem(ev, "at_s") || cJSON_HasObjectItem(ev, "on")) continue;
+        fprintf(out, "warning: %s: $.events[%d]: neither at_s nor \"on\", so it happens at 0 s; write \"at_s\": 0 if the start "
+                "is meant\n", path, i);
+        warned++;
+    }
+    cJSON_Delete(root);
+    return warned;
+}
+
 /* Loading already validated everything but the expect paths and what each is compared with,
  * which need the report's shape: only the app knows it. */
 static int check_scenario(const char *path, size_t *warnings)
@@ -71,6 +95,8 @@ static int check_scenario(const char *path, size_t *warnings)
     /* what no run of the file will show; warnings, so the file still checks ok */
     *warnings += cli_report_caption_overlaps(out, &cfg, path);
     *warnings += cli_report_dead_conditions(out, &cfg, path);
+    *warnings += check_text(&cfg, path, out);
+    *warnings += check_moments(path, out);
     if (m) {
         fclose(m);
         cli_print_with_places(said, path);
