@@ -1,7 +1,6 @@
 /* fontcover.c — which characters a TrueType font has glyphs for, read from its cmap table without a font library. */
 #include "util/fontcover.h"
 
-#include "paths.h"
 #include "util/readfile.h"
 
 #include <stdio.h>
@@ -100,15 +99,4 @@ bool fc_covers(const fc_font *font, uint32_t cp)
     if (!font->data) return false;
     const unsigned char *f = (const unsigned char *)font->data;
     return font->format == 12 ? covers12(f, font->len, font->sub, cp) : covers4(f, font->len, font->sub, cp);
-}
-
-const char *fc_window_font_path(const char *file, char *buf, size_t n)
-{
-    char rel[256];
-    snprintf(rel, sizeof rel, "assets/fonts/%s", file);
-    const char *p = rcuvis_data_path(rel, buf, n);
-    FILE *fp = p ? fopen(p, "rb") : NULL;
-    if (fp) { fclose(fp); return p; }
-    snprintf(buf, n, "/usr/share/fonts/truetype/dejavu/%s", file);
-    return buf;
 }

@@ -18,8 +18,4 @@ int fc_load(const char *path, fc_font *out);
 void fc_free(fc_font *font);
 /* Has the font a glyph for code point cp (what SDL_ttf's TTF_GlyphIsProvided32 answers)? */
 bool fc_covers(const fc_font *font, uint32_t cp);
-/* Where the window reads its font file (render.c's order): assets/fonts/FILE through the data path
- * when it is there, else Debian's fonts-dejavu-core copy. Writes into buf and returns it. */
-const char *fc_window_font_path(const char *file, char *buf, size_t n);
-
 #endif

@@ -18,7 +18,7 @@ Test(check_text, cmap_reader_agrees_with_sdl_ttf)
     cr_assert_eq(TTF_Init(), 0, "%s", TTF_GetError());
     for (size_t f = 0; f < 2; f++) {
         char buf[1024];
-        const char *path = fc_window_font_path(files[f], buf, sizeof buf);
+        const char *path = check_text_font_path(files[f], buf, sizeof buf);
         fc_font font;
         cr_assert_eq(fc_load(path, &font), 0, "cannot read %s", path);
         TTF_Font *ttf = TTF_OpenFont(path, 12);
