@@ -50,7 +50,8 @@ const char *sc_suggest(const char *word, const char *const *cands, size_t n);
 /* Levenshtein distance, capped (values above cap are returned as cap + 1). */
 int sc_edit_distance(const char *a, const char *b, int cap);
 
-/* Number literals a double cannot hold (1e400 overflows to inf, 1e-400 underflows to 0): their
+/* Number literals a double cannot hold (1e400 overflows to inf, 1e-400 underflows to 0), or that a
+ * message would print otherwise (an exponent: 1e15, not 1e+15; a trailing fractional zero): their
  * place among the text's numbers (the n-th, in document order) and their text, so that a message
  * quotes what the file says instead of the double cJSON made of it. */
 typedef struct sc_numlit { size_t ordinal, off, len; } sc_numlit;
@@ -62,7 +63,7 @@ void sc_numlits_attach(cJSON *root, const char *text, const sc_numlits *l);
 
 /* Check the JSON text's syntax. On the first error appends "FILE:LINE:COL: syntax error: ..." and
  * returns -1. *skip receives how many leading bytes to ignore (a UTF-8 byte order mark). lits (may
- * be NULL) collects the literals a double cannot hold, their offsets counted after the skip. */
+ * be NULL) collects those literals (see sc_numlits), their offsets counted after the skip. */
 int sc_syntax_check(const char *text, size_t len, sc_errs *errs, size_t *skip, sc_numlits *lits);
 /* utf8.c: the length of the UTF-8 character at s[0..n) (RFC 3629: no overlong forms, surrogates or
  * code points past U+10FFFF), or 0 when the first byte starts none, with what is wrong in why (may be

@@ -239,8 +239,16 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
                 sc_fmt_num(cap->until_s, u, sizeof u);
                 sc_bad(c, "until_s", "expected a time after at_s (%s), got %s", a, u);
             }
-            if (sc_num(c, it, "duration_s", 0, 604800, &cap->show_s) && !triggered)
+            double shown = 0;
+            if (sc_num(c, it, "duration_s", 0, 604800, &shown) && !triggered)
                 sc_bad(c, "duration_s", "duration_s is for triggered captions; a timed one uses until_s");
+            else if (triggered && sc_get(c, it, "duration_s", false) && shown <= 0) {
+                /* as until_s <= at_s is refused: 0 s of caption is one nobody sees, yet a run counts it shown */
+                char g[64];
+                sc_describe(cJSON_GetObjectItemCaseSensitive(it, "duration_s"), g, sizeof g);
+                sc_bad(c, "duration_s", "expected a time above 0 (how long the caption stays up; leave duration_s out to keep "
+                       "it up until the next caption), got %s", g);
+            } else cap->show_s = shown;
             if (sc_get(c, it, "text", true) && sc_text(c, it, "text", cap->text, sizeof cap->text, &caption_text) && !cap->text[0])
                 sc_bad(c, "text", "expected a non-empty string, got \"\"");
         }

@@ -207,7 +207,14 @@ static void note_number(lx *x, size_t start)
     sc_numlits *l = x->lits;
     if (!l) return;
     size_t ordinal = l->seen++;
-    if (!unrepresentable(x->s + start, x->pos - start)) return;
+    /* besides the numbers a double cannot hold, those a message would print otherwise than written:
+     * an exponent (1e15 would come back as 1e+15, 5e-1 as 0.5) or a fraction's trailing zero (2.50) */
+    const char *lit = x->s + start;
+    size_t len = x->pos - start, mant = 0;
+    while (mant < len && lit[mant] != 'e' && lit[mant] != 'E') mant++;
+    bool fraction = memchr(lit, '.', mant) != NULL;
+    bool restyled = mant < len || (fraction && lit[mant - 1] == '0');
+    if (!restyled && !unrepresentable(lit, len)) return;
     if (l->n == l->cap) { /* out of memory only costs the literal: the message then describes the value */
         size_t cap = l->cap ? l->cap * 2 : 8;
         sc_numlit *nv = realloc(l->v, cap * sizeof *nv);

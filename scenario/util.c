@@ -230,7 +230,8 @@ void sc_line_col(const char *text, size_t off, int *line, int *col)
     int l = 1, c = 1;
     for (size_t i = 0; i < off; i++) {
         unsigned char ch = (unsigned char)text[i];
-        if (ch == '\n') { l++; c = 1; }
+        /* a lone CR ends a line too (old Mac files); in CRLF the LF does */
+        if (ch == '\n' || (ch == '\r' && text[i + 1] != '\n')) { l++; c = 1; }
         else if ((ch & 0xC0) != 0x80) c++; /* count characters, not UTF-8 continuation bytes */
     }
     *line = l;

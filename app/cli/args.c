@@ -79,14 +79,32 @@ static int bad_number(const char *msg)
     return 2;
 }
 
+/* A word outside its set, in the loader's words: the choices quoted, the value as typed, and the
+ * one that was likely meant ("--mode kthred": did you mean "kthread"?; "3.7" names kthread's kernel). */
+static int bad_word(const char *opt, const char *v, const char *const *words, size_t n)
+{
+    char list[200] = "", hint[120] = "", shown[80];
+    size_t o = 0;
+    for (size_t i = 0; i < n && o < sizeof list; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s\"%s\"", i == 0 ? "" : i + 1 == n ? " or " : ", ", words[i]);
+    const char *near = !strcmp(v, "3.6") && !strcmp(opt, "--mode") ? "softirq" : !strcmp(v, "3.7") && !strcmp(opt, "--mode") ? "kthread"
+                     : rv_suggest(v, words, n);
+    if (near) snprintf(hint, sizeof hint, "; did you mean \"%s\"?", near);
+    size_t k = 0;
+    for (; v[k] && k < 40; k++) shown[k] = (unsigned char)v[k] < 0x20 || v[k] == 0x7f ? '?' : v[k]; /* one clean line */
+    snprintf(shown + k, sizeof shown - k, "%s", v[k] ? "..." : "");
+    fprintf(stderr, "rcuvis: run: %s: expected %s, got \"%s\"%s (see rcuvis run --help)\n", opt, list, shown, hint);
+    return 2;
+}
+
 /* The shorthands are checked here, not only by the loader, so that "--cpus 0" is reported as the
  * flag the user typed rather than as the scenario key it stands for. */
 static int shorthand(cli_run_opts *o, const char *name, const char *v)
 {
     char nerr[256];
     if (!strcmp(name, "--mode")) {
-        if (strcmp(v, "softirq") && strcmp(v, "kthread"))
-            return usage_error("--mode: expected softirq or kthread, got '%s'%s", v, "");
+        static const char *const modes[] = {"softirq", "kthread"};
+        if (strcmp(v, "softirq") && strcmp(v, "kthread")) return bad_word(name, v, modes, 2);
         return add_set(o, name, "rcu.mode=\"%s\"", v);
     }
     if (ov_is_option(name)) { /* --cpus, --set: util/overrides.c, which `shot` shares */
@@ -98,8 +116,7 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
     }
     if (!strcmp(name, "--duration")) {
         double d;
-        if (np_double(name, v, 0, 604800, &d, nerr, sizeof nerr) != 0) return bad_number(nerr);
-        if (d <= 0) return usage_error("--duration: expected seconds above 0 and at most 604800, got '%s'%s", v, "");
+        if (np_double_pos(name, v, 604800, &d, nerr, sizeof nerr) != 0) return bad_number(nerr);
         return add_set(o, name, "duration_s=%s", v);
     }
     if (!strcmp(name, "--seed")) {
@@ -113,16 +130,14 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
         return add_set(o, name, "seed=\"%s\"", digits);
     }
     if (!strcmp(name, "--csv")) {
-        if (strcmp(v, "gps") && strcmp(v, "timeseries") && strcmp(v, "threads") && strcmp(v, "stalls"))
-            return usage_error("--csv: expected gps, timeseries, threads or stalls, got '%s'%s", v, "");
+        static const char *const kinds[] = {"gps", "timeseries", "threads", "stalls"};
+        if (strcmp(v, "gps") && strcmp(v, "timeseries") && strcmp(v, "threads") && strcmp(v, "stalls")) return bad_word(name, v, kinds, 4);
         o->csv = v;
         return 0;
     }
     if (!strcmp(name, "--interval")) {
-        char *end;
-        double d = strtod(v, &end);
-        if (end == v || *end || !(d >= 0.001 && d <= 86400))
-            return usage_error("--interval: expected seconds from 0.001 to 86400, got '%s'%s", v, "");
+        double d;
+        if (np_double(name, v, 0.001, 86400, &d, nerr, sizeof nerr) != 0) return bad_number(nerr);
         o->interval_s = d;
         return 0;
     }
@@ -141,7 +156,7 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (opts_done || a[0] != '-' || !strcmp(a, "-")) {
-            if (o->scenario) return usage_error("one scenario at a time, got '%s' and '%s'", o->scenario, a);
+            if (o->scenario) return usage_error("one scenario at a time, got \"%s\" and \"%s\"", o->scenario, a);
             o->scenario = a;
             continue;
         }

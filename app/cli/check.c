@@ -1,5 +1,6 @@
 /* check.c — `rcuvis check FILE...`: validate quiz and scenario files without running them. */
 #include "cli/check_hotplug.h"
+#include "cli/check_text.h"
 #include "cli/util.h"
 #include "commands.h"
 #include "report/expect.h"
@@ -20,12 +21,14 @@ static void usage(void)
            "Validate scenario and quiz files without running the scenarios: JSON syntax (with line:column),\n"
            "every key and value against the schema, each `expect` assertion against the report's shape\n"
            "(its path, the threads this configuration can have, and whether what it compares with can match\n"
-           "the value there: no min/max on a string), and the hotplug events: an online of a CPU that is\n"
+           "the value there: no min/max on a string, no \"equals\" outside a closed set such as stalls.N.kind's\n"
+           "\"self\" or \"other\", no CPU number the machine lacks), and the hotplug events: an online of a CPU that is\n"
            "online then, an offline of one that is offline, or of the last online CPU, is an error when\n"
            "the file alone makes it certain (timed events, nothing else that could change the CPU's state)\n"
            "and a warning when it only may happen.\n"
            "Prints \"FILE: ok\" for each valid file and one message per problem on stderr; a \"warning:\" line\n"
-           "(also two timed captions that overlap, a `when` that never holds) does not make a file invalid.\n"
+           "(also two timed captions that overlap, a `when` that never holds, an event with neither at_s nor\n"
+           "on, text the window's font cannot draw or draws left to right) does not make a file invalid.\n"
            "  --strict   also fail (exit 1) when any warning was printed, as rcuvis run --strict does\n"
            "Exit status: 0 when every file is valid, 1 with --strict when there were warnings, 2 when a file\n"
            "is invalid (or on a usage error).\n");
@@ -45,6 +48,29 @@ static bool is_json_schema(const char *path)
                (cJSON_HasObjectItem(root, "properties") || cJSON_HasObjectItem(root, "$defs"));
     cJSON_Delete(root);
     return yes;
+}
+
+/* An event with neither at_s nor "on" happens at 0 s. The loader takes it (a --set that appends an
+ * event key by key relies on it), but in a file it is more often a forgotten at_s than a wish for
+ * the very start, so the file's own events are warned about. */
+static size_t check_moments(const char *path, FILE *out)
+{
+    size_t n, warned = 0;
+    char *text = rf_read_file(path, &n, (size_t)64 << 20);
+    if (!text) return 0;
+    size_t skip = n >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0; /* as the loader skips a byte order mark */
+    cJSON *root = cJSON_Parse(text + skip);
+    free(text);
+    int i = 0;
+    for (const cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "events") ? cJSON_GetObjectItemCaseSensitive(root, "events")->child : NULL;
+         ev; ev = ev->next, i++) {
+        if (!cJSON_IsObject(ev) || cJSON_HasObjectItem(ev, "at_s") || cJSON_HasObjectItem(ev, "on")) continue;
+        fprintf(out, "warning: %s: $.events[%d]: neither at_s nor \"on\", so it happens at 0 s; write \"at_s\": 0 if the start "
+                "is meant\n", path, i);
+        warned++;
+    }
+    cJSON_Delete(root);
+    return warned;
 }
 
 /* Loading already validated everything but the expect paths and what each is compared with,
@@ -71,6 +97,8 @@ static int check_scenario(const char *path, size_t *warnings)
     /* what no run of the file will show; warnings, so the file still checks ok */
     *warnings += cli_report_caption_overlaps(out, &cfg, path);
     *warnings += cli_report_dead_conditions(out, &cfg, path);
+    *warnings += check_text(&cfg, path, out);
+    *warnings += check_moments(path, out);
     if (m) {
         fclose(m);
         cli_print_with_places(said, path);

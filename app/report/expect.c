@@ -165,15 +165,15 @@ void expect_eval(const cJSON *report, const rv_expect *x, expect_result *out)
 /* captions_missed is built by `rcuvis run` from the engine and the file's captions (cli_report_json
  * knows neither), yet it is part of the printed report, so an expect may name it like any key. */
 static const rk_key missed_item[] = {
-    {"index", RK_LEAF, NULL, false, RT_NUMBER}, {"path", RK_LEAF, NULL, false, RT_STRING},
-    {"text", RK_LEAF, NULL, false, RT_STRING}, {"why", RK_LEAF, NULL, false, RT_STRING}, {NULL, RK_LEAF, NULL, false, RT_NONE},
+    {"index", RK_LEAF, NULL, false, RT_COUNT, RKD_ANY, NULL}, {"path", RK_LEAF, NULL, false, RT_STRING, RKD_ANY, NULL},
+    {"text", RK_LEAF, NULL, false, RT_STRING, RKD_ANY, NULL}, {"why", RK_LEAF, NULL, false, RT_STRING, RKD_ANY, NULL}, {NULL, RK_LEAF, NULL, false, RT_NONE, RKD_ANY, NULL},
 };
 static const rk_key missed[] = {
-    {"count", RK_LEAF, NULL, false, RT_COUNT}, {"judged", RK_LEAF, NULL, false, RT_BOOL},
-    {"list", RK_ARRAY, missed_item, false, RT_NONE}, {NULL, RK_LEAF, NULL, false, RT_NONE},
+    {"count", RK_LEAF, NULL, false, RT_COUNT, RKD_ANY, NULL}, {"judged", RK_LEAF, NULL, false, RT_BOOL, RKD_ANY, NULL},
+    {"list", RK_ARRAY, missed_item, false, RT_NONE, RKD_ANY, NULL}, {NULL, RK_LEAF, NULL, false, RT_NONE, RKD_ANY, NULL},
 };
 const rk_key expect_run_shape[] = {
-    {"captions_missed", RK_OBJECT, missed, false, RT_NONE}, {NULL, RK_LEAF, NULL, false, RT_NONE},
+    {"captions_missed", RK_OBJECT, missed, false, RT_NONE, RKD_ANY, NULL}, {NULL, RK_LEAF, NULL, false, RT_NONE, RKD_ANY, NULL},
 };
 
 /* Edit distance, for the "did you mean" of a misspelled key. */
@@ -313,6 +313,11 @@ static bool thread_can_exist(const char *name, const rv_config *cfg, char *why, 
  * *type is what the value holds (an array's length: a count). */
 int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char *msg, size_t msglen)
 {
+    return expect_path_leaf(path, cfg, type, NULL, msg, msglen);
+}
+
+int expect_path_leaf(const char *path, const rv_config *cfg, rk_type *type, const rk_key **leaf, char *msg, size_t msglen)
+{
     char buf[256], where[256] = "", list[400];
     snprintf(buf, sizeof buf, "%s", path);
     const rk_key *keys = cli_report_shape; /* the keys expected at this level, when at an object */
@@ -320,6 +325,7 @@ int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char
     enum { AT_OBJECT, AT_FLAVORS, AT_ARRAY, AT_VALUE } at = AT_OBJECT;
     char *save = NULL;
     *type = RT_NONE;
+    if (leaf) *leaf = NULL;
     char dotted[256];
     if (strchr(path, '[') || path[0] == '$') {
         /* "stalls[0]" is no key, and the nearest key ("stalls") would be the wrong advice */
@@ -383,7 +389,11 @@ int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char
         size_t l = strlen(where);
         snprintf(where + l, sizeof where - l, "%s%s", l ? "." : "", seg);
     }
-    if (at == AT_VALUE) { *type = node->type; return 0; }
+    if (at == AT_VALUE) {
+        *type = node->type;
+        if (leaf) *leaf = node; /* a plain array's item: the array's key, whose type is the items' */
+        return 0;
+    }
     if (at == AT_ARRAY) snprintf(msg, msglen, "%s is an array; name an item (%s.0) or its length (%s.length)", where, where, where);
     else if (at == AT_FLAVORS) snprintf(msg, msglen, "%s is an object; name a flavor in it (%s.rcu_sched...)", where, where);
     else snprintf(msg, msglen, "%s is an object; name a value in it (%s.%s...)", where[0] ? where : "the path", where, keys[0].name);
@@ -500,14 +510,116 @@ static void vet_equals_in_bounds(vet_sink *s, const rv_expect *x)
     }
 }
 
+/* ---------------------------------------------------------------- closed sets: names and CPU numbers */
+
+/* A value an author may have meant: a flavor's short name ("sched" for rcu_sched, as the scenario
+ * itself may write it), the kernel a mode stands for ("3.7" for kthread), else the nearest by edit
+ * distance (as find_key judges a key); NULL when none is plausibly meant. */
+static const char *meant_value(const char *got, const char *const *vals)
+{
+    static const char *const alias[][2] = {{"3.6", "softirq"}, {"3.7", "kthread"}};
+    for (const char *const *v = vals; *v; v++)
+        if (!strncmp(*v, "rcu_", 4) && !strcmp(*v + 4, got)) return *v;
+    for (size_t a = 0; a < sizeof alias / sizeof *alias; a++)
+        for (const char *const *v = vals; *v; v++)
+            if (!strcmp(got, alias[a][0]) && !strcmp(*v, alias[a][1])) return *v;
+    size_t len = strlen(got);
+    int bestd = (len <= 4 ? 1 : len <= 8 ? 2 : (int)(len / 3)) + 1;
+    const char *best = NULL;
+    for (const char *const *v = vals; *v; v++) {
+        int d = distance(got, *v);
+        if (d < bestd) { bestd = d; best = *v; }
+    }
+    return best;
+}
+
+/* "\"self\" or \"other\"", "\"a\", \"b\" or \"c\"": the values a message offers. */
+static void or_list(const char *const *vals, char *b, size_t n)
+{
+    size_t o = 0, count = 0;
+    b[0] = 0;
+    for (const char *const *v = vals; *v; v++) count++;
+    for (size_t i = 0; i < count && o < n; i++)
+        o += (size_t)snprintf(b + o, n - o, "%s\"%s\"", i == 0 ? "" : i + 1 == count ? " or " : ", ", vals[i]);
+}
+
+/* A string "equals" outside the closed set of its path (stalls.0.kind: "self" or "other"): no run
+ * writes it. Flavors: only those the configuration enables appear in a report. */
+static void vet_string_set(vet_sink *s, const rv_expect *x, const rk_key *leaf, const rv_config *cfg)
+{
+    const char *const *vals = rk_key_values(leaf);
+    if (!vals || !x->has_equals_str) return;
+    const char *enabled[RV_NFLAVORS + 1];
+    size_t ne = 0;
+    for (int f = 0; leaf->domain == RKD_FLAVOR && cfg && f < RV_NFLAVORS; f++)
+        if (cfg->rcu.flavors[f]) enabled[ne++] = rv_flavor_name(f);
+    enabled[ne] = NULL;
+    const char *const *allowed = ne ? enabled : vals;
+    bool known = false, allowed_here = false;
+    for (const char *const *v = vals; *v; v++) known |= !strcmp(*v, x->equals_str);
+    for (const char *const *v = allowed; *v; v++) allowed_here |= !strcmp(*v, x->equals_str);
+    if (allowed_here) return;
+    char list[300], q[100], hint[80] = "";
+    or_list(allowed, list, sizeof list);
+    quote(x->equals_str, q, sizeof q);
+    if (known) { /* a flavor this configuration leaves out */
+        problem(s, "equals", "%s holds a flavor this scenario enables, %s; expected one of those, got %s, which rcu.flavors "
+                "leaves out", x->path, list, q);
+        return;
+    }
+    const char *near = meant_value(x->equals_str, allowed);
+    if (near) snprintf(hint, sizeof hint, "; did you mean \"%s\"?", near);
+    problem(s, "equals", "%s holds %s; expected one of those, got %s%s", x->path, list, q, hint);
+}
+
+/* A thread's name that no thread of this configuration can have (threads.0.name == "foo"). */
+static void vet_thread_name(vet_sink *s, const rv_expect *x, const rk_key *leaf, const rv_config *cfg)
+{
+    char why[400], q[100];
+    if (leaf->domain != RKD_THREAD || !x->has_equals_str || !cfg || thread_can_exist(x->equals_str, cfg, why, sizeof why)) return;
+    quote(x->equals_str, q, sizeof q);
+    problem(s, "equals", "%s holds the name of a thread of this configuration; expected one it can have, got %s: %s", x->path, q, why);
+}
+
+/* A CPU number outside the machine (stalls.0.cpu == 7 on 2 CPUs). The CPU count is cfg's: the file's
+ * for `check`, the run's (after --cpus or --set) for `run --expect`, which vets again before it runs. */
+static void vet_cpu(vet_sink *s, const rv_expect *x, const rk_key *leaf, const rv_config *cfg)
+{
+    if (!cfg || (leaf->domain != RKD_CPU && leaf->domain != RKD_CPU_ALL)) return;
+    int lo = leaf->domain == RKD_CPU_ALL ? -1 : 0, hi = cfg->cpus - 1;
+    char range[160], v[40];
+    snprintf(range, sizeof range, "a CPU number, 0..%d on this %d-CPU machine (cpus)%s", hi, cfg->cpus,
+             lo < 0 ? ", or -1 for an event on all CPUs" : "");
+    if (x->has_equals && !x->equals_bool && (x->equals < lo || x->equals > hi || x->equals != floor(x->equals))) {
+        fmt_num(x->equals, v, sizeof v);
+        problem(s, "equals", "%s holds %s; expected one of those, got %s", x->path, range, v);
+    }
+    if (x->has_min && x->min > hi) {
+        fmt_num(x->min, v, sizeof v);
+        problem(s, "min", "%s holds %s; expected a min of at most %d, got %s", x->path, range, hi, v);
+    }
+    if (x->has_max && x->max < lo) {
+        fmt_num(x->max, v, sizeof v);
+        problem(s, "max", "%s holds %s; expected a max of at least %d, got %s", x->path, range, lo, v);
+    }
+}
+
 /* Every problem of one expectation, each on its own line; the path first, as nothing else can be
- * judged without knowing what it holds. */
+ * judged without knowing what it holds, and the value's set only when its type fits. */
 static void vet_one(vet_sink *s, const rv_expect *x, const rv_config *cfg)
 {
     char msg[400];
     rk_type t;
-    if (expect_path_type(x->path, cfg, &t, msg, sizeof msg) < 0) { problem(s, "path", "%s", msg); return; }
+    const rk_key *leaf;
+    if (expect_path_leaf(x->path, cfg, &t, &leaf, msg, sizeof msg) < 0) { problem(s, "path", "%s", msg); return; }
+    int before = s->problems;
     vet_equals(s, x, t);
+    bool typed = s->problems == before;
+    if (typed && leaf) {
+        vet_string_set(s, x, leaf, cfg);
+        vet_thread_name(s, x, leaf, cfg);
+        vet_cpu(s, x, leaf, cfg);
+    }
     if (t == RT_STRING || t == RT_BOOL) { vet_unordered(s, x, t); return; } /* their min, max: said above */
     vet_equals_in_bounds(s, x);
     if (t == RT_COUNT) vet_count_bounds(s, x);

@@ -40,6 +40,8 @@ const cJSON *expect_lookup(const cJSON *report, const char *path, char *why, siz
 int expect_check_path(const char *path, const rv_config *cfg, char *msg, size_t msglen);
 /* The same, and on success *type is what the value at the path holds (RT_COUNT for "length"). */
 int expect_path_type(const char *path, const rv_config *cfg, rk_type *type, char *msg, size_t msglen);
+/* The same, and *leaf (may be NULL) the shape's key of the value, for its domain (NULL for "length"). */
+int expect_path_leaf(const char *path, const rv_config *cfg, rk_type *type, const rk_key **leaf, char *msg, size_t msglen);
 
 /* Without a run, every expectation of cfg that can never pass, each problem one line on err:
  * "rcuvis: FILE: $.expect[I].KEY: MSG" (KEY path, equals, min or max): a path not in the report's

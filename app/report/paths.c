@@ -52,6 +52,25 @@ static const char *type_word(rk_type t)
     return t == RT_COUNT ? "count" : t == RT_STRING ? "string" : t == RT_BOOL ? "true/false" : "number";
 }
 
+/* What a leaf of a closed set can hold, after its type: the strings, or the CPU numbers. */
+static void print_domain(FILE *out, const rk_key *k)
+{
+    const char *const *vals = rk_key_values(k);
+    if (vals) {
+        size_t n = 0;
+        while (vals[n]) n++;
+        fprintf(out, ":");
+        for (size_t i = 0; i < n; i++) fprintf(out, "%s\"%s\"", i == 0 ? " " : i + 1 == n ? " or " : ", ", vals[i]);
+        if (k->domain == RKD_FLAVOR) fprintf(out, " (enabled ones)");
+    } else if (k->domain == RKD_CPU) {
+        fprintf(out, ": a CPU, 0..cpus-1");
+    } else if (k->domain == RKD_CPU_ALL) {
+        fprintf(out, ": a CPU, 0..cpus-1, or -1 (all CPUs)");
+    } else if (k->domain == RKD_THREAD) {
+        fprintf(out, ": a phase's task or a kernel thread of the configuration");
+    }
+}
+
 static void walk(FILE *out, const rk_key *keys, char *prefix, size_t len, size_t cap)
 {
     for (const rk_key *k = keys; k->name; k++) {
@@ -65,7 +84,11 @@ static void walk(FILE *out, const rk_key *keys, char *prefix, size_t len, size_t
             fprintf(out, "  %-44s %s%s\n", whole, type_word(RT_COUNT), k->by_name ? "   (items also by name: .<name>)" : "");
         }
         if (k->sub) walk(out, k->sub, prefix, n, cap);
-        else fprintf(out, "  %-44s %s\n", prefix, type_word(k->type));
+        else {
+            fprintf(out, "  %-44s %s", prefix, type_word(k->type));
+            print_domain(out, k);
+            fprintf(out, "\n");
+        }
         prefix[len] = 0;
     }
 }
@@ -76,7 +99,8 @@ void report_print_paths(FILE *out)
     fprintf(out, "Report paths an expect can name (<flavor>: rcu_sched, rcu_bh, rcu_preempt when enabled;\n"
                  "<i>: an index from 0; <name>: a thread's name), and what each holds: a number or a count\n"
                  "(a whole number, 0 or more) takes min, max and equals; a string only equals with a string;\n"
-                 "true/false only equals with true or false:\n");
+                 "true/false only equals with true or false; after a colon, the values a path can hold\n"
+                 "(rcuvis check refuses an equals outside them):\n");
     walk(out, cli_report_shape, prefix, 0, sizeof prefix);
     walk(out, expect_run_shape, prefix, 0, sizeof prefix); /* what `rcuvis run` adds to it */
     fprintf(out, "\nTrace events (rcuvis run --trace) and the report paths that count them:\n");

@@ -49,6 +49,10 @@ static void add_u64(cJSON *o, const char *k, uint64_t v)
     cJSON_AddRawToObject(o, k, b);
 }
 
+/* A whole number the shape calls a count (a CPU count, tree sizes, an index): written as add_u64
+ * writes counters, so that the shape's type and the builder's agree (test_cli_expect.c). */
+static void add_count(cJSON *o, const char *k, long long v) { add_u64(o, k, v < 0 ? 0 : (uint64_t)v); }
+
 static cJSON *flavor_json(const rv_flavor_report *f)
 {
     cJSON *o = cJSON_CreateObject();
@@ -99,13 +103,17 @@ static cJSON *flavor_json(const rv_flavor_report *f)
 static void add_tree(cJSON *root, const rv_report *r)
 {
     cJSON *t = cJSON_AddObjectToObject(root, "tree");
-    cJSON_AddNumberToObject(t, "levels", r->tree_levels);
-    cJSON_AddNumberToObject(t, "nodes", r->tree_nodes);
+    add_count(t, "levels", r->tree_levels);
+    add_count(t, "nodes", r->tree_nodes);
     cJSON *per = cJSON_AddArrayToObject(t, "nodes_per_level");
     int levels = r->tree_levels < 0 ? 0 : r->tree_levels > 4 ? 4 : r->tree_levels;
-    for (int l = 0; l < levels; l++) cJSON_AddItemToArray(per, cJSON_CreateNumber(r->nodes_per_level[l]));
-    cJSON_AddNumberToObject(t, "fanout", r->fanout);
-    cJSON_AddNumberToObject(t, "fanout_leaf", r->fanout_leaf);
+    for (int l = 0; l < levels; l++) {
+        char b[24];
+        snprintf(b, sizeof b, "%d", r->nodes_per_level[l] < 0 ? 0 : r->nodes_per_level[l]);
+        cJSON_AddItemToArray(per, cJSON_CreateRaw(b));
+    }
+    add_count(t, "fanout", r->fanout);
+    add_count(t, "fanout_leaf", r->fanout_leaf);
 }
 
 static void add_threads(cJSON *root, const rv_report *r, const rv_config *cfg)
@@ -120,7 +128,7 @@ static void add_threads(cJSON *root, const rv_report *r, const rv_config *cfg)
         cJSON_AddBoolToObject(o, "alive", t->alive);
         cJSON_AddBoolToObject(o, "kernel_thread", t->kernel_thread);
         /* added beside the old keys, which keep their meaning: cpu_seconds stays the sum */
-        cJSON_AddNumberToObject(o, "tasks", thread_tasks(t, cfg, r->cpus));
+        add_count(o, "tasks", thread_tasks(t, cfg, r->cpus));
         cJSON_AddItemToArray(a, o);
     }
     free(ts);
@@ -146,13 +154,13 @@ static void add_stalls(cJSON *root, const rv_report *r)
 static void add_not_applied(cJSON *root, const rv_report *r)
 {
     cJSON *na = cJSON_AddObjectToObject(root, "events_not_applied");
-    cJSON_AddNumberToObject(na, "count", (double)r->nnot_applied);
+    add_u64(na, "count", r->nnot_applied);
     cJSON *a = cJSON_AddArrayToObject(na, "list");
     for (size_t i = 0; i < r->nnot_applied; i++) {
         const rv_not_applied *x = &r->not_applied[i];
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "t_s", x->t_s);
-        cJSON_AddNumberToObject(o, "index", x->index);
+        add_count(o, "index", x->index);
         cJSON_AddStringToObject(o, "kind", rv_inject_kind_name(x->kind));
         cJSON_AddNumberToObject(o, "cpu", x->cpu);
         cJSON_AddStringToObject(o, "reason", x->reason);
@@ -172,7 +180,7 @@ static void add_hotplug(cJSON *root, const rv_report *r)
         cJSON_AddNumberToObject(o, "t_s", r->orphans[i].t_s);
         cJSON_AddNumberToObject(o, "cpu", r->orphans[i].cpu);
         cJSON_AddStringToObject(o, "flavor", rv_flavor_name(r->orphans[i].flavor));
-        cJSON_AddNumberToObject(o, "n", (double)r->orphans[i].n);
+        add_count(o, "n", r->orphans[i].n);
         cJSON_AddNumberToObject(o, "adopted_by", r->orphans[i].adopted_by);
         cJSON_AddItemToArray(a, o);
     }
@@ -199,8 +207,8 @@ cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s)
     cJSON_AddStringToObject(root, "scenario", r->scenario);
     if (cfg) cJSON_AddStringToObject(root, "path", cfg->path);
     cJSON_AddStringToObject(root, "mode", rv_mode_name(r->mode));
-    cJSON_AddNumberToObject(root, "cpus", r->cpus);
-    cJSON_AddNumberToObject(root, "hz", r->hz);
+    add_count(root, "cpus", r->cpus);
+    add_count(root, "hz", r->hz);
     add_u64(root, "seed", r->seed);
     if (cfg) {
         cJSON_AddNumberToObject(root, "duration_s", cfg->duration_s);

@@ -25,13 +25,28 @@ typedef enum rk_kind {
 /* What a value holds, as the report builder writes it: RT_COUNT is a uint64 counter written as a
  * raw integer (and an array's length), RT_NUMBER any other number. */
 typedef enum rk_type { RT_NONE, RT_NUMBER, RT_COUNT, RT_STRING, RT_BOOL } rk_type;
+/* What a leaf can hold beyond its type, where the set is closed: `rcuvis check` refuses an "equals"
+ * outside it, and --paths lists it. */
+typedef enum rk_domain {
+    RKD_ANY,      /* whatever the type allows */
+    RKD_VALUES,   /* a string of rk_key.values */
+    RKD_FLAVOR,   /* a flavor name, rcu_sched, rcu_bh or rcu_preempt; only enabled ones appear */
+    RKD_CPU,      /* a CPU number, 0..cpus-1 */
+    RKD_CPU_ALL,  /* a CPU number or -1 (an event for all CPUs) */
+    RKD_THREAD,   /* a thread's name: a phase's task or a kernel thread of the configuration */
+} rk_domain;
 typedef struct rk_key {
     const char *name;
     rk_kind kind;
     const struct rk_key *sub;
     bool by_name; /* RK_ARRAY: items can also be named by their "name" (threads.rcu_sched) */
     rk_type type; /* RK_LEAF: its value's; RK_ARRAY without sub: each item's; else RT_NONE */
+    rk_domain domain;
+    const char *const *values; /* RKD_VALUES: the strings, NULL-terminated */
 } rk_key;
+/* The strings a leaf with a closed set can hold, NULL-terminated (the flavor names for RKD_FLAVOR);
+ * NULL for any other leaf. */
+const char *const *rk_key_values(const rk_key *k);
 extern const rk_key cli_report_shape[];
 /* "a number", "a count (a whole number, 0 or more)", "a string", "true or false": what a path holds. */
 const char *rk_type_name(rk_type t);

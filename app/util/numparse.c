@@ -43,6 +43,20 @@ int np_double(const char *opt, const char *text, double lo, double hi, double *o
     return 0;
 }
 
+int np_double_pos(const char *opt, const char *text, double hi, double *out, char *err, size_t errlen)
+{
+    double v;
+    if (np_double(opt, text, 0, hi, &v, err, errlen) == 0 && v > 0) {
+        *out = v;
+        return 0;
+    }
+    /* one message for every refusal: "from 0" would claim that 0 is taken */
+    char t[64];
+    shown(text, t, sizeof t);
+    snprintf(err, errlen, "%s: expected a number above 0 and at most %g, got \"%s\"", opt, hi, t);
+    return -1;
+}
+
 int np_int64(const char *opt, const char *text, long long lo, long long hi, long long *out, char *err, size_t errlen)
 {
     char *end = NULL;

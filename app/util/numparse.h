@@ -12,6 +12,8 @@
  * is left untouched, so a caller's default survives.
  */
 int np_double(const char *opt, const char *text, double lo, double hi, double *out, char *err, size_t errlen);
+/* As np_double over (0, hi]: err says `OPT: expected a number above 0 and at most HI, got "TEXT"`. */
+int np_double_pos(const char *opt, const char *text, double hi, double *out, char *err, size_t errlen);
 int np_int64(const char *opt, const char *text, long long lo, long long hi, long long *out, char *err, size_t errlen);
 /* An unsigned 64-bit integer (seeds: the scenario's seed is a uint64_t, so every option that sets
  * one takes all of 0..2^64-1). No sign, not even '-0'. */

@@ -21,7 +21,7 @@ int ov_option(const char *flag, const char *text, char **item, char *err, size_t
         if (np_int(flag, text, 1, 4096, &n, err, errlen) != 0) return -1;
     } else if (!strcmp(flag, "--set")) {
         if (!strchr(text, '=') || text[0] == '=') {
-            snprintf(err, errlen, "--set: expected PATH=VALUE, got '%s'", text);
+            snprintf(err, errlen, "--set: expected PATH=VALUE, got \"%s\"", text);
             return -1;
         }
     } else {

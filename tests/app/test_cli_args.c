@@ -80,17 +80,31 @@ Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
     usage_error(4, a11);
     const char *a12[] = {"run", "s.json", "--frobnicate"};
     usage_error(3, a12);
+    /* the review's cases: 1e400 was "from 0 to 604800" and 0 "above 0" in other quotes; --mode kthred
+     * had no "did you mean" that "mode": "kthred" in a file gets */
+    const char *a13[] = {"run", "s.json", "--duration", "1e400"};
+    usage_error(4, a13);
+    const char *a14[] = {"run", "s.json", "--mode", "kthred"};
+    usage_error(4, a14);
+    const char *a15[] = {"run", "s.json", "--csv", "gp"};
+    usage_error(4, a15);
+    const char *a16[] = {"run", "s.json", "--csv", "threads", "--interval", "0"};
+    usage_error(6, a16);
     cr_expect_stderr_eq_str(
         "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"0\" (see rcuvis run --help)\n"
         "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"4097\" (see rcuvis run --help)\n"
         "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"8x\" (see rcuvis run --help)\n"
-        "rcuvis: run: --duration: expected seconds above 0 and at most 604800, got '0' (see rcuvis run --help)\n"
+        "rcuvis: run: --duration: expected a number above 0 and at most 604800, got \"0\" (see rcuvis run --help)\n"
         "rcuvis: run: --seed: expected an integer from 0 to 18446744073709551615, got \"18446744073709551616\" (see rcuvis run --help)\n"
-        "rcuvis: run: --mode: expected softirq or kthread, got '3.7' (see rcuvis run --help)\n"
+        "rcuvis: run: --mode: expected \"softirq\" or \"kthread\", got \"3.7\"; did you mean \"kthread\"? (see rcuvis run --help)\n"
         "rcuvis: run: option '--json' takes no value (see rcuvis run --help)\n"
         "rcuvis: run: option '--trace' needs a value (see rcuvis run --help)\n"
-        "rcuvis: run: one scenario at a time, got 'a.json' and 'b.json' (see rcuvis run --help)\n"
+        "rcuvis: run: one scenario at a time, got \"a.json\" and \"b.json\" (see rcuvis run --help)\n"
         "rcuvis: run: missing SCENARIO.json (see rcuvis run --help)\n"
-        "rcuvis: run: --set: expected PATH=VALUE, got 'novalue' (see rcuvis run --help)\n"
-        "rcuvis: run: unknown option '--frobnicate' (see rcuvis run --help)\n");
+        "rcuvis: run: --set: expected PATH=VALUE, got \"novalue\" (see rcuvis run --help)\n"
+        "rcuvis: run: unknown option '--frobnicate' (see rcuvis run --help)\n"
+        "rcuvis: run: --duration: expected a number above 0 and at most 604800, got \"1e400\" (see rcuvis run --help)\n"
+        "rcuvis: run: --mode: expected \"softirq\" or \"kthread\", got \"kthred\"; did you mean \"kthread\"? (see rcuvis run --help)\n"
+        "rcuvis: run: --csv: expected \"gps\", \"timeseries\", \"threads\" or \"stalls\", got \"gp\"; did you mean \"gps\"? (see rcuvis run --help)\n"
+        "rcuvis: run: --interval: expected a number from 0.001 to 86400, got \"0\" (see rcuvis run --help)\n");
 }

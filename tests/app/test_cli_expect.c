@@ -384,7 +384,8 @@ Test(expect_vet, impossible_expectations_are_refused)
          "rcuvis: v.json: $.expect[0].equals: expected at most max (1.5), got 2: no value can pass both\n"},
         {"{\"path\": \"mode\", \"equals\": 1}", "rcuvis: v.json: $.expect[0].equals: mode holds a string; expected a string, got 1\n"},
         {"{\"path\": \"mode\", \"equals\": true}", "rcuvis: v.json: $.expect[0].equals: mode holds a string; expected a string, got true\n"},
-        {"{\"path\": \"cpus\", \"equals\": true}", "rcuvis: v.json: $.expect[0].equals: cpus holds a number; expected a number, got true\n"},
+        {"{\"path\": \"cpus\", \"equals\": true}",
+         "rcuvis: v.json: $.expect[0].equals: cpus holds a count (a whole number, 0 or more); expected a number, got true\n"},
         {"{\"path\": \"busted\", \"equals\": 2}",
          "rcuvis: v.json: $.expect[0].equals: busted holds true or false; expected true or false (or 1 or 0), got 2\n"},
         {"{\"path\": \"threads.0.alive\", \"equals\": \"yes\"}",
@@ -415,13 +416,110 @@ Test(expect_vet, impossible_expectations_are_refused)
          "rcuvis: v.json: $.expect[0].path: threads has no \"rcuc/0\": rcuc/N threads run rcu_preempt's callbacks only with "
          "rcu.rcu_boost, which this scenario leaves off\n"},
         {"{\"path\": \"cpus\", \"min\": 1}, {\"path\": \"stalls.0.text\", \"equals\": \"a\\\"b\\u0001\"}, {\"path\": \"cpus\", \"equals\": \"a\\\"b\\u0001\"}",
-         "rcuvis: v.json: $.expect[2].equals: cpus holds a number; expected a number, got a string \"a\\\"b\\u0001\"\n"},
+         "rcuvis: v.json: $.expect[2].equals: cpus holds a count (a whole number, 0 or more); expected a number, got a string "
+         "\"a\\\"b\\u0001\"\n"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char out[2000];
         vet(bad[i].items, out, sizeof out);
         cr_expect_str_eq(out, bad[i].want, "%s", bad[i].items);
     }
+}
+
+/* Strings of a closed set, CPU numbers and counts the review found `check` passing while no run could:
+ * each was "ok" before (every case here fails on the old vetting). The scenario of vet(): 2 CPUs,
+ * only rcu_sched. */
+Test(expect_vet, values_no_run_can_have_are_refused)
+{
+    struct { const char *items, *want; } bad[] = {
+        {"{\"path\": \"hotplug.orphans.0.flavor\", \"equals\": \"sched\"}",
+         "rcuvis: v.json: $.expect[0].equals: hotplug.orphans.0.flavor holds \"rcu_sched\"; expected one of those, got \"sched\"; "
+         "did you mean \"rcu_sched\"?\n"},
+        {"{\"path\": \"stalls.0.kind\", \"equals\": \"selff\"}",
+         "rcuvis: v.json: $.expect[0].equals: stalls.0.kind holds \"self\" or \"other\"; expected one of those, got \"selff\"; "
+         "did you mean \"self\"?\n"},
+        {"{\"path\": \"mode\", \"equals\": \"3.7\"}",
+         "rcuvis: v.json: $.expect[0].equals: mode holds \"softirq\" or \"kthread\"; expected one of those, got \"3.7\"; did you "
+         "mean \"kthread\"?\n"},
+        {"{\"path\": \"stalls.0.flavor\", \"equals\": \"rcu_bh\"}",
+         "rcuvis: v.json: $.expect[0].equals: stalls.0.flavor holds a flavor this scenario enables, \"rcu_sched\"; expected one "
+         "of those, got \"rcu_bh\", which rcu.flavors leaves out\n"},
+        {"{\"path\": \"events_not_applied.list.0.kind\", \"equals\": \"readers\"}",
+         "rcuvis: v.json: $.expect[0].equals: events_not_applied.list.0.kind holds \"long_reader\", \"preempt_reader\", "
+         "\"kernel_loop\", \"idle\", \"wake\", \"offline\", \"online\", \"call_rcu_burst\", \"synchronize\" or \"force_qs\"; "
+         "expected one of those, got \"readers\"\n"},
+        {"{\"path\": \"threads.0.name\", \"equals\": \"ksoftirqd/2\"}",
+         "rcuvis: v.json: $.expect[0].equals: threads.0.name holds the name of a thread of this configuration; expected one it "
+         "can have, got \"ksoftirqd/2\": threads has no \"ksoftirqd/2\": the machine has CPUs 0..1\n"},
+        {"{\"path\": \"stalls.0.cpu\", \"equals\": 7}",
+         "rcuvis: v.json: $.expect[0].equals: stalls.0.cpu holds a CPU number, 0..1 on this 2-CPU machine (cpus); expected one "
+         "of those, got 7\n"},
+        {"{\"path\": \"hotplug.orphans.0.adopted_by\", \"min\": 2}",
+         "rcuvis: v.json: $.expect[0].min: hotplug.orphans.0.adopted_by holds a CPU number, 0..1 on this 2-CPU machine (cpus); "
+         "expected a min of at most 1, got 2\n"},
+        {"{\"path\": \"events_not_applied.list.0.cpu\", \"max\": -2}",
+         "rcuvis: v.json: $.expect[0].max: events_not_applied.list.0.cpu holds a CPU number, 0..1 on this 2-CPU machine (cpus), "
+         "or -1 for an event on all CPUs; expected a max of at least -1, got -2\n"},
+        {"{\"path\": \"events_not_applied.count\", \"equals\": 0.5}",
+         "rcuvis: v.json: $.expect[0].equals: events_not_applied.count holds a count (a whole number, 0 or more); expected a "
+         "whole number, 0 or more, got 0.5\n"},
+        {"{\"path\": \"tree.levels\", \"equals\": 1.5}",
+         "rcuvis: v.json: $.expect[0].equals: tree.levels holds a count (a whole number, 0 or more); expected a whole number, "
+         "0 or more, got 1.5\n"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char out[2000];
+        vet(bad[i].items, out, sizeof out);
+        cr_expect_str_eq(out, bad[i].want, "%s", bad[i].items);
+    }
+    const char *good[] = {
+        "{\"path\": \"stalls.0.kind\", \"equals\": \"other\"}", "{\"path\": \"mode\", \"equals\": \"softirq\"}",
+        "{\"path\": \"stalls.0.cpu\", \"equals\": 1}", "{\"path\": \"events_not_applied.list.0.cpu\", \"equals\": -1}",
+        "{\"path\": \"threads.0.name\", \"equals\": \"rcu_sched\"}", "{\"path\": \"stalls.0.cpu\", \"min\": 0, \"max\": 9}",
+        "{\"path\": \"events_not_applied.list.0.kind\", \"equals\": \"offline\"}",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        char out[2000];
+        vet(good[i], out, sizeof out);
+        cr_expect_str_eq(out, "", "%s", good[i]);
+    }
+}
+
+/* The closed sets in the shape are the engine's names and the builder's words: a new mode, event
+ * kind or flavor name cannot make `check` refuse what the report writes. */
+Test(expect_vet, closed_sets_match_the_engine_and_the_builder)
+{
+    char msg[400];
+    rk_type t;
+    const rk_key *leaf;
+    cr_assert_eq(expect_path_leaf("mode", NULL, &t, &leaf, msg, sizeof msg), 0, "%s", msg);
+    const char *const *v = rk_key_values(leaf);
+    cr_expect_str_eq(v[0], rv_mode_name(RV_MODE_SOFTIRQ));
+    cr_expect_str_eq(v[1], rv_mode_name(RV_MODE_KTHREAD));
+    cr_expect_null(v[2]);
+    cr_assert_eq(expect_path_leaf("events_not_applied.list.0.kind", NULL, &t, &leaf, msg, sizeof msg), 0, "%s", msg);
+    v = rk_key_values(leaf);
+    for (int k = 0; k < RV_INJ_NKINDS; k++) cr_expect_str_eq(v[k], rv_inject_kind_name((enum rv_inject_kind)k));
+    cr_expect_null(v[RV_INJ_NKINDS]);
+    cr_assert_eq(expect_path_leaf("hotplug.orphans.0.flavor", NULL, &t, &leaf, msg, sizeof msg), 0, "%s", msg);
+    v = rk_key_values(leaf);
+    for (int f = 0; f < RV_NFLAVORS; f++) cr_expect_str_eq(v[f], rv_flavor_name(f));
+    /* the stall kinds as the builder writes them: 0 self-detected, 1 detected by another CPU */
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    rv_stall_report st[2] = {{1.0, 1001, RV_SCHED, 0, 0, "self"}, {2.0, 2001, RV_SCHED, 1, 1, "other"}};
+    rv_report r;
+    memset(&r, 0, sizeof r);
+    r.stalls = st, r.nstalls = 2;
+    cJSON *j = cli_report_json(&r, &cfg, 0);
+    cr_assert_eq(expect_path_leaf("stalls.0.kind", NULL, &t, &leaf, msg, sizeof msg), 0, "%s", msg);
+    v = rk_key_values(leaf);
+    for (int i = 0; i < 2; i++) {
+        const char *kind = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "stalls"), i), "kind"));
+        cr_expect(kind && (!strcmp(kind, v[0]) || !strcmp(kind, v[1])), "the builder wrote kind %s", kind ? kind : "(none)");
+    }
+    cJSON_Delete(j);
+    rv_config_free(&cfg);
 }
 
 /* The tester's file: `check` said "ok" and `run --expect` simulated 40 s to fail three assertions

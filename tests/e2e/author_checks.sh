@@ -172,6 +172,70 @@ expect_rc 0 "run offline-mid-gp" -- "$bin" run "$root/scenarios/offline-mid-gp.j
 }
 expect_rc 0 "run small-busy" -- "$bin" run "$root/scenarios/small-busy.json" --set duration_s=0.5 && out_lacks 'hotplug:' "no hotplug line without hotplug"
 
+# --- the TA's review: values no run can produce printed "ok" and only run --expect failed
+cat >"$tmp/enums.json" <<'EOF'
+{"name": "enums", "cpus": 2, "duration_s": 1, "rcu": {"flavors": ["rcu_sched", "rcu_preempt"]},
+ "expect": [{"path": "hotplug.orphans.0.flavor", "equals": "sched"},
+            {"path": "stalls.0.kind", "equals": "selff"},
+            {"path": "mode", "equals": "3.7"},
+            {"path": "stalls.0.cpu", "equals": 7},
+            {"path": "events_not_applied.count", "equals": 0.5},
+            {"path": "stalls.0.kind", "equals": "other"}]}
+EOF
+expect_rc 2 "check values no run can produce" -- "$bin" check "$tmp/enums.json" && {
+  err_has 'enums.json:2:50: $.expect[0].equals: hotplug.orphans.0.flavor holds "rcu_sched" or "rcu_preempt"; expected one of those, got "sched"; did you mean "rcu_sched"?' "short flavor name"
+  err_has 'enums.json:3:39: $.expect[1].equals: stalls.0.kind holds "self" or "other"; expected one of those, got "selff"; did you mean "self"?' "stall kind"
+  err_has '$.expect[2].equals: mode holds "softirq" or "kthread"; expected one of those, got "3.7"; did you mean "kthread"?' "mode"
+  err_has '$.expect[3].equals: stalls.0.cpu holds a CPU number, 0..1 on this 2-CPU machine (cpus); expected one of those, got 7' "CPU"
+  err_has '$.expect[4].equals: events_not_applied.count holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got 0.5' "count"
+  err_lacks '$.expect[5]' "a kind a run can write"
+}
+# run --expect judges CPU numbers by the run's CPUs: with --cpus 8, CPU 7 exists
+printf '{"name": "cpu7", "cpus": 2, "duration_s": 0.2, "expect": [{"path": "stalls.0.cpu", "equals": 7}]}\n' >"$tmp/cpu7.json"
+expect_rc 2 "check CPU 7 on 2 CPUs" -- "$bin" check "$tmp/cpu7.json"
+expect_rc 1 "run --cpus 8 --expect vets with 8 CPUs, then fails on the missing stall" -- "$bin" run "$tmp/cpu7.json" --cpus 8 --expect &&
+  out_has 'FAIL stalls.0.cpu: not in the report' "the run judged it"
+expect_rc 0 "check --paths" -- "$bin" check --paths && {
+  out_has 'stalls.<i>.kind                              string: "self" or "other"' "--paths lists the stall kinds"
+  out_has 'events_not_applied.count                     count' "events_not_applied.count is a count"
+  out_has 'stalls.<i>.cpu                               number: a CPU, 0..cpus-1' "--paths says what a CPU path holds"
+}
+
+# a triggered caption shown 0 s; an old-Mac file (CR only) whose places were all on line 1; a number
+# written with an exponent, which came back as 1e+15
+printf '{"name": "t", "cpus": 2, "duration_s": 1, "captions": [{"on": {"event": "gp_start"}, "duration_s": 0, "text": "x"}]}\n' >"$tmp/dur0.json"
+expect_rc 2 "check a triggered caption of 0 s" -- "$bin" check "$tmp/dur0.json" &&
+  err_has '$.captions[0].duration_s: expected a time above 0' "duration_s 0"
+printf '{"name":"t","cpus":2,"duration_s":1,\r"hz":7}' >"$tmp/cr.json"
+expect_rc 2 "check a CR-only file" -- "$bin" check "$tmp/cr.json" && err_has 'cr.json:2:1: $.hz: expected an integer 10..10000, got 7' "a lone CR ends a line"
+printf '{"name": "t", "cpus": 2, "duration_s": 1, "workload": [{"busy_frac": 0.5, "call_rcu_per_s": {"sched": 1e15}}]}\n' >"$tmp/lit.json"
+expect_rc 2 "check a rate written with an exponent" -- "$bin" check "$tmp/lit.json" && err_has 'got 1e15' "quoted as written"
+
+# an event with no moment, text the window cannot draw: warnings (exit 0, 1 with --strict)
+cat >"$tmp/text.json" <<'EOF'
+{"name": "t", "cpus": 2, "duration_s": 1,
+ "events": [{"kind": "offline", "cpu": 1}],
+ "captions": [{"at_s": 0, "text": "Grace period \u65e5\u672c\u8a9e"}, {"at_s": 0.5, "text": "\u05e2\u05d1\u05e8\u05d9\u05ea"}]}
+EOF
+expect_rc 0 "check text the window cannot draw" -- "$bin" check "$tmp/text.json" && {
+  out_has "text.json: ok" "warnings leave the file valid"
+  err_has 'text.json:2:13: $.events[0]: neither at_s nor "on", so it happens at 0 s' "an event without a moment"
+  err_has "text.json:3:27: \$.captions[0].text: the window's font (DejaVuSans.ttf) has no glyph for" "CJK"
+  err_has 'is Hebrew, written right to left, which the window draws left to right' "Hebrew"
+}
+expect_rc 1 "check --strict on those warnings" -- "$bin" check --strict "$tmp/text.json" && err_has "rcuvis: check: --strict: 3 warnings" "three warnings"
+
+# run's options say what the loader says of the same value
+expect_rc 2 "run --mode kthred" -- "$bin" run "$root/scenarios/small-busy.json" --mode kthred &&
+  err_has 'rcuvis: run: --mode: expected "softirq" or "kthread", got "kthred"; did you mean "kthread"?' "--mode did you mean"
+expect_rc 2 "run --duration 1e400" -- "$bin" run "$root/scenarios/small-busy.json" --duration 1e400 &&
+  err_has 'rcuvis: run: --duration: expected a number above 0 and at most 604800, got "1e400"' "--duration"
+
+grep -qF '{at_s, title, flavor, select_cpu, compare, caption, invites}' "$readme" || fail "README's cue keys leave out invites"
+grep -q '^## Reference: defaults and limits' "$guide" || fail "docs/authoring.md has no defaults and limits"
+grep -qF '`"self"` (the stalled CPU' "$guide" || fail "docs/authoring.md does not list the stall kinds"
+grep -qF 'Right-to-left text (Hebrew, Arabic) is not' "$guide" || fail "docs/authoring.md does not say right-to-left text is unsupported"
+
 grep -q 'check --strict' "$readme" || fail "README does not document check --strict"
 grep -q -- '--trace -' "$readme" || fail "README does not document --trace -"
 

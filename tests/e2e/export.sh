@@ -177,7 +177,7 @@ expect_rc 0 "run --csv gps in kthread mode" -- "$bin" run "$omap" --mode kthread
 grep -q ',gp_kthread,' "$tmp/out" || fail "3.7: GP work is charged to the GP kthread"
 expect_rc 2 "--csv with --json" -- "$bin" run "$omap" --csv gps --json
 expect_rc 2 "--csv unknown kind" -- "$bin" run "$omap" --csv nope
-grep -qF -- "--csv: expected gps, timeseries, threads or stalls" "$tmp/err" || fail "--csv nope: message"
+grep -qF -- '--csv: expected "gps", "timeseries", "threads" or "stalls", got "nope"' "$tmp/err" || fail "--csv nope: message"
 
 # --- animation: frame count and size, always PNG frames; a clip only through an encoder that exists
 expect_rc 0 "frames only" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 --clean --cues -o "$tmp/frames/"

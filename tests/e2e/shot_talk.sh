@@ -62,7 +62,7 @@ expect_rc 0 "compare clip with --cpus" -- "$bin" shot "$busy" --from 1 --to 1.01
 expect_rc 0 "compare still with --cpus and --set" -- "$bin" shot "$busy" --at 1 --compare --cpus 16 --set rcu.fanout_leaf=4 --panel tree --size 1280x720 -o "$tmp/c16.svg"
 svg_has "$tmp/c16.svg" "CPUs 12-15" "compare --cpus 16 --set rcu.fanout_leaf=4: the fourth leaf"
 expect_rc 2 "--cpus 0" -- "$bin" shot "$busy" --at 1 --cpus 0 -o "$tmp/x.png" && err_has 'rcuvis: shot: --cpus: expected an integer from 1 to 4096, got "0"' "--cpus 0"
-expect_rc 2 "--set without =" -- "$bin" shot "$busy" --at 1 --set cpus -o "$tmp/x.png" && err_has "rcuvis: shot: --set: expected PATH=VALUE, got 'cpus'" "--set cpus"
+expect_rc 2 "--set without =" -- "$bin" shot "$busy" --at 1 --set cpus -o "$tmp/x.png" && err_has 'rcuvis: shot: --set: expected PATH=VALUE, got "cpus"' "--set cpus"
 expect_rc 2 "--set of an unknown key" -- "$bin" shot "$busy" --at 1 --set rcu.fanoutleaf=3 -o "$tmp/x.png" &&
   err_has 'rcuvis: shot: --set rcu.fanoutleaf=3: unknown key; did you mean "rcu.fanout_leaf"?' "--set unknown key"
 expect_rc 2 "--cpus below a CPU the file names" -- "$bin" shot "$omap" --at 1 --cpus 1 -o "$tmp/x.png" && err_has "(cpus is set by --cpus 1)" "--cpus 1"

@@ -693,6 +693,20 @@ Test(scenario_schema, caption_must_end_after_it_starts_and_start_before_the_end)
     cr_expect_eq(parse("{" MIN ",\"captions\":[{\"at_s\":0.5,\"until_s\":9,\"text\":\"x\"}]}"), 0, "%s", err);
 }
 
+/* A triggered caption's duration_s of 0 was accepted and counted as shown, yet nobody saw it: refused
+ * as an empty timed span is (fails on the old loader, which took it). */
+Test(scenario_schema, triggered_caption_needs_a_duration_above_0)
+{
+    bad("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"duration_s\":0,\"text\":\"x\"}]}",
+        "t.json: $.captions[0].duration_s: expected a time above 0 (how long the caption stays up; leave duration_s out to "
+        "keep it up until the next caption), got 0");
+    bad("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"duration_s\":0.0,\"text\":\"x\"}]}",
+        "t.json: $.captions[0].duration_s: expected a time above 0 (how long the caption stays up; leave duration_s out to "
+        "keep it up until the next caption), got 0.0");
+    cr_expect_eq(parse("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"duration_s\":0.01,\"text\":\"x\"}]}"), 0, "%s", err);
+    cr_expect_eq(parse("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"text\":\"x\"}]}"), 0, "%s", err);
+}
+
 /* After one wrong key, later checks use only values that were read: "cpus": "2" used to make the
  * cue's select_cpu, nr_cpus_compiled and offline_cpus answer to the engine's default of 4 CPUs,
  * and a wrong hz made the FQS delays answer to 1000. */
@@ -1033,6 +1047,12 @@ Test(scenario_numbers, unrepresentable_numbers_are_quoted_as_written)
     snprintf(want, sizeof want, "t.json: $.duration_s: expected a number above 0 and at most 604800, got "
              "100000000000000000000000... (a 401-character number)");
     bad(text, want);
+    /* and those a message would print in another form: an exponent, a fraction's trailing zero (1e15
+     * was "got 1e+15") */
+    bad("{" MIN ",\"workload\":[{\"busy_frac\":0.5,\"call_rcu_per_s\":{\"sched\":1e15}}]}",
+        "t.json: $.workload[0].call_rcu_per_s.sched: expected a number 0..1000000, got 1e15");
+    bad("{" MIN ",\"workload\":[{\"busy_frac\":1.50}]}", "t.json: $.workload[0].busy_frac: expected a number 0..1, got 1.50");
+    bad("{\"name\":\"m\",\"cpus\":5E3,\"duration_s\":1}", "t.json: $.cpus: expected an integer 1..4096, got 5E3");
 }
 
 static int load_labeled(const char *text, const char **items, const char **labels, size_t n, char **path)
@@ -1197,6 +1217,13 @@ Test(scenario_load, value_messages_say_where_in_the_file)
     cr_assert_eq(parse(text), -1);
     cr_expect(strstr(err_raw, "t.json:5:37: $.events[2].cpu: expected a CPU 0..3") != NULL, "%s", err_raw);
     cr_expect(strstr(err_raw, "t.json:7:16: $.workload[0].readers.rcu_sched.mean_us: required key missing") != NULL, "%s", err_raw);
+    /* a lone CR (an old Mac file) ends a line as LF and CRLF do: everything was line 1 */
+    cr_assert_eq(parse("{\"name\":\"t\",\"cpus\":2,\r\"duration_s\":1,\r\"hz\":7}"), -1);
+    cr_expect(strstr(err_raw, "t.json:3:1: $.hz: expected an integer 10..10000, got 7") != NULL, "%s", err_raw);
+    cr_assert_eq(parse("{\"name\":\"t\",\"cpus\":2,\r\n\"duration_s\":1,\r\n\"hz\":7}"), -1);
+    cr_expect(strstr(err_raw, "t.json:3:1: $.hz:") != NULL, "CRLF: %s", err_raw);
+    cr_assert_eq(parse("{\"name\":\"t\",\r\"cpus\":2 \"x\":1}"), -1);
+    cr_expect(strstr(err_raw, "t.json:2:10: syntax error") != NULL, "a syntax error after a lone CR: %s", err_raw);
     const char *items[] = {"rcu.fanout_leaf=1"};
     char *path;
     rv_config cfg;
