@@ -13,7 +13,7 @@ static void usage(FILE *out)
             "usage: rcuvis [SCENARIO.json]            open the window (default scenario without an argument)\n"
             "       rcuvis run SCENARIO.json [options] run headless, print a summary or --json\n"
             "       rcuvis check FILE...               validate scenario and quiz files (--paths: report paths)\n"
-            "       rcuvis schema                      print the scenario JSON Schema (defaults from the engine)\n"
+            "       rcuvis schema [quiz]               print the scenario (or quiz file) JSON Schema\n"
             "       rcuvis shot SCENARIO.json --at S -o FILE.png   render the window's picture off-screen\n"
             "       rcuvis reproduce [--quick] [--json] [--html F]   check the article's and the OMAP thread's claims\n"
             "       rcuvis quiz [LESSON]               the workbook in a terminal\n"

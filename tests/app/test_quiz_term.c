@@ -481,5 +481,5 @@ Test(term, terms_after_answer_wait_for_the_answer)
     cr_expect_not_null(strstr(err, "$.lessons[0].questions[0].terms_after_answer[1]"), "%s", err);
     cr_expect_not_null(strstr(err, "\"no such term\""), "%s", err);
     cr_expect_not_null(strstr(err, "terms_after_answer[2]"), "a term in another case than the glossary's is refused too: %s", err);
-    cr_expect_not_null(strstr(err, "did you mean `NR_CPUS`?"), "and told the glossary's spelling: %s", err);
+    cr_expect_not_null(strstr(err, "did you mean \"NR_CPUS\"?"), "and told the glossary's spelling: %s", err);
 }
