@@ -438,6 +438,18 @@ static bool is_glossary_term(const char *s, char *near, size_t nearn)
 {
     const char *other;
     if (glossary_term(s, &other)) return true;
+    if (!*other) { /* a slip ("selfdetected"): the nearest term, by the loader's rule */
+        size_t n = 0;
+        const glossary_entry *all = glossary_all(&n);
+        const char **names = malloc((n + 1) * sizeof *names);
+        if (names) {
+            for (size_t i = 0; i < n; i++) names[i] = all[i].term;
+            names[n] = NULL;
+            const char *q = qj_nearest(s, names);
+            other = q ? q : "";
+            free(names);
+        }
+    }
     if (*other) snprintf(near, nearn, "; did you mean \"%s\"?", other);
     return false;
 }

@@ -483,6 +483,13 @@ Test(term, terms_after_answer_wait_for_the_answer)
     cr_expect_not_null(strstr(err, "\"no such term\""), "%s", err);
     cr_expect_not_null(strstr(err, "terms_after_answer[2]"), "a term in another case than the glossary's is refused too: %s", err);
     cr_expect_not_null(strstr(err, "did you mean \"NR_CPUS\"?"), "and told the glossary's spelling: %s", err);
+    /* a slip gets the nearest term, as a misspelt key does */
+    static const char *slip =
+        "{\"id\": \"g\", \"title\": \"G\", \"lessons\": [{\"id\": \"1\", \"title\": \"Trees\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Who?\", \"explanation\": \"It.\","
+        " \"terms_after_answer\": [\"selfdetected\"], \"answers\": [{\"text\": \"A\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"B\", \"feedback\": \"no\"}]}]}]}";
+    cr_expect_neq(quiz_parse(slip, "slip.json", &f, false, err, sizeof err), 0);
+    cr_expect_not_null(strstr(err, "got a string \"selfdetected\"; did you mean \"self-detected\"?"), "%s", err);
 }
 
 /* A student met the nine lines of "quiescent state" under the first question of every lesson they
