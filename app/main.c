@@ -10,14 +10,13 @@
 static void usage(FILE *out)
 {
     /* 80 columns: a command too long for its column has its words on the next line */
-    /* 80 columns: a command too long for its column has its words on the next line */
     fprintf(out,
             "usage: rcuvis [SCENARIO.json]      open the window (no file: default scenario)\n"
             "       rcuvis run SCENARIO.json [options]\n"
             "                                   run headless: a summary, or --json\n"
             "       rcuvis check FILE...        validate scenario and quiz files\n"
             "                                   (--paths: the report's paths)\n"
-            "       rcuvis schema               print the scenario JSON Schema\n"
+            "       rcuvis schema [quiz]        print the scenario (or quiz file) JSON Schema\n"
             "       rcuvis shot SCENARIO.json --at S -o FILE.png\n"
             "                                   render the window's picture off-screen\n"
             "       rcuvis reproduce [--quick] [--json] [--html F]\n"

@@ -1,22 +1,52 @@
-/* schema.c — `rcuvis schema`: print the scenario JSON Schema generated from the loader's tables and the engine's defaults. */
+/* schema.c — `rcuvis schema`: print the scenario JSON Schema generated from the loader's tables and the engine's defaults, or (`rcuvis schema quiz`) the shipped quiz-file schema. */
 #include "commands.h"
+#include "paths.h"
 #include "scenario.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The quiz schema is written by hand (quizzes/schema.json) and not built into the binary: print the
+ * shipped file, found where every other shipped file is (rcuvis_data_path()). */
+static int print_quiz_schema(void)
+{
+    char path[1024];
+    rcuvis_data_path("quizzes/schema.json", path, sizeof path);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "rcuvis: schema quiz: cannot read %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, stdout);
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) { fprintf(stderr, "rcuvis: schema quiz: cannot read %s\n", path); return 2; }
+    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+}
+
 int cmd_schema(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: rcuvis schema\n"
-               "Print the JSON Schema of scenario files: defaults, ranges and descriptions come\n"
-               "from the loader and the engine, so `rcuvis schema > scenarios/schema.json`\n"
-               "refreshes the shipped copy.\n");
+        printf("usage: rcuvis schema [scenario | quiz]\n"
+               "Print the JSON Schema of scenario files (the default): defaults, ranges and\n"
+               "descriptions come from the loader and the engine, so\n"
+               "`rcuvis schema > scenarios/schema.json` refreshes the shipped copy.\n"
+               "`rcuvis schema quiz` prints the schema of quiz files, the shipped\n"
+               "quizzes/schema.json.\n");
         return 0;
     }
-    if (argc > 1) {
-        fprintf(stderr, "rcuvis: schema: unexpected argument '%s' (see rcuvis schema --help)\n", argv[1]);
+    if (argc > 2) {
+        fprintf(stderr, "rcuvis: schema: unexpected argument '%s' (see rcuvis schema --help)\n", argv[2]);
+        return 2;
+    }
+    if (argc > 1 && !strcmp(argv[1], "quiz")) return print_quiz_schema();
+    if (argc > 1 && strcmp(argv[1], "scenario")) {
+        fprintf(stderr, "rcuvis: schema: unexpected argument '%s': expected scenario or quiz (see rcuvis schema --help)\n", argv[1]);
         return 2;
     }
     char *text = rv_scenario_schema();

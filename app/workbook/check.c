@@ -5,6 +5,7 @@
 #include "workbook/quiz.h"
 #include "workbook/json.h"
 #include "workbook/measure.h"
+#include "report/expect.h"
 #include "util/safefile.h"
 
 #include <stdio.h>
@@ -87,6 +88,36 @@ static void lint_tolerance(qj_errs *e, const quiz_question *qq)
                  "(a student guesses blind): end it with \"Within %s.\"", qq->id, tol, tol);
 }
 
+/* A report measure's path (each side of "A / B") checked against the report's shape before any run, by
+ * the rule a scenario's expect follows (expect_check_path(): keys at every level, with a "did you
+ * mean", flavors the scenario enables, thread names): the message goes at measure.path, where the
+ * author wrote it, not at the scenario a run of it would have blamed. */
+static bool report_measure_ok(qj_errs *e, const quiz_question *qq, const char *mp)
+{
+    rv_config cfg;
+    char msg[1024];
+    if (quiz_scenario_config(qq, &cfg, msg, sizeof msg) != 0) return true; /* the run reports the scenario */
+    bool ok = true;
+    const char *path = qq->measure.path, *slash = strstr(path, " / ");
+    for (int side = 0; side < (slash ? 2 : 1) && ok; side++) {
+        char one[200];
+        if (!slash) snprintf(one, sizeof one, "%s", path);
+        else if (side == 0) snprintf(one, sizeof one, "%.*s", (int)(slash - path), path);
+        else snprintf(one, sizeof one, "%s", slash + 3);
+        rk_type type;
+        if (expect_path_type(one, &cfg, &type, msg, sizeof msg) != 0) {
+            qj_err(e, mp, "question %s: %s%s%s", qq->id, slash ? (side ? "after the ' / ': " : "before the ' / ': ") : "", msg,
+                   strstr(msg, "rcuvis check --paths") ? "" : " (`rcuvis check --paths` lists the report's paths)");
+            ok = false;
+        } else if (type == RT_STRING) {
+            qj_err(e, mp, "question %s: expected a path to a number, true/false or a count, got %s, a string", qq->id, one);
+            ok = false;
+        }
+    }
+    rv_config_free(&cfg);
+    return ok;
+}
+
 int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
 {
     qj_errs e;
@@ -112,8 +143,14 @@ int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
             snprintf(p, sizeof p, "%s.scenario", qq->jpath);
             if (qq->kind == QUIZ_PREDICT) {
                 quiz_value v;
+                char mp[140];
+                snprintf(mp, sizeof mp, "%s.measure.path", qq->jpath);
+                if (qq->measure.kind == QM_REPORT && !report_measure_ok(&e, qq, mp)) continue;
                 if (quiz_measure_run(qq, &v, msg, sizeof msg) != 0) {
-                    qj_err(&e, p, "question %s: cannot compute the answer: %s", qq->id, msg);
+                    /* a path that fits the report's shape but not this run's report (stalls.0 of a run
+                     * without stalls) is still the path's fault: say so where the path is written */
+                    bool at_path = qq->measure.kind == QM_REPORT && !strncmp(msg, "report path", 11);
+                    qj_err(&e, at_path ? mp : p, "question %s: cannot compute the answer: %s", qq->id, msg);
                     continue;
                 }
                 if (qq->has_expected && !quiz_value_equal(&v, &qq->expected)) {

@@ -25,7 +25,7 @@ static const glossary_entry entries[] = {
     {"leaf", "An rcu_node at the bottom of the tree; each of its qsmask bits is one CPU."},
     {"rcu_node", "A node of the combining tree: CPUs report to their leaf, leaves to their parent, up to the root."},
     {"dynticks", "Per-CPU counter bumped on every idle entry and exit (rcu_idle_enter/exit), and around each interrupt taken from idle: even = idle to RCU, odd = running."},
-    {"dynticks even/odd", "Even dynticks counter: the CPU is in the idle loop, dyntick-idle in RCU's sense (an extended QS), whether its tick runs (I) or is stopped (Z); odd: it is running."},
+    {"dynticks even/odd", "Even dynticks counter: the CPU is in the idle loop, dyntick-idle in RCU's sense, whether its tick runs (I) or is stopped (Z); odd: it is running. RCU counts an even counter as an extended QS."},
     {"dyntick-idle", "RCU's word for a CPU whose dynticks counter is even: rcu_idle_enter() made it so on entering the idle loop, tick stopped (Z) or not (I). Tickless, it reports nothing itself and an FQS pass credits it; while its tick runs (I), each tick from the idle loop notes a QS that the tick's softirq reports, once the CPU has noticed the GP."},
     {"tick stopped", "NO_HZ stopped this idle CPU's scheduling-clock tick (Z). RCU counts it idle either way (even dynticks); rcu_needs_cpu() can keep the tick on (I) while callbacks wait."},
     {"FQS", "Force quiescent states: a pass over the CPUs still owing a QS that credits idle or offline ones."},
@@ -40,7 +40,7 @@ static const glossary_entry entries[] = {
     {"ksoftirqd/N", "Per-CPU kernel thread that runs softirqs when there are too many to run at irq exit, or when one is raised outside an interrupt (the idle task's FAST_NO_HZ drain, for one)."},
     {"swapper", "The idle task of a CPU (PID 0); RCU work done from idle is charged to it."},
     {"self-detected", "The CPU that owes the QS noticed the stall itself in its own tick (print_cpu_stall)."},
-    {"{ 0}", "CPUs a stall warning names, in braces: a self-detected warning (print_cpu_stall) names the CPU itself; detected stalls on CPUs/tasks (print_other_cpu_stall) lists the CPUs still owing a QS."},
+    {"{ 0}", "What a stall warning names, in braces: a self-detected warning (print_cpu_stall) names the CPU itself; detected stalls on CPUs/tasks (print_other_cpu_stall) lists the CPUs still owing a QS and, as P and a pid, the tasks preempted in an rcu_preempt reader that hold the grace period (rcu_print_task_stall()), so \"{ 2 P1234}\" is CPU 2 and task 1234, and \"{}\" can mean none was left to name."},
     {"jiffy", "One scheduling-clock tick: 1/HZ s. RCU's timeouts (FQS, stall checks) count jiffies."},
     {"HZ", "Scheduling-clock ticks per second; HZ=100 means one jiffy is 10 ms."},
     {"D/W/R/N", "Callback list segments: D done (ready to invoke), W waiting for the current GP as this CPU sees it (the next one, once it has seen the last end and no new start yet), R next-ready, N next (no GP yet). Each bar's length is on a log scale against the longest segment on screen."},
@@ -69,7 +69,7 @@ static const glossary_entry entries[] = {
     {"✓", "This CPU's QS is reported for the current grace period."},
     {"stall", "RCU CPU stall warning: a GP lasted longer than the stall timeout, CONFIG_RCU_CPU_STALL_TIMEOUT (60 s by default in 3.6 and 3.7; rcutree.rcu_cpu_stall_timeout sets 3 to 300 s). A tick runs the check (check_cpu_stall()); while the stall lasts, the next warning waits three timeouts and 3 jiffies more."},
     {"kthread", "3.7: each flavor's grace periods are driven by its own kernel thread (rcu_gp_kthread)."},
-    {"softirq", "Pending RCU_SOFTIRQ work on this CPU."},
+    {"softirq", "A software interrupt: kernel work an interrupt handler defers, run as the interrupt returns (irq exit) and charged to whatever task it interrupted, or in the CPU's ksoftirqd/N thread when there is too much of it or it was raised outside an interrupt. RCU's is RCU_SOFTIRQ; 3.6 drove grace periods from it, out of top's sight, which is the article's contrast with 3.7's kthreads. On a CPU's tile, \"softirq\" marks RCU_SOFTIRQ work pending on that CPU."},
     {"loop", "CPU spinning in the kernel without a QS (an injected kernel loop)."},
     {"rcu_sched", "Flavor whose readers are regions with preemption disabled; QS = context switch, user mode or idle."},
     {"rcu_bh", "Flavor whose readers disable bottom halves; QS also at softirq end."},
@@ -82,7 +82,7 @@ static const glossary_entry entries[] = {
     {"RCU_GP_FLAG_FQS", "3.7: the bit force_quiescent_state() sets in rsp->gp_flags to wake the GP kthread for an FQS pass now; a request that finds it already set adds nothing."},
     {"needs_gp_fix", "The OMAP fix: do not start a GP that no callback needs (3.6 started an extra one)."},
     {"cpu_needs_another_gp", "The kernel's test, made only while no grace period runs, of whether a CPU's callbacks need another one. 3.6's form also counted WAIT callbacks whose grace period had just ended on a CPU that had not yet noticed (its completed lagging), so an idle board started a grace period nothing needed (the OMAP stall); 3.7 looks one segment further then (needs_gp_fix)."},
-    {"jiffies_till_first_fqs", "3.7's wait, in jiffies, from a grace period's start to its first forcing pass (3 by default); jiffies_till_next_fqs is the wait between later passes. 3.6 forces once more than 3 jiffies have passed since the start, from a tick's softirq (or from call_rcu(), when forcing is overdue)."},
+    {"jiffies_till_first_fqs", "3.7's wait, in jiffies, from a grace period's start to its first forcing pass (3 by default); jiffies_till_next_fqs is the wait between later passes. 3.6 has neither: a tick's softirq, or a call_rcu(), forces once more than 3 jiffies (RCU_JIFFIES_TILL_FORCE_QS) have passed since the start or the last pass (force_quiescent_state() with relaxed=1). Callers with relaxed=0 force whatever the holdoff: RCU_FAST_NO_HZ's idle drain (rcu_prepare_for_idle()), a call_rcu() past qhimark while a grace period runs, a CPU that has just warned of other CPUs' stall (print_other_cpu_stall()), and rcu_sched_force_quiescent_state() and its kin (rcutorture)."},
     {"GP kthreads", "The CPU time of 3.7's rcu_sched, rcu_bh and rcu_preempt kernel threads: the grace-period work 3.6 did in softirq and idle drains, moved where top shows it, plus the threads' own sleep/wake."},
     {"irqs-off", "Longest single stretch of RCU grace-period work run with interrupts disabled. In 3.7 one lock section; in 3.6 whole regions: the tree walk at GP start, GP end's walks into the next start, or a whole forcing pass with all its probes."},
     {"non-preemptible", "Longest stretch of RCU grace-period work nothing could preempt (softirq or tick code, or the 3.7 kthread between cond_resched() points, as on a kernel without CONFIG_PREEMPT; with it only the kthread's per-node lock sections count, so this is an upper bound); interrupts may be on."},
@@ -113,7 +113,7 @@ static const glossary_entry entries[] = {
     {"quiescent state", "A moment at which a CPU holds nothing from a read-side critical section of a flavor: for rcu_sched a context switch, user mode or idle; for rcu_bh any moment with bottom halves enabled, though the kernel notes one only at a tick outside a bh-disabled region, in idle, or after each softirq handler (not at a context switch); for rcu_preempt any tick or context switch while no rcu_read_lock() is held, or idle (a context switch inside a reader counts too: the task then waits on blkd_tasks)."},
     {"gp_tasks", "rcu_preempt: a leaf's pointer into its blkd_tasks list at the first preempted reader the current grace period waits for; that task and every one after it hold the GP up (G in rcuhier). A new GP points it at all the readers already preempted."},
     {"passed_quiesce", "Per CPU and flavor (pq= in rcudata): the CPU has passed a quiescent state since it noticed the current grace period. It stays 1 after the report; qs_pending=0 shows the report was made."},
-    {"qs_pending", "Per CPU and flavor (qp= in rcudata): the current grace period still needs a quiescent state from this CPU; set when the CPU notices the GP, cleared when its report reaches the leaf."},
+    {"qs_pending", "Per CPU and flavor (qp= in rcudata): the current grace period still needs a quiescent state from this CPU; set when the CPU notices the GP, cleared when its report reaches the leaf, or when the CPU, noticing a grace period's end (__rcu_process_gp_end()), finds its bit in the leaf's qsmask already clear, as after an FQS credit."},
     {"blimit", "The most callbacks one rcu_do_batch() invokes before the CPU gets on with other work: 10 by default (b= in rcudata). A qhimark overflow while a grace period runs lifts it, and it comes back only once the queue has drained to qlowmark. This model queues a burst of call_rcu() at one instant, so in 3.7, when no grace period is running, one burst past qhimark only asks the kthread for one and leaves b=10; the next call_rcu() past the mark, the grace period now running, lifts it."},
     {"qlen", "A CPU's queued callbacks of one flavor, not yet invoked (ql= in rcudata); qlen_lazy counts the lazy ones among them."},
     {"qhimark", "10000 callbacks. When call_rcu(), interrupts enabled, finds a CPU's queue grown by more than this since the last such check (qlen_last_fqs_check), it has a grace period started if none is running (3.7: the kthread is asked for one), or else lifts blimit, and requests a forcing pass if none has run since this CPU's last overflow (or since it came online, or since its queue drained empty after an overflow): memory before latency."},
@@ -134,6 +134,19 @@ static const glossary_entry entries[] = {
     {"rcu_busted", "A deliberately broken RCU (a torture type later kernels added to rcutorture; rcuvis borrows it): its grace period waits for no reader, so readers see freed elements and the Reader Pipe fills past stage 1, showing the test catches a broken RCU."},
     {"fqs_scans", "The report's count of FQS passes a flavor ran (rsp->n_force_qs); over grace_periods, the forcing passes per grace period."},
     {"idle_blips_per_s", "Scenario key: how many times a second a busy CPU runs out of work for an instant and passes through the idle loop (each trip moves its dynticks counter, and under RCU_FAST_NO_HZ may be a drain step). Nothing in the kernel reports it; reproduce sweeps it."},
+    /* the run summary's column headers and the report fields behind them */
+    {"us/GP", "A column of rcuvis run's summary: overhead_per_gp_us, the microseconds of CPU time a flavor's grace-period machinery spent per completed grace period, wherever it was charged (for 3.7 the kthread's sleep/wake included). The article's ~30 us per grace period is this kind of figure."},
+    {"upd/GP", "A column of rcuvis run's summary: updates_per_gp, a flavor's updates (each call_rcu(), kfree_rcu() or synchronize_*()) divided by its completed grace periods: how many updates one grace period serves. The article sees more than 100."},
+    {"ns/update", "A column of rcuvis run's summary: overhead_per_update_ns, the same grace-period CPU time as us/GP divided by updates instead of grace periods, in nanoseconds. The article's ~300 ns per update is ~30 us shared by ~100 updates."},
+    {"ns/upd", "The CPU time panel's short form of ns/update: the grace-period CPU time per update, in nanoseconds (overhead_per_update_ns)."},
+    {"overhead_per_update_ns", "The report's grace-period CPU time of a flavor (what overhead_per_gp_us counts per grace period) divided by its updates, in nanoseconds; 0 when there were no updates. rcuvis run prints it as ns/update."},
+    {"offline credits", "The summary's count of quiescent states an FQS pass credited to CPUs because they were offline (offline_credits in the report, ofl in the trace); an offline CPU whose dynticks counter shows it idle is credited dti instead."},
+    /* words of the article and the workbook that a newcomer meets without a definition */
+    {"hackbench", "A scheduler benchmark: groups of tasks send each other messages over sockets or pipes, so the kernel does a great deal of work, and call_rcu(), per second. The article's figures (almost a million grace periods, over 30 s of rcu_sched time in ten minutes) come from it; the hackbench scenario models its load, not its code."},
+    {"rcutorture", "The kernel's RCU torture test (CONFIG_RCU_TORTURE_TEST): readers check that the elements they hold are never freed under them while writers replace them and wait for grace periods, with long readers, idle and CPU hotplug mixed in; every 60 s it prints its statistics (Reader Pipe). The article guesses about 100,000 grace periods in ten minutes."},
+    {"preemption", "The scheduler taking a CPU from a running task to run another. With preemption disabled (preempt_disable(), a spinlock held, a softirq running) the task keeps the CPU until it enables it again; a preemptible kernel (CONFIG_PREEMPT) can preempt kernel code elsewhere, which is what lets 3.7's kthread be interrupted between rcu_node visits."},
+    {"expedited", "An expedited grace period (synchronize_sched_expedited(), synchronize_rcu_expedited()) does not wait for quiescent states to come: rcu_sched's forces one on every online CPU by running a stop-CPU function there (try_stop_cpus()), trading CPU time and disturbance of every CPU for a much shorter wait. The model has none; rcuhier's column after G (a dot) says whether one waits on a blocked task."},
+    {"fqslock", "The lock that lets only one CPU run a forcing pass at a time. 3.6 has one per flavor (rsp->fqslock), taken with a trylock that returns at once when another CPU holds it, and held with interrupts off for the whole pass; 3.7 funnels requests up the rcu_node tree through each node's fqslock, so that of many CPUs asking at once only one sets RCU_GP_FLAG_FQS."},
     {"calibrated", "rcuvis reproduce: a claim whose figure a scenario input was set from (hackbench's idle-entry and update rates), so the row shows that the model can be set to give it back, not that it predicts it; the note under the table names the input."},
     {"bounded gap", "rcuvis reproduce: a claim the model, kept to the kernel's mechanisms and 2012 costs, cannot reach; the claim's row gives the sweep over the mechanism's real parameters that bounds the best it can do, and README says why."},
 };
@@ -167,7 +180,10 @@ const char *glossary_line(const char *term)
     return NULL;
 }
 
-/* Words on screen and the entry that explains each. Whole words only, case as written. */
+/* Words on screen and the entry that explains each. Whole words only, case as written. "the report"
+ * only in the tool's sense ("in the report", "the report's", `rcuvis run`): "the report came from
+ * systems with 4096 CPUs" is a bug report. "hackbench" has an entry but is not scanned: on screen it
+ * names the task row, whose "×16" the ×N entry explains. */
 static const struct { const char *word, *term; } words[] = {
     {"QS report", "QS report"}, {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS", "FQS"},
     {"dti", "dti"}, {"snap", "snap"}, {"ofl", "ofl"}, {"dynticks", "dynticks even/odd"}, {"dyntick-idle", "dyntick-idle"},
@@ -177,7 +193,13 @@ static const struct { const char *word, *term; } words[] = {
     {"per GP", "cost per GP"}, {"blkd", "blkd"}, {"idle probes", "idle probes"}, {"snapshot", "snapshot pass"},
     {"leaf", "leaf"}, {"level", "level"}, {"gpnum", "gpnum"}, {"completed", "completed"}, {"R!", "R!"},
     {"oldest open", "oldest open"}, {"irqs-off", "irqs-off"}, {"non-preemptible", "non-preemptible"}, {"qsmask 0x0", "qsmask"},
-    {"the report", "the report"}, {"in the report", "the report"}, {"rcuvis run", "the report"},
+    {"in the report", "the report"}, {"the report's", "the report"}, {"the run report", "the report"}, {"the report charges", "the report"},
+    {"the report charge", "the report"}, {"rcuvis run", "the report"}, {"us/GP", "us/GP"}, {"upd/GP", "upd/GP"}, {"ns/update", "ns/update"},
+    {"ns/upd", "ns/upd"}, {"overhead_per_update_ns", "overhead_per_update_ns"}, {"offline credits", "offline credits"},
+    {"softirq", "softirq"}, {"softirqs", "softirq"}, {"rcutorture", "rcutorture"},
+    {"preemption", "preemption"}, {"expedited", "expedited"}, {"fqslock", "fqslock"},
+    {"extended quiescent state", "extended quiescent state"}, {"extended quiescent states", "extended quiescent state"},
+    {"extended QS", "extended quiescent state"},
     {"tick stopped", "tick stopped"}, {"updates", "update"}, {"update", "update"}, {"Reader Pipe", "Reader Pipe"},
     {"orphaned", "orphaned"}, {"adopted", "adopted"}, {"branch", "branch"},
     {"two-jiffy limit", "two-jiffy limit"}, {"two-tick limit", "two-jiffy limit"}, {"two-tick path", "two-jiffy limit"},

@@ -125,16 +125,16 @@ void qj_describe(const cJSON *v, char *buf, size_t bufsz)
         char cut[48], esc[300];
         snprintf(cut, sizeof cut, "%.40s", v->valuestring);
         escape_controls(esc, sizeof esc, cut);
-        snprintf(buf, bufsz, "string \"%s%s\"", esc, strlen(v->valuestring) > 40 ? "..." : "");
+        snprintf(buf, bufsz, "a string \"%s%s\"", esc, strlen(v->valuestring) > 40 ? "..." : "");
     }
     /* cJSON reads 1e400 as inf: say what happened, never a made-up literal */
     else if (cJSON_IsNumber(v) && !isfinite(v->valuedouble)) snprintf(buf, bufsz, "a number too large to represent (it overflows a double)");
-    else if (cJSON_IsNumber(v)) snprintf(buf, bufsz, "number %g", v->valuedouble);
+    else if (cJSON_IsNumber(v)) snprintf(buf, bufsz, "%g", v->valuedouble);
     else if (cJSON_IsTrue(v)) snprintf(buf, bufsz, "true");
     else if (cJSON_IsFalse(v)) snprintf(buf, bufsz, "false");
     else if (cJSON_IsNull(v)) snprintf(buf, bufsz, "null");
-    else if (cJSON_IsArray(v)) snprintf(buf, bufsz, "array of %d", cJSON_GetArraySize(v));
-    else snprintf(buf, bufsz, "object");
+    else if (cJSON_IsArray(v)) snprintf(buf, bufsz, cJSON_GetArraySize(v) ? "an array" : "an empty array");
+    else snprintf(buf, bufsz, "an object");
 }
 
 /* The loader's "did you mean" rule (rv_suggest(), scenario.h), so a quiz's misspelt key is
@@ -161,7 +161,7 @@ int qj_check_keys(qj_errs *e, const char *path, const cJSON *obj, const char *co
         char kp[256];
         snprintf(kp, sizeof kp, "%s.%s", path, k->string);
         const char *near = qj_nearest(k->string, allowed);
-        if (near) qj_err(e, kp, "unknown key, did you mean `%s`?", near);
+        if (near) qj_err(e, kp, "unknown key; did you mean \"%s\"?", near);
         else qj_err(e, kp, "unknown key");
     }
     return unknown;

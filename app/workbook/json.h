@@ -32,7 +32,8 @@ void qj_errs_text(qj_errs *e, const char *text, size_t len);
 /* Appends "FILE: PATH: message\n" (PATH omitted if NULL), "FILE:LINE:COL: PATH: ..." with a text. */
 void qj_err(qj_errs *e, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* "string \"abc\"", "number 3", "true", "object", "array", "null": for "expected ..., got X". */
+/* In the scenario loader's words (sc_describe()): "a string \"abc\"", "3", "true", "an object", "an array",
+ * "null": for "expected ..., got X". */
 void qj_describe(const cJSON *v, char *buf, size_t bufsz);
 
 /* Check the keys of an object against the allowed list (NULL-terminated); reports unknown keys

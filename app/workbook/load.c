@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /*
@@ -156,7 +157,7 @@ static void get_id(qj_errs *e, const cJSON *obj, const char *path, char *out, si
     if (!ok) {
         char p[QP_MAX];
         jkey(p, path, "id");
-        qj_err(e, p, "expected letters, digits, '.', '-' or '_' (at most %zu), got string \"%s\"", outsz - 1, s);
+        qj_err(e, p, "expected letters, digits, '.', '-' or '_' (at most %zu), got a string \"%s\"", outsz - 1, s);
     } else {
         snprintf(out, outsz, "%s", s);
     }
@@ -167,6 +168,33 @@ static int enum_index(const char *s, const char *const *names)
 {
     for (int i = 0; names[i]; i++) if (!strcmp(s, names[i])) return i;
     return -1;
+}
+
+/* Students see the options shuffled (score.h), so an option that points at others by place or letter
+ * ("Both of the above.", "a and c", "None of these") names whatever lands there: the words such an
+ * option needs, matched whole and in any case; NULL when text has none. */
+static const char *option_reference(const char *text)
+{
+    static const char *const phrases[] = {
+        "of the above", "the above", "above options", "options above", "answers above", "of the below",
+        "the following", "none of these", "all of these", "both of these", "neither of these", "the previous option", "the previous answer", "the next option",
+        "the next answer", "the other options", "the other answers", "option a", "option b", "option c", "option d",
+        "option e", "option f", "option g", "answer a", "answer b", "answer c", "answer d", "answer e", "answer f",
+        "answer g", NULL,
+    };
+    for (const char *t = text; t && *t; t++) {
+        if (t > text && isalnum((unsigned char)t[-1])) continue;
+        for (size_t i = 0; phrases[i]; i++) {
+            size_t n = strlen(phrases[i]);
+            if (!strncasecmp(t, phrases[i], n) && !isalnum((unsigned char)t[n])) return phrases[i];
+        }
+        /* "(a)", "a)" or "b and c" naming options by letter */
+        if (t[0] == '(' && t[1] >= 'a' && t[1] <= 'g' && t[2] == ')') return "a letter in parentheses";
+        if (t[0] >= 'a' && t[0] <= 'g' && (t[1] == ')' || (!strncmp(t + 1, " and ", 5) && t[6] >= 'a' && t[6] <= 'g' &&
+                                                             !isalnum((unsigned char)t[7]))))
+            return "a letter naming an option";
+    }
+    return NULL;
 }
 
 static void load_choice_answers(qj_errs *e, const cJSON *arr, const char *path, quiz_question *q)
@@ -188,6 +216,14 @@ static void load_choice_answers(qj_errs *e, const cJSON *arr, const char *path, 
         if (!cJSON_IsObject(a)) { got(a, g, sizeof g); qj_err(e, ap, "expected an answer object, got %s", g); continue; }
         qj_check_keys(e, ap, a, choice_answer_keys);
         q->answers[i].text = get_str(e, a, "text", ap, true);
+        const char *ref = option_reference(q->answers[i].text);
+        if (ref) {
+            char kp[280];
+            jkey(kp, ap, "text");
+            qj_err(e, kp, "expected an option that stands on its own, got one that refers to other options (\"%s\"): "
+                          "students see the options shuffled, so it would point at whatever lands there; "
+                          "make it a kind multi question, or write out what it means", ref);
+        }
         q->answers[i].feedback = get_str(e, a, "feedback", ap, true);
         q->answers[i].correct = get_bool(e, a, "correct", ap, false);
         ncorrect += q->answers[i].correct;
@@ -296,8 +332,8 @@ static bool load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
     jkey(kp, path, "measure");
     if (k < 0) {
         const char *near = qj_nearest(name, measure_names);
-        qj_err(e, kp, "expected one of grace_periods, stall_appears, holdout_cpu, report, got string \"%s\"%s%s%s",
-               name, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+        qj_err(e, kp, "expected one of grace_periods, stall_appears, holdout_cpu, report, got a string \"%s\"%s%s%s",
+               name, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
         free(name);
         return false;
     }
@@ -331,11 +367,11 @@ static bool load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
     }
     double r;
     if (k == QM_REPORT && get_num(e, m, "scale", path, 0, &r)) {
-        if (r <= 0) { jkey(kp, path, "scale"); qj_err(e, kp, "expected a number > 0 (1e6 turns seconds into microseconds), got number %g", r); }
+        if (r <= 0) { jkey(kp, path, "scale"); qj_err(e, kp, "expected a number > 0 (1e6 turns seconds into microseconds), got %g", r); }
         else qm->scale = r;
     }
     if (get_num(e, m, "round", path, 0, &r)) {
-        if (r != floor(r) || r > 9) { jkey(kp, path, "round"); qj_err(e, kp, "expected an integer 0..9, got number %g", r); }
+        if (r != floor(r) || r > 9) { jkey(kp, path, "round"); qj_err(e, kp, "expected an integer 0..9, got %g", r); }
         else qm->round = (int)r;
     }
     switch (k) {
@@ -344,7 +380,7 @@ static bool load_measure(qj_errs *e, const cJSON *m, const char *path, quiz_ques
             qj_err(e, path, "expected \"from_s\" and \"to_s\" (seconds) for grace_periods");
         } else if (qm->to_s <= qm->from_s) {
             jkey(kp, path, "to_s");
-            qj_err(e, kp, "expected a number > from_s (%g), got number %g", qm->from_s, qm->to_s);
+            qj_err(e, kp, "expected a number > from_s (%g), got %g", qm->from_s, qm->to_s);
         }
         break;
     case QM_STALL_APPEARS:
@@ -402,7 +438,19 @@ static bool is_glossary_term(const char *s, char *near, size_t nearn)
 {
     const char *other;
     if (glossary_term(s, &other)) return true;
-    if (*other) snprintf(near, nearn, " (did you mean `%s`?)", other);
+    if (!*other) { /* a slip ("selfdetected"): the nearest term, by the loader's rule */
+        size_t n = 0;
+        const glossary_entry *all = glossary_all(&n);
+        const char **names = malloc((n + 1) * sizeof *names);
+        if (names) {
+            for (size_t i = 0; i < n; i++) names[i] = all[i].term;
+            names[n] = NULL;
+            const char *q = qj_nearest(s, names);
+            other = q ? q : "";
+            free(names);
+        }
+    }
+    if (*other) snprintf(near, nearn, "; did you mean \"%s\"?", other);
     return false;
 }
 
@@ -416,7 +464,7 @@ static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_que
         size_t n = strlen(file);
         jkey(kp, path, "file");
         if (file[0] == '/' || strstr(file, "..") || n < 6 || strcmp(file + n - 5, ".json") || n >= sizeof q->scenario)
-            qj_err(e, kp, "expected a .json file name, looked for in ../scenarios/ beside the quiz or among the shipped scenarios (no '/' prefix, no ..), got string \"%s\"", file);
+            qj_err(e, kp, "expected a .json file name, looked for beside the quiz (../scenarios/, scenarios/, its folder) or among the shipped scenarios (no '/' prefix, no ..), got a string \"%s\"", file);
         else { snprintf(q->scenario, sizeof q->scenario, "%s", file); q->has_scenario = true; }
         free(file);
     }
@@ -424,7 +472,7 @@ static void load_scenario(qj_errs *e, const cJSON *s, const char *path, quiz_que
                 &q->overrides, &q->noverrides);
     double seed;
     if (get_num(e, s, "seed", path, 0, &seed)) {
-        if (seed != floor(seed) || seed > 9007199254740991.0) { jkey(kp, path, "seed"); qj_err(e, kp, "expected a non-negative integer, got number %g", seed); }
+        if (seed != floor(seed) || seed > 9007199254740991.0) { jkey(kp, path, "seed"); qj_err(e, kp, "expected a non-negative integer, got %g", seed); }
         else { q->has_seed = true; q->seed = (uint64_t)seed; }
     }
 }
@@ -441,8 +489,8 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
     if (kind && k < 0) {
         jkey(kp, path, "kind");
         const char *near = qj_nearest(kind, kind_names);
-        qj_err(e, kp, "expected one of choice, multi, numeric, predict, got string \"%s\"%s%s%s",
-               kind, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+        qj_err(e, kp, "expected one of choice, multi, numeric, predict, got a string \"%s\"%s%s%s",
+               kind, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
     }
     free(kind);
     q->kind = k < 0 ? QUIZ_CHOICE : (enum quiz_kind)k;
@@ -458,8 +506,8 @@ static void load_question(qj_errs *e, const cJSON *o, const char *path, quiz_que
             jkey(bp, path, "basis");
             const char *near = qj_nearest(b, basis_names);
             qj_err(e, bp, "expected one of article (the article answers it), kernel (the kernel's code, beyond the article), "
-                          "model (this model's own figures or choices), thread (the mail thread a lesson presents), got string \"%s\"%s%s%s",
-                   b, near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+                          "model (this model's own figures or choices), thread (the mail thread a lesson presents), got a string \"%s\"%s%s%s",
+                   b, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
         }
         q->basis = bi < 0 ? QB_NONE : (enum quiz_basis)(bi + 1);
         free(b);

@@ -128,7 +128,7 @@ static int measure_on(rv_engine *e, const quiz_measure *m, quiz_value *out, char
     case QM_REPORT:
         rv_run_until(e, m->at_s >= 0 ? ns(m->at_s) : rv_end_ns(e));
         rv_report_build(e, &rep);
-        rc = quiz_report_value(&rep, rv_engine_config(e), m->path, out, err, errlen);
+        rc = quiz_report_value(&rep, e, m->path, out, err, errlen);
         if (rc == 0 && !out->is_bool && m->scale > 0) out->num *= m->scale;
         rv_report_free(&rep);
         break;

@@ -152,6 +152,9 @@ static void print_moment_shot(FILE *out, const quiz_question *q, int width)
 /* The glossary terms a question's text and options use that this session has not explained yet. */
 typedef struct term_hits { quiz_term *t; const char *found[8]; size_t n; } term_hits;
 
+/* Entries longer than this are shown whole once; met again in a later session, one line of them. */
+enum { LONG_ENTRY = 200 };
+
 static void note_term(void *ctx, const char *term, const char *at, size_t len)
 {
     term_hits *h = ctx;
@@ -213,6 +216,59 @@ static void print_terms_after(quiz_term *t, const quiz_question *q)
     }
 }
 
+/* Does term occur in q's text or options (as glossary_scan() finds it)? */
+typedef struct term_probe { const char *term; bool found; } term_probe;
+static void probe_hit(void *ctx, const char *term, const char *at, size_t len)
+{
+    (void)at; (void)len;
+    term_probe *p = ctx;
+    p->found |= !strcmp(p->term, term);
+}
+static bool question_uses(const quiz_question *q, const char *term)
+{
+    term_probe p = {term, false};
+    glossary_scan(q->question, NULL, probe_hit, &p);
+    for (size_t i = 0; i < q->nanswers && q->kind != QUIZ_NUMERIC && !p.found; i++) glossary_scan(q->answers[i].text, NULL, probe_hit, &p);
+    return p.found;
+}
+
+/* Did the student meet term's entry before this session: under an earlier question of the file (in
+ * its order) that uses the term, not holding it back, and that they answered, hinted or were shown?
+ * "quiescent state" took nine lines under the first question of every lesson a student opened in a
+ * new session. */
+static bool met_before(const quiz_term *t, const quiz_question *q, const char *term)
+{
+    if (!t->prog || !t->file) return false;
+    for (size_t l = 0; l < t->file->nlessons; l++) {
+        const quiz_lesson *ls = &t->file->lessons[l];
+        char key[128];
+        quiz_lesson_key(t->file, ls, key, sizeof key);
+        for (size_t i = 0; i < ls->nquestions; i++) {
+            const quiz_question *o = &ls->questions[i];
+            if (o == q) return false;
+            bool held = false;
+            for (size_t k = 0; k < o->nterms_after; k++) held |= glossary_term(o->terms_after[k], NULL) == glossary_term(term, NULL);
+            if (!held && question_uses(o, term) && progress_get(t->prog, key, o->id, false)) return true;
+        }
+    }
+    return false;
+}
+
+/* A long entry's first sentence, cut at a word near max columns: its one line for a student who has
+ * read it whole before. */
+static void first_sentence(const char *line, char *buf, size_t bufsz, size_t max)
+{
+    const char *end = strstr(line, ". ");
+    size_t n = end ? (size_t)(end - line) + 1 : strlen(line);
+    if (n > max) {
+        n = max;
+        while (n > 0 && line[n] != ' ') n--;
+        snprintf(buf, bufsz, "%.*s ...", (int)n, line);
+        return;
+    }
+    snprintf(buf, bufsz, "%.*s", (int)n, line);
+}
+
 static void print_terms(quiz_term *t, const quiz_question *q)
 {
     term_hits h = {.t = t};
@@ -222,21 +278,35 @@ static void print_terms(quiz_term *t, const quiz_question *q)
      * number the line states, or a term the question names in terms_after_answer (2.8's NR_CPUS line
      * spelled out the trick) */
     size_t kept = 0;
+    char later[256] = "";
     for (size_t i = 0; i < h.n; i++) {
         const char *line = glossary_line(h.found[i]);
-        if ((!line || !line_gives_answer(q, line)) && !held_for_after(q, h.found[i])) h.found[kept++] = h.found[i];
+        bool held = held_for_after(q, h.found[i]);
+        if ((!line || !line_gives_answer(q, line)) && !held) h.found[kept++] = h.found[i];
+        /* a held term is named, so that a student who does not know it knows it is coming */
+        else if (held && strlen(later) + strlen(h.found[i]) + 3 < sizeof later)
+            snprintf(later + strlen(later), sizeof later - strlen(later), "%s%s", later[0] ? ", " : "", h.found[i]);
     }
     h.n = kept;
-    if (!h.n) return;
+    if (!h.n && !later[0]) return;
     if (q->kind != QUIZ_NUMERIC && q->nanswers) fprintf(t->out, "\n"); /* after the options; a number's prompt has its own */
-    quiz_wrap(t->out, "Terms (rcuvis glossary explains them all):", 2, t->width);
+    if (h.n) quiz_wrap(t->out, "Terms (rcuvis glossary explains them all):", 2, t->width);
     for (size_t i = 0; i < h.n; i++) {
         const char *line = glossary_line(h.found[i]);
         if (!line) continue;
-        char lead[64];
+        char lead[64], one[200];
         snprintf(lead, sizeof lead, "%s: ", h.found[i]);
+        if (strlen(line) > LONG_ENTRY && met_before(t, q, h.found[i])) {
+            first_sentence(line, one, sizeof one, 140);
+            line = one;
+        }
         wrap_hanging(t->out, lead, line, 4, t->width);
         if (t->nterms_seen < sizeof t->terms_seen / sizeof *t->terms_seen) t->terms_seen[t->nterms_seen++] = h.found[i];
+    }
+    if (later[0]) {
+        char note[360];
+        snprintf(note, sizeof note, "Explained after you answer, as their entries would give the answer away: %s.", later);
+        quiz_wrap(t->out, note, 2, t->width);
     }
 }
 
@@ -410,6 +480,7 @@ int quiz_term_lesson(quiz_term *t, const quiz_file *f, const quiz_lesson *l, boo
         const quiz_question *q = &l->questions[i];
         const progress_entry *e = t->prog ? progress_get(t->prog, key, q->id, false) : NULL;
         if (only_unfinished && e && (e->correct || e->revealed)) continue;
+        t->file = f;
         int rc = ask(t, key, l, q, i);
         if (rc != QT_CONTINUE) return rc;
     }
@@ -439,6 +510,7 @@ int quiz_term_review(quiz_term *t, const quiz_set *set, const quiz_lesson *only)
         const quiz_lesson *l = &f->lessons[due[i].lesson];
         char key[128];
         quiz_lesson_key(f, l, key, sizeof key);
+        t->file = f;
         rc = ask(t, key, l, &l->questions[due[i].question], due[i].question);
     }
     t->reviewing = false;

@@ -18,6 +18,9 @@ typedef struct quiz_term {
      * hover tips are not here: each term is explained once, where a question first uses it) */
     const char *terms_seen[128];
     size_t nterms_seen;
+    /* the file of the question being asked (set per question): a long entry already met under an
+     * earlier question the student answered, in an earlier session, gets one line, not all of it */
+    const quiz_file *file;
 } quiz_term;
 
 enum { QT_CONTINUE = 0, QT_QUIT = 1, QT_EOF = 2 };

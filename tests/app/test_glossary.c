@@ -468,3 +468,34 @@ Test(glossary, the_report_is_explained_by_the_panels_lines)
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         cr_expect(scan_finds(texts[i], "the report"), "\"%s\" does not lead to the report's entry", texts[i]);
 }
+
+/* Review findings. "the report" was explained under "the report came from systems with 4096 CPUs" (a
+ * bug report): only the tool's report leads there now. "softirq" read as a tile label, not the
+ * article's central word. Column headers of rcuvis run's summary and words of the article had no entry.
+ * Three entries said less than the kernel does (relaxed=0 forcing in 3.6, qs_pending cleared at a
+ * GP's end, tasks in a stall warning's braces). */
+Test(glossary, review_words_have_entries_in_the_right_sense)
+{
+    cr_expect(!scan_finds("Paul McKenney says the report came from systems with 4096 CPUs", "the report"));
+    cr_expect(!scan_finds("frequent, but the report itself waits for a tick", "the report"));
+    cr_expect(scan_finds("300 ns; the report's overhead_per_update_ns is", "the report"));
+    cr_expect(scan_finds("(idle_probes / grace_periods in the report)", "the report"));
+    const char *sq = glossary_line("softirq");
+    cr_assert_not_null(sq);
+    cr_expect(strstr(sq, "software interrupt") && strstr(sq, "irq exit") && strstr(sq, "ksoftirqd/N") && strstr(sq, "tile"), "%s", sq);
+    const char *terms[] = {"us/GP", "upd/GP", "ns/update", "ns/upd", "offline credits", "overhead_per_update_ns", "expedited",
+                           "fqslock", "hackbench", "rcutorture", "preemption", "extended quiescent state", "p50/p99", "g155 c154"};
+    for (size_t i = 0; i < sizeof terms / sizeof *terms; i++) cr_expect_not_null(glossary_line(terms[i]), "no entry for %s", terms[i]);
+    const char *on_screen[][2] = {{"GPs updates upd/GP us/GP ns/update", "upd/GP"}, {"GPs updates upd/GP us/GP ns/update", "us/GP"},
+                                  {"GPs updates upd/GP us/GP ns/update", "ns/update"}, {"12.3 us per GP, 310 ns/upd", "ns/upd"},
+                                  {"504 callbacks invoked, 0 offline credits", "offline credits"},
+                                  {"It is idle as far as RCU knows: an extended quiescent state.", "extended quiescent state"},
+                                  {"a softirq handler", "softirq"}, {"g40 c39", "g155 c154"}};
+    for (size_t i = 0; i < sizeof on_screen / sizeof *on_screen; i++)
+        cr_expect(scan_finds(on_screen[i][0], on_screen[i][1]), "\"%s\" does not lead to %s", on_screen[i][0], on_screen[i][1]);
+    const char *fqs = glossary_line("jiffies_till_first_fqs");
+    cr_expect(strstr(fqs, "relaxed=0") && strstr(fqs, "rcu_prepare_for_idle()") && strstr(fqs, "qhimark") &&
+              strstr(fqs, "print_other_cpu_stall()"), "%s", fqs);
+    cr_expect(strstr(glossary_line("qs_pending"), "__rcu_process_gp_end()") != NULL, "%s", glossary_line("qs_pending"));
+    cr_expect(strstr(glossary_line("{ 0}"), "P and a pid") != NULL, "%s", glossary_line("{ 0}"));
+}

@@ -154,8 +154,8 @@ Test(quiz_messages, basis_is_one_of_three_words)
     strip_positions(err, "t.json");
     cr_expect(strstr(err, "t.json: $.lessons[0].questions[0].basis: expected one of article (the article answers it), kernel (the "
                           "kernel's code, beyond the article), model (this model's own figures or choices), thread (the mail thread a "
-                          "lesson presents), got string \"modle\" "
-                          "(did you mean `model`?)"),
+                          "lesson presents), got a string \"modle\""
+                          "; did you mean \"model\"?"),
               "%s", err);
     snprintf(t, sizeof t, "%s\"kernel\"}]}]}", head);
     cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), 0, "%s", err);

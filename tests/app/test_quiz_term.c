@@ -4,6 +4,7 @@
 #include "workbook/score.h"
 #include "paths.h"
 #include "workbook/term.h"
+#include "workbook/glossary.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -481,5 +482,49 @@ Test(term, terms_after_answer_wait_for_the_answer)
     cr_expect_not_null(strstr(err, "$.lessons[0].questions[0].terms_after_answer[1]"), "%s", err);
     cr_expect_not_null(strstr(err, "\"no such term\""), "%s", err);
     cr_expect_not_null(strstr(err, "terms_after_answer[2]"), "a term in another case than the glossary's is refused too: %s", err);
-    cr_expect_not_null(strstr(err, "did you mean `NR_CPUS`?"), "and told the glossary's spelling: %s", err);
+    cr_expect_not_null(strstr(err, "did you mean \"NR_CPUS\"?"), "and told the glossary's spelling: %s", err);
+    /* a slip gets the nearest term, as a misspelt key does */
+    static const char *slip =
+        "{\"id\": \"g\", \"title\": \"G\", \"lessons\": [{\"id\": \"1\", \"title\": \"Trees\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Who?\", \"explanation\": \"It.\","
+        " \"terms_after_answer\": [\"selfdetected\"], \"answers\": [{\"text\": \"A\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"B\", \"feedback\": \"no\"}]}]}]}";
+    cr_expect_neq(quiz_parse(slip, "slip.json", &f, false, err, sizeof err), 0);
+    cr_expect_not_null(strstr(err, "got a string \"selfdetected\"; did you mean \"self-detected\"?"), "%s", err);
+}
+
+/* A student met the nine lines of "quiescent state" under the first question of every lesson they
+ * opened, each in a new session. A long entry is shown whole once; in a later session, under a
+ * question after one the student answered that used it, one line of it. A term held for after the
+ * answer is named under the question, so a student who does not know it knows it is coming. */
+Test(term, a_long_entry_read_in_an_earlier_session_takes_one_line)
+{
+    static const char *json =
+        "{\"id\": \"q\", \"title\": \"Q\", \"lessons\": [{\"id\": \"1\", \"title\": \"QS\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"Is a context switch a quiescent state?\", \"explanation\": \"Yes.\","
+        " \"answers\": [{\"text\": \"Yes\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"No\", \"feedback\": \"no\"}]},"
+        "{\"id\": \"1.2\", \"kind\": \"choice\", \"question\": \"Is user mode a quiescent state, and what is NR_CPUS?\", \"explanation\": \"Yes.\","
+        " \"terms_after_answer\": [\"NR_CPUS\"],"
+        " \"answers\": [{\"text\": \"Yes\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"No\", \"feedback\": \"no\"}]}]}]}";
+    quiz_file f;
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "q.json", &f, false, err, sizeof err), 0, "%s", err);
+    const char *full = glossary_line("quiescent state");
+    cr_assert(full && strlen(full) > 200, "the entry is a long one");
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    snprintf(r.prog.student, sizeof r.prog.student, "term-test");
+    session(&r, &f, "s\nq\n", false); /* 1.1 shown, then quit at 1.2 */
+    cr_expect_not_null(strstr(r.out, "quiescent state: A moment"), "whole the first time:\n%s", r.out);
+    cr_expect_not_null(strstr(r.out, "blkd_tasks)."), "all of it:\n%s", r.out);
+    const char *held = strstr(r.out, "Explained after you answer");
+    cr_expect(held && strstr(held, "NR_CPUS.") && strstr(held, "NR_CPUS.") < strstr(held, "Your answer"),
+              "the held term is named under 1.2:\n%s", r.out);
+    free(r.out);
+    r.out = NULL;
+    session(&r, &f, "s\n", true); /* a new session: 1.2 only */
+    cr_expect_not_null(strstr(r.out, "quiescent state: A moment"), "still there:\n%s", r.out);
+    cr_expect_null(strstr(r.out, "blkd_tasks)."), "but one line of it, not nine:\n%s", r.out);
+    free(r.out);
+    progress_free(&r.prog);
+    quiz_free(&f);
 }

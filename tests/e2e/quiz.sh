@@ -215,12 +215,32 @@ cat >"$tmp/bad.json" <<'EOF'
   {"id": "1.1", "kind": "choice", "question": "Q", "explanation": "E", "hnt": "x",
    "answers": [{"text": "a", "correct": true, "feedback": "f"}, {"text": "b", "feedback": "g"}]}]}]}
 EOF
-expect_rc 2 "quiz on a bad file" "" -- "$bin" quiz --file "$tmp/bad.json" && err_has "rcuvis: $tmp/bad.json:2:72: \$.lessons[0].questions[0].hnt: unknown key, did you mean \`hint\`?" "unknown key message (with the key's line:column)"
+expect_rc 2 "quiz on a bad file" "" -- "$bin" quiz --file "$tmp/bad.json" && err_has "rcuvis: $tmp/bad.json:2:72: \$.lessons[0].questions[0].hnt: unknown key; did you mean \"hint\"?" "unknown key message (with the key's line:column)"
 # the window's own quiz (--quiz): a broken one is refused before any window opens, as check words it
 expect_rc 2 "window --quiz on a bad file" "" -- "$bin" --quiz "$tmp/bad.json" && err_has "rcuvis: $tmp/bad.json:2:72: \$.lessons[0].questions[0].hnt: unknown key" "window --quiz names the bad key"
 expect_rc 2 "window --quiz on a scenario" "" -- "$bin" --quiz "$root/scenarios/tree.json" && err_has "not a quiz file" "window --quiz on a scenario"
 "$bin" check "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err" && fail "check accepts a bad quiz"
-err_has "\$.lessons[0].questions[0].hnt: unknown key, did you mean \`hint\`?" "check names the bad key"
+err_has "\$.lessons[0].questions[0].hnt: unknown key; did you mean \"hint\"?" "check names the bad key"
+
+# an option that points at others ("Both of the above."): options are shuffled, so check refuses it (exit 2, line:column, path)
+cat >"$tmp/both.json" <<'EOF'
+{"id": "both", "title": "Both", "lessons": [{"id": "1", "title": "L", "questions": [
+  {"id": "1.1", "kind": "choice", "question": "Q", "explanation": "E",
+   "answers": [{"text": "a", "correct": true, "feedback": "f"}, {"text": "Both of the above.", "feedback": "g"}]}]}]}
+EOF
+expect_rc 2 "check on an option that refers to others" "" -- "$bin" check "$tmp/both.json" \
+  && err_has "rcuvis: $tmp/both.json:3:66: \$.lessons[0].questions[0].answers[1].text: expected an option that stands on its own" "the option named with its place"
+# a prediction's misspelt report path: named at measure.path with a "did you mean", as an expect's is
+cat >"$tmp/path.json" <<'EOF'
+{"id": "path", "title": "Path", "lessons": [{"id": "1", "title": "L", "questions": [
+  {"id": "1.1", "kind": "predict", "question": "Q", "explanation": "E", "expected": 0,
+   "measure": {"measure": "report", "path": "stals.length"}, "scenario": {"file": "small-busy.json", "overrides": ["duration_s=0.1"]}}]}]}
+EOF
+expect_rc 2 "check on a misspelt measure path" "" -- "$bin" check "$tmp/path.json" \
+  && err_has "\$.lessons[0].questions[0].measure.path: question 1.1: \"stals\" is not a report key; did you mean \"stalls\"?" "the path named, with a did you mean"
+# the quiz files' schema, from any directory
+(cd "$tmp" && "$bin" schema quiz >"$tmp/out" 2>"$tmp/err") || fail "rcuvis schema quiz failed"
+cmp -s "$tmp/out" "$root/quizzes/schema.json" || fail "rcuvis schema quiz differs from quizzes/schema.json"
 
 # --- the model and the file disagree: check fails naming the question; --update-expected repairs atomically
 sed 's/"expected": 261/"expected": 260/' "$quiz" >"$tmp/stale.json"
