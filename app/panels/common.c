@@ -294,14 +294,21 @@ static bool aside_for_the_window(const char *in)
     return false;
 }
 
-/* s without its asides for the window (and the space before each) into buf; s when there is none or
+/* An aside asking for compare mode, "(press C)": compared, it asks for what is on screen ("Compared
+ * (press C), ..." read so while compared). */
+static bool aside_for_compare(const char *in)
+{
+    return (!strncmp(in, "press C", 7) || !strncmp(in, "Press C", 7)) && (in[7] == ')' || in[7] == ' ' || in[7] == ',');
+}
+
+/* s without the asides aside() picks (and the space before each) into buf; s when there is none or
  * buf is too small. Nested parentheses inside an aside go with it. */
-static const char *without_window_asides(const char *s, char *buf, size_t n)
+static const char *without_asides(const char *s, char *buf, size_t n, bool (*aside)(const char *))
 {
     size_t k = 0;
     bool dropped = false;
     for (const char *p = s; *p;) {
-        if (*p == ' ' && p[1] == '(' && aside_for_the_window(p + 2)) {
+        if (*p == ' ' && p[1] == '(' && aside(p + 2)) {
             const char *q = p + 2;
             for (int depth = 1; *q && depth; q++) depth += (*q == '(') - (*q == ')');
             p = q;
@@ -321,7 +328,7 @@ const char *panel_slide_text(const char *s, char *buf, size_t n)
     const char *t = without_sentences(s, buf, n, tells_to_act);
     if (!t || !n) return t;
     char tmp[4096];
-    const char *u = without_window_asides(t, tmp, sizeof tmp);
+    const char *u = without_asides(t, tmp, sizeof tmp, aside_for_the_window);
     if (u == t) return t;
     size_t len = strlen(u);
     if (len + 1 > n) return t;
@@ -329,7 +336,18 @@ const char *panel_slide_text(const char *s, char *buf, size_t n)
     return buf;
 }
 
-const char *panel_compare_text(const char *s, char *buf, size_t n) { return without_sentences(s, buf, n, asks_for_other_mode); }
+const char *panel_compare_text(const char *s, char *buf, size_t n)
+{
+    const char *t = without_sentences(s, buf, n, asks_for_other_mode);
+    if (!t || !n) return t;
+    char tmp[4096];
+    const char *u = without_asides(t, tmp, sizeof tmp, aside_for_compare);
+    if (u == t) return t;
+    size_t len = strlen(u);
+    if (len + 1 > n) return t;
+    memcpy(buf, u, len + 1);
+    return buf;
+}
 
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw)
 {
