@@ -501,7 +501,8 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
      * smallest supported size) had no tile left and drew the legend up over the panel's title. */
     bool heat = n > 256;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
-    const char *hint = ui_no_hints(st) ? "…" : "… legend: G";
+    /* "… legend: G" read as a line cut before its end: the rest of the legend is named, not hinted at */
+    const char *hint = ui_no_hints(st) ? "+ more" : "more: press G";
     int rows_all = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, 1 << 20, NULL, false) / lh;
     int gap = rd_px(rd, n <= 64 ? 3 : 1);
     int leg_rows = rows_all, leg_h = 0, cols = 1, rows = 1, tw = 0, th_ = 0;

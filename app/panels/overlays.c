@@ -427,7 +427,7 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     int fix = v->cfg ? v->cfg->rcu.needs_gp_fix : -1;
     const char *other = v->mode == RV_MODE_KTHREAD && fix == 0 ? "3.6's" : v->mode == RV_MODE_SOFTIRQ && fix == 1 ? "3.7's" : NULL;
     const char *drv = v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ";
-    char t[2][200];
+    char t[4][200];
     int nt = 0;
     /* The qualifier is what makes the two halves a fair comparison, the generic words repeat what the
      * panels show: a head too narrow for both keeps the qualifier, and is cut only where even that does
@@ -436,7 +436,14 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     if (other) {
         snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp() — grace periods driven %s", v->label, other, drv);
         snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp()", v->label, other);
-    } else snprintf(t[nt++], sizeof t[0], "%s — grace periods driven %s", v->label, drv);
+    } else {
+        /* shorter forms before a cut: a fitted timeline picture compared read "... driven from RCU_…"
+         * and "... by the rc…", with nobody to hover */
+        snprintf(t[nt++], sizeof t[0], "%s — grace periods driven %s", v->label, drv);
+        snprintf(t[nt++], sizeof t[0], "%s — GPs driven %s", v->label, drv);
+        snprintf(t[nt++], sizeof t[0], "%s — %s", v->label, v->mode == RV_MODE_KTHREAD ? "GP kthreads" : "GPs in RCU_SOFTIRQ");
+        snprintf(t[nt++], sizeof t[0], "%s", v->label);
+    }
     rd_rect in = rd_inset(r, rd_px(rd, 6));
     int k = 0;
     while (k + 1 < nt && rd_text_width(rd, RD_BOLD, t[k]) > in.w) k++;

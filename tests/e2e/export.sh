@@ -321,6 +321,15 @@ assert re.search(r'<b>\d+ of %s hold</b>, 2 are calibrated \(the scenario was se
 assert 'workload.0.cpus=' not in src, "a legend shows raw --set keys"
 PY
 
+# a fitted timeline picture compared: each side's head in fewer words rather than cut ("...from RCU_…",
+# "...by the rc…" at 1920x1080, with nobody to hover)
+expect_rc 0 "compare timeline panel" -- "$bin" shot "$root/scenarios/hackbench.json" --at 2 --compare --panel timeline --size 1920x1080 -o "$tmp/tlc.svg"
+heads=$(grep -o '>[^<]*<' "$tmp/tlc.svg" | tr -d '<>' | grep -E '^3\.[67] \((softirq|kthread)\)')
+[ "$(printf '%s\n' "$heads" | grep -c .)" -eq 2 ] || fail "compare timeline: not two side heads: $heads"
+# a cut head is its kept part, then a separate "…" run: every head must be one of the whole forms
+printf '%s\n' "$heads" | grep -vxE '3\.6 \(softirq\)( — (grace periods|GPs) driven from RCU_SOFTIRQ| — GPs in RCU_SOFTIRQ)?|3\.7 \(kthread\)( — (grace periods|GPs) driven by the rcu_\* kthreads| — GP kthreads)?' &&
+  fail "compare timeline: a side head is cut: $heads"
+
 # on a terminal a long shot reports its progress on stderr (after a second of wall time); the run
 # goes to --at in steps then, and the picture must be the one a direct run draws
 if command -v script >/dev/null; then
