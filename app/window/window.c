@@ -140,7 +140,10 @@ void ui_win_play(ui_win *w, double now)
         double dt = now - w->last_frame_ms;
         if (dt > 100) dt = 100; /* after a stall (window drag, hidden tab), do not jump ahead */
         int64_t from = ui_app_now(&w->app);
-        int64_t to = from + (int64_t)(dt * 1e6 * st->speed);
+        int64_t step = (int64_t)(dt * 1e6 * st->speed), to = from + step;
+        /* on a whole microsecond where a frame moves one or more: the top bar paused after playing read
+         * "t = 0.019999999 s", the frame's wall-clock fraction, exact but noise to a student */
+        if (step >= 1000 && to / 1000 * 1000 > from) to = to / 1000 * 1000;
         if (to == from) to = from + 1;
         bool held;
         to = caption_hold(w, now, from, to, &held);
