@@ -681,6 +681,20 @@ static void prior_chip(ui_frame *fr, const ui_history *h, const ev_layout *L, rd
     panel_explain(fr, (rd_rect){x0, y, x - x0, lane_h}, tip); /* "stall", P<pid> */
 }
 
+/* The timeline's legend, most needed first (a short row keeps the first ones): the FQS triangles, a GP
+ * kthread's or softirq's first pass (the snapshot, grey) and its later passes (orange), then the bars'
+ * two shades, odd and even GP numbers, in the flavor shown. */
+static int timeline_legend(const ui_theme *th, const ui_view *v, panel_legend_item *leg)
+{
+    int f = v->flavor >= 0 && v->flavor < RV_NFLAVORS ? v->flavor : 0;
+    int n = 0;
+    leg[n++] = (panel_legend_item){SW_FILL, th->text_dim, "\u25B2 first FQS pass (snapshot)", "snapshot pass"};
+    leg[n++] = (panel_legend_item){SW_FILL, th->fqs, "\u25B2 later FQS pass", "FQS"};
+    leg[n++] = (panel_legend_item){SW_FILL, th->flavor[f], "odd GP", "GP bar blues"};
+    leg[n++] = (panel_legend_item){SW_FILL, rd_mix(th->flavor[f], th->panel, 0.35f), "even GP", "GP bar blues"};
+    return n;
+}
+
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -715,6 +729,18 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     bool have_caps = v->cfg && v->cfg->ncaptions > 0;
     int axis_h = lh + rd_px(rd, 2);
     int lanes = nfl + 1 + (have_caps ? 1 : 0);
+    /* a legend row under the axis where the lanes keep a line's height without it: a lecturer found
+     * nothing on screen saying what grey and orange triangles or light and dark bars meant */
+    panel_legend_item leg[4];
+    int nleg = timeline_legend(th, v, leg);
+    int leg_h = panel_legend_rows(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, 1, NULL, false);
+    /* ... and tall enough for their bars to carry "GP 165" (bar.h = 6/10 of the lane, at least lh - 2 below) */
+    int lane_keep = (lh - 2) * 10 / 6 + 1;
+    if (lane_keep < lh + rd_px(rd, 4)) lane_keep = lh + rd_px(rd, 4);
+    if (leg_h > 0 && (c.h - axis_h - leg_h - rd_px(rd, 2)) / (lanes > 0 ? lanes : 1) >= lane_keep) {
+        panel_legend_rows(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, 1, NULL, true);
+        c.h -= leg_h + rd_px(rd, 2);
+    }
     int lane_h = (c.h - axis_h) / (lanes > 0 ? lanes : 1);
     if (lane_h > rd_px(rd, 30)) lane_h = rd_px(rd, 30);
     /* Height the lanes leave (a picture of the timeline alone, `--panel timeline`, filled a third of

@@ -858,7 +858,7 @@ static int credits_lines_max(rd_ctx *rd, const ui_view *v, int w)
 }
 
 /* The tree's legend: what a bit's fill, frame and letter say. */
-enum { TREE_LEGEND_ITEMS = 6 };
+enum { TREE_LEGEND_ITEMS = 7 };
 static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_ITEMS])
 {
     const panel_legend_item leg[TREE_LEGEND_ITEMS] = {
@@ -868,9 +868,21 @@ static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_IT
         {SW_FRAME, th->walk, "just cleared", "just cleared"},
         {SW_NONE, th->text, "d = dyntick-idle credit (dti, snap)", "dti"},
         {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
+        /* "g40 c39" in the heading and the node boxes, unexplained on screen */
+        {SW_NONE, th->text, "gN cM = gpnum, completed", "gpnum"},
     };
     memcpy(out, leg, sizeof leg);
     return TREE_LEGEND_ITEMS;
+}
+
+/* The legend's items for a panel w px wide: the last ("gN cM") only where it takes no row of its own,
+ * since a row more cost omap-stall's compare slide the end of its driver text ("3.6 forces only from a
+ * tick's softirq ..."), the explanation the picture is for. */
+static int legend_items_for(ui_frame *fr, int w, panel_legend_item out[TREE_LEGEND_ITEMS])
+{
+    int n = legend_items(fr->th, out);
+    int all = panel_legend(fr, (rd_rect){0, 0, w, 0}, out, n, false), less = panel_legend(fr, (rd_rect){0, 0, w, 0}, out, n - 1, false);
+    return all > less ? n - 1 : n;
 }
 
 /* Form k of the tree's subtitle, longest first; forms 3 and 4 leave the phase out. */
@@ -1009,7 +1021,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
     drv_state d = drv_state_of(v);
     driver_text(&d, say, L->drv, sizeof L->drv);
     panel_legend_item leg[TREE_LEGEND_ITEMS];
-    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items(fr->th, leg), false);
+    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items_for(fr, c.w, leg), false);
     int drv_max = driver_lines_max(rd, v, say, c.w), cred_max = credits_lines_max(rd, v, c.w);
     /* a second driver line where the panel has 8 lines in all, kept while the text takes one (the tree
      * moved a line as the state grew, "· next FQS in 3 jiffies", frame 1 to frame 2 of a clip from 0 s);
@@ -1170,7 +1182,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y + drv_used * lh, c.w, (L.head_lines - drv_used) * lh}, th->text, cred);
     if (L.leg_h > 0) {
         panel_legend_item leg[TREE_LEGEND_ITEMS];
-        int nleg = legend_items(th, leg);
+        int nleg = legend_items_for(fr, c.w, leg);
         panel_legend(fr, (rd_rect){c.x, c.y + c.h - L.leg_h, c.w, L.leg_h}, leg, nleg, true);
     }
     if (v->levels <= 0 || v->nnodes <= 0 || L.area.h <= 0) return;

@@ -330,6 +330,13 @@ heads=$(grep -o '>[^<]*<' "$tmp/tlc.svg" | tr -d '<>' | grep -E '^3\.[67] \((sof
 printf '%s\n' "$heads" | grep -vxE '3\.6 \(softirq\)( — (grace periods|GPs) driven from RCU_SOFTIRQ| — GPs in RCU_SOFTIRQ)?|3\.7 \(kthread\)( — (grace periods|GPs) driven by the rcu_\* kthreads| — GP kthreads)?' &&
   fail "compare timeline: a side head is cut: $heads"
 
+# the timeline says what its marks mean (grey and orange triangles, dark and light bars), and the tree
+# what "g40 c39" is: a lecturer found neither on screen
+grep -qF "later FQS pass" "$tmp/tlc.svg" && grep -qF "first FQS pass (snapshot)" "$tmp/tlc.svg" || fail "the fitted timeline has no legend"
+expect_rc 0 "hackbench at 1600x900" -- "$bin" shot "$root/scenarios/hackbench.json" --at 2 --size 1600x900 -o "$tmp/hb900.svg"
+grep -qF "gN cM = gpnum, completed" "$tmp/hb900.svg" || fail "the tree's legend does not explain gN cM"
+grep -qF "odd GP" "$tmp/hb900.svg" || fail "the window's timeline at 1600x900 has no legend"
+
 # on a terminal a long shot reports its progress on stderr (after a second of wall time); the run
 # goes to --at in steps then, and the picture must be the one a direct run draws
 if command -v script >/dev/null; then
