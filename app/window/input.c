@@ -254,7 +254,10 @@ static void save_picture(ui_win *w, double now_ms)
         ui_win_status(w, now_ms, "Picture not saved: %s", err);
     } else {
         char where[PATH_MAX + 64];
-        ui_win_status(w, now_ms, "Picture saved (without overlays): %s", ui_saved_where(path, where, sizeof where));
+        /* the window as it is, hints and scrubber included: a speaker making slides wants `rcuvis shot`
+         * (--clean, any size), which this message is the one place to point at */
+        ui_win_status(w, now_ms, "Picture saved (without overlays): %s. For slides: rcuvis shot --clean (see --help)",
+                      ui_saved_where(path, where, sizeof where));
     }
     rd_free(off);
 }

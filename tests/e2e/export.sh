@@ -337,6 +337,13 @@ expect_rc 0 "hackbench at 1600x900" -- "$bin" shot "$root/scenarios/hackbench.js
 grep -qF "gN cM = gpnum, completed" "$tmp/hb900.svg" || fail "the tree's legend does not explain gN cM"
 grep -qF "odd GP" "$tmp/hb900.svg" || fail "the window's timeline at 1600x900 has no legend"
 
+# a 16:9 thumbnail (320x180) is a size like any other; a whole window far bigger than a window, with
+# its text at scale 1, says how to get larger text
+expect_rc 0 "a 16:9 thumbnail" -- "$bin" shot "$omap" --at 80.01 --size 320x180 --clean -o "$tmp/thumb.png"
+[ "$(png_size "$tmp/thumb.png" 2>/dev/null)" = 320x180 ] || fail "the thumbnail is not 320x180"
+"$bin" shot "$omap" --at 80.01 --size 3840x2160 -o "$tmp/big.png" 2>"$tmp/err" || fail "a 3840x2160 window picture"
+grep -qF -- "--size 1920x1080 --scale 2 gives 3840x2160 pixels" "$tmp/err" || fail "a huge whole-window picture gives no hint: $(cat "$tmp/err")"
+
 # on a terminal a long shot reports its progress on stderr (after a second of wall time); the run
 # goes to --at in steps then, and the picture must be the one a direct run draws
 if command -v script >/dev/null; then
