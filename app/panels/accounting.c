@@ -92,6 +92,14 @@ static void bar_row_from(ui_frame *fr, rd_rect row, const char *name, double fro
         rd_fill(rd, b, rd_alpha(col, hidden ? 120 : 255));
         /* stripes say "not visible to top": time stolen from whatever task was interrupted */
         if (hidden) rd_hatch(rd, b, th->text, rd_px(rd, 5));
+        /* past the scale (an exited thread's time beside the live ones'): a break in the bar says it is
+         * cut, where a full bar drew 4.13 s the length of ksoftirqd/1's 600 ns */
+        if (from + secs > max * 1.0001 && b.w > rd_px(rd, 16)) {
+            int bx = b.x + b.w - rd_px(rd, 12), gw = rd_px(rd, 4);
+            rd_fill(rd, (rd_rect){bx, b.y, gw, b.h}, th->panel);
+            rd_line(rd, bx - 1, b.y + b.h - 1, bx + 1, b.y, th->text);
+            rd_line(rd, bx + gw - 1, b.y + b.h - 1, bx + gw + 1, b.y, th->text);
+        }
     }
     panel_text_fit(fr, strong ? RD_BOLD : RD_SANS_SMALL, row.x, row.y, name_w - rd_px(rd, 4), th->text, name);
     char t[32], p[32];
@@ -878,7 +886,12 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             break;
         }
         case AK_EXITED:
-            panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text_dim, "exited (no longer in top; bars capped)");
+        { /* "exited (no longer in top; bars capped)" under ksoftirqd read as if ksoftirqd had exited */
+            const char *ex = "threads that exited, gone from top (a broken bar runs past the scale)";
+            if (rd_text_width(rd, RD_SANS_SMALL, ex) > c.w) ex = "threads that exited (broken bar: past the scale)";
+            if (rd_text_width(rd, RD_SANS_SMALL, ex) > c.w) ex = "threads that exited, gone from top";
+            panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text_dim, ex);
+        }
             break;
         case AK_THREAD: {
             const rv_thread_report *t = &rep->threads[order[w->idx]];

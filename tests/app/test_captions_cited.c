@@ -97,7 +97,7 @@ static bool shows(const panel_text *P, int k, const char *want)
 static void sections(const char *s, char *out, size_t n)
 {
     static const char *const mark[] = {"RCU work, by where", "longest irqs-off", "rcu_sched", "rcu_bh", "rcu_preempt",
-                                       "per GP", "p50", "Threads (top)", "exited ("};
+                                       "per GP", "p50", "Threads (top)", "threads that exited"};
     out[0] = 0;
     for (size_t i = 0; i < sizeof mark / sizeof *mark; i++) {
         /* a flavor's own lines: "rcu_sched  12 GPs" or "rcu_sched: cost ...", not the GP kthreads row's name */

@@ -344,6 +344,11 @@ expect_rc 0 "a 16:9 thumbnail" -- "$bin" shot "$omap" --at 80.01 --size 320x180 
 "$bin" shot "$omap" --at 80.01 --size 3840x2160 -o "$tmp/big.png" 2>"$tmp/err" || fail "a 3840x2160 window picture"
 grep -qF -- "--size 1920x1080 --scale 2 gives 3840x2160 pixels" "$tmp/err" || fail "a huge whole-window picture gives no hint: $(cat "$tmp/err")"
 
+# omap-stall's cue 4: the exited threads' heading names them as threads that exited ("exited (no longer
+# in top; bars capped)" under ksoftirqd read as if ksoftirqd had exited)
+expect_rc 0 "omap-stall cue 4 clean" -- "$bin" shot "$omap" --cue 4 --clean --size 1280x720 -o "$tmp/o4.svg"
+grep -qF ">threads that exited" "$tmp/o4.svg" || fail "the exited threads' heading: $(grep -o '>[^<]*exited[^<]*' "$tmp/o4.svg")"
+
 # on a terminal a long shot reports its progress on stderr (after a second of wall time); the run
 # goes to --at in steps then, and the picture must be the one a direct run draws
 if command -v script >/dev/null; then
