@@ -401,10 +401,15 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
         break;
     case ACT_HELP: st->show_help = !st->show_help; st->show_picker = false; break;
     case ACT_CUE: if (a->base.ncues) cue_step(w, arg == 0, now_ms); break;
-    case ACT_COMPARE:
+    case ACT_COMPARE: {
+        bool was_playing = st->playing;
         if (ui_app_set_compare(a, !st->compare, err, sizeof err) != 0) ui_win_status(w, now_ms, "Compare failed: %s", err);
-        else ui_win_status(w, now_ms, st->compare ? "Compare: 3.6 left, 3.7 right, one clock" : "Single view");
+        else /* the switch pauses playback (its catching up is a seek, which stops play): say so, or time
+              * standing still looks like a hang */
+            ui_win_status(w, now_ms, "%s%s", st->compare ? "Compare: 3.6 left, 3.7 right, one clock" : "Single view",
+                          was_playing && (!st->playing || ui_app_seek_pending(a)) ? "; paused (Space plays)" : "");
         break;
+    }
     case ACT_FLAVOR:
         if (arg >= 0 && arg < RV_NFLAVORS && a->base.rcu.flavors[arg]) { st->flavor = arg; st->sel_node = -1; }
         else ui_win_status(w, now_ms, "%s is not enabled in this scenario", rv_flavor_name(arg));

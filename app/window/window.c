@@ -113,7 +113,9 @@ static int64_t caption_hold(ui_win *w, double now, int64_t from, int64_t to, boo
         /* v is last frame's view: only one drawn at this very moment speaks for what is on screen */
         if (v->caption && v->now == from && leaves > from && to >= leaves &&
             now - w->read_since_ms[i] < ui_caption_read_ms(v->caption)) {
-            to = leaves - 1;
+            /* just before its end, on a whole microsecond where there is one to stand on: paused there
+             * the top bar read "t = 0.019999999 s" (1 ns before a 20 ms caption's end), noise to a student */
+            to = (leaves - 1) / 1000 * 1000 >= from ? (leaves - 1) / 1000 * 1000 : leaves - 1;
             *held = true;
         }
         if (next < to) to = next;
