@@ -349,6 +349,10 @@ grep -qF -- "--size 1920x1080 --scale 2 gives 3840x2160 pixels" "$tmp/err" || fa
 expect_rc 0 "omap-stall cue 4 clean" -- "$bin" shot "$omap" --cue 4 --clean --size 1280x720 -o "$tmp/o4.svg"
 grep -qF ">threads that exited" "$tmp/o4.svg" || fail "the exited threads' heading: $(grep -o '>[^<]*exited[^<]*' "$tmp/o4.svg")"
 
+# one panel alone names its run and moment on a title line (a kernel-log picture said neither)
+grep -o '>[^<]*<' "$tmp/tlc.svg" | tr -d '<>' | grep -qxF "hackbench · 3.6 vs 3.7 · rcu_sched · t = 2.000000 s" ||
+  fail "the timeline panel picture has no title line: $(grep -o '>[^<]*<' "$tmp/tlc.svg" | head -3 | tr -d '<>')"
+
 # on a terminal a long shot reports its progress on stderr (after a second of wall time); the run
 # goes to --at in steps then, and the picture must be the one a direct run draws
 if command -v script >/dev/null; then
