@@ -80,8 +80,24 @@ static void caption_text_span(rd_ctx *rd, const ui_view *v, rd_rect plot, int x0
     }
 }
 
+/* The text's span kept clear of [c0, c1), a later box (a triggered caption) drawn over this one: the
+ * longer side of it. A compare picture read "ır busy…": "Four busy" under the box of the caption CPU 3's
+ * hotplug triggered. */
+static void text_span_avoid(int c0, int c1, int *tx0, int *tx1)
+{
+    if (c1 <= c0 || c1 <= *tx0 || c0 >= *tx1) return;
+    int left = c0 - 3 - *tx0, right = *tx1 - (c1 + 3);
+    if (left >= right) *tx1 = c0 - 3;
+    else *tx0 = c1 + 3;
+}
+
+/* The first box after box k in the lane that is drawn over it (a triggered caption), on screen; c0 = c1
+ * when none. */
+static void lane_cover(const ui_view *v, const ui_history *h, rd_rect plot, size_t k, int x0, int x1, int64_t t0, int64_t span,
+                       int *c0, int *c1);
+
 static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int lane_h, int x0, int x1, int64_t at,
-                        int64_t t0, int64_t span, const char *text, bool cover)
+                        int64_t t0, int64_t span, const char *text, bool cover, int c0, int c1)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -100,6 +116,7 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
      * not shown yet lies wholly ahead of now, faded. */
     int tx0, tx1;
     caption_text_span(rd, v, plot, x0, x1, at, t0, span, &tx0, &tx1);
+    text_span_avoid(c0, c1, &tx0, &tx1);
     if (tx1 - tx0 <= rd_px(rd, 18)) return;
     /* a lane of several lines (a picture of the timeline alone) wraps the caption rather than cut it */
     if (lane_h - rd_px(rd, 6) >= 2 * lh) {
@@ -567,6 +584,23 @@ static bool lane_box(const ui_view *v, const ui_history *h, size_t k, int64_t *a
 
 /* The caption the lane shows at now (the latest to begin, as a triggered one covers a timed one):
  * where its box begins, and where the box before it ended (-1: none). False: no caption now. */
+static void lane_cover(const ui_view *v, const ui_history *h, rd_rect plot, size_t k, int x0, int x1, int64_t t0, int64_t span,
+                       int *c0, int *c1)
+{
+    *c0 = *c1 = 0;
+    for (size_t j = k + 1; j < lane_boxes(v, h); j++) {
+        int64_t at, nx;
+        size_t i;
+        if (j < v->cfg->ncaptions || !lane_box(v, h, j, &at, &nx, &i)) continue; /* only a triggered caption covers */
+        int a = xof(plot, at, t0, span), b = xof(plot, nx, t0, span);
+        if (a < x0) a = x0;
+        if (b > x1) b = x1;
+        if (b <= a) continue;
+        *c0 = a, *c1 = b;
+        return;
+    }
+}
+
 static bool caption_now(const ui_view *v, const ui_history *h, int64_t *from, int64_t *prev_end)
 {
     int64_t at, nx;
@@ -797,7 +831,10 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x0 < plot.x) x0 = plot.x;
             if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
             const char *text = v->cfg->captions[i].text;
-            caption_box(fr, v, plot, y, cap_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(text, slide, sizeof slide) : text, k >= v->cfg->ncaptions);
+            int c0, c1;
+            lane_cover(v, h, plot, k, x0, x1, t0, span, &c0, &c1);
+            caption_box(fr, v, plot, y, cap_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(text, slide, sizeof slide) : text,
+                        k >= v->cfg->ncaptions, c0, c1);
         }
         y += cap_h;
     }
