@@ -85,7 +85,15 @@ static const char *wrap_line(rd_ctx *rd, enum rd_font f, int w, const char *p, c
     while (*q && *q != '\n') {
         const char *word_end = q;
         while (*word_end == ' ') word_end++;
+        const char *word_start = word_end;
         while (*word_end && *word_end != ' ' && *word_end != '\n') word_end++;
+        /* a log line's short parenthesis wraps whole: V on the kernel log broke "(t=9660 / jiffies)" */
+        if ((f == RD_MONO || f == RD_MONO_SMALL) && *word_start == '(' && !memchr(word_start, ')', (size_t)(word_end - word_start)) &&
+            *word_end == ' ') {
+            const char *e = word_end + 1;
+            while (*e && *e != ' ' && *e != '\n' && *e != ')') e++;
+            if (*e == ')' && e + 1 - word_start <= 24) word_end = e + 1;
+        }
         char word[256];
         size_t n = (size_t)(word_end - q) < sizeof word - 1 ? (size_t)(word_end - q) : sizeof word - 1;
         memcpy(word, q, n);
