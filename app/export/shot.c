@@ -331,7 +331,8 @@ int cmd_shot(int argc, char **argv)
         int nrc = 0;
         if (!strcmp(o, "--at")) { nrc = np_double(o, val, 0, 604800, &at, nerr, sizeof nerr); at_text = val; }
         else if (!strcmp(o, "-o")) out = val;
-        else if (!strcmp(o, "--size")) nrc = np_size(o, val, 320, 200, 8192, 8192, &w, &h, nerr, sizeof nerr);
+        /* 320x180: a 16:9 thumbnail, the smallest 16:9 size at the width allowed */
+        else if (!strcmp(o, "--size")) nrc = np_size(o, val, 320, 180, 8192, 8192, &w, &h, nerr, sizeof nerr);
         else if (!strcmp(o, "--scale")) { nrc = np_double(o, val, 0.5, 4, &scale, nerr, sizeof nerr); scale_given = true; }
         else if (!strcmp(o, "--mode")) mode = val;
         else if (!strcmp(o, "--seed")) { nrc = np_seed(o, val, &seed, nerr, sizeof nerr); has_seed = nrc == 0; }
@@ -498,6 +499,14 @@ int cmd_shot(int argc, char **argv)
         fprintf(stderr, "rcuvis: shot: warning: the window's layout gets %.0fx%.0f points here, less than the %dx%d it is made "
                 "for: panels may hide rows or shrink; for larger text on a small picture take one panel (--panel tree, "
                 "--panel klog, ...), which fits its text to the picture\n", logical_w, logical_h, UI_MIN_LOGICAL_W, UI_MIN_LOGICAL_H);
+    /* the whole window at a size far beyond it, text at scale 1: 8K showed the window's text at a
+     * window's size, microscopic on the picture, and said nothing */
+    int k = (int)(w / 1920.0 < h / 1080.0 ? w / 1920.0 : h / 1080.0); /* whole: --size W/k x H/k --scale k is these pixels */
+    if (k > 4) k = 4;
+    if (look.panel < 0 && !look.clean && !scale_given && k >= 2)
+        fprintf(stderr, "rcuvis: shot: warning: %dx%d at scale 1 draws the window's text at its usual size, small on so big "
+                "a picture: --size %dx%d --scale %d gives %dx%d pixels with text %d times larger, and --clean scales a "
+                "slide's text to the picture\n", w, h, w / k, h / k, k, w / k * k, h / k * k, k);
     if (anim) {
         ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
                       .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)text_scale,

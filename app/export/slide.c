@@ -87,6 +87,25 @@ static void changed_band(ui_frame *fr, rd_rect r, const ui_app *a)
     rd_text_in(rd, RD_SANS_SMALL, (rd_rect){br.x + in, br.y, br.w - 2 * in, br.h}, RD_LEFT, rd_rgb(0xFFFFFF), b);
 }
 
+/* One panel's title line (--panel): which run and moment the picture is of, in the small font so the
+ * panel keeps its room. A picture of the kernel log alone said neither scenario, kernel nor time. */
+static void panel_title_band(ui_frame *fr, rd_rect r, const ui_app *a, const ui_view *v, int clock_digits)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    if (r.h <= 0) return;
+    char tb[64], t[512], t2[512];
+    if (clock_digits == 6 || clock_digits == 9) bar_time(tb, sizeof tb, v->moment >= 0 ? v->moment : v->now, clock_digits);
+    else ui_fmt_clock(tb, sizeof tb, v);
+    const char *kernel = a->st.compare ? "3.6 vs 3.7" : v->label;
+    snprintf(t, sizeof t, "%s · %s · %s · t = %s%s%s", a->name, kernel, rv_flavor_name(v->flavor), tb,
+             v->cue_title && v->cue_title[0] ? " · " : "", v->cue_title ? v->cue_title : "");
+    snprintf(t2, sizeof t2, "%s · %s · t = %s", a->name, kernel, tb); /* a narrow picture: the flavor and cue go first */
+    int pad = rd_px(rd, 8), room = r.w - 2 * pad;
+    rd_text_in(rd, RD_SANS_SMALL, (rd_rect){r.x + pad, r.y, room, r.h}, RD_LEFT, th->heading,
+               rd_text_width(rd, RD_SANS_SMALL, t) <= room ? t : t2);
+}
+
 static void draw_side_panels(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
 {
     /* compare: the why panel lives in each side's klog slot, as in the window */
@@ -269,7 +288,7 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     if (look->panel >= 0) {
         /* a panel of a run that is not the file's says so above it, as a slide's title line does: the
          * accounting panel of "--set rcu.fast_no_hz=false" looked like the shipped one but for its numbers */
-        int band = a->st.config_badge[0] ? rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 12) : 0;
+        int band = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 12); /* and any panel its title line */
         ui_layout_single(&a->L, rd, w, h, &a->st, look->panel, band);
         return;
     }
@@ -361,7 +380,8 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
         } else draw_side_panels(fr, &a->L, views, n, st);
         if (a->L.why.h > 0) panel_why_draw(fr, a->L.why, views[0], st, false);
         if (a->L.caption.h > 0) export_strip(fr, a->L.caption, views, n); /* compare: each side its own */
-        if (a->L.top.h > 0) changed_band(fr, a->L.top, a);
+        if (a->L.top.h > 0 && a->st.config_badge[0]) changed_band(fr, a->L.top, a);
+        else if (a->L.top.h > 0) panel_title_band(fr, a->L.top, a, views[0], look->clock_digits);
     } else {
         draw_side_panels(fr, &a->L, views, n, st);
         if (!a->L.why_floating) panel_why_draw(fr, a->L.why, views[0], st, false);

@@ -66,8 +66,10 @@ static void gp_thread_per_gp(ui_frame *fr, rd_rect row, const rv_report *rep, co
     ui_tip_add(fr, (rd_rect){x, row.y, w, row.h}, tip);
 }
 
-static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, double max, double elapsed,
-                    rd_color col, bool hidden, bool strong)
+/* A row's bar from `from` seconds on the scale (0 for every row but the sleep/wake one, whose bar starts
+ * where the work both designs do ends: "plus this much"). */
+static void bar_row_from(ui_frame *fr, rd_rect row, const char *name, double from, double secs, double max, double elapsed,
+                         rd_color col, bool hidden, bool strong)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -83,12 +85,21 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     }
     rd_rect bar = {row.x + name_w, row.y + 2, row.w - name_w - time_w - pct_w, row.h - 4};
     if (bar.w > 0 && max > 0) {
-        int w = secs >= max ? bar.w : (int)(bar.w * (secs / max)); /* an exited thread may pass the scale */
+        int x0 = from <= 0 ? 0 : from >= max ? bar.w : (int)(bar.w * (from / max));
+        int w = from + secs >= max ? bar.w - x0 : (int)(bar.w * ((from + secs) / max)) - x0;
         if (secs > 0 && w < 2) w = 2;
-        rd_rect b = {bar.x, bar.y, w, bar.h};
+        rd_rect b = {bar.x + x0, bar.y, w, bar.h};
         rd_fill(rd, b, rd_alpha(col, hidden ? 120 : 255));
         /* stripes say "not visible to top": time stolen from whatever task was interrupted */
         if (hidden) rd_hatch(rd, b, th->text, rd_px(rd, 5));
+        /* past the scale (an exited thread's time beside the live ones'): a break in the bar says it is
+         * cut, where a full bar drew 4.13 s the length of ksoftirqd/1's 600 ns */
+        if (from + secs > max * 1.0001 && b.w > rd_px(rd, 16)) {
+            int bx = b.x + b.w - rd_px(rd, 12), gw = rd_px(rd, 4);
+            rd_fill(rd, (rd_rect){bx, b.y, gw, b.h}, th->panel);
+            rd_line(rd, bx - 1, b.y + b.h - 1, bx + 1, b.y, th->text);
+            rd_line(rd, bx + gw - 1, b.y + b.h - 1, bx + gw + 1, b.y, th->text);
+        }
     }
     panel_text_fit(fr, strong ? RD_BOLD : RD_SANS_SMALL, row.x, row.y, name_w - rd_px(rd, 4), th->text, name);
     char t[32], p[32];
@@ -99,10 +110,16 @@ static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, do
     if (pct_w > 0) panel_text_in(fr, RD_MONO_SMALL, (rd_rect){row.x + row.w - pct_w, row.y, pct_w, row.h}, RD_RIGHT, th->text_dim, p);
 }
 
+static void bar_row(ui_frame *fr, rd_rect row, const char *name, double secs, double max, double elapsed,
+                    rd_color col, bool hidden, bool strong)
+{
+    bar_row_from(fr, row, name, 0, secs, max, elapsed, col, hidden, strong);
+}
+
 /* The panel's rows, planned before any is drawn: which show is decided by priority (below), then the
  * chosen ones are drawn top to bottom in their order. A row that does not show is counted, and the
  * last visible line then says how many are left out (a visible cue). */
-enum acct_kind { AK_HEAD, AK_WORK, AK_LAT, AK_FLAVOR, AK_THEAD, AK_EXITED, AK_THREAD };
+enum acct_kind { AK_HEAD, AK_SPLIT, AK_WORK, AK_LAT, AK_FLAVOR, AK_THEAD, AK_EXITED, AK_THREAD };
 /* Sections, with a small gap before each that shows below another: the RCU-work block (heading, rows,
  * the latency line), one per flavor, the top list. */
 enum { SEC_WORK = 0, SEC_FLAVOR = 1, SEC_TOP = SEC_FLAVOR + RV_NFLAVORS, ACCT_NSEC };
@@ -144,7 +161,7 @@ enum { NWORK = 6 }; /* the RCU-work rows: GP kthreads, ksoftirqd, softirq at irq
 typedef struct acct_row { unsigned char kind, sec, prio; bool shown, lead, elide; int idx, h; } acct_row;
 
 /* Which of the panel's lines a caption cites, by the words the panel itself shows them with. */
-typedef struct acct_cites { bool work[NWORK], lat, cost[RV_NFLAVORS], len[RV_NFLAVORS], top; } acct_cites;
+typedef struct acct_cites { bool work[NWORK], split, lat, cost[RV_NFLAVORS], len[RV_NFLAVORS], top; } acct_cites;
 
 static bool has_any(const char *s, const char *const *words)
 {
@@ -183,7 +200,9 @@ static void acct_cites_add(acct_cites *c, const char *s, int flavor_shown)
     static const char *const lat[] = {"irqs-off", "non-preemptible", NULL};
     static const char *const cost[] = {"per GP", "per grace period", "per-grace-period", "per update", "cost per", NULL};
     static const char *const len[] = {"p50", "p99", "median", NULL};
+    static const char *const split[] = {"in all", "sleep/wake", "both designs", NULL};
     c->lat |= has_any(s, lat);
+    c->split |= has_any(s, split);
     c->top |= has_word_top(s);
     bool co = has_any(s, cost), le = has_any(s, len);
     if (!co && !le) return;
@@ -313,15 +332,17 @@ static void acct_plan_free(acct_plan *p)
 
 /* peer_work_s: compared, the other side's RCU-work seconds (NULL alone), so that both sides call the
  * same row the biggest and keep the same rows. */
+/* split: the two in-all rows (the work both designs do, and 3.7's kthread sleep/wake on top of it), on
+ * both halves when either side's kthreads slept and woke. */
 static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const double *work_s, const double *peer_work_s,
-                           const bool *boost_only, const acct_cites *cites, int room, int skip)
+                           const bool *boost_only, const acct_cites *cites, bool split, int room, int skip)
 {
     int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), bh = rd_line_height(rd, RD_BOLD);
     p->n = 0;
     p->order = rep->nthreads <= 64 ? p->order_small : malloc(rep->nthreads * sizeof *p->order);
     p->nalive = p->order ? ui_threads_top_order(rep, p->order) : 0;
     p->nshown = p->order ? rep->nthreads : 0;
-    size_t cap = 2 + NWORK + 3 * RV_NFLAVORS + 2 + p->nshown;
+    size_t cap = 4 + NWORK + 3 * RV_NFLAVORS + 2 + p->nshown;
     p->rows = cap <= 96 ? p->small : malloc(cap * sizeof *p->rows);
     if (!p->rows || !p->order) { acct_plan_free(p); return false; }
     acct_row *rows = p->rows;
@@ -329,6 +350,13 @@ static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const
 #define ADD(kind_, sec_, prio_, idx_, h_) \
     (rows[n++] = (acct_row){(kind_), (sec_), (prio_), false, (kind_) == AK_THEAD || (kind_) == AK_EXITED, false, (idx_), (h_)})
     ADD(AK_HEAD, SEC_WORK, P_HEAD, 0, bh);
+    /* 3.7's kthreads move the grace-period work and add their own sleep/wake on top: the in-all line
+     * split in two rows, first under the heading. A lecturer saw each heading's "309 µs in all" against
+     * 3.6's 120 µs, beside a caption saying the work only moved. Kept first where a caption speaks of
+     * them ("sleep/wake", "in all"), else first among the minor rows: the top list's first RCU thread
+     * goes before them (a talk's clip of omap-stall's stall lost 3.7's rcu_sched to them) */
+    if (split)
+        for (int k = 0; k < 2; k++) ADD(AK_SPLIT, SEC_WORK, cites->split ? P_CITED : P_WORK_MINOR, k, lh);
     /* the biggest row on either side is major wherever it stands */
     int big[2] = {0, 0};
     for (int i = 1; i < NWORK; i++) {
@@ -498,9 +526,11 @@ int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui
     bool boost_only[NWORK] = {false, false, false, false, true, false};
     acct_cites cites;
     acct_cites_now(&cites, v, st);
+    /* compared, 3.6's half has the in-all rows too (3.7's kthreads sleep and wake) */
+    bool split = panel_sleep_wake_s(rep) > 0 || (st->compare && v->mode == RV_MODE_SOFTIRQ);
     for (int more = 0; more <= rd_px(rd, 400); more += lh) {
         acct_plan plan;
-        if (!acct_plan_make(&plan, rd, rep, work_s, NULL, boost_only, &cites, c.h - lh + more, 0)) return 0;
+        if (!acct_plan_make(&plan, rd, rep, work_s, NULL, boost_only, &cites, split, c.h - lh + more, 0)) return 0;
         bool all = true; /* every RCU-work row too, the minor ones the top list's first rows go before */
         for (size_t i = 0; i < plan.n && all; i++) all = plan.rows[i].shown || plan.rows[i].prio >= P_REST;
         acct_plan_free(&plan);
@@ -557,6 +587,7 @@ static int thead_note(ui_frame *fr, const ui_view *v, const rv_report *rep, cons
  * form starts with the same number (the top list's, else the lines'), which the text census reads. */
 static int acct_cue(const acct_row *rows, size_t n, size_t skip, char forms[4][256])
 {
+    static const char *const split_name[2] = {"in-all row", "sleep/wake row"};
     static const char *const work_name[NWORK] = {"GP kthreads row", "ksoftirqd/N row", "softirq row", "tasks row", "rcuc row", "tick row"};
     static const char *const flavor_part[3] = {"GP count", "cost", "GP lengths"};
     int top_hidden = 0, top_shown = 0, lines = 0;
@@ -575,6 +606,7 @@ static int acct_cue(const acct_row *rows, size_t n, size_t skip, char forms[4][2
         lines++;
         const char *sep = nl ? ", " : "";
         if (w->kind == AK_HEAD) NAME("%sRCU-work heading", sep);
+        else if (w->kind == AK_SPLIT) NAME("%s%s", sep, split_name[w->idx]);
         else if (w->kind == AK_WORK) NAME("%s%s", sep, work_name[w->idx]);
         else if (w->kind == AK_LAT) NAME("%sirqs-off line", sep);
         else if (w->kind == AK_FLAVOR) {
@@ -663,7 +695,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     double pwork[NWORK];
     if (paired) acct_work_s(peer->report, pwork);
     acct_plan plan;
-    if (!acct_plan_make(&plan, rd, rep, work_s, paired ? pwork : NULL, boost_only, &cites, bottom - c.y, st->acct_scroll)) return;
+    bool split_rows = panel_sleep_wake_s(rep) > 0 || (peer && peer->report && panel_sleep_wake_s(peer->report) > 0);
+    if (!acct_plan_make(&plan, rd, rep, work_s, paired ? pwork : NULL, boost_only, &cites, split_rows, bottom - c.y, st->acct_scroll)) return;
     /* compare: both halves' bars on one scale, each the larger of the two sides' (a student compared
      * 3.6's "ksoftirqd/1 600 ns" and 3.7's "rcu_sched 1.53 ms", drawn the same length) */
     double peer_smax = 0, peer_tmax = 0;
@@ -673,13 +706,22 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         acct_cites pc;
         acct_cites_now(&pc, peer, st);
         acct_plan other;
-        if (acct_plan_make(&other, rd, prep, pwork, work_s, boost_only, &pc, bottom - c.y, 0)) {
+        if (acct_plan_make(&other, rd, prep, pwork, work_s, boost_only, &pc, split_rows, bottom - c.y, 0)) {
             acct_plan_match(&plan, &other);
             if (other.nshown) peer_tmax = prep->threads[other.order[0]].cpu_seconds;
             acct_plan_free(&other);
         }
     }
     if (peer_smax > smax) smax = peer_smax;
+    /* with the in-all rows, every RCU-work row on their scale: the rows where it was charged are parts
+     * of the total, and both halves' totals compare at a glance */
+    double sum = panel_rcu_work_s(rep), sleep_wake = panel_sleep_wake_s(rep);
+    if (split_rows) {
+        if (sum > smax) smax = sum;
+        if (peer && peer->report && panel_rcu_work_s(peer->report) > smax) smax = panel_rcu_work_s(peer->report);
+    }
+    bool split_shown = false;
+    for (size_t i = 0; i < plan.n; i++) split_shown |= plan.rows[i].kind == AK_SPLIT && plan.rows[i].shown;
     const acct_row *rows = plan.rows;
     const size_t n = plan.n, nshown = plan.nshown, *order = plan.order;
 
@@ -700,13 +742,12 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             int hw = panel_text_fit(fr, RD_BOLD, c.x, row.y, c.w, th->heading, head);
             /* the rows' sum beside the heading, where it needs no row of its own (a compare half at
              * 1280x720 shows four rows): 3.6 against 3.7 in all is the article's "not new overhead" */
+            if (split_shown) break; /* the in-all rows below say it, split */
             char all[4][128], d[32], rest[32];
-            double sum = panel_rcu_work_s(rep);
             ui_fmt_dur(d, sizeof d, sum);
             /* 3.7: the sum less the GP kthreads' own sleep/wake (the waker's wake_up(), their switches and
              * timers, which 3.6 never pays) is the grace-period work to set beside 3.6's sum: a student
              * saw 598 against 732 ms as 3.7 adding work, and the caption made them subtract */
-            double sleep_wake = panel_sleep_wake_s(rep);
             int nforms = 0;
             if (sleep_wake > 0) {
                 ui_fmt_dur(rest, sizeof rest, sum - sleep_wake > 0 ? sum - sleep_wake : 0);
@@ -730,6 +771,36 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                     panel_term(fr, (rd_rect){c.x + hw + lw, row.y, aw - lw, row.h}, "sleep/wake");
                 }
                 break;
+            }
+            break;
+        }
+        case AK_SPLIT: { /* RCU's time in all: the work both designs do, then 3.7's sleep/wake on top of it */
+            double rest = sum - sleep_wake > 0 ? sum - sleep_wake : 0;
+            static const char *const name[2][2] = {{"in all: work both designs do", "in all, both designs' work"},
+                                                   {"+ GP kthreads' own sleep/wake", "+ kthread sleep/wake"}};
+            const char *nm = name[w->idx][use_short || !bar_row_keeps_pct(fr, c.w, name[w->idx][0], false)];
+            if (w->idx == 0) {
+                bar_row(fr, row, nm, rest, smax, el, th->heading, false, false);
+                char tip[600], a[32], b[32];
+                ui_fmt_dur(a, sizeof a, rest);
+                ui_fmt_dur(b, sizeof b, sum);
+                snprintf(tip, sizeof tip, "%s of RCU's CPU time in all (%s) is work 3.6 and 3.7 both do: starting, forcing "
+                         "and ending grace periods, the CPUs' quiescent-state reports, invoking callbacks. 3.7 moves the "
+                         "grace-period part of it into the GP kthreads, where top shows it; how much of it there is differs "
+                         "with the design (3.7 lets forcing requests share a pass, and walks the tree twice per GP). The "
+                         "figures are the model's.", a, b);
+                ui_tip_add(fr, (rd_rect){c.x, row.y, c.w, row.h}, tip);
+            } else {
+                bar_row_from(fr, row, nm, rest, sleep_wake, smax, el, th->kernel, false, false);
+                if (sleep_wake <= 0) { /* 3.6's half: no thread to put to sleep, nothing to add */
+                    int x = c.x + c.w * NAME_COL_PCT / 100;
+                    int nw = rd_text_width(rd, RD_SANS_SMALL, nm) + rd_px(rd, 6);
+                    if (nw > c.w * NAME_COL_PCT / 100) x = c.x + nw;
+                    int room_w = c.x + c.w - rd_text_width(rd, RD_MONO_SMALL, "000.0 ms 100.0% ") - x;
+                    const char *none = rd_text_width(rd, RD_SANS_SMALL, "none: no GP kthread") <= room_w ? "none: no GP kthread" : "none";
+                    if (rd_text_width(rd, RD_SANS_SMALL, none) <= room_w) rd_text(rd, RD_SANS_SMALL, x, row.y, th->text_dim, none);
+                }
+                panel_term(fr, (rd_rect){c.x, row.y, c.w, row.h}, "sleep/wake");
             }
             break;
         }
@@ -817,7 +888,12 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             break;
         }
         case AK_EXITED:
-            panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text_dim, "exited (no longer in top; bars capped)");
+        { /* "exited (no longer in top; bars capped)" under ksoftirqd read as if ksoftirqd had exited */
+            const char *ex = "threads that exited, gone from top (a broken bar runs past the scale)";
+            if (rd_text_width(rd, RD_SANS_SMALL, ex) > c.w) ex = "threads that exited (broken bar: past the scale)";
+            if (rd_text_width(rd, RD_SANS_SMALL, ex) > c.w) ex = "threads that exited, gone from top";
+            panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text_dim, ex);
+        }
             break;
         case AK_THREAD: {
             const rv_thread_report *t = &rep->threads[order[w->idx]];

@@ -85,7 +85,15 @@ static const char *wrap_line(rd_ctx *rd, enum rd_font f, int w, const char *p, c
     while (*q && *q != '\n') {
         const char *word_end = q;
         while (*word_end == ' ') word_end++;
+        const char *word_start = word_end;
         while (*word_end && *word_end != ' ' && *word_end != '\n') word_end++;
+        /* a log line's short parenthesis wraps whole: V on the kernel log broke "(t=9660 / jiffies)" */
+        if ((f == RD_MONO || f == RD_MONO_SMALL) && *word_start == '(' && !memchr(word_start, ')', (size_t)(word_end - word_start)) &&
+            *word_end == ' ') {
+            const char *e = word_end + 1;
+            while (*e && *e != ' ' && *e != '\n' && *e != ')') e++;
+            if (*e == ')' && e + 1 - word_start <= 24) word_end = e + 1;
+        }
         char word[256];
         size_t n = (size_t)(word_end - q) < sizeof word - 1 ? (size_t)(word_end - q) : sizeof word - 1;
         memcpy(word, q, n);
@@ -294,14 +302,21 @@ static bool aside_for_the_window(const char *in)
     return false;
 }
 
-/* s without its asides for the window (and the space before each) into buf; s when there is none or
+/* An aside asking for compare mode, "(press C)": compared, it asks for what is on screen ("Compared
+ * (press C), ..." read so while compared). */
+static bool aside_for_compare(const char *in)
+{
+    return (!strncmp(in, "press C", 7) || !strncmp(in, "Press C", 7)) && (in[7] == ')' || in[7] == ' ' || in[7] == ',');
+}
+
+/* s without the asides aside() picks (and the space before each) into buf; s when there is none or
  * buf is too small. Nested parentheses inside an aside go with it. */
-static const char *without_window_asides(const char *s, char *buf, size_t n)
+static const char *without_asides(const char *s, char *buf, size_t n, bool (*aside)(const char *))
 {
     size_t k = 0;
     bool dropped = false;
     for (const char *p = s; *p;) {
-        if (*p == ' ' && p[1] == '(' && aside_for_the_window(p + 2)) {
+        if (*p == ' ' && p[1] == '(' && aside(p + 2)) {
             const char *q = p + 2;
             for (int depth = 1; *q && depth; q++) depth += (*q == '(') - (*q == ')');
             p = q;
@@ -321,7 +336,7 @@ const char *panel_slide_text(const char *s, char *buf, size_t n)
     const char *t = without_sentences(s, buf, n, tells_to_act);
     if (!t || !n) return t;
     char tmp[4096];
-    const char *u = without_window_asides(t, tmp, sizeof tmp);
+    const char *u = without_asides(t, tmp, sizeof tmp, aside_for_the_window);
     if (u == t) return t;
     size_t len = strlen(u);
     if (len + 1 > n) return t;
@@ -329,7 +344,18 @@ const char *panel_slide_text(const char *s, char *buf, size_t n)
     return buf;
 }
 
-const char *panel_compare_text(const char *s, char *buf, size_t n) { return without_sentences(s, buf, n, asks_for_other_mode); }
+const char *panel_compare_text(const char *s, char *buf, size_t n)
+{
+    const char *t = without_sentences(s, buf, n, asks_for_other_mode);
+    if (!t || !n) return t;
+    char tmp[4096];
+    const char *u = without_asides(t, tmp, sizeof tmp, aside_for_compare);
+    if (u == t) return t;
+    size_t len = strlen(u);
+    if (len + 1 > n) return t;
+    memcpy(buf, u, len + 1);
+    return buf;
+}
 
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw)
 {

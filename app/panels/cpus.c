@@ -62,15 +62,18 @@ static long seg_max(const ui_view *v)
     return m;
 }
 
-static void draw_segments(ui_frame *fr, rd_rect r, const rv_rdp_view *d, long max, bool numbers, rd_color ink)
+/* cols 2: the four segments as two rows of two (D W / R N), where a tile has the width but not the
+ * height for four labelled rows: at 115 % in a 1280x720 window the tiles lost their D/W/R/N labels */
+static void draw_segments(ui_frame *fr, rd_rect r, const rv_rdp_view *d, long max, bool numbers, int cols, rd_color ink)
 {
     static const char *const tag[RV_NSEGS] = {"D", "W", "R", "N"};
     rd_ctx *rd = fr->rd;
-    int rowh = r.h / RV_NSEGS;
+    if (cols < 1) cols = 1;
+    int nrows = RV_NSEGS / cols, rowh = r.h / nrows, colw = r.w / cols, cgap = cols > 1 ? rd_px(rd, 6) : 0;
     if (rowh < 2) return;
     int label_w = numbers ? rd_text_width(rd, RD_MONO_SMALL, "W 00000 ") : 0;
     for (int s = 0; s < RV_NSEGS; s++) {
-        rd_rect row = {r.x, r.y + s * rowh, r.w, rowh - (rowh > 4 ? 1 : 0)};
+        rd_rect row = {r.x + (s % cols) * colw, r.y + (s / cols) * rowh, colw - cgap, rowh - (rowh > 4 ? 1 : 0)};
         if (numbers) {
             char buf[32], n[16];
             ui_fmt_count(n, sizeof n, d->seg[s]);
@@ -221,7 +224,10 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                     ink, c->kernel_loop ? "∞" : "⚙");
         }
         rd_rect segs = {x, y, r.w - 2 * pad - (big ? 0 : rd_px(rd, 14)), r.y + r.h - pad - y};
-        if (segs.h > rd_px(rd, 8)) draw_segments(fr, segs, d, smax, big && segs.h >= 4 * rd_line_height(rd, RD_MONO_SMALL) - rd_px(rd, 4), ink);
+        int mlh = rd_line_height(rd, RD_MONO_SMALL), lab_w = rd_text_width(rd, RD_MONO_SMALL, "W 00000 ");
+        bool four = big && segs.h >= 4 * mlh - rd_px(rd, 4);
+        bool two = big && !four && segs.h >= 2 * mlh - rd_px(rd, 2) && segs.w >= 2 * (lab_w + rd_px(rd, 30));
+        if (segs.h > rd_px(rd, 8)) draw_segments(fr, segs, d, smax, four || two, two ? 2 : 1, ink);
     } else {
         /* small tile: number and letter when they fit, a corner mark for the reader, one for QS owed */
         if (r.w >= rd_px(rd, 34) && r.h >= rd_px(rd, 20)) {
@@ -501,7 +507,8 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
      * smallest supported size) had no tile left and drew the legend up over the panel's title. */
     bool heat = n > 256;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
-    const char *hint = ui_no_hints(st) ? "…" : "… legend: G";
+    /* "… legend: G" read as a line cut before its end: the rest of the legend is named, not hinted at */
+    const char *hint = ui_no_hints(st) ? "+ more" : "more: press G";
     int rows_all = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, 1 << 20, NULL, false) / lh;
     int gap = rd_px(rd, n <= 64 ? 3 : 1);
     int leg_rows = rows_all, leg_h = 0, cols = 1, rows = 1, tw = 0, th_ = 0;

@@ -145,12 +145,23 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     snprintf(tt, sizeof tt, "t = %s", tb);
     clock_tip(fr, (rd_rect){x, y, rd_text_width(rd, RD_BOLD, tt), bh}, v, st);
     x += tlw + gap * 3;
-    char name[256];
-    snprintf(name, sizeof name, "%s · %s", scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label);
+    char name[256], names[4][256];
+    const char *kernel = st->compare ? "3.6 vs 3.7" : v->label ? v->label : "";
+    snprintf(name, sizeof name, "%s · %s", scenario_name ? scenario_name : "", kernel);
     if (v->nbranches > 1) {
         size_t l = strlen(name);
         snprintf(name + l, sizeof name - l, " · branch %d of %d", v->branch + 1, v->nbranches);
     }
+    /* shorter forms, the kernel kept to the last: at 115 % in a 1280x720 window it read "small-busy ·
+     * 3.7 (k…", the one word a single view says nowhere else cut */
+    char vshort[32];
+    snprintf(vshort, sizeof vshort, "%s", kernel);
+    char *paren = st->compare ? NULL : strstr(vshort, " (");
+    if (paren) *paren = 0; /* "3.7 (kthread)" -> "3.7" */
+    snprintf(names[0], sizeof names[0], "%s", name);
+    snprintf(names[1], sizeof names[1], "%s · %s", scenario_name ? scenario_name : "", vshort);
+    snprintf(names[2], sizeof names[2], "%s", kernel);
+    snprintf(names[3], sizeof names[3], "%s", vshort);
     /* right side: flavor selector and mode buttons, placed from the right edge */
     int rx = r.x + r.w - pad;
     const char *labels[] = {"?", "Open", "Compare"};
@@ -200,6 +211,16 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     /* a routine status ("Cue 2 of 6: ...", whose title the strip shows anyway) is cut as before: hung under
      * the bar after every PgDn, it hid the tree's gpnum/completed heading the cue spoke of */
     bool toast = st->status[0] && !st->status_routine && rd_text_width(rd, RD_BOLD, st->status) > mid_w;
+    /* a status too long for the bar's line takes two small lines in the bar where they fit: hung under
+     * the bar it covered panel titles ("Scale capped ..." over the tree's, "Compare: ..." over 3.7's head) */
+    int slh = rd_line_height(rd, RD_SANS_SMALL);
+    if (toast && mid_w > rd_px(rd, 120) && 2 * slh <= r.h - rd_px(rd, 2) &&
+        panel_wrap_lines(rd, RD_SANS_SMALL, mid_w, st->status) <= 2) {
+        int lines = panel_wrap_lines(rd, RD_SANS_SMALL, mid_w, st->status);
+        panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){x, r.y + (r.h - lines * slh) / 2, mid_w, lines * slh}, th->ok, st->status);
+        toast = false;
+        mid_w = 0; /* the status has the middle */
+    }
     if (mid_w > 0) {
         /* paused: after the name, what the last step did (the event that brought the state here) */
         char whole[640], both[640];
@@ -212,20 +233,34 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         if (rd_text_width(rd, RD_SANS, both) > mid_w) snprintf(both, sizeof both, "%s", v->last_event_what);
         bool in_bar = st->status[0] && !toast;
         const char *msg = in_bar ? st->status : (!st->playing && v->last_event[0] && !st->compare) ? both : name;
-        if (in_bar && !st->compare && v->label && v->label[0]) {
-            /* a status message stands where the name and the kernel were: keep the kernel ("3.7
-             * (kthread)") before it, the one thing a single view says nowhere else (a student could not
-             * tell which kernel the held caption was about) */
-            char mode[96];
-            snprintf(mode, sizeof mode, "%s · ", v->label);
-            int mw = rd_text_width(rd, RD_SANS, mode);
-            if (mw + rd_text_width(rd, RD_BOLD, msg) <= mid_w) { /* never at the cost of the message's words */
+        if (msg == name) /* the longest form of the name that fits */
+            for (int k = 0; k < 4 && rd_text_width(rd, RD_SANS, msg) > mid_w; k++) msg = names[k];
+        enum rd_font mf = in_bar ? RD_BOLD : RD_SANS;
+        /* the last event's words in the small font rather than cut: a student read "CPU 0 left its
+         * rcu_preempt read-side critical se…" at 1280x720, with nobody to hover */
+        if (msg == both && rd_text_width(rd, RD_SANS, msg) > mid_w && rd_text_width(rd, RD_SANS_SMALL, msg) <= mid_w)
+            mf = RD_SANS_SMALL;
+        if (in_bar) {
+            /* a status message stands where the name and the kernel were: keep them ("small-busy · 3.7
+             * (kthread)", else the kernel alone) before it, the kernel being the one thing a single view
+             * says nowhere else (a student could not tell which kernel the held caption was about), the
+             * scenario what a lecturer's room lost while "Caption held to be read (J skips)" showed */
+            for (int k = 0; k < 6; k++) {
+                char mode[300];
+                snprintf(mode, sizeof mode, "%s · ", k / 2 == 0 ? name : k / 2 == 1 ? names[1] : kernel);
+                if (!kernel[0] || (k / 2 == 2 && st->compare)) break;
+                int mw = rd_text_width(rd, RD_SANS, mode);
+                /* the message in the plain font rather than the name left out */
+                enum rd_font f = k % 2 ? RD_SANS : RD_BOLD;
+                if (mw + rd_text_width(rd, f, msg) > mid_w) continue; /* never at the cost of the message's words */
+                mf = f;
                 panel_text_in(fr, RD_SANS, (rd_rect){x, y, mw, bh}, RD_LEFT, th->text, mode);
                 x += mw;
                 mid_w -= mw;
+                break;
             }
         }
-        panel_text_in_short(fr, in_bar ? RD_BOLD : RD_SANS, (rd_rect){x, y, mid_w, bh}, RD_LEFT, in_bar ? th->ok : th->text, msg,
+        panel_text_in_short(fr, mf, (rd_rect){x, y, mid_w, bh}, RD_LEFT, in_bar ? th->ok : th->text, msg,
                             msg == both ? whole : NULL);
     }
     rd_clip_pop(rd);
@@ -427,7 +462,7 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     int fix = v->cfg ? v->cfg->rcu.needs_gp_fix : -1;
     const char *other = v->mode == RV_MODE_KTHREAD && fix == 0 ? "3.6's" : v->mode == RV_MODE_SOFTIRQ && fix == 1 ? "3.7's" : NULL;
     const char *drv = v->mode == RV_MODE_KTHREAD ? "by the rcu_* kthreads" : "from RCU_SOFTIRQ";
-    char t[2][200];
+    char t[4][200];
     int nt = 0;
     /* The qualifier is what makes the two halves a fair comparison, the generic words repeat what the
      * panels show: a head too narrow for both keeps the qualifier, and is cut only where even that does
@@ -436,7 +471,14 @@ void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v)
     if (other) {
         snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp() — grace periods driven %s", v->label, other, drv);
         snprintf(t[nt++], sizeof t[0], "%s, with %s cpu_needs_another_gp()", v->label, other);
-    } else snprintf(t[nt++], sizeof t[0], "%s — grace periods driven %s", v->label, drv);
+    } else {
+        /* shorter forms before a cut: a fitted timeline picture compared read "... driven from RCU_…"
+         * and "... by the rc…", with nobody to hover */
+        snprintf(t[nt++], sizeof t[0], "%s — grace periods driven %s", v->label, drv);
+        snprintf(t[nt++], sizeof t[0], "%s — GPs driven %s", v->label, drv);
+        snprintf(t[nt++], sizeof t[0], "%s — %s", v->label, v->mode == RV_MODE_KTHREAD ? "GP kthreads" : "GPs in RCU_SOFTIRQ");
+        snprintf(t[nt++], sizeof t[0], "%s", v->label);
+    }
     rd_rect in = rd_inset(r, rd_px(rd, 6));
     int k = 0;
     while (k + 1 < nt && rd_text_width(rd, RD_BOLD, t[k]) > in.w) k++;

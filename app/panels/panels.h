@@ -59,7 +59,7 @@ enum panel_swatch { SW_NONE, SW_FILL, SW_FRAME, SW_HATCH, SW_HATCH_DIM, SW_DOTS,
 typedef struct panel_legend_item { enum panel_swatch sw; rd_color col; const char *text; const char *term; } panel_legend_item;
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw);
 /* The same in at most max_rows rows: where the items take more, those at the end are left out and
- * `hint` (may be NULL) ends the last row ("… legend: G"); max_rows 0 draws nothing and returns 0. A
+ * `hint` (may be NULL) ends the last row ("more: press G"); max_rows 0 draws nothing and returns 0. A
  * panel short of room keeps its content and shortens its legend rather than draw one over the other. */
 int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, int max_rows, const char *hint, bool draw);
 /* Hover over r explains term with its glossary line; a term missing from the glossary is counted. */

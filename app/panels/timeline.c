@@ -80,8 +80,24 @@ static void caption_text_span(rd_ctx *rd, const ui_view *v, rd_rect plot, int x0
     }
 }
 
+/* The text's span kept clear of [c0, c1), a later box (a triggered caption) drawn over this one: the
+ * longer side of it. A compare picture read "ır busy…": "Four busy" under the box of the caption CPU 3's
+ * hotplug triggered. */
+static void text_span_avoid(int c0, int c1, int *tx0, int *tx1)
+{
+    if (c1 <= c0 || c1 <= *tx0 || c0 >= *tx1) return;
+    int left = c0 - 3 - *tx0, right = *tx1 - (c1 + 3);
+    if (left >= right) *tx1 = c0 - 3;
+    else *tx0 = c1 + 3;
+}
+
+/* The first box after box k in the lane that is drawn over it (a triggered caption), on screen; c0 = c1
+ * when none. */
+static void lane_cover(const ui_view *v, const ui_history *h, rd_rect plot, size_t k, int x0, int x1, int64_t t0, int64_t span,
+                       int *c0, int *c1);
+
 static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int lane_h, int x0, int x1, int64_t at,
-                        int64_t t0, int64_t span, const char *text, bool cover)
+                        int64_t t0, int64_t span, const char *text, bool cover, int c0, int c1)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -100,6 +116,7 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
      * not shown yet lies wholly ahead of now, faded. */
     int tx0, tx1;
     caption_text_span(rd, v, plot, x0, x1, at, t0, span, &tx0, &tx1);
+    text_span_avoid(c0, c1, &tx0, &tx1);
     if (tx1 - tx0 <= rd_px(rd, 18)) return;
     /* a lane of several lines (a picture of the timeline alone) wraps the caption rather than cut it */
     if (lane_h - rd_px(rd, 6) >= 2 * lh) {
@@ -567,6 +584,23 @@ static bool lane_box(const ui_view *v, const ui_history *h, size_t k, int64_t *a
 
 /* The caption the lane shows at now (the latest to begin, as a triggered one covers a timed one):
  * where its box begins, and where the box before it ended (-1: none). False: no caption now. */
+static void lane_cover(const ui_view *v, const ui_history *h, rd_rect plot, size_t k, int x0, int x1, int64_t t0, int64_t span,
+                       int *c0, int *c1)
+{
+    *c0 = *c1 = 0;
+    for (size_t j = k + 1; j < lane_boxes(v, h); j++) {
+        int64_t at, nx;
+        size_t i;
+        if (j < v->cfg->ncaptions || !lane_box(v, h, j, &at, &nx, &i)) continue; /* only a triggered caption covers */
+        int a = xof(plot, at, t0, span), b = xof(plot, nx, t0, span);
+        if (a < x0) a = x0;
+        if (b > x1) b = x1;
+        if (b <= a) continue;
+        *c0 = a, *c1 = b;
+        return;
+    }
+}
+
 static bool caption_now(const ui_view *v, const ui_history *h, int64_t *from, int64_t *prev_end)
 {
     int64_t at, nx;
@@ -681,6 +715,20 @@ static void prior_chip(ui_frame *fr, const ui_history *h, const ev_layout *L, rd
     panel_explain(fr, (rd_rect){x0, y, x - x0, lane_h}, tip); /* "stall", P<pid> */
 }
 
+/* The timeline's legend, most needed first (a short row keeps the first ones): the FQS triangles, a GP
+ * kthread's or softirq's first pass (the snapshot, grey) and its later passes (orange), then the bars'
+ * two shades, odd and even GP numbers, in the flavor shown. */
+static int timeline_legend(const ui_theme *th, const ui_view *v, panel_legend_item *leg)
+{
+    int f = v->flavor >= 0 && v->flavor < RV_NFLAVORS ? v->flavor : 0;
+    int n = 0;
+    leg[n++] = (panel_legend_item){SW_FILL, th->text_dim, "\u25B2 first FQS pass (snapshot)", "snapshot pass"};
+    leg[n++] = (panel_legend_item){SW_FILL, th->fqs, "\u25B2 later FQS pass", "FQS"};
+    leg[n++] = (panel_legend_item){SW_FILL, th->flavor[f], "odd GP", "GP bar blues"};
+    leg[n++] = (panel_legend_item){SW_FILL, rd_mix(th->flavor[f], th->panel, 0.35f), "even GP", "GP bar blues"};
+    return n;
+}
+
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -715,6 +763,18 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     bool have_caps = v->cfg && v->cfg->ncaptions > 0;
     int axis_h = lh + rd_px(rd, 2);
     int lanes = nfl + 1 + (have_caps ? 1 : 0);
+    /* a legend row under the axis where the lanes keep a line's height without it: a lecturer found
+     * nothing on screen saying what grey and orange triangles or light and dark bars meant */
+    panel_legend_item leg[4];
+    int nleg = timeline_legend(th, v, leg);
+    int leg_h = panel_legend_rows(fr, (rd_rect){c.x, 0, c.w, 0}, leg, nleg, 1, NULL, false);
+    /* ... and tall enough for their bars to carry "GP 165" (bar.h = 6/10 of the lane, at least lh - 2 below) */
+    int lane_keep = (lh - 2) * 10 / 6 + 1;
+    if (lane_keep < lh + rd_px(rd, 4)) lane_keep = lh + rd_px(rd, 4);
+    if (leg_h > 0 && (c.h - axis_h - leg_h - rd_px(rd, 2)) / (lanes > 0 ? lanes : 1) >= lane_keep) {
+        panel_legend_rows(fr, (rd_rect){c.x, c.y + c.h - leg_h, c.w, leg_h}, leg, nleg, 1, NULL, true);
+        c.h -= leg_h + rd_px(rd, 2);
+    }
     int lane_h = (c.h - axis_h) / (lanes > 0 ? lanes : 1);
     if (lane_h > rd_px(rd, 30)) lane_h = rd_px(rd, 30);
     /* Height the lanes leave (a picture of the timeline alone, `--panel timeline`, filled a third of
@@ -771,7 +831,10 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x0 < plot.x) x0 = plot.x;
             if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
             const char *text = v->cfg->captions[i].text;
-            caption_box(fr, v, plot, y, cap_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(text, slide, sizeof slide) : text, k >= v->cfg->ncaptions);
+            int c0, c1;
+            lane_cover(v, h, plot, k, x0, x1, t0, span, &c0, &c1);
+            caption_box(fr, v, plot, y, cap_h, x0, x1, at, t0, span, st->clean ? panel_slide_text(text, slide, sizeof slide) : text,
+                        k >= v->cfg->ncaptions, c0, c1);
         }
         y += cap_h;
     }

@@ -858,7 +858,7 @@ static int credits_lines_max(rd_ctx *rd, const ui_view *v, int w)
 }
 
 /* The tree's legend: what a bit's fill, frame and letter say. */
-enum { TREE_LEGEND_ITEMS = 6 };
+enum { TREE_LEGEND_ITEMS = 7 };
 static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_ITEMS])
 {
     const panel_legend_item leg[TREE_LEGEND_ITEMS] = {
@@ -868,9 +868,21 @@ static int legend_items(const ui_theme *th, panel_legend_item out[TREE_LEGEND_IT
         {SW_FRAME, th->walk, "just cleared", "just cleared"},
         {SW_NONE, th->text, "d = dyntick-idle credit (dti, snap)", "dti"},
         {SW_NONE, th->text, "o = offline credit (ofl)", "ofl"},
+        /* "g40 c39" in the heading and the node boxes, unexplained on screen */
+        {SW_NONE, th->text, "gN cM = gpnum, completed", "gpnum"},
     };
     memcpy(out, leg, sizeof leg);
     return TREE_LEGEND_ITEMS;
+}
+
+/* The legend's items for a panel w px wide: the last ("gN cM") only where it takes no row of its own,
+ * since a row more cost omap-stall's compare slide the end of its driver text ("3.6 forces only from a
+ * tick's softirq ..."), the explanation the picture is for. */
+static int legend_items_for(ui_frame *fr, int w, panel_legend_item out[TREE_LEGEND_ITEMS])
+{
+    int n = legend_items(fr->th, out);
+    int all = panel_legend(fr, (rd_rect){0, 0, w, 0}, out, n, false), less = panel_legend(fr, (rd_rect){0, 0, w, 0}, out, n - 1, false);
+    return all > less ? n - 1 : n;
 }
 
 /* Form k of the tree's subtitle, longest first; forms 3 and 4 leave the phase out. */
@@ -972,6 +984,34 @@ static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int c
  * can take, out of the room the tree leaves unused, then out of bits bigger than their numbers need.
  * Every reserve comes from the room and those longest texts, never from the text of the moment: the
  * tree keeps its place and size frame to frame. */
+/* The driver text in fewer words where its lines cannot hold it: a compare half at 150 % showed
+ * "3.6: no kthread; rcu_sched GP 46 start…" and "3.7: rcu_sched kthread sleeping, last r…" to a room
+ * with nobody to hover. Each step keeps the earlier ones; the facts stay, the connecting words go. */
+static void compact_driver_text(rd_ctx *rd, int w, int lines, char *drv)
+{
+    static const char *const steps[][2] = {
+        {" kthread sleeping, last ran on CPU ", " kthread asleep, last on CPU "}, {" started on CPU ", " from CPU "},
+        {" · next FQS due in ", " · FQS in "}, {" · next timed FQS in ", " · FQS in "},
+        {"rcu_sched ", ""}, {"rcu_bh ", ""}, {"rcu_preempt ", ""}, {"3.6: no kthread; ", "3.6: "},
+    };
+    if (lines <= 0) return;
+    for (size_t i = 0; i < sizeof steps / sizeof *steps && panel_wrap_lines(rd, RD_SANS_SMALL, w, drv) > lines; i++) {
+        char *at = strstr(drv, steps[i][0]);
+        if (!at) continue;
+        /* each step's new words are shorter than its old: the tail shifts left in place */
+        size_t from = strlen(steps[i][0]), to = strlen(steps[i][1]);
+        memcpy(at, steps[i][1], to);
+        memmove(at + to, at + from, strlen(at + from) + 1);
+    }
+    /* then the parts after " · " from the last, whole (the hover tip has them): "... last on CPU 7 · FQS…" */
+    char *dot;
+    while (panel_wrap_lines(rd, RD_SANS_SMALL, w, drv) > lines && (dot = strrchr(drv, 0xB7)) && dot - drv >= 2 &&
+           dot[-1] == (char)0xC2 && dot[-2] == ' ') {
+        dot[-2] = 0; /* " · " is a space, then U+00B7's two bytes (0xC2 0xB7) */
+        rd_note_dropped(rd, 1);
+    }
+}
+
 static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, const char *cred, bool no_hints, bool rescue,
                          tree_layout *L)
 {
@@ -981,7 +1021,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
     drv_state d = drv_state_of(v);
     driver_text(&d, say, L->drv, sizeof L->drv);
     panel_legend_item leg[TREE_LEGEND_ITEMS];
-    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items(fr->th, leg), false);
+    int leg_h = panel_legend(fr, (rd_rect){c.x, 0, c.w, 0}, leg, legend_items_for(fr, c.w, leg), false);
     int drv_max = driver_lines_max(rd, v, say, c.w), cred_max = credits_lines_max(rd, v, c.w);
     /* a second driver line where the panel has 8 lines in all, kept while the text takes one (the tree
      * moved a line as the state grew, "· next FQS in 3 jiffies", frame 1 to frame 2 of a clip from 0 s);
@@ -1130,6 +1170,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
     if (L.head_lines > room) L.head_lines = room;
     /* who drives the grace period, and where it is; then the credits, on the lines the driver text
      * leaves of the header */
+    compact_driver_text(rd, c.w, L.drv_lines, L.drv);
     int drv_used = panel_wrap_lines(rd, RD_SANS_SMALL, c.w, L.drv);
     if (drv_used > L.drv_lines) drv_used = L.drv_lines;
     if (L.drv_lines > 0) panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y, c.w, L.drv_lines * lh}, th->text, L.drv);
@@ -1141,7 +1182,7 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){c.x, c.y + drv_used * lh, c.w, (L.head_lines - drv_used) * lh}, th->text, cred);
     if (L.leg_h > 0) {
         panel_legend_item leg[TREE_LEGEND_ITEMS];
-        int nleg = legend_items(th, leg);
+        int nleg = legend_items_for(fr, c.w, leg);
         panel_legend(fr, (rd_rect){c.x, c.y + c.h - L.leg_h, c.w, L.leg_h}, leg, nleg, true);
     }
     if (v->levels <= 0 || v->nnodes <= 0 || L.area.h <= 0) return;

@@ -254,7 +254,10 @@ static void save_picture(ui_win *w, double now_ms)
         ui_win_status(w, now_ms, "Picture not saved: %s", err);
     } else {
         char where[PATH_MAX + 64];
-        ui_win_status(w, now_ms, "Picture saved (without overlays): %s", ui_saved_where(path, where, sizeof where));
+        /* the window as it is, hints and scrubber included: a speaker making slides wants `rcuvis shot`
+         * (--clean, any size), which this message is the one place to point at */
+        ui_win_status(w, now_ms, "Picture saved (without overlays): %s. For slides: rcuvis shot --clean (see --help)",
+                      ui_saved_where(path, where, sizeof where));
     }
     rd_free(off);
 }
@@ -398,10 +401,15 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms)
         break;
     case ACT_HELP: st->show_help = !st->show_help; st->show_picker = false; break;
     case ACT_CUE: if (a->base.ncues) cue_step(w, arg == 0, now_ms); break;
-    case ACT_COMPARE:
+    case ACT_COMPARE: {
+        bool was_playing = st->playing;
         if (ui_app_set_compare(a, !st->compare, err, sizeof err) != 0) ui_win_status(w, now_ms, "Compare failed: %s", err);
-        else ui_win_status(w, now_ms, st->compare ? "Compare: 3.6 left, 3.7 right, one clock" : "Single view");
+        else /* the switch pauses playback (its catching up is a seek, which stops play): say so, or time
+              * standing still looks like a hang */
+            ui_win_status(w, now_ms, "%s%s", st->compare ? "Compare: 3.6 left, 3.7 right, one clock" : "Single view",
+                          was_playing && (!st->playing || ui_app_seek_pending(a)) ? "; paused (Space plays)" : "");
         break;
+    }
     case ACT_FLAVOR:
         if (arg >= 0 && arg < RV_NFLAVORS && a->base.rcu.flavors[arg]) { st->flavor = arg; st->sel_node = -1; }
         else ui_win_status(w, now_ms, "%s is not enabled in this scenario", rv_flavor_name(arg));

@@ -113,7 +113,9 @@ static int64_t caption_hold(ui_win *w, double now, int64_t from, int64_t to, boo
         /* v is last frame's view: only one drawn at this very moment speaks for what is on screen */
         if (v->caption && v->now == from && leaves > from && to >= leaves &&
             now - w->read_since_ms[i] < ui_caption_read_ms(v->caption)) {
-            to = leaves - 1;
+            /* just before its end, on a whole microsecond where there is one to stand on: paused there
+             * the top bar read "t = 0.019999999 s" (1 ns before a 20 ms caption's end), noise to a student */
+            to = (leaves - 1) / 1000 * 1000 >= from ? (leaves - 1) / 1000 * 1000 : leaves - 1;
             *held = true;
         }
         if (next < to) to = next;
@@ -140,7 +142,10 @@ void ui_win_play(ui_win *w, double now)
         double dt = now - w->last_frame_ms;
         if (dt > 100) dt = 100; /* after a stall (window drag, hidden tab), do not jump ahead */
         int64_t from = ui_app_now(&w->app);
-        int64_t to = from + (int64_t)(dt * 1e6 * st->speed);
+        int64_t step = (int64_t)(dt * 1e6 * st->speed), to = from + step;
+        /* on a whole microsecond where a frame moves one or more: the top bar paused after playing read
+         * "t = 0.019999999 s", the frame's wall-clock fraction, exact but noise to a student */
+        if (step >= 1000 && to / 1000 * 1000 > from) to = to / 1000 * 1000;
         if (to == from) to = from + 1;
         bool held;
         to = caption_hold(w, now, from, to, &held);

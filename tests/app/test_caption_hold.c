@@ -70,6 +70,8 @@ Test(caption_hold, a_short_caption_holds_playback_until_read)
         was_held |= strstr(W->app.st.status, "Caption held to be read") != NULL;
     }
     cr_expect(was_held, "the status line says why time stands still");
+    /* held on a whole microsecond: 1 ns before the end read "t = 0.001999999 s" in the top bar */
+    cr_expect_eq(ui_app_now(&W->app), until - 1000, "held at %lld ns", (long long)ui_app_now(&W->app));
     for (int i = 0; i < 40; i++, now += 16) { ui_win_play(W, now); frame(); }
     cr_expect_geq(ui_app_now(&W->app), until, "still held %.0f ms after the caption appeared", now - start);
     cr_expect(W->app.s[0].view.caption == NULL, "the strip moved on");

@@ -154,7 +154,9 @@ Test(config_badge, a_status_keeps_the_kernel_in_the_top_bar)
     top_bar_runs();
     bool mode = false, status = false;
     for (int i = 0; i < nruns; i++) {
-        mode |= !strcmp(runs[i], "3.7 (kthread) · ");
+        /* the scenario may come with it, in a shorter form where room is short ("hackbench · 3.7 · ") */
+        size_t l = strlen(runs[i]), sl = strlen(" · ");
+        mode |= strstr(runs[i], "3.7") && l > sl && !strcmp(runs[i] + l - sl, " · ");
         status |= strstr(runs[i], "Caption held") != NULL;
     }
     cr_expect(status, "the status is shown");

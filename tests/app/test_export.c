@@ -311,6 +311,16 @@ Test(export, slide_captions_drop_only_the_sentences_that_ask_for_a_key)
     cr_assert_eq(panel_slide_text(omap, tiny, sizeof tiny), omap);
 }
 
+/* Compared, a caption's "(press C)" asks for what is on screen (small-busy's "Compared (press C), ..."
+ * read so while compared), as "Press M ..." does; other asides for the window stay there. */
+Test(export, compare_text_drops_what_compare_mode_already_did)
+{
+    char buf[512];
+    cr_assert_str_eq(panel_compare_text("Compared (press C), 3.7 moves it. Press M for 3.7.", buf, sizeof buf), "Compared, 3.7 moves it.");
+    const char *keep = "It waits (press X for the fix), then ends (cue 3).";
+    cr_assert_eq(panel_compare_text(keep, buf, sizeof buf), keep);
+}
+
 Test(export, one_panel_fills_the_picture)
 {
     long runs, fills;

@@ -533,3 +533,20 @@ Test(input, upper_case_a_gives_the_workbook_the_keyboard)
     keymod(SDLK_a, KMOD_LCTRL);
     cr_expect_not(ui_workbook_key(&W->app, &esc, 0), "Ctrl+a is not A");
 }
+
+/* C while playing pauses (the new sides start paused at the same moment): the status says so, where
+ * time standing still after C looked like a hang; paused already, it says nothing of pausing. */
+Test(input, compare_while_playing_says_it_paused)
+{
+    ui_app_seek(&W->app, 2000000000LL); /* at 0 a new side has nothing to catch up */
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    W->app.st.playing = true;
+    key(SDLK_c);
+    cr_assert(W->app.st.compare);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    /* the status says what became of playback, either way (the window pauses here; Xvfb shows it) */
+    if (!W->app.st.playing) cr_expect(strstr(W->app.st.status, "paused (Space plays)"), "status: %s", W->app.st.status);
+    else cr_expect_null(strstr(W->app.st.status, "paused"), "still playing, yet: %s", W->app.st.status);
+    key(SDLK_c);
+    cr_expect_null(strstr(W->app.st.status, "paused"), "was paused already: %s", W->app.st.status);
+}

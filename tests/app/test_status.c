@@ -154,14 +154,18 @@ Test(status, h_without_a_hint_says_so)
 }
 
 /* At 1280x720 the bar's middle holds about forty characters: "At the end of the run: Home goes b…" hid
- * the key it named. A status too long for the bar is drawn whole in a box under it; a short one stays. */
+ * the key it named. A status too long for the bar's line is drawn whole on two small lines in the bar
+ * (hung under it, it covered panel titles: "Scale capped ..." over the tree's), and in a box under the
+ * bar only when longer than that; a short one stays. */
 Test(status, a_status_too_long_for_the_top_bar_is_drawn_whole_under_it)
 {
     open_shipped("big-machine");
     static runs q;
     const char *longer = "At the end of the run: Home goes back to the start, End stays here, and the wheel scrolls back";
-    for (int pass = 0; pass < 3; pass++) {
-        const char *msg = pass == 1 ? "Saved" : longer;
+    const char *longest = "At the end of the run: Home goes back to the start, End stays here, the wheel scrolls back, "
+                          "PgUp walks the lecture's cues backwards and J skips to the caption the run showed before";
+    for (int pass = 0; pass < 4; pass++) {
+        const char *msg = pass == 1 ? "Saved" : pass == 3 ? longest : longer;
         ui_app_status(&W->app, 0, "%s", msg);
         W->app.st.status_routine = pass == 2; /* "Cue 2 of 6: ..." hung under the bar hid the tree's heading */
         q.n = 0;
@@ -180,11 +184,70 @@ Test(status, a_status_too_long_for_the_top_bar_is_drawn_whole_under_it)
             }
         }
         whole = strstr(joined, msg) != NULL;
-        if (pass < 2) {
+        if (pass != 2) {
             cr_expect(whole, "the status is drawn whole: \"%s\"", joined);
             cr_expect_not(cut, "the status is not cut with …");
         }
-        if (pass == 0) cr_expect(below, "a status longer than the bar hangs under it");
-        else cr_expect_not(below, "%s", pass == 1 ? "a short status stays in the bar" : "a routine status is not hung under the bar");
+        if (pass == 3) cr_expect(below, "a status longer than two lines of the bar hangs under it");
+        else cr_expect_not(below, "%s", pass == 0 ? "a status of two small lines stays in the bar"
+                                        : pass == 1 ? "a short status stays in the bar" : "a routine status is not hung under the bar");
+    }
+}
+
+/* The runs drawn in the top bar by one frame. */
+static void top_runs(runs *q)
+{
+    q->n = 0;
+    rd_set_text_observer(W->rd, keep_run, q);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+}
+
+static bool in_top(const run *r) { return r->r.y < W->app.L.top.y + W->app.L.top.h; }
+
+/* At 115 % in a 1280x720 window the bar read "small-busy · 3.7 (k…": the kernel, the one thing a single
+ * view names nowhere else, was cut. Shorter whole forms come first ("small-busy · 3.7"). And while a
+ * status stands there ("Caption held to be read (J skips)"), the scenario's name stays before it where
+ * it fits: the bar dropped it. */
+Test(status, the_top_bar_keeps_the_kernel_whole_and_the_name_beside_a_status)
+{
+    open_shipped("small-busy");
+    W->app.st.show_workbook = false;
+    W->app.st.playing = true; /* the name, not the last event */
+    W->app.st.status[0] = 0;  /* "Opened small-busy" */
+    static runs q;
+    for (float sc = 1.0f; sc <= 1.151f; sc += 0.05f) {
+        rd_set_scale(W->rd, sc);
+        top_runs(&q);
+        bool kernel = false;
+        for (int i = 0; i < q.n; i++) {
+            if (!in_top(&q.v[i])) continue;
+            cr_expect(!(strstr(q.v[i].text, "3.7 (k") && !strstr(q.v[i].text, "3.7 (kthread)")), "at %.2f: cut \"%s\"", sc, q.v[i].text);
+            const char *e = q.v[i].text + strlen(q.v[i].text);
+            kernel |= (strlen(q.v[i].text) >= 3 && !strcmp(e - 3, "3.7")) || strstr(q.v[i].text, "3.7 (kthread)");
+        }
+        cr_expect(kernel, "at %.2f the bar names the kernel whole", sc);
+    }
+    rd_set_scale(W->rd, 1.0f);
+    ui_app_status(&W->app, 0, "%s", "Caption held to be read (J skips)");
+    top_runs(&q);
+    bool named = false;
+    for (int i = 0; i < q.n; i++) named |= in_top(&q.v[i]) && !strncmp(q.v[i].text, "small-busy · 3.7", strlen("small-busy · 3.7"));
+    cr_expect(named, "the scenario and the kernel before the status");
+}
+
+/* Paused after playing, the bar read "t = 0.019999999 s": the frame's wall-clock fraction of a
+ * microsecond, exact and noise. Playback moves on whole microseconds where a frame moves one or more. */
+Test(status, playback_stops_on_whole_microseconds)
+{
+    open_shipped("small-busy");
+    W->app.st.speed = 0.01;
+    W->app.st.playing = true;
+    double now = 1000.0;
+    W->last_frame_ms = now;
+    for (int i = 0; i < 20; i++) {
+        now += 16.6667; /* a 60 Hz frame's fractional milliseconds */
+        ui_win_play(W, now);
+        cr_expect_eq(ui_app_now(&W->app) % 1000, 0, "frame %d at %lld ns", i, (long long)ui_app_now(&W->app));
     }
 }

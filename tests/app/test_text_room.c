@@ -493,3 +493,29 @@ Test(text_room, a_small_compare_tree_keeps_its_cells)
     rd_free(rd);
     ui_app_free(&a);
 }
+
+/* V on omap-stall's kernel log wrapped its stall line as "... (t=9660" over "jiffies)": a log line's
+ * short parenthesis wraps whole, at every width that splits the line there. */
+Test(text_room, a_log_lines_parenthesis_wraps_whole)
+{
+    rd_ctx *rd = rd_for(1);
+    ui_frame fr = {.rd = rd, .th = ui_theme_get(UI_THEME_LIGHT)};
+    const char *line = "INFO: rcu_sched self-detected stall on CPU { 0}  (t=9660 jiffies)";
+    char head[128];
+    snprintf(head, sizeof head, "%.*s", (int)(strstr(line, " jiffies") - line), line);
+    int w = rd_text_width(rd, RD_MONO_SMALL, head) + 2; /* "... (t=9660" fits, " jiffies)" does not */
+    R.n = 0;
+    rd_set_text_observer(rd, keep_run, &R);
+    rd_begin(rd, fr.th->bg);
+    panel_wrap_fit(&fr, RD_MONO_SMALL, (rd_rect){0, 0, w, 400}, fr.th->text, line);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    ui_frame_free(&fr);
+    bool whole = false;
+    for (int i = 0; i < R.n; i++) {
+        cr_expect(strcmp(R.v[i].text, "jiffies)"), "split inside the parenthesis: \"%s\"", R.v[i].text);
+        whole |= strstr(R.v[i].text, "(t=9660 jiffies)") != NULL;
+    }
+    cr_expect(whole, "the parenthesis on one line");
+    rds_free();
+}

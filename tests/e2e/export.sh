@@ -321,6 +321,38 @@ assert re.search(r'<b>\d+ of %s hold</b>, 2 are calibrated \(the scenario was se
 assert 'workload.0.cpus=' not in src, "a legend shows raw --set keys"
 PY
 
+# a fitted timeline picture compared: each side's head in fewer words rather than cut ("...from RCU_…",
+# "...by the rc…" at 1920x1080, with nobody to hover)
+expect_rc 0 "compare timeline panel" -- "$bin" shot "$root/scenarios/hackbench.json" --at 2 --compare --panel timeline --size 1920x1080 -o "$tmp/tlc.svg"
+heads=$(grep -o '>[^<]*<' "$tmp/tlc.svg" | tr -d '<>' | grep -E '^3\.[67] \((softirq|kthread)\)')
+[ "$(printf '%s\n' "$heads" | grep -c .)" -eq 2 ] || fail "compare timeline: not two side heads: $heads"
+# a cut head is its kept part, then a separate "…" run: every head must be one of the whole forms
+printf '%s\n' "$heads" | grep -vxE '3\.6 \(softirq\)( — (grace periods|GPs) driven from RCU_SOFTIRQ| — GPs in RCU_SOFTIRQ)?|3\.7 \(kthread\)( — (grace periods|GPs) driven by the rcu_\* kthreads| — GP kthreads)?' &&
+  fail "compare timeline: a side head is cut: $heads"
+
+# the timeline says what its marks mean (grey and orange triangles, dark and light bars), and the tree
+# what "g40 c39" is: a lecturer found neither on screen
+grep -qF "later FQS pass" "$tmp/tlc.svg" && grep -qF "first FQS pass (snapshot)" "$tmp/tlc.svg" || fail "the fitted timeline has no legend"
+expect_rc 0 "hackbench at 1600x900" -- "$bin" shot "$root/scenarios/hackbench.json" --at 2 --size 1600x900 -o "$tmp/hb900.svg"
+grep -qF "gN cM = gpnum, completed" "$tmp/hb900.svg" || fail "the tree's legend does not explain gN cM"
+grep -qF "odd GP" "$tmp/hb900.svg" || fail "the window's timeline at 1600x900 has no legend"
+
+# a 16:9 thumbnail (320x180) is a size like any other; a whole window far bigger than a window, with
+# its text at scale 1, says how to get larger text
+expect_rc 0 "a 16:9 thumbnail" -- "$bin" shot "$omap" --at 80.01 --size 320x180 --clean -o "$tmp/thumb.png"
+[ "$(png_size "$tmp/thumb.png" 2>/dev/null)" = 320x180 ] || fail "the thumbnail is not 320x180"
+"$bin" shot "$omap" --at 80.01 --size 3840x2160 -o "$tmp/big.png" 2>"$tmp/err" || fail "a 3840x2160 window picture"
+grep -qF -- "--size 1920x1080 --scale 2 gives 3840x2160 pixels" "$tmp/err" || fail "a huge whole-window picture gives no hint: $(cat "$tmp/err")"
+
+# omap-stall's cue 4: the exited threads' heading names them as threads that exited ("exited (no longer
+# in top; bars capped)" under ksoftirqd read as if ksoftirqd had exited)
+expect_rc 0 "omap-stall cue 4 clean" -- "$bin" shot "$omap" --cue 4 --clean --size 1280x720 -o "$tmp/o4.svg"
+grep -qF ">threads that exited" "$tmp/o4.svg" || fail "the exited threads' heading: $(grep -o '>[^<]*exited[^<]*' "$tmp/o4.svg")"
+
+# one panel alone names its run and moment on a title line (a kernel-log picture said neither)
+grep -o '>[^<]*<' "$tmp/tlc.svg" | tr -d '<>' | grep -qxF "hackbench · 3.6 vs 3.7 · rcu_sched · t = 2.000000 s" ||
+  fail "the timeline panel picture has no title line: $(grep -o '>[^<]*<' "$tmp/tlc.svg" | head -3 | tr -d '<>')"
+
 # on a terminal a long shot reports its progress on stderr (after a second of wall time); the run
 # goes to --at in steps then, and the picture must be the one a direct run draws
 if command -v script >/dev/null; then
