@@ -158,32 +158,6 @@ static size_t captions_missed(FILE *out, const rv_engine *e, const rv_config *cf
     return n;
 }
 
-/* The same captions in the --json report, for a tool that checks scenario files:
- * captions_missed.{count, judged, list.N.{index, path, text, why}} (judged: false for a run cut short,
- * whose list is then empty by design, not because every caption showed). */
-static void captions_missed_json(cJSON *json, const rv_engine *e, const rv_config *cfg)
-{
-    cJSON *o = cJSON_AddObjectToObject(json, "captions_missed");
-    bool judged = captions_judged(cfg);
-    cJSON *list = cJSON_CreateArray();
-    size_t n = 0;
-    for (size_t i = 0; judged && i < cfg->ncaptions; i++) {
-        char why[512], path[48];
-        if (!rv_caption_missed(e, i, why, sizeof why)) continue;
-        snprintf(path, sizeof path, "$.captions[%d]", cfg->captions[i].file_index);
-        cJSON *c = cJSON_CreateObject();
-        cJSON_AddNumberToObject(c, "index", cfg->captions[i].file_index);
-        cJSON_AddStringToObject(c, "path", path);
-        cJSON_AddStringToObject(c, "text", cfg->captions[i].text);
-        cJSON_AddStringToObject(c, "why", why);
-        cJSON_AddItemToArray(list, c);
-        n++;
-    }
-    cJSON_AddNumberToObject(o, "count", (double)n);
-    cJSON_AddBoolToObject(o, "judged", judged);
-    cJSON_AddItemToObject(o, "list", list);
-}
-
 /* A triggered event whose trigger had not fired when a run cut short ended: that says nothing about
  * the file (the trigger may come after the end), as with captions, so it is no warning and does
  * not fail --strict; the JSON report still lists it. Timed events after the end are certain and
@@ -248,7 +222,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     rv_report view = judged_view(rep, cfg, &kept, &deferred);
     cJSON *json = cli_report_json(rep, cfg, wall);
     /* before the report is printed and read back, so that an expect can name it too */
-    if (json) captions_missed_json(json, e, cfg);
+    if (json) report_add_captions_missed(json, e, cfg, captions_judged(cfg));
     char *text = json ? cJSON_Print(json) : NULL;
     cJSON *printed = text ? cJSON_Parse(text) : NULL;
     if (!printed) {

@@ -62,6 +62,10 @@ void report_print_paths(FILE *out);
  * cfg supplies what the report does not carry (enabled flavors, duration); wall_s is the real
  * time the simulation took. */
 cJSON *cli_report_json(const rv_report *r, const rv_config *cfg, double wall_s);
+/* Adds captions_missed.{count, judged, list.N.{index, path, text, why}} to a report object, as
+ * `rcuvis run --json` prints it and predict questions read it. judged: false for a run cut short
+ * (before the file's end), whose list is then empty by design, not because every caption showed. */
+void report_add_captions_missed(cJSON *json, const rv_engine *e, const rv_config *cfg, bool judged);
 
 /* A readable summary: threads like top, per-flavor grace-period figures, accounting, latency,
  * safety and stall lines. */

@@ -54,41 +54,17 @@ static const cJSON *step(const cJSON *cur, const char *seg, const char *path, ch
 
 static int path_value(const cJSON *root, const char *path, quiz_value *out, char *err, size_t errlen);
 
-/* captions_missed as `rcuvis run --json` adds it after cli_report_json() (app/cli/run.c builds the
- * printed one; this is the same object, for a prediction that names the same paths as an expect):
- * {count, judged, list.N.{index, path, text, why}}. judged is false for a run cut short (a measure
- * read at at_s, or a duration below the file's), whose list is then empty by design. */
-static void add_captions_missed(cJSON *root, const rv_engine *e, const rv_config *cfg)
-{
-    cJSON *o = cJSON_AddObjectToObject(root, "captions_missed");
-    if (!o) return;
-    bool judged = !(cfg->file_duration_s > 0 && cfg->duration_s < cfg->file_duration_s) && rv_now_ns(e) >= rv_end_ns(e);
-    cJSON *list = cJSON_AddArrayToObject(o, "list");
-    size_t n = 0;
-    for (size_t i = 0; judged && list && i < cfg->ncaptions; i++) {
-        char why[512], path[48];
-        if (!rv_caption_missed(e, i, why, sizeof why)) continue;
-        snprintf(path, sizeof path, "$.captions[%d]", cfg->captions[i].file_index);
-        cJSON *c = cJSON_CreateObject();
-        if (!c) break;
-        cJSON_AddNumberToObject(c, "index", cfg->captions[i].file_index);
-        cJSON_AddStringToObject(c, "path", path);
-        cJSON_AddStringToObject(c, "text", cfg->captions[i].text);
-        cJSON_AddStringToObject(c, "why", why);
-        cJSON_AddItemToArray(list, c);
-        n++;
-    }
-    cJSON_AddNumberToObject(o, "count", (double)n);
-    cJSON_AddBoolToObject(o, "judged", judged);
-}
-
 int quiz_report_value(const rv_report *r, const rv_engine *e, const char *path, quiz_value *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     const rv_config *cfg = rv_engine_config(e);
     cJSON *root = cli_report_json(r, cfg, 0.0);
     if (!root) { snprintf(err, errlen, "out of memory"); return -1; }
-    add_captions_missed(root, e, cfg);
+    /* captions_missed, which `rcuvis run --json` adds after cli_report_json(), so that a prediction
+     * names the same paths as an expect; judged is false for a run cut short (a measure read at
+     * at_s, or a duration below the file's) */
+    bool judged = !(cfg->file_duration_s > 0 && cfg->duration_s < cfg->file_duration_s) && rv_now_ns(e) >= rv_end_ns(e);
+    report_add_captions_missed(root, e, cfg, judged);
     /* "A / B": a ratio of two report numbers (spaces around the slash: thread names contain '/') */
     const char *slash = strstr(path, " / ");
     int rc;
