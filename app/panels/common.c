@@ -331,12 +331,14 @@ static const char *without_asides(const char *s, char *buf, size_t n, bool (*asi
     return buf;
 }
 
-const char *panel_slide_text(const char *s, char *buf, size_t n)
+/* A caption without the sentences fate drops and the asides aside drops, in buf (or s unchanged). */
+static const char *caption_trimmed(const char *s, char *buf, size_t n, enum sentence_fate (*fate)(const char *),
+                                   bool (*aside)(const char *))
 {
-    const char *t = without_sentences(s, buf, n, tells_to_act);
+    const char *t = without_sentences(s, buf, n, fate);
     if (!t || !n) return t;
     char tmp[4096];
-    const char *u = without_asides(t, tmp, sizeof tmp, aside_for_the_window);
+    const char *u = without_asides(t, tmp, sizeof tmp, aside);
     if (u == t) return t;
     size_t len = strlen(u);
     if (len + 1 > n) return t;
@@ -344,17 +346,14 @@ const char *panel_slide_text(const char *s, char *buf, size_t n)
     return buf;
 }
 
+const char *panel_slide_text(const char *s, char *buf, size_t n)
+{
+    return caption_trimmed(s, buf, n, tells_to_act, aside_for_the_window);
+}
+
 const char *panel_compare_text(const char *s, char *buf, size_t n)
 {
-    const char *t = without_sentences(s, buf, n, asks_for_other_mode);
-    if (!t || !n) return t;
-    char tmp[4096];
-    const char *u = without_asides(t, tmp, sizeof tmp, aside_for_compare);
-    if (u == t) return t;
-    size_t len = strlen(u);
-    if (len + 1 > n) return t;
-    memcpy(buf, u, len + 1);
-    return buf;
+    return caption_trimmed(s, buf, n, asks_for_other_mode, aside_for_compare);
 }
 
 int panel_legend(ui_frame *fr, rd_rect r, const panel_legend_item *items, int n, bool draw)
