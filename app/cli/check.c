@@ -17,21 +17,26 @@
 static void usage(void)
 {
     printf("usage: rcuvis check [--strict] FILE...\n"
-           "       rcuvis check --paths   list every report path an expect can name, and which trace events they count\n"
-           "Validate scenario and quiz files without running the scenarios: JSON syntax (with line:column),\n"
-           "every key and value against the schema, each `expect` assertion against the report's shape\n"
-           "(its path, the threads this configuration can have, and whether what it compares with can match\n"
-           "the value there: no min/max on a string, no \"equals\" outside a closed set such as stalls.N.kind's\n"
-           "\"self\" or \"other\", no CPU number the machine lacks), and the hotplug events: an online of a CPU that is\n"
-           "online then, an offline of one that is offline, or of the last online CPU, is an error when\n"
-           "the file alone makes it certain (timed events, nothing else that could change the CPU's state)\n"
-           "and a warning when it only may happen.\n"
-           "Prints \"FILE: ok\" for each valid file and one message per problem on stderr; a \"warning:\" line\n"
-           "(also two timed captions that overlap, a `when` that never holds, an event with neither at_s nor\n"
-           "on, text the window's font cannot draw or draws left to right) does not make a file invalid.\n"
-           "  --strict   also fail (exit 1) when any warning was printed, as rcuvis run --strict does\n"
-           "Exit status: 0 when every file is valid, 1 with --strict when there were warnings, 2 when a file\n"
-           "is invalid (or on a usage error).\n");
+           "       rcuvis check --paths   list every report path an expect can name, and\n"
+           "                              which trace events they count\n"
+           "Validate scenario and quiz files without running the scenarios: JSON syntax\n"
+           "(with line:column), every key and value against the schema, each `expect`\n"
+           "assertion against the report's shape (its path, the threads this\n"
+           "configuration can have, and whether what it compares with can match the value\n"
+           "there: no min/max on a string, no \"equals\" outside a closed set such as\n"
+           "stalls.N.kind's \"self\" or \"other\", no CPU number the machine lacks), and the\n"
+           "hotplug events: an online of a CPU that is online then, an offline of one\n"
+           "that is offline, or of the last online CPU, is an error when the file alone\n"
+           "makes it certain (timed events, nothing else that could change the CPU's\n"
+           "state) and a warning when it only may happen.\n"
+           "Prints \"FILE: ok\" for each valid file and one message per problem on stderr;\n"
+           "a \"warning:\" line (also two timed captions that overlap, a `when` that never\n"
+           "holds, an event with neither at_s nor on, text the window's font cannot draw\n"
+           "or draws left to right) does not make a file invalid.\n"
+           "  --strict   also fail (exit 1) when any warning was printed, as\n"
+           "             rcuvis run --strict does\n"
+           "Exit status: 0 when every file is valid, 1 with --strict when there were\n"
+           "warnings, 2 when a file is invalid (or on a usage error).\n");
 }
 
 /* A JSON Schema (scenarios/schema.json, quizzes/schema.json) sits beside the data it describes, so

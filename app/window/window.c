@@ -19,10 +19,12 @@ static double wall_ms(void) { return SDL_GetPerformanceCounter() * 1000.0 / (dou
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N] [--scale N] [--set KEY=VALUE] [--cpus N]\n"
-                 "              [--quiz QUIZ.json]\n"
-                 "Opens the window (the default scenario without a file). Press ? in the window for the keys.\n"
-                 "--quiz: the workbook column (W) shows this quiz file alone, a teacher's own set, and opens with it.\n");
+    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N]\n"
+                 "              [--scale N] [--set KEY=VALUE] [--cpus N] [--quiz QUIZ.json]\n"
+                 "Opens the window (the default scenario without a file). Press ? in the window\n"
+                 "for the keys.\n"
+                 "--quiz: the workbook column (W) shows this quiz file alone, a teacher's own\n"
+                 "set, and opens with it.\n");
 }
 
 /* The title in plain ASCII: some window managers read the legacy WM_NAME (Latin-1) and showed

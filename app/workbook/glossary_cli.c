@@ -18,9 +18,10 @@ int cmd_glossary(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: rcuvis glossary [TERM...]\n"
-               "Explain the terms the window and the workbook use, as the window's glossary (G) does: every\n"
-               "entry, or those whose name matches TERM (any case; \"qsmask\", \"fqs\", \"dyntick\"). A TERM\n"
-               "that names no entry also finds the entries whose explanation mentions it.\n"
+               "Explain the terms the window and the workbook use, as the window's glossary\n"
+               "(G) does: every entry, or those whose name matches TERM (any case; \"qsmask\",\n"
+               "\"fqs\", \"dyntick\"). A TERM that names no entry also finds the entries whose\n"
+               "explanation mentions it.\n"
                "Exit 0, or 2 when a TERM matches nothing.\n");
         return 0;
     }
