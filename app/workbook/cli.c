@@ -81,8 +81,13 @@ static void list_lessons(const quiz_set *set, progress *prog)
             /* "0/7 done" after wrong answers says it all: no "none of 7 done" after it */
             if (wb_score_done(&sc)) wb_score_format(&sc, line, sizeof line);
             else line[0] = 0;
-            printf("  %-4s %-46s %2zu/%-2zu done%s%s\n", f->lessons[j].id, f->lessons[j].title, wb_score_done(&sc),
-                   sc.total, line[0] ? "  " : "", line);
+            char head[160];
+            int hn = snprintf(head, sizeof head, "  %-4s %-46s %2zu/%-2zu done", f->lessons[j].id, f->lessons[j].title,
+                              wb_score_done(&sc), sc.total);
+            /* the score's words go under the lesson when they would run past 80 columns */
+            if (!line[0]) printf("%s\n", head);
+            else if (hn + 2 + (int)strlen(line) <= 80) printf("%s  %s\n", head, line);
+            else printf("%s\n%7s%s\n", head, "", line);
         }
     }
     wb_due *due = NULL;
