@@ -23,15 +23,6 @@ static bool has_nonlazy_callbacks(const rv_engine *e, int cpu)
 /* rcu_needs_cpu(): the test itself is rcu_needs_cpu_cbs() (internal.h), inline for the idle path. */
 bool rcu_needs_cpu(rv_engine *e, int cpu) { return rcu_needs_cpu_cbs(e, cpu, rcu_cpu_has_callbacks(e, cpu)); }
 
-/* RCU_FAST_NO_HZ's backstop timer. The kernel deletes it at every exit from idle
- * (rcu_cleanup_after_idle() from rcu_eqs_exit_common(): v3.6 rcutree.c:465 and rcutree_plugin.h:1959,
- * v3.7 rcutree.c:515 and rcutree_plugin.h:1719), and the idle loop's next entry posts a new one if its
- * state machine still wants one. Here it stays armed across an exit: the GP kthread's or ksoftirqd's
- * visit to an idle CPU returns to idle without the idle loop's re-entry (no tick restart, no
- * rcu_prepare_for_idle()), so the kept timer stands for the one that re-entry would post; the timer
- * does nothing on a CPU it finds busy. A trial that deleted it at every exit and re-ran the idle entry
- * after such visits left CPUs asleep with callbacks and a stopped tick, as the tick's restart at the
- * exit is not modelled either. */
 /* round_jiffies() (kernel/timer.c): to a whole second, down if less than a quarter second past one,
  * else up, each CPU skewed by 3 jiffies so that they do not all fire at once; the original value if
  * the rounded one is not in the future. Seconds here count from the model's jiffy 0, not from the
@@ -45,6 +36,15 @@ static uint64_t round_jiffies(const rv_engine *e, uint64_t j, int cpu)
     return r > e->jiffies ? r : j;
 }
 
+/* RCU_FAST_NO_HZ's backstop timer. The kernel deletes it at every exit from idle
+ * (rcu_cleanup_after_idle() from rcu_eqs_exit_common(): v3.6 rcutree.c:465 and rcutree_plugin.h:1959,
+ * v3.7 rcutree.c:515 and rcutree_plugin.h:1719), and the idle loop's next entry posts a new one if its
+ * state machine still wants one. Here it stays armed across an exit: the GP kthread's or ksoftirqd's
+ * visit to an idle CPU returns to idle without the idle loop's re-entry (no tick restart, no
+ * rcu_prepare_for_idle()), so the kept timer stands for the one that re-entry would post; the timer
+ * does nothing on a CPU it finds busy. A trial that deleted it at every exit and re-ran the idle entry
+ * after such visits left CPUs asleep with callbacks and a stopped tick, as the tick's restart at the
+ * exit is not modelled either. */
 static void post_idle_gp_timer(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
