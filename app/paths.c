@@ -41,6 +41,16 @@ const char *rcuvis_data_path(const char *rel, char *buf, size_t bufsz)
     return buf;
 }
 
+const char *rcuvis_font_path(const char *file, char *buf, size_t bufsz)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "assets/fonts/%s", file);
+    const char *p = rcuvis_data_path(rel, buf, bufsz);
+    if (p && access(p, R_OK) == 0) return p;
+    snprintf(buf, bufsz, "/usr/share/fonts/truetype/dejavu/%s", file);
+    return buf;
+}
+
 /* " (did you mean \"NAME\"?)" when arg is a near miss of a shipped scenario in dir (within two edits,
  * or the start of one name alone), else "". schema.json lives there too but is no scenario. */
 static void near_shipped(const char *arg, const char *dir, char *out, size_t outlen)

@@ -7,21 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The window draws a scenario's texts with DejaVu Sans and its bold (render.c's font_file[]): a
+/* The window draws a scenario's texts with DejaVu Sans and its bold (render.c's font_file[], read from rcuvis_font_path()): a
  * character either one lacks comes out as "?" somewhere. */
 static const char *const font_files[] = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf"};
 #define NFONTS (sizeof font_files / sizeof *font_files)
-
-const char *check_text_font_path(const char *file, char *buf, size_t n)
-{
-    char rel[256];
-    snprintf(rel, sizeof rel, "assets/fonts/%s", file);
-    const char *p = rcuvis_data_path(rel, buf, n);
-    FILE *fp = p ? fopen(p, "rb") : NULL;
-    if (fp) { fclose(fp); return p; }
-    snprintf(buf, n, "/usr/share/fonts/truetype/dejavu/%s", file);
-    return buf;
-}
 
 /* Scripts written right to left: the renderer lays every string out left to right, glyph after
  * glyph (no bidirectional reordering, no Arabic joining), so such text reads backwards. */
@@ -106,7 +95,7 @@ size_t check_text(const rv_config *cfg, const char *file, FILE *out)
     k.have_fonts = true;
     for (size_t f = 0; f < NFONTS; f++) {
         char buf[1024];
-        if (fc_load(check_text_font_path(font_files[f], buf, sizeof buf), &k.fonts[f]) != 0) k.have_fonts = false;
+        if (fc_load(rcuvis_font_path(font_files[f], buf, sizeof buf), &k.fonts[f]) != 0) k.have_fonts = false;
     }
     if (!k.have_fonts) /* the window could not start either; say what is left unchecked, as no warning */
         fprintf(out, "note: %s: cannot read the window's fonts (install fonts-dejavu-core), so characters they lack are not "

@@ -12,8 +12,4 @@
  * (not counted) when the fonts cannot be read. */
 size_t check_text(const rv_config *cfg, const char *file, FILE *out);
 
-/* Where the window reads a font file (render.c's order): assets/fonts/FILE through the data path
- * when it is there, else Debian's fonts-dejavu-core copy. Writes into buf and returns it. */
-const char *check_text_font_path(const char *file, char *buf, size_t n);
-
 #endif

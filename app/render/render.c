@@ -117,14 +117,9 @@ static const font_bytes *font_file_bytes(const char *file)
         if (!font_cache[i].file && !free_slot) free_slot = &font_cache[i];
     }
     if (!free_slot) return NULL; /* more distinct files than slots: font_file[] has at most RD_NFONTS */
-    char buf[1024], rel[256];
-    snprintf(rel, sizeof rel, "assets/fonts/%s", file);
-    const char *p = rcuvis_data_path(rel, buf, sizeof buf);
-    free_slot->data = p ? rf_read_file(p, &free_slot->len, FONT_MAX_BYTES) : NULL;
-    if (!free_slot->data) {
-        snprintf(buf, sizeof buf, "/usr/share/fonts/truetype/dejavu/%s", file);
-        if (!(free_slot->data = rf_read_file(buf, &free_slot->len, FONT_MAX_BYTES))) return NULL;
-    }
+    char buf[1024];
+    if (!(free_slot->data = rf_read_file(rcuvis_font_path(file, buf, sizeof buf), &free_slot->len, FONT_MAX_BYTES)))
+        return NULL;
     free_slot->file = file;
     return free_slot;
 }

@@ -1,5 +1,6 @@
 /* test_check_text.c — check's warnings about text the window cannot draw: the cmap reader agrees with SDL_ttf, and the warnings name the place. */
 #include "cli/check_text.h"
+#include "paths.h"
 #include "scenario.h"
 #include "util/fontcover.h"
 
@@ -18,7 +19,7 @@ Test(check_text, cmap_reader_agrees_with_sdl_ttf)
     cr_assert_eq(TTF_Init(), 0, "%s", TTF_GetError());
     for (size_t f = 0; f < 2; f++) {
         char buf[1024];
-        const char *path = check_text_font_path(files[f], buf, sizeof buf);
+        const char *path = rcuvis_font_path(files[f], buf, sizeof buf);
         fc_font font;
         cr_assert_eq(fc_load(path, &font), 0, "cannot read %s", path);
         TTF_Font *ttf = TTF_OpenFont(path, 12);
