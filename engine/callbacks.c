@@ -161,13 +161,30 @@ static inline __attribute__((always_inline)) void invoke_record(rv_engine *e, rc
     }
 }
 
-/* rcu_do_batch(): invoke DONE callbacks, at most blimit of them unless in the idle task. */
+/* The batch limit rcu_do_batch() really applies. It copies rdp->blimit, a long (rcutree.h: "long blimit"),
+ * into an int: "int bl, count, count_lazy, i;" then "bl = rdp->blimit;" (v3.6 rcutree.c:1544 and 1561,
+ * v3.7 rcutree.c:1772 and 1789). On a 64-bit kernel the LONG_MAX that __call_rcu_core() stores past
+ * qhimark keeps only its low 32 bits, all ones (gcc converts modulo 2^32): bl = -1. The loop's test,
+ * "if (++count >= bl && (need_resched() || (!is_idle_task(current) && !rcu_is_callbacks_kthread())))
+ * break;", then holds after the first callback: behind a task or in ksoftirqd/N a "lifted" limit
+ * invokes ONE callback per pass, not all of them, so a CPU flooded past qhimark drains ten times more
+ * slowly than at blimit until qlowmark restores it. Only the idle task and rcuc/N (the caller's
+ * `unlimited`) go on past bl, as with any limit. (Later kernels made these locals long, undoing this;
+ * 3.6 and 3.7 shipped it. On a 32-bit kernel long is int and LONG_MAX stays INT_MAX.) */
+static long kernel_batch_limit(long blimit)
+{
+    uint32_t low = (uint32_t)((unsigned long)blimit & 0xffffffffu); /* the int's 32 bits */
+    long bl = low > 0x7fffffffu ? (long)low - 0x100000000L : (long)low;
+    return bl > 0 ? bl : 1; /* the test follows the invocation: at least one callback per pass */
+}
+
+/* rcu_do_batch(): invoke DONE callbacks, at most bl of them unless in the idle task or rcuc/N. */
 void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     cblist *l = &rdp->cbl;
     if (l->seg[RV_DONE_TAIL] == 0) return;
-    long limit = unlimited ? LONG_MAX : (rdp->blimit > 0 ? rdp->blimit : 1);
+    long limit = unlimited ? LONG_MAX : kernel_batch_limit(rdp->blimit);
     long count = 0;
     while (l->head < l->tail[0] && count < limit) {
         cb_rec rec = *at(l, l->head);
