@@ -244,7 +244,9 @@ void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task)
 }
 
 /* rcu_send_cbs_to_orphanage() + rcu_adopt_orphan_cbs(): a dead CPU's callbacks move to `to`; the
- * done ones stay done, the others restart their wait from NEXT. Returns callbacks moved. */
+ * done ones stay done, the others restart their wait from NEXT. Returns callbacks moved. (3.6's
+ * rcu_adopt_orphan_cbs() leaves them in the orphanage while another task runs _rcu_barrier(); 3.7
+ * dropped that test. The model has no rcu_barrier(), so adoption is always immediate.) */
 long cblist_orphan(rv_engine *e, rcu_state *rsp, int dead, int to)
 {
     rcu_data *src = &rsp->rda[dead], *dst = &rsp->rda[to];
