@@ -101,6 +101,17 @@ void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux)
     call_rcu_core(e, rsp, cpu, n);
 }
 
+/* 3.6's other branch of __call_rcu_core(), taken by a call that does not cross qhimark:
+ *     } else if (ULONG_CMP_LT(ACCESS_ONCE(rsp->jiffies_force_qs), jiffies))
+ *             force_quiescent_state(rsp, 1);
+ * (v3.6 rcutree.c:1916-1917; 3.7 dropped it). One call stands for all such calls of a burst: the first
+ * that forces re-arms jiffies_force_qs, so the ones after it find forcing no longer overdue. */
+static void call_rcu_overdue_fqs(rv_engine *e, rcu_state *rsp)
+{
+    if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies)
+        force_quiescent_state(e, rsp, true);
+}
+
 /* __call_rcu_core()'s test, which the kernel makes at each call_rcu() of the burst: the call numbered k
  * (1..n) sees qlen = before + k. The first call to take qlen past qlen_last_fqs_check + qhimark acts.
  * With no GP running it starts one and leaves the baseline alone, so the next call crosses too: in 3.6
@@ -109,15 +120,15 @@ void call_rcu(rv_engine *e, int cpu, int flavor, long n, int kind, uint32_t aux)
  * forces if no pass ran since the CPU's last overflow ("rsp->n_force_qs == rdp->n_force_qs_snap") and
  * some callback other than its own is not yet done ("*rdp->nxttail[RCU_DONE_TAIL] != head": the burst's
  * earlier ones count), and moves the baseline to its own qlen; qhimark calls later the test passes
- * again. Calls before the crossing one may, in 3.6, take the relaxed forcing path when it is overdue. */
+ * again. In 3.6 the calls that do not cross, before the first crossing one and between crossings, take
+ * the relaxed forcing path when forcing is overdue (call_rcu_overdue_fqs()). */
 static void call_rcu_core(rv_engine *e, rcu_state *rsp, int cpu, long n)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     const long qhimark = e->cfg.rcu.qhimark, before = rdp->qlen - n;
     long k = rdp->qlen_last_fqs_check + qhimark + 1 - before; /* the first crossing call */
     if (k < 1) k = 1;
-    if (k > 1 && e->cfg.rcu.mode == RV_MODE_SOFTIRQ && gp_in_progress(rsp) && rsp->jiffies_force_qs < e->jiffies)
-        force_quiescent_state(e, rsp, true); /* 3.6 also forces from call_rcu() when overdue */
+    if (k > 1) call_rcu_overdue_fqs(e, rsp); /* calls 1 .. k-1 */
     while (k <= n) {
         note_gp_changes(e, rsp, cpu);
         if (!gp_in_progress(rsp)) {
@@ -132,6 +143,9 @@ static void call_rcu_core(rv_engine *e, rcu_state *rsp, int cpu, long n)
         if (rsp->n_force_qs == rdp->n_force_qs_snap && others > 0) force_quiescent_state(e, rsp, false);
         rdp->n_force_qs_snap = rsp->n_force_qs;
         rdp->qlen_last_fqs_check = before + k;
+        /* calls k+1 .. k+qhimark (qhimark >= 1) are below the new baseline: after a crossing call that
+         * forced nothing (a pass had run since the snapshot), an overdue 3.6 forcing happens here */
+        if (k < n) call_rcu_overdue_fqs(e, rsp);
         k += qhimark + 1;
     }
 }
@@ -161,13 +175,30 @@ static inline __attribute__((always_inline)) void invoke_record(rv_engine *e, rc
     }
 }
 
-/* rcu_do_batch(): invoke DONE callbacks, at most blimit of them unless in the idle task. */
+/* The batch limit rcu_do_batch() really applies. It copies rdp->blimit, a long (rcutree.h: "long blimit"),
+ * into an int: "int bl, count, count_lazy, i;" then "bl = rdp->blimit;" (v3.6 rcutree.c:1544 and 1561,
+ * v3.7 rcutree.c:1772 and 1789). On a 64-bit kernel the LONG_MAX that __call_rcu_core() stores past
+ * qhimark keeps only its low 32 bits, all ones (gcc converts modulo 2^32): bl = -1. The loop's test,
+ * "if (++count >= bl && (need_resched() || (!is_idle_task(current) && !rcu_is_callbacks_kthread())))
+ * break;", then holds after the first callback: behind a task or in ksoftirqd/N a "lifted" limit
+ * invokes ONE callback per pass, not all of them, so a CPU flooded past qhimark drains ten times more
+ * slowly than at blimit until qlowmark restores it. Only the idle task and rcuc/N (the caller's
+ * `unlimited`) go on past bl, as with any limit. (Later kernels made these locals long, undoing this;
+ * 3.6 and 3.7 shipped it. On a 32-bit kernel long is int and LONG_MAX stays INT_MAX.) */
+static long kernel_batch_limit(long blimit)
+{
+    uint32_t low = (uint32_t)((unsigned long)blimit & 0xffffffffu); /* the int's 32 bits */
+    long bl = low > 0x7fffffffu ? (long)low - 0x100000000L : (long)low;
+    return bl > 0 ? bl : 1; /* the test follows the invocation: at least one callback per pass */
+}
+
+/* rcu_do_batch(): invoke DONE callbacks, at most bl of them unless in the idle task or rcuc/N. */
 void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     cblist *l = &rdp->cbl;
     if (l->seg[RV_DONE_TAIL] == 0) return;
-    long limit = unlimited ? LONG_MAX : (rdp->blimit > 0 ? rdp->blimit : 1);
+    long limit = unlimited ? LONG_MAX : kernel_batch_limit(rdp->blimit);
     long count = 0;
     while (l->head < l->tail[0] && count < limit) {
         cb_rec rec = *at(l, l->head);
@@ -213,7 +244,9 @@ void synchronize_rcu_flavor(rv_engine *e, int cpu, int flavor, uint32_t task)
 }
 
 /* rcu_send_cbs_to_orphanage() + rcu_adopt_orphan_cbs(): a dead CPU's callbacks move to `to`; the
- * done ones stay done, the others restart their wait from NEXT. Returns callbacks moved. */
+ * done ones stay done, the others restart their wait from NEXT. Returns callbacks moved. (3.6's
+ * rcu_adopt_orphan_cbs() leaves them in the orphanage while another task runs _rcu_barrier(); 3.7
+ * dropped that test. The model has no rcu_barrier(), so adoption is always immediate.) */
 long cblist_orphan(rv_engine *e, rcu_state *rsp, int dead, int to)
 {
     rcu_data *src = &rsp->rda[dead], *dst = &rsp->rda[to];

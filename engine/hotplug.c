@@ -129,6 +129,14 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     c->ctxsw_scheduled = c->softirq_scheduled = false;
     c->softirq_pending = false;
     c->need_resched = false;
+    /* CPU_DYING also runs rcu_cleanup_after_idle() (rcu_cpu_notify(), v3.6 rcutree.c:2613 and v3.7
+     * rcutree.c:2742), whose del_timer() cancels RCU_FAST_NO_HZ's idle_gp_timer (v3.6
+     * rcutree_plugin.h:1955-1962, v3.7 rcutree_plugin.h:1715-1722). Left armed it fired after the CPU
+     * came back online and took it out of idle for callbacks long since adopted elsewhere.
+     * (CPU_UP_PREPARE's rcu_prepare_for_idle_init() also sets dyntick_holdoff to jiffies - 1; the CPU
+     * comes back with no callbacks, and rcu_prepare_for_idle() does the same at its first idle entry
+     * without callbacks, so that reset is not repeated here.) */
+    c->gen_idle_timer++;
     tick_stop(e, cpu);
     emit(e, RV_EV_CPU_OFFLINE, cpu, -1);
     /* native_cpu_die() in arch/x86/kernel/smpboot.c, whose pr_fmt gives its lines "smpboot: " as it

@@ -5,7 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* jiffies_till_stall_check(): the timeout, clamped 3..300 s, read at every GP start. */
+/* jiffies_till_stall_check(): the timeout, clamped 3..300 s, read at every GP start (3.6's
+ * rcu_start_gp() and 3.7's rcu_gp_init() both call record_gp_stall_check_time() right after
+ * rsp->gpnum++). The kernel adds RCU_STALL_DELAY_DELTA, which is 5 * HZ only under CONFIG_PROVE_RCU
+ * and 0 otherwise (rcutree.h, both versions); the model is a production build, so nothing is added.
+ * What moves the deadline afterwards: print_other_cpu_stall() always, print_cpu_stall() only once the
+ * deadline has passed, each to jiffies + 3 * timeout + 3; the next GP's start resets it. (The kernel's
+ * rcu_cpu_stall_reset(), for sysrq and kgdb, and rcu_cpu_stall_suppress have no counterpart here.) */
 static uint64_t stall_check_jiffies(const rv_engine *e)
 {
     int s = e->cfg.rcu.stall_timeout_s;

@@ -136,7 +136,10 @@ Test(callbacks, idle_cpu_invokes_without_limit)
 }
 
 /* More than qhimark queued while a GP runs: blimit goes to LONG_MAX, and back to 10 once the queue
- * drops to qlowmark. */
+ * drops to qlowmark. Meanwhile the busy CPU invokes ONE callback per rcu_do_batch() pass, not all of
+ * them: 3.6 and 3.7 copy blimit into "int bl", and LONG_MAX's low 32 bits make bl = -1 on a 64-bit
+ * kernel (callbacks.c, kernel_batch_limit()). Checked: fails before that fix, whose passes took all
+ * 12000 at once. */
 Test(callbacks, qhimark_overflow_lifts_blimit_until_qlowmark)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_CB_INVOKE)};
@@ -149,10 +152,12 @@ Test(callbacks, qhimark_overflow_lifts_blimit_until_qlowmark)
     cr_assert_neq(f.gpnum, f.completed, "a GP is running");
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 1, RV_SCHED, 0, 12000);
     rv_rdp_view r = fx_cpu(e, 1).rdp[RV_SCHED];
-    cr_expect_eq(r.blimit, LONG_MAX, "past qhimark: unlimited batches (blimit %ld)", r.blimit);
+    cr_expect_eq(r.blimit, LONG_MAX, "past qhimark: blimit %ld, not LONG_MAX", r.blimit);
     cr_expect_eq(r.qlen, 12000);
     bool restored = false;
-    while (rv_now_ns(e) < FX_S(0.5)) {
+    long singles = 0;
+    size_t seen = log.n;
+    while (rv_now_ns(e) < FX_S(1.0)) {
         rv_step_event(e);
         r = fx_cpu(e, 1).rdp[RV_SCHED];
         if (r.blimit != LONG_MAX) {
@@ -161,21 +166,26 @@ Test(callbacks, qhimark_overflow_lifts_blimit_until_qlowmark)
             restored = true;
             break;
         }
+        for (; seen < log.n; seen++) { /* a step that ended with blimit still LONG_MAX: every pass took one */
+            if (log.v[seen].cpu != 1) continue;
+            cr_expect_eq(log.v[seen].n, 1, "busy CPU 1 invoked %lld at once with blimit = LONG_MAX", (long long)log.v[seen].n);
+            singles++;
+        }
     }
     cr_expect(restored, "blimit never restored");
-    long big = 0;
-    for (size_t i = 0; i < log.n; i++)
-        if (log.v[i].cpu == 1 && log.v[i].n > big) big = (long)log.v[i].n;
-    cr_expect_gt(big, 10, "busy CPU 1 invoked more than blimit at once");
+    /* the step that restores blimit may hold up to MAX_SOFTIRQ_RESTART (10) passes not counted here */
+    cr_expect_geq(singles, 12000 - 100 - 10, "only %ld single-callback passes before qlowmark", singles);
     rv_engine_free(e);
     fx_log_free(&log);
 }
 
-/* The shipped callbacks scenario shows, in both modes, what its captions say: CPU 1's 2000 behind its
- * busy task go ten per pass (part of them in ksoftirqd/1); idle CPU 2's 2000 go in one pass; the 12000
- * queued mid grace period lift blimit without a forcing pass of their own (many have run since boot)
- * and go in one pass, and so do the 3000 queued 2 ms later; blimit comes back at qlowmark, with the 50
- * queued last still waiting, and those go ten per pass. */
+/* The shipped callbacks scenario, in both modes: CPU 1's 2000 behind its busy task go ten per pass (part
+ * of them in ksoftirqd/1); idle CPU 2's 2000 go in one pass; the 12000 queued mid grace period lift
+ * blimit without a forcing pass of their own (many have run since boot). From then on, as long as
+ * blimit is LONG_MAX, busy CPU 1 invokes ONE callback per pass (3.6/3.7's "int bl" holds -1: callbacks.c,
+ * kernel_batch_limit()), the 12000, the 3000 queued 2 ms later and the 50 after them alike, until the
+ * queue is down to qlowmark; then ten per pass again. (The scenario's captions for its third and fourth
+ * cues still say "one pass invokes all 12000"; their owner is to rewrite them.) */
 Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
 {
     for (int m = 0; m < 2; m++) {
@@ -194,10 +204,10 @@ Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
         }
         cr_assert(flood && last50, "the scenario's 12000 and 50 floods");
         long most_cpu1_busy = 0, tens_cpu1_busy = 0, most_cpu2 = 0, most_after = 0;
-        bool lifted = false, held_between = false, restored = false, gp_open = false;
-        long big[2] = {0, 0};
+        bool lifted = false, restored = false, gp_open = false;
+        long flood_invokes = 0, flood_multi = 0;
         int64_t restored_at = 0;
-        size_t seen = 0;
+        size_t seen = 0, counted = 0;
         while (rv_now_ns(e) < FX_S(cfg.duration_s) && rv_step_event(e) != -1) {
             for (; seen < log.n; seen++) {
                 const rv_event *ev = &log.v[seen];
@@ -215,18 +225,20 @@ Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
                     if ((long)ev->n > most_cpu1_busy) most_cpu1_busy = (long)ev->n;
                 }
                 if (ev->cpu == 2 && ev->t >= FX_S(1.0) && ev->t < flood && (long)ev->n > most_cpu2) most_cpu2 = (long)ev->n;
-                if (ev->cpu == 1 && ev->t >= flood && ev->n >= 3000) {
-                    if (!big[0]) big[0] = (long)ev->n;
-                    else if (!big[1]) big[1] = (long)ev->n;
-                }
                 if (ev->cpu == 1 && restored && ev->t > restored_at && (long)ev->n > most_after) most_after = (long)ev->n;
             }
             rv_rdp_view r = fx_cpu(e, 1).rdp[RV_SCHED];
             if (rv_now_ns(e) >= flood && r.blimit == LONG_MAX) lifted = true;
-            if (big[0] && !big[1] && r.blimit == LONG_MAX) held_between = true;
+            /* a step that ended with blimit still LONG_MAX: each of CPU 1's passes in it took one callback */
+            for (; lifted && r.blimit == LONG_MAX && counted < log.n; counted++) {
+                const rv_event *ev = &log.v[counted];
+                if (ev->type != RV_EV_CB_INVOKE || ev->flavor != RV_SCHED || ev->cpu != 1 || ev->t < flood) continue;
+                flood_invokes++;
+                flood_multi += ev->n != 1;
+            }
+            if (r.blimit != LONG_MAX) counted = log.n;
             if (lifted && !restored && r.blimit == 10) {
                 cr_expect_leq(r.qlen, 100, "%s: blimit restored at qlen %ld, above qlowmark", mode, r.qlen);
-                cr_expect_geq(r.qlen, 50, "%s: restored with the last 50 still queued (qlen %ld)", mode, r.qlen);
                 restored = true;
                 restored_at = rv_now_ns(e);
             }
@@ -236,9 +248,8 @@ Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
         cr_expect_leq(most_cpu1_busy, 10, "%s: a batch of %ld behind CPU 1's busy task", mode, most_cpu1_busy);
         cr_expect_geq(most_cpu2, 2000, "%s: idle CPU 2's 2000 in one pass (largest %ld)", mode, most_cpu2);
         cr_expect(lifted, "%s: 12000 past qhimark never lifted blimit", mode);
-        cr_expect_eq(big[0], 12000, "%s: the 12000 in one pass", mode);
-        cr_expect_geq(big[1], 3000, "%s: the 3000 queued 2 ms later in one pass", mode);
-        cr_expect(held_between, "%s: blimit came back between the two big passes", mode);
+        cr_expect_eq(flood_multi, 0, "%s: %ld of CPU 1's passes with blimit = LONG_MAX took more than one", mode, flood_multi);
+        cr_expect_geq(flood_invokes, 12000 + 3000 + 50 - 100 - 10, "%s: only %ld single passes before qlowmark", mode, flood_invokes);
         cr_expect(restored, "%s: blimit never came back", mode);
         cr_expect_gt(restored_at, last50, "%s: blimit came back before the last 50 were queued", mode);
         cr_expect_eq(most_after, 10, "%s: the 50 after the limit came back went %ld at a time", mode, most_after);
