@@ -146,6 +146,22 @@ static bool get_bool(qj_errs *e, const cJSON *obj, const char *key, const char *
     return dflt;
 }
 
+/* An answer's feedback: required on every answer, the right one too (a student who picks it is told
+ * it after "Correct."), which an author meeting the bare "(required)" on the right answer did not guess. */
+static char *answer_feedback(qj_errs *e, const cJSON *a, const char *ap, bool correct)
+{
+    if (cJSON_GetObjectItemCaseSensitive(a, "feedback")) return get_str(e, a, "feedback", ap, true);
+    char p[QP_MAX];
+    jkey(p, ap, "feedback");
+    if (correct)
+        qj_err(e, p, "expected a non-empty string, got nothing (required on every answer, the right one too: a student "
+                     "who picks it is told it after \"Correct.\", e.g. why it is right in a sentence)");
+    else
+        qj_err(e, p, "expected a non-empty string, got nothing (required on every answer: a student who picks this "
+                     "wrong one is told it, e.g. what it overlooks)");
+    return NULL;
+}
+
 /* An id: letters, digits and dots ("1.2", "omap"). */
 static void get_id(qj_errs *e, const cJSON *obj, const char *path, char *out, size_t outsz)
 {
@@ -224,8 +240,8 @@ static void load_choice_answers(qj_errs *e, const cJSON *arr, const char *path, 
                           "students see the options shuffled, so it would point at whatever lands there; "
                           "make it a kind multi question, or write out what it means", ref);
         }
-        q->answers[i].feedback = get_str(e, a, "feedback", ap, true);
         q->answers[i].correct = get_bool(e, a, "correct", ap, false);
+        q->answers[i].feedback = answer_feedback(e, a, ap, q->answers[i].correct);
         ncorrect += q->answers[i].correct;
     }
     /* two options a student cannot tell apart ("a) They are invoked at once" twice): one is a typo */
@@ -298,8 +314,8 @@ static void load_numeric_answers(qj_errs *e, const cJSON *arr, const char *path,
         }
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(a, "text");
         if (t) ans->text = get_str(e, a, "text", ap, false);
-        ans->feedback = get_str(e, a, "feedback", ap, true);
         ans->correct = get_bool(e, a, "correct", ap, false);
+        ans->feedback = answer_feedback(e, a, ap, ans->correct);
         ncorrect += ans->correct;
     }
     if (ncorrect < 1) qj_err(e, path, "expected at least one answer with \"correct\": true, got 0");

@@ -153,6 +153,24 @@ Test(quiz_errors, wrong_types_name_path_expected_and_got)
                  "t.json: $.lessons[0].questions[0].explanation: expected a non-empty string, got nothing (required)");
 }
 
+/* An author left the right answer's feedback out and met a bare "(required)": it now says that every
+ * answer needs one, the right one too, and what it is for (the old message had neither). */
+Test(quiz_errors, answer_feedback_says_it_is_required_on_every_answer)
+{
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"correct\": true}, {\"text\": \"b\", \"feedback\": \"g\"}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[0].feedback: expected a non-empty string, got nothing (required on every "
+                 "answer, the right one too: a student who picks it is told it after \"Correct.\", e.g. why it is right in a sentence)");
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"correct\": true, \"feedback\": \"f\"}, {\"text\": \"b\"}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[1].feedback: expected a non-empty string, got nothing (required on every "
+                 "answer: a student who picks this wrong one is told it, e.g. what it overlooks)");
+    expect_error(HEAD Q("\"kind\": \"numeric\", \"answers\": [{\"range\": [1, 2], \"correct\": true}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[0].feedback: expected a non-empty string, got nothing (required on every "
+                 "answer, the right one too");
+    /* present but empty keeps the plain words: the key is there, its value is wrong */
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"correct\": true, \"feedback\": \"\"}, {\"text\": \"b\", \"feedback\": \"g\"}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[0].feedback: expected a non-empty string, got a string \"\"");
+}
+
 Test(quiz_errors, choice_needs_exactly_one_correct_answer)
 {
     expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"feedback\": \"f\"}, {\"text\": \"b\", \"feedback\": \"g\"}]") TAIL,
