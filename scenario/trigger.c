@@ -8,7 +8,6 @@
 
 static const char *const on_keys[] = {"event", "flavor", "cpu", "n", "count"};
 static const char *const when_keys[] = {"mode", "needs_gp_fix", "fast_no_hz", "flavor"};
-static const char *const mode_names[] = {"softirq", "kthread"};
 
 /* Which trigger events name a CPU: the others are per flavor only. */
 static bool takes_cpu(int ev)
@@ -71,7 +70,7 @@ bool sc_when(sc_ctx *c, const cJSON *obj, rv_when *out)
     size_t old = sc_path_key(&c->path, "when");
     sc_check_keys(c, w, when_keys, N(when_keys));
     int m;
-    if (sc_enum(c, w, "mode", mode_names, N(mode_names), &m)) { out->has_mode = true; out->mode = (enum rv_mode)m; }
+    if (sc_mode(c, w, "mode", &m)) { out->has_mode = true; out->mode = (enum rv_mode)m; }
     out->has_needs_gp_fix = sc_bool(c, w, "needs_gp_fix", &out->needs_gp_fix);
     out->has_fast_no_hz = sc_bool(c, w, "fast_no_hz", &out->fast_no_hz);
     int f;

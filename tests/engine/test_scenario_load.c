@@ -362,6 +362,24 @@ Test(scenario_schema, out_of_range)
         "t.json: $.workload[0].task: expected a string of at most 31 bytes, got 32 bytes");
 }
 
+/* An author who thinks in kernels wrote "3.7" in a condition and got no "did you mean", though an
+ * expect's equals on "mode" names kthread for it: rcu.mode and when.mode now name the mode of the
+ * kernel written (a string, "v3.6", or a bare number), and a misspelling keeps its nearest name. */
+Test(scenario_schema, a_kernel_version_for_a_mode_names_the_mode)
+{
+    bad("{" MIN ",\"rcu\":{\"mode\":\"3.7\"}}",
+        "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"3.7\"; did you mean \"kthread\"?");
+    bad("{" MIN ",\"rcu\":{\"mode\":3.6}}",
+        "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got 3.6; did you mean \"softirq\"?");
+    bad("{" MIN ",\"captions\":[{\"text\":\"a\",\"when\":{\"mode\":\"v3.6\"}}]}",
+        "t.json: $.captions[0].when.mode: expected \"softirq\" or \"kthread\", got \"v3.6\"; did you mean \"softirq\"?");
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"wake\",\"when\":{\"mode\":3.7}}]}",
+        "t.json: $.events[0].when.mode: expected \"softirq\" or \"kthread\", got 3.7; did you mean \"kthread\"?");
+    bad("{" MIN ",\"rcu\":{\"mode\":\"kthred\"}}",
+        "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"kthred\"; did you mean \"kthread\"?");
+    bad("{" MIN ",\"rcu\":{\"mode\":\"3.8\"}}", "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"3.8\"");
+}
+
 Test(scenario_schema, unknown_keys_suggest_the_nearest)
 {
     bad("{" MIN ",\"nmae\":\"x\"}", "t.json: $.nmae: unknown key; did you mean \"name\"?");
