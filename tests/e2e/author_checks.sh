@@ -190,6 +190,12 @@ expect_rc 2 "check values no run can produce" -- "$bin" check "$tmp/enums.json" 
   err_has '$.expect[4].equals: events_not_applied.count holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got 0.5' "count"
   err_lacks '$.expect[5]' "a kind a run can write"
 }
+# the CPUs a grace period still waits for are CPUs too: gp_waiting_cpu_list.0 == 7 on 2 CPUs printed ok
+printf '{"name": "w", "cpus": 2, "duration_s": 0.2, "expect": [{"path": "flavors.rcu_sched.gp_waiting_cpu_list.0", "equals": 7}, {"path": "flavors.rcu_sched.gp_waiting_cpu_list.length", "max": 2}]}\n' >"$tmp/waitcpu.json"
+expect_rc 2 "check a waiting CPU the machine lacks" -- "$bin" check "$tmp/waitcpu.json" && {
+  err_has '$.expect[0].equals: flavors.rcu_sched.gp_waiting_cpu_list.0 holds a CPU number, 0..1 on this 2-CPU machine (cpus); expected one of those, got 7' "waiting CPU"
+  err_lacks '$.expect[1]' "the list's length is a count, not a CPU"
+}
 # run --expect judges CPU numbers by the run's CPUs: with --cpus 8, CPU 7 exists
 printf '{"name": "cpu7", "cpus": 2, "duration_s": 0.2, "expect": [{"path": "stalls.0.cpu", "equals": 7}]}\n' >"$tmp/cpu7.json"
 expect_rc 2 "check CPU 7 on 2 CPUs" -- "$bin" check "$tmp/cpu7.json"
@@ -199,6 +205,7 @@ expect_rc 0 "check --paths" -- "$bin" check --paths && {
   out_has 'stalls.<i>.kind                              string: "self" or "other"' "--paths lists the stall kinds"
   out_has 'events_not_applied.count                     count' "events_not_applied.count is a count"
   out_has 'stalls.<i>.cpu                               number: a CPU, 0..cpus-1' "--paths says what a CPU path holds"
+  out_has 'flavors.<flavor>.gp_waiting_cpu_list.<i>     number: a CPU, 0..cpus-1' "--paths: the waiting CPUs are CPUs"
   out_has 'the CPU whose tick printed the warning: the stalled one for kind "self",' "--paths says which CPU a stall's cpu is"
   out_has 'the one that noticed for "other" (the stalled CPUs are only in text)' "--paths: a warning of kind other"
 }
