@@ -208,6 +208,8 @@ Test(quiz_errors, at_needs_a_scenario_and_a_valid_moment)
     expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"at\": 3") TAIL, "t.json: $.lessons[0].questions[0].at: a moment needs a \"scenario\" to happen in");
 }
 
+/* An author writing a new predict question met "after a deliberate model change run ...": the command
+ * is the way to store the engine's value for a new question too, and the message now says so. */
 Test(quiz_errors, model_disagreement_names_question_stored_and_computed)
 {
     use_tree();
@@ -219,8 +221,8 @@ Test(quiz_errors, model_disagreement_names_question_stored_and_computed)
     cr_expect_eq(quiz_check_model(&q, err, sizeof err), 1);
     /* at the "expected" key of the text it was parsed from (one line here: its column) */
     char want[512];
-    snprintf(want, sizeof want, "t.json:1:%d: $.lessons[0].questions[0].expected: question 1.1: stored 7, the engine computes 5 (after a "
-             "deliberate model change run `rcuvis quiz --update-expected t.json`)\n", (int)(strstr(text, "\"expected\"") - text) + 1);
+    snprintf(want, sizeof want, "t.json:1:%d: $.lessons[0].questions[0].expected: question 1.1: stored 7, the engine computes 5 (for a new "
+             "question, or after a deliberate model change, run `rcuvis quiz --update-expected t.json`)\n", (int)(strstr(text, "\"expected\"") - text) + 1);
     cr_expect_str_eq(err, want);
     quiz_free(&q);
 }
