@@ -309,6 +309,39 @@ static void write_text(const char *path, const char *text)
     cr_assert_eq(fclose(f), 0);
 }
 
+/* A misspelt scenario.file was reported with the folders looked in and nothing more: the author had
+ * to spot "netlod" against "netload". The nearest scenario of those folders (the quiz's own and the
+ * shipped ones) is named now; a name near none of them gets no guess, and the quiz itself and
+ * schema.json are never offered. */
+Test(quiz_errors, a_misspelt_scenario_file_gets_the_nearest_name)
+{
+    use_tree();
+    char dir[] = "/tmp/rv_quiznear_XXXXXX", p[256], s[256], err[4096] = "";
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(s, sizeof s, "%s/bh-netload.json", dir);
+    write_text(s, "{\"name\": \"n\", \"cpus\": 2, \"duration_s\": 1}");
+    const struct { const char *file, *tail; } cases[] = {
+        {"bh-netlod.json", "and among the shipped scenarios; did you mean \"bh-netload.json\"?\n"},
+        {"omap-stal.json", "and among the shipped scenarios; did you mean \"omap-stall.json\"?\n"},
+        {"zzzzzzzz.json", "and among the shipped scenarios\n"},
+        {"quizz.json", "and among the shipped scenarios\n"}, /* the quiz itself (quiz.json) is no scenario */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, HEAD Q("\"kind\": \"choice\", " TWO ", \"scenario\": {\"file\": \"%s\"}") TAIL, cases[i].file);
+        snprintf(p, sizeof p, "%s/quiz.json", dir);
+        write_text(p, text);
+        quiz_file q;
+        cr_expect_eq(quiz_load(p, &q, false, err, sizeof err), -1, "%s was found", cases[i].file);
+        size_t el = strlen(err), tl = strlen(cases[i].tail);
+        cr_expect(el >= tl && strcmp(err + el - tl, cases[i].tail) == 0, "%s: the message\n%s\nends with\n%s", cases[i].file, err,
+                  cases[i].tail);
+    }
+    unlink(p);
+    unlink(s);
+    cr_expect_eq(rmdir(dir), 0);
+}
+
 Test(quiz_errors, a_quiz_finds_its_own_scenario_beside_it)
 {
     use_tree();
