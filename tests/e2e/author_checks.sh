@@ -272,6 +272,13 @@ grep -qF '`"self"` (the stalled CPU' "$guide" || fail "docs/authoring.md does no
 grep -qF 'Right-to-left text (Hebrew, Arabic) is not' "$guide" || fail "docs/authoring.md does not say right-to-left text is unsupported"
 
 grep -q 'check --strict' "$readme" || fail "README does not document check --strict"
+# check takes no --set: an author looked for a way to judge a variation without a long run
+grep -qF '`check` judges files as written and takes no' "$readme" || fail "README does not say check takes no --set, nor what to use"
+expect_rc 2 "the README's way to judge a variation" -- "$bin" run "$root/scenarios/small-busy.json" --duration 0.01 --set rcu.mode=3.7 &&
+  err_has 'rcuvis: --set rcu.mode=3.7: expected "softirq" or "kthread", got 3.7; did you mean "kthread"?' "a variation judged by run"
+# a ticking stalled CPU reported by another (rcu_pending() stops at rcu_bh's work): said where kind is
+grep -qF "so with rcu_bh busy on it, rcu_sched's \`check_cpu_stall()\` never runs there" "$guide" ||
+  fail "docs/authoring.md does not say why a ticking stalled CPU can be reported by another"
 grep -q -- '--trace -' "$readme" || fail "README does not document --trace -"
 
 [ "$failed" -eq 0 ] && echo "author_checks: all passed"
