@@ -165,6 +165,33 @@ expect_rc 2 "check a thread of a CPU offline for the whole run" -- "$bin" check 
   err_lacks '$.expect[1]' "a CPU that is online may have its thread"
 }
 
+# an event due on a CPU that a timed kernel loop or reader holds: the run refused it, check said ok
+cat >"$tmp/held.json" <<'EOF'
+{"name": "held", "cpus": 2, "duration_s": 5,
+ "workload": [{"busy_frac": 0.5}],
+ "events": [{"at_s": 1, "kind": "kernel_loop", "cpu": 1, "duration_s": 2},
+            {"at_s": 2, "kind": "kernel_loop", "cpu": 1, "duration_s": 0.5},
+            {"at_s": 2.5, "kind": "idle", "cpu": 1, "duration_s": 0.1},
+            {"at_s": 2.6, "kind": "synchronize", "cpu": 1},
+            {"at_s": 2, "kind": "idle", "cpu": 0, "duration_s": 0.1},
+            {"at_s": 3.5, "kind": "long_reader", "cpu": 0, "flavor": "rcu_bh", "duration_s": 1},
+            {"at_s": 4, "kind": "synchronize", "cpu": 0, "flavor": "rcu_sched"},
+            {"at_s": 4.1, "kind": "kernel_loop", "cpu": 0, "duration_s": 0.1},
+            {"at_s": 3.6, "kind": "long_reader", "cpu": 1, "flavor": "rcu_preempt", "duration_s": 1},
+            {"at_s": 4, "kind": "synchronize", "cpu": 1, "flavor": "rcu_bh"}]}
+EOF
+expect_rc 0 "check events inside a kernel loop or reader" -- "$bin" check "$tmp/held.json" && {
+  err_has 'held.json:4:13: $.events[1]: kernel_loop of CPU 1 at 2 s will likely not be applied: CPU 1 is inside the kernel_loop of $.events[0] then (1 s to 3 s), and a CPU loops in one kernel loop at a time; move it to 3 s or later' "a loop in a loop"
+  err_has '$.events[2]: idle of CPU 1 at 2.5 s will likely not be applied: CPU 1 is inside the kernel_loop of $.events[0] then (1 s to 3 s), and the CPU cannot switch to the idle task before it ends' "idle in a loop"
+  err_has '$.events[3]: synchronize of CPU 1 at 2.6 s will likely not be applied' "synchronize in a loop"
+  err_has '$.events[6]: synchronize of CPU 0 at 4 s will likely not be applied: CPU 0 is inside the rcu_bh long_reader of $.events[5] then (3.5 s to 4.5 s)' "synchronize in a reader"
+  for i in 4 7 9; do err_lacks "\$.events[$i]:" "\$.events[$i] may apply (another CPU, a loop in a reader, a preemptible reader)"; done
+}
+expect_rc 1 "check --strict on them" -- "$bin" check --strict "$tmp/held.json" && err_has "rcuvis: check: --strict: 4 warnings" "four warnings"
+# and the run refuses each one check warned about
+expect_rc 0 "run of the same file" -- "$bin" run "$tmp/held.json" && for i in 1 2 3 6; do
+  grep -qF "\$.events[$i] (" "$tmp/out" || fail "run applied \$.events[$i], which check warned about"; done
+
 # the text summary of a hotplug scenario says what its CPUs did (only --json did)
 expect_rc 0 "run offline-mid-gp" -- "$bin" run "$root/scenarios/offline-mid-gp.json" && {
   out_has 'hotplug: 1 offline, 1 online; 500 callbacks moved off dying CPUs in 1 batch:' "hotplug line"
