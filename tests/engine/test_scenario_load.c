@@ -1164,6 +1164,22 @@ Test(scenario_set, messages_name_the_override_a_check_depends_on)
     cr_expect_str_eq(err, want);
 }
 
+/* A --set that gives a timed event of the file a trigger: the conflict is reported at the file's
+ * at_s, which alone read as the file's mistake; it now names the option that added "on". A file with
+ * both, and an override that sets both, keep their plain message. */
+Test(scenario_set, a_trigger_set_on_a_timed_event_names_the_option)
+{
+    char *path, want[1024];
+    const char *it[] = {"events.0.on={\"event\":\"gp_start\",\"n\":3}"};
+    const char *lb[] = {"--set events.0.on={\"event\":\"gp_start\",\"n\":3}"};
+    cr_assert_eq(load_labeled("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"wake\",\"cpu\":1}]}", it, lb, 1, &path), -1);
+    snprintf(want, sizeof want, "%s: $.events[0].at_s: give either at_s or \"on\", not both (events.0.on is set by "
+                                "--set events.0.on={\"event\":\"gp_start\",\"n\":3})", path);
+    cr_expect_str_eq(err, want);
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"on\":{\"event\":\"gp_start\"},\"kind\":\"wake\",\"cpu\":1}]}",
+        "t.json: $.events[0].at_s: give either at_s or \"on\", not both");
+}
+
 /* The command line has no JSON types: "--set offline_cpus=1" and "--set workload.0.cpus=2" can only
  * mean the lists "1" and "2", so there a number is the list it spells, while the same number in the
  * file (or inside a JSON value of an override) is refused like any bare number. */
