@@ -353,6 +353,38 @@ bool sc_enum(sc_ctx *c, const cJSON *obj, const char *key, const char *const *na
     return false;
 }
 
+/* rcu.mode and a condition's mode: an author who thinks in kernels writes "3.7" (or 3.7, a number),
+ * which got no "did you mean" while an expect's equals on "mode" got one; the kernel a mode stands
+ * for is named now, and a misspelling still gets its nearest name from sc_enum(). */
+bool sc_mode(sc_ctx *c, const cJSON *obj, const char *key, int *out)
+{
+    static const char *const names[] = {"softirq", "kthread"};
+    static const char *const kernels[] = {"3.6", "3.7"};
+    static const double numbers[] = {3.6, 3.7}; /* strtod's correctly rounded 3.6 is the literal's */
+    const size_t n = sizeof names / sizeof names[0];
+    const cJSON *v = sc_get(c, obj, key, false);
+    if (!v) return false;
+    char g[64];
+    if (cJSON_IsString(v)) {
+        const char *s = v->valuestring;
+        if (s[0] == 'v' || s[0] == 'V') s++; /* "v3.7" */
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(s, kernels[i]) == 0) {
+                sc_quote(v->valuestring, g, sizeof g);
+                sc_bad(c, key, "expected \"softirq\" or \"kthread\", got %s; did you mean \"%s\"?", g, names[i]);
+                return false;
+            }
+    } else if (cJSON_IsNumber(v)) {
+        for (size_t i = 0; i < n; i++)
+            if (v->valuedouble == numbers[i]) {
+                got(v, g, sizeof g);
+                sc_bad(c, key, "expected \"softirq\" or \"kthread\", got %s; did you mean \"%s\"?", g, names[i]);
+                return false;
+            }
+    }
+    return sc_enum(c, obj, key, names, n, out);
+}
+
 bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out)
 {
     const cJSON *v = sc_get(c, obj, key, false);

@@ -167,6 +167,8 @@ const char *sc_find_control(const char *s, bool newline_ok);
 /* A string of a fixed set; *out is its index. */
 bool sc_enum(sc_ctx *c, const cJSON *obj, const char *key, const char *const *names, size_t n, int *out);
 /* A flavor name ("rcu_sched", also "sched"); *out is RV_SCHED... */
+/* "softirq" or "kthread" (RV_MODE_*); "3.6"/"3.7" get the mode that kernel had as a did you mean. */
+bool sc_mode(sc_ctx *c, const cJSON *obj, const char *key, int *out);
 bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out);
 /* A CPU set string ("all", "0-3,8"); a bare number is refused (a phase's "cpus": 4 reads as a count). */
 bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out);

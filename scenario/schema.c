@@ -12,7 +12,6 @@ static const char *const top_keys[] = {
     "rcu", "costs", "workload", "events", "captions", "cues", "expect",
 };
 
-static const char *const mode_names[] = {"softirq", "kthread"};
 
 /* A key that belongs one level down ("fanout" at the top) is pointed there. */
 static const char *elsewhere(const char *k)
@@ -65,7 +64,7 @@ static void build_rcu(sc_ctx *c, const cJSON *obj)
     for (size_t i = 0; i < sc_rcu_nspec && nk < N(keys); i++) keys[nk++] = sc_rcu_spec[i].key;
     sc_check_keys(c, obj, keys, nk);
     int mode;
-    if (sc_enum(c, obj, "mode", mode_names, N(mode_names), &mode)) r->mode = (enum rv_mode)mode;
+    if (sc_mode(c, obj, "mode", &mode)) r->mode = (enum rv_mode)mode;
     /* plain ints and bools straight from the table; the rest by hand below */
     for (size_t i = 0; i < sc_rcu_nspec; i++) {
         const sc_key_spec *k = &sc_rcu_spec[i];

@@ -755,7 +755,7 @@ const char *const sc_schema_template[] = {
     "          \"$ref\": \"#/$defs/flavor\"",
     "        },",
     "        \"cpu\": {",
-    "          \"description\": \"Only this CPU (qs_report, stall, cpu_owes_qs, callbacks; default any).\",",
+    "          \"description\": \"Only this CPU (qs_report, stall, cpu_owes_qs, callbacks; default any). For stall: the CPU that printed the warning (the report's stalls.N.cpu), which for a warning of kind other is the CPU that noticed, not the stalled one.\",",
     "          \"type\": \"integer\",",
     "          \"minimum\": 0,",
     "          \"maximum\": 4095",

@@ -8,7 +8,6 @@
 
 static const char *const on_keys[] = {"event", "flavor", "cpu", "n", "count"};
 static const char *const when_keys[] = {"mode", "needs_gp_fix", "fast_no_hz", "flavor"};
-static const char *const mode_names[] = {"softirq", "kthread"};
 
 /* Which trigger events name a CPU: the others are per flavor only. */
 static bool takes_cpu(int ev)
@@ -27,7 +26,15 @@ bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out)
         if (sc_get(c, obj, "delay_s", false)) sc_bad(c, "delay_s", "delay_s counts from a trigger: add \"on\", or use at_s alone");
         return false;
     }
-    if (sc_get(c, obj, "at_s", false)) sc_bad(c, "at_s", "give either at_s or \"on\", not both");
+    if (sc_get(c, obj, "at_s", false)) {
+        /* a --set that added "on" to a timed event of the file makes the file's at_s the conflict:
+         * say which option did (the message named only the file's at_s) */
+        char on_path[sizeof c->path.s + 4];
+        snprintf(on_path, sizeof on_path, "%s.on", c->path.s);
+        const char *prev = sc_dep_begin(c, on_path);
+        sc_bad(c, "at_s", "give either at_s or \"on\", not both");
+        sc_dep_end(c, prev);
+    }
     if (!sc_is_object(c, on, "on")) return false;
     size_t old = sc_path_key(&c->path, "on");
     sc_check_keys(c, on, on_keys, N(on_keys));
@@ -71,7 +78,7 @@ bool sc_when(sc_ctx *c, const cJSON *obj, rv_when *out)
     size_t old = sc_path_key(&c->path, "when");
     sc_check_keys(c, w, when_keys, N(when_keys));
     int m;
-    if (sc_enum(c, w, "mode", mode_names, N(mode_names), &m)) { out->has_mode = true; out->mode = (enum rv_mode)m; }
+    if (sc_mode(c, w, "mode", &m)) { out->has_mode = true; out->mode = (enum rv_mode)m; }
     out->has_needs_gp_fix = sc_bool(c, w, "needs_gp_fix", &out->needs_gp_fix);
     out->has_fast_no_hz = sc_bool(c, w, "fast_no_hz", &out->fast_no_hz);
     int f;

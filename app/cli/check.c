@@ -1,4 +1,5 @@
 /* check.c — `rcuvis check FILE...`: validate quiz and scenario files without running them. */
+#include "cli/check_held.h"
 #include "cli/check_hotplug.h"
 #include "cli/check_text.h"
 #include "cli/util.h"
@@ -31,8 +32,9 @@ static void usage(void)
            "state) and a warning when it only may happen.\n"
            "Prints \"FILE: ok\" for each valid file and one message per problem on stderr;\n"
            "a \"warning:\" line (also two timed captions that overlap, a `when` that never\n"
-           "holds, an event with neither at_s nor on, text the window's font cannot draw\n"
-           "or draws left to right) does not make a file invalid.\n"
+           "holds, an event with neither at_s nor on, an idle, synchronize or kernel_loop\n"
+           "due while a scripted kernel loop or reader holds its CPU, text the window's\n"
+           "font cannot draw or draws left to right) does not make a file invalid.\n"
            "  --strict   also fail (exit 1) when any warning was printed, as\n"
            "             rcuvis run --strict does\n"
            "Exit status: 0 when every file is valid, 1 with --strict when there were\n"
@@ -99,6 +101,7 @@ static int check_scenario(const char *path, size_t *warnings)
     size_t hp_errors = 0;
     *warnings += check_hotplug(&cfg, path, out, &hp_errors);
     bad |= hp_errors > 0;
+    *warnings += check_held(&cfg, path, out);
     /* what no run of the file will show; warnings, so the file still checks ok */
     *warnings += cli_report_caption_overlaps(out, &cfg, path);
     *warnings += cli_report_dead_conditions(out, &cfg, path);

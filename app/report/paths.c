@@ -71,6 +71,22 @@ static void print_domain(FILE *out, const rk_key *k)
     }
 }
 
+/* Which CPU a CPU path names, where its name leaves it open: an author who read stalls.0.cpu as the
+ * stalled CPU asserted it and only the run said otherwise (a warning of kind "other" is printed by
+ * the CPU that noticed, and names the stalled ones in its text alone). */
+static const struct { const char *path, *note; } cpu_notes[] = {
+    {"stalls.<i>.cpu", "the CPU whose tick printed the warning: the stalled one for kind \"self\","},
+    {"stalls.<i>.cpu", "the one that noticed for \"other\" (the stalled CPUs are only in text)"},
+    {"hotplug.orphans.<i>.cpu", "the CPU that went offline with the callbacks"},
+    {"hotplug.orphans.<i>.adopted_by", "the online CPU that took them"},
+};
+
+static void print_notes(FILE *out, const char *path)
+{
+    for (size_t i = 0; i < sizeof cpu_notes / sizeof cpu_notes[0]; i++)
+        if (strcmp(cpu_notes[i].path, path) == 0) fprintf(out, "  %-44s %s\n", "", cpu_notes[i].note);
+}
+
 static void walk(FILE *out, const rk_key *keys, char *prefix, size_t len, size_t cap)
 {
     for (const rk_key *k = keys; k->name; k++) {
@@ -88,6 +104,7 @@ static void walk(FILE *out, const rk_key *keys, char *prefix, size_t len, size_t
             fprintf(out, "  %-44s %s", prefix, type_word(k->type));
             print_domain(out, k);
             fprintf(out, "\n");
+            print_notes(out, prefix);
         }
         prefix[len] = 0;
     }

@@ -18,6 +18,8 @@
 #define FLAVOR(n) {n, RK_LEAF, NULL, false, RT_STRING, RKD_FLAVOR, NULL}
 #define CPU(n) {n, RK_LEAF, NULL, false, RT_NUMBER, RKD_CPU, NULL}
 #define CPU_ALL(n) {n, RK_LEAF, NULL, false, RT_NUMBER, RKD_CPU_ALL, NULL}
+/* an array of CPU numbers (the CPUs a grace period still waits for): each item is judged as a CPU */
+#define LIST_CPU(n) {n, RK_ARRAY, NULL, false, RT_NUMBER, RKD_CPU, NULL}
 
 /* rv_mode_name(), the stall kinds (report.c's add_stalls), rv_flavor_name() and rv_inject_kind_name():
  * test_cli_expect.c fails when these lists and those functions differ */
@@ -41,7 +43,7 @@ static const rk_key flavor[] = {
     CNT("stall_warnings"), CNT("sync_calls"), NUM("sync_latency_ms_mean"), NUM("callback_latency_ms_mean"),
     CNT("callbacks_orphaned"), CNT("callbacks_adopted"), CNT("blocked_tasks"), CNT("blocked_tasks_gp"),
     CNT("dyntick_credits"), CNT("gpnum"), CNT("completed"), BOOL("gp_in_progress"), STR("gp_phase"), NUM("gp_in_progress_s"),
-    CNT("gp_waiting_cpus"), LIST("gp_waiting_cpu_list", RT_NUMBER), CNT("gp_waiting_tasks"), LIST("gp_waiting_pid_list", RT_NUMBER), END,
+    CNT("gp_waiting_cpus"), LIST_CPU("gp_waiting_cpu_list"), CNT("gp_waiting_tasks"), LIST("gp_waiting_pid_list", RT_NUMBER), END,
 };
 
 static const rk_key tree[] = {

@@ -158,8 +158,8 @@ int quiz_check_model(const quiz_file *q, char *err, size_t errlen)
                     quiz_value_format(&qq->expected, sv, sizeof sv);
                     quiz_value_format(&v, cv, sizeof cv);
                     snprintf(p, sizeof p, "%s.expected", qq->jpath);
-                    qj_err(&e, p, "question %s: stored %s, the engine computes %s (after a deliberate model change run "
-                                  "`rcuvis quiz --update-expected %s`)", qq->id, sv, cv, q->path);
+                    qj_err(&e, p, "question %s: stored %s, the engine computes %s (for a new question, or after a "
+                                  "deliberate model change, run `rcuvis quiz --update-expected %s`)", qq->id, sv, cv, q->path);
                 }
             } else if (!qq->has_at) {
                 /* no run needed, but "show me" must be able to load it */

@@ -4,8 +4,10 @@
 #include "workbook/glossary.h"
 #include "paths.h"
 #include "rcuvis.h"
+#include "scenario.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <limits.h>
 #include <errno.h>
 #include <math.h>
@@ -146,6 +148,22 @@ static bool get_bool(qj_errs *e, const cJSON *obj, const char *key, const char *
     return dflt;
 }
 
+/* An answer's feedback: required on every answer, the right one too (a student who picks it is told
+ * it after "Correct."), which an author meeting the bare "(required)" on the right answer did not guess. */
+static char *answer_feedback(qj_errs *e, const cJSON *a, const char *ap, bool correct)
+{
+    if (cJSON_GetObjectItemCaseSensitive(a, "feedback")) return get_str(e, a, "feedback", ap, true);
+    char p[QP_MAX];
+    jkey(p, ap, "feedback");
+    if (correct)
+        qj_err(e, p, "expected a non-empty string, got nothing (required on every answer, the right one too: a student "
+                     "who picks it is told it after \"Correct.\", e.g. why it is right in a sentence)");
+    else
+        qj_err(e, p, "expected a non-empty string, got nothing (required on every answer: a student who picks this "
+                     "wrong one is told it, e.g. what it overlooks)");
+    return NULL;
+}
+
 /* An id: letters, digits and dots ("1.2", "omap"). */
 static void get_id(qj_errs *e, const cJSON *obj, const char *path, char *out, size_t outsz)
 {
@@ -224,8 +242,8 @@ static void load_choice_answers(qj_errs *e, const cJSON *arr, const char *path, 
                           "students see the options shuffled, so it would point at whatever lands there; "
                           "make it a kind multi question, or write out what it means", ref);
         }
-        q->answers[i].feedback = get_str(e, a, "feedback", ap, true);
         q->answers[i].correct = get_bool(e, a, "correct", ap, false);
+        q->answers[i].feedback = answer_feedback(e, a, ap, q->answers[i].correct);
         ncorrect += q->answers[i].correct;
     }
     /* two options a student cannot tell apart ("a) They are invoked at once" twice): one is a typo */
@@ -298,8 +316,8 @@ static void load_numeric_answers(qj_errs *e, const cJSON *arr, const char *path,
         }
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(a, "text");
         if (t) ans->text = get_str(e, a, "text", ap, false);
-        ans->feedback = get_str(e, a, "feedback", ap, true);
         ans->correct = get_bool(e, a, "correct", ap, false);
+        ans->feedback = answer_feedback(e, a, ap, ans->correct);
         ncorrect += ans->correct;
     }
     if (ncorrect < 1) qj_err(e, path, "expected at least one answer with \"correct\": true, got 0");
@@ -708,13 +726,67 @@ int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_miss
     return 0;
 }
 
+/* The scenario an author likely meant by a `file` found nowhere ("bh-netlod.json"): the nearest .json
+ * name in the folders looked in (not schema.json, not the quiz itself), by the loader's rule; "" when
+ * none is near. The message listed the folders
+ * and left the author to spot the typo. */
+static void near_scenario(char cand[][2 * PATH_MAX], int nc, const char *file, const char *quiz_path, char *out, size_t outlen)
+{
+    enum { MAX_NAMES = 512, NAME_MAX_LEN = 128 };
+    char (*names)[NAME_MAX_LEN] = malloc(MAX_NAMES * sizeof *names);
+    const char *list[MAX_NAMES];
+    size_t n = 0;
+    out[0] = 0;
+    if (!names) return;
+    const char *quiz_name = strrchr(quiz_path, '/') ? strrchr(quiz_path, '/') + 1 : quiz_path;
+    const char *file_name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    char word[NAME_MAX_LEN];
+    snprintf(word, sizeof word, "%s", file_name);
+    size_t wl = strlen(word);
+    if (wl > 5 && !strcmp(word + wl - 5, ".json")) word[wl - 5] = 0; /* the loader requires it: compare the names */
+    for (int i = 0; i <= nc; i++) {
+        char dir[2 * PATH_MAX];
+        if (i == nc) { /* the shipped folder itself: the last candidate names it only when the file is there */
+            rcuvis_data_path("scenarios", dir, sizeof dir);
+        } else {
+            size_t dl = strnlen(cand[i], sizeof dir - 1);
+            memcpy(dir, cand[i], dl);
+            dir[dl] = 0;
+            char *slash = strrchr(dir, '/');
+            if (!slash) snprintf(dir, sizeof dir, ".");
+            else if (slash == dir) dir[1] = 0;
+            else *slash = 0;
+        }
+        DIR *d = opendir(dir);
+        if (!d) continue;
+        for (struct dirent *de; (de = readdir(d)) && n < MAX_NAMES;) {
+            size_t l = strlen(de->d_name);
+            if (de->d_name[0] == '.' || l <= 5 || l - 5 >= NAME_MAX_LEN || strcmp(de->d_name + l - 5, ".json")) continue;
+            if (!strcmp(de->d_name, "schema.json") || !strcmp(de->d_name, quiz_name)) continue;
+            snprintf(names[n], NAME_MAX_LEN, "%.*s", (int)(l - 5), de->d_name);
+            list[n] = names[n];
+            n++;
+        }
+        closedir(d);
+    }
+    /* readdir's order is the file system's: sorted, the first of two equally near names is always the same */
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(list[j - 1], list[j]) > 0; j--) {
+            const char *t = list[j]; list[j] = list[j - 1]; list[j - 1] = t;
+        }
+    const char *near = rv_suggest(word, list, n);
+    if (near && strcmp(near, word)) snprintf(out, outlen, "; did you mean \"%s.json\"?", near);
+    free(names);
+}
+
 /* A question's scenario file, for a quiz at quiz_path: in the scenarios/ folder beside the quiz's
  * folder (the layout of the source tree, of an install and of an author's own folder: quizzes/ next to
  * scenarios/), in a scenarios/ folder inside the quiz's, in the quiz's own folder, beside the real
  * folder a symlinked one points at, then among the shipped scenarios. Looking only in the shipped
  * place (or the working directory's scenarios/) made an author's quiz on an author's scenario check
  * ok in one directory and fail from any other. Returns false, with where it looked in `looked`. */
-static bool find_scenario(const char *quiz_path, const char *file, char *out, size_t n, char *looked, size_t lookedn)
+static bool find_scenario(const char *quiz_path, const char *file, char *out, size_t n, char *looked, size_t lookedn,
+                          char *near, size_t nearn)
 {
     char dir[PATH_MAX];
     if (strlen(quiz_path) >= sizeof dir) { snprintf(looked, lookedn, "nowhere: the quiz's path is too long"); return false; }
@@ -760,6 +832,7 @@ static bool find_scenario(const char *quiz_path, const char *file, char *out, si
     }
     snprintf(looked, lookedn, "%.900s%sscenarios/, %.900s%sscenarios/, %.900s%s and among the shipped scenarios", up, sep_up, dir,
              sep_dir, dir, sep_dir);
+    near_scenario(cand, nc, file, quiz_path, near, nearn);
     return false;
 }
 
@@ -781,11 +854,12 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
     for (size_t l = 0; l < q->nlessons; l++)
         for (size_t i = 0; i < q->lessons[l].nquestions; i++) {
             quiz_question *qq = &q->lessons[l].questions[i];
-            char looked[3000], kp[QP_MAX];
+            char looked[3000], near[200] = "", kp[QP_MAX];
             if (!qq->has_scenario) continue;
-            if (find_scenario(path, qq->scenario, qq->scenario_path, sizeof qq->scenario_path, looked, sizeof looked)) continue;
+            if (find_scenario(path, qq->scenario, qq->scenario_path, sizeof qq->scenario_path, looked, sizeof looked, near, sizeof near))
+                continue;
             snprintf(kp, sizeof kp, "%s.scenario.file", qq->jpath);
-            qj_err(&e, kp, "question %s: no %s: looked in %s", qq->id, qq->scenario, looked);
+            qj_err(&e, kp, "question %s: no %s: looked in %s%s", qq->id, qq->scenario, looked, near);
         }
     free(text);
     if (e.count) { quiz_free(q); return -1; }

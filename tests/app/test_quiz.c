@@ -153,6 +153,24 @@ Test(quiz_errors, wrong_types_name_path_expected_and_got)
                  "t.json: $.lessons[0].questions[0].explanation: expected a non-empty string, got nothing (required)");
 }
 
+/* An author left the right answer's feedback out and met a bare "(required)": it now says that every
+ * answer needs one, the right one too, and what it is for (the old message had neither). */
+Test(quiz_errors, answer_feedback_says_it_is_required_on_every_answer)
+{
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"correct\": true}, {\"text\": \"b\", \"feedback\": \"g\"}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[0].feedback: expected a non-empty string, got nothing (required on every "
+                 "answer, the right one too: a student who picks it is told it after \"Correct.\", e.g. why it is right in a sentence)");
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"correct\": true, \"feedback\": \"f\"}, {\"text\": \"b\"}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[1].feedback: expected a non-empty string, got nothing (required on every "
+                 "answer: a student who picks this wrong one is told it, e.g. what it overlooks)");
+    expect_error(HEAD Q("\"kind\": \"numeric\", \"answers\": [{\"range\": [1, 2], \"correct\": true}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[0].feedback: expected a non-empty string, got nothing (required on every "
+                 "answer, the right one too");
+    /* present but empty keeps the plain words: the key is there, its value is wrong */
+    expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"correct\": true, \"feedback\": \"\"}, {\"text\": \"b\", \"feedback\": \"g\"}]") TAIL,
+                 "t.json: $.lessons[0].questions[0].answers[0].feedback: expected a non-empty string, got a string \"\"");
+}
+
 Test(quiz_errors, choice_needs_exactly_one_correct_answer)
 {
     expect_error(HEAD Q("\"kind\": \"choice\", \"answers\": [{\"text\": \"a\", \"feedback\": \"f\"}, {\"text\": \"b\", \"feedback\": \"g\"}]") TAIL,
@@ -190,6 +208,8 @@ Test(quiz_errors, at_needs_a_scenario_and_a_valid_moment)
     expect_error(HEAD Q("\"kind\": \"choice\", " TWO ", \"at\": 3") TAIL, "t.json: $.lessons[0].questions[0].at: a moment needs a \"scenario\" to happen in");
 }
 
+/* An author writing a new predict question met "after a deliberate model change run ...": the command
+ * is the way to store the engine's value for a new question too, and the message now says so. */
 Test(quiz_errors, model_disagreement_names_question_stored_and_computed)
 {
     use_tree();
@@ -201,8 +221,8 @@ Test(quiz_errors, model_disagreement_names_question_stored_and_computed)
     cr_expect_eq(quiz_check_model(&q, err, sizeof err), 1);
     /* at the "expected" key of the text it was parsed from (one line here: its column) */
     char want[512];
-    snprintf(want, sizeof want, "t.json:1:%d: $.lessons[0].questions[0].expected: question 1.1: stored 7, the engine computes 5 (after a "
-             "deliberate model change run `rcuvis quiz --update-expected t.json`)\n", (int)(strstr(text, "\"expected\"") - text) + 1);
+    snprintf(want, sizeof want, "t.json:1:%d: $.lessons[0].questions[0].expected: question 1.1: stored 7, the engine computes 5 (for a new "
+             "question, or after a deliberate model change, run `rcuvis quiz --update-expected t.json`)\n", (int)(strstr(text, "\"expected\"") - text) + 1);
     cr_expect_str_eq(err, want);
     quiz_free(&q);
 }
@@ -287,6 +307,39 @@ static void write_text(const char *path, const char *text)
     cr_assert_not_null(f, "%s", path);
     fputs(text, f);
     cr_assert_eq(fclose(f), 0);
+}
+
+/* A misspelt scenario.file was reported with the folders looked in and nothing more: the author had
+ * to spot "netlod" against "netload". The nearest scenario of those folders (the quiz's own and the
+ * shipped ones) is named now; a name near none of them gets no guess, and the quiz itself and
+ * schema.json are never offered. */
+Test(quiz_errors, a_misspelt_scenario_file_gets_the_nearest_name)
+{
+    use_tree();
+    char dir[] = "/tmp/rv_quiznear_XXXXXX", p[256], s[256], err[4096] = "";
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(s, sizeof s, "%s/bh-netload.json", dir);
+    write_text(s, "{\"name\": \"n\", \"cpus\": 2, \"duration_s\": 1}");
+    const struct { const char *file, *tail; } cases[] = {
+        {"bh-netlod.json", "and among the shipped scenarios; did you mean \"bh-netload.json\"?\n"},
+        {"omap-stal.json", "and among the shipped scenarios; did you mean \"omap-stall.json\"?\n"},
+        {"zzzzzzzz.json", "and among the shipped scenarios\n"},
+        {"quizz.json", "and among the shipped scenarios\n"}, /* the quiz itself (quiz.json) is no scenario */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, HEAD Q("\"kind\": \"choice\", " TWO ", \"scenario\": {\"file\": \"%s\"}") TAIL, cases[i].file);
+        snprintf(p, sizeof p, "%s/quiz.json", dir);
+        write_text(p, text);
+        quiz_file q;
+        cr_expect_eq(quiz_load(p, &q, false, err, sizeof err), -1, "%s was found", cases[i].file);
+        size_t el = strlen(err), tl = strlen(cases[i].tail);
+        cr_expect(el >= tl && strcmp(err + el - tl, cases[i].tail) == 0, "%s: the message\n%s\nends with\n%s", cases[i].file, err,
+                  cases[i].tail);
+    }
+    unlink(p);
+    unlink(s);
+    cr_expect_eq(rmdir(dir), 0);
 }
 
 Test(quiz_errors, a_quiz_finds_its_own_scenario_beside_it)

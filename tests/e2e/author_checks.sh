@@ -165,6 +165,33 @@ expect_rc 2 "check a thread of a CPU offline for the whole run" -- "$bin" check 
   err_lacks '$.expect[1]' "a CPU that is online may have its thread"
 }
 
+# an event due on a CPU that a timed kernel loop or reader holds: the run refused it, check said ok
+cat >"$tmp/held.json" <<'EOF'
+{"name": "held", "cpus": 2, "duration_s": 5,
+ "workload": [{"busy_frac": 0.5}],
+ "events": [{"at_s": 1, "kind": "kernel_loop", "cpu": 1, "duration_s": 2},
+            {"at_s": 2, "kind": "kernel_loop", "cpu": 1, "duration_s": 0.5},
+            {"at_s": 2.5, "kind": "idle", "cpu": 1, "duration_s": 0.1},
+            {"at_s": 2.6, "kind": "synchronize", "cpu": 1},
+            {"at_s": 2, "kind": "idle", "cpu": 0, "duration_s": 0.1},
+            {"at_s": 3.5, "kind": "long_reader", "cpu": 0, "flavor": "rcu_bh", "duration_s": 1},
+            {"at_s": 4, "kind": "synchronize", "cpu": 0, "flavor": "rcu_sched"},
+            {"at_s": 4.1, "kind": "kernel_loop", "cpu": 0, "duration_s": 0.1},
+            {"at_s": 3.6, "kind": "long_reader", "cpu": 1, "flavor": "rcu_preempt", "duration_s": 1},
+            {"at_s": 4, "kind": "synchronize", "cpu": 1, "flavor": "rcu_bh"}]}
+EOF
+expect_rc 0 "check events inside a kernel loop or reader" -- "$bin" check "$tmp/held.json" && {
+  err_has 'held.json:4:13: $.events[1]: kernel_loop of CPU 1 at 2 s will likely not be applied: CPU 1 is inside the kernel_loop of $.events[0] then (1 s to 3 s), and a CPU loops in one kernel loop at a time; move it to 3 s or later' "a loop in a loop"
+  err_has '$.events[2]: idle of CPU 1 at 2.5 s will likely not be applied: CPU 1 is inside the kernel_loop of $.events[0] then (1 s to 3 s), and the CPU cannot switch to the idle task before it ends' "idle in a loop"
+  err_has '$.events[3]: synchronize of CPU 1 at 2.6 s will likely not be applied' "synchronize in a loop"
+  err_has '$.events[6]: synchronize of CPU 0 at 4 s will likely not be applied: CPU 0 is inside the rcu_bh long_reader of $.events[5] then (3.5 s to 4.5 s)' "synchronize in a reader"
+  for i in 4 7 9; do err_lacks "\$.events[$i]:" "\$.events[$i] may apply (another CPU, a loop in a reader, a preemptible reader)"; done
+}
+expect_rc 1 "check --strict on them" -- "$bin" check --strict "$tmp/held.json" && err_has "rcuvis: check: --strict: 4 warnings" "four warnings"
+# and the run refuses each one check warned about
+expect_rc 0 "run of the same file" -- "$bin" run "$tmp/held.json" && for i in 1 2 3 6; do
+  grep -qF "\$.events[$i] (" "$tmp/out" || fail "run applied \$.events[$i], which check warned about"; done
+
 # the text summary of a hotplug scenario says what its CPUs did (only --json did)
 expect_rc 0 "run offline-mid-gp" -- "$bin" run "$root/scenarios/offline-mid-gp.json" && {
   out_has 'hotplug: 1 offline, 1 online; 500 callbacks moved off dying CPUs in 1 batch:' "hotplug line"
@@ -190,6 +217,12 @@ expect_rc 2 "check values no run can produce" -- "$bin" check "$tmp/enums.json" 
   err_has '$.expect[4].equals: events_not_applied.count holds a count (a whole number, 0 or more); expected a whole number, 0 or more, got 0.5' "count"
   err_lacks '$.expect[5]' "a kind a run can write"
 }
+# the CPUs a grace period still waits for are CPUs too: gp_waiting_cpu_list.0 == 7 on 2 CPUs printed ok
+printf '{"name": "w", "cpus": 2, "duration_s": 0.2, "expect": [{"path": "flavors.rcu_sched.gp_waiting_cpu_list.0", "equals": 7}, {"path": "flavors.rcu_sched.gp_waiting_cpu_list.length", "max": 2}]}\n' >"$tmp/waitcpu.json"
+expect_rc 2 "check a waiting CPU the machine lacks" -- "$bin" check "$tmp/waitcpu.json" && {
+  err_has '$.expect[0].equals: flavors.rcu_sched.gp_waiting_cpu_list.0 holds a CPU number, 0..1 on this 2-CPU machine (cpus); expected one of those, got 7' "waiting CPU"
+  err_lacks '$.expect[1]' "the list's length is a count, not a CPU"
+}
 # run --expect judges CPU numbers by the run's CPUs: with --cpus 8, CPU 7 exists
 printf '{"name": "cpu7", "cpus": 2, "duration_s": 0.2, "expect": [{"path": "stalls.0.cpu", "equals": 7}]}\n' >"$tmp/cpu7.json"
 expect_rc 2 "check CPU 7 on 2 CPUs" -- "$bin" check "$tmp/cpu7.json"
@@ -199,7 +232,36 @@ expect_rc 0 "check --paths" -- "$bin" check --paths && {
   out_has 'stalls.<i>.kind                              string: "self" or "other"' "--paths lists the stall kinds"
   out_has 'events_not_applied.count                     count' "events_not_applied.count is a count"
   out_has 'stalls.<i>.cpu                               number: a CPU, 0..cpus-1' "--paths says what a CPU path holds"
+  out_has 'flavors.<flavor>.gp_waiting_cpu_list.<i>     number: a CPU, 0..cpus-1' "--paths: the waiting CPUs are CPUs"
+  out_has 'the CPU whose tick printed the warning: the stalled one for kind "self",' "--paths says which CPU a stall's cpu is"
+  out_has 'the one that noticed for "other" (the stalled CPUs are only in text)' "--paths: a warning of kind other"
 }
+
+# stalls.N.cpu (and a stall trigger's cpu) is the CPU that printed the warning: an author asserted
+# "equals": 1 for CPU 1's stall, check said ok and the run said 0 ("{ 1} (detected by 0, ...)"), as
+# no doc said which CPU it is. The docs say it now, and the report keeps to what they say.
+cat >"$tmp/stallcpu.json" <<'EOF'
+{"name": "stallcpu", "cpus": 4, "duration_s": 5, "seed": 7, "rcu": {"mode": "kthread", "flavors": ["rcu_sched"], "stall_timeout_s": 3},
+ "workload": [{"cpus": "0-1", "busy_frac": 0.9, "ctxsw_per_s": 2000, "call_rcu_per_s": {"sched": 200}}],
+ "events": [{"at_s": 1, "kind": "kernel_loop", "cpu": 1, "duration_s": 3.5}]}
+EOF
+expect_rc 0 "run a CPU that loops past the stall timeout" -- "$bin" run "$tmp/stallcpu.json" --json && {
+  n=$(jq '.stalls | length' "$tmp/out")
+  [ "$n" -ge 1 ] 2>/dev/null || fail "no stall warning for a 3.5 s kernel loop ($n)"
+  jq -r '.stalls[] | "\(.kind) \(.cpu) \(.text)"' "$tmp/out" | while read -r kind cpu text; do
+    case $kind in
+      self) case $text in *"self-detected stall on CPU { $cpu}"*) ;; *) echo "FAIL: a self stall's cpu $cpu is not the stalled CPU: $text";; esac ;;
+      other) case $text in *"(detected by $cpu,"*) ;; *) echo "FAIL: an other stall's cpu $cpu is not the CPU that printed it: $text";; esac ;;
+    esac
+  done >"$tmp/stallcpu.fails"
+  [ -s "$tmp/stallcpu.fails" ] && { cat "$tmp/stallcpu.fails"; failed=1; }
+}
+grep -qF 'the CPU whose tick printed it' "$readme" || fail "README does not say which CPU stalls.N.cpu is"
+grep -qF 'for `stall` the CPU that printed the' "$readme" || fail "README does not say which CPU a stall trigger's cpu is"
+grep -qF '| `stalls.<i>.cpu` | a CPU, 0 to `cpus` - 1: the one whose tick printed the warning.' "$guide" ||
+  fail "docs/authoring.md does not say which CPU stalls.N.cpu is"
+grep -qF 'for `stall`, the CPU that printed the warning' "$guide" || fail "docs/authoring.md does not say which CPU a stall trigger's cpu is"
+"$bin" schema | grep -qF 'For stall: the CPU that printed the warning' || fail "the schema's trigger cpu does not say which CPU a stall's is"
 
 # a triggered caption shown 0 s; an old-Mac file (CR only) whose places were all on line 1; a number
 # written with an exponent, which came back as 1e+15
@@ -237,6 +299,13 @@ grep -qF '`"self"` (the stalled CPU' "$guide" || fail "docs/authoring.md does no
 grep -qF 'Right-to-left text (Hebrew, Arabic) is not' "$guide" || fail "docs/authoring.md does not say right-to-left text is unsupported"
 
 grep -q 'check --strict' "$readme" || fail "README does not document check --strict"
+# check takes no --set: an author looked for a way to judge a variation without a long run
+grep -qF '`check` judges files as written and takes no' "$readme" || fail "README does not say check takes no --set, nor what to use"
+expect_rc 2 "the README's way to judge a variation" -- "$bin" run "$root/scenarios/small-busy.json" --duration 0.01 --set rcu.mode=3.7 &&
+  err_has 'rcuvis: --set rcu.mode=3.7: expected "softirq" or "kthread", got 3.7; did you mean "kthread"?' "a variation judged by run"
+# a ticking stalled CPU reported by another (rcu_pending() stops at rcu_bh's work): said where kind is
+grep -qF "so with rcu_bh busy on it, rcu_sched's \`check_cpu_stall()\` never runs there" "$guide" ||
+  fail "docs/authoring.md does not say why a ticking stalled CPU can be reported by another"
 grep -q -- '--trace -' "$readme" || fail "README does not document --trace -"
 
 [ "$failed" -eq 0 ] && echo "author_checks: all passed"

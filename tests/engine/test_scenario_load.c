@@ -362,6 +362,24 @@ Test(scenario_schema, out_of_range)
         "t.json: $.workload[0].task: expected a string of at most 31 bytes, got 32 bytes");
 }
 
+/* An author who thinks in kernels wrote "3.7" in a condition and got no "did you mean", though an
+ * expect's equals on "mode" names kthread for it: rcu.mode and when.mode now name the mode of the
+ * kernel written (a string, "v3.6", or a bare number), and a misspelling keeps its nearest name. */
+Test(scenario_schema, a_kernel_version_for_a_mode_names_the_mode)
+{
+    bad("{" MIN ",\"rcu\":{\"mode\":\"3.7\"}}",
+        "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"3.7\"; did you mean \"kthread\"?");
+    bad("{" MIN ",\"rcu\":{\"mode\":3.6}}",
+        "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got 3.6; did you mean \"softirq\"?");
+    bad("{" MIN ",\"captions\":[{\"text\":\"a\",\"when\":{\"mode\":\"v3.6\"}}]}",
+        "t.json: $.captions[0].when.mode: expected \"softirq\" or \"kthread\", got \"v3.6\"; did you mean \"softirq\"?");
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"wake\",\"when\":{\"mode\":3.7}}]}",
+        "t.json: $.events[0].when.mode: expected \"softirq\" or \"kthread\", got 3.7; did you mean \"kthread\"?");
+    bad("{" MIN ",\"rcu\":{\"mode\":\"kthred\"}}",
+        "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"kthred\"; did you mean \"kthread\"?");
+    bad("{" MIN ",\"rcu\":{\"mode\":\"3.8\"}}", "t.json: $.rcu.mode: expected \"softirq\" or \"kthread\", got \"3.8\"");
+}
+
 Test(scenario_schema, unknown_keys_suggest_the_nearest)
 {
     bad("{" MIN ",\"nmae\":\"x\"}", "t.json: $.nmae: unknown key; did you mean \"name\"?");
@@ -1144,6 +1162,22 @@ Test(scenario_set, messages_name_the_override_a_check_depends_on)
              "flavor (rcu_sched) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])",
              path, path, path, path);
     cr_expect_str_eq(err, want);
+}
+
+/* A --set that gives a timed event of the file a trigger: the conflict is reported at the file's
+ * at_s, which alone read as the file's mistake; it now names the option that added "on". A file with
+ * both, and an override that sets both, keep their plain message. */
+Test(scenario_set, a_trigger_set_on_a_timed_event_names_the_option)
+{
+    char *path, want[1024];
+    const char *it[] = {"events.0.on={\"event\":\"gp_start\",\"n\":3}"};
+    const char *lb[] = {"--set events.0.on={\"event\":\"gp_start\",\"n\":3}"};
+    cr_assert_eq(load_labeled("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"wake\",\"cpu\":1}]}", it, lb, 1, &path), -1);
+    snprintf(want, sizeof want, "%s: $.events[0].at_s: give either at_s or \"on\", not both (events.0.on is set by "
+                                "--set events.0.on={\"event\":\"gp_start\",\"n\":3})", path);
+    cr_expect_str_eq(err, want);
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"on\":{\"event\":\"gp_start\"},\"kind\":\"wake\",\"cpu\":1}]}",
+        "t.json: $.events[0].at_s: give either at_s or \"on\", not both");
 }
 
 /* The command line has no JSON types: "--set offline_cpus=1" and "--set workload.0.cpus=2" can only

@@ -1,0 +1,79 @@
+/* test_check_held.c — check's warnings about events due on a CPU that a scripted kernel loop or reader holds: which, and where the span ends. */
+#include "cli/check_held.h"
+#include "scenario.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* check_held()'s lines for a scenario given as text, and how many it counted */
+static char *held_warnings(const char *json, size_t *n)
+{
+    char err[4096];
+    rv_config cfg;
+    cr_assert_eq(rv_scenario_parse(json, "t.json", &cfg, err, sizeof err), 0, "%s", err);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    cr_assert_not_null(f);
+    *n = check_held(&cfg, "t.json", f);
+    fclose(f);
+    rv_config_free(&cfg);
+    return out;
+}
+
+#define HEAD "{\"name\": \"h\", \"cpus\": 2, \"duration_s\": 5, \"workload\": [{\"busy_frac\": 0.5}], \"events\": ["
+
+/* An author scripted a second kernel loop on a CPU still in the first; check said ok and only the
+ * run said "not applied". Each kind the engine refuses there is warned about, once. */
+Test(check_held, events_inside_a_kernel_loop_are_warned_about)
+{
+    size_t n;
+    char *out = held_warnings(HEAD "{\"at_s\": 1, \"kind\": \"kernel_loop\", \"cpu\": 1, \"duration_s\": 2},"
+                                   "{\"at_s\": 2, \"kind\": \"kernel_loop\", \"cpu\": 1, \"duration_s\": 0.5},"
+                                   "{\"at_s\": 2.5, \"kind\": \"idle\", \"cpu\": 1, \"duration_s\": 0.1},"
+                                   "{\"at_s\": 2.6, \"kind\": \"synchronize\", \"cpu\": 1}]}", &n);
+    cr_expect_eq(n, 3, "%s", out);
+    cr_expect(strstr(out, "warning: t.json: $.events[1]: kernel_loop of CPU 1 at 2 s will likely not be applied: CPU 1 is inside "
+                          "the kernel_loop of $.events[0] then (1 s to 3 s), and a CPU loops in one kernel loop at a time; move it "
+                          "to 3 s or later, if the events before it applied; rcuvis run says what happened\n") != NULL, "%s", out);
+    cr_expect(strstr(out, "$.events[2]: idle of CPU 1 at 2.5 s") != NULL, "%s", out);
+    cr_expect(strstr(out, "$.events[3]: synchronize of CPU 1 at 2.6 s") != NULL, "%s", out);
+    free(out);
+}
+
+/* What the engine applies is left alone: another CPU, a kernel loop inside a reader, a wake, an
+ * rcu_preempt reader (preempted within milliseconds, it then holds nothing), the holder's first and
+ * last instants (the run orders the two), a holder whose `when` leaves this configuration out, and
+ * a triggered event (its moment is the run's). */
+Test(check_held, what_may_apply_is_not_warned_about)
+{
+    size_t n;
+    char *out = held_warnings(HEAD "{\"at_s\": 1, \"kind\": \"long_reader\", \"cpu\": 0, \"flavor\": \"rcu_bh\", \"duration_s\": 1},"
+                                   "{\"at_s\": 1.5, \"kind\": \"kernel_loop\", \"cpu\": 0, \"duration_s\": 0.1},"
+                                   "{\"at_s\": 1.5, \"kind\": \"idle\", \"cpu\": 1, \"duration_s\": 0.1},"
+                                   "{\"at_s\": 1.6, \"kind\": \"wake\", \"cpu\": 0},"
+                                   "{\"at_s\": 1, \"kind\": \"synchronize\", \"cpu\": 0},"
+                                   "{\"at_s\": 2, \"kind\": \"synchronize\", \"cpu\": 0},"
+                                   "{\"at_s\": 3, \"kind\": \"long_reader\", \"cpu\": 1, \"flavor\": \"rcu_preempt\", \"duration_s\": 1},"
+                                   "{\"at_s\": 3.5, \"kind\": \"idle\", \"cpu\": 1, \"duration_s\": 0.1},"
+                                   "{\"at_s\": 3, \"kind\": \"kernel_loop\", \"cpu\": 0, \"duration_s\": 1, \"when\": {\"mode\": \"softirq\"}},"
+                                   "{\"at_s\": 3.5, \"kind\": \"synchronize\", \"cpu\": 0},"
+                                   "{\"on\": {\"event\": \"gp_start\", \"n\": 3}, \"kind\": \"idle\", \"cpu\": 0, \"duration_s\": 0.1}]}", &n);
+    cr_expect_eq(n, 0, "%s", out);
+    free(out);
+}
+
+/* A reader of rcu_sched or rcu_bh holds its CPU against idle and synchronize, and the message names it. */
+Test(check_held, a_reader_is_named_as_the_holder)
+{
+    size_t n;
+    char *out = held_warnings(HEAD "{\"at_s\": 1, \"kind\": \"long_reader\", \"cpu\": 1, \"flavor\": \"rcu_bh\", \"duration_s\": 1},"
+                                   "{\"at_s\": 1.5, \"kind\": \"synchronize\", \"cpu\": 1, \"flavor\": \"rcu_sched\"}]}", &n);
+    cr_expect_eq(n, 1, "%s", out);
+    cr_expect(strstr(out, "$.events[1]: synchronize of CPU 1 at 1.5 s will likely not be applied: CPU 1 is inside the rcu_bh "
+                          "long_reader of $.events[0] then (1 s to 2 s), and no task there may sleep in synchronize_*() before it "
+                          "ends; move it to 2 s or later") != NULL, "%s", out);
+    free(out);
+}
