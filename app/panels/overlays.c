@@ -260,6 +260,18 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
                 break;
             }
         }
+        /* a scenario with a lecture says so until its first cue, at the bar's right when what the bar
+         * says leaves room for it: hackbench and omap-stall opened as "hackbench · 3.7 (kthread)" and a
+         * student never learned that PgDn walks a lecture */
+        if (v->ncues > 0 && st->cue < 0 && !st->clean) {
+            char hint[64];
+            snprintf(hint, sizeof hint, "PgDn: lecture, %d cue%s", v->ncues, v->ncues == 1 ? "" : "s");
+            int mw = rd_text_width(rd, mf, msg), hw = rd_text_width(rd, RD_BOLD, hint), hgap = rd_px(rd, 16);
+            if (mw + hgap + hw <= mid_w) {
+                panel_text_in(fr, RD_BOLD, (rd_rect){x + mid_w - hw, y, hw, bh}, RD_LEFT, th->ok, hint);
+                mid_w -= hw + hgap;
+            }
+        }
         panel_text_in_short(fr, mf, (rd_rect){x, y, mid_w, bh}, RD_LEFT, in_bar ? th->ok : th->text, msg,
                             msg == both ? whole : NULL);
     }

@@ -362,6 +362,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         v->nodes = calloc((size_t)(nnodes > 0 ? nnodes : 1), sizeof *v->nodes);
     }
     v->cfg = cfg;
+    v->ncues = (int)cfg->ncues;
     v->label = label;
     v->mode = cfg->rcu.mode;
     v->flavor = st->flavor;

@@ -4,6 +4,7 @@
 #include "window/window.h"
 #include "window_fixture.h"
 #include "scenario.h"
+#include "text_runs.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +39,35 @@ static bool klog_has_stall(const ui_view *v)
 }
 
 TestSuite(lecture, .init = setup, .fini = teardown);
+
+/* Is `want` among the texts the window draws now? */
+static bool drawn(const char *want)
+{
+    static runs R;
+    R.n = 0;
+    rd_set_text_observer(W->rd, keep_run, &R);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    for (int i = 0; i < R.n; i++)
+        if (strstr(R.v[i].text, want)) return true;
+    return false;
+}
+
+/* omap-stall and hackbench opened as "omap-stall · 3.6 (softirq)": nothing said they carry a lecture, and
+ * a student who had not read the README never pressed PgDn. The top bar says so until the first cue;
+ * a scenario without cues says nothing of the kind. */
+Test(lecture, the_top_bar_says_a_scenario_has_a_lecture_until_its_first_cue)
+{
+    open_scenario("omap-stall.json");
+    char want[64];
+    snprintf(want, sizeof want, "PgDn: lecture, %zu cues", W->app.base.ncues);
+    cr_expect(drawn(want), "omap-stall at t = 0 shows \"%s\"", want);
+    key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 0);
+    cr_expect_not(drawn("PgDn: lecture"), "gone once the lecture has begun");
+    open_scenario("small-busy.json");
+    cr_expect_not(drawn("PgDn: lecture"), "small-busy has no lecture");
+}
 
 Test(lecture, pgdn_walks_the_cues_of_omap_stall)
 {
