@@ -649,6 +649,13 @@ bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, in
     return now >= at && now < nx;
 }
 
+const char *ui_cue_title_unnumbered(const char *title, int n)
+{
+    char num[16];
+    int l = snprintf(num, sizeof num, "%d. ", n);
+    return strncmp(title, num, (size_t)l) == 0 && title[l] ? title + l : title;
+}
+
 ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue)
 {
     ui_cue_view v = {.flavor = -1, .select_cpu = -2, .compare = -1, .flavor_by = -1, .select_by = -1, .compare_by = -1};

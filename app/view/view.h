@@ -190,6 +190,9 @@ typedef struct ui_cue_view {
     int flavor_by, select_by, compare_by;
 } ui_cue_view;
 ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue);
+/* A cue's title after "Cue N of M: ": without the "N. " the file may begin it with ("Cue 3 of 3: 3. Two
+ * seconds in" said the number twice); any other title as it is. n is 1-based. */
+const char *ui_cue_title_unnumbered(const char *title, int n);
 /* The soonest timed caption of cfg (its `when` holding) starting after `after` ns, or INT64_MAX. */
 int64_t ui_next_caption_start(const rv_config *cfg, int64_t after);
 

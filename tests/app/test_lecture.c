@@ -69,6 +69,20 @@ Test(lecture, the_top_bar_says_a_scenario_has_a_lecture_until_its_first_cue)
     cr_expect_not(drawn("PgDn: lecture"), "small-busy has no lecture");
 }
 
+/* hackbench's titles begin "1. ", "2. "...: PgDn said "Cue 3 of 3: 3. Two seconds in", the number twice. */
+Test(lecture, pgdn_names_the_cue_number_once)
+{
+    open_scenario("hackbench.json");
+    frame();
+    key(SDLK_PAGEDOWN);
+    cr_expect_str_eq(W->app.st.status, "Cue 1 of 3: A busy machine");
+    /* a title that does not begin with its own number stays whole */
+    cr_expect_str_eq(ui_cue_title_unnumbered("2. Bits clear", 1), "2. Bits clear");
+    cr_expect_str_eq(ui_cue_title_unnumbered("10. Ten", 10), "Ten");
+    cr_expect_str_eq(ui_cue_title_unnumbered("1. ", 1), "1. ");
+    cr_expect_str_eq(ui_cue_title_unnumbered("The stall", 4), "The stall");
+}
+
 Test(lecture, pgdn_walks_the_cues_of_omap_stall)
 {
     open_scenario("omap-stall.json");
@@ -809,7 +823,7 @@ Test(lecture, a_seek_stopped_short_of_a_cue_says_so)
     cr_expect(strstr(W->app.st.status, "on the way to cue 3"), "status: %s", W->app.st.status);
     cr_expect_lt(W->app.pending_seek, 0, "the key stopped the seek");
     /* a click on the Kernel log's title, with the cue's announcement still in the top bar */
-    snprintf(W->app.st.status, sizeof W->app.st.status, "Cue 3 of 3: 3. Two seconds in");
+    snprintf(W->app.st.status, sizeof W->app.st.status, "Cue 3 of 3: Two seconds in");
     W->app.pending_seek = (int64_t)(W->app.base.cues[2].at_s * 1e9 + 0.5) + 1;
     rd_rect k = W->app.L.side[0].klog;
     click_left(k.x + 20, k.y + 5);
