@@ -69,6 +69,23 @@ Test(lecture, the_top_bar_says_a_scenario_has_a_lecture_until_its_first_cue)
     cr_expect_not(drawn("PgDn: lecture"), "small-busy has no lecture");
 }
 
+/* hackbench's first caption is held to be read within its first 20 ms: the top bar then said "hackbench ·
+ * 3.7 (kthread) · Caption held to be read (J skips)" and the lecture went unmentioned. Where a shorter
+ * name leaves room (a 1400-pixel window, as on a 1600x900 screen), the hint stays beside the status. */
+Test(lecture, the_lecture_hint_stays_beside_a_held_caption)
+{
+    open_scenario("hackbench.json");
+    char err[512];
+    rd_free(W->rd);
+    W->rd = rd_new_offscreen(1400, 787, 1.0f, err, sizeof err);
+    cr_assert(W->rd, "%s", err);
+    frame();
+    snprintf(W->app.st.status, sizeof W->app.st.status, "Caption held to be read (J skips)");
+    W->app.st.status_routine = false;
+    cr_expect(drawn("PgDn: lecture, 3 cues"), "the hint beside the held caption's status");
+    cr_expect(drawn("Caption held to be read (J skips)"), "and the status whole");
+}
+
 /* hackbench's titles begin "1. ", "2. "...: PgDn said "Cue 3 of 3: 3. Two seconds in", the number twice. */
 Test(lecture, pgdn_names_the_cue_number_once)
 {
