@@ -343,7 +343,10 @@ static int heatmap_summary(ui_frame *fr, rd_rect r, const ui_view *v)
     running_list(l3, sizeof l3, who, listed, busy);
     /* lines: one each, then l2's (it says why thousands of owing CPUs are no worry), then the list's */
     int n2 = panel_wrap_lines(rd, RD_SANS_SMALL, r.w, l2), n3 = busy ? panel_wrap_lines(rd, RD_BOLD, r.w, l3) : 0;
-    int room = r.h - heatmap_min_h(v, r.w) - lh - (n2 > 0 ? lh : 0) - (n3 > 0 ? bh : 0), k2 = n2 > 0 ? 1 : 0, k3 = n3 > 0 ? 1 : 0;
+    /* the map's rows and the gap under these lines (the return value's 2 px): without the gap, big-machine
+     * compared at 1280x705 left the 3.6 half 12 px for 13 rows of cells, and no map at all */
+    int room = r.h - heatmap_min_h(v, r.w) - rd_px(rd, 2) - lh - (n2 > 0 ? lh : 0) - (n3 > 0 ? bh : 0), k2 = n2 > 0 ? 1 : 0,
+        k3 = n3 > 0 ? 1 : 0;
     while (k2 < n2 && room >= lh) { k2++; room -= lh; }
     while (k3 < n3 && room >= bh) { k3++; room -= bh; }
     /* a list longer than its lines names fewer CPUs and counts the others */
@@ -387,6 +390,13 @@ static void draw_heatmap(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     rd_rect g = {r.x, r.y, cw * cols, ch * rows};
     rd_grid(rd, g, cols, rows, rgb);
     free(rgb);
+    /* what a cell is: big-machine compared drew a strip of grey blocks (one-pixel cells, a leaf's
+     * columns each) and a student could not tell what one stood for */
+    char tip[400];
+    snprintf(tip, sizeof tip, "The heat map: one cell per CPU, CPU 0 at the top left, %d to a row, coloured by state. %s"
+             "A centre square marks a CPU that owes the GP a QS, a ring a running CPU that still owes one. Click a cell to select its CPU.",
+             cols, cols > leaf && cw * leaf >= 12 ? "Each block between the thin gaps is the CPUs of one rcu_node leaf (fanout_leaf). " : "");
+    ui_tip_add(fr, g, tip);
     if (cols > leaf && cw * leaf >= 12)
         for (int k = leaf; k < cols; k += leaf) rd_fill(rd, (rd_rect){g.x + k * cw, g.y, 1, g.h}, th->panel);
     if (cw >= 3 && ch >= 3) {

@@ -240,25 +240,49 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
          * rcu_preempt read-side critical se…" at 1280x720, with nobody to hover */
         if (msg == both && rd_text_width(rd, RD_SANS, msg) > mid_w && rd_text_width(rd, RD_SANS_SMALL, msg) <= mid_w)
             mf = RD_SANS_SMALL;
+        /* a scenario with a lecture says so until its first cue, at the bar's right when what the bar
+         * says leaves room for it: hackbench and omap-stall opened as "hackbench · 3.7 (kthread)" and a
+         * student never learned that PgDn walks a lecture */
+        char hint[64] = "";
+        int hint_room = 0;
+        if (v->ncues > 0 && st->cue < 0 && !st->clean) {
+            snprintf(hint, sizeof hint, "PgDn: lecture, %d cue%s", v->ncues, v->ncues == 1 ? "" : "s");
+            hint_room = rd_text_width(rd, RD_BOLD, hint) + rd_px(rd, 16);
+        }
         if (in_bar) {
             /* a status message stands where the name and the kernel were: keep them ("small-busy · 3.7
              * (kthread)", else the kernel alone) before it, the kernel being the one thing a single view
              * says nowhere else (a student could not tell which kernel the held caption was about), the
-             * scenario what a lecturer's room lost while "Caption held to be read (J skips)" showed */
-            for (int k = 0; k < 6; k++) {
-                char mode[300];
-                snprintf(mode, sizeof mode, "%s · ", k / 2 == 0 ? name : k / 2 == 1 ? names[1] : kernel);
-                if (!kernel[0] || (k / 2 == 2 && st->compare)) break;
-                int mw = rd_text_width(rd, RD_SANS, mode);
-                /* the message in the plain font rather than the name left out */
-                enum rd_font f = k % 2 ? RD_SANS : RD_BOLD;
-                if (mw + rd_text_width(rd, f, msg) > mid_w) continue; /* never at the cost of the message's words */
-                mf = f;
-                panel_text_in(fr, RD_SANS, (rd_rect){x, y, mw, bh}, RD_LEFT, th->text, mode);
-                x += mw;
-                mid_w -= mw;
-                break;
-            }
+             * scenario what a lecturer's room lost while "Caption held to be read (J skips)" showed;
+             * first with room left for the lecture hint, in a shorter form if need be (hackbench's held
+             * first caption hid it at 1280x720), else as before */
+            bool placed = false;
+            for (int pass = hint_room > 0 ? 0 : 1; pass < 2 && !placed; pass++)
+                for (int k = 0; k < 6; k++) {
+                    char mode[300];
+                    snprintf(mode, sizeof mode, "%s · ", k / 2 == 0 ? name : k / 2 == 1 ? names[1] : kernel);
+                    if (!kernel[0] || (k / 2 == 2 && st->compare)) break;
+                    int mw = rd_text_width(rd, RD_SANS, mode);
+                    /* the message in the plain font rather than the name left out */
+                    enum rd_font f = k % 2 ? RD_SANS : RD_BOLD;
+                    int avail = mid_w - (pass == 0 ? hint_room : 0);
+                    if (mw + rd_text_width(rd, f, msg) > avail) continue; /* never at the cost of the message's words */
+                    mf = f;
+                    panel_text_in(fr, RD_SANS, (rd_rect){x, y, mw, bh}, RD_LEFT, th->text, mode);
+                    x += mw;
+                    mid_w -= mw;
+                    placed = true;
+                    break;
+                }
+        }
+        /* the name ("omap-stall · 3.6 (softirq)") may go down to "omap-stall · 3.6" for the hint, no further */
+        if (hint_room > 0 && msg == name && rd_text_width(rd, mf, msg) + hint_room > mid_w &&
+            rd_text_width(rd, mf, names[1]) + hint_room <= mid_w)
+            msg = names[1];
+        if (hint_room > 0 && rd_text_width(rd, mf, msg) + hint_room <= mid_w) {
+            int hw = rd_text_width(rd, RD_BOLD, hint);
+            panel_text_in(fr, RD_BOLD, (rd_rect){x + mid_w - hw, y, hw, bh}, RD_LEFT, th->ok, hint);
+            mid_w -= hint_room;
         }
         panel_text_in_short(fr, mf, (rd_rect){x, y, mid_w, bh}, RD_LEFT, in_bar ? th->ok : th->text, msg,
                             msg == both ? whole : NULL);

@@ -500,7 +500,11 @@ static int draw_run(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const
     /* a row that only partly shows, or glyphs that cross or fall beyond a side, are cut text;
      * rows wholly outside the clip are scrolled away on purpose and not counted */
     bool cut = visible_row && (y < clip.y - h / 4 || y + h > clip.y + clip.h + h / 4);
-    bool left_out = cut && c->nclip > 0 && c->rows_only[c->nclip - 1]; /* rd_clip_push_rows(): scrolled, not cut */
+    /* rd_clip_push_rows(): a row not wholly inside is scrolled, not cut, and left out whole; the quarter
+     * of a line allowed above is line spacing elsewhere, but here it let an answer's last line show its
+     * top two thirds over the workbook's "more below" */
+    bool rows = c->nclip > 0 && c->rows_only[c->nclip - 1];
+    bool left_out = rows && visible_row && (y < clip.y || y + h > clip.y + clip.h);
     if (left_out) visible_row = cut = false;
     while (*s && (!end || s < end)) {
         uint32_t cp = utf8_next(&s);

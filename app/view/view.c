@@ -362,6 +362,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         v->nodes = calloc((size_t)(nnodes > 0 ? nnodes : 1), sizeof *v->nodes);
     }
     v->cfg = cfg;
+    v->ncues = (int)cfg->ncues;
     v->label = label;
     v->mode = cfg->rcu.mode;
     v->flavor = st->flavor;
@@ -646,6 +647,13 @@ bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, in
     }
     if (until) *until = nx;
     return now >= at && now < nx;
+}
+
+const char *ui_cue_title_unnumbered(const char *title, int n)
+{
+    char num[16];
+    int l = snprintf(num, sizeof num, "%d. ", n);
+    return strncmp(title, num, (size_t)l) == 0 && title[l] ? title + l : title;
 }
 
 ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue)

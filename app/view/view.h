@@ -58,6 +58,7 @@ typedef struct ui_view {
     char caption_marked[1600];   /* a cue's caption under a changed configuration, with a line saying so */
     int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
+    int ncues;                   /* the scenario's lecture cues (0: it has no lecture) */
     char last_event[320];        /* the latest event in words (what the last step did) */
     char last_event_what[240];   /* the same without "last event, at T: ", for a top bar with little room */
     /* the event a cue bar names (export/slide.c), of the flavor shown or of none: the weightiest of the
@@ -189,6 +190,9 @@ typedef struct ui_cue_view {
     int flavor_by, select_by, compare_by;
 } ui_cue_view;
 ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue);
+/* A cue's title after "Cue N of M: ": without the "N. " the file may begin it with ("Cue 3 of 3: 3. Two
+ * seconds in" said the number twice); any other title as it is. n is 1-based. */
+const char *ui_cue_title_unnumbered(const char *title, int n);
 /* The soonest timed caption of cfg (its `when` holding) starting after `after` ns, or INT64_MAX. */
 int64_t ui_next_caption_start(const rv_config *cfg, int64_t after);
 

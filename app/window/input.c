@@ -363,7 +363,7 @@ static void cue_step(ui_win *w, bool back, double now_ms)
     else if (ui_app_goto_cue(a, idx, err, sizeof err) != 0) ui_win_status(w, now_ms, "Cue %d: %s", idx + 1, err); /* refused, or past the end */
     else {
         ui_win_status(w, now_ms, "Cue %d of %zu%s%s", idx + 1, a->base.ncues, a->base.cues[idx].title[0] ? ": " : "",
-                      a->base.cues[idx].title);
+                      ui_cue_title_unnumbered(a->base.cues[idx].title, idx + 1));
         a->st.status_routine = true; /* the presenting top bar names the cue already */
     }
 }

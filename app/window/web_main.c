@@ -120,7 +120,7 @@ static int apply_url_moment(ui_win *w, char *err, size_t errlen)
          * know it was one, nor that PgDn (or "Cue ▶") goes on */
         const rv_cue *q = &w->app.base.cues[g_url.cue - 1];
         if (!g_url.has_t)
-            ui_win_status(w, wall_ms(), "Cue %d of %zu%s%s (%s)", g_url.cue, w->app.base.ncues, q->title[0] ? ": " : "", q->title,
+            ui_win_status(w, wall_ms(), "Cue %d of %zu%s%s (%s)", g_url.cue, w->app.base.ncues, q->title[0] ? ": " : "", ui_cue_title_unnumbered(q->title, g_url.cue),
                           (size_t)g_url.cue < w->app.base.ncues ? "PgDn or \"Cue ▶\" goes on" : "the last; PgUp goes back");
     }
     if (g_url.has_t) {

@@ -4,6 +4,7 @@
 #include "window/window.h"
 #include "window_fixture.h"
 #include "scenario.h"
+#include "text_runs.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +39,66 @@ static bool klog_has_stall(const ui_view *v)
 }
 
 TestSuite(lecture, .init = setup, .fini = teardown);
+
+/* Is `want` among the texts the window draws now? */
+static bool drawn(const char *want)
+{
+    static runs R;
+    R.n = 0;
+    rd_set_text_observer(W->rd, keep_run, &R);
+    frame();
+    rd_set_text_observer(W->rd, NULL, NULL);
+    for (int i = 0; i < R.n; i++)
+        if (strstr(R.v[i].text, want)) return true;
+    return false;
+}
+
+/* omap-stall and hackbench opened as "omap-stall · 3.6 (softirq)": nothing said they carry a lecture, and
+ * a student who had not read the README never pressed PgDn. The top bar says so until the first cue;
+ * a scenario without cues says nothing of the kind. */
+Test(lecture, the_top_bar_says_a_scenario_has_a_lecture_until_its_first_cue)
+{
+    open_scenario("omap-stall.json");
+    char want[64];
+    snprintf(want, sizeof want, "PgDn: lecture, %zu cues", W->app.base.ncues);
+    cr_expect(drawn(want), "omap-stall at t = 0 shows \"%s\"", want);
+    key(SDLK_PAGEDOWN);
+    cr_assert_eq(W->app.st.cue, 0);
+    cr_expect_not(drawn("PgDn: lecture"), "gone once the lecture has begun");
+    open_scenario("small-busy.json");
+    cr_expect_not(drawn("PgDn: lecture"), "small-busy has no lecture");
+}
+
+/* hackbench's first caption is held to be read within its first 20 ms: the top bar then said "hackbench ·
+ * 3.7 (kthread) · Caption held to be read (J skips)" and the lecture went unmentioned. Where a shorter
+ * name leaves room (a 1400-pixel window, as on a 1600x900 screen), the hint stays beside the status. */
+Test(lecture, the_lecture_hint_stays_beside_a_held_caption)
+{
+    open_scenario("hackbench.json");
+    char err[512];
+    rd_free(W->rd);
+    W->rd = rd_new_offscreen(1400, 787, 1.0f, err, sizeof err);
+    cr_assert(W->rd, "%s", err);
+    frame();
+    snprintf(W->app.st.status, sizeof W->app.st.status, "Caption held to be read (J skips)");
+    W->app.st.status_routine = false;
+    cr_expect(drawn("PgDn: lecture, 3 cues"), "the hint beside the held caption's status");
+    cr_expect(drawn("Caption held to be read (J skips)"), "and the status whole");
+}
+
+/* hackbench's titles begin "1. ", "2. "...: PgDn said "Cue 3 of 3: 3. Two seconds in", the number twice. */
+Test(lecture, pgdn_names_the_cue_number_once)
+{
+    open_scenario("hackbench.json");
+    frame();
+    key(SDLK_PAGEDOWN);
+    cr_expect_str_eq(W->app.st.status, "Cue 1 of 3: A busy machine");
+    /* a title that does not begin with its own number stays whole */
+    cr_expect_str_eq(ui_cue_title_unnumbered("2. Bits clear", 1), "2. Bits clear");
+    cr_expect_str_eq(ui_cue_title_unnumbered("10. Ten", 10), "Ten");
+    cr_expect_str_eq(ui_cue_title_unnumbered("1. ", 1), "1. ");
+    cr_expect_str_eq(ui_cue_title_unnumbered("The stall", 4), "The stall");
+}
 
 Test(lecture, pgdn_walks_the_cues_of_omap_stall)
 {
@@ -779,7 +840,7 @@ Test(lecture, a_seek_stopped_short_of_a_cue_says_so)
     cr_expect(strstr(W->app.st.status, "on the way to cue 3"), "status: %s", W->app.st.status);
     cr_expect_lt(W->app.pending_seek, 0, "the key stopped the seek");
     /* a click on the Kernel log's title, with the cue's announcement still in the top bar */
-    snprintf(W->app.st.status, sizeof W->app.st.status, "Cue 3 of 3: 3. Two seconds in");
+    snprintf(W->app.st.status, sizeof W->app.st.status, "Cue 3 of 3: Two seconds in");
     W->app.pending_seek = (int64_t)(W->app.base.cues[2].at_s * 1e9 + 0.5) + 1;
     rd_rect k = W->app.L.side[0].klog;
     click_left(k.x + 20, k.y + 5);

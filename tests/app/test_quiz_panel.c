@@ -999,3 +999,44 @@ Test(panel, finished_lessons_chips_shorten_where_the_row_is_short)
     rd_free(rd);
     workbook_panel_free(wb);
 }
+
+static void count_run(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    (void)s; (void)end; (void)x; (void)y; (void)w; (void)h;
+    ++*(int *)ctx;
+}
+
+/* The workbook's scrolling text (rd_clip_push_rows) shows no part of a row: at 1280x720 an answer's second
+ * line showed its top two thirds over "more below", since a row that overhung the edge by less than a
+ * quarter of its height counted as whole. A plain clip still draws such a row (line spacing, no ink). */
+Test(panel, a_scrolled_column_leaves_out_a_row_the_edge_would_cut_at_all)
+{
+    char err[512];
+    rd_ctx *rd = rd_new_offscreen(400, 300, 1.0f, err, sizeof err);
+    cr_assert_not_null(rd, "%s", err);
+    int h = rd_line_height(rd, RD_SANS), seen = 0;
+    rd_rect clip = {10, 10, 300, 5 * h};
+    rd_set_text_observer(rd, count_run, &seen);
+    rd_begin(rd, rd_rgb(0xFFFFFF));
+    for (int over = 1; over <= h / 4; over++) {
+        int y = clip.y + clip.h - h + over; /* over px below the edge */
+        rd_clip_push_rows(rd, clip);
+        seen = 0;
+        rd_text(rd, RD_SANS, clip.x, y, rd_rgb(0), "minute while the board only seemed idle.");
+        cr_expect_eq(seen, 0, "a row %d px past the bottom of %d is drawn in part", over, h);
+        seen = 0;
+        rd_text(rd, RD_SANS, clip.x, clip.y - over, rd_rgb(0), "the row above");
+        cr_expect_eq(seen, 0, "a row %d px above the top is drawn in part", over);
+        seen = 0;
+        rd_text(rd, RD_SANS, clip.x, clip.y + clip.h - h, rd_rgb(0), "a whole row");
+        cr_expect_eq(seen, 1, "a row wholly inside is drawn");
+        rd_clip_pop(rd);
+        rd_clip_push(rd, clip);
+        seen = 0;
+        rd_text(rd, RD_SANS, clip.x, y, rd_rgb(0), "plain clip");
+        cr_expect_eq(seen, 1, "a plain clip keeps its tolerance (%d px over)", over);
+        rd_clip_pop(rd);
+    }
+    rd_end(rd);
+    rd_free(rd);
+}
