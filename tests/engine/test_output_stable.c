@@ -80,7 +80,7 @@ static void same_per_cpu_views(const rv_engine *a, const rv_engine *b, const cha
 }
 
 static const char *const shipped[] = {"small-busy", "hackbench", "kernel-build", "omap-stall", "rcutorture",
-                                       "scaling", "fast-no-hz", "big-machine", "offline-mid-gp", "tree", "callbacks"};
+                                       "scaling", "fast-no-hz", "big-machine", "offline-mid-gp", "tree", "callbacks", "bh-netload"};
 
 static void check_scenario_with(const char *name, bool busted)
 {
@@ -150,6 +150,8 @@ Test(output_stable, offline_mid_gp) { check_scenario(shipped[8]); }
 Test(output_stable, tree) { check_scenario(shipped[9]); }
 /* four scripted floods: batches of blimit, unlimited ones past qhimark */
 Test(output_stable, callbacks) { check_scenario(shipped[10]); }
+/* two flavors, one stalled by a kernel loop while the other keeps ending grace periods */
+Test(output_stable, bh_netload) { check_scenario(shipped[11]); }
 
 /* Every scenario in scenarios/ is in shipped[] and has its test above (tree had been left out). */
 Test(output_stable, every_shipped_scenario_is_checked)
