@@ -117,7 +117,7 @@ static bool ends_with(const char *s, const char *suf)
 static bool picture_target_ok(const char *out)
 {
     if (ends_with(out, ".png") || ends_with(out, ".svg")) return true;
-    if (!strncmp(out, "/dev/", 5)) return true;
+    if (!strncmp(out, "/dev/", 5) || !strncmp(out, "/proc/self/fd/", 14)) return true; /* a device or descriptor */
     struct stat sb;
     return stat(out, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
 }

@@ -120,6 +120,79 @@ static void free_out(sf_out *o)
     free(o);
 }
 
+/* The descriptor a path names when it is one of this process's own open files: "/dev/stdout",
+ * "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N", "/proc/PID/fd/N" with our PID, or a symlink chain
+ * that reaches one of those. -1 otherwise. Such a path is no file to replace: with stdout redirected
+ * to a regular file, following /dev/stdout -> /proc/self/fd/1 -> out.txt and renaming a temp file
+ * over out.txt dropped what `>>` had appended to, and everything printed on stdout after that went
+ * to the unlinked old file. The shell's own `> /dev/stdout` writes into the descriptor: so do we. */
+static int own_fd(const char *path)
+{
+    char cur[PATH_MAX], link[PATH_MAX];
+    if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur) return -1;
+    for (int hops = 0; hops < 40; hops++) {
+        const char *num = NULL;
+        char mine[64];
+        int ml = snprintf(mine, sizeof mine, "/proc/%ld/fd/", (long)getpid());
+        if (!strcmp(cur, "/dev/stdout")) return STDOUT_FILENO;
+        if (!strcmp(cur, "/dev/stderr")) return STDERR_FILENO;
+        if (!strncmp(cur, "/dev/fd/", 8)) num = cur + 8;
+        else if (!strncmp(cur, "/proc/self/fd/", 14)) num = cur + 14;
+        else if (!strncmp(cur, mine, (size_t)ml)) num = cur + ml;
+        if (num) {
+            char *end;
+            errno = 0;
+            long n = strtol(num, &end, 10);
+            if (isdigit((unsigned char)*num) && !*end && !errno && n <= INT_MAX) return (int)n;
+            return -1;
+        }
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) return -1;
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n < 0) return -1;
+        link[n] = 0;
+        if (link[0] == '/') snprintf(cur, sizeof cur, "%s", link);
+        else {
+            char dir[PATH_MAX];
+            const char *base;
+            split_dir(cur, dir, sizeof dir, &base);
+            if (snprintf(cur, sizeof cur, "%s/%s", dir, link) >= (int)sizeof cur) return -1;
+        }
+    }
+    return -1;
+}
+
+/* One of our descriptors (own_fd()): a copy of it is written into, at its offset (or appending, when
+ * it was opened so), after what stdio still holds for it; nothing is renamed. */
+static sf_out *open_own_fd(sf_out *o, int fd, const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s is a directory, not a file", path);
+        free_out(o);
+        errno = EISDIR;
+        return NULL;
+    }
+    int acc = fcntl(fd, F_GETFL);
+    if (acc >= 0 && (acc & O_ACCMODE) == O_RDONLY) {
+        snprintf(err, errlen, "%s: cannot write: descriptor %d is open for reading only", path, fd);
+        free_out(o);
+        errno = EBADF;
+        return NULL;
+    }
+    if (fd == STDOUT_FILENO) fflush(stdout); /* what was printed before comes first */
+    if (fd == STDERR_FILENO) fflush(stderr);
+    o->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    if (o->fd < 0 || !(o->target = strdup(path))) {
+        int e = o->fd < 0 ? errno : ENOMEM;
+        free_out(o);
+        fail(err, errlen, path, "cannot write", e);
+        return NULL;
+    }
+    return o;
+}
+
 /* A pipe, device or socket at `where`: written into as the shell's `>` would, never replaced.
  * o->target must already be set. Messages name `path`, the user's name for it. */
 static sf_out *open_through(sf_out *o, const char *where, const char *path, char *err, size_t errlen)
@@ -136,6 +209,8 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     char target[PATH_MAX];
     if (!o || !(o->shown = strdup(path))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
     o->fd = -1;
+    int fd = own_fd(path);
+    if (fd >= 0) return open_own_fd(o, fd, path, err, errlen);
     /* A path that leads to a pipe, device or socket is written into, as the shell's `>` would. Asked
      * through the path itself, before following links by hand: /dev/stdout -> /proc/self/fd/1 ->
      * "pipe:[N]" names no file, but opening the path reaches the pipe. */

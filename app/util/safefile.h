@@ -13,6 +13,9 @@
  *    replaced (the temp file goes in that target's directory);
  *  - a target that is not a regular file (/dev/null, a FIFO, a terminal, a device) is written
  *    through, never replaced by a regular file;
+ *  - a name for one of this process's descriptors (/dev/stdout, /dev/stderr, /dev/fd/N,
+ *    /proc/self/fd/N) is written into that descriptor, whatever it is open on: `--trace /dev/stdout
+ *    >> log` appends to log after what was printed before, as the shell's redirection would;
  *  - an existing file keeps its mode (and owner, when we may set it); a read-only file, or one we
  *    may not write, is refused, not replaced; a directory is refused with a clear message;
  *  - temp files left by a process that died (SIGKILL, power loss) are removed the next time any

@@ -39,6 +39,24 @@ cmp -s "$tmp/fifo.out" "$tmp/plain.jsonl" || fail "the FIFO's reader did not get
 [ "$(head -c 4 "$tmp/pipe.png" | od -An -tx1 | tr -d ' \n')" = 89504e47 ] || { fail "shot -o /dev/stdout into a pipe: no PNG came out"; sed 's/^/  stderr: /' "$tmp/err" | head -3; }
 "$bin" run "$scn" --duration 1 --trace /dev/stdout 2>"$tmp/err" | grep '^{' > "$tmp/pipe.jsonl"
 cmp -s "$tmp/pipe.jsonl" "$tmp/plain.jsonl" || fail "run --trace /dev/stdout into a pipe: the trace did not come whole"
+# /dev/stdout redirected to a regular file: the chain ends at that file, but it is our stdout, not a
+# file to replace. Renaming a temp file over it dropped what `>>` appended to, and the summary printed
+# after the trace went to the unlinked old file. Written into the descriptor, as the shell would.
+echo "KEEP ME" > "$tmp/log.txt"
+"$bin" run "$scn" --duration 1 --trace /dev/stdout >> "$tmp/log.txt" 2>"$tmp/err" || fail "run --trace /dev/stdout >> FILE: exit $?"
+[ "$(head -1 "$tmp/log.txt")" = "KEEP ME" ] || fail "run --trace /dev/stdout >> FILE: the file's earlier line was lost"
+grep '^{' "$tmp/log.txt" | cmp -s - "$tmp/plain.jsonl" || fail "run --trace /dev/stdout >> FILE: the trace did not come whole"
+grep -q "simulated 1.000 s" "$tmp/log.txt" || fail "run --trace /dev/stdout >> FILE: the summary printed after the trace was lost"
+no_temp_in "$tmp" "trace into /dev/stdout as a file"
+# the same through /dev/fd/1 and /proc/self/fd/1, and for a picture: the text first, the PNG after it
+for fdpath in /dev/fd/1 /proc/self/fd/1; do
+  echo "KEEP" > "$tmp/fd.out"
+  "$bin" shot "$scn" --at 1 -o "$fdpath" >> "$tmp/fd.out" 2>"$tmp/err" || fail "shot -o $fdpath >> FILE: exit $?"
+  [ "$(head -c 9 "$tmp/fd.out" | od -An -tx1 | tr -d ' \n')" = 4b4545500a89504e47 ] || fail "shot -o $fdpath >> FILE: expected KEEP then a PNG"
+done
+# a closed stdout is an error named by the path, not a crash or a file made somewhere
+expect_rc 2 "trace into a closed stdout" -- sh -c 'exec "$0" run "$1" --duration 1 --trace /dev/stdout >&-' "$bin" "$scn" \
+  && err_has "/dev/stdout: cannot write" "trace into a closed stdout"
 
 # --- a symlink keeps pointing where it points; its target gets the data and keeps its mode
 mkdir "$tmp/real"
