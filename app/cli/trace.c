@@ -1,5 +1,6 @@
 /* trace.c — the --trace writer: engine events through the sink into a safe output file (util/safefile.h). */
 #include "cli/trace.h"
+#include "util/ownfile.h"
 #include "util/safefile.h"
 
 #include <errno.h>
@@ -73,6 +74,13 @@ cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
     sigset_t block, old;
     sigemptyset(&block);
     for (int i = 0; i < 3; i++) sigaddset(&block, caught[i]);
+    /* a trace replaces only a trace (util/ownfile.h): `--trace notes.txt`, or the scenario's own name
+     * (`run my.json --trace my.json`), replaced the user's file with events */
+    bool replaces;
+    if (of_check(path, OF_TRACE, &replaces, err, errlen) != 0) {
+        cli_trace_abort(t);
+        return NULL;
+    }
     sigprocmask(SIG_BLOCK, &block, &old);
     t->out = sf_open(path, 0666, err, errlen);
     if (t->out && sf_temp_path(t->out)) guard(sf_temp_path(t->out));

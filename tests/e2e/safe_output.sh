@@ -60,7 +60,7 @@ expect_rc 2 "trace into a closed stdout" -- sh -c 'exec "$0" run "$1" --duration
 
 # --- a symlink keeps pointing where it points; its target gets the data and keeps its mode
 mkdir "$tmp/real"
-echo old > "$tmp/real/t.jsonl"; chmod 640 "$tmp/real/t.jsonl"
+echo '{"t":0,"ev":"an older trace"}' > "$tmp/real/t.jsonl"; chmod 640 "$tmp/real/t.jsonl"
 ln -s real/t.jsonl "$tmp/link.jsonl"
 expect_rc 0 "trace through a symlink" -- "$bin" run "$scn" --duration 1 --trace "$tmp/link.jsonl"
 [ -L "$tmp/link.jsonl" ] || fail "the symlink was replaced by a file"
@@ -72,10 +72,25 @@ ln -s real/new.png "$tmp/dangling.png"
 expect_rc 0 "shot through a dangling symlink" -- "$bin" shot "$scn" --at 1 -o "$tmp/dangling.png"
 [ -L "$tmp/dangling.png" ] && [ -s "$tmp/real/new.png" ] || fail "shot -o through a dangling symlink"
 
+# --- a trace replaces only a trace: a user's notes, or the scenario itself given as --trace by a slip
+# of the tab key, was replaced by the events (exit 0)
+echo "my notes" > "$tmp/notes.txt"
+expect_rc 2 "trace over a file that is no trace" -- "$bin" run "$scn" --duration 1 --trace "$tmp/notes.txt" \
+  && err_has 'notes.txt is not an rcuvis trace: expected a file starting with an event line {"t":' "trace over notes" \
+  && err_has 'found text starting "my notes"' "trace over notes"
+[ "$(cat "$tmp/notes.txt")" = "my notes" ] || fail "trace over notes: the notes were changed"
+cp "$scn" "$tmp/mine.json"
+expect_rc 2 "a scenario traced into itself" -- "$bin" run "$tmp/mine.json" --duration 1 --trace "$tmp/mine.json" \
+  && err_has "mine.json is not an rcuvis trace" "a scenario traced into itself"
+cmp -s "$scn" "$tmp/mine.json" || fail "a scenario traced into itself was changed"
+: > "$tmp/empty.jsonl"
+expect_rc 0 "trace over an empty file" -- "$bin" run "$scn" --duration 1 --trace "$tmp/empty.jsonl"
+no_temp_in "$tmp" "traces refused"
+
 # --- refused: a read-only file, a directory; the OS message and exit 2
-echo keep > "$tmp/ro.jsonl"; chmod 444 "$tmp/ro.jsonl"
+echo '{"t":0}' > "$tmp/ro.jsonl"; chmod 444 "$tmp/ro.jsonl"
 expect_rc 2 "read-only target" -- "$bin" run "$scn" --duration 1 --trace "$tmp/ro.jsonl" && err_has "read-only" "read-only target"
-[ "$(cat "$tmp/ro.jsonl")" = keep ] && [ "$(stat -c %a "$tmp/ro.jsonl")" = 444 ] || fail "the read-only file was changed"
+[ "$(cat "$tmp/ro.jsonl")" = '{"t":0}' ] && [ "$(stat -c %a "$tmp/ro.jsonl")" = 444 ] || fail "the read-only file was changed"
 # shot picks its format from the name (.png, .svg), so the directory carries the extension
 mkdir -p "$tmp/adir.png"
 expect_rc 2 "directory target" -- "$bin" shot "$scn" --at 1 -o "$tmp/adir.png" && err_has "is a directory" "directory target"
