@@ -200,6 +200,10 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         }
         const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!v) return usage_error("option '%s' needs a value%s", name, "");
+        /* the next word is another option: "--trace --json" wrote the trace into a file named --json and
+         * printed no JSON. A value that really starts so goes after '=' (--trace=--json) or as ./--json. */
+        if (!eq && ((v[0] == '-' && v[1] == '-' && v[2]) || !strcmp(v, "-h")))
+            return usage_error("option '%s' needs a value, got the option '%s' (a value that starts with '-' goes after '=')", name, v);
         int rc = shorthand(o, name, v);
         if (rc == 2) return 2;
         if (rc < 0) goto oom;

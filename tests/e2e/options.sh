@@ -26,6 +26,17 @@ refused "--seed: expected an integer" -- "$bin" shot "$scn" --at 1 --seed 999999
 refused "--size: expected WIDTHxHEIGHT" -- "$bin" shot "$scn" --at 1 --size 320x200x -o "$tmp/x.png"
 refused "(the scenario has 4 CPUs), got 4" -- "$bin" shot "$scn" --at 1 --select 4 -o "$tmp/x.png"
 refused "--at 500 is after the end of the run" -- "$bin" shot "$scn" --at 500 -o "$tmp/x.png"
+# an option's value that is the next option: "--theme --at 1" said "unexpected argument '1'", "-o --at 1"
+# named the picture --at, and run's "--trace --json" wrote a file named --json and no JSON
+refused "option --theme needs a value, got the option --at" -- "$bin" shot "$scn" --theme --at 1 -o "$tmp/x.png"
+refused "option -o needs a value, got the option --at" -- "$bin" shot "$scn" -o --at 1
+refused "option '--trace' needs a value, got the option '--json'" -- "$bin" run "$scn" --trace --json
+[ ! -e "$tmp/--json" ] && [ ! -e ./--json ] || fail "run --trace --json wrote a file named --json"
+# "--" ends shot's options as it ends run's: a scenario whose name starts with a dash
+cp "$scn" "$tmp/-dash.json"
+"$bin" shot --at 1 -o "$tmp/x.png" -- "$tmp/-dash.json" >"$tmp/out" 2>"$tmp/err" && [ -s "$tmp/x.png" ] \
+  || fail "shot ... -- FILE: exit $?: $(head -2 "$tmp/err")"
+refused "unexpected argument" -- "$bin" shot --at 1 -o "$tmp/x.png" -- "$scn" "$scn"
 refused "--cpus: expected an integer from 1 to 4096" -- "$bin" run "$scn" --cpus " 4"
 refused "--duration: expected a number" -- "$bin" run "$scn" --duration nan
 refused "--scale: expected a number from 0.5 to 4" -- "$bin" --scale nan "$scn"
