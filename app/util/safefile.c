@@ -237,7 +237,12 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     }
     if (exists && !S_ISREG(st.st_mode)) return open_through(o, target, path, err, errlen); /* became one since */
     if (exists && ((st.st_mode & 0222) == 0 || access(target, W_OK) != 0)) {
-        snprintf(err, errlen, "%s is read-only (mode %04o); not replacing it", path, (unsigned)(st.st_mode & 07777));
+        /* "read-only (mode 0644)" for another user's file read as a contradiction: say whose it is */
+        if ((st.st_mode & 0222) == 0)
+            snprintf(err, errlen, "%s is read-only (mode %04o); not replacing it", path, (unsigned)(st.st_mode & 07777));
+        else
+            snprintf(err, errlen, "%s may not be written by you (mode %04o, owner uid %u, you are uid %u); not replacing it",
+                     path, (unsigned)(st.st_mode & 07777), (unsigned)st.st_uid, (unsigned)geteuid());
         free_out(o);
         errno = EACCES;
         return NULL;

@@ -91,6 +91,17 @@ no_temp_in "$tmp" "traces refused"
 echo '{"t":0}' > "$tmp/ro.jsonl"; chmod 444 "$tmp/ro.jsonl"
 expect_rc 2 "read-only target" -- "$bin" run "$scn" --duration 1 --trace "$tmp/ro.jsonl" && err_has "read-only" "read-only target"
 [ "$(cat "$tmp/ro.jsonl")" = '{"t":0}' ] && [ "$(stat -c %a "$tmp/ro.jsonl")" = 444 ] || fail "the read-only file was changed"
+# another user's file that we may not write: refused, and not called "read-only (mode 0644)" (needs
+# root, to run as nobody)
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+  mkdir -m 777 "$tmp/shared"; chmod 755 "$tmp"
+  echo '{"t":0}' > "$tmp/shared/root.jsonl"; chmod 644 "$tmp/shared/root.jsonl"
+  expect_rc 2 "another user's file" -- setpriv --reuid=65534 --regid=65534 --clear-groups "$bin" run "$scn" --duration 1 --trace "$tmp/shared/root.jsonl" \
+    && err_has "root.jsonl may not be written by you (mode 0644, owner uid 0, you are uid 65534)" "another user's file" \
+    && err_lacks "read-only" "another user's file"
+  [ "$(cat "$tmp/shared/root.jsonl")" = '{"t":0}' ] || fail "another user's file was changed"
+  chmod 700 "$tmp"
+fi
 # shot picks its format from the name (.png, .svg), so the directory carries the extension
 mkdir -p "$tmp/adir.png"
 expect_rc 2 "directory target" -- "$bin" shot "$scn" --at 1 -o "$tmp/adir.png" && err_has "is a directory" "directory target"
