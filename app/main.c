@@ -93,6 +93,10 @@ int main(int argc, char **argv)
         if (!strcmp(c, "--version")) { printf("rcuvis %s\n", RCUVIS_VERSION); return finish(0); }
         for (int i = 0; i < NCOMMANDS; i++)
             if (!strcmp(c, commands[i].name)) return finish(commands[i].run(argc - 1, argv + 1));
+        if (!c[0]) { /* `rcuvis "$CMD"` with CMD unset: "rcuvis: : no such file ... rcuvis:  is no command either" */
+            fprintf(stderr, "rcuvis: the first argument is empty: expected a command (rcuvis --help lists them) or a scenario file\n");
+            return 2;
+        }
         if (c[0] == '-' && strcmp(c, "--scale") && strcmp(c, "--compare") && strcmp(c, "--mode") && strcmp(c, "--seed") &&
             strcmp(c, "--quiz")) {
             fprintf(stderr, "rcuvis: unknown option '%s'\n", c);

@@ -393,5 +393,9 @@ expect_rc 2 "the start of a shipped name" -- "$bin" run omap && err_has 'did you
 expect_rc 2 "no shipped name near" -- "$bin" run zzzzzz && err_lacks "did you mean" "zzzzzz"
 expect_rc 2 "a path without its .json" -- "$bin" run "$root/scenarios/tree" && err_has "$root/scenarios/tree: no such file; did you mean $root/scenarios/tree.json?" "scenarios/tree"
 
+# an empty first argument (a shell variable that was not set) is named as such, not quoted as ""
+expect_rc 2 "empty first argument" -- "$bin" "" && err_has "rcuvis: the first argument is empty: expected a command" "empty first argument" \
+  && err_lacks "rcuvis: : " "empty first argument"
+
 [ $failed -eq 0 ] && echo "cli.sh: all passed"
 exit $failed
