@@ -1,5 +1,6 @@
 /* ownfile.c — before replacing a file, check that it is of the kind rcuvis writes there (PNG, SVG, HTML, clips, traces). */
 #include "util/ownfile.h"
+#include "util/safefile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -81,6 +82,9 @@ int of_check(const char *path, enum of_kind kind, bool *replaces, char *err, siz
 {
     *replaces = false;
     struct stat st, out;
+    /* /dev/stderr, /dev/fd/3: one of our descriptors, written into and never replaced (safefile.h);
+     * `--trace /dev/stderr 2>>log` appends to a log that is no trace */
+    if (sf_own_fd(path) >= 0) return 0;
     if (stat(path, &st) != 0) return 0; /* nothing there (or a dangling link): safefile creates it */
     if (!S_ISREG(st.st_mode)) return 0; /* written through, or refused by safefile (a directory) */
     /* "--html /dev/stdout > page.html": the file is this process's own output, which may already hold

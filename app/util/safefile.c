@@ -120,13 +120,11 @@ static void free_out(sf_out *o)
     free(o);
 }
 
-/* The descriptor a path names when it is one of this process's own open files: "/dev/stdout",
- * "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N", "/proc/PID/fd/N" with our PID, or a symlink chain
- * that reaches one of those. -1 otherwise. Such a path is no file to replace: with stdout redirected
+/* (safefile.h) Such a path is no file to replace: with stdout redirected
  * to a regular file, following /dev/stdout -> /proc/self/fd/1 -> out.txt and renaming a temp file
  * over out.txt dropped what `>>` had appended to, and everything printed on stdout after that went
  * to the unlinked old file. The shell's own `> /dev/stdout` writes into the descriptor: so do we. */
-static int own_fd(const char *path)
+int sf_own_fd(const char *path)
 {
     char cur[PATH_MAX], link[PATH_MAX];
     if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur) return -1;
@@ -162,7 +160,7 @@ static int own_fd(const char *path)
     return -1;
 }
 
-/* One of our descriptors (own_fd()): a copy of it is written into, at its offset (or appending, when
+/* One of our descriptors (sf_own_fd()): a copy of it is written into, at its offset (or appending, when
  * it was opened so), after what stdio still holds for it; nothing is renamed. */
 static sf_out *open_own_fd(sf_out *o, int fd, const char *path, char *err, size_t errlen)
 {
@@ -209,7 +207,7 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     char target[PATH_MAX];
     if (!o || !(o->shown = strdup(path))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
     o->fd = -1;
-    int fd = own_fd(path);
+    int fd = sf_own_fd(path);
     if (fd >= 0) return open_own_fd(o, fd, path, err, errlen);
     /* A path that leads to a pipe, device or socket is written into, as the shell's `>` would. Asked
      * through the path itself, before following links by hand: /dev/stdout -> /proc/self/fd/1 ->

@@ -57,6 +57,11 @@ long sf_temp_pid(const char *name);
 /* Remove temp files of this pattern in dir whose PID is not alive; how many went. */
 int sf_clean_stale(const char *dir);
 
+/* The descriptor path names when it is one of this process's own open files: "/dev/stdout",
+ * "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N", "/proc/PID/fd/N" with our PID, or a symlink chain
+ * that reaches one of those; -1 otherwise. sf_open writes into such a descriptor. */
+int sf_own_fd(const char *path);
+
 /* Follow path's symlink chain to the file it finally names (which may not exist yet). 0, or -1
  * (ELOOP, ENAMETOOLONG). */
 int sf_resolve(const char *path, char *out, size_t outlen);

@@ -48,6 +48,12 @@ echo "KEEP ME" > "$tmp/log.txt"
 grep '^{' "$tmp/log.txt" | cmp -s - "$tmp/plain.jsonl" || fail "run --trace /dev/stdout >> FILE: the trace did not come whole"
 grep -q "simulated 1.000 s" "$tmp/log.txt" || fail "run --trace /dev/stdout >> FILE: the summary printed after the trace was lost"
 no_temp_in "$tmp" "trace into /dev/stdout as a file"
+# /dev/stderr appended to a log that is no trace: written into (not refused as "not an rcuvis trace",
+# not renamed over the log)
+echo "log line" > "$tmp/stderr.log"
+"$bin" run "$scn" --duration 1 --trace /dev/stderr >/dev/null 2>>"$tmp/stderr.log" || fail "run --trace /dev/stderr 2>> LOG: exit $?"
+[ "$(head -1 "$tmp/stderr.log")" = "log line" ] && grep '^{' "$tmp/stderr.log" | cmp -s - "$tmp/plain.jsonl" \
+  || fail "run --trace /dev/stderr 2>> LOG: wanted the log's line, then the whole trace"
 # the same through /dev/fd/1 and /proc/self/fd/1, and for a picture: the text first, the PNG after it
 for fdpath in /dev/fd/1 /proc/self/fd/1; do
   echo "KEEP" > "$tmp/fd.out"
