@@ -1,5 +1,6 @@
 /* safefile.c — unique temp file beside the target, checked writes, fsync, rename; write-through for non-regular targets. */
 #include "util/safefile.h"
+#include "util/tempguard.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -7,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@ struct sf_out {
     char *target;         /* the resolved file that ends up holding the data */
     char *shown;          /* the path as the user gave it, for messages */
     char *tmp;            /* NULL when writing through */
+    bool guarded;         /* tmp is registered with util/tempguard.h */
     size_t used;
     char buf[BUF_SIZE];
 };
@@ -250,8 +253,13 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     size_t n = strlen(dir) + strlen(base) + 64;
     if (!(o->tmp = malloc(n))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
     snprintf(o->tmp, n, "%s/.%s" TMP_TAG "%ld-XXXXXX", dir, base, (long)getpid());
+    /* a ^C from here on removes the temp file (util/tempguard.h); none may land between the two */
+    sigset_t oldmask;
+    tg_block(&oldmask);
     o->fd = mkstemp(o->tmp);
     if (o->fd >= 0) (void)fcntl(o->fd, F_SETFD, FD_CLOEXEC);
+    o->guarded = o->fd >= 0 && tg_add(o->tmp) == 0;
+    tg_unblock(&oldmask);
     if (o->fd < 0) {
         int e = errno;
         free(o->tmp);
@@ -314,8 +322,19 @@ int sf_commit(sf_out *o, char *err, size_t errlen)
     o->fd = -1;
     if (!o->err && o->tmp) {
         if (sf_test_hook) sf_test_hook(SF_STAGE_BEFORE_RENAME, o->tmp);
+        /* a signal waits until the name is renamed and forgotten: the handler must not remove the
+         * user's new file's old name, nor see a freed one */
+        sigset_t oldmask;
+        tg_block(&oldmask);
         if (rename(o->tmp, o->target) != 0) o->err = errno;
-        else { free(o->tmp); o->tmp = NULL; sync_dir_of(o->target); }
+        else {
+            if (o->guarded) tg_remove(o->tmp);
+            o->guarded = false;
+            free(o->tmp);
+            o->tmp = NULL;
+        }
+        tg_unblock(&oldmask);
+        if (!o->err) sync_dir_of(o->target);
     }
     int e = o->err;
     if (e) fail(err, errlen, o->shown, "cannot write", e);
@@ -328,7 +347,12 @@ void sf_abort(sf_out *o)
 {
     if (!o) return;
     if (o->fd >= 0) close(o->fd);
+    sigset_t oldmask;
+    tg_block(&oldmask);
     if (o->tmp) unlink(o->tmp);
+    if (o->guarded) tg_remove(o->tmp);
+    o->guarded = false;
+    tg_unblock(&oldmask);
     free_out(o);
 }
 

@@ -219,6 +219,19 @@ ls -A "$tmp/k" | grep -q "rcuvis-tmp-$pid-" && fail "the killed run's temp file 
 [ -e "$tmp/k/.other.png.rcuvis-tmp-$live-abcdef" ] || fail "a live process's temp file was removed"
 kill $live; wait $live 2>/dev/null
 
+# --- SIGTERM during a clip export: the clip file's temp (open from the start, while the frames are
+# drawn) and the frame being written go with the process (util/tempguard.h); ".c.gif.rcuvis-tmp-PID-..."
+# used to stay beside the clip until another rcuvis wrote there. The wait is for a frame to appear.
+mkdir "$tmp/sig"
+"$bin" shot "$root/scenarios/hackbench.json" --from 0 --to 10 --fps 30 --length 600 --size 320x180 -o "$tmp/sig/c.gif" >/dev/null 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null && [ ! -e "$tmp/sig/c-frames/frame-00002.png" ]; do sleep 0.05; done
+kill -TERM $pid; wait $pid; rc=$?
+[ $rc -eq 143 ] || fail "SIGTERM during a clip: exit $rc, wanted 143"
+no_temp_in "$tmp/sig" "SIGTERM during a clip"
+no_temp_in "$tmp/sig/c-frames" "SIGTERM during a clip"
+[ ! -e "$tmp/sig/c.gif" ] || fail "SIGTERM during a clip: a clip file was written"
+
 # --- `rcuvis quiz` exits non-zero when progress cannot be saved, and says why
 export RCUVIS_DATA="$root"
 answers='4\n5\n65\n261\n3\na\na\na\na\n3\n261\n'
