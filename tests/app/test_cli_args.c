@@ -114,6 +114,22 @@ Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
         "(see rcuvis run --help)\n");
 }
 
+/* numbers that pass the flag's parser but are no JSON numbers ("0004", ".5", "5.") reach the loader as
+ * the parsed value: they were refused there as `got a string "0004"`. The label keeps what was typed. */
+Test(cli_args, numbers_pass_as_parsed)
+{
+    const char *argv[] = {"run", "s.json", "--cpus", "0004", "--duration", ".5", "--duration=5."};
+    cli_run_opts o;
+    cr_assert_eq(parse(&o, 7, argv), 0);
+    cr_assert_eq(o.nsets, 3);
+    cr_expect_str_eq(o.sets[0], "cpus=4");
+    cr_expect_str_eq(o.set_labels[0], "--cpus 0004");
+    cr_expect_str_eq(o.sets[1], "duration_s=0.5");
+    cr_expect_str_eq(o.set_labels[1], "--duration .5");
+    cr_expect_str_eq(o.sets[2], "duration_s=5");
+    cli_run_opts_free(&o);
+}
+
 /* after '=' a value may start with dashes: the user said so */
 Test(cli_args, dashes_after_equals_are_a_value)
 {

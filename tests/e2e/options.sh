@@ -37,6 +37,10 @@ cp "$scn" "$tmp/-dash.json"
 "$bin" shot --at 1 -o "$tmp/x.png" -- "$tmp/-dash.json" >"$tmp/out" 2>"$tmp/err" && [ -s "$tmp/x.png" ] \
   || fail "shot ... -- FILE: exit $?: $(head -2 "$tmp/err")"
 refused "unexpected argument" -- "$bin" shot --at 1 -o "$tmp/x.png" -- "$scn" "$scn"
+# what the flag's parser takes, the scenario gets as that number ("0004" was then refused as a string)
+"$bin" shot "$scn" --at 0.1 --cpus 0004 -o "$tmp/c4.png" >"$tmp/out" 2>"$tmp/err" || fail "shot --cpus 0004: exit $?: $(head -2 "$tmp/err")"
+"$bin" run "$scn" --duration .5 --cpus 0004 >"$tmp/out" 2>"$tmp/err" && grep -q "^simulated 0.500 s" "$tmp/out" \
+  || fail "run --duration .5 --cpus 0004: $(head -2 "$tmp/err")"
 refused "--cpus: expected an integer from 1 to 4096" -- "$bin" run "$scn" --cpus " 4"
 refused "--duration: expected a number" -- "$bin" run "$scn" --duration nan
 refused "--scale: expected a number from 0.5 to 4" -- "$bin" --scale nan "$scn"
