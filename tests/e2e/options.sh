@@ -30,8 +30,10 @@ refused "--at 500 is after the end of the run" -- "$bin" shot "$scn" --at 500 -o
 # named the picture --at, and run's "--trace --json" wrote a file named --json and no JSON
 refused "option --theme needs a value, got the option --at" -- "$bin" shot "$scn" --theme --at 1 -o "$tmp/x.png"
 refused "option -o needs a value, got the option --at" -- "$bin" shot "$scn" -o --at 1
-refused "option '--trace' needs a value, got the option '--json'" -- "$bin" run "$scn" --trace --json
-[ ! -e "$tmp/--json" ] && [ ! -e ./--json ] || fail "run --trace --json wrote a file named --json"
+# in $tmp, where a binary that takes --json for the file name leaves it (not in the caller's folder)
+abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin"); abs_scn=$(cd "$(dirname "$scn")" && pwd)/$(basename "$scn")
+refused "option '--trace' needs a value, got the option '--json'" -- env -C "$tmp" "$abs_bin" run "$abs_scn" --trace --json
+[ ! -e "$tmp/--json" ] || fail "run --trace --json wrote a file named --json"
 # "--" ends shot's options as it ends run's: a scenario whose name starts with a dash
 cp "$scn" "$tmp/-dash.json"
 "$bin" shot --at 1 -o "$tmp/x.png" -- "$tmp/-dash.json" >"$tmp/out" 2>"$tmp/err" && [ -s "$tmp/x.png" ] \
