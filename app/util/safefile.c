@@ -123,7 +123,7 @@ static void free_out(sf_out *o)
     free(o);
 }
 
-/* (safefile.h) Such a path is no file to replace: with stdout redirected
+/* sf_own_fd() (see safefile.h). Such a path is no file to replace: with stdout redirected
  * to a regular file, following /dev/stdout -> /proc/self/fd/1 -> out.txt and renaming a temp file
  * over out.txt dropped what `>>` had appended to, and everything printed on stdout after that went
  * to the unlinked old file. The shell's own `> /dev/stdout` writes into the descriptor: so do we. */
