@@ -4,6 +4,7 @@
 #include "rcuvis.h"
 #include "scenario.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,15 +72,31 @@ static int not_a_scenario(const char *word)
     return 2;
 }
 
+/* Output that never arrived is a failure: `rcuvis --help > /dev/full`, `quiz --list` or `check FILE`
+ * into a full disk exited 0 with nothing written. A command that saw the error itself returns 2 and
+ * has said why; anything else is told here, once. */
+static int finish(int rc)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+    if (rc == 2) return 2;
+    fprintf(stderr, "rcuvis: cannot write to standard output: %s\n", errno ? strerror(errno) : "a write failed");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     rcuvis_set_invoked_as(argv[0]);
     if (argc >= 2) {
         const char *c = argv[1];
-        if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) { usage(stdout); return 0; }
-        if (!strcmp(c, "--version")) { printf("rcuvis %s\n", RCUVIS_VERSION); return 0; }
+        if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) { usage(stdout); return finish(0); }
+        if (!strcmp(c, "--version")) { printf("rcuvis %s\n", RCUVIS_VERSION); return finish(0); }
         for (int i = 0; i < NCOMMANDS; i++)
-            if (!strcmp(c, commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+            if (!strcmp(c, commands[i].name)) return finish(commands[i].run(argc - 1, argv + 1));
+        if (!c[0]) { /* `rcuvis "$CMD"` with CMD unset: "rcuvis: : no such file ... rcuvis:  is no command either" */
+            fprintf(stderr, "rcuvis: the first argument is empty: expected a command (rcuvis --help lists them) or a scenario file\n");
+            return 2;
+        }
         if (c[0] == '-' && strcmp(c, "--scale") && strcmp(c, "--compare") && strcmp(c, "--mode") && strcmp(c, "--seed") &&
             strcmp(c, "--quiz")) {
             fprintf(stderr, "rcuvis: unknown option '%s'\n", c);
@@ -89,5 +106,5 @@ int main(int argc, char **argv)
         int rc = not_a_scenario(c);
         if (rc >= 0) return rc;
     }
-    return cmd_window(argc, argv);
+    return finish(cmd_window(argc, argv));
 }

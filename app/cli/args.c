@@ -66,7 +66,11 @@ static int usage_error(const char *fmt, const char *a, const char *b)
 
 /* An override "PATH=VALUE" made from fmt and v, remembered with the option as the user typed it
  * (flag, and its value when it has one), so that a message about the value names the option. */
-static int add_set(cli_run_opts *o, const char *flag, const char *fmt, const char *v)
+static int add_set_as(cli_run_opts *o, const char *flag, const char *fmt, const char *v, const char *typed);
+static int add_set(cli_run_opts *o, const char *flag, const char *fmt, const char *v) { return add_set_as(o, flag, fmt, v, v); }
+
+/* add_set with the override's value v apart from the text typed, which the label keeps */
+static int add_set_as(cli_run_opts *o, const char *flag, const char *fmt, const char *v, const char *typed)
 {
     char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
     if (!ns) return -1;
@@ -74,12 +78,12 @@ static int add_set(cli_run_opts *o, const char *flag, const char *fmt, const cha
     char **nl = realloc(o->set_labels, (o->nsets + 1) * sizeof *nl);
     if (!nl) return -1;
     o->set_labels = nl;
-    size_t n = strlen(fmt) + strlen(v) + 1, ln = strlen(flag) + strlen(v) + 2;
+    size_t n = strlen(fmt) + strlen(v) + 1, ln = strlen(flag) + strlen(typed) + 2;
     char *item = malloc(n), *label = malloc(ln);
     if (!item || !label) { free(item); free(label); return -1; }
     snprintf(item, n, fmt, v);
     if (!strcmp(flag, "--busted")) snprintf(label, ln, "%s", flag);
-    else snprintf(label, ln, "%s %s", flag, v);
+    else snprintf(label, ln, "%s %s", flag, typed);
     o->sets[o->nsets] = item;
     o->set_labels[o->nsets++] = label;
     return 0;
@@ -124,13 +128,20 @@ static int shorthand(cli_run_opts *o, const char *name, const char *v)
         char *item;
         int rc = ov_option(name, v, &item, nerr, sizeof nerr);
         if (rc == -1) return bad_number(nerr);
+        if (rc < 0) return -1;
+        /* the override util/overrides.c made ("cpus=4" for "--cpus 0004"), labelled as typed */
+        rc = add_set_as(o, name, "%s", item, v);
         free(item);
-        return rc < 0 ? -1 : add_set(o, name, ov_format(name), v);
+        return rc;
     }
     if (!strcmp(name, "--duration")) {
         double d;
         if (np_double_pos(name, v, 604800, &d, nerr, sizeof nerr) != 0) return bad_number(nerr);
-        return add_set(o, name, "duration_s=%s", v);
+        /* the parsed number: ".5" and "5." pass strtod but are no JSON numbers, and the loader then
+         * refused them as strings, in other words than this flag's */
+        char num[40];
+        snprintf(num, sizeof num, "%.17g", d);
+        return add_set_as(o, name, "duration_s=%s", num, v);
     }
     if (!strcmp(name, "--seed")) {
         /* np_seed: the parser shot and the window use, so all three take and refuse the same seeds.
@@ -200,6 +211,10 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         }
         const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!v) return usage_error("option '%s' needs a value%s", name, "");
+        /* the next word is another option: "--trace --json" wrote the trace into a file named --json and
+         * printed no JSON. A value that really starts so goes after '=' (--trace=--json) or as ./--json. */
+        if (!eq && ((v[0] == '-' && v[1] == '-' && v[2]) || !strcmp(v, "-h")))
+            return usage_error("option '%s' needs a value, got the option '%s' (a value that starts with '-' goes after '=')", name, v);
         int rc = shorthand(o, name, v);
         if (rc == 2) return 2;
         if (rc < 0) goto oom;

@@ -9,6 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* 0 when everything printed reached stdout, else 2 and why (`rcuvis schema > /dev/full` exited 2 without a word) */
+static int stdout_ok(const char *cmd, int write_errno)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    int e = write_errno ? write_errno : errno;
+    fprintf(stderr, "rcuvis: %s: cannot write to standard output: %s\n", cmd, e ? strerror(e) : "a write failed");
+    return 2;
+}
+
 /* The quiz schema is written by hand (quizzes/schema.json) and not built into the binary: print the
  * shipped file, found where every other shipped file is (rcuvis_data_path()). */
 static int print_quiz_schema(void)
@@ -22,11 +32,13 @@ static int print_quiz_schema(void)
     }
     char buf[8192];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, stdout);
+    int werr = 0; /* the first write error's errno: stdio does not keep it for the final check */
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        if (fwrite(buf, 1, n, stdout) != n && !werr) werr = errno;
     bool bad = ferror(f);
     fclose(f);
     if (bad) { fprintf(stderr, "rcuvis: schema quiz: cannot read %s\n", path); return 2; }
-    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+    return stdout_ok("schema quiz", werr);
 }
 
 int cmd_schema(int argc, char **argv)
@@ -54,7 +66,8 @@ int cmd_schema(int argc, char **argv)
         fprintf(stderr, "rcuvis: schema: cannot build the schema (out of memory, or a broken template)\n");
         return 2;
     }
-    printf("%s\n", text);
+    errno = 0;
+    int werr = printf("%s\n", text) < 0 ? errno : 0;
     free(text);
-    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+    return stdout_ok("schema", werr);
 }

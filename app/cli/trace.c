@@ -1,10 +1,10 @@
 /* trace.c — the --trace writer: engine events through the sink into a safe output file (util/safefile.h). */
 #include "cli/trace.h"
+#include "util/ownfile.h"
 #include "util/safefile.h"
 
 #include <errno.h>
 #include <stdbool.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,39 +22,6 @@ struct cli_trace {
     int err; /* ENOMEM while formatting; write errors are kept by the output file */
 };
 
-/* A run interrupted with ^C must not leave its temp file behind: the handler removes it and then dies
- * of the same signal, so the shell still sees the interruption. unlink() and raise() are
- * async-signal-safe; the path is set before the handlers go in and cleared after they go out. */
-static const char *volatile tmp_in_progress;
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
-static struct sigaction saved[3];
-
-static void on_signal(int sig)
-{
-    if (tmp_in_progress) unlink(tmp_in_progress);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void guard(const char *tmp)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    tmp_in_progress = tmp;
-    for (int i = 0; i < 3; i++) {
-        sigaction(caught[i], NULL, &saved[i]);
-        if (saved[i].sa_handler != SIG_IGN) sigaction(caught[i], &sa, NULL); /* nohup & co. stay ignored */
-    }
-}
-
-static void unguard(void)
-{
-    for (int i = 0; i < 3; i++) sigaction(caught[i], &saved[i], NULL);
-    tmp_in_progress = NULL;
-}
-
 cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
 {
     cli_trace *t = calloc(1, sizeof *t);
@@ -68,15 +35,16 @@ cli_trace *cli_trace_open(const char *path, char *err, size_t errlen)
         t->to_stdout = true;
         return t;
     }
-    /* signals wait while the temp file is created and the handler goes in: one arriving in
-     * between would otherwise leave the file behind */
-    sigset_t block, old;
-    sigemptyset(&block);
-    for (int i = 0; i < 3; i++) sigaddset(&block, caught[i]);
-    sigprocmask(SIG_BLOCK, &block, &old);
+    /* a run interrupted with ^C or SIGTERM leaves no temp file: safefile registers it with
+     * util/tempguard.h, whose handler removes it and lets the run die of the signal.
+     * A trace replaces only a trace (util/ownfile.h): `--trace notes.txt`, or the scenario's own name
+     * (`run my.json --trace my.json`), replaced the user's file with events */
+    bool replaces;
+    if (of_check(path, OF_TRACE, &replaces, err, errlen) != 0) {
+        cli_trace_abort(t);
+        return NULL;
+    }
     t->out = sf_open(path, 0666, err, errlen);
-    if (t->out && sf_temp_path(t->out)) guard(sf_temp_path(t->out));
-    sigprocmask(SIG_SETMASK, &old, NULL);
     if (!t->out) {
         cli_trace_abort(t);
         return NULL;
@@ -145,7 +113,6 @@ int cli_trace_close(cli_trace *t, rv_engine *e, char *err, size_t errlen)
     } else if (t->to_stdout) {
         rc = 0;
     } else {
-        unguard(); /* the handler must not see the temp name once sf_commit frees it */
         rc = sf_commit(t->out, err, errlen);
         t->out = NULL;
     }
@@ -156,7 +123,6 @@ int cli_trace_close(cli_trace *t, rv_engine *e, char *err, size_t errlen)
 void cli_trace_abort(cli_trace *t)
 {
     if (!t) return;
-    if (tmp_in_progress) unguard();
     sf_abort(t->out);
     free(t->buf);
     free(t);

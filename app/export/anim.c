@@ -385,7 +385,8 @@ static int save_frame(void *ctx, rd_ctx *rd, int i, int n)
     return 2;
 }
 
-int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
+/* ex_animate's work; *lock is the frame directory's lock (frames_dir.c), which ex_animate lets go */
+static int animate(ui_app *a, const ex_anim *an, const ex_look *look, int *lock)
 {
     char err[16384], dir[4200];
     const clip_fmt *fmt = NULL;
@@ -414,7 +415,7 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
     /* the frame directory last, once everything else is ready: it may remove an earlier clip's frames */
     int earlier = 0;
     bool created = false;
-    if (ex_frames_dir_prepare(dir, note, &earlier, &created, err, sizeof err) != 0) {
+    if (ex_frames_dir_prepare(dir, note, &earlier, &created, lock, err, sizeof err) != 0) {
         rd_free(rd);
         sf_abort(o);
         ex_error(err);
@@ -457,4 +458,12 @@ int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
     }
     fprintf(stderr, "rcuvis: shot: %s %s\n", existed ? "replaced" : "wrote", an->out);
     return 0;
+}
+
+int ex_animate(ui_app *a, const ex_anim *an, const ex_look *look)
+{
+    int lock = -1;
+    int rc = animate(a, an, look, &lock);
+    if (lock >= 0) close(lock); /* after the encoder has read the frames: the next export may replace them */
+    return rc;
 }

@@ -55,8 +55,10 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
  * frame-NNNNN.png plain files (an earlier clip's), they are removed and *earlier says how many; holding
  * anything else, nothing is touched and -1 comes back with a message naming what is there, ended by
  * note (e.g. "; clip.gif was left unchanged", or ""). *created says whether it was made now (so that a
- * clip that writes no frame can remove it again, and never a directory the user had). */
-int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, bool *created, char *err, size_t errlen);
+ * clip that writes no frame can remove it again, and never a directory the user had). *lock is an flock
+ * held on dir, refused when another export holds it (two clips into one directory mixed their frames):
+ * the caller closes it once the clip is encoded. */
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, bool *created, int *lock, char *err, size_t errlen);
 /* The same checks without changing anything but a probe file made and removed again (and dir, made and
  * removed, when it did not exist): could the frames go into dir? For `shot` before it simulates. */
 int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t errlen);

@@ -6,8 +6,10 @@
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -138,6 +140,28 @@ static int cannot_create(const char *dir, const char *note, int e, char *err, si
     return -1;
 }
 
+/* The frame directory's lock: an flock on the directory itself, held from before the earlier frames
+ * are removed until the clip is encoded. Two exports into one clip at once each found no temp file of
+ * the other yet, both went on and both exited 0, leaving frames of both clips mixed in the directory
+ * (and a GIF made of them). A directory needs no lock file that would be an entry the user did not
+ * write. The fd, or -1 with a message (another export holds it: nothing was touched). */
+static int lock_dir(const char *dir, const char *note, char *err, size_t errlen)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EINTR) continue;
+        int e = errno;
+        close(fd);
+        if (e == EWOULDBLOCK)
+            snprintf(err, errlen, "another rcuvis is writing a clip's frames into %s/ right now; nothing was written or removed: "
+                     "wait for it to finish or choose another -o%s", dir, note);
+        else snprintf(err, errlen, "cannot lock %s/ for the frames: %s%s", dir, strerror(e), note);
+        return -1;
+    }
+    return fd;
+}
+
 int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t errlen)
 {
     struct stat sb;
@@ -153,6 +177,9 @@ int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t err
         snprintf(err, errlen, "%s exists and is not a directory, so it cannot hold the frames%s", dir, note);
         return -1;
     }
+    int lock = lock_dir(dir, note, err, errlen); /* another export at work now is found before we simulate */
+    if (lock < 0) return -1;
+    close(lock);
     sf_clean_stale(dir); /* as prepare does: a dead rcuvis's temp file is no reason to refuse */
     DIR *d;
     int frames = scan(dir, note, &d, err, errlen);
@@ -160,25 +187,29 @@ int ex_frames_dir_check(const char *dir, const char *note, char *err, size_t err
     return frames < 0 ? -1 : probe_write(dir, note, err, errlen);
 }
 
-int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, bool *created, char *err, size_t errlen)
+int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, bool *created, int *lock, char *err, size_t errlen)
 {
     *earlier = 0;
     *created = false;
+    *lock = -1;
     struct stat sb;
     if (stat(dir, &sb) != 0) {
         if (errno != ENOENT) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
-        if (mkdir(dir, 0755) != 0) return cannot_create(dir, note, errno, err, errlen);
-        *created = true;
-        return 0;
+        if (mkdir(dir, 0755) == 0) *created = true;
+        else if (errno != EEXIST) return cannot_create(dir, note, errno, err, errlen);
+        /* EEXIST: another export made it a moment ago; its lock decides */
+        if (stat(dir, &sb) != 0) { snprintf(err, errlen, "cannot use %s/ for the frames: %s%s", dir, strerror(errno), note); return -1; }
     }
     if (!S_ISDIR(sb.st_mode)) {
         snprintf(err, errlen, "%s exists and is not a directory, so it cannot hold the frames%s", dir, note);
         return -1;
     }
+    if ((*lock = lock_dir(dir, note, err, errlen)) < 0) return -1;
+    if (*created) return 0;
     sf_clean_stale(dir); /* an encoder's temp file left by an rcuvis that died (never a live one) */
     DIR *d;
     int frames = scan(dir, note, &d, err, errlen);
-    if (frames < 0) return -1;
+    if (frames < 0) { close(*lock); *lock = -1; return -1; }
     struct dirent *de;
     /* second pass: the earlier clip's frames go, so a shorter clip leaves none of them behind */
     rewinddir(d);
@@ -189,6 +220,8 @@ int ex_frames_dir_prepare(const char *dir, const char *note, int *earlier, bool 
         if (unlink(full) != 0 && errno != ENOENT) {
             int e = errno;
             closedir(d);
+            close(*lock);
+            *lock = -1;
             snprintf(err, errlen, "cannot remove the earlier frame %s: %s%s", full, strerror(e), note);
             return -1;
         }

@@ -117,7 +117,7 @@ static bool ends_with(const char *s, const char *suf)
 static bool picture_target_ok(const char *out)
 {
     if (ends_with(out, ".png") || ends_with(out, ".svg")) return true;
-    if (!strncmp(out, "/dev/", 5)) return true;
+    if (!strncmp(out, "/dev/", 5) || !strncmp(out, "/proc/self/fd/", 14)) return true; /* a device or descriptor */
     struct stat sb;
     return stat(out, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
 }
@@ -306,9 +306,16 @@ int cmd_shot(int argc, char **argv)
     bool has_seed = false;
     bool compare = false, scale_given = false, length_given = false;
     ex_look look = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
+    bool opts_done = false; /* after "--" every word is the scenario, as for rcuvis run (a file named -x.json) */
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!opts_done && !strcmp(o, "--")) { opts_done = true; continue; }
+        if (opts_done) {
+            if (scen) return bad("unexpected argument '%s'", o);
+            scen = o;
+            continue;
+        }
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         if (!strcmp(o, "--compare")) { compare = true; continue; }
         if (!strcmp(o, "--clean")) { look.clean = true; continue; }
@@ -319,6 +326,14 @@ int cmd_shot(int argc, char **argv)
                      !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length") ||
                      !strcmp(o, "--cue") || ov_is_option(o);
         if (takes && !val) return bad("option %s needs a value", o);
+        /* the next word is another option: "--theme --at 1" took "--at" as the theme and then said
+         * "unexpected argument '1'"; "-o --at 1" wrote to a file named --at. A file of such a name is ./--at. */
+        if (takes && ((val[0] == '-' && val[1] == '-' && val[2]) || !strcmp(val, "-o") || !strcmp(val, "-h")))
+        {
+            char msg[300];
+            snprintf(msg, sizeof msg, "option %.40s needs a value, got the option %.200s", o, val);
+            return bad("%s", msg);
+        }
         /* given twice, the later one won without a word (--at 1 --at 2 drew 2 s); --set may repeat, one
          * key each (a key set twice keeps the later, as for rcuvis run) */
         if (takes && strcmp(o, "--set")) {

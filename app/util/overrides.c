@@ -19,6 +19,11 @@ int ov_option(const char *flag, const char *text, char **item, char *err, size_t
          * the scenario key it stands for */
         int n;
         if (np_int(flag, text, 1, 4096, &n, err, errlen) != 0) return -1;
+        /* the parsed number, not the text: "0004" passed the check and then, as JSON, no number, was
+         * refused by the loader as `got a string "0004"` */
+        if (!(*item = malloc(24))) return -2;
+        snprintf(*item, 24, "cpus=%d", n);
+        return 0;
     } else if (!strcmp(flag, "--set")) {
         if (!strchr(text, '=') || text[0] == '=') {
             snprintf(err, errlen, "--set: expected PATH=VALUE, got \"%s\"", text);

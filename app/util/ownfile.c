@@ -1,5 +1,6 @@
-/* ownfile.c — before replacing a file, check that it is of the kind rcuvis writes there (PNG, SVG, HTML). */
+/* ownfile.c — before replacing a file, check that it is of the kind rcuvis writes there (PNG, SVG, HTML, clips, traces). */
 #include "util/ownfile.h"
+#include "util/safefile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,7 @@ bool of_looks_like(enum of_kind kind, const unsigned char *head, size_t n)
     if (kind == OF_MP4) return n >= 8 && !memcmp(head + 4, "ftyp", 4); /* the file type box comes first */
     if (kind == OF_WEBM) return n >= 4 && head[0] == 0x1A && head[1] == 0x45 && head[2] == 0xDF && head[3] == 0xA3; /* EBML */
     size_t at = text_start(head, n);
+    if (kind == OF_TRACE) return starts(head, n, at, "{\"t\":", false);
     /* an SVG may open with its XML declaration, its root, or a DOCTYPE naming svg (older editors) */
     if (kind == OF_SVG)
         return starts(head, n, at, "<?xml", false) || starts(head, n, at, "<svg", false) || starts(head, n, at, "<!DOCTYPE svg", true);
@@ -63,7 +65,7 @@ static void describe(const unsigned char *h, size_t n, char *out, size_t outlen)
 static const char *kind_name(enum of_kind k)
 {
     static const char *const names[] = {"a PNG picture", "an SVG picture", "an HTML page", "a GIF animation", "an MP4 video",
-                                        "a WebM video"};
+                                        "a WebM video", "an rcuvis trace"};
     return names[k];
 }
 
@@ -71,7 +73,8 @@ static const char *kind_start(enum of_kind k)
 {
     static const char *const starts[] = {"the PNG signature (the bytes 89 50 4e 47 0d 0a 1a 0a)", "\"<?xml\" or \"<svg\"",
                                          "\"<!DOCTYPE html>\" or \"<html>\"", "\"GIF87a\" or \"GIF89a\"",
-                                         "an ISO media \"ftyp\" box (bytes 4 to 7)", "the EBML header (the bytes 1a 45 df a3)"};
+                                         "an ISO media \"ftyp\" box (bytes 4 to 7)", "the EBML header (the bytes 1a 45 df a3)",
+                                         "an event line {\"t\": ... (rcuvis run --trace writes one per event)"};
     return starts[k];
 }
 
@@ -79,6 +82,9 @@ int of_check(const char *path, enum of_kind kind, bool *replaces, char *err, siz
 {
     *replaces = false;
     struct stat st, out;
+    /* /dev/stderr, /dev/fd/3: one of our descriptors, written into and never replaced (safefile.h);
+     * `--trace /dev/stderr 2>>log` appends to a log that is no trace */
+    if (sf_own_fd(path) >= 0) return 0;
     if (stat(path, &st) != 0) return 0; /* nothing there (or a dangling link): safefile creates it */
     if (!S_ISREG(st.st_mode)) return 0; /* written through, or refused by safefile (a directory) */
     /* "--html /dev/stdout > page.html": the file is this process's own output, which may already hold

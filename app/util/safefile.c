@@ -1,5 +1,6 @@
 /* safefile.c — unique temp file beside the target, checked writes, fsync, rename; write-through for non-regular targets. */
 #include "util/safefile.h"
+#include "util/tempguard.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -7,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@ struct sf_out {
     char *target;         /* the resolved file that ends up holding the data */
     char *shown;          /* the path as the user gave it, for messages */
     char *tmp;            /* NULL when writing through */
+    bool guarded;         /* tmp is registered with util/tempguard.h */
     size_t used;
     char buf[BUF_SIZE];
 };
@@ -120,6 +123,77 @@ static void free_out(sf_out *o)
     free(o);
 }
 
+/* sf_own_fd() (see safefile.h). Such a path is no file to replace: with stdout redirected
+ * to a regular file, following /dev/stdout -> /proc/self/fd/1 -> out.txt and renaming a temp file
+ * over out.txt dropped what `>>` had appended to, and everything printed on stdout after that went
+ * to the unlinked old file. The shell's own `> /dev/stdout` writes into the descriptor: so do we. */
+int sf_own_fd(const char *path)
+{
+    char cur[PATH_MAX], link[PATH_MAX];
+    if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur) return -1;
+    for (int hops = 0; hops < 40; hops++) {
+        const char *num = NULL;
+        char mine[64];
+        int ml = snprintf(mine, sizeof mine, "/proc/%ld/fd/", (long)getpid());
+        if (!strcmp(cur, "/dev/stdout")) return STDOUT_FILENO;
+        if (!strcmp(cur, "/dev/stderr")) return STDERR_FILENO;
+        if (!strncmp(cur, "/dev/fd/", 8)) num = cur + 8;
+        else if (!strncmp(cur, "/proc/self/fd/", 14)) num = cur + 14;
+        else if (!strncmp(cur, mine, (size_t)ml)) num = cur + ml;
+        if (num) {
+            char *end;
+            errno = 0;
+            long n = strtol(num, &end, 10);
+            if (isdigit((unsigned char)*num) && !*end && !errno && n <= INT_MAX) return (int)n;
+            return -1;
+        }
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) return -1;
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n < 0) return -1;
+        link[n] = 0;
+        if (link[0] == '/') snprintf(cur, sizeof cur, "%s", link);
+        else {
+            char dir[PATH_MAX];
+            const char *base;
+            split_dir(cur, dir, sizeof dir, &base);
+            if (snprintf(cur, sizeof cur, "%s/%s", dir, link) >= (int)sizeof cur) return -1;
+        }
+    }
+    return -1;
+}
+
+/* One of our descriptors (sf_own_fd()): a copy of it is written into, at its offset (or appending, when
+ * it was opened so), after what stdio still holds for it; nothing is renamed. */
+static sf_out *open_own_fd(sf_out *o, int fd, const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0) { int e = errno; free_out(o); fail(err, errlen, path, "cannot write", e); return NULL; }
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s is a directory, not a file", path);
+        free_out(o);
+        errno = EISDIR;
+        return NULL;
+    }
+    int acc = fcntl(fd, F_GETFL);
+    if (acc >= 0 && (acc & O_ACCMODE) == O_RDONLY) {
+        snprintf(err, errlen, "%s: cannot write: descriptor %d is open for reading only", path, fd);
+        free_out(o);
+        errno = EBADF;
+        return NULL;
+    }
+    if (fd == STDOUT_FILENO) fflush(stdout); /* what was printed before comes first */
+    if (fd == STDERR_FILENO) fflush(stderr);
+    o->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    if (o->fd < 0 || !(o->target = strdup(path))) {
+        int e = o->fd < 0 ? errno : ENOMEM;
+        free_out(o);
+        fail(err, errlen, path, "cannot write", e);
+        return NULL;
+    }
+    return o;
+}
+
 /* A pipe, device or socket at `where`: written into as the shell's `>` would, never replaced.
  * o->target must already be set. Messages name `path`, the user's name for it. */
 static sf_out *open_through(sf_out *o, const char *where, const char *path, char *err, size_t errlen)
@@ -136,6 +210,8 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     char target[PATH_MAX];
     if (!o || !(o->shown = strdup(path))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
     o->fd = -1;
+    int fd = sf_own_fd(path);
+    if (fd >= 0) return open_own_fd(o, fd, path, err, errlen);
     /* A path that leads to a pipe, device or socket is written into, as the shell's `>` would. Asked
      * through the path itself, before following links by hand: /dev/stdout -> /proc/self/fd/1 ->
      * "pipe:[N]" names no file, but opening the path reaches the pipe. */
@@ -162,7 +238,12 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     }
     if (exists && !S_ISREG(st.st_mode)) return open_through(o, target, path, err, errlen); /* became one since */
     if (exists && ((st.st_mode & 0222) == 0 || access(target, W_OK) != 0)) {
-        snprintf(err, errlen, "%s is read-only (mode %04o); not replacing it", path, (unsigned)(st.st_mode & 07777));
+        /* "read-only (mode 0644)" for another user's file read as a contradiction: say whose it is */
+        if ((st.st_mode & 0222) == 0)
+            snprintf(err, errlen, "%s is read-only (mode %04o); not replacing it", path, (unsigned)(st.st_mode & 07777));
+        else
+            snprintf(err, errlen, "%s may not be written by you (mode %04o, owner uid %u, you are uid %u); not replacing it",
+                     path, (unsigned)(st.st_mode & 07777), (unsigned)st.st_uid, (unsigned)geteuid());
         free_out(o);
         errno = EACCES;
         return NULL;
@@ -172,8 +253,13 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
     size_t n = strlen(dir) + strlen(base) + 64;
     if (!(o->tmp = malloc(n))) { free_out(o); fail(err, errlen, path, "cannot write", ENOMEM); return NULL; }
     snprintf(o->tmp, n, "%s/.%s" TMP_TAG "%ld-XXXXXX", dir, base, (long)getpid());
+    /* a ^C from here on removes the temp file (util/tempguard.h); none may land between the two */
+    sigset_t oldmask;
+    tg_block(&oldmask);
     o->fd = mkstemp(o->tmp);
     if (o->fd >= 0) (void)fcntl(o->fd, F_SETFD, FD_CLOEXEC);
+    o->guarded = o->fd >= 0 && tg_add(o->tmp) == 0;
+    tg_unblock(&oldmask);
     if (o->fd < 0) {
         int e = errno;
         free(o->tmp);
@@ -236,8 +322,19 @@ int sf_commit(sf_out *o, char *err, size_t errlen)
     o->fd = -1;
     if (!o->err && o->tmp) {
         if (sf_test_hook) sf_test_hook(SF_STAGE_BEFORE_RENAME, o->tmp);
+        /* a signal waits until the name is renamed and forgotten: the handler must not remove the
+         * user's new file's old name, nor see a freed one */
+        sigset_t oldmask;
+        tg_block(&oldmask);
         if (rename(o->tmp, o->target) != 0) o->err = errno;
-        else { free(o->tmp); o->tmp = NULL; sync_dir_of(o->target); }
+        else {
+            if (o->guarded) tg_remove(o->tmp);
+            o->guarded = false;
+            free(o->tmp);
+            o->tmp = NULL;
+        }
+        tg_unblock(&oldmask);
+        if (!o->err) sync_dir_of(o->target);
     }
     int e = o->err;
     if (e) fail(err, errlen, o->shown, "cannot write", e);
@@ -250,7 +347,12 @@ void sf_abort(sf_out *o)
 {
     if (!o) return;
     if (o->fd >= 0) close(o->fd);
+    sigset_t oldmask;
+    tg_block(&oldmask);
     if (o->tmp) unlink(o->tmp);
+    if (o->guarded) tg_remove(o->tmp);
+    o->guarded = false;
+    tg_unblock(&oldmask);
     free_out(o);
 }
 

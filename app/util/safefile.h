@@ -13,6 +13,9 @@
  *    replaced (the temp file goes in that target's directory);
  *  - a target that is not a regular file (/dev/null, a FIFO, a terminal, a device) is written
  *    through, never replaced by a regular file;
+ *  - a name for one of this process's descriptors (/dev/stdout, /dev/stderr, /dev/fd/N,
+ *    /proc/self/fd/N) is written into that descriptor, whatever it is open on: `--trace /dev/stdout
+ *    >> log` appends to log after what was printed before, as the shell's redirection would;
  *  - an existing file keeps its mode (and owner, when we may set it); a read-only file, or one we
  *    may not write, is refused, not replaced; a directory is refused with a clear message;
  *  - temp files left by a process that died (SIGKILL, power loss) are removed the next time any
@@ -53,6 +56,11 @@ int sf_write_file(const char *path, const void *data, size_t len, mode_t new_mod
 long sf_temp_pid(const char *name);
 /* Remove temp files of this pattern in dir whose PID is not alive; how many went. */
 int sf_clean_stale(const char *dir);
+
+/* The descriptor path names when it is one of this process's own open files: "/dev/stdout",
+ * "/dev/stderr", "/dev/fd/N", "/proc/self/fd/N", "/proc/PID/fd/N" with our PID, or a symlink chain
+ * that reaches one of those; -1 otherwise. sf_open writes into such a descriptor. */
+int sf_own_fd(const char *path);
 
 /* Follow path's symlink chain to the file it finally names (which may not exist yet). 0, or -1
  * (ELOOP, ENAMETOOLONG). */

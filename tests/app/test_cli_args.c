@@ -90,6 +90,9 @@ Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
     usage_error(4, a15);
     const char *a16[] = {"run", "s.json", "--csv", "threads", "--interval", "0"};
     usage_error(6, a16);
+    /* the next option is no value: "--trace --json" wrote the trace into a file named --json */
+    const char *a17[] = {"run", "s.json", "--trace", "--json"};
+    usage_error(4, a17);
     cr_expect_stderr_eq_str(
         "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"0\" (see rcuvis run --help)\n"
         "rcuvis: run: --cpus: expected an integer from 1 to 4096, got \"4097\" (see rcuvis run --help)\n"
@@ -106,5 +109,34 @@ Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
         "rcuvis: run: --duration: expected a number above 0 and at most 604800, got \"1e400\" (see rcuvis run --help)\n"
         "rcuvis: run: --mode: expected \"softirq\" or \"kthread\", got \"kthred\"; did you mean \"kthread\"? (see rcuvis run --help)\n"
         "rcuvis: run: --csv: expected \"gps\", \"timeseries\", \"threads\" or \"stalls\", got \"gp\"; did you mean \"gps\"? (see rcuvis run --help)\n"
-        "rcuvis: run: --interval: expected a number from 0.001 to 86400, got \"0\" (see rcuvis run --help)\n");
+        "rcuvis: run: --interval: expected a number from 0.001 to 86400, got \"0\" (see rcuvis run --help)\n"
+        "rcuvis: run: option '--trace' needs a value, got the option '--json' (a value that starts with '-' goes after '=') "
+        "(see rcuvis run --help)\n");
+}
+
+/* numbers that pass the flag's parser but are no JSON numbers ("0004", ".5", "5.") reach the loader as
+ * the parsed value: they were refused there as `got a string "0004"`. The label keeps what was typed. */
+Test(cli_args, numbers_pass_as_parsed)
+{
+    const char *argv[] = {"run", "s.json", "--cpus", "0004", "--duration", ".5", "--duration=5."};
+    cli_run_opts o;
+    cr_assert_eq(parse(&o, 7, argv), 0);
+    cr_assert_eq(o.nsets, 3);
+    cr_expect_str_eq(o.sets[0], "cpus=4");
+    cr_expect_str_eq(o.set_labels[0], "--cpus 0004");
+    cr_expect_str_eq(o.sets[1], "duration_s=0.5");
+    cr_expect_str_eq(o.set_labels[1], "--duration .5");
+    cr_expect_str_eq(o.sets[2], "duration_s=5");
+    cli_run_opts_free(&o);
+}
+
+/* after '=' a value may start with dashes: the user said so */
+Test(cli_args, dashes_after_equals_are_a_value)
+{
+    const char *argv[] = {"run", "s.json", "--trace=--json"};
+    cli_run_opts o;
+    cr_assert_eq(parse(&o, 3, argv), 0);
+    cr_expect_str_eq(o.trace, "--json");
+    cr_expect(!o.json);
+    cli_run_opts_free(&o);
 }

@@ -617,7 +617,7 @@ static bool exists_in(const char *d, const char *name)
 Test(export, a_clips_frame_directory_is_rcuviss_own)
 {
     char fd[300], err[8192];
-    int earlier = -1;
+    int earlier = -1, lock = -1;
     bool created = false;
     snprintf(fd, sizeof fd, "%s/clip-frames", dir);
     /* the check before simulating changes nothing: a missing directory is still missing after it */
@@ -628,16 +628,27 @@ Test(export, a_clips_frame_directory_is_rcuviss_own)
     cr_assert_eq(ex_frames_dir_check(deep, "", err, sizeof err), -1);
     cr_assert(strstr(err, "the directory ") && strstr(err, "/no/such does not exist"), "%s", err);
     /* missing: made, and said so (a clip that writes no frame removes it again) */
-    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, &created, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, &created, &lock, err, sizeof err), 0, "%s", err);
     cr_assert_eq(earlier, 0);
     cr_assert(created);
+    /* held by one export, the directory is refused to another (two clips into one directory at once
+     * both exited 0 with their frames mixed): the check before simulating says so too */
+    cr_assert(lock >= 0);
+    int lock2 = -1;
+    cr_assert_eq(ex_frames_dir_prepare(fd, "; clip.gif was not written", &earlier, &created, &lock2, err, sizeof err), -1);
+    cr_assert(strstr(err, "another rcuvis is writing a clip's frames into ") && strstr(err, "; clip.gif was not written"), "%s", err);
+    cr_assert_eq(lock2, -1);
+    cr_assert_eq(ex_frames_dir_check(fd, "", err, sizeof err), -1);
+    cr_assert(strstr(err, "another rcuvis is writing a clip's frames into "), "%s", err);
+    close(lock);
     /* an earlier clip's frames: all removed (a shorter clip leaves none), and counted */
     touch(fd, "frame-00001.png");
     touch(fd, "frame-00002.png");
     touch(fd, "frame-00003.png");
     cr_assert_eq(ex_frames_dir_check(fd, "", err, sizeof err), 0, "%s", err);
     cr_assert(exists_in(fd, "frame-00002.png"), "the check removed an earlier frame");
-    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, &created, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ex_frames_dir_prepare(fd, "", &earlier, &created, &lock, err, sizeof err), 0, "%s", err);
+    close(lock);
     cr_assert_eq(earlier, 3);
     cr_assert(!created, "the directory was there before: never ours to remove");
     cr_assert(!exists_in(fd, "frame-00001.png") && !exists_in(fd, "frame-00003.png"));
@@ -646,7 +657,7 @@ Test(export, a_clips_frame_directory_is_rcuviss_own)
     touch(fd, "frame-1.png"); /* not rcuvis's name: five digits */
     cr_assert_eq(ex_frames_dir_check(fd, "", err, sizeof err), -1);
     cr_assert(strstr(err, "holds 1 entry that rcuvis did not write (frame-1.png)"), "%s", err);
-    cr_assert_eq(ex_frames_dir_prepare(fd, "; clip.gif was left unchanged", &earlier, &created, err, sizeof err), -1);
+    cr_assert_eq(ex_frames_dir_prepare(fd, "; clip.gif was left unchanged", &earlier, &created, &lock, err, sizeof err), -1);
     cr_assert(strstr(err, "holds 1 entry that rcuvis did not write (frame-1.png)"), "%s", err);
     cr_assert(strstr(err, "nothing was written or removed"), "%s", err);
     cr_assert(strstr(err, "; clip.gif was left unchanged"), "%s", err);
@@ -654,7 +665,7 @@ Test(export, a_clips_frame_directory_is_rcuviss_own)
     /* not a directory */
     char file[400];
     snprintf(file, sizeof file, "%s/frame-1.png", fd);
-    cr_assert_eq(ex_frames_dir_prepare(file, "", &earlier, &created, err, sizeof err), -1);
+    cr_assert_eq(ex_frames_dir_prepare(file, "", &earlier, &created, &lock, err, sizeof err), -1);
     cr_assert(strstr(err, "is not a directory"), "%s", err);
     cr_assert_eq(ex_frames_dir_check(file, "", err, sizeof err), -1);
     cr_assert(strstr(err, "is not a directory"), "%s", err);

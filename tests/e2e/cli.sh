@@ -24,6 +24,16 @@ for cmd in "" schema shot reproduce quiz run check glossary "$root/scenarios/sma
   wide=$(python3 -c 'import sys; print(max(len(l) for l in open(sys.argv[1], encoding="utf-8").read().splitlines()))' "$tmp/help")
   [ "$wide" -le 80 ] || fail "rcuvis ${cmd:+$cmd }--help has a line of $wide columns"
 done
+# output that never arrived is a failure with a word why: these exited 0 (help, version, a check's
+# "FILE: ok", the quiz and claim lists) or 2 without a message (schema) into a full device
+full=/dev/full
+mknod -m 666 "$tmp/full" c 1 7 2>/dev/null && full="$tmp/full"
+for cmd in "--help" "--version" "run --help" "shot --help" "schema" "schema quiz" "check $root/scenarios/small-busy.json" \
+           "quiz --list" "reproduce --list"; do
+  XDG_STATE_HOME="$tmp/state" "$bin" $cmd > "$full" 2>"$tmp/err" </dev/null; rc=$?
+  [ $rc -eq 2 ] || fail "rcuvis $cmd > full device: exit $rc, wanted 2"
+  err_has "cannot write to standard output: No space left on device" "rcuvis $cmd > full device"
+done
 # the run summary too, except the lines that quote the kernel (stall warnings) as it printed them
 "$bin" run omap-stall --duration 85 > "$tmp/sum" 2>&1
 wide=$(grep -v '^stall \[' "$tmp/sum" | python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in sys.stdin))')
@@ -382,6 +392,10 @@ expect_rc 2 "a near miss of a shipped name" -- "$bin" run offline-mid-gpp && err
 expect_rc 2 "the start of a shipped name" -- "$bin" run omap && err_has 'did you mean "omap-stall"?' "omap"
 expect_rc 2 "no shipped name near" -- "$bin" run zzzzzz && err_lacks "did you mean" "zzzzzz"
 expect_rc 2 "a path without its .json" -- "$bin" run "$root/scenarios/tree" && err_has "$root/scenarios/tree: no such file; did you mean $root/scenarios/tree.json?" "scenarios/tree"
+
+# an empty first argument (a shell variable that was not set) is named as such, not quoted as ""
+expect_rc 2 "empty first argument" -- "$bin" "" && err_has "rcuvis: the first argument is empty: expected a command" "empty first argument" \
+  && err_lacks "rcuvis: : " "empty first argument"
 
 [ $failed -eq 0 ] && echo "cli.sh: all passed"
 exit $failed

@@ -200,6 +200,13 @@ grep -qF "$tmp/frames/ holds 1 entry that rcuvis did not write (notes.txt)" "$tm
 [ "$(cat "$tmp/frames/notes.txt")" = mine ] && cmp -s "$tmp/f3.before" "$tmp/frames/frame-00003.png" && [ ! -e "$tmp/frames/frame-00006.png" ] ||
   fail "foreign file in the frames directory: the directory was changed"
 rm "$tmp/frames/notes.txt"
+# another export holding the frame directory (its flock): refused before anything is touched. Two clips
+# into one directory at once both exited 0, and the directory held frames of both sizes.
+if command -v flock >/dev/null; then
+  expect_rc 2 "frames into a directory another export holds" -- flock "$tmp/frames" "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/" \
+    && err_has "another rcuvis is writing a clip's frames into $tmp/frames/ right now; nothing was written or removed" "frames directory held"
+  cmp -s "$tmp/f3.before" "$tmp/frames/frame-00003.png" && [ ! -e "$tmp/frames/frame-00006.png" ] || fail "frames directory held: it was changed"
+fi
 ln -s "$tmp/f3.before" "$tmp/frames/frame-00009.png" # a frame's name, but a symlink: not rcuvis's
 expect_rc 2 "a symlink under a frame's name" -- "$bin" shot "$omap" --from 79.9 --to 80.1 --fps 10 --length 1 --size 320x200 -o "$tmp/frames/"
 grep -qF "frame-00009.png (a symlink)" "$tmp/err" || fail "symlinked frame: message"

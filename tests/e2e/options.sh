@@ -26,6 +26,23 @@ refused "--seed: expected an integer" -- "$bin" shot "$scn" --at 1 --seed 999999
 refused "--size: expected WIDTHxHEIGHT" -- "$bin" shot "$scn" --at 1 --size 320x200x -o "$tmp/x.png"
 refused "(the scenario has 4 CPUs), got 4" -- "$bin" shot "$scn" --at 1 --select 4 -o "$tmp/x.png"
 refused "--at 500 is after the end of the run" -- "$bin" shot "$scn" --at 500 -o "$tmp/x.png"
+# an option's value that is the next option: "--theme --at 1" said "unexpected argument '1'", "-o --at 1"
+# named the picture --at, and run's "--trace --json" wrote a file named --json and no JSON
+refused "option --theme needs a value, got the option --at" -- "$bin" shot "$scn" --theme --at 1 -o "$tmp/x.png"
+refused "option -o needs a value, got the option --at" -- "$bin" shot "$scn" -o --at 1
+# in $tmp, where a binary that takes --json for the file name leaves it (not in the caller's folder)
+abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin"); abs_scn=$(cd "$(dirname "$scn")" && pwd)/$(basename "$scn")
+refused "option '--trace' needs a value, got the option '--json'" -- env -C "$tmp" "$abs_bin" run "$abs_scn" --trace --json
+[ ! -e "$tmp/--json" ] || fail "run --trace --json wrote a file named --json"
+# "--" ends shot's options as it ends run's: a scenario whose name starts with a dash
+cp "$scn" "$tmp/-dash.json"
+"$bin" shot --at 1 -o "$tmp/x.png" -- "$tmp/-dash.json" >"$tmp/out" 2>"$tmp/err" && [ -s "$tmp/x.png" ] \
+  || fail "shot ... -- FILE: exit $?: $(head -2 "$tmp/err")"
+refused "unexpected argument" -- "$bin" shot --at 1 -o "$tmp/x.png" -- "$scn" "$scn"
+# what the flag's parser takes, the scenario gets as that number ("0004" was then refused as a string)
+"$bin" shot "$scn" --at 0.1 --cpus 0004 -o "$tmp/c4.png" >"$tmp/out" 2>"$tmp/err" || fail "shot --cpus 0004: exit $?: $(head -2 "$tmp/err")"
+"$bin" run "$scn" --duration .5 --cpus 0004 >"$tmp/out" 2>"$tmp/err" && grep -q "^simulated 0.500 s" "$tmp/out" \
+  || fail "run --duration .5 --cpus 0004: $(head -2 "$tmp/err")"
 refused "--cpus: expected an integer from 1 to 4096" -- "$bin" run "$scn" --cpus " 4"
 refused "--duration: expected a number" -- "$bin" run "$scn" --duration nan
 refused "--scale: expected a number from 0.5 to 4" -- "$bin" --scale nan "$scn"

@@ -39,10 +39,34 @@ cmp -s "$tmp/fifo.out" "$tmp/plain.jsonl" || fail "the FIFO's reader did not get
 [ "$(head -c 4 "$tmp/pipe.png" | od -An -tx1 | tr -d ' \n')" = 89504e47 ] || { fail "shot -o /dev/stdout into a pipe: no PNG came out"; sed 's/^/  stderr: /' "$tmp/err" | head -3; }
 "$bin" run "$scn" --duration 1 --trace /dev/stdout 2>"$tmp/err" | grep '^{' > "$tmp/pipe.jsonl"
 cmp -s "$tmp/pipe.jsonl" "$tmp/plain.jsonl" || fail "run --trace /dev/stdout into a pipe: the trace did not come whole"
+# /dev/stdout redirected to a regular file: the chain ends at that file, but it is our stdout, not a
+# file to replace. Renaming a temp file over it dropped what `>>` appended to, and the summary printed
+# after the trace went to the unlinked old file. Written into the descriptor, as the shell would.
+echo "KEEP ME" > "$tmp/log.txt"
+"$bin" run "$scn" --duration 1 --trace /dev/stdout >> "$tmp/log.txt" 2>"$tmp/err" || fail "run --trace /dev/stdout >> FILE: exit $?"
+[ "$(head -1 "$tmp/log.txt")" = "KEEP ME" ] || fail "run --trace /dev/stdout >> FILE: the file's earlier line was lost"
+grep '^{' "$tmp/log.txt" | cmp -s - "$tmp/plain.jsonl" || fail "run --trace /dev/stdout >> FILE: the trace did not come whole"
+grep -q "simulated 1.000 s" "$tmp/log.txt" || fail "run --trace /dev/stdout >> FILE: the summary printed after the trace was lost"
+no_temp_in "$tmp" "trace into /dev/stdout as a file"
+# /dev/stderr appended to a log that is no trace: written into (not refused as "not an rcuvis trace",
+# not renamed over the log)
+echo "log line" > "$tmp/stderr.log"
+"$bin" run "$scn" --duration 1 --trace /dev/stderr >/dev/null 2>>"$tmp/stderr.log" || fail "run --trace /dev/stderr 2>> LOG: exit $?"
+[ "$(head -1 "$tmp/stderr.log")" = "log line" ] && grep '^{' "$tmp/stderr.log" | cmp -s - "$tmp/plain.jsonl" \
+  || fail "run --trace /dev/stderr 2>> LOG: wanted the log's line, then the whole trace"
+# the same through /dev/fd/1 and /proc/self/fd/1, and for a picture: the text first, the PNG after it
+for fdpath in /dev/fd/1 /proc/self/fd/1; do
+  echo "KEEP" > "$tmp/fd.out"
+  "$bin" shot "$scn" --at 1 -o "$fdpath" >> "$tmp/fd.out" 2>"$tmp/err" || fail "shot -o $fdpath >> FILE: exit $?"
+  [ "$(head -c 9 "$tmp/fd.out" | od -An -tx1 | tr -d ' \n')" = 4b4545500a89504e47 ] || fail "shot -o $fdpath >> FILE: expected KEEP then a PNG"
+done
+# a closed stdout is an error named by the path, not a crash or a file made somewhere
+expect_rc 2 "trace into a closed stdout" -- sh -c 'exec "$0" run "$1" --duration 1 --trace /dev/stdout >&-' "$bin" "$scn" \
+  && err_has "/dev/stdout: cannot write" "trace into a closed stdout"
 
 # --- a symlink keeps pointing where it points; its target gets the data and keeps its mode
 mkdir "$tmp/real"
-echo old > "$tmp/real/t.jsonl"; chmod 640 "$tmp/real/t.jsonl"
+echo '{"t":0,"ev":"an older trace"}' > "$tmp/real/t.jsonl"; chmod 640 "$tmp/real/t.jsonl"
 ln -s real/t.jsonl "$tmp/link.jsonl"
 expect_rc 0 "trace through a symlink" -- "$bin" run "$scn" --duration 1 --trace "$tmp/link.jsonl"
 [ -L "$tmp/link.jsonl" ] || fail "the symlink was replaced by a file"
@@ -54,10 +78,36 @@ ln -s real/new.png "$tmp/dangling.png"
 expect_rc 0 "shot through a dangling symlink" -- "$bin" shot "$scn" --at 1 -o "$tmp/dangling.png"
 [ -L "$tmp/dangling.png" ] && [ -s "$tmp/real/new.png" ] || fail "shot -o through a dangling symlink"
 
+# --- a trace replaces only a trace: a user's notes, or the scenario itself given as --trace by a slip
+# of the tab key, was replaced by the events (exit 0)
+echo "my notes" > "$tmp/notes.txt"
+expect_rc 2 "trace over a file that is no trace" -- "$bin" run "$scn" --duration 1 --trace "$tmp/notes.txt" \
+  && err_has 'notes.txt is not an rcuvis trace: expected a file starting with an event line {"t":' "trace over notes" \
+  && err_has 'found text starting "my notes"' "trace over notes"
+[ "$(cat "$tmp/notes.txt")" = "my notes" ] || fail "trace over notes: the notes were changed"
+cp "$scn" "$tmp/mine.json"
+expect_rc 2 "a scenario traced into itself" -- "$bin" run "$tmp/mine.json" --duration 1 --trace "$tmp/mine.json" \
+  && err_has "mine.json is not an rcuvis trace" "a scenario traced into itself"
+cmp -s "$scn" "$tmp/mine.json" || fail "a scenario traced into itself was changed"
+: > "$tmp/empty.jsonl"
+expect_rc 0 "trace over an empty file" -- "$bin" run "$scn" --duration 1 --trace "$tmp/empty.jsonl"
+no_temp_in "$tmp" "traces refused"
+
 # --- refused: a read-only file, a directory; the OS message and exit 2
-echo keep > "$tmp/ro.jsonl"; chmod 444 "$tmp/ro.jsonl"
+echo '{"t":0}' > "$tmp/ro.jsonl"; chmod 444 "$tmp/ro.jsonl"
 expect_rc 2 "read-only target" -- "$bin" run "$scn" --duration 1 --trace "$tmp/ro.jsonl" && err_has "read-only" "read-only target"
-[ "$(cat "$tmp/ro.jsonl")" = keep ] && [ "$(stat -c %a "$tmp/ro.jsonl")" = 444 ] || fail "the read-only file was changed"
+[ "$(cat "$tmp/ro.jsonl")" = '{"t":0}' ] && [ "$(stat -c %a "$tmp/ro.jsonl")" = 444 ] || fail "the read-only file was changed"
+# another user's file that we may not write: refused, and not called "read-only (mode 0644)" (needs
+# root, to run as nobody)
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+  mkdir -m 777 "$tmp/shared"; chmod 755 "$tmp"
+  echo '{"t":0}' > "$tmp/shared/root.jsonl"; chmod 644 "$tmp/shared/root.jsonl"
+  expect_rc 2 "another user's file" -- setpriv --reuid=65534 --regid=65534 --clear-groups "$bin" run "$scn" --duration 1 --trace "$tmp/shared/root.jsonl" \
+    && err_has "root.jsonl may not be written by you (mode 0644, owner uid 0, you are uid 65534)" "another user's file" \
+    && err_lacks "read-only" "another user's file"
+  [ "$(cat "$tmp/shared/root.jsonl")" = '{"t":0}' ] || fail "another user's file was changed"
+  chmod 700 "$tmp"
+fi
 # shot picks its format from the name (.png, .svg), so the directory carries the extension
 mkdir -p "$tmp/adir.png"
 expect_rc 2 "directory target" -- "$bin" shot "$scn" --at 1 -o "$tmp/adir.png" && err_has "is a directory" "directory target"
@@ -168,6 +218,19 @@ expect_rc 0 "next run after SIGKILL" -- "$bin" run "$scn" --duration 1 --trace "
 ls -A "$tmp/k" | grep -q "rcuvis-tmp-$pid-" && fail "the killed run's temp file was not cleaned"
 [ -e "$tmp/k/.other.png.rcuvis-tmp-$live-abcdef" ] || fail "a live process's temp file was removed"
 kill $live; wait $live 2>/dev/null
+
+# --- SIGTERM during a clip export: the clip file's temp (open from the start, while the frames are
+# drawn) and the frame being written go with the process (util/tempguard.h); ".c.gif.rcuvis-tmp-PID-..."
+# used to stay beside the clip until another rcuvis wrote there. The wait is for a frame to appear.
+mkdir "$tmp/sig"
+"$bin" shot "$root/scenarios/hackbench.json" --from 0 --to 10 --fps 30 --length 600 --size 320x180 -o "$tmp/sig/c.gif" >/dev/null 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null && [ ! -e "$tmp/sig/c-frames/frame-00002.png" ]; do sleep 0.05; done
+kill -TERM $pid; wait $pid; rc=$?
+[ $rc -eq 143 ] || fail "SIGTERM during a clip: exit $rc, wanted 143"
+no_temp_in "$tmp/sig" "SIGTERM during a clip"
+no_temp_in "$tmp/sig/c-frames" "SIGTERM during a clip"
+[ ! -e "$tmp/sig/c.gif" ] || fail "SIGTERM during a clip: a clip file was written"
 
 # --- `rcuvis quiz` exits non-zero when progress cannot be saved, and says why
 export RCUVIS_DATA="$root"

@@ -84,11 +84,14 @@ expect_rc 2 "--html over notes" -- "$bin" "${html[@]}" --html "$tmp/r.html" &&
 rm "$tmp/r.html"
 expect_rc 0 "--html, new" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has "rcuvis: reproduce: wrote $tmp/r.html" "--html new"
 expect_rc 0 "--html, again" -- "$bin" "${html[@]}" --html "$tmp/r.html" && err_has "rcuvis: reproduce: replaced $tmp/r.html" "--html again"
-# the page on stdout redirected to a file (the README's way): that file is rcuvis's own output, which
-# holds the claims table printed before the page; refusing it as "not an HTML page" broke the command
+# the page on stdout redirected to a file: that file is rcuvis's own output, which holds the claims
+# table printed before the page; refusing it as "not an HTML page" broke the command. The page is
+# written into stdout after the table, as the shell's redirection promises (it used to be renamed over
+# the file, which dropped the table: util/safefile.h)
 "$bin" "${html[@]}" --html /dev/stdout >"$tmp/own.html" 2>"$tmp/err"; rc=$?
 [ $rc -eq 0 ] || fail "--html /dev/stdout > file: exit $rc: $(head -2 "$tmp/err")"
-head -c 15 "$tmp/own.html" | grep -q '<!DOCTYPE html>' || fail "--html /dev/stdout > file: not the page"
+head -1 "$tmp/own.html" | grep -q '^CLAIM ' || fail "--html /dev/stdout > file: the claims table printed first was lost"
+sed -n '/<!DOCTYPE html>/,$p' "$tmp/own.html" | cmp -s - "$tmp/r.html" || fail "--html /dev/stdout > file: the page after the table is not the whole page"
 printf '\n  <HTML><body>mine</body></HTML>\n' >"$tmp/upper.html"
 expect_rc 0 "--html over <HTML>" -- "$bin" "${html[@]}" --html "$tmp/upper.html" && err_has "replaced $tmp/upper.html" "--html over <HTML>"
 
