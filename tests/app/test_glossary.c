@@ -38,6 +38,9 @@ Test(glossary, entries_say_what_the_kernel_does)
               "{ 0}: both stall printers use the braces");
     cr_expect(strstr(glossary_line("irqs-off"), "preempt") == NULL, "irqs-off is about interrupts alone");
     cr_expect(glossary_line("non-preemptible") != NULL, "the accounting row's second figure has an entry");
+    /* rcu_do_batch()'s "int bl = rdp->blimit" (v3.6/v3.7 rcutree.c): a lifted LONG_MAX is -1, one callback a pass */
+    cr_expect(strstr(glossary_line("blimit"), "int") && strstr(glossary_line("blimit"), "ONE callback"),
+              "blimit: 3.6/3.7 keep the lifted limit in an int, one callback a pass, not all at once");
 }
 
 /* The words a user-tester found unexplained: the accounting rows' updates, time travel's branch,

@@ -183,9 +183,10 @@ Test(callbacks, qhimark_overflow_lifts_blimit_until_qlowmark)
  * of them in ksoftirqd/1); idle CPU 2's 2000 go in one pass; the 12000 queued mid grace period lift
  * blimit without a forcing pass of their own (many have run since boot). From then on, as long as
  * blimit is LONG_MAX, busy CPU 1 invokes ONE callback per pass (3.6/3.7's "int bl" holds -1: callbacks.c,
- * kernel_batch_limit()), the 12000, the 3000 queued 2 ms later and the 50 after them alike, until the
- * queue is down to qlowmark; then ten per pass again. (The scenario's captions for its third and fourth
- * cues still say "one pass invokes all 12000"; their owner is to rewrite them.) */
+ * kernel_batch_limit()), the 12000 and the 3000 queued 2 ms later alike, until the queue is down to
+ * qlowmark; then ten per pass again, the 50 queued at 1.507 s among them, which reach the head of the
+ * queue only then. (test_callbacks_captions.c checks that the file's captions and cues say so at their
+ * moments.) */
 Test(callbacks, the_callbacks_scenario_shows_what_its_captions_say)
 {
     for (int m = 0; m < 2; m++) {

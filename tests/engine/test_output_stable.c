@@ -148,7 +148,7 @@ Test(output_stable, big_machine) { check_scenario(shipped[7]); }
 /* triggered on qs_report: a headless run still logs the per-node events an armed trigger reads */
 Test(output_stable, offline_mid_gp) { check_scenario(shipped[8]); }
 Test(output_stable, tree) { check_scenario(shipped[9]); }
-/* four scripted floods: batches of blimit, unlimited ones past qhimark */
+/* five scripted floods: batches of blimit, and one callback a pass past qhimark (3.6/3.7's int bl) */
 Test(output_stable, callbacks) { check_scenario(shipped[10]); }
 /* two flavors, one stalled by a kernel loop while the other keeps ending grace periods */
 Test(output_stable, bh_netload) { check_scenario(shipped[11]); }
