@@ -49,7 +49,8 @@ static void usage(FILE *out)
             "                runs, wall_seconds, cpu_seconds}; a calibrated claim also holds\n"
             "  --only ID     check one claim (see --list)\n"
             "  --html FILE   also write one self-contained HTML page: the table and a figure\n"
-            "                per claim family\n"
+            "                per claim family (--html /dev/stdout: the page alone on stdout,\n"
+            "                the table on stderr)\n"
             "  --list        list the claims and exit\n"
             "  --seed N      seed every run with N instead of its scenario's own seed\n"
             "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds\n"
@@ -703,9 +704,22 @@ int cmd_reproduce(int argc, char **argv)
         all &= res[c].holds || res[c].gap;
     }
     double wall = now_s() - t0, cpu = cpu_s() - c0;
+    /* --html /dev/stdout (or /dev/fd/1): stdout is the page, so the table or JSON goes to stderr, as
+     * run's summary does beside --trace - (written before the page, it would have opened the file) */
+    bool page_on_stdout = o.html && sf_own_fd(o.html) == STDOUT_FILENO;
+    int saved_stdout = -1;
+    fflush(stdout);
+    if (page_on_stdout && (saved_stdout = dup(STDOUT_FILENO)) >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        close(saved_stdout);
+        saved_stdout = -1;
+    }
     if (o.json) print_json(&p, res, &o, wall, cpu);
     else print_table(&p, res, &o, wall, cpu, jobs);
     fflush(stdout);
+    if (saved_stdout >= 0) {
+        dup2(saved_stdout, STDOUT_FILENO);
+        close(saved_stdout);
+    }
     if (o.html && write_html(&p, res, &o) != 0) all = false, html_failed = true;
     free(res);
     plan_free(&p);
