@@ -420,7 +420,10 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
 {
     int k = snprintf(buf, n, "%s", rv_trig_event_name(on->event));
     if (on->flavor >= 0 && k >= 0 && (size_t)k < n) k += snprintf(buf + k, n - (size_t)k, " of %s", rv_flavor_name(on->flavor));
-    if (on->cpu >= 0 && k >= 0 && (size_t)k < n) k += snprintf(buf + k, n - (size_t)k, " on CPU %d", on->cpu);
+    /* a stall trigger's cpu is the CPU that prints the warning, which for another CPU's stall is not
+     * the stalled one (print_other_cpu_stall()): "on CPU 1" read as CPU 1's stall to an author */
+    if (on->cpu >= 0 && k >= 0 && (size_t)k < n)
+        k += snprintf(buf + k, n - (size_t)k, on->event == RV_TRIG_STALL ? " printed by CPU %d" : " on CPU %d", on->cpu);
     if (on->event == RV_TRIG_CALLBACKS && k >= 0 && (size_t)k < n) k += snprintf(buf + k, n - (size_t)k, " reaching %ld", on->count);
     if (on->n > 1 && k >= 0 && (size_t)k < n) snprintf(buf + k, n - (size_t)k, " (occurrence %ld)", on->n);
 }

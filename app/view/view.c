@@ -765,7 +765,8 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
         break;
     }
     /* more than one pass: rcu_do_batch() stopped at blimit and raised the softirq again, and
-     * __do_softirq() ran it again, up to MAX_SOFTIRQ_RESTART passes in all (a flood drains 10 a pass) */
+     * __do_softirq() ran it again, up to MAX_SOFTIRQ_RESTART passes in all (a flood drains blimit, 10,
+     * a pass; past qhimark only one: 3.6/3.7's int bl, engine/callbacks.c) */
     case RV_EV_SOFTIRQ:
         if (cnt > 1) snprintf(b, n, "RCU_SOFTIRQ ran %lld passes on CPU %d %s", cnt, cpu, ev->arg ? "in ksoftirqd" : "at irq exit (charged to the interrupted task)");
         else snprintf(b, n, "RCU_SOFTIRQ ran on CPU %d %s", cpu, ev->arg ? "in ksoftirqd" : "at irq exit (charged to the interrupted task)");

@@ -360,6 +360,13 @@ expect_rc 0 "glossary top" -- "$bin" glossary top && out_lacks "tick stopped" "g
 expect_rc 0 "glossary dyntick" -- "$bin" glossary dyntick && out_has "dynticks even/odd" "glossary dyntick: every name" &&
   out_has "dyntick-idle" "glossary dyntick: dyntick-idle too"
 expect_rc 0 "glossary cpu_needs_another_gp" -- "$bin" glossary cpu_needs_another_gp && out_has "test, made only while no grace period runs, of whether a CPU's" "glossary cpu_needs_another_gp"
+# a word with a leading dash is a mistyped option, not a term (it was looked up, "--bogus" and "--" too);
+# after --, a term may start with a dash; a full disk is an error with the OS's reason
+expect_rc 2 "glossary --bogus" -- "$bin" glossary --bogus && err_has 'unknown option "--bogus"' "glossary --bogus"
+expect_rc 0 "glossary -- fqs" -- "$bin" glossary -- fqs && out_has "FQS" "glossary -- fqs"
+expect_rc 2 "glossary -- after a term" -- "$bin" glossary fqs -- && err_has '"--" goes before the terms' "glossary fqs --"
+[ -w /dev/full ] && expect_rc 2 "glossary to a full disk" -- sh -c "'$bin' glossary fqs >/dev/full" && err_has "cannot write to stdout: No space left on device" "glossary to a full disk"
+[ -w /dev/full ] && expect_rc 2 "check --paths to a full disk" -- sh -c "'$bin' check --paths >/dev/full" && err_has "cannot write to standard output: No space left on device" "check --paths to a full disk"
 # the kernel's segment names, and a whole word before a word's start: "WAIT" is the callback segment,
 # not "Why is it waiting?" (a student looking up the names lesson 7 uses)
 expect_rc 0 "glossary WAIT" -- "$bin" glossary WAIT && out_has "DONE, WAIT, NEXT_READY, NEXT" "glossary WAIT" && out_lacks "Why is it waiting?" "glossary WAIT"

@@ -153,6 +153,19 @@ Test(triggers, never_fired_advice_names_the_threshold_key)
     rv_config_free(&cfg);
 }
 
+/* A stall trigger's cpu is the CPU that prints the warning, so its never-fired text says "printed by
+ * CPU 1", not "on CPU 1" (an author read that as CPU 1's own stall and filtered on the stalled CPU). */
+Test(triggers, never_fired_stall_trigger_names_the_printing_cpu)
+{
+    rv_config cfg = load(HEAD "\"events\": [{\"on\": {\"event\": \"stall\", \"flavor\": \"rcu_sched\", \"cpu\": 1}, \"kind\": \"wake\", \"cpu\": 2}]}");
+    rv_engine *e = run(&cfg, NULL);
+    cr_assert_eq(rv_not_applied_count(e), 1);
+    const char *why = rv_not_applied_get(e, 0)->reason;
+    cr_expect(strstr(why, "its trigger (stall of rcu_sched printed by CPU 1) happened 0 times") != NULL, "%s", why);
+    rv_engine_free(e);
+    rv_config_free(&cfg);
+}
+
 /* A caption whose trigger never comes is missed, with what its trigger did; one for the other mode
  * (when), a timed one and one that fired are not. The warning of `rcuvis run` names captions by
  * their place in the file, which the loader's sort (triggered ones last) must not lose. */
