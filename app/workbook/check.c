@@ -217,7 +217,7 @@ int quiz_update_expected(const char *path, FILE *out, FILE *errout)
     char err[8192];
     quiz_file q;
     int rc = quiz_load(path, &q, true, err, sizeof err);
-    if (rc == 1) { fprintf(errout, "rcuvis: %s: not a quiz file (no \"lessons\")\n", path); return 2; }
+    if (rc == 1) { quiz_not_a_quiz(path, err, sizeof err); fprintf(errout, "rcuvis: %s", err); return 2; }
     if (rc != 0) {
         for (char *line = strtok(err, "\n"); line; line = strtok(NULL, "\n")) fprintf(errout, "rcuvis: %s\n", line);
         return 2;

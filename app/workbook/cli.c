@@ -6,6 +6,7 @@
 #include "workbook/score.h"
 #include "workbook/term.h"
 #include "util/safefile.h"
+#include "scenario.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,7 +106,9 @@ int cmd_quiz(int argc, char **argv)
     basis_opt[0] = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        bool has_next = i + 1 < argc;
+        /* an option's value is the next word unless that is another option (`--file --list` named
+         * no file), as run and shot take theirs */
+        bool has_next = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(a, "--review")) review = true;
         else if (!strcmp(a, "--teacher")) teacher = true;
@@ -124,7 +127,23 @@ int cmd_quiz(int argc, char **argv)
                 return 2;
             }
         }
-        else if (a[0] == '-') { fprintf(stderr, "rcuvis: quiz: unknown option or missing value: %s\n", a); usage(stderr); return 2; }
+        else if (a[0] == '-') {
+            static const char *const with_value[] = {"--reset", "--file", "--update-expected", "--export", "--merge", "--basis"};
+            static const char *const what[] = {"a LESSON", "a QUIZ.json", "a QUIZ.json", "a FILE.csv (- for stdout)", "a DIR",
+                                               "a basis (article, thread, kernel or model)"};
+            for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++)
+                if (!strcmp(a, with_value[k])) {
+                    fprintf(stderr, "rcuvis: quiz: %s needs %s after it%s%s%s\n", a, what[k], i + 1 < argc ? ", not the option " : "",
+                            i + 1 < argc ? argv[i + 1] : "", " (rcuvis quiz --help)");
+                    return 2;
+                }
+            static const char *const opts[] = {"--help", "--review", "--teacher", "--reset-all", "--list", "--again", "--reset",
+                                               "--file", "--update-expected", "--export", "--merge", "--basis"};
+            char hint[96];
+            fprintf(stderr, "rcuvis: quiz: unknown option '%s'%s (rcuvis quiz --help)\n", a,
+                    rv_option_hint(a, opts, sizeof opts / sizeof *opts, hint, sizeof hint));
+            return 2;
+        }
         else if (!lesson) lesson = a;
         else { fprintf(stderr, "rcuvis: quiz: one LESSON at a time (got %s and %s)\n", lesson, a); return 2; }
     }

@@ -866,6 +866,21 @@ int quiz_load(const char *path, quiz_file *q, bool allow_missing, char *err, siz
     return 0;
 }
 
+void quiz_not_a_quiz(const char *path, char *err, size_t errlen)
+{
+    if (!err || !errlen) return;
+    char *text = qj_read_file(path, NULL);
+    int line = 0, col = 0;
+    char what[QJ_WHAT_MAX] = "";
+    cJSON *root = text ? qj_parse(text, &line, &col, what, sizeof what) : NULL;
+    if (text && !root) /* as quiz_parse() words a quiz-like file's: a path-led message is not a syntax error */
+        snprintf(err, errlen, "%s:%d:%d: %s%s\n", path, line, col, what[0] == '$' ? "" : "syntax error: ", what);
+    else
+        snprintf(err, errlen, "%s: not a quiz file (no \"lessons\")\n", path);
+    cJSON_Delete(root);
+    free(text);
+}
+
 void quiz_question_free(quiz_question *q)
 {
     free(q->question); free(q->explanation); free(q->hint); free(q->source); free(q->otherwise);

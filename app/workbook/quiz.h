@@ -127,6 +127,10 @@ typedef struct quiz_file {
 int quiz_load(const char *path, quiz_file *q, bool allow_missing_expected, char *err, size_t errlen);
 int quiz_parse(const char *text, const char *name, quiz_file *q, bool allow_missing_expected,
                char *err, size_t errlen);
+/* Why quiz_load() returned 1 for a file the user named as a quiz (quiz --file, --update-expected):
+ * its JSON syntax error as "FILE:LINE:COL: syntax error: ...", else "FILE: not a quiz file (no
+ * \"lessons\")". One line, ending in a newline. (rcuvis check tries such a file as a scenario.) */
+void quiz_not_a_quiz(const char *path, char *err, size_t errlen);
 void quiz_free(quiz_file *q);
 void quiz_question_free(quiz_question *q); /* what one question owns (quiz_free frees them all) */
 

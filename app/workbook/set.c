@@ -33,7 +33,7 @@ int quiz_set_add_file(quiz_set *s, const char *path, char *err, size_t errlen)
 {
     quiz_file q;
     int rc = quiz_load(path, &q, false, err, errlen);
-    if (rc == 1) { snprintf(err, errlen, "%s: not a quiz file (no \"lessons\")\n", path); return -1; }
+    if (rc == 1) { quiz_not_a_quiz(path, err, errlen); return -1; }
     if (rc != 0) return -1;
     return add_loaded(s, q, path, err, errlen);
 }
