@@ -219,6 +219,18 @@ expect_rc 2 "quiz on a bad file" "" -- "$bin" quiz --file "$tmp/bad.json" && err
 # the window's own quiz (--quiz): a broken one is refused before any window opens, as check words it
 expect_rc 2 "window --quiz on a bad file" "" -- "$bin" --quiz "$tmp/bad.json" && err_has "rcuvis: $tmp/bad.json:2:72: \$.lessons[0].questions[0].hnt: unknown key" "window --quiz names the bad key"
 expect_rc 2 "window --quiz on a scenario" "" -- "$bin" --quiz "$root/scenarios/tree.json" && err_has "not a quiz file" "window --quiz on a scenario"
+# a file named as a quiz that does not parse: its syntax error with line:column (it said "not a quiz
+# file (no \"lessons\")", which told a teacher nothing about the stray comma)
+printf '{"id": "x", "lessons": [}\n' >"$tmp/syntax.json"
+printf 'garbage {' >"$tmp/garbage.txt"
+expect_rc 2 "quiz --file on a syntax error" "" -- "$bin" quiz --file "$tmp/syntax.json" && err_has "rcuvis: $tmp/syntax.json:1:25: syntax error" "quiz --file: the syntax error's place"
+expect_rc 2 "quiz --file on garbage" "" -- "$bin" quiz --file "$tmp/garbage.txt" && err_has "rcuvis: $tmp/garbage.txt:1:1: syntax error" "quiz --file on garbage: line:column"
+expect_rc 2 "update-expected on garbage" "" -- "$bin" quiz --update-expected "$tmp/garbage.txt" && err_has "rcuvis: $tmp/garbage.txt:1:1: syntax error" "update-expected on garbage: line:column"
+# a missing value names its option and what it wants; the next option is not a value; a typo gets a hint
+expect_rc 2 "quiz --file without a value" "" -- "$bin" quiz --file && err_has "rcuvis: quiz: --file needs a QUIZ.json after it" "--file alone"
+expect_rc 2 "quiz --file --list" "" -- "$bin" quiz --file --list && err_has "--file needs a QUIZ.json after it, not the option --list" "--file --list"
+expect_rc 2 "quiz --lsit" "" -- "$bin" quiz --lsit && err_has "unknown option '--lsit'; did you mean '--list'?" "--lsit"
+grep -q "^usage:" "$tmp/err" && fail "quiz --lsit: the whole usage text was printed for one typo"
 "$bin" check "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err" && fail "check accepts a bad quiz"
 err_has "\$.lessons[0].questions[0].hnt: unknown key; did you mean \"hint\"?" "check names the bad key"
 
