@@ -123,13 +123,17 @@ static int parse(int argc, char **argv, opts *o)
         }
         if (!val) {
             if (i + 1 >= argc) return usage_error("%s needs a value", name);
+            /* `--html --quick` named no page: it would have written one called --quick */
+            if (!strncmp(argv[i + 1], "--", 2)) return usage_error("%s needs a value, not the option %s", name, argv[i + 1]);
             val = argv[++i];
         }
         uint64_t n;
         if (!strcmp(name, "--html")) {
             if (!*val) return usage_error("--html: expected a file name");
+            if (o->html) return usage_error("--html given twice ('%s', then '%s'): one page per run", o->html, val);
             o->html = val;
         } else if (!strcmp(name, "--only")) {
+            if (o->only) return usage_error("--only given twice ('%s', then '%s'): one claim per run (--list names them)", o->only, val);
             o->only = val;
         } else if (!strcmp(name, "--seed")) {
             /* the parser run, shot and the window use: the same seeds, refused in the same words */

@@ -117,6 +117,10 @@ expect_rc 2 "a mistyped option" -- "$bin" run "$scn" --expct && err_has "unknown
 expect_rc 2 "a mistyped shot option" -- "$bin" shot "$scn" --att 1 -o "$tmp/never.png" && err_has "unknown option '--att'; did you mean '--at'?" "--att"
 expect_rc 2 "a mistyped check option" -- "$bin" check --strct "$scn" && err_has "unknown option '--strct'; did you mean '--strict'?" "--strct"
 expect_rc 2 "a mistyped reproduce option" -- "$bin" reproduce --quik && err_has "unknown option '--quik'; did you mean '--quick'?" "--quik"
+# a value-taking option given twice is refused (the later one silently won), and the next option is no value
+expect_rc 2 "reproduce --html twice" -- "$bin" reproduce --html "$tmp/a.html" --html "$tmp/b.html" && err_has "--html given twice" "--html twice"
+expect_rc 2 "reproduce --html --quick" -- "$bin" reproduce --html --quick && err_has "--html needs a value, not the option --quick" "--html --quick"
+[ -e ./--quick ] && { rm -f ./--quick; fail "reproduce --html --quick wrote a page named --quick"; }
 expect_rc 2 "an option with '=' where shot takes none" -- "$bin" shot "$scn" --cue=2 -o "$tmp/never.png" && err_has "'--cue' is an option here, but not with '='" "--cue=2"
 expect_rc 2 "no scenario" -- "$bin" run --json && err_prefixed "no scenario"
 expect_rc 2 "--cpus 0" -- "$bin" run "$scn" --cpus 0 && err_has "--cpus" "--cpus 0"
