@@ -140,9 +140,13 @@ static int open_fonts(rd_ctx *c, char *err, size_t errlen)
     for (int f = 0; f < RD_NFONTS; f++) {
         int pt = (int)lroundf(font_pt[f] * c->scale);
         if (pt < 5) pt = 5;
+        errno = 0;
         TTF_Font *font = open_font(font_file[f], pt);
         if (!font) {
-            snprintf(err, errlen, "cannot open font %s (install fonts-dejavu-core): %s", font_file[f], TTF_GetError());
+            /* the package is the answer to a missing file only: out of memory (seen under ulimit -v)
+             * or an unreadable file needs another */
+            bool missing = errno == ENOENT;
+            snprintf(err, errlen, "cannot open font %s%s: %s", font_file[f], missing ? " (install fonts-dejavu-core)" : "", TTF_GetError());
             close_fonts(c);
             return -1;
         }
