@@ -545,3 +545,63 @@ Test(class, merge_trusts_a_progress_file_over_an_exports_guess)
     cr_expect_eq(c[5], 1, "shown, never answered right: %s", row);
     merged_free(&m);
 }
+
+/* ---------------------------------------------------------------- a spreadsheet's re-save (class review 8) */
+
+/* Finding 1: a spreadsheet that reads the question id "1.10" as the number 1.1 leaves two rows
+ * for 1.1; the later one replaced the earlier without a word, so the merge counted one question's
+ * record under another's id and the real one as never answered. */
+Test(class, csv_with_a_question_twice_is_refused_naming_both_lines)
+{
+    char path[128], err[1024];
+    progress p;
+    snprintf(path, sizeof path, "%s/twice.csv", dir);
+    FILE *f = fopen(path, "w");
+    fputs(WB_CSV_HEADER "\r\nx,c/1,1.1,4,0,with help,1,0,0,a\r\nx,c/1,1.2,1,1,first try,0,0,0,5\r\n"
+          "x,c/1,1.1,1,1,first try,0,0,0,b\r\n", f);
+    fclose(f);
+    cr_expect_eq(wb_csv_read(path, &p, err, sizeof err), -1);
+    char want[512];
+    snprintf(want, sizeof want, "%s:4: a second row for question 1.1 of c/1 (the first is line 2)", path);
+    cr_expect(!strncmp(err, want, strlen(want)), "%s", err);
+    cr_expect(strstr(err, "1.10"), "says how a spreadsheet makes one: %s", err);
+}
+
+/* Finding 2: a CSV saved by a spreadsheet with ";" (or tab) separators, or as UTF-16 "Unicode
+ * text", stopped the whole merge with "the header lacks the column student" though it was there. */
+Test(class, csv_saved_with_semicolons_or_tabs_is_read)
+{
+    char path[128], err[1024];
+    progress p;
+    snprintf(path, sizeof path, "%s/semi.csv", dir);
+    const char *texts[] = {
+        "\xEF\xBB\xBFstudent;lesson;question;attempts;first_try_right;outcome;hints_used;shown;time_spent_s;first_answer\r\n"
+        "x;c/1;1.1;1;1;first try;0;0;3;b\r\nx;c/1;1.2;0;0;not answered;0;0;0;\r\n",
+        "student\tlesson\tquestion\tattempts\tfirst_try_right\toutcome\thints_used\tshown\ttime_spent_s\tfirst_answer\n"
+        "x\tc/1\t1.1\t1\t1\tfirst try\t0\t0\t3\tb\nx\tc/1\t1.2\t0\t0\tnot answered\t0\t0\t0\t\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        FILE *f = fopen(path, "w");
+        fputs(texts[i], f);
+        fclose(f);
+        cr_expect_eq(wb_csv_read(path, &p, err, sizeof err), 0, "%d: %s", i, err);
+        cr_expect_str_eq(p.student, "x");
+        cr_expect_eq(wb_outcome_of(progress_get(&p, "c/1", "1.1", false)), WB_FIRST_TRY, "%d", i);
+        cr_expect_not_null(progress_get(&p, "c/1", "1.2", false), "%d", i);
+        progress_free(&p);
+    }
+}
+
+Test(class, csv_in_utf16_says_so)
+{
+    char path[128], err[1024];
+    progress p;
+    snprintf(path, sizeof path, "%s/u16.csv", dir);
+    FILE *f = fopen(path, "wb");
+    fwrite("\xFF\xFEs\0t\0u\0", 1, 8, f);
+    fclose(f);
+    cr_expect_eq(wb_csv_read(path, &p, err, sizeof err), -1);
+    char want[256];
+    snprintf(want, sizeof want, "%s:1: the file is UTF-16", path);
+    cr_expect(!strncmp(err, want, strlen(want)), "%s", err);
+}
