@@ -243,6 +243,16 @@ static void row_score(const quiz_set *set, const quiz_lesson *only, unsigned bas
         }
 }
 
+/* The columns a name takes on a terminal: its characters, not its bytes (an accented letter is two
+ * bytes in UTF-8, and padding by bytes pushed the numbers of "zoë.csv" one column left). */
+static size_t name_cols(const char *s)
+{
+    size_t cols = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80) cols++;
+    return cols;
+}
+
 /* One line per student (by the names the teacher gave the files): how many of the summarized
  * questions they answered, and how: right at the first try, after retries, with help, still open;
  * and how many they only had shown. A teacher grading by student had only per-question figures and
@@ -253,7 +263,7 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
     row_score(set, only, basis, NULL, c, &total);
     int w = 28; /* LMS names ("Alice Anderson_123456_assignsubmission_file_alice.csv") widen it */
     for (size_t i = 0; i < n; i++)
-        if (strlen(rows[i].label) > (size_t)w) w = strlen(rows[i].label) > 200 ? 200 : (int)strlen(rows[i].label);
+        if (name_cols(rows[i].label) > (size_t)w) w = name_cols(rows[i].label) > 200 ? 200 : (int)name_cols(rows[i].label);
     fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open;\n"
             "with help = right after the hint or the shown answer; open = tried, not right yet; shown = the answer shown, "
             "never answered right):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
@@ -268,7 +278,9 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
             snprintf(note, sizeof note, "  (answers only to lesson%s %s: merge with --file for that quiz?)",
                      strchr(lessons, ',') || strstr(lessons, " more") ? "s" : "", lessons);
         }
-        fprintf(out, "  %-*s %8zu  %9zu  %13zu  %9zu  %4zu  %5zu%s\n", w, rows[i].label, done, c[R_FIRST], c[R_RETRIES],
+        size_t cols = name_cols(rows[i].label);
+        int pad = w + (int)(strlen(rows[i].label) - (cols < (size_t)w ? cols : (size_t)w)); /* bytes for w columns */
+        fprintf(out, "  %-*s %8zu  %9zu  %13zu  %9zu  %4zu  %5zu%s\n", pad, rows[i].label, done, c[R_FIRST], c[R_RETRIES],
                 c[R_HELPED], c[R_OPEN], c[R_SHOWN], note);
     }
 }

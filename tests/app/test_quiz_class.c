@@ -605,3 +605,28 @@ Test(class, csv_in_utf16_says_so)
     snprintf(want, sizeof want, "%s:1: the file is UTF-16", path);
     cr_expect(!strncmp(err, want, strlen(want)), "%s", err);
 }
+
+/* Finding 4: a file name with accented letters pushed its row's numbers left, one column per
+ * letter, as the names were padded by bytes. */
+Test(class, merge_lines_up_rows_with_accented_names)
+{
+    progress p;
+    student(&p, "zo", "b");
+    save_csv(&p, "zo\xC3\xAB.csv");
+    progress_free(&p);
+    student(&p, "al", "a");
+    save_csv(&p, "al.csv");
+    progress_free(&p);
+    merged m;
+    merge_ok(&m);
+    const char *al = strstr(m.out, "\n  al.csv"), *zo = strstr(m.out, "\n  zo\xC3\xAB.csv");
+    cr_assert(al && zo, "%s", m.out);
+    /* the same count of characters (not bytes) up to the end of the line */
+    size_t chars[2] = {0, 0};
+    const char *rows[2] = {al + 1, zo + 1};
+    for (int i = 0; i < 2; i++)
+        for (const char *c = rows[i]; *c && *c != '\n'; c++)
+            if (((unsigned char)*c & 0xC0) != 0x80) chars[i]++;
+    cr_expect_eq(chars[0], chars[1], "%s", m.out);
+    merged_free(&m);
+}
