@@ -255,8 +255,9 @@ static size_t name_cols(const char *s)
 
 /* One line per student (by the names the teacher gave the files): how many of the summarized
  * questions they answered, and how: right at the first try, after retries, with help, still open;
- * and how many they only had shown. A teacher grading by student had only per-question figures and
- * the files' random ids. */
+ * and how many they only had shown (which --list, for the student, counts with "with help": the
+ * legend says so, as a student's 13 "with help" read as the table's 0 with help and 13 shown). A
+ * teacher grading by student had only per-question figures and the files' random ids. */
 static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned basis, student_row *rows, size_t n, FILE *out)
 {
     size_t total, c[R_N];
@@ -266,7 +267,8 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
         if (name_cols(rows[i].label) > (size_t)w) w = name_cols(rows[i].label) > 200 ? 200 : (int)name_cols(rows[i].label);
     fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open;\n"
             "with help = right after the hint or the shown answer; open = tried, not right yet; shown = the answer shown, "
-            "never answered right):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
+            "never answered right;\n"
+            "a student's --list counts with help and shown together, as with help):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
             "answered", "first try", "after retries", "with help", "open", "shown");
     for (size_t i = 0; i < n; i++) {
         row_score(set, only, basis, &rows[i].p, c, &total);

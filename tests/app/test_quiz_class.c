@@ -328,7 +328,8 @@ Test(class, merge_puts_shown_answers_apart_from_answered_ones)
     merge_ok(&m);
     cr_expect(strstr(m.out, "answered = right at the first try + after retries + with help + still open;\n"
                             "with help = right after the hint or the shown answer; open = tried, not right yet; "
-                            "shown = the answer shown, never answered right):\n"), "%s", m.out);
+                            "shown = the answer shown, never answered right;\n"
+                            "a student's --list counts with help and shown together, as with help):\n"), "%s", m.out);
     cr_expect(strstr(m.out, "file                         answered  first try  after retries  with help  open  shown\n"), "%s", m.out);
     cr_expect(strstr(m.out, "  sam.json + sam2.csv                 0          0              0          0     0      2\n"), "%s", m.out);
     cr_expect(strstr(m.out, "  su.csv                              2          0              0          2     0      0\n"), "%s", m.out);
