@@ -287,11 +287,42 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
     }
 }
 
+/* A question's first-try figures, kept for the list of the hardest. */
+typedef struct hard_q { const char *lesson, *qid; size_t answers, first, order; } hard_q;
+
+static int by_share(const void *a, const void *b)
+{
+    const hard_q *x = a, *y = b;
+    /* x's share below y's: first/answers < first'/answers', cross-multiplied to stay in integers */
+    size_t l = x->first * y->answers, r = y->first * x->answers;
+    if (l != r) return l < r ? -1 : 1;
+    if (x->answers != y->answers) return x->answers > y->answers ? -1 : 1; /* more students behind it */
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The few questions the class got wrong most at the first try: with 82 rows per class, most of
+ * them empty, a teacher had to read every row to find what to go over again. A question one
+ * student answered says little of a class, so it takes two (one in a class of one). */
+static void hardest(hard_q *h, size_t nh, size_t nstudents, FILE *out)
+{
+    size_t min = nstudents > 1 ? 2 : 1, k = 0;
+    for (size_t i = 0; i < nh; i++)
+        if (h[i].answers >= min && h[i].first < h[i].answers) h[k++] = h[i];
+    if (!k) return;
+    qsort(h, k, sizeof *h, by_share);
+    fprintf(out, "\nHardest for the class (lowest share right at the first try, of questions answered by %zu or more):\n", min);
+    for (size_t i = 0; i < k && i < 5; i++)
+        fprintf(out, "  %-8s %4.0f%% of %zu answered, lesson %s\n", h[i].qid, 100.0 * (double)h[i].first / (double)h[i].answers,
+                h[i].answers, h[i].lesson);
+}
+
 /* Per question of each summarized lesson: how many answered (or were shown the answer), the share
  * right at the first try, hints read (on questions left unanswered too: a hint that sends students
  * away is one a teacher wants to see), answers shown, the most common wrong first answer. */
 static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned basis, student_row *rows, size_t n, FILE *out)
 {
+    hard_q *hard = NULL;
+    size_t nhard = 0, cap = 0;
     for (size_t fi = 0; fi < set->n; fi++)
         for (size_t li = 0; li < set->files[fi].nlessons; li++) {
             const quiz_lesson *l = &set->files[fi].lessons[li];
@@ -325,8 +356,17 @@ static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned 
                     snprintf(what, sizeof what, "%s (%zu)", d, wc);
                 }
                 fprintf(out, "  %-8s %8zu %10s %6zu %6zu  %s\n", q->id, answers, share, hints, shown, what);
+                if (nhard == cap) {
+                    hard_q *nh = realloc(hard, (cap = cap ? cap * 2 : 64) * sizeof *nh);
+                    if (!nh) { free(hard); return; } /* the list is an extra: the table above is whole */
+                    hard = nh;
+                }
+                hard[nhard] = (hard_q){l->id, q->id, answers, first, nhard};
+                nhard++;
             }
         }
+    hardest(hard, nhard, n, out);
+    free(hard);
 }
 
 int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen)

@@ -631,3 +631,40 @@ Test(class, merge_lines_up_rows_with_accented_names)
     cr_expect_eq(chars[0], chars[1], "%s", m.out);
     merged_free(&m);
 }
+
+/* Finding 5: the per-question table has a row for every question, most of them empty in a class
+ * part way through; what the class got wrong had to be searched for row by row. */
+Test(class, merge_lists_the_questions_the_class_found_hardest)
+{
+    /* 1.1: two of three wrong at the first try (33%); 1.2: all right, so not listed */
+    const char *ids[] = {"ann", "bo", "cy"}, *firsts[] = {"a", "c", "b"};
+    for (int i = 0; i < 3; i++) {
+        progress p;
+        student(&p, ids[i], firsts[i]);
+        char name[32];
+        snprintf(name, sizeof name, "%s.csv", ids[i]);
+        save_csv(&p, name);
+        progress_free(&p);
+    }
+    merged m;
+    merge_ok(&m);
+    cr_expect(strstr(m.out, "\nHardest for the class (lowest share right at the first try, of questions answered by 2 or more):\n"
+                            "  1.1        33% of 3 answered, lesson 1\n"), "%s", m.out);
+    const char *hard = strstr(m.out, "\nHardest");
+    cr_expect(hard && !strstr(hard, "  1.2 "), "all right at the first try: not among the hardest: %s", m.out);
+    merged_free(&m);
+    /* one student's only wrong answer says little of a class: in a class of two it is not listed */
+    char path[256];
+    snprintf(path, sizeof path, "%s/cy.csv", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/bo.csv", dir);
+    unlink(path);
+    progress p;
+    fresh(&p, "bo");
+    progress_record(&p, "c/1", "1.2", "5", true, 10);
+    save_csv(&p, "bo.csv");
+    progress_free(&p);
+    merge_ok(&m);
+    cr_expect(!strstr(m.out, "Hardest"), "1.1 answered by ann alone: %s", m.out);
+    merged_free(&m);
+}
