@@ -87,7 +87,7 @@ int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err,
             snprintf(err, errlen, "cannot write to standard output: %s", strerror(errno));
             rc = -1;
         }
-    } else {
+    } else if ((rc = wb_export_check(path, err, errlen)) == 0) {
         /* util/safefile: temp file beside the target and rename; symlinks kept, pipes written through.
          * 0644, unlike progress: an export is meant to be handed to someone */
         rc = sf_write_file(path, text, n, 0644, err, errlen);

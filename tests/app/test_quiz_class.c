@@ -90,7 +90,7 @@ Test(class, export_through_a_symlink_keeps_the_link)
     snprintf(target, sizeof target, "%s/real.csv", dir);
     snprintf(link, sizeof link, "%s/link.csv", dir);
     FILE *f = fopen(target, "w");
-    fputs("old", f);
+    fputs(WB_CSV_HEADER "\r\n", f); /* an earlier export: --export replaces nothing else */
     fclose(f);
     cr_assert_eq(symlink("real.csv", link), 0);
     cr_assert_eq(wb_export_csv(&set, &p, link, err, sizeof err), 0, "%s", err);
@@ -667,4 +667,31 @@ Test(class, merge_lists_the_questions_the_class_found_hardest)
     merge_ok(&m);
     cr_expect(!strstr(m.out, "Hardest"), "1.1 answered by ann alone: %s", m.out);
     merged_free(&m);
+}
+
+/* Finding 6: `--export thesis.txt` (a name typed by mistake) replaced the file with the CSV; an
+ * export replaces only an earlier export (as re-saved by a spreadsheet too), or an empty file. */
+Test(class, export_replaces_only_an_earlier_export)
+{
+    progress p;
+    student(&p, "bo", "b");
+    char path[128], err[1024];
+    snprintf(path, sizeof path, "%s/thesis.txt", dir);
+    put_file("thesis.txt", "My thesis, chapter 1\nRCU is...\n");
+    cr_expect_eq(wb_export_csv(&set, &p, path, err, sizeof err), -1);
+    char want[512];
+    snprintf(want, sizeof want, "%s is not an rcuvis answers export: expected a file starting with the header "
+             "student,lesson,question,..., found text starting \"My thesis, chapter 1\"", path);
+    cr_expect(!strncmp(err, want, strlen(want)), "%s", err);
+    cr_expect_str_eq(slurp(path), "My thesis, chapter 1\nRCU is...\n");
+    /* an earlier export, one a spreadsheet saved with ';' and a byte order mark, and an empty file are replaced */
+    const char *earlier[] = {WB_CSV_HEADER "\r\nbo,c/1,1.1,0,0,not answered,0,0,0,\r\n",
+                             "\xEF\xBB\xBFstudent;lesson;question;attempts\r\n", ""};
+    for (int i = 0; i < 3; i++) {
+        put_file("ann.csv", earlier[i]);
+        snprintf(path, sizeof path, "%s/ann.csv", dir);
+        cr_expect_eq(wb_export_csv(&set, &p, path, err, sizeof err), 0, "%d: %s", i, err);
+        cr_expect(strstr(slurp(path), "bo,c/1,1.1,1,1,first try"), "%d", i);
+    }
+    progress_free(&p);
 }
