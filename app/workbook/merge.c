@@ -323,6 +323,7 @@ static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned 
 {
     hard_q *hard = NULL;
     size_t nhard = 0, cap = 0;
+    int legend = 0;
     for (size_t fi = 0; fi < set->n; fi++)
         for (size_t li = 0; li < set->files[fi].nlessons; li++) {
             const quiz_lesson *l = &set->files[fi].lessons[li];
@@ -332,6 +333,11 @@ static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned 
             if (!in) continue;
             char key[128];
             quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            /* "answered" counts the students only shown the answer too (the table above keeps them
+             * apart): said once, as a column read 5 answered where all 5 had pressed s */
+            if (!nhard && !legend++)
+                fprintf(out, "\nPer question (answered = answered or shown the answer; first try = the share of them right "
+                        "at the first try;\nhint = read the hint, answered or not):\n");
             fprintf(out, "\nLesson %s: %s\n  %-8s %8s %10s %6s %6s  %s\n", l->id, l->title, "question", "answered",
                     "first try", "hint", "shown", "most common wrong first answer");
             for (size_t qi = 0; qi < l->nquestions; qi++) {

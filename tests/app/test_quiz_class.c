@@ -331,6 +331,9 @@ Test(class, merge_puts_shown_answers_apart_from_answered_ones)
                             "shown = the answer shown, never answered right;\n"
                             "a student's --list counts with help and shown together, as with help):\n"), "%s", m.out);
     cr_expect(strstr(m.out, "file                         answered  first try  after retries  with help  open  shown\n"), "%s", m.out);
+    /* the per-question table counts sam's shown answers as answered, and says so */
+    cr_expect(strstr(m.out, "\nPer question (answered = answered or shown the answer; "), "%s", m.out);
+    cr_expect(strstr(m.out, "  1.1             2         0%      0      2  -\n"), "%s", m.out);
     cr_expect(strstr(m.out, "  sam.json + sam2.csv                 0          0              0          0     0      2\n"), "%s", m.out);
     cr_expect(strstr(m.out, "  su.csv                              2          0              0          2     0      0\n"), "%s", m.out);
     merged_free(&m);
