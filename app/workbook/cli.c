@@ -167,7 +167,10 @@ int cmd_quiz(int argc, char **argv)
         /* checked before the quiz files and progress are read (and progress is given a student id):
          * a path that cannot take the export stops us with nothing changed */
         char perr[4400];
-        if (sf_check(export_to, perr, sizeof perr) != 0) { fprintf(stderr, "rcuvis: quiz: --export: %s\n", perr); return 2; }
+        if (sf_check(export_to, perr, sizeof perr) != 0 || wb_export_check(export_to, perr, sizeof perr) != 0) {
+            fprintf(stderr, "rcuvis: quiz: --export: %s\n", perr);
+            return 2;
+        }
     }
 
     quiz_set set = {0};

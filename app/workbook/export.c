@@ -87,7 +87,7 @@ int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err,
             snprintf(err, errlen, "cannot write to standard output: %s", strerror(errno));
             rc = -1;
         }
-    } else {
+    } else if ((rc = wb_export_check(path, err, errlen)) == 0) {
         /* util/safefile: temp file beside the target and rename; symlinks kept, pipes written through.
          * 0644, unlike progress: an export is meant to be handed to someone */
         rc = sf_write_file(path, text, n, 0644, err, errlen);
@@ -98,9 +98,10 @@ int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err,
 
 /* ---------------------------------------------------------------- reading */
 
-/* One RFC 4180 record from *pos: fields into out (malloc'd strings), count in *n. Line numbers
- * advance over line breaks inside quotes. 0 ok, 1 end of text, -1 a malformed quote (why set). */
-static int read_record(const char **pos, int *line, char ***out, size_t *n, const char **why)
+/* One RFC 4180 record from *pos, its fields separated by sep: fields into out (malloc'd strings),
+ * count in *n. Line numbers advance over line breaks inside quotes. 0 ok, 1 end of text, -1 a
+ * malformed quote (why set). */
+static int read_record(const char **pos, int *line, char sep, char ***out, size_t *n, const char **why)
 {
     const char *c = *pos;
     *out = NULL;
@@ -118,10 +119,10 @@ static int read_record(const char **pos, int *line, char ***out, size_t *n, cons
                 if (*c == '\n') (*line)++;
                 put(&f, c, 1);
             }
-            if (*c && *c != ',' && *c != '\r' && *c != '\n') { *why = "text after a closing quote"; free(f.s); return -1; }
+            if (*c && *c != sep && *c != '\r' && *c != '\n') { *why = "text after a closing quote"; free(f.s); return -1; }
         } else {
             const char *s = c;
-            while (*c && *c != ',' && *c != '\r' && *c != '\n') {
+            while (*c && *c != sep && *c != '\r' && *c != '\n') {
                 if (*c == '"') { *why = "a quote inside an unquoted field"; free(f.s); return -1; }
                 c++;
             }
@@ -135,7 +136,7 @@ static int read_record(const char **pos, int *line, char ***out, size_t *n, cons
             *out = nf;
         }
         (*out)[(*n)++] = f.s;
-        if (*c == ',') { c++; continue; }
+        if (*c == sep) { c++; continue; }
         if (*c == '\r') c++;
         if (*c == '\n') { c++; (*line)++; }
         break;
@@ -217,6 +218,39 @@ static bool row_to_entry(progress *p, char **f, const int *col, char *why, size_
     return true;
 }
 
+/* Two rows for one question: most likely a spreadsheet that read a question id such as "2.10" as
+ * the number 2.1. Taking either row would count one question's record under another's id, so the
+ * file is refused, naming both lines. rows[i] is the line of the row that made entry i (a row makes
+ * exactly one entry, as a second row for an entry is refused here). */
+static bool row_is_new(const progress *p, char **f, const int *col, const int *rows, char *why, size_t whysz)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (!strcmp(p->e[i].lesson, f[col[C_LESSON]]) && !strcmp(p->e[i].qid, f[col[C_QUESTION]])) {
+            snprintf(why, whysz, "a second row for question %s of %s (the first is line %d): a spreadsheet may have "
+                     "read a question id such as 1.10 as the number 1.1; export the file again, or import the "
+                     "question column as text", f[col[C_QUESTION]], f[col[C_LESSON]], rows[i]);
+            return false;
+        }
+    return true;
+}
+
+/* The header record, its separator found: "," as rcuvis writes, or ";" or a tab, which a
+ * spreadsheet saving CSV in a locale whose decimal mark is a comma (or as "Text (Tab delimited)")
+ * writes instead; the fields rcuvis writes hold neither. *sep is set to the one that splits it. */
+static int read_header(const char **pos, int *line, char *sep, char ***f, size_t *n, const char **why)
+{
+    static const char seps[] = {',', ';', '\t'};
+    for (size_t i = 0; i < sizeof seps; i++) {
+        const char *at = *pos;
+        int l = *line;
+        int r = read_record(&at, &l, seps[i], f, n, why);
+        if (r != 0) return r;
+        if (*n > 1 || i + 1 == sizeof seps) { *pos = at; *line = l; *sep = seps[i]; return 0; }
+        free_record(*f, *n);
+    }
+    return 1; /* not reached: the last separator is taken whatever it splits */
+}
+
 int wb_csv_read(const char *path, progress *p, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
@@ -224,13 +258,21 @@ int wb_csv_read(const char *path, progress *p, char *err, size_t errlen)
     char *text = qj_read_file(path, &len);
     if (!text) { snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return -1; }
     const char *pos = text, *why = NULL;
+    /* a spreadsheet's "Unicode text" is UTF-16 (a byte order mark, or a zero byte in every other
+     * place), which no header check below could make sense of */
+    if (len >= 2 && (!memcmp(text, "\xFF\xFE", 2) || !memcmp(text, "\xFE\xFF", 2) || !text[0] || !text[1])) {
+        snprintf(err, errlen, "%s:1: the file is UTF-16 (a spreadsheet's \"Unicode text\"), expected UTF-8 CSV: "
+                 "save it as CSV (UTF-8), or export it again", path);
+        free(text);
+        return -1;
+    }
     if (!strncmp(pos, "\xEF\xBB\xBF", 3)) pos += 3; /* a spreadsheet's UTF-8 byte order mark */
     int line = 1, col[C_N], rc = 0;
-    char **f;
+    char **f, sep = ',';
     size_t n;
     char msg[512];
     /* the header names the columns; their order is free, as spreadsheets may reorder them */
-    if (read_record(&pos, &line, &f, &n, &why) != 0) {
+    if (read_header(&pos, &line, &sep, &f, &n, &why) != 0) {
         snprintf(err, errlen, "%s:1: %s", path, why ? why : "the file is empty, expected the header " WB_CSV_HEADER);
         free(text);
         return -1;
@@ -248,9 +290,11 @@ int wb_csv_read(const char *path, progress *p, char *err, size_t errlen)
     }
     size_t ncols = n;
     free_record(f, n);
+    int *rows = NULL;
+    size_t rows_cap = 0;
     for (;;) {
         int at = line;
-        int r = read_record(&pos, &line, &f, &n, &why);
+        int r = read_record(&pos, &line, sep, &f, &n, &why);
         if (r == 1) break;
         if (r < 0) { snprintf(err, errlen, "%s:%d: %s", path, at, why); rc = -1; break; }
         if (n == 1 && !f[0][0]) { free_record(f, n); continue; } /* an empty line */
@@ -260,10 +304,18 @@ int wb_csv_read(const char *path, progress *p, char *err, size_t errlen)
             rc = -1;
             break;
         }
-        bool ok = row_to_entry(p, f, col, msg, sizeof msg);
+        if (p->n == rows_cap) {
+            rows_cap = rows_cap ? rows_cap * 2 : 128;
+            int *nr = realloc(rows, rows_cap * sizeof *nr);
+            if (!nr) { snprintf(err, errlen, "%s:%d: out of memory", path, at); free_record(f, n); rc = -1; break; }
+            rows = nr;
+        }
+        rows[p->n] = at;
+        bool ok = row_is_new(p, f, col, rows, msg, sizeof msg) && row_to_entry(p, f, col, msg, sizeof msg);
         free_record(f, n);
         if (!ok) { snprintf(err, errlen, "%s:%d: %s", path, at, msg); rc = -1; break; }
     }
+    free(rows);
     free(text);
     if (rc != 0) progress_free(p);
     return rc;

@@ -243,20 +243,32 @@ static void row_score(const quiz_set *set, const quiz_lesson *only, unsigned bas
         }
 }
 
+/* The columns a name takes on a terminal: its characters, not its bytes (an accented letter is two
+ * bytes in UTF-8, and padding by bytes pushed the numbers of "zoë.csv" one column left). */
+static size_t name_cols(const char *s)
+{
+    size_t cols = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80) cols++;
+    return cols;
+}
+
 /* One line per student (by the names the teacher gave the files): how many of the summarized
  * questions they answered, and how: right at the first try, after retries, with help, still open;
- * and how many they only had shown. A teacher grading by student had only per-question figures and
- * the files' random ids. */
+ * and how many they only had shown (which --list, for the student, counts with "with help": the
+ * legend says so, as a student's 13 "with help" read as the table's 0 with help and 13 shown). A
+ * teacher grading by student had only per-question figures and the files' random ids. */
 static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned basis, student_row *rows, size_t n, FILE *out)
 {
     size_t total, c[R_N];
     row_score(set, only, basis, NULL, c, &total);
     int w = 28; /* LMS names ("Alice Anderson_123456_assignsubmission_file_alice.csv") widen it */
     for (size_t i = 0; i < n; i++)
-        if (strlen(rows[i].label) > (size_t)w) w = strlen(rows[i].label) > 200 ? 200 : (int)strlen(rows[i].label);
+        if (name_cols(rows[i].label) > (size_t)w) w = name_cols(rows[i].label) > 200 ? 200 : (int)name_cols(rows[i].label);
     fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open;\n"
             "with help = right after the hint or the shown answer; open = tried, not right yet; shown = the answer shown, "
-            "never answered right):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
+            "never answered right;\n"
+            "a student's --list counts with help and shown together, as with help):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
             "answered", "first try", "after retries", "with help", "open", "shown");
     for (size_t i = 0; i < n; i++) {
         row_score(set, only, basis, &rows[i].p, c, &total);
@@ -268,9 +280,40 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
             snprintf(note, sizeof note, "  (answers only to lesson%s %s: merge with --file for that quiz?)",
                      strchr(lessons, ',') || strstr(lessons, " more") ? "s" : "", lessons);
         }
-        fprintf(out, "  %-*s %8zu  %9zu  %13zu  %9zu  %4zu  %5zu%s\n", w, rows[i].label, done, c[R_FIRST], c[R_RETRIES],
+        size_t cols = name_cols(rows[i].label);
+        int pad = w + (int)(strlen(rows[i].label) - (cols < (size_t)w ? cols : (size_t)w)); /* bytes for w columns */
+        fprintf(out, "  %-*s %8zu  %9zu  %13zu  %9zu  %4zu  %5zu%s\n", pad, rows[i].label, done, c[R_FIRST], c[R_RETRIES],
                 c[R_HELPED], c[R_OPEN], c[R_SHOWN], note);
     }
+}
+
+/* A question's first-try figures, kept for the list of the hardest. */
+typedef struct hard_q { const char *lesson, *qid; size_t answers, first, order; } hard_q;
+
+static int by_share(const void *a, const void *b)
+{
+    const hard_q *x = a, *y = b;
+    /* x's share below y's: first/answers < first'/answers', cross-multiplied to stay in integers */
+    size_t l = x->first * y->answers, r = y->first * x->answers;
+    if (l != r) return l < r ? -1 : 1;
+    if (x->answers != y->answers) return x->answers > y->answers ? -1 : 1; /* more students behind it */
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The few questions the class got wrong most at the first try: with 82 rows per class, most of
+ * them empty, a teacher had to read every row to find what to go over again. A question one
+ * student answered says little of a class, so it takes two (one in a class of one). */
+static void hardest(hard_q *h, size_t nh, size_t nstudents, FILE *out)
+{
+    size_t min = nstudents > 1 ? 2 : 1, k = 0;
+    for (size_t i = 0; i < nh; i++)
+        if (h[i].answers >= min && h[i].first < h[i].answers) h[k++] = h[i];
+    if (!k) return;
+    qsort(h, k, sizeof *h, by_share);
+    fprintf(out, "\nHardest for the class (lowest share right at the first try, of questions answered by %zu or more):\n", min);
+    for (size_t i = 0; i < k && i < 5; i++)
+        fprintf(out, "  %-8s %4.0f%% of %zu answered, lesson %s\n", h[i].qid, 100.0 * (double)h[i].first / (double)h[i].answers,
+                h[i].answers, h[i].lesson);
 }
 
 /* Per question of each summarized lesson: how many answered (or were shown the answer), the share
@@ -278,6 +321,9 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
  * away is one a teacher wants to see), answers shown, the most common wrong first answer. */
 static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned basis, student_row *rows, size_t n, FILE *out)
 {
+    hard_q *hard = NULL;
+    size_t nhard = 0, cap = 0;
+    int legend = 0;
     for (size_t fi = 0; fi < set->n; fi++)
         for (size_t li = 0; li < set->files[fi].nlessons; li++) {
             const quiz_lesson *l = &set->files[fi].lessons[li];
@@ -287,6 +333,11 @@ static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned 
             if (!in) continue;
             char key[128];
             quiz_lesson_key(&set->files[fi], l, key, sizeof key);
+            /* "answered" counts the students only shown the answer too (the table above keeps them
+             * apart): said once, as a column read 5 answered where all 5 had pressed s */
+            if (!nhard && !legend++)
+                fprintf(out, "\nPer question (answered = answered or shown the answer; first try = the share of them right "
+                        "at the first try;\nhint = read the hint, answered or not):\n");
             fprintf(out, "\nLesson %s: %s\n  %-8s %8s %10s %6s %6s  %s\n", l->id, l->title, "question", "answered",
                     "first try", "hint", "shown", "most common wrong first answer");
             for (size_t qi = 0; qi < l->nquestions; qi++) {
@@ -311,8 +362,17 @@ static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned 
                     snprintf(what, sizeof what, "%s (%zu)", d, wc);
                 }
                 fprintf(out, "  %-8s %8zu %10s %6zu %6zu  %s\n", q->id, answers, share, hints, shown, what);
+                if (nhard == cap) {
+                    hard_q *nh = realloc(hard, (cap = cap ? cap * 2 : 64) * sizeof *nh);
+                    if (!nh) { free(hard); return; } /* the list is an extra: the table above is whole */
+                    hard = nh;
+                }
+                hard[nhard] = (hard_q){l->id, q->id, answers, first, nhard};
+                nhard++;
             }
         }
+    hardest(hard, nhard, n, out);
+    free(hard);
 }
 
 int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen)

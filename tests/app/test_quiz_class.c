@@ -90,7 +90,7 @@ Test(class, export_through_a_symlink_keeps_the_link)
     snprintf(target, sizeof target, "%s/real.csv", dir);
     snprintf(link, sizeof link, "%s/link.csv", dir);
     FILE *f = fopen(target, "w");
-    fputs("old", f);
+    fputs(WB_CSV_HEADER "\r\n", f); /* an earlier export: --export replaces nothing else */
     fclose(f);
     cr_assert_eq(symlink("real.csv", link), 0);
     cr_assert_eq(wb_export_csv(&set, &p, link, err, sizeof err), 0, "%s", err);
@@ -328,8 +328,12 @@ Test(class, merge_puts_shown_answers_apart_from_answered_ones)
     merge_ok(&m);
     cr_expect(strstr(m.out, "answered = right at the first try + after retries + with help + still open;\n"
                             "with help = right after the hint or the shown answer; open = tried, not right yet; "
-                            "shown = the answer shown, never answered right):\n"), "%s", m.out);
+                            "shown = the answer shown, never answered right;\n"
+                            "a student's --list counts with help and shown together, as with help):\n"), "%s", m.out);
     cr_expect(strstr(m.out, "file                         answered  first try  after retries  with help  open  shown\n"), "%s", m.out);
+    /* the per-question table counts sam's shown answers as answered, and says so */
+    cr_expect(strstr(m.out, "\nPer question (answered = answered or shown the answer; "), "%s", m.out);
+    cr_expect(strstr(m.out, "  1.1             2         0%      0      2  -\n"), "%s", m.out);
     cr_expect(strstr(m.out, "  sam.json + sam2.csv                 0          0              0          0     0      2\n"), "%s", m.out);
     cr_expect(strstr(m.out, "  su.csv                              2          0              0          2     0      0\n"), "%s", m.out);
     merged_free(&m);
@@ -544,4 +548,153 @@ Test(class, merge_trusts_a_progress_file_over_an_exports_guess)
     cr_expect_eq(c[3], 0, "not right with help: %s", row);
     cr_expect_eq(c[5], 1, "shown, never answered right: %s", row);
     merged_free(&m);
+}
+
+/* ---------------------------------------------------------------- a spreadsheet's re-save (class review 8) */
+
+/* Finding 1: a spreadsheet that reads the question id "1.10" as the number 1.1 leaves two rows
+ * for 1.1; the later one replaced the earlier without a word, so the merge counted one question's
+ * record under another's id and the real one as never answered. */
+Test(class, csv_with_a_question_twice_is_refused_naming_both_lines)
+{
+    char path[128], err[1024];
+    progress p;
+    snprintf(path, sizeof path, "%s/twice.csv", dir);
+    FILE *f = fopen(path, "w");
+    fputs(WB_CSV_HEADER "\r\nx,c/1,1.1,4,0,with help,1,0,0,a\r\nx,c/1,1.2,1,1,first try,0,0,0,5\r\n"
+          "x,c/1,1.1,1,1,first try,0,0,0,b\r\n", f);
+    fclose(f);
+    cr_expect_eq(wb_csv_read(path, &p, err, sizeof err), -1);
+    char want[512];
+    snprintf(want, sizeof want, "%s:4: a second row for question 1.1 of c/1 (the first is line 2)", path);
+    cr_expect(!strncmp(err, want, strlen(want)), "%s", err);
+    cr_expect(strstr(err, "1.10"), "says how a spreadsheet makes one: %s", err);
+}
+
+/* Finding 2: a CSV saved by a spreadsheet with ";" (or tab) separators, or as UTF-16 "Unicode
+ * text", stopped the whole merge with "the header lacks the column student" though it was there. */
+Test(class, csv_saved_with_semicolons_or_tabs_is_read)
+{
+    char path[128], err[1024];
+    progress p;
+    snprintf(path, sizeof path, "%s/semi.csv", dir);
+    const char *texts[] = {
+        "\xEF\xBB\xBFstudent;lesson;question;attempts;first_try_right;outcome;hints_used;shown;time_spent_s;first_answer\r\n"
+        "x;c/1;1.1;1;1;first try;0;0;3;b\r\nx;c/1;1.2;0;0;not answered;0;0;0;\r\n",
+        "student\tlesson\tquestion\tattempts\tfirst_try_right\toutcome\thints_used\tshown\ttime_spent_s\tfirst_answer\n"
+        "x\tc/1\t1.1\t1\t1\tfirst try\t0\t0\t3\tb\nx\tc/1\t1.2\t0\t0\tnot answered\t0\t0\t0\t\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        FILE *f = fopen(path, "w");
+        fputs(texts[i], f);
+        fclose(f);
+        cr_expect_eq(wb_csv_read(path, &p, err, sizeof err), 0, "%d: %s", i, err);
+        cr_expect_str_eq(p.student, "x");
+        cr_expect_eq(wb_outcome_of(progress_get(&p, "c/1", "1.1", false)), WB_FIRST_TRY, "%d", i);
+        cr_expect_not_null(progress_get(&p, "c/1", "1.2", false), "%d", i);
+        progress_free(&p);
+    }
+}
+
+Test(class, csv_in_utf16_says_so)
+{
+    char path[128], err[1024];
+    progress p;
+    snprintf(path, sizeof path, "%s/u16.csv", dir);
+    FILE *f = fopen(path, "wb");
+    fwrite("\xFF\xFEs\0t\0u\0", 1, 8, f);
+    fclose(f);
+    cr_expect_eq(wb_csv_read(path, &p, err, sizeof err), -1);
+    char want[256];
+    snprintf(want, sizeof want, "%s:1: the file is UTF-16", path);
+    cr_expect(!strncmp(err, want, strlen(want)), "%s", err);
+}
+
+/* Finding 4: a file name with accented letters pushed its row's numbers left, one column per
+ * letter, as the names were padded by bytes. */
+Test(class, merge_lines_up_rows_with_accented_names)
+{
+    progress p;
+    student(&p, "zo", "b");
+    save_csv(&p, "zo\xC3\xAB.csv");
+    progress_free(&p);
+    student(&p, "al", "a");
+    save_csv(&p, "al.csv");
+    progress_free(&p);
+    merged m;
+    merge_ok(&m);
+    const char *al = strstr(m.out, "\n  al.csv"), *zo = strstr(m.out, "\n  zo\xC3\xAB.csv");
+    cr_assert(al && zo, "%s", m.out);
+    /* the same count of characters (not bytes) up to the end of the line */
+    size_t chars[2] = {0, 0};
+    const char *rows[2] = {al + 1, zo + 1};
+    for (int i = 0; i < 2; i++)
+        for (const char *c = rows[i]; *c && *c != '\n'; c++)
+            if (((unsigned char)*c & 0xC0) != 0x80) chars[i]++;
+    cr_expect_eq(chars[0], chars[1], "%s", m.out);
+    merged_free(&m);
+}
+
+/* Finding 5: the per-question table has a row for every question, most of them empty in a class
+ * part way through; what the class got wrong had to be searched for row by row. */
+Test(class, merge_lists_the_questions_the_class_found_hardest)
+{
+    /* 1.1: two of three wrong at the first try (33%); 1.2: all right, so not listed */
+    const char *ids[] = {"ann", "bo", "cy"}, *firsts[] = {"a", "c", "b"};
+    for (int i = 0; i < 3; i++) {
+        progress p;
+        student(&p, ids[i], firsts[i]);
+        char name[32];
+        snprintf(name, sizeof name, "%s.csv", ids[i]);
+        save_csv(&p, name);
+        progress_free(&p);
+    }
+    merged m;
+    merge_ok(&m);
+    cr_expect(strstr(m.out, "\nHardest for the class (lowest share right at the first try, of questions answered by 2 or more):\n"
+                            "  1.1        33% of 3 answered, lesson 1\n"), "%s", m.out);
+    const char *hard = strstr(m.out, "\nHardest");
+    cr_expect(hard && !strstr(hard, "  1.2 "), "all right at the first try: not among the hardest: %s", m.out);
+    merged_free(&m);
+    /* one student's only wrong answer says little of a class: in a class of two it is not listed */
+    char path[256];
+    snprintf(path, sizeof path, "%s/cy.csv", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/bo.csv", dir);
+    unlink(path);
+    progress p;
+    fresh(&p, "bo");
+    progress_record(&p, "c/1", "1.2", "5", true, 10);
+    save_csv(&p, "bo.csv");
+    progress_free(&p);
+    merge_ok(&m);
+    cr_expect(!strstr(m.out, "Hardest"), "1.1 answered by ann alone: %s", m.out);
+    merged_free(&m);
+}
+
+/* Finding 6: `--export thesis.txt` (a name typed by mistake) replaced the file with the CSV; an
+ * export replaces only an earlier export (as re-saved by a spreadsheet too), or an empty file. */
+Test(class, export_replaces_only_an_earlier_export)
+{
+    progress p;
+    student(&p, "bo", "b");
+    char path[128], err[1024];
+    snprintf(path, sizeof path, "%s/thesis.txt", dir);
+    put_file("thesis.txt", "My thesis, chapter 1\nRCU is...\n");
+    cr_expect_eq(wb_export_csv(&set, &p, path, err, sizeof err), -1);
+    char want[512];
+    snprintf(want, sizeof want, "%s is not an rcuvis answers export: expected a file starting with the header "
+             "student,lesson,question,..., found text starting \"My thesis, chapter 1\"", path);
+    cr_expect(!strncmp(err, want, strlen(want)), "%s", err);
+    cr_expect_str_eq(slurp(path), "My thesis, chapter 1\nRCU is...\n");
+    /* an earlier export, one a spreadsheet saved with ';' and a byte order mark, and an empty file are replaced */
+    const char *earlier[] = {WB_CSV_HEADER "\r\nbo,c/1,1.1,0,0,not answered,0,0,0,\r\n",
+                             "\xEF\xBB\xBFstudent;lesson;question;attempts\r\n", ""};
+    for (int i = 0; i < 3; i++) {
+        put_file("ann.csv", earlier[i]);
+        snprintf(path, sizeof path, "%s/ann.csv", dir);
+        cr_expect_eq(wb_export_csv(&set, &p, path, err, sizeof err), 0, "%d: %s", i, err);
+        cr_expect(strstr(slurp(path), "bo,c/1,1.1,1,1,first try"), "%d", i);
+    }
+    progress_free(&p);
 }

@@ -109,6 +109,11 @@ expect_rc 0 "export" "" -- "$bin" quiz --export "$tmp/me.csv" && out_has "Wrote 
 # a target it cannot write is bad input, as for shot -o: exit 2, the old file kept
 mkdir -p "$tmp/adir"
 expect_rc 2 "export to a directory" "" -- "$bin" quiz --export "$tmp/adir"
+# a user's own file under the name (typed by mistake) is left as it was; an earlier export is replaced
+printf 'My notes\n' >"$tmp/notes.txt"
+expect_rc 2 "export over a user's file" "" -- "$bin" quiz --export "$tmp/notes.txt" && err_has "is not an rcuvis answers export" "export over notes refused"
+[ "$(cat "$tmp/notes.txt")" = "My notes" ] || fail "export over notes changed them"
+expect_rc 0 "export again over the earlier export" "" -- "$bin" quiz --export "$tmp/me.csv"
 [ "$(head -1 "$tmp/me.csv" | tr -d '\r')" = "student,lesson,question,attempts,first_try_right,outcome,hints_used,shown,time_spent_s,first_answer" ] || fail "export header"
 grep -q $'^[0-9a-f]*,workbook/2,2.1,2,0,after retries,0,0,[0-9]*,4\r$' "$tmp/me.csv" || fail "2.1: two attempts, not first try, first answer 4, CRLF ends"
 [ "$(grep -c . "$tmp/me.csv")" -eq "$(( $(python3 -c 'import json,sys; print(sum(len(l["questions"]) for l in json.load(open(sys.argv[1]))["lessons"]))' "$quiz") + 1 ))" ] || fail "one row per question"
