@@ -1,4 +1,4 @@
-/* ownfile.c — before replacing a file, check that it is of the kind rcuvis writes there (PNG, SVG, HTML, clips, traces). */
+/* ownfile.c — before replacing a file, check that it is of the kind rcuvis writes there (PNG, SVG, HTML, clips, traces, answers exports). */
 #include "util/ownfile.h"
 #include "util/safefile.h"
 
@@ -35,6 +35,13 @@ bool of_looks_like(enum of_kind kind, const unsigned char *head, size_t n)
     if (kind == OF_WEBM) return n >= 4 && head[0] == 0x1A && head[1] == 0x45 && head[2] == 0xDF && head[3] == 0xA3; /* EBML */
     size_t at = text_start(head, n);
     if (kind == OF_TRACE) return starts(head, n, at, "{\"t\":", false);
+    if (kind == OF_ANSWERS) { /* the columns student, lesson and question, with any separator or order after the first */
+        size_t end = at;
+        while (end < n && head[end] != '\n' && head[end] != '\r') end++;
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(end - at), (const char *)head + at);
+        return starts(head, n, at, "student", false) && strstr(line, "lesson") && strstr(line, "question");
+    }
     /* an SVG may open with its XML declaration, its root, or a DOCTYPE naming svg (older editors) */
     if (kind == OF_SVG)
         return starts(head, n, at, "<?xml", false) || starts(head, n, at, "<svg", false) || starts(head, n, at, "<!DOCTYPE svg", true);
@@ -65,7 +72,7 @@ static void describe(const unsigned char *h, size_t n, char *out, size_t outlen)
 static const char *kind_name(enum of_kind k)
 {
     static const char *const names[] = {"a PNG picture", "an SVG picture", "an HTML page", "a GIF animation", "an MP4 video",
-                                        "a WebM video", "an rcuvis trace"};
+                                        "a WebM video", "an rcuvis trace", "an rcuvis answers export"};
     return names[k];
 }
 
@@ -74,7 +81,8 @@ static const char *kind_start(enum of_kind k)
     static const char *const starts[] = {"the PNG signature (the bytes 89 50 4e 47 0d 0a 1a 0a)", "\"<?xml\" or \"<svg\"",
                                          "\"<!DOCTYPE html>\" or \"<html>\"", "\"GIF87a\" or \"GIF89a\"",
                                          "an ISO media \"ftyp\" box (bytes 4 to 7)", "the EBML header (the bytes 1a 45 df a3)",
-                                         "an event line {\"t\": ... (rcuvis run --trace writes one per event)"};
+                                         "an event line {\"t\": ... (rcuvis run --trace writes one per event)",
+                                         "the header student,lesson,question,..."};
     return starts[k];
 }
 

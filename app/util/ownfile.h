@@ -1,4 +1,4 @@
-/* ownfile.h — replace only a file of the kind rcuvis writes there: a picture over a picture, a trace over a trace, never over a user's notes. */
+/* ownfile.h — replace only a file of the kind rcuvis writes there: a picture over a picture, a trace over a trace, an answers export over one, never over a user's notes. */
 #ifndef RCUVIS_UTIL_OWNFILE_H
 #define RCUVIS_UTIL_OWNFILE_H
 
@@ -18,8 +18,9 @@
  *  - a regular file of another kind, or one that cannot be read to tell: -1 and a message.
  * A symlink is followed to the file it names, as the write will follow it.
  */
-/* an APNG is a PNG; OF_TRACE is `rcuvis run --trace`'s JSON lines, each an event starting {"t": */
-enum of_kind { OF_PNG, OF_SVG, OF_HTML, OF_GIF, OF_MP4, OF_WEBM, OF_TRACE };
+/* an APNG is a PNG; OF_TRACE is `rcuvis run --trace`'s JSON lines, each an event starting {"t":;
+ * OF_ANSWERS is `rcuvis quiz --export`'s CSV, whose header a spreadsheet may re-separate or reorder */
+enum of_kind { OF_PNG, OF_SVG, OF_HTML, OF_GIF, OF_MP4, OF_WEBM, OF_TRACE, OF_ANSWERS };
 
 /* 0, with *replaces saying whether a file is there to be replaced; or -1 with err: "PATH is not a PNG
  * picture: expected a file starting with the PNG signature (...), found text starting "my notes";

@@ -23,9 +23,10 @@ char *wb_csv_text(const quiz_set *set, progress *p);
 /* Write it to path ("-" = stdout) through util/safefile.h (never half-written; a symlink's target
  * is replaced, a pipe or device written through). 0, or -1 with a message. */
 int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err, size_t errlen);
-/* Whether path may take an export: nothing there, an empty file, a pipe or device, or an earlier
- * export (its header's columns in any order or separation, as a spreadsheet saves it again). A
- * user's other file (a name typed by mistake) is -1, with what was expected and found in err. */
+/* Whether path may take an export (util/ownfile.h's OF_ANSWERS): nothing there, an empty file, a
+ * pipe or device, or an earlier export (its header's columns in any order or separation, as a
+ * spreadsheet saves it again). A user's other file (a name typed by mistake) is -1, with what was
+ * expected and found in err. */
 int wb_export_check(const char *path, char *err, size_t errlen);
 /* Read an export back: the rows become entries of p (p->student from the rows). 0, or -1 with
  * "FILE:LINE: ..." in err. */

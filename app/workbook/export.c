@@ -2,6 +2,7 @@
 #include "workbook/classroom.h"
 #include "workbook/score.h"
 #include "workbook/json.h"
+#include "util/ownfile.h"
 #include "util/safefile.h"
 
 #include <errno.h>
@@ -74,6 +75,13 @@ char *wb_csv_text(const quiz_set *set, progress *p)
     wb_each_question(set, p, csv_row, &w);
     if (w.b.oom) { free(w.b.s); return NULL; }
     return w.b.s;
+}
+
+/* An export replaces only an earlier one (util/ownfile.h's OF_ANSWERS) or nothing a user would miss. */
+int wb_export_check(const char *path, char *err, size_t errlen)
+{
+    bool replaces;
+    return strcmp(path, "-") ? of_check(path, OF_ANSWERS, &replaces, err, errlen) : 0;
 }
 
 int wb_export_csv(const quiz_set *set, progress *p, const char *path, char *err, size_t errlen)
