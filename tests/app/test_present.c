@@ -137,8 +137,8 @@ Test(present, hackbench_compare_cue_shows_the_rcu_threads_its_caption_names)
 
 Test(present, omap_stall_compare_cue_shows_37s_snapshot_credit)
 {
-    /* cue 5: "the rcu_sched kthread's first timed FQS pass ... credits it (untraced at this snapshot
-     * pass), and the grace period ends":
+    /* cue 5: "the rcu_sched kthread's first timed FQS pass ... credits it ("snap", which the kernel does
+     * not trace), and the grace period ends":
      * credit and end share one instant, and the credit was drawn only while a GP was open */
     static runs R;
     present_cue("omap-stall.json", 5, &R);
