@@ -268,8 +268,8 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     }
     if (!(c->dynticks & 1))
         return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even) with its tick stopped. Idle is a quiescent state, "
-                        "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (silently at a "
-                        "GP's first, snapshot pass; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
+                        "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (\"snap\" at a GP's "
+                        "first, snapshot pass, which the kernel does not trace; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
     /* RCU_FAST_NO_HZ: a CPU that used up this jiffy's drain steps (rcu_prepare_for_idle()'s holdoff)
      * gets no softirq from its trips through idle until the next tick */
     bool holdoff = e->cfg.rcu.fast_no_hz && c->dyntick_holdoff == e->jiffies && c->run == RS_BUSY &&

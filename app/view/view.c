@@ -129,8 +129,8 @@ static void big_why(ui_view *v, const rv_engine *e, int node)
                             len ? " " : "", owing, hi - lo + 1, where, leaves_owing, leaves);
     if (idle && len < sizeof out)
         len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are dyntick-idle (dynticks even): idle is a QS, but an idle "
-                                "CPU never reports it; an FQS pass reads each counter and credits them all (silently at a GP's first, "
-                                "snapshot pass; \"dti\" at later ones).%s", idle,
+                                "CPU never reports it; an FQS pass reads each counter and credits them all (\"snap\" at a GP's first, "
+                                "snapshot pass, which the kernel does not trace; \"dti\" at later ones).%s", idle,
                                 v->mode == RV_MODE_SOFTIRQ ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
     if (off && len < sizeof out)
         len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are offline: an FQS pass credits them (\"ofl\", once the GP is more than 2 jiffies "
