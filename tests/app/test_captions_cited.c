@@ -3,9 +3,9 @@
 
 #include "window/window.h"
 #include "window_fixture.h"
+#include "../support/shipped_scenarios.h"
 #include "scenario.h"
 
-#include <glob.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -260,25 +260,17 @@ Test(cited, scaling_the_per_gp_figure)
  * sends the room scrolling. */
 Test(cited, no_caption_asks_the_room_to_scroll)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char pat[1024], err[4096];
-    snprintf(pat, sizeof pat, "%s/scenarios/*.json", root);
-    glob_t g;
-    cr_assert_eq(glob(pat, 0, NULL, &g), 0);
     int seen = 0;
-    for (size_t i = 0; i < g.gl_pathc; i++) {
-        if (strstr(g.gl_pathv[i], "schema.json")) continue;
-        rv_config cfg;
-        cr_assert_eq(rv_scenario_load(g.gl_pathv[i], &cfg, err, sizeof err), 0, "%s", err);
-        for (size_t k = 0; k < cfg.ncaptions; k++, seen++)
-            cr_expect_null(strstr(cfg.captions[k].text, "scroll"), "%s: caption %d asks to scroll: %s", g.gl_pathv[i],
-                           cfg.captions[k].file_index, cfg.captions[k].text);
-        for (size_t k = 0; k < cfg.ncues; k++, seen++)
-            cr_expect_null(strstr(cfg.cues[k].caption, "scroll"), "%s: cue %zu asks to scroll: %s", g.gl_pathv[i], k + 1,
-                           cfg.cues[k].caption);
-        rv_config_free(&cfg);
+    fx_shipped it;
+    for (fx_shipped_begin(&it); fx_shipped_next(&it);) {
+        const rv_config *cfg = &it.cfg;
+        for (size_t k = 0; k < cfg->ncaptions; k++, seen++)
+            cr_expect_null(strstr(cfg->captions[k].text, "scroll"), "%s: caption %d asks to scroll: %s", it.path,
+                           cfg->captions[k].file_index, cfg->captions[k].text);
+        for (size_t k = 0; k < cfg->ncues; k++, seen++)
+            cr_expect_null(strstr(cfg->cues[k].caption, "scroll"), "%s: cue %zu asks to scroll: %s", it.path, k + 1,
+                           cfg->cues[k].caption);
     }
-    globfree(&g);
     cr_expect_gt(seen, 20, "the shipped captions were read");
 }
 
@@ -301,32 +293,24 @@ static const char *sleep_wake_framing(const char *t)
  * extra is. (A caption shown in 3.7 alone explains the kthread's cost in its own terms.) */
 Test(cited, sleep_wake_comes_after_the_article_point)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char pat[1024], err[4096];
-    snprintf(pat, sizeof pat, "%s/scenarios/*.json", root);
-    glob_t g;
-    cr_assert_eq(glob(pat, 0, NULL, &g), 0);
     int seen = 0;
-    for (size_t i = 0; i < g.gl_pathc; i++) {
-        if (strstr(g.gl_pathv[i], "schema.json")) continue;
-        rv_config cfg;
-        cr_assert_eq(rv_scenario_load(g.gl_pathv[i], &cfg, err, sizeof err), 0, "%s", err);
-        for (size_t k = 0; k < cfg.ncaptions; k++) {
-            if (cfg.captions[k].when.has_mode) continue;
-            const char *lack = sleep_wake_framing(cfg.captions[k].text);
-            seen += strstr(cfg.captions[k].text, "sleep/wake") != NULL;
-            cr_expect_null(lack, "%s: caption %d speaks of 3.7's sleep/wake without saying %s: %s", g.gl_pathv[i],
-                           cfg.captions[k].file_index, lack, cfg.captions[k].text);
+    fx_shipped it;
+    for (fx_shipped_begin(&it); fx_shipped_next(&it);) {
+        const rv_config *cfg = &it.cfg;
+        for (size_t k = 0; k < cfg->ncaptions; k++) {
+            if (cfg->captions[k].when.has_mode) continue;
+            const char *lack = sleep_wake_framing(cfg->captions[k].text);
+            seen += strstr(cfg->captions[k].text, "sleep/wake") != NULL;
+            cr_expect_null(lack, "%s: caption %d speaks of 3.7's sleep/wake without saying %s: %s", it.path,
+                           cfg->captions[k].file_index, lack, cfg->captions[k].text);
         }
-        for (size_t k = 0; k < cfg.ncues; k++) {
-            const char *lack = sleep_wake_framing(cfg.cues[k].caption);
-            seen += strstr(cfg.cues[k].caption, "sleep/wake") != NULL;
-            cr_expect_null(lack, "%s: cue %zu speaks of 3.7's sleep/wake without saying %s: %s", g.gl_pathv[i], k + 1, lack,
-                           cfg.cues[k].caption);
+        for (size_t k = 0; k < cfg->ncues; k++) {
+            const char *lack = sleep_wake_framing(cfg->cues[k].caption);
+            seen += strstr(cfg->cues[k].caption, "sleep/wake") != NULL;
+            cr_expect_null(lack, "%s: cue %zu speaks of 3.7's sleep/wake without saying %s: %s", it.path, k + 1, lack,
+                           cfg->cues[k].caption);
         }
-        rv_config_free(&cfg);
     }
-    globfree(&g);
     cr_expect_geq(seen, 2, "small-busy's first caption and hackbench's cue 3 were read");
 }
 

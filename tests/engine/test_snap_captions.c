@@ -6,8 +6,8 @@
  * its end: the first-pass credits it speaks of happen, each "snap" at a snapshot pass and each "dti" at
  * a later one. */
 #include "engine_fixtures.h"
+#include "../support/shipped_scenarios.h"
 
-#include <glob.h>
 
 /* Run cfg to `until`; check the snap/dti credits so far match the passes they came from, and return
  * how many snap credits there were. `last_snap` (if not NULL): whether the last credit at or before
@@ -40,17 +40,12 @@ static int check_credits(const rv_config *cfg, int64_t until, const char *what, 
 
 Test(snap_captions, texts_that_name_snap_match_the_passes)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char pat[1024], err[4096], what[160];
-    snprintf(pat, sizeof pat, "%s/scenarios/*.json", root);
-    glob_t g;
-    cr_assert_eq(glob(pat, 0, NULL, &g), 0);
+    char what[160];
     int texts = 0;
-    for (size_t i = 0; i < g.gl_pathc; i++) {
-        if (strstr(g.gl_pathv[i], "schema.json")) continue;
-        rv_config cfg;
-        cr_assert_eq(rv_scenario_load(g.gl_pathv[i], &cfg, err, sizeof err), 0, "%s", err);
-        const char *name = strrchr(g.gl_pathv[i], '/') + 1;
+    fx_shipped it;
+    for (fx_shipped_begin(&it); fx_shipped_next(&it);) {
+        const rv_config cfg = it.cfg; /* a copy that runs alter (mode); the walk frees the original */
+        const char *name = it.name;
         /* captions: in each mode whose engine shows them, up to their end */
         for (size_t k = 0; k < cfg.ncaptions; k++) {
             const rv_caption *c = &cfg.captions[k];
@@ -84,9 +79,7 @@ Test(snap_captions, texts_that_name_snap_match_the_passes)
             cr_expect_gt(check_credits(&run, FX_S(q->at_s) + 1, what, &last_snap), 0, "%s: no snap credit", what);
             cr_expect(last_snap, "%s: says a CPU was just credited \"snap\"; the last credit before %g s was not", what, q->at_s);
         }
-        rv_config_free(&cfg);
     }
-    globfree(&g);
     /* omap-stall's 3.7 caption from 5 s and cue 5, small-busy's caption from 16 s (both modes) */
     cr_expect_geq(texts, 4, "texts naming snap checked: %d", texts);
 }
