@@ -196,3 +196,27 @@ Test(hotplug_captions, rcutorture_says_what_its_cpu_hotplug_does)
     check_torture(&cfg, RV_MODE_KTHREAD, text);
     rv_config_free(&cfg);
 }
+
+/* small-busy's caption at CPU 3's offline (8 s) said "Its callbacks go to an online CPU"; CPU 3 held
+ * none then, in either kernel. It now says so, and a run that orphans callbacks there fails here. */
+Test(hotplug_captions, small_busy_offline_says_whether_callbacks_moved)
+{
+    rv_config file;
+    fx_shipped_config("small-busy", &file);
+    size_t i = caption_with(&file, "CPU 3 goes offline at 8 s");
+    bool says_none = strstr(file.captions[i].text, "holds none") != NULL;
+    for (int m = 0; m < 2; m++) {
+        rv_config cfg = file;
+        cfg.rcu.mode = m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
+        fx_log log = {.keep = FX_BIT(RV_EV_CB_ORPHAN)};
+        rv_engine *e = fx_engine(&cfg, &log);
+        fx_run_s(e, 8.01);
+        size_t moved = 0;
+        for (size_t k = 0; k < log.n; k++) moved += log.v[k].cpu == 3 && log.v[k].t >= FX_S(8.0);
+        if (says_none) cr_expect_eq(moved, 0, "%s: the caption says CPU 3 holds no callbacks at 8 s; %zu orphan records", m ? "3.7" : "3.6", moved);
+        else cr_expect_gt(moved, 0, "%s: the caption says CPU 3's callbacks move; none did", m ? "3.7" : "3.6");
+        fx_log_free(&log);
+        rv_engine_free(e);
+    }
+    rv_config_free(&file);
+}
