@@ -268,8 +268,10 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
     fprintf(out, "\nStudents (of %zu question%s; answered = right at the first try + after retries + with help + still open;\n"
             "with help = right after the hint or the shown answer; open = tried, not right yet; shown = the answer shown, "
             "never answered right;\n"
-            "a student's --list counts with help and shown together, as with help):\n  %-*s %8s  %9s  %13s  %9s  %4s  %5s\n", total, total == 1 ? "" : "s", w, "file",
-            "answered", "first try", "after retries", "with help", "open", "shown");
+            "a student's --list counts with help and shown together, as with help;\n"
+            "score = right at the first try, as a share of all %zu question%s, a figure to grade from):\n"
+            "  %-*s %8s  %9s  %13s  %9s  %4s  %5s  %5s\n", total, total == 1 ? "" : "s", total, total == 1 ? "" : "s", w, "file",
+            "answered", "first try", "after retries", "with help", "open", "shown", "score");
     for (size_t i = 0; i < n; i++) {
         row_score(set, only, basis, &rows[i].p, c, &total);
         size_t done = c[R_FIRST] + c[R_RETRIES] + c[R_HELPED] + c[R_OPEN];
@@ -282,8 +284,10 @@ static void per_student(const quiz_set *set, const quiz_lesson *only, unsigned b
         }
         size_t cols = name_cols(rows[i].label);
         int pad = w + (int)(strlen(rows[i].label) - (cols < (size_t)w ? cols : (size_t)w)); /* bytes for w columns */
-        fprintf(out, "  %-*s %8zu  %9zu  %13zu  %9zu  %4zu  %5zu%s\n", pad, rows[i].label, done, c[R_FIRST], c[R_RETRIES],
-                c[R_HELPED], c[R_OPEN], c[R_SHOWN], note);
+        /* a whole percent, rounded down: 66 of 82 is 80 %, never shown as a grade it did not reach */
+        size_t score = total ? c[R_FIRST] * 100 / total : 0;
+        fprintf(out, "  %-*s %8zu  %9zu  %13zu  %9zu  %4zu  %5zu  %4zu%%%s\n", pad, rows[i].label, done, c[R_FIRST], c[R_RETRIES],
+                c[R_HELPED], c[R_OPEN], c[R_SHOWN], score, note);
     }
 }
 

@@ -157,8 +157,8 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     cr_expect(strstr(out, "  1.2             4       100%      0      0  -\n"), "%s", out);
     /* a line per student file, by the name the teacher gave it: di right at once on both, bo after a retry on 1.1 */
     cr_expect(strstr(out, "\nStudents (of 2 questions; answered = "), "%s", out);
-    cr_expect(strstr(out, "  di.csv                              2          2              0          0     0      0\n"), "%s", out);
-    cr_expect(strstr(out, "  bo.csv                              2          1              1          0     0      0\n"), "%s", out);
+    cr_expect(strstr(out, "  di.csv                              2          2              0          0     0      0   100%\n"), "%s", out);
+    cr_expect(strstr(out, "  bo.csv                              2          1              1          0     0      0    50%\n"), "%s", out);
     free(out);
     /* a student who exported another quiz's answers: nothing here, said so on their line */
     progress other;
@@ -175,7 +175,7 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     cr_expect_eq(wb_merge_dir(&set, NULL, 0, dir, o, stderr, err, sizeof err), 0, "%s", err);
     fclose(o);
     /* the note names what the file holds (it guessed "exported without --file?", also of a file made with it) */
-    cr_expect(strstr(out, "  ed.json                             0          0              0          0     0      0  "
+    cr_expect(strstr(out, "  ed.json                             0          0              0          0     0      0     0%  "
                           "(answers only to lesson workbook/2: merge with --file for that quiz?)\n"), "%s", out);
     free(out);
     unlink(path);
@@ -269,9 +269,9 @@ Test(class, merge_combines_one_students_files_question_by_question)
     merged m;
     merge_ok(&m);
     cr_expect(strstr(m.out, ": 2 students\n"), "%s", m.out);
-    cr_expect(strstr(m.out, "  gi-early.csv + gi.json              2          1              1          0     0      0\n"),
+    cr_expect(strstr(m.out, "  gi-early.csv + gi.json              2          1              1          0     0      0    50%\n"),
               "the newer file's 1.2 counts: %s", m.out);
-    cr_expect(strstr(m.out, "  aaron.csv + al.csv                  2          2              0          0     0      0\n"),
+    cr_expect(strstr(m.out, "  aaron.csv + al.csv                  2          2              0          0     0      0   100%\n"),
               "a copy shows in the label: %s", m.out);
     cr_expect(strstr(m.out, "  1.2             2        50%      0      0  4 (1)\n"), "each student once per question: %s", m.out);
     char want[512];
@@ -329,13 +329,14 @@ Test(class, merge_puts_shown_answers_apart_from_answered_ones)
     cr_expect(strstr(m.out, "answered = right at the first try + after retries + with help + still open;\n"
                             "with help = right after the hint or the shown answer; open = tried, not right yet; "
                             "shown = the answer shown, never answered right;\n"
-                            "a student's --list counts with help and shown together, as with help):\n"), "%s", m.out);
-    cr_expect(strstr(m.out, "file                         answered  first try  after retries  with help  open  shown\n"), "%s", m.out);
+                            "a student's --list counts with help and shown together, as with help;\n"
+                            "score = right at the first try, as a share of all 2 questions, a figure to grade from):\n"), "%s", m.out);
+    cr_expect(strstr(m.out, "file                         answered  first try  after retries  with help  open  shown  score\n"), "%s", m.out);
     /* the per-question table counts sam's shown answers as answered, and says so */
     cr_expect(strstr(m.out, "\nPer question (answered = answered or shown the answer; "), "%s", m.out);
     cr_expect(strstr(m.out, "  1.1             2         0%      0      2  -\n"), "%s", m.out);
-    cr_expect(strstr(m.out, "  sam.json + sam2.csv                 0          0              0          0     0      2\n"), "%s", m.out);
-    cr_expect(strstr(m.out, "  su.csv                              2          0              0          2     0      0\n"), "%s", m.out);
+    cr_expect(strstr(m.out, "  sam.json + sam2.csv                 0          0              0          0     0      2     0%\n"), "%s", m.out);
+    cr_expect(strstr(m.out, "  su.csv                              2          0              0          2     0      0     0%\n"), "%s", m.out);
     merged_free(&m);
 }
 
