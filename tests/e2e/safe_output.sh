@@ -221,12 +221,16 @@ kill $live; wait $live 2>/dev/null
 
 # --- SIGTERM during a clip export: the clip file's temp (open from the start, while the frames are
 # drawn) and the frame being written go with the process (util/tempguard.h); ".c.gif.rcuvis-tmp-PID-..."
-# used to stay beside the clip until another rcuvis wrote there. The wait is for a frame to appear.
+# used to stay beside the clip until another rcuvis wrote there. No timing: the test waits for a frame
+# to appear (the export has 18,000 to draw), stops the process there, checks that it is mid-export
+# (its clip's temp file exists), and only then sends SIGTERM, delivered when it is let go.
 mkdir "$tmp/sig"
 "$bin" shot "$root/scenarios/hackbench.json" --from 0 --to 10 --fps 30 --length 600 --size 320x180 -o "$tmp/sig/c.gif" >/dev/null 2>&1 &
 pid=$!
 while kill -0 $pid 2>/dev/null && [ ! -e "$tmp/sig/c-frames/frame-00002.png" ]; do sleep 0.05; done
-kill -TERM $pid; wait $pid; rc=$?
+kill -STOP $pid 2>/dev/null || fail "SIGTERM during a clip: the export ended before its third frame"
+ls -A "$tmp/sig" | grep -q '^\.c\.gif\.rcuvis-tmp-' || fail "SIGTERM during a clip: no temp file of the clip mid-export (nothing to clean)"
+kill -TERM $pid; kill -CONT $pid; wait $pid; rc=$?
 [ $rc -eq 143 ] || fail "SIGTERM during a clip: exit $rc, wanted 143"
 no_temp_in "$tmp/sig" "SIGTERM during a clip"
 no_temp_in "$tmp/sig/c-frames" "SIGTERM during a clip"
