@@ -6,17 +6,9 @@
  * points gp_tasks at the task": true of 3.7, but in 3.6 CPU 1 still owed the grace period in progress,
  * so the context switch itself made the task block that one, which lasted the reader's 50 ms.) */
 #include "engine_fixtures.h"
+#include "../support/caption_numbers.h"
 
 #include <ctype.h>
-
-/* The number right before `unit` that follows `phrase` in t ("about 43 ms long"); -1 if none. */
-static double number_after(const char *t, const char *phrase)
-{
-    const char *p = strstr(t, phrase);
-    if (!p) return -1;
-    p += strlen(phrase);
-    return isdigit((unsigned char)*p) ? strtod(p, NULL) : -1;
-}
 
 static void check_mode(const rv_config *file, enum rv_mode m)
 {
@@ -30,7 +22,7 @@ static void check_mode(const rv_config *file, enum rv_mode m)
             text = cfg.captions[i].text;
         }
     cr_assert_not_null(text, "%s: no caption about the rcu_preempt reader", mode);
-    double at = -1, len_ms = number_after(text, "enters a ");
+    double at = -1, len_ms = fx_number_after(text, "enters a ", NULL);
     for (size_t i = 0; i < cfg.nevents; i++)
         if (cfg.events[i].kind == RV_INJ_LONG_READER && cfg.events[i].flavor == RV_PREEMPT) at = cfg.events[i].at_s;
     cr_assert_geq(at, 0, "small-busy scripts an rcu_preempt long reader");
@@ -63,7 +55,7 @@ static void check_mode(const rv_config *file, enum rv_mode m)
     if (strstr(text, "is soon preempted")) cr_expect_lt(block - begin, FX_S(0.005), "%s: preempted %.3f ms in", mode, (block - begin) / 1e6);
 
     /* "CPU 0 calls synchronize_rcu() 10 ms later" */
-    double later = number_after(text, "calls synchronize_rcu() ");
+    double later = fx_number_after(text, "calls synchronize_rcu() ", NULL);
     if (later >= 0) {
         /* CPU 0's first synchronize_rcu() from the reader's start on */
         long sync = -1;
@@ -92,7 +84,7 @@ static void check_mode(const rv_config *file, enum rv_mode m)
                   "preempted at %.6f s", mode, blocks_gp, gp_start / 1e9, block / 1e9);
     cr_expect(!strstr(text, "grace period's start points gp_tasks") || !blocks_gp,
               "%s: the task blocked the grace period in progress when it was preempted, not the next one's start", mode);
-    double about = number_after(text, "look for one about ");
+    double about = fx_number_after(text, "look for one about ", NULL);
     if (about >= 0)
         cr_expect(gp_len >= FX_S((about - 2) / 1e3) && gp_len <= FX_S((about + 2) / 1e3), "%s: says the held-up grace period lasts about %g ms, it "
                   "lasted %.3f ms", mode, about, gp_len / 1e6);

@@ -6,6 +6,7 @@
  * "back to 10" at 1.5095 s; in 3.6/3.7 a lifted limit, kept in rcu_do_batch()'s "int bl", takes one
  * callback a pass behind a task, and blimit is LONG_MAX until about 1.58 s. Both fail here.) */
 #include "engine_fixtures.h"
+#include "../support/caption_numbers.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -23,21 +24,6 @@ static int cpu_named(const char *t)
 {
     const char *p = strstr(t, "CPU ");
     return p && isdigit((unsigned char)p[4]) ? atoi(p + 4) : -1;
-}
-
-/* The number right after the next `phrase` in t from *from on ("D holds the " -> 12000); -1 if none. */
-static long number_after(const char *t, const char *phrase, const char **from)
-{
-    for (const char *p = *from; (p = strstr(p, phrase)) != NULL; p += strlen(phrase)) {
-        const char *q = p + strlen(phrase);
-        /* a whole word: "D 29" but not "CPU 2's D 2" inside another word */
-        if (p > t && isalnum((unsigned char)p[-1])) continue;
-        if (isdigit((unsigned char)*q)) {
-            *from = q;
-            return strtol(q, NULL, 10);
-        }
-    }
-    return -1;
 }
 
 /* b=∞ said to be on the tile (+1), said not to be ("no b=∞": -1), or not mentioned (0). */
@@ -82,7 +68,7 @@ static void check_shown(const rv_config *file, enum rv_mode m, const shown *s, c
         for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
             const char *from = t;
             long n;
-            while ((n = number_after(t, counts[k].phrase, &from)) >= 0) {
+            while ((n = (long)fx_number_after(t, counts[k].phrase, &from)) >= 0) {
                 seen->counts++;
                 cr_expect_eq(r.seg[counts[k].seg], n, "%s %s: says \"%s%ld\" of CPU %d, the tile has %ld", mode, s->what, counts[k].phrase,
                              n, c, r.seg[counts[k].seg]);
@@ -106,7 +92,7 @@ static void check_shown(const rv_config *file, enum rv_mode m, const shown *s, c
     }
     /* "all N ... in one pass" / "one pass invokes all N": some CPU invokes N at one instant while it is up */
     const char *from = t;
-    long n = number_after(t, "all ", &from);
+    long n = (long)fx_number_after(t, "all ", &from);
     if (n > 0 && (strstr(t, "one pass") || strstr(t, "One pass"))) {
         seen->batch++;
         rv_run_until(e, FX_S(s->until_s));

@@ -5,23 +5,9 @@
  * the moment. (Cue 2 said CPU 11, in user mode, counts "once its next tick sees it"; at that tick, 166 ms,
  * CPU 11 was back in the kernel, and its quiescent state came from a context switch at 167.4 ms.) */
 #include "engine_fixtures.h"
+#include "../support/caption_numbers.h"
 
 #include <ctype.h>
-
-/* The number right after `phrase` in t, in base 16 after "0x" or base 10; -1 if the phrase is absent
- * or no number follows. */
-static long number_after(const char *t, const char *phrase, int base)
-{
-    const char *p = strstr(t, phrase);
-    if (!p) return -1;
-    p += strlen(phrase);
-    if (base == 16) {
-        if (strncmp(p, "0x", 2)) return -1;
-        p += 2;
-        return isxdigit((unsigned char)*p) ? strtol(p, NULL, 16) : -1;
-    }
-    return isdigit((unsigned char)*p) ? strtol(p, NULL, 10) : -1;
-}
 
 /* The CPUs listed after `phrase` ("CPUs 1, 7, 11, 13 and 15") as a mask; 0 if the phrase is absent. */
 static unsigned long cpus_after(const char *t, const char *phrase)
@@ -60,7 +46,7 @@ Test(tree_cues, what_the_cues_say_of_the_tree_is_what_the_engine_shows)
         rv_node_view root = fx_node(e, RV_SCHED, 0);
 
         /* "GP 40 has just started": that grace period is open */
-        long gp = number_after(t, "GP ", 10);
+        long gp = (long)fx_number_after(t, "GP ", NULL);
         if (strstr(t, "has just started") && gp > 0) {
             seen++;
             cr_expect(f.gpnum == (unsigned long)gp && f.completed + 1 == f.gpnum, "cue %zu: says GP %ld has just started; gpnum %lu, completed %lu",
@@ -69,7 +55,7 @@ Test(tree_cues, what_the_cues_say_of_the_tree_is_what_the_engine_shows)
         /* the root's qsmask, as the cue reads it */
         static const char *const root_says[] = {"has one bit per leaf (", "root still reads ", "root now reads ", "the root ("};
         for (size_t k = 0; k < sizeof root_says / sizeof *root_says; k++) {
-            long m = number_after(t, root_says[k], 16);
+            long m = (long)fx_number_after(t, root_says[k], NULL);
             if (m < 0) continue;
             seen++;
             cr_expect_eq(root.qsmask, (unsigned long)m, "cue %zu: says the root reads 0x%lx, it reads 0x%lx", i + 1, m, root.qsmask);
@@ -97,7 +83,7 @@ Test(tree_cues, what_the_cues_say_of_the_tree_is_what_the_engine_shows)
          * sees it)": then that tick gives it its quiescent state */
         if (strstr(t, "once its next tick sees it")) {
             seen++;
-            long c = number_after(t, "(CPU ", 10);
+            long c = (long)fx_number_after(t, "(CPU ", NULL);
             int64_t jiffy = FX_NS_PER_S / cfg.hz;
             int64_t tick = (at / jiffy + 1) * jiffy;
             size_t from = log.n;
@@ -108,7 +94,7 @@ Test(tree_cues, what_the_cues_say_of_the_tree_is_what_the_engine_shows)
         }
         if (strstr(t, "by its next tick it is back in the kernel")) {
             seen++;
-            long c = number_after(t, "(CPU ", 10);
+            long c = (long)fx_number_after(t, "(CPU ", NULL);
             cr_assert(c >= 0 && c < cfg.cpus, "cue %zu names the CPU", i + 1);
             cr_expect_eq(fx_cpu(e, (int)c).state, RV_CPU_USER, "cue %zu: says CPU %ld runs in user mode", i + 1, c);
             int64_t jiffy = FX_NS_PER_S / cfg.hz;
