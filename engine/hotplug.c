@@ -126,7 +126,7 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     dynticks_moved(c); /* FQS check passes visit it ("ofl") until a snapshot pass sees it online again */
     c->gen_run++; c->gen_ctxsw++; c->gen_softirq++; c->gen_idle_irq++;
     for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;
-    c->ctxsw_scheduled = c->softirq_scheduled = false;
+    c->ctxsw_scheduled = c->softirq_scheduled = c->ksoftirqd_running = false;
     c->softirq_pending = false;
     c->need_resched = false;
     /* CPU_DYING also runs rcu_cleanup_after_idle() (rcu_cpu_notify(), v3.6 rcutree.c:2613 and v3.7

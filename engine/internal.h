@@ -351,6 +351,7 @@ typedef struct cpu_t {
     int64_t offline_since;    /* when cpu_offline() last took it down (views.c: which GPs never waited for it) */
     bool softirq_pending;
     bool softirq_scheduled;
+    bool ksoftirqd_running;   /* ksoftirqd/N holds the CPU, its loop's next __do_softirq() queued (ksoftirqd_loop()) */
     bool rcuc_scheduled;
     int running_kthread;      /* flavor, or -1 */
     uint32_t gen_run, gen_ctxsw, gen_reader[RV_NFLAVORS], gen_softirq, gen_idle_irq;

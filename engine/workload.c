@@ -244,15 +244,25 @@ static void defer_softirq(rv_engine *e, int cpu)
     sched_at(e, t, QE_SOFTIRQ, cpu, where, 0, ++c->gen_softirq);
 }
 
-/* __do_softirq(): run RCU_SOFTIRQ while it keeps being raised, up to MAX_SOFTIRQ_RESTART times;
- * what is left goes to ksoftirqd/N (or the next interrupt). */
-static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
+/* RCU_SOFTIRQ runs now (irq exit, local_bh_enable()): a wakeup of ksoftirqd/N queued for it has
+ * nothing left to do and is dropped. But when ksoftirqd/N already holds the CPU (this interrupt
+ * interrupted its loop), its next __do_softirq() stays queued: it goes on right after. */
+static void softirq_runs_now(cpu_t *c)
+{
+    if (c->ksoftirqd_running) return;
+    c->gen_softirq++; c->softirq_scheduled = false;
+}
+
+/* __do_softirq() without its tail: RCU_SOFTIRQ while it keeps being raised, up to MAX_SOFTIRQ_RESTART
+ * times. Returns the CPU time it took, charged to ksoftirqd/N or to the interrupted task. */
+static int64_t do_softirq_passes(rv_engine *e, int cpu, bool in_ksoftirqd)
 {
     cpu_t *c = &e->cpu[cpu];
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
     e->ctx = in_ksoftirqd ? CTX_KSOFTIRQD : CTX_SOFTIRQ;
     e->ctx_cpu = cpu;
     int pass = 0;
+    int64_t before = in_ksoftirqd ? c->ksoftirqd_ns : c->inline_ns;
     for (; c->softirq_pending && pass < MAX_SOFTIRQ_RESTART; pass++) {
         c->softirq_pending = false;
         int64_t ns = e->cfg.costs.softirq_entry_ns; /* charge() for this context, written out: not GP machinery */
@@ -265,7 +275,37 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
         if (ev) { ev->arg = in_ksoftirqd; ev->n = pass; }
     }
     e->ctx = saved; e->ctx_cpu = saved_cpu;
-    if (c->softirq_pending) defer_softirq(e, cpu);
+    return (in_ksoftirqd ? c->ksoftirqd_ns : c->inline_ns) - before;
+}
+
+/* __do_softirq(): its passes, then what is left goes to ksoftirqd/N (or the next interrupt). */
+static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
+{
+    do_softirq_passes(e, cpu, in_ksoftirqd);
+    if (e->cpu[cpu].softirq_pending) defer_softirq(e, cpu);
+}
+
+/* ksoftirqd/N's turn on a CPU: run_ksoftirqd() (3.6; 3.7 the same loop through smpboot_thread_fn())
+ * calls __do_softirq() again and again while RCU_SOFTIRQ is pending, noting a context switch
+ * (rcu_note_context_switch()) after each, and sleeps only when nothing is pending. So once it has the
+ * CPU, its next __do_softirq() starts as soon as the last one ends, not after another wakeup: a
+ * callback flood behind a busy task drains back to back (ten passes per __do_softirq(), each pass
+ * blimit callbacks), not ten passes per wakeup. Between two __do_softirq() calls it calls
+ * cond_resched(), which yields only when the scheduler asks (TIF_NEED_RESCHED). CFS lets a thread
+ * that has slept run ahead of the task beside it by about half sched_latency (place_entity()'s sleeper
+ * credit: 9 ms on 4 CPUs), about what the callbacks scenario's largest flood takes; the model has no
+ * CFS and lets ksoftirqd/N run until nothing is pending (README, Architecture: where the model keeps
+ * time more simply).
+ * Returns whether it is still running (its next __do_softirq() is queued). */
+static bool ksoftirqd_loop(rv_engine *e, int cpu)
+{
+    cpu_t *c = &e->cpu[cpu];
+    int64_t took = do_softirq_passes(e, cpu, true);
+    context_switch(e, cpu); /* run_ksoftirqd()'s rcu_note_context_switch() after each __do_softirq() */
+    if (!c->softirq_pending) return false;
+    c->softirq_scheduled = c->ksoftirqd_running = true; /* its own next __do_softirq(): arg 2 */
+    sched_at(e, e->now + (took > 0 ? took : 1), QE_SOFTIRQ, cpu, 2, 0, ++c->gen_softirq);
+    return true;
 }
 
 /* local_bh_enable() at the end of the outermost bh-disabled section: a softirq raised meanwhile (an
@@ -275,7 +315,7 @@ void softirq_after_bh_enable(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     if (c->bh_disabled == 0 && c->softirq_pending && c->run == RS_BUSY) {
-        c->gen_softirq++; c->softirq_scheduled = false; /* it runs now */
+        softirq_runs_now(c);
         run_softirq(e, cpu, false);
     }
 }
@@ -289,14 +329,22 @@ void softirq_after_bh_enable(rv_engine *e, int cpu)
  * rcu_cpu_has_callbacks() as the round starts: rcu_prepare_for_idle(), and when it raised
  * RCU_SOFTIRQ, ksoftirqd/N's turn. Returns whether ksoftirqd ran, its last act being
  * run_ksoftirqd()'s context_switch() back to the idle task. */
+static void close_stretch(rv_engine *e);
 static inline bool drain_round(rv_engine *e, int cpu, bool cbs)
 {
     if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) return false;
     cpu_t *c = &e->cpu[cpu];
-    c->gen_softirq++; c->softirq_scheduled = false; /* ksoftirqd runs now, not after a wakeup delay */
+    c->gen_softirq++; c->softirq_scheduled = c->ksoftirqd_running = false; /* ksoftirqd runs now, not after a wakeup delay */
     context_switch_why(e, cpu, PW_KSOFTIRQD);
-    run_softirq(e, cpu, true);
-    context_switch(e, cpu); /* run_ksoftirqd()'s rcu_note_context_switch(), then back to idle */
+    /* run_ksoftirqd() loops while RCU_SOFTIRQ is pending (ksoftirqd_loop()); nothing else wants
+     * this idle CPU, so its __do_softirq() calls follow one another here */
+    for (int k = 0; k < 100; k++) {
+        if (k) close_stretch(e); /* cond_resched() between two calls: each is a stretch of its own */
+        do_softirq_passes(e, cpu, true);
+        context_switch(e, cpu); /* its rcu_note_context_switch(); the last one, back to idle */
+        if (!c->softirq_pending) break;
+    }
+    if (c->softirq_pending) defer_softirq(e, cpu);
     return true;
 }
 
@@ -749,7 +797,7 @@ void do_tick(rv_engine *e, int cpu)
      * RCU_SOFTIRQ stays raised until local_bh_enable() runs it (softirq_after_bh_enable()) (v3.6
      * softirq.c:346, v3.7 softirq.c:347) */
     if (c->softirq_pending && c->run != RS_OFFLINE && c->bh_disabled == 0) {
-        c->gen_softirq++; c->softirq_scheduled = false; /* it runs now, at irq exit */
+        softirq_runs_now(c); /* at irq exit */
         run_softirq(e, cpu, false);
     }
     if (__builtin_expect(c->need_resched, 0)) { /* set_need_resched() (3.6): preempt_schedule_irq() at irq exit */
@@ -1075,17 +1123,27 @@ void handle_qev(rv_engine *e, const qev *ev)
         return;
     case QE_SOFTIRQ:
         if (!c || ev->gen != c->gen_softirq) return;
-        c->softirq_scheduled = false;
+        c->softirq_scheduled = c->ksoftirqd_running = false; /* a loop with nothing pending sleeps */
         if (!c->softirq_pending || c->run == RS_OFFLINE) return;
-        if (ev->arg == 1) { /* ksoftirqd/N gets the CPU */
+        if (ev->arg == 2 && c->run == RS_BUSY) { /* ksoftirqd/N still holds the CPU: its loop goes on */
+            ksoftirqd_loop(e, ev->cpu);
+        } else if (ev->arg >= 1) { /* ksoftirqd/N gets the CPU */
             if (c->run == RS_BUSY && !cpu_preemptible(c)) { defer_softirq(e, ev->cpu); return; }
             bool was_idle = c->run == RS_IDLE;
             /* from the idle task, schedule() runs rcu_note_context_switch() too: an rcu_sched and
              * rcu_preempt QS that this very softirq run can report (no rcu_bh QS, as for the kthread) */
             if (was_idle) { dynticks_busy(c); rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); }
             else context_switch_why(e, ev->cpu, PW_KSOFTIRQD);
-            run_softirq(e, ev->cpu, true);
-            if (!was_idle) context_switch(e, ev->cpu); /* run_ksoftirqd() notes a QS after each __do_softirq() */
+            if (!was_idle) ksoftirqd_loop(e, ev->cpu);
+            else { /* nothing else wants the idle CPU: its loop's __do_softirq() calls follow one another */
+                for (int k = 0; k < 100; k++) {
+                    if (k) close_stretch(e); /* cond_resched() between two calls */
+                    do_softirq_passes(e, ev->cpu, true);
+                    if (!c->softirq_pending) break;
+                    rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); /* rcu_note_context_switch() */
+                }
+                if (c->softirq_pending) defer_softirq(e, ev->cpu);
+            }
             if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) {
                 dynticks_idle(c);
                 if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, ev->cpu) && !c->softirq_pending) tick_stop(e, ev->cpu);
