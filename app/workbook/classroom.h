@@ -38,6 +38,11 @@ int wb_csv_read(const char *path, progress *p, char *err, size_t errlen);
  * lines and leave the result 0. 2 when dir is not a readable folder, holds no such file, or a file
  * is invalid (every problem is reported in err, one per line, and nothing is printed on out). */
 int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen);
+/* wb_merge_dir, but with skip_bad a file that cannot be read or is invalid does not stop the merge:
+ * each is named on warn ("rcuvis: skipped FILE: why") and counted in the summary's first line, and the
+ * others are merged (a teacher's thirty files, one of them cut short by a full USB stick). */
+int wb_merge_dir_ex(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, bool skip_bad, FILE *out,
+                    FILE *warn, char *err, size_t errlen);
 /* Whether p holds an answer outside set's lessons while none inside: an export of it is empty for set. */
 bool wb_answers_only_elsewhere(const quiz_set *set, const progress *p);
 

@@ -31,10 +31,11 @@ static void usage(FILE *out)
             "           teacher view: every answer (file order), feedback and explanation\n"
             "       rcuvis quiz --export FILE.csv\n"
             "           your answers, one row per question (for a teacher; - = stdout)\n"
-            "       rcuvis quiz [LESSON] --merge DIR\n"
+            "       rcuvis quiz [LESSON] --merge DIR [--skip-bad]\n"
             "           teacher: a line per student, then per question, of the progress files\n"
             "           and CSVs in DIR and its sub-folders (one student's files make one\n"
-            "           line)\n"
+            "           line); a file that cannot be read stops the merge, unless\n"
+            "           --skip-bad: then it is named on stderr and the others are merged\n"
             "       rcuvis quiz --reset LESSON | --reset-all\n"
             "           forget answers\n"
             "       rcuvis quiz --update-expected QUIZ.json\n"
@@ -101,7 +102,7 @@ static void list_lessons(const quiz_set *set, progress *prog)
 int cmd_quiz(int argc, char **argv)
 {
     const char *lesson = NULL, *file = NULL, *reset = NULL, *update = NULL, *export_to = NULL, *merge = NULL;
-    bool review = false, teacher = false, reset_all = false, list = false, again = false;
+    bool review = false, teacher = false, reset_all = false, list = false, again = false, skip_bad = false;
     unsigned basis = 0; /* QUIZ_BASIS_BIT of each basis asked for; 0 = every question */
     basis_opt[0] = 0;
     for (int i = 1; i < argc; i++) {
@@ -115,6 +116,7 @@ int cmd_quiz(int argc, char **argv)
         else if (!strcmp(a, "--reset-all")) reset_all = true;
         else if (!strcmp(a, "--list")) list = true;
         else if (!strcmp(a, "--again")) again = true;
+        else if (!strcmp(a, "--skip-bad")) skip_bad = true;
         else if (!strcmp(a, "--reset") && has_next) reset = argv[++i];
         else if (!strcmp(a, "--file") && has_next) file = argv[++i];
         else if (!strcmp(a, "--update-expected") && has_next) update = argv[++i];
@@ -138,7 +140,7 @@ int cmd_quiz(int argc, char **argv)
                     return 2;
                 }
             static const char *const opts[] = {"--help", "--review", "--teacher", "--reset-all", "--list", "--again", "--reset",
-                                               "--file", "--update-expected", "--export", "--merge", "--basis"};
+                                               "--file", "--update-expected", "--export", "--merge", "--basis", "--skip-bad"};
             char hint[96];
             fprintf(stderr, "rcuvis: quiz: unknown option '%s'%s (rcuvis quiz --help)\n", a,
                     rv_option_hint(a, opts, sizeof opts / sizeof *opts, hint, sizeof hint));
@@ -160,6 +162,10 @@ int cmd_quiz(int argc, char **argv)
         fprintf(stderr, "rcuvis: quiz: --merge summarizes the files in a folder; it does not go with %s\n",
                 update ? "--update-expected" : export_to ? "--export" : teacher ? "--teacher" : reset ? "--reset"
                 : reset_all ? "--reset-all" : again ? "--again" : review ? "--review" : "--list");
+        return 2;
+    }
+    if (skip_bad && !merge) {
+        fprintf(stderr, "rcuvis: quiz: --skip-bad goes with --merge DIR (a class's files, some of which may be unreadable)\n");
         return 2;
     }
     if (update) return quiz_update_expected(update, stdout, stderr);
@@ -198,7 +204,7 @@ int cmd_quiz(int argc, char **argv)
         return 2;
     }
     if (merge) { /* `rcuvis quiz 2 --merge DIR`: lesson 2 alone (the 2 was ignored, and 75 rows came out) */
-        int mrc = wb_merge_dir(&set, ql, basis, merge, stdout, stderr, err, sizeof err);
+        int mrc = wb_merge_dir_ex(&set, ql, basis, merge, skip_bad, stdout, stderr, err, sizeof err);
         if (mrc) print_prefixed(err);
         quiz_set_free(&set);
         return mrc;

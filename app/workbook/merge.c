@@ -379,20 +379,48 @@ static void per_question(const quiz_set *set, const quiz_lesson *only, unsigned 
     free(hard);
 }
 
+/* err's lines, one per file that could not be merged, to warn as "rcuvis: skipped LINE" */
+static void report_skipped(const char *err, FILE *warn)
+{
+    for (const char *p = err; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (len) fprintf(warn, "rcuvis: skipped %.*s\n", (int)len, p);
+        p += len + (nl != NULL);
+    }
+}
+
 int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, FILE *out, FILE *warn, char *err, size_t errlen)
+{
+    return wb_merge_dir_ex(set, only, basis, dir, false, out, warn, err, errlen);
+}
+
+int wb_merge_dir_ex(const quiz_set *set, const quiz_lesson *only, unsigned basis, const char *dir, bool skip_bad, FILE *out,
+                    FILE *warn, char *err, size_t errlen)
 {
     err[0] = 0;
     mf_file *files;
     size_t nfiles, n = 0;
     int bad;
     int loaded = mf_load(dir, &files, &nfiles, warn, err, errlen, &bad);
-    if (loaded < 0 || bad) {
+    if (loaded < 0 || (bad && !skip_bad)) {
+        size_t len = strlen(err);
+        if (loaded >= 0 && len + 1 < errlen)
+            snprintf(err + len, errlen - len, "%d file%s could not be merged, so none was (--skip-bad merges the others and names %s)\n",
+                     bad, bad == 1 ? "" : "s", bad == 1 ? "it" : "them");
         mf_free(files, nfiles);
         return 2;
     }
+    if (bad) { /* skip_bad: named on warn, counted in the summary */
+        report_skipped(err, warn);
+        err[0] = 0;
+    }
     if (nfiles == 0) {
         size_t len = strlen(err);
-        if (len + 1 < errlen) snprintf(err + len, errlen - len, "%s: no progress files (*.json) or exports (*.csv) to merge\n", dir);
+        if (len + 1 < errlen) {
+            if (bad) snprintf(err + len, errlen - len, "%s: none of its files could be merged (each is named above)\n", dir);
+            else snprintf(err + len, errlen - len, "%s: no progress files (*.json) or exports (*.csv) to merge\n", dir);
+        }
         mf_free(files, nfiles);
         return 2;
     }
@@ -408,7 +436,10 @@ int wb_merge_dir(const quiz_set *set, const quiz_lesson *only, unsigned basis, c
     }
     size_t dl = strlen(dir);
     while (dl > 1 && dir[dl - 1] == '/') dl--; /* "class/" as typed: the summary names the folder as stderr does */
-    fprintf(out, "Class summary of %.*s: %zu student%s%s%s%s\n", (int)dl, dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "", chosen);
+    char skipped[96] = "";
+    if (bad) snprintf(skipped, sizeof skipped, " (%d file%s skipped, named on stderr)", bad, bad == 1 ? "" : "s");
+    fprintf(out, "Class summary of %.*s: %zu student%s%s%s%s%s\n", (int)dl, dir, n, n == 1 ? "" : "s", only ? ", lesson " : "", only ? only->id : "",
+            chosen, skipped);
     per_student(set, only, basis, rows, n, out);
     per_question(set, only, basis, rows, n, out);
     free_rows(rows, n);

@@ -190,9 +190,23 @@ Test(class, merge_summarizes_a_class_and_counts_a_student_once)
     fclose(o);
     cr_expect_eq(len, 0, "no summary from a class with a broken file");
     cr_expect(strstr(err, "zed.json:1:"), "%s", err);
+    cr_expect(strstr(err, "1 file could not be merged, so none was (--skip-bad merges the others and names it)"), "%s", err);
     struct stat st;
     cr_expect_eq(stat(path, &st), 0, "a teacher's copy is never moved aside");
     free(out);
+    /* --skip-bad: the other students are merged, the broken file named on warn and counted in the summary */
+    char *warned = NULL;
+    size_t wlen = 0;
+    out = NULL;
+    o = open_memstream(&out, &len);
+    FILE *w = open_memstream(&warned, &wlen);
+    cr_expect_eq(wb_merge_dir_ex(&set, NULL, 0, dir, true, o, w, err, sizeof err), 0, "%s", err);
+    fclose(o);
+    fclose(w);
+    cr_expect(strstr(out, ": 4 students (1 file skipped, named on stderr)\n"), "%s", out);
+    cr_expect(strstr(warned, "rcuvis: skipped ") && strstr(warned, "zed.json:1:"), "%s", warned);
+    free(out);
+    free(warned);
 }
 
 /* ---------------------------------------------------------------- the merge (TA review 7) */
