@@ -538,7 +538,9 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
         reader *r = &e->readers[i];
         if (r->cpu == cpu) reader_finish(e, r->id); else i++;
     }
-    for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true); /* ksoftirqd drains first */
+    /* ksoftirqd drains first, here and now: a call of its loop still queued (ksoftirqd_loop()) is dropped */
+    if (c->ksoftirqd_running) { c->gen_softirq++; c->softirq_scheduled = c->ksoftirqd_running = false; }
+    for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true);
     close_stretch(e);
     settle_blips(e, cpu); /* the blips of the busy stretch that ends here */
     context_switch(e, cpu); /* to the idle task */
@@ -795,8 +797,10 @@ void do_tick(rv_engine *e, int cpu)
     if (rcu_pending(e, cpu)) c->softirq_pending = true;
     /* irq_exit() runs softirqs only if !in_interrupt(): inside a bh-disabled section (an rcu_bh reader)
      * RCU_SOFTIRQ stays raised until local_bh_enable() runs it (softirq_after_bh_enable()) (v3.6
-     * softirq.c:346, v3.7 softirq.c:347) */
-    if (c->softirq_pending && c->run != RS_OFFLINE && c->bh_disabled == 0) {
+     * softirq.c:346, v3.7 softirq.c:347). Nor while ksoftirqd/N holds the CPU: it spends nearly all
+     * of that time inside __do_softirq() (SOFTIRQ_OFFSET: in_interrupt() again), and its loop's next
+     * call takes what the tick raised. */
+    if (c->softirq_pending && c->run != RS_OFFLINE && c->bh_disabled == 0 && !c->ksoftirqd_running) {
         softirq_runs_now(c); /* at irq exit */
         run_softirq(e, cpu, false);
     }
@@ -1125,10 +1129,16 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (!c || ev->gen != c->gen_softirq) return;
         c->softirq_scheduled = c->ksoftirqd_running = false; /* a loop with nothing pending sleeps */
         if (!c->softirq_pending || c->run == RS_OFFLINE) return;
+        if (ev->arg >= 1 && c->run == RS_BUSY && !cpu_preemptible(c)) {
+            /* the task is in a reader or has preemption off: ksoftirqd/N cannot have the CPU now (the
+             * model runs the task's events meanwhile, so this can also follow an arg 2 continuation:
+             * then the task took the CPU back, and ksoftirqd/N waits for it as after any wakeup) */
+            defer_softirq(e, ev->cpu);
+            return;
+        }
         if (ev->arg == 2 && c->run == RS_BUSY) { /* ksoftirqd/N still holds the CPU: its loop goes on */
             ksoftirqd_loop(e, ev->cpu);
         } else if (ev->arg >= 1) { /* ksoftirqd/N gets the CPU */
-            if (c->run == RS_BUSY && !cpu_preemptible(c)) { defer_softirq(e, ev->cpu); return; }
             bool was_idle = c->run == RS_IDLE;
             /* from the idle task, schedule() runs rcu_note_context_switch() too: an rcu_sched and
              * rcu_preempt QS that this very softirq run can report (no rcu_bh QS, as for the kthread) */

@@ -1,0 +1,83 @@
+/* test_ksoftirqd_loop.c — ksoftirqd/N's loop (run_ksoftirqd()): back-to-back __do_softirq() calls while RCU_SOFTIRQ stays raised, never inside the task's reader. */
+#include "engine_fixtures.h"
+
+/* The callbacks scenario's flood past qhimark on CPU 1 (3.7): from the first ksoftirqd/1 run on,
+ * RCU_SOFTIRQ stays raised until the queue is down to qlowmark. */
+#define FLOOD_FROM_S 1.505
+#define FLOOD_TO_S 1.514
+
+static void flood_engine(fx_log *log, rv_engine **e)
+{
+    rv_config cfg;
+    fx_shipped_config("callbacks", &cfg);
+    cfg.rcu.mode = RV_MODE_KTHREAD;
+    *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+}
+
+/* Each __do_softirq() of ksoftirqd/1 follows the last one when its CPU time is over: ten passes of
+ * one callback (softirq entry + the callback), not another wakeup (ksoftirqd_latency_ns, 50 us) later. */
+Test(ksoftirqd_loop, calls_follow_one_another_while_the_softirq_stays_raised)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_SOFTIRQ)};
+    rv_engine *e;
+    flood_engine(&log, &e);
+    fx_run_s(e, FLOOD_TO_S);
+    const rv_costs *k = &rv_engine_config(e)->costs;
+    int64_t call_ns = 10 * (k->softirq_entry_ns + k->cb_invoke_ns), prev = -1;
+    long back_to_back = 0, after_a_wait = 0, inline_runs = 0;
+    for (size_t i = 0; i < log.n; i++) {
+        const rv_event *ev = &log.v[i];
+        if (ev->cpu != 1 || ev->t < FX_S(FLOOD_FROM_S)) continue;
+        if (!ev->arg) { /* at an irq exit: only the tick that raised it first, before ksoftirqd/1 had the CPU */
+            inline_runs++;
+            cr_expect_lt(ev->t, FX_S(1.50505), "irq-exit softirq at %.6f s while ksoftirqd/1 held CPU 1", ev->t / 1e9);
+            continue;
+        }
+        if (prev >= 0 && ev->t < FX_S(1.5145)) {
+            /* a call's CPU time: its ten passes, and now and then a QS report or GP notice (150 ns each) */
+            if (ev->t - prev >= call_ns && ev->t - prev <= call_ns + 1000) back_to_back++;
+            else after_a_wait++; /* a sampled reader of the task's put ksoftirqd/1 back behind it */
+        }
+        prev = ev->t;
+    }
+    cr_expect_gt(back_to_back, 1000, "ksoftirqd/1 made %ld back-to-back calls during the flood", back_to_back);
+    cr_expect_leq(after_a_wait, 3, "%ld of ksoftirqd/1's calls waited (%ld back to back)", after_a_wait, back_to_back);
+    cr_expect_eq(inline_runs, 1, "the irq exit of the tick at 1.505 s, and no later one, ran the softirq: %ld", inline_runs);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+/* The model keeps running the task's events while ksoftirqd/1 holds the CPU. A reader the task
+ * starts meanwhile puts ksoftirqd/1 back in the queue behind it: no __do_softirq() and no
+ * rcu_note_context_switch() may run inside it, which would report a quiescent state the reader
+ * has not passed and let a grace period end under it (found by review: a safety violation). */
+Test(ksoftirqd_loop, no_call_runs_inside_a_reader_the_task_began_meanwhile)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_VIOLATION) | FX_BIT(RV_EV_READER_BEGIN) | FX_BIT(RV_EV_QS) | FX_BIT(RV_EV_SOFTIRQ)};
+    rv_engine *e;
+    flood_engine(&log, &e);
+    fx_run_s(e, 1.508);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_SCHED, 0.050, 0);
+    long rb = fx_find_last(&log, RV_EV_READER_BEGIN, RV_SCHED);
+    cr_assert(rb >= 0, "the long reader began");
+    int64_t begin = log.v[rb].t, end = begin + FX_S(0.050);
+    fx_run_s(e, 1.6);
+    cr_expect_eq(fx_count(&log, RV_EV_VIOLATION, -1), 0, "a callback ran under the reader");
+    long qs_after = 0;
+    for (size_t i = 0; i < log.n; i++) {
+        const rv_event *ev = &log.v[i];
+        if (ev->cpu != 1 || ev->t <= begin) continue;
+        if (fx_match(ev, RV_EV_QS, RV_SCHED)) {
+            cr_expect_geq(ev->t, end, "CPU 1 noted an rcu_sched quiescent state at %.6f s, inside its reader (%.6f to %.6f s)", ev->t / 1e9,
+                          begin / 1e9, end / 1e9);
+            qs_after += ev->t >= end;
+        }
+        /* (an irq exit may run RCU_SOFTIRQ inside the reader, as in the kernel: that notes no rcu_sched QS) */
+        if (ev->type == RV_EV_SOFTIRQ && ev->arg && ev->t < end)
+            cr_expect(0, "ksoftirqd/1 ran on CPU 1 at %.6f s, inside the task's reader", ev->t / 1e9);
+    }
+    cr_expect_gt(qs_after, 0, "CPU 1 notes quiescent states again once its reader is over");
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
