@@ -1149,8 +1149,8 @@ void handle_qev(rv_engine *e, const qev *ev)
                 for (int k = 0; k < 100; k++) {
                     if (k) close_stretch(e); /* cond_resched() between two calls */
                     do_softirq_passes(e, ev->cpu, true);
+                    rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); /* rcu_note_context_switch() after each */
                     if (!c->softirq_pending) break;
-                    rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); /* rcu_note_context_switch() */
                 }
                 if (c->softirq_pending) defer_softirq(e, ev->cpu);
             }
