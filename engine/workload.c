@@ -244,12 +244,11 @@ static void defer_softirq(rv_engine *e, int cpu)
     sched_at(e, t, QE_SOFTIRQ, cpu, where, 0, ++c->gen_softirq);
 }
 
-/* RCU_SOFTIRQ runs now (irq exit, local_bh_enable()): a wakeup of ksoftirqd/N queued for it has
- * nothing left to do and is dropped. But when ksoftirqd/N already holds the CPU (this interrupt
- * interrupted its loop), its next __do_softirq() stays queued: it goes on right after. */
+/* RCU_SOFTIRQ runs now, in the task's context (irq exit, local_bh_enable()): a wakeup of ksoftirqd/N
+ * queued for it has nothing left to do and is dropped. (Neither caller runs it while ksoftirqd/N
+ * holds the CPU: its loop's next __do_softirq() stays queued and takes what is raised.) */
 static void softirq_runs_now(cpu_t *c)
 {
-    if (c->ksoftirqd_running) return;
     c->gen_softirq++; c->softirq_scheduled = false;
 }
 
@@ -314,7 +313,8 @@ static bool ksoftirqd_loop(rv_engine *e, int cpu)
 void softirq_after_bh_enable(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
-    if (c->bh_disabled == 0 && c->softirq_pending && c->run == RS_BUSY) {
+    /* (while ksoftirqd/N holds the CPU the task does not run: its loop takes what is raised) */
+    if (c->bh_disabled == 0 && c->softirq_pending && c->run == RS_BUSY && !c->ksoftirqd_running) {
         softirq_runs_now(c);
         run_softirq(e, cpu, false);
     }
@@ -461,7 +461,8 @@ void ensure_blip(rv_engine *e, int cpu)
 static void idle_blip(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
-    if (!cpu_preemptible(c) || c->running_kthread >= 0 || holds_preempt_reader(e, cpu)) return;
+    /* a runnable ksoftirqd/N (its loop's next call queued) keeps the CPU out of idle too */
+    if (!cpu_preemptible(c) || c->running_kthread >= 0 || c->ksoftirqd_running || holds_preempt_reader(e, cpu)) return;
     context_switch(e, cpu);
     /* one attempt: after ksoftirqd, schedule() picks the task whose wakeup ended the blip, so the idle
      * loop is not re-entered; the drain counter moves on at the next blip. The tick keeps running. */

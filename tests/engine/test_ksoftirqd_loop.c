@@ -81,3 +81,41 @@ Test(ksoftirqd_loop, no_call_runs_inside_a_reader_the_task_began_meanwhile)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* Under RCU_FAST_NO_HZ a busy CPU's tasks all block now and then for an instant, and the CPU runs
+ * the idle loop's drain. A runnable ksoftirqd/N keeps it out of idle: while it holds the CPU no
+ * such blip may happen (one did, and cut its loop short with a drain round in the idle task). */
+Test(ksoftirqd_loop, the_cpu_does_not_blip_through_idle_while_it_holds_it)
+{
+    rv_config cfg;
+    fx_shipped_config("callbacks", &cfg);
+    cfg.rcu.mode = RV_MODE_KTHREAD;
+    cfg.rcu.fast_no_hz = true;
+    cfg.phases[0].idle_blips_per_s = 5000; /* CPUs 0-1, the busy ones */
+    /* no sampled readers: one would send ksoftirqd/1 back to wait (a wakeup, not a hold), and a
+     * blip may then come first (the model lets it; in the kernel the woken thread would run) */
+    for (int f = 0; f < RV_NFLAVORS; f++) cfg.phases[0].readers[f].rate_per_s = 0;
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_DRAIN) | FX_BIT(RV_EV_SOFTIRQ)};
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, FLOOD_TO_S);
+    /* ksoftirqd/1 holds the CPU from a call that stopped at MAX_SOFTIRQ_RESTART (its loop goes on)
+     * until its next call; a drain in the idle loop may not come between */
+    bool holding = false;
+    long before = 0, holds = 0;
+    for (size_t i = 0; i < log.n; i++) {
+        const rv_event *ev = &log.v[i];
+        if (ev->cpu != 1) continue;
+        if (ev->type == RV_EV_SOFTIRQ) { /* (an irq exit runs it only when ksoftirqd/1 does not hold the CPU) */
+            holding = ev->arg && ev->n == 10;
+            holds += holding;
+        } else if (ev->type == RV_EV_IDLE_DRAIN) {
+            before += ev->t < FX_S(1.49);
+            cr_expect(!holding, "CPU 1 drained in the idle loop at %.6f s while ksoftirqd/1 held it", ev->t / 1e9);
+        }
+    }
+    cr_assert_gt(before, 0, "CPU 1 blips through idle before the flood (the test's premise)");
+    cr_expect_gt(holds, 100, "ksoftirqd/1 held CPU 1 through the flood: %ld calls of ten passes", holds);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
