@@ -247,9 +247,13 @@ void sc_build_config(sc_ctx *c, const cJSON *root)
     if (sc_int(c, root, "hz", 10, SC_HZ_MAX, &v)) { cfg->hz = (int)v; c->hz_known = true; }
     build_seed(c, root);
     c->end_s = c->file_end_s;
-    if (sc_get(c, root, "duration_s", true) && sc_num_pos(c, root, "duration_s", SC_DURATION_MAX, &cfg->duration_s) &&
-        cfg->duration_s > c->end_s)
-        c->end_s = cfg->duration_s; /* lengthened by --set: events up to the new end are applied */
+    if (sc_get(c, root, "duration_s", true) && sc_num_pos(c, root, "duration_s", SC_DURATION_MAX, &cfg->duration_s)) {
+        /* the engine counts whole nanoseconds: 1e-12 s ran 0 s and printed an empty report */
+        if (cfg->duration_s < 1e-9)
+            sc_bad(c, "duration_s", "expected at least 1e-09 (one nanosecond, the simulation's unit), got %g", cfg->duration_s);
+        else if (cfg->duration_s > c->end_s)
+            c->end_s = cfg->duration_s; /* lengthened by --set: events up to the new end are applied */
+    }
     build_offline(c, root);
     const cJSON *o;
     if ((o = sc_get(c, root, "rcu", false)) && sc_is_object(c, o, "rcu")) build_rcu(c, o);

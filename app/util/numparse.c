@@ -2,6 +2,7 @@
 #include "util/numparse.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -53,7 +54,13 @@ int np_double_pos(const char *opt, const char *text, double hi, double *out, cha
     /* one message for every refusal: "from 0" would claim that 0 is taken */
     char t[64];
     shown(text, t, sizeof t);
-    snprintf(err, errlen, "%s: expected a number above 0 and at most %g, got \"%s\"", opt, hi, t);
+    /* 1e-320 is above 0, but too close to it for a double (strtod's underflow): say so */
+    char *end = NULL;
+    errno = 0;
+    double tiny = plain_number(text, 1) ? strtod(text, &end) : 0;
+    bool underflow = end && !*end && errno == ERANGE && fabs(tiny) < 1 && tiny >= 0 && text[0] != '-';
+    snprintf(err, errlen, "%s: expected a number above 0 and at most %g, got \"%s\"%s", opt, hi, t,
+             underflow ? ", too close to 0 to be told from it" : "");
     return -1;
 }
 

@@ -23,6 +23,19 @@ Test(numparse, doubles_refuse_nan_inf_hex_spaces_and_out_of_range)
     cr_expect_eq(v, 600);
 }
 
+/* 1e-320 is above 0 but underflows a double: the refusal says why, where "above 0" alone contradicted it */
+Test(numparse, a_positive_number_too_small_for_a_double_is_named_so)
+{
+    double v = 7;
+    cr_expect_eq(np_double_pos("--duration", "1e-320", 604800, &v, err, sizeof err), -1);
+    cr_expect_str_eq(err, "--duration: expected a number above 0 and at most 604800, got \"1e-320\", too close to 0 to be told from it");
+    cr_expect_eq(np_double_pos("--duration", "0", 604800, &v, err, sizeof err), -1);
+    cr_expect_str_eq(err, "--duration: expected a number above 0 and at most 604800, got \"0\"");
+    cr_expect_eq(np_double_pos("--duration", "-1e-320", 604800, &v, err, sizeof err), -1);
+    cr_expect(!strstr(err, "too close"), "%s", err);
+    cr_expect_eq(v, 7);
+}
+
 Test(numparse, integers_refuse_overflow_instead_of_saturating)
 {
     long long v = -1;

@@ -342,6 +342,8 @@ Test(scenario_schema, out_of_range)
     bad("{" MIN ",\"rcu\":{\"fanout\":16.5}}", "t.json: $.rcu.fanout: expected an integer 2..64, got 16.5");
     bad("{" MIN ",\"hz\":5}", "t.json: $.hz: expected an integer 10..10000, got 5");
     bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":0}", "t.json: $.duration_s: expected a number above 0 and at most 604800, got 0");
+    /* the engine counts whole nanoseconds: 1e-12 s ran 0 s and printed an empty report */
+    bad("{\"name\":\"m\",\"cpus\":4,\"duration_s\":1e-12}", "t.json: $.duration_s: expected at least 1e-09 (one nanosecond, the simulation's unit), got 1e-12");
     bad("{" MIN ",\"rcu\":{\"jiffies_till_first_fqs\":2000}}", "t.json: $.rcu.jiffies_till_first_fqs: expected an integer 0..1000, got 2000");
     bad("{" MIN ",\"rcu\":{\"qhimark\":10,\"qlowmark\":20}}", "t.json: $.rcu.qlowmark: expected at most qhimark (10), got 20");
     bad("{" MIN ",\"rcu\":{\"nr_cpus_compiled\":2}}", "t.json: $.rcu.nr_cpus_compiled: expected 0 or an integer 4..4096 (at least cpus), got 2; a kernel built for fewer CPUs cannot boot 4: raise it too (--set rcu.nr_cpus_compiled=4)");
