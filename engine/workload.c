@@ -294,17 +294,34 @@ static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
  * that has slept run ahead of the task beside it by about half sched_latency (place_entity()'s sleeper
  * credit: 9 ms on 4 CPUs), about what the callbacks scenario's largest flood takes; the model has no
  * CFS and lets ksoftirqd/N run until nothing is pending (README, Architecture: where the model keeps
- * time more simply).
- * Returns whether it is still running (its next __do_softirq() is queued). */
-static bool ksoftirqd_loop(rv_engine *e, int cpu)
+ * time more simply). */
+static void ksoftirqd_loop(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     int64_t took = do_softirq_passes(e, cpu, true);
     context_switch(e, cpu); /* run_ksoftirqd()'s rcu_note_context_switch() after each __do_softirq() */
-    if (!c->softirq_pending) return false;
+    if (!c->softirq_pending) return;
     c->softirq_scheduled = c->ksoftirqd_running = true; /* its own next __do_softirq(): arg 2 */
     sched_at(e, e->now + (took > 0 ? took : 1), QE_SOFTIRQ, cpu, 2, 0, ++c->gen_softirq);
-    return true;
+}
+
+static void close_stretch(rv_engine *e);
+/* The same loop on an idle CPU: nothing else wants it, so the __do_softirq() calls follow one another
+ * at once (at most 100, then a wakeup), each a non-preemptible stretch of its own (cond_resched()
+ * between), each followed by rcu_note_context_switch(). switch_cost: the note is a context_switch()
+ * with its cost (the idle task's FAST_NO_HZ drain); otherwise only its rcu_sched and rcu_preempt QS
+ * (ksoftirqd woken on an idle CPU: schedule() from the idle task already paid). */
+static void ksoftirqd_loop_at_once(rv_engine *e, int cpu, bool switch_cost)
+{
+    cpu_t *c = &e->cpu[cpu];
+    for (int k = 0; k < 100; k++) {
+        if (k) close_stretch(e);
+        do_softirq_passes(e, cpu, true);
+        if (switch_cost) context_switch(e, cpu); /* the last one, back to idle */
+        else { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_PREEMPT); }
+        if (!c->softirq_pending) break;
+    }
+    if (c->softirq_pending) defer_softirq(e, cpu);
 }
 
 /* local_bh_enable() at the end of the outermost bh-disabled section: a softirq raised meanwhile (an
@@ -329,22 +346,13 @@ void softirq_after_bh_enable(rv_engine *e, int cpu)
  * rcu_cpu_has_callbacks() as the round starts: rcu_prepare_for_idle(), and when it raised
  * RCU_SOFTIRQ, ksoftirqd/N's turn. Returns whether ksoftirqd ran, its last act being
  * run_ksoftirqd()'s context_switch() back to the idle task. */
-static void close_stretch(rv_engine *e);
 static inline bool drain_round(rv_engine *e, int cpu, bool cbs)
 {
     if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) return false;
     cpu_t *c = &e->cpu[cpu];
     c->gen_softirq++; c->softirq_scheduled = c->ksoftirqd_running = false; /* ksoftirqd runs now, not after a wakeup delay */
     context_switch_why(e, cpu, PW_KSOFTIRQD);
-    /* run_ksoftirqd() loops while RCU_SOFTIRQ is pending (ksoftirqd_loop()); nothing else wants
-     * this idle CPU, so its __do_softirq() calls follow one another here */
-    for (int k = 0; k < 100; k++) {
-        if (k) close_stretch(e); /* cond_resched() between two calls: each is a stretch of its own */
-        do_softirq_passes(e, cpu, true);
-        context_switch(e, cpu); /* its rcu_note_context_switch(); the last one, back to idle */
-        if (!c->softirq_pending) break;
-    }
-    if (c->softirq_pending) defer_softirq(e, cpu);
+    ksoftirqd_loop_at_once(e, cpu, true);
     return true;
 }
 
@@ -1146,15 +1154,7 @@ void handle_qev(rv_engine *e, const qev *ev)
             if (was_idle) { dynticks_busy(c); rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); }
             else context_switch_why(e, ev->cpu, PW_KSOFTIRQD);
             if (!was_idle) ksoftirqd_loop(e, ev->cpu);
-            else { /* nothing else wants the idle CPU: its loop's __do_softirq() calls follow one another */
-                for (int k = 0; k < 100; k++) {
-                    if (k) close_stretch(e); /* cond_resched() between two calls */
-                    do_softirq_passes(e, ev->cpu, true);
-                    rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); /* rcu_note_context_switch() after each */
-                    if (!c->softirq_pending) break;
-                }
-                if (c->softirq_pending) defer_softirq(e, ev->cpu);
-            }
+            else ksoftirqd_loop_at_once(e, ev->cpu, false);
             if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) {
                 dynticks_idle(c);
                 if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, ev->cpu) && !c->softirq_pending) tick_stop(e, ev->cpu);
