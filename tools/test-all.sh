@@ -22,14 +22,17 @@ fi
 add() { printf '%s\t%s\n' "$1" "$2" >>"$list"; }
 added=" "
 sanitize='ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1'
+# the ASan runtime, asked of ldd once here rather than by tools/unit.sh for each binary
+asan_rt=""
+has asan && asan_rt=$(ldd "$asan/tests/support/leak_canary" 2>/dev/null | awk '/libasan\.so/ {print $3; exit}')
 # The ASan tree's binaries run their tests in one process each (tools/unit.sh --in-process: a
 # process per test cost ~150 ms of ASan start-up and exit scan, a third of that lane); the plain
 # tree's in a process per test, so every test still runs isolated once: each a child fork()ed from
 # the same runner (--forked), which spares each test the exec and the loading of SDL's ~90 libraries
 # that Criterion's runner pays (the plain lane: 149 to ~107 s of jobs, 57 to ~33 s of them in the kernel).
 unit() { # build binary [filter]
-  local env="IN_PROCESS_RUNNER='$plain/tests/support/in_process.so' " how="--forked "
-  [ "$1" = "$asan" ] && env="$sanitize $env" how="--in-process "
+  local env="IN_PROCESS_RUNNER='$plain/tests/support/in_process.so' UNIT_ASAN_RT= " how="--forked "
+  [ "$1" = "$asan" ] && env="$sanitize IN_PROCESS_RUNNER='$plain/tests/support/in_process.so' ${asan_rt:+UNIT_ASAN_RT='$asan_rt' }" how="--in-process "
   add "unit ${1}/${2#"$1"/tests/}${3:+ (part)}" "${env}tools/unit.sh $how$1 $2 ${3:+'$3'}"
   added="$added$2 "
 }
