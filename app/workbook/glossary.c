@@ -29,6 +29,7 @@ static const glossary_entry entries[] = {
     {"dyntick-idle", "RCU's word for a CPU whose dynticks counter is even: rcu_idle_enter() made it so on entering the idle loop, tick stopped (Z) or not (I). Tickless, it reports nothing itself and an FQS pass credits it; while its tick runs (I), each tick from the idle loop notes a QS that the tick's softirq reports, once the CPU has noticed the GP."},
     {"tick stopped", "NO_HZ stopped this idle CPU's scheduling-clock tick (Z). RCU counts it idle either way (even dynticks); rcu_needs_cpu() can keep the tick on (I) while callbacks wait."},
     {"FQS", "Force quiescent states: a pass over the CPUs still owing a QS that credits idle or offline ones."},
+    {"FQS pass", "One round of forcing: a walk over the leaves whose CPUs still owe the current GP a QS (force_qs_rnp()), reading each such CPU's dynticks counter and crediting, on its behalf, those it finds idle or offline (snap, dti, ofl). 3.7's GP kthread makes one when its wait runs out (jiffies_till_first_fqs, then jiffies_till_next_fqs) or RCU_GP_FLAG_FQS wakes it early; 3.6 makes one in force_quiescent_state(), from a softirq or call_rcu() once the GP is more than 3 jiffies old, or when a caller forces (a FAST_NO_HZ drain step). Not the same as a softirq pass: one rcu_process_callbacks() (see __do_softirq())."},
     {"snapshot pass", "First FQS pass of a GP: records each owing CPU's dynticks counter to compare with later, and credits those already idle (even)."},
     {"dti", "Credited by a later FQS pass (rcu_implicit_dynticks_qs(), traced, counted in df=) as dyntick-idle: its dynticks counter is even or moved by 2 or more since the snapshot. Checked first, so an offline CPU whose counter shows idle is credited dti."},
     {"snap", "Credited by a GP's first FQS pass (dyntick_save_progress_counter()) because its dynticks counter was even at that pass; the mark stays for the rest of the GP, whatever the CPU does since (running again, its counter odd). The kernel neither traces this credit nor counts it in df=; later passes credit idle CPUs as dti."},
@@ -187,7 +188,7 @@ const char *glossary_line(const char *term)
  * systems with 4096 CPUs" is a bug report. "hackbench" has an entry but is not scanned: on screen it
  * names the task row, whose "×16" the ×N entry explains. */
 static const struct { const char *word, *term; } words[] = {
-    {"QS report", "QS report"}, {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS", "FQS"},
+    {"QS report", "QS report"}, {"QS", "QS"}, {"QSs", "QS"}, {"qsmask", "qsmask"}, {"qsmaskinit", "qsmaskinit"}, {"FQS pass", "FQS pass"}, {"FQS passes", "FQS pass"}, {"FQS", "FQS"},
     {"dti", "dti"}, {"snap", "snap"}, {"ofl", "ofl"}, {"dynticks", "dynticks even/odd"}, {"dyntick-idle", "dyntick-idle"},
     {"RCU_SOFTIRQ", "RCU_SOFTIRQ"}, {"irq exit", "irq exit"}, {"hidden in tasks", "hidden in tasks"},
     {"swapper", "swapper"}, {"self-detected", "self-detected"}, {"jiffy", "jiffy"}, {"jiffies", "jiffy"},
@@ -216,7 +217,7 @@ static const struct { const char *word, *term; } words[] = {
     {"nr_cpu_ids", "nr_cpu_ids"}, {"RCU_STALL_RAT_DELAY", "RCU_STALL_RAT_DELAY"}, {"RCU_IDLE_FLUSHES", "RCU_IDLE_FLUSHES"},
     {"rcu_busted", "rcu_busted"}, {"drain", "drain step"}, {"drains", "drain step"}, {"idle drain", "drain step"}, {"idle drains", "drain step"}, {"drain kick", "drain step"},
     {"idle-task drains", "drain step"}, {"idle-entry drain", "drain step"}, {"idle-entry drains", "drain step"}, {"RCU_FAST_NO_HZ", "FAST_NO_HZ"},
-    {"forcing pass", "FQS"}, {"forcing passes", "FQS"}, {"needs_gp_fix", "needs_gp_fix"}, {"fqs_scans", "fqs_scans"},
+    {"forcing pass", "FQS pass"}, {"forcing passes", "FQS pass"}, {"needs_gp_fix", "needs_gp_fix"}, {"fqs_scans", "fqs_scans"},
     {"idle_blips_per_s", "idle_blips_per_s"}, {"init walk", "init walk"}, {"cleanup walk", "cleanup walk"}, {"cleanup", "cleanup walk"},
     {"GP init", "init walk"}, {"GP cleanup", "cleanup walk"}, {"Walmsley", "Walmsley"},
 };

@@ -374,13 +374,14 @@ Test(glossary, student_terms_have_entries_and_are_found)
 {
     const char *terms[] = {"quiescent state", "gp_tasks", "passed_quiesce", "qs_pending", "blimit", "qhimark", "qlowmark",
                            "lazy callback", "NR_CPUS", "nr_cpu_ids", "RCU_STALL_RAT_DELAY", "RCU_IDLE_FLUSHES", "rcu_busted",
-                           "bounded gap"};
+                           "bounded gap", "FQS pass"};
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
         cr_expect(glossary_line(terms[i]) != NULL, "no glossary entry for \"%s\"", terms[i]);
     struct { const char *text, *term; } cases[] = {
         {"the GP points gp_tasks at it", "gp_tasks"}, {"3.6 sizes the tree by NR_CPUS", "NR_CPUS"},
         {"queued with kfree_rcu() to free it", "lazy callback"}, {"above qhimark, blimit is lifted", "qhimark"},
-        {"a CPU passes quiescent states", "quiescent state"},
+        {"a CPU passes quiescent states", "quiescent state"}, {"a later FQS pass credits it", "FQS pass"},
+        {"two forcing passes", "FQS pass"}, {"an FQS credit", "FQS"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *found = NULL;
