@@ -494,7 +494,7 @@ void panel_term(ui_frame *fr, rd_rect r, const char *term)
         if (!fr->nterm_missing++) snprintf(fr->term_missing, sizeof fr->term_missing, "%s", term);
         return;
     }
-    char tip[320];
+    char tip[GLOSSARY_TEXT_MAX]; /* 320 bytes cut sleep/wake's and ksoftirqd/N's explanations mid-word */
     snprintf(tip, sizeof tip, "%s — %s", term, line);
     ui_tip_add(fr, r, tip);
 }

@@ -76,7 +76,7 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
         if (w1 > most) w1 = most;
         int l1 = rd_line_height(rd, RD_SANS), b1 = box.y + box.h - pad - l1, need = y;
         for (size_t k = 0; k < s.n && need <= b1; k++) {
-            char line[512];
+            char line[GLOSSARY_TEXT_MAX]; /* a 512-byte line ended seven entries mid-word */
             snprintf(line, sizeof line, "%s — %s", g[s.idx[k]].term, g[s.idx[k]].line);
             need += panel_wrap_lines(rd, RD_SANS, w1, line) * l1 + rd_px(rd, 4) + (k == s.named && k > 0 ? l1 + rd_px(rd, 3) : 0);
         }
@@ -90,7 +90,7 @@ void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st)
             /* where names stop matching, a line says that the rest only mention what was searched */
             bool heading = !s.all && i == s.named && (i > first || s.named == 0);
             int hh = heading ? lh + rd_px(rd, 3) : 0;
-            char line[512];
+            char line[GLOSSARY_TEXT_MAX];
             snprintf(line, sizeof line, "%s — %s", g[s.idx[i]].term, g[s.idx[i]].line);
             int h = panel_wrap_lines(rd, f, colw, line) * lh;
             if (cy + hh + h > bottom) break;

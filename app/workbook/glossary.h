@@ -4,6 +4,9 @@
 #include <stddef.h>
 
 typedef struct glossary_entry { const char *term, *line; } glossary_entry;
+/* Room for one entry drawn whole, "term — explanation" and its NUL: the overlay's and a hover tip's
+ * buffers (ui_tip holds as much). test_glossary checks every entry fits. */
+#define GLOSSARY_TEXT_MAX 2048
 
 /* The explanation of term (case-sensitive first, then ignoring case), or NULL. */
 const char *glossary_line(const char *term);

@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 #include <stdbool.h>
 
+#include "panels/panels.h"
 #include "workbook/glossary.h"
 #include "window/app.h"
 
@@ -502,4 +503,28 @@ Test(glossary, review_words_have_entries_in_the_right_sense)
               strstr(fqs, "print_other_cpu_stall()"), "%s", fqs);
     cr_expect(strstr(glossary_line("qs_pending"), "__rcu_process_gp_end()") != NULL, "%s", glossary_line("qs_pending"));
     cr_expect(strstr(glossary_line("{ 0}"), "P and a pid") != NULL, "%s", glossary_line("{ 0}"));
+}
+
+/* Hovering a term drew "term — explanation" through a 320-byte buffer: sleep/wake's and
+ * ksoftirqd/N's explanations ended mid-word in the tip. Every entry fits the buffers that draw one,
+ * and a term's tip ends with its whole explanation. */
+Test(glossary, a_terms_tip_holds_its_whole_entry)
+{
+    size_t n;
+    const glossary_entry *g = glossary_all(&n);
+    size_t longest = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t need = strlen(g[k].term) + strlen(" — ") + strlen(g[k].line) + 1;
+        if (need > longest) longest = need;
+        cr_expect_leq(need, GLOSSARY_TEXT_MAX, "%s: %zu bytes drawn whole need more than GLOSSARY_TEXT_MAX", g[k].term, need);
+        ui_frame fr;
+        memset(&fr, 0, sizeof fr);
+        panel_term(&fr, (rd_rect){0, 0, 10, 10}, g[k].term);
+        cr_assert_eq(fr.ntips, 1, "%s: no tip", g[k].term);
+        size_t tl = strlen(fr.tips[0].text), ll = strlen(g[k].line);
+        cr_expect(tl >= ll && !strcmp(fr.tips[0].text + tl - ll, g[k].line), "hovering %s cuts its explanation: \"%s\"", g[k].term,
+                  fr.tips[0].text);
+        ui_frame_free(&fr);
+    }
+    cr_expect_gt(longest, 512, "some entries are longer than the old buffers (this test would then check nothing)");
 }

@@ -211,3 +211,33 @@ Test(gsearch, a_few_results_are_drawn_large_for_the_room)
         if (strstr(R->v[i].text, " — ")) h_all = R->v[i].r.h;
     cr_expect(h_all > 0 && h_all < large - 1, "the whole list stays in small print: %d px", h_all);
 }
+
+/* The overlay drew each result through a 512-byte line: blimit, the report, FQS pass and four more
+ * entries ended mid-word when searched for (or listed). Each long one, searched by its name, is drawn
+ * to its last word. */
+Test(gsearch, a_long_entry_is_drawn_to_its_last_word)
+{
+    size_t n;
+    const glossary_entry *g = glossary_all(&n);
+    int checked = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (strlen(g[k].term) + strlen(g[k].line) < 480 || strlen(g[k].term) >= sizeof W->app.st.glossary_query) continue;
+        keymod(SDLK_f, KMOD_LCTRL);
+        type(g[k].term);
+        runs *R = drawn();
+        const char *last = strrchr(g[k].line, ' ');
+        last = last ? last + 1 : g[k].line;
+        size_t ll = strlen(last);
+        bool found = false;
+        for (int i = 0; i < R->n && !found; i++) {
+            size_t rl = strlen(R->v[i].text);
+            found = rl >= ll && !strcmp(R->v[i].text + rl - ll, last);
+        }
+        cr_expect(entry_drawn(R, g[k].term), "searching \"%s\" draws its entry", g[k].term);
+        cr_expect(found, "%s: the entry's last word \"%s\" is not drawn", g[k].term, last);
+        key(SDLK_ESCAPE);
+        key(SDLK_ESCAPE);
+        checked++;
+    }
+    cr_expect_geq(checked, 5, "the long entries (%d) were searched for", checked);
+}
