@@ -4,6 +4,7 @@
 #include "view/view.h"
 
 /* A box near the bottom of `whole`: the moment, for which configurations (scope, e.g. "every
- * mode" or "only 3.6 (softirq)"), the text typed so far with a cursor, and the keys. */
-void panel_caption_editor_draw(ui_frame *fr, rd_rect whole, const char *text, int64_t at_ns, const char *scope);
+ * mode" or "only 3.6 (softirq)"), the text typed so far with a cursor (its end in view), and the
+ * keys; past four fifths of cap bytes (what the editor holds), how many are used. */
+void panel_caption_editor_draw(ui_frame *fr, rd_rect whole, const char *text, size_t cap, int64_t at_ns, const char *scope);
 #endif

@@ -128,14 +128,11 @@ static const char *wrap_line(rd_ctx *rd, enum rd_font f, int w, const char *p, c
     return line_end;
 }
 
-/* One wrapped line, p up to end (at most 511 bytes: a line is never wider than a panel). */
+/* One wrapped line, p up to end, drawn in place: a copy into 512 bytes cut a line of a tip widened to
+ * a 4K screen's whole width, past its 511th byte and without an ellipsis. */
 static void text_span(rd_ctx *rd, enum rd_font f, int x, int y, rd_color col, const char *p, const char *end)
 {
-    char line[512];
-    size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
-    memcpy(line, p, n);
-    line[n] = 0;
-    rd_text(rd, f, x, y, col, line);
+    rd_text_n(rd, f, x, y, col, p, end);
 }
 
 int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
@@ -167,7 +164,7 @@ int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const 
     if (more && fit == 1) {
         /* room for one line: its words, cut, and the cue beside them (a compare half in a laptop's
          * browser showed "▼ 4 more lines (scroll)" and not a word of the answer) */
-        char cue[64], line[512];
+        char cue[64], line[2048]; /* a wrapped line of any text drawn here (tips hold 2048 bytes) */
         snprintf(cue, sizeof cue, "  ▼ %d more", total - skip - 1);
         for (int i = 0; p && *p && i < skip; i++) wrap_line(rd, f, r.w, p, &p);
         const char *nx, *end = p && *p ? wrap_line(rd, f, r.w, p, &nx) : p;

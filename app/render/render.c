@@ -546,6 +546,11 @@ int rd_text(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const char *s
     return s ? draw_run(c, f, x, y, col, s, NULL) : 0;
 }
 
+int rd_text_n(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const char *s, const char *end)
+{
+    return s && end && end >= s ? draw_run(c, f, x, y, col, s, end) : 0;
+}
+
 int rd_text_fit(rd_ctx *c, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s)
 {
     if (!s || max_w <= 0) return 0;

@@ -82,6 +82,8 @@ void rd_clip_pop(rd_ctx *c);
 
 /* Text (UTF-8). Returns the advance width in pixels. Clipped to the current clip. */
 int rd_text(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const char *s);
+/* rd_text of s up to end (not included): a wrapped line drawn in place, however long. */
+int rd_text_n(rd_ctx *c, enum rd_font f, int x, int y, rd_color col, const char *s, const char *end);
 /* Like rd_text but stops before max_w pixels, ending with an ellipsis when cut. */
 int rd_text_fit(rd_ctx *c, enum rd_font f, int x, int y, int max_w, rd_color col, const char *s);
 /* Aligned horizontally (RD_LEFT/CENTER/RIGHT) and centred vertically in r, cut to fit. */

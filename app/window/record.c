@@ -459,7 +459,7 @@ void ui_rec_frame(ui_win *w, double now_ms)
     resync(w);
     ui_app *a = &w->app;
     if (r->editing)
-        panel_caption_editor_draw(&a->fr, a->L.whole, r->text, r->edit_t,
+        panel_caption_editor_draw(&a->fr, a->L.whole, r->text, sizeof r->text - 1, r->edit_t,
                                   r->edit_mode < 0 ? "every mode" : r->edit_mode == RV_MODE_SOFTIRQ ? "3.6 (softirq) only" : "3.7 (kthread) only");
     if (!a->nsessions) return;
     /* nothing silent: a scripted event the engine refused is announced with why and how to fix it */

@@ -632,6 +632,12 @@ static void load_lesson(qj_errs *e, const cJSON *o, const char *path, quiz_lesso
     qj_check_keys(e, path, o, lesson_keys);
     get_id(e, o, path, l->id, sizeof l->id);
     l->title = get_str(e, o, "title", path, true);
+    if (l->title && strlen(l->title) > QUIZ_LESSON_TITLE_MAX) {
+        /* it heads the lesson in `rcuvis quiz --list` (a longer one pushed the "N/M done" count out of its
+         * line) and in the workbook panel */
+        jkey(kp, path, "title");
+        qj_err(e, kp, "expected a lesson title of at most %d bytes, got %zu", QUIZ_LESSON_TITLE_MAX, strlen(l->title));
+    }
     if (cJSON_GetObjectItemCaseSensitive(o, "intro")) l->intro = get_str(e, o, "intro", path, false);
     const cJSON *qs = cJSON_GetObjectItemCaseSensitive(o, "questions");
     jkey(kp, path, "questions");

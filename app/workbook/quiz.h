@@ -107,6 +107,9 @@ typedef struct quiz_question {
     char jpath[96];            /* "$.lessons[0].questions[2]", for messages */
 } quiz_question;
 
+/* The longest lesson title a quiz file may give (bytes): room for it in `rcuvis quiz --list`'s line and the panel's heading. */
+#define QUIZ_LESSON_TITLE_MAX 95
+
 typedef struct quiz_lesson {
     char id[24];
     char *title, *intro;       /* intro may be NULL */

@@ -11,6 +11,23 @@
 #include <string.h>
 #include <time.h>
 
+/* msg into the panel's message: whole lines only, and a last line that says more were left out
+ * (a quiz folder with a handful of broken files was cut mid-line, the rest unmentioned) */
+static void panel_message_whole_lines(char *out, size_t cap, const char *msg, bool msg_was_cut)
+{
+    static const char more[] = "\n… and more: rcuvis check on the quiz files lists every error";
+    size_t n = strlen(msg);
+    if (n < cap && !msg_was_cut) { memcpy(out, msg, n + 1); return; }
+    size_t room = n < cap - sizeof more ? n : cap - sizeof more, keep = room;
+    while (keep > 0 && msg[keep] != '\n') keep--; /* back to the end of a whole line */
+    if (keep == 0) { /* one line, too long: its start, cut between two UTF-8 characters */
+        keep = room;
+        while (keep > 0 && ((unsigned char)msg[keep] & 0xC0) == 0x80) keep--;
+    }
+    memcpy(out, msg, keep);
+    memcpy(out + keep, more, sizeof more);
+}
+
 int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progress_path, char *msg, size_t msglen)
 {
     memset(s, 0, sizeof *s);
@@ -33,7 +50,7 @@ int quiz_session_open(quiz_session *s, const char *quiz_dir, const char *progres
         size_t n = strlen(msg);
         snprintf(msg + n, msglen - n, "%s%s", n ? "\n" : "", pmsg);
     }
-    snprintf(s->message, sizeof s->message, "%s", msg);
+    panel_message_whole_lines(s->message, sizeof s->message, msg, strlen(err) >= sizeof err - 1 || strlen(msg) >= msglen - 1);
     s->id_kept = s->prog.student[0] != 0; /* from the file; else drawn on first use (resume) */
     quiz_session_resume(s);
     return 0;

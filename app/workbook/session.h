@@ -31,7 +31,7 @@ typedef struct quiz_session {
     quiz_result last;          /* last verdict; last.status == -2 when nothing was submitted yet */
     bool done;                 /* answered right or shown: the explanation is open */
     bool hint_shown;
-    char message[1024];        /* for the panel: corrupt progress set aside, save failures */
+    char message[2048];        /* for the panel: quiz files that did not load, corrupt progress set aside, save failures */
     double *stall_at;          /* per question (flattened): resolved "first_stall" moment, 0 = not yet, -1 = none */
     size_t nstall_at;
     signed char *same_run;     /* per question (flattened): its run is the file's as the window plays it, 0 = not yet known, 1 yes, -1 no */

@@ -198,3 +198,28 @@ Test(quiz_messages, a_tolerance_beyond_100_percent_is_refused)
     cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1, "accepted");
     cr_expect(strstr(err, "tolerance_pct: expected a percentage 0..100 of the engine's answer, got 300"), "%s", err);
 }
+
+/* A lesson title heads its line in `rcuvis quiz --list` (160 bytes with the "N/M done" count after
+ * it) and the panel's heading: one past QUIZ_LESSON_TITLE_MAX bytes is refused at its path, with
+ * both lengths; one at the limit loads. */
+Test(quiz_messages, a_lesson_title_too_long_for_its_line_is_refused)
+{
+    char title[QUIZ_LESSON_TITLE_MAX + 2];
+    memset(title, 'T', QUIZ_LESSON_TITLE_MAX + 1);
+    title[QUIZ_LESSON_TITLE_MAX + 1] = 0;
+    char t[1024];
+    const char *fmt = "{\"id\":\"t\",\"title\":\"t\",\"lessons\":[{\"id\":\"1\",\"title\":\"%s\",\"questions\":[{\"id\":\"1.1\",\"kind\":\"choice\","
+                      "\"question\":\"Q?\",\"explanation\":\"E.\",\"answers\":[{\"text\":\"a\",\"correct\":true,\"feedback\":\"f\"},"
+                      "{\"text\":\"b\",\"feedback\":\"g\"}]}]}]}";
+    snprintf(t, sizeof t, fmt, title);
+    quiz_file q;
+    cr_assert_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), -1);
+    cr_expect(strstr(err, "lessons[0].title") != NULL, "%s", err);
+    char want[96];
+    snprintf(want, sizeof want, "at most %d bytes, got %d", QUIZ_LESSON_TITLE_MAX, QUIZ_LESSON_TITLE_MAX + 1);
+    cr_expect(strstr(err, want) != NULL, "%s", err);
+    title[QUIZ_LESSON_TITLE_MAX] = 0;
+    snprintf(t, sizeof t, fmt, title);
+    cr_expect_eq(quiz_parse(t, "t.json", &q, false, err, sizeof err), 0, "%s", err);
+    quiz_free(&q);
+}

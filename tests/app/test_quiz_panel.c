@@ -1040,3 +1040,37 @@ Test(panel, a_scrolled_column_leaves_out_a_row_the_edge_would_cut_at_all)
     rd_end(rd);
     rd_free(rd);
 }
+
+/* A quiz folder with many broken files beside a good one: the panel's message was cut mid-line at
+ * 1024 bytes with nothing to say more errors followed. Now whole lines, then a line that says so. */
+Test(session, many_broken_quiz_files_end_the_message_with_whole_lines)
+{
+    for (int i = 0; i < 40; i++) {
+        char path[400];
+        snprintf(path, sizeof path, "%s/broken-file-with-a-long-name-%02d.json", qdir, i);
+        FILE *f = fopen(path, "w");
+        cr_assert_not_null(f);
+        fputs("{\"id\": \"b\", \"title\": \"B\", \"lessons\": [", f); /* cut off */
+        fclose(f);
+    }
+    quiz_session s;
+    char msg[2048];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    size_t n = strlen(s.message);
+    cr_assert_lt(n, sizeof s.message);
+    const char *last = strrchr(s.message, '\n');
+    cr_assert_not_null(last, "%s", s.message);
+    cr_expect_str_eq(last + 1, "… and more: rcuvis check on the quiz files lists every error");
+    /* every line before it is one file's whole error: it names a file and ends as that file's line does */
+    int lines = 0;
+    for (const char *p = s.message; p < last; lines++) {
+        const char *nl = strchr(p, '\n');
+        cr_assert_not_null(nl);
+        cr_expect(strstr(p, "broken-file-with-a-long-name-") && strstr(p, "broken-file-with-a-long-name-") < nl, "a line names its file: %.*s",
+                  (int)(nl - p), p);
+        p = nl + 1;
+    }
+    cr_expect_geq(lines, 3, "some errors are shown whole: %s", s.message);
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.1", "the good file still loads");
+    quiz_session_close(&s);
+}
