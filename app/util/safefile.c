@@ -27,6 +27,8 @@ struct sf_out {
     char *shown;          /* the path as the user gave it, for messages */
     char *tmp;            /* NULL when writing through */
     bool guarded;         /* tmp is registered with util/tempguard.h */
+    bool linked;          /* target had other hard links: the data is copied into it, not renamed over it */
+    dev_t dev; ino_t ino; /* the target when it was opened, if linked */
     size_t used;
     char buf[BUF_SIZE];
 };
@@ -268,6 +270,7 @@ sf_out *sf_open(const char *path, mode_t new_mode, char *err, size_t errlen)
         fail_dir(err, errlen, path, dir, e);
         return NULL;
     }
+    if (exists && st.st_nlink > 1) { o->linked = true; o->dev = st.st_dev; o->ino = st.st_ino; }
     if (exists) {
         if (st.st_uid != geteuid() || st.st_gid != getegid()) (void)!fchown(o->fd, st.st_uid, st.st_gid);
         (void)fchmod(o->fd, st.st_mode & 07777);
@@ -312,6 +315,38 @@ static void sync_dir_of(const char *path)
     close(fd);
 }
 
+/* A file with other hard links keeps them: a rename would leave the other names on the old data (an
+ * author's scenario linked into two folders, saved from the window, stayed old in the other). The
+ * complete, fsynced temp file is copied into the file in place and then removed; 0 or an errno. If
+ * the copy fails midway the target may hold part of it, so the temp file is kept with the whole new
+ * data and its path goes into the message (*kept). */
+static int copy_into_linked(sf_out *o, bool *kept)
+{
+    *kept = false;
+    int in = open(o->tmp, O_RDONLY | O_CLOEXEC);
+    if (in < 0) return errno;
+    int out = open(o->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (out < 0) { int e = errno; close(in); return e; }
+    int e = 0;
+    off_t size = 0;
+    char buf[65536];
+    for (;;) {
+        ssize_t n = read(in, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) { e = errno; break; }
+        if (n == 0) break;
+        if ((e = write_all(out, buf, (size_t)n)) != 0) break;
+        size += n;
+        *kept = true; /* the target is changed from here on: the temp file is the whole new data */
+    }
+    if (!e && ftruncate(out, size) != 0) e = errno;
+    if (!e && fsync(out) != 0) e = errno;
+    if (close(out) != 0 && !e && errno != EINTR) e = errno;
+    close(in);
+    if (!e) *kept = false;
+    return e;
+}
+
 int sf_commit(sf_out *o, char *err, size_t errlen)
 {
     flush_buf(o);
@@ -320,7 +355,25 @@ int sf_commit(sf_out *o, char *err, size_t errlen)
         o->err = errno; /* pipes, terminals and /dev/null cannot be synced: that is no error */
     if (close(o->fd) != 0 && !o->err && errno != EINTR) o->err = errno;
     o->fd = -1;
-    if (!o->err && o->tmp) {
+    struct stat now;
+    if (!o->err && o->tmp && o->linked && stat(o->target, &now) == 0 && now.st_dev == o->dev && now.st_ino == o->ino &&
+        now.st_nlink > 1 && S_ISREG(now.st_mode)) {
+        bool kept;
+        o->err = copy_into_linked(o, &kept);
+        if (o->err && kept) {
+            int e = o->err;
+            snprintf(err, errlen, "%s: cannot write: %s (it has other hard links and was written in place; the whole new "
+                     "data is in %s)", o->shown, strerror(e), o->tmp);
+            if (o->guarded) tg_remove(o->tmp); /* kept: neither ^C nor sf_abort() may remove it */
+            o->guarded = false;
+            free(o->tmp);
+            o->tmp = NULL;
+            sf_abort(o);
+            errno = e;
+            return -1;
+        }
+        /* done (or failed before touching the target): the temp file goes, as after a rename */
+    } else if (!o->err && o->tmp) {
         if (sf_test_hook) sf_test_hook(SF_STAGE_BEFORE_RENAME, o->tmp);
         /* a signal waits until the name is renamed and forgotten: the handler must not remove the
          * user's new file's old name, nor see a freed one */

@@ -11,6 +11,9 @@
  *    file or the new one, never a mix; on any error the target is untouched;
  *  - a symlink keeps pointing where it points: the chain is followed and its final target is
  *    replaced (the temp file goes in that target's directory);
+ *  - a file with other hard links keeps them: the complete, fsynced temp file is copied into it in
+ *    place (a rename would leave the other names on the old data); should that copy fail midway,
+ *    the message names the temp file, kept with the whole new data;
  *  - a target that is not a regular file (/dev/null, a FIFO, a terminal, a device) is written
  *    through, never replaced by a regular file;
  *  - a name for one of this process's descriptors (/dev/stdout, /dev/stderr, /dev/fd/N,

@@ -77,6 +77,15 @@ no_temp_in "$tmp/real" "symlink"
 ln -s real/new.png "$tmp/dangling.png"
 expect_rc 0 "shot through a dangling symlink" -- "$bin" shot "$scn" --at 1 -o "$tmp/dangling.png"
 [ -L "$tmp/dangling.png" ] && [ -s "$tmp/real/new.png" ] || fail "shot -o through a dangling symlink"
+# --- a file with another hard link: both names get the new data (written in place, one inode), and
+# no temp file is left; a rename over it left the other name on the old trace
+echo '{"t":0,"ev":"an older trace"}' > "$tmp/real/hard.jsonl"; chmod 640 "$tmp/real/hard.jsonl"
+ln "$tmp/real/hard.jsonl" "$tmp/hard2.jsonl"
+expect_rc 0 "trace into a hard-linked file" -- "$bin" run "$scn" --duration 1 --trace "$tmp/real/hard.jsonl"
+cmp -s "$tmp/hard2.jsonl" "$tmp/plain.jsonl" || fail "the file's other hard link kept the old trace"
+[ "$(stat -c %i "$tmp/real/hard.jsonl")" = "$(stat -c %i "$tmp/hard2.jsonl")" ] || fail "the hard link was split in two files"
+[ "$(stat -c %a "$tmp/hard2.jsonl")" = 640 ] || fail "the hard-linked file's mode changed to $(stat -c %a "$tmp/hard2.jsonl")"
+no_temp_in "$tmp/real" "hard link"
 
 # --- a trace replaces only a trace: a user's notes, or the scenario itself given as --trace by a slip
 # of the tab key, was replaced by the events (exit 0)
