@@ -394,18 +394,25 @@ int rv_event_to_json(const rv_event *ev, char *buf, size_t n)
 void klog(rv_engine *e, const char *fmt, ...)
 {
     char buf[600];
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_copy(again, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    char *text = NULL;
+    if (n >= 0 && (size_t)n >= sizeof buf) { /* a stall warning naming many CPUs: the whole line */
+        if ((text = malloc((size_t)n + 1))) vsnprintf(text, (size_t)n + 1, fmt, again);
+    } else {
+        text = strdup(buf);
+    }
+    va_end(again);
+    if (!text) return;
     if (e->nklog == e->klog_cap) {
         size_t cap = e->klog_cap ? e->klog_cap * 2 : 32;
         klog_line *k = realloc(e->klog, cap * sizeof *k);
-        if (!k) return;
+        if (!k) { free(text); return; }
         e->klog = k; e->klog_cap = cap;
     }
-    char *text = strdup(buf);
-    if (!text) return;
     e->klog[e->nklog].t = e->now;
     e->klog[e->nklog].text = text;
     e->nklog++;

@@ -1,9 +1,33 @@
 /* stall.c — RCU CPU stall warnings: check_cpu_stall() from the tick, with the 3.6/3.7 message text exactly. */
 #include "internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A warning's text, as long as its list: the kernel prints every CPU and task it names (printk's
+ * KERN_CONT pieces), and a fixed 400 bytes ended a list of ~100 CPUs early without a mark. */
+typedef struct stall_text { char *s; size_t len, cap; } stall_text;
+
+static void st_printf(stall_text *b, const char *fmt, ...)
+{
+    for (int tries = 0; tries < 2; tries++) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) return;
+        if (b->s && b->len + (size_t)n < b->cap) { b->len += (size_t)n; return; }
+        size_t cap = b->cap ? b->cap : 128;
+        while (cap <= b->len + (size_t)n) cap *= 2;
+        char *g = realloc(b->s, cap);
+        if (!g) return; /* out of memory: the text stays as it was */
+        if (!b->s) g[0] = 0;
+        b->s = g;
+        b->cap = cap;
+    }
+}
 
 /* jiffies_till_stall_check(): the timeout, clamped 3..300 s, read at every GP start (3.6's
  * rcu_start_gp() and 3.7's rcu_gp_init() both call record_gp_stall_check_time() right after
@@ -46,7 +70,13 @@ static void record_stall(rv_engine *e, rcu_state *rsp, int cpu, int kind, uint64
     s->flavor = rsp->flavor;
     s->cpu = cpu;
     s->kind = kind;
-    snprintf(s->text, sizeof s->text, "%s", text);
+    size_t n = strlen(text);
+    if (n < sizeof s->text) memcpy(s->text, text, n + 1);
+    else { /* the report keeps a fixed length; the kernel log has the whole line */
+        static const char cut[] = " …";
+        memcpy(s->text, text, sizeof s->text - sizeof cut);
+        memcpy(s->text + sizeof s->text - sizeof cut, cut, sizeof cut);
+    }
     rv_event *ev = emit(e, RV_EV_STALL, cpu, rsp->flavor);
     if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)kind; ev->n = (int64_t)t_jiffies; ev->node = named_cpu; ev->id = (uint64_t)named_task; }
 }
@@ -74,32 +104,38 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
  * kernel adds "Stall ended before state dump start"). The root's list after rcu_preempt_offline_tasks()
  * follows the same rule: hotplug.c renumbers the moved readers in the order they are list_add()ed at the
  * root's head (the leaf's order reversed) and marks the blocking set from the new gp_tasks on. */
-static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, size_t cap, size_t *len, int *first_pid)
+static int latest_queued_first(const void *a, const void *b)
+{
+    uint64_t x = (*(const reader *const *)a)->blkd_seq, y = (*(const reader *const *)b)->blkd_seq;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, stall_text *list, int *first_pid)
 {
     if (rsp->node[n].n_gp_tasks == 0) return 0;
     uint64_t gp_tasks = 0; /* the blkd_seq of the reader gp_tasks points to: the latest queued */
+    size_t nt = 0;
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
-        if (r->flavor == rsp->flavor && r->blocked && r->blocks_gp && r->node == n && r->blkd_seq > gp_tasks) gp_tasks = r->blkd_seq;
+        if (r->flavor != rsp->flavor || !r->blocked || !r->blocks_gp || r->node != n) continue;
+        if (r->blkd_seq > gp_tasks) gp_tasks = r->blkd_seq;
+        nt++;
     }
-    enum { MAXT = 64 }; /* the line has room for far fewer */
-    const reader *t[MAXT];
-    int nt = 0;
-    for (size_t i = 0; i < e->nreaders && nt < MAXT; i++) {
+    const reader **t = nt ? malloc(nt * sizeof *t) : NULL;
+    if (!t) return 0;
+    nt = 0;
+    for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
-        if (r->flavor != rsp->flavor || !r->blocked || !r->blocks_gp || r->node != n || r->blkd_seq == gp_tasks) continue;
-        int k = nt++; /* insertion by blkd_seq, latest first: the list's order after gp_tasks */
-        while (k > 0 && t[k - 1]->blkd_seq < r->blkd_seq) { t[k] = t[k - 1]; k--; }
-        t[k] = r;
+        if (r->flavor == rsp->flavor && r->blocked && r->blocks_gp && r->node == n && r->blkd_seq != gp_tasks) t[nt++] = r;
     }
-    int found = 0;
-    for (int k = 0; k < nt; k++) {
+    qsort(t, nt, sizeof *t, latest_queued_first); /* the list's order after gp_tasks */
+    for (size_t k = 0; k < nt; k++) {
         int pid = reader_pid(t[k]);
-        if (*len < cap - 16) *len += (size_t)snprintf(list + *len, cap - *len, " P%d", pid);
+        st_printf(list, " P%d", pid);
         if (!*first_pid) *first_pid = pid;
-        found++;
     }
-    return found;
+    free(t);
+    return (int)nt;
 }
 
 /* print_other_cpu_stall(): for each leaf, its blocked tasks and then its CPUs still in qsmask; then the
@@ -109,27 +145,26 @@ static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, char *list, siz
 static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
-    char list[400] = "";
-    size_t len = 0;
+    stall_text text = {0};
+    st_printf(&text, "INFO: %s detected stalls on CPUs/tasks: {", rv_flavor_name(rsp->flavor));
     int found = 0, first_cpu = -1, first_pid = 0;
     int first_leaf = e->level_first[e->levels - 1];
     for (int n = first_leaf; n < e->nnodes; n++) {
-        found += print_task_stall(e, rsp, n, list, sizeof list, &len, &first_pid);
+        found += print_task_stall(e, rsp, n, &text, &first_pid);
         unsigned long bits = rsp->node[n].qsmask;
         while (bits) {
             int bit = __builtin_ctzl(bits);
             bits &= bits - 1;
-            if (len < sizeof list - 16) len += (size_t)snprintf(list + len, sizeof list - len, " %d", rsp->node[n].grplo + bit);
+            st_printf(&text, " %d", rsp->node[n].grplo + bit);
             if (first_cpu < 0) first_cpu = rsp->node[n].grplo + bit;
             found++;
         }
     }
-    found += print_task_stall(e, rsp, 0, list, sizeof list, &len, &first_pid);
+    found += print_task_stall(e, rsp, 0, &text, &first_pid);
     uint64_t t = e->jiffies - rsp->gp_start;
-    char text[512];
-    snprintf(text, sizeof text, "INFO: %s detected stalls on CPUs/tasks: {%s} (detected by %d, t=%lu jiffies)",
-             rv_flavor_name(rsp->flavor), list, cpu, (unsigned long)t);
-    record_stall(e, rsp, cpu, 1, t, text, first_cpu, first_pid);
+    st_printf(&text, "} (detected by %d, t=%lu jiffies)", cpu, (unsigned long)t);
+    record_stall(e, rsp, cpu, 1, t, text.s ? text.s : "INFO: detected stalls (out of memory)", first_cpu, first_pid);
+    free(text.s);
     if (!found) klog(e, "INFO: Stall ended before state dump start");
     force_quiescent_state(e, rsp, false);
 }
