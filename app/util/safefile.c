@@ -329,7 +329,7 @@ static int copy_into_linked(sf_out *o, bool *kept)
     if (out < 0) { int e = errno; close(in); return e; }
     int e = 0;
     off_t size = 0;
-    char buf[65536];
+    char buf[16384];
     for (;;) {
         ssize_t n = read(in, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
