@@ -244,12 +244,13 @@ static void defer_softirq(rv_engine *e, int cpu)
     sched_at(e, t, QE_SOFTIRQ, cpu, where, 0, ++c->gen_softirq);
 }
 
-/* RCU_SOFTIRQ runs now, in the task's context (irq exit, local_bh_enable()): a wakeup of ksoftirqd/N
- * queued for it has nothing left to do and is dropped. (Neither caller runs it while ksoftirqd/N
- * holds the CPU: its loop's next __do_softirq() stays queued and takes what is raised.) */
+/* RCU_SOFTIRQ runs now, here (irq exit, local_bh_enable(), ksoftirqd/N taken at once by an idle-entry
+ * drain or by a CPU going idle): whatever was queued for it, a wakeup of ksoftirqd/N or the next call
+ * of its loop, has nothing left to do and is dropped. (Irq exit and local_bh_enable() do not run it
+ * while ksoftirqd/N holds the CPU: its loop's next __do_softirq() stays queued and takes what is raised.) */
 static void softirq_runs_now(cpu_t *c)
 {
-    c->gen_softirq++; c->softirq_scheduled = false;
+    c->gen_softirq++; c->softirq_scheduled = c->ksoftirqd_running = false;
 }
 
 /* __do_softirq() without its tail: RCU_SOFTIRQ while it keeps being raised, up to MAX_SOFTIRQ_RESTART
@@ -350,7 +351,7 @@ static inline bool drain_round(rv_engine *e, int cpu, bool cbs)
 {
     if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) return false;
     cpu_t *c = &e->cpu[cpu];
-    c->gen_softirq++; c->softirq_scheduled = c->ksoftirqd_running = false; /* ksoftirqd runs now, not after a wakeup delay */
+    softirq_runs_now(c); /* ksoftirqd runs now, not after a wakeup delay */
     context_switch_why(e, cpu, PW_KSOFTIRQD);
     ksoftirqd_loop_at_once(e, cpu, true);
     return true;
@@ -548,7 +549,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
         if (r->cpu == cpu) reader_finish(e, r->id); else i++;
     }
     /* ksoftirqd drains first, here and now: a call of its loop still queued (ksoftirqd_loop()) is dropped */
-    if (c->ksoftirqd_running) { c->gen_softirq++; c->softirq_scheduled = c->ksoftirqd_running = false; }
+    if (c->ksoftirqd_running) softirq_runs_now(c);
     for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true);
     close_stretch(e);
     settle_blips(e, cpu); /* the blips of the busy stretch that ends here */

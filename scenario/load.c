@@ -15,7 +15,7 @@
 static double file_duration(const cJSON *root)
 {
     const cJSON *d = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "duration_s") : NULL;
-    if (!cJSON_IsNumber(d) || !isfinite(d->valuedouble) || !(d->valuedouble > 0) || d->valuedouble > SC_DURATION_MAX) return 0;
+    if (!cJSON_IsNumber(d) || !isfinite(d->valuedouble) || !(d->valuedouble >= SC_DURATION_MIN) || d->valuedouble > SC_DURATION_MAX) return 0;
     return d->valuedouble;
 }
 

@@ -197,6 +197,7 @@ extern const size_t sc_cost_nspec;
 #define SC_COST_MAX 1000000000L
 #define SC_HZ_MAX 10000
 #define SC_DURATION_MAX 604800 /* a week of simulated time: the bound of every time key */
+#define SC_DURATION_MIN 1e-9   /* duration_s: one nanosecond, the engine's unit (shorter ran 0 s) */
 
 /* schema_template.c: the schema's JSON with "@..." marks (NULL-terminated lines). */
 extern const char *const sc_schema_template[];

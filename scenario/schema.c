@@ -249,8 +249,8 @@ void sc_build_config(sc_ctx *c, const cJSON *root)
     c->end_s = c->file_end_s;
     if (sc_get(c, root, "duration_s", true) && sc_num_pos(c, root, "duration_s", SC_DURATION_MAX, &cfg->duration_s)) {
         /* the engine counts whole nanoseconds: 1e-12 s ran 0 s and printed an empty report */
-        if (cfg->duration_s < 1e-9)
-            sc_bad(c, "duration_s", "expected at least 1e-09 (one nanosecond, the simulation's unit), got %g", cfg->duration_s);
+        if (cfg->duration_s < SC_DURATION_MIN)
+            sc_bad(c, "duration_s", "expected at least %g (one nanosecond, the simulation's unit), got %g", SC_DURATION_MIN, cfg->duration_s);
         else if (cfg->duration_s > c->end_s)
             c->end_s = cfg->duration_s; /* lengthened by --set: events up to the new end are applied */
     }

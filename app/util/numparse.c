@@ -58,7 +58,7 @@ int np_double_pos(const char *opt, const char *text, double hi, double *out, cha
     char *end = NULL;
     errno = 0;
     double tiny = plain_number(text, 1) ? strtod(text, &end) : 0;
-    bool underflow = end && !*end && errno == ERANGE && fabs(tiny) < 1 && tiny >= 0 && text[0] != '-';
+    bool underflow = end && !*end && errno == ERANGE && tiny >= 0 && tiny < 1 && text[0] != '-';
     snprintf(err, errlen, "%s: expected a number above 0 and at most %g, got \"%s\"%s", opt, hi, t,
              underflow ? ", too close to 0 to be told from it" : "");
     return -1;
