@@ -514,12 +514,20 @@ typedef struct upd_rate { double m, log_none, exp_neg, p_one; } upd_rate;
  * q / (1 - q) = burst_mean - 1. For a small scale, stream_take() reads the floor off the steps
  * exp(-k/scale) instead of calling log(): burst_lo[k-1] / burst_hi[k-1] bracket them by a relative 1e-6. */
 #define BURST_STEPS 32
+/* The steps' answers by range of x (workload.c, burst_extra()): x's bit pattern shifted right by
+ * BURST_KEY_SHIFT splits each octave into 128 ranges; the table covers the BURST_TABLE ranges just
+ * below and at 1.0 (x >= 2^-8, 99.6 % of draws), each holding the steps' answer for every x in it,
+ * or -1 where a step's band meets the range (there the steps themselves decide). */
+#define BURST_KEY_SHIFT 45
+#define BURST_TABLE 1024
 typedef struct phase_rates {
     upd_rate s[UPD_STREAMS];
     int8_t active[UPD_STREAMS], nactive;  /* the streams with bursts at all, in stream order */
     int8_t burst_steps;                   /* steps filled (0: draw with log()) */
     double burst_scale;                   /* the exponential's scale above (0: bursts of one) */
     double burst_lo[BURST_STEPS], burst_hi[BURST_STEPS];
+    uint64_t burst_key0;                  /* the table's first range: x's bits >> BURST_KEY_SHIFT */
+    int8_t burst_table[BURST_TABLE];
 } phase_rates;
 
 /* ------------------------------------------------------------------ module functions */
@@ -782,6 +790,7 @@ void safety_check_gp_end(rv_engine *e, const rcu_state *rsp); /* a GP ends: no r
 /* workload.c */
 void workload_boot(rv_engine *e);
 void workload_rates(rv_engine *e);   /* fill phase_rates[] */
+long workload_burst_extra(const phase_rates *pr, double x); /* a burst's extra callbacks for the draw x (tests) */
 void handle_qev(rv_engine *e, const qev *ev);
 void jiffy_global(rv_engine *e);
 void do_tick(rv_engine *e, int cpu);

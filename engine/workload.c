@@ -601,6 +601,8 @@ static double stream_bursts_per_tick(const rv_engine *e, const rv_phase *ph, int
     return ph->sync_per_s[s - UPD_SYNC] * dt;
 }
 
+static void burst_table_fill(phase_rates *pr);
+
 /* The phases' stream rates, once: the tick reads them for every busy CPU and stream. */
 void workload_rates(rv_engine *e)
 {
@@ -626,6 +628,7 @@ void workload_rates(rv_engine *e)
             }
             pr->burst_steps = BURST_STEPS;
         }
+        burst_table_fill(pr); /* after the steps: with none, every range holds -1 */
     }
 }
 
@@ -650,15 +653,49 @@ static void draw_next(cpu_t *c, const upd_rate *r, int s)
  */
 static __attribute__((noinline)) long burst_extra_log(double x, double scale) { return (long)(-scale * log(x)); }
 
-static inline long burst_extra(cpu_t *c, const phase_rates *pr)
+/* The steps' answer for x, or -1 where only log() can tell. */
+static inline long burst_steps_answer(const phase_rates *pr, double x)
 {
-    const double x = 1.0 - rng_unit(&c->r_upd);
     for (int k = 0; k < pr->burst_steps; k++) {
         if (x > pr->burst_hi[k]) return k;   /* v < k + 1, and v >= k from the step before */
         if (!(x < pr->burst_lo[k])) break;   /* too close to the step: let log() decide */
     }
-    return burst_extra_log(x, pr->burst_scale);
+    return -1;
 }
+
+static inline uint64_t double_bits(double x) { uint64_t u; memcpy(&u, &x, sizeof u); return u; }
+static inline double bits_double(uint64_t u) { double x; memcpy(&x, &u, sizeof x); return x; }
+
+/* burst_table[]: the loop above ends after a data-dependent number of steps, and its exit branch was
+ * mispredicted at nearly every burst (perf: ~5 % of FAST_NO_HZ hackbench). The loop's outcome
+ * depends only on which side of each bound x lies, so over a range of doubles that no bound falls in,
+ * every x gets the same answer: the table holds it, read with one index from x's bits. A range a bound
+ * falls in holds -1 and leaves x to the loop, as does an x below the table (x < ~2^-15). */
+static void burst_table_fill(phase_rates *pr)
+{
+    pr->burst_key0 = (double_bits(1.0) >> BURST_KEY_SHIFT) - (BURST_TABLE - 1); /* the last range holds 1.0 */
+    for (int i = 0; i < BURST_TABLE; i++) {
+        const uint64_t key = pr->burst_key0 + (uint64_t)i;
+        const double a = bits_double(key << BURST_KEY_SHIFT), b = bits_double(((key + 1) << BURST_KEY_SHIFT) - 1);
+        long v = burst_steps_answer(pr, a);
+        for (int k = 0; k < pr->burst_steps && v >= 0; k++)
+            if ((pr->burst_lo[k] >= a && pr->burst_lo[k] <= b) || (pr->burst_hi[k] >= a && pr->burst_hi[k] <= b)) v = -1;
+        pr->burst_table[i] = (int8_t)(v >= 0 && v == burst_steps_answer(pr, b) ? v : -1);
+    }
+}
+
+/* floor(-scale * log(x)) for x in (0, 1]: the table, else the steps, else log() */
+static inline long burst_extra_of(const phase_rates *pr, double x)
+{
+    const uint64_t i = (double_bits(x) >> BURST_KEY_SHIFT) - pr->burst_key0;
+    if (i < BURST_TABLE && pr->burst_table[i] >= 0) return pr->burst_table[i];
+    long v = burst_steps_answer(pr, x);
+    return v >= 0 ? v : burst_extra_log(x, pr->burst_scale);
+}
+
+long workload_burst_extra(const phase_rates *pr, double x) { return burst_extra_of(pr, x); }
+
+static inline long burst_extra(cpu_t *c, const phase_rates *pr) { return burst_extra_of(pr, 1.0 - rng_unit(&c->r_upd)); }
 
 /* The callbacks in `bursts` bursts of phase ph: out of line, so that the tick's own loop keeps its
  * registers (the draws and steps here need none of them). */
