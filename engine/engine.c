@@ -84,6 +84,7 @@ void rv_engine_free(rv_engine *e)
     for (size_t i = 0; i < e->nklog; i++) free(e->klog[i].text);
     free(e->klog);
     free(e->stalls);
+    free(e->stall_names);
     free(e->ring);
     free(e->cpu);
     free(e->tick_list);
@@ -168,6 +169,8 @@ rv_engine *rv_engine_clone(const rv_engine *src)
     events_update_slow_at(e);
     e->stalls = dup_mem(src->stalls, src->nstalls * sizeof *src->stalls);
     e->stalls_cap = src->nstalls;
+    e->stall_names = dup_mem(src->stall_names, src->nstall_names * sizeof *src->stall_names);
+    e->stall_names_cap = src->nstall_names;
     e->klog = dup_mem(src->klog, src->nklog * sizeof *src->klog);
     e->klog_cap = src->nklog;
     e->trig = triggers_clone(src->trig, &src->cfg);
@@ -187,7 +190,7 @@ rv_engine *rv_engine_clone(const rv_engine *src)
             }
     }
     ok &= q_ok && e->cpu && e->tick_list && e->ring && (!src->nreaders || e->readers) &&
-          (!src->tasks || e->tasks) && e->phase_task && e->phase_rates && (!src->nstalls || e->stalls) && (!src->nklog || e->klog) &&
+          (!src->tasks || e->tasks) && e->phase_task && e->phase_rates && (!src->nstalls || e->stalls) && (!src->nstall_names || e->stall_names) && (!src->nklog || e->klog) &&
           (!src->trig || e->trig);
     if (!ok) {
         if (e->klog) for (size_t i = 0; i < src->nklog; i++) if (!e->klog[i].text) { e->nklog = i; break; }
@@ -206,7 +209,7 @@ size_t rv_engine_size(const rv_engine *e)
                e->readers_cap * sizeof *e->readers + (size_t)e->ntasks * sizeof *e->tasks +
                (e->cfg.nphases + 1) * sizeof *e->phase_task + (e->cfg.nphases + 1) * sizeof *e->phase_rates +
                e->ring_alloc * sizeof *e->ring +
-               e->stalls_cap * sizeof *e->stalls + e->klog_cap * sizeof *e->klog;
+               e->stalls_cap * sizeof *e->stalls + e->stall_names_cap * sizeof *e->stall_names + e->klog_cap * sizeof *e->klog;
     for (size_t i = 0; i < e->nklog; i++) b += strlen(e->klog[i].text) + 1;
     for (int f = 0; f < RV_NFLAVORS; f++) {
         if (e->retire[f]) b += RETIRE_RING * sizeof *e->retire[f];

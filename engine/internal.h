@@ -472,6 +472,7 @@ struct rv_engine {
     klog_line *klog; size_t nklog, klog_cap;
     size_t nklog_boot;                        /* the first lines, rcu_bootup_announce()'s (tree.c) */
     rv_stall_report *stalls; size_t nstalls, stalls_cap;
+    int *stall_names; size_t nstall_names, stall_names_cap; /* each stall's CPUs then pids (rv_stall_report.names_at) */
     /* safety */
     uint64_t n_readers_done, callbacks_checked, violations;
     uint64_t reader_pipe[RV_PIPE_LEN];

@@ -559,7 +559,11 @@ typedef struct rv_thread_report {
 
 typedef struct rv_stall_report {
     double t_s; uint64_t jiffies; int flavor; int cpu; int kind; /* 0 self, 1 other */
-    char text[512];
+    char text[512];   /* the kernel's line; a long one ends " …" (the kernel log has it whole) */
+    /* Everyone the warning names, however many, in the order it prints them: ncpus_named CPUs, then
+     * npids_named tasks (" P<pid>"), from names_at in the report's stall_names (rv_stall_cpus(),
+     * rv_stall_pids()). A task printed twice (a one-node tree's root is also its leaf) is listed twice. */
+    size_t names_at; uint32_t ncpus_named, npids_named;
 } rv_stall_report;
 
 typedef struct rv_report {
@@ -573,6 +577,7 @@ typedef struct rv_report {
     double rcu_gp_kthreads_s, ksoftirqd_s, softirq_inline_s, rcuc_s, tick_s, caller_s;
     double max_irqs_off_us, max_nonpreempt_us;
     rv_stall_report *stalls; size_t nstalls;
+    int *stall_names; size_t nstall_names;      /* the CPUs and pids the stalls name (rv_stall_report) */
     uint64_t readers, callbacks_checked, violations;
     uint64_t reader_pipe[RV_PIPE_LEN];
     uint64_t events;
@@ -585,5 +590,8 @@ typedef struct rv_report {
 /* Build the report for the run so far (allocates threads and stalls). */
 void rv_report_build(const rv_engine *e, rv_report *out);
 void rv_report_free(rv_report *r);
+/* The CPUs (s->ncpus_named of them) and the pids (s->npids_named) that stall s of report r names. */
+static inline const int *rv_stall_cpus(const rv_report *r, const rv_stall_report *s) { return r->stall_names + s->names_at; }
+static inline const int *rv_stall_pids(const rv_report *r, const rv_stall_report *s) { return r->stall_names + s->names_at + s->ncpus_named; }
 
 #endif

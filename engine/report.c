@@ -129,6 +129,11 @@ void rv_report_build(const rv_engine *e, rv_report *r)
         r->stalls = malloc(e->nstalls * sizeof *r->stalls);
         if (r->stalls) { memcpy(r->stalls, e->stalls, e->nstalls * sizeof *r->stalls); r->nstalls = e->nstalls; }
     }
+    if (e->nstall_names) {
+        r->stall_names = malloc(e->nstall_names * sizeof *r->stall_names);
+        if (r->stall_names) { memcpy(r->stall_names, e->stall_names, e->nstall_names * sizeof *r->stall_names); r->nstall_names = e->nstall_names; }
+        else { free(r->stalls); r->stalls = NULL; r->nstalls = 0; } /* no stall without its names */
+    }
     r->readers = e->n_readers_done;
     r->callbacks_checked = e->callbacks_checked;
     r->violations = e->violations;
@@ -141,8 +146,9 @@ void rv_report_free(rv_report *r)
 {
     free(r->threads);
     free(r->stalls);
+    free(r->stall_names);
     free(r->not_applied);
     free(r->orphans);
-    r->threads = NULL; r->stalls = NULL; r->not_applied = NULL; r->orphans = NULL;
-    r->nthreads = r->nstalls = r->nnot_applied = r->norphans = 0;
+    r->threads = NULL; r->stalls = NULL; r->stall_names = NULL; r->not_applied = NULL; r->orphans = NULL;
+    r->nthreads = r->nstalls = r->nstall_names = r->nnot_applied = r->norphans = 0;
 }

@@ -50,18 +50,42 @@ void record_gp_stall_check_time(rv_engine *e, rcu_state *rsp)
     rsp->jiffies_stall = e->jiffies + stall_check_jiffies(e);
 }
 
-/* named_cpu/named_task: the first CPU and the first task (pid) the warning names, -1 / 0 for none;
- * the event carries them so that pictures name who stalls, not only who noticed */
+/* The CPUs or the pids a warning names, in the order it prints them. */
+typedef struct name_list { int *v; size_t n, cap; } name_list;
+
+/* Out of memory in the middle of a simulation leaves nothing sensible to do but abort (as evq.c). */
+static void names_push(name_list *l, int x)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        int *g = realloc(l->v, cap * sizeof *g);
+        if (!g) abort();
+        l->v = g; l->cap = cap;
+    }
+    l->v[l->n++] = x;
+}
+
+/* cpus and pids: everyone the warning names. The report keeps them all (its text may be cut); the
+ * event carries the first of each (-1 / 0 for none) so that pictures name who stalls, not only who
+ * noticed. */
 static void record_stall(rv_engine *e, rcu_state *rsp, int cpu, int kind, uint64_t t_jiffies, const char *text,
-                         int named_cpu, int named_task)
+                         const name_list *cpus, const name_list *pids)
 {
     klog(e, "%s", text);
     rsp->stalls++;
     if (e->nstalls == e->stalls_cap) {
         size_t cap = e->stalls_cap ? e->stalls_cap * 2 : 8;
         rv_stall_report *s = realloc(e->stalls, cap * sizeof *s);
-        if (!s) return;
+        if (!s) abort();
         e->stalls = s; e->stalls_cap = cap;
+    }
+    size_t names = cpus->n + pids->n;
+    if (e->stall_names_cap - e->nstall_names < names) {
+        size_t cap = e->stall_names_cap ? e->stall_names_cap : 16;
+        while (cap - e->nstall_names < names) cap *= 2;
+        int *g = realloc(e->stall_names, cap * sizeof *g);
+        if (!g) abort();
+        e->stall_names = g; e->stall_names_cap = cap;
     }
     rv_stall_report *s = &e->stalls[e->nstalls++];
     memset(s, 0, sizeof *s);
@@ -77,8 +101,14 @@ static void record_stall(rv_engine *e, rcu_state *rsp, int cpu, int kind, uint64
         memcpy(s->text, text, sizeof s->text - sizeof cut);
         memcpy(s->text + sizeof s->text - sizeof cut, cut, sizeof cut);
     }
+    s->names_at = e->nstall_names;
+    s->ncpus_named = (uint32_t)cpus->n;
+    s->npids_named = (uint32_t)pids->n;
+    if (cpus->n) memcpy(e->stall_names + e->nstall_names, cpus->v, cpus->n * sizeof *cpus->v);
+    if (pids->n) memcpy(e->stall_names + e->nstall_names + cpus->n, pids->v, pids->n * sizeof *pids->v);
+    e->nstall_names += names;
     rv_event *ev = emit(e, RV_EV_STALL, cpu, rsp->flavor);
-    if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)kind; ev->n = (int64_t)t_jiffies; ev->node = named_cpu; ev->id = (uint64_t)named_task; }
+    if (ev) { ev->gp = rsp->gpnum; ev->arg = (int8_t)kind; ev->n = (int64_t)t_jiffies; ev->node = cpus->n ? cpus->v[0] : -1; ev->id = pids->n ? (uint64_t)pids->v[0] : 0; }
 }
 
 /* print_cpu_stall(): this CPU itself still owes the GP a quiescent state. */
@@ -88,7 +118,8 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     char text[160];
     snprintf(text, sizeof text, "INFO: %s self-detected stall on CPU { %d}  (t=%lu jiffies)",
              rv_flavor_name(rsp->flavor), cpu, (unsigned long)t);
-    record_stall(e, rsp, cpu, 0, t, text, cpu, 0);
+    name_list cpus = {&cpu, 1, 1}, pids = {0};
+    record_stall(e, rsp, cpu, 0, t, text, &cpus, &pids);
     if (e->jiffies >= rsp->jiffies_stall) rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
     cpu_t *c = &e->cpu[cpu];
     if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch_why(e, cpu, PW_STALL); /* set_need_resched() */
@@ -110,7 +141,7 @@ static int latest_queued_first(const void *a, const void *b)
     return x < y ? 1 : x > y ? -1 : 0;
 }
 
-static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, stall_text *list, int *first_pid)
+static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, stall_text *list, name_list *pids)
 {
     if (rsp->node[n].n_gp_tasks == 0) return 0;
     uint64_t gp_tasks = 0; /* the blkd_seq of the reader gp_tasks points to: the latest queued */
@@ -132,7 +163,7 @@ static int print_task_stall(rv_engine *e, rcu_state *rsp, int n, stall_text *lis
     for (size_t k = 0; k < nt; k++) {
         int pid = reader_pid(t[k]);
         st_printf(list, " P%d", pid);
-        if (!*first_pid) *first_pid = pid;
+        names_push(pids, pid);
     }
     free(t);
     return (int)nt;
@@ -147,24 +178,27 @@ static void print_other_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
     rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
     stall_text text = {0};
     st_printf(&text, "INFO: %s detected stalls on CPUs/tasks: {", rv_flavor_name(rsp->flavor));
-    int found = 0, first_cpu = -1, first_pid = 0;
+    int found = 0;
+    name_list cpus = {0}, pids = {0};
     int first_leaf = e->level_first[e->levels - 1];
     for (int n = first_leaf; n < e->nnodes; n++) {
-        found += print_task_stall(e, rsp, n, &text, &first_pid);
+        found += print_task_stall(e, rsp, n, &text, &pids);
         unsigned long bits = rsp->node[n].qsmask;
         while (bits) {
             int bit = __builtin_ctzl(bits);
             bits &= bits - 1;
             st_printf(&text, " %d", rsp->node[n].grplo + bit);
-            if (first_cpu < 0) first_cpu = rsp->node[n].grplo + bit;
+            names_push(&cpus, rsp->node[n].grplo + bit);
             found++;
         }
     }
-    found += print_task_stall(e, rsp, 0, &text, &first_pid);
+    found += print_task_stall(e, rsp, 0, &text, &pids);
     uint64_t t = e->jiffies - rsp->gp_start;
     st_printf(&text, "} (detected by %d, t=%lu jiffies)", cpu, (unsigned long)t);
-    record_stall(e, rsp, cpu, 1, t, text.s ? text.s : "INFO: detected stalls (out of memory)", first_cpu, first_pid);
+    record_stall(e, rsp, cpu, 1, t, text.s ? text.s : "INFO: detected stalls (out of memory)", &cpus, &pids);
     free(text.s);
+    free(cpus.v);
+    free(pids.v);
     if (!found) klog(e, "INFO: Stall ended before state dump start");
     force_quiescent_state(e, rsp, false);
 }

@@ -207,7 +207,8 @@ int csv_run(const rv_config *cfg, const csv_opts *o, FILE *out, char *err, size_
                         t->alive ? "true" : "false", tasks > 1 ? tasks : 1);
             }
         } else {
-            fputs("t_s,flavor,kind,cpu,t_jiffies,message\r\n", out);
+            /* cpu: whose tick printed it; cpu_list and pid_list: everyone it names, space-separated */
+            fputs("t_s,flavor,kind,cpu,t_jiffies,cpu_list,pid_list,message\r\n", out);
             for (size_t i = 0; i < r.nstalls; i++) {
                 const rv_stall_report *s = &r.stalls[i];
                 /* the report keeps the time as seconds in a double: rounded back to the engine's nanosecond */
@@ -217,6 +218,10 @@ int csv_run(const rv_config *cfg, const csv_opts *o, FILE *out, char *err, size_
                 seconds_into(ts, sizeof ts, t);
                 fprintf(out, "%s,%s,%s,%d,%llu,", ts, rv_flavor_name(s->flavor), s->kind ? "other" : "self", s->cpu,
                         (unsigned long long)s->jiffies);
+                for (uint32_t k = 0; k < s->ncpus_named; k++) fprintf(out, "%s%d", k ? " " : "", rv_stall_cpus(&r, s)[k]);
+                fputc(',', out);
+                for (uint32_t k = 0; k < s->npids_named; k++) fprintf(out, "%s%d", k ? " " : "", rv_stall_pids(&r, s)[k]);
+                fputc(',', out);
                 csv_field(out, s->text);
                 fputs("\r\n", out);
             }

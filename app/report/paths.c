@@ -28,7 +28,7 @@ const report_event_paths report_event_path_table[] = {
     {"cpu_offline", "hotplug.offlines", NULL},
     {"cpu_online", "hotplug.onlines", NULL},
     {"cb_orphan", "hotplug.orphans", "each record: t_s, cpu, flavor, n, adopted_by; totals flavors.<flavor>.callbacks_orphaned / callbacks_adopted"},
-    {"stall", "stalls", "each warning: t_s, jiffies, flavor, cpu, kind, text; flavors.<flavor>.stall_warnings"},
+    {"stall", "stalls", "each warning: t_s, jiffies, flavor, cpu, kind, cpu_list, pid_list, text; flavors.<flavor>.stall_warnings"},
     {"sync_begin", "flavors.<flavor>.sync_calls", "also sync_latency_ms_mean"},
     {"sync_end", "flavors.<flavor>.sync_calls", NULL},
     {"kthread_wake", "threads.<name>.cpu_seconds", "GP kthreads' CPU time; accounting.rcu_gp_kthreads_s"},
@@ -73,10 +73,12 @@ static void print_domain(FILE *out, const rk_key *k)
 
 /* Which CPU a CPU path names, where its name leaves it open: an author who read stalls.0.cpu as the
  * stalled CPU asserted it and only the run said otherwise (a warning of kind "other" is printed by
- * the CPU that noticed, and names the stalled ones in its text alone). */
+ * the CPU that noticed; the stalled ones are its cpu_list). */
 static const struct { const char *path, *note; } cpu_notes[] = {
     {"stalls.<i>.cpu", "the CPU whose tick printed the warning: the stalled one for kind \"self\","},
-    {"stalls.<i>.cpu", "the one that noticed for \"other\" (the stalled CPUs are only in text)"},
+    {"stalls.<i>.cpu", "the one that noticed for \"other\" (the stalled CPUs are its cpu_list)"},
+    {"stalls.<i>.cpu_list.<i>", "every CPU the warning names as stalled, in its order ([cpu] for \"self\")"},
+    {"stalls.<i>.pid_list.<i>", "every blocked task it names (\" P<pid>\"), in its order; a one-node tree prints each twice"},
     {"hotplug.orphans.<i>.cpu", "the CPU that went offline with the callbacks"},
     {"hotplug.orphans.<i>.adopted_by", "the online CPU that took them"},
 };

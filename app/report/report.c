@@ -145,6 +145,12 @@ static void add_stalls(cJSON *root, const rv_report *r)
         cJSON_AddStringToObject(o, "flavor", rv_flavor_name(s->flavor));
         cJSON_AddNumberToObject(o, "cpu", s->cpu);
         cJSON_AddStringToObject(o, "kind", s->kind ? "other" : "self");
+        /* everyone the warning names, however long its text: the stalled CPUs (for "self", cpu itself;
+         * for "other", not the CPU that noticed) and the blocked tasks' pids */
+        cJSON *cpus = cJSON_AddArrayToObject(o, "cpu_list");
+        for (uint32_t k = 0; cpus && k < s->ncpus_named; k++) cJSON_AddItemToArray(cpus, cJSON_CreateNumber(rv_stall_cpus(r, s)[k]));
+        cJSON *pids = cJSON_AddArrayToObject(o, "pid_list");
+        for (uint32_t k = 0; pids && k < s->npids_named; k++) cJSON_AddItemToArray(pids, cJSON_CreateNumber(rv_stall_pids(r, s)[k]));
         cJSON_AddStringToObject(o, "text", s->text);
         cJSON_AddItemToArray(a, o);
     }

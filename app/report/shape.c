@@ -59,7 +59,8 @@ static const rk_key accounting[] = {
 
 static const rk_key latency[] = {NUM("max_irqs_off_us"), NUM("max_nonpreempt_us"), END};
 
-static const rk_key stall[] = {NUM("t_s"), CNT("jiffies"), FLAVOR("flavor"), CPU("cpu"), ENUM("kind", stall_kind_values), STR("text"), END};
+static const rk_key stall[] = {NUM("t_s"), CNT("jiffies"), FLAVOR("flavor"), CPU("cpu"), ENUM("kind", stall_kind_values),
+                               LIST_CPU("cpu_list"), LIST("pid_list", RT_NUMBER), STR("text"), END};
 
 static const rk_key safety[] = {
     CNT("readers"), CNT("callbacks_checked"), CNT("violations"), LIST("reader_pipe", RT_COUNT), END,

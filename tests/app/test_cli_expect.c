@@ -258,11 +258,13 @@ Test(report_json, shape_and_builder_agree)
     rv_config cfg;
     rv_config_defaults(&cfg);
     rv_thread_report th[1] = {{"rcu_sched", 0.5, true, true}};
-    rv_stall_report st[1] = {{60.0, 60001, RV_SCHED, 0, 0, "INFO: rcu_sched self-detected stall on CPU { 0}"}};
+    /* a stall naming a CPU and a task, so that both its lists have an item 0 */
+    rv_stall_report st[1] = {{60.0, 60001, RV_SCHED, 0, 1, "INFO: rcu_sched detected stalls on CPUs/tasks: { P1234 0}", 0, 1, 1}};
+    int names[2] = {0, 1234};
     rv_report r;
     memset(&r, 0, sizeof r);
     r.tree_levels = 3;
-    r.threads = th, r.nthreads = 1, r.stalls = st, r.nstalls = 1;
+    r.threads = th, r.nthreads = 1, r.stalls = st, r.nstalls = 1, r.stall_names = names, r.nstall_names = 2;
     rv_not_applied na[1] = {{.t_s = 0.51, .index = 1, .kind = RV_INJ_OFFLINE, .cpu = 2, .reason = "CPU 2 is inside a read-side critical section"}};
     struct rv_orphan_report orph[1] = {{0.2, 2, RV_SCHED, 0, 500}};
     r.not_applied = na, r.nnot_applied = 1, r.orphans = orph, r.norphans = 1;
@@ -507,7 +509,7 @@ Test(expect_vet, closed_sets_match_the_engine_and_the_builder)
     /* the stall kinds as the builder writes them: 0 self-detected, 1 detected by another CPU */
     rv_config cfg;
     rv_config_defaults(&cfg);
-    rv_stall_report st[2] = {{1.0, 1001, RV_SCHED, 0, 0, "self"}, {2.0, 2001, RV_SCHED, 1, 1, "other"}};
+    rv_stall_report st[2] = {{1.0, 1001, RV_SCHED, 0, 0, "self", 0, 0, 0}, {2.0, 2001, RV_SCHED, 1, 1, "other", 0, 0, 0}};
     rv_report r;
     memset(&r, 0, sizeof r);
     r.stalls = st, r.nstalls = 2;

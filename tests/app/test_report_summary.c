@@ -10,7 +10,8 @@
 static rv_thread_report threads[] = {{"hackbench", 931.206, true, false}, {"rcu_sched", 10.968695, true, true},
                                      {"ksoftirqd/3", 0.0000004, true, true}};
 static struct rv_orphan_report orphans[] = {{0.104, 2, RV_SCHED, 0, 500}, {1.5, 3, RV_BH, 1, 12}};
-static rv_stall_report stalls[] = {{80.007812, 9660, RV_SCHED, 0, 0, "INFO: rcu_sched self-detected stall on CPU { 0}  (t=9660 jiffies)"}};
+static rv_stall_report stalls[] = {{80.007812, 9660, RV_SCHED, 0, 0, "INFO: rcu_sched self-detected stall on CPU { 0}  (t=9660 jiffies)", 0, 1, 0}};
+static int stall_names[] = {0};
 
 /* A long run's figures, as wide as they come: eight-digit counts, all three flavors, a 3.7 kthread's
  * scheduling split, hotplug, a stall, and rcu_sched's GP 166 open for 85 s waiting for CPU 0. */
@@ -44,7 +45,7 @@ static rv_report wide_report(void)
     r.max_irqs_off_us = 4.8, r.max_nonpreempt_us = 12.9;
     r.readers = 65154, r.callbacks_checked = 11189299, r.violations = 3;
     r.orphans = orphans, r.norphans = 2, r.cpu_offlines = 2, r.cpu_onlines = 1;
-    r.stalls = stalls, r.nstalls = 1;
+    r.stalls = stalls, r.nstalls = 1, r.stall_names = stall_names, r.nstall_names = 1;
     return r;
 }
 

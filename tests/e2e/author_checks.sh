@@ -234,7 +234,9 @@ expect_rc 0 "check --paths" -- "$bin" check --paths && {
   out_has 'stalls.<i>.cpu                               number: a CPU, 0..cpus-1' "--paths says what a CPU path holds"
   out_has 'flavors.<flavor>.gp_waiting_cpu_list.<i>     number: a CPU, 0..cpus-1' "--paths: the waiting CPUs are CPUs"
   out_has 'the CPU whose tick printed the warning: the stalled one for kind "self",' "--paths says which CPU a stall's cpu is"
-  out_has 'the one that noticed for "other" (the stalled CPUs are only in text)' "--paths: a warning of kind other"
+  out_has 'the one that noticed for "other" (the stalled CPUs are its cpu_list)' "--paths: a warning of kind other"
+  out_has 'stalls.<i>.cpu_list.<i>                      number: a CPU, 0..cpus-1' "--paths: a warning's stalled CPUs are CPUs"
+  out_has 'every CPU the warning names as stalled, in its order' "--paths says what a warning's cpu_list holds"
 }
 
 # stalls.N.cpu (and a stall trigger's cpu) is the CPU that printed the warning: an author asserted

@@ -16,7 +16,7 @@ fail=0
 # kernel's "Stall ended before state dump start"
 grep -q 'detected stalls on CPUs/tasks: {} (detected by' "$work/out.txt" && grep -q 'INFO: Stall ended before state dump start' "$work/out.txt" \
   && echo "ok   the task stall, as 3.7 printed it" || { echo "FAIL: no task stall in the 3.7 form in the output"; fail=1; }
-grep -q 'expect: 6 of 6 passed' "$work/out.txt" && echo "ok   the walkthrough's scenario passes its 6 expectations" || { echo "FAIL: expectations"; fail=1; }
+grep -q 'expect: 7 of 7 passed' "$work/out.txt" && echo "ok   the walkthrough's scenario passes its 7 expectations" || { echo "FAIL: expectations"; fail=1; }
 grep -q 'exit status 1' "$work/out.txt" && echo "ok   --strict fails on the refused event" || { echo "FAIL: --strict did not fail"; fail=1; }
 [ -s "$work/stall.png" ] && [ -s "$work/stall-compare.png" ] && echo "ok   shots written" || { echo "FAIL: shots missing"; fail=1; }
 echo "ok   $n commands of docs/authoring.md ran"

@@ -24,6 +24,8 @@ PY
 expect_rc 0 "run --csv stalls" -- "$bin" run "$omap" --csv stalls
 t=$(sed -n 2p "$tmp/out" | cut -d, -f1)
 [ "$t" = 80.007812500 ] || fail "--csv stalls: t_s is $t, wanted 80.007812500 (the warning's exact time)"
+named=$(python3 -c 'import csv,sys; r = list(csv.DictReader(open(sys.argv[1]))); print(r[0]["cpu_list"] + "|" + r[0]["pid_list"])' "$tmp/out")
+[ "$named" = "0|" ] || fail "--csv stalls: cpu_list|pid_list is \"$named\", wanted \"0|\" (CPU 0 self-detected, no task)"
 # a picture 1 ns past a row's time shows its event (at the row's time itself it has not happened yet)
 at=$(python3 -c "import sys; s, f = sys.argv[1].split('.'); n = int(s) * 10**9 + int(f) + 1; print('%d.%09d' % divmod(n, 10**9))" "$t")
 expect_rc 0 "shot at the stall row's time + 1 ns" -- "$bin" shot "$omap" --at "$at" --panel klog --size 960x540 -o "$tmp/klog.svg"

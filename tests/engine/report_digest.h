@@ -24,11 +24,13 @@ static inline uint64_t fx_report_digest(const rv_engine *e, rv_report *keep)
     uint64_t h = 14695981039346656037ULL;
     for (size_t i = 0; i < r.nthreads; i++) h = fx_mix(h, &r.threads[i], sizeof r.threads[i]);
     for (size_t i = 0; i < r.nstalls; i++) h = fx_mix(h, &r.stalls[i], sizeof r.stalls[i]);
+    if (r.nstall_names) h = fx_mix(h, r.stall_names, r.nstall_names * sizeof *r.stall_names);
     for (size_t i = 0; i < r.nnot_applied; i++) h = fx_mix(h, &r.not_applied[i], sizeof r.not_applied[i]);
     for (size_t i = 0; i < r.norphans; i++) h = fx_mix(h, &r.orphans[i], sizeof r.orphans[i]);
     rv_report x = r; /* the scalars; the lists' contents are mixed in above, not their addresses */
     x.threads = NULL;
     x.stalls = NULL;
+    x.stall_names = NULL;
     x.not_applied = NULL;
     x.orphans = NULL;
     h = fx_mix(h, &x, sizeof x);

@@ -95,6 +95,9 @@ Test(stall, kernel_loop_self_detects_after_60_s)
     cr_expect_eq(r.stalls[0].flavor, RV_SCHED);
     cr_expect_eq(r.stalls[0].jiffies, (uint64_t)t);
     cr_expect_str_eq(r.stalls[0].text, line);
+    cr_assert_eq(r.stalls[0].ncpus_named, 1u, "the report names the stalled CPU");
+    cr_expect_eq(rv_stall_cpus(&r, &r.stalls[0])[0], 1);
+    cr_expect_eq(r.stalls[0].npids_named, 0u);
     cr_expect_eq(r.flavors[RV_SCHED].stall_warnings, 1u);
     cr_expect_eq(r.flavors[RV_BH].stall_warnings + r.flavors[RV_PREEMPT].stall_warnings, 0u,
                  "the loop still passes rcu_bh and rcu_preempt quiescent states");
@@ -195,6 +198,34 @@ static rv_engine *preempted_readers(fx_log *log, int n)
 }
 
 /* The "{...}" list of the first rcu_preempt detected-stalls line. */
+/* The report's cpu_list and pid_list of stall s hold exactly the CPUs and " P<pid>" tasks that line
+ * (the whole kernel log line; s->text may be cut) names between its braces, in its order. */
+static void expect_names_as_printed(const rv_report *r, const rv_stall_report *s, const char *line)
+{
+    const char *p = strchr(line, '{'), *close = p ? strchr(p, '}') : NULL;
+    cr_assert(p && close, "no list in \"%s\"", line);
+    uint32_t nc = 0, np = 0;
+    for (p++; p < close;) {
+        if (*p == ' ') { p++; continue; }
+        bool task = *p == 'P';
+        char *end;
+        long v = strtol(task ? p + 1 : p, &end, 10);
+        cr_assert(end > p && end <= close, "unparsed list at \"%.20s\"", p);
+        if (task) {
+            cr_assert_lt(np, s->npids_named, "the report lists %u pids, the line more", s->npids_named);
+            cr_expect_eq(rv_stall_pids(r, s)[np], v, "pid %u: report %d, line %ld", np, rv_stall_pids(r, s)[np], v);
+            np++;
+        } else {
+            cr_assert_lt(nc, s->ncpus_named, "the report lists %u CPUs, the line more", s->ncpus_named);
+            cr_expect_eq(rv_stall_cpus(r, s)[nc], v, "CPU %u: report %d, line %ld", nc, rv_stall_cpus(r, s)[nc], v);
+            nc++;
+        }
+        p = end;
+    }
+    cr_expect_eq(nc, s->ncpus_named, "the line names %u CPUs, the report %u", nc, s->ncpus_named);
+    cr_expect_eq(np, s->npids_named, "the line names %u tasks, the report %u", np, s->npids_named);
+}
+
 static const char *other_stall_list(rv_engine *e, char *list, size_t n)
 {
     long k = fx_klog_find(e, "rcu_preempt detected stalls");
@@ -268,6 +299,8 @@ Test(stall, every_blocked_reader_is_named_however_many)
     cr_expect_eq(n, sizeof s->text - 1, "the report's text is as long as it holds");
     cr_expect(n >= 4 && !strcmp(s->text + n - 4, " …"), "and says it is cut: ...%s", s->text + (n > 40 ? n - 40 : 0));
     cr_expect(!strncmp(s->text, line, n - 4), "its start is the kernel log's line");
+    cr_expect_eq(s->npids_named, 2u * 149u, "but its pid_list names every task the line does");
+    expect_names_as_printed(&r, s, line);
     rv_report_free(&r);
     rv_engine_free(e);
     fx_log_free(&log);
@@ -389,6 +422,41 @@ Test(stall, which_flavors_a_long_reader_stalls)
     long_reader_stalls(RV_PREEMPT, pr, 1);
 }
 
+/* Three CPUs in long rcu_bh readers hold rcu_bh's grace period (and rcu_preempt's: no softirq runs
+ * there); their ticks stop at rcu_preempt in rcu_pending(), so another CPU reports rcu_bh's stall:
+ * the report's cpu_list names all three, in the order the line prints them (leaf by leaf, each leaf's
+ * CPUs by number), and not the CPU that noticed, the report's cpu. */
+Test(stall, the_report_lists_every_cpu_the_warning_names)
+{
+    for (int m = 0; m < 2; m++) {
+        rv_config cfg;
+        fx_config(&cfg, 8, m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ);
+        cfg.rcu.stall_timeout_s = 3;
+        fx_add_phase(&cfg, "all", 1.0);
+        rv_engine *e = fx_engine(&cfg, NULL);
+        rv_config_free(&cfg);
+        fx_run_s(e, 0.005);
+        const int readers[] = {6, 2, 5};
+        for (int i = 0; i < 3; i++) fx_inject(e, RV_INJ_LONG_READER, readers[i], RV_BH, 4.0, 0);
+        for (int f = 0; f < RV_NFLAVORS; f++) fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, f, 0, 1);
+        fx_run_s(e, 3.5);
+        rv_report r;
+        rv_report_build(e, &r);
+        const rv_stall_report *s = NULL;
+        for (size_t i = 0; i < r.nstalls && !s; i++)
+            if (r.stalls[i].flavor == RV_BH) s = &r.stalls[i];
+        cr_assert_not_null(s, "%s: no rcu_bh warning", rv_mode_name(m));
+        cr_expect_eq(s->kind, 1, "%s: reported by another CPU", rv_mode_name(m));
+        const int want[] = {2, 5, 6};
+        cr_expect(s->cpu != 2 && s->cpu != 5 && s->cpu != 6, "%s: CPU %d, a stalled one, noticed", rv_mode_name(m), s->cpu);
+        cr_assert_eq(s->ncpus_named, 3u, "%s: %u CPUs named: %s", rv_mode_name(m), s->ncpus_named, s->text);
+        for (int i = 0; i < 3; i++) cr_expect_eq(rv_stall_cpus(&r, s)[i], want[i], "%s: CPU %d of the list", rv_mode_name(m), i);
+        expect_names_as_printed(&r, s, s->text);
+        rv_report_free(&r);
+        rv_engine_free(e);
+    }
+}
+
 /* 3.7: every CPU reported the rcu_bh GP, but all of them sit in long rcu_sched readers, so the GP
  * kthread cannot run its cleanup. The deadline passes with nobody left in any qsmask: the kernel
  * says "Stall ended before state dump start". */
@@ -421,6 +489,7 @@ Test(stall, stall_ended_before_state_dump)
     cr_assert_geq(r.nstalls, 1u);
     cr_expect_eq(r.stalls[0].kind, 1);
     cr_expect_eq(r.stalls[0].flavor, RV_BH);
+    cr_expect_eq(r.stalls[0].ncpus_named + r.stalls[0].npids_named, 0u, "the warning names nobody, nor does the report");
     rv_report_free(&r);
     fx_run_s(e, 6.0);
     f = fx_flavor(e, RV_BH);
