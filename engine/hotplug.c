@@ -29,16 +29,21 @@ static void onoff_step(rv_engine *e, const struct onoff_op *op, int f)
 }
 
 /* Carry out the queued hotplug operations, oldest first, until one meets a walk holding its flavor's
- * onoff_mutex. rcu_cpu_notify() runs the flavors one after another in one task, and one hotplug
- * operation runs at a time, so everything behind a waiting step waits too. A full queue (more than
- * RV_ONOFF_WAIT_MAX operations within one walk of microseconds) goes on without waiting. */
+ * onoff_mutex. rcu_cpu_notify() runs the flavors one after another in one task, for_each_rcu_flavor():
+ * rcu_preempt, rcu_bh, rcu_sched (CPU_DEAD's rcu_cleanup_dead_cpu() calls, v3.6 rcutree.c:2619, v3.7
+ * rcutree.c:2748; rcu_prepare_cpu()'s rcu_init_percpu_data() calls, v3.6 rcutree.c:2572, v3.7
+ * rcutree.c:2703), and one hotplug operation runs at a time, so everything behind a waiting step waits
+ * too: a walk of rcu_bh's holds back rcu_sched's part, not the other way round. A full queue (more
+ * than RV_ONOFF_WAIT_MAX operations within one walk of microseconds) goes on without waiting. */
 static void onoff_run(rv_engine *e)
 {
     while (e->n_onoff) {
         struct onoff_op *op = &e->onoff_q[0];
-        for (; op->flavor < RV_NFLAVORS; op->flavor++)
-            if (walk_holds_onoff(e, op->flavor) && e->n_onoff < RV_ONOFF_WAIT_MAX) return;
-            else onoff_step(e, op, op->flavor);
+        for (; op->parts_done < RV_NFLAVORS; op->parts_done++) {
+            const int f = RV_NFLAVORS - 1 - op->parts_done; /* for_each_rcu_flavor() (internal.h) */
+            if (walk_holds_onoff(e, f) && e->n_onoff < RV_ONOFF_WAIT_MAX) return;
+            onoff_step(e, op, f);
+        }
         if (op->online) cpu_boot(e, op->cpu);
         e->n_onoff--;
         memmove(&e->onoff_q[0], &e->onoff_q[1], (size_t)e->n_onoff * sizeof e->onoff_q[0]);
@@ -48,7 +53,7 @@ static void onoff_run(rv_engine *e)
 static void onoff_queue(rv_engine *e, int cpu, bool online)
 {
     if (e->n_onoff == RV_ONOFF_WAIT_MAX) onoff_run(e); /* full: the head goes on without waiting */
-    e->onoff_q[e->n_onoff++] = (struct onoff_op){.cpu = cpu, .online = online, .flavor = 0};
+    e->onoff_q[e->n_onoff++] = (struct onoff_op){.cpu = cpu, .online = online, .parts_done = 0};
     onoff_run(e);
 }
 

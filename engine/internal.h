@@ -277,7 +277,7 @@ enum kt_state { KT_IDLE, KT_INIT, KT_WAIT, KT_CLEANUP };
 #define RV_ONOFF_WAIT_MAX 32 /* hotplug operations waiting for init walks (a walk lasts microseconds) */
 /* A CPU hotplug operation's RCU part (rcu_cpu_notify(): CPU_DEAD or CPU_UP_PREPARE), flavor by flavor;
  * in 3.7 a flavor's part waits while its kthread's init walk holds rsp->onoff_mutex (hotplug.c). */
-struct onoff_op { int cpu; bool online; int8_t flavor; /* the next flavor to do */ };
+struct onoff_op { int cpu; bool online; int8_t parts_done; /* flavors done, in for_each_rcu_flavor()'s order */ };
 
 typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     enum kt_state state;

@@ -670,7 +670,7 @@ static inline double bits_double(uint64_t u) { double x; memcpy(&x, &u, sizeof x
  * mispredicted at nearly every burst (perf: ~5 % of FAST_NO_HZ hackbench). The loop's outcome
  * depends only on which side of each bound x lies, so over a range of doubles that no bound falls in,
  * every x gets the same answer: the table holds it, read with one index from x's bits. A range a bound
- * falls in holds -1 and leaves x to the loop, as does an x below the table (x < ~2^-15). */
+ * falls in holds -1 and leaves x to the loop, as does an x below the table (x < 2^-8). */
 static void burst_table_fill(phase_rates *pr)
 {
     pr->burst_key0 = (double_bits(1.0) >> BURST_KEY_SHIFT) - (BURST_TABLE - 1); /* the last range holds 1.0 */

@@ -281,21 +281,22 @@ Test(hotplug, initially_offline_cpus)
     rv_engine_free(e);
 }
 
-/* Step until rcu_sched's 3.7 kthread is part-way through its init walk (the root done, not the leaves). */
-static void step_into_sched_walk(rv_engine *e)
+/* Step until flavor f's 3.7 kthread is part-way through its init walk (it has initialised node 0 or 1,
+ * not every leaf), or past the walk. */
+static void step_into_walk(rv_engine *e, int f)
 {
     int64_t lim = rv_now_ns(e) + FX_S(1);
-    while (!(fx_flavor(e, RV_SCHED).phase == RV_GP_INIT && fx_flavor(e, RV_SCHED).walk_node >= 0 &&
-             fx_flavor(e, RV_SCHED).walk_node < 2) && rv_now_ns(e) < lim)
+    while (!(fx_flavor(e, f).phase == RV_GP_INIT && fx_flavor(e, f).walk_node >= 0 && fx_flavor(e, f).walk_node < 2) &&
+           rv_now_ns(e) < lim)
         rv_step_event(e);
-    cr_assert_eq(fx_flavor(e, RV_SCHED).phase, RV_GP_INIT, "caught a walk in progress");
+    cr_assert_eq(fx_flavor(e, f).phase, RV_GP_INIT, "caught %s's walk in progress", rv_flavor_name(f));
 }
 
-static void step_past_sched_walk(rv_engine *e)
+static void step_past_walk(rv_engine *e, int f)
 {
     int64_t lim = rv_now_ns(e) + FX_S(1);
-    while (fx_flavor(e, RV_SCHED).phase == RV_GP_INIT && rv_now_ns(e) < lim) rv_step_event(e);
-    cr_assert_neq(fx_flavor(e, RV_SCHED).phase, RV_GP_INIT);
+    while (fx_flavor(e, f).phase == RV_GP_INIT && rv_now_ns(e) < lim) rv_step_event(e);
+    cr_assert_neq(fx_flavor(e, f).phase, RV_GP_INIT);
 }
 
 /* 3.7's rcu_gp_init() holds rsp->onoff_mutex over its whole walk, so a CPU going offline mid-walk
@@ -316,7 +317,7 @@ Test(hotplug, a_cpu_going_offline_mid_walk_waits_for_the_walk)
     for (int c = 17; c < 32; c++) offline(e, c); /* CPU 16 is the second leaf's only CPU */
     fx_run_s(e, 0.010);
     unsigned long g0 = fx_flavor(e, RV_SCHED).gpnum;
-    step_into_sched_walk(e); /* the walk has initialised the root (node 0) and not yet the second leaf */
+    step_into_walk(e, RV_SCHED); /* the walk has initialised the root (node 0) and not yet the second leaf */
     unsigned long g = fx_flavor(e, RV_SCHED).gpnum;
     cr_assert_gt(g, g0);
     offline(e, 16);
@@ -329,10 +330,13 @@ Test(hotplug, a_cpu_going_offline_mid_walk_waits_for_the_walk)
 /* 3.7's rcu_cleanup_dead_cpu() takes rsp->onoff_mutex before it orphans and adopts the dead CPU's
  * callbacks (rcu_send_cbs_to_orphanage(), rcu_adopt_orphan_cbs()), so those wait for the walk too, not
  * only the qsmaskinit edits. And rcu_cpu_notify() runs the flavors' CPU_DEAD work one after another in
- * one task: rcu_bh's part, whose own mutex is free, waits behind rcu_sched's. The engine used to
- * orphan and adopt at once. */
-Test(hotplug, orphans_wait_for_the_walk_too)
+ * one task, for_each_rcu_flavor(): rcu_preempt, rcu_bh, rcu_sched. So while rcu_bh's walk holds its
+ * mutex, rcu_sched's part waits behind it, its own mutex free; while rcu_sched's walk holds its mutex,
+ * rcu_bh's part, which comes first, is done at once. The engine used to orphan and adopt at once, and
+ * then ran the flavors in the opposite order (helper review against v3.6/v3.7 rcu_cpu_notify()). */
+static void orphans_wait_for(int walking)
 {
+    const int other = walking == RV_SCHED ? RV_BH : RV_SCHED;
     fx_log log = {.keep = FX_BIT(RV_EV_CB_ORPHAN)};
     rv_config cfg;
     fx_config(&cfg, 32, RV_MODE_KTHREAD);
@@ -342,29 +346,38 @@ Test(hotplug, orphans_wait_for_the_walk_too)
     rv_engine *e = fx_engine(&cfg, &log);
     rv_config_free(&cfg);
     fx_run_s(e, 0.005);
-    fx_inject(e, RV_INJ_LONG_READER, 1, RV_BH, 0.100, 0); /* rcu_bh's GP stays in its wait */
-    fx_inject(e, RV_INJ_CALL_RCU_BURST, 5, RV_BH, 0, 7);
+    fx_inject(e, RV_INJ_LONG_READER, 1, other, 0.100, 0); /* the other flavor's GP stays in its wait */
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 5, other, 0, 7);
     fx_run_s(e, 0.010);
-    cr_assert_eq(fx_flavor(e, RV_BH).phase, RV_GP_WAIT);
-    fx_inject(e, RV_INJ_LONG_READER, 1, RV_SCHED, 0.100, 0);
-    fx_inject(e, RV_INJ_CALL_RCU_BURST, 5, RV_SCHED, 0, 9);
-    step_into_sched_walk(e);
-    cr_assert_neq(fx_flavor(e, RV_BH).phase, RV_GP_INIT, "rcu_bh's onoff_mutex is free");
-    long qs = fx_cpu(e, 5).rdp[RV_SCHED].qlen, qb = fx_cpu(e, 5).rdp[RV_BH].qlen;
-    cr_assert(qs > 0 && qb > 0);
+    cr_assert_eq(fx_flavor(e, other).phase, RV_GP_WAIT);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 5, walking, 0, 9);
+    step_into_walk(e, walking);
+    cr_assert_neq(fx_flavor(e, other).phase, RV_GP_INIT, "%s's onoff_mutex is free", rv_flavor_name(other));
+    long qw = fx_cpu(e, 5).rdp[walking].qlen, qo = fx_cpu(e, 5).rdp[other].qlen;
+    cr_assert(qw > 0 && qo > 0);
     fx_inject(e, RV_INJ_OFFLINE, 5, 0, 0, 0);
     cr_expect_eq(fx_cpu(e, 5).state, RV_CPU_OFFLINE, "the CPU itself is gone at once");
-    cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, -1), 0u, "CPU_DEAD waits for rcu_sched's onoff_mutex");
-    cr_expect_eq(fx_cpu(e, 5).rdp[RV_SCHED].qlen, qs);
-    cr_expect_eq(fx_cpu(e, 5).rdp[RV_BH].qlen, qb, "rcu_bh's part waits behind rcu_sched's");
-    step_past_sched_walk(e);
-    cr_expect_eq(fx_cpu(e, 5).rdp[RV_SCHED].qlen, 0, "adopted once the walk let go");
-    cr_expect_eq(fx_cpu(e, 5).rdp[RV_BH].qlen, 0);
+    cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, walking), 0u, "CPU_DEAD waits for %s's onoff_mutex", rv_flavor_name(walking));
+    cr_expect_eq(fx_cpu(e, 5).rdp[walking].qlen, qw);
+    if (other == RV_BH) { /* rcu_bh's part comes first */
+        cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, RV_BH), 1u, "rcu_bh's part, before rcu_sched's, is done at once");
+        cr_expect_eq(fx_cpu(e, 5).rdp[RV_BH].qlen, 0);
+    } else {
+        cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, RV_SCHED), 0u, "rcu_sched's part waits behind rcu_bh's");
+        cr_expect_eq(fx_cpu(e, 5).rdp[RV_SCHED].qlen, qo);
+    }
+    step_past_walk(e, walking);
+    cr_expect_eq(fx_cpu(e, 5).rdp[walking].qlen, 0, "adopted once the walk let go");
+    cr_expect_eq(fx_cpu(e, 5).rdp[other].qlen, 0);
     cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, RV_SCHED), 1u);
     cr_expect_eq(fx_count(&log, RV_EV_CB_ORPHAN, RV_BH), 1u);
+    if (log.n >= 2) cr_expect_eq(log.v[0].flavor, RV_BH, "rcu_bh's callbacks are orphaned first either way");
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+Test(hotplug, orphans_wait_for_the_walk_too) { orphans_wait_for(RV_SCHED); }
+Test(hotplug, a_walk_of_rcu_bh_holds_back_rcu_scheds_part) { orphans_wait_for(RV_BH); }
 
 /* rcu_init_percpu_data() runs entirely under onoff_mutex in 3.7, from CPU_UP_PREPARE, before the CPU
  * is started: a CPU brought up mid-walk starts only after the walk. The engine used to start it at once,
@@ -383,13 +396,13 @@ Test(hotplug, online_mid_walk_starts_after_the_walk)
     rv_engine *e = fx_engine(&cfg, NULL);
     rv_config_free(&cfg);
     fx_run_s(e, 0.010);
-    step_into_sched_walk(e);
+    step_into_walk(e, RV_SCHED);
     fx_inject(e, RV_INJ_ONLINE, 20, 0, 0, 0);
     cr_expect_eq(fx_cpu(e, 20).state, RV_CPU_OFFLINE, "not started while the walk holds onoff_mutex");
     rv_inject again = {.kind = RV_INJ_ONLINE, .cpu = 20};
     fx_inject_fails(e, &again, err, sizeof err);
     cr_expect_str_eq(err, "CPU 20: a hotplug operation on it is still in progress");
-    step_past_sched_walk(e);
+    step_past_walk(e, RV_SCHED);
     cr_expect_neq(fx_cpu(e, 20).state, RV_CPU_OFFLINE, "started after the walk");
     cr_expect(fx_node(e, RV_SCHED, 2).qsmaskinit & (1ul << 4), "in its leaf's qsmaskinit");
     rv_engine_free(e);
