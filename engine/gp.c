@@ -228,6 +228,10 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
         kthread_wake(e, rsp, cpu, 1);
         return;
     }
+    if (rsp->fqs_active) { /* v3.6 rcutree.c:1071-1079: the pass starts it on our behalf once it ends */
+        rsp->fqs_need_gp = true;
+        return;
+    }
     gp_begin(e, rsp);
     int64_t walk = (int64_t)e->nnodes * (e->cfg.costs.node_lock_ns + e->cfg.costs.node_init_ns);
     charge(e, rsp->flavor, walk, true); /* every node's lock and init, as one sum */
@@ -664,9 +668,9 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
     int64_t spent_before = rsp->gp_overhead_ns;
     int clear_leaves = 0;
     rsp->fqs_scans++;
-    /* Stop as soon as this GP is over: in 3.6 its end may chain the next GP from inside this pass,
-     * and that GP must begin with its own snapshot pass, never with this one's stale snapshots
-     * (the kernel defers such a start with fqs_need_gp for the same reason). */
+    /* Stop as soon as this GP is over (force_qs_rnp() tests rcu_gp_in_progress() at each leaf): the
+     * next GP, which its end may ask for, starts only after the pass (fqs_need_gp) and begins with
+     * its own snapshot pass, never with this one's stale snapshots. */
     if (!p.log_reports && e->levels > 1) {
         /* no preemption point between leaves and no one reading per-node events: batch the climbs
          * of the leaf reports into each parent (rcu_report_qs_leaf_batched()) */
@@ -736,7 +740,10 @@ void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
  * funnel always succeed here (events run one at a time), so debugfs's fqlh counts in 3.7 only the
  * callers that found RCU_GP_FLAG_FQS set, and stays 0 in 3.6. The
  * pass runs from raw_spin_trylock_irqsave(&rsp->fqslock) to the final irqrestore: one irqs-off region
- * over every leaf, with any GP end and start the pass brings. */
+ * over every leaf, with any GP end the pass brings and the start that end asks for. That start waits
+ * for the pass: rcu_start_gp() finds fqs_active set and leaves it to fqs_need_gp, which this function
+ * acts on after the pass, on the same CPU (v3.6 rcutree.c:1751 and 1780-1786), so the pass's FQS event
+ * and its FQS share of the cost come before the new GP's start, not after. */
 static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
 {
     if (!gp_in_progress(rsp)) return;
@@ -745,7 +752,13 @@ static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_next_fqs;
     if (rsp->fqs_state == RCU_GP_IDLE || rsp->fqs_state == RCU_GP_INIT) return;
     irqoff_region_begin(e, rsp);
+    rsp->fqs_active = true;
     rcu_gp_fqs_pass(e, rsp);
+    rsp->fqs_active = false;
+    if (rsp->fqs_need_gp) {
+        rsp->fqs_need_gp = false;
+        rcu_start_gp(e, rsp, e->ctx_cpu >= 0 ? e->ctx_cpu : 0); /* this CPU's rdp, as rcu_report_qs_rsp()'s call */
+    }
     irqoff_region_end(e, rsp);
 }
 

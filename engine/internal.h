@@ -298,6 +298,7 @@ typedef struct rcu_state {
     bool gp_fix;                     /* rv_cfg_needs_gp_fix(), read by every cpu_needs_another_gp() (tree_build()) */
     unsigned long gpnum, completed;
     int fqs_state, gp_flags;
+    bool fqs_active, fqs_need_gp;    /* 3.6 force_quiescent_state(): its pass is running; a GP start it owes once the pass ends */
     uint64_t gp_start, jiffies_stall, jiffies_force_qs, gp_max;
     int64_t gp_start_ns;
     int gp_start_cpu;                /* whose context started the current (or last) GP: 3.6 a CPU's softirq, 3.7 the kthread's CPU; -1 none */
