@@ -120,6 +120,13 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
         reader *r = &e->readers[i];
         if (r->cpu == cpu && !r->preempted) reader_finish(e, r->id); else i++;
     }
+    /* migrate_tasks(), also at CPU_DYING: a task preempted inside rcu_read_lock() here moves to an online
+     * CPU (select_fallback_rq(): an active CPU it may run on; here the adopter), which runs its
+     * rcu_read_unlock() later. Its entry on the leaf's blkd_tasks stays where it is (CPU_DEAD's
+     * rcu_preempt_offline_tasks() moves it to the root if the leaf loses its last CPU). It used to end
+     * on the dead CPU, its report made in CPU 0's name even with CPU 0 offline (helper's kernel review). */
+    for (size_t i = 0; i < e->nreaders; i++)
+        if (e->readers[i].cpu == cpu && e->readers[i].preempted) e->readers[i].cpu = to;
     if (c->run == RS_IDLE && c->softirq_pending) c->softirq_pending = false;
     /* A CPU dies out of idle, but not as RCU's idle: it leaves the idle loop to run the stop-machine
      * thread (take_cpu_down(), CPU_DYING), and x86's cpu_idle() calls play_dead() before rcu_idle_enter().

@@ -115,7 +115,7 @@ void reader_finish(rv_engine *e, uint64_t id)
             rnp->n_blkd--;
             if (blocks_gp && --rnp->n_gp_tasks == 0 && rnp->qsmask == 0 && gp_in_progress(rsp)) {
                 enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
-                e->ctx = CTX_TASK; e->ctx_cpu = c->run != RS_OFFLINE ? cpu : 0;
+                e->ctx = CTX_TASK; e->ctx_cpu = cpu; /* online: a task preempted here moved on when its CPU died (hotplug.c) */
                 if (rnp->parent < 0) rcu_report_qs_rsp(e, rsp);
                 else rcu_report_qs_rnp(e, rsp, rnp->grpmask, rnp->parent);
                 e->ctx = saved; e->ctx_cpu = saved_cpu;

@@ -187,6 +187,41 @@ Test(hotplug, blocked_readers_move_to_the_root)
     rv_engine_free(e);
 }
 
+/* migrate_tasks() at CPU_DYING moves a task preempted inside rcu_read_lock() to an online CPU, which
+ * runs its rcu_read_unlock(): the reader ends there, and the report that ends the GP it held is made
+ * there. The engine ended it on the dead CPU and reported in CPU 0's name, CPU 0 being offline too. */
+static void preempted_reader_moves_on(enum rv_mode mode)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_READER_END) | FX_BIT(RV_EV_GP_END)};
+    rv_engine *e = machine(4, mode, "all", &log);
+    fx_run_s(e, 0.003);
+    fx_inject(e, RV_INJ_PREEMPT_READER, 3, RV_PREEMPT, 0.050, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 1, RV_PREEMPT, 0, 2);
+    fx_run_s(e, 0.010);
+    unsigned long g = fx_flavor(e, RV_PREEMPT).gpnum;
+    cr_assert_neq(g, fx_flavor(e, RV_PREEMPT).completed, "%s: the reader holds the GP", rv_mode_name(mode));
+    offline(e, 0);
+    offline(e, 3); /* its tasks go to CPU 1, the first online CPU */
+    fx_run_s(e, 0.200);
+    long end = fx_find_last(&log, RV_EV_READER_END, RV_PREEMPT);
+    cr_assert(end >= 0);
+    cr_expect_eq(log.v[end].cpu, 1, "%s: the reader ended on CPU %d", rv_mode_name(mode), log.v[end].cpu);
+    long gp_end = -1;
+    for (size_t i = 0; i < log.n; i++)
+        if (fx_match(&log.v[i], RV_EV_GP_END, RV_PREEMPT) && log.v[i].gp == g) gp_end = (long)i;
+    cr_assert(gp_end >= 0, "%s: GP %lu ended", rv_mode_name(mode), g);
+    cr_expect_geq(log.v[gp_end].t, log.v[end].t, "%s: not before the unlock", rv_mode_name(mode));
+    if (mode == RV_MODE_SOFTIRQ) { /* 3.6 ends it in the unlocking task's context; 3.7 wakes the kthread */
+        cr_expect_eq(log.v[gp_end].t, log.v[end].t, "at the unlock");
+        cr_expect_eq(log.v[gp_end].cpu, 1, "reported on CPU %d", log.v[gp_end].cpu);
+    }
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
+Test(hotplug, a_preempted_reader_moves_to_an_online_cpu_softirq) { preempted_reader_moves_on(RV_MODE_SOFTIRQ); }
+Test(hotplug, a_preempted_reader_moves_to_an_online_cpu_kthread) { preempted_reader_moves_on(RV_MODE_KTHREAD); }
+
 /* Commands that cannot be carried out are refused with a message, and change nothing. */
 Test(hotplug, refused_commands)
 {
