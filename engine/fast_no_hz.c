@@ -39,10 +39,11 @@ static uint64_t round_jiffies(const rv_engine *e, uint64_t j, int cpu)
 /* RCU_FAST_NO_HZ's backstop timer. The kernel deletes it at every exit from idle
  * (rcu_cleanup_after_idle() from rcu_eqs_exit_common(): v3.6 rcutree.c:465 and rcutree_plugin.h:1959,
  * v3.7 rcutree.c:515 and rcutree_plugin.h:1719), and the idle loop's next entry posts a new one if its
- * state machine still wants one. Here it stays armed across an exit: the GP kthread's or ksoftirqd's
- * visit to an idle CPU returns to idle without the idle loop's re-entry (no tick restart, no
+ * state machine still wants one. Here it stays armed across an exit: the GP kthread's visit to an
+ * idle CPU returns to idle without the idle loop's re-entry (no tick restart, no
  * rcu_prepare_for_idle()), so the kept timer stands for the one that re-entry would post; the timer
- * does nothing on a CPU it finds busy. A trial that deleted it at every exit and re-ran the idle entry
+ * does nothing on a CPU it finds busy. (ksoftirqd's visit does re-enter: its softirq may have begun
+ * callbacks that no timer waits for, workload.c's QE_SOFTIRQ.) A trial that deleted it at every exit and re-ran the idle entry
  * after such visits left CPUs asleep with callbacks and a stopped tick, as the tick's restart at the
  * exit is not modelled either. */
 static void post_idle_gp_timer(rv_engine *e, int cpu)

@@ -1193,10 +1193,11 @@ void handle_qev(rv_engine *e, const qev *ev)
             else context_switch_why(e, ev->cpu, PW_KSOFTIRQD);
             if (!was_idle) ksoftirqd_loop(e, ev->cpu);
             else ksoftirqd_loop_at_once(e, ev->cpu, false);
-            if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) {
-                dynticks_idle(c);
-                if (e->cfg.rcu.no_hz && !rcu_needs_cpu(e, ev->cpu) && !c->softirq_pending) tick_stop(e, ev->cpu);
-            }
+            /* back in the idle loop: tick_nohz_idle_enter()'s rcu_needs_cpu(), then rcu_idle_enter()'s
+             * rcu_prepare_for_idle(). Without its drain, a FAST_NO_HZ CPU whose ksoftirqd had just
+             * started the callbacks of a burst queued while it idled stopped its tick with neither a
+             * holdoff nor idle_gp_timer, and the callbacks waited forever (helper's kernel review) */
+            if (was_idle && c->run == RS_IDLE && c->running_kthread < 0) idle_settle(e, ev->cpu);
         } else if (c->run == RS_BUSY) {
             /* an interrupt's irq_exit(); inside a bh-disabled section it leaves RCU_SOFTIRQ raised for
              * local_bh_enable() (as the tick does) */

@@ -97,6 +97,32 @@ Test(fast_no_hz, holdoff_allows_one_drain_per_jiffy)
     fx_log_free(&log);
 }
 
+/* A burst queued on a CPU that stays idle (call_rcu() from an interrupt, or a scripted burst): the call
+ * restarts its tick, ksoftirqd/N runs the softirq it raised, and the CPU goes back to the idle loop,
+ * whose rcu_idle_enter() runs rcu_prepare_for_idle() again: a drain, then a holdoff that keeps the tick
+ * or idle_gp_timer. The engine skipped that re-entry, stopped the tick with neither, and the callbacks
+ * were never invoked (helper's kernel review: ql=0/2000 and ci=0 a second later). */
+static void idle_burst_is_invoked(enum rv_mode mode)
+{
+    rv_config cfg;
+    fx_config(&cfg, 2, mode);
+    cfg.rcu.no_hz = cfg.rcu.fast_no_hz = true;
+    for (int f = 0; f < RV_NFLAVORS; f++) cfg.rcu.flavors[f] = f == RV_SCHED; /* as the callbacks scenario */
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.1005); /* between ticks: ksoftirqd/1, woken by the call, runs before the next tick */
+    cr_assert_eq(fx_cpu(e, 1).state, RV_CPU_IDLE_NOHZ);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 1, RV_SCHED, 0, 2000);
+    fx_run_s(e, 1.100);
+    cr_expect_eq(fx_cpu(e, 1).rdp[RV_SCHED].qlen, 0, "%s: %ld callbacks still queued a second later", rv_mode_name(mode),
+                 fx_cpu(e, 1).rdp[RV_SCHED].qlen);
+    cr_expect_eq(fx_cpu(e, 1).state, RV_CPU_IDLE_NOHZ, "%s: and the CPU sleeps again, its tick stopped", rv_mode_name(mode));
+    rv_engine_free(e);
+}
+
+Test(fast_no_hz, a_burst_queued_on_an_idle_cpu_is_invoked_kthread) { idle_burst_is_invoked(RV_MODE_KTHREAD); }
+Test(fast_no_hz, a_burst_queued_on_an_idle_cpu_is_invoked_softirq) { idle_burst_is_invoked(RV_MODE_SOFTIRQ); }
+
 static bool gp_running(const rv_engine *e)
 {
     rv_flavor_view v = fx_flavor(e, RV_SCHED);
