@@ -56,21 +56,20 @@ __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state 
 }
 
 /* wait_event_interruptible_timeout() with j jiffies. rcu_gp_kthread() clamps both delays to HZ and
- * jiffies_till_next_fqs to at least 1, but jiffies_till_first_fqs = 0 is legal: the wait times out
- * at once and the snapshot pass follows immediately. Always inline: every FQS pass re-arms it. */
+ * jiffies_till_next_fqs to at least 1; jiffies_till_first_fqs = 0 is legal, and rsp->jiffies_force_qs is
+ * then jiffies itself. Even so the kthread sleeps: with the condition false the macro calls
+ * schedule_timeout(0), whose timer expires at jiffies + 0, and a timer due now runs from the next
+ * tick's timer softirq, so the snapshot pass comes a tick after the walk, not right after it (the
+ * engine ran it at once; helper's kernel review). A timer fires on a tick boundary: jiffies + j, or
+ * the next tick for j = 0. Always inline: every FQS pass re-arms it. */
 static inline __attribute__((always_inline)) void arm_timeout(rv_engine *e, rcu_state *rsp, int j)
 {
     if (j > e->hz) j = e->hz;
     gp_kthread *kt = &rsp->kt;
     charge_kthread(e, rsp, e->cfg.costs.timer_ns);
     rsp->kt_sched_ns += e->cfg.costs.timer_ns;
-    if (j <= 0) { /* no sleep: the timeout has already expired */
-        rsp->jiffies_force_qs = e->jiffies;
-        kt->timeout_t = e->now;
-        return;
-    }
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
-    kt->timeout_t = (int64_t)rsp->jiffies_force_qs * e->jiffy_ns; /* a timer fires on a tick boundary */
+    kt->timeout_t = (int64_t)(e->jiffies + (uint64_t)(j > 0 ? j : 1)) * e->jiffy_ns;
     sched_rearm(e, &kt->timer, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, ++kt->tgen);
 }
 
@@ -109,7 +108,6 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         kt->state = KT_WAIT;
         rcu_onoff_after_walk(e); /* mutex_unlock(&rsp->onoff_mutex): hotplug's waiting work */
         arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_first_fqs);
-        if (kt->timeout_t == e->now) return kthread_slice(e, rsp, true); /* jiffies_till_first_fqs = 0 */
         /* wait_event_interruptible_timeout() tests its condition before it sleeps: a GP already over,
          * or an RCU_GP_FLAG_FQS that force_quiescent_state() set during the walk (its wake_up() found
          * the kthread running, not on gp_wq) is acted on at once. Sleeping on a set flag lost the
