@@ -43,11 +43,13 @@ static int64_t wake_to_run_ns(const rv_engine *e) { return e->cfg.costs.kthread_
 __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state *rsp, int waker_cpu, int reason)
 {
     gp_kthread *kt = &rsp->kt;
+    /* awake already (running, its own wakeup included, or woken and waiting for its CPU): it sees the
+     * flags before it sleeps, and the wake_up() wakes nobody, so no wakeup is logged (one was, and
+     * the window said "kthread woken to clean up" at the kthread's own FQS pass that cleared the
+     * root; helper's kernel review) */
+    if (kt->running || kt->run_t >= 0) return;
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);
     if (ev) ev->arg = (int8_t)reason;
-    /* awake already (running, its own wakeup included, or woken and waiting for its CPU): it sees the
-     * flags before it sleeps */
-    if (kt->running || kt->run_t >= 0) return;
     charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true); /* try_to_wake_up(), in the waker's context */
     rsp->kt_sched_ns += e->cfg.costs.wakeup_ns;
     /* wake-affine: the woken kthread runs where it was woken (an idle waker is the cheapest target) */
