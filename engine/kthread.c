@@ -221,8 +221,11 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
         /* It sleeps (wait_event_interruptible*() -> schedule()): rcu_note_context_switch() notes this
          * CPU's rcu_sched QS (and rcu_preempt's: the kthread is in no reader) on the way out, often
          * the CPU's first QS for a GP that rcu_gp_init() just started, which cleared passed_quiesce
-         * here. The switch's cost is in the two the wakeup charged. An idle CPU goes back to idle. */
-        if (c->run == RS_BUSY) { rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_PREEMPT); }
+         * here. The switch's cost is in the two the wakeup charged. An idle CPU goes back to idle,
+         * through __schedule() as well: its QS is noted the same way (it was not, until a helper's
+         * kernel review: the CPU waited for its next tick or an FQS credit). */
+        rcu_qs(e, cpu, RV_SCHED);
+        rcu_qs(e, cpu, RV_PREEMPT);
         release_cpu(e, cpu);
     }
 }

@@ -150,6 +150,42 @@ Test(gp_lifecycle, no_wakeup_is_logged_when_the_kthreads_own_pass_clears_the_roo
     fx_log_free(&log);
 }
 
+/* 3.7: the GP kthread woken on an idle CPU starts a GP there (rcu_gp_init() notes the new GP for that
+ * CPU, clearing its passed_quiesce) and goes back to sleep: __schedule() to the idle task runs
+ * rcu_note_context_switch(), so the CPU has its rcu_sched QS at once. The engine noted it only for a
+ * busy CPU, and the idle one waited for its next tick (helper's kernel review). */
+Test(gp_lifecycle, the_kthread_leaving_an_idle_cpu_notes_its_qs)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_IDLE_EXIT) | FX_BIT(RV_EV_IDLE_ENTER) | FX_BIT(RV_EV_GP_START) | FX_BIT(RV_EV_QS)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    rv_phase *ph = fx_add_phase(&cfg, "all", 0.1);
+    ph->call_rcu_per_s[RV_SCHED] = 200;
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.5);
+    int visits = 0;
+    for (size_t i = 0; i + 1 < log.n; i++) {
+        const rv_event *in = &log.v[i];
+        if (in->type != RV_EV_IDLE_EXIT) continue;
+        long start = -1, qs = -1, out = -1; /* in the same instant, on the same CPU */
+        for (size_t j = i + 1; j < log.n && log.v[j].t == in->t && out < 0; j++) {
+            const rv_event *x = &log.v[j];
+            if (x->cpu != in->cpu) continue;
+            if (fx_match(x, RV_EV_GP_START, RV_SCHED) && start < 0) start = (long)j;
+            else if (fx_match(x, RV_EV_QS, RV_SCHED) && start >= 0) qs = (long)j;
+            else if (x->type == RV_EV_IDLE_ENTER) out = (long)j;
+        }
+        if (start < 0 || out < 0) continue; /* not the kthread starting a GP on an idle CPU and leaving */
+        visits++;
+        cr_expect(qs >= 0 && qs < out, "CPU %d at %.6f s: GP %lu started, then back to idle without its QS", in->cpu, in->t / 1e9,
+                  (unsigned long)log.v[start].gp);
+    }
+    cr_expect_geq(visits, 3, "only %d GP starts on idle CPUs", visits);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
+
 static const rv_thread_report *thread(const rv_report *r, const char *name)
 {
     for (size_t i = 0; i < r->nthreads; i++)
