@@ -1235,14 +1235,20 @@ void handle_qev(rv_engine *e, const qev *ev)
         close_stretch(e);
         schedule_idle_irq(e, ev->cpu);
         return;
-    case QE_IDLE_GP_TIMER: /* the timer's interrupt takes the CPU out of idle: the state machine runs again */
+    case QE_IDLE_GP_TIMER:
+        /* What wakes the CPU is the scheduling-clock tick that rcu_needs_cpu() programmed for the same
+         * jiffy (*delta_jiffies = round_up(jiffies + RCU_IDLE_GP_DELAY, ...), v3.6 rcutree_plugin.h:1897,
+         * v3.7 :1657); its irq_enter()'s rcu_irq_enter() deletes idle_gp_timer (rcu_cleanup_after_idle()),
+         * so the timer's own handler rarely runs. The tick's rcu_check_callbacks() notes the idle task's
+         * QSs and raises RCU_SOFTIRQ, which runs at irq_exit() in the idle task (rcu_do_batch() not held to
+         * blimit), and only then does rcu_irq_exit() run rcu_prepare_for_idle() (do_tick() on an idle
+         * CPU). This handler ran the drain first, then the callbacks in ksoftirqd at blimit a pass, with
+         * no QS (helper's kernel review). */
         if (!c || !rearm_due(e, &c->idle_timer, ev, c->gen_idle_timer) || ev->gen != c->gen_idle_timer) return;
         if (c->run != RS_IDLE) return;
-        dynticks_busy(c);
-        tick_start(e, ev->cpu); /* the timer's wakeup restarts the tick; idle_settle() may stop it again */
-        if (c->softirq_pending) run_softirq(e, ev->cpu, false);
-        idle_settle(e, ev->cpu);
-        close_stretch(e);
+        tick_start(e, ev->cpu); /* the tick restarts; idle_settle() at its irq exit may stop it again */
+        e->n_ticks++;
+        do_tick(e, ev->cpu);
         return;
     case QE_IDLE_BLIP: {
         if (!c || ev->gen != c->gen_blip) return;
