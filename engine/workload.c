@@ -1245,7 +1245,9 @@ void handle_qev(rv_engine *e, const qev *ev)
          * CPU). This handler ran the drain first, then the callbacks in ksoftirqd at blimit a pass, with
          * no QS (helper's kernel review). */
         if (!c || !rearm_due(e, &c->idle_timer, ev, c->gen_idle_timer) || ev->gen != c->gen_idle_timer) return;
-        if (c->run != RS_IDLE) return;
+        /* busy, or idle with its tick running: this jiffy's tick has already come (the sweep runs before
+         * the events of its instant), and its irq_enter() deleted the timer */
+        if (c->run != RS_IDLE || c->tick_on) return;
         tick_start(e, ev->cpu); /* the tick restarts; idle_settle() at its irq exit may stop it again */
         e->n_ticks++;
         do_tick(e, ev->cpu);
