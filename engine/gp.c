@@ -120,7 +120,9 @@ void gp_begin(rv_engine *e, rcu_state *rsp)
      * rsp->fqs_state stays RCU_GP_IDLE and debugfs rcuhier shows s=0 throughout. */
     if (is37(e)) rsp->kt.fqs_state = RCU_SAVE_DYNTICK;
     else rsp->fqs_state = RCU_GP_INIT;
-    rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_first_fqs;
+    /* 3.6's rcu_start_gp() sets the forcing deadline here; 3.7's rcu_gp_init() leaves it alone, and
+     * the kthread's FQS loop sets it once the walk is done (arm_timeout()) */
+    if (!is37(e)) rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_first_fqs;
     rsp->gp_start_ns = e->now;
     rsp->gp_start_cpu = e->ctx_cpu;
     record_gp_stall_check_time(e, rsp);
@@ -260,8 +262,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
 void gp_finish(rv_engine *e, rcu_state *rsp)
 {
     safety_check_gp_end(e, rsp);
-    uint64_t dur = e->jiffies - rsp->gp_start;
-    if (dur > rsp->gp_max) rsp->gp_max = dur;
+    if (!is37(e)) record_gp_max(e, rsp); /* 3.7: at the start of rcu_gp_cleanup() (kthread.c) */
     int64_t ns = e->now - rsp->gp_start_ns;
     gp_hist_add(rsp, ns);
     if (ns > rsp->gp_max_ns) rsp->gp_max_ns = ns;

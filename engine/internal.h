@@ -611,6 +611,13 @@ void rcu_gp_fqs(rv_engine *e, rcu_state *rsp); /* 3.7: the pass from rcu_gp_kthr
 unsigned long rdp_dynticks_fqs(const rcu_state *rsp, int cpu); /* with credits a leaf has not handed out yet */
 void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu);
 void gp_begin(rv_engine *e, rcu_state *rsp);
+/* debugfs rcugp's max=: the longest GP in jiffies, measured where the kernel measures it (3.6
+ * rcu_report_qs_rsp(), 3.7 the start of rcu_gp_cleanup(), before its walk) */
+static inline void record_gp_max(const rv_engine *e, rcu_state *rsp)
+{
+    uint64_t dur = e->jiffies - rsp->gp_start;
+    if (dur > rsp->gp_max) rsp->gp_max = dur;
+}
 void gp_finish(rv_engine *e, rcu_state *rsp);
 void note_gp_changes(rv_engine *e, rcu_state *rsp, int cpu);
 void rcu_qs_note(rv_engine *e, int cpu, int flavor);

@@ -126,12 +126,17 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
                 if (rsp->gp_flags & RCU_GP_FLAG_FQS) return kthread_slice(e, rsp, false); /* re-set during the pass: no sleep */
                 return false;
             }
+            /* the pass cleared the root: the loop still goes round once, setting jiffies_force_qs for a
+             * wait whose condition is already true (v3.7 rcutree.c:1352), then leaves for the cleanup */
+            int j = e->cfg.rcu.jiffies_till_next_fqs < 1 ? 1 : e->cfg.rcu.jiffies_till_next_fqs > e->hz ? e->hz : e->cfg.rcu.jiffies_till_next_fqs;
+            rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
         }
         if (!root_clear(rsp)) return false; /* a stray wakeup: keep waiting, timer stays armed */
         ++kt->tgen;                         /* cancel the timer */
         kt->timeout_t = -1;
         kt->state = KT_CLEANUP;
         kt->walk = 0;
+        record_gp_max(e, rsp); /* rcu_gp_cleanup()'s gp_duration, before the walk */
         charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* rcu_gp_cleanup(): root lock for gp_max */
         rsp->node_lock_visits++;
         /* FALLTHROUGH */

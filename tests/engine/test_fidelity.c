@@ -325,3 +325,40 @@ Test(fidelity, explain_names_the_fast_no_hz_holdoff)
     cr_expect(strstr(why, " ms.") == NULL, "%s", why);
     rv_engine_free(e);
 }
+
+/* 6c. 3.7's FQS loop sets jiffies_force_qs at the top of every round, the round after a pass that
+ * cleared the root included (v3.7 rcutree.c:1352; its wait then returns at once and the loop breaks
+ * for the cleanup): debugfs rcuhier's jfq= then reads jiffies_till_next_fqs ahead, not the deadline
+ * that had run out. And rcu_gp_cleanup() takes max= before its walk (v3.7 rcutree.c:1277-1279). */
+Test(fidelity, v37_jfq_is_rearmed_by_the_round_that_finds_the_root_clear)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_GP_END)};
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    fx_add_phase(&cfg, "0-1", 1.0); /* CPUs 2-3 idle: the snapshot pass credits them and clears the root */
+    rv_engine *e = fx_engine(&cfg, &log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.0105);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1); /* one callback: its GPs, then quiet */
+    bool found = false; /* the last GP ended by a pass, no GP after it: jfq as that round left it */
+    for (int i = 0; i < 200000 && !found && rv_now_ns(e) < FX_S(0.2); i++) {
+        size_t mark = log.n;
+        rv_step_event(e);
+        rv_flavor_view f = fx_flavor(e, RV_SCHED);
+        for (size_t k = mark; k < log.n && f.gpnum == f.completed; k++)
+            if (fx_match(&log.v[k], RV_EV_GP_END, RV_SCHED))
+                for (size_t j = k; j-- > 0 && log.v[j].t == log.v[k].t;)
+                    if (fx_match(&log.v[j], RV_EV_FQS, RV_SCHED) && log.v[j].gp == log.v[k].gp) found = true;
+    }
+    cr_assert(found, "no rcu_sched GP ended in the kthread's own pass with none after it");
+    char buf[4096];
+    cr_assert_gt(rv_debugfs(e, "rcuhier", buf, sizeof buf), 0);
+    const char *line = strstr(buf, "rcu_sched: c=");
+    cr_assert_not_null(line, "rcuhier: %s", buf);
+    const char *jfq = strstr(line, "jfq=");
+    cr_assert_not_null(jfq);
+    cr_expect_eq(atoi(jfq + 4), 3, "jfq= %d just after the pass that ended the GP, wanted jiffies_till_next_fqs (3): %.*s",
+                 atoi(jfq + 4), (int)strcspn(line, "\n"), line);
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
