@@ -42,10 +42,10 @@ static uint64_t round_jiffies(const rv_engine *e, uint64_t j, int cpu)
  * state machine still wants one. Here it stays armed across an exit: the GP kthread's visit to an
  * idle CPU returns to idle without the idle loop's re-entry (no tick restart, no
  * rcu_prepare_for_idle()), so the kept timer stands for the one that re-entry would post; the timer
- * does nothing on a CPU it finds busy. (ksoftirqd's visit does re-enter: its softirq may have begun
- * callbacks that no timer waits for, workload.c's QE_SOFTIRQ.) A trial that deleted it at every exit and re-ran the idle entry
- * after such visits left CPUs asleep with callbacks and a stopped tick, as the tick's restart at the
- * exit is not modelled either. */
+ * does nothing on a CPU it finds busy or ticking (workload.c's QE_IDLE_GP_TIMER). ksoftirqd's visit
+ * does re-enter: its softirq may have begun callbacks that no timer waits for (QE_SOFTIRQ). A trial
+ * that deleted the timer at every exit and re-ran the idle entry after such visits left CPUs asleep
+ * with callbacks and a stopped tick, as the tick's restart at the exit is not modelled either. */
 static void post_idle_gp_timer(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];

@@ -75,6 +75,13 @@ static inline __attribute__((always_inline)) void arm_timeout(rv_engine *e, rcu_
     sched_rearm(e, &kt->timer, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, ++kt->tgen);
 }
 
+/* rcu_gp_kthread()'s wait between later passes: jiffies_till_next_fqs clamped to 1..HZ */
+static int next_fqs_wait(const rv_engine *e)
+{
+    int j = e->cfg.rcu.jiffies_till_next_fqs;
+    return j < 1 ? 1 : j > e->hz ? e->hz : j;
+}
+
 static bool root_clear(const rcu_state *rsp) { return rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0; }
 
 static void preempt_point(rv_engine *e)
@@ -122,14 +129,13 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             rcu_gp_fqs(e, rsp);
             rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
             if (!root_clear(rsp)) {
-                arm_timeout(e, rsp, e->cfg.rcu.jiffies_till_next_fqs < 1 ? 1 : e->cfg.rcu.jiffies_till_next_fqs);
+                arm_timeout(e, rsp, next_fqs_wait(e));
                 if (rsp->gp_flags & RCU_GP_FLAG_FQS) return kthread_slice(e, rsp, false); /* re-set during the pass: no sleep */
                 return false;
             }
             /* the pass cleared the root: the loop still goes round once, setting jiffies_force_qs for a
              * wait whose condition is already true (v3.7 rcutree.c:1352), then leaves for the cleanup */
-            int j = e->cfg.rcu.jiffies_till_next_fqs < 1 ? 1 : e->cfg.rcu.jiffies_till_next_fqs > e->hz ? e->hz : e->cfg.rcu.jiffies_till_next_fqs;
-            rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
+            rsp->jiffies_force_qs = e->jiffies + (uint64_t)next_fqs_wait(e);
         }
         if (!root_clear(rsp)) return false; /* a stray wakeup: keep waiting, timer stays armed */
         ++kt->tgen;                         /* cancel the timer */
