@@ -107,6 +107,30 @@ static inline rv_engine *fx_engine(const rv_config *cfg, fx_log *log)
 
 static inline void fx_run_s(rv_engine *e, double s) { rv_run_until(e, FX_S(s)); }
 
+/* An engine for a machine of `cpus` CPUs whose CPUs `busy` ("0-1", "all") are busy busy_frac of the
+ * time, each queueing call_rcu_sched() at call_rcu_per_s (0: none); the others idle. */
+static inline rv_engine *fx_stream_engine(int cpus, enum rv_mode mode, const char *busy, double busy_frac, double call_rcu_per_s,
+                                          fx_log *log)
+{
+    rv_config cfg;
+    fx_config(&cfg, cpus, mode);
+    rv_phase *ph = fx_add_phase(&cfg, busy, busy_frac);
+    ph->call_rcu_per_s[RV_SCHED] = call_rcu_per_s;
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    return e;
+}
+
+/* The shipped scenario scenarios/NAME.json (under RCUVIS_ROOT, tools/unit.sh's source tree), loaded. */
+static inline void fx_load_shipped(const char *name, rv_config *cfg)
+{
+    const char *root = getenv("RCUVIS_ROOT");
+    char path[1024], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", root ? root : ".", name);
+    memset(cfg, 0, sizeof *cfg);
+    cr_assert_eq(rv_scenario_load(path, cfg, err, sizeof err), 0, "%s", err);
+}
+
 /* Run until jiffy j (the tick at j itself included). */
 static inline void fx_run_jiffies(rv_engine *e, uint64_t j)
 {
@@ -167,6 +191,14 @@ static inline long fx_find(const fx_log *l, size_t from, int type, int flavor)
 {
     for (size_t i = from; i < l->n; i++)
         if (fx_match(&l->v[i], type, flavor)) return (long)i;
+    return -1;
+}
+
+/* Index of the first matching event after event i in the same instant (and of GP gp, unless gp < 0), or -1. */
+static inline long fx_find_same_t(const fx_log *l, size_t i, int type, int flavor, long gp)
+{
+    for (size_t j = i + 1; j < l->n && l->v[j].t == l->v[i].t; j++)
+        if (fx_match(&l->v[j], type, flavor) && (gp < 0 || l->v[j].gp == (uint64_t)gp)) return (long)j;
     return -1;
 }
 

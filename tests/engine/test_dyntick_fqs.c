@@ -631,22 +631,15 @@ Test(dyntick_fqs, a_burst_twice_past_qhimark_forces_twice_softirq)
 Test(dyntick_fqs, a_gp_ended_by_an_fqs_pass_starts_the_next_after_the_pass_softirq)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_GP_START) | FX_BIT(RV_EV_GP_END)};
-    rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_SOFTIRQ);
-    rv_phase *ph = fx_add_phase(&cfg, "0", 1.0);
-    ph->call_rcu_per_s[RV_SCHED] = 2000;
-    rv_engine *e = fx_engine(&cfg, &log);
-    rv_config_free(&cfg);
+    rv_engine *e = fx_stream_engine(4, RV_MODE_SOFTIRQ, "0", 1.0, 2000, &log);
     fx_run_s(e, 0.5);
     int chained = 0;
     for (size_t i = 0; i < log.n; i++) {
         const rv_event *end = &log.v[i];
         if (!fx_match(end, RV_EV_GP_END, RV_SCHED)) continue;
-        long fqs = -1, start = -1; /* the pass and the next GP's start at the instant this GP ended */
-        for (size_t j = i + 1; j < log.n && log.v[j].t == end->t; j++) {
-            if (fx_match(&log.v[j], RV_EV_FQS, RV_SCHED) && log.v[j].gp == end->gp && fqs < 0) fqs = (long)j;
-            if (fx_match(&log.v[j], RV_EV_GP_START, RV_SCHED) && start < 0) start = (long)j;
-        }
+        /* the pass and the next GP's start at the instant this GP ended */
+        long fqs = fx_find_same_t(&log, i, RV_EV_FQS, RV_SCHED, (long)end->gp);
+        long start = fx_find_same_t(&log, i, RV_EV_GP_START, RV_SCHED, -1);
         if (fqs < 0) continue; /* ended by a CPU's own report, not by a pass */
         cr_assert_geq(start, 0, "GP %lu ended in a pass with callbacks waiting: the next starts at once", (unsigned long)end->gp);
         cr_expect_lt(fqs, start, "GP %lu: the pass (event %ld) ends before GP %lu starts (event %ld)", (unsigned long)end->gp, fqs,

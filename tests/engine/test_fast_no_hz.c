@@ -1,10 +1,6 @@
 /* test_fast_no_hz.c — RCU_FAST_NO_HZ: the idle-entry drain state machine, its holdoff, its FQS kicks, its timer, and idle blips. */
 #include "engine_fixtures.h"
 
-#include <limits.h>
-#include <stdlib.h>
-#include <string.h>
-
 /* Two CPUs, no workload (idle from boot, NO_HZ), HZ 1000. */
 static rv_engine *pair(enum rv_mode mode, bool fast, fx_log *log)
 {
@@ -262,12 +258,8 @@ Test(fast_no_hz, blips_only_move_dynticks_without_fast_no_hz)
  * run that this count cannot tell from a second tick.) */
 static void one_tick_per_jiffy(enum rv_mode mode)
 {
-    const char *root = getenv("RCUVIS_ROOT");
-    char path[PATH_MAX], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root ? root : ".");
     rv_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    fx_load_shipped("hackbench", &cfg);
     cfg.rcu.mode = mode;
     cfg.duration_s = 3;
     fx_log log = {.keep = FX_BIT(RV_EV_SOFTIRQ)};

@@ -333,11 +333,8 @@ Test(fidelity, explain_names_the_fast_no_hz_holdoff)
 Test(fidelity, v37_jfq_is_rearmed_by_the_round_that_finds_the_root_clear)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_GP_END)};
-    rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_KTHREAD);
-    fx_add_phase(&cfg, "0-1", 1.0); /* CPUs 2-3 idle: the snapshot pass credits them and clears the root */
-    rv_engine *e = fx_engine(&cfg, &log);
-    rv_config_free(&cfg);
+    /* CPUs 2-3 idle: the snapshot pass credits them and clears the root */
+    rv_engine *e = fx_stream_engine(4, RV_MODE_KTHREAD, "0-1", 1.0, 0, &log);
     fx_run_s(e, 0.0105);
     fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1); /* one callback: its GPs, then quiet */
     bool found = false; /* the last GP ended by a pass, no GP after it: jfq as that round left it */

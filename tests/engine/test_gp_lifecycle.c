@@ -119,21 +119,14 @@ Test(gp_lifecycle, kthread_walks_every_node_in_order)
 Test(gp_lifecycle, no_wakeup_is_logged_when_the_kthreads_own_pass_clears_the_root)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_KTHREAD_WAKE) | FX_BIT(RV_EV_FQS) | FX_BIT(RV_EV_GP_END)};
-    rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_KTHREAD);
-    rv_phase *ph = fx_add_phase(&cfg, "0-1", 1.0); /* CPUs 2-3 idle: the snapshot pass credits them */
-    ph->call_rcu_per_s[RV_SCHED] = 400;
-    rv_engine *e = fx_engine(&cfg, &log);
-    rv_config_free(&cfg);
+    rv_engine *e = fx_stream_engine(4, RV_MODE_KTHREAD, "0-1", 1.0, 400, &log); /* CPUs 2-3 idle: the snapshot pass credits them */
     fx_run_s(e, 0.5);
     int ended_by_pass = 0;
     for (size_t i = 0; i < log.n; i++) {
         const rv_event *fqs = &log.v[i];
         if (!fx_match(fqs, RV_EV_FQS, RV_SCHED)) continue;
-        bool ended = false; /* this pass ended its GP: the cleanup ran at the same instant */
-        for (size_t j = i + 1; j < log.n && log.v[j].t == fqs->t; j++)
-            ended |= fx_match(&log.v[j], RV_EV_GP_END, RV_SCHED) && log.v[j].gp == fqs->gp;
-        if (!ended) continue;
+        /* this pass ended its GP: the cleanup ran at the same instant */
+        if (fx_find_same_t(&log, i, RV_EV_GP_END, RV_SCHED, (long)fqs->gp) < 0) continue;
         ended_by_pass++;
         for (size_t j = i; j-- > 0 && log.v[j].t == fqs->t;)
             cr_expect(!fx_match(&log.v[j], RV_EV_KTHREAD_WAKE, RV_SCHED) || log.v[j].arg != 4, /* 3: the timer that began this slice */
@@ -157,12 +150,7 @@ Test(gp_lifecycle, no_wakeup_is_logged_when_the_kthreads_own_pass_clears_the_roo
 Test(gp_lifecycle, the_kthread_leaving_an_idle_cpu_notes_its_qs)
 {
     fx_log log = {.keep = FX_BIT(RV_EV_IDLE_EXIT) | FX_BIT(RV_EV_IDLE_ENTER) | FX_BIT(RV_EV_GP_START) | FX_BIT(RV_EV_QS)};
-    rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_KTHREAD);
-    rv_phase *ph = fx_add_phase(&cfg, "all", 0.1);
-    ph->call_rcu_per_s[RV_SCHED] = 200;
-    rv_engine *e = fx_engine(&cfg, &log);
-    rv_config_free(&cfg);
+    rv_engine *e = fx_stream_engine(4, RV_MODE_KTHREAD, "all", 0.1, 200, &log);
     fx_run_s(e, 0.5);
     int visits = 0;
     for (size_t i = 0; i + 1 < log.n; i++) {

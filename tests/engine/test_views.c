@@ -504,12 +504,8 @@ Test(views, explain_says_when_and_by_what_the_task_was_preempted_softirq)
  * "waiting for QSs" beside a root qsmask of 0 (a student's reading of the tree lecture's stop 5). */
 Test(views, a_root_with_nothing_left_reads_as_cleanup_with_the_kthread_woken)
 {
-    const char *root = getenv("RCUVIS_ROOT");
-    char path[1024], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/tree.json", root ? root : ".");
     rv_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    fx_load_shipped("tree", &cfg);
     rv_engine *e = fx_engine(&cfg, NULL);
     rv_config_free(&cfg);
     fx_run_s(e, 0.170);
