@@ -102,9 +102,15 @@ void rcu_bootup_announce(rv_engine *e)
                                          : "Hierarchical RCU implementation.");
     if (r->fanout != 64) klog(e, "\tCONFIG_RCU_FANOUT set to non-default value of %d", r->fanout);
     if (r->fast_no_hz) klog(e, "\tRCU dyntick-idle grace-period acceleration is enabled.");
-    if (e->levels == 4) klog(e, "\tFour-level hierarchy is enabled.");
-    if (r->fanout_leaf != 16) klog(e, "\tExperimental boot-time adjustment of leaf fanout to %d.", r->fanout_leaf);
     const int nr_cpus = r->nr_cpus_compiled > e->cfg.cpus ? r->nr_cpus_compiled : e->cfg.cpus;
+    /* "#if NUM_RCU_LVL_4 != 0": decided at compile time from NR_CPUS (rcutree.h's RCU_FANOUT_3 cap is
+     * CONFIG_RCU_FANOUT_LEAF * CONFIG_RCU_FANOUT^2), even when 3.7's rcu_init_geometry() then builds a
+     * shallower tree for nr_cpu_ids */
+    if ((double)nr_cpus > (double)r->fanout_leaf * r->fanout * r->fanout) klog(e, "\tFour-level hierarchy is enabled.");
+    /* No "Experimental boot-time adjustment of leaf fanout" line: the kernel prints it only when the
+     * rcutree.rcu_fanout_leaf boot parameter differs from CONFIG_RCU_FANOUT_LEAF ("if (rcu_fanout_leaf
+     * != CONFIG_RCU_FANOUT_LEAF)", v3.6 rcutree_plugin.h:73), and rcu.fanout_leaf is the Kconfig value;
+     * the model has no boot parameter for it. */
     if (nr_cpus != e->cfg.cpus)
         klog(e, "\tRCU restricting CPUs from NR_CPUS=%d to nr_cpu_ids=%d.", nr_cpus, e->cfg.cpus);
 }

@@ -2,6 +2,7 @@
 #include "report/report.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -525,8 +526,11 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     }
     if (r->nstalls == 0) fprintf(out, "stalls: none\n");
     /* the kernel's own text, whole and on one line as dmesg has it (greps for it must find it) */
-    for (size_t i = 0; i < r->nstalls; i++)
-        fprintf(out, "stall [%12.6f] %s\n", r->stalls[i].t_s, r->stalls[i].text);
+    for (size_t i = 0; i < r->nstalls; i++) {
+        /* stamped as printk stamps (and --dmesg prints) it: microseconds truncated, not rounded */
+        long long ns = llround(r->stalls[i].t_s * 1e9);
+        fprintf(out, "stall [%5lld.%06lld] %s\n", ns / 1000000000LL, ns % 1000000000LL / 1000, r->stalls[i].text);
+    }
     cli_report_not_applied(out, r, cfg ? (cfg->path[0] ? cfg->path : cfg->name) : r->scenario);
 }
 

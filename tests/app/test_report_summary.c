@@ -193,3 +193,16 @@ Test(report_summary, an_open_gp_in_init_or_cleanup_says_where_it_is)
     free(f);
     free(text);
 }
+
+/* The summary's stall stamp is the kernel log's: printk truncates to microseconds, so a stall at
+ * 80.0234375 s reads [   80.023437] in dmesg and must read the same here (rounding gave ...438). */
+Test(report_summary, the_stall_stamp_is_truncated_as_dmesg_stamps_it)
+{
+    rv_report r = wide_report();
+    rv_stall_report s = stalls[0];
+    s.t_s = 80.0234375;
+    r.stalls = &s;
+    char *text = summary(&r);
+    cr_expect(strstr(text, "stall [   80.023437] INFO: rcu_sched self-detected stall"), "%s", text);
+    free(text);
+}

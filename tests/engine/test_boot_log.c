@@ -54,12 +54,38 @@ Test(boot_log, the_oddness_notes_follow_in_the_kernels_order)
                           "\tRCU restricting CPUs from NR_CPUS=64 to nr_cpu_ids=16."};
     expect_log(e, want, 3);
     rv_engine_free(e);
-    /* 4096 CPUs with fanout 4 and leaf 2 take four levels */
+    /* 128 CPUs with fanout 4 and leaf 2 take four levels (more than 2 * 4 * 4 = 32). A leaf size is
+     * CONFIG_RCU_FANOUT_LEAF, not the boot parameter, so no "Experimental ... leaf fanout" line */
     e = booted(128, 0, false, false, 4, 2);
     const char *want4[] = {"Hierarchical RCU implementation.",
                            "\tCONFIG_RCU_FANOUT set to non-default value of 4",
-                           "\tFour-level hierarchy is enabled.",
-                           "\tExperimental boot-time adjustment of leaf fanout to 2."};
-    expect_log(e, want4, 4);
+                           "\tFour-level hierarchy is enabled."};
+    expect_log(e, want4, 3);
     rv_engine_free(e);
+}
+
+/* "Four-level" is NUM_RCU_LVL_4, fixed by NR_CPUS at compile time: 3.7 sizing its tree for 4 CPUs
+ * (two levels here) still prints it, as 3.6 sizing it for NR_CPUS=128 does */
+Test(boot_log, four_levels_follow_nr_cpus_not_the_tree_built)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        rv_config cfg;
+        rv_config_defaults(&cfg);
+        cfg.cpus = 4;
+        cfg.rcu.mode = mode ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ;
+        cfg.rcu.nr_cpus_compiled = 128;
+        cfg.rcu.flavors[RV_PREEMPT] = false;
+        cfg.rcu.fanout = 4;
+        cfg.rcu.fanout_leaf = 2;
+        char err[256];
+        rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+        cr_assert_not_null(e, "%s", err);
+        rv_config_free(&cfg);
+        const char *want[] = {"Hierarchical RCU implementation.",
+                              "\tCONFIG_RCU_FANOUT set to non-default value of 4",
+                              "\tFour-level hierarchy is enabled.",
+                              "\tRCU restricting CPUs from NR_CPUS=128 to nr_cpu_ids=4."};
+        expect_log(e, want, 4);
+        rv_engine_free(e);
+    }
 }
