@@ -140,7 +140,7 @@ int cpu_offline(rv_engine *e, int cpu, char *err, size_t errlen)
     for (int f = 0; f < RV_NFLAVORS; f++) c->gen_reader[f]++;
     c->ctxsw_scheduled = c->softirq_scheduled = c->ksoftirqd_running = false;
     c->softirq_pending = false;
-    c->need_resched = false;
+    c->need_resched = 0;
     /* CPU_DYING also runs rcu_cleanup_after_idle() (rcu_cpu_notify(), v3.6 rcutree.c:2613 and v3.7
      * rcutree.c:2742), whose del_timer() cancels RCU_FAST_NO_HZ's idle_gp_timer (v3.6
      * rcutree_plugin.h:1955-1962, v3.7 rcutree_plugin.h:1715-1722). Left armed it fired after the CPU

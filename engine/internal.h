@@ -345,7 +345,8 @@ typedef struct cpu_t {
     int nonpreempt;           /* sched readers + kernel loop: no context switch possible */
     int bh_disabled;          /* bh readers */
     bool ctxsw_deferred;      /* a context switch is due as soon as nonpreempt drops to 0 */
-    bool need_resched;        /* 3.6's __rcu_pending() called set_need_resched(): do_tick() acts on it at irq exit */
+    uint8_t need_resched;     /* 0, or why set_need_resched() was called (PW_STALL, PW_RESCHED): TIF_NEED_RESCHED,
+                               * which do_tick() acts on at this interrupt's exit */
     bool ctxsw_scheduled;
     bool kloop;
     int64_t kloop_since;
@@ -656,8 +657,8 @@ static inline __attribute__((always_inline)) bool rcu_pending_flavor_as(rv_engin
          * preemptible, and rcu_note_context_switch() there is its QS. Without PREEMPT the flag waits for
          * a return to user mode or a cond_resched(): the workload's own switches, drawn above. */
         if (e->cfg.rcu.mode == RV_MODE_SOFTIRQ && rsp->flavor != RV_PREEMPT && e->rsp[RV_PREEMPT].enabled &&
-            e->jiffies >= rsp->jiffies_force_qs)
-            e->cpu[cpu].need_resched = true;
+            e->jiffies >= rsp->jiffies_force_qs && !e->cpu[cpu].need_resched)
+            e->cpu[cpu].need_resched = PW_RESCHED;
     }
     if (rdp->cbl.seg[RV_DONE_TAIL] > 0) RP_ANSWER(RP_CB_READY);
     if (cpu_needs_another_gp(e, rsp, rdp)) RP_ANSWER(RP_CPU_NEEDS_GP);
@@ -831,7 +832,7 @@ static inline __attribute__((always_inline)) void context_switch(rv_engine *e, i
     rcu_qs(e, cpu, RV_SCHED);
     if (e->rsp[RV_PREEMPT].enabled) preempt_note_context_switch(e, cpu);
     e->cpu[cpu].ctxsw_deferred = false;
-    e->cpu[cpu].need_resched = false; /* schedule() clears TIF_NEED_RESCHED */
+    e->cpu[cpu].need_resched = 0; /* schedule() clears TIF_NEED_RESCHED */
 }
 /* context_switch() whose cause a reader preempted by it keeps (reader.blkd_why) */
 static inline void context_switch_why(rv_engine *e, int cpu, int why)

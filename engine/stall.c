@@ -120,9 +120,15 @@ static void print_cpu_stall(rv_engine *e, rcu_state *rsp, int cpu)
              rv_flavor_name(rsp->flavor), cpu, (unsigned long)t);
     name_list cpus = {&cpu, 1, 1}, pids = {0};
     record_stall(e, rsp, cpu, 0, t, text, &cpus, &pids);
+    /* The kernel moves the deadline only after printk() and the backtraces, so another stalled CPU
+     * whose tick falls in that window can print its own warning too; here printing takes no time and
+     * the next CPU's tick already sees the new deadline: one self-detected warning per interval. */
     if (e->jiffies >= rsp->jiffies_stall) rsp->jiffies_stall = e->jiffies + 3 * stall_check_jiffies(e) + 3;
+    /* set_need_resched(), "kick ourselves to get things going" (v3.6 rcutree.c:816, v3.7 :965),
+     * only sets TIF_NEED_RESCHED: the switch comes at this interrupt's exit, after the tick's
+     * RCU_SOFTIRQ, or once the CPU is preemptible again (do_tick()), so its QS is reported a tick later */
     cpu_t *c = &e->cpu[cpu];
-    if (c->run == RS_BUSY && cpu_preemptible(c)) context_switch_why(e, cpu, PW_STALL); /* set_need_resched() */
+    if (c->run == RS_BUSY) c->need_resched = PW_STALL;
 }
 
 /* rcu_print_task_stall() of 3.6/3.7: " P<pid>" for each task on node n's blkd_tasks after the one

@@ -507,7 +507,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     cpu_t *c = &e->cpu[cpu];
     if (c->run == RS_OFFLINE) return;
     if (c->run == RS_IDLE) { c->idle_until = until; schedule_runstate(e, cpu); return; }
-    c->need_resched = false; /* the switch to the idle task goes through schedule() */
+    c->need_resched = 0; /* the switch to the idle task goes through schedule() */
     bool pinned = c->kloop; /* a kernel loop or an injected reader keeps the CPU busy: retry later */
     for (size_t i = 0; i < e->nreaders && !pinned; i++) {
         const reader *r = &e->readers[i];
@@ -808,10 +808,18 @@ void do_tick(rv_engine *e, int cpu)
     e->stretch_nonpreempt = 0;
     const int64_t tick_ns = e->cfg.costs.tick_ns; /* charge() in CTX_TICK on this CPU, written out */
     if (tick_ns > 0) { c->tick_ns_total += tick_ns; e->tick_total_ns += tick_ns; }
-    bool idle = c->run == RS_IDLE;
-    if (idle) {
+    /* the GP kthread on an otherwise idle CPU: the CPU left the idle loop (rcu_idle_exit()) to run it */
+    const bool in_idle_loop = c->run == RS_IDLE && c->running_kthread < 0;
+    if (in_idle_loop) {
         dynticks_busy(c); /* rcu_irq_enter() from idle */
         rcu_qs(e, cpu, RV_SCHED); rcu_qs(e, cpu, RV_BH); rcu_qs(e, cpu, RV_PREEMPT);
+    } else if (c->run == RS_IDLE) {
+        /* The tick interrupted the kthread: not from idle (rcu_is_cpu_rrupt_from_idle() is false) nor
+         * from user mode, so no rcu_sched QS; outside any softirq, so rcu_bh's (rcu_check_callbacks(),
+         * v3.6 rcutree.c:1636, v3.7 :1864); and rcu_preempt's, the kthread holding no reader.
+         * No phase's task runs here, so no update stream either. */
+        rcu_qs(e, cpu, RV_BH);
+        if (e->rsp[RV_PREEMPT].enabled) rcu_qs(e, cpu, RV_PREEMPT);
     } else {
         /* cpu_phase(), kept as its index: the phase's task and rates are indexed by it too */
         const int pi = c->phase;
@@ -851,14 +859,20 @@ void do_tick(rv_engine *e, int cpu)
         softirq_runs_now(c); /* at irq exit */
         run_softirq(e, cpu, false);
     }
-    if (__builtin_expect(c->need_resched, 0)) { /* set_need_resched() (3.6): preempt_schedule_irq() at irq exit */
-        c->need_resched = false;
-        if (c->run == RS_BUSY) {
-            if (cpu_preemptible(c)) context_switch_why(e, cpu, PW_RESCHED);
-            else c->ctxsw_deferred = true; /* when its preempt-off section ends */
-        }
+    if (__builtin_expect(c->need_resched, 0)) { /* TIF_NEED_RESCHED, set by set_need_resched() */
+        /* Acted on at irq exit: a return to user mode always calls schedule(); a return to kernel code
+         * only under CONFIG_PREEMPT (preempt_schedule_irq()), which the modelled kernel has exactly when
+         * rcu_preempt exists (TREE_PREEMPT_RCU depends on PREEMPT), and then a CPU that cannot be
+         * preempted now switches at its preempt_enable(). Without PREEMPT, kernel code keeps the CPU
+         * until it calls schedule() itself: the flag stays set for the workload's next switch, or for a
+         * tick that finds the CPU back in user mode. */
+        const int why = c->need_resched;
+        const bool preempt_kernel = e->rsp[RV_PREEMPT].enabled;
+        if (c->run != RS_BUSY) c->need_resched = 0;
+        else if (c->user || (preempt_kernel && cpu_preemptible(c))) context_switch_why(e, cpu, why);
+        else if (preempt_kernel) { c->need_resched = 0; c->ctxsw_deferred = true; } /* when its preempt-off section ends */
     }
-    if (c->run == RS_IDLE) idle_settle(e, cpu); /* rcu_irq_exit() back to idle */
+    if (in_idle_loop && c->run == RS_IDLE) idle_settle(e, cpu); /* rcu_irq_exit() back to idle */
     close_stretch(e);
     e->ctx = CTX_NONE;
     e->ctx_cpu = -1;

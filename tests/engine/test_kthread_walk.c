@@ -55,3 +55,48 @@ Test(kthread_walk, an_fqs_request_during_the_init_walk_is_not_lost)
     rv_engine_free(e);
     fx_log_free(&log);
 }
+
+/* A tick that interrupts the GP kthread on an otherwise idle CPU is not a tick from idle: the CPU
+ * left the idle loop to run the kthread, so rcu_check_callbacks() sees neither user mode nor
+ * rcu_is_cpu_rrupt_from_idle() and notes no rcu_sched QS (only rcu_bh's and rcu_preempt's). The
+ * engine took the idle branch for any CPU whose run state was idle, kthread or not, and noted one in
+ * the middle of the kthread's walk. 3.7 with a tree built for NR_CPUS=4096 (261 nodes) on 8 CPUs,
+ * node visits made dear so that the init walk spans ticks (2.6 ms), CPUs 0-6 idle with their ticks
+ * running (no NO_HZ), CPU 7 in a kernel loop (so the kthread goes to an idle CPU) queueing callbacks. */
+Test(kthread_walk, a_tick_in_the_kthread_on_an_idle_cpu_is_no_rcu_sched_qs)
+{
+    rv_config cfg;
+    fx_config(&cfg, 8, RV_MODE_KTHREAD);
+    cfg.rcu.no_hz = false;
+    cfg.rcu.nr_cpus_compiled = 4096;
+    cfg.rcu.size_tree_by_nr_cpus = 0;
+    cfg.costs.node_lock_ns = 10000;
+    fx_add_phase(&cfg, "7", 1.0);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    cr_assert_eq(rv_tree_nodes(e), 261);
+    fx_run_s(e, 0.0015);
+    fx_inject(e, RV_INJ_KERNEL_LOOP, 7, 0, 1.0, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 7, RV_SCHED, 0, 1);
+    int ticks_in_kthread = 0;
+    while (rv_now_ns(e) < FX_S(0.5)) {
+        bool held[8], quiesced[8];
+        uint64_t jiffy = (uint64_t)(rv_now_ns(e) / 1000000);
+        for (int c = 0; c < 7; c++) {
+            rv_cpu_view v = fx_cpu(e, c);
+            held[c] = v.running_kthread == RV_SCHED && v.tick_running;
+            quiesced[c] = v.rdp[RV_SCHED].passed_quiesce;
+        }
+        if (rv_step_event(e) < 0) break;
+        bool crossed = (uint64_t)(rv_now_ns(e) / 1000000) != jiffy;
+        for (int c = 0; c < 7; c++) {
+            rv_cpu_view v = fx_cpu(e, c);
+            if (!held[c] || v.running_kthread != RV_SCHED) continue;
+            ticks_in_kthread += crossed;
+            cr_assert(quiesced[c] || !v.rdp[RV_SCHED].passed_quiesce,
+                      "CPU %d noted an rcu_sched QS at %.6f s while the GP kthread ran there", c, (double)rv_now_ns(e) / 1e9);
+        }
+    }
+    cr_expect_geq(ticks_in_kthread, 1, "no tick came while the kthread held an idle CPU: the test saw nothing");
+    rv_engine_free(e);
+}

@@ -522,3 +522,68 @@ Test(stall, why_names_the_next_warning_ahead)
     cr_expect(next > first + 9.0 && next < first + 9.1, "a repeat 3 timeouts + 3 jiffies later: %.6f s", next);
     rv_engine_free(e);
 }
+
+/* print_cpu_stall()'s set_need_resched() only sets TIF_NEED_RESCHED: the stalled CPU switches at the
+ * tick's irq exit if it can be preempted, or as soon as it can. CPU 1 loops in the kernel with no user
+ * time and no switches of its own, so that flag is the only way it ever passes a QS: the rcu_sched GP
+ * must end when the loop does (the engine dropped the request on a CPU that could not be preempted:
+ * no GP ended in 5 s), and the warning's switch must come after the tick's softirq, so the QS it
+ * gives is reported at a later tick, not the warning's (a switch inside rcu_pending() made them one). */
+static rv_engine *quiet_kernel_loop(enum rv_mode mode, fx_log *log)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, mode);
+    cfg.rcu.flavors[RV_PREEMPT] = true; /* CONFIG_PREEMPT: a flagged CPU switches at irq exit */
+    cfg.rcu.stall_timeout_s = 3;
+    fx_add_phase(&cfg, "0,2-3", 1.0)->ctxsw_per_s = 0;
+    rv_phase *quiet = fx_add_phase(&cfg, "1", 1.0);
+    quiet->ctxsw_per_s = 0;
+    quiet->user_frac = 0;
+    rv_engine *e = fx_engine(&cfg, log);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.005);
+    return e;
+}
+
+Test(stall, the_warnings_resched_request_waits_for_the_loop_to_end)
+{
+    for (int m = 0; m < 2; m++) {
+        fx_log log = {.keep = FX_BIT(RV_EV_STALL) | FX_BIT(RV_EV_GP_END)};
+        rv_engine *e = quiet_kernel_loop(m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ, &log);
+        fx_inject(e, RV_INJ_KERNEL_LOOP, 1, 0, 3.2, 0);
+        fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 4);
+        fx_run_s(e, 5.0);
+        long st = fx_find(&log, 0, RV_EV_STALL, RV_SCHED);
+        cr_assert(st >= 0, "%s: CPU 1's loop outlasts the 3 s timeout", rv_mode_name(m));
+        cr_expect_eq(log.v[st].cpu, 1, "%s: self-detected", rv_mode_name(m));
+        long end = fx_find(&log, (size_t)st, RV_EV_GP_END, RV_SCHED);
+        cr_assert(end >= 0, "%s: the GP CPU 1 held never ended after its loop", rv_mode_name(m));
+        double t_end = (double)log.v[end].t / 1e9;
+        cr_expect(t_end >= 3.205 && t_end < 3.215, "%s: GP ended at %.4f s, the loop at 3.205 s", rv_mode_name(m), t_end);
+        rv_engine_free(e);
+        fx_log_free(&log);
+    }
+}
+
+Test(stall, the_warnings_switch_comes_at_irq_exit_after_the_softirq)
+{
+    fx_log log = {.keep = FX_BIT(RV_EV_STALL) | FX_BIT(RV_EV_QS_REPORT) | FX_BIT(RV_EV_READER_BLOCK)};
+    rv_engine *e = quiet_kernel_loop(RV_MODE_SOFTIRQ, &log);
+    fx_inject(e, RV_INJ_LONG_READER, 1, RV_PREEMPT, 3.4, 0);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_PREEMPT, 0, 4);
+    fx_run_s(e, 3.2);
+    long st = fx_find(&log, 0, RV_EV_STALL, RV_PREEMPT);
+    cr_assert(st >= 0, "the reader outlasts the 3 s timeout");
+    cr_assert_eq(log.v[st].cpu, 1);
+    long blk = fx_find(&log, (size_t)st, RV_EV_READER_BLOCK, RV_PREEMPT);
+    cr_assert(blk >= 0, "the warning's switch preempts the reader");
+    cr_expect_eq(log.v[blk].t, log.v[st].t, "switched at the warning's own irq exit");
+    long rep = -1;
+    for (size_t i = (size_t)st; i < log.n && rep < 0; i++)
+        if (fx_match(&log.v[i], RV_EV_QS_REPORT, RV_PREEMPT) && log.v[i].cpu == 1) rep = (long)i;
+    cr_assert(rep >= 0, "CPU 1 reports the QS that switch gave");
+    cr_expect_geq(log.v[rep].t - log.v[st].t, FX_S(0.001), "reported %lld ns after the warning, not a tick later",
+                  (long long)(log.v[rep].t - log.v[st].t));
+    rv_engine_free(e);
+    fx_log_free(&log);
+}
