@@ -199,19 +199,27 @@ void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited)
     cblist *l = &rdp->cbl;
     if (l->seg[RV_DONE_TAIL] == 0) return;
     long limit = unlimited ? LONG_MAX : kernel_batch_limit(rdp->blimit);
-    long count = 0;
-    while (l->head < l->tail[0] && count < limit) {
+    /* The kernel detaches the DONE list before its loop, so a callback that calls call_rcu() (an
+     * rcutorture re-queue) sees qlen still counting the whole batch, and callbacks its call_rcu() moves
+     * to DONE (rcu_process_gp_end() on a qhimark crossing) wait for the next pass; qlen and qlen_lazy
+     * drop only after the loop ("rdp->qlen_lazy -= count_lazy; ACCESS_ONCE(rdp->qlen) -= count;",
+     * v3.6 rcutree.c:1610-1611, v3.7 rcutree.c:1825-1826). */
+    const long detached = l->seg[RV_DONE_TAIL];
+    long count = 0, count_lazy = 0;
+    while (count < detached && count < limit) {
         cb_rec rec = *at(l, l->head);
-        long k = rec.n < limit - count ? rec.n : limit - count;
+        long left = (detached < limit ? detached : limit) - count;
+        long k = rec.n < left ? rec.n : left;
         rec.n -= k;
         if (rec.n == 0) l->head++; else at(l, l->head)->n = rec.n;
         l->seg[RV_DONE_TAIL] -= k;
-        rdp->qlen -= k;
-        if (rec.kind == CB_LAZY) rdp->qlen_lazy -= k;
+        if (rec.kind == CB_LAZY) count_lazy += k;
         count += k;
         rec.n = k;
         invoke_record(e, rsp, cpu, &rec, k); /* may append (torture re-queue): l stays valid */
     }
+    rdp->qlen_lazy -= count_lazy;
+    rdp->qlen -= count;
     rdp->n_cbs_invoked += (unsigned long)count;
     if (rdp->blimit == LONG_MAX_BLIMIT && rdp->qlen <= e->cfg.rcu.qlowmark) rdp->blimit = e->cfg.rcu.blimit;
     if (rdp->qlen == 0 && rdp->qlen_last_fqs_check != 0) { /* rcu_do_batch(): reset the qhimark baseline */

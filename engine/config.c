@@ -67,7 +67,8 @@ const char *rv_gp_phase_name(enum rv_gp_phase p)
  * it). The per-GP, per-update and per-thread numbers of the report come out of how often the
  * modelled mechanisms do each unit of work.
  * - cache_miss_ns 250: FQS's atomic_add_return(0, &rdtp->dynticks) on another CPU's line
- *   (dyntick_save_progress_counter(), rcu_implicit_dynticks_qs()). A read-for-ownership of a line
+ *   (dyntick_save_progress_counter(), rcu_implicit_dynticks_qs()), and force_quiescent_state()'s
+ *   raw_spin_trylock() of an fqslock that another forcing CPU took last. A read-for-ownership of a line
  *   another core holds costs tens of ns on the same socket, ~100 ns across the sockets of a
  *   two-socket Nehalem (the CAS figures in McKenney's perfbook) and 200-300 ns on larger NUMA
  *   machines. FQS probes CPUs all over the machine; the model takes the large-machine end

@@ -127,7 +127,14 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         if (!root_clear(rsp) && (timed_out || (rsp->gp_flags & RCU_GP_FLAG_FQS))) {
             rsp->n_force_qs++;
             rcu_gp_fqs(e, rsp);
-            rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
+            if (rsp->gp_flags & RCU_GP_FLAG_FQS) {
+                /* "Clear flag to prevent immediate re-entry", under the root's lock (v3.7
+                 * rcutree.c:1259-1264): an rcu_node visit the kthread pays after a requested pass */
+                charge_kthread(e, rsp, e->cfg.costs.node_lock_ns);
+                charge_lock_section(e, e->cfg.costs.node_lock_ns);
+                rsp->node_lock_visits++;
+                rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
+            }
             if (!root_clear(rsp)) {
                 arm_timeout(e, rsp, next_fqs_wait(e));
                 if (rsp->gp_flags & RCU_GP_FLAG_FQS) return kthread_slice(e, rsp, false); /* re-set during the pass: no sleep */

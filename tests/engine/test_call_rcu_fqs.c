@@ -68,3 +68,55 @@ Test(call_rcu_fqs, v37_no_forcing_from_an_overdue_call)
     cr_expect_not(rsp->gp_flags & RCU_GP_FLAG_FQS, "no RCU_GP_FLAG_FQS request");
     rv_engine_free(e);
 }
+
+/* rcu_do_batch() takes its DONE callbacks off the list and lowers qlen only after invoking them
+ * ("ACCESS_ONCE(rdp->qlen) -= count;" after the loop, v3.6 rcutree.c:1605, v3.7 :1833), so a callback
+ * that queues another (rcutorture's rcu_torture_cb() re-queues its element) meets __call_rcu_core()'s
+ * qhimark test with the whole batch still counted: the k-th such call sees qlen + k. Eight torture
+ * callbacks in DONE on CPU 2, the qhimark baseline set four below the batch's size: the fifth
+ * re-queue crosses and moves the baseline to its own qlen, 13. The engine lowered qlen callback by
+ * callback, so every re-queue saw 8 and none crossed. */
+Test(call_rcu_fqs, a_callback_queueing_another_sees_the_batch_still_counted)
+{
+    for (int m = 0; m < 2; m++) {
+        rv_engine *e = held_gp(m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ, NULL);
+        rcu_state *rsp = &e->rsp[RV_SCHED];
+        rcu_data *rdp = &rsp->rda[2];
+        cr_assert_eq(rdp->qlen, 0, "CPU 2 queues nothing of its own");
+        e->ctx = CTX_TASK; e->ctx_cpu = 2;
+        for (int i = 0; i < 8; i++) call_rcu(e, 2, RV_SCHED, 1, CB_TORTURE, 1);
+        for (int i = 0; i < 3; i++) cblist_advance(&rdp->cbl);
+        cr_assert_eq(rdp->cbl.seg[RV_DONE_TAIL], 8);
+        rdp->qlen_last_fqs_check = 8 + 4 - e->cfg.rcu.qhimark;
+        e->ctx = CTX_SOFTIRQ;
+        rcu_do_batch(e, rsp, 2, false);
+        e->ctx = CTX_NONE; e->ctx_cpu = -1;
+        cr_expect_eq(rdp->cbl.seg[RV_DONE_TAIL], 0, "%s: all eight invoked (blimit 10)", rv_mode_name(m));
+        cr_expect_eq(rdp->qlen, 8, "%s: qlen %ld: the eight re-queued ones", rv_mode_name(m), rdp->qlen);
+        cr_expect_eq(rdp->qlen_last_fqs_check, 13, "%s: baseline %ld, expected the fifth re-queue's qlen, 13",
+                     rv_mode_name(m), rdp->qlen_last_fqs_check);
+        rv_engine_free(e);
+    }
+}
+
+/* force_quiescent_state()'s way in costs what the kernel's does, besides the pass. 3.6: the trylock
+ * of rsp->fqslock, then the root's lock before the pass and again after it (v3.6 rcutree.c:1736,
+ * 1744, 1764/1777): on this one-node tree three rcu_node visits in all with the pass's own. 3.7: the
+ * caller climbs the fqslock funnel and takes the root's lock to set RCU_GP_FLAG_FQS (v3.7
+ * rcutree.c:1964-1986), and the kthread takes it again to clear the flag after the pass (:1259-1264).
+ * The engine charged only the pass's leaf: one visit in either version. */
+Test(call_rcu_fqs, forcing_pays_for_its_locks_not_only_the_pass)
+{
+    for (int m = 0; m < 2; m++) {
+        rv_engine *e = held_gp(m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ, NULL);
+        rcu_state *rsp = &e->rsp[RV_SCHED];
+        cr_assert_eq(rv_tree_nodes(e), 1);
+        uint64_t visits = rsp->node_lock_visits, passes = rsp->fqs_scans;
+        fx_inject(e, RV_INJ_FORCE_QS, 0, RV_SCHED, 0, 0);
+        fx_run_s(e, 0.0205); /* the 3.7 kthread's wakeup and pass */
+        cr_assert_eq(rsp->fqs_scans, passes + 1, "%s: one pass", rv_mode_name(m));
+        cr_expect_eq(rsp->node_lock_visits - visits, 3u, "%s: %llu rcu_node visits (root, leaf, root)", rv_mode_name(m),
+                     (unsigned long long)(rsp->node_lock_visits - visits));
+        rv_engine_free(e);
+    }
+}
