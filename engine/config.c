@@ -94,9 +94,17 @@ const char *rv_gp_phase_name(enum rv_gp_phase p)
  *   the target runqueue's lock, usually remote, enqueue_task_fair(), check_preempt, often a
  *   reschedule IPI). `perf bench sched pipe` round trips of ~4-8 us on such machines are two
  *   wakeups plus two context switches.
+ * - local_wakeup_ns 500: wakeup_softirqd(), raise_softirq() outside interrupt context waking
+ *   ksoftirqd/N on the same CPU: try_to_wake_up() with the local runqueue's lock, enqueue_task_fair()
+ *   and check_preempt_curr() setting TIF_NEED_RESCHED, no IPI and no remote line: an estimate, a
+ *   quarter of the remote wakeup.
  * - sched_switch_ns 1500: one context switch (schedule(), switch_mm skipped for a kthread, the
  *   kthread's stack and task lines refetched): lmbench lat_ctx 2p/0K gives ~1-2 us on 2012 Xeons.
- *   A kthread that sleeps and is woken pays two: in, and back out when it sleeps again.
+ *   A kthread's turn on a CPU (the GP kthread's sleep/wake cycle, ksoftirqd/N's run) takes two, in and
+ *   back out, and each side pays about half of each: __schedule() charges what runs before
+ *   context_switch() to the task leaving (update_curr() from put_prev_task()) and the switch and the
+ *   refetches after it to the task arriving. So the kthread is charged one switch, and the task or
+ *   idle loop it displaced the other.
  * - timer_ns 300: schedule_timeout()'s timer, armed and later deleted (timer base lock, list ops).
  * - ctxsw_ns 15: rcu_note_context_switch()'s flag writes, charged to the switching task.
  * - kthread_latency_ns 5000: wake-to-run delay of the woken GP kthread: the reschedule IPI, the
@@ -116,6 +124,7 @@ void rv_costs_defaults(rv_costs *c)
     c->softirq_entry_ns = 300;
     c->tick_ns = 120;
     c->wakeup_ns = 2000;
+    c->local_wakeup_ns = 500;
     c->sched_switch_ns = 1500;
     c->timer_ns = 300;
     c->ctxsw_ns = 15;

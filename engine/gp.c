@@ -26,16 +26,19 @@ void raise_softirq(rv_engine *e, int cpu)
     bool in_irq = (e->ctx == CTX_TICK || e->ctx == CTX_SOFTIRQ || e->ctx == CTX_KSOFTIRQD) && e->ctx_cpu == cpu;
     if (!in_irq && !c->softirq_scheduled && c->run != RS_OFFLINE) {
         c->softirq_scheduled = true;
+        charge(e, -1, e->cfg.costs.local_wakeup_ns, false); /* raise_softirq_irqoff(): wakeup_softirqd() */
         sched_at(e, e->now + e->cfg.costs.ksoftirqd_latency_ns, QE_SOFTIRQ, cpu, 1, 0, ++c->gen_softirq);
     }
 }
 
-/* __rcu_process_gp_end(): the leaf says a GP ended that this CPU has not seen: advance callbacks. */
-static __attribute__((noinline)) void rcu_advance_after_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
+/* __rcu_process_gp_end(): the leaf says a GP ended that this CPU has not seen: advance callbacks.
+ * leaf_locked: called under the leaf's lock that the GP start's walk holds (rcu_start_gp_per_cpu()),
+ * so the trylock note_gp_ns stands for is not taken. */
+static __attribute__((noinline)) void rcu_advance_after_gp_end(rv_engine *e, rcu_state *rsp, int cpu, bool leaf_locked)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
-    charge(e, rsp->flavor, e->cfg.costs.note_gp_ns, true);
+    if (!leaf_locked) charge(e, rsp->flavor, e->cfg.costs.note_gp_ns, true);
     cblist_advance(&rdp->cbl);
     rdp->completed = rnp->completed;
     if ((long)(rdp->gpnum - rdp->completed) < 0) {
@@ -51,16 +54,17 @@ static __attribute__((noinline)) void rcu_advance_after_gp_end(rv_engine *e, rcu
 static inline void rcu_process_gp_end(rv_engine *e, rcu_state *rsp, int cpu)
 {
     const rcu_data *rdp = &rsp->rda[cpu];
-    if (rdp->completed != rsp->node[rdp->mynode].completed) rcu_advance_after_gp_end(e, rsp, cpu);
+    if (rdp->completed != rsp->node[rdp->mynode].completed) rcu_advance_after_gp_end(e, rsp, cpu, false);
 }
 
-/* __note_new_gpnum(): copy the leaf's gpnum and learn whether this GP needs a QS from us. */
-static void note_new_gpnum(rv_engine *e, rcu_state *rsp, int cpu)
+/* __note_new_gpnum(): copy the leaf's gpnum and learn whether this GP needs a QS from us (leaf_locked
+ * as for rcu_advance_after_gp_end()). */
+static void note_new_gpnum(rv_engine *e, rcu_state *rsp, int cpu, bool leaf_locked)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     rcu_node *rnp = leaf_of(rsp, rdp);
     if (rdp->gpnum == rnp->gpnum) return; /* our leaf is not initialised for it yet: retry later */
-    charge(e, rsp->flavor, e->cfg.costs.note_gp_ns, true);
+    if (!leaf_locked) charge(e, rsp->flavor, e->cfg.costs.note_gp_ns, true);
     rdp->gpnum = rnp->gpnum;
     rdp->qs_pending = (rnp->qsmask & rdp->grpmask) != 0;
     if (is37(e) || rdp->qs_pending) rdp->passed_quiesce = false;
@@ -77,7 +81,7 @@ static bool check_for_new_grace_period(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rcu_data *rdp = &rsp->rda[cpu];
     if (rdp->gpnum == rsp->gpnum) return false;
-    note_new_gpnum(e, rsp, cpu);
+    note_new_gpnum(e, rsp, cpu, false);
     return true;
 }
 
@@ -111,7 +115,14 @@ static void rcu_check_quiescent_state(rv_engine *e, rcu_state *rsp, int cpu)
     rcu_report_qs_rdp(e, rsp, cpu);
 }
 
-/* GP start bookkeeping shared by both drivers (under the root lock). */
+/* A visit to the root rcu_node's lock beyond the walks': one more node visit at node_lock_ns. */
+static void root_lock_visit(rv_engine *e, rcu_state *rsp)
+{
+    charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+    rsp->node_lock_visits++;
+}
+
+/* GP start bookkeeping shared by both drivers (under the root lock, which each driver charges). */
 void gp_begin(rv_engine *e, rcu_state *rsp)
 {
     rsp->gpnum++;
@@ -126,8 +137,6 @@ void gp_begin(rv_engine *e, rcu_state *rsp)
     rsp->gp_start_ns = e->now;
     rsp->gp_start_cpu = e->ctx_cpu;
     record_gp_stall_check_time(e, rsp);
-    charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-    rsp->node_lock_visits++;
     rv_event *ev = emit(e, RV_EV_GP_START, e->ctx_cpu, rsp->flavor);
     if (ev) ev->gp = rsp->gpnum;
 }
@@ -138,9 +147,11 @@ void gp_begin(rv_engine *e, rcu_state *rsp)
 static void rcu_start_gp_per_cpu(rv_engine *e, rcu_state *rsp, int cpu)
 {
     rcu_data *rdp = &rsp->rda[cpu];
-    rcu_process_gp_end(e, rsp, cpu);
+    /* the lock-free __rcu_process_gp_end() and __note_new_gpnum(): the walk holds this leaf's lock
+     * (v3.6 rcutree.c:1036-1050, v3.7 :1166-1175) */
+    if (rdp->completed != rsp->node[rdp->mynode].completed) rcu_advance_after_gp_end(e, rsp, cpu, true);
     if (!is37(e)) cblist_accelerate_all(&rdp->cbl);
-    note_new_gpnum(e, rsp, cpu);
+    note_new_gpnum(e, rsp, cpu, true);
 }
 
 /* rcu_preempt_check_blocked_tasks(): the node's queued readers now block this GP (gp_tasks = first entry). */
@@ -215,7 +226,10 @@ void gp_init_node(rv_engine *e, rcu_state *rsp, int n, int cpu)
     init_node(e, rsp, n, cpu, starting_leaf(e, rsp, cpu), init_logged(e));
 }
 
-/* rcu_start_gp(). 3.6: the whole init walk here, one irqs-off region. 3.7: ask the kthread. */
+static void rcu_start_gp36(rv_engine *e, rcu_state *rsp, int cpu, bool root_held);
+
+/* rcu_start_gp(), its caller taking the root's lock for it. 3.6: the whole init walk here, one
+ * irqs-off region. 3.7: ask the kthread. */
 void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
 {
     if (!cpu_needs_another_gp(e, rsp, &rsp->rda[cpu])) return;
@@ -230,6 +244,22 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
         kthread_wake(e, rsp, cpu, 1);
         return;
     }
+    rcu_start_gp36(e, rsp, cpu, false);
+}
+
+/* 3.6's rcu_start_gp() from a caller that holds the root's lock already: rcu_report_qs_rsp() at a
+ * GP's end, force_quiescent_state() after its pass (fqs_need_gp). */
+static void rcu_start_gp_root_held(rv_engine *e, rcu_state *rsp, int cpu)
+{
+    if (cpu_needs_another_gp(e, rsp, &rsp->rda[cpu])) rcu_start_gp36(e, rsp, cpu, true);
+}
+
+/* 3.6's rcu_start_gp() (v3.6 rcutree.c:1052-1130): under the root's lock (the caller's, or taken
+ * here: __rcu_process_callbacks() and __call_rcu_core() lock it for the call), gpnum++, then the
+ * walk of every node with the root unlocked, then the root's lock again to set RCU_SIGNAL_INIT. */
+static void rcu_start_gp36(rv_engine *e, rcu_state *rsp, int cpu, bool root_held)
+{
+    if (!root_held) root_lock_visit(e, rsp);
     if (rsp->fqs_active) { /* v3.6 rcutree.c:1071-1079: the pass starts it on our behalf once it ends */
         rsp->fqs_need_gp = true;
         return;
@@ -254,6 +284,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
     }
     charge_lock_section(e, walk);
     rsp->walk_node = -1;
+    root_lock_visit(e, rsp); /* "raw_spin_lock(&rnp->lock)" on the root again, for: */
     rsp->fqs_state = RCU_SAVE_DYNTICK; /* RCU_SIGNAL_INIT */
     if (rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0) rcu_report_qs_rsp(e, rsp);
 }
@@ -292,9 +323,10 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
         charge(e, rsp->flavor, walk, true);
         charge_lock_section(e, walk);
         rsp->node_lock_visits += (uint64_t)e->nnodes;
+        root_lock_visit(e, rsp); /* the root's lock again after the walk (v3.6 rcutree.c:1185-1186) */
     }
     gp_finish(e, rsp);
-    rcu_start_gp(e, rsp, cpu);
+    rcu_start_gp_root_held(e, rsp, cpu); /* "releases root node's rnp->lock" */
     irqoff_region_end(e, rsp);
 }
 
@@ -370,6 +402,16 @@ static __attribute__((noinline)) void fqs_idle_run_book(rv_engine *e, rcu_state 
 
 static inline bool gp_still(const rcu_state *rsp, unsigned long gp) { return gp_in_progress(rsp) && rsp->gpnum == gp; }
 
+/* The lock force_qs_rnp() takes after the leaves it worked on: the next leaf's, if the GP ended before
+ * the walk's end ("raw_spin_lock_irqsave(&rnp->lock, flags); if (!rcu_gp_in_progress(rsp)) { ...
+ * return; }"), else, when the root owes nothing (the GP ended at the last leaf, or only blocked
+ * readers hold it), the root's, for rcu_initiate_boost() (v3.6 rcutree.c:1693-1718, v3.7 :1918-1947).
+ * In 3.7 the GP stays "in progress" until the kthread's cleanup, so its walk always reaches the root. */
+static inline bool fqs_pass_last_lock(const rv_engine *e, const rcu_state *rsp, int stopped_at)
+{
+    return stopped_at < e->nnodes || rsp->node[0].qsmask == 0;
+}
+
 /* What one FQS pass needs to know about itself, worked out once per pass. */
 typedef struct fqs_pass_ctx {
     unsigned long gp;
@@ -377,6 +419,7 @@ typedef struct fqs_pass_ctx {
     bool logged;        /* per-CPU credit events only for someone who reads them */
     bool log_reports;   /* per-node report events logged (qs_report_logged()) */
     int probed;
+    int stopped_at;     /* the leaf whose lock showed the GP over, or nnodes: the walk went to the end */
 } fqs_pass_ctx;
 
 /* dyntick_save_progress_counter() on a leaf's running owing CPUs, the first pass of a GP: their counters
@@ -505,7 +548,7 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
             climbed = qb.mask;
             parent = climbs ? qb.parent : -1; /* (the batch's parent matters only while it has climbs) */
             if (climbs) parent_owes = node[parent].qsmask;
-            if (!gp_still(rsp, p->gp)) break;
+            if (!gp_still(rsp, p->gp)) { p->stopped_at = n + 1; break; }
             continue;
         }
         int probed_here = owing == rnp->qsmaskinit ? rnp->qsmaskinit_weight : mask_weight(owing);
@@ -535,7 +578,7 @@ static int fqs_leaves_batched(rv_engine *e, rcu_state *rsp, fqs_pass_ctx *p)
             climbs = 0;
             climbed = 0;
             parent = -1;
-            if (!gp_still(rsp, p->gp)) break;
+            if (!gp_still(rsp, p->gp)) { p->stopped_at = n + 1; break; }
         }
     }
     if (run.leaves) fqs_idle_run_book(e, rsp, run);
@@ -629,7 +672,8 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
 {
     int probed = 0, log_reports = -1;
     const int nnodes = e->nnodes;
-    for (int n = e->level_first[e->levels - 1]; n < nnodes && gp_still(rsp, gp); n++) {
+    int n = e->level_first[e->levels - 1];
+    for (; n < nnodes && gp_still(rsp, gp); n++) {
         const unsigned long owing = rsp->node[n].qsmask;
         if (owing) {
             probed += force_qs_rnp_leaf37(e, rsp, n, owing, snapshot, &log_reports);
@@ -641,6 +685,11 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
         /* cond_resched() between leaves */
         if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
         e->stretch_nonpreempt = 0;
+    }
+    if (fqs_pass_last_lock(e, rsp, n)) {
+        charge_kthread(e, rsp, e->cfg.costs.node_lock_ns);
+        charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        rsp->node_lock_visits++;
     }
     return probed;
 }
@@ -661,6 +710,7 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
 void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
 {
     fqs_pass_ctx p = {
+        .stopped_at = e->nnodes,
         .gp = rsp->gpnum,
         .snapshot = rsp->fqs_state != RCU_FORCE_QS, /* 3.6 force_quiescent_state() switches on rsp->fqs_state */
         .logged = events_read(e),
@@ -677,18 +727,25 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
          * of the leaf reports into each parent (rcu_report_qs_leaf_batched()) */
         clear_leaves = fqs_leaves_batched(e, rsp, &p);
     } else {
-        for (int n = e->level_first[e->levels - 1]; n < e->nnodes && gp_still(rsp, p.gp); n++) {
+        int n = e->level_first[e->levels - 1];
+        for (; n < e->nnodes && gp_still(rsp, p.gp); n++) {
             /* qsmask holds only CPUs that exist (qsmaskinit gets its bits from tree_set_cpu_online()), so a
              * tree sized for NR_CPUS needs no mask for the leaf's bits beyond nr_cpu_ids */
             unsigned long owing = rsp->node[n].qsmask;
             if (owing) p.probed += fqs_leaf(e, rsp, n, owing, &p, NULL);
             else clear_leaves++; /* nothing owed here: only its lock, charged as one sum after the walk */
         }
+        p.stopped_at = n;
     }
     if (clear_leaves) {
         charge(e, rsp->flavor, e->cfg.costs.node_lock_ns * clear_leaves, true);
         charge_lock_section(e, e->cfg.costs.node_lock_ns);
         rsp->node_lock_visits += (uint64_t)clear_leaves;
+    }
+    if (fqs_pass_last_lock(e, rsp, p.stopped_at)) {
+        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+        charge_lock_section(e, e->cfg.costs.node_lock_ns);
+        rsp->node_lock_visits++;
     }
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = p.gp; ev->arg = p.snapshot ? 0 : 1; ev->n = p.probed; }
@@ -776,7 +833,7 @@ static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
     rsp->fqs_active = false;
     if (rsp->fqs_need_gp) {
         rsp->fqs_need_gp = false;
-        rcu_start_gp(e, rsp, e->ctx_cpu >= 0 ? e->ctx_cpu : 0); /* this CPU's rdp, as rcu_report_qs_rsp()'s call */
+        rcu_start_gp_root_held(e, rsp, e->ctx_cpu >= 0 ? e->ctx_cpu : 0); /* this CPU's rdp, as rcu_report_qs_rsp()'s call */
     }
     irqoff_region_end(e, rsp);
 }

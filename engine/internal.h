@@ -920,6 +920,26 @@ static inline void charge_softirq(rv_engine *e, rcu_state *rsp, int cpu, int64_t
 /* charge() from inside rcu_gp_kthread() (kthread_run() has set e->ctx = CTX_KTHREAD and e->ctx_flavor =
  * rsp->flavor), written out: grace-period work, booked to the kthread and to its current stretch
  * without a preemption point. Used by kthread.c and by the 3.7 FQS pass (rcu_gp_fqs()). */
+/* The half of a kthread's context switches that the task or idle loop it displaced pays (config.c,
+ * sched_switch_ns): that task's time, in the callers' bucket, outside any kthread. */
+static inline void charge_displaced(rv_engine *e, int flavor, int64_t ns, bool gp_work)
+{
+    if (ns <= 0) return;
+    e->caller_ns += ns;
+    if (gp_work && flavor >= 0) e->rsp[flavor].gp_overhead_ns += ns;
+}
+
+/* ksoftirqd/N's turn on a CPU: switched in, and out again when nothing is left pending. It pays one
+ * switch's worth, the task or idle loop it displaced the other (not grace-period machinery: like
+ * softirq_entry_ns, the price of running RCU_SOFTIRQ in a thread). */
+static inline void ksoftirqd_turn_switches(rv_engine *e, int cpu)
+{
+    const int64_t sw = e->cfg.costs.sched_switch_ns;
+    if (sw <= 0) return;
+    e->cpu[cpu].ksoftirqd_ns += sw;
+    charge_displaced(e, -1, sw, false);
+}
+
 static inline void charge_kthread(rv_engine *e, rcu_state *rsp, int64_t ns)
 {
     if (ns <= 0) return;

@@ -47,7 +47,11 @@ __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state 
      * flags before it sleeps, and the wake_up() wakes nobody, so no wakeup is logged (one was, and
      * the window said "kthread woken to clean up" at the kthread's own FQS pass that cleared the
      * root; helper's kernel review) */
-    if (kt->running || kt->run_t >= 0) return;
+    if (kt->running || kt->run_t >= 0) {
+        /* __wake_up() still takes gp_wq's lock to find no one waiting: a line the kthread last wrote */
+        charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns, true);
+        return;
+    }
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);
     if (ev) ev->arg = (int8_t)reason;
     charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true); /* try_to_wake_up(), in the waker's context */
@@ -100,6 +104,8 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         if (!(rsp->gp_flags & RCU_GP_FLAG_INIT)) return false;
         rsp->gp_flags = 0;
         if (gp_in_progress(rsp)) return false;
+        charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* rcu_gp_init(): the root's lock for gpnum++ */
+        rsp->node_lock_visits++;
         gp_begin(e, rsp);
         kt->state = KT_INIT;
         kt->walk = 0;
@@ -221,9 +227,12 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu, saved_fl = e->ctx_flavor;
     e->ctx = CTX_KTHREAD; e->ctx_cpu = cpu; e->ctx_flavor = rsp->flavor;
     if (woken) {
-        /* a sleep/wake cycle costs the kthread two context switches: in now, out when it sleeps */
-        charge_kthread(e, rsp, 2 * e->cfg.costs.sched_switch_ns);
-        rsp->kt_sched_ns += 2 * e->cfg.costs.sched_switch_ns;
+        /* a sleep/wake cycle takes two context switches, in now and out when it sleeps: the kthread
+         * pays half of each, the task or idle loop it displaces the other half (config.c) */
+        const int64_t sw = e->cfg.costs.sched_switch_ns;
+        charge_kthread(e, rsp, sw);
+        charge_displaced(e, rsp->flavor, sw, true);
+        rsp->kt_sched_ns += 2 * sw;
         rsp->kt_wakeups++;
         e->stretch_nonpreempt = 0; /* the switches are the scheduler's, not a GP code stretch */
     } else if (arriving) {

@@ -46,7 +46,8 @@ typedef struct rv_costs {
     int64_t softirq_entry_ns;   /* entering RCU_SOFTIRQ once (rcu_process_callbacks for all flavors) */
     int64_t tick_ns;            /* rcu_check_callbacks()+rcu_pending() in the scheduling-clock irq */
     int64_t wakeup_ns;          /* wake_up() of a sleeping kthread (try_to_wake_up), charged to the waker */
-    int64_t sched_switch_ns;    /* one full context switch into or out of a kthread, charged to the kthread */
+    int64_t local_wakeup_ns;    /* waking ksoftirqd/N on the waker's own CPU (wakeup_softirqd()), charged to the waker */
+    int64_t sched_switch_ns;    /* one context switch into or out of a kthread: half to each side */
     int64_t timer_ns;           /* arming the GP kthread's FQS timeout (schedule_timeout's timer) */
     int64_t ctxsw_ns;           /* rcu_note_context_switch() (charged to the switching task) */
     int64_t kthread_latency_ns; /* wake-to-run delay of a woken kthread: IPI + schedule() (simulated, not CPU time) */

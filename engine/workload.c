@@ -241,6 +241,8 @@ static void defer_softirq(rv_engine *e, int cpu)
         if (ti < t) { t = ti; where = 0; }
     }
     c->softirq_scheduled = true;
+    /* __do_softirq() out of restarts with work pending: wakeup_softirqd(), whichever comes first */
+    charge(e, -1, e->cfg.costs.local_wakeup_ns, false);
     sched_at(e, t, QE_SOFTIRQ, cpu, where, 0, ++c->gen_softirq);
 }
 
@@ -352,6 +354,9 @@ static inline bool drain_round(rv_engine *e, int cpu, bool cbs)
     if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) return false;
     cpu_t *c = &e->cpu[cpu];
     softirq_runs_now(c); /* ksoftirqd runs now, not after a wakeup delay */
+    /* invoke_rcu_core() outside interrupts: raise_softirq() -> wakeup_softirqd(), paid by the idle task */
+    charge(e, -1, e->cfg.costs.local_wakeup_ns, false);
+    ksoftirqd_turn_switches(e, cpu);
     context_switch_why(e, cpu, PW_KSOFTIRQD);
     ksoftirqd_loop_at_once(e, cpu, true);
     return true;
@@ -1201,6 +1206,7 @@ void handle_qev(rv_engine *e, const qev *ev)
             ksoftirqd_loop(e, ev->cpu);
         } else if (ev->arg >= 1) { /* ksoftirqd/N gets the CPU */
             bool was_idle = c->run == RS_IDLE;
+            ksoftirqd_turn_switches(e, ev->cpu);
             /* from the idle task, schedule() runs rcu_note_context_switch() too: an rcu_sched and
              * rcu_preempt QS that this very softirq run can report (no rcu_bh QS, as for the kthread) */
             if (was_idle) { dynticks_busy(c); rcu_qs(e, ev->cpu, RV_SCHED); rcu_qs(e, ev->cpu, RV_PREEMPT); }

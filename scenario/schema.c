@@ -144,8 +144,8 @@ static void build_costs(sc_ctx *c, const cJSON *obj)
     /* a retired key gets its own message rather than "unknown key" */
     if (cJSON_GetObjectItemCaseSensitive(obj, "kthread_wakeup_ns"))
         sc_bad(c, "kthread_wakeup_ns", "retired: the kthread's wakeup is now costed as the kernel pays it, split into "
-               "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, charged "
-               "to the kthread) and timer_ns (arming the FQS timeout); set those instead");
+               "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, split "
+               "between the kthread and the task it displaced) and timer_ns (arming the FQS timeout); set those instead");
     cJSON *rest = NULL; /* the other keys, so the retired one is not also called unknown */
     if (cJSON_GetObjectItemCaseSensitive(obj, "kthread_wakeup_ns") && (rest = cJSON_Duplicate(obj, 1)))
         cJSON_DeleteItemFromObjectCaseSensitive(rest, "kthread_wakeup_ns");

@@ -522,7 +522,10 @@ Test(compare_720, compare_halves_share_the_bar_scale, .init = setup, .fini = tea
     char *buf = compare_texts("omap-stall.json", 80007812501LL);
     int left = bar_before(buf, "softirq at irq exit (hidden in tasks)", 0), right = bar_before(buf, "GP kthreads (rcu_sched/bh/preempt)", 640);
     cr_assert(left > 0 && right > 0, "bars found: 3.6 irq exit %d, 3.7 GP kthreads %d", left, right);
-    cr_expect_lt(left * 3, right * 2, "717 us against 1.53 ms: %d px against %d px", left, right);
+    /* 882 us against 1.23 ms today (the engine's figures, 2026-12-07): 0.72 of the length, where a scale
+     * of each side's own would draw both full */
+    cr_expect_lt(left * 100, right * 85, "882 us against 1.23 ms: %d px against %d px", left, right);
+    cr_expect_gt(left * 100, right * 60, "882 us against 1.23 ms: %d px against %d px", left, right);
     free(buf);
 }
 

@@ -120,3 +120,30 @@ Test(call_rcu_fqs, forcing_pays_for_its_locks_not_only_the_pass)
         rv_engine_free(e);
     }
 }
+
+/* 3.6's rcu_start_gp() takes the root's lock three times on a one-node tree: its caller's (held for
+ * gpnum++), the walk's, and again after the walk to set RCU_SIGNAL_INIT (v3.6 rcutree.c:1109-1128).
+ * Under the walk the starting CPU's own leaf is already locked, so __note_new_gpnum() and
+ * __rcu_process_gp_end() take no lock of their own (v3.6 rcutree.c:1036-1050). The engine charged
+ * two visits plus a note_gp_ns trylock. */
+Test(call_rcu_fqs, v36_gp_start_visits_the_root_three_times_and_no_trylock)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_SOFTIRQ);
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.010);
+    rcu_state *rsp = &e->rsp[RV_SCHED];
+    cr_assert(!gp_in_progress(rsp), "an idle machine has no grace period going");
+    e->ctx = CTX_SOFTIRQ; e->ctx_cpu = 0;
+    call_rcu(e, 0, RV_SCHED, 1, CB_NORMAL, 0);
+    const uint64_t visits = rsp->node_lock_visits;
+    const int64_t spent = rsp->gp_overhead_ns;
+    rcu_start_gp(e, rsp, 0);
+    e->ctx = CTX_NONE; e->ctx_cpu = -1;
+    cr_assert(gp_in_progress(rsp), "the callback asked for one");
+    cr_expect_eq(rsp->node_lock_visits - visits, 3u, "%llu root visits", (unsigned long long)(rsp->node_lock_visits - visits));
+    cr_expect_eq(rsp->gp_overhead_ns - spent, 3 * e->cfg.costs.node_lock_ns, "%lld ns: three visits, no trylock",
+                 (long long)(rsp->gp_overhead_ns - spent));
+    rv_engine_free(e);
+}

@@ -212,8 +212,9 @@ static rv_engine *idle_kthread_engine(rv_report *before)
 }
 
 /* 8. The kthread's costs are the kernel's: the waker pays its way to the flag (the fqslock funnel, one
- * trylock per level, and the root's lock) and wake_up(), the kthread two context switches per
- * sleep/wake cycle. An explicit FQS on an idle 3.7 machine with no GP is a stray wakeup, nothing else. */
+ * trylock per level, and the root's lock) and wake_up(); a sleep/wake cycle takes two context switches,
+ * half of each the kthread's and half the idle loop's it displaced (also in the callers' bucket here).
+ * An explicit FQS on an idle 3.7 machine with no GP is a stray wakeup, nothing else. */
 Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
 {
     rv_report before;
@@ -226,9 +227,9 @@ Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
     rv_costs_defaults(&k);
     double waker = after.caller_s - before.caller_s, kth = after.rcu_gp_kthreads_s - before.rcu_gp_kthreads_s;
     const double to_flag = (double)k.cache_miss_ns * rv_tree_levels(e) + (double)k.node_lock_ns;
-    cr_expect(fabs(waker * 1e9 - to_flag - (double)k.wakeup_ns) < 1, "the waker pays the funnel, the root's lock and wake_up(): %.0f ns",
-              waker * 1e9);
-    cr_expect(fabs(kth * 1e9 - 2.0 * (double)k.sched_switch_ns) < 1, "the kthread pays two switches: %.0f ns", kth * 1e9);
+    cr_expect(fabs(waker * 1e9 - to_flag - (double)k.wakeup_ns - (double)k.sched_switch_ns) < 1,
+              "the waker pays the funnel, the root's lock and wake_up(), the idle loop half the switches: %.0f ns", waker * 1e9);
+    cr_expect(fabs(kth * 1e9 - (double)k.sched_switch_ns) < 1, "the kthread pays half of its two switches: %.0f ns", kth * 1e9);
     rv_report_free(&before);
     rv_report_free(&after);
     rv_engine_free(e);
@@ -248,8 +249,10 @@ Test(fidelity, v37_gp_request_takes_the_root_lock)
     rv_costs k;
     rv_costs_defaults(&k);
     double caller_ns = (after.caller_s - before.caller_s) * 1e9;
-    double want = (double)(n * k.call_rcu_ns + k.node_lock_ns + k.wakeup_ns);
-    cr_expect(fabs(caller_ns - want) < 1, "the caller pays call_rcu(), the root lock and wake_up(): %.0f ns, want %.0f",
+    /* called on an idle CPU, so also __call_rcu_core()'s invoke_rcu_core() "from an extended quiescent
+     * state", whose raise_softirq() outside interrupts wakes ksoftirqd/0 (local_wakeup_ns) */
+    double want = (double)(n * k.call_rcu_ns + k.node_lock_ns + k.wakeup_ns + k.local_wakeup_ns);
+    cr_expect(fabs(caller_ns - want) < 1, "the caller pays call_rcu(), the root lock, wake_up() and ksoftirqd's wakeup: %.0f ns, want %.0f",
               caller_ns, want);
     rv_report_free(&before);
     rv_report_free(&after);

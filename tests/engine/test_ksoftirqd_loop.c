@@ -1,6 +1,8 @@
 /* test_ksoftirqd_loop.c — ksoftirqd/N's loop (run_ksoftirqd()): back-to-back __do_softirq() calls while RCU_SOFTIRQ stays raised, never inside the task's reader. */
 #include "engine_fixtures.h"
 
+#include <math.h>
+
 /* The callbacks scenario's flood past qhimark on CPU 1 (3.7): from the first ksoftirqd/1 run on,
  * RCU_SOFTIRQ stays raised until the queue is down to qlowmark. */
 #define FLOOD_FROM_S 1.505
@@ -118,4 +120,46 @@ Test(ksoftirqd_loop, the_cpu_does_not_blip_through_idle_while_it_holds_it)
     cr_expect_gt(holds, 100, "ksoftirqd/1 held CPU 1 through the flood: %ld calls of ten passes", holds);
     rv_engine_free(e);
     fx_log_free(&log);
+}
+
+/* A ksoftirqd/N turn has a price besides its softirq work. raise_softirq() outside an interrupt (a
+ * FAST_NO_HZ drain's invoke_rcu_core() in the idle loop) wakes it: try_to_wake_up() on the waker's own
+ * CPU, local_wakeup_ns, paid by the waker. It then takes the CPU and gives it back: two context
+ * switches, about half of each its own (sched_switch_ns in all) and half the idle loop's or task's it
+ * displaced. The engine charged none of it (ksoftirqd's time was the same with the switch priced at
+ * 0). 3.6 hackbench has no GP kthread, so every switch charged is a ksoftirqd turn's: with the switch
+ * priced, ksoftirqd's time and the displaced side's rise by the same whole number of switches; with
+ * the local wakeup priced, the wakers' by a whole number of wakeups, at least one per turn. */
+static rv_report hackbench36(int64_t switch_ns, int64_t local_wakeup_ns)
+{
+    rv_config cfg;
+    fx_load_shipped("hackbench", &cfg);
+    cfg.rcu.mode = RV_MODE_SOFTIRQ;
+    cfg.costs.sched_switch_ns = switch_ns;
+    cfg.costs.local_wakeup_ns = local_wakeup_ns;
+    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_config_free(&cfg);
+    fx_run_s(e, 0.3);
+    rv_report r;
+    rv_report_build(e, &r);
+    rv_engine_free(e);
+    return r;
+}
+
+Test(ksoftirqd_loop, its_wakeup_and_switches_are_charged)
+{
+    rv_report none = hackbench36(0, 0), sw = hackbench36(1500, 0), wk = hackbench36(0, 500);
+    double ks = (sw.ksoftirqd_s - none.ksoftirqd_s) * 1e9;
+    double displaced = (sw.caller_s - none.caller_s) * 1e9;
+    double turns = ks / 1500.0;
+    cr_assert_gt(turns, 1000.0, "ksoftirqd/N's turns in 0.3 s of 3.6 hackbench: %.1f", turns);
+    cr_expect_lt(fabs(turns - round(turns)), 1e-3, "a whole number of switches: %.3f", turns);
+    cr_expect_lt(fabs(displaced - ks), 1.0, "the displaced side pays as much: %.0f against %.0f ns", displaced, ks);
+    double wakeups = (wk.caller_s + wk.softirq_inline_s + wk.ksoftirqd_s -
+                      none.caller_s - none.softirq_inline_s - none.ksoftirqd_s) * 1e9 / 500.0;
+    cr_expect_lt(fabs(wakeups - round(wakeups)), 1e-3, "a whole number of wakeups: %.3f", wakeups);
+    cr_expect_geq(round(wakeups), round(turns), "at least one wakeup a turn: %.0f wakeups, %.0f turns", wakeups, turns);
+    rv_report_free(&none);
+    rv_report_free(&sw);
+    rv_report_free(&wk);
 }

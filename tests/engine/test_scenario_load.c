@@ -393,7 +393,8 @@ Test(scenario_schema, unknown_keys_suggest_the_nearest)
     bad("{" MIN ",\"events\":[{\"kind\":\"idle\",\"durtion_s\":1}]}", "t.json: $.events[0].durtion_s: unknown key; did you mean \"duration_s\"?");
     bad("{" MIN ",\"costs\":{\"zzz\":1}}",
         "t.json: $.costs.zzz: unknown key; valid here: node_lock_ns, node_init_ns, cache_miss_ns, qs_report_ns, note_gp_ns, "
-        "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, wakeup_ns, sched_switch_ns, timer_ns, ctxsw_ns, kthread_latency_ns, ksoftirqd_latency_ns");
+        "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, wakeup_ns, local_wakeup_ns, sched_switch_ns, timer_ns, ctxsw_ns, "
+        "kthread_latency_ns, ksoftirqd_latency_ns");
     bad("{" MIN ",\"cpus\":4}", "t.json:1:37: $.cpus: duplicate key (only one value is allowed; the first is at line 1, column 13)");
     bad("{" MIN ",\"rcu\":{\"aaaaaa\":1,\"bbbbbb\":2}}",
         "t.json: $.rcu.aaaaaa: unknown key; valid here: mode, fanout, fanout_leaf, no_hz, stall_timeout_s, "
@@ -1036,8 +1037,8 @@ Test(scenario_load, fidelity_keys)
         "and every 4th tick after; set it only with mode kthread (3.7)");
     bad("{" MIN ",\"costs\":{\"kthread_wakeup_ns\":9000}}",
         "t.json: $.costs.kthread_wakeup_ns: retired: the kthread's wakeup is now costed as the kernel pays it, split into "
-        "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, charged to the "
-        "kthread) and timer_ns (arming the FQS timeout); set those instead");
+        "wakeup_ns (the waker's wake_up()), sched_switch_ns (two context switches per sleep/wake cycle, split between "
+        "the kthread and the task it displaced) and timer_ns (arming the FQS timeout); set those instead");
     bad("{" MIN ",\"rcu\":{\"comment\":3}}", "t.json: $.rcu.comment: expected a string (free text), got a number");
     rv_config cfg;
     cr_assert_eq(rv_scenario_parse("{" MIN ",\"rcu\":{\"mode\":\"softirq\",\"jiffies_till_first_fqs\":3,\"comment\":\"x\"}}",
