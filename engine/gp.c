@@ -860,6 +860,8 @@ static void process_flavor(rv_engine *e, rcu_state *rsp, int cpu)
             cpu_t *c = &e->cpu[cpu];
             if (!c->rcuc_scheduled) {
                 c->rcuc_scheduled = true;
+                /* invoke_rcu_callbacks_kthread(): wake_up_process() of this CPU's rcuc/N, from here */
+                charge(e, -1, e->cfg.costs.local_wakeup_ns, false);
                 sched_at(e, e->now + e->cfg.costs.kthread_latency_ns, QE_RCUC, cpu, 0, 0, 0);
             }
         } else {

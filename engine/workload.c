@@ -1300,6 +1300,13 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (c->run == RS_OFFLINE) return;
         enum exec_ctx saved = e->ctx; int saved_cpu = e->ctx_cpu;
         e->ctx = CTX_RCUC; e->ctx_cpu = ev->cpu;
+        /* its turn on the CPU: half of two context switches its own, half the displaced task's */
+        const int64_t sw = e->cfg.costs.sched_switch_ns;
+        if (sw > 0) { c->rcuc_ns += sw; charge_displaced(e, -1, sw, false); }
+        /* rcu_kthread_do_work(): every flavor's ready callbacks, not only rcu_preempt's, whose
+         * softirq handed them over (v3.6 rcutree_plugin.h:1323-1328; 3.7 the same) */
+        if (e->rsp[RV_SCHED].enabled) rcu_do_batch(e, &e->rsp[RV_SCHED], ev->cpu, true);
+        if (e->rsp[RV_BH].enabled) rcu_do_batch(e, &e->rsp[RV_BH], ev->cpu, true);
         rcu_do_batch(e, &e->rsp[RV_PREEMPT], ev->cpu, true);
         e->ctx = saved; e->ctx_cpu = saved_cpu;
         return;
