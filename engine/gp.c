@@ -23,7 +23,9 @@ void raise_softirq(rv_engine *e, int cpu)
 {
     cpu_t *c = &e->cpu[cpu];
     c->softirq_pending = true;
-    bool in_irq = (e->ctx == CTX_TICK || e->ctx == CTX_SOFTIRQ || e->ctx == CTX_KSOFTIRQD) && e->ctx_cpu == cpu;
+    /* rcuc/N runs its batches with bottom halves disabled: in_interrupt(), no wakeup (its handler runs
+     * what is raised at local_bh_enable()) */
+    bool in_irq = (e->ctx == CTX_TICK || e->ctx == CTX_SOFTIRQ || e->ctx == CTX_KSOFTIRQD || e->ctx == CTX_RCUC) && e->ctx_cpu == cpu;
     if (!in_irq && !c->softirq_scheduled && c->run != RS_OFFLINE) {
         c->softirq_scheduled = true;
         charge(e, -1, e->cfg.costs.local_wakeup_ns, false); /* raise_softirq_irqoff(): wakeup_softirqd() */
@@ -119,6 +121,7 @@ static void rcu_check_quiescent_state(rv_engine *e, rcu_state *rsp, int cpu)
 static void root_lock_visit(rv_engine *e, rcu_state *rsp)
 {
     charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+    charge_lock_section(e, e->cfg.costs.node_lock_ns);
     rsp->node_lock_visits++;
 }
 

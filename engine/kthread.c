@@ -48,8 +48,9 @@ __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state 
      * the window said "kthread woken to clean up" at the kthread's own FQS pass that cleared the
      * root; helper's kernel review) */
     if (kt->running || kt->run_t >= 0) {
-        /* __wake_up() still takes gp_wq's lock to find no one waiting: a line the kthread last wrote */
-        charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns, true);
+        /* __wake_up() still takes gp_wq's lock to find no one waiting: a line the kthread last wrote,
+         * a miss unless the kthread is the caller (its own pass cleared the root: rcu_report_qs_rsp()) */
+        if (!(e->ctx == CTX_KTHREAD && e->ctx_flavor == rsp->flavor)) charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns, true);
         return;
     }
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);

@@ -241,8 +241,6 @@ static void defer_softirq(rv_engine *e, int cpu)
         if (ti < t) { t = ti; where = 0; }
     }
     c->softirq_scheduled = true;
-    /* __do_softirq() out of restarts with work pending: wakeup_softirqd(), whichever comes first */
-    charge(e, -1, e->cfg.costs.local_wakeup_ns, false);
     sched_at(e, t, QE_SOFTIRQ, cpu, where, 0, ++c->gen_softirq);
 }
 
@@ -284,7 +282,12 @@ static int64_t do_softirq_passes(rv_engine *e, int cpu, bool in_ksoftirqd)
 static void run_softirq(rv_engine *e, int cpu, bool in_ksoftirqd)
 {
     do_softirq_passes(e, cpu, in_ksoftirqd);
-    if (e->cpu[cpu].softirq_pending) defer_softirq(e, cpu);
+    cpu_t *c = &e->cpu[cpu];
+    if (!c->softirq_pending) return;
+    /* out of restarts with work pending: wakeup_softirqd(), which wakes ksoftirqd/N only if it is not
+     * TASK_RUNNING already (woken and waiting for the CPU, or the caller itself) (softirq.c:70-76) */
+    if (!in_ksoftirqd && !c->softirq_scheduled && c->run != RS_OFFLINE) charge(e, -1, e->cfg.costs.local_wakeup_ns, false);
+    defer_softirq(e, cpu);
 }
 
 /* ksoftirqd/N's turn on a CPU: run_ksoftirqd() (3.6; 3.7 the same loop through smpboot_thread_fn())
@@ -353,9 +356,10 @@ static inline bool drain_round(rv_engine *e, int cpu, bool cbs)
 {
     if (!rcu_prepare_for_idle_cbs(e, cpu, cbs)) return false;
     cpu_t *c = &e->cpu[cpu];
+    /* invoke_rcu_core() outside interrupts: raise_softirq() -> wakeup_softirqd(), paid by the idle task,
+     * unless an earlier raise already woke ksoftirqd/N (its turn is this one) */
+    if (!c->softirq_scheduled) charge(e, -1, e->cfg.costs.local_wakeup_ns, false);
     softirq_runs_now(c); /* ksoftirqd runs now, not after a wakeup delay */
-    /* invoke_rcu_core() outside interrupts: raise_softirq() -> wakeup_softirqd(), paid by the idle task */
-    charge(e, -1, e->cfg.costs.local_wakeup_ns, false);
     ksoftirqd_turn_switches(e, cpu);
     context_switch_why(e, cpu, PW_KSOFTIRQD);
     ksoftirqd_loop_at_once(e, cpu, true);
@@ -555,6 +559,7 @@ void cpu_go_idle(rv_engine *e, int cpu, int64_t until)
     }
     /* ksoftirqd drains first, here and now: a call of its loop still queued (ksoftirqd_loop()) is dropped */
     if (c->ksoftirqd_running) softirq_runs_now(c);
+    else if (c->softirq_pending) ksoftirqd_turn_switches(e, cpu); /* its turn between the task and idle */
     for (int k = 0; k < 100 && c->softirq_pending; k++) run_softirq(e, cpu, true);
     close_stretch(e);
     settle_blips(e, cpu); /* the blips of the busy stretch that ends here */
@@ -1309,6 +1314,12 @@ void handle_qev(rv_engine *e, const qev *ev)
         if (e->rsp[RV_BH].enabled) rcu_do_batch(e, &e->rsp[RV_BH], ev->cpu, true);
         rcu_do_batch(e, &e->rsp[RV_PREEMPT], ev->cpu, true);
         e->ctx = saved; e->ctx_cpu = saved_cpu;
+        /* the batches ran between local_bh_disable() and local_bh_enable() (rcu_cpu_kthread(), v3.7
+         * rcutree_plugin.h:1355-1364): a softirq they raised runs at the enable, in rcuc/N */
+        if (c->softirq_pending && c->bh_disabled == 0 && !c->ksoftirqd_running) {
+            softirq_runs_now(c);
+            run_softirq(e, ev->cpu, false);
+        }
         return;
     }
     }
