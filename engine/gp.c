@@ -117,7 +117,8 @@ static void rcu_check_quiescent_state(rv_engine *e, rcu_state *rsp, int cpu)
     rcu_report_qs_rdp(e, rsp, cpu);
 }
 
-/* A visit to the root rcu_node's lock beyond the walks': one more node visit at node_lock_ns. */
+/* A visit to the root rcu_node's lock beyond the walks' (3.6's start and end, force_quiescent_state()
+ * besides its pass's leaves): one more node visit at node_lock_ns, like every other. */
 static void root_lock_visit(rv_engine *e, rcu_state *rsp)
 {
     charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
@@ -775,15 +776,6 @@ void rcu_gp_fqs(rv_engine *e, rcu_state *rsp)
 
 static __attribute__((noinline)) void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed);
 
-/* force_quiescent_state()'s own visit to the root rcu_node's lock, besides the pass's leaves: one
- * rcu_node visit, at node_lock_ns like every other. */
-static void fqs_root_lock(rv_engine *e, rcu_state *rsp)
-{
-    charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-    charge_lock_section(e, e->cfg.costs.node_lock_ns);
-    rsp->node_lock_visits++;
-}
-
 /* force_quiescent_state(). 3.6: run a pass here (relaxed callers only when overdue). 3.7: set
  * RCU_GP_FLAG_FQS and wake the kthread, which runs the pass. 3.7's version has no check for a
  * grace period in progress: it sets the flag and calls wake_up() regardless, as in
@@ -801,7 +793,7 @@ void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
          * atomic on a line another forcing CPU last wrote (never contended here), then the root's
          * lock to set the flag (v3.7 rcutree.c:1964-1986); the wake_up() charges its own cost. */
         charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns * e->levels, true);
-        fqs_root_lock(e, rsp);
+        root_lock_visit(e, rsp);
         rsp->gp_flags |= RCU_GP_FLAG_FQS;
         kthread_wake(e, rsp, e->ctx_cpu, 2);
         return;
@@ -827,12 +819,12 @@ static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
     if (relaxed && rsp->jiffies_force_qs >= e->jiffies) return; /* done recently */
     irqoff_region_begin(e, rsp);
     rsp->n_force_qs++;
-    fqs_root_lock(e, rsp); /* raw_spin_lock(&rnp->lock) on the root, to re-arm jiffies_force_qs */
+    root_lock_visit(e, rsp); /* raw_spin_lock(&rnp->lock) on the root, to re-arm jiffies_force_qs */
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_next_fqs;
     if (rsp->fqs_state == RCU_GP_IDLE || rsp->fqs_state == RCU_GP_INIT) { irqoff_region_end(e, rsp); return; }
     rsp->fqs_active = true;
     rcu_gp_fqs_pass(e, rsp);
-    fqs_root_lock(e, rsp); /* the root's lock again after the pass (v3.6 rcutree.c:1764, 1777) */
+    root_lock_visit(e, rsp); /* the root's lock again after the pass (v3.6 rcutree.c:1764, 1777) */
     rsp->fqs_active = false;
     if (rsp->fqs_need_gp) {
         rsp->fqs_need_gp = false;
