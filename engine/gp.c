@@ -117,15 +117,6 @@ static void rcu_check_quiescent_state(rv_engine *e, rcu_state *rsp, int cpu)
     rcu_report_qs_rdp(e, rsp, cpu);
 }
 
-/* A visit to the root rcu_node's lock beyond the walks' (3.6's start and end, force_quiescent_state()
- * besides its pass's leaves): one more node visit at node_lock_ns, like every other. */
-static void root_lock_visit(rv_engine *e, rcu_state *rsp)
-{
-    charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-    charge_lock_section(e, e->cfg.costs.node_lock_ns);
-    rsp->node_lock_visits++;
-}
-
 /* GP start bookkeeping shared by both drivers (under the root lock, which each driver charges). */
 void gp_begin(rv_engine *e, rcu_state *rsp)
 {
@@ -241,9 +232,7 @@ void rcu_start_gp(rv_engine *e, rcu_state *rsp, int cpu)
         /* Its callers (__rcu_process_callbacks(), __call_rcu_core()) take the root rcu_node's lock for
          * it; 3.7's rcu_start_gp() sets RCU_GP_FLAG_INIT under that lock and calls wake_up() after the
          * unlock. The lock section is the caller's, like the wake_up(). */
-        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-        charge_lock_section(e, e->cfg.costs.node_lock_ns);
-        rsp->node_lock_visits++;
+        node_lock_visit(e, rsp);
         rsp->gp_flags = RCU_GP_FLAG_INIT; /* assigned: a stale RCU_GP_FLAG_FQS request goes with it */
         kthread_wake(e, rsp, cpu, 1);
         return;
@@ -263,7 +252,7 @@ static void rcu_start_gp_root_held(rv_engine *e, rcu_state *rsp, int cpu)
  * walk of every node with the root unlocked, then the root's lock again to set RCU_SIGNAL_INIT. */
 static void rcu_start_gp36(rv_engine *e, rcu_state *rsp, int cpu, bool root_held)
 {
-    if (!root_held) root_lock_visit(e, rsp);
+    if (!root_held) node_lock_visit(e, rsp);
     if (rsp->fqs_active) { /* v3.6 rcutree.c:1071-1079: the pass starts it on our behalf once it ends */
         rsp->fqs_need_gp = true;
         return;
@@ -288,7 +277,7 @@ static void rcu_start_gp36(rv_engine *e, rcu_state *rsp, int cpu, bool root_held
     }
     charge_lock_section(e, walk);
     rsp->walk_node = -1;
-    root_lock_visit(e, rsp); /* "raw_spin_lock(&rnp->lock)" on the root again, for: */
+    node_lock_visit(e, rsp); /* "raw_spin_lock(&rnp->lock)" on the root again, for: */
     rsp->fqs_state = RCU_SAVE_DYNTICK; /* RCU_SIGNAL_INIT */
     if (rsp->node[0].qsmask == 0 && rsp->node[0].n_gp_tasks == 0) rcu_report_qs_rsp(e, rsp);
 }
@@ -327,7 +316,7 @@ void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
         charge(e, rsp->flavor, walk, true);
         charge_lock_section(e, walk);
         rsp->node_lock_visits += (uint64_t)e->nnodes;
-        root_lock_visit(e, rsp); /* the root's lock again after the walk (v3.6 rcutree.c:1185-1186) */
+        node_lock_visit(e, rsp); /* the root's lock again after the walk (v3.6 rcutree.c:1185-1186) */
     }
     gp_finish(e, rsp);
     rcu_start_gp_root_held(e, rsp, cpu); /* "releases root node's rnp->lock" */
@@ -682,19 +671,13 @@ static int force_qs_rnp37(rv_engine *e, rcu_state *rsp, unsigned long gp, bool s
         if (owing) {
             probed += force_qs_rnp_leaf37(e, rsp, n, owing, snapshot, &log_reports);
         } else { /* nothing owed here (a leaf already clear, or one with no CPU): only its lock */
-            charge_kthread(e, rsp, e->cfg.costs.node_lock_ns);
-            charge_lock_section(e, e->cfg.costs.node_lock_ns);
-            rsp->node_lock_visits++;
+            node_lock_visit(e, rsp);
         }
         /* cond_resched() between leaves */
         if (e->stretch_nonpreempt > e->max_nonpreempt) e->max_nonpreempt = e->stretch_nonpreempt;
         e->stretch_nonpreempt = 0;
     }
-    if (fqs_pass_last_lock(e, rsp, n)) {
-        charge_kthread(e, rsp, e->cfg.costs.node_lock_ns);
-        charge_lock_section(e, e->cfg.costs.node_lock_ns);
-        rsp->node_lock_visits++;
-    }
+    if (fqs_pass_last_lock(e, rsp, n)) node_lock_visit(e, rsp);
     return probed;
 }
 
@@ -746,11 +729,7 @@ void rcu_gp_fqs_pass(rv_engine *e, rcu_state *rsp)
         charge_lock_section(e, e->cfg.costs.node_lock_ns);
         rsp->node_lock_visits += (uint64_t)clear_leaves;
     }
-    if (fqs_pass_last_lock(e, rsp, p.stopped_at)) {
-        charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
-        charge_lock_section(e, e->cfg.costs.node_lock_ns);
-        rsp->node_lock_visits++;
-    }
+    if (fqs_pass_last_lock(e, rsp, p.stopped_at)) node_lock_visit(e, rsp);
     rv_event *ev = emit(e, RV_EV_FQS, e->ctx_cpu, rsp->flavor);
     if (ev) { ev->gp = p.gp; ev->arg = p.snapshot ? 0 : 1; ev->n = p.probed; }
     if (p.snapshot && gp_still(rsp, p.gp)) { rsp->fqs_state = RCU_FORCE_QS; rsp->fqs_snap_ns = e->now; }
@@ -793,7 +772,7 @@ void force_quiescent_state(rv_engine *e, rcu_state *rsp, bool relaxed)
          * atomic on a line another forcing CPU last wrote (never contended here), then the root's
          * lock to set the flag (v3.7 rcutree.c:1964-1986); the wake_up() charges its own cost. */
         charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns * e->levels, true);
-        root_lock_visit(e, rsp);
+        node_lock_visit(e, rsp);
         rsp->gp_flags |= RCU_GP_FLAG_FQS;
         kthread_wake(e, rsp, e->ctx_cpu, 2);
         return;
@@ -819,12 +798,12 @@ static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
     if (relaxed && rsp->jiffies_force_qs >= e->jiffies) return; /* done recently */
     irqoff_region_begin(e, rsp);
     rsp->n_force_qs++;
-    root_lock_visit(e, rsp); /* raw_spin_lock(&rnp->lock) on the root, to re-arm jiffies_force_qs */
+    node_lock_visit(e, rsp); /* raw_spin_lock(&rnp->lock) on the root, to re-arm jiffies_force_qs */
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_next_fqs;
     if (rsp->fqs_state == RCU_GP_IDLE || rsp->fqs_state == RCU_GP_INIT) { irqoff_region_end(e, rsp); return; }
     rsp->fqs_active = true;
     rcu_gp_fqs_pass(e, rsp);
-    root_lock_visit(e, rsp); /* the root's lock again after the pass (v3.6 rcutree.c:1764, 1777) */
+    node_lock_visit(e, rsp); /* the root's lock again after the pass (v3.6 rcutree.c:1764, 1777) */
     rsp->fqs_active = false;
     if (rsp->fqs_need_gp) {
         rsp->fqs_need_gp = false;

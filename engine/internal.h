@@ -940,6 +940,16 @@ static inline void ksoftirqd_turn_switches(rv_engine *e, int cpu)
     charge_displaced(e, -1, sw, false);
 }
 
+/* One rcu_node lock section outside the walks' summed charges (a root retaken, the last lock of a
+ * forcing pass, a leaf owing nothing): node_lock_ns of grace-period work in the current context,
+ * an irqs-off section of its own, one more visit counted. */
+static inline void node_lock_visit(rv_engine *e, rcu_state *rsp)
+{
+    charge(e, rsp->flavor, e->cfg.costs.node_lock_ns, true);
+    charge_lock_section(e, e->cfg.costs.node_lock_ns);
+    rsp->node_lock_visits++;
+}
+
 static inline void charge_kthread(rv_engine *e, rcu_state *rsp, int64_t ns)
 {
     if (ns <= 0) return;

@@ -105,8 +105,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
         if (!(rsp->gp_flags & RCU_GP_FLAG_INIT)) return false;
         rsp->gp_flags = 0;
         if (gp_in_progress(rsp)) return false;
-        charge_kthread(e, rsp, e->cfg.costs.node_lock_ns); /* rcu_gp_init(): the root's lock for gpnum++ */
-        rsp->node_lock_visits++;
+        node_lock_visit(e, rsp); /* rcu_gp_init(): the root's lock for gpnum++ */
         gp_begin(e, rsp);
         kt->state = KT_INIT;
         kt->walk = 0;
@@ -137,9 +136,7 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             if (rsp->gp_flags & RCU_GP_FLAG_FQS) {
                 /* "Clear flag to prevent immediate re-entry", under the root's lock (v3.7
                  * rcutree.c:1259-1264): an rcu_node visit the kthread pays after a requested pass */
-                charge_kthread(e, rsp, e->cfg.costs.node_lock_ns);
-                charge_lock_section(e, e->cfg.costs.node_lock_ns);
-                rsp->node_lock_visits++;
+                node_lock_visit(e, rsp);
                 rsp->gp_flags &= ~RCU_GP_FLAG_FQS;
             }
             if (!root_clear(rsp)) {

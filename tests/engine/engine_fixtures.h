@@ -107,6 +107,17 @@ static inline rv_engine *fx_engine(const rv_config *cfg, fx_log *log)
 
 static inline void fx_run_s(rv_engine *e, double s) { rv_run_until(e, FX_S(s)); }
 
+/* The report of a machine built from cfg and run for s simulated seconds (rv_report_free() it). */
+static inline rv_report fx_report_after(const rv_config *cfg, double s)
+{
+    rv_engine *e = fx_engine(cfg, NULL);
+    fx_run_s(e, s);
+    rv_report r;
+    rv_report_build(e, &r);
+    rv_engine_free(e);
+    return r;
+}
+
 /* An engine for a machine of `cpus` CPUs whose CPUs `busy` ("0-1", "all") are busy busy_frac of the
  * time, each queueing call_rcu_sched() at call_rcu_per_s (0: none); the others idle. */
 static inline rv_engine *fx_stream_engine(int cpus, enum rv_mode mode, const char *busy, double busy_frac, double call_rcu_per_s,

@@ -137,29 +137,14 @@ static rv_report run_priced(const char *scenario, enum rv_mode mode, double seco
     cfg.rcu.mode = mode;
     cfg.costs.sched_switch_ns = switch_ns;
     cfg.costs.local_wakeup_ns = local_wakeup_ns;
-    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_report r = fx_report_after(&cfg, seconds);
     rv_config_free(&cfg);
-    fx_run_s(e, seconds);
-    rv_report r;
-    rv_report_build(e, &r);
-    rv_engine_free(e);
     return r;
 }
 
 static rv_report hackbench36(int64_t switch_ns, int64_t local_wakeup_ns)
 {
-    rv_config cfg;
-    fx_load_shipped("hackbench", &cfg);
-    cfg.rcu.mode = RV_MODE_SOFTIRQ;
-    cfg.costs.sched_switch_ns = switch_ns;
-    cfg.costs.local_wakeup_ns = local_wakeup_ns;
-    rv_engine *e = fx_engine(&cfg, NULL);
-    rv_config_free(&cfg);
-    fx_run_s(e, 0.3);
-    rv_report r;
-    rv_report_build(e, &r);
-    rv_engine_free(e);
-    return r;
+    return run_priced("hackbench", RV_MODE_SOFTIRQ, 0.3, switch_ns, local_wakeup_ns);
 }
 
 Test(ksoftirqd_loop, its_wakeup_and_switches_are_charged)

@@ -21,12 +21,8 @@ static rv_report second_of(enum rv_mode mode, bool boost, double busy, void (*ke
     rv_phase *ph = fx_add_phase(&cfg, "all", busy);
     snprintf(ph->task, sizeof ph->task, "hackbench");
     for (int f = 0; f < RV_NFLAVORS; f++) ph->call_rcu_per_s[f] = 1000;
-    rv_engine *e = fx_engine(&cfg, NULL);
+    rv_report r = fx_report_after(&cfg, 1.0);
     rv_config_free(&cfg);
-    fx_run_s(e, 1.0);
-    rv_report r;
-    rv_report_build(e, &r);
-    rv_engine_free(e);
     return r;
 }
 
