@@ -25,20 +25,10 @@ static rv_config torture_box(enum rv_mode mode, int torture_flavor, bool busted)
     return cfg;
 }
 
-static rv_report run_box(const rv_config *cfg, double secs)
-{
-    rv_engine *e = fx_engine(cfg, NULL);
-    fx_run_s(e, secs);
-    rv_report r;
-    rv_report_build(e, &r);
-    rv_engine_free(e);
-    return r;
-}
-
 static void check_clean(enum rv_mode mode, int torture_flavor)
 {
     rv_config cfg = torture_box(mode, torture_flavor, false);
-    rv_report r = run_box(&cfg, 1.5);
+    rv_report r = fx_report_after(&cfg, 1.5);
     rv_config_free(&cfg);
     cr_expect_gt(r.readers, 3000u, "readers ran: %lu", (unsigned long)r.readers);
     cr_expect_gt(r.callbacks_checked, 5000u, "callbacks checked: %lu", (unsigned long)r.callbacks_checked);
@@ -62,7 +52,7 @@ Test(safety, busted_is_caught)
 {
     for (int m = 0; m < 2; m++) {
         rv_config cfg = torture_box(m ? RV_MODE_KTHREAD : RV_MODE_SOFTIRQ, RV_PREEMPT, true);
-        rv_report r = run_box(&cfg, 0.5);
+        rv_report r = fx_report_after(&cfg, 0.5);
         rv_config_free(&cfg);
         cr_expect_gt(r.violations, 0u, "%s: busted not caught", rv_mode_name(m));
         uint64_t tail = 0;
