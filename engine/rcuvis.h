@@ -432,6 +432,9 @@ int rv_caption_current(const rv_engine *e);
  * trigger (gp_start of rcu_sched (occurrence 5000)) happened 312 times before the run's end at
  * 20 s"). False, why untouched, while the run has not reached its end. */
 bool rv_caption_missed(const rv_engine *e, size_t i, char *why, size_t n);
+/* The same, why without the advice to the file's author ("; loosen the filter or lengthen duration_s"):
+ * for a run whose options changed the scenario, where the file itself may be right. */
+bool rv_caption_missed_plain(const rv_engine *e, size_t i, char *why, size_t n);
 /* When scripted event i fired (was due), or -1. */
 int64_t rv_event_fired_ns(const rv_engine *e, size_t i);
 

@@ -535,7 +535,7 @@ int64_t rv_caption_fired_ns(const rv_engine *e, size_t i)
     return e->trig && i < e->trig->ncaps ? e->trig->cap_fired[i] : -1;
 }
 
-bool rv_caption_missed(const rv_engine *e, size_t i, char *why, size_t n)
+static bool caption_missed(const rv_engine *e, size_t i, char *why, size_t n, bool advise)
 {
     const struct trig_engine *t = e->trig;
     if (!t || i >= t->ncaps || e->now < e->end || t->cap_fired[i] >= 0) return false;
@@ -553,15 +553,18 @@ bool rv_caption_missed(const rv_engine *e, size_t i, char *why, size_t n)
         trigger_text(&it->on, what, sizeof what);
         trigger_fix(&it->on, fix, sizeof fix);
         if (it->armed)
-            snprintf(why, n, "its trigger (%s) happened %ld time%s before the run's end at %g s; %s", what, it->seen,
-                     it->seen == 1 ? "" : "s", end_s, fix);
+            snprintf(why, n, "its trigger (%s) happened %ld time%s before the run's end at %g s%s%s", what, it->seen,
+                     it->seen == 1 ? "" : "s", end_s, advise ? "; " : "", advise ? fix : "");
         else /* it fired, but the occurrence plus delay_s lies at or after the end */
-            snprintf(why, n, "its trigger (%s) fired, but delay_s put it at %.9g s, after the run's end at %g s; shorten "
-                     "delay_s or lengthen duration_s", what, (double)it->due / NS_PER_S, end_s);
+            snprintf(why, n, "its trigger (%s) fired, but delay_s put it at %.9g s, after the run's end at %g s%s", what,
+                     (double)it->due / NS_PER_S, end_s, advise ? "; shorten delay_s or lengthen duration_s" : "");
         return true;
     }
     return false;
 }
+
+bool rv_caption_missed(const rv_engine *e, size_t i, char *why, size_t n) { return caption_missed(e, i, why, n, true); }
+bool rv_caption_missed_plain(const rv_engine *e, size_t i, char *why, size_t n) { return caption_missed(e, i, why, n, false); }
 
 int64_t rv_event_fired_ns(const rv_engine *e, size_t i)
 {

@@ -270,12 +270,15 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even) with its tick stopped. Idle is a quiescent state, "
                         "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (\"snap\" at a GP's "
                         "first, snapshot pass, which the kernel does not trace; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
-    /* RCU_FAST_NO_HZ: a CPU that used up this jiffy's drain steps (rcu_prepare_for_idle()'s holdoff)
-     * gets no softirq from its trips through idle until the next tick */
+    /* RCU_FAST_NO_HZ: a CPU in rcu_prepare_for_idle()'s holdoff for this jiffy gets no softirq from its
+     * trips through idle until the next tick. The holdoff comes when its five drain steps (counted
+     * across jiffies, not per jiffy) run out, or when after the third it found nothing pending and
+     * slept with callbacks (v3.6 rcutree_plugin.h:2039-2068, v3.7 :1820-1848) */
     bool holdoff = e->cfg.rcu.fast_no_hz && c->dyntick_holdoff == e->jiffies && c->run == RS_BUSY &&
                    (rdp->gpnum != rsp->gpnum || rdp->passed_quiesce);
     if (holdoff)
-        return snprintf(buf, n, "CPU %d used up this jiffy's RCU_FAST_NO_HZ drain steps (holdoff): its trips through idle "
+        return snprintf(buf, n, "CPU %d is in an RCU_FAST_NO_HZ holdoff for this jiffy (its drain steps ran out, or it chose to sleep with "
+                        "callbacks): its trips through idle "
                         "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at %.6f s. Outside a "
                         "holdoff a trip through idle does that at once: how a GP can end in under two jiffies.",
                         cpu, rdp->gpnum != rsp->gpnum ? "notice" : "report its quiescent state for", fl, rsp->gpnum,

@@ -11,6 +11,12 @@ void cli_caption_start(const char *s, size_t max_bytes, char *out, size_t n)
     for (; s[k] && k < max_bytes && k < max; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? ' ' : s[k];
     bool cut = s[k] != 0;
     while (cut && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
+    /* at the last word's start when one is near ("after 75 s of..." rather than "of si...") */
+    if (cut && s[k] != ' ') {
+        size_t sp = k;
+        while (sp > 0 && out[sp - 1] != ' ' && k - sp < 16) sp--;
+        if (sp > 0 && out[sp - 1] == ' ' && k - sp < 16) k = sp - 1;
+    }
     snprintf(out + k, n - k, "%s", cut ? "..." : "");
 }
 

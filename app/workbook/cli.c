@@ -95,7 +95,9 @@ static void list_lessons(const quiz_set *set, progress *prog)
     wb_due *due = NULL;
     size_t n = wb_review_queue(prog, set, NULL, &due);
     free(due);
-    if (n) printf("%zu question%s not right at the first try: `rcuvis quiz --review%s` brings %s back.\n", n,
+    /* "without help": a right answer after reading the hint is "with help", and comes back too (a
+     * student who hinted and then answered right read "not right at the first try" as a wrong count) */
+    if (n) printf("%zu question%s not right at the first try without help (a hint is help):\n`rcuvis quiz --review%s` brings %s back.\n", n,
                   n == 1 ? "" : "s", basis_opt, n == 1 ? "it" : "them");
 }
 

@@ -294,11 +294,14 @@ static void print_terms(quiz_term *t, const quiz_question *q)
     for (size_t i = 0; i < h.n; i++) {
         const char *line = glossary_line(h.found[i]);
         if (!line) continue;
-        char lead[64], one[200];
+        char lead[64], one[200], shortened[320];
         snprintf(lead, sizeof lead, "%s: ", h.found[i]);
         if (strlen(line) > LONG_ENTRY && met_before(t, q, h.found[i])) {
+            /* said to be shortened, and where the rest is: a question may turn on a clause the cut
+             * left out (8.1 on rcu_bh's quiescent states, which "quiescent state" names last) */
             first_sentence(line, one, sizeof one, 140);
-            line = one;
+            snprintf(shortened, sizeof shortened, "%s (shortened: rcuvis glossary \"%s\" has all of it)", one, h.found[i]);
+            line = shortened;
         }
         wrap_hanging(t->out, lead, line, 4, t->width);
         if (t->nterms_seen < sizeof t->terms_seen / sizeof *t->terms_seen) t->terms_seen[t->nterms_seen++] = h.found[i];

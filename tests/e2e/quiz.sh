@@ -82,7 +82,7 @@ if drive 0 "quiz 2 answered by a scripted student" "$answers" -- "$bin" quiz 2; 
   ls "$XDG_STATE_HOME/rcuvis" | grep -q tmp && fail "a temp file was left next to progress.json"
 fi
 
-expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { grep -A1 -F "11/11 done" "$tmp/out" | tail -1 | grep -qxF "       10 first try, 1 after retries" || fail "list shows lesson 2's score, its words under the lesson when the line would pass 80 columns"; [ "$(awk '{ if (length($0) > 80) n++ } END { print n+0 }' "$tmp/out")" = 0 ] || fail "quiz --list has lines over 80 columns"; out_has "Grace periods and readers                      not started (7 questions)" "an untouched lesson is not started"; out_has "1 question not right at the first try: \`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
+expect_rc 0 "quiz --list" "" -- "$bin" quiz --list && { grep -A1 -F "11/11 done" "$tmp/out" | tail -1 | grep -qxF "       10 first try, 1 after retries" || fail "list shows lesson 2's score, its words under the lesson when the line would pass 80 columns"; [ "$(awk '{ if (length($0) > 80) n++ } END { print n+0 }' "$tmp/out")" = 0 ] || fail "quiz --list has lines over 80 columns"; out_has "Grace periods and readers                      not started (7 questions)" "an untouched lesson is not started"; out_has "1 question not right at the first try without help (a hint is help):" "list counts the review queue"; out_has "\`rcuvis quiz --review\` brings it back." "list counts the review queue"; }
 student=$(json_get "$progress" 'd["student"]')
 [ ${#student} -eq 16 ] || fail "a student id is made and kept in progress.json (got '$student')"
 
