@@ -68,6 +68,15 @@ m=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["captions_missed
 "$bin" run "$tmp/caption.json" --set 'events=[{"at_s": 0.5, "kind": "online", "cpu": 3}]' --strict >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -qF -- '--strict: 1 scripted event was not applied and 1 caption was never shown' "$tmp/err" \
   && ok "--strict counts both kinds" || bad "both kinds: exit $rc: $(cat "$tmp/err")"
+# a run whose options change the scenario (a workbook "Try it" with --set) may rightly miss a caption:
+# the warning names the options and gives no advice to edit the file; --strict still counts it
+"$bin" run "$tmp/caption.json" --set costs.tick_ns=200 >"$tmp/out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -qF '$.captions[2] ("The five-thousandth grace period starts,...") was not shown in this run (--set costs.tick_ns=200): its trigger (gp_start of rcu_sched (occurrence 5000)) happened' "$tmp/out" \
+  && ! grep -q 'lengthen duration_s' "$tmp/out" && ok "a variant run's missed caption names its options, no advice" || bad "variant caption: exit $rc: $(grep -i caption "$tmp/out")"
+"$bin" run "$tmp/caption.json" --set costs.tick_ns=200 --strict >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF -- '--strict: 1 caption was never shown' "$tmp/err" && ok "... and --strict still counts it" || bad "variant --strict: exit $rc: $(cat "$tmp/err")"
+"$bin" run "$tmp/caption.json" --mode kthread --seed 3 >"$tmp/out" 2>&1
+grep -qF 'was never shown: its trigger' "$tmp/out" && grep -q 'lengthen duration_s' "$tmp/out" && ok "--mode and --seed are no variant: the author's warning" || bad "mode/seed caption: $(grep -i caption "$tmp/out")"
 "$bin" run "$tmp/caption.json" --duration 0.5 --strict >"$tmp/out" 2>&1; rc=$?
 [ $rc = 0 ] && ! grep -q 'never shown' "$tmp/out" && ok "a run cut short does not judge its captions" || bad "cut short caption: exit $rc: $(grep never "$tmp/out")"
 for m in softirq kthread; do
