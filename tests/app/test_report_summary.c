@@ -206,3 +206,18 @@ Test(report_summary, the_stall_stamp_is_truncated_as_dmesg_stamps_it)
     cr_expect(strstr(text, "stall [   80.023437] INFO: rcu_sched self-detected stall"), "%s", text);
     free(text);
 }
+
+/* A caption's start in a one-line warning ends at a word when one ends near the cut: a student read
+ * "after 75 s of si..." in a Try it run's warning as garbled. */
+Test(report_summary, a_captions_start_is_cut_at_a_word)
+{
+    char out[48];
+    cli_caption_start("An interrupt woke CPU 0 after 75 s of silence, and its first tick", 40, out, sizeof out);
+    cr_expect_str_eq(out, "An interrupt woke CPU 0 after 75 s of...");
+    cli_caption_start("The five-thousandth grace period starts, long after", 40, out, sizeof out);
+    cr_expect_str_eq(out, "The five-thousandth grace period starts,...", "a cut at a space keeps the whole word before it");
+    cli_caption_start("Short.", 40, out, sizeof out);
+    cr_expect_str_eq(out, "Short.");
+    cli_caption_start("Averyveryveryverylongwordwithoutanyspacesinsideitatall", 20, out, sizeof out);
+    cr_expect_str_eq(out, "Averyveryveryverylon...", "no space near the cut: cut where the bytes end");
+}
