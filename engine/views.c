@@ -271,7 +271,8 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (\"snap\" at a GP's "
                         "first, snapshot pass, which the kernel does not trace; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
     /* RCU_FAST_NO_HZ: a CPU in rcu_prepare_for_idle()'s holdoff for this jiffy gets no softirq from its
-     * trips through idle until the next tick. The holdoff comes when its five drain steps (counted
+     * trips through idle until the next tick, though each still moves its dynticks counter
+     * (rcu_eqs_enter_common()), which an FQS pass may credit first. The holdoff comes when its five drain steps (counted
      * across jiffies, not per jiffy) run out, or when after the third it found nothing pending and
      * slept with callbacks (v3.6 rcutree_plugin.h:2039-2068, v3.7 :1820-1848) */
     bool holdoff = e->cfg.rcu.fast_no_hz && c->dyntick_holdoff == e->jiffies && c->run == RS_BUSY &&
@@ -279,8 +280,9 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     if (holdoff)
         return snprintf(buf, n, "CPU %d is in an RCU_FAST_NO_HZ holdoff for this jiffy (its drain steps ran out, or it chose to sleep with "
                         "callbacks): its trips through idle "
-                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at %.6f s. Outside a "
-                        "holdoff a trip through idle does that at once: how a GP can end in under two jiffies.",
+                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at %.6f s, unless an FQS "
+                        "pass credits it first: each trip through idle still moves its dynticks counter (dti). Outside "
+                        "a holdoff a trip through idle does that at once: how a GP can end in under two jiffies.",
                         cpu, rdp->gpnum != rsp->gpnum ? "notice" : "report its quiescent state for", fl, rsp->gpnum,
                         (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
     if (rdp->gpnum != rsp->gpnum)
