@@ -738,8 +738,15 @@ void ui_describe_event(const rv_event *ev, const rv_config *cfg, char *b, size_t
         snprintf(b, n, "FQS credited CPU %d for %s: %s", cpu, fl,
                  ev->arg == 1 ? "offline (ofl)" : ev->arg == 2 ? "idle at the GP's first pass (snap, untraced)" : "dyntick-idle (dti)");
         break;
-    case RV_EV_READER_BEGIN: snprintf(b, n, "CPU %d entered an %s read-side critical section", cpu, fl); break;
-    case RV_EV_READER_END: snprintf(b, n, "CPU %d left its %s read-side critical section", cpu, fl); break;
+    /* a section nested in another of the flavor says so: the CPU is still inside the outer one */
+    case RV_EV_READER_BEGIN:
+        if (ev->arg) snprintf(b, n, "CPU %d entered an %s read-side critical section nested in another", cpu, fl);
+        else snprintf(b, n, "CPU %d entered an %s read-side critical section", cpu, fl);
+        break;
+    case RV_EV_READER_END:
+        if (ev->arg) snprintf(b, n, "CPU %d left a nested %s read-side critical section, still inside another", cpu, fl);
+        else snprintf(b, n, "CPU %d left its %s read-side critical section", cpu, fl);
+        break;
     case RV_EV_READER_BLOCK: snprintf(b, n, "an %s reader on CPU %d was preempted: queued on rnp%d's blkd_tasks", fl, cpu, node); break;
     case RV_EV_CB_QUEUE: snprintf(b, n, "CPU %d queued %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;
     case RV_EV_CB_INVOKE: snprintf(b, n, "CPU %d invoked %lld %s callback%s", cpu, cnt, fl, cnt == 1 ? "" : "s"); break;

@@ -90,3 +90,22 @@ Test(describe_event, a_softirq_says_how_many_passes_it_ran)
     ui_describe_event(&ev, NULL, b, sizeof b);
     cr_expect_str_eq(b, "RCU_SOFTIRQ ran 10 passes on CPU 1 in ksoftirqd");
 }
+
+/* A section nested in another of its flavor says so at both ends: an author's status line read "CPU 2
+ * left its rcu_sched read-side critical section" three seconds into a scripted five-second reader,
+ * when one of the workload's short readers inside it ended. */
+Test(describe_event, a_nested_reader_says_the_cpu_is_still_inside)
+{
+    rv_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = RV_EV_READER_END; ev.cpu = 2; ev.flavor = RV_SCHED; ev.arg = 1;
+    char b[240];
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "CPU 2 left a nested rcu_sched read-side critical section, still inside another");
+    ev.arg = 0;
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "CPU 2 left its rcu_sched read-side critical section");
+    ev.type = RV_EV_READER_BEGIN; ev.arg = 1;
+    ui_describe_event(&ev, NULL, b, sizeof b);
+    cr_expect_str_eq(b, "CPU 2 entered an rcu_sched read-side critical section nested in another");
+}

@@ -104,6 +104,18 @@ static void sampled_inside(enum rv_mode mode)
     unsigned long before = fx_flavor(e, RV_PREEMPT).completed;
     fx_run_s(e, 2.4);
     cr_expect_gt(fx_count(&log, RV_EV_READER_END, RV_PREEMPT), 1000u, "sampled readers ran inside the long one");
+    /* and their events say they are nested (the status line's "still inside another"); the long one
+     * began on a CPU in no section, so its begin does not */
+    size_t nested_ends = 0, long_begins_nested = 0;
+    for (size_t i = 0; i < log.n; i++) {
+        const rv_event *ev = &log.v[i];
+        if (ev->flavor != RV_PREEMPT || ev->cpu != 1 || ev->t < FX_S(0.5) || ev->t >= FX_S(2.4)) continue;
+        if (ev->type == RV_EV_READER_END && ev->arg) nested_ends++;
+        if (ev->type == RV_EV_READER_BEGIN && ev->n >= FX_S(1.0) && ev->arg) long_begins_nested++;
+    }
+    cr_expect_gt(nested_ends, 1000u, "%s: ends inside the long reader marked nested: %zu", rv_mode_name(mode), nested_ends);
+    cr_expect_eq(long_begins_nested, 0u, "the long reader's begin is not nested");
+    cr_expect_eq(fx_count(&log, RV_EV_READER_BEGIN, RV_PREEMPT) > 0, true);
     cr_expect_leq(fx_flavor(e, RV_PREEMPT).completed, before, "%s: rcu_preempt GPs ended inside the long reader (completed %lu -> %lu)",
                   rv_mode_name(mode), before, fx_flavor(e, RV_PREEMPT).completed);
     fx_run_s(e, 3.0);
