@@ -70,11 +70,8 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
             q->flavor = f;
             /* the window would keep showing the flavor before, in silence (and so would shot) */
             if (!c->cfg->rcu.flavors[f]) {
-                char on[80] = "";
-                size_t k = 0;
-                for (int g = 0; g < RV_NFLAVORS; g++)
-                    if (c->cfg->rcu.flavors[g] && k < sizeof on)
-                        k += (size_t)snprintf(on + k, sizeof on - k, "%s%s", k ? ", " : "", rv_flavor_name(g));
+                char on[80];
+                sc_enabled_flavors(c, on, sizeof on);
                 const char *prev = sc_dep_begin(c, "$.rcu.flavors");
                 sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors); add it to rcu.flavors or show an enabled flavor (%s)",
                        rv_flavor_name(f), on);

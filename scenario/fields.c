@@ -385,6 +385,14 @@ bool sc_mode(sc_ctx *c, const cJSON *obj, const char *key, int *out)
     return sc_enum(c, obj, key, names, n, out);
 }
 
+void sc_enabled_flavors(const sc_ctx *c, char *buf, size_t n)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (int g = 0; g < RV_NFLAVORS; g++)
+        if (c->cfg->rcu.flavors[g] && k < n) k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? ", " : "", rv_flavor_name(g));
+}
+
 bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out)
 {
     const cJSON *v = sc_get(c, obj, key, false);

@@ -170,6 +170,8 @@ bool sc_enum(sc_ctx *c, const cJSON *obj, const char *key, const char *const *na
 /* "softirq" or "kthread" (RV_MODE_*); "3.6"/"3.7" get the mode that kernel had as a did you mean. */
 bool sc_mode(sc_ctx *c, const cJSON *obj, const char *key, int *out);
 bool sc_flavor(sc_ctx *c, const cJSON *obj, const char *key, int *out);
+/* The enabled flavors as a message lists them ("rcu_sched, rcu_bh"), for "add it to rcu.flavors or ..." */
+void sc_enabled_flavors(const sc_ctx *c, char *buf, size_t n);
 /* A CPU set string ("all", "0-3,8"); a bare number is refused (a phase's "cpus": 4 reads as a count). */
 bool sc_cpuset(sc_ctx *c, const cJSON *obj, const char *key, rv_cpuset *out);
 /* Is v an object? Otherwise report "expected an object, got ..." at key. */

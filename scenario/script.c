@@ -141,7 +141,10 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
             sc_bad(c, "flavor", "a preempt_reader is always rcu_preempt, got %s", rv_flavor_name(ev->flavor));
         if (!c->cfg->rcu.flavors[ev->flavor]) {
             const char *prev = sc_dep_begin(c, "$.rcu.flavors");
-            sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors)", rv_flavor_name(ev->flavor));
+            char on[80];
+            sc_enabled_flavors(c, on, sizeof on);
+            sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors); add it to rcu.flavors or pick an enabled flavor (%s)",
+                   rv_flavor_name(ev->flavor), on);
             sc_dep_end(c, prev);
         }
     }
@@ -240,9 +243,11 @@ void sc_build_captions(sc_ctx *c, const cJSON *arr)
                 sc_bad(c, "until_s", "expected a time after at_s (%s), got %s", a, u);
             }
             double shown = 0;
-            if (sc_num(c, it, "duration_s", 0, 604800, &shown) && !triggered)
+            /* one message for a value that is no number ("got true" came twice, with two ranges) */
+            const bool shown_num = sc_num(c, it, "duration_s", 0, 604800, &shown);
+            if (shown_num && !triggered)
                 sc_bad(c, "duration_s", "duration_s is for triggered captions; a timed one uses until_s");
-            else if (triggered && sc_get(c, it, "duration_s", false) && shown <= 0) {
+            else if (triggered && shown_num && shown <= 0) {
                 /* as until_s <= at_s is refused: 0 s of caption is one nobody sees, yet a run counts it shown */
                 char g[64];
                 sc_describe(cJSON_GetObjectItemCaseSensitive(it, "duration_s"), g, sizeof g);

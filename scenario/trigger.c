@@ -45,7 +45,12 @@ bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out)
     int f;
     if (sc_flavor(c, on, "flavor", &f)) {
         const char *prev = sc_dep_begin(c, "$.rcu.flavors");
-        if (!c->cfg->rcu.flavors[f]) sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors)", rv_flavor_name(f));
+        if (!c->cfg->rcu.flavors[f]) {
+            char enabled[80];
+            sc_enabled_flavors(c, enabled, sizeof enabled);
+            sc_bad(c, "flavor", "%s is not enabled (see rcu.flavors); add it to rcu.flavors or watch an enabled flavor (%s)",
+                   rv_flavor_name(f), enabled);
+        }
         sc_dep_end(c, prev);
         out->flavor = f;
     }

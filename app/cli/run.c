@@ -32,9 +32,12 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
         expect_result r;
         expect_eval(printed, &cfg->expects[i], &r);
         failed += !r.ok;
-        if (out) fprintf(out, "%s\n", r.line);
+        /* a failure names its place in the file: two expectations on one path (a min and a max) could
+         * not be told apart */
+        if (out) fprintf(out, r.ok ? "%s\n" : "%s  ($.expect[%zu])\n", r.line, i);
         if (results) {
             cJSON *o = cJSON_CreateObject();
+            cJSON_AddNumberToObject(o, "index", (double)i);
             cJSON_AddStringToObject(o, "path", cfg->expects[i].path);
             cJSON_AddBoolToObject(o, "ok", r.ok);
             cJSON_AddStringToObject(o, "value", r.value);

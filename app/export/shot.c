@@ -211,8 +211,12 @@ static bool cue_conflict(const rv_config *cfg, int file_mode, int n, const char 
         snprintf(what, sizeof what, "%s%s: cue %d is shown %s", mode_flag, mode, n, q.compare ? "in compare mode (both engines)" : "with one engine");
         setter = q.compare_by;
     } else if (one >= 0 && q.compare != 1 && one != file_mode && !invites_mode) {
-        snprintf(what, sizeof what, "%s%s: cue %d is written for the scenario's own mode, %s, and its caption describes "
-                 "that run", mode_flag, mode, n, file_mode == RV_MODE_KTHREAD ? "kthread (3.7)" : "softirq (3.6)");
+        /* "its caption describes that run" only when it has one: an author whose captionless cue showed
+         * a caption valid in both modes read the reason as false */
+        snprintf(what, sizeof what, "%s%s: cue %d is written for the scenario's own mode, %s, %s", mode_flag, mode, n,
+                 file_mode == RV_MODE_KTHREAD ? "kthread (3.7)" : "softirq (3.6)",
+                 cue->caption[0] ? "and its caption describes that run"
+                                 : "as every cue without \"invites\": [\"mode\"] is (a lecture steps through the run as written)");
     } else if (flavor >= 0 && q.flavor >= 0 && q.flavor != flavor) {
         snprintf(what, sizeof what, "--flavor %s: cue %d shows %s", rv_flavor_name(flavor), n, rv_flavor_name(q.flavor));
         setter = q.flavor_by;

@@ -210,9 +210,9 @@ cat >"$tmp/exp-bad.json" <<'EOF'
             {"path": "flavors.rcu_sched.grace_periods", "min": 0}]}
 EOF
 expect_rc 1 "--expect failing" -- "$bin" run "$tmp/exp-bad.json" --expect \
-  && { out_has "FAIL cpus = 2, expected <= 1: deliberately wrong" "--expect failing"; out_has "FAIL stalls.0.text: not in the report" "--expect missing path"; out_has "ok   flavors.rcu_sched.grace_periods" "--expect"; }
+  && { out_has "FAIL cpus = 2, expected <= 1: deliberately wrong  (\$.expect[0])" "--expect failing names its place"; out_has "FAIL stalls.0.text: not in the report" "--expect missing path"; out_has "(\$.expect[1])" "--expect missing path names its place"; out_has "ok   flavors.rcu_sched.grace_periods" "--expect"; }
 expect_rc 1 "--expect --json" -- "$bin" run "$tmp/exp-bad.json" --expect --json \
-  && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [e["ok"] for e in d["expect"]]==[False,False,True], d["expect"]' "$tmp/out" \
+  && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [e["ok"] for e in d["expect"]]==[False,False,True], d["expect"]; assert [e["index"] for e in d["expect"]]==[0,1,2]' "$tmp/out" \
   || fail "--expect --json: results not in the JSON"
 
 # --- check: good files print "FILE: ok", bad ones exit 2 with one message per problem

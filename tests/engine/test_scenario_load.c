@@ -482,8 +482,13 @@ Test(scenario_schema, events_need_what_their_kind_uses)
     bad("{" MIN ",\"events\":[{\"kind\":\"long_reader\",\"cpu\":1}]}", "t.json: $.events[0].duration_s: required key missing");
     bad("{" MIN ",\"events\":[{\"kind\":\"preempt_reader\",\"cpu\":1,\"duration_s\":1,\"flavor\":\"rcu_bh\"}]}",
         "t.json: $.events[0].flavor: a preempt_reader is always rcu_preempt, got rcu_bh");
+    /* a caption's trigger watching a flavor that is not enabled: the remedy, as for events and cues */
+    bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\"]},\"captions\":[{\"on\":{\"event\":\"stall\",\"flavor\":\"rcu_bh\"},\"text\":\"x\"}]}",
+        "t.json: $.captions[0].on.flavor: rcu_bh is not enabled (see rcu.flavors); add it to rcu.flavors or watch an enabled "
+        "flavor (rcu_sched)");
     bad("{" MIN ",\"rcu\":{\"flavors\":[\"rcu_sched\"]},\"events\":[{\"kind\":\"synchronize\",\"cpu\":0,\"flavor\":\"rcu_bh\"}]}",
-        "t.json: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors)");
+        "t.json: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors); add it to rcu.flavors or pick an enabled "
+        "flavor (rcu_sched)");
     bad("{" MIN ",\"events\":[{\"kind\":\"call_rcu_burst\",\"cpu\":0,\"count\":0}]}",
         "t.json: $.events[0].count: expected an integer 1..1000000000, got 0");
 }
@@ -724,6 +729,9 @@ Test(scenario_schema, triggered_caption_needs_a_duration_above_0)
     bad("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"duration_s\":0.0,\"text\":\"x\"}]}",
         "t.json: $.captions[0].duration_s: expected a time above 0 (how long the caption stays up; leave duration_s out to "
         "keep it up until the next caption), got 0.0");
+    /* a value that is no number gets one message, not the type's and then the range's */
+    bad("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"duration_s\":true,\"text\":\"x\"}]}",
+        "t.json: $.captions[0].duration_s: expected a number 0..604800, got true");
     cr_expect_eq(parse("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"duration_s\":0.01,\"text\":\"x\"}]}"), 0, "%s", err);
     cr_expect_eq(parse("{" MIN ",\"captions\":[{\"on\":{\"event\":\"gp_start\"},\"text\":\"x\"}]}"), 0, "%s", err);
 }
@@ -1160,7 +1168,8 @@ Test(scenario_set, messages_name_the_override_a_check_depends_on)
              "and every 4th tick after; set it only with mode kthread (3.7) (rcu.mode is set by --mode softirq)\n"
              "%s: $.rcu.fast_no_hz: needs no_hz (CONFIG_RCU_FAST_NO_HZ depends on CONFIG_NO_HZ), got no_hz false "
              "(rcu.no_hz is set by --set rcu.no_hz=false)\n"
-             "%s: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])\n"
+             "%s: $.events[0].flavor: rcu_bh is not enabled (see rcu.flavors); add it to rcu.flavors or pick an enabled "
+             "flavor (rcu_sched) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])\n"
              "%s: $.cues[0].flavor: rcu_preempt is not enabled (see rcu.flavors); add it to rcu.flavors or show an enabled "
              "flavor (rcu_sched) (rcu.flavors is set by --set rcu.flavors=[\"rcu_sched\"])",
              path, path, path, path);
