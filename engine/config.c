@@ -90,14 +90,16 @@ const char *rv_gp_phase_name(enum rv_gp_phase p)
  * - call_rcu_ns 40: __call_rcu(): irq save/restore and a list append on the local CPU (~100 cycles).
  * - softirq_entry_ns 300: __do_softirq() entry and rcu_process_callbacks() looking at each flavor.
  * - tick_ns 120: rcu_check_callbacks() + rcu_pending() in the scheduling-clock interrupt.
- * - wakeup_ns 2000: wake_up() of the sleeping GP kthread, paid by the waker (try_to_wake_up():
- *   the target runqueue's lock, usually remote, enqueue_task_fair(), check_preempt, often a
- *   reschedule IPI). `perf bench sched pipe` round trips of ~4-8 us on such machines are two
- *   wakeups plus two context switches.
- * - local_wakeup_ns 500: wakeup_softirqd(), raise_softirq() outside interrupt context waking
- *   ksoftirqd/N on the same CPU: try_to_wake_up() with the local runqueue's lock, enqueue_task_fair()
- *   and check_preempt_curr() setting TIF_NEED_RESCHED, no IPI and no remote line: an estimate, a
- *   quarter of the remote wakeup.
+ * - wakeup_ns 2000: wake_up() of the sleeping GP kthread onto another CPU, paid by the waker
+ *   (try_to_wake_up(): the target runqueue's lock, a remote line, enqueue_task_fair(), check_preempt,
+ *   often a reschedule IPI). `perf bench sched pipe` round trips of ~4-8 us on such machines are two
+ *   wakeups plus two context switches (and the wake-to-run latency, so this is the high end).
+ * - local_wakeup_ns 500: a wakeup onto the waker's own CPU: try_to_wake_up() with the local
+ *   runqueue's lock, enqueue_task_fair() and check_preempt_curr() setting TIF_NEED_RESCHED, no IPI and
+ *   no remote line: an estimate, a quarter of the remote wakeup. wakeup_softirqd() (raise_softirq()
+ *   outside interrupt context waking ksoftirqd/N) is one; so is a FAST_NO_HZ drain step's wake_up() of
+ *   the GP kthread, which the idle task makes on an idle CPU that wake-affine keeps it on
+ *   (kthread_wake()).
  * - sched_switch_ns 1500: one context switch (schedule(), switch_mm skipped for a kthread, the
  *   kthread's stack and task lines refetched): lmbench lat_ctx 2p/0K gives ~1-2 us on 2012 Xeons.
  *   A kthread's turn on a CPU (the GP kthread's sleep/wake cycle, ksoftirqd/N's run) takes two, in and

@@ -99,6 +99,7 @@ __attribute__((always_inline)) inline bool rcu_prepare_for_idle_cbs(rv_engine *e
     /* rcu_preempt, rcu_sched, rcu_bh: the order rcu_prepare_for_idle() spells them out in (v3.6
      * rcutree_plugin.h:2076-2088, v3.7 rcutree_plugin.h:1856-1867), not for_each_rcu_flavor()'s */
     static const int drain_order[RV_NFLAVORS] = {RV_PREEMPT, RV_SCHED, RV_BH};
+    e->waker_idle_task = true; /* kthread_wake(): the idle task wakes the GP kthread onto its own CPU */
 #pragma GCC unroll 3
     for (int k = 0; k < RV_NFLAVORS; k++) {
         const int f = drain_order[k];
@@ -107,6 +108,7 @@ __attribute__((always_inline)) inline bool rcu_prepare_for_idle_cbs(rv_engine *e
         rcu_qs(e, cpu, f);
         force_quiescent_state(e, rsp, false); /* 3.6: a full pass right here; 3.7: kick the kthread */
     }
+    e->waker_idle_task = false;
     /* The kernel asks rcu_cpu_has_callbacks() again here; the answer is still cbs (true): callbacks
      * leave a CPU only through rcu_do_batch() (RCU_SOFTIRQ, rcuc) or hotplug's orphaning, and none
      * of what ran since (rcu_pending(), rcu_sched_qs(), force_quiescent_state(), even 3.6's FQS pass

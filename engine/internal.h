@@ -289,6 +289,8 @@ typedef struct gp_kthread {          /* 3.7 rcu_gp_kthread */
     uint32_t tgen;                   /* of the armed FQS timer */
     rearm_timer timer;               /* its queue entry (sched_rearm()) */
     bool running;                    /* on a CPU right now (for views) */
+    bool wake_paid;                  /* a waker's wake_up() has woken it since it last ran: its FQS timer, due
+                                      * meanwhile, finds it runnable and wakes nobody */
     int fqs_state;                   /* rcu_gp_kthread()'s local: RCU_SAVE_DYNTICK, then RCU_FORCE_QS */
 } gp_kthread;
 
@@ -442,6 +444,8 @@ struct rv_engine {
     /* execution context while handling something */
     enum exec_ctx ctx; int ctx_cpu; int ctx_flavor;
     int ctxsw_why;            /* enum preempt_why of the context switch in progress (context_switch_why()) */
+    bool waker_idle_task;     /* a FAST_NO_HZ drain step is running in the idle task: a wake_up() of the GP
+                               * kthread lands on this very CPU (kthread_wake()) */
     int64_t irqoff_from, stretch_nonpreempt; /* irqoff_from: the flavor's gp_overhead_ns when the open irqs-off region began */
     int64_t max_irqoff, max_nonpreempt;
     int irqoff_depth;         /* irqs-off regions begun and not yet ended (irqoff_region_begin()) */

@@ -55,8 +55,17 @@ __attribute__((always_inline)) inline void kthread_wake(rv_engine *e, rcu_state 
     }
     rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, waker_cpu, rsp->flavor);
     if (ev) ev->arg = (int8_t)reason;
-    charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true); /* try_to_wake_up(), in the waker's context */
-    rsp->kt_sched_ns += e->cfg.costs.wakeup_ns;
+    /* try_to_wake_up(), in the waker's context. From a FAST_NO_HZ drain step the waker is the idle task:
+     * select_task_rq_fair()'s wake-affine choice and select_idle_sibling() keep the kthread on the
+     * waker's CPU when that CPU is idle (kernel/sched/fair.c, 3.6/3.7), so ttwu_queue() takes the local
+     * runqueue's lock and sends no IPI: the price of waking ksoftirqd/N on its own CPU
+     * (local_wakeup_ns), which the same drain step pays when it raises RCU_SOFTIRQ. Other wakers (a
+     * softirq or task on a busy CPU, which select_idle_sibling() sends to an idle sibling, or the FQS
+     * timeout) pay the remote price, wakeup_ns. */
+    const int64_t wake_ns = e->waker_idle_task ? e->cfg.costs.local_wakeup_ns : e->cfg.costs.wakeup_ns;
+    charge(e, rsp->flavor, wake_ns, true);
+    rsp->kt_sched_ns += wake_ns;
+    kt->wake_paid = true;
     /* wake-affine: the woken kthread runs where it was woken (an idle waker is the cheapest target) */
     if (waker_cpu >= 0 && e->cpu[waker_cpu].run != RS_OFFLINE) kt->cpu = waker_cpu;
     sched_run(e, rsp, e->now + wake_to_run_ns(e));
@@ -207,10 +216,12 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
     cpu_t *c = &e->cpu[cpu];
     bool timed_out = kt->timeout_t >= 0 && e->now >= kt->timeout_t;
     kt->run_t = -1;
-    if (timed_out && woken) {
+    /* process_timeout() wakes it from the timer softirq of its CPU, unless a waker already has: then
+     * wake_up_process() finds it runnable and does nothing (a report at a tick ended the grace period at
+     * the very jiffy its timeout came due: both charged a wakeup, for one sleep/wake cycle) */
+    if (timed_out && woken && !kt->wake_paid) {
         rv_event *ev = emit(e, RV_EV_KTHREAD_WAKE, cpu, rsp->flavor);
         if (ev) ev->arg = 3; /* the FQS timer */
-        /* process_timeout() wakes it from the timer softirq of its CPU */
         enum exec_ctx sv = e->ctx; int sv_cpu = e->ctx_cpu;
         e->ctx = CTX_SOFTIRQ; e->ctx_cpu = cpu;
         charge(e, rsp->flavor, e->cfg.costs.wakeup_ns, true);
@@ -232,6 +243,7 @@ void kthread_run(rv_engine *e, rcu_state *rsp)
         charge_displaced(e, rsp->flavor, sw, true);
         rsp->kt_sched_ns += 2 * sw;
         rsp->kt_wakeups++;
+        kt->wake_paid = false;
         e->stretch_nonpreempt = 0; /* the switches are the scheduler's, not a GP code stretch */
     } else if (arriving) {
         e->stretch_nonpreempt = 0;

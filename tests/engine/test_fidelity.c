@@ -235,6 +235,47 @@ Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
     rv_engine_free(e);
 }
 
+/* A FAST_NO_HZ drain step runs in the idle task, and its wake_up() of the GP kthread puts the kthread on
+ * that idle CPU (wake-affine: select_idle_sibling() keeps an idle waker's CPU), a local try_to_wake_up()
+ * priced as waking ksoftirqd/N there (local_wakeup_ns); other wakers pay the remote wakeup_ns. A
+ * hardware review found every kthread wakeup priced remote although the model runs the kthread on the
+ * waker's CPU: 2 us where the same drain paid 0.5 us to wake ksoftirqd/N. And one sleep/wake cycle is
+ * one wakeup: a waker's wake_up() and the FQS timer's due at the same jiffy (a tick's report ending
+ * the grace period as the timeout came due) were both charged. Costs move no event, so raising one
+ * price by 1 us raises kthread_sched_us by 1 us per wakeup charged it. */
+static rv_flavor_report drain_machine(bool fast_no_hz, int64_t add_local, int64_t add_remote)
+{
+    rv_config cfg;
+    fx_config(&cfg, 4, RV_MODE_KTHREAD);
+    rv_costs_defaults(&cfg.costs);
+    cfg.costs.local_wakeup_ns += add_local;
+    cfg.costs.wakeup_ns += add_remote;
+    cfg.rcu.fast_no_hz = fast_no_hz;
+    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
+    ph->idle_blips_per_s = fast_no_hz ? 10000 : 0;
+    ph->call_rcu_per_s[RV_SCHED] = 10000;
+    ph->burst_mean = 5;
+    rv_report r = fx_report_after(&cfg, 0.3);
+    rv_config_free(&cfg);
+    rv_flavor_report f = r.flavors[RV_SCHED];
+    rv_report_free(&r);
+    return f;
+}
+
+Test(fidelity, a_drain_step_wakes_the_kthread_onto_its_own_cpu)
+{
+    for (int fnh = 1; fnh >= 0; fnh--) {
+        rv_flavor_report base = drain_machine(fnh, 0, 0), local = drain_machine(fnh, 1000, 0), remote = drain_machine(fnh, 0, 1000);
+        cr_assert_eq(local.grace_periods, base.grace_periods, "a cost moved the run");
+        cr_assert_eq(remote.kthread_wakeups, base.kthread_wakeups, "a cost moved the run");
+        double n_local = local.kthread_sched_us - base.kthread_sched_us, n_remote = remote.kthread_sched_us - base.kthread_sched_us;
+        cr_expect(fabs(n_local + n_remote - (double)base.kthread_wakeups) < 0.5, "every wakeup priced once: %.1f local + %.1f remote, %llu wakeups",
+                  n_local, n_remote, (unsigned long long)base.kthread_wakeups);
+        if (fnh) cr_expect_gt(n_local, n_remote, "FAST_NO_HZ: drain steps wake it most, on their own CPU: %.0f local, %.0f remote", n_local, n_remote);
+        else cr_expect(fabs(n_local) < 0.5, "no drains, no local wakeups of the kthread: %.1f", n_local);
+    }
+}
+
 /* 3.7 rcu_start_gp() runs under the root rcu_node's lock, which its caller takes (__call_rcu_core()
  * here, __rcu_process_callbacks() in softirq): a CPU asking for a grace period pays that lock section
  * and the wake_up(), the kthread the rest. Was: the wake_up() alone. */
