@@ -73,11 +73,16 @@ const char *rv_gp_phase_name(enum rv_gp_phase p)
  *   two-socket Nehalem (the CAS figures in McKenney's perfbook) and 200-300 ns on larger NUMA
  *   machines. FQS probes CPUs all over the machine; the model takes the large-machine end
  *   everywhere (an estimate; the README's Costs section shows what ~100 ns would change).
- * - node_lock_ns 770: one rcu_node visit (raw_spin_lock + qsmask/gpnum/completed + unlock). The
- *   lock line and the node's fields were last written by other CPUs: about three remote misses
- *   (750 ns), rounded to 770 so that 3.6's irqs-off init walk over the 261 nodes of a 4096-CPU tree
- *   takes the ~200 us reported (the article; 4096 CPUs in the mail thread). That agreement is
- *   therefore a consistency check, not a prediction.
+ * - node_lock_ns 770: one rcu_node visit (raw_spin_lock + qsmask/gpnum/completed + unlock). The lock
+ *   and those fields share the node's first cache line (struct rcu_node, v3.6 rcutree.h:118-143:
+ *   lock, gpnum, completed, qsmask, expmask, wakemask, qsmaskinit, grpmask in 64 bytes), last written
+ *   by another CPU: one read-for-ownership of it plus the locked operations, ~150-350 ns on a
+ *   two-socket box and 500-1000 ns through the interconnect of the 4096-CPU machines the reported
+ *   figure comes from. 770 was chosen in that upper range so that 3.6's irqs-off init walk over the
+ *   261 nodes of a 4096-CPU tree takes the ~200 us reported (the article; 4096 CPUs in the mail
+ *   thread): a calibrated figure, so that agreement is a consistency check, not a prediction, and
+ *   high for the small machines most scenarios model (the same leaf lock costs a CPU's own report
+ *   qs_report_ns; the README's Costs section says what a lower figure would change).
  * - qs_report_ns 150: a busy CPU's own report (rcu_report_qs_rdp()) in its softirq: the leaf lock,
  *   whose line comes from a sibling in the same leaf (assumed on the same socket, though CPU
  *   numbering can interleave sockets: an on-socket transfer, tens of ns) plus the lock and the bit
