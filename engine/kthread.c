@@ -82,11 +82,18 @@ static inline __attribute__((always_inline)) void arm_timeout(rv_engine *e, rcu_
 {
     if (j > e->hz) j = e->hz;
     gp_kthread *kt = &rsp->kt;
-    charge_kthread(e, rsp, e->cfg.costs.timer_ns);
-    rsp->kt_sched_ns += e->cfg.costs.timer_ns;
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)j;
     kt->timeout_t = (int64_t)(e->jiffies + (uint64_t)(j > 0 ? j : 1)) * e->jiffy_ns;
     sched_rearm(e, &kt->timer, kt->timeout_t, QE_KTHREAD, kt->cpu, rsp->flavor, KT_EV_TIMEOUT, ++kt->tgen);
+}
+
+/* The kthread sleeps in that wait: schedule_timeout() arms its timer. Only then: the macro tests its
+ * condition first and, when it holds, returns without a timer (a hardware review found the timer
+ * charged for waits the kthread never slept in). */
+static inline void sleep_on_timeout(rv_engine *e, rcu_state *rsp)
+{
+    charge_kthread(e, rsp, e->cfg.costs.timer_ns);
+    rsp->kt_sched_ns += e->cfg.costs.timer_ns;
 }
 
 /* rcu_gp_kthread()'s wait between later passes: jiffies_till_next_fqs clamped to 1..HZ */
@@ -137,7 +144,9 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
          * the kthread running, not on gp_wq) is acted on at once. Sleeping on a set flag lost the
          * request for the whole GP: every later force_quiescent_state() then saw the flag set and
          * returned (n_force_qs_lh) without a wakeup (rcu_gp_kthread(), v3.7 rcutree.c:1352-1363). */
-        return root_clear(rsp) || (rsp->gp_flags & RCU_GP_FLAG_FQS) ? kthread_slice(e, rsp, false) : false;
+        if (root_clear(rsp) || (rsp->gp_flags & RCU_GP_FLAG_FQS)) return kthread_slice(e, rsp, false);
+        sleep_on_timeout(e, rsp);
+        return false;
     case KT_WAIT:
         if (!root_clear(rsp) && (timed_out || (rsp->gp_flags & RCU_GP_FLAG_FQS))) {
             rsp->n_force_qs++;
@@ -151,13 +160,17 @@ static bool kthread_slice(rv_engine *e, rcu_state *rsp, bool timed_out)
             if (!root_clear(rsp)) {
                 arm_timeout(e, rsp, next_fqs_wait(e));
                 if (rsp->gp_flags & RCU_GP_FLAG_FQS) return kthread_slice(e, rsp, false); /* re-set during the pass: no sleep */
+                sleep_on_timeout(e, rsp);
                 return false;
             }
             /* the pass cleared the root: the loop still goes round once, setting jiffies_force_qs for a
              * wait whose condition is already true (v3.7 rcutree.c:1352), then leaves for the cleanup */
             rsp->jiffies_force_qs = e->jiffies + (uint64_t)next_fqs_wait(e);
         }
-        if (!root_clear(rsp)) return false; /* a stray wakeup: keep waiting, timer stays armed */
+        if (!root_clear(rsp)) { /* a stray wakeup: back to sleep until the same deadline */
+            sleep_on_timeout(e, rsp); /* __wait_event_interruptible_timeout()'s loop calls schedule_timeout() again */
+            return false;
+        }
         ++kt->tgen;                         /* cancel the timer */
         kt->timeout_t = -1;
         kt->state = KT_CLEANUP;
