@@ -153,10 +153,16 @@ int cmd_check(int argc, char **argv)
             printf("%s: ok (a JSON Schema; only its syntax is checked)\n", path);
             continue;
         }
+        const size_t warned_before = warnings;
         if (rc == 1) rc = check_scenario(path, &warnings);
         else if (rc < 0 && err[0]) cli_print_lines(err);
         else if (rc < 0) fprintf(stderr, "rcuvis: %s: invalid quiz file\n", path);
-        if (rc == 0) printf("%s: ok\n", path);
+        /* a valid file with warnings says so beside its "ok" (an author read "ok" then exit 1 under
+         * --strict as a pass) */
+        const size_t warned = warnings - warned_before;
+        if (rc == 0 && warned) printf("%s: ok, with %zu warning%s%s\n", path, warned, warned == 1 ? "" : "s",
+                                   strict ? (warned == 1 ? " (--strict fails on it)" : " (--strict fails on them)") : "");
+        else if (rc == 0) printf("%s: ok\n", path);
         else bad++;
     }
     if (files == 0) {

@@ -52,9 +52,10 @@ EOF
 expect_rc 0 "check likely hotplug refusal" -- "$bin" check "$tmp/maybe.json" && {
   err_has 'warning: ' "likely refusal is a warning"
   err_has '$.events[2]: online of CPU 1 at 3 s will likely not be applied' "likely refusal names the event"
-  out_has "maybe.json: ok" "a warning leaves the file valid"
+  out_has "maybe.json: ok, with 1 warning" "a warning leaves the file valid, and its ok says so"
 }
-expect_rc 1 "check --strict fails on a warning" -- "$bin" check --strict "$tmp/maybe.json" && err_has "rcuvis: check: --strict: 1 warning" "check --strict"
+expect_rc 1 "check --strict fails on a warning" -- "$bin" check --strict "$tmp/maybe.json" && err_has "rcuvis: check: --strict: 1 warning" "check --strict" \
+  && out_has "maybe.json: ok, with 1 warning (--strict fails on it)" "check --strict: the ok line says the warning fails it"
 # an offline inside the same CPU's scripted reader is refused by the run (the reader holds the CPU):
 # check said ok; now a warning names the reader, and the online after it follows as likely refused too
 cat >"$tmp/held.json" <<'EOF'
