@@ -60,7 +60,7 @@ typedef struct rp_verdict {
     bool gap;
     double fig;          /* the headline figure, to summarise several seeds as a range */
     const char *unit;    /* what fig counts, for that range ("us per GP"); NULL = none */
-    char text[448];      /* the simulated figure as the table shows it */
+    char text[640];      /* the simulated figure as the table shows it */
 } rp_verdict;
 
 typedef void (*rp_check_fn)(const rp_view *v, rp_verdict *out);
