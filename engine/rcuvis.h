@@ -202,6 +202,8 @@ typedef struct rv_expect {
     char equals_str[256]; /* when the expected value is a string (has_equals false) */
     bool has_equals_str;
     char why[256];        /* the author's explanation, printed when the assertion fails */
+    bool has_when;        /* checked only in runs whose configuration matches (a 3.6-only figure) */
+    rv_when when;
 } rv_expect;
 
 typedef struct rv_rcu_config {

@@ -11,7 +11,7 @@
 
 static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count", "on", "delay_s", "when", "first", "at_step", "comment"};
 static const char *const caption_keys[] = {"at_s", "until_s", "text", "on", "delay_s", "duration_s", "when"};
-static const char *const expect_keys[] = {"path", "min", "max", "equals", "why"};
+static const char *const expect_keys[] = {"path", "min", "max", "equals", "why", "when"};
 
 /* A caption is wrapped to the strip's width where it is shown, and drawn on one line in the
  * timeline's caption lane: a newline or tab there is drawn as a box, not a break. */
@@ -299,6 +299,8 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
         }
     }
     sc_text(c, obj, "why", x->why, sizeof x->why, &expect_why);
+    /* an author checking "the same under 3.7" in one file: each mode's figures under its own when */
+    x->has_when = sc_when(c, obj, &x->when);
     /* absent, not invalid: a "min" of the wrong type was reported above as what it is */
     if (!sc_get(c, obj, "min", false) && !sc_get(c, obj, "max", false) && !eq)
         sc_bad(c, NULL, "expected at least one of \"min\", \"max\" or \"equals\"");

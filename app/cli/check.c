@@ -98,6 +98,13 @@ static int check_scenario(const char *path, size_t *warnings)
     FILE *m = open_memstream(&said, &said_len);
     FILE *out = m ? m : stderr;
     int bad = expect_vet(&cfg, path, out) > 0;
+    /* expectations for the other mode (`when`: {"mode": ...}) are vetted against that mode's report */
+    rv_config other;
+    if (rv_config_copy(&other, &cfg) == 0) {
+        other.rcu.mode = cfg.rcu.mode == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD;
+        bad |= expect_vet_when(&other, path, out) > 0;
+        rv_config_free(&other);
+    }
     size_t hp_errors = 0;
     *warnings += check_hotplug(&cfg, path, out, &hp_errors);
     bad |= hp_errors > 0;

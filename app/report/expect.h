@@ -51,5 +51,8 @@ int expect_path_leaf(const char *path, const rv_config *cfg, rk_type *type, cons
  * expectation with no comparison.)
  * Returns how many problems it printed. */
 int expect_vet(const rv_config *cfg, const char *file, FILE *err);
+/* The same for the expectations with a `when` that holds in cfg only: `check` vets those of the other
+ * mode in a copy of the file's config set to it. */
+int expect_vet_when(const rv_config *cfg, const char *file, FILE *err);
 
 #endif

@@ -211,6 +211,22 @@ cat >"$tmp/exp-bad.json" <<'EOF'
 EOF
 expect_rc 1 "--expect failing" -- "$bin" run "$tmp/exp-bad.json" --expect \
   && { out_has "FAIL cpus = 2, expected <= 1: deliberately wrong  (\$.expect[0])" "--expect failing names its place"; out_has "FAIL stalls.0.text: not in the report" "--expect missing path"; out_has "(\$.expect[1])" "--expect missing path names its place"; out_has "ok   flavors.rcu_sched.grace_periods" "--expect"; }
+# an expectation for one mode only (`when`): checked there, skipped and said so in the other; check
+# vets it against its own mode's report, so a 3.6-only path is refused only where it is wrong
+cat >"$tmp/exp-when.json" <<'EOF'
+{"name": "expw", "cpus": 2, "duration_s": 0.5,
+ "expect": [{"path": "cpus", "equals": 2},
+            {"path": "threads.rcu_sched.cpu_seconds", "min": 0, "when": {"mode": "kthread"}},
+            {"path": "accounting.rcu_gp_kthreads_s", "equals": 0, "when": {"mode": "softirq"}}]}
+EOF
+expect_rc 0 "--expect with when, 3.7" -- "$bin" run "$tmp/exp-when.json" --expect \
+  && { out_has "skip accounting.rcu_gp_kthreads_s: its when does not hold in this run  (\$.expect[2])" "--expect skips the 3.6 one"; out_has "expect: 2 of 2 passed (1 skipped" "--expect counts the skipped apart"; }
+expect_rc 0 "--expect with when, 3.6" -- "$bin" run "$tmp/exp-when.json" --expect --mode softirq \
+  && { out_has "skip threads.rcu_sched.cpu_seconds" "--expect skips the 3.7 one under 3.6"; out_has "ok   accounting.rcu_gp_kthreads_s = 0" "--expect checks the 3.6 one"; }
+expect_rc 0 "check: a when for the other mode" -- "$bin" check "$tmp/exp-when.json"
+sed 's/"accounting.rcu_gp_kthreads_s", "equals": 0/"threads.rcu_sched.cpu_seconds", "equals": 0/' "$tmp/exp-when.json" >"$tmp/exp-when2.json"
+expect_rc 2 "check vets a when's path in its mode" -- "$bin" check "$tmp/exp-when2.json" \
+  && err_has '$.expect[2].path: threads has no "rcu_sched": in mode softirq (3.6)' "check: a 3.6-only expect naming a 3.7 thread"
 expect_rc 1 "--expect --json" -- "$bin" run "$tmp/exp-bad.json" --expect --json \
   && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [e["ok"] for e in d["expect"]]==[False,False,True], d["expect"]; assert [e["index"] for e in d["expect"]]==[0,1,2]' "$tmp/out" \
   || fail "--expect --json: results not in the JSON"
