@@ -198,8 +198,25 @@ static bool held_for_after(const quiz_question *q, const char *term)
     return false;
 }
 
+/* Is term held back (terms_after_answer) by a question after q in q's lesson that the student has not
+ * answered yet? Then printing its entry after q's answer gives that one away: blimit's entry, shown
+ * after 7.3, answered 7.7, which holds it too. Under a question the rule stays per question: an
+ * earlier lesson's basic terms ("quiescent state", held by 3.1) are not withheld for later ones. */
+static bool held_later(const quiz_term *t, const quiz_question *q, const char *term)
+{
+    for (size_t l = 0; t->file && l < t->file->nlessons; l++) {
+        const quiz_lesson *ls = &t->file->lessons[l];
+        if (q < ls->questions || q >= ls->questions + ls->nquestions) continue;
+        char key[128];
+        quiz_lesson_key(t->file, ls, key, sizeof key);
+        for (const quiz_question *o = q + 1; o < ls->questions + ls->nquestions; o++)
+            if (held_for_after(o, term) && !(t->prog && progress_get(t->prog, key, o->id, false))) return true;
+    }
+    return false;
+}
+
 /* After the answer, the terms held back from under the question (terms_after_answer): now they only
- * restate what the explanation said. */
+ * restate what the explanation said. One a later question of the lesson also holds waits for that one. */
 static void print_terms_after(quiz_term *t, const quiz_question *q)
 {
     bool any = false;
@@ -207,7 +224,7 @@ static void print_terms_after(quiz_term *t, const quiz_question *q)
         const char *term = glossary_term(q->terms_after[i], NULL), *line = term ? glossary_line(term) : NULL;
         bool seen = false;
         for (size_t k = 0; k < t->nterms_seen && term; k++) seen |= !strcmp(t->terms_seen[k], term);
-        if (!line || seen) continue;
+        if (!line || seen || held_later(t, q, term)) continue;
         if (!any) { fprintf(t->out, "\n"); quiz_wrap(t->out, "Terms:", 2, t->width); any = true; }
         char lead[64];
         snprintf(lead, sizeof lead, "%s: ", term);
@@ -311,6 +328,7 @@ static void print_terms(quiz_term *t, const quiz_question *q)
         snprintf(note, sizeof note, "Explained after you answer, as their entries would give the answer away: %s.", later);
         quiz_wrap(t->out, note, 2, t->width);
     }
+
 }
 
 static void print_question(quiz_term *t, const quiz_lesson *l, const quiz_question *q, size_t idx, const quiz_order *o)

@@ -528,3 +528,31 @@ Test(term, a_long_entry_read_in_an_earlier_session_takes_one_line)
     progress_free(&r.prog);
     quiz_free(&f);
 }
+
+/* A term two questions of a lesson hold for after the answer is explained after the second, not the
+ * first: blimit's entry, printed after 7.3's answer, gave 7.7 (which holds it too) away. */
+Test(term, a_term_a_later_question_holds_waits_for_it)
+{
+    static const char *json =
+        "{\"id\": \"q\", \"title\": \"Q\", \"lessons\": [{\"id\": \"1\", \"title\": \"B\", \"questions\": ["
+        "{\"id\": \"1.1\", \"kind\": \"choice\", \"question\": \"What does an overflow do?\", \"explanation\": \"It lifts it.\","
+        " \"terms_after_answer\": [\"blimit\"],"
+        " \"answers\": [{\"text\": \"A\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"B\", \"feedback\": \"no\"}]},"
+        "{\"id\": \"1.2\", \"kind\": \"choice\", \"question\": \"And then how many per pass?\", \"explanation\": \"One.\","
+        " \"terms_after_answer\": [\"blimit\"],"
+        " \"answers\": [{\"text\": \"A\", \"correct\": true, \"feedback\": \"yes\"}, {\"text\": \"B\", \"feedback\": \"no\"}]}]}]}";
+    quiz_file f;
+    char err[2048];
+    cr_assert_eq(quiz_parse(json, "q.json", &f, false, err, sizeof err), 0, "%s", err);
+    run r = {0};
+    snprintf(r.prog.path, sizeof r.prog.path, "%s", ppath);
+    snprintf(r.prog.student, sizeof r.prog.student, "term-test");
+    session(&r, &f, "s\ns\n", false); /* both shown */
+    const char *q2 = strstr(r.out, "question 1.2");
+    cr_assert_not_null(q2, "%s", r.out);
+    const char *entry = strstr(r.out, "blimit: ");
+    cr_expect(entry && entry > q2, "blimit's entry comes after 1.2's answer, not 1.1's:\n%s", r.out);
+    free(r.out);
+    progress_free(&r.prog);
+    quiz_free(&f);
+}
