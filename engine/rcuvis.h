@@ -321,8 +321,8 @@ int rv_engine_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errle
 /* ---------------------------------------------------------------- events (the one log) */
 
 enum rv_ev_type {
-    RV_EV_READER_BEGIN,  /* id, cpu, flavor, n = length ns (-1 open-ended); arg 1: inside another section of the flavor on this CPU */
-    RV_EV_READER_END,    /* id, cpu, flavor, n = held ns; arg 1: the CPU is still inside another section of the flavor */
+    RV_EV_READER_BEGIN,  /* id, cpu, flavor, n = length ns (-1 open-ended); arg 1: nested in a section its task holds */
+    RV_EV_READER_END,    /* id, cpu, flavor, n = held ns; arg 1: an inner one, its task still in a section */
     RV_EV_READER_BLOCK,  /* id, cpu, flavor(preempt), node: preempted inside rcu_read_lock() → blkd_tasks */
     RV_EV_CB_QUEUE,      /* id, cpu, flavor, n (a batch record of n callbacks), arg=1 if lazy, 2 if synchronize */
     RV_EV_CB_INVOKE,     /* id, cpu, flavor, n */

@@ -24,19 +24,6 @@ static const reader *running_holder(const rv_engine *e, int cpu, int flavor)
     return NULL;
 }
 
-/* Whether the CPU running r is, besides r, inside another open section of r's flavor that is not
- * preempted away: then r's begin or end is a nested one, and the CPU stays in a read-side critical
- * section (a status line said "CPU 2 left its rcu_sched read-side critical section" while a scripted
- * five-second reader held it, the workload's short readers nesting inside). For the event's words only. */
-static bool reader_inside_another(const rv_engine *e, const reader *r)
-{
-    for (size_t i = 0; i < e->nreaders; i++) {
-        const reader *o = &e->readers[i];
-        if (o != r && o->cpu == r->cpu && o->flavor == r->flavor && !o->preempted) return true;
-    }
-    return false;
-}
-
 reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool injected)
 {
     /* rcu_read_lock() in a task already inside a section of the flavor: __rcu_read_lock() only
@@ -66,7 +53,9 @@ reader *reader_start(rv_engine *e, int cpu, int flavor, int64_t len, bool inject
     if (flavor == RV_SCHED) c->nonpreempt++;
     else if (flavor == RV_BH) c->bh_disabled++;
     rv_event *ev = emit(e, RV_EV_READER_BEGIN, cpu, flavor);
-    if (ev) { ev->id = r->id; ev->n = len; ev->arg = reader_inside_another(e, r); }
+    /* arg: it joined its task's nest, so the task stays in a section when it ends (a status line said
+     * "CPU 2 left its rcu_sched read-side critical section" inside a scripted five-second reader) */
+    if (ev) { ev->id = r->id; ev->n = len; ev->arg = r->nested; }
     if (len >= 0) sched_at(e, r->end, QE_READER_END, cpu, flavor, r->id, 0);
     return r;
 }
@@ -116,7 +105,7 @@ void reader_finish(rv_engine *e, uint64_t id)
     bool blocked = r->blocked, blocks_gp = r->blocks_gp, need_qs = r->need_qs && !r->preempted;
     int node = r->node;
     rv_event *ev = emit(e, RV_EV_READER_END, cpu, f);
-    if (ev) { ev->id = id; ev->n = e->now - r->begin; ev->arg = reader_inside_another(e, r); }
+    if (ev) { ev->id = id; ev->n = e->now - r->begin; ev->arg = !outermost; } /* the task's nest goes on */
     *r = e->readers[--e->nreaders]; /* m may have moved: not used below */
     if (outermost && f == RV_PREEMPT && rsp->enabled) {
         /* rcu_read_unlock_special(): RCU_READ_UNLOCK_NEED_QS first (the tick found the task in its

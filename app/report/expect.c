@@ -625,20 +625,17 @@ static void vet_one(vet_sink *s, const rv_expect *x, const rv_config *cfg)
     if (t == RT_COUNT) vet_count_bounds(s, x);
 }
 
-int expect_vet(const rv_config *cfg, const char *file, FILE *err)
+/* One whose `when` excludes this configuration names paths of the other (threads.rcu_sched under
+ * 3.6): vetted in the configurations it is for, skipped here as --expect skips it. */
+static int vet_all(const rv_config *cfg, const char *file, FILE *err, bool with_when_only)
 {
     vet_sink s = {err, file, 0, 0};
-    /* one whose `when` excludes this configuration names paths of the other (threads.rcu_sched under
-     * 3.6): vetted in the configurations it is for, skipped here as --expect skips it */
-    for (s.index = 0; s.index < cfg->nexpects; s.index++)
-        if (!cfg->expects[s.index].has_when || rv_when_holds(&cfg->expects[s.index].when, cfg)) vet_one(&s, &cfg->expects[s.index], cfg);
+    for (s.index = 0; s.index < cfg->nexpects; s.index++) {
+        const rv_expect *x = &cfg->expects[s.index];
+        if ((x->has_when || !with_when_only) && (!x->has_when || rv_when_holds(&x->when, cfg))) vet_one(&s, x, cfg);
+    }
     return s.problems;
 }
 
-int expect_vet_when(const rv_config *cfg, const char *file, FILE *err)
-{
-    vet_sink s = {err, file, 0, 0};
-    for (s.index = 0; s.index < cfg->nexpects; s.index++)
-        if (cfg->expects[s.index].has_when && rv_when_holds(&cfg->expects[s.index].when, cfg)) vet_one(&s, &cfg->expects[s.index], cfg);
-    return s.problems;
-}
+int expect_vet(const rv_config *cfg, const char *file, FILE *err) { return vet_all(cfg, file, err, false); }
+int expect_vet_when(const rv_config *cfg, const char *file, FILE *err) { return vet_all(cfg, file, err, true); }

@@ -35,6 +35,7 @@ bool rp_num(const cJSON *rep, const char *path, double *out)
 static bool need(const cJSON *rep, const char *path, double *out, rp_verdict *vd)
 {
     if (rp_num(rep, path, out)) return true;
+    if (!vd) return false; /* a run the verdict does not rest on: nothing said */
     snprintf(vd->text, sizeof vd->text, "the report has no %s", path);
     vd->holds = false;
     return false;
@@ -261,6 +262,7 @@ static void chk_hb_still_spread(const rp_view *v, rp_verdict *out)
  * article's point is that 3.7 moved this cost, not that it added to it, so the totals compare. */
 static const char *const acct_keys[] = {"rcu_gp_kthreads_s", "ksoftirqd_s", "softirq_inline_s", "rcuc_s", "tick_s", "caller_s"};
 
+/* vd NULL: a run the verdict does not rest on, whose absence says nothing */
 static bool rcu_total_s(const cJSON *rep, double *out, rp_verdict *vd)
 {
     *out = 0;
@@ -272,20 +274,6 @@ static bool rcu_total_s(const cJSON *rep, double *out, rp_verdict *vd)
         *out += x;
     }
     return true;
-}
-
-/* rcu_total_s() for a run the verdict does not rest on: false, and nothing said, when it is missing */
-static bool rcu_total_quiet(const cJSON *rep, double *out)
-{
-    *out = 0;
-    for (size_t i = 0; rep && i < sizeof acct_keys / sizeof acct_keys[0]; i++) {
-        char path[64];
-        double x;
-        snprintf(path, sizeof path, "accounting.%s", acct_keys[i]);
-        if (!rp_num(rep, path, &x)) return false;
-        *out += x;
-    }
-    return rep != NULL;
 }
 
 static void chk_sirq_same_cost(const rp_view *v, rp_verdict *out)
@@ -329,7 +317,7 @@ static void chk_sirq_same_cost(const rp_view *v, rp_verdict *out)
     static const char *const price[4] = {"wakeups x0.5", "x2", "context switches x0.5", "x2"};
     for (int p = 0; p < 4; p++) {
         double pk = 0, ps = 0;
-        if (!rcu_total_quiet(v->rep[2 + 2 * p], &pk) || !rcu_total_quiet(v->rep[3 + 2 * p], &ps) || pk <= 0) continue;
+        if (!rcu_total_s(v->rep[2 + 2 * p], &pk, NULL) || !rcu_total_s(v->rep[3 + 2 * p], &ps, NULL) || pk <= 0) continue;
         len = (int)strlen(out->text);
         double d = (ps / pk - 1) * 100;
         if ((size_t)len < sizeof out->text)

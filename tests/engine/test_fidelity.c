@@ -235,6 +235,18 @@ Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
     rv_engine_free(e);
 }
 
+/* 3.7 on `cpus` busy CPUs queueing call_rcu_sched() at 10,000 a second in bursts of 5, each passing
+ * through idle 10,000 times a second under RCU_FAST_NO_HZ (with fast_no_hz): drain steps all the time. */
+static void draining_machine(rv_config *cfg, int cpus, bool fast_no_hz)
+{
+    fx_config(cfg, cpus, RV_MODE_KTHREAD);
+    cfg->rcu.fast_no_hz = fast_no_hz;
+    rv_phase *ph = fx_add_phase(cfg, "all", 1.0);
+    ph->idle_blips_per_s = fast_no_hz ? 10000 : 0;
+    ph->call_rcu_per_s[RV_SCHED] = 10000;
+    ph->burst_mean = 5;
+}
+
 /* A FAST_NO_HZ drain step runs in the idle task, and its wake_up() of the GP kthread puts the kthread on
  * that idle CPU (wake-affine: select_idle_sibling() keeps an idle waker's CPU), a local try_to_wake_up()
  * priced as waking ksoftirqd/N there (local_wakeup_ns); other wakers pay the remote wakeup_ns. A
@@ -246,15 +258,9 @@ Test(fidelity, kthread_wakeup_is_paid_by_the_waker)
 static rv_flavor_report drain_machine(bool fast_no_hz, int64_t add_local, int64_t add_remote)
 {
     rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_KTHREAD);
-    rv_costs_defaults(&cfg.costs);
+    draining_machine(&cfg, 4, fast_no_hz);
     cfg.costs.local_wakeup_ns += add_local;
     cfg.costs.wakeup_ns += add_remote;
-    cfg.rcu.fast_no_hz = fast_no_hz;
-    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
-    ph->idle_blips_per_s = fast_no_hz ? 10000 : 0;
-    ph->call_rcu_per_s[RV_SCHED] = 10000;
-    ph->burst_mean = 5;
     rv_report r = fx_report_after(&cfg, 0.3);
     rv_config_free(&cfg);
     rv_flavor_report f = r.flavors[RV_SCHED];
@@ -285,16 +291,10 @@ Test(fidelity, a_drain_step_wakes_the_kthread_onto_its_own_cpu)
 static void timer_machine(int64_t add_timer, rv_flavor_report *out, size_t *timed_wakes)
 {
     rv_config cfg;
-    fx_config(&cfg, 64, RV_MODE_KTHREAD);
-    rv_costs_defaults(&cfg.costs);
+    draining_machine(&cfg, 64, true);
     cfg.costs.timer_ns += add_timer;
-    cfg.rcu.fast_no_hz = true;
     cfg.rcu.flavors[RV_BH] = false;
     cfg.rcu.flavors[RV_PREEMPT] = false;
-    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
-    ph->idle_blips_per_s = 10000;
-    ph->call_rcu_per_s[RV_SCHED] = 10000;
-    ph->burst_mean = 5;
     fx_log log = {.keep = FX_BIT(RV_EV_KTHREAD_WAKE)};
     rv_engine *e = fx_engine(&cfg, &log);
     rv_config_free(&cfg);
@@ -391,12 +391,7 @@ Test(fidelity, idle_cpus_make_fqs_a_larger_share_of_a_dearer_gp)
 Test(fidelity, explain_names_the_fast_no_hz_holdoff)
 {
     rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_KTHREAD);
-    cfg.rcu.fast_no_hz = true;
-    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
-    ph->idle_blips_per_s = 10000;
-    ph->call_rcu_per_s[RV_SCHED] = 10000;
-    ph->burst_mean = 5;
+    draining_machine(&cfg, 4, true);
     rv_engine *e = fx_engine(&cfg, NULL);
     rv_config_free(&cfg);
     bool seen = false;
@@ -428,12 +423,7 @@ Test(fidelity, explain_names_the_fast_no_hz_holdoff)
 Test(fidelity, a_held_off_cpu_is_often_credited_by_fqs_before_its_tick)
 {
     rv_config cfg;
-    fx_config(&cfg, 4, RV_MODE_KTHREAD);
-    cfg.rcu.fast_no_hz = true;
-    rv_phase *ph = fx_add_phase(&cfg, "all", 1.0);
-    ph->idle_blips_per_s = 10000;
-    ph->call_rcu_per_s[RV_SCHED] = 10000;
-    ph->burst_mean = 5;
+    draining_machine(&cfg, 4, true);
     fx_log log = {.keep = FX_BIT(RV_EV_FQS_CREDIT)};
     rv_engine *e = fx_engine(&cfg, &log);
     rv_config_free(&cfg);
