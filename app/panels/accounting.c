@@ -776,7 +776,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         }
         case AK_SPLIT: { /* RCU's time in all: the work both designs do, then 3.7's sleep/wake on top of it */
             double rest = sum - sleep_wake > 0 ? sum - sleep_wake : 0;
-            static const char *const name[2][2] = {{"in all: work both designs do", "in all, both designs' work"},
+            static const char *const name[2][2] = {{"in all: GP, QS and callback work", "in all: GP/QS/callback work"},
                                                    {"+ GP kthreads' own sleep/wake", "+ kthread sleep/wake"}};
             const char *nm = name[w->idx][use_short || !bar_row_keeps_pct(fr, c.w, name[w->idx][0], false)];
             if (w->idx == 0) {

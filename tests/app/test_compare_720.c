@@ -224,12 +224,12 @@ static double row_secs(const char *from)
 Test(compare_720, rcu_work_in_all_split_in_two_rows, .init = setup, .fini = teardown)
 {
     char *buf = compare_texts("hackbench.json", 2000000001LL);
-    cr_expect_eq(count(buf, ">in all: work both designs do</text>"), 2, "each half shows the work both designs do");
+    cr_expect_eq(count(buf, ">in all: GP, QS and callback work</text>"), 2, "each half shows the work both designs do, named for what it is");
     cr_expect_eq(count(buf, ">+ GP kthreads' own sleep/wake</text>"), 2, "each half shows the sleep/wake row");
     cr_expect_eq(count(buf, ">none: no GP kthread</text>"), 1, "3.6's sleep/wake row says why it is empty");
     cr_expect_eq(count(buf, " in all</text>"), 0, "no heading total beside the split");
     /* 3.7's half (the second): both parts, and the sleep/wake a real share */
-    const char *w36 = strstr(buf, ">in all: work both designs do</text>"), *w37 = w36 ? strstr(w36 + 1, ">in all: work both designs do</text>") : NULL;
+    const char *w36 = strstr(buf, ">in all: GP, QS and callback work</text>"), *w37 = w36 ? strstr(w36 + 1, ">in all: GP, QS and callback work</text>") : NULL;
     cr_assert(w36 && w37);
     const char *s37 = strstr(w37, ">+ GP kthreads' own sleep/wake</text>");
     cr_assert_not_null(s37);
