@@ -32,7 +32,8 @@ static void usage(void)
            "state) and a warning when it only may happen.\n"
            "Prints \"FILE: ok\" for each valid file (\"ok, with N warnings\" when it had\n"
            "some) and one message per problem on stderr;\n"
-           "a \"warning:\" line (also two timed captions that overlap, a `when` that never\n"
+           "a \"warning:\" line (also two timed captions that overlap, in the file's mode\n"
+           "or, for captions with a `when` mode, in the other one; a `when` that never\n"
            "holds, an event with neither at_s nor on, an idle, synchronize or kernel_loop\n"
            "due while a scripted kernel loop or reader holds its CPU, text the window's\n"
            "font cannot draw or draws left to right) does not make a file invalid.\n"
@@ -112,6 +113,7 @@ static int check_scenario(const char *path, size_t *warnings)
     *warnings += check_held(&cfg, path, out);
     /* what no run of the file will show; warnings, so the file still checks ok */
     *warnings += cli_report_caption_overlaps(out, &cfg, path);
+    *warnings += cli_report_caption_overlaps_other_mode(out, &cfg, path);
     *warnings += cli_report_dead_conditions(out, &cfg, path);
     *warnings += check_text(&cfg, path, out);
     *warnings += check_moments(path, out);

@@ -1,4 +1,4 @@
-/* lint.c — what a scenario says that its run will not show, found without running: timed captions that overlap, `when` conditions that never hold. */
+/* lint.c — what a scenario says that its run will not show, found without running: timed captions that overlap (in either kernel's runs), `when` conditions that never hold. */
 #include "report/report.h"
 
 #include <stdio.h>
@@ -27,9 +27,13 @@ static bool spans(const rv_caption *c, const rv_config *cfg)
     return c->on.event == RV_TRIG_TIME && c->until_s > c->at_s && rv_when_holds(&c->when, cfg);
 }
 
-size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file)
+/* The file's own mode, or (other_mode) the other one: then only pairs in which a caption's `when` names
+ * a mode, as the rest overlap there exactly as in the file's mode and were reported for it. */
+static size_t overlaps(FILE *out, const rv_config *cfg, const char *file, bool other_mode)
 {
     size_t n = 0;
+    char in_mode[64] = "";
+    if (other_mode) snprintf(in_mode, sizeof in_mode, " in --mode %s runs,", cfg->rcu.mode == RV_MODE_KTHREAD ? "kthread" : "softirq");
     /* cfg->captions is sorted by time (timed ones first, ties in file order), so each caption is
      * compared with those that start after it while it is still up */
     for (size_t i = 0; i < cfg->ncaptions; i++) {
@@ -39,6 +43,7 @@ size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *
             const rv_caption *b = &cfg->captions[j];
             if (b->on.event != RV_TRIG_TIME || b->at_s >= a->until_s) break;
             if (!rv_when_holds(&b->when, cfg)) continue;
+            if (other_mode && !a->when.has_mode && !b->when.has_mode) continue;
             char ta[40], tb[40];
             cli_caption_start(a->text, 30, ta, sizeof ta);
             cli_caption_start(b->text, 30, tb, sizeof tb);
@@ -48,13 +53,27 @@ size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *
             char back[120] = "";
             if (b_end > 0 && b_end < a->until_s)
                 snprintf(back, sizeof back, " and comes back from %.9g s to %.9g s", b_end, a->until_s);
-            fprintf(out, "warning: %s: $.captions[%d] (\"%s\", %.9g s to %.9g s) overlaps $.captions[%d] (\"%s\", from %.9g s): "
+            fprintf(out, "warning: %s: $.captions[%d] (\"%s\", %.9g s to %.9g s) overlaps $.captions[%d] (\"%s\", from %.9g s):%s "
                     "the strip shows one caption at a time, so the first gives way at %.9g s%s; end it by then (until_s) or "
                     "start the second at %.9g s or later\n",
-                    file, a->file_index, ta, a->at_s, a->until_s, b->file_index, tb, b->at_s, b->at_s, back, a->until_s);
+                    file, a->file_index, ta, a->at_s, a->until_s, b->file_index, tb, b->at_s, in_mode, b->at_s, back, a->until_s);
             n++;
         }
     }
+    return n;
+}
+
+size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file) { return overlaps(out, cfg, file, false); }
+
+/* For check, which judges the file rather than one run: a caption for the other kernel (`when`:
+ * {"mode": ...}) shows in --mode runs and in compare's other half. A run warns of its own mode only. */
+size_t cli_report_caption_overlaps_other_mode(FILE *out, const rv_config *cfg, const char *file)
+{
+    rv_config other;
+    if (rv_config_copy(&other, cfg) != 0) return 0;
+    other.rcu.mode = cfg->rcu.mode == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD;
+    size_t n = overlaps(out, &other, file, true);
+    rv_config_free(&other);
     return n;
 }
 

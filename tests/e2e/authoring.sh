@@ -114,6 +114,20 @@ grep -qF '$.captions[0] ("first"' "$tmp/err" && ok "--json: the overlap warning 
 # check says the same without running (stderr; still ok: a warning)
 "$bin" check "$tmp/overlap.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 0 ] && grep -qF '$.captions[0] ("first", 1 s to 2 s) overlaps $.captions[1]' "$tmp/err" && ok "check warns about overlapping captions" || bad "check overlap: exit $rc: $(cat "$tmp/err")"
+# a caption for the other kernel (`when` mode) overlaps only in that kernel's runs: check (which judges
+# the file) says so and names the mode; a run in the file's own mode has nothing to warn about
+cat > "$tmp/overlap-mode.json" <<'JSON'
+{"name": "overlap-mode", "cpus": 2, "duration_s": 3, "rcu": {"mode": "kthread"},
+ "captions": [{"at_s": 1, "until_s": 2, "text": "both kernels"},
+              {"at_s": 1.5, "until_s": 2.5, "text": "only 3.6", "when": {"mode": "softirq"}}]}
+JSON
+"$bin" check "$tmp/overlap-mode.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF '$.captions[0] ("both kernels", 1 s to 2 s) overlaps $.captions[1] ("only 3.6", from 1.5 s): in --mode softirq runs, the strip shows one caption at a time' "$tmp/err" \
+  && grep -qF 'ok, with 1 warning' "$tmp/out" && ok "check warns of captions that overlap in the other kernel's runs" || bad "check overlap-mode: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+"$bin" run "$tmp/overlap-mode.json" --strict >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && ok "a run in the file's own mode does not warn of the other mode's overlap" || bad "run overlap-mode --strict: exit $rc: $(cat "$tmp/err")"
+"$bin" run "$tmp/overlap-mode.json" --mode softirq --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF '$.captions[0] ("both kernels", 1 s to 2 s) overlaps $.captions[1] ("only 3.6"' "$tmp/out" && ok "a --mode softirq run warns of it as its own" || bad "run overlap-mode --mode softirq --strict: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 # a `when` naming a flavor the file does not enable: the caption can never show (only a --set
 # rcu.flavors enables one); warned about, fatal to --strict, and silent once --set enables it
 cat > "$tmp/when.json" <<'JSON'
