@@ -279,7 +279,11 @@ int cmd_quiz(int argc, char **argv)
             fprintf(stderr, "rcuvis: quiz: %s\n", err);
             status = 2; /* a bad output path, as for shot -o and run --trace (README, Reliability) */
         } else if (strcmp(export_to, "-")) {
-            printf("Wrote your answers to %s (one row per question); hand it to your teacher for `rcuvis quiz --merge`.\n", export_to);
+            /* a student compared first_answer with the letter typed and found another: the options were
+             * shuffled for them, the file keeps the quiz file's own letters (as the teacher view shows them) */
+            printf("Wrote your answers to %s (one row per question; first_answer in the quiz file's letters, as "
+                   "--teacher lists the options, not the shuffled ones you saw); hand it to your teacher for "
+                   "`rcuvis quiz --merge`.\n", export_to);
         }
         /* a student who answered a teacher's own set (--file) and exported without it handed in the
          * shipped workbook's rows, all unanswered, with a message of success */

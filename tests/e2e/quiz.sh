@@ -105,7 +105,7 @@ expect_rc 0 "hint then show" "h\ns\n" -- "$bin" quiz 3 && out_has "Hint:" "h sho
 expect_rc 0 "nonsense input" "zzz\n" -- "$bin" quiz 4 && out_has "Type one letter, a to d." "nonsense explained"
 
 # --- a teacher's tools: export one student's answers, merge a class
-expect_rc 0 "export" "" -- "$bin" quiz --export "$tmp/me.csv" && out_has "Wrote your answers to $tmp/me.csv" "export says where"
+expect_rc 0 "export" "" -- "$bin" quiz --export "$tmp/me.csv" && out_has "Wrote your answers to $tmp/me.csv" "export says where" && out_has "first_answer in the quiz file's letters" "export says whose letters first_answer holds"
 # a target it cannot write is bad input, as for shot -o: exit 2, the old file kept
 mkdir -p "$tmp/adir"
 expect_rc 2 "export to a directory" "" -- "$bin" quiz --export "$tmp/adir"
