@@ -380,6 +380,13 @@ int cmd_shot(int argc, char **argv)
         }
         else if (!scen) { scen = o; continue; }
         else return bad("unexpected argument '%s'", o);
+        /* times are bare simulated seconds: "2s" was told "a number from 0 to 604800", the option's cap, not the run's */
+        if (nrc != 0 && (!strcmp(o, "--at") || !strcmp(o, "--from") || !strcmp(o, "--to"))) {
+            char *end;
+            (void)strtod(val, &end);
+            if (end != val && *end)
+                snprintf(nerr, sizeof nerr, "%s: expected simulated seconds as a bare number (2, 0.05, 80.0078125), got \"%s\"", o, val);
+        }
         if (nrc != 0) return bad("%s", nerr);
         if (takes) i++;
     }
@@ -556,6 +563,11 @@ int cmd_shot(int argc, char **argv)
         int ncues = a.base.ncues > 100000 ? 100000 : (int)a.base.ncues;
         if (np_int("--cue", cue_text, 1, ncues, &cue, nerr, sizeof nerr) != 0) {
             fprintf(stderr, "rcuvis: shot: --cue: expected 1 to %d (the lecture cues of %s), got \"%s\"\n", ncues, scen, cue_text);
+            /* the cues by name: a speaker had only the file's JSON to learn which stop was which */
+            for (int n = 0; n < ncues && n < 40; n++) {
+                const rv_cue *q = &a.base.cues[n];
+                fprintf(stderr, "  %d  at %.9g s%s%s%s\n", n + 1, q->at_s, q->compare == 1 ? ", compared" : "", q->title[0] ? ": " : "", q->title);
+            }
             ui_app_free(&a);
             return 2;
         }

@@ -443,8 +443,12 @@ static double open_gp_age(const ui_view *v, int f)
  * last dropped, before anything is cut with "…". Returns how many parts were left out. */
 static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double open, int room, char *a, char *b, char *b2)
 {
-    char u[32], g50[32], g99[32], pg[32], age[32];
+    char u[32], g50[32], g99[32], pg[32], age[32], pu[32];
     int dropped = 0;
+    /* an update's cost in ns, as the article gives it ("about 300 ns"), up to 10 µs; above, in the
+     * unit that reads (big-machine's "133441 ns per update" is 133 µs) */
+    if (fl->overhead_per_update_ns < 10000) snprintf(pu, sizeof pu, "%.0f ns", fl->overhead_per_update_ns);
+    else ui_fmt_dur(pu, sizeof pu, fl->overhead_per_update_ns / 1e9);
     ui_fmt_count(u, sizeof u, (long)fl->updates);
     snprintf(a, 256, "%s  %llu GP%s · %s updates (%.1f per GP)", rv_flavor_name(f), (unsigned long long)fl->grace_periods,
              fl->grace_periods == 1 ? "" : "s", u, fl->updates_per_gp);
@@ -462,22 +466,22 @@ static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double op
         ui_fmt_dur(ks, sizeof ks, fl->kthread_sched_us / (double)fl->grace_periods / 1e6);
         /* how many sleep/wake cycles that is: hackbench's captions cite "about 22 per GP", which no panel showed */
         double cycles = (double)fl->kthread_wakeups / (double)fl->grace_periods;
-        snprintf(b, 256, "cost %s per GP (%s of it kthread sleep/wake, %.*f per GP), %.0f ns per update", pg, ks,
-                 cycles < 10 ? 1 : 0, cycles, fl->overhead_per_update_ns);
+        snprintf(b, 256, "cost %s per GP (%s of it kthread sleep/wake, %.*f per GP), %s per update", pg, ks,
+                 cycles < 10 ? 1 : 0, cycles, pu);
         if (rd_text_width(rd, RD_SANS_SMALL, b) > room)
-            snprintf(b, 256, "cost %s per GP (%s of it kthread sleep/wake), %.0f ns per update", pg, ks, fl->overhead_per_update_ns);
+            snprintf(b, 256, "cost %s per GP (%s of it kthread sleep/wake), %s per update", pg, ks, pu);
         if (rd_text_width(rd, RD_SANS_SMALL, b) > room)
-            snprintf(b, 256, "%s per GP (%s kthread sleep/wake), %.0f ns/update", pg, ks, fl->overhead_per_update_ns);
+            snprintf(b, 256, "%s per GP (%s kthread sleep/wake), %s/update", pg, ks, pu);
         if (rd_text_width(rd, RD_SANS_SMALL, b) > room)
-            snprintf(b, 256, "%s per GP (%s sleep/wake), %.0f ns/upd", pg, ks, fl->overhead_per_update_ns);
+            snprintf(b, 256, "%s per GP (%s sleep/wake), %s/upd", pg, ks, pu);
         if (rd_text_width(rd, RD_SANS_SMALL, b) > room) {
-            snprintf(b, 256, "%s per GP, %.0f ns/update", pg, fl->overhead_per_update_ns);
+            snprintf(b, 256, "%s per GP, %s/update", pg, pu);
             dropped++; /* the kthread's share */
         }
     } else {
-        snprintf(b, 256, "cost %s per GP, %.0f ns per update", pg, fl->overhead_per_update_ns);
+        snprintf(b, 256, "cost %s per GP, %s per update", pg, pu);
         if (rd_text_width(rd, RD_SANS_SMALL, b) > room) /* was cut at "2205 ns per upd…" */
-            snprintf(b, 256, "%s per GP, %.0f ns/update", pg, fl->overhead_per_update_ns);
+            snprintf(b, 256, "%s per GP, %s/update", pg, pu);
     }
     if (!fl->grace_periods) snprintf(a, 256, "%s  0 GPs · %s update%s", rv_flavor_name(f), u, fl->updates == 1 ? "" : "s");
     if (rd_text_width(rd, RD_BOLD, a) > room) {

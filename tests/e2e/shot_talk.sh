@@ -99,6 +99,8 @@ for c in 0 7 abc; do
   expect_rc 2 "--cue $c" -- "$bin" shot "$omap" --cue $c -o "$tmp/x.png" &&
     err_has "rcuvis: shot: --cue: expected 1 to 6 (the lecture cues of $omap), got \"$c\"" "--cue $c"
 done
+# and lists them by name, as a speaker had to read the file to learn which stop was which
+grep -qF "  6  at 80.0078125 s, compared: 6. 3.7: no warning" "$tmp/err" || fail "--cue abc: the cues are not listed: $(cat "$tmp/err")"
 
 [ $failed -eq 0 ] && echo "shot_talk: all passed"
 exit $failed
