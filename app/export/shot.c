@@ -385,7 +385,7 @@ int cmd_shot(int argc, char **argv)
             char *end;
             (void)strtod(val, &end);
             if (end != val && *end)
-                snprintf(nerr, sizeof nerr, "%s: expected simulated seconds as a bare number (2, 0.05, 80.0078125), got \"%s\"", o, val);
+                snprintf(nerr, sizeof nerr, "%s: expected a number of simulated seconds without a unit (2, 0.05, 80.0078125), got \"%s\"", o, val);
         }
         if (nrc != 0) return bad("%s", nerr);
         if (takes) i++;

@@ -274,11 +274,18 @@ static void fig_where(FILE *f, const rp_html_claim *c)
     };
     enum { NP = sizeof part / sizeof *part };
     double ymax = 0.001;
-    for (int r = 0; r < c->nruns; r++)
-        for (int k = 0; k < NP; k++) {
+    /* a part no run has (rcuc/N without RCU_BOOST) gets no bar and no legend entry: a speaker had to
+     * explain an "rcuc/N" swatch with nothing above it on either side */
+    int kept[NP], nk = 0;
+    for (int k = 0; k < NP; k++) {
+        bool any = false;
+        for (int r = 0; r < c->nruns; r++) {
             double v = num(c->rep[r], part[k].path);
+            if (isfinite(v) && v > 0) any = true;
             if (isfinite(v) && v > ymax) ymax = v;
         }
+        if (any) kept[nk++] = k;
+    }
     plot p;
     if (!plot_begin(&p, 820, 420, "Where RCU's CPU time is charged: 3.6 (softirq) against 3.7 (kthread), hackbench")) return;
     double step = pow(10, floor(log10(ymax)));
@@ -297,21 +304,22 @@ static void fig_where(FILE *f, const rp_html_claim *c)
             if ((c->cfg[r] && c->cfg[r]->rcu.mode == RV_MODE_KTHREAD) == (pass == 1)) order[no++] = r;
     for (int slot = 0; slot < no; slot++) {
         int r = order[slot];
-        int gx = p.area.x + slot * group_w + group_w / 10, bw = (group_w * 8 / 10) / NP;
-        for (int k = 0; k < NP; k++) {
+        int gx = p.area.x + slot * group_w + group_w / 10, bw = (group_w * 8 / 10) / (nk ? nk : 1);
+        for (int j = 0; j < nk; j++) {
+            int k = kept[j];
             double v = num(c->rep[r], part[k].path);
             if (!isfinite(v)) continue;
             int y = py(&p, v);
-            rd_fill(p.rd, (rd_rect){gx + k * bw + 2, y, bw - 4, p.area.y + p.area.h - y}, rd_rgb(part[k].hue));
+            rd_fill(p.rd, (rd_rect){gx + j * bw + 2, y, bw - 4, p.area.y + p.area.h - y}, rd_rgb(part[k].hue));
             char b[32];
             snprintf(b, sizeof b, "%.3g", v);
-            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){gx + k * bw - 10, y - 16, bw + 20, 14}, RD_CENTER, rd_rgb(C_INK), b);
+            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){gx + j * bw - 10, y - 16, bw + 20, 14}, RD_CENTER, rd_rgb(C_INK), b);
         }
         char lab[64];
         snprintf(lab, sizeof lab, "%s", c->cfg[r] && c->cfg[r]->rcu.mode == RV_MODE_KTHREAD ? "3.7: rcu.mode=kthread" : "3.6: rcu.mode=softirq");
         rd_text_in(p.rd, RD_BOLD, (rd_rect){gx, p.area.y + p.area.h + 6, group_w * 8 / 10, 18}, RD_CENTER, rd_rgb(C_INK), lab);
     }
-    for (int k = 0; k < NP; k++) legend(&p, k, part[k].hue, part[k].label);
+    for (int j = 0; j < nk; j++) legend(&p, j, part[kept[j]].hue, part[kept[j]].label);
     plot_end(&p, f, "The same hackbench run under both designs. 3.7 moves grace-period work into the rcu_* kthreads, "
                     "where top can see it under an RCU name. 3.6 does the same kinds of work under other names: most of it in the idle task's "
                     "FAST_NO_HZ drains (the tasks bar), the rest in RCU_SOFTIRQ, charged to ksoftirqd and to whatever "
