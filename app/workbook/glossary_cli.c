@@ -31,7 +31,6 @@ int cmd_glossary(int argc, char **argv)
                "Explain the terms the window and the workbook use, as the window's glossary\n"
                "(G) does: every entry, or those whose name matches TERM (any case; \"qsmask\",\n"
                "\"fqs\", \"dyntick\"). A TERM that names no entry also finds the entries whose\n"
-               "explanation mentions it.\n"
                "explanation mentions it. After --, a TERM may start with a dash.\n"
                "Exit 0, or 2 when a TERM matches nothing.\n");
         return flushed();
