@@ -135,6 +135,7 @@ typedef struct rv_trigger {
     int cpu;            /* -1 = any CPU */
     long n;             /* fire at the n-th occurrence, 1-based */
     long count;         /* RV_TRIG_CALLBACKS: threshold of callbacks queued on the CPU */
+    double min_duration_s; /* RV_TRIG_GP_END: only grace periods that lasted at least this long (0 = any) */
     double delay_s;     /* after the occurrence */
 } rv_trigger;
 

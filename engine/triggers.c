@@ -192,7 +192,9 @@ static void match(rv_engine *e, trig_item *it, const rv_event *ev)
     bool fl_ok = on->flavor < 0 || on->flavor == ev->flavor;
     switch (on->event) {
     case RV_TRIG_GP_START: if (ev->type == RV_EV_GP_START && fl_ok) occurrence(e, it, ev->t); break;
-    case RV_TRIG_GP_END: if (ev->type == RV_EV_GP_END && fl_ok) occurrence(e, it, ev->t); break;
+    case RV_TRIG_GP_END: /* ev->n: how long the grace period lasted (gp_finish()) */
+        if (ev->type == RV_EV_GP_END && fl_ok && (double)ev->n >= on->min_duration_s * NS_PER_S) occurrence(e, it, ev->t);
+        break;
     case RV_TRIG_FQS: if (ev->type == RV_EV_FQS && fl_ok) occurrence(e, it, ev->t); break;
     case RV_TRIG_STALL:
         if (ev->type == RV_EV_STALL && fl_ok && (on->cpu < 0 || on->cpu == ev->cpu)) occurrence(e, it, ev->t);
@@ -425,6 +427,8 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
     if (on->cpu >= 0 && k >= 0 && (size_t)k < n)
         k += snprintf(buf + k, n - (size_t)k, on->event == RV_TRIG_STALL ? " printed by CPU %d" : " on CPU %d", on->cpu);
     if (on->event == RV_TRIG_CALLBACKS && k >= 0 && (size_t)k < n) k += snprintf(buf + k, n - (size_t)k, " reaching %ld", on->count);
+    if (on->event == RV_TRIG_GP_END && on->min_duration_s > 0 && k >= 0 && (size_t)k < n)
+        k += snprintf(buf + k, n - (size_t)k, " lasting %.9g s or more", on->min_duration_s);
     if (on->n > 1 && k >= 0 && (size_t)k < n) snprintf(buf + k, n - (size_t)k, " (occurrence %ld)", on->n);
 }
 
@@ -434,11 +438,13 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
 static void trigger_fix(const rv_trigger *on, char *buf, size_t n)
 {
     const char *part[3];
-    char keys[40] = "";
+    char keys[64] = "";
     int np = 0;
     bool cnt = on->event == RV_TRIG_CALLBACKS && on->count > 1, occ = on->n > 1;
-    if (cnt || occ) {
-        snprintf(keys, sizeof keys, "lower %s%s%s", cnt ? "\"count\"" : "", cnt && occ ? " or " : "", occ ? "\"n\"" : "");
+    bool dur = on->event == RV_TRIG_GP_END && on->min_duration_s > 0;
+    if (cnt || occ || dur) {
+        snprintf(keys, sizeof keys, "lower %s%s%s%s%s", cnt ? "\"count\"" : "", cnt && (occ || dur) ? " or " : "",
+                 dur ? "\"min_duration_s\"" : "", dur && occ ? " or " : "", occ ? "\"n\"" : "");
         part[np++] = keys;
     }
     if (on->flavor >= 0 || on->cpu >= 0) part[np++] = "loosen the filter";

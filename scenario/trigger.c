@@ -6,7 +6,7 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const on_keys[] = {"event", "flavor", "cpu", "n", "count"};
+static const char *const on_keys[] = {"event", "flavor", "cpu", "n", "count", "min_duration_s"};
 static const char *const when_keys[] = {"mode", "needs_gp_fix", "fast_no_hz", "flavor"};
 
 /* Which trigger events name a CPU: the others are per flavor only. */
@@ -70,6 +70,12 @@ bool sc_trigger(sc_ctx *c, const cJSON *obj, rv_trigger *out)
     if (is_cb && sc_get(c, on, "count", true) && sc_int(c, on, "count", 1, 1000000000, &v)) out->count = v;
     if (!is_cb && ev >= 0 && sc_get(c, on, "count", false))
         sc_bad(c, "count", "count is the threshold of the callbacks trigger; %s does not take one", rv_trig_event_name(out->event));
+    /* the end of one long grace period (a stalled one): "n" counts every grace period before it, and
+     * that count moves with any --set; an author had to read "g402" off a picture */
+    bool is_end = out->event == RV_TRIG_GP_END;
+    if (is_end) sc_num(c, on, "min_duration_s", 0, 604800, &out->min_duration_s);
+    else if (ev >= 0 && sc_get(c, on, "min_duration_s", false))
+        sc_bad(c, "min_duration_s", "min_duration_s picks the grace periods gp_end counts; %s does not take one", rv_trig_event_name(out->event));
     sc_path_pop(&c->path, old);
     sc_num(c, obj, "delay_s", 0, 604800, &out->delay_s);
     return true;

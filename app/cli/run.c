@@ -298,7 +298,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         cli_report_text(out, &view, cfg, wall);
         note_deferred(out, rep, cfg, deferred, file);
         missed = captions_missed(out, e, cfg, o); /* beside the not-applied events' warnings */
-        overlaps = cli_report_caption_overlaps(out, cfg, file);
+        overlaps = cli_report_caption_overlaps(out, cfg, file) + cli_report_fired_overlaps(out, e, file);
         dead = cli_report_dead_conditions(out, cfg, file);
         if (o->work) {
             rv_work w;
@@ -321,7 +321,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         cli_report_not_applied(stderr, &view, file);
         note_deferred(stderr, rep, cfg, deferred, file);
         missed = captions_missed(stderr, e, cfg, o);
-        overlaps = cli_report_caption_overlaps(stderr, cfg, file);
+        overlaps = cli_report_caption_overlaps(stderr, cfg, file) + cli_report_fired_overlaps(stderr, e, file);
         dead = cli_report_dead_conditions(stderr, cfg, file);
     }
     size_t not_applied = view.nnot_applied;

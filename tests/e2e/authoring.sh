@@ -128,6 +128,35 @@ JSON
 [ $rc = 0 ] && ok "a run in the file's own mode does not warn of the other mode's overlap" || bad "run overlap-mode --strict: exit $rc: $(cat "$tmp/err")"
 "$bin" run "$tmp/overlap-mode.json" --mode softirq --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -qF '$.captions[0] ("both kernels", 1 s to 2 s) overlaps $.captions[1] ("only 3.6"' "$tmp/out" && ok "a --mode softirq run warns of it as its own" || bad "run overlap-mode --mode softirq --strict: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+# a triggered caption's time is the run's: after the run, one cut short by the next caption to come
+# up is warned about like two timed ones, with the moment, and fails --strict
+cat > "$tmp/overlap-fired.json" <<'JSON'
+{"name": "overlap-fired", "cpus": 2, "duration_s": 1,
+ "workload": [{"task": "w", "cpus": "all", "busy_frac": 0.9, "busy_period_ms": 10, "ctxsw_per_s": 1000, "call_rcu_per_s": {"rcu_sched": 1000}}],
+ "captions": [{"on": {"event": "gp_end", "flavor": "rcu_sched", "n": 1}, "duration_s": 0.95, "text": "first grace period over"},
+              {"at_s": 0.9, "text": "late and timed"}]}
+JSON
+"$bin" run "$tmp/overlap-fired.json" --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qE 'warning: '"$tmp"'/overlap-fired.json: in this run \$\.captions\[0\] \("first grace period over", shown from [0-9.]+ s to [0-9.]+ s\) was cut short at 0.9 s by \$\.captions\[1\] \("late and timed", timed\): the strip shows one caption at a time; end the first by then \(duration_s\)' "$tmp/out" \
+  && grep -qF -- '--strict: 1 pair of captions overlap' "$tmp/err" && ok "a triggered caption cut short in a run is warned about and fails --strict" || bad "overlap-fired: exit $rc: $(cat "$tmp/out" "$tmp/err" | grep -E 'warning|strict')"
+# gp_end with min_duration_s: the end of the one long grace period, wherever the reader that holds it
+# starts (n would count every short grace period before it); refused on other events
+cat > "$tmp/long-gp.json" <<'JSON'
+{"name": "long-gp", "cpus": 2, "duration_s": 2,
+ "workload": [{"task": "w", "cpus": "all", "busy_frac": 0.9, "busy_period_ms": 10, "ctxsw_per_s": 1000, "call_rcu_per_s": {"rcu_sched": 1000}}],
+ "events": [{"at_s": 0.5, "kind": "long_reader", "cpu": 1, "flavor": "rcu_sched", "duration_s": 0.3}],
+ "captions": [{"on": {"event": "gp_end", "flavor": "rcu_sched", "min_duration_s": 0.2}, "duration_s": 0.1, "text": "the long one ended"}]}
+JSON
+for at in 0.5 1.1; do
+  "$bin" run "$tmp/long-gp.json" --set events.0.at_s=$at --trace - 2>"$tmp/err" | grep '"ev":"caption"' >"$tmp/out"
+  t=$(sed -n 's/.*"t":\([0-9]*\).*/\1/p' "$tmp/out")
+  lo=$(awk -v a=$at 'BEGIN{printf "%d", (a+0.3)*1e9}'); hi=$(awk -v a=$at 'BEGIN{printf "%d", (a+0.35)*1e9}')
+  [ -n "$t" ] && [ "$t" -ge "$lo" ] && [ "$t" -le "$hi" ] && ok "gp_end min_duration_s fires as the long grace period ends (reader at $at s: $t ns)" || bad "min_duration_s, reader at $at s: caption at '$t' ns, wanted $lo..$hi"
+done
+sed 's/"event": "gp_end"/"event": "fqs"/' "$tmp/long-gp.json" >"$tmp/long-fqs.json"
+"$bin" check "$tmp/long-fqs.json" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -qF '$.captions[0].on.min_duration_s: min_duration_s picks the grace periods gp_end counts; fqs does not take one' "$tmp/err" \
+  && ok "min_duration_s on another event is refused, with its path" || bad "min_duration_s on fqs: exit $rc: $(cat "$tmp/err")"
 # a `when` naming a flavor the file does not enable: the caption can never show (only a --set
 # rcu.flavors enables one); warned about, fatal to --strict, and silent once --set enables it
 cat > "$tmp/when.json" <<'JSON'
