@@ -34,9 +34,10 @@ static void usage(void)
            "some) and one message per problem on stderr;\n"
            "a \"warning:\" line (also two timed captions that overlap, in the file's mode\n"
            "or, for captions with a `when` mode, in the other one; a `when` that never\n"
-           "holds, an event with neither at_s nor on, an idle, synchronize or kernel_loop\n"
-           "due while a scripted kernel loop or reader holds its CPU, text the window's\n"
-           "font cannot draw or draws left to right) does not make a file invalid.\n"
+           "holds, an event with neither at_s nor on, a reader or kernel loop longer than\n"
+           "the whole run, an idle, synchronize or kernel_loop due while a scripted\n"
+           "kernel loop or reader holds its CPU, text the window's font cannot draw or\n"
+           "draws left to right) does not make a file invalid.\n"
            "  --strict   also fail (exit 1) when any warning was printed, as\n"
            "             rcuvis run --strict does\n"
            "Exit status: 0 when every file is valid, 1 with --strict when there were\n"
@@ -114,6 +115,7 @@ static int check_scenario(const char *path, size_t *warnings)
     /* what no run of the file will show; warnings, so the file still checks ok */
     *warnings += cli_report_caption_overlaps(out, &cfg, path);
     *warnings += cli_report_caption_overlaps_other_mode(out, &cfg, path);
+    *warnings += cli_report_outlasting_events(out, &cfg, path);
     *warnings += cli_report_dead_conditions(out, &cfg, path);
     *warnings += check_text(&cfg, path, out);
     *warnings += check_moments(path, out);

@@ -117,6 +117,26 @@ size_t cli_report_fired_overlaps(FILE *out, const rv_engine *e, const char *file
     return n;
 }
 
+/* A reader or kernel loop longer than the whole run never ends in it, and whatever its end would show
+ * (the stalled grace period ending, the CPU's quiescent state) is never shown: an author's
+ * "duration_s": 45000, meant as 45 s, passed check and --strict. Events that outlast the run by less
+ * than its own length are often meant (a stall held to the end), so only these are warned about. */
+size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char *file)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < cfg->nevents; i++) {
+        const rv_inject *ev = &cfg->events[i];
+        bool lasts = ev->kind == RV_INJ_LONG_READER || ev->kind == RV_INJ_PREEMPT_READER || ev->kind == RV_INJ_KERNEL_LOOP;
+        if (!lasts || ev->duration_s <= cfg->duration_s) continue;
+        fprintf(out, "warning: %s: $.events[%d].duration_s: a %s of %.9g s is longer than the whole run (%.9g s), so it never "
+                "ends in it and nothing its end would bring is shown; durations are in seconds (%.9g ms is %.9g s)\n",
+                file, ev->file_index, rv_inject_kind_name(ev->kind), ev->duration_s, cfg->duration_s, ev->duration_s,
+                ev->duration_s / 1000);
+        n++;
+    }
+    return n;
+}
+
 /* when.flavor holds only while the flavor is enabled, and nothing but rcu.flavors (the file's, or a
  * --set) enables one: naming a disabled flavor makes the caption or event dead in this run. Not a
  * load error, since a --set rcu.flavors is what such a condition is for; but not silent. */

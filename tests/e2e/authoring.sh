@@ -157,6 +157,14 @@ sed 's/"event": "gp_end"/"event": "fqs"/' "$tmp/long-gp.json" >"$tmp/long-fqs.js
 "$bin" check "$tmp/long-fqs.json" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -qF '$.captions[0].on.min_duration_s: min_duration_s picks the grace periods gp_end counts; fqs does not take one' "$tmp/err" \
   && ok "min_duration_s on another event is refused, with its path" || bad "min_duration_s on fqs: exit $rc: $(cat "$tmp/err")"
+# a reader longer than the whole run (45000 meant as 45 s) never ends in it: check says so, with the unit
+cat > "$tmp/units.json" <<'JSON'
+{"name": "units", "cpus": 2, "duration_s": 50,
+ "events": [{"at_s": 2, "kind": "long_reader", "cpu": 1, "flavor": "rcu_sched", "duration_s": 45000}]}
+JSON
+"$bin" check "$tmp/units.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF '$.events[0].duration_s: a long_reader of 45000 s is longer than the whole run (50 s), so it never ends in it' "$tmp/err" \
+  && grep -qF 'durations are in seconds (45000 ms is 45 s)' "$tmp/err" && ok "check warns of a reader longer than the whole run" || bad "units: exit $rc: $(cat "$tmp/err")"
 # a `when` naming a flavor the file does not enable: the caption can never show (only a --set
 # rcu.flavors enables one); warned about, fatal to --strict, and silent once --set enables it
 cat > "$tmp/when.json" <<'JSON'
