@@ -295,7 +295,10 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
         else {
             char g[200];
             sc_describe(eq, g, sizeof g);
-            sc_bad(c, "equals", "expected a number, a string or true/false, got %s", g);
+            /* a list in the report (stalls.0.cpu_list) is compared element by element, or by its size */
+            sc_bad(c, "equals", "expected a number, a string or true/false, got %s%s", g,
+                   cJSON_IsArray(eq) || cJSON_IsObject(eq) ? "; to test a list in the report, end the path with an element (.0, .1, ...) "
+                                                              "or with .length and compare that" : "");
         }
     }
     sc_text(c, obj, "why", x->why, sizeof x->why, &expect_why);

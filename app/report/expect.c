@@ -358,7 +358,12 @@ int expect_path_leaf(const char *path, const rv_config *cfg, rk_type *type, cons
             for (int i = 0; i < RV_NFLAVORS; i++)
                 if (strcmp(seg, rv_flavor_name(i)) == 0) f = i;
             if (f < 0) {
-                snprintf(msg, msglen, "%s has no \"%s\" (flavors are named rcu_sched, rcu_bh, rcu_preempt)", where, seg);
+                /* the scenario keys take "sched" for rcu_sched; the report, and so its paths, the long names */
+                bool short_form = !strcmp(seg, "sched") || !strcmp(seg, "bh") || !strcmp(seg, "preempt");
+                if (short_form)
+                    snprintf(msg, msglen, "%s has no \"%s\"; did you mean \"rcu_%s\"? (a scenario's keys take the short forms, "
+                             "the report and its paths only the long names)", where, seg, seg);
+                else snprintf(msg, msglen, "%s has no \"%s\" (flavors are named rcu_sched, rcu_bh, rcu_preempt)", where, seg);
                 return -1;
             }
             if (cfg && !cfg->rcu.flavors[f]) {

@@ -159,7 +159,8 @@ Test(expect_paths, bad_paths_say_why)
     struct { const char *path, *want; } bad[] = {
         {"flavours.rcu_sched.grace_periods", "\"flavours\" is not a report key; did you mean \"flavors\"?"},
         {"flavors.rcu_sched.grace_period", "flavors.rcu_sched has no \"grace_period\"; did you mean \"grace_periods\"?"},
-        {"flavors.sched.grace_periods", "flavors has no \"sched\" (flavors are named rcu_sched, rcu_bh, rcu_preempt)"},
+        {"flavors.sched.grace_periods", "flavors has no \"sched\"; did you mean \"rcu_sched\"? (a scenario's keys take the short forms, the report and its paths only the long names)"},
+        {"flavors.rcu_schedd.grace_periods", "flavors has no \"rcu_schedd\" (flavors are named rcu_sched, rcu_bh, rcu_preempt)"},
         {"stalls.first.text", "stalls is an array: expected an index or \"length\" after it, got \"first\""},
         {"stalls.length.x", "nothing can follow stalls.length"},
         {"cpus.max", "cpus is a single value; \"max\" cannot follow it"},

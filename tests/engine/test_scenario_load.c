@@ -608,7 +608,8 @@ Test(scenario_schema, captions_and_expects)
     bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"min\":5,\"max\":1}]}", "t.json: $.expect[0].max: expected at least min (5), got 1");
     bad("{" MIN ",\"expect\":[{\"path\":\"a..b\",\"min\":0}]}",
         "t.json: $.expect[0].path: expected a dotted path into the report like \"flavors.rcu_sched.grace_periods\", got \"a..b\"");
-    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"equals\":[]}]}", "t.json: $.expect[0].equals: expected a number, a string or true/false, got an array");
+    bad("{" MIN ",\"expect\":[{\"path\":\"cpus\",\"equals\":[]}]}", "t.json: $.expect[0].equals: expected a number, a string or true/false, got an array; to test a list in the report, end the "
+        "path with an element (.0, .1, ...) or with .length and compare that");
 }
 
 /* A moment the run never reaches is a mistake in the file, not a silently skipped event: at_s 99 in
