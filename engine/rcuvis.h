@@ -205,6 +205,8 @@ typedef struct rv_expect {
     char why[256];        /* the author's explanation, printed when the assertion fails */
     bool has_when;        /* checked only in runs whose configuration matches (a 3.6-only figure) */
     rv_when when;
+    bool has_at;          /* checked against the report as of at_s (what a caption then quotes), not the end's */
+    double at_s;
 } rv_expect;
 
 typedef struct rv_rcu_config {

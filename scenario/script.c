@@ -11,7 +11,7 @@
 
 static const char *const event_keys[] = {"at_s", "kind", "cpu", "flavor", "duration_s", "count", "on", "delay_s", "when", "first", "at_step", "comment"};
 static const char *const caption_keys[] = {"at_s", "until_s", "text", "on", "delay_s", "duration_s", "when"};
-static const char *const expect_keys[] = {"path", "min", "max", "equals", "why", "when"};
+static const char *const expect_keys[] = {"path", "min", "max", "equals", "why", "when", "at_s"};
 
 /* A caption is wrapped to the strip's width where it is shown, and drawn on one line in the
  * timeline's caption lane: a newline or tab there is drawn as a box, not a break. */
@@ -302,6 +302,9 @@ static void build_expect(sc_ctx *c, const cJSON *obj, rv_expect *x)
         }
     }
     sc_text(c, obj, "why", x->why, sizeof x->why, &expect_why);
+    /* a figure a caption quotes mid-run: the report as it stood then (events at that very instant not
+     * yet applied, as in shot --at); within the file's run, as an event's at_s */
+    if (sc_get(c, obj, "at_s", false)) x->has_at = sc_num(c, obj, "at_s", 0, c->end_s > 0 ? c->end_s : 604800, &x->at_s);
     /* an author checking "the same under 3.7" in one file: each mode's figures under its own when */
     x->has_when = sc_when(c, obj, &x->when);
     /* absent, not invalid: a "min" of the wrong type was reported above as what it is */

@@ -1,5 +1,6 @@
 /* run.c — `rcuvis run`: load a scenario with overrides, simulate it headless, report, check expects. */
 #include "cli/args.h"
+#include "cli/expect_moments.h"
 #include "report/report.h"
 #include "cli/trace.h"
 #include "cli/util.h"
@@ -25,12 +26,29 @@ static double now_s(void)
 
 /* Check every expect against the report as printed (re-parsed, so the checks see exactly what
  * --json shows). Lines go to out, or into results when the report is printed as JSON. */
-static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJSON *results)
+static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_moments *mo, double end_s, FILE *out,
+                       cJSON *results)
 {
     int failed = 0;
     size_t skipped = 0;
     for (size_t i = 0; i < cfg->nexpects; i++) {
         expect_result r;
+        const rv_expect *x = &cfg->expects[i];
+        /* one with at_s past a shortened run's end: that run says nothing of it, as of a caption due later */
+        if (x->has_at && x->at_s > end_s) {
+            skipped++;
+            if (out) fprintf(out, "skip %s: its at_s (%.9g s) is after this run's end (%.9g s)  ($.expect[%zu])\n", x->path, x->at_s, end_s, i);
+            if (results) {
+                cJSON *o = cJSON_CreateObject();
+                cJSON_AddNumberToObject(o, "index", (double)i);
+                cJSON_AddStringToObject(o, "path", x->path);
+                cJSON_AddNumberToObject(o, "at_s", x->at_s);
+                cJSON_AddBoolToObject(o, "ok", true);
+                cJSON_AddBoolToObject(o, "skipped", true);
+                cJSON_AddItemToArray(results, o);
+            }
+            continue;
+        }
         /* one whose `when` does not hold here is for the other configuration: said, not judged */
         if (cfg->expects[i].has_when && !rv_when_holds(&cfg->expects[i].when, cfg)) {
             skipped++;
@@ -45,7 +63,22 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
             }
             continue;
         }
-        expect_eval(printed, &cfg->expects[i], &r);
+        const cJSON *report = x->has_at ? expect_moments_report(mo, x->at_s) : printed;
+        if (report) expect_eval(report, x, &r);
+        else {
+            r.ok = false;
+            r.value[0] = 0;
+            snprintf(r.line, sizeof r.line, "FAIL %s: the report as of %.9g s could not be built (out of memory)", x->path, x->at_s);
+        }
+        if (x->has_at && report) { /* which moment the figure is of, before the author's why */
+            char why[300] = "";
+            size_t len = strlen(r.line), wl = x->why[0] ? strlen(x->why) + 2 : 0;
+            if (wl && wl <= len && !strcmp(r.line + len - wl + 2, x->why) && !strncmp(r.line + len - wl, ": ", 2)) {
+                snprintf(why, sizeof why, "%s", r.line + len - wl);
+                len -= wl;
+            }
+            snprintf(r.line + len, sizeof r.line - len, " (at %.9g s)%s", x->at_s, why);
+        }
         failed += !r.ok;
         /* a failure names its place in the file: two expectations on one path (a min and a max) could
          * not be told apart */
@@ -54,6 +87,7 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "index", (double)i);
             cJSON_AddStringToObject(o, "path", cfg->expects[i].path);
+            if (x->has_at) cJSON_AddNumberToObject(o, "at_s", x->at_s);
             cJSON_AddBoolToObject(o, "ok", r.ok);
             cJSON_AddStringToObject(o, "value", r.value);
             cJSON_AddStringToObject(o, "line", r.line);
@@ -62,7 +96,7 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, FILE *out, cJ
     }
     if (out && cfg->nexpects == 0) fprintf(out, "expect: the scenario has no expect list\n");
     else if (out && skipped)
-        fprintf(out, "expect: %zu of %zu passed (%zu skipped: their when does not hold in this run)\n",
+        fprintf(out, "expect: %zu of %zu passed (%zu skipped: their when does not hold in this run, or their at_s is after its end)\n",
                 cfg->nexpects - skipped - (size_t)failed, cfg->nexpects - skipped, skipped);
     else if (out) fprintf(out, "expect: %zu of %zu passed\n", cfg->nexpects - (size_t)failed, cfg->nexpects);
     return failed;
@@ -263,7 +297,8 @@ static void note_deferred(FILE *out, const rv_report *rep, const rv_config *cfg,
             cfg->file_duration_s, n == 1 ? "it" : "them");
 }
 
-static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o)
+static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o,
+                  const expect_moments *mo)
 {
     /* with the trace on stdout (--trace -), the summary is for the person at the terminal: stderr */
     FILE *out = o->trace && !strcmp(o->trace, "-") ? stderr : stdout;
@@ -288,7 +323,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     if (o->json) {
         if (o->expect) {
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
-            failed = run_expects(cfg, printed, NULL, results);
+            failed = run_expects(cfg, printed, mo, rep->sim_seconds, NULL, results);
         }
         if (o->expect || o->debugfs || o->dmesg || o->work) kernel_views_json(e, o, json);
         free(text);
@@ -310,7 +345,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         kernel_views_text(out, e, o);
         if (o->expect) {
             fprintf(out, "\n");
-            failed = run_expects(cfg, printed, out, NULL);
+            failed = run_expects(cfg, printed, mo, rep->sim_seconds, out, NULL);
         }
     }
     free(text);
@@ -360,7 +395,15 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
         return 2;
     }
     if (tr) cli_trace_attach(tr, e);
+    expect_moments mo;
+    if (expect_moments_init(&mo, o->expect ? cfg : &(rv_config){0}) < 0) {
+        fprintf(stderr, "rcuvis: run: out of memory for the expectations' moments\n");
+        rv_engine_free(e);
+        cli_trace_abort(tr);
+        return 2;
+    }
     double t0 = now_s(), c0 = cpu_now_s();
+    expect_moments_take(&mo, e, cfg); /* stopping on the way changes nothing the run does */
     rv_run_until(e, rv_end_ns(e));
     double wall = now_s() - t0;
     sim_cpu_s = cpu_now_s() - c0;
@@ -372,9 +415,10 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
     if (rc == 0) {
         rv_report rep;
         rv_report_build(e, &rep);
-        rc = output(e, &rep, cfg, wall, o);
+        rc = output(e, &rep, cfg, wall, o, &mo);
         rv_report_free(&rep);
     }
+    expect_moments_free(&mo);
     rv_engine_free(e);
     return rc;
 }

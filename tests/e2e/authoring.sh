@@ -165,6 +165,25 @@ JSON
 "$bin" check "$tmp/units.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 0 ] && grep -qF '$.events[0].duration_s: a long_reader of 45000 s is longer than the whole run (50 s), so it never ends in it' "$tmp/err" \
   && grep -qF 'durations are in seconds (45000 ms is 45 s)' "$tmp/err" && ok "check warns of a reader longer than the whole run" || bad "units: exit $rc: $(cat "$tmp/err")"
+# expect at_s: the report as it stood then, the figure a caption quotes mid-run; a run cut short
+# before it skips it; stopping there changes nothing the run does (same trace)
+cat > "$tmp/at.json" <<'JSON'
+{"name": "at", "cpus": 4, "duration_s": 3, "seed": 3, "rcu": {"mode": "softirq", "stall_timeout_s": 3},
+ "workload": [{"task": "w", "cpus": "all", "busy_frac": 0.9, "busy_period_ms": 10, "ctxsw_per_s": 1000, "call_rcu_per_s": {"rcu_sched": 1000}}],
+ "events": [{"at_s": 0.5, "kind": "long_reader", "cpu": 1, "flavor": "rcu_sched", "duration_s": 1}],
+ "expect": [{"path": "flavors.rcu_sched.grace_periods", "at_s": 0.6, "min": 1},
+            {"path": "flavors.rcu_sched.grace_periods", "at_s": 1.4, "max": 0, "why": "held since 0.5 s"},
+            {"path": "stalls.length", "at_s": 2.5, "min": 0}]}
+JSON
+"$bin" run "$tmp/at.json" --expect --trace "$tmp/at1.jsonl" >"$tmp/out" 2>&1; rc=$?
+g06=$(sed -n 's/^ok   flavors.rcu_sched.grace_periods = \([0-9]*\), expected >= 1 (at 0.6 s)$/\1/p' "$tmp/out")
+[ $rc = 1 ] && [ -n "$g06" ] && grep -qF "FAIL flavors.rcu_sched.grace_periods = $g06, expected <= 0 (at 1.4 s): held since 0.5 s  (\$.expect[1])" "$tmp/out" \
+  && ok "expect at_s reads the report of its moment ($g06 GPs at 0.6 s and still at 1.4 s: the reader holds one)" || bad "expect at_s: exit $rc: $(grep -E '^(ok|FAIL|skip)' "$tmp/out")"
+"$bin" run "$tmp/at.json" --expect --duration 2 >"$tmp/out" 2>&1
+grep -qF 'skip stalls.length: its at_s (2.5 s) is after this run'"'"'s end (2 s)  ($.expect[2])' "$tmp/out" && ok "a run cut short skips an expect whose at_s is after its end" || bad "at_s past the end: $(grep -E 'skip|expect:' "$tmp/out")"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('expect'); json.dump(d, open(sys.argv[2], 'w'))" "$tmp/at.json" "$tmp/at0.json"
+"$bin" run "$tmp/at0.json" --trace "$tmp/at0.jsonl" >/dev/null 2>&1
+cmp -s <(grep -v '"scenario"' "$tmp/at1.jsonl") <(grep -v '"scenario"' "$tmp/at0.jsonl") && ok "stopping at the expectations' moments leaves the trace as it was" || bad "expect at_s changed the trace"
 # a `when` naming a flavor the file does not enable: the caption can never show (only a --set
 # rcu.flavors enables one); warned about, fatal to --strict, and silent once --set enables it
 cat > "$tmp/when.json" <<'JSON'
