@@ -55,6 +55,9 @@ static void usage(FILE *out)
             "                  scenario does not enable is refused\n"
             "  --select CPU    select a CPU, as a click would (the \"why\" panel explains it)\n"
             "  --theme T       light (default) or dark\n"
+            "  --timeline S    the timeline panel's span, in simulated seconds (default: as\n"
+            "                  the window has it, following the playback speed: 250 ms at\n"
+            "                  1/100x); --timeline 60 shows a 45 s stalled grace period whole\n"
             "  --clean         a slide: no buttons, hints, scrubber or empty panels; the\n"
             "                  panels fill the space. Without --scale its text is a 1280x720\n"
             "                  slide's scaled up to the picture: scale min(W/1280, H/720) to\n"
@@ -303,6 +306,7 @@ int cmd_shot(int argc, char **argv)
     const char *at_text = NULL, *to_text = NULL; /* as typed, for messages: %g rounds 60.000000001 to 60 */
     double at = -1, scale = 1, from = -1, to = -1, fps = 25, length = 0;
     int w = 1600, h = 900, bench_frames = 0, bench_seek = 0, select = -1, cue = 0;
+    double timeline_s = 0; /* 0: the window's own span, which follows the speed */
     /* --set and --cpus, as `rcuvis run` and the window take them: applied when the scenario loads */
     char sets[16][128], set_labels[16][160];
     int nsets = 0;
@@ -327,6 +331,7 @@ int cmd_shot(int argc, char **argv)
         bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
                      !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel") ||
+                     !strcmp(o, "--timeline") ||
                      !strcmp(o, "--from") || !strcmp(o, "--to") || !strcmp(o, "--fps") || !strcmp(o, "--length") ||
                      !strcmp(o, "--cue") || ov_is_option(o);
         if (takes && !val) return bad("option %s needs a value", o);
@@ -358,6 +363,8 @@ int cmd_shot(int argc, char **argv)
         else if (!strcmp(o, "--flavor")) flavor = val;
         else if (!strcmp(o, "--theme")) theme = val;
         else if (!strcmp(o, "--select")) nrc = np_int(o, val, 0, 4095, &select, nerr, sizeof nerr);
+        /* a speaker's 45 s stalled grace period was a sliver of the 250 ms window, with no way to widen it */
+        else if (!strcmp(o, "--timeline")) nrc = np_double(o, val, 0.001, 604800, &timeline_s, nerr, sizeof nerr);
         else if (!strcmp(o, "--cue")) cue_text = val; /* checked once the scenario says how many cues it has */
         else if (ov_is_option(o)) nrc = add_set(sets, set_labels, &nsets, o, val, nerr, sizeof nerr);
         else if (!strcmp(o, "--bench-frames")) nrc = np_int(o, val, 1, 100000, &bench_frames, nerr, sizeof nerr);
@@ -371,7 +378,7 @@ int cmd_shot(int argc, char **argv)
             if (look.panel < 0) return bad("--panel: expected cpus, tree, accounting, timeline, klog, why or caption, got \"%s\"", val);
         }
         else if (o[0] == '-' && o[1]) {
-            static const char *const opts[] = {"-o", "--at", "--size", "--scale", "--mode", "--seed", "--flavor", "--theme", "--select",
+            static const char *const opts[] = {"-o", "--at", "--size", "--scale", "--mode", "--seed", "--flavor", "--theme", "--select", "--timeline",
                                                "--panel", "--from", "--to", "--fps", "--length", "--cue", "--cues", "--clean",
                                                "--compare", "--set", "--cpus", "--help"};
             char hint[96], what[200];
@@ -450,6 +457,10 @@ int cmd_shot(int argc, char **argv)
         a.st.theme = t;
     }
     a.st.compare = compare;
+    if (timeline_s > 0) { /* as a wheel zoom in the window: the span stays put, whatever the speed */
+        a.st.timeline_span = (int64_t)llround(timeline_s * 1e9);
+        a.st.timeline_manual = true;
+    }
     for (int i = 0; i < nsets; i++) {
         char *eq = strchr(sets[i], '=');
         *eq = 0;

@@ -102,5 +102,11 @@ done
 # and lists them by name, as a speaker had to read the file to learn which stop was which
 grep -qF "  6  at 80.0078125 s, compared: 6. 3.7: no warning" "$tmp/err" || fail "--cue abc: the cues are not listed: $(cat "$tmp/err")"
 
+# --timeline: the panel spans what a long grace period needs (a 45 s stall was a sliver of 250 ms)
+"$bin" shot "$omap" --at 80.01 --timeline 80 -o "$tmp/tl.svg" 2>"$tmp/err" || fail "--timeline 80: $(cat "$tmp/err")"
+grep -qF '>window 80.0 s' "$tmp/tl.svg" || fail "--timeline 80: the timeline does not span 80 s: $(grep -o 'window [^<]*' "$tmp/tl.svg" | head -1)"
+grep -qF '>GP 166<' "$tmp/tl.svg" || fail "--timeline 80: the stalled grace period's bar is not labelled"
+expect_rc 2 "--timeline 0" -- "$bin" shot "$omap" --at 1 --timeline 0 -o "$tmp/x.png" && err_has "--timeline: expected a number from 0.001" "--timeline 0"
+
 [ $failed -eq 0 ] && echo "shot_talk: all passed"
 exit $failed
