@@ -182,6 +182,7 @@ typedef struct rv_cue {
     int flavor;           /* flavor to show, -1 = leave as is */
     int select_cpu;       /* CPU to select, -1 = clear the selection, -2 = leave as is */
     int compare;          /* 1 = compare 3.6/3.7, 0 = single view, -1 = leave as is */
+    double timeline_s;    /* the timeline panel's span in seconds, as a wheel zoom sets it (0 = leave as is) */
     char title[96];       /* short name of the stop ("" = none) */
     char caption[512];    /* shown in the caption strip while this cue is current ("" = none) */
     /* the window's changes this cue asks the viewer to make ("invites": "rcu.needs_gp_fix", "mode", ...):

@@ -7,7 +7,7 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const cue_keys[] = {"at_s", "title", "flavor", "select_cpu", "compare", "caption", "invites"};
+static const char *const cue_keys[] = {"at_s", "title", "flavor", "select_cpu", "compare", "caption", "invites", "timeline_s"};
 
 /* What a cue may invite: the configuration the window's own keys change (M, X, Z, Shift+Z, U and Shift+U), named
  * as the top bar's "changed:" badge names them. */
@@ -97,6 +97,8 @@ static void build_cue(sc_ctx *c, const cJSON *it, rv_cue *q)
         bool on = false;
         if (sc_bool(c, it, "compare", &on)) q->compare = on;
     }
+    /* a 45 s stalled grace period was a sliver of the default 250 ms timeline, and no cue could widen it */
+    sc_num(c, it, "timeline_s", 0.001, 604800, &q->timeline_s);
 }
 
 void sc_build_cues(sc_ctx *c, const cJSON *arr)

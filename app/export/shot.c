@@ -612,6 +612,7 @@ int cmd_shot(int argc, char **argv)
             return 2;
         }
         a.st.presenting = true;
+        if (timeline_s > 0) a.st.timeline_span = (int64_t)llround(timeline_s * 1e9); /* given: it wins over the cue's */
     } else {
         seek_saying_progress(&a, t);
         ui_app_seek(&a, t);

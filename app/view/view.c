@@ -664,6 +664,7 @@ ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue)
         if (q->flavor >= 0) { v.flavor = q->flavor; v.flavor_by = i; }
         if (q->select_cpu >= -1) { v.select_cpu = q->select_cpu; v.select_by = i; }
         if (q->compare >= 0) { v.compare = q->compare; v.compare_by = i; }
+        if (q->timeline_s > 0) v.timeline_s = q->timeline_s;
     }
     return v;
 }

@@ -188,6 +188,7 @@ bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, in
 typedef struct ui_cue_view {
     int flavor, select_cpu, compare;
     int flavor_by, select_by, compare_by;
+    double timeline_s; /* 0: no cue up to here sets the timeline's span */
 } ui_cue_view;
 ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue);
 /* A cue's title after "Cue N of M: ": without the "N. " the file may begin it with ("Cue 3 of 3: 3. Two

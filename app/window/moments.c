@@ -17,6 +17,10 @@ int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen)
     /* the loader refuses a cue flavor the scenario does not enable ($.cues[N].flavor) */
     if (q.flavor >= 0 && a->base.rcu.flavors[q.flavor]) st->flavor = q.flavor;
     if (q.select_cpu >= -1) { st->sel_cpu = q.select_cpu < a->base.cpus ? q.select_cpu : -1; st->sel_node = -1; }
+    if (q.timeline_s > 0) { /* as a wheel zoom: the span stays put whatever the speed, until the next zoom */
+        st->timeline_span = (int64_t)(q.timeline_s * 1e9 + 0.5);
+        st->timeline_manual = true;
+    }
     st->playing = false;
     st->cue = idx;
     int64_t at = (int64_t)(at_s * 1e9 + 0.5), end = ui_app_end(a);

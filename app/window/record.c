@@ -344,6 +344,8 @@ static void add_cue(ui_win *w, double now_ms)
     q.flavor = a->st.flavor;
     q.select_cpu = a->st.sel_cpu >= 0 && a->st.sel_cpu < a->base.cpus ? a->st.sel_cpu : -1;
     q.compare = a->st.compare;
+    /* a zoomed timeline (the wheel) is part of the stop: the long grace period the author widened it for */
+    if (a->st.timeline_manual && a->st.timeline_span > 1000) q.timeline_s = (double)a->st.timeline_span / 1e9;
     for (int i = 0; i < a->nsessions; i++) { /* the caption of this moment, not of the last frame drawn */
         ui_session *s = &a->s[i];
         ui_view_build(&s->view, s->tt, s->have_rep ? &s->rep : NULL, &a->st, s->label);

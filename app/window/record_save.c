@@ -142,6 +142,7 @@ static cJSON *cue_json(const rv_cue *q)
     if (q->select_cpu >= 0) cJSON_AddNumberToObject(o, "select_cpu", q->select_cpu);
     else if (q->select_cpu == -1) cJSON_AddNullToObject(o, "select_cpu");
     if (q->compare >= 0) cJSON_AddBoolToObject(o, "compare", q->compare == 1);
+    if (q->timeline_s > 0) cJSON_AddNumberToObject(o, "timeline_s", q->timeline_s);
     if (q->caption[0]) cJSON_AddStringToObject(o, "caption", q->caption);
     if (q->ninvites) {
         cJSON *inv = cJSON_AddArrayToObject(o, "invites");

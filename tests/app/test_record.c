@@ -247,6 +247,32 @@ Test(record, a_cue_stop_keeps_time_flavor_selection_and_caption)
     rv_config_free(&cfg);
 }
 
+/* A zoomed timeline (the wheel) is part of the stop: the author widened it for a long grace period, and
+ * the file's cue now says so (timeline_s), so PgDn and shot --cue show it the same. Not zoomed: no key. */
+Test(record, a_cue_stop_keeps_a_zoomed_timeline)
+{
+    ui_app_seek(&W->app, 7000000);
+    press(SDLK_F3);
+    W->app.st.timeline_span = 40000000000LL; /* 40 s */
+    W->app.st.timeline_manual = true;
+    ui_app_seek(&W->app, 8000000);
+    press(SDLK_F3);
+    char path[1200];
+    cJSON *root = saved_json(path, sizeof path);
+    cJSON *cues = cJSON_GetObjectItem(root, "cues");
+    cr_assert_eq(cJSON_GetArraySize(cues), 2);
+    cr_expect_null(cJSON_GetObjectItem(cJSON_GetArrayItem(cues, 0), "timeline_s"), "an unzoomed stop says nothing of the timeline");
+    cJSON *ts = cJSON_GetObjectItem(cJSON_GetArrayItem(cues, 1), "timeline_s");
+    cr_assert_not_null(ts);
+    cr_expect_float_eq(ts->valuedouble, 40.0, 1e-9);
+    cJSON_Delete(root);
+    rv_config cfg;
+    char err[512];
+    cr_assert_eq(rv_scenario_load(path, &cfg, err, sizeof err), 0, "%s", err);
+    cr_expect_float_eq(cfg.cues[1].timeline_s, 40.0, 1e-9);
+    rv_config_free(&cfg);
+}
+
 /* ---------------------------------------------------------------- captions: per side, triggered */
 
 static const char *captioned =
