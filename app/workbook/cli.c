@@ -76,8 +76,9 @@ static void list_lessons(const quiz_set *set, progress *prog)
             if (!f->lessons[j].nquestions) continue; /* --basis left none of it */
             wb_lesson_score(prog, f, &f->lessons[j], &sc);
             if (sc.n[WB_UNTOUCHED] == sc.total) { /* "0/7 done" read as a verdict on a lesson never opened */
-                printf("  %-4s %-46s not started (%zu question%s)\n", f->lessons[j].id, f->lessons[j].title, sc.total,
-                       sc.total == 1 ? "" : "s");
+                /* a student who read a hint and quit found the lesson "not started" */
+                wb_score_format(&sc, line, sizeof line);
+                printf("  %-4s %-46s %s\n", f->lessons[j].id, f->lessons[j].title, line);
                 continue;
             }
             /* "0/7 done" after wrong answers says it all: no "none of 7 done" after it */

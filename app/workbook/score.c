@@ -48,8 +48,10 @@ void wb_lesson_score(const progress *p, const quiz_file *f, const quiz_lesson *l
     quiz_lesson_key(f, l, key, sizeof key);
     for (size_t i = 0; i < l->nquestions; i++) {
         const progress_entry *e = p ? progress_get((progress *)p, key, l->questions[i].id, false) : NULL;
-        out->n[wb_outcome_of(e)]++;
+        enum wb_outcome o = wb_outcome_of(e);
+        out->n[o]++;
         out->total++;
+        out->hinted_only += o == WB_UNTOUCHED && e && e->hinted;
     }
 }
 
@@ -65,7 +67,9 @@ void wb_score_format(const wb_score *s, char *buf, size_t bufsz)
             n += (size_t)snprintf(buf + n, bufsz - n, "%s%zu %s", n ? ", " : "", s->n[order[i]], wb_outcome_name(order[i]));
     size_t todo = s->n[WB_OPEN] + s->n[WB_UNTOUCHED];
     /* a lesson never opened is not a verdict ("none of 7 done" read as failing it); quiz --list says the same */
-    if (!n && s->n[WB_UNTOUCHED] == s->total) snprintf(buf, bufsz, "not started (%zu question%s)", s->total, s->total == 1 ? "" : "s");
+    if (!n && s->n[WB_UNTOUCHED] == s->total && s->hinted_only)
+        snprintf(buf, bufsz, "opened, none of %zu answered yet", s->total);
+    else if (!n && s->n[WB_UNTOUCHED] == s->total) snprintf(buf, bufsz, "not started (%zu question%s)", s->total, s->total == 1 ? "" : "s");
     else if (!n) snprintf(buf, bufsz, "none of %zu done yet", s->total);
     else if (todo && n < bufsz) snprintf(buf + n, bufsz - n, ", %zu to do", todo);
 }

@@ -33,9 +33,13 @@ enum wb_outcome {
 const char *wb_outcome_name(enum wb_outcome o); /* "first try", "after retries", ... */
 enum wb_outcome wb_outcome_of(const progress_entry *e); /* NULL = untouched */
 
-typedef struct wb_score { size_t n[WB_NOUTCOMES]; size_t total; } wb_score;
+typedef struct wb_score {
+    size_t n[WB_NOUTCOMES]; size_t total;
+    size_t hinted_only; /* questions whose hint was read and that have no answer yet: the lesson was opened */
+} wb_score;
 void wb_lesson_score(const progress *p, const quiz_file *f, const quiz_lesson *l, wb_score *out);
-/* "3 first try, 1 after retries, 1 with help, 2 to do" (parts that are 0 left out); "not started (7 questions)"
+/* "3 first try, 1 after retries, 1 with help, 2 to do" (parts that are 0 left out); "not started (7 questions)",
+ * "opened, none of 7 answered yet" after a hint only,
  * for a lesson never opened, "none of 7 done yet" after answers that were not right */
 void wb_score_format(const wb_score *s, char *buf, size_t bufsz);
 /* Done = right or shown (the question's explanation has been read). */

@@ -484,6 +484,11 @@ Test(score, a_lesson_never_opened_reads_not_started)
     s.n[WB_UNTOUCHED] = 7;
     wb_score_format(&s, buf, sizeof buf);
     cr_expect_str_eq(buf, "not started (7 questions)");
+    /* a student who read a hint and quit found the lesson "not started" */
+    s.hinted_only = 1;
+    wb_score_format(&s, buf, sizeof buf);
+    cr_expect_str_eq(buf, "opened, none of 7 answered yet");
+    s.hinted_only = 0;
     s.n[WB_UNTOUCHED] = 5, s.n[WB_OPEN] = 2;
     wb_score_format(&s, buf, sizeof buf);
     cr_expect_str_eq(buf, "none of 7 done yet");
