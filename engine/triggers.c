@@ -435,16 +435,22 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
 /* What would make a trigger that never fired fire: lower its threshold keys (a callbacks trigger's
  * is "count", every trigger's occurrence is "n"; only those above their minimum of 1), loosen its
  * filter (only if it has one), or run longer. "lower \"count\" or \"n\", loosen the filter or lengthen duration_s" */
-static void trigger_fix(const rv_trigger *on, char *buf, size_t n)
+static void trigger_fix(const rv_engine *e, const rv_trigger *on, char *buf, size_t n)
 {
     const char *part[3];
-    char keys[64] = "";
+    char keys[160] = "";
     int np = 0;
     bool cnt = on->event == RV_TRIG_CALLBACKS && on->count > 1, occ = on->n > 1;
     bool dur = on->event == RV_TRIG_GP_END && on->min_duration_s > 0;
     if (cnt || occ || dur) {
-        snprintf(keys, sizeof keys, "lower %s%s%s%s%s", cnt ? "\"count\"" : "", cnt && (occ || dur) ? " or " : "",
-                 dur ? "\"min_duration_s\"" : "", dur && occ ? " or " : "", occ ? "\"n\"" : "");
+        /* how far to lower min_duration_s: the longest grace period that ended, of the flavor watched */
+        char longest[80] = "";
+        int64_t max = 0;
+        for (int f = 0; dur && f < RV_NFLAVORS; f++)
+            if (e->rsp[f].enabled && (on->flavor < 0 || on->flavor == f) && e->rsp[f].gp_max_ns > max) max = e->rsp[f].gp_max_ns;
+        if (dur) snprintf(longest, sizeof longest, " (the longest grace period that ended lasted %.3g s)", (double)max / NS_PER_S);
+        snprintf(keys, sizeof keys, "lower %s%s%s%s%s%s", cnt ? "\"count\"" : "", cnt && (occ || dur) ? " or " : "",
+                 dur ? "\"min_duration_s\"" : "", longest, dur && occ ? " or " : "", occ ? "\"n\"" : "");
         part[np++] = keys;
     }
     if (on->flavor >= 0 || on->cpu >= 0) part[np++] = "loosen the filter";
@@ -497,11 +503,11 @@ static void fill_pending(const rv_engine *e)
         const rv_inject *ev = &e->cfg.events[it->index];
         rv_not_applied *r = &p[t->npend++];
         memset(r, 0, sizeof *r);
-        char what[160], fix[120];
+        char what[160], fix[240];
         trigger_text(&it->on, what, sizeof what);
-        trigger_fix(&it->on, fix, sizeof fix);
+        trigger_fix(e, &it->on, fix, sizeof fix);
         r->t_s = -1; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
-        snprintf(r->reason, sizeof r->reason, "its trigger (%s) happened %ld time%s before the end of the run; %s", what,
+        snprintf(r->reason, sizeof r->reason, "its trigger (%.150s) happened %ld time%s before the end of the run; %.160s", what,
                  it->seen, it->seen == 1 ? "" : "s", fix);
     }
     for (size_t k = t->next_first; k < t->nfirst; k++) { /* recorded events whose moment never came */
@@ -555,9 +561,9 @@ static bool caption_missed(const rv_engine *e, size_t i, char *why, size_t n, bo
     for (size_t k = 0; k < t->nitems; k++) {
         const trig_item *it = &t->items[k];
         if (!it->is_caption || it->index != i) continue;
-        char what[160], fix[120];
+        char what[160], fix[240];
         trigger_text(&it->on, what, sizeof what);
-        trigger_fix(&it->on, fix, sizeof fix);
+        trigger_fix(e, &it->on, fix, sizeof fix);
         if (it->armed)
             snprintf(why, n, "its trigger (%s) happened %ld time%s before the run's end at %g s%s%s", what, it->seen,
                      it->seen == 1 ? "" : "s", end_s, advise ? "; " : "", advise ? fix : "");

@@ -153,6 +153,10 @@ for at in 0.5 1.1; do
   lo=$(awk -v a=$at 'BEGIN{printf "%d", (a+0.3)*1e9}'); hi=$(awk -v a=$at 'BEGIN{printf "%d", (a+0.35)*1e9}')
   [ -n "$t" ] && [ "$t" -ge "$lo" ] && [ "$t" -le "$hi" ] && ok "gp_end min_duration_s fires as the long grace period ends (reader at $at s: $t ns)" || bad "min_duration_s, reader at $at s: caption at '$t' ns, wanted $lo..$hi"
 done
+sed 's/"min_duration_s": 0.2/"min_duration_s": 5/' "$tmp/long-gp.json" >"$tmp/long-5.json"
+"$bin" run "$tmp/long-5.json" >"$tmp/out" 2>&1
+grep -qE 'its trigger \(gp_end of rcu_sched lasting 5 s or more\) happened 0 times before the run.s end at 2 s; lower "min_duration_s" \(the longest grace period that ended lasted 0\.3[0-9]* s\)' "$tmp/out" \
+  && ok "a min_duration_s that no grace period reached says how long the longest lasted" || bad "min_duration_s 5: $(grep warning "$tmp/out")"
 sed 's/"event": "gp_end"/"event": "fqs"/' "$tmp/long-gp.json" >"$tmp/long-fqs.json"
 "$bin" check "$tmp/long-fqs.json" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -qF '$.captions[0].on.min_duration_s: min_duration_s picks the grace periods gp_end counts; fqs does not take one' "$tmp/err" \
