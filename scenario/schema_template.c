@@ -616,7 +616,7 @@ const char *const sc_schema_template[] = {
     "          \"type\": \"boolean\"",
     "        },",
     "        \"timeline_s\": {",
-    "          \"description\": \"The timeline panel's span in simulated seconds, as a wheel zoom sets it (by default it follows the playback speed: 250 ms at first), so that a long grace period shows whole; absent = leave as is. F3 records the zoom.\",",
+    "          \"description\": \"The timeline panel's span in simulated seconds, as a wheel zoom sets it (by default it follows the playback speed: 250 ms at first), so that a long grace period shows whole. For this stop alone: where a file's cues use it, a stop without it shows the default span. F3 records the zoom.\",",
     "          \"type\": \"number\",",
     "          \"minimum\": 0.001,",
     "          \"maximum\": 604800",

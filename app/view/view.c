@@ -664,8 +664,9 @@ ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue)
         if (q->flavor >= 0) { v.flavor = q->flavor; v.flavor_by = i; }
         if (q->select_cpu >= -1) { v.select_cpu = q->select_cpu; v.select_by = i; }
         if (q->compare >= 0) { v.compare = q->compare; v.compare_by = i; }
-        if (q->timeline_s > 0) v.timeline_s = q->timeline_s;
     }
+    if (cue >= 0 && (size_t)cue < cfg->ncues) v.timeline_s = cfg->cues[cue].timeline_s;
+    for (size_t i = 0; i < cfg->ncues; i++) v.timeline_any |= cfg->cues[i].timeline_s > 0;
     return v;
 }
 

@@ -188,7 +188,11 @@ bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, in
 typedef struct ui_cue_view {
     int flavor, select_cpu, compare;
     int flavor_by, select_by, compare_by;
-    double timeline_s; /* 0: no cue up to here sets the timeline's span */
+    /* the timeline's span at this stop alone, not carried to the next: a zoom frames one moment (PgUp from
+     * omap-stall's 110 s stall back to cue 3 kept 110 s, and the moments cue 3 speaks of were a sliver).
+     * 0 with timeline_any: this stop shows the default span; neither: the file's cues leave it alone */
+    double timeline_s;
+    bool timeline_any;
 } ui_cue_view;
 ui_cue_view ui_cue_view_at(const rv_config *cfg, int cue);
 /* A cue's title after "Cue N of M: ": without the "N. " the file may begin it with ("Cue 3 of 3: 3. Two

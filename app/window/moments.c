@@ -20,6 +20,8 @@ int ui_app_goto_cue(ui_app *a, int idx, char *err, size_t errlen)
     if (q.timeline_s > 0) { /* as a wheel zoom: the span stays put whatever the speed, until the next zoom */
         st->timeline_span = (int64_t)(q.timeline_s * 1e9 + 0.5);
         st->timeline_manual = true;
+    } else if (q.timeline_any) {
+        st->timeline_manual = false; /* a stop of a lecture that zooms elsewhere: the default span, however it was reached */
     }
     st->playing = false;
     st->cue = idx;

@@ -296,7 +296,7 @@ expect_rc 2 "run --mode kthred" -- "$bin" run "$root/scenarios/small-busy.json" 
 expect_rc 2 "run --duration 1e400" -- "$bin" run "$root/scenarios/small-busy.json" --duration 1e400 &&
   err_has 'rcuvis: run: --duration: expected a number above 0 and at most 604800, got "1e400"' "--duration"
 
-grep -qF '{at_s, title, flavor, select_cpu, compare, caption, invites}' "$readme" || fail "README's cue keys leave out invites"
+grep -qF '{at_s, title, flavor, select_cpu, compare, timeline_s, caption, invites}' "$readme" || fail "README's cue keys leave out invites or timeline_s"
 grep -q '^## Reference: defaults and limits' "$guide" || fail "docs/authoring.md has no defaults and limits"
 grep -qF '`"self"` (the stalled CPU' "$guide" || fail "docs/authoring.md does not list the stall kinds"
 grep -qF 'Right-to-left text (Hebrew, Arabic) is not' "$guide" || fail "docs/authoring.md does not say right-to-left text is unsupported"
