@@ -4,13 +4,15 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Where s's sentence after p ends: past its ". ", "? ", "! " or line end, or at s's end; NULL: none after p. */
+/* Where s's sentence after p ends: past its ". ", "? ", "! " or line end, or at s's end; NULL: none after p.
+ * Not at a colon: a lecture's cut at "...a tickless CPU never reports it:" left the room waiting for
+ * what the colon announced. */
 static const char *sentence_end(const char *p)
 {
     if (!*p) return NULL;
     for (; *p; p++) {
         if (*p == '\n') return p + 1;
-        if ((*p == '.' || *p == '?' || *p == '!' || *p == ':') && (p[1] == ' ' || p[1] == '\n' || !p[1])) return p + 1;
+        if ((*p == '.' || *p == '?' || *p == '!') && (p[1] == ' ' || p[1] == '\n' || !p[1])) return p + 1;
     }
     return p;
 }

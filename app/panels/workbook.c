@@ -467,6 +467,10 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     const quiz_file *f = quiz_session_file(s);
     const quiz_lesson *l = quiz_session_lesson(s);
     const quiz_question *q = quiz_session_question(s);
+    if (!f || !l || !q) { /* quiz_session_goto() keeps the place valid; an empty set draws the frame alone */
+        panel_frame(fr, r, "Workbook", "no question to show");
+        return;
+    }
     char sub[256], score[160];
     wb_score sc;
     wb_lesson_score(&s->prog, f, l, &sc);

@@ -119,6 +119,15 @@ static void add_time(quiz_session *s)
 void quiz_session_goto(quiz_session *s, size_t file, size_t lesson, size_t question)
 {
     add_time(s);
+    /* a place this set lacks goes to the nearest one it has: the monkey's click on a question dot drawn for
+     * lesson 6 (23 dots) landed after a key had opened lesson 8 (4 questions), and the column's next
+     * frame read a question that did not exist */
+    if (file >= s->set.n) file = s->set.n ? s->set.n - 1 : 0;
+    if (file < s->set.n && lesson >= s->set.files[file].nlessons) lesson = s->set.files[file].nlessons ? s->set.files[file].nlessons - 1 : 0;
+    if (file < s->set.n && lesson < s->set.files[file].nlessons && question >= s->set.files[file].lessons[lesson].nquestions) {
+        size_t n = s->set.files[file].lessons[lesson].nquestions;
+        question = n ? n - 1 : 0;
+    }
     s->file = file; s->lesson = lesson; s->question = question;
     s->sel = 0; s->cursor = 0; s->input[0] = 0; s->hint_shown = false;
     memset(&s->last, 0, sizeof s->last);

@@ -96,6 +96,25 @@ Test(session, navigation_crosses_lessons_and_stops_at_the_ends)
     quiz_session_close(&s);
 }
 
+/* A place the set lacks goes to the nearest it has: the window's monkey clicked a question dot drawn for a
+ * longer lesson after a key had opened a shorter one, and the column's next frame read a question that
+ * did not exist (an UBSan null member access). */
+Test(session, a_place_out_of_range_lands_on_the_nearest_question)
+{
+    quiz_session s;
+    char msg[1024];
+    cr_assert_eq(quiz_session_open(&s, qdir, ppath, msg, sizeof msg), 0, "%s", msg);
+    quiz_session_goto(&s, 0, 0, 99);
+    cr_assert_not_null(quiz_session_question(&s));
+    cr_expect_str_eq(quiz_session_question(&s)->id, "1.2", "the lesson's last question");
+    quiz_session_goto(&s, 0, 99, 0);
+    cr_assert_not_null(quiz_session_question(&s));
+    cr_expect_str_eq(quiz_session_question(&s)->id, "2.1", "the last lesson's first question");
+    quiz_session_goto(&s, 7, 0, 0);
+    cr_expect_not_null(quiz_session_question(&s), "a file the set lacks");
+    quiz_session_close(&s);
+}
+
 Test(session, multi_toggles_numeric_types_and_review_records_nothing)
 {
     quiz_session s;
