@@ -36,7 +36,9 @@ bool rv_cue_invites(const rv_cue *q, const char *change)
 bool rv_when_holds(const rv_when *w, const rv_config *cfg)
 {
     if (w->has_mode && cfg->rcu.mode != w->mode) return false;
-    if (w->has_needs_gp_fix && cfg->rcu.needs_gp_fix != w->needs_gp_fix) return false;
+    /* the fix as the run has it: -1 (not given) is the mode's (rv_cfg_needs_gp_fix()); compared raw, a
+     * `when` on it never held in a file that left it to the mode */
+    if (w->has_needs_gp_fix && rv_cfg_needs_gp_fix(cfg) != w->needs_gp_fix) return false;
     if (w->has_fast_no_hz && cfg->rcu.fast_no_hz != w->fast_no_hz) return false;
     if (w->has_flavor && (w->flavor < 0 || w->flavor >= RV_NFLAVORS || !cfg->rcu.flavors[w->flavor])) return false;
     return true;
@@ -438,17 +440,30 @@ static void trigger_text(const rv_trigger *on, char *buf, size_t n)
 static void trigger_fix(const rv_engine *e, const rv_trigger *on, char *buf, size_t n)
 {
     const char *part[3];
-    char keys[160] = "";
+    char keys[224] = "";
     int np = 0;
     bool cnt = on->event == RV_TRIG_CALLBACKS && on->count > 1, occ = on->n > 1;
     bool dur = on->event == RV_TRIG_GP_END && on->min_duration_s > 0;
     if (cnt || occ || dur) {
-        /* how far to lower min_duration_s: the longest grace period that ended, of the flavor watched */
-        char longest[80] = "";
-        int64_t max = 0;
-        for (int f = 0; dur && f < RV_NFLAVORS; f++)
-            if (e->rsp[f].enabled && (on->flavor < 0 || on->flavor == f) && e->rsp[f].gp_max_ns > max) max = e->rsp[f].gp_max_ns;
-        if (dur) snprintf(longest, sizeof longest, " (the longest grace period that ended lasted %.3g s)", (double)max / NS_PER_S);
+        /* how far to lower min_duration_s: the longest grace period that ended, of the flavor watched; and
+         * one still open at the end, which gp_end never saw (omap-stall's stalled one, 85 s old): lowering
+         * the key would only catch a short one */
+        char longest[120] = "";
+        int64_t max = 0, open = 0;
+        bool ended = false;
+        for (int f = 0; dur && f < RV_NFLAVORS; f++) {
+            const rcu_state *rsp = &e->rsp[f];
+            if (!rsp->enabled || (on->flavor >= 0 && on->flavor != f)) continue;
+            ended |= rsp->grace_periods > 0;
+            if (rsp->gp_max_ns > max) max = rsp->gp_max_ns;
+            if (gp_in_progress(rsp) && e->now - rsp->gp_start_ns > open) open = e->now - rsp->gp_start_ns;
+        }
+        int k = 0;
+        if (dur && ended) k = snprintf(longest, sizeof longest, " (the longest grace period that ended lasted %.3g s", (double)max / NS_PER_S);
+        else if (dur) k = snprintf(longest, sizeof longest, " (no grace period ended");
+        if (dur && open > max && k >= 0 && (size_t)k < sizeof longest)
+            k += snprintf(longest + k, sizeof longest - (size_t)k, "; one %.3g s old was still open at the end", (double)open / NS_PER_S);
+        if (dur && k >= 0 && (size_t)k < sizeof longest) snprintf(longest + k, sizeof longest - (size_t)k, ")");
         snprintf(keys, sizeof keys, "lower %s%s%s%s%s%s", cnt ? "\"count\"" : "", cnt && (occ || dur) ? " or " : "",
                  dur ? "\"min_duration_s\"" : "", longest, dur && occ ? " or " : "", occ ? "\"n\"" : "");
         part[np++] = keys;
@@ -503,7 +518,7 @@ static void fill_pending(const rv_engine *e)
         const rv_inject *ev = &e->cfg.events[it->index];
         rv_not_applied *r = &p[t->npend++];
         memset(r, 0, sizeof *r);
-        char what[160], fix[240];
+        char what[160], fix[300];
         trigger_text(&it->on, what, sizeof what);
         trigger_fix(e, &it->on, fix, sizeof fix);
         r->t_s = -1; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
@@ -561,7 +576,7 @@ static bool caption_missed(const rv_engine *e, size_t i, char *why, size_t n, bo
     for (size_t k = 0; k < t->nitems; k++) {
         const trig_item *it = &t->items[k];
         if (!it->is_caption || it->index != i) continue;
-        char what[160], fix[240];
+        char what[160], fix[300];
         trigger_text(&it->on, what, sizeof what);
         trigger_fix(e, &it->on, fix, sizeof fix);
         if (it->armed)

@@ -32,12 +32,13 @@ static void usage(void)
            "state) and a warning when it only may happen.\n"
            "Prints \"FILE: ok\" for each valid file (\"ok, with N warnings\" when it had\n"
            "some) and one message per problem on stderr;\n"
-           "a \"warning:\" line (also two timed captions that overlap, in the file's mode\n"
-           "or, for captions with a `when` mode, in the other one; a `when` that never\n"
-           "holds, an event with neither at_s nor on, a reader or kernel loop longer than\n"
-           "the whole run, an idle, synchronize or kernel_loop due while a scripted\n"
-           "kernel loop or reader holds its CPU, text the window's font cannot draw or\n"
-           "draws left to right) does not make a file invalid.\n"
+           "a \"warning:\" line (also two timed captions that overlap, in the file's own\n"
+           "configuration or with a mode, needs_gp_fix or fast_no_hz their `when` names\n"
+           "turned the other way; a `when` that never holds, an event with neither at_s\n"
+           "nor on, a reader or kernel loop longer than the whole run, a gp_end trigger's\n"
+           "min_duration_s as long as the run, an idle, synchronize or kernel_loop due\n"
+           "while a scripted kernel loop or reader holds its CPU, text the window's font\n"
+           "cannot draw or draws left to right) does not make a file invalid.\n"
            "  --strict   also fail (exit 1) when any warning was printed, as\n"
            "             rcuvis run --strict does\n"
            "Exit status: 0 when every file is valid, 1 with --strict when there were\n"
@@ -116,6 +117,7 @@ static int check_scenario(const char *path, size_t *warnings)
     *warnings += cli_report_caption_overlaps(out, &cfg, path);
     *warnings += cli_report_caption_overlaps_other_mode(out, &cfg, path);
     *warnings += cli_report_outlasting_events(out, &cfg, path);
+    *warnings += cli_report_unreachable_triggers(out, &cfg, path);
     *warnings += cli_report_dead_conditions(out, &cfg, path);
     *warnings += check_text(&cfg, path, out);
     *warnings += check_moments(path, out);

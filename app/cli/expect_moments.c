@@ -3,6 +3,7 @@
 #include "report/report.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +38,7 @@ void expect_moments_take(expect_moments *m, rv_engine *e, const rv_config *cfg)
     for (size_t i = 0; i < m->n; i++) {
         /* as shot --at S and the window have it: the events at S itself not yet applied */
         int64_t t = (int64_t)llround(m->at_s[i] * 1e9);
-        if (t > rv_end_ns(e)) break;
+        if (t >= rv_end_ns(e)) break; /* at the end: the end's own report (run_expects()) */
         rv_run_until(e, t);
         rv_report rep;
         rv_report_build(e, &rep);
@@ -49,6 +50,16 @@ void expect_moments_take(expect_moments *m, rv_engine *e, const rv_config *cfg)
         cJSON_Delete(json);
         rv_report_free(&rep);
     }
+}
+
+void expect_moments_fmt(char *buf, size_t n, double at_s)
+{
+    long long ns = llround(at_s * 1e9), whole = ns / 1000000000, frac = ns % 1000000000;
+    if (!frac) { snprintf(buf, n, "%lld", whole); return; }
+    char f[16];
+    snprintf(f, sizeof f, "%09lld", frac);
+    for (int k = 8; k > 0 && f[k] == '0'; k--) f[k] = 0;
+    snprintf(buf, n, "%lld.%s", whole, f);
 }
 
 const cJSON *expect_moments_report(const expect_moments *m, double at_s)

@@ -19,6 +19,8 @@ typedef struct expect_moments {
 int expect_moments_init(expect_moments *m, const rv_config *cfg);
 /* Run e up to each moment in turn and keep the report there; those after e's end stay untaken. */
 void expect_moments_take(expect_moments *m, rv_engine *e, const rv_config *cfg);
+/* at_s as the file has it, to the nanosecond and no further ("12.000000001", "80.0078125", "5"). */
+void expect_moments_fmt(char *buf, size_t n, double at_s);
 /* The report as of at_s, or NULL when it was not taken. */
 const cJSON *expect_moments_report(const expect_moments *m, double at_s);
 void expect_moments_free(expect_moments *m);

@@ -27,13 +27,21 @@ static bool spans(const rv_caption *c, const rv_config *cfg)
     return c->on.event == RV_TRIG_TIME && c->until_s > c->at_s && rv_when_holds(&c->when, cfg);
 }
 
-/* The file's own mode, or (other_mode) the other one: then only pairs in which a caption's `when` names
- * a mode, as the rest overlap there exactly as in the file's mode and were reported for it. */
-static size_t overlaps(FILE *out, const rv_config *cfg, const char *file, bool other_mode)
+/* Which of a `when`'s keys a variant of the configuration changes (overlaps()). */
+enum { VARY_MODE = 1, VARY_GP_FIX = 2, VARY_FAST_NO_HZ = 4 };
+static bool names_varied(const rv_when *w, unsigned vary)
+{
+    return ((vary & VARY_MODE) && w->has_mode) || ((vary & VARY_GP_FIX) && w->has_needs_gp_fix) ||
+           ((vary & VARY_FAST_NO_HZ) && w->has_fast_no_hz);
+}
+
+/* The file's own configuration (vary 0), or a variant of it (in_runs says which: " in --mode softirq
+ * runs,"): then only pairs in which a caption's `when` names a varied key, as the rest overlap there
+ * exactly as in the file's own and were reported for it. */
+static size_t overlaps(FILE *out, const rv_config *cfg, const char *file, unsigned vary, const char *in_runs)
 {
     size_t n = 0;
-    char in_mode[64] = "";
-    if (other_mode) snprintf(in_mode, sizeof in_mode, " in --mode %s runs,", cfg->rcu.mode == RV_MODE_KTHREAD ? "kthread" : "softirq");
+    const char *in_mode = vary ? in_runs : "";
     /* cfg->captions is sorted by time (timed ones first, ties in file order), so each caption is
      * compared with those that start after it while it is still up */
     for (size_t i = 0; i < cfg->ncaptions; i++) {
@@ -43,7 +51,7 @@ static size_t overlaps(FILE *out, const rv_config *cfg, const char *file, bool o
             const rv_caption *b = &cfg->captions[j];
             if (b->on.event != RV_TRIG_TIME || b->at_s >= a->until_s) break;
             if (!rv_when_holds(&b->when, cfg)) continue;
-            if (other_mode && !a->when.has_mode && !b->when.has_mode) continue;
+            if (vary && !names_varied(&a->when, vary) && !names_varied(&b->when, vary)) continue;
             char ta[40], tb[40];
             cli_caption_start(a->text, 30, ta, sizeof ta);
             cli_caption_start(b->text, 30, tb, sizeof tb);
@@ -63,17 +71,32 @@ static size_t overlaps(FILE *out, const rv_config *cfg, const char *file, bool o
     return n;
 }
 
-size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file) { return overlaps(out, cfg, file, false); }
+size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file) { return overlaps(out, cfg, file, 0, ""); }
 
 /* For check, which judges the file rather than one run: a caption for the other kernel (`when`:
  * {"mode": ...}) shows in --mode runs and in compare's other half. A run warns of its own mode only. */
 size_t cli_report_caption_overlaps_other_mode(FILE *out, const rv_config *cfg, const char *file)
 {
-    rv_config other;
-    if (rv_config_copy(&other, cfg) != 0) return 0;
-    other.rcu.mode = cfg->rcu.mode == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD;
-    size_t n = overlaps(out, &other, file, true);
-    rv_config_free(&other);
+    size_t n = 0;
+    /* the other kernel (M), and in the file's own kernel the fix and FAST_NO_HZ turned the other way (X,
+     * Shift+Z: omap-stall's cue 6 invites X), each where a caption's `when` names it */
+    for (unsigned vary = VARY_MODE; vary <= VARY_FAST_NO_HZ; vary <<= 1) {
+        rv_config v;
+        if (rv_config_copy(&v, cfg) != 0) return n;
+        char in_runs[64];
+        if (vary == VARY_MODE) {
+            v.rcu.mode = cfg->rcu.mode == RV_MODE_KTHREAD ? RV_MODE_SOFTIRQ : RV_MODE_KTHREAD;
+            snprintf(in_runs, sizeof in_runs, " in --mode %s runs,", v.rcu.mode == RV_MODE_KTHREAD ? "kthread" : "softirq");
+        } else if (vary == VARY_GP_FIX) {
+            v.rcu.needs_gp_fix = !rv_cfg_needs_gp_fix(cfg);
+            snprintf(in_runs, sizeof in_runs, " in runs with rcu.needs_gp_fix=%s,", v.rcu.needs_gp_fix ? "true" : "false");
+        } else {
+            v.rcu.fast_no_hz = !cfg->rcu.fast_no_hz;
+            snprintf(in_runs, sizeof in_runs, " in runs with rcu.fast_no_hz=%s,", v.rcu.fast_no_hz ? "true" : "false");
+        }
+        n += overlaps(out, &v, file, vary, in_runs);
+        rv_config_free(&v);
+    }
     return n;
 }
 
@@ -106,11 +129,16 @@ size_t cli_report_fired_overlaps(FILE *out, const rv_engine *e, const char *file
         char ta[40], tb[40];
         cli_caption_start(a->text, 30, ta, sizeof ta);
         cli_caption_start(b->text, 30, tb, sizeof tb);
-        fprintf(out, "warning: %s: in this run $.captions[%d] (\"%s\", shown from %.9g s to %.9g s) was cut short at %.9g s by "
-                "$.captions[%d] (\"%s\", %s): the strip shows one caption at a time; end the first by then (%s) or move "
+        /* the strip shows the caption that came up last: a again once b ends, if a is still due then */
+        bool b_own_end = b->on.event == RV_TRIG_TIME ? b->until_s > b->at_s : b->show_s > 0;
+        int64_t b_end = rv_caption_until_ns(e, cut);
+        char back[96] = "";
+        if (b_own_end && b_end < end) snprintf(back, sizeof back, " and comes back from %.9g s to %.9g s", b_end / 1e9, end / 1e9);
+        fprintf(out, "warning: %s: in this run $.captions[%d] (\"%s\", shown from %.9g s to %.9g s) gives way at %.9g s to "
+                "$.captions[%d] (\"%s\", %s)%s: the strip shows one caption at a time; end the first by then (%s) or move "
                 "the second (%s)\n",
                 file, a->file_index, ta, fa / 1e9, end / 1e9, fc / 1e9, b->file_index, tb,
-                b->on.event == RV_TRIG_TIME ? "timed" : "its trigger fired then", a->on.event == RV_TRIG_TIME ? "until_s" : "duration_s",
+                b->on.event == RV_TRIG_TIME ? "timed" : "its trigger fired then", back, a->on.event == RV_TRIG_TIME ? "until_s" : "duration_s",
                 b->on.event == RV_TRIG_TIME ? "at_s" : "delay_s, or another occurrence n");
         n++;
     }
@@ -124,8 +152,11 @@ size_t cli_report_fired_overlaps(FILE *out, const rv_engine *e, const char *file
 size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char *file)
 {
     size_t n = 0;
+    /* in the file's order (cfg->events is sorted by time), as every other warning of check */
+    for (int fi = 0; fi < (int)cfg->nevents; fi++)
     for (size_t i = 0; i < cfg->nevents; i++) {
         const rv_inject *ev = &cfg->events[i];
+        if (ev->file_index != fi) continue;
         bool lasts = ev->kind == RV_INJ_LONG_READER || ev->kind == RV_INJ_PREEMPT_READER || ev->kind == RV_INJ_KERNEL_LOOP;
         if (!lasts || ev->duration_s <= cfg->duration_s) continue;
         fprintf(out, "warning: %s: $.events[%d].duration_s: a %s of %.9g s is longer than the whole run (%.9g s), so it never "
@@ -133,6 +164,27 @@ size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char 
                 file, ev->file_index, rv_inject_kind_name(ev->kind), ev->duration_s, cfg->duration_s, ev->duration_s,
                 ev->duration_s / 1000);
         n++;
+    }
+    return n;
+}
+
+/* A gp_end trigger's min_duration_s as long as the whole run can never be met: no grace period lasts
+ * longer than the run it is in (the twin of a reader longer than the run). */
+size_t cli_report_unreachable_triggers(FILE *out, const rv_config *cfg, const char *file)
+{
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t count = pass ? cfg->nevents : cfg->ncaptions;
+        for (int fi = 0; fi < (int)count; fi++)
+            for (size_t i = 0; i < count; i++) {
+                const rv_trigger *on = pass ? &cfg->events[i].on : &cfg->captions[i].on;
+                int idx = pass ? cfg->events[i].file_index : cfg->captions[i].file_index;
+                if (idx != fi || on->event != RV_TRIG_GP_END || on->min_duration_s < cfg->duration_s || on->min_duration_s <= 0) continue;
+                fprintf(out, "warning: %s: $.%s[%d].on.min_duration_s: no grace period lasts %.9g s in a %.9g s run, so this %s "
+                        "never fires\n", file, pass ? "events" : "captions", idx, on->min_duration_s, cfg->duration_s,
+                        pass ? "event" : "caption");
+                n++;
+            }
     }
     return n;
 }

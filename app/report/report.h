@@ -79,6 +79,7 @@ void cli_report_not_applied(FILE *out, const rv_report *r, const char *file);
  * later one cuts the earlier one's until_s short. Returns how many. */
 size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file);
 size_t cli_report_fired_overlaps(FILE *out, const rv_engine *e, const char *file); /* run: captions cut short, triggered ones included */
+size_t cli_report_unreachable_triggers(FILE *out, const rv_config *cfg, const char *file); /* check: a gp_end min_duration_s no run can meet */
 size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char *file); /* check: a reader or loop longer than the run */
 size_t cli_report_caption_overlaps_other_mode(FILE *out, const rv_config *cfg, const char *file); /* check: the other kernel's runs */
 /* The first max_bytes of s (whole UTF-8 characters, control characters as spaces, "..." when cut). */

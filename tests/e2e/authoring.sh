@@ -137,7 +137,7 @@ cat > "$tmp/overlap-fired.json" <<'JSON'
               {"at_s": 0.9, "text": "late and timed"}]}
 JSON
 "$bin" run "$tmp/overlap-fired.json" --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
-[ $rc = 1 ] && grep -qE 'warning: '"$tmp"'/overlap-fired.json: in this run \$\.captions\[0\] \("first grace period over", shown from [0-9.]+ s to [0-9.]+ s\) was cut short at 0.9 s by \$\.captions\[1\] \("late and timed", timed\): the strip shows one caption at a time; end the first by then \(duration_s\)' "$tmp/out" \
+[ $rc = 1 ] && grep -qE 'warning: '"$tmp"'/overlap-fired.json: in this run \$\.captions\[0\] \("first grace period over", shown from [0-9.]+ s to [0-9.]+ s\) gives way at 0.9 s to \$\.captions\[1\] \("late and timed", timed\): the strip shows one caption at a time; end the first by then \(duration_s\)' "$tmp/out" \
   && grep -qF -- '--strict: 1 pair of captions overlap' "$tmp/err" && ok "a triggered caption cut short in a run is warned about and fails --strict" || bad "overlap-fired: exit $rc: $(cat "$tmp/out" "$tmp/err" | grep -E 'warning|strict')"
 # gp_end with min_duration_s: the end of the one long grace period, wherever the reader that holds it
 # starts (n would count every short grace period before it); refused on other events
@@ -188,6 +188,38 @@ grep -qF 'skip stalls.length: its at_s (2.5 s) is after this run'"'"'s end (2 s)
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('expect'); json.dump(d, open(sys.argv[2], 'w'))" "$tmp/at.json" "$tmp/at0.json"
 "$bin" run "$tmp/at0.json" --trace "$tmp/at0.jsonl" >/dev/null 2>&1
 cmp -s <(grep -v '"scenario"' "$tmp/at1.jsonl") <(grep -v '"scenario"' "$tmp/at0.jsonl") && ok "stopping at the expectations' moments leaves the trace as it was" || bad "expect at_s changed the trace"
+# at_s at the run's end reads the end's report; at a shortened run's end, or after it, it is skipped
+# (that report judges events the shortened run never reached); captions_missed at a moment is refused
+cat > "$tmp/at-end.json" <<'JSON'
+{"name": "at-end", "cpus": 2, "duration_s": 2,
+ "events": [{"at_s": 1.5, "kind": "call_rcu_burst", "cpu": 0, "flavor": "rcu_sched", "count": 10}],
+ "expect": [{"path": "events_not_applied.count", "at_s": 1, "equals": 0},
+            {"path": "events_not_applied.count", "at_s": 2, "equals": 0}]}
+JSON
+"$bin" run "$tmp/at-end.json" --expect >"$tmp/out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -qF 'ok   events_not_applied.count = 0, expected == 0 (at 2 s)' "$tmp/out" && ok "an expect at the run's end reads the end's report" || bad "at_s = duration_s: exit $rc: $(grep -E '^(ok|FAIL|skip)' "$tmp/out")"
+"$bin" run "$tmp/at-end.json" --expect --duration 1 >"$tmp/out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -qF 'skip events_not_applied.count: its at_s (1 s) is at this run'"'"'s end (1 s)' "$tmp/out" && grep -qF 'skip events_not_applied.count: its at_s (2 s) is after this run'"'"'s end (1 s)' "$tmp/out" \
+  && ok "a shortened run skips an expect at or after its end" || bad "at_s and --duration 1: exit $rc: $(grep -E '^(ok|FAIL|skip)' "$tmp/out")"
+sed 's/"path": "events_not_applied.count", "at_s": 1/"path": "captions_missed.count", "at_s": 1/' "$tmp/at-end.json" >"$tmp/at-cm.json"
+"$bin" check "$tmp/at-cm.json" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -qF '$.expect[0].at_s: captions_missed is judged at the run'"'"'s end' "$tmp/err" && ok "check refuses at_s on captions_missed" || bad "at_s on captions_missed: exit $rc: $(cat "$tmp/err")"
+sed 's/"min_duration_s": 0.2/"min_duration_s": 2/' "$tmp/long-gp.json" >"$tmp/long-2.json"
+"$bin" check "$tmp/long-2.json" >/dev/null 2>"$tmp/err"
+grep -qF '$.captions[0].on.min_duration_s: no grace period lasts 2 s in a 2 s run, so this caption never fires' "$tmp/err" && ok "check warns of a min_duration_s as long as the run" || bad "min_duration_s 2 in 2 s: $(cat "$tmp/err")"
+# a `when` on needs_gp_fix in a file that leaves the fix to its mode (3.7: fixed) holds as the run has
+# it (it never held: the loaded -1 was compared raw); check also judges overlaps with the fix turned
+# the other way (X in the window)
+cat > "$tmp/wfix.json" <<'JSON'
+{"name": "wfix", "cpus": 2, "duration_s": 1, "rcu": {"mode": "kthread"},
+ "captions": [{"at_s": 0.1, "until_s": 0.5, "text": "fixed", "when": {"needs_gp_fix": true}},
+              {"at_s": 0.6, "until_s": 0.9, "text": "unfixed", "when": {"needs_gp_fix": false}},
+              {"at_s": 0.7, "until_s": 0.8, "text": "both"}]}
+JSON
+[ "$("$bin" run "$tmp/wfix.json" --trace - 2>/dev/null | grep -c '"ev":"caption"')" = 2 ] && ok "a needs_gp_fix when holds as the mode has the fix" || bad "wfix: captions shown: $("$bin" run "$tmp/wfix.json" --trace - 2>/dev/null | grep '"ev":"caption"')"
+"$bin" check "$tmp/wfix.json" >/dev/null 2>"$tmp/err"
+grep -qF '$.captions[1] ("unfixed", 0.6 s to 0.9 s) overlaps $.captions[2] ("both", from 0.7 s): in runs with rcu.needs_gp_fix=false,' "$tmp/err" \
+  && ok "check judges overlaps with the fix turned the other way" || bad "wfix check: $(cat "$tmp/err")"
 # a `when` naming a flavor the file does not enable: the caption can never show (only a --set
 # rcu.flavors enables one); warned about, fatal to --strict, and silent once --set enables it
 cat > "$tmp/when.json" <<'JSON'
