@@ -553,7 +553,10 @@ void workbook_panel_draw(workbook_panel *wb, ui_frame *fr, rd_rect r)
     const char *note = workbook_panel_note(wb);
     if (note[0]) { para(&p, RD_SANS_SMALL, th->stall_text, note); gap(&p, 6); }
     if (s->last.status >= 0) {
-        para(&p, RD_BOLD, s->last.status ? th->ok : th->stall_text, s->last.status ? "Correct." : "Not quite. Try again, or ask for a hint.");
+        /* a question without a hint offered one ("ask for a hint", then h: "has no hint") */
+        const char *wrong = q->hint && !s->hint_shown ? "Not quite. Try again, or ask for a hint (h)."
+                            : "Not quite. Try again, or see the answer (s).";
+        para(&p, RD_BOLD, s->last.status ? th->ok : th->stall_text, s->last.status ? "Correct." : wrong);
         para(&p, RD_SANS, th->text, s->last.message);
         gap(&p, 6);
     } else if (s->last.status == -1) {

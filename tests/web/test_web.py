@@ -426,6 +426,14 @@ def main(build):
                 said = c.wait_for("document.getElementById('drop-note') && document.getElementById('drop-note').textContent",
                                   "the drop's note")
                 check("To open mine.json" in said, "a file dropped on a link's error says what to open first: %r" % said)
+        # opened straight from the disk: the browser refuses the page its data files, and a student saw
+        # "Loading rcuvis..." for good; the page says to serve the folder instead, and loads nothing
+        c.eval("window.rcuvisOldPage = true")
+        c.call("Page.navigate", url="file://" + os.path.abspath(os.path.join(web, "index.html")))
+        msg = c.wait_for("!window.rcuvisOldPage && document.documentElement.getAttribute('data-rcuvis-error')", "the file:// message")
+        loaded = c.eval("Array.from(document.scripts).some(s => /rcuvis\\.js$/.test(s.src))")
+        check("needs a web server" in msg and "python3 -m http.server" in msg and not loaded,
+              "index.html opened from the disk says to serve it and loads nothing: %r" % msg)
     print("test-web: %s" % ("FAILED: " + "; ".join(failures) if failures else "all checks passed"))
     return 1 if failures else 0
 
