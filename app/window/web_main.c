@@ -24,6 +24,7 @@ static SDL_Window *g_win;
 static SDL_Renderer *g_ren;
 static void shipped_name(char *name, size_t n);
 static char g_hash_source[1024]; /* the scenario the address names (web_sync_hash()) */
+static int g_hash_cue = -1;       /* the lecture cue the address names, 0-based (-1: none written) */
 static char g_title[256];
 static web_url g_url = {.cpu = -1, .theme = -1}; /* set by web_entry.c from the page URL */
 static long g_frames;
@@ -70,6 +71,14 @@ EM_JS(void, web_canvas_css_size, (int w, int h), {
 
 static double wall_ms(void) { return emscripten_get_now(); }
 
+/* The lecture's place in the address, when the address is a plain one ("name", "name&cue=N", with a
+ * cpu= that the next cue's own selection replaces): one that also sets a time, a mode or a setting
+ * means more than a cue, and a cue link may not name a mode, so it is left as it is. */
+EM_JS(void, web_page_set_cue_hash, (const char *name, int cue), {
+    if (!/^#?[A-Za-z0-9_-]*(&cue=[0-9]+)?(&cpu=[0-9]+)?$/.test(location.hash)) return;
+    history.replaceState(null, "", location.pathname + location.search + "#" + UTF8ToString(name) + "&cue=" + cue);
+});
+
 EM_JS(void, web_page_set_hash, (const char *frag), {
     var f = UTF8ToString(frag);
     history.replaceState(null, "", location.pathname + location.search + (f ? "#" + f : ""));  // no hashchange, no reload
@@ -80,9 +89,20 @@ EM_JS(void, web_page_set_hash, (const char *frag), {
  * (it kept the first link's scenario). The first scenario is the link's own: its address stays. */
 static void web_sync_hash(void)
 {
-    if (!strcmp(g_hash_source, g_w->app.source)) return;
+    /* a lecture's place too: a student at cue 3 who reloaded the page was back at cue 1, the link's */
+    int cue = g_w->app.st.cue;
+    if (!strcmp(g_hash_source, g_w->app.source)) {
+        if (cue == g_hash_cue || cue < 0 || (size_t)cue >= g_w->app.base.ncues) return;
+        g_hash_cue = cue;
+        char name[80];
+        shipped_name(name, sizeof name);
+        if (!name[0]) return; /* a file from the student's disk: no address can bring it back */
+        web_page_set_cue_hash(name, cue + 1);
+        return;
+    }
     bool first = !g_hash_source[0];
     snprintf(g_hash_source, sizeof g_hash_source, "%s", g_w->app.source);
+    g_hash_cue = first ? cue : -1; /* the link's own cue is already in the address */
     if (first) return;
     char name[80];
     shipped_name(name, sizeof name);

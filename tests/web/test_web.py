@@ -152,6 +152,13 @@ def test_cue_link(c, srv):
     c.eval("document.getElementById('link').click()")
     href = c.wait_for("location.hash.includes('cue') && location.hash", "the link at a cue")
     check(href == "#%s&cue=4&cpu=0" % SCEN, "at a cue, the link names it: %s" % href)
+    # PgDn keeps the lecture's place in the address, so a reload comes back to it (it went back to cue 4)
+    press(c, "PageDown", "PageDown", 34)
+    c.wait_for("JSON.parse(Module.UTF8ToString(Module._web_state())).cue == 5", "PgDn to cue 5")
+    href = c.wait_for("location.hash.endsWith('cue=5') && location.hash", "the address at cue 5")
+    check(href == "#%s&cue=5" % SCEN, "PgDn writes the cue into the address: %s" % href)
+    open_page(c, srv, href[1:])
+    check(state(c)["cue"] == 5, "a reload at cue 5 comes back to cue 5")
     # at a cue, but in a mode the page was opened with (&mode=): a cue link may not name a mode (the page
     # refused its own link), so the link names the time, and opens again
     open_page(c, srv, SCEN + "&mode=kthread")
