@@ -269,6 +269,13 @@ def test_glossary_search(c, srv):
     press(c, "Escape", "Escape", 27)
     press(c, "Escape", "Escape", 27)
     check(state(c)["glossary"] == 0, "Esc twice: every entry again, then closed")
+    # the browser's own shortcuts stay the browser's: SDL took Ctrl+F (find) and Ctrl+R (reload) from
+    # the canvas, so a student could neither search the page nor reload it from the keyboard
+    def browser_gets(key, code):
+        return c.eval("(() => { const e = new KeyboardEvent('keydown', {key: '%s', code: '%s', ctrlKey: true, bubbles: true,"
+                      " cancelable: true}); document.getElementById('canvas').dispatchEvent(e); return !e.defaultPrevented; })()" % (key, code))
+    check(browser_gets("f", "KeyF") and browser_gets("r", "KeyR"), "Ctrl+F and Ctrl+R reach the browser, not SDL")
+    check(state(c)["glossary"] == 0, "Ctrl+F opens no glossary in the page (the browser's find is the page's)")
 
 
 def test_far_link_says_how_far(c, srv):
