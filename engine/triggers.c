@@ -522,7 +522,7 @@ static void fill_pending(const rv_engine *e)
         trigger_text(&it->on, what, sizeof what);
         trigger_fix(e, &it->on, fix, sizeof fix);
         r->t_s = -1; r->index = ev->file_index; r->kind = ev->kind; r->cpu = ev->cpu;
-        snprintf(r->reason, sizeof r->reason, "its trigger (%.150s) happened %ld time%s before the end of the run; %.160s", what,
+        snprintf(r->reason, sizeof r->reason, "its trigger (%.100s) happened %ld time%s before the end of the run; %.220s", what,
                  it->seen, it->seen == 1 ? "" : "s", fix);
     }
     for (size_t k = t->next_first; k < t->nfirst; k++) { /* recorded events whose moment never came */

@@ -74,7 +74,8 @@ static size_t overlaps(FILE *out, const rv_config *cfg, const char *file, unsign
 size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file) { return overlaps(out, cfg, file, 0, ""); }
 
 /* For check, which judges the file rather than one run: a caption for the other kernel (`when`:
- * {"mode": ...}) shows in --mode runs and in compare's other half. A run warns of its own mode only. */
+ * {"mode": ...}) shows in --mode runs and in compare's other half, one for the fix or FAST_NO_HZ after
+ * X or Shift+Z in the window. A run warns of its own configuration only. */
 size_t cli_report_caption_overlaps_other_mode(FILE *out, const rv_config *cfg, const char *file)
 {
     size_t n = 0;
