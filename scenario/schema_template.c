@@ -747,7 +747,7 @@ const char *const sc_schema_template[] = {
     "          \"$ref\": \"#/$defs/when\"",
     "        },",
     "        \"at_s\": {",
-    "          \"description\": \"Check the report as it stood at this moment (simulated seconds; events at that very instant not yet applied, as in shot --at) instead of at the run's end: the figure a caption quotes then. A run cut short before it skips it.\",",
+    "          \"description\": \"Check the report as it stood at this moment (simulated seconds; events at that very instant not yet applied, as in shot --at) instead of at the run's end: the figure a caption quotes then; at the run's end, the end's report. A run cut short at or before it skips it.\",",
     "          \"type\": \"number\",",
     "          \"minimum\": 0,",
     "          \"maximum\": 604800",

@@ -1,9 +1,9 @@
 /* expect_moments.c — the reports as of each expectation's at_s: a caption's figure checked at its own moment. */
 #include "cli/expect_moments.h"
 #include "report/report.h"
+#include "util/seconds.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,15 +52,7 @@ void expect_moments_take(expect_moments *m, rv_engine *e, const rv_config *cfg)
     }
 }
 
-void expect_moments_fmt(char *buf, size_t n, double at_s)
-{
-    long long ns = llround(at_s * 1e9), whole = ns / 1000000000, frac = ns % 1000000000;
-    if (!frac) { snprintf(buf, n, "%lld", whole); return; }
-    char f[16];
-    snprintf(f, sizeof f, "%09lld", frac);
-    for (int k = 8; k > 0 && f[k] == '0'; k--) f[k] = 0;
-    snprintf(buf, n, "%lld.%s", whole, f);
-}
+void expect_moments_fmt(char *buf, size_t n, double at_s) { exact_seconds(buf, n, (int64_t)llround(at_s * 1e9)); }
 
 const cJSON *expect_moments_report(const expect_moments *m, double at_s)
 {

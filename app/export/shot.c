@@ -7,6 +7,7 @@
 #include "window/app.h"
 #include "util/numparse.h"
 #include "util/overrides.h"
+#include "util/seconds.h"
 #include "util/ownfile.h"
 #include "util/safefile.h"
 
@@ -279,14 +280,6 @@ static int add_set(char items[16][128], char labels[16][160], int *n, const char
     return rc == 1 ? 0 : -1;
 }
 
-/* ns as exact seconds, no trailing zeros: "60", "80.0078125" (%g said 80.0078) */
-static void exact_s(char *b, size_t n, int64_t ns)
-{
-    int l = snprintf(b, n, "%lld.%09lld", (long long)(ns / 1000000000LL), (long long)(ns % 1000000000LL));
-    while (l > 0 && (size_t)l < n && b[l - 1] == '0') b[--l] = 0;
-    if (l > 0 && (size_t)l < n && b[l - 1] == '.') b[--l] = 0;
-}
-
 /* --clean without --scale: the text of a 1280x720 slide at scale 1, scaled up to the picture (a
  * 1920x1080 slide at scale 1 had 11-13 px text, too small for a projector): min(W/1280, H/720) to
  * the nearest quarter, never below 1. */
@@ -499,7 +492,7 @@ int cmd_shot(int argc, char **argv)
     int64_t t = (int64_t)(at * 1e9 + 0.5);
     if ((anim ? (int64_t)(to * 1e9 + 0.5) : t) > ui_app_end(&a)) {
         char end[40];
-        exact_s(end, sizeof end, ui_app_end(&a));
+        exact_seconds(end, sizeof end, ui_app_end(&a));
         fprintf(stderr, "rcuvis: shot: %s %s is after the end of the run (%s s)\n", anim ? "--to" : "--at", anim ? to_text : at_text, end);
         ui_app_free(&a);
         return 2;
@@ -552,7 +545,7 @@ int cmd_shot(int argc, char **argv)
             /* the default is the simulated span in real time: a few milliseconds of a tree's grace
              * period make a clip that is over before anyone sees it */
             char span[40];
-            exact_s(span, sizeof span, an.to_ns - an.from_ns);
+            exact_seconds(span, sizeof span, an.to_ns - an.from_ns);
             fprintf(stderr, "rcuvis: shot: warning: the clip lasts %g s (%d frames at %g fps): without --length a clip lasts "
                     "as long as the simulated span it shows, %s s here (and at least 0.1 s); give --length SECONDS for a longer "
                     "one (--length 5 plays this span at 1/%.0f speed)\n", frames / fps, frames, fps, span, 5 / (to - from));

@@ -150,14 +150,28 @@ size_t cli_report_fired_overlaps(FILE *out, const rv_engine *e, const char *file
  * (the stalled grace period ending, the CPU's quiescent state) is never shown: an author's
  * "duration_s": 45000, meant as 45 s, passed check and --strict. Events that outlast the run by less
  * than its own length are often meant (a stall held to the end), so only these are warned about. */
+/* cfg->events and cfg->captions are sorted by time; warnings go in the file's order, as check's others
+ * do. The k-th in the file, or NULL. */
+static const rv_inject *event_in_file_order(const rv_config *cfg, size_t k)
+{
+    for (size_t i = 0; i < cfg->nevents; i++)
+        if (cfg->events[i].file_index == (int)k) return &cfg->events[i];
+    return NULL;
+}
+
+static const rv_caption *caption_in_file_order(const rv_config *cfg, size_t k)
+{
+    for (size_t i = 0; i < cfg->ncaptions; i++)
+        if (cfg->captions[i].file_index == (int)k) return &cfg->captions[i];
+    return NULL;
+}
+
 size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char *file)
 {
     size_t n = 0;
-    /* in the file's order (cfg->events is sorted by time), as every other warning of check */
-    for (int fi = 0; fi < (int)cfg->nevents; fi++)
-    for (size_t i = 0; i < cfg->nevents; i++) {
-        const rv_inject *ev = &cfg->events[i];
-        if (ev->file_index != fi) continue;
+    for (size_t k = 0; k < cfg->nevents; k++) {
+        const rv_inject *ev = event_in_file_order(cfg, k);
+        if (!ev) continue;
         bool lasts = ev->kind == RV_INJ_LONG_READER || ev->kind == RV_INJ_PREEMPT_READER || ev->kind == RV_INJ_KERNEL_LOOP;
         if (!lasts || ev->duration_s <= cfg->duration_s) continue;
         fprintf(out, "warning: %s: $.events[%d].duration_s: a %s of %.9g s is longer than the whole run (%.9g s), so it never "
@@ -174,19 +188,17 @@ size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char 
 size_t cli_report_unreachable_triggers(FILE *out, const rv_config *cfg, const char *file)
 {
     size_t n = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        size_t count = pass ? cfg->nevents : cfg->ncaptions;
-        for (int fi = 0; fi < (int)count; fi++)
-            for (size_t i = 0; i < count; i++) {
-                const rv_trigger *on = pass ? &cfg->events[i].on : &cfg->captions[i].on;
-                int idx = pass ? cfg->events[i].file_index : cfg->captions[i].file_index;
-                if (idx != fi || on->event != RV_TRIG_GP_END || on->min_duration_s < cfg->duration_s || on->min_duration_s <= 0) continue;
-                fprintf(out, "warning: %s: $.%s[%d].on.min_duration_s: no grace period lasts %.9g s in a %.9g s run, so this %s "
-                        "never fires\n", file, pass ? "events" : "captions", idx, on->min_duration_s, cfg->duration_s,
-                        pass ? "event" : "caption");
-                n++;
-            }
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t k = 0; k < (pass ? cfg->nevents : cfg->ncaptions); k++) {
+            const rv_inject *ev = pass ? event_in_file_order(cfg, k) : NULL;
+            const rv_caption *cap = pass ? NULL : caption_in_file_order(cfg, k);
+            const rv_trigger *on = ev ? &ev->on : cap ? &cap->on : NULL;
+            if (!on || on->event != RV_TRIG_GP_END || on->min_duration_s <= 0 || on->min_duration_s < cfg->duration_s) continue;
+            fprintf(out, "warning: %s: $.%s[%zu].on.min_duration_s: no grace period lasts %.9g s in a %.9g s run, so this %s "
+                    "never fires\n", file, pass ? "events" : "captions", k, on->min_duration_s, cfg->duration_s,
+                    pass ? "event" : "caption");
+            n++;
+        }
     return n;
 }
 
