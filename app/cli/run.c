@@ -9,6 +9,7 @@
 #include "report/expect.h"
 #include "rcuvis.h"
 #include "scenario.h"
+#include "util/readfile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -25,6 +26,20 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Where expectation i sits, for an editor to jump to: "FILE:LINE:COL: $.expect[I]", or the JSON path
+ * alone when the file cannot be read again. The file's text is read once, on the first call (*text). */
+static void expect_place(const rv_config *cfg, size_t i, char **text, size_t *len, bool *tried, char *buf, size_t n)
+{
+    char jpath[48];
+    int line, col;
+    snprintf(jpath, sizeof jpath, "$.expect[%zu]", i);
+    if (!*tried && cfg->path[0]) *text = rf_read_file(cfg->path, len, (size_t)64 << 20);
+    *tried = true;
+    if (*text && rv_json_path_pos(*text, *len, jpath, &line, &col))
+        snprintf(buf, n, "%s:%d:%d: %s", cfg->path, line, col, jpath);
+    else snprintf(buf, n, "%s", jpath);
+}
+
 /* Check every expect against the report as printed (re-parsed, so the checks see exactly what
  * --json shows). Lines go to out, or into results when the report is printed as JSON. */
 static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_moments *mo, double end_s, FILE *out,
@@ -32,6 +47,9 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
 {
     int failed = 0;
     size_t skipped = 0, skipped_at = 0;
+    char *text = NULL, place[1200];
+    size_t text_len = 0;
+    bool tried = false;
     for (size_t i = 0; i < cfg->nexpects; i++) {
         expect_result r;
         const rv_expect *x = &cfg->expects[i];
@@ -45,9 +63,11 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
         long long at_ns = llround(x->at_s * 1e9), end_ns = llround(end_s * 1e9);
         if (x->has_at && (at_ns > end_ns || (shortened && at_ns >= end_ns))) {
             skipped++; skipped_at++;
-            if (out)
-                fprintf(out, "skip %s: its at_s (%s s) is %s this run's end (%.9g s)  ($.expect[%zu])\n", x->path, at,
-                        at_ns > end_ns ? "after" : "at", end_s, i);
+            if (out) {
+                expect_place(cfg, i, &text, &text_len, &tried, place, sizeof place);
+                fprintf(out, "skip %s: its at_s (%s s) is %s this run's end (%.9g s)  (%s)\n", x->path, at,
+                        at_ns > end_ns ? "after" : "at", end_s, place);
+            }
             if (results) {
                 cJSON *o = cJSON_CreateObject();
                 cJSON_AddNumberToObject(o, "index", (double)i);
@@ -63,7 +83,10 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
         /* one whose `when` does not hold here is for the other configuration: said, not judged */
         if (cfg->expects[i].has_when && !rv_when_holds(&cfg->expects[i].when, cfg)) {
             skipped++;
-            if (out) fprintf(out, "skip %s: its when does not hold in this run  ($.expect[%zu])\n", cfg->expects[i].path, i);
+            if (out) {
+                expect_place(cfg, i, &text, &text_len, &tried, place, sizeof place);
+                fprintf(out, "skip %s: its when does not hold in this run  (%s)\n", cfg->expects[i].path, place);
+            }
             if (results) {
                 cJSON *o = cJSON_CreateObject();
                 cJSON_AddNumberToObject(o, "index", (double)i);
@@ -93,9 +116,13 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
             snprintf(r.line + len, sizeof r.line - len, " (at %s s)%s", at, why);
         }
         failed += !r.ok;
-        /* a failure names its place in the file: two expectations on one path (a min and a max) could
-         * not be told apart */
-        if (out) fprintf(out, r.ok ? "%s\n" : "%s  ($.expect[%zu])\n", r.line, i);
+        /* a failure names its place in the file, with its line and column as check's messages have them:
+         * two expectations on one path (a min and a max) could not be told apart */
+        if (out && r.ok) fprintf(out, "%s\n", r.line);
+        else if (out) {
+            expect_place(cfg, i, &text, &text_len, &tried, place, sizeof place);
+            fprintf(out, "%s  (%s)\n", r.line, place);
+        }
         if (results) {
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "index", (double)i);
@@ -115,6 +142,7 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
                 : skipped_at == skipped ? "their at_s is not before this shortened run's end"
                                         : "their when does not hold in this run, or their at_s is not before its end");
     else if (out) fprintf(out, "expect: %zu of %zu passed\n", cfg->nexpects - (size_t)failed, cfg->nexpects);
+    free(text);
     return failed;
 }
 

@@ -181,10 +181,10 @@ cat > "$tmp/at.json" <<'JSON'
 JSON
 "$bin" run "$tmp/at.json" --expect --trace "$tmp/at1.jsonl" >"$tmp/out" 2>&1; rc=$?
 g06=$(sed -n 's/^ok   flavors.rcu_sched.grace_periods = \([0-9]*\), expected >= 1 (at 0.6 s)$/\1/p' "$tmp/out")
-[ $rc = 1 ] && [ -n "$g06" ] && grep -qF "FAIL flavors.rcu_sched.grace_periods = $g06, expected <= 0 (at 1.4 s): held since 0.5 s  (\$.expect[1])" "$tmp/out" \
+[ $rc = 1 ] && [ -n "$g06" ] && grep -qF "FAIL flavors.rcu_sched.grace_periods = $g06, expected <= 0 (at 1.4 s): held since 0.5 s  ($tmp/at.json:5:13: \$.expect[1])" "$tmp/out" \
   && ok "expect at_s reads the report of its moment ($g06 GPs at 0.6 s and still at 1.4 s: the reader holds one)" || bad "expect at_s: exit $rc: $(grep -E '^(ok|FAIL|skip)' "$tmp/out")"
 "$bin" run "$tmp/at.json" --expect --duration 2 >"$tmp/out" 2>&1
-grep -qF 'skip stalls.length: its at_s (2.5 s) is after this run'"'"'s end (2 s)  ($.expect[2])' "$tmp/out" && ok "a run cut short skips an expect whose at_s is after its end" || bad "at_s past the end: $(grep -E 'skip|expect:' "$tmp/out")"
+grep -qF 'skip stalls.length: its at_s (2.5 s) is after this run'"'"'s end (2 s)  ('"$tmp/at.json:6:13: \$.expect[2])" "$tmp/out" && ok "a run cut short skips an expect whose at_s is after its end" || bad "at_s past the end: $(grep -E 'skip|expect:' "$tmp/out")"
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('expect'); json.dump(d, open(sys.argv[2], 'w'))" "$tmp/at.json" "$tmp/at0.json"
 "$bin" run "$tmp/at0.json" --trace "$tmp/at0.jsonl" >/dev/null 2>&1
 cmp -s <(grep -v '"scenario"' "$tmp/at1.jsonl") <(grep -v '"scenario"' "$tmp/at0.jsonl") && ok "stopping at the expectations' moments leaves the trace as it was" || bad "expect at_s changed the trace"
