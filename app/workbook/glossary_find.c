@@ -51,12 +51,13 @@ static enum glossary_match rank_one(const glossary_entry *g, const char *want, c
     size_t tl = strlen(g->term);
     if (tl >= 4 && !strncasecmp(want, g->term, tl)) return GM_LONGER_NAME;
     if (screen_term && !strcmp(g->term, screen_term)) return GM_ON_SCREEN;
-    /* at a word's start, as names are: "top" is not in "stopped" (the overlay lists these always) */
-    if (has_word_ci(g->line, want)) return GM_MENTIONED;
+    /* at a word's start, as names are: "top" is not in "stopped" (the overlay lists these always); one
+     * letter only as a word of its own ("Y" is the key, not every "yet" and "your") */
+    if (want[1] ? has_word_ci(g->line, want) : has_whole_word_ci(g->line, want)) return GM_MENTIONED;
     return GM_NONE;
 }
 
-enum glossary_match glossary_rank_all(const char *want, enum glossary_match *rank, size_t n)
+static enum glossary_match rank_all_as_typed(const char *want, enum glossary_match *rank, size_t n)
 {
     size_t all_n = 0;
     const glossary_entry *all = glossary_all(&all_n);
@@ -67,6 +68,28 @@ enum glossary_match glossary_rank_all(const char *want, enum glossary_match *ran
     for (size_t i = 0; i < n; i++) {
         rank[i] = sw.len ? rank_one(&all[i], want, sw.term) : GM_NONE;
         if (rank[i] != GM_NONE && (best == GM_NONE || rank[i] < best)) best = rank[i];
+    }
+    return best;
+}
+
+enum glossary_match glossary_rank_all(const char *want, enum glossary_match *rank, size_t n)
+{
+    size_t all_n = 0;
+    glossary_all(&all_n);
+    if (n > all_n) n = all_n;
+    enum glossary_match best = rank_all_as_typed(want, rank, n);
+    /* a scenario key as --set and the workbook's "Scenario:" lines write it ("rcu.needs_gp_fix",
+     * "rcu.fast_no_hz") names its last part, when that part names an entry and the whole did not */
+    const char *dot = strrchr(want, '.');
+    if ((best == GM_NONE || best == GM_MENTIONED) && dot && dot > want && dot[1]) {
+        enum glossary_match *alt = malloc((n ? n : 1) * sizeof *alt);
+        if (!alt) return best;
+        enum glossary_match alt_best = rank_all_as_typed(dot + 1, alt, n);
+        if (alt_best != GM_NONE && alt_best < GM_MENTIONED) {
+            memcpy(rank, alt, n * sizeof *rank);
+            best = alt_best;
+        }
+        free(alt);
     }
     return best;
 }

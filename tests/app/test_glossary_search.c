@@ -36,6 +36,42 @@ Test(glossary_find, names_first_then_mentions)
     cr_expect(n >= 1 && named >= 1, "a leaf's name on screen finds the entry that explains it");
 }
 
+/* what the workbook's "Scenario:" lines and --set write: a key path names its last part's entry */
+Test(glossary_find, a_scenario_key_finds_its_last_part)
+{
+    size_t idx[512], named = 0;
+    size_t n = glossary_find("rcu.needs_gp_fix", idx, 512, &named);
+    cr_assert_geq(n, 1, "rcu.needs_gp_fix found nothing");
+    cr_expect_str_eq(term_at(idx[0]), "needs_gp_fix");
+    n = glossary_find("rcu.fast_no_hz", idx, 512, &named);
+    cr_assert_geq(n, 1);
+    cr_expect_str_eq(term_at(idx[0]), "FAST_NO_HZ");
+    cr_expect_eq(glossary_find("costs.xyzzy", idx, 512, &named), 0, "an unknown last part finds nothing");
+}
+
+/* one letter is a key or a segment's name, not the start of every word: "Y" finds the entry that
+ * names the Y key, not "yet" and "your" */
+Test(glossary_find, one_letter_is_a_word_of_its_own)
+{
+    size_t idx[512], named = 0;
+    size_t n = glossary_find("Y", idx, 512, &named);
+    cr_assert_geq(n, 1, "the Y key is mentioned");
+    cr_expect_eq(named, 0);
+    bool synchronize = false;
+    for (size_t i = 0; i < n && i < 512; i++) {
+        size_t all_n;
+        const char *line = glossary_all(&all_n)[idx[i]].line;
+        bool whole = false;
+        for (const char *p = line; *p; p++)
+            if ((*p == 'Y' || *p == 'y') && (p == line || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[1]) &&
+                p[1] != '-' && p[1] != '_')
+                whole = true;
+        cr_expect(whole, "%s mentions no Y of its own: %s", term_at(idx[i]), line);
+        if (!strcmp(term_at(idx[i]), "synchronize")) synchronize = true;
+    }
+    cr_expect(synchronize, "the synchronize entry names the Y key");
+}
+
 TestSuite(gsearch, .init = setup, .fini = teardown);
 
 static void type(const char *s)
