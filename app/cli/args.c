@@ -53,6 +53,8 @@ void cli_run_usage(void)
            "                          threads or stalls\n"
            "  --interval SECONDS      row length of --csv timeseries (default 1)\n"
            "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
+           "On a terminal, a run that takes over a second shows how far it has got on\n"
+           "stderr (RCUVIS_PROGRESS=0: never; =1: always, on any stderr).\n"
            "Exit status: 0 ok, 1 an expectation failed (or, with --strict, an event was not\n"
            "applied, a caption never shown or two captions overlap), 2 bad input or usage.\n");
 }

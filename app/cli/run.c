@@ -1,6 +1,7 @@
 /* run.c — `rcuvis run`: load a scenario with overrides, simulate it headless, report, check expects. */
 #include "cli/args.h"
 #include "cli/expect_moments.h"
+#include "cli/progress.h"
 #include "report/report.h"
 #include "cli/trace.h"
 #include "cli/util.h"
@@ -448,7 +449,7 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
     }
     double t0 = now_s(), c0 = cpu_now_s();
     expect_moments_take(&mo, e, cfg); /* stopping on the way changes nothing the run does */
-    rv_run_until(e, rv_end_ns(e));
+    cli_run_with_progress(e, rv_end_ns(e), cfg->name[0] ? cfg->name : cfg->path);
     double wall = now_s() - t0;
     sim_cpu_s = cpu_now_s() - c0;
     int rc = 0;

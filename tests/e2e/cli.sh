@@ -38,6 +38,13 @@ done
 "$bin" run omap-stall --duration 85 > "$tmp/sum" 2>&1
 wide=$(grep -v '^stall \[' "$tmp/sum" | python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in sys.stdin))')
 [ "$wide" -le 80 ] || fail "the run summary has a line of $wide columns"
+# a long run says how far it has got (on a terminal; RCUVIS_PROGRESS=1 anywhere), and stopping on
+# its way to say so changes nothing it prints; stderr that is no terminal gets no progress line
+RCUVIS_PROGRESS=1 "$bin" run omap-stall --duration 20 --json > "$tmp/p1" 2>"$tmp/p1err"
+"$bin" run omap-stall --duration 20 --json > "$tmp/p0" 2>"$tmp/p0err"
+grep -q '^rcuvis: run: omap-stall: 10.0 of 20.0 simulated s (50 %)$' "$tmp/p1err" || fail "RCUVIS_PROGRESS=1: no progress line: $(head -3 "$tmp/p1err")"
+grep -q 'simulated s' "$tmp/p0err" && fail "a progress line on a stderr that is no terminal"
+diff <(grep -v wall "$tmp/p0") <(grep -v wall "$tmp/p1") >/dev/null || fail "the progress line's stops changed the report"
 
 # --- run --json: one object with every key other tools read
 if expect_rc 0 "run --json" -- "$bin" run "$scn" --json --duration 2; then
