@@ -20,6 +20,17 @@ int64_t panel_timeline_span(const ui_state *st)
     return (int64_t)s;
 }
 
+void panel_timeline_range(int64_t now, int64_t end, int64_t span, int64_t *t0, int64_t *t1)
+{
+    int64_t lo = now - span * 3 / 4;
+    /* a quarter of the span past the run's end held nothing: `shot kernel-build --at 7800 --timeline
+     * 7800` showed 1850 s to 9650 s, the build's first half cut off for an empty stretch after it */
+    if (end > 0 && lo + span > end) lo = end - span;
+    if (lo < 0) lo = 0;
+    *t0 = lo;
+    *t1 = lo + span;
+}
+
 static int xof(rd_rect r, int64_t t, int64_t t0, int64_t span)
 {
     return r.x + (int)((double)(t - t0) * r.w / (double)span);
@@ -733,15 +744,30 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
-    int64_t span = panel_timeline_span(st);
-    int64_t t0 = v->now - span * 3 / 4;
-    if (t0 < 0) t0 = 0;
-    int64_t t1 = t0 + span;
-    char sub[256], a[32];
+    int64_t span = panel_timeline_span(st), t0, t1;
+    panel_timeline_range(v->now, v->end, span, &t0, &t1);
+    char sub[448], a[32];
     ui_fmt_dur(a, sizeof a, span / 1e9);
     const ui_history *h = v->hist;
-    char lost[64] = ""; /* the engine's ring overflowed between two reads: some marks are missing, say how many */
+    char lost[160] = ""; /* the engine's ring overflowed between two reads: some marks are missing, say how many */
     if (h && h->lost) snprintf(lost, sizeof lost, " · %llu event%s not seen", (unsigned long long)h->lost, h->lost == 1 ? "" : "s");
+    /* a stretch the history's memory bound thinned (UI_HIST_CAP): its bars merge many GPs and its FQS
+     * marks are a sample, which without a word read as one 90-minute GP and no forcing (kernel-build's
+     * whole run) */
+    int64_t thin_lo = -1, thin_hi = -1;
+    for (size_t i = 0; h && i < h->coarse.n; i++)
+        if (h->coarse.v[i].lo <= t1 && h->coarse.v[i].hi >= t0) {
+            if (thin_lo < 0) thin_lo = h->coarse.v[i].lo;
+            thin_hi = h->coarse.v[i].hi < t1 ? h->coarse.v[i].hi : t1;
+        }
+    if (thin_hi >= 0) {
+        size_t l = strlen(lost);
+        char b0[32], b1[32];
+        snprintf(b1, sizeof b1, thin_hi >= 100000000000LL ? "%.0f s" : "%.3g s", thin_hi / 1e9);
+        snprintf(b0, sizeof b0, thin_lo >= 100000000000LL ? "%.0f s" : "%.3g s", thin_lo / 1e9);
+        if (thin_lo - t0 <= span / 100) snprintf(lost + l, sizeof lost - l, " · thinned before %s", b1);
+        else snprintf(lost + l, sizeof lost - l, " · thinned %s to %s", b0, b1);
+    }
     /* the longest form that fits beside the title, down to the window's span (compare mode at 1280x720
      * cut the first one at "(already…" on slides, where there is no hover to read the rest) */
     const char *how = st->timeline_manual ? "zoomed: wheel zooms" : "follows the speed; wheel zooms";
@@ -857,7 +883,11 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x1 - x0 < 1) x1 = x0 + 1;
             int bh = lane_h * 6 / 10;
             rd_rect bar = {x0, y + (lane_h - bh) / 4, x1 - x0, bh > 2 ? bh : 2};
-            rd_color col = (g->gp & 1) ? th->flavor[f] : rd_mix(th->flavor[f], th->panel, 0.35f);
+            /* a thinned bar (several GPs) in one tone between odd's and even's: its parity meant nothing */
+            uint64_t last_gp = i + 1 < h->gps[f].n ? h->gps[f].v[i + 1].gp - 1 : g->gp;
+            bool merged = last_gp > g->gp && ui_history_coarse_in(h, g->start, e);
+            rd_color col = merged ? rd_mix(th->flavor[f], th->panel, 0.18f)
+                           : (g->gp & 1) ? th->flavor[f] : rd_mix(th->flavor[f], th->panel, 0.35f);
             bool future = g->start > v->now;
             rd_fill(rd, bar, future ? rd_alpha(col, 70) : col);
             if (g->start <= v->now && e > v->now && !future) {
@@ -865,8 +895,12 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
                 int xn = xof(plot, v->now, t0, span);
                 rd_fill(rd, (rd_rect){xn, bar.y, x1 - xn, bar.h}, rd_alpha(th->panel, 150));
             }
-            char gl[32];
-            snprintf(gl, sizeof gl, "GP %llu", (unsigned long long)g->gp);
+            char gl[64];
+            /* a bar the history's thinning merged stands for every GP up to the next bar's: "GP 1"
+             * over 5,000 s of a build read as one grace period that long */
+            if (merged)
+                snprintf(gl, sizeof gl, "GPs %llu\u2013%llu (thinned)", (unsigned long long)g->gp, (unsigned long long)last_gp);
+            else snprintf(gl, sizeof gl, "GP %llu", (unsigned long long)g->gp);
             /* labelled only where the whole label fits inside the bar and the lane, and on one side of
              * the now line: white on the part seen, else in the text colour on the pale part to come
              * (white was unreadable there, and omap-stall's "GP 1|65" had its "65" on it) */

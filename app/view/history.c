@@ -1,20 +1,72 @@
 /* history.c — gathers grace periods, FQS passes, stalls and probe marks from the engine's event ring. */
 #include "view/history.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 static void coarse_add(ui_history *h, int64_t lo, int64_t hi);
 
-/* Downsample entries [lo, hi) of a series 2:1 (MERGE(a, b) gives the entry standing for both) and
- * note their stretch as coarse (TOF: an entry's time). */
-#define HALVE_RANGE(h, vec, lo, hi, MERGE, TOF)                                          \
+/* The k-th smallest of a[0..n) (a is reordered): Wirth's selection (signed indices: j may pass 0). */
+static int64_t kth_smallest(int64_t *a, size_t n, size_t k)
+{
+    long long l = 0, m = (long long)n - 1, kk = (long long)k;
+    while (l < m) {
+        int64_t x = a[kk];
+        long long i = l, j = m;
+        do {
+            while (a[i] < x) i++;
+            while (x < a[j]) j--;
+            if (i <= j) {
+                int64_t w = a[i]; a[i] = a[j]; a[j] = w;
+                i++;
+                j--;
+            }
+        } while (i <= j);
+        if (j < kk) l = i;
+        if (kk < i) m = j;
+    }
+    return a[kk];
+}
+
+/* Downsample entries [lo, hi) of a series (MERGE(a, b) gives the entry standing for both) and note
+ * their stretch as coarse (TOF: an entry's time). Neighbours whose pair spans the least time
+ * (PAIR_SPAN(a, b)) merge first: those at or under the third quartile, left to right, each entry in
+ * one merge at most, which frees about three eighths to a half of the stretch. Merging pairs blindly by position kept the
+ * merge count even but not the time: an idle stretch's sparse GPs merged into bars that covered the
+ * idle time too, while a busy stretch stayed finer than a pixel; by time, bars tend to one width and
+ * gaps between them survive. Two equal spans merge alike, so evenly spread entries still go 2:1. */
+#define HALVE_RANGE(h, vec, lo, hi, MERGE, TOF, PAIR_SPAN)                               \
     do {                                                                                 \
-        size_t hlo_ = (lo), hhi_ = (hi), hw_ = hlo_;                                     \
+        size_t hlo_ = (lo), hhi_ = (hi), hw_ = hlo_, np_ = hhi_ - hlo_ - 1;              \
         if (hhi_ < hlo_ + 2) break;                                                      \
         coarse_add((h), TOF((vec).v[hlo_]), TOF((vec).v[hhi_ - 1]));                     \
-        for (size_t hk_ = hlo_; hk_ + 1 < hhi_; hk_ += 2) (vec).v[hw_++] = MERGE((vec).v[hk_], (vec).v[hk_ + 1]); \
-        if ((hhi_ - hlo_) & 1) (vec).v[hw_++] = (vec).v[hhi_ - 1];                       \
+        /* the quartile of an even sample of at most ~2,048 pairs: near enough, and cheap */  \
+        size_t st_ = np_ / 2048 + 1, ns_ = 0;                                            \
+        int64_t *sp_ = malloc((np_ / st_ + 1) * sizeof *sp_), thr_ = INT64_MAX;          \
+        if (sp_) {                                                                       \
+            for (size_t hk_ = 0; hk_ < np_; hk_ += st_) sp_[ns_++] = PAIR_SPAN((vec).v[hlo_ + hk_], (vec).v[hlo_ + hk_ + 1]); \
+            thr_ = kth_smallest(sp_, ns_, ns_ * 3 / 4);                                  \
+            free(sp_);                                                                   \
+        } /* out of memory: every pair merges, as by position */                         \
+        /* under the quartile first: a tie there (evenly spread entries) merged every pair of the tie, \
+         * the stretch thinned before as much as the new; the tie too when that frees too little */ \
+        for (int le_ = 0; le_ < 2 && hw_ == hlo_; le_++) {                               \
+            size_t freed_ = 0;                                                           \
+            for (size_t hk_ = hlo_; hk_ + 1 < hhi_; hk_++) {                             \
+                int64_t ps_ = PAIR_SPAN((vec).v[hk_], (vec).v[hk_ + 1]);                 \
+                if (ps_ < thr_ || (le_ && ps_ == thr_)) { freed_++; hk_++; }             \
+            }                                                                            \
+            if (!le_ && freed_ < (hhi_ - hlo_) / 8) continue;                            \
+            for (size_t hk_ = hlo_; hk_ < hhi_;) {                                       \
+                int64_t ps_ = hk_ + 1 < hhi_ ? PAIR_SPAN((vec).v[hk_], (vec).v[hk_ + 1]) : INT64_MAX; \
+                if (hk_ + 1 < hhi_ && (ps_ < thr_ || (le_ && ps_ == thr_))) {            \
+                    (vec).v[hw_++] = MERGE((vec).v[hk_], (vec).v[hk_ + 1]);              \
+                    hk_ += 2;                                                            \
+                } else (vec).v[hw_++] = (vec).v[hk_++];                                  \
+            }                                                                            \
+        }                                                                                \
         memmove((vec).v + hw_, (vec).v + hhi_, ((vec).n - hhi_) * sizeof *(vec).v);      \
         (vec).n -= hhi_ - hw_;                                                           \
     } while (0)
@@ -23,6 +75,59 @@ static inline ui_gp_bar span_bar(ui_gp_bar a, ui_gp_bar b) { return (ui_gp_bar){
 #define T_MARK(m) ((m).t)
 #define T_BAR(b) ((b).start)
 #define T_SELF(x) (x)
+/* the time a pair of neighbours covers: a merged bar spans both */
+#define PS_BAR(a, b) (((b).end >= 0 ? (b).end : (b).start) - (a).start)
+#define PS_SELF(a, b) ((b) - (a))
+
+/* HALVE_RANGE for marks (FQS passes, violations, hotplug), which one series holds for every flavor:
+ * a mark goes when it follows the last one kept of its own flavor by at most the third quartile of
+ * those gaps, all flavors' together, so a dense flavor thins before a sparse one and both tend to one
+ * spacing. Merged by position across flavors, the first of a pair stood for both, and once the thinned
+ * stretch alternated rcu_sched and rcu_bh marks, rcu_sched's went. */
+static void thin_marks(ui_history *h, ui_mark *v, size_t *n, size_t lo, size_t hi)
+{
+    if (hi < lo + 2) return;
+    coarse_add(h, v[lo].t, v[hi - 1].t);
+    size_t len = hi - lo, stride = len / 2048 + 1, ng = 0, k = 0; /* the quartile of an even sample */
+    unsigned char *drop = calloc(len, 1);
+    int64_t *gap = malloc((len / stride + 1) * sizeof *gap), last[256];
+    for (int key = 0; key < 256; key++) last[key] = -1;
+    for (size_t i = lo; i < hi && gap; i++) {
+        unsigned char key = (unsigned char)v[i].flavor;
+        if (last[key] >= 0 && k++ % stride == 0) gap[ng++] = v[i].t - v[last[key]].t;
+        last[key] = (int64_t)i;
+    }
+    size_t w = lo;
+    if (drop && gap && ng) {
+        int64_t thr = kth_smallest(gap, ng, ng * 3 / 4);
+        /* under the quartile, and the tie at it only when that frees too little (HALVE_RANGE) */
+        for (int le = 0; le < 2; le++) {
+            size_t dropped = 0;
+            for (int key = 0; key < 256; key++) last[key] = -1; /* now: the first of a pair that may still merge */
+            for (size_t i = lo; i < hi; i++) {
+                unsigned char key = (unsigned char)v[i].flavor;
+                int64_t d = last[key] >= 0 ? v[i].t - v[last[key]].t : INT64_MAX;
+                if (last[key] >= 0 && (d < thr || (le && d == thr))) { drop[i - lo] = 1; dropped++; last[key] = -1; }
+                else last[key] = (int64_t)i;
+            }
+            if (le || dropped >= len / 8) break;
+            memset(drop, 0, len);
+        }
+        for (size_t i = lo; i < hi; i++)
+            if (!drop[i - lo]) v[w++] = v[i];
+    } else if (ng || !gap) /* out of memory: every other mark goes, as by position */
+        for (size_t i = lo; i < hi; i += 2) v[w++] = v[i];
+    else w = hi; /* marks of distinct flavors only: nothing to merge */
+    memmove(v + w, v + hi, (*n - hi) * sizeof *v);
+    *n -= hi - w;
+    free(drop);
+    free(gap);
+}
+
+/* One halving pass over [lo, hi) of each kind of series */
+#define HALVE_BARS(h, vec, lo, hi) HALVE_RANGE(h, vec, lo, hi, span_bar, T_BAR, PS_BAR)
+#define HALVE_TIMES(h, vec, lo, hi) HALVE_RANGE(h, vec, lo, hi, FIRST, T_SELF, PS_SELF)
+#define HALVE_MARKS(h, vec, lo, hi) thin_marks(h, (vec).v, &(vec).n, lo, hi)
 
 /* out = how many entries of a series (sorted by TOF) have a time below x */
 #define COUNT_BELOW(vec, TOF, x, out)                                                    \
@@ -35,32 +140,35 @@ static inline ui_gp_bar span_bar(ui_gp_bar a, ui_gp_bar b) { return (ui_gp_bar){
         (out) = l_;                                                                      \
     } while (0)
 
-/* A series at its cap loses resolution where the timeline is not looking: the half farthest from
- * the kept stretch of what lies before it, else of what lies after it (what the look-ahead brought),
- * each only when that frees enough to be worth a pass. It was always the older half of the whole
- * series, and once the look-ahead had explored past the cap that was the stretch around now: the same
- * moment lost its FQS marks a few frames after a cue had shown them. Only a kept stretch holding most
- * of the cap on its own (a wide window over hackbench) falls back to that. The open GP bar, last, is
- * never merged (open_last). */
-#define SHED(h, vec, MERGE, TOF, open_last)                                              \
+/* A series at its cap loses resolution where the timeline is not looking: all that lies before the
+ * kept stretch, else all that lies after it (what the look-ahead brought), each only when that frees
+ * enough to be worth a pass. HALVE_RANGE merges what covers the least time first, so the thinned
+ * stretch gets evenly coarser. Halving by position the older half of it, again at every pass, left
+ * the start of a long run ever coarser: after kernel-build's 3.5 M grace periods its first 7,000 s
+ * were one bar labelled "GP 1" and next to no FQS marks. Before that it was always the older half of
+ * the whole series, and once the look-ahead had explored past the cap that was the stretch around
+ * now: the same moment lost its FQS marks a few frames after a cue had shown them. Only a kept stretch holding most
+ * of the cap on its own (a wide window over hackbench), or none, falls back to thinning all but the
+ * newest eighth. The open GP bar, last, is never merged (open_last). */
+#define SHED(h, vec, HALVE, TOF, open_last)                                              \
     do {                                                                                 \
         size_t n_ = (vec).n, lim_ = (open_last) && n_ ? n_ - 1 : n_, want_ = (h)->cap / 4; \
-        size_t lo_ = 0, hi_ = n_ / 2 & ~(size_t)1, past_ = 0, from_ = lim_;               \
+        size_t lo_ = 0, hi_ = lim_ - lim_ / 8, past_ = 0, from_ = lim_;                  \
         if (want_ < 2) want_ = 2;                                                        \
         if ((h)->keep_lo <= (h)->keep_hi) {                                              \
             COUNT_BELOW(vec, TOF, (h)->keep_lo, past_);                                  \
             COUNT_BELOW(vec, TOF, (h)->keep_hi + 1, from_);                              \
             if (from_ > lim_) from_ = lim_;                                              \
-            if (past_ >= want_) { lo_ = 0; hi_ = past_ / 2 >= want_ ? past_ / 2 : past_; } \
-            else if (lim_ - from_ >= want_) { hi_ = lim_; lo_ = (lim_ - from_) / 2 >= want_ ? lim_ - (lim_ - from_) / 2 : from_; } \
+            if (past_ >= want_) { lo_ = 0; hi_ = past_; }                                \
+            else if (lim_ - from_ >= want_) { lo_ = from_; hi_ = lim_; }                 \
         }                                                                                \
-        HALVE_RANGE(h, vec, lo_, hi_, MERGE, TOF);                                       \
+        HALVE(h, vec, lo_, hi_);                                                         \
     } while (0)
 
 /* PUSH_CAPPED: append; a series at its cap first sheds entries away from the kept stretch. */
-#define PUSH_CAPPED(h, vec, val, MERGE, TOF, open_last)                                  \
+#define PUSH_CAPPED(h, vec, val, HALVE, TOF, open_last)                                  \
     do {                                                                                 \
-        if ((h)->cap && (vec).n >= (h)->cap) SHED(h, vec, MERGE, TOF, open_last);         \
+        if ((h)->cap && (vec).n >= (h)->cap) SHED(h, vec, HALVE, TOF, open_last);         \
         PUSH(vec, val);                                                                  \
     } while (0)
 
@@ -187,22 +295,22 @@ static void take(ui_history *h, const rv_event *ev)
         if (!fok) break;
         /* a GP that never saw its end (ring loss) is closed where the next one starts */
         if (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].end < 0) h->gps[f].v[h->gps[f].n - 1].end = ev->t;
-        PUSH_CAPPED(h, h->gps[f], ((ui_gp_bar){ev->gp, ev->t, -1}), span_bar, T_BAR, true);
-        PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
+        PUSH_CAPPED(h, h->gps[f], ((ui_gp_bar){ev->gp, ev->t, -1}), HALVE_BARS, T_BAR, true);
+        PUSH_CAPPED(h, h->phase_t[f], ev->t, HALVE_TIMES, T_SELF, false);
         break;
     case RV_EV_GP_END:
         if (!fok) break;
         if (h->gps[f].n && h->gps[f].v[h->gps[f].n - 1].end < 0) h->gps[f].v[h->gps[f].n - 1].end = ev->t;
-        PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
+        PUSH_CAPPED(h, h->phase_t[f], ev->t, HALVE_TIMES, T_SELF, false);
         break;
     case RV_EV_GP_CLEANUP_NODE:
         /* an empty series: a rebuild, which starts from a checkpoint after the phase before it */
         if (fok && (!h->phase_t[f].n || h->phase_t[f].v[h->phase_t[f].n - 1] < ev->t) && ev->node == 0)
-            PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
+            PUSH_CAPPED(h, h->phase_t[f], ev->t, HALVE_TIMES, T_SELF, false);
         break;
     case RV_EV_FQS:
-        PUSH_CAPPED(h, h->fqs, mark_of(ev), FIRST, T_MARK, false);
-        if (fok) PUSH_CAPPED(h, h->phase_t[f], ev->t, FIRST, T_SELF, false);
+        PUSH_CAPPED(h, h->fqs, mark_of(ev), HALVE_MARKS, T_MARK, false);
+        if (fok) PUSH_CAPPED(h, h->phase_t[f], ev->t, HALVE_TIMES, T_SELF, false);
         break;
     case RV_EV_STALL: {
         ui_mark m = mark_of(ev);
@@ -213,11 +321,11 @@ static void take(ui_history *h, const rv_event *ev)
     }
     case RV_EV_INJECT: PUSH(h->injects, mark_of(ev)); break;
     case RV_EV_CAPTION: { ui_mark m = mark_of(ev); m.n = (int64_t)ev->id; PUSH(h->captions, m); break; }
-    case RV_EV_VIOLATION: PUSH_CAPPED(h, h->violations, mark_of(ev), FIRST, T_MARK, false); break;
+    case RV_EV_VIOLATION: PUSH_CAPPED(h, h->violations, mark_of(ev), HALVE_MARKS, T_MARK, false); break;
     case RV_EV_CPU_OFFLINE: case RV_EV_CPU_ONLINE: {
         ui_mark m = mark_of(ev);
         m.arg = ev->type == RV_EV_CPU_ONLINE;
-        PUSH_CAPPED(h, h->hotplug, m, FIRST, T_MARK, false);
+        PUSH_CAPPED(h, h->hotplug, m, HALVE_MARKS, T_MARK, false);
         break;
     }
     default: break;
@@ -389,10 +497,13 @@ int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t)
     return lo ? h->phase_t[f].v[lo - 1] : -1;
 }
 
-/* Halve a whole series until it fits (the open GP bar, last, is never merged: n/2 < n - 1). */
-#define SQUEEZE(vec, capn, MERGE, TOF)                                                   \
+/* Thin a whole series until it fits (the open GP bar, last, is never merged). */
+#define SQUEEZE(vec, capn, HALVE, open_last)                                             \
     do {                                                                                 \
-        while ((vec).n > (capn) && (vec).n >= 4) HALVE_RANGE(h, vec, 0, (vec).n / 2 & ~(size_t)1, MERGE, TOF); \
+        for (size_t was_ = 0; (vec).n > (capn) && (vec).n >= 4 && (vec).n != was_;) {    \
+            was_ = (vec).n; /* a pass that frees nothing (marks of distinct flavors) ends it */ \
+            HALVE(h, vec, 0, (open_last) ? (vec).n - 1 : (vec).n);                       \
+        }                                                                                \
         if ((vec).n < (vec).cap / 2) {                                                   \
             void *nv_ = realloc((vec).v, ((vec).n ? (vec).n : 1) * sizeof *(vec).v);     \
             if (nv_) { (vec).v = nv_; (vec).cap = (vec).n ? (vec).n : 1; }               \
@@ -402,12 +513,12 @@ int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t)
 void ui_history_compact(ui_history *h, size_t cap)
 {
     for (int f = 0; f < RV_NFLAVORS; f++) {
-        SQUEEZE(h->gps[f], cap, span_bar, T_BAR);
-        SQUEEZE(h->phase_t[f], cap, FIRST, T_SELF);
+        SQUEEZE(h->gps[f], cap, HALVE_BARS, true);
+        SQUEEZE(h->phase_t[f], cap, HALVE_TIMES, false);
     }
-    SQUEEZE(h->fqs, cap, FIRST, T_MARK);
-    SQUEEZE(h->violations, cap, FIRST, T_MARK);
-    SQUEEZE(h->hotplug, cap, FIRST, T_MARK);
+    SQUEEZE(h->fqs, cap, HALVE_MARKS, false);
+    SQUEEZE(h->violations, cap, HALVE_MARKS, false);
+    SQUEEZE(h->hotplug, cap, HALVE_MARKS, false);
 }
 
 size_t ui_history_bytes(const ui_history *h)

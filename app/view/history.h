@@ -32,7 +32,7 @@ typedef struct ui_history {
     UI_VEC(ui_mark) violations;
     UI_VEC(ui_mark) captions; /* n = caption index: when each caption (timed or triggered) was shown */
     UI_VEC(ui_mark) hotplug;  /* cpu, arg = 1 online / 0 offline (scripted, injected or rcutorture's) */
-    size_t cap;               /* entries per series before its older half is downsampled (UI_HIST_CAP) */
+    size_t cap;               /* entries per series before it is downsampled (UI_HIST_CAP) */
     /* per flavor x node x qsmask bit (node * 64 + bit): when a QS report last cleared it, -1 never,
      * for the "just cleared" flash. Per bit, not per node: a node's newer report once hid the bits an
      * older one cleared in the same moment as another node's (tree cue 3: CPUs 8-10 outlined, 2-3 not) */
@@ -87,10 +87,11 @@ int ui_history_credit(const ui_history *h, int f, int cpu, uint64_t gp, int64_t 
 /* Latest phase-change time of flavor f strictly before t, or -1. */
 int64_t ui_history_prev_phase(const ui_history *h, int f, int64_t t);
 
-/* Memory bound. Every series holds at most UI_HIST_CAP entries: when one fills up, its older half
- * is downsampled 2:1 (two adjacent GP bars become one bar spanning both, every other FQS mark,
- * phase time, violation or hotplug mark is dropped), so the newest stretch stays exact and older
- * ones get coarser, a little like a zoomed-out timeline. Injections and stalls are never dropped. */
+/* Memory bound. Every series holds at most UI_HIST_CAP entries: when one fills up, the stretch away
+ * from the one the timeline shows is thinned, neighbours that cover the least time first (two GP bars
+ * become one bar spanning both; of two FQS marks of a flavor, two phase times, violations or hotplug
+ * marks, the later goes), so the shown stretch stays exact and the rest gets evenly coarser, like a
+ * zoomed-out timeline, its gaps kept. Injections and stalls are never dropped. */
 #define UI_HIST_CAP (1u << 17)
 /* Downsample every series to at most cap entries (a branch one has left keeps a sketch). */
 void ui_history_compact(ui_history *h, size_t cap);

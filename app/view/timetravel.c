@@ -14,7 +14,7 @@
  * however many times you inject). Sizes are counted (rv_engine_size, ui_history_bytes), not read
  * from /proc, so the same run keeps the same checkpoints on every machine.
  *   checkpoints of the current branch   <= CKPT_BUDGET (their count follows from one's size)
- *   its history                          <= UI_HIST_CAP entries per series (older half downsampled)
+ *   its history                          <= UI_HIST_CAP entries per series (thinned away from the shown stretch)
  *   branches                             <= MAX_BRANCHES; a branch you leave keeps a sketch of its
  *                                           history (LEFT_HIST_CAP per series), its injections and
  *                                           at most LEFT_CKPTS periodic checkpoints; beyond

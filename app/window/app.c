@@ -251,9 +251,13 @@ int64_t ui_app_end(const ui_app *a) { return a->nsessions ? tt_end(a->s[0].tt) :
 
 void ui_app_sync_window(ui_app *a)
 {
-    /* the timeline puts now at 3/4 of its span (panels/timeline.c) */
-    int64_t span = panel_timeline_span(&a->st);
-    for (int i = 0; i < a->nsessions; i++) tt_set_window(a->s[i].tt, span * 3 / 4, span - span * 3 / 4);
+    /* the stretch the timeline shows around now (panel_timeline_range()) */
+    int64_t span = panel_timeline_span(&a->st), t0, t1;
+    for (int i = 0; i < a->nsessions; i++) {
+        int64_t now = tt_now(a->s[i].tt);
+        panel_timeline_range(now, tt_end(a->s[i].tt), span, &t0, &t1);
+        tt_set_window(a->s[i].tt, now - t0, t1 - now);
+    }
 }
 
 int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms)

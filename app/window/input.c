@@ -267,9 +267,9 @@ static void save_picture(ui_win *w, double now_ms)
 static void export_numbers(ui_win *w, double now_ms)
 {
     ui_app *a = &w->app;
-    int64_t span = panel_timeline_span(&a->st), t0 = ui_app_now(a) - span * 3 / 4;
-    if (t0 < 0) t0 = 0;
-    int64_t t1 = t0 + span < ui_app_end(a) ? t0 + span : ui_app_end(a);
+    int64_t span = panel_timeline_span(&a->st), t0, t1;
+    panel_timeline_range(ui_app_now(a), ui_app_end(a), span, &t0, &t1);
+    if (t1 > ui_app_end(a)) t1 = ui_app_end(a);
     char range[1100], moment[1100], base[1200], path[1300], err[512], first[1300] = "";
     stem_at(w, range, sizeof range, t0, t1);
     shot_stem(w, moment, sizeof moment);

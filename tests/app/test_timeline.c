@@ -356,3 +356,40 @@ Test(timeline, bursts_at_one_moment_are_counted_in_one_label)
     r.w -= rd_px(W->rd, 4);
     cr_expect_lt(darkest(r), 110, "the bursts happened at now: their label is not faded as the future (darkest %d)", darkest(r));
 }
+
+/* A stretch the history's memory bound thinned says so in the subtitle ("thinned before ..."), and a
+ * span as long as the run shows the whole run at its end, from 0 s: shot kernel-build --at 7800
+ * --timeline 7800 drew 1850-9650 s and its first 7,000 s as one bar labelled "GP 1", with nothing
+ * saying that bar stood for millions. */
+Test(timeline, a_thinned_stretch_says_so_and_the_whole_run_shows_at_its_end)
+{
+    static runs R;
+    open_at_future("fast-no-hz.json", false, 0, 0, false);
+    ((ui_history *)tt_history(W->app.s[0].tt))->cap = 1024;
+    W->app.st.timeline_span = 4000000000LL;
+    W->app.st.timeline_manual = true;
+    ui_app_seek(&W->app, 4000000000LL);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    cr_assert_eq(ui_app_end(&W->app), 10000000000LL, "fast-no-hz runs ten seconds");
+    W->app.st.timeline_span = ui_app_end(&W->app);
+    ui_app_seek(&W->app, ui_app_end(&W->app));
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    frame_runs(&R);
+    bool thinned = false, zero = false;
+    for (int k = 0; k < R.n; k++) {
+        if (strstr(R.v[k].text, "thinned before")) thinned = true;
+        if (!strcmp(R.v[k].text, "0 s") && within(R.v[k].r, plot_of(0)->r)) zero = true;
+    }
+    cr_expect(thinned, "the subtitle does not say the stretch was thinned");
+    cr_expect(zero, "the timeline at the run's end, a run long, does not start at 0 s");
+    /* no bar stands for several GPs under one GP's name */
+    const ui_history *h = tt_history(W->app.s[0].tt);
+    for (int k = 0; k < R.n; k++) {
+        unsigned long long gp;
+        if (sscanf(R.v[k].text, "GP %llu", &gp) != 1) continue;
+        for (size_t i = 0; i + 1 < h->gps[RV_SCHED].n; i++)
+            if (h->gps[RV_SCHED].v[i].gp == gp)
+                cr_expect_eq(h->gps[RV_SCHED].v[i + 1].gp, gp + 1, "\"%s\" stands for GPs %llu to %llu", R.v[k].text, gp,
+                             (unsigned long long)h->gps[RV_SCHED].v[i + 1].gp - 1);
+    }
+}

@@ -285,7 +285,7 @@ Test(timetravel, injections_into_a_known_future_stay_within_the_memory_budget)
     tt_free(t);
 }
 
-/* A series at its cap loses resolution in its older half only: the newest GPs stay exact, the
+/* A series at its cap loses resolution away from the newest stretch: the newest GPs stay exact, the
  * bars still cover the same span in order, and nothing grows past the cap. */
 Test(timetravel, history_series_are_capped_by_downsampling_old_gps)
 {
@@ -312,6 +312,84 @@ Test(timetravel, history_series_are_capped_by_downsampling_old_gps)
     cr_expect_leq(h.gps[RV_SCHED].n, 100u);
     cr_expect_eq(h.gps[RV_SCHED].v[h.gps[RV_SCHED].n - 1].end, 10000 * 1000 + 600);
     ui_history_free(&h);
+}
+
+static void take_gp(ui_history *h, uint64_t *seq, int f, uint64_t gp, int64_t start, int64_t end)
+{
+    rv_event ev = {.seq = (*seq)++, .t = start, .type = RV_EV_GP_START, .flavor = (int8_t)f, .gp = gp, .cpu = -1, .node = -1};
+    ui_history_take_series(h, &ev);
+    ev = (rv_event){.seq = (*seq)++, .t = end, .type = RV_EV_GP_END, .flavor = (int8_t)f, .gp = gp, .cpu = -1, .node = -1};
+    ui_history_take_series(h, &ev);
+}
+
+/* Thinning goes by time, evenly: ten seconds of a GP every millisecond, ten idle seconds, ten more
+ * busy ones, through a cap of 1,000. Halving the older half by position at every pass merged the
+ * first seconds into a handful of bars (kernel-build's first 7,000 s became one bar, "GP 1"), and a
+ * merged pair spanned the idle gap between them. */
+Test(timetravel, thinning_is_even_in_time_and_keeps_idle_gaps)
+{
+    ui_history h;
+    cr_assert_eq(ui_history_init(&h, 4, 1), 0);
+    h.cap = 1000;
+    uint64_t seq = 0, gp = 1;
+    for (int64_t t = 0; t < 10000000000LL; t += 1000000, gp++) take_gp(&h, &seq, RV_SCHED, gp, t, t + 600000);
+    for (int64_t t = 20000000000LL; t < 30000000000LL; t += 1000000, gp++) take_gp(&h, &seq, RV_SCHED, gp, t, t + 600000);
+    const ui_gp_bar *v = h.gps[RV_SCHED].v;
+    size_t n = h.gps[RV_SCHED].n, first = 0, third = 0;
+    cr_assert_leq(n, 1000u);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert(!(v[i].start < 15000000000LL && v[i].end > 15000000000LL), "a bar spans the idle gap: %lld to %lld ns",
+                  (long long)v[i].start, (long long)v[i].end);
+        if (v[i].start < 5000000000LL) first++;
+        else if (v[i].start >= 20000000000LL && v[i].start < 25000000000LL) third++;
+    }
+    cr_expect_geq(first * 3, third, "the first busy 5 s keep %zu bars, the third's %zu", first, third);
+    cr_expect_geq(first, 50u, "the run's start is not one bar: %zu bars in its first 5 s", first);
+    ui_history_free(&h);
+}
+
+/* FQS marks of two flavors share a series: each is thinned among its own, so a sparse flavor's marks
+ * are not lost to a dense one's and the dense one keeps marks all along (merged by position across
+ * flavors, the first of a pair stood for both). */
+Test(timetravel, fqs_marks_are_thinned_per_flavor)
+{
+    ui_history h;
+    cr_assert_eq(ui_history_init(&h, 4, 1), 0);
+    h.cap = 1000;
+    uint64_t seq = 0;
+    for (int64_t t = 0; t < 40000000000LL; t += 1000000) {
+        int f = t % 10000000 == 0 ? RV_BH : RV_SCHED; /* rcu_bh every 10 ms, rcu_sched the other ms */
+        rv_event ev = {.seq = seq++, .t = t, .type = RV_EV_FQS, .flavor = (int8_t)f, .gp = 1, .cpu = -1, .node = -1, .n = 4};
+        ui_history_take_series(&h, &ev);
+    }
+    size_t sched[4] = {0}, bh[4] = {0};
+    cr_assert_leq(h.fqs.n, 1000u);
+    for (size_t i = 0; i < h.fqs.n; i++) {
+        int q = (int)(h.fqs.v[i].t / 10000000000LL);
+        if (h.fqs.v[i].flavor == RV_SCHED) sched[q]++;
+        else bh[q]++;
+    }
+    for (int q = 0; q < 3; q++) {
+        cr_expect_geq(sched[q], 20u, "rcu_sched keeps marks in %d0-%d0 s: %zu", q, q + 1, sched[q]);
+        cr_expect_geq(bh[q], 20u, "rcu_bh keeps marks in %d0-%d0 s: %zu", q, q + 1, bh[q]);
+    }
+    cr_expect_geq(sched[0] * 3, sched[2], "evenly: %zu marks in the first 10 s, %zu in the third", sched[0], sched[2]);
+    ui_history_free(&h);
+}
+
+/* The timeline's stretch: now at 3/4 of its span, but not past the run's end, so a span as long as the
+ * run shows all of it at the end (shot kernel-build --at 7800 --timeline 7800 showed 1850-9650 s). */
+Test(timetravel, the_timeline_stops_at_the_runs_end)
+{
+    int64_t t0, t1;
+    panel_timeline_range(4000, 10000, 4000, &t0, &t1);
+    cr_expect(t0 == 1000 && t1 == 5000, "mid-run: %lld..%lld", (long long)t0, (long long)t1);
+    panel_timeline_range(10000, 10000, 10000, &t0, &t1);
+    cr_expect(t0 == 0 && t1 == 10000, "the whole run at its end: %lld..%lld", (long long)t0, (long long)t1);
+    panel_timeline_range(9000, 10000, 4000, &t0, &t1);
+    cr_expect(t0 == 6000 && t1 == 10000, "near the end, now moves right: %lld..%lld", (long long)t0, (long long)t1);
+    panel_timeline_range(1000, 10000, 20000, &t0, &t1);
+    cr_expect(t0 == 0 && t1 == 20000, "a span past the run: from 0: %lld..%lld", (long long)t0, (long long)t1);
 }
 
 /* What the timeline draws over [lo, hi]: GP bars clipped to it, FQS passes and phase times in it. */
