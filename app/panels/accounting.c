@@ -40,11 +40,12 @@ static bool bar_row_keeps_pct(ui_frame *fr, int row_w, const char *name, bool st
 /* The name column's share of a bar row (bar_row() may widen it for a long name, never narrow it). */
 #define NAME_COL_PCT 46
 
-/* A GP kthread's row, "rcu_sched  128 µs/GP" beside its name where the name column has the room: its
+/* A GP kthread's row, "rcu_sched  own 128 µs/GP" beside its name where the name column has the room: its
  * time in top divided by its flavor's grace periods, the article's own measure for rcu_sched (~30 µs
  * on its hackbench), which no picture showed; the flavor line's "cost per GP" also counts GP work
  * done outside the kthread (the wakers' wake_up(), the CPUs' own notes and reports), so a speaker set
- * the wrong figure beside the article's. */
+ * the wrong figure beside the article's; "own" tells the two apart on a slide, which has no tooltip (a
+ * speaker found "111 µs/GP" under "cost 191 µs per GP" and could not say which was the article's). */
 static void gp_thread_per_gp(ui_frame *fr, rd_rect row, const rv_report *rep, const rv_thread_report *t, const char *nm)
 {
     int f = rv_flavor_from_name(t->name);
@@ -52,13 +53,13 @@ static void gp_thread_per_gp(ui_frame *fr, rd_rect row, const rv_report *rep, co
     rd_ctx *rd = fr->rd;
     char d[32], b[48];
     ui_fmt_dur(d, sizeof d, t->cpu_seconds / (double)rep->flavors[f].grace_periods);
-    snprintf(b, sizeof b, "%s/GP", d);
+    snprintf(b, sizeof b, "own %s/GP", d);
     int x = row.x + rd_text_width(rd, RD_BOLD, nm) + rd_px(rd, 8), w = rd_text_width(rd, RD_SANS_SMALL, b);
     if (x + w > row.x + row.w * NAME_COL_PCT / 100 - rd_px(rd, 4)) return; /* the bar's room is not the name's */
     int y = row.y + (row.h - rd_line_height(rd, RD_SANS_SMALL)) / 2;
     rd_text(rd, RD_SANS_SMALL, x, y, fr->th->text_dim, b);
     char tip[500];
-    snprintf(tip, sizeof tip, "%s/GP — the %s kthread's CPU time in top divided by %s's %llu grace periods%s. The flavor's "
+    snprintf(tip, sizeof tip, "own %s/GP — the %s kthread's CPU time in top divided by %s's %llu grace periods%s. The flavor's "
              "\"cost per GP\" above counts the grace-period work done elsewhere too: the wakers' wake_up() of this kthread "
              "and the CPUs' own notes and quiescent-state reports in their softirqs.", d, t->name, t->name,
              (unsigned long long)rep->flavors[f].grace_periods,

@@ -251,13 +251,11 @@ int64_t ui_app_end(const ui_app *a) { return a->nsessions ? tt_end(a->s[0].tt) :
 
 void ui_app_sync_window(ui_app *a)
 {
-    /* the stretch the timeline shows around now (panel_timeline_range()) */
-    int64_t span = panel_timeline_span(&a->st), t0, t1;
-    for (int i = 0; i < a->nsessions; i++) {
-        int64_t now = tt_now(a->s[i].tt);
-        panel_timeline_range(now, tt_end(a->s[i].tt), span, &t0, &t1);
-        tt_set_window(a->s[i].tt, now - t0, t1 - now);
-    }
+    /* what the timeline shows around now, wherever now is (time travel keeps it about the moment a
+     * seek goes to, not the one it leaves): now at 3/4 of the span (panels/timeline.c), or further
+     * right as the run's end nears (panel_timeline_range()), so up to a whole span before it */
+    int64_t span = panel_timeline_span(&a->st);
+    for (int i = 0; i < a->nsessions; i++) tt_set_window(a->s[i].tt, span, span - span * 3 / 4);
 }
 
 int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms)

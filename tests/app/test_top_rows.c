@@ -194,7 +194,7 @@ Test(top_rows, the_gp_kthread_row_gives_its_time_per_grace_period)
     cr_assert(t && rep->flavors[RV_SCHED].grace_periods > 0);
     char want[48], d[32];
     ui_fmt_dur(d, sizeof d, t->cpu_seconds / (double)rep->flavors[RV_SCHED].grace_periods);
-    snprintf(want, sizeof want, "%s/GP", d);
+    snprintf(want, sizeof want, "own %s/GP", d);
     rd_rect name = {0};
     bool found = false;
     for (int i = 0; i < R.n; i++)
