@@ -1367,22 +1367,22 @@ Test(lecture, ctrl_b_back_to_the_scripted_run_stays_scripted_through_a_compare_c
     }
 }
 
-/* A cue's timeline_s frames its own stop: omap-stall's cue 4 spans 110 s to show the stalled grace
- * period whole; PgUp from there to cue 3 kept 110 s, and cue 3's moments were a sliver of it. Cue 3
+/* A cue's timeline_s frames its own stop: omap-stall's cue 4 spans the run's 90 s to show the stalled grace
+ * period whole; PgUp from there to cue 3 kept 90 s, and cue 3's moments were a sliver of it. Cue 3
  * shows the default span however it is reached, and a zoom of the viewer's own is left alone in a
  * file whose cues never zoom (tree). */
 Test(lecture, a_cue_timeline_zoom_holds_for_its_own_stop)
 {
     present_at_cue("omap-stall.json", 4);
     cr_expect(W->app.st.timeline_manual, "cue 4 zooms the timeline");
-    cr_expect_eq(W->app.st.timeline_span, 110000000000LL);
+    cr_expect_eq(W->app.st.timeline_span, 90000000000LL);
     key(SDLK_PAGEUP);
     cr_assert_eq(W->app.st.cue, 2);
-    cr_expect_not(W->app.st.timeline_manual, "cue 3, reached back from cue 4, keeps cue 4's 110 s");
+    cr_expect_not(W->app.st.timeline_manual, "cue 3, reached back from cue 4, keeps cue 4's 90 s");
     key(SDLK_PAGEDOWN);
     key(SDLK_PAGEDOWN);
     cr_assert_eq(W->app.st.cue, 4);
-    cr_expect_not(W->app.st.timeline_manual, "cue 5 (back at 4.55 s) keeps cue 4's 110 s");
+    cr_expect_not(W->app.st.timeline_manual, "cue 5 (back at 4.55 s) keeps cue 4's 90 s");
     present_at_cue("tree.json", 2);
     W->app.st.timeline_span = 5000000000LL;
     W->app.st.timeline_manual = true;
