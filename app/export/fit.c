@@ -34,6 +34,12 @@ float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look)
     rd_output_size(rd, &w, &h);
     float limit = ex_panel_scale_limit(w, h), best = 1.0f;
     bool klog = look->panel == UI_PANEL_KLOG;
+    /* the CPU time panel's top list is as long as the machine has threads (hackbench's 16 ksoftirqd/N
+     * rows): each row the larger text pushed out failed the rule, so the panel stayed at 1 with a fifth
+     * of a speaker's slide empty. Its rows past the first RCU thread are what any size may cut ("▼ N
+     * more rows in top"); the rule holds for the rest, and those rows fill what room is left. */
+    bool top = look->panel == UI_PANEL_ACCT;
+    if (top) a->st.top_essentials = true;
     ui_text_census base = ui_text_census_take(a, rd, 1.0f, draw_look, (void *)look);
     int wrapped = klog ? klog_wrapped(a, rd) : 0;
     for (float k = (float)((int)(limit * 4.0f)) / 4.0f; k > 1.001f; k -= 0.25f) {
@@ -42,6 +48,7 @@ float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look)
         best = k;
         break;
     }
+    a->st.top_essentials = false;
     rd_set_scale(rd, best);
     return best;
 }

@@ -336,7 +336,7 @@ static void acct_plan_free(acct_plan *p)
 /* split: the two in-all rows (the work both designs do, and 3.7's kthread sleep/wake on top of it), on
  * both halves when either side's kthreads slept and woke. */
 static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const double *work_s, const double *peer_work_s,
-                           const bool *boost_only, const acct_cites *cites, bool split, int room, int skip)
+                           const bool *boost_only, const acct_cites *cites, bool split, int room, int skip, bool essentials)
 {
     int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), bh = rd_line_height(rd, RD_BOLD);
     p->n = 0;
@@ -385,7 +385,7 @@ static bool acct_plan_make(acct_plan *p, rd_ctx *rd, const rv_report *rep, const
         if (is_rcu_thread(&rep->threads[p->order[k]])) { kept = k + 1; kept_rcu = true; break; }
     int ptop = cites->top ? P_CITED : P_KEEP;
     ADD(AK_THEAD, SEC_TOP, kept ? ptop : P_REST, 0, bh);
-    for (size_t k = 0; k < p->nshown; k++) {
+    for (size_t k = 0; k < p->nshown && (!essentials || k < kept); k++) {
         if (k == p->nalive) ADD(AK_EXITED, SEC_TOP, P_REST, 0, lh);
         bool rcu = is_rcu_thread(&rep->threads[p->order[k]]);
         /* an RCU thread's name is bold: its row is the bold font's height */
@@ -535,7 +535,7 @@ int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui
     bool split = panel_sleep_wake_s(rep) > 0 || (st->compare && v->mode == RV_MODE_SOFTIRQ);
     for (int more = 0; more <= rd_px(rd, 400); more += lh) {
         acct_plan plan;
-        if (!acct_plan_make(&plan, rd, rep, work_s, NULL, boost_only, &cites, split, c.h - lh + more, 0)) return 0;
+        if (!acct_plan_make(&plan, rd, rep, work_s, NULL, boost_only, &cites, split, c.h - lh + more, 0, false)) return 0;
         bool all = true; /* every RCU-work row too, the minor ones the top list's first rows go before */
         for (size_t i = 0; i < plan.n && all; i++) all = plan.rows[i].shown || plan.rows[i].prio >= P_REST;
         acct_plan_free(&plan);
@@ -701,7 +701,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     if (paired) acct_work_s(peer->report, pwork);
     acct_plan plan;
     bool split_rows = panel_sleep_wake_s(rep) > 0 || (peer && peer->report && panel_sleep_wake_s(peer->report) > 0);
-    if (!acct_plan_make(&plan, rd, rep, work_s, paired ? pwork : NULL, boost_only, &cites, split_rows, bottom - c.y, st->acct_scroll)) return;
+    if (!acct_plan_make(&plan, rd, rep, work_s, paired ? pwork : NULL, boost_only, &cites, split_rows, bottom - c.y, st->acct_scroll, st->top_essentials)) return;
     /* compare: both halves' bars on one scale, each the larger of the two sides' (a student compared
      * 3.6's "ksoftirqd/1 600 ns" and 3.7's "rcu_sched 1.53 ms", drawn the same length) */
     double peer_smax = 0, peer_tmax = 0;
@@ -711,7 +711,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         acct_cites pc;
         acct_cites_now(&pc, peer, st);
         acct_plan other;
-        if (acct_plan_make(&other, rd, prep, pwork, work_s, boost_only, &pc, split_rows, bottom - c.y, 0)) {
+        if (acct_plan_make(&other, rd, prep, pwork, work_s, boost_only, &pc, split_rows, bottom - c.y, 0, st->top_essentials)) {
             acct_plan_match(&plan, &other);
             if (other.nshown) peer_tmax = prep->threads[other.order[0]].cpu_seconds;
             acct_plan_free(&other);

@@ -153,6 +153,9 @@ typedef struct ui_state {
      * cues, compare and F5 leave it on; V or Esc turns it off. */
     int focus_panel;
     int last_panel;               /* the panel last clicked (V takes it when the pointer is on none), -1 none */
+    bool top_essentials;          /* the top list shows only its rows down to its first RCU thread: what a
+                                     one-panel picture's text fit (export/fit.c) must keep; the rest fills
+                                     whatever room the chosen size leaves */
 } ui_state;
 
 int ui_hit_add(ui_frame *fr, rd_rect r, int kind, int a, int b);

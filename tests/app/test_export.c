@@ -369,6 +369,44 @@ static void watch_run(void *ctx, const char *s, const char *end, int x, int y, i
     if (n >= wl && !strncmp(s, rs->want, wl)) { rs->x = x; rs->w = w; rs->h = h; rs->found++; }
 }
 
+/* The CPU time panel alone, hackbench: its top list (16 ksoftirqd/N rows and more) filled the picture
+ * at scale 1, and each row a larger text pushed out failed the fit, so a speaker's 1280x720 slide had
+ * 11-px text and a fifth of it empty. Now the rows past the first RCU thread may go: the text grows,
+ * and the rows the panel must keep are still drawn whole (the in-all row, rcu_sched's cost line, the
+ * rcu_sched thread). */
+Test(export, a_cpu_time_panel_grows_past_its_long_top_list)
+{
+    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
+    char path[600], err[4096];
+    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
+    ui_app_free(&W->app);
+    ui_app_init(&W->app);
+    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    ui_app_seek(&W->app, 5000000000LL);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    ui_app_refresh_reports(&W->app, 0, 0);
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_look acct = {.panel = UI_PANEL_ACCT, .klog = -1, .caption = -1};
+    float k = ex_fit_panel_scale(&W->app, rd, &acct);
+    cr_expect_geq(k, 1.5f, "the CPU time panel alone at 1280x720 got text scale %.2f", k);
+    cr_expect_not(W->app.st.top_essentials, "the fit leaves the top list whole for the picture");
+    static const char *const keep[] = {"in all: GP, QS and callback work", "cost ", "rcu_sched", "own "};
+    for (size_t i = 0; i < sizeof keep / sizeof *keep; i++) {
+        run_seen rs = {.want = keep[i]};
+        rd_set_text_observer(rd, watch_run, &rs);
+        rd_text_stats_reset(rd);
+        ex_draw(&W->app, rd, &acct);
+        rd_end(rd);
+        rd_set_text_observer(rd, NULL, NULL);
+        cr_expect_geq(rs.found, 1, "at %.2f the panel has no \"%s\"", k, keep[i]);
+        rd_text_stats ts;
+        rd_text_stats_get(rd, &ts);
+        cr_expect_eq(ts.clipped, 0, "at %.2f text cut: %s", k, ts.nsamples ? ts.samples[0] : "");
+    }
+    rd_free(rd);
+}
+
 Test(export, one_panel_text_grows_to_fill_the_picture)
 {
     /* omap-stall's kernel log at 80.5 s holds one line: at scale 1 it was an 11-px line in an empty

@@ -109,7 +109,7 @@ grep -qF '>GP 166<' "$tmp/tl.svg" || fail "--timeline 80: the stalled grace peri
 expect_rc 2 "--timeline 0" -- "$bin" shot "$omap" --at 1 --timeline 0 -o "$tmp/x.png" && err_has "--timeline: expected a number from 0.001" "--timeline 0"
 # a cue's timeline_s: omap-stall's cue 4 widens the timeline to the whole stalled grace period, cue 5
 # (back at 4.55 s) narrows it again; --timeline given with --cue wins
-for c in "4 110.0 s" "5 250 ms"; do
+for c in "4 90.0 s" "5 250 ms"; do
   set -- $c
   "$bin" shot "$omap" --cue $1 -o "$tmp/c.svg" 2>"$tmp/err" || fail "--cue $1: $(cat "$tmp/err")"
   grep -qF ">window $2 $3" "$tmp/c.svg" || fail "--cue $1: timeline $(grep -o '>window [^<]*' "$tmp/c.svg" | head -1), wanted $2 $3"
