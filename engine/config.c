@@ -29,6 +29,12 @@ int rv_flavor_from_name(const char *name)
     return -1;
 }
 
+const char *rv_irqoff_kind_name(int kind)
+{
+    static const char *const names[RV_NIRQOFF] = {"lock", "gp_start", "fqs", "gp_end"};
+    return kind >= 0 && kind < RV_NIRQOFF ? names[kind] : NULL;
+}
+
 const char *rv_mode_name(enum rv_mode mode) { return mode == RV_MODE_KTHREAD ? "kthread" : "softirq"; }
 
 static const char *const inject_names[RV_INJ_NKINDS] = {

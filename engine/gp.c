@@ -275,7 +275,7 @@ static void rcu_start_gp36(rv_engine *e, rcu_state *rsp, int cpu, bool root_held
         }
         event_count_only(e, RV_EV_GP_INIT_NODE, (uint64_t)e->nnodes);
     }
-    charge_lock_section(e, walk);
+    charge_lock_section_as(e, walk, RV_IRQOFF_GP_START);
     rsp->walk_node = -1;
     node_lock_visit(e, rsp); /* "raw_spin_lock(&rnp->lock)" on the root again, for: */
     rsp->fqs_state = RCU_SAVE_DYNTICK; /* RCU_SIGNAL_INIT */
@@ -302,7 +302,7 @@ void gp_finish(rv_engine *e, rcu_state *rsp)
 void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
 {
     if (is37(e)) { kthread_wake(e, rsp, e->ctx_cpu, 4); return; }
-    irqoff_region_begin(e, rsp); /* the root lock stays held, irqs off, through the walks and into rcu_start_gp() */
+    irqoff_region_begin(e, rsp, RV_IRQOFF_GP_END); /* the root lock stays held, irqs off, through the walks and into rcu_start_gp() */
     int cpu = e->ctx_cpu >= 0 ? e->ctx_cpu : 0;
     rcu_data *rdp = &rsp->rda[cpu];
     /* 3.6 pushes `completed` into the nodes only if this CPU has nothing beyond WAIT; otherwise the
@@ -796,7 +796,7 @@ static void force_quiescent_state36(rv_engine *e, rcu_state *rsp, bool relaxed)
     /* raw_spin_trylock_irqsave(&rsp->fqslock): an atomic on the line the last forcing CPU wrote */
     charge(e, rsp->flavor, e->cfg.costs.cache_miss_ns, true);
     if (relaxed && rsp->jiffies_force_qs >= e->jiffies) return; /* done recently */
-    irqoff_region_begin(e, rsp);
+    irqoff_region_begin(e, rsp, RV_IRQOFF_FQS);
     rsp->n_force_qs++;
     node_lock_visit(e, rsp); /* raw_spin_lock(&rnp->lock) on the root, to re-arm jiffies_force_qs */
     rsp->jiffies_force_qs = e->jiffies + (uint64_t)e->cfg.rcu.jiffies_till_next_fqs;

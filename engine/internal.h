@@ -449,6 +449,7 @@ struct rv_engine {
     int64_t irqoff_from, stretch_nonpreempt; /* irqoff_from: the flavor's gp_overhead_ns when the open irqs-off region began */
     int64_t max_irqoff, max_nonpreempt;
     int irqoff_depth;         /* irqs-off regions begun and not yet ended (irqoff_region_begin()) */
+    int irqoff_kind, max_irqoff_in; /* enum rv_irqoff_kind: the open region's, the longest stretch's */
     /* accounting */
     task_acct *tasks; int ntasks;
     int *phase_task;                 /* phase index -> tasks[] index */
@@ -748,25 +749,26 @@ void rcu_init_percpu_data(rv_engine *e, int cpu, bool boot);
 /* account.c */
 /* An irqs-off lock section of that length (inline: every FQS leaf and QS report has one). Inside an
  * irqs-off region (below) the region's whole length counts instead. */
-static inline void charge_lock_section(rv_engine *e, int64_t ns)
+static inline void charge_lock_section_as(rv_engine *e, int64_t ns, int kind)
 {
-    if (!e->irqoff_depth && ns > e->max_irqoff) e->max_irqoff = ns;
+    if (!e->irqoff_depth && ns > e->max_irqoff) { e->max_irqoff = ns; e->max_irqoff_in = kind; }
 }
+static inline void charge_lock_section(rv_engine *e, int64_t ns) { charge_lock_section_as(e, ns, RV_IRQOFF_LOCK); }
 /* A region that runs with interrupts disabled throughout, whatever locks it takes and drops inside:
  * 3.6's force_quiescent_state() (raw_spin_trylock_irqsave(&rsp->fqslock) ... irqrestore, the whole
  * pass over the leaves and any GP end and start it brings), and 3.6's end of a GP
  * (rcu_report_qs_rsp()'s walk, "irqs remain disabled", into rcu_start_gp()'s). Its length is the
  * grace-period work the flavor was charged meanwhile: all of it ran with interrupts off. Regions
  * nest: an inner one belongs to the outer stretch. */
-static inline void irqoff_region_begin(rv_engine *e, const rcu_state *rsp)
+static inline void irqoff_region_begin(rv_engine *e, const rcu_state *rsp, int kind)
 {
-    if (!e->irqoff_depth++) e->irqoff_from = (int64_t)rsp->gp_overhead_ns;
+    if (!e->irqoff_depth++) { e->irqoff_from = (int64_t)rsp->gp_overhead_ns; e->irqoff_kind = kind; }
 }
 static inline void irqoff_region_end(rv_engine *e, const rcu_state *rsp)
 {
     if (--e->irqoff_depth) return;
     int64_t len = (int64_t)rsp->gp_overhead_ns - e->irqoff_from;
-    if (len > e->max_irqoff) e->max_irqoff = len;
+    if (len > e->max_irqoff) { e->max_irqoff = len; e->max_irqoff_in = e->irqoff_kind; }
 }
 int task_index(rv_engine *e, const char *name);
 void gp_hist_add(rcu_state *rsp, int64_t ns);

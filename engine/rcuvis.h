@@ -576,6 +576,14 @@ typedef struct rv_stall_report {
     size_t names_at; uint32_t ncpus_named, npids_named;
 } rv_stall_report;
 
+/* What ran in the longest irqs-off stretch of a run (rv_report.max_irqs_off_in): a single lock
+ * section (a leaf's lock with its dynticks probes, a QS report, one node of 3.7's walks), 3.6's whole
+ * grace-period start walk (rcu_start_gp() under the root's lock), 3.6's whole forcing pass
+ * (force_quiescent_state() under fqslock, irqs off throughout, with any GP end and start it brings),
+ * or 3.6's GP end walk into the next start (rcu_report_qs_rsp(), "irqs remain disabled"). */
+enum rv_irqoff_kind { RV_IRQOFF_LOCK, RV_IRQOFF_GP_START, RV_IRQOFF_FQS, RV_IRQOFF_GP_END, RV_NIRQOFF };
+const char *rv_irqoff_kind_name(int kind); /* "lock", "gp_start", "fqs", "gp_end" (NULL out of range) */
+
 typedef struct rv_report {
     char scenario[128];
     enum rv_mode mode;
@@ -586,6 +594,7 @@ typedef struct rv_report {
     rv_thread_report *threads; size_t nthreads; /* sorted by cpu_seconds, descending */
     double rcu_gp_kthreads_s, ksoftirqd_s, softirq_inline_s, rcuc_s, tick_s, caller_s;
     double max_irqs_off_us, max_nonpreempt_us;
+    int max_irqs_off_in;                        /* enum rv_irqoff_kind: what the longest irqs-off stretch was */
     rv_stall_report *stalls; size_t nstalls;
     int *stall_names; size_t nstall_names;      /* the CPUs and pids the stalls name (rv_stall_report) */
     uint64_t readers, callbacks_checked, violations;

@@ -124,6 +124,7 @@ void rv_report_build(const rv_engine *e, rv_report *r)
     r->tick_s = (double)e->tick_total_ns / NS_PER_S;
     r->caller_s = (double)e->caller_ns / NS_PER_S;
     r->max_irqs_off_us = (double)e->max_irqoff / 1e3;
+    r->max_irqs_off_in = e->max_irqoff_in;
     r->max_nonpreempt_us = (double)e->max_nonpreempt / 1e3;
     if (e->nstalls) {
         r->stalls = malloc(e->nstalls * sizeof *r->stalls);

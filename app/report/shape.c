@@ -57,7 +57,8 @@ static const rk_key accounting[] = {
     NUM("rcu_gp_kthreads_s"), NUM("ksoftirqd_s"), NUM("softirq_inline_s"), NUM("rcuc_s"), NUM("tick_s"), NUM("caller_s"), NUM("total_s"), END,
 };
 
-static const rk_key latency[] = {NUM("max_irqs_off_us"), NUM("max_nonpreempt_us"), END};
+static const char *const irqoff_in_values[] = {"lock", "gp_start", "fqs", "gp_end", NULL};
+static const rk_key latency[] = {NUM("max_irqs_off_us"), ENUM("max_irqs_off_in", irqoff_in_values), NUM("max_nonpreempt_us"), END};
 
 static const rk_key stall[] = {NUM("t_s"), CNT("jiffies"), FLAVOR("flavor"), CPU("cpu"), ENUM("kind", stall_kind_values),
                                LIST_CPU("cpu_list"), LIST("pid_list", RT_NUMBER), STR("text"), END};

@@ -162,6 +162,7 @@ Test(fqs_groups, idle_machine_credits_each_cpu_once_per_gp)
      * leaves and root, the GP end's and start's walks), far below two passes */
     cr_expect(r.max_irqs_off_us >= 1023 * 4.0 && r.max_irqs_off_us < 1024 * 4.0 + 5, /* busy CPU 0 may be probed too */
               "one whole pass: %.3f us", r.max_irqs_off_us);
+    cr_expect_eq(r.max_irqs_off_in, RV_IRQOFF_FQS, "the report says it was a forcing pass: %s", rv_irqoff_kind_name(r.max_irqs_off_in));
     rv_report_free(&r);
     rv_engine_free(e);
     rv_config_free(&cfg);

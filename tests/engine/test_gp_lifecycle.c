@@ -240,6 +240,10 @@ Test(gp_lifecycle, large_machine_latency_3_6_vs_3_7)
     cr_expect_geq(r36.max_nonpreempt_us, 200.0, "3.6 non-preemptible %.1f us", r36.max_nonpreempt_us);
     cr_expect_lt(r37.max_irqs_off_us, 10.0, "3.7 irqs-off %.1f us", r37.max_irqs_off_us);
     cr_expect_lt(r37.max_nonpreempt_us, 10.0, "3.7 non-preemptible %.1f us", r37.max_nonpreempt_us);
+    /* what the stretch was: 3.6's is one of its whole regions (a forcing pass over the idle CPUs, or
+     * the walks at GP end and start), 3.7's a single lock section */
+    cr_expect_neq(r36.max_irqs_off_in, RV_IRQOFF_LOCK, "3.6's longest is a lock section");
+    cr_expect_eq(r37.max_irqs_off_in, RV_IRQOFF_LOCK, "3.7's longest: %s", rv_irqoff_kind_name(r37.max_irqs_off_in));
     rv_report_free(&r36);
     rv_report_free(&r37);
 }
