@@ -93,14 +93,46 @@ static void legend(plot *p, int i, uint32_t rgb, const char *label)
     rd_text(p->rd, RD_SANS_SMALL, x + 18, y, rd_rgb(C_INK), label);
 }
 
+/* --figures DIR: each figure also as DIR/NAME.svg and DIR/NAME.png, for a slide (a speaker cut them
+ * out of the page by hand and rasterised them in a browser); NAME is set before each figure is drawn */
+static struct fig_files {
+    const char *dir, *name;
+    int written;
+    bool failed;
+    char err[4400];
+} figs_out;
+
+static void fig_save(plot *p)
+{
+    if (!figs_out.dir || !figs_out.name || figs_out.failed) return;
+    static const struct { const char *ext; enum of_kind kind; } forms[] = {{"svg", OF_SVG}, {"png", OF_PNG}};
+    for (size_t i = 0; i < sizeof forms / sizeof *forms && !figs_out.failed; i++) {
+        char path[4200];
+        bool replaces;
+        snprintf(path, sizeof path, "%s/%s.%s", figs_out.dir, figs_out.name, forms[i].ext);
+        int rc = of_check(path, forms[i].kind, &replaces, figs_out.err, sizeof figs_out.err);
+        if (rc == 0)
+            rc = forms[i].kind == OF_SVG ? rd_svg_save(p->svg, path, figs_out.err, sizeof figs_out.err)
+                                         : rd_save_png(p->rd, path, figs_out.err, sizeof figs_out.err);
+        if (rc != 0) figs_out.failed = true;
+        else {
+            figs_out.written++;
+            fprintf(stderr, "rcuvis: reproduce: %s %s\n", replaces ? "replaced" : "wrote", path);
+        }
+    }
+}
+
 static void plot_end(plot *p, FILE *f, const char *caption)
 {
     rd_end(p->rd);
-    fputs("<figure>\n", f);
-    rd_svg_write_inline(p->svg, f);
-    fputs("<figcaption>", f);
-    esc(f, caption);
-    fputs("</figcaption>\n</figure>\n", f);
+    fig_save(p);
+    if (f) {
+        fputs("<figure>\n", f);
+        rd_svg_write_inline(p->svg, f);
+        fputs("<figcaption>", f);
+        esc(f, caption);
+        fputs("</figcaption>\n</figure>\n", f);
+    }
     rd_svg_free(p->svg);
     rd_free(p->rd);
 }
@@ -425,6 +457,28 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
 
 /* ---- the page */
 
+/* The figures the claims chosen have, in the page's order; f NULL: drawn for --figures only. */
+static int figures(FILE *f, const rp_html_claim *c, size_t n)
+{
+    int figs = 0;
+    const rp_html_claim *sc = find(c, n, "scaling-leaf-step");
+    if (!sc) sc = find(c, n, "scaling-range");
+    figs_out.name = "scaling";
+    if (sc) { fig_scaling(f, sc); figs++; }
+    const rp_html_claim *si = find(c, n, "scaling-idle");
+    figs_out.name = "idle";
+    if (si) { fig_idle(f, si); figs++; }
+    const rp_html_claim *wh = find(c, n, "softirq-hidden");
+    if (!wh) wh = find(c, n, "softirq-same-cost");
+    figs_out.name = "where";
+    if (wh) { fig_where(f, wh); figs++; }
+    const rp_html_claim *o36 = find(c, n, "omap-stall"), *o37 = find(c, n, "omap-kthread");
+    figs_out.name = "omap";
+    if (o36 && o37 && o36->cfg[0] && o37->cfg[0]) { fig_omap(f, o36->cfg[0], o37->cfg[0]); figs++; }
+    figs_out.name = NULL;
+    return figs;
+}
+
 static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
 {
     int holds = 0, calibrated = 0, gaps = 0;
@@ -486,17 +540,7 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
                 c[i].holds ? "holds" : c[i].gap ? "GAP" : "FAILS");
     }
     fputs("</table>\n<h2>Figures</h2>\n", f);
-    int figs = 0;
-    const rp_html_claim *sc = find(c, n, "scaling-leaf-step");
-    if (!sc) sc = find(c, n, "scaling-range");
-    if (sc) { fig_scaling(f, sc); figs++; }
-    const rp_html_claim *si = find(c, n, "scaling-idle");
-    if (si) { fig_idle(f, si); figs++; }
-    const rp_html_claim *wh = find(c, n, "softirq-hidden");
-    if (!wh) wh = find(c, n, "softirq-same-cost");
-    if (wh) { fig_where(f, wh); figs++; }
-    const rp_html_claim *o36 = find(c, n, "omap-stall"), *o37 = find(c, n, "omap-kthread");
-    if (o36 && o37 && o36->cfg[0] && o37->cfg[0]) { fig_omap(f, o36->cfg[0], o37->cfg[0]); figs++; }
+    int figs = figures(f, c, n);
     if (!figs) fputs("<p>(The claims selected have no figure: figures belong to the scaling, softirq and omap claims.)</p>\n", f);
     fputs("<p style=\"font-size:12px;color:#666\">Made by <code>rcuvis reproduce --html</code>; figures drawn by rcuvis's own renderer (SVG backend).</p>\n"
           "</body></html>\n", f);
@@ -518,4 +562,15 @@ int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick
     sf_write(o, buf, len);
     free(buf);
     return sf_commit(o, err, errlen);
+}
+
+int rp_figures_write(const char *dir, const rp_html_claim *c, size_t n, int *written, char *err, size_t errlen)
+{
+    memset(&figs_out, 0, sizeof figs_out);
+    figs_out.dir = dir;
+    figures(NULL, c, n);
+    *written = figs_out.written;
+    if (figs_out.failed) snprintf(err, errlen, "%s", figs_out.err);
+    figs_out.dir = NULL;
+    return figs_out.failed ? -1 : 0;
 }

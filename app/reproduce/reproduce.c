@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,6 +33,7 @@ typedef struct opts {
     bool json, quick, list, help;
     const char *only;
     const char *html;     /* --html FILE: also write the page (html.c) */
+    const char *figures;  /* --figures DIR: also write the page's figures as pictures (html.c) */
     bool has_seed;
     uint64_t seed;
     int seeds, jobs;
@@ -51,6 +53,8 @@ static void usage(FILE *out)
             "  --html FILE   also write one self-contained HTML page: the table and a figure\n"
             "                per claim family (--html /dev/stdout: the page alone on stdout,\n"
             "                the table on stderr)\n"
+            "  --figures DIR also write the page's figures, each as DIR/NAME.svg and\n"
+            "                DIR/NAME.png (scaling, idle, where, omap), for slides\n"
             "  --list        list the claims and exit\n"
             "  --seed N      seed every run with N instead of its scenario's own seed\n"
             "  --seeds K     run each claim on K seeds (the base seed, +1, ...); it holds\n"
@@ -112,11 +116,12 @@ static int parse(int argc, char **argv, opts *o)
         if (!strcmp(name, "--quick")) { o->quick = true; continue; }
         if (!strcmp(name, "--list")) { o->list = true; continue; }
         bool takes = !strcmp(name, "--only") || !strcmp(name, "--seed") || !strcmp(name, "--seeds") ||
-                     !strcmp(name, "--jobs") || !strcmp(name, "--timeout") || !strcmp(name, "--html");
+                     !strcmp(name, "--jobs") || !strcmp(name, "--timeout") || !strcmp(name, "--html") ||
+                     !strcmp(name, "--figures");
         if (!takes && a[0] != '-') return usage_error("unexpected argument '%s' (claims are chosen with --only ID)", a);
         if (!takes) {
             static const char *const known[] = {"--json", "--quick", "--list", "--only", "--seed", "--seeds", "--jobs", "--timeout",
-                                               "--html", "--help"};
+                                               "--html", "--figures", "--help"};
             char hint[96];
             return usage_error("unknown option '%s'%s (see rcuvis reproduce --help)", a,
                                rv_option_hint(name, known, sizeof known / sizeof *known, hint, sizeof hint));
@@ -128,7 +133,11 @@ static int parse(int argc, char **argv, opts *o)
             val = argv[++i];
         }
         uint64_t n;
-        if (!strcmp(name, "--html")) {
+        if (!strcmp(name, "--figures")) {
+            if (!*val) return usage_error("--figures: expected a folder name");
+            if (o->figures) return usage_error("--figures given twice ('%s', then '%s')", o->figures, val);
+            o->figures = val;
+        } else if (!strcmp(name, "--html")) {
             if (!*val) return usage_error("--html: expected a file name");
             if (o->html) return usage_error("--html given twice ('%s', then '%s'): one page per run", o->html, val);
             o->html = val;
@@ -626,11 +635,11 @@ static void print_json(const plan *p, const result *res, const opts *o, double w
     cJSON_Delete(root);
 }
 
-/* --html: the first seed's reports of every claim, as judged */
-static int write_html(const plan *p, const result *res, const opts *o)
+/* --html, --figures: the first seed's reports of every claim, as judged */
+static rp_html_claim *judged(const plan *p, const result *res)
 {
     rp_html_claim *hc = calloc(p->nclaims, sizeof *hc);
-    if (!hc) { fprintf(stderr, "rcuvis: reproduce: out of memory\n"); return -1; }
+    if (!hc) { fprintf(stderr, "rcuvis: reproduce: out of memory\n"); return NULL; }
     for (size_t c = 0; c < p->nclaims; c++) {
         hc[c].claim = p->claims[c];
         hc[c].holds = res[c].holds;
@@ -644,12 +653,34 @@ static int write_html(const plan *p, const result *res, const opts *o)
             hc[c].cfg[r] = &j->cfg;
         }
     }
+    return hc;
+}
+
+static int write_html(const plan *p, const result *res, const opts *o)
+{
+    rp_html_claim *hc = judged(p, res);
+    if (!hc) return -1;
     char err[4400];
     bool replaced = false;
     int rc = rp_html_write(o->html, hc, p->nclaims, o->quick, &replaced, err, sizeof err);
     if (rc != 0) fprintf(stderr, "rcuvis: reproduce: %s\n", err);
     /* on stderr, as shot says it: stdout has the table, and may be the page itself (--html /dev/stdout) */
     else fprintf(stderr, "rcuvis: reproduce: %s %s\n", replaced ? "replaced" : "wrote", o->html);
+    free(hc);
+    return rc;
+}
+
+static int write_figures(const plan *p, const result *res, const opts *o)
+{
+    rp_html_claim *hc = judged(p, res);
+    if (!hc) return -1;
+    char err[4400];
+    int written = 0;
+    int rc = rp_figures_write(o->figures, hc, p->nclaims, &written, err, sizeof err);
+    if (rc != 0) fprintf(stderr, "rcuvis: reproduce: --figures: %s\n", err);
+    else if (!written) /* said, not silent: --only a claim with no figure */
+        fprintf(stderr, "rcuvis: reproduce: --figures: the claims chosen have no figure (figures belong to the scaling, "
+                        "softirq and omap claims)\n");
     free(hc);
     return rc;
 }
@@ -673,6 +704,11 @@ int cmd_reproduce(int argc, char **argv)
     if (rc) return rc;
     if (o.help) { usage(stdout); return 0; }
     if (o.list) { list_claims(); return 0; }
+    if (o.figures) { /* before the runs too: the folder must be there (no folder is made on a typo's say-so) */
+        struct stat st;
+        if (stat(o.figures, &st) != 0) return usage_error("--figures: %s: %s (make the folder first)", o.figures, strerror(errno));
+        if (!S_ISDIR(st.st_mode)) return usage_error("--figures: %s is not a folder", o.figures);
+    }
     if (o.html) { /* before the runs (the full table is about 40 s): a path that cannot take the page stops us now */
         char err[4400];
         bool replaces;
@@ -725,6 +761,7 @@ int cmd_reproduce(int argc, char **argv)
         close(saved_stdout);
     }
     if (o.html && write_html(&p, res, &o) != 0) all = false, html_failed = true;
+    if (o.figures && write_figures(&p, res, &o) != 0) all = false, html_failed = true;
     free(res);
     plan_free(&p);
     return html_failed ? 2 : all ? 0 : 1;

@@ -226,4 +226,20 @@ if run 1 "failing claim" -- env RCUVIS_DATA="$tmp/busy" "$bin" reproduce --only 
   grep -q '^reproduce: 0 of 1 claim holds' "$tmp/out" || fail "failing claim: summary line"
 fi
 
+# --- --figures DIR: the page's figures as pictures for slides, written as shot writes (atomically, a
+# foreign file left alone); a missing folder is refused before anything runs
+mkdir "$tmp/figs"
+if run 0 "reproduce --quick --only scaling-idle --figures" -- "$bin" reproduce --quick --only scaling-idle --figures "$tmp/figs"; then
+  head -c 8 "$tmp/figs/idle.png" | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' || fail "--figures: idle.png is not a PNG"
+  grep -q '<svg' "$tmp/figs/idle.svg" || fail "--figures: idle.svg is not an SVG"
+  err_has "wrote $tmp/figs/idle.png" "--figures says what it wrote"
+  [ "$(ls "$tmp/figs" | wc -l)" = 2 ] || fail "--figures: one claim's figure is two files, got: $(ls "$tmp/figs")"
+fi
+echo "my notes" > "$tmp/figs/idle.png"
+run 2 "--figures over a foreign file" -- "$bin" reproduce --quick --only scaling-idle --figures "$tmp/figs" && err_has "is not a PNG" "--figures over a foreign file"
+[ "$(cat "$tmp/figs/idle.png")" = "my notes" ] || fail "--figures clobbered a file it did not make"
+run 2 "--figures into no folder" -- "$bin" reproduce --only scaling-idle --figures "$tmp/none" && err_has "make the folder first" "--figures into no folder"
+run 0 "--figures, a claim with no figure" -- "$bin" reproduce --quick --only hackbench-gps --figures "$tmp/figs" \
+  && err_has "the claims chosen have no figure" "--figures with no figure says so"
+
 exit $failed
