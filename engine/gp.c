@@ -302,7 +302,7 @@ void gp_finish(rv_engine *e, rcu_state *rsp)
 void rcu_report_qs_rsp(rv_engine *e, rcu_state *rsp)
 {
     if (is37(e)) { kthread_wake(e, rsp, e->ctx_cpu, 4); return; }
-    irqoff_region_begin(e, rsp, RV_IRQOFF_GP_END); /* the root lock stays held, irqs off, through the walks and into rcu_start_gp() */
+    irqoff_region_begin(e, rsp, RV_IRQOFF_GP_END); /* irqs stay off from the root's lock, through the walks, into rcu_start_gp() (v3.6 rcutree.c:1172-1192) */
     int cpu = e->ctx_cpu >= 0 ? e->ctx_cpu : 0;
     rcu_data *rdp = &rsp->rda[cpu];
     /* 3.6 pushes `completed` into the nodes only if this CPU has nothing beyond WAIT; otherwise the

@@ -578,7 +578,8 @@ typedef struct rv_stall_report {
 
 /* What ran in the longest irqs-off stretch of a run (rv_report.max_irqs_off_in): a single lock
  * section (a leaf's lock with its dynticks probes, a QS report, one node of 3.7's walks), 3.6's whole
- * grace-period start walk (rcu_start_gp() under the root's lock), 3.6's whole forcing pass
+ * grace-period start walk (rcu_start_gp(): irqs off from its caller's lock through the walk, which
+ * holds onofflock and takes one node's lock at a time), 3.6's whole forcing pass
  * (force_quiescent_state() under fqslock, irqs off throughout, with any GP end and start it brings),
  * or 3.6's GP end walk into the next start (rcu_report_qs_rsp(), "irqs remain disabled"). */
 enum rv_irqoff_kind { RV_IRQOFF_LOCK, RV_IRQOFF_GP_START, RV_IRQOFF_FQS, RV_IRQOFF_GP_END, RV_NIRQOFF };
