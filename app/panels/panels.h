@@ -114,7 +114,9 @@ bool panel_compare_note_views(ui_view *const *views, int nviews, char *buf, size
  * it shows them all. A layout gives the panel what another one leaves empty, up to that. */
 int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st);
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
-int64_t panel_timeline_span(const ui_state *st);
+/* The timeline's span: a zoom's, else one following the speed; never longer than the run (end > 0:
+ * its length), which at high speed or zoomed out had 540 s of empty axis after a 60 s run. */
+int64_t panel_timeline_span(const ui_state *st, int64_t end);
 /* The stretch [*t0, *t0 + span] the timeline shows at now: now at 3/4 of the span, but never past the
  * run's end (end > 0), so that at the end of a run a span as long as the run shows all of it. */
 void panel_timeline_range(int64_t now, int64_t end, int64_t span, int64_t *t0, int64_t *t1);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int64_t panel_timeline_span(const ui_state *st)
+static int64_t timeline_span_uncapped(const ui_state *st)
 {
     if (st->timeline_manual && st->timeline_span > 1000) return st->timeline_span;
     /* follow the speed: the window holds ~25 s of real playback, so bars move at a readable pace */
@@ -18,6 +18,13 @@ int64_t panel_timeline_span(const ui_state *st)
      * periods in the first 2 px of a 25 s window */
     if (st->timeline_cap > 0 && s > (double)st->timeline_cap) s = st->timeline_cap < 20000000 ? 20e6 : (double)st->timeline_cap;
     return (int64_t)s;
+}
+
+int64_t panel_timeline_span(const ui_state *st, int64_t end)
+{
+    int64_t s = timeline_span_uncapped(st);
+    if (end > 0 && s > end) s = end < 20000000 ? 20000000 : end;
+    return s;
 }
 
 void panel_timeline_range(int64_t now, int64_t end, int64_t span, int64_t *t0, int64_t *t1)
@@ -744,7 +751,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
-    int64_t span = panel_timeline_span(st), t0, t1;
+    int64_t span = panel_timeline_span(st, v->end), t0, t1;
     panel_timeline_range(v->now, v->end, span, &t0, &t1);
     char sub[448], a[32];
     ui_fmt_dur(a, sizeof a, span / 1e9);

@@ -251,11 +251,18 @@ int64_t ui_app_end(const ui_app *a) { return a->nsessions ? tt_end(a->s[0].tt) :
 
 void ui_app_sync_window(ui_app *a)
 {
-    /* what the timeline shows around now, wherever now is (time travel keeps it about the moment a
-     * seek goes to, not the one it leaves): now at 3/4 of the span (panels/timeline.c), or further
-     * right as the run's end nears (panel_timeline_range()), so up to a whole span before it */
-    int64_t span = panel_timeline_span(&a->st);
-    for (int i = 0; i < a->nsessions; i++) tt_set_window(a->s[i].tt, span, span - span * 3 / 4);
+    /* what the timeline shows around now (panel_timeline_range()): now at 3/4 of the span, further
+     * left near the run's start and further right near its end, so up to a whole span on either side;
+     * at least the 3/4 and 1/4 of the middle of the run, since time travel keeps the stretch about the
+     * moment a seek goes to with the window of the moment it leaves */
+    int64_t span = panel_timeline_span(&a->st, ui_app_end(a));
+    for (int i = 0; i < a->nsessions; i++) {
+        int64_t now = tt_now(a->s[i].tt), t0, t1, back = span * 3 / 4, ahead = span - span * 3 / 4;
+        panel_timeline_range(now, tt_end(a->s[i].tt), span, &t0, &t1);
+        if (now - t0 > back) back = now - t0;
+        if (t1 - now > ahead) ahead = t1 - now;
+        tt_set_window(a->s[i].tt, back, ahead);
+    }
 }
 
 int64_t ui_app_advance(ui_app *a, int64_t t, double budget_ms)

@@ -267,7 +267,7 @@ static void save_picture(ui_win *w, double now_ms)
 static void export_numbers(ui_win *w, double now_ms)
 {
     ui_app *a = &w->app;
-    int64_t span = panel_timeline_span(&a->st), t0, t1;
+    int64_t span = panel_timeline_span(&a->st, ui_app_end(a)), t0, t1;
     panel_timeline_range(ui_app_now(a), ui_app_end(a), span, &t0, &t1);
     if (t1 > ui_app_end(a)) t1 = ui_app_end(a);
     char range[1100], moment[1100], base[1200], path[1300], err[512], first[1300] = "";
@@ -853,10 +853,11 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
             if (st->why_scroll > 200) st->why_scroll = 200;
         } else if (h && (h->kind == HIT_TIMELINE || h->kind == HIT_SCRUB)) {
             double f = pow(1.5, -dy);
-            int64_t s = (int64_t)(panel_timeline_span(st) * f);
+            int64_t end = ui_app_end(&w->app), s = (int64_t)(panel_timeline_span(st, end) * f);
             st->timeline_manual = true;
             if (s < 1000000) s = 1000000;
             if (s > 3600LL * 1000000000LL) s = 3600LL * 1000000000LL;
+            if (end > 0 && s > end) s = end; /* the whole run is as far as zooming out goes */
             st->timeline_span = s;
         }
         break;

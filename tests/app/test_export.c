@@ -750,7 +750,7 @@ Test(export, ctrl_e_saves_csv_for_the_visible_range_without_overwriting)
     cr_assert(!strncmp(line, "flavor,gp,completed,start_s,end_s,duration_us,", 46), "%s", line);
     int rows = 0;
     /* the timeline shows a quarter of its span ahead of now (already simulated, faded) */
-    double right = 2.0 + panel_timeline_span(&W->app.st) / 4 / 1e9;
+    double right = 2.0 + panel_timeline_span(&W->app.st, ui_app_end(&W->app)) / 4 / 1e9;
     while (fgets(line, sizeof line, f)) {
         double st = 0;
         char fl[32];
@@ -788,7 +788,7 @@ static int layout_frame_done(void *ctx, rd_ctx *rd, int i, int n)
     if (i < 64) {
         lw->acct[i] = lw->a->L.side[0].acct;
         lw->klog[i] = lw->a->L.side[0].klog;
-        lw->span[i] = panel_timeline_span(&lw->a->st);
+        lw->span[i] = panel_timeline_span(&lw->a->st, ui_app_end(lw->a));
     }
     lw->n++;
     return 0;

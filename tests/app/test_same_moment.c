@@ -59,7 +59,7 @@ static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ULL;
 static marks before_now(const ui_app *a, int s)
 {
     const ui_history *h = tt_history(a->s[s].tt);
-    int64_t now = ui_app_now(a), lo = now - panel_timeline_span(&a->st) * 3 / 4;
+    int64_t now = ui_app_now(a), lo = now - panel_timeline_span(&a->st, ui_app_end(a)) * 3 / 4;
     marks m = {0, 0, 1469598103934665603ULL};
     for (int f = 0; f < RV_NFLAVORS; f++)
         for (size_t i = ui_history_gp_from(h, f, lo); i < h->gps[f].n && h->gps[f].v[i].start < now; i++) {

@@ -393,3 +393,36 @@ Test(timeline, a_thinned_stretch_says_so_and_the_whole_run_shows_at_its_end)
                              (unsigned long long)h->gps[RV_SCHED].v[i + 1].gp - 1);
     }
 }
+
+/* The stretch the timeline shows is exact from the run's very start: there, now sits left of its 3/4
+ * and the window reaches nearly a whole span ahead, which time travel kept only a quarter span of, so
+ * the look-ahead thinned the rest ("thinned 0.127 s to 0.25 s" on opening fast-no-hz, for good). */
+Test(timeline, the_start_of_a_run_is_shown_exact)
+{
+    static runs R;
+    open_at_future("fast-no-hz.json", false, 0, 0, false);
+    ui_app_sync_window(&W->app); /* as the window does before its look-ahead works, every frame */
+    while (tt_explore(W->app.s[0].tt, 1000)) {}
+    ui_app_seek(&W->app, 20000000LL);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    ui_app_sync_window(&W->app);
+    while (tt_explore(W->app.s[0].tt, 1000)) {} /* a rebuild of what the window shows, if it is coarse */
+    cr_assert(ui_history_coarse_in(tt_history(W->app.s[0].tt), 0, tt_end(W->app.s[0].tt)), "the look-ahead thinned nothing: no test");
+    frame_runs(&R);
+    for (int k = 0; k < R.n; k++) cr_expect(!strstr(R.v[k].text, "thinned"), "at 20 ms: \"%s\"", R.v[k].text);
+}
+
+/* No window longer than the run: at high speed, or zoomed out, a 60 s run had 540 s of empty axis. */
+Test(timeline, the_window_is_never_longer_than_the_run)
+{
+    ui_state st;
+    memset(&st, 0, sizeof st);
+    st.speed = 100; /* follows the speed: 2500 s, capped at 600 */
+    cr_expect_eq(panel_timeline_span(&st, 60000000000LL), 60000000000LL);
+    cr_expect_eq(panel_timeline_span(&st, 0), 600000000000LL, "no run length known: the speed's span");
+    st.timeline_manual = true;
+    st.timeline_span = 3600000000000LL;
+    cr_expect_eq(panel_timeline_span(&st, 10000000000LL), 10000000000LL, "a zoom out as far as the run");
+    st.timeline_span = 2000000000LL;
+    cr_expect_eq(panel_timeline_span(&st, 10000000000LL), 2000000000LL, "a zoom within the run is kept");
+}
