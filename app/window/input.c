@@ -538,6 +538,7 @@ static void click(ui_win *w, int x, int y, double now_ms)
         w->dragging = true;
         w->drag_hit = *h;
         st->playing = false;
+        st->status[0] = 0; /* "Back to t = 0" stayed on after a click took the window to 5 s */
         seek_at(w, h, x, now_ms);
         break;
     case HIT_BUTTON: ui_input_action(w, h->a, h->b, now_ms); break;

@@ -129,6 +129,20 @@ Test(input, inject_after_scrubbing_back_starts_a_branch)
     cr_assert_eq(tt_branch_current(W->app.s[0].tt), 0, "Ctrl+B goes back to the first branch");
 }
 
+/* A status line is about the last action, a click as a key: "Back to t = 0" stayed on after a click on
+ * the scrubber took the window to 5 s */
+Test(input, a_scrubber_click_clears_the_last_actions_status)
+{
+    ui_app_advance(&W->app, 3000000000LL, 0);
+    frame();
+    key(SDLK_HOME);
+    cr_assert(strstr(W->app.st.status, "Back to t = 0"), "Home says where it went: %s", W->app.st.status);
+    frame();
+    rd_rect r = hit_rect(HIT_SCRUB, 0);
+    click(r.x + r.w / 40, r.y + r.h / 2);
+    cr_expect(!strstr(W->app.st.status, "Back to t = 0"), "after a click: %s", W->app.st.status);
+}
+
 Test(input, speed_keys_are_logarithmic_and_clamped)
 {
     double s0 = W->app.st.speed;
