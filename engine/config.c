@@ -35,6 +35,16 @@ const char *rv_irqoff_kind_name(int kind)
     return kind >= 0 && kind < RV_NIRQOFF ? names[kind] : NULL;
 }
 
+const char *rv_irqoff_kind_words(int kind)
+{
+    switch (kind) {
+    case RV_IRQOFF_GP_START: return " (3.6's GP start walk)";
+    case RV_IRQOFF_FQS: return " (a 3.6 forcing pass)";
+    case RV_IRQOFF_GP_END: return " (3.6's GP end into the next start)";
+    default: return "";
+    }
+}
+
 const char *rv_mode_name(enum rv_mode mode) { return mode == RV_MODE_KTHREAD ? "kthread" : "softirq"; }
 
 static const char *const inject_names[RV_INJ_NKINDS] = {

@@ -584,6 +584,9 @@ typedef struct rv_stall_report {
  * or 3.6's GP end walk into the next start (rcu_report_qs_rsp(), "irqs remain disabled"). */
 enum rv_irqoff_kind { RV_IRQOFF_LOCK, RV_IRQOFF_GP_START, RV_IRQOFF_FQS, RV_IRQOFF_GP_END, RV_NIRQOFF };
 const char *rv_irqoff_kind_name(int kind); /* "lock", "gp_start", "fqs", "gp_end" (NULL out of range) */
+/* The same in words for a reader, " (a 3.6 forcing pass)", to follow the stretch's length; "" for a
+ * single lock section, which needs no name */
+const char *rv_irqoff_kind_words(int kind);
 
 typedef struct rv_report {
     char scenario[128];

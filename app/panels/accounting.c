@@ -1,7 +1,6 @@
 /* accounting.c — CPU time per thread like top, where RCU's work was charged, and costs per GP/update. */
 #include "panels/panels.h"
 #include "workbook/glossary.h"
-#include "report/report.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -822,7 +821,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             ui_fmt_dur(b, sizeof b, rep->max_nonpreempt_us / 1e6);
             /* what the stretch was, where the row has room: big-machine's 3.6 showed a bare 1.82 ms, which a
              * speaker took for the article's ~200 µs init walk; it is a forcing pass over 4,080 idle CPUs */
-            snprintf(lat, sizeof lat, "longest irqs-off stretch %s%s · non-preemptible %s", a, report_irqoff_what(rep->max_irqs_off_in), b);
+            snprintf(lat, sizeof lat, "longest irqs-off stretch %s%s · non-preemptible %s", a, rv_irqoff_kind_words(rep->max_irqs_off_in), b);
             if (rd_text_width(rd, RD_SANS_SMALL, lat) > c.w)
                 snprintf(lat, sizeof lat, "longest irqs-off stretch %s · non-preemptible %s", a, b);
             panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text, lat);

@@ -448,18 +448,6 @@ static void text_flavors(FILE *out, const rv_report *r, const rv_config *cfg)
 
 /* Where RCU's CPU time went, its total (the figure the article's claim compares: the student added
  * six numbers by hand), and where the costs behind it come from. */
-/* " (a 3.6 forcing pass)": what the longest irqs-off stretch was, for the summary's latency line ("" for
- * a single lock section, which needs no name) */
-const char *report_irqoff_what(int kind)
-{
-    switch (kind) {
-    case RV_IRQOFF_GP_START: return " (3.6's GP start walk)";
-    case RV_IRQOFF_FQS: return " (a 3.6 forcing pass)";
-    case RV_IRQOFF_GP_END: return " (3.6's GP end into the next start)";
-    default: return "";
-    }
-}
-
 static void text_rcu_time(FILE *out, const rv_report *r)
 {
     const double part[] = {r->rcu_gp_kthreads_s, r->ksoftirqd_s, r->softirq_inline_s, r->rcuc_s, r->tick_s, r->caller_s};
@@ -515,7 +503,7 @@ void cli_report_text(FILE *out, const rv_report *r, const rv_config *cfg, double
     text_rcu_time(out, r);
     char line[1024];
     snprintf(line, sizeof line, "latency (RCU's own code): longest irqs-off stretch %.1f us%s, longest non-preemptible stretch %.1f us",
-             r->max_irqs_off_us, report_irqoff_what(r->max_irqs_off_in), r->max_nonpreempt_us);
+             r->max_irqs_off_us, rv_irqoff_kind_words(r->max_irqs_off_in), r->max_nonpreempt_us);
     text_wrapped(out, 2, line);
     snprintf(line, sizeof line, "safety: %" PRIu64 " readers, %" PRIu64 " callbacks checked, %" PRIu64 " violation%s%s", r->readers,
              r->callbacks_checked, r->violations, r->violations == 1 ? "" : "s",

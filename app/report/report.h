@@ -78,7 +78,6 @@ void cli_report_not_applied(FILE *out, const rv_report *r, const char *file);
  * captions of cfg (their `when` holding) that overlap: the strip shows one caption at a time, so the
  * later one cuts the earlier one's until_s short. Returns how many. */
 size_t cli_report_caption_overlaps(FILE *out, const rv_config *cfg, const char *file);
-const char *report_irqoff_what(int kind); /* " (a 3.6 forcing pass)" for rv_report.max_irqs_off_in; "" for a lock */
 size_t cli_report_fired_overlaps(FILE *out, const rv_engine *e, const char *file); /* run: captions cut short, triggered ones included */
 size_t cli_report_unreachable_triggers(FILE *out, const rv_config *cfg, const char *file); /* check: a gp_end min_duration_s no run can meet */
 size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char *file); /* check: a reader or loop longer than the run */
