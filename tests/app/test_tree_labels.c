@@ -70,6 +70,51 @@ Test(tree_labels, inner_bits_name_their_child_nodes_and_credits_keep_the_cpu)
     ui_app_free(&a);
 }
 
+/* hackbench compared at 1280x720, the whole window: 3.7's one node holds CPUs 0-15 in boxes too small
+ * for "10 d", and the credited ones read a bare "d" ("d d d 13 14 d"), so nobody could say which CPU
+ * was credited. Every credited CPU's box now carries its number ("10d", or the number alone with a
+ * corner mark). */
+Test(tree_labels, two_digit_credited_cpus_keep_their_number_in_small_boxes)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "hackbench.json", true);
+    ui_app_seek(&a, 20000000000LL);
+    while (ui_app_seek_continue(&a, 1000)) {}
+    ui_app_refresh_reports(&a, 0, 0);
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_look look = {.clean = true, .panel = -1, .klog = -1, .caption = -1};
+    R.n = 0;
+    rd_set_text_observer(rd, keep_run, &R);
+    ex_draw(&a, rd, &look);
+    rd_end(rd);
+    rd_set_text_observer(rd, NULL, NULL);
+    int side = a.nsessions > 1 && a.s[1].view.mode == RV_MODE_KTHREAD ? 1 : 0;
+    const ui_view *v = &a.s[side].view;
+    int two_digit = 0;
+    for (int c = 10; c < v->ncpus; c++) {
+        int cr = panel_cpu_credit(v, &a.st, c);
+        if (cr < 0) continue;
+        char spaced[16], tight[16], bare[16];
+        snprintf(spaced, sizeof spaced, "%d %s", c, cr == 1 ? "o" : "d");
+        snprintf(tight, sizeof tight, "%d%s", c, cr == 1 ? "o" : "d");
+        snprintf(bare, sizeof bare, "%d", c);
+        rd_rect tr = a.L.side[side].tree; /* the tree's boxes, not the CPU tiles that also read "10" */
+        bool boxed = false;
+        for (int i = 0; i < R.n; i++) {
+            const rd_rect q = R.v[i].r;
+            bool in = q.x >= tr.x && q.y >= tr.y && q.x + q.w <= tr.x + tr.w && q.y + q.h <= tr.y + tr.h;
+            if (in && (!strcmp(R.v[i].text, spaced) || !strcmp(R.v[i].text, tight) || !strcmp(R.v[i].text, bare))) boxed = true;
+        }
+        cr_expect(boxed, "credited CPU %d has no box with its number in the tree", c);
+        two_digit++;
+    }
+    cr_expect_gt(two_digit, 0, "no two-digit CPU credited at 20 s: no test");
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
 /* big-machine's 261 nodes in the tree panel beside the workbook column at 1280x720 (the room "Show
  * me" of question 2.3 gets): too many boxes for the room, so each level in words; it drew one thin
  * line, in the lesson that asks how many nodes the tree has. */
