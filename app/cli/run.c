@@ -41,6 +41,23 @@ static void expect_place(const rv_config *cfg, size_t i, char **text, size_t *le
     else snprintf(buf, n, "%s", jpath);
 }
 
+/* Which part of an expectation's `when` this run does not meet: "its when asks mode softirq, this run
+ * is kthread" (the skip line said only that the when did not hold, and a file's when may name four keys) */
+static void when_miss(const rv_when *w, const rv_config *cfg, char *buf, size_t n)
+{
+    if (w->has_mode && cfg->rcu.mode != w->mode)
+        snprintf(buf, n, "its when asks mode %s, this run is %s", rv_mode_name(w->mode), rv_mode_name(cfg->rcu.mode));
+    else if (w->has_needs_gp_fix && rv_cfg_needs_gp_fix(cfg) != w->needs_gp_fix)
+        snprintf(buf, n, "its when asks needs_gp_fix %s, this run has it %s", w->needs_gp_fix ? "on" : "off",
+                 rv_cfg_needs_gp_fix(cfg) ? "on" : "off");
+    else if (w->has_fast_no_hz && cfg->rcu.fast_no_hz != w->fast_no_hz)
+        snprintf(buf, n, "its when asks fast_no_hz %s, this run has it %s", w->fast_no_hz ? "on" : "off",
+                 cfg->rcu.fast_no_hz ? "on" : "off");
+    else if (w->has_flavor)
+        snprintf(buf, n, "its when asks for %s, which this run does not enable", rv_flavor_name(w->flavor));
+    else snprintf(buf, n, "its when does not hold in this run");
+}
+
 /* Check every expect against the report as printed (re-parsed, so the checks see exactly what
  * --json shows). Lines go to out, or into results when the report is printed as JSON. */
 static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_moments *mo, double end_s, FILE *out,
@@ -84,9 +101,11 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
         /* one whose `when` does not hold here is for the other configuration: said, not judged */
         if (cfg->expects[i].has_when && !rv_when_holds(&cfg->expects[i].when, cfg)) {
             skipped++;
+            char miss[160];
+            when_miss(&cfg->expects[i].when, cfg, miss, sizeof miss);
             if (out) {
                 expect_place(cfg, i, &text, &text_len, &tried, place, sizeof place);
-                fprintf(out, "skip %s: its when does not hold in this run  (%s)\n", cfg->expects[i].path, place);
+                fprintf(out, "skip %s: %s  (%s)\n", cfg->expects[i].path, miss, place);
             }
             if (results) {
                 cJSON *o = cJSON_CreateObject();
@@ -94,7 +113,7 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
                 cJSON_AddStringToObject(o, "path", cfg->expects[i].path);
                 cJSON_AddBoolToObject(o, "ok", true);
                 cJSON_AddBoolToObject(o, "skipped", true);
-                cJSON_AddStringToObject(o, "why", "its when does not hold in this run");
+                cJSON_AddStringToObject(o, "why", miss);
                 cJSON_AddItemToArray(results, o);
             }
             continue;
@@ -132,6 +151,9 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
             cJSON_AddBoolToObject(o, "ok", r.ok);
             cJSON_AddStringToObject(o, "value", r.value);
             cJSON_AddStringToObject(o, "line", r.line);
+            /* where it is in the file, as the text's FAIL line says it: CI reading --json had no place */
+            expect_place(cfg, i, &text, &text_len, &tried, place, sizeof place);
+            cJSON_AddStringToObject(o, "place", place);
             cJSON_AddItemToArray(results, o);
         }
     }
@@ -369,6 +391,12 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         if (o->expect) {
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
             failed = run_expects(cfg, printed, mo, rep->sim_seconds, NULL, results);
+            /* stdout is the JSON: a failing check is also said on stderr, so that a CI log shows why it
+             * exited 1 (it said nothing there) */
+            for (cJSON *r = results ? results->child : NULL; r; r = r->next)
+                if (cJSON_IsFalse(cJSON_GetObjectItem(r, "ok")))
+                    fprintf(stderr, "rcuvis: %s  (%s)\n", cJSON_GetStringValue(cJSON_GetObjectItem(r, "line")),
+                            cJSON_GetStringValue(cJSON_GetObjectItem(r, "place")));
         }
         if (o->expect || o->debugfs || o->dmesg || o->work) kernel_views_json(e, o, json);
         free(text);

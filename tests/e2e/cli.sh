@@ -216,6 +216,13 @@ cat >"$tmp/exp-bad.json" <<'EOF'
             {"path": "stalls.0.text", "equals": "x"},
             {"path": "flavors.rcu_sched.grace_periods", "min": 0}]}
 EOF
+# --json: the results carry their place, and a failure is said on stderr too (stdout is the JSON)
+"$bin" run "$tmp/exp-bad.json" --expect --json >"$tmp/ej.json" 2>"$tmp/ej.err"; rc=$?
+[ $rc = 1 ] || fail "--expect --json failing: exit $rc"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); f=[x for x in d["expect"] if not x["ok"]]; sys.exit(0 if f and f[0]["place"].endswith("exp-bad.json:2:13: $.expect[0]") else 1)' "$tmp/ej.json" \
+  || fail "--expect --json: a failing result has no place: $(head -c 400 "$tmp/ej.json")"
+grep -qF "rcuvis: FAIL cpus = 2, expected <= 1: deliberately wrong  ($tmp/exp-bad.json:2:13: \$.expect[0])" "$tmp/ej.err" \
+  || fail "--expect --json: the failure is not on stderr: $(cat "$tmp/ej.err")"
 expect_rc 1 "--expect failing" -- "$bin" run "$tmp/exp-bad.json" --expect \
   && { out_has "FAIL cpus = 2, expected <= 1: deliberately wrong  ($tmp/exp-bad.json:2:13: \$.expect[0])" "--expect failing names its place, line and column"; out_has "FAIL stalls.0.text: not in the report" "--expect missing path"; out_has "($tmp/exp-bad.json:3:13: \$.expect[1])" "--expect missing path names its place"; out_has "ok   flavors.rcu_sched.grace_periods" "--expect"; }
 # an expectation for one mode only (`when`): checked there, skipped and said so in the other; check
@@ -227,7 +234,7 @@ cat >"$tmp/exp-when.json" <<'EOF'
             {"path": "accounting.rcu_gp_kthreads_s", "equals": 0, "when": {"mode": "softirq"}}]}
 EOF
 expect_rc 0 "--expect with when, 3.7" -- "$bin" run "$tmp/exp-when.json" --expect \
-  && { out_has "skip accounting.rcu_gp_kthreads_s: its when does not hold in this run  ($tmp/exp-when.json:4:13: \$.expect[2])" "--expect skips the 3.6 one"; out_has "expect: 2 of 2 passed (1 skipped" "--expect counts the skipped apart"; }
+  && { out_has "skip accounting.rcu_gp_kthreads_s: its when asks mode softirq, this run is kthread  ($tmp/exp-when.json:4:13: \$.expect[2])" "--expect skips the 3.6 one, saying why"; out_has "expect: 2 of 2 passed (1 skipped" "--expect counts the skipped apart"; }
 expect_rc 0 "--expect with when, 3.6" -- "$bin" run "$tmp/exp-when.json" --expect --mode softirq \
   && { out_has "skip threads.rcu_sched.cpu_seconds" "--expect skips the 3.7 one under 3.6"; out_has "ok   accounting.rcu_gp_kthreads_s = 0" "--expect checks the 3.6 one"; }
 expect_rc 0 "check: a when for the other mode" -- "$bin" check "$tmp/exp-when.json"
