@@ -180,6 +180,19 @@ size_t cli_report_outlasting_events(FILE *out, const rv_config *cfg, const char 
                 ev->duration_s / 1000);
         n++;
     }
+    /* a caption up for longer than the whole run: "duration_s": 1500 meant as 1.5 s held a triggered
+     * caption to the end, and check said nothing (run only hinted at it, "shown ... to 1504.497 s") */
+    for (size_t k = 0; k < cfg->ncaptions; k++) {
+        const rv_caption *c = caption_in_file_order(cfg, k);
+        if (!c) continue;
+        bool triggered = c->on.event != RV_TRIG_TIME;
+        double up = triggered ? c->show_s : c->until_s - c->at_s;
+        if (up <= cfg->duration_s || (!triggered && c->until_s <= c->at_s)) continue;
+        fprintf(out, "warning: %s: $.captions[%d].%s: a caption up for %.9g s is longer than the whole run (%.9g s); "
+                "times are in seconds (%.9g ms is %.9g s)\n", file, c->file_index, triggered ? "duration_s" : "until_s", up,
+                cfg->duration_s, triggered ? up : c->until_s, (triggered ? up : c->until_s) / 1000);
+        n++;
+    }
     return n;
 }
 

@@ -169,6 +169,17 @@ JSON
 "$bin" check "$tmp/units.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 0 ] && grep -qF '$.events[0].duration_s: a long_reader of 45000 s is longer than the whole run (50 s), so it never ends in it' "$tmp/err" \
   && grep -qF 'durations are in seconds (45000 ms is 45 s)' "$tmp/err" && ok "check warns of a reader longer than the whole run" || bad "units: exit $rc: $(cat "$tmp/err")"
+# a caption up for longer than the whole run (1500 meant as 1.5 s): check says so too, with the unit
+cat > "$tmp/capl.json" <<'JSON'
+{"name": "capl", "cpus": 2, "duration_s": 8,
+ "events": [{"at_s": 1, "kind": "kernel_loop", "cpu": 1, "duration_s": 4}],
+ "captions": [{"on": {"event": "stall"}, "duration_s": 1500, "text": "a stall"},
+              {"at_s": 1, "until_s": 2000, "text": "long"}]}
+JSON
+"$bin" check "$tmp/capl.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF "capl.json:3:42: \$.captions[0].duration_s: a caption up for 1500 s is longer than the whole run (8 s); times are in seconds (1500 ms is 1.5 s)" "$tmp/err" \
+  && grep -qF '$.captions[1].until_s: a caption up for 1999 s is longer than the whole run (8 s); times are in seconds (2000 ms is 2 s)' "$tmp/err" \
+  && ok "check warns of a caption up for longer than the whole run" || bad "caption units: exit $rc: $(cat "$tmp/err")"
 # expect at_s: the report as it stood then, the figure a caption quotes mid-run; a run cut short
 # before it skips it; stopping there changes nothing the run does (same trace)
 cat > "$tmp/at.json" <<'JSON'
