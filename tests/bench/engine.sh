@@ -214,7 +214,7 @@ for name, r in now.items():
         print("  %-20s %8.2f s wall [target <= 3 s], peak RSS %.0f MB [target <= 200 MB]%s"
               % (name, float(r["wall"]), float(r["rss_mb"]), ratio(name, "wall")))
 print("  time-travel budget (app/view/timetravel.c, counted sizes): checkpoints <= 64 MB per branch, history <= 2^17 entries")
-print("  per series (older half downsampled), <= 16 branches, a left branch keeps <= 8192 entries per series and <= 8 periodic checkpoints")
+print("  per series (thinned by time away from the stretch shown), <= 16 branches, a left branch keeps <= 8192 entries per series and <= 8 periodic checkpoints")
 try:
     os.makedirs(os.path.dirname(last_path), exist_ok=True)
     tmp = last_path + ".tmp%d" % os.getpid()
