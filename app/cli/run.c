@@ -58,6 +58,28 @@ static void when_miss(const rv_when *w, const rv_config *cfg, char *buf, size_t 
     else snprintf(buf, n, "its when does not hold in this run");
 }
 
+/* The warnings about the file's captions and conditions (overlaps, a `when` that never holds) onto
+ * dst, each with its line and column as check prints them ("s.json:19:5: $.captions[0] ..."): run's
+ * said only "s.json: $.captions[0]", and an author could not jump there from a CI log. */
+static void file_warnings(FILE *dst, const rv_config *cfg, const rv_engine *e, const char *file, size_t *overlaps, size_t *dead)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) { /* out of memory: said without places rather than not at all */
+        *overlaps = cli_report_caption_overlaps(dst, cfg, file) + cli_report_fired_overlaps(dst, e, file);
+        *dead = cli_report_dead_conditions(dst, cfg, file);
+        return;
+    }
+    *overlaps = cli_report_caption_overlaps(m, cfg, file) + cli_report_fired_overlaps(m, e, file);
+    *dead = cli_report_dead_conditions(m, cfg, file);
+    if (fclose(m) == 0 && buf) {
+        if (cfg->path[0]) cli_write_with_places(dst, buf, cfg->path);
+        else fputs(buf, dst);
+    }
+    free(buf);
+}
+
 /* Check every expect against the report as printed (re-parsed, so the checks see exactly what
  * --json shows). Lines go to out, or into results when the report is printed as JSON. */
 static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_moments *mo, double end_s, FILE *out,
@@ -406,8 +428,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         cli_report_text(out, &view, cfg, wall);
         note_deferred(out, rep, cfg, deferred, file);
         missed = captions_missed(out, e, cfg, o); /* beside the not-applied events' warnings */
-        overlaps = cli_report_caption_overlaps(out, cfg, file) + cli_report_fired_overlaps(out, e, file);
-        dead = cli_report_dead_conditions(out, cfg, file);
+        file_warnings(out, cfg, e, file, &overlaps, &dead);
         if (o->work) {
             rv_work w;
             rv_engine_work(e, &w);
@@ -429,8 +450,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         cli_report_not_applied(stderr, &view, file);
         note_deferred(stderr, rep, cfg, deferred, file);
         missed = captions_missed(stderr, e, cfg, o);
-        overlaps = cli_report_caption_overlaps(stderr, cfg, file) + cli_report_fired_overlaps(stderr, e, file);
-        dead = cli_report_dead_conditions(stderr, cfg, file);
+        file_warnings(stderr, cfg, e, file, &overlaps, &dead);
     }
     size_t not_applied = view.nnot_applied;
     free(kept);

@@ -20,7 +20,9 @@ void cli_print_lines(const char *msg)
 
 /* Each line of said on stderr; one that names "PATH: $.json.path: " gets the line and column of that
  * JSON path in the file after PATH. */
-void cli_print_with_places(const char *said, const char *path)
+void cli_print_with_places(const char *said, const char *path) { cli_write_with_places(stderr, said, path); }
+
+void cli_write_with_places(FILE *dst, const char *said, const char *path)
 {
     size_t text_len = 0;
     char *text = rf_read_file(path, &text_len, (size_t)64 << 20);
@@ -38,9 +40,9 @@ void cli_print_with_places(const char *said, const char *path)
             snprintf(jpath, sizeof jpath, "%.*s", (int)(je - js), js);
         }
         if (at && at < p + n && rv_json_path_pos(text, text_len, jpath, &line, &col))
-            fprintf(stderr, "%.*s%s:%d:%d:%.*s", (int)(at - p), p, path, line, col, (int)(p + n - (at + strlen(path) + 1)),
+            fprintf(dst, "%.*s%s:%d:%d:%.*s", (int)(at - p), p, path, line, col, (int)(p + n - (at + strlen(path) + 1)),
                     at + strlen(path) + 1);
-        else fwrite(p, 1, n, stderr);
+        else fwrite(p, 1, n, dst);
         p += n;
     }
     free(text);

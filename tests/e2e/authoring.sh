@@ -105,7 +105,7 @@ cat > "$tmp/overlap.json" <<'JSON'
               {"at_s": 3.5, "until_s": 4, "text": "alone"}]}
 JSON
 "$bin" run "$tmp/overlap.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
-[ $rc = 0 ] && grep -qF 'warning: '"$tmp"'/overlap.json: $.captions[0] ("first", 1 s to 2 s) overlaps $.captions[1] ("second", from 1.5 s): the strip shows one caption at a time, so the first gives way at 1.5 s' "$tmp/out" \
+[ $rc = 0 ] && grep -qF 'warning: '"$tmp"'/overlap.json:2:15: $.captions[0] ("first", 1 s to 2 s) overlaps $.captions[1] ("second", from 1.5 s): the strip shows one caption at a time, so the first gives way at 1.5 s' "$tmp/out" \
   && [ "$(grep -c overlaps "$tmp/out")" = 1 ] && ok "overlapping captions are warned about, both named" || bad "overlap: exit $rc: $(grep warning "$tmp/out")"
 "$bin" run "$tmp/overlap.json" --strict >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -qF -- '--strict: 1 pair of captions overlap' "$tmp/err" && ok "--strict fails on overlapping captions" || bad "overlap --strict: exit $rc: $(cat "$tmp/err")"
@@ -238,7 +238,7 @@ cat > "$tmp/when.json" <<'JSON'
  "captions": [{"at_s": 0, "text": "bh only", "when": {"flavor": "rcu_bh"}}]}
 JSON
 "$bin" run "$tmp/when.json" --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
-[ $rc = 1 ] && grep -qF 'warning: '"$tmp"'/when.json: $.captions[0].when.flavor: rcu_bh is not enabled (rcu.flavors has rcu_sched, rcu_preempt), so this caption is never shown' "$tmp/out" \
+[ $rc = 1 ] && grep -qF 'warning: '"$tmp"'/when.json:2:55: $.captions[0].when.flavor: rcu_bh is not enabled (rcu.flavors has rcu_sched, rcu_preempt), so this caption is never shown' "$tmp/out" \
   && grep -qF -- '--strict: 1 `when` condition never holds' "$tmp/err" && ok "a when.flavor that is not enabled is warned about, --strict fails" || bad "when.flavor: exit $rc: $(grep warning "$tmp/out") $(cat "$tmp/err")"
 "$bin" run "$tmp/when.json" --strict --set 'rcu.flavors=["rcu_sched","rcu_bh"]' >"$tmp/out" 2>&1 && ! grep -q 'when.flavor' "$tmp/out" \
   && ok "... not once --set enables the flavor" || bad "when.flavor with --set: $(grep -i warn "$tmp/out")"
