@@ -41,6 +41,22 @@ static void expect_place(const rv_config *cfg, size_t i, char **text, size_t *le
     else snprintf(buf, n, "%s", jpath);
 }
 
+/* ", changed by --set expect.1.equals=2": the file's line that a FAIL points to says what the file
+ * has, and an override of that expectation made the run check something else (an author read the
+ * file's 0 beside a FAIL of "expected == 1") */
+static void expect_overridden(const cli_run_opts *o, size_t i, char *buf, size_t n)
+{
+    char pre[40];
+    int pl = snprintf(pre, sizeof pre, "expect.%zu", i);
+    buf[0] = 0;
+    for (size_t k = 0; o && k < o->nsets; k++) {
+        const char *s = o->sets[k];
+        if (strncmp(s, pre, (size_t)pl) || (s[pl] != '.' && s[pl] != '=')) continue;
+        size_t l = strlen(buf);
+        snprintf(buf + l, n - l, "%s%s", l ? ", " : ", changed by ", o->set_labels ? o->set_labels[k] : s);
+    }
+}
+
 /* Which part of an expectation's `when` this run does not meet: "its when asks mode softirq, this run
  * is kthread" (the skip line said only that the when did not hold, and a file's when may name four keys) */
 static void when_miss(const rv_when *w, const rv_config *cfg, char *buf, size_t n)
@@ -82,7 +98,7 @@ static void file_warnings(FILE *dst, const rv_config *cfg, const rv_engine *e, c
 
 /* Check every expect against the report as printed (re-parsed, so the checks see exactly what
  * --json shows). Lines go to out, or into results when the report is printed as JSON. */
-static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_moments *mo, double end_s, FILE *out,
+static int run_expects(const rv_config *cfg, const cli_run_opts *opts, const cJSON *printed, const expect_moments *mo, double end_s, FILE *out,
                        cJSON *results)
 {
     int failed = 0;
@@ -162,8 +178,10 @@ static int run_expects(const rv_config *cfg, const cJSON *printed, const expect_
          * two expectations on one path (a min and a max) could not be told apart */
         if (out && r.ok) fprintf(out, "%s\n", r.line);
         else if (out) {
+            char set_by[300];
             expect_place(cfg, i, &text, &text_len, &tried, place, sizeof place);
-            fprintf(out, "%s  (%s)\n", r.line, place);
+            expect_overridden(opts, i, set_by, sizeof set_by);
+            fprintf(out, "%s  (%s%s)\n", r.line, place, set_by);
         }
         if (results) {
             cJSON *o = cJSON_CreateObject();
@@ -412,7 +430,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     if (o->json) {
         if (o->expect) {
             cJSON *results = cJSON_AddArrayToObject(json, "expect");
-            failed = run_expects(cfg, printed, mo, rep->sim_seconds, NULL, results);
+            failed = run_expects(cfg, o, printed, mo, rep->sim_seconds, NULL, results);
             /* stdout is the JSON: a failing check is also said on stderr, so that a CI log shows why it
              * exited 1 (it said nothing there) */
             for (cJSON *r = results ? results->child : NULL; r; r = r->next)
@@ -439,7 +457,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
         kernel_views_text(out, e, o);
         if (o->expect) {
             fprintf(out, "\n");
-            failed = run_expects(cfg, printed, mo, rep->sim_seconds, out, NULL);
+            failed = run_expects(cfg, o, printed, mo, rep->sim_seconds, out, NULL);
         }
     }
     free(text);

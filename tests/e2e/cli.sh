@@ -216,6 +216,9 @@ cat >"$tmp/exp-bad.json" <<'EOF'
             {"path": "stalls.0.text", "equals": "x"},
             {"path": "flavors.rcu_sched.grace_periods", "min": 0}]}
 EOF
+# an expectation a --set changed says so beside its place: the file's line shows what the file has
+expect_rc 1 "--expect with a --set expectation" -- "$bin" run "$tmp/exp-bad.json" --expect --set expect.0.max=1.5 \
+  && out_has "FAIL cpus = 2, expected <= 1.5: deliberately wrong  ($tmp/exp-bad.json:2:13: \$.expect[0], changed by --set expect.0.max=1.5)" "--expect names the --set that changed it"
 # --json: the results carry their place, and a failure is said on stderr too (stdout is the JSON)
 "$bin" run "$tmp/exp-bad.json" --expect --json >"$tmp/ej.json" 2>"$tmp/ej.err"; rc=$?
 [ $rc = 1 ] || fail "--expect --json failing: exit $rc"
