@@ -243,5 +243,13 @@ size_t cli_report_dead_conditions(FILE *out, const rv_config *cfg, const char *f
                 "applied; add it to rcu.flavors or drop the condition\n", file, e->file_index, rv_flavor_name(e->when.flavor), on);
         n++;
     }
+    /* an expectation too: skipped in every run, it checked nothing and passed --strict */
+    for (size_t i = 0; i < cfg->nexpects; i++) {
+        const rv_expect *x = &cfg->expects[i];
+        if (!x->has_when || !dead_flavor(&x->when, cfg)) continue;
+        fprintf(out, "warning: %s: $.expect[%zu].when.flavor: %s is not enabled (rcu.flavors has %s), so this expectation is "
+                "never checked; add it to rcu.flavors or drop the condition\n", file, i, rv_flavor_name(x->when.flavor), on);
+        n++;
+    }
     return n;
 }

@@ -169,6 +169,15 @@ JSON
 "$bin" check "$tmp/units.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 0 ] && grep -qF '$.events[0].duration_s: a long_reader of 45000 s is longer than the whole run (50 s), so it never ends in it' "$tmp/err" \
   && grep -qF 'durations are in seconds (45000 ms is 45 s)' "$tmp/err" && ok "check warns of a reader longer than the whole run" || bad "units: exit $rc: $(cat "$tmp/err")"
+# an expectation whose when names a flavor the file does not enable is never checked: check says so
+cat > "$tmp/wf.json" <<'JSON'
+{"name": "wf", "cpus": 2, "duration_s": 1, "rcu": {"flavors": ["rcu_sched"]},
+ "expect": [{"path": "cpus", "equals": 2},
+            {"path": "cpus", "equals": 2, "when": {"flavor": "rcu_bh"}}]}
+JSON
+"$bin" check "$tmp/wf.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF 'wf.json:3:52: $.expect[1].when.flavor: rcu_bh is not enabled (rcu.flavors has rcu_sched), so this expectation is never checked' "$tmp/err" \
+  && ok "check warns of an expectation whose when never holds" || bad "expect when.flavor: exit $rc: $(cat "$tmp/err")"
 # a caption up for longer than the whole run (1500 meant as 1.5 s): check says so too, with the unit
 cat > "$tmp/capl.json" <<'JSON'
 {"name": "capl", "cpus": 2, "duration_s": 8,
