@@ -196,6 +196,9 @@ const char *sc_suggest(const char *word, const char *const *cands, size_t n)
         int d = sc_edit_distance(word, cands[i], cap);
         if (d < bestd) { bestd = d; best = cands[i]; }
     }
+    /* the unit left off ("at" for "at_s"): two edits, too many for so short a word */
+    for (size_t i = 0; !best && len >= 2 && i < n; i++)
+        if (strncmp(cands[i], word, len) == 0 && strcmp(cands[i] + len, "_s") == 0) best = cands[i];
     /* a shortened key ("rate" for "rate_per_s") is far in edits but obviously meant */
     for (size_t i = 0; !best && len >= 3 && i < n; i++)
         if (strncmp(cands[i], word, len) == 0) best = cands[i];

@@ -364,6 +364,15 @@ Test(scenario_schema, out_of_range)
         "t.json: $.workload[0].task: expected a string of at most 31 bytes, got 32 bytes");
 }
 
+/* A time key typed without its unit ("at" for "at_s") is two edits from it, too many for a short word:
+ * it was answered with the list of valid keys instead of the one meant */
+Test(scenario_schema, a_time_key_without_its_unit_names_the_key)
+{
+    bad("{" MIN ",\"captions\":[{\"at\":0.5,\"text\":\"a\"}]}", "t.json: $.captions[0].at: unknown key; did you mean \"at_s\"?");
+    bad("{" MIN ",\"captions\":[{\"at_s\":0.5,\"until\":0.7,\"text\":\"a\"}]}",
+        "t.json: $.captions[0].until: unknown key; did you mean \"until_s\"?");
+}
+
 /* An author who thinks in kernels wrote "3.7" in a condition and got no "did you mean", though an
  * expect's equals on "mode" names kthread for it: rcu.mode and when.mode now name the mode of the
  * kernel written (a string, "v3.6", or a bare number), and a misspelling keeps its nearest name. */
