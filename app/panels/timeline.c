@@ -919,6 +919,17 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             bool tall = bar.h >= lh - 2;
             if (tall && seen1 - vis0 >= glw + 6) rd_text(rd, RD_SANS_SMALL, vis0 + 3, ly, rd_rgb(0xFFFFFF), gl);
             else if (tall && vis1 - come0 >= glw + 6) rd_text(rd, RD_SANS_SMALL, come0 + 3, ly, ahead_col(v, g->start, th->text), gl);
+            /* what a bar is, on hover, where it is wide enough to point at (a QA pass found no way to ask
+             * a bar what it stood for); a thinned one says how to see its GPs one by one */
+            if (bar.w >= rd_px(rd, 3)) {
+                char tip[320], d[32];
+                ui_fmt_dur(d, sizeof d, (double)(e - g->start) / 1e9);
+                if (merged)
+                    snprintf(tip, sizeof tip, "%s, %s: %s of grace periods that the timeline's memory bound merged into "
+                             "one bar (thinned); zoom in or seek there to see each", gl, rv_flavor_name(f), d);
+                else snprintf(tip, sizeof tip, "%s of %s: %s%s", gl, rv_flavor_name(f), d, g->end < 0 ? " so far, still running" : "");
+                ui_tip_add(fr, bar, tip);
+            }
         }
         last_x = -1;
         for (size_t i = first_mark(h->fqs.v, h->fqs.n, t0); i < h->fqs.n && h->fqs.v[i].t <= t1; i++) {

@@ -426,3 +426,14 @@ Test(timeline, the_window_is_never_longer_than_the_run)
     st.timeline_span = 2000000000LL;
     cr_expect_eq(panel_timeline_span(&st, 10000000000LL), 2000000000LL, "a zoom within the run is kept");
 }
+
+/* A GP bar says on hover what it is: omap-stall's GP 166, open for 75 s, and its length */
+Test(timeline, a_gp_bar_says_on_hover_what_it_is)
+{
+    open_at("omap-stall.json", false, 90000000000LL, 80000000000LL);
+    frame();
+    bool found = false;
+    for (int i = 0; i < W->app.fr.ntips && !found; i++)
+        if (strstr(W->app.fr.tips[i].text, "GP 166 of rcu_sched: ")) found = true;
+    cr_expect(found, "no tip names GP 166");
+}
