@@ -287,12 +287,14 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                  * which CPU it was (16 CPUs compared at 1280x720: "d d d 13 14 d") */
                 if (rd_text_width(rd, RD_SANS_SMALL, lab) > bsz - rd_px(rd, 4)) snprintf(lab, sizeof lab, "%d%s", cpu, cr == 1 ? "o" : "d");
                 if (rd_text_width(rd, RD_SANS_SMALL, lab) > bsz - rd_px(rd, 4)) {
-                    /* the credit then as a corner in the tiles' credit yellow (th->walk, "FQS credited it") */
+                    /* the credit then as a corner in the tiles' credit yellow (th->walk, "FQS credited it"),
+                     * the number held to the room an uncredited box gives its own (else "13" drew in its
+                     * box and credited "10" beside it fell back to a bare "d": the real window at 1280x720) */
                     snprintf(lab, sizeof lab, "%d", cpu);
                     int m = bsz / 4 > 3 ? bsz / 4 : 3;
                     rd_fill(rd, (rd_rect){q.x + q.w - m, q.y, m, m}, th->walk);
+                    if (rd_text_width(rd, RD_SANS_SMALL, lab) > bsz - rd_px(rd, 3)) snprintf(lab, sizeof lab, "%s", cr == 1 ? "o" : "d");
                 }
-                if (rd_text_width(rd, RD_SANS_SMALL, lab) > bsz - rd_px(rd, 4)) snprintf(lab, sizeof lab, "%s", cr == 1 ? "o" : "d");
             } else if (!leaf && n->first_child + b < v->nnodes &&
                        snprintf(lab, sizeof lab, "rnp%d", n->first_child + b) > 0 && rd_text_width(rd, RD_SANS_SMALL, lab) <= bsz - rd_px(rd, 4)) {
                 /* an inner node's bit stands for a child node, not a CPU: "0 1 2 3" over leaves of CPUs
