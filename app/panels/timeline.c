@@ -890,10 +890,12 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             if (x1 - x0 < 1) x1 = x0 + 1;
             int bh = lane_h * 6 / 10;
             rd_rect bar = {x0, y + (lane_h - bh) / 4, x1 - x0, bh > 2 ? bh : 2};
-            /* a thinned bar (several GPs) in one tone between odd's and even's: its parity meant nothing */
+            /* a thinned bar (several GPs) in tones of its own, by its place rather than its GP's parity
+             * (which meant nothing there): touching thinned bars in one tone read as one GP hours long
+             * (kernel-build's whole run); two tones show there are many */
             uint64_t last_gp = i + 1 < h->gps[f].n ? h->gps[f].v[i + 1].gp - 1 : g->gp;
             bool merged = last_gp > g->gp && ui_history_coarse_in(h, g->start, e);
-            rd_color col = merged ? rd_mix(th->flavor[f], th->panel, 0.18f)
+            rd_color col = merged ? rd_mix(th->flavor[f], th->panel, (i & 1) ? 0.45f : 0.15f)
                            : (g->gp & 1) ? th->flavor[f] : rd_mix(th->flavor[f], th->panel, 0.35f);
             bool future = g->start > v->now;
             rd_fill(rd, bar, future ? rd_alpha(col, 70) : col);
