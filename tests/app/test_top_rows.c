@@ -204,3 +204,19 @@ Test(top_rows, the_gp_kthread_row_gives_its_time_per_grace_period)
     cr_expect(found, "\"%s\" on the rcu_sched row", want);
     ui_app_free(&a);
 }
+
+/* Where the in-all rows are split (3.7's kthreads sleep and wake), the heading says the rows by where
+ * add up to both: a speaker's audience summed them and found 2.57 s more than "in all" */
+Test(top_rows, the_split_heading_says_the_rows_add_up_to_both_lines)
+{
+    ui_app a;
+    app_load(&a, "hackbench.json", true);
+    ui_app_seek(&a, 20000000000LL);
+    while (ui_app_seek_continue(&a, 1000)) {}
+    draw(&a, 1280, 720, 1.0f);
+    int notes = 0;
+    for (int i = 0; i < R.n; i++)
+        if (strstr(R.v[i].text, "rows below add up to both lines") || strstr(R.v[i].text, "rows below: both lines")) notes++;
+    cr_expect_eq(notes, 2, "both halves' headings say it: %d", notes);
+    ui_app_free(&a);
+}
