@@ -347,6 +347,26 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                     qs_kinds(rsp->flavor));
 }
 
+/* A CPU's explanation without what is its own: its number where it starts ("CPU 9 passed ...") and its
+ * dynticks counter's value; two CPUs in the same plight then give the same key. */
+static void explain_key(const char *text, int cpu, char *key, size_t n)
+{
+    char lead[24];
+    int ll = snprintf(lead, sizeof lead, "CPU %d ", cpu);
+    if (!strncmp(text, lead, (size_t)ll)) text += ll;
+    size_t k = 0;
+    for (const char *p = text; *p && k + 1 < n;) {
+        if (!strncmp(p, "dynticks=", 9)) {
+            k += (size_t)snprintf(key + k, n - k, "dynticks=#");
+            p += 9;
+            while (*p >= '0' && *p <= '9') p++;
+            continue;
+        }
+        key[k++] = *p++;
+    }
+    key[k < n ? k : n - 1] = 0;
+}
+
 int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, size_t n)
 {
     if (!buf || !n) return 0;
@@ -374,6 +394,11 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
                         dur_text(e->now - rsp->gp_start_ns, age, sizeof age), lo, top->grplo, top->grphi);
     int shown = 0;
     int first_leaf = e->level_first[e->levels - 1];
+    /* a CPU whose explanation is the one just given but for its number and counter ("CPU 1 is
+     * dyntick-idle (dynticks=7324408, even) ...") is named on one "likewise" line: four idle CPUs
+     * printed the same four-line paragraph four times (a speaker's --panel why) */
+    char prev_key[1536] = "", key[1536], likewise[256] = "";
+    int nlike = 0;
     for (int l = first_leaf; l < e->nnodes && shown < 4 && (size_t)len < n; l++) {
         const rcu_node *rnp = &rsp->node[l];
         if (rnp->grphi < top->grplo || rnp->grplo > top->grphi) continue;
@@ -381,11 +406,29 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
         while (bits && shown < 4 && (size_t)len < n) {
             int cpu_id = rnp->grplo + __builtin_ctzl(bits);
             bits &= bits - 1;
-            len += snprintf(buf + len, n - (size_t)len, "\n- ");
-            if ((size_t)len < n) len += explain_cpu(e, rsp, cpu_id, buf + len, n - (size_t)len);
+            char one[1536];
+            explain_cpu(e, rsp, cpu_id, one, sizeof one);
+            explain_key(one, cpu_id, key, sizeof key);
+            if (prev_key[0] && !strcmp(key, prev_key)) {
+                size_t k = strlen(likewise);
+                if (strstr(one, "dynticks="))
+                    snprintf(likewise + k, sizeof likewise - k, "%s%d (dynticks=%lu)", nlike ? ", " : "", cpu_id,
+                             (unsigned long)e->cpu[cpu_id].dynticks);
+                else snprintf(likewise + k, sizeof likewise - k, "%s%d", nlike ? ", " : "", cpu_id);
+                nlike++;
+            } else {
+                if (nlike)
+                    len += snprintf(buf + len, n - (size_t)len, "\n- likewise CPU%s %s", nlike > 1 ? "s" : "", likewise);
+                likewise[0] = 0;
+                nlike = 0;
+                if ((size_t)len < n) len += snprintf(buf + len, n - (size_t)len, "\n- %s", one);
+                snprintf(prev_key, sizeof prev_key, "%s", key);
+            }
             shown++;
         }
     }
+    if (nlike && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, "\n- likewise CPU%s %s", nlike > 1 ? "s" : "", likewise);
     /* thousands of owing CPUs read as one line, not a list (big machines) */
     int owing = 0, idle = 0;
     for (int l = first_leaf; l < e->nnodes; l++) {
@@ -396,9 +439,15 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
             if (owing++ >= shown) idle += !(e->cpu[rnp->grplo + __builtin_ctzl(bits)].dynticks & 1);
         }
     }
-    if (owing > shown && (size_t)len < n)
-        len += snprintf(buf + len, n - (size_t)len, "\n- and %d more CPUs still owe a QS, %d of them dyntick-idle (the next FQS pass credits those).",
-                        owing - shown, idle);
+    if (owing > shown && (size_t)len < n) {
+        int more = owing - shown;
+        if (!idle) /* "1 more CPUs ..., 0 of them dyntick-idle (the next FQS pass credits those)" */
+            len += snprintf(buf + len, n - (size_t)len, "\n- and %d more CPU%s still owe%s a QS, none of them dyntick-idle.", more,
+                            more == 1 ? "" : "s", more == 1 ? "s" : "");
+        else
+            len += snprintf(buf + len, n - (size_t)len, "\n- and %d more CPU%s still owe%s a QS, %d of them dyntick-idle (the next "
+                            "FQS pass credits those).", more, more == 1 ? "" : "s", more == 1 ? "s" : "", idle);
+    }
     for (size_t i = 0; i < e->nreaders && (size_t)len < n; i++) {
         const reader *r = &e->readers[i];
         if (r->flavor == flavor && r->blocked && r->blocks_gp)

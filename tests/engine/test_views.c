@@ -544,3 +544,22 @@ Test(views, the_cpu_running_the_gp_kthread_is_in_the_kernel)
     cr_expect(strstr(why, "running the rcu_sched GP kthread, kernel code") != NULL, "%s", why);
     rv_engine_free(e);
 }
+
+/* The whole-GP explanation names CPUs in the same plight on one "likewise" line: four idle CPUs of a
+ * 3.6 box printed the same four-line paragraph four times (a speaker's --panel why) */
+Test(views, cpus_in_the_same_plight_are_named_once)
+{
+    rv_engine *e = machine(8, RV_MODE_SOFTIRQ, "0", NULL);
+    fx_run_s(e, 0.005);
+    fx_inject(e, RV_INJ_CALL_RCU_BURST, 0, RV_SCHED, 0, 1);
+    while (rv_now_ns(e) < FX_S(0.1) && fx_flavor(e, RV_SCHED).gpnum == fx_flavor(e, RV_SCHED).completed) fx_run_s(e, rv_now_ns(e) / 1e9 + 0.0001);
+    rv_flavor_view f = fx_flavor(e, RV_SCHED);
+    cr_assert_neq(f.gpnum, f.completed, "no grace period started");
+    char buf[8192];
+    explain(e, RV_SCHED, -1, buf, sizeof buf);
+    int paragraphs = 0;
+    for (const char *p = buf; (p = strstr(p, "Idle is a quiescent state, but a tickless CPU never reports it")); p++) paragraphs++;
+    cr_expect_eq(paragraphs, 1, "the idle CPUs' paragraph once: %s", buf);
+    cr_expect(strstr(buf, "\n- likewise CPUs ") != NULL, "%s", buf);
+    rv_engine_free(e);
+}
