@@ -149,6 +149,10 @@ typedef struct rv_when {
 } rv_when;
 struct rv_config;
 bool rv_when_holds(const rv_when *w, const struct rv_config *cfg);
+/* Which key of w this configuration does not meet, first in the order mode, needs_gp_fix, fast_no_hz,
+ * flavor; RV_WHEN_MET when it holds (rv_when_holds() is this == RV_WHEN_MET) */
+enum rv_when_unmet { RV_WHEN_MET, RV_WHEN_MODE, RV_WHEN_NEEDS_GP_FIX, RV_WHEN_FAST_NO_HZ, RV_WHEN_FLAVOR };
+enum rv_when_unmet rv_when_unmet(const rv_when *w, const struct rv_config *cfg);
 
 typedef struct rv_inject {
     enum rv_inject_kind kind;

@@ -33,16 +33,18 @@ bool rv_cue_invites(const rv_cue *q, const char *change)
     return false;
 }
 
-bool rv_when_holds(const rv_when *w, const rv_config *cfg)
+enum rv_when_unmet rv_when_unmet(const rv_when *w, const rv_config *cfg)
 {
-    if (w->has_mode && cfg->rcu.mode != w->mode) return false;
+    if (w->has_mode && cfg->rcu.mode != w->mode) return RV_WHEN_MODE;
     /* the fix as the run has it: -1 (not given) is the mode's (rv_cfg_needs_gp_fix()); compared raw, a
      * `when` on it never held in a file that left it to the mode */
-    if (w->has_needs_gp_fix && rv_cfg_needs_gp_fix(cfg) != w->needs_gp_fix) return false;
-    if (w->has_fast_no_hz && cfg->rcu.fast_no_hz != w->fast_no_hz) return false;
-    if (w->has_flavor && (w->flavor < 0 || w->flavor >= RV_NFLAVORS || !cfg->rcu.flavors[w->flavor])) return false;
-    return true;
+    if (w->has_needs_gp_fix && rv_cfg_needs_gp_fix(cfg) != w->needs_gp_fix) return RV_WHEN_NEEDS_GP_FIX;
+    if (w->has_fast_no_hz && cfg->rcu.fast_no_hz != w->fast_no_hz) return RV_WHEN_FAST_NO_HZ;
+    if (w->has_flavor && (w->flavor < 0 || w->flavor >= RV_NFLAVORS || !cfg->rcu.flavors[w->flavor])) return RV_WHEN_FLAVOR;
+    return RV_WHEN_MET;
 }
+
+bool rv_when_holds(const rv_when *w, const rv_config *cfg) { return rv_when_unmet(w, cfg) == RV_WHEN_MET; }
 
 typedef struct trig_item {
     rv_trigger on;

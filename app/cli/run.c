@@ -61,17 +61,21 @@ static void expect_overridden(const cli_run_opts *o, size_t i, char *buf, size_t
  * is kthread" (the skip line said only that the when did not hold, and a file's when may name four keys) */
 static void when_miss(const rv_when *w, const rv_config *cfg, char *buf, size_t n)
 {
-    if (w->has_mode && cfg->rcu.mode != w->mode)
+    switch (rv_when_unmet(w, cfg)) { /* the engine's own test, so the words name the key that failed it */
+    case RV_WHEN_MODE:
         snprintf(buf, n, "its when asks mode %s, this run is %s", rv_mode_name(w->mode), rv_mode_name(cfg->rcu.mode));
-    else if (w->has_needs_gp_fix && rv_cfg_needs_gp_fix(cfg) != w->needs_gp_fix)
+        break;
+    case RV_WHEN_NEEDS_GP_FIX:
         snprintf(buf, n, "its when asks needs_gp_fix %s, this run has it %s", w->needs_gp_fix ? "on" : "off",
                  rv_cfg_needs_gp_fix(cfg) ? "on" : "off");
-    else if (w->has_fast_no_hz && cfg->rcu.fast_no_hz != w->fast_no_hz)
+        break;
+    case RV_WHEN_FAST_NO_HZ:
         snprintf(buf, n, "its when asks fast_no_hz %s, this run has it %s", w->fast_no_hz ? "on" : "off",
                  cfg->rcu.fast_no_hz ? "on" : "off");
-    else if (w->has_flavor)
-        snprintf(buf, n, "its when asks for %s, which this run does not enable", rv_flavor_name(w->flavor));
-    else snprintf(buf, n, "its when does not hold in this run");
+        break;
+    case RV_WHEN_FLAVOR: snprintf(buf, n, "its when asks for %s, which this run does not enable", rv_flavor_name(w->flavor)); break;
+    default: snprintf(buf, n, "its when does not hold in this run"); break;
+    }
 }
 
 /* The warnings about the file's captions and conditions (overlaps, a `when` that never holds) onto

@@ -376,12 +376,8 @@ static void watch_run(void *ctx, const char *s, const char *end, int x, int y, i
  * rcu_sched thread). */
 Test(export, a_cpu_time_panel_grows_past_its_long_top_list)
 {
-    const char *root = getenv("RCUVIS_ROOT") ? getenv("RCUVIS_ROOT") : ".";
-    char path[600], err[4096];
-    snprintf(path, sizeof path, "%s/scenarios/hackbench.json", root);
-    ui_app_free(&W->app);
-    ui_app_init(&W->app);
-    cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
+    char err[4096];
+    load_shipped("hackbench", false);
     ui_app_seek(&W->app, 5000000000LL);
     while (ui_app_seek_continue(&W->app, 1000)) {}
     ui_app_refresh_reports(&W->app, 0, 0);
