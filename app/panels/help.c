@@ -16,7 +16,7 @@ static const char *const keys[][2] = {
     {"E", "event steps and R: only the flavor shown (and selected CPU)"},
     {"[  /  ]", "slower / faster (x2 per press)"},
     {"0", "speed 1/100x"},
-    {"Home  /  End", "t = 0, before cue 1 (reset) / the end simulated so far"},
+    {"Home  /  End", "t = 0, before cue 1 (reset) / the end of the run"},
     {"J", "next caption or stall warning, on the moment itself"},
     {"click scrubber / timeline", "jump there (time travel: re-simulated from a checkpoint)"},
     {"wheel", "zoom the timeline; scroll the log or a panel"},

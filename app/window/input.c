@@ -688,13 +688,17 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_HOME: ui_input_action(w, ACT_RESET, 0, now_ms); break;
     case SDLK_END: {
         st->playing = false;
-        int64_t end = a->nsessions ? tt_known_until(a->s[0].tt) : 0;
+        /* the run's end, as the scrubber draws it, not the end of what the look-ahead has simulated so
+         * far: compared, or early in a long run, that was somewhere mid-run with the scrubber's end
+         * still ahead. Far away it is reached over frames (any key stops), as a click there is */
+        int64_t end = ui_app_end(a);
         /* the lecture goes to the end with the clock, as Home takes it back to before cue 1: PgDn then
          * says it was the last cue and PgUp gives the one before, where they went on from the cue
          * left (PgDn after End went back to cue 2 at 4.52 s). Other seeks (a click on the scrubber,
          * J, S) are a digression: PgDn goes on with the lecture from the cue left */
         if (a->base.ncues) st->cue = ui_app_cue_reached(a, end);
-        ui_win_seek_to(w, end, "the end of what is simulated", now_ms);
+        ui_win_seek_to(w, end, "the end of the run", now_ms);
+        if (!ui_app_seek_pending(a)) ui_win_status(w, now_ms, "End of the run (Home goes back to 0)");
         break;
     }
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
