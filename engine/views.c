@@ -269,7 +269,7 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     if (!(c->dynticks & 1))
         return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even) with its tick stopped. Idle is a quiescent state, "
                         "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (\"snap\" at a GP's "
-                        "first, snapshot pass, which the kernel does not trace; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
+                        "first, snapshot pass, which has no rcu_fqs trace event of its own; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
     /* RCU_FAST_NO_HZ: a CPU in rcu_prepare_for_idle()'s holdoff for this jiffy gets no softirq from its
      * trips through idle until the next tick, though each still moves its dynticks counter
      * (rcu_eqs_enter_common()), which an FQS pass may credit first. The holdoff comes when its five drain steps (counted

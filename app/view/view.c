@@ -130,7 +130,7 @@ static void big_why(ui_view *v, const rv_engine *e, int node)
     if (idle && len < sizeof out)
         len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are dyntick-idle (dynticks even): idle is a QS, but an idle "
                                 "CPU never reports it; an FQS pass reads each counter and credits them all (\"snap\" at a GP's first, "
-                                "snapshot pass, which the kernel does not trace; \"dti\" at later ones).%s", idle,
+                                "snapshot pass, which has no rcu_fqs trace event of its own; \"dti\" at later ones).%s", idle,
                                 v->mode == RV_MODE_SOFTIRQ ? " In 3.6 FQS runs only from a CPU that takes ticks or calls call_rcu()." : "");
     if (off && len < sizeof out)
         len += (size_t)snprintf(out + len, sizeof out - len, "\n- %d of them are offline: an FQS pass credits them (\"ofl\", once the GP is more than 2 jiffies "
