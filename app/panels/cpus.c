@@ -230,12 +230,17 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         if (segs.h > rd_px(rd, 8)) draw_segments(fr, segs, d, smax, four || two, two ? 2 : 1, ink);
     } else {
         /* small tile: number and letter when they fit, a corner mark for the reader, one for QS owed */
-        if (r.w >= rd_px(rd, 34) && r.h >= rd_px(rd, 20)) {
-            char num[16];
-            snprintf(num, sizeof num, "%d", c->cpu);
-            rd_text(rd, RD_SANS_SMALL, r.x + rd_px(rd, 2), r.y, ink, num);
-            const char *L = panel_cpu_letter(c);
-            rd_text(rd, RD_BOLD, r.x + r.w - rd_px(rd, 3) - rd_text_width(rd, RD_BOLD, L), r.y, ink, L);
+        /* the number from the height of a line of small text, not 20 px: hackbench compared at 1280x720
+         * drew two rows of 18 px tiles with the letter alone, and the tree's "qsmask 0x2000" named a CPU
+         * 13 the room could not find (a lecturer's walk-through) */
+        int lh = rd_line_height(rd, RD_SANS_SMALL);
+        const char *L = panel_cpu_letter(c);
+        char num[16];
+        snprintf(num, sizeof num, "%d", c->cpu);
+        if (r.h >= lh && r.w >= rd_text_width(rd, RD_SANS_SMALL, num) + rd_text_width(rd, RD_BOLD, L) + rd_px(rd, 10)) {
+            int ty = r.y + (r.h >= rd_px(rd, 20) ? 0 : (r.h - lh) / 2);
+            rd_text(rd, RD_SANS_SMALL, r.x + rd_px(rd, 2), ty, ink, num);
+            rd_text(rd, RD_BOLD, r.x + r.w - rd_px(rd, 3) - rd_text_width(rd, RD_BOLD, L), ty, ink, L);
         } else {
             panel_text_in(fr, RD_SANS_SMALL, r, RD_CENTER, ink, panel_cpu_letter(c));
         }

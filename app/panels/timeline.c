@@ -386,6 +386,17 @@ static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
     int w = ev_span(L, s, n, &xs, &xe, &timed);
     int at = ev_place(L, xs, xe, w, g, right);
     if (at == INT_MIN) return false;
+    /* marks at one spot: the stall's words go farthest from them, the tick's nearest (its line through
+     * every lane names the stall's place anyway). Left of omap-stall's wake-up and stall at 80 s, time
+     * order put "wake CPU 0" at the label's far end, ~14 s from its tick on a 90 s timeline, and a class
+     * read it as a wake-up at 66 s (a lecturer's walk-through) */
+    if (!timed) {
+        int o[EV_GROUP], k = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int a = 0; a < n; a++)
+                if (L->item[s[a]].stall == (pass == (right ? 1 : 0))) o[k++] = s[a];
+        memcpy(s, o, (size_t)n * sizeof *s);
+    }
     ev_group *gr = &L->grp[g];
     memcpy(gr->it, s, (size_t)n * sizeof *s);
     gr->n = n;

@@ -291,7 +291,9 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                      * the number held to the room an uncredited box gives its own (else "13" drew in its
                      * box and credited "10" beside it fell back to a bare "d": the real window at 1280x720) */
                     snprintf(lab, sizeof lab, "%d", cpu);
-                    int m = bsz / 4 > 3 ? bsz / 4 : 3;
+                    /* a third of the cell, not a quarter: at 1280x720 the tree lecture's credited CPU 15
+                     * showed a speck the room could not see beside CPU 7's "7 d" (a lecturer) */
+                    int m = bsz / 3 > 3 ? bsz / 3 : 3;
                     rd_fill(rd, (rd_rect){q.x + q.w - m, q.y, m, m}, th->walk);
                     if (rd_text_width(rd, RD_SANS_SMALL, lab) > bsz - rd_px(rd, 3)) snprintf(lab, sizeof lab, "%s", cr == 1 ? "o" : "d");
                 }

@@ -472,9 +472,11 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         /* stepped or played past a later cue not gone to yet (tree's cue 5, then Right past cue 6's
          * moment): that cue narrates its moment, rather than a blank strip; only a cue of the view on
          * screen (a compare cue's "Left 3.6 ... Right" over one engine misled), the first in lecture
-         * order of those at the latest moment */
+         * order of those at the latest moment; and no cue past the next one PgDn brings: J from
+         * omap-stall's cue 3 with C on went to 80 s, where cue 5 (4.55 s, compared) read "Back at 4.55
+         * s" in the top bar over the wake-up, and PgDn then brought cue 4 (a lecturer's walk-through) */
         int passed = -1;
-        for (int i = 0; (size_t)i < cfg->ncues; i++)
+        for (int i = 0; (size_t)i < cfg->ncues && i <= st->cue + 1; i++)
             if (cue_ns(cfg, i) <= v->now && (ui_cue_view_at(cfg, i).compare == 1) == st->compare &&
                 (passed < 0 || cue_ns(cfg, i) > cue_ns(cfg, passed)))
                 passed = i;
@@ -498,6 +500,16 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
                                       : !st->config_badge[0] || cue_invites(st->config_badge, q);
             if (q->caption[0] && speaks) { v->caption = q->caption; caption_from = (int64_t)(q->at_s * 1e9); v->caption_until = nx; }
             else if (q->caption[0] && !st->compare) cue_hushed = cue;
+            else if (q->caption[0] && !v->caption) {
+                /* C at a single-view cue: the cue narrates its file's side, and tree (no timed captions)
+                 * left this side's strip empty over a tree at another grace period (a lecturer) */
+                snprintf(v->caption_marked, sizeof v->caption_marked,
+                         "Cue %d narrates the %s side. This side runs the same load under %s, with grace periods of its "
+                         "own, so its numbers differ; C goes back to the cue's single view.",
+                         cue + 1, st->file_mode == RV_MODE_KTHREAD ? "3.7" : "3.6", v->mode == RV_MODE_KTHREAD ? "3.7" : "3.6");
+                v->caption = v->caption_marked;
+                v->caption_until = nx;
+            }
             /* a compared cue speaks under any configuration, but its figures are the file's: with
              * U pressed (32 CPUs) hackbench's cue 3 quoted 16-CPU numbers over a 32-CPU run. Say so
              * first, and how to get the file's configuration back (a slide drops the key sentence) */

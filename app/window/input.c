@@ -465,6 +465,8 @@ static void fmt_dest(char *tb, size_t n, const ui_state *st, int64_t t)
 
 /* A seek that may take many frames (seek.c bounds every one to a slice per frame) says at once
  * where it goes; ui_input_frame() then says how far it got. */
+static void say_at_the_end(ui_win *w, double now_ms);
+
 void ui_win_seek_to(ui_win *w, int64_t t, const char *what, double now_ms)
 {
     int64_t now = ui_app_now(&w->app);
@@ -698,7 +700,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
          * J, S) are a digression: PgDn goes on with the lecture from the cue left */
         if (a->base.ncues) st->cue = ui_app_cue_reached(a, end);
         ui_win_seek_to(w, end, "the end of the run", now_ms);
-        if (!ui_app_seek_pending(a)) ui_win_status(w, now_ms, "End of the run (Home goes back to 0)");
+        if (!ui_app_seek_pending(a)) say_at_the_end(w, now_ms);
         break;
     }
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
@@ -730,7 +732,13 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     case SDLK_j: { /* jump to the next caption (timed or triggered) or stall warning: the moments a lesson is about */
         /* a short look ahead only (a key must answer at once); the background look-ahead goes on */
         int64_t best = ui_app_next_caption(a, 20);
-        if (best < 0) { ui_win_status(w, now_ms, "No caption or stall ahead (that is known so far)"); break; }
+        if (best < 0) {
+            /* "that is known so far" only while the look-ahead has not reached the run's end */
+            bool all_known = a->nsessions > 0;
+            for (int i = 0; i < a->nsessions; i++) all_known &= tt_known_until(a->s[i].tt) >= ui_app_end(a);
+            ui_win_status(w, now_ms, "No caption or stall ahead%s", all_known ? " in the run" : " (that is known so far)");
+            break;
+        }
         st->playing = false;
         /* on the moment itself; far ahead (kernel-build's next caption is 2 hours away) it is
          * reached over frames, and the status line says so from the first one */
@@ -759,6 +767,20 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
     }
 }
 
+/* Where End left the lecture: the top bar names a cue only while it narrates the moment on screen, so
+ * after End over hackbench (cue 1 at 0.3 s, the run's end at 60 s) the presenter saw no title and could
+ * not tell that PgDn would bring cue 2 (a lecturer's walk-through). The status line says it. */
+static void say_at_the_end(ui_win *w, double now_ms)
+{
+    const rv_config *c = &w->app.base;
+    int next = w->app.st.cue + 1;
+    if (!c->ncues) ui_win_status(w, now_ms, "End of the run (Home goes back to 0)");
+    else if ((size_t)next < c->ncues)
+        ui_win_status(w, now_ms, "End of the run. PgDn: cue %d of %zu, %s (Home goes back to 0)", next + 1, c->ncues,
+                      ui_cue_title_unnumbered(c->cues[next].title, next + 1));
+    else ui_win_status(w, now_ms, "End of the run, past the lecture's last cue (Home goes back to 0)");
+}
+
 void ui_input_frame(ui_win *w, double now_ms)
 {
     if (w->dragging && w->drag_pending) seek_at(w, &w->drag_hit, w->drag_x, now_ms);
@@ -768,7 +790,10 @@ void ui_input_frame(ui_win *w, double now_ms)
     char tb[32];
     fmt_dest(tb, sizeof tb, &w->app.st, w->pending_to);
     if (!ui_app_seek_pending(&w->app)) {
-        if (ui_app_now(&w->app) >= w->pending_to) ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
+        if (ui_app_now(&w->app) >= w->pending_to) {
+            if (w->pending_to == ui_app_end(&w->app) && !strcmp(w->pending_what, "the end of the run")) say_at_the_end(w, now_ms);
+            else ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
+        }
         w->pending_what[0] = 0;
         return;
     }

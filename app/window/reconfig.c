@@ -186,8 +186,10 @@ int ui_app_turn(ui_app *a, enum ui_knob k, char *msg, size_t msglen)
     }
     char badge[256];
     changes_said(a, badge, sizeof badge);
+    /* presenting, the bar's badge already names the change, and the recorder's hint is an author's: the
+     * long line hung under the bar over the 3.7 half's heading just as X changed it (omap-stall's cue 6) */
     snprintf(msg, msglen, "re-simulated to this moment: %s%s", badge[0] ? badge : "as in the file",
-             a->rebuild ? " (recorded: Ctrl+S saves it into the scenario)" : "");
+             a->rebuild && !a->st.presenting ? " (recorded: Ctrl+S saves it into the scenario)" : "");
     return 0;
 }
 

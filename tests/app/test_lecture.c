@@ -1240,6 +1240,9 @@ Test(lecture, end_leaves_the_lecture_at_the_last_cue_reached)
     cr_assert_not(W->app.st.compare);
     cr_assert_eq(ui_cue_view_at(&W->app.base, 4).compare, 1, "omap-stall's cue 5 compares");
     cr_expect_eq(W->app.st.cue, 3, "after End the lecture is at cue %d, not 4", W->app.st.cue + 1);
+    /* the top bar names no cue at the run's end when the cue reached no longer narrates it (hackbench):
+     * the status says where PgDn goes */
+    cr_expect(strstr(W->app.st.status, "PgDn: cue 5 of 6, Back at 4.55 s") != NULL, "status after End: %s", W->app.st.status);
     key(SDLK_PAGEDOWN);
     settle();
     cr_expect_eq(W->app.st.cue, 4, "PgDn after End went to cue %d", W->app.st.cue + 1);
@@ -1252,6 +1255,7 @@ Test(lecture, end_leaves_the_lecture_at_the_last_cue_reached)
     key(SDLK_END);
     settle();
     cr_expect_eq(W->app.st.cue, n - 1, "End at the last cue kept cue %d", W->app.st.cue + 1);
+    cr_expect(strstr(W->app.st.status, "past the lecture's last cue") != NULL, "status after End: %s", W->app.st.status);
     key(SDLK_PAGEDOWN);
     cr_expect(strstr(W->app.st.status, "That was the last cue") != NULL, "PgDn after End: %s", W->app.st.status);
 }
@@ -1279,6 +1283,50 @@ Test(lecture, end_goes_to_the_runs_end_before_it_is_known)
     cr_expect_eq(W->app.st.cue, 3, "End left the lecture at cue %d", W->app.st.cue + 1);
     key(SDLK_PAGEDOWN);
     cr_expect_eq(W->app.st.cue, 4, "PgDn then went to cue %d", W->app.st.cue + 1);
+}
+
+/* A digression far past the next cue does not borrow a later cue's narration: from omap-stall's cue
+ * 3, C, then a jump to 80 s (J twice, in a lecturer's walk-through) read "5. Back at 4.55 s" over the
+ * wake-up, with cue 5's caption, and PgDn then brought cue 4. Only the next cue PgDn brings may narrate
+ * a moment played or stepped past it. */
+Test(lecture, a_far_digression_names_no_cue_beyond_the_next)
+{
+    present_at_cue("omap-stall.json", 3);
+    key(SDLK_c);
+    settle();
+    cr_assert(W->app.st.compare);
+    ui_win_seek_to(W, 80000000000LL, "the time clicked", 0);
+    settle();
+    for (int i = 0; i < W->app.nsessions; i++) {
+        const char *t = W->app.s[i].view.cue_title;
+        cr_expect(!t || !strstr(t, "Back at 4.55"), "side %d at 80 s names \"%s\"", i, t);
+        const char *c = W->app.s[i].view.caption;
+        cr_expect(!c || !strstr(c, "Cue 5"), "side %d at 80 s narrates with \"%s\"", i, c);
+    }
+    key(SDLK_PAGEDOWN);
+    settle();
+    cr_expect_eq(W->app.st.cue, 3, "PgDn went to cue %d", W->app.st.cue + 1);
+}
+
+/* C at tree's cue 4 (a single 3.7 view; tree has no timed captions) left the 3.6 side's strip empty
+ * over a tree at another grace period: that side says whose side the cue narrates. */
+Test(lecture, compare_at_a_single_view_cue_says_which_side_it_narrates)
+{
+    present_at_cue("tree.json", 4);
+    key(SDLK_c);
+    settle();
+    cr_assert(W->app.st.compare);
+    cr_assert_eq(W->app.nsessions, 2);
+    int seen = 0;
+    for (int i = 0; i < 2; i++) {
+        const ui_view *v = &W->app.s[i].view;
+        cr_assert(v->caption && v->caption[0], "side %d (%s): an empty caption strip", i, v->mode == RV_MODE_KTHREAD ? "3.7" : "3.6");
+        if (v->mode == RV_MODE_SOFTIRQ) {
+            cr_expect(strstr(v->caption, "Cue 4 narrates the 3.7 side") != NULL, "3.6 side: %s", v->caption);
+            seen++;
+        } else cr_expect(strstr(v->caption, "Cue 4 narrates") == NULL, "3.7 side: %s", v->caption);
+    }
+    cr_expect_eq(seen, 1);
 }
 
 /* A digression is not a reset: from cue 3, a click on the scrubber at 60 s (to show that nothing
