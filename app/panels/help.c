@@ -60,6 +60,12 @@ static const char *const keys[][2] = {
 #endif
 };
 
+int panel_help_keys(const char *const (**rows)[2])
+{
+    *rows = keys;
+    return (int)(sizeof keys / sizeof keys[0]);
+}
+
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;

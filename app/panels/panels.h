@@ -142,6 +142,8 @@ void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nvi
  * highest any of them takes (ui_frame.caption_font), so its caption text keeps one size. */
 int panel_captions_font(rd_ctx *rd, rd_rect r, const char *const *captions, int n);
 void panel_help_draw(ui_frame *fr, rd_rect r, const ui_state *st);
+/* The `?` overlay's rows, {keys, what they do}; the count. (`rcuvis SCENARIO.json --help` prints them.) */
+int panel_help_keys(const char *const (**rows)[2]);
 void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 
 /* After a layout (the window's, or a slide's): the steps that need the panels' own measures, which the

@@ -25,6 +25,32 @@ static void usage(FILE *out)
                  "for the keys.\n"
                  "--quiz: the workbook column (W) shows this quiz file alone, a teacher's own\n"
                  "set, and opens with it.\n");
+    /* the keys too, as ? lists them: a lecturer preparing a class read this and found no key named */
+    const char *const (*rows)[2];
+    int n = panel_help_keys(&rows);
+    fprintf(out, "\nKeys in the window:\n");
+    enum { KEY_COLS = 26, TEXT_COLS = 80 - 2 - KEY_COLS - 1 }; /* an 80-column terminal */
+    for (int i = 0; i < n; i++) {
+        int cols = 0; /* characters, not bytes: "→" is three */
+        for (const unsigned char *p = (const unsigned char *)rows[i][0]; *p; p++) cols += (*p & 0xC0) != 0x80;
+        fprintf(out, "  %s", rows[i][0]);
+        if (cols > KEY_COLS) fprintf(out, "\n%*s", 2 + KEY_COLS, ""); /* a long key on a line of its own */
+        else fprintf(out, "%*s", KEY_COLS - cols, "");
+        /* the text wrapped at spaces (the table's texts are ASCII) */
+        const char *t = rows[i][1];
+        while (*t) {
+            int len = (int)strlen(t);
+            if (len > TEXT_COLS) {
+                len = TEXT_COLS;
+                while (len > 0 && t[len] != ' ') len--;
+                if (len == 0) len = TEXT_COLS;
+            }
+            fprintf(out, " %.*s\n", len, t);
+            t += len;
+            while (*t == ' ') t++;
+            if (*t) fprintf(out, "%*s", 2 + KEY_COLS, "");
+        }
+    }
 }
 
 /* The title in plain ASCII: some window managers read the legacy WM_NAME (Latin-1) and showed

@@ -18,6 +18,8 @@ expect_rc 0 "--version" -- "$bin" --version && out_has "rcuvis " "--version"
 expect_rc 0 "--help" -- "$bin" --help && out_has "rcuvis run" "--help"
 expect_rc 0 "run --help" -- "$bin" run --help && out_has "--set PATH=VALUE" "run --help"
 expect_rc 0 "check --help" -- "$bin" check --help && out_has "usage: rcuvis check" "check --help"
+# the window's help names its keys, as ? does (a lecturer preparing a class found none there)
+expect_rc 0 "SCENARIO --help" -- "$bin" "$root/scenarios/omap-stall.json" --help && out_has "PgDn / PgUp" "the window's --help lists the keys"
 # help texts fit an 80-column terminal (they ran to 91-122 columns); the window's is the scenario's
 for cmd in "" schema shot reproduce quiz run check glossary "$root/scenarios/small-busy.json"; do
   "$bin" $cmd --help > "$tmp/help" 2>&1
