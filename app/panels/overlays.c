@@ -67,8 +67,17 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         unsigned long long jf = v->hz > 0 ? (unsigned long long)(v->now / (1000000000LL / v->hz)) : 0;
         /* the cue's title first: the line is cut at its end when a badge and a status share the bar, and
          * "4. The s…" lost the one thing a room reads there */
-        if (v->cue_title && v->cue_title[0])
-            snprintf(line, sizeof line, "%s · t = %s  (jiffy %llu, HZ=%d) · %s · %s%s", v->cue_title, tb, jf, v->hz,
+        /* "3 of 6 · An extra grace period nobody needs": presenting, the bar's "PgDn: lecture, 6 cues" is
+         * hidden, and a lecturer could not tell how far the lecture had to go */
+        char title[300] = "";
+        if (v->cue_title && v->cue_title[0]) {
+            int num = 0, used = 0;
+            if (v->ncues > 1 && sscanf(v->cue_title, "%d. %n", &num, &used) == 1 && used > 0 && num >= 1 && num <= v->ncues)
+                snprintf(title, sizeof title, "%d of %d · %s", num, v->ncues, v->cue_title + used);
+            else snprintf(title, sizeof title, "%s", v->cue_title);
+        }
+        if (title[0])
+            snprintf(line, sizeof line, "%s · t = %s  (jiffy %llu, HZ=%d) · %s · %s%s", title, tb, jf, v->hz,
                      scenario_name ? scenario_name : "", st->compare ? "3.6 vs 3.7" : v->label, st->event_filter ? " · steps filtered" : "");
         else
             snprintf(line, sizeof line, "t = %s  (jiffy %llu, HZ=%d) · %s · %s%s", tb, jf, v->hz, scenario_name ? scenario_name : "",

@@ -278,3 +278,13 @@ static void glossary_named_at_every_cue(const char *scenario)
 
 Test(present, omap_stall_cues_name_the_glossary_key) { glossary_named_at_every_cue("omap-stall.json"); }
 Test(present, hackbench_cues_name_the_glossary_key) { glossary_named_at_every_cue("hackbench.json"); }
+
+/* Presenting hides the bar's "PgDn: lecture, 6 cues": the cue's title says how far the lecture has got
+ * ("3 of 6 · An extra grace period nobody needs"; a lecturer could not tell how many cues were left). */
+Test(present, the_cue_title_says_which_of_how_many)
+{
+    static runs R;
+    present_cue("omap-stall.json", 3, &R);
+    const run *t = find_run(&R, "3 of 6 · An extra grace period nobody needs");
+    cr_expect(t && within(t->r, W->app.L.top), "the top bar does not say cue 3 of 6");
+}
