@@ -1341,8 +1341,9 @@ Test(lecture, a_seek_elsewhere_keeps_the_lectures_place)
     cr_expect_eq(W->app.st.cue, 3, "PgDn after a seek to 60 s went to cue %d", W->app.st.cue + 1);
 }
 
-/* Q at omap-stall's cue 3 (3.6) ends GP 165 at once, and the strip went on reading "GP 165, which
- * only idle CPU 0 still owes" over a tree showing it over, until the next PgDn. The injection pauses
+/* Q at omap-stall's cue 3 (3.6) ends the GP the cue calls open at once (GP 165 when the cue stood
+ * before it ended, GP 166 now), and the strip went on reading "GP 165, which only idle CPU 0 still
+ * owes" over a tree showing it over, until the next PgDn. The injection pauses
  * the captions from its own instant, the cue's on screen and its title included, and says how to
  * get the scripted run back; Ctrl+B does. */
 Test(lecture, an_injection_pauses_the_cue_caption_on_screen_at_once)
