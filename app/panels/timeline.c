@@ -180,6 +180,7 @@ typedef struct ev_group {
     int lx, w;
     bool forced;         /* a stall label drawn over ticks for want of room */
     bool timed;          /* its marks are apart: each part says its mark's time */
+    bool lead;           /* its marks are at one spot, the label left of it: their time once, first */
 } ev_group;
 typedef struct ev_layout {
     rd_ctx *rd;
@@ -384,19 +385,14 @@ static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
         for (int b = a; b > 0 && ev_before(L, s[b], s[b - 1]); b--) { int tmp = s[b]; s[b] = s[b - 1]; s[b - 1] = tmp; }
     bool timed;
     int w = ev_span(L, s, n, &xs, &xe, &timed);
+    /* marks at one spot, labelled left of it: the label says their time once, first ("80 s wake CPU 0
+     * ! stall rcu_sched CPU 0"). Its far end lies a label's length from the spot: on omap-stall's 90 s
+     * timeline "wake CPU 0" read as a wake-up at 66 s (a lecturer), and with the stall's words put
+     * first instead, the stall read as one at ~50 s (a student) */
+    bool lead = !timed && n > 1 && !right;
+    if (lead) w += L->item[s[0]].tw;
     int at = ev_place(L, xs, xe, w, g, right);
     if (at == INT_MIN) return false;
-    /* marks at one spot: the stall's words go farthest from them, the tick's nearest (its line through
-     * every lane names the stall's place anyway). Left of omap-stall's wake-up and stall at 80 s, time
-     * order put "wake CPU 0" at the label's far end, ~14 s from its tick on a 90 s timeline, and a class
-     * read it as a wake-up at 66 s (a lecturer's walk-through) */
-    if (!timed) {
-        int o[EV_GROUP], k = 0;
-        for (int pass = 0; pass < 2; pass++)
-            for (int a = 0; a < n; a++)
-                if (L->item[s[a]].stall == (pass == (right ? 1 : 0))) o[k++] = s[a];
-        memcpy(s, o, (size_t)n * sizeof *s);
-    }
     ev_group *gr = &L->grp[g];
     memcpy(gr->it, s, (size_t)n * sizeof *s);
     gr->n = n;
@@ -404,6 +400,7 @@ static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
     gr->w = w;
     gr->forced = false;
     gr->timed = timed;
+    gr->lead = lead;
     for (int k = 0; k < n; k++) L->item[s[k]].group = g;
     return true;
 }
@@ -539,6 +536,11 @@ static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const e
     }
     for (int g = 0; g < L->ngrp; g++) {
         int x = L->grp[g].lx;
+        if (L->grp[g].lead) {
+            const ev_item *e0 = &L->item[L->grp[g].it[0]];
+            rd_text(rd, RD_SANS_SMALL, x, y + (lane_h - lh) / 2, mark_col(v, e0->t, th->text_dim), e0->tm);
+            x += e0->tw;
+        }
         for (int k = 0; k < L->grp[g].n; k++) {
             const ev_item *e = &L->item[L->grp[g].it[k]];
             if (L->grp[g].timed) {
