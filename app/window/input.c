@@ -600,7 +600,12 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
         }
     }
     switch (sym) {
-    case SDLK_SPACE: case SDLK_PERIOD: ui_input_action(w, ACT_PLAY, 0, now_ms); break;
+    case SDLK_SPACE: case SDLK_PERIOD:
+        /* Space over a far seek stops it, and only that: it also started playback from there, and the
+         * clock ran on from a picture the user had meant to halt (a QA pass, End over kernel-build) */
+        if (w->stopped_what[0]) { st->playing = false; break; }
+        ui_input_action(w, ACT_PLAY, 0, now_ms);
+        break;
     case SDLK_RIGHT: case SDLK_LEFT: {
         bool back = sym == SDLK_LEFT;
         st->playing = false;
@@ -698,7 +703,12 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
          * says it was the last cue and PgUp gives the one before, where they went on from the cue
          * left (PgDn after End went back to cue 2 at 4.52 s). Other seeks (a click on the scrubber,
          * J, S) are a digression: PgDn goes on with the lecture from the cue left */
-        if (a->base.ncues) st->cue = ui_app_cue_reached(a, end);
+        /* never backwards: with C turning cue 3's comparison off, End from hackbench's last cue put
+         * the lecture back at cue 1, and PgDn brought cue 2 (a QA pass) */
+        if (a->base.ncues) {
+            int reached = ui_app_cue_reached(a, end);
+            if (reached > st->cue) st->cue = reached;
+        }
         ui_win_seek_to(w, end, "the end of the run", now_ms);
         if (!ui_app_seek_pending(a)) say_at_the_end(w, now_ms);
         break;
@@ -824,8 +834,13 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     float k = w->mouse_in_pixels ? 1 : w->hidpi > 0 ? w->hidpi : 1;
     /* a key or a click (Home, End, Ctrl+Q, a button...) overrides a far seek under way */
     w->stopped_seek = -1;
+    w->stopped_what[0] = 0;
     if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN) {
         w->stopped_seek = w->app.pending_seek;
+        /* its words go with it: X during End's run over kernel-build re-simulated to the moment (a seek
+         * of its own) and the status went on "To the end of the run ...: -1 % simulated" (a QA pass) */
+        if (w->stopped_seek >= 0 && w->pending_what[0]) snprintf(w->stopped_what, sizeof w->stopped_what, "%s", w->pending_what);
+        w->pending_what[0] = 0;
         ui_app_seek_cancel(&w->app);
     }
     switch (ev->type) {
@@ -904,4 +919,12 @@ void ui_input_event(ui_win *w, const SDL_Event *ev, double now_ms)
     /* after the key's own handling, which clears the status and may post its own */
     if (w->stopped_seek >= 0 && (!st->status[0] || !strncmp(st->status, "Cue ", 4)) && w->app.pending_seek < 0)
         stopped_short_of_cue(w, now_ms); /* a click leaves "Cue 3 of 3: ..." standing: replaced too */
+    /* a far seek a key stopped (End, J, N...) says where it stopped, unless the key said something else
+     * (a QA pass stopped End's run over kernel-build and nothing said where the picture stood) */
+    if (w->stopped_what[0] && w->app.pending_seek < 0 &&
+        (!st->status[0] || !strncmp(st->status, "To ", 3))) {
+        char tb[32];
+        ui_fmt_time(tb, sizeof tb, ui_app_now(&w->app));
+        ui_win_status(w, now_ms, "Stopped at %s on the way to %s", tb, w->stopped_what);
+    }
 }

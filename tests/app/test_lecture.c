@@ -1329,6 +1329,52 @@ Test(lecture, compare_at_a_single_view_cue_says_which_side_it_narrates)
     cr_expect_eq(seen, 1);
 }
 
+/* End over kernel-build is a long run to 7800 s, and any key stops it. A QA pass found: Space stopped
+ * it and started playback too; nothing said where it had stopped; X re-simulated to the moment and the
+ * status went on "To the end of the run ...: -1 % simulated". On a virtual machine (200 simulated s a
+ * second), as the J test, so nothing depends on this machine's speed. */
+Test(lecture, a_key_stops_ends_long_run_and_says_where, .timeout = 120)
+{
+    open_scenario("kernel-build.json");
+    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
+    W->app.bounded_seeks = true; /* as cmd_window() sets it */
+    W->app.pending_seek = -1;
+    frame();
+    key(SDLK_END);
+    cr_assert(ui_app_seek_pending(&W->app), "7800 s within one frame's slice?");
+    ui_input_frame(W, 1000);
+    int64_t got = ui_app_now(&W->app);
+    press(SDLK_SPACE);
+    cr_expect_not(ui_app_seek_pending(&W->app), "Space did not stop End's run");
+    cr_expect_not(W->app.st.playing, "Space stopped End's run and started playback too");
+    cr_expect_eq(ui_app_now(&W->app), got, "the picture moved from where the run stopped");
+    cr_expect(strstr(W->app.st.status, "Stopped at ") && strstr(W->app.st.status, "on the way to the end of the run"), "status: %s",
+              W->app.st.status);
+    /* a key that re-simulates (X) stops it too; its own catching up is not reported as End's */
+    key(SDLK_END);
+    ui_input_frame(W, 1000);
+    press(SDLK_x);
+    for (int f = 0; f < 4; f++) {
+        ui_input_frame(W, 1000);
+        cr_expect_null(strstr(W->app.st.status, "the end of the run"), "frame %d after X: %s", f, W->app.st.status);
+    }
+}
+
+/* End never takes the lecture backwards: at hackbench's last cue (3, compared), C then End put it
+ * back at cue 1, the last single-view cue, and PgDn brought cue 2 (a QA pass). */
+Test(lecture, end_never_takes_the_lecture_backwards)
+{
+    present_at_cue("hackbench.json", 3);
+    cr_assert(W->app.st.compare);
+    key(SDLK_c);
+    settle();
+    cr_assert_not(W->app.st.compare);
+    key(SDLK_END);
+    settle();
+    cr_expect_eq(W->app.st.cue, 2, "End left the lecture at cue %d", W->app.st.cue + 1);
+    cr_expect(strstr(W->app.st.status, "past the lecture's last cue") != NULL, "status: %s", W->app.st.status);
+}
+
 /* A digression is not a reset: from cue 3, a click on the scrubber at 60 s (to show that nothing
  * happens for a long while), then PgDn, goes on with the lecture at cue 4. */
 Test(lecture, a_seek_elsewhere_keeps_the_lectures_place)
