@@ -49,7 +49,8 @@ fuzz() { # build
 # its overlays at every size (every scenario is drawn under ASan by the GUI monkey), the random
 # machines their first 100 seeds, output stability the scenarios but the three largest. The window
 # tests that simulate a whole run, sweep 155 window sizes, fit a panel's text scale by drawing it at
-# every step, or draw every scenario's panels for their terms (3-11 s of CPU each under ASan) run
+# every step, or draw every scenario's panels for their terms (3-11 s of CPU each under ASan), and
+# those that seek hackbench compared to its cues (~2.5 s each under ASan: test_top_rows, test_same_moment) run
 # plain only; the other tests of their files draw the same panels under ASan, and the GUI monkey
 # draws every scenario under ASan (make test's CI time was 403 s against its ~6 min).
 asan_part() {
@@ -64,6 +65,8 @@ asan_part() {
     *test_export) echo '!(export/@(a_fitted_panel_keeps_the_figures_a_shorter_form_would_drop|one_panel_text_grows_to_fill_the_picture|a_cpu_time_panel_grows_past_its_long_top_list))' ;;
     *test_timeline) echo '!(timeline/@(a_caption_box_ahead_of_now_is_lighter_than_the_one_shown|each_event_label_is_nearest_its_own_mark))' ;;
     *test_glossary) echo '!(glossary/every_term_drawn_is_explained_where_it_is_drawn)' ;;
+    *test_top_rows) echo '@(top_rows/a_phases_tasks_read_as_a_group|top_rows/the_gp_kthread_row_gives_its_time_per_grace_period)' ;;
+    *test_same_moment) echo '!(same_moment/@(one_pgdn_too_many_and_the_look_ahead_keep_the_marks_a_cue_showed|a_checkpoint_inside_a_grace_period_keeps_its_credits))' ;;
   esac
 }
 
