@@ -356,7 +356,10 @@ static void cue_step(ui_win *w, bool back, double now_ms)
     if (idx < 0) {
         /* a click that goes nowhere does not stop the last cue's own seek on its way: "That
          * was the last cue" then stood between two cues, wherever the seek had got to */
-        if (w->stopped_seek >= 0) w->app.pending_seek = w->stopped_seek;
+        if (w->stopped_seek >= 0) {
+            w->app.pending_seek = w->stopped_seek;
+            snprintf(w->pending_what, sizeof w->pending_what, "%s", w->stopped_what); /* and its progress line */
+        }
         if (back && a->st.cue < 0) ui_win_status(w, now_ms, "Before cue 1: PgDn starts the lecture");
         else ui_win_status(w, now_ms, back ? "This is the first cue" : "That was the last cue (PgUp goes back)");
     }
