@@ -35,24 +35,52 @@ static void esc(FILE *f, const char *s)
 
 /* ---- a small plotting layer over rd_*: a figure is a raster context with an SVG recorder */
 
+/* --figures DIR: each figure also as DIR/NAME.svg and DIR/NAME.png, for a slide (a speaker cut them
+ * out of the page by hand and rasterised them in a browser); NAME is set before each figure is drawn.
+ * The SVG and the page's copy come from the figure drawn at its size; the PNG from the figure drawn
+ * again at twice the density (1640x840 for 820x420), text rasterized sharp: at 1x a slide blurred it */
+static struct fig_files {
+    const char *dir, *name;
+    int written;
+    bool failed;
+    bool png_pass;        /* the figure drawn again at twice the density, for its PNG alone */
+    char err[4400];
+} figs_out;
+
+
 typedef struct plot {
     rd_ctx *rd;
-    rd_svg *svg;
-    rd_rect area;                 /* the data rectangle */
+    rd_svg *svg;                  /* NULL in the PNG pass */
+    int k;                        /* output pixels per figure pixel: 1, or 2 in the PNG pass */
+    int w, h;                     /* the figure's size, in figure pixels */
+    rd_rect area;                 /* the data rectangle, in figure pixels */
     double x0, x1, y0, y1;
 } plot;
+
+/* The figure's drawing calls, in figure pixels: the PNG pass draws the same figure k times larger. */
+static rd_rect pk(const plot *p, rd_rect r) { return (rd_rect){r.x * p->k, r.y * p->k, r.w * p->k, r.h * p->k}; }
+static void pl_line(plot *p, int x0, int y0, int x1, int y1, rd_color c) { rd_line(p->rd, x0 * p->k, y0 * p->k, x1 * p->k, y1 * p->k, c); }
+static void pl_fill(plot *p, rd_rect r, rd_color c) { rd_fill(p->rd, pk(p, r), c); }
+static void pl_text(plot *p, enum rd_font f, int x, int y, rd_color c, const char *s) { rd_text(p->rd, f, x * p->k, y * p->k, c, s); }
+static void pl_text_in(plot *p, enum rd_font f, rd_rect r, int align, rd_color c, const char *s) { rd_text_in(p->rd, f, pk(p, r), align, c, s); }
+static void pl_triangle(plot *p, int x, int y, int size, bool down, rd_color c) { rd_triangle(p->rd, x * p->k, y * p->k, size * p->k, down, c); }
 
 static bool plot_begin(plot *p, int w, int h, const char *title)
 {
     char err[256];
     memset(p, 0, sizeof *p);
-    p->rd = rd_new_offscreen(w, h, 1.0f, err, sizeof err);
+    p->k = figs_out.png_pass ? 2 : 1;
+    p->w = w;
+    p->h = h;
+    p->rd = rd_new_offscreen(w * p->k, h * p->k, (float)p->k, err, sizeof err);
     if (!p->rd) return false;
-    p->svg = rd_svg_new(w, h);
-    if (!p->svg) { rd_free(p->rd); return false; }
-    rd_svg_attach(p->rd, p->svg);
+    if (!figs_out.png_pass) {
+        p->svg = rd_svg_new(w, h);
+        if (!p->svg) { rd_free(p->rd); return false; }
+        rd_svg_attach(p->rd, p->svg);
+    }
     rd_begin(p->rd, rd_rgb(0xFFFFFF));
-    rd_text(p->rd, RD_BOLD, 10, 6, rd_rgb(C_INK), title);
+    pl_text(p, RD_BOLD, 10, 6, rd_rgb(C_INK), title);
     /* the legend goes right of the data, where it cannot hide a point */
     p->area = (rd_rect){80, 44, w - 80 - 240, h - 44 - 50};
     return true;
@@ -63,50 +91,40 @@ static int py(const plot *p, double y) { return p->area.y + p->area.h - (int)lro
 
 static void axes(plot *p, const char *xlabel, const char *ylabel, double ystep, bool xticks, double xstep)
 {
-    rd_ctx *rd = p->rd;
     rd_color ink = rd_rgb(C_INK), grid = rd_rgb(0xDDDDDD);
     char b[32];
     for (double y = p->y0; y <= p->y1 + 1e-9; y += ystep) {
         int yy = py(p, y);
-        rd_line(rd, p->area.x, yy, p->area.x + p->area.w, yy, grid);
+        pl_line(p, p->area.x, yy, p->area.x + p->area.w, yy, grid);
         snprintf(b, sizeof b, "%g", y);
-        rd_text_in(rd, RD_SANS_SMALL, (rd_rect){0, yy - 8, p->area.x - 6, 16}, RD_RIGHT, ink, b);
+        pl_text_in(p, RD_SANS_SMALL, (rd_rect){0, yy - 8, p->area.x - 6, 16}, RD_RIGHT, ink, b);
     }
     for (double x = p->x0; xticks && x <= p->x1 + 1e-9; x += xstep) {
         int xx = px(p, x);
-        rd_line(rd, xx, p->area.y + p->area.h, xx, p->area.y + p->area.h + 4, ink);
+        pl_line(p, xx, p->area.y + p->area.h, xx, p->area.y + p->area.h + 4, ink);
         snprintf(b, sizeof b, "%g", x);
-        rd_text_in(rd, RD_SANS_SMALL, (rd_rect){xx - 30, p->area.y + p->area.h + 6, 60, 16}, RD_CENTER, ink, b);
+        pl_text_in(p, RD_SANS_SMALL, (rd_rect){xx - 30, p->area.y + p->area.h + 6, 60, 16}, RD_CENTER, ink, b);
     }
-    rd_line(rd, p->area.x, p->area.y, p->area.x, p->area.y + p->area.h, ink);
-    rd_line(rd, p->area.x, p->area.y + p->area.h, p->area.x + p->area.w, p->area.y + p->area.h, ink);
-    int w, h;
-    rd_output_size(rd, &w, &h);
-    rd_text_in(rd, RD_SANS, (rd_rect){p->area.x, h - 22, p->area.w, 18}, RD_CENTER, ink, xlabel);
-    rd_text(rd, RD_SANS, 10, 22, rd_rgb(0x555555), ylabel);
+    pl_line(p, p->area.x, p->area.y, p->area.x, p->area.y + p->area.h, ink);
+    pl_line(p, p->area.x, p->area.y + p->area.h, p->area.x + p->area.w, p->area.y + p->area.h, ink);
+    int h = p->h;
+    pl_text_in(p, RD_SANS, (rd_rect){p->area.x, h - 22, p->area.w, 18}, RD_CENTER, ink, xlabel);
+    pl_text(p, RD_SANS, 10, 22, rd_rgb(0x555555), ylabel);
 }
 
 static void legend(plot *p, int i, uint32_t rgb, const char *label)
 {
     int x = p->area.x + p->area.w + 16, y = p->area.y + 6 + i * 18;
-    rd_fill(p->rd, (rd_rect){x, y + 3, 12, 10}, rd_rgb(rgb));
-    rd_text(p->rd, RD_SANS_SMALL, x + 18, y, rd_rgb(C_INK), label);
+    pl_fill(p, (rd_rect){x, y + 3, 12, 10}, rd_rgb(rgb));
+    pl_text(p, RD_SANS_SMALL, x + 18, y, rd_rgb(C_INK), label);
 }
 
-/* --figures DIR: each figure also as DIR/NAME.svg and DIR/NAME.png, for a slide (a speaker cut them
- * out of the page by hand and rasterised them in a browser); NAME is set before each figure is drawn */
-static struct fig_files {
-    const char *dir, *name;
-    int written;
-    bool failed;
-    char err[4400];
-} figs_out;
 
 static void fig_save(plot *p)
 {
     if (!figs_out.dir || !figs_out.name || figs_out.failed) return;
     static const struct { const char *ext; enum of_kind kind; } forms[] = {{"svg", OF_SVG}, {"png", OF_PNG}};
-    for (size_t i = 0; i < sizeof forms / sizeof *forms && !figs_out.failed; i++) {
+    for (size_t i = figs_out.png_pass ? 1 : 0; i < (figs_out.png_pass ? 2u : 1u) && !figs_out.failed; i++) {
         char path[4200];
         bool replaces;
         snprintf(path, sizeof path, "%s/%s.%s", figs_out.dir, figs_out.name, forms[i].ext);
@@ -126,14 +144,14 @@ static void plot_end(plot *p, FILE *f, const char *caption)
 {
     rd_end(p->rd);
     fig_save(p);
-    if (f) {
+    if (f && p->svg) {
         fputs("<figure>\n", f);
         rd_svg_write_inline(p->svg, f);
         fputs("<figcaption>", f);
         esc(f, caption);
         fputs("</figcaption>\n</figure>\n", f);
     }
-    rd_svg_free(p->svg);
+    if (p->svg) rd_svg_free(p->svg);
     rd_free(p->rd);
 }
 
@@ -189,7 +207,7 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
     if (leaf < 1) leaf = 16;
     /* the leaf boundaries: every fanout_leaf CPUs one more rcu_node to initialize and scan */
     for (int x = leaf; x <= p.x1; x += leaf) {
-        for (int y = p.area.y; y < p.area.y + p.area.h; y += 8) rd_line(p.rd, px(&p, x), y, px(&p, x), y + 3, rd_rgb(C_GREY));
+        for (int y = p.area.y; y < p.area.y + p.area.h; y += 8) pl_line(&p, px(&p, x), y, px(&p, x), y + 3, rd_rgb(C_GREY));
     }
     axes(&p, "CPUs (dashed: every fanout_leaf = 16 CPUs a new leaf rcu_node)", "µs of GP machinery per grace period", step, true, 8);
     /* series: runs with the same overrides apart from cpus= */
@@ -216,8 +234,8 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
             double y = num(c->rep[r], "flavors.rcu_sched.overhead_per_gp_us");
             if (strcmp(key, keys[k]) || !isfinite(y) || !c->cfg[r]) continue;
             int x = px(&p, c->cfg[r]->cpus), yy = py(&p, y);
-            if (lx >= 0) rd_line(p.rd, lx, ly, x, yy, rd_rgb(hue[k]));
-            rd_fill(p.rd, (rd_rect){x - 3, yy - 3, 7, 7}, rd_rgb(hue[k]));
+            if (lx >= 0) pl_line(&p, lx, ly, x, yy, rd_rgb(hue[k]));
+            pl_fill(&p, (rd_rect){x - 3, yy - 3, 7, 7}, rd_rgb(hue[k]));
             lx = x; ly = yy;
         }
         legend(&p, k, hue[k], series_label(keys[k], lab, sizeof lab));
@@ -273,14 +291,14 @@ static void fig_idle(FILE *f, const rp_html_claim *c)
     for (int i = 0; i < 4; i++) {
         int x = px(&p, i), half = 50;
         int y0 = py(&p, 0), yf = py(&p, fqs[i]), yt = py(&p, fqs[i] + rest[i]);
-        rd_fill(p.rd, (rd_rect){x - half, yf, 2 * half, y0 - yf}, rd_rgb(C_RED));
-        rd_fill(p.rd, (rd_rect){x - half, yt, 2 * half, yf - yt}, rd_rgb(C_SKY));
+        pl_fill(&p, (rd_rect){x - half, yf, 2 * half, y0 - yf}, rd_rgb(C_RED));
+        pl_fill(&p, (rd_rect){x - half, yt, 2 * half, yf - yt}, rd_rgb(C_SKY));
         snprintf(b, sizeof b, "%.1f", fqs[i]);
-        if (y0 - yf >= 18) rd_text_in(p.rd, RD_BOLD, (rd_rect){x - half, y0 - 18, 2 * half, 16}, RD_CENTER, rd_rgb(0xFFFFFF), b);
-        else rd_text_in(p.rd, RD_BOLD, (rd_rect){x - half, yf - 18, 2 * half, 16}, RD_CENTER, rd_rgb(C_RED), b);
+        if (y0 - yf >= 18) pl_text_in(&p, RD_BOLD, (rd_rect){x - half, y0 - 18, 2 * half, 16}, RD_CENTER, rd_rgb(0xFFFFFF), b);
+        else pl_text_in(&p, RD_BOLD, (rd_rect){x - half, yf - 18, 2 * half, 16}, RD_CENTER, rd_rgb(C_RED), b);
         snprintf(b, sizeof b, "%.0f in all", fqs[i] + rest[i]);
-        rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){x - half - 10, yt - 18, 2 * half + 20, 16}, RD_CENTER, rd_rgb(C_INK), b);
-        rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){x - 30, p.area.y + p.area.h + 6, 60, 16}, RD_CENTER, rd_rgb(C_INK), xl[i]);
+        pl_text_in(&p, RD_SANS_SMALL, (rd_rect){x - half - 10, yt - 18, 2 * half + 20, 16}, RD_CENTER, rd_rgb(C_INK), b);
+        pl_text_in(&p, RD_SANS_SMALL, (rd_rect){x - 30, p.area.y + p.area.h + 6, 60, 16}, RD_CENTER, rd_rgb(C_INK), xl[i]);
     }
     legend(&p, 0, C_RED, "forcing quiescent states (FQS)");
     legend(&p, 1, C_SKY, "the rest: start, reports, end");
@@ -342,14 +360,14 @@ static void fig_where(FILE *f, const rp_html_claim *c)
             double v = num(c->rep[r], part[k].path);
             if (!isfinite(v)) continue;
             int y = py(&p, v);
-            rd_fill(p.rd, (rd_rect){gx + j * bw + 2, y, bw - 4, p.area.y + p.area.h - y}, rd_rgb(part[k].hue));
+            pl_fill(&p, (rd_rect){gx + j * bw + 2, y, bw - 4, p.area.y + p.area.h - y}, rd_rgb(part[k].hue));
             char b[32];
             snprintf(b, sizeof b, "%.3g", v);
-            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){gx + j * bw - 10, y - 16, bw + 20, 14}, RD_CENTER, rd_rgb(C_INK), b);
+            pl_text_in(&p, RD_SANS_SMALL, (rd_rect){gx + j * bw - 10, y - 16, bw + 20, 14}, RD_CENTER, rd_rgb(C_INK), b);
         }
         char lab[64];
         snprintf(lab, sizeof lab, "%s", c->cfg[r] && c->cfg[r]->rcu.mode == RV_MODE_KTHREAD ? "3.7: rcu.mode=kthread" : "3.6: rcu.mode=softirq");
-        rd_text_in(p.rd, RD_BOLD, (rd_rect){gx, p.area.y + p.area.h + 6, group_w * 8 / 10, 18}, RD_CENTER, rd_rgb(C_INK), lab);
+        pl_text_in(&p, RD_BOLD, (rd_rect){gx, p.area.y + p.area.h + 6, group_w * 8 / 10, 18}, RD_CENTER, rd_rgb(C_INK), lab);
     }
     for (int j = 0; j < nk; j++) legend(&p, j, part[kept[j]].hue, part[kept[j]].label);
     plot_end(&p, f, "The same hackbench run under both designs. 3.7 moves grace-period work into the rcu_* kthreads, "
@@ -421,26 +439,26 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
         for (int i = 0; i < 2; i++) {
             int top = p.area.y + i * p.area.h / 2 + 10, h = p.area.h / 2 - 20;
             for (int k = 0; k < L[i].nidle; k++)
-                rd_fill(p.rd, (rd_rect){px(&p, L[i].idles[k].a), top, px(&p, L[i].idles[k].b) - px(&p, L[i].idles[k].a), h}, rd_rgb(0xE4E4E4));
+                pl_fill(&p, (rd_rect){px(&p, L[i].idles[k].a), top, px(&p, L[i].idles[k].b) - px(&p, L[i].idles[k].a), h}, rd_rgb(0xE4E4E4));
             for (int k = 0; k < L[i].ngp; k++) {
                 int x = px(&p, L[i].gp[k].a), w = px(&p, L[i].gp[k].b) - x;
-                rd_fill(p.rd, (rd_rect){x, top + h / 4, w > 1 ? w : 1, h / 2}, rd_rgb(C_BLUE));
+                pl_fill(&p, (rd_rect){x, top + h / 4, w > 1 ? w : 1, h / 2}, rd_rgb(C_BLUE));
             }
             if (L[i].open_at >= 0) {
                 int x = px(&p, L[i].open_at);
-                rd_fill(p.rd, (rd_rect){x, top + h / 4, px(&p, p.x1) - x, h / 2}, rd_rgb(C_SKY));
+                pl_fill(&p, (rd_rect){x, top + h / 4, px(&p, p.x1) - x, h / 2}, rd_rgb(C_SKY));
             }
-            for (int k = 0; k < L[i].nfqs; k++) rd_line(p.rd, px(&p, L[i].fqs[k]), top + h * 3 / 4, px(&p, L[i].fqs[k]), top + h, rd_rgb(C_GREEN));
-            for (int k = 0; k < L[i].nstall; k++) rd_triangle(p.rd, px(&p, L[i].stall[k]), top, 14, true, rd_rgb(C_RED));
-            rd_text_in(p.rd, RD_BOLD, (rd_rect){0, top, p.area.x - 6, h}, RD_RIGHT, rd_rgb(C_INK), name[i]);
+            for (int k = 0; k < L[i].nfqs; k++) pl_line(&p, px(&p, L[i].fqs[k]), top + h * 3 / 4, px(&p, L[i].fqs[k]), top + h, rd_rgb(C_GREEN));
+            for (int k = 0; k < L[i].nstall; k++) pl_triangle(&p, px(&p, L[i].stall[k]), top, 14, true, rd_rgb(C_RED));
+            pl_text_in(&p, RD_BOLD, (rd_rect){0, top, p.area.x - 6, h}, RD_RIGHT, rd_rgb(C_INK), name[i]);
         }
         p.y1 = 1; /* axes draw only the x ticks that matter here */
         for (double x = 0; x <= p.x1 + 1e-9; x += 10) {
             char b[16];
             snprintf(b, sizeof b, "%g s", x);
-            rd_text_in(p.rd, RD_SANS_SMALL, (rd_rect){px(&p, x) - 30, p.area.y + p.area.h + 6, 60, 16}, RD_CENTER, rd_rgb(C_INK), b);
+            pl_text_in(&p, RD_SANS_SMALL, (rd_rect){px(&p, x) - 30, p.area.y + p.area.h + 6, 60, 16}, RD_CENTER, rd_rgb(C_INK), b);
         }
-        rd_line(p.rd, p.area.x, p.area.y + p.area.h, p.area.x + p.area.w, p.area.y + p.area.h, rd_rgb(C_INK));
+        pl_line(&p, p.area.x, p.area.y + p.area.h, p.area.x + p.area.w, p.area.y + p.area.h, rd_rgb(C_INK));
         legend(&p, 0, C_BLUE, "grace period (start to end)");
         legend(&p, 1, C_SKY, "grace period still open");
         legend(&p, 2, C_GREEN, "FQS pass");
@@ -457,24 +475,31 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
 
 /* ---- the page */
 
-/* The figures the claims chosen have, in the page's order; f NULL: drawn for --figures only. */
+/* The figures the claims chosen have, in the page's order; f NULL: drawn for --figures only. With
+ * --figures each is drawn a second time, twice as dense, for its PNG (figs_out.png_pass). */
 static int figures(FILE *f, const rp_html_claim *c, size_t n)
 {
     int figs = 0;
     const rp_html_claim *sc = find(c, n, "scaling-leaf-step");
     if (!sc) sc = find(c, n, "scaling-range");
-    figs_out.name = "scaling";
-    if (sc) { fig_scaling(f, sc); figs++; }
     const rp_html_claim *si = find(c, n, "scaling-idle");
-    figs_out.name = "idle";
-    if (si) { fig_idle(f, si); figs++; }
     const rp_html_claim *wh = find(c, n, "softirq-hidden");
     if (!wh) wh = find(c, n, "softirq-same-cost");
-    figs_out.name = "where";
-    if (wh) { fig_where(f, wh); figs++; }
     const rp_html_claim *o36 = find(c, n, "omap-stall"), *o37 = find(c, n, "omap-kthread");
-    figs_out.name = "omap";
-    if (o36 && o37 && o36->cfg[0] && o37->cfg[0]) { fig_omap(f, o36->cfg[0], o37->cfg[0]); figs++; }
+    bool omap = o36 && o37 && o36->cfg[0] && o37->cfg[0];
+    for (int pass = 0; pass < (figs_out.dir ? 2 : 1); pass++) {
+        FILE *out = pass ? NULL : f;
+        figs_out.png_pass = pass == 1;
+        figs_out.name = "scaling";
+        if (sc) { fig_scaling(out, sc); figs += !pass; }
+        figs_out.name = "idle";
+        if (si) { fig_idle(out, si); figs += !pass; }
+        figs_out.name = "where";
+        if (wh) { fig_where(out, wh); figs += !pass; }
+        figs_out.name = "omap";
+        if (omap) { fig_omap(out, o36->cfg[0], o37->cfg[0]); figs += !pass; }
+    }
+    figs_out.png_pass = false;
     figs_out.name = NULL;
     return figs;
 }

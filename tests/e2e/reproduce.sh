@@ -232,6 +232,10 @@ mkdir "$tmp/figs"
 if run 0 "reproduce --quick --only scaling-idle --figures" -- "$bin" reproduce --quick --only scaling-idle --figures "$tmp/figs"; then
   head -c 8 "$tmp/figs/idle.png" | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' || fail "--figures: idle.png is not a PNG"
   grep -q '<svg' "$tmp/figs/idle.svg" || fail "--figures: idle.svg is not an SVG"
+  # for a slide the PNG is drawn at twice the page's 820x420 (IHDR's width and height, big-endian); the SVG keeps it
+  dims=$(od -An -tu1 -j16 -N8 "$tmp/figs/idle.png" | awk '{print ($1*16777216+$2*65536+$3*256+$4) "x" ($5*16777216+$6*65536+$7*256+$8)}')
+  [ "$dims" = 1640x840 ] || fail "--figures: idle.png is $dims, not 1640x840"
+  grep -q '<svg[^>]* width="820" height="420"' "$tmp/figs/idle.svg" || fail "--figures: idle.svg is not 820x420"
   err_has "wrote $tmp/figs/idle.png" "--figures says what it wrote"
   [ "$(ls "$tmp/figs" | wc -l)" = 2 ] || fail "--figures: one claim's figure is two files, got: $(ls "$tmp/figs")"
 fi
