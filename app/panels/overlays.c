@@ -71,11 +71,9 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
          * hidden, and a lecturer could not tell how far the lecture had to go */
         char title[300] = "";
         if (v->cue_title && v->cue_title[0]) {
-            int num = 0, used = 0;
-            /* "3. Title" only: a title such as "3.6 against 3.7" is no number (the space after the dot) */
-            if (v->ncues > 1 && sscanf(v->cue_title, "%d. %n", &num, &used) == 1 && used > 0 && v->cue_title[used - 1] == ' ' &&
-                num >= 1 && num <= v->ncues)
-                snprintf(title, sizeof title, "%d of %d · %s", num, v->ncues, v->cue_title + used);
+            if (v->ncues > 1 && v->cue_number > 0) /* the title's own "3. " gives way to the count */
+                snprintf(title, sizeof title, "%d of %d · %s", v->cue_number, v->ncues,
+                         ui_cue_title_unnumbered(v->cue_title, v->cue_number));
             else snprintf(title, sizeof title, "%s", v->cue_title);
         }
         if (title[0])

@@ -445,6 +445,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->caption = caption_now(e, cfg, v->now, &caption_from, &v->caption_until, &caption_index);
     /* a lecture cue's own caption wins while the cue is current (from its time to the next cue's) */
     v->cue_title = NULL;
+    v->cue_number = 0;
     const char *cue_said = NULL; /* a cue's caption marked only with the moment it speaks of */
     int cue_hushed = -1; /* a single-view cue whose caption the changed configuration silenced */
     /* stepped back before the cue gone to (Left, Home): the lecture's narration of that moment is the
@@ -552,6 +553,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
                 cue_said = q->caption;
             }
             v->cue_title = q->title;
+            v->cue_number = cue + 1;
         }
     }
     /* A file's caption is written for the file's configuration, like a cue's: under a changed one
@@ -600,6 +602,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         /* the cue's title is narration too: "5. The root empties" stood over a tree the injection kept
          * waiting */
         v->cue_title = NULL;
+        v->cue_number = 0;
     }
     v->caption_text = v->caption == v->caption_paused ? NULL : v->caption == v->caption_marked ? cue_said : v->caption;
     v->caption_under_pause = v->caption == v->caption_paused && kept_for_cue ? words_before : NULL;

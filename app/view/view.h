@@ -58,6 +58,7 @@ typedef struct ui_view {
     char caption_marked[1600];   /* a cue's caption under a changed configuration, with a line saying so */
     int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
+    int cue_number;              /* that cue's number, 1-based (0 with no title) */
     int ncues;                   /* the scenario's lecture cues (0: it has no lecture) */
     char last_event[320];        /* the latest event in words (what the last step did) */
     char last_event_what[240];   /* the same without "last event, at T: ", for a top bar with little room */

@@ -468,8 +468,6 @@ static void fmt_dest(char *tb, size_t n, const ui_state *st, int64_t t)
 
 /* A seek that may take many frames (seek.c bounds every one to a slice per frame) says at once
  * where it goes; ui_input_frame() then says how far it got. */
-static void say_at_the_end(ui_win *w, double now_ms);
-
 void ui_win_seek_to(ui_win *w, int64_t t, const char *what, double now_ms)
 {
     int64_t now = ui_app_now(&w->app);
@@ -713,7 +711,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
             if (reached > st->cue) st->cue = reached;
         }
         ui_win_seek_to(w, end, "the end of the run", now_ms);
-        if (!ui_app_seek_pending(a)) say_at_the_end(w, now_ms);
+        if (!ui_app_seek_pending(a)) ui_win_say_at_the_end(w, now_ms);
         break;
     }
     case SDLK_1: case SDLK_2: case SDLK_3: ui_input_action(w, ACT_FLAVOR, (int)(sym - SDLK_1), now_ms); break;
@@ -783,7 +781,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
 /* Where End left the lecture: the top bar names a cue only while it narrates the moment on screen, so
  * after End over hackbench (cue 1 at 0.3 s, the run's end at 60 s) the presenter saw no title and could
  * not tell that PgDn would bring cue 2 (a lecturer's walk-through). The status line says it. */
-static void say_at_the_end(ui_win *w, double now_ms)
+void ui_win_say_at_the_end(ui_win *w, double now_ms)
 {
     const rv_config *c = &w->app.base;
     int next = w->app.st.cue + 1;
@@ -804,7 +802,7 @@ void ui_input_frame(ui_win *w, double now_ms)
     fmt_dest(tb, sizeof tb, &w->app.st, w->pending_to);
     if (!ui_app_seek_pending(&w->app)) {
         if (ui_app_now(&w->app) >= w->pending_to) {
-            if (w->pending_to == ui_app_end(&w->app) && !strcmp(w->pending_what, "the end of the run")) say_at_the_end(w, now_ms);
+            if (w->pending_to == ui_app_end(&w->app) && !strcmp(w->pending_what, "the end of the run")) ui_win_say_at_the_end(w, now_ms);
             else ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
         }
         w->pending_what[0] = 0;

@@ -185,7 +185,7 @@ void ui_win_play(ui_win *w, double now)
             w->achieved_speed = w->achieved_speed > 0 ? 0.9 * w->achieved_speed + 0.1 * a : a;
             st->speed_actual = w->achieved_speed;
         }
-        if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_status(w, now, "End of the run (Home goes back to 0)"); }
+        if (got >= ui_app_end(&w->app)) { st->playing = false; ui_win_say_at_the_end(w, now); }
     }
     w->last_frame_ms = now;
 }

@@ -89,6 +89,8 @@ void ui_input_action(ui_win *w, int action, int arg, double now_ms);
 /* Seek to t; a far one (many frames of simulation) says where it goes ("To WHAT at ...") and then how
  * far it got, frame by frame, until it arrives (ui_input_frame()). */
 void ui_win_seek_to(ui_win *w, int64_t t, const char *what, double now_ms);
+/* The status at the run's end, however it was reached (End, playback): where PgDn goes next. (input.c) */
+void ui_win_say_at_the_end(ui_win *w, double now_ms);
 /* Set the status line for a few seconds. */
 void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...);
 /* Load a scenario into the window: on failure the error banner shows the loader's message and the

@@ -22,6 +22,14 @@ static void open_scenario(const char *name)
     cr_assert_eq(ui_app_load(&W->app, path, -1, err, sizeof err), 0, "%s", err);
 }
 
+/* The window's bounded seeks on a virtual machine (tt_set_virtual_speed: 200 simulated s a wall second,
+ * whatever this machine's speed): a far seek then takes frames, as in the window. */
+static void on_a_virtual_machine(void)
+{
+    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
+    W->app.bounded_seeks = true; /* as cmd_window() sets it */
+}
+
 static void setup(void) { window_fixture_open(cfgdir, "lecture", 1280, 720, false); }
 static void teardown(void) { window_fixture_close(cfgdir); }
 
@@ -469,8 +477,7 @@ Test(lecture, four_thousand_cpus_read_as_a_picture, .timeout = 60)
 Test(lecture, kernel_build_j_moves_at_once_and_keys_never_hold_the_window, .timeout = 120)
 {
     open_scenario("kernel-build.json");
-    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
-    W->app.bounded_seeks = true; /* as cmd_window() sets it */
+    on_a_virtual_machine();
     W->app.pending_seek = -1;
     frame();
     tt *t = W->app.s[0].tt;
@@ -1164,6 +1171,14 @@ static void settle(void)
     frame();
 }
 
+/* file's lecture at cue n, then C: the comparison turned on, or off at a cue that compares */
+static void present_at_cue_then_c(const char *file, int n)
+{
+    present_at_cue(file, n);
+    key(SDLK_c);
+    settle();
+}
+
 static cue_look look_now(void)
 {
     cue_look l = {.cue = W->app.st.cue, .flavor = W->app.st.flavor, .sel_cpu = W->app.st.sel_cpu,
@@ -1273,8 +1288,7 @@ Test(lecture, end_goes_to_the_runs_end_before_it_is_known)
     ui_app_seek(&W->app, 10000000000LL);
     frame();
     cr_assert_eq(tt_known_until(W->app.s[0].tt), ui_app_now(&W->app), "the test wants 10 s known, no more");
-    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0); /* not this machine's */
-    W->app.bounded_seeks = true; /* as cmd_window() sets it */
+    on_a_virtual_machine();
     key(SDLK_END);
     cr_expect(ui_app_seek_pending(&W->app), "110 s of omap-stall within one frame's slice?");
     cr_expect(strstr(W->app.st.status, "the end of the run") != NULL, "status: %s", W->app.st.status);
@@ -1291,9 +1305,7 @@ Test(lecture, end_goes_to_the_runs_end_before_it_is_known)
  * a moment played or stepped past it. */
 Test(lecture, a_far_digression_names_no_cue_beyond_the_next)
 {
-    present_at_cue("omap-stall.json", 3);
-    key(SDLK_c);
-    settle();
+    present_at_cue_then_c("omap-stall.json", 3);
     cr_assert(W->app.st.compare);
     ui_win_seek_to(W, 80000000000LL, "the time clicked", 0);
     settle();
@@ -1312,9 +1324,7 @@ Test(lecture, a_far_digression_names_no_cue_beyond_the_next)
  * over a tree at another grace period: that side says whose side the cue narrates. */
 Test(lecture, compare_at_a_single_view_cue_says_which_side_it_narrates)
 {
-    present_at_cue("tree.json", 4);
-    key(SDLK_c);
-    settle();
+    present_at_cue_then_c("tree.json", 4);
     cr_assert(W->app.st.compare);
     cr_assert_eq(W->app.nsessions, 2);
     int seen = 0;
@@ -1336,8 +1346,7 @@ Test(lecture, compare_at_a_single_view_cue_says_which_side_it_narrates)
 Test(lecture, a_key_stops_ends_long_run_and_says_where, .timeout = 120)
 {
     open_scenario("kernel-build.json");
-    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
-    W->app.bounded_seeks = true; /* as cmd_window() sets it */
+    on_a_virtual_machine();
     W->app.pending_seek = -1;
     frame();
     key(SDLK_END);
@@ -1364,15 +1373,12 @@ Test(lecture, a_key_stops_ends_long_run_and_says_where, .timeout = 120)
  * back at cue 1, the last single-view cue, and PgDn brought cue 2 (a QA pass). */
 Test(lecture, end_never_takes_the_lecture_backwards)
 {
-    present_at_cue("hackbench.json", 3);
-    cr_assert(W->app.st.compare);
-    key(SDLK_c);
-    settle();
-    cr_assert_not(W->app.st.compare);
+    present_at_cue_then_c("hackbench.json", 3);
+    cr_assert_eq(ui_cue_view_at(&W->app.base, 2).compare, 1, "hackbench's cue 3 compares");
+    cr_assert_not(W->app.st.compare, "C at the compared cue 3 turns the comparison off");
     /* End sets the lecture's place as it leaves; the minute's simulation there is not needed (a
      * virtual machine, as the window's bounded seeks, so the run's end is far) */
-    for (int i = 0; i < W->app.nsessions; i++) tt_set_virtual_speed(W->app.s[i].tt, 200.0);
-    W->app.bounded_seeks = true;
+    on_a_virtual_machine();
     key(SDLK_END);
     cr_expect_eq(W->app.st.cue, 2, "End left the lecture at cue %d", W->app.st.cue + 1);
     key(SDLK_ESCAPE); /* stops End's run */

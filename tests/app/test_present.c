@@ -288,3 +288,31 @@ Test(present, the_cue_title_says_which_of_how_many)
     const run *t = find_run(&R, "3 of 6 · An extra grace period nobody needs");
     cr_expect(t && within(t->r, W->app.L.top), "the top bar does not say cue 3 of 6");
 }
+
+/* A share of one CPU that rounds to 0.0 % but is not nothing reads "<0.1%": omap-stall's RCU rows (1.06
+ * ms in 80 s) showed "0.0%" each, which a class read as "RCU costs nothing"; a true zero stays "0.0%". */
+Test(present, a_tiny_share_reads_under_a_tenth_of_a_percent)
+{
+    static runs R;
+    present_cue("omap-stall.json", 4, &R);
+    rd_rect acct = W->app.L.side[0].acct;
+    cr_expect(run_in(&R, "<0.1%", true, acct), "no \"<0.1%%\" in the CPU time panel");
+    cr_expect(run_in(&R, "0.0%", true, acct), "GP kthreads' true zero under 3.6 no longer reads 0.0%%");
+}
+
+/* hackbench compared in a 1280x688 window (cue 3): two rows of small CPU tiles, each with its number beside its
+ * state letter; they drew the letter alone, and the tree's "qsmask 0x2000" named a CPU 13 the room
+ * could not find (a lecturer). */
+Test(present688, small_cpu_tiles_keep_their_numbers)
+{
+    static runs R;
+    present_cue("hackbench.json", 3, &R);
+    for (int side = 0; side < 2; side++) {
+        rd_rect cpus = W->app.L.side[side].cpus;
+        for (int cpu = 0; cpu < 16; cpu++) {
+            char num[8];
+            snprintf(num, sizeof num, "%d", cpu);
+            cr_expect(run_in(&R, num, true, cpus), "side %d: CPU %d's tile has no number", side, cpu);
+        }
+    }
+}
