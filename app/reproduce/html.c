@@ -38,19 +38,21 @@ static void esc(FILE *f, const char *s)
 /* --figures DIR: each figure also as DIR/NAME.svg and DIR/NAME.png, for a slide (a speaker cut them
  * out of the page by hand and rasterised them in a browser); NAME is set before each figure is drawn.
  * The SVG and the page's copy come from the figure drawn at its size; the PNG from the figure drawn
- * again at twice the density (1640x840 for 820x420), text rasterized sharp: at 1x a slide blurred it */
-static struct fig_files {
+ * again at twice the density (1640x840 for 820x420), text rasterized sharp: at 1x a slide blurred it.
+ * One per rp_figures_write() call, handed down to each plot: no state outlives the call. */
+typedef struct fig_files {
     const char *dir, *name;
     int written;
     bool failed;
     bool png_pass;        /* the figure drawn again at twice the density, for its PNG alone */
     char err[4400];
-} figs_out;
+} fig_files;
 
 
 typedef struct plot {
     rd_ctx *rd;
     rd_svg *svg;                  /* NULL in the PNG pass */
+    fig_files *files;             /* --figures: where the figure goes as files; NULL for the page alone */
     int k;                        /* output pixels per figure pixel: 1, or 2 in the PNG pass */
     int w, h;                     /* the figure's size, in figure pixels */
     rd_rect area;                 /* the data rectangle, in figure pixels */
@@ -65,16 +67,18 @@ static void pl_text(plot *p, enum rd_font f, int x, int y, rd_color c, const cha
 static void pl_text_in(plot *p, enum rd_font f, rd_rect r, int align, rd_color c, const char *s) { rd_text_in(p->rd, f, pk(p, r), align, c, s); }
 static void pl_triangle(plot *p, int x, int y, int size, bool down, rd_color c) { rd_triangle(p->rd, x * p->k, y * p->k, size * p->k, down, c); }
 
-static bool plot_begin(plot *p, int w, int h, const char *title)
+static bool plot_begin(plot *p, fig_files *files, int w, int h, const char *title)
 {
     char err[256];
     memset(p, 0, sizeof *p);
-    p->k = figs_out.png_pass ? 2 : 1;
+    p->files = files;
+    const bool png_pass = files && files->png_pass;
+    p->k = png_pass ? 2 : 1;
     p->w = w;
     p->h = h;
     p->rd = rd_new_offscreen(w * p->k, h * p->k, (float)p->k, err, sizeof err);
     if (!p->rd) return false;
-    if (!figs_out.png_pass) {
+    if (!png_pass) {
         p->svg = rd_svg_new(w, h);
         if (!p->svg) { rd_free(p->rd); return false; }
         rd_svg_attach(p->rd, p->svg);
@@ -122,19 +126,20 @@ static void legend(plot *p, int i, uint32_t rgb, const char *label)
 
 static void fig_save(plot *p)
 {
-    if (!figs_out.dir || !figs_out.name || figs_out.failed) return;
+    fig_files *out = p->files;
+    if (!out || !out->dir || !out->name || out->failed) return;
     static const struct { const char *ext; enum of_kind kind; } forms[] = {{"svg", OF_SVG}, {"png", OF_PNG}};
-    for (size_t i = figs_out.png_pass ? 1 : 0; i < (figs_out.png_pass ? 2u : 1u) && !figs_out.failed; i++) {
+    for (size_t i = out->png_pass ? 1 : 0; i < (out->png_pass ? 2u : 1u) && !out->failed; i++) {
         char path[4200];
         bool replaces;
-        snprintf(path, sizeof path, "%s/%s.%s", figs_out.dir, figs_out.name, forms[i].ext);
-        int rc = of_check(path, forms[i].kind, &replaces, figs_out.err, sizeof figs_out.err);
+        snprintf(path, sizeof path, "%s/%s.%s", out->dir, out->name, forms[i].ext);
+        int rc = of_check(path, forms[i].kind, &replaces, out->err, sizeof out->err);
         if (rc == 0)
-            rc = forms[i].kind == OF_SVG ? rd_svg_save(p->svg, path, figs_out.err, sizeof figs_out.err)
-                                         : rd_save_png(p->rd, path, figs_out.err, sizeof figs_out.err);
-        if (rc != 0) figs_out.failed = true;
+            rc = forms[i].kind == OF_SVG ? rd_svg_save(p->svg, path, out->err, sizeof out->err)
+                                         : rd_save_png(p->rd, path, out->err, sizeof out->err);
+        if (rc != 0) out->failed = true;
         else {
-            figs_out.written++;
+            out->written++;
             fprintf(stderr, "rcuvis: reproduce: %s %s\n", replaces ? "replaced" : "wrote", path);
         }
     }
@@ -190,7 +195,7 @@ static const char *series_label(const char *key, char *buf, size_t n)
 
 /* ---- figure 1: per-GP cost against CPUs, one series per workload variant of the sweep */
 
-static void fig_scaling(FILE *f, const rp_html_claim *c)
+static void fig_scaling(FILE *f, fig_files *files, const rp_html_claim *c)
 {
     double ymax = 1, xmax = 1;
     for (int r = 0; r < c->nruns; r++) {
@@ -199,7 +204,7 @@ static void fig_scaling(FILE *f, const rp_html_claim *c)
         if (c->cfg[r] && c->cfg[r]->cpus > xmax) xmax = c->cfg[r]->cpus;
     }
     plot p;
-    if (!plot_begin(&p, 820, 420, "Per-grace-period cost against CPUs (rcu_sched, scaling sweep)")) return;
+    if (!plot_begin(&p, files, 820, 420, "Per-grace-period cost against CPUs (rcu_sched, scaling sweep)")) return;
     p.x0 = 0; p.x1 = ceil(xmax / 16) * 16; p.y0 = 0;
     double step = ymax > 200 ? 50 : ymax > 50 ? 20 : 5;
     p.y1 = ceil(ymax * 1.1 / step) * step;
@@ -261,7 +266,7 @@ static int idle_pct_of(const rp_run *run, const rv_config *cfg)
     return pct;
 }
 
-static void fig_idle(FILE *f, const rp_html_claim *c)
+static void fig_idle(FILE *f, fig_files *files, const rp_html_claim *c)
 {
     double fqs[4], rest[4];
     bool have[4] = {false};
@@ -281,7 +286,7 @@ static void fig_idle(FILE *f, const rp_html_claim *c)
         if (fqs[i] + rest[i] > ymax) ymax = fqs[i] + rest[i];
     }
     plot p;
-    if (!plot_begin(&p, 820, 420, "64 CPUs, more of them idle: forcing work per grace period (rcu_sched)")) return;
+    if (!plot_begin(&p, files, 820, 420, "64 CPUs, more of them idle: forcing work per grace period (rcu_sched)")) return;
     p.x0 = -0.5; p.x1 = 3.5; p.y0 = 0;
     double step = ymax > 200 ? 50 : ymax > 50 ? 10 : 5;
     p.y1 = ceil(ymax * 1.15 / step) * step;
@@ -312,7 +317,7 @@ static void fig_idle(FILE *f, const rp_html_claim *c)
 
 /* ---- figure 2: where RCU's CPU time is charged, 3.6 against 3.7 */
 
-static void fig_where(FILE *f, const rp_html_claim *c)
+static void fig_where(FILE *f, fig_files *files, const rp_html_claim *c)
 {
     static const struct { const char *path, *label; uint32_t hue; } part[] = {
         {"accounting.rcu_gp_kthreads_s", "GP kthreads", C_BLUE},
@@ -337,7 +342,7 @@ static void fig_where(FILE *f, const rp_html_claim *c)
         if (any) kept[nk++] = k;
     }
     plot p;
-    if (!plot_begin(&p, 820, 420, "Where RCU's CPU time is charged: 3.6 (softirq) against 3.7 (kthread), hackbench")) return;
+    if (!plot_begin(&p, files, 820, 420, "Where RCU's CPU time is charged: 3.6 (softirq) against 3.7 (kthread), hackbench")) return;
     double step = pow(10, floor(log10(ymax)));
     if (ymax / step < 3) step /= 2;
     p.x0 = 0; p.x1 = 1; p.y0 = 0; p.y1 = ceil(ymax * 1.1 / step) * step;
@@ -413,7 +418,7 @@ static void lane_sink(const rv_event *ev, void *ctx)
     }
 }
 
-static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
+static void fig_omap(FILE *f, fig_files *files, const rv_config *c36, const rv_config *c37)
 {
     const rv_config *cfg[2] = {c36, c37};
     const char *name[2] = {"3.6", "3.7"};
@@ -434,7 +439,7 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
         rv_engine_free(e);
     }
     plot p;
-    if (plot_begin(&p, 820, 300, "OMAP board (omap-stall): rcu_sched grace periods over the run")) {
+    if (plot_begin(&p, files, 820, 300, "OMAP board (omap-stall): rcu_sched grace periods over the run")) {
         p.x0 = 0; p.x1 = end > 0 ? end : 90; p.y0 = 0; p.y1 = 2;
         for (int i = 0; i < 2; i++) {
             int top = p.area.y + i * p.area.h / 2 + 10, h = p.area.h / 2 - 20;
@@ -476,8 +481,8 @@ static void fig_omap(FILE *f, const rv_config *c36, const rv_config *c37)
 /* ---- the page */
 
 /* The figures the claims chosen have, in the page's order; f NULL: drawn for --figures only. With
- * --figures each is drawn a second time, twice as dense, for its PNG (figs_out.png_pass). */
-static int figures(FILE *f, const rp_html_claim *c, size_t n)
+ * --figures each is drawn a second time, twice as dense, for its PNG (files->png_pass). */
+static int figures(FILE *f, fig_files *files, const rp_html_claim *c, size_t n)
 {
     int figs = 0;
     const rp_html_claim *sc = find(c, n, "scaling-leaf-step");
@@ -487,20 +492,18 @@ static int figures(FILE *f, const rp_html_claim *c, size_t n)
     if (!wh) wh = find(c, n, "softirq-same-cost");
     const rp_html_claim *o36 = find(c, n, "omap-stall"), *o37 = find(c, n, "omap-kthread");
     bool omap = o36 && o37 && o36->cfg[0] && o37->cfg[0];
-    for (int pass = 0; pass < (figs_out.dir ? 2 : 1); pass++) {
+    for (int pass = 0; pass < (files ? 2 : 1); pass++) {
         FILE *out = pass ? NULL : f;
-        figs_out.png_pass = pass == 1;
-        figs_out.name = "scaling";
-        if (sc) { fig_scaling(out, sc); figs += !pass; }
-        figs_out.name = "idle";
-        if (si) { fig_idle(out, si); figs += !pass; }
-        figs_out.name = "where";
-        if (wh) { fig_where(out, wh); figs += !pass; }
-        figs_out.name = "omap";
-        if (omap) { fig_omap(out, o36->cfg[0], o37->cfg[0]); figs += !pass; }
+        if (files) files->png_pass = pass == 1;
+        if (files) files->name = "scaling";
+        if (sc) { fig_scaling(out, files, sc); figs += !pass; }
+        if (files) files->name = "idle";
+        if (si) { fig_idle(out, files, si); figs += !pass; }
+        if (files) files->name = "where";
+        if (wh) { fig_where(out, files, wh); figs += !pass; }
+        if (files) files->name = "omap";
+        if (omap) { fig_omap(out, files, o36->cfg[0], o37->cfg[0]); figs += !pass; }
     }
-    figs_out.png_pass = false;
-    figs_out.name = NULL;
     return figs;
 }
 
@@ -565,7 +568,7 @@ static void page(FILE *f, const rp_html_claim *c, size_t n, bool quick)
                 c[i].holds ? "holds" : c[i].gap ? "GAP" : "FAILS");
     }
     fputs("</table>\n<h2>Figures</h2>\n", f);
-    int figs = figures(f, c, n);
+    int figs = figures(f, NULL, c, n);
     if (!figs) fputs("<p>(The claims selected have no figure: figures belong to the scaling, softirq and omap claims.)</p>\n", f);
     fputs("<p style=\"font-size:12px;color:#666\">Made by <code>rcuvis reproduce --html</code>; figures drawn by rcuvis's own renderer (SVG backend).</p>\n"
           "</body></html>\n", f);
@@ -591,11 +594,9 @@ int rp_html_write(const char *path, const rp_html_claim *c, size_t n, bool quick
 
 int rp_figures_write(const char *dir, const rp_html_claim *c, size_t n, int *written, char *err, size_t errlen)
 {
-    memset(&figs_out, 0, sizeof figs_out);
-    figs_out.dir = dir;
-    figures(NULL, c, n);
-    *written = figs_out.written;
-    if (figs_out.failed) snprintf(err, errlen, "%s", figs_out.err);
-    figs_out.dir = NULL;
-    return figs_out.failed ? -1 : 0;
+    fig_files files = {.dir = dir};
+    figures(NULL, &files, c, n);
+    *written = files.written;
+    if (files.failed) snprintf(err, errlen, "%s", files.err);
+    return files.failed ? -1 : 0;
 }

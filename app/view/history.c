@@ -30,6 +30,15 @@ static int64_t kth_smallest(int64_t *a, size_t n, size_t k)
     return a[kk];
 }
 
+/* The thinning rule that bars, times and marks share. Neighbours closer than the third quartile of
+ * their spacings merge; the quartile is taken over an even sample of at most ~2,048 of them (near
+ * enough, and cheap: selecting over every pair cost ~10 % of a long run's history), and a tie at the
+ * quartile merges only when merging under it frees too little (an eighth of the stretch). */
+enum { THIN_SAMPLE = 2048 };
+static size_t thin_stride(size_t pairs) { return pairs / THIN_SAMPLE + 1; }
+static int64_t thin_bar(int64_t *sample, size_t n) { return kth_smallest(sample, n, n * 3 / 4); }
+static bool thin_frees_enough(size_t freed, size_t len) { return freed >= len / 8; }
+
 /* Downsample entries [lo, hi) of a series (MERGE(a, b) gives the entry standing for both) and note
  * their stretch as coarse (TOF: an entry's time). Neighbours whose pair spans the least time
  * (PAIR_SPAN(a, b)) merge first: those at or under the third quartile, left to right, each entry in
@@ -42,12 +51,11 @@ static int64_t kth_smallest(int64_t *a, size_t n, size_t k)
         size_t hlo_ = (lo), hhi_ = (hi), hw_ = hlo_, np_ = hhi_ - hlo_ - 1;              \
         if (hhi_ < hlo_ + 2) break;                                                      \
         coarse_add((h), TOF((vec).v[hlo_]), TOF((vec).v[hhi_ - 1]));                     \
-        /* the quartile of an even sample of at most ~2,048 pairs: near enough, and cheap */  \
-        size_t st_ = np_ / 2048 + 1, ns_ = 0;                                            \
+        size_t st_ = thin_stride(np_), ns_ = 0;                                          \
         int64_t *sp_ = malloc((np_ / st_ + 1) * sizeof *sp_), thr_ = INT64_MAX;          \
         if (sp_) {                                                                       \
             for (size_t hk_ = 0; hk_ < np_; hk_ += st_) sp_[ns_++] = PAIR_SPAN((vec).v[hlo_ + hk_], (vec).v[hlo_ + hk_ + 1]); \
-            thr_ = kth_smallest(sp_, ns_, ns_ * 3 / 4);                                  \
+            thr_ = thin_bar(sp_, ns_);                                                   \
             free(sp_);                                                                   \
         } /* out of memory: every pair merges, as by position */                         \
         /* under the quartile first: a tie there (evenly spread entries) merged every pair of the tie, \
@@ -58,7 +66,7 @@ static int64_t kth_smallest(int64_t *a, size_t n, size_t k)
                 int64_t ps_ = PAIR_SPAN((vec).v[hk_], (vec).v[hk_ + 1]);                 \
                 if (ps_ < thr_ || (le_ && ps_ == thr_)) { freed_++; hk_++; }             \
             }                                                                            \
-            if (!le_ && freed_ < (hhi_ - hlo_) / 8) continue;                            \
+            if (!le_ && !thin_frees_enough(freed_, hhi_ - hlo_)) continue;               \
             for (size_t hk_ = hlo_; hk_ < hhi_;) {                                       \
                 int64_t ps_ = hk_ + 1 < hhi_ ? PAIR_SPAN((vec).v[hk_], (vec).v[hk_ + 1]) : INT64_MAX; \
                 if (hk_ + 1 < hhi_ && (ps_ < thr_ || (le_ && ps_ == thr_))) {            \
@@ -88,7 +96,7 @@ static void thin_marks(ui_history *h, ui_mark *v, size_t *n, size_t lo, size_t h
 {
     if (hi < lo + 2) return;
     coarse_add(h, v[lo].t, v[hi - 1].t);
-    size_t len = hi - lo, stride = len / 2048 + 1, ng = 0, k = 0; /* the quartile of an even sample */
+    size_t len = hi - lo, stride = thin_stride(len), ng = 0, k = 0;
     unsigned char *drop = calloc(len, 1);
     int64_t *gap = malloc((len / stride + 1) * sizeof *gap), last[256];
     for (int key = 0; key < 256; key++) last[key] = -1;
@@ -99,7 +107,7 @@ static void thin_marks(ui_history *h, ui_mark *v, size_t *n, size_t lo, size_t h
     }
     size_t w = lo;
     if (drop && gap && ng) {
-        int64_t thr = kth_smallest(gap, ng, ng * 3 / 4);
+        int64_t thr = thin_bar(gap, ng);
         /* under the quartile, and the tie at it only when that frees too little (HALVE_RANGE) */
         for (int le = 0; le < 2; le++) {
             size_t dropped = 0;
@@ -110,7 +118,7 @@ static void thin_marks(ui_history *h, ui_mark *v, size_t *n, size_t lo, size_t h
                 if (last[key] >= 0 && (d < thr || (le && d == thr))) { drop[i - lo] = 1; dropped++; last[key] = -1; }
                 else last[key] = (int64_t)i;
             }
-            if (le || dropped >= len / 8) break;
+            if (le || thin_frees_enough(dropped, len)) break;
             memset(drop, 0, len);
         }
         for (size_t i = lo; i < hi; i++)
