@@ -494,6 +494,12 @@ static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double op
                  fl->grace_periods == 1 ? "" : "s", u);
         dropped++; /* "(N per GP)" */
     }
+    /* beside the workbook column (1280x720) it was cut to "rcu_sched  426 GPs · 55.2k u…": the count of
+     * updates goes, the line below still gives the cost per update */
+    if (fl->grace_periods && rd_text_width(rd, RD_BOLD, a) > room) {
+        snprintf(a, 256, "%s  %llu GP%s", rv_flavor_name(f), (unsigned long long)fl->grace_periods, fl->grace_periods == 1 ? "" : "s");
+        dropped++;
+    }
     char pre[64] = "", pre_short[64] = "", fqs[48], idle[48];
     if (open > 0) {
         snprintf(pre, sizeof pre, "oldest open: %s · ", age);
@@ -658,6 +664,10 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
     snprintf(sub, sizeof sub, "after %s simulated · %% of one CPU", tb);
     /* a narrow panel keeps both facts in fewer words rather than cutting the second ("· % of…") */
     if (!panel_subtitle_fits(fr, r, "CPU time, like top", sub)) snprintf(sub, sizeof sub, "%s · %% of 1 CPU", tb);
+    /* beside the workbook column (1280x720, 1600x900) that too ended "300 ms · % o…": the time goes
+     * first (the top bar's t = says it), then the words, top's own column name meaning the same */
+    if (!panel_subtitle_fits(fr, r, "CPU time, like top", sub)) snprintf(sub, sizeof sub, "%% of 1 CPU");
+    if (!panel_subtitle_fits(fr, r, "CPU time, like top", sub)) snprintf(sub, sizeof sub, "%%CPU");
     rd_rect c = panel_frame(fr, r, "CPU time, like top", sub);
     if (!rep) return;
     ui_hit_add(fr, c, HIT_ACCT, 0, 0);
@@ -747,8 +757,12 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         y += w->h;
         switch (w->kind) {
         case AK_HEAD: { /* 1. where RCU's own work went: the article's point is the softirq row nobody sees in top */
-            const char *head = "RCU work, by where it was charged";
-            int hw = panel_text_fit(fr, RD_BOLD, c.x, row.y, c.w, th->heading, head);
+            /* shorter forms before a cut: beside the workbook column at 1280x720 it read "RCU work, by
+             * where it was ch…", and presenting, nobody hovers for the rest */
+            static const char *const heads[] = {"RCU work, by where it was charged", "RCU work, where charged", "RCU work"};
+            size_t hk = 0;
+            while (hk + 1 < sizeof heads / sizeof *heads && rd_text_width(rd, RD_BOLD, heads[hk]) > c.w) hk++;
+            int hw = panel_text_fit(fr, RD_BOLD, c.x, row.y, c.w, th->heading, heads[hk]);
             /* the rows' sum beside the heading, where it needs no row of its own (a compare half at
              * 1280x720 shows four rows): 3.6 against 3.7 in all is the article's "not new overhead" */
             if (split_shown) {

@@ -76,7 +76,7 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         /* the longest form that fits beside the title: at 1280x720 the full one ended "click a CPU o…";
          * the flavor's name goes first (its tab in the top bar says it), then "qsmask", the hint last */
         const char *fl = rv_flavor_name(v->flavor);
-        char forms[4][96];
+        char forms[5][96];
         int nf = 0;
         if (!ui_no_hints(st)) {
             snprintf(forms[nf++], sizeof forms[0], "whole GP of %s · click a CPU or a qsmask bit", fl);
@@ -84,6 +84,9 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
             snprintf(forms[nf++], sizeof forms[0], "whole GP · click a CPU or a bit");
         }
         snprintf(forms[nf++], sizeof forms[0], "whole GP of %s", fl);
+        /* beside the workbook column at 1280x720 even that ended "whole GP of rcu_sch…"; the panel's
+         * first line names the flavor ("rcu_sched GP 427, ..."), so the subtitle can leave it out */
+        snprintf(forms[nf++], sizeof forms[0], "whole GP");
         int k = 0;
         while (k < nf - 1 && !panel_subtitle_fits(fr, r, "Why is it waiting?", forms[k])) k++;
         if (k) rd_note_dropped(rd, 1);
