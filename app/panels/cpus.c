@@ -141,6 +141,32 @@ static bool head_names_cpu(rd_ctx *rd, int tw, const ui_view *v)
     return rd_text_width(rd, RD_BOLD, head) + widest_task(rd, v) + lw + rd_px(rd, 4) + 4 * pad <= tw;
 }
 
+/* Is a tile tw x th too small for a head ("CPU 3", "3") and left to fit its number beside the state
+ * letter? num is the number, as draw_tile() writes it. */
+static bool tile_is_small(rd_ctx *rd, int tw, int th)
+{
+    return !(tw >= rd_px(rd, 54) && th >= rd_px(rd, 40));
+}
+
+static bool small_tile_fits_number(rd_ctx *rd, int tw, int th, const char *num, const char *letter)
+{
+    return th >= rd_line_height(rd, RD_SANS_SMALL) &&
+           tw >= rd_text_width(rd, RD_SANS_SMALL, num) + rd_text_width(rd, RD_BOLD, letter) + rd_px(rd, 10);
+}
+
+/* Does every tile of a tw x th grid show its CPU's number (with the widest number and state letter)? */
+static bool tiles_show_numbers(rd_ctx *rd, int tw, int th, int ncpus)
+{
+    if (!tile_is_small(rd, tw, th)) return true;
+    char num[16];
+    snprintf(num, sizeof num, "%d", ncpus > 0 ? ncpus - 1 : 0);
+    for (const char *l = "UKIZX"; *l; l++) {
+        char one[2] = {*l, 0};
+        if (!small_tile_fits_number(rd, tw, th, num, one)) return false;
+    }
+    return true;
+}
+
 static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_cpu_view *c, long smax,
                       bool cpu_word)
 {
@@ -151,7 +177,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     state_background(fr, r, c, bg);
     enum qs_kind qs = qs_of(v, c);
     bool big = r.w >= rd_px(rd, 120) && r.h >= rd_px(rd, 78);
-    bool mid = r.w >= rd_px(rd, 54) && r.h >= rd_px(rd, 40);
+    bool mid = !tile_is_small(rd, r.w, r.h);
     int pad = rd_px(rd, 3);
     rd_clip_push(rd, r);
     if (big || mid) {
@@ -237,7 +263,7 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
         const char *L = panel_cpu_letter(c);
         char num[16];
         snprintf(num, sizeof num, "%d", c->cpu);
-        if (r.h >= lh && r.w >= rd_text_width(rd, RD_SANS_SMALL, num) + rd_text_width(rd, RD_BOLD, L) + rd_px(rd, 10)) {
+        if (small_tile_fits_number(rd, r.w, r.h, num, L)) {
             int ty = r.y + (r.h >= rd_px(rd, 20) ? 0 : (r.h - lh) / 2);
             rd_text(rd, RD_SANS_SMALL, r.x + rd_px(rd, 2), ty, ink, num);
             rd_text(rd, RD_BOLD, r.x + r.w - rd_px(rd, 3) - rd_text_width(rd, RD_BOLD, L), ty, ink, L);
@@ -540,6 +566,20 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         if ((th_ >= rd_px(rd, 12) && tw >= rd_px(rd, 12)) || leg_rows == 0) break;
         leg_rows--;
     }
+    /* the tiles' numbers before the legend's last rows, when fewer rows give the tiles room for them:
+     * kernel-build compared at 1280x720, its caption strip tall for the two sides' long closing
+     * captions, drew one row of 16 tiles with letters alone under a six-row legend, and the tree's
+     * "qsmask 0x4192" and the captions' CPU numbers had no tile to point at; the legend's rest is
+     * named by its hint ("more: press G") */
+    if (!heat && leg_rows > 0 && !tiles_show_numbers(rd, tw, th_, n))
+        for (int lr = leg_rows - 1; lr >= 0; lr--) {
+            int h = legend(fr, (rd_rect){c.x, 0, c.w, 0}, heat, lr, hint, false), c2, r2, w2, h2;
+            rd_rect g2 = {c.x, c.y, c.w, c.h - h - (h ? rd_px(rd, 4) : 0)};
+            tile_grid(g2, n, gap, &c2, &r2, &w2, &h2);
+            if (!tiles_show_numbers(rd, w2, h2, n)) continue;
+            leg_rows = lr, leg_h = h, grid = g2, cols = c2, rows = r2, tw = w2, th_ = h2;
+            break;
+        }
     if (!heat && (th_ < rd_px(rd, 12) || tw < rd_px(rd, 12))) {
         /* tiles too small even with no legend: the heat map, its legend shortened the same way */
         heat = true;
