@@ -141,13 +141,14 @@ static bool head_names_cpu(rd_ctx *rd, int tw, const ui_view *v)
     return rd_text_width(rd, RD_BOLD, head) + widest_task(rd, v) + lw + rd_px(rd, 4) + 4 * pad <= tw;
 }
 
-/* Is a tile tw x th too small for a head ("CPU 3", "3") and left to fit its number beside the state
- * letter? num is the number, as draw_tile() writes it. */
+/* Is a tile tw x th too small for a head line ("CPU 3", "3"), left to fit its number beside its state
+ * letter (small_tile_fits_number())? */
 static bool tile_is_small(rd_ctx *rd, int tw, int th)
 {
     return !(tw >= rd_px(rd, 54) && th >= rd_px(rd, 40));
 }
 
+/* num, the CPU's number, and letter, its state, side by side in a small tile's one line */
 static bool small_tile_fits_number(rd_ctx *rd, int tw, int th, const char *num, const char *letter)
 {
     return th >= rd_line_height(rd, RD_SANS_SMALL) &&
