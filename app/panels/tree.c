@@ -1052,7 +1052,13 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
      * cells): fewer text lines, when that gives numbered cells (or cells at all, over a box); decided
      * from the room and the tree, not the moment's text, so the tree keeps its place frame to frame.
      * Only as drawn (rescue): the height the layout gives the panel is measured without it, as before */
-    if (rescue && v->nnodes == 1 && (L->fit.box_lines > 0 || L->fit.bl < rd_px(rd, TREE_NUMBER_BSZ))) {
+    /* the same for a few leaves drawn as cells too small for their numbers, when fewer lines give them
+     * their numbers (no box of words over cells here: those boxes are the leaves' readable form): 3.6's
+     * 16-CPU leaf compared at 1600x900 numbered only its credited cells ("1" with a corner, "d"), and
+     * a learner could not tell which CPU an owed cell was; its "d" marks still show the credits */
+    bool few_leaves_unnumbered = v->nnodes > 1 && v->levels > 0 && v->level_count[v->levels - 1] <= TREE_BOX_MAX_LEAVES &&
+                                 !L->fit.box_lines && !L->sum_lines && bits_readable(rd, L->fit) && L->fit.bl < rd_px(rd, TREE_NUMBER_BSZ);
+    if (rescue && ((v->nnodes == 1 && (L->fit.box_lines > 0 || L->fit.bl < rd_px(rd, TREE_NUMBER_BSZ))) || few_leaves_unnumbered)) {
         /* one driver line, then none (a browser page's 1280x607 canvas: the panel's title keeps gN cM);
          * the first whose cells carry their CPU numbers (TREE_NUMBER_BSZ), else the first whose cells
          * are readable at all */

@@ -162,3 +162,44 @@ Test(tree_labels, leaf_words_name_the_few_cpus_that_owe)
     }
     ui_app_free(&a);
 }
+
+/* hackbench compared at 1600x900: 3.6's tree of
+ * NR_CPUS=64 gives its one real leaf, rnp1, a quarter of the row, and its 16 cells were too small for
+ * "15", so only credited cells carried a number ("1" with a corner mark) and the owed ones none: a
+ * learner could not tell which CPU a cell was. Where fewer text lines above the tree give the cells
+ * room, every cell of rnp1 carries its CPU's number. */
+Test(tree_labels, every_cell_of_36s_leaf_is_numbered_when_compared_at_1600x900)
+{
+    /* (the 1400x860 window a 1600x900 screen opens has no such room: there the three empty NR_CPUS
+     * leaves beside rnp1 would have to give up width) */
+    static const struct { int w, h; } sizes[] = {{1600, 900}};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        ui_app a;
+        char err[512];
+        app_load(&a, "hackbench.json", true);
+        app_seek(&a, 300000001LL);
+        rd_ctx *rd = rd_new_offscreen(sizes[k].w, sizes[k].h, 1.0f, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        R.n = 0;
+        app_draw_observed(&a, rd, keep_run, &R);
+        int side = a.s[0].view.mode == RV_MODE_SOFTIRQ ? 0 : 1;
+        const ui_view *v = &a.s[side].view;
+        cr_assert_gt(v->nnodes, 1, "3.6's tree has its NR_CPUS leaves");
+        rd_rect tr = a.L.side[side].tree;
+        for (int c = 0; c < v->ncpus; c++) {
+            char bare[16], spaced[16], tight[16];
+            snprintf(bare, sizeof bare, "%d", c);
+            snprintf(spaced, sizeof spaced, "%d d", c);
+            snprintf(tight, sizeof tight, "%dd", c);
+            bool boxed = false;
+            for (int i = 0; i < R.n && !boxed; i++) {
+                const rd_rect q = R.v[i].r;
+                bool in = q.x >= tr.x && q.y >= tr.y && q.x + q.w <= tr.x + tr.w && q.y + q.h <= tr.y + tr.h;
+                boxed = in && (!strcmp(R.v[i].text, bare) || !strcmp(R.v[i].text, spaced) || !strcmp(R.v[i].text, tight));
+            }
+            cr_expect(boxed, "%dx%d: CPU %d's cell in 3.6's tree has no number", sizes[k].w, sizes[k].h, c);
+        }
+        rd_free(rd);
+        ui_app_free(&a);
+    }
+}
