@@ -9,6 +9,10 @@ typedef struct level_geo {
     int title_lines; /* 0 untitled; 2: name, then g/c and qsmask; 1: both on one line (a compact tree) */
     bool title_inline; /* a compact tree's inner node: its bits on its title's line, at the right */
     int box_lines;   /* > 0: the leaves are labeled boxes of this many text lines instead of bits */
+    /* > 0: the leaves that hold no CPU of this machine (lend_mask, bit i for node i) are lend_w wide,
+     * their bits lend_bsz in lend_cols columns; node_w is the others' width (lend_room()) */
+    int lend_w, lend_bsz, lend_cols;
+    unsigned long long lend_mask;
 } level_geo;
 
 /* The smallest bit that still holds its "d"/"o" credit letter (draw_node): below it a leaf's bits are
@@ -20,8 +24,12 @@ typedef struct level_geo {
 /* Labeled boxes only for trees with few leaves; hundreds get the grouped summary (leaf_summary). */
 #define TREE_BOX_MAX_LEAVES 32
 
-/* How the tree fits its area: bit sizes of inner levels and leaves, or leaves as boxes of box_lines. */
-typedef struct tree_fit { int bu, bl, box_lines; } tree_fit;
+/* How the tree fits its area: bit sizes of inner levels and leaves, or leaves as boxes of box_lines;
+ * lend: the leaves that hold no CPU give width to those that do (lend_room()). */
+typedef struct tree_fit {
+    int bu, bl, box_lines;
+    int lend; /* > 0: at most this many bit columns in those leaves */
+} tree_fit;
 
 static int node_bits(const rv_node_view *n, bool leaf)
 {
@@ -64,17 +72,63 @@ static void plan_boxes(rd_ctx *rd, level_geo *g, int w, int box_lines)
     g->node_h = box_lines * rd_line_height(rd, RD_SANS_SMALL) + 2 * pad;
 }
 
+/* The leaves (level g, bits of g->bsz, at least min_w wide) on one row in w, those past the machine's
+ * last CPU narrowed for those that hold CPUs: 3.6 builds its tree for NR_CPUS, and hackbench's 16
+ * CPUs compared in a 1400x860 window had one leaf of 16 cells too small for their numbers beside three
+ * leaves of nothing, each as wide (or, with bigger bits, two rows of leaves that did not fit). The
+ * narrowed ones keep a title ("rnp2" over "16-31", node_title()) and all their hatched bits, smaller
+ * (plan() sizes them to the row): that the tree has them is the lesson. Sets per_row, rows, node_w,
+ * bit_cols and lend_*; false (g untouched): no such leaves beside leaves of CPUs, or no room. */
+static bool lend_room(rd_ctx *rd, const ui_view *v, level_geo *g, int w, int pad, int min_w, int max_cols)
+{
+    if (g->count < 2 || g->count > 64) return false;
+    unsigned long long mask = 0;
+    int ne = 0;
+    for (int i = 0; i < g->count && g->first + i < v->nnodes; i++)
+        if (v->nodes[g->first + i].grplo >= v->ncpus) {
+            mask |= 1ULL << i;
+            ne++;
+        }
+    int nr = g->count - ne;
+    if (!ne || nr <= 0) return false;
+    /* as narrow as a labeled leaf box may be ("rnp12") */
+    int em = rd_px(rd, TREE_BOX_MIN_W);
+    int avail = w - g->gap * (g->count - 1), max_rw = (avail - ne * em) / nr, even = avail / g->count;
+    if (max_rw > rd_px(rd, 420)) max_rw = rd_px(rd, 420);
+    if (max_rw < min_w) return false;
+    int cols = (max_rw - 2 * pad) / g->bsz;
+    if (cols > g->nbits) cols = g->nbits;
+    if (cols > max_cols) cols = max_cols;
+    if (cols < 1) cols = 1;
+    /* the fewest columns for as few rows: what they do not need stays with the empty leaves, which
+     * never get more than an even share */
+    int rows = (g->nbits + cols - 1) / cols;
+    cols = (g->nbits + rows - 1) / rows;
+    int rw = cols * g->bsz + 2 * pad;
+    if (rw < even && even <= max_rw) rw = even;
+    g->per_row = g->count;
+    g->rows = 1;
+    g->node_w = rw;
+    g->bit_cols = cols;
+    g->lend_w = (avail - nr * rw) / ne;
+    g->lend_mask = mask;
+    return true;
+}
+
 /* Lay out every level with bit squares of bsz_upper (inner levels) and bsz_leaf (leaves); returns
  * the total height. Inner levels have few nodes, so they keep big readable bits when hundreds of
  * leaves must shrink. box_lines > 0: the leaves are labeled boxes instead (bsz_leaf unused), and the
- * inner nodes' titles take one line, so that the tree fits where the bits could not be read. */
-static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf, int box_lines)
+ * inner nodes' titles take one line, so that the tree fits where the bits could not be read. lend:
+ * > 0, leaves with no CPU give width to those with, up to lend bit columns (lend_room()). */
+static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf, int box_lines, int lend)
 {
     int total = 0;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
     int first = 0;
     for (int l = 0; l < v->levels; l++) {
         level_geo *g = &lv[l];
+        g->lend_w = g->lend_bsz = g->lend_cols = 0;
+        g->lend_mask = 0;
         g->first = first;
         g->count = v->level_count[l];
         int gap = g->count > 32 ? 1 : rd_px(rd, 4);
@@ -97,15 +151,34 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
             if (b > g->nbits) g->nbits = b;
         }
         int min_w = bsz * (g->nbits < 4 ? g->nbits : 4) + 2 * pad;
-        g->per_row = g->count;
-        while (g->per_row > 1 && (w - gap * (g->per_row - 1)) / g->per_row < min_w) g->per_row = (g->per_row + 1) / 2;
-        g->rows = (g->count + g->per_row - 1) / g->per_row;
-        g->node_w = (w - gap * (g->per_row - 1)) / g->per_row;
-        if (g->node_w > rd_px(rd, 420)) g->node_w = rd_px(rd, 420);
-        g->bit_cols = (g->node_w - 2 * pad) / bsz;
-        if (g->bit_cols > g->nbits) g->bit_cols = g->nbits;
-        if (g->bit_cols < 1) g->bit_cols = 1;
+        if (!(leaf && lend > 0 && lend_room(rd, v, g, w, pad, min_w, lend))) {
+            g->per_row = g->count;
+            while (g->per_row > 1 && (w - gap * (g->per_row - 1)) / g->per_row < min_w) g->per_row = (g->per_row + 1) / 2;
+            g->rows = (g->count + g->per_row - 1) / g->per_row;
+            g->node_w = (w - gap * (g->per_row - 1)) / g->per_row;
+            if (g->node_w > rd_px(rd, 420)) g->node_w = rd_px(rd, 420);
+            g->bit_cols = (g->node_w - 2 * pad) / bsz;
+            if (g->bit_cols > g->nbits) g->bit_cols = g->nbits;
+            if (g->bit_cols < 1) g->bit_cols = 1;
+        }
         g->bit_rows = (g->nbits + g->bit_cols - 1) / g->bit_cols;
+        if (g->lend_w) {
+            /* the narrowed leaves' bits: as big as their width and the row's bit height allow */
+            int bits_h = g->bit_rows * bsz;
+            for (int c = 1; c <= g->nbits; c++) {
+                int r = (g->nbits + c - 1) / c, b = (g->lend_w - 2 * pad) / c;
+                if (bits_h / r < b) b = bits_h / r;
+                if (b > bsz) b = bsz;
+                if (b > g->lend_bsz) {
+                    g->lend_bsz = b;
+                    g->lend_cols = c;
+                }
+            }
+            if (g->lend_bsz < 1) { /* no room at all: still one column of pixels, not a negative box */
+                g->lend_bsz = 1;
+                g->lend_cols = g->nbits;
+            }
+        }
         /* 64 px: a leaf of tree's four at 1280x720 (88 px) went untitled at the former 96 while every caption
          * named rnp1..rnp4; node_title() shortens what does not fit, so a narrow node keeps "rnp4" and its mask */
         g->title_lines = g->node_w >= rd_px(rd, 64) && bsz >= rd_px(rd, 8) ? (box_lines > 0 ? 1 : 2) : 0;
@@ -125,28 +198,39 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
 
 static void leaf_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_view *n);
 
+/* Is node i of level g one of the leaves narrowed by lend_room(); how wide is it. */
+static bool slot_lent(const level_geo *g, int i) { return g->lend_w > 0 && i < 64 && (g->lend_mask >> i & 1); }
+
+static int slot_w(const level_geo *g, int i) { return slot_lent(g, i) ? g->lend_w : g->node_w; }
+
 /* Node i of level g, its level drawn from y down in area (plan()'s rows, centred). */
 static rd_rect slot_rect(const level_geo *g, rd_rect area, int y, int i)
 {
+    if (g->lend_w > 0) { /* one row (lend_room()), of two widths */
+        int row_w = (g->count - 1) * g->gap, x = 0;
+        for (int j = 0; j < g->count; j++) row_w += slot_w(g, j);
+        for (int j = 0; j < i; j++) x += slot_w(g, j) + g->gap;
+        return (rd_rect){area.x + (area.w - row_w) / 2 + x, y, slot_w(g, i), g->node_h};
+    }
     int row_w = g->per_row * g->node_w + (g->per_row - 1) * g->gap;
     int x0 = area.x + (area.w - row_w) / 2;
     return (rd_rect){x0 + (i % g->per_row) * (g->node_w + g->gap), y + (i / g->per_row) * (g->node_h + g->gap), g->node_w, g->node_h};
 }
 
 /* The biggest bit sizes (inner levels, leaves) at which the tree fits in area. */
-static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int *bu_out, int *bl_out)
+static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int lend, int *bu_out, int *bl_out)
 {
     int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
-    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl, 0) > area.h) {
+    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl, 0, lend) > area.h) {
         if (bu > floor_u) bu--; /* shrink together down to a readable size... */
         bl--;                   /* ...then only the leaves */
         if (bu < bl) bu = bl;
     }
-    while (bu > bl && plan(rd, v, lv, area.w, bu, bl, 0) > area.h) bu--;
+    while (bu > bl && plan(rd, v, lv, area.w, bu, bl, 0, lend) > area.h) bu--;
     /* inner nodes that lost their titles free more room than one step took: give it back, to the
      * inner levels first (their titles and bits are what a reader can read), then the leaves */
-    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl, 0) <= area.h) bu++;
-    while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1, 0) <= area.h) bl++;
+    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl, 0, lend) <= area.h) bu++;
+    while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1, 0, lend) <= area.h) bl++;
     *bu_out = bu;
     *bl_out = bl;
 }
@@ -161,7 +245,7 @@ static int size_boxes(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area,
          * title bar) left 3.6's four leaves as flat strips */
         int floor = rd_px(rd, lines == 3 ? TREE_LABEL_BSZ : lines == 2 ? 10 : 8);
         for (int bu = rd_px(rd, 34); bu >= floor; bu--) {
-            if (plan(rd, v, lv, area.w, bu, 0, lines) > area.h) continue;
+            if (plan(rd, v, lv, area.w, bu, 0, lines, 0) > area.h) continue;
             if (lv[v->levels - 1].node_w < rd_px(rd, TREE_BOX_MIN_W)) return 0;
             *bu_out = bu;
             return lines;
@@ -170,13 +254,38 @@ static int size_boxes(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area,
     return 0;
 }
 
+/* The bits of a leaf (the most) when the tree has leaves with no CPU of this machine beside leaves
+ * with CPUs, few enough for lend_room(); else 0. */
+static int lendable_bits(const ui_view *v)
+{
+    if (v->levels < 2) return 0;
+    int count = v->level_count[v->levels - 1], first = v->nnodes - count, empty = 0, nbits = 0;
+    if (count < 2 || count > 64 || first < 0) return 0;
+    for (int i = first; i < v->nnodes; i++) {
+        empty += v->nodes[i].grplo >= v->ncpus;
+        if (node_bits(&v->nodes[i], true) > nbits) nbits = node_bits(&v->nodes[i], true);
+    }
+    return empty > 0 && empty < count ? nbits : 0;
+}
+
 /* The tree's layout in area: bits as big as fit; where the leaves' bits would be too small to read
  * (3.6's NR_CPUS tree in a compare half at 1280x720: four leaves of 16 seven-pixel slivers), and
  * there are few leaves, each leaf becomes a box that names it and says its state in words. */
-static tree_fit fit_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area)
+static tree_fit fit_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, bool lend)
 {
-    tree_fit f = {0, 0, 0};
-    size_tree(rd, v, lv, area, &f.bu, &f.bl);
+    tree_fit f = {0, 0, 0, 0};
+    size_tree(rd, v, lv, area, 0, &f.bu, &f.bl);
+    /* lend: leaves too small for their numbers take width from the leaves with no CPU (lend_room()),
+     * as little as numbers them: the fewest bit columns, so that the empty leaves keep what they can */
+    int nbits = lend ? lendable_bits(v) : 0;
+    for (int cols = 1, prev = 0; f.bl < rd_px(rd, TREE_NUMBER_BSZ) && cols <= nbits; cols++) {
+        int rows = (nbits + cols - 1) / cols, want = (nbits + rows - 1) / rows; /* the fewest for as few rows */
+        if (want == prev) continue;
+        prev = want;
+        tree_fit g = {0, 0, 0, want};
+        size_tree(rd, v, lv, area, want, &g.bu, &g.bl);
+        if (g.bl >= rd_px(rd, TREE_NUMBER_BSZ)) return g;
+    }
     if (f.bl >= rd_px(rd, TREE_LABEL_BSZ) || v->level_count[v->levels - 1] > TREE_BOX_MAX_LEAVES) return f;
     int bu = f.bu;
     f.box_lines = size_boxes(rd, v, lv, area, &bu);
@@ -231,13 +340,20 @@ static int node_title(ui_frame *fr, int x, int y, int w, const rv_node_view *n, 
     if (rd_text_width(rd, RD_MONO_SMALL, t2) > w2) {
         snprintf(t2, sizeof t2, "%#lx", n->qsmask);
         if (n->n_blkd_tasks) rd_note_dropped(rd, 1); /* "blkd N" */
+        /* a leaf with no CPU online whose name lost its range ("rnp2": 3.6's NR_CPUS leaves narrowed by
+         * lend_room() for the leaf of CPUs beside them): the range here, not a bare "0", which its
+         * hatched bits already say */
+        char range[32];
+        snprintf(range, sizeof range, "%d-%d", n->grplo, n->grphi);
+        if (leaf && lines == 2 && !n->qsmask && !n->qsmaskinit && !strchr(t1, ' ') && rd_text_width(rd, RD_MONO_SMALL, range) <= w2)
+            snprintf(t2, sizeof t2, "%s", range);
     }
     if (w2 > 0) panel_text_fit(fr, RD_MONO_SMALL, x2, y, w2, fr->th->text_dim, t2);
     return y + lh;
 }
 
 static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const rv_node_view *n,
-                      const level_geo *g, int bsz, bool leaf)
+                      const level_geo *g, int slot, bool leaf)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
@@ -248,7 +364,10 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     rd_frame(rd, r, st->sel_node == n->index ? th->select : th->panel_edge, st->sel_node == n->index ? rd_px(rd, 2) : 1);
     if (walking) rd_frame(rd, rd_inset(r, -rd_px(rd, 2)), th->walk, rd_px(rd, 3));
     ui_hit_add(fr, r, HIT_NODE, n->index, 0);
-    int pad = bsz >= 8 ? rd_px(rd, 3) : 1, y = r.y + pad, bx = r.x + pad;
+    /* a leaf narrowed for its neighbours (lend_room()) draws its bits smaller, in its own columns */
+    bool lent = slot_lent(g, slot);
+    int bsz = lent ? g->lend_bsz : g->bsz, cols = lent ? g->lend_cols : g->bit_cols;
+    int pad = g->bsz >= 8 ? rd_px(rd, 3) : 1, y = r.y + pad, bx = r.x + pad;
     rd_clip_push(rd, r);
     if (g->title_inline) {
         int lh = rd_line_height(rd, RD_SANS_SMALL), row_h = lh > bsz ? lh : bsz;
@@ -258,7 +377,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     } else if (g->title_lines) y = node_title(fr, r.x + pad, y, r.w - 2 * pad, n, leaf, g->title_lines);
     int nb = node_bits(n, leaf);
     for (int b = 0; b < nb; b++) {
-        rd_rect q = {bx + (b % g->bit_cols) * bsz, y + (b / g->bit_cols) * bsz, bsz - 1, bsz - 1};
+        rd_rect q = {bx + (b % cols) * bsz, y + (b / cols) * bsz, bsz - 1, bsz - 1};
         if (bsz > 6) { q.w--; q.h--; }
         unsigned long bit = 1UL << b;
         if (n->qsmask & bit) {
@@ -664,12 +783,12 @@ static bool bits_readable(rd_ctx *rd, tree_fit f) { return f.box_lines == 0 && f
 /* Does the legend cost the tree its readability: unreadable above the legend, readable without it?
  * Numbered bits (which CPU owes) come before the legend, and the legend before leaf boxes: with the
  * legend kept, omap-stall's one node of two bits turned into a box saying "1 CPU still owes a QS". */
-static bool legend_hides_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect c, int leg_h)
+static bool legend_hides_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect c, int leg_h, bool lend)
 {
     if (leg_h <= 0 || v->levels <= 0 || v->nnodes <= 0) return false;
     rd_rect with = tree_area(rd, c, leg_h), without = tree_area(rd, c, 0);
-    tree_fit fw = with.h > 0 ? fit_tree(rd, v, lv, with) : (tree_fit){0, 0, 0};
-    tree_fit fo = fit_tree(rd, v, lv, without);
+    tree_fit fw = with.h > 0 ? fit_tree(rd, v, lv, with, lend) : (tree_fit){0, 0, 0, 0};
+    tree_fit fo = fit_tree(rd, v, lv, without, lend);
     /* bits just big enough for their letter under a legend, or twice that without it: the bits
      * (omap-stall's two in the browser page were 13 px under the legend, 30 without) */
     if (with.h > 0 && bits_readable(rd, fw) && !(bits_readable(rd, fo) && fo.bl >= 2 * fw.bl)) return false;
@@ -704,7 +823,7 @@ static void draw_levels(ui_frame *fr, rd_rect area, const ui_view *v, const ui_s
         for (int i = 0; i < g->count && g->first + i < v->nnodes;) {
             if (g->box_lines) i += draw_leaf_run(fr, area, y, v, st, g, i);
             else {
-                draw_node(fr, slot_rect(g, area, y, i), v, st, &v->nodes[g->first + i], g, g->bsz, leaf);
+                draw_node(fr, slot_rect(g, area, y, i), v, st, &v->nodes[g->first + i], g, i, leaf);
                 i++;
             }
         }
@@ -953,7 +1072,7 @@ typedef struct tree_layout {
 /* The tree under drv driver lines and cred_n credits lines in the panel's content c, its legend
  * (leg_h high, or left out where it would cost the tree its readability), and for hundreds of leaves
  * the summary lines under it: L's leg_h, area, fit, lv, sum and spare. */
-static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int cred_n, int leg_h, bool no_hints, tree_layout *L)
+static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int cred_n, int leg_h, bool no_hints, bool lend, tree_layout *L)
 {
     rd_ctx *rd = fr->rd;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
@@ -963,17 +1082,17 @@ static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int c
      * shrank to a strip whose bits nobody could read, or vanished; the legend's words are also the
      * hover tips and the glossary's (G). The same where the legend leaves the room for a strip but
      * not for a readable tree (scaling's 3.6 half at 1280x720) and leaving it out gives one. */
-    if (below.h - leg_h - rd_px(rd, 4) < 3 * lh + rd_px(rd, 8) || legend_hides_tree(rd, v, L->lv, below, leg_h)) leg_h = 0;
+    if (below.h - leg_h - rd_px(rd, 4) < 3 * lh + rd_px(rd, 8) || legend_hides_tree(rd, v, L->lv, below, leg_h, lend)) leg_h = 0;
     L->leg_h = leg_h;
     L->area = tree_area(rd, below, leg_h);
     L->spare = L->area.h > 0 ? L->area.h : 0;
     if (v->levels > 0 && v->nnodes > 0 && L->area.h > 0) {
-        L->fit = fit_tree(rd, v, L->lv, L->area);
+        L->fit = fit_tree(rd, v, L->lv, L->area, lend);
         /* hundreds of leaves: up to 3 lines under the tree say what they hold, in the room the tree
          * leaves free; when it leaves less than 2 lines, the tree gives up 2 */
         int nleaves = v->level_count[v->levels - 1], first_leaf = v->nnodes - nleaves;
         if (nleaves > TREE_BOX_MAX_LEAVES && first_leaf >= 0) {
-            int free_lines = (L->area.h - plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, 0) - rd_px(rd, 3)) / lh;
+            int free_lines = (L->area.h - plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, 0, L->fit.lend) - rd_px(rd, 3)) / lh;
             int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
             if (max_lines * lh < L->area.h / 3) {
                 L->sum_max = max_lines;
@@ -981,11 +1100,11 @@ static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int c
                 L->sum = (rd_rect){L->area.x, L->area.y + L->area.h - L->sum_lines * lh, L->area.w, L->sum_lines * lh};
                 if (L->sum_lines > free_lines) {
                     L->area.h -= L->sum_lines * lh + rd_px(rd, 3);
-                    L->fit = fit_tree(rd, v, L->lv, L->area);
+                    L->fit = fit_tree(rd, v, L->lv, L->area, lend);
                 }
             }
         }
-        int tree_h = plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, L->fit.box_lines);
+        int tree_h = plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, L->fit.box_lines, L->fit.lend);
         L->spare = (L->sum_lines ? L->sum.y - rd_px(rd, 3) : L->area.y + L->area.h) - (L->area.y + tree_h);
     }
 }
@@ -1045,7 +1164,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
      * jumped a line up and down as credits came and went, in the window and frame to frame in a clip;
      * a panel with no room for that place still shows a credit, a line down */
     int cred_n = c.h - drv * lh >= 5 * lh || (cred && *cred) ? 1 : 0;
-    place_tree(fr, c, v, drv, cred_n, leg_h, no_hints, L);
+    place_tree(fr, c, v, drv, cred_n, leg_h, no_hints, false, L);
     /* a one-node tree (a small machine, each cell a CPU the captions name) whose cells its text lines
      * squeezed out, drawn as a box of words or as cells too small for their numbers (the compare halves
      * of a 1280x633 browser page: "rnp0 CPUs 0-1 / 2 CPUs still owe a QS" under a cue that points at its
@@ -1068,7 +1187,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
             tree_layout *m = &M[1 - fewer];
             memset(m, 0, sizeof *m);
             if (fewer >= drv + cred_n) { m->fit.box_lines = 1; continue; }
-            place_tree(fr, c, v, fewer, 0, leg_h, no_hints, m);
+            place_tree(fr, c, v, fewer, 0, leg_h, no_hints, false, m);
             if (bits_readable(rd, m->fit) && m->fit.bl >= rd_px(rd, TREE_NUMBER_BSZ)) { pick = 1 - fewer; break; }
         }
         for (int k = 0; k < 2 && pick < 0 && L->fit.box_lines > 0; k++) /* cells at least, over a box of words */
@@ -1078,6 +1197,20 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
             *L = M[pick];
             drv = 1 - pick;
             cred_n = 0;
+        }
+    }
+    /* still cells without their numbers (or boxes of words) where the tree has leaves of no CPU beside
+     * leaves of CPUs (3.6's NR_CPUS tree on a small machine): those leaves give width to the others,
+     * with the text lines kept. After the fewer lines above, which keep the row even: hackbench compared
+     * at 1600x900 numbers every cell that way, in the 1400x860 window only this way. In the measure
+     * too (unlike those fewer lines): the panel's height is the one the tree is drawn in */
+    if (!L->sum_lines && lendable_bits(v) && !(bits_readable(rd, L->fit) && L->fit.bl >= rd_px(rd, TREE_NUMBER_BSZ))) {
+        tree_layout M;
+        memset(&M, 0, sizeof M);
+        place_tree(fr, c, v, drv, cred_n, leg_h, no_hints, true, &M);
+        if (bits_readable(rd, M.fit) && M.fit.bl >= rd_px(rd, TREE_NUMBER_BSZ)) {
+            memcpy(M.drv, L->drv, sizeof M.drv);
+            *L = M;
         }
     }
     /* the room the tree leaves unused: the driver text first (in a picture its end is the
@@ -1099,7 +1232,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
             rd_rect a = {L->area.x, L->area.y + (used + e) * lh, L->area.w, L->area.h - (used + e) * lh};
             if (a.h <= 0) continue;
             level_geo lv[UI_MAX_LEVELS];
-            tree_fit f = fit_tree(rd, v, lv, a), f0 = L->fit;
+            tree_fit f = fit_tree(rd, v, lv, a, L->fit.lend > 0), f0 = L->fit;
             bool keeps = f0.box_lines ? f.box_lines == f0.box_lines && f.bu >= (f0.bu < floor ? f0.bu : floor)
                                       : !f.box_lines && f.bl >= (f0.bl < floor ? f0.bl : floor) && f.bu >= (f0.bu < floor ? f0.bu : floor);
             if (!keeps) continue;
@@ -1108,7 +1241,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
             drv_extra += to_drv;
             cred_extra += e - to_drv;
             L->fit = f;
-            L->spare = a.h + (used + e) * lh - plan(rd, v, lv, a.w, f.bu, f.bl, f.box_lines);
+            L->spare = a.h + (used + e) * lh - plan(rd, v, lv, a.w, f.bu, f.bl, f.box_lines, f.lend);
             break;
         }
     }
@@ -1210,6 +1343,6 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         int nleaves = v->level_count[v->levels - 1];
         leaf_summary(fr, L.sum, v, v->nnodes - nleaves, nleaves, L.sum_max, true, ui_no_hints(st));
     }
-    plan(rd, v, L.lv, L.area.w, L.fit.bu, L.fit.bl, L.fit.box_lines);
+    plan(rd, v, L.lv, L.area.w, L.fit.bu, L.fit.bl, L.fit.box_lines, L.fit.lend);
     draw_levels(fr, L.area, v, st, L.lv);
 }

@@ -163,16 +163,15 @@ Test(tree_labels, leaf_words_name_the_few_cpus_that_owe)
     ui_app_free(&a);
 }
 
-/* hackbench compared at 1600x900: 3.6's tree of
+/* hackbench compared at 1600x900 and in the 1400x860 window a 1600x900 screen opens: 3.6's tree of
  * NR_CPUS=64 gives its one real leaf, rnp1, a quarter of the row, and its 16 cells were too small for
  * "15", so only credited cells carried a number ("1" with a corner mark) and the owed ones none: a
  * learner could not tell which CPU a cell was. Where fewer text lines above the tree give the cells
- * room, every cell of rnp1 carries its CPU's number. */
-Test(tree_labels, every_cell_of_36s_leaf_is_numbered_when_compared_at_1600x900)
+ * room (1600x900), or else the three leaves of no CPU give rnp1 width (1400x860), every cell of rnp1
+ * carries its CPU's number; those three still show, each with its name and its range of CPUs. */
+Test(tree_labels, every_cell_of_36s_leaf_is_numbered_when_compared_in_a_1600x900_screen)
 {
-    /* (the 1400x860 window a 1600x900 screen opens has no such room: there the three empty NR_CPUS
-     * leaves beside rnp1 would have to give up width) */
-    static const struct { int w, h; } sizes[] = {{1600, 900}};
+    static const struct { int w, h; } sizes[] = {{1600, 900}, {1400, 860}};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
         ui_app a;
         char err[512];
@@ -187,6 +186,15 @@ Test(tree_labels, every_cell_of_36s_leaf_is_numbered_when_compared_at_1600x900)
         cr_assert_gt(v->nnodes, 1, "3.6's tree has its NR_CPUS leaves");
         rd_rect tr = a.L.side[side].tree;
         for (int c = 0; c < v->ncpus; c++) {
+            /* CPU c's own cell in 3.6's tree (its leaf's bit), not the root's bit of the same number */
+            const rv_node_view *leaf = &v->nodes[v->cpus[c].leaf];
+            rd_rect cell = {0, 0, 0, 0};
+            for (int i = 0; i < a.fr.nhits; i++) {
+                const ui_hit *h = &a.fr.hits[i];
+                if (h->kind == HIT_NODE_BIT && h->a == leaf->index && h->b == c - leaf->grplo && h->r.x >= tr.x && h->r.x < tr.x + tr.w)
+                    cell = h->r;
+            }
+            cr_assert_gt(cell.w, 0, "%dx%d: CPU %d has no cell in 3.6's tree", sizes[k].w, sizes[k].h, c);
             char bare[16], spaced[16], tight[16];
             snprintf(bare, sizeof bare, "%d", c);
             snprintf(spaced, sizeof spaced, "%d d", c);
@@ -194,10 +202,23 @@ Test(tree_labels, every_cell_of_36s_leaf_is_numbered_when_compared_at_1600x900)
             bool boxed = false;
             for (int i = 0; i < R.n && !boxed; i++) {
                 const rd_rect q = R.v[i].r;
-                bool in = q.x >= tr.x && q.y >= tr.y && q.x + q.w <= tr.x + tr.w && q.y + q.h <= tr.y + tr.h;
+                int cx = q.x + q.w / 2, cy = q.y + q.h / 2;
+                bool in = cx >= cell.x && cy >= cell.y && cx < cell.x + cell.w && cy < cell.y + cell.h;
                 boxed = in && (!strcmp(R.v[i].text, bare) || !strcmp(R.v[i].text, spaced) || !strcmp(R.v[i].text, tight));
             }
             cr_expect(boxed, "%dx%d: CPU %d's cell in 3.6's tree has no number", sizes[k].w, sizes[k].h, c);
+        }
+        /* the empty NR_CPUS leaves, narrowed or not, keep saying which CPUs they were built for */
+        for (int i = 0; i < v->nnodes; i++) {
+            const rv_node_view *n = &v->nodes[i];
+            if (n->grplo < v->ncpus) continue;
+            char name[16], joined[32], range[16];
+            snprintf(name, sizeof name, "rnp%d", n->index);
+            snprintf(joined, sizeof joined, "rnp%d %d-%d", n->index, n->grplo, n->grphi);
+            snprintf(range, sizeof range, "%d-%d", n->grplo, n->grphi);
+            bool named = drawn(joined) || (drawn(name) && drawn(range));
+            cr_expect(named, "%dx%d: 3.6's empty leaf rnp%d lost its name or its CPUs %d-%d", sizes[k].w, sizes[k].h, n->index, n->grplo,
+                      n->grphi);
         }
         rd_free(rd);
         ui_app_free(&a);
