@@ -40,6 +40,15 @@ static bool bar_row_keeps_pct(ui_frame *fr, int row_w, const char *name, bool st
 /* The name column's share of a bar row (bar_row() may widen it for a long name, never narrow it). */
 #define NAME_COL_PCT 46
 
+/* The row draws this name whole, with its % column or without (bar_row() widens the name column up
+ * to a 24-px bar, the % column given up first). */
+static bool bar_row_name_whole(ui_frame *fr, int row_w, const char *name, bool strong)
+{
+    rd_ctx *rd = fr->rd;
+    int need = rd_text_width(rd, strong ? RD_BOLD : RD_SANS_SMALL, name) + rd_px(rd, 6);
+    return need <= row_w * NAME_COL_PCT / 100 || need <= row_w - rd_text_width(rd, RD_MONO_SMALL, "000.0 ms ") - rd_px(rd, 24);
+}
+
 /* A GP kthread's row, "rcu_sched  own 128 µs/GP" beside its name where the name column has the room: its
  * time in top divided by its flavor's grace periods, the article's own measure for rcu_sched (~30 µs
  * on its hackbench), which no picture showed; the flavor line's "cost per GP" also counts GP work
@@ -509,24 +518,31 @@ static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double op
     snprintf(idle, sizeof idle, " · %llu idle probes", (unsigned long long)fl->idle_probes);
     const char *stall = fl->stall_warnings ? " · STALL WARNINGS" : "";
     /* no GP has ended: no length to give ("GP lasts 0 (p50), 0 (p99)" read as instant grace periods) */
-    char lasts[96], lasts_short[96];
+    char lasts[96], lasts_short[96], lasts_tiny[96], pre_tiny[64] = "";
     if (fl->grace_periods) {
         snprintf(lasts, sizeof lasts, "GP lasts %s (p50), %s (p99)", g50, g99);
         snprintf(lasts_short, sizeof lasts_short, "GP %s p50, %s p99", g50, g99);
+        snprintf(lasts_tiny, sizeof lasts_tiny, "p50 %s, p99 %s", g50, g99);
     } else {
         snprintf(lasts, sizeof lasts, "no GP length yet");
         snprintf(lasts_short, sizeof lasts_short, "no GP yet");
+        snprintf(lasts_tiny, sizeof lasts_tiny, "no GP yet");
     }
+    if (open > 0) snprintf(pre_tiny, sizeof pre_tiny, "open %s · ", age);
     int form;
-    for (form = 0; form < 4; form++) { /* longest first; the last one is drawn whatever its width */
+    for (form = 0; form < 6; form++) { /* longest first; the last one is drawn whatever its width */
         if (form < 3)
             snprintf(b2, 320, "%s%s%s%s%s", pre, lasts, form < 2 ? fqs : "", form < 1 ? idle : "", stall);
-        else /* the shortest form: a stall shows in the line's colour alone */
+        else if (form == 3) /* the figures alone: a stall shows in the line's colour */
             snprintf(b2, 320, "%s%s", pre_short, lasts_short);
+        else /* presenting beside the workbook column at 1280x688 that read "oldest open 744 µs · GP 623 µs
+              * p50, 1…": fewer words, the three figures kept (the flavor's line above says GPs) */
+            snprintf(b2, 320, "%s%s", pre_tiny, form == 4 ? lasts_short : lasts_tiny);
         if (rd_text_width(rd, RD_SANS_SMALL, b2) <= room) break;
     }
-    /* each shorter form leaves one more part out: idle probes, FQS passes, the words of a stall */
-    return dropped + (form < 4 ? form : 3);
+    /* each shorter form leaves one more part out: idle probes, FQS passes, the words of a stall, then
+     * "oldest", then "GP" */
+    return dropped + (form < 6 ? form : 5);
 }
 
 int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st)
@@ -811,9 +827,15 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
         }
         case AK_SPLIT: { /* RCU's time in all: the work both designs do, then 3.7's sleep/wake on top of it */
             double rest = sum - sleep_wake > 0 ? sum - sleep_wake : 0;
-            static const char *const name[2][2] = {{"in all: GP, QS and callback work", "in all: GP/QS/callback work"},
-                                                   {"+ GP kthreads' own sleep/wake", "+ kthread sleep/wake"}};
-            const char *nm = name[w->idx][use_short || !bar_row_keeps_pct(fr, c.w, name[w->idx][0], false)];
+            /* the long name where it keeps the % column (as the other rows); else the first shorter one drawn
+             * whole: presenting beside the workbook column at 1280x688 it read "in all: GP/QS/callback w…" */
+            static const char *const name[2][4] = {
+                {"in all: GP, QS and callback work", "in all: GP/QS/callback work", "in all: GP/QS/callbacks", "in all"},
+                {"+ GP kthreads' own sleep/wake", "+ kthread sleep/wake", "+ sleep/wake", NULL}};
+            int nk = use_short || !bar_row_keeps_pct(fr, c.w, name[w->idx][0], false) ? 1 : 0;
+            while (nk + 1 < 4 && name[w->idx][nk + 1] && !bar_row_name_whole(fr, c.w, name[w->idx][nk], false)) nk++;
+            if (nk > 1) rd_note_dropped(rd, nk - 1);
+            const char *nm = name[w->idx][nk];
             if (w->idx == 0) {
                 bar_row(fr, row, nm, rest, smax, el, th->heading, false, false);
                 char tip[600], a[32], b[32];
@@ -852,12 +874,21 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
             /* what the stretch was, where the row has room: big-machine's 3.6 showed a bare 1.82 ms, which a
              * speaker took for the article's ~200 µs init walk; it is a forcing pass over 4,080 idle CPUs */
             snprintf(lat, sizeof lat, "longest irqs-off stretch %s%s · non-preemptible %s", a, rv_irqoff_kind_words(rep->max_irqs_off_in), b);
-            if (rd_text_width(rd, RD_SANS_SMALL, lat) > c.w)
-                snprintf(lat, sizeof lat, "longest irqs-off stretch %s · non-preemptible %s", a, b);
+            /* then fewer words round the same two figures, before a cut: presenting beside the workbook
+             * column (1280x688 to 1600x900) it read "longest irqs-off stretch 4.8 µs · non-pre…" */
+            static const char *const shorter[] = {"longest irqs-off stretch %s · non-preemptible %s", "longest irqs-off %s · non-preemptible %s",
+                                                  "max irqs-off %s · non-preemptible %s", "max irqs-off %s · non-preempt %s",
+                                                  "max irqs-off %s, non-preempt %s", "irqs-off %s · non-preempt %s"};
+            for (size_t k = 0; k < sizeof shorter / sizeof *shorter && rd_text_width(rd, RD_SANS_SMALL, lat) > c.w; k++) {
+                snprintf(lat, sizeof lat, shorter[k], a, b);
+                /* a word each ("stretch", "longest"...); the first, what the stretch was, uncounted as before */
+                if (k > 0) rd_note_dropped(rd, 1);
+            }
             panel_text_fit(fr, RD_SANS_SMALL, c.x, row.y, c.w, th->text, lat);
             /* two figures, two terms: each half of the row explains its own */
             char first[96];
-            snprintf(first, sizeof first, "%.*s", (int)(strstr(lat, " · ") ? strstr(lat, " · ") - lat + 4 : 0), lat);
+            const char *sep = strstr(lat, " · ") ? strstr(lat, " · ") + 4 : strstr(lat, ", ") ? strstr(lat, ", ") + 2 : lat;
+            snprintf(first, sizeof first, "%.*s", (int)(sep - lat), lat);
             int split = rd_text_width(rd, RD_SANS_SMALL, first);
             if (split > c.w) split = c.w;
             panel_term(fr, (rd_rect){c.x, row.y, split, lh}, "irqs-off");

@@ -1,4 +1,4 @@
-/* test_present_column.c — presenting (F5) with the workbook column open: the headings of the panels beside it keep their words, in a shorter form rather than cut with "…". */
+/* test_present_column.c — presenting (F5) with the workbook column open: the headings of the panels beside it, and the CPU time panel's rows, keep their words and figures in a shorter form rather than cut with "…". */
 #include "window_fixture.h"
 #include "text_runs.h"
 
@@ -62,7 +62,47 @@ static void check_headings(int w, int h)
     }
 }
 
+/* The first run drawn in r that contains s, or NULL. */
+static const run *find_in(rd_rect r, const char *s)
+{
+    for (int i = 0; i < R.n; i++)
+        if (starts_in(R.v[i].r, r) && strstr(R.v[i].text, s)) return &R.v[i];
+    return NULL;
+}
+
+/* The CPU time panel's rows beside the column read "in all: GP/QS/callback w…" (its time kept, its %
+ * gone), "longest irqs-off stretch 4.8 µs · non-pre…" and "oldest open 744 µs · GP 623 µs p50, 1…":
+ * each keeps its figures in a shorter form instead (the in-all row its name's first words), and no
+ * line of the panel is cut. */
+static void check_acct_rows(int w, int h)
+{
+    present_with_column(w, h);
+    rd_rect acct = W->app.L.side[0].acct;
+    cr_assert_gt(acct.w, 0, "%dx%d: the CPU time panel is drawn", w, h);
+    const run *all = find_in(acct, "in all");
+    cr_assert(all, "%dx%d: the in-all row is drawn", w, h);
+    cr_expect(!cut_on_line_of(all), "%dx%d: the in-all row reads \"%s…\"", w, h, all->text);
+    const run *lat = find_in(acct, "irqs-off");
+    cr_assert(lat, "%dx%d: the latency row is drawn", w, h);
+    /* both stretches, each with its figure: "... 4.8 µs · non-preemptible 10.2 µs" (or ", non-preempt") */
+    const char *dot = strstr(lat->text, "s \u00B7 ") ? strstr(lat->text, "s \u00B7 ") : strstr(lat->text, "s, ");
+    cr_expect(!cut_on_line_of(lat), "%dx%d: the latency row reads \"%s…\"", w, h, lat->text);
+    cr_expect(dot && strstr(dot, "non-preempt") && dot[strlen(dot) - 1] == 's', "%dx%d: the latency row reads \"%s\"", w, h, lat->text);
+    const run *len = find_in(acct, "p50");
+    cr_assert(len, "%dx%d: rcu_sched's GP lengths are drawn", w, h);
+    /* hackbench at 300 ms has a grace period open: its age, then both lengths */
+    cr_expect(!cut_on_line_of(len), "%dx%d: the GP-length row reads \"%s…\"", w, h, len->text);
+    cr_expect(strstr(len->text, "open") && strstr(len->text, "p99"), "%dx%d: the GP-length row reads \"%s\"", w, h, len->text);
+    for (int i = 0; i < R.n; i++)
+        if (starts_in(R.v[i].r, acct))
+            cr_expect(!strstr(R.v[i].text, "\u2026"), "%dx%d: a line of the CPU time panel is cut: \"%s\"", w, h, R.v[i].text);
+}
+
 Test(present_column, headings_fit_at_1280x688, .fini = teardown) { check_headings(1280, 688); }
 Test(present_column, headings_fit_at_1280x720, .fini = teardown) { check_headings(1280, 720); }
 Test(present_column, headings_fit_at_1400x860, .fini = teardown) { check_headings(1400, 860); }
 Test(present_column, headings_fit_at_1600x900, .fini = teardown) { check_headings(1600, 900); }
+Test(present_column, acct_rows_keep_their_figures_at_1280x688, .fini = teardown) { check_acct_rows(1280, 688); }
+Test(present_column, acct_rows_keep_their_figures_at_1280x720, .fini = teardown) { check_acct_rows(1280, 720); }
+Test(present_column, acct_rows_keep_their_figures_at_1400x860, .fini = teardown) { check_acct_rows(1400, 860); }
+Test(present_column, acct_rows_keep_their_figures_at_1600x900, .fini = teardown) { check_acct_rows(1600, 900); }
