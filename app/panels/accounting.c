@@ -844,7 +844,7 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                 snprintf(tip, sizeof tip, "%s of RCU's CPU time in all (%s) is work 3.6 and 3.7 both do: starting, forcing "
                          "and ending grace periods, the CPUs' quiescent-state reports, invoking callbacks. 3.7 moves the "
                          "grace-period part of it into the GP kthreads, where top shows it; how much of it there is differs "
-                         "with the design (3.7 lets forcing requests share a pass, and walks the tree twice per GP). The "
+                         "with the design (3.6 walks a tree built for NR_CPUS, 3.7 one sized to the machine and twice per GP; 3.7 lets forcing requests share a pass). The "
                          "figures are the model's.", a, b);
                 ui_tip_add(fr, (rd_rect){c.x, row.y, c.w, row.h}, tip);
             } else {

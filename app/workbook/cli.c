@@ -190,7 +190,7 @@ int cmd_quiz(int argc, char **argv)
         char dir[4096];
         rcuvis_data_path("quizzes", dir, sizeof dir);
         if (quiz_set_load_dir(&set, dir, err, sizeof err) != 0 || set.n == 0) {
-            fprintf(stderr, "rcuvis: quiz: no quiz files in %s\n", dir);
+            fprintf(stderr, "rcuvis: quiz: no quiz files in %s (looked in $RCUVIS_DATA/quizzes when set, else beside the binary's source tree, else in the install prefix; set RCUVIS_DATA to the folder holding quizzes/, or give --file FILE)\n", dir);
             print_prefixed(err);
             quiz_set_free(&set);
             return 2;
