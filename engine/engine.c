@@ -279,42 +279,56 @@ static void jiffy_sweep(rv_engine *e)
     if (list != stackbuf) free(list);
 }
 
-/* One unit of progress: the next queued event, or the tick sweep at the next jiffy boundary,
- * whichever is first; false if that lies at or beyond `limit`. */
-static bool step_once(rv_engine *e, int64_t limit)
+/* Units of progress, each the next queued event or the tick sweep at the next jiffy boundary,
+ * whichever is first, until one would lie at or beyond `limit` (false then), or only one (`once`,
+ * true if it was taken). The loop is in here rather than in rv_run_until(): with handle_qev()
+ * inlined this function is large, and a call per unit saved and restored its six callee-saved
+ * registers every time (kernel-build, 300 s: 9.78 G instructions before, 9.57 G after). Out of line,
+ * so that its one copy serves every caller. */
+static __attribute__((noinline)) bool run_steps(rv_engine *e, int64_t limit, bool once)
 {
-    int64_t next_tick = (int64_t)(e->jiffies + 1) * e->jiffy_ns;
-    int64_t tq = evq_peek_t(&e->q);
-    int64_t tnext = tq < next_tick ? tq : next_tick;
-    if (triggers_first_due(e, tnext, limit)) { triggers_run_first(e); triggers_scan(e); return true; } /* recorded injections */
-    if (tnext >= limit) return false;
-    if (tq < next_tick) {
-        qev ev;
-        evq_pop(&e->q, &ev);
-        e->n_qevents++;
-        e->now = ev.t;
-        handle_qev(e, &ev);
-        e->ctx = CTX_NONE; e->ctx_cpu = -1;
-    } else {
-        e->now = next_tick;
-        e->jiffies++;
-        /* The queue's near part holds only events before the next tick; later ones wait aside (evq.c).
-         * The tick goes before any event at or after its time (tq < next_tick above), so an
-         * event aside is always pulled into the near queue, here, before it can be the next one due. */
-        evq_advance(&e->q, (int64_t)(e->jiffies + 1) * e->jiffy_ns);
-        jiffy_sweep(e);
+    for (;;) {
+        int64_t next_tick = (int64_t)(e->jiffies + 1) * e->jiffy_ns;
+        int64_t tq = evq_peek_t(&e->q);
+        int64_t tnext = tq < next_tick ? tq : next_tick;
+        if (triggers_first_due(e, tnext, limit)) { /* recorded injections */
+            triggers_run_first(e);
+            triggers_scan(e);
+            if (once) return true;
+            continue;
+        }
+        if (tnext >= limit) return false;
+        if (tq < next_tick) {
+            qev ev;
+            evq_pop(&e->q, &ev);
+            e->n_qevents++;
+            e->now = ev.t;
+            handle_qev(e, &ev);
+            e->ctx = CTX_NONE; e->ctx_cpu = -1;
+        } else {
+            e->now = next_tick;
+            e->jiffies++;
+            /* The queue's near part holds only events before the next tick; later ones wait aside (evq.c).
+             * The tick goes before any event at or after its time (tq < next_tick above), so an
+             * event aside is always pulled into the near queue, here, before it can be the next one due. */
+            evq_advance(&e->q, (int64_t)(e->jiffies + 1) * e->jiffy_ns);
+            jiffy_sweep(e);
+        }
+        e->steps++;
+        /* tested inline, as this runs every step: only a step that emitted an event the scanner reads
+         * needs a scan; otherwise the new events are passed over as scanned */
+        if (e->scan_hits != e->scan_hits_seen) triggers_scan(e);
+        else e->trig_scanned = e->nevents;
+        if (once) return true;
     }
-    e->steps++;
-    /* tested inline, as this runs every step: only a step that emitted an event the scanner reads
-     * needs a scan; otherwise the new events are passed over as scanned */
-    if (e->scan_hits != e->scan_hits_seen) triggers_scan(e);
-    else e->trig_scanned = e->nevents;
-    return true;
 }
+
+/* One unit of progress (run_steps()); false if it lies at or beyond `limit`. */
+static bool step_once(rv_engine *e, int64_t limit) { return run_steps(e, limit, true); }
 
 void rv_run_until(rv_engine *e, int64_t t)
 {
-    while (step_once(e, t)) {}
+    run_steps(e, t, false);
     if (t > e->now) e->now = t;
     events_flush(e);
 }
