@@ -130,10 +130,15 @@ static void grade_letters(const quiz_question *q, const quiz_order *o, const cha
 }
 
 /* After a wrong number, which way the right one lies: two wrong answers on opposite sides of it
- * would otherwise get the same words. Nothing when x falls between two right ranges. */
+ * would otherwise get the same words. Nothing when x falls between two right ranges. Far off (past
+ * twice the right range's top, under half its bottom, for positive ranges) says so: a student who
+ * answered 28, then 8, for 5.8 was told "too high" twice in the same words, and could not tell
+ * whether the second guess had come closer. The factor gives no more of the answer away than that. */
 static void add_direction(quiz_result *out, double x, double lo, double hi)
 {
-    const char *dir = x < lo ? "too low" : x > hi ? "too high" : NULL;
+    const char *dir = x < lo ? (lo > 0 && x < lo / 2 ? "far too low (under half of what counts as right)" : "too low")
+                    : x > hi ? (hi > 0 && x > hi * 2 ? "far too high (over twice what counts as right)" : "too high")
+                             : NULL;
     if (!dir) return;
     size_t n = strlen(out->message);
     if (n + 1 < sizeof out->message)
