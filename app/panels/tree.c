@@ -72,6 +72,9 @@ static void plan_boxes(rd_ctx *rd, level_geo *g, int w, int box_lines)
     g->node_h = box_lines * rd_line_height(rd, RD_SANS_SMALL) + 2 * pad;
 }
 
+/* A node whose CPUs all lie past the machine's last one: one of the leaves 3.6 builds for NR_CPUS. */
+static bool node_past_last_cpu(const ui_view *v, const rv_node_view *n) { return n->grplo >= v->ncpus; }
+
 /* The leaves (level g, bits of g->bsz, at least min_w wide) on one row in w, those past the machine's
  * last CPU narrowed for those that hold CPUs: 3.6 builds its tree for NR_CPUS, and hackbench's 16
  * CPUs compared in a 1400x860 window had one leaf of 16 cells too small for their numbers beside three
@@ -85,7 +88,7 @@ static bool lend_room(rd_ctx *rd, const ui_view *v, level_geo *g, int w, int pad
     unsigned long long mask = 0;
     int ne = 0;
     for (int i = 0; i < g->count && g->first + i < v->nnodes; i++)
-        if (v->nodes[g->first + i].grplo >= v->ncpus) {
+        if (node_past_last_cpu(v, &v->nodes[g->first + i])) {
             mask |= 1ULL << i;
             ne++;
         }
@@ -262,7 +265,7 @@ static int lendable_bits(const ui_view *v)
     int count = v->level_count[v->levels - 1], first = v->nnodes - count, empty = 0, nbits = 0;
     if (count < 2 || count > 64 || first < 0) return 0;
     for (int i = first; i < v->nnodes; i++) {
-        empty += v->nodes[i].grplo >= v->ncpus;
+        empty += node_past_last_cpu(v, &v->nodes[i]);
         if (node_bits(&v->nodes[i], true) > nbits) nbits = node_bits(&v->nodes[i], true);
     }
     return empty > 0 && empty < count ? nbits : 0;
@@ -633,7 +636,7 @@ static const char *box_words(rd_ctx *rd, const ui_view *v, const rv_node_view *n
     case BOX_EMPTY:
         /* leaves past the machine's last CPU: 3.6's tree is built for NR_CPUS; a student comparing
          * hackbench's 3.6 and 3.7 trees took the difference for a bug */
-        if (n->grplo >= v->ncpus && tree_nr_cpus(v) > v->ncpus) {
+        if (node_past_last_cpu(v, n) && tree_nr_cpus(v) > v->ncpus) {
             snprintf(forms[nf++], 64, "no such CPUs: tree built for NR_CPUS=%d", tree_nr_cpus(v));
             snprintf(forms[nf++], 64, "tree built for NR_CPUS=%d", tree_nr_cpus(v));
             snprintf(forms[nf++], 64, "NR_CPUS=%d", tree_nr_cpus(v));
@@ -684,7 +687,7 @@ static void box_tip(ui_frame *fr, rd_rect r, const ui_view *v, const rv_node_vie
         l = leaf_tip_text(v, n, tip, sizeof tip);
         snprintf(tip + l, sizeof tip - l, ". qsmask %#lx: each set bit is a CPU that still owes a QS%s", n->qsmask,
                  n->qsmask & ~n->qsmaskinit ? " (a bit outside qsmaskinit: its CPU went offline mid-GP; FQS credits it, dti if its counter moved, else ofl)" : "");
-    } else if (n->grplo >= v->ncpus && tree_nr_cpus(v) > v->ncpus) {
+    } else if (node_past_last_cpu(v, n) && tree_nr_cpus(v) > v->ncpus) {
         l = (size_t)snprintf(tip, sizeof tip, "rnp%d (level %d), CPUs %d-%d: this machine has %d CPUs, but the tree is built for "
                              "NR_CPUS=%d, the kernel's compile-time bound (3.6 sizes it so; 3.7 by nr_cpu_ids). No grace period waits "
                              "here (qsmaskinit 0), yet each GP's start (and usually its end) still visits it, and so does every "

@@ -25,6 +25,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* End's far seek names this as where it goes; arriving, ui_input_frame() knows it by these words and
+ * says where PgDn goes (ui_win_say_at_the_end()) instead of "At the end of the run, T" */
+static const char END_OF_RUN[] = "the end of the run";
+
 void ui_win_status(ui_win *w, double now_ms, const char *fmt, ...)
 {
     va_list ap;
@@ -710,7 +714,7 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
             int reached = ui_app_cue_reached(a, end);
             if (reached > st->cue) st->cue = reached;
         }
-        ui_win_seek_to(w, end, "the end of the run", now_ms);
+        ui_win_seek_to(w, end, END_OF_RUN, now_ms);
         if (!ui_app_seek_pending(a)) ui_win_say_at_the_end(w, now_ms);
         break;
     }
@@ -802,7 +806,7 @@ void ui_input_frame(ui_win *w, double now_ms)
     fmt_dest(tb, sizeof tb, &w->app.st, w->pending_to);
     if (!ui_app_seek_pending(&w->app)) {
         if (ui_app_now(&w->app) >= w->pending_to) {
-            if (w->pending_to == ui_app_end(&w->app) && !strcmp(w->pending_what, "the end of the run")) ui_win_say_at_the_end(w, now_ms);
+            if (w->pending_to == ui_app_end(&w->app) && !strcmp(w->pending_what, END_OF_RUN)) ui_win_say_at_the_end(w, now_ms);
             else ui_win_status(w, now_ms, "At %s, %s", w->pending_what, tb);
         }
         w->pending_what[0] = 0;

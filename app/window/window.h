@@ -31,8 +31,8 @@ typedef struct ui_win {
     bool exploring;              /* the look-ahead has not reached the end of the run yet */
     int64_t pending_to;          /* where a far seek under way goes (seek.c moves it a slice per frame) */
     int64_t pending_from;        /* where that seek started (its progress in the status line) */
-    char pending_what[96];
-    char stopped_what[96];       /* the far seek the key being handled stopped: its pending_what ("" none) */       /* what it goes to ("the next caption"), "" for a scrubber seek */
+    char pending_what[96];       /* what it goes to ("the next caption"), "" for a scrubber seek */
+    char stopped_what[96];       /* the far seek the key being handled stopped: its pending_what ("" none) */
     int64_t stopped_seek;        /* where the seek the key being handled stopped was going (-1: none) */
     double last_frame_ms;
     int point_x, point_y;        /* where the pointer last moved (kept while a clicker hides its tip): V's panel */

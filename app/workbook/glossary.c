@@ -148,7 +148,7 @@ static const glossary_entry entries[] = {
     {"fqs_scans", "The report's count of FQS passes a flavor ran (not debugfs's nfqs=, rsp->n_force_qs, which in 3.6 counts every forcing attempt past the trylock and, for a relaxed caller, past the holdoff until jiffies_force_qs, a pass or not); over grace_periods, the forcing passes per grace period."},
     {"idle_blips_per_s", "Scenario key: how many times a second a busy CPU runs out of work for an instant and passes through the idle loop (each trip moves its dynticks counter, and under RCU_FAST_NO_HZ may be a drain step). Nothing in the kernel reports it; reproduce sweeps it."},
     /* the run summary's column headers and the report fields behind them */
-    {"us/GP", "A column of rcuvis run's summary: overhead_per_gp_us, the microseconds of CPU time a flavor's grace-period machinery spent per completed grace period, wherever it was charged (for 3.7 the kthread's sleep/wake included). The article's ~30 us per grace period is this kind of figure."},
+    {"us/GP", "A column of rcuvis run's summary: overhead_per_gp_us, the microseconds of CPU time a flavor's grace-period machinery spent per completed grace period, wherever it was charged (for 3.7 the kthread's sleep/wake included). The same figure as the CPU time panel's cost per GP; the article's ~30 us is measured another way, rcu_sched's CPU time in top over its grace periods (own µs/GP)."},
     {"upd/GP", "A column of rcuvis run's summary: updates_per_gp, a flavor's updates (each call_rcu(), kfree_rcu() or synchronize_*()) divided by its completed grace periods: how many updates one grace period serves. The article sees more than 100."},
     {"ns/update", "A column of rcuvis run's summary: overhead_per_update_ns, the same grace-period CPU time as us/GP divided by updates instead of grace periods, in nanoseconds. The article's ~300 ns per update is ~30 us shared by ~100 updates."},
     {"ns/upd", "The CPU time panel's short form of ns/update: the grace-period CPU time per update, in nanoseconds (overhead_per_update_ns)."},
@@ -242,7 +242,7 @@ static const struct { const char *word, *term; } words[] = {
     {"qlowmark", "qlowmark"}, {"qlen", "qlen"}, {"qlen_lazy", "qlen"}, {"ql", "qlen"}, {"kfree_rcu", "lazy callback"}, {"lazy", "lazy callback"}, {"NR_CPUS", "NR_CPUS"},
     {"nr_cpu_ids", "nr_cpu_ids"}, {"RCU_STALL_RAT_DELAY", "RCU_STALL_RAT_DELAY"}, {"RCU_IDLE_FLUSHES", "RCU_IDLE_FLUSHES"},
     {"rcu_busted", "rcu_busted"}, {"drain", "drain step"}, {"drains", "drain step"}, {"idle drain", "drain step"}, {"idle drains", "drain step"}, {"drain kick", "drain step"},
-    {"idle-task drains", "drain step"}, {"tasks row", "call_rcu"}, {"D W R N", "D/W/R/N"}, {"idle-entry drain", "drain step"}, {"idle-entry drains", "drain step"}, {"RCU_FAST_NO_HZ", "FAST_NO_HZ"},
+    {"idle-task drains", "drain step"}, {"idle-entry drain", "drain step"}, {"idle-entry drains", "drain step"}, {"RCU_FAST_NO_HZ", "FAST_NO_HZ"},
     {"forcing pass", "FQS pass"}, {"forcing passes", "FQS pass"}, {"needs_gp_fix", "needs_gp_fix"}, {"fqs_scans", "fqs_scans"},
     {"idle_blips_per_s", "idle_blips_per_s"}, {"init walk", "init walk"}, {"cleanup walk", "cleanup walk"}, {"cleanup", "cleanup walk"},
     {"GP init", "init walk"}, {"GP cleanup", "cleanup walk"}, {"Walmsley", "Walmsley"},
@@ -251,6 +251,7 @@ static const struct { const char *word, *term; } words[] = {
     {"callback_latency_ms_mean", "callback_latency_ms_mean"}, {"Show me", "Show me"},
     {"rcu_pending", "rcu_pending"}, {"__rcu_pending", "rcu_pending"},
     {"rdp", "rdp"}, {"rdp->completed", "rdp"}, {"rdp->gpnum", "rdp"}, {"rcu_data", "rdp"}, {"mainline", "mainline"}, {"-rcu", "mainline"},
+    {"tasks row", "call_rcu"}, {"D W R N", "D/W/R/N"}, /* as captions and the CPUs legend write them */
     {"RCU-idle", "dyntick-idle"}, {"rcu_start_gp", "rcu_start_gp"}, {"rcu_gp_fqs", "FQS pass"}, {"rcu_gp_init", "init walk"}, {"rcu_gp_cleanup", "cleanup walk"},
 };
 
