@@ -1,4 +1,4 @@
-/* pool.c — run many scenario simulations in parallel: one forked child per run, report JSON back through a pipe. */
+/* pool.c — run many scenario simulations in parallel: forked workers take runs one after another, report JSON back through pipes. */
 #include "report/report.h"
 #include "reproduce/reproduce.h"
 
@@ -14,8 +14,10 @@
 #include <unistd.h>
 
 /*
- * Why processes and not threads: the engine is single-threaded and keeps no global state we could
- * vouch for, and a crash (or an ASan report) in one run must not take the others down. The child
+ * Why processes and not threads: the engine is single-threaded, and a crash (or an ASan report) in
+ * one run must not take the others down. A worker runs many jobs in turn: the engine keeps no state
+ * outside its rv_engine (no static variables in engine/), so a run's result does not depend on
+ * which ran before it in the same worker. The child
  * inherits the already-loaded config through fork(), so scenario errors are found in the parent,
  * before anything runs, and reported once.
  */
@@ -99,78 +101,130 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
-typedef struct slot {
-    pid_t pid;
-    int fd;
-    size_t job;
-    char *buf;
-    size_t len, cap;
-    double started;   /* wall clock, for the time limit */
-    bool timed_out;
-} slot;
-
-/* Start job i in a child. Returns 0, or -1 when fork/pipe failed (the caller runs it in-process). */
-static int spawn(slot *s, size_t i, rp_job *j)
+static int read_all(int fd, void *to, size_t n)
 {
-    int p[2];
-    if (pipe(p) < 0) return -1;
+    char *p = to;
+    while (n > 0) {
+        ssize_t r = read(fd, p, n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        p += r;
+        n -= (size_t)r;
+    }
+    return 0;
+}
+
+/*
+ * A worker is a forked child that runs jobs one after another: it reads a job's number from its
+ * command pipe, simulates it, and writes back an 8-byte length and the result text, until the command
+ * pipe ends. A child per job cost ~5 ms of CPU each (fork, the faults on the pages it touched, exit),
+ * a sixth of `reproduce --quick`'s 44 short runs: 1.9 to 1.65 CPU s and 1.04 to 0.85 s of wall time
+ * on two cores. A worker that dies (a crash, or killed at the time limit) fails only the job it was
+ * running; the next job goes to a new worker.
+ */
+typedef struct worker {
+    pid_t pid;        /* 0: no worker in this slot */
+    int cmd, res;     /* our ends: job numbers go out on cmd, results come back on res */
+    bool busy;        /* a job is out */
+    size_t job;
+    char *buf;        /* the reply so far: its 8-byte length, then its text */
+    size_t len, cap;
+    double started;   /* wall clock when the job went out, for the time limit */
+    bool timed_out;
+} worker;
+
+static _Noreturn void worker_main(int cmd, int res, rp_job *jobs, size_t n)
+{
+    uint64_t i;
+    while (read_all(cmd, &i, sizeof i) == 0 && i < n) {
+        char *text = simulate(&jobs[i]);
+        if (!text) _exit(3);
+        uint64_t len = strlen(text);
+        if (write_all(res, (const char *)&len, sizeof len) < 0 || write_all(res, text, len) < 0) _exit(3);
+        free(text);
+    }
+    _exit(0); /* no atexit handlers: the parent owns stdio and the leak check */
+}
+
+/* Fork a worker into slot w. Returns 0, or -1 when fork/pipe failed (the caller runs jobs in-process). */
+static int start_worker(worker *ws, size_t nw, size_t w, rp_job *jobs, size_t n)
+{
+    int c[2], r[2];
+    if (pipe(c) < 0) return -1;
+    if (pipe(r) < 0) {
+        close(c[0]);
+        close(c[1]);
+        return -1;
+    }
     fflush(NULL); /* nothing buffered may be printed twice */
     pid_t pid = fork();
     if (pid < 0) {
-        close(p[0]);
-        close(p[1]);
+        close(c[0]); close(c[1]); close(r[0]); close(r[1]);
         return -1;
     }
     if (pid == 0) {
-        close(p[0]);
-        char *text = simulate(j);
-        int rc = text && write_all(p[1], text, strlen(text)) == 0 ? 0 : 3;
-        free(text);
-        close(p[1]);
-        _exit(rc); /* no atexit handlers: the parent owns stdio and the leak check */
+        /* the other workers' pipe ends stay with the parent: held here too, one worker's death
+         * would never reach the parent as the end of its pipe, nor the end of its commands it */
+        for (size_t k = 0; k < nw; k++)
+            if (k != w && ws[k].pid) { close(ws[k].cmd); close(ws[k].res); }
+        close(c[1]);
+        close(r[0]);
+        worker_main(c[0], r[1], jobs, n);
     }
-    close(p[1]);
-    *s = (slot){.pid = pid, .fd = p[0], .job = i, .started = now_s()};
+    close(c[0]);
+    close(r[1]);
+    ws[w] = (worker){.pid = pid, .cmd = c[1], .res = r[0]};
     return 0;
 }
 
-/* Read what is there; returns 1 at end of file, 0 otherwise. */
-static int drain(slot *s)
+/* Read what is there into the reply; 1 when the worker's pipe ended, 0 otherwise. */
+static int drain(worker *w)
 {
-    if (s->cap - s->len < 65536) {
-        size_t cap = s->cap ? s->cap * 2 : 262144;
-        char *nb = realloc(s->buf, cap);
+    if (w->cap - w->len < 65536) {
+        size_t cap = w->cap ? w->cap * 2 : 262144;
+        char *nb = realloc(w->buf, cap);
         if (!nb) return 1; /* treated as a truncated report */
-        s->buf = nb;
-        s->cap = cap;
+        w->buf = nb;
+        w->cap = cap;
     }
-    ssize_t r = read(s->fd, s->buf + s->len, s->cap - s->len - 1);
+    ssize_t r = read(w->res, w->buf + w->len, w->cap - w->len - 1);
     if (r < 0 && (errno == EINTR || errno == EAGAIN)) return 0;
     if (r <= 0) return 1;
-    s->len += (size_t)r;
+    w->len += (size_t)r;
     return 0;
 }
 
-static void finish(slot *s, rp_job *j)
+/* The whole reply has come: its text (NUL-terminated in buf), or NULL while it is still coming. */
+static char *reply_text(worker *w)
 {
-    close(s->fd);
+    uint64_t len;
+    if (w->len < sizeof len) return NULL;
+    memcpy(&len, w->buf, sizeof len);
+    if (w->len - sizeof len < len) return NULL;
+    w->buf[sizeof len + len] = 0;
+    return w->buf + sizeof len;
+}
+
+/* The worker's pipe ended: reap it, and fail the job it had out (if any) with the reason. */
+static void reap(worker *w, rp_job *jobs)
+{
+    close(w->cmd);
+    close(w->res);
     int status = 0;
-    while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR) {}
-    if (s->timed_out)
-        snprintf(j->err, sizeof j->err, "the simulation ran past the time limit (--timeout) and was stopped");
-    else if (WIFSIGNALED(status))
-        snprintf(j->err, sizeof j->err, "the simulation crashed (signal %d, %s)", WTERMSIG(status),
-                 strsignal(WTERMSIG(status)));
-    else if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && !s->len)
-        snprintf(j->err, sizeof j->err, "the simulation exited with status %d", WEXITSTATUS(status));
-    char *text = s->buf;
-    s->buf = NULL;
-    if (text) text[s->len] = 0;
-    if (j->err[0]) { /* whatever it wrote is not to be trusted */
-        free(text);
-        text = NULL;
+    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {}
+    if (w->busy) {
+        rp_job *j = &jobs[w->job];
+        if (w->timed_out)
+            snprintf(j->err, sizeof j->err, "the simulation ran past the time limit (--timeout) and was stopped");
+        else if (WIFSIGNALED(status))
+            snprintf(j->err, sizeof j->err, "the simulation crashed (signal %d, %s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
+        else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+            snprintf(j->err, sizeof j->err, "the simulation exited with status %d", WEXITSTATUS(status));
+        absorb(j, NULL); /* whatever part of a reply came is not to be trusted */
     }
-    absorb(j, text);
+    free(w->buf);
+    *w = (worker){0};
 }
 
 static int by_cost_desc(const void *a, const void *b, void *jobs)
@@ -191,17 +245,32 @@ static void sort_order(size_t *order, size_t n, rp_job *jobs)
         }
 }
 
-/* Milliseconds poll() may wait before the first running child reaches its time limit (-1: none). */
-static int wait_ms(const slot *slots, size_t running, double limit_s)
+/* Milliseconds poll() may wait before the first job out reaches its time limit (-1: none). */
+static int wait_ms(const worker *ws, size_t nw, double limit_s)
 {
     if (limit_s <= 0) return -1;
     double soonest = INFINITY, now = now_s();
-    for (size_t s = 0; s < running; s++) {
-        double left = slots[s].started + limit_s - now;
+    for (size_t w = 0; w < nw; w++) {
+        if (!ws[w].busy) continue;
+        double left = ws[w].started + limit_s - now;
         soonest = left < soonest ? left : soonest;
     }
+    if (soonest == INFINITY) return -1;
     if (soonest <= 0) return 0;
     return soonest > 1e6 ? 1000000000 : (int)(soonest * 1000) + 1;
+}
+
+/* Send job i to an idle worker; -1 if its command pipe is gone (the worker has died). */
+static int dispatch(worker *w, size_t i)
+{
+    uint64_t msg = i;
+    if (write_all(w->cmd, (const char *)&msg, sizeof msg) < 0) return -1;
+    w->busy = true;
+    w->job = i;
+    w->len = 0;
+    w->started = now_s();
+    w->timed_out = false;
+    return 0;
 }
 
 void rp_pool_run(rp_job *jobs, size_t n, int parallel, double limit_s, rp_progress_fn progress, void *ctx)
@@ -209,58 +278,101 @@ void rp_pool_run(rp_job *jobs, size_t n, int parallel, double limit_s, rp_progre
     size_t done = 0;
     if (n == 0) return;
     if (parallel < 1) parallel = 1;
+    size_t nw = (size_t)parallel < n ? (size_t)parallel : n;
     size_t *order = malloc(n * sizeof *order);
-    slot *slots = calloc((size_t)parallel, sizeof *slots);
-    struct pollfd *pfd = calloc((size_t)parallel, sizeof *pfd);
+    worker *ws = calloc(nw, sizeof *ws);
+    struct pollfd *pfd = calloc(nw, sizeof *pfd);
+    size_t *at = calloc(nw, sizeof *at); /* which worker each pollfd is */
+    /* a worker that died leaves its command pipe without a reader: writing to it must fail with
+     * EPIPE, not kill us */
+    struct sigaction ign = {.sa_handler = SIG_IGN}, old_pipe;
+    sigemptyset(&ign.sa_mask);
+    sigaction(SIGPIPE, &ign, &old_pipe);
     if (order) {
         for (size_t i = 0; i < n; i++) order[i] = i;
         sort_order(order, n, jobs); /* longest first: the short ones fill the gaps at the end */
     }
-    if (!order || !slots || !pfd) { /* no memory to juggle children: one after the other, here */
+    if (!order || !ws || !pfd || !at) { /* no memory to juggle children: one after the other, here */
         for (size_t k = 0; k < n; k++) {
             rp_job *j = &jobs[order ? order[k] : k];
             absorb(j, simulate(j));
-            if (progress) progress(++done, n, ctx);
+            done++;
+            if (progress) progress(done, n, ctx);
         }
         goto out;
     }
-    size_t next = 0, running = 0;
-    while (next < n || running > 0) {
-        while (next < n && running < (size_t)parallel) {
-            size_t i = order[next++];
-            if (spawn(&slots[running], i, &jobs[i]) < 0) {
-                absorb(&jobs[i], simulate(&jobs[i])); /* no fork: do it ourselves */
-                if (progress) progress(++done, n, ctx);
+    size_t next = 0;
+    while (done < n) {
+        /* every idle worker gets the next job; a slot without one gets a new worker first */
+        for (size_t w = 0; w < nw && next < n; w++) {
+            if (ws[w].busy) continue;
+            bool fresh = !ws[w].pid, here = false;
+            if (fresh && start_worker(ws, nw, w, jobs, n) < 0) {
+                here = true; /* no fork */
+            } else if (dispatch(&ws[w], order[next]) == 0) {
+                next++;
+                continue;
+            } else {
+                /* it died before its job: an old worker is replaced on the next pass; if a new
+                 * one died at once, this job is done here */
+                reap(&ws[w], jobs);
+                here = fresh;
+            }
+            if (!here) continue;
+            rp_job *j = &jobs[order[next++]];
+            absorb(j, simulate(j));
+            done++;
+            if (progress) progress(done, n, ctx);
+        }
+        /* no jobs left to send: idle workers are told so (their command pipe ends) and leave */
+        for (size_t w = 0; next == n && w < nw; w++)
+            if (ws[w].pid && !ws[w].busy) reap(&ws[w], jobs);
+        size_t np = 0;
+        for (size_t w = 0; w < nw; w++)
+            if (ws[w].busy) { pfd[np] = (struct pollfd){.fd = ws[w].res, .events = POLLIN}; at[np++] = w; }
+        if (!np) continue;
+        if (poll(pfd, (nfds_t)np, wait_ms(ws, nw, limit_s)) < 0) {
+            if (errno == EINTR) continue;
+            for (size_t k = 0; k < np; k++) pfd[k].revents = POLLIN; /* fall back to blocking reads */
+        }
+        /* a job past its limit (an engine that no longer advances) has its worker killed; its pipe then ends */
+        for (size_t k = 0; limit_s > 0 && k < np; k++) {
+            worker *w = &ws[at[k]];
+            if (!w->timed_out && now_s() - w->started >= limit_s) {
+                kill(w->pid, SIGKILL);
+                w->timed_out = true;
+                pfd[k].revents |= POLLHUP;
+            }
+        }
+        for (size_t k = 0; k < np; k++) {
+            worker *w = &ws[at[k]];
+            if (!pfd[k].revents) continue;
+            if (drain(w)) { /* the pipe ended mid-job: the worker died */
+                reap(w, jobs);
+                done++;
+                if (progress) progress(done, n, ctx);
                 continue;
             }
-            running++;
-        }
-        if (!running) break;
-        for (size_t s = 0; s < running; s++) pfd[s] = (struct pollfd){.fd = slots[s].fd, .events = POLLIN};
-        if (poll(pfd, (nfds_t)running, wait_ms(slots, running, limit_s)) < 0) {
-            if (errno == EINTR) continue;
-            for (size_t s = 0; s < running; s++) pfd[s].revents = POLLIN; /* fall back to blocking reads */
-        }
-        /* a run past its limit (an engine that no longer advances) is killed; its pipe then ends */
-        for (size_t s = 0; limit_s > 0 && s < running; s++)
-            if (!slots[s].timed_out && now_s() - slots[s].started >= limit_s) {
-                kill(slots[s].pid, SIGKILL);
-                slots[s].timed_out = true;
-                pfd[s].revents |= POLLHUP;
-            }
-        for (size_t s = running; s-- > 0;) {
-            if (!pfd[s].revents) continue;
-            if (drain(&slots[s])) {
-                finish(&slots[s], &jobs[slots[s].job]);
-                slots[s] = slots[--running];
-                if (progress) progress(++done, n, ctx);
-            }
+            char *text = reply_text(w);
+            if (!text || w->timed_out) continue;
+            /* the text moves to the front of the buffer, which absorb() takes and frees */
+            memmove(w->buf, text, strlen(text) + 1);
+            absorb(&jobs[w->job], w->buf);
+            w->buf = NULL;
+            w->cap = w->len = 0;
+            w->busy = false;
+            done++;
+            if (progress) progress(done, n, ctx);
         }
     }
 out:
+    for (size_t w = 0; ws && w < nw; w++)
+        if (ws[w].pid) reap(&ws[w], jobs);
+    sigaction(SIGPIPE, &old_pipe, NULL);
     free(order);
-    free(slots);
+    free(ws);
     free(pfd);
+    free(at);
 }
 
 void rp_job_free(rp_job *j)

@@ -100,9 +100,10 @@ typedef struct rp_job {
 /* Called after each job finishes with the number done so far (for a progress line). */
 typedef void (*rp_progress_fn)(size_t done, size_t total, void *ctx);
 
-/* Run every job, at most `parallel` at a time, each in a forked child writing its report to a pipe
- * (in this process only when fork or memory fails). A child still running after limit_s seconds of
- * wall time (0 = no limit) is killed and its job fails. Always fills final or err. */
+/* Run every job, at most `parallel` at a time, in forked workers that each take one job after another
+ * and write its report to a pipe (in this process only when fork or memory fails). A job still
+ * running after limit_s seconds of wall time (0 = no limit) has its worker killed and fails; so does a
+ * job whose worker crashes, and the rest go on in a new worker. Always fills final or err. */
 void rp_pool_run(rp_job *jobs, size_t n, int parallel, double limit_s, rp_progress_fn progress, void *ctx);
 void rp_job_free(rp_job *j);
 

@@ -196,6 +196,21 @@ if run 1 "--timeout" -- "$bin" reproduce --only hackbench-gps --timeout 0.01; th
   grep -q 'time limit' "$tmp/out" || fail "--timeout: the table does not say the run was stopped"
 fi
 
+# --- a worker runs many jobs in turn: a run's figures do not depend on which runs went before it in
+#     the same worker (one worker takes all 44 in cost order; three share them as they free up)
+"$bin" reproduce --quick --jobs 1 --json >"$tmp/one.json" 2>"$tmp/err"
+"$bin" reproduce --quick --jobs 3 --json >"$tmp/three.json" 2>"$tmp/err"
+python3 - "$tmp/one.json" "$tmp/three.json" <<'EOF' || fail "--jobs 1 and --jobs 3 give different figures"
+import json, sys
+def untimed(d):
+    if isinstance(d, dict): return {k: untimed(v) for k, v in d.items() if "wall" not in k and "cpu" not in k}
+    if isinstance(d, list): return [untimed(x) for x in d]
+    return d
+one, three = (json.load(open(f)) for f in sys.argv[1:3])
+assert len(one["runs"]) > 20, len(one["runs"])
+assert untimed(one) == untimed(three)
+EOF
+
 # --- usage errors exit 2 with rcuvis: messages
 run 2 "--only unknown" -- "$bin" reproduce --only no-such-claim && { err_has "no claim 'no-such-claim'" "--only unknown"; err_prefixed "--only unknown"; }
 run 2 "--only near miss" -- "$bin" reproduce --only omap-stal && err_has "did you mean omap-stall" "--only near miss"
