@@ -5,6 +5,7 @@
 #include "workbook/term.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,21 @@ static void print_entry(const glossary_entry *g, int width)
     quiz_wrap(stdout, g->line, 4, width);
 }
 
+/* The words, one space apart, into buf; false when they do not fit. */
+static bool join_words(char *buf, size_t cap, char **words, int n)
+{
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        size_t w = strlen(words[i]);
+        if (len + (i > 0) + w + 1 > cap) return false;
+        if (i > 0) buf[len++] = ' ';
+        memcpy(buf + len, words[i], w);
+        len += w;
+    }
+    buf[len] = 0;
+    return true;
+}
+
 int cmd_glossary(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -31,7 +47,8 @@ int cmd_glossary(int argc, char **argv)
                "Explain the terms the window and the workbook use, as the window's glossary\n"
                "(G) does: every entry, or those whose name matches TERM (any case; \"qsmask\",\n"
                "\"fqs\", \"dyntick\"). A TERM that names no entry also finds the entries whose\n"
-               "explanation mentions it. After --, a TERM may start with a dash.\n"
+               "explanation mentions it. Words that together name an entry are one TERM\n"
+               "(rcuvis glossary two-jiffy limit). After --, a TERM may start with a dash.\n"
                "Exit 0, or 2 when a TERM matches nothing.\n");
         return flushed();
     }
@@ -57,11 +74,23 @@ int cmd_glossary(int argc, char **argv)
         return flushed();
     }
     enum glossary_match *rank = malloc(n * sizeof *rank);
-    if (!rank) { fprintf(stderr, "rcuvis: glossary: out of memory\n"); return 2; }
+    bool *shown = calloc(n, sizeof *shown); /* printed for an earlier TERM: said once */
+    if (!rank || !shown) { free(rank); free(shown); fprintf(stderr, "rcuvis: glossary: out of memory\n"); return 2; }
+    /* words typed without quotes that together are an entry's name or its start ("rcuvis glossary
+     * two-jiffy limit", "the report") are one term: looked up word by word, "limit" and "report" each
+     * found the same entry again, or others the student did not ask about */
+    char phrase[256];
+    const char *one[1] = {phrase};
+    const char *const *wants = (const char *const *)argv + first;
+    int nwants = argc - first;
+    if (nwants > 1 && join_words(phrase, sizeof phrase, argv + first, nwants)) {
+        enum glossary_match b = glossary_rank_all(phrase, rank, n);
+        if (b != GM_NONE && b <= GM_WORD_START) { wants = one; nwants = 1; } /* not a name's longer form */
+    }
     int rc = 0;
-    for (int a = first; a < argc; a++) {
-        const char *want = argv[a];
-        if (a > first) printf("\n");
+    for (int a = 0; a < nwants; a++) {
+        const char *want = wants[a];
+        if (a > 0) printf("\n");
         /* the best match's entries alone: the exact name before whole words of names, word starts,
          * the kernel's longer name ("blkd_tasks"), a name the window draws ("rnp1", "ksoftirqd/3");
          * only when no name matches, the explanations that mention it (glossary_find.c) */
@@ -70,7 +99,9 @@ int cmd_glossary(int argc, char **argv)
         for (size_t i = 0; i < n; i++) {
             if (best == GM_NONE || rank[i] != best) continue;
             if (best == GM_MENTIONED && !found) printf("No term is named \"%s\"; these explanations mention it:\n", want);
-            print_entry(&all[i], width);
+            if (shown[i]) printf("%s\n    (above)\n", all[i].term);
+            else print_entry(&all[i], width);
+            shown[i] = true;
             found++;
         }
         if (!found) {
@@ -79,5 +110,6 @@ int cmd_glossary(int argc, char **argv)
         }
     }
     free(rank);
+    free(shown);
     return flushed() ? 2 : rc;
 }
