@@ -387,6 +387,13 @@ expect_rc 0 "glossary by name" -- "$bin" glossary QSMASK && out_has "Bits of an 
 expect_rc 0 "glossary by the kernel's longer name" -- "$bin" glossary blkd_tasks && out_has "Tasks preempted inside an rcu_preempt reader" "glossary blkd_tasks"
 expect_rc 0 "glossary by mention" -- "$bin" glossary hotplug && out_has 'No term is named "hotplug"; these explanations mention it:' "glossary mention"
 expect_rc 0 "glossary of a group row" -- "$bin" glossary "×N" && out_has "one on each of its CPUs" "glossary ×N"
+# words typed without quotes that together name an entry are one term, shown once; two terms that
+# find the same entry show it once, then "(above)"
+expect_rc 0 "glossary of an unquoted name" -- "$bin" glossary two-jiffy limit && {
+  [ "$(grep -c '^two-jiffy limit$' "$tmp/out")" = 1 ] || fail "glossary two-jiffy limit: the entry is not shown exactly once"; }
+expect_rc 0 "glossary of two terms" -- "$bin" glossary qsmask fqs && { out_has "Bits of an rcu_node still owed a QS" "glossary qsmask fqs";
+  out_has "Force quiescent states" "glossary qsmask fqs"; }
+expect_rc 0 "glossary of one entry twice" -- "$bin" glossary gp GP && out_has "    (above)" "glossary gp GP"
 # a name as the screen shows it, explained by an entry of another name (the tree's leaves, a GP's phases)
 expect_rc 0 "glossary of a leaf's name" -- "$bin" glossary rnp1 && out_has "rnp1 to rnp4 are the leaves" "glossary rnp1"
 expect_rc 0 "glossary of a phase" -- "$bin" glossary cleanup && out_has "once the root's qsmask is empty" "glossary cleanup"
