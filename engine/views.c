@@ -92,6 +92,22 @@ void rv_flavor_get(const rv_engine *e, int flavor, rv_flavor_view *out)
     }
 }
 
+/* An absolute time for a sentence, as the top bar's clock reads it (app's ui_fmt_time): six decimals, or
+ * as many as make it exact. "%.6f" put "Idle before 80.007812 s" under a title and a stall note reading
+ * 80.0078125 s (a jiffy at HZ=128 is 7,812,500 ns): one instant, two numbers on one slide. A struct, so
+ * that two can stand in one snprintf: the temporary lives to the end of the full expression (C11 6.2.4). */
+typedef struct at_text { char s[32]; } at_text;
+static at_text at_s(int64_t ns)
+{
+    at_text t;
+    long long sec = (long long)(ns / NS_PER_S), frac = (long long)(ns % NS_PER_S);
+    int digits = 9;
+    if (frac % 1000 == 0) { frac /= 1000; digits = 6; }
+    else while (frac % 10 == 0) { frac /= 10; digits--; }
+    snprintf(t.s, sizeof t.s, "%lld.%0*lld s", sec, digits, frac);
+    return t;
+}
+
 /* A duration for a sentence: ms below a second, seconds from there ("75.961 s old", not "75960.938 ms
  * old": omap-stall's grace period is open for over a minute). */
 static const char *dur_text(int64_t ns, char *b, size_t n)
@@ -132,7 +148,7 @@ static const char *qs_kinds(int flavor)
     }
 }
 
-/* Absolute times read "%.6f s" as the top bar's clock does ("since 8.000000 s", "at 30.001000 s"), durations
+/* Absolute times read as the top bar's clock does (at_s(): "since 8.000000 s", "at 80.0078125 s"), durations
  * in ms ("3.000 ms old"). */
 static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *buf, size_t n)
 {
@@ -164,21 +180,21 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     if (c->run == RS_OFFLINE && !(rnp->qsmask & rdp->grpmask)) {
         /* CPU_DEAD's rcu_cleanup_dead_cpu() took its bit out of the leaf's qsmaskinit (tree_set_cpu_online()
          * here): a GP whose init walk ran after that never sets it in qsmask and never waits for it */
-        double off = (double)c->offline_since / NS_PER_S;
+        const at_text off = at_s(c->offline_since);
         if (rnp->gpnum != rsp->gpnum || rsp->gp_start_ns >= c->offline_since)
-            return snprintf(buf, n, "CPU %d is offline (since %.6f s). %s GP %lu %s, so it does not wait for it: "
+            return snprintf(buf, n, "CPU %d is offline (since %s). %s GP %lu %s, so it does not wait for it: "
                             "rcu_cleanup_dead_cpu() took its bit out of node %d's qsmaskinit, and the GP's init never sets "
-                            "it in qsmask. No grace period waits for it until it comes back online.", cpu, off, fl, rsp->gpnum,
+                            "it in qsmask. No grace period waits for it until it comes back online.", cpu, off.s, fl, rsp->gpnum,
                             rsp->gp_start_ns >= c->offline_since ? "began after it went offline"
                                                                  : "had not initialised its leaf when it went offline",
                             rdp->mynode);
         /* force_qs_rnp(): a GP's first pass credits an even counter untraced ("snap"); later passes,
          * rcu_implicit_dynticks_qs(), "dti" if its counter is even or moved, else "ofl" */
-        return snprintf(buf, n, "CPU %d is offline (since %.6f s). %s GP %lu began before that, at %.6f s, and its bit in "
+        return snprintf(buf, n, "CPU %d is offline (since %s). %s GP %lu began before that, at %s, and its bit in "
                         "node %d's qsmask is clear: it reported its quiescent state before going offline, or an FQS pass "
                         "credited it (\"snap\" if the GP's first pass found its counter even, \"dti\" if a later one found it even or moved, "
                         "else \"ofl\"). Later grace periods do not wait for it: "
-                        "its bit is out of qsmaskinit.", cpu, off, fl, rsp->gpnum, (double)rsp->gp_start_ns / NS_PER_S,
+                        "its bit is out of qsmaskinit.", cpu, off.s, fl, rsp->gpnum, at_s(rsp->gp_start_ns).s,
                         rdp->mynode);
     }
     if (!(rnp->qsmask & rdp->grpmask)) {
@@ -191,11 +207,11 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         for (size_t i = 0; i < e->nreaders; i++) {
             const reader *r = &e->readers[i];
             if (r->flavor == rsp->flavor && r->cpu == cpu && r->blocked && r->blocks_gp)
-                return snprintf(buf, n, "Task P%d holds %s GP %lu, not CPU %d: preempted on this CPU at %.6f s%s, inside the "
-                                "rcu_read_lock() it entered at %.6f s, it sits on node %d's blkd_tasks until its outermost "
+                return snprintf(buf, n, "Task P%d holds %s GP %lu, not CPU %d: preempted on this CPU at %s%s, inside the "
+                                "rcu_read_lock() it entered at %s, it sits on node %d's blkd_tasks until its outermost "
                                 "rcu_read_unlock()%s. CPU %d itself has reported its quiescent state.", reader_pid(r), fl,
-                                rsp->gpnum, cpu, (double)r->blkd_at / NS_PER_S, preempt_cause(r->blkd_why),
-                                (double)r->begin / NS_PER_S, r->node,
+                                rsp->gpnum, cpu, at_s(r->blkd_at).s, preempt_cause(r->blkd_why),
+                                at_s(r->begin).s, r->node,
                                 r->preempted ? "" : " (it has run again since: a task leaves the list only at that unlock)", cpu);
         }
         /* its bit is clear, but it has not noticed this GP or still means to report (qs_pending): it could
@@ -211,17 +227,17 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
          * qsmaskinit); force_qs_rnp() -> rcu_implicit_dynticks_qs() tests the counter first ("dti") and cpu_is_offline() only after,
          * with ULONG_CMP_LT(gp_start + 2, jiffies): a CPU that went through idle since the snapshot
          * and then offline is credited "dti" (a CPU dies with its counter odd, hotplug.c: never "snap") */
-        return snprintf(buf, n, "CPU %d went offline at %.6f s, during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
+        return snprintf(buf, n, "CPU %d went offline at %s, during %s GP %lu. Its bit stays in qsmask until an FQS pass credits it: as "
                         "dyntick-idle (\"dti\") if its dynticks counter went through idle since the GP's first pass (an x86 CPU dies "
                         "with the counter odd), else as offline "
-                        "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, (double)c->offline_since / NS_PER_S, fl, rsp->gpnum);
+                        "(\"ofl\") once the GP is more than 2 jiffies old.", cpu, at_s(c->offline_since).s, fl, rsp->gpnum);
     char ago[32];
     for (size_t i = 0; i < e->nreaders; i++) {
         const reader *r = &e->readers[i];
         if (r->cpu != cpu || r->preempted) continue;
         if (r->flavor == rsp->flavor || (rsp->flavor == RV_SCHED && r->flavor == RV_SCHED))
-            return snprintf(buf, n, "CPU %d is inside an %s read-side critical section since %.6f s (%s ago). %s",
-                            cpu, rv_flavor_name(r->flavor), (double)r->begin / NS_PER_S, dur_text(e->now - r->begin, ago, sizeof ago),
+            return snprintf(buf, n, "CPU %d is inside an %s read-side critical section since %s (%s ago). %s",
+                            cpu, rv_flavor_name(r->flavor), at_s(r->begin).s, dur_text(e->now - r->begin, ago, sizeof ago),
                             r->flavor == RV_PREEMPT ? "A context switch would give its quiescent state at once (the task would "
                                                       "wait on blkd_tasks); else it comes after the section: rcu_read_unlock() "
                                                       "notes it if a tick asked for one, or the next tick does."
@@ -232,17 +248,19 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         /* the deadline is check_cpu_stall()'s rsp->jiffies_stall: the timeout counts from the GP's start,
          * not the loop's, and after a warning print_cpu_stall() re-arms it 3 timeouts + 3 jiffies on
          * ("If this lasts 21 s, a stall warning follows" stood under the warning it announced) */
-        double next = (double)rsp->jiffies_stall * (double)e->jiffy_ns / NS_PER_S, warned_at = -1;
+        int64_t next = (int64_t)rsp->jiffies_stall * e->jiffy_ns;
+        double warned_at = -1;
         for (size_t i = 0; i < e->nstalls; i++)
             if (e->stalls[i].flavor == rsp->flavor && e->stalls[i].t_s * NS_PER_S >= (double)rsp->gp_start_ns) warned_at = e->stalls[i].t_s;
-        int len = snprintf(buf, n, "CPU %d has been looping in the kernel with preemption off since %.6f s: no context switch, "
-                           "no user-mode tick, so no quiescent state. ", cpu, (double)c->kloop_since / NS_PER_S);
+        int len = snprintf(buf, n, "CPU %d has been looping in the kernel with preemption off since %s: no context switch, "
+                           "no user-mode tick, so no quiescent state. ", cpu, at_s(c->kloop_since).s);
         if (len < 0 || (size_t)len >= n) return len;
         if (warned_at >= 0)
-            return len + snprintf(buf + len, n - (size_t)len, "If it still loops at %.6f s, the next stall warning follows: a "
-                                  "repeat waits three timeouts and three jiffies after the one at %.6f s.", next, warned_at);
-        return len + snprintf(buf + len, n - (size_t)len, "If it still loops at %.6f s (the stall timeout, %.0f s after this GP "
-                              "began), a stall warning follows.", next, (double)(rsp->jiffies_stall - rsp->gp_start) / e->hz);
+            return len + snprintf(buf + len, n - (size_t)len, "If it still loops at %s, the next stall warning follows: a "
+                                  "repeat waits three timeouts and three jiffies after the one at %s.", at_s(next).s,
+                                  at_s((int64_t)(warned_at * NS_PER_S + 0.5)).s);
+        return len + snprintf(buf + len, n - (size_t)len, "If it still loops at %s (the stall timeout, %.0f s after this GP "
+                              "began), a stall warning follows.", at_s(next).s, (double)(rsp->jiffies_stall - rsp->gp_start) / e->hz);
     }
     /* Who can run an FQS pass in 3.6: a tick's softirq (rcu_process_gp_end() ... force_quiescent_state()
      * from __rcu_process_callbacks()), __call_rcu_core() with irqs enabled, and with RCU_FAST_NO_HZ
@@ -280,11 +298,11 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
     if (holdoff)
         return snprintf(buf, n, "CPU %d is in an RCU_FAST_NO_HZ holdoff for this jiffy (its drain steps ran out, or it chose to sleep with "
                         "callbacks): its trips through idle "
-                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at %.6f s, unless an FQS "
+                        "raise no softirq now, so it will %s %s GP %lu in its next tick's softirq, at %s, unless an FQS "
                         "pass credits it first: each trip through idle still moves its dynticks counter (dti). Outside "
                         "a holdoff a trip through idle does that at once: how a GP can end in under two jiffies.",
                         cpu, rdp->gpnum != rsp->gpnum ? "notice" : "report its quiescent state for", fl, rsp->gpnum,
-                        (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
+                        at_s((int64_t)(e->jiffies + 1) * e->jiffy_ns).s);
     if (rdp->gpnum != rsp->gpnum)
         return snprintf(buf, n, "CPU %d has not noticed %s GP %lu yet (its rdp->gpnum is %lu); it notices in its next RCU softirq%s.",
                         cpu, fl, rsp->gpnum, rdp->gpnum,
@@ -308,7 +326,7 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
                         "does: for %s.", cpu, fl, rsp->gpnum, rdp->dynticks_snap, c->dynticks, why36, qs_kinds(rsp->flavor));
     /* late: a ticking machine takes its first pass jiffies_till_first_fqs (3) in; ten is well past it */
     if (snapped && rsp->fqs_snap_ns - rsp->gp_start_ns > 10 * e->jiffy_ns) {
-        snprintf(snap_at, sizeof snap_at, "%.6f s", (double)rsp->fqs_snap_ns / NS_PER_S);
+        snprintf(snap_at, sizeof snap_at, "%s", at_s(rsp->fqs_snap_ns).s);
         return snprintf(buf, n, "CPU %d noticed %s GP %lu and is waiting for a quiescent state: %s. Idle before %s does not "
                         "count: this GP's first FQS pass, which snapshots the dynticks "
                         "counters, ran only then, %s after the GP began, and found CPU %d running. A tickless idle CPU never "
@@ -329,13 +347,13 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
      * (rcu_preempt_check_callbacks(), v3.7 rcutree_plugin.h:618-625), as is the switch away from it */
     if (c->run == RS_BUSY && c->running_kthread >= 0 && rsp->flavor == RV_PREEMPT)
         return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running the %s GP kthread, which holds no rcu_read_lock(): "
-                        "its next tick, at %.6f s, notes a quiescent state, as would the context switch away from it.",
-                        cpu, fl, rsp->gpnum, rv_flavor_name(c->running_kthread), (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
+                        "its next tick, at %s, notes a quiescent state, as would the context switch away from it.",
+                        cpu, fl, rsp->gpnum, rv_flavor_name(c->running_kthread), at_s((int64_t)(e->jiffies + 1) * e->jiffy_ns).s);
     if (c->run == RS_BUSY && c->user && c->running_kthread < 0 && c->tick_on && (rsp->flavor == RV_SCHED || rsp->flavor == RV_BH))
         return snprintf(buf, n, "CPU %d noticed %s GP %lu and is running user code, which is a quiescent state only once a "
-                        "scheduling-clock tick finds it there: the ticks before the GP do not count. Its next tick, at %.6f s, "
+                        "scheduling-clock tick finds it there: the ticks before the GP do not count. Its next tick, at %s, "
                         "records one if it is still in user mode; a context switch or idle would do as well.",
-                        cpu, fl, rsp->gpnum, (double)(e->jiffies + 1) * (double)e->jiffy_ns / NS_PER_S);
+                        cpu, fl, rsp->gpnum, at_s((int64_t)(e->jiffies + 1) * e->jiffy_ns).s);
     /* a "K" tile: rcu_check_callbacks() notes rcu_sched_qs() from a tick only in user mode or the idle
      * loop, since kernel code may be inside rcu_read_lock_sched(); a lecturer clicked an orange CPU and
      * the answer never said what the orange meant for the grace period */
@@ -451,10 +469,10 @@ int rv_explain(const rv_engine *e, int flavor, int cpu, int node, char *buf, siz
     for (size_t i = 0; i < e->nreaders && (size_t)len < n; i++) {
         const reader *r = &e->readers[i];
         if (r->flavor == flavor && r->blocked && r->blocks_gp)
-            len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at %.6f s%s "
-                            "(its section began at %.6f s) and sits on node %d's blkd_tasks: the GP waits for its rcu_read_unlock().",
-                            reader_pid(r), r->cpu, (double)r->blkd_at / NS_PER_S, preempt_cause(r->blkd_why),
-                            (double)r->begin / NS_PER_S, r->node);
+            len += snprintf(buf + len, n - (size_t)len, "\n- task P%d was preempted inside rcu_read_lock() on CPU %d at %s%s "
+                            "(its section began at %s) and sits on node %d's blkd_tasks: the GP waits for its rcu_read_unlock().",
+                            reader_pid(r), r->cpu, at_s(r->blkd_at).s, preempt_cause(r->blkd_why),
+                            at_s(r->begin).s, r->node);
     }
     return len;
 }

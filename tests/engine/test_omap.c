@@ -198,6 +198,20 @@ Test(omap, explain_says_why_the_idle_stretch_did_not_count)
     rv_engine_free(e);
 }
 
+/* The times in that answer read as the top bar's clock and the stall note above it do: the wakeup is on
+ * a jiffy of HZ=128 (7,812,500 ns), and "%.6f" made it "Idle before 80.007812 s" beside "t = 80.0078125 s"
+ * and "The stall warning at 80.0078125 s" on the same slide (omap-stall, shot --cue 4). */
+Test(omap, explain_gives_times_as_exact_as_the_clock)
+{
+    rv_engine *e = shipped("omap-stall", RV_MODE_SOFTIRQ);
+    while (fx_klog_find(e, "stall") < 0) cr_assert_geq(rv_step_event(e), 0, "the run ended without a stall warning");
+    char why[1024];
+    rv_explain(e, RV_SCHED, 0, -1, why, sizeof why);
+    cr_expect(strstr(why, "Idle before 80.0078125 s does not count") != NULL, "%s", why);
+    cr_expect(strstr(why, "80.007812 s") == NULL, "a time cut to six decimals: %s", why);
+    rv_engine_free(e);
+}
+
 /* rcu_bh gets no quiescent state from a context switch (rcu_note_context_switch() gives rcu_sched and
  * rcu_preempt theirs only); the Why panel listed one among rcu_bh's. small-busy at 1.0625 s: CPU 3 has
  * noticed rcu_bh GP 46 and waits (a kernel reviewer's case). */
