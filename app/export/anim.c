@@ -156,6 +156,12 @@ int ex_animate_check(const char *out, char *err, size_t errlen)
     return ex_frames_dir_check(dir, note, err, errlen);
 }
 
+double ex_clip_default_length(double span_s)
+{
+    double len = span_s / UI_START_SPEED;
+    return len < EX_CLIP_MIN_S ? EX_CLIP_MIN_S : len > EX_CLIP_MAX_S ? EX_CLIP_MAX_S : len;
+}
+
 /* A clip's frame count: its length times its rate, at least a first and a last frame. */
 int ex_clip_frame_count(const ex_anim *an)
 {

@@ -38,6 +38,13 @@ typedef struct ex_anim {
     bool fit_scale;         /* --panel without --scale: fit the text scale to the clip (fit.c) */
 } ex_anim;
 
+/* A clip without --length plays its span at the window's starting speed (UI_START_SPEED), held
+ * between these real seconds: the span in real time, the old default, made tree's 31 ms grace period a
+ * 0.12 s GIF of 3 frames, over before a viewer saw it; and 10 s of hackbench at 1/100 would last 17 min. */
+#define EX_CLIP_MIN_S 5.0
+#define EX_CLIP_MAX_S 30.0
+/* The default length in real seconds of a clip of span_s simulated seconds. */
+double ex_clip_default_length(double span_s);
 /* How many frames an makes: length_s * fps, rounded, at least 2 (a first and a last). */
 int ex_clip_frame_count(const ex_anim *an);
 /* Write the frames (always) and encode them when out names a clip (anim.c). Returns an exit

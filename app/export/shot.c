@@ -69,9 +69,9 @@ static void usage(FILE *out)
             "animation (instead of --at):\n"
             "  --from A --to B simulated seconds of the first and last frame\n"
             "  --fps N         frames per second of the clip (default 25)\n"
-            "  --length S      clip length in real seconds (default B - A, at least 0.1: real\n"
-            "                  time; when that makes a clip shorter than 1 s, a warning says\n"
-            "                  so)\n"
+            "  --length S      clip length in real seconds (0.1..600; default: the span at\n"
+            "                  the window's starting speed, 1/100, held between 5 and 30 s;\n"
+            "                  said before the frames are drawn)\n"
             "  --cues          burn in a cue bar: the simulated time and an event in words\n"
             "                  (of the flavor shown, or of none): the weightiest since the\n"
             "                  frame before, a stall or GP start/end first, then the grace\n"
@@ -290,6 +290,32 @@ static double clean_scale(int w, int h)
     return k < 1 ? 1 : k;
 }
 
+/* "1/161 speed", "3.3x speed": how fast a clip plays its simulated span */
+static void speed_text(char *b, size_t n, double speed)
+{
+    if (speed < 1) snprintf(b, n, "1/%.0f speed", 1 / speed);
+    else snprintf(b, n, "%.3gx speed", speed);
+}
+
+/* The length a clip without --length got, and why: the window's pace, or the bound that overrode it
+ * (a default that quietly changes the pace would pass for the window's). */
+static void say_default_length(const ex_anim *an)
+{
+    double span = (an->to_ns - an->from_ns) / 1e9, at_window = span / UI_START_SPEED;
+    char spans[40], pace[40], win[40];
+    exact_seconds(spans, sizeof spans, an->to_ns - an->from_ns);
+    speed_text(pace, sizeof pace, span / an->length_s);
+    speed_text(win, sizeof win, UI_START_SPEED);
+    char why[200] = "";
+    if (at_window < EX_CLIP_MIN_S - 1e-9)
+        snprintf(why, sizeof why, ", not the window's %s, which would be over in %.3g s", win, at_window);
+    else if (at_window > EX_CLIP_MAX_S + 1e-9)
+        snprintf(why, sizeof why, ", not the window's %s, which would take %.3g s", win, at_window);
+    else snprintf(why, sizeof why, ", the window's");
+    fprintf(stderr, "rcuvis: shot: a %g s clip (%d frames at %g fps) without --length: %s s of simulated time at %s%s; "
+            "--length SECONDS sets another\n", an->length_s, ex_clip_frame_count(an), an->fps, spans, pace, why);
+}
+
 int cmd_shot(int argc, char **argv)
 {
     const char *scen = NULL, *out = NULL, *flavor = NULL, *mode = NULL, *theme = NULL, *cue_text = NULL;
@@ -402,8 +428,7 @@ int cmd_shot(int argc, char **argv)
         if (to <= from) return bad("%s", "--to must be after --from");
         if (at >= 0) return bad("%s", "--at is for one picture; an animation takes --from and --to");
         if (!out) return bad("%s", "missing -o DIR/ or -o FILE.gif");
-        if (length <= 0) length = to - from;
-        if (length < 0.1) length = 0.1;
+        if (!length_given) length = ex_clip_default_length(to - from);
         if (length * fps > 20000) return bad("%s", "more than 20000 frames: lower --fps or --length");
         at = from;
     } else if (fps != 25 || length > 0 || look.cues) return bad("%s", "--fps, --length and --cues belong to an animation (--from/--to)");
@@ -538,18 +563,11 @@ int cmd_shot(int argc, char **argv)
         ex_anim an = {.from_ns = t, .to_ns = (int64_t)(to * 1e9 + 0.5), .fps = fps, .length_s = length, .out = out,
                       .w = (int)(w * scale + 0.5), .h = (int)(h * scale + 0.5), .scale = (float)text_scale,
                       .fit_scale = look.panel >= 0 && !scale_given};
+        /* said before a frame is drawn (it used to come after "wrote x.gif", once the clip existed),
+         * and only when the length is ours to choose: a --length given is what was asked for */
+        if (!length_given) say_default_length(&an);
         int rc = ex_animate(&a, &an, &look);
         ui_app_free(&a);
-        int frames = ex_clip_frame_count(&an);
-        if (rc == 0 && !length_given && frames / fps < 1) {
-            /* the default is the simulated span in real time: a few milliseconds of a tree's grace
-             * period make a clip that is over before anyone sees it */
-            char span[40];
-            exact_seconds(span, sizeof span, an.to_ns - an.from_ns);
-            fprintf(stderr, "rcuvis: shot: warning: the clip lasts %g s (%d frames at %g fps): without --length a clip lasts "
-                    "as long as the simulated span it shows, %s s here (and at least 0.1 s); give --length SECONDS for a longer "
-                    "one (--length 5 plays this span at 1/%.0f speed)\n", frames / fps, frames, fps, span, 5 / (to - from));
-        }
         return rc;
     }
     double sim0 = now_ms();

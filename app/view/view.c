@@ -66,7 +66,7 @@ void ui_state_defaults(ui_state *st)
     memset(st, 0, sizeof *st);
     st->theme = 0;
     st->ui_scale = 1.0f;
-    st->speed = 0.01; /* 1/100x: a 3 ms FQS interval takes 0.3 s to watch */
+    st->speed = UI_START_SPEED; /* 1/100x: a 3 ms FQS interval takes 0.3 s to watch */
     st->flavor = RV_SCHED;
     st->sel_cpu = -1;
     st->sel_node = -1;

@@ -106,6 +106,10 @@ enum ui_action {
     ACT_CUE /* arg 1: the next lecture cue (PgDn), 0: the one before (PgUp) */
 };
 
+/* The playback speed the window starts at (simulated seconds per real second), and a clip's without
+ * --length (anim.c), so that a clip paces events as the window first shows them. */
+#define UI_START_SPEED 0.01
+
 typedef struct ui_state {
     int theme;
     float ui_scale;

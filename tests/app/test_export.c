@@ -884,3 +884,14 @@ Test(export, ctrl_e_beside_the_workbook_says_how_to_export_answers)
     press_mod(SDLK_e, KMOD_LCTRL);
     cr_expect(strstr(W->app.st.status, "CSV files of the simulation (your answers: A, then Ctrl+E)"), "status: %s", W->app.st.status);
 }
+
+/* A clip without --length: its span at the window's starting speed (1/100), held between 5 and 30 s.
+ * The span in real time made tree's 31 ms grace period a 0.12 s GIF of 3 frames. */
+Test(export, a_clip_without_length_plays_at_the_windows_pace_within_bounds)
+{
+    cr_expect_float_eq(ex_clip_default_length(0.0315), EX_CLIP_MIN_S, 1e-9, "31.5 ms: 3.15 s at 1/100, raised to 5 s");
+    cr_expect_float_eq(ex_clip_default_length(0.1), 10.0, 1e-9, "100 ms at the window's 1/100");
+    cr_expect_float_eq(ex_clip_default_length(10.0), EX_CLIP_MAX_S, 1e-9, "10 s would take 1000 s at 1/100");
+    ex_anim an = {.from_ns = 163000000LL, .to_ns = 194500000LL, .fps = 25, .length_s = ex_clip_default_length(0.0315)};
+    cr_expect_eq(ex_clip_frame_count(&an), 125);
+}

@@ -157,12 +157,40 @@ json.dump(d, open(sys.argv[2], 'w'))
 PY
 expect_rc 0 "--cue 5 --mode softirq, invited" -- "$bin" shot "$tmp/invites.json" --cue 5 --mode softirq "${small[@]}" -o "$tmp/inv.png"
 
-# --- 4. a clip whose default length is a blink says so, naming --length
+# --- 4. a clip without --length plays at the window's pace, 1/100, held between 5 and 30 s, and says so
+# before any frame is drawn: the span in real time made tree's 31.5 ms grace period 3 frames (0.12 s),
+# and the warning came after "wrote x.gif", once the useless clip existed
+frames_in() { find "$1" -name 'frame-*.png' | wc -l; }
+# line_before TEXT1 TEXT2: stderr says TEXT1 on an earlier line than TEXT2
+line_before() { python3 - "$tmp/err" "$1" "$2" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+at = lambda t: next((i for i, l in enumerate(lines) if t in l), None)
+a, b = at(sys.argv[2]), at(sys.argv[3])
+sys.exit(0 if a is not None and b is not None and a < b else 1)
+PY
+}
 expect_rc 0 "a 31.5 ms clip" -- "$bin" shot "$tree" --from 0.163 --to 0.1945 --panel tree --size 320x200 -o "$tmp/blink/" &&
-  err_has "rcuvis: shot: warning: the clip lasts 0.12 s (3 frames at 25 fps): without --length a clip lasts as long as the simulated span it shows, 0.0315 s here (and at least 0.1 s); give --length SECONDS" "short clip"
+  err_has "rcuvis: shot: a 5 s clip (125 frames at 25 fps) without --length: 0.0315 s of simulated time at 1/159 speed, not the window's 1/100 speed, which would be over in 3.15 s; --length SECONDS sets another" "short span" &&
+  { [ "$(frames_in "$tmp/blink")" = 125 ] || fail "a 31.5 ms clip: $(frames_in "$tmp/blink") frames, not 5 s at 25 fps"; } &&
+  { line_before "a 5 s clip" "125 frames (320x200" || fail "the clip's length is said after its frames: $(cat "$tmp/err")"; }
+expect_rc 0 "a 100 ms clip" -- "$bin" shot "$tree" --from 0.1 --to 0.2 --fps 2 --panel tree --size 320x200 -o "$tmp/window/" &&
+  err_has "rcuvis: shot: a 10 s clip (20 frames at 2 fps) without --length: 0.1 s of simulated time at 1/100 speed, the window's; --length SECONDS sets another" "the window's pace" &&
+  { [ "$(frames_in "$tmp/window")" = 20 ] || fail "a 100 ms clip: $(frames_in "$tmp/window") frames"; }
+expect_rc 0 "a clip of 1 s" -- "$bin" shot "$tree" --from 0.5 --to 1.5 --fps 2 --panel tree --size 320x200 -o "$tmp/second/" &&
+  err_has "rcuvis: shot: a 30 s clip (60 frames at 2 fps) without --length: 1 s of simulated time at 1/30 speed, not the window's 1/100 speed, which would take 100 s; --length SECONDS sets another" "long span" &&
+  { [ "$(frames_in "$tmp/second")" = 60 ] || fail "a clip of 1 s: $(frames_in "$tmp/second") frames"; }
 expect_rc 0 "the same clip with --length" -- "$bin" shot "$tree" --from 0.163 --to 0.1945 --panel tree --size 320x200 --length 0.2 --fps 10 -o "$tmp/given/" &&
-  err_lacks "warning" "--length given"
-expect_rc 0 "a clip of 1 s" -- "$bin" shot "$tree" --from 0.5 --to 1.5 --fps 2 --panel tree --size 320x200 -o "$tmp/second/" && err_lacks "warning" "1 s clip"
+  err_lacks "without --length" "--length given" && err_lacks "warning" "--length given"
+# into a clip file: the length is said before the frames, and so before "wrote"
+cat >"$tmp/fake-ffmpeg" <<'SH'
+#!/bin/sh
+for a; do out=$a; done
+printf 'GIF89a' >"$out"
+SH
+chmod +x "$tmp/fake-ffmpeg"
+RCUVIS_FFMPEG="$tmp/fake-ffmpeg" expect_rc 0 "a 31.5 ms GIF" -- "$bin" shot "$tree" --from 0.163 --to 0.1945 --fps 10 --panel tree --size 320x200 -o "$tmp/blink.gif" &&
+  { line_before "a 5 s clip (50 frames at 10 fps)" "wrote $tmp/blink.gif" || fail "a GIF's length is said after it was written: $(cat "$tmp/err")"; }
 
 # --- 5. a moment past the end is named as typed
 expect_rc 2 "--at just past the end" -- "$bin" shot "$hb" --at 60.000000001 -o "$tmp/x.png" &&
