@@ -12,13 +12,13 @@ static void usage(FILE *out)
 {
     /* 80 columns: a command too long for its column has its words on the next line */
     fprintf(out,
-            "usage: rcuvis [SCENARIO.json]      open the window (no file: default scenario)\n"
-            "       rcuvis run SCENARIO.json [options]\n"
+            "usage: rcuvis [SCENARIO]           open the window (none: the default scenario)\n"
+            "       rcuvis run SCENARIO [options]\n"
             "                                   run headless: a summary, or --json\n"
             "       rcuvis check FILE...        validate scenario and quiz files\n"
             "                                   (--paths: the report's paths)\n"
             "       rcuvis schema [quiz]        print the scenario (or quiz file) JSON Schema\n"
-            "       rcuvis shot SCENARIO.json --at S -o FILE.png\n"
+            "       rcuvis shot SCENARIO --at S -o FILE.png\n"
             "                                   render the window's picture off-screen:\n"
             "                                   PNG or SVG, a slide (--clean), one panel\n"
             "                                   (--panel), a lecture cue (--cue N), or a\n"
@@ -30,8 +30,9 @@ static void usage(FILE *out)
             "       rcuvis glossary [TERM...]   what the terms of the window and the\n"
             "                                   workbook mean\n"
             "       rcuvis --help | --version\n"
+            "SCENARIO is a shipped scenario's name (omap-stall) or a .json file.\n"
             "Run `rcuvis COMMAND --help` for a command's options, and\n"
-            "`rcuvis SCENARIO.json --help` for the window's.\n");
+            "`rcuvis SCENARIO --help` for the window's.\n");
 }
 
 /* The subcommands, in the order `rcuvis --help` lists them. "help" is accepted too but is no command

@@ -12,7 +12,7 @@
 
 void cli_run_usage(void)
 {
-    printf("usage: rcuvis run SCENARIO.json [options]\n"
+    printf("usage: rcuvis run SCENARIO [options]\n"
            "Run a scenario without a window and print a summary, or the report as JSON.\n"
            "  --mode softirq|kthread  grace periods driven mainly from RCU_SOFTIRQ (3.6)\n"
            "                          or by kthreads (3.7)\n"
@@ -52,7 +52,7 @@ void cli_run_usage(void)
            "                          row per grace period), timeseries (per --interval),\n"
            "                          threads or stalls\n"
            "  --interval SECONDS      row length of --csv timeseries (default 1)\n"
-           "SCENARIO may also name a shipped scenario: `rcuvis run small-busy`.\n"
+           "SCENARIO is a shipped scenario's name (small-busy) or a .json file.\n"
            "On a terminal, a run that takes over a second shows how far it has got on\n"
            "stderr (RCUVIS_PROGRESS=0: never; =1: always, on any stderr).\n"
            "Exit status: 0 ok, 1 an expectation failed (or, with --strict, an event was not\n"
@@ -222,7 +222,7 @@ int cli_run_parse(int argc, char **argv, cli_run_opts *o)
         if (rc == 2) return 2;
         if (rc < 0) goto oom;
     }
-    if (!o->scenario) return usage_error("missing SCENARIO.json%s%s", "", "");
+    if (!o->scenario) return usage_error("missing SCENARIO, a shipped scenario's name or a .json file%s%s", "", "");
     if (o->trace && !strcmp(o->trace, "-") && o->json)
         return usage_error("--trace - writes the trace to stdout, where --json writes the report: give --trace a file name, or leave out --json%s%s", "", "");
     if (o->csv && (o->json || o->trace || o->expect || o->debugfs || o->dmesg))

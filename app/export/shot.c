@@ -24,7 +24,7 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: rcuvis shot SCENARIO.json --at SECONDS -o FILE.png [options]\n"
+            "usage: rcuvis shot SCENARIO --at SECONDS -o FILE.png [options]\n"
             "  --at S          simulated time of the picture (seconds, from 0 to the\n"
             "                  scenario's duration); events at exactly S are not applied yet,\n"
             "                  as in the window: its cues and moment keys land 1 ns past the\n"
@@ -82,7 +82,8 @@ static void usage(FILE *out)
             "                  atomically (as -o FILE.png), and the frames of the earlier\n"
             "                  clip (all of them). A frame directory holding any other file\n"
             "                  is refused, and nothing is changed\n"
-            "SCENARIO.json may be \"-\" for the built-in demo.\n");
+            "SCENARIO is a shipped scenario's name (omap-stall) or a .json file; \"-\" is\n"
+            "the built-in demo.\n");
 }
 
 void ex_error(const char *msg)
@@ -413,7 +414,7 @@ int cmd_shot(int argc, char **argv)
         if (nrc != 0) return bad("%s", nerr);
         if (takes) i++;
     }
-    if (!scen) return bad("%s", "missing SCENARIO.json (see rcuvis shot --help)");
+    if (!scen) return bad("%s", "missing SCENARIO, a shipped scenario's name or a .json file (see rcuvis shot --help)");
     /* the renderer's limit, checked before the simulation (kernel-build ran 34 s to be refused) */
     long pix_w = lround(w * scale), pix_h = lround(h * scale);
     if (pix_w > 16384 || pix_h > 16384) {

@@ -1,4 +1,4 @@
-/* window.c — `rcuvis [SCENARIO.json]`: the SDL window, its frame loop, playback, file watching, F11/F12. */
+/* window.c — `rcuvis [SCENARIO]`: the SDL window, its frame loop, playback, file watching, F11/F12. */
 #include "commands.h"
 #include "window/workbook_hooks.h"
 #include "window/window.h"
@@ -19,9 +19,10 @@ static double wall_ms(void) { return SDL_GetPerformanceCounter() * 1000.0 / (dou
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: rcuvis [SCENARIO.json] [--compare] [--mode softirq|kthread] [--seed N]\n"
+    fprintf(out, "usage: rcuvis [SCENARIO] [--compare] [--mode softirq|kthread] [--seed N]\n"
                  "              [--scale N] [--set KEY=VALUE] [--cpus N] [--quiz QUIZ.json]\n"
-                 "Opens the window (the default scenario without a file). Press ? in the window\n"
+                 "Opens the window on SCENARIO, a shipped scenario's name (omap-stall) or a\n"
+                 ".json file; without one, on the default scenario. Press ? in the window\n"
                  "for the keys.\n"
                  "--quiz: the workbook column (W) shows this quiz file alone, a teacher's own\n"
                  "set, and opens with it.\n");

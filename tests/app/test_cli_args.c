@@ -103,7 +103,7 @@ Test(cli_args, bad_usage_is_exit_2, .init = cr_redirect_stderr)
         "rcuvis: run: option '--json' takes no value (see rcuvis run --help)\n"
         "rcuvis: run: option '--trace' needs a value (see rcuvis run --help)\n"
         "rcuvis: run: one scenario at a time, got \"a.json\" and \"b.json\" (see rcuvis run --help)\n"
-        "rcuvis: run: missing SCENARIO.json (see rcuvis run --help)\n"
+        "rcuvis: run: missing SCENARIO, a shipped scenario's name or a .json file (see rcuvis run --help)\n"
         "rcuvis: run: --set: expected PATH=VALUE, got \"novalue\" (see rcuvis run --help)\n"
         "rcuvis: run: unknown option '--frobnicate' (see rcuvis run --help)\n"
         "rcuvis: run: --duration: expected a number above 0 and at most 604800, got \"1e400\" (see rcuvis run --help)\n"

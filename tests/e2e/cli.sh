@@ -26,6 +26,12 @@ for cmd in "" schema shot reproduce quiz run check glossary "$root/scenarios/sma
   wide=$(python3 -c 'import sys; print(max(len(l) for l in open(sys.argv[1], encoding="utf-8").read().splitlines()))' "$tmp/help")
   [ "$wide" -le 80 ] || fail "rcuvis ${cmd:+$cmd }--help has a line of $wide columns"
 done
+# a shipped scenario's bare name works wherever a scenario goes (the README says `shot omap-stall`): the
+# usage lines said SCENARIO.json, and a speaker took the name for a file to write
+for cmd in "" shot run "$root/scenarios/small-busy.json"; do
+  expect_rc 0 "${cmd:-rcuvis} --help" -- "$bin" $cmd --help &&
+    out_has "a shipped scenario's name" "rcuvis ${cmd:+$cmd }--help" && out_lacks "SCENARIO.json" "rcuvis ${cmd:+$cmd }--help"
+done
 # output that never arrived is a failure with a word why: these exited 0 (help, version, a check's
 # "FILE: ok", the quiz and claim lists) or 2 without a message (schema) into a full device
 full=/dev/full
@@ -434,11 +440,11 @@ for word in slide anim; do
       err_has "the commands are run, check, schema, shot, reproduce, quiz and glossary" "$word --help"; err_prefixed "$word --help"; }
   out_lacks "usage:" "$word --help"
 done
-expect_rc 0 "a shipped scenario's window help" -- "$bin" small-busy --help && out_has "usage: rcuvis [SCENARIO.json]" "small-busy --help"
+expect_rc 0 "a shipped scenario's window help" -- "$bin" small-busy --help && out_has "usage: rcuvis [SCENARIO]" "small-busy --help"
 # a file in the working directory named like a command's near miss is a file, and wins
 mkdir "$tmp/cwd" && cp "$scn" "$tmp/cwd/chek"
 abs_bin=$bin; case $abs_bin in /*) ;; *) abs_bin="$PWD/$abs_bin" ;; esac
-cd "$tmp/cwd" && expect_rc 0 "a file named chek" -- "$abs_bin" chek --help && out_has "usage: rcuvis [SCENARIO.json]" "a file named chek"
+cd "$tmp/cwd" && expect_rc 0 "a file named chek" -- "$abs_bin" chek --help && out_has "usage: rcuvis [SCENARIO]" "a file named chek"
 cd - >/dev/null
 # near misses of a shipped scenario, and a path that lacks only its .json
 expect_rc 2 "a near miss of a shipped name" -- "$bin" run offline-mid-gpp && err_has 'did you mean "offline-mid-gp"?' "offline-mid-gpp"
