@@ -215,6 +215,87 @@ void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const
     label_tip(fr, (rd_rect){r.x, r.y, r.w, y + lh - r.y}, s, cut);
 }
 
+/* The width of s up to end, in pieces of a buffer's length (a caption's line at 4K width is long). */
+static int span_width(rd_ctx *rd, enum rd_font f, const char *s, const char *end)
+{
+    int w = 0;
+    char buf[256];
+    while (s < end) {
+        size_t n = (size_t)(end - s) < sizeof buf - 1 ? (size_t)(end - s) : sizeof buf - 1;
+        while (n > 1 && ((unsigned char)s[n] & 0xC0) == 0x80) n--; /* never split a UTF-8 sequence */
+        memcpy(buf, s, n);
+        buf[n] = 0;
+        w += rd_text_width(rd, f, buf);
+        s += n;
+    }
+    return w;
+}
+
+/* The next line of s at most w wide, broken only at spaces: where it ends, NULL when its first word
+ * alone is wider than w (wrap_line() would cut that word in two); *next is where the following line
+ * starts. */
+static const char *words_line(rd_ctx *rd, enum rd_font f, int w, const char *p, const char **next)
+{
+    const char *q = p, *line_end = *p == '\n' ? p : NULL;
+    int acc = 0;
+    while (*q && *q != '\n') {
+        const char *e = q;
+        while (*e == ' ') e++;
+        while (*e && *e != ' ' && *e != '\n') e++;
+        int ww = span_width(rd, f, q, e);
+        if (acc + ww > w) break;
+        acc += ww;
+        q = line_end = e;
+    }
+    const char *nx = line_end ? line_end : p;
+    if (*nx == '\n') nx++;
+    while (*nx == ' ') nx++;
+    *next = nx;
+    return line_end;
+}
+
+int panel_words_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
+{
+    int n = 0;
+    for (const char *p = s; w > 0 && p && *p && words_line(rd, f, w, p, &p); n++) {}
+    return n;
+}
+
+enum { WORDS_MAX = 32 }; /* lines panel_wrap_words() draws at most */
+
+int panel_wrap_words(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s)
+{
+    rd_ctx *rd = fr->rd;
+    int lh = rd_line_height(rd, f), fit = lh > 0 ? r.h / lh : 0, n = 0;
+    if (fit > WORDS_MAX) fit = WORDS_MAX;
+    const char *from[WORDS_MAX], *to[WORDS_MAX], *p = s;
+    while (n < fit && r.w > 0 && p && *p) {
+        const char *nx, *e = words_line(rd, f, r.w, p, &nx);
+        if (!e) break; /* a word wider than the line: the text ends before it */
+        from[n] = p;
+        to[n++] = e;
+        p = nx;
+    }
+    bool rest = p && *p;
+    /* words left over: the last line makes room for "…"; a line gives way to the one above it when
+     * not even its first word leaves that room */
+    int ew = rd_text_width(rd, f, "\u2026");
+    while (rest && n > 0) {
+        const char *nx, *e = words_line(rd, f, r.w - ew, from[n - 1], &nx);
+        if (e && e > from[n - 1]) {
+            to[n - 1] = e;
+            break;
+        }
+        n--;
+    }
+    for (int i = 0; i < n; i++) {
+        int x = r.x + rd_text_n(rd, f, r.x, r.y + i * lh, col, from[i], to[i]);
+        if (rest && i == n - 1) rd_text(rd, f, x, r.y + i * lh, col, "\u2026");
+    }
+    label_tip(fr, (rd_rect){r.x, r.y, r.w, n > 0 ? n * lh : r.h}, s, rest);
+    return n;
+}
+
 /* What a slide does with a sentence (without_sentences()). */
 enum sentence_fate { KEEP_SENTENCE, DROP_SENTENCE, KEEP_AFTER_COLON };
 

@@ -41,6 +41,14 @@ int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char
 /* Word-wrapped text in r's whole lines; the last line holds the rest, shortened with "…" (its hover
  * tip has it whole): for a short status line that must not grow a cue of its own. */
 void panel_wrap_fit(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s);
+/* Word-wrapped text in r's whole lines that never breaks a word: where words remain (the lines ran
+ * out, or the next word is wider than r), the last line shown ends with "…"; a text whose first word
+ * does not fit shows nothing (letters of a word read as nothing). The hover tip has it whole. Returns
+ * the lines drawn. */
+int panel_wrap_words(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s);
+/* Lines panel_wrap_words() would take for s at width w with room for every line (those up to the
+ * first word wider than w). */
+int panel_words_lines(rd_ctx *rd, enum rd_font f, int w, const char *s);
 /* The same for text the wheel scrolls (the why panel): scroll_hint adds "(scroll)" to the cue; a
  * slide or a lecture passes false (!ui_no_hints(st)), keeping the count and dropping the instruction. */
 int panel_wrap_cue(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip, bool scroll_hint);

@@ -62,12 +62,13 @@ struct rd_ctx {
     rd_text_observer observer;
     void *observer_ctx;
     rd_text_stats stats; /* text cut by a clip edge or shortened with an ellipsis (tests read it) */
+    bool preview;        /* text drawn now repeats text shown whole elsewhere (rd_set_preview) */
 };
 
 /* Remember one cut string (the first few) so a failing test can name the label. */
 static void note_cut(rd_ctx *c, bool shortened, const char *s, const char *end)
 {
-    if (shortened) { c->stats.shortened++; return; } /* panels may give these a hover tip */
+    if (shortened) { c->stats.shortened += !c->preview; return; } /* panels may give these a hover tip */
     c->stats.clipped++;
     if (c->stats.nsamples >= RD_CUT_SAMPLES) return;
     size_t n = end ? (size_t)(end - s) : strlen(s);
@@ -81,6 +82,8 @@ void rd_text_stats_get(const rd_ctx *c, rd_text_stats *out) { *out = c->stats; }
 void rd_text_stats_reset(rd_ctx *c) { memset(&c->stats, 0, sizeof c->stats); }
 void rd_note_dropped(rd_ctx *c, int n) { if (n > 0) c->stats.dropped += n; }
 void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx) { c->observer = fn; c->observer_ctx = ctx; }
+void rd_set_preview(rd_ctx *c, bool on) { c->preview = on; }
+bool rd_in_preview(const rd_ctx *c) { return c->preview; }
 
 static int ttf_users;
 

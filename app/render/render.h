@@ -117,6 +117,11 @@ void rd_note_dropped(rd_ctx *c, int n);
  * where it went) to check what a reader sees; NULL stops watching. */
 typedef void (*rd_text_observer)(void *ctx, const char *s, const char *end, int x, int y, int w, int h);
 void rd_set_text_observer(rd_ctx *c, rd_text_observer fn, void *ctx);
+/* Text drawn while on previews text that shows whole elsewhere (the timeline's caption lane, a
+ * reminder of captions the caption strip or panel shows): an ellipsis ending it is no text lost, so it
+ * is not counted as shortened, and an observer asks rd_in_preview() to tell such runs from the rest. */
+void rd_set_preview(rd_ctx *c, bool on);
+bool rd_in_preview(const rd_ctx *c);
 
 /* Geometry helpers. */
 bool rd_contains(rd_rect r, int x, int y);

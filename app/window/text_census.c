@@ -9,11 +9,12 @@
  * rows behind a "▼ N more" cue or a "… and N more leaves" line, and runs that vanish altogether
  * (older kernel-log lines, node titles, labels that no longer fit). Some runs do not count: axis
  * labels ("80.45 s"), which any width spaces out by design; the timeline's caption-lane previews
- * shortened with "…" (the caption strip and panel show the caption whole); and compare's side heads
+ * (rd_set_preview: the caption strip and panel show the caption whole); and compare's side heads
  * ("3.6 (softirq) — grace periods driven from RCU_SOFTIRQ") ending in "…": the engine's name comes
  * first, the rest repeats what the panels show. */
 typedef struct seen {
     const ui_app *a;
+    const rd_ctx *rd;
     long runs, hidden;
     int excused;        /* "…" that ends a caption's preview in the timeline, or a compare side's head */
     bool after_caption; /* the last run was a caption's start: a "…" now ends a shortened preview */
@@ -48,6 +49,10 @@ static void observe(void *ctx, const char *s, const char *end, int x, int y, int
 {
     (void)x; (void)w; (void)h;
     seen *sn = ctx;
+    /* the caption lane's reminders: as many words as the room allows, down to none in a box narrower
+     * than a word, so a larger scale (fewer words per line, a line fewer) loses nothing the caption
+     * strip or panel does not show whole */
+    if (rd_in_preview(sn->rd)) return;
     size_t n = end ? (size_t)(end - s) : strlen(s);
     char t[600];
     snprintf(t, sizeof t, "%.*s", (int)(n < sizeof t - 1 ? n : sizeof t - 1), s);
@@ -64,7 +69,7 @@ static void observe(void *ctx, const char *s, const char *end, int x, int y, int
 
 ui_text_census ui_text_census_take(ui_app *a, rd_ctx *rd, float k, void (*draw)(ui_app *a, rd_ctx *rd, void *ctx), void *ctx)
 {
-    seen sn = {a, 0, 0, 0, false};
+    seen sn = {a, rd, 0, 0, 0, false};
     rd_set_scale(rd, k);
     rd_text_stats_reset(rd);
     rd_set_text_observer(rd, observe, &sn);

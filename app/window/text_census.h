@@ -15,9 +15,9 @@ typedef struct ui_text_census {
 } ui_text_census;
 
 /* Draw one frame of a with draw(a, rd, ctx) at text scale k and count what it shows. Not counted: axis
- * labels ("80.45 s"), which any width spaces out by design; caption previews shortened with "…" (the
- * caption strip shows them whole); compare's side heads ending in "…" (the engine's name comes first,
- * the rest repeats what the panels show). */
+ * labels ("80.45 s"), which any width spaces out by design; caption previews shortened with "…" and
+ * the timeline's caption lane (rd_set_preview; the caption strip shows them whole); compare's side
+ * heads ending in "…" (the engine's name comes first, the rest repeats what the panels show). */
 ui_text_census ui_text_census_take(ui_app *a, rd_ctx *rd, float k, void (*draw)(ui_app *a, rd_ctx *rd, void *ctx), void *ctx);
 
 /* Does s show everything base shows: nothing more cut, shortened, left out or hidden, no run gone? */
