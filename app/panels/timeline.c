@@ -53,6 +53,23 @@ static int64_t nice_step(int64_t span, int width, int min_px)
     return (int64_t)(p * 10);
 }
 
+static void fmt_axis(char *b, size_t n, int64_t t, int64_t step);
+
+/* The axis step: ticks ~90 px apart, but at least four across the window where their times still keep
+ * apart: a compared picture of the timeline alone, its text at twice the size, had 180 px between ticks
+ * on a 750 px plot and a 90 s axis read "0 s" and "50 s" only. */
+static int64_t axis_step(rd_ctx *rd, int64_t t1, int64_t span, int width)
+{
+    int64_t step = nice_step(span, width, rd_px(rd, 90));
+    if (span / step >= 4) return step;
+    int want = width / 5;
+    char lab[32];
+    fmt_axis(lab, sizeof lab, t1, nice_step(span, width, want));
+    int need = rd_text_width(rd, RD_SANS_SMALL, lab) + rd_px(rd, 12);
+    if (want < need) want = need;
+    return want < rd_px(rd, 90) ? nice_step(span, width, want) : step;
+}
+
 static void fmt_axis(char *b, size_t n, int64_t t, int64_t step)
 {
     double s = t / 1e9;
@@ -136,14 +153,18 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
     caption_text_span(rd, v, plot, x0, x1, at, t0, span, &tx0, &tx1);
     text_span_avoid(c0, c1, &tx0, &tx1);
     if (tx1 - tx0 <= rd_px(rd, 18)) return;
-    /* a lane of several lines (a picture of the timeline alone) wraps the caption rather than cut it */
+    rd_set_preview(rd, true); /* a reminder: the text fit of a picture of the panel alone does not count it */
+    /* a lane of several lines (a picture of the timeline alone) wraps the caption at its spaces: a box a
+     * word or two wide read "call_r / cu() traffi / c.", and one narrower than a word shows none of it */
     if (lane_h - rd_px(rd, 6) >= 2 * lh) {
-        int n = panel_wrap_lines(rd, RD_SANS_SMALL, tx1 - tx0, text), fit = (lane_h - rd_px(rd, 6)) / lh;
+        int n = panel_words_lines(rd, RD_SANS_SMALL, tx1 - tx0, text), fit = (lane_h - rd_px(rd, 6)) / lh;
         int h = (n < fit ? n : fit) * lh;
-        panel_wrap_fit(fr, RD_SANS_SMALL, (rd_rect){tx0, y + (lane_h - h) / 2, tx1 - tx0, h}, ahead_col(v, at, th->text), text);
-        return;
+        panel_wrap_words(fr, RD_SANS_SMALL, (rd_rect){tx0, y + (lane_h - h) / 2, tx1 - tx0, h > 0 ? h : lh}, ahead_col(v, at, th->text),
+                         text);
+    } else {
+        panel_text_fit(fr, RD_SANS_SMALL, tx0, y + (lane_h - lh) / 2, tx1 - tx0, ahead_col(v, at, th->text), text);
     }
-    panel_text_fit(fr, RD_SANS_SMALL, tx0, y + (lane_h - lh) / 2, tx1 - tx0, ahead_col(v, at, th->text), text);
+    rd_set_preview(rd, false);
 }
 
 /*
@@ -161,8 +182,16 @@ static void caption_box(ui_frame *fr, const ui_view *v, rd_rect plot, int y, int
  * against the wake-up's tick, and read as naming it. Marks at one instant share a label without
  * times. A stall label with no room anywhere is drawn over ticks all the same (they keep their hover
  * tips), never over another stall's label.
+ *
+ * A lane several lines tall (a picture of the timeline alone) holds labels in rows, one above the
+ * other: a label with no room beside its mark in one row goes beside it in the next, and none is
+ * shared. Shared in one row, the larger text of such a picture spread omap-stall's labels over most of
+ * a 90 s window: "80 s wake CPU 0  ! stall rcu_sched CPU 0" began at 5 s, and "call_rcu_burst CPU 0
+ * call_rcu_burst CPU 1  idle" ran from 5 to 75 s for marks at 4.5 and 5 s. A label with no room in
+ * any row is left out (its hover tip still names it), which the text fit of such a picture counts.
  */
-enum { EV_ITEMS = 160, EV_GROUP = 6 };
+enum { EV_ITEMS = 160, EV_GROUP = 6, EV_ROWS = 4 };
+enum { LANE_PX = 30 }; /* a lane's height before lanes_share() gives out what the panel has left */
 typedef struct ev_item {
     int64_t t;
     int x, w;        /* the mark's x, its label's width */
@@ -181,6 +210,7 @@ typedef struct ev_group {
     bool forced;         /* a stall label drawn over ticks for want of room */
     bool timed;          /* its marks are apart: each part says its mark's time */
     bool lead;           /* its marks are at one spot, the label left of it: their time once, first */
+    int row;             /* its row in the lane, 0 the top one */
 } ev_group;
 typedef struct ev_layout {
     rd_ctx *rd;
@@ -192,6 +222,7 @@ typedef struct ev_layout {
     int nobst;
     int now_obst;                 /* the now line's index in obst (-1: not in view) */
     bool across_now;              /* a last resort: a label may run across the now line */
+    int rows;                     /* rows of labels the lane holds (1 but in a tall lane) */
     int lo, hi, gap, sep, pad;
     int64_t tstep;                /* the precision of the times in shared labels (a tenth of the axis step) */
 } ev_layout;
@@ -297,6 +328,7 @@ static void ev_collect(ev_layout *L, rd_ctx *rd, const ui_history *h, rd_rect pl
     L->rd = rd;
     L->tstep = tstep;
     L->now_obst = -1;
+    L->rows = 1;
     L->lo = plot.x;
     L->hi = plot.x + plot.w;
     L->gap = rd_px(rd, 5);
@@ -327,17 +359,18 @@ static bool ev_group_has_stall(const ev_layout *L, const ev_group *g)
     return false;
 }
 
-/* Whether [at, at + w) is free: inside the lane, clear of the marks, the now line (unless
- * across_now) and the labels placed (with their margin) but group `skip`'s, the one being placed
- * again. stalls_only: only other stalls' labels count (a stall label drawn over ticks for want of room). */
-static bool ev_free(const ev_layout *L, int at, int w, int skip, bool stalls_only)
+/* Whether [at, at + w) is free in row `row`: inside the lane, clear of the marks, the now line
+ * (unless across_now) and the row's labels placed (with their margin) but group `skip`'s, the one
+ * being placed again. stalls_only: only other stalls' labels count (a stall label drawn over ticks for
+ * want of room). Marks and the now line run through every row. */
+static bool ev_free(const ev_layout *L, int at, int w, int skip, bool stalls_only, int row)
 {
     if (at < L->lo || at + w > L->hi) return false;
     for (int k = 0; !stalls_only && k < L->nobst; k++)
         if ((k != L->now_obst || !L->across_now) && at < L->obst[k][1] && at + w > L->obst[k][0]) return false;
     for (int g = 0; g < L->ngrp; g++) {
         const ev_group *gr = &L->grp[g];
-        if (g == skip || gr->n == 0 || (stalls_only && !ev_group_has_stall(L, gr))) continue;
+        if (g == skip || gr->n == 0 || gr->row != row || (stalls_only && !ev_group_has_stall(L, gr))) continue;
         if (at < gr->lx + gr->w + L->pad && at + w > gr->lx - L->pad) return false;
     }
     return true;
@@ -345,11 +378,12 @@ static bool ev_free(const ev_layout *L, int at, int w, int skip, bool stalls_onl
 
 /* Where a label of width w for the marks from xs to xe goes on one side of them, right beside them; INT_MIN when a mark, the now line or a label is in the way. It never steps past
  * another mark: a label beyond one reads as that mark's (offline-mid-gp's burst got "▌▌call_rcu_burst",
- * its offline tick's label went left of both); the two share a label instead (ev_share). */
-static int ev_place(const ev_layout *L, int xs, int xe, int w, int skip, bool right)
+ * its offline tick's label went left of both); the two share a label instead (ev_share), or, in a lane
+ * of rows, each goes in a row of its own beside both (ev_cluster). */
+static int ev_place(const ev_layout *L, int xs, int xe, int w, int skip, bool right, int row)
 {
     int at = right ? xe + L->gap : xs - L->gap - w;
-    return ev_free(L, at, w, skip, false) ? at : INT_MIN;
+    return ev_free(L, at, w, skip, false, row) ? at : INT_MIN;
 }
 
 /* Time order; at one instant, the engine's order (omap-stall's bursts at 4.5 s: CPU 0's, then CPU 1's). */
@@ -375,9 +409,26 @@ static int ev_span(const ev_layout *L, const int *it, int n, int *xs, int *xe, b
     return w;
 }
 
+/* In a lane of rows, marks a few pixels apart are one spot that each of their labels goes beside, in a
+ * row of its own: omap-stall's bursts at 4.5 s had no room between their tick and the idle event's 0.5 s
+ * (8 px) later, nor left of it by the window's edge, and went unlabelled. [*xs, *xe] grows to the marks
+ * within that reach of it. */
+static void ev_cluster(const ev_layout *L, int *xs, int *xe)
+{
+    int near = rd_px(L->rd, 10);
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int k = 0; k < L->nitem; k++) {
+            int x = L->item[k].x;
+            if (x >= *xs - near && x < *xs) { *xs = x; grew = true; }
+            if (x <= *xe + near && x > *xe) { *xe = x; grew = true; }
+        }
+    }
+}
+
 /* Label group g as items it[0..n) (any order: kept in time order) right of their marks or left of
- * them if there is room; false leaves g as it was. */
-static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
+ * them, in row `row`, if there is room; false leaves g as it was. */
+static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right, int row)
 {
     int s[EV_GROUP], xs, xe;
     memcpy(s, it, (size_t)n * sizeof *s);
@@ -385,13 +436,14 @@ static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
         for (int b = a; b > 0 && ev_before(L, s[b], s[b - 1]); b--) { int tmp = s[b]; s[b] = s[b - 1]; s[b - 1] = tmp; }
     bool timed;
     int w = ev_span(L, s, n, &xs, &xe, &timed);
+    if (L->rows > 1) ev_cluster(L, &xs, &xe);
     /* marks at one spot, labelled left of it: the label says their time once, first ("80 s wake CPU 0
      * ! stall rcu_sched CPU 0"). Its far end lies a label's length from the spot: on omap-stall's 90 s
      * timeline "wake CPU 0" read as a wake-up at 66 s (a lecturer), and with the stall's words put
      * first instead, the stall read as one at ~50 s (a student) */
     bool lead = !timed && n > 1 && !right;
     if (lead) w += L->item[s[0]].tw;
-    int at = ev_place(L, xs, xe, w, g, right);
+    int at = ev_place(L, xs, xe, w, g, right, row);
     if (at == INT_MIN) return false;
     ev_group *gr = &L->grp[g];
     memcpy(gr->it, s, (size_t)n * sizeof *s);
@@ -401,16 +453,18 @@ static bool ev_try(ev_layout *L, int g, const int *it, int n, bool right)
     gr->forced = false;
     gr->timed = timed;
     gr->lead = lead;
+    gr->row = row;
     for (int k = 0; k < n; k++) L->item[s[k]].group = g;
     return true;
 }
 
 /* Item i shares the label of item j (which may have none yet), right of their marks or else left of
- * them; g is i's own fresh group, used when j has no label. */
+ * them; g is i's own fresh group, used when j has no label. Only in a lane of one row: the part of a
+ * shared label after the first lies a label's length from its mark. */
 static bool ev_share(ev_layout *L, int i, int j, int g)
 {
     int gj = L->item[j].group, set[EV_GROUP], n = 0;
-    if (gj >= 0 && L->grp[gj].n == EV_GROUP) return false;
+    if (L->rows > 1 || (gj >= 0 && L->grp[gj].n == EV_GROUP)) return false;
     if (gj >= 0) {
         memcpy(set, L->grp[gj].it, (size_t)L->grp[gj].n * sizeof *set);
         n = L->grp[gj].n;
@@ -419,7 +473,7 @@ static bool ev_share(ev_layout *L, int i, int j, int g)
     }
     set[n++] = i;
     for (int side = 0; side < 2; side++)
-        if (ev_try(L, gj >= 0 ? gj : g, set, n, side == 0)) return true;
+        if (ev_try(L, gj >= 0 ? gj : g, set, n, side == 0, 0)) return true;
     return false;
 }
 
@@ -457,7 +511,8 @@ static void ev_label_one(ev_layout *L, int i)
         if (form == 1 && !ev_use_form(L, e, true)) break;
         for (int across = 0; across < 2 && e->group < 0; across++) {
             L->across_now = across;
-            (void)(ev_try(L, g, &i, 1, true) || (same && ev_share(L, i, j, g)) || ev_try(L, g, &i, 1, false));
+            for (int row = 0; row < L->rows && e->group < 0; row++)
+                (void)(ev_try(L, g, &i, 1, true, row) || (same && ev_share(L, i, j, g)) || ev_try(L, g, &i, 1, false, row));
             L->across_now = false;
         }
     }
@@ -474,11 +529,12 @@ static void ev_label_one(ev_layout *L, int i)
     if (e->stall) { /* a stall is labelled all the same, over ticks if need be, never over another stall's label */
         int at = e->x + L->gap;
         if (at + e->w > L->hi) at = e->x - L->gap - e->w;
-        if (ev_free(L, at, e->w, g, true)) {
-            L->grp[g] = (ev_group){.n = 1, .it = {i}, .lx = at, .w = e->w, .forced = true};
-            e->group = g;
-            return;
-        }
+        for (int row = 0; row < L->rows; row++)
+            if (ev_free(L, at, e->w, g, true, row)) {
+                L->grp[g] = (ev_group){.n = 1, .it = {i}, .lx = at, .w = e->w, .forced = true, .row = row};
+                e->group = g;
+                return;
+            }
     }
     L->ngrp--; /* unlabelled: its hover tip still names it */
 }
@@ -493,6 +549,24 @@ static void ev_layout_labels(ev_layout *L)
             for (int b = a; b > 0 && ev_before(L, order[b], order[b - 1]); b--) { int tmp = order[b]; order[b] = order[b - 1]; order[b - 1] = tmp; }
         for (int k = 0; k < n; k++) ev_label_one(L, order[k]);
     }
+}
+
+/* The band of row `row` of labels in an events lane at y, lane_h tall: the rows as one block in its
+ * middle; one row is the whole lane (its text in the middle). */
+static rd_rect ev_row_band(const ev_layout *L, int y, int lane_h, int lh, int row)
+{
+    if (L->rows <= 1) return (rd_rect){0, y, 0, lane_h};
+    int block = L->rows * lh + (L->rows - 1) * L->pad;
+    return (rd_rect){0, y + (lane_h - block) / 2 + row * (lh + L->pad), 0, lh};
+}
+
+/* How many rows of labels a lane lane_h tall holds: one in the window, whose lanes are LANE_PX tall
+ * and grow by half at most (lanes_share()), else as many as fit, up to EV_ROWS. */
+static int ev_rows_in(rd_ctx *rd, int lane_h, int lh)
+{
+    if (lane_h <= rd_px(rd, LANE_PX * 3 / 2)) return 1;
+    int n = (lane_h - rd_px(rd, 6) + rd_px(rd, 4)) / (lh + rd_px(rd, 4));
+    return n < 1 ? 1 : n > EV_ROWS ? EV_ROWS : n;
 }
 
 /* The events lane as laid out: stall lines through every lane, ticks, then the labels. */
@@ -536,20 +610,22 @@ static void ev_draw(ui_frame *fr, const ui_view *v, const ui_history *h, const e
     }
     for (int g = 0; g < L->ngrp; g++) {
         int x = L->grp[g].lx;
+        rd_rect band = ev_row_band(L, y, lane_h, lh, L->grp[g].row);
+        int ly = band.y + (band.h - lh) / 2;
         if (L->grp[g].lead) {
             const ev_item *e0 = &L->item[L->grp[g].it[0]];
-            rd_text(rd, RD_SANS_SMALL, x, y + (lane_h - lh) / 2, mark_col(v, e0->t, th->text_dim), e0->tm);
+            rd_text(rd, RD_SANS_SMALL, x, ly, mark_col(v, e0->t, th->text_dim), e0->tm);
             x += e0->tw;
         }
         for (int k = 0; k < L->grp[g].n; k++) {
             const ev_item *e = &L->item[L->grp[g].it[k]];
             if (L->grp[g].timed) {
-                rd_text(rd, RD_SANS_SMALL, x, y + (lane_h - lh) / 2, mark_col(v, e->t, th->text_dim), e->tm);
+                rd_text(rd, RD_SANS_SMALL, x, ly, mark_col(v, e->t, th->text_dim), e->tm);
                 x += e->tw;
             }
-            rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, y + (lane_h - lh) / 2, mark_col(v, e->t, e->stall ? th->stall_text : th->text), e->lab);
-            if (e->stall) panel_explain(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* P<pid>: what a task in a warning is */
-            if (strcmp(e->lab, e->full)) ui_tip_add(fr, (rd_rect){x, y, e->w, lane_h}, e->full); /* the short form's flavor */
+            rd_text(rd, e->stall ? RD_BOLD : RD_SANS_SMALL, x, ly, mark_col(v, e->t, e->stall ? th->stall_text : th->text), e->lab);
+            if (e->stall) panel_explain(fr, (rd_rect){x, band.y, e->w, band.h}, e->full); /* P<pid>: what a task in a warning is */
+            if (strcmp(e->lab, e->full)) ui_tip_add(fr, (rd_rect){x, band.y, e->w, band.h}, e->full); /* the short form's flavor */
             x += e->w + L->sep;
         }
     }
@@ -703,7 +779,7 @@ static void prior_chip(ui_frame *fr, const ui_history *h, const ev_layout *L, rd
     for (int k = 0; k < L->nobst; k++)
         if (L->obst[k][0] >= plot.x && L->obst[k][0] < room_end) room_end = L->obst[k][0];
     for (int g = 0; g < L->ngrp; g++)
-        if (L->grp[g].n && L->grp[g].lx - L->pad < room_end) room_end = L->grp[g].lx - L->pad;
+        if (L->grp[g].n && L->grp[g].row == 0 && L->grp[g].lx - L->pad < room_end) room_end = L->grp[g].lx - L->pad;
     room_end -= L->pad;
     const char *arrow = "\u25C0 ", *dot = " \u00B7 ";
     int wa = rd_text_width(rd, RD_SANS_SMALL, arrow), wd = rd_text_width(rd, RD_SANS_SMALL, dot), wt[PRIOR_MAX], wl[PRIOR_MAX];
@@ -725,7 +801,8 @@ static void prior_chip(ui_frame *fr, const ui_history *h, const ev_layout *L, rd
         if (x0 + w <= room_end) break;
     }
     if (first == kept) return; /* not even the newest: no room, the captions lane's box still says it began before */
-    int ly = y + (lane_h - rd_line_height(rd, RD_SANS_SMALL)) / 2, x = x0;
+    rd_rect band = ev_row_band(L, y, lane_h, rd_line_height(rd, RD_SANS_SMALL), 0); /* the chip is in the top row */
+    int ly = band.y + (band.h - rd_line_height(rd, RD_SANS_SMALL)) / 2, x = x0;
     x += rd_text(rd, RD_SANS_SMALL, x, ly, th->text_dim, arrow);
     if (more[0]) x += rd_text(rd, RD_SANS_SMALL, x, ly, th->text_dim, more);
     size_t tl = (size_t)snprintf(tip, sizeof tip, "Before this window, since the caption shown now began:");
@@ -758,6 +835,81 @@ static int timeline_legend(const ui_theme *th, const ui_view *v, panel_legend_it
     leg[n++] = (panel_legend_item){SW_FILL, th->flavor[f], "odd GP", "GP bar blues"};
     leg[n++] = (panel_legend_item){SW_FILL, rd_mix(th->flavor[f], th->panel, 0.35f), "even GP", "GP bar blues"};
     return n;
+}
+
+/* Lines of its boxes' text the captions lane shows at most, and the part of the lanes' height it
+ * takes at most. */
+enum { CAP_LINES = 3, CAP_SHARE = 3 /* a third */ };
+
+/* The lines the caption boxes in view (plot.w wide) want, at most CAP_LINES, as a height. */
+static int captions_need(rd_ctx *rd, const ui_view *v, const ui_history *h, const ui_state *st, rd_rect plot, int64_t t0, int64_t span)
+{
+    int lh = rd_line_height(rd, RD_SANS_SMALL), lines = 1;
+    for (size_t k = 0; k < lane_boxes(v, h); k++) {
+        int64_t at, nx;
+        size_t i;
+        if (!lane_box(v, h, k, &at, &nx, &i) || nx < t0 || at > t0 + span) continue;
+        int x0 = xof(plot, at, t0, span), x1 = xof(plot, nx, t0, span), tx0, tx1;
+        if (x0 < plot.x) x0 = plot.x;
+        if (x1 > plot.x + plot.w) x1 = plot.x + plot.w;
+        caption_text_span(rd, v, plot, x0, x1, at, t0, span, &tx0, &tx1);
+        if (tx1 - tx0 <= rd_px(rd, 18)) continue;
+        char slide[2048];
+        const char *text = v->cfg->captions[i].text;
+        if (st->clean) text = panel_slide_text(text, slide, sizeof slide);
+        int n = panel_words_lines(rd, RD_SANS_SMALL, tx1 - tx0, text);
+        if (n > lines) lines = n;
+    }
+    return (lines < CAP_LINES ? lines : CAP_LINES) * lh + rd_px(rd, 8);
+}
+
+/*
+ * The height the lanes leave over (extra, beyond lane_h each in an area `lanes` tall) shared out: a
+ * picture of the timeline alone (`--panel timeline`) once gave the captions lane every line its boxes
+ * wrapped to, a word or two wide, and ~80 % of a 1920x1080 picture, the GP lanes squeezed under it;
+ * without captions the lanes filled a third of the picture. First the captions lane, up to
+ * CAP_LINES lines as the boxes in view need; then the other lanes, up to half as tall again; then
+ * the captions lane up to its bound (compared, both halves then have the same lanes at the same
+ * heights whatever their captions, so the sched lanes still line up side by side), at most a
+ * CAP_SHARE-th of the lanes; the rest, when it is a lane's height or more, to the other lanes. The
+ * window's timeline is never tall enough for that last step (its lanes stay at most LANE_PX and half
+ * again, ev_rows_in()).
+ */
+static void lanes_share(rd_ctx *rd, const ui_view *v, const ui_history *h, const ui_state *st, rd_rect lanes, int64_t t0, int64_t span,
+                        int other, int *lane_h, int *cap_h, int *extra)
+{
+    int lh = rd_line_height(rd, RD_SANS_SMALL);
+    bool caps = *cap_h > 0;
+    int cap_max = CAP_LINES * lh + rd_px(rd, 8);
+    if (cap_max > lanes.h / CAP_SHARE) cap_max = lanes.h / CAP_SHARE;
+    if (cap_max < *cap_h) cap_max = *cap_h;
+    if (caps && *extra >= lh + rd_px(rd, 4)) {
+        int need = captions_need(rd, v, h, st, lanes, t0, span);
+        if (need > cap_max) need = cap_max;
+        if (need > *cap_h + *extra) need = *cap_h + *extra;
+        if (need > *cap_h) {
+            *extra -= need - *cap_h;
+            *cap_h = need;
+        }
+    }
+    if (other > 0 && *extra >= other * rd_px(rd, 4)) {
+        int grow = *extra / other, most = *lane_h / 2;
+        if (grow > most) grow = most;
+        *lane_h += grow;
+        *extra -= grow * other;
+    }
+    if (caps && *extra > 0 && (*cap_h > *lane_h || *extra >= lh)) {
+        int more = cap_max - *cap_h < *extra ? cap_max - *cap_h : *extra;
+        if (more > 0) {
+            *cap_h += more;
+            *extra -= more;
+        }
+    }
+    if (other > 0 && *extra >= *lane_h) { /* room for another lane: never so in the window */
+        *lane_h += *extra / other;
+        *extra -= *extra / other * other;
+        if (caps) *cap_h += *extra; /* the few pixels left */
+    }
 }
 
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
@@ -822,43 +974,10 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
         c.h -= leg_h + rd_px(rd, 2);
     }
     int lane_h = (c.h - axis_h) / (lanes > 0 ? lanes : 1);
-    if (lane_h > rd_px(rd, 30)) lane_h = rd_px(rd, 30);
-    /* Height the lanes leave (a picture of the timeline alone, `--panel timeline`, filled a third of
-     * the picture and cut its captions with "…"): first the captions lane, as many lines as the boxes in
-     * view need (a line at least), then the other lanes, up to half as tall again. */
-    int cap_h = have_caps ? lane_h : 0;
+    if (lane_h > rd_px(rd, LANE_PX)) lane_h = rd_px(rd, LANE_PX);
+    int cap_h = have_caps ? lane_h : 0, other = lanes - (have_caps ? 1 : 0);
     int extra = c.h - axis_h - lanes * lane_h;
-    if (have_caps && extra >= lh + rd_px(rd, 4)) {
-        rd_rect probe = {c.x + label_w, c.y, c.w - label_w, 0};
-        int need = lane_h;
-        for (size_t k = 0; k < lane_boxes(v, h); k++) {
-            int64_t at, nx;
-            size_t i;
-            if (!lane_box(v, h, k, &at, &nx, &i) || nx < t0 || at > t1) continue;
-            int x0 = xof(probe, at, t0, span), x1 = xof(probe, nx, t0, span), tx0, tx1;
-            if (x0 < probe.x) x0 = probe.x;
-            if (x1 > probe.x + probe.w) x1 = probe.x + probe.w;
-            caption_text_span(rd, v, probe, x0, x1, at, t0, span, &tx0, &tx1);
-            if (tx1 - tx0 <= rd_px(rd, 18)) continue;
-            char slide[2048];
-            const char *text = v->cfg->captions[i].text;
-            if (st->clean) text = panel_slide_text(text, slide, sizeof slide);
-            int want = panel_wrap_lines(rd, RD_SANS_SMALL, tx1 - tx0, text) * lh + rd_px(rd, 8);
-            if (want > need) need = want;
-        }
-        cap_h = need < lane_h + extra ? need : lane_h + extra;
-        extra -= cap_h - lane_h;
-    }
-    int other = lanes - (have_caps ? 1 : 0);
-    if (other > 0 && extra >= other * rd_px(rd, 4)) {
-        int grow = extra / other, most = lane_h / 2;
-        if (grow > most) grow = most;
-        lane_h += grow;
-        extra -= grow * other;
-    }
-    /* the rest to the captions lane too: compared, both halves then have the same lanes at the same
-     * heights whatever their captions, so the sched lanes still line up side by side */
-    if (have_caps && extra > 0 && cap_h > 0 && (cap_h > lane_h || extra >= lh)) cap_h += extra;
+    lanes_share(rd, v, h, st, (rd_rect){c.x + label_w, c.y, c.w - label_w, c.h - axis_h}, t0, span, other, &lane_h, &cap_h, &extra);
     rd_rect plot = {c.x + label_w, c.y, c.w - label_w, cap_h + other * lane_h};
     int hi = ui_hit_add(fr, (rd_rect){plot.x, plot.y, plot.w, plot.h + axis_h}, HIT_TIMELINE, 0, 0);
     if (hi >= 0) { fr->hits[hi].t0 = t0; fr->hits[hi].t1 = t1; }
@@ -953,7 +1072,9 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
             int x = xof(plot, m->t, t0, span);
             if (x == last_x) continue;
             last_x = x;
+            /* a lane of a picture of the timeline alone is tall: the triangles stay the window's size */
             int ts = lane_h / 4 > 3 ? lane_h / 4 : 3;
+            if (ts > rd_px(rd, 12)) ts = rd_px(rd, 12);
             rd_triangle(rd, x, y + lane_h - ts - 1, ts, false, ahead_col(v, m->t, m->arg ? th->fqs : th->text_dim));
         }
         rd_clip_pop(rd);
@@ -962,8 +1083,9 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     /* events lane: stall warnings, injections and hotplug, each a mark labelled beside it (ev_layout) */
     rd_text(rd, RD_SANS_SMALL, c.x, y + (lane_h - lh) / 2, th->text_dim, "events");
     static ev_layout L; /* ~22 KB, kept off the stack (the web build has emscripten's 64 KB); one UI thread draws */
-    int64_t step = nice_step(span, plot.w, rd_px(rd, 90)), cap_from, cap_prev;
+    int64_t step = axis_step(rd, t1, span, plot.w), cap_from, cap_prev;
     ev_collect(&L, rd, h, plot, t0, t1, span, step / 10); /* a digit finer than the axis, as the chip's */
+    L.rows = ev_rows_in(rd, lane_h, lh);
     int xn = xof(plot, v->now, t0, span);
     if (xn >= plot.x && xn < plot.x + plot.w) L.now_obst = ev_obstacle(&L, xn - rd_px(rd, 2), xn + rd_px(rd, 2));
     ev_layout_labels(&L);
