@@ -158,6 +158,39 @@ static void duplicate(sc_ctx *c, const cJSON *first, const cJSON *again)
         sc_bad(c, again->string, "duplicate key (only one value is allowed)");
 }
 
+/* Note a "did you mean \"key\"?" just added (the error text grew from `before`) for a key obj lacks,
+ * for fold_into_meant(). Only a message that was listed whole is noted. */
+static void remember_meant(sc_ctx *c, const cJSON *obj, const char *key, size_t before)
+{
+    const sc_errs *e = c->errs;
+    if (cJSON_GetObjectItemCaseSensitive(obj, key) || c->nmeant == sizeof c->meant / sizeof c->meant[0]) return;
+    if (!e->buf || e->len <= before || e->buf[e->len - 1] != '?') return;
+    c->meant[c->nmeant++] = (struct sc_meant){obj, key, e->len};
+}
+
+/* A required key that is missing where an unknown key of obj was answered "did you mean" it: one
+ * typo, so its message becomes "did you mean \"duration_s\" (required, missing)?" and no second
+ * "required key missing" follows. False when there is no such message (or no room to amend it). */
+static bool fold_into_meant(sc_ctx *c, const cJSON *obj, const char *key)
+{
+    static const char add[] = " (required, missing)";
+    const size_t n = sizeof add - 1;
+    sc_errs *e = c->errs;
+    for (size_t i = 0; i < c->nmeant; i++) {
+        struct sc_meant *m = &c->meant[i];
+        if (m->obj != obj || strcmp(m->key, key) || e->len + n + 1 > e->cap) continue;
+        size_t at = m->end - 1; /* before the '?' */
+        memmove(e->buf + at + n, e->buf + at, e->len - at + 1);
+        memcpy(e->buf + at, add, n);
+        e->len += n;
+        for (size_t j = 0; j < c->nmeant; j++)
+            if (c->meant[j].end > at) c->meant[j].end += n;
+        m->obj = NULL; /* said once */
+        return true;
+    }
+    return false;
+}
+
 void sc_check_keys(sc_ctx *c, const cJSON *obj, const char *const *keys, size_t n)
 {
     sc_check_keys_hint(c, obj, keys, n, NULL);
@@ -189,7 +222,9 @@ void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, si
                 sc_dotted(c->path.s, where, sizeof where - 1);
                 if (where[0]) strcat(where, ".");
             }
+            size_t before = c->errs->len;
             sc_bad(c, k, "unknown key; did you mean \"%s%s\"?", where, s);
+            remember_meant(c, obj, s, before);
             continue;
         }
         /* no close match: list what is valid here (once per object), so the author need not open
@@ -207,7 +242,7 @@ void sc_check_keys_hint(sc_ctx *c, const cJSON *obj, const char *const *keys, si
 const cJSON *sc_get(sc_ctx *c, const cJSON *obj, const char *key, bool required)
 {
     const cJSON *v = obj ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
-    if (!v && required) sc_bad(c, key, "required key missing");
+    if (!v && required && !fold_into_meant(c, obj, key)) sc_bad(c, key, "required key missing");
     return v;
 }
 

@@ -125,6 +125,11 @@ typedef struct sc_ctx {
     const char *text;
     size_t text_len;
     const cJSON *root;
+    /* Unknown keys answered with "did you mean K?" where their object lacks K: should K then be
+     * required, the missing K is the same typo again, so sc_get adds "(required, missing)" to that
+     * message (ending at byte `end` of the error text) rather than give a second one. */
+    struct sc_meant { const cJSON *obj; const char *key; size_t end; } meant[8];
+    size_t nmeant;
 } sc_ctx;
 
 /* Make the checks until sc_dep_end depend on the key at path (see sc_ctx.dep); returns the

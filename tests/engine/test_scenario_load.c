@@ -400,6 +400,14 @@ Test(scenario_schema, unknown_keys_suggest_the_nearest)
     bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_sced\":{}}}]}", "t.json: $.workload[0].readers.rcu_sced: unknown key; did you mean \"rcu_sched\"?");
     bad("{" MIN ",\"workload\":[{\"readers\":{\"rcu_bh\":{\"rate\":1}}}]}", "t.json: $.workload[0].readers.rcu_bh.rate: unknown key; did you mean \"rate_per_s\"?");
     bad("{" MIN ",\"events\":[{\"kind\":\"idle\",\"durtion_s\":1}]}", "t.json: $.events[0].durtion_s: unknown key; did you mean \"duration_s\"?");
+    /* where the key meant is required and so missing too, that is the same typo: one message, which
+     * says so, not a second "required key missing" (an author read two mistakes) */
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"kernel_loop\",\"cpu\":2,\"duraton_s\":6}]}",
+        "t.json: $.events[0].duraton_s: unknown key; did you mean \"duration_s\" (required, missing)?");
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"long_reader\",\"cpuu\":1,\"duraton_s\":6}]}",
+        "t.json: $.events[0].cpuu: unknown key; did you mean \"cpu\" (required, missing)?\n"
+        "t.json: $.events[0].duraton_s: unknown key; did you mean \"duration_s\" (required, missing)?");
+    bad("{\"nmae\":\"m\",\"cpus\":4,\"duration_s\":1}", "t.json: $.nmae: unknown key; did you mean \"name\" (required, missing)?");
     bad("{" MIN ",\"costs\":{\"zzz\":1}}",
         "t.json: $.costs.zzz: unknown key; valid here: node_lock_ns, node_init_ns, cache_miss_ns, qs_report_ns, note_gp_ns, "
         "cb_invoke_ns, call_rcu_ns, softirq_entry_ns, tick_ns, wakeup_ns, local_wakeup_ns, sched_switch_ns, timer_ns, ctxsw_ns, "
