@@ -471,6 +471,55 @@ static bool backward_range(const char *sp, char *buf, size_t n)
     return false;
 }
 
+/* The first CPU a well-formed list names twice ("0-3,2": "CPU 2 appears twice, in 0-3 and in 2"), said
+ * into buf, or false. An overlap is most often a slip in a list meant otherwise (4-7 typed as 2?), and
+ * the loader would silently have taken the union. */
+/* The next item of a well-formed CPU list at p ("2" or "0-3"): its CPUs lo..hi; returns where it ends. */
+static const char *list_item(const char *p, long *lo, long *hi)
+{
+    char *end;
+    *lo = *hi = strtol(p, &end, 10);
+    if (*end == '-') *hi = strtol(end + 1, &end, 10);
+    return end;
+}
+
+static bool repeated_cpu(const char *sp, char *buf, size_t n)
+{
+    rv_cpuset seen = {0};
+    for (const char *p = sp; *p;) {
+        long lo, hi;
+        const char *end = list_item(p, &lo, &hi);
+        if (end == p) return false; /* "all" */
+        for (long cpu = lo; cpu <= hi && cpu < RV_MAX_CPUS; cpu++) {
+            if (!rv_cpuset_has(&seen, (int)cpu)) { rv_cpuset_add(&seen, (int)cpu); continue; }
+            /* the earlier item that named it, found again */
+            const char *q = sp, *qend;
+            long qlo, qhi;
+            while ((qend = list_item(q, &qlo, &qhi)) && !(cpu >= qlo && cpu <= qhi)) q = *qend == ',' ? qend + 1 : qend;
+            snprintf(buf, n, "CPU %ld appears twice, in %.*s and in %.*s", cpu, (int)(qend - q), q, (int)(end - p), p);
+            return true;
+        }
+        p = *end == ',' ? end + 1 : end;
+    }
+    return false;
+}
+
+/* set as the shortest list that names it ("0-3,6"), for a message's "write ..." */
+static void cpuset_text(const rv_cpuset *set, int ncpus, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int cpu = 0; cpu < ncpus && o + 1 < n; cpu++) {
+        if (!rv_cpuset_has(set, cpu)) continue;
+        int last = cpu;
+        while (last + 1 < ncpus && rv_cpuset_has(set, last + 1)) last++;
+        int w = last > cpu ? snprintf(buf + o, n - o, "%s%d-%d", o ? "," : "", cpu, last) : snprintf(buf + o, n - o, "%s%d", o ? "," : "", cpu);
+        if (w < 0 || (size_t)w >= n - o) break;
+        o += (size_t)w;
+        cpu = last;
+    }
+}
+
 /* A bare number where a CPU list is meant: the strings it could stand for, each with its reading
  * ("4" is CPU 4 alone, "0-3" the first four), only those the machine has. */
 static void cpu_number(sc_ctx *c, const cJSON *v, const char *key)
@@ -520,6 +569,14 @@ static bool cpuset(sc_ctx *c, const cJSON *v, const char *key, rv_cpuset *out)
         }
         if (rv_cpuset_parse(out, sp, c->ncpus, err, sizeof err) < 0) {
             sc_bad(c, key, "%s", err);
+            return false;
+        }
+        char twice[160];
+        if (repeated_cpu(sp, twice, sizeof twice)) {
+            char once[200];
+            cpuset_text(out, c->ncpus, once, sizeof once);
+            sc_quote(sp, g, sizeof g);
+            sc_bad(c, key, "expected a CPU list that names each CPU once, got %s: %s (write %s)", g, twice, once);
             return false;
         }
         return true;

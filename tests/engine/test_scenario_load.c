@@ -471,6 +471,15 @@ Test(scenario_schema, bad_cpusets)
     /* a range written high to low is named, with the way round it goes (it read as a typo to find) */
     bad("{" MIN ",\"workload\":[{\"cpus\":\"0,3-1\"}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or "
         "\"all\", got \"0,3-1\": the range 3-1 runs backwards (write 1-3)");
+    /* a CPU named twice was taken silently (the union); the author meant something else, so which CPU
+     * and the two items that name it are said, with the list that names each once */
+    bad("{" MIN ",\"workload\":[{\"cpus\":\"0-3,2\"}]}", "t.json: $.workload[0].cpus: expected a CPU list that names each CPU "
+        "once, got \"0-3,2\": CPU 2 appears twice, in 0-3 and in 2 (write 0-3)");
+    bad("{" MIN ",\"offline_cpus\":\"1,0-1\"}", "t.json: $.offline_cpus: expected a CPU list that names each CPU once, got "
+        "\"1,0-1\": CPU 1 appears twice, in 1 and in 0-1 (write 0-1)");
+    bad("{" MIN ",\"workload\":[{\"cpus\":\"0,2,2\"}]}", "t.json: $.workload[0].cpus: expected a CPU list that names each CPU "
+        "once, got \"0,2,2\": CPU 2 appears twice, in 2 and in 2 (write 0,2)");
+    cr_expect_eq(parse("{" MIN ",\"workload\":[{\"cpus\":\"0-1,3\"}]}"), 0, "no CPU twice: %s", err);
     bad("{" MIN ",\"workload\":[{\"cpus\":[0,1]}]}", "t.json: $.workload[0].cpus: expected a CPU list like \"0-3,8\" or \"all\", got an array");
     /* A bare number was read as one CPU when it was one, so "cpus": 3 in a phase silently meant CPU 3
      * alone while looking like a count. Every number is refused, with the strings it could mean. */
