@@ -39,6 +39,25 @@ static const char *why_refused(const rv_inject *h, enum rv_inject_kind kind)
     return "a CPU loops in one kernel loop at a time";
 }
 
+/* Is it certain that holder h holds its CPU over its whole span? It is refused only on an offline CPU
+ * and, a kernel loop, on a CPU already in one: so unless the CPU may be offline when h starts
+ * (offline_cpus, a hotplug event on it by then or at a moment only the run knows) or another kernel
+ * loop may be running then (a triggered one, or a timed one whose span has h's start), nothing in
+ * the file or the run can change what h does. (An offline during h is refused: h holds the CPU.) */
+static bool holds_surely(const rv_config *cfg, const rv_inject *h)
+{
+    if (rv_cpuset_has(&cfg->initially_offline, h->cpu)) return false;
+    for (size_t j = 0; j < cfg->nevents; j++) {
+        const rv_inject *o = &cfg->events[j];
+        if (o == h || o->cpu != h->cpu || !rv_when_holds(&o->when, cfg)) continue;
+        bool by_then = o->on.event != RV_TRIG_TIME || o->at_s <= h->at_s;
+        if ((o->kind == RV_INJ_OFFLINE || o->kind == RV_INJ_ONLINE) && by_then) return false;
+        if (o->kind != RV_INJ_KERNEL_LOOP || h->kind != RV_INJ_KERNEL_LOOP) continue;
+        if (o->on.event != RV_TRIG_TIME || (o->at_s <= h->at_s && h->at_s < o->at_s + o->duration_s)) return false; /* by_then too */
+    }
+    return true;
+}
+
 size_t check_held(const rv_config *cfg, const char *file, FILE *out)
 {
     size_t warned = 0;
@@ -52,10 +71,12 @@ size_t check_held(const rv_config *cfg, const char *file, FILE *out)
             if (!(ev->at_s > h->at_s && ev->at_s < end) || !refuses(h, ev->kind)) continue;
             char holder[80];
             holder_name(h, holder, sizeof holder);
-            fprintf(out, "warning: %s: $.events[%d]: %s of CPU %d at %.9g s will likely not be applied: CPU %d is inside %s then "
-                    "(%.9g s to %.9g s), and %s; move it to %.9g s or later, if the events before it applied; rcuvis run says what "
-                    "happened\n", file, ev->file_index, rv_inject_kind_name(ev->kind), ev->cpu, ev->at_s, ev->cpu, holder, h->at_s, end,
-                    why_refused(h, ev->kind), end);
+            /* "likely" only where the holder itself may not apply; otherwise the file settles it */
+            bool sure = holds_surely(cfg, h);
+            fprintf(out, "warning: %s: $.events[%d]: %s of CPU %d at %.9g s will %snot be applied: CPU %d is inside %s then "
+                    "(%.9g s to %.9g s), and %s; move it to %.9g s or later%s\n", file, ev->file_index, rv_inject_kind_name(ev->kind),
+                    ev->cpu, ev->at_s, sure ? "" : "likely ", ev->cpu, holder, h->at_s, end, why_refused(h, ev->kind), end,
+                    sure ? "" : ", if the events before it applied; rcuvis run says what happened");
             warned++;
             break; /* one holder is enough to say why */
         }
