@@ -45,9 +45,15 @@ void cli_run_usage(void)
            "                          assertion fails\n"
            "  --strict                exit 1 when a scripted event could not be applied\n"
            "                          (see events_not_applied), a caption's trigger never\n"
-           "                          fired in a run to the scenario's end, or two timed\n"
+           "                          fired in a run to the scenario's end, two timed\n"
            "                          captions overlap (the later one cuts the earlier\n"
-           "                          one short)\n"
+           "                          one short), or on any warning rcuvis check prints\n"
+           "                          about the file: run prints those too, once, before\n"
+           "                          the run (judged at the file's own duration_s when\n"
+           "                          the run is cut short), so the two --strict agree,\n"
+           "                          but for captions that overlap only in the other\n"
+           "                          configuration (a `when` on mode, needs_gp_fix or\n"
+           "                          fast_no_hz), which a run in that one reports\n"
            "  --csv KIND              print a CSV table instead of the report: gps (one\n"
            "                          row per grace period), timeseries (per --interval),\n"
            "                          threads or stalls\n"
@@ -56,7 +62,8 @@ void cli_run_usage(void)
            "On a terminal, a run that takes over a second shows how far it has got on\n"
            "stderr (RCUVIS_PROGRESS=0: never; =1: always, on any stderr).\n"
            "Exit status: 0 ok, 1 an expectation failed (or, with --strict, an event was not\n"
-           "applied, a caption never shown or two captions overlap), 2 bad input or usage.\n");
+           "applied, a caption never shown, two captions overlap or check warned about the\n"
+           "file), 2 bad input or usage.\n");
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)

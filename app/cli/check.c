@@ -1,7 +1,5 @@
 /* check.c — `rcuvis check FILE...`: validate quiz and scenario files without running them. */
-#include "cli/check_held.h"
-#include "cli/check_hotplug.h"
-#include "cli/check_text.h"
+#include "cli/lint.h"
 #include "cli/util.h"
 #include "commands.h"
 #include "report/expect.h"
@@ -40,8 +38,12 @@ static void usage(void)
            "kernel_loop due while a scripted kernel loop or reader holds its CPU, text the\n"
            "window's font cannot draw or draws left to right) does not make a file\n"
            "invalid.\n"
-           "  --strict   also fail (exit 1) when any warning was printed, as\n"
-           "             rcuvis run --strict does\n"
+           "  --strict   also fail (exit 1) when any warning was printed; rcuvis run\n"
+           "             prints the same warnings before it simulates (a hotplug event\n"
+           "             that can never apply is a warning there, not an error) and\n"
+           "             its --strict fails on them too, all but captions that overlap\n"
+           "             only in the other configuration, which a run in that one\n"
+           "             (--mode, --set) reports\n"
            "Exit status: 0 when every file is valid, 1 with --strict when there were\n"
            "warnings, 2 when a file is invalid (or on a usage error).\n");
 }
@@ -60,29 +62,6 @@ static bool is_json_schema(const char *path)
                (cJSON_HasObjectItem(root, "properties") || cJSON_HasObjectItem(root, "$defs"));
     cJSON_Delete(root);
     return yes;
-}
-
-/* An event with neither at_s nor "on" happens at 0 s. The loader takes it (a --set that appends an
- * event key by key relies on it), but in a file it is more often a forgotten at_s than a wish for
- * the very start, so the file's own events are warned about. */
-static size_t check_moments(const char *path, FILE *out)
-{
-    size_t n, warned = 0;
-    char *text = rf_read_file(path, &n, (size_t)64 << 20);
-    if (!text) return 0;
-    size_t skip = n >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0; /* as the loader skips a byte order mark */
-    cJSON *root = cJSON_Parse(text + skip);
-    free(text);
-    int i = 0;
-    for (const cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "events") ? cJSON_GetObjectItemCaseSensitive(root, "events")->child : NULL;
-         ev; ev = ev->next, i++) {
-        if (!cJSON_IsObject(ev) || cJSON_HasObjectItem(ev, "at_s") || cJSON_HasObjectItem(ev, "on")) continue;
-        fprintf(out, "warning: %s: $.events[%d]: neither at_s nor \"on\", so it happens at 0 s; write \"at_s\": 0 if the start "
-                "is meant\n", path, i);
-        warned++;
-    }
-    cJSON_Delete(root);
-    return warned;
 }
 
 /* Loading already validated everything but the expect paths and what each is compared with,
@@ -111,17 +90,8 @@ static int check_scenario(const char *path, size_t *warnings)
         rv_config_free(&other);
     }
     size_t hp_errors = 0;
-    *warnings += check_hotplug(&cfg, path, out, &hp_errors);
+    *warnings += cli_scenario_warnings(&cfg, path, out, &hp_errors, false); /* run --strict fails on the same ones */
     bad |= hp_errors > 0;
-    *warnings += check_held(&cfg, path, out);
-    /* what no run of the file will show; warnings, so the file still checks ok */
-    *warnings += cli_report_caption_overlaps(out, &cfg, path);
-    *warnings += cli_report_caption_overlaps_other_mode(out, &cfg, path);
-    *warnings += cli_report_outlasting_events(out, &cfg, path);
-    *warnings += cli_report_unreachable_triggers(out, &cfg, path);
-    *warnings += cli_report_dead_conditions(out, &cfg, path);
-    *warnings += check_text(&cfg, path, out);
-    *warnings += check_moments(path, out);
     if (m) {
         fclose(m);
         cli_print_with_places(said, path);

@@ -1,6 +1,7 @@
 /* run.c — `rcuvis run`: load a scenario with overrides, simulate it headless, report, check expects. */
 #include "cli/args.h"
 #include "cli/expect_moments.h"
+#include "cli/lint.h"
 #include "cli/progress.h"
 #include "report/report.h"
 #include "cli/trace.h"
@@ -409,7 +410,7 @@ static void note_deferred(FILE *out, const rv_report *rep, const rv_config *cfg,
 }
 
 static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg, double wall, const cli_run_opts *o,
-                  const expect_moments *mo)
+                  const expect_moments *mo, size_t linted)
 {
     /* with the trace on stdout (--trace -), the summary is for the person at the terminal: stderr */
     FILE *out = o->trace && !strcmp(o->trace, "-") ? stderr : stdout;
@@ -477,15 +478,16 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     size_t not_applied = view.nnot_applied;
     free(kept);
     /* an overlap is a caption cut short in silence: as much the author's business as one never shown */
-    if (o->strict && (not_applied || missed || overlaps || dead)) {
-        char what[4][80] = {"", "", "", ""}, line[400] = "";
+    if (o->strict && (not_applied || missed || overlaps || dead || linted)) {
+        char what[5][80] = {"", "", "", "", ""}, line[480] = "";
         if (not_applied)
             snprintf(what[0], sizeof what[0], "%zu scripted event%s not applied", not_applied, not_applied == 1 ? " was" : "s were");
         if (missed) snprintf(what[1], sizeof what[1], "%zu caption%s never shown", missed, missed == 1 ? " was" : "s were");
         if (overlaps) snprintf(what[2], sizeof what[2], "%zu pair%s of captions overlap", overlaps, overlaps == 1 ? "" : "s");
         if (dead) snprintf(what[3], sizeof what[3], "%zu `when` condition%s never hold%s", dead, dead == 1 ? "" : "s", dead == 1 ? "s" : "");
+        if (linted) snprintf(what[4], sizeof what[4], "%zu warning%s about the file before the run", linted, linted == 1 ? "" : "s");
         size_t k = 0;
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 5; i++)
             if (what[i][0] && k < sizeof line) k += (size_t)snprintf(line + k, sizeof line - k, "%s%s", k ? " and " : "", what[i]);
         fprintf(stderr, "rcuvis: run: --strict: %s\n", line);
         return 1;
@@ -493,7 +495,7 @@ static int output(const rv_engine *e, const rv_report *rep, const rv_config *cfg
     return failed ? 1 : 0;
 }
 
-static int simulate(const rv_config *cfg, const cli_run_opts *o)
+static int simulate(const rv_config *cfg, const cli_run_opts *o, size_t linted)
 {
     char err[2048];
     cli_trace *tr = NULL;
@@ -530,12 +532,37 @@ static int simulate(const rv_config *cfg, const cli_run_opts *o)
     if (rc == 0) {
         rv_report rep;
         rv_report_build(e, &rep);
-        rc = output(e, &rep, cfg, wall, o, &mo);
+        rc = output(e, &rep, cfg, wall, o, &mo, linted);
         rv_report_free(&rep);
     }
     expect_moments_free(&mo);
     rv_engine_free(e);
     return rc;
+}
+
+/*
+ * check's warnings about the file, once, before the run: `check --strict` failed on a kernel_loop longer
+ * than the run while `run --strict` passed, though both say they agree. Those run says after the run
+ * from what happened (captions that overlap, conditions that never hold) are left to then, and an
+ * overlap only in the other configuration to a run in it (cli_scenario_warnings()). A run cut
+ * short judges the file at its own length, as it judges captions: a loop that outlasts a --duration 3
+ * run is no mistake in the file. The lines go where run's other warnings go: stdout beside the summary,
+ * stderr when stdout carries JSON, CSV or the trace. Returns how many, for --strict.
+ */
+static size_t lint_before_run(const rv_config *cfg, const cli_run_opts *o, const char *path)
+{
+    rv_config judged = *cfg; /* a shallow copy, read only */
+    if (cfg->file_duration_s > cfg->duration_s) judged.duration_s = cfg->file_duration_s;
+    FILE *dst = o->json || o->csv || (o->trace && !strcmp(o->trace, "-")) ? stderr : stdout;
+    char *said = NULL;
+    size_t len = 0, n;
+    FILE *m = open_memstream(&said, &len);
+    if (!m) return cli_scenario_warnings(&judged, path, dst, NULL, true); /* without places rather than not at all */
+    n = cli_scenario_warnings(&judged, path, m, NULL, true);
+    if (fclose(m) == 0 && said) cli_write_with_places(dst, said, path);
+    free(said);
+    if (n && dst == stdout) fprintf(stdout, "\n");
+    return n;
 }
 
 int cmd_run(int argc, char **argv)
@@ -570,14 +597,18 @@ int cmd_run(int argc, char **argv)
     int vet_bad = o.expect && expect_vet(&cfg, path, vm ? vm : stderr) > 0;
     if (vm) { fclose(vm); cli_print_with_places(vetted, path); } /* with line:column, as check words them */
     free(vetted);
+    size_t linted = vet_bad ? 0 : lint_before_run(&cfg, &o, path);
     if (vet_bad) rc = 2;
     else if (o.csv) {
         csv_opts co = {.kind = csv_kind_from_name(o.csv), .interval_s = o.interval_s > 0 ? o.interval_s : 1.0, .from_ns = 0, .to_ns = -1};
         if (csv_run(&cfg, &co, stdout, err, sizeof err) != 0) {
             fprintf(stderr, "rcuvis: run: %s\n", err);
             rc = 2;
+        } else if (o.strict && linted) {
+            fprintf(stderr, "rcuvis: run: --strict: %zu warning%s about the file before the run\n", linted, linted == 1 ? "" : "s");
+            rc = 1;
         }
-    } else rc = simulate(&cfg, &o);
+    } else rc = simulate(&cfg, &o, linted);
     /* a report that did not reach its reader (disk full, closed pipe) is a failure, not a success */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "rcuvis: run: cannot write the report: %s\n", strerror(errno));

@@ -28,6 +28,27 @@ n=$("$bin" run "$tmp/refused.json" --json 2>"$tmp/err" | python3 -c 'import json
 [ "$n" = "1 offline 2 0.51" ] && ok "report lists it: $n" || bad "report: $n"
 grep -qF 'warning: '"$tmp"'/refused.json: $.events[0] (offline' "$tmp/err" && ok "--json warns on stderr" || bad "--json silent on stderr"
 "$bin" run "$root/scenarios/small-busy.json" --strict >/dev/null 2>&1 && ok "clean scenario passes --strict" || bad "small-busy fails --strict"
+# check --strict and run --strict agree: a kernel_loop longer than the run failed check --strict (exit
+# 1) while run --strict printed nothing and exited 0, though both help texts said they match. run
+# prints check's warnings once, before the run, with the same place, and --strict fails on them.
+cat > "$tmp/long.json" <<'JSON'
+{"name": "long loop", "cpus": 8, "duration_s": 12,
+ "workload": [{"task": "work", "cpus": "0-3", "busy_frac": 1.0}],
+ "events": [{"at_s": 5, "kind": "kernel_loop", "cpu": 2, "duration_s": 60}]}
+JSON
+w='warning: '"$tmp"'/long.json:3:58: $.events[0].duration_s: a kernel_loop of 60 s is longer than the whole run (12 s), so it never ends in it'
+"$bin" check --strict "$tmp/long.json" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF -- "$w" "$tmp/err" && ok "check --strict fails on a loop longer than the run" || bad "check --strict: exit $rc: $(cat "$tmp/err")"
+"$bin" run --strict "$tmp/long.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && [ "$(grep -cF -- "$w" "$tmp/out")" = 1 ] && [ "$(grep -n -F -- "$w" "$tmp/out" | cut -d: -f1)" = 1 ] \
+  && grep -qF -- '--strict: 1 warning about the file before the run' "$tmp/err" \
+  && ok "run --strict prints the same warning once, before the run, and fails on it" || bad "run --strict: exit $rc: $(head -3 "$tmp/out") $(cat "$tmp/err")"
+"$bin" run "$tmp/long.json" >/dev/null 2>&1 && ok "... and a run without --strict still passes" || bad "run without --strict fails"
+"$bin" run --strict --json "$tmp/long.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && [ "$(grep -cF -- "$w" "$tmp/err")" = 1 ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" \
+  && ok "with --json the warning goes to stderr, once, and stdout stays JSON" || bad "run --json --strict: exit $rc: $(cat "$tmp/err")"
+"$bin" run --strict --duration 3 "$tmp/long.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -qF -- "$w" "$tmp/out" && ok "a run cut short judges the file at its own duration_s (12 s, not 3 s)" || bad "cut short: exit $rc: $(grep warning "$tmp/out")"
 # a run cut short (--duration, --set duration_s) never reaches small-busy's events at 5..12 s: not an
 # error in the file, but not silent either: noted, counted in events_not_applied, fatal to --strict
 "$bin" run "$root/scenarios/small-busy.json" --duration 2 --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
