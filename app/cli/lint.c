@@ -34,12 +34,68 @@ static size_t check_moments(const char *path, FILE *out)
     return warned;
 }
 
+/* The k-th event of the file, or NULL (an override may have dropped it). */
+static const rv_inject *event_in_file_order(const rv_config *cfg, size_t k)
+{
+    for (size_t i = 0; i < cfg->nevents; i++)
+        if (cfg->events[i].file_index == (int)k) return &cfg->events[i];
+    return NULL;
+}
+
+/* Does a phase cover cpu at t (t < 0: at any moment)? The engine's own rule (find_phase()). */
+static bool phase_covers(const rv_config *cfg, int cpu, double t)
+{
+    for (size_t i = 0; i < cfg->nphases; i++) {
+        const rv_phase *ph = &cfg->phases[i];
+        if (!rv_cpuset_has(&ph->cpus, cpu)) continue;
+        if (t < 0 || (ph->start_s <= t && (ph->end_s <= ph->start_s || t < ph->end_s))) return true;
+    }
+    return false;
+}
+
+/*
+ * An author scripted a kernel_loop on a CPU that no phase covered and check said ok. The engine wakes
+ * the idle CPU for it (cpu_wake(), as an interrupt would), keeps it in the loop, and lets it go idle
+ * again a little after the loop ends. That is a fair model of something looping in the kernel on an
+ * idle machine, so it stays; but it is rarely what was meant, and the run shows a task nobody
+ * declared: the CPU tile names it "task", and no thread of the report is charged the loop's time.
+ * CPUs offline at boot are left to the hotplug checks (the loop is refused there).
+ */
+size_t cli_idle_cpu_loops(const rv_config *cfg, const char *path, FILE *out)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < cfg->nevents; k++) {
+        const rv_inject *ev = event_in_file_order(cfg, k); /* cfg->events are sorted by time; check speaks in the file's order */
+        if (!ev || ev->kind != RV_INJ_KERNEL_LOOP || ev->cpu < 0 || ev->cpu >= cfg->cpus || !rv_when_holds(&ev->when, cfg) ||
+            rv_cpuset_has(&cfg->initially_offline, ev->cpu))
+            continue;
+        bool timed = ev->on.event == RV_TRIG_TIME;
+        if (phase_covers(cfg, ev->cpu, timed ? ev->at_s : -1)) continue;
+        char when[80], then[120];
+        if (timed) snprintf(when, sizeof when, "at %.9g s, so the CPU is idle then", ev->at_s);
+        else snprintf(when, sizeof when, "at any time, so the CPU is idle whenever its trigger fires");
+        if (timed && ev->at_s + ev->duration_s >= cfg->duration_s)
+            snprintf(then, sizeof then, "until the run ends");
+        else if (timed)
+            snprintf(then, sizeof then, "for %.9g s, and it goes idle again shortly after %.9g s", ev->duration_s, ev->at_s + ev->duration_s);
+        else snprintf(then, sizeof then, "for %.9g s, and then it goes idle again", ev->duration_s);
+        fprintf(out, "warning: %s: $.events[%d]: no phase covers CPU %d %s: the kernel_loop runs on an otherwise idle CPU. The "
+                "run wakes the CPU for it and keeps it looping %s; meanwhile no phase's readers or call_rcu()s run there, the "
+                "CPU tile names its task \"task\" (no phase declares it) and no thread of the report is charged the time. To "
+                "loop inside a workload, give CPU %d a phase that covers the loop\n",
+                path, ev->file_index, ev->cpu, when, then, ev->cpu);
+        n++;
+    }
+    return n;
+}
+
 size_t cli_scenario_warnings(const rv_config *cfg, const char *path, FILE *out, size_t *errors, bool before_run)
 {
     size_t n = 0, hp_errors = 0;
     n += check_hotplug(cfg, path, out, errors ? &hp_errors : NULL);
     if (errors) *errors = hp_errors;
     n += check_held(cfg, path, out);
+    n += cli_idle_cpu_loops(cfg, path, out);
     /* what no run of the file will show; warnings, so the file still checks ok */
     if (!before_run) n += cli_report_caption_overlaps(out, cfg, path);
     /* the other configuration's overlaps are judged by a run in it (run --mode softirq), not by this one */

@@ -18,4 +18,8 @@
  * run in that configuration says so, this one shows none of it. */
 size_t cli_scenario_warnings(const rv_config *cfg, const char *path, FILE *out, size_t *errors, bool before_run);
 
+/* Timed kernel_loop events on a CPU that no phase covers then (and triggered ones on a CPU no phase
+ * ever covers): the loop wakes an otherwise idle CPU. One warning each on out; returns how many. */
+size_t cli_idle_cpu_loops(const rv_config *cfg, const char *path, FILE *out);
+
 #endif

@@ -530,7 +530,7 @@ Test(expect_vet, closed_sets_match_the_engine_and_the_builder)
  * simulates anything (nothing on stdout). */
 static const char *tester_file =
     "{\"name\": \"stall8\", \"cpus\": 8, \"duration_s\": 40, \"seed\": 1,\n"
-    " \"rcu\": {\"mode\": \"softirq\", \"stall_timeout_s\": 21},\n"
+    " \"rcu\": {\"mode\": \"softirq\", \"stall_timeout_s\": 21}, \"workload\": [{\"cpus\": \"3\"}],\n"
     " \"events\": [{\"at_s\": 2, \"kind\": \"kernel_loop\", \"cpu\": 3, \"duration_s\": 25}],\n"
     " \"expect\": [{\"path\": \"stalls.length\", \"min\": 1}, {\"path\": \"stalls.0.flavor\", \"equals\": \"rcu_sched\"},\n"
     "            {\"path\": \"stalls.length\", \"equals\": \"one\"}, {\"path\": \"stalls.0.flavor\", \"min\": 1},\n"

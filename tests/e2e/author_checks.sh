@@ -193,6 +193,31 @@ expect_rc 1 "check --strict on them" -- "$bin" check --strict "$tmp/held.json" &
 expect_rc 0 "run of the same file" -- "$bin" run "$tmp/held.json" && for i in 1 2 3 6; do
   grep -qF "\$.events[$i] (" "$tmp/out" || fail "run applied \$.events[$i], which check warned about"; done
 
+# a kernel_loop on a CPU that no phase covers ran on an otherwise idle CPU (a task "task" nobody
+# declared), and check said ok: check and run warn, naming the event's place and what the run does
+cat >"$tmp/idleloop.json" <<'EOF'
+{"name": "idle loop", "cpus": 8, "duration_s": 12,
+ "workload": [{"task": "work", "cpus": "0-3", "busy_frac": 1.0, "call_rcu_per_s": {"rcu_sched": 100}},
+              {"task": "late", "cpus": "6", "start_s": 8, "busy_frac": 1.0}],
+ "events": [{"at_s": 5, "kind": "kernel_loop", "cpu": 5, "duration_s": 6},
+            {"at_s": 5, "kind": "kernel_loop", "cpu": 2, "duration_s": 6},
+            {"at_s": 9, "kind": "kernel_loop", "cpu": 6, "duration_s": 1},
+            {"at_s": 2, "kind": "kernel_loop", "cpu": 4, "duration_s": 10},
+            {"on": {"event": "gp_start", "n": 2}, "kind": "kernel_loop", "cpu": 7, "duration_s": 1}]}
+EOF
+expect_rc 0 "check a kernel_loop on an idle CPU" -- "$bin" check "$tmp/idleloop.json" && {
+  err_has 'idleloop.json:4:13: $.events[0]: no phase covers CPU 5 at 5 s, so the CPU is idle then: the kernel_loop runs on an otherwise idle CPU. The run wakes the CPU for it and keeps it looping for 6 s, and it goes idle again shortly after 11 s; meanwhile no phase'"'"'s readers or call_rcu()s run there, the CPU tile names its task "task" (no phase declares it) and no thread of the report is charged the time. To loop inside a workload, give CPU 5 a phase that covers the loop' "timed loop on an idle CPU"
+  err_has '$.events[3]: no phase covers CPU 4 at 2 s, so the CPU is idle then: the kernel_loop runs on an otherwise idle CPU. The run wakes the CPU for it and keeps it looping until the run ends;' "a loop to the end of the run"
+  err_has '$.events[4]: no phase covers CPU 7 at any time, so the CPU is idle whenever its trigger fires' "triggered loop on a CPU no phase ever covers"
+  for i in 1 2; do err_lacks "\$.events[$i]: no phase" "\$.events[$i]'s CPU is covered then"; done
+  [ "$(grep -c 'no phase covers' "$tmp/err")" = 3 ] && grep 'no phase covers' "$tmp/err" | sed 's/.*\$\.events\[\([0-9]\)\].*/\1/' | tr -d '\n' | grep -qx 034 \
+    || fail "three warnings, in the file's order: $(grep -o '\$\.events\[[0-9]\]: no phase' "$tmp/err" | tr '\n' ' ')"
+}
+expect_rc 1 "run --strict of it fails on the same warnings" -- "$bin" run --strict "$tmp/idleloop.json" && {
+  out_has 'idleloop.json:4:13: $.events[0]: no phase covers CPU 5 at 5 s' "run prints it too"
+  err_has 'rcuvis: run: --strict: 3 warnings about the file before the run' "--strict counts them"
+}
+
 # the text summary of a hotplug scenario says what its CPUs did (only --json did)
 expect_rc 0 "run offline-mid-gp" -- "$bin" run "$root/scenarios/offline-mid-gp.json" && {
   out_has 'hotplug: 1 offline, 1 online; 500 callbacks moved off dying CPUs in 1 batch:' "hotplug line"
