@@ -92,6 +92,25 @@ static unsigned refuse_foreign_keys(sc_ctx *c, const cJSON *obj, int kind)
 
 static void event_cpu_checked(sc_ctx *c, const cJSON *obj, rv_inject *ev);
 
+/* A CPU list where an event's one CPU goes ("cpu": "4-7"): an author who wanted several CPUs idle was
+ * told only what one event takes. Where to go instead, for buf after the message (else ""). */
+static void several_cpus_hint(const cJSON *v, enum rv_inject_kind kind, char *buf, size_t n)
+{
+    const char *s = cJSON_IsString(v) ? v->valuestring : "";
+    bool list = *s && strspn(s, "0123456789,-") == strlen(s) && strpbrk(s, ",-") && strspn(s, "0123456789") > 0;
+    buf[0] = 0;
+    if (!list) return;
+    if (kind == RV_INJ_IDLE)
+        snprintf(buf, n, ": an event takes one CPU, or all of them; for several, write one idle event per CPU, or, for CPUs idle "
+                 "from the start, leave them out of every phase's \"cpus\" (a CPU no phase covers is idle; see \"Idle CPUs and "
+                 "dyntick-idle\" in docs/authoring.md)");
+    else if (kind == RV_INJ_OFFLINE)
+        snprintf(buf, n, ": for several, write one offline event per CPU, or, for CPUs offline from boot, list them in "
+                 "offline_cpus");
+    else
+        snprintf(buf, n, ": for several, write one %s event per CPU", rv_inject_kind_name(kind));
+}
+
 static void event_cpu(sc_ctx *c, const cJSON *obj, rv_inject *ev)
 {
     const char *prev = sc_dep_begin(c, "$.cpus"); /* the CPU is checked against the CPU count */
@@ -114,11 +133,13 @@ static void event_cpu_checked(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     /* 3.5 is in range: say what is wrong with it */
     bool part = cJSON_IsNumber(v) && isfinite(v->valuedouble) && v->valuedouble != floor(v->valuedouble);
     const char *whole = part ? ", which is not a whole number" : "";
+    char several[300];
+    several_cpus_hint(v, ev->kind, several, sizeof several);
     if (kind_allows_all((int)ev->kind))
-        sc_bad(c, "cpu", "expected a CPU 0..%d, or -1 or \"all\", got %s%s", c->ncpus - 1, g, whole);
+        sc_bad(c, "cpu", "expected a CPU 0..%d, or -1 or \"all\", got %s%s%s", c->ncpus - 1, g, whole, several);
     else
-        sc_bad(c, "cpu", "expected a CPU 0..%d (%s acts on one CPU), got %s%s", c->ncpus - 1,
-               rv_inject_kind_name(ev->kind), g, whole);
+        sc_bad(c, "cpu", "expected a CPU 0..%d (%s acts on one CPU), got %s%s%s", c->ncpus - 1,
+               rv_inject_kind_name(ev->kind), g, whole, several);
 }
 
 static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)

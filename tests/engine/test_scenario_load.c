@@ -505,6 +505,20 @@ Test(scenario_schema, events_need_what_their_kind_uses)
     bad("{" MIN ",\"events\":[{\"kind\":\"offline\",\"cpu\":\"all\"}]}",
         "t.json: $.events[0].cpu: expected a CPU 0..3 (offline acts on one CPU), got a string \"all\"");
     bad("{" MIN ",\"events\":[{\"kind\":\"wake\",\"cpu\":4}]}", "t.json: $.events[0].cpu: expected a CPU 0..3, or -1 or \"all\", got 4");
+    /* a CPU list where one CPU goes: an author who wanted CPUs 4-7 idle was told only what one event takes,
+     * so the message says where to go for several */
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"idle\",\"cpu\":\"2-3\"}]}",
+        "t.json: $.events[0].cpu: expected a CPU 0..3, or -1 or \"all\", got a string \"2-3\": an event takes one CPU, or all of "
+        "them; for several, write one idle event per CPU, or, for CPUs idle from the start, leave them out of every phase's "
+        "\"cpus\" (a CPU no phase covers is idle; see \"Idle CPUs and dyntick-idle\" in docs/authoring.md)");
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"offline\",\"cpu\":\"1,2\"}]}",
+        "t.json: $.events[0].cpu: expected a CPU 0..3 (offline acts on one CPU), got a string \"1,2\": for several, write one "
+        "offline event per CPU, or, for CPUs offline from boot, list them in offline_cpus");
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"kernel_loop\",\"cpu\":\"0-1\",\"duration_s\":1}]}",
+        "t.json: $.events[0].cpu: expected a CPU 0..3 (kernel_loop acts on one CPU), got a string \"0-1\": for several, write one "
+        "kernel_loop event per CPU");
+    bad("{" MIN ",\"events\":[{\"at_s\":0.5,\"kind\":\"idle\",\"cpu\":\"x\"}]}",
+        "t.json: $.events[0].cpu: expected a CPU 0..3, or -1 or \"all\", got a string \"x\"");
     bad("{" MIN ",\"events\":[{\"kind\":\"long_reader\",\"cpu\":1}]}", "t.json: $.events[0].duration_s: required key missing");
     bad("{" MIN ",\"events\":[{\"kind\":\"preempt_reader\",\"cpu\":1,\"duration_s\":1,\"flavor\":\"rcu_bh\"}]}",
         "t.json: $.events[0].flavor: a preempt_reader is always rcu_preempt, got rcu_bh");
