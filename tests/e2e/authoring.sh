@@ -49,6 +49,9 @@ w='warning: '"$tmp"'/long.json:3:58: $.events[0].duration_s: a kernel_loop of 60
   && ok "with --json the warning goes to stderr, once, and stdout stays JSON" || bad "run --json --strict: exit $rc: $(cat "$tmp/err")"
 "$bin" run --strict --duration 3 "$tmp/long.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -qF -- "$w" "$tmp/out" && ok "a run cut short judges the file at its own duration_s (12 s, not 3 s)" || bad "cut short: exit $rc: $(grep warning "$tmp/out")"
+# the schema says that the CPU's phase goes on during a kernel_loop (only a docs paragraph said so)
+"$bin" schema | grep -qF "kernel_loop (cpu, duration_s: no context switch, preemption off; the CPU's phase goes on starting its readers and queuing its call_rcu()s all through the loop" \
+  && ok "the schema's kernel_loop says the phase's readers and call_rcu()s go on" || bad "the schema's kernel_loop does not say what its phase does meanwhile"
 # a run cut short (--duration, --set duration_s) never reaches small-busy's events at 5..12 s: not an
 # error in the file, but not silent either: noted, counted in events_not_applied, fatal to --strict
 "$bin" run "$root/scenarios/small-busy.json" --duration 2 --strict >"$tmp/out" 2>"$tmp/err"; rc=$?
