@@ -208,31 +208,38 @@ static const char *on_cpu(int cpu, char *b, size_t n)
 /* How much an event says in a clip's cue bar: a landmark the talk is about first, then the grace
  * period's own steps, then the workload's traffic, a caption last (the strip above shows its words
  * already; at the OMAP stall one fired at the warning's instant and the bar named it instead of the
- * warning). Compared among the events at one instant (a still) or since the frame before (a clip). */
+ * warning). Compared among the events at one instant (a still) or since the frame before (a clip).
+ * Among the grace period's steps, those that change what the tree and tiles draw (a qsmask bit
+ * cleared by a report or an FQS credit) and what stands in the GP's way come before the ones that do
+ * not: a tree clip's frame showed CPU 0's bit just cleared under "CPU 8 passed a quiescent state ...
+ * (not reported yet)", the later of two equals. BAR_GP_STEP is the least a GP step ranks. */
+enum { BAR_GP_STEP = 4 };
 static int bar_rank(const rv_event *ev)
 {
     switch (ev->type) {
     case RV_EV_STALL:
-    case RV_EV_VIOLATION: return 4;
+    case RV_EV_VIOLATION: return 7;
     case RV_EV_GP_START:
     case RV_EV_GP_END:
     case RV_EV_CPU_OFFLINE:
     case RV_EV_CPU_ONLINE:
-    case RV_EV_CB_ORPHAN: return 3;
-    /* what the grace period does, and what stands in its way (a preempted reader, a kernel loop, a
-     * lecturer's injection, a FAST_NO_HZ drain step) */
+    case RV_EV_CB_ORPHAN: return 6;
+    /* a bit the picture clears, and what stands in the GP's way (a preempted reader, a kernel loop, a
+     * lecturer's injection) */
+    case RV_EV_QS_REPORT:
+    case RV_EV_FQS_CREDIT:
+    case RV_EV_READER_BLOCK:
+    case RV_EV_KERNEL_LOOP:
+    case RV_EV_INJECT: return 5;
+    /* the GP's other steps: noticed, passed but not yet reported, a pass, the walk, a wakeup, a
+     * FAST_NO_HZ drain step */
     case RV_EV_NOTE_GP:
     case RV_EV_QS:
-    case RV_EV_QS_REPORT:
     case RV_EV_FQS:
-    case RV_EV_FQS_CREDIT:
     case RV_EV_GP_INIT_NODE:
     case RV_EV_GP_CLEANUP_NODE:
     case RV_EV_KTHREAD_WAKE:
-    case RV_EV_READER_BLOCK:
-    case RV_EV_KERNEL_LOOP:
-    case RV_EV_INJECT:
-    case RV_EV_IDLE_DRAIN: return 2;
+    case RV_EV_IDLE_DRAIN: return BAR_GP_STEP;
     case RV_EV_CAPTION: return 0;
     /* the workload's own steady traffic (readers, callbacks, synchronize calls, idle, softirq runs): a
      * tree clip's bar read "CPU 8 left its rcu_sched read-side critical section" frame after frame
@@ -257,7 +264,7 @@ static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor
         if (ev->flavor >= 0 && ev->flavor != flavor) continue;
         if (since >= 0) {
             if (!newest) newest = ev;
-            if (!newest_gp && bar_rank(ev) >= 2) newest_gp = ev;
+            if (!newest_gp && bar_rank(ev) >= BAR_GP_STEP) newest_gp = ev;
             if (ev->t <= since) { if (newest_gp) break; continue; } /* before the frame: only its GP step is wanted */
         }
         if (!best || bar_rank(ev) > bar_rank(best)) best = ev; /* a tie keeps the later one */
@@ -269,7 +276,7 @@ static const rv_event *bar_event_of(const rv_engine *e, uint64_t cnt, int flavor
         *ended = NULL;
     /* a clip's frame: the weightiest since the frame before; when only the workload's traffic came
      * since (or nothing), the grace period's latest step, which the frame still shows */
-    if (since >= 0 && !(best && bar_rank(best) >= 2)) return newest_gp ? newest_gp : best ? best : newest;
+    if (since >= 0 && !(best && bar_rank(best) >= BAR_GP_STEP)) return newest_gp ? newest_gp : best ? best : newest;
     return best;
 }
 

@@ -1,4 +1,4 @@
-/* test_clip_bar.c — a clip frame's event bar: a grace period that ended and the next that started between two frames are both named. */
+/* test_clip_bar.c — a clip frame's event bar: a GP end and the next start between frames are both named; a report the picture shows outranks a later unreported QS. */
 #include <criterion/criterion.h>
 
 #include "app_load.h"
@@ -36,6 +36,25 @@ Test(clip_bar, an_end_and_the_next_start_between_frames_are_both_named)
     ui_app_draw(&a, rd);
     rd_end(rd);
     cr_expect_null(strstr(a.s[0].view.bar_event, "ended,"), "a still: %s", a.s[0].view.bar_event);
+    rd_free(rd);
+    ui_app_free(&a);
+}
+
+/* The speaker's tree clip, 10 fps over 31 ms: between two frames CPU 0 reported (its bit in rnp1 is
+ * the one the picture shows cleared) and CPU 8 then passed a quiescent state it had not reported, and
+ * the bar named CPU 8, the later of two events it ranked equal. */
+Test(clip_bar, a_report_the_picture_shows_outranks_a_later_unreported_qs)
+{
+    ui_app a;
+    app_load(&a, "tree.json", false);
+    a.st.bar_since_ns = 163984810; /* the frame before */
+    app_seek(&a, 164377215);
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(640, 400, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ui_app_draw(&a, rd);
+    rd_end(rd);
+    cr_expect(strstr(a.s[0].view.bar_event, "CPU 0 reported to rnp1"), "the bar: \"%s\"", a.s[0].view.bar_event);
     rd_free(rd);
     ui_app_free(&a);
 }
