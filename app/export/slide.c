@@ -315,6 +315,10 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     }
     int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
     ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);
+    /* a log with lines keeps only their height (as the window does when presenting); not with compare's
+     * why answers in its slot, nor in a clip (its layout is fixed for all frames) */
+    bool why_in_klog = a->L.why_floating && (a->st.sel_cpu >= 0 || a->st.sel_node >= 0);
+    if (logged && !why_in_klog && !a->klog_hold) panel_layout_fit_klog(&a->fr, &a->L, views, n);
     /* then as the window does (app.c, ui_app_layout): the strip's empty band to a CPU time panel short of
      * its first rows, the tree's unused height to "Why is it waiting?". A clip's slides keep the layout
      * they were given, which depends on nothing a frame shows, so its panels do not move frame to frame. */

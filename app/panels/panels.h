@@ -136,6 +136,9 @@ void panel_klog_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
  * wrapped, or stamps set on a row of their own (0: each line on one row). */
 int panel_klog_wrapped_rows(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st);
 int panel_klog_newest_height(rd_ctx *rd, int w, const ui_view *v);
+/* The height a kernel-log panel of width w needs to show all its kept lines (at least two rows),
+ * capped at max_h. */
+int panel_klog_height_needed(rd_ctx *rd, int w, const ui_view *v, int max_h);
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 /* The caption strip's height: the scenario's captions wrapped at width (half the strip in compare
@@ -160,6 +163,13 @@ void panel_picker_draw(ui_frame *fr, rd_rect r, const ui_state *st);
  * the height the tree does not use. The views' captions are the ones the picture shows; fr->rd is the
  * renderer laid out for. (room.c) */
 void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st);
+/* The kernel log as tall as its lines need (panel_klog_height_needed(), the same on both sides), the
+ * rest to the panels above it (ui_layout_fold_klog()). Where the log is part of what the room reads
+ * off a picture, not a terminal to scroll: compare mode, presenting, slides. At omap-stall's cue 6, a
+ * 1920x1080 slide, the logs held one line and none over ~4 empty rows while the CPU time panel hid
+ * the 3.7 top list, where the rcu_sched kthread the caption talks about appears. Run before
+ * panel_layout_share_room(), so the caption strip gives only what the CPU time panel still lacks. */
+void panel_layout_fit_klog(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews);
 
 /* Draws the right-hand column (the workbook) inside r; the window supplies it, panels do not
  * know who fills the column. */

@@ -87,6 +87,18 @@ static void give_a_cited_tree_the_timelines_room(ui_frame *fr, ui_layout *L, ui_
     }
 }
 
+void panel_layout_fit_klog(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews)
+{
+    int n = L->nsides < nviews ? L->nsides : nviews, keep = 0;
+    for (int i = 0; i < n; i++) {
+        rd_rect k = L->side[i].klog;
+        if (k.h <= 0) return; /* already left out */
+        int need = panel_klog_height_needed(fr->rd, k.w, views[i], k.h);
+        if (need > keep) keep = need; /* the halves stay level: the longer log sets both */
+    }
+    if (keep > 0) ui_layout_fold_klog(L, keep);
+}
+
 void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
 {
     if (nviews <= 0) return;

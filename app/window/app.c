@@ -402,6 +402,16 @@ static bool klog_folds(const ui_app *a, ui_view *const *views)
     return true;
 }
 
+/* Does a kernel log with lines take only their height? Where an empty one folds (compare mode,
+ * presenting), but not when compare's why answer takes its slot, nor in a clip, whose panels must
+ * not move as lines come. The window's own view keeps its log's height: a log to scroll through. */
+static bool klog_fits(const ui_app *a)
+{
+    if (!a->st.compare && !a->st.presenting) return false;
+    if (a->st.compare && (a->st.sel_cpu >= 0 || a->st.sel_node >= 0)) return false;
+    return !a->klog_hold;
+}
+
 void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
 {
     int w, h;
@@ -418,6 +428,7 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
     int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w, cap_w);
     ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), cap_h);
     if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
+    else if (klog_fits(a)) panel_layout_fit_klog(&a->fr, &a->L, views, a->nsessions);
     /* a->fr draws into the layout's rd: ui_app_draw() and ex_layout() set it before laying out */
     panel_layout_share_room(&a->fr, &a->L, views, a->nsessions, &a->st);
 }
