@@ -285,6 +285,7 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
     int w, h;
     rd_output_size(rd, &w, &h);
     if (look->cues) h -= bar_height(rd, look); /* the bar goes below the picture, not over its caption */
+    a->st.no_caption_lane = false; /* one panel: no strip says the captions (set below for a slide) */
     if (look->panel >= 0) {
         /* a panel of a run that is not the file's says so above it, as a slide's title line does: the
          * accounting panel of "--set rcu.fast_no_hz=false" looked like the shipped one but for its numbers */
@@ -313,6 +314,12 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
         cap_h = panel_caption_height(rd, views[0], cap_w, cap_w);
         views[0]->caption = was;
     }
+    /* the strip shows the captions whole, so the timelines leave their captions lane out (timeline.c,
+     * caption_lane()). Compare mode too: the strip splits under the halves when their captions differ,
+     * each half's own under it (panel_captions_draw()), and a cue's caption, one for both, stands in
+     * for the scenario's caption that the lane's box of now would cut to a few words. A strip holding
+     * the compare note (no caption now) keeps the lanes: they are then the only place captions show. */
+    a->st.no_caption_lane = captioned && cap_h > 0;
     int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
     ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);
     /* a log with lines keeps only their height (as the window does when presenting); not with compare's
@@ -350,6 +357,7 @@ void ex_layout(ui_app *a, rd_ctx *rd, const ex_look *look)
     lay_out_slide(a, rd, look, views, n);
     put_captions_back(views, n, was);
     a->st.clean = was_clean;
+    a->st.no_caption_lane = false;
 }
 
 static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
@@ -395,4 +403,5 @@ static void draw_look(ui_app *a, rd_ctx *rd, const ex_look *look)
     }
     put_captions_back(views, n, was);
     st->clean = was_clean;
+    st->no_caption_lane = false;
 }

@@ -104,7 +104,7 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
  * with the same measure. A layout gives what it does not need to the panel below it. */
 int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have);
 /* The least height at which the timeline draws its axis and every lane a line tall (labels apart). */
-int panel_timeline_min_height(rd_ctx *rd, const ui_view *v);
+int panel_timeline_min_height(rd_ctx *rd, const ui_view *v, const ui_state *st);
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 /* peer: compared, the other half's view and panel (NULL alone): both halves show the same lines */
 void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const ui_view *peer, rd_rect peer_r);

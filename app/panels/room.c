@@ -53,7 +53,7 @@ static void give_the_accounting_the_captions_spare_room(rd_ctx *rd, ui_layout *L
  * "the tree shows it over") over trees squeezed to a sliver (hackbench's cue 2 and omap-stall's cue 5 at
  * the largest scale 1280x720 allows). The timelines give the CPUs-and-tree row what the trees lack,
  * down to a line per lane (panel_timeline_min_height()), the same on both sides so the halves stay level. */
-static void give_a_cited_tree_the_timelines_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews)
+static void give_a_cited_tree_the_timelines_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
 {
     if (L->nsides != 2 || nviews < 2) return;
     bool cited = false;
@@ -62,7 +62,7 @@ static void give_a_cited_tree_the_timelines_room(ui_frame *fr, ui_layout *L, ui_
     rd_ctx *rd = fr->rd;
     int lh = rd_line_height(rd, RD_SANS_SMALL), surplus = 1 << 30;
     for (int i = 0; i < 2; i++) {
-        int s = L->side[i].timeline.h - panel_timeline_min_height(rd, views[i]);
+        int s = L->side[i].timeline.h - panel_timeline_min_height(rd, views[i], st);
         if (s < surplus) surplus = s;
         if (L->side[i].tree.h <= 0) return;
     }
@@ -104,5 +104,5 @@ void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, 
     if (nviews <= 0) return;
     give_the_accounting_the_captions_spare_room(fr->rd, L, views, nviews, st);
     give_why_the_trees_spare_room(fr, L, views[0]);
-    give_a_cited_tree_the_timelines_room(fr, L, views, nviews);
+    give_a_cited_tree_the_timelines_room(fr, L, views, nviews, st);
 }

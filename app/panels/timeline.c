@@ -912,6 +912,17 @@ static void lanes_share(rd_ctx *rd, const ui_view *v, const ui_history *h, const
     }
 }
 
+/* Does the timeline have a captions lane? Where the scenario has captions, but not on a slide whose
+ * caption strip shows each side's caption whole (st->no_caption_lane): there the lane's box of the
+ * caption shown now repeats it cut to a few words ("Watch the CPU time panel. 3.6 has no GP kthread:
+ * each drain step runs f…" over the strip's whole text, hackbench compared at 30 s), and the boxes
+ * before and after it are a word or two each, nothing a room can read; the lanes below take its
+ * height. The window and the timeline alone (`--panel timeline`) keep it: no strip there says it. */
+static bool caption_lane(const ui_view *v, const ui_state *st)
+{
+    return v->cfg && v->cfg->ncaptions > 0 && !st->no_caption_lane;
+}
+
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;
@@ -958,9 +969,9 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     int label_w = rd_text_width(rd, RD_SANS_SMALL, "rcu_preempt ") + rd_px(rd, 4);
     int nfl = 0;
     for (int f = 0; f < RV_NFLAVORS; f++) nfl += v->fl[f].enabled;
-    bool have_caps = v->cfg && v->cfg->ncaptions > 0;
+    bool have_caps = v->cfg && v->cfg->ncaptions > 0, cap_lane = caption_lane(v, st);
     int axis_h = lh + rd_px(rd, 2);
-    int lanes = nfl + 1 + (have_caps ? 1 : 0);
+    int lanes = nfl + 1 + (cap_lane ? 1 : 0);
     /* a legend row under the axis where the lanes keep a line's height without it: a lecturer found
      * nothing on screen saying what grey and orange triangles or light and dark bars meant */
     panel_legend_item leg[4];
@@ -975,7 +986,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     }
     int lane_h = (c.h - axis_h) / (lanes > 0 ? lanes : 1);
     if (lane_h > rd_px(rd, LANE_PX)) lane_h = rd_px(rd, LANE_PX);
-    int cap_h = have_caps ? lane_h : 0, other = lanes - (have_caps ? 1 : 0);
+    int cap_h = cap_lane ? lane_h : 0, other = lanes - (cap_lane ? 1 : 0);
     int extra = c.h - axis_h - lanes * lane_h;
     lanes_share(rd, v, h, st, (rd_rect){c.x + label_w, c.y, c.w - label_w, c.h - axis_h}, t0, span, other, &lane_h, &cap_h, &extra);
     rd_rect plot = {c.x + label_w, c.y, c.w - label_w, cap_h + other * lane_h};
@@ -984,7 +995,7 @@ void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_sta
     rd_clip_push(rd, (rd_rect){c.x, c.y, c.w, c.h});
     int y = plot.y;
     /* captions lane */
-    if (have_caps) {
+    if (cap_lane) {
         char slide[2048]; /* a slide's lane leaves out "Press M ..." as its caption strip does */
         rd_text(rd, RD_SANS_SMALL, c.x, y + (cap_h - lh) / 2, th->text_dim, "captions");
         panel_term(fr, (rd_rect){c.x, y, label_w, cap_h}, "caption lane");
@@ -1180,10 +1191,10 @@ void panel_scrub_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
     if (hi >= 0) { fr->hits[hi].t0 = 0; fr->hits[hi].t1 = end; }
 }
 
-int panel_timeline_min_height(rd_ctx *rd, const ui_view *v)
+int panel_timeline_min_height(rd_ctx *rd, const ui_view *v, const ui_state *st)
 {
     int lh = rd_line_height(rd, RD_SANS_SMALL), nfl = 0;
     for (int f = 0; f < RV_NFLAVORS; f++) nfl += v->fl[f].enabled;
-    int lanes = nfl + 1 + (v->cfg && v->cfg->ncaptions > 0 ? 1 : 0);
+    int lanes = nfl + 1 + (caption_lane(v, st) ? 1 : 0);
     return panel_chrome_height(rd) + lh + rd_px(rd, 2) + lanes * (lh + rd_px(rd, 2));
 }

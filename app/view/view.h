@@ -116,6 +116,8 @@ typedef struct ui_state {
     float scale_capped;           /* > 0: the UI scale in use, lowered from ui_scale to fit the window */
     bool playing, compare, show_help, show_picker, show_workbook, fullscreen, show_glossary;
     bool clean;                   /* slides (`shot --clean`, export): panels skip buttons and how-to hints */
+    bool no_caption_lane;         /* a slide whose caption strip shows each side's caption whole: its timelines
+                                   * leave their captions lane out (export/slide.c) */
     double speed;                 /* simulated seconds per real second */
     double speed_actual;          /* what playback reached (lower when the engine cannot keep up) */
     int flavor;

@@ -562,7 +562,7 @@ Test(compare_720, a_caption_citing_the_tree_gives_it_the_timelines_room, .init =
     for (int i = 0; i < 2; i++) {
         const ui_side *s = &W->app.L.side[i];
         fits &= panel_tree_height_needed(&W->app.fr, s->tree.w, &W->app.s[i].view, s->tree.h) < s->tree.h;
-        floor &= s->timeline.h - panel_timeline_min_height(W->rd, &W->app.s[i].view) < rd_line_height(W->rd, RD_SANS_SMALL);
+        floor &= s->timeline.h - panel_timeline_min_height(W->rd, &W->app.s[i].view, &W->app.st) < rd_line_height(W->rd, RD_SANS_SMALL);
     }
     cr_expect(fits || floor, "the trees lack room (%d px) while the timelines keep %d px", W->app.L.side[0].tree.h,
               W->app.L.side[0].timeline.h);
