@@ -804,8 +804,8 @@ void panel_accounting_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_s
                 ui_fmt_dur(rest, sizeof rest, sum - sleep_wake > 0 ? sum - sleep_wake : 0);
                 snprintf(all[0], sizeof all[0], " · %s in all, %s without kthread sleep/wake", d, rest);
                 snprintf(all[1], sizeof all[1], " · %s in all, %s w/o sleep/wake", d, rest);
-                /* the workbook column open: hackbench's cue 3 cites this figure ("824 against 1,070 ms
-                 * (headings)") and the two forms above had no room; the total alone lost it */
+                /* the workbook column open: hackbench's cue 3 cites this figure ("1,070 ms against 3.7's
+                 * 824") and the two forms above had no room; the total alone lost it */
                 snprintf(all[2], sizeof all[2], " · %s, %s w/o sleep/wake", d, rest);
                 nforms = 3;
             }

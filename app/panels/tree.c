@@ -1276,8 +1276,9 @@ static void levels_in_words(ui_frame *fr, rd_rect area, const ui_view *v, bool n
         bool leaf = l == v->levels - 1;
         for (int i = first; i < first + n && i < v->nnodes; i++) owe += v->nodes[i].qsmask != 0;
         if (n == 1) snprintf(line, sizeof line, "rnp%d%s: qsmask 0x%lx", first, leaf ? "" : " (root)", v->nodes[first].qsmask);
-        else snprintf(line, sizeof line, "rnp%d–rnp%d: %d %s, %d still owe%s", first, first + n - 1, n, leaf ? "leaves" : "nodes", owe,
-                      owe == 1 ? "s" : "");
+        else /* "1 leaf still owes", not "1 still owes": a lecturer read it against "8 owe a QS" (CPUs) beside it */
+            snprintf(line, sizeof line, "rnp%d–rnp%d: %d %s, %d %s still owe%s", first, first + n - 1, n, leaf ? "leaves" : "nodes", owe,
+                     leaf ? (owe == 1 ? "leaf" : "leaves") : (owe == 1 ? "node" : "nodes"), owe == 1 ? "s" : "");
         panel_text_fit(fr, RD_SANS_SMALL, area.x, y, area.w, fr->th->text, line);
         y += lh;
         first += n;
