@@ -401,7 +401,7 @@ expect_rc 0 "glossary of two terms" -- "$bin" glossary qsmask fqs && { out_has "
   out_has "Force quiescent states" "glossary qsmask fqs"; }
 expect_rc 0 "glossary of one entry twice" -- "$bin" glossary gp GP && out_has "    (above)" "glossary gp GP"
 # a name as the screen shows it, explained by an entry of another name (the tree's leaves, a GP's phases)
-expect_rc 0 "glossary of a leaf's name" -- "$bin" glossary rnp1 && out_has "rnp1 to rnp4 are the leaves" "glossary rnp1"
+expect_rc 0 "glossary of a leaf's name" -- "$bin" glossary rnp1 && out_has "rnp1 to rnp4 cover CPUs 0-3" "glossary rnp1"
 expect_rc 0 "glossary of a phase" -- "$bin" glossary cleanup && out_has "once the root's qsmask is empty" "glossary cleanup"
 expect_rc 0 "glossary of a GP number pair" -- "$bin" glossary "g40 c39" && out_has "gpnum / completed of a node" "glossary g40 c39"
 expect_rc 0 "glossary of a numbered thread" -- "$bin" glossary ksoftirqd/3 && out_has "ksoftirqd/N" "glossary ksoftirqd/3"
