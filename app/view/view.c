@@ -454,6 +454,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
     v->cue_title = NULL;
     v->cue_number = 0;
     const char *cue_said = NULL; /* a cue's caption marked only with the moment it speaks of */
+    const char *cue_words = NULL; /* what the strip shows for the cue that speaks here, as the cue left it */
     int cue_hushed = -1; /* a single-view cue whose caption the changed configuration silenced */
     /* stepped back before the cue gone to (Left, Home): the lecture's narration of that moment is the
      * cue before it, whose moment has passed (omap-stall's cue 4 less one step read "(no caption at this
@@ -559,6 +560,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
                 v->caption = v->caption_marked;
                 cue_said = q->caption;
             }
+            if (q->caption[0] && speaks) cue_words = v->caption;
             v->cue_title = q->title;
             v->cue_number = cue + 1;
         }
@@ -612,6 +614,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
         v->cue_number = 0;
     }
     v->caption_text = v->caption == v->caption_paused ? NULL : v->caption == v->caption_marked ? cue_said : v->caption;
+    v->caption_is_cue = cue_words && v->caption == cue_words;
     v->caption_under_pause = v->caption == v->caption_paused && kept_for_cue ? words_before : NULL;
 }
 

@@ -58,6 +58,8 @@ typedef struct ui_view {
     char caption_marked[1600];   /* a cue's caption under a changed configuration, with a line saying so */
     int64_t changed_at;          /* the user's first injection in this run (tt_first_intervention()), or -1 */
     const char *cue_title;       /* title of the lecture cue in force, or NULL */
+    bool caption_is_cue;         /* the strip shows that cue's caption (its own words, perhaps marked), not the
+                                    file's timed caption nor a note of the window's */
     int cue_number;              /* that cue's number, 1-based (0 with no title) */
     int ncues;                   /* the scenario's lecture cues (0: it has no lecture) */
     char last_event[320];        /* the latest event in words (what the last step did) */
@@ -116,8 +118,9 @@ typedef struct ui_state {
     float scale_capped;           /* > 0: the UI scale in use, lowered from ui_scale to fit the window */
     bool playing, compare, show_help, show_picker, show_workbook, fullscreen, show_glossary;
     bool clean;                   /* slides (`shot --clean`, export): panels skip buttons and how-to hints */
-    bool no_caption_lane;         /* a slide whose caption strip shows each side's caption whole: its timelines
-                                   * leave their captions lane out (export/slide.c) */
+    bool no_caption_lane;         /* a slide whose caption strip shows each side's caption whole, or the presenting
+                                   * window whose strip shows a cue's caption: its timelines leave their
+                                   * captions lane out (export/slide.c, window/app.c) */
     double speed;                 /* simulated seconds per real second */
     double speed_actual;          /* what playback reached (lower when the engine cannot keep up) */
     int flavor;

@@ -420,6 +420,11 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
         ui_layout_single(&a->L, rd, w, h, &a->st, a->st.focus_panel, 0);
         return;
     }
+    /* presenting at a cue, the strip speaks the cue's words, and the timeline's captions lane showed the
+     * file's timed caption beside them, cut to a few words: a lecturer's class saw two captions and asked
+     * which to read. The lane stays where the strip shows the file's captions (it is their time line). */
+    a->st.no_caption_lane = false;
+    for (int i = 0; a->st.presenting && i < a->nsessions; i++) a->st.no_caption_lane |= views[i]->caption_is_cue;
     /* compare mode may split the strip under the two sides (each its own caption): sized for half */
     int cap_w = a->st.show_workbook ? w * 70 / 100 : w - rd_px(rd, 8);
     /* a lecture cue's caption is the same on both sides, so it spans the strip: measured at full width

@@ -1,4 +1,4 @@
-/* test_caption_lane.c — a slide whose caption strip shows the captions whole leaves the timeline's captions lane out; the window and the timeline alone keep it. */
+/* test_caption_lane.c — a slide whose caption strip shows the captions whole, and the window presenting a cue, leave the timeline's captions lane out; the window otherwise and the timeline alone keep it. */
 #include <criterion/criterion.h>
 
 #include "app_load.h"
@@ -86,5 +86,29 @@ Test(caption_lane, a_cue_slide_leaves_the_lane_out)
     cr_assert_gt(a.L.caption.h, 0, "the cue's slide shows its caption strip");
     cr_expect_eq(lanes_drawn(&a), 0, "the cue's slide repeats its caption in the timeline's captions lane");
     cr_expect_gt(plot_h(&a, 0), 0, "no timeline plot drawn");
+    ui_app_free(&a);
+}
+
+/* Presenting hackbench's cue 1 at 1280x720: the strip spoke the cue ("Sixteen busy CPUs pass quiescent
+ * states constantly ...") while the timeline's captions lane showed the file's own caption of that moment
+ * ("Watch the CPU time panel ..."), and a lecturer's class asked which of the two to read. Presenting at
+ * a cue, the lane is left out; the window not presenting keeps it (there it is the captions' time line). */
+Test(caption_lane, presenting_a_cue_leaves_the_lane_out)
+{
+    ui_app a;
+    char err[512];
+    app_load(&a, "hackbench.json", false);
+    cr_assert_eq(ui_app_goto_cue(&a, 0, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&a, 1000)) {}
+    ui_app_refresh_reports(&a, 0, 0);
+    a.st.presenting = true;
+    ex_look window = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
+    draw(&a, &window);
+    cr_assert(a.s[0].view.caption_is_cue, "the strip shows cue 1's caption: %s", a.s[0].view.caption ? a.s[0].view.caption : "(none)");
+    cr_expect_eq(lanes_drawn(&a), 0, "presenting a cue, the timeline repeats a caption beside the strip's");
+    cr_expect_gt(plot_h(&a, 0), 0, "no timeline plot drawn");
+    a.st.presenting = false;
+    draw(&a, &window);
+    cr_expect_eq(lanes_drawn(&a), 1, "the window not presenting lost its captions lane");
     ui_app_free(&a);
 }
