@@ -20,6 +20,17 @@ static inline void app_load(ui_app *a, const char *scenario, bool compare)
     cr_assert_eq(ui_app_set_compare(a, compare, err, sizeof err), 0, "%s", err);
 }
 
+/* A shipped scenario (not compared) at lecture cue `cue` (0-based), its seek finished, with the reports
+ * the panels read. */
+static inline void app_at_cue(ui_app *a, const char *scenario, int cue)
+{
+    char err[512];
+    app_load(a, scenario, false);
+    cr_assert_eq(ui_app_goto_cue(a, cue, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(a, 1000)) {}
+    ui_app_refresh_reports(a, 0, 0);
+}
+
 /* One frame of a drawn into rd (with the reports the panels read), each text run handed to fn. */
 static inline void app_draw_observed(ui_app *a, rd_ctx *rd, rd_text_observer fn, void *ctx)
 {

@@ -76,11 +76,7 @@ Test(caption_lane, a_compare_slide_leaves_the_lane_the_strip_repeats_out)
 Test(caption_lane, a_cue_slide_leaves_the_lane_out)
 {
     ui_app a;
-    char err[512];
-    app_load(&a, "omap-stall.json", false);
-    cr_assert_eq(ui_app_goto_cue(&a, 3, err, sizeof err), 0, "%s", err);
-    while (ui_app_seek_continue(&a, 1000)) {}
-    ui_app_refresh_reports(&a, 0, 0);
+    app_at_cue(&a, "omap-stall.json", 3);
     ex_look slide = {.clean = true, .panel = -1, .klog = -1, .caption = -1};
     draw(&a, &slide);
     cr_assert_gt(a.L.caption.h, 0, "the cue's slide shows its caption strip");
@@ -96,11 +92,7 @@ Test(caption_lane, a_cue_slide_leaves_the_lane_out)
 Test(caption_lane, presenting_a_cue_leaves_the_lane_out)
 {
     ui_app a;
-    char err[512];
-    app_load(&a, "hackbench.json", false);
-    cr_assert_eq(ui_app_goto_cue(&a, 0, err, sizeof err), 0, "%s", err);
-    while (ui_app_seek_continue(&a, 1000)) {}
-    ui_app_refresh_reports(&a, 0, 0);
+    app_at_cue(&a, "hackbench.json", 0);
     a.st.presenting = true;
     ex_look window = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
     draw(&a, &window);

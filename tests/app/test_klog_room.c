@@ -11,16 +11,6 @@
 
 static runs R;
 
-/* a at lecture cue `cue` (0-based), settled */
-static void at_cue(ui_app *a, const char *scenario, int cue)
-{
-    char err[512];
-    app_load(a, scenario, false);
-    cr_assert_eq(ui_app_goto_cue(a, cue, err, sizeof err), 0, "%s", err);
-    while (ui_app_seek_continue(a, 1000)) {}
-    ui_app_refresh_reports(a, 0, 0);
-}
-
 /* a drawn as look at w x h logical pixels and scale, its text runs in R and its layout in a->L. */
 static void draw(ui_app *a, const ex_look *look, int w, int h, float scale)
 {
@@ -65,7 +55,7 @@ Test(klog_room, a_log_of_one_line_gives_its_rows_to_the_cpu_time_panel)
     static const ex_look looks[] = {{.clean = true, .panel = -1, .klog = -1, .caption = -1},
                                     {.clean = false, .panel = -1, .klog = -1, .caption = -1}};
     ui_app a;
-    at_cue(&a, "omap-stall.json", 5);
+    app_at_cue(&a, "omap-stall.json", 5);
     cr_assert_eq(a.nsessions, 2, "cue 6 compares 3.6 and 3.7");
     for (size_t k = 0; k < sizeof looks / sizeof *looks; k++)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {

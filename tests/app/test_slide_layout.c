@@ -10,23 +10,13 @@
 
 static const ex_look slide = {.clean = true, .panel = -1, .klog = -1, .caption = -1};
 
-/* a at lecture cue `cue` (0-based), settled */
-static void at_cue(ui_app *a, const char *scenario, int cue)
-{
-    char err[512];
-    app_load(a, scenario, false);
-    cr_assert_eq(ui_app_goto_cue(a, cue, err, sizeof err), 0, "%s", err);
-    while (ui_app_seek_continue(a, 1000)) {}
-    ui_app_refresh_reports(a, 0, 0);
-}
-
 /* omap-stall's one node of two bits as a 1280x720 slide of cue 4: the tree panel kept ~100 px under its
  * legend while the answer below it took the smaller font. The tree is now as tall as it draws, and "Why
  * is it waiting?" starts where it did and takes the rest. */
 Test(slide_layout, the_why_panel_takes_what_the_tree_does_not_use)
 {
     ui_app a;
-    at_cue(&a, "omap-stall.json", 3);
+    app_at_cue(&a, "omap-stall.json", 3);
     char err[256];
     rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
     cr_assert(rd, "%s", err);
@@ -58,7 +48,7 @@ Test(slide_layout, a_short_cpu_time_panel_gets_the_caption_strips_empty_band)
         size_t ncues = a.base.ncues;
         ui_app_free(&a);
         for (size_t c = 0; c < ncues; c++) {
-            at_cue(&a, scenarios[s], (int)c);
+            app_at_cue(&a, scenarios[s], (int)c);
             for (size_t k = 0; k < sizeof looks / sizeof *looks; k++) {
                 char err[256];
                 rd_ctx *rd = rd_new_offscreen((int)(looks[k].w * looks[k].scale), (int)(looks[k].h * looks[k].scale), looks[k].scale, err, sizeof err);
