@@ -321,7 +321,10 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
      * the compare note (no caption now) keeps the lanes: they are then the only place captions show. */
     a->st.no_caption_lane = captioned && cap_h > 0;
     int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 10);
-    ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged);
+    /* compare's why answers take the kernel log's slot: with a CPU or node selected an empty log is not
+     * dropped (hackbench compared with --select 3 --clean drew no Why panel at all) */
+    bool selected = a->st.sel_cpu >= 0 || a->st.sel_node >= 0;
+    ui_layout_clean(&a->L, rd, w, h, &a->st, title_h, cap_h, !logged && !(a->st.compare && selected));
     /* a log with lines keeps only their height (as the window does when presenting); not with compare's
      * why answers in its slot, nor in a clip (its layout is fixed for all frames) */
     bool why_in_klog = a->L.why_floating && (a->st.sel_cpu >= 0 || a->st.sel_node >= 0);

@@ -541,6 +541,8 @@ static void explain_hit(void *ctx, const char *term, const char *at, size_t len)
 
 void panel_explain(ui_frame *fr, rd_rect r, const char *s) { label_tip(fr, r, s, false); }
 
+void panel_explain_whole(ui_frame *fr, rd_rect r, const char *s) { label_tip_text(fr, r, s, true, false); }
+
 static void label_tip(ui_frame *fr, rd_rect r, const char *s, bool shortened) { label_tip_text(fr, r, s, shortened, shortened); }
 
 /* The tip: s itself first when with_text, then a line per glossary term in s. `cut` counts the label

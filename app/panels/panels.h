@@ -74,6 +74,8 @@ int panel_legend_rows(ui_frame *fr, rd_rect r, const panel_legend_item *items, i
 void panel_term(ui_frame *fr, rd_rect r, const char *term);
 /* Hover over r explains every glossary term written in s (nothing when s has none). */
 void panel_explain(ui_frame *fr, rd_rect r, const char *s);
+/* The same with s itself first in the tip: for a text drawn in a shorter form (the why panel's answer). */
+void panel_explain_whole(ui_frame *fr, rd_rect r, const char *s);
 /* The glossary overlay (`G`). */
 void panel_glossary_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 /* The tip under the pointer, drawn last so it sits above every panel. */
@@ -139,6 +141,9 @@ int panel_klog_newest_height(rd_ctx *rd, int w, const ui_view *v);
 /* The height a kernel-log panel of width w needs to show all its kept lines (at least two rows),
  * capped at max_h. */
 int panel_klog_height_needed(rd_ctx *rd, int w, const ui_view *v, int max_h);
+/* The height "Why is it waiting?" wants at width w: its title, and its answer's first sentence without
+ * its asides and a line for the rest (or all of a shorter answer), in the panel's font. */
+int panel_why_height_wanted(rd_ctx *rd, int w, const ui_view *v);
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 /* The caption strip's height: the scenario's captions wrapped at width (half the strip in compare

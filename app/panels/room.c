@@ -87,6 +87,36 @@ static void give_a_cited_tree_the_timelines_room(ui_frame *fr, ui_layout *L, ui_
     }
 }
 
+/* Compare mode with a CPU or node selected: each half answers "Why is it waiting?" in its kernel log's
+ * slot, 15 % of the half. At 1280x720 at 115 % that was two lines, and 3.6's answer for hackbench's CPU 4
+ * ("...is running kernel code: a tick there is no rcu_sched quiescent state, since ...") stopped
+ * mid-sentence. The timelines give the slots what the answers want (panel_why_height_wanted()), down to a
+ * line per lane; the same on both sides so the halves stay level. The CPU time panel, which holds the
+ * two kernels' figures, keeps its rows. */
+static void give_the_why_answers_the_timelines_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews,
+                                                    const ui_state *st)
+{
+    if (L->nsides != 2 || nviews < 2 || !L->why_floating || (st->sel_cpu < 0 && st->sel_node < 0)) return;
+    rd_ctx *rd = fr->rd;
+    int want = 0, surplus = 1 << 30;
+    for (int i = 0; i < 2; i++) {
+        ui_side *s = &L->side[i];
+        if (s->klog.h <= 0 || s->timeline.h <= 0) return;
+        int lack = panel_why_height_wanted(rd, s->klog.w, views[i]) - s->klog.h;
+        if (lack > want) want = lack;
+        int sp = s->timeline.h - panel_timeline_min_height(rd, views[i], st);
+        if (sp < surplus) surplus = sp;
+    }
+    int d = want < surplus ? want : surplus;
+    if (d <= 0) return;
+    for (int i = 0; i < 2; i++) {
+        ui_side *s = &L->side[i];
+        s->timeline.h -= d;
+        s->klog.y -= d;
+        s->klog.h += d;
+    }
+}
+
 void panel_layout_fit_klog(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews)
 {
     int n = L->nsides < nviews ? L->nsides : nviews, keep = 0;
@@ -105,4 +135,5 @@ void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, 
     give_the_accounting_the_captions_spare_room(fr->rd, L, views, nviews, st);
     give_why_the_trees_spare_room(fr, L, views[0]);
     give_a_cited_tree_the_timelines_room(fr, L, views, nviews, st);
+    give_the_why_answers_the_timelines_room(fr, L, views, nviews, st);
 }

@@ -17,26 +17,29 @@ static const char *sentence_end(const char *p)
     return p;
 }
 
-/* The answer in text. The window scrolls it (wheel) behind a "▼ N more lines" cue. A slide or a lecture
- * cannot scroll: omap-stall's cue 4 exported at 1280x720 x1.5 stopped mid-sentence, "...and found CPU 0"
- * over "▼ 4 more lines". There it takes the smaller font when that shows it whole, else shows the
- * sentences that fit whole, then counts the lines left out. */
-static void why_text(ui_frame *fr, rd_rect text, const char *s, const ui_state *st)
+/* s without its asides: each " (...)" group, with the space before it (nested groups go with theirs).
+ * "rcu_read_lock()" keeps its parentheses: no space before them. The answer is in the main clause;
+ * the asides qualify it (hackbench's credited CPU: "An FQS pass credited CPU 3 for rcu_sched GP 2931
+ * ("dti": ...three lines...); the CPU itself reported nothing."). */
+static void strip_asides(const char *s, char *out, size_t n)
 {
-    rd_ctx *rd = fr->rd;
-    const ui_theme *th = fr->th;
-    if (!ui_no_hints(st) || st->why_scroll > 0) {
-        panel_wrap_cue(fr, RD_SANS, text, th->text, s, st->why_scroll, !ui_no_hints(st));
-        return;
-    }
-    static const enum rd_font fonts[] = {RD_SANS, RD_SANS_SMALL};
-    for (size_t i = 0; i < sizeof fonts / sizeof *fonts; i++)
-        if (panel_wrap_lines(rd, fonts[i], text.w, s) * rd_line_height(rd, fonts[i]) <= text.h) {
-            panel_wrap(fr, fonts[i], text, th->text, s, 0);
-            return;
+    size_t o = 0;
+    int depth = 0;
+    for (const char *p = s; *p && o + 1 < n; p++) {
+        if (*p == ' ' && p[1] == '(' && p[2] != ')' && !depth) { depth = 1; p++; continue; }
+        if (depth) {
+            depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+            continue;
         }
-    enum rd_font f = RD_SANS_SMALL;
-    int lh = rd_line_height(rd, f), fit = lh > 0 ? text.h / lh - 1 : 0; /* a line for the count */
+        out[o++] = *p;
+    }
+    out[o] = 0;
+}
+
+/* The length of s's longest run of whole sentences that wraps in `lines` lines at width w (0: not even
+ * the first), trailing spaces left out. */
+static size_t whole_sentences(rd_ctx *rd, enum rd_font f, int w, int lines, const char *s)
+{
     char head[sizeof ((ui_view *)0)->why];
     size_t keep = 0;
     for (const char *e = sentence_end(s); e; e = sentence_end(e)) {
@@ -44,25 +47,93 @@ static void why_text(ui_frame *fr, rd_rect text, const char *s, const ui_state *
         if (n >= sizeof head) break;
         memcpy(head, s, n);
         head[n] = 0;
-        if (panel_wrap_lines(rd, f, text.w, head) > fit) break;
+        if (panel_wrap_lines(rd, f, w, head) > lines) break;
         keep = n;
         if (!*e) break;
     }
-    if (!keep) { /* not even its first sentence: the lines that fit, then the count */
-        panel_wrap_cue(fr, f, text, th->text, s, 0, false);
+    while (keep > 0 && (s[keep - 1] == ' ' || s[keep - 1] == '\n')) keep--;
+    return keep;
+}
+
+/* Lines s's first sentence takes without its asides: what must show of the answer. */
+static int first_sentence_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
+{
+    char brief[sizeof ((ui_view *)0)->why];
+    strip_asides(s, brief, sizeof brief);
+    const char *e = sentence_end(brief);
+    if (e) brief[e - brief] = 0;
+    return panel_wrap_lines(rd, f, w, brief);
+}
+
+/* Draws s's first `keep` bytes wrapped at the top of text in f, then, when cue, a "▼ N more lines"
+ * line for the rest of whole (the full answer); hovering the lines shows whole. */
+static void draw_head(ui_frame *fr, rd_rect text, enum rd_font f, const char *s, size_t keep, const char *whole, bool cue,
+                      bool scroll_hint)
+{
+    rd_ctx *rd = fr->rd;
+    char head[sizeof ((ui_view *)0)->why];
+    if (keep >= sizeof head) keep = sizeof head - 1;
+    memcpy(head, s, keep);
+    head[keep] = 0;
+    int lh = rd_line_height(rd, f), shown = panel_wrap_lines(rd, f, text.w, head);
+    rd_rect r = {text.x, text.y, text.w, shown * lh};
+    panel_wrap(fr, f, r, fr->th->text, head, 0);
+    panel_explain_whole(fr, r, whole);
+    if (!cue) return;
+    int left = panel_wrap_lines(rd, f, text.w, whole) - shown;
+    if (left < 1) left = 1;
+    char line[64];
+    snprintf(line, sizeof line, "\u25BC %d more line%s%s", left, left == 1 ? "" : "s", scroll_hint ? " (scroll)" : "");
+    rd_text(rd, RD_SANS_SMALL, text.x, text.y + shown * lh, fr->th->heading, line);
+}
+
+/* The answer in text. The answer comes before its asides and its later sentences: a compare half at
+ * 1280x720 showed the title and the first line of a three-line parenthesis, and a "▼ 3 more lines" cue
+ * where the answer was. In the order tried, in the panel's font (then, on a slide or in a lecture,
+ * which cannot scroll, the smaller one): the whole text; the text without its asides ("(...)"); the
+ * sentences that fit whole, then a line counting the rest; the same without asides; the first
+ * sentence without asides, alone. The hover tip has it all; the window scrolls it (wheel), whole. */
+static void why_text(ui_frame *fr, rd_rect text, const char *s, const ui_state *st)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    bool hints = !ui_no_hints(st);
+    if (st->why_scroll > 0) {
+        panel_wrap_cue(fr, RD_SANS, text, th->text, s, st->why_scroll, hints);
         return;
     }
-    memcpy(head, s, keep);
-    while (keep > 0 && (head[keep - 1] == ' ' || head[keep - 1] == '\n')) keep--;
-    head[keep] = 0;
-    int shown = panel_wrap_lines(rd, f, text.w, head);
-    panel_wrap(fr, f, (rd_rect){text.x, text.y, text.w, shown * lh}, th->text, head, 0);
-    const char *rest = s + keep;
-    while (*rest == ' ' || *rest == '\n') rest++;
-    int left = panel_wrap_lines(rd, f, text.w, rest);
-    char cue[64];
-    snprintf(cue, sizeof cue, "\u25BC %d more line%s", left, left == 1 ? "" : "s");
-    rd_text(rd, RD_SANS_SMALL, text.x, text.y + shown * lh, th->heading, cue);
+    char brief[sizeof ((ui_view *)0)->why];
+    strip_asides(s, brief, sizeof brief);
+    static const enum rd_font fonts[] = {RD_SANS, RD_SANS_SMALL};
+    for (int i = 0; i < (hints ? 1 : 2); i++) {
+        enum rd_font f = fonts[i];
+        int lh = rd_line_height(rd, f), fit = lh > 0 ? text.h / lh : 0;
+        if (panel_wrap_lines(rd, f, text.w, s) <= fit) {
+            panel_wrap(fr, f, text, th->text, s, 0);
+            return;
+        }
+        int nbrief = panel_wrap_lines(rd, f, text.w, brief);
+        if (nbrief <= fit) { /* with a line to spare, it says the asides are there */
+            draw_head(fr, text, f, brief, strlen(brief), s, nbrief < fit, hints);
+            return;
+        }
+        size_t keep = whole_sentences(rd, f, text.w, fit - 1, s); /* a line for the count */
+        if (keep) {
+            draw_head(fr, text, f, s, keep, s, true, hints);
+            return;
+        }
+        if ((keep = whole_sentences(rd, f, text.w, fit - 1, brief))) {
+            draw_head(fr, text, f, brief, keep, s, true, hints);
+            return;
+        }
+        if ((keep = whole_sentences(rd, f, text.w, fit, brief))) {
+            draw_head(fr, text, f, brief, keep, s, false, hints);
+            return;
+        }
+    }
+    /* not even the first sentence without its asides: its lines that fit, then the count */
+    panel_wrap_cue(fr, hints ? RD_SANS : RD_SANS_SMALL, text, th->text, brief, 0, false);
+    panel_explain_whole(fr, text, s);
 }
 
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating)
@@ -126,9 +197,14 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     bool keys_line = false;
     if (nb && c.h - btn_h < 3 * lh) { nb = 0; btn_h = lh; keys_line = true; }
     if (keys_line && c.h < 3 * lh) { btn_h = 0; keys_line = false; } /* two lines or less: all of it for the answer */
+    const char *answer = v->why[0] ? v->why : "(no explanation available)";
+    if (keys_line && first_sentence_lines(rd, RD_SANS, c.w, answer) * lh > c.h - btn_h) {
+        btn_h = 0; /* the answer before the keys (the help lists them): at 115 % a compare half had room for */
+        keys_line = false; /* "...running kernel code: a tick there is no" over the keys, not for its sentence */
+    }
     rd_rect text = {c.x, c.y, c.w, c.h - btn_h};
     ui_hit_add(fr, text, HIT_WHY, 0, 0);
-    why_text(fr, text, v->why[0] ? v->why : "(no explanation available)", st);
+    why_text(fr, text, answer, st);
     if (keys_line)
         panel_text_fit(fr, RD_SANS_SMALL, c.x, c.y + c.h - lh, c.w, th->text_dim,
                        cpu ? "Keys: L reader · K loop · I idle/wake · O offline · B call_rcu · Y synchronize · Q FQS"
@@ -142,4 +218,12 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         x += panel_button(fr, x, y, bh, b[i].label, b[i].act, 0, false) + gap;
     }
     rd_clip_pop(rd);
+}
+
+int panel_why_height_wanted(rd_ctx *rd, int w, const ui_view *v)
+{
+    const char *answer = v->why[0] ? v->why : "(no explanation available)";
+    int inner = panel_content(rd, (rd_rect){0, 0, w, 1000}).w;
+    int all = panel_wrap_lines(rd, RD_SANS, inner, answer), first = first_sentence_lines(rd, RD_SANS, inner, answer) + 1;
+    return panel_chrome_height(rd) + (all < first ? all : first) * rd_line_height(rd, RD_SANS);
 }

@@ -584,3 +584,53 @@ Test(compare_720, the_heat_map_says_what_a_cell_is, .init = setup, .fini = teard
         }
     cr_expect_eq(found, 2, "a tip over each half's heat map (found %d of %d tips)", found, W->app.fr.ntips);
 }
+
+/* The text drawn inside r below its first line (the panel's title), runs joined by spaces. */
+static void text_below_title(const runs *R, rd_rect r, char *out, size_t n)
+{
+    size_t l = 0;
+    int top = -1;
+    out[0] = 0;
+    for (int i = 0; i < R->n; i++)
+        if (within(R->v[i].r, r) && (top < 0 || R->v[i].r.y < top)) top = R->v[i].r.y;
+    for (int i = 0; i < R->n; i++)
+        if (within(R->v[i].r, r) && R->v[i].r.y > top + 2 && l < n)
+            l += (size_t)snprintf(out + l, n - l, "%s%s", l ? " " : "", R->v[i].text);
+}
+
+/* A lecturer compared hackbench at 1280x720 at the largest UI scale it gives (115 %), clicked CPU 3 and
+ * read "Why is it waiting?  CPU 3, rcu_sched" over 3.6's 'An FQS pass credited CPU 3 for rcu_sched GP
+ * 2931 ("dti": at a later pass its dynticks counter was' and "▼ 2 more lines": the parenthesis took the
+ * room of the answer. Every CPU, on both halves, in the window and presenting: at least one sentence
+ * shows whole (the answer comes first; its asides give way), and CPU 3's on the 3.6 half says that the
+ * CPU itself reported nothing. */
+Test(compare_720, each_halfs_why_answer_shows_a_whole_sentence_at_115, .init = setup, .fini = teardown)
+{
+    load_compared("hackbench.json");
+    rd_set_scale(W->rd, 1.15f);
+    W->app.st.ui_scale = 1.15f;
+    ui_app_seek(&W->app, 2000000001LL);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    static runs R;
+    static char shown[8192];
+    for (int presenting = 0; presenting < 2; presenting++) {
+        W->app.st.presenting = presenting;
+        for (int cpu = 0; cpu < 16; cpu++) {
+            W->app.st.sel_cpu = cpu;
+            R.n = 0;
+            rd_set_text_observer(W->rd, keep_run, &R);
+            frame();
+            rd_set_text_observer(W->rd, NULL, NULL);
+            for (int side = 0; side < 2; side++) {
+                rd_rect why = W->app.L.side[side].klog;
+                cr_assert_gt(why.h, 0, "the why panel has its slot");
+                text_below_title(&R, why, shown, sizeof shown);
+                bool whole = strstr(shown, ". ") || strstr(shown, ".)") || (strlen(shown) && shown[strlen(shown) - 1] == '.');
+                cr_expect(whole, "%s CPU %d, %s half: no whole sentence: %s", presenting ? "presenting," : "window,", cpu,
+                          W->app.s[side].view.mode == RV_MODE_SOFTIRQ ? "3.6" : "3.7", shown);
+                if (cpu == 3 && side == softirq_side())
+                    cr_expect(strstr(shown, "the CPU itself") && strstr(shown, "reported nothing"), "CPU 3's answer on 3.6: %s", shown);
+            }
+        }
+    }
+}

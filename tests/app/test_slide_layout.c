@@ -83,3 +83,25 @@ Test(slide_layout, a_short_cpu_time_panel_gets_the_caption_strips_empty_band)
     }
     cr_expect_gt(gave, 0, "some slides show every first row");
 }
+
+/* hackbench compared as a 1280x720 slide with CPU 3 selected (shot --compare --select 3 --clean): the
+ * empty kernel log was dropped, and with it the slot where each half answers "Why is it waiting?" */
+Test(slide_layout, a_compared_slide_with_a_selection_keeps_the_why_slot)
+{
+    ui_app a;
+    app_load(&a, "hackbench.json", true);
+    a.st.sel_cpu = 3;
+    ui_app_seek(&a, 2000000001LL);
+    while (ui_app_seek_continue(&a, 1000)) {}
+    ui_app_refresh_reports(&a, 0, 0);
+    char err[256];
+    rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+    cr_assert(rd, "%s", err);
+    ex_layout(&a, rd, &slide);
+    cr_assert_eq(a.L.nsides, 2);
+    cr_assert(a.L.why_floating);
+    for (int i = 0; i < 2; i++)
+        cr_expect_gt(a.L.side[i].klog.h, 3 * rd_line_height(rd, RD_SANS), "half %d: a why slot of %d px", i, a.L.side[i].klog.h);
+    rd_free(rd);
+    ui_app_free(&a);
+}
