@@ -596,8 +596,20 @@ static void key(ui_win *w, const SDL_KeyboardEvent *k, double now_ms)
                 if (ui_win_open(w, a->source, now_ms) == 0) ui_win_status(w, now_ms, "Reloaded %s", a->source);
             } else ui_win_status(w, now_ms, "The built-in demo has no file to reload");
             return;
-        case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: set_scale(w, st->ui_scale * 1.15f, now_ms); return;
-        case SDLK_MINUS: case SDLK_KP_MINUS: set_scale(w, st->ui_scale / 1.15f, now_ms); return;
+        case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS:
+            /* at the cap the asked scale stays as it is (the big screen's): raising it there changed
+             * nothing on screen and only grew the number kept for later */
+            if (st->scale_capped > 0) {
+                ui_win_status(w, now_ms, "Scale capped at %.0f%%, the most that fits (asked %.0f%%, kept for a larger window; V enlarges a panel)",
+                              st->scale_capped * 100, st->ui_scale * 100);
+                return;
+            }
+            set_scale(w, st->ui_scale * 1.15f, now_ms);
+            return;
+        case SDLK_MINUS: case SDLK_KP_MINUS:
+            /* smaller than what shows: from 150 % capped at 115 %, one press asked 130 % and nothing moved */
+            set_scale(w, (st->scale_capped > 0 ? st->scale_capped : st->ui_scale) / 1.15f, now_ms);
+            return;
         case SDLK_0: case SDLK_KP_0: set_scale(w, 1.0f, now_ms); return;
         case SDLK_RIGHT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, false); return;
         case SDLK_LEFT: st->playing = false; ui_app_step(a, TT_STEP_PHASE, true); return;
