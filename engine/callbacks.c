@@ -203,7 +203,7 @@ void rcu_do_batch(rv_engine *e, rcu_state *rsp, int cpu, bool unlimited)
      * rcutorture re-queue) sees qlen still counting the whole batch, and callbacks its call_rcu() moves
      * to DONE (rcu_process_gp_end() on a qhimark crossing) wait for the next pass; qlen and qlen_lazy
      * drop only after the loop ("rdp->qlen_lazy -= count_lazy; ACCESS_ONCE(rdp->qlen) -= count;",
-     * v3.6 rcutree.c:1610-1611, v3.7 rcutree.c:1825-1826). */
+     * v3.6 rcutree.c:1604-1605, v3.7 rcutree.c:1832-1833). */
     const long detached = l->seg[RV_DONE_TAIL];
     long count = 0, count_lazy = 0;
     while (count < detached && count < limit) {
