@@ -160,6 +160,14 @@ bool rv_cfg_needs_gp_fix(const rv_config *cfg)
     return cfg->rcu.needs_gp_fix < 0 ? cfg->rcu.mode == RV_MODE_KTHREAD : cfg->rcu.needs_gp_fix != 0;
 }
 
+/* init/Kconfig's RCU_FANOUT: "default 64 if 64BIT", "default 32 if !64BIT" (its range 2..64 or 2..32
+ * alike); v3.6 rcutree_plugin.h:47 tests the same pair before it calls a fanout "non-default". A 32-bit
+ * ARM board (omap-stall's OMAP4) has 32. */
+int rv_cfg_fanout(const rv_config *cfg)
+{
+    return cfg->rcu.fanout > 0 ? cfg->rcu.fanout : cfg->rcu.config_64bit ? 64 : 32;
+}
+
 bool rv_cfg_tree_by_nr_cpu_ids(const rv_config *cfg)
 {
     return cfg->rcu.size_tree_by_nr_cpus < 0 ? cfg->rcu.mode == RV_MODE_KTHREAD : cfg->rcu.size_tree_by_nr_cpus != 0;
@@ -204,7 +212,8 @@ void rv_config_defaults(rv_config *cfg)
     cfg->duration_s = 10.0;
     rv_rcu_config *r = &cfg->rcu;
     r->mode = RV_MODE_KTHREAD;
-    r->fanout = 64;
+    r->fanout = 0;                 /* Kconfig's default: rv_cfg_fanout() */
+    r->config_64bit = true;
     r->fanout_leaf = 16;
     r->no_hz = true;
     r->stall_timeout_s = 60;
@@ -325,7 +334,13 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
         return -1;
     }
     const rv_rcu_config *r = &cfg->rcu;
-    CHECK_RANGE("rcu.fanout", r->fanout, 2, 64);
+    if (r->fanout && !r->config_64bit && r->fanout > 32) {
+        snprintf(err, errlen, "rcu.fanout: a 32-bit kernel (rcu.config_64bit false) allows 2..32 (Kconfig's RCU_FANOUT "
+                 "range), got %d", r->fanout);
+        return -1;
+    }
+    if (r->fanout) CHECK_RANGE("rcu.fanout", r->fanout, 2, 64);
+    const int fanout = rv_cfg_fanout(cfg);
     CHECK_RANGE("rcu.fanout_leaf", r->fanout_leaf, 2, 64);
     CHECK_RANGE("rcu.stall_timeout_s", r->stall_timeout_s, 3, 300);
     CHECK_RANGE("rcu.jiffies_till_first_fqs", r->jiffies_till_first_fqs, 0, cfg->hz);
@@ -349,19 +364,19 @@ int rv_config_validate(const rv_config *cfg, char *err, size_t errlen)
     if (r->nr_cpus_compiled) CHECK_RANGE("rcu.nr_cpus_compiled", r->nr_cpus_compiled, cfg->cpus, RV_MAX_CPUS);
     /* the tree must fit in 4 levels, as MAX_RCU_LVLS allows */
     double cap = r->fanout_leaf;
-    for (int l = 1; l < 4; l++) cap *= r->fanout;
+    for (int l = 1; l < 4; l++) cap *= fanout;
     int n = rv_cfg_tree_cpus(cfg);
     if (n > cap) {
         /* say what would fit: the smallest fanout for this leaf size, and the smallest leaf for this fanout */
-        int f = r->fanout, leaf = r->fanout_leaf;
+        int f = fanout, leaf = r->fanout_leaf;
         while (f < 64 && (double)r->fanout_leaf * f * f * f < n) f++;
-        while (leaf < 64 && (double)leaf * r->fanout * r->fanout * r->fanout < n) leaf++;
+        while (leaf < 64 && (double)leaf * fanout * fanout * fanout < n) leaf++;
         char fix[160] = "";
         if ((double)r->fanout_leaf * f * f * f >= n) snprintf(fix, sizeof fix, "; rcu.fanout %d fits", f);
-        if ((double)leaf * r->fanout * r->fanout * r->fanout >= n)
+        if ((double)leaf * fanout * fanout * fanout >= n)
             snprintf(fix + strlen(fix), sizeof fix - strlen(fix), "%s rcu.fanout_leaf %d fits", fix[0] ? ", or" : ";", leaf);
         snprintf(err, errlen, "rcu.fanout: %d CPUs need more than 4 rcu_node levels at fanout %d/%d (MAX_RCU_LVLS is 4: "
-                 "fanout_leaf x fanout^3 = %.0f CPUs at most)%s", n, r->fanout, r->fanout_leaf, cap, fix);
+                 "fanout_leaf x fanout^3 = %.0f CPUs at most)%s", n, fanout, r->fanout_leaf, cap, fix);
         return -1;
     }
     bool any = false;

@@ -18,6 +18,7 @@ rv_engine *rv_engine_new(const rv_config *cfg, const rv_engine_opts *opts, char 
     if (rv_config_validate(cfg, err, errlen)) return NULL;
     rv_engine *e = calloc(1, sizeof *e);
     if (!e || rv_config_copy(&e->cfg, cfg)) { free(e); snprintf(err, errlen, "out of memory"); return NULL; }
+    e->cfg.rcu.fanout = rv_cfg_fanout(cfg); /* Kconfig's default resolved once: the engine reads the value */
     e->ncpus = cfg->cpus;
     e->hz = cfg->hz;
     e->jiffy_ns = NS_PER_S / cfg->hz;

@@ -216,7 +216,9 @@ typedef struct rv_expect {
 
 typedef struct rv_rcu_config {
     enum rv_mode mode;
-    int fanout, fanout_leaf;       /* 64 / 16 */
+    int fanout;                    /* CONFIG_RCU_FANOUT; 0 (default): Kconfig's default, 64 or 32 by config_64bit */
+    int fanout_leaf;               /* CONFIG_RCU_FANOUT_LEAF: 16 */
+    bool config_64bit;             /* CONFIG_64BIT (default true): RCU_FANOUT's range and default follow it */
     bool no_hz;                    /* CONFIG_NO_HZ: idle CPUs without callbacks stop their tick */
     int stall_timeout_s;           /* 60, clamped 3..300 like jiffies_till_stall_check() */
     int jiffies_till_first_fqs;    /* 3 */
@@ -255,6 +257,8 @@ typedef struct rv_config {
  * the tree by nr_cpu_ids (rcu_init_geometry() recomputes it when nr_cpu_ids != NR_CPUS); 3.6 has
  * neither (its rcu_init_geometry() keeps the compile-time NR_CPUS shape). */
 bool rv_cfg_needs_gp_fix(const rv_config *cfg);
+/* CONFIG_RCU_FANOUT as the run has it: the scenario's, else Kconfig's default for the word size */
+int rv_cfg_fanout(const rv_config *cfg);
 bool rv_cfg_tree_by_nr_cpu_ids(const rv_config *cfg);
 int rv_cfg_tree_cpus(const rv_config *cfg);       /* the CPU count the rcu_node tree is sized for */
 /* How many tasks a workload task's name stands for: the most CPUs the phases naming it cover at one

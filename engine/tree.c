@@ -100,7 +100,8 @@ void rcu_bootup_announce(rv_engine *e)
     const rv_rcu_config *r = &e->cfg.rcu;
     klog(e, "%s", r->flavors[RV_PREEMPT] ? "Preemptible hierarchical RCU implementation."
                                          : "Hierarchical RCU implementation.");
-    if (r->fanout != 64) klog(e, "\tCONFIG_RCU_FANOUT set to non-default value of %d", r->fanout);
+    /* "non-default" against the word size's default (v3.6 rcutree_plugin.h:47, the same in v3.7) */
+    if (r->fanout != (r->config_64bit ? 64 : 32)) klog(e, "\tCONFIG_RCU_FANOUT set to non-default value of %d", r->fanout);
     if (r->fast_no_hz) klog(e, "\tRCU dyntick-idle grace-period acceleration is enabled.");
     const int nr_cpus = r->nr_cpus_compiled > e->cfg.cpus ? r->nr_cpus_compiled : e->cfg.cpus;
     /* "#if NUM_RCU_LVL_4 != 0": decided at compile time from NR_CPUS (rcutree.h's RCU_FANOUT_3 cap is

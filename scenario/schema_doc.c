@@ -41,6 +41,7 @@ static cJSON *rcu_properties(const rv_config *def)
             cJSON_AddStringToObject(p, "type", "integer");
             cJSON_AddNumberToObject(p, "minimum", (double)k->lo);
             cJSON_AddNumberToObject(p, "maximum", k->type == SK_INT ? (double)k->hi : k->type == SK_INT_HZ ? SC_HZ_MAX : RV_MAX_CPUS);
+            if (v < k->lo) break; /* no single default: rcu.fanout's follows config_64bit (said in desc) */
             cJSON_AddNumberToObject(p, "default", v);
             snprintf(dtext, sizeof dtext, "%d", v);
             break;

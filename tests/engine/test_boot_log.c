@@ -89,3 +89,38 @@ Test(boot_log, four_levels_follow_nr_cpus_not_the_tree_built)
         rv_engine_free(e);
     }
 }
+
+/* A 32-bit kernel (an ARM board's: omap-stall's OMAP4) has Kconfig's 32-bit RCU_FANOUT, 32, and calls a
+ * fanout "non-default" against 32, not 64 (v3.6 rcutree_plugin.h:47); it refuses one above 32 */
+Test(boot_log, a_32_bit_kernel_has_fanout_32_by_default)
+{
+    for (int f = 0; f < 4; f++) {
+        static const int fanout[] = {0, 32, 16, 64};
+        rv_config cfg;
+        rv_config_defaults(&cfg);
+        cfg.cpus = 2;
+        cfg.rcu.config_64bit = f != 3 ? false : true;
+        cfg.rcu.fanout = fanout[f];
+        char err[256];
+        rv_engine *e = rv_engine_new(&cfg, NULL, err, sizeof err);
+        cr_assert_not_null(e, "%s", err);
+        rv_report r;
+        rv_report_build(e, &r);
+        cr_expect_eq(r.fanout, f == 0 ? 32 : fanout[f], "fanout %d read as %d", fanout[f], r.fanout);
+        rv_report_free(&r);
+        bool odd = fanout[f] == 16; /* 64 on the 64-bit kernel (f == 3) is its default */
+        cr_expect_eq(rv_klog_count(e), odd ? 2u : 1u, "32-bit=%d fanout %d: %zu boot lines", !cfg.rcu.config_64bit,
+                     fanout[f], rv_klog_count(e));
+        if (odd) cr_expect_str_eq(rv_klog_line(e, 1), "\tCONFIG_RCU_FANOUT set to non-default value of 16");
+        rv_engine_free(e);
+        rv_config_free(&cfg);
+    }
+    rv_config cfg;
+    rv_config_defaults(&cfg);
+    cfg.rcu.config_64bit = false;
+    cfg.rcu.fanout = 64;
+    char err[256];
+    cr_expect_null(rv_engine_new(&cfg, NULL, err, sizeof err));
+    cr_expect(strstr(err, "rcu.fanout: a 32-bit kernel") != NULL, "%s", err);
+    rv_config_free(&cfg);
+}

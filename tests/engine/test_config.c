@@ -7,7 +7,8 @@ Test(config, defaults_are_the_kernels)
     rv_config_defaults(&c);
     cr_expect_eq(c.hz, 1000);
     cr_expect_eq(c.rcu.mode, RV_MODE_KTHREAD);
-    cr_expect_eq(c.rcu.fanout, 64);
+    cr_expect_eq(rv_cfg_fanout(&c), 64); /* Kconfig's default on a 64-bit kernel */
+    cr_expect(c.rcu.config_64bit);
     cr_expect_eq(c.rcu.fanout_leaf, 16);
     cr_expect(c.rcu.no_hz);
     cr_expect_eq(c.rcu.stall_timeout_s, 60);

@@ -80,7 +80,7 @@ Test(scenario_load, minimal_file_gets_kernel_defaults)
     cr_expect_eq(cfg.hz, 1000);
     cr_expect_eq(cfg.seed, 1);
     cr_expect_eq(cfg.rcu.mode, RV_MODE_KTHREAD);
-    cr_expect_eq(cfg.rcu.fanout, 64);
+    cr_expect_eq(rv_cfg_fanout(&cfg), 64);
     cr_expect_eq(cfg.rcu.fanout_leaf, 16);
     cr_expect_eq(cfg.rcu.blimit, 10);
     cr_expect(cfg.rcu.flavors[RV_SCHED] && cfg.rcu.flavors[RV_BH] && cfg.rcu.flavors[RV_PREEMPT]);
@@ -414,7 +414,7 @@ Test(scenario_schema, unknown_keys_suggest_the_nearest)
         "kthread_latency_ns, ksoftirqd_latency_ns");
     bad("{" MIN ",\"cpus\":4}", "t.json:1:37: $.cpus: duplicate key (only one value is allowed; the first is at line 1, column 13)");
     bad("{" MIN ",\"rcu\":{\"aaaaaa\":1,\"bbbbbb\":2}}",
-        "t.json: $.rcu.aaaaaa: unknown key; valid here: mode, fanout, fanout_leaf, no_hz, stall_timeout_s, "
+        "t.json: $.rcu.aaaaaa: unknown key; valid here: mode, fanout, config_64bit, fanout_leaf, no_hz, stall_timeout_s, "
         "jiffies_till_first_fqs, jiffies_till_next_fqs, needs_gp_fix, busted, blimit, qhimark, qlowmark, flavors, "
         "size_tree_by_nr_cpus, nr_cpus_compiled, rcu_boost, fast_no_hz, comment\n"
         "t.json: $.rcu.bbbbbb: unknown key (valid keys listed above)");
