@@ -18,6 +18,23 @@ int task_index(rv_engine *e, const char *name)
     return e->ntasks++;
 }
 
+void kloop_task_name(int cpu, char *buf, size_t n) { snprintf(buf, n, "kernel_loop/%d", cpu); }
+
+/* A kernel_loop on a CPU that no phase covers woke it from idle: something runs kernel code there
+ * with preemption off, and the tick's account_process_tick() (update_process_times(), kernel/timer.c)
+ * charges each jiffy to that current task as system time. No phase names it, so it gets a task of
+ * its own, a kernel thread named for what it does, and the threads list (top) shows where the loop's
+ * time went; without it the time was charged to nobody. Made on first use (the injection); a
+ * phase's task of the same name keeps being a phase's task. */
+int kloop_task(rv_engine *e, int cpu)
+{
+    char name[32];
+    kloop_task_name(cpu, name, sizeof name);
+    int before = e->ntasks, t = task_index(e, name);
+    if (e->ntasks > before) e->tasks[t].kthread = true;
+    return t;
+}
+
 /* GP durations in a log-linear histogram: 8 sub-buckets per power of two of nanoseconds. */
 static int hist_bucket(int64_t ns)
 {

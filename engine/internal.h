@@ -419,7 +419,8 @@ static inline void dynticks_idle_busy(cpu_t *c)
     c[-c->leaf_off].leaf_idle &= ~(1ul << c->leaf_off);
 }
 
-typedef struct task_acct { char name[32]; int64_t ns; bool alive; } task_acct;
+/* kthread: reported as a kernel thread (a kernel_loop's own task, kloop_task()), not a phase's task */
+typedef struct task_acct { char name[32]; int64_t ns; bool alive, kthread; } task_acct;
 typedef struct klog_line { int64_t t; char *text; } klog_line;
 
 enum exec_ctx { CTX_NONE, CTX_TICK, CTX_SOFTIRQ, CTX_KSOFTIRQD, CTX_KTHREAD, CTX_TASK, CTX_RCUC };
@@ -774,6 +775,10 @@ static inline void irqoff_region_end(rv_engine *e, const rcu_state *rsp)
     if (len > e->max_irqoff) { e->max_irqoff = len; e->max_irqoff_in = e->irqoff_kind; }
 }
 int task_index(rv_engine *e, const char *name);
+/* The tasks[] index of the task looping in the kernel on a CPU no phase covers ("kernel_loop/N"). */
+int kloop_task(rv_engine *e, int cpu);
+/* Its name, into buf (32 bytes hold any). */
+void kloop_task_name(int cpu, char *buf, size_t n);
 void gp_hist_add(rcu_state *rsp, int64_t ns);
 double gp_hist_quantile(const rcu_state *rsp, double q);
 

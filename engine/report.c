@@ -118,7 +118,11 @@ void rv_report_build(const rv_engine *e, rv_report *r)
             const rv_phase *ph = &e->cfg.phases[p];
             if (e->phase_task[p] == t && (ph->end_s <= ph->start_s || (int64_t)(ph->end_s * NS_PER_S) > e->now)) alive = true;
         }
-        add_thread(r, &cap, e->tasks[t].name, e->tasks[t].ns, alive, false);
+        for (int c = 0; c < e->ncpus && e->tasks[t].kthread && !alive; c++) { /* a kernel_loop's task: while it loops */
+            kloop_task_name(c, name, sizeof name);
+            alive = e->cpu[c].kloop && strcmp(name, e->tasks[t].name) == 0;
+        }
+        add_thread(r, &cap, e->tasks[t].name, e->tasks[t].ns, alive, e->tasks[t].kthread);
     }
     if (r->threads) qsort(r->threads, r->nthreads, sizeof *r->threads, by_cpu_time);
     r->tick_s = (double)e->tick_total_ns / NS_PER_S;

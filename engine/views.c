@@ -25,7 +25,9 @@ void rv_cpu_get(const rv_engine *e, int cpu, rv_cpu_view *out)
     out->leaf = e->rsp[0].rda[cpu].mynode;
     out->cpu_seconds_rcu = (double)(c->ksoftirqd_ns + c->inline_ns + c->rcuc_ns + c->tick_ns_total) / NS_PER_S;
     const rv_phase *ph = c->run == RS_BUSY ? cpu_phase(e, cpu) : NULL;
-    snprintf(out->task, sizeof out->task, "%s", c->run == RS_OFFLINE ? "offline" : ph ? ph->task : c->run == RS_BUSY ? "task" : "swapper");
+    char kname[32] = "task"; /* busy with no phase: woken for a moment by an interrupt's work, or a kernel_loop's own task */
+    if (!ph && c->kloop) kloop_task_name(cpu, kname, sizeof kname);
+    snprintf(out->task, sizeof out->task, "%s", c->run == RS_OFFLINE ? "offline" : ph ? ph->task : c->run == RS_BUSY ? kname : "swapper");
     for (int f = 0; f < RV_NFLAVORS; f++) {
         const rcu_state *rsp = &e->rsp[f];
         const rcu_data *rdp = &rsp->rda[cpu];

@@ -840,6 +840,9 @@ void do_tick(rv_engine *e, int cpu)
             e->tasks[e->phase_task[pi]].ns += e->jiffy_ns;
             tick_updates(e, cpu, ph, &e->phase_rates[pi]);
             e->ctx = CTX_TICK; e->ctx_cpu = cpu;
+        } else if (c->kloop) {
+            /* no phase's task runs here: the jiffy is the looping task's (kloop_task()) */
+            e->tasks[kloop_task(e, cpu)].ns += e->jiffy_ns;
         }
         /* rcu_preempt readers exist only while rcu_preempt is enabled: both ways of starting one
          * (schedule_reader(), an injection via check_flavor()) require it, and it never changes */
@@ -1095,6 +1098,7 @@ int apply_inject(rv_engine *e, const rv_inject *cmd, char *err, size_t errlen)
         if (c->kloop) { snprintf(err, errlen, "CPU %d is already looping in the kernel", cpu); rc = -1; break; }
         c->kloop = true;
         c->kloop_since = e->now;
+        if (c->phase < 0) kloop_task(e, cpu); /* its row in the threads list from the loop's start */
         c->nonpreempt++;
         rv_event *k = emit(e, RV_EV_KERNEL_LOOP, cpu, -1);
         if (k) k->n = dur;

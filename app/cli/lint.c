@@ -57,8 +57,9 @@ static bool phase_covers(const rv_config *cfg, int cpu, double t)
  * An author scripted a kernel_loop on a CPU that no phase covered and check said ok. The engine wakes
  * the idle CPU for it (cpu_wake(), as an interrupt would), keeps it in the loop, and lets it go idle
  * again a little after the loop ends. That is a fair model of something looping in the kernel on an
- * idle machine, so it stays; but it is rarely what was meant, and the run shows a task nobody
- * declared: the CPU tile names it "task", and no thread of the report is charged the loop's time.
+ * idle machine, so it stays; but it is rarely what was meant: no phase's readers or updates run
+ * there, and the loop's time goes to a kernel thread of its own, "kernel_loop/N" (kloop_task() in
+ * the engine), not to the workload's task an author who meant to interrupt it looks for.
  * CPUs offline at boot are left to the hotplug checks (the loop is refused there).
  */
 size_t cli_idle_cpu_loops(const rv_config *cfg, const char *path, FILE *out)
@@ -80,10 +81,10 @@ size_t cli_idle_cpu_loops(const rv_config *cfg, const char *path, FILE *out)
             snprintf(then, sizeof then, "for %.9g s, and it goes idle again shortly after %.9g s", ev->duration_s, ev->at_s + ev->duration_s);
         else snprintf(then, sizeof then, "for %.9g s, and then it goes idle again", ev->duration_s);
         fprintf(out, "warning: %s: $.events[%d]: no phase covers CPU %d %s: the kernel_loop runs on an otherwise idle CPU. The "
-                "run wakes the CPU for it and keeps it looping %s; meanwhile no phase's readers or call_rcu()s run there, the "
-                "CPU tile names its task \"task\" (no phase declares it) and no thread of the report is charged the time. To "
-                "loop inside a workload, give CPU %d a phase that covers the loop\n",
-                path, ev->file_index, ev->cpu, when, then, ev->cpu);
+                "run wakes the CPU for it and keeps it looping %s; meanwhile no phase's readers or call_rcu()s run there, and "
+                "the loop's time is charged to a kernel thread of its own, kernel_loop/%d in the report's threads and on the CPU "
+                "tile, not to a phase's task. To loop inside a workload, give CPU %d a phase that covers the loop\n",
+                path, ev->file_index, ev->cpu, when, then, ev->cpu, ev->cpu);
         n++;
     }
     return n;

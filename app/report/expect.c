@@ -254,14 +254,24 @@ static bool dotted_form(const char *path, char *out, size_t n)
 }
 
 /* Can the report of this configuration have a thread called name? The report lists exactly: every
- * phase's task, the grace-period kthreads (named as their flavor) in mode kthread, and ksoftirqd/N
- * and rcuc/N of the CPUs where they ran (rcuc/N only with rcu.rcu_boost). A name outside these is
- * never there; false with why. ksoftirqd/N and rcuc/N of a real CPU may be absent from a run that
- * gave them nothing to do, but that only the run can tell. */
+ * phase's task, the grace-period kthreads (named as their flavor) in mode kthread, ksoftirqd/N
+ * and rcuc/N of the CPUs where they ran (rcuc/N only with rcu.rcu_boost), and kernel_loop/N of a
+ * CPU where a kernel_loop event ran with no phase covering it. A name outside these is never there;
+ * false with why. ksoftirqd/N and rcuc/N of a real CPU, or kernel_loop/N of a CPU some event loops
+ * on, may be absent from a run that gave them nothing to do, but that only the run can tell. */
 static bool thread_can_exist(const char *name, const rv_config *cfg, char *why, size_t n)
 {
     for (size_t i = 0; i < cfg->nphases; i++)
         if (strcmp(cfg->phases[i].task, name) == 0) return true;
+    if (strncmp(name, "kernel_loop/", 12) == 0 && all_digits(name + 12)) {
+        long cpu = strlen(name + 12) < 6 ? strtol(name + 12, NULL, 10) : RV_MAX_CPUS;
+        for (size_t i = 0; i < cfg->nevents; i++)
+            if (cfg->events[i].kind == RV_INJ_KERNEL_LOOP && cfg->events[i].cpu == cpu && rv_when_holds(&cfg->events[i].when, cfg))
+                return true;
+        snprintf(why, n, "threads has no \"%s\": that is the task of a kernel_loop event on CPU %ld that no phase covers, and "
+                 "this scenario has no kernel_loop on CPU %ld", name, cpu, cpu);
+        return false;
+    }
     for (int f = 0; f < RV_NFLAVORS; f++) {
         if (strcmp(name, rv_flavor_name(f)) != 0) continue;
         if (!cfg->rcu.flavors[f])

@@ -193,8 +193,9 @@ expect_rc 1 "check --strict on them" -- "$bin" check --strict "$tmp/held.json" &
 expect_rc 0 "run of the same file" -- "$bin" run "$tmp/held.json" && for i in 1 2 3 6; do
   grep -qF "\$.events[$i] (" "$tmp/out" || fail "run applied \$.events[$i], which check warned about"; done
 
-# a kernel_loop on a CPU that no phase covers ran on an otherwise idle CPU (a task "task" nobody
-# declared), and check said ok: check and run warn, naming the event's place and what the run does
+# a kernel_loop on a CPU that no phase covers ran on an otherwise idle CPU (its time was charged to no
+# thread; now to kernel_loop/N), and check said ok: check and run warn, naming the event's place and
+# what the run does
 cat >"$tmp/idleloop.json" <<'EOF'
 {"name": "idle loop", "cpus": 8, "duration_s": 12,
  "workload": [{"task": "work", "cpus": "0-3", "busy_frac": 1.0, "call_rcu_per_s": {"rcu_sched": 100}},
@@ -206,7 +207,7 @@ cat >"$tmp/idleloop.json" <<'EOF'
             {"on": {"event": "gp_start", "n": 2}, "kind": "kernel_loop", "cpu": 7, "duration_s": 1}]}
 EOF
 expect_rc 0 "check a kernel_loop on an idle CPU" -- "$bin" check "$tmp/idleloop.json" && {
-  err_has 'idleloop.json:4:13: $.events[0]: no phase covers CPU 5 at 5 s, so the CPU is idle then: the kernel_loop runs on an otherwise idle CPU. The run wakes the CPU for it and keeps it looping for 6 s, and it goes idle again shortly after 11 s; meanwhile no phase'"'"'s readers or call_rcu()s run there, the CPU tile names its task "task" (no phase declares it) and no thread of the report is charged the time. To loop inside a workload, give CPU 5 a phase that covers the loop' "timed loop on an idle CPU"
+  err_has 'idleloop.json:4:13: $.events[0]: no phase covers CPU 5 at 5 s, so the CPU is idle then: the kernel_loop runs on an otherwise idle CPU. The run wakes the CPU for it and keeps it looping for 6 s, and it goes idle again shortly after 11 s; meanwhile no phase'"'"'s readers or call_rcu()s run there, and the loop'"'"'s time is charged to a kernel thread of its own, kernel_loop/5 in the report'"'"'s threads and on the CPU tile, not to a phase'"'"'s task. To loop inside a workload, give CPU 5 a phase that covers the loop' "timed loop on an idle CPU"
   err_has '$.events[3]: no phase covers CPU 4 at 2 s, so the CPU is idle then: the kernel_loop runs on an otherwise idle CPU. The run wakes the CPU for it and keeps it looping until the run ends;' "a loop to the end of the run"
   err_has '$.events[4]: no phase covers CPU 7 at any time, so the CPU is idle whenever its trigger fires' "triggered loop on a CPU no phase ever covers"
   for i in 1 2; do err_lacks "\$.events[$i]: no phase" "\$.events[$i]'s CPU is covered then"; done
@@ -217,6 +218,28 @@ expect_rc 1 "run --strict of it fails on the same warnings" -- "$bin" run --stri
   out_has 'idleloop.json:4:13: $.events[0]: no phase covers CPU 5 at 5 s' "run prints it too"
   err_has 'rcuvis: run: --strict: 3 warnings about the file before the run' "--strict counts them"
 }
+# the loop's time is in the report, as a kernel thread named for it, and an expect can name that
+# thread; one on a CPU no kernel_loop runs on is refused by check
+expect_rc 0 "run of the idle loops" -- "$bin" run "$tmp/idleloop.json" --json && {
+  python3 - "$tmp/out" <<'PY' || fail "kernel_loop/5 and kernel_loop/4 in threads with their loops' time"
+import json, sys
+t = {x["name"]: x for x in json.load(open(sys.argv[1]))["threads"]}
+assert abs(t["kernel_loop/5"]["cpu_seconds"] - 6) < 0.01 and t["kernel_loop/5"]["kernel_thread"] and not t["kernel_loop/5"]["alive"], t["kernel_loop/5"]
+assert abs(t["kernel_loop/4"]["cpu_seconds"] - 10) < 0.01 and t["kernel_loop/4"]["alive"], t["kernel_loop/4"]
+assert "kernel_loop/2" not in t and "kernel_loop/6" not in t, sorted(t)  # looped inside a phase: the phase's task
+PY
+}
+python3 - "$tmp/idleloop.json" "$tmp/idleloop-x.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["expect"] = [{"path": "threads.kernel_loop/5.cpu_seconds", "min": 5.99, "why": "the loop's 6 s"}]
+json.dump(d, open(sys.argv[2], "w"))
+d["expect"] = [{"path": "threads.kernel_loop/3.cpu_seconds", "min": 1}]
+json.dump(d, open(sys.argv[2].replace("-x", "-y"), "w"))
+PY
+expect_rc 0 "run --expect on kernel_loop/5" -- "$bin" run "$tmp/idleloop-x.json" --expect && out_has 'ok   threads.kernel_loop/5.cpu_seconds' "the expectation holds"
+expect_rc 2 "check of an expect on kernel_loop/3" -- "$bin" check "$tmp/idleloop-y.json" && \
+  err_has 'threads has no "kernel_loop/3": that is the task of a kernel_loop event on CPU 3 that no phase covers, and this scenario has no kernel_loop on CPU 3' "no loop on CPU 3"
 
 # the text summary of a hotplug scenario says what its CPUs did (only --json did)
 expect_rc 0 "run offline-mid-gp" -- "$bin" run "$root/scenarios/offline-mid-gp.json" && {
@@ -314,7 +337,6 @@ expect_rc 0 "check text the window cannot draw" -- "$bin" check "$tmp/text.json"
   err_has 'is Hebrew, written right to left, which the window draws left to right' "Hebrew"
 }
 expect_rc 1 "check --strict on those warnings" -- "$bin" check --strict "$tmp/text.json" && err_has "rcuvis: check: --strict: 3 warnings" "three warnings"
-
 # run's options say what the loader says of the same value
 expect_rc 2 "run --mode kthred" -- "$bin" run "$root/scenarios/small-busy.json" --mode kthred &&
   err_has 'rcuvis: run: --mode: expected "softirq" or "kthread", got "kthred"; did you mean "kthread"?' "--mode did you mean"
