@@ -167,6 +167,8 @@ typedef struct rv_inject {
     bool first;         /* timed events: applied before anything else due at at_s, as an injection after
                            rv_run_until(at) is; the recorder sets it */
     bool has_step;      /* first events: applied right after the engine's at_step-th step (rv_engine_steps), */
+    bool at_unwritten;  /* the file wrote neither at_s nor "on" (at 0 s then; `rcuvis check` warns); false for
+                           an event an override made, and ignored by the engine */
     uint64_t at_step;   /* exactly where the window's injection was (it may follow the tick at at_s) */
 } rv_inject;
 

@@ -179,6 +179,9 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     char note[2048];
     sc_str(c, obj, "comment", note, sizeof note); /* for the reader (the recorder explains its choices here) */
     bool triggered = sc_trigger(c, obj, &ev->on);
+    /* for check's warning (cli_scenario_warnings()): an event a --set appends key by key relies on 0 s,
+     * so one the overrides made (c->path is this event's) is not the file's forgotten at_s */
+    ev->at_unwritten = !triggered && !cJSON_HasObjectItem(obj, "at_s") && !sc_origin_of(c->origins, c->path.s);
     sc_when(c, obj, &ev->when);
     if (sc_bool(c, obj, "first", &ev->first) && ev->first && triggered)
         sc_bad(c, "first", "\"first\" orders an event at a fixed time; it does not combine with \"on\"");

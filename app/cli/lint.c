@@ -5,34 +5,9 @@
 #include "cli/check_hotplug.h"
 #include "cli/check_text.h"
 #include "report/report.h"
-#include "util/readfile.h"
 
-#include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* An event with neither at_s nor "on" happens at 0 s. The loader takes it (a --set that appends an
- * event key by key relies on it), but in a file it is more often a forgotten at_s than a wish for
- * the very start, so the file's own events are warned about. */
-static size_t check_moments(const char *path, FILE *out)
-{
-    size_t n, warned = 0;
-    char *text = rf_read_file(path, &n, (size_t)64 << 20);
-    if (!text) return 0;
-    size_t skip = n >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0; /* as the loader skips a byte order mark */
-    cJSON *root = cJSON_Parse(text + skip);
-    free(text);
-    int i = 0;
-    for (const cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "events") ? cJSON_GetObjectItemCaseSensitive(root, "events")->child : NULL;
-         ev; ev = ev->next, i++) {
-        if (!cJSON_IsObject(ev) || cJSON_HasObjectItem(ev, "at_s") || cJSON_HasObjectItem(ev, "on")) continue;
-        fprintf(out, "warning: %s: $.events[%d]: neither at_s nor \"on\", so it happens at 0 s; write \"at_s\": 0 if the start "
-                "is meant\n", path, i);
-        warned++;
-    }
-    cJSON_Delete(root);
-    return warned;
-}
 
 /* The k-th event of the file, or NULL (an override may have dropped it). */
 static const rv_inject *event_in_file_order(const rv_config *cfg, size_t k)
@@ -40,6 +15,29 @@ static const rv_inject *event_in_file_order(const rv_config *cfg, size_t k)
     for (size_t i = 0; i < cfg->nevents; i++)
         if (cfg->events[i].file_index == (int)k) return &cfg->events[i];
     return NULL;
+}
+
+/* An event with neither at_s nor "on" happens at 0 s. The loader takes it (a --set that appends an
+ * event key by key relies on it, and the loader leaves such an event out of at_unwritten), but in a
+ * file it is more often a forgotten at_s than a wish for the very start, so the file's own events
+ * are warned about, in the file's order. */
+static int by_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+
+static size_t check_moments(const rv_config *cfg, const char *path, FILE *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < cfg->nevents; i++) n += cfg->events[i].at_unwritten;
+    int *at = n ? malloc(n * sizeof *at) : NULL; /* their places in the file; cfg->events are sorted by time */
+    if (!at) return 0;
+    n = 0;
+    for (size_t i = 0; i < cfg->nevents; i++)
+        if (cfg->events[i].at_unwritten) at[n++] = cfg->events[i].file_index;
+    qsort(at, n, sizeof *at, by_int);
+    for (size_t k = 0; k < n; k++)
+        fprintf(out, "warning: %s: $.events[%d]: neither at_s nor \"on\", so it happens at 0 s; write \"at_s\": 0 if the start "
+                "is meant\n", path, at[k]);
+    free(at);
+    return n;
 }
 
 /* Does a phase cover cpu at t (t < 0: at any moment)? The engine's own rule (find_phase()). */
@@ -105,6 +103,6 @@ size_t cli_scenario_warnings(const rv_config *cfg, const char *path, FILE *out, 
     n += cli_report_unreachable_triggers(out, cfg, path);
     if (!before_run) n += cli_report_dead_conditions(out, cfg, path);
     n += check_text(cfg, path, out);
-    n += check_moments(path, out);
+    n += check_moments(cfg, path, out);
     return n;
 }

@@ -337,6 +337,31 @@ expect_rc 0 "check text the window cannot draw" -- "$bin" check "$tmp/text.json"
   err_has 'is Hebrew, written right to left, which the window draws left to right' "Hebrew"
 }
 expect_rc 1 "check --strict on those warnings" -- "$bin" check --strict "$tmp/text.json" && err_has "rcuvis: check: --strict: 3 warnings" "three warnings"
+# the moment warning reads the loaded events (check no longer parses the file twice): in the file's
+# order, not the time order the loader sorts them in; an event a --set appends key by key relies on
+# 0 s and is not warned about; one a --set gives at_s no longer happens at 0 s, so it is not either
+# (run prints check's warnings on stdout, before its summary)
+cat >"$tmp/moments.json" <<'EOF'
+{"name": "t", "cpus": 2, "duration_s": 1,
+ "workload": [{"cpus": "0", "busy_frac": 1}],
+ "events": [{"at_s": 0.5, "kind": "call_rcu_burst", "cpu": 0, "count": 3},
+            {"kind": "call_rcu_burst", "cpu": 0, "count": 2},
+            {"at_s": 0.2, "kind": "call_rcu_burst", "cpu": 0, "count": 1},
+            {"kind": "force_qs"}]}
+EOF
+expect_rc 0 "check two events without a moment" -- "$bin" check "$tmp/moments.json" && {
+  [ "$(grep -o '\$\.events\[[0-9]\]: neither' "$tmp/err" | tr -d '\n')" = '$.events[1]: neither$.events[3]: neither' ] ||
+    fail "moment warnings for events 1 and 3, in that order: $(cat "$tmp/err")"
+  err_has 'moments.json:4:13: $.events[1]: neither at_s nor "on", so it happens at 0 s; write "at_s": 0 if the start is meant' "its place in the file"
+}
+expect_rc 0 "an event appended by --set" -- "$bin" run "$tmp/moments.json" --set events.4.kind=call_rcu_burst --set events.4.cpu=0 &&
+  { out_has '$.events[3]: neither at_s nor "on"' "run warns as check does"
+    ! grep -qF '$.events[4]' "$tmp/out" || fail "warned about the event --set appended: $(grep -F '$.events[4]' "$tmp/out")"; }
+expect_rc 0 "an event given its moment by --set" -- "$bin" run "$tmp/moments.json" --set events.1.at_s=0.3 && {
+  grep -qF '$.events[1]: neither' "$tmp/out" && fail "warned that \$.events[1] happens at 0 s, which --set moved to 0.3 s"
+  out_has '$.events[3]: neither at_s nor "on"' "the other one is still warned about"
+}
+
 # run's options say what the loader says of the same value
 expect_rc 2 "run --mode kthred" -- "$bin" run "$root/scenarios/small-busy.json" --mode kthred &&
   err_has 'rcuvis: run: --mode: expected "softirq" or "kthread", got "kthred"; did you mean "kthread"?' "--mode did you mean"
