@@ -57,7 +57,10 @@ static bool phase_covers(const rv_config *cfg, int cpu, double t)
  * again a little after the loop ends. That is a fair model of something looping in the kernel on an
  * idle machine, so it stays; but it is rarely what was meant: no phase's readers or updates run
  * there, and the loop's time goes to a kernel thread of its own, "kernel_loop/N" (kloop_task() in
- * the engine), not to the workload's task an author who meant to interrupt it looks for.
+ * the engine), not to the workload's task an author who meant to interrupt it looks for. An author
+ * who does mean an idle CPU says so with a phase of "busy_frac": 0 there (the CPU stays dyntick-idle
+ * but for the loop, whose time goes to that phase's task), and run --strict passes: the warning
+ * names that way out.
  * CPUs offline at boot are left to the hotplug checks (the loop is refused there).
  */
 size_t cli_idle_cpu_loops(const rv_config *cfg, const char *path, FILE *out)
@@ -81,8 +84,10 @@ size_t cli_idle_cpu_loops(const rv_config *cfg, const char *path, FILE *out)
         fprintf(out, "warning: %s: $.events[%d]: no phase covers CPU %d %s: the kernel_loop runs on an otherwise idle CPU. The "
                 "run wakes the CPU for it and keeps it looping %s; meanwhile no phase's readers or call_rcu()s run there, and "
                 "the loop's time is charged to a kernel thread of its own, kernel_loop/%d in the report's threads and on the CPU "
-                "tile, not to a phase's task. To loop inside a workload, give CPU %d a phase that covers the loop\n",
-                path, ev->file_index, ev->cpu, when, then, ev->cpu, ev->cpu);
+                "tile, not to a phase's task. To loop inside a workload, give CPU %d a phase that covers the loop; if an idle "
+                "CPU is meant, a phase with \"busy_frac\": 0 that covers the loop ({\"task\": \"kworker\", \"cpus\": \"%d\", "
+                "\"busy_frac\": 0}) keeps it idle but for the loop, names the task that loops, and ends this warning\n",
+                path, ev->file_index, ev->cpu, when, then, ev->cpu, ev->cpu, ev->cpu);
         n++;
     }
     return n;

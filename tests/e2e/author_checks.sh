@@ -237,6 +237,22 @@ json.dump(d, open(sys.argv[2], "w"))
 d["expect"] = [{"path": "threads.kernel_loop/3.cpu_seconds", "min": 1}]
 json.dump(d, open(sys.argv[2].replace("-x", "-y"), "w"))
 PY
+# an idle CPU meant as such: a phase of busy_frac 0 says so, and names the task that loops; the
+# warning points there, and with it the file passes --strict
+err_has 'To loop inside a workload, give CPU 5 a phase that covers the loop; if an idle CPU is meant, a phase with "busy_frac": 0 that covers the loop ({"task": "kworker", "cpus": "5", "busy_frac": 0}) keeps it idle but for the loop, names the task that loops, and ends this warning' "the way to mean it"
+python3 - "$tmp/idleloop.json" "$tmp/idleloop-k.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["workload"] += [{"task": "kworker", "cpus": "4-5,7", "busy_frac": 0}]
+d["expect"] = [{"path": "threads.kworker.cpu_seconds", "min": 16.99, "max": 17.01, "why": "the loops of CPUs 4, 5 and 7"}]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect_rc 0 "check --strict of loops on CPUs a busy_frac 0 phase covers" -- "$bin" check --strict "$tmp/idleloop-k.json"
+expect_rc 0 "run --expect --strict of them" -- "$bin" run "$tmp/idleloop-k.json" --expect --strict && {
+  out_has 'ok   threads.kworker.cpu_seconds = ' "the loops are kworker's"
+  grep -q 'kernel_loop/' "$tmp/out" && fail "a kernel_loop/N thread beside kworker: $(grep 'kernel_loop/' "$tmp/out")"
+  grep -A3 '^  THREAD' "$tmp/out" | grep -q kworker || fail "kworker not among the top threads"
+}
 expect_rc 0 "run --expect on kernel_loop/5" -- "$bin" run "$tmp/idleloop-x.json" --expect && out_has 'ok   threads.kernel_loop/5.cpu_seconds' "the expectation holds"
 expect_rc 2 "check of an expect on kernel_loop/3" -- "$bin" check "$tmp/idleloop-y.json" && \
   err_has 'threads has no "kernel_loop/3": that is the task of a kernel_loop event on CPU 3 that no phase covers, and this scenario has no kernel_loop on CPU 3' "no loop on CPU 3"
