@@ -312,9 +312,12 @@ static bool thread_can_exist(const char *name, const rv_config *cfg, char *why, 
     o = 0;
     for (int f = 0; f < RV_NFLAVORS && cfg->rcu.mode == RV_MODE_KTHREAD; f++)
         if (cfg->rcu.flavors[f]) o += (size_t)snprintf(kthreads + o, sizeof kthreads - o, "%s, ", rv_flavor_name(f));
-    snprintf(why, n, "threads has no \"%s\": no phase's task has that name (%s%s) and no kernel thread does (%sksoftirqd/N%s)",
+    /* kernel_loop/N too where the file loops (the CPUs are left to the message above, when it is named) */
+    bool loops = false;
+    for (size_t i = 0; i < cfg->nevents; i++) loops |= cfg->events[i].kind == RV_INJ_KERNEL_LOOP && rv_when_holds(&cfg->events[i].when, cfg);
+    snprintf(why, n, "threads has no \"%s\": no phase's task has that name (%s%s) and no kernel thread does (%sksoftirqd/N%s%s)",
              name, cfg->nphases ? "they are " : "the workload has no phases", tasks, kthreads,
-             cfg->rcu.rcu_boost ? ", rcuc/N" : "");
+             cfg->rcu.rcu_boost ? ", rcuc/N" : "", loops ? ", kernel_loop/N of a CPU a kernel_loop runs on with no phase" : "");
     return false;
 }
 

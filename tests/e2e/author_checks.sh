@@ -254,6 +254,14 @@ expect_rc 0 "run --expect --strict of them" -- "$bin" run "$tmp/idleloop-k.json"
   grep -A3 '^  THREAD' "$tmp/out" | grep -q kworker || fail "kworker not among the top threads"
 }
 expect_rc 0 "run --expect on kernel_loop/5" -- "$bin" run "$tmp/idleloop-x.json" --expect && out_has 'ok   threads.kernel_loop/5.cpu_seconds' "the expectation holds"
+python3 - "$tmp/idleloop.json" "$tmp/idleloop-z.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["expect"] = [{"path": "threads.kernel_loop.cpu_seconds", "min": 1}]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect_rc 2 "check of an expect on a thread kernel_loop" -- "$bin" check "$tmp/idleloop-z.json" && \
+  err_has 'threads has no "kernel_loop": no phase'"'"'s task has that name (they are work, late) and no kernel thread does (rcu_sched, rcu_bh, rcu_preempt, ksoftirqd/N, kernel_loop/N of a CPU a kernel_loop runs on with no phase)' "the list names kernel_loop/N"
 expect_rc 2 "check of an expect on kernel_loop/3" -- "$bin" check "$tmp/idleloop-y.json" && \
   err_has 'threads has no "kernel_loop/3": that is the task of a kernel_loop event on CPU 3 that no phase covers, and this scenario has no kernel_loop on CPU 3' "no loop on CPU 3"
 
