@@ -309,7 +309,7 @@ int ex_clip_frames(ui_app *a, rd_ctx *rd, const ex_anim *an, const ex_look *look
         lk.klog |= rv_klog_count(e) > rv_klog_boot_count(e); /* the window's log starts after boot (view.c) */
     }
     a->klog_hold = lk.klog ? 2 : 1; /* the window's look folds an empty log: fixed for the clip too */
-    lk.caption = a->base.ncaptions > 0;
+    lk.caption = look->caption != 0 && a->base.ncaptions > 0; /* --no-caption holds for the clip */
     look = &lk;
     /* one panel: the text scale that keeps everything at both ends of the clip (the last frame has
      * the most log lines, the first may have other labels), fixed for every frame */

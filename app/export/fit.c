@@ -42,9 +42,13 @@ float ex_fit_panel_scale(ui_app *a, rd_ctx *rd, const ex_look *look)
     if (top) a->st.top_essentials = true;
     ui_text_census base = ui_text_census_take(a, rd, 1.0f, draw_look, (void *)look);
     int wrapped = klog ? klog_wrapped(a, rd) : 0;
+    /* a panel at a cue has the cue's words under it (slide.c) where they fit: a scale too large for them
+     * would leave them out, which the census, counting what is drawn, cannot see */
+    bool strip = a->L.caption.h > 0 && look->panel != UI_PANEL_CAPTION;
     for (float k = (float)((int)(limit * 4.0f)) / 4.0f; k > 1.001f; k -= 0.25f) {
         ui_text_census s = ui_text_census_take(a, rd, k, draw_look, (void *)look);
         if (!ui_text_census_keeps(&s, &base) || (klog && klog_wrapped(a, rd) > wrapped)) continue;
+        if (strip && a->L.caption.h <= 0) continue;
         best = k;
         break;
     }

@@ -64,7 +64,9 @@ static void usage(FILE *out)
             "                  nearest 0.25, at least 1 (--size 1920x1080 gives 1.5)\n"
             "  --panel P       one panel alone at --size: cpus, tree, accounting, timeline,\n"
             "                  klog, why or caption; its text grows to fill the picture (see\n"
-            "                  --scale)\n"
+            "                  --scale). At a --cue, the cue's caption goes under it, as\n"
+            "                  the whole picture shows it\n"
+            "  --no-caption    with --clean or --panel: leave the caption strip out\n"
             "  -o FILE.svg     the same picture as vector graphics (text stays text)\n"
             "animation (instead of --at):\n"
             "  --from A --to B simulated seconds of the first and last frame\n"
@@ -345,6 +347,7 @@ int cmd_shot(int argc, char **argv)
         if (!strcmp(o, "--compare")) { compare = true; continue; }
         if (!strcmp(o, "--clean")) { look.clean = true; continue; }
         if (!strcmp(o, "--cues")) { look.cues = true; continue; }
+        if (!strcmp(o, "--no-caption")) { look.caption = 0; continue; }
         bool takes = !strcmp(o, "--at") || !strcmp(o, "-o") || !strcmp(o, "--size") || !strcmp(o, "--scale") ||
                      !strcmp(o, "--mode") || !strcmp(o, "--seed") || !strcmp(o, "--flavor") || !strcmp(o, "--theme") ||
                      !strcmp(o, "--bench-frames") || !strcmp(o, "--bench-seeks") || !strcmp(o, "--select") || !strcmp(o, "--panel") ||
@@ -396,7 +399,7 @@ int cmd_shot(int argc, char **argv)
         }
         else if (o[0] == '-' && o[1]) {
             static const char *const opts[] = {"-o", "--at", "--size", "--scale", "--mode", "--seed", "--flavor", "--theme", "--select", "--timeline",
-                                               "--panel", "--from", "--to", "--fps", "--length", "--cue", "--cues", "--clean",
+                                               "--panel", "--from", "--to", "--fps", "--length", "--cue", "--cues", "--clean", "--no-caption",
                                                "--compare", "--set", "--cpus", "--help"};
             char hint[96], what[200];
             snprintf(what, sizeof what, "'%s'%s", o, rv_option_hint(o, opts, sizeof opts / sizeof *opts, hint, sizeof hint));
@@ -434,6 +437,10 @@ int cmd_shot(int argc, char **argv)
         at = from;
     } else if (fps != 25 || length > 0 || look.cues) return bad("%s", "--fps, --length and --cues belong to an animation (--from/--to)");
     if (cue_text && (anim || at >= 0)) return bad("%s", "--cue picks the moment itself: leave out --at, --from and --to");
+    /* the window's picture is the window's, caption strip and all; a slide or one panel may leave it out */
+    if (look.caption == 0 && !look.clean && look.panel < 0)
+        return bad("%s", "--no-caption goes with --clean (a slide) or --panel: the window's picture keeps its caption strip");
+    if (look.caption == 0 && look.panel == UI_PANEL_CAPTION) return bad("%s", "--no-caption with --panel caption leaves nothing to draw");
     if (at < 0 && !cue_text) return bad("%s", "missing --at SECONDS (or --cue N)");
     if (cue_text) at = 0;
     if (!out && !bench_frames && !bench_seek) return bad("%s", "missing -o FILE.png");

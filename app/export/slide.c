@@ -278,6 +278,26 @@ static void put_captions_back(ui_view *const *views, int n, const char *const wa
     for (int i = 0; i < n; i++) views[i]->caption = was[i];
 }
 
+/* The strip under one panel at a cue (width w): as tall as the cue's words take in the plain font
+ * (the panel is the picture; the words go beside it as a note), the same on both sides of compare, and no taller than most (the strip then takes a smaller
+ * font); 0 when not even the smallest font holds them in most: a thumbnail keeps its panel rather than
+ * show the words cut. */
+static int cue_strip_height(rd_ctx *rd, ui_view *const *views, int n, int w, int most)
+{
+    int pad = rd_px(rd, 10), tw = w - 2 * pad, bold = 0, small = 0;
+    for (int i = 0; i < n; i++) {
+        const char *c = views[i]->caption;
+        if (!c || !c[0]) continue;
+        int b = panel_wrap_lines(rd, RD_SANS, tw, c) * rd_line_height(rd, RD_SANS);
+        int s = panel_wrap_lines(rd, RD_SANS_SMALL, tw, c) * rd_line_height(rd, RD_SANS_SMALL);
+        if (b > bold) bold = b;
+        if (s > small) small = s;
+    }
+    int chrome = rd_px(rd, 6) + rd_px(rd, 4); /* the strip's text inset (overlays.c, caption_text_rect) and a margin */
+    if (small + chrome > most) return 0;
+    return bold + chrome < most ? bold + chrome : most;
+}
+
 /* A slide's or one panel's layout into a->L for views (their captions as shown), over rd's picture
  * less the cue bar's strip at its bottom. */
 static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *const *views, int n)
@@ -290,7 +310,21 @@ static void lay_out_slide(ui_app *a, rd_ctx *rd, const ex_look *look, ui_view *c
         /* a panel of a run that is not the file's says so above it, as a slide's title line does: the
          * accounting panel of "--set rcu.fast_no_hz=false" looked like the shipped one but for its numbers */
         int band = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 12); /* and any panel its title line */
-        ui_layout_single(&a->L, rd, w, h, &a->st, look->panel, band);
+        /* one panel at a lecture cue keeps the cue's words under it, as the whole picture at that cue
+         * does: a speaker's timeline of hackbench's cue 3 came without the sentence the cue says, its
+         * captions lane showing the file's timed caption cut to three lines instead. --no-caption
+         * (look->caption 0) leaves it out; a clip (its layout fixed for every frame) has no cue. */
+        bool cue_words = false;
+        for (int i = 0; i < n; i++) cue_words |= views[i]->caption_is_cue && views[i]->caption && views[i]->caption[0];
+        int cap_h = 0, g = rd_px(rd, 4);
+        if (cue_words && look->caption != 0 && look->panel != UI_PANEL_CAPTION && !a->klog_hold)
+            cap_h = cue_strip_height(rd, views, n, w - 2 * g, (h - band) / 4); /* the panel keeps three quarters */
+        ui_layout_single(&a->L, rd, w, h - (cap_h > 0 ? cap_h + g : 0), &a->st, look->panel, band);
+        if (cap_h > 0) {
+            a->L.whole.h = h;
+            a->L.caption = (rd_rect){g, h - g - cap_h, w - 2 * g, cap_h};
+            a->st.no_caption_lane = true; /* the strip says the cue; the timeline's lane would say another caption */
+        }
         return;
     }
     /* compare: either side's caption counts, and each side shows its own (panel_captions_draw()

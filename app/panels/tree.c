@@ -413,6 +413,7 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                      * the number held to the room an uncredited box gives its own (else "13" drew in its
                      * box and credited "10" beside it fell back to a bare "d": the real window at 1280x720) */
                     snprintf(lab, sizeof lab, "%d", cpu);
+                    rd_note_dropped(rd, 1); /* the credit's letter: a fitted panel (export/fit.c) keeps it where it can */
                     /* a third of the cell, not a quarter: at 1280x720 the tree lecture's credited CPU 15
                      * showed a speck the room could not see beside CPU 7's "7 d" (a lecturer) */
                     int m = bsz / 3 > 3 ? bsz / 3 : 3;
@@ -424,6 +425,8 @@ static void draw_node(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                 /* an inner node's bit stands for a child node, not a CPU: "0 1 2 3" over leaves of CPUs
                  * "0 1 2 3" read as CPUs 0-3 on a slide (and 3.6's hatched 1-3 as CPUs offline) */
             } else {
+                /* an inner bit without its child's name: a fitted panel (export/fit.c) keeps "rnp1" where it can */
+                if (!leaf && n->first_child + b < v->nnodes) rd_note_dropped(rd, 1);
                 /* numbers from 17 px, or in smaller cells when the node's widest number fits them all (with W
                  * on at 1280x720, tree's leaves of CPUs 0-7 keep their numbers; no node numbers some cells
                  * and not others) */

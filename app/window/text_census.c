@@ -45,6 +45,17 @@ static bool in_side_head(const ui_layout *L, int y)
     return false;
 }
 
+/* A run in the caption strip under a panel (shot --panel at a cue): the strip shows the cue's words
+ * whole in the font that fits, so a larger scale wraps them over more runs; counted, those extra runs
+ * paid for what the panel above lost (tree's cue 4 dropped its kthread line and named the root's bits
+ * "0 1 2 3"). Cut or shortened words in it still count, through the renderer's stats. */
+static bool in_strip_under_a_panel(const ui_layout *L, int y)
+{
+    const ui_side *s = &L->side[0];
+    bool panel = s->cpus.h > 0 || s->tree.h > 0 || s->acct.h > 0 || s->timeline.h > 0 || s->klog.h > 0;
+    return panel && L->caption.h > 0 && y >= L->caption.y && y < L->caption.y + L->caption.h;
+}
+
 static void observe(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
 {
     (void)x; (void)w; (void)h;
@@ -59,7 +70,7 @@ static void observe(void *ctx, const char *s, const char *end, int x, int y, int
     if (!strcmp(t, "…")) { sn->excused += sn->after_caption || in_side_head(&sn->a->L, y); sn->after_caption = false; return; }
     int cap = caption_run(sn->a, t);
     sn->after_caption = cap == 2;
-    if (cap || axis_label(t)) return;
+    if (cap || axis_label(t) || in_strip_under_a_panel(&sn->a->L, y)) return;
     sn->runs++;
     const char *num = NULL;
     if (!strncmp(t, "▼ ", strlen("▼ "))) num = t + strlen("▼ ");

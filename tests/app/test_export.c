@@ -895,3 +895,77 @@ Test(export, a_clip_without_length_plays_at_the_windows_pace_within_bounds)
     ex_anim an = {.from_ns = 163000000LL, .to_ns = 194500000LL, .fps = 25, .length_s = ex_clip_default_length(0.0315)};
     cr_expect_eq(ex_clip_frame_count(&an), 125);
 }
+
+/* The words of the runs drawn inside r, joined by spaces (at most n bytes). */
+static void words_in(rd_rect r, const char *const *texts, const rd_rect *rects, int nruns, char *out, size_t n)
+{
+    out[0] = 0;
+    for (int i = 0; i < nruns; i++) {
+        if (!(rects[i].x >= r.x && rects[i].y >= r.y && rects[i].x < r.x + r.w && rects[i].y < r.y + r.h)) continue;
+        size_t l = strlen(out);
+        snprintf(out + l, n - l, "%s%s", l ? " " : "", texts[i]);
+    }
+}
+
+typedef struct seen_runs { char text[512][200]; const char *p[512]; rd_rect r[512]; int n; } seen_runs;
+static void keep_seen(void *ctx, const char *s, const char *end, int x, int y, int w, int h)
+{
+    seen_runs *q = ctx;
+    if (q->n == 512) return;
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    snprintf(q->text[q->n], 200, "%.*s", (int)(len < 199 ? len : 199), s);
+    q->p[q->n] = q->text[q->n];
+    q->r[q->n++] = (rd_rect){x, y, w, h};
+}
+
+/* `shot hackbench --panel timeline --cue 3` (and the other panels) drew the panel without the cue's
+ * words, which the whole picture at that cue shows in its strip: a speaker exporting one panel at a
+ * lecture stop lost what the stop says. The strip goes under the panel, whole, at 1280x720 and 1600x900;
+ * --no-caption (look.caption 0) leaves it out, and the panel then has the picture. */
+Test(export, one_panel_at_a_cue_keeps_the_cues_words)
+{
+    static const int panels[] = {UI_PANEL_TIMELINE, UI_PANEL_TREE, UI_PANEL_CPUS, UI_PANEL_ACCT, UI_PANEL_KLOG};
+    static const struct { int w, h; } sizes[] = {{1280, 720}, {1600, 900}};
+    static seen_runs q;
+    load_shipped("hackbench", false);
+    char err[512];
+    cr_assert_eq(ui_app_goto_cue(&W->app, 2, err, sizeof err), 0, "%s", err);
+    while (ui_app_seek_continue(&W->app, 1000)) {}
+    W->app.st.presenting = true; /* as shot --cue shows a cue */
+    ui_app_refresh_reports(&W->app, 0, 0);
+    const char *cue = W->app.base.cues[2].caption;
+    cr_assert(cue[0], "hackbench's cue 3 has words");
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+        for (size_t p = 0; p < sizeof panels / sizeof *panels; p++)
+            for (int nocap = 0; nocap < 2; nocap++) {
+                rd_ctx *rd = rd_new_offscreen(sizes[s].w, sizes[s].h, 1.0f, err, sizeof err);
+                cr_assert(rd, "%s", err);
+                ex_look look = {.panel = panels[p], .klog = -1, .caption = nocap ? 0 : -1};
+                ex_fit_panel_scale(&W->app, rd, &look);
+                q.n = 0;
+                rd_set_text_observer(rd, keep_seen, &q);
+                ex_draw(&W->app, rd, &look);
+                rd_end(rd);
+                rd_set_text_observer(rd, NULL, NULL);
+                const char *what = ui_panel_name(panels[p]);
+                if (nocap) {
+                    cr_expect_eq(W->app.L.caption.h, 0, "%dx%d %s --no-caption: a strip %d px high", sizes[s].w, sizes[s].h, what,
+                                 W->app.L.caption.h);
+                } else {
+                    rd_rect c = W->app.L.caption;
+                    cr_expect_gt(c.h, 0, "%dx%d %s at cue 3: no caption strip", sizes[s].w, sizes[s].h, what);
+                    char words[4096];
+                    words_in(c, q.p, q.r, q.n, words, sizeof words);
+                    cr_expect(!strncmp(words, "Two seconds in.", 15) && strstr(words, "The figures are the model's."),
+                              "%dx%d %s: the strip reads \"%s\", not the cue's words whole", sizes[s].w, sizes[s].h, what, words);
+                    /* below the panel, not over it */
+                    const ui_side *sd = &W->app.L.side[0];
+                    rd_rect pr = panels[p] == UI_PANEL_TIMELINE ? sd->timeline : panels[p] == UI_PANEL_TREE ? sd->tree
+                               : panels[p] == UI_PANEL_CPUS ? sd->cpus : panels[p] == UI_PANEL_ACCT ? sd->acct : sd->klog;
+                    cr_expect_leq(pr.y + pr.h, c.y, "%dx%d %s: the panel runs into the strip", sizes[s].w, sizes[s].h, what);
+                    cr_expect_leq(c.y + c.h, sizes[s].h, "%dx%d %s: the strip leaves the picture", sizes[s].w, sizes[s].h, what);
+                }
+                rd_free(rd);
+            }
+    W->app.st.presenting = false;
+}

@@ -111,6 +111,13 @@ grep -q ">changed: " "$tmp/pfile.svg" && fail "--panel picture of the file's run
 # a clean slide of a cue keeps the cue's title, as the presenting window's top bar does
 expect_rc 0 "clean slide of a cue" -- "$bin" shot "$tree" --cue 4 --clean --size 1280x720 -o "$tmp/cue4.svg"
 grep -q "One CPU holds the whole grace period" "$tmp/cue4.svg" || fail "clean slide of tree's cue 4: no cue title"
+# one panel at a cue keeps the cue's words under it, as the whole picture does; --no-caption leaves them out
+expect_rc 0 "panel at a cue" -- "$bin" shot "$hb" --cue 3 --panel timeline --size 1280x720 -o "$tmp/pcue.svg"
+grep -q ">Two seconds in\." "$tmp/pcue.svg" || fail "--panel timeline --cue 3: no cue caption"
+expect_rc 0 "panel at a cue, --no-caption" -- "$bin" shot "$hb" --cue 3 --panel timeline --no-caption --size 1280x720 -o "$tmp/pnocap.svg"
+grep -q ">Two seconds in\." "$tmp/pnocap.svg" && fail "--panel timeline --cue 3 --no-caption: the caption is there"
+expect_rc 2 "--no-caption on the window's picture" -- "$bin" shot "$hb" --cue 3 --no-caption --size 640x360 -o "$tmp/x.png" &&
+  err_has "--no-caption goes with --clean (a slide) or --panel" "--no-caption without --clean or --panel"
 
 # --- 2b. --clean without --scale: a 1280x720 slide's text scaled up to the picture
 expect_rc 0 "clean 1920x1080" -- "$bin" shot "$hb" --at 1 --compare --clean --size 1920x1080 -o "$tmp/big.svg"
