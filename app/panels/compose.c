@@ -90,7 +90,7 @@ void ui_draw_all(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nv
     if (L->workbook.w > 0 && column) column(fr, L->workbook, column_ctx);
     panel_captions_draw(fr, L->caption, views, L->nsides < nviews ? L->nsides : nviews); /* each side's own in compare */
     panel_scrub_draw(fr, L->scrub, views[0], st);
-    panel_top_draw(fr, L->top, views[0], st, scenario_name);
+    panel_top_draw(fr, L, views[0], st, scenario_name);
     panel_banner_draw(fr, L->banner, st);
     draw_overlays(fr, L, st);
 }

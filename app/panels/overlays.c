@@ -32,28 +32,61 @@ static void fmt_speed(char *b, size_t n, double s)
     else snprintf(b, n, "1/%.0fx", 1.0 / s);
 }
 
-/* A status too long for the top bar's room, whole, in a box hung under the bar's right end: at 1280x720
- * "At the end of the run: Home goes b…" hid the key it named. Up to three lines wrapped; the status
- * expires as it would in the bar. */
-static void status_toast(ui_frame *fr, rd_rect bar, int x_from, const char *s, rd_color col)
+/* A status too long for the top bar's room, whole, in a box sized to its text (up to three lines
+ * wrapped; it expires as it would in the bar). Hung under the bar's right end it hid the tree's and CPU
+ * time panels' headings, about half the window's heading row (X at 1280x720: "re-simulated to this
+ * moment: rcu.needs_gp_fix=false ..." over "rcu_node tree rcu_sched · g8 c8" and "CPU time, like top").
+ * It goes where the window has room nothing else uses: the title row of the kernel log (the right-hand
+ * one in compare mode), right of "Kernel log  N lines", running down over the right end of the log's
+ * first rows when it takes more than one line (up over the timeline's right end when the log is folded
+ * to its title). Only where that has no room (a status of more than three lines there, compare's Why
+ * answers in the log's slot) does it hang under the bar as before. */
+static void status_toast(ui_frame *fr, const ui_layout *L, const ui_state *st, const char *s, rd_color col)
 {
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
-    int pad = rd_px(rd, 6), most = bar.w - 2 * pad, tw = rd_text_width(rd, RD_BOLD, s) + 2 * pad;
-    int w = tw < most ? tw : most;
+    rd_rect bar = L->top;
+    int pad = rd_px(rd, 6), in = rd_px(rd, 2), lh = rd_line_height(rd, RD_BOLD);
+    const rd_rect *k = L->nsides > 0 ? &L->side[L->nsides - 1].klog : NULL;
+    bool why_there = L->why_floating && (st->sel_cpu >= 0 || st->sel_node >= 0);
+    if (k && k->w > 0 && k->h > 0 && !why_there) {
+        /* the log's title and its "N lines" (at most five digits), with the scrolled hint when it shows */
+        const char *sub = st->klog_scroll && !ui_no_hints(st) ? "99999 lines · scrolled (wheel to return)" : "99999 lines";
+        int from = k->x + pad + rd_text_width(rd, RD_BOLD, "Kernel log") + pad + rd_text_width(rd, RD_SANS, sub) + pad;
+        int room = k->x + k->w - in - from, tw = rd_text_width(rd, RD_BOLD, s) + 2 * pad;
+        int w = tw < room ? tw : room;
+        int lines = w > 2 * pad ? panel_wrap_lines(rd, RD_BOLD, w - 2 * pad, s) : 99;
+        int h = lines * lh + 2 * in;
+        if (lines <= 3) {
+            /* down over the log's first rows where the panel has them, else (a log folded to its title:
+             * compare mode, presenting) up from its title row over the right end of the timeline above,
+             * the stretch ahead of now, rather than over the panels' headings under the bar */
+            int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 4);
+            int y = h <= k->h - in ? k->y + in / 2 : k->y + title_h - h;
+            rd_rect box = {k->x + k->w - in - w, y, w, h};
+            rd_fill(rd, box, th->panel);
+            rd_frame(rd, box, col, in);
+            panel_wrap_fit(fr, RD_BOLD, (rd_rect){box.x + pad, box.y + in, w - 2 * pad, lines * lh}, col, s);
+            return;
+        }
+    }
+    pad = rd_px(rd, 6);
+    int most = bar.w - 2 * pad;
+    int w = rd_text_width(rd, RD_BOLD, s) + 2 * pad;
+    if (w > most) w = most;
     int x = bar.x + bar.w - pad - w;
-    if (x > x_from && x_from + w <= bar.x + bar.w - pad) x = x_from; /* from x_from when it fits there */
     int lines = panel_wrap_lines(rd, RD_BOLD, w - 2 * pad, s);
     if (lines > 3) lines = 3;
-    int h = lines * rd_line_height(rd, RD_BOLD) + 2 * rd_px(rd, 4);
+    int h = lines * lh + 2 * rd_px(rd, 4);
     rd_rect box = {x, bar.y + bar.h, w, h};
     rd_fill(rd, box, th->panel);
     rd_frame(rd, box, col, rd_px(rd, 2));
     panel_wrap_fit(fr, RD_BOLD, (rd_rect){x + pad, box.y + rd_px(rd, 4), w - 2 * pad, h - 2 * rd_px(rd, 4)}, col, s);
 }
 
-void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name)
+void panel_top_draw(ui_frame *fr, const ui_layout *L, const ui_view *v, const ui_state *st, const char *scenario_name)
 {
+    rd_rect r = L->top;
     rd_ctx *rd = fr->rd;
     const ui_theme *th = fr->th;
     rd_fill(rd, r, th->panel);
@@ -122,7 +155,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
         }
         panel_text_in(fr, RD_BOLD, (rd_rect){x, y, w, bh}, RD_LEFT, th->heading, line);
         rd_clip_pop(rd);
-        if (toast) status_toast(fr, r, r.x + r.w, st->status, th->stall_text); /* at the right, as in the bar */
+        if (toast) status_toast(fr, L, st, st->status, th->stall_text);
         return;
     }
     x += panel_button(fr, x, y, bh, st->playing ? "❚❚ pause" : "▶ play", ACT_PLAY, 0, st->playing) + gap;
@@ -297,7 +330,7 @@ void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
                             msg == both ? whole : NULL);
     }
     rd_clip_pop(rd);
-    if (toast) status_toast(fr, r, r.x + r.w, st->status, th->ok); /* at the right: the tree's heading, mid-window, stays */
+    if (toast) status_toast(fr, L, st, st->status, th->ok);
 }
 
 int panel_banner_height(rd_ctx *rd, const ui_state *st, int width)

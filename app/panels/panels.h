@@ -96,7 +96,8 @@ bool panel_credit_shown(const ui_view *v, const ui_state *st, uint64_t gp, int64
  * (panel_credit_shown()). */
 int panel_cpu_credit(const ui_view *v, const ui_state *st, int cpu);
 
-void panel_top_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, const char *scenario_name);
+/* The top bar into L->top; a status too long for it goes where L leaves room (overlays.c, status_toast). */
+void panel_top_draw(ui_frame *fr, const ui_layout *L, const ui_view *v, const ui_state *st, const char *scenario_name);
 void panel_banner_draw(ui_frame *fr, rd_rect r, const ui_state *st);
 int panel_banner_height(rd_ctx *rd, const ui_state *st, int width);
 void panel_side_head_draw(ui_frame *fr, rd_rect r, const ui_view *v);

@@ -251,3 +251,66 @@ Test(status, playback_stops_on_whole_microseconds)
         cr_expect_eq(ui_app_now(&W->app) % 1000, 0, "frame %d at %lld ns", i, (long long)ui_app_now(&W->app));
     }
 }
+
+static bool overlap(rd_rect a, rd_rect b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
+
+/* A lecturer's X at 1280x720 (the GP-fix knob, re-simulated at this moment): its status, too long for the
+ * top bar, hung under the bar's right end over the tree's and CPU time panels' headings, about half the
+ * window's heading row. The M, X, Z and U statuses are drawn whole, and cover no heading: not the top
+ * bar's words, no panel's title, nor compare's side heads; at 1280x720 and 1600x900, one view and
+ * compared. */
+Test(status, a_knobs_status_covers_no_heading)
+{
+    static const char *const titles[] = {"CPUs", "rcu_node tree", "CPU time, like top", "Why is it waiting?", "Timeline",
+                                         "Kernel log", "RCU work, by where it was charged", "Threads (top)"};
+    static const struct { int w, h; } sizes[] = {{1280, 720}, {1600, 900}};
+    static const SDL_Keycode knobs[] = {SDLK_x, SDLK_m, SDLK_z, SDLK_u};
+    static runs q;
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+        for (int cmp = 0; cmp < 2; cmp++)
+            for (size_t k = 0; k < sizeof knobs / sizeof *knobs; k++) {
+                char err[256];
+                rd_free(W->rd);
+                W->rd = rd_new_offscreen(sizes[s].w, sizes[s].h, 1.0f, err, sizeof err);
+                cr_assert(W->rd, "%s", err);
+                open_shipped("small-busy");
+                W->app.st.show_workbook = false;
+                if (cmp) cr_assert_eq(ui_app_set_compare(&W->app, true, err, sizeof err), 0, "%s", err);
+                ui_app_seek(&W->app, 20000000LL);
+                while (ui_app_seek_continue(&W->app, 1000)) {}
+                key_at(knobs[k], 1000);
+                while (ui_app_seek_continue(&W->app, 1000)) {}
+                char what[96];
+                snprintf(what, sizeof what, "%dx%d%s, key %c", sizes[s].w, sizes[s].h, cmp ? " compared" : "", (char)knobs[k]);
+                cr_assert(W->app.st.status[0], "%s: no status", what);
+                q.n = 0;
+                rd_set_text_observer(W->rd, keep_run, &q);
+                frame();
+                rd_set_text_observer(W->rd, NULL, NULL);
+                /* the status's runs (drawn last, over the panels) and the rest */
+                int first = -1;
+                char joined[1024] = "";
+                for (int i = 0; i < q.n; i++) {
+                    if (strlen(q.v[i].text) < 4 || !strstr(W->app.st.status, q.v[i].text)) continue;
+                    if (first < 0) first = i;
+                    size_t l = strlen(joined);
+                    snprintf(joined + l, sizeof joined - l, "%s%s", l ? " " : "", q.v[i].text);
+                }
+                cr_expect(strstr(joined, W->app.st.status), "%s: the status is not drawn whole: \"%s\"", what, joined);
+                if (first < 0) continue;
+                int top_h = W->app.L.top.y + W->app.L.top.h;
+                bool toast = q.v[first].r.y >= top_h; /* else in the bar, where it stands for the name */
+                if (!toast) continue;
+                for (int i = first; i < q.n; i++) {
+                    if (!strstr(W->app.st.status, q.v[i].text)) continue;
+                    for (int j = 0; j < first; j++) {
+                        bool heading = q.v[j].r.y < top_h;
+                        for (size_t t = 0; t < sizeof titles / sizeof *titles; t++) heading |= !strcmp(q.v[j].text, titles[t]);
+                        for (int sd = 0; sd < W->app.L.nsides && W->app.L.nsides > 1; sd++)
+                            heading |= starts_in(q.v[j].r, W->app.L.side[sd].head);
+                        cr_expect(!heading || !overlap(q.v[i].r, q.v[j].r), "%s: the status's \"%s\" covers \"%s\"", what, q.v[i].text,
+                                  q.v[j].text);
+                    }
+                }
+            }
+}
