@@ -54,15 +54,21 @@ int panel_klog_newest_height(rd_ctx *rd, int w, const ui_view *v)
 /* The height of a kernel-log panel of width w that shows every line it keeps, wrapped as drawn, and
  * at least two rows: one line (or "(nothing logged)") and room for the next, so a second line does
  * not move the panels above; no more than max_h, where the panel scrolls as before. */
-int panel_klog_height_needed(rd_ctx *rd, int w, const ui_view *v, int max_h)
+int panel_klog_rows(rd_ctx *rd, int w, const ui_view *v, int max_rows)
 {
-    int lh = rd_line_height(rd, RD_MONO_SMALL), chrome = panel_chrome_height(rd);
     int cw = panel_content(rd, (rd_rect){0, 0, w, 1000}).w, rows = 0;
-    for (int i = v->nklog - 1; i >= 0 && chrome + rows * lh < max_h; i--) {
+    for (int i = v->nklog - 1; i >= 0 && rows < max_rows; i--) {
         char ts[40];
         int indent;
         rows += klog_lines(rd, &v->klog[i], cw, ts, sizeof ts, &indent);
     }
+    return rows;
+}
+
+int panel_klog_height_needed(rd_ctx *rd, int w, const ui_view *v, int max_h)
+{
+    int lh = rd_line_height(rd, RD_MONO_SMALL), chrome = panel_chrome_height(rd);
+    int rows = panel_klog_rows(rd, w, v, lh > 0 ? (max_h - chrome + lh - 1) / lh : 0);
     int h = chrome + (rows > 2 ? rows : 2) * lh;
     return h < max_h ? h : max_h;
 }

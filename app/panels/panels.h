@@ -145,6 +145,9 @@ int panel_klog_height_needed(rd_ctx *rd, int w, const ui_view *v, int max_h);
 /* The height "Why is it waiting?" wants at width w: its title, and its answer's first sentence without
  * its asides and a line for the rest (or all of a shorter answer), in the panel's font. */
 int panel_why_height_wanted(rd_ctx *rd, int w, const ui_view *v);
+/* The rows the kept kernel-log lines take in a panel of width w, wrapped as drawn, newest first,
+ * counted until max_rows is reached. */
+int panel_klog_rows(rd_ctx *rd, int w, const ui_view *v, int max_rows);
 void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st, bool floating);
 void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
 /* The caption strip's height: the scenario's captions wrapped at width (half the strip in compare
@@ -176,6 +179,13 @@ void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, 
  * the 3.7 top list, where the rcu_sched kthread the caption talks about appears. Run before
  * panel_layout_share_room(), so the caption strip gives only what the CPU time panel still lacks. */
 void panel_layout_fit_klog(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews);
+/* The window's kernel log while presenting or comparing, for a stretch of the run from now to until
+ * (the next lecture cue, else the run's end): the height the log will need over all of it, the
+ * same on both sides: its lines now and one row for each stall warning or hotplug line the look-ahead
+ * has seen coming (ui_history), at least two rows once any line is there or coming, else its title
+ * alone (ui_layout_klog_title_h()); no more than the slot L gives it. *known: false when a view's
+ * look-ahead has not reached until yet (lines may still come). (room.c) */
+int panel_klog_stretch_height(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, int64_t until, bool *known);
 
 /* Draws the right-hand column (the workbook) inside r; the window supplies it, panels do not
  * know who fills the column. */

@@ -129,6 +129,40 @@ void panel_layout_fit_klog(ui_frame *fr, ui_layout *L, ui_view *const *views, in
     if (keep > 0) ui_layout_fold_klog(L, keep);
 }
 
+/* Marks of a series with now < t <= until. */
+static int marks_between(const ui_mark *m, size_t n, int64_t now, int64_t until)
+{
+    int c = 0;
+    for (size_t i = 0; i < n; i++) c += m[i].t > now && m[i].t <= until;
+    return c;
+}
+
+int panel_klog_stretch_height(ui_frame *fr, const ui_layout *L, ui_view *const *views, int nviews, int64_t until, bool *known)
+{
+    rd_ctx *rd = fr->rd;
+    int n = L->nsides < nviews ? L->nsides : nviews, keep = ui_layout_klog_title_h(rd);
+    int lh = rd_line_height(rd, RD_MONO_SMALL), chrome = panel_chrome_height(rd);
+    *known = true;
+    for (int i = 0; i < n; i++) {
+        const ui_view *v = views[i];
+        rd_rect k = L->side[i].klog;
+        if (k.h <= 0) continue;
+        if (v->known_until < until && v->known_until < v->end) *known = false;
+        int coming = 0;
+        if (v->hist) /* each such event writes one log entry (stall.c record_stall(), hotplug.c) */
+            coming = marks_between(v->hist->stalls.v, v->hist->stalls.n, v->now, until) +
+                     marks_between(v->hist->hotplug.v, v->hist->hotplug.n, v->now, until);
+        int most = lh > 0 ? (k.h - chrome) / lh : 0;
+        int rows = v->klog_total > 0 ? panel_klog_rows(rd, k.w, v, most) : 0;
+        if (rows + coming == 0) continue; /* nothing now nor coming: the title alone */
+        rows += coming;
+        int h = chrome + (rows > 2 ? rows : 2) * lh;
+        if (h > k.h) h = k.h;
+        if (h > keep) keep = h;
+    }
+    return keep;
+}
+
 void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
 {
     if (nviews <= 0) return;

@@ -412,6 +412,58 @@ static bool klog_fits(const ui_app *a)
     return !a->klog_hold;
 }
 
+/* The end of the stretch the window shows: the next lecture cue's moment when it comes later (the
+ * lecturer plays on to it, then presses PgDn), else the run's end (no cues, the last cue, or a next
+ * cue that goes back in time). */
+static int64_t stretch_end(const ui_app *a)
+{
+    int64_t end = ui_app_end(a), now = ui_app_now(a);
+    int next = a->st.cue + 1;
+    if (a->have_base && next >= 0 && (size_t)next < a->base.ncues) {
+        int64_t at = (int64_t)(a->base.cues[next].at_s * 1e9 + 0.5);
+        if (at >= now && at < end) return at;
+    }
+    return end;
+}
+
+/* Presenting or comparing, the kernel log took the height of its lines as they came: empty, it was
+ * its title; the first line (offline-mid-gp's "smpboot: CPU 2 is now offline" at 0.104 s) made it two
+ * rows, and every panel above it moved down while the lecturer played, the picture jumping for the
+ * room. It now takes, for the whole stretch being shown (to the next cue, else the run's end), the
+ * height its lines will need by the stretch's end as far as the look-ahead knows them, and holds it:
+ * the panels move when the lecturer changes cue, size, scale, mode (compare, F5, W), the run (a key
+ * that re-simulates, an injection, a branch) or a selection, never because time passed. Until the
+ * look-ahead has reached the stretch's end the height is worked out again each frame, and grows if it
+ * finds lines coming (in the first frames after a cue, before playback gets far). A line the latch
+ * did not foresee still gets its rows: a log held at its title grows when it has one. Slides and
+ * clips keep their own rules (slide.c, anim.c). Returns the height to fold the log to. */
+static int klog_stretch(ui_app *a, rd_ctx *rd, ui_view *const *views, int banner_h, int cap_h)
+{
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    struct ui_klog_latch k = {
+        .set = true, .w = w, .h = h, .px = rd_px(rd, 1000), .cue = a->st.cue, .nsessions = a->nsessions,
+        .banner_h = banner_h, .caption_h = cap_h, .branch = a->nsessions ? tt_branch_current(a->s[0].tt) : 0,
+        .injects = a->nsessions && views[0]->hist ? views[0]->hist->injects.n : 0, .compare = a->st.compare,
+        .presenting = a->st.presenting, .workbook = a->st.show_workbook, .tt0 = a->nsessions ? (const void *)a->s[0].tt : NULL};
+    struct ui_klog_latch *l = &a->klog_latch;
+    bool same = l->set && l->known && l->w == k.w && l->h == k.h && l->px == k.px && l->cue == k.cue &&
+                l->nsessions == k.nsessions && l->banner_h == k.banner_h && l->caption_h == k.caption_h &&
+                l->branch == k.branch && l->injects == k.injects && l->compare == k.compare &&
+                l->presenting == k.presenting && l->workbook == k.workbook && l->tt0 == k.tt0;
+    bool unforeseen = false; /* held at its title, yet a line is there */
+    for (int i = 0; same && i < a->nsessions; i++) unforeseen |= views[i]->klog_total > 0;
+    if (same && !(unforeseen && l->keep <= ui_layout_klog_title_h(rd))) return l->keep;
+    k.keep = panel_klog_stretch_height(&a->fr, &a->L, views, a->nsessions, stretch_end(a), &k.known);
+    /* while the look-ahead still runs, the height only grows: a shorter one found later would move the
+     * panels back up */
+    if (!k.known && l->set && !same && l->w == k.w && l->h == k.h && l->px == k.px && l->cue == k.cue &&
+        l->compare == k.compare && l->presenting == k.presenting && l->tt0 == k.tt0 && l->keep > k.keep)
+        k.keep = l->keep;
+    *l = k;
+    return k.keep;
+}
+
 void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
 {
     int w, h;
@@ -431,9 +483,14 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
      * (at half width hackbench's cues left ~55 px of the strip empty under three lines, while the
      * CPU time panel above hid the rcu_sched row the cue's caption points at) */
     int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w, cap_w);
-    ui_layout_compute(&a->L, rd, w, h, &a->st, panel_banner_height(rd, &a->st, w), cap_h);
-    if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
-    else if (klog_fits(a)) panel_layout_fit_klog(&a->fr, &a->L, views, a->nsessions);
+    int banner_h = panel_banner_height(rd, &a->st, w);
+    ui_layout_compute(&a->L, rd, w, h, &a->st, banner_h, cap_h);
+    if (a->klog_hold) { /* a clip: its own rule, fixed for all its frames */
+        if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
+        else if (klog_fits(a)) panel_layout_fit_klog(&a->fr, &a->L, views, a->nsessions);
+    } else if (klog_fits(a)) {
+        ui_layout_fold_klog(&a->L, klog_stretch(a, rd, views, banner_h, cap_h));
+    }
     /* a->fr draws into the layout's rd: ui_app_draw() and ex_layout() set it before laying out */
     panel_layout_share_room(&a->fr, &a->L, views, a->nsessions, &a->st);
 }

@@ -52,6 +52,16 @@ typedef struct ui_app {
     /* an empty kernel log's fold, held for a clip (ex_clip_frames): 0 decided per frame, 1 folded
      * throughout (nothing is logged by the clip's end), 2 open throughout (something is) */
     int klog_hold;
+    /* The window's kernel log height while presenting or comparing, held for the stretch being shown
+     * (ui_app_layout, klog_stretch): what it was laid out for, and the height kept. */
+    struct ui_klog_latch {
+        bool set, known;
+        int w, h, px, cue, nsessions, banner_h, caption_h, branch;
+        size_t injects;
+        bool compare, presenting, workbook;
+        const void *tt0;
+        int keep;
+    } klog_latch;
     enum rv_mode forced_mode;
     char overrides[16][128];      /* --set KEY=VALUE and the window's config keys, applied on every load */
     char override_labels[16][160]; /* how a message names each: "--cpus 4" as typed; "" = "override KEY=VALUE" */

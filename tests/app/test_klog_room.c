@@ -92,3 +92,73 @@ Test(klog_room, a_full_log_keeps_its_rows)
     }
     ui_app_free(&a);
 }
+
+static bool same_rect(rd_rect x, rd_rect y) { return x.x == y.x && x.y == y.y && x.w == y.w && x.h == y.h; }
+
+/* a's layout drawn at t (its look-ahead finished first, as the window's is a few frames after a cue). */
+static ui_layout layout_at(ui_app *a, int64_t t, int w, int h)
+{
+    ex_look window = {.clean = false, .panel = -1, .klog = -1, .caption = -1};
+    app_seek(a, t);
+    while (ui_app_explore(a, 1000)) {}
+    ui_app_refresh_reports(a, 0, 0);
+    draw(a, &window, w, h, 1.0f);
+    return a->L;
+}
+
+static bool klog_says(const ui_app *a, int side, const char *what)
+{
+    for (int r = 0; r < R.n; r++)
+        if (starts_in(R.v[r].r, a->L.side[side].klog) && strstr(R.v[r].text, what)) return true;
+    return false;
+}
+
+/* A lecturer comparing offline-mid-gp played it: at 0.104 s the first line ("smpboot: CPU 2 is now
+ * offline") came, the log grew from its title to two rows and every panel above it moved down, and
+ * again nothing but time had passed at 1.2 s. Over the stretch shown (no cues: the whole run) the
+ * log keeps its height, and shows its lines as they come. */
+Test(klog_room, comparing_the_panels_stay_put_as_the_log_fills)
+{
+    for (size_t s = 0; s < 2; s++) {
+        ui_app a;
+        app_load(&a, "offline-mid-gp.json", true);
+        ui_layout before = layout_at(&a, 50000000LL, sizes[s].w, sizes[s].h);
+        cr_expect_not(klog_says(&a, 0, "smpboot"), "nothing logged yet at 0.05 s");
+        static const int64_t later[] = {200000000LL, 1300000000LL};
+        for (int k = 0; k < 2; k++) {
+            ui_layout L = layout_at(&a, later[k], sizes[s].w, sizes[s].h);
+            for (int i = 0; i < 2; i++) {
+                const ui_side *p = &before.side[i], *q = &L.side[i];
+                /* the log's height, and the CPUs and trees above it (the CPU time panel may still take the
+                 * band a shorter caption leaves in the strip: room.c, not the log) */
+                cr_expect(p->klog.h == q->klog.h && same_rect(p->cpus, q->cpus) && same_rect(p->tree, q->tree),
+                          "%dx%d side %d: between 0.05 s and %.1f s the log went from %d px to %d (CPUs %d+%d, then %d+%d)",
+                          sizes[s].w, sizes[s].h, i, later[k] / 1e9, p->klog.h, q->klog.h, p->cpus.y, p->cpus.h, q->cpus.y, q->cpus.h);
+            }
+            cr_expect(klog_says(&a, 0, "smpboot: CPU 2 is now offline"), "%dx%d at %.1f s: the line is not shown", sizes[s].w,
+                      sizes[s].h, later[k] / 1e9);
+        }
+        ui_app_free(&a);
+    }
+}
+
+/* Presenting omap-stall from cue 3 (4.539 s) on, the lecturer plays to cue 4's moment, the stall warning
+ * at 80.0078125 s: the log has the room for it from the cue on, and the panels do not move when it
+ * comes. */
+Test(klog_room, presenting_a_cue_the_log_has_room_for_what_the_stretch_will_log)
+{
+    for (size_t s = 0; s < 2; s++) {
+        ui_app a;
+        app_at_cue(&a, "omap-stall.json", 2);
+        a.st.presenting = true;
+        ui_layout before = layout_at(&a, ui_app_now(&a), sizes[s].w, sizes[s].h);
+        ui_layout L = layout_at(&a, 80007812501LL, sizes[s].w, sizes[s].h);
+        cr_expect(klog_says(&a, 0, "self-detected stall"), "%dx%d: the stall warning is not in the log", sizes[s].w, sizes[s].h);
+        const ui_side *p = &before.side[0], *q = &L.side[0];
+        cr_expect(same_rect(p->cpus, q->cpus) && same_rect(p->acct, q->acct) && same_rect(p->timeline, q->timeline) &&
+                      same_rect(p->klog, q->klog),
+                  "%dx%d: the panels moved when the warning came (log %d px high, then %d)", sizes[s].w, sizes[s].h, p->klog.h,
+                  q->klog.h);
+        ui_app_free(&a);
+    }
+}
