@@ -290,6 +290,23 @@ static int explain_cpu(const rv_engine *e, const rcu_state *rsp, int cpu, char *
         return snprintf(buf, n, "CPU %d is dyntick-idle (dynticks=%lu, even) with its tick stopped. Idle is a quiescent state, "
                         "but a tickless CPU never reports it: an FQS pass must read its counter and credit it (\"snap\" at a GP's "
                         "first, snapshot pass, which has no rcu_fqs trace event of its own; \"dti\" at later passes).%s", cpu, c->dynticks, who36);
+    /* local_bh_disable() (an rcu_bh reader) defers RCU_SOFTIRQ: irq_exit() runs no softirq while
+     * in_interrupt(), and local_bh_enable() runs what was raised (v3.6 softirq.c:346, v3.7 :347), so the
+     * softirq that notices a GP or reports a QS waits for the section's end. bh-disabled code is not
+     * preemptible and not user mode either, so rcu_sched's QS waits too (rcu_check_callbacks()). An
+     * author's scenario read "it notices in its next RCU softirq" under a 4 s rcu_bh reader. */
+    if (c->bh_disabled > 0 && c->run == RS_BUSY && (rdp->gpnum != rsp->gpnum || rdp->passed_quiesce || rsp->flavor == RV_SCHED)) {
+        int64_t since = -1;
+        for (size_t i = 0; i < e->nreaders; i++)
+            if (e->readers[i].cpu == cpu && e->readers[i].flavor == RV_BH && (since < 0 || e->readers[i].begin < since))
+                since = e->readers[i].begin;
+        const char *what = rdp->gpnum != rsp->gpnum ? "notice" : rdp->passed_quiesce ? "report its quiescent state for" : "pass a quiescent state for";
+        return snprintf(buf, n, "CPU %d has bottom halves disabled (inside an rcu_bh read-side critical section%s%s): RCU_SOFTIRQ "
+                        "cannot run on it until local_bh_enable()%s, so it can %s %s GP %lu only after the section ends.",
+                        cpu, since >= 0 ? " since " : "", since >= 0 ? at_s(since).s : "",
+                        rsp->flavor == RV_SCHED ? ", and no context switch or user-mode tick can happen inside it" : "",
+                        what, fl, rsp->gpnum);
+    }
     /* RCU_FAST_NO_HZ: a CPU in rcu_prepare_for_idle()'s holdoff for this jiffy gets no softirq from its
      * trips through idle until the next tick, though each still moves its dynticks counter
      * (rcu_eqs_enter_common()), which an FQS pass may credit first. The holdoff comes when its five drain steps (counted
