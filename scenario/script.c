@@ -142,6 +142,26 @@ static void event_cpu_checked(sc_ctx *c, const cJSON *obj, rv_inject *ev)
                rv_inject_kind_name(ev->kind), g, whole, several);
 }
 
+/* A kind named for a flavor's reader ("bh_reader", "rcu_sched_reader"): readers of rcu_sched and rcu_bh
+ * are one kind, long_reader, told apart by "flavor"; an author who wrote "bh_reader" got only the list.
+ * True when it said so. */
+static bool reader_kind_names_a_flavor(sc_ctx *c, const cJSON *obj)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "kind");
+    if (!cJSON_IsString(v) || !strstr(v->valuestring, "read") || rv_inject_kind_from_name(v->valuestring) >= 0) return false;
+    const char *flavor = strstr(v->valuestring, "preempt") ? NULL : strstr(v->valuestring, "bh") ? "rcu_bh"
+                         : strstr(v->valuestring, "sched") ? "rcu_sched" : NULL;
+    char g[200];
+    sc_quote(v->valuestring, g, sizeof g);
+    if (strstr(v->valuestring, "preempt"))
+        sc_bad(c, "kind", "expected an event kind, got %s; an rcu_preempt reader is \"kind\": \"preempt_reader\"", g);
+    else if (flavor)
+        sc_bad(c, "kind", "expected an event kind, got %s; a reader of %s is \"kind\": \"long_reader\" with \"flavor\": \"%s\"", g,
+               flavor, flavor);
+    else return false;
+    return true;
+}
+
 static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
 {
     const char *kinds[RV_INJ_NKINDS];
@@ -152,7 +172,7 @@ static void build_event(sc_ctx *c, const cJSON *obj, rv_inject *ev)
     ev->count = 1;
     sc_num(c, obj, "at_s", 0, 604800, &ev->at_s);
     int kind = -1;
-    if (!sc_get(c, obj, "kind", true) || !sc_enum(c, obj, "kind", kinds, RV_INJ_NKINDS, &kind)) return;
+    if (!sc_get(c, obj, "kind", true) || reader_kind_names_a_flavor(c, obj) || !sc_enum(c, obj, "kind", kinds, RV_INJ_NKINDS, &kind)) return;
     ev->kind = (enum rv_inject_kind)kind;
     unsigned keys = kind_keys[kind] & ~refuse_foreign_keys(c, obj, kind);
     event_cpu(c, obj, ev);

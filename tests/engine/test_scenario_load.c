@@ -433,6 +433,12 @@ Test(scenario_schema, bad_enums_and_flavors)
     bad("{" MIN ",\"events\":[{\"kind\":\"long_readr\",\"cpu\":0}]}",
         "t.json: $.events[0].kind: expected one of \"long_reader\", \"preempt_reader\", \"kernel_loop\", \"idle\", \"wake\", "
         "\"offline\", \"online\", \"call_rcu_burst\", \"synchronize\", \"force_qs\", got \"long_readr\"; did you mean \"long_reader\"?");
+    /* a reader named for its flavor: one kind, long_reader, and a "flavor" (an author wrote "bh_reader") */
+    bad("{" MIN ",\"events\":[{\"kind\":\"bh_reader\",\"cpu\":0}]}",
+        "t.json: $.events[0].kind: expected an event kind, got \"bh_reader\"; a reader of rcu_bh is \"kind\": \"long_reader\" with "
+        "\"flavor\": \"rcu_bh\"");
+    bad("{" MIN ",\"events\":[{\"kind\":\"rcu_preempt_reader\",\"cpu\":0}]}",
+        "t.json: $.events[0].kind: expected an event kind, got \"rcu_preempt_reader\"; an rcu_preempt reader is \"kind\": \"preempt_reader\"");
 }
 
 /* a phase's rates for a flavor the scenario does not run were dropped without a word */
