@@ -545,12 +545,10 @@ static int flavor_lines(rd_ctx *rd, const rv_flavor_report *fl, int f, double op
     return dropped + (form < 6 ? form : 5);
 }
 
-int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st)
+/* The panel's plan at content height room, for the shortfall and the spare below. */
+static bool acct_plan_at(acct_plan *plan, rd_ctx *rd, const ui_view *v, const ui_state *st, int room)
 {
     const rv_report *rep = v->report;
-    if (!rep || r.h <= 0 || st->acct_scroll > 0) return 0;
-    rd_rect c = panel_content(rd, r);
-    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2);
     double work_s[NWORK];
     acct_work_s(rep, work_s);
     /* rcuc's row only exists with RCU_BOOST (as drawn) */
@@ -559,15 +557,75 @@ int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui
     acct_cites_now(&cites, v, st);
     /* compared, 3.6's half has the in-all rows too (3.7's kthreads sleep and wake) */
     bool split = panel_sleep_wake_s(rep) > 0 || (st->compare && v->mode == RV_MODE_SOFTIRQ);
+    return acct_plan_make(plan, rd, rep, work_s, NULL, boost_only, &cites, split, room, 0, false);
+}
+
+int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st)
+{
+    if (!v->report || r.h <= 0 || st->acct_scroll > 0) return 0;
+    rd_rect c = panel_content(rd, r);
+    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2);
     for (int more = 0; more <= rd_px(rd, 400); more += lh) {
         acct_plan plan;
-        if (!acct_plan_make(&plan, rd, rep, work_s, NULL, boost_only, &cites, split, c.h - lh + more, 0, false)) return 0;
+        if (!acct_plan_at(&plan, rd, v, st, c.h - lh + more)) return 0;
         bool all = true; /* every RCU-work row too, the minor ones the top list's first rows go before */
         for (size_t i = 0; i < plan.n && all; i++) all = plan.rows[i].shown || plan.rows[i].prio >= P_REST;
         acct_plan_free(&plan);
         if (all) return more;
     }
     return 0; /* more than any layout could give */
+}
+
+/* The plan as panel_accounting_draw() makes it at content height room: compared (peer), matched row
+ * for row with the other half's. */
+static bool acct_plan_drawn(acct_plan *plan, rd_ctx *rd, const ui_view *v, const ui_view *peer, const ui_state *st, int room)
+{
+    const rv_report *rep = v->report;
+    bool boost_only[NWORK] = {false, false, false, false, true, false};
+    double work_s[NWORK], pwork[NWORK];
+    acct_work_s(rep, work_s);
+    acct_cites cites;
+    acct_cites_now(&cites, v, st);
+    bool paired = peer && peer->report;
+    if (paired) acct_work_s(peer->report, pwork);
+    bool split = panel_sleep_wake_s(rep) > 0 || (paired && panel_sleep_wake_s(peer->report) > 0);
+    if (!acct_plan_make(plan, rd, rep, work_s, paired ? pwork : NULL, boost_only, &cites, split, room, 0, st->top_essentials)) return false;
+    if (paired) {
+        acct_cites pc;
+        acct_cites_now(&pc, peer, st);
+        acct_plan other;
+        if (acct_plan_make(&other, rd, peer->report, pwork, work_s, boost_only, &pc, split, room, 0, st->top_essentials)) {
+            acct_plan_match(plan, &other);
+            acct_plan_free(&other);
+        }
+    }
+    return true;
+}
+
+int panel_accounting_spare(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_view *peer, const ui_state *st, bool top_too)
+{
+    if (!v->report || r.h <= 0 || st->acct_scroll > 0) return 0;
+    rd_rect c = panel_content(rd, r);
+    int lh = rd_line_height(rd, RD_SANS_SMALL) + rd_px(rd, 2), step = rd_px(rd, 4), spare = 0;
+    acct_plan now;
+    if (!acct_plan_drawn(&now, rd, v, peer, st, c.h - lh)) return 0;
+    /* the rows shown now that must stay: those ahead of the top list, and the top list's kept rows
+     * too when asked; less room a few pixels at a time until one of them would go */
+    for (int less = step; less < c.h - lh; less += step) {
+        acct_plan p;
+        if (!acct_plan_drawn(&p, rd, v, peer, st, c.h - lh - less)) break;
+        bool kept = p.n == now.n;
+        for (size_t i = 0; i < p.n && kept; i++) {
+            int pr = now.rows[i].prio;
+            bool counts = now.rows[i].sec == SEC_TOP ? top_too && pr < P_REST : pr < P_KEEP;
+            if (counts && now.rows[i].shown) kept = p.rows[i].shown;
+        }
+        acct_plan_free(&p);
+        if (!kept) break;
+        spare = less;
+    }
+    acct_plan_free(&now);
+    return spare;
 }
 
 /* The words beside "Threads (top)" (row `head`), longest form first; returns how many forms. The rows

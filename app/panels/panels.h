@@ -106,6 +106,8 @@ void panel_cpus_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
  * text lines, legend, nodes and bits, less the room nothing uses. panel_tree_draw() lays itself out
  * with the same measure. A layout gives what it does not need to the panel below it. */
 int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have);
+/* Does a tree panel w x h draw the tree's boxes (not its levels in words)? */
+bool panel_tree_draws_boxes(ui_frame *fr, int w, const ui_view *v, int h);
 /* The least height at which the timeline draws its axis and every lane a line tall (labels apart). */
 int panel_timeline_min_height(rd_ctx *rd, const ui_view *v, const ui_state *st);
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
@@ -124,6 +126,11 @@ bool panel_compare_note_views(ui_view *const *views, int nviews, char *buf, size
  * the lines the caption cites, the RCU-work rows, the top list down to its first RCU thread): 0 when
  * it shows them all. A layout gives the panel what another one leaves empty, up to that. */
 int panel_accounting_shortfall(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_state *st);
+/* How much shorter r could be and still show those rows (top_too), or only those ahead of the top
+ * list (its headings, the lines the caption cites, the major RCU-work rows): what it can give another
+ * panel that matters more (compare's compact layout: a Why answer, a tree the caption cites). peer:
+ * compared, the other half's view, whose rows these match. */
+int panel_accounting_spare(rd_ctx *rd, rd_rect r, const ui_view *v, const ui_view *peer, const ui_state *st, bool top_too);
 void panel_timeline_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st);
 /* The timeline's span: a zoom's, else one following the speed; never longer than the run (end > 0:
  * its length), which at high speed or zoomed out had 540 s of empty axis after a 60 s run. */
@@ -143,8 +150,9 @@ int panel_klog_newest_height(rd_ctx *rd, int w, const ui_view *v);
  * capped at max_h. */
 int panel_klog_height_needed(rd_ctx *rd, int w, const ui_view *v, int max_h);
 /* The height "Why is it waiting?" wants at width w: its title, and its answer's first sentence without
- * its asides and a line for the rest (or all of a shorter answer), in the panel's font. */
-int panel_why_height_wanted(rd_ctx *rd, int w, const ui_view *v);
+ * its asides and a line for the rest (or all of a shorter answer), in the panel's font; whole: all of
+ * the answer. */
+int panel_why_height_wanted(rd_ctx *rd, int w, const ui_view *v, bool whole);
 /* The rows the kept kernel-log lines take in a panel of width w, wrapped as drawn, newest first,
  * counted until max_rows is reached. */
 int panel_klog_rows(rd_ctx *rd, int w, const ui_view *v, int max_rows);

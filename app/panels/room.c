@@ -1,6 +1,8 @@
 /* room.c — layout steps that need the panels' own measures, shared by the window and `rcuvis shot` so a slide lays out as the window does. */
 #include "panels/panels.h"
 
+#include <string.h>
+
 /* One view: the "Why is it waiting?" panel under the tree gets the height a small tree leaves
  * unused. omap-stall's one node of two bits left the tree panel half empty while cue 4's answer
  * (why 75 s of idle did not count) stopped behind "▼ 4 more lines". */
@@ -15,6 +17,26 @@ static void give_why_the_trees_spare_room(ui_frame *fr, ui_layout *L, const ui_v
     L->why.h += spare;
 }
 
+/* The band of the strip its shown captions leave empty: what it can give while they keep their font. */
+static int caption_spare(rd_ctx *rd, const ui_layout *L, ui_view *const *views, int n)
+{
+    rd_rect cap = L->caption;
+    if (cap.h <= 0) return 0;
+    const char *caps[2] = {views[0]->caption, n > 1 ? views[1]->caption : NULL};
+    int font = panel_captions_font(rd, cap, caps, n);
+    if (font >= 3) return 0; /* already the smallest font, which may not show it whole */
+    /* the least height at which the strip keeps that font (a bigger strip never takes a smaller one) */
+    int lo = rd_line_height(rd, RD_BIG) + 2 * rd_px(rd, 10), hi = cap.h;
+    if (lo >= hi) return 0;
+    while (lo < hi) {
+        rd_rect t = cap;
+        t.h = (lo + hi) / 2;
+        if (panel_captions_font(rd, t, caps, n) <= font) hi = t.h;
+        else lo = t.h + 1;
+    }
+    return cap.h - lo;
+}
+
 /* The caption strip is as tall as the scenario's longest caption needs, so the panels keep still as
  * captions change; the one shown may leave a band of it empty (hackbench's cue 3 at 120 % in a
  * 1280x720 window: ~60 px under its four lines, while the CPU time panel above cut its top list
@@ -24,28 +46,15 @@ static void give_why_the_trees_spare_room(ui_frame *fr, ui_layout *L, const ui_v
 static void give_the_accounting_the_captions_spare_room(rd_ctx *rd, ui_layout *L, ui_view *const *views, int nviews,
                                                         const ui_state *st)
 {
-    rd_rect cap = L->caption;
     int n = L->nsides < nviews ? L->nsides : nviews;
-    if (cap.h <= 0 || n <= 0) return;
+    if (L->caption.h <= 0 || n <= 0) return;
     int want = 0;
     for (int i = 0; i < n; i++) {
         int s = panel_accounting_shortfall(rd, L->side[i].acct, views[i], st);
         if (s > want) want = s;
     }
     if (!want) return;
-    const char *caps[2] = {views[0]->caption, n > 1 ? views[1]->caption : NULL};
-    int font = panel_captions_font(rd, cap, caps, n);
-    if (font >= 3) return; /* already the smallest font, which may not show it whole */
-    /* the least height at which the strip keeps that font (a bigger strip never takes a smaller one) */
-    int lo = rd_line_height(rd, RD_BIG) + 2 * rd_px(rd, 10), hi = cap.h;
-    if (lo >= hi) return;
-    while (lo < hi) {
-        rd_rect t = cap;
-        t.h = (lo + hi) / 2;
-        if (panel_captions_font(rd, t, caps, n) <= font) hi = t.h;
-        else lo = t.h + 1;
-    }
-    int spare = cap.h - lo;
+    int spare = caption_spare(rd, L, views, n);
     ui_layout_caption_give(L, spare < want ? spare : want);
 }
 
@@ -102,7 +111,7 @@ static void give_the_why_answers_the_timelines_room(ui_frame *fr, ui_layout *L, 
     for (int i = 0; i < 2; i++) {
         ui_side *s = &L->side[i];
         if (s->klog.h <= 0 || s->timeline.h <= 0) return;
-        int lack = panel_why_height_wanted(rd, s->klog.w, views[i]) - s->klog.h;
+        int lack = panel_why_height_wanted(rd, s->klog.w, views[i], false) - s->klog.h;
         if (lack > want) want = lack;
         int sp = s->timeline.h - panel_timeline_min_height(rd, views[i], st);
         if (sp < surplus) surplus = sp;
@@ -114,6 +123,78 @@ static void give_the_why_answers_the_timelines_room(ui_frame *fr, ui_layout *L, 
         s->timeline.h -= d;
         s->klog.y -= d;
         s->klog.h += d;
+    }
+}
+
+/* The least room either half's CPU time panel can give while keeping its rows ahead of the top list,
+ * and the top list's first rows too when top_too (compared, the halves give the same). */
+static int accounting_spare(rd_ctx *rd, const ui_layout *L, ui_view *const *views, const ui_state *st, bool top_too)
+{
+    int spare = 1 << 30;
+    for (int i = 0; i < 2; i++) {
+        int s = panel_accounting_spare(rd, L->side[i].acct, views[i], views[1 - i], st, top_too);
+        if (s < spare) spare = s;
+    }
+    return spare;
+}
+
+/* Compare's compact layout (no timeline, UI_MIN_COMPARE_W): what a lecturer reads from the back of the
+ * room at 133 % goes first, and the CPU time panel, which took the timeline's height, gives it back.
+ * With a CPU or node selected, each half's Why answer gets what its whole answer wants from that panel,
+ * down to the rows ahead of its top list (the two kernels' figures); hackbench's CPU 4 at 1280x720 read
+ * one line of 3.6's answer over "▼ 4 more lines" beside a band of empty panel. A caption that cites
+ * the tree gets the trees what they lack to draw their boxes, from the caption strip's empty band, then
+ * from that panel down to its rows and its top list's first RCU thread. The same on both sides so the
+ * halves stay level. */
+static void compact_gives_from_the_accounting(ui_frame *fr, ui_layout *L, ui_view *const *views, int nviews, const ui_state *st)
+{
+    if (L->nsides != 2 || nviews < 2 || !L->compact) return;
+    rd_ctx *rd = fr->rd;
+    if ((st->sel_cpu >= 0 || st->sel_node >= 0) && L->why_floating) {
+        int want = 0;
+        for (int i = 0; i < 2; i++) {
+            ui_side *s = &L->side[i];
+            if (s->klog.h <= 0) return;
+            int lack = panel_why_height_wanted(rd, s->klog.w, views[i], true) - s->klog.h;
+            if (lack > want) want = lack;
+        }
+        if (want <= 0) return;
+        int spare = accounting_spare(rd, L, views, st, false), d = want < spare ? want : spare;
+        for (int i = 0; d > 0 && i < 2; i++) {
+            ui_side *s = &L->side[i];
+            s->acct.h -= d;
+            s->timeline.y -= d;
+            s->klog.y -= d;
+            s->klog.h += d;
+        }
+        return;
+    }
+    bool cited = false;
+    for (int i = 0; i < 2; i++) cited |= views[i]->caption && strstr(views[i]->caption, "tree") != NULL;
+    if (!cited) return;
+    /* what both trees lack to lay out their boxes (hackbench's cue 2, "The 3.6 tree on the left is
+     * shaped for NR_CPUS=64", drew 3.6's as two lines of words), else all there is */
+    int lh = rd_line_height(rd, RD_SANS_SMALL), lack = 0;
+    for (int t = 0; t <= rd_px(rd, 300); t += lh) {
+        lack = t;
+        bool fits = true;
+        for (int i = 0; i < 2 && fits; i++) {
+            int h = L->side[i].tree.h + t;
+            fits = panel_tree_draws_boxes(fr, L->side[i].tree.w, views[i], h) && panel_tree_height_needed(fr, L->side[i].tree.w, views[i], h) < h;
+        }
+        if (fits) break;
+    }
+    if (lack <= 0) return;
+    /* first the band the caption strip leaves empty (through the CPU time panel above it) */
+    int cs = caption_spare(rd, L, views, 2);
+    ui_layout_caption_give(L, cs < lack ? cs : lack);
+    int spare = accounting_spare(rd, L, views, st, true), d = spare < lack ? spare : lack;
+    for (int i = 0; d > 0 && i < 2; i++) {
+        ui_side *s = &L->side[i];
+        s->cpus.h += d;
+        s->tree.h += d;
+        s->acct.y += d;
+        s->acct.h -= d;
     }
 }
 
@@ -170,4 +251,5 @@ void panel_layout_share_room(ui_frame *fr, ui_layout *L, ui_view *const *views, 
     give_why_the_trees_spare_room(fr, L, views[0]);
     give_a_cited_tree_the_timelines_room(fr, L, views, nviews, st);
     give_the_why_answers_the_timelines_room(fr, L, views, nviews, st);
+    compact_gives_from_the_accounting(fr, L, views, nviews, st);
 }

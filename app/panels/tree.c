@@ -1310,6 +1310,15 @@ int panel_tree_height_needed(ui_frame *fr, int w, const ui_view *v, int have)
     return have;
 }
 
+bool panel_tree_draws_boxes(ui_frame *fr, int w, const ui_view *v, int h)
+{
+    char sub[200];
+    int say = form_leaves_out(tree_subtitle(fr->rd, w, v, sub, sizeof sub));
+    tree_layout L;
+    tree_measure(fr, panel_content(fr->rd, (rd_rect){0, 0, w, h}), v, say, NULL, false, false, &L);
+    return v->levels <= 0 || L.sum_lines > 0 || fit_readable(fr->rd, L.fit);
+}
+
 void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *st)
 {
     rd_ctx *rd = fr->rd;

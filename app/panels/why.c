@@ -220,10 +220,10 @@ void panel_why_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *s
     rd_clip_pop(rd);
 }
 
-int panel_why_height_wanted(rd_ctx *rd, int w, const ui_view *v)
+int panel_why_height_wanted(rd_ctx *rd, int w, const ui_view *v, bool whole)
 {
     const char *answer = v->why[0] ? v->why : "(no explanation available)";
     int inner = panel_content(rd, (rd_rect){0, 0, w, 1000}).w;
     int all = panel_wrap_lines(rd, RD_SANS, inner, answer), first = first_sentence_lines(rd, RD_SANS, inner, answer) + 1;
-    return panel_chrome_height(rd) + (all < first ? all : first) * rd_line_height(rd, RD_SANS);
+    return panel_chrome_height(rd) + (all < first || whole ? all : first) * rd_line_height(rd, RD_SANS);
 }

@@ -37,10 +37,11 @@ static rd_rect take_right(rd_rect *r, int w)
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
-float ui_fit_scale(int out_w, int out_h, float want)
+float ui_fit_scale(int out_w, int out_h, float want, bool compare)
 {
     float s = want;
-    float sw = (float)out_w / UI_MIN_LOGICAL_W, sh = (float)out_h / UI_MIN_LOGICAL_H;
+    float sw = (float)out_w / (compare ? UI_MIN_COMPARE_W : UI_MIN_LOGICAL_W);
+    float sh = (float)out_h / (compare ? UI_MIN_COMPARE_H : UI_MIN_LOGICAL_H);
     if (sw < s) s = sw;
     if (sh < s) s = sh;
     return s < 0.5f ? 0.5f : s;
@@ -97,17 +98,29 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
             rd_rect cap = take_bottom(&r, caption_h + g);
             L->caption.y = cap.y + g;
         }
+        /* a projector's 1280x720 at 133 % (UI_MIN_COMPARE_W x H): what the lecturer reads from the back
+         * of the room is the two kernels' figures (the CPU time panel), the caption, the Why answer, the
+         * tree and the tiles. The timeline goes (the scrubber below still tells the time; a larger
+         * window or a smaller scale brings it back), and its height goes to the CPU time panel */
+        float sc = rd_scale(rd) > 0 ? rd_scale(rd) : 1.0f;
+        L->compact = w / sc < UI_MIN_LOGICAL_W - 0.5f || h / sc < UI_MIN_LOGICAL_H - 0.5f;
         for (int i = 0; i < 2; i++) {
             rd_rect c = {r.x + i * (half + g), r.y, half, r.h};
             ui_side *s = &L->side[i];
             s->head = take_top(&c, rd_px(rd, 24));
             int rest = c.h;
             int lh = rd_line_height(rd, RD_SANS_SMALL), head = rd_line_height(rd, RD_BOLD) + rd_px(rd, 8);
-            s->klog = take_bottom(&c, clampi(rest * 15 / 100, head + 3 * lh, head + 12 * lh));
-            s->timeline = take_bottom(&c, clampi(rest * 18 / 100, head + 6 * (lh + rd_px(rd, 4)), head + 6 * rd_px(rd, 34)) + g);
-            s->timeline.h -= g;
-            s->acct = take_bottom(&c, clampi(rest * 27 / 100, rd_px(rd, 120), rd_px(rd, 400)) + g);
-            s->acct.h -= g;
+            s->klog = take_bottom(&c, clampi(rest * (L->compact ? 18 : 15) / 100, head + 3 * lh, head + 12 * lh));
+            if (L->compact) {
+                s->acct = take_bottom(&c, clampi(rest * 42 / 100, rd_px(rd, 120), rd_px(rd, 400)) + g);
+                s->acct.h -= g;
+                s->timeline = (rd_rect){s->acct.x, s->acct.y + s->acct.h, s->acct.w, 0}; /* where it would be */
+            } else {
+                s->timeline = take_bottom(&c, clampi(rest * 18 / 100, head + 6 * (lh + rd_px(rd, 4)), head + 6 * rd_px(rd, 34)) + g);
+                s->timeline.h -= g;
+                s->acct = take_bottom(&c, clampi(rest * 27 / 100, rd_px(rd, 120), rd_px(rd, 400)) + g);
+                s->acct.h -= g;
+            }
             /* the CPUs and tree row keeps room for its titles and a row of tiles: a caption strip at
              * 960x540 left it none (the panels vanished) and at 1066x600 too little for any tile.
              * The accounting gives first, down to its title and two rows, then the timeline, down

@@ -14,6 +14,7 @@ typedef struct ui_layout {
     ui_side side[2];
     int nsides;
     bool why_floating;      /* compare mode: no why panel of its own; each side shows it in its klog slot */
+    bool compact;           /* compare mode in less than UI_MIN_LOGICAL_W x H: no timeline, an empty log left out */
 } ui_layout;
 
 /* banner_h: height the error banner needs (0 when none); caption_h: the caption strip (0 when the
@@ -32,6 +33,13 @@ void ui_layout_caption_give(ui_layout *L, int dh);
  * there. A UI scale that would leave less (150 % on a 1280x720 projector) is lowered to fit. */
 #define UI_MIN_LOGICAL_W 1066
 #define UI_MIN_LOGICAL_H 600
-/* The scale to draw an out_w x out_h output with when `want` is asked for (never below 0.5). */
-float ui_fit_scale(int out_w, int out_h, float want);
+/* Compare mode's own smallest space: a lecturer comparing 3.6 and 3.7 on a 1280x720 projector (or
+ * 1280x688 under a title bar) gets 133 % text. Below UI_MIN_LOGICAL_W x H each half leaves out what
+ * the comparison needs least (ui_layout.compact): its timeline, the scrubber still telling the time,
+ * and an empty kernel log; panel_layout_share_room() hands the room on. */
+#define UI_MIN_COMPARE_W 960
+#define UI_MIN_COMPARE_H 516
+/* The scale to draw an out_w x out_h output with when `want` is asked for (never below 0.5), in
+ * compare mode or not. */
+float ui_fit_scale(int out_w, int out_h, float want, bool compare);
 #endif

@@ -485,11 +485,15 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
     int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w, cap_w);
     int banner_h = panel_banner_height(rd, &a->st, w);
     ui_layout_compute(&a->L, rd, w, h, &a->st, banner_h, cap_h);
+    /* compare's compact layout leaves an empty log out whole: its title line is room the figures need */
+    const int fold_h = a->L.compact ? 0 : ui_layout_klog_title_h(rd);
     if (a->klog_hold) { /* a clip: its own rule, fixed for all its frames */
-        if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, ui_layout_klog_title_h(rd));
+        if (klog_folds(a, views)) ui_layout_fold_klog(&a->L, fold_h);
         else if (klog_fits(a)) panel_layout_fit_klog(&a->fr, &a->L, views, a->nsessions);
     } else if (klog_fits(a)) {
-        ui_layout_fold_klog(&a->L, klog_stretch(a, rd, views, banner_h, cap_h));
+        int kh = klog_stretch(a, rd, views, banner_h, cap_h);
+        if (kh <= ui_layout_klog_title_h(rd) && klog_folds(a, views)) kh = fold_h; /* nothing logged or foreseen */
+        ui_layout_fold_klog(&a->L, kh);
     }
     /* a->fr draws into the layout's rd: ui_app_draw() and ex_layout() set it before laying out */
     panel_layout_share_room(&a->fr, &a->L, views, a->nsessions, &a->st);

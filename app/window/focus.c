@@ -53,7 +53,7 @@ void ui_win_fit_scale(ui_win *w)
     rd_output_size(w->rd, &ow, &oh);
     float hidpi = w->hidpi > 0 ? w->hidpi : 1.0f;
     /* a scale that leaves too little room for the panels is lowered until every label fits */
-    float want = w->app.st.ui_scale * hidpi, got = ui_fit_scale(ow, oh, want), was = w->app.st.scale_capped;
+    float want = w->app.st.ui_scale * hidpi, got = ui_fit_scale(ow, oh, want, w->app.st.compare), was = w->app.st.scale_capped;
     w->app.st.scale_capped = got < want - 0.005f ? got / hidpi : 0;
     /* settings keep the scale asked for (150 % on the big screen); a window that opens, or is made, too
      * small for it lowered it without a word, and a lecturer at the 1280x720 projector took 115 % for the
@@ -79,8 +79,8 @@ void ui_win_fit_scale(ui_win *w)
 
 bool ui_win_scale_stale(const ui_win *w)
 {
-    return w->scale_changed || w->fitted_focus != w->app.st.focus_panel ||
-           (w->app.st.focus_panel >= 0 && w->fitted_compare != w->app.st.compare);
+    /* compare mode fits a larger scale than one view (UI_MIN_COMPARE_W): entering or leaving it refits */
+    return w->scale_changed || w->fitted_focus != w->app.st.focus_panel || w->fitted_compare != w->app.st.compare;
 }
 
 static const char *panel_title(int p)

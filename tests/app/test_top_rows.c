@@ -16,7 +16,7 @@ static runs R;
 static void draw(ui_app *a, int w, int h, float want)
 {
     char err[512];
-    rd_ctx *rd = rd_new_offscreen(w, h, ui_fit_scale(w, h, want), err, sizeof err);
+    rd_ctx *rd = rd_new_offscreen(w, h, ui_fit_scale(w, h, want, a->st.compare), err, sizeof err);
     cr_assert(rd, "%s", err);
     R.n = 0;
     app_draw_observed(a, rd, keep_run, &R);
@@ -68,7 +68,7 @@ Test(top_rows, hackbench_cue_3_keeps_the_first_rcu_thread_at_every_size_and_scal
                         top |= !strcmp(R.v[i].text, "Threads (top)");
                     }
                     cr_expect(top && rcu, "%dx%d at %.2f (%s), %s side: the top list %s", sizes[z].w, sizes[z].h,
-                              ui_fit_scale(sizes[z].w, sizes[z].h, scales[k]), present ? "presenting" : "window",
+                              ui_fit_scale(sizes[z].w, sizes[z].h, scales[k], a.st.compare), present ? "presenting" : "window",
                               s ? "3.7" : "3.6", top ? "shows no RCU thread" : "is gone");
                 }
             }
