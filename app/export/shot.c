@@ -555,10 +555,15 @@ int cmd_shot(int argc, char **argv)
      * shrinks to a sliver. Said, not refused: the picture is what was asked for. A small picture at
      * scale 1 (a thumbnail, a test's 320x200 clip) is what it looks like and says nothing */
     double logical_w = w * scale / text_scale, logical_h = h * scale / text_scale;
-    if (look.panel < 0 && text_scale > 1.001 && (logical_w < UI_MIN_LOGICAL_W - 0.5 || logical_h < UI_MIN_LOGICAL_H - 0.5))
+    /* compare mode is made for less (UI_MIN_COMPARE_W: a projector's 1280x720 at 133 %), a cue's included
+     * (its number is checked below; one out of range says nothing here) */
+    int cue_n = cue_text ? atoi(cue_text) : 0;
+    bool compared = a.st.compare || (cue_n >= 1 && (size_t)cue_n <= a.base.ncues && ui_cue_view_at(&a.base, cue_n - 1).compare == 1);
+    int min_w = compared ? UI_MIN_COMPARE_W : UI_MIN_LOGICAL_W, min_h = compared ? UI_MIN_COMPARE_H : UI_MIN_LOGICAL_H;
+    if (look.panel < 0 && text_scale > 1.001 && (logical_w < min_w - 0.5 || logical_h < min_h - 0.5))
         fprintf(stderr, "rcuvis: shot: warning: the window's layout gets %.0fx%.0f points here, less than the %dx%d it is made "
                 "for: panels may hide rows or shrink; for larger text on a small picture take one panel (--panel tree, "
-                "--panel klog, ...), which fits its text to the picture\n", logical_w, logical_h, UI_MIN_LOGICAL_W, UI_MIN_LOGICAL_H);
+                "--panel klog, ...), which fits its text to the picture\n", logical_w, logical_h, min_w, min_h);
     /* the whole window at a size far beyond it, text at scale 1: 8K showed the window's text at a
      * window's size, microscopic on the picture, and said nothing */
     int k = (int)(w / 1920.0 < h / 1080.0 ? w / 1920.0 : h / 1080.0); /* whole: --size W/k x H/k --scale k is these pixels */

@@ -291,6 +291,11 @@ expect_rc 2 "--fps without an animation" -- "$bin" shot "$omap" --at 1 --fps 10 
 # a whole-window picture laid out in fewer points than the window is made for is drawn, with a warning
 expect_rc 0 "a small layout" -- "$bin" shot "$omap" --at 1 --size 1024x576 --scale 1.25 --clean -o "$tmp/small.png" &&
   err_has "rcuvis: shot: warning: the window's layout gets 1024x576 points here, less than the 1066x600 it is made for" "small layout warned"
+# compare mode is made for 960x516 points (a 1280x720 projector at 133 %): no warning there, one below it
+expect_rc 0 "compare at 133 %" -- "$bin" shot "$omap" --at 1 --compare --size 960x540 --scale 1.3333 -o "$tmp/small.png"
+grep -q "warning" "$tmp/err" && fail "compare at 960x540 is what it is made for: $(cat "$tmp/err")"
+expect_rc 0 "compare smaller" -- "$bin" shot "$omap" --at 1 --compare --size 900x500 --scale 1.5 -o "$tmp/small.png" &&
+  err_has "rcuvis: shot: warning: the window's layout gets 900x500 points here, less than the 960x516 it is made for" "small compare warned"
 expect_rc 0 "one panel small" -- "$bin" shot "$omap" --at 1 --size 640x360 --scale 2 --panel tree -o "$tmp/small.png"
 grep -q "warning" "$tmp/err" && fail "one panel at 640x360 is no small layout: $(cat "$tmp/err")"
 # a picture beyond the renderer's 16384 pixels is refused before the simulation, naming both options
