@@ -528,3 +528,19 @@ Test(glossary, a_terms_tip_holds_its_whole_entry)
     }
     cr_expect_gt(longest, 512, "some entries are longer than the old buffers (this test would then check nothing)");
 }
+
+/* A student met rcu_bh in bh-netload with "Flavor whose readers disable bottom halves; QS also at
+ * softirq end": "also" read as rcu_sched's quiescent states plus one more, yet a context switch is no
+ * rcu_bh QS, and the one the scenario turns on, a tick in kernel code outside softirq, was not named.
+ * As v3.6/v3.7 have it: rcu_read_lock_bh() is local_bh_disable(); rcu_check_callbacks() calls
+ * rcu_bh_qs() for a tick with !in_softirq(); __do_softirq() after each handler. */
+Test(glossary, rcu_bh_says_which_quiescent_states_are_its_own)
+{
+    const char *e = glossary_line("rcu_bh");
+    cr_assert_not_null(e);
+    cr_expect_null(strstr(e, "also at softirq end"), "%s", e);
+    cr_expect(strstr(e, "local_bh_disable()") && strstr(e, "softirqs"), "what a bottom half is: %s", e);
+    cr_expect(strstr(e, "context switch is not one"), "a context switch is no rcu_bh QS: %s", e);
+    cr_expect(strstr(e, "in kernel code too") && strstr(e, "rcu_check_callbacks()") && strstr(e, "__do_softirq()"),
+              "the tick outside softirq and each handler's end: %s", e);
+}
