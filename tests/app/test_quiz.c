@@ -720,3 +720,31 @@ Test(quiz, a_predict_answer_that_depends_on_the_mode_pins_it)
     cr_expect_geq(checked, 2, "some predict questions leave the mode to their scenario (checked %d runs)", checked);
     quiz_set_free(&set);
 }
+
+static const quiz_question *question_by_id(const quiz_file *f, const char *id)
+{
+    for (size_t l = 0; l < f->nlessons; l++)
+        for (size_t k = 0; k < f->lessons[l].nquestions; k++)
+            if (!strcmp(f->lessons[l].questions[k].id, id)) return &f->lessons[l].questions[k];
+    return NULL;
+}
+
+/* 4.1's explanation said "the first warning's t is about the stall timeout times HZ", while 5.6, whose
+ * answer the engine computes from omap-stall, finds the warning 75.5 s into the grace period, 60 s being
+ * the timeout (t=9660 at HZ=128), and calls a t far above the timeout this bug's sign: a student who
+ * took 4.1 at its word got 5.6 wrong. check_cpu_stall() runs from a tick (v3.6/v3.7 rcutree.c), so t is
+ * at least the timeout times HZ and as much more as no CPU ticked. */
+Test(quiz, the_stall_line_explanation_agrees_with_the_omap_answer)
+{
+    char path[4096], err[4096];
+    snprintf(path, sizeof path, "%s/quizzes/workbook.json", root());
+    quiz_file f;
+    cr_assert_eq(quiz_load(path, &f, false, err, sizeof err), 0, "%s", err);
+    const quiz_question *line = question_by_id(&f, "4.1"), *omap = question_by_id(&f, "5.6");
+    cr_assert(line && omap && omap->has_expected);
+    cr_assert_gt(omap->expected.num, 60 * 1.1, "5.6's warning comes well past the 60 s timeout (%g s)", omap->expected.num);
+    cr_expect_null(strstr(line->explanation, "is about the stall timeout"), "%s", line->explanation);
+    cr_expect(strstr(line->explanation, "at least the stall timeout times HZ") && strstr(line->explanation, "t=9660"),
+              "4.1 says t is at least the timeout and points at omap-stall's: %s", line->explanation);
+    quiz_free(&f);
+}
