@@ -81,10 +81,16 @@ static int not_a_scenario(const char *word)
  * has said why; anything else is told here, once. */
 static int finish(int rc)
 {
+    /* A text past the stream's buffer (shot --help's 4.2 kB) failed inside its own fprintf(), which left
+     * the buffer empty: the flush below then writes nothing and sets no errno, and the failed write's
+     * errno is the one still here, if it is one a write gives (not an unrelated call's stale one). */
+    const int seen = errno;
+    const bool write_error = seen == ENOSPC || seen == EIO || seen == EPIPE || seen == EFBIG || seen == EDQUOT || seen == EBADF;
     errno = 0;
     if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
     if (rc == 2) return 2;
-    fprintf(stderr, "rcuvis: cannot write to standard output: %s\n", errno ? strerror(errno) : "a write failed");
+    const int e = errno ? errno : write_error ? seen : 0;
+    fprintf(stderr, "rcuvis: cannot write to standard output: %s\n", e ? strerror(e) : "a write failed");
     return 2;
 }
 

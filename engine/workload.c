@@ -842,7 +842,8 @@ void do_tick(rv_engine *e, int cpu)
             e->ctx = CTX_TICK; e->ctx_cpu = cpu;
         } else if (c->kloop) {
             /* no phase's task runs here: the jiffy is the looping task's (kloop_task()) */
-            e->tasks[kloop_task(e, cpu)].ns += e->jiffy_ns;
+            const int t = kloop_task(e, cpu); /* first: it may grow (move) e->tasks */
+            e->tasks[t].ns += e->jiffy_ns;
         }
         /* rcu_preempt readers exist only while rcu_preempt is enabled: both ways of starting one
          * (schedule_reader(), an injection via check_flavor()) require it, and it never changes */
