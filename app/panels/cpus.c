@@ -212,13 +212,16 @@ static void draw_tile(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state 
                 badge(fr, &bx, y, big ? "r new" : "r", th->reader_new, rd_rgb(0xFFFFFF), false, bf, "r");
             }
         }
+        int cr = panel_cpu_credit(v, st, c->cpu);
         if (qs != QS_NONE) {
             char qb[32];
-            snprintf(qb, sizeof qb, "%s%s", qs_glyph(qs), big ? (qs == QS_OWED ? " owed" : qs == QS_PASSED ? " passed" : " reported") : "");
+            /* a bit an FQS pass cleared (the credit badge follows) is "credited", not "reported": tree's cue 3
+             * read "✓ reported snap" on CPUs 7 and 15 beside a caption saying they report nothing themselves */
+            const char *done = qs == QS_DONE && cr >= 0 ? " credited" : " reported";
+            snprintf(qb, sizeof qb, "%s%s", qs_glyph(qs), big ? (qs == QS_OWED ? " owed" : qs == QS_PASSED ? " passed" : done) : "");
             /* only "owed" is filled: the one state the grace period is waiting on */
             badge(fr, &bx, y, qb, qs_color(th, qs), rd_rgb(0xFFFFFF), qs == QS_OWED, bf, qs == QS_OWED ? "○" : qs == QS_PASSED ? "passed" : "✓");
         }
-        int cr = panel_cpu_credit(v, st, c->cpu);
         if (cr >= 0) badge(fr, &bx, y, rv_fqs_credit_name(cr), th->walk, rd_rgb(0x111111), true, bf, NULL); /* dark on yellow: readable in both palettes */
         y += rd_line_height(rd, bf) + rd_px(rd, 1);
         /* line 3 (big tiles): what runs here besides the task */
