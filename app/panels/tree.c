@@ -29,6 +29,8 @@ typedef struct level_geo {
 typedef struct tree_fit {
     int bu, bl, box_lines;
     int lend; /* > 0: at most this many bit columns in those leaves */
+    int title1; /* 1: a one-node tree's title on one line, its cells the taller (fit_tree()); an int, as
+                 * the other fields: panel_tree_height_needed() compares fits with memcmp(), padding and all */
 } tree_fit;
 
 static int node_bits(const rv_node_view *n, bool leaf)
@@ -123,7 +125,7 @@ static bool lend_room(rd_ctx *rd, const ui_view *v, level_geo *g, int w, int pad
  * leaves must shrink. box_lines > 0: the leaves are labeled boxes instead (bsz_leaf unused), and the
  * inner nodes' titles take one line, so that the tree fits where the bits could not be read. lend:
  * > 0, leaves with no CPU give width to those with, up to lend bit columns (lend_room()). */
-static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf, int box_lines, int lend)
+static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_upper, int bsz_leaf, int box_lines, int lend, bool title1)
 {
     int total = 0;
     int lh = rd_line_height(rd, RD_SANS_SMALL);
@@ -184,7 +186,7 @@ static int plan(rd_ctx *rd, const ui_view *v, level_geo *lv, int w, int bsz_uppe
         }
         /* 64 px: a leaf of tree's four at 1280x720 (88 px) went untitled at the former 96 while every caption
          * named rnp1..rnp4; node_title() shortens what does not fit, so a narrow node keeps "rnp4" and its mask */
-        g->title_lines = g->node_w >= rd_px(rd, 64) && bsz >= rd_px(rd, 8) ? (box_lines > 0 ? 1 : 2) : 0;
+        g->title_lines = g->node_w >= rd_px(rd, 64) && bsz >= rd_px(rd, 8) ? (box_lines > 0 || (title1 && v->levels == 1) ? 1 : 2) : 0;
         g->node_h = g->title_lines * lh + g->bit_rows * bsz + 2 * pad;
         /* a compact tree's root (3.6's rnp0 and its 4 bits) puts the bits beside its one-line title:
          * the line it saves makes them big enough to carry their numbers */
@@ -221,19 +223,19 @@ static rd_rect slot_rect(const level_geo *g, rd_rect area, int y, int i)
 }
 
 /* The biggest bit sizes (inner levels, leaves) at which the tree fits in area. */
-static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int lend, int *bu_out, int *bl_out)
+static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int lend, bool title1, int *bu_out, int *bl_out)
 {
     int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
-    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl, 0, lend) > area.h) {
+    while (bl > 2 && plan(rd, v, lv, area.w, bu, bl, 0, lend, title1) > area.h) {
         if (bu > floor_u) bu--; /* shrink together down to a readable size... */
         bl--;                   /* ...then only the leaves */
         if (bu < bl) bu = bl;
     }
-    while (bu > bl && plan(rd, v, lv, area.w, bu, bl, 0, lend) > area.h) bu--;
+    while (bu > bl && plan(rd, v, lv, area.w, bu, bl, 0, lend, title1) > area.h) bu--;
     /* inner nodes that lost their titles free more room than one step took: give it back, to the
      * inner levels first (their titles and bits are what a reader can read), then the leaves */
-    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl, 0, lend) <= area.h) bu++;
-    while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1, 0, lend) <= area.h) bl++;
+    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl, 0, lend, title1) <= area.h) bu++;
+    while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1, 0, lend, title1) <= area.h) bl++;
     *bu_out = bu;
     *bl_out = bl;
 }
@@ -248,7 +250,7 @@ static int size_boxes(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area,
          * title bar) left 3.6's four leaves as flat strips */
         int floor = rd_px(rd, lines == 3 ? TREE_LABEL_BSZ : lines == 2 ? 10 : 8);
         for (int bu = rd_px(rd, 34); bu >= floor; bu--) {
-            if (plan(rd, v, lv, area.w, bu, 0, lines, 0) > area.h) continue;
+            if (plan(rd, v, lv, area.w, bu, 0, lines, 0, false) > area.h) continue;
             if (lv[v->levels - 1].node_w < rd_px(rd, TREE_BOX_MIN_W)) return 0;
             *bu_out = bu;
             return lines;
@@ -276,8 +278,17 @@ static int lendable_bits(const ui_view *v)
  * there are few leaves, each leaf becomes a box that names it and says its state in words. */
 static tree_fit fit_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, bool lend)
 {
-    tree_fit f = {0, 0, 0, 0};
-    size_tree(rd, v, lv, area, 0, &f.bu, &f.bl);
+    tree_fit f = {0, 0, 0, 0, 0};
+    size_tree(rd, v, lv, area, 0, false, &f.bu, &f.bl);
+    /* a one-node tree (each cell a CPU) whose two title lines leave its cells too small for their
+     * numbers: the title on one line, "rnp0  CPUs 0-15  qsmask 0x2" (the panel's heading keeps gN cM).
+     * hackbench's 3.7 half at 133 % in a 1280x688 window read "0 1 ■ ■ 4 5 6 7 ■ ■ ■ d": credited
+     * one-digit CPUs numbered, credited two-digit ones a bare "d", the others blank */
+    if (v->levels == 1 && f.bl < rd_px(rd, TREE_NUMBER_BSZ)) {
+        tree_fit g = {0, 0, 0, 0, 1};
+        size_tree(rd, v, lv, area, 0, 1, &g.bu, &g.bl);
+        if (g.bl > f.bl) f = g;
+    }
     /* lend: leaves too small for their numbers take width from the leaves with no CPU (lend_room()),
      * as little as numbers them: the fewest bit columns, so that the empty leaves keep what they can */
     int nbits = lend ? lendable_bits(v) : 0;
@@ -285,8 +296,8 @@ static tree_fit fit_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect ar
         int rows = (nbits + cols - 1) / cols, want = (nbits + rows - 1) / rows; /* the fewest for as few rows */
         if (want == prev) continue;
         prev = want;
-        tree_fit g = {0, 0, 0, want};
-        size_tree(rd, v, lv, area, want, &g.bu, &g.bl);
+        tree_fit g = {0, 0, 0, want, 0};
+        size_tree(rd, v, lv, area, want, false, &g.bu, &g.bl);
         if (g.bl >= rd_px(rd, TREE_NUMBER_BSZ)) return g;
     }
     if (f.bl >= rd_px(rd, TREE_LABEL_BSZ) || v->level_count[v->levels - 1] > TREE_BOX_MAX_LEAVES) return f;
@@ -793,7 +804,7 @@ static bool legend_hides_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_re
 {
     if (leg_h <= 0 || v->levels <= 0 || v->nnodes <= 0) return false;
     rd_rect with = tree_area(rd, c, leg_h), without = tree_area(rd, c, 0);
-    tree_fit fw = with.h > 0 ? fit_tree(rd, v, lv, with, lend) : (tree_fit){0, 0, 0, 0};
+    tree_fit fw = with.h > 0 ? fit_tree(rd, v, lv, with, lend) : (tree_fit){0, 0, 0, 0, 0};
     tree_fit fo = fit_tree(rd, v, lv, without, lend);
     /* bits just big enough for their letter under a legend, or twice that without it: the bits
      * (omap-stall's two in the browser page were 13 px under the legend, 30 without) */
@@ -1098,7 +1109,7 @@ static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int c
          * leaves free; when it leaves less than 2 lines, the tree gives up 2 */
         int nleaves = v->level_count[v->levels - 1], first_leaf = v->nnodes - nleaves;
         if (nleaves > TREE_BOX_MAX_LEAVES && first_leaf >= 0) {
-            int free_lines = (L->area.h - plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, 0, L->fit.lend) - rd_px(rd, 3)) / lh;
+            int free_lines = (L->area.h - plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, 0, L->fit.lend, L->fit.title1) - rd_px(rd, 3)) / lh;
             int max_lines = free_lines < 2 ? 2 : free_lines > 3 ? 3 : free_lines;
             if (max_lines * lh < L->area.h / 3) {
                 L->sum_max = max_lines;
@@ -1110,7 +1121,7 @@ static void place_tree(ui_frame *fr, rd_rect c, const ui_view *v, int drv, int c
                 }
             }
         }
-        int tree_h = plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, L->fit.box_lines, L->fit.lend);
+        int tree_h = plan(rd, v, L->lv, L->area.w, L->fit.bu, L->fit.bl, L->fit.box_lines, L->fit.lend, L->fit.title1);
         L->spare = (L->sum_lines ? L->sum.y - rd_px(rd, 3) : L->area.y + L->area.h) - (L->area.y + tree_h);
     }
 }
@@ -1247,7 +1258,7 @@ static void tree_measure(ui_frame *fr, rd_rect c, const ui_view *v, int say, con
             drv_extra += to_drv;
             cred_extra += e - to_drv;
             L->fit = f;
-            L->spare = a.h + (used + e) * lh - plan(rd, v, lv, a.w, f.bu, f.bl, f.box_lines, f.lend);
+            L->spare = a.h + (used + e) * lh - plan(rd, v, lv, a.w, f.bu, f.bl, f.box_lines, f.lend, f.title1);
             break;
         }
     }
@@ -1359,6 +1370,6 @@ void panel_tree_draw(ui_frame *fr, rd_rect r, const ui_view *v, const ui_state *
         int nleaves = v->level_count[v->levels - 1];
         leaf_summary(fr, L.sum, v, v->nnodes - nleaves, nleaves, L.sum_max, true, ui_no_hints(st));
     }
-    plan(rd, v, L.lv, L.area.w, L.fit.bu, L.fit.bl, L.fit.box_lines, L.fit.lend);
+    plan(rd, v, L.lv, L.area.w, L.fit.bu, L.fit.bl, L.fit.box_lines, L.fit.lend, L.fit.title1);
     draw_levels(fr, L.area, v, st, L.lv);
 }

@@ -228,3 +228,75 @@ Test(tree_labels, every_cell_of_36s_leaf_is_numbered_when_compared_in_a_1600x900
         ui_app_free(&a);
     }
 }
+
+/* Does every CPU's cell in side `side`'s tree carry its number ("7", "7 d", "7d")? R holds the frame's
+ * runs, a's hits its cells. Reports each unnumbered CPU under `what`. */
+static int unnumbered_cells(const ui_app *a, int side, const char *what)
+{
+    const ui_view *v = &a->s[side].view;
+    rd_rect tr = a->L.side[side].tree;
+    int missing = 0;
+    for (int c = 0; c < v->ncpus; c++) {
+        const rv_node_view *leaf = &v->nodes[v->cpus[c].leaf];
+        rd_rect cell = {0, 0, 0, 0};
+        for (int i = 0; i < a->fr.nhits; i++) {
+            const ui_hit *h = &a->fr.hits[i];
+            if (h->kind == HIT_NODE_BIT && h->a == leaf->index && h->b == c - leaf->grplo && h->r.x >= tr.x && h->r.x < tr.x + tr.w)
+                cell = h->r;
+        }
+        char bare[16], spaced[16], tight[16];
+        snprintf(bare, sizeof bare, "%d", c);
+        snprintf(spaced, sizeof spaced, "%d d", c);
+        snprintf(tight, sizeof tight, "%dd", c);
+        bool boxed = false;
+        for (int i = 0; i < R.n && !boxed && cell.w > 0; i++) {
+            const rd_rect q = R.v[i].r;
+            int cx = q.x + q.w / 2, cy = q.y + q.h / 2;
+            bool in = cx >= cell.x && cy >= cell.y && cx < cell.x + cell.w && cy < cell.y + cell.h;
+            boxed = in && (!strcmp(R.v[i].text, bare) || !strcmp(R.v[i].text, spaced) || !strcmp(R.v[i].text, tight));
+        }
+        if (!boxed) fprintf(stderr, "%s: CPU %d's cell in the tree has no number%s\n", what, c, cell.w ? "" : " (no cell)");
+        missing += !boxed;
+    }
+    return missing;
+}
+
+/* The lecturer's projector at 133 % (1280x720 less a title bar: 960x516 points, compare's smallest
+ * layout), hackbench compared: 3.7's one node of 16 cells under its two title lines got cells too
+ * small for "15", and read "0 1 ■ ■ 4 5 6 7 ■ ■ ■ d / d □ ■ d": credited one-digit CPUs numbered,
+ * credited two-digit ones a bare "d", the rest blank, so nobody could tell which cell was CPU 1, the
+ * one the Why panel beside it explains. At the window's first moment, at cue 2 with CPU 1 clicked,
+ * and at cue 1 with C pressed (the strip split under two captions), every cell carries its number. */
+Test(tree_labels, the_37_nodes_cells_keep_their_numbers_compared_at_133_percent)
+{
+    static const struct { const char *what; int cue; int64_t at; int sel; bool present; } cases[] = {
+        {"0.02 s, compare pressed at start", -1, 19999000LL, -1, false},
+        {"cue 2 presented, CPU 1 clicked", 1, 0, 1, true},
+        {"cue 1 presented, C pressed", 0, 0, -1, true},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        ui_app a;
+        char err[512];
+        if (cases[k].cue >= 0) {
+            app_at_cue(&a, "hackbench.json", cases[k].cue);
+            cr_assert_eq(ui_app_set_compare(&a, true, err, sizeof err), 0, "%s", err);
+            while (ui_app_seek_continue(&a, 1000)) {}
+        } else {
+            app_load(&a, "hackbench.json", true);
+            app_seek(&a, cases[k].at);
+        }
+        a.st.presenting = cases[k].present;
+        a.st.sel_cpu = cases[k].sel;
+        float s = ui_fit_scale(1280, 688, 1.5f, true);
+        rd_ctx *rd = rd_new_offscreen(1280, 688, s, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        R.n = 0;
+        app_draw_observed(&a, rd, keep_run, &R);
+        int side = a.s[1].view.mode == RV_MODE_KTHREAD ? 1 : 0;
+        cr_assert_eq(a.s[side].view.nnodes, 1, "3.7's tree is one node");
+        cr_expect_eq(unnumbered_cells(&a, side, cases[k].what), 0, "%s at %.0f%%: cells without their CPU's number", cases[k].what,
+                     s * 100);
+        rd_free(rd);
+        ui_app_free(&a);
+    }
+}
