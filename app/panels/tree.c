@@ -1297,6 +1297,31 @@ static void levels_in_words(ui_frame *fr, rd_rect area, const ui_view *v, bool n
         y += lh;
         first += n;
     }
+    /* 3.6's leaves built for NR_CPUS past the machine's CPUs, as the boxes say them ("tree built for
+     * NR_CPUS=64"): hackbench's cue 3 at 133 % ("its walks of the NR_CPUS tree") and its cue 2 with a CPU
+     * clicked ("four leaves, three of them for CPUs this machine lacks") read "4 leaves, 1 leaf still
+     * owes" and nothing of what the caption pointed at */
+    int empty_from = -1, last = v->nnodes - 1;
+    for (int i = v->nnodes - (v->levels > 0 ? v->level_count[v->levels - 1] : 0); i >= 0 && i <= last; i++)
+        if (node_past_last_cpu(v, &v->nodes[i])) {
+            empty_from = i;
+            break;
+        }
+    if (v->levels > 1 && empty_from >= 0 && tree_nr_cpus(v) > v->ncpus && y + lh <= area.y + area.h) {
+        char forms[5][96], names[32];
+        int lo = v->nodes[empty_from].grplo, hi = v->nodes[last].grphi, nr = tree_nr_cpus(v), n = 0;
+        if (empty_from == last) snprintf(names, sizeof names, "rnp%d", last);
+        else snprintf(names, sizeof names, "rnp%d–rnp%d", empty_from, last);
+        snprintf(forms[n++], sizeof forms[0], "%s: CPUs %d-%d, none here: built for NR_CPUS=%d", names, lo, hi, nr);
+        snprintf(forms[n++], sizeof forms[0], "%s: CPUs %d-%d, built for NR_CPUS=%d", names, lo, hi, nr);
+        snprintf(forms[n++], sizeof forms[0], "%s: for CPUs %d-%d (NR_CPUS=%d)", names, lo, hi, nr);
+        snprintf(forms[n++], sizeof forms[0], "%s: no CPUs (NR_CPUS=%d)", names, nr);
+        snprintf(forms[n++], sizeof forms[0], "%s: NR_CPUS=%d", names, nr);
+        int k = 0;
+        while (k < n - 1 && rd_text_width(fr->rd, RD_SANS_SMALL, forms[k]) > area.w) k++;
+        panel_text_fit(fr, RD_SANS_SMALL, area.x, y, area.w, fr->th->text, forms[k]);
+        y += lh;
+    }
     if (!no_hints && y + lh <= area.y + area.h)
         panel_text_fit(fr, RD_SANS_SMALL, area.x, y, area.w, fr->th->text_dim, "too many boxes for this room: V shows them");
 }

@@ -300,3 +300,38 @@ Test(tree_labels, the_37_nodes_cells_keep_their_numbers_compared_at_133_percent)
         ui_app_free(&a);
     }
 }
+
+/* hackbench's cue 3 ("...mostly its walks of the NR_CPUS tree") presented at 133 % on a 1280x720
+ * projector (1280x688 under a title bar), and its cue 2 ("The 3.6 tree on the left is shaped for NR_CPUS=64 (four leaves, three of
+ * them for CPUs this machine lacks)") with CPU 1 clicked: 3.6's tree has no room for its boxes and says
+ * its levels in words, which read "rnp1–rnp4: 4 leaves, 1 leaf still owes", nothing of the three
+ * leaves for CPUs the machine lacks that the caption points at. The words now say so. */
+Test(tree_labels, the_36_tree_in_words_says_it_is_built_for_nr_cpus)
+{
+    static const struct { int cue, sel, h; } cases[] = {{2, -1, 720}, {2, -1, 688}, {1, 1, 720}, {1, 1, 688}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        ui_app a;
+        char err[512];
+        app_at_cue(&a, "hackbench.json", cases[k].cue);
+        cr_assert(a.st.compare, "cue %d compares", cases[k].cue + 1);
+        a.st.presenting = true;
+        a.st.sel_cpu = cases[k].sel;
+        float s = ui_fit_scale(1280, cases[k].h, 1.5f, true);
+        rd_ctx *rd = rd_new_offscreen(1280, cases[k].h, s, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        R.n = 0;
+        app_draw_observed(&a, rd, keep_run, &R);
+        int side = a.s[0].view.mode == RV_MODE_SOFTIRQ ? 0 : 1;
+        rd_rect tr = a.L.side[side].tree;
+        bool words = false, nr = false;
+        for (int i = 0; i < R.n; i++) {
+            if (!starts_in(R.v[i].r, tr)) continue;
+            words |= strstr(R.v[i].text, "4 leaves") != NULL;
+            nr |= strstr(R.v[i].text, "NR_CPUS=64") != NULL;
+        }
+        cr_expect(nr, "cue %d%s in 1280x%d at %.0f%%: 3.6's tree%s does not say it is built for NR_CPUS=64", cases[k].cue + 1,
+                  cases[k].sel >= 0 ? " with CPU 1 clicked" : "", cases[k].h, s * 100, words ? ", in words," : "");
+        rd_free(rd);
+        ui_app_free(&a);
+    }
+}
