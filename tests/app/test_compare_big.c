@@ -192,3 +192,28 @@ Test(compare_big, a_larger_room_keeps_the_timeline)
         ui_app_free(&a);
     }
 }
+
+/* omap-stall's cue 5 ("...credits it ("snap")...; the GP ends without a tick, the CPU outlined in
+ * yellow"), compared and presented at 133 %: each half's two CPUs were strips of a number and a letter
+ * under five rows of legend, with no "snap" on 3.7's idle CPU and no "owed" on 3.6's two. A machine of
+ * a few CPUs keeps its tiles' badges before the legend's last rows. */
+Test(compare_big, omap_stalls_two_tiles_keep_their_badges)
+{
+    for (size_t z = 0; z < sizeof projector / sizeof *projector; z++) {
+        ui_app a;
+        app_at_cue(&a, "omap-stall.json", 4);
+        cr_assert(a.st.compare, "cue 5 compares");
+        a.st.presenting = true;
+        int cut;
+        float s = draw_big(&a, projector[z].w, projector[z].h, &cut);
+        cr_expect_geq(s, 1.3f);
+        cr_expect_eq(cut, 0, "%dx%d: %d runs cut", projector[z].w, projector[z].h, cut);
+        int k = a.s[0].view.mode == RV_MODE_KTHREAD ? 0 : 1, o = 1 - k; /* 3.7's side, 3.6's */
+        cr_expect_eq(exact_in(a.L.side[k].cpus, "snap"), 1, "%dx%d: 3.7's idle CPU 1 shows its \"snap\" credit", projector[z].w,
+                     projector[z].h);
+        cr_expect_eq(exact_in(a.L.side[o].cpus, "\u25CB"), 2, "%dx%d: 3.6's two CPUs show that they owe a QS", projector[z].w,
+                     projector[z].h);
+        cr_expect_gt(in_rect(a.L.side[o].cpus, "U user"), 0, "the legend's first row stays");
+        ui_app_free(&a);
+    }
+}
