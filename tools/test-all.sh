@@ -62,7 +62,7 @@ asan_part() {
     *test_acct_cue) echo '!(acct_cue/the_cue_counts_hidden_thread_rows_apart_from_hidden_lines)' ;;
     *test_compare_720) echo '!(compare_720/@(a_half_with_the_other_kernels_predicate_says_so|the_36_trees_leaves_are_named_in_readable_text))' ;;
     *test_lecture) echo '!(lecture/@(f_lands_on_the_very_next_fqs_pass|end_never_takes_the_lecture_backwards))' ;;
-    *test_export) echo '!(export/@(a_fitted_panel_keeps_the_figures_a_shorter_form_would_drop|one_panel_text_grows_to_fill_the_picture|a_cpu_time_panel_grows_past_its_long_top_list))' ;;
+    *test_export) echo '!(export/@(a_fitted_panel_keeps_the_figures_a_shorter_form_would_drop|one_panel_text_grows_to_fill_the_picture|a_cpu_time_panel_grows_past_its_long_top_list|one_panel_at_a_cue_keeps_the_cues_words))' ;;
     *test_timeline) echo '!(timeline/@(a_caption_box_ahead_of_now_is_lighter_than_the_one_shown|each_event_label_is_nearest_its_own_mark))' ;;
     *test_glossary) echo '!(glossary/every_term_drawn_is_explained_where_it_is_drawn)' ;;
     *test_top_rows) echo '@(top_rows/a_phases_tasks_read_as_a_group|top_rows/the_gp_kthread_row_gives_its_time_per_grace_period)' ;;
