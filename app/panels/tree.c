@@ -19,6 +19,7 @@ typedef struct level_geo {
  * slivers no one reads from the back of a room, and few leaves become labeled boxes instead. */
 #define TREE_LABEL_BSZ 13
 #define TREE_NUMBER_BSZ 17 /* a cell's two-digit number fits from this size (smaller ones: draw_node()) */
+#define TREE_BIT_MAX 34    /* the biggest a bit's cell is drawn (size_tree()) */
 /* A labeled leaf box is at least this wide: "rnp12", or a swatch and "13 owe". */
 #define TREE_BOX_MIN_W 52
 /* Labeled boxes only for trees with few leaves; hundreds get the grouped summary (leaf_summary). */
@@ -225,7 +226,7 @@ static rd_rect slot_rect(const level_geo *g, rd_rect area, int y, int i)
 /* The biggest bit sizes (inner levels, leaves) at which the tree fits in area. */
 static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area, int lend, bool title1, int *bu_out, int *bl_out)
 {
-    int bu = rd_px(rd, 34), bl = bu, floor_u = rd_px(rd, 12);
+    int bu = rd_px(rd, TREE_BIT_MAX), bl = bu, floor_u = rd_px(rd, 12);
     while (bl > 2 && plan(rd, v, lv, area.w, bu, bl, 0, lend, title1) > area.h) {
         if (bu > floor_u) bu--; /* shrink together down to a readable size... */
         bl--;                   /* ...then only the leaves */
@@ -234,7 +235,7 @@ static void size_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area,
     while (bu > bl && plan(rd, v, lv, area.w, bu, bl, 0, lend, title1) > area.h) bu--;
     /* inner nodes that lost their titles free more room than one step took: give it back, to the
      * inner levels first (their titles and bits are what a reader can read), then the leaves */
-    while (bu < rd_px(rd, 34) && plan(rd, v, lv, area.w, bu + 1, bl, 0, lend, title1) <= area.h) bu++;
+    while (bu < rd_px(rd, TREE_BIT_MAX) && plan(rd, v, lv, area.w, bu + 1, bl, 0, lend, title1) <= area.h) bu++;
     while (bl < bu && plan(rd, v, lv, area.w, bu, bl + 1, 0, lend, title1) <= area.h) bl++;
     *bu_out = bu;
     *bl_out = bl;
@@ -249,7 +250,7 @@ static int size_boxes(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect area,
         /* one line ("rnp1 0-15 ■ 13 owe") where a window 688 px tall (a 1280x720 projector less the
          * title bar) left 3.6's four leaves as flat strips */
         int floor = rd_px(rd, lines == 3 ? TREE_LABEL_BSZ : lines == 2 ? 10 : 8);
-        for (int bu = rd_px(rd, 34); bu >= floor; bu--) {
+        for (int bu = rd_px(rd, TREE_BIT_MAX); bu >= floor; bu--) {
             if (plan(rd, v, lv, area.w, bu, 0, lines, 0, false) > area.h) continue;
             if (lv[v->levels - 1].node_w < rd_px(rd, TREE_BOX_MIN_W)) return 0;
             *bu_out = bu;
@@ -280,11 +281,13 @@ static tree_fit fit_tree(rd_ctx *rd, const ui_view *v, level_geo *lv, rd_rect ar
 {
     tree_fit f = {0, 0, 0, 0, 0};
     size_tree(rd, v, lv, area, 0, false, &f.bu, &f.bl);
-    /* a one-node tree (each cell a CPU) whose two title lines leave its cells too small for their
-     * numbers: the title on one line, "rnp0  CPUs 0-15  qsmask 0x2" (the panel's heading keeps gN cM).
-     * hackbench's 3.7 half at 133 % in a 1280x688 window read "0 1 ■ ■ 4 5 6 7 ■ ■ ■ d": credited
-     * one-digit CPUs numbered, credited two-digit ones a bare "d", the others blank */
-    if (v->levels == 1 && f.bl < rd_px(rd, TREE_NUMBER_BSZ)) {
+    /* a one-node tree (each cell a CPU) whose two title lines keep its cells below their full size:
+     * the title on one line, "rnp0  CPUs 0-15  qsmask 0x2" (the panel's heading keeps gN cM), when
+     * that gives bigger cells. hackbench's 3.7 half at 133 % in a 1280x688 window read "0 1 ■ ■ 4 5 6 7
+     * ■ ■ ■ d" (cells too small for their numbers); and with the one-line title taken only then, the
+     * two halves of one compared slide drew omap-stall's same two-CPU node at two sizes, 3.6's cells
+     * 24 px beside 3.7's 43 (cue 6 at 1920x1080), 3.7's 18 beside 3.6's 31 in the wake-up clip */
+    if (v->levels == 1 && f.bl < rd_px(rd, TREE_BIT_MAX)) {
         tree_fit g = {0, 0, 0, 0, 1};
         size_tree(rd, v, lv, area, 0, 1, &g.bu, &g.bl);
         if (g.bl > f.bl) f = g;

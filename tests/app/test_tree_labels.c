@@ -335,3 +335,78 @@ Test(tree_labels, the_36_tree_in_words_says_it_is_built_for_nr_cpus)
         ui_app_free(&a);
     }
 }
+
+/* The size of the CPU cells side s's one-node tree draws (the tallest of its HIT_NODE_BIT cells), 0 for none. */
+static int cell_size(const ui_app *a, int s)
+{
+    rd_rect tr = a->L.side[s].tree;
+    int h = 0;
+    for (int i = 0; i < a->fr.nhits; i++) {
+        const ui_hit *q = &a->fr.hits[i];
+        if (q->kind == HIT_NODE_BIT && starts_in(q->r, tr) && q->r.h > h) h = q->r.h;
+    }
+    return h;
+}
+
+typedef struct halves { const ui_app *a; int n, worst, at, sz[2]; } halves;
+
+static void note_halves(halves *w, int frame)
+{
+    int c0 = cell_size(w->a, 0), c1 = cell_size(w->a, 1), d = c0 > c1 ? c0 - c1 : c1 - c0;
+    cr_assert(c0 > 0 && c1 > 0, "frame %d: both halves draw their tree's cells (%d, %d px)", frame, c0, c1);
+    if (d > w->worst) {
+        w->worst = d;
+        w->at = frame;
+        w->sz[0] = c0;
+        w->sz[1] = c1;
+    }
+    w->n++;
+}
+
+static int halves_frame(void *ctx, rd_ctx *rd, int i, int n)
+{
+    (void)rd; (void)n;
+    note_halves(ctx, i + 1);
+    return 0;
+}
+
+/* A talk's slide of omap-stall's cue 6 ("3.7: no warning", compared, --clean at 1920x1080) drew the same
+ * tree of one node and two CPUs twice: 3.6's cells 25 px, their two title lines giving room to the driver
+ * text, beside 3.7's 40 px cells; and the clip over the wake-up (compared, --clean --cues at 1280x720)
+ * the other way round, 3.6's cells beside a one-line title, 3.7's 16 px under two lines. An audience asked
+ * why 3.7's tree was smaller. A one-node tree now takes the one-line title whenever that gives it bigger
+ * cells (the panel's heading says gN cM), and both halves draw their cells the same size. */
+Test(tree_labels, compared_halves_draw_the_same_one_node_tree_alike)
+{
+    char err[512];
+    {
+        ui_app a;
+        app_at_cue(&a, "omap-stall.json", 5);
+        rd_ctx *rd = rd_new_offscreen(1920, 1080, 1.5f, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        ex_look look = {.clean = true, .panel = -1, .klog = -1, .caption = -1};
+        ex_draw(&a, rd, &look);
+        rd_end(rd);
+        cr_assert_eq(a.L.nsides, 2, "cue 6 is compared");
+        halves w = {.a = &a};
+        note_halves(&w, 1);
+        cr_expect_leq(w.worst, rd_px(rd, 1), "cue 6 as a 1920x1080 slide: 3.6's cells %d px, 3.7's %d px", w.sz[0], w.sz[1]);
+        rd_free(rd);
+        ui_app_free(&a);
+    }
+    {
+        ui_app a;
+        app_load(&a, "omap-stall.json", true);
+        rd_ctx *rd = rd_new_offscreen(1280, 720, 1.0f, err, sizeof err);
+        cr_assert(rd, "%s", err);
+        ex_anim an = {.from_ns = 79980000000LL, .to_ns = 80060000000LL, .fps = 10, .length_s = 0.8, .out = "unused/", .w = 1280,
+                      .h = 720, .scale = 1.0f};
+        ex_look look = {.clean = true, .panel = -1, .cues = true, .klog = -1, .caption = -1};
+        halves w = {.a = &a};
+        cr_assert_eq(ex_clip_frames(&a, rd, &an, &look, halves_frame, &w), 0);
+        cr_assert_eq(w.n, 8);
+        cr_expect_leq(w.worst, 1, "the wake-up clip at 1280x720, frame %d: 3.6's cells %d px, 3.7's %d px", w.at, w.sz[0], w.sz[1]);
+        rd_free(rd);
+        ui_app_free(&a);
+    }
+}
