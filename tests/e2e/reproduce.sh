@@ -261,4 +261,26 @@ run 2 "--figures into no folder" -- "$bin" reproduce --only scaling-idle --figur
 run 0 "--figures, a claim with no figure" -- "$bin" reproduce --quick --only hackbench-gps --figures "$tmp/figs" \
   && err_has "the claims chosen have no figure" "--figures with no figure says so"
 
+# --- the "where" figure, a talk's slide on "moved, not added": one group for 3.6 and one for 3.7, each
+# with its total under it, the total run --json gives (accounting.total_s) for the same 6 s of hackbench.
+# A speaker had to add five bars a side on stage; and softirq-same-cost (the figure's claim when
+# softirq-hidden is not run) also has a price sweep of eight runs, which drew ten groups, each cut to "3.6…"
+want=""
+for m in softirq kthread; do
+  "$bin" run hackbench --duration 6 --mode $m --json >"$tmp/run.json" 2>/dev/null || fail "run hackbench --duration 6 --mode $m --json"
+  want="$want$(python3 -c 'import json,sys; print("%.2f s in all" % json.load(open(sys.argv[1]))["accounting"]["total_s"])' "$tmp/run.json")|"
+done
+for only in softirq-hidden softirq-same-cost; do
+  rm -rf "$tmp/wfig"; mkdir "$tmp/wfig"
+  run 0 "reproduce --quick --only $only --figures" -- "$bin" reproduce --quick --only $only --figures "$tmp/wfig" || continue
+  got=$(python3 - "$tmp/wfig/where.svg" <<'EOF'
+import html, re, sys
+t = [html.unescape(x) for x in re.findall(r'<text[^>]*>([^<]*)</text>', open(sys.argv[1], encoding='utf-8').read())]
+print("|".join(x for x in t if x.startswith(("3.6", "3.7"))) + "#" + "".join(x + "|" for x in t if x.endswith(" in all")))
+EOF
+)
+  [ "$got" = "3.6: rcu.mode=softirq|3.7: rcu.mode=kthread#$want" ] \
+    || fail "--only $only: where.svg's groups and totals read '$got', wanted 3.6 and 3.7 over '$want'"
+done
+
 exit $failed
