@@ -77,6 +77,8 @@ void panel_text_in_short(ui_frame *fr, enum rd_font f, rd_rect r, int align, rd_
     label_tip_text(fr, r, whole, true, cut);
 }
 
+static int span_width(rd_ctx *rd, enum rd_font f, const char *s, const char *end);
+
 /* Next line of s wrapped to w: returns where the line ends; *next is where the following starts. */
 static const char *wrap_line(rd_ctx *rd, enum rd_font f, int w, const char *p, const char **next)
 {
@@ -141,6 +143,16 @@ int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s)
     if (w <= 0) return 0;
     for (const char *p = s; p && *p; n++) wrap_line(rd, f, w, p, &p);
     return n;
+}
+
+int panel_wrap_last_width(rd_ctx *rd, enum rd_font f, int w, const char *s)
+{
+    const char *p = s, *from = s, *end = s;
+    while (w > 0 && p && *p) {
+        from = p;
+        end = wrap_line(rd, f, w, p, &p);
+    }
+    return from < end ? span_width(rd, f, from, end) : 0;
 }
 
 int panel_wrap(ui_frame *fr, enum rd_font f, rd_rect r, rd_color col, const char *s, int skip)

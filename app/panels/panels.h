@@ -61,6 +61,8 @@ const char *panel_compare_text(const char *s, char *buf, size_t n);
 const char *panel_slide_text(const char *s, char *buf, size_t n);
 /* Lines s takes wrapped to width w (nothing drawn). */
 int panel_wrap_lines(rd_ctx *rd, enum rd_font f, int w, const char *s);
+/* The width of the last line of s wrapped to width w (0 for an empty s). */
+int panel_wrap_last_width(rd_ctx *rd, enum rd_font f, int w, const char *s);
 /* A legend of swatches and words that wraps to the width of r instead of running off it; each
  * item carries a hover tip (its glossary line). Returns the height it takes (draw=false: measure). */
 enum panel_swatch { SW_NONE, SW_FILL, SW_FRAME, SW_HATCH, SW_HATCH_DIM, SW_DOTS, SW_SEGS /* the four callback colours; col unused */ };

@@ -217,3 +217,29 @@ Test(compare_big, omap_stalls_two_tiles_keep_their_badges)
         ui_app_free(&a);
     }
 }
+
+/* omap-stall compared at the stall with CPU 0 selected, at 133 %: 3.6's Why answer, under the stall line
+ * in its kernel log's slot, showed its first sentence and nothing saying more was left out (1600x900
+ * said "▼ 4 more lines"); the room could not tell. When lines are left out, the answer says so, at its
+ * last line's end when no line is spare, and its first sentence stays whole. */
+Test(compare_big, a_why_answer_cut_to_its_first_sentence_says_more_follows)
+{
+    for (size_t z = 0; z < sizeof projector / sizeof *projector; z++) {
+        ui_app a;
+        app_load(&a, "omap-stall.json", true);
+        app_seek(&a, 80007812501LL);
+        a.st.sel_cpu = 0;
+        int cut;
+        draw_big(&a, projector[z].w, projector[z].h, &cut);
+        cr_expect(a.L.compact);
+        cr_expect_eq(cut, 0, "%dx%d: %d runs cut", projector[z].w, projector[z].h, cut);
+        int k = a.s[0].view.mode == RV_MODE_SOFTIRQ ? 0 : 1; /* 3.6's half */
+        const ui_side *S = &a.L.side[k];
+        cr_assert_eq(in_rect(S->klog, "Why is it waiting?"), 1, "%dx%d: 3.6's Why panel", projector[z].w, projector[z].h);
+        cr_expect_eq(in_rect(S->klog, "self-detected stall"), 1, "%dx%d: the stall line stays above it", projector[z].w,
+                     projector[z].h);
+        cr_expect_gt(in_rect(S->klog, "The stall warning at"), 0, "%dx%d: the answer's first sentence", projector[z].w, projector[z].h);
+        cr_expect_gt(in_rect(S->klog, "\u25BC"), 0, "%dx%d: nothing says the answer goes on", projector[z].w, projector[z].h);
+        ui_app_free(&a);
+    }
+}
