@@ -39,13 +39,16 @@ static void fmt_speed(char *b, size_t n, double s)
  * It goes where the window has room nothing else uses: the title row of the kernel log (the right-hand
  * one in compare mode), right of "Kernel log  N lines", running down over the right end of the log's
  * first rows when it takes more than one line (up over the timeline's right end when the log is folded
- * to its title). Only where that has no room (a status of more than three lines there, compare's Why
- * answers in the log's slot) does it hang under the bar as before. */
-static void status_toast(ui_frame *fr, const ui_layout *L, const ui_state *st, const char *s, rd_color col)
+ * to its title). Compare's compact layout, which drops an empty log, has it over the CPU time panels'
+ * bottom line instead (below). Only where neither has room (a status of more than three lines there,
+ * compare's Why answers in the log's slot outside the compact layout) does it hang under the bar. */
+/* A status box: where it goes, its font and its lines. */
+typedef struct status_place { rd_rect box; enum rd_font font; int lines; } status_place;
+
+/* Where status s goes below the bar, covering no heading (see status_toast()); false: only under the
+ * bar, over the panels' headings. */
+static bool status_place_below(rd_ctx *rd, const ui_layout *L, const ui_state *st, const char *s, status_place *out)
 {
-    rd_ctx *rd = fr->rd;
-    const ui_theme *th = fr->th;
-    rd_rect bar = L->top;
     int pad = rd_px(rd, 6), in = rd_px(rd, 2), lh = rd_line_height(rd, RD_BOLD);
     const rd_rect *k = L->nsides > 0 ? &L->side[L->nsides - 1].klog : NULL;
     bool why_there = L->why_floating && (st->sel_cpu >= 0 || st->sel_node >= 0);
@@ -63,14 +66,53 @@ static void status_toast(ui_frame *fr, const ui_layout *L, const ui_state *st, c
              * the stretch ahead of now, rather than over the panels' headings under the bar */
             int title_h = rd_line_height(rd, RD_BOLD) + rd_px(rd, 4);
             int y = h <= k->h - in ? k->y + in / 2 : k->y + title_h - h;
-            rd_rect box = {k->x + k->w - in - w, y, w, h};
-            rd_fill(rd, box, th->panel);
-            rd_frame(rd, box, col, in);
-            panel_wrap_fit(fr, RD_BOLD, (rd_rect){box.x + pad, box.y + in, w - 2 * pad, lines * lh}, col, s);
-            return;
+            *out = (status_place){{k->x + k->w - in - w, y, w, h}, RD_BOLD, lines};
+            return true;
         }
     }
-    pad = rd_px(rd, 6);
+    /* compare's compact layout (a projector at 133 %) leaves an empty log out whole and puts the Why
+     * answers in its slot: the status goes over the bottom line of the CPU time panels, which each keeps
+     * for its "▼ N more rows" count, from the right-hand one's right end leftwards as far as the text
+     * needs, in that line's font. Under the bar it hid both halves' heads ("3.6 (softirq), with 3.7's
+     * cpu_need…") after X at omap-stall's cue 6. Up over the rows above only when it takes more lines. */
+    if (L->compact && L->nsides == 2 && L->side[0].acct.h > 0 && L->side[1].acct.h > 0) {
+        rd_rect c0 = panel_content(rd, L->side[0].acct), c1 = panel_content(rd, L->side[1].acct);
+        int slh = rd_line_height(rd, RD_SANS_SMALL), room = c1.x + c1.w - c0.x;
+        int tw = rd_text_width(rd, RD_SANS_SMALL, s) + 2 * pad, w = tw < room ? tw : room;
+        int lines = w > 2 * pad ? panel_wrap_lines(rd, RD_SANS_SMALL, w - 2 * pad, s) : 99;
+        int h = lines * slh + 2 * in;
+        if (lines <= 3 && h <= c1.h) {
+            *out = (status_place){{c1.x + c1.w - w, c1.y + c1.h + in - h, w, h}, RD_SANS_SMALL, lines};
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A status too long for the top bar's room, whole, in a box sized to its text (up to three lines
+ * wrapped; it expires as it would in the bar). Hung under the bar's right end it hid the tree's and CPU
+ * time panels' headings, about half the window's heading row (X at 1280x720: "re-simulated to this
+ * moment: rcu.needs_gp_fix=false ..." over "rcu_node tree rcu_sched · g8 c8" and "CPU time, like top").
+ * It goes where the window has room nothing else uses: the title row of the kernel log (the right-hand
+ * one in compare mode), right of "Kernel log  N lines", running down over the right end of the log's
+ * first rows when it takes more than one line (up over the timeline's right end when the log is folded
+ * to its title); in compare's compact layout, which drops an empty log, over the CPU time panels'
+ * bottom line. Only where neither has room (a status of more than three lines there, compare's Why
+ * answers in the log's slot outside the compact layout) does it hang under the bar. */
+static void status_toast(ui_frame *fr, const ui_layout *L, const ui_state *st, const char *s, rd_color col)
+{
+    rd_ctx *rd = fr->rd;
+    const ui_theme *th = fr->th;
+    rd_rect bar = L->top;
+    int pad = rd_px(rd, 6), in = rd_px(rd, 2), lh = rd_line_height(rd, RD_BOLD);
+    status_place p;
+    if (status_place_below(rd, L, st, s, &p)) {
+        int flh = rd_line_height(rd, p.font);
+        rd_fill(rd, p.box, th->panel);
+        rd_frame(rd, p.box, col, in);
+        panel_wrap_fit(fr, p.font, (rd_rect){p.box.x + pad, p.box.y + in, p.box.w - 2 * pad, p.lines * flh}, col, s);
+        return;
+    }
     int most = bar.w - 2 * pad;
     int w = rd_text_width(rd, RD_BOLD, s) + 2 * pad;
     if (w > most) w = most;
@@ -139,7 +181,10 @@ void panel_top_draw(ui_frame *fr, const ui_layout *L, const ui_view *v, const ui
         bool say = st->status[0] && !st->status_routine, toast = false;
         if (say) {
             int sw = rd_text_width(rd, RD_SANS_SMALL, st->status), most = w - (lw < w / 2 ? lw : w / 2) - gap2;
-            if (sw > most) toast = true, sw = 0;
+            /* a status that would cut the line (the cue, the time) goes below where a place there covers no
+             * heading: after X at omap-stall's cue 6, compared at 133 %, the bar read "…(jiffy 10241, HZ=1…" */
+            status_place below;
+            if (sw > most || (lw + gap2 + sw > w && status_place_below(rd, L, st, st->status, &below))) toast = true, sw = 0;
             if (sw > 0) {
                 panel_text_fit(fr, RD_SANS_SMALL, x + w - sw, y + (bh - rd_line_height(rd, RD_SANS_SMALL)) / 2, sw, th->stall_text,
                                st->status);

@@ -314,3 +314,73 @@ Test(status, a_knobs_status_covers_no_heading)
                 }
             }
 }
+
+/* A lecturer's X at omap-stall's cue 6 (the GP-fix knob), compared at 133 % on a 1280x720 projector
+ * (960x540 points, 960x516 under a title bar): the compact layout drops both empty kernel logs, so the
+ * status had no log title row to go to. Not presenting, it hung under the bar over both halves' heads;
+ * presenting, it stood in the bar and cut the cue's line to "…(jiffy 10241, HZ=1…". It now goes over
+ * the CPU time panels' bottom line (their "▼ N more rows" count), whole, covering no heading, no row of
+ * figures and no caption, and the presenting bar's line stays whole. */
+Test(status, a_knobs_status_in_compact_compare_covers_nothing_essential)
+{
+    static const char *const titles[] = {"CPUs", "rcu_node tree", "CPU time, like top", "Why is it waiting?",
+                                         "RCU work, by where it was charged", "Threads (top)"};
+    static const int heights[] = {688, 720};
+    static runs q;
+    for (size_t z = 0; z < sizeof heights / sizeof *heights; z++)
+        for (int present = 0; present < 2; present++) {
+            char err[256], what[64];
+            snprintf(what, sizeof what, "1280x%d at 133 %%%s", heights[z], present ? ", presenting" : "");
+            if (z || present) { /* a fresh window: X is recorded, and a second X would turn the fix back off */
+                teardown();
+                setup();
+            }
+            rd_free(W->rd);
+            W->rd = rd_new_offscreen(1280, heights[z], 1.3333f, err, sizeof err);
+            cr_assert(W->rd, "%s", err);
+            open_shipped("omap-stall");
+            W->app.st.show_workbook = false;
+            cr_assert_eq(ui_app_goto_cue(&W->app, 5, err, sizeof err), 0, "%s", err);
+            while (ui_app_seek_continue(&W->app, 1000)) {}
+            cr_assert(W->app.st.compare, "cue 6 compares");
+            W->app.st.presenting = present;
+            key_at(SDLK_x, 1000);
+            while (ui_app_seek_continue(&W->app, 1000)) {}
+            cr_assert(strstr(W->app.st.status, "re-simulated"), "%s: the status is \"%s\"", what, W->app.st.status);
+            q.n = 0;
+            rd_set_text_observer(W->rd, keep_run, &q);
+            frame();
+            rd_set_text_observer(W->rd, NULL, NULL);
+            const ui_layout *L = &W->app.L;
+            cr_assert(L->compact, "%s: the compact layout", what);
+            cr_expect_eq(L->side[0].klog.h + L->side[1].klog.h, 0, "%s: both empty logs left out", what);
+            int top_h = L->top.y + L->top.h, first = -1;
+            char joined[1024] = "";
+            for (int i = 0; i < q.n; i++) {
+                if (strlen(q.v[i].text) < 4 || !strstr(W->app.st.status, q.v[i].text)) continue;
+                if (first < 0) first = i;
+                size_t l = strlen(joined);
+                snprintf(joined + l, sizeof joined - l, "%s%s", l ? " " : "", q.v[i].text);
+            }
+            cr_expect(strstr(joined, W->app.st.status), "%s: the status is not drawn whole: \"%s\"", what, joined);
+            cr_assert_geq(first, 0, "%s: no status drawn", what);
+            cr_expect_geq(q.v[first].r.y, top_h, "%s: the status stands in the bar", what);
+            for (int i = first; i < q.n; i++) {
+                if (!strstr(W->app.st.status, q.v[i].text)) continue;
+                for (int j = 0; j < first; j++) {
+                    const run *o = &q.v[j];
+                    bool essential = o->r.y < top_h || starts_in(o->r, L->side[0].head) || starts_in(o->r, L->side[1].head) ||
+                                     starts_in(o->r, L->caption);
+                    for (size_t t = 0; t < sizeof titles / sizeof *titles; t++) essential |= !strcmp(o->text, titles[t]);
+                    /* in a CPU time panel, only its bottom line's count may be covered */
+                    for (int sd = 0; sd < 2; sd++) essential |= starts_in(o->r, L->side[sd].acct) && strncmp(o->text, "\u25BC", 3);
+                    cr_expect(!essential || !overlap(q.v[i].r, o->r), "%s: the status's \"%s\" covers \"%s\"", what, q.v[i].text, o->text);
+                }
+            }
+            if (present) { /* the bar's line, the cue's title and the time, whole */
+                bool whole = false;
+                for (int i = 0; i < first; i++) whole |= q.v[i].r.y < top_h && !strncmp(q.v[i].text, "6 of 6", 6) && strstr(q.v[i].text, "HZ=128)");
+                cr_expect(whole, "%s: the bar's line is cut", what);
+            }
+        }
+}
