@@ -434,6 +434,22 @@ int panel_caption_height(rd_ctx *rd, const ui_view *v, int width, int cue_width)
     return (h > big ? h : big) + rd_px(rd, 10);
 }
 
+/* The least strip height that shows text whole in the bold font or bigger (one line of the big one when
+ * it fits there) in a strip strip_w wide, or in one of its halves (half). */
+static int strip_need(rd_ctx *rd, const char *text, int strip_w, bool half)
+{
+    if (!text || !text[0]) return 0;
+    int pad = rd_px(rd, 10), w = half ? (strip_w - rd_px(rd, 4)) / 2 : strip_w;
+    if (rd_text_width(rd, RD_BIG, text) <= w - 2 * pad) return rd_line_height(rd, RD_BIG) + pad;
+    return panel_wrap_lines(rd, RD_BOLD, w - 2 * pad, text) * rd_line_height(rd, RD_BOLD) + pad;
+}
+
+int panel_caption_need(rd_ctx *rd, const char *text, int strip_w, bool half)
+{
+    char b[1600];
+    return strip_need(rd, panel_compare_text(text, b, sizeof b), strip_w, half);
+}
+
 /* The caption strip's fonts, biggest first: a caption takes the biggest that shows it whole. */
 static const enum rd_font caption_fonts[] = {RD_BIG, RD_BOLD, RD_SANS, RD_SANS_SMALL};
 enum { NCAPTION_FONTS = sizeof caption_fonts / sizeof caption_fonts[0] };
@@ -523,6 +539,19 @@ int panel_captions_font(rd_ctx *rd, rd_rect r, const char *const *captions, int 
     const char *c0, *c1;
     bool split = strip_texts(captions, n, b0, b1, sizeof b0, &c0, &c1);
     return (int)strip_fit(rd, r, split, c0, c1);
+}
+
+int panel_captions_need(rd_ctx *rd, int strip_w, ui_view *const *views, int nviews)
+{
+    const char *caps[2] = {views[0]->caption, nviews > 1 ? views[1]->caption : NULL};
+    char b0[1600], b1[1600];
+    const char *c0, *c1;
+    bool split = strip_texts(caps, nviews > 1 ? 2 : 1, b0, b1, sizeof b0, &c0, &c1);
+    if (split) {
+        int h0 = strip_need(rd, c0, strip_w, true), h1 = strip_need(rd, c1, strip_w, true);
+        return h0 > h1 ? h0 : h1;
+    }
+    return c0 && c0[0] ? strip_need(rd, c0, strip_w, false) : 0;
 }
 
 /* The compare note in the strip: the panel's own colours (not a caption's), in the biggest font that

@@ -164,6 +164,13 @@ void panel_caption_draw(ui_frame *fr, rd_rect r, const ui_view *v);
  * mode, where the two sides' captions may differ), its lecture cues' at cue_width (a cue's caption
  * is one for both sides and spans the strip). */
 int panel_caption_height(rd_ctx *rd, const ui_view *v, int width, int cue_width);
+/* Compare's compact layout sizes the strip to what it shows. The least height that shows text (a
+ * caption, without its "Press M" sentences) whole in the bold font or bigger across a strip strip_w
+ * wide, or in one of its halves (half); and the least that shows what the strip shows now for views
+ * (each side's caption, one across it or each in its half as panel_captions_draw() puts them; 0 with
+ * none up). */
+int panel_caption_need(rd_ctx *rd, const char *text, int strip_w, bool half);
+int panel_captions_need(rd_ctx *rd, int strip_w, ui_view *const *views, int nviews);
 /* Compare mode: each side's own caption (they differ when captions depend on the mode or fix),
  * the strip split under the two sides; one caption across when both show the same. */
 void panel_captions_draw(ui_frame *fr, rd_rect r, ui_view *const *views, int nviews);

@@ -47,6 +47,12 @@ float ui_fit_scale(int out_w, int out_h, float want, bool compare)
     return s < 0.5f ? 0.5f : s;
 }
 
+bool ui_layout_compact(rd_ctx *rd, int w, int h)
+{
+    float sc = rd_scale(rd) > 0 ? rd_scale(rd) : 1.0f;
+    return w / sc < UI_MIN_LOGICAL_W - 0.5f || h / sc < UI_MIN_LOGICAL_H - 0.5f;
+}
+
 void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int banner_h, int caption_h)
 {
     memset(L, 0, sizeof *L);
@@ -102,8 +108,7 @@ void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *s
          * of the room is the two kernels' figures (the CPU time panel), the caption, the Why answer, the
          * tree and the tiles. The timeline goes (the scrubber below still tells the time; a larger
          * window or a smaller scale brings it back), and its height goes to the CPU time panel */
-        float sc = rd_scale(rd) > 0 ? rd_scale(rd) : 1.0f;
-        L->compact = w / sc < UI_MIN_LOGICAL_W - 0.5f || h / sc < UI_MIN_LOGICAL_H - 0.5f;
+        L->compact = ui_layout_compact(rd, w, h);
         for (int i = 0; i < 2; i++) {
             rd_rect c = {r.x + i * (half + g), r.y, half, r.h};
             ui_side *s = &L->side[i];

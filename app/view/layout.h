@@ -20,6 +20,8 @@ typedef struct ui_layout {
 /* banner_h: height the error banner needs (0 when none); caption_h: the caption strip (0 when the
  * scenario has no captions; reserved even between captions so panels do not jump). */
 void ui_layout_compute(ui_layout *L, rd_ctx *rd, int w, int h, const ui_state *st, int banner_h, int caption_h);
+/* Whether compare mode lays out w x h at rd's scale in its compact form (ui_layout.compact). */
+bool ui_layout_compact(rd_ctx *rd, int w, int h);
 /* An empty kernel log gives its height to the panels above: keep_h = 0 drops it (a slide), else it
  * keeps that much at the bottom (ui_layout_klog_title_h(): its title, "Kernel log  0 lines", so the
  * room still says where a stall warning would appear). In compare mode the accounting panels grow,

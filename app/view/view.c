@@ -571,9 +571,7 @@ void ui_view_build(ui_view *v, struct tt *t, const rv_report *report, const ui_s
      * its `when` tests every changed key, i.e. it was written for the change too. */
     if (caption_index >= 0 && v->caption == cfg->captions[caption_index].text && st->config_badge[0] &&
         !badge_keys_all(st->config_badge, tested, &cfg->captions[caption_index].when)) {
-        snprintf(v->caption_marked, sizeof v->caption_marked,
-                 "Changed (%s): this caption describes the scenario as shipped, so its figures may not match the screen "
-                 "(press Backspace to restore it). The caption: %.511s", st->config_badge, v->caption); /* captions hold <= 511 bytes */
+        ui_caption_changed(v->caption_marked, sizeof v->caption_marked, st->config_badge, v->caption);
         v->caption = v->caption_marked;
     }
     /* the silenced cue with no caption of the run to speak instead: an empty strip read as "this cue
@@ -653,6 +651,13 @@ static const char *caption_now(const rv_engine *e, const rv_config *cfg, int64_t
     *until_out = best < 0 ? INT64_MAX : until_best;
     if (index) *index = best;
     return best < 0 ? NULL : cfg->captions[best].text;
+}
+
+void ui_caption_changed(char *out, size_t n, const char *badge, const char *text)
+{
+    snprintf(out, n,
+             "Changed (%s): this caption describes the scenario as shipped, so its figures may not match the screen "
+             "(press Backspace to restore it). The caption: %.511s", badge, text); /* captions hold <= 511 bytes */
 }
 
 const char *ui_caption_timed(const rv_config *cfg, int64_t now)

@@ -190,6 +190,9 @@ void ui_view_free(ui_view *v);
 /* The caption cfg's own timeline shows at now, without an engine: the timed ones only (a triggered
  * caption is known only to the engine that saw its trigger); NULL if none. */
 const char *ui_caption_timed(const rv_config *cfg, int64_t now);
+/* A file's caption under a changed configuration (badge: what changed), as the strip shows it: a line
+ * saying its figures may not be the screen's, then the caption. */
+void ui_caption_changed(char *out, size_t n, const char *badge, const char *text);
 /* Whether lecture cue `cue` is in force at now: from its time until the next cue's (or past `end`,
  * the run's end); *until (may be NULL) gets that end. */
 bool ui_cue_in_force(const rv_config *cfg, int cue, int64_t now, int64_t end, int64_t *until);

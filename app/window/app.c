@@ -464,6 +464,90 @@ static int klog_stretch(ui_app *a, rd_ctx *rd, ui_view *const *views, int banner
     return k.keep;
 }
 
+/* Whether two captions of the run show as one across the strip: the same words from the same moment
+ * on the other side (offline-mid-gp's, which name no kernel), else each in its half. */
+static bool caption_spans(const rv_config *other, const rv_caption *c)
+{
+    for (size_t j = 0; j < other->ncaptions; j++) {
+        const rv_caption *o = &other->captions[j];
+        if (o->on.event == c->on.event && o->at_s == c->at_s && rv_when_holds(&o->when, other) && !strcmp(o->text, c->text))
+            return true;
+    }
+    return false;
+}
+
+/* The height the strip needs for the captions side i's engine may show from now to `until`: its timed
+ * captions up now (even under a triggered one, which gives the strip back) or starting before until,
+ * and its triggered ones not yet fired, each as the strip would show it (under a changed
+ * configuration, with the line saying so). */
+static int stretch_captions_need(ui_app *a, rd_ctx *rd, int i, int strip_w, int64_t now, int64_t until)
+{
+    const rv_config *cfg = &a->s[i].cfg, *other = &a->s[1 - i].cfg;
+    const rv_engine *e = tt_engine(a->s[i].tt);
+    int need = 0;
+    for (size_t k = 0; k < cfg->ncaptions; k++) {
+        const rv_caption *c = &cfg->captions[k];
+        if (!rv_when_holds(&c->when, cfg)) continue;
+        if (c->on.event == RV_TRIG_TIME) {
+            bool timed_end = c->until_s > c->at_s;
+            int64_t at = (int64_t)(c->at_s * 1e9), end = timed_end ? (int64_t)(c->until_s * 1e9) : INT64_MAX;
+            for (size_t j = 0; !timed_end && j < cfg->ncaptions; j++) { /* else up until the next timed one */
+                const rv_caption *n = &cfg->captions[j];
+                int64_t nat = (int64_t)(n->at_s * 1e9);
+                if (n->on.event == RV_TRIG_TIME && nat > at && nat < end && rv_when_holds(&n->when, cfg)) end = nat;
+            }
+            if (at >= until || end <= now) continue;
+        } else {
+            int64_t fired = rv_caption_fired_ns(e, k);
+            if (fired >= 0 && fired <= now) continue; /* up now or over: the views say */
+        }
+        char marked[1600];
+        const char *text = c->text;
+        if (a->st.config_badge[0]) {
+            ui_caption_changed(marked, sizeof marked, a->st.config_badge, c->text);
+            text = marked;
+        }
+        int h = panel_caption_need(rd, text, strip_w, !caption_spans(other, c));
+        if (h > need) need = h;
+    }
+    return need;
+}
+
+/* Compare's compact layout, no cue's caption in force: the strip was as tall as the scenario's longest
+ * caption in two big lines' least, and callbacks' first caption (four lines across both halves) took
+ * ~170 px of a 1280x688 window at 133 %, the trees squeezed above it. It takes what the captions of
+ * the stretch being shown need (now to the next cue, else the run's end: what is up and what comes),
+ * and holds it as the kernel log does (klog_stretch), so playing on never moves the panels; a caption
+ * the reckoning missed (a seek back) still gets its room. Never more than full, the old height. */
+static int caption_stretch(ui_app *a, rd_ctx *rd, ui_view *const *views, int strip_w, int full)
+{
+    int w, h;
+    rd_output_size(rd, &w, &h);
+    struct ui_caption_latch k = {
+        .set = true, .w = w, .h = h, .px = rd_px(rd, 1000), .cue = a->st.cue, .branch = tt_branch_current(a->s[0].tt),
+        .injects = views[0]->hist ? views[0]->hist->injects.n : 0, .presenting = a->st.presenting,
+        .workbook = a->st.show_workbook, .tt = {a->s[0].tt, a->s[1].tt}};
+    snprintf(k.badge, sizeof k.badge, "%s", a->st.config_badge);
+    struct ui_caption_latch *l = &a->caption_latch;
+    bool same = l->set && l->w == k.w && l->h == k.h && l->px == k.px && l->cue == k.cue && l->branch == k.branch &&
+                l->injects == k.injects && l->presenting == k.presenting && l->workbook == k.workbook &&
+                l->tt[0] == k.tt[0] && l->tt[1] == k.tt[1] && !strcmp(l->badge, k.badge);
+    /* the compare note, up where no caption is, takes what room the captions leave (in a smaller font,
+     * or with a count of lines left out): its figures grow as the run plays, and it never moves the
+     * panels. A stretch without a caption keeps the old height, which shows the note whole. */
+    if (same && panel_captions_need(rd, strip_w, views, 2) <= l->keep) return l->keep;
+    int64_t now = ui_app_now(a), until = stretch_end(a);
+    k.keep = panel_captions_need(rd, strip_w, views, 2);
+    for (int i = 0; i < 2; i++) {
+        int n = stretch_captions_need(a, rd, i, strip_w, now, until);
+        if (n > k.keep) k.keep = n;
+    }
+    if (same && l->keep > k.keep) k.keep = l->keep; /* a missed caption: it grows, never shrinks */
+    if (k.keep <= 0 || k.keep > full) k.keep = full;
+    *l = k;
+    return k.keep;
+}
+
 void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
 {
     int w, h;
@@ -483,6 +567,12 @@ void ui_app_layout(ui_app *a, rd_ctx *rd, ui_view *const *views)
      * (at half width hackbench's cues left ~55 px of the strip empty under three lines, while the
      * CPU time panel above hid the rcu_sched row the cue's caption points at) */
     int cap_h = panel_caption_height(rd, views[0], a->nsessions > 1 ? cap_w / 2 : cap_w, cap_w);
+    bool cue_words = false;
+    for (int i = 0; i < a->nsessions; i++) cue_words |= views[i]->caption_is_cue;
+    /* compare's compact layout sizes the strip to the stretch's captions (a clip keeps the old rule: its
+     * frames span stretches and its panels must not move) */
+    if (cap_h > 0 && a->st.compare && a->nsessions == 2 && !a->klog_hold && !cue_words && ui_layout_compact(rd, w, h))
+        cap_h = caption_stretch(a, rd, views, cap_w, cap_h);
     int banner_h = panel_banner_height(rd, &a->st, w);
     ui_layout_compute(&a->L, rd, w, h, &a->st, banner_h, cap_h);
     /* compare's compact layout leaves an empty log out whole: its title line is room the figures need */

@@ -62,6 +62,17 @@ typedef struct ui_app {
         const void *tt0;
         int keep;
     } klog_latch;
+    /* Compare's compact layout: the caption strip's height, held for the stretch being shown while no
+     * cue's caption is in force (ui_app_layout, caption_stretch): what it was laid out for, the height. */
+    struct ui_caption_latch {
+        bool set;
+        int w, h, px, cue, branch;
+        size_t injects;
+        bool presenting, workbook;
+        const void *tt[2];
+        char badge[256];
+        int keep;
+    } caption_latch;
     enum rv_mode forced_mode;
     char overrides[16][128];      /* --set KEY=VALUE and the window's config keys, applied on every load */
     char override_labels[16][160]; /* how a message names each: "--cpus 4" as typed; "" = "override KEY=VALUE" */

@@ -243,3 +243,48 @@ Test(compare_big, a_why_answer_cut_to_its_first_sentence_says_more_follows)
         ui_app_free(&a);
     }
 }
+
+/* The strip's empty band under the caption runs drawn in it (the strip's height when none). */
+static int caption_band(const ui_layout *L)
+{
+    int bottom = L->caption.y;
+    for (int i = 0; i < R.n; i++)
+        if (starts_in(R.v[i].r, L->caption) && R.v[i].r.y + R.v[i].r.h > bottom) bottom = R.v[i].r.y + R.v[i].r.h;
+    return L->caption.y + L->caption.h - bottom;
+}
+
+/* callbacks compared at its start, before its first cue, at 133 %: the strip was as tall as the longest
+ * caption of the scenario (a cue's) in two big lines' least, and the first caption's four lines sat over
+ * ~80 px of empty strip while the trees above were squeezed. The strip takes what the captions of the
+ * stretch to the first cue need: the one up (461 bytes) and the one coming at 0.5 s (509 bytes), and keeps
+ * that height while the run plays on to the cue, both shown whole. */
+Test(compare_big, compact_strip_takes_the_stretchs_captions_and_holds)
+{
+    for (size_t z = 0; z < sizeof projector / sizeof *projector; z++) {
+        ui_app a;
+        app_load(&a, "callbacks.json", true);
+        app_seek(&a, 1000000LL);
+        int cut;
+        draw_big(&a, projector[z].w, projector[z].h, &cut);
+        cr_expect(a.L.compact);
+        cr_expect_eq(cut, 0, "%dx%d: %d runs cut", projector[z].w, projector[z].h, cut);
+        cr_assert_gt(in_rect(a.L.caption, "In the single view"), 0, "%dx%d: the first caption", projector[z].w, projector[z].h);
+        char err[256];
+        rd_ctx *rd = rd_new_offscreen(projector[z].w, projector[z].h, ui_fit_scale(projector[z].w, projector[z].h, 1.5f, true), err,
+                                      sizeof err);
+        cr_assert(rd, "%s", err);
+        int line = rd_line_height(rd, RD_BOLD);
+        rd_free(rd);
+        int h0 = a.L.caption.h, band = caption_band(&a.L);
+        cr_expect_lt(band, 2 * line, "%dx%d: %d px of the %d px strip empty under its caption", projector[z].w, projector[z].h, band, h0);
+        for (int64_t t = 300000000LL; t <= 500000000LL; t += 200000000LL) { /* played on, the next caption up */
+            app_seek(&a, t);
+            draw_big(&a, projector[z].w, projector[z].h, &cut);
+            cr_expect_eq(cut, 0, "%dx%d at %lld ns: %d runs cut", projector[z].w, projector[z].h, (long long)t, cut);
+            cr_expect_eq(a.L.caption.h, h0, "%dx%d at %lld ns: the strip went from %d to %d px", projector[z].w, projector[z].h,
+                         (long long)t, h0, a.L.caption.h);
+        }
+        cr_expect_gt(in_rect(a.L.caption, "2000"), 0, "the 0.5 s caption is up");
+        ui_app_free(&a);
+    }
+}
