@@ -108,6 +108,14 @@ static int runs_in(rd_rect r)
 
 static const struct { int w, h; } projector[] = {{1280, 720}, {1280, 688}};
 
+/* A shipped scenario compared, at t (its seek finished), CPU sel selected (-1: none). */
+static void compared_at(ui_app *a, const char *scenario, int64_t t, int sel)
+{
+    app_load(a, scenario, true);
+    app_seek(a, t);
+    a->st.sel_cpu = sel;
+}
+
 /* hackbench's cue 2 ("The 3.6 tree on the left is shaped for NR_CPUS=64"), presenting and not: both
  * halves at 133 % show their RCU-work rows with their shares, the caption, the CPU tiles and the
  * tree's boxes (3.6's four leaves were two lines of words), and no text is cut. The timeline is what
@@ -156,9 +164,7 @@ Test(compare_big, a_selected_cpus_why_gets_lines)
 {
     for (size_t z = 0; z < sizeof projector / sizeof *projector; z++) {
         ui_app a;
-        app_load(&a, "hackbench.json", true);
-        app_seek(&a, 2000000000LL);
-        a.st.sel_cpu = 4;
+        compared_at(&a, "hackbench.json", 2000000000LL, 4);
         int cut;
         draw_big(&a, projector[z].w, projector[z].h, &cut);
         cr_expect_eq(cut, 0, "%d runs cut", cut);
@@ -226,9 +232,7 @@ Test(compare_big, a_why_answer_cut_to_its_first_sentence_says_more_follows)
 {
     for (size_t z = 0; z < sizeof projector / sizeof *projector; z++) {
         ui_app a;
-        app_load(&a, "omap-stall.json", true);
-        app_seek(&a, 80007812501LL);
-        a.st.sel_cpu = 0;
+        compared_at(&a, "omap-stall.json", 80007812501LL, 0);
         int cut;
         draw_big(&a, projector[z].w, projector[z].h, &cut);
         cr_expect(a.L.compact);
@@ -262,8 +266,7 @@ Test(compare_big, compact_strip_takes_the_stretchs_captions_and_holds)
 {
     for (size_t z = 0; z < sizeof projector / sizeof *projector; z++) {
         ui_app a;
-        app_load(&a, "callbacks.json", true);
-        app_seek(&a, 1000000LL);
+        compared_at(&a, "callbacks.json", 1000000LL, -1);
         int cut;
         draw_big(&a, projector[z].w, projector[z].h, &cut);
         cr_expect(a.L.compact);
@@ -295,8 +298,7 @@ Test(compare_big, the_trees_more_boxes_hint_is_never_cut)
 {
     for (size_t z = 0; z < sizeof projector / sizeof *projector; z++) {
         ui_app a;
-        app_load(&a, "hackbench.json", true);
-        app_seek(&a, 1000000000LL);
+        compared_at(&a, "hackbench.json", 1000000000LL, -1);
         int cut;
         draw_big(&a, projector[z].w, projector[z].h, &cut);
         for (int sd = 0; sd < 2; sd++) {

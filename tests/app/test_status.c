@@ -252,6 +252,21 @@ Test(status, playback_stops_on_whole_microseconds)
     }
 }
 
+/* The runs of q that are pieces of the status (4 bytes or more), joined with spaces into joined; the
+ * index of the first (drawn last, over the panels), -1 when none is. */
+static int status_runs(const runs *q, char *joined, size_t n)
+{
+    int first = -1;
+    joined[0] = 0;
+    for (int i = 0; i < q->n; i++) {
+        if (strlen(q->v[i].text) < 4 || !strstr(W->app.st.status, q->v[i].text)) continue;
+        if (first < 0) first = i;
+        size_t l = strlen(joined);
+        snprintf(joined + l, n - l, "%s%s", l ? " " : "", q->v[i].text);
+    }
+    return first;
+}
+
 static bool overlap(rd_rect a, rd_rect b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
 
 /* A lecturer's X at 1280x720 (the GP-fix knob, re-simulated at this moment): its status, too long for the
@@ -288,14 +303,8 @@ Test(status, a_knobs_status_covers_no_heading)
                 frame();
                 rd_set_text_observer(W->rd, NULL, NULL);
                 /* the status's runs (drawn last, over the panels) and the rest */
-                int first = -1;
-                char joined[1024] = "";
-                for (int i = 0; i < q.n; i++) {
-                    if (strlen(q.v[i].text) < 4 || !strstr(W->app.st.status, q.v[i].text)) continue;
-                    if (first < 0) first = i;
-                    size_t l = strlen(joined);
-                    snprintf(joined + l, sizeof joined - l, "%s%s", l ? " " : "", q.v[i].text);
-                }
+                char joined[1024];
+                int first = status_runs(&q, joined, sizeof joined);
                 cr_expect(strstr(joined, W->app.st.status), "%s: the status is not drawn whole: \"%s\"", what, joined);
                 if (first < 0) continue;
                 int top_h = W->app.L.top.y + W->app.L.top.h;
@@ -354,14 +363,9 @@ Test(status, a_knobs_status_in_compact_compare_covers_nothing_essential)
             const ui_layout *L = &W->app.L;
             cr_assert(L->compact, "%s: the compact layout", what);
             cr_expect_eq(L->side[0].klog.h + L->side[1].klog.h, 0, "%s: both empty logs left out", what);
-            int top_h = L->top.y + L->top.h, first = -1;
-            char joined[1024] = "";
-            for (int i = 0; i < q.n; i++) {
-                if (strlen(q.v[i].text) < 4 || !strstr(W->app.st.status, q.v[i].text)) continue;
-                if (first < 0) first = i;
-                size_t l = strlen(joined);
-                snprintf(joined + l, sizeof joined - l, "%s%s", l ? " " : "", q.v[i].text);
-            }
+            int top_h = L->top.y + L->top.h;
+            char joined[1024];
+            int first = status_runs(&q, joined, sizeof joined);
             cr_expect(strstr(joined, W->app.st.status), "%s: the status is not drawn whole: \"%s\"", what, joined);
             cr_assert_geq(first, 0, "%s: no status drawn", what);
             cr_expect_geq(q.v[first].r.y, top_h, "%s: the status stands in the bar", what);
